@@ -1,0 +1,116 @@
+/**
+ * House-rule options as auditable data (style.md §2 "Options are a schema with defaults").
+ *
+ * Each option is a typed descriptor with a default and the spec section it implements; a preset
+ * is a named partial override. `resolveOptions` validates user input (from /config, /play or a
+ * scenario) against the schema and returns the full, typed options or a list of clear errors.
+ */
+export type OptionSpec =
+  | { type: 'bool'; default: boolean; spec?: string; description: string }
+  | { type: 'int'; default: number; min: number; max: number; spec?: string; description: string }
+  | { type: 'number'; default: number; min: number; max: number; spec?: string; description: string }
+  | { type: 'enum'; default: string; values: readonly string[]; spec?: string; description: string };
+
+/** `description` is the English text; translations live in locales under `<game>:option.<key>`. */
+export interface OptionsSchema<O> {
+  fields: { [K in keyof O]: OptionSpec };
+  /** Named presets: partial overrides of the defaults (e.g. 'seed-table', 'kajongg-dmjl'). */
+  presets: Record<string, Partial<O>>;
+}
+
+export interface OptionError {
+  key: string;
+  message: string;
+  /** What is allowed, human-readable, e.g. "true | false" or "1–10". */
+  allowed: string;
+}
+
+export function allowedText(spec: OptionSpec): string {
+  switch (spec.type) {
+    case 'bool':
+      return 'true | false';
+    case 'int':
+    case 'number':
+      return `${spec.min}–${spec.max}`;
+    case 'enum':
+      return spec.values.join(' | ');
+  }
+}
+
+/** Parse one raw value (string from Discord/CLI or a JSON value) against its spec. */
+export function parseOptionValue(spec: OptionSpec, raw: unknown): { ok: true; value: unknown } | { ok: false } {
+  switch (spec.type) {
+    case 'bool': {
+      if (typeof raw === 'boolean') return { ok: true, value: raw };
+      if (typeof raw === 'string') {
+        const s = raw.trim().toLowerCase();
+        if (['true', 'on', 'yes', '1', 'có', 'bật'].includes(s)) return { ok: true, value: true };
+        if (['false', 'off', 'no', '0', 'không', 'tắt'].includes(s)) return { ok: true, value: false };
+      }
+      return { ok: false };
+    }
+    case 'int':
+    case 'number': {
+      const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+      if (!Number.isFinite(n) || n < spec.min || n > spec.max) return { ok: false };
+      if (spec.type === 'int' && !Number.isInteger(n)) return { ok: false };
+      return { ok: true, value: n };
+    }
+    case 'enum': {
+      if (typeof raw === 'string' && spec.values.includes(raw.trim())) return { ok: true, value: raw.trim() };
+      return { ok: false };
+    }
+  }
+}
+
+export function defaultOptions<O>(schema: OptionsSchema<O>): O {
+  const out: Record<string, unknown> = {};
+  for (const [k, spec] of Object.entries(schema.fields) as [string, OptionSpec][]) out[k] = spec.default;
+  return out as O;
+}
+
+/**
+ * Resolve options: defaults, then a preset (if named), then overrides. Unknown keys and invalid
+ * values are errors (never silently ignored).
+ */
+export function resolveOptions<O>(
+  schema: OptionsSchema<O>,
+  overrides: Record<string, unknown> = {},
+  preset?: string,
+): { ok: true; value: O } | { ok: false; errors: OptionError[] } {
+  const errors: OptionError[] = [];
+  const out = defaultOptions(schema) as Record<string, unknown>;
+  if (preset !== undefined) {
+    const p = schema.presets[preset];
+    if (!p) {
+      errors.push({ key: 'preset', message: `unknown preset "${preset}"`, allowed: Object.keys(schema.presets).join(' | ') });
+    } else Object.assign(out, p);
+  }
+  const fields = schema.fields as Record<string, OptionSpec>;
+  for (const [k, raw] of Object.entries(overrides)) {
+    const spec = fields[k];
+    if (!spec) {
+      errors.push({ key: k, message: `unknown option "${k}"`, allowed: Object.keys(fields).join(', ') });
+      continue;
+    }
+    const parsed = parseOptionValue(spec, raw);
+    if (!parsed.ok) {
+      errors.push({ key: k, message: `invalid value ${JSON.stringify(raw)} for "${k}"`, allowed: allowedText(spec) });
+      continue;
+    }
+    out[k] = parsed.value;
+  }
+  return errors.length ? { ok: false, errors } : { ok: true, value: out as O };
+}
+
+/** A stable hash of resolved options (Kajongg identifies a ruleset by the hash of its rules). */
+export function optionsHash(opts: Record<string, unknown>): string {
+  const keys = Object.keys(opts).sort();
+  const text = keys.map((k) => `${k}=${JSON.stringify(opts[k])}`).join(';');
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
+}

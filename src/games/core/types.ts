@@ -1,0 +1,148 @@
+/**
+ * The game-engine contract shared by every game (style.md §2).
+ *
+ * An engine is a bag of pure functions over plain, JSON-serializable state. Nothing here touches
+ * Discord, SQLite, canvas, the clock or Math.random: a game is `options + seats + seed + actions`,
+ * and replaying the same actions on the same setup always gives the same state.
+ */
+import type { OptionsSchema } from './options.js';
+
+export type GameId = 'phom' | 'chan' | 'vn-mahjong' | 'classic-mahjong';
+export const GAME_IDS: readonly GameId[] = ['phom', 'chan', 'vn-mahjong', 'classic-mahjong'];
+
+/** Seats are numbered 0…n−1 in turn order starting with the dealer / first player (notation.md). */
+export type Seat = number;
+/** A game seed: any string; per-hand seeds are derived from it with `handSeed`. */
+export type Seed = string;
+
+export type Result<T, E = RuleError> = { ok: true; value: T } | { ok: false; error: E };
+export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
+export const err = <E>(error: E): { ok: false; error: E } => ({ ok: false, error });
+
+/**
+ * A rejected action. `code` is namespaced by game (`phom/card-not-in-hand`) and is also the i18n
+ * key of the message shown to players; `message` is an English fallback a player understands;
+ * `data` fills the placeholders of the translated message.
+ */
+export interface RuleError {
+  code: `${GameId | 'core'}/${string}`;
+  message: string;
+  data?: Record<string, string | number>;
+}
+
+export function ruleError(
+  code: RuleError['code'],
+  message: string,
+  data?: Record<string, string | number>,
+): { ok: false; error: RuleError } {
+  return data === undefined ? err({ code, message }) : err({ code, message, data });
+}
+
+/** Every action is a verb-tagged plain object (`{ type: 'discard', card: '7H' }`). */
+export interface BaseAction {
+  type: string;
+}
+
+/**
+ * One seat's pending decision. `options` lists every legal action for that seat now, in a stable,
+ * deterministic order (the bot addresses them by index, pinned by the state version). `timeoutDefault`
+ * is what the bot plays when the seat's timer runs out; it is always one of `options`.
+ * `kind` tells the bot which timer applies: a claim window (short) or a turn (long).
+ */
+export interface Decision<A extends BaseAction> {
+  seat: Seat;
+  kind: 'turn' | 'claim';
+  options: A[];
+  timeoutDefault: A;
+}
+
+/** A money/point transfer between seats at settlement, in the game's own unit. */
+export interface Payment {
+  from: Seat;
+  to: Seat;
+  amount: number;
+  /** Stable kebab-case reason id (also an i18n key under `<game>:payment.<reason>`). */
+  reason: string;
+}
+
+/** One scoring item that fired (style.md §3: settlement explains every point). */
+export interface ScoreItem {
+  /** Stable kebab-case id, the i18n key under `<game>:item.<id>`. */
+  id: string;
+  seat: Seat;
+  /** The value in its unit, e.g. 2 points, 1 double, 3 phán. */
+  value: number;
+  unit: string;
+  /** Optional detail such as the meld it scored, in notation codes. */
+  detail?: string;
+}
+
+/**
+ * The settlement of a finished hand, common to all games so the store and the bot can handle
+ * results generically. Engines may extend it with game-specific fields.
+ */
+export interface HandResult {
+  /** Seats that won the hand (empty for a drawn hand). */
+  winners: Seat[];
+  /** Seats from best to worst; ties share a rank by appearing in the same inner array. */
+  ranking: Seat[][];
+  /** Net change per seat for this hand, in `unit`; sums to zero. */
+  deltas: number[];
+  payments: Payment[];
+  items: ScoreItem[];
+  /** Unit of `deltas` and payments, e.g. 'bet', 'point', 'money'. */
+  unit: string;
+  /** How the hand ended, kebab-case (e.g. 'u', 'rank', 'draw'); i18n key `<game>:end.<how>`. */
+  endedBy: string;
+}
+
+/**
+ * The engine contract. S = state, A = action union, O = resolved options, V = a seat's private
+ * view, P = public view, R = hand result.
+ */
+export interface Engine<
+  S = unknown,
+  A extends BaseAction = BaseAction,
+  O = Record<string, unknown>,
+  V = unknown,
+  P = unknown,
+  R extends HandResult = HandResult,
+> {
+  id: GameId;
+  minSeats: number;
+  maxSeats: number;
+  options: OptionsSchema<O>;
+  /**
+   * Deal a new hand. `previous` is the finished previous hand of the same match (if any) so the
+   * engine can carry dealer/starter rotation and match-level counters; the engine's own rules
+   * decide what carries over. Deterministic in (opts, seats, seed, previous).
+   */
+  setup(opts: O, seats: number, seed: Seed, previous?: S | null): S;
+  /** All decisions pending now (empty when the hand is over). */
+  pending(s: S): Decision<A>[];
+  /** Apply one seat's action. A rejection never changes the input state. */
+  apply(s: S, seat: Seat, a: A): Result<S>;
+  /** What `seat` may see: its own hand plus the public table. Never another seat's hidden cards. */
+  view(s: S, seat: Seat): V;
+  /** What everybody (spectators included) may see. */
+  publicView(s: S): P;
+  /** The settlement once the hand has ended, else null. */
+  result(s: S): R | null;
+  /** Invariant violations (every card exactly once, counts, pending consistent); [] when sound. */
+  checkInvariants(s: S): string[];
+  /** A deterministic AI: picks one of the seat's pending options. */
+  ai(s: S, seat: Seat): A;
+  /** Build a state from a scenario `start` (docs/scenarios.md): explicit deck order or mid-hand position. */
+  fromScenario(opts: O, seats: number, start: ScenarioStart): Result<S>;
+  /** Optional extra CLI commands, e.g. `score` for the mahjong games and Chắn. */
+  cli?: Record<string, (input: unknown) => unknown>;
+}
+
+/** The `start` of a scenario: a seed, an explicit deck/wall order, or a mid-hand position. */
+export type ScenarioStart =
+  | { seed: Seed }
+  | { deck: string[] }
+  | { position: Record<string, unknown> };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyEngine = Engine<any, any, any, any, any, any>;
