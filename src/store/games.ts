@@ -1,0 +1,411 @@
+/**
+ * The game repository: game rows, seats, the append-only action log and the state cache.
+ * `applyAction` is the single authority path (style.md §2): check the status and the state version,
+ * let the engine judge the action, then append it to the log in one transaction — only after that
+ * does the caller tell anyone.
+ */
+import { randomInt } from 'node:crypto';
+import type { DB } from './db.js';
+import { applyEntry, initialState, NEXT_HAND, type LogEntry } from './replay.js';
+import type { AnyEngine, BaseAction, GameId, RuleError } from '../games/core/types.js';
+
+export type GameStatus = 'lobby' | 'running' | 'paused' | 'finished' | 'cancelled';
+export type ActionSource = 'player' | 'timeout' | 'ai' | 'system';
+
+export interface TimerPreset {
+  name: 'live' | 'async' | 'custom';
+  /** ms for a claim window and for a turn. */
+  claimMs?: number;
+  turnMs?: number;
+}
+
+export interface GameRow {
+  id: string;
+  game: GameId;
+  guildId: string | null;
+  channelId: string | null;
+  threadId: string | null;
+  hostUserId: string | null;
+  options: Record<string, unknown>;
+  optionsHash: string;
+  seed: string;
+  seats: number;
+  status: GameStatus;
+  version: number;
+  handIndex: number;
+  lobbyMessageId: string | null;
+  tableMessageId: string | null;
+  pingMessageId: string | null;
+  timerPreset: TimerPreset;
+  timeoutPolicy: 'default' | 'ai';
+  locale: string | null;
+  pauseVotes: string[];
+  lastNotice: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface SeatRow {
+  seat: number;
+  userId: string | null;
+  isAi: boolean;
+  displayName: string;
+}
+
+interface RawGame {
+  id: string;
+  game: string;
+  guild_id: string | null;
+  channel_id: string | null;
+  thread_id: string | null;
+  host_user_id: string | null;
+  options: string;
+  options_hash: string;
+  seed: string;
+  seats: number;
+  status: GameStatus;
+  version: number;
+  hand_index: number;
+  lobby_message_id: string | null;
+  table_message_id: string | null;
+  ping_message_id: string | null;
+  timer_preset: string;
+  timeout_policy: 'default' | 'ai';
+  locale: string | null;
+  pause_votes: string;
+  last_notice: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+function toRow(r: RawGame): GameRow {
+  return {
+    id: r.id,
+    game: r.game as GameId,
+    guildId: r.guild_id,
+    channelId: r.channel_id,
+    threadId: r.thread_id,
+    hostUserId: r.host_user_id,
+    options: JSON.parse(r.options) as Record<string, unknown>,
+    optionsHash: r.options_hash,
+    seed: r.seed,
+    seats: r.seats,
+    status: r.status,
+    version: r.version,
+    handIndex: r.hand_index,
+    lobbyMessageId: r.lobby_message_id,
+    tableMessageId: r.table_message_id,
+    pingMessageId: r.ping_message_id,
+    timerPreset: JSON.parse(r.timer_preset) as TimerPreset,
+    timeoutPolicy: r.timeout_policy,
+    locale: r.locale,
+    pauseVotes: JSON.parse(r.pause_votes) as string[],
+    lastNotice: r.last_notice,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export type ApplyOutcome =
+  | { ok: true; state: unknown; version: number; row: GameRow }
+  | { ok: false; reason: 'not-found' | 'not-running' | 'stale'; row?: GameRow; state?: unknown; version?: number }
+  | { ok: false; reason: 'rule'; error: RuleError; row: GameRow; state: unknown; version: number };
+
+export interface NewGame {
+  game: GameId;
+  guildId?: string | null;
+  channelId?: string | null;
+  threadId?: string | null;
+  hostUserId?: string | null;
+  options: Record<string, unknown>;
+  optionsHash: string;
+  seed: string;
+  seats: number;
+  timerPreset?: TimerPreset;
+  timeoutPolicy?: 'default' | 'ai';
+  locale?: string | null;
+}
+
+const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+export class GameStore {
+  /** In-process cache of rebuilt states, keyed by game id; always checked against the row's version. */
+  private cache = new Map<string, { version: number; state: unknown }>();
+
+  constructor(
+    readonly db: DB,
+    private readonly engineOf: (id: GameId) => AnyEngine,
+    private readonly now: () => number = Date.now,
+    private readonly snapshotEvery = 20,
+  ) {}
+
+  newId(): string {
+    for (;;) {
+      let id = '';
+      for (let i = 0; i < 8; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+      if (!this.db.prepare('SELECT 1 FROM games WHERE id = ?').get(id)) return id;
+    }
+  }
+
+  create(g: NewGame): GameRow {
+    const id = this.newId();
+    const t = this.now();
+    this.db
+      .prepare(
+        `INSERT INTO games (id, game, guild_id, channel_id, thread_id, host_user_id, options, options_hash, seed, seats,
+          status, version, hand_index, created_at, updated_at, timer_preset, timeout_policy, locale)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', 0, 0, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        g.game,
+        g.guildId ?? null,
+        g.channelId ?? null,
+        g.threadId ?? null,
+        g.hostUserId ?? null,
+        JSON.stringify(g.options),
+        g.optionsHash,
+        g.seed,
+        g.seats,
+        t,
+        t,
+        JSON.stringify(g.timerPreset ?? { name: 'async' }),
+        g.timeoutPolicy ?? 'default',
+        g.locale ?? null,
+      );
+    return this.get(id)!;
+  }
+
+  get(id: string): GameRow | null {
+    const r = this.db.prepare('SELECT * FROM games WHERE id = ?').get(id) as RawGame | undefined;
+    return r ? toRow(r) : null;
+  }
+
+  byThread(threadId: string): GameRow | null {
+    const r = this.db
+      .prepare('SELECT * FROM games WHERE thread_id = ? ORDER BY created_at DESC LIMIT 1')
+      .get(threadId) as RawGame | undefined;
+    return r ? toRow(r) : null;
+  }
+
+  listByStatus(...statuses: GameStatus[]): GameRow[] {
+    const rows = this.db
+      .prepare(`SELECT * FROM games WHERE status IN (${statuses.map(() => '?').join(',')}) ORDER BY created_at`)
+      .all(...statuses) as RawGame[];
+    return rows.map(toRow);
+  }
+
+  recent(guildId: string, limit: number, game?: GameId): GameRow[] {
+    const rows = (
+      game
+        ? this.db
+            .prepare('SELECT * FROM games WHERE guild_id = ? AND game = ? ORDER BY updated_at DESC LIMIT ?')
+            .all(guildId, game, limit)
+        : this.db.prepare('SELECT * FROM games WHERE guild_id = ? ORDER BY updated_at DESC LIMIT ?').all(guildId, limit)
+    ) as RawGame[];
+    return rows.map(toRow);
+  }
+
+  /** Update plain columns (not version/status transitions that need the log; see start/finish). */
+  update(
+    id: string,
+    patch: Partial<
+      Pick<
+        GameRow,
+        | 'threadId'
+        | 'lobbyMessageId'
+        | 'tableMessageId'
+        | 'pingMessageId'
+        | 'seats'
+        | 'status'
+        | 'timeoutPolicy'
+        | 'pauseVotes'
+        | 'lastNotice'
+        | 'timerPreset'
+      >
+    >,
+  ): void {
+    const cols: Record<string, unknown> = {};
+    if (patch.threadId !== undefined) cols.thread_id = patch.threadId;
+    if (patch.lobbyMessageId !== undefined) cols.lobby_message_id = patch.lobbyMessageId;
+    if (patch.tableMessageId !== undefined) cols.table_message_id = patch.tableMessageId;
+    if (patch.pingMessageId !== undefined) cols.ping_message_id = patch.pingMessageId;
+    if (patch.seats !== undefined) cols.seats = patch.seats;
+    if (patch.status !== undefined) cols.status = patch.status;
+    if (patch.timeoutPolicy !== undefined) cols.timeout_policy = patch.timeoutPolicy;
+    if (patch.pauseVotes !== undefined) cols.pause_votes = JSON.stringify(patch.pauseVotes);
+    if (patch.lastNotice !== undefined) cols.last_notice = patch.lastNotice;
+    if (patch.timerPreset !== undefined) cols.timer_preset = JSON.stringify(patch.timerPreset);
+    const keys = Object.keys(cols);
+    if (!keys.length) return;
+    this.db
+      .prepare(`UPDATE games SET ${keys.map((k) => `${k} = @${k}`).join(', ')}, updated_at = @t WHERE id = @id`)
+      .run({ ...cols, t: this.now(), id });
+  }
+
+  seats(id: string): SeatRow[] {
+    const rows = this.db
+      .prepare('SELECT seat, user_id, is_ai, display_name FROM game_seats WHERE game_id = ? ORDER BY seat')
+      .all(id) as { seat: number; user_id: string | null; is_ai: number; display_name: string }[];
+    return rows.map((r) => ({ seat: r.seat, userId: r.user_id, isAi: r.is_ai === 1, displayName: r.display_name }));
+  }
+
+  /** Replace the seat list (lobby only: seats are fixed once the game starts). */
+  setSeats(id: string, seats: SeatRow[]): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM game_seats WHERE game_id = ?').run(id);
+      const ins = this.db.prepare('INSERT INTO game_seats (game_id, seat, user_id, is_ai, display_name) VALUES (?, ?, ?, ?, ?)');
+      for (const s of seats) ins.run(id, s.seat, s.userId, s.isAi ? 1 : 0, s.displayName);
+    })();
+  }
+
+  /** Mark a seat as played by the AI from now on (e.g. a player who left), or give it back. */
+  setSeatAi(id: string, seat: number, isAi: boolean): void {
+    this.db.prepare('UPDATE game_seats SET is_ai = ? WHERE game_id = ? AND seat = ?').run(isAi ? 1 : 0, id, seat);
+  }
+
+  /** lobby → running; the first hand is dealt from the seed (hand 0 needs no log entry). */
+  start(id: string): GameRow {
+    const row = this.get(id);
+    if (!row) throw new Error(`no game ${id}`);
+    const n = this.seats(id).length;
+    this.db
+      .prepare("UPDATE games SET status = 'running', seats = ?, updated_at = ? WHERE id = ? AND status = 'lobby'")
+      .run(n, this.now(), id);
+    this.cache.delete(id);
+    return this.get(id)!;
+  }
+
+  log(id: string): LogEntry[] {
+    const rows = this.db
+      .prepare('SELECT seq, hand, seat, action FROM actions WHERE game_id = ? ORDER BY seq')
+      .all(id) as { seq: number; hand: number; seat: number | null; action: string }[];
+    return rows.map((r) => ({ seq: r.seq, hand: r.hand, seat: r.seat, action: JSON.parse(r.action) as BaseAction }));
+  }
+
+  logWithMeta(id: string): (LogEntry & { source: ActionSource; userId: string | null; createdAt: number })[] {
+    const rows = this.db
+      .prepare('SELECT seq, hand, seat, action, source, user_id, created_at FROM actions WHERE game_id = ? ORDER BY seq')
+      .all(id) as {
+      seq: number;
+      hand: number;
+      seat: number | null;
+      action: string;
+      source: ActionSource;
+      user_id: string | null;
+      created_at: number;
+    }[];
+    return rows.map((r) => ({
+      seq: r.seq,
+      hand: r.hand,
+      seat: r.seat,
+      action: JSON.parse(r.action) as BaseAction,
+      source: r.source,
+      userId: r.user_id,
+      createdAt: r.created_at,
+    }));
+  }
+
+  /** The current state: from the memory cache, else from the snapshot cache plus the log tail, else full replay. */
+  state(row: GameRow): unknown {
+    const hit = this.cache.get(row.id);
+    if (hit && hit.version === row.version) return hit.state;
+    const engine = this.engineOf(row.game);
+    let state: unknown;
+    let from = 0;
+    const snap = this.db.prepare('SELECT version, state FROM snapshots WHERE game_id = ?').get(row.id) as
+      | { version: number; state: string }
+      | undefined;
+    if (snap && snap.version <= row.version) {
+      state = JSON.parse(snap.state);
+      from = snap.version;
+    } else state = initialState(engine, row.options, row.seats, row.seed);
+    const tail = this.db
+      .prepare('SELECT seq, hand, seat, action FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq')
+      .all(row.id, from) as { seq: number; hand: number; seat: number | null; action: string }[];
+    for (const r of tail) {
+      state = applyEntry(engine, row.options, row.seats, row.seed, state, {
+        seq: r.seq,
+        hand: r.hand,
+        seat: r.seat,
+        action: JSON.parse(r.action) as BaseAction,
+      });
+    }
+    this.cache.set(row.id, { version: row.version, state });
+    return state;
+  }
+
+  /** Drops the in-memory cache (tests use it to prove that state is rebuilt from SQLite). */
+  forgetCache(): void {
+    this.cache.clear();
+  }
+
+  /**
+   * The one authority path for moves. `expectedVersion` (from the custom_id) must equal the current
+   * version, else 'stale' and nothing changes. On success the action is in the log before return.
+   */
+  apply(
+    id: string,
+    expectedVersion: number | null,
+    seat: number,
+    action: BaseAction,
+    source: ActionSource,
+    userId: string | null,
+  ): ApplyOutcome {
+    return this.db.transaction((): ApplyOutcome => {
+      const row = this.get(id);
+      if (!row) return { ok: false, reason: 'not-found' };
+      if (row.status !== 'running') return { ok: false, reason: 'not-running', row };
+      const state = this.state(row);
+      if (expectedVersion !== null && expectedVersion !== row.version)
+        return { ok: false, reason: 'stale', row, state, version: row.version };
+      const engine = this.engineOf(row.game);
+      const r = engine.apply(state, seat, action);
+      if (!r.ok) return { ok: false, reason: 'rule', error: r.error, row, state, version: row.version };
+      const version = this.append(row, seat, action, source, userId, r.value);
+      return { ok: true, state: r.value, version, row: { ...row, version } };
+    })();
+  }
+
+  /** Deals the next hand of a running match (after a finished hand); a system log entry. */
+  nextHand(id: string): { state: unknown; version: number; row: GameRow } {
+    return this.db.transaction(() => {
+      const row = this.get(id);
+      if (!row) throw new Error(`no game ${id}`);
+      const engine = this.engineOf(row.game);
+      const prev = this.state(row);
+      const hand = row.handIndex + 1;
+      const entry = { seq: row.version + 1, hand, seat: null, action: { type: NEXT_HAND } };
+      const state = applyEntry(engine, row.options, row.seats, row.seed, prev, entry);
+      this.db.prepare('UPDATE games SET hand_index = ? WHERE id = ?').run(hand, id);
+      const version = this.append({ ...row, handIndex: hand }, null, entry.action, 'system', null, state);
+      return { state, version, row: { ...row, handIndex: hand, version } };
+    })();
+  }
+
+  private append(
+    row: GameRow,
+    seat: number | null,
+    action: BaseAction,
+    source: ActionSource,
+    userId: string | null,
+    newState: unknown,
+  ): number {
+    const version = row.version + 1;
+    const t = this.now();
+    this.db
+      .prepare('INSERT INTO actions (game_id, seq, hand, seat, action, source, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(row.id, version, row.handIndex, seat, JSON.stringify(action), source, userId, t);
+    const upd = this.db
+      .prepare('UPDATE games SET version = ?, updated_at = ? WHERE id = ? AND version = ?')
+      .run(version, t, row.id, row.version);
+    if (upd.changes !== 1) throw new Error(`concurrent write on game ${row.id}`);
+    if (version % this.snapshotEvery === 0) {
+      this.db
+        .prepare('INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?) ON CONFLICT(game_id) DO UPDATE SET version = excluded.version, state = excluded.state')
+        .run(row.id, version, JSON.stringify(newState));
+    }
+    this.cache.set(row.id, { version, state: newState });
+    return version;
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * Numbered schema migrations. A database written by an older version is brought up to date when
+ * opened: each migration runs once, in order, inside a transaction, and is recorded in
+ * `schema_migrations`. Never edit a migration that has shipped; add a new one.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'games-and-action-log',
+    sql: `
+      CREATE TABLE games (
+        id            TEXT PRIMARY KEY,            -- short base36 id, used in custom_ids
+        game          TEXT NOT NULL,               -- engine id: phom | chan | vn-mahjong | classic-mahjong
+        guild_id      TEXT,
+        channel_id    TEXT,
+        thread_id     TEXT,
+        host_user_id  TEXT,
+        options       TEXT NOT NULL,               -- resolved options, JSON
+        options_hash  TEXT NOT NULL,
+        seed          TEXT NOT NULL,
+        seats         INTEGER NOT NULL,
+        status        TEXT NOT NULL CHECK (status IN ('lobby','running','paused','finished','cancelled')),
+        version       INTEGER NOT NULL DEFAULT 0,  -- number of accepted log entries
+        hand_index    INTEGER NOT NULL DEFAULT 0,
+        created_at    INTEGER NOT NULL,
+        updated_at    INTEGER NOT NULL
+      );
+      CREATE INDEX games_by_thread ON games(thread_id);
+      CREATE INDEX games_by_status ON games(status);
+
+      CREATE TABLE game_seats (
+        game_id       TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat          INTEGER NOT NULL,
+        user_id       TEXT,                        -- null for an AI seat
+        is_ai         INTEGER NOT NULL DEFAULT 0,
+        display_name  TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+      );
+
+      -- Append-only: one row per accepted action (engine actions and '@'-prefixed system entries).
+      CREATE TABLE actions (
+        game_id       TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq           INTEGER NOT NULL,            -- 1, 2, 3 … per game
+        hand          INTEGER NOT NULL,
+        seat          INTEGER,                     -- null for system entries
+        action        TEXT NOT NULL,               -- JSON
+        source        TEXT NOT NULL CHECK (source IN ('player','timeout','ai','system')),
+        user_id       TEXT,
+        created_at    INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seq)
+      );
+      CREATE TRIGGER actions_append_only_update BEFORE UPDATE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+      CREATE TRIGGER actions_append_only_delete BEFORE DELETE ON actions
+        WHEN (SELECT COUNT(*) FROM games WHERE id = OLD.game_id) > 0
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+
+      -- A cache only: state can always be rebuilt from the log.
+      CREATE TABLE snapshots (
+        game_id       TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        version       INTEGER NOT NULL,
+        state         TEXT NOT NULL
+      );
+    `,
+  },
+  {
+    version: 2,
+    name: 'timers-results-guilds-players',
+    sql: `
+      CREATE TABLE timers (
+        game_id       TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat          INTEGER NOT NULL,
+        kind          TEXT NOT NULL,               -- 'turn' | 'claim'
+        version       INTEGER NOT NULL,            -- state version the timer belongs to
+        deadline      INTEGER NOT NULL,            -- epoch ms
+        remind_at     INTEGER,                     -- epoch ms, null once reminded
+        paused_left   INTEGER,                     -- ms left while the game is paused
+        PRIMARY KEY (game_id, seat)
+      );
+      CREATE INDEX timers_by_deadline ON timers(deadline);
+
+      CREATE TABLE results (
+        game_id       TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        hand          INTEGER NOT NULL,
+        seat          INTEGER NOT NULL,
+        guild_id      TEXT,
+        game          TEXT NOT NULL,
+        user_id       TEXT,                        -- null for AI seats
+        display_name  TEXT NOT NULL,
+        points        REAL NOT NULL,               -- net change in the game's own unit
+        unit          TEXT NOT NULL,
+        rank          INTEGER NOT NULL,            -- 1 = best; ties share a rank
+        won           INTEGER NOT NULL,
+        players       INTEGER NOT NULL,
+        summary       TEXT NOT NULL,               -- JSON: items and payments of this seat
+        created_at    INTEGER NOT NULL,
+        PRIMARY KEY (game_id, hand, seat)
+      );
+      CREATE INDEX results_by_user ON results(guild_id, game, user_id, created_at);
+
+      CREATE TABLE guild_settings (
+        guild_id      TEXT NOT NULL,
+        game          TEXT NOT NULL,
+        preset        TEXT,
+        options       TEXT NOT NULL DEFAULT '{}',  -- overrides, JSON
+        play_overridable TEXT NOT NULL DEFAULT '[]', -- option keys /play may override, JSON
+        updated_at    INTEGER NOT NULL,
+        updated_by    TEXT,
+        PRIMARY KEY (guild_id, game)
+      );
+
+      CREATE TABLE ratings (
+        guild_id      TEXT NOT NULL,
+        game          TEXT NOT NULL,
+        user_id       TEXT NOT NULL,
+        mu            REAL NOT NULL,
+        sigma         REAL NOT NULL,
+        matches       INTEGER NOT NULL DEFAULT 0,
+        updated_at    INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
+      );
+
+      CREATE TABLE players (
+        user_id       TEXT PRIMARY KEY,
+        display_name  TEXT NOT NULL,
+        locale        TEXT,
+        updated_at    INTEGER NOT NULL
+      );
+    `,
+  },
+  {
+    version: 3,
+    name: 'game-messages-and-timer-presets',
+    sql: `
+      ALTER TABLE games ADD COLUMN lobby_message_id TEXT;
+      ALTER TABLE games ADD COLUMN table_message_id TEXT;
+      ALTER TABLE games ADD COLUMN ping_message_id TEXT;
+      ALTER TABLE games ADD COLUMN timer_preset TEXT NOT NULL DEFAULT '{"name":"async"}';
+      ALTER TABLE games ADD COLUMN timeout_policy TEXT NOT NULL DEFAULT 'default';  -- 'default' | 'ai'
+      ALTER TABLE games ADD COLUMN locale TEXT;
+      ALTER TABLE games ADD COLUMN pause_votes TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE games ADD COLUMN last_notice TEXT;
+    `,
+  },
+];

@@ -1,0 +1,41 @@
+/**
+ * Rebuilding a game's state from its options, seed and action log (the log is the truth; snapshots
+ * are a cache). System entries start with '@': '@next-hand' deals the next hand of the match.
+ */
+import { handSeed } from '../games/core/rng.js';
+import type { AnyEngine, BaseAction } from '../games/core/types.js';
+
+export interface LogEntry {
+  seq: number;
+  hand: number;
+  seat: number | null;
+  action: BaseAction;
+}
+
+export const NEXT_HAND = '@next-hand';
+
+export function initialState(engine: AnyEngine, options: unknown, seats: number, seed: string): unknown {
+  return engine.setup(options, seats, handSeed(seed, 0), null);
+}
+
+/** Applies one log entry; throws on an entry the engine rejects (a corrupt or incompatible log). */
+export function applyEntry(
+  engine: AnyEngine,
+  options: unknown,
+  seats: number,
+  seed: string,
+  state: unknown,
+  entry: LogEntry,
+): unknown {
+  if (entry.action.type === NEXT_HAND) return engine.setup(options, seats, handSeed(seed, entry.hand), state);
+  if (entry.seat === null) throw new Error(`log entry ${entry.seq}: engine action without a seat`);
+  const r = engine.apply(state, entry.seat, entry.action);
+  if (!r.ok) throw new Error(`log entry ${entry.seq} was rejected on replay: ${r.error.code} ${r.error.message}`);
+  return r.value;
+}
+
+export function replayLog(engine: AnyEngine, options: unknown, seats: number, seed: string, entries: LogEntry[]): unknown {
+  let state = initialState(engine, options, seats, seed);
+  for (const e of entries) state = applyEntry(engine, options, seats, seed, state, e);
+  return state;
+}

@@ -1,0 +1,182 @@
+/**
+ * Finished hands per seat (for /score, /leaderboard, /history) and the server's ratings.
+ * Points are stored in each game's own unit; ratings use OpenSkill (Plackett–Luce), which handles
+ * 2–6-player free-for-all results with ties.
+ */
+import { rating as osRating, rate as osRate, ordinal } from 'openskill';
+import type { DB } from './db.js';
+import type { GameId, HandResult, Seat } from '../games/core/types.js';
+import type { SeatRow } from './games.js';
+
+export type Period = 'all' | 'week' | 'month' | 'year';
+
+export function periodStart(period: Period, now: number): number {
+  const day = 24 * 3600 * 1000;
+  switch (period) {
+    case 'all':
+      return 0;
+    case 'week':
+      return now - 7 * day;
+    case 'month':
+      return now - 30 * day;
+    case 'year':
+      return now - 365 * day;
+  }
+}
+
+export interface PlayerRecord {
+  hands: number;
+  wins: number;
+  total: number;
+  unit: string | null;
+  best: { gameId: string; hand: number; points: number; summary: unknown } | null;
+}
+
+export interface LeaderRow {
+  userId: string;
+  displayName: string;
+  hands: number;
+  wins: number;
+  total: number;
+  rating: number;
+  mu: number;
+  sigma: number;
+}
+
+/** Rank (1 = best) of each seat from a HandResult ranking (ties share a rank). */
+export function ranksOf(result: HandResult, seats: number): number[] {
+  const ranks = new Array<number>(seats).fill(seats);
+  let r = 1;
+  for (const group of result.ranking) {
+    for (const s of group) ranks[s] = r;
+    r += group.length;
+  }
+  return ranks;
+}
+
+export class ResultStore {
+  constructor(
+    private readonly db: DB,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Store one finished hand (idempotent per game/hand) and update the ratings of human players. */
+  recordHand(gameId: string, game: GameId, guildId: string | null, hand: number, seats: SeatRow[], result: HandResult): void {
+    const exists = this.db.prepare('SELECT 1 FROM results WHERE game_id = ? AND hand = ? LIMIT 1').get(gameId, hand);
+    if (exists) return;
+    const ranks = ranksOf(result, seats.length);
+    const t = this.now();
+    this.db.transaction(() => {
+      const ins = this.db.prepare(
+        `INSERT INTO results (game_id, hand, seat, guild_id, game, user_id, display_name, points, unit, rank, won, players, summary, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      for (const s of seats) {
+        const summary = {
+          items: result.items.filter((i) => i.seat === s.seat),
+          payments: result.payments.filter((p) => p.from === s.seat || p.to === s.seat),
+          endedBy: result.endedBy,
+        };
+        ins.run(
+          gameId,
+          hand,
+          s.seat,
+          guildId,
+          game,
+          s.isAi ? null : s.userId,
+          s.displayName,
+          result.deltas[s.seat] ?? 0,
+          result.unit,
+          ranks[s.seat]!,
+          result.winners.includes(s.seat) ? 1 : 0,
+          seats.length,
+          JSON.stringify(summary),
+          t,
+        );
+      }
+      if (guildId) this.updateRatings(guildId, game, seats, ranks);
+    })();
+  }
+
+  private updateRatings(guildId: string, game: GameId, seats: SeatRow[], ranks: number[]): void {
+    const humans = seats.filter((s) => !s.isAi && s.userId);
+    if (humans.length < 2 && seats.length < 2) return;
+    // Every seat takes part (AI seats as fresh anonymous players) so a human beating AIs still moves.
+    const get = this.db.prepare('SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?');
+    const teams = seats.map((s) => {
+      const r = !s.isAi && s.userId ? (get.get(guildId, game, s.userId) as { mu: number; sigma: number } | undefined) : undefined;
+      return [r ? osRating({ mu: r.mu, sigma: r.sigma }) : osRating()];
+    });
+    const rated = osRate(teams, { rank: seats.map((s) => ranks[s.seat]!) });
+    const up = this.db.prepare(
+      `INSERT INTO ratings (guild_id, game, user_id, mu, sigma, matches, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?)
+       ON CONFLICT(guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, matches = matches + 1, updated_at = excluded.updated_at`,
+    );
+    seats.forEach((s, i) => {
+      if (s.isAi || !s.userId) return;
+      const r = rated[i]![0]!;
+      up.run(guildId, game, s.userId, r.mu, r.sigma, this.now());
+    });
+  }
+
+  handsOf(gameId: string): { hand: number; seat: Seat; points: number; rank: number; won: boolean; displayName: string }[] {
+    return (
+      this.db
+        .prepare('SELECT hand, seat, points, rank, won, display_name FROM results WHERE game_id = ? ORDER BY hand, seat')
+        .all(gameId) as { hand: number; seat: number; points: number; rank: number; won: number; display_name: string }[]
+    ).map((r) => ({ hand: r.hand, seat: r.seat, points: r.points, rank: r.rank, won: r.won === 1, displayName: r.display_name }));
+  }
+
+  /** Match totals per seat (sum over hands). */
+  matchTotals(gameId: string): Map<number, number> {
+    const rows = this.db
+      .prepare('SELECT seat, SUM(points) AS total FROM results WHERE game_id = ? GROUP BY seat')
+      .all(gameId) as { seat: number; total: number }[];
+    return new Map(rows.map((r) => [r.seat, r.total]));
+  }
+
+  record(guildId: string, userId: string, game: GameId | null, period: Period): PlayerRecord {
+    const since = periodStart(period, this.now());
+    const where = `guild_id = ? AND user_id = ? AND created_at >= ?${game ? ' AND game = ?' : ''}`;
+    const args: unknown[] = [guildId, userId, since, ...(game ? [game] : [])];
+    const agg = this.db
+      .prepare(`SELECT COUNT(*) AS hands, COALESCE(SUM(won),0) AS wins, COALESCE(SUM(points),0) AS total, MAX(unit) AS unit FROM results WHERE ${where}`)
+      .get(...args) as { hands: number; wins: number; total: number; unit: string | null };
+    const best = this.db
+      .prepare(`SELECT game_id, hand, points, summary FROM results WHERE ${where} ORDER BY points DESC, created_at LIMIT 1`)
+      .get(...args) as { game_id: string; hand: number; points: number; summary: string } | undefined;
+    return {
+      hands: agg.hands,
+      wins: agg.wins,
+      total: agg.total,
+      unit: game ? agg.unit : null,
+      best: best ? { gameId: best.game_id, hand: best.hand, points: best.points, summary: JSON.parse(best.summary) } : null,
+    };
+  }
+
+  leaderboard(guildId: string, game: GameId, period: Period, limit = 10): LeaderRow[] {
+    const since = periodStart(period, this.now());
+    const rows = this.db
+      .prepare(
+        `SELECT r.user_id AS user_id, MAX(r.display_name) AS display_name, COUNT(*) AS hands, SUM(r.won) AS wins, SUM(r.points) AS total,
+                COALESCE(g.mu, 25) AS mu, COALESCE(g.sigma, 25.0/3) AS sigma
+         FROM results r LEFT JOIN ratings g ON g.guild_id = r.guild_id AND g.game = r.game AND g.user_id = r.user_id
+         WHERE r.guild_id = ? AND r.game = ? AND r.user_id IS NOT NULL AND r.created_at >= ?
+         GROUP BY r.user_id`,
+      )
+      .all(guildId, game, since) as { user_id: string; display_name: string; hands: number; wins: number; total: number; mu: number; sigma: number }[];
+    return rows
+      .map((r) => ({
+        userId: r.user_id,
+        displayName: r.display_name,
+        hands: r.hands,
+        wins: r.wins,
+        total: r.total,
+        mu: r.mu,
+        sigma: r.sigma,
+        rating: ordinal({ mu: r.mu, sigma: r.sigma }),
+      }))
+      .sort((a, b) => b.rating - a.rating || b.total - a.total)
+      .slice(0, limit);
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Deadlines of pending decisions, persisted so they survive a restart with their remaining time.
+ * One timer per (game, seat); each belongs to the state version it was set for, so a timer that
+ * fires after the state moved on is recognized as stale and ignored.
+ */
+import type { DB } from './db.js';
+
+export interface TimerRow {
+  gameId: string;
+  seat: number;
+  kind: 'turn' | 'claim';
+  version: number;
+  deadline: number;
+  remindAt: number | null;
+  pausedLeft: number | null;
+}
+
+interface RawTimer {
+  game_id: string;
+  seat: number;
+  kind: 'turn' | 'claim';
+  version: number;
+  deadline: number;
+  remind_at: number | null;
+  paused_left: number | null;
+}
+
+const toTimer = (r: RawTimer): TimerRow => ({
+  gameId: r.game_id,
+  seat: r.seat,
+  kind: r.kind,
+  version: r.version,
+  deadline: r.deadline,
+  remindAt: r.remind_at,
+  pausedLeft: r.paused_left,
+});
+
+export class TimerStore {
+  constructor(private readonly db: DB) {}
+
+  /** Replace the game's timers with these (one per pending seat). */
+  set(gameId: string, timers: Omit<TimerRow, 'gameId' | 'pausedLeft'>[]): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM timers WHERE game_id = ?').run(gameId);
+      const ins = this.db.prepare(
+        'INSERT INTO timers (game_id, seat, kind, version, deadline, remind_at) VALUES (?, ?, ?, ?, ?, ?)',
+      );
+      for (const t of timers) ins.run(gameId, t.seat, t.kind, t.version, t.deadline, t.remindAt);
+    })();
+  }
+
+  forGame(gameId: string): TimerRow[] {
+    return (this.db.prepare('SELECT * FROM timers WHERE game_id = ? ORDER BY seat').all(gameId) as RawTimer[]).map(toTimer);
+  }
+
+  clear(gameId: string, seat?: number): void {
+    if (seat === undefined) this.db.prepare('DELETE FROM timers WHERE game_id = ?').run(gameId);
+    else this.db.prepare('DELETE FROM timers WHERE game_id = ? AND seat = ?').run(gameId, seat);
+  }
+
+  /** Timers whose deadline has passed (not paused). */
+  due(now: number): TimerRow[] {
+    return (
+      this.db.prepare('SELECT * FROM timers WHERE paused_left IS NULL AND deadline <= ? ORDER BY deadline').all(now) as RawTimer[]
+    ).map(toTimer);
+  }
+
+  /** Timers whose reminder is due. */
+  remindersDue(now: number): TimerRow[] {
+    return (
+      this.db
+        .prepare('SELECT * FROM timers WHERE paused_left IS NULL AND remind_at IS NOT NULL AND remind_at <= ? ORDER BY remind_at')
+        .all(now) as RawTimer[]
+    ).map(toTimer);
+  }
+
+  markReminded(gameId: string, seat: number): void {
+    this.db.prepare('UPDATE timers SET remind_at = NULL WHERE game_id = ? AND seat = ?').run(gameId, seat);
+  }
+
+  /** The earliest moment anything is due (deadline or reminder), or null. */
+  nextDue(): number | null {
+    const r = this.db
+      .prepare(
+        'SELECT MIN(MIN(deadline, COALESCE(remind_at, deadline))) AS t FROM timers WHERE paused_left IS NULL',
+      )
+      .get() as { t: number | null };
+    return r.t;
+  }
+
+  /** Freeze a game's timers, keeping the time left. */
+  pause(gameId: string, now: number): void {
+    this.db
+      .prepare('UPDATE timers SET paused_left = MAX(0, deadline - ?) WHERE game_id = ? AND paused_left IS NULL')
+      .run(now, gameId);
+  }
+
+  /** Restart frozen timers with the time they had left. */
+  resume(gameId: string, now: number): void {
+    this.db
+      .prepare(
+        `UPDATE timers SET deadline = ? + paused_left,
+           remind_at = CASE WHEN remind_at IS NULL THEN NULL ELSE ? + paused_left / 2 END,
+           paused_left = NULL
+         WHERE game_id = ? AND paused_left IS NOT NULL`,
+      )
+      .run(now, now, gameId);
+  }
+}

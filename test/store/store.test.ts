@@ -1,0 +1,142 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { openStore, migrate, schemaVersion, MIGRATIONS_FOR_TEST, replayLog } from './helpers.js';
+import { toyEngine } from '../support/toy-engine.js';
+import type { AnyEngine } from '../../src/games/core/types.js';
+
+const engineOf = () => toyEngine as AnyEngine;
+const tmpDb = () => join(mkdtempSync(join(tmpdir(), 'hq-store-')), 'test.db');
+
+function newRunningGame(store: ReturnType<typeof openStore>) {
+  const row = store.games.create({ game: 'phom', options: { target: 21 }, optionsHash: 'x', seed: 's1', seats: 3, guildId: 'g1' });
+  store.games.setSeats(row.id, [
+    { seat: 0, userId: 'u0', isAi: false, displayName: 'An' },
+    { seat: 1, userId: 'u1', isAi: false, displayName: 'Bình' },
+    { seat: 2, userId: null, isAi: true, displayName: 'AI' },
+  ]);
+  return store.games.start(row.id);
+}
+
+test('a fresh database is migrated to the latest version, with WAL', () => {
+  const store = openStore(tmpDb(), engineOf);
+  assert.equal(schemaVersion(store.db), MIGRATIONS_FOR_TEST.at(-1)!.version);
+  assert.equal(store.db.pragma('journal_mode', { simple: true }), 'wal');
+  store.close();
+});
+
+test('an older database is migrated forward without losing rows', () => {
+  const path = tmpDb();
+  const old = new Database(path);
+  migrate(old, MIGRATIONS_FOR_TEST.filter((m) => m.version === 1));
+  old.prepare(
+    "INSERT INTO games (id, game, options, options_hash, seed, seats, status, created_at, updated_at) VALUES ('old1','phom','{}','h','s',4,'running',1,1)",
+  ).run();
+  old.close();
+  const store = openStore(path, engineOf);
+  const row = store.games.get('old1');
+  assert.ok(row);
+  assert.equal(row.timerPreset.name, 'async');
+  assert.equal(schemaVersion(store.db), MIGRATIONS_FOR_TEST.at(-1)!.version);
+  store.close();
+});
+
+test('accepted actions are appended with a version; stale and illegal ones change nothing', () => {
+  const store = openStore(tmpDb(), engineOf);
+  const row = newRunningGame(store);
+  const s0 = store.games.state(row) as { turn: number };
+  const a = store.games.apply(row.id, 0, s0.turn, { type: 'add', n: 2 }, 'player', 'u');
+  assert.equal(a.ok, true);
+  const stale = store.games.apply(row.id, 0, (s0.turn + 1) % 3, { type: 'add', n: 1 }, 'player', 'u');
+  assert.equal(stale.ok, false);
+  assert.equal(stale.ok === false && stale.reason, 'stale');
+  const wrongSeat = store.games.apply(row.id, 1, s0.turn, { type: 'add', n: 1 }, 'player', 'u');
+  assert.equal(wrongSeat.ok === false && wrongSeat.reason, 'rule');
+  assert.equal(store.games.get(row.id)!.version, 1);
+  assert.equal(store.games.log(row.id).length, 1);
+  store.close();
+});
+
+test('the action log is append-only at the database level', () => {
+  const store = openStore(tmpDb(), engineOf);
+  const row = newRunningGame(store);
+  const s0 = store.games.state(row) as { turn: number };
+  store.games.apply(row.id, 0, s0.turn, { type: 'add', n: 1 }, 'player', 'u');
+  assert.throws(() => store.db.prepare('UPDATE actions SET seat = 9').run(), /append-only/);
+  assert.throws(() => store.db.prepare('DELETE FROM actions').run(), /append-only/);
+  store.close();
+});
+
+test('state is rebuilt from the log after a restart (snapshots are only a cache) and replays to the same result', () => {
+  const path = tmpDb();
+  let store = openStore(path, engineOf);
+  const row = newRunningGame(store);
+  for (let i = 0; i < 60; i++) {
+    const r = store.games.get(row.id)!;
+    let s = store.games.state(r) as { turn: number; winner: number | null };
+    if (s.winner !== null) {
+      store.results.recordHand(row.id, 'phom', 'g1', r.handIndex, store.games.seats(row.id), toyEngine.result(s as never)!);
+      store.games.nextHand(row.id);
+      s = store.games.state(store.games.get(row.id)!) as typeof s;
+    }
+    const out = store.games.apply(row.id, store.games.get(row.id)!.version, s.turn, toyEngine.ai(s as never, s.turn), 'ai', null);
+    assert.equal(out.ok, true);
+  }
+  const live = store.games.state(store.games.get(row.id)!);
+  store.close();
+  store = openStore(path, engineOf);
+  const again = store.games.get(row.id)!;
+  assert.deepEqual(store.games.state(again), live);
+  store.db.prepare('DELETE FROM snapshots').run();
+  store.games.forgetCache();
+  assert.deepEqual(store.games.state(again), live);
+  assert.deepEqual(replayLog(toyEngine as AnyEngine, again.options, again.seats, again.seed, store.games.log(row.id)), live);
+  assert.ok(store.results.handsOf(row.id).length >= 3);
+  store.close();
+});
+
+test('timers keep their remaining time across pause and resume', () => {
+  const store = openStore(tmpDb(), engineOf);
+  const row = newRunningGame(store);
+  store.timers.set(row.id, [{ seat: 1, kind: 'turn', version: 0, deadline: 10_000, remindAt: 5_000 }]);
+  assert.equal(store.timers.nextDue(), 5_000);
+  store.timers.pause(row.id, 4_000);
+  assert.deepEqual(store.timers.due(100_000), []);
+  store.timers.resume(row.id, 50_000);
+  assert.equal(store.timers.forGame(row.id)[0]!.deadline, 56_000);
+  assert.equal(store.timers.due(56_000).length, 1);
+  store.close();
+});
+
+test('results feed records, leaderboards and OpenSkill ratings', () => {
+  const store = openStore(tmpDb(), engineOf);
+  const row = newRunningGame(store);
+  const seats = store.games.seats(row.id);
+  for (let h = 0; h < 5; h++) {
+    store.results.recordHand(row.id, 'phom', 'g1', h, seats, {
+      winners: [0], ranking: [[0], [1], [2]], deltas: [3, -1, -2], payments: [], items: [], unit: 'bet', endedBy: 'rank',
+    });
+  }
+  store.results.recordHand(row.id, 'phom', 'g1', 0, seats, {
+    winners: [1], ranking: [[1], [0], [2]], deltas: [0, 0, 0], payments: [], items: [], unit: 'bet', endedBy: 'rank',
+  }); // duplicate hand: ignored
+  const rec = store.results.record('g1', 'u0', 'phom', 'all');
+  assert.equal(rec.hands, 5);
+  assert.equal(rec.wins, 5);
+  assert.equal(rec.total, 15);
+  const lb = store.results.leaderboard('g1', 'phom', 'all');
+  assert.deepEqual(lb.map((r) => r.userId), ['u0', 'u1']);
+  assert.ok(lb[0]!.rating > lb[1]!.rating);
+  store.close();
+});
+
+test('guild settings round-trip', () => {
+  const store = openStore(tmpDb(), engineOf);
+  assert.deepEqual(store.settings.get('g', 'chan'), { preset: null, options: {}, playOverridable: [] });
+  store.settings.put('g', 'chan', { preset: 'seed-table', options: { a: 1 }, playOverridable: ['a'] }, 'admin');
+  assert.deepEqual(store.settings.get('g', 'chan'), { preset: 'seed-table', options: { a: 1 }, playOverridable: ['a'] });
+  store.close();
+});
