@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openStore, migrate, schemaVersion, MIGRATIONS_FOR_TEST, replayLog } from './helpers.js';
 import { toyEngine } from '../support/toy-engine.js';
-import type { AnyEngine } from '../../src/games/core/types.js';
+import type { AnyEngine, BaseAction } from '../../src/games/core/types.js';
 
 const engineOf = () => toyEngine as AnyEngine;
 const tmpDb = () => join(mkdtempSync(join(tmpdir(), 'hq-store-')), 'test.db');
@@ -48,12 +48,12 @@ test('accepted actions are appended with a version; stale and illegal ones chang
   const store = openStore(tmpDb(), engineOf);
   const row = newRunningGame(store);
   const s0 = store.games.state(row) as { turn: number };
-  const a = store.games.apply(row.id, 0, s0.turn, { type: 'add', n: 2 }, 'player', 'u');
+  const a = store.games.apply(row.id, 0, s0.turn, { type: 'add', n: 2 } as BaseAction, 'player', 'u');
   assert.equal(a.ok, true);
-  const stale = store.games.apply(row.id, 0, (s0.turn + 1) % 3, { type: 'add', n: 1 }, 'player', 'u');
+  const stale = store.games.apply(row.id, 0, (s0.turn + 1) % 3, { type: 'add', n: 1 } as BaseAction, 'player', 'u');
   assert.equal(stale.ok, false);
   assert.equal(stale.ok === false && stale.reason, 'stale');
-  const wrongSeat = store.games.apply(row.id, 1, s0.turn, { type: 'add', n: 1 }, 'player', 'u');
+  const wrongSeat = store.games.apply(row.id, 1, s0.turn, { type: 'add', n: 1 } as BaseAction, 'player', 'u');
   assert.equal(wrongSeat.ok === false && wrongSeat.reason, 'rule');
   assert.equal(store.games.get(row.id)!.version, 1);
   assert.equal(store.games.log(row.id).length, 1);
@@ -64,7 +64,7 @@ test('the action log is append-only at the database level', () => {
   const store = openStore(tmpDb(), engineOf);
   const row = newRunningGame(store);
   const s0 = store.games.state(row) as { turn: number };
-  store.games.apply(row.id, 0, s0.turn, { type: 'add', n: 1 }, 'player', 'u');
+  store.games.apply(row.id, 0, s0.turn, { type: 'add', n: 1 } as BaseAction, 'player', 'u');
   assert.throws(() => store.db.prepare('UPDATE actions SET seat = 9').run(), /append-only/);
   assert.throws(() => store.db.prepare('DELETE FROM actions').run(), /append-only/);
   store.close();

@@ -1,0 +1,38 @@
+# syntax=docker/dockerfile:1
+# Hội Quán: multi-stage build. Build deps (compilers, -dev headers) only in the build stage; the
+# runtime stage has the shared libraries node-canvas needs, a non-root user and data/ as a volume.
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+RUN apt-get update && apt-get install -y --no-install-recommends \
+      build-essential python3 pkg-config \
+      libcairo2-dev libpango1.0-dev libjpeg-dev libgif-dev librsvg2-dev \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json ./
+COPY src ./src
+COPY commands ./commands
+COPY locales ./locales
+COPY assets ./assets
+RUN npm run build && npm prune --omit=dev
+
+FROM ${NODE_IMAGE} AS runtime
+RUN apt-get update && apt-get install -y --no-install-recommends \
+      libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpangoft2-1.0-0 libcairo-gobject2 \
+      libjpeg62-turbo libgif7 librsvg2-2 libpng16-16 fontconfig tini \
+    && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production DATABASE_PATH=/app/data/hoiquan.db
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/package.json ./package.json
+COPY locales ./locales
+COPY assets ./assets
+RUN mkdir -p /app/data && chown -R node:node /app/data
+USER node
+VOLUME ["/app/data"]
+# tini forwards SIGTERM so the bot closes the gateway and the database cleanly.
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["node", "dist/src/bot/main.js"]

@@ -1,0 +1,134 @@
+/** /config: a server's house rules per game (Manage Server). Changes never affect a game already running. */
+import {
+  ButtonStyle,
+  EmbedBuilder,
+  MessageFlags,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+  StringSelectMenuBuilder,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
+import type { BotContext } from '../src/bot/context.js';
+import { desc, names } from '../src/bot/localize.js';
+import { langOf, translator } from '../src/bot/i18n.js';
+import { gameOption } from '../src/bot/command-options.js';
+import { applyPreset, canConfigure, chunk, describeOptions, resetOption, setOption, toggleOverridable } from '../src/bot/config-core.js';
+import { encodeConfigId } from '../src/bot/custom-id.js';
+import { button, row } from '../src/bot/messages.js';
+import { engineOf, isGameId } from '../src/games/registry.js';
+
+const sub = (name: string) => ({ text: desc(`config.${name}.description`), names: names(`config.${name}.name`) });
+const keyOpt = (required: boolean) => (o: import('discord.js').SlashCommandStringOption) =>
+  o
+    .setName('key')
+    .setNameLocalizations(names('config.key.name'))
+    .setDescription(desc('config.key.description').text)
+    .setDescriptionLocalizations(desc('config.key.description').loc)
+    .setRequired(required)
+    .setMaxLength(60);
+
+export const data = new SlashCommandBuilder()
+  .setName('config')
+  .setNameLocalizations(names('config.name'))
+  .setDescription(desc('config.description').text)
+  .setDescriptionLocalizations(desc('config.description').loc)
+  .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
+  .setContexts(0)
+  .addSubcommand((s) =>
+    s.setName('show').setNameLocalizations(sub('show').names).setDescription(sub('show').text.text).setDescriptionLocalizations(sub('show').text.loc).addStringOption((o) => gameOption(o, true)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('set')
+      .setNameLocalizations(sub('set').names)
+      .setDescription(sub('set').text.text)
+      .setDescriptionLocalizations(sub('set').text.loc)
+      .addStringOption((o) => gameOption(o, true))
+      .addStringOption(keyOpt(true))
+      .addStringOption((o) =>
+        o
+          .setName('value')
+          .setNameLocalizations(names('config.value.name'))
+          .setDescription(desc('config.value.description').text)
+          .setDescriptionLocalizations(desc('config.value.description').loc)
+          .setRequired(true)
+          .setMaxLength(100),
+      ),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('reset')
+      .setNameLocalizations(sub('reset').names)
+      .setDescription(sub('reset').text.text)
+      .setDescriptionLocalizations(sub('reset').text.loc)
+      .addStringOption((o) => gameOption(o, true))
+      .addStringOption(keyOpt(false)),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('preset')
+      .setNameLocalizations(sub('preset').names)
+      .setDescription(sub('preset').text.text)
+      .setDescriptionLocalizations(sub('preset').text.loc)
+      .addStringOption((o) => gameOption(o, true))
+      .addStringOption((o) =>
+        o
+          .setName('name')
+          .setNameLocalizations(names('config.preset-name.name'))
+          .setDescription(desc('config.preset-name.description').text)
+          .setDescriptionLocalizations(desc('config.preset-name.description').loc)
+          .setRequired(true)
+          .setMaxLength(60),
+      ),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('allow-play')
+      .setNameLocalizations(sub('allow-play').names)
+      .setDescription(sub('allow-play').text.text)
+      .setDescriptionLocalizations(sub('allow-play').text.loc)
+      .addStringOption((o) => gameOption(o, true))
+      .addStringOption(keyOpt(true)),
+  );
+
+export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const t = translator(langOf(i.locale, ctx.defaultLang));
+  const eph = (content: string) => i.reply({ content: content.slice(0, 2000), flags: MessageFlags.Ephemeral });
+  if (!i.inGuild()) return void (await eph(t('errors:guild-only')));
+  // Discord hides the command from members without Manage Server, but permissions can be overridden per channel: check again.
+  if (!canConfigure(i.memberPermissions)) return void (await eph(t('errors:manage-guild-only')));
+  const game = i.options.getString('game', true);
+  if (!isGameId(game)) return void (await eph(t('errors:unknown-game', { list: 'phom, chan, vn-mahjong, classic-mahjong' })));
+  const by = i.user.id;
+  const s = i.options.getSubcommand();
+  if (s === 'show') {
+    const lines = describeOptions(ctx.store, i.guildId, game, t);
+    const embeds = chunk(lines, 4000)
+      .slice(0, 5)
+      .map((text, k) => new EmbedBuilder().setTitle(k === 0 ? t('common:config.title', { game: t(`${game}:name`) }) : '…').setDescription(text));
+    const presets = ['default', ...Object.keys(engineOf(game).options.presets)].slice(0, 25);
+    await i.reply({
+      embeds,
+      components: [
+        row(
+          new StringSelectMenuBuilder()
+            .setCustomId(encodeConfigId({ game, verb: 'preset' }))
+            .setPlaceholder(t('common:config.choose-preset'))
+            .addOptions(presets.map((p) => ({ label: t(`${game}:preset.${p}`, { defaultValue: p }).slice(0, 100), value: p, description: p }))),
+        ),
+        row(button(encodeConfigId({ game, verb: 'modal' }), t('common:config.set-button'), ButtonStyle.Primary)),
+      ],
+      flags: MessageFlags.Ephemeral,
+    });
+    return;
+  }
+  const r =
+    s === 'set'
+      ? setOption(ctx.store, i.guildId, game, i.options.getString('key', true), i.options.getString('value', true), by, t)
+      : s === 'reset'
+        ? resetOption(ctx.store, i.guildId, game, i.options.getString('key'), by, t)
+        : s === 'preset'
+          ? applyPreset(ctx.store, i.guildId, game, i.options.getString('name', true), by, t)
+          : toggleOverridable(ctx.store, i.guildId, game, i.options.getString('key', true), by, t);
+  await eph(r.ok ? `✅ ${r.message}\n${t('common:config.running-unaffected')}` : `⚠️ ${r.message}`);
+}

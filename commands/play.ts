@@ -1,0 +1,146 @@
+/** /play: opens a lobby for a game and a public thread under it. */
+import { MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import type { BotContext } from '../src/bot/context.js';
+import { choice, desc, names } from '../src/bot/localize.js';
+import { langOf, translator } from '../src/bot/i18n.js';
+import { missingToHost } from '../src/bot/permissions.js';
+import { optionsForTable, parseRuleOverrides } from '../src/bot/options-in-force.js';
+import { lobbyPayload } from '../src/bot/lobby.js';
+import { engineOf, isGameId } from '../src/games/registry.js';
+import { GAME_IDS } from '../src/games/core/types.js';
+import type { TimerPreset } from '../src/store/games.js';
+
+const d = (k: string) => desc(k);
+
+export const data = new SlashCommandBuilder()
+  .setName('play')
+  .setNameLocalizations(names('play.name'))
+  .setDescription(d('play.description').text)
+  .setDescriptionLocalizations(d('play.description').loc)
+  .addStringOption((o) =>
+    o
+      .setName('game')
+      .setNameLocalizations(names('play.game.name'))
+      .setDescription(d('play.game.description').text)
+      .setDescriptionLocalizations(d('play.game.description').loc)
+      .setRequired(true)
+      .addChoices(...GAME_IDS.map((g) => choice(`game.${g}`, g))),
+  )
+  .addIntegerOption((o) =>
+    o
+      .setName('seats')
+      .setNameLocalizations(names('play.seats.name'))
+      .setDescription(d('play.seats.description').text)
+      .setDescriptionLocalizations(d('play.seats.description').loc)
+      .setMinValue(2)
+      .setMaxValue(6),
+  )
+  .addStringOption((o) =>
+    o
+      .setName('timer')
+      .setNameLocalizations(names('play.timer.name'))
+      .setDescription(d('play.timer.description').text)
+      .setDescriptionLocalizations(d('play.timer.description').loc)
+      .addChoices(choice('timer.live', 'live'), choice('timer.async', 'async'), choice('timer.custom', 'custom')),
+  )
+  .addIntegerOption((o) =>
+    o
+      .setName('turn-seconds')
+      .setNameLocalizations(names('play.turn-seconds.name'))
+      .setDescription(d('play.turn-seconds.description').text)
+      .setDescriptionLocalizations(d('play.turn-seconds.description').loc)
+      .setMinValue(10)
+      .setMaxValue(7 * 24 * 3600),
+  )
+  .addIntegerOption((o) =>
+    o
+      .setName('claim-seconds')
+      .setNameLocalizations(names('play.claim-seconds.name'))
+      .setDescription(d('play.claim-seconds.description').text)
+      .setDescriptionLocalizations(d('play.claim-seconds.description').loc)
+      .setMinValue(5)
+      .setMaxValue(7 * 24 * 3600),
+  )
+  .addStringOption((o) =>
+    o
+      .setName('on-timeout')
+      .setNameLocalizations(names('play.on-timeout.name'))
+      .setDescription(d('play.on-timeout.description').text)
+      .setDescriptionLocalizations(d('play.on-timeout.description').loc)
+      .addChoices(choice('on-timeout.default', 'default'), choice('on-timeout.ai', 'ai')),
+  )
+  .addStringOption((o) =>
+    o
+      .setName('rules')
+      .setNameLocalizations(names('play.rules.name'))
+      .setDescription(d('play.rules.description').text)
+      .setDescriptionLocalizations(d('play.rules.description').loc)
+      .setMaxLength(500),
+  );
+
+export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const lang = langOf(i.locale, ctx.defaultLang);
+  const t = translator(lang);
+  const eph = (content: string) => i.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  if (!i.inGuild() || !i.channel) return void (await eph(t('errors:guild-only')));
+  if (i.channel.isThread()) return void (await eph(t('errors:not-in-thread')));
+  const missing = missingToHost(i.appPermissions);
+  if (missing.length) return void (await eph(t('errors:missing-permissions', { list: missing.join(', ') })));
+
+  const game = i.options.getString('game', true);
+  if (!isGameId(game)) return void (await eph(t('errors:unknown-game', { list: GAME_IDS.join(', ') })));
+  const engine = engineOf(game);
+  const seatCap = Math.min(engine.maxSeats, Math.max(engine.minSeats, i.options.getInteger('seats') ?? engine.maxSeats));
+  const requested = i.options.getInteger('seats');
+  if (requested !== null && (requested < engine.minSeats || requested > engine.maxSeats))
+    return void (await eph(t('errors:bad-seats', { min: engine.minSeats, max: engine.maxSeats })));
+
+  const timerName = (i.options.getString('timer') ?? 'async') as TimerPreset['name'];
+  const turnS = i.options.getInteger('turn-seconds');
+  const claimS = i.options.getInteger('claim-seconds');
+  const timerPreset: TimerPreset =
+    timerName === 'custom' || turnS !== null || claimS !== null
+      ? { name: 'custom', turnMs: (turnS ?? 60) * 1000, claimMs: (claimS ?? 30) * 1000 }
+      : { name: timerName };
+
+  const parsed = parseRuleOverrides(i.options.getString('rules'));
+  if (!parsed.ok) return void (await eph(t('errors:bad-rules-syntax', { part: parsed.bad })));
+  const opts = optionsForTable(ctx.store, i.guildId, game, parsed.value);
+  if (!opts.ok)
+    return void (await eph(
+      [t('errors:bad-options'), ...opts.errors.map((e) => `• ${e.message} — ${t('errors:allowed', { allowed: e.allowed })}`)].join('\n').slice(0, 2000),
+    ));
+
+  await i.deferReply();
+  const name = (i.member && 'displayName' in i.member ? (i.member.displayName as string) : null) ?? i.user.globalName ?? i.user.username;
+  const row = ctx.store.games.create({
+    game,
+    guildId: i.guildId,
+    channelId: i.channelId,
+    hostUserId: i.user.id,
+    options: opts.options,
+    optionsHash: opts.hash,
+    seed: `${i.id}`,
+    seats: seatCap,
+    timerPreset,
+    timeoutPolicy: (i.options.getString('on-timeout') ?? 'default') as 'default' | 'ai',
+    locale: i.guildLocale ?? null,
+  });
+  ctx.store.games.setSeats(row.id, [{ seat: 0, userId: i.user.id, isAi: false, displayName: name }]);
+  const publicLang = langOf(i.guildLocale, ctx.defaultLang);
+  const msg = await i.editReply(lobbyPayload(ctx, row, ctx.store.games.seats(row.id), publicLang));
+  try {
+    const thread = await msg.startThread({
+      name: `${translator(publicLang)(`${game}:name`)} · ${name}`.slice(0, 100),
+      autoArchiveDuration: 10080,
+    });
+    ctx.store.games.update(row.id, { threadId: thread.id, lobbyMessageId: msg.id });
+    await thread.members.add(i.user.id).catch(() => undefined);
+    const now = ctx.store.games.get(row.id)!;
+    await i.editReply(lobbyPayload(ctx, now, ctx.store.games.seats(row.id), publicLang));
+  } catch (e) {
+    ctx.log.warn({ err: e }, 'cannot create the game thread');
+    ctx.store.games.update(row.id, { status: 'cancelled' });
+    await i.editReply({ content: t('errors:cannot-create-thread'), components: [] });
+  }
+}

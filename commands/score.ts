@@ -1,0 +1,49 @@
+/** /score [user] [game] [period]: a player's record and best hand. */
+import { AttachmentBuilder, MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import type { BotContext } from '../src/bot/context.js';
+import { desc, names } from '../src/bot/localize.js';
+import { langOf, translator } from '../src/bot/i18n.js';
+import { gameOption, periodOption } from '../src/bot/command-options.js';
+import { handReplayView } from '../src/bot/replays.js';
+import { isGameId } from '../src/games/registry.js';
+import type { Period } from '../src/store/results.js';
+
+export const data = new SlashCommandBuilder()
+  .setName('score')
+  .setNameLocalizations(names('score.name'))
+  .setDescription(desc('score.description').text)
+  .setDescriptionLocalizations(desc('score.description').loc)
+  .addUserOption((o) =>
+    o.setName('user').setNameLocalizations(names('score.user.name')).setDescription(desc('score.user.description').text).setDescriptionLocalizations(desc('score.user.description').loc),
+  )
+  .addStringOption((o) => gameOption(o, false))
+  .addStringOption(periodOption);
+
+export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const lang = langOf(i.locale, ctx.defaultLang);
+  const t = translator(lang);
+  if (!i.inGuild()) return void (await i.reply({ content: t('errors:guild-only'), flags: MessageFlags.Ephemeral }));
+  const user = i.options.getUser('user') ?? i.user;
+  const gameRaw = i.options.getString('game');
+  const game = gameRaw && isGameId(gameRaw) ? gameRaw : null;
+  const period = (i.options.getString('period') ?? 'all') as Period;
+  await i.deferReply({ flags: MessageFlags.Ephemeral });
+  const rec = ctx.store.results.record(i.guildId, user.id, game, period);
+  const scope = `${game ? t(`${game}:name`) : t('common:score.all-games')} · ${t(`commands:period.${period}`)}`;
+  if (rec.hands === 0) return void (await i.editReply({ content: t('common:score.none', { user: user.username, scope }) }));
+  const lines = [
+    `**${t('common:score.title', { user: user.username })}** — ${scope}`,
+    t('common:score.line', { hands: rec.hands, wins: rec.wins, rate: Math.round((rec.wins / rec.hands) * 100) }),
+  ];
+  if (rec.unit) lines.push(t('common:score.total', { total: Math.round(rec.total * 100) / 100, unit: t(`common:unit.${rec.unit}`) }));
+  const files: AttachmentBuilder[] = [];
+  if (rec.best) {
+    lines.push(t('common:score.best', { points: rec.best.points }));
+    const items = (rec.best.summary as { items?: { id: string; value: number; unit: string }[] }).items ?? [];
+    const g = ctx.store.games.get(rec.best.gameId);
+    for (const it of items.slice(0, 12)) lines.push(`• ${g ? t(`${g.game}:item.${it.id}`, { defaultValue: it.id }) : it.id}: ${it.value} ${it.unit}`);
+    const view = await handReplayView(ctx, rec.best.gameId, rec.best.hand, lang).catch(() => null);
+    if (view?.image) files.push(new AttachmentBuilder(view.image, { name: 'best-hand.png' }));
+  }
+  await i.editReply({ content: lines.join('\n').slice(0, 2000), files });
+}

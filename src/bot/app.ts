@@ -1,0 +1,81 @@
+/**
+ * Building and running the bot: a discord.js Client with the REST base from the environment
+ * (Discord or the local simulator), the command router, the timer scheduler, and a clean shutdown.
+ */
+import { Client, Events, GatewayIntentBits, Partials } from 'discord.js';
+import type { Logger } from 'pino';
+import type { Store } from '../store/index.js';
+import { GameLocks, type BotContext, type Clock, type Renderer } from './context.js';
+import { loadCommands } from './commands.js';
+import { createRouter } from './router.js';
+import { Scheduler } from './scheduler.js';
+import { progress } from './driver.js';
+import type { Lang } from './i18n.js';
+
+export interface BotOptions {
+  token: string;
+  apiBase: string;
+  store: Store;
+  log: Logger;
+  render: Renderer;
+  clock?: Clock;
+  defaultLang?: Lang;
+}
+
+export interface Bot {
+  client: Client;
+  ctx: BotContext;
+  scheduler: Scheduler;
+  locks: GameLocks;
+  /** Logs in and resolves once the client is ready and running games are resumed. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function createBot(o: BotOptions): Promise<Bot> {
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    partials: [Partials.Channel],
+    rest: { api: o.apiBase },
+    waitGuildTimeout: 2_000,
+  });
+  const locks = new GameLocks();
+  let scheduler: Scheduler | null = null;
+  const ctx: BotContext = {
+    client,
+    store: o.store,
+    log: o.log,
+    clock: o.clock ?? { now: () => Date.now() },
+    render: o.render,
+    defaultLang: o.defaultLang ?? 'vi',
+    wakeTimers: () => scheduler?.wake(),
+  };
+  scheduler = new Scheduler(ctx, locks);
+  const commands = await loadCommands();
+  const route = createRouter(ctx, locks, commands);
+  client.on(Events.InteractionCreate, (i) => void route(i));
+  client.on(Events.Error, (e) => o.log.error({ err: e }, 'client error'));
+  client.rest.on('rateLimited', (info) => o.log.warn({ info }, 'rate limited'));
+
+  return {
+    client,
+    ctx,
+    scheduler,
+    locks,
+    async start() {
+      const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      await client.login(o.token);
+      await ready;
+      o.log.info({ user: client.user?.tag }, 'logged in');
+      // Resume games that were running before a restart: AI seats move, timers re-arm with their remaining time.
+      for (const g of o.store.games.listByStatus('running')) {
+        await locks.run(g.id, () => progress(ctx, g.id)).catch((e: unknown) => o.log.error({ err: e, game: g.id }, 'resume failed'));
+      }
+      scheduler!.start();
+    },
+    async stop() {
+      scheduler!.stop();
+      await client.destroy();
+    },
+  };
+}

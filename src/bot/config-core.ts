@@ -1,0 +1,99 @@
+/**
+ * House-rule settings logic shared by /config and its components: validation against the engine's
+ * option schema, with errors that list what is allowed. Running games keep their own resolved options.
+ */
+import { PermissionFlagsBits, type PermissionsBitField } from 'discord.js';
+import { allowedText, parseOptionValue, resolveOptions, type OptionSpec } from '../games/core/options.js';
+import { engineOf } from '../games/registry.js';
+import type { GameId } from '../games/core/types.js';
+import type { Store } from '../store/index.js';
+import type { T } from './i18n.js';
+
+export function canConfigure(perms: Readonly<PermissionsBitField> | null): boolean {
+  return !!perms?.has(PermissionFlagsBits.ManageGuild);
+}
+
+export type ConfigOutcome = { ok: true; message: string } | { ok: false; message: string };
+
+export function setOption(store: Store, guildId: string, game: GameId, key: string, raw: string, by: string, t: T): ConfigOutcome {
+  const engine = engineOf(game);
+  const fields = engine.options.fields as Record<string, OptionSpec>;
+  const spec = fields[key];
+  if (!spec) return { ok: false, message: t('errors:unknown-option', { key, list: Object.keys(fields).join(', ') }) };
+  const v = parseOptionValue(spec, raw);
+  if (!v.ok) return { ok: false, message: t('errors:bad-option-value', { key, value: raw, allowed: allowedText(spec) }) };
+  const cur = store.settings.get(guildId, game);
+  const options = { ...cur.options, [key]: v.value };
+  const check = resolveOptions(engine.options, options, cur.preset ?? undefined);
+  if (!check.ok) return { ok: false, message: check.errors.map((e) => e.message).join('; ') };
+  store.settings.put(guildId, game, { ...cur, options }, by);
+  return { ok: true, message: t('common:config.set', { key, value: String(v.value) }) };
+}
+
+export function resetOption(store: Store, guildId: string, game: GameId, key: string | null, by: string, t: T): ConfigOutcome {
+  const engine = engineOf(game);
+  const fields = engine.options.fields as Record<string, OptionSpec>;
+  const cur = store.settings.get(guildId, game);
+  if (key === null) {
+    store.settings.put(guildId, game, { preset: null, options: {}, playOverridable: cur.playOverridable }, by);
+    return { ok: true, message: t('common:config.reset-all') };
+  }
+  if (!fields[key]) return { ok: false, message: t('errors:unknown-option', { key, list: Object.keys(fields).join(', ') }) };
+  const options = { ...cur.options };
+  delete options[key];
+  store.settings.put(guildId, game, { ...cur, options }, by);
+  return { ok: true, message: t('common:config.reset', { key }) };
+}
+
+export function applyPreset(store: Store, guildId: string, game: GameId, preset: string, by: string, t: T): ConfigOutcome {
+  const engine = engineOf(game);
+  const presets = Object.keys(engine.options.presets);
+  if (preset !== 'default' && !presets.includes(preset))
+    return { ok: false, message: t('errors:unknown-preset', { preset, list: ['default', ...presets].join(', ') }) };
+  const cur = store.settings.get(guildId, game);
+  store.settings.put(guildId, game, { preset: preset === 'default' ? null : preset, options: {}, playOverridable: cur.playOverridable }, by);
+  return { ok: true, message: t('common:config.preset', { preset }) };
+}
+
+export function toggleOverridable(store: Store, guildId: string, game: GameId, key: string, by: string, t: T): ConfigOutcome {
+  const fields = engineOf(game).options.fields as Record<string, OptionSpec>;
+  if (!fields[key]) return { ok: false, message: t('errors:unknown-option', { key, list: Object.keys(fields).join(', ') }) };
+  const cur = store.settings.get(guildId, game);
+  const on = !cur.playOverridable.includes(key);
+  const playOverridable = on ? [...cur.playOverridable, key] : cur.playOverridable.filter((k) => k !== key);
+  store.settings.put(guildId, game, { ...cur, playOverridable }, by);
+  return { ok: true, message: t(on ? 'common:config.overridable-on' : 'common:config.overridable-off', { key }) };
+}
+
+/** Lines describing every option: key, value in force, default, allowed values, description (user's language). */
+export function describeOptions(store: Store, guildId: string | null, game: GameId, t: T): string[] {
+  const engine = engineOf(game);
+  const cur = guildId ? store.settings.get(guildId, game) : { preset: null, options: {}, playOverridable: [] as string[] };
+  const inForce = resolveOptions(engine.options, cur.options, cur.preset ?? undefined);
+  const values = (inForce.ok ? inForce.value : {}) as Record<string, unknown>;
+  const lines = [t('common:config.preset-line', { preset: cur.preset ?? 'default', list: ['default', ...Object.keys(engine.options.presets)].join(', ') })];
+  for (const [key, spec] of Object.entries(engine.options.fields as Record<string, OptionSpec>)) {
+    const changed = values[key] !== spec.default;
+    const descr = t(`${game}:option.${key}`, { defaultValue: spec.description });
+    lines.push(
+      `${changed ? '**' : ''}\`${key}\` = ${JSON.stringify(values[key])}${changed ? '**' : ''} · ${t('common:config.default')} ${JSON.stringify(spec.default)} · ${allowedText(spec)}${cur.playOverridable.includes(key) ? ' · /play ✓' : ''}\n  ${descr}`,
+    );
+  }
+  return lines;
+}
+
+/** Splits lines into chunks of at most `max` characters (for embeds/messages). */
+export function chunk(lines: string[], max: number): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (const l of lines) {
+    const line = l.length > max ? `${l.slice(0, max - 1)}…` : l;
+    if (cur.length + line.length + 1 > max) {
+      out.push(cur);
+      cur = '';
+    }
+    cur += (cur ? '\n' : '') + line;
+  }
+  if (cur) out.push(cur);
+  return out;
+}

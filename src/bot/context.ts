@@ -1,0 +1,43 @@
+/** Everything a handler needs, passed explicitly (no globals): the client, the store, logs, clock, renderer. */
+import type { Client } from 'discord.js';
+import type { Logger } from 'pino';
+import type { Store } from '../store/index.js';
+import type { Lang } from './i18n.js';
+import type { HandModel, TableModel, ResultModel } from '../render/model.js';
+
+export interface Renderer {
+  hand(m: HandModel): Promise<Buffer>;
+  table(m: TableModel): Promise<Buffer>;
+  result(m: ResultModel): Promise<Buffer>;
+  sheet(game: HandModel['game'], lang: Lang): Promise<Buffer>;
+}
+
+export interface Clock {
+  now(): number;
+}
+
+export interface BotContext {
+  client: Client;
+  store: Store;
+  log: Logger;
+  clock: Clock;
+  render: Renderer;
+  defaultLang: Lang;
+  /** Wake the timer scheduler (after timers changed). */
+  wakeTimers(): void;
+}
+
+/** Serializes work per game: clicks, timers and AI moves on one game never interleave. */
+export class GameLocks {
+  private tails = new Map<string, Promise<unknown>>();
+  run<T>(gameId: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.tails.get(gameId) ?? Promise.resolve();
+    const next = prev.then(fn, fn);
+    const tail = next.catch(() => undefined);
+    this.tails.set(gameId, tail);
+    void tail.then(() => {
+      if (this.tails.get(gameId) === tail) this.tails.delete(gameId);
+    });
+    return next;
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * custom_id scheme (style.md §4, discord-platform.md §1.2): `g:<gameId>:<ver>:<verb>[:<arg>]`,
+ * at most 100 characters. `ver` is the game's state version (number of accepted log entries) when
+ * the component was drawn, so a click on an outdated view is recognized and changes nothing.
+ * Decoding never throws: anything unrecognized decodes to null.
+ */
+export type GameVerb =
+  | 'hand' // open my hand (ephemeral)
+  | 'refresh' // redraw my hand
+  | 'act' // play option <arg> (index into the seat's pending options)
+  | 'pick' // select menu of options (values are indices)
+  | 'page' // show page <arg> of a long option list
+  | 'join'
+  | 'leave'
+  | 'add-ai'
+  | 'start'
+  | 'cancel'
+  | 'next-hand'
+  | 'end-match'
+  | 'pause'
+  | 'resume'
+  | 'retake'; // take my seat back from the AI
+
+const VERBS: readonly GameVerb[] = [
+  'hand',
+  'refresh',
+  'act',
+  'pick',
+  'page',
+  'join',
+  'leave',
+  'add-ai',
+  'start',
+  'cancel',
+  'next-hand',
+  'end-match',
+  'pause',
+  'resume',
+  'retake',
+];
+
+export interface GameButton {
+  gameId: string;
+  ver: number;
+  verb: GameVerb;
+  arg?: string;
+}
+
+const GAME_ID = /^g:([0-9a-z]{1,12}):(\d{1,9}):([a-z-]{1,16})(?::([\w.-]{1,48}))?$/;
+
+export function encodeGameId(b: GameButton): string {
+  const s = `g:${b.gameId}:${b.ver}:${b.verb}${b.arg !== undefined ? `:${b.arg}` : ''}`;
+  if (s.length > 100 || !GAME_ID.test(s)) throw new Error(`bad custom_id ${s}`);
+  return s;
+}
+
+export function decodeGameId(raw: string): GameButton | null {
+  const m = GAME_ID.exec(raw);
+  if (!m) return null;
+  const verb = m[3] as GameVerb;
+  if (!VERBS.includes(verb)) return null;
+  const out: GameButton = { gameId: m[1]!, ver: Number(m[2]), verb };
+  if (m[4] !== undefined) out.arg = m[4];
+  return out;
+}
+
+/** /config components: `c:<game>:<verb>[:<arg>]`. */
+export interface ConfigId {
+  game: string;
+  verb: 'set' | 'reset' | 'preset' | 'modal' | 'page';
+  arg?: string;
+}
+const CONFIG_ID = /^c:([a-z-]{2,20}):(set|reset|preset|modal|page)(?::([\w.-]{1,60}))?$/;
+
+export function encodeConfigId(c: ConfigId): string {
+  return `c:${c.game}:${c.verb}${c.arg !== undefined ? `:${c.arg}` : ''}`;
+}
+export function decodeConfigId(raw: string): ConfigId | null {
+  const m = CONFIG_ID.exec(raw);
+  if (!m) return null;
+  const out: ConfigId = { game: m[1]!, verb: m[2] as ConfigId['verb'] };
+  if (m[3] !== undefined) out.arg = m[3];
+  return out;
+}

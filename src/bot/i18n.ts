@@ -1,0 +1,70 @@
+/**
+ * i18next over the JSON catalogues in locales/<lng>/<ns>.json (vi, en, zh-TW).
+ * Namespaces: common, commands, errors, plus one per game id. Ephemeral text follows the user's
+ * Discord locale, public text the server's (style.md §4).
+ */
+import i18next, { type i18n as I18n } from 'i18next';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type Lang = 'vi' | 'en' | 'zh-TW';
+export const LANGS: readonly Lang[] = ['vi', 'en', 'zh-TW'];
+/** locales/ at the project root (found from src/bot when run with tsx, or from dist/src/bot when built). */
+export const LOCALES_DIR = [join(import.meta.dirname, '..', '..', 'locales'), join(import.meta.dirname, '..', '..', '..', 'locales')].find((d) =>
+  existsSync(join(d, 'en')),
+) ?? join(import.meta.dirname, '..', '..', 'locales');
+
+/** Map a Discord locale (e.g. 'en-US', 'zh-TW', 'vi') to one of ours. */
+export function langOf(discordLocale: string | null | undefined, fallback: Lang = 'vi'): Lang {
+  if (!discordLocale) return fallback;
+  if (discordLocale.startsWith('vi')) return 'vi';
+  if (discordLocale.startsWith('zh')) return 'zh-TW';
+  if (discordLocale.startsWith('en')) return 'en';
+  return 'en';
+}
+
+export function loadCatalogues(dir = LOCALES_DIR): Record<Lang, Record<string, Record<string, unknown>>> {
+  const out = {} as Record<Lang, Record<string, Record<string, unknown>>>;
+  for (const lng of LANGS) {
+    out[lng] = {};
+    const d = join(dir, lng);
+    if (!existsSync(d)) continue;
+    for (const f of readdirSync(d).filter((x) => x.endsWith('.json'))) {
+      out[lng][f.slice(0, -5)] = JSON.parse(readFileSync(join(d, f), 'utf8')) as Record<string, unknown>;
+    }
+  }
+  return out;
+}
+
+let instance: I18n | null = null;
+
+export function i18n(): I18n {
+  if (instance) return instance;
+  const resources = loadCatalogues();
+  const inst = i18next.createInstance();
+  void inst.init({
+    resources,
+    lng: 'vi',
+    fallbackLng: 'en',
+    ns: Object.keys(resources.en),
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  instance = inst;
+  return inst;
+}
+
+export type T = (key: string, vars?: Record<string, unknown>) => string;
+
+/** A translator bound to a language. Keys are `ns:path.to.key`; a missing key returns the key itself. */
+export function translator(lang: Lang): T {
+  const inst = i18n();
+  const fixed = inst.getFixedT(lang);
+  return (key, vars) => fixed(key, vars ?? {}) as string;
+}
+
+export function has(lang: Lang, key: string): boolean {
+  return i18n().exists(key, { lng: lang, fallbackLng: false } as never);
+}

@@ -1,0 +1,112 @@
+/**
+ * The lobby: a message in the channel (the game thread hangs off it) with Join, Leave, Add AI,
+ * Start and Cancel. Seats are filled in join order; seat 0 (the host) deals / starts the first hand.
+ */
+import { ButtonStyle, type ButtonInteraction } from 'discord.js';
+import type { BotContext } from './context.js';
+import { button, gameChannel, row } from './messages.js';
+import { encodeGameId, type GameButton } from './custom-id.js';
+import { langOf, translator, type Lang } from './i18n.js';
+import { engineOf } from '../games/registry.js';
+import { progress } from './driver.js';
+import type { GameRow, SeatRow } from '../store/games.js';
+
+export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], lang: Lang) {
+  const t = translator(lang);
+  const engine = engineOf(row_.game);
+  const id = row_.id;
+  const open = row_.status === 'lobby';
+  const seatLines = seats.map((s) => `${s.seat + 1}. ${s.userId ? `<@${s.userId}>` : `🤖 ${s.displayName}`}`);
+  const statusKey =
+    row_.status === 'lobby' ? 'common:lobby.open' : row_.status === 'cancelled' ? 'common:lobby.cancelled' : 'common:lobby.started';
+  const content = [
+    `**${t(`${row_.game}:name`)}** — ${t(statusKey, { thread: row_.threadId ? `<#${row_.threadId}>` : '' })}`,
+    t('common:lobby.seats', { n: seats.length, min: engine.minSeats, max: open ? Math.min(row_.seats, engine.maxSeats) : seats.length }),
+    ...seatLines,
+    t('common:lobby.timers', { preset: t(`common:timer.${row_.timerPreset.name}`) }),
+  ].join('\n');
+  const b = (verb: GameButton['verb'], label: string, style: ButtonStyle) =>
+    button(encodeGameId({ gameId: id, ver: 0, verb }), label, style, !open);
+  return {
+    content,
+    components: [
+      row(
+        b('join', t('common:button.join'), ButtonStyle.Primary),
+        b('leave', t('common:button.leave'), ButtonStyle.Secondary),
+        b('add-ai', t('common:button.add-ai'), ButtonStyle.Secondary),
+        b('start', t('common:button.start'), ButtonStyle.Success),
+        b('cancel', t('common:button.cancel'), ButtonStyle.Danger),
+      ),
+    ],
+    allowedMentions: { parse: [] as never[] },
+  };
+}
+
+async function reply(i: ButtonInteraction, text: string): Promise<void> {
+  await i.followUp({ content: text, ephemeral: true }).catch(() => undefined);
+}
+
+/** Handles a lobby button; the interaction is already deferred with deferUpdate. */
+export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: GameButton): Promise<void> {
+  const lang = langOf(i.locale, ctx.defaultLang);
+  const t = translator(lang);
+  const g = ctx.store.games.get(b.gameId);
+  if (!g) return reply(i, t('errors:game-not-found'));
+  if (g.status !== 'lobby') return reply(i, t(g.status === 'cancelled' ? 'errors:lobby-cancelled' : 'errors:lobby-started'));
+  const engine = engineOf(g.game);
+  let seats = ctx.store.games.seats(g.id);
+  const isHost = i.user.id === g.hostUserId;
+  const name = (i.member && 'displayName' in i.member ? i.member.displayName : null) ?? i.user.globalName ?? i.user.username;
+  const cap = Math.min(engine.maxSeats, g.seats);
+  const renumber = (list: SeatRow[]) => list.map((s, k) => ({ ...s, seat: k }));
+
+  switch (b.verb) {
+    case 'join': {
+      if (seats.some((s) => s.userId === i.user.id)) return reply(i, t('errors:already-seated'));
+      if (seats.length >= cap) return reply(i, t('errors:table-full', { max: cap }));
+      seats = [...seats, { seat: seats.length, userId: i.user.id, isAi: false, displayName: name }];
+      ctx.store.games.setSeats(g.id, seats);
+      if (g.threadId) {
+        const th = await gameChannel(ctx, g.threadId);
+        if (th?.isThread()) await th.members.add(i.user.id).catch(() => undefined);
+      }
+      break;
+    }
+    case 'leave': {
+      if (!seats.some((s) => s.userId === i.user.id)) return reply(i, t('errors:not-seated'));
+      seats = renumber(seats.filter((s) => s.userId !== i.user.id));
+      ctx.store.games.setSeats(g.id, seats);
+      if (isHost) {
+        const heir = seats.find((s) => !s.isAi && s.userId);
+        if (!heir) {
+          ctx.store.games.update(g.id, { status: 'cancelled' });
+        } else ctx.store.db.prepare('UPDATE games SET host_user_id = ? WHERE id = ?').run(heir.userId, g.id);
+      }
+      break;
+    }
+    case 'add-ai': {
+      if (!isHost) return reply(i, t('errors:host-only'));
+      if (seats.length >= cap) return reply(i, t('errors:table-full', { max: cap }));
+      const n = seats.filter((s) => s.isAi).length + 1;
+      seats = [...seats, { seat: seats.length, userId: null, isAi: true, displayName: `${t('common:ai-name')} ${n}` }];
+      ctx.store.games.setSeats(g.id, seats);
+      break;
+    }
+    case 'cancel': {
+      if (!isHost) return reply(i, t('errors:host-only'));
+      ctx.store.games.update(g.id, { status: 'cancelled' });
+      break;
+    }
+    case 'start': {
+      if (!isHost) return reply(i, t('errors:host-only'));
+      if (seats.length < engine.minSeats) return reply(i, t('errors:not-enough-players', { min: engine.minSeats }));
+      ctx.store.games.start(g.id);
+      break;
+    }
+    default:
+      return;
+  }
+  const now = ctx.store.games.get(g.id)!;
+  await i.editReply(lobbyPayload(ctx, now, ctx.store.games.seats(g.id), langOf(now.locale, ctx.defaultLang)));
+  if (b.verb === 'start') await progress(ctx, g.id);
+}

@@ -1,0 +1,27 @@
+/**
+ * Command names and descriptions from the i18n catalogue (locales/<lng>/commands.json), so every
+ * slash command and option is localized in vi, en and zh-TW. Names are NFC-normalized
+ * (discord-platform.md §1.6: the NFD form of "phỏm" is rejected).
+ */
+import { translator } from './i18n.js';
+
+const en = translator('en');
+const vi = translator('vi');
+const zh = translator('zh-TW');
+
+export function desc(key: string): { text: string; loc: { vi: string; 'zh-TW': string } } {
+  const k = `commands:${key}`;
+  return { text: en(k).slice(0, 100), loc: { vi: vi(k).normalize('NFC').slice(0, 100), 'zh-TW': zh(k).normalize('NFC').slice(0, 100) } };
+}
+
+/** Localized names for a command or option; the English name is the base. */
+export function names(key: string): { vi: string; 'zh-TW': string } {
+  const k = `commands:${key}`;
+  return { vi: vi(k).normalize('NFC'), 'zh-TW': zh(k).normalize('NFC') };
+}
+
+/** Localized choice names: { name: English, name_localizations }. */
+export function choice(key: string, value: string): { name: string; value: string; name_localizations: { vi: string; 'zh-TW': string } } {
+  const k = `commands:${key}`;
+  return { name: en(k).slice(0, 100), value, name_localizations: { vi: vi(k).normalize('NFC').slice(0, 100), 'zh-TW': zh(k).normalize('NFC').slice(0, 100) } };
+}

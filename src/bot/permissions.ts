@@ -1,0 +1,29 @@
+/** The permissions the bot needs in a channel to host a game there (README lists them with an invite URL). */
+import { PermissionFlagsBits, type PermissionsBitField } from 'discord.js';
+
+export const REQUIRED_PERMISSIONS = {
+  ViewChannel: PermissionFlagsBits.ViewChannel,
+  SendMessages: PermissionFlagsBits.SendMessages,
+  SendMessagesInThreads: PermissionFlagsBits.SendMessagesInThreads,
+  CreatePublicThreads: PermissionFlagsBits.CreatePublicThreads,
+  ManageThreads: PermissionFlagsBits.ManageThreads,
+  EmbedLinks: PermissionFlagsBits.EmbedLinks,
+  AttachFiles: PermissionFlagsBits.AttachFiles,
+  ReadMessageHistory: PermissionFlagsBits.ReadMessageHistory,
+} as const;
+
+/** Sum of the required bits, for the invite URL's `permissions=` parameter. */
+export const INVITE_PERMISSIONS = Object.values(REQUIRED_PERMISSIONS).reduce((a, b) => a | b, 0n);
+
+/** Names of the permissions the bot lacks to host a game (ManageThreads is only needed to lock at the end). */
+export function missingToHost(perms: Readonly<PermissionsBitField> | null): string[] {
+  if (!perms) return [];
+  const needed: (keyof typeof REQUIRED_PERMISSIONS)[] = [
+    'ViewChannel',
+    'SendMessages',
+    'SendMessagesInThreads',
+    'CreatePublicThreads',
+    'AttachFiles',
+  ];
+  return needed.filter((k) => !perms.has(REQUIRED_PERMISSIONS[k]));
+}

@@ -1,0 +1,49 @@
+/** Rebuilding a finished hand from the action log, for /score's best hand and /history's replays. */
+import { applyEntry, initialState } from '../store/replay.js';
+import { engineOf } from '../games/registry.js';
+import type { BaseAction, HandResult } from '../games/core/types.js';
+import type { BotContext } from './context.js';
+import { PRESENTERS } from './presenters/index.js';
+import type { Lang } from './i18n.js';
+import { translator } from './i18n.js';
+
+export interface HandReplay {
+  state: unknown;
+  result: HandResult | null;
+  actions: { seat: number | null; action: BaseAction; source: string }[];
+}
+
+export function replayHand(ctx: BotContext, gameId: string, hand: number): HandReplay | null {
+  const row = ctx.store.games.get(gameId);
+  if (!row || row.status === 'lobby' || row.status === 'cancelled') return null;
+  const engine = engineOf(row.game);
+  const log = ctx.store.games.logWithMeta(gameId);
+  let state = initialState(engine, row.options, row.seats, row.seed);
+  const actions: HandReplay['actions'] = [];
+  for (const e of log) {
+    if (e.hand > hand) break;
+    state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
+    if (e.hand === hand && !e.action.type.startsWith('@')) actions.push({ seat: e.seat, action: e.action, source: e.source });
+  }
+  if (row.handIndex < hand) return null;
+  return { state, result: engine.result(state) as HandResult | null, actions };
+}
+
+/** Result image + action log lines of a finished hand. */
+export async function handReplayView(ctx: BotContext, gameId: string, hand: number, lang: Lang): Promise<{ image: Buffer | null; lines: string[] } | null> {
+  const row = ctx.store.games.get(gameId);
+  const r = replayHand(ctx, gameId, hand);
+  if (!row || !r) return null;
+  const seats = ctx.store.games.seats(gameId);
+  const names = seats.map((s) => s.displayName);
+  const pc = { lang, t: translator(lang), names };
+  const presenter = PRESENTERS[row.game];
+  const engine = engineOf(row.game);
+  const lines = r.actions.map(
+    (a, k) => `${k + 1}. ${a.seat === null ? '—' : names[a.seat]}: ${presenter.actionLabel(a.action, pc)}${a.source !== 'player' ? ` (${pc.t(`common:source.${a.source}`)})` : ''}`,
+  );
+  const image = r.result
+    ? await ctx.render.result(presenter.resultModel(engine.publicView(r.state), r.result, pc))
+    : await ctx.render.table(presenter.tableModel(engine.publicView(r.state), { ...pc, scores: names.map(() => '') }));
+  return { image, lines };
+}

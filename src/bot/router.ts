@@ -1,0 +1,82 @@
+/**
+ * The one interactionCreate handler: slash commands by name, components and modals by custom_id
+ * prefix. No collectors: every click is routed from its custom_id and loads state from SQLite, so
+ * buttons keep working after a restart. Every interaction is acknowledged before slow work.
+ */
+import { MessageFlags, type Interaction, type RepliableInteraction } from 'discord.js';
+import type { BotContext, GameLocks } from './context.js';
+import type { Command } from './command-types.js';
+import { decodeConfigId, decodeGameId } from './custom-id.js';
+import { langOf, translator } from './i18n.js';
+import { onLobbyButton } from './lobby.js';
+import { onHandComponent, onTableComponent, openHand } from './play.js';
+import { onConfigComponent, onConfigModal } from './config-ui.js';
+
+const LOBBY = new Set(['join', 'leave', 'add-ai', 'start', 'cancel']);
+const HAND = new Set(['refresh', 'act', 'pick', 'page', 'retake']);
+
+async function sorry(ctx: BotContext, i: RepliableInteraction, e: unknown): Promise<void> {
+  ctx.log.error({ err: e, id: i.id }, 'interaction failed');
+  const t = translator(langOf(i.locale, ctx.defaultLang));
+  const payload = { content: t('errors:internal'), flags: MessageFlags.Ephemeral as const };
+  try {
+    if (i.deferred || i.replied) await i.followUp(payload);
+    else await i.reply(payload);
+  } catch {
+    /* the token may be gone; nothing more to do */
+  }
+}
+
+export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<string, Command>) {
+  return async function onInteraction(i: Interaction): Promise<void> {
+    try {
+      if (i.isChatInputCommand()) {
+        const cmd = commands.get(i.commandName);
+        if (!cmd) {
+          await i.reply({ content: translator(langOf(i.locale, ctx.defaultLang))('errors:unknown-command'), flags: MessageFlags.Ephemeral });
+          return;
+        }
+        await cmd.execute(i, ctx);
+        return;
+      }
+      if (i.isAutocomplete()) {
+        await commands.get(i.commandName)?.autocomplete?.(i, ctx);
+        return;
+      }
+      if (i.isButton() || i.isStringSelectMenu()) {
+        const g = decodeGameId(i.customId);
+        if (g) {
+          if (g.verb === 'hand') {
+            await i.deferReply({ flags: MessageFlags.Ephemeral });
+            await locks.run(g.gameId, () => openHand(ctx, i, g));
+          } else if (HAND.has(g.verb)) {
+            await i.deferUpdate();
+            await locks.run(g.gameId, () => onHandComponent(ctx, i, g));
+          } else if (LOBBY.has(g.verb) && i.isButton()) {
+            await i.deferUpdate();
+            await locks.run(g.gameId, () => onLobbyButton(ctx, i, g));
+          } else {
+            await i.deferUpdate();
+            await locks.run(g.gameId, () => onTableComponent(ctx, i, g));
+          }
+          return;
+        }
+        const c = decodeConfigId(i.customId);
+        if (c) {
+          await onConfigComponent(ctx, i, c);
+          return;
+        }
+        await i.reply({ content: translator(langOf(i.locale, ctx.defaultLang))('errors:unknown-button'), flags: MessageFlags.Ephemeral });
+        return;
+      }
+      if (i.isModalSubmit()) {
+        const c = decodeConfigId(i.customId);
+        if (c) await onConfigModal(ctx, i, c);
+        else await i.reply({ content: translator(langOf(i.locale, ctx.defaultLang))('errors:unknown-button'), flags: MessageFlags.Ephemeral });
+      }
+    } catch (e) {
+      if (i.isRepliable()) await sorry(ctx, i, e);
+      else ctx.log.error({ err: e }, 'interaction failed');
+    }
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * `npm run cli -- <command>`: selfplay, replay, score, render, replay-db.
+ * Every failure prints one clear error line on stderr and exits non-zero; nothing here writes game state.
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { parseCli } from './args.js';
+import { ENGINES, isGameId } from '../games/registry.js';
+import { resolveOptions } from '../games/core/options.js';
+import { selfplay } from '../games/core/selfplay.js';
+import { runScenario, type Scenario } from '../games/core/scenario.js';
+import type { GameId } from '../games/core/types.js';
+
+const USAGE = `usage: npm run cli -- <command> [options]
+  selfplay --game <id> --hands N --seed S [--players P] [--preset NAME] [--json]
+  replay <scenario.json>
+  score --game <id>                 (reads one JSON hand or an array of hands on stdin)
+  render --game <id> --seed S --out DIR
+  replay-db --db FILE --game-id ID  (replays a stored game's action log and prints its results)
+games: ${Object.keys(ENGINES).join(', ')}`;
+
+class CliError extends Error {}
+
+function fail(msg: string): never {
+  throw new CliError(msg);
+}
+
+function gameArg(v: unknown): GameId {
+  if (v === undefined) fail('--game is required');
+  if (!isGameId(v)) fail(`unknown game "${String(v)}"; games: ${Object.keys(ENGINES).join(', ')}`);
+  return v;
+}
+
+function intArg(v: unknown, name: string, min: number, max: number, dflt?: number): number {
+  if (v === undefined) {
+    if (dflt !== undefined) return dflt;
+    fail(`--${name} is required`);
+  }
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) fail(`--${name} must be a whole number from ${min} to ${max}, got "${String(v)}"`);
+  return n;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function cmdSelfplay(argv: string[]): Promise<number> {
+  const { values } = parseCli(argv, {
+    game: { type: 'string' },
+    hands: { type: 'string' },
+    seed: { type: 'string' },
+    players: { type: 'string' },
+    preset: { type: 'string' },
+    json: { type: 'boolean' },
+  });
+  const game = gameArg(values.game);
+  const engine = ENGINES[game];
+  const hands = intArg(values.hands, 'hands', 1, 10_000_000);
+  const seed = typeof values.seed === 'string' ? values.seed : fail('--seed is required');
+  const players = intArg(values.players, 'players', engine.minSeats, engine.maxSeats, Math.min(4, engine.maxSeats));
+  const opts = resolveOptions(engine.options, {}, values.preset as string | undefined);
+  if (!opts.ok) fail(opts.errors.map((e) => `${e.message} (allowed: ${e.allowed})`).join('; '));
+  const t0 = performance.now();
+  const rep = selfplay(engine, opts.value, players, seed, hands);
+  const secs = (performance.now() - t0) / 1000;
+  const out = {
+    game,
+    seed,
+    players,
+    hands,
+    completed: rep.completed,
+    won: rep.won,
+    errors: rep.errors,
+    invariantViolations: rep.invariantViolations,
+    handsPerSecond: Math.round((hands / Math.max(secs, 1e-9)) * 10) / 10,
+  };
+  if (values.json) console.log(JSON.stringify(out));
+  else {
+    console.log(
+      `${game}: ${rep.completed}/${hands} hands completed with ${players} players (${rep.won} won), ` +
+        `${rep.errors} errors, ${rep.invariantViolations} invariant violations, ${out.handsPerSecond} hands/s`,
+    );
+  }
+  for (const p of rep.problems) console.error(p);
+  return rep.errors + rep.invariantViolations > 0 ? 1 : 0;
+}
+
+async function cmdReplay(argv: string[]): Promise<number> {
+  const { positionals } = parseCli(argv, {});
+  const file = positionals[0] ?? fail('replay needs a scenario file: npm run cli -- replay path/to/scenario.json');
+  let sc: Scenario;
+  try {
+    sc = JSON.parse(readFileSync(file, 'utf8')) as Scenario;
+  } catch (e) {
+    fail(`cannot read scenario ${file}: ${(e as Error).message}`);
+  }
+  if (!sc || typeof sc !== 'object') fail(`${file}: a scenario must be a JSON object`);
+  const game = gameArg(sc.game);
+  if (!Array.isArray(sc.steps)) fail(`${file}: "steps" must be an array`);
+  if (!sc.start || typeof sc.start !== 'object') fail(`${file}: "start" is required`);
+  if (!Number.isInteger(sc.seats)) fail(`${file}: "seats" must be a whole number`);
+  const rep = runScenario(ENGINES[game], sc);
+  console.log(JSON.stringify(rep, null, 2));
+  return rep.passed ? 0 : 1;
+}
+
+async function cmdScore(argv: string[]): Promise<number> {
+  const { values } = parseCli(argv, { game: { type: 'string' } });
+  const game = gameArg(values.game);
+  const score = ENGINES[game].cli?.score ?? fail(`the game ${game} has no score command`);
+  const text = await readStdin();
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (e) {
+    fail(`stdin is not valid JSON: ${(e as Error).message}`);
+  }
+  const out = score(input);
+  console.log(JSON.stringify(out, null, 2));
+  const invalid = Array.isArray(out) ? out.some((o) => (o as { valid?: boolean })?.valid === false) : (out as { valid?: boolean })?.valid === false;
+  return invalid ? 1 : 0;
+}
+
+async function cmdRender(argv: string[]): Promise<number> {
+  const { values } = parseCli(argv, { game: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' }, locale: { type: 'string' } });
+  const game = gameArg(values.game);
+  const seed = typeof values.seed === 'string' ? values.seed : 'sample';
+  const out = typeof values.out === 'string' ? values.out : fail('--out DIR is required');
+  const { renderSamples } = await import('./render-samples.js');
+  const files = await renderSamples(game, seed, out, (values.locale as string | undefined) ?? 'vi');
+  for (const f of files) console.log(f);
+  return 0;
+}
+
+async function cmdReplayDb(argv: string[]): Promise<number> {
+  const { values } = parseCli(argv, { db: { type: 'string' }, 'game-id': { type: 'string' } });
+  const path = typeof values.db === 'string' ? values.db : fail('--db FILE is required');
+  const id = typeof values['game-id'] === 'string' ? values['game-id'] : fail('--game-id is required');
+  const { replayStoredGame } = await import('./replay-db.js');
+  const out = replayStoredGame(path, id);
+  console.log(JSON.stringify(out, null, 2));
+  return out.matchesStored ? 0 : 1;
+}
+
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  selfplay: cmdSelfplay,
+  replay: cmdReplay,
+  score: cmdScore,
+  render: cmdRender,
+  'replay-db': cmdReplayDb,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  if (!cmd || cmd === '--help' || cmd === 'help') {
+    console.log(USAGE);
+    return cmd ? 0 : 2;
+  }
+  const run = COMMANDS[cmd];
+  if (!run) fail(`unknown command "${cmd}"\n${USAGE}`);
+  return run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    if (e instanceof CliError || (e as { code?: string })?.code?.startsWith?.('ERR_PARSE_ARGS')) {
+      console.error(`error: ${(e as Error).message}`);
+      process.exit(2);
+    }
+    console.error(`error: ${(e as Error).stack ?? String(e)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,52 @@
+/** Replays a stored game's action log from SQLite and checks it reproduces the stored results. */
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { GameStore } from '../store/games.js';
+import { applyEntry, initialState } from '../store/replay.js';
+import { engineOf } from '../games/registry.js';
+import type { HandResult } from '../games/core/types.js';
+
+export interface ReplayDbReport {
+  gameId: string;
+  game: string;
+  actions: number;
+  hands: { hand: number; deltas: number[]; stored: number[] | null; same: boolean }[];
+  matchesStored: boolean;
+}
+
+export function replayStoredGame(path: string, id: string): ReplayDbReport {
+  if (!existsSync(path)) throw new Error(`no database at ${path}`);
+  const db = new Database(path, { readonly: true });
+  try {
+    const games = new GameStore(db, engineOf);
+    const row = games.get(id);
+    if (!row) throw new Error(`no game "${id}" in ${path}`);
+    const engine = engineOf(row.game);
+    const log = games.log(id);
+    const stored = db.prepare('SELECT hand, seat, points FROM results WHERE game_id = ? ORDER BY hand, seat').all(id) as {
+      hand: number;
+      seat: number;
+      points: number;
+    }[];
+    const hands: ReplayDbReport['hands'] = [];
+    let state = initialState(engine, row.options, row.seats, row.seed);
+    let hand = 0;
+    const finish = () => {
+      const r = engine.result(state) as HandResult | null;
+      if (!r) return;
+      const s = stored.filter((x) => x.hand === hand).map((x) => x.points);
+      hands.push({ hand, deltas: r.deltas, stored: s.length ? s : null, same: s.length === 0 || s.every((v, i) => Math.abs(v - r.deltas[i]!) < 1e-9) });
+    };
+    for (const e of log) {
+      if (e.hand !== hand) {
+        finish();
+        hand = e.hand;
+      }
+      state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
+    }
+    finish();
+    return { gameId: id, game: row.game, actions: log.length, hands, matchesStored: hands.every((h) => h.same) };
+  } finally {
+    db.close();
+  }
+}

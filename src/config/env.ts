@@ -1,0 +1,36 @@
+/**
+ * Environment configuration, validated with zod at start. `.env.example` lists every variable.
+ * A missing or malformed variable produces a message that says what to set, and the process exits.
+ */
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  DISCORD_TOKEN: z.string().min(1, 'DISCORD_TOKEN is required: the bot token from the Discord developer portal (Bot → Reset Token)'),
+  DISCORD_APPLICATION_ID: z.string().regex(/^\d{5,25}$/, 'must be the numeric application id').optional(),
+  DISCORD_DEV_GUILD_ID: z.string().regex(/^\d{5,25}$/, 'must be a numeric guild id').optional(),
+  DISCORD_API_BASE: z.string().url('must be a URL such as https://discord.com/api').default('https://discord.com/api'),
+  DATABASE_PATH: z.string().min(1).default('data/hoiquan.db'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  RENDER_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  DEFAULT_LOCALE: z.enum(['vi', 'en', 'zh-TW']).default('vi'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export type EnvResult = { ok: true; env: Env } | { ok: false; message: string };
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): EnvResult {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (parsed.success) return { ok: true, env: parsed.data };
+  const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+  return {
+    ok: false,
+    message: [
+      'Hội Quán cannot start: the environment is not configured.',
+      ...lines,
+      'Copy .env.example to .env, fill it in, and run `npm start` again (variables can also be set in the shell).',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,22 @@
+/** Every game engine by id. The one place that knows the list of games. */
+import type { AnyEngine, GameId } from './core/types.js';
+import { GAME_IDS } from './core/types.js';
+import { engine as phom } from './phom/index.js';
+import { engine as chan } from './chan/index.js';
+import { engine as vnMahjong } from './vn-mahjong/index.js';
+import { engine as classicMahjong } from './classic-mahjong/index.js';
+
+export const ENGINES: Record<GameId, AnyEngine> = {
+  phom: phom as AnyEngine,
+  chan: chan as AnyEngine,
+  'vn-mahjong': vnMahjong as AnyEngine,
+  'classic-mahjong': classicMahjong as AnyEngine,
+};
+
+export function isGameId(x: unknown): x is GameId {
+  return typeof x === 'string' && (GAME_IDS as readonly string[]).includes(x);
+}
+
+export function engineOf(id: GameId): AnyEngine {
+  return ENGINES[id];
+}
