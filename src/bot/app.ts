@@ -27,6 +27,8 @@ export interface Bot {
   ctx: BotContext;
   scheduler: Scheduler;
   locks: GameLocks;
+  /** Resolves when every interaction being handled has finished (tests use it). */
+  whenIdle(): Promise<void>;
   /** Logs in and resolves once the client is ready and running games are resumed. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -53,7 +55,11 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   scheduler = new Scheduler(ctx, locks);
   const commands = await loadCommands();
   const route = createRouter(ctx, locks, commands);
-  client.on(Events.InteractionCreate, (i) => void route(i));
+  const inflight = new Set<Promise<void>>();
+  client.on(Events.InteractionCreate, (i) => {
+    const p = route(i).finally(() => inflight.delete(p));
+    inflight.add(p);
+  });
   client.on(Events.Error, (e) => o.log.error({ err: e }, 'client error'));
   client.rest.on('rateLimited', (info) => o.log.warn({ info }, 'rate limited'));
 
@@ -62,6 +68,9 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     ctx,
     scheduler,
     locks,
+    async whenIdle() {
+      while (inflight.size) await Promise.allSettled([...inflight]);
+    },
     async start() {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(o.token);

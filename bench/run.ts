@@ -1,0 +1,26 @@
+/**
+ * `npm run bench`: speed and memory targets are checked here, not in timed tests.
+ * Runs each game's benchmark module (self-play, win checks, scoring) and the render benchmark,
+ * prints a table, and writes the numbers as JSON to stdout's last line.
+ * `npm run bench -- phom render` runs only those modules.
+ */
+import { performance } from 'node:perf_hooks';
+
+type Row = { name: string; value: number; unit: string };
+const MODULES = ['phom', 'chan', 'vn-mahjong', 'classic-mahjong', 'render'] as const;
+
+const only = process.argv.slice(2);
+const rows: (Row & { module: string })[] = [];
+for (const m of MODULES) {
+  if (only.length && !only.includes(m)) continue;
+  const t0 = performance.now();
+  const mod = (await import(`./${m}.js`)) as { run(): Row[] | Promise<Row[]> };
+  const out = await mod.run();
+  for (const r of out) rows.push({ module: m, ...r });
+  console.error(`${m}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+const w = Math.max(...rows.map((r) => r.name.length + r.module.length + 3));
+for (const r of rows) console.log(`${`${r.module} · ${r.name}`.padEnd(w)}  ${String(Math.round(r.value * 100) / 100).padStart(12)} ${r.unit}`);
+const mem = process.memoryUsage();
+console.log(`${'process · peak rss'.padEnd(w)}  ${String(Math.round(mem.rss / 1048576)).padStart(12)} MiB`);
+console.log(JSON.stringify({ rows, rssMiB: Math.round(mem.rss / 1048576) }));

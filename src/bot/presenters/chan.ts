@@ -1,0 +1,104 @@
+/** Chắn presenter: engine views (src/games/chan/views.ts) → render models and labels. */
+import type { BaseAction, HandResult } from '../../games/core/types.js';
+import type { ChanPublicView, ChanSeatView } from '../../games/chan/views.js';
+import type { ChanAction } from '../../games/chan/actions.js';
+import type { PieceGroup } from '../../render/model.js';
+import { pieceName } from '../../render/codes.js';
+import { optionKey, type Presenter, type PresentCtx } from './types.js';
+import { genericLabel, resultLines } from './common.js';
+
+const name = (code: string, ctx: PresentCtx) => pieceName('chan', code, ctx.lang);
+
+function meldGroups(pub: ChanPublicView, seat: number, ctx: PresentCtx): PieceGroup[] {
+  return (pub.seats[seat]?.melds ?? []).map((m) => ({
+    codes: m.cards,
+    label: ctx.t(`chan:ui.meld-${m.kind}`, { defaultValue: m.kind }),
+    marked: [Math.max(0, m.cards.lastIndexOf(m.taken))],
+  }));
+}
+
+export const chanPresenter: Presenter = {
+  handModel(v, seat, options, ctx) {
+    const view = v as ChanSeatView;
+    const keyOf = new Map<string, string>();
+    (options as ChanAction[]).forEach((a, i) => {
+      if (a.type === 'discard' || a.type === 'return') keyOf.set(a.card, optionKey(i));
+    });
+    return {
+      game: 'chan',
+      locale: ctx.lang,
+      title: ctx.names[seat] ?? '',
+      hand: view.hand,
+      keys: view.hand.map((c, i) => (view.hand.indexOf(c) === i ? (keyOf.get(c) ?? '') : '')),
+      groups: meldGroups(view, seat, ctx),
+      ...(view.claimable
+        ? { claimable: { code: view.claimable, caption: ctx.t('chan:ui.on-offer', { card: name(view.claimable, ctx), defaultValue: name(view.claimable, ctx) }) } }
+        : {}),
+    };
+  },
+  tableModel(p, ctx) {
+    const pub = p as ChanPublicView;
+    const last = pub.lastAction;
+    return {
+      game: 'chan',
+      locale: ctx.lang,
+      title: ctx.t('chan:name'),
+      seats: pub.seats.map((s) => ({
+        name: ctx.names[s.seat] ?? `#${s.seat + 1}`,
+        isTurn: pub.phase !== 'over' && (pub.turn === s.seat || pub.waitingOn.includes(s.seat)),
+        isDealer: pub.opener === s.seat,
+        score: ctx.scores[s.seat] ?? '',
+        handCount: s.handCount,
+        groups: meldGroups(pub, s.seat, ctx),
+        discards: s.pile.map((c) => c.card),
+      })),
+      stockCount: pub.stockCount,
+      stockLabel: ctx.t('chan:ui.stock', { defaultValue: 'Nọc' }),
+      ...(pub.offer
+        ? {
+            centreCodes: [pub.offer.card],
+            centreLabel: `${ctx.t(`chan:ui.source-${pub.offer.source}`, { defaultValue: pub.offer.source })} · ${ctx.names[pub.offer.gate] ?? ''}`,
+          }
+        : {}),
+      ...(last && last.card && (pub.seats[last.seat]?.pile.length ?? 0) > 0 && pub.seats[last.seat]!.pile.at(-1)!.card === last.card
+        ? { lastDiscard: { seat: last.seat, index: pub.seats[last.seat]!.pile.length - 1 } }
+        : {}),
+      ...(this.lastAction(pub, ctx) ? { lastAction: this.lastAction(pub, ctx)! } : {}),
+      ...(ctx.timer ? { timer: ctx.timer } : {}),
+    };
+  },
+  resultModel(p, r: HandResult, ctx) {
+    const pub = p as ChanPublicView;
+    const w = r.winners[0];
+    const rr = pub.result as unknown as { winnerHand?: string[]; winningCard?: string } | null;
+    return {
+      game: 'chan',
+      locale: ctx.lang,
+      title: ctx.t(`chan:end.${r.endedBy}`, { defaultValue: r.endedBy }),
+      ...(w !== undefined
+        ? {
+            winner: {
+              name: ctx.names[w] ?? '',
+              groups: meldGroups(pub, w, ctx),
+              hand: rr?.winnerHand ?? [],
+              ...(rr?.winningCard ? { winningCode: rr.winningCard } : {}),
+            },
+          }
+        : {}),
+      ...resultLines('chan', r, ctx),
+    };
+  },
+  actionLabel(a: BaseAction, ctx) {
+    return genericLabel('chan', a, ctx, (c) => name(c, ctx));
+  },
+  actionStyle(a) {
+    const t = (a as ChanAction).type;
+    return t === 'u' ? 'danger' : t === 'eat' || t === 'chiu' ? 'primary' : t === 'xuong' ? 'success' : 'secondary';
+  },
+  lastAction(p, ctx) {
+    const l = (p as ChanPublicView).lastAction;
+    if (!l) return undefined;
+    return `${ctx.names[l.seat] ?? ''}: ${genericLabel('chan', l as unknown as BaseAction, ctx, (c) => name(c, ctx))}`;
+  },
+  pieceName: (code, ctx) => name(code, ctx),
+};

@@ -1,0 +1,122 @@
+/**
+ * Classical mahjong presenter. The engine numbers seats by wind position each hand (East = 0);
+ * each public seat carries `player`, the match player sitting there, which is what names index.
+ */
+import type { BaseAction, HandResult } from '../../games/core/types.js';
+import type { PublicView, SeatView, PublicSeat } from '../../games/classic-mahjong/views.js';
+import type { MeldState } from '../../games/classic-mahjong/state.js';
+import type { PieceGroup } from '../../render/model.js';
+import { pieceName } from '../../render/codes.js';
+import { optionKey, type Presenter, type PresentCtx } from './types.js';
+import { genericLabel, resultLines } from './common.js';
+
+const name = (c: string, ctx: PresentCtx) => pieceName('classic-mahjong', c, ctx.lang);
+
+function meldGroup(m: MeldState, ctx: PresentCtx): PieceGroup {
+  return {
+    codes: m.tiles,
+    label: ctx.t(`classic-mahjong:ui.${m.type}`, { defaultValue: m.type }),
+    ...(m.exposed ? {} : { concealed: true }),
+    ...(m.claimedFrom !== undefined ? { marked: [m.type === 'chow' ? 0 : 1] } : {}),
+  };
+}
+
+const playerName = (pub: PublicView, seat: number, ctx: PresentCtx) => ctx.names[pub.seats[seat]?.player ?? seat] ?? `#${seat + 1}`;
+
+export const classicMahjongPresenter: Presenter = {
+  handModel(v, _player, options, ctx) {
+    const view = v as SeatView;
+    const keyOf = new Map<string, string>();
+    options.forEach((a, i) => {
+      const x = a as { type: string; tile?: string };
+      if (x.type === 'discard' && x.tile && !keyOf.has(x.tile)) keyOf.set(x.tile, optionKey(i));
+    });
+    const hand = view.hand.slice();
+    if (view.drawn) hand.splice(hand.indexOf(view.drawn), 1);
+    const all = view.drawn ? [...hand, view.drawn] : hand;
+    const seen = new Set<string>();
+    return {
+      game: 'classic-mahjong',
+      locale: ctx.lang,
+      title: playerName(view, view.seat, ctx),
+      hand,
+      ...(view.drawn ? { drawn: view.drawn } : {}),
+      keys: all.map((t) => {
+        if (seen.has(t)) return '';
+        seen.add(t);
+        return keyOf.get(t) ?? '';
+      }),
+      groups: view.melds.map((m) => meldGroup(m, ctx)),
+      flowers: view.bonus,
+      ...(view.claimable && view.claimable.from !== view.seat && options.length
+        ? { claimable: { code: view.claimable.tile, caption: ctx.t('classic-mahjong:ui.claimable', { tile: name(view.claimable.tile, ctx), defaultValue: name(view.claimable.tile, ctx) }) } }
+        : {}),
+    };
+  },
+  tableModel(p, ctx) {
+    const pub = p as PublicView;
+    const last = pub.lastAction;
+    const ended = pub.phase === 'ended';
+    return {
+      game: 'classic-mahjong',
+      locale: ctx.lang,
+      title: `${ctx.t('classic-mahjong:name')} · ${name(pub.roundWind, ctx)}`,
+      seats: pub.seats.map((s: PublicSeat) => ({
+        name: playerName(pub, s.seat, ctx),
+        isTurn: !ended && (pub.waitingFor.includes(s.seat) || (pub.waitingFor.length === 0 && pub.turn === s.seat)),
+        isDealer: s.seat === pub.dealer,
+        wind: s.wind,
+        score: ctx.scores[s.player] ?? String(s.balance),
+        handCount: s.concealedCount,
+        groups: s.melds.map((m) => meldGroup(m, ctx)),
+        discards: s.discards.filter((d) => d.claimedBy === undefined).map((d) => d.tile),
+        flowers: s.bonus,
+      })),
+      stockCount: pub.wallCount,
+      stockLabel: ctx.t('classic-mahjong:ui.wall', { defaultValue: 'Wall' }),
+      ...(last && last.type === 'discard'
+        ? (() => {
+            const n = pub.seats[last.seat]!.discards.filter((d) => d.claimedBy === undefined).length;
+            return n ? { lastDiscard: { seat: last.seat, index: n - 1 } } : {};
+          })()
+        : {}),
+      ...(pub.claimable ? { centreCodes: [pub.claimable.tile], centreLabel: playerName(pub, pub.claimable.from, ctx) } : {}),
+      ...(this.lastAction(pub, ctx) ? { lastAction: this.lastAction(pub, ctx)! } : {}),
+      ...(ctx.timer ? { timer: ctx.timer } : {}),
+    };
+  },
+  resultModel(p, r: HandResult, ctx) {
+    const pub = p as PublicView;
+    const w = r.winners[0];
+    const seat = w === undefined ? undefined : pub.seats.find((s) => s.player === w) ?? pub.seats[w];
+    return {
+      game: 'classic-mahjong',
+      locale: ctx.lang,
+      title: ctx.t(`classic-mahjong:end.${r.endedBy}`, { defaultValue: r.endedBy }),
+      ...(seat
+        ? {
+            winner: {
+              name: playerName(pub, seat.seat, ctx),
+              groups: seat.melds.map((m) => meldGroup(m, ctx)),
+              hand: pub.revealed?.find((x) => x.seat === seat.seat)?.concealed ?? [],
+            },
+          }
+        : {}),
+      ...resultLines('classic-mahjong', r, ctx),
+    };
+  },
+  actionLabel(a: BaseAction, ctx) {
+    return genericLabel('classic-mahjong', a, ctx, (c) => name(c, ctx));
+  },
+  actionStyle(a) {
+    const t = a.type;
+    return t === 'mahjong' ? 'danger' : t === 'pung' || t === 'chow' || t === 'kong' ? 'primary' : t.endsWith('kong') ? 'success' : 'secondary';
+  },
+  lastAction(p, ctx) {
+    const pub = p as PublicView;
+    const l = pub.lastAction;
+    if (!l) return undefined;
+    return `${playerName(pub, l.seat, ctx)}: ${genericLabel('classic-mahjong', l as unknown as BaseAction, ctx, (c) => name(c, ctx))}`;
+  },
+  pieceName: (c, ctx) => name(c, ctx),
+};

@@ -1,0 +1,52 @@
+/** Helpers shared by the presenters: action-label variables, result lines, signed numbers. */
+import type { BaseAction, HandResult } from '../../games/core/types.js';
+import type { GameId, ResultModel } from '../../render/model.js';
+import type { PresentCtx } from './types.js';
+
+export function signed(n: number): string {
+  const r = Math.round(n * 100) / 100;
+  return `${r > 0 ? '+' : ''}${r}`;
+}
+
+/**
+ * i18n variables for an action's label: every field of the action, with card/tile codes shown by
+ * `piece` and lists joined (nested lists bracketed, e.g. a lay-down's melds).
+ */
+export function actionVars(a: BaseAction, piece: (code: string) => string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const show = (v: unknown): string => {
+    if (typeof v === 'string') return piece(v);
+    if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+    if (Array.isArray(v)) return v.map((x) => (Array.isArray(x) ? `[${x.map(show).join(' ')}]` : show(x))).join(' ');
+    if (v && typeof v === 'object') return Object.values(v).map(show).join(' ');
+    return '';
+  };
+  for (const [k, v] of Object.entries(a)) if (k !== 'type') out[k] = show(v);
+  return out;
+}
+
+/** Generic label: `<game>:action.<type>` with the action's variables; falls back to "type vars". */
+export function genericLabel(game: GameId, a: BaseAction, ctx: PresentCtx, piece: (code: string) => string): string {
+  const vars = actionVars(a, piece);
+  const fallback = [a.type, ...Object.values(vars)].join(' ').trim();
+  const s = ctx.t(`${game}:action.${a.type}`, { ...vars, defaultValue: fallback });
+  // A placeholder the catalogue expects but the action lacks would show raw; strip such leftovers.
+  return s.replace(/{{\w+}}/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/** Scoring lines, totals and payments of a HandResult, localized. */
+export function resultLines(game: GameId, r: HandResult, ctx: PresentCtx): Pick<ResultModel, 'lines' | 'totals' | 'payments'> {
+  const unit = ctx.t(`common:unit.${r.unit}`, { defaultValue: r.unit });
+  return {
+    lines: r.items.map((it) => ({
+      label: `${ctx.names[it.seat] ?? ''} · ${ctx.t(`${game}:item.${it.id}`, { defaultValue: it.id })}${it.detail ? ` (${it.detail})` : ''}`,
+      value: `${it.value} ${ctx.t(`${game}:unit.${it.unit}`, { defaultValue: it.unit })}`,
+    })),
+    totals: ctx.names.map((name, s) => ({ name, delta: `${signed(r.deltas[s] ?? 0)} ${unit}` })),
+    payments: r.payments.map((p) => ({
+      from: ctx.names[p.from] ?? String(p.from),
+      to: ctx.names[p.to] ?? String(p.to),
+      amount: `${p.amount} · ${ctx.t(`${game}:payment.${p.reason}`, { defaultValue: p.reason })}`,
+    })),
+  };
+}

@@ -1,0 +1,106 @@
+/** Phỏm presenter: engine views (src/games/phom/views.ts) → render models and labels. */
+import type { BaseAction, HandResult } from '../../games/core/types.js';
+import type { PublicView, SeatView, Action } from '../../games/phom/index.js';
+import type { PieceGroup } from '../../render/model.js';
+import { optionKey, type Presenter, type PresentCtx } from './types.js';
+import { genericLabel, resultLines } from './common.js';
+
+const SUIT: Record<string, string> = { S: '♠', C: '♣', D: '♦', H: '♥' };
+export const prettyCard = (c: string): string => (SUIT[c.slice(-1)] ? `${c.slice(0, -1)}${SUIT[c.slice(-1)]}` : c);
+
+function meldGroups(pub: PublicView, seat: number, ctx: PresentCtx): PieceGroup[] {
+  const eaten = new Set(pub.eaten[seat] ?? []);
+  return pub.melds
+    .filter((m) => m.owner === seat)
+    .map((m) => ({
+      codes: m.cards,
+      label: ctx.t('phom:ui.phom', { defaultValue: 'Phỏm' }),
+      marked: m.cards.map((c, i) => (eaten.has(c) ? i : -1)).filter((i) => i >= 0),
+    }));
+}
+
+export const phomPresenter: Presenter = {
+  handModel(v, seat, options, ctx) {
+    const view = v as SeatView;
+    const discardKey = new Map<string, string>();
+    (options as Action[]).forEach((a, i) => {
+      if (a.type === 'discard') discardKey.set(a.card, optionKey(i));
+    });
+    const hand = view.drawn ? view.hand.filter((c) => c !== view.drawn) : view.hand.slice();
+    const all = view.drawn ? [...hand, view.drawn] : hand;
+    const eaten = new Set(view.eatenInHand);
+    const groups = meldGroups(view, seat, ctx);
+    const claim = view.claimable && view.claimable.seat === seat && view.canEat ? view.claimable : null;
+    return {
+      game: 'phom',
+      locale: ctx.lang,
+      title: ctx.names[seat] ?? '',
+      hand,
+      ...(view.drawn ? { drawn: view.drawn } : {}),
+      keys: all.map((c) => discardKey.get(c) ?? ''),
+      groups,
+      handMarked: hand.map((c, i) => (eaten.has(c) ? i : -1)).filter((i) => i >= 0),
+      ...(claim ? { claimable: { code: claim.card, caption: ctx.t('phom:ui.can-eat', { card: prettyCard(claim.card), defaultValue: `Ăn ${prettyCard(claim.card)}?` }) } } : {}),
+      status: ctx.t('phom:ui.deadwood', { n: view.bestDeadwood, defaultValue: `${view.bestDeadwood}` }),
+    };
+  },
+  tableModel(p, ctx) {
+    const pub = p as PublicView;
+    const last = pub.last;
+    return {
+      game: 'phom',
+      locale: ctx.lang,
+      title: ctx.t('phom:name'),
+      seats: Array.from({ length: pub.n }, (_, s) => {
+        const shown = pub.shownInHand[s] ?? [];
+        const groups = meldGroups(pub, s, ctx);
+        if (shown.length) groups.push({ codes: shown, label: ctx.t('phom:ui.eaten', { defaultValue: 'Ăn' }), marked: shown.map((_, i) => i) });
+        const note = pub.left[s] ? ctx.t('phom:ui.left', { defaultValue: 'left' }) : pub.ended && pub.hands ? undefined : undefined;
+        return {
+          name: ctx.names[s] ?? `#${s + 1}`,
+          isTurn: !pub.ended && pub.turn === s,
+          isDealer: pub.starter === s,
+          score: ctx.scores[s] ?? '',
+          handCount: pub.handCounts[s] ?? 0,
+          groups: pub.ended && pub.hands ? [...groups, { codes: pub.hands[s] ?? [] }] : groups,
+          discards: pub.rows[s] ?? [],
+          ...(note ? { note } : {}),
+        };
+      }),
+      stockCount: pub.stockCount,
+      stockLabel: ctx.t('phom:ui.stock', { defaultValue: 'Nọc' }),
+      ...(last && last.type === 'discard' && (pub.rows[last.seat]?.length ?? 0) > 0
+        ? { lastDiscard: { seat: last.seat, index: pub.rows[last.seat]!.length - 1 } }
+        : {}),
+      ...(this.lastAction(pub, ctx) ? { lastAction: this.lastAction(pub, ctx)! } : {}),
+      ...(ctx.timer ? { timer: ctx.timer } : {}),
+    };
+  },
+  resultModel(p, r: HandResult, ctx) {
+    const pub = p as PublicView;
+    const w = r.winners[0];
+    return {
+      game: 'phom',
+      locale: ctx.lang,
+      title: ctx.t(`phom:end.${r.endedBy}`, { defaultValue: r.endedBy }),
+      ...(w !== undefined
+        ? { winner: { name: ctx.names[w] ?? '', groups: meldGroups(pub, w, ctx), hand: pub.hands?.[w] ?? [] } }
+        : {}),
+      ...resultLines('phom', r, ctx),
+    };
+  },
+  actionLabel(a: BaseAction, ctx) {
+    return genericLabel('phom', a, ctx, prettyCard);
+  },
+  actionStyle(a) {
+    const t = (a as Action).type;
+    return t === 'u' ? 'danger' : t === 'eat' ? 'primary' : t === 'lay-down' || t === 'send' ? 'success' : 'secondary';
+  },
+  lastAction(p, ctx) {
+    const pub = p as PublicView;
+    const l = pub.last;
+    if (!l) return undefined;
+    return `${ctx.names[l.seat] ?? ''}: ${genericLabel('phom', l as unknown as BaseAction, ctx, prettyCard)}`;
+  },
+  pieceName: (code) => prettyCard(code),
+};

@@ -1,0 +1,114 @@
+/**
+ * Vietnamese mahjong presenter. The engine's seats are the people at the table (4–6); each hand
+ * four of them play at hand seats East…North and the rest sit out (vn-mahjong.md §3).
+ */
+import type { BaseAction, HandResult } from '../../games/core/types.js';
+import type { PublicView, SeatView, MeldView, PlayerView } from '../../games/vn-mahjong/views.js';
+import type { PieceGroup, SeatModel } from '../../render/model.js';
+import { pieceName } from '../../render/codes.js';
+import { optionKey, type Presenter, type PresentCtx } from './types.js';
+import { genericLabel, resultLines } from './common.js';
+
+const code = (t: string) => (t === 'back' ? '?' : t);
+const name = (c: string, ctx: PresentCtx) => pieceName('vn-mahjong', c, ctx.lang);
+
+function meldGroup(m: MeldView, ctx: PresentCtx): PieceGroup {
+  const marked = m.called && m.from !== null ? [m.kind === 'chow' ? 0 : 1] : [];
+  return { codes: m.tiles.map(code), label: ctx.t(`vn-mahjong:ui.${m.kind}`, { defaultValue: m.kind }), marked };
+}
+
+function playerGroups(p: PlayerView, ctx: PresentCtx): PieceGroup[] {
+  return p.melds.map((m) => meldGroup(m, ctx));
+}
+
+export const vnMahjongPresenter: Presenter = {
+  handModel(v, person, options, ctx) {
+    const view = v as SeatView;
+    const me = view.players.find((p) => p.person === person);
+    const keyOf = new Map<string, string>();
+    options.forEach((a, i) => {
+      const x = a as { type: string; tile?: string };
+      if (x.type === 'discard' && x.tile && !keyOf.has(x.tile)) keyOf.set(x.tile, optionKey(i));
+    });
+    const hand = view.drawn ? [...view.hand] : view.hand.slice();
+    if (view.drawn) hand.splice(hand.indexOf(view.drawn), 1);
+    const all = view.drawn ? [...hand, view.drawn] : hand;
+    const seen = new Set<string>();
+    return {
+      game: 'vn-mahjong',
+      locale: ctx.lang,
+      title: ctx.names[person] ?? '',
+      hand,
+      ...(view.drawn ? { drawn: view.drawn } : {}),
+      keys: all.map((t) => {
+        if (seen.has(t)) return '';
+        seen.add(t);
+        return keyOf.get(t) ?? '';
+      }),
+      groups: me ? playerGroups(me, ctx) : [],
+      ...(me ? { flowers: me.exposed.map((e) => e.tile) } : {}),
+      ...(view.claimable && view.claimable.from !== person && options.length
+        ? { claimable: { code: view.claimable.tile, caption: ctx.t('vn-mahjong:ui.claimable', { tile: name(view.claimable.tile, ctx), defaultValue: name(view.claimable.tile, ctx) }) } }
+        : {}),
+      ...(view.mySeat === null ? { status: ctx.t('vn-mahjong:ui.sitting-out', { defaultValue: 'sitting out' }) } : {}),
+    };
+  },
+  tableModel(p, ctx) {
+    const pub = p as PublicView;
+    const lastDiscard = pub.discards.at(-1);
+    const seats: SeatModel[] = pub.players.map((pl) => ({
+      name: ctx.names[pl.person] ?? `#${pl.person + 1}`,
+      isTurn: pub.phase !== 'ended' && (pub.turn === pl.person),
+      isDealer: pub.dealer === pl.person,
+      wind: pl.wind,
+      score: ctx.scores[pl.person] ?? String(pl.score),
+      handCount: pl.handCount,
+      groups: playerGroups(pl, ctx),
+      discards: pl.pond,
+      flowers: pl.exposed.map((e) => e.tile),
+    }));
+    for (const person of pub.sittingOut)
+      seats.push({ name: ctx.names[person] ?? `#${person + 1}`, isTurn: false, handCount: 0, groups: [], discards: [], note: ctx.t('vn-mahjong:ui.sitting-out', { defaultValue: 'sitting out' }) });
+    const lastSeat = lastDiscard ? pub.players.findIndex((pl) => pl.person === lastDiscard.person) : -1;
+    return {
+      game: 'vn-mahjong',
+      locale: ctx.lang,
+      title: `${ctx.t('vn-mahjong:name')} · ${name(pub.roundWind, ctx)}`,
+      seats,
+      stockCount: pub.liveWall,
+      stockLabel: ctx.t('vn-mahjong:ui.wall', { defaultValue: 'Wall' }),
+      ...(lastSeat >= 0 && !lastDiscard!.claimed && pub.players[lastSeat]!.pond.length
+        ? { lastDiscard: { seat: lastSeat, index: pub.players[lastSeat]!.pond.length - 1 } }
+        : {}),
+      ...(pub.claimable ? { centreCodes: [pub.claimable.tile], centreLabel: ctx.names[pub.claimable.from] ?? '' } : {}),
+      ...(this.lastAction(pub, ctx) ? { lastAction: this.lastAction(pub, ctx)! } : {}),
+      ...(ctx.timer ? { timer: ctx.timer } : {}),
+    };
+  },
+  resultModel(p, r: HandResult, ctx) {
+    const pub = p as PublicView;
+    const w = r.winners[0];
+    const pl = w !== undefined ? pub.players.find((x) => x.person === w) : undefined;
+    const hand = w !== undefined ? (pub.revealed?.find((x) => x.person === w)?.hand ?? []) : [];
+    return {
+      game: 'vn-mahjong',
+      locale: ctx.lang,
+      title: ctx.t(`vn-mahjong:end.${r.endedBy}`, { defaultValue: r.endedBy }),
+      ...(w !== undefined ? { winner: { name: ctx.names[w] ?? '', groups: pl ? playerGroups(pl, ctx) : [], hand } } : {}),
+      ...resultLines('vn-mahjong', r, ctx),
+    };
+  },
+  actionLabel(a: BaseAction, ctx) {
+    return genericLabel('vn-mahjong', a, ctx, (c) => name(c, ctx));
+  },
+  actionStyle(a) {
+    const t = a.type;
+    return t === 'win' ? 'danger' : t === 'pung' || t === 'chow' || t === 'kong' ? 'primary' : t === 'pass' ? 'secondary' : t === 'discard' ? 'secondary' : 'success';
+  },
+  lastAction(p, ctx) {
+    const l = (p as PublicView).last;
+    if (!l) return undefined;
+    return `${ctx.names[l.person] ?? ''}: ${genericLabel('vn-mahjong', l.action as unknown as BaseAction, ctx, (c) => name(c, ctx))}`;
+  },
+  pieceName: (c, ctx) => name(c, ctx),
+};

@@ -1,0 +1,34 @@
+/**
+ * The bot's image renderer: through the worker pool (src/render/pool.ts) so drawing never blocks
+ * the event loop, or on the main thread when `workers` is 0 (tests, tiny deployments).
+ */
+import type { Renderer } from './context.js';
+import type { Lang } from './i18n.js';
+
+export async function createRenderer(workers: number): Promise<{ renderer: Renderer; close(): Promise<void> }> {
+  if (workers <= 0) {
+    const r = await import('../render/index.js');
+    r.registerFonts();
+    return {
+      renderer: {
+        hand: async (m) => r.renderHand(m),
+        table: async (m) => r.renderTable(m),
+        result: async (m) => r.renderResult(m),
+        sheet: async (game, lang: Lang) => r.renderSheet(game, lang),
+      },
+      close: async () => undefined,
+    };
+  }
+  const pool = await import('../render/pool.js');
+  pool.renderPool({ threads: workers });
+  await pool.warmPool();
+  return {
+    renderer: {
+      hand: (m) => pool.renderAsync('hand', m),
+      table: (m) => pool.renderAsync('table', m),
+      result: (m) => pool.renderAsync('result', m),
+      sheet: (game, lang: Lang) => pool.renderAsync('sheet', { game, locale: lang }),
+    },
+    close: () => pool.closePool(),
+  };
+}

@@ -1,0 +1,141 @@
+/** /config, /rules, /score, /leaderboard, /history and the three languages, end to end through the simulator. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startWorld, openTable, playHandToEnd, slash, type World } from './harness.js';
+
+async function withWorld(fn: (w: World) => Promise<void>, o?: Parameters<typeof startWorld>[0]) {
+  const w = await startWorld(o);
+  try {
+    await fn(w);
+    assert.deepEqual(w.sim.failedInteractions().map((i) => i.kind), []);
+  } finally {
+    await w.stop();
+  }
+}
+
+test('/config needs Manage Server; admins set, reset and apply presets; bad values list what is allowed', async () => {
+  await withWorld(async (w) => {
+    const player = w.users[0]!;
+    const denied = await slash(w, player.id, 'config', { show: { game: 'phom' } });
+    assert.match((await denied.reply()).content, /Manage Server/);
+
+    const show = await slash(w, w.admin.id, 'config', { show: { game: 'phom' } });
+    const shown = await show.reply();
+    assert.equal(shown.ephemeralTo, w.admin.id);
+    const text = shown.embeds.map((e) => String(e.description)).join('\n');
+    assert.match(text, /default/);
+
+    const bad = await slash(w, w.admin.id, 'config', { set: { game: 'phom', key: 'no-such-option', value: '1' } });
+    assert.match((await bad.reply()).content, /Unknown option/);
+
+    // Pick a real option of the phom schema and give it an invalid then a valid value.
+    const { engineOf } = await import('../../src/games/registry.js');
+    const fields = engineOf('phom').options.fields as Record<string, { type: string; values?: string[]; default: unknown }>;
+    const [key, spec] = Object.entries(fields).find(([, s]) => s.type === 'bool')!;
+    const badValue = await slash(w, w.admin.id, 'config', { set: { game: 'phom', key, value: 'maybe' } });
+    assert.match((await badValue.reply()).content, /Allowed: true \| false/);
+    const good = await slash(w, w.admin.id, 'config', { set: { game: 'phom', key, value: String(!spec.default) } });
+    assert.match((await good.reply()).content, /✅/);
+    assert.equal(w.store.settings.get(w.guildId, 'phom').options[key], !spec.default);
+
+    const reset = await slash(w, w.admin.id, 'config', { reset: { game: 'phom', key } });
+    assert.match((await reset.reply()).content, /default/);
+    assert.deepEqual(w.store.settings.get(w.guildId, 'phom').options, {});
+
+    const presets = Object.keys(engineOf('chan').options.presets);
+    assert.ok(presets.includes('seed-table'), 'chan has the seed-table preset');
+    const p = await slash(w, w.admin.id, 'config', { preset: { game: 'chan', name: 'seed-table' } });
+    assert.match((await p.reply()).content, /seed-table/);
+    const np = await slash(w, w.admin.id, 'config', { preset: { game: 'chan', name: 'nope' } });
+    assert.match((await np.reply()).content, /Unknown preset/);
+  });
+});
+
+test('a house-rule change never affects a game already running; /play overrides only what the server allows', async () => {
+  await withWorld(async (w) => {
+    const { engineOf } = await import('../../src/games/registry.js');
+    const fields = engineOf('phom').options.fields as Record<string, { type: string; default: unknown }>;
+    const [key, spec] = Object.entries(fields).find(([, s]) => s.type === 'bool')!;
+    const { gameId } = await openTable(w, 'phom', 2, 0);
+    const before = w.store.games.get(gameId)!.options[key];
+    await slash(w, w.admin.id, 'config', { set: { game: 'phom', key, value: String(!spec.default) } });
+    assert.equal(w.store.games.get(gameId)!.options[key], before, 'the running game keeps its options');
+
+    const refused = await slash(w, w.users[1]!.id, 'play', { game: 'phom', rules: `${key}=${spec.default}` });
+    assert.match((await refused.reply()).content, /does not allow/);
+    await slash(w, w.admin.id, 'config', { 'allow-play': { game: 'phom', key } });
+    const allowed = await slash(w, w.users[1]!.id, 'play', { game: 'phom', rules: `${key}=${spec.default}` });
+    assert.doesNotMatch((await allowed.reply()).content, /does not allow/);
+    const latest = w.store.games.recent(w.guildId, 1)[0]!;
+    assert.equal(latest.options[key], spec.default);
+    const badSyntax = await slash(w, w.users[1]!.id, 'play', { game: 'phom', rules: 'nonsense' });
+    assert.match((await badSyntax.reply()).content, /key=value/);
+  });
+});
+
+test('/score, /leaderboard and /history read results of real played games', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'phom', 3, 0);
+    await playHandToEnd(w, gameId);
+    const score = await slash(w, w.users[0]!.id, 'score', { game: 'phom', period: 'week' });
+    const s = await score.reply();
+    assert.match(s.content, /Hands 1 · wins [01] · win rate/);
+    assert.equal(w.sim.images(s).length, 1, 'best hand image');
+    const lb = await slash(w, w.users[1]!.id, 'leaderboard', { game: 'phom' });
+    const l = await lb.reply();
+    const text = String(l.embeds[0]?.description ?? '');
+    for (const u of w.users.slice(0, 3)) assert.ok(text.includes(`<@${u.id}>`), 'every player ranked');
+    assert.match(text, /rating/);
+    const hist = await slash(w, w.users[2]!.id, 'history', {});
+    assert.match((await hist.reply()).content, new RegExp(gameId));
+    const one = await slash(w, w.users[2]!.id, 'history', { 'game-id': gameId, hand: 1 });
+    const replay = await one.reply();
+    assert.equal(w.sim.images(replay).length, 1);
+    assert.match(replay.content, /1\. /);
+    const none = await slash(w, w.users[2]!.id, 'history', { 'game-id': 'zzzzzzzz' });
+    assert.match((await none.reply()).content, /no longer exists/);
+  });
+});
+
+test('/rules shows the summary, the options in force and the piece sheet, for every game', async () => {
+  await withWorld(async (w) => {
+    for (const game of ['phom', 'chan', 'vn-mahjong', 'classic-mahjong']) {
+      const r = await slash(w, w.users[0]!.id, 'rules', { game });
+      const m = await r.reply();
+      assert.ok(m.embeds.length >= 1, game);
+      assert.ok(String(m.embeds[0]!.description).length > 100, `${game} has a real rules summary`);
+      assert.equal(w.sim.images(m).length, 1);
+    }
+  });
+});
+
+test('each language: ephemeral text follows the user, public text the server', async () => {
+  await withWorld(
+    async (w) => {
+      const r = await slash(w, w.users[0]!.id, 'config', { show: { game: 'phom' } });
+      assert.match((await r.reply()).content, /Quản lý máy chủ/);
+      const play = await slash(w, w.users[0]!.id, 'play', { game: 'phom' });
+      const lobby = await play.reply();
+      assert.match(lobby.content, /Người chơi/);
+      assert.ok(w.sim.components(lobby).some((c) => c.label === 'Vào bàn'));
+    },
+    { guildLocale: 'vi', userLocale: 'vi' },
+  );
+  await withWorld(
+    async (w) => {
+      const r = await slash(w, w.users[0]!.id, 'config', { show: { game: 'chan' } });
+      assert.match((await r.reply()).content, /管理伺服器/);
+      const play = await slash(w, w.users[0]!.id, 'play', { game: 'classic-mahjong' });
+      assert.ok(w.sim.components(await play.reply()).some((c) => c.label === '加入'));
+    },
+    { guildLocale: 'zh-TW', userLocale: 'zh-TW' },
+  );
+  await withWorld(
+    async (w) => {
+      const registered = w.sim.commands(w.guildId);
+      const play = registered.find((c) => c.name === 'play')!;
+      assert.equal((play as unknown as { name_localizations: Record<string, string> }).name_localizations.vi, 'chơi');
+      assert.equal((play as unknown as { name_localizations: Record<string, string> }).name_localizations['zh-TW'], '開局');
+    },
+  );
+});

@@ -1,0 +1,189 @@
+/**
+ * End-to-end harness: the real bot (discord.js Client, SQLite store, renderer) against the local
+ * Discord simulator, with helpers that read like a person playing.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import assert from 'node:assert/strict';
+import pino from 'pino';
+import { DiscordSim } from '../discord-sim/index.js';
+import type { SimMessage } from '../discord-sim/model.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import { engineOf } from '../../src/games/registry.js';
+import { createRenderer } from '../../src/bot/renderer.js';
+import { createBot, type Bot } from '../../src/bot/app.js';
+import { deployCommands } from '../../src/bot/deploy.js';
+import { decodeGameId } from '../../src/bot/custom-id.js';
+import type { BaseAction, Decision } from '../../src/games/core/types.js';
+import { canonical } from '../../src/games/core/match.js';
+
+type Json = Record<string, unknown>;
+
+export interface World {
+  sim: DiscordSim;
+  guildId: string;
+  channelId: string;
+  users: { id: string; name: string }[];
+  admin: { id: string; name: string };
+  store: Store;
+  bot: Bot;
+  dbPath: string;
+  now: { t: number };
+  stop(): Promise<void>;
+  restartBot(): Promise<void>;
+}
+
+export async function startWorld(o: { users?: number; guildLocale?: string; userLocale?: string; dbPath?: string } = {}): Promise<World> {
+  const sim = await DiscordSim.start();
+  const guild = sim.createGuild({ name: 'Hội Quán', locale: o.guildLocale ?? 'en-US' });
+  const channel = sim.createTextChannel(guild.id, 'games');
+  const names = ['an', 'binh', 'chi', 'dung', 'em', 'giang'];
+  const users = names.slice(0, o.users ?? 4).map((n) => {
+    const u = sim.createUser({ username: n, locale: o.userLocale ?? 'en-US' });
+    sim.addMember(guild.id, u.id);
+    return { id: u.id, name: n };
+  });
+  const adminUser = sim.createUser({ username: 'admin', locale: o.userLocale ?? 'en-US' });
+  sim.addMember(guild.id, adminUser.id, { permissions: 8n });
+  const dbPath = o.dbPath ?? join(mkdtempSync(join(tmpdir(), 'hq-e2e-')), 'hq.db');
+  const now = { t: Date.UTC(2026, 10, 30, 12, 0, 0) };
+  await deployCommands({ apiBase: sim.apiBase, token: sim.token, applicationId: sim.applicationId, guildId: guild.id });
+  const render = await createRenderer(0);
+  let store = openStore(dbPath, engineOf, () => now.t);
+  const make = async () =>
+    createBot({ token: sim.token, apiBase: sim.apiBase, store, log: pino({ level: process.env.HQ_TEST_LOG ?? 'silent' }), render: render.renderer, clock: { now: () => now.t }, defaultLang: 'en' });
+  let bot = await make();
+  await bot.start();
+  const world: World = {
+    sim,
+    guildId: guild.id,
+    channelId: channel.id,
+    users,
+    admin: { id: adminUser.id, name: 'admin' },
+    store,
+    bot,
+    dbPath,
+    now,
+    async stop() {
+      await world.bot.stop();
+      world.store.close();
+      await sim.stop();
+    },
+    async restartBot() {
+      await world.bot.stop();
+      world.store.close();
+      store = openStore(dbPath, engineOf, () => now.t);
+      world.store = store;
+      bot = await make();
+      world.bot = bot;
+      await bot.start();
+    },
+  };
+  return world;
+}
+
+export function buttons(sim: DiscordSim, m: SimMessage): Json[] {
+  return sim.components(m).filter((c) => c.type === 2);
+}
+
+export function buttonByLabel(sim: DiscordSim, m: SimMessage, label: RegExp | string): Json {
+  const b = buttons(sim, m).find((c) => (typeof label === 'string' ? c.label === label : label.test(String(c.label))));
+  assert.ok(b, `no button ${label} on message: ${buttons(sim, m).map((c) => c.label).join(' | ')}`);
+  return b;
+}
+
+/** Runs a user's click and waits until the bot has finished handling it. */
+export async function click(w: World, userId: string, m: SimMessage | string, customId: string) {
+  const h = await w.sim.click(userId, m, customId);
+  await h.settled();
+  await w.bot.whenIdle();
+  return h;
+}
+
+export async function slash(w: World, userId: string, name: string, options: Json = {}, channelId = w.channelId) {
+  const h = await w.sim.slash(userId, channelId, name, options as never);
+  await h.settled();
+  await w.bot.whenIdle();
+  return h;
+}
+
+/** /play then everyone joins, then Start. Returns the game id and thread id. */
+export async function openTable(w: World, game: string, humans: number, ais: number, extra: Json = {}) {
+  const host = w.users[0]!;
+  const h = await slash(w, host.id, 'play', { game, ...extra });
+  const lobby = h.response!;
+  assert.ok(lobby, 'the lobby message');
+  const join = buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Join').custom_id as string;
+  for (const u of w.users.slice(1, humans)) await click(w, u.id, lobby.id, join);
+  const addAi = buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Add AI player').custom_id as string;
+  for (let k = 0; k < ais; k++) await click(w, host.id, lobby.id, addAi);
+  const start = buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Start').custom_id as string;
+  await click(w, host.id, lobby.id, start);
+  const gameId = decodeGameId(start)!.gameId;
+  const row = w.store.games.get(gameId)!;
+  assert.equal(row.status, 'running');
+  return { gameId, threadId: row.threadId!, lobbyId: lobby.id };
+}
+
+export function tableMessage(w: World, gameId: string): SimMessage {
+  const row = w.store.games.get(gameId)!;
+  const m = w.sim.message(row.tableMessageId!);
+  assert.ok(m, 'table message');
+  return m;
+}
+
+/** The user clicks "Open my hand" on the table message and gets an ephemeral hand view. */
+export async function openHand(w: World, userId: string, gameId: string): Promise<SimMessage> {
+  const t = tableMessage(w, gameId);
+  const b = buttonByLabel(w.sim, t, 'Open my hand');
+  const h = await click(w, userId, t.id, b.custom_id as string);
+  const m = h.response!;
+  assert.equal(m.ephemeralTo, userId);
+  return w.sim.message(m.id)!;
+}
+
+/**
+ * The user picks the option the AI would choose, through the hand message's buttons or select
+ * menus (as a person would), and returns the refreshed hand message.
+ */
+export async function playAsAi(w: World, userId: string, gameId: string, hand: SimMessage): Promise<SimMessage> {
+  const row = w.store.games.get(gameId)!;
+  const seat = w.store.games.seats(gameId).find((s) => s.userId === userId)!.seat;
+  const engine = engineOf(row.game);
+  const state = w.store.games.state(row);
+  const d = (engine.pending(state) as Decision<BaseAction>[]).find((x) => x.seat === seat);
+  assert.ok(d, `seat ${seat} has no decision`);
+  const want = canonical(engine.ai(state, seat));
+  const index = d.options.findIndex((a) => canonical(a) === want);
+  assert.ok(index >= 0, 'AI choice is among the options');
+  const comps = w.sim.components(hand);
+  const b = comps.find((c) => c.type === 2 && decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.arg === String(index));
+  let h;
+  if (b) h = await w.sim.click(userId, hand.id, b.custom_id as string);
+  else {
+    const sel = comps.find((c) => c.type === 3 && ((c.options as Json[]) ?? []).some((op) => op.value === String(index)));
+    assert.ok(sel, `no component for option ${index}`);
+    h = await w.sim.select(userId, hand.id, sel.custom_id as string, [String(index)]);
+  }
+  await h.settled();
+  await w.bot.whenIdle();
+  return w.sim.message(hand.id)!;
+}
+
+/** Every human with a pending decision plays (as the AI would) until the hand ends. */
+export async function playHandToEnd(w: World, gameId: string, maxSteps = 3000): Promise<void> {
+  for (let step = 0; step < maxSteps; step++) {
+    const row = w.store.games.get(gameId)!;
+    const engine = engineOf(row.game);
+    const state = w.store.games.state(row);
+    if (engine.result(state)) return;
+    const seats = w.store.games.seats(gameId);
+    const d = (engine.pending(state) as Decision<BaseAction>[]).find((x) => !seats[x.seat]!.isAi);
+    assert.ok(d, 'a human must be pending while the hand runs');
+    const user = seats[d.seat]!.userId!;
+    const hand = await openHand(w, user, gameId);
+    await playAsAi(w, user, gameId, hand);
+  }
+  assert.fail('hand did not end');
+}

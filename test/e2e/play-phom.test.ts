@@ -1,0 +1,156 @@
+/** Playing Phỏm in Discord end to end: the real discord.js client against the simulator. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startWorld, openTable, openHand, playAsAi, playHandToEnd, tableMessage, click, slash, buttonByLabel, type World } from './harness.js';
+import { decodeGameId } from '../../src/bot/custom-id.js';
+
+async function withWorld(fn: (w: World) => Promise<void>, o?: Parameters<typeof startWorld>[0]) {
+  const w = await startWorld(o);
+  try {
+    await fn(w);
+    assert.deepEqual(
+      w.sim.failedInteractions().map((i) => `${i.kind} ${i.failReason}`),
+      [],
+      'no interaction may show "This interaction failed"',
+    );
+  } finally {
+    await w.stop();
+  }
+}
+
+test('four people play a complete Phỏm hand through buttons; the result is stored and shown', async () => {
+  await withWorld(async (w) => {
+    const { gameId, threadId } = await openTable(w, 'phom', 4, 0, { timer: 'live' });
+    const table = tableMessage(w, gameId);
+    assert.equal(table.channelId, threadId);
+    assert.equal(w.sim.images(table).length, 1, 'the table message has one image');
+    // Exactly one ping for the first decision, mentioning the starter.
+    const pings = w.sim.visibleMessages(threadId, w.users[0]!.id).filter((m) => /your turn/.test(m.content));
+    assert.equal(pings.length, 1);
+    await playHandToEnd(w, gameId);
+    const msgs = w.sim.visibleMessages(threadId, w.users[1]!.id);
+    const result = msgs.find((m) => /Hand 1 is over/.test(m.content));
+    assert.ok(result, 'result message');
+    assert.equal(w.sim.images(result).length, 1);
+    assert.ok(buttonByLabel(w.sim, result, 'Next hand'));
+    const hands = w.store.results.handsOf(gameId);
+    assert.equal(hands.length, 4);
+    assert.equal(Math.round(hands.reduce((a, h) => a + h.points, 0) * 1e6), 0, 'points sum to zero');
+    // Next hand deals again; the match goes on.
+    await click(w, w.users[2]!.id, result.id, buttonByLabel(w.sim, result, 'Next hand').custom_id as string);
+    assert.equal(w.store.games.get(gameId)!.handIndex, 1);
+    // /score reads the stored results.
+    const sc = await slash(w, w.users[0]!.id, 'score', { game: 'phom' });
+    assert.match((await sc.reply()).content, /Hands 1/);
+  });
+});
+
+test('one person against three AI players: the AIs move by themselves and the person is pinged', async () => {
+  await withWorld(async (w) => {
+    const { gameId, threadId } = await openTable(w, 'phom', 1, 3);
+    const seats = w.store.games.seats(gameId);
+    assert.deepEqual(seats.map((s) => s.isAi), [false, true, true, true]);
+    await playHandToEnd(w, gameId);
+    const log = w.store.games.logWithMeta(gameId);
+    assert.ok(log.some((e) => e.source === 'ai'), 'AI seats played');
+    assert.ok(log.some((e) => e.source === 'player'), 'the person played');
+    const pings = w.sim.visibleMessages(threadId, w.users[0]!.id).filter((m) => m.content.includes(`<@${w.users[0]!.id}>`));
+    assert.ok(pings.length >= 1);
+  });
+});
+
+test('a click on an outdated hand view says so, shows a fresh view and changes nothing', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'phom', 2, 0);
+    const starter = w.store.games.seats(gameId)[(w.store.games.state(w.store.games.get(gameId)!) as { turn: number }).turn]!;
+    const hand = await openHand(w, starter.userId!, gameId);
+    const act = w.sim.components(hand).find((c) => c.type === 2 && decodeGameId(String(c.custom_id))?.verb === 'act')!;
+    // The player acts from a second, fresh view: the first view is now outdated.
+    const fresh = await openHand(w, starter.userId!, gameId);
+    await playAsAi(w, starter.userId!, gameId, fresh);
+    const before = w.store.games.get(gameId)!.version;
+    const h = await click(w, starter.userId!, hand.id, act.custom_id as string);
+    assert.equal(w.store.games.get(gameId)!.version, before, 'nothing changed');
+    assert.match(w.sim.message(hand.id)!.content, /out of date/);
+    assert.equal(h.failed, false);
+  });
+});
+
+test('two clicks at the same moment are serialized: only one is accepted', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'phom', 2, 0);
+    const row = w.store.games.get(gameId)!;
+    const turn = (w.store.games.state(row) as { turn: number }).turn;
+    const user = w.store.games.seats(gameId)[turn]!.userId!;
+    const hand = await openHand(w, user, gameId);
+    const acts = w.sim.components(hand).filter((c) => c.type === 2 && decodeGameId(String(c.custom_id))?.verb === 'act');
+    assert.ok(acts.length >= 2);
+    const [h1, h2] = await Promise.all([w.sim.click(user, hand.id, acts[0]!.custom_id as string), w.sim.click(user, hand.id, acts[1]!.custom_id as string)]);
+    await Promise.all([h1.settled(), h2.settled()]);
+    await w.bot.whenIdle();
+    const mine = w.store.games.logWithMeta(gameId).filter((e) => e.source === 'player');
+    assert.equal(mine.length, 1, 'exactly one of the two clicks was applied');
+  });
+});
+
+test('a player who runs out of time gets the default move, and the thread says so', async () => {
+  await withWorld(async (w) => {
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'live' });
+    const before = w.store.games.get(gameId)!.version;
+    w.now.t += 46_000; // reminder at 3/4 of 60 s
+    await w.bot.scheduler.tick();
+    assert.ok(w.sim.visibleMessages(threadId, w.users[0]!.id).some((m) => /time is running out/.test(m.content)), 'a reminder');
+    w.now.t += 20_000;
+    await w.bot.scheduler.tick();
+    await w.bot.whenIdle();
+    const log = w.store.games.logWithMeta(gameId);
+    assert.ok(w.store.games.get(gameId)!.version > before);
+    assert.equal(log[0]!.source, 'timeout');
+    assert.match(tableMessage(w, gameId).content, /ran out of time/);
+  });
+});
+
+test('a restart loses nothing: the game continues and old buttons still work', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'phom', 2, 0, { timer: 'live' });
+    const row = w.store.games.get(gameId)!;
+    const turn = (w.store.games.state(row) as { turn: number }).turn;
+    const user = w.store.games.seats(gameId)[turn]!.userId!;
+    const hand = await openHand(w, user, gameId);
+    const timersBefore = w.store.timers.forGame(gameId);
+    await w.restartBot();
+    assert.deepEqual(w.store.timers.forGame(gameId), timersBefore, 'deadlines keep their remaining time');
+    const after = await playAsAi(w, user, gameId, hand); // a button drawn before the restart
+    assert.doesNotMatch(after.content, /out of date/);
+    assert.equal(w.store.games.logWithMeta(gameId).filter((e) => e.source === 'player').length, 1);
+    await playHandToEnd(w, gameId);
+  });
+});
+
+test('a spectator cannot open a hand, and a finished game answers "this game has ended"', async () => {
+  await withWorld(async (w) => {
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0);
+    const spectator = w.users[3]!;
+    const table = tableMessage(w, gameId);
+    const open = buttonByLabel(w.sim, table, 'Open my hand').custom_id as string;
+    const h = await click(w, spectator.id, table.id, open);
+    assert.match((await h.reply()).content, /watching/);
+    await playHandToEnd(w, gameId);
+    const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /is over/.test(m.content))!;
+    await click(w, w.users[0]!.id, result.id, buttonByLabel(w.sim, result, 'End match').custom_id as string);
+    assert.equal(w.store.games.get(gameId)!.status, 'finished');
+    assert.ok(w.sim.visibleMessages(threadId, w.users[0]!.id).some((m) => /Match over/.test(m.content)));
+  });
+});
+
+test('without permission to create threads, /play explains what is missing', async () => {
+  await withWorld(async (w) => {
+    // View, Send, Send in threads, Attach files, Embed links, Read history, Use commands — but no Create Public Threads.
+    w.sim.setBotPermissions(w.guildId, (1n << 10n) | (1n << 11n) | (1n << 38n) | (1n << 15n) | (1n << 14n) | (1n << 16n) | (1n << 31n));
+    const h = await slash(w, w.users[0]!.id, 'play', { game: 'phom' });
+    const r = await h.reply();
+    assert.equal(r.ephemeralTo, w.users[0]!.id);
+    assert.match(r.content, /CreatePublicThreads/);
+    assert.equal(w.sim.threads(w.channelId).length, 0);
+  });
+});

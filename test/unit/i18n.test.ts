@@ -1,0 +1,56 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadCatalogues, LANGS, translator, langOf } from '../../src/bot/i18n.js';
+
+function keys(obj: unknown, prefix = ''): string[] {
+  if (obj === null || typeof obj !== 'object') return [prefix];
+  return Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+const cat = loadCatalogues();
+
+test('every namespace exists in every language', () => {
+  const all = new Set(LANGS.flatMap((l) => Object.keys(cat[l])));
+  for (const l of LANGS) for (const ns of all) assert.ok(cat[l][ns], `${l} lacks namespace ${ns}`);
+});
+
+test('no key is missing in any language', () => {
+  const missing: string[] = [];
+  const namespaces = new Set(LANGS.flatMap((l) => Object.keys(cat[l])));
+  for (const ns of namespaces) {
+    const union = new Set(LANGS.flatMap((l) => keys(cat[l][ns] ?? {})));
+    for (const l of LANGS) {
+      const have = new Set(keys(cat[l][ns] ?? {}));
+      for (const k of union) if (!have.has(k)) missing.push(`${l}/${ns}.json: ${k}`);
+    }
+  }
+  assert.deepEqual(missing, []);
+});
+
+test('placeholders agree across languages', () => {
+  const bad: string[] = [];
+  const ph = (s: unknown) => (typeof s === 'string' ? [...s.matchAll(/{{(\w+)}}/g)].map((m) => m[1]).sort().join(',') : '');
+  const get = (o: unknown, path: string) => path.split('.').reduce<unknown>((a, k) => (a as Record<string, unknown> | undefined)?.[k], o);
+  for (const ns of Object.keys(cat.en)) {
+    for (const k of keys(cat.en[ns])) {
+      const want = ph(get(cat.en[ns], k));
+      for (const l of LANGS) if (ph(get(cat[l][ns], k)) !== want) bad.push(`${l}/${ns}:${k}`);
+    }
+  }
+  assert.deepEqual(bad, []);
+});
+
+test('translators pick the language and interpolate', () => {
+  assert.equal(translator('vi')('common:table.hand', { n: 3 }), 'Ván 3');
+  assert.equal(translator('en')('common:table.hand', { n: 3 }), 'Hand 3');
+  assert.equal(translator('zh-TW')('common:table.hand', { n: 3 }), '第 3 局');
+});
+
+test('Discord locales map to ours', () => {
+  assert.equal(langOf('vi'), 'vi');
+  assert.equal(langOf('zh-TW'), 'zh-TW');
+  assert.equal(langOf('zh-CN'), 'zh-TW');
+  assert.equal(langOf('en-US'), 'en');
+  assert.equal(langOf('fr'), 'en');
+  assert.equal(langOf(null), 'vi');
+});

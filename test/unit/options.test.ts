@@ -1,0 +1,47 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolveOptions, optionsHash, defaultOptions, type OptionsSchema } from '../../src/games/core/options.js';
+import { parseRuleOverrides } from '../../src/bot/options-in-force.js';
+
+interface O {
+  flag: boolean;
+  count: number;
+  mode: string;
+}
+const schema: OptionsSchema<O> = {
+  fields: {
+    flag: { type: 'bool', default: true, description: 'a flag' },
+    count: { type: 'int', default: 3, min: 1, max: 9, description: 'a count' },
+    mode: { type: 'enum', default: 'a', values: ['a', 'b'], description: 'a mode' },
+  },
+  presets: { club: { mode: 'b', count: 5 } },
+};
+
+test('defaults, presets and overrides resolve in order', () => {
+  assert.deepEqual(defaultOptions(schema), { flag: true, count: 3, mode: 'a' });
+  const r = resolveOptions(schema, { count: '7', flag: 'off' }, 'club');
+  assert.deepEqual(r, { ok: true, value: { flag: false, count: 7, mode: 'b' } });
+});
+
+test('invalid values and unknown keys are errors that say what is allowed', () => {
+  const r = resolveOptions(schema, { count: 12, mode: 'z', nope: 1 }, 'missing');
+  assert.equal(r.ok, false);
+  if (r.ok) return;
+  const byKey = Object.fromEntries(r.errors.map((e) => [e.key, e.allowed]));
+  assert.equal(byKey.count, '1–9');
+  assert.equal(byKey.mode, 'a | b');
+  assert.equal(byKey.preset, 'club');
+  assert.match(byKey.nope!, /flag, count, mode/);
+  assert.equal(resolveOptions(schema, { count: 2.5 }).ok, false);
+});
+
+test('options hash is stable and order-independent', () => {
+  assert.equal(optionsHash({ a: 1, b: 'x' }), optionsHash({ b: 'x', a: 1 }));
+  assert.notEqual(optionsHash({ a: 1 }), optionsHash({ a: 2 }));
+});
+
+test('/play rules text parses key=value lists and reports the bad part', () => {
+  assert.deepEqual(parseRuleOverrides('a=1, b: two'), { ok: true, value: { a: '1', b: 'two' } });
+  assert.deepEqual(parseRuleOverrides('a=1, oops'), { ok: false, bad: 'oops' });
+  assert.deepEqual(parseRuleOverrides(null), { ok: true, value: {} });
+});
