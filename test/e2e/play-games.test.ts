@@ -1,0 +1,124 @@
+/**
+ * Chắn, Vietnamese mahjong and classical mahjong in Discord: the same end-to-end checks as Phỏm
+ * (complete hands with people and with AI players, claim windows, timeouts, stale and concurrent
+ * clicks, restart in the middle of a claim window).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startWorld, openTable, openHand, playAsAi, playHandToEnd, tableMessage, click, buttonByLabel, type World } from './harness.js';
+import { engineOf } from '../../src/games/registry.js';
+import { decodeGameId } from '../../src/bot/custom-id.js';
+import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
+
+async function withWorld(fn: (w: World) => Promise<void>, o?: Parameters<typeof startWorld>[0]) {
+  const w = await startWorld(o);
+  try {
+    await fn(w);
+    assert.deepEqual(w.sim.failedInteractions().map((i) => `${i.kind} ${i.failReason}`), []);
+  } finally {
+    await w.stop();
+  }
+}
+
+function pendingNow(w: World, gameId: string): Decision<BaseAction>[] {
+  const row = w.store.games.get(gameId)!;
+  return engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[];
+}
+
+/** Humans play as the AI until a claim window with at least one human claimant is open. */
+async function playUntilHumanClaim(w: World, gameId: string, maxSteps = 400): Promise<Decision<BaseAction>[] | null> {
+  for (let step = 0; step < maxSteps; step++) {
+    const row = w.store.games.get(gameId)!;
+    if (engineOf(row.game).result(w.store.games.state(row))) return null;
+    const seats = w.store.games.seats(gameId);
+    const p = pendingNow(w, gameId).filter((d) => !seats[d.seat]!.isAi);
+    if (p.some((d) => d.kind === 'claim')) return p;
+    const d = p[0]!;
+    const user = seats[d.seat]!.userId!;
+    await playAsAi(w, user, gameId, await openHand(w, user, gameId));
+  }
+  return null;
+}
+
+const GAMES: { game: GameId; people: number }[] = [
+  { game: 'chan', people: 4 },
+  { game: 'vn-mahjong', people: 4 },
+  { game: 'classic-mahjong', people: 4 },
+];
+
+for (const { game, people } of GAMES) {
+  test(`${game}: ${people} people play a complete hand through buttons, results are stored, next hand deals`, async () => {
+    await withWorld(async (w) => {
+      const { gameId, threadId } = await openTable(w, game, people, 0, { timer: 'live' });
+      assert.equal(w.sim.images(tableMessage(w, gameId)).length, 1);
+      await playHandToEnd(w, gameId);
+      const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /Hand 1 is over/.test(m.content));
+      assert.ok(result, 'result message');
+      assert.equal(w.sim.images(result).length, 1);
+      const hands = w.store.results.handsOf(gameId);
+      assert.equal(hands.length, people);
+      assert.equal(Math.round(hands.reduce((a, h) => a + h.points, 0) * 1e6), 0);
+      await click(w, w.users[1]!.id, result.id, buttonByLabel(w.sim, result, 'Next hand').custom_id as string);
+      assert.equal(w.store.games.get(gameId)!.handIndex, 1);
+      await playHandToEnd(w, gameId);
+      assert.equal(w.store.results.handsOf(gameId).length, people * 2, 'the second hand is stored with stable seats');
+    });
+  });
+
+  test(`${game}: one person and AI players; the person is asked only when they can act`, async () => {
+    await withWorld(async (w) => {
+      const engine = engineOf(game);
+      const { gameId } = await openTable(w, game, 1, engine.minSeats - 1);
+      await playHandToEnd(w, gameId);
+      const log = w.store.games.logWithMeta(gameId);
+      assert.ok(log.some((e) => e.source === 'ai'));
+      assert.ok(log.some((e) => e.source === 'player'));
+    });
+  });
+}
+
+for (const game of ['vn-mahjong', 'classic-mahjong'] as const) {
+  test(`${game}: a claim window asks only the people who can claim; a timeout passes for them; restart mid-window keeps it`, async () => {
+    await withWorld(async (w) => {
+      const { gameId, threadId } = await openTable(w, game, 4, 0, { timer: 'live' });
+      const claim = await playUntilHumanClaim(w, gameId);
+      assert.ok(claim, 'a claim window with people in it');
+      const seats = w.store.games.seats(gameId);
+      // Only claimants are pending; the ping names them.
+      const claimants = claim.filter((d) => d.kind === 'claim').map((d) => seats[d.seat]!.userId!);
+      const ping = w.sim.visibleMessages(threadId, claimants[0]!).filter((m) => /can claim/.test(m.content)).at(-1);
+      assert.ok(ping, 'claim ping');
+      for (const u of claimants) assert.ok(ping.content.includes(`<@${u}>`));
+      for (const s of seats) if (!claimants.includes(s.userId!)) assert.ok(!ping.content.includes(`<@${s.userId}>`), 'no ping for others');
+      // Restart in the middle of the window: same pending decisions, same deadlines.
+      const timers = w.store.timers.forGame(gameId);
+      await w.restartBot();
+      assert.deepEqual(w.store.timers.forGame(gameId), timers);
+      assert.deepEqual(pendingNow(w, gameId).map((d) => d.seat), claim.map((d) => d.seat));
+      // Nobody answers: the window's timers run out and the engine's default (pass) is taken.
+      const before = w.store.games.get(gameId)!.version;
+      w.now.t += 31_000;
+      await w.bot.scheduler.tick();
+      await w.bot.whenIdle();
+      const log = w.store.games.logWithMeta(gameId).slice(before);
+      assert.ok(log.filter((e) => e.source === 'timeout').length >= 1);
+      assert.ok(!pendingNow(w, gameId).some((d) => d.kind === 'claim'), 'the claim window closed');
+      assert.match(tableMessage(w, gameId).content, /ran out of time/);
+    });
+  });
+}
+
+test('stale and concurrent clicks on a mahjong hand change nothing twice', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'classic-mahjong', 2, 0);
+    const d = pendingNow(w, gameId)[0]!;
+    const user = w.store.games.seats(gameId)[d.seat]!.userId!;
+    const hand = await openHand(w, user, gameId);
+    const acts = w.sim.components(hand).filter((c) => decodeGameId(String(c.custom_id))?.verb === 'act');
+    assert.ok(acts.length >= 2);
+    const [a, b] = await Promise.all([w.sim.click(user, hand.id, acts[0]!.custom_id as string), w.sim.click(user, hand.id, acts[1]!.custom_id as string)]);
+    await Promise.all([a.settled(), b.settled()]);
+    await w.bot.whenIdle();
+    assert.equal(w.store.games.logWithMeta(gameId).filter((e) => e.source === 'player').length, 1);
+  });
+});
