@@ -201,7 +201,7 @@ async function settle(ctx: BotContext, L: Loaded, result: HandResult): Promise<v
   const model = L.presenter.resultModel(pub, result, pc);
   const image = await ctx.render.result(model);
   const lines = [
-    `**${t('common:result.title', { n: L.row.handIndex + 1 })}** · ${t(`${L.row.game}:end.${result.endedBy}`)}`,
+    `**${t('common:result.title', { n: L.row.handIndex + 1 })}** · ${model.title}`,
     ...result.winners.map((w) => t('common:result.winner', { who: mention(L.seats[w]!.userId, L.names[w]!) })),
     ...model.lines.slice(0, 15).map((l) => `• ${l.label}: ${l.value}`),
     ...L.seats.map((s) => `${L.names[s.seat]}: ${(result.deltas[s.seat] ?? 0) > 0 ? '+' : ''}${result.deltas[s.seat] ?? 0} ${t(`common:unit.${result.unit}`)}`),

@@ -5,7 +5,7 @@ import type { ChanAction } from '../../games/chan/actions.js';
 import type { PieceGroup } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { genericLabel, resultLines } from './common.js';
+import { endTitle, genericLabel, resultLines } from './common.js';
 
 const name = (code: string, ctx: PresentCtx) => pieceName('chan', code, ctx.lang);
 
@@ -74,7 +74,7 @@ export const chanPresenter: Presenter = {
     return {
       game: 'chan',
       locale: ctx.lang,
-      title: ctx.t(`chan:end.${r.endedBy}`, { defaultValue: r.endedBy }),
+      title: endTitle('chan', r, ctx),
       ...(w !== undefined
         ? {
             winner: {

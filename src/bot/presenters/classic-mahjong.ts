@@ -8,7 +8,7 @@ import type { MeldState } from '../../games/classic-mahjong/state.js';
 import type { PieceGroup } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { genericLabel, resultLines } from './common.js';
+import { endTitle, genericLabel, resultLines } from './common.js';
 
 const name = (c: string, ctx: PresentCtx) => pieceName('classic-mahjong', c, ctx.lang);
 
@@ -92,7 +92,7 @@ export const classicMahjongPresenter: Presenter = {
     return {
       game: 'classic-mahjong',
       locale: ctx.lang,
-      title: ctx.t(`classic-mahjong:end.${r.endedBy}`, { defaultValue: r.endedBy }),
+      title: endTitle('classic-mahjong', r, ctx),
       ...(seat
         ? {
             winner: {

@@ -50,3 +50,17 @@ export function resultLines(game: GameId, r: HandResult, ctx: PresentCtx): Pick<
     })),
   };
 }
+
+/**
+ * The title of a finished hand, `<game>:end.<endedBy>`, with `{{name}}`: the winners, or when
+ * nobody won (a false win, a wrong announcement), the seat that lost the most.
+ */
+export function endTitle(game: GameId, r: HandResult, ctx: PresentCtx): string {
+  let who = r.winners;
+  if (!who.length && r.deltas.some((d) => d < 0)) {
+    const min = Math.min(...r.deltas);
+    who = r.deltas.map((d, s) => (d === min ? s : -1)).filter((s) => s >= 0);
+  }
+  const name = who.map((s) => ctx.names[s] ?? `#${s + 1}`).join(', ');
+  return ctx.t(`${game}:end.${r.endedBy}`, { name, defaultValue: r.endedBy });
+}

@@ -3,7 +3,7 @@ import type { BaseAction, HandResult } from '../../games/core/types.js';
 import type { PublicView, SeatView, Action } from '../../games/phom/index.js';
 import type { PieceGroup } from '../../render/model.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { genericLabel, resultLines } from './common.js';
+import { endTitle, genericLabel, resultLines } from './common.js';
 
 const SUIT: Record<string, string> = { S: '♠', C: '♣', D: '♦', H: '♥' };
 export const prettyCard = (c: string): string => (SUIT[c.slice(-1)] ? `${c.slice(0, -1)}${SUIT[c.slice(-1)]}` : c);
@@ -82,7 +82,7 @@ export const phomPresenter: Presenter = {
     return {
       game: 'phom',
       locale: ctx.lang,
-      title: ctx.t(`phom:end.${r.endedBy}`, { defaultValue: r.endedBy }),
+      title: endTitle('phom', r, ctx),
       ...(w !== undefined
         ? { winner: { name: ctx.names[w] ?? '', groups: meldGroups(pub, w, ctx), hand: pub.hands?.[w] ?? [] } }
         : {}),

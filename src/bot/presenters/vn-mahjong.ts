@@ -7,7 +7,7 @@ import type { PublicView, SeatView, MeldView, PlayerView } from '../../games/vn-
 import type { PieceGroup, SeatModel } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { genericLabel, resultLines } from './common.js';
+import { endTitle, genericLabel, resultLines } from './common.js';
 
 const code = (t: string) => (t === 'back' ? '?' : t);
 const name = (c: string, ctx: PresentCtx) => pieceName('vn-mahjong', c, ctx.lang);
@@ -93,7 +93,7 @@ export const vnMahjongPresenter: Presenter = {
     return {
       game: 'vn-mahjong',
       locale: ctx.lang,
-      title: ctx.t(`vn-mahjong:end.${r.endedBy}`, { defaultValue: r.endedBy }),
+      title: endTitle('vn-mahjong', r, ctx),
       ...(w !== undefined ? { winner: { name: ctx.names[w] ?? '', groups: pl ? playerGroups(pl, ctx) : [], hand } } : {}),
       ...resultLines('vn-mahjong', r, ctx),
     };
