@@ -90,6 +90,8 @@ export const phomPresenter: Presenter = {
     };
   },
   actionLabel(a: BaseAction, ctx) {
+    const x = a as Action;
+    if (x.type === 'lay-down' && x.melds.length === 0) return ctx.t('phom:action.lay-down-none', { defaultValue: 'Lay down nothing' });
     return genericLabel('phom', a, ctx, prettyCard);
   },
   actionStyle(a) {

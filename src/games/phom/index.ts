@@ -1,0 +1,29 @@
+/** The Phỏm engine (phom.md): the Engine object, nothing else. */
+import type { Engine } from '../core/types.js';
+import type { Action } from './actions.js';
+import { ai } from './ai.js';
+import { checkInvariants } from './invariants.js';
+import { OPTIONS, type Options } from './options.js';
+import { apply, pending } from './rules.js';
+import { fromScenario } from './scenario.js';
+import { type PhomResult, settle } from './scoring/settle.js';
+import { type State, setup } from './state.js';
+import { type PublicView, type SeatView, publicView, view } from './views.js';
+
+export type { Action, Options, PhomResult, PublicView, SeatView, State };
+
+export const engine: Engine<State, Action, Options, SeatView, PublicView, PhomResult> = {
+  id: 'phom',
+  minSeats: 2,
+  maxSeats: 4,
+  options: OPTIONS,
+  setup,
+  pending,
+  apply,
+  view,
+  publicView,
+  result: settle,
+  checkInvariants,
+  ai,
+  fromScenario,
+};

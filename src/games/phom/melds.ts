@@ -1,0 +1,221 @@
+/**
+ * Phỏm combinatorics (phom.md §7): validity, every phỏm inside a hand, arrangements under the
+ * eaten-card constraints (§6.2, §7.3), admissible lay-downs (§7.4) and send checks (§7.5).
+ * Hands are small (≤ 11 cards), so a hand is indexed 0…k−1 and subsets are bit masks.
+ */
+import { type Card, DECK, cardId, rankOfId, suitOfId } from './cards.js';
+
+export type MeldKind = 'set' | 'run';
+
+/** Run positions of a card id: 1…13, plus 14 for an ace when Q K A is allowed. */
+function runPositions(ids: number[], qka: boolean): number[] | null {
+  const ranks = ids.map(rankOfId).sort((a, b) => a - b);
+  // phom.md §2 / option allow-qka: the ace is low only, unless Q K A is allowed (ace high after K).
+  if (qka && ranks[0] === 1 && ranks.includes(13) && !ranks.includes(2)) {
+    ranks.shift();
+    ranks.push(14);
+  }
+  return ranks;
+}
+
+/** The kind of a valid phỏm, or null (phom.md §7.1). */
+export function phomKind(cards: readonly Card[], qka: boolean): MeldKind | null {
+  if (cards.length < 3) return null;
+  const ids = cards.map(cardId);
+  if (new Set(ids).size !== ids.length) return null;
+  const r0 = rankOfId(ids[0]!);
+  if (ids.every((i) => rankOfId(i) === r0)) return cards.length <= 4 ? 'set' : null;
+  const s0 = suitOfId(ids[0]!);
+  if (!ids.every((i) => suitOfId(i) === s0)) return null; // mixed suits are never a run
+  const pos = runPositions(ids, qka)!;
+  for (let i = 1; i < pos.length; i++) if (pos[i] !== pos[i - 1]! + 1) return null;
+  return 'run';
+}
+
+/** Range of a run in positions (lo…hi), ace at 14 when it follows a K under allow-qka. */
+export function runRange(cards: readonly Card[], qka: boolean): [number, number] {
+  const pos = runPositions(cards.map(cardId), qka)!;
+  return [pos[0]!, pos[pos.length - 1]!];
+}
+
+/**
+ * Can `card` be added to a meld whose current cards are `cards` (with gui-noi) or whose owner's
+ * own cards are `own` (without)? phom.md §7.5: a set reaches at most 4; a run grows at either end.
+ */
+export function fitsMeld(card: Card, kind: MeldKind, cards: readonly Card[], own: readonly Card[], guiNoi: boolean, qka: boolean): boolean {
+  if (cards.includes(card)) return false;
+  const id = cardId(card);
+  if (kind === 'set') return cards.length < 4 && rankOfId(id) === rankOfId(cardId(cards[0]!));
+  if (suitOfId(id) !== suitOfId(cardId(cards[0]!))) return false;
+  // phom.md §7.5 gửi nối: with it on, cards sent earlier are links; off, only the owner's cards count.
+  const base = guiNoi ? cards : own;
+  const [lo, hi] = runRange(base, qka);
+  const r = rankOfId(id);
+  if (r === lo - 1 || r === hi + 1) return true;
+  return qka && r === 1 && hi === 13;
+}
+
+/** A hand prepared for subset search: card ids, per-index points, eaten mask, every phỏm mask. */
+export interface HandIndex {
+  cards: Card[];
+  ids: number[];
+  eatenMask: number;
+  /** phỏm masks grouped by their lowest index */
+  byLowest: number[][];
+  all: number[];
+}
+
+export function indexHand(cards: readonly Card[], eaten: readonly Card[], qka: boolean): HandIndex {
+  const ids = cards.map(cardId).sort((a, b) => a - b);
+  const sorted = ids.map((i) => DECK[i]!);
+  let eatenMask = 0;
+  sorted.forEach((c, i) => {
+    if (eaten.includes(c)) eatenMask |= 1 << i;
+  });
+  const masks = new Set<number>();
+  // sets: 3 or 4 of one rank
+  const byRank = new Map<number, number[]>();
+  ids.forEach((id, i) => {
+    const r = rankOfId(id);
+    byRank.set(r, [...(byRank.get(r) ?? []), i]);
+  });
+  for (const g of byRank.values()) {
+    if (g.length < 3) continue;
+    const k = g.length;
+    for (let m = 1; m < 1 << k; m++) {
+      let bits = 0;
+      let cnt = 0;
+      for (let j = 0; j < k; j++)
+        if (m & (1 << j)) {
+          bits |= 1 << g[j]!;
+          cnt++;
+        }
+      if (cnt >= 3) masks.add(bits);
+    }
+  }
+  // runs: windows of ≥3 consecutive positions of one suit
+  for (let s = 0; s < 4; s++) {
+    const at = new Map<number, number>();
+    ids.forEach((id, i) => {
+      if (suitOfId(id) !== s) return;
+      const r = rankOfId(id);
+      at.set(r, i);
+      if (qka && r === 1) at.set(14, i);
+    });
+    const top = qka ? 14 : 13;
+    for (let a = 1; a <= top; a++) {
+      let bits = 0;
+      for (let b = a; b <= top && at.has(b); b++) {
+        const i = at.get(b)!;
+        if (bits & (1 << i)) break; // the ace cannot be used twice (A…K…A)
+        bits |= 1 << i;
+        if (b - a >= 2) masks.add(bits);
+      }
+    }
+  }
+  const all = [...masks].sort((x, y) => x - y);
+  const byLowest: number[][] = sorted.map(() => []);
+  for (const m of all) byLowest[31 - Math.clz32(m & -m)]!.push(m);
+  return { cards: sorted, ids, eatenMask, byLowest, all };
+}
+
+const popcount = (m: number): number => {
+  let c = 0;
+  while (m) {
+    m &= m - 1;
+    c++;
+  }
+  return c;
+};
+
+/**
+ * Minimum total cost of the cards left outside phỏm, over arrangements of disjoint phỏm with at
+ * most one eaten card each and every eaten card covered (phom.md §6.2 / §7.3 C2). Infinity when
+ * the eaten cards cannot be covered. Returns the chosen phỏm masks too.
+ */
+export function bestArrangement(
+  h: HandIndex,
+  cost: (i: number) => number,
+  mask = (1 << h.cards.length) - 1,
+  memo = new Map<number, { value: number; phoms: number[] }>(),
+): { value: number; phoms: number[] } {
+  const f = (rem: number): { value: number; phoms: number[] } => {
+    if (rem === 0) return { value: 0, phoms: [] };
+    const hit = memo.get(rem);
+    if (hit) return hit;
+    const i = 31 - Math.clz32(rem & -rem);
+    let best: { value: number; phoms: number[] } = { value: Infinity, phoms: [] };
+    if (!(h.eatenMask & (1 << i))) {
+      const r = f(rem & ~(1 << i));
+      const v = r.value + cost(i);
+      if (v < best.value) best = { value: v, phoms: r.phoms };
+    }
+    for (const p of h.byLowest[i]!) {
+      if ((p & rem) !== p || popcount(p & h.eatenMask) > 1) continue;
+      const r = f(rem & ~p);
+      if (r.value < best.value) best = { value: r.value, phoms: [p, ...r.phoms] };
+    }
+    memo.set(rem, best);
+    return best;
+  };
+  return f(mask);
+}
+
+export function maskCards(h: HandIndex, mask: number): Card[] {
+  return h.cards.filter((_, i) => mask & (1 << i));
+}
+
+/** Can every eaten card in `hand` be covered, one per phỏm (phom.md §6.2)? */
+export function coverable(hand: readonly Card[], eaten: readonly Card[], qka: boolean): boolean {
+  const inHand = eaten.filter((c) => hand.includes(c));
+  if (inHand.length === 0) return true;
+  return bestArrangement(indexHand(hand, inHand, qka), () => 0).value === 0;
+}
+
+/** Fewest cards left outside phỏm (phom.md §8.2 Ù test). */
+export function minLeftoverCount(hand: readonly Card[], eaten: readonly Card[], qka: boolean): number {
+  const inHand = eaten.filter((c) => hand.includes(c));
+  return bestArrangement(indexHand(hand, inHand, qka), () => 1).value;
+}
+
+/**
+ * Every admissible lay-down (phom.md §7.4): disjoint phỏm from the hand, each eaten card in one
+ * of them and never two in one (C3), and no phỏm left among the remaining cards. Each choice is a
+ * list of phỏm masks in index order.
+ */
+export function layDownChoices(h: HandIndex): number[][] {
+  const out: number[][] = [];
+  const n = h.cards.length;
+  const go = (i: number, used: number, chosen: number[], left: number): void => {
+    if (i === n) {
+      // phom.md §7.4 / §15.11: "lay down all phỏm": no phỏm may remain among the cards kept.
+      if (h.all.some((p) => (p & left) === p)) return;
+      out.push(chosen.slice());
+      return;
+    }
+    if (used & (1 << i)) return go(i + 1, used, chosen, left);
+    if (!(h.eatenMask & (1 << i))) go(i + 1, used, chosen, left | (1 << i));
+    for (const p of h.byLowest[i]!) {
+      if (p & used || popcount(p & h.eatenMask) > 1) continue;
+      chosen.push(p);
+      go(i + 1, used | p, chosen, left);
+      chosen.pop();
+    }
+  };
+  go(0, 0, [], 0);
+  return out;
+}
+
+/** Cạ (phom.md §7.2): two cards of one rank, or same suit with ranks differing by 1 or 2. */
+export function isCa(a: Card, b: Card): boolean {
+  const x = cardId(a);
+  const y = cardId(b);
+  if (rankOfId(x) === rankOfId(y)) return true;
+  return suitOfId(x) === suitOfId(y) && Math.abs(rankOfId(x) - rankOfId(y)) <= 2;
+}
+
+/** Ù khan (phom.md §8.4): a dealt hand with no phỏm and no cạ. */
+export function isUKhan(hand: readonly Card[]): boolean {
+  for (let i = 0; i < hand.length; i++) for (let j = i + 1; j < hand.length; j++) if (isCa(hand[i]!, hand[j]!)) return false;
+  return true;
+}

@@ -1,0 +1,228 @@
+/**
+ * Plans shared by pending(), the timeout defaults and the AI (phom.md §5 "Auto-play"):
+ * legal eats, discards and sends, lay-down choices ranked best first, the Ù test.
+ */
+import type { Seat } from '../core/types.js';
+import { type Card, cardId, cardPoints, compareCards, pointsOf, sortCards, suitOf } from './cards.js';
+import {
+  bestArrangement,
+  coverable,
+  fitsMeld,
+  indexHand,
+  layDownChoices,
+  maskCards,
+  minLeftoverCount,
+  phomKind,
+  runRange,
+} from './melds.js';
+import { type State, prev } from './state.js';
+
+export const qka = (s: State): boolean => s.opts['allow-qka'];
+export const face = (s: State): 'rank' | 'ten' => s.opts['face-card-points'];
+export const eatenInHand = (s: State, seat: Seat): Card[] => s.eaten[seat]!.filter((c) => s.hands[seat]!.includes(c));
+
+/** Sort the cards of a phỏm for display: sets canonically, runs by run position (ace high after K). */
+export function orderMeld(cards: readonly Card[], allowQka: boolean): Card[] {
+  const sorted = sortCards(cards);
+  if (phomKind(sorted, allowQka) !== 'run') return sorted;
+  const [lo] = runRange(sorted, allowQka);
+  return lo === 1 || !sorted.some((c) => c.startsWith('A')) ? sorted : [...sorted.slice(1), sorted[0]!];
+}
+
+/** Why eating `card` is illegal for `seat` (phom.md §6.2), or null when legal. */
+export function eatProblem(s: State, seat: Seat, card: Card): 'eat-no-phom' | 'eat-breaks-eaten' | null {
+  const hand = [...s.hands[seat]!, card];
+  const held = eatenInHand(s, seat);
+  // c must form a phỏm with ≥2 of the player's own non-eaten hand cards.
+  const free = hand.filter((c) => !held.includes(c));
+  const h = indexHand(free, [card], qka(s));
+  const ci = h.cards.indexOf(card);
+  if (!h.all.some((p) => p & (1 << ci))) return 'eat-no-phom';
+  // …and every eaten card, old and new, keeps its own phỏm (never two in one).
+  if (!coverable(hand, [...held, card], qka(s))) return 'eat-breaks-eaten';
+  return null;
+}
+
+/** Is the previous turn's discard on offer to `seat` now (phom.md §6.1)? */
+export function eatableCard(s: State, seat: Seat): Card | null {
+  const d = s.lastDiscard;
+  if (!d || s.phase !== 'take' || s.turn !== seat || d.seat !== prev(s, seat)) return null;
+  // phom.md §6.2 / option tai-may-eat: a player who has laid down is in a tái turn.
+  if (s.laidDown[seat] && !s.opts['tai-may-eat']) return null;
+  return d.card;
+}
+
+export function canEat(s: State, seat: Seat): boolean {
+  const c = eatableCard(s, seat);
+  return c !== null && eatProblem(s, seat, c) === null;
+}
+
+/** Why discarding `card` is illegal (phom.md §7.3 C1, C2), or null. */
+export function discardProblem(s: State, seat: Seat, card: Card): 'card-not-in-hand' | 'discard-eaten' | 'discard-locked' | null {
+  const hand = s.hands[seat]!;
+  if (!hand.includes(card)) return 'card-not-in-hand';
+  if (s.eaten[seat]!.includes(card)) return 'discard-eaten';
+  const held = eatenInHand(s, seat);
+  if (
+    held.length &&
+    !coverable(
+      hand.filter((c) => c !== card),
+      held,
+      qka(s),
+    )
+  )
+    return 'discard-locked';
+  return null;
+}
+
+export function legalDiscards(s: State, seat: Seat): Card[] {
+  return sortCards(s.hands[seat]!).filter((c) => discardProblem(s, seat, c) === null);
+}
+
+/** Cards left outside phỏm for the Ù test (phom.md §8.2), sends this turn added unless u-by-sending. */
+export function uLeftover(s: State, seat: Seat): number {
+  const base = minLeftoverCount(s.hands[seat]!, eatenInHand(s, seat), qka(s));
+  return base + (s.opts['u-by-sending'] ? 0 : s.sentThisTurn.length);
+}
+
+/** May `seat` declare Ù now (phom.md §8.2)? Only after a take, or on the deal with u-on-deal. */
+export function canDeclareU(s: State, seat: Seat): boolean {
+  if (s.end || s.turn !== seat || s.phase === 'take' || s.left[seat]) return false;
+  if (s.firstTurn && !s.opts['u-on-deal']) return false;
+  return uLeftover(s, seat) <= 1;
+}
+
+/** May `seat` send now (phom.md §7.5): in its lay-down (after laying) or tái turn, owning a laid phỏm. */
+export function maySend(s: State, seat: Seat): boolean {
+  return s.phase === 'act' && s.turn === seat && (s.layTurn || s.tai) && s.melds.some((m) => m.owner === seat);
+}
+
+export interface SendTarget {
+  index: number;
+  owner: Seat;
+  kind: 'set' | 'run';
+  cards: Card[];
+  own: Card[];
+}
+
+export function sendTargets(s: State, seat: Seat): SendTarget[] {
+  return s.melds.flatMap((m, index) => (m.owner === seat ? [] : [{ index, owner: m.owner, kind: m.kind, cards: m.cards, own: m.own }]));
+}
+
+export function fits(s: State, card: Card, t: SendTarget): boolean {
+  return fitsMeld(card, t.kind, t.cards, t.own, s.opts['gui-noi'], qka(s));
+}
+
+export function legalSends(s: State, seat: Seat): { card: Card; target: number }[] {
+  if (!maySend(s, seat) || s.hands[seat]!.length < 2) return [];
+  const out: { card: Card; target: number }[] = [];
+  for (const card of sortCards(s.hands[seat]!)) {
+    if (s.eaten[seat]!.includes(card)) continue;
+    for (const t of sendTargets(s, seat)) if (fits(s, card, t)) out.push({ card, target: t.index });
+  }
+  return out;
+}
+
+/** A plan's value: Ù reachable (−1), else the deadwood after the best discard. Lower is better. */
+export interface SendPlan {
+  sends: { card: Card; target: number }[];
+  score: number;
+}
+
+/**
+ * Best sequence of sends from `hand` (no eaten cards) onto `targets`, keeping one card to discard
+ * (phom.md §5 "best plan"). `sentBefore` = cards already sent this turn (for the Ù test).
+ */
+export function bestSends(s: State, hand: readonly Card[], targets: SendTarget[], sentBefore: number): SendPlan {
+  const f = face(s);
+  const scoreOf = (h: readonly Card[], sent: number): number => {
+    const left = h.length + (s.opts['u-by-sending'] ? 0 : sentBefore + sent);
+    if (left <= 1) return -1;
+    return pointsOf(h, f) - Math.max(...h.map((c) => cardPoints(c, f)));
+  };
+  let best: SendPlan = { sends: [], score: scoreOf(hand, 0) };
+  const seen = new Set<string>();
+  const go = (h: Card[], ts: SendTarget[], sends: { card: Card; target: number }[]): void => {
+    const key = sends
+      .map((x) => `${x.card}>${x.target}`)
+      .sort()
+      .join(',');
+    if (seen.has(key)) return;
+    seen.add(key);
+    const sc = scoreOf(h, sends.length);
+    if (sc < best.score || (sc === best.score && sends.length > best.sends.length)) best = { sends: sends.slice(), score: sc };
+    if (h.length < 2) return;
+    for (const card of h)
+      for (const t of ts) {
+        if (!fits(s, card, t)) continue;
+        const nt = ts.map((x) => (x === t ? { ...x, cards: [...x.cards, card] } : x));
+        go(
+          h.filter((c) => c !== card),
+          nt,
+          [...sends, { card, target: t.index }],
+        );
+      }
+  };
+  go(hand.slice(), targets, []);
+  return best;
+}
+
+/** The lay-down choices open to `seat` now, best first (phom.md §5 "best plan"; stable order). */
+export function rankedLayDowns(s: State, seat: Seat): Card[][][] {
+  const hand = s.hands[seat]!;
+  const held = eatenInHand(s, seat);
+  const h = indexHand(hand, held, qka(s));
+  const choices = layDownChoices(h);
+  // phom.md §15.8: in a tái turn laying down is optional (unless an eaten card is held, C3).
+  if (s.tai && held.length === 0 && !choices.some((c) => c.length === 0)) choices.push([]);
+  const targets = sendTargets(s, seat);
+  const scored = choices
+    .map((masks) => {
+      const melds = masks.map((m) => orderMeld(maskCards(h, m), qka(s))).sort((a, b) => compareCards(a[0]!, b[0]!));
+      const laid = masks.reduce((a, m) => a | m, 0);
+      const rest = maskCards(h, ((1 << h.cards.length) - 1) & ~laid);
+      const canSendAfter = melds.length > 0 || s.melds.some((m) => m.owner === seat);
+      const plan = canSendAfter ? bestSends(s, rest, targets, 0) : bestSends(s, rest, [], 0);
+      const key = melds.map((m) => m.join(' ')).join(' | ');
+      return { melds, rest: rest.length, score: plan.score, laidCount: hand.length - rest.length, key };
+    })
+    .filter((x) => x.rest > 0); // phom.md §5: a card must remain for the discard (else Ù)
+  scored.sort((a, b) => a.score - b.score || b.laidCount - a.laidCount || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return scored.map((x) => x.melds);
+}
+
+/** Deadwood of the best arrangement of `hand` (eaten cards covered). */
+export function bestDeadwood(s: State, hand: readonly Card[], eaten: readonly Card[]): number {
+  const f = face(s);
+  const h = indexHand(
+    hand,
+    eaten.filter((c) => hand.includes(c)),
+    qka(s),
+  );
+  return bestArrangement(h, (i) => cardPoints(h.cards[i]!, f)).value;
+}
+
+/** phom.md §5 discard policy: lowest best-plan deadwood; ties → higher points → suit order S, C, D, H. */
+export function policyDiscard(s: State, seat: Seat): Card {
+  const f = face(s);
+  const h = indexHand(s.hands[seat]!, eatenInHand(s, seat), qka(s));
+  const full = (1 << h.cards.length) - 1;
+  // One memo for every candidate: the best arrangement of a sub-hand does not depend on the discard.
+  const memo = new Map<number, { value: number; phoms: number[] }>();
+  const cost = (i: number) => cardPoints(h.cards[i]!, f);
+  let best: { card: Card; dw: number } | null = null;
+  for (const card of legalDiscards(s, seat)) {
+    const dw = bestArrangement(h, cost, full & ~(1 << h.cards.indexOf(card)), memo).value;
+    if (
+      !best ||
+      dw < best.dw ||
+      (dw === best.dw &&
+        (cardPoints(card, f) > cardPoints(best.card, f) ||
+          (cardPoints(card, f) === cardPoints(best.card, f) && suitOf(card) < suitOf(best.card))))
+    )
+      best = { card, dw };
+  }
+  return best!.card;
+}
+
+export const byId = (a: Card, b: Card): number => cardId(a) - cardId(b);

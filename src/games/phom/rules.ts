@@ -1,0 +1,344 @@
+/** Phỏm turn flow (phom.md §5–§8): pending decisions and apply. */
+import { ok, type Decision, type Result, type Seat } from '../core/types.js';
+import { type Card, isCard, sortCards } from './cards.js';
+import { type Action, fail } from './actions.js';
+import { bestArrangement, indexHand, maskCards, phomKind } from './melds.js';
+import {
+  bestSends,
+  canDeclareU,
+  canEat,
+  discardProblem,
+  eatableCard,
+  eatenInHand,
+  eatProblem,
+  fits,
+  legalDiscards,
+  legalSends,
+  maySend,
+  orderMeld,
+  policyDiscard,
+  qka,
+  rankedLayDowns,
+  sendTargets,
+  uLeftover,
+} from './plan.js';
+import { rankSeats } from './scoring/settle.js';
+import { type EatRecord, type State, next, prev } from './state.js';
+
+const U: Action = { type: 'u' };
+
+const PENDING = new WeakMap<State, Decision<Action>[]>();
+
+/** The decision of the active seat (phom.md §5); empty when the hand is over. Cached per state (states are immutable). */
+export function pending(s: State): Decision<Action>[] {
+  let d = PENDING.get(s);
+  if (!d) {
+    d = computePending(s);
+    PENDING.set(s, d);
+  }
+  return d.map((x) => ({ ...x, options: x.options.slice() }));
+}
+
+function computePending(s: State): Decision<Action>[] {
+  if (s.end) return [];
+  const p = s.turn;
+  const options: Action[] = [];
+  let def: Action;
+  if (s.phase === 'take') {
+    options.push({ type: 'draw' });
+    const c = eatableCard(s, p);
+    if (c && canEat(s, p)) options.push({ type: 'eat', card: c });
+    def = options[0]!;
+  } else {
+    const u = canDeclareU(s, p);
+    if (u) options.push(U);
+    if (s.phase === 'lay-down') {
+      for (const melds of rankedLayDowns(s, p)) options.push({ type: 'lay-down', melds });
+    } else {
+      for (const x of legalSends(s, p)) options.push({ type: 'send', ...x });
+      for (const card of legalDiscards(s, p)) options.push({ type: 'discard', card });
+    }
+    def = u ? U : autoAction(s, p);
+  }
+  return [{ seat: p, kind: 'turn', options, timeoutDefault: def }];
+}
+
+/** The auto-play move (phom.md §5 auto-play / §11.3 leavers): draw, best plan, discard policy; never eats or declares. */
+export function autoAction(s: State, p: Seat): Action {
+  if (s.phase === 'take') return { type: 'draw' };
+  if (s.phase === 'lay-down') {
+    const best = rankedLayDowns(s, p)[0];
+    return { type: 'lay-down', melds: best ?? [] };
+  }
+  if (maySend(s, p) && s.hands[p]!.length > 1) {
+    const plan = bestSends(s, s.hands[p]!, sendTargets(s, p), s.sentThisTurn.length);
+    const first = plan.sends[0];
+    if (first) return { type: 'send', ...first };
+  }
+  return { type: 'discard', card: policyDiscard(s, p) };
+}
+
+/** A deep copy of the state (plain data; faster than structuredClone on the hot path). */
+function clone(s: State): State {
+  const eat = (e: EatRecord): EatRecord => ({ ...e });
+  return {
+    ...s,
+    hands: s.hands.map((h) => h.slice()),
+    eaten: s.eaten.map((h) => h.slice()),
+    shown: s.shown.map((h) => h.slice()),
+    rows: s.rows.map((h) => h.slice()),
+    rowCounts: s.rowCounts.slice(),
+    melds: s.melds.map((m) => ({ ...m, cards: m.cards.slice(), own: m.own.slice(), sent: m.sent.map((x) => ({ ...x })) })),
+    stock: s.stock.slice(),
+    laidDown: s.laidDown.slice(),
+    layOrder: s.layOrder.slice(),
+    left: s.left.slice(),
+    ateThisTurn: s.ateThisTurn && eat(s.ateThisTurn),
+    sentThisTurn: s.sentThisTurn.slice(),
+    lastDiscard: s.lastDiscard && { ...s.lastDiscard },
+    eats: s.eats.map(eat),
+    payments: s.payments.map((p) => ({ ...p })),
+    gaIn: s.gaIn.slice(),
+    end: s.end && { ...s.end, phoms: s.end.phoms.map((m) => m.slice()), loose: s.end.loose.slice() },
+    last: s.last && { ...s.last, ...(s.last.cards ? { cards: s.last.cards.map((m) => m.slice()) } : {}) },
+  };
+}
+
+export function apply(s0: State, seat: Seat, a: Action): Result<State> {
+  if (s0.end) return fail('hand-over');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s0.n) return fail('bad-seat');
+  if (!a || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string') return fail('bad-action');
+  if (a.type === 'leave') {
+    if (s0.left[seat]) return fail('already-left');
+    const s = clone(s0);
+    s.left[seat] = true;
+    s.last = { seat, type: 'leave' };
+    return ok(autoPlayLeavers(s));
+  }
+  if (s0.left[seat]) return fail('seat-left');
+  if (seat !== s0.turn) return fail('not-your-turn', { turn: s0.turn });
+  const r = step(s0, seat, a);
+  return r.ok ? ok(autoPlayLeavers(r.value)) : r;
+}
+
+/** Seats that left are played by the engine itself (phom.md §11.3). */
+function autoPlayLeavers(s: State): State {
+  let cur = s;
+  for (let i = 0; i < 200 && !cur.end && cur.left[cur.turn]; i++) {
+    const r = step(cur, cur.turn, autoAction(cur, cur.turn));
+    if (!r.ok) break;
+    cur = r.value;
+  }
+  return cur;
+}
+
+function step(s0: State, p: Seat, a: Action): Result<State> {
+  switch (a.type) {
+    case 'draw':
+      return draw(s0, p);
+    case 'eat':
+      return eat(s0, p, a.card);
+    case 'lay-down':
+      return layDown(s0, p, a.melds);
+    case 'send':
+      return send(s0, p, a.card, a.target);
+    case 'discard':
+      return discard(s0, p, a.card);
+    case 'u':
+      return declareU(s0, p);
+    default:
+      return fail('bad-action');
+  }
+}
+
+function draw(s0: State, p: Seat): Result<State> {
+  if (s0.phase !== 'take') return fail('already-took');
+  const s = clone(s0);
+  const card = s.stock.shift()!;
+  s.hands[p]!.push(card);
+  s.drawn = card;
+  s.lastDiscard = null; // phom.md §6.1: a discard not eaten now is dead
+  s.last = { seat: p, type: 'draw' };
+  return ok(afterTake(s, p));
+}
+
+function eat(s0: State, p: Seat, card: Card): Result<State> {
+  if (s0.phase !== 'take') return fail('already-took');
+  const d = s0.lastDiscard;
+  if (!d || d.seat !== prev(s0, p)) return fail('nothing-to-eat');
+  if (card !== d.card) return fail('eat-wrong-card', { card: d.card });
+  if (s0.laidDown[p] && !s0.opts['tai-may-eat']) return fail('eat-in-tai');
+  const problem = eatProblem(s0, p, card);
+  if (problem) return fail(problem, { card });
+  const s = clone(s0);
+  const v = d.seat;
+  const B = s.opts['bet-unit'];
+  // phom.md §6.5: chốt = the victim's 4th discard (victim-final) or an eat while the eater's row holds 3.
+  const chot = s.opts['chot-definition'] === 'victim-final' ? d.chot : s.rowCounts[p] === 3;
+  const k = s.eats.filter((e) => e.eater === p).length + 1;
+  const fromV = s.eats.filter((e) => e.victim === v).length + 1;
+  const ep = s.opts['eat-payment'];
+  // phom.md §10.1
+  const amount = (chot ? s.opts['chot-payment'] : ep === 'progressive' ? k : ep === 'flat' ? 1 : 0) * B;
+  const ga = s.opts['ga-pot'];
+  const pot = (ga === 'flat' ? 1 : ga === 'escalating' ? ([1, 2, 4][fromV - 1] ?? 4) : 0) * B;
+  const rec: EatRecord = { eater: p, victim: v, card, chot, k, amount, pot, turnNo: s.turnNo };
+  s.eats.push(rec);
+  if (amount > 0) s.payments.push({ from: v, to: p, amount, reason: chot ? 'eat-chot' : 'eat' });
+  s.gaIn[v]! += pot;
+  if (chot) s.lastChotEater = p;
+  s.ateThisTurn = rec;
+  s.hands[p]!.push(card);
+  s.eaten[p]!.push(card);
+  const row = s.rows[v]!;
+  row.splice(row.lastIndexOf(card), 1);
+  if (s.opts['discard-rotation']) {
+    // phom.md §6.4 chuyển bài: the lead's latest row card moves to the victim; the lead passes on.
+    if (v !== s.lead) {
+      const moved = s.rows[s.lead]!.pop();
+      if (moved) row.push(moved);
+    }
+    s.lead = next(s, s.lead);
+    s.rowCounts = s.rows.map((r) => r.length);
+  }
+  if (s.opts['eat-reveal'] === 'phom') {
+    // phom.md §6.3 / option eat-reveal: show the hand cards of the phỏm the eaten card completes.
+    const h = indexHand(s.hands[p]!, eatenInHand(s, p), qka(s));
+    const arr = bestArrangement(h, () => 0);
+    const ci = h.cards.indexOf(card);
+    const m = arr.phoms.find((x) => x & (1 << ci));
+    if (m !== undefined) for (const c of maskCards(h, m)) if (c !== card && !s.shown[p]!.includes(c)) s.shown[p]!.push(c);
+  }
+  s.lastDiscard = null;
+  s.last = { seat: p, type: 'eat', card, from: v };
+  return ok(afterTake(s, p));
+}
+
+/** After the take and rotation: lay-down turn, tái turn or a plain turn (phom.md §5, §6.4). */
+function afterTake(s: State, p: Seat): State {
+  s.layTurn = !s.laidDown[p] && s.rowCounts[p] === 3;
+  s.tai = s.laidDown[p]!;
+  s.phase = s.layTurn || (s.tai && rankedLayDowns(s, p).some((m) => m.length > 0)) ? 'lay-down' : 'act';
+  return s;
+}
+
+function layDown(s0: State, p: Seat, melds: unknown): Result<State> {
+  if (s0.phase === 'take') return fail('must-take');
+  if (s0.phase !== 'lay-down') return fail('not-lay-down-turn');
+  if (!Array.isArray(melds) || !melds.every((m) => Array.isArray(m) && m.every(isCard))) return fail('bad-action');
+  const hand = s0.hands[p]!;
+  const used = new Set<Card>();
+  const held = eatenInHand(s0, p);
+  for (const m of melds as Card[][]) {
+    for (const c of m) {
+      if (!hand.includes(c)) return fail('lay-down-not-in-hand', { card: c });
+      if (used.has(c)) return fail('lay-down-overlap', { card: c });
+      used.add(c);
+    }
+    if (!phomKind(m, qka(s0))) return fail('lay-down-not-phom', { cards: m.join(' ') });
+    // phom.md §7.3 C3: one eaten card per phỏm.
+    if (m.filter((c) => held.includes(c)).length > 1) return fail('lay-down-two-eaten', { cards: m.join(' ') });
+  }
+  const lost = held.find((c) => !used.has(c));
+  if (lost) return fail('lay-down-eaten-left', { card: lost });
+  const rest = hand.filter((c) => !used.has(c));
+  // phom.md §7.4: no phỏm may remain among the kept cards (not required to lay anything in a tái turn).
+  if (!(s0.tai && melds.length === 0)) {
+    const h = indexHand(rest, [], qka(s0));
+    const left = h.all[0];
+    if (left !== undefined) return fail('lay-down-phom-left', { cards: maskCards(h, left).join(' ') });
+  }
+  if (rest.length === 0) return fail('lay-down-empty-hand');
+  const s = clone(s0);
+  for (const m of melds as Card[][]) {
+    const cards = orderMeld(m, qka(s));
+    s.melds.push({ owner: p, kind: phomKind(cards, qka(s))!, cards, own: cards.slice(), sent: [] });
+  }
+  s.hands[p] = rest;
+  s.shown[p] = s.shown[p]!.filter((c) => rest.includes(c));
+  if (s.layTurn) {
+    s.laidDown[p] = true;
+    s.layOrder.push(p);
+  }
+  s.phase = 'act';
+  s.last = { seat: p, type: 'lay-down', cards: (melds as Card[][]).map((m) => orderMeld(m, qka(s))) };
+  return ok(s);
+}
+
+function send(s0: State, p: Seat, card: Card, target: number): Result<State> {
+  if (s0.phase === 'take') return fail('must-take');
+  if (s0.phase === 'lay-down') return fail('must-lay-down');
+  if (!maySend(s0, p)) return fail('send-not-allowed');
+  if (!isCard(card) || !s0.hands[p]!.includes(card)) return fail('card-not-in-hand', { card: String(card) });
+  const m = Number.isInteger(target) ? s0.melds[target] : undefined;
+  if (!m) return fail('send-no-target', { target: String(target) });
+  if (m.owner === p) return fail('send-own-meld');
+  if (s0.hands[p]!.length < 2) return fail('send-last-card');
+  // phom.md §7.3 C4: eaten cards are never sent (they are laid down before any send, C3).
+  const t = sendTargets(s0, p).find((x) => x.index === target)!;
+  if (!fits(s0, card, t)) return fail('send-not-fit', { card, target });
+  const s = clone(s0);
+  const meld = s.melds[target]!;
+  meld.cards = orderMeld([...meld.cards, card], qka(s));
+  meld.sent.push({ card, from: p });
+  s.hands[p] = s.hands[p]!.filter((c) => c !== card);
+  s.shown[p] = s.shown[p]!.filter((c) => c !== card);
+  s.sentThisTurn.push(card);
+  s.last = { seat: p, type: 'send', card, target };
+  return ok(s);
+}
+
+function discard(s0: State, p: Seat, card: Card): Result<State> {
+  if (s0.phase === 'take') return fail('must-take');
+  if (s0.phase === 'lay-down') return fail('must-lay-down');
+  if (!isCard(card)) return fail('card-not-in-hand', { card: String(card) });
+  const problem = discardProblem(s0, p, card);
+  if (problem) return fail(problem, { card });
+  const s = clone(s0);
+  s.hands[p] = s.hands[p]!.filter((c) => c !== card);
+  s.shown[p] = s.shown[p]!.filter((c) => c !== card);
+  s.rows[p]!.push(card);
+  s.rowCounts[p]!++;
+  s.last = { seat: p, type: 'discard', card };
+  // phom.md §6.5 victim-final: the discard that brings the row to 4 is the chốt.
+  s.lastDiscard = { seat: p, card, chot: s.rowCounts[p] === 4 };
+  s.drawn = null;
+  s.ateThisTurn = null;
+  s.sentThisTurn = [];
+  s.firstTurn = false;
+  s.layTurn = false;
+  s.tai = false;
+  if (s.rowCounts.every((c) => c >= 4)) {
+    // phom.md §12 (b): every row holds 4 → compare deadwood.
+    s.phase = 'over';
+    s.lastDiscard = null;
+    const ranking = rankSeats(s);
+    s.end = { by: 'rank', winner: ranking[0]!, chotVictim: null, phoms: [], loose: [] };
+    return ok(s);
+  }
+  s.turn = next(s, p);
+  s.turnNo++;
+  s.phase = 'take';
+  return ok(s);
+}
+
+function declareU(s0: State, p: Seat): Result<State> {
+  if (!canDeclareU(s0, p)) return s0.phase === 'take' ? fail('must-take') : fail('no-u');
+  const s = clone(s0);
+  const left = uLeftover(s, p);
+  const noEat = s.eaten[p]!.length === 0;
+  const mode = s.opts['u-tron'];
+  // phom.md §8.3: Ù tròn = all ten cards used (all-ten) or no eaten card (no-eat).
+  const tron = mode === 'all-ten' ? left === 0 : mode === 'no-eat' ? noEat : false;
+  const h = indexHand(s.hands[p]!, eatenInHand(s, p), qka(s));
+  const arr = bestArrangement(h, () => 1);
+  const inPhom = arr.phoms.reduce((a, m) => a | m, 0);
+  const phoms = arr.phoms.map((m) => orderMeld(maskCards(h, m), qka(s)));
+  const loose = sortCards(maskCards(h, ((1 << h.cards.length) - 1) & ~inPhom));
+  const ate = s.ateThisTurn;
+  s.end = { by: tron ? 'u-tron' : 'u', winner: p, chotVictim: ate && ate.chot ? ate.victim : null, phoms, loose };
+  s.phase = 'over';
+  s.lastDiscard = null;
+  s.last = { seat: p, type: 'u' };
+  return ok(s);
+}

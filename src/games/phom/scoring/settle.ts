@@ -1,0 +1,152 @@
+/** Ranking (phom.md §9) and settlement (§10–§11) of a finished hand. */
+import type { HandResult, Payment, ScoreItem, Seat } from '../../core/types.js';
+import { type Card, pointsOf, sortCards } from '../cards.js';
+import { type State, pIndex, prev, potAfter } from '../state.js';
+import { type ItemId, RANK_ITEM, itemValue } from './items.js';
+
+export interface PhomResult extends HandResult {
+  endedBy: 'u' | 'u-tron' | 'u-khan' | 'rank';
+  /** Seat that starts the next hand (if the seating does not change). */
+  nextStarter: Seat;
+  /** Deadwood points per seat (null on an Ù end). */
+  deadwood: (number | null)[];
+  mom: boolean[];
+  /** The đền payer and trigger, if any (phom.md §11.1). */
+  den: { payer: Seat; trigger: 'den-three-eats' | 'den-danh-chot' | 'den-an-chot' } | null;
+  /** All hands revealed at the end (phom.md §12). */
+  hands: Card[][];
+  /** Gà pot: per-seat flows (negative = paid in, positive = won), not part of `deltas`; pot carried on. */
+  pot: { flows: number[]; carried: number };
+}
+
+/** Móm (phom.md §9.2, §11.3): no own laid-down phỏm, or left the hand. */
+export function isMom(s: State, seat: Seat): boolean {
+  return s.left[seat]! || !s.melds.some((m) => m.owner === seat);
+}
+
+export function deadwoodOf(s: State, seat: Seat): number {
+  return pointsOf(s.hands[seat]!, s.opts['face-card-points']);
+}
+
+/** Ranking without Ù (phom.md §9): non-Móm by deadwood, ties → earlier lay-down; Móm last in lay-down order. */
+export function rankSeats(s: State): Seat[] {
+  const order = (seat: Seat) => {
+    const i = s.layOrder.indexOf(seat);
+    return i < 0 ? s.n + pIndex(s, seat) : i;
+  };
+  const seats = Array.from({ length: s.n }, (_, i) => i);
+  const key = (seat: Seat): [number, number, number] => [isMom(s, seat) ? 1 : 0, isMom(s, seat) ? 0 : deadwoodOf(s, seat), order(seat)];
+  return seats.sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    return ka[0] - kb[0] || ka[1] - kb[1] || ka[2] - kb[2];
+  });
+}
+
+export function settle(s: State): PhomResult | null {
+  const end = s.end;
+  if (!end) return null;
+  const n = s.n;
+  const o = s.opts;
+  const payments: Payment[] = s.payments.map((p) => ({ ...p }));
+  const items: ScoreItem[] = [];
+  for (const e of s.eats) {
+    items.push({ id: e.chot ? 'eat-chot' : 'eat', seat: e.eater, value: e.amount, unit: 'bet', detail: `${e.card}<-${e.victim}` });
+  }
+  let ranking: Seat[];
+  let den: PhomResult['den'] = null;
+  const deadwood: (number | null)[] = Array.from({ length: n }, () => null);
+  const mom = Array.from({ length: n }, (_, i) => end.by === 'rank' && isMom(s, i));
+  const potFlows = s.gaIn.map((x) => (x === 0 ? 0 : -x));
+  const endedBy: PhomResult['endedBy'] = end.by;
+  if (end.by === 'rank') {
+    ranking = rankSeats(s);
+    const first = ranking[0]!;
+    for (let i = 0; i < n; i++) {
+      deadwood[i] = deadwoodOf(s, i);
+      items.push({ id: 'deadwood', seat: i, value: deadwood[i]!, unit: 'point', detail: sortCards(s.hands[i]!).join(' ') });
+    }
+    ranking.forEach((seat, i) => {
+      if (i === 0) return;
+      // phom.md §10.2: position i ≥ 2 pays Nhất the Móm amount or its rank payment.
+      const id: ItemId = isMom(s, seat) ? 'mom' : RANK_ITEM[i]!;
+      const amount = itemValue(o, id);
+      items.push({ id, seat, value: -amount, unit: 'bet' });
+      if (amount > 0) payments.push({ from: seat, to: first, amount, reason: id });
+    });
+  } else {
+    const w = end.winner!;
+    const uId: ItemId = end.by;
+    const U = itemValue(o, uId === 'u-tron' ? 'u-tron' : uId === 'u-khan' ? 'u-khan' : 'u');
+    den = end.by === 'u-khan' ? null : denPayer(s, w);
+    items.push({
+      id: uId,
+      seat: w,
+      value: U * (n - 1),
+      unit: 'bet',
+      detail: end.phoms
+        .map((m) => `[${m.join(' ')}]`)
+        .concat(end.loose)
+        .join(' '),
+    });
+    for (let i = 0; i < n; i++) {
+      if (i === w) continue;
+      if (den) {
+        if (i === den.payer && U > 0) payments.push({ from: i, to: w, amount: U * (n - 1), reason: den.trigger });
+      } else if (U > 0) payments.push({ from: i, to: w, amount: U, reason: uId });
+    }
+    if (den) items.push({ id: den.trigger, seat: den.payer, value: -U * (n - 1), unit: 'bet' });
+    // phom.md §10.1: the next Ù winner takes the gà pot.
+    if (o['ga-pot'] !== 'off') {
+      const total = s.gaPotStart + s.gaIn.reduce((a, b) => a + b, 0);
+      potFlows[w]! += total;
+      if (total > 0) items.push({ id: 'ga-pot-win', seat: w, value: total, unit: 'bet' });
+    }
+    const others = Array.from({ length: n }, (_, i) => i)
+      .filter((i) => i !== w)
+      .sort((a, b) => pIndex(s, a) - pIndex(s, b));
+    ranking = [w, ...others];
+  }
+  s.gaIn.forEach((x, i) => {
+    if (x > 0) items.push({ id: 'ga-pot-in', seat: i, value: -x, unit: 'bet' });
+  });
+  const deltas: number[] = Array.from({ length: n }, () => 0);
+  for (const p of payments) {
+    deltas[p.from]! -= p.amount;
+    deltas[p.to]! += p.amount;
+  }
+  return {
+    winners: [ranking[0]!],
+    ranking: ranking.map((x) => [x]),
+    deltas,
+    payments,
+    items,
+    unit: 'bet',
+    endedBy,
+    nextStarter: ranking[0]!,
+    deadwood,
+    mom,
+    den,
+    hands: s.hands.map((h) => sortCards(h)),
+    pot: { flows: potFlows, carried: potAfter(s) },
+  };
+}
+
+/** phom.md §11.1–§11.2: the single đền payer, if any trigger applies. */
+export function denPayer(s: State, w: Seat): PhomResult['den'] {
+  const o = s.opts;
+  const end = s.end!;
+  const three = (): PhomResult['den'] =>
+    o['den-three-eats'] && s.eats.filter((e) => e.eater === w).length >= 3 ? { payer: prev(s, w), trigger: 'den-three-eats' } : null;
+  const danh = (): PhomResult['den'] =>
+    o['den-danh-chot'] && end.chotVictim !== null ? { payer: end.chotVictim, trigger: 'den-danh-chot' } : null;
+  // §15.3: if W itself is the most recent chốt-eater there is no ăn-chốt đền.
+  const an = (): PhomResult['den'] =>
+    o['den-an-chot'] && s.lastChotEater !== null && s.lastChotEater !== w ? { payer: s.lastChotEater, trigger: 'den-an-chot' } : null;
+  const order = o['den-precedence'] === 'three-eats-first' ? [three, danh, an] : [an, three, danh];
+  for (const f of order) {
+    const r = f();
+    if (r) return r;
+  }
+  return null;
+}

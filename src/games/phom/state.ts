@@ -1,0 +1,200 @@
+/**
+ * Phỏm state and the deal (phom.md §3–§4). Seats are table seats, stable over a match (seat 0 =
+ * the host); `starter` is the seat dealt 10 cards, and turn order is starter, starter+1, … mod n
+ * (counter-clockwise at the table). The spec's P0…P3 are seats starter+0…starter+3.
+ */
+import { Rng } from '../core/rng.js';
+import type { Payment, Seat } from '../core/types.js';
+import { type Card, DECK } from './cards.js';
+import { isUKhan, type MeldKind } from './melds.js';
+import type { Options } from './options.js';
+
+export interface Meld {
+  owner: Seat;
+  kind: MeldKind;
+  /** All cards, in run order (or canonical order for sets), sent cards included. */
+  cards: Card[];
+  /** The cards the owner laid down. */
+  own: Card[];
+  sent: { card: Card; from: Seat }[];
+}
+
+export interface EatRecord {
+  eater: Seat;
+  victim: Seat;
+  card: Card;
+  chot: boolean;
+  /** The eater's k-th eat this hand (1…3). */
+  k: number;
+  /** Paid victim → eater, in bets (already × bet-unit). */
+  amount: number;
+  /** Paid by the victim into the gà pot. */
+  pot: number;
+  turnNo: number;
+}
+
+export type Phase = 'take' | 'lay-down' | 'act' | 'over';
+
+export interface EndInfo {
+  by: 'u' | 'u-tron' | 'u-khan' | 'rank';
+  /** Ù / Ù khan winner, or Nhất of a ranked end. */
+  winner: Seat | null;
+  /** The Ù winner ate this seat's chốt in the turn it declared (phom.md §11.1 đánh chốt). */
+  chotVictim: Seat | null;
+  /** The Ù winner's arrangement (hand cards in phỏm) and loose cards, for display. */
+  phoms: Card[][];
+  loose: Card[];
+}
+
+export interface LastAction {
+  seat: Seat;
+  type: string;
+  card?: Card;
+  cards?: Card[][];
+  target?: number;
+  from?: Seat;
+}
+
+export interface State {
+  opts: Options;
+  n: number;
+  starter: Seat;
+  /** Cards not laid down (eaten cards still held included), per seat. */
+  hands: Card[][];
+  /** Every card eaten this hand, per seat (still held or laid down). */
+  eaten: Card[][];
+  /** Hand cards shown to everyone with eat-reveal = phom (besides the eaten cards). */
+  shown: Card[][];
+  /** Discard rows, oldest first. */
+  rows: Card[][];
+  /** Row counts that decide the rounds (phom.md §6.4; with discard-rotation off, discards made). */
+  rowCounts: number[];
+  melds: Meld[];
+  /** Face-down stock, top first. */
+  stock: Card[];
+  lead: Seat;
+  laidDown: boolean[];
+  /** Chronological order of lay-down turns (phom.md §7.4), used for ties. */
+  layOrder: Seat[];
+  left: boolean[];
+  turn: Seat;
+  phase: Phase;
+  turnNo: number;
+  /** The starter's first turn (no take). */
+  firstTurn: boolean;
+  /** This turn is a lay-down turn (§5 H). */
+  layTurn: boolean;
+  /** This turn is a tái turn (§5 H′): the active seat has laid down already. */
+  tai: boolean;
+  drawn: Card | null;
+  ateThisTurn: EatRecord | null;
+  sentThisTurn: Card[];
+  /** The eatable card: the previous turn's discard (phom.md §6.1). */
+  lastDiscard: { seat: Seat; card: Card; chot: boolean } | null;
+  eats: EatRecord[];
+  lastChotEater: Seat | null;
+  /** Immediate payments made so far (eats), in bets. */
+  payments: Payment[];
+  /** Gà pot carried into this hand, and paid in per seat this hand. */
+  gaPotStart: number;
+  gaIn: number[];
+  end: EndInfo | null;
+  last: LastAction | null;
+}
+
+export const next = (s: { n: number }, seat: Seat): Seat => (seat + 1) % s.n;
+export const prev = (s: { n: number }, seat: Seat): Seat => (seat + s.n - 1) % s.n;
+/** Position of `seat` in this hand's turn order (the spec's P-number). */
+export const pIndex = (s: { n: number; starter: Seat }, seat: Seat): number => (seat - s.starter + s.n) % s.n;
+
+/**
+ * The next hand's starter (phom.md §3): the previous winner, else the host (seat 0). `previous`
+ * null means a first hand. A seat count that changed, or a player who left during the previous
+ * hand (§11.3), is a seating change; `starter-reset` says which changes reset. The bot passes
+ * `previous = null` for changes only it sees (see `seatingResetsStarter`).
+ */
+export function nextStarter(previous: State | null | undefined, seats: number, opts?: Options): Seat {
+  if (!previous || !previous.end) return 0;
+  const someoneLeft = previous.left.some((x) => x);
+  const countChanged = previous.n !== seats;
+  const mode = (opts ?? previous.opts)['starter-reset'];
+  // any-change: any difference in the seated set; leave-and-join: one left and another took the seat.
+  if (mode === 'any-change' ? someoneLeft || countChanged : someoneLeft && !countChanged) return 0;
+  const w = previous.end.winner;
+  if (w === null || w >= seats || previous.left[w]) return 0;
+  return w;
+}
+
+/** For the bot: does this seating change make the next hand a first hand (phom.md §3 `starter-reset`)? */
+export function seatingResetsStarter(opts: Options, change: { left: boolean; joined: boolean; winnerGone: boolean }): boolean {
+  if (change.winnerGone) return true;
+  return opts['starter-reset'] === 'any-change' ? change.left || change.joined : change.left && change.joined;
+}
+
+const perSeat = <T>(n: number, f: () => T): T[] => Array.from({ length: n }, f);
+
+/** Deal `deck` (top first) by phom.md §4: one card at a time from the starter, nine passes, a 10th to the starter. */
+export function dealDeck(opts: Options, n: number, deck: readonly Card[], starter: Seat, gaPot: number): State {
+  const hands: Card[][] = perSeat(n, () => []);
+  let k = 0;
+  for (let pass = 0; pass < 9; pass++) for (let p = 0; p < n; p++) hands[(starter + p) % n]!.push(deck[k++]!);
+  hands[starter]!.push(deck[k++]!);
+  const s: State = {
+    opts,
+    n,
+    starter,
+    hands,
+    eaten: perSeat(n, () => []),
+    shown: perSeat(n, () => []),
+    rows: perSeat(n, () => []),
+    rowCounts: perSeat(n, () => 0),
+    melds: [],
+    stock: deck.slice(k),
+    lead: starter,
+    laidDown: perSeat(n, () => false),
+    layOrder: [],
+    left: perSeat(n, () => false),
+    turn: starter,
+    phase: 'act',
+    turnNo: 1,
+    firstTurn: true,
+    layTurn: false,
+    tai: false,
+    drawn: null,
+    ateThisTurn: null,
+    sentThisTurn: [],
+    lastDiscard: null,
+    eats: [],
+    lastChotEater: null,
+    payments: [],
+    gaPotStart: gaPot,
+    gaIn: perSeat(n, () => 0),
+    end: null,
+    last: null,
+  };
+  // phom.md §4.3 / §8.4: Ù khan is checked right after the deal; the lowest P-number wins.
+  if (opts['u-khan']) {
+    for (let p = 0; p < n; p++) {
+      const seat = (starter + p) % n;
+      if (isUKhan(hands[seat]!)) {
+        s.phase = 'over';
+        s.end = { by: 'u-khan', winner: seat, chotVictim: null, phoms: [], loose: hands[seat]!.slice() };
+        break;
+      }
+    }
+  }
+  return s;
+}
+
+/** phom.md §10.1: the gà pot after this hand; an unwon pot carries over. */
+export function potAfter(s: State): number {
+  const total = s.gaPotStart + s.gaIn.reduce((a, b) => a + b, 0);
+  return s.end && s.end.by !== 'rank' ? 0 : total;
+}
+
+/** Deal a hand from the seed; `previous` carries the starter and the gà pot (phom.md §3, §12). */
+export function setup(opts: Options, seats: number, seed: string, previous?: State | null): State {
+  const deck = new Rng(seed).shuffle(DECK);
+  const carry = previous && previous.end && previous.n === seats ? potAfter(previous) : 0;
+  return dealDeck(opts, seats, deck, nextStarter(previous, seats, opts), carry);
+}
