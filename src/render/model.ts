@@ -1,0 +1,111 @@
+/**
+ * Render models: plain, JSON-serializable data that `src/render/` draws (style.md §1: render draws
+ * views only). The lead's adapters turn each engine's views into these; nothing here knows a rule.
+ *
+ * Codes are exactly those of `shared/rules/notation.md` (plus the vn-mahjong `J*` joker codes).
+ * The extra code `'?'` means "a face-down piece" anywhere a code is accepted.
+ * All text fields are already localized by the caller; render only adds a few fixed words
+ * (section titles, badges, piece captions) in the model's `locale`.
+ */
+export type Locale = 'vi' | 'en' | 'zh-TW';
+export type GameId = 'phom' | 'chan' | 'vn-mahjong' | 'classic-mahjong';
+
+export const LOCALES: readonly Locale[] = ['vi', 'en', 'zh-TW'];
+export const RENDER_GAMES: readonly GameId[] = ['phom', 'chan', 'vn-mahjong', 'classic-mahjong'];
+
+/** A code meaning "face-down piece" (a tile back / card back). */
+export const BACK = '?';
+
+export interface PieceGroup {
+  codes: string[];
+  /** Short caption drawn above the group (e.g. 'Phỏm', 'Ăn', 'Coong'); fitted to the group width. */
+  label?: string;
+  /**
+   * Face-down group. With 4 pieces the middle two are face down (Âm Coong as shown in Vietnamese
+   * play); otherwise every piece is face down. Use `hidden` for an explicit choice.
+   */
+  concealed?: boolean;
+  /** Explicit indexes drawn face down (overrides `concealed`). */
+  hidden?: number[];
+  /**
+   * Indexes of eaten/claimed pieces: mahjong tiles are drawn sideways, cards get an "eaten" tag and
+   * a gold edge.
+   */
+  marked?: number[];
+}
+
+export interface HandModel {
+  game: GameId;
+  locale: Locale;
+  /** Already localized, e.g. the player's name. */
+  title: string;
+  /** Codes in display order (see `sortCodes`). */
+  hand: string[];
+  /** Just-drawn piece, shown apart at the right. */
+  drawn?: string;
+  /** Same length as hand (+1 for drawn, last): button letters/numbers for legal discards, '' for none. */
+  keys?: string[];
+  /** Exposed/laid sets, eaten cards. */
+  groups: PieceGroup[];
+  /** Indexes into `hand` of pieces to mark as eaten (Phỏm: eaten cards still in the hand). */
+  handMarked?: number[];
+  /** The piece you can claim, highlighted apart with its caption (e.g. 'Phỗng 5m?'). */
+  claimable?: { code: string; caption: string };
+  flowers?: string[];
+  /** One line, e.g. 'Your turn — discard'. */
+  status?: string;
+}
+
+export interface SeatModel {
+  name: string;
+  isTurn: boolean;
+  isDealer?: boolean;
+  /** Seat wind code `1z`…`4z` (mahjong) or any short text (drawn in a badge). */
+  wind?: string;
+  score?: string;
+  handCount: number;
+  groups: PieceGroup[];
+  discards: string[];
+  flowers?: string[];
+  /** 'sitting out', 'Móm'… */
+  note?: string;
+}
+
+export interface TableModel {
+  game: GameId;
+  locale: Locale;
+  title: string;
+  /** 2–6 seats, seat 0 first. */
+  seats: SeatModel[];
+  stockCount: number;
+  stockLabel: string;
+  /** The last discard: seat and index into that seat's `discards`; drawn highlighted. */
+  lastDiscard?: { seat: number; index: number };
+  lastAction?: string;
+  timer?: string;
+  /** E.g. Chắn's face-up drawn card in the middle of the table. */
+  centreCodes?: string[];
+  /** Caption for `centreCodes` (e.g. 'Bốc · cửa Lan'). */
+  centreLabel?: string;
+}
+
+export interface ResultModel {
+  game: GameId;
+  locale: Locale;
+  title: string;
+  winner?: { name: string; groups: PieceGroup[]; hand: string[]; winningCode?: string };
+  /** Scoring breakdown. */
+  lines: { label: string; value: string }[];
+  totals: { name: string; delta: string }[];
+  payments: { from: string; to: string; amount: string }[];
+}
+
+export type RenderKind = 'hand' | 'table' | 'result' | 'sheet';
+
+/** What `renderAsync` accepts for each kind. */
+export interface RenderRequestMap {
+  hand: HandModel;
+  table: TableModel;
+  result: ResultModel;
+  sheet: { game: GameId; locale: Locale };
+}

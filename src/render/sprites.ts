@@ -1,0 +1,111 @@
+/**
+ * Sprite cache: every piece face is painted once per (game, code, width, caption locale, rotation)
+ * and then blitted, so an image is mostly `drawImage` calls.
+ */
+import { createCanvas, type Canvas } from 'canvas';
+import { registerFonts } from './fonts.js';
+import { ByteLru, MB } from './lru.js';
+import { isMahjong, pieceName, JOKER_INFO } from './codes.js';
+import type { GameId, Locale } from './model.js';
+import { BACK } from './model.js';
+import { fitText } from './text.js';
+import { paintTile, paintTileBack, TILE_W, TILE_H, TILE_LABEL_BOX } from './pieces/mahjong.js';
+import { paintChan, paintChanBack, CHAN_W, CHAN_H, CHAN_LABEL_BOXES } from './pieces/chan.js';
+import { paintCard, paintCardBack, CARD_W, CARD_H } from './pieces/cards.js';
+
+/** Unit box of a game's piece. */
+export function unitBox(game: GameId): { w: number; h: number } {
+  if (game === 'chan') return { w: CHAN_W, h: CHAN_H };
+  if (game === 'phom') return { w: CARD_W, h: CARD_H };
+  return { w: TILE_W, h: TILE_H };
+}
+
+/** Pixel size of a piece drawn `w` px wide (upright). */
+export function pieceDims(game: GameId, w: number): { w: number; h: number } {
+  const u = unitBox(game);
+  return { w, h: Math.round((w * u.h) / u.w) };
+}
+
+export interface SpriteOptions {
+  /** Caption locale, or null for no caption (small pieces). Chắn cards always carry their label. */
+  label?: Locale | null;
+  /** Rotate 90° (claimed mahjong tiles lie sideways). */
+  sideways?: boolean;
+}
+
+/** ~48 MB of sprites: every piece of a game at the 6–8 sizes the layouts use, several times over. */
+const cache = new ByteLru<Canvas>(48 * MB);
+let painted = 0;
+
+/** Number of sprites painted since start (tests and the bench use it to check the cache works). */
+export function spriteStats(): { cached: number; painted: number } {
+  return { cached: cache.size, painted };
+}
+
+export function sprite(game: GameId, code: string, w: number, o: SpriteOptions = {}): Canvas {
+  const label = o.label ?? null;
+  const key = `${game}|${code}|${w}|${label ?? ''}|${o.sideways ? 1 : 0}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  registerFonts();
+  let c: Canvas;
+  if (o.sideways) {
+    const up = sprite(game, code, w, { label });
+    c = createCanvas(up.height, up.width);
+    const ctx = c.getContext('2d');
+    ctx.translate(up.height, 0);
+    ctx.rotate(Math.PI / 2);
+    ctx.drawImage(up, 0, 0);
+  } else {
+    const d = pieceDims(game, w);
+    c = createCanvas(d.w, d.h);
+    const ctx = c.getContext('2d');
+    const u = unitBox(game);
+    ctx.scale(d.w / u.w, d.h / u.h);
+    paintPiece(ctx, game, code, label);
+  }
+  painted++;
+  cache.set(key, c, c.width * c.height * 4);
+  return c;
+}
+
+type Ctx2D = ReturnType<Canvas['getContext']>;
+
+function paintPiece(ctx: Ctx2D, game: GameId, code: string, label: Locale | null): void {
+  if (game === 'chan') {
+    if (code === BACK) return paintChanBack(ctx);
+    const col = paintChan(ctx, code);
+    const name = pieceName(game, code, 'vi');
+    // Two lines: rank name / suit name ("Tam" / "Văn"); single-word faces use one larger line.
+    const parts = name.split(' ');
+    const lines = parts.length === 2 && parts[0] !== parts[1] ? parts : [name];
+    if (lines.length === 2) {
+      lines.forEach((t, i) =>
+        fitText(ctx, t, CHAN_LABEL_BOXES[i]!, { size: 15, minSize: 8, bold: true, color: col, align: 'center', cache: false }),
+      );
+    } else {
+      const b = CHAN_LABEL_BOXES[0]!;
+      fitText(
+        ctx,
+        name,
+        { x: b.x, y: b.y, w: b.w, h: 34 },
+        { size: 15, minSize: 8, bold: true, color: col, align: 'center', cache: false },
+      );
+    }
+    return;
+  }
+  if (game === 'phom') {
+    if (code === BACK) return paintCardBack(ctx);
+    return paintCard(ctx, code);
+  }
+  if (code === BACK) return paintTileBack(ctx);
+  // Jokers carry their name on the face already.
+  const caption = label && !JOKER_INFO[code] ? pieceName(game, code, label) : undefined;
+  paintTile(ctx, code, caption);
+  if (caption) fitText(ctx, caption, TILE_LABEL_BOX, { size: 15, minSize: 8, bold: true, color: '#2a3a33', align: 'center', cache: false });
+}
+
+/** Whether pieces of this game lie sideways when claimed. */
+export function claimsSideways(game: GameId): boolean {
+  return isMahjong(game);
+}

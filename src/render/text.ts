@@ -1,0 +1,171 @@
+/**
+ * Text that never overflows its box. Every piece of text in our images goes through `fitText`,
+ * which shrinks the font down to `minSize` and then ellipsizes. A probe hook lets tests record
+ * every call and assert that the drawn width fits the box.
+ */
+import { createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas';
+import { font } from './fonts.js';
+import { ByteLru, MB } from './lru.js';
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface FitOptions {
+  /** Largest font size in px (default: 0.8 × box height). */
+  size?: number;
+  /** Smallest font size before ellipsizing (default: min(11, size)). */
+  minSize?: number;
+  bold?: boolean;
+  serif?: boolean;
+  color?: string;
+  align?: 'left' | 'center' | 'right';
+  /** Dark outline behind the glyphs (width in px), for text over busy backgrounds. */
+  outline?: { color: string; width: number };
+  /**
+   * Cache the rendered text as a small bitmap and blit it (default true). Pango text layout is
+   * the slowest part of an image, and names/labels repeat on every turn. Turn it off when drawing
+   * into a scaled context (piece sprites), where a cached bitmap would blur.
+   */
+  cache?: boolean;
+}
+
+export interface FitResult {
+  text: string;
+  /** The text actually drawn (may end with '…'). */
+  drawn: string;
+  size: number;
+  /** Measured width of the drawn text. */
+  width: number;
+  box: Box;
+  ellipsized: boolean;
+}
+
+type Probe = (r: FitResult) => void;
+let probe: Probe | null = null;
+
+/** Test hook: called with the outcome of every `fitText`. Pass null to remove. */
+export function setTextProbe(p: Probe | null): void {
+  probe = p;
+}
+
+const ELL = '…';
+
+/** CJK fonts draw curly quotes full-width; straight ones read better in Latin/Vietnamese text. */
+function normalize(t: string): string {
+  return t.replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
+}
+
+const widthCache = new Map<string, number>();
+function measure(ctx: CanvasRenderingContext2D, f: string, t: string): number {
+  const key = f + '\u0000' + t;
+  let w = widthCache.get(key);
+  if (w === undefined) {
+    ctx.font = f;
+    w = ctx.measureText(t).width;
+    if (widthCache.size > 20000) widthCache.clear();
+    widthCache.set(key, w);
+  }
+  return w;
+}
+
+/** Rendered text bitmaps (names, labels, numbers), ~16 MB. */
+const bitmapCache = new ByteLru<Canvas>(16 * MB);
+function textBitmap(t: string, f: string, size: number, color: string, outline?: { color: string; width: number }): Canvas {
+  const key = `${f}|${color}|${outline ? outline.color + outline.width : ''}|${t}`;
+  const hit = bitmapCache.get(key);
+  if (hit) return hit;
+  const m0 = createCanvas(1, 1).getContext('2d');
+  m0.font = f;
+  const pad = Math.ceil((outline?.width ?? 0) / 2) + 2;
+  const w = Math.ceil(m0.measureText(t).width) + pad * 2;
+  const h = Math.ceil(size * 2) + pad * 2;
+  const c = createCanvas(w, h);
+  const ctx = c.getContext('2d');
+  ctx.font = f;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  if (outline) {
+    ctx.lineJoin = 'round';
+    ctx.strokeStyle = outline.color;
+    ctx.lineWidth = outline.width;
+    ctx.strokeText(t, pad, h / 2);
+  }
+  ctx.fillStyle = color;
+  ctx.fillText(t, pad, h / 2);
+  bitmapCache.set(key, c, w * h * 4);
+  return c;
+}
+
+/** Chooses the font size and text (possibly ellipsized) so `text` fits `box`; does not draw. */
+export function measureFit(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  box: Box,
+  o: FitOptions = {},
+): { drawn: string; size: number; width: number; ellipsized: boolean } {
+  text = normalize(text);
+  const maxSize = Math.max(1, Math.min(o.size ?? box.h * 0.8, box.h));
+  const minSize = Math.min(o.minSize ?? 11, maxSize);
+  const f = (s: number) => font(s, { bold: o.bold ?? false, serif: o.serif ?? false });
+  let width = measure(ctx, f(maxSize), text);
+  if (width <= box.w) return { drawn: text, size: maxSize, width, ellipsized: false };
+  // Width scales linearly with size (to within hinting): jump straight to the fitting size.
+  let size = Math.max(minSize, Math.floor(((maxSize * box.w) / width) * 10) / 10);
+  for (let i = 0; i < 6; i++) {
+    width = measure(ctx, f(size), text);
+    if (width <= box.w) return { drawn: text, size, width, ellipsized: false };
+    if (size <= minSize) break;
+    size = Math.max(minSize, size * 0.94);
+  }
+  // Ellipsize at minSize: binary search the longest prefix that fits with '…'.
+  const chars = Array.from(text);
+  let lo = 0;
+  let hi = chars.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    const w = measure(ctx, f(size), chars.slice(0, mid).join('').trimEnd() + ELL);
+    if (w <= box.w) lo = mid;
+    else hi = mid - 1;
+  }
+  let drawn = lo > 0 ? chars.slice(0, lo).join('').trimEnd() + ELL : ELL;
+  width = measure(ctx, f(size), drawn);
+  if (width > box.w) {
+    drawn = '';
+    width = 0;
+  }
+  return { drawn, size, width, ellipsized: true };
+}
+
+/** Draws `text` fitted into `box`, vertically centred. */
+export function fitText(ctx: CanvasRenderingContext2D, text: string, box: Box, o: FitOptions = {}): FitResult {
+  const m = measureFit(ctx, text, box, o);
+  const align = o.align ?? 'left';
+  const x = align === 'left' ? box.x : align === 'center' ? box.x + box.w / 2 : box.x + box.w;
+  const y = box.y + box.h / 2;
+  if (m.drawn && o.cache !== false) {
+    const f = font(m.size, { bold: o.bold ?? false, serif: o.serif ?? false });
+    const bmp = textBitmap(m.drawn, f, m.size, o.color ?? '#000', o.outline);
+    const pad = Math.ceil((o.outline?.width ?? 0) / 2) + 2;
+    const left = align === 'left' ? x : align === 'center' ? x - m.width / 2 : x - m.width;
+    ctx.drawImage(bmp, Math.round(left - pad), Math.round(y - bmp.height / 2));
+  } else if (m.drawn) {
+    ctx.font = font(m.size, { bold: o.bold ?? false, serif: o.serif ?? false });
+    ctx.textAlign = align;
+    ctx.textBaseline = 'middle';
+    if (o.outline) {
+      ctx.lineJoin = 'round';
+      ctx.strokeStyle = o.outline.color;
+      ctx.lineWidth = o.outline.width;
+      ctx.strokeText(m.drawn, x, y);
+    }
+    ctx.fillStyle = o.color ?? '#000';
+    ctx.fillText(m.drawn, x, y);
+  }
+  const r: FitResult = { text: normalize(text), drawn: m.drawn, size: m.size, width: m.width, box, ellipsized: m.ellipsized };
+  if (probe) probe(r);
+  return r;
+}

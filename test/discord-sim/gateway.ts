@@ -1,0 +1,317 @@
+/**
+ * The simulated Discord Gateway (JSON encoding, no compression).
+ *
+ * HELLO → IDENTIFY (token + intents checked) → READY + one GUILD_CREATE per guild; heartbeats are ACKed and a
+ * connection that stops heartbeating is closed (4009); RESUME replays missed dispatches then sends RESUMED;
+ * sessions survive abrupt disconnects (so a dropped client can resume) and die on a clean close (1000/1001).
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- gateway payloads are raw JSON */
+import { randomBytes } from 'node:crypto';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+export const GatewayOp = {
+  Dispatch: 0,
+  Heartbeat: 1,
+  Identify: 2,
+  PresenceUpdate: 3,
+  VoiceStateUpdate: 4,
+  Resume: 6,
+  Reconnect: 7,
+  RequestGuildMembers: 8,
+  InvalidSession: 9,
+  Hello: 10,
+  HeartbeatAck: 11,
+} as const;
+
+export const Intents = {
+  Guilds: 1 << 0,
+  GuildMembers: 1 << 1,
+  GuildModeration: 1 << 2,
+  GuildPresences: 1 << 8,
+  GuildMessages: 1 << 9,
+  DirectMessages: 1 << 12,
+  MessageContent: 1 << 15,
+} as const;
+const PRIVILEGED = Intents.GuildMembers | Intents.GuildPresences | Intents.MessageContent;
+const ALL_INTENTS = (1 << 26) - 1;
+
+export interface GatewayHost {
+  token: string;
+  privilegedIntents: boolean;
+  heartbeatIntervalMs: number;
+  /** Builds READY's `d` for a new session. */
+  readyPayload(sessionId: string, resumeUrl: string): Record<string, unknown>;
+  /** GUILD_CREATE payloads sent after READY. */
+  guildCreates(): Array<Record<string, unknown>>;
+  membersChunk(guildId: string, query: string | undefined, limit: number, userIds: string[] | undefined): Array<Record<string, unknown>>;
+  log(kind: 'gateway-in' | 'gateway-out', summary: string, data?: unknown): void;
+  gatewayUrl(): string;
+}
+
+interface Session {
+  id: string;
+  seq: number;
+  intents: number;
+  buffer: Array<{ op: 0; s: number; t: string; d: unknown }>;
+  conn?: Connection;
+  /** Set once the session can no longer be resumed. */
+  dead: boolean;
+  expireTimer?: NodeJS.Timeout;
+}
+
+interface Connection {
+  ws: WebSocket;
+  session?: Session;
+  lastBeat: number;
+  timer?: NodeJS.Timeout;
+  identified: boolean;
+}
+
+export class SimGateway {
+  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly sessions = new Map<string, Session>();
+  private readonly conns = new Set<Connection>();
+  /** Heartbeat ACKs to swallow (fault injection: makes the client think the link is a zombie). */
+  suppressAcks = 0;
+  /** How long (real ms) a disconnected session stays resumable. */
+  resumeWindowMs = 120_000;
+  identifyCount = 0;
+  resumeCount = 0;
+
+  constructor(private readonly host: GatewayHost) {}
+
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, req));
+  }
+
+  private send(conn: Connection, payload: Record<string, unknown>): void {
+    if (conn.ws.readyState !== WebSocket.OPEN) return;
+    const op = payload.op as number;
+    this.host.log('gateway-out', op === 0 ? `DISPATCH ${String(payload.t)} s=${String(payload.s)}` : `op ${op}`, payload.d);
+    conn.ws.send(JSON.stringify(payload));
+  }
+
+  private onConnection(ws: WebSocket, req: IncomingMessage): void {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const conn: Connection = { ws, lastBeat: Date.now(), identified: false };
+    this.conns.add(conn);
+    this.host.log('gateway-in', `connect ${url.search}`);
+    if (url.searchParams.get('encoding') && url.searchParams.get('encoding') !== 'json') {
+      ws.close(4002, 'Only JSON encoding is simulated');
+      return;
+    }
+    if (url.searchParams.get('v') && url.searchParams.get('v') !== '10') {
+      ws.close(4012, 'Invalid API version');
+      return;
+    }
+    const interval = this.host.heartbeatIntervalMs;
+    this.send(conn, { op: GatewayOp.Hello, d: { heartbeat_interval: interval, _trace: ['discord-sim'] }, s: null, t: null });
+    // Discord allows some slack; a link silent for 1.5 intervals (+1 s) is considered dead.
+    conn.timer = setInterval(
+      () => {
+        if (Date.now() - conn.lastBeat > interval * 1.5 + 1000) {
+          this.host.log('gateway-out', 'closing: no heartbeat (4009)');
+          ws.close(4009, 'Session timed out');
+        }
+      },
+      Math.max(50, Math.floor(interval / 4)),
+    );
+    ws.on('message', (raw) => this.onMessage(conn, raw.toString()));
+    ws.on('close', (code) => this.onClose(conn, code));
+    ws.on('error', () => undefined);
+  }
+
+  private onClose(conn: Connection, code: number): void {
+    this.host.log('gateway-in', `close ${code}`);
+    if (conn.timer) clearInterval(conn.timer);
+    this.conns.delete(conn);
+    const session = conn.session;
+    if (!session || session.conn !== conn) return;
+    session.conn = undefined;
+    if (code === 1000 || code === 1001) {
+      this.killSession(session);
+    } else {
+      session.expireTimer = setTimeout(() => this.killSession(session), this.resumeWindowMs);
+      session.expireTimer.unref();
+    }
+  }
+
+  private killSession(session: Session): void {
+    session.dead = true;
+    if (session.expireTimer) clearTimeout(session.expireTimer);
+    this.sessions.delete(session.id);
+  }
+
+  private onMessage(conn: Connection, text: string): void {
+    let payload: { op?: unknown; d?: any };
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      conn.ws.close(4002, 'Error while decoding payload');
+      return;
+    }
+    const op = payload.op;
+    this.host.log(
+      'gateway-in',
+      `op ${String(op)}`,
+      op === GatewayOp.Identify || op === GatewayOp.Resume ? { ...payload.d, token: '<redacted>' } : payload.d,
+    );
+    switch (op) {
+      case GatewayOp.Heartbeat:
+        conn.lastBeat = Date.now();
+        if (this.suppressAcks > 0) {
+          this.suppressAcks--;
+          return;
+        }
+        this.send(conn, { op: GatewayOp.HeartbeatAck, d: null, s: null, t: null });
+        return;
+      case GatewayOp.Identify:
+        return this.identify(conn, payload.d);
+      case GatewayOp.Resume:
+        return this.resume(conn, payload.d);
+      case GatewayOp.PresenceUpdate:
+      case GatewayOp.VoiceStateUpdate:
+        if (!conn.identified) conn.ws.close(4003, 'Not authenticated');
+        return;
+      case GatewayOp.RequestGuildMembers: {
+        if (!conn.identified || !conn.session) return void conn.ws.close(4003, 'Not authenticated');
+        const d = payload.d ?? {};
+        const ids: string[] | undefined = d.user_ids === undefined ? undefined : ([] as string[]).concat(d.user_ids);
+        const members = this.host.membersChunk(String(d.guild_id), d.query, Number(d.limit ?? 0), ids);
+        this.dispatchTo(conn.session, 'GUILD_MEMBERS_CHUNK', {
+          guild_id: d.guild_id,
+          members,
+          chunk_index: 0,
+          chunk_count: 1,
+          not_found: [],
+          nonce: d.nonce,
+        });
+        return;
+      }
+      default:
+        conn.ws.close(4001, 'Unknown opcode');
+    }
+  }
+
+  private checkToken(conn: Connection, token: unknown): boolean {
+    const t = typeof token === 'string' ? token.replace(/^Bot\s+/i, '') : '';
+    if (t !== this.host.token) {
+      conn.ws.close(4004, 'Authentication failed');
+      return false;
+    }
+    return true;
+  }
+
+  private identify(conn: Connection, d: any): void {
+    if (conn.identified) return void conn.ws.close(4005, 'Already authenticated');
+    if (!d || typeof d !== 'object') return void conn.ws.close(4002, 'Error while decoding payload');
+    if (!this.checkToken(conn, d.token)) return;
+    const intents = d.intents;
+    if (typeof intents !== 'number' || !Number.isInteger(intents) || (intents & ~ALL_INTENTS) !== 0) {
+      return void conn.ws.close(4013, 'Invalid intent(s)');
+    }
+    if (!this.host.privilegedIntents && (intents & PRIVILEGED) !== 0) {
+      return void conn.ws.close(4014, 'Disallowed intent(s)');
+    }
+    if (d.shard !== undefined && !(Array.isArray(d.shard) && d.shard[0] === 0 && d.shard[1] === 1)) {
+      return void conn.ws.close(4010, 'Invalid shard');
+    }
+    this.identifyCount++;
+    const session: Session = { id: randomBytes(16).toString('hex'), seq: 0, intents, buffer: [], conn, dead: false };
+    this.sessions.set(session.id, session);
+    conn.session = session;
+    conn.identified = true;
+    this.dispatchTo(session, 'READY', this.host.readyPayload(session.id, this.host.gatewayUrl()));
+    for (const g of this.host.guildCreates()) this.dispatchTo(session, 'GUILD_CREATE', g);
+  }
+
+  private resume(conn: Connection, d: any): void {
+    if (conn.identified) return void conn.ws.close(4005, 'Already authenticated');
+    if (!d || typeof d !== 'object') return void conn.ws.close(4002, 'Error while decoding payload');
+    if (!this.checkToken(conn, d.token)) return;
+    const session = this.sessions.get(String(d.session_id));
+    if (!session || session.dead) {
+      this.send(conn, { op: GatewayOp.InvalidSession, d: false, s: null, t: null });
+      return;
+    }
+    const seq = Number(d.seq ?? 0);
+    if (seq > session.seq) return void conn.ws.close(4007, 'Invalid seq');
+    if (session.conn && session.conn !== conn) {
+      session.conn.session = undefined;
+      session.conn.ws.close(4000, 'Session resumed elsewhere');
+    }
+    if (session.expireTimer) clearTimeout(session.expireTimer);
+    session.conn = conn;
+    conn.session = session;
+    conn.identified = true;
+    this.resumeCount++;
+    for (const p of session.buffer) if (p.s > seq) this.send(conn, p);
+    this.dispatchTo(session, 'RESUMED', { _trace: ['discord-sim'] });
+  }
+
+  private dispatchTo(session: Session, t: string, d: unknown): void {
+    const payload = { op: 0 as const, s: ++session.seq, t, d };
+    session.buffer.push(payload);
+    if (session.buffer.length > 2000) session.buffer.splice(0, session.buffer.length - 2000);
+    if (session.conn) this.send(session.conn, payload);
+  }
+
+  /** Sends a dispatch to every live or resumable session whose intents include `intent` (if given). */
+  dispatch(t: string, d: unknown, intent?: number): number {
+    let n = 0;
+    for (const s of this.sessions.values()) {
+      if (s.dead) continue;
+      if (intent !== undefined && (s.intents & intent) === 0) continue;
+      this.dispatchTo(s, t, d);
+      n++;
+    }
+    return n;
+  }
+
+  /** Number of sessions with an open, identified connection. */
+  connectedSessions(): number {
+    let n = 0;
+    for (const s of this.sessions.values()) if (s.conn && s.conn.ws.readyState === WebSocket.OPEN) n++;
+    return n;
+  }
+
+  /** Abruptly drops every connection (TCP reset, close code 1006 on the client): the client should resume. */
+  dropConnections(): void {
+    for (const c of this.conns) c.ws.terminate();
+  }
+
+  /** Closes every connection with a specific close code (e.g. 4000 resumable, 4004 fatal). */
+  closeConnections(code: number, reason = 'closed by simulator'): void {
+    for (const c of this.conns) c.ws.close(code, reason);
+  }
+
+  /** Sends op 7 RECONNECT: the client should reconnect and resume. */
+  requestReconnect(): void {
+    for (const c of this.conns) this.send(c, { op: GatewayOp.Reconnect, d: null, s: null, t: null });
+  }
+
+  /** Sends op 9 INVALID_SESSION (d = resumable); a non-resumable one forces a new IDENTIFY. */
+  invalidateSessions(resumable = false): void {
+    for (const c of this.conns) {
+      if (!resumable && c.session) this.killSession(c.session);
+      this.send(c, { op: GatewayOp.InvalidSession, d: resumable, s: null, t: null });
+    }
+  }
+
+  /** Asks clients for an immediate heartbeat (server op 1). */
+  requestHeartbeat(): void {
+    for (const c of this.conns) this.send(c, { op: GatewayOp.Heartbeat, d: null, s: null, t: null });
+  }
+
+  async close(): Promise<void> {
+    for (const c of this.conns) {
+      if (c.timer) clearInterval(c.timer);
+      c.ws.terminate();
+    }
+    for (const s of this.sessions.values()) if (s.expireTimer) clearTimeout(s.expireTimer);
+    this.sessions.clear();
+    await new Promise<void>((r) => this.wss.close(() => r()));
+  }
+}

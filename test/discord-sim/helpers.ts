@@ -1,0 +1,55 @@
+/**
+ * Test helpers: a discord.js Client wired to a simulator, whose interaction handler a test can swap.
+ * Used by the simulator's own tests; bot tests may use `connectClient` too.
+ */
+import { Client, Events, GatewayIntentBits, type ClientOptions, type Interaction } from 'discord.js';
+import type { DiscordSim } from './sim.js';
+
+export interface TestBot {
+  client: Client;
+  /** Current interaction handler (replace it per test). */
+  handle: (i: Interaction) => Promise<void> | void;
+  /** Errors thrown by handlers (e.g. DiscordAPIError with `.code`). */
+  errors: unknown[];
+  /** Resolves after the handler of the next interaction (one arriving after this call) finished or threw. */
+  nextHandled(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+/** Logs an unmodified discord.js Client in against the simulator and waits for `clientReady`. */
+export async function connectClient(sim: DiscordSim, options: Partial<ClientOptions> = {}): Promise<TestBot> {
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    waitGuildTimeout: 1000,
+    ...options,
+    rest: { api: sim.apiBase, ...(options.rest ?? {}) },
+  });
+  let started = 0;
+  let waiters: Array<{ after: number; resolve: () => void }> = [];
+  const bot: TestBot = {
+    client,
+    handle: () => undefined,
+    errors: [],
+    nextHandled: () => new Promise<void>((resolve) => waiters.push({ after: started, resolve })),
+    destroy: async () => {
+      await client.destroy();
+    },
+  };
+  client.on(Events.InteractionCreate, async (i) => {
+    const index = ++started;
+    try {
+      await bot.handle(i);
+    } catch (e) {
+      bot.errors.push(e);
+    } finally {
+      // Wake only waiters registered before this interaction arrived.
+      const ready = waiters.filter((w) => index > w.after);
+      waiters = waiters.filter((w) => index <= w.after);
+      for (const w of ready) w.resolve();
+    }
+  });
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  await client.login(sim.token);
+  await ready;
+  return bot;
+}

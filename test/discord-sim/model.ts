@@ -1,0 +1,263 @@
+/** Data model of the simulator: snowflakes, clock, permissions, and the user-visible records. */
+
+export const DISCORD_EPOCH = 1420070400000n;
+let lastSnowflakeMs = 0n;
+let increment = 0n;
+
+/** A real-looking, strictly increasing 18–19 digit snowflake. */
+export function snowflake(): string {
+  let ms = BigInt(Date.now()) - DISCORD_EPOCH;
+  if (ms <= lastSnowflakeMs) {
+    increment++;
+    if (increment >= 4096n) {
+      lastSnowflakeMs++;
+      increment = 0n;
+    }
+    ms = lastSnowflakeMs;
+  } else {
+    lastSnowflakeMs = ms;
+    increment = 0n;
+  }
+  return ((ms << 22n) | (1n << 17n) | increment).toString();
+}
+
+export function compareSnowflakes(a: string, b: string): number {
+  const x = BigInt(a);
+  const y = BigInt(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/**
+ * The simulator's clock. Deadlines (3 s ack, 15 min token) read it. With `realTime` it follows Date.now();
+ * `advance(ms)` always works (it adds an offset), so even a real-time sim can jump 15 minutes ahead.
+ */
+export class SimClock {
+  private offset = 0;
+  private readonly frozenAt: number;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(readonly realTime: boolean) {
+    this.frozenAt = Date.now();
+  }
+
+  now(): number {
+    return (this.realTime ? Date.now() : this.frozenAt) + this.offset;
+  }
+
+  advance(ms: number): void {
+    if (ms < 0) throw new Error('clock.advance: negative');
+    this.offset += ms;
+    for (const l of this.listeners) l();
+  }
+
+  onAdvance(listener: () => void): void {
+    this.listeners.add(listener);
+  }
+}
+
+/** Permission bits (same values as discord.js `PermissionFlagsBits`). */
+export const Permissions = {
+  CreateInstantInvite: 1n << 0n,
+  KickMembers: 1n << 1n,
+  BanMembers: 1n << 2n,
+  Administrator: 1n << 3n,
+  ManageChannels: 1n << 4n,
+  ManageGuild: 1n << 5n,
+  AddReactions: 1n << 6n,
+  ViewChannel: 1n << 10n,
+  SendMessages: 1n << 11n,
+  ManageMessages: 1n << 13n,
+  EmbedLinks: 1n << 14n,
+  AttachFiles: 1n << 15n,
+  ReadMessageHistory: 1n << 16n,
+  MentionEveryone: 1n << 17n,
+  UseExternalEmojis: 1n << 18n,
+  ChangeNickname: 1n << 26n,
+  ManageRoles: 1n << 28n,
+  UseApplicationCommands: 1n << 31n,
+  ManageThreads: 1n << 34n,
+  CreatePublicThreads: 1n << 35n,
+  CreatePrivateThreads: 1n << 36n,
+  SendMessagesInThreads: 1n << 38n,
+} as const;
+
+const P = Permissions;
+/** What @everyone (and so a plain member) can do by default. */
+export const DEFAULT_MEMBER_PERMISSIONS =
+  P.CreateInstantInvite |
+  P.AddReactions |
+  P.ViewChannel |
+  P.SendMessages |
+  P.EmbedLinks |
+  P.AttachFiles |
+  P.ReadMessageHistory |
+  P.UseExternalEmojis |
+  P.ChangeNickname |
+  P.UseApplicationCommands |
+  P.CreatePublicThreads |
+  P.CreatePrivateThreads |
+  P.SendMessagesInThreads;
+/** The bot's default grant: the invite permissions of discord-platform.md §1.4, plus reactions and message management. */
+export const DEFAULT_BOT_PERMISSIONS =
+  P.ViewChannel |
+  P.SendMessages |
+  P.SendMessagesInThreads |
+  P.CreatePublicThreads |
+  P.CreatePrivateThreads |
+  P.ManageThreads |
+  P.EmbedLinks |
+  P.AttachFiles |
+  P.ReadMessageHistory |
+  P.UseExternalEmojis |
+  P.AddReactions |
+  P.ManageMessages |
+  P.UseApplicationCommands;
+export const ALL_PERMISSIONS = (1n << 51n) - 1n;
+
+export function toPermBits(p: bigint | string | number): bigint {
+  return typeof p === 'bigint' ? p : BigInt(p);
+}
+
+export function hasPerm(perms: bigint, bit: bigint): boolean {
+  return (perms & P.Administrator) !== 0n || (perms & bit) === bit;
+}
+
+export interface SimUser {
+  id: string;
+  username: string;
+  globalName: string | null;
+  locale: string;
+  bot: boolean;
+  /** When true, the bot gets 50007 when it DMs this user. */
+  dmsClosed: boolean;
+}
+
+export interface SimRole {
+  id: string;
+  name: string;
+  permissions: bigint;
+  position: number;
+  managed: boolean;
+  botId?: string;
+}
+
+export interface SimMember {
+  userId: string;
+  roles: string[];
+  /** Effective guild permissions of this member. */
+  permissions: bigint;
+  joinedAt: string;
+  nick: string | null;
+}
+
+export interface SimGuild {
+  id: string;
+  name: string;
+  ownerId: string;
+  locale: string;
+  roles: SimRole[];
+  members: Map<string, SimMember>;
+  botPermissions: bigint;
+  channelBotPermissions: Map<string, bigint>;
+  activeThreadLimit: number;
+  attachmentSizeLimit: number;
+  createdAt: string;
+}
+
+export const ChannelType = { GuildText: 0, DM: 1, GuildCategory: 4, PublicThread: 11, PrivateThread: 12 } as const;
+
+export interface SimChannel {
+  id: string;
+  type: number;
+  guildId?: string;
+  name: string;
+  parentId?: string;
+  position: number;
+  topic: string | null;
+  /** Threads: */
+  ownerId?: string;
+  archived: boolean;
+  locked: boolean;
+  invitable: boolean;
+  autoArchiveDuration: number;
+  archiveTimestamp?: string;
+  createTimestamp?: string;
+  threadMembers: Map<string, string>;
+  /** DMs: */
+  recipientId?: string;
+  lastMessageId: string | null;
+  messageCount: number;
+  deleted: boolean;
+  /** Sim-clock time of the last activity (threads auto-archive after `autoArchiveDuration` minutes without it). */
+  lastActivity: number;
+}
+
+export interface SimAttachment {
+  id: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  data: Buffer;
+  url: string;
+  width?: number;
+  height?: number;
+  description?: string;
+}
+
+/**
+ * A message as stored by the simulator. The object is live: the simulator mutates it in place when the bot
+ * edits or deletes it, so a test can hold on to it.
+ */
+export interface SimMessage {
+  id: string;
+  channelId: string;
+  guildId?: string;
+  /** Discord message type: 0 default, 18 thread created, 19 reply, 20 chat-input command response. */
+  type: number;
+  content: string;
+  embeds: Array<Record<string, unknown>>;
+  /** Raw component JSON, as sent by the bot. */
+  components: Array<Record<string, unknown>>;
+  attachments: SimAttachment[];
+  flags: number;
+  authorId: string;
+  /** Set for ephemeral messages: the only user who can see it. */
+  ephemeralTo?: string;
+  /** Interaction this message answers (reply, follow-up) if any. */
+  interactionId?: string;
+  webhookId?: string;
+  createdAt: number;
+  timestamp: string;
+  editedTimestamp: string | null;
+  deleted: boolean;
+  /** Thread started from this message. */
+  threadId?: string;
+  messageReference?: Record<string, unknown>;
+  reactions: Map<string, Set<string>>;
+  /** Number of edits so far. */
+  edits: number;
+}
+
+/** Reads width/height from a PNG header (IHDR). */
+export function pngSize(data: Buffer): { width: number; height: number } | undefined {
+  if (data.length >= 24 && data.readUInt32BE(0) === 0x89504e47 && data.toString('ascii', 12, 16) === 'IHDR') {
+    return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
+  }
+  return undefined;
+}
+
+export function guessContentType(filename: string, given?: string): string {
+  if (given && given !== 'application/octet-stream') return given;
+  const ext = filename.toLowerCase().split('.').pop() ?? '';
+  const map: Record<string, string> = {
+    png: 'image/png',
+    jpg: 'image/jpeg',
+    jpeg: 'image/jpeg',
+    gif: 'image/gif',
+    webp: 'image/webp',
+    txt: 'text/plain; charset=utf-8',
+    json: 'application/json',
+    svg: 'image/svg+xml',
+  };
+  return map[ext] ?? given ?? 'application/octet-stream';
+}

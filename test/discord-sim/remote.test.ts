@@ -1,0 +1,70 @@
+/** The control API + SimRemote: a script in another process can play as users. */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, SlashCommandBuilder } from 'discord.js';
+import { DiscordSim } from './index.js';
+import { SimRemote } from './remote.js';
+import { connectClient, type TestBot } from './helpers.js';
+
+describe('remote control API', () => {
+  let sim: DiscordSim;
+  let bot: TestBot;
+  before(async () => {
+    sim = await DiscordSim.start({ realTime: true });
+    const g = sim.createGuild({ name: 'Quán' });
+    sim.createTextChannel(g.id, 'games');
+    for (const name of ['alice', 'bob']) sim.addMember(g.id, sim.createUser({ username: name }).id);
+    bot = await connectClient(sim);
+    await bot.client.application!.commands.set(
+      [
+        new SlashCommandBuilder()
+          .setName('play')
+          .setDescription('Play')
+          .addStringOption((o) => o.setName('game').setDescription('g'))
+          .toJSON(),
+      ],
+      g.id,
+    );
+    bot.handle = async (i) => {
+      if (i.isChatInputCommand()) {
+        await i.reply({
+          content: `lobby ${i.options.getString('game')}`,
+          components: [
+            new ActionRowBuilder<ButtonBuilder>().addComponents(
+              new ButtonBuilder().setCustomId('join').setLabel('Join').setStyle(ButtonStyle.Success),
+            ),
+          ],
+        });
+      } else if (i.isButton()) {
+        await i.reply({ content: `welcome ${i.user.username}`, flags: MessageFlags.Ephemeral });
+      }
+    };
+  });
+  after(async () => {
+    await bot.destroy();
+    await sim.stop();
+  });
+
+  it('plays as users over HTTP', async () => {
+    const remote = await SimRemote.connect(sim.origin);
+    const state = await remote.describe();
+    const games = state.guilds[0].channels.find((c: { name: string }) => c.name === 'games');
+    const alice = state.users.find((u: { username: string }) => u.username === 'alice');
+    const bob = state.users.find((u: { username: string }) => u.username === 'bob');
+    const i = await remote.slash(alice.id, games.id, 'play', { game: 'phom' });
+    const lobby = await i.reply();
+    assert.equal(lobby.content, 'lobby phom');
+    const join = remote.findButton(lobby, 'Join');
+    const c = await remote.click(bob.id, lobby, join!.custom_id);
+    assert.equal((await c.reply()).content, 'welcome bob');
+    assert.deepEqual(
+      (await remote.visibleMessages(games.id, alice.id)).map((m) => m.content),
+      ['lobby phom'],
+    );
+    assert.deepEqual(
+      (await remote.visibleMessages(games.id, bob.id)).map((m) => m.content),
+      ['lobby phom', 'welcome bob'],
+    );
+    await assert.rejects(remote.slash(alice.id, games.id, 'nope'), /not registered/);
+  });
+});

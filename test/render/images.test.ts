@@ -1,0 +1,155 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  renderHand,
+  renderTable,
+  renderResult,
+  renderSheet,
+  imageSize,
+  allCodes,
+  sampleModels,
+  registerFonts,
+  setTextProbe,
+} from '../../src/render/index.js';
+import type { FitResult } from '../../src/render/index.js';
+import { sprite, pieceDims } from '../../src/render/sprites.js';
+import { LOCALES, RENDER_GAMES, BACK } from '../../src/render/model.js';
+import { PNG_SIG, pngSize, stressModels } from './helpers.js';
+
+registerFonts();
+const MB = 1024 * 1024;
+
+function checkPng(b: Buffer, want: { width: number; height: number }, what: string): void {
+  assert.ok(b.subarray(0, 8).equals(PNG_SIG), `${what}: PNG signature`);
+  assert.deepEqual(pngSize(b), want, `${what}: size`);
+  assert.ok(b.length < MB, `${what}: ${b.length} bytes ≥ 1 MB`);
+}
+
+test('every tile/card code renders non-blank, upright and sideways', () => {
+  for (const g of RENDER_GAMES) {
+    for (const code of [...allCodes(g), BACK]) {
+      for (const w of [40, 80]) {
+        const c = sprite(g, code, w, { label: 'vi' });
+        assert.deepEqual({ w: c.width, h: c.height }, pieceDims(g, w), `${g} ${code}`);
+        const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        const colours = new Set<number>();
+        let opaque = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          if (data[i + 3]! > 200) opaque++;
+          colours.add(((data[i]! >> 4) << 8) | ((data[i + 1]! >> 4) << 4) | (data[i + 2]! >> 4));
+        }
+        assert.ok(opaque > c.width * c.height * 0.8, `${g} ${code}: mostly opaque`);
+        assert.ok(colours.size >= 6, `${g} ${code}@${w}: has a drawn face (${colours.size} colours)`);
+      }
+      const side = sprite(g, code, 50, { sideways: true });
+      const up = sprite(g, code, 50);
+      assert.deepEqual({ w: side.width, h: side.height }, { w: up.height, h: up.width });
+    }
+  }
+});
+
+test('a hand of every code renders for every game', () => {
+  for (const g of RENDER_GAMES) {
+    const m = { game: g, locale: 'vi' as const, title: g, hand: allCodes(g), groups: [] };
+    checkPng(renderHand(m), imageSize('hand', m), `${g} all-codes hand`);
+  }
+});
+
+test('samples: every game × locale × image kind, expected size, < 1 MB', () => {
+  for (const g of RENDER_GAMES) {
+    for (const l of LOCALES) {
+      const s = sampleModels(g, l);
+      checkPng(renderHand(s.hand), imageSize('hand', s.hand), `${g}/${l} hand`);
+      checkPng(renderTable(s.table), imageSize('table', s.table), `${g}/${l} table`);
+      checkPng(renderResult(s.result), imageSize('result', s.result), `${g}/${l} result`);
+      assert.equal(imageSize('hand', s.hand).width, 1200);
+      assert.equal(imageSize('table', s.table).width, 1200);
+    }
+    checkPng(renderSheet(g, 'vi'), imageSize('sheet', { game: g, locale: 'vi' }), `${g} sheet`);
+  }
+});
+
+test('no text overflows its box (long names, 6 seats, long Vietnamese labels, all locales)', () => {
+  const seen: FitResult[] = [];
+  setTextProbe((r) => seen.push(r));
+  try {
+    for (const g of RENDER_GAMES) {
+      for (const l of LOCALES) {
+        const s = stressModels(g, l);
+        checkPng(renderHand(s.hand), imageSize('hand', s.hand), `${g}/${l} stress hand`);
+        checkPng(renderTable(s.table), imageSize('table', s.table), `${g}/${l} stress table`);
+        checkPng(renderResult(s.result), imageSize('result', s.result), `${g}/${l} stress result`);
+        const n = sampleModels(g, l);
+        renderHand(n.hand);
+        renderTable(n.table);
+        renderResult(n.result);
+      }
+      renderSheet(g, 'zh-TW');
+    }
+  } finally {
+    setTextProbe(null);
+  }
+  assert.ok(seen.length > 500, `probe saw ${seen.length} texts`);
+  for (const r of seen) {
+    assert.ok(r.width <= r.box.w + 0.5, `"${r.drawn}" is ${r.width.toFixed(1)} px wide in a ${r.box.w.toFixed(1)} px box`);
+    assert.ok(r.size <= r.box.h + 0.01, `"${r.drawn}" at ${r.size}px in a ${r.box.h}px high box`);
+  }
+  assert.ok(
+    seen.some((r) => r.ellipsized),
+    'the stress models exercise ellipsizing',
+  );
+  assert.ok(
+    seen.some((r) => r.drawn.includes('Nguyễn')),
+    'the long names are drawn (not dropped)',
+  );
+});
+
+test('6 seats: the table grows but keeps its width', () => {
+  const s = stressModels('vn-mahjong', 'vi').table;
+  const size = imageSize('table', s);
+  assert.equal(size.width, 1200);
+  assert.ok(size.height > imageSize('table', sampleModels('vn-mahjong', 'vi').table).height);
+});
+
+test('edge cases: empty hand, bare table, no winner, empty lists', () => {
+  for (const g of RENDER_GAMES) {
+    const hand = { game: g, locale: 'en' as const, title: '', hand: [], groups: [] };
+    checkPng(renderHand(hand), imageSize('hand', hand), `${g} empty hand`);
+    const drawnOnly = {
+      game: g,
+      locale: 'vi' as const,
+      title: 'x',
+      hand: [],
+      drawn: allCodes(g)[0]!,
+      keys: ['A'],
+      groups: [{ codes: [] }],
+    };
+    checkPng(renderHand(drawnOnly), imageSize('hand', drawnOnly), `${g} drawn only`);
+    const table = {
+      game: g,
+      locale: 'zh-TW' as const,
+      title: '',
+      seats: [
+        { name: '', isTurn: false, handCount: 0, groups: [], discards: [] },
+        { name: 'B', isTurn: true, handCount: 3, groups: [{ codes: [BACK, BACK], concealed: true }], discards: [BACK] },
+      ],
+      stockCount: 0,
+      stockLabel: '',
+      lastDiscard: { seat: 7, index: 99 },
+    };
+    checkPng(renderTable(table), imageSize('table', table), `${g} bare table`);
+    const result = { game: g, locale: 'vi' as const, title: '', lines: [], totals: [], payments: [] };
+    checkPng(renderResult(result), imageSize('result', result), `${g} no winner`);
+  }
+});
+
+test('a repeated image is blits only: no sprite is painted again', async () => {
+  const { spriteStats } = await import('../../src/render/sprites.js');
+  const s = sampleModels('classic-mahjong', 'en');
+  renderHand(s.hand);
+  renderTable(s.table);
+  const before = spriteStats().painted;
+  renderHand(s.hand);
+  renderTable(s.table);
+  assert.equal(spriteStats().painted, before);
+});
