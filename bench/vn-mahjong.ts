@@ -1,0 +1,50 @@
+/** vn-mahjong benchmarks: joker win-check throughput for 0–4 jokers, and self-play hands/s. */
+import { engine } from '../src/games/vn-mahjong/index.js';
+import { selfplay, defaultOptions, Rng } from '../src/games/core/index.js';
+import { fullSet, isWild, ORDINARY, type Tile } from '../src/games/vn-mahjong/tiles.js';
+import { isWinningTiles } from '../src/games/vn-mahjong/wincheck.js';
+
+/** Random 14-tile concealed hands with exactly `jokers` wild jokers (half of them made winning-shaped). */
+function hands(jokers: number, n: number, seed: string): Tile[][] {
+  const rng = new Rng(seed);
+  const wild = fullSet(1, 'off').filter(isWild);
+  const out: Tile[][] = [];
+  for (let k = 0; k < n; k++) {
+    const h: Tile[] = [];
+    if (k % 2 === 0) {
+      // a winning shape with some tiles replaced by jokers
+      for (let m = 0; m < 4; m++) {
+        const i = rng.int(34);
+        if (i < 27 && i % 9 < 7 && rng.int(2) === 0) h.push(ORDINARY[i]!, ORDINARY[i + 1]!, ORDINARY[i + 2]!);
+        else h.push(ORDINARY[i]!, ORDINARY[i]!, ORDINARY[i]!);
+      }
+      const p = ORDINARY[rng.int(34)]!;
+      h.push(p, p);
+      for (let j = 0; j < jokers; j++) h[rng.int(14)] = wild[rng.int(wild.length)]!;
+    } else {
+      for (let j = 0; j < 14 - jokers; j++) h.push(ORDINARY[rng.int(34)]!);
+      for (let j = 0; j < jokers; j++) h.push(wild[rng.int(wild.length)]!);
+    }
+    out.push(h);
+  }
+  return out;
+}
+
+export function run(): { name: string; value: number; unit: string }[] {
+  const out: { name: string; value: number; unit: string }[] = [];
+  for (let j = 0; j <= 4; j++) {
+    const hs = hands(j, 20000, `bench${j}`);
+    // warm-up on other hands (JIT and the per-suit cache, as in a long-running bot process)
+    for (const h of hands(j, 20000, `warm${j}`)) isWinningTiles(h, 0, { sevenPairs: true });
+    const t = performance.now();
+    let wins = 0;
+    for (const h of hs) if (isWinningTiles(h, 0, { sevenPairs: true })) wins++;
+    const dt = (performance.now() - t) / 1000;
+    out.push({ name: `vn-mahjong win-check, ${j} joker(s)`, value: Math.round(hs.length / dt), unit: 'hands/s' });
+    void wins;
+  }
+  const t = performance.now();
+  const r = selfplay(engine, defaultOptions(engine.options), 4, 'bench', 100);
+  out.push({ name: 'vn-mahjong selfplay (4 people)', value: Math.round((r.completed / ((performance.now() - t) / 1000)) * 10) / 10, unit: 'hands/s' });
+  return out;
+}

@@ -1,0 +1,109 @@
+/**
+ * A deterministic heuristic AI (engine contract): always ù (and announces correctly), always chíu,
+ * eats when the pair improves the hand, discards the card whose loss hurts least (dead singles first).
+ */
+import type { Seat } from '../core/types.js';
+import { counts, FACE_INDEX, GROUP_FACES, type Face } from './cards.js';
+import type { ChanAction } from './actions.js';
+import { afterEat, meldChan } from './legality.js';
+import { pending } from './rules.js';
+import { findCuoc } from './scoring/predicates.js';
+import { correctCalls } from './scoring/settle.js';
+import { handSizes, type ChanState, type SeatState } from './state.js';
+
+/** Copies of each face this seat cannot see (not in its hand, not exposed, not on the table). */
+function unseen(s: ChanState, seat: Seat): number[] {
+  const hidden = new Array<number>(30).fill(4);
+  const st = s.seats[seat]!;
+  const seen: Face[] = [...st.hand];
+  for (const o of s.seats) {
+    for (const m of o.melds) seen.push(...m.cards);
+    for (const p of o.pile) seen.push(p.card);
+  }
+  if (s.phase.kind === 'claim') seen.push(s.phase.offer.card);
+  for (const f of seen) hidden[FACE_INDEX[f]!]!--;
+  return hidden;
+}
+
+/** Higher is closer to a win. */
+export function handScore(c: number[], st: Pick<SeatState, 'melds'>, n: number, hidden: number[]): number {
+  const { pairs, minChan } = handSizes(n);
+  const caBudget = pairs - minChan;
+  const exposedCa = st.melds.filter((m) => m.kind === 'ca').length;
+  let chan = meldChan(st.melds);
+  let caPossible = 0;
+  let odd = 0;
+  let potential = 0;
+  for (let i = 0; i < 30; i++) chan += c[i]! >> 1;
+  for (let g = 1; g <= 9; g++) {
+    let og = 0;
+    for (const i of GROUP_FACES[g]!) {
+      if (c[i]! & 1) {
+        og++;
+        potential += 0.3 * Math.max(0, hidden[i]!);
+      }
+    }
+    odd += og;
+    caPossible += og >> 1;
+  }
+  const loose = odd - 2 * caPossible;
+  const caUse = Math.min(caPossible, Math.max(0, caBudget - exposedCa));
+  return 3 * Math.min(chan, minChan) + 1.2 * Math.max(0, chan - minChan) + 1.5 * caUse - 1.6 * loose - 3 * Math.max(0, exposedCa + caPossible - caBudget) + potential;
+}
+
+function bestDiscard(s: ChanState, st: SeatState, legal: Face[], hidden: number[]): { card: Face; score: number } {
+  const c = counts(st.hand);
+  let best: { card: Face; score: number } | null = null;
+  for (const f of legal) {
+    const i = FACE_INDEX[f]!;
+    c[i]!--;
+    const sc = handScore(c, st, s.n, hidden) - 0.01 * hidden[i]!;
+    c[i]!++;
+    if (!best || sc > best.score) best = { card: f, score: sc };
+  }
+  return best!;
+}
+
+export function ai(s: ChanState, seat: Seat): ChanAction {
+  const d = pending(s).find((x) => x.seat === seat);
+  if (!d) throw new Error(`chan ai: seat ${seat} has nothing to decide`);
+  const opts = d.options;
+  const p = s.phase;
+  const st = s.seats[seat]!;
+  if (p.kind === 'xuong') {
+    const f = s.win ? findCuoc(s.win.input, s.opts) : null;
+    return { type: 'xuong', calls: f ? correctCalls(f.list) : [] };
+  }
+  if (p.kind === 'draw') return { type: 'draw' };
+  if (p.kind === 'open') {
+    if (opts.some((o) => o.type === 'u') && s.opts['u-claim-check'] === 'validated') return { type: 'u' };
+  }
+  if (p.kind === 'claim') {
+    const cs = p.seats.find((x) => x.seat === seat)!;
+    if (cs.u && cs.uLegal) return { type: 'u' };
+    if (cs.chiu) return { type: 'chiu' };
+    if (cs.eat.length) {
+      const hidden = unseen(s, seat);
+      const x = p.offer.card;
+      if (cs.eat.includes(x)) return { type: 'eat', with: x };
+      const now = handScore(counts(st.hand), st, s.n, hidden);
+      let best: { y: Face; score: number } | null = null;
+      for (const y of cs.eat) {
+        const after = afterEat(st, x, y, s.opts);
+        const legal = pending({ ...s, phase: { kind: 'discard', seat }, seats: s.seats.map((o, k) => (k === seat ? after : o)) } as ChanState)[0]!.options.map(
+          (o) => (o as { card: Face }).card,
+        );
+        const sc = bestDiscard(s, after, legal, hidden).score;
+        if (!best || sc > best.score) best = { y, score: sc };
+      }
+      if (best && best.score > now + 0.5) return { type: 'eat', with: best.y };
+    }
+    return { type: 'pass' };
+  }
+  // discard / return / open discard
+  const legal = opts.filter((o) => o.type === 'discard' || o.type === 'return').map((o) => (o as { card: Face }).card);
+  const type = p.kind === 'return' ? 'return' : 'discard';
+  const card = bestDiscard(s, st, legal, unseen(s, seat)).card;
+  return { type, card } as ChanAction;
+}
+

@@ -1,0 +1,113 @@
+/**
+ * `npm run cli -- score --game chan` (issue #7): score a winning hand and check its xướng.
+ * Input format: docs/scenarios-chan.md § "score input". Never throws: bad input → { valid: false, reason }.
+ */
+import { resolveOptions } from '../core/options.js';
+import { isYeu, parseCards, type Face } from './cards.js';
+import { OPTIONS, type ChanOptions } from './options.js';
+import { findCuoc, type WinHandInput } from './scoring/predicates.js';
+import { PROFILES } from './scoring/items.js';
+import { checkXuong, combine, correctCalls } from './scoring/settle.js';
+import type { CuocCall, Meld } from './state.js';
+
+type Raw = Record<string, unknown>;
+const HOWS = ['own-draw', 'other-draw', 'discard', 'return-to-me', 'return-to-other', 'open'] as const;
+
+function parseCalls(x: unknown): CuocCall[] | string {
+  if (x === undefined || x === null) return [];
+  if (typeof x === 'string') {
+    return x
+      .split(/[,\s]+/)
+      .filter(Boolean)
+      .map((tok) => {
+        const m = /^(.+?)(?:[x×*](\d+))?$/.exec(tok)!;
+        return m[2] ? { cuoc: m[1]!, count: Number(m[2]) } : { cuoc: m[1]! };
+      });
+  }
+  if (!Array.isArray(x)) return 'announced must be a list of {cuoc, count?} or a comma-separated string';
+  const out: CuocCall[] = [];
+  for (const c of x) {
+    if (typeof c === 'string') out.push({ cuoc: c });
+    else if (c && typeof c === 'object' && typeof (c as Raw).cuoc === 'string') {
+      const count = (c as Raw).count;
+      if (count !== undefined && (!Number.isInteger(count) || (count as number) < 1)) return `bad count for ${(c as Raw).cuoc as string}`;
+      out.push(count === undefined ? { cuoc: (c as Raw).cuoc as string } : { cuoc: (c as Raw).cuoc as string, count: count as number });
+    } else return 'announced must be a list of {cuoc, count?}';
+  }
+  return out;
+}
+
+export function score(input: unknown): unknown {
+  try {
+    if (!input || typeof input !== 'object') return { valid: false, reason: 'input must be a JSON object' };
+    const x = input as Raw;
+    const n = (x.players ?? 5) as number;
+    if (n !== 4 && n !== 5) return { valid: false, reason: 'players must be 4 or 5' };
+    const ro = resolveOptions(OPTIONS, { scoring: 'cuoc', ...((x.options as Raw | undefined) ?? {}) }, x.preset as string | undefined);
+    if (!ro.ok) return { valid: false, reason: ro.errors.map((e) => `${e.key}: ${e.message} (allowed: ${e.allowed})`).join('; ') };
+    const opts: ChanOptions = { ...ro.value, scoring: 'cuoc' };
+    const concealed = parseCards((x.concealed ?? '') as string);
+    if (!concealed) return { valid: false, reason: 'concealed has an unknown card code' };
+    const melds: Meld[] = [];
+    const mraw = typeof x.melds === 'string' ? ((x.melds as string).match(/\[[^\]]*\]/g) ?? []) : ((x.melds ?? []) as string[]);
+    if (!Array.isArray(mraw)) return { valid: false, reason: 'melds must be a list like ["[5n5n5n5n]", "[7v7s]"]' };
+    for (const m of mraw) {
+      const c = typeof m === 'string' ? parseCards(m) : null;
+      if (!c) return { valid: false, reason: `bad meld ${JSON.stringify(m)}` };
+      if (c.length === 4 && c.every((f) => f === c[0])) melds.push({ kind: 'chiu', cards: c, taken: c[0]! });
+      else if (c.length === 2) melds.push({ kind: c[0] === c[1] ? 'chan' : 'ca', cards: c, taken: c[0]! });
+      else return { valid: false, reason: `meld ${m} is not a chíu, chắn or cạ` };
+    }
+    const how = (x.how ?? 'other-draw') as (typeof HOWS)[number];
+    if (!HOWS.includes(how)) return { valid: false, reason: `how must be one of ${HOWS.join(', ')}` };
+    let card: Face | null = null;
+    if (how !== 'open') {
+      const c = parseCards(String(x.card ?? ''));
+      if (!c || c.length !== 1) return { valid: false, reason: 'card must be the single winning card (omit it only with how = open)' };
+      card = c[0]!;
+      if (isYeu(card)) return { valid: false, reason: `no ù on ${card}: Chi Chi, Lão and Thang never win (chan.md §8)` };
+    }
+    const claimChiu = how === 'discard' || ((how === 'return-to-me' || how === 'return-to-other') && (x.chiu ?? !opts['u-on-returned-card']) === true);
+    const w: WinHandInput = {
+      n,
+      concealed,
+      melds,
+      card,
+      claimChiu,
+      chi: how === 'own-draw' || how === 'return-to-me',
+      thien: how === 'open',
+      dia: x.dia === true,
+      thong: x.thong === true,
+      dealtHadChan: x.dealtHadChan !== false,
+    };
+    const found = findCuoc(w, opts);
+    if (!found) return { valid: false, reason: 'the hand does not win: it must hold 24 (4 players) / 20 (5 players) cards all paired, with at least 8 / 6 chắn, and a Nhất winning card must pair identically' };
+    const best = combine(found.list, opts);
+    const calls = parseCalls(x.announced);
+    if (typeof calls === 'string') return { valid: false, reason: calls };
+    const ids = PROFILES[opts['scoring-profile']].map((r) => r.id as string);
+    const unknown = calls.filter((c) => !ids.includes(c.cuoc)).map((c) => c.cuoc);
+    const chk = checkXuong(found.factual, calls, opts);
+    const paid = chk.correct ? combine(chk.paid, opts) : null;
+    const stake = opts.stake;
+    return {
+      valid: true,
+      chan: found.final.shape.chan,
+      byChiu: found.final.shape.byChiu,
+      cuoc: correctCalls(found.list).map((c) => ({ cuoc: c.cuoc, count: c.count ?? 1 })),
+      value: best.value,
+      diem: best.diem,
+      ga: best.ga,
+      items: best.items.map(({ id, value, unit }) => ({ id, value, unit })),
+      announced: calls,
+      unknownCuoc: unknown,
+      announcementCorrect: chk.correct,
+      announcementProblems: chk.problems,
+      points: chk.correct
+        ? { value: paid!.value, perLoser: -paid!.value * stake, winner: paid!.value * stake * (n - 1) }
+        : { value: 0, denLang: true, perOther: opts['den-lang-points'] * stake, winner: -opts['den-lang-points'] * stake * (n - 1) },
+    };
+  } catch (e) {
+    return { valid: false, reason: `internal error: ${(e as Error).message}` };
+  }
+}

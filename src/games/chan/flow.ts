@@ -1,0 +1,239 @@
+/**
+ * Turn flow (chan.md §5.3, §6, §12): offers, claim priority, ăn/chíu/ù, trả cửa, draws, the end.
+ * These helpers mutate a state the caller has already copied (apply copies once per action).
+ */
+import type { Seat } from '../core/types.js';
+import { countOf, isYeu, removeFaces, sortFaces, type Face } from './cards.js';
+import { afterChiu, afterEat, canChiu, eatOptions, winShape } from './legality.js';
+import { findCuoc, type WinHandInput } from './scoring/predicates.js';
+import { combine } from './scoring/settle.js';
+import type { ChanState, ClaimSeat, Offer, WinRecord } from './state.js';
+import { finishDraw, finishULao, finishWin } from './finish.js';
+
+export const next = (s: ChanState, seat: Seat): Seat => (seat + 1) % s.n;
+
+/** The scoring input for `seat` winning with `card` (null = Thiên ù at OPEN). */
+export function winInput(s: ChanState, seat: Seat, card: Face | null, how: WinRecord['how'], gate: Seat | null, claimChiu: boolean): WinHandInput {
+  const st = s.seats[seat]!;
+  const chi = card !== null && gate === seat && (how === 'wall' || how === 'return');
+  // §9 Địa ù: no nọc draw preceded the winning card (the first nọc card itself still counts, Q16).
+  const dia = how !== 'open' && (s.draws === 0 || (s.draws === 1 && how === 'wall'));
+  return {
+    n: s.n,
+    concealed: st.hand.slice(),
+    melds: st.melds.map((m) => ({ ...m, cards: m.cards.slice() })),
+    card,
+    claimChiu,
+    chi,
+    thien: how === 'open',
+    dia,
+    thong: s.previousWinner === seat,
+    dealtHadChan: st.dealtHadChan,
+  };
+}
+
+/** chan.md §8: would an ù by `seat` now be legal (shape, Yêu, Nhất, bỏ ù, minimum value)? */
+export function uLegal(s: ChanState, seat: Seat, card: Face | null, how: WinRecord['how'], gate: Seat | null, claimChiu: boolean): boolean {
+  const st = s.seats[seat]!;
+  if (st.uForfeited) return false;
+  if (!winShape(st.hand, st.melds, card, claimChiu, s.opts, s.n)) return false;
+  const min = s.opts['min-points-to-win'];
+  if (min > 0 && s.opts.scoring === 'cuoc') {
+    const f = findCuoc(winInput(s, seat, card, how, gate, claimChiu), s.opts);
+    if (!f || combine(f.list, s.opts).value < min) return false;
+  }
+  return true;
+}
+
+/** The claim decision of every seat on an offer, in priority order (gate seat first, §6). */
+export function buildClaim(s: ChanState, offer: Offer): ClaimSeat[] {
+  const out: ClaimSeat[] = [];
+  const x = offer.card;
+  const honor = s.opts['u-claim-check'] === 'honor';
+  for (let k = 0; k < s.n; k++) {
+    const seat = (offer.gate + k) % s.n;
+    const st = s.seats[seat]!;
+    let u = false;
+    let legal = false;
+    let chiu = false;
+    let eat: Face[] = [];
+    let eatChan = false;
+    if (offer.source === 'wall') {
+      legal = uLegal(s, seat, x, 'wall', offer.gate, false);
+      u = legal || (honor && !st.uForfeited);
+      chiu = canChiu(st, x, s.opts);
+    } else if (offer.source === 'discard' || offer.source === 'return') {
+      if (seat !== offer.from) {
+        const how = offer.source;
+        // A discard (or returned card) wins only by chíu-ù; chíu is barred on a passed chắn (R1).
+        const chiuU = countOf(st.hand, x) === 3 && !st.passedChan.includes(x) && uLegal(s, seat, x, how, offer.gate, true);
+        const plainU = how === 'return' && s.opts['u-on-returned-card'] && uLegal(s, seat, x, how, offer.gate, false);
+        legal = chiuU || plainU;
+        u = legal || (honor && !st.uForfeited && !isYeu(x));
+        chiu = canChiu(st, x, s.opts);
+      }
+    }
+    if (seat === offer.gate) {
+      const e = eatOptions(st, x, s.opts);
+      eat = e.partners;
+      eatChan = e.chan;
+    }
+    // §12 final-turn u-only: only the Ù tier is played on the last nọc card.
+    if (offer.last && s.opts['final-turn'] === 'u-only') {
+      chiu = false;
+      eat = [];
+      eatChan = false;
+    }
+    if (u || chiu || eat.length) out.push({ seat, u, uLegal: legal, chiu, eat, eatChan, answer: null });
+  }
+  return out;
+}
+
+/** Put a card on offer; if nobody may react, move on at once. */
+export function startOffer(s: ChanState, offer: Offer): void {
+  const seats = buildClaim(s, offer);
+  s.phase = { kind: 'claim', offer, seats };
+  if (seats.length === 0) noTake(s, offer);
+}
+
+/** Nobody took the offered card (§5.3). */
+export function noTake(s: ChanState, offer: Offer): void {
+  if (offer.source === 'wall' && offer.last && s.opts['final-turn'] === 'u-only') {
+    s.seats[offer.from]!.pile.push({ card: offer.card, how: 'drawn' });
+    finishDraw(s);
+    return;
+  }
+  switch (offer.source) {
+    case 'wall':
+      startOffer(s, { card: offer.card, gate: next(s, offer.gate), source: 'passed-wall', from: offer.from, ...(offer.last ? { last: true } : {}) });
+      return;
+    case 'passed-wall':
+      s.seats[offer.from]!.pile.push({ card: offer.card, how: 'drawn' });
+      toDraw(s, offer.gate);
+      return;
+    case 'discard':
+      s.seats[offer.from]!.pile.push({ card: offer.card, how: offer.wasReturned ? 'returned' : 'discard' });
+      toDraw(s, offer.gate);
+      return;
+    case 'return':
+      // §5.3: a passed returned card becomes the gate owner's discard (not in discardedFaces, Q18).
+      startOffer(s, { card: offer.card, gate: next(s, offer.gate), source: 'discard', from: offer.gate, wasReturned: true });
+      return;
+  }
+}
+
+/** §12: the seat must draw; an exhausted nọc ends the hand as a draw. */
+export function toDraw(s: ChanState, seat: Seat): void {
+  if (s.stock.length <= s.opts['wall-reserve']) finishDraw(s);
+  else s.phase = { kind: 'draw', seat };
+}
+
+export function drawCard(s: ChanState, seat: Seat): void {
+  const card = s.stock.shift()!;
+  s.draws++;
+  const last = s.stock.length <= s.opts['wall-reserve'];
+  startOffer(s, { card, gate: seat, source: 'wall', from: seat, ...(last ? { last: true } : {}) });
+}
+
+export function discardCard(s: ChanState, seat: Seat, card: Face): void {
+  const st = s.seats[seat]!;
+  st.hand = removeFaces(st.hand, card);
+  if (!st.discardedFaces.includes(card)) st.discardedFaces.push(card);
+  startOffer(s, { card, gate: next(s, seat), source: 'discard', from: seat });
+}
+
+export function returnCard(s: ChanState, seat: Seat, gate: Seat, card: Face): void {
+  const st = s.seats[seat]!;
+  st.hand = removeFaces(st.hand, card);
+  if (!st.discardedFaces.includes(card)) st.discardedFaces.push(card);
+  startOffer(s, { card, gate, source: 'return', from: seat });
+}
+
+/** Declare ù: record the win and move the winning card into the winner's hand. */
+export function declareU(s: ChanState, seat: Seat, card: Face | null, how: WinRecord['how'], gate: Seat | null, claimChiu: boolean): WinRecord {
+  const input = winInput(s, seat, card, how, gate, claimChiu);
+  const shape = winShape(input.concealed, input.melds, card, claimChiu, s.opts, s.n);
+  const byChiu = !!(card && shape?.byChiu);
+  const st = s.seats[seat]!;
+  if (card) {
+    if (byChiu) Object.assign(st, afterChiu(st, card));
+    else st.hand = sortFaces([...st.hand, card]);
+  }
+  const rec: WinRecord = { seat, card, how, gate, byChiu, input };
+  s.win = rec;
+  return rec;
+}
+
+/**
+ * Resolve the claims on the current offer in priority order (§6): Ù tier, then chíu, then the gate
+ * owner's ăn. Stops (returns false) as soon as an answer that matters is still missing.
+ */
+export function resolveClaim(s: ChanState): boolean {
+  if (s.phase.kind !== 'claim') return false;
+  const { offer, seats } = s.phase;
+  // 1. Ù tier, clockwise from the gate.
+  for (const cs of seats) {
+    if (!cs.u) continue;
+    if (cs.answer === null) return false;
+    if (cs.answer.type === 'u') {
+      forfeitBefore(s, seats, cs.seat);
+      const how = offer.source === 'passed-wall' ? 'wall' : offer.source;
+      if (!cs.uLegal) {
+        // The offered card stays on the table where it came from.
+        s.seats[offer.from]!.pile.push({ card: offer.card, how: offer.source === 'wall' || offer.source === 'passed-wall' ? 'drawn' : offer.source === 'return' ? 'returned' : 'discard' });
+        finishULao(s, cs.seat);
+        return true;
+      }
+      const claimChiu = how === 'discard' || (how === 'return' && !(s.opts['u-on-returned-card'] && uLegal(s, cs.seat, offer.card, how, offer.gate, false)));
+      s.lastAction = { seat: cs.seat, type: 'u', card: offer.card };
+      declareU(s, cs.seat, offer.card, how, offer.gate, claimChiu);
+      finishWin(s, cs.answer.calls ?? null);
+      return true;
+    }
+  }
+  for (const cs of seats) if (cs.u && cs.uLegal) s.seats[cs.seat]!.uForfeited = true; // R7: bỏ ù
+  // final-turn u-only: the hand ends once the Ù tier on the last nọc card has passed (§12).
+  if (offer.source === 'wall' && offer.last && s.opts['final-turn'] === 'u-only') {
+    noTake(s, offer);
+    return true;
+  }
+  // 2. chíu (at most one seat can hold three copies).
+  for (const cs of seats) {
+    if (!cs.chiu) continue;
+    if (cs.answer === null) return false;
+    if (cs.answer.type === 'chiu') {
+      const st = s.seats[cs.seat]!;
+      Object.assign(st, afterChiu(st, offer.card));
+      s.lastAction = { seat: cs.seat, type: 'chiu', card: offer.card };
+      // §5.3: at its own gate the chíu-er discards; out of turn it returns a card to the gate (trả cửa).
+      s.phase = cs.seat === offer.gate ? { kind: 'discard', seat: cs.seat } : { kind: 'return', seat: cs.seat, gate: offer.gate };
+      return true;
+    }
+  }
+  // 3. ăn by the gate owner.
+  const gate = seats.find((cs) => cs.seat === offer.gate && cs.eat.length > 0);
+  if (gate) {
+    if (gate.answer === null) return false;
+    const st = s.seats[gate.seat]!;
+    if (gate.answer.type === 'eat') {
+      Object.assign(st, afterEat(st, offer.card, gate.answer.with, s.opts));
+      s.lastAction = { seat: gate.seat, type: 'eat', card: gate.answer.with };
+      s.phase = { kind: 'discard', seat: gate.seat };
+      return true;
+    }
+    // §7.5 R1/R2: the bans of bỏ ăn.
+    if (gate.eatChan) {
+      if (!st.passedChan.includes(offer.card)) st.passedChan.push(offer.card);
+    } else if (!st.passedCa.includes(offer.card)) st.passedCa.push(offer.card);
+  }
+  noTake(s, offer);
+  return true;
+}
+
+function forfeitBefore(s: ChanState, seats: ClaimSeat[], winner: Seat): void {
+  for (const cs of seats) {
+    if (cs.seat === winner) return;
+    if (cs.u && cs.uLegal) s.seats[cs.seat]!.uForfeited = true;
+  }
+}
+

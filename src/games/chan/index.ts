@@ -1,0 +1,31 @@
+/** The Chắn engine (chan.md; issue #7). */
+import type { Engine } from '../core/types.js';
+import type { ChanAction } from './actions.js';
+import { ai } from './ai.js';
+import { score } from './cli.js';
+import { checkInvariants } from './invariants.js';
+import { OPTIONS, type ChanOptions } from './options.js';
+import { fromScenario } from './position.js';
+import type { ChanResult } from './result-types.js';
+import { apply, pending } from './rules.js';
+import { setupHand, type ChanState } from './state.js';
+import { publicView, seatView, type ChanPublicView, type ChanSeatView } from './views.js';
+
+export type { ChanAction, ChanOptions, ChanResult, ChanState, ChanPublicView, ChanSeatView };
+
+export const engine: Engine<ChanState, ChanAction, ChanOptions, ChanSeatView, ChanPublicView, ChanResult> = {
+  id: 'chan',
+  minSeats: 4,
+  maxSeats: 5,
+  options: OPTIONS,
+  setup: (opts, seats, seed, previous) => setupHand(opts, seats, seed, previous ?? null),
+  pending,
+  apply,
+  view: seatView,
+  publicView,
+  result: (s) => s.outcome?.result ?? null,
+  checkInvariants,
+  ai,
+  fromScenario,
+  cli: { score },
+};

@@ -1,0 +1,152 @@
+/**
+ * What a seat may do with its cards (chan.md §7, §8): legal discards, ăn partners, chíu, ù.
+ * Pure functions over one seat's state.
+ */
+import { counts, countOf, FACES, formsCa, group, isNhat, isYeu, removeFaces, type Face } from './cards.js';
+import type { ChanOptions } from './options.js';
+import { bestChan, bestChanWithIdentical } from './pairing.js';
+import { handSizes, type Meld, type SeatState } from './state.js';
+
+export type DiscardBlock = 'not-held' | 'passed-chan' | 'eaten-ca-pair' | null;
+
+/** chan.md §7.4: why `f` cannot be discarded (or returned) now, null if it can. */
+export function discardBlock(s: SeatState, f: Face, opts: ChanOptions): DiscardBlock {
+  if (!s.hand.includes(f)) return 'not-held';
+  // R1: a face whose chắn was passed may never be discarded.
+  if (s.passedChan.includes(f)) return 'passed-chan';
+  // R4: after eating a cạ, never discard both cards of a cạ.
+  if (s.hasEatenCa && s.discardedFaces.some((d) => formsCa(f, d, opts['lao-thang-ca']))) return 'eaten-ca-pair';
+  return null;
+}
+
+export function legalDiscards(s: SeatState, opts: ChanOptions): Face[] {
+  const out: Face[] = [];
+  for (const f of FACES) if (s.hand.includes(f) && discardBlock(s, f, opts) === null) out.push(f);
+  return out;
+}
+
+export type EatBlock = 'passed-chan' | 'discarded-face' | 'passed-ca' | null;
+
+/** Bans on eating offered face X at all (R1, R3) or as cạ/chắn (R2). */
+export function eatBan(s: SeatState, x: Face, opts: ChanOptions): { all: EatBlock; ca: boolean; chan: boolean } {
+  if (s.passedChan.includes(x)) return { all: 'passed-chan', ca: true, chan: true };
+  if (s.discardedFaces.includes(x)) return { all: 'discarded-face', ca: true, chan: true };
+  const mode = opts['passed-ca-ban'];
+  const caBanned = mode === 'face-ca' ? s.passedCa.includes(x) : s.passedCa.some((p) => group(p) === group(x));
+  const chanBanned = mode === 'rank-ca-and-chan' && s.passedCa.includes(x);
+  return { all: null, ca: caBanned, chan: chanBanned };
+}
+
+/** Raw ăn partners for offered X (§7.2), ignoring bans and the claim guard. */
+export function rawEatPartners(hand: readonly Face[], x: Face, opts: ChanOptions): { chan: boolean; ca: Face[] } {
+  const chan = hand.includes(x);
+  const ca: Face[] = [];
+  const g = group(x);
+  const groupCards = hand.filter((f) => group(f) === g);
+  if (g === 1) {
+    // Nhất/Yêu group: eat only with the spare card, keeping exact pairs [Seed].
+    if (groupCards.length % 2 === 1) {
+      for (const y of FACES) {
+        if (y === x || group(y) !== 1 || !formsCa(x, y, opts['lao-thang-ca'])) continue;
+        if (countOf(hand, y) % 2 === 1) ca.push(y);
+      }
+    }
+  } else {
+    const faces = [...new Set(groupCards)];
+    // R5: Y must be the only face of the rank held (no splitting a held cạ).
+    if (faces.length === 1 && faces[0] !== x) {
+      const y = faces[0]!;
+      if (opts['split-chan-for-ca'] || countOf(hand, y) % 2 === 1) ca.push(y);
+    }
+  }
+  return { chan, ca };
+}
+
+export interface EatOptions {
+  partners: Face[];
+  chan: boolean;
+  /** Why nothing can be eaten although a pair exists (for error messages). */
+  blocked: EatBlock | 'passed-ca' | 'no-discard-after' | null;
+}
+
+/** Legal ăn partners for offered X with every ban, `prefer-chan` and the claim guard. */
+export function eatOptions(s: SeatState, x: Face, opts: ChanOptions): EatOptions {
+  const raw = rawEatPartners(s.hand, x, opts);
+  if (!raw.chan && raw.ca.length === 0) return { partners: [], chan: false, blocked: null };
+  const ban = eatBan(s, x, opts);
+  if (ban.all) return { partners: [], chan: false, blocked: ban.all };
+  let chan = raw.chan && !ban.chan;
+  let ca = ban.ca ? [] : raw.ca;
+  if (chan && opts['prefer-chan']) ca = [];
+  let partners: Face[] = [...(chan ? [x] : []), ...ca];
+  // Claim guard (§7.2): keep only options that leave a legal discard.
+  partners = partners.filter((y) => hasDiscardAfterEat(s, x, y, opts));
+  chan = partners.includes(x);
+  const blocked = partners.length ? null : raw.chan || raw.ca.length ? (ban.ca && !raw.chan ? 'passed-ca' : 'no-discard-after') : null;
+  return { partners, chan, blocked };
+}
+
+export function afterEat(s: SeatState, x: Face, y: Face, opts: ChanOptions): SeatState {
+  const isCa = x !== y;
+  const meld: Meld = { kind: isCa ? 'ca' : 'chan', cards: [x, y], taken: x };
+  void opts;
+  return { ...s, hand: removeFaces(s.hand, y), melds: [...s.melds, meld], hasEatenCa: s.hasEatenCa || isCa };
+}
+
+function hasDiscardAfterEat(s: SeatState, x: Face, y: Face, opts: ChanOptions): boolean {
+  return legalDiscards(afterEat(s, x, y, opts), opts).length > 0;
+}
+
+export function afterChiu(s: SeatState, x: Face): SeatState {
+  return { ...s, hand: removeFaces(s.hand, x, 3), melds: [...s.melds, { kind: 'chiu', cards: [x, x, x, x], taken: x }] };
+}
+
+/** chan.md §7.3: may chíu X (exactly 3 concealed, not a passed chắn, leaves a legal discard). */
+export function canChiu(s: SeatState, x: Face, opts: ChanOptions): boolean {
+  if (countOf(s.hand, x) !== 3 || s.passedChan.includes(x)) return false;
+  return legalDiscards(afterChiu(s, x), opts).length > 0;
+}
+
+export const meldChan = (melds: readonly Meld[]): number => melds.reduce((a, m) => a + (m.kind === 'chan' ? 1 : m.kind === 'chiu' ? 2 : 0), 0);
+
+export interface WinShape {
+  /** Total chắn (concealed best + exposed). */
+  chan: number;
+  /** The four copies form a chíu (claimed chíu-ù or an ù on a nọc card whose best arrangement is the chíu). */
+  byChiu: boolean;
+}
+
+/**
+ * chan.md §8: does `concealed` (+ `card`, the winning card; null = the opener's dealt hand) win?
+ * `claimChiu`: the card is taken by chíu (chíu-ù on a discard or returned card).
+ */
+export function winShape(concealed: readonly Face[], melds: readonly Meld[], card: Face | null, claimChiu: boolean, opts: ChanOptions, n: number): WinShape | null {
+  const sz = handSizes(n);
+  const total = concealed.length + melds.reduce((a, m) => a + m.cards.length, 0) + (card ? 1 : 0);
+  if (total !== sz.opener) return null;
+  const lt = opts['lao-thang-ca'];
+  const exposed = meldChan(melds);
+  if (card === null) {
+    const b = bestChan(counts(concealed), lt);
+    return b >= 0 && b + exposed >= sz.minChan ? { chan: b + exposed, byChiu: false } : null;
+  }
+  // §8: never on CC, LA, TH (also not by chíu-ù).
+  if (isYeu(card)) return null;
+  const held = countOf(concealed, card);
+  const chiuShape = (): number => {
+    if (held !== 3) return -1;
+    const rest = counts(removeFaces(concealed, card, 3));
+    const b = bestChan(rest, lt);
+    return b < 0 ? -1 : b + 2;
+  };
+  if (claimChiu) {
+    const c = chiuShape();
+    return c >= 0 && c + exposed >= sz.minChan ? { chan: c + exposed, byChiu: true } : null;
+  }
+  const c = counts([...concealed, card]);
+  // §8: a Nhất winning card must form an identical pair.
+  const b = isNhat(card) ? bestChanWithIdentical(c, card, lt) : bestChan(c, lt);
+  if (b < 0 || b + exposed < sz.minChan) return null;
+  const ch = chiuShape();
+  return { chan: b + exposed, byChiu: ch >= 0 && ch >= b };
+}

@@ -1,0 +1,165 @@
+/**
+ * fromScenario (docs/scenarios-chan.md): a seed, a full deck order, or an explicit mid-hand position.
+ * A position is checked (every card exactly once, sane counts) and rejected with a clear error.
+ */
+import { Rng } from '../core/rng.js';
+import type { Result, ScenarioStart, Seat } from '../core/types.js';
+import { ok } from '../core/types.js';
+import { COPIES, counts, DECK_SIZE, FACES, isFace, parseCards, sortFaces, type Face } from './cards.js';
+import { fail } from './actions.js';
+import { buildClaim, noTake } from './flow.js';
+import type { ChanOptions } from './options.js';
+import { dealDeck, emptySeat, handSizes, setupHand, type ChanState, type Meld, type OfferSource, type Phase } from './state.js';
+
+const bad = (message: string) => fail('bad-position', message);
+
+function cardsOf(x: unknown, what: string): Face[] | string {
+  if (x === undefined || x === null) return [];
+  if (typeof x !== 'string' && !(Array.isArray(x) && x.every((e) => typeof e === 'string'))) return `${what} must be a card string or a list of codes`;
+  const c = parseCards(x as string | string[]);
+  return c ?? `${what} has an unknown card code`;
+}
+
+function meldOf(text: string, seat: number): Meld | string {
+  const c = parseCards(text);
+  if (!c || c.length === 0) return `seat ${seat}: bad meld "${text}"`;
+  if (c.length === 4 && c.every((f) => f === c[0])) return { kind: 'chiu', cards: c, taken: c[0]! };
+  if (c.length === 2) return { kind: c[0] === c[1] ? 'chan' : 'ca', cards: c, taken: c[0]! };
+  return `seat ${seat}: meld "${text}" is neither a chíu (4 identical), a chắn nor a cạ`;
+}
+
+export function fromScenario(opts: ChanOptions, n: number, start: ScenarioStart): Result<ChanState> {
+  if (n !== 4 && n !== 5) return bad('Chắn is played by 4 or 5 players.');
+  if ('seed' in start) return ok(setupHand(opts, n, start.seed, null));
+  if ('deck' in start) {
+    const deck = start.deck;
+    if (!Array.isArray(deck) || deck.length !== DECK_SIZE || !deck.every(isFace)) return bad(`The deck must list all ${DECK_SIZE} cards by code.`);
+    const c = counts(deck as Face[]);
+    const wrong = FACES.filter((_, i) => c[i] !== COPIES);
+    if (wrong.length) return bad(`Every face must appear exactly ${COPIES} times in the deck; wrong: ${wrong.join(' ')}.`);
+    return ok(dealDeck(opts, n, deck as Face[], 0, { handNumber: 0, previousWinner: null, totals: new Array<number>(n).fill(0) }));
+  }
+  return fromPosition(opts, n, start.position);
+}
+
+type Raw = Record<string, unknown>;
+
+function fromPosition(opts: ChanOptions, n: number, pos: Raw): Result<ChanState> {
+  const sz = handSizes(n);
+  const opener = (pos.opener as number | undefined) ?? 0;
+  if (!Number.isInteger(opener) || opener < 0 || opener >= n) return bad('opener must be a seat number.');
+  const seatOk = (x: unknown): x is Seat => Number.isInteger(x) && (x as number) >= 0 && (x as number) < n;
+  const ph = (pos.phase ?? { kind: 'open' }) as Raw;
+  let bigSeat = -1;
+  let offerCard: Face | null = null;
+  switch (ph.kind) {
+    case 'open':
+      bigSeat = opener;
+      break;
+    case 'draw':
+      if (!seatOk(ph.seat)) return bad('phase.seat must be a seat number.');
+      break;
+    case 'discard':
+    case 'return':
+      if (!seatOk(ph.seat)) return bad('phase.seat must be a seat number.');
+      if (ph.kind === 'return' && (!seatOk(ph.gate) || ph.gate === ph.seat)) return bad('phase.gate must be another seat (the interrupted gate).');
+      bigSeat = ph.seat;
+      break;
+    case 'offer':
+      if (!isFace(ph.card)) return bad('phase.card must be a card code.');
+      if (!seatOk(ph.gate) || !seatOk(ph.from)) return bad('phase.gate and phase.from must be seat numbers.');
+      if (!['wall', 'passed-wall', 'discard', 'return'].includes(ph.source as string)) return bad('phase.source must be wall, passed-wall, discard or return.');
+      offerCard = ph.card;
+      break;
+    default:
+      return bad('phase.kind must be open, draw, offer, discard or return.');
+  }
+  const hands = (pos.hands ?? []) as unknown[];
+  const meldsRaw = (pos.melds ?? []) as unknown[];
+  const pilesRaw = (pos.piles ?? []) as unknown[];
+  const flags = (pos.flags ?? []) as Raw[];
+  if (!Array.isArray(hands) || hands.length > n) return bad(`hands must be a list of at most ${n} seats.`);
+  const state: ChanState = dealDeck(opts, n, [], opener, {
+    handNumber: (pos.handNumber as number | undefined) ?? 0,
+    previousWinner: (pos.previousWinner as number | null | undefined) ?? null,
+    totals: new Array<number>(n).fill(0),
+  });
+  const used: Face[] = [];
+  for (let seat = 0; seat < n; seat++) {
+    const st = emptySeat();
+    const h = cardsOf(hands[seat], `hands[${seat}]`);
+    if (typeof h === 'string') return bad(h);
+    st.hand = h;
+    const ml = (meldsRaw[seat] ?? []) as unknown;
+    const mlist = typeof ml === 'string' ? (ml.match(/\[[^\]]*\]/g) ?? []) : (ml as string[]);
+    for (const m of mlist) {
+      const meld = meldOf(m, seat);
+      if (typeof meld === 'string') return bad(meld);
+      st.melds.push(meld);
+    }
+    const pile = cardsOf(pilesRaw[seat], `piles[${seat}]`);
+    if (typeof pile === 'string') return bad(pile);
+    st.pile = pile.map((card) => ({ card, how: 'discard' as const }));
+    const f = flags[seat] ?? {};
+    for (const k of ['passedChan', 'passedCa', 'discardedFaces'] as const) {
+      const c = cardsOf(f[k], `flags[${seat}].${k}`);
+      if (typeof c === 'string') return bad(c);
+      st[k] = [...new Set(c)];
+    }
+    st.hasEatenCa = (f.hasEatenCa as boolean | undefined) ?? st.melds.some((m) => m.kind === 'ca');
+    st.uForfeited = (f.uForfeited as boolean | undefined) ?? false;
+    st.dealtHadChan = (f.dealtHadChan as boolean | undefined) ?? true;
+    state.seats[seat] = st;
+    used.push(...st.hand, ...st.melds.flatMap((m) => m.cards), ...pile);
+  }
+  const stockTop = cardsOf(pos.stock, 'stock');
+  if (typeof stockTop === 'string') return bad(stockTop);
+  used.push(...stockTop);
+  if (offerCard) used.push(offerCard);
+  const c = counts(used);
+  const over = FACES.filter((_, i) => c[i]! > COPIES);
+  if (over.length) return bad(`More than ${COPIES} copies placed of: ${over.join(' ')}.`);
+  const rest: Face[] = [];
+  FACES.forEach((f, i) => {
+    for (let k = c[i]!; k < COPIES; k++) rest.push(f);
+  });
+  const pool = new Rng(`chan-fill:${(pos.fill as string | undefined) ?? 'fill'}`).shuffle(rest);
+  // Complete short hands from the shuffled rest.
+  for (let seat = 0; seat < n; seat++) {
+    const st = state.seats[seat]!;
+    const want = seat === bigSeat ? sz.opener : sz.other;
+    const have = st.hand.length + st.melds.reduce((a, m) => a + m.cards.length, 0);
+    if (have > want) return bad(`Seat ${seat} holds ${have} cards (concealed + exposed); it should hold ${want} now.`);
+    st.hand = sortFaces([...st.hand, ...pool.splice(0, want - have)]);
+  }
+  if ((pos.rest ?? 'stock') === 'piles') {
+    pool.forEach((card, i) => state.seats[i % n]!.pile.push({ card, how: 'discard' }));
+    state.stock = stockTop;
+  } else state.stock = [...stockTop, ...pool];
+  state.draws = (pos.draws as number | undefined) ?? 5;
+  switch (ph.kind) {
+    case 'open':
+      state.phase = { kind: 'open' };
+      break;
+    case 'draw':
+      if (state.stock.length <= opts['wall-reserve']) return bad('The nọc is exhausted: nobody can draw.');
+      state.phase = { kind: 'draw', seat: ph.seat as Seat };
+      break;
+    case 'discard':
+      state.phase = { kind: 'discard', seat: ph.seat as Seat };
+      break;
+    case 'return':
+      state.phase = { kind: 'return', seat: ph.seat as Seat, gate: ph.gate as Seat };
+      break;
+    case 'offer': {
+      const source = ph.source as OfferSource;
+      const last = source === 'wall' && state.stock.length <= opts['wall-reserve'];
+      const offer = { card: offerCard!, gate: ph.gate as Seat, source, from: ph.from as Seat, ...(last ? { last: true } : {}) };
+      const seats = buildClaim(state, offer);
+      state.phase = { kind: 'claim', offer, seats } as Phase;
+      if (seats.length === 0) noTake(state, offer);
+      break;
+    }
+  }
+  return ok(state);
+}

@@ -1,0 +1,32 @@
+/** The Chắn hand result (core `HandResult` plus the cước and xướng details). */
+import type { HandResult, Seat } from '../core/types.js';
+import type { Face } from './cards.js';
+
+export interface ChanCuoc {
+  cuoc: string;
+  count: number;
+}
+
+export interface ChanResult extends HandResult {
+  endedBy: 'u' | 'draw' | 'u-lao' | 'xuong-sai';
+  unit: 'point';
+  /** The seat that declared ù (also for xướng sai), or null. */
+  uSeat: Seat | null;
+  winningCard: Face | null;
+  /** How the winning card came: the opener's dealt hand, a nọc draw, a discard, a returned card. */
+  winHow: 'open' | 'wall' | 'discard' | 'return' | null;
+  byChiu: boolean;
+  /** The cước the hand really has (scored list; empty for a draw or without scoring). */
+  cuoc: ChanCuoc[];
+  /** What the winner announced (null: auto mode, scoring off or no win). */
+  announced: ChanCuoc[] | null;
+  announcementCorrect: boolean | null;
+  /** Why the announcement was wrong: 'thua:<id>', 'thieu:<id>', 'empty', 'unknown:<id>'. */
+  announcementProblems: string[];
+  /** Hand value V = điểm + 5 × gà of what is paid. */
+  value: number;
+  diem: number;
+  ga: number;
+  /** The winner's revealed cards: concealed and exposed after the win. */
+  revealed: { concealed: Face[]; melds: Face[][] } | null;
+}

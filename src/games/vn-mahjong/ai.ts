@@ -1,0 +1,164 @@
+/**
+ * A deterministic AI (issue 6): wins whenever it can, keeps its wild jokers (each one is a tile it
+ * never has to wait for), declares kongs and bounces, claims only when that brings it closer to a
+ * win, and discards to minimise a joker-aware shanten (wild jokers count as one step each).
+ */
+import type { VnAction } from './actions.js';
+import { pendingBySeat } from './rules.js';
+import type { State } from './state.js';
+import { countVector, isJoker, isWild, removeAll, tileIndex, type Tile } from './tiles.js';
+
+type Tuple = [number, number, number]; // melds, partial sets, pair
+const cache = new Map<number, Tuple[]>();
+
+function prune(ts: Tuple[]): Tuple[] {
+  const out: Tuple[] = [];
+  for (const t of ts) {
+    if (t[0] + t[1] > 4) t[1] = 4 - t[0];
+    if (out.some((o) => o[0] >= t[0] && o[0] * 2 + o[1] >= t[0] * 2 + t[1] && o[2] >= t[2])) continue;
+    for (let k = out.length - 1; k >= 0; k--) {
+      const o = out[k]!;
+      if (t[0] >= o[0] && t[0] * 2 + t[1] >= o[0] * 2 + o[1] && t[2] >= o[2]) out.splice(k, 1);
+    }
+    out.push(t);
+  }
+  return out;
+}
+
+function suitTuples(c: number[], honour: boolean): Tuple[] {
+  let key = honour ? 1 : 0;
+  for (const x of c) key = key * 5 + x;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const res: Tuple[] = [];
+  const rec = (m: number, t: number, p: number) => {
+    let i = 0;
+    while (i < c.length && c[i] === 0) i++;
+    if (i === c.length) {
+      res.push([m, t, p]);
+      return;
+    }
+    if (c[i]! >= 3) {
+      c[i]! -= 3;
+      rec(m + 1, t, p);
+      c[i]! += 3;
+    }
+    if (!honour && i + 2 < c.length && c[i + 1]! > 0 && c[i + 2]! > 0) {
+      c[i]!--, c[i + 1]!--, c[i + 2]!--;
+      rec(m + 1, t, p);
+      c[i]!++, c[i + 1]!++, c[i + 2]!++;
+    }
+    if (c[i]! >= 2) {
+      c[i]! -= 2;
+      if (p === 0) rec(m, t, 1);
+      rec(m, t + 1, p);
+      c[i]! += 2;
+    }
+    if (!honour) {
+      for (const d of [1, 2]) {
+        if (i + d < c.length && c[i + d]! > 0) {
+          c[i]!--, c[i + d]!--;
+          rec(m, t + 1, p);
+          c[i]!++, c[i + d]!++;
+        }
+      }
+    }
+    c[i]!--;
+    rec(m, t, p);
+    c[i]!++;
+  };
+  rec(0, 0, 0);
+  const out = prune(res);
+  cache.set(key, out);
+  return out;
+}
+
+/** Joker-aware shanten: −1 = complete. */
+export function shanten(hand: readonly Tile[], meldCount: number): number {
+  const c = countVector(hand);
+  const jokers = hand.filter(isWild).length;
+  let acc: Tuple[] = [[0, 0, 0]];
+  const groups: [number[], boolean][] = [
+    [c.slice(0, 9), false],
+    [c.slice(9, 18), false],
+    [c.slice(18, 27), false],
+    [c.slice(27, 34), true],
+  ];
+  for (const [g, h] of groups) {
+    const ts = suitTuples(g, h);
+    const merged: Tuple[] = [];
+    for (const a of acc) for (const b of ts) if (a[2] + b[2] <= 1) merged.push([a[0] + b[0], a[1] + b[1], a[2] + b[2]]);
+    acc = prune(merged);
+  }
+  const need = 4 - meldCount;
+  let best = 99;
+  for (const [m0, t0, p] of acc) {
+    const m = Math.min(m0, need);
+    const t = Math.min(t0, need - m);
+    best = Math.min(best, 2 * (need - m) - t - p);
+  }
+  return Math.max(-1, best - jokers);
+}
+
+function usefulness(hand: readonly Tile[], t: Tile): number {
+  const i = tileIndex(t);
+  if (i < 0) return isJoker(t) ? 100 : -1;
+  const c = countVector(hand);
+  let v = (c[i]! - 1) * 3;
+  if (i < 27) {
+    const pos = i % 9;
+    for (const d of [-2, -1, 1, 2]) if (pos + d >= 0 && pos + d <= 8) v += c[i + d]! * (Math.abs(d) === 1 ? 2 : 1);
+    if (pos === 0 || pos === 8) v -= 1;
+  }
+  return v;
+}
+
+export function ai(s: State, seat: number): VnAction {
+  const d = pendingBySeat(s).find((x) => x.seat === seat);
+  if (!d) throw new Error(`seat ${seat} has no pending decision`);
+  const opts = d.options;
+  const win = opts.find((a) => a.type === 'win');
+  if (win) return win;
+  const p = s.players[seat]!;
+  if (d.kind === 'initial') return opts.find((a) => a.type === 'initial-expose' && a.jokers.length === 0 && !a.keepFlower) ?? opts[0]!;
+  if (d.kind === 'claim') {
+    const pass = opts.find((a) => a.type === 'pass') ?? opts[0]!;
+    if (s.phase !== 'claim') return pass;
+    const now = shanten(p.hand, p.melds.length);
+    let best: VnAction = pass;
+    let bestSh = now;
+    for (const a of opts) {
+      let rest: Tile[] | null = null;
+      if (a.type === 'pung' || a.type === 'chow') rest = removeAll(p.hand, a.tiles);
+      else if (a.type === 'kong') rest = removeAll(p.hand, [s.claim!.tile, s.claim!.tile, s.claim!.tile]);
+      if (!rest) continue;
+      let sh = 99;
+      if (a.type === 'kong') sh = shanten(rest, p.melds.length + 1);
+      else for (const t of new Set(rest)) if (!isJoker(t)) sh = Math.min(sh, shanten(removeAll(rest, [t])!, p.melds.length + 1));
+      if (sh < bestSh) {
+        best = a;
+        bestSh = sh;
+      }
+    }
+    return best;
+  }
+  for (const type of ['bounce', 'hoi-coong', 'am-coong'] as const) {
+    const a = opts.find((x) => x.type === type);
+    if (a) return a;
+  }
+  const jf = opts.find((a) => a.type === 'expose' && !isWild(a.tile));
+  if (jf) return jf;
+  const discards = opts.filter((a): a is { type: 'discard'; tile: Tile } => a.type === 'discard');
+  if (discards.length === 0) return opts[0]!;
+  let best = discards[0]!;
+  let bestKey = Infinity;
+  for (const a of discards) {
+    const rest = removeAll(p.hand, [a.tile])!;
+    const key = shanten(rest, p.melds.length) * 1000 + usefulness(p.hand, a.tile) * 10 + (isJoker(a.tile) ? 500 : 0);
+    if (key < bestKey) {
+      bestKey = key;
+      best = a;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,32 @@
+/** The vn-mahjong Engine object (vn-mahjong.md). */
+import type { Engine, HandResult } from '../core/types.js';
+import type { VnAction } from './actions.js';
+import { ai } from './ai.js';
+import { apply } from './apply.js';
+import { score } from './cli.js';
+import { checkInvariants } from './invariants.js';
+import { OPTIONS, type VnOptions } from './options.js';
+import { pending } from './rules.js';
+import { fromScenario } from './scenario.js';
+import { setup } from './setup.js';
+import type { State } from './state.js';
+import { publicView, view, type PublicView, type SeatView } from './views.js';
+
+export type { VnAction, VnOptions, State, SeatView, PublicView };
+
+export const engine: Engine<State, VnAction, VnOptions, SeatView, PublicView, HandResult> = {
+  id: 'vn-mahjong',
+  minSeats: 4,
+  maxSeats: 6,
+  options: OPTIONS,
+  setup: (opts, seats, seed, previous) => setup(opts, seats, seed, previous ?? null),
+  pending,
+  apply: (s, seat, a) => apply(s, seat, a),
+  view,
+  publicView,
+  result: (s) => s.end?.result ?? null,
+  checkInvariants,
+  ai: (s, person) => ai(s, s.seatPerson.indexOf(person)),
+  fromScenario,
+  cli: { score },
+};

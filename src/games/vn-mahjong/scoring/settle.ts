@@ -1,0 +1,66 @@
+/** Money (vn-mahjong.md §10): chung con / chung cái, payment shapes, liabilities. */
+import type { VnOptions } from '../options.js';
+
+/** chung con: single(P). */
+export function single(p: number, v: number): number {
+  if (p <= 0) return 1;
+  if (p < 6) return 2 ** (p - 1);
+  return 32 * Math.floor(p / 6) + v * (p % 6);
+}
+/** chung cái: double(P). */
+export function double(p: number, v: number): number {
+  if (p <= 0) return 1;
+  if (p < 6) return 2 ** p;
+  return 64 * Math.floor(p / 6) + v * (p % 6);
+}
+
+export interface PayLine {
+  /** Hand seat that pays (0…3). */
+  from: number;
+  amount: number;
+  reason: string;
+}
+
+export type PayShape = 'self-draw' | 'discard' | 'rob-kong';
+
+/**
+ * Payments to the winner. `payer` = discarder (discard) or declarer (rob-kong); `liable` = the
+ * seat that pays for everyone (§10 "Liability"), or null.
+ */
+export function payments(
+  winner: number,
+  phan: number,
+  kongs: number,
+  shape: PayShape,
+  payer: number | null,
+  liable: number | null,
+  o: VnOptions,
+): PayLine[] {
+  const v = Number(o['leftover-phan-value']);
+  const flat = Number(o['mun-flat-bonus']) * Math.floor(phan / 6) + Number(o['kong-flat-bonus']) * kongs;
+  const unit = o['point-unit'];
+  const others = [0, 1, 2, 3].filter((s) => s !== winner);
+  const lines: PayLine[] = [];
+  const pay = (from: number, amount: number, reason: string) => lines.push({ from, amount: amount * unit, reason });
+  if (liable !== null) {
+    const amount = shape === 'self-draw' ? 3 * double(phan, v) : double(phan, v) + 2 * single(phan, v);
+    pay(liable, amount + 3 * flat, 'liability');
+    return lines;
+  }
+  for (const s of others) {
+    if (shape === 'self-draw') pay(s, double(phan, v) + flat, 'chung-cai');
+    else if (shape === 'rob-kong' && o['rob-kong-payment'] === 'compensate') {
+      // §10: the declarer compensates the Coong Xừng Phá bonus for everyone
+      if (s === payer) pay(s, double(phan, v) + 2 * (single(phan, v) - single(phan - 1, v)) + flat, 'rob-kong-compensate');
+      else pay(s, single(phan - 1, v) + flat, 'chung-con');
+    } else if (s === payer) pay(s, double(phan, v) + flat, 'chung-cai');
+    else pay(s, single(phan, v) + flat, 'chung-con');
+  }
+  return lines;
+}
+
+/** Chao Ù under `false-win = penalized` (§11.6): the claimer pays each other player double(c + 6). */
+export function falseWinPayments(claimer: number, claimed: number, o: VnOptions): { to: number; amount: number }[] {
+  const v = Number(o['leftover-phan-value']);
+  return [0, 1, 2, 3].filter((s) => s !== claimer).map((to) => ({ to, amount: double(claimed + 6, v) * o['point-unit'] }));
+}

@@ -1,0 +1,144 @@
+/** State of one hand of Vietnamese mahjong, plus the match data carried between hands (§3). */
+import type { HandResult } from '../core/types.js';
+import type { VnOptions } from './options.js';
+import type { ScoreOut } from './scoring/score.js';
+import type { Tile } from './tiles.js';
+
+export interface Meld {
+  kind: 'chow' | 'pung' | 'kong';
+  /** Tiles as placed (jokers as `J*`). */
+  tiles: Tile[];
+  /** What each tile stands for. */
+  as: Tile[];
+  /** Claimed from a discard (ăn, phỗng, coong); a later Hối Coong keeps it. */
+  called: boolean;
+  /** Âm Coong (concealed kong). */
+  concealed: boolean;
+  /** Hối Coong (pung + 4th tile). */
+  added: boolean;
+  /** Hand seat whose discard was claimed (the feeder), or null. */
+  from: number | null;
+  /** Action counter when it was made. */
+  at: number;
+}
+
+export interface ExposedTile {
+  tile: Tile;
+  /** Exposed in the initial phase (§4.3). */
+  initial: boolean;
+  /** A joker bounced out of a pung (nẩy khung, §7). */
+  bounced: boolean;
+}
+
+export interface Player {
+  /** Concealed tiles, sorted. */
+  hand: Tile[];
+  melds: Meld[];
+  /** Bonus tiles and jokers set aside (dựng). */
+  exposed: ExposedTile[];
+  /** Discards still lying in front of the player (claimed ones leave). */
+  pond: Tile[];
+  draws: number;
+  discards: number;
+  /** Action counter of the last ăn/phỗng/coong on a discard (−1 = none). */
+  lastCallAt: number;
+  /** Không Hoa Không Lá (§13): exposed nothing in the initial phase (only with `nfnl` on). */
+  nfnl?: boolean;
+}
+
+/** A recorded "Báo Chủy Mó" feeding (§11.2–11.4). */
+export interface Feeding {
+  kind: 'thap-nhi' | 'bach' | 'bac';
+  winner: number;
+  feeder: number;
+  /** Category for thap-nhi: m, p, s, z, t (Nhất Cửu); for bac: 'tu-hi'. */
+  cat: string;
+  at: number;
+  exempt: boolean;
+}
+
+export interface Claim {
+  tile: Tile;
+  from: number;
+  /** Hand seats that must answer. */
+  eligible: number[];
+  /** Answers by hand seat (null = not yet). */
+  answers: (Record<string, unknown> | null)[];
+}
+
+export interface Rob {
+  tile: Tile;
+  declarer: number;
+  meld: number;
+  source: 'kong' | 'bounce';
+  eligible: number[];
+  answers: (Record<string, unknown> | null)[];
+}
+
+export interface Match {
+  people: number;
+  /** Persons at positions T0…T3. */
+  table: number[];
+  /** Persons sitting out (Trung holder first, then Phát holder). */
+  reserves: number[];
+  dealerPos: number;
+  /** Wind round 0…; prevalent wind = round mod 4. */
+  round: number;
+  handNo: number;
+  /** Rounds played in a row, per person (`sitout-rotation = fair`). */
+  played: number[];
+  /** Running score per person. */
+  scores: number[];
+  /** Consecutive wins of one person (Lục Khôi). */
+  streak: { person: number; wins: number };
+  /** All `match-length` wind rounds have been played. */
+  over: boolean;
+}
+
+export interface EndInfo {
+  kind: 'win' | 'draw' | 'false-win';
+  winner: number | null;
+  winBy: string | null;
+  from: number | null;
+  tile: Tile | null;
+  score: ScoreOut | null;
+  liable: { seat: number; rule: string } | null;
+  result: HandResult;
+}
+
+export type Phase = 'initial' | 'turn' | 'after-call' | 'claim' | 'rob' | 'ended';
+
+export interface State {
+  game: 'vn-mahjong';
+  opts: VnOptions;
+  match: Match;
+  /** Person at hand seat 0…3 (0 = dealer = East). */
+  seatPerson: number[];
+  /** Prevalent wind 0…3. */
+  roundWind: number;
+  /** Wall: front = live end, back = replacement end. */
+  wall: Tile[];
+  reserve: number;
+  players: Player[];
+  phase: Phase;
+  turn: number;
+  drawn: Tile | null;
+  drawnFrom: 'live' | 'back' | null;
+  /** The tile just drawn was the last live tile. */
+  lastLive: boolean;
+  /** The discard on the table came after the last live tile (Quân Cuối Cùng). */
+  lastDiscard: boolean;
+  init: { seat: number; declined: Tile[]; flowerDone: boolean } | null;
+  /** The seat to move must discard this tile next: the dealer's kept bonus tile (§4.3), or a bonus tile/joker drawn by an NFNL player (§13). */
+  mustDiscard: Tile | null;
+  dealerFirstTurn: boolean;
+  claim: Claim | null;
+  rob: Rob | null;
+  step: number;
+  anyCall: boolean;
+  feedings: Feeding[];
+  /** Discard history in order. */
+  discards: { seat: number; tile: Tile; claimed: boolean }[];
+  last: { seat: number; action: Record<string, unknown> } | null;
+  end: EndInfo | null;
+}

