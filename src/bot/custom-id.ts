@@ -19,7 +19,8 @@ export type GameVerb =
   | 'end-match'
   | 'pause'
   | 'resume'
-  | 'retake'; // take my seat back from the AI
+  | 'retake' // take my seat back from the AI
+  | 'announce'; // Chắn xướng: build and confirm an announcement (announce.ts)
 
 const VERBS: readonly GameVerb[] = [
   'hand',
@@ -37,6 +38,7 @@ const VERBS: readonly GameVerb[] = [
   'pause',
   'resume',
   'retake',
+  'announce',
 ];
 
 export interface GameButton {

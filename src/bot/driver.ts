@@ -86,10 +86,10 @@ export async function tablePayload(ctx: BotContext, L: Loaded, notice?: string) 
     const last = L.presenter.lastAction(pub, pc);
     if (last) lines.push(last);
     const pending = L.engine.pending(L.state) as Decision<BaseAction>[];
-    if (pending.length) {
-      const who = pending.map((d) => L.names[d.seat]).join(', ');
-      lines.push(t(pending[0]!.kind === 'claim' ? 'common:table.waiting-claim' : 'common:table.waiting-turn', { who }));
-    }
+    // During a claim window the table does not name who may claim: that would tell everybody who
+    // holds matching cards (only the claimants themselves are pinged).
+    if (pending.some((d) => d.kind === 'claim')) lines.push(t('common:table.waiting-claim'));
+    else if (pending.length) lines.push(t('common:table.waiting-turn', { who: pending.map((d) => L.names[d.seat]).join(', ') }));
   }
   if (L.row.status === 'paused') lines.push(t('common:table.paused'));
   else if (nextDeadline !== null && L.row.status === 'running') lines.push(t('common:table.deadline', { when: relTime(nextDeadline) }));

@@ -11,6 +11,7 @@ import { translator, type Lang } from './i18n.js';
 import { optionKey } from './presenters/index.js';
 import { presentCtx, type Loaded } from './driver.js';
 import type { BaseAction, Decision } from '../games/core/types.js';
+import { announceRows, isAnnounceDecision, type Draft } from './announce.js';
 
 const STYLE = {
   primary: ButtonStyle.Primary,
@@ -31,7 +32,7 @@ export interface HandPayload {
   attachments: never[];
 }
 
-export async function handPayload(ctx: BotContext, L: Loaded, seat: number, lang: Lang, note?: string): Promise<HandPayload> {
+export async function handPayload(ctx: BotContext, L: Loaded, seat: number, lang: Lang, note?: string, draft?: Draft): Promise<HandPayload> {
   const t = translator(lang);
   const pc = presentCtx(L, lang);
   const id = L.row.id;
@@ -52,7 +53,9 @@ export async function handPayload(ctx: BotContext, L: Loaded, seat: number, lang
 
   const rows: Row[] = [];
   const canAct = decision && L.row.status === 'running' && !away;
-  if (canAct && options.length <= 20) {
+  if (canAct && isAnnounceDecision(options)) {
+    rows.push(...announceRows(id, ver, options, draft ?? { mask: 0, counts: {} }, pc));
+  } else if (canAct && options.length <= 20) {
     for (let i = 0; i < options.length; i += 5) {
       rows.push(
         row(

@@ -11,6 +11,7 @@ import { labelOf, load, progress, publicLang, updateTable, type Loaded } from '.
 import { handPayload, seatOf } from './hand-view.js';
 import { gameChannel, mention } from './messages.js';
 import type { BaseAction, Decision } from '../games/core/types.js';
+import { blocksOf, readAnnounce } from './announce.js';
 
 type Comp = ButtonInteraction | StringSelectMenuInteraction;
 
@@ -62,10 +63,17 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): 
   if (b.ver !== L.row.version) {
     return void (await i.editReply(await handPayload(ctx, L, seat, lang, `⚠️ ${t('errors:stale')}`)));
   }
-  const indexText = b.verb === 'pick' && i.isStringSelectMenu() ? i.values[0] : b.arg;
-  const index = Number(indexText);
   const decision = (L.engine.pending(L.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
-  const action = decision && Number.isInteger(index) ? decision.options[index] : undefined;
+  let action: BaseAction | undefined;
+  if (b.verb === 'announce') {
+    const blocks = blocksOf(decision?.options ?? []);
+    const r = decision ? readAnnounce(b.arg, i.isStringSelectMenu() ? i.values : [], blocks) : null;
+    if (r?.kind === 'draft') return void (await i.editReply(await handPayload(ctx, L, seat, lang, undefined, r.draft)));
+    action = r?.action;
+  } else {
+    const index = Number(b.verb === 'pick' && i.isStringSelectMenu() ? i.values[0] : b.arg);
+    action = decision && Number.isInteger(index) ? decision.options[index] : undefined;
+  }
   if (!action) return void (await i.editReply(await handPayload(ctx, L, seat, lang, `⚠️ ${t('errors:no-such-option')}`)));
 
   const out = ctx.store.games.apply(L.row.id, b.ver, seat, action, 'player', i.user.id);

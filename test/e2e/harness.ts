@@ -17,8 +17,30 @@ import { deployCommands } from '../../src/bot/deploy.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import { canonical } from '../../src/games/core/match.js';
+import { isAnnounceDecision } from '../../src/bot/announce.js';
 
 type Json = Record<string, unknown>;
+
+/** Chắn xướng through the UI: pick every cước in the multi-select, set the counts, confirm. */
+export async function announceAs(w: World, userId: string, gameId: string, hand: SimMessage, want: { calls: { cuoc: string; count?: number }[] }): Promise<SimMessage> {
+  const row = w.store.games.get(gameId)!;
+  const seat = w.store.games.seats(gameId).find((s) => s.userId === userId)!.seat;
+  const dec = (engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[]).find((x) => x.seat === seat)!;
+  // Select values are block indexes: the engine's single-cước options, in order.
+  const ids = dec.options.map((a) => (a as unknown as { calls: { cuoc: string }[] }).calls).filter((c) => c.length === 1).map((c) => c[0]!.cuoc);
+  const arg = (c: Json) => decodeGameId(String(c.custom_id))?.arg ?? '';
+  const comp = (prefix: string) => w.sim.components(w.sim.message(hand.id)!).find((c) => arg(c).startsWith(prefix))!;
+  const done = async (h: { settled(): Promise<unknown> }) => {
+    await h.settled();
+    await w.bot.whenIdle();
+  };
+  await done(await w.sim.select(userId, hand.id, String(comp('d.').custom_id), want.calls.map((c) => String(ids.indexOf(c.cuoc)))));
+  for (const c of want.calls.filter((x) => (x.count ?? 1) > 1)) {
+    await done(await w.sim.select(userId, hand.id, String(comp('c.').custom_id), [`${ids.indexOf(c.cuoc)}.${c.count}`]));
+  }
+  await done(await w.sim.click(userId, hand.id, String(comp('k.').custom_id)));
+  return w.sim.message(hand.id)!;
+}
 
 export interface World {
   sim: DiscordSim;
@@ -154,8 +176,10 @@ export async function playAsAi(w: World, userId: string, gameId: string, hand: S
   const state = w.store.games.state(row);
   const d = (engine.pending(state) as Decision<BaseAction>[]).find((x) => x.seat === seat);
   assert.ok(d, `seat ${seat} has no decision`);
-  const want = canonical(engine.ai(state, seat));
+  const choice = engine.ai(state, seat) as BaseAction;
+  const want = canonical(choice);
   const index = d.options.findIndex((a) => canonical(a) === want);
+  if (isAnnounceDecision(d.options) && (choice as unknown as { calls: unknown[] }).calls.length > 0) return announceAs(w, userId, gameId, hand, choice as unknown as { calls: { cuoc: string; count?: number }[] });
   assert.ok(index >= 0, 'AI choice is among the options');
   const comps = w.sim.components(hand);
   const b = comps.find((c) => c.type === 2 && decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.arg === String(index));

@@ -122,3 +122,34 @@ test('stale and concurrent clicks on a mahjong hand change nothing twice', async
     assert.equal(w.store.games.logWithMeta(gameId).filter((e) => e.source === 'player').length, 1);
   });
 });
+
+test('chan: the winner announces their cước through the xướng menu and the announcement is judged', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'chan', 4, 0, { timer: 'live' });
+    // Play until a person can ù; they ù without announcing, then build the announcement in the menu.
+    for (let step = 0; step < 600; step++) {
+      const row = w.store.games.get(gameId)!;
+      const engine = engineOf(row.game);
+      const state = w.store.games.state(row);
+      if (engine.result(state)) break;
+      const seats = w.store.games.seats(gameId);
+      const d = (engine.pending(state) as Decision<BaseAction>[])[0]!;
+      const user = seats[d.seat]!.userId!;
+      const hand = await openHand(w, user, gameId);
+      const u = d.options.findIndex((a) => a.type === 'u' && !(a as { calls?: unknown }).calls);
+      if (u >= 0 && engine.ai(state, d.seat).type === 'u') {
+        const b = w.sim.components(hand).find((c) => decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.arg === String(u))!;
+        await click(w, user, hand.id, String(b.custom_id));
+        const menu = await openHand(w, user, gameId);
+        assert.ok(w.sim.components(menu).some((c) => decodeGameId(String(c.custom_id))?.verb === 'announce'), 'the xướng menu');
+        await playAsAi(w, user, gameId, menu);
+        break;
+      }
+      await playAsAi(w, user, gameId, hand);
+    }
+    const row = w.store.games.get(gameId)!;
+    const r = engineOf('chan').result(w.store.games.state(row)) as unknown as { endedBy: string; announcementCorrect: boolean | null } | null;
+    assert.ok(r, 'the hand ended');
+    if (r.endedBy === 'u') assert.equal(r.announcementCorrect, true, 'the announcement made through the menu is right');
+  });
+});

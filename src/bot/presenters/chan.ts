@@ -45,7 +45,7 @@ export const chanPresenter: Presenter = {
       title: ctx.t('chan:name'),
       seats: pub.seats.map((s) => ({
         name: ctx.names[s.seat] ?? `#${s.seat + 1}`,
-        isTurn: pub.phase !== 'over' && (pub.turn === s.seat || pub.waitingOn.includes(s.seat)),
+        isTurn: pub.phase !== 'over' && pub.turn === s.seat,
         isDealer: pub.opener === s.seat,
         score: ctx.scores[s.seat] ?? '',
         handCount: s.handCount,
@@ -70,7 +70,7 @@ export const chanPresenter: Presenter = {
   resultModel(p, r: HandResult, ctx) {
     const pub = p as ChanPublicView;
     const w = r.winners[0];
-    const rr = pub.result as unknown as { winnerHand?: string[]; winningCard?: string } | null;
+    const rr = pub.result;
     return {
       game: 'chan',
       locale: ctx.lang,
@@ -80,7 +80,7 @@ export const chanPresenter: Presenter = {
             winner: {
               name: ctx.names[w] ?? '',
               groups: meldGroups(pub, w, ctx),
-              hand: rr?.winnerHand ?? [],
+              hand: rr?.revealed?.concealed ?? [],
               ...(rr?.winningCard ? { winningCode: rr.winningCard } : {}),
             },
           }
@@ -89,6 +89,13 @@ export const chanPresenter: Presenter = {
     };
   },
   actionLabel(a: BaseAction, ctx) {
+    const x = a as ChanAction;
+    if (x.type === 'eat') return ctx.t('chan:action.eat', { card: name(x.with, ctx) });
+    if (x.type === 'xuong' || (x.type === 'u' && x.calls)) {
+      const calls = (x.calls ?? []).map((c) => `${ctx.t(`chan:item.${c.cuoc}`, { defaultValue: c.cuoc })}${c.count && c.count > 1 ? ` ×${c.count}` : ''}`);
+      const head = ctx.t(`chan:action.${x.type}`);
+      return `${head}: ${calls.length ? calls.join(', ') : ctx.t('chan:ui.nothing', { defaultValue: '—' })}`;
+    }
     return genericLabel('chan', a, ctx, (c) => name(c, ctx));
   },
   actionStyle(a) {

@@ -63,7 +63,7 @@ export const classicMahjongPresenter: Presenter = {
       title: `${ctx.t('classic-mahjong:name')} · ${name(pub.roundWind, ctx)}`,
       seats: pub.seats.map((s: PublicSeat) => ({
         name: playerName(pub, s.seat, ctx),
-        isTurn: !ended && (pub.waitingFor.includes(s.seat) || (pub.waitingFor.length === 0 && pub.turn === s.seat)),
+        isTurn: !ended && pub.turn === s.seat,
         isDealer: s.seat === pub.dealer,
         wind: s.wind,
         score: ctx.scores[s.player] ?? String(s.balance),

@@ -1,0 +1,152 @@
+/**
+ * Xướng in Discord (chan.md: the winner announces every cước they hold, some several times).
+ * The engine offers one building block per cước plus "nothing" and accepts any combination, so the
+ * hand view shows a multi-select of cước, a count picker for cước counted per instance, and a
+ * confirm button. The draft lives in the components' custom_ids (no server-side state), so it
+ * survives restarts like every other button.
+ */
+import { ButtonStyle, StringSelectMenuBuilder } from 'discord.js';
+import { PROFILES } from '../games/chan/scoring/items.js';
+import type { BaseAction } from '../games/core/types.js';
+import { encodeGameId } from './custom-id.js';
+import { button, row, type Row } from './messages.js';
+import type { PresentCtx } from './presenters/index.js';
+
+interface Call {
+  cuoc: string;
+  count?: number;
+}
+type XuongAction = { type: 'xuong'; calls: Call[] };
+
+const PER_INSTANCE = new Set(Object.values(PROFILES).flatMap((p) => p.filter((r) => r.perInstance).map((r) => r.id as string)));
+const MAX_COUNT = 4;
+
+export interface Block {
+  /** Index of the option in the decision. */
+  option: number;
+  cuoc: string;
+  perInstance: boolean;
+}
+
+export interface Draft {
+  /** Bit i set = block i chosen. */
+  mask: number;
+  /** Count per block index (1 when absent). */
+  counts: Record<number, number>;
+}
+
+export function isAnnounceDecision(options: BaseAction[]): boolean {
+  return options.length > 1 && options.every((a) => a.type === 'xuong');
+}
+
+export function blocksOf(options: BaseAction[]): Block[] {
+  return options.flatMap((a, option) => {
+    const calls = (a as XuongAction).calls;
+    return calls.length === 1 ? [{ option, cuoc: calls[0]!.cuoc, perInstance: PER_INSTANCE.has(calls[0]!.cuoc) }] : [];
+  });
+}
+
+export function encodeDraft(d: Draft, blocks: Block[]): string {
+  const counts = blocks.map((b, i) => (b.perInstance ? String(d.counts[i] ?? 1) : '')).join('');
+  return `${d.mask.toString(36)}.${counts || '0'}`;
+}
+
+export function decodeDraft(s: string, blocks: Block[]): Draft | null {
+  const m = /^([0-9a-z]{1,8})\.(\d{1,12})$/.exec(s);
+  if (!m) return null;
+  const mask = parseInt(m[1]!, 36);
+  if (!Number.isSafeInteger(mask) || mask >= 2 ** blocks.length) return null;
+  const digits = m[2]!;
+  const counts: Record<number, number> = {};
+  let k = 0;
+  blocks.forEach((b, i) => {
+    if (!b.perInstance) return;
+    const n = Number(digits[k++] ?? '1');
+    counts[i] = n >= 1 && n <= MAX_COUNT ? n : 1;
+  });
+  return { mask, counts };
+}
+
+export function draftAction(d: Draft, blocks: Block[]): XuongAction {
+  const calls = blocks.flatMap((b, i) => ((d.mask >> i) & 1 ? [b.perInstance && (d.counts[i] ?? 1) > 1 ? { cuoc: b.cuoc, count: d.counts[i]! } : { cuoc: b.cuoc }] : []));
+  return { type: 'xuong', calls };
+}
+
+/** Parses an `announce` click: `d.<draft>` (cước chosen), `c.<draft>` (a count) or `k.<draft>` (confirm). */
+export function readAnnounce(
+  arg: string | undefined,
+  values: readonly string[],
+  blocks: Block[],
+): { kind: 'draft'; draft: Draft } | { kind: 'confirm'; action: XuongAction } | null {
+  const m = /^([dck])\.(.+)$/.exec(arg ?? '');
+  if (!m) return null;
+  const draft = decodeDraft(m[2]!, blocks);
+  if (!draft) return null;
+  if (m[1] === 'k') return { kind: 'confirm', action: draftAction(draft, blocks) };
+  if (m[1] === 'd') {
+    let mask = 0;
+    for (const v of values) {
+      const i = Number(v);
+      if (!Number.isInteger(i) || i < 0 || i >= blocks.length) return null;
+      mask |= 1 << i;
+    }
+    return { kind: 'draft', draft: { mask, counts: draft.counts } };
+  }
+  const cm = /^(\d{1,2})\.(\d)$/.exec(values[0] ?? '');
+  if (!cm) return null;
+  const i = Number(cm[1]);
+  const n = Number(cm[2]);
+  if (!blocks[i]?.perInstance || n < 1 || n > MAX_COUNT) return null;
+  return { kind: 'draft', draft: { mask: draft.mask, counts: { ...draft.counts, [i]: n } } };
+}
+
+/** The components of an announcement: cước multi-select, counts, confirm, and "announce nothing". */
+export function announceRows(gameId: string, ver: number, options: BaseAction[], draft: Draft, ctx: PresentCtx): Row[] {
+  const blocks = blocksOf(options);
+  const enc = encodeDraft(draft, blocks);
+  const label = (b: Block) => ctx.t(`chan:item.${b.cuoc}`, { defaultValue: b.cuoc }).slice(0, 100);
+  const rows: Row[] = [
+    row(
+      new StringSelectMenuBuilder()
+        .setCustomId(encodeGameId({ gameId, ver, verb: 'announce', arg: `d.${enc}` }))
+        .setPlaceholder(ctx.t('common:announce.choose'))
+        .setMinValues(0)
+        .setMaxValues(Math.min(25, blocks.length))
+        .addOptions(blocks.slice(0, 25).map((b, i) => ({ label: label(b), value: String(i), default: ((draft.mask >> i) & 1) === 1 }))),
+    ),
+  ];
+  const counted = blocks.map((b, i) => ({ b, i })).filter(({ b, i }) => b.perInstance && (draft.mask >> i) & 1);
+  if (counted.length) {
+    rows.push(
+      row(
+        new StringSelectMenuBuilder()
+          .setCustomId(encodeGameId({ gameId, ver, verb: 'announce', arg: `c.${enc}` }))
+          .setPlaceholder(ctx.t('common:announce.how-many'))
+          .addOptions(
+            counted.slice(0, 6).flatMap(({ b, i }) =>
+              Array.from({ length: MAX_COUNT }, (_, k) => ({
+                label: `${label(b)} ×${k + 1}`.slice(0, 100),
+                value: `${i}.${k + 1}`,
+                default: (draft.counts[i] ?? 1) === k + 1,
+              })),
+            ),
+          ),
+      ),
+    );
+  }
+  const chosen = draftAction(draft, blocks).calls;
+  const summary = chosen.map((c) => `${ctx.t(`chan:item.${c.cuoc}`, { defaultValue: c.cuoc })}${c.count ? ` ×${c.count}` : ''}`).join(', ');
+  const nothing = options.findIndex((a) => (a as XuongAction).calls.length === 0);
+  rows.push(
+    row(
+      button(
+        encodeGameId({ gameId, ver, verb: 'announce', arg: `k.${enc}` }),
+        chosen.length ? ctx.t('common:announce.confirm', { list: summary }) : ctx.t('common:announce.pick-first'),
+        ButtonStyle.Success,
+        chosen.length === 0,
+      ),
+      ...(nothing >= 0 ? [button(encodeGameId({ gameId, ver, verb: 'act', arg: String(nothing) }), ctx.t('common:announce.nothing'), ButtonStyle.Danger)] : []),
+    ),
+  );
+  return rows;
+}

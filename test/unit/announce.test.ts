@@ -1,0 +1,44 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { blocksOf, decodeDraft, draftAction, encodeDraft, isAnnounceDecision, readAnnounce } from '../../src/bot/announce.js';
+import type { BaseAction } from '../../src/games/core/types.js';
+
+const options = [
+  { type: 'xuong', calls: [{ cuoc: 'xuong' }] },
+  { type: 'xuong', calls: [{ cuoc: 'tom' }] },
+  { type: 'xuong', calls: [{ cuoc: 'bach-thu' }] },
+  { type: 'xuong', calls: [{ cuoc: 'leo' }] },
+  { type: 'xuong', calls: [] },
+] as unknown as BaseAction[];
+
+test('an announcement decision is recognized and its blocks know which cước count per instance', () => {
+  assert.ok(isAnnounceDecision(options));
+  assert.ok(!isAnnounceDecision([{ type: 'discard' } as BaseAction, ...options]));
+  const blocks = blocksOf(options);
+  assert.deepEqual(blocks.map((b) => [b.cuoc, b.perInstance]), [['xuong', false], ['tom', true], ['bach-thu', false], ['leo', true]]);
+});
+
+test('the draft round-trips through custom_id text and builds the combined action', () => {
+  const blocks = blocksOf(options);
+  const draft = { mask: 0b1010, counts: { 1: 2, 3: 3 } };
+  const enc = encodeDraft(draft, blocks);
+  assert.ok(enc.length < 20);
+  assert.deepEqual(decodeDraft(enc, blocks), draft);
+  assert.deepEqual(draftAction(draft, blocks), { type: 'xuong', calls: [{ cuoc: 'tom', count: 2 }, { cuoc: 'leo', count: 3 }] });
+});
+
+test('clicks update the draft or confirm it; bad input is refused', () => {
+  const blocks = blocksOf(options);
+  const start = encodeDraft({ mask: 0, counts: {} }, blocks);
+  const picked = readAnnounce(`d.${start}`, ['0', '1'], blocks);
+  assert.deepEqual(picked, { kind: 'draft', draft: { mask: 0b11, counts: { 1: 1, 3: 1 } } });
+  const counted = readAnnounce(`c.${encodeDraft({ mask: 0b11, counts: {} }, blocks)}`, ['1.4'], blocks);
+  assert.equal(counted?.kind === 'draft' && counted.draft.counts[1], 4);
+  const confirmed = readAnnounce(`k.${encodeDraft({ mask: 0b11, counts: { 1: 4 } }, blocks)}`, [], blocks);
+  assert.deepEqual(confirmed, { kind: 'confirm', action: { type: 'xuong', calls: [{ cuoc: 'xuong' }, { cuoc: 'tom', count: 4 }] } });
+  assert.equal(readAnnounce('d.zz', [], blocks), null);
+  assert.equal(readAnnounce(`d.${start}`, ['9'], blocks), null);
+  assert.equal(readAnnounce(`c.${start}`, ['0.2'], blocks), null, 'xuông is not counted per instance');
+  assert.equal(readAnnounce(`c.${start}`, ['1.7'], blocks), null);
+  assert.equal(readAnnounce(undefined, [], blocks), null);
+});
