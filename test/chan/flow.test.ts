@@ -142,11 +142,10 @@ test('xướng: timeout default is "nothing announced" = đền làng; auto mode
 
 test('next hand: the winner opens; Thông carries; totals accumulate; xướng sai: the ù-er still opens', () => {
   const o = opts(AUTO);
-  let s = engine.setup(o, 4, 'a', null);
   const r = engine.fromScenario(o, 4, { position: { hands: ['', '2v 2v 3v 3v 4v 4v 5n 5n 6n 6n 7v 2s 2s 3s 3s 5s 5s 6s 6s 8v 8n 9v 9n'], stock: '7v', phase: { kind: 'draw', seat: 1 } } });
   assert.ok(r.ok);
   if (!r.ok) return;
-  s = play(play(r.value, 1, { type: 'draw' }), 1, { type: 'u' });
+  const s = play(play(r.value, 1, { type: 'draw' }), 1, { type: 'u' });
   const res = engine.result(s)!;
   const next = engine.setup(o, 4, 'b', s);
   assert.equal(next.opener, 1);

@@ -38,7 +38,7 @@ export function score(input: unknown): unknown {
   if (!['self-draw', 'discard', 'rob-kong', 'thien-u'].includes(winBy)) return bad('winBy must be self-draw, discard, rob-kong or thien-u');
   const win = typeof i.winningTile === 'string' ? i.winningTile : null;
   if (win === null && winBy !== 'thien-u') return bad('winningTile is required');
-  let concealed = conc.slice();
+  const concealed = conc.slice();
   if (concealed.length + melds.length * 3 === 13 && win) concealed.push(isBonus(win) || win === 'JF' ? 'JA' : win);
   if (concealed.length + melds.length * 3 !== 14) return bad(`wrong tile count: ${concealed.length} concealed + ${melds.length} melds`);
   const hand: HandInput = {

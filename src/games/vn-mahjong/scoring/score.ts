@@ -4,7 +4,7 @@
  */
 import type { VnOptions } from '../options.js';
 import {
-  BLUE, bonusNumber, countVector, isBonus, isDragon, isHonour, isJoker, isTerminal, isWild, isWind, redSet, tileAt, tileIndex,
+  BLUE, countVector, isBonus, isDragon, isHonour, isJoker, isTerminal, isWild, isWind, redSet, tileAt, tileIndex,
   type JokerKind, type Tile,
 } from '../tiles.js';
 import { isWinningTiles, isSevenPairs, isThirteenOrphans } from '../wincheck.js';
