@@ -20,7 +20,8 @@ for (const m of MODULES) {
   console.error(`${m}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 const w = Math.max(...rows.map((r) => r.name.length + r.module.length + 3));
-for (const r of rows) console.log(`${`${r.module} · ${r.name}`.padEnd(w)}  ${String(Math.round(r.value * 100) / 100).padStart(12)} ${r.unit}`);
+for (const r of rows)
+  console.log(`${`${r.module} · ${r.name}`.padEnd(w)}  ${String(Math.round(r.value * 100) / 100).padStart(12)} ${r.unit}`);
 const mem = process.memoryUsage();
 console.log(`${'process · peak rss'.padEnd(w)}  ${String(Math.round(mem.rss / 1048576)).padStart(12)} MiB`);
 console.log(JSON.stringify({ rows, rssMiB: Math.round(mem.rss / 1048576) }));

@@ -9,7 +9,7 @@ import {
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/context.js';
-import { desc, names } from '../src/bot/localize.js';
+import { named } from '../src/bot/localize.js';
 import { langOf, translator } from '../src/bot/i18n.js';
 import { gameOption } from '../src/bot/command-options.js';
 import { applyPreset, canConfigure, chunk, describeOptions, resetOption, setOption, toggleOverridable } from '../src/bot/config-core.js';
@@ -17,76 +17,31 @@ import { encodeConfigId } from '../src/bot/custom-id.js';
 import { button, row } from '../src/bot/messages.js';
 import { engineOf, isGameId } from '../src/games/registry.js';
 
-const sub = (name: string) => ({ text: desc(`config.${name}.description`), names: names(`config.${name}.name`) });
 const keyOpt = (required: boolean) => (o: import('discord.js').SlashCommandStringOption) =>
-  o
-    .setName('key')
-    .setNameLocalizations(names('config.key.name'))
-    .setDescription(desc('config.key.description').text)
-    .setDescriptionLocalizations(desc('config.key.description').loc)
-    .setRequired(required)
-    .setMaxLength(60);
+  named(o, 'key', 'config.key').setRequired(required).setMaxLength(60);
 
-export const data = new SlashCommandBuilder()
-  .setName('config')
-  .setNameLocalizations(names('config.name'))
-  .setDescription(desc('config.description').text)
-  .setDescriptionLocalizations(desc('config.description').loc)
+export const data = named(new SlashCommandBuilder(), 'config', 'config')
   .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
   .setContexts(0)
+  .addSubcommand((s) => named(s, 'show', 'config.show').addStringOption((o) => gameOption(o, true)))
   .addSubcommand((s) =>
-    s.setName('show').setNameLocalizations(sub('show').names).setDescription(sub('show').text.text).setDescriptionLocalizations(sub('show').text.loc).addStringOption((o) => gameOption(o, true)),
-  )
-  .addSubcommand((s) =>
-    s
-      .setName('set')
-      .setNameLocalizations(sub('set').names)
-      .setDescription(sub('set').text.text)
-      .setDescriptionLocalizations(sub('set').text.loc)
+    named(s, 'set', 'config.set')
       .addStringOption((o) => gameOption(o, true))
       .addStringOption(keyOpt(true))
-      .addStringOption((o) =>
-        o
-          .setName('value')
-          .setNameLocalizations(names('config.value.name'))
-          .setDescription(desc('config.value.description').text)
-          .setDescriptionLocalizations(desc('config.value.description').loc)
-          .setRequired(true)
-          .setMaxLength(100),
-      ),
+      .addStringOption((o) => named(o, 'value', 'config.value').setRequired(true).setMaxLength(100)),
   )
   .addSubcommand((s) =>
-    s
-      .setName('reset')
-      .setNameLocalizations(sub('reset').names)
-      .setDescription(sub('reset').text.text)
-      .setDescriptionLocalizations(sub('reset').text.loc)
+    named(s, 'reset', 'config.reset')
       .addStringOption((o) => gameOption(o, true))
       .addStringOption(keyOpt(false)),
   )
   .addSubcommand((s) =>
-    s
-      .setName('preset')
-      .setNameLocalizations(sub('preset').names)
-      .setDescription(sub('preset').text.text)
-      .setDescriptionLocalizations(sub('preset').text.loc)
+    named(s, 'preset', 'config.preset')
       .addStringOption((o) => gameOption(o, true))
-      .addStringOption((o) =>
-        o
-          .setName('name')
-          .setNameLocalizations(names('config.preset-name.name'))
-          .setDescription(desc('config.preset-name.description').text)
-          .setDescriptionLocalizations(desc('config.preset-name.description').loc)
-          .setRequired(true)
-          .setMaxLength(60),
-      ),
+      .addStringOption((o) => named(o, 'name', 'config.preset-name').setRequired(true).setMaxLength(60)),
   )
   .addSubcommand((s) =>
-    s
-      .setName('allow-play')
-      .setNameLocalizations(sub('allow-play').names)
-      .setDescription(sub('allow-play').text.text)
-      .setDescriptionLocalizations(sub('allow-play').text.loc)
+    named(s, 'allow-play', 'config.allow-play')
       .addStringOption((o) => gameOption(o, true))
       .addStringOption(keyOpt(true)),
   );
@@ -105,7 +60,9 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     const lines = describeOptions(ctx.store, i.guildId, game, t);
     const embeds = chunk(lines, 4000)
       .slice(0, 5)
-      .map((text, k) => new EmbedBuilder().setTitle(k === 0 ? t('common:config.title', { game: t(`${game}:name`) }) : '…').setDescription(text));
+      .map((text, k) =>
+        new EmbedBuilder().setTitle(k === 0 ? t('common:config.title', { game: t(`${game}:name`) }) : '…').setDescription(text),
+      );
     const presets = ['default', ...Object.keys(engineOf(game).options.presets)].slice(0, 25);
     await i.reply({
       embeds,
@@ -114,7 +71,9 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
           new StringSelectMenuBuilder()
             .setCustomId(encodeConfigId({ game, verb: 'preset' }))
             .setPlaceholder(t('common:config.choose-preset'))
-            .addOptions(presets.map((p) => ({ label: t(`${game}:preset.${p}`, { defaultValue: p }).slice(0, 100), value: p, description: p }))),
+            .addOptions(
+              presets.map((p) => ({ label: t(`${game}:preset.${p}`, { defaultValue: p }).slice(0, 100), value: p, description: p })),
+            ),
         ),
         row(button(encodeConfigId({ game, verb: 'modal' }), t('common:config.set-button'), ButtonStyle.Primary)),
       ],

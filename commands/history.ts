@@ -1,36 +1,17 @@
 /** /history [game] [game-id] [hand]: recent games on this server, or one finished hand's replay (image + action log). */
 import { AttachmentBuilder, MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/bot/context.js';
-import { desc, names } from '../src/bot/localize.js';
+import { named } from '../src/bot/localize.js';
 import { langOf, translator } from '../src/bot/i18n.js';
 import { gameOption } from '../src/bot/command-options.js';
 import { handReplayView } from '../src/bot/replays.js';
 import { chunk } from '../src/bot/config-core.js';
 import { isGameId } from '../src/games/registry.js';
 
-export const data = new SlashCommandBuilder()
-  .setName('history')
-  .setNameLocalizations(names('history.name'))
-  .setDescription(desc('history.description').text)
-  .setDescriptionLocalizations(desc('history.description').loc)
+export const data = named(new SlashCommandBuilder(), 'history', 'history')
   .addStringOption((o) => gameOption(o, false))
-  .addStringOption((o) =>
-    o
-      .setName('game-id')
-      .setNameLocalizations(names('history.game-id.name'))
-      .setDescription(desc('history.game-id.description').text)
-      .setDescriptionLocalizations(desc('history.game-id.description').loc)
-      .setMaxLength(12),
-  )
-  .addIntegerOption((o) =>
-    o
-      .setName('hand')
-      .setNameLocalizations(names('history.hand.name'))
-      .setDescription(desc('history.hand.description').text)
-      .setDescriptionLocalizations(desc('history.hand.description').loc)
-      .setMinValue(1)
-      .setMaxValue(10_000),
-  );
+  .addStringOption((o) => named(o, 'game-id', 'history.game-id').setMaxLength(12))
+  .addIntegerOption((o) => named(o, 'hand', 'history.hand').setMinValue(1).setMaxValue(10_000));
 
 export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);
@@ -59,7 +40,10 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const games = ctx.store.games.recent(i.guildId, 15, game).filter((g) => g.status !== 'lobby' && g.status !== 'cancelled');
   if (!games.length) return void (await i.editReply({ content: t('common:history.none') }));
   const lines = games.map((g) => {
-    const seats = ctx.store.games.seats(g.id).map((s) => s.displayName).join(', ');
+    const seats = ctx.store.games
+      .seats(g.id)
+      .map((s) => s.displayName)
+      .join(', ');
     return `\`${g.id}\` ${t(`${g.game}:name`)} · ${t(`common:status.${g.status}`)} · ${t('common:history.hands', { n: g.handIndex + 1 })} · ${seats} · <t:${Math.floor(g.updatedAt / 1000)}:R>`;
   });
   await i.editReply({ content: [`**${t('common:history.title')}**`, ...lines, t('common:history.hint')].join('\n').slice(0, 2000) });

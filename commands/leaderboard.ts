@@ -1,17 +1,13 @@
 /** /leaderboard game [period]: the server's players ranked by OpenSkill rating (2–6-player games). */
 import { EmbedBuilder, MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/bot/context.js';
-import { desc, names } from '../src/bot/localize.js';
+import { named } from '../src/bot/localize.js';
 import { langOf, translator } from '../src/bot/i18n.js';
 import { gameOption, periodOption } from '../src/bot/command-options.js';
 import { isGameId } from '../src/games/registry.js';
 import type { Period } from '../src/store/results.js';
 
-export const data = new SlashCommandBuilder()
-  .setName('leaderboard')
-  .setNameLocalizations(names('leaderboard.name'))
-  .setDescription(desc('leaderboard.description').text)
-  .setDescriptionLocalizations(desc('leaderboard.description').loc)
+export const data = named(new SlashCommandBuilder(), 'leaderboard', 'leaderboard')
   .addStringOption((o) => gameOption(o, true))
   .addStringOption(periodOption);
 
@@ -20,7 +16,11 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const t = translator(lang);
   if (!i.inGuild()) return void (await i.reply({ content: t('errors:guild-only'), flags: MessageFlags.Ephemeral }));
   const game = i.options.getString('game', true);
-  if (!isGameId(game)) return void (await i.reply({ content: t('errors:unknown-game', { list: 'phom, chan, vn-mahjong, classic-mahjong' }), flags: MessageFlags.Ephemeral }));
+  if (!isGameId(game))
+    return void (await i.reply({
+      content: t('errors:unknown-game', { list: 'phom, chan, vn-mahjong, classic-mahjong' }),
+      flags: MessageFlags.Ephemeral,
+    }));
   const period = (i.options.getString('period') ?? 'all') as Period;
   const rows = ctx.store.results.leaderboard(i.guildId, game, period, 15);
   const title = `${t('common:leaderboard.title', { game: t(`${game}:name`) })} · ${t(`commands:period.${period}`)}`;
@@ -35,5 +35,13 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
         total: Math.round(r.total * 100) / 100,
       })}`,
   );
-  await i.reply({ embeds: [new EmbedBuilder().setTitle(title).setDescription(lines.join('\n')).setFooter({ text: t('common:leaderboard.footer') })], allowedMentions: { parse: [] } });
+  await i.reply({
+    embeds: [
+      new EmbedBuilder()
+        .setTitle(title)
+        .setDescription(lines.join('\n'))
+        .setFooter({ text: t('common:leaderboard.footer') }),
+    ],
+    allowedMentions: { parse: [] },
+  });
 }

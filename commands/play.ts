@@ -1,7 +1,7 @@
 /** /play: opens a lobby for a game and a public thread under it. */
 import { MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/bot/context.js';
-import { choice, desc, names } from '../src/bot/localize.js';
+import { choice, named } from '../src/bot/localize.js';
 import { langOf, translator } from '../src/bot/i18n.js';
 import { missingToHost } from '../src/bot/permissions.js';
 import { optionsForTable, parseRuleOverrides } from '../src/bot/options-in-force.js';
@@ -10,73 +10,35 @@ import { engineOf, isGameId } from '../src/games/registry.js';
 import { GAME_IDS } from '../src/games/core/types.js';
 import type { TimerPreset } from '../src/store/games.js';
 
-const d = (k: string) => desc(k);
 
-export const data = new SlashCommandBuilder()
-  .setName('play')
-  .setNameLocalizations(names('play.name'))
-  .setDescription(d('play.description').text)
-  .setDescriptionLocalizations(d('play.description').loc)
+export const data = named(new SlashCommandBuilder(), 'play', 'play')
   .addStringOption((o) =>
-    o
-      .setName('game')
-      .setNameLocalizations(names('play.game.name'))
-      .setDescription(d('play.game.description').text)
-      .setDescriptionLocalizations(d('play.game.description').loc)
+    named(o, 'game', 'play.game')
       .setRequired(true)
       .addChoices(...GAME_IDS.map((g) => choice(`game.${g}`, g))),
   )
-  .addIntegerOption((o) =>
-    o
-      .setName('seats')
-      .setNameLocalizations(names('play.seats.name'))
-      .setDescription(d('play.seats.description').text)
-      .setDescriptionLocalizations(d('play.seats.description').loc)
-      .setMinValue(2)
-      .setMaxValue(6),
-  )
+  .addIntegerOption((o) => named(o, 'seats', 'play.seats').setMinValue(2).setMaxValue(6))
   .addStringOption((o) =>
-    o
-      .setName('timer')
-      .setNameLocalizations(names('play.timer.name'))
-      .setDescription(d('play.timer.description').text)
-      .setDescriptionLocalizations(d('play.timer.description').loc)
-      .addChoices(choice('timer.live', 'live'), choice('timer.async', 'async'), choice('timer.custom', 'custom')),
+    named(o, 'timer', 'play.timer').addChoices(
+      choice('timer.live', 'live'),
+      choice('timer.async', 'async'),
+      choice('timer.custom', 'custom'),
+    ),
   )
   .addIntegerOption((o) =>
-    o
-      .setName('turn-seconds')
-      .setNameLocalizations(names('play.turn-seconds.name'))
-      .setDescription(d('play.turn-seconds.description').text)
-      .setDescriptionLocalizations(d('play.turn-seconds.description').loc)
+    named(o, 'turn-seconds', 'play.turn-seconds')
       .setMinValue(10)
       .setMaxValue(7 * 24 * 3600),
   )
   .addIntegerOption((o) =>
-    o
-      .setName('claim-seconds')
-      .setNameLocalizations(names('play.claim-seconds.name'))
-      .setDescription(d('play.claim-seconds.description').text)
-      .setDescriptionLocalizations(d('play.claim-seconds.description').loc)
+    named(o, 'claim-seconds', 'play.claim-seconds')
       .setMinValue(5)
       .setMaxValue(7 * 24 * 3600),
   )
   .addStringOption((o) =>
-    o
-      .setName('on-timeout')
-      .setNameLocalizations(names('play.on-timeout.name'))
-      .setDescription(d('play.on-timeout.description').text)
-      .setDescriptionLocalizations(d('play.on-timeout.description').loc)
-      .addChoices(choice('on-timeout.default', 'default'), choice('on-timeout.ai', 'ai')),
+    named(o, 'on-timeout', 'play.on-timeout').addChoices(choice('on-timeout.default', 'default'), choice('on-timeout.ai', 'ai')),
   )
-  .addStringOption((o) =>
-    o
-      .setName('rules')
-      .setNameLocalizations(names('play.rules.name'))
-      .setDescription(d('play.rules.description').text)
-      .setDescriptionLocalizations(d('play.rules.description').loc)
-      .setMaxLength(500),
-  );
+  .addStringOption((o) => named(o, 'rules', 'play.rules').setMaxLength(500));
 
 export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);
@@ -108,7 +70,9 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const opts = optionsForTable(ctx.store, i.guildId, game, parsed.value);
   if (!opts.ok)
     return void (await eph(
-      [t('errors:bad-options'), ...opts.errors.map((e) => `• ${e.message} — ${t('errors:allowed', { allowed: e.allowed })}`)].join('\n').slice(0, 2000),
+      [t('errors:bad-options'), ...opts.errors.map((e) => `• ${e.message} — ${t('errors:allowed', { allowed: e.allowed })}`)]
+        .join('\n')
+        .slice(0, 2000),
     ));
 
   await i.deferReply();

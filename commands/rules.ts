@@ -1,24 +1,23 @@
 /** /rules game: a readable summary of the rules, the options in force on this server, and the tile/card sheet. */
 import { AttachmentBuilder, EmbedBuilder, MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/bot/context.js';
-import { desc, names } from '../src/bot/localize.js';
+import { named } from '../src/bot/localize.js';
 import { langOf, translator } from '../src/bot/i18n.js';
 import { gameOption } from '../src/bot/command-options.js';
 import { chunk, describeOptions } from '../src/bot/config-core.js';
 import { isGameId } from '../src/games/registry.js';
 
-export const data = new SlashCommandBuilder()
-  .setName('rules')
-  .setNameLocalizations(names('rules.name'))
-  .setDescription(desc('rules.description').text)
-  .setDescriptionLocalizations(desc('rules.description').loc)
-  .addStringOption((o) => gameOption(o, true));
+export const data = named(new SlashCommandBuilder(), 'rules', 'rules').addStringOption((o) => gameOption(o, true));
 
 export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);
   const t = translator(lang);
   const game = i.options.getString('game', true);
-  if (!isGameId(game)) return void (await i.reply({ content: t('errors:unknown-game', { list: 'phom, chan, vn-mahjong, classic-mahjong' }), flags: MessageFlags.Ephemeral }));
+  if (!isGameId(game))
+    return void (await i.reply({
+      content: t('errors:unknown-game', { list: 'phom, chan, vn-mahjong, classic-mahjong' }),
+      flags: MessageFlags.Ephemeral,
+    }));
   await i.deferReply({ flags: MessageFlags.Ephemeral });
   const sheet = await ctx.render.sheet(game, lang);
   const summary = new EmbedBuilder()

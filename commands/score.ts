@@ -1,21 +1,15 @@
 /** /score [user] [game] [period]: a player's record and best hand. */
 import { AttachmentBuilder, MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/bot/context.js';
-import { desc, names } from '../src/bot/localize.js';
+import { named } from '../src/bot/localize.js';
 import { langOf, translator } from '../src/bot/i18n.js';
 import { gameOption, periodOption } from '../src/bot/command-options.js';
 import { handReplayView } from '../src/bot/replays.js';
 import { isGameId } from '../src/games/registry.js';
 import type { Period } from '../src/store/results.js';
 
-export const data = new SlashCommandBuilder()
-  .setName('score')
-  .setNameLocalizations(names('score.name'))
-  .setDescription(desc('score.description').text)
-  .setDescriptionLocalizations(desc('score.description').loc)
-  .addUserOption((o) =>
-    o.setName('user').setNameLocalizations(names('score.user.name')).setDescription(desc('score.user.description').text).setDescriptionLocalizations(desc('score.user.description').loc),
-  )
+export const data = named(new SlashCommandBuilder(), 'score', 'score')
+  .addUserOption((o) => named(o, 'user', 'score.user'))
   .addStringOption((o) => gameOption(o, false))
   .addStringOption(periodOption);
 
@@ -41,7 +35,8 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     lines.push(t('common:score.best', { points: rec.best.points }));
     const items = (rec.best.summary as { items?: { id: string; value: number; unit: string }[] }).items ?? [];
     const g = ctx.store.games.get(rec.best.gameId);
-    for (const it of items.slice(0, 12)) lines.push(`• ${g ? t(`${g.game}:item.${it.id}`, { defaultValue: it.id }) : it.id}: ${it.value} ${it.unit}`);
+    for (const it of items.slice(0, 12))
+      lines.push(`• ${g ? t(`${g.game}:item.${it.id}`, { defaultValue: it.id }) : it.id}: ${it.value} ${it.unit}`);
     const view = await handReplayView(ctx, rec.best.gameId, rec.best.hand, lang).catch(() => null);
     if (view?.image) files.push(new AttachmentBuilder(view.image, { name: 'best-hand.png' }));
   }

@@ -68,7 +68,9 @@ export function decodeDraft(s: string, blocks: Block[]): Draft | null {
 }
 
 export function draftAction(d: Draft, blocks: Block[]): XuongAction {
-  const calls = blocks.flatMap((b, i) => ((d.mask >> i) & 1 ? [b.perInstance && (d.counts[i] ?? 1) > 1 ? { cuoc: b.cuoc, count: d.counts[i]! } : { cuoc: b.cuoc }] : []));
+  const calls = blocks.flatMap((b, i) =>
+    (d.mask >> i) & 1 ? [b.perInstance && (d.counts[i] ?? 1) > 1 ? { cuoc: b.cuoc, count: d.counts[i]! } : { cuoc: b.cuoc }] : [],
+  );
   return { type: 'xuong', calls };
 }
 
@@ -145,7 +147,9 @@ export function announceRows(gameId: string, ver: number, options: BaseAction[],
         ButtonStyle.Success,
         chosen.length === 0,
       ),
-      ...(nothing >= 0 ? [button(encodeGameId({ gameId, ver, verb: 'act', arg: String(nothing) }), ctx.t('common:announce.nothing'), ButtonStyle.Danger)] : []),
+      ...(nothing >= 0
+        ? [button(encodeGameId({ gameId, ver, verb: 'act', arg: String(nothing) }), ctx.t('common:announce.nothing'), ButtonStyle.Danger)]
+        : []),
     ),
   );
   return rows;

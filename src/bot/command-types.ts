@@ -1,4 +1,10 @@
-import type { ChatInputCommandInteraction, SlashCommandOptionsOnlyBuilder, SlashCommandSubcommandsOnlyBuilder, SlashCommandBuilder, AutocompleteInteraction } from 'discord.js';
+import type {
+  ChatInputCommandInteraction,
+  SlashCommandOptionsOnlyBuilder,
+  SlashCommandSubcommandsOnlyBuilder,
+  SlashCommandBuilder,
+  AutocompleteInteraction,
+} from 'discord.js';
 import type { BotContext } from './context.js';
 
 /** One slash command per file in commands/ (discord.js guide layout): `data` + `execute`. */

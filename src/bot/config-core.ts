@@ -51,7 +51,12 @@ export function applyPreset(store: Store, guildId: string, game: GameId, preset:
   if (preset !== 'default' && !presets.includes(preset))
     return { ok: false, message: t('errors:unknown-preset', { preset, list: ['default', ...presets].join(', ') }) };
   const cur = store.settings.get(guildId, game);
-  store.settings.put(guildId, game, { preset: preset === 'default' ? null : preset, options: {}, playOverridable: cur.playOverridable }, by);
+  store.settings.put(
+    guildId,
+    game,
+    { preset: preset === 'default' ? null : preset, options: {}, playOverridable: cur.playOverridable },
+    by,
+  );
   return { ok: true, message: t('common:config.preset', { preset }) };
 }
 
@@ -71,7 +76,12 @@ export function describeOptions(store: Store, guildId: string | null, game: Game
   const cur = guildId ? store.settings.get(guildId, game) : { preset: null, options: {}, playOverridable: [] as string[] };
   const inForce = resolveOptions(engine.options, cur.options, cur.preset ?? undefined);
   const values = (inForce.ok ? inForce.value : {}) as Record<string, unknown>;
-  const lines = [t('common:config.preset-line', { preset: cur.preset ?? 'default', list: ['default', ...Object.keys(engine.options.presets)].join(', ') })];
+  const lines = [
+    t('common:config.preset-line', {
+      preset: cur.preset ?? 'default',
+      list: ['default', ...Object.keys(engine.options.presets)].join(', '),
+    }),
+  ];
   for (const [key, spec] of Object.entries(engine.options.fields as Record<string, OptionSpec>)) {
     const changed = values[key] !== spec.default;
     const descr = t(`${game}:option.${key}`, { defaultValue: spec.description });

@@ -17,20 +17,35 @@ import { isGameId } from '../games/registry.js';
 
 export async function onConfigComponent(ctx: BotContext, i: ButtonInteraction | StringSelectMenuInteraction, c: ConfigId): Promise<void> {
   const t = translator(langOf(i.locale, ctx.defaultLang));
-  if (!i.inGuild() || !isGameId(c.game)) return void (await i.reply({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral }));
-  if (!canConfigure(i.memberPermissions)) return void (await i.reply({ content: t('errors:manage-guild-only'), flags: MessageFlags.Ephemeral }));
+  if (!i.inGuild() || !isGameId(c.game))
+    return void (await i.reply({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral }));
+  if (!canConfigure(i.memberPermissions))
+    return void (await i.reply({ content: t('errors:manage-guild-only'), flags: MessageFlags.Ephemeral }));
   if (c.verb === 'preset' && i.isStringSelectMenu()) {
     const r = applyPreset(ctx.store, i.guildId, c.game, i.values[0] ?? 'default', i.user.id, t);
     await i.reply({ content: r.message, flags: MessageFlags.Ephemeral });
     return;
   }
   if (c.verb === 'modal' && i.isButton()) {
-    const key = new TextInputBuilder().setCustomId('key').setLabel(t('common:config.modal-key')).setStyle(TextInputStyle.Short).setRequired(true).setMaxLength(60);
-    const value = new TextInputBuilder().setCustomId('value').setLabel(t('common:config.modal-value')).setStyle(TextInputStyle.Short).setRequired(true).setMaxLength(100);
+    const key = new TextInputBuilder()
+      .setCustomId('key')
+      .setLabel(t('common:config.modal-key'))
+      .setStyle(TextInputStyle.Short)
+      .setRequired(true)
+      .setMaxLength(60);
+    const value = new TextInputBuilder()
+      .setCustomId('value')
+      .setLabel(t('common:config.modal-value'))
+      .setStyle(TextInputStyle.Short)
+      .setRequired(true)
+      .setMaxLength(100);
     const modal = new ModalBuilder()
       .setCustomId(encodeConfigId({ game: c.game, verb: 'set' }))
       .setTitle(t('common:config.modal-title').slice(0, 45))
-      .addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(key), new ActionRowBuilder<TextInputBuilder>().addComponents(value));
+      .addComponents(
+        new ActionRowBuilder<TextInputBuilder>().addComponents(key),
+        new ActionRowBuilder<TextInputBuilder>().addComponents(value),
+      );
     await i.showModal(modal);
     return;
   }
@@ -39,8 +54,10 @@ export async function onConfigComponent(ctx: BotContext, i: ButtonInteraction | 
 
 export async function onConfigModal(ctx: BotContext, i: ModalSubmitInteraction, c: ConfigId): Promise<void> {
   const t = translator(langOf(i.locale, ctx.defaultLang));
-  if (!i.inGuild() || !isGameId(c.game)) return void (await i.reply({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral }));
-  if (!canConfigure(i.memberPermissions)) return void (await i.reply({ content: t('errors:manage-guild-only'), flags: MessageFlags.Ephemeral }));
+  if (!i.inGuild() || !isGameId(c.game))
+    return void (await i.reply({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral }));
+  if (!canConfigure(i.memberPermissions))
+    return void (await i.reply({ content: t('errors:manage-guild-only'), flags: MessageFlags.Ephemeral }));
   const key = i.fields.getTextInputValue('key').trim();
   const value = i.fields.getTextInputValue('value').trim();
   const r = setOption(ctx.store, i.guildId, c.game, key, value, i.user.id, t);

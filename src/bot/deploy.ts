@@ -2,7 +2,12 @@
 import { REST, Routes } from 'discord.js';
 import { loadCommands } from './commands.js';
 
-export async function deployCommands(o: { apiBase: string; token: string; applicationId?: string; guildId?: string }): Promise<{ count: number; scope: string }> {
+export async function deployCommands(o: {
+  apiBase: string;
+  token: string;
+  applicationId?: string;
+  guildId?: string;
+}): Promise<{ count: number; scope: string }> {
   const rest = new REST({ api: o.apiBase }).setToken(o.token);
   const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
   let appId = o.applicationId;

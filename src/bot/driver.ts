@@ -149,7 +149,8 @@ function syncTimers(ctx: BotContext, L: Loaded, pending: Decision<BaseAction>[])
     .filter((d) => !L.seats[d.seat]?.isAi)
     .map((d) => {
       const prev = old.get(d.seat);
-      if (prev && prev.kind === d.kind) return { seat: d.seat, kind: d.kind, version: prev.version, deadline: prev.deadline, remindAt: prev.remindAt };
+      if (prev && prev.kind === d.kind)
+        return { seat: d.seat, kind: d.kind, version: prev.version, deadline: prev.deadline, remindAt: prev.remindAt };
       fresh.push(d.seat);
       const ms = d.kind === 'claim' ? claimMs : turnMs;
       return { seat: d.seat, kind: d.kind, version: L.row.version, deadline: now + ms, remindAt: reminderAt(now, ms) };
@@ -176,7 +177,11 @@ async function ping(ctx: BotContext, L: Loaded, seatsToPing: number[], pending: 
   try {
     const m = await ch.send({
       content: lines.join('\n'),
-      components: [row(button(encodeGameId({ gameId: L.row.id, ver: L.row.version, verb: 'hand' }), t('common:button.open-hand'), ButtonStyle.Primary))],
+      components: [
+        row(
+          button(encodeGameId({ gameId: L.row.id, ver: L.row.version, verb: 'hand' }), t('common:button.open-hand'), ButtonStyle.Primary),
+        ),
+      ],
       allowedMentions: { users: seatsToPing.map((s) => L.seats[s]!.userId).filter((u): u is string => !!u) },
     });
     ctx.store.games.update(L.row.id, { pingMessageId: m.id });
@@ -204,7 +209,10 @@ async function settle(ctx: BotContext, L: Loaded, result: HandResult): Promise<v
     `**${t('common:result.title', { n: L.row.handIndex + 1 })}** · ${model.title}`,
     ...result.winners.map((w) => t('common:result.winner', { who: mention(L.seats[w]!.userId, L.names[w]!) })),
     ...model.lines.slice(0, 15).map((l) => `• ${l.label}: ${l.value}`),
-    ...L.seats.map((s) => `${L.names[s.seat]}: ${(result.deltas[s.seat] ?? 0) > 0 ? '+' : ''}${result.deltas[s.seat] ?? 0} ${t(`common:unit.${result.unit}`)}`),
+    ...L.seats.map(
+      (s) =>
+        `${L.names[s.seat]}: ${(result.deltas[s.seat] ?? 0) > 0 ? '+' : ''}${result.deltas[s.seat] ?? 0} ${t(`common:unit.${result.unit}`)}`,
+    ),
   ];
   if (L.row.pingMessageId) await ch.messages.delete(L.row.pingMessageId).catch(() => undefined);
   try {
@@ -213,8 +221,16 @@ async function settle(ctx: BotContext, L: Loaded, result: HandResult): Promise<v
       files: [png('result.png', image)],
       components: [
         row(
-          button(encodeGameId({ gameId: L.row.id, ver: L.row.version, verb: 'next-hand' }), t('common:button.next-hand'), ButtonStyle.Success),
-          button(encodeGameId({ gameId: L.row.id, ver: L.row.version, verb: 'end-match' }), t('common:button.end-match'), ButtonStyle.Danger),
+          button(
+            encodeGameId({ gameId: L.row.id, ver: L.row.version, verb: 'next-hand' }),
+            t('common:button.next-hand'),
+            ButtonStyle.Success,
+          ),
+          button(
+            encodeGameId({ gameId: L.row.id, ver: L.row.version, verb: 'end-match' }),
+            t('common:button.end-match'),
+            ButtonStyle.Danger,
+          ),
         ),
       ],
       allowedMentions: { parse: [] },

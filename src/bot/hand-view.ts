@@ -32,7 +32,14 @@ export interface HandPayload {
   attachments: never[];
 }
 
-export async function handPayload(ctx: BotContext, L: Loaded, seat: number, lang: Lang, note?: string, draft?: Draft): Promise<HandPayload> {
+export async function handPayload(
+  ctx: BotContext,
+  L: Loaded,
+  seat: number,
+  lang: Lang,
+  note?: string,
+  draft?: Draft,
+): Promise<HandPayload> {
   const t = translator(lang);
   const pc = presentCtx(L, lang);
   const id = L.row.id;
@@ -59,13 +66,15 @@ export async function handPayload(ctx: BotContext, L: Loaded, seat: number, lang
     for (let i = 0; i < options.length; i += 5) {
       rows.push(
         row(
-          ...options.slice(i, i + 5).map((a, j) =>
-            button(
-              encodeGameId({ gameId: id, ver, verb: 'act', arg: String(i + j) }),
-              `${optionKey(i + j)} · ${L.presenter.actionLabel(a, pc)}`,
-              STYLE[L.presenter.actionStyle(a)],
+          ...options
+            .slice(i, i + 5)
+            .map((a, j) =>
+              button(
+                encodeGameId({ gameId: id, ver, verb: 'act', arg: String(i + j) }),
+                `${optionKey(i + j)} · ${L.presenter.actionLabel(a, pc)}`,
+                STYLE[L.presenter.actionStyle(a)],
+              ),
             ),
-          ),
         ),
       );
     }
@@ -89,7 +98,8 @@ export async function handPayload(ctx: BotContext, L: Loaded, seat: number, lang
     if (options.length > 100) lines.push(t('common:hand.too-many', { n: options.length }));
   }
   const last = [button(encodeGameId({ gameId: id, ver, verb: 'refresh' }), t('common:button.refresh'))];
-  if (away && L.row.status === 'running') last.unshift(button(encodeGameId({ gameId: id, ver, verb: 'retake' }), t('common:button.retake'), ButtonStyle.Success));
+  if (away && L.row.status === 'running')
+    last.unshift(button(encodeGameId({ gameId: id, ver, verb: 'retake' }), t('common:button.retake'), ButtonStyle.Success));
   rows.push(row(...last));
   return { content: lines.join('\n'), files: [png('hand.png', image)], components: rows.slice(0, 5), attachments: [] };
 }

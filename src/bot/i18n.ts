@@ -10,9 +10,10 @@ import { join } from 'node:path';
 export type Lang = 'vi' | 'en' | 'zh-TW';
 export const LANGS: readonly Lang[] = ['vi', 'en', 'zh-TW'];
 /** locales/ at the project root (found from src/bot when run with tsx, or from dist/src/bot when built). */
-export const LOCALES_DIR = [join(import.meta.dirname, '..', '..', 'locales'), join(import.meta.dirname, '..', '..', '..', 'locales')].find((d) =>
-  existsSync(join(d, 'en')),
-) ?? join(import.meta.dirname, '..', '..', 'locales');
+export const LOCALES_DIR =
+  [join(import.meta.dirname, '..', '..', 'locales'), join(import.meta.dirname, '..', '..', '..', 'locales')].find((d) =>
+    existsSync(join(d, 'en')),
+  ) ?? join(import.meta.dirname, '..', '..', 'locales');
 
 /** Map a Discord locale (e.g. 'en-US', 'zh-TW', 'vi') to one of ours. */
 export function langOf(discordLocale: string | null | undefined, fallback: Lang = 'vi'): Lang {

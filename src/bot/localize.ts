@@ -23,5 +23,29 @@ export function names(key: string): { vi: string; 'zh-TW': string } {
 /** Localized choice names: { name: English, name_localizations }. */
 export function choice(key: string, value: string): { name: string; value: string; name_localizations: { vi: string; 'zh-TW': string } } {
   const k = `commands:${key}`;
-  return { name: en(k).slice(0, 100), value, name_localizations: { vi: vi(k).normalize('NFC').slice(0, 100), 'zh-TW': zh(k).normalize('NFC').slice(0, 100) } };
+  return {
+    name: en(k).slice(0, 100),
+    value,
+    name_localizations: { vi: vi(k).normalize('NFC').slice(0, 100), 'zh-TW': zh(k).normalize('NFC').slice(0, 100) },
+  };
+}
+
+interface Nameable<T> {
+  setName(name: string): T;
+  setNameLocalizations(l: Record<string, string>): T;
+  setDescription(d: string): T;
+  setDescriptionLocalizations(l: Record<string, string>): T;
+}
+
+/**
+ * Names and describes a command, subcommand or option from the catalogue: `name` is the English
+ * base name; `key` (e.g. `play.game`) holds `<key>.name` and `<key>.description` in every language.
+ */
+export function named<T extends Nameable<T>>(b: T, name: string, key: string): T {
+  const d = desc(`${key}.description`);
+  return b
+    .setName(name)
+    .setNameLocalizations(names(`${key}.name`))
+    .setDescription(d.text)
+    .setDescriptionLocalizations(d.loc);
 }

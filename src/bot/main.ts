@@ -15,7 +15,14 @@ const cfg = env.env;
 const log = createLogger(cfg.LOG_LEVEL, cfg.NODE_ENV === 'development');
 const store = openStore(cfg.DATABASE_PATH, engineOf);
 const render = await createRenderer(cfg.RENDER_WORKERS);
-const bot = await createBot({ token: cfg.DISCORD_TOKEN, apiBase: cfg.DISCORD_API_BASE, store, log, render: render.renderer, defaultLang: cfg.DEFAULT_LOCALE });
+const bot = await createBot({
+  token: cfg.DISCORD_TOKEN,
+  apiBase: cfg.DISCORD_API_BASE,
+  store,
+  log,
+  render: render.renderer,
+  defaultLang: cfg.DEFAULT_LOCALE,
+});
 
 let stopping = false;
 async function shutdown(signal: string) {

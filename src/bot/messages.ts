@@ -29,7 +29,10 @@ export function png(name: string, data: Buffer): AttachmentBuilder {
 }
 
 /** The thread (or channel) a game lives in, or null when it cannot be reached. */
-export async function gameChannel(ctx: BotContext, channelId: string | null): Promise<(TextBasedChannel & { send: ThreadChannel['send'] }) | null> {
+export async function gameChannel(
+  ctx: BotContext,
+  channelId: string | null,
+): Promise<(TextBasedChannel & { send: ThreadChannel['send'] }) | null> {
   if (!channelId) return null;
   try {
     const ch = await ctx.client.channels.fetch(channelId);

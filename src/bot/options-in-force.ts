@@ -32,7 +32,10 @@ export function optionsForTable(
 export function parseRuleOverrides(text: string | null): { ok: true; value: Record<string, string> } | { ok: false; bad: string } {
   const out: Record<string, string> = {};
   if (!text) return { ok: true, value: out };
-  for (const part of text.split(/[,;\n]/).map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(/[,;\n]/)
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^([\w-]+)\s*[=:]\s*(.+)$/.exec(part);
     if (!m) return { ok: false, bad: part };
     out[m[1]!] = m[2]!.trim();

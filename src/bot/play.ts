@@ -133,13 +133,23 @@ export async function onTableComponent(ctx: BotContext, i: Comp, b: GameButton):
         else ctx.store.timers.resume(L.row.id, now);
         ctx.store.games.update(L.row.id, { status: want === 'pause' ? 'paused' : 'running', pauseVotes: [] });
         ctx.wakeTimers();
-        await updateTable(ctx, L.row.id, t(want === 'pause' ? 'common:notice.paused' : 'common:notice.resumed', { lng: publicLang(ctx, L.row) }));
+        await updateTable(
+          ctx,
+          L.row.id,
+          t(want === 'pause' ? 'common:notice.paused' : 'common:notice.resumed', { lng: publicLang(ctx, L.row) }),
+        );
       } else {
         ctx.store.games.update(L.row.id, { pauseVotes: [...votes].map((v) => `${want}:${v}`) });
         await updateTable(
           ctx,
           L.row.id,
-          t('common:notice.vote', { who: L.names[seat], verb: t(`common:button.${want}`), n: votes.size, needed, lng: publicLang(ctx, L.row) }),
+          t('common:notice.vote', {
+            who: L.names[seat],
+            verb: t(`common:button.${want}`),
+            n: votes.size,
+            needed,
+            lng: publicLang(ctx, L.row),
+          }),
         );
       }
       return;
@@ -160,7 +170,9 @@ export async function endMatch(ctx: BotContext, L: Loaded): Promise<void> {
     `**${t('common:match.over')}**`,
     ...[...L.seats]
       .sort((a, b) => (totals.get(b.seat) ?? 0) - (totals.get(a.seat) ?? 0))
-      .map((s, k) => `${k + 1}. ${mention(s.userId, s.displayName)}: ${(totals.get(s.seat) ?? 0) > 0 ? '+' : ''}${totals.get(s.seat) ?? 0}`),
+      .map(
+        (s, k) => `${k + 1}. ${mention(s.userId, s.displayName)}: ${(totals.get(s.seat) ?? 0) > 0 ? '+' : ''}${totals.get(s.seat) ?? 0}`,
+      ),
   ];
   await updateTable(ctx, L.row.id);
   const ch = await gameChannel(ctx, L.row.threadId);

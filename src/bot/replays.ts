@@ -30,7 +30,12 @@ export function replayHand(ctx: BotContext, gameId: string, hand: number): HandR
 }
 
 /** Result image + action log lines of a finished hand. */
-export async function handReplayView(ctx: BotContext, gameId: string, hand: number, lang: Lang): Promise<{ image: Buffer | null; lines: string[] } | null> {
+export async function handReplayView(
+  ctx: BotContext,
+  gameId: string,
+  hand: number,
+  lang: Lang,
+): Promise<{ image: Buffer | null; lines: string[] } | null> {
   const row = ctx.store.games.get(gameId);
   const r = replayHand(ctx, gameId, hand);
   if (!row || !r) return null;
@@ -40,7 +45,8 @@ export async function handReplayView(ctx: BotContext, gameId: string, hand: numb
   const presenter = PRESENTERS[row.game];
   const engine = engineOf(row.game);
   const lines = r.actions.map(
-    (a, k) => `${k + 1}. ${a.seat === null ? '—' : names[a.seat]}: ${presenter.actionLabel(a.action, pc)}${a.source !== 'player' ? ` (${pc.t(`common:source.${a.source}`)})` : ''}`,
+    (a, k) =>
+      `${k + 1}. ${a.seat === null ? '—' : names[a.seat]}: ${presenter.actionLabel(a.action, pc)}${a.source !== 'player' ? ` (${pc.t(`common:source.${a.source}`)})` : ''}`,
   );
   const image = r.result
     ? await ctx.render.result(presenter.resultModel(engine.publicView(r.state), r.result, pc))

@@ -33,7 +33,10 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
       if (i.isChatInputCommand()) {
         const cmd = commands.get(i.commandName);
         if (!cmd) {
-          await i.reply({ content: translator(langOf(i.locale, ctx.defaultLang))('errors:unknown-command'), flags: MessageFlags.Ephemeral });
+          await i.reply({
+            content: translator(langOf(i.locale, ctx.defaultLang))('errors:unknown-command'),
+            flags: MessageFlags.Ephemeral,
+          });
           return;
         }
         await cmd.execute(i, ctx);
@@ -72,7 +75,8 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
       if (i.isModalSubmit()) {
         const c = decodeConfigId(i.customId);
         if (c) await onConfigModal(ctx, i, c);
-        else await i.reply({ content: translator(langOf(i.locale, ctx.defaultLang))('errors:unknown-button'), flags: MessageFlags.Ephemeral });
+        else
+          await i.reply({ content: translator(langOf(i.locale, ctx.defaultLang))('errors:unknown-button'), flags: MessageFlags.Ephemeral });
       }
     } catch (e) {
       if (i.isRepliable()) await sorry(ctx, i, e);

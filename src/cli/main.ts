@@ -120,12 +120,19 @@ async function cmdScore(argv: string[]): Promise<number> {
   }
   const out = score(input);
   console.log(JSON.stringify(out, null, 2));
-  const invalid = Array.isArray(out) ? out.some((o) => (o as { valid?: boolean })?.valid === false) : (out as { valid?: boolean })?.valid === false;
+  const invalid = Array.isArray(out)
+    ? out.some((o) => (o as { valid?: boolean })?.valid === false)
+    : (out as { valid?: boolean })?.valid === false;
   return invalid ? 1 : 0;
 }
 
 async function cmdRender(argv: string[]): Promise<number> {
-  const { values } = parseCli(argv, { game: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' }, locale: { type: 'string' } });
+  const { values } = parseCli(argv, {
+    game: { type: 'string' },
+    seed: { type: 'string' },
+    out: { type: 'string' },
+    locale: { type: 'string' },
+  });
   const game = gameArg(values.game);
   const seed = typeof values.seed === 'string' ? values.seed : 'sample';
   const out = typeof values.out === 'string' ? values.out : fail('--out DIR is required');

@@ -35,7 +35,12 @@ export function replayStoredGame(path: string, id: string): ReplayDbReport {
       const r = engine.result(state) as HandResult | null;
       if (!r) return;
       const s = stored.filter((x) => x.hand === hand).map((x) => x.points);
-      hands.push({ hand, deltas: r.deltas, stored: s.length ? s : null, same: s.length === 0 || s.every((v, i) => Math.abs(v - r.deltas[i]!) < 1e-9) });
+      hands.push({
+        hand,
+        deltas: r.deltas,
+        stored: s.length ? s : null,
+        same: s.length === 0 || s.every((v, i) => Math.abs(v - r.deltas[i]!) < 1e-9),
+      });
     };
     for (const e of log) {
       if (e.hand !== hand) {

@@ -8,8 +8,14 @@ const TOKEN_HELP = 'DISCORD_TOKEN is required: the bot token from the Discord de
 
 const EnvSchema = z.object({
   DISCORD_TOKEN: z.string({ error: TOKEN_HELP }).min(1, TOKEN_HELP),
-  DISCORD_APPLICATION_ID: z.string().regex(/^\d{5,25}$/, 'must be the numeric application id').optional(),
-  DISCORD_DEV_GUILD_ID: z.string().regex(/^\d{5,25}$/, 'must be a numeric guild id').optional(),
+  DISCORD_APPLICATION_ID: z
+    .string()
+    .regex(/^\d{5,25}$/, 'must be the numeric application id')
+    .optional(),
+  DISCORD_DEV_GUILD_ID: z
+    .string()
+    .regex(/^\d{5,25}$/, 'must be a numeric guild id')
+    .optional(),
   DISCORD_API_BASE: z.string().url('must be a URL such as https://discord.com/api').default('https://discord.com/api'),
   DATABASE_PATH: z.string().min(1).default('data/hoiquan.db'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

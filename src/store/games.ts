@@ -182,9 +182,8 @@ export class GameStore {
   }
 
   byThread(threadId: string): GameRow | null {
-    const r = this.db
-      .prepare('SELECT * FROM games WHERE thread_id = ? ORDER BY created_at DESC LIMIT 1')
-      .get(threadId) as RawGame | undefined;
+    const r = this.db.prepare('SELECT * FROM games WHERE thread_id = ? ORDER BY created_at DESC LIMIT 1').get(threadId) as
+      RawGame | undefined;
     return r ? toRow(r) : null;
   }
 
@@ -198,9 +197,7 @@ export class GameStore {
   recent(guildId: string, limit: number, game?: GameId): GameRow[] {
     const rows = (
       game
-        ? this.db
-            .prepare('SELECT * FROM games WHERE guild_id = ? AND game = ? ORDER BY updated_at DESC LIMIT ?')
-            .all(guildId, game, limit)
+        ? this.db.prepare('SELECT * FROM games WHERE guild_id = ? AND game = ? ORDER BY updated_at DESC LIMIT ?').all(guildId, game, limit)
         : this.db.prepare('SELECT * FROM games WHERE guild_id = ? ORDER BY updated_at DESC LIMIT ?').all(guildId, limit)
     ) as RawGame[];
     return rows.map(toRow);
@@ -244,9 +241,12 @@ export class GameStore {
   }
 
   seats(id: string): SeatRow[] {
-    const rows = this.db
-      .prepare('SELECT seat, user_id, is_ai, display_name FROM game_seats WHERE game_id = ? ORDER BY seat')
-      .all(id) as { seat: number; user_id: string | null; is_ai: number; display_name: string }[];
+    const rows = this.db.prepare('SELECT seat, user_id, is_ai, display_name FROM game_seats WHERE game_id = ? ORDER BY seat').all(id) as {
+      seat: number;
+      user_id: string | null;
+      is_ai: number;
+      display_name: string;
+    }[];
     return rows.map((r) => ({ seat: r.seat, userId: r.user_id, isAi: r.is_ai === 1, displayName: r.display_name }));
   }
 
@@ -277,9 +277,12 @@ export class GameStore {
   }
 
   log(id: string): LogEntry[] {
-    const rows = this.db
-      .prepare('SELECT seq, hand, seat, action FROM actions WHERE game_id = ? ORDER BY seq')
-      .all(id) as { seq: number; hand: number; seat: number | null; action: string }[];
+    const rows = this.db.prepare('SELECT seq, hand, seat, action FROM actions WHERE game_id = ? ORDER BY seq').all(id) as {
+      seq: number;
+      hand: number;
+      seat: number | null;
+      action: string;
+    }[];
     return rows.map((r) => ({ seq: r.seq, hand: r.hand, seat: r.seat, action: JSON.parse(r.action) as BaseAction }));
   }
 
@@ -314,8 +317,7 @@ export class GameStore {
     let state: unknown;
     let from = 0;
     const snap = this.db.prepare('SELECT version, state FROM snapshots WHERE game_id = ?').get(row.id) as
-      | { version: number; state: string }
-      | undefined;
+      { version: number; state: string } | undefined;
     if (snap && snap.version <= row.version) {
       state = JSON.parse(snap.state);
       from = snap.version;
@@ -402,7 +404,9 @@ export class GameStore {
     if (upd.changes !== 1) throw new Error(`concurrent write on game ${row.id}`);
     if (version % this.snapshotEvery === 0) {
       this.db
-        .prepare('INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?) ON CONFLICT(game_id) DO UPDATE SET version = excluded.version, state = excluded.state')
+        .prepare(
+          'INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?) ON CONFLICT(game_id) DO UPDATE SET version = excluded.version, state = excluded.state',
+        )
         .run(row.id, version, JSON.stringify(newState));
     }
     this.cache.set(row.id, { version, state: newState });

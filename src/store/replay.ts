@@ -19,14 +19,7 @@ export function initialState(engine: AnyEngine, options: unknown, seats: number,
 }
 
 /** Applies one log entry; throws on an entry the engine rejects (a corrupt or incompatible log). */
-export function applyEntry(
-  engine: AnyEngine,
-  options: unknown,
-  seats: number,
-  seed: string,
-  state: unknown,
-  entry: LogEntry,
-): unknown {
+export function applyEntry(engine: AnyEngine, options: unknown, seats: number, seed: string, state: unknown, entry: LogEntry): unknown {
   if (entry.action.type === NEXT_HAND) return engine.setup(options, seats, handSeed(seed, entry.hand), state);
   if (entry.seat === null) throw new Error(`log entry ${entry.seq}: engine action without a seat`);
   const r = engine.apply(state, entry.seat, entry.action);

@@ -129,9 +129,10 @@ export class ResultStore {
 
   /** Match totals per seat (sum over hands). */
   matchTotals(gameId: string): Map<number, number> {
-    const rows = this.db
-      .prepare('SELECT seat, SUM(points) AS total FROM results WHERE game_id = ? GROUP BY seat')
-      .all(gameId) as { seat: number; total: number }[];
+    const rows = this.db.prepare('SELECT seat, SUM(points) AS total FROM results WHERE game_id = ? GROUP BY seat').all(gameId) as {
+      seat: number;
+      total: number;
+    }[];
     return new Map(rows.map((r) => [r.seat, r.total]));
   }
 
@@ -140,7 +141,9 @@ export class ResultStore {
     const where = `guild_id = ? AND user_id = ? AND created_at >= ?${game ? ' AND game = ?' : ''}`;
     const args: unknown[] = [guildId, userId, since, ...(game ? [game] : [])];
     const agg = this.db
-      .prepare(`SELECT COUNT(*) AS hands, COALESCE(SUM(won),0) AS wins, COALESCE(SUM(points),0) AS total, MAX(unit) AS unit FROM results WHERE ${where}`)
+      .prepare(
+        `SELECT COUNT(*) AS hands, COALESCE(SUM(won),0) AS wins, COALESCE(SUM(points),0) AS total, MAX(unit) AS unit FROM results WHERE ${where}`,
+      )
       .get(...args) as { hands: number; wins: number; total: number; unit: string | null };
     const best = this.db
       .prepare(`SELECT game_id, hand, points, summary FROM results WHERE ${where} ORDER BY points DESC, created_at LIMIT 1`)
@@ -164,7 +167,15 @@ export class ResultStore {
          WHERE r.guild_id = ? AND r.game = ? AND r.user_id IS NOT NULL AND r.created_at >= ?
          GROUP BY r.user_id`,
       )
-      .all(guildId, game, since) as { user_id: string; display_name: string; hands: number; wins: number; total: number; mu: number; sigma: number }[];
+      .all(guildId, game, since) as {
+      user_id: string;
+      display_name: string;
+      hands: number;
+      wins: number;
+      total: number;
+      mu: number;
+      sigma: number;
+    }[];
     return rows
       .map((r) => ({
         userId: r.user_id,

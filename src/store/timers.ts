@@ -42,9 +42,7 @@ export class TimerStore {
   set(gameId: string, timers: Omit<TimerRow, 'gameId' | 'pausedLeft'>[]): void {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM timers WHERE game_id = ?').run(gameId);
-      const ins = this.db.prepare(
-        'INSERT INTO timers (game_id, seat, kind, version, deadline, remind_at) VALUES (?, ?, ?, ?, ?, ?)',
-      );
+      const ins = this.db.prepare('INSERT INTO timers (game_id, seat, kind, version, deadline, remind_at) VALUES (?, ?, ?, ?, ?, ?)');
       for (const t of timers) ins.run(gameId, t.seat, t.kind, t.version, t.deadline, t.remindAt);
     })();
   }
@@ -81,18 +79,14 @@ export class TimerStore {
   /** The earliest moment anything is due (deadline or reminder), or null. */
   nextDue(): number | null {
     const r = this.db
-      .prepare(
-        'SELECT MIN(MIN(deadline, COALESCE(remind_at, deadline))) AS t FROM timers WHERE paused_left IS NULL',
-      )
+      .prepare('SELECT MIN(MIN(deadline, COALESCE(remind_at, deadline))) AS t FROM timers WHERE paused_left IS NULL')
       .get() as { t: number | null };
     return r.t;
   }
 
   /** Freeze a game's timers, keeping the time left. */
   pause(gameId: string, now: number): void {
-    this.db
-      .prepare('UPDATE timers SET paused_left = MAX(0, deadline - ?) WHERE game_id = ? AND paused_left IS NULL')
-      .run(now, gameId);
+    this.db.prepare('UPDATE timers SET paused_left = MAX(0, deadline - ?) WHERE game_id = ? AND paused_left IS NULL').run(now, gameId);
   }
 
   /** Restart frozen timers with the time they had left. */

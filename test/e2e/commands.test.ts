@@ -7,7 +7,10 @@ async function withWorld(fn: (w: World) => Promise<void>, o?: Parameters<typeof 
   const w = await startWorld(o);
   try {
     await fn(w);
-    assert.deepEqual(w.sim.failedInteractions().map((i) => i.kind), []);
+    assert.deepEqual(
+      w.sim.failedInteractions().map((i) => i.kind),
+      [],
+    );
   } finally {
     await w.stop();
   }
@@ -130,12 +133,10 @@ test('each language: ephemeral text follows the user, public text the server', a
     },
     { guildLocale: 'zh-TW', userLocale: 'zh-TW' },
   );
-  await withWorld(
-    async (w) => {
-      const registered = w.sim.commands(w.guildId);
-      const play = registered.find((c) => c.name === 'play')!;
-      assert.equal((play as unknown as { name_localizations: Record<string, string> }).name_localizations.vi, 'chơi');
-      assert.equal((play as unknown as { name_localizations: Record<string, string> }).name_localizations['zh-TW'], '開局');
-    },
-  );
+  await withWorld(async (w) => {
+    const registered = w.sim.commands(w.guildId);
+    const play = registered.find((c) => c.name === 'play')!;
+    assert.equal((play as unknown as { name_localizations: Record<string, string> }).name_localizations.vi, 'chơi');
+    assert.equal((play as unknown as { name_localizations: Record<string, string> }).name_localizations['zh-TW'], '開局');
+  });
 });

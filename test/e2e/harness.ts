@@ -22,19 +22,35 @@ import { isAnnounceDecision } from '../../src/bot/announce.js';
 type Json = Record<string, unknown>;
 
 /** Chắn xướng through the UI: pick every cước in the multi-select, set the counts, confirm. */
-export async function announceAs(w: World, userId: string, gameId: string, hand: SimMessage, want: { calls: { cuoc: string; count?: number }[] }): Promise<SimMessage> {
+export async function announceAs(
+  w: World,
+  userId: string,
+  gameId: string,
+  hand: SimMessage,
+  want: { calls: { cuoc: string; count?: number }[] },
+): Promise<SimMessage> {
   const row = w.store.games.get(gameId)!;
   const seat = w.store.games.seats(gameId).find((s) => s.userId === userId)!.seat;
   const dec = (engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[]).find((x) => x.seat === seat)!;
   // Select values are block indexes: the engine's single-cước options, in order.
-  const ids = dec.options.map((a) => (a as unknown as { calls: { cuoc: string }[] }).calls).filter((c) => c.length === 1).map((c) => c[0]!.cuoc);
+  const ids = dec.options
+    .map((a) => (a as unknown as { calls: { cuoc: string }[] }).calls)
+    .filter((c) => c.length === 1)
+    .map((c) => c[0]!.cuoc);
   const arg = (c: Json) => decodeGameId(String(c.custom_id))?.arg ?? '';
   const comp = (prefix: string) => w.sim.components(w.sim.message(hand.id)!).find((c) => arg(c).startsWith(prefix))!;
   const done = async (h: { settled(): Promise<unknown> }) => {
     await h.settled();
     await w.bot.whenIdle();
   };
-  await done(await w.sim.select(userId, hand.id, String(comp('d.').custom_id), want.calls.map((c) => String(ids.indexOf(c.cuoc)))));
+  await done(
+    await w.sim.select(
+      userId,
+      hand.id,
+      String(comp('d.').custom_id),
+      want.calls.map((c) => String(ids.indexOf(c.cuoc))),
+    ),
+  );
   for (const c of want.calls.filter((x) => (x.count ?? 1) > 1)) {
     await done(await w.sim.select(userId, hand.id, String(comp('c.').custom_id), [`${ids.indexOf(c.cuoc)}.${c.count}`]));
   }
@@ -74,7 +90,15 @@ export async function startWorld(o: { users?: number; guildLocale?: string; user
   const render = await createRenderer(0);
   let store = openStore(dbPath, engineOf, () => now.t);
   const make = async () =>
-    createBot({ token: sim.token, apiBase: sim.apiBase, store, log: pino({ level: process.env.HQ_TEST_LOG ?? 'silent' }), render: render.renderer, clock: { now: () => now.t }, defaultLang: 'en' });
+    createBot({
+      token: sim.token,
+      apiBase: sim.apiBase,
+      store,
+      log: pino({ level: process.env.HQ_TEST_LOG ?? 'silent' }),
+      render: render.renderer,
+      clock: { now: () => now.t },
+      defaultLang: 'en',
+    });
   let bot = await make();
   await bot.start();
   const world: World = {
@@ -111,7 +135,12 @@ export function buttons(sim: DiscordSim, m: SimMessage): Json[] {
 
 export function buttonByLabel(sim: DiscordSim, m: SimMessage, label: RegExp | string): Json {
   const b = buttons(sim, m).find((c) => (typeof label === 'string' ? c.label === label : label.test(String(c.label))));
-  assert.ok(b, `no button ${label} on message: ${buttons(sim, m).map((c) => c.label).join(' | ')}`);
+  assert.ok(
+    b,
+    `no button ${label} on message: ${buttons(sim, m)
+      .map((c) => c.label)
+      .join(' | ')}`,
+  );
   return b;
 }
 
@@ -179,10 +208,13 @@ export async function playAsAi(w: World, userId: string, gameId: string, hand: S
   const choice = engine.ai(state, seat) as BaseAction;
   const want = canonical(choice);
   const index = d.options.findIndex((a) => canonical(a) === want);
-  if (isAnnounceDecision(d.options) && (choice as unknown as { calls: unknown[] }).calls.length > 0) return announceAs(w, userId, gameId, hand, choice as unknown as { calls: { cuoc: string; count?: number }[] });
+  if (isAnnounceDecision(d.options) && (choice as unknown as { calls: unknown[] }).calls.length > 0)
+    return announceAs(w, userId, gameId, hand, choice as unknown as { calls: { cuoc: string; count?: number }[] });
   assert.ok(index >= 0, 'AI choice is among the options');
   const comps = w.sim.components(hand);
-  const b = comps.find((c) => c.type === 2 && decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.arg === String(index));
+  const b = comps.find(
+    (c) => c.type === 2 && decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.arg === String(index),
+  );
   let h;
   if (b) h = await w.sim.click(userId, hand.id, b.custom_id as string);
   else {

@@ -14,7 +14,10 @@ async function withWorld(fn: (w: World) => Promise<void>, o?: Parameters<typeof 
   const w = await startWorld(o);
   try {
     await fn(w);
-    assert.deepEqual(w.sim.failedInteractions().map((i) => `${i.kind} ${i.failReason}`), []);
+    assert.deepEqual(
+      w.sim.failedInteractions().map((i) => `${i.kind} ${i.failReason}`),
+      [],
+    );
   } finally {
     await w.stop();
   }
@@ -86,7 +89,10 @@ for (const game of ['vn-mahjong', 'classic-mahjong'] as const) {
       const seats = w.store.games.seats(gameId);
       // Only claimants are pending; the ping names them.
       const claimants = claim.filter((d) => d.kind === 'claim').map((d) => seats[d.seat]!.userId!);
-      const ping = w.sim.visibleMessages(threadId, claimants[0]!).filter((m) => /can claim/.test(m.content)).at(-1);
+      const ping = w.sim
+        .visibleMessages(threadId, claimants[0]!)
+        .filter((m) => /can claim/.test(m.content))
+        .at(-1);
       assert.ok(ping, 'claim ping');
       for (const u of claimants) assert.ok(ping.content.includes(`<@${u}>`));
       for (const s of seats) if (!claimants.includes(s.userId!)) assert.ok(!ping.content.includes(`<@${s.userId}>`), 'no ping for others');
@@ -94,7 +100,10 @@ for (const game of ['vn-mahjong', 'classic-mahjong'] as const) {
       const timers = w.store.timers.forGame(gameId);
       await w.restartBot();
       assert.deepEqual(w.store.timers.forGame(gameId), timers);
-      assert.deepEqual(pendingNow(w, gameId).map((d) => d.seat), claim.map((d) => d.seat));
+      assert.deepEqual(
+        pendingNow(w, gameId).map((d) => d.seat),
+        claim.map((d) => d.seat),
+      );
       // Nobody answers: the window's timers run out and the engine's default (pass) is taken.
       const before = w.store.games.get(gameId)!.version;
       w.now.t += 31_000;
@@ -116,7 +125,10 @@ test('stale and concurrent clicks on a mahjong hand change nothing twice', async
     const hand = await openHand(w, user, gameId);
     const acts = w.sim.components(hand).filter((c) => decodeGameId(String(c.custom_id))?.verb === 'act');
     assert.ok(acts.length >= 2);
-    const [a, b] = await Promise.all([w.sim.click(user, hand.id, acts[0]!.custom_id as string), w.sim.click(user, hand.id, acts[1]!.custom_id as string)]);
+    const [a, b] = await Promise.all([
+      w.sim.click(user, hand.id, acts[0]!.custom_id as string),
+      w.sim.click(user, hand.id, acts[1]!.custom_id as string),
+    ]);
     await Promise.all([a.settled(), b.settled()]);
     await w.bot.whenIdle();
     assert.equal(w.store.games.logWithMeta(gameId).filter((e) => e.source === 'player').length, 1);
@@ -138,17 +150,25 @@ test('chan: the winner announces their cước through the xướng menu and the
       const hand = await openHand(w, user, gameId);
       const u = d.options.findIndex((a) => a.type === 'u' && !(a as { calls?: unknown }).calls);
       if (u >= 0 && engine.ai(state, d.seat).type === 'u') {
-        const b = w.sim.components(hand).find((c) => decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.arg === String(u))!;
+        const b = w.sim
+          .components(hand)
+          .find((c) => decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.arg === String(u))!;
         await click(w, user, hand.id, String(b.custom_id));
         const menu = await openHand(w, user, gameId);
-        assert.ok(w.sim.components(menu).some((c) => decodeGameId(String(c.custom_id))?.verb === 'announce'), 'the xướng menu');
+        assert.ok(
+          w.sim.components(menu).some((c) => decodeGameId(String(c.custom_id))?.verb === 'announce'),
+          'the xướng menu',
+        );
         await playAsAi(w, user, gameId, menu);
         break;
       }
       await playAsAi(w, user, gameId, hand);
     }
     const row = w.store.games.get(gameId)!;
-    const r = engineOf('chan').result(w.store.games.state(row)) as unknown as { endedBy: string; announcementCorrect: boolean | null } | null;
+    const r = engineOf('chan').result(w.store.games.state(row)) as unknown as {
+      endedBy: string;
+      announcementCorrect: boolean | null;
+    } | null;
     assert.ok(r, 'the hand ended');
     if (r.endedBy === 'u') assert.equal(r.announcementCorrect, true, 'the announcement made through the menu is right');
   });

@@ -1,7 +1,18 @@
 /** Playing Phỏm in Discord end to end: the real discord.js client against the simulator. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startWorld, openTable, openHand, playAsAi, playHandToEnd, tableMessage, click, slash, buttonByLabel, type World } from './harness.js';
+import {
+  startWorld,
+  openTable,
+  openHand,
+  playAsAi,
+  playHandToEnd,
+  tableMessage,
+  click,
+  slash,
+  buttonByLabel,
+  type World,
+} from './harness.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 
 async function withWorld(fn: (w: World) => Promise<void>, o?: Parameters<typeof startWorld>[0]) {
@@ -49,13 +60,22 @@ test('one person against three AI players: the AIs move by themselves and the pe
   await withWorld(async (w) => {
     const { gameId, threadId } = await openTable(w, 'phom', 1, 3);
     const seats = w.store.games.seats(gameId);
-    assert.deepEqual(seats.map((s) => s.isAi), [false, true, true, true]);
+    assert.deepEqual(
+      seats.map((s) => s.isAi),
+      [false, true, true, true],
+    );
     const pings = w.sim.visibleMessages(threadId, w.users[0]!.id).filter((m) => m.content.includes(`<@${w.users[0]!.id}>`));
     assert.equal(pings.length, 1, 'the person is pinged once for their decision');
     await playHandToEnd(w, gameId);
     const log = w.store.games.logWithMeta(gameId);
-    assert.ok(log.some((e) => e.source === 'ai'), 'AI seats played');
-    assert.ok(log.some((e) => e.source === 'player'), 'the person played');
+    assert.ok(
+      log.some((e) => e.source === 'ai'),
+      'AI seats played',
+    );
+    assert.ok(
+      log.some((e) => e.source === 'player'),
+      'the person played',
+    );
   });
 });
 
@@ -85,7 +105,10 @@ test('two clicks at the same moment are serialized: only one is accepted', async
     const hand = await openHand(w, user, gameId);
     const acts = w.sim.components(hand).filter((c) => c.type === 2 && decodeGameId(String(c.custom_id))?.verb === 'act');
     assert.ok(acts.length >= 2);
-    const [h1, h2] = await Promise.all([w.sim.click(user, hand.id, acts[0]!.custom_id as string), w.sim.click(user, hand.id, acts[1]!.custom_id as string)]);
+    const [h1, h2] = await Promise.all([
+      w.sim.click(user, hand.id, acts[0]!.custom_id as string),
+      w.sim.click(user, hand.id, acts[1]!.custom_id as string),
+    ]);
     await Promise.all([h1.settled(), h2.settled()]);
     await w.bot.whenIdle();
     const mine = w.store.games.logWithMeta(gameId).filter((e) => e.source === 'player');
@@ -99,7 +122,10 @@ test('a player who runs out of time gets the default move, and the thread says s
     const before = w.store.games.get(gameId)!.version;
     w.now.t += 46_000; // reminder at 3/4 of 60 s
     await w.bot.scheduler.tick();
-    assert.ok(w.sim.visibleMessages(threadId, w.users[0]!.id).some((m) => /time is running out/.test(m.content)), 'a reminder');
+    assert.ok(
+      w.sim.visibleMessages(threadId, w.users[0]!.id).some((m) => /time is running out/.test(m.content)),
+      'a reminder',
+    );
     w.now.t += 20_000;
     await w.bot.scheduler.tick();
     await w.bot.whenIdle();

@@ -21,7 +21,15 @@ import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
 function startBot(sim: DiscordSim, dbPath: string): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/bot/main.ts'], {
-    env: { ...process.env, DISCORD_TOKEN: sim.token, DISCORD_API_BASE: sim.apiBase, DATABASE_PATH: dbPath, RENDER_WORKERS: '0', LOG_LEVEL: 'warn', DEFAULT_LOCALE: 'en' },
+    env: {
+      ...process.env,
+      DISCORD_TOKEN: sim.token,
+      DISCORD_API_BASE: sim.apiBase,
+      DATABASE_PATH: dbPath,
+      RENDER_WORKERS: '0',
+      LOG_LEVEL: 'warn',
+      DEFAULT_LOCALE: 'en',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stderr!.on('data', (d: Buffer) => process.env.HQ_TEST_LOG && process.stderr.write(d));
@@ -68,9 +76,18 @@ test('kill -9 mid-hand and restart: the game continues, old buttons work, nothin
       const g = readGame(dbPath, gameId);
       const d = (engine.pending(g.state) as Decision<BaseAction>[])[0]!;
       const idx = d.options.findIndex((x) => canonical(x) === canonical(engine.ai(g.state, d.seat)));
-      const comp = sim.components(sim.message(hand.id)!).find((c) => decodeGameId(String(c.custom_id))?.arg === String(idx) || (c.type === 3 && (c.options as { value: string }[]).some((o) => o.value === String(idx))))!;
+      const comp = sim
+        .components(sim.message(hand.id)!)
+        .find(
+          (c) =>
+            decodeGameId(String(c.custom_id))?.arg === String(idx) ||
+            (c.type === 3 && (c.options as { value: string }[]).some((o) => o.value === String(idx))),
+        )!;
       const user = g.seats[d.seat]!.userId!;
-      const h = comp.type === 2 ? await sim.click(user, hand.id, comp.custom_id as string) : await sim.select(user, hand.id, comp.custom_id as string, [String(idx)]);
+      const h =
+        comp.type === 2
+          ? await sim.click(user, hand.id, comp.custom_id as string)
+          : await sim.select(user, hand.id, comp.custom_id as string, [String(idx)]);
       await h.settled();
       await sim.waitFor(() => readGame(dbPath, gameId).row.version > g.row.version, { timeout: 30_000 });
     };
@@ -84,7 +101,9 @@ test('kill -9 mid-hand and restart: the game continues, old buttons work, nothin
     const next = readGame(dbPath, gameId);
     const d1 = (engine.pending(next.state) as Decision<BaseAction>[])[0]!;
     const staleHand = await openHand(next.seats[d1.seat]!.userId!); // drawn before the crash
-    const timersBefore = new Database(dbPath, { readonly: true }).prepare('SELECT seat, kind, deadline FROM timers WHERE game_id = ?').all(gameId);
+    const timersBefore = new Database(dbPath, { readonly: true })
+      .prepare('SELECT seat, kind, deadline FROM timers WHERE game_id = ?')
+      .all(gameId);
 
     bot.kill('SIGKILL');
     await new Promise((r) => bot.once('exit', r));
@@ -94,7 +113,9 @@ test('kill -9 mid-hand and restart: the game continues, old buttons work, nothin
 
     bot = startBot(sim, dbPath);
     await sim.waitFor(() => sim.connectedBots() === 1, { timeout: 60_000, message: 'bot reconnects' });
-    const timersAfter = new Database(dbPath, { readonly: true }).prepare('SELECT seat, kind, deadline FROM timers WHERE game_id = ?').all(gameId);
+    const timersAfter = new Database(dbPath, { readonly: true })
+      .prepare('SELECT seat, kind, deadline FROM timers WHERE game_id = ?')
+      .all(gameId);
     assert.deepEqual(timersAfter, timersBefore, 'timers resume with their remaining time');
     await playOne(staleHand); // the button drawn before the crash still works
     const after = readGame(dbPath, gameId);

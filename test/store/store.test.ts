@@ -31,10 +31,15 @@ test('a fresh database is migrated to the latest version, with WAL', () => {
 test('an older database is migrated forward without losing rows', () => {
   const path = tmpDb();
   const old = new Database(path);
-  migrate(old, MIGRATIONS_FOR_TEST.filter((m) => m.version === 1));
-  old.prepare(
-    "INSERT INTO games (id, game, options, options_hash, seed, seats, status, created_at, updated_at) VALUES ('old1','phom','{}','h','s',4,'running',1,1)",
-  ).run();
+  migrate(
+    old,
+    MIGRATIONS_FOR_TEST.filter((m) => m.version === 1),
+  );
+  old
+    .prepare(
+      "INSERT INTO games (id, game, options, options_hash, seed, seats, status, created_at, updated_at) VALUES ('old1','phom','{}','h','s',4,'running',1,1)",
+    )
+    .run();
   old.close();
   const store = openStore(path, engineOf);
   const row = store.games.get('old1');
@@ -117,18 +122,33 @@ test('results feed records, leaderboards and OpenSkill ratings', () => {
   const seats = store.games.seats(row.id);
   for (let h = 0; h < 5; h++) {
     store.results.recordHand(row.id, 'phom', 'g1', h, seats, {
-      winners: [0], ranking: [[0], [1], [2]], deltas: [3, -1, -2], payments: [], items: [], unit: 'bet', endedBy: 'rank',
+      winners: [0],
+      ranking: [[0], [1], [2]],
+      deltas: [3, -1, -2],
+      payments: [],
+      items: [],
+      unit: 'bet',
+      endedBy: 'rank',
     });
   }
   store.results.recordHand(row.id, 'phom', 'g1', 0, seats, {
-    winners: [1], ranking: [[1], [0], [2]], deltas: [0, 0, 0], payments: [], items: [], unit: 'bet', endedBy: 'rank',
+    winners: [1],
+    ranking: [[1], [0], [2]],
+    deltas: [0, 0, 0],
+    payments: [],
+    items: [],
+    unit: 'bet',
+    endedBy: 'rank',
   }); // duplicate hand: ignored
   const rec = store.results.record('g1', 'u0', 'phom', 'all');
   assert.equal(rec.hands, 5);
   assert.equal(rec.wins, 5);
   assert.equal(rec.total, 15);
   const lb = store.results.leaderboard('g1', 'phom', 'all');
-  assert.deepEqual(lb.map((r) => r.userId), ['u0', 'u1']);
+  assert.deepEqual(
+    lb.map((r) => r.userId),
+    ['u0', 'u1'],
+  );
   assert.ok(lb[0]!.rating > lb[1]!.rating);
   store.close();
 });

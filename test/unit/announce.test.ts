@@ -15,7 +15,15 @@ test('an announcement decision is recognized and its blocks know which cước c
   assert.ok(isAnnounceDecision(options));
   assert.ok(!isAnnounceDecision([{ type: 'discard' } as BaseAction, ...options]));
   const blocks = blocksOf(options);
-  assert.deepEqual(blocks.map((b) => [b.cuoc, b.perInstance]), [['xuong', false], ['tom', true], ['bach-thu', false], ['leo', true]]);
+  assert.deepEqual(
+    blocks.map((b) => [b.cuoc, b.perInstance]),
+    [
+      ['xuong', false],
+      ['tom', true],
+      ['bach-thu', false],
+      ['leo', true],
+    ],
+  );
 });
 
 test('the draft round-trips through custom_id text and builds the combined action', () => {
@@ -24,7 +32,13 @@ test('the draft round-trips through custom_id text and builds the combined actio
   const enc = encodeDraft(draft, blocks);
   assert.ok(enc.length < 20);
   assert.deepEqual(decodeDraft(enc, blocks), draft);
-  assert.deepEqual(draftAction(draft, blocks), { type: 'xuong', calls: [{ cuoc: 'tom', count: 2 }, { cuoc: 'leo', count: 3 }] });
+  assert.deepEqual(draftAction(draft, blocks), {
+    type: 'xuong',
+    calls: [
+      { cuoc: 'tom', count: 2 },
+      { cuoc: 'leo', count: 3 },
+    ],
+  });
 });
 
 test('clicks update the draft or confirm it; bad input is refused', () => {

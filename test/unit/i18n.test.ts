@@ -29,7 +29,13 @@ test('no key is missing in any language', () => {
 
 test('placeholders agree across languages', () => {
   const bad: string[] = [];
-  const ph = (s: unknown) => (typeof s === 'string' ? [...s.matchAll(/{{(\w+)}}/g)].map((m) => m[1]).sort().join(',') : '');
+  const ph = (s: unknown) =>
+    typeof s === 'string'
+      ? [...s.matchAll(/{{(\w+)}}/g)]
+          .map((m) => m[1])
+          .sort()
+          .join(',')
+      : '';
   const get = (o: unknown, path: string) => path.split('.').reduce<unknown>((a, k) => (a as Record<string, unknown> | undefined)?.[k], o);
   for (const ns of Object.keys(cat.en)) {
     for (const k of keys(cat.en[ns])) {

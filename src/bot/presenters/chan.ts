@@ -32,7 +32,12 @@ export const chanPresenter: Presenter = {
       keys: view.hand.map((c, i) => (view.hand.indexOf(c) === i ? (keyOf.get(c) ?? '') : '')),
       groups: meldGroups(view, seat, ctx),
       ...(view.claimable
-        ? { claimable: { code: view.claimable, caption: ctx.t('chan:ui.on-offer', { card: name(view.claimable, ctx), defaultValue: name(view.claimable, ctx) }) } }
+        ? {
+            claimable: {
+              code: view.claimable,
+              caption: ctx.t('chan:ui.on-offer', { card: name(view.claimable, ctx), defaultValue: name(view.claimable, ctx) }),
+            },
+          }
         : {}),
     };
   },
@@ -92,7 +97,9 @@ export const chanPresenter: Presenter = {
     const x = a as ChanAction;
     if (x.type === 'eat') return ctx.t('chan:action.eat', { card: name(x.with, ctx) });
     if (x.type === 'xuong' || (x.type === 'u' && x.calls)) {
-      const calls = (x.calls ?? []).map((c) => `${ctx.t(`chan:item.${c.cuoc}`, { defaultValue: c.cuoc })}${c.count && c.count > 1 ? ` ×${c.count}` : ''}`);
+      const calls = (x.calls ?? []).map(
+        (c) => `${ctx.t(`chan:item.${c.cuoc}`, { defaultValue: c.cuoc })}${c.count && c.count > 1 ? ` ×${c.count}` : ''}`,
+      );
       const head = ctx.t(`chan:action.${x.type}`);
       return `${head}: ${calls.length ? calls.join(', ') : ctx.t('chan:ui.nothing', { defaultValue: '—' })}`;
     }

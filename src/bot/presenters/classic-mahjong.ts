@@ -8,7 +8,7 @@ import type { MeldState } from '../../games/classic-mahjong/state.js';
 import type { PieceGroup } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { endTitle, genericLabel, resultLines } from './common.js';
+import { endTitle, genericLabel, handWithKeys, resultLines } from './common.js';
 
 const name = (c: string, ctx: PresentCtx) => pieceName('classic-mahjong', c, ctx.lang);
 
@@ -26,30 +26,26 @@ const playerName = (pub: PublicView, seat: number, ctx: PresentCtx) => ctx.names
 export const classicMahjongPresenter: Presenter = {
   handModel(v, _player, options, ctx) {
     const view = v as SeatView;
-    const keyOf = new Map<string, string>();
-    options.forEach((a, i) => {
-      const x = a as { type: string; tile?: string };
-      if (x.type === 'discard' && x.tile && !keyOf.has(x.tile)) keyOf.set(x.tile, optionKey(i));
-    });
-    const hand = view.hand.slice();
-    if (view.drawn) hand.splice(hand.indexOf(view.drawn), 1);
-    const all = view.drawn ? [...hand, view.drawn] : hand;
-    const seen = new Set<string>();
+    const shown = handWithKeys(view.hand, view.drawn, options, optionKey);
     return {
       game: 'classic-mahjong',
       locale: ctx.lang,
       title: playerName(view, view.seat, ctx),
-      hand,
+      hand: shown.hand,
       ...(view.drawn ? { drawn: view.drawn } : {}),
-      keys: all.map((t) => {
-        if (seen.has(t)) return '';
-        seen.add(t);
-        return keyOf.get(t) ?? '';
-      }),
+      keys: shown.keys,
       groups: view.melds.map((m) => meldGroup(m, ctx)),
       flowers: view.bonus,
       ...(view.claimable && view.claimable.from !== view.seat && options.length
-        ? { claimable: { code: view.claimable.tile, caption: ctx.t('classic-mahjong:ui.claimable', { tile: name(view.claimable.tile, ctx), defaultValue: name(view.claimable.tile, ctx) }) } }
+        ? {
+            claimable: {
+              code: view.claimable.tile,
+              caption: ctx.t('classic-mahjong:ui.claimable', {
+                tile: name(view.claimable.tile, ctx),
+                defaultValue: name(view.claimable.tile, ctx),
+              }),
+            },
+          }
         : {}),
     };
   },
@@ -88,7 +84,7 @@ export const classicMahjongPresenter: Presenter = {
   resultModel(p, r: HandResult, ctx) {
     const pub = p as PublicView;
     const w = r.winners[0];
-    const seat = w === undefined ? undefined : pub.seats.find((s) => s.player === w) ?? pub.seats[w];
+    const seat = w === undefined ? undefined : (pub.seats.find((s) => s.player === w) ?? pub.seats[w]);
     return {
       game: 'classic-mahjong',
       locale: ctx.lang,
@@ -110,7 +106,13 @@ export const classicMahjongPresenter: Presenter = {
   },
   actionStyle(a) {
     const t = a.type;
-    return t === 'mahjong' ? 'danger' : t === 'pung' || t === 'chow' || t === 'kong' ? 'primary' : t.endsWith('kong') ? 'success' : 'secondary';
+    return t === 'mahjong'
+      ? 'danger'
+      : t === 'pung' || t === 'chow' || t === 'kong'
+        ? 'primary'
+        : t.endsWith('kong')
+          ? 'success'
+          : 'secondary';
   },
   lastAction(p, ctx) {
     const pub = p as PublicView;

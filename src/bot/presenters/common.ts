@@ -31,7 +31,10 @@ export function genericLabel(game: GameId, a: BaseAction, ctx: PresentCtx, piece
   const fallback = [a.type, ...Object.values(vars)].join(' ').trim();
   const s = ctx.t(`${game}:action.${a.type}`, { ...vars, defaultValue: fallback });
   // A placeholder the catalogue expects but the action lacks would show raw; strip such leftovers.
-  return s.replace(/{{\w+}}/g, '').replace(/\s+/g, ' ').trim();
+  return s
+    .replace(/{{\w+}}/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Scoring lines, totals and payments of a HandResult, localized. */
@@ -63,4 +66,30 @@ export function endTitle(game: GameId, r: HandResult, ctx: PresentCtx): string {
   }
   const name = who.map((s) => ctx.names[s] ?? `#${s + 1}`).join(', ');
   return ctx.t(`${game}:end.${r.endedBy}`, { name, defaultValue: r.endedBy });
+}
+
+/**
+ * A mahjong hand as shown: the concealed tiles without the just-drawn one (drawn apart), and the
+ * key of each tile's discard option (the first copy of a tile carries it).
+ */
+export function handWithKeys(
+  hand: readonly string[],
+  drawn: string | null,
+  options: readonly BaseAction[],
+  keyOf: (i: number) => string,
+): { hand: string[]; keys: string[] } {
+  const keyByTile = new Map<string, string>();
+  options.forEach((a, i) => {
+    const x = a as { type: string; tile?: string };
+    if (x.type === 'discard' && x.tile && !keyByTile.has(x.tile)) keyByTile.set(x.tile, keyOf(i));
+  });
+  const shown = hand.slice();
+  if (drawn) shown.splice(shown.indexOf(drawn), 1);
+  const seen = new Set<string>();
+  const keys = (drawn ? [...shown, drawn] : shown).map((t) => {
+    if (seen.has(t)) return '';
+    seen.add(t);
+    return keyByTile.get(t) ?? '';
+  });
+  return { hand: shown, keys };
 }

@@ -40,7 +40,14 @@ export const phomPresenter: Presenter = {
       keys: all.map((c) => discardKey.get(c) ?? ''),
       groups,
       handMarked: hand.map((c, i) => (eaten.has(c) ? i : -1)).filter((i) => i >= 0),
-      ...(claim ? { claimable: { code: claim.card, caption: ctx.t('phom:ui.can-eat', { card: prettyCard(claim.card), defaultValue: `Ăn ${prettyCard(claim.card)}?` }) } } : {}),
+      ...(claim
+        ? {
+            claimable: {
+              code: claim.card,
+              caption: ctx.t('phom:ui.can-eat', { card: prettyCard(claim.card), defaultValue: `Ăn ${prettyCard(claim.card)}?` }),
+            },
+          }
+        : {}),
       status: ctx.t('phom:ui.deadwood', { n: view.bestDeadwood, defaultValue: `${view.bestDeadwood}` }),
     };
   },
@@ -54,7 +61,8 @@ export const phomPresenter: Presenter = {
       seats: Array.from({ length: pub.n }, (_, s) => {
         const shown = pub.shownInHand[s] ?? [];
         const groups = meldGroups(pub, s, ctx);
-        if (shown.length) groups.push({ codes: shown, label: ctx.t('phom:ui.eaten', { defaultValue: 'Ăn' }), marked: shown.map((_, i) => i) });
+        if (shown.length)
+          groups.push({ codes: shown, label: ctx.t('phom:ui.eaten', { defaultValue: 'Ăn' }), marked: shown.map((_, i) => i) });
         const note = pub.left[s] ? ctx.t('phom:ui.left', { defaultValue: 'left' }) : pub.ended && pub.hands ? undefined : undefined;
         return {
           name: ctx.names[s] ?? `#${s + 1}`,
@@ -83,9 +91,7 @@ export const phomPresenter: Presenter = {
       game: 'phom',
       locale: ctx.lang,
       title: endTitle('phom', r, ctx),
-      ...(w !== undefined
-        ? { winner: { name: ctx.names[w] ?? '', groups: meldGroups(pub, w, ctx), hand: pub.hands?.[w] ?? [] } }
-        : {}),
+      ...(w !== undefined ? { winner: { name: ctx.names[w] ?? '', groups: meldGroups(pub, w, ctx), hand: pub.hands?.[w] ?? [] } } : {}),
       ...resultLines('phom', r, ctx),
     };
   },

@@ -7,7 +7,7 @@ import type { PublicView, SeatView, MeldView, PlayerView } from '../../games/vn-
 import type { PieceGroup, SeatModel } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { endTitle, genericLabel, resultLines } from './common.js';
+import { endTitle, genericLabel, handWithKeys, resultLines } from './common.js';
 
 const code = (t: string) => (t === 'back' ? '?' : t);
 const name = (c: string, ctx: PresentCtx) => pieceName('vn-mahjong', c, ctx.lang);
@@ -25,30 +25,26 @@ export const vnMahjongPresenter: Presenter = {
   handModel(v, person, options, ctx) {
     const view = v as SeatView;
     const me = view.players.find((p) => p.person === person);
-    const keyOf = new Map<string, string>();
-    options.forEach((a, i) => {
-      const x = a as { type: string; tile?: string };
-      if (x.type === 'discard' && x.tile && !keyOf.has(x.tile)) keyOf.set(x.tile, optionKey(i));
-    });
-    const hand = view.drawn ? [...view.hand] : view.hand.slice();
-    if (view.drawn) hand.splice(hand.indexOf(view.drawn), 1);
-    const all = view.drawn ? [...hand, view.drawn] : hand;
-    const seen = new Set<string>();
+    const shown = handWithKeys(view.hand, view.drawn, options, optionKey);
     return {
       game: 'vn-mahjong',
       locale: ctx.lang,
       title: ctx.names[person] ?? '',
-      hand,
+      hand: shown.hand,
       ...(view.drawn ? { drawn: view.drawn } : {}),
-      keys: all.map((t) => {
-        if (seen.has(t)) return '';
-        seen.add(t);
-        return keyOf.get(t) ?? '';
-      }),
+      keys: shown.keys,
       groups: me ? playerGroups(me, ctx) : [],
       ...(me ? { flowers: me.exposed.map((e) => e.tile) } : {}),
       ...(view.claimable && view.claimable.from !== person && options.length
-        ? { claimable: { code: view.claimable.tile, caption: ctx.t('vn-mahjong:ui.claimable', { tile: name(view.claimable.tile, ctx), defaultValue: name(view.claimable.tile, ctx) }) } }
+        ? {
+            claimable: {
+              code: view.claimable.tile,
+              caption: ctx.t('vn-mahjong:ui.claimable', {
+                tile: name(view.claimable.tile, ctx),
+                defaultValue: name(view.claimable.tile, ctx),
+              }),
+            },
+          }
         : {}),
       ...(view.mySeat === null ? { status: ctx.t('vn-mahjong:ui.sitting-out', { defaultValue: 'sitting out' }) } : {}),
     };
@@ -58,7 +54,7 @@ export const vnMahjongPresenter: Presenter = {
     const lastDiscard = pub.discards.at(-1);
     const seats: SeatModel[] = pub.players.map((pl) => ({
       name: ctx.names[pl.person] ?? `#${pl.person + 1}`,
-      isTurn: pub.phase !== 'ended' && (pub.turn === pl.person),
+      isTurn: pub.phase !== 'ended' && pub.turn === pl.person,
       isDealer: pub.dealer === pl.person,
       wind: pl.wind,
       score: ctx.scores[pl.person] ?? String(pl.score),
@@ -68,7 +64,14 @@ export const vnMahjongPresenter: Presenter = {
       flowers: pl.exposed.map((e) => e.tile),
     }));
     for (const person of pub.sittingOut)
-      seats.push({ name: ctx.names[person] ?? `#${person + 1}`, isTurn: false, handCount: 0, groups: [], discards: [], note: ctx.t('vn-mahjong:ui.sitting-out', { defaultValue: 'sitting out' }) });
+      seats.push({
+        name: ctx.names[person] ?? `#${person + 1}`,
+        isTurn: false,
+        handCount: 0,
+        groups: [],
+        discards: [],
+        note: ctx.t('vn-mahjong:ui.sitting-out', { defaultValue: 'sitting out' }),
+      });
     const lastSeat = lastDiscard ? pub.players.findIndex((pl) => pl.person === lastDiscard.person) : -1;
     return {
       game: 'vn-mahjong',
@@ -103,7 +106,15 @@ export const vnMahjongPresenter: Presenter = {
   },
   actionStyle(a) {
     const t = a.type;
-    return t === 'win' ? 'danger' : t === 'pung' || t === 'chow' || t === 'kong' ? 'primary' : t === 'pass' ? 'secondary' : t === 'discard' ? 'secondary' : 'success';
+    return t === 'win'
+      ? 'danger'
+      : t === 'pung' || t === 'chow' || t === 'kong'
+        ? 'primary'
+        : t === 'pass'
+          ? 'secondary'
+          : t === 'discard'
+            ? 'secondary'
+            : 'success';
   },
   lastAction(p, ctx) {
     const l = (p as PublicView).last;

@@ -88,8 +88,7 @@ export function runScenario(engine: AnyEngine, sc: Scenario): ScenarioReport {
       const haveSet = new Set(have);
       for (const a of step.options.includes ?? [])
         if (!haveSet.has(canonical(a))) problems.push(`missing option ${canonical(a)}; has ${have.join(' ')}`);
-      for (const a of step.options.excludes ?? [])
-        if (haveSet.has(canonical(a))) problems.push(`unexpected option ${canonical(a)}`);
+      for (const a of step.options.excludes ?? []) if (haveSet.has(canonical(a))) problems.push(`unexpected option ${canonical(a)}`);
       if (step.options.equals) {
         const want = step.options.equals.map(canonical).sort();
         const got = [...have].sort();
@@ -101,7 +100,8 @@ export function runScenario(engine: AnyEngine, sc: Scenario): ScenarioReport {
       const want = step.pending;
       const gotSeats = got.map((d) => d.seat).sort();
       const wantSeats = want.map((d) => d.seat).sort();
-      if (gotSeats.join(',') !== wantSeats.join(',')) problems.push(`pending seats ${gotSeats.join(',')} ≠ expected ${wantSeats.join(',')}`);
+      if (gotSeats.join(',') !== wantSeats.join(','))
+        problems.push(`pending seats ${gotSeats.join(',')} ≠ expected ${wantSeats.join(',')}`);
       for (const w of want) {
         const g = got.find((d) => d.seat === w.seat);
         if (g && w.kind && g.kind !== w.kind) problems.push(`seat ${w.seat} pending kind ${g.kind} ≠ ${w.kind}`);

@@ -139,10 +139,7 @@ export interface Engine<
 }
 
 /** The `start` of a scenario: a seed, an explicit deck/wall order, or a mid-hand position. */
-export type ScenarioStart =
-  | { seed: Seed }
-  | { deck: string[] }
-  | { position: Record<string, unknown> };
+export type ScenarioStart = { seed: Seed } | { deck: string[] } | { position: Record<string, unknown> };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyEngine = Engine<any, any, any, any, any, any>;
