@@ -1,0 +1,31 @@
+/** The classical Chinese mahjong engine (classic-mahjong.md): the Engine object, nothing else. */
+import type { Engine } from '../core/types.js';
+import type { Action } from './actions.js';
+import { ai } from './ai.js';
+import { OPTIONS, type Options } from './options.js';
+import { checkInvariants, fromScenario } from './position.js';
+import { apply, pending } from './rules.js';
+import { cliScore } from './scoring/cli.js';
+import { settle, type ClassicResult } from './scoring/settle.js';
+import { setup } from './setup.js';
+import type { State } from './state.js';
+import { publicView, view, type PublicView, type SeatView } from './views.js';
+
+export type { Action, Options, State, SeatView, PublicView, ClassicResult };
+
+export const engine: Engine<State, Action, Options, SeatView, PublicView, ClassicResult> = {
+  id: 'classic-mahjong',
+  minSeats: 2,
+  maxSeats: 4,
+  options: OPTIONS,
+  setup,
+  pending,
+  apply,
+  view,
+  publicView,
+  result: settle,
+  checkInvariants,
+  ai,
+  fromScenario,
+  cli: { score: cliScore },
+};

@@ -1,0 +1,155 @@
+/** House-rule options of classical mahjong (classic-mahjong.md §13) and presets (§9.6). */
+import type { OptionsSchema } from '../core/options.js';
+
+export interface Options {
+  preset: 'dmjl' | 'millington' | 'bradfield' | 'bmja';
+  players: number;
+  rotation: 'quick' | 'tournament';
+  'match-rounds': number;
+  'east-streak-limit': 'off' | '9' | '13';
+  'dead-wall': 'replenished-14' | 'fixed-16' | 'fixed-14';
+  'bonus-replacement-source': 'dead-wall' | 'live-wall';
+  'use-bonus-tiles': boolean;
+  'opening-kongs': boolean;
+  'claim-timeout-seconds': number;
+  'turn-timeout-seconds': number;
+  'last-discard-claims': 'mahjong-only' | 'all';
+  'robbing-kong': 'off' | 'added' | 'added-plus-orphans';
+  'claimed-kong-concealed': boolean;
+  'original-call': boolean;
+  'mahjong-points': number;
+  limit: number;
+  'roof-off': boolean;
+  'only-possible-excludes-visible': boolean;
+  'three-scholars-no-chow': boolean;
+  'hidden-treasure-self-drawn': boolean;
+  'kajongg-quirks': boolean;
+  'east-pays-double': boolean;
+  'losers-settle': boolean;
+  'discarder-pays-all': boolean;
+  rounding: 'none' | 'nearest-10';
+  'false-mahjong-penalty': 'off' | 'dmjl';
+  'starting-balance': number;
+}
+
+export const OPTIONS: OptionsSchema<Options> = {
+  fields: {
+    preset: {
+      type: 'enum',
+      values: ['dmjl', 'millington', 'bradfield', 'bmja'],
+      default: 'dmjl',
+      spec: '§9.6',
+      description: 'Scoring bundle: dmjl (Kajongg DMJL), millington, bradfield; bmja is not in v1 and scores as dmjl',
+    },
+    players: { type: 'int', min: 2, max: 4, default: 4, spec: '§3', description: 'Table size; tournaments need 4' },
+    rotation: {
+      type: 'enum',
+      values: ['quick', 'tournament'],
+      default: 'quick',
+      spec: '§3',
+      description: 'Dealer rotation: quick (the deal always passes) or tournament (East keeps the deal on a win or a draw)',
+    },
+    'match-rounds': { type: 'int', min: 1, max: 4, default: 1, spec: '§3', description: 'Prevailing winds played in a match' },
+    'east-streak-limit': {
+      type: 'enum',
+      values: ['off', '9', '13'],
+      default: '9',
+      spec: '§8.3',
+      description: "Tournament: East's Nth straight win is a limit hand",
+    },
+    'dead-wall': {
+      type: 'enum',
+      values: ['replenished-14', 'fixed-16', 'fixed-14'],
+      default: 'replenished-14',
+      spec: '§4',
+      description: 'Dead wall size and top-up',
+    },
+    'bonus-replacement-source': {
+      type: 'enum',
+      values: ['dead-wall', 'live-wall'],
+      default: 'dead-wall',
+      spec: '§4',
+      description: 'Where replacements for flowers and seasons come from',
+    },
+    'use-bonus-tiles': { type: 'bool', default: true, spec: '§2', description: 'Play with flowers and seasons' },
+    'opening-kongs': { type: 'bool', default: true, spec: '§4', description: 'Kongs may be declared during setup' },
+    'claim-timeout-seconds': { type: 'int', min: 5, max: 120, default: 10, spec: '§6', description: 'Claim window in seconds' },
+    'turn-timeout-seconds': { type: 'int', min: 15, max: 300, default: 60, spec: '§5', description: 'Turn / discard timeout in seconds' },
+    'last-discard-claims': {
+      type: 'enum',
+      values: ['mahjong-only', 'all'],
+      default: 'mahjong-only',
+      spec: '§6',
+      description: 'Which claims the last discard allows',
+    },
+    'robbing-kong': {
+      type: 'enum',
+      values: ['off', 'added', 'added-plus-orphans'],
+      default: 'added-plus-orphans',
+      spec: '§6',
+      description: 'Robbing added kongs (and concealed ones for Thirteen Orphans)',
+    },
+    'claimed-kong-concealed': {
+      type: 'bool',
+      default: true,
+      spec: '§7',
+      description: 'A kong claimed from a discard counts as concealed for doubles and limit hands',
+    },
+    'original-call': { type: 'bool', default: false, spec: '§9.5', description: 'Original Call may be declared with the first discard' },
+    'mahjong-points': { type: 'int', min: 10, max: 20, default: 20, spec: '§9.3', description: 'Points for going Mah Jong (10 or 20)' },
+    limit: { type: 'int', min: 300, max: 5000, default: 500, spec: '§9.1', description: 'The limit' },
+    'roof-off': { type: 'bool', default: false, spec: '§9.1', description: 'No cap on computed totals' },
+    'only-possible-excludes-visible': {
+      type: 'bool',
+      default: false,
+      spec: '§9.3',
+      description: 'Fully visible tile kinds are not waits for "only possible tile"',
+    },
+    'three-scholars-no-chow': { type: 'bool', default: false, spec: '§8.3', description: 'Three Great Scholars forbids a chow' },
+    'hidden-treasure-self-drawn': {
+      type: 'bool',
+      default: true,
+      spec: '§8.3',
+      description: 'Hidden Treasure needs a self-drawn winning tile',
+    },
+    'kajongg-quirks': {
+      type: 'bool',
+      default: true,
+      spec: '§15 Q9',
+      description: "Kajongg's Nine Gates, Imperial Jade and Squirming Snake checks",
+    },
+    'east-pays-double': { type: 'bool', default: true, spec: '§10', description: 'Payments involving East are doubled' },
+    'losers-settle': { type: 'bool', default: true, spec: '§10', description: 'Losers pay each other the differences' },
+    'discarder-pays-all': {
+      type: 'bool',
+      default: false,
+      spec: '§10',
+      description: 'The discarder of the winning tile pays for everybody',
+    },
+    rounding: { type: 'enum', values: ['none', 'nearest-10'], default: 'none', spec: '§10', description: 'Rounding of totals' },
+    'false-mahjong-penalty': {
+      type: 'enum',
+      values: ['off', 'dmjl'],
+      default: 'off',
+      spec: '§11',
+      description: 'Referee penalties (never needed: false claims are not offered)',
+    },
+    'starting-balance': { type: 'int', min: 0, max: 1000000, default: 0, spec: '§13', description: 'Balance at match start' },
+  },
+  presets: {
+    dmjl: {},
+    millington: { preset: 'millington', 'mahjong-points': 10, limit: 1000, 'east-streak-limit': '13', 'hidden-treasure-self-drawn': false },
+    bradfield: {
+      preset: 'bradfield',
+      limit: 1000,
+      'east-streak-limit': '13',
+      'claimed-kong-concealed': false,
+      'three-scholars-no-chow': true,
+      'hidden-treasure-self-drawn': false,
+      'only-possible-excludes-visible': true,
+      'bonus-replacement-source': 'live-wall',
+    },
+    'roof-off': { 'roof-off': true },
+    tournament: { rotation: 'tournament', 'match-rounds': 4 },
+  },
+};

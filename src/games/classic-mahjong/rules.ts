@@ -1,0 +1,474 @@
+/**
+ * pending() and apply() of classical mahjong: turns, claims with priority, kongs, robbing the kong,
+ * opening kongs, the end of the hand (classic-mahjong.md §4.5, §5, §6, §12).
+ */
+import { ok, type Decision, type Result } from '../core/types.js';
+import { sortTiles, type TileCode } from '../mahjong/tiles.js';
+import { fail, type Action } from './actions.js';
+import { chowsWith, counts, countOf, isReady, isWin, meldOf, without } from './hand.js';
+import { clone, type ClaimAnswer, type State } from './state.js';
+import { isThirteenOrphans } from './scoring/waits.js';
+import { receive, takeLoose } from './walls.js';
+
+const next = (s: State, seat: number): number => (seat + 1) % s.seats;
+
+// ---------- options per decision ----------
+
+function turnOptions(s: State, seat: number): Action[] {
+  const p = s.players[seat]!;
+  const out: Action[] = [];
+  if (isWin(p, null)) out.push({ type: 'mahjong' });
+  const locked = p.originalCall;
+  if (!locked && s.dead.length > 0) {
+    const seen = new Set<TileCode>();
+    for (const t of p.concealed) {
+      if (seen.has(t)) continue;
+      seen.add(t);
+      if (countOf(p.concealed, t) === 4) out.push({ type: 'concealed-kong', tile: t });
+    }
+    // §7, §15 Q8: any matching concealed tile on your own turn may be added to an exposed pung.
+    for (const m of p.melds)
+      if (m.type === 'pung' && p.concealed.includes(m.tiles[0]!)) out.push({ type: 'added-kong', tile: m.tiles[0]! });
+  }
+  out.push(...discardOptions(s, seat));
+  return out;
+}
+
+function discardOptions(s: State, seat: number): Action[] {
+  const p = s.players[seat]!;
+  if (p.originalCall && s.drawn && p.concealed.includes(s.drawn)) return [{ type: 'discard', tile: s.drawn }];
+  const tiles = [...new Set(p.concealed)];
+  const out: Action[] = tiles.map((tile) => ({ type: 'discard', tile }));
+  // Original Call (option): declared with the player's first discard, nothing claimed yet.
+  if (s.opts['original-call'] && s.phase === 'turn' && p.discards.length === 0 && p.melds.every((m) => !m.exposed)) {
+    for (const tile of tiles) {
+      const rest = without(p.concealed, [tile])!;
+      if (isReady(p, rest)) out.push({ type: 'discard', tile, call: true });
+    }
+  }
+  return out;
+}
+
+/** Claims `seat` may make on `tile` discarded by `from` (§6). */
+export function claimOptions(s: State, seat: number, tile: TileCode, from: number, lastDiscard: boolean): ClaimAnswer[] {
+  const p = s.players[seat]!;
+  const out: ClaimAnswer[] = [];
+  if (isWin(p, tile)) out.push({ type: 'mahjong' });
+  if (p.originalCall) return out;
+  if (lastDiscard && s.opts['last-discard-claims'] === 'mahjong-only') return out;
+  const n = countOf(p.concealed, tile);
+  if (n === 3 && s.dead.length > 0) out.push({ type: 'kong' });
+  if (n >= 2) out.push({ type: 'pung' });
+  // §6: chow only from the previous occupied seat.
+  if (seat === next(s, from)) for (const run of chowsWith(p.concealed, tile)) out.push({ type: 'chow', tiles: run });
+  return out;
+}
+
+function robOptions(s: State, seat: number, tile: TileCode, kind: 'added' | 'concealed'): boolean {
+  const p = s.players[seat]!;
+  if (kind === 'concealed') return p.melds.length === 0 && isThirteenOrphans(counts([...p.concealed, tile]));
+  return isWin(p, tile);
+}
+
+export function pending(s: State): Decision<Action>[] {
+  switch (s.phase) {
+    case 'ended':
+      return [];
+    case 'opening-kong': {
+      const p = s.players[s.openingSeat]!;
+      const kinds = [...new Set(p.concealed)].filter((t) => countOf(p.concealed, t) === 4);
+      const options: Action[] = [...kinds.map((tile) => ({ type: 'opening-kong' as const, tile })), { type: 'pass' }];
+      return [{ seat: s.openingSeat, kind: 'turn', options, timeoutDefault: { type: 'pass' } }];
+    }
+    case 'turn': {
+      const options = turnOptions(s, s.turn);
+      const p = s.players[s.turn]!;
+      const drawnTile = s.drawn && p.concealed.includes(s.drawn) ? s.drawn : p.concealed[p.concealed.length - 1]!;
+      const timeoutDefault =
+        options.find((a) => a.type === 'discard' && a.tile === drawnTile && !a.call) ?? options.find((a) => a.type === 'discard')!;
+      return [{ seat: s.turn, kind: 'turn', options, timeoutDefault }];
+    }
+    case 'discard-after-claim': {
+      const options = discardOptions(s, s.turn);
+      const p = s.players[s.turn]!;
+      const last = p.concealed[p.concealed.length - 1]!;
+      return [{ seat: s.turn, kind: 'turn', options, timeoutDefault: options.find((a) => a.type === 'discard' && a.tile === last)! }];
+    }
+    case 'claim': {
+      const c = s.claim!;
+      const out: Decision<Action>[] = [];
+      for (const [seatStr, answer] of Object.entries(c.answers)) {
+        if (answer) continue;
+        const seat = Number(seatStr);
+        const options = [...claimOptions(s, seat, c.tile, c.from, c.lastDiscard), { type: 'pass' as const }];
+        out.push({ seat, kind: 'claim', options, timeoutDefault: { type: 'pass' } });
+      }
+      return out.sort((a, b) => a.seat - b.seat);
+    }
+    case 'rob-kong': {
+      const r = s.rob!;
+      const out: Decision<Action>[] = [];
+      for (const [seatStr, answer] of Object.entries(r.answers)) {
+        if (answer) continue;
+        out.push({
+          seat: Number(seatStr),
+          kind: 'claim',
+          options: [{ type: 'mahjong' }, { type: 'pass' }],
+          timeoutDefault: { type: 'pass' },
+        });
+      }
+      return out.sort((a, b) => a.seat - b.seat);
+    }
+  }
+}
+
+// ---------- flow helpers (mutate a copy) ----------
+
+function endDraw(s: State): void {
+  s.phase = 'ended';
+  s.outcome = { kind: 'draw' };
+  s.claim = null;
+  s.rob = null;
+}
+
+/** §5.1: the seat draws a live tile (bonus tiles replaced), or the hand is drawn (§12). */
+function drawFor(s: State, seat: number): void {
+  s.turn = seat;
+  s.phase = 'turn';
+  s.kongChain = 0;
+  const t = s.wall.shift();
+  if (t === undefined) return endDraw(s);
+  const r = receive(s, seat, t, false);
+  if (!r) return endDraw(s);
+  s.drawn = r.tile;
+  s.source = r.loose ? 'loose-tile' : s.wall.length === 0 ? 'last-wall-tile' : 'wall';
+}
+
+/** After a kong: a loose tile, then a new turn (§5.2). */
+function looseFor(s: State, seat: number): void {
+  const t = takeLoose(s);
+  if (t === null) return endDraw(s);
+  const r = receive(s, seat, t, true);
+  if (!r) return endDraw(s);
+  s.turn = seat;
+  s.phase = 'turn';
+  s.drawn = r.tile;
+  s.source = r.loose ? 'loose-tile' : 'wall';
+}
+
+/** §4.5: the next seat (from `from` on, in turn order) holding four of a kind, or -1. */
+function nextOpeningSeat(s: State, from: number): number {
+  for (let seat = from; seat < s.seats; seat++) {
+    const p = s.players[seat]!;
+    if (p.concealed.some((t) => countOf(p.concealed, t) === 4)) return seat;
+  }
+  return -1;
+}
+
+export function startPlay(s: State, from = 0): void {
+  const seat = s.opts['opening-kongs'] ? nextOpeningSeat(s, from) : -1;
+  if (seat >= 0) {
+    s.phase = 'opening-kong';
+    s.openingSeat = seat;
+    return;
+  }
+  s.phase = 'turn';
+  s.turn = 0;
+  s.openingSeat = -1;
+  s.drawn = null;
+  s.source = 'deal';
+}
+
+function win(s: State, seat: number, o: Omit<NonNullable<State['outcome']>, 'kind' | 'winner'>): void {
+  s.phase = 'ended';
+  s.claim = null;
+  s.rob = null;
+  const eastStreakN = s.opts['east-streak-limit'] === 'off' ? 0 : Number(s.opts['east-streak-limit']);
+  const eastStreak = s.opts.rotation === 'tournament' && seat === 0 && eastStreakN > 0 && s.match.eastWins + 1 >= eastStreakN;
+  s.outcome = { kind: 'win', winner: seat, ...o, ...(eastStreak ? { eastStreak } : {}) };
+}
+
+const RANK: Record<ClaimAnswer['type'], number> = { mahjong: 3, kong: 2, pung: 2, chow: 1, pass: 0 };
+
+/** Distance counter-clockwise from the discarder (its next seat = 1). */
+const dist = (s: State, from: number, seat: number): number => (seat - from + s.seats) % s.seats;
+
+function bestClaim(s: State): { seat: number; answer: ClaimAnswer } | null {
+  const c = s.claim!;
+  let best: { seat: number; answer: ClaimAnswer } | null = null;
+  for (const [seatStr, a] of Object.entries(c.answers)) {
+    if (!a || a.type === 'pass') continue;
+    const seat = Number(seatStr);
+    if (
+      !best ||
+      RANK[a.type] > RANK[best.answer.type] ||
+      (RANK[a.type] === RANK[best.answer.type] && dist(s, c.from, seat) < dist(s, c.from, best.seat))
+    )
+      best = { seat, answer: a };
+  }
+  return best;
+}
+
+/** §6: the window closes when all answered, or when nobody still to answer could beat the best. */
+function claimDecided(s: State): boolean {
+  const c = s.claim!;
+  const best = bestClaim(s);
+  for (const [seatStr, a] of Object.entries(c.answers)) {
+    if (a) continue;
+    if (!best) return false;
+    const seat = Number(seatStr);
+    const top = Math.max(0, ...claimOptions(s, seat, c.tile, c.from, c.lastDiscard).map((x) => RANK[x.type]));
+    if (top > RANK[best.answer.type]) return false;
+    if (top === RANK[best.answer.type] && top === 3 && dist(s, c.from, seat) < dist(s, c.from, best.seat)) return false;
+  }
+  return true;
+}
+
+function resolveClaim(s: State): void {
+  const c = s.claim!;
+  const best = bestClaim(s);
+  const discarder = s.players[c.from]!;
+  s.claim = null;
+  if (!best) {
+    // §5.4: the discard is dead; the next seat draws (or the hand is drawn, §12).
+    if (c.lastDiscard) return endDraw(s);
+    return drawFor(s, next(s, c.from));
+  }
+  const seat = best.seat;
+  const p = s.players[seat]!;
+  discarder.discards[discarder.discards.length - 1]!.claimedBy = seat;
+  const a = best.answer;
+  s.lastAction = { seat, type: a.type, tile: c.tile };
+  if (a.type === 'mahjong') {
+    p.concealed = sortTiles([...p.concealed, c.tile]);
+    const earth = c.from === 0 && s.discardCount === 1 && !s.anyClaim && seat !== 0;
+    return win(s, seat, { source: earth ? 'earth' : c.lastDiscard ? 'last-discard' : 'discard', tile: c.tile, discarder: c.from });
+  }
+  s.anyClaim = true;
+  if (a.type === 'kong') {
+    p.concealed = without(p.concealed, [c.tile, c.tile, c.tile])!;
+    p.melds.push(meldOf('kong', [c.tile, c.tile, c.tile, c.tile], true, { kongType: 'claimed', claimedFrom: c.from }));
+    s.kongChain = 1;
+    return looseFor(s, seat);
+  }
+  if (a.type === 'pung') {
+    p.concealed = without(p.concealed, [c.tile, c.tile])!;
+    p.melds.push(meldOf('pung', [c.tile, c.tile, c.tile], true, { claimedFrom: c.from }));
+  } else if (a.type === 'chow') {
+    p.concealed = without(p.concealed, without(a.tiles, [c.tile])!)!;
+    p.melds.push(meldOf('chow', a.tiles.slice(), true, { claimedFrom: c.from }));
+  }
+  s.turn = seat;
+  s.phase = 'discard-after-claim';
+  s.drawn = null;
+  s.source = 'claim';
+}
+
+function openClaims(s: State, from: number, tile: TileCode): void {
+  const lastDiscard = s.wall.length === 0;
+  const answers: Record<string, ClaimAnswer | null> = {};
+  for (let seat = 0; seat < s.seats; seat++) {
+    if (seat === from) continue;
+    if (claimOptions(s, seat, tile, from, lastDiscard).length) answers[seat] = null;
+  }
+  s.claim = { tile, from, answers, lastDiscard };
+  s.phase = 'claim';
+  if (Object.keys(answers).length === 0) resolveClaim(s);
+}
+
+function resolveRob(s: State): void {
+  const r = s.rob!;
+  s.rob = null;
+  const robbers = Object.entries(r.answers)
+    .filter(([, a]) => a?.type === 'mahjong')
+    .map(([k]) => Number(k))
+    .sort((a, b) => dist(s, r.konger, a) - dist(s, r.konger, b));
+  if (robbers.length === 0) return looseFor(s, r.konger);
+  const seat = robbers[0]!;
+  const konger = s.players[r.konger]!;
+  // §6: the robbed set goes back to an exposed pung (a concealed kong's tiles return to the hand).
+  const i = konger.melds.findIndex(
+    (m) => m.type === 'kong' && m.tiles[0] === r.tile && (m.kongType === 'added' || m.kongType === 'concealed'),
+  );
+  const m = konger.melds[i]!;
+  if (m.kongType === 'added')
+    konger.melds[i] = meldOf('pung', [r.tile, r.tile, r.tile], true, m.claimedFrom === undefined ? {} : { claimedFrom: m.claimedFrom });
+  else {
+    konger.melds.splice(i, 1);
+    konger.concealed = sortTiles([...konger.concealed, r.tile, r.tile, r.tile]);
+  }
+  const p = s.players[seat]!;
+  p.concealed = sortTiles([...p.concealed, r.tile]);
+  s.lastAction = { seat, type: 'mahjong', tile: r.tile };
+  win(s, seat, { source: 'robbed-kong', tile: r.tile, discarder: r.konger });
+}
+
+function openRob(s: State, konger: number, tile: TileCode, kind: 'added' | 'concealed'): void {
+  const mode = s.opts['robbing-kong'];
+  const allowed = kind === 'added' ? mode !== 'off' : mode === 'added-plus-orphans';
+  const answers: Record<string, null> = {};
+  if (allowed) for (let seat = 0; seat < s.seats; seat++) if (seat !== konger && robOptions(s, seat, tile, kind)) answers[seat] = null;
+  if (Object.keys(answers).length === 0) return looseFor(s, konger);
+  s.rob = { tile, konger, kind, answers };
+  s.phase = 'rob-kong';
+}
+
+// ---------- apply ----------
+
+const same = (a: Action, b: Action): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+export function apply(s0: State, seat: number, a: Action): Result<State> {
+  if (s0.phase === 'ended') return fail('hand-over', 'The hand is over.');
+  if (!a || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string')
+    return fail('unknown-action', 'That is not an action of this game.');
+  const d = pending(s0).find((x) => x.seat === seat);
+  if (!d) return fail('not-your-turn', 'It is not your turn to act.', { seat });
+  const legal = d.options.find((o) => same(o, normalize(a)));
+  if (!legal) return explain(s0, seat, a);
+  const s = clone(s0);
+  const p = s.players[seat]!;
+  switch (s.phase) {
+    case 'opening-kong': {
+      if (legal.type === 'opening-kong') {
+        p.concealed = without(p.concealed, [legal.tile, legal.tile, legal.tile, legal.tile])!;
+        p.melds.push(meldOf('kong', [legal.tile, legal.tile, legal.tile, legal.tile], false, { kongType: 'concealed' }));
+        s.lastAction = { seat, type: 'opening-kong', tile: legal.tile };
+        const t = takeLoose(s);
+        if (t === null) {
+          endDraw(s);
+          break;
+        }
+        if (!receive(s, seat, t, true)) {
+          endDraw(s);
+          break;
+        }
+        startPlay(s, seat);
+      } else startPlay(s, seat + 1);
+      break;
+    }
+    case 'turn':
+    case 'discard-after-claim': {
+      s.lastAction = { seat, type: legal.type, ...('tile' in legal ? { tile: legal.tile } : {}) };
+      if (legal.type === 'mahjong') {
+        const heaven = seat === 0 && s.discardCount === 0 && !s.anyClaim;
+        const source = heaven
+          ? 'heaven'
+          : s.source === 'loose-tile'
+            ? 'loose-tile'
+            : s.source === 'last-wall-tile'
+              ? 'last-wall-tile'
+              : 'wall';
+        win(s, seat, {
+          source,
+          ...(s.drawn ? { tile: s.drawn } : {}),
+          ...(s.kongChain >= 2 && source === 'loose-tile' ? { kongUponKong: true } : {}),
+        });
+      } else if (legal.type === 'concealed-kong') {
+        p.concealed = without(p.concealed, [legal.tile, legal.tile, legal.tile, legal.tile])!;
+        p.melds.push(meldOf('kong', [legal.tile, legal.tile, legal.tile, legal.tile], false, { kongType: 'concealed' }));
+        s.kongChain++;
+        openRob(s, seat, legal.tile, 'concealed');
+      } else if (legal.type === 'added-kong') {
+        p.concealed = without(p.concealed, [legal.tile])!;
+        const i = p.melds.findIndex((m) => m.type === 'pung' && m.tiles[0] === legal.tile);
+        const old = p.melds[i]!;
+        p.melds[i] = meldOf('kong', [legal.tile, legal.tile, legal.tile, legal.tile], true, {
+          kongType: 'added',
+          ...(old.claimedFrom === undefined ? {} : { claimedFrom: old.claimedFrom }),
+        });
+        s.kongChain++;
+        openRob(s, seat, legal.tile, 'added');
+      } else if (legal.type === 'discard') {
+        p.concealed = without(p.concealed, [legal.tile])!;
+        p.discards.push({ tile: legal.tile });
+        if (legal.call) p.originalCall = true;
+        s.discardCount++;
+        s.drawn = null;
+        s.kongChain = 0;
+        openClaims(s, seat, legal.tile);
+      }
+      break;
+    }
+    case 'claim': {
+      s.claim!.answers[seat] = legal as ClaimAnswer;
+      if (claimDecided(s)) resolveClaim(s);
+      break;
+    }
+    case 'rob-kong': {
+      s.rob!.answers[seat] = legal as { type: 'mahjong' } | { type: 'pass' };
+      const r = s.rob!;
+      const pendingSeats = Object.entries(r.answers)
+        .filter(([, x]) => !x)
+        .map(([k]) => Number(k));
+      const robbers = Object.entries(r.answers)
+        .filter(([, x]) => x?.type === 'mahjong')
+        .map(([k]) => Number(k));
+      const bestDist = Math.min(99, ...robbers.map((x) => dist(s, r.konger, x)));
+      if (pendingSeats.every((x) => dist(s, r.konger, x) > bestDist)) resolveRob(s);
+      break;
+    }
+  }
+  return ok(s);
+}
+
+/** Canonical form of an action (drops unknown fields, sorts chow tiles). */
+function normalize(a: Action): Action {
+  switch (a.type) {
+    case 'discard':
+      return a.call ? { type: 'discard', tile: a.tile, call: true } : { type: 'discard', tile: a.tile };
+    case 'concealed-kong':
+    case 'added-kong':
+    case 'opening-kong':
+      return { type: a.type, tile: a.tile };
+    case 'chow':
+      return { type: 'chow', tiles: Array.isArray(a.tiles) ? sortTiles(a.tiles) : [] };
+    default:
+      return { type: a.type } as Action;
+  }
+}
+
+/** A RuleError naming the rule that blocks an illegal action. */
+function explain(s: State, seat: number, a: Action) {
+  const p = s.players[seat]!;
+  const phase = s.phase;
+  const tile = 'tile' in a && typeof a.tile === 'string' ? a.tile : '';
+  switch (a.type) {
+    case 'discard':
+      if (phase === 'claim' || phase === 'rob-kong' || phase === 'opening-kong')
+        return fail('not-your-turn', 'You can only discard on your own turn.');
+      if (!p.concealed.includes(tile)) return fail('tile-not-in-hand', 'You do not hold {{tile}}.', { tile });
+      if (p.originalCall) return fail('original-call-locked', 'After Original Call you may only discard the tile you drew (§9.5).');
+      return fail('original-call-not-ready', 'Original Call needs a ready hand after this discard (§9.5).', { tile });
+    case 'mahjong':
+      return fail('not-a-winning-hand', 'Your tiles do not form four sets and a pair or a special hand (§8).');
+    case 'concealed-kong':
+      if (phase === 'discard-after-claim') return fail('must-discard', 'After claiming a chow or pung you must discard (§5).');
+      if (s.dead.length === 0) return fail('dead-wall-empty', 'No loose tile is left for a kong.');
+      return fail('no-concealed-kong', 'A concealed kong needs four {{tile}} in your concealed hand (§7).', { tile });
+    case 'added-kong':
+      if (phase === 'discard-after-claim') return fail('must-discard', 'After claiming a chow or pung you must discard (§5).');
+      return fail(
+        'no-added-kong',
+        'An added kong needs an exposed pung of {{tile}} and the fourth tile in your hand; a discard can never be added (§7).',
+        { tile },
+      );
+    case 'opening-kong':
+      return fail('no-opening-kong', 'Opening kongs are declared only during setup with four {{tile}} in hand (§4.5).', { tile });
+    case 'pung':
+    case 'kong':
+    case 'chow': {
+      if (phase !== 'claim') return fail('cannot-claim', 'There is no discard to claim now.');
+      const c = s.claim!;
+      if (c.lastDiscard && s.opts['last-discard-claims'] === 'mahjong-only')
+        return fail('last-discard-mahjong-only', 'The last discard may only be claimed for Mah Jong (§6).');
+      if (a.type === 'pung') return fail('no-pair-for-pung', 'A pung needs a concealed pair of {{tile}} (§6).', { tile: c.tile });
+      if (a.type === 'kong') return fail('no-pung-for-kong', 'A kong claim needs three concealed {{tile}} (§6).', { tile: c.tile });
+      if (seat !== next(s, c.from)) return fail('chow-not-from-previous', 'You may chow only the discard of the player before you (§6).');
+      return fail('chow-invalid', 'That chow cannot be made from your tiles and {{tile}} (§7).', { tile: c.tile });
+    }
+    case 'pass':
+      return fail('must-discard', 'You must discard a tile (§5).');
+    default:
+      return fail('unknown-action', 'That is not an action of this game.');
+  }
+}

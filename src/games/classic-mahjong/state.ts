@@ -1,0 +1,187 @@
+/**
+ * State of one hand of classical mahjong (classic-mahjong.md §3–§5) and the deal (§4).
+ * Seat 0 is East (the dealer) of this hand; seats follow in turn order E, S, W, N.
+ */
+import { Rng } from '../core/rng.js';
+import { FLOWERS_AND_SEASONS, fullSet, isBonusCode, sortTiles, type TileCode } from '../mahjong/tiles.js';
+import type { Options } from './options.js';
+
+export type KongType = 'concealed' | 'added' | 'claimed';
+
+export interface MeldState {
+  type: 'chow' | 'pung' | 'kong';
+  /** Tile codes, sorted. */
+  tiles: TileCode[];
+  /** A concealed kong is laid down but not exposed. */
+  exposed: boolean;
+  kongType?: KongType;
+  /** Seat the claimed tile came from. */
+  claimedFrom?: number;
+}
+
+export interface DiscardEntry {
+  tile: TileCode;
+  /** Seat that claimed it (it then sits in that seat's meld or winning hand). */
+  claimedBy?: number;
+}
+
+export interface PlayerState {
+  concealed: TileCode[];
+  melds: MeldState[];
+  bonus: TileCode[];
+  discards: DiscardEntry[];
+  /** Original Call declared (option `original-call`). */
+  originalCall: boolean;
+}
+
+/** How the active seat got its latest tile (for scoring the win). */
+export type TileSource = 'deal' | 'wall' | 'last-wall-tile' | 'loose-tile' | 'claim';
+
+export type Phase = 'opening-kong' | 'turn' | 'discard-after-claim' | 'claim' | 'rob-kong' | 'ended';
+
+export type ClaimAnswer =
+  { type: 'pass' } | { type: 'mahjong' } | { type: 'pung' } | { type: 'kong' } | { type: 'chow'; tiles: TileCode[] };
+
+export interface ClaimWindow {
+  tile: TileCode;
+  from: number;
+  /** Seats that may claim, with their answers so far (null = not answered). */
+  answers: Record<string, ClaimAnswer | null>;
+  lastDiscard: boolean;
+}
+
+export interface RobWindow {
+  tile: TileCode;
+  konger: number;
+  kind: 'added' | 'concealed';
+  answers: Record<string, { type: 'mahjong' } | { type: 'pass' } | null>;
+}
+
+export interface Outcome {
+  kind: 'win' | 'draw';
+  winner?: number;
+  /** Scoring source of the winning tile (scoring/score.ts WinSource). */
+  source?: 'wall' | 'loose-tile' | 'last-wall-tile' | 'discard' | 'last-discard' | 'robbed-kong' | 'heaven' | 'earth';
+  tile?: TileCode;
+  discarder?: number;
+  kongUponKong?: boolean;
+  eastStreak?: boolean;
+}
+
+/** Match-level counters carried from hand to hand (§3). */
+export interface MatchState {
+  handIndex: number;
+  /** Prevailing wind 0–3 (E S W N). */
+  roundWind: number;
+  /** Deal passes so far in this prevailing wind. */
+  passes: number;
+  /** Original player index (seat in the first hand) sitting at each seat of this hand. */
+  playerAtSeat: number[];
+  /** Consecutive wins of the current East (tournament). */
+  eastWins: number;
+  /** Balance per original player. */
+  balances: number[];
+  /** Every prevailing wind of the match has been played. */
+  over: boolean;
+}
+
+export interface LastAction {
+  seat: number;
+  type: string;
+  tile?: TileCode;
+  tiles?: TileCode[];
+}
+
+export interface State {
+  opts: Options;
+  seats: number;
+  phase: Phase;
+  players: PlayerState[];
+  /** Live wall; draws take tiles from the front. */
+  wall: TileCode[];
+  /** Dead wall; loose tiles are taken from the end. */
+  dead: TileCode[];
+  turn: number;
+  /** The tile the active seat just drew (live or loose), if any. */
+  drawn: TileCode | null;
+  source: TileSource;
+  claim: ClaimWindow | null;
+  rob: RobWindow | null;
+  /** Seat offered an opening kong (phase opening-kong). */
+  openingSeat: number;
+  /** Discards made so far in this hand. */
+  discardCount: number;
+  /** A claim (chow, pung, kong) has happened in this hand. */
+  anyClaim: boolean;
+  /** Kongs declared in a row by the active seat in this turn (Kong upon Kong). */
+  kongChain: number;
+  outcome: Outcome | null;
+  match: MatchState;
+  lastAction: LastAction | null;
+}
+
+export function tileSet(opts: Options): TileCode[] {
+  return fullSet(opts['use-bonus-tiles'] ? FLOWERS_AND_SEASONS : []);
+}
+
+export function deadWallSize(opts: Options): number {
+  return opts['dead-wall'] === 'fixed-16' ? 16 : 14;
+}
+
+export function emptyPlayer(): PlayerState {
+  return { concealed: [], melds: [], bonus: [], discards: [], originalCall: false };
+}
+
+export function freshMatch(seats: number, opts: Options): MatchState {
+  return {
+    handIndex: 0,
+    roundWind: 0,
+    passes: 0,
+    playerAtSeat: Array.from({ length: seats }, (_, i) => i),
+    eastWins: 0,
+    balances: new Array<number>(seats).fill(opts['starting-balance']),
+    over: false,
+  };
+}
+
+/** Split a shuffled order into live and dead wall (§4.1–4.2). */
+export function wallsFrom(order: TileCode[], opts: Options): { wall: TileCode[]; dead: TileCode[] } {
+  const n = deadWallSize(opts);
+  return { wall: order.slice(0, order.length - n), dead: order.slice(order.length - n) };
+}
+
+export function newState(opts: Options, seats: number, order: TileCode[], match: MatchState): State {
+  const { wall, dead } = wallsFrom(order, opts);
+  return {
+    opts,
+    seats,
+    phase: 'turn',
+    players: Array.from({ length: seats }, emptyPlayer),
+    wall,
+    dead,
+    turn: 0,
+    drawn: null,
+    source: 'deal',
+    claim: null,
+    rob: null,
+    openingSeat: -1,
+    discardCount: 0,
+    anyClaim: false,
+    kongChain: 0,
+    outcome: null,
+    match,
+    lastAction: null,
+  };
+}
+
+export function shuffledTiles(opts: Options, seed: string): TileCode[] {
+  return new Rng(`classic-mahjong:${seed}`).shuffle(tileSet(opts));
+}
+
+export const isBonus = isBonusCode;
+export const sortHand = sortTiles;
+
+/** Deep copy (states are plain JSON). */
+export function clone(s: State): State {
+  return structuredClone(s);
+}

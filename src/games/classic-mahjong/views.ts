@@ -1,0 +1,102 @@
+/** What a seat and the public may see (classic-mahjong.md §5; engine contract `view`/`publicView`). */
+import { sortTiles, type TileCode } from '../mahjong/tiles.js';
+import type { Action } from './actions.js';
+import { pending } from './rules.js';
+import type { DiscardEntry, LastAction, MeldState, Phase, State } from './state.js';
+
+const WINDS = ['1z', '2z', '3z', '4z'];
+
+export interface PublicSeat {
+  seat: number;
+  /** Seat wind `1z`–`4z`. */
+  wind: TileCode;
+  /** Original player index sitting here (match seat). */
+  player: number;
+  /** Exposed sets and concealed kongs (a concealed kong is shown; its tiles are known). */
+  melds: MeldState[];
+  bonus: TileCode[];
+  discards: DiscardEntry[];
+  concealedCount: number;
+  balance: number;
+  originalCall: boolean;
+}
+
+export interface PublicView {
+  phase: Phase;
+  turn: number;
+  dealer: 0;
+  roundWind: TileCode;
+  handIndex: number;
+  matchOver: boolean;
+  seats: PublicSeat[];
+  wallCount: number;
+  deadWallCount: number;
+  /** The discard open to claims, or the tile being added to a kong. */
+  claimable: { tile: TileCode; from: number; kind: 'discard' | 'robbing' } | null;
+  /** Seats that still have to decide. */
+  waitingFor: number[];
+  lastAction: LastAction | null;
+  /** After the hand: every hand is shown for scoring. */
+  revealed: { seat: number; concealed: TileCode[] }[] | null;
+}
+
+export interface SeatView extends PublicView {
+  seat: number;
+  wind: TileCode;
+  /** Own concealed tiles, sorted. */
+  hand: TileCode[];
+  /** The tile just drawn (live or loose), when it is this seat's turn. */
+  drawn: TileCode | null;
+  melds: MeldState[];
+  bonus: TileCode[];
+  /** This seat's legal actions now (empty if it has nothing to decide). */
+  options: Action[];
+}
+
+export function publicView(s: State): PublicView {
+  const claimable = s.claim
+    ? { tile: s.claim.tile, from: s.claim.from, kind: 'discard' as const }
+    : s.rob
+      ? { tile: s.rob.tile, from: s.rob.konger, kind: 'robbing' as const }
+      : null;
+  return {
+    phase: s.phase,
+    turn: s.turn,
+    dealer: 0,
+    roundWind: WINDS[s.match.roundWind]!,
+    handIndex: s.match.handIndex,
+    matchOver: s.match.over,
+    seats: s.players.map((p, seat) => ({
+      seat,
+      wind: WINDS[seat]!,
+      player: s.match.playerAtSeat[seat]!,
+      melds: structuredClone(p.melds),
+      bonus: p.bonus.slice(),
+      discards: structuredClone(p.discards),
+      concealedCount: p.concealed.length,
+      balance: s.match.balances[s.match.playerAtSeat[seat]!]!,
+      originalCall: p.originalCall,
+    })),
+    wallCount: s.wall.length,
+    deadWallCount: s.dead.length,
+    claimable,
+    waitingFor: pending(s).map((d) => d.seat),
+    lastAction: s.lastAction ? structuredClone(s.lastAction) : null,
+    revealed: s.phase === 'ended' ? s.players.map((p, seat) => ({ seat, concealed: sortTiles(p.concealed) })) : null,
+  };
+}
+
+export function view(s: State, seat: number): SeatView {
+  const p = s.players[seat]!;
+  const d = pending(s).find((x) => x.seat === seat);
+  return {
+    ...publicView(s),
+    seat,
+    wind: WINDS[seat]!,
+    hand: sortTiles(p.concealed),
+    drawn: s.turn === seat && s.phase === 'turn' ? s.drawn : null,
+    melds: structuredClone(p.melds),
+    bonus: p.bonus.slice(),
+    options: d ? d.options : [],
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * Decompositions of concealed tiles (count vectors) into sets and one pair, shared by the mahjong
+ * games (style.md §3: "decompose once, score each decomposition, keep the best").
+ */
+import type { Counts, Kind } from './tiles.js';
+
+// Local copies: imported bindings are accessed through getters in some loaders, and these loops are hot.
+const KIND_COUNT = 34;
+const isHonor = (k: number): boolean => k >= 27;
+
+export interface Group {
+  type: 'pung' | 'chow' | 'pair';
+  /** For a chow, its lowest kind. */
+  kind: Kind;
+}
+
+/**
+ * Every way to split `counts` into pungs/chows plus exactly one pair (the standard winning shape
+ * "n sets + 1 pair"). Returns each decomposition as its list of groups, the pair first. Distinct
+ * multisets of groups only.
+ */
+export function standardDecompositions(counts: Counts): Group[][] {
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (total % 3 !== 2) return [];
+  const out: Group[][] = [];
+  const c = counts.slice();
+  for (let p = 0; p < KIND_COUNT; p++) {
+    if (c[p]! < 2) continue;
+    c[p]! -= 2;
+    const sets: Group[] = [];
+    setsOnly(c, 0, sets, (s) => out.push([{ type: 'pair', kind: p }, ...s]));
+    c[p]! += 2;
+  }
+  return out;
+}
+
+/** Calls `emit` for every split of `c` (from kind `from` on) into pungs and chows. */
+function setsOnly(c: Counts, from: number, acc: Group[], emit: (s: Group[]) => void): void {
+  let k = from;
+  while (k < KIND_COUNT && c[k] === 0) k++;
+  if (k === KIND_COUNT) {
+    emit(acc.slice());
+    return;
+  }
+  if (c[k]! >= 3) {
+    c[k]! -= 3;
+    acc.push({ type: 'pung', kind: k });
+    setsOnly(c, k, acc, emit);
+    acc.pop();
+    c[k]! += 3;
+  }
+  if (!isHonor(k) && k % 9 <= 6 && c[k + 1]! > 0 && c[k + 2]! > 0) {
+    c[k]!--;
+    c[k + 1]!--;
+    c[k + 2]!--;
+    acc.push({ type: 'chow', kind: k });
+    setsOnly(c, k, acc, emit);
+    acc.pop();
+    c[k]!++;
+    c[k + 1]!++;
+    c[k + 2]!++;
+  }
+}
+
+/** True when `counts` splits into sets plus one pair. */
+export function isStandardComplete(counts: Counts): boolean {
+  return standardDecompositions(counts).length > 0;
+}
+
+/** Kinds that, added to `counts`, give a standard complete shape (the waits of a ready hand). */
+export function standardWaits(counts: Counts): Kind[] {
+  const out: Kind[] = [];
+  for (let k = 0; k < KIND_COUNT; k++) {
+    if (counts[k]! >= 4) continue;
+    counts[k]!++;
+    if (isStandardComplete(counts)) out.push(k);
+    counts[k]!--;
+  }
+  return out;
+}
+
+/**
+ * Shanten-like distance for the standard shape: the number of tiles still missing before the hand
+ * is ready (0 = ready, -1 = complete), for `setsNeeded` sets plus a pair. Block counting over
+ * sets, partial sets and a pair; each suit's blocks are enumerated once and cached.
+ */
+export function standardShanten(counts: Counts, setsNeeded: number): number {
+  // combos[pair][sets] = most partial sets over the groups seen so far (-1 = impossible)
+  let combos: number[][] = [new Array<number>(15).fill(-1), new Array<number>(15).fill(-1)];
+  combos[0]![0] = 0;
+  const merge = (opts: readonly (readonly [number, number, number])[]): void => {
+    const next = [new Array<number>(15).fill(-1), new Array<number>(15).fill(-1)];
+    for (let p = 0; p < 2; p++)
+      for (let m = 0; m < 15; m++) {
+        const t = combos[p]![m]!;
+        if (t < 0) continue;
+        for (const [m2, t2, p2] of opts) {
+          const pp = p + p2;
+          if (pp > 1) continue;
+          const mm = Math.min(14, m + m2);
+          if (t + t2 > next[pp]![mm]!) next[pp]![mm] = t + t2;
+        }
+      }
+    combos = next;
+  };
+  for (const base of [0, 9, 18]) merge(suitBlocks(counts, base));
+  // honours: each kind is a set (3+), a pair/partial (2) or nothing
+  const honors: [number, number, number][] = [];
+  let hm = 0;
+  let hpairs = 0;
+  for (let k = 27; k < 34; k++) {
+    if (counts[k]! >= 3) hm++;
+    else if (counts[k] === 2) hpairs++;
+  }
+  honors.push([hm, hpairs, 0]);
+  if (hpairs > 0) honors.push([hm, hpairs - 1, 1]);
+  merge(honors);
+  let best = 99;
+  for (let p = 0; p < 2; p++)
+    for (let m = 0; m < 15; m++) {
+      const t = combos[p]![m]!;
+      if (t < 0) continue;
+      const ms = Math.min(m, setsNeeded);
+      const ts = Math.min(t, setsNeeded - ms);
+      const v = 2 * (setsNeeded - ms) - ts - p;
+      if (v < best) best = v;
+    }
+  return best;
+}
+
+const SUIT_CACHE = new Map<number, (readonly [number, number, number])[]>();
+
+/** Non-dominated (sets, partials, pair) block counts of one suit (9 counts from `base`). */
+function suitBlocks(counts: Counts, base: number): (readonly [number, number, number])[] {
+  let key = 0;
+  for (let i = 0; i < 9; i++) key = key * 5 + counts[base + i]!;
+  const hit = SUIT_CACHE.get(key);
+  if (hit) return hit;
+  const v = counts.slice(base, base + 9);
+  const best = new Map<string, number>();
+  const rec = (i: number, m: number, t: number, p: number): void => {
+    while (i < 9 && v[i] === 0) i++;
+    if (i === 9) {
+      const k = `${m},${p}`;
+      if ((best.get(k) ?? -1) < t) best.set(k, t);
+      return;
+    }
+    if (v[i]! >= 3) {
+      v[i]! -= 3;
+      rec(i, m + 1, t, p);
+      v[i]! += 3;
+    }
+    if (i <= 6 && v[i + 1]! > 0 && v[i + 2]! > 0) {
+      v[i]!--;
+      v[i + 1]!--;
+      v[i + 2]!--;
+      rec(i, m + 1, t, p);
+      v[i]!++;
+      v[i + 1]!++;
+      v[i + 2]!++;
+    }
+    if (v[i]! >= 2) {
+      v[i]! -= 2;
+      if (!p) rec(i, m, t, 1);
+      rec(i, m, t + 1, p);
+      v[i]! += 2;
+    }
+    if (i <= 7 && v[i + 1]! > 0) {
+      v[i]!--;
+      v[i + 1]!--;
+      rec(i, m, t + 1, p);
+      v[i]!++;
+      v[i + 1]!++;
+    }
+    if (i <= 6 && v[i + 2]! > 0) {
+      v[i]!--;
+      v[i + 2]!--;
+      rec(i, m, t + 1, p);
+      v[i]!++;
+      v[i + 2]!++;
+    }
+    const n = v[i]!;
+    v[i] = 0;
+    rec(i + 1, m, t, p);
+    v[i] = n;
+  };
+  rec(0, 0, 0, 0);
+  const out = [...best].map(([k, t]) => {
+    const [m, p] = k.split(',').map(Number);
+    return [m!, t, p!] as const;
+  });
+  SUIT_CACHE.set(key, out);
+  return out;
+}

@@ -1,0 +1,428 @@
+/**
+ * Rule errors, claim priority, kongs, robbing the kong, special sources, dealer rotation, table sizes
+ * and wall options (classic-mahjong.md §3–§7, §10, §12, §13).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolveOptions } from '../../src/games/core/options.js';
+import { deepFreeze } from '../../src/games/core/match.js';
+import { engine, type Action, type State } from '../../src/games/classic-mahjong/index.js';
+import type { Options } from '../../src/games/classic-mahjong/options.js';
+
+const T = (s: string): string[] => s.match(/\d[mpszf]/g) ?? [];
+
+function opts(over: Record<string, unknown> = {}, preset?: string): Options {
+  const o = resolveOptions(engine.options, over, preset);
+  if (!o.ok) throw new Error(JSON.stringify(o.errors));
+  return o.value;
+}
+
+function position(players: object[], extra: Record<string, unknown> = {}, over: Record<string, unknown> = {}, seats = 4): State {
+  const r = engine.fromScenario(opts(over), seats, { position: { players, ...extra } });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+function play(s: State, seat: number, a: Action): State {
+  const r = engine.apply(s, seat, a);
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+}
+
+function rejects(s: State, seat: number, a: unknown, code: string): void {
+  deepFreeze(s);
+  const r = engine.apply(s, seat, a as Action);
+  assert.equal(r.ok, false, `expected ${code}`);
+  if (!r.ok) assert.equal(r.error.code, `classic-mahjong/${code}`, r.error.message);
+}
+
+const seat = (conc: string, melds: string[] = [], bonus = '') => ({
+  concealed: T(conc),
+  ...(melds.length ? { melds: melds.map((m) => ({ tiles: T(m) })) } : {}),
+  ...(bonus ? { bonus: T(bonus) } : {}),
+});
+
+// S (seat 1) is about to discard 5m: W can pung it, N can win with it.
+const E0 = seat('1s1s 2p3p 4s4s4s 6z6z 7z 1z 2z 3z');
+const S0 = seat('5m 2m2m 8p8p8p 3s3s 9s9s 4z 5z5z 1p');
+const S13 = seat('2m2m 8p8p8p 3s3s 9s9s 4z 5z5z 1p');
+const W_PUNG = seat('5m5m 1p1p 2s2s 6s6s 7p7p 3z3z 4m');
+const N_WIN = seat('1m2m3m 4p5p6p 7s8s9s 9p9p 6m7m');
+const base = (over: Record<string, unknown> = {}, w = W_PUNG, n = N_WIN) =>
+  position([E0, S0, w, n], { turn: 1, drawn: '1p', discardCount: 5 }, over);
+
+// ---- rule errors ----
+
+test('error: not-your-turn, tile-not-in-hand, unknown-action, must-discard', () => {
+  const s = base();
+  rejects(s, 0, { type: 'discard', tile: '1s' }, 'not-your-turn');
+  rejects(s, 1, { type: 'discard', tile: '9m' }, 'tile-not-in-hand');
+  rejects(s, 1, { type: 'fly' }, 'unknown-action');
+  rejects(s, 1, { type: 'pass' }, 'must-discard');
+});
+
+test('error: not-a-winning-hand, no-concealed-kong, no-added-kong, no-opening-kong, cannot-claim', () => {
+  const s = base();
+  rejects(s, 1, { type: 'mahjong' }, 'not-a-winning-hand');
+  rejects(s, 1, { type: 'concealed-kong', tile: '8p' }, 'no-concealed-kong');
+  rejects(s, 1, { type: 'added-kong', tile: '8p' }, 'no-added-kong');
+  rejects(s, 1, { type: 'opening-kong', tile: '8p' }, 'no-opening-kong');
+  rejects(s, 1, { type: 'pung' }, 'cannot-claim');
+});
+
+test('error: chow-not-from-previous, chow-invalid, no-pair-for-pung, no-pung-for-kong', () => {
+  const s = play(base(), 1, { type: 'discard', tile: '5m' });
+  rejects(s, 3, { type: 'chow', tiles: ['5m', '6m', '7m'] }, 'chow-not-from-previous');
+  rejects(s, 2, { type: 'chow', tiles: ['3m', '4m', '5m'] }, 'chow-invalid');
+  rejects(s, 3, { type: 'pung' }, 'no-pair-for-pung');
+  rejects(s, 2, { type: 'kong' }, 'no-pung-for-kong');
+  rejects(s, 0, { type: 'pung' }, 'not-your-turn');
+});
+
+test('error: last-discard-mahjong-only (and option last-discard-claims=all)', () => {
+  const w = seat('5m5m 1p2p3p 2s3s4s 6s7s8s 3z3z');
+  const mk = (over: Record<string, unknown>) =>
+    position([E0, S0, w, N_WIN], { turn: 1, drawn: '1p', discardCount: 40, wallCount: 0, source: 'last-wall-tile' }, over);
+  const s = play(mk({}), 1, { type: 'discard', tile: '5m' });
+  // W can win with 5m (pung) but may not simply pung the last discard
+  rejects(s, 2, { type: 'pung' }, 'last-discard-mahjong-only');
+  const all = play(mk({ 'last-discard-claims': 'all' }), 1, { type: 'discard', tile: '5m' });
+  const opt = engine.pending(all).find((d) => d.seat === 2)!.options;
+  assert.ok(
+    opt.some((a) => a.type === 'pung'),
+    'pung offered with last-discard-claims=all',
+  );
+});
+
+test('error: hand-over, dead-wall-empty, bad-position', () => {
+  const won = play(play(base(), 1, { type: 'discard', tile: '5m' }), 3, { type: 'mahjong' });
+  rejects(won, 0, { type: 'pass' }, 'hand-over');
+  const k = structuredClone(
+    position([seat('8m8m8m8m 2p3p 4s4s4s 6z6z 7z 1z 2z'), S13, W_PUNG, N_WIN], { turn: 0, drawn: '1z', discardCount: 3 }),
+  );
+  k.wall = [...k.wall, ...k.dead];
+  k.dead = [];
+  rejects(k, 0, { type: 'concealed-kong', tile: '8m' }, 'dead-wall-empty');
+  const bad = engine.fromScenario(opts(), 4, { position: { players: [seat('1m1m1m1m1m'), S0, W_PUNG, N_WIN] } });
+  assert.equal(bad.ok, false);
+  if (!bad.ok) assert.equal(bad.error.code, 'classic-mahjong/bad-position');
+  const deck = engine.fromScenario(opts(), 4, { deck: ['1m'] });
+  assert.equal(deck.ok, false);
+});
+
+test('error: must-discard after a claimed pung; original-call-locked; original-call-not-ready', () => {
+  const s = play(play(base(), 1, { type: 'discard', tile: '5m' }), 3, { type: 'pass' });
+  const after = play(s, 2, { type: 'pung' });
+  assert.equal(after.phase, 'discard-after-claim');
+  rejects(after, 2, { type: 'concealed-kong', tile: '5m' }, 'must-discard');
+  // Original Call: first discard of a seat with a ready hand
+  const oc = position(
+    [
+      seat('1m2m3m 4p5p6p 7s8s9s 9p9p 6m7m 1z'),
+      seat('2m2m 8p8p8p 3s3s 9s9s 4z 5z5z 1p'),
+      W_PUNG,
+      seat('1s1s 2p3p 4s4s4s 6z6z 7z 2z 3z 4p'),
+    ],
+    { turn: 0, drawn: '1z', discardCount: 0 },
+    { 'original-call': true },
+  );
+  rejects(oc, 0, { type: 'discard', tile: '9p', call: true }, 'original-call-not-ready');
+  const called = play(oc, 0, { type: 'discard', tile: '1z', call: true });
+  assert.equal(called.players[0]!.originalCall, true);
+  const locked = structuredClone(called);
+  locked.phase = 'turn';
+  locked.turn = 0;
+  locked.claim = null;
+  locked.players[0]!.concealed.push('2s');
+  locked.players[0]!.concealed.sort();
+  locked.drawn = '2s';
+  rejects(locked, 0, { type: 'discard', tile: '9p' }, 'original-call-locked');
+});
+
+// ---- claim priority (§6) ----
+
+test('priority: Mah Jong beats a pung made earlier; chow only from the previous seat', () => {
+  let s = play(base(), 1, { type: 'discard', tile: '5m' });
+  assert.deepEqual(
+    engine.pending(s).map((d) => d.seat),
+    [2, 3],
+  );
+  assert.ok(
+    !engine
+      .pending(s)
+      .find((d) => d.seat === 3)!
+      .options.some((a) => a.type === 'chow'),
+    'N may not chow S’s discard',
+  );
+  s = play(s, 2, { type: 'pung' });
+  assert.equal(s.phase, 'claim', 'the window stays open while N could still win');
+  s = play(s, 3, { type: 'mahjong' });
+  assert.equal(engine.result(s)!.winners[0], 3);
+});
+
+test('priority: the window closes early when nobody left can beat the best claim', () => {
+  const s = play(play(base(), 1, { type: 'discard', tile: '5m' }), 3, { type: 'mahjong' });
+  assert.equal(s.phase, 'ended');
+  assert.equal(engine.result(s)!.winners[0], 3);
+});
+
+test('priority: pung beats chow', () => {
+  const w = seat('3m4m 1p1p 2s2s 6s6s 7p7p 3z3z 9m');
+  const n = seat('5m5m 1m2m3m 4p5p6p 7s8s9s 8m 1z');
+  let s = play(base({}, w, n), 1, { type: 'discard', tile: '5m' });
+  s = play(s, 2, { type: 'chow', tiles: ['3m', '4m', '5m'] });
+  assert.equal(s.phase, 'claim');
+  s = play(s, 3, { type: 'pung' });
+  assert.equal(s.phase, 'discard-after-claim');
+  assert.equal(s.turn, 3);
+  assert.deepEqual(s.players[3]!.melds[0]!.tiles, ['5m', '5m', '5m']);
+  assert.equal(s.players[2]!.melds.length, 0);
+});
+
+test('priority: two Mah Jong claims, the nearest seat counter-clockwise wins', () => {
+  const w = seat('1p2p3p 4s5s6s 7p8p9p 5m 3z3z3z');
+  let s = play(base({}, w), 1, { type: 'discard', tile: '5m' });
+  s = play(s, 3, { type: 'mahjong' });
+  assert.equal(s.phase, 'claim', 'W is nearer and may still claim');
+  s = play(s, 2, { type: 'mahjong' });
+  assert.deepEqual(engine.result(s)!.winners, [2]);
+});
+
+test('passing forfeits the discard; no claim lets the next seat draw', () => {
+  let s = play(base(), 1, { type: 'discard', tile: '5m' });
+  s = play(s, 3, { type: 'pass' });
+  s = play(s, 2, { type: 'pass' });
+  assert.equal(s.phase, 'turn');
+  assert.equal(s.turn, 2);
+  assert.equal(s.players[2]!.concealed.length, 14);
+});
+
+// ---- kongs and robbing ----
+
+test('claimed kong takes a loose tile and counts as a claimed kong', () => {
+  const w = seat('5m5m5m 1p1p 2s2s 6s6s 7p7p 3z3z');
+  let s = play(base({}, w), 1, { type: 'discard', tile: '5m' });
+  s = play(s, 3, { type: 'pass' });
+  s = play(s, 2, { type: 'kong' });
+  assert.equal(s.phase, 'turn');
+  assert.equal(s.source, 'loose-tile');
+  assert.equal(s.players[2]!.melds[0]!.kongType, 'claimed');
+});
+
+test('robbing-kong=off: an added kong cannot be robbed', () => {
+  const ex6 = (over: Record<string, unknown>) =>
+    position(
+      [
+        seat('1m1m1m 6m 8m 2p 4p 5s 9s 7z 7p', ['7p7p7p']),
+        seat('3m 5m 7m 1p 5p 9p 2s 6s 8s 1z 2z 4z 5z'),
+        seat('2m3m4m 4s4s4s 9m9m 6p8p', ['3z3z3z']),
+        seat('2m 5m 8m 3p 3s 7s 9s 1z 4z 5z', ['6z6z6z']),
+      ],
+      { turn: 0, drawn: '7p', discardCount: 12 },
+      over,
+    );
+  assert.equal(play(ex6({}), 0, { type: 'added-kong', tile: '7p' }).phase, 'rob-kong');
+  const off = play(ex6({ 'robbing-kong': 'off' }), 0, { type: 'added-kong', tile: '7p' });
+  assert.equal(off.phase, 'turn');
+  assert.equal(off.players[0]!.melds[0]!.kongType, 'added');
+  // passing the robbing chance completes the kong
+  const passed = play(play(ex6({}), 0, { type: 'added-kong', tile: '7p' }), 2, { type: 'pass' });
+  assert.equal(passed.phase, 'turn');
+  assert.equal(passed.turn, 0);
+});
+
+test('a concealed kong can be robbed only for Thirteen Orphans', () => {
+  const orphans = seat('1m 1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z');
+  const s = position([seat('7z7z7z7z 2m3m4m 5p6p 8s8s 3s 4s 9m'), orphans, W_PUNG, seat('2m 5m 8m 3p 6p 9p 2s 4s 7s 9s 6s 4m 2p')], {
+    turn: 0,
+    drawn: '4s',
+    discardCount: 8,
+  });
+  const k = play(s, 0, { type: 'concealed-kong', tile: '7z' });
+  assert.equal(k.phase, 'rob-kong');
+  const won = play(k, 1, { type: 'mahjong' });
+  assert.deepEqual(engine.result(won)!.winners, [1]);
+  assert.equal(won.players[0]!.melds.length, 0, 'the robbed concealed kong goes back to the hand');
+  const none = play(
+    position(
+      [seat('7z7z7z7z 2m3m4m 5p6p 8s8s 3s 4s 9m'), orphans, W_PUNG, seat('2m 5m 8m 3p 6p 9p 2s 4s 7s 9s 6s 4m 2p')],
+      { turn: 0, drawn: '4s', discardCount: 8 },
+      { 'robbing-kong': 'added' },
+    ),
+    0,
+    { type: 'concealed-kong', tile: '7z' },
+  );
+  assert.equal(none.phase, 'turn');
+});
+
+test('Kong upon Kong: a second kong from the loose tile, won on the next loose tile', () => {
+  const s = position([seat('8m8m8m8m 9m9m9m 7s7s7s 1z1z 4p 6p'), S13, W_PUNG, N_WIN], {
+    turn: 0,
+    drawn: '6p',
+    discardCount: 8,
+    deadWall: ['5p', '9m'],
+  });
+  let t = play(s, 0, { type: 'concealed-kong', tile: '8m' });
+  assert.equal(t.drawn, '9m');
+  t = play(t, 0, { type: 'concealed-kong', tile: '9m' });
+  assert.equal(t.drawn, '5p');
+  t = play(t, 0, { type: 'mahjong' });
+  assert.equal(t.outcome!.kongUponKong, true);
+  assert.equal(engine.result(t)!.scores[0]!.total, 500);
+});
+
+test('opening kongs are offered during setup (option opening-kongs)', () => {
+  const players = [seat('8m8m8m8m 2p3p4p 5s6s7s 1z1z 9p 9p'), seat('2m2m 8p8p8p 3s3s 9s9s 4z 5z5z 1p'), W_PUNG, N_WIN];
+  const s = position(players, { phase: 'setup' });
+  assert.equal(s.phase, 'opening-kong');
+  assert.deepEqual(engine.pending(s)[0]!.options, [{ type: 'opening-kong', tile: '8m' }, { type: 'pass' }]);
+  const k = play(s, 0, { type: 'opening-kong', tile: '8m' });
+  assert.equal(k.phase, 'turn');
+  assert.equal(k.players[0]!.melds[0]!.kongType, 'concealed');
+  const off = position(players, { phase: 'setup' }, { 'opening-kongs': false });
+  assert.equal(off.phase, 'turn');
+});
+
+// ---- special sources ----
+
+test('Heaven and Earth', () => {
+  const heaven = position(
+    [
+      seat('1m2m3m 4p5p6p 7s8s9s 9p9p 6m7m8m'),
+      S0.concealed.length ? seat('2m2m 8p8p8p 3s3s 9s9s 4z 5z5z 1p') : S0,
+      W_PUNG,
+      seat('1s1s 2p3p 4s4s4s 6z6z 7z 1z 2z 3z'),
+    ],
+    { turn: 0, discardCount: 0 },
+  );
+  const h = play(heaven, 0, { type: 'mahjong' });
+  assert.equal(engine.result(h)!.scores[0]!.total, 500);
+  assert.equal(h.outcome!.source, 'heaven');
+  const earth = position(
+    [
+      seat('5m 2m2m 8p8p8p 3s3s 9s9s 4z 5z5z 1p'),
+      seat('1m2m3m 4p5p6p 7s8s9s 9p9p 6m7m'),
+      W_PUNG,
+      seat('1s1s 2p3p 4s4s4s 6z6z 7z 1z 2z 3z'),
+    ],
+    { turn: 0, discardCount: 0 },
+  );
+  const e = play(play(earth, 0, { type: 'discard', tile: '5m' }), 1, { type: 'mahjong' });
+  assert.equal(e.outcome!.source, 'earth');
+  assert.equal(engine.result(e)!.scores[1]!.total, 500);
+});
+
+// ---- settlement options (§10) ----
+
+const EX1 = [
+  seat('1m 4m 7m 2p 5p 8p 3s 6s 9s 6z', ['1z1z1z']),
+  seat('2m3m4m 6p7p8p 3s3s 5z5z', ['9s9s9s'], '2f'),
+  seat('5p5p5p 1p 4p 9p 2s 5s 8s 3m 6m 9m 7z 5z'),
+  seat('2m 5m 8m 3p 6p 9p 1s 4s 7s 1z 4z 6z 7z'),
+];
+const ex1 = (over: Record<string, unknown>) => {
+  const s = position(EX1, { turn: 2, drawn: '5z', discardCount: 9 }, over);
+  return engine.result(play(play(s, 2, { type: 'discard', tile: '5z' }), 1, { type: 'mahjong' }))!;
+};
+
+test('settlement: default, east-pays-double=false, losers-settle=false', () => {
+  assert.deepEqual(ex1({}).deltas, [-72, 256, -84, -100]);
+  assert.deepEqual(ex1({ 'east-pays-double': false }).deltas, [-36, 192, -72, -84]);
+  assert.deepEqual(ex1({ 'losers-settle': false }).deltas, [-128, 256, -64, -64]);
+  const r = ex1({});
+  assert.equal(
+    r.payments.reduce((a, p) => a + p.amount, 0),
+    128 + 64 + 64 + 24 + 32 + 4,
+  );
+});
+
+test('settlement: discarder-pays-all applies only to a dangerous discard', () => {
+  assert.deepEqual(ex1({ 'discarder-pays-all': true }).deltas, [-72, 256, -84, -100]);
+});
+
+// ---- dealer rotation (§3) and match ----
+
+function finish(s: State, winner: number | 'draw'): State {
+  const t = structuredClone(s);
+  t.phase = 'ended';
+  t.outcome = winner === 'draw' ? { kind: 'draw' } : { kind: 'win', winner, source: 'wall', tile: t.players[winner]!.concealed[0]! };
+  return t;
+}
+
+test('rotation quick: the deal always passes; the prevailing wind advances after a round', () => {
+  const o = opts();
+  let s = engine.setup(o, 4, 'r1');
+  s = engine.setup(o, 4, 'r2', finish(s, 'draw'));
+  assert.deepEqual(s.match.playerAtSeat, [1, 2, 3, 0]);
+  for (let i = 0; i < 3; i++) s = engine.setup(o, 4, `r${i + 3}`, finish(s, 'draw'));
+  assert.equal(s.match.roundWind, 1);
+  assert.equal(s.match.over, true, 'match-rounds=1');
+});
+
+test('rotation tournament: East keeps the deal on a win or a draw; the ninth win is a limit and passes', () => {
+  const o = opts({}, 'tournament');
+  let s = engine.setup(o, 4, 't1');
+  s = engine.setup(o, 4, 't2', finish(s, 'draw'));
+  assert.deepEqual(s.match.playerAtSeat, [0, 1, 2, 3]);
+  const ex = position(EX1, { turn: 2, drawn: '5z', discardCount: 9 }, { rotation: 'tournament' });
+  const won = play(play(ex, 2, { type: 'discard', tile: '5z' }), 1, { type: 'mahjong' });
+  const next = engine.setup(won.opts, 4, 't3', won);
+  assert.deepEqual(next.match.playerAtSeat, [1, 2, 3, 0], 'South won: the deal passes');
+  assert.deepEqual(next.match.balances, [-72, 256, -84, -100].slice(0));
+  // East's ninth straight win
+  const e = position(
+    [seat('1m2m3m 4p5p6p 7s8s9s 9p9p 6m7m8m'), seat('2m2m 8p8p8p 3s3s 9s9s 4z 5z5z 1p'), W_PUNG, seat('1s1s 2p3p 4s4s4s 6z6z 7z 1z 2z 3z')],
+    { turn: 0, drawn: '8m', discardCount: 8 },
+    { rotation: 'tournament' },
+  );
+  const e8 = structuredClone(e);
+  e8.match.eastWins = 8;
+  const w9 = play(e8, 0, { type: 'mahjong' });
+  assert.equal(w9.outcome!.eastStreak, true);
+  assert.equal(engine.result(w9)!.scores[0]!.total, 500);
+  assert.deepEqual(engine.setup(w9.opts, 4, 't4', w9).match.playerAtSeat, [1, 2, 3, 0]);
+  const w1 = play(e, 0, { type: 'mahjong' });
+  const again = engine.setup(w1.opts, 4, 't5', w1);
+  assert.deepEqual(again.match.playerAtSeat, [0, 1, 2, 3]);
+  assert.equal(again.match.eastWins, 1);
+});
+
+// ---- tables of 2 and 3, walls ----
+
+test('2 and 3 players: deal, chow from the previous occupied seat, doubled payments with 2', () => {
+  for (const n of [2, 3]) {
+    const s = engine.setup(opts({ players: n }), n, `p${n}`);
+    assert.equal(s.players.length, n);
+    assert.deepEqual(engine.checkInvariants(s), []);
+  }
+  const two = position(
+    [seat('1m2m3m 4p5p6p 7s8s9s 9p9p 6m7m 1z'), seat('1s1s 2p3p 4s4s4s 6z6z 7z 2z 3z 4z')],
+    { turn: 0, drawn: '1z', discardCount: 3 },
+    { players: 2 },
+    2,
+  );
+  const d = play(two, 0, { type: 'discard', tile: '1z' });
+  assert.equal(d.phase, 'turn', 'nobody can claim 1z');
+  assert.equal(d.turn, 1);
+});
+
+test('walls: dead wall top-up, fixed sizes, bonus source, no bonus tiles', () => {
+  const s = engine.setup(opts(), 4, 'w1');
+  assert.ok(s.dead.length === 13 || s.dead.length === 14, `dead wall ${s.dead.length}`);
+  assert.equal(s.wall.length + s.dead.length + s.players.reduce((a, p) => a + p.concealed.length + p.bonus.length, 0), 144);
+  const f16 = engine.setup(opts({ 'dead-wall': 'fixed-16' }), 4, 'w1');
+  assert.equal(f16.dead.length, 16);
+  const live = engine.setup(opts({ 'bonus-replacement-source': 'live-wall' }), 4, 'w1');
+  assert.equal(live.dead.length, 14);
+  const nb = engine.setup(opts({ 'use-bonus-tiles': false }), 4, 'w1');
+  assert.equal(nb.wall.length + nb.dead.length + 53, 136);
+  assert.deepEqual(engine.checkInvariants(nb), []);
+});
+
+test('timeouts: turn discards the drawn tile, claims pass', () => {
+  const s = base();
+  const d = engine.pending(s)[0]!;
+  assert.deepEqual(d.timeoutDefault, { type: 'discard', tile: '1p' });
+  const c = play(s, 1, { type: 'discard', tile: '5m' });
+  for (const x of engine.pending(c)) assert.deepEqual(x.timeoutDefault, { type: 'pass' });
+});

@@ -1,0 +1,472 @@
+/**
+ * Scoring items, limit hands, options and the `score` CLI contract (classic-mahjong.md §8.3, §9,
+ * §13; issue 5). Values follow Kajongg DMJL (checked against it by test/differential).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { engine } from '../../src/games/classic-mahjong/index.js';
+import { ITEM_IDS } from '../../src/games/classic-mahjong/scoring/items.js';
+
+const T = (s: string): string[] => s.match(/\d[mpszf]/g) ?? [];
+const M = (s: string, exposed = true, claimed = false) => ({ tiles: T(s), exposed, ...(claimed ? { claimed } : {}) });
+
+interface Out {
+  valid: boolean;
+  reason?: string;
+  points: number;
+  doubles: number;
+  limit: boolean;
+  total: number;
+  items: { rule: string; points?: number; doubles?: number; limit?: number }[];
+}
+const score = (h: object): Out => engine.cli!.score!(h) as Out;
+const rules = (o: Out): string[] => o.items.map((i) => i.rule);
+
+/** [item id, hand, expected total] — each hand makes the item fire. */
+const CASES: [string, object, number][] = [
+  // §9.2 points, every hand (losers here)
+  ['pung-exposed-simple', { seatWind: '2z', concealed: T('1m4m7m2p5p8p3s6s9s1z'), melds: [M('5p5p5p')], won: false }, 2],
+  ['pung-exposed-major', { seatWind: '2z', concealed: T('2m4m7m2p5p8p3s6s8s1z'), melds: [M('9p9p9p')], won: false }, 4],
+  ['pung-concealed-simple', { seatWind: '2z', concealed: T('5p5p5p 1m4m7m2p8p3s6s9s1z4z'), won: false }, 4],
+  ['pung-concealed-major', { seatWind: '2z', concealed: T('1p1p1p 2m4m7m2p8p3s6s8s3z4z'), won: false }, 8],
+  ['kong-exposed-simple', { seatWind: '2z', concealed: T('1m4m7m2p6p8p3s6s9s1z'), melds: [M('5p5p5p5p')], won: false }, 8],
+  ['kong-exposed-major', { seatWind: '2z', concealed: T('2m4m7m2p5p8p3s6s8s1z'), melds: [M('9p9p9p9p')], won: false }, 16],
+  ['kong-concealed-simple', { seatWind: '2z', concealed: T('1m4m7m2p6p8p3s6s9s1z'), melds: [M('5p5p5p5p', false)], won: false }, 16],
+  ['kong-concealed-major', { seatWind: '2z', concealed: T('2m4m7m2p5p8p3s6s8s1z'), melds: [M('9p9p9p9p', false)], won: false }, 32],
+  ['pair-dragons', { seatWind: '2z', concealed: T('5z5z 1m4m7m2p5p8p3s6s9s1z3z'), won: false }, 2],
+  ['pair-own-wind', { seatWind: '2z', concealed: T('2z2z 1m4m7m2p5p8p3s6s9s3z4z'), won: false }, 2],
+  ['pair-round-wind', { seatWind: '2z', roundWind: '3z', concealed: T('3z3z 1m4m7m2p5p8p3s6s9s1z4z'), won: false }, 2],
+  ['flower', { seatWind: '2z', concealed: T('1m4m7m2p5p8p3s6s9s1z2z3z4z'), flowers: ['3f'], won: false }, 4],
+  ['season', { seatWind: '2z', concealed: T('1m4m7m2p5p8p3s6s9s1z2z3z4z'), flowers: ['7f'], won: false }, 4],
+  // §9.4 doubles, every hand
+  ['pung-dragons', { seatWind: '2z', concealed: T('1m4m7m2p5p8p3s6s9s1z'), melds: [M('7z7z7z')], won: false }, 8],
+  ['pung-own-wind', { seatWind: '2z', concealed: T('1m4m7m2p5p8p3s6s9s1z'), melds: [M('2z2z2z')], won: false }, 8],
+  ['pung-round-wind', { seatWind: '3z', concealed: T('1m4m7m2p5p8p3s6s9s3z'), melds: [M('1z1z1z')], won: false }, 8],
+  ['own-flower-own-season', { seatWind: '2z', concealed: T('1m4m7m2p5p8p3s6s9s1z2z3z4z'), flowers: ['2f', '6f'], won: false }, 16],
+  ['all-flowers', { seatWind: '2z', concealed: T('1m4m7m2p5p8p3s6s9s1z2z3z4z'), flowers: ['1f', '2f', '3f', '4f'], won: false }, 32],
+  ['all-seasons', { seatWind: '3z', concealed: T('1m4m7m2p5p8p3s6s9s1z2z3z4z'), flowers: ['5f', '6f', '7f', '8f'], won: false }, 32],
+  ['three-concealed-pungs', { seatWind: '2z', concealed: T('2m2m2m 4p4p4p 6s6s6s 1z 3z 4z 9s'), won: false }, 24],
+  ['little-three-dragons', { seatWind: '2z', concealed: T('7z7z 1m4m7m 3s 2p'), melds: [M('5z5z5z'), M('6z6z6z')], won: false }, 80],
+  ['big-three-dragons', { seatWind: '2z', concealed: T('1m4m7m 2p'), melds: [M('5z5z5z'), M('6z6z6z'), M('7z7z7z')], won: false }, 384],
+  ['little-four-winds', { seatWind: '2z', concealed: T('4z4z 1m 2p'), melds: [M('1z1z1z'), M('2z2z2z'), M('3z3z3z')], won: false }, 96],
+  ['big-four-winds', { seatWind: '2z', concealed: T('2p'), melds: [M('1z1z1z'), M('2z2z2z'), M('3z3z3z'), M('4z4z4z')], won: false }, 256],
+  // §9.3, §9.5 winner items
+  ['mahjong', { seatWind: '2z', concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m9m'), won: true, winningTile: '9m', winBy: 'discard' }, 52],
+  [
+    'last-tile-from-wall',
+    { seatWind: '2z', concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m9m'), won: true, winningTile: '3s', winBy: 'self-draw' },
+    88,
+  ],
+  [
+    'fishing-eyes-simple',
+    { seatWind: '2z', concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 8m8m'), melds: [], won: true, winningTile: '8m', winBy: 'discard' },
+    48,
+  ],
+  [
+    'fishing-eyes-major',
+    { seatWind: '2z', concealed: T('2m3m4m 5p6p7p 3s4s5s 1z1z'), melds: [M('6s7s8s')], won: true, winningTile: '1z', winBy: 'discard' },
+    28,
+  ],
+  [
+    'only-possible',
+    { seatWind: '2z', concealed: T('1m2m3m 5p6p7p 3s4s5s 7s8s9s 2p2p'), melds: [], won: true, winningTile: '3m', winBy: 'discard' },
+    44,
+  ],
+  [
+    'zero-point-hand',
+    { seatWind: '2z', concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m9m'), won: true, winningTile: '4m', winBy: 'discard' },
+    40,
+  ],
+  [
+    'no-chow',
+    { seatWind: '2z', concealed: T('2m2m2m 5p5p5p 9m9m 3s3s3s'), melds: [M('6s6s6s')], won: true, winningTile: '3s', winBy: 'discard' },
+    64,
+  ],
+  [
+    'concealed-hand',
+    { seatWind: '2z', concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m9m'), won: true, winningTile: '5p', winBy: 'self-draw' },
+    88,
+  ],
+  [
+    'one-suit-with-honours',
+    {
+      seatWind: '2z',
+      concealed: T('2m3m4m 5m6m7m 7z7z'),
+      melds: [M('1m2m3m'), M('7m8m9m')],
+      won: true,
+      winningTile: '2m',
+      winBy: 'discard',
+    },
+    44,
+  ],
+  [
+    'one-suit',
+    {
+      seatWind: '2z',
+      concealed: T('2m3m4m 5m6m7m 9m9m'),
+      melds: [M('1m2m3m'), M('7m8m9m')],
+      won: true,
+      winningTile: '2m',
+      winBy: 'discard',
+    },
+    320,
+  ],
+  [
+    'only-majors',
+    {
+      seatWind: '2z',
+      concealed: T('1m1m1m 9p9p9p 5z5z'),
+      melds: [M('9s9s9s'), M('3z3z3z')],
+      won: true,
+      winningTile: '1m',
+      winBy: 'discard',
+    },
+    168,
+  ],
+  [
+    'loose-tile',
+    {
+      seatWind: '2z',
+      concealed: T('2m3m4m 5p6p7p 3s4s5s 9m9m'),
+      melds: [M('6s6s6s6s', false)],
+      won: true,
+      winningTile: '3s',
+      winBy: 'replacement',
+    },
+    160,
+  ],
+  [
+    'last-wall-tile',
+    {
+      seatWind: '2z',
+      concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m9m'),
+      won: true,
+      winningTile: '3s',
+      winBy: 'self-draw',
+      lastTileOfWall: true,
+    },
+    176,
+  ],
+  [
+    'last-discard',
+    {
+      seatWind: '2z',
+      concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m9m'),
+      won: true,
+      winningTile: '4m',
+      winBy: 'discard',
+      lastTileOfWall: true,
+    },
+    80,
+  ],
+  [
+    'robbing-kong',
+    { seatWind: '2z', concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m9m'), won: true, winningTile: '4m', winBy: 'robbed-kong' },
+    80,
+  ],
+  [
+    'original-call',
+    {
+      seatWind: '2z',
+      concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m9m'),
+      won: true,
+      winningTile: '4m',
+      winBy: 'discard',
+      originalCall: true,
+    },
+    80,
+  ],
+  // §8.3 limit hands
+  ['heaven', { seatWind: '1z', concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m9m'), won: true, blessing: 'heaven' }, 500],
+  [
+    'earth',
+    { seatWind: '3z', concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m9m'), won: true, winningTile: '9m', winBy: 'discard', blessing: 'earth' },
+    500,
+  ],
+  [
+    'thirteen-orphans',
+    { seatWind: '3z', concealed: T('1m9m1p9p1s9s1z2z3z4z5z6z7z7z'), won: true, winningTile: '1m', winBy: 'discard' },
+    500,
+  ],
+  ['nine-gates', { seatWind: '3z', concealed: T('1p1p1p2p3p4p5p6p7p8p9p9p9p6p'), won: true, winningTile: '6p', winBy: 'self-draw' }, 500],
+  [
+    'squirming-snake',
+    { seatWind: '3z', concealed: T('1s1s1s 2s3s4s 5s5s 6s7s8s 9s9s9s'), won: true, winningTile: '4s', winBy: 'discard' },
+    500,
+  ],
+  [
+    'concealed-one-suit',
+    { seatWind: '3z', concealed: T('1s2s3s 2s3s4s 5s5s 6s7s8s 6s7s8s'), won: true, winningTile: '4s', winBy: 'self-draw' },
+    500,
+  ],
+  [
+    'all-honours',
+    { seatWind: '3z', concealed: T('1z1z1z 2z2z2z 5z5z 7z7z7z'), melds: [M('4z4z4z')], won: true, winningTile: '5z', winBy: 'discard' },
+    500,
+  ],
+  [
+    'heads-and-tails',
+    {
+      seatWind: '3z',
+      concealed: T('1m1m1m 9m9m9m 1p1p'),
+      melds: [M('9s9s9s'), M('1s1s1s')],
+      won: true,
+      winningTile: '1p',
+      winBy: 'discard',
+    },
+    500,
+  ],
+  [
+    'hidden-treasure',
+    { seatWind: '3z', concealed: T('2m2m2m 5p5p5p 7s7s7s 3z3z3z 9m9m'), won: true, winningTile: '5p', winBy: 'self-draw' },
+    500,
+  ],
+  [
+    'fourfold-plenty',
+    {
+      seatWind: '3z',
+      concealed: T('9m9m'),
+      melds: [M('2m2m2m2m'), M('5p5p5p5p'), M('7s7s7s7s', false), M('3s3s3s3s')],
+      won: true,
+      winningTile: '9m',
+      winBy: 'discard',
+    },
+    500,
+  ],
+  [
+    'three-great-scholars',
+    {
+      seatWind: '3z',
+      concealed: T('2m3m4m 9p9p'),
+      melds: [M('5z5z5z'), M('6z6z6z'), M('7z7z7z')],
+      won: true,
+      winningTile: '9p',
+      winBy: 'discard',
+    },
+    500,
+  ],
+  [
+    'four-blessings',
+    {
+      seatWind: '3z',
+      concealed: T('9p9p'),
+      melds: [M('1z1z1z'), M('2z2z2z'), M('3z3z3z'), M('4z4z4z')],
+      won: true,
+      winningTile: '9p',
+      winBy: 'discard',
+    },
+    500,
+  ],
+  [
+    'imperial-jade',
+    { seatWind: '3z', concealed: T('2s2s2s 3s3s3s 4s4s4s 6z6z'), melds: [M('8s8s8s')], won: true, winningTile: '6z', winBy: 'discard' },
+    500,
+  ],
+  [
+    'plum-blossom',
+    {
+      seatWind: '3z',
+      concealed: T('2m3m4m 5p5p 3s4s5s 6s7s8s'),
+      melds: [M('9m9m9m9m', false)],
+      won: true,
+      winningTile: '5p',
+      winBy: 'replacement',
+    },
+    500,
+  ],
+  [
+    'plucking-moon',
+    {
+      seatWind: '3z',
+      concealed: T('1p2p3p 5p5p 3s4s5s 6s7s8s 2m3m4m'),
+      won: true,
+      winningTile: '1p',
+      winBy: 'self-draw',
+      lastTileOfWall: true,
+    },
+    500,
+  ],
+  [
+    'scratching-pole',
+    { seatWind: '3z', concealed: T('1s2s3s 5p5p 3s4s5s 6s7s8s 2m3m4m'), won: true, winningTile: '2s', winBy: 'robbed-kong' },
+    500,
+  ],
+  [
+    'kong-upon-kong',
+    {
+      seatWind: '3z',
+      concealed: T('1s2s3s 5p5p 2m3m4m'),
+      melds: [M('7s7s7s7s', false), M('9p9p9p9p', false)],
+      won: true,
+      winningTile: '5p',
+      winBy: 'replacement',
+      kongUponKong: true,
+    },
+    500,
+  ],
+];
+
+for (const [id, hand, total] of CASES) {
+  test(`scoring item ${id}`, () => {
+    const o = score(hand);
+    assert.equal(o.valid, true, o.reason);
+    assert.ok(rules(o).includes(id), `${id} not among ${rules(o).join(', ')}`);
+    assert.equal(o.total, total, JSON.stringify(o));
+  });
+}
+
+test('every scoring item except the engine-only East streak has a test', () => {
+  const tested = new Set(CASES.map((c) => c[0]));
+  const missing = ITEM_IDS.filter((i) => !tested.has(i) && i !== 'east-streak');
+  assert.deepEqual(missing, []);
+});
+
+// ---- kajongg-quirks (§15 Q9) and options ----
+
+test('kajongg-quirks: Nine Gates on a discard scores as an ordinary hand, classical counts it', () => {
+  const h = { seatWind: '3z', concealed: T('1p1p1p2p3p4p5p6p7p8p9p9p9p6p'), won: true, winningTile: '6p', winBy: 'discard' };
+  const q = score(h);
+  assert.equal(rules(q).includes('nine-gates'), false);
+  const c = score({ ...h, options: { 'kajongg-quirks': false } });
+  assert.deepEqual(rules(c), ['nine-gates']);
+});
+
+test('kajongg-quirks: Imperial Jade needs a missing green kind', () => {
+  // all six green kinds (2s 3s 4s 6s 8s 6z): Kajongg's strict subset test fails
+  const h = {
+    seatWind: '3z',
+    concealed: T('2s3s4s 2s3s4s 6z6z 8s8s8s'),
+    melds: [M('6s6s6s')],
+    won: true,
+    winningTile: '2s',
+    winBy: 'discard',
+  };
+  assert.equal(rules(score(h)).includes('imperial-jade'), false);
+  assert.equal(rules(score({ ...h, options: { 'kajongg-quirks': false } })).includes('imperial-jade'), true);
+});
+
+test('kajongg-quirks: Squirming Snake fails with a kong of ones', () => {
+  const h = {
+    seatWind: '3z',
+    concealed: T('2s3s4s 5s5s 6s7s8s 9s9s9s'),
+    melds: [M('1s1s1s1s')],
+    won: true,
+    winningTile: '5s',
+    winBy: 'discard',
+  };
+  assert.equal(rules(score(h)).includes('squirming-snake'), false);
+  assert.equal(rules(score({ ...h, options: { 'kajongg-quirks': false } })).includes('squirming-snake'), true);
+});
+
+test('three-scholars-no-chow forbids a chow in Three Great Scholars', () => {
+  const h = {
+    seatWind: '3z',
+    concealed: T('2m3m4m 9p9p'),
+    melds: [M('5z5z5z'), M('6z6z6z'), M('7z7z7z')],
+    won: true,
+    winningTile: '9p',
+    winBy: 'discard',
+  };
+  assert.equal(rules(score({ ...h, options: { 'three-scholars-no-chow': true } })).includes('three-great-scholars'), false);
+});
+
+test('hidden-treasure-self-drawn=false allows Hidden Treasure on a discard', () => {
+  const h = { seatWind: '3z', concealed: T('2m2m2m 5p5p5p 7s7s7s 3z3z3z 9m9m'), won: true, winningTile: '9m', winBy: 'discard' };
+  assert.equal(rules(score(h)).includes('hidden-treasure'), false);
+  assert.equal(rules(score({ ...h, options: { 'hidden-treasure-self-drawn': false } })).includes('hidden-treasure'), true);
+});
+
+test('limit, roof-off, mahjong-points and rounding options', () => {
+  const h = {
+    seatWind: '4z',
+    concealed: T('2s2s2s 6s6s6s 5s 5s'),
+    melds: [M('1s1s1s'), M('9s9s9s9s')],
+    won: true,
+    winningTile: '5s',
+    winBy: 'discard',
+  };
+  assert.equal(score(h).total, 500);
+  assert.equal(score({ ...h, options: { limit: 1000 } }).total, 800);
+  assert.equal(score({ ...h, options: { 'roof-off': true } }).total, 800);
+  assert.equal(score({ ...h, options: { 'mahjong-points': 10 } }).total, 500);
+  assert.equal(score({ ...h, options: { preset: 'millington' } }).total, 640);
+  const r = { seatWind: '2z', concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m9m'), won: true, winningTile: '3s', winBy: 'self-draw' };
+  assert.equal(score({ ...r, options: { rounding: 'nearest-10' } }).total, 90);
+  // a limit hand scores the limit even with roof-off
+  const l = {
+    seatWind: '3z',
+    concealed: T('9p9p'),
+    melds: [M('1z1z1z'), M('2z2z2z'), M('3z3z3z'), M('4z4z4z')],
+    won: true,
+    winningTile: '9p',
+    winBy: 'discard',
+  };
+  assert.equal(score({ ...l, options: { 'roof-off': true } }).total, 500);
+});
+
+test('claimed-kong-concealed decides whether a claimed kong counts for the concealed hand', () => {
+  const h = {
+    seatWind: '3z',
+    concealed: T('5p5p5p 1z1z1z 3p3p 6s7s8s'),
+    melds: [M('2m2m2m2m', true, true)],
+    won: true,
+    winningTile: '8s',
+    winBy: 'self-draw',
+  };
+  assert.equal(score(h).total, 336);
+  assert.equal(score({ ...h, options: { 'claimed-kong-concealed': false } }).total, 84);
+});
+
+test('only-possible-excludes-visible is an option of the engine (needs the table): CLI ignores it safely', () => {
+  const h = {
+    seatWind: '2z',
+    concealed: T('1m2m3m 5p6p7p 3s4s5s 7s8s9s 2p2p'),
+    won: true,
+    winningTile: '3m',
+    winBy: 'discard',
+    options: { 'only-possible-excludes-visible': true },
+  };
+  assert.equal(score(h).valid, true);
+});
+
+// ---- CLI contract ----
+
+test('CLI: an array in gives an array out', () => {
+  const h = { seatWind: '2z', concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m9m'), won: true, winningTile: '9m', winBy: 'discard' };
+  const out = engine.cli!.score!([h, h]) as Out[];
+  assert.equal(out.length, 2);
+  assert.deepEqual(Object.keys(out[0]!).sort(), ['doubles', 'items', 'limit', 'points', 'total', 'valid']);
+});
+
+test('CLI: impossible hands are invalid with a reason, never a throw', () => {
+  const bad: unknown[] = [
+    null,
+    42,
+    'x',
+    {},
+    { seatWind: '9z', concealed: [] },
+    { seatWind: '1z', concealed: T('1m1m1m1m1m 2m3m4m 5p6p7p 9s9s 1z'), won: false },
+    { seatWind: '1z', concealed: T('1m2m'), won: false },
+    { seatWind: '1z', concealed: T('1m4m7m 2p5p8p 3s6s9s 1z2z3z4z 5z'), won: true, winningTile: '5z', winBy: 'discard' },
+    { seatWind: '1z', concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m9m'), won: true, winningTile: '1s', winBy: 'discard' },
+    { seatWind: '1z', concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m9m'), won: true, winningTile: '9m', winBy: 'teleport' },
+    { seatWind: '1z', concealed: ['xx'], won: false },
+    { seatWind: '1z', concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m'), melds: [{ tiles: ['1m', '5m', '9m'] }], won: false },
+    { seatWind: '1z', concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m'), flowers: ['9f'], won: false },
+    { seatWind: '1z', concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m'), options: { limit: 'lots' }, won: false },
+    { seatWind: '1z', concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m'), won: false, winningTile: '9m' },
+  ];
+  for (const b of bad) {
+    const o = engine.cli!.score!(b) as Out;
+    assert.equal(o.valid, false, JSON.stringify(b));
+    assert.equal(typeof o.reason, 'string');
+  }
+});
+
+test('CLI: a loser hand scores; a winner finds the best arrangement', () => {
+  // 111 222 333 can be three pungs or three chows: the pungs score more
+  const h = { seatWind: '2z', concealed: T('1m1m1m2m2m2m3m3m3m 5p6p7p 9s9s'), won: true, winningTile: '9s', winBy: 'self-draw' };
+  const o = score(h);
+  assert.equal(rules(o).includes('pung-concealed-major'), true);
+  assert.equal(rules(o).includes('three-concealed-pungs'), true);
+});
