@@ -173,3 +173,19 @@ test('chan: the winner announces their cước through the xướng menu and the
     if (r.endedBy === 'u') assert.equal(r.announcementCorrect, true, 'the announcement made through the menu is right');
   });
 });
+
+test('vn-mahjong with 5 people: four play each hand and one sits out, in rotation', async () => {
+  await withWorld(
+    async (w) => {
+      const { gameId, threadId } = await openTable(w, 'vn-mahjong', 1, 4);
+      const out = (w.store.games.state(w.store.games.get(gameId)!) as { match: { reserves: number[] } }).match.reserves;
+      assert.equal(out.length, 1, 'one person sits out');
+      await playHandToEnd(w, gameId);
+      const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /Hand 1 is over/.test(m.content))!;
+      await click(w, w.users[0]!.id, result.id, buttonByLabel(w.sim, result, 'Next hand').custom_id as string);
+      await playHandToEnd(w, gameId);
+      assert.equal(w.store.results.handsOf(gameId).length, 10, 'every person has a result row per hand');
+    },
+    { users: 1 },
+  );
+});

@@ -180,3 +180,59 @@ test('without permission to create threads, /play explains what is missing', asy
     assert.equal(w.sim.threads(w.channelId).length, 0);
   });
 });
+
+test('pause and resume by majority vote freeze and restore the timers', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'phom', 3, 0, { timer: 'live' });
+    const deadline = w.store.timers.forGame(gameId)[0]!.deadline;
+    const vote = async (userId: string, label: string) => {
+      const t = tableMessage(w, gameId);
+      await click(w, userId, t.id, buttonByLabel(w.sim, t, label).custom_id as string);
+    };
+    await vote(w.users[0]!.id, 'Pause');
+    assert.equal(w.store.games.get(gameId)!.status, 'running', 'one vote of three is not enough');
+    assert.match(tableMessage(w, gameId).content, /votes to Pause \(1\/2\)/);
+    await vote(w.users[1]!.id, 'Pause');
+    assert.equal(w.store.games.get(gameId)!.status, 'paused');
+    w.now.t += 10 * 60_000; // time passes while paused: nothing times out
+    await w.bot.scheduler.tick();
+    assert.equal(w.store.games.logWithMeta(gameId).length, 0);
+    await vote(w.users[2]!.id, 'Resume');
+    await vote(w.users[0]!.id, 'Resume');
+    assert.equal(w.store.games.get(gameId)!.status, 'running');
+    assert.equal(w.store.timers.forGame(gameId)[0]!.deadline, deadline + 10 * 60_000, 'the deadline kept its remaining time');
+  });
+});
+
+test('with on-timeout:ai the AI takes an absent player’s seat until they take it back', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'phom', 2, 0, { timer: 'live', 'on-timeout': 'ai' });
+    const row = w.store.games.get(gameId)!;
+    const turn = (w.store.games.state(row) as { turn: number }).turn;
+    const absent = w.store.games.seats(gameId)[turn]!;
+    w.now.t += 61_000;
+    await w.bot.scheduler.tick();
+    await w.bot.whenIdle();
+    assert.equal(w.store.games.seats(gameId)[turn]!.isAi, true, 'the AI plays the seat');
+    assert.match(tableMessage(w, gameId).content, /the AI plays for them/);
+    const hand = await openHand(w, absent.userId!, gameId);
+    assert.match(hand.content, /AI is playing your seat/);
+    await click(w, absent.userId!, hand.id, buttonByLabel(w.sim, hand, 'Take my seat back').custom_id as string);
+    assert.equal(w.store.games.seats(gameId)[turn]!.isAi, false);
+  });
+});
+
+test('a stored game replays from its SQLite action log to the same results', async () => {
+  await withWorld(async (w) => {
+    const { gameId, threadId } = await openTable(w, 'phom', 3, 1);
+    await playHandToEnd(w, gameId);
+    const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /Hand 1 is over/.test(m.content))!;
+    await click(w, w.users[0]!.id, result.id, buttonByLabel(w.sim, result, 'Next hand').custom_id as string);
+    await playHandToEnd(w, gameId);
+    const { replayStoredGame } = await import('../../src/cli/replay-db.js');
+    const rep = replayStoredGame(w.dbPath, gameId);
+    assert.equal(rep.hands.length, 2);
+    assert.ok(rep.hands.every((h) => h.stored !== null && h.same));
+    assert.equal(rep.matchesStored, true);
+  });
+});
