@@ -41,12 +41,12 @@ export async function handPayload(
   draft?: Draft,
 ): Promise<HandPayload> {
   const t = translator(lang);
-  const pc = presentCtx(L, lang);
   const id = L.row.id;
   const ver = L.row.version;
   const decision = (L.engine.pending(L.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
   const options = decision?.options ?? [];
   const view = L.engine.view(L.state, seat);
+  const pc = { ...presentCtx(L, lang), view };
   const model = L.presenter.handModel(view, seat, options, pc);
   const image = await ctx.render.hand(model);
   const lines: string[] = [];

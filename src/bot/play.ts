@@ -7,7 +7,7 @@ import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js'
 import type { BotContext } from './context.js';
 import type { GameButton } from './custom-id.js';
 import { langOf, translator } from './i18n.js';
-import { labelOf, load, progress, publicLang, updateTable, type Loaded } from './driver.js';
+import { load, progress, publicLang, updateTable, type Loaded } from './driver.js';
 import { handPayload, seatOf } from './hand-view.js';
 import { gameChannel, mention } from './messages.js';
 import type { BaseAction, Decision } from '../games/core/types.js';
@@ -87,8 +87,8 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): 
     L = load(ctx, b.gameId)!;
     return void (await i.editReply(await handPayload(ctx, L, seat, lang, `⚠️ ${msg}`)));
   }
-  const pubLang = publicLang(ctx, L.row);
-  await progress(ctx, L.row.id, t('common:notice.played', { who: L.names[seat], what: labelOf(L, action, pubLang), lng: pubLang }));
+  // The table's "last action" line shows the move; no separate notice is needed.
+  await progress(ctx, L.row.id);
   L = load(ctx, b.gameId)!;
   await i.editReply(await handPayload(ctx, L, seat, lang));
 }

@@ -11,6 +11,8 @@ export interface PresentCtx {
   t: T;
   /** Display names by seat. */
   names: string[];
+  /** The view the labels are drawn for, when there is one (e.g. to name the meld a Phỏm send targets). */
+  view?: unknown;
 }
 
 export interface Presenter {
