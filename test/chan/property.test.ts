@@ -1,5 +1,6 @@
 /** Self-play and properties (style.md §7): no errors, no invariant violations, wins happen, purity, privacy. */
 import { test } from 'node:test';
+import { walkStates } from '../support/walk.js';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { selfplay } from '../../src/games/core/selfplay.js';
@@ -25,18 +26,7 @@ for (const [seats, preset, overrides, hands] of [
 }
 
 /** Play `steps` AI moves from a seeded deal, returning every visited state. */
-function states(seats: number, seed: string, steps: number): ChanState[] {
-  let s = engine.setup(opts(), seats, seed, null);
-  const out = [s];
-  for (let i = 0; i < steps && !engine.result(s); i++) {
-    const d = engine.pending(s)[0]!;
-    const r = engine.apply(s, d.seat, engine.ai(s, d.seat));
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.value;
-    out.push(s);
-  }
-  return out;
-}
+const states = (seats: number, seed: string, steps: number): ChanState[] => walkStates(engine, opts(), seats, seed, steps);
 
 test('a rejected action leaves a deep-frozen state unchanged; accepted ones never mutate the input', () => {
   fc.assert(

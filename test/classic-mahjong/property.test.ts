@@ -4,6 +4,7 @@
  * view never shows another seat's concealed tiles; states survive a JSON round trip.
  */
 import { test } from 'node:test';
+import { walkStates } from '../support/walk.js';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { defaultOptions, resolveOptions } from '../../src/games/core/options.js';
@@ -42,18 +43,7 @@ test('self-play under other presets and options', () => {
 });
 
 /** Walk a hand with the AI and collect the states. */
-function statesOf(seed: string, seats: number, max = 400): State[] {
-  let s = engine.setup(defaultOptions(engine.options), seats, seed);
-  const out = [s];
-  for (let i = 0; i < max && !engine.result(s); i++) {
-    const d = engine.pending(s)[0]!;
-    const r = engine.apply(s, d.seat, engine.ai(s, d.seat));
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.value;
-    out.push(s);
-  }
-  return out;
-}
+const statesOf = (seed: string, seats: number, max = 400): State[] => walkStates(engine, defaultOptions(engine.options), seats, seed, max);
 
 test('a rejected action leaves a deep-frozen state unchanged', () => {
   fc.assert(

@@ -206,17 +206,8 @@ export function pending(s: State): Decision<VnAction>[] {
 
 function handleDrawn(s: State, seat: number, t: Tile, from: 'live' | 'back'): void {
   const p = s.players[seat]!;
-  if (p.nfnl && isJoker(t)) {
+  if (p.nfnl && (isJoker(t) || isBonus(t))) {
     // §13 NFNL: a bonus tile or joker drawn must be discarded
-    p.hand = sortTiles([...p.hand, t]);
-    s.drawn = t;
-    s.drawnFrom = from;
-    s.phase = 'turn';
-    s.turn = seat;
-    s.mustDiscard = t;
-    return;
-  }
-  if (p.nfnl && isBonus(t)) {
     p.hand = sortTiles([...p.hand, t]);
     s.drawn = t;
     s.drawnFrom = from;
