@@ -1,20 +1,7 @@
 /** /config, /rules, /score, /leaderboard, /history and the three languages, end to end through the simulator. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startWorld, openTable, playHandToEnd, slash, type World } from './harness.js';
-
-async function withWorld(fn: (w: World) => Promise<void>, o?: Parameters<typeof startWorld>[0]) {
-  const w = await startWorld(o);
-  try {
-    await fn(w);
-    assert.deepEqual(
-      w.sim.failedInteractions().map((i) => i.kind),
-      [],
-    );
-  } finally {
-    await w.stop();
-  }
-}
+import { openTable, playHandToEnd, slash, withWorld } from './harness.js';
 
 test('/config needs Manage Server; admins set, reset and apply presets; bad values list what is allowed', async () => {
   await withWorld(async (w) => {

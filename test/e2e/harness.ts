@@ -243,3 +243,18 @@ export async function playHandToEnd(w: World, gameId: string, maxSteps = 3000): 
   }
   assert.fail('hand did not end');
 }
+
+/** Runs `fn` in a fresh world, checks that no interaction showed "This interaction failed", and stops the world. */
+export async function withWorld(fn: (w: World) => Promise<void>, o?: Parameters<typeof startWorld>[0]): Promise<void> {
+  const w = await startWorld(o);
+  try {
+    await fn(w);
+    assert.deepEqual(
+      w.sim.failedInteractions().map((i) => `${i.kind} ${i.failReason}`),
+      [],
+      'no interaction may show "This interaction failed"',
+    );
+  } finally {
+    await w.stop();
+  }
+}

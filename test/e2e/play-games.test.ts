@@ -5,23 +5,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startWorld, openTable, openHand, playAsAi, playHandToEnd, tableMessage, click, buttonByLabel, type World } from './harness.js';
+import { openTable, openHand, playAsAi, playHandToEnd, tableMessage, click, buttonByLabel, withWorld, type World } from './harness.js';
 import { engineOf } from '../../src/games/registry.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
-
-async function withWorld(fn: (w: World) => Promise<void>, o?: Parameters<typeof startWorld>[0]) {
-  const w = await startWorld(o);
-  try {
-    await fn(w);
-    assert.deepEqual(
-      w.sim.failedInteractions().map((i) => `${i.kind} ${i.failReason}`),
-      [],
-    );
-  } finally {
-    await w.stop();
-  }
-}
 
 function pendingNow(w: World, gameId: string): Decision<BaseAction>[] {
   const row = w.store.games.get(gameId)!;

@@ -1,33 +1,8 @@
 /** Playing Phỏm in Discord end to end: the real discord.js client against the simulator. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  startWorld,
-  openTable,
-  openHand,
-  playAsAi,
-  playHandToEnd,
-  tableMessage,
-  click,
-  slash,
-  buttonByLabel,
-  type World,
-} from './harness.js';
+import { withWorld, openTable, openHand, playAsAi, playHandToEnd, tableMessage, click, slash, buttonByLabel } from './harness.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
-
-async function withWorld(fn: (w: World) => Promise<void>, o?: Parameters<typeof startWorld>[0]) {
-  const w = await startWorld(o);
-  try {
-    await fn(w);
-    assert.deepEqual(
-      w.sim.failedInteractions().map((i) => `${i.kind} ${i.failReason}`),
-      [],
-      'no interaction may show "This interaction failed"',
-    );
-  } finally {
-    await w.stop();
-  }
-}
 
 test('four people play a complete Phỏm hand through buttons; the result is stored and shown', async () => {
   await withWorld(async (w) => {
