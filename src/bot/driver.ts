@@ -196,7 +196,6 @@ async function settle(ctx: BotContext, L: Loaded, result: HandResult): Promise<v
   ctx.store.results.recordHand(L.row.id, L.row.game, L.row.guildId, L.row.handIndex, L.seats, result);
   ctx.store.timers.clear(L.row.id);
   if (L.row.lastNotice === key) return;
-  ctx.store.games.update(L.row.id, { lastNotice: key });
   const ch = await gameChannel(ctx, L.row.threadId);
   if (!ch) return;
   const lang = publicLang(ctx, L.row);
@@ -205,13 +204,15 @@ async function settle(ctx: BotContext, L: Loaded, result: HandResult): Promise<v
   const pub = L.engine.publicView(L.state);
   const model = L.presenter.resultModel(pub, result, pc);
   const image = await ctx.render.result(model);
+  // Engines that play a fixed match (rounds of winds) say when it is over: then no "Next hand".
+  const matchOver = (pub as { matchOver?: boolean } | null)?.matchOver === true;
   const lines = [
     `**${t('common:result.title', { n: L.row.handIndex + 1 })}** · ${model.title}`,
     ...result.winners.map((w) => t('common:result.winner', { who: mention(L.seats[w]!.userId, L.names[w]!) })),
     ...model.lines.slice(0, 15).map((l) => `• ${l.label}: ${l.value}`),
     ...L.seats.map(
       (s) =>
-        `${L.names[s.seat]}: ${(result.deltas[s.seat] ?? 0) > 0 ? '+' : ''}${result.deltas[s.seat] ?? 0} ${t(`common:unit.${result.unit}`)}`,
+        `${L.names[s.seat]}: ${(result.deltas[s.seat] ?? 0) > 0 ? '+' : ''}${result.deltas[s.seat] ?? 0} ${t(`common:unit.${result.unit}`, { defaultValue: result.unit })}`,
     ),
   ];
   if (L.row.pingMessageId) await ch.messages.delete(L.row.pingMessageId).catch(() => undefined);
@@ -219,25 +220,31 @@ async function settle(ctx: BotContext, L: Loaded, result: HandResult): Promise<v
     await ch.send({
       content: lines.join('\n').slice(0, 2000),
       files: [png('result.png', image)],
-      components: [
-        row(
-          button(
-            encodeGameId({ gameId: L.row.id, ver: L.row.version, verb: 'next-hand' }),
-            t('common:button.next-hand'),
-            ButtonStyle.Success,
-          ),
-          button(
-            encodeGameId({ gameId: L.row.id, ver: L.row.version, verb: 'end-match' }),
-            t('common:button.end-match'),
-            ButtonStyle.Danger,
-          ),
-        ),
-      ],
+      components: matchOver
+        ? []
+        : [
+            row(
+              button(
+                encodeGameId({ gameId: L.row.id, ver: L.row.version, verb: 'next-hand' }),
+                t('common:button.next-hand'),
+                ButtonStyle.Success,
+              ),
+              button(
+                encodeGameId({ gameId: L.row.id, ver: L.row.version, verb: 'end-match' }),
+                t('common:button.end-match'),
+                ButtonStyle.Danger,
+              ),
+            ),
+          ],
       allowedMentions: { parse: [] },
     });
+    // Marked only once posted: after a crash in between, the result is posted again rather than lost.
+    ctx.store.games.update(L.row.id, { lastNotice: key });
   } catch (e) {
     ctx.log.error({ err: e, gameId: L.row.id }, 'cannot post the result');
+    return;
   }
+  if (matchOver) await endMatch(ctx, load(ctx, L.row.id)!);
 }
 
 /**
@@ -267,3 +274,28 @@ export function labelOf(L: Loaded, a: BaseAction, lang: Lang): string {
 }
 
 export type { T };
+
+/** Ends the match: totals posted, buttons removed, thread archived and locked where allowed. */
+export async function endMatch(ctx: BotContext, L: Loaded): Promise<void> {
+  ctx.store.games.update(L.row.id, { status: 'finished' });
+  ctx.store.timers.clear(L.row.id);
+  const lang = publicLang(ctx, L.row);
+  const t = translator(lang);
+  const totals = ctx.store.results.matchTotals(L.row.id);
+  const lines = [
+    `**${t('common:match.over')}**`,
+    ...[...L.seats]
+      .sort((a, b) => (totals.get(b.seat) ?? 0) - (totals.get(a.seat) ?? 0))
+      .map(
+        (s, k) => `${k + 1}. ${mention(s.userId, s.displayName)}: ${(totals.get(s.seat) ?? 0) > 0 ? '+' : ''}${totals.get(s.seat) ?? 0}`,
+      ),
+  ];
+  await updateTable(ctx, L.row.id);
+  const ch = await gameChannel(ctx, L.row.threadId);
+  if (!ch) return;
+  if (L.row.pingMessageId) await ch.messages.delete(L.row.pingMessageId).catch(() => undefined);
+  await ch.send({ content: lines.join('\n'), allowedMentions: { parse: [] } }).catch(() => undefined);
+  if (ch.isThread()) {
+    await ch.edit({ archived: true, locked: true }).catch((e: unknown) => ctx.log.info({ err: e }, 'cannot archive/lock the game thread'));
+  }
+}

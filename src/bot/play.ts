@@ -7,9 +7,8 @@ import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js'
 import type { BotContext } from './context.js';
 import type { GameButton } from './custom-id.js';
 import { langOf, translator } from './i18n.js';
-import { load, progress, publicLang, updateTable, type Loaded } from './driver.js';
+import { endMatch, load, progress, publicLang, updateTable, type Loaded } from './driver.js';
 import { handPayload, seatOf } from './hand-view.js';
-import { gameChannel, mention } from './messages.js';
 import type { BaseAction, Decision } from '../games/core/types.js';
 import { blocksOf, readAnnounce } from './announce.js';
 
@@ -156,30 +155,5 @@ export async function onTableComponent(ctx: BotContext, i: Comp, b: GameButton):
     }
     default:
       return;
-  }
-}
-
-/** Ends the match: totals posted, buttons removed, thread archived and locked where allowed. */
-export async function endMatch(ctx: BotContext, L: Loaded): Promise<void> {
-  ctx.store.games.update(L.row.id, { status: 'finished' });
-  ctx.store.timers.clear(L.row.id);
-  const lang = publicLang(ctx, L.row);
-  const t = translator(lang);
-  const totals = ctx.store.results.matchTotals(L.row.id);
-  const lines = [
-    `**${t('common:match.over')}**`,
-    ...[...L.seats]
-      .sort((a, b) => (totals.get(b.seat) ?? 0) - (totals.get(a.seat) ?? 0))
-      .map(
-        (s, k) => `${k + 1}. ${mention(s.userId, s.displayName)}: ${(totals.get(s.seat) ?? 0) > 0 ? '+' : ''}${totals.get(s.seat) ?? 0}`,
-      ),
-  ];
-  await updateTable(ctx, L.row.id);
-  const ch = await gameChannel(ctx, L.row.threadId);
-  if (!ch) return;
-  if (L.row.pingMessageId) await ch.messages.delete(L.row.pingMessageId).catch(() => undefined);
-  await ch.send({ content: lines.join('\n'), allowedMentions: { parse: [] } }).catch(() => undefined);
-  if (ch.isThread()) {
-    await ch.edit({ archived: true, locked: true }).catch((e: unknown) => ctx.log.info({ err: e }, 'cannot archive/lock the game thread'));
   }
 }
