@@ -8,6 +8,7 @@ import { button, gameChannel, row } from './messages.js';
 import { encodeGameId, type GameButton } from './custom-id.js';
 import { langOf, translator, type Lang } from './i18n.js';
 import { engineOf } from '../games/registry.js';
+import { defaultOptions } from '../games/core/options.js';
 import { progress } from './driver.js';
 import type { GameRow, SeatRow } from '../store/games.js';
 
@@ -24,6 +25,7 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
     t('common:lobby.seats', { n: seats.length, min: engine.minSeats, max: open ? Math.min(row_.seats, engine.maxSeats) : seats.length }),
     ...seatLines,
     t('common:lobby.timers', { preset: t(`common:timer.${row_.timerPreset.name}`) }),
+    rulesLine(row_, t),
   ].join('\n');
   const b = (verb: GameButton['verb'], label: string, style: ButtonStyle) =>
     button(encodeGameId({ gameId: id, ver: 0, verb }), label, style, !open);
@@ -40,6 +42,15 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
     ],
     allowedMentions: { parse: [] as never[] },
   };
+}
+
+/** The house rules in force at this table: the options that differ from the game's defaults. */
+function rulesLine(g: GameRow, t: (k: string, v?: Record<string, unknown>) => string): string {
+  const defaults = defaultOptions(engineOf(g.game).options) as Record<string, unknown>;
+  const changed = Object.entries(g.options)
+    .filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(defaults[k]))
+    .map(([k, v]) => `\`${k}\`=${JSON.stringify(v)}`);
+  return changed.length ? t('common:lobby.rules', { list: changed.join(', ') }).slice(0, 900) : t('common:lobby.rules-default');
 }
 
 async function reply(i: ButtonInteraction, text: string): Promise<void> {

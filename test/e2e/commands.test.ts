@@ -58,6 +58,10 @@ test('a house-rule change never affects a game already running; /play overrides 
     assert.doesNotMatch((await allowed.reply()).content, /does not allow/);
     const latest = w.store.games.recent(w.guildId, 1)[0]!;
     assert.equal(latest.options[key], spec.default);
+    // The lobby shows the house rules in force: the server's change is listed, the overridden one is standard.
+    assert.match((await allowed.reply()).content, /Standard rules/);
+    const withServerRule = await slash(w, w.users[2]!.id, 'play', { game: 'phom' });
+    assert.match((await withServerRule.reply()).content, new RegExp(`House rules: \`${key}\`=${!spec.default}`));
     const badSyntax = await slash(w, w.users[1]!.id, 'play', { game: 'phom', rules: 'nonsense' });
     assert.match((await badSyntax.reply()).content, /key=value/);
   });
