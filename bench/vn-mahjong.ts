@@ -45,6 +45,10 @@ export function run(): { name: string; value: number; unit: string }[] {
   }
   const t = performance.now();
   const r = selfplay(engine, defaultOptions(engine.options), 4, 'bench', 100);
-  out.push({ name: 'vn-mahjong selfplay (4 people)', value: Math.round((r.completed / ((performance.now() - t) / 1000)) * 10) / 10, unit: 'hands/s' });
+  out.push({
+    name: 'vn-mahjong selfplay (4 people)',
+    value: Math.round((r.completed / ((performance.now() - t) / 1000)) * 10) / 10,
+    unit: 'hands/s',
+  });
   return out;
 }

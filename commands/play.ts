@@ -10,7 +10,6 @@ import { engineOf, isGameId } from '../src/games/registry.js';
 import { GAME_IDS } from '../src/games/core/types.js';
 import type { TimerPreset } from '../src/store/games.js';
 
-
 export const data = named(new SlashCommandBuilder(), 'play', 'play')
   .addStringOption((o) =>
     named(o, 'game', 'play.game')

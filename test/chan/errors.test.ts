@@ -46,7 +46,20 @@ test('error: u-not-possible, u-forfeited, u-on-yeu, u-nhat-ca, u-only-by-chiu, u
   const wall = (card: string, hand = E1, holder = `${card} ${card} ${card}`, gate = 0) =>
     position(5, { hands: ['', '', hand, holder], phase: { kind: 'offer', card, gate, source: 'wall', from: gate } });
   rejects(wall('9v'), 2, { type: 'u' }, 'chan/u-not-possible');
-  rejects(position(5, { hands: ['', '', E1], flags: [{}, {}, { uForfeited: true }], phase: { kind: 'offer', card: '4v', gate: 0, source: 'wall', from: 0 } }, HONOR), 2, { type: 'u' }, 'chan/u-forfeited');
+  rejects(
+    position(
+      5,
+      {
+        hands: ['', '', E1],
+        flags: [{}, {}, { uForfeited: true }],
+        phase: { kind: 'offer', card: '4v', gate: 0, source: 'wall', from: 0 },
+      },
+      HONOR,
+    ),
+    2,
+    { type: 'u' },
+    'chan/u-forfeited',
+  );
   rejects(wall('CC', E1.replace('4v', 'LA')), 2, { type: 'u' }, 'chan/u-on-yeu');
   const nhat = '2v 2v 3n 3n 4s 4s 5v 5v 6n 6n 7s 7s 8v 8n 9n 9s 7v 7n 1v';
   const m = rejects(wall('1n', nhat), 2, { type: 'u' }, 'chan/u-nhat-ca');
@@ -54,10 +67,29 @@ test('error: u-not-possible, u-forfeited, u-on-yeu, u-nhat-ca, u-only-by-chiu, u
   const disc = position(5, { hands: ['', '', E1], phase: offer('4v', 2, 'discard', 1) });
   rejects(disc, 2, { type: 'u' }, 'chan/u-only-by-chiu');
   // E10 won at the own gate is worth 3 (Chì); a table minimum of 4 blocks it.
-  const e10 = position(4, { hands: ['', '', '2v 2v 3v 3v 4v 4v 5n 5n 6n 6n 7v 2s 2s 3s 3s 5s 5s 6s 6s 8v 8n 9v 9n'], phase: { kind: 'offer', card: '7v', gate: 2, source: 'wall', from: 2 } }, { 'min-points-to-win': 4 });
+  const e10 = position(
+    4,
+    {
+      hands: ['', '', '2v 2v 3v 3v 4v 4v 5n 5n 6n 6n 7v 2s 2s 3s 3s 5s 5s 6s 6s 8v 8n 9v 9n'],
+      phase: { kind: 'offer', card: '7v', gate: 2, source: 'wall', from: 2 },
+    },
+    { 'min-points-to-win': 4 },
+  );
   rejects(e10, 2, { type: 'u' }, 'chan/u-below-minimum');
-  const e10ok = position(4, { hands: ['', '', '2v 2v 3v 3v 4v 4v 5n 5n 6n 6n 7v 2s 2s 3s 3s 5s 5s 6s 6s 8v 8n 9v 9n'], phase: { kind: 'offer', card: '7v', gate: 2, source: 'wall', from: 2 } }, { 'min-points-to-win': 3 });
-  assert.ok(engine.pending(e10ok).find((d) => d.seat === 2)!.options.some((o) => o.type === 'u'));
+  const e10ok = position(
+    4,
+    {
+      hands: ['', '', '2v 2v 3v 3v 4v 4v 5n 5n 6n 6n 7v 2s 2s 3s 3s 5s 5s 6s 6s 8v 8n 9v 9n'],
+      phase: { kind: 'offer', card: '7v', gate: 2, source: 'wall', from: 2 },
+    },
+    { 'min-points-to-win': 3 },
+  );
+  assert.ok(
+    engine
+      .pending(e10ok)
+      .find((d) => d.seat === 2)!
+      .options.some((o) => o.type === 'u'),
+  );
 });
 
 test('error: chiu-not-possible, chiu-passed-chan, chiu-own-card', () => {
@@ -71,12 +103,25 @@ test('error: chiu-not-possible, chiu-passed-chan, chiu-own-card', () => {
 test('error: every "bỏ ăn" and ăn restriction has its own message', () => {
   // Yêu cards get no honor-mode ù button, so a seat holding three copies keeps the window open.
   const at2 = (hand: string, card: string, flags: Record<string, unknown> = {}, o: Record<string, unknown> = {}) =>
-    position(5, { hands: ['', '', pad(hand), ['CC', 'LA', 'TH'].includes(card) ? `${card} ${card} ${card}` : ''], flags: [{}, {}, flags], phase: offer(card, 2, 'discard', 1) }, { ...HONOR, ...o });
+    position(
+      5,
+      {
+        hands: ['', '', pad(hand), ['CC', 'LA', 'TH'].includes(card) ? `${card} ${card} ${card}` : ''],
+        flags: [{}, {}, flags],
+        phase: offer(card, 2, 'discard', 1),
+      },
+      { ...HONOR, ...o },
+    );
   const msg = rejects(at2('6s', '6s', { passedChan: '6s' }), 2, { type: 'eat', with: '6s' }, 'chan/eat-passed-chan');
   assert.equal(msg, 'You passed on the chắn of 6s earlier, so you cannot take 6s now.');
   rejects(at2('6s', '6s', { discardedFaces: '6s' }), 2, { type: 'eat', with: '6s' }, 'chan/eat-discarded-face');
   rejects(at2('6v', '6n', { passedCa: '6n' }), 2, { type: 'eat', with: '6v' }, 'chan/eat-passed-ca');
-  rejects(at2('6v', '6n', { passedCa: '6n' }, { 'passed-ca-ban': 'rank-ca-and-chan' }), 2, { type: 'eat', with: '6v' }, 'chan/eat-passed-ca');
+  rejects(
+    at2('6v', '6n', { passedCa: '6n' }, { 'passed-ca-ban': 'rank-ca-and-chan' }),
+    2,
+    { type: 'eat', with: '6v' },
+    'chan/eat-passed-ca',
+  );
   rejects(at2('6v 7v', '6n'), 2, { type: 'eat', with: '7v' }, 'chan/eat-no-pair');
   rejects(at2('6v 6s', '6n'), 2, { type: 'eat', with: '6v' }, 'chan/eat-split-ca');
   rejects(at2('1v 1v LA TH', 'CC'), 2, { type: 'eat', with: 'LA' }, 'chan/eat-nhat-yeu-even');
@@ -90,12 +135,26 @@ test('error: every "bỏ ăn" and ăn restriction has its own message', () => {
 test('error: eat-no-discard-after (claim guard)', () => {
   // Seat 2 passed the chắn of every face it holds except the 6v; after eating [6n6v] nothing is discardable.
   const hand = '6v 2v 2v 3v 3v 4v 4v 5v 5v 7v 7v 8v 8v 9v 9v 1v 1v 2n 2n 3n 3n 4n 4n';
-  const s = position(4, { hands: ['', '', hand], flags: [{}, {}, { passedChan: '2v 3v 4v 5v 7v 8v 9v 1v 2n 3n 4n' }], phase: { kind: 'offer', card: '6n', gate: 2, source: 'discard', from: 1 } }, HONOR);
+  const s = position(
+    4,
+    {
+      hands: ['', '', hand],
+      flags: [{}, {}, { passedChan: '2v 3v 4v 5v 7v 8v 9v 1v 2n 3n 4n' }],
+      phase: { kind: 'offer', card: '6n', gate: 2, source: 'discard', from: 1 },
+    },
+    HONOR,
+  );
   rejects(s, 2, { type: 'eat', with: '6v' }, 'chan/eat-no-discard-after');
 });
 
 test('error: discard-passed-chan and discard-eaten-ca-pair', () => {
-  const s = position(4, { hands: ['', '', '6s 3n 5v'], flags: [{}, {}, { passedChan: '6s', discardedFaces: '3v' }], melds: ['', '', '[7s7v]'], piles: ['', '', '3v'], phase: { kind: 'discard', seat: 2 } });
+  const s = position(4, {
+    hands: ['', '', '6s 3n 5v'],
+    flags: [{}, {}, { passedChan: '6s', discardedFaces: '3v' }],
+    melds: ['', '', '[7s7v]'],
+    piles: ['', '', '3v'],
+    phase: { kind: 'discard', seat: 2 },
+  });
   rejects(s, 2, { type: 'discard', card: '6s' }, 'chan/discard-passed-chan');
   const m = rejects(s, 2, { type: 'discard', card: '3n' }, 'chan/discard-eaten-ca-pair');
   assert.match(m, /forms a cạ with the 3v/);

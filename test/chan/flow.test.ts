@@ -10,7 +10,11 @@ const S0_E3 = '2n 2n 3v 3v 5v 5v 6v 6v 7n 7n 8s 8s 1s 1s TH TH 9n 9s 8v 8n 3s 3n
 const AUTO = { 'xuong-mode': 'auto' };
 
 function e3(): ChanState {
-  const s = position(4, { hands: [S0_E3, '', '4n 4n 4n', E2_HAND], melds: ['', '', '', E2_MELDS], stock: '4n', phase: { kind: 'draw', seat: 1 } }, AUTO);
+  const s = position(
+    4,
+    { hands: [S0_E3, '', '4n 4n 4n', E2_HAND], melds: ['', '', '', E2_MELDS], stock: '4n', phase: { kind: 'draw', seat: 1 } },
+    AUTO,
+  );
   return play(s, 1, { type: 'draw' });
 }
 
@@ -40,7 +44,10 @@ test('priority: bỏ ù of the first seat lets the next one win, and is recorded
 test('priority: chíu before ăn; the gate owner whose turn never came gets no ban', () => {
   // Seat 1 could eat the discarded 6s as a chắn; seat 3 holds three 6s and chíus it.
   // a real chíu case
-  let t = position(4, { hands: ['2v', '6v 3v 3v 4v 4v 5v 5v 7v 7v 8v 8v 9v 9v 1v 1v 2n 2n 3n 3n 4n 4n 5n 5n', '', '6s 6s 6s'], phase: { kind: 'offer', card: '6s', gate: 1, source: 'discard', from: 0 } });
+  let t = position(4, {
+    hands: ['2v', '6v 3v 3v 4v 4v 5v 5v 7v 7v 8v 8v 9v 9v 1v 1v 2n 2n 3n 3n 4n 4n 5n 5n', '', '6s 6s 6s'],
+    phase: { kind: 'offer', card: '6s', gate: 1, source: 'discard', from: 0 },
+  });
   assert.ok(has(t, 1, { type: 'eat', with: '6v' }));
   t = play(t, 1, { type: 'pass' });
   assert.equal(t.phase.kind, 'claim', 'the gate owner’s pass waits for the chíu tier');
@@ -101,18 +108,28 @@ test('u-on-returned-card: ordinary ù on a returned card only with the option', 
   s = play(s, 2, { type: 'u' });
   const r = engine.result(s)!;
   assert.equal(r.winHow, 'return');
-  assert.ok(r.cuoc.some((c) => c.cuoc === 'chi'), 'a card returned to his gate is Chì');
+  assert.ok(
+    r.cuoc.some((c) => c.cuoc === 'chi'),
+    'a card returned to his gate is Chì',
+  );
 });
 
 test('split-chan-for-ca: eating a cạ with a card of a concealed chắn', () => {
-  const pos = { hands: ['', '6v 6v 2v 2v 2n 2n 3v 3v 3n 3n 4v 4v 4n 4n 5v 5v 5n 5n 7v 7v 7n 7n 8v'], phase: { kind: 'offer', card: '6n', gate: 1, source: 'passed-wall', from: 0 } };
+  const pos = {
+    hands: ['', '6v 6v 2v 2v 2n 2n 3v 3v 3n 3n 4v 4v 4n 4n 5v 5v 5n 5n 7v 7v 7n 7n 8v'],
+    phase: { kind: 'offer', card: '6n', gate: 1, source: 'passed-wall', from: 0 },
+  };
   assert.ok(has(position(4, pos), 1, { type: 'eat', with: '6v' }));
   const s = position(4, pos, { 'split-chan-for-ca': false });
   assert.equal(s.phase.kind, 'draw');
 });
 
 test('honor mode: ù láo ends the hand with no winner; the offender pays đền làng', () => {
-  let s = position(4, { hands: ['', '', '2v 3v'], phase: { kind: 'offer', card: '9v', gate: 0, source: 'wall', from: 0 } }, { 'u-claim-check': 'honor' });
+  let s = position(
+    4,
+    { hands: ['', '', '2v 3v'], phase: { kind: 'offer', card: '9v', gate: 0, source: 'wall', from: 0 } },
+    { 'u-claim-check': 'honor' },
+  );
   assert.ok(has(s, 2, { type: 'u' }));
   s = play(s, 2, { type: 'u' });
   assert.equal(engine.result(s), null, 'seats 0 and 1 come first from gate 0');
@@ -142,7 +159,13 @@ test('xướng: timeout default is "nothing announced" = đền làng; auto mode
 
 test('next hand: the winner opens; Thông carries; totals accumulate; xướng sai: the ù-er still opens', () => {
   const o = opts(AUTO);
-  const r = engine.fromScenario(o, 4, { position: { hands: ['', '2v 2v 3v 3v 4v 4v 5n 5n 6n 6n 7v 2s 2s 3s 3s 5s 5s 6s 6s 8v 8n 9v 9n'], stock: '7v', phase: { kind: 'draw', seat: 1 } } });
+  const r = engine.fromScenario(o, 4, {
+    position: {
+      hands: ['', '2v 2v 3v 3v 4v 4v 5n 5n 6n 6n 7v 2s 2s 3s 3s 5s 5s 6s 6s 8v 8n 9v 9n'],
+      stock: '7v',
+      phase: { kind: 'draw', seat: 1 },
+    },
+  });
   assert.ok(r.ok);
   if (!r.ok) return;
   const s = play(play(r.value, 1, { type: 'draw' }), 1, { type: 'u' });
@@ -155,7 +178,11 @@ test('next hand: the winner opens; Thông carries; totals accumulate; xướng s
 });
 
 test('opener-after-draw: host, same, next; first-opener host', () => {
-  for (const [mode, want] of [['host', 0], ['same', 2], ['next', 3]] as const) {
+  for (const [mode, want] of [
+    ['host', 0],
+    ['same', 2],
+    ['next', 3],
+  ] as const) {
     const o = opts({ 'opener-after-draw': mode });
     let s = position(4, { opener: 2, stock: '9n', rest: 'piles', phase: { kind: 'draw', seat: 1 } }, { 'opener-after-draw': mode });
     s = play(s, 1, { type: 'draw' });
@@ -188,10 +215,16 @@ test('presets: seed-table turns scoring off; defaults are Sân Đình with scori
 
 test('deal: 4P 24/23×3 + 27 nọc; 5P 20/19×4 + 24 nọc', () => {
   const a = engine.setup(opts({ 'first-opener': 'host' }), 4, 'd', null);
-  assert.deepEqual(a.seats.map((x) => x.hand.length), [24, 23, 23, 23]);
+  assert.deepEqual(
+    a.seats.map((x) => x.hand.length),
+    [24, 23, 23, 23],
+  );
   assert.equal(a.stock.length, 27);
   const b = engine.setup(opts({ 'first-opener': 'host' }), 5, 'd', null);
-  assert.deepEqual(b.seats.map((x) => x.hand.length), [20, 19, 19, 19, 19]);
+  assert.deepEqual(
+    b.seats.map((x) => x.hand.length),
+    [20, 19, 19, 19, 19],
+  );
   assert.equal(b.stock.length, 24);
   const deck = engine.fromScenario(opts(), 4, { deck: [...b.stock, ...b.seats.flatMap((x) => x.hand)] });
   assert.ok(deck.ok);

@@ -8,7 +8,11 @@ import { FACES } from '../../src/games/chan/cards.js';
 import { OPTIONS } from '../../src/games/chan/options.js';
 import { ALL_CUOC_IDS } from '../../src/games/chan/scoring/items.js';
 
-const load = (lng: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'locales', lng, 'chan.json'), 'utf8')) as Record<string, Record<string, string>>;
+const load = (lng: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'locales', lng, 'chan.json'), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
 const keys = (o: unknown, p = ''): string[] =>
   o && typeof o === 'object' ? Object.entries(o).flatMap(([k, v]) => keys(v, p ? `${p}.${k}` : k)) : [p];
 

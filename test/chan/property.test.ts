@@ -13,7 +13,12 @@ for (const [seats, preset, overrides, hands] of [
   [5, undefined, {}, 150],
   [4, 'seed-table', {}, 40],
   [5, 'honor-table', {}, 40],
-  [5, undefined, { 'final-turn': 'u-only', 'wall-reserve': 1, 'passed-ca-ban': 'rank-ca-and-chan', 'prefer-chan': false, 'lao-thang-ca': false }, 40],
+  [
+    5,
+    undefined,
+    { 'final-turn': 'u-only', 'wall-reserve': 1, 'passed-ca-ban': 'rank-ca-and-chan', 'prefer-chan': false, 'lao-thang-ca': false },
+    40,
+  ],
   [4, 'chan-van-van', { 'split-chan-for-ca': false, 'u-on-returned-card': true, 'min-points-to-win': 3 }, 40],
 ] as const) {
   test(`selfplay ${seats}P ${preset ?? 'default'} ${JSON.stringify(overrides)}: ${hands} hands`, () => {
@@ -36,7 +41,15 @@ test('a rejected action leaves a deep-frozen state unchanged; accepted ones neve
       const before = JSON.stringify(s);
       deepFreeze(s);
       for (let seat = 0; seat < seats; seat++) {
-        for (const a of [{ type: 'discard', card: 'CC' }, { type: 'eat', with: '1v' }, { type: 'u' }, { type: 'chiu' }, { type: 'draw' }, { type: 'pass' }, { type: 'return', card: '9s' }]) {
+        for (const a of [
+          { type: 'discard', card: 'CC' },
+          { type: 'eat', with: '1v' },
+          { type: 'u' },
+          { type: 'chiu' },
+          { type: 'draw' },
+          { type: 'pass' },
+          { type: 'return', card: '9s' },
+        ]) {
           engine.apply(s, seat, a as never);
         }
       }

@@ -25,38 +25,233 @@ const CASES: [string, Record<string, unknown>, string[], number][] = [
   ['xuong', { players: 4, concealed: E10, card: '7v', how: 'other-draw' }, ['xuong'], 2],
   ['thong', { players: 4, concealed: E10, card: '7v', how: 'other-draw', thong: true }, ['thong'], 3],
   ['chi', { players: 4, concealed: E10, card: '7v', how: 'own-draw' }, ['chi'], 3],
-  ['chi on a returned card', { players: 4, concealed: E10, card: '7v', how: 'return-to-me', chiu: false, options: { 'u-on-returned-card': true } }, ['chi'], 3],
+  [
+    'chi on a returned card',
+    { players: 4, concealed: E10, card: '7v', how: 'return-to-me', chiu: false, options: { 'u-on-returned-card': true } },
+    ['chi'],
+    3,
+  ],
   ['thien-u', { players: 5, concealed: OPEN7, how: 'open' }, ['thien-u'], 4],
   ['dia-u', { players: 4, concealed: E10, card: '7v', how: 'other-draw', dia: true }, ['dia-u'], 4],
-  ['chiu-u (+ bach-thu)', { players: 5, concealed: '4v 4v 4v 1v 1v 2v 2v 3n 3n 5v 5v 6v 6n 7v 7s 8v 8n 9n 9s', card: '4v', how: 'discard' }, ['bach-thu', 'chiu-u'], 5],
-  ['u-bon', { players: 5, melds: ['[4v4v]'], concealed: '4v 1v 1v 2v 2v 3n 3n 5v 5v 6v 6v 7v 7s 8v 8n 9n 9s', card: '4v', how: 'other-draw' }, ['u-bon'], 4],
-  ['bach-thu (E1)', { players: 5, concealed: '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6n 7v 7s 8v 8n 9n 9s 4v', card: '4v', how: 'other-draw' }, ['bach-thu'], 4],
-  ['thap-thanh', { players: 5, concealed: '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6v 8v 8v 2n 2n 3s 3s 4v', card: '4v', how: 'other-draw' }, ['thap-thanh'], 17],
-  ['bach-dinh', { players: 5, concealed: '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6v 7v 2n 2s 3v 3s 5n 5s', card: '7v', how: 'other-draw' }, ['bach-dinh'], 12],
-  ['tam-do + leo x2 + chi (E9)', { players: 5, concealed: '9v 9v 8s 8s CC CC 8v 8v 2n 2n 4n 4n 3v 5n 5s 6v 6s 7v 7n', card: '3v', how: 'own-draw' }, ['chi', 'leox2', 'tam-do'], 18],
-  ['kinh-tu-chi + thien-khai', { players: 5, concealed: 'CC CC CC CC 1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6n 7v 7s 2n', card: '2n', how: 'other-draw' }, ['kinh-tu-chi', 'thien-khai'], 18],
-  ['tom + bach-dinh', { players: 5, concealed: '3v 3s 7n 7n 1v 1v 2v 2v 4s 4s 5v 5v 6v 6v 9n 9n 2n 5n 5s', card: '2n', how: 'other-draw' }, ['bach-dinh', 'tom'], 13],
-  ['chiu (E2)', { players: 4, melds: ['[5n5n5n5n]', '[7v7s]'], concealed: '2v 2v 3n 3n 4s 4s 6n 6n 9s 9s 9v 9v 8v 8n 1v LA 4v', card: '4n', how: 'other-draw' }, ['chiu'], 3],
-  ['bon', { players: 5, melds: ['[2v2v]', '[2v2v]'], concealed: '1v 1v 3n 3n 4s 4s 5v 5v 6v 6n 7v 7s 8v 8n 9n', card: '9s', how: 'other-draw' }, ['bon'], 3],
+  [
+    'chiu-u (+ bach-thu)',
+    { players: 5, concealed: '4v 4v 4v 1v 1v 2v 2v 3n 3n 5v 5v 6v 6n 7v 7s 8v 8n 9n 9s', card: '4v', how: 'discard' },
+    ['bach-thu', 'chiu-u'],
+    5,
+  ],
+  [
+    'u-bon',
+    { players: 5, melds: ['[4v4v]'], concealed: '4v 1v 1v 2v 2v 3n 3n 5v 5v 6v 6v 7v 7s 8v 8n 9n 9s', card: '4v', how: 'other-draw' },
+    ['u-bon'],
+    4,
+  ],
+  [
+    'bach-thu (E1)',
+    { players: 5, concealed: '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6n 7v 7s 8v 8n 9n 9s 4v', card: '4v', how: 'other-draw' },
+    ['bach-thu'],
+    4,
+  ],
+  [
+    'thap-thanh',
+    { players: 5, concealed: '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6v 8v 8v 2n 2n 3s 3s 4v', card: '4v', how: 'other-draw' },
+    ['thap-thanh'],
+    17,
+  ],
+  [
+    'bach-dinh',
+    { players: 5, concealed: '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6v 7v 2n 2s 3v 3s 5n 5s', card: '7v', how: 'other-draw' },
+    ['bach-dinh'],
+    12,
+  ],
+  [
+    'tam-do + leo x2 + chi (E9)',
+    { players: 5, concealed: '9v 9v 8s 8s CC CC 8v 8v 2n 2n 4n 4n 3v 5n 5s 6v 6s 7v 7n', card: '3v', how: 'own-draw' },
+    ['chi', 'leox2', 'tam-do'],
+    18,
+  ],
+  [
+    'kinh-tu-chi + thien-khai',
+    { players: 5, concealed: 'CC CC CC CC 1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6n 7v 7s 2n', card: '2n', how: 'other-draw' },
+    ['kinh-tu-chi', 'thien-khai'],
+    18,
+  ],
+  [
+    'tom + bach-dinh',
+    { players: 5, concealed: '3v 3s 7n 7n 1v 1v 2v 2v 4s 4s 5v 5v 6v 6v 9n 9n 2n 5n 5s', card: '2n', how: 'other-draw' },
+    ['bach-dinh', 'tom'],
+    13,
+  ],
+  [
+    'chiu (E2)',
+    {
+      players: 4,
+      melds: ['[5n5n5n5n]', '[7v7s]'],
+      concealed: '2v 2v 3n 3n 4s 4s 6n 6n 9s 9s 9v 9v 8v 8n 1v LA 4v',
+      card: '4n',
+      how: 'other-draw',
+    },
+    ['chiu'],
+    3,
+  ],
+  [
+    'bon',
+    { players: 5, melds: ['[2v2v]', '[2v2v]'], concealed: '1v 1v 3n 3n 4s 4s 5v 5v 6v 6n 7v 7s 8v 8n 9n', card: '9s', how: 'other-draw' },
+    ['bon'],
+    3,
+  ],
   ['pha-thien', { players: 4, concealed: E10, card: '7v', how: 'other-draw', dealtHadChan: false }, ['pha-thien'], 17],
-  ['hoa-roi-cua-phat', { players: 5, melds: ['[5v5n]'], concealed: '2v 1v 1v 3n 3n 4s 4s 6v 6v 7v 7v 8v 8n 9n 9s 3v 3s', card: '2v', how: 'own-draw' }, ['hoa-roi-cua-phat'], 25],
-  ['nha-lau-xe-hoi', { players: 5, concealed: '2v 5v 5v 4v 4v 1v 1v 3n 3n 6v 6v 8v 8n 9n 9s 7v 7s 3v 3s', card: '2v', how: 'own-draw' }, ['nha-lau-xe-hoi'], 35],
-  ['ca-loi-san-dinh', { players: 5, melds: ['[5v5n]'], concealed: '8v 1v 1v 3n 3n 4s 4s 6v 6v 7v 7v 2v 2n 9n 9s 3v 3s', card: '8v', how: 'own-draw' }, ['ca-loi-san-dinh'], 25],
-  ['ngu-ong-bat-ca', { players: 5, concealed: '8v CC CC 5s 5s 1v 1v 3n 3n 4s 4s 6v 6n 2v 2n 9n 9s 3v 3s', card: '8v', how: 'own-draw' }, ['ngu-ong-bat-ca'], 35],
+  [
+    'hoa-roi-cua-phat',
+    { players: 5, melds: ['[5v5n]'], concealed: '2v 1v 1v 3n 3n 4s 4s 6v 6v 7v 7v 8v 8n 9n 9s 3v 3s', card: '2v', how: 'own-draw' },
+    ['hoa-roi-cua-phat'],
+    25,
+  ],
+  [
+    'nha-lau-xe-hoi',
+    { players: 5, concealed: '2v 5v 5v 4v 4v 1v 1v 3n 3n 6v 6v 8v 8n 9n 9s 7v 7s 3v 3s', card: '2v', how: 'own-draw' },
+    ['nha-lau-xe-hoi'],
+    35,
+  ],
+  [
+    'ca-loi-san-dinh',
+    { players: 5, melds: ['[5v5n]'], concealed: '8v 1v 1v 3n 3n 4s 4s 6v 6v 7v 7v 2v 2n 9n 9s 3v 3s', card: '8v', how: 'own-draw' },
+    ['ca-loi-san-dinh'],
+    25,
+  ],
+  [
+    'ngu-ong-bat-ca',
+    { players: 5, concealed: '8v CC CC 5s 5s 1v 1v 3n 3n 4s 4s 6v 6n 2v 2n 9n 9s 3v 3s', card: '8v', how: 'own-draw' },
+    ['ngu-ong-bat-ca'],
+    35,
+  ],
   // Profiles and options
-  ['chan-van-van: no Ngư ông, Chì + Bạch thủ instead', { players: 5, preset: 'chan-van-van', concealed: '8v CC CC 5s 5s 1v 1v 3n 3n 4s 4s 6v 6n 2v 2n 9n 9s 3v 3s', card: '8v', how: 'own-draw' }, ['bach-thu', 'chi'], 10],
-  ['chan-van-van: Chíu ù is 3/1', { players: 5, preset: 'chan-van-van', concealed: '4v 4v 4v 1v 1v 2v 2v 3n 3n 5v 5v 6v 6n 7v 7s 8v 8n 9n 9s', card: '4v', how: 'discard' }, ['bach-thu', 'chiu-u'], 5],
-  ['Thập thành stacking (san-dinh): TT + Bạch định full điểm', { players: 5, concealed: '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6v 7v 7v 2n 2n 3s 3s 4v', card: '4v', how: 'other-draw' }, ['bach-dinh', 'thap-thanh'], 29],
-  ['no stacking in chan-van-van', { players: 5, preset: 'chan-van-van', concealed: '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6v 7v 7v 2n 2n 3s 3s 4v', card: '4v', how: 'other-draw' }, ['bach-dinh', 'thap-thanh'], 26],
-  ['thap-thanh-4p ten-chan (E10)', { players: 4, concealed: E10, card: '7v', how: 'other-draw', options: { 'thap-thanh-4p': 'ten-chan' } }, ['thap-thanh'], 17],
-  ['bach-thu-4p disabled', { players: 4, melds: ['[5n5n5n5n]', '[7v7s]'], concealed: '2v 2v 3n 3n 4s 4s 6n 6n 9s 9s 9v 9n 8v 8n 1v LA 4v', card: '4v', how: 'other-draw', options: { 'bach-thu-4p': 'disabled' } }, ['chiu'], 3],
-  ['bach-thu-4p eight-chan', { players: 4, melds: ['[5n5n5n5n]', '[7v7s]'], concealed: '2v 2v 3n 3n 4s 4s 6n 6n 9s 9s 9v 9n 8v 8n 1v LA 4v', card: '4v', how: 'other-draw' }, ['bach-thu', 'chiu'], 5],
-  ['red-lao-thang off: LA is not red (Bạch định)', { players: 5, concealed: '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6v 7v 2n 2s 3v 3s 1n LA', card: '7v', how: 'other-draw', options: { 'red-lao-thang': false } }, ['bach-dinh'], 12],
-  ['red-lao-thang on: LA is red (no Bạch định)', { players: 5, concealed: '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6v 7v 2n 2s 3v 3s 1n LA', card: '7v', how: 'other-draw' }, ['xuong'], 2],
-  ['tam-do at-least-8 (9 red)', { players: 5, concealed: '9v 9v 8s 8s CC CC 8v 8v 2n 2n 4n 4n 3v 5n 5s 6v 6s 9s 9n', card: '3v', how: 'other-draw', options: { 'tam-do': 'at-least-8' } }, ['leox2', 'tam-do'], 17],
-  ['tam-do exactly-8 (9 red: none)', { players: 5, concealed: '9v 9v 8s 8s CC CC 8v 8v 2n 2n 4n 4n 3v 5n 5s 6v 6s 9s 9n', card: '3v', how: 'other-draw' }, ['leox2'], 7],
-  ['kinh-tu-chi has-4cc (with other red)', { players: 5, concealed: 'CC CC CC CC 1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6n 8v 8n 2n', card: '2n', how: 'other-draw', options: { 'kinh-tu-chi': 'has-4cc' } }, ['kinh-tu-chi', 'thien-khai'], 18],
-  ['kinh-tu-chi only-red-4cc (with other red: none)', { players: 5, concealed: 'CC CC CC CC 1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6n 8v 8n 2n', card: '2n', how: 'other-draw' }, ['thien-khai'], 3],
+  [
+    'chan-van-van: no Ngư ông, Chì + Bạch thủ instead',
+    {
+      players: 5,
+      preset: 'chan-van-van',
+      concealed: '8v CC CC 5s 5s 1v 1v 3n 3n 4s 4s 6v 6n 2v 2n 9n 9s 3v 3s',
+      card: '8v',
+      how: 'own-draw',
+    },
+    ['bach-thu', 'chi'],
+    10,
+  ],
+  [
+    'chan-van-van: Chíu ù is 3/1',
+    {
+      players: 5,
+      preset: 'chan-van-van',
+      concealed: '4v 4v 4v 1v 1v 2v 2v 3n 3n 5v 5v 6v 6n 7v 7s 8v 8n 9n 9s',
+      card: '4v',
+      how: 'discard',
+    },
+    ['bach-thu', 'chiu-u'],
+    5,
+  ],
+  [
+    'Thập thành stacking (san-dinh): TT + Bạch định full điểm',
+    { players: 5, concealed: '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6v 7v 7v 2n 2n 3s 3s 4v', card: '4v', how: 'other-draw' },
+    ['bach-dinh', 'thap-thanh'],
+    29,
+  ],
+  [
+    'no stacking in chan-van-van',
+    {
+      players: 5,
+      preset: 'chan-van-van',
+      concealed: '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6v 7v 7v 2n 2n 3s 3s 4v',
+      card: '4v',
+      how: 'other-draw',
+    },
+    ['bach-dinh', 'thap-thanh'],
+    26,
+  ],
+  [
+    'thap-thanh-4p ten-chan (E10)',
+    { players: 4, concealed: E10, card: '7v', how: 'other-draw', options: { 'thap-thanh-4p': 'ten-chan' } },
+    ['thap-thanh'],
+    17,
+  ],
+  [
+    'bach-thu-4p disabled',
+    {
+      players: 4,
+      melds: ['[5n5n5n5n]', '[7v7s]'],
+      concealed: '2v 2v 3n 3n 4s 4s 6n 6n 9s 9s 9v 9n 8v 8n 1v LA 4v',
+      card: '4v',
+      how: 'other-draw',
+      options: { 'bach-thu-4p': 'disabled' },
+    },
+    ['chiu'],
+    3,
+  ],
+  [
+    'bach-thu-4p eight-chan',
+    {
+      players: 4,
+      melds: ['[5n5n5n5n]', '[7v7s]'],
+      concealed: '2v 2v 3n 3n 4s 4s 6n 6n 9s 9s 9v 9n 8v 8n 1v LA 4v',
+      card: '4v',
+      how: 'other-draw',
+    },
+    ['bach-thu', 'chiu'],
+    5,
+  ],
+  [
+    'red-lao-thang off: LA is not red (Bạch định)',
+    {
+      players: 5,
+      concealed: '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6v 7v 2n 2s 3v 3s 1n LA',
+      card: '7v',
+      how: 'other-draw',
+      options: { 'red-lao-thang': false },
+    },
+    ['bach-dinh'],
+    12,
+  ],
+  [
+    'red-lao-thang on: LA is red (no Bạch định)',
+    { players: 5, concealed: '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6v 7v 2n 2s 3v 3s 1n LA', card: '7v', how: 'other-draw' },
+    ['xuong'],
+    2,
+  ],
+  [
+    'tam-do at-least-8 (9 red)',
+    {
+      players: 5,
+      concealed: '9v 9v 8s 8s CC CC 8v 8v 2n 2n 4n 4n 3v 5n 5s 6v 6s 9s 9n',
+      card: '3v',
+      how: 'other-draw',
+      options: { 'tam-do': 'at-least-8' },
+    },
+    ['leox2', 'tam-do'],
+    17,
+  ],
+  [
+    'tam-do exactly-8 (9 red: none)',
+    { players: 5, concealed: '9v 9v 8s 8s CC CC 8v 8v 2n 2n 4n 4n 3v 5n 5s 6v 6s 9s 9n', card: '3v', how: 'other-draw' },
+    ['leox2'],
+    7,
+  ],
+  [
+    'kinh-tu-chi has-4cc (with other red)',
+    {
+      players: 5,
+      concealed: 'CC CC CC CC 1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6n 8v 8n 2n',
+      card: '2n',
+      how: 'other-draw',
+      options: { 'kinh-tu-chi': 'has-4cc' },
+    },
+    ['kinh-tu-chi', 'thien-khai'],
+    18,
+  ],
+  [
+    'kinh-tu-chi only-red-4cc (with other red: none)',
+    { players: 5, concealed: 'CC CC CC CC 1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6n 8v 8n 2n', card: '2n', how: 'other-draw' },
+    ['thien-khai'],
+    3,
+  ],
 ];
 
 for (const [name, input, want, value] of CASES) {
@@ -105,15 +300,34 @@ test('xướng sai: Xuông announced while other cước exist', () => {
   assert.deepEqual(o.announcementProblems, ['thua:xuong']);
 });
 test('xướng sai: thiếu a mandatory cước (Chíu ù, Ù bòn, Thiên ù, Bạch thủ)', () => {
-  const chiuU = score({ players: 5, concealed: '4v 4v 4v 1v 1v 2v 2v 3n 3n 5v 5v 6v 6n 7v 7s 8v 8n 9n 9s', card: '4v', how: 'discard', announced: ['bach-thu'] });
+  const chiuU = score({
+    players: 5,
+    concealed: '4v 4v 4v 1v 1v 2v 2v 3n 3n 5v 5v 6v 6n 7v 7s 8v 8n 9n 9s',
+    card: '4v',
+    how: 'discard',
+    announced: ['bach-thu'],
+  });
   assert.deepEqual(chiuU.announcementProblems, ['thieu:chiu-u']);
-  const uBon = score({ players: 5, melds: ['[4v4v]'], concealed: '4v 1v 1v 2v 2v 3n 3n 5v 5v 6v 6v 7v 7s 8v 8n 9n 9s', card: '4v', how: 'other-draw', dia: true, announced: ['dia-u'] });
+  const uBon = score({
+    players: 5,
+    melds: ['[4v4v]'],
+    concealed: '4v 1v 1v 2v 2v 3n 3n 5v 5v 6v 6v 7v 7s 8v 8n 9n 9s',
+    card: '4v',
+    how: 'other-draw',
+    dia: true,
+    announced: ['dia-u'],
+  });
   assert.deepEqual(uBon.announcementProblems, ['thieu:u-bon']);
   const thien = score({ players: 5, concealed: OPEN7, how: 'open', announced: [] });
   assert.deepEqual(thien.announcementProblems, ['empty', 'thieu:thien-u']);
 });
 test('xướng: Thiên ù with exactly min chắn needs no separate Bạch thủ', () => {
-  const o = score({ players: 5, concealed: '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6n 7v 7s 8v 8n 9n 9s 4v 4v', how: 'open', announced: ['thien-u'] });
+  const o = score({
+    players: 5,
+    concealed: '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6n 7v 7s 8v 8n 9n 9s 4v 4v',
+    how: 'open',
+    announced: ['thien-u'],
+  });
   assert.equal(o.announcementCorrect, true);
   assert.equal(o.points.value, 4);
 });

@@ -27,7 +27,10 @@ export const toyEngine: Engine<ToyState, ToyAction, { target: number }, ToyState
   },
   pending(s) {
     if (s.winner !== null) return [];
-    const options: ToyAction[] = [{ type: 'add', n: 1 }, { type: 'add', n: 2 }];
+    const options: ToyAction[] = [
+      { type: 'add', n: 1 },
+      { type: 'add', n: 2 },
+    ];
     return [{ seat: s.turn, kind: 'turn', options, timeoutDefault: options[0]! }];
   },
   apply(s, seat, a) {

@@ -7,7 +7,11 @@ import { OPTIONS } from '../../src/games/vn-mahjong/options.js';
 import { BASE_A, PRESET_B } from '../../src/games/vn-mahjong/scoring/items.js';
 import { fullSet } from '../../src/games/vn-mahjong/tiles.js';
 
-const load = (lng: string) => JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'locales', lng, 'vn-mahjong.json'), 'utf8')) as Record<string, Record<string, string>>;
+const load = (lng: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'locales', lng, 'vn-mahjong.json'), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
 const keys = (o: unknown, prefix = ''): string[] =>
   o && typeof o === 'object' ? Object.entries(o).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)) : [prefix];
 

@@ -13,7 +13,12 @@ const opts = (o: Record<string, unknown> = {}) => {
 const h = (s: string) => s.split(' ');
 const ids = (x: { items: { id: string; value: number }[] }) => x.items.map((i) => `${i.id}:${i.value}`).sort();
 const base: HandInput = {
-  seat: 1, roundWind: 0, concealed: h('2m 3m 4m 5p 5p'), winningTile: '5p', winBy: 'discard', exposed: [],
+  seat: 1,
+  roundWind: 0,
+  concealed: h('2m 3m 4m 5p 5p'),
+  winningTile: '5p',
+  winBy: 'discard',
+  exposed: [],
   melds: [
     { kind: 'chow', tiles: h('6p 7p 8p'), as: h('6p 7p 8p'), called: true, concealed: false },
     { kind: 'chow', tiles: h('3s 4s 5s'), as: h('3s 4s 5s'), called: true, concealed: false },
@@ -52,18 +57,35 @@ test('joker-copies and honour-joker change the tile set (§2)', () => {
   assert.ok(!fullSet(1, 'replaces-JD').includes('JD'));
 });
 test('initial-tong-hop-bonus and tong-hop-start-combo', () => {
-  const e = [{ tile: 'JA', initial: true }, { tile: 'JN', initial: true }];
+  const e = [
+    { tile: 'JA', initial: true },
+    { tile: 'JN', initial: true },
+  ];
   assert.deepEqual(ids(scoreHand({ ...base, exposed: e }, opts())), ['khung:3', 'khung:3', 'phinh:1']);
   assert.deepEqual(ids(scoreHand({ ...base, exposed: e }, opts({ 'initial-tong-hop-bonus': false }))), ['khung:2', 'khung:2', 'phinh:1']);
   assert.ok(ids(scoreHand({ ...base, exposed: e }, opts({ 'tong-hop-start-combo': true }))).includes('tong-hop-start-combo:9'));
 });
 test('added-kong-phan = 0: a Hối Coong scores no coong phán', () => {
-  const k: HandInput = { ...base, melds: [...base.melds.slice(0, 2), { kind: 'kong', tiles: h('9s 9s 9s 9s'), as: h('9s 9s 9s 9s'), called: true, concealed: false, added: true }] };
+  const k: HandInput = {
+    ...base,
+    melds: [
+      ...base.melds.slice(0, 2),
+      { kind: 'kong', tiles: h('9s 9s 9s 9s'), as: h('9s 9s 9s 9s'), called: true, concealed: false, added: true },
+    ],
+  };
   assert.ok(ids(scoreHand(k, opts())).includes('coong:1'));
   assert.ok(!ids(scoreHand(k, opts({ 'added-kong-phan': '0' }))).some((x) => x.startsWith('coong')));
 });
 test('progressive off; kk-bonus per-pattern', () => {
-  const flushPungs: HandInput = { ...base, concealed: h('7s 7s 7s 9s 9s 9s 1s 1s'), winningTile: '1s', melds: [{ kind: 'pung', tiles: h('2s 2s 2s'), as: h('2s 2s 2s'), called: true, concealed: false }, { kind: 'pung', tiles: h('5s 5s 5s'), as: h('5s 5s 5s'), called: true, concealed: false }] };
+  const flushPungs: HandInput = {
+    ...base,
+    concealed: h('7s 7s 7s 9s 9s 9s 1s 1s'),
+    winningTile: '1s',
+    melds: [
+      { kind: 'pung', tiles: h('2s 2s 2s'), as: h('2s 2s 2s'), called: true, concealed: false },
+      { kind: 'pung', tiles: h('5s 5s 5s'), as: h('5s 5s 5s'), called: true, concealed: false },
+    ],
+  };
   assert.ok(ids(scoreHand(flushPungs, opts())).includes('progressive:3'));
   assert.ok(!ids(scoreHand(flushPungs, opts({ progressive: false }))).some((x) => x.startsWith('progressive')));
   const th: HandInput = { ...base, seat: 0, concealed: h('1z 1z 1z 2z 2z 2z 3z 3z 3z 4z 4z 5z 5z 4z'), winningTile: '4z', melds: [] };
@@ -81,7 +103,14 @@ test('nhan-u, dia-u, luc-khoi, flower-8-10, four-seat-flowers, double-pung-wait'
   assert.ok(ids(scoreHand(dp, opts({ 'double-pung-wait': true }))).includes('double-pung-wait:1'));
 });
 test('nfnl: a hand with nothing ever exposed and only natural suited tiles', () => {
-  const c: HandInput = { ...base, melds: [], concealed: h('1m 2m 3m 4p 5p 6p 7s 8s 9s 2p 3p 4p 5s 5s'), winningTile: '5s', winBy: 'self-draw', neverExposed: true };
+  const c: HandInput = {
+    ...base,
+    melds: [],
+    concealed: h('1m 2m 3m 4p 5p 6p 7s 8s 9s 2p 3p 4p 5s 5s'),
+    winningTile: '5s',
+    winBy: 'self-draw',
+    neverExposed: true,
+  };
   assert.ok(ids(scoreHand(c, opts({ nfnl: 'true-nfnl' }))).includes('nfnl:12'));
   assert.ok(ids(scoreHand(c, opts({ nfnl: 'seattle' }))).includes('nfnl-seattle:6'));
   assert.ok(!ids(scoreHand(c, opts())).some((x) => x.startsWith('nfnl')));
@@ -97,18 +126,44 @@ test('wall-reserve = 26 keeps 26 tiles undrawn', () => {
   assert.equal(engine.publicView(s).liveWall, s.wall.length - 26);
 });
 test('flower-discard = anytime: a drawn bonus tile stays in the hand and may be discarded', () => {
-  const s = pos({ hands: [FA, '1p 1p 1p 8m 9m 5z 5z 3s 3s 4s 6s 7s 9p 5f', FB, FC], turn: 1, drawn: '5f' }, { 'flower-discard': 'anytime' });
+  const s = pos(
+    { hands: [FA, '1p 1p 1p 8m 9m 5z 5z 3s 3s 4s 6s 7s 9p 5f', FB, FC], turn: 1, drawn: '5f' },
+    { 'flower-discard': 'anytime' },
+  );
   const o = engine.pending(s)[0]!.options;
   assert.ok(o.some((a) => a.type === 'discard' && a.tile === '5f'));
   assert.ok(o.some((a) => a.type === 'expose' && a.tile === '5f'));
 });
 test('jokers-in-kong: Âm Coong with three naturals and a joker', () => {
   const p = { hands: [FA.replace('1m', 'JM'), FB, FC, '8p 8p 8p JP 1p 2p 3p 4s 5s 6s 7m 8m 5z 5z'], turn: 3, drawn: '5z' };
-  assert.ok(!engine.pending(pos(p)).find((d) => d.seat === 3)!.options.some((a) => a.type === 'am-coong'));
-  assert.ok(engine.pending(pos(p, { 'jokers-in-kong': true })).find((d) => d.seat === 3)!.options.some((a) => a.type === 'am-coong' && a.tile === '8p'));
+  assert.ok(
+    !engine
+      .pending(pos(p))
+      .find((d) => d.seat === 3)!
+      .options.some((a) => a.type === 'am-coong'),
+  );
+  assert.ok(
+    engine
+      .pending(pos(p, { 'jokers-in-kong': true }))
+      .find((d) => d.seat === 3)!
+      .options.some((a) => a.type === 'am-coong' && a.tile === '8p'),
+  );
 });
 test('rob-bounce: others may win on the bouncing tile (§7)', () => {
-  const p = { hands: [FA, '1p 1p 1p 8m 9m 5z 5z 3s', FB, '1m 2m 3m 4p 5p 6p 7s 8s 9s 4s 5s 2z 2z'], melds: [[], [{ tiles: '3s 3s JS', from: 0 }, { tiles: '4p 5p 6p', from: 0 }], [], []], turn: 1, drawn: '3s' };
+  const p = {
+    hands: [FA, '1p 1p 1p 8m 9m 5z 5z 3s', FB, '1m 2m 3m 4p 5p 6p 7s 8s 9s 4s 5s 2z 2z'],
+    melds: [
+      [],
+      [
+        { tiles: '3s 3s JS', from: 0 },
+        { tiles: '4p 5p 6p', from: 0 },
+      ],
+      [],
+      [],
+    ],
+    turn: 1,
+    drawn: '3s',
+  };
   const off = act(pos(p), 1, { type: 'bounce', tile: '3s' });
   assert.equal(off.phase, 'turn');
   const on = act(pos(p, { 'rob-bounce': true }), 1, { type: 'bounce', tile: '3s' });
@@ -119,12 +174,37 @@ test('rob-bounce: others may win on the bouncing tile (§7)', () => {
 test('liability options: flower-joker, thap-nhi, bach-bao off pay normally', () => {
   const j = { hands: [FA, FB, FC, '4p 5p 1m 1m 1m 7s 8s 9s 2s 3s 4s 8m 8m'], claim: { tile: 'JP', from: 1 } };
   assert.equal(engine.result(act(pos(j, { 'liability-flower-joker': false }), 3, { type: 'win' }))!.payments.length, 3);
-  const b = { hands: ['5z 5z 2m 3m 4m 9s 9s', FA, FC, FB], melds: [[{ tiles: '6z 6z 6z', from: 3 }, { tiles: '7z 7z 7z', from: 1 }], [], [], []], claim: { tile: '5z', from: 2 } };
+  const b = {
+    hands: ['5z 5z 2m 3m 4m 9s 9s', FA, FC, FB],
+    melds: [
+      [
+        { tiles: '6z 6z 6z', from: 3 },
+        { tiles: '7z 7z 7z', from: 1 },
+      ],
+      [],
+      [],
+      [],
+    ],
+    claim: { tile: '5z', from: 2 },
+  };
   assert.equal(engine.result(act(pos(b, { 'liability-bach-bao': false }), 0, { type: 'win' }))!.payments.length, 3);
 });
 test('dealer-rotation keep-on-win passes the deal after a draw; match-length 1-wind ends after T3', () => {
   const s = engine.setup(opts({ 'dealer-rotation': 'keep-on-win', 'match-length': '1-wind' }), 4, 'm', null);
-  const drawn = { ...s, phase: 'ended' as const, end: { kind: 'draw' as const, winner: null, winBy: null, from: null, tile: null, score: null, liable: null, result: { winners: [], ranking: [], deltas: [0, 0, 0, 0], payments: [], items: [], unit: 'point', endedBy: 'draw' } } };
+  const drawn = {
+    ...s,
+    phase: 'ended' as const,
+    end: {
+      kind: 'draw' as const,
+      winner: null,
+      winBy: null,
+      from: null,
+      tile: null,
+      score: null,
+      liable: null,
+      result: { winners: [], ranking: [], deltas: [0, 0, 0, 0], payments: [], items: [], unit: 'point', endedBy: 'draw' },
+    },
+  };
   let n = engine.setup(s.opts, 4, 'm1', drawn);
   assert.equal(n.match.dealerPos, 1);
   for (let k = 0; k < 3; k++) n = engine.setup(s.opts, 4, `m${k}`, { ...drawn, match: n.match });

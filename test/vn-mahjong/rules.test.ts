@@ -62,10 +62,17 @@ test('errors: joker-discard-banned after a seat bonus tile; allowed without one 
   rejects(pos({ ...base, exposed: [['1f'], [], [], []] }), 0, { type: 'discard', tile: 'JP' }, 'joker-discard-banned');
   assert.ok(optionsOf(pos({ ...base, exposed: [['2f'], [], [], []] }), 0).some((a) => a.type === 'discard' && a.tile === 'JP'));
   rejects(pos(base, { 'joker-discard': 'never' }), 0, { type: 'discard', tile: 'JP' }, 'joker-discard-banned');
-  assert.ok(optionsOf(pos({ ...base, exposed: [['1f'], [], [], []] }, { 'joker-discard': 'always' }), 0).some((a) => a.type === 'discard' && a.tile === 'JP'));
+  assert.ok(
+    optionsOf(pos({ ...base, exposed: [['1f'], [], [], []] }, { 'joker-discard': 'always' }), 0).some(
+      (a) => a.type === 'discard' && a.tile === 'JP',
+    ),
+  );
 });
 test('errors: chow-not-next-seat, too-many-jokers, claim-joker-only-win, already-answered, after-call-discard-only', () => {
-  const s = pos({ hands: [FA, '3m 4m JM JA 6p 7p 1s 1s 9s 9s 9s 2z 2z', '5m 5m 6m 7m 1p 2p 4s 5s 6s 3z 4z 7z 7z', FC], claim: { tile: '5m', from: 0 } });
+  const s = pos({
+    hands: [FA, '3m 4m JM JA 6p 7p 1s 1s 9s 9s 9s 2z 2z', '5m 5m 6m 7m 1p 2p 4s 5s 6s 3z 4z 7z 7z', FC],
+    claim: { tile: '5m', from: 0 },
+  });
   rejects(s, 2, { type: 'chow', tiles: ['6m', '7m'], as: ['6m', '7m'] }, 'chow-not-next-seat');
   rejects(s, 1, { type: 'pung', tiles: ['JM', 'JA'] }, 'too-many-jokers');
   const s2 = act(s, 2, { type: 'pass' });
@@ -74,7 +81,10 @@ test('errors: chow-not-next-seat, too-many-jokers, claim-joker-only-win, already
   rejects(s3, 1, { type: 'expose', tile: 'JM' }, 'after-call-discard-only');
   const j = pos({ hands: [FA, '3m 4m JM 5p 6p 7p 1s 1s 9s 9s 9s 2z 2z', FB, FC], claim: { tile: 'JP', from: 0 } });
   // nobody can win on JP, and nobody may phỗng or ăn it: no claim window, the next seat drew
-  assert.deepEqual(engine.pending(j).map((d) => [d.seat, d.kind]), [[1, 'turn']]);
+  assert.deepEqual(
+    engine.pending(j).map((d) => [d.seat, d.kind]),
+    [[1, 'turn']],
+  );
   assert.equal(engine.publicView(j).claimable, null);
 });
 test('errors: not-at-table for a person sitting out (5 people)', () => {
@@ -85,17 +95,28 @@ test('errors: not-at-table for a person sitting out (5 people)', () => {
 
 // ---------------------------------------------------------------- priorities
 test('priority: Ù beats phỗng regardless of answer order (§6.1)', () => {
-  const s = pos({ hands: [FA, FB, '9m 9m 1m 2m 4p 5p 6p 7s 8s 9s 5z 5z 6z', '7m 8m 1p 2p 3p 4s 5s 6s 2s 2s 3s 3s 3s'], claim: { tile: '9m', from: 0 } });
+  const s = pos({
+    hands: [FA, FB, '9m 9m 1m 2m 4p 5p 6p 7s 8s 9s 5z 5z 6z', '7m 8m 1p 2p 3p 4s 5s 6s 2s 2s 3s 3s 3s'],
+    claim: { tile: '9m', from: 0 },
+  });
   const a = act(act(s, 2, { type: 'pung', tiles: ['9m', '9m'] }), 3, { type: 'win' });
   assert.deepEqual(engine.result(a)!.winners, [3]);
 });
 test('priority: the suit joker beats Tổng on a dragon: JD over JA on 7z (§6.4)', () => {
-  const s = pos({ hands: [FA, '7z JA 1m 2m 3m 4p 5p 6p 8s 8s 9m 9p 9s', '7z JD 2m 3m 4m 5p 6p 7p 1s 1s 9m 9p 9s', FC.replace('1z', '4m')], claim: { tile: '7z', from: 0 } });
+  const s = pos({
+    hands: [FA, '7z JA 1m 2m 3m 4p 5p 6p 8s 8s 9m 9p 9s', '7z JD 2m 3m 4m 5p 6p 7p 1s 1s 9m 9p 9s', FC.replace('1z', '4m')],
+    claim: { tile: '7z', from: 0 },
+  });
   const a = act(act(s, 1, { type: 'pung', tiles: ['7z', 'JA'] }), 2, { type: 'pung', tiles: ['7z', 'JD'] });
   assert.equal(engine.publicView(a).turn, 2);
 });
 test('priority: Hợp (27) loses to Màn (9) and beats Tổng (34)', () => {
-  const hands = [FA, '5m JN 1p 2p 3p 4s 5s 6s 3z 4z 7z 7z 9p', '5m JA 6p 6p 6p 8s 8s 1z 1z 2z 2z 9m 9s', '2m JM 1p 2p 3p 4s 5s 6s 3z 4z 5z 5z 8m'];
+  const hands = [
+    FA,
+    '5m JN 1p 2p 3p 4s 5s 6s 3z 4z 7z 7z 9p',
+    '5m JA 6p 6p 6p 8s 8s 1z 1z 2z 2z 9m 9s',
+    '2m JM 1p 2p 3p 4s 5s 6s 3z 4z 5z 5z 8m',
+  ];
   const s = pos({ hands, claim: { tile: '5m', from: 0 } });
   const pend = engine.pending(s).map((d) => d.seat);
   assert.deepEqual(pend.sort(), [1, 2]);
@@ -104,24 +125,72 @@ test('priority: Hợp (27) loses to Màn (9) and beats Tổng (34)', () => {
 });
 // ---------------------------------------------------------------- initial phase, kongs, bounce
 test('Âm Coong cannot be robbed; Hối Coong can (E5 covers robbing)', () => {
-  const s = pos({ hands: ['1m 2m 3m 4p 5p 6p 7s 8s 9s 8p 8p 8p 8p 1z', FB, FC.replace('1z', '5z'), '8p 9p 2p 3p 4p 5s 6s 7s 2m 3m 4m 6z 6z'.replace('8p 9p', '7p 9p')], turn: 0, drawn: '1z' });
+  const s = pos({
+    hands: [
+      '1m 2m 3m 4p 5p 6p 7s 8s 9s 8p 8p 8p 8p 1z',
+      FB,
+      FC.replace('1z', '5z'),
+      '8p 9p 2p 3p 4p 5s 6s 7s 2m 3m 4m 6z 6z'.replace('8p 9p', '7p 9p'),
+    ],
+    turn: 0,
+    drawn: '1z',
+  });
   assert.ok(optionsOf(s, 0).some((a) => a.type === 'am-coong' && a.tile === '8p'));
   const k = act(s, 0, { type: 'am-coong', tile: '8p' });
   assert.equal(engine.publicView(k).turn, 0, 'replacement drawn, same player to move');
   assert.equal(engine.publicView(k).players[0]!.melds[0]!.tiles[1], 'back');
 });
 test('nẩy khung only from a pung, never from a chow (§7)', () => {
-  const s = pos({ hands: [FA, '1p 1p 1p 8m 9m 5z 5z 3s', FB, FC], melds: [[], [{ tiles: '2s JS 4s', as: '2s 3s 4s', from: 0 }, { tiles: '4p 5p 6p', from: 0 }], [], []], turn: 1, drawn: '3s' });
+  const s = pos({
+    hands: [FA, '1p 1p 1p 8m 9m 5z 5z 3s', FB, FC],
+    melds: [
+      [],
+      [
+        { tiles: '2s JS 4s', as: '2s 3s 4s', from: 0 },
+        { tiles: '4p 5p 6p', from: 0 },
+      ],
+      [],
+      [],
+    ],
+    turn: 1,
+    drawn: '3s',
+  });
   assert.ok(!optionsOf(s, 1).some((a) => a.type === 'bounce'));
   rejects(s, 1, { type: 'bounce', tile: '3s' }, 'bounce-invalid');
 });
 test('bounce-source = hand-or-drawn allows a held tile', () => {
-  const base = { hands: [FA, '1p 1p 1p 8m 3s 5z 5z 9m', FB, FC], melds: [[], [{ tiles: '3s 3s JS', from: 0 }, { tiles: '4p 5p 6p', from: 0 }], [], []], turn: 1, drawn: '9m' };
+  const base = {
+    hands: [FA, '1p 1p 1p 8m 3s 5z 5z 9m', FB, FC],
+    melds: [
+      [],
+      [
+        { tiles: '3s 3s JS', from: 0 },
+        { tiles: '4p 5p 6p', from: 0 },
+      ],
+      [],
+      [],
+    ],
+    turn: 1,
+    drawn: '9m',
+  };
   assert.ok(!optionsOf(pos(base), 1).some((a) => a.type === 'bounce'));
   assert.ok(optionsOf(pos(base, { 'bounce-source': 'hand-or-drawn' }), 1).some((a) => a.type === 'bounce'));
 });
 test('added-kong-from-hand = false: only the drawn 4th tile makes a Hối Coong', () => {
-  const base = { hands: [FC, '8p 1p 1p 1p 8m 9m 5z 5z', FB, FA.replace('8p', '9p')], melds: [[], [{ tiles: '8p 8p 8p', from: 0 }, { tiles: '4p 5p 6p', from: 0 }], [], []], turn: 1, drawn: '9m' };
+  const base = {
+    hands: [FC, '8p 1p 1p 1p 8m 9m 5z 5z', FB, FA.replace('8p', '9p')],
+    melds: [
+      [],
+      [
+        { tiles: '8p 8p 8p', from: 0 },
+        { tiles: '4p 5p 6p', from: 0 },
+      ],
+      [],
+      [],
+    ],
+    turn: 1,
+    drawn: '9m',
+  };
   assert.ok(optionsOf(pos(base), 1).some((a) => a.type === 'hoi-coong'));
   assert.ok(!optionsOf(pos(base, { 'added-kong-from-hand': false }), 1).some((a) => a.type === 'hoi-coong'));
 });
@@ -165,13 +234,41 @@ test('initial-joker-expose = mandatory leaves no joker choice', () => {
 
 // ---------------------------------------------------------------- liabilities
 test('Cửu Chướng exception: a discarder holding only that suit and no call since the warning is exempt (§11.1)', () => {
-  const seat3 = { melds: [{ tiles: '1p 2p 3p', from: 2 }, { tiles: '5p 5p 5p', from: 1 }, { tiles: '7p 8p 9p', from: 2 }] };
-  const s = pos({ hands: [FC, '1p 1p 2p 3p 4p 6p 9p 9p 9p 3p 3p 2p 2p', FB.replace('6p', '8s').replace('3p', '7s').replace('9p', '9s'), '4p 4p 6p 6p'], melds: [[], [], [], seat3.melds], claim: { tile: '6p', from: 1 } });
+  const seat3 = {
+    melds: [
+      { tiles: '1p 2p 3p', from: 2 },
+      { tiles: '5p 5p 5p', from: 1 },
+      { tiles: '7p 8p 9p', from: 2 },
+    ],
+  };
+  const s = pos({
+    hands: [FC, '1p 1p 2p 3p 4p 6p 9p 9p 9p 3p 3p 2p 2p', FB.replace('6p', '8s').replace('3p', '7s').replace('9p', '9s'), '4p 4p 6p 6p'],
+    melds: [[], [], [], seat3.melds],
+    claim: { tile: '6p', from: 1 },
+  });
   const r = engine.result(act(s, 3, { type: 'win' }))!;
   assert.ok(r.payments.length === 3, 'normal payment, no liability');
 });
 test('Bắc Báo: discarding the 4th wind into the win pays for all (§11.4)', () => {
-  const s = pos({ hands: ['3m 6m 9m 1p 4p 7p 2s 5s 8s 1s 4s 7s 9p', '1m 4m 7m 2p 5p 8p 3s 6s 9s 2m 3p 6p 8m', '2m 5m 8m 3p 6p 9p 1s 4s 7s 6z 7z 5z 9m', '4z 4z 5m 5m'], melds: [[], [], [], [{ tiles: '1z 1z 1z', from: 2 }, { tiles: '2z 2z 2z', from: 1 }, { tiles: '3z 3z 3z', from: 2 }]], claim: { tile: '4z', from: 1 } });
+  const s = pos({
+    hands: [
+      '3m 6m 9m 1p 4p 7p 2s 5s 8s 1s 4s 7s 9p',
+      '1m 4m 7m 2p 5p 8p 3s 6s 9s 2m 3p 6p 8m',
+      '2m 5m 8m 3p 6p 9p 1s 4s 7s 6z 7z 5z 9m',
+      '4z 4z 5m 5m',
+    ],
+    melds: [
+      [],
+      [],
+      [],
+      [
+        { tiles: '1z 1z 1z', from: 2 },
+        { tiles: '2z 2z 2z', from: 1 },
+        { tiles: '3z 3z 3z', from: 2 },
+      ],
+    ],
+    claim: { tile: '4z', from: 1 },
+  });
   const end = act(s, 3, { type: 'win' });
   const r = engine.result(end)!;
   assert.equal(r.payments.length, 1);
@@ -179,13 +276,25 @@ test('Bắc Báo: discarding the 4th wind into the win pays for all (§11.4)', (
   assert.equal(end.end!.liable!.rule, 'bac-bao');
 });
 test('liability options switch each rule off', () => {
-  const seat3 = [{ tiles: '1p 2p 3p', from: 2 }, { tiles: '5p 5p 5p', from: 1 }, { tiles: '7p 8p 9p', from: 2 }];
-  const p = { hands: [FC, '1m 4m 7m 3s 6s 9s 1z 3z 5z 7z 2s 5s 8s', FB, '4p 4p 6p 6p'], melds: [[], [], [], seat3], exposed: [[], [], [], ['4f']], claim: { tile: '6p', from: 1 } };
+  const seat3 = [
+    { tiles: '1p 2p 3p', from: 2 },
+    { tiles: '5p 5p 5p', from: 1 },
+    { tiles: '7p 8p 9p', from: 2 },
+  ];
+  const p = {
+    hands: [FC, '1m 4m 7m 3s 6s 9s 1z 3z 5z 7z 2s 5s 8s', FB, '4p 4p 6p 6p'],
+    melds: [[], [], [], seat3],
+    exposed: [[], [], [], ['4f']],
+    claim: { tile: '6p', from: 1 },
+  };
   assert.equal(engine.result(act(pos(p), 3, { type: 'win' }))!.payments.length, 1);
   assert.equal(engine.result(act(pos(p, { 'liability-cuu-chuong': false }), 3, { type: 'win' }))!.payments.length, 3);
 });
 test('discarded bonus tile acts as Tổng and the discarder pays (§11.5)', () => {
-  const s = pos({ hands: [FA, FB, FC, '4p 5p 1m 1m 1m 7s 8s 9s 2s 3s 4s 8m 8m'], claim: { tile: '9f', from: 1 } }, { 'flower-discard': 'anytime' });
+  const s = pos(
+    { hands: [FA, FB, FC, '4p 5p 1m 1m 1m 7s 8s 9s 2s 3s 4s 8m 8m'], claim: { tile: '9f', from: 1 } },
+    { 'flower-discard': 'anytime' },
+  );
   const r = engine.result(act(s, 3, { type: 'win' }))!;
   assert.deepEqual(r.deltas, [0, -128, 0, 128]);
 });
@@ -246,7 +355,20 @@ test('selfplay: a few hundred hands per people count, 0 errors, real share of wi
     assert.equal(r.invariantViolations, 0, r.problems.join('\n'));
     assert.ok(r.won / r.completed > 0.5);
   }
-  const r = selfplay(engine, opts({ 'joker-copies': 3, 'honour-joker': 'replaces-JD', 'scoring-preset': 'B', 'wall-reserve': '26', 'flower-discard': 'anytime', 'false-win': 'penalized' }), 4, 'var', 40);
+  const r = selfplay(
+    engine,
+    opts({
+      'joker-copies': 3,
+      'honour-joker': 'replaces-JD',
+      'scoring-preset': 'B',
+      'wall-reserve': '26',
+      'flower-discard': 'anytime',
+      'false-win': 'penalized',
+    }),
+    4,
+    'var',
+    40,
+  );
   assert.equal(r.errors + r.invariantViolations, 0, r.problems.join('\n'));
 });
 test('a view never shows another seat hidden tiles; state JSON round-trips; rejected action leaves state unchanged', () => {
@@ -270,19 +392,53 @@ test('a view never shows another seat hidden tiles; state JSON round-trips; reje
 });
 
 test('Bạch Báo Chủy Mó: feeding the third dragon pung makes the feeder pay for a later self-draw (§11.3)', () => {
-  let s = pos({ hands: ['5z 5z 2m 3m 4m 9s 1p', FA, FC, FB], melds: [[{ tiles: '6z 6z 6z', from: 3 }, { tiles: '7z 7z 7z', from: 1 }], [], [], []], claim: { tile: '5z', from: 2 }, wallFront: '8m 8m 8m 9s' });
+  let s = pos({
+    hands: ['5z 5z 2m 3m 4m 9s 1p', FA, FC, FB],
+    melds: [
+      [
+        { tiles: '6z 6z 6z', from: 3 },
+        { tiles: '7z 7z 7z', from: 1 },
+      ],
+      [],
+      [],
+      [],
+    ],
+    claim: { tile: '5z', from: 2 },
+    wallFront: '8m 8m 8m 9s',
+  });
   s = act(s, 0, { type: 'pung', tiles: ['5z', '5z'] });
   s = act(s, 0, { type: 'discard', tile: '1p' });
   for (const seat of [1, 2, 3]) s = act(s, seat, { type: 'discard', tile: '8m' });
   s = act(s, 0, { type: 'win' });
   const r = engine.result(s)!;
-  assert.deepEqual(r.payments.map((p) => [p.from, p.reason]), [[2, 'liability']]);
+  assert.deepEqual(
+    r.payments.map((p) => [p.from, p.reason]),
+    [[2, 'liability']],
+  );
   assert.equal(s.end!.liable!.rule, 'bach-bao');
   assert.equal(r.payments[0]!.amount, 3 * (128 + 6 * 4));
 });
 
 test('Bắc Báo "no other choice": a discarder holding only honours, with no call since the warning, is exempt (§11.4, §15.7)', () => {
-  const s = pos({ hands: ['3m 6m 9m 1p 4p 7p 2s 5s 8s 1s 4s 7s 9p', '1z 2z 3z 5z 5z 5z 5z 6z 6z 6z 7z 7z 7z', '2m 5m 8m 3p 6p 9p 1s 4s 7s 2p 8p 3s 9m', '4z 4z 5m 5m'], melds: [[], [], [], [{ tiles: '1z 1z 1z', from: 2 }, { tiles: '2z 2z 2z', from: 1 }, { tiles: '3z 3z 3z', from: 2 }]], claim: { tile: '4z', from: 1 } });
+  const s = pos({
+    hands: [
+      '3m 6m 9m 1p 4p 7p 2s 5s 8s 1s 4s 7s 9p',
+      '1z 2z 3z 5z 5z 5z 5z 6z 6z 6z 7z 7z 7z',
+      '2m 5m 8m 3p 6p 9p 1s 4s 7s 2p 8p 3s 9m',
+      '4z 4z 5m 5m',
+    ],
+    melds: [
+      [],
+      [],
+      [],
+      [
+        { tiles: '1z 1z 1z', from: 2 },
+        { tiles: '2z 2z 2z', from: 1 },
+        { tiles: '3z 3z 3z', from: 2 },
+      ],
+    ],
+    claim: { tile: '4z', from: 1 },
+  });
   const end = act(s, 3, { type: 'win' });
   assert.equal(end.end!.liable, null);
   assert.equal(engine.result(end)!.payments.length, 3);

@@ -5,7 +5,14 @@ import { double, single, payments } from '../../src/games/vn-mahjong/scoring/set
 import { defaultOptions } from '../../src/games/core/options.js';
 import { BASE_A, PRESET_B, itemTable } from '../../src/games/vn-mahjong/scoring/items.js';
 
-type Out = { valid: boolean; phan: number; mun: number; items: { id: string; value: number }[]; payments: Record<string, number>; reason?: string };
+type Out = {
+  valid: boolean;
+  phan: number;
+  mun: number;
+  items: { id: string; value: number }[];
+  payments: Record<string, number>;
+  reason?: string;
+};
 const score = (x: Record<string, unknown>) => engine.cli!.score!(x) as Out;
 const ids = (o: Out) => o.items.map((x) => `${x.id}:${x.value}`).sort();
 const check = (x: Record<string, unknown>, phan: number, items: string[]) => {
@@ -16,7 +23,22 @@ const check = (x: Record<string, unknown>, phan: number, items: string[]) => {
 };
 
 test('§10 money table: single/double per the reference row', () => {
-  const ref: [number, number, number][] = [[0, 1, 1], [1, 1, 2], [2, 2, 4], [3, 4, 8], [4, 8, 16], [5, 16, 32], [6, 32, 64], [7, 38, 70], [8, 44, 76], [12, 64, 128], [13, 70, 134], [14, 76, 140], [15, 82, 146], [17, 94, 158]];
+  const ref: [number, number, number][] = [
+    [0, 1, 1],
+    [1, 1, 2],
+    [2, 2, 4],
+    [3, 4, 8],
+    [4, 8, 16],
+    [5, 16, 32],
+    [6, 32, 64],
+    [7, 38, 70],
+    [8, 44, 76],
+    [12, 64, 128],
+    [13, 70, 134],
+    [14, 76, 140],
+    [15, 82, 146],
+    [17, 94, 158],
+  ];
   for (const [p, s, d] of ref) assert.deepEqual([single(p, 6), double(p, 6)], [s, d], `P=${p}`);
   assert.deepEqual([single(7, 0), double(7, 0)], [32, 64], 'leftover-phan-value 0');
 });
@@ -24,7 +46,10 @@ test('§10 money table: single/double per the reference row', () => {
 test('flat bonuses and point unit are per payer (§10)', () => {
   const o = { ...defaultOptions(engine.options), 'mun-flat-bonus': '10', 'kong-flat-bonus': '5', 'point-unit': 2 };
   const lines = payments(0, 7, 1, 'self-draw', null, null, o);
-  assert.deepEqual(lines.map((l) => l.amount), [2 * (70 + 10 + 5), 2 * (70 + 10 + 5), 2 * (70 + 10 + 5)]);
+  assert.deepEqual(
+    lines.map((l) => l.amount),
+    [2 * (70 + 10 + 5), 2 * (70 + 10 + 5), 2 * (70 + 10 + 5)],
+  );
 });
 
 test('items: every item has a spec section; preset B derives from A', () => {
@@ -33,7 +58,13 @@ test('items: every item has a spec section; preset B derives from A', () => {
   assert.equal(itemTable('B').has('rong'), false);
 });
 
-const E2 = { seatWind: '2z', concealed: '1m 2m 4p 5p 6p 7p 8p 9p 3s 4s 5s 9s 9s', flowers: ['2f', 'JA'], winningTile: '3m', winBy: 'self-draw' };
+const E2 = {
+  seatWind: '2z',
+  concealed: '1m 2m 4p 5p 6p 7p 8p 9p 3s 4s 5s 9s 9s',
+  flowers: ['2f', 'JA'],
+  winningTile: '3m',
+  winBy: 'self-draw',
+};
 test('phinh, kin, xuyen, hoa-cua, khung (E2)', () => check(E2, 6, ['phinh:1', 'kin:1', 'xuyen:1', 'hoa-cua:1', 'khung:2']));
 test('kin-xuyen = paired drops a lone Kín', () => {
   const h = { ...E2, concealed: '1m 2m 3m 4p 5p 6p 7p 8p 9p 3s 4s 9s 9s', winningTile: '5s' };
@@ -41,13 +72,31 @@ test('kin-xuyen = paired drops a lone Kín', () => {
   check({ ...h, options: { 'kin-xuyen': 'paired' } }, 4, ['phinh:1', 'hoa-cua:1', 'khung:2']);
 });
 test('tui-tui, toan-hang, progressive, joker at its own seat (E3)', () =>
-  check({ seatWind: '4z', concealed: '7s 7s 7s 9s 9s 9s 1s', melds: [{ tiles: '2s 2s 2s' }, { tiles: '5s 5s JS' }], flowers: ['JM'], winningTile: '1s', winBy: 'discard' }, 14, [
-    'tui-tui:3', 'toan-hang:6', 'progressive:3', 'khung:2',
-  ]));
+  check(
+    {
+      seatWind: '4z',
+      concealed: '7s 7s 7s 9s 9s 9s 1s',
+      melds: [{ tiles: '2s 2s 2s' }, { tiles: '5s 5s JS' }],
+      flowers: ['JM'],
+      winningTile: '1s',
+      winBy: 'discard',
+    },
+    14,
+    ['tui-tui:3', 'toan-hang:6', 'progressive:3', 'khung:2'],
+  ));
 test('cuu-tu excludes toan-hang; KK bonus', () =>
-  check({ seatWind: '1z', concealed: '1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m 9m 9m', winningTile: '5m', winBy: 'self-draw' }, 25, ['cuu-tu:18', 'kin:1', 'kk-bonus:6']));
+  check({ seatWind: '1z', concealed: '1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m 9m 9m', winningTile: '5m', winBy: 'self-draw' }, 25, [
+    'cuu-tu:18',
+    'kin:1',
+    'kk-bonus:6',
+  ]));
 test('dai-tu-hi with toan-chu (tp-* and lai-nhat-cuu excluded)', () =>
-  check({ seatWind: '1z', concealed: '1z 1z 1z 2z 2z 2z 3z 3z 3z 4z 4z 5z 5z', winningTile: '4z', winBy: 'discard' }, 81, ['dai-tu-hi:48', 'dai-tu-hi-nhat-cuu:3', 'toan-chu:24', 'kk-bonus:6']));
+  check({ seatWind: '1z', concealed: '1z 1z 1z 2z 2z 2z 3z 3z 3z 4z 4z 5z 5z', winningTile: '4z', winBy: 'discard' }, 81, [
+    'dai-tu-hi:48',
+    'dai-tu-hi-nhat-cuu:3',
+    'toan-chu:24',
+    'kk-bonus:6',
+  ]));
 test('tieu-tu-hi', () => {
   const o = score({ seatWind: '1z', concealed: '1z 1z 1z 2z 2z 2z 3z 3z 3z 4z 5m 6m 7m', winningTile: '4z', winBy: 'discard' });
   assert.ok(o.items.some((x) => x.id === 'tieu-tu-hi'));
@@ -60,70 +109,172 @@ test('pe-pe (seven pairs), its options', () => {
   assert.equal(score({ ...h, winBy: 'discard', options: { 'seven-pairs': 'self-draw-only' } }).valid, false);
 });
 test('thap-tam-yeu', () =>
-  check({ seatWind: '1z', concealed: '1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z', winningTile: '7z', winBy: 'discard' }, 19, ['thap-tam-yeu:13', 'kk-bonus:6']));
+  check({ seatWind: '1z', concealed: '1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z', winningTile: '7z', winBy: 'discard' }, 19, [
+    'thap-tam-yeu:13',
+    'kk-bonus:6',
+  ]));
 test('khan-khan (4 concealed pungs, self-drawn)', () =>
-  check({ seatWind: '1z', concealed: '2p 2p 2p 5p 5p 5p 8p 8p 8p 3s 3s 3s 7m', winningTile: '7m', winBy: 'self-draw' }, 25, ['khan-khan:18', 'kin:1', 'kk-bonus:6']));
+  check({ seatWind: '1z', concealed: '2p 2p 2p 5p 5p 5p 8p 8p 8p 3s 3s 3s 7m', winningTile: '7m', winBy: 'self-draw' }, 25, [
+    'khan-khan:18',
+    'kin:1',
+    'kk-bonus:6',
+  ]));
 test('a pung completed by the winning discard is not concealed: tui-tui, not khan-khan', () => {
   const o = score({ seatWind: '1z', concealed: '2p 2p 2p 5p 5p 5p 8p 8p 3s 3s 3s 7m 7m', winningTile: '8p', winBy: 'discard' });
   assert.ok(!o.items.some((x) => x.id === 'khan-khan'));
   assert.ok(o.items.some((x) => x.id === 'tui-tui'));
 });
 test('tieu-tam-nguyen, tp-cua, tp-gio, lai-hang', () =>
-  check({ seatWind: '1z', concealed: '1m 2m 3m 7z 7z', melds: [{ tiles: '5z 5z 5z' }, { tiles: '6z 6z 6z' }, { tiles: '1z 1z 1z' }], winningTile: '7z', winBy: 'discard' }, 17, [
-    'tieu-tam-nguyen:6', 'tp-cua:1', 'tp-gio:1', 'lai-hang:3', 'kk-bonus:6',
-  ]));
+  check(
+    {
+      seatWind: '1z',
+      concealed: '1m 2m 3m 7z 7z',
+      melds: [{ tiles: '5z 5z 5z' }, { tiles: '6z 6z 6z' }, { tiles: '1z 1z 1z' }],
+      winningTile: '7z',
+      winBy: 'discard',
+    },
+    17,
+    ['tieu-tam-nguyen:6', 'tp-cua:1', 'tp-gio:1', 'lai-hang:3', 'kk-bonus:6'],
+  ));
 test('dai-tam-nguyen excludes rong; rong per dragon pung otherwise', () => {
-  const o = score({ seatWind: '1z', concealed: '1m 2m 3m 9s 9s', melds: [{ tiles: '5z 5z 5z' }, { tiles: '6z 6z 6z' }, { tiles: '7z 7z 7z' }], winningTile: '9s', winBy: 'discard' });
+  const o = score({
+    seatWind: '1z',
+    concealed: '1m 2m 3m 9s 9s',
+    melds: [{ tiles: '5z 5z 5z' }, { tiles: '6z 6z 6z' }, { tiles: '7z 7z 7z' }],
+    winningTile: '9s',
+    winBy: 'discard',
+  });
   assert.ok(o.items.some((x) => x.id === 'dai-tam-nguyen') && !o.items.some((x) => x.id === 'rong'));
-  const r = score({ seatWind: '1z', concealed: '1m 2m 3m 9s 9s 4p 5p 6p', melds: [{ tiles: '5z 5z 5z' }, { tiles: '6z 6z 6z' }], winningTile: '9s', winBy: 'discard' });
+  const r = score({
+    seatWind: '1z',
+    concealed: '1m 2m 3m 9s 9s 4p 5p 6p',
+    melds: [{ tiles: '5z 5z 5z' }, { tiles: '6z 6z 6z' }],
+    winningTile: '9s',
+    winBy: 'discard',
+  });
   assert.equal(r.items.filter((x) => x.id === 'rong').length, 2);
 });
 test('coong-coong-am with coong items excluded, khan-khan excluded', () =>
-  check({ seatWind: '1z', concealed: '9m', melds: ['1m', '2m', '3m', '4m'].map((t) => ({ tiles: [t, t, t, t], exposed: false })), winningTile: '9m', winBy: 'self-draw' }, 43, [
-    'coong-coong-am:30', 'toan-hang:6', 'kin:1', 'kk-bonus:6',
-  ].concat([])));
+  check(
+    {
+      seatWind: '1z',
+      concealed: '9m',
+      melds: ['1m', '2m', '3m', '4m'].map((t) => ({ tiles: [t, t, t, t], exposed: false })),
+      winningTile: '9m',
+      winBy: 'self-draw',
+    },
+    43,
+    ['coong-coong-am:30', 'toan-hang:6', 'kin:1', 'kk-bonus:6'].concat([]),
+  ));
 test('lai-nhat-cuu and toan-nhat-cuu', () => {
-  check({ seatWind: '1z', concealed: '1m 1m 9m 9m 1p 1p 1p 9s 9s 9s 1z 1z 1z', winningTile: '1m', winBy: 'discard' }, 8, ['tp-cua:1', 'tp-gio:1', 'lai-nhat-cuu:6']);
-  check({ seatWind: '1z', concealed: '1m 1m 9m 9m 1p 1p 1p 9s 9s 9s 1s 1s 1s', winningTile: '9m', winBy: 'discard' }, 30, ['toan-nhat-cuu:24', 'kk-bonus:6']);
+  check({ seatWind: '1z', concealed: '1m 1m 9m 9m 1p 1p 1p 9s 9s 9s 1z 1z 1z', winningTile: '1m', winBy: 'discard' }, 8, [
+    'tp-cua:1',
+    'tp-gio:1',
+    'lai-nhat-cuu:6',
+  ]);
+  check({ seatWind: '1z', concealed: '1m 1m 9m 9m 1p 1p 1p 9s 9s 9s 1s 1s 1s', winningTile: '9m', winBy: 'discard' }, 30, [
+    'toan-nhat-cuu:24',
+    'kk-bonus:6',
+  ]);
 });
 test('toan-cau-nhan and KK small bonus', () =>
-  check({ seatWind: '1z', concealed: '9s', melds: [{ tiles: '1m 2m 3m' }, { tiles: '4p 5p 6p' }, { tiles: '2s 2s 2s' }, { tiles: '7m 8m 9m' }], winningTile: '9s', winBy: 'discard' }, 4, [
-    'toan-cau-nhan:3', 'kk-bonus-small:1',
-  ]));
+  check(
+    {
+      seatWind: '1z',
+      concealed: '9s',
+      melds: [{ tiles: '1m 2m 3m' }, { tiles: '4p 5p 6p' }, { tiles: '2s 2s 2s' }, { tiles: '7m 8m 9m' }],
+      winningTile: '9s',
+      winBy: 'discard',
+    },
+    4,
+    ['toan-cau-nhan:3', 'kk-bonus-small:1'],
+  ));
 test('bo-hoa instead of hoa-cua; dai-hoa; bo-khung', () => {
-  const base = { seatWind: '3z', concealed: '2m 3m 4m 5p 5p', melds: [{ tiles: '6p 7p 8p' }, { tiles: '3s 4s 5s' }, { tiles: '6s 7s 8s' }], winningTile: '5p', winBy: 'discard' };
+  const base = {
+    seatWind: '3z',
+    concealed: '2m 3m 4m 5p 5p',
+    melds: [{ tiles: '6p 7p 8p' }, { tiles: '3s 4s 5s' }, { tiles: '6s 7s 8s' }],
+    winningTile: '5p',
+    winBy: 'discard',
+  };
   check({ ...base, flowers: ['1f', '2f', '3f', '4f', 'JF'] }, 1 + 6 + 2, ['phinh:1', 'bo-hoa:6', 'dai-hoa:2']);
-  check({ ...base, flowers: ['JA', 'JP', 'JS', 'JM'] }, 1 + 2 + 1 + 2 + 1 + 12, ['phinh:1', 'khung:2', 'khung:1', 'khung:2', 'khung:1', 'bo-khung-exposed:12']);
+  check({ ...base, flowers: ['JA', 'JP', 'JS', 'JM'] }, 1 + 2 + 1 + 2 + 1 + 12, [
+    'phinh:1',
+    'khung:2',
+    'khung:1',
+    'khung:2',
+    'khung:1',
+    'bo-khung-exposed:12',
+  ]);
   check({ ...base, flowers: ['1f', '2f', '3f', 'JF'], options: { 'dai-hoa-mode': 'wild-flower' } }, 7, ['phinh:1', 'bo-hoa:6']);
 });
 test('joker values: hop-exposed-value, initial Tổng/Hợp bonus, seat bonus', () => {
-  const base = { seatWind: '2z', concealed: '2m 3m 4m 5p 5p', melds: [{ tiles: '6p 7p 8p' }, { tiles: '3s 4s 5s' }, { tiles: '6s 7s 8s' }], winningTile: '5p', winBy: 'discard' };
+  const base = {
+    seatWind: '2z',
+    concealed: '2m 3m 4m 5p 5p',
+    melds: [{ tiles: '6p 7p 8p' }, { tiles: '3s 4s 5s' }, { tiles: '6s 7s 8s' }],
+    winningTile: '5p',
+    winBy: 'discard',
+  };
   check({ ...base, flowers: ['JN'] }, 3, ['phinh:1', 'khung:2']);
   check({ ...base, flowers: ['JN'], options: { 'hop-exposed-value': '1' } }, 2, ['phinh:1', 'khung:1']);
   check({ ...base, flowers: ['JW', 'JD', 'JP'] }, 1 + 2 + 1 + 2, ['phinh:1', 'khung:2', 'khung:1', 'khung:2']);
 });
 test('muoi and muoi-kk (E12)', () => {
-  const base = { seatWind: '3z', concealed: '6p 7p 2s 2s 2s 5s 6s 7s 9m 9m', melds: [{ tiles: '2m 3m 4m' }], winningTile: '8p', winBy: 'discard' };
+  const base = {
+    seatWind: '3z',
+    concealed: '6p 7p 2s 2s 2s 5s 6s 7s 9m 9m',
+    melds: [{ tiles: '2m 3m 4m' }],
+    winningTile: '8p',
+    winBy: 'discard',
+  };
   check(base, 6, ['muoi-kk:6']);
   check({ ...base, concealed: '6p 7p 2s 2s 2s 5s 6s 7s 9m JA' }, 0, ['muoi:0']);
 });
 test('bat-hoa: winning on a discarded joker or bonus tile (E10)', () => {
   check({ seatWind: '4z', concealed: '4p 5p 1m 1m 1m 7s 8s 9s 2s 3s 4s 8m 8m', winningTile: 'JP', winBy: 'discard' }, 6, ['bat-hoa:6']);
   check({ seatWind: '4z', concealed: '4p 5p 1m 1m 1m 7s 8s 9s 2s 3s 4s 8m 8m', winningTile: '5f', winBy: 'discard' }, 6, ['bat-hoa:6']);
-  assert.equal(score({ seatWind: '4z', concealed: '4p 5p 1m 1m 1m 7s 8s 9s 2s 3s 4s 8m 8m', winningTile: 'JS', winBy: 'discard' }).valid, false);
+  assert.equal(
+    score({ seatWind: '4z', concealed: '4p 5p 1m 1m 1m 7s 8s 9s 2s 3s 4s 8m 8m', winningTile: 'JS', winBy: 'discard' }).valid,
+    false,
+  );
 });
 test('cxp on a robbed kong and thien-u (no xuyen without a winning tile)', () => {
-  check({ seatWind: '1z', concealed: '6p 7p 1m 2m 3m 4s 5s 6s 7s 8s 9s 2z 2z', flowers: ['1f'], winningTile: '8p', winBy: 'rob-kong' }, 3, ['phinh:1', 'cxp:1', 'hoa-cua:1']);
+  check({ seatWind: '1z', concealed: '6p 7p 1m 2m 3m 4s 5s 6s 7s 8s 9s 2z 2z', flowers: ['1f'], winningTile: '8p', winBy: 'rob-kong' }, 3, [
+    'phinh:1',
+    'cxp:1',
+    'hoa-cua:1',
+  ]);
   check({ seatWind: '1z', concealed: '1m 1m 1m 2p 3p 4p 5p 6p 7p 7s 8s 9s 4z 4z', winBy: 'thien-u' }, 13, ['thien-u:12', 'kin:1']);
 });
 test('preset B patterns', () => {
-  const o = score({ seatWind: '1z', concealed: '1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 4p 5s', winningTile: '5s', winBy: 'discard', preset: 'B' });
+  const o = score({
+    seatWind: '1z',
+    concealed: '1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 4p 5s',
+    winningTile: '5s',
+    winBy: 'discard',
+    preset: 'B',
+  });
   assert.deepEqual(ids(o), ['mon-thanh-phinh:12', 'nhat-thong:18', 'phinh:1'].sort());
-  const t = score({ seatWind: '1z', concealed: '1m 1m 1m 2m 2m 2m 3m 3m 3m 4m 4m 4m 5m', winningTile: '5m', winBy: 'self-draw', preset: 'B' });
-  assert.ok(['toan-hang:12', 'khan-khan:18', 'limit-kk:6', 'limit-kin:6'].every((x) => ids(t).includes(x)), ids(t).join());
+  const t = score({
+    seatWind: '1z',
+    concealed: '1m 1m 1m 2m 2m 2m 3m 3m 3m 4m 4m 4m 5m',
+    winningTile: '5m',
+    winBy: 'self-draw',
+    preset: 'B',
+  });
+  assert.ok(
+    ['toan-hang:12', 'khan-khan:18', 'limit-kk:6', 'limit-kin:6'].every((x) => ids(t).includes(x)),
+    ids(t).join(),
+  );
 });
 test('bad input gives {valid:false, reason}', () => {
-  for (const x of [null, { concealed: 'xx' }, { concealed: '1m 2m', winningTile: '3m' }, { concealed: '1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z', winningTile: '6z', winBy: 'discard' }]) {
+  for (const x of [
+    null,
+    { concealed: 'xx' },
+    { concealed: '1m 2m', winningTile: '3m' },
+    { concealed: '1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z', winningTile: '6z', winBy: 'discard' },
+  ]) {
     const o = score(x as Record<string, unknown>);
     assert.equal(o.valid, false);
     assert.equal(typeof o.reason, 'string');

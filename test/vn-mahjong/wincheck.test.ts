@@ -24,9 +24,13 @@ function plainWin(c: number[], pair = false): boolean {
     if (r) return true;
   }
   if (i < 27 && i % 9 <= 6 && c[i + 1]! > 0 && c[i + 2]! > 0) {
-    c[i]!--; c[i + 1]!--; c[i + 2]!--;
+    c[i]!--;
+    c[i + 1]!--;
+    c[i + 2]!--;
     const r = plainWin(c, pair);
-    c[i]!++; c[i + 1]!++; c[i + 2]!++;
+    c[i]!++;
+    c[i + 1]!++;
+    c[i + 2]!++;
     if (r) return true;
   }
   return false;

@@ -99,7 +99,8 @@ export const phomPresenter: Presenter = {
     const x = a as Action;
     if (x.type === 'lay-down' && x.melds.length === 0) return ctx.t('phom:action.lay-down-none', { defaultValue: 'Lay down nothing' });
     const meld = x.type === 'send' ? (ctx.view as PublicView | undefined)?.melds[x.target] : undefined;
-    if (x.type === 'send' && meld) return ctx.t('phom:action.send', { card: prettyCard(x.card), target: `[${meld.cards.map(prettyCard).join(' ')}]` });
+    if (x.type === 'send' && meld)
+      return ctx.t('phom:action.send', { card: prettyCard(x.card), target: `[${meld.cards.map(prettyCard).join(' ')}]` });
     return genericLabel('phom', a, ctx, prettyCard);
   },
   actionStyle(a) {

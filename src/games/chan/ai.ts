@@ -48,7 +48,14 @@ export function handScore(c: number[], st: Pick<SeatState, 'melds'>, n: number, 
   }
   const loose = odd - 2 * caPossible;
   const caUse = Math.min(caPossible, Math.max(0, caBudget - exposedCa));
-  return 3 * Math.min(chan, minChan) + 1.2 * Math.max(0, chan - minChan) + 1.5 * caUse - 1.6 * loose - 3 * Math.max(0, exposedCa + caPossible - caBudget) + potential;
+  return (
+    3 * Math.min(chan, minChan) +
+    1.2 * Math.max(0, chan - minChan) +
+    1.5 * caUse -
+    1.6 * loose -
+    3 * Math.max(0, exposedCa + caPossible - caBudget) +
+    potential
+  );
 }
 
 function bestDiscard(s: ChanState, st: SeatState, legal: Face[], hidden: number[]): { card: Face; score: number } {
@@ -90,9 +97,11 @@ export function ai(s: ChanState, seat: Seat): ChanAction {
       let best: { y: Face; score: number } | null = null;
       for (const y of cs.eat) {
         const after = afterEat(st, x, y, s.opts);
-        const legal = pending({ ...s, phase: { kind: 'discard', seat }, seats: s.seats.map((o, k) => (k === seat ? after : o)) } as ChanState)[0]!.options.map(
-          (o) => (o as { card: Face }).card,
-        );
+        const legal = pending({
+          ...s,
+          phase: { kind: 'discard', seat },
+          seats: s.seats.map((o, k) => (k === seat ? after : o)),
+        } as ChanState)[0]!.options.map((o) => (o as { card: Face }).card);
         const sc = bestDiscard(s, after, legal, hidden).score;
         if (!best || sc > best.score) best = { y, score: sc };
       }
@@ -106,4 +115,3 @@ export function ai(s: ChanState, seat: Seat): ChanAction {
   const card = bestDiscard(s, st, legal, unseen(s, seat)).card;
   return { type, card } as ChanAction;
 }
-

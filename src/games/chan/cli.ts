@@ -67,7 +67,8 @@ export function score(input: unknown): unknown {
       card = c[0]!;
       if (isYeu(card)) return { valid: false, reason: `no ù on ${card}: Chi Chi, Lão and Thang never win (chan.md §8)` };
     }
-    const claimChiu = how === 'discard' || ((how === 'return-to-me' || how === 'return-to-other') && (x.chiu ?? !opts['u-on-returned-card']) === true);
+    const claimChiu =
+      how === 'discard' || ((how === 'return-to-me' || how === 'return-to-other') && (x.chiu ?? !opts['u-on-returned-card']) === true);
     const w: WinHandInput = {
       n,
       concealed,
@@ -81,7 +82,12 @@ export function score(input: unknown): unknown {
       dealtHadChan: x.dealtHadChan !== false,
     };
     const found = findCuoc(w, opts);
-    if (!found) return { valid: false, reason: 'the hand does not win: it must hold 24 (4 players) / 20 (5 players) cards all paired, with at least 8 / 6 chắn, and a Nhất winning card must pair identically' };
+    if (!found)
+      return {
+        valid: false,
+        reason:
+          'the hand does not win: it must hold 24 (4 players) / 20 (5 players) cards all paired, with at least 8 / 6 chắn, and a Nhất winning card must pair identically',
+      };
     const best = combine(found.list, opts);
     const calls = parseCalls(x.announced);
     if (typeof calls === 'string') return { valid: false, reason: calls };

@@ -131,4 +131,3 @@ export function finishWin(s: ChanState, calls: CuocCall[] | null): void {
 export function finishXuong(s: ChanState, calls: CuocCall[]): void {
   finishWin(s, calls);
 }
-

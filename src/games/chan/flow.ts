@@ -13,7 +13,14 @@ import { finishDraw, finishULao, finishWin } from './finish.js';
 export const next = (s: ChanState, seat: Seat): Seat => (seat + 1) % s.n;
 
 /** The scoring input for `seat` winning with `card` (null = Thiên ù at OPEN). */
-export function winInput(s: ChanState, seat: Seat, card: Face | null, how: WinRecord['how'], gate: Seat | null, claimChiu: boolean): WinHandInput {
+export function winInput(
+  s: ChanState,
+  seat: Seat,
+  card: Face | null,
+  how: WinRecord['how'],
+  gate: Seat | null,
+  claimChiu: boolean,
+): WinHandInput {
   const st = s.seats[seat]!;
   const chi = card !== null && gate === seat && (how === 'wall' || how === 'return');
   // §9 Địa ù: no nọc draw preceded the winning card (the first nọc card itself still counts, Q16).
@@ -105,7 +112,13 @@ export function noTake(s: ChanState, offer: Offer): void {
   }
   switch (offer.source) {
     case 'wall':
-      startOffer(s, { card: offer.card, gate: next(s, offer.gate), source: 'passed-wall', from: offer.from, ...(offer.last ? { last: true } : {}) });
+      startOffer(s, {
+        card: offer.card,
+        gate: next(s, offer.gate),
+        source: 'passed-wall',
+        from: offer.from,
+        ...(offer.last ? { last: true } : {}),
+      });
       return;
     case 'passed-wall':
       s.seats[offer.from]!.pile.push({ card: offer.card, how: 'drawn' });
@@ -150,7 +163,14 @@ export function returnCard(s: ChanState, seat: Seat, gate: Seat, card: Face): vo
 }
 
 /** Declare ù: record the win and move the winning card into the winner's hand. */
-export function declareU(s: ChanState, seat: Seat, card: Face | null, how: WinRecord['how'], gate: Seat | null, claimChiu: boolean): WinRecord {
+export function declareU(
+  s: ChanState,
+  seat: Seat,
+  card: Face | null,
+  how: WinRecord['how'],
+  gate: Seat | null,
+  claimChiu: boolean,
+): WinRecord {
   const input = winInput(s, seat, card, how, gate, claimChiu);
   const shape = winShape(input.concealed, input.melds, card, claimChiu, s.opts, s.n);
   const byChiu = !!(card && shape?.byChiu);
@@ -180,11 +200,16 @@ export function resolveClaim(s: ChanState): boolean {
       const how = offer.source === 'passed-wall' ? 'wall' : offer.source;
       if (!cs.uLegal) {
         // The offered card stays on the table where it came from.
-        s.seats[offer.from]!.pile.push({ card: offer.card, how: offer.source === 'wall' || offer.source === 'passed-wall' ? 'drawn' : offer.source === 'return' ? 'returned' : 'discard' });
+        s.seats[offer.from]!.pile.push({
+          card: offer.card,
+          how: offer.source === 'wall' || offer.source === 'passed-wall' ? 'drawn' : offer.source === 'return' ? 'returned' : 'discard',
+        });
         finishULao(s, cs.seat);
         return true;
       }
-      const claimChiu = how === 'discard' || (how === 'return' && !(s.opts['u-on-returned-card'] && uLegal(s, cs.seat, offer.card, how, offer.gate, false)));
+      const claimChiu =
+        how === 'discard' ||
+        (how === 'return' && !(s.opts['u-on-returned-card'] && uLegal(s, cs.seat, offer.card, how, offer.gate, false)));
       s.lastAction = { seat: cs.seat, type: 'u', card: offer.card };
       declareU(s, cs.seat, offer.card, how, offer.gate, claimChiu);
       finishWin(s, cs.answer.calls ?? null);
@@ -236,4 +261,3 @@ function forfeitBefore(s: ChanState, seats: ClaimSeat[], winner: Seat): void {
     if (cs.u && cs.uLegal) s.seats[cs.seat]!.uForfeited = true;
   }
 }
-

@@ -26,7 +26,12 @@ export function checkInvariants(s: ChanState): string[] {
   });
   const sz = handSizes(s.n);
   const p = s.phase;
-  const big = p.kind === 'open' ? s.opener : p.kind === 'discard' || p.kind === 'return' || p.kind === 'xuong' ? p.seat : (s.outcome?.win?.seat ?? -1);
+  const big =
+    p.kind === 'open'
+      ? s.opener
+      : p.kind === 'discard' || p.kind === 'return' || p.kind === 'xuong'
+        ? p.seat
+        : (s.outcome?.win?.seat ?? -1);
   s.seats.forEach((st, seat) => {
     const n = st.hand.length + st.melds.reduce((a, m) => a + m.cards.length, 0);
     const want = seat === big ? sz.opener : sz.other;

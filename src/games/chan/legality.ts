@@ -107,7 +107,8 @@ export function canChiu(s: SeatState, x: Face, opts: ChanOptions): boolean {
   return legalDiscards(afterChiu(s, x), opts).length > 0;
 }
 
-export const meldChan = (melds: readonly Meld[]): number => melds.reduce((a, m) => a + (m.kind === 'chan' ? 1 : m.kind === 'chiu' ? 2 : 0), 0);
+export const meldChan = (melds: readonly Meld[]): number =>
+  melds.reduce((a, m) => a + (m.kind === 'chan' ? 1 : m.kind === 'chiu' ? 2 : 0), 0);
 
 export interface WinShape {
   /** Total chắn (concealed best + exposed). */
@@ -120,7 +121,14 @@ export interface WinShape {
  * chan.md §8: does `concealed` (+ `card`, the winning card; null = the opener's dealt hand) win?
  * `claimChiu`: the card is taken by chíu (chíu-ù on a discard or returned card).
  */
-export function winShape(concealed: readonly Face[], melds: readonly Meld[], card: Face | null, claimChiu: boolean, opts: ChanOptions, n: number): WinShape | null {
+export function winShape(
+  concealed: readonly Face[],
+  melds: readonly Meld[],
+  card: Face | null,
+  claimChiu: boolean,
+  opts: ChanOptions,
+  n: number,
+): WinShape | null {
   const sz = handSizes(n);
   const total = concealed.length + melds.reduce((a, m) => a + m.cards.length, 0) + (card ? 1 : 0);
   if (total !== sz.opener) return null;

@@ -20,7 +20,11 @@ function groupBest(idx: readonly number[], c: number[], laoThangCa: boolean): nu
   const key = idx.map((i) => c[i]).join('');
   const hit = memo.get(key);
   if (hit !== undefined) return hit;
-  const v = search(idx, idx.map((i) => c[i]!), laoThangCa);
+  const v = search(
+    idx,
+    idx.map((i) => c[i]!),
+    laoThangCa,
+  );
   memo.set(key, v);
   return v;
 }

@@ -15,7 +15,8 @@ const bad = (message: string) => fail('bad-position', message);
 
 function cardsOf(x: unknown, what: string): Face[] | string {
   if (x === undefined || x === null) return [];
-  if (typeof x !== 'string' && !(Array.isArray(x) && x.every((e) => typeof e === 'string'))) return `${what} must be a card string or a list of codes`;
+  if (typeof x !== 'string' && !(Array.isArray(x) && x.every((e) => typeof e === 'string')))
+    return `${what} must be a card string or a list of codes`;
   const c = parseCards(x as string | string[]);
   return c ?? `${what} has an unknown card code`;
 }
@@ -33,7 +34,8 @@ export function fromScenario(opts: ChanOptions, n: number, start: ScenarioStart)
   if ('seed' in start) return ok(setupHand(opts, n, start.seed, null));
   if ('deck' in start) {
     const deck = start.deck;
-    if (!Array.isArray(deck) || deck.length !== DECK_SIZE || !deck.every(isFace)) return bad(`The deck must list all ${DECK_SIZE} cards by code.`);
+    if (!Array.isArray(deck) || deck.length !== DECK_SIZE || !deck.every(isFace))
+      return bad(`The deck must list all ${DECK_SIZE} cards by code.`);
     const c = counts(deck as Face[]);
     const wrong = FACES.filter((_, i) => c[i] !== COPIES);
     if (wrong.length) return bad(`Every face must appear exactly ${COPIES} times in the deck; wrong: ${wrong.join(' ')}.`);
@@ -62,13 +64,15 @@ function fromPosition(opts: ChanOptions, n: number, pos: Raw): Result<ChanState>
     case 'discard':
     case 'return':
       if (!seatOk(ph.seat)) return bad('phase.seat must be a seat number.');
-      if (ph.kind === 'return' && (!seatOk(ph.gate) || ph.gate === ph.seat)) return bad('phase.gate must be another seat (the interrupted gate).');
+      if (ph.kind === 'return' && (!seatOk(ph.gate) || ph.gate === ph.seat))
+        return bad('phase.gate must be another seat (the interrupted gate).');
       bigSeat = ph.seat;
       break;
     case 'offer':
       if (!isFace(ph.card)) return bad('phase.card must be a card code.');
       if (!seatOk(ph.gate) || !seatOk(ph.from)) return bad('phase.gate and phase.from must be seat numbers.');
-      if (!['wall', 'passed-wall', 'discard', 'return'].includes(ph.source as string)) return bad('phase.source must be wall, passed-wall, discard or return.');
+      if (!['wall', 'passed-wall', 'discard', 'return'].includes(ph.source as string))
+        return bad('phase.source must be wall, passed-wall, discard or return.');
       offerCard = ph.card;
       break;
     default:

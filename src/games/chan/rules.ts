@@ -74,23 +74,42 @@ function validCalls(calls: unknown, s: ChanState): calls is CuocCall[] {
       typeof c === 'object' &&
       typeof (c as CuocCall).cuoc === 'string' &&
       ids.includes((c as CuocCall).cuoc) &&
-      ((c as CuocCall).count === undefined || (Number.isInteger((c as CuocCall).count) && (c as CuocCall).count! >= 1 && (c as CuocCall).count! <= 4)),
+      ((c as CuocCall).count === undefined ||
+        (Number.isInteger((c as CuocCall).count) && (c as CuocCall).count! >= 1 && (c as CuocCall).count! <= 4)),
   );
 }
 
 /** Why `seat` cannot ù on `card` now (the most specific rule). */
 function uError(s: ChanState, seat: Seat, card: Face | null, source: string) {
   const st = s.seats[seat]!;
-  if (st.uForfeited) return fail('u-forfeited', 'You passed on an ù earlier in this hand (bỏ ù), so you cannot ù again until the next hand.');
-  if (card && isYeu(card)) return fail('u-on-yeu', `No ù on Chi Chi, Lão or Thang at this table, not even by chíu: ${card} cannot be your winning card.`, { card });
+  if (st.uForfeited)
+    return fail('u-forfeited', 'You passed on an ù earlier in this hand (bỏ ù), so you cannot ù again until the next hand.');
+  if (card && isYeu(card))
+    return fail('u-on-yeu', `No ù on Chi Chi, Lão or Thang at this table, not even by chíu: ${card} cannot be your winning card.`, {
+      card,
+    });
   if (card && (source === 'discard' || (source === 'return' && !s.opts['u-on-returned-card'])) && countOf(st.hand, card) !== 3)
-    return fail('u-only-by-chiu', `A ${source === 'discard' ? 'discarded' : 'returned'} card can only win by chíu-ù (you need three ${card} in hand).`, { card });
+    return fail(
+      'u-only-by-chiu',
+      `A ${source === 'discard' ? 'discarded' : 'returned'} card can only win by chíu-ù (you need three ${card} in hand).`,
+      { card },
+    );
   if (card && isNhat(card) && bestChan(counts([...st.hand, card]), s.opts['lao-thang-ca']) + meldChan(st.melds) >= (s.n === 4 ? 8 : 6)) {
-    return fail('u-nhat-ca', `A Nhất winning card must make an identical pair: ${card} cannot complete your hand as a mixed Nhất/Yêu cạ.`, { card });
+    return fail('u-nhat-ca', `A Nhất winning card must make an identical pair: ${card} cannot complete your hand as a mixed Nhất/Yêu cạ.`, {
+      card,
+    });
   }
   if (s.opts['min-points-to-win'] > 0 && winShape(st.hand, st.melds, card, source === 'discard', s.opts, s.n))
-    return fail('u-below-minimum', `Your hand is worth less than the table minimum of ${s.opts['min-points-to-win']} points, so it cannot ù.`, { min: s.opts['min-points-to-win'] });
-  return fail('u-not-possible', 'Your hand does not win: every card must be paired (chắn or cạ) with at least the minimum number of chắn.', { min: s.n === 4 ? 8 : 6 });
+    return fail(
+      'u-below-minimum',
+      `Your hand is worth less than the table minimum of ${s.opts['min-points-to-win']} points, so it cannot ù.`,
+      { min: s.opts['min-points-to-win'] },
+    );
+  return fail(
+    'u-not-possible',
+    'Your hand does not win: every card must be paired (chắn or cạ) with at least the minimum number of chắn.',
+    { min: s.n === 4 ? 8 : 6 },
+  );
 }
 
 /** Why `seat` cannot eat offered `x` with `y` (§7.2, §7.5). */
@@ -98,46 +117,76 @@ function eatError(s: ChanState, st: SeatState, x: Face, y: Face) {
   const lt = s.opts['lao-thang-ca'];
   if (!st.hand.includes(y)) return fail('not-in-hand', `You do not hold ${y}.`, { card: y });
   const ban = eatBan(st, x, s.opts);
-  if (ban.all === 'passed-chan') return fail('eat-passed-chan', `You passed on the chắn of ${x} earlier, so you cannot take ${x} now.`, { card: x });
-  if (ban.all === 'discarded-face') return fail('eat-discarded-face', `You discarded ${x} earlier, so you can never eat an offered ${x} in this hand.`, { card: x });
+  if (ban.all === 'passed-chan')
+    return fail('eat-passed-chan', `You passed on the chắn of ${x} earlier, so you cannot take ${x} now.`, { card: x });
+  if (ban.all === 'discarded-face')
+    return fail('eat-discarded-face', `You discarded ${x} earlier, so you can never eat an offered ${x} in this hand.`, { card: x });
   if (x === y) {
     if (ban.chan) return fail('eat-passed-ca', `You passed on a cạ with ${x} earlier, so you cannot take ${x} now.`, { card: x });
     return fail('eat-no-discard-after', `After eating ${x} you would have no card you are allowed to discard.`, { card: x });
   }
-  if ((x === 'LA' && y === 'TH') || (x === 'TH' && y === 'LA')) if (!lt) return fail('eat-lao-thang', 'Lão and Thang do not form a cạ at this table.');
-  if (!formsCa(x, y, lt)) return fail('eat-no-pair', `${y} does not pair with ${x}: a cạ needs two different cards of the same rank (or of the Nhất/Yêu group).`, { card: x, with: y });
-  if (s.opts['prefer-chan'] && st.hand.includes(x) && !ban.chan) return fail('eat-prefer-chan', `You hold ${x}: when a chắn can be eaten you must take the chắn, not a cạ.`, { card: x });
+  if ((x === 'LA' && y === 'TH') || (x === 'TH' && y === 'LA'))
+    if (!lt) return fail('eat-lao-thang', 'Lão and Thang do not form a cạ at this table.');
+  if (!formsCa(x, y, lt))
+    return fail(
+      'eat-no-pair',
+      `${y} does not pair with ${x}: a cạ needs two different cards of the same rank (or of the Nhất/Yêu group).`,
+      { card: x, with: y },
+    );
+  if (s.opts['prefer-chan'] && st.hand.includes(x) && !ban.chan)
+    return fail('eat-prefer-chan', `You hold ${x}: when a chắn can be eaten you must take the chắn, not a cạ.`, { card: x });
   if (ban.ca) return fail('eat-passed-ca', `You passed on a cạ with ${x} earlier, so you cannot eat it as a cạ now.`, { card: x });
   if (group(x) === 1) {
     const n = st.hand.filter((f) => group(f) === 1).length;
-    if (n % 2 === 0) return fail('eat-nhat-yeu-even', `You hold an even number of Nhất/Yêu cards (${n}); a cạ in this group may only be eaten with a spare card.`, { count: n });
-    if (countOf(st.hand, y) % 2 === 0) return fail('eat-break-chan', `Eating with ${y} would break your chắn of ${y}; use your spare Nhất/Yêu card.`, { with: y });
+    if (n % 2 === 0)
+      return fail(
+        'eat-nhat-yeu-even',
+        `You hold an even number of Nhất/Yêu cards (${n}); a cạ in this group may only be eaten with a spare card.`,
+        { count: n },
+      );
+    if (countOf(st.hand, y) % 2 === 0)
+      return fail('eat-break-chan', `Eating with ${y} would break your chắn of ${y}; use your spare Nhất/Yêu card.`, { with: y });
   } else {
     const others = [...new Set(st.hand.filter((f) => group(f) === group(x) && f !== y))];
-    if (others.length) return fail('eat-split-ca', `You would split the cạ you already hold (${y} with ${others[0]}) to eat another cạ of the same rank.`, { with: y, other: others[0]! });
-    if (!s.opts['split-chan-for-ca'] && countOf(st.hand, y) % 2 === 0) return fail('eat-break-chan', `Eating with ${y} would break your chắn of ${y} (this table does not allow it).`, { with: y });
+    if (others.length)
+      return fail('eat-split-ca', `You would split the cạ you already hold (${y} with ${others[0]}) to eat another cạ of the same rank.`, {
+        with: y,
+        other: others[0]!,
+      });
+    if (!s.opts['split-chan-for-ca'] && countOf(st.hand, y) % 2 === 0)
+      return fail('eat-break-chan', `Eating with ${y} would break your chắn of ${y} (this table does not allow it).`, { with: y });
   }
   return fail('eat-no-discard-after', `After eating ${x} you would have no card you are allowed to discard.`, { card: x });
 }
 
 function chiuError(s: ChanState, seat: Seat, x: Face, from: Seat, source: string) {
-  if (source === 'passed-wall') return fail('chiu-not-possible', 'A drawn card that has moved on to the next gate can only be eaten by that gate.');
+  if (source === 'passed-wall')
+    return fail('chiu-not-possible', 'A drawn card that has moved on to the next gate can only be eaten by that gate.');
   if (seat === from && source !== 'wall') return fail('chiu-own-card', 'You cannot chíu a card you discarded or returned yourself.');
-  if (s.seats[seat]!.passedChan.includes(x)) return fail('chiu-passed-chan', `You passed on the chắn of ${x} earlier, so you cannot chíu ${x} now.`, { card: x });
+  if (s.seats[seat]!.passedChan.includes(x))
+    return fail('chiu-passed-chan', `You passed on the chắn of ${x} earlier, so you cannot chíu ${x} now.`, { card: x });
   return fail('chiu-not-possible', `To chíu you need exactly three ${x} in hand (and a legal discard afterwards).`, { card: x });
 }
 
 function discardError(s: ChanState, st: SeatState, card: Face) {
   const b = discardBlock(st, card, s.opts);
   if (b === 'not-held') return fail('not-in-hand', `You do not hold ${card}.`, { card });
-  if (b === 'passed-chan') return fail('discard-passed-chan', `You passed on the chắn of ${card} earlier, so you may never discard ${card} in this hand.`, { card });
+  if (b === 'passed-chan')
+    return fail('discard-passed-chan', `You passed on the chắn of ${card} earlier, so you may never discard ${card} in this hand.`, {
+      card,
+    });
   const prev = st.discardedFaces.find((d) => formsCa(card, d, s.opts['lao-thang-ca'])) ?? '';
-  return fail('discard-eaten-ca-pair', `You have eaten a cạ, so you may not discard ${card}: it forms a cạ with the ${prev} you already discarded.`, { card, other: prev });
+  return fail(
+    'discard-eaten-ca-pair',
+    `You have eaten a cạ, so you may not discard ${card}: it forms a cạ with the ${prev} you already discarded.`,
+    { card, other: prev },
+  );
 }
 
 export function apply(s: ChanState, seat: Seat, a: ChanAction): Result<ChanState> {
   if (s.phase.kind === 'over') return fail('hand-over', 'The hand is over.');
-  if (!a || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string') return fail('bad-action', 'That is not a Chắn action.');
+  if (!a || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string')
+    return fail('bad-action', 'That is not a Chắn action.');
   for (const k of ['card', 'with'] as const) {
     const v = (a as Record<string, unknown>)[k];
     if (v !== undefined && !isFace(v)) return fail('unknown-card', `"${String(v)}" is not a Chắn card code.`, { card: String(v) });
@@ -145,12 +194,14 @@ export function apply(s: ChanState, seat: Seat, a: ChanAction): Result<ChanState
   const d = pending(s).find((x) => x.seat === seat);
   if (!d) {
     const p = s.phase;
-    if (p.kind === 'claim' && p.seats.some((c) => c.seat === seat)) return fail('already-answered', 'You already answered on this card; wait for the others.');
+    if (p.kind === 'claim' && p.seats.some((c) => c.seat === seat))
+      return fail('already-answered', 'You already answered on this card; wait for the others.');
     if (p.kind === 'claim') {
       // Explain why this claim is not open to the seat (the rule that blocks it).
       const x = p.offer.card;
       if (a.type === 'u') {
-        if (p.offer.source === 'passed-wall') return fail('u-not-possible', 'A drawn card that has moved on to the next gate can only be eaten, not won on.');
+        if (p.offer.source === 'passed-wall')
+          return fail('u-not-possible', 'A drawn card that has moved on to the next gate can only be eaten, not won on.');
         return uError(s, seat, x, p.offer.source);
       }
       if (a.type === 'chiu') return chiuError(s, seat, x, p.offer.from, p.offer.source);
@@ -223,7 +274,12 @@ export function apply(s: ChanState, seat: Seat, a: ChanAction): Result<ChanState
         case 'eat':
           if (!cs.eat.includes(a.with)) {
             if (seat !== p.offer.gate) return fail('eat-not-gate', `Only the seat whose gate ${x} lies at may eat it.`, { card: x });
-            if (p.offer.source !== 'passed-wall' && p.offer.source !== 'wall' && p.offer.source !== 'discard' && p.offer.source !== 'return')
+            if (
+              p.offer.source !== 'passed-wall' &&
+              p.offer.source !== 'wall' &&
+              p.offer.source !== 'discard' &&
+              p.offer.source !== 'return'
+            )
               return fail('eat-not-gate', 'This card cannot be eaten.');
             return eatError(s, s.seats[seat]!, x, a.with);
           }
@@ -240,4 +296,3 @@ export function apply(s: ChanState, seat: Seat, a: ChanAction): Result<ChanState
     }
   }
 }
-

@@ -127,7 +127,17 @@ export const handSizes = (n: number): { opener: number; other: number; pairs: nu
   n === 4 ? { opener: 24, other: 23, pairs: 12, minChan: 8 } : { opener: 20, other: 19, pairs: 10, minChan: 6 };
 
 export function emptySeat(): SeatState {
-  return { hand: [], melds: [], pile: [], passedChan: [], passedCa: [], discardedFaces: [], hasEatenCa: false, uForfeited: false, dealtHadChan: true };
+  return {
+    hand: [],
+    melds: [],
+    pile: [],
+    passedChan: [],
+    passedCa: [],
+    discardedFaces: [],
+    hasEatenCa: false,
+    uForfeited: false,
+    dealtHadChan: true,
+  };
 }
 
 export function hasIdenticalPair(cards: readonly Face[]): boolean {
@@ -140,7 +150,13 @@ export function hasIdenticalPair(cards: readonly Face[]): boolean {
 }
 
 /** Deal a deck (top first): opener first, then clockwise (§4). */
-export function dealDeck(opts: ChanOptions, n: number, deck: readonly Face[], opener: Seat, carry: Pick<ChanState, 'handNumber' | 'previousWinner' | 'totals'>): ChanState {
+export function dealDeck(
+  opts: ChanOptions,
+  n: number,
+  deck: readonly Face[],
+  opener: Seat,
+  carry: Pick<ChanState, 'handNumber' | 'previousWinner' | 'totals'>,
+): ChanState {
   const sz = handSizes(n);
   const seats = Array.from({ length: n }, emptySeat);
   let pos = 0;
@@ -171,7 +187,12 @@ export function dealDeck(opts: ChanOptions, n: number, deck: readonly Face[], op
 }
 
 /** Next hand's opener and carried data from the finished previous hand (§3, §12, Q11). */
-export function carryFrom(opts: ChanOptions, n: number, rng: Rng, previous: ChanState | null | undefined): { opener: Seat; handNumber: number; previousWinner: Seat | null; totals: number[] } {
+export function carryFrom(
+  opts: ChanOptions,
+  n: number,
+  rng: Rng,
+  previous: ChanState | null | undefined,
+): { opener: Seat; handNumber: number; previousWinner: Seat | null; totals: number[] } {
   if (!previous || previous.n !== n || !previous.outcome) {
     const opener = opts['first-opener'] === 'random' ? rng.int(n) : 0;
     return { opener, handNumber: 0, previousWinner: null, totals: new Array<number>(n).fill(0) };

@@ -63,7 +63,13 @@ export interface ChanSeatView extends ChanPublicView {
 export function publicView(s: ChanState): ChanPublicView {
   const p = s.phase;
   const turn =
-    p.kind === 'draw' || p.kind === 'discard' || p.kind === 'return' || p.kind === 'xuong' ? p.seat : p.kind === 'claim' ? p.offer.gate : p.kind === 'open' ? s.opener : null;
+    p.kind === 'draw' || p.kind === 'discard' || p.kind === 'return' || p.kind === 'xuong'
+      ? p.seat
+      : p.kind === 'claim'
+        ? p.offer.gate
+        : p.kind === 'open'
+          ? s.opener
+          : null;
   return {
     game: 'chan',
     n: s.n,

@@ -16,7 +16,19 @@ export type VnAction =
   | { type: 'kong' }
   | { type: 'chow'; tiles: Tile[]; as: Tile[] };
 
-export const ACTION_TYPES = ['initial-expose', 'discard', 'expose', 'am-coong', 'hoi-coong', 'bounce', 'win', 'pass', 'pung', 'kong', 'chow'] as const;
+export const ACTION_TYPES = [
+  'initial-expose',
+  'discard',
+  'expose',
+  'am-coong',
+  'hoi-coong',
+  'bounce',
+  'win',
+  'pass',
+  'pung',
+  'kong',
+  'chow',
+] as const;
 
 /** Every error reason (code `vn-mahjong/<reason>`), with its English message. */
 export const ERRORS = {

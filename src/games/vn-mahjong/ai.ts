@@ -44,9 +44,13 @@ function suitTuples(c: number[], honour: boolean): Tuple[] {
       c[i]! += 3;
     }
     if (!honour && i + 2 < c.length && c[i + 1]! > 0 && c[i + 2]! > 0) {
-      c[i]!--; c[i + 1]!--; c[i + 2]!--;
+      c[i]!--;
+      c[i + 1]!--;
+      c[i + 2]!--;
       rec(m + 1, t, p);
-      c[i]!++; c[i + 1]!++; c[i + 2]!++;
+      c[i]!++;
+      c[i + 1]!++;
+      c[i + 2]!++;
     }
     if (c[i]! >= 2) {
       c[i]! -= 2;
@@ -57,9 +61,11 @@ function suitTuples(c: number[], honour: boolean): Tuple[] {
     if (!honour) {
       for (const d of [1, 2]) {
         if (i + d < c.length && c[i + d]! > 0) {
-          c[i]!--; c[i + d]!--;
+          c[i]!--;
+          c[i + d]!--;
           rec(m, t + 1, p);
-          c[i]!++; c[i + d]!++;
+          c[i]!++;
+          c[i + d]!++;
         }
       }
     }

@@ -9,7 +9,8 @@ export function apply(s: State, person: number, raw: VnAction): Result<State> {
   if (s.phase === 'ended') return fail('hand-over');
   const seat = s.seatPerson.indexOf(person);
   if (seat < 0) return fail('not-at-table');
-  if (!raw || typeof raw !== 'object' || !(ACTION_TYPES as readonly string[]).includes((raw as { type?: string }).type ?? '')) return fail('bad-action');
+  if (!raw || typeof raw !== 'object' || !(ACTION_TYPES as readonly string[]).includes((raw as { type?: string }).type ?? ''))
+    return fail('bad-action');
   const a = raw;
   const d = pendingBySeat(s).find((x) => x.seat === seat);
   if (!d) {
@@ -19,7 +20,8 @@ export function apply(s: State, person: number, raw: VnAction): Result<State> {
   if (isOption(d.options, a)) return applyLegal(s, seat, normalize(a));
   if (a.type === 'win') {
     // §11.6: prevented → refused with the reason; penalized → Chao Ù ends the hand
-    if (s.opts['false-win'] === 'penalized' && d.kind !== 'initial') return ok(applyFalseWin(s, seat, Math.max(0, Math.floor(Number(a.phan ?? 0)))));
+    if (s.opts['false-win'] === 'penalized' && d.kind !== 'initial')
+      return ok(applyFalseWin(s, seat, Math.max(0, Math.floor(Number(a.phan ?? 0)))));
     return fail('false-win');
   }
   return explain(s, seat, a);
@@ -36,7 +38,8 @@ function explain(s: State, seat: number, a: VnAction): Result<State> {
       case 'discard':
         if (!has(a.tile)) return fail('tile-not-in-hand', { tile: a.tile });
         if (isBonus(a.tile) || a.tile === 'JF') return fail('flower-discard-banned');
-        if (isJoker(a.tile) && !jokerDiscardAllowed(s, seat, a.tile)) return fail('joker-discard-banned', { rule: s.opts['joker-discard'] });
+        if (isJoker(a.tile) && !jokerDiscardAllowed(s, seat, a.tile))
+          return fail('joker-discard-banned', { rule: s.opts['joker-discard'] });
         return fail('illegal-action');
       case 'expose':
         if (!has(a.tile)) return fail('tile-not-in-hand', { tile: a.tile });

@@ -7,8 +7,10 @@ import { double, single } from './scoring/settle.js';
 import { isBonus, isJoker, isOrdinary, type Tile } from './tiles.js';
 
 const WINDS: Record<string, number> = { '1z': 0, '2z': 1, '3z': 2, '4z': 3, e: 0, s: 1, w: 2, n: 3, east: 0, south: 1, west: 2, north: 3 };
-const wind = (x: unknown): number | null => (typeof x === 'number' && x >= 0 && x <= 3 ? x : typeof x === 'string' ? (WINDS[x.toLowerCase()] ?? null) : null);
-const tiles = (x: unknown): Tile[] | null => (Array.isArray(x) ? (x as Tile[]) : typeof x === 'string' ? x.split(/\s+/).filter(Boolean) : null);
+const wind = (x: unknown): number | null =>
+  typeof x === 'number' && x >= 0 && x <= 3 ? x : typeof x === 'string' ? (WINDS[x.toLowerCase()] ?? null) : null;
+const tiles = (x: unknown): Tile[] | null =>
+  Array.isArray(x) ? (x as Tile[]) : typeof x === 'string' ? x.split(/\s+/).filter(Boolean) : null;
 const known = (t: Tile) => isOrdinary(t) || isBonus(t) || isJoker(t);
 
 export function score(input: unknown): unknown {
@@ -31,7 +33,13 @@ export function score(input: unknown): unknown {
     const as = parsed.every((p, k) => p || !isJoker(raw[k]!)) ? raw.map((t, k) => parsed[k]?.[2] ?? t) : inferAs(ts);
     if (!as || !ts.every(known)) return bad(`meld ${raw.join(' ')} is not a set`);
     const exposed = m.exposed !== false;
-    melds.push({ kind: ts.length === 4 ? 'kong' : new Set(as).size === 1 ? 'pung' : 'chow', tiles: ts, as, called: exposed, concealed: !exposed });
+    melds.push({
+      kind: ts.length === 4 ? 'kong' : new Set(as).size === 1 ? 'pung' : 'chow',
+      tiles: ts,
+      as,
+      called: exposed,
+      concealed: !exposed,
+    });
   }
   const flowers = tiles(i.flowers ?? []) ?? [];
   const winBy = String(i.winBy ?? 'self-draw') as WinBy;

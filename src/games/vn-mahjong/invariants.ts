@@ -37,7 +37,10 @@ export function checkInvariants(s: State): string[] {
     for (const m of p.melds) {
       const idx = m.as.map(tileIndex);
       if (idx.some((i) => i < 0)) out.push(`seat ${seat}: meld stands for a non-ordinary tile`);
-      if (m.kind === 'chow' && !(idx[0]! < 27 && Math.floor(idx[0]! / 9) === Math.floor(idx[2]! / 9) && idx[1] === idx[0]! + 1 && idx[2] === idx[0]! + 2))
+      if (
+        m.kind === 'chow' &&
+        !(idx[0]! < 27 && Math.floor(idx[0]! / 9) === Math.floor(idx[2]! / 9) && idx[1] === idx[0]! + 1 && idx[2] === idx[0]! + 2)
+      )
         out.push(`seat ${seat}: bad chow ${m.as.join('')}`);
       if (m.kind !== 'chow' && new Set(m.as).size !== 1) out.push(`seat ${seat}: bad ${m.kind} ${m.as.join('')}`);
       m.tiles.forEach((t, k) => {
@@ -53,7 +56,8 @@ export function checkInvariants(s: State): string[] {
     if (pend.length === 0) out.push('no pending decision');
     for (const d of pend) if (d.options.length === 0) out.push(`seat ${d.seat} has a decision with no options`);
   }
-  if (s.mustDiscard && !s.players[s.turn]!.hand.includes(s.mustDiscard) && s.phase !== 'ended') out.push('tile that must be discarded is not in the hand of the seat to move');
+  if (s.mustDiscard && !s.players[s.turn]!.hand.includes(s.mustDiscard) && s.phase !== 'ended')
+    out.push('tile that must be discarded is not in the hand of the seat to move');
   if (s.end) {
     const sum = s.end.result.deltas.reduce((a, b) => a + b, 0);
     if (sum !== 0) out.push('deltas do not sum to zero');

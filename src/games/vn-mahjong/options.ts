@@ -2,8 +2,21 @@
 import type { OptionsSchema, OptionSpec } from '../core/options.js';
 
 const b = (def: boolean, spec: string, description: string): OptionSpec => ({ type: 'bool', default: def, spec, description });
-const e = (values: string[], def: string, spec: string, description: string): OptionSpec => ({ type: 'enum', values, default: def, spec, description });
-const i = (min: number, max: number, def: number, spec: string, description: string): OptionSpec => ({ type: 'int', min, max, default: def, spec, description });
+const e = (values: string[], def: string, spec: string, description: string): OptionSpec => ({
+  type: 'enum',
+  values,
+  default: def,
+  spec,
+  description,
+});
+const i = (min: number, max: number, def: number, spec: string, description: string): OptionSpec => ({
+  type: 'int',
+  min,
+  max,
+  default: def,
+  spec,
+  description,
+});
 
 export interface VnOptions {
   'player-count': number;
@@ -56,23 +69,53 @@ export interface VnOptions {
 export const OPTIONS: OptionsSchema<VnOptions> = {
   fields: {
     'player-count': i(4, 6, 4, '§3', 'People at the table (4–6); exactly 4 play each hand, the others sit out in rotation.'),
-    'sitout-rotation': e(['seed', 'fair'], 'seed', '§3', 'Who sits out after each wind round: the seed rule (East and West seats leave) or fair (longest-playing leave).'),
+    'sitout-rotation': e(
+      ['seed', 'fair'],
+      'seed',
+      '§3',
+      'Who sits out after each wind round: the seed rule (East and West seats leave) or fair (longest-playing leave).',
+    ),
     'match-length': e(['1-wind', '2-winds', '4-winds'], '4-winds', '§3', 'Number of wind rounds in a match.'),
-    'dealer-rotation': e(['keep-on-win-or-draw', 'keep-on-win', 'always-pass'], 'keep-on-win-or-draw', '§3', 'When the deal passes to the next seat.'),
+    'dealer-rotation': e(
+      ['keep-on-win-or-draw', 'keep-on-win', 'always-pass'],
+      'keep-on-win-or-draw',
+      '§3',
+      'When the deal passes to the next seat.',
+    ),
     'point-unit': i(1, 1000000, 1, '§10', 'Points per payment unit.'),
     'joker-copies': i(1, 4, 1, '§2', 'Copies of each joker kind.'),
     'honour-joker': e(['off', 'replaces-JW', 'replaces-JD'], 'off', '§2', 'Use the honour joker JH (any honour) in place of JW or JD.'),
-    'dai-hoa-mode': e(['bonus', 'wild-flower'], 'bonus', '§9', 'Đại Hoa (JF): a 2-phán bonus tile, or a wild bonus tile that completes a missing one.'),
+    'dai-hoa-mode': e(
+      ['bonus', 'wild-flower'],
+      'bonus',
+      '§9',
+      'Đại Hoa (JF): a 2-phán bonus tile, or a wild bonus tile that completes a missing one.',
+    ),
     'hop-exposed-value': e(['2', '1'], '2', '§2', 'Base phán of an exposed Hợp (JN).'),
     'initial-tong-hop-bonus': b(true, '§2', '+1 phán for Tổng/Hợp exposed in the initial phase.'),
     'tong-hop-start-combo': b(false, '§9', 'Tổng + Hợp both exposed in the initial phase: 9 phán (12 if the same frame).'),
     'initial-joker-expose': e(['optional', 'mandatory'], 'optional', '§4.3', 'Whether jokers held at the deal must be exposed.'),
     'max-jokers-per-call': e(['1', '2'], '1', '§7', 'Jokers allowed in a called chow or pung.'),
     'jokers-in-kong': b(false, '§7', 'Jokers may be used in kongs.'),
-    'joker-discard': e(['seat-flower', 'never', 'tong-hop-anytime', 'always'], 'seat-flower', '§5', 'When jokers may be discarded (seed: not after exposing a seat bonus tile).'),
-    'bounce-source': e(['drawn', 'hand-or-drawn'], 'drawn', '§7', 'Which tile may bounce a joker out of a pung: the drawn one, or also a held one.'),
+    'joker-discard': e(
+      ['seat-flower', 'never', 'tong-hop-anytime', 'always'],
+      'seat-flower',
+      '§5',
+      'When jokers may be discarded (seed: not after exposing a seat bonus tile).',
+    ),
+    'bounce-source': e(
+      ['drawn', 'hand-or-drawn'],
+      'drawn',
+      '§7',
+      'Which tile may bounce a joker out of a pung: the drawn one, or also a held one.',
+    ),
     'rob-bounce': b(false, '§7', 'Others may win on the tile that bounced a joker (+1 phán, paid like a robbed kong).'),
-    'flower-discard': e(['dealer-single-only', 'anytime'], 'dealer-single-only', '§4.3', 'When a bonus tile may be discarded instead of exposed.'),
+    'flower-discard': e(
+      ['dealer-single-only', 'anytime'],
+      'dealer-single-only',
+      '§4.3',
+      'When a bonus tile may be discarded instead of exposed.',
+    ),
     'kong-on-discard': b(true, '§6', 'A kong may be claimed on a discard with three held tiles.'),
     'added-kong-from-hand': b(true, '§7', 'Hối Coong may use a held 4th tile, not only a freshly drawn one.'),
     'added-kong-phan': e(['1', '0'], '1', '§7', 'Phán for a Hối Coong.'),

@@ -7,8 +7,23 @@ import { sevenPairsAllowed } from './scoring/score.js';
 import { finishWin, finishDraw, finishFalseWin, recordFeeding } from './settle-hand.js';
 import type { Meld, State } from './state.js';
 import {
-  bonusNumber, compareTiles, countOf, inDomain, isBonus, isFlowerLike, isJoker, isOrdinary, isWild, removeAll, removeOne, sortTiles, SPECIFICITY,
-  tileAt, tileIndex, type JokerKind, type Tile,
+  bonusNumber,
+  compareTiles,
+  countOf,
+  inDomain,
+  isBonus,
+  isFlowerLike,
+  isJoker,
+  isOrdinary,
+  isWild,
+  removeAll,
+  removeOne,
+  sortTiles,
+  SPECIFICITY,
+  tileAt,
+  tileIndex,
+  type JokerKind,
+  type Tile,
 } from './tiles.js';
 import { isWinningTiles } from './wincheck.js';
 
@@ -74,7 +89,8 @@ function turnOptions(s: State, seat: number): VnAction[] {
       const m = p.melds.find((x) => x.kind === 'pung' && x.as[0] === t && (s.opts['jokers-in-kong'] || x.tiles.every((y) => !isJoker(y))));
       if (m && (s.opts['added-kong-from-hand'] || s.drawn === t)) out.push({ type: 'hoi-coong', tile: t });
       const bounceOk = s.opts['bounce-source'] === 'hand-or-drawn' || s.drawn === t;
-      if (bounceOk && p.melds.some((x) => x.kind === 'pung' && x.called && x.as[0] === t && x.tiles.some(isJoker))) out.push({ type: 'bounce', tile: t });
+      if (bounceOk && p.melds.some((x) => x.kind === 'pung' && x.called && x.as[0] === t && x.tiles.some(isJoker)))
+        out.push({ type: 'bounce', tile: t });
     }
   }
   out.push(...discardOptions(s, seat));
@@ -132,7 +148,11 @@ function robOptions(s: State, seat: number): VnAction[] {
 function initialOptions(s: State, seat: number): VnAction[] {
   const p = s.players[seat]!;
   const jokers = p.hand.filter(isWild);
-  const offered = removeAll(jokers, s.init!.declined.filter((j) => jokers.includes(j))) ?? jokers;
+  const offered =
+    removeAll(
+      jokers,
+      s.init!.declined.filter((j) => jokers.includes(j)),
+    ) ?? jokers;
   const flowers = p.hand.filter(isFlowerLike);
   const subsets: Tile[][] = [[]];
   if (s.opts['initial-joker-expose'] === 'mandatory') subsets[0] = sortTiles(offered);
@@ -184,11 +204,13 @@ export function pendingBySeat(s: State): { seat: number; kind: 'turn' | 'claim' 
     case 'after-call':
       return [{ seat: s.turn, kind: 'turn', options: turnOptions(s, s.turn) }];
     case 'claim':
-      return s.claim!.eligible
-        .filter((x) => s.claim!.answers[x] === null)
+      return s
+        .claim!.eligible.filter((x) => s.claim!.answers[x] === null)
         .map((x) => ({ seat: x, kind: 'claim' as const, options: claimOptions(s, x, s.claim!.tile, s.claim!.from) }));
     case 'rob':
-      return s.rob!.eligible.filter((x) => s.rob!.answers[x] === null).map((x) => ({ seat: x, kind: 'claim' as const, options: robOptions(s, x) }));
+      return s
+        .rob!.eligible.filter((x) => s.rob!.answers[x] === null)
+        .map((x) => ({ seat: x, kind: 'claim' as const, options: robOptions(s, x) }));
   }
 }
 
@@ -370,13 +392,31 @@ function resolveClaim(s: State): void {
     takeDiscard();
     if (a.type === 'kong') {
       p.hand = removeAll(p.hand, [c.tile, c.tile, c.tile])!;
-      addCalledMeld(s, best, { kind: 'kong', tiles: [c.tile, c.tile, c.tile, c.tile], as: [c.tile, c.tile, c.tile, c.tile], called: true, concealed: false, added: false, from: c.from, at: s.step });
+      addCalledMeld(s, best, {
+        kind: 'kong',
+        tiles: [c.tile, c.tile, c.tile, c.tile],
+        as: [c.tile, c.tile, c.tile, c.tile],
+        called: true,
+        concealed: false,
+        added: false,
+        from: c.from,
+        at: s.step,
+      });
       s.turn = best;
       return replacementDraw(s, best);
     }
     const tiles = a.tiles as Tile[];
     p.hand = removeAll(p.hand, tiles)!;
-    addCalledMeld(s, best, { kind: 'pung', tiles: [...tiles, c.tile], as: [c.tile, c.tile, c.tile], called: true, concealed: false, added: false, from: c.from, at: s.step });
+    addCalledMeld(s, best, {
+      kind: 'pung',
+      tiles: [...tiles, c.tile],
+      as: [c.tile, c.tile, c.tile],
+      called: true,
+      concealed: false,
+      added: false,
+      from: c.from,
+      at: s.step,
+    });
     s.phase = 'after-call';
     s.turn = best;
     s.drawn = null;
@@ -391,7 +431,16 @@ function resolveClaim(s: State): void {
     const as = a.as as Tile[];
     p.hand = removeAll(p.hand, tiles)!;
     const all = [...tiles.map((t, k) => ({ t, as: as[k]! })), { t: c.tile, as: c.tile }].sort((x, y) => tileIndex(x.as) - tileIndex(y.as));
-    addCalledMeld(s, chower, { kind: 'chow', tiles: all.map((x) => x.t), as: all.map((x) => x.as), called: true, concealed: false, added: false, from: c.from, at: s.step });
+    addCalledMeld(s, chower, {
+      kind: 'chow',
+      tiles: all.map((x) => x.t),
+      as: all.map((x) => x.as),
+      called: true,
+      concealed: false,
+      added: false,
+      from: c.from,
+      at: s.step,
+    });
     s.phase = 'after-call';
     s.turn = chower;
     s.drawn = null;
@@ -480,9 +529,21 @@ export function applyLegal(s0: State, seat: number, a: VnAction): Result<State> 
       return ok(s);
     case 'am-coong': {
       const n = countOf(p.hand, a.tile);
-      const use = n >= 4 ? [a.tile, a.tile, a.tile, a.tile] : [a.tile, a.tile, a.tile, p.hand.find((j) => isWild(j) && inDomain(j, tileIndex(a.tile)))!];
+      const use =
+        n >= 4
+          ? [a.tile, a.tile, a.tile, a.tile]
+          : [a.tile, a.tile, a.tile, p.hand.find((j) => isWild(j) && inDomain(j, tileIndex(a.tile)))!];
       p.hand = removeAll(p.hand, use)!;
-      p.melds.push({ kind: 'kong', tiles: use, as: [a.tile, a.tile, a.tile, a.tile], called: false, concealed: true, added: false, from: null, at: s.step });
+      p.melds.push({
+        kind: 'kong',
+        tiles: use,
+        as: [a.tile, a.tile, a.tile, a.tile],
+        called: false,
+        concealed: true,
+        added: false,
+        from: null,
+        at: s.step,
+      });
       s.dealerFirstTurn = false;
       replacementDraw(s, seat);
       return ok(s);

@@ -30,7 +30,8 @@ export function inferAs(tiles: Tile[]): Tile[] | null {
   if (tiles.length !== 3) return null;
   const lo = Math.min(...nat);
   const hi = Math.max(...nat);
-  if (lo >= 27 || Math.floor(lo / 9) !== Math.floor(hi / 9) || hi - lo > 2) return nat.length === 1 ? tiles.map(() => tiles.find((t) => !isJoker(t))!) : null;
+  if (lo >= 27 || Math.floor(lo / 9) !== Math.floor(hi / 9) || hi - lo > 2)
+    return nat.length === 1 ? tiles.map(() => tiles.find((t) => !isJoker(t))!) : null;
   if (nat.length === 1) return tiles.map(() => tiles.find((t) => !isJoker(t))!); // one natural + 2 jokers: read as a pung
   let start = hi - lo === 2 ? lo : lo % 9 === 7 ? lo - 1 : lo;
   if (start % 9 > 6) start = lo - 1;
@@ -85,7 +86,16 @@ export function fromScenario(opts: VnOptions, seats: number, start: ScenarioStar
       if (!as || as.length !== tiles.length) return fail('bad-position', { why: `seat ${seat} meld ${tiles.join('')} is not a set` });
       const kind = tiles.length === 4 ? 'kong' : new Set(as).size === 1 ? 'pung' : 'chow';
       const called = m.called ?? !m.concealed;
-      const meld: Meld = { kind, tiles, as, called, concealed: !!m.concealed, added: !!m.added, from: m.from ?? (called ? (seat + 3) % 4 : null), at: -100 + k };
+      const meld: Meld = {
+        kind,
+        tiles,
+        as,
+        called,
+        concealed: !!m.concealed,
+        added: !!m.added,
+        from: m.from ?? (called ? (seat + 3) % 4 : null),
+        at: -100 + k,
+      };
       p.melds.push(meld);
       if (called) p.lastCallAt = Math.max(p.lastCallAt, meld.at);
       const e2 = take(tiles, `seat ${seat} meld`);
@@ -94,7 +104,8 @@ export function fromScenario(opts: VnOptions, seats: number, start: ScenarioStar
     if (p.lastCallAt === -1) p.lastCallAt = -1000;
     const exp = ((pos.exposed as unknown[][] | undefined)?.[seat] ?? []) as (Tile | { tile: Tile; initial?: boolean; bounced?: boolean })[];
     for (const e of exp) {
-      const x = typeof e === 'string' ? { tile: e, initial: false, bounced: false } : { tile: e.tile, initial: !!e.initial, bounced: !!e.bounced };
+      const x =
+        typeof e === 'string' ? { tile: e, initial: false, bounced: false } : { tile: e.tile, initial: !!e.initial, bounced: !!e.bounced };
       p.exposed.push(x);
       const e3 = take([x.tile], `seat ${seat} exposed`);
       if (e3) return fail('bad-position', { why: e3 });
@@ -102,8 +113,8 @@ export function fromScenario(opts: VnOptions, seats: number, start: ScenarioStar
     p.pond = split((pos.ponds as unknown[] | undefined)?.[seat]);
     const e4 = take(p.pond, `seat ${seat} pond`);
     if (e4) return fail('bad-position', { why: e4 });
-    p.draws = ((pos.draws as number[] | undefined)?.[seat]) ?? 5;
-    p.discards = ((pos.discardCounts as number[] | undefined)?.[seat]) ?? 5;
+    p.draws = (pos.draws as number[] | undefined)?.[seat] ?? 5;
+    p.discards = (pos.discardCounts as number[] | undefined)?.[seat] ?? 5;
     for (const t of p.pond) s.discards.push({ seat, tile: t, claimed: false });
   }
   s.anyCall = (pos.anyCall as boolean | undefined) ?? true;
@@ -140,7 +151,8 @@ export function fromScenario(opts: VnOptions, seats: number, start: ScenarioStar
     s.drawn = (pos.drawn as Tile | undefined) ?? null;
     s.drawnFrom = s.drawn ? ((pos.drawnFrom as 'live' | 'back' | undefined) ?? 'live') : null;
     s.dealerFirstTurn = !!pos.dealerFirstTurn;
-    if (s.drawn && !s.players[s.turn]!.hand.includes(s.drawn)) return fail('bad-position', { why: 'drawn tile not in the hand of the seat to move' });
+    if (s.drawn && !s.players[s.turn]!.hand.includes(s.drawn))
+      return fail('bad-position', { why: 'drawn tile not in the hand of the seat to move' });
   }
   const inv = checkInvariants(s);
   if (inv.length) return fail('bad-position', { why: inv.slice(0, 3).join('; ') });

@@ -52,7 +52,8 @@ export function recordFeeding(s: State, seat: number, m: Meld): void {
   const feeder = m.from;
   for (const c of meldCats(m)) {
     const cur = w.get(c);
-    if (cur && cur.n >= 3) s.feedings.push({ kind: 'thap-nhi', winner: seat, feeder, cat: c, at: s.step, exempt: exempt(s, feeder, c, cur.warnAt, m.as[0]!) });
+    if (cur && cur.n >= 3)
+      s.feedings.push({ kind: 'thap-nhi', winner: seat, feeder, cat: c, at: s.step, exempt: exempt(s, feeder, c, cur.warnAt, m.as[0]!) });
   }
   if (m.kind === 'chow') return;
   const i = tileIndex(m.as[0]!);
@@ -70,18 +71,31 @@ function fullHandOf(cat: string, patterns: string[], input: HandInput): boolean 
   return patterns.includes('toan-hang') && tiles.every((t) => tileInCat(t, cat));
 }
 
-function findLiable(s: State, w: number, winBy: string, from: number | null, tile: Tile | null, input: HandInput, patterns: string[]): { seat: number; rule: string } | null {
+function findLiable(
+  s: State,
+  w: number,
+  winBy: string,
+  from: number | null,
+  tile: Tile | null,
+  input: HandInput,
+  patterns: string[],
+): { seat: number; rule: string } | null {
   const o = s.opts;
   // rules 2–4: the most recent feeder
   const feeders = s.feedings
     .filter((f) => f.winner === w)
     .filter((f: Feeding) => {
-      if (f.kind === 'thap-nhi') return o['liability-thap-nhi-chuong'] && !(f.exempt && o['liability-exempt-feeding']) && fullHandOf(f.cat, patterns, input);
+      if (f.kind === 'thap-nhi')
+        return o['liability-thap-nhi-chuong'] && !(f.exempt && o['liability-exempt-feeding']) && fullHandOf(f.cat, patterns, input);
       if (f.kind === 'bach') return o['liability-bach-bao'];
       return o['liability-bac-bao'] && (patterns.includes('tieu-tu-hi') || patterns.includes('dai-tu-hi'));
     })
     .sort((a, b) => b.at - a.at);
-  if (feeders.length) return { seat: feeders[0]!.feeder, rule: feeders[0]!.kind === 'thap-nhi' ? 'thap-nhi-chuong' : feeders[0]!.kind === 'bach' ? 'bach-bao' : 'bac-bao' };
+  if (feeders.length)
+    return {
+      seat: feeders[0]!.feeder,
+      rule: feeders[0]!.kind === 'thap-nhi' ? 'thap-nhi-chuong' : feeders[0]!.kind === 'bach' ? 'bach-bao' : 'bac-bao',
+    };
   if (winBy !== 'discard' || from === null || tile === null) return null;
   // rule 5: a discarded bonus tile or joker that is won on
   if (!isOrdinary(tile)) return o['liability-flower-joker'] ? { seat: from, rule: 'flower-joker' } : null;
@@ -97,7 +111,8 @@ function findLiable(s: State, w: number, winBy: string, from: number | null, til
   const i = tileIndex(tile);
   const pungs = calledPungTiles(melds);
   // rule 3: Bạch Báo deal-in
-  if (o['liability-bach-bao'] && isDragon(i) && pungs.filter((x) => isDragon(x) && x !== i).length >= 2) return { seat: from, rule: 'bach-bao' };
+  if (o['liability-bach-bao'] && isDragon(i) && pungs.filter((x) => isDragon(x) && x !== i).length >= 2)
+    return { seat: from, rule: 'bach-bao' };
   // rule 4: Bắc Báo deal-in (with the §11.1 exception, §15.7)
   if (o['liability-bac-bao'] && isWind(i) && pungs.filter((x) => isWind(x) && x !== i).length >= 3) {
     const warnAt = melds.filter((m) => m.called && isWind(tileIndex(m.as[0]!)))[2]?.at ?? -1;
@@ -106,7 +121,13 @@ function findLiable(s: State, w: number, winBy: string, from: number | null, til
   return null;
 }
 
-function buildResult(s: State, lines: { from: number; to: number; amount: number; reason: string }[], winners: number[], items: ScoreItem[], endedBy: string): HandResult {
+function buildResult(
+  s: State,
+  lines: { from: number; to: number; amount: number; reason: string }[],
+  winners: number[],
+  items: ScoreItem[],
+  endedBy: string,
+): HandResult {
   const deltas = new Array<number>(s.match.people).fill(0);
   const pays: Payment[] = [];
   for (const l of lines) {
@@ -139,7 +160,9 @@ export function handInput(s: State, seat: number, winBy: string, from: number | 
     winBy: wb === 'rob-kong' && winBy === 'rob-bounce' ? 'rob-kong' : wb,
     replacement: winBy === 'self-draw' && s.drawnFrom === 'back',
     lastTile: winBy === 'self-draw' ? s.lastLive && s.drawnFrom === 'live' : winBy === 'discard' && s.lastDiscard,
-    diaU: B ? winBy === 'discard' && from === 0 && s.discards.length === 1 : first && winBy === 'self-draw' && p.draws === 1 && p.discards === 0,
+    diaU: B
+      ? winBy === 'discard' && from === 0 && s.discards.length === 1
+      : first && winBy === 'self-draw' && p.draws === 1 && p.discards === 0,
     nhanU: B ? first && p.discards === 0 && winBy !== 'self-draw' : first && winBy === 'discard' && p.draws === 0,
     batHoa: winBy === 'discard' && tile !== null && !isOrdinary(tile),
     robBounce: winBy === 'rob-bounce',
@@ -154,7 +177,13 @@ export function finishWin(s: State, seat: number, winBy: string, from: number | 
   const liable = score.valid ? findLiable(s, seat, winBy, from, tile, input, score.patterns) : null;
   const shape: PayShape = winBy === 'discard' ? 'discard' : winBy === 'rob-kong' || winBy === 'rob-bounce' ? 'rob-kong' : 'self-draw';
   const lines: PayLine[] = payments(seat, score.phan, score.kongs, shape, from, liable?.seat ?? null, s.opts);
-  const items: ScoreItem[] = score.items.map((x) => ({ id: x.id, seat: s.seatPerson[seat]!, value: x.value, unit: 'phan', ...(x.detail ? { detail: x.detail } : {}) }));
+  const items: ScoreItem[] = score.items.map((x) => ({
+    id: x.id,
+    seat: s.seatPerson[seat]!,
+    value: x.value,
+    unit: 'phan',
+    ...(x.detail ? { detail: x.detail } : {}),
+  }));
   if (discardWinTile(winBy) && tile) {
     const p = s.players[from!]!;
     if (winBy === 'discard') {
@@ -163,7 +192,13 @@ export function finishWin(s: State, seat: number, winBy: string, from: number | 
     }
     s.players[seat]!.hand = [...s.players[seat]!.hand, tile];
   }
-  const result = buildResult(s, lines.map((l) => ({ ...l, to: seat })), [seat], items, winBy === 'thien-u' ? 'thien-u' : shape === 'self-draw' ? 'u-self-draw' : shape === 'discard' ? 'u-discard' : 'u-rob-kong');
+  const result = buildResult(
+    s,
+    lines.map((l) => ({ ...l, to: seat })),
+    [seat],
+    items,
+    winBy === 'thien-u' ? 'thien-u' : shape === 'self-draw' ? 'u-self-draw' : shape === 'discard' ? 'u-discard' : 'u-rob-kong',
+  );
   s.phase = 'ended';
   s.claim = null;
   s.rob = null;
@@ -175,7 +210,16 @@ export function finishDraw(s: State): void {
   s.phase = 'ended';
   s.claim = null;
   s.rob = null;
-  s.end = { kind: 'draw', winner: null, winBy: null, from: null, tile: null, score: null, liable: null, result: buildResult(s, [], [], [], 'draw') };
+  s.end = {
+    kind: 'draw',
+    winner: null,
+    winBy: null,
+    from: null,
+    tile: null,
+    score: null,
+    liable: null,
+    result: buildResult(s, [], [], [], 'draw'),
+  };
 }
 
 export function finishFalseWin(s: State, seat: number, phan: number): void {
@@ -184,5 +228,14 @@ export function finishFalseWin(s: State, seat: number, phan: number): void {
   s.claim = null;
   s.rob = null;
   const items: ScoreItem[] = [{ id: 'chao-u', seat: s.seatPerson[seat]!, value: phan + 6, unit: 'phan' }];
-  s.end = { kind: 'false-win', winner: null, winBy: null, from: seat, tile: null, score: null, liable: null, result: buildResult(s, lines, [], items, 'false-win') };
+  s.end = {
+    kind: 'false-win',
+    winner: null,
+    winBy: null,
+    from: seat,
+    tile: null,
+    score: null,
+    liable: null,
+    result: buildResult(s, lines, [], items, 'false-win'),
+  };
 }

@@ -66,7 +66,10 @@ function rotateSitters(m: Match, o: VnOptions): void {
   if (k <= 0) return;
   let positions: number[];
   if (o['sitout-rotation'] === 'fair') {
-    positions = [0, 1, 2, 3].sort((a, b) => m.played[m.table[b]!]! - m.played[m.table[a]!]! || a - b).slice(0, k).sort((a, b) => a - b);
+    positions = [0, 1, 2, 3]
+      .sort((a, b) => m.played[m.table[b]!]! - m.played[m.table[a]!]! || a - b)
+      .slice(0, k)
+      .sort((a, b) => a - b);
   } else positions = k === 1 ? [0] : [0, 2]; // §3 [Seed]: T0 (and T2 with six people)
   const incoming = m.reserves.slice();
   m.reserves = positions.map((pos) => m.table[pos]!);

@@ -49,7 +49,14 @@ export interface PublicView {
   last: { person: number; action: Record<string, unknown> } | null;
   /** Revealed at the end: every hand. */
   revealed: { person: number; hand: Tile[] }[] | null;
-  end: { kind: string; winner: number | null; winBy: string | null; phan: number | null; arrangement: string[] | null; liable: { person: number; rule: string } | null } | null;
+  end: {
+    kind: string;
+    winner: number | null;
+    winBy: string | null;
+    phan: number | null;
+    arrangement: string[] | null;
+    liable: { person: number; rule: string } | null;
+  } | null;
 }
 export interface SeatView extends PublicView {
   me: number;
@@ -91,7 +98,8 @@ export function publicView(s: State): PublicView {
       pond: p.pond.slice(),
       score: m.scores[s.seatPerson[seat]!]!,
     })),
-    turn: s.phase === 'turn' || s.phase === 'after-call' ? s.seatPerson[s.turn]! : s.phase === 'initial' ? s.seatPerson[s.init!.seat]! : null,
+    turn:
+      s.phase === 'turn' || s.phase === 'after-call' ? s.seatPerson[s.turn]! : s.phase === 'initial' ? s.seatPerson[s.init!.seat]! : null,
     claimable: s.claim ? { tile: s.claim.tile, from: s.seatPerson[s.claim.from]! } : null,
     robbable: s.rob ? { tile: s.rob.tile, from: s.seatPerson[s.rob.declarer]! } : null,
     liveWall: Math.max(0, s.wall.length - s.reserve),

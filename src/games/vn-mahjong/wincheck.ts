@@ -85,7 +85,13 @@ function suitMinAt(c: readonly number[], off: number, pair: boolean): number {
   return suitMin(c.slice(off, off + 9) as number[], pair);
 }
 
-const NEEDS: number[][] = [[0, 0], [0, 0], [0, 0], [0, 0], [0, 0]];
+const NEEDS: number[][] = [
+  [0, 0],
+  [0, 0],
+  [0, 0],
+  [0, 0],
+  [0, 0],
+];
 /** Min wilds per group, [group][pair ? 1 : 0] (a shared scratch array: read it before the next call). */
 function groupNeeds(c: readonly number[]): number[][] {
   for (let g = 0; g < 3; g++) {

@@ -41,7 +41,13 @@ export interface CuocItem {
   spec: string;
 }
 
-const row = (id: CuocId, diem: number, dich: number, ga = 0, flags: Partial<Pick<CuocItem, 'mandatory' | 'perInstance' | 'hoa'>> = {}): CuocItem => ({
+const row = (
+  id: CuocId,
+  diem: number,
+  dich: number,
+  ga = 0,
+  flags: Partial<Pick<CuocItem, 'mandatory' | 'perInstance' | 'hoa'>> = {},
+): CuocItem => ({
   id,
   diem,
   dich,

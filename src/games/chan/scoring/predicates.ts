@@ -90,17 +90,24 @@ export function findCuoc(w: WinHandInput, opts: ChanOptions): { list: CuocInstan
   if (w.thien) add('thien-u');
   if (w.dia && !w.thien) add('dia-u');
   if (card && f.shape.byChiu) add('chiu-u');
-  const uBon = card !== null && !f.shape.byChiu && w.melds.some((m) => m.kind === 'chan' && m.taken === card && m.cards[1] === card) && countOf(f.concealed, card) === 2;
+  const uBon =
+    card !== null &&
+    !f.shape.byChiu &&
+    w.melds.some((m) => m.kind === 'chan' && m.taken === card && m.cards[1] === card) &&
+    countOf(f.concealed, card) === 2;
   if (uBon) add('u-bon');
   const bachThu = isBachThu(w, f, opts);
   // Hoa cước (§9): Chì + Bạch thủ on 2v / 8v with a 5v eaten or the named concealed chắn.
   let hoa: CuocId | null = null;
   if (chi && bachThu && card) {
     const ate5v = w.melds.some((m) => m.taken === '5v' && m.kind !== 'chiu');
-    if (card === '2v') hoa = cc[FACE_INDEX['5v']!]! >= 2 && cc[FACE_INDEX['4v']!]! >= 2 ? 'nha-lau-xe-hoi' : ate5v ? 'hoa-roi-cua-phat' : null;
-    if (card === '8v') hoa = cc[FACE_INDEX['CC']!]! >= 2 && cc[FACE_INDEX['5s']!]! >= 2 ? 'ngu-ong-bat-ca' : ate5v ? 'ca-loi-san-dinh' : null;
+    if (card === '2v')
+      hoa = cc[FACE_INDEX['5v']!]! >= 2 && cc[FACE_INDEX['4v']!]! >= 2 ? 'nha-lau-xe-hoi' : ate5v ? 'hoa-roi-cua-phat' : null;
+    if (card === '8v')
+      hoa = cc[FACE_INDEX['CC']!]! >= 2 && cc[FACE_INDEX['5s']!]! >= 2 ? 'ngu-ong-bat-ca' : ate5v ? 'ca-loi-san-dinh' : null;
     const profile = PROFILES[opts['scoring-profile']];
-    if (hoa && !profile.some((r) => r.id === hoa)) hoa = hoa === 'nha-lau-xe-hoi' && ate5v ? 'hoa-roi-cua-phat' : hoa === 'ngu-ong-bat-ca' && ate5v ? 'ca-loi-san-dinh' : null;
+    if (hoa && !profile.some((r) => r.id === hoa))
+      hoa = hoa === 'nha-lau-xe-hoi' && ate5v ? 'hoa-roi-cua-phat' : hoa === 'ngu-ong-bat-ca' && ate5v ? 'ca-loi-san-dinh' : null;
   }
   if (hoa) add(hoa);
   else {

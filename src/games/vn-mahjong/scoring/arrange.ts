@@ -78,7 +78,10 @@ export function standardArrangements(c0: readonly number[], jokers: readonly Jok
         const all = [...sets, ...extra];
         const res: ASet[] = all.map((s) => ({ kind: s.kind, t: s.t, jokers: [], called: false, am: false, declared: false }));
         allSlots.forEach((sl, i) => res[sl.set]!.jokers.push(m[i]!));
-        const key = res.map((s) => `${s.kind}${s.t}:${s.jokers.length}`).sort().join('|');
+        const key = res
+          .map((s) => `${s.kind}${s.t}:${s.jokers.length}`)
+          .sort()
+          .join('|');
         if (!out.has(key)) out.set(key, res);
         return;
       }
@@ -190,7 +193,13 @@ export function sevenPairsArrangements(c: readonly number[], jokers: readonly Jo
   if (spare < 0 || spare % 2 !== 0) return results;
   const tryWith = (extra: number[]) => {
     const allSets = [...sets, ...extra.map((t) => ({ kind: 'pair' as SetKind, t }))];
-    const allSlots = [...slots, ...extra.flatMap((t, k) => [{ set: sets.length + k, t }, { set: sets.length + k, t }])];
+    const allSlots = [
+      ...slots,
+      ...extra.flatMap((t, k) => [
+        { set: sets.length + k, t },
+        { set: sets.length + k, t },
+      ]),
+    ];
     const m = matchJokers(allSlots, jokers);
     if (!m) return;
     const res: ASet[] = allSets.map((s) => ({ kind: s.kind, t: s.t, jokers: [], called: false, am: false, declared: false }));

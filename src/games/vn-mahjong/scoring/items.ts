@@ -84,7 +84,27 @@ export function derive(base: readonly ScoringItem[], d: Derive): ScoringItem[] {
 
 /** Preset B (§9, [RA-old]): a different pattern list; wind/dragon pungs, progressive and Pe Pe dropped. */
 export const PRESET_B: readonly ScoringItem[] = derive(BASE_A, {
-  remove: ['bo-hoa', 'rong', 'tp-cua', 'tp-gio', 'progressive', 'pe-pe', 'pe-pe-phan', 'muoi-kk', 'kk-bonus', 'kk-bonus-small', 'lai-hang', 'lai-nhat-cuu', 'toan-nhat-cuu', 'cuu-tu', 'kin', 'xuyen', 'kin-xuyen-limit', 'coong-coong-am', 'dai-tu-hi-nhat-cuu'],
+  remove: [
+    'bo-hoa',
+    'rong',
+    'tp-cua',
+    'tp-gio',
+    'progressive',
+    'pe-pe',
+    'pe-pe-phan',
+    'muoi-kk',
+    'kk-bonus',
+    'kk-bonus-small',
+    'lai-hang',
+    'lai-nhat-cuu',
+    'toan-nhat-cuu',
+    'cuu-tu',
+    'kin',
+    'xuyen',
+    'kin-xuyen-limit',
+    'coong-coong-am',
+    'dai-tu-hi-nhat-cuu',
+  ],
   set: { 'toan-hang': 12, 'thap-tam-yeu': 12, 'dai-tam-nguyen': 12, 'tieu-tu-hi': 30, nfnl: 18, 'nfnl-seattle': 18 },
   add: [
     item('phinh-chu', 3, '§9 B', 'all chows with an honour pair'),

@@ -4,8 +4,20 @@
  */
 import type { VnOptions } from '../options.js';
 import {
-  BLUE, countVector, isBonus, isDragon, isHonour, isJoker, isTerminal, isWild, isWind, redSet, tileAt, tileIndex,
-  type JokerKind, type Tile,
+  BLUE,
+  countVector,
+  isBonus,
+  isDragon,
+  isHonour,
+  isJoker,
+  isTerminal,
+  isWild,
+  isWind,
+  redSet,
+  tileAt,
+  tileIndex,
+  type JokerKind,
+  type Tile,
 } from '../tiles.js';
 import { isWinningTiles, isSevenPairs, isThirteenOrphans } from '../wincheck.js';
 import { standardArrangements, sevenPairsArrangements, orphansArrangements, type ASet, type Arrangement } from './arrange.js';
@@ -70,8 +82,29 @@ export interface ScoreOut {
   patterns: string[];
 }
 
-const LIMIT = ['dai-tu-hi', 'tieu-tu-hi', 'toan-chu', 'toan-nhat-cuu', 'khan-khan', 'coong-coong', 'coong-coong-am', 'cuu-tu', 'thap-tam-yeu'];
-const KK_BIG = ['toan-hang', 'toan-nhat-cuu', 'toan-chu', 'tieu-tam-nguyen', 'dai-tam-nguyen', 'thap-tam-yeu', 'khan-khan', 'cuu-tu', 'tieu-tu-hi', 'dai-tu-hi'];
+const LIMIT = [
+  'dai-tu-hi',
+  'tieu-tu-hi',
+  'toan-chu',
+  'toan-nhat-cuu',
+  'khan-khan',
+  'coong-coong',
+  'coong-coong-am',
+  'cuu-tu',
+  'thap-tam-yeu',
+];
+const KK_BIG = [
+  'toan-hang',
+  'toan-nhat-cuu',
+  'toan-chu',
+  'tieu-tam-nguyen',
+  'dai-tam-nguyen',
+  'thap-tam-yeu',
+  'khan-khan',
+  'cuu-tu',
+  'tieu-tu-hi',
+  'dai-tu-hi',
+];
 const MEDIUM = ['dai-tam-nguyen', 'lai-hang', 'toan-cau-nhan', 'tui-tui'];
 
 export function sevenPairsAllowed(o: VnOptions, selfDraw: boolean): boolean {
@@ -214,7 +247,8 @@ function patternsA(a: Arrangement, ctx: Ctx): ItemOut[] {
   const { input, o } = ctx;
   const f = facts(a, ctx);
   const ids = new Map<string, ItemOut>();
-  const add = (id: string, value: number, detail?: string) => ids.set(id + (detail ? `:${detail}` : ''), detail ? { id, value, detail } : { id, value });
+  const add = (id: string, value: number, detail?: string) =>
+    ids.set(id + (detail ? `:${detail}` : ''), detail ? { id, value, detail } : { id, value });
   const has = (id: string) => [...ids.values()].some((x) => x.id === id);
   const drop = (...rm: string[]) => {
     for (const [k, v] of ids) if (rm.includes(v.id)) ids.delete(k);
@@ -321,7 +355,8 @@ function patternsB(a: Arrangement, ctx: Ctx): ItemOut[] {
     if (f.pungs.length === 4 && !limitish) add(f.honours ? 'tui-tui-chu' : 'tui-tui', f.honours ? 6 : 3);
     if (f.pungs.length === 4 && f.pungs.every((s) => s.called) && !f.selfDraw)
       add(f.honours ? 'cau-nhan-pung-chu' : 'cau-nhan-pung', f.honours ? 12 : 6);
-    if (f.pungs.length === 4 && f.pungs.some((s) => s.t < 27 && s.t % 9 === 0) && f.pungs.some((s) => s.t < 27 && s.t % 9 === 8)) add('nhat-cuu-pung', 6);
+    if (f.pungs.length === 4 && f.pungs.some((s) => s.t < 27 && s.t % 9 === 0) && f.pungs.some((s) => s.t < 27 && s.t % 9 === 8))
+      add('nhat-cuu-pung', 6);
     const seqs = new Set(f.melds.filter((s) => s.kind === 'chow').map((s) => s.t));
     for (const base of [0, 9, 18]) if (seqs.has(base) && seqs.has(base + 3) && seqs.has(base + 6)) add('nhat-thong', 18);
     if (f.dragonPungs === 2 && f.pair && isDragon(f.pair.t)) add('tieu-tam-nguyen', 6);
@@ -377,14 +412,17 @@ export function exposureItems(input: HandInput, o: VnOptions): ItemOut[] {
     const exposedSets = Math.min(...set.map((t) => count(t, exp)));
     const allSets = Math.min(...set.map((t) => count(t, anywhere)));
     for (let k = 0; k < allSets; k++)
-      items.push(k < exposedSets ? { id: 'bo-khung-exposed', value: 12, detail: set.join('') } : { id: 'bo-khung', value: 6, detail: set.join('') });
+      items.push(
+        k < exposedSets ? { id: 'bo-khung-exposed', value: 12, detail: set.join('') } : { id: 'bo-khung', value: 6, detail: set.join('') },
+      );
   }
   if (o['flower-8-10']) {
     const n = exp.filter((t) => isBonus(t) || t === 'JF').length;
     if (n >= 10) items.push({ id: 'thap-hoa', value: 12 });
     else if (n >= 8) items.push({ id: 'bat-hoa-8', value: 6 });
   }
-  if (o['four-seat-flowers'] && [0, 1, 2, 3].every((g) => have.has(`${g * 4 + seat + 1}f`))) items.push({ id: 'four-seat-flowers', value: 12 });
+  if (o['four-seat-flowers'] && [0, 1, 2, 3].every((g) => have.has(`${g * 4 + seat + 1}f`)))
+    items.push({ id: 'four-seat-flowers', value: 12 });
   if (o['tong-hop-start-combo']) {
     const init = input.exposed.filter((e) => e.initial).map((e) => e.tile);
     if (init.includes('JA') && init.includes('JN')) items.push({ id: 'tong-hop-start-combo', value: 9 });
@@ -420,7 +458,17 @@ export function jokerValue(j: JokerKind, seat: number, initial: boolean, o: VnOp
 
 /** Score a winning hand with the best joker arrangement (§8–§9). */
 export function scoreHand(input: HandInput, o: VnOptions): ScoreOut {
-  const fail = (reason: string): ScoreOut => ({ valid: false, reason, phan: 0, mun: 0, items: [], arrangement: [], kk: false, kongs: 0, patterns: [] });
+  const fail = (reason: string): ScoreOut => ({
+    valid: false,
+    reason,
+    phan: 0,
+    mun: 0,
+    items: [],
+    arrangement: [],
+    kk: false,
+    kongs: 0,
+    patterns: [],
+  });
   const arrs = arrangements(input, o);
   if (arrs.length === 0) return fail('not a winning hand');
   const allTiles = [...input.concealed, ...input.melds.flatMap((m) => m.tiles), ...input.exposed.map((e) => e.tile)];
@@ -439,7 +487,8 @@ export function scoreHand(input: HandInput, o: VnOptions): ScoreOut {
   let best: { items: ItemOut[]; phan: number; a: Arrangement } | null = null;
   for (const a of arrs) {
     let items = [...patternItems(a, ctx), ...expItems];
-    if (o['double-pung-wait'] && waitKinds.length === 2 && waitKinds.every((t) => preWin[t] === 2)) items.push({ id: 'double-pung-wait', value: 1 });
+    if (o['double-pung-wait'] && waitKinds.length === 2 && waitKinds.every((t) => preWin[t] === 2))
+      items.push({ id: 'double-pung-wait', value: 1 });
     let phan = items.reduce((n, x) => n + x.value, 0);
     if (phan === 0) {
       // Muỗi (§9): nothing scores; KK makes it 1 mủn
