@@ -102,6 +102,14 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     const now = ctx.store.games.get(row.id)!;
     await i.editReply(lobbyPayload(ctx, now, ctx.store.games.seats(row.id), publicLang));
   } catch (e) {
+    if ((e as { code?: number }).code === 160006) {
+      // discord-platform.md §1.4: at the server's active-thread cap, play in the channel itself and tell the admins.
+      ctx.log.warn({ guild: i.guildId }, 'active thread cap reached: the game plays in the channel');
+      ctx.store.games.update(row.id, { threadId: i.channelId, lobbyMessageId: msg.id });
+      const now = ctx.store.games.get(row.id)!;
+      await i.editReply(lobbyPayload(ctx, now, ctx.store.games.seats(row.id), publicLang));
+      return;
+    }
     ctx.log.warn({ err: e }, 'cannot create the game thread');
     ctx.store.games.update(row.id, { status: 'cancelled' });
     await i.editReply({ content: t('errors:cannot-create-thread'), components: [] });

@@ -26,6 +26,7 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
     ...seatLines,
     t('common:lobby.timers', { preset: t(`common:timer.${row_.timerPreset.name}`) }),
     rulesLine(row_, t),
+    ...(row_.threadId && row_.threadId === row_.channelId ? [`⚠️ ${t('common:lobby.thread-cap')}`] : []),
   ].join('\n');
   const b = (verb: GameButton['verb'], label: string, style: ButtonStyle) =>
     button(encodeGameId({ gameId: id, ver: 0, verb }), label, style, !open);

@@ -211,3 +211,34 @@ test('a stored game replays from its SQLite action log to the same results', asy
     assert.equal(rep.matchesStored, true);
   });
 });
+
+test('at the active-thread cap the game plays in the channel, and the lobby says why', async () => {
+  await withWorld(async (w) => {
+    w.sim.setActiveThreadLimit(w.guildId, 0);
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0);
+    assert.equal(threadId, w.channelId, 'the game lives in the channel');
+    const lobby = w.sim.visibleMessages(w.channelId, w.users[0]!.id).find((m) => /active threads/.test(m.content));
+    assert.ok(lobby, 'the lobby explains the fallback');
+    await playHandToEnd(w, gameId);
+    assert.equal(w.store.results.handsOf(gameId).length, 2);
+  });
+});
+
+test('rate limits and server errors from Discord slow the game down but lose nothing', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'phom', 2, 1);
+    w.sim.faults.rateLimit({ route: /\/channels\/\d+\/messages/, retryAfterMs: 30, times: 4 });
+    w.sim.faults.serverError({ route: /\/channels\/\d+\/messages/, status: 502, times: 2 });
+    w.sim.faults.rateLimit({ route: /\/interactions\//, global: false, retryAfterMs: 20, times: 1 });
+    await playHandToEnd(w, gameId);
+    assert.equal(w.store.results.handsOf(gameId).length, 3);
+    assert.ok(
+      w.sim.restLog().some((e) => e.status === 429),
+      'the bot did meet a 429',
+    );
+    assert.ok(
+      w.sim.restLog().some((e) => e.status === 502),
+      'and a 502',
+    );
+  });
+});
