@@ -12,6 +12,7 @@ import { langOf, translator, type Lang, type T } from './i18n.js';
 import { PRESENTERS, type PresentCtx, type Presenter } from './presenters/index.js';
 import { durations, reminderAt } from './timer-presets.js';
 import { engineOf } from '../games/registry.js';
+import { handSeed } from '../games/core/rng.js';
 import type { AnyEngine, BaseAction, Decision, HandResult } from '../games/core/types.js';
 import type { GameRow, SeatRow } from '../store/games.js';
 
@@ -190,6 +191,17 @@ async function ping(ctx: BotContext, L: Loaded, seatsToPing: number[], pending: 
   }
 }
 
+/**
+ * Engines that play a fixed match (rounds of winds: both mahjong games) mark the match over in the
+ * state of the hand that would follow. Dealing is pure, so the bot deals it in memory and looks.
+ */
+export function matchIsOver(L: Loaded): boolean {
+  const over = (p: unknown) => (p as { matchOver?: boolean } | null)?.matchOver === true;
+  if (over(L.engine.publicView(L.state))) return true;
+  const next = L.engine.setup(L.row.options, L.row.seats, handSeed(L.row.seed, L.row.handIndex + 1), L.state);
+  return over(L.engine.publicView(next));
+}
+
 /** Store the hand's result (idempotent) and post the result image with Next hand / End match. */
 async function settle(ctx: BotContext, L: Loaded, result: HandResult): Promise<void> {
   const key = `result:${L.row.handIndex}`;
@@ -204,8 +216,7 @@ async function settle(ctx: BotContext, L: Loaded, result: HandResult): Promise<v
   const pub = L.engine.publicView(L.state);
   const model = L.presenter.resultModel(pub, result, pc);
   const image = await ctx.render.result(model);
-  // Engines that play a fixed match (rounds of winds) say when it is over: then no "Next hand".
-  const matchOver = (pub as { matchOver?: boolean } | null)?.matchOver === true;
+  const matchOver = matchIsOver(L);
   const lines = [
     `**${t('common:result.title', { n: L.row.handIndex + 1 })}** · ${model.title}`,
     ...result.winners.map((w) => t('common:result.winner', { who: mention(L.seats[w]!.userId, L.names[w]!) })),

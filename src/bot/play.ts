@@ -7,7 +7,7 @@ import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js'
 import type { BotContext } from './context.js';
 import type { GameButton } from './custom-id.js';
 import { langOf, translator } from './i18n.js';
-import { endMatch, load, progress, publicLang, updateTable, type Loaded } from './driver.js';
+import { endMatch, load, matchIsOver, progress, publicLang, updateTable, type Loaded } from './driver.js';
 import { handPayload, seatOf } from './hand-view.js';
 import type { BaseAction, Decision } from '../games/core/types.js';
 import { blocksOf, readAnnounce } from './announce.js';
@@ -107,6 +107,11 @@ export async function onTableComponent(ctx: BotContext, i: Comp, b: GameButton):
   switch (b.verb) {
     case 'next-hand': {
       if (!L.engine.result(L.state) || b.ver !== L.row.version) return tell(i, t('errors:stale'));
+      if (matchIsOver(L)) {
+        await endMatch(ctx, L);
+        await i.editReply({ components: [] }).catch(() => undefined);
+        return;
+      }
       ctx.store.games.nextHand(L.row.id);
       await i.editReply({ components: [] }).catch(() => undefined);
       await progress(ctx, L.row.id, t('common:notice.next-hand', { lng: publicLang(ctx, L.row) }));

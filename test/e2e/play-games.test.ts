@@ -5,7 +5,18 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openTable, openHand, playAsAi, playHandToEnd, tableMessage, click, buttonByLabel, withWorld, type World } from './harness.js';
+import {
+  openTable,
+  openHand,
+  playAsAi,
+  playHandToEnd,
+  tableMessage,
+  click,
+  slash,
+  buttonByLabel,
+  withWorld,
+  type World,
+} from './harness.js';
 import { engineOf } from '../../src/games/registry.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
@@ -175,4 +186,21 @@ test('vn-mahjong with 5 people: four play each hand and one sits out, in rotatio
     },
     { users: 1 },
   );
+});
+
+test('classic-mahjong: a quick match of one wind round ends by itself after its last hand', async () => {
+  await withWorld(async (w) => {
+    await slash(w, w.admin.id, 'config', { set: { game: 'classic-mahjong', key: 'match-rounds', value: '1' } });
+    const { gameId, threadId } = await openTable(w, 'classic-mahjong', 1, 1);
+    for (let hand = 1; hand <= 20 && w.store.games.get(gameId)!.status === 'running'; hand++) {
+      await playHandToEnd(w, gameId);
+      const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => new RegExp(`Hand ${hand} is over`).test(m.content))!;
+      const next = w.sim.components(result).find((c) => c.label === 'Next hand');
+      if (!next) break;
+      await click(w, w.users[0]!.id, result.id, String(next.custom_id));
+    }
+    assert.equal(w.store.games.get(gameId)!.status, 'finished', 'the match ended when its wind round was over');
+    assert.ok(w.sim.visibleMessages(threadId, w.users[0]!.id).some((m) => /Match over/.test(m.content)));
+    assert.ok(w.store.results.handsOf(gameId).length >= 4, 'at least one full round of two dealers');
+  });
 });
