@@ -91,7 +91,18 @@ export const phomPresenter: Presenter = {
       game: 'phom',
       locale: ctx.lang,
       title: endTitle('phom', r, ctx),
-      ...(w !== undefined ? { winner: { name: ctx.names[w] ?? '', groups: meldGroups(pub, w, ctx), hand: pub.hands?.[w] ?? [] } } : {}),
+      ...(w !== undefined
+        ? {
+            winner: {
+              name: ctx.names[w] ?? '',
+              // After an Ù the winner's hand is shown arranged in phỏm; else its laid phỏm and the cards left.
+              groups: pub.winning
+                ? [...meldGroups(pub, w, ctx), ...pub.winning.phoms.map((codes) => ({ codes, label: ctx.t('phom:ui.phom') }))]
+                : meldGroups(pub, w, ctx),
+              hand: pub.winning ? pub.winning.loose : (pub.hands?.[w] ?? []),
+            },
+          }
+        : {}),
       ...resultLines('phom', r, ctx),
     };
   },

@@ -48,6 +48,8 @@ export interface PublicView {
   ended: boolean;
   /** All hands, revealed once the hand is over (phom.md §12). */
   hands: Card[][] | null;
+  /** After an Ù: the winner's hand arranged in phỏm, and its loose cards. */
+  winning: { phoms: Card[][]; loose: Card[] } | null;
 }
 
 export interface SeatView extends PublicView {
@@ -105,6 +107,7 @@ export function publicView(s: State): PublicView {
     last: s.last ? { ...s.last } : null,
     ended: s.end !== null,
     hands: s.end ? s.hands.map((h) => sortCards(h)) : null,
+    winning: s.end && s.end.winner !== null ? { phoms: s.end.phoms.map((p) => p.slice()), loose: s.end.loose.slice() } : null,
   };
 }
 
