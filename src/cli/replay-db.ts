@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { GameStore } from '../store/games.js';
 import { applyEntry, initialState } from '../store/replay.js';
+import { netPoints } from '../store/results.js';
 import { engineOf } from '../games/registry.js';
 import type { HandResult } from '../games/core/types.js';
 
@@ -35,11 +36,12 @@ export function replayStoredGame(path: string, id: string): ReplayDbReport {
       const r = engine.result(state) as HandResult | null;
       if (!r) return;
       const s = stored.filter((x) => x.hand === hand).map((x) => x.points);
+      const net = netPoints(r);
       hands.push({
         hand,
-        deltas: r.deltas,
+        deltas: net,
         stored: s.length ? s : null,
-        same: s.length === 0 || s.every((v, i) => Math.abs(v - r.deltas[i]!) < 1e-9),
+        same: s.length === 0 || s.every((v, i) => Math.abs(v - net[i]!) < 1e-9),
       });
     };
     for (const e of log) {

@@ -43,6 +43,15 @@ export interface LeaderRow {
   sigma: number;
 }
 
+/**
+ * What each seat won or lost in a hand: the settlement's deltas plus, for games with a pot kept
+ * across hands (Phỏm's gà pot, phom.md §10), the seat's flow into or out of the pot.
+ */
+export function netPoints(result: HandResult): number[] {
+  const flows = (result as HandResult & { pot?: { flows?: number[] } }).pot?.flows;
+  return result.deltas.map((d, s) => d + (flows?.[s] ?? 0));
+}
+
 /** Rank (1 = best) of each seat from a HandResult ranking (ties share a rank). */
 export function ranksOf(result: HandResult, seats: number): number[] {
   const ranks = new Array<number>(seats).fill(seats);
@@ -65,6 +74,7 @@ export class ResultStore {
     const exists = this.db.prepare('SELECT 1 FROM results WHERE game_id = ? AND hand = ? LIMIT 1').get(gameId, hand);
     if (exists) return;
     const ranks = ranksOf(result, seats.length);
+    const net = netPoints(result);
     const t = this.now();
     this.db.transaction(() => {
       const ins = this.db.prepare(
@@ -85,7 +95,7 @@ export class ResultStore {
           game,
           s.isAi ? null : s.userId,
           s.displayName,
-          result.deltas[s.seat] ?? 0,
+          net[s.seat] ?? 0,
           result.unit,
           ranks[s.seat]!,
           result.winners.includes(s.seat) ? 1 : 0,

@@ -160,3 +160,25 @@ test('guild settings round-trip', () => {
   assert.deepEqual(store.settings.get('g', 'chan'), { preset: 'seed-table', options: { a: 1 }, playOverridable: ['a'] });
   store.close();
 });
+
+test('a pot kept across hands (Phỏm gà) counts in what each seat won or lost', () => {
+  const store = openStore(tmpDb(), engineOf);
+  const row = newRunningGame(store);
+  const seats = store.games.seats(row.id);
+  const result = {
+    winners: [0],
+    ranking: [[0], [1], [2]],
+    deltas: [2, -1, -1],
+    payments: [],
+    items: [],
+    unit: 'bet',
+    endedBy: 'u',
+    pot: { flows: [3, -1, -1], carried: 0 },
+  };
+  store.results.recordHand(row.id, 'phom', 'g1', 0, seats, result);
+  assert.deepEqual(
+    store.results.handsOf(row.id).map((h) => h.points),
+    [5, -2, -2],
+  );
+  store.close();
+});
