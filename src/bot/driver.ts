@@ -144,7 +144,7 @@ export async function updateTable(ctx: BotContext, gameId: string, notice?: stri
 function syncTimers(ctx: BotContext, L: Loaded, pending: Decision<BaseAction>[]): number[] {
   const now = ctx.clock.now();
   const old = new Map(ctx.store.timers.forGame(L.row.id).map((x) => [x.seat, x]));
-  const { claimMs, turnMs } = durations(L.row.timerPreset);
+  const { claimMs, turnMs } = durations(L.row.timerPreset, L.row.game, L.row.options);
   const fresh: number[] = [];
   const next = pending
     .filter((d) => !L.seats[d.seat]?.isAi)
