@@ -2,9 +2,10 @@
  * `npm run deploy-commands`: registers the slash commands (bulk overwrite) on one guild
  * (DISCORD_DEV_GUILD_ID, instant) or globally. Run it when command definitions change.
  */
-import { loadEnv } from '../config/env.js';
+import { loadDotEnv, loadEnv } from '../config/env.js';
 import { deployCommands } from './deploy.js';
 
+loadDotEnv();
 const env = loadEnv();
 if (!env.ok) {
   console.error(env.message);

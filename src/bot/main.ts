@@ -1,11 +1,12 @@
 /** `npm start`: validate the environment, open SQLite, start the renderer and the bot. */
-import { loadEnv } from '../config/env.js';
+import { loadDotEnv, loadEnv } from '../config/env.js';
 import { createLogger } from '../config/logger.js';
 import { openStore } from '../store/index.js';
 import { engineOf } from '../games/registry.js';
 import { createRenderer } from './renderer.js';
 import { createBot } from './app.js';
 
+loadDotEnv();
 const env = loadEnv();
 if (!env.ok) {
   console.error(env.message);

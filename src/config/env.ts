@@ -2,6 +2,7 @@
  * Environment configuration, validated with zod at start. `.env.example` lists every variable.
  * A missing or malformed variable produces a message that says what to set, and the process exits.
  */
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 
 const TOKEN_HELP = 'DISCORD_TOKEN is required: the bot token from the Discord developer portal (Bot → Reset Token)';
@@ -41,4 +42,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       'Copy .env.example to .env, fill it in, and run `npm start` again (variables can also be set in the shell).',
     ].join('\n'),
   };
+}
+
+/** Loads `.env` from the working directory when it exists (variables already set in the shell win). */
+export function loadDotEnv(path = '.env'): void {
+  if (existsSync(path)) process.loadEnvFile(path);
 }

@@ -1,7 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { loadEnv } from '../../src/config/env.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadDotEnv, loadEnv } from '../../src/config/env.js';
 
 test('a missing token is reported with what to set', () => {
   const r = loadEnv({});
@@ -27,4 +30,14 @@ test('npm start without a token exits 1 with a clear message', () => {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/bot/main.ts'], { env, encoding: 'utf8', timeout: 60_000 });
   assert.equal(r.status, 1);
   assert.match(r.stderr, /DISCORD_TOKEN is required/);
+});
+
+test('.env is loaded when present, and the shell wins over it', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hq-env-'));
+  writeFileSync(join(dir, '.env'), 'HQ_TEST_FROM_FILE=file\nHQ_TEST_BOTH=file\n');
+  process.env.HQ_TEST_BOTH = 'shell';
+  loadDotEnv(join(dir, '.env'));
+  assert.equal(process.env.HQ_TEST_FROM_FILE, 'file');
+  assert.equal(process.env.HQ_TEST_BOTH, 'shell');
+  loadDotEnv(join(dir, 'missing.env')); // no file: nothing happens
 });
