@@ -10,7 +10,8 @@ import { translator } from './i18n.js';
 export interface HandReplay {
   state: unknown;
   result: HandResult | null;
-  actions: { seat: number | null; action: BaseAction; source: string }[];
+  /** Each action with the public view just before it (labels name what an action refers to). */
+  actions: { seat: number | null; action: BaseAction; source: string; before: unknown }[];
 }
 
 export function replayHand(ctx: BotContext, gameId: string, hand: number): HandReplay | null {
@@ -22,8 +23,9 @@ export function replayHand(ctx: BotContext, gameId: string, hand: number): HandR
   const actions: HandReplay['actions'] = [];
   for (const e of log) {
     if (e.hand > hand) break;
+    const before = e.hand === hand && !e.action.type.startsWith('@') ? engine.publicView(state) : null;
     state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
-    if (e.hand === hand && !e.action.type.startsWith('@')) actions.push({ seat: e.seat, action: e.action, source: e.source });
+    if (before !== null) actions.push({ seat: e.seat, action: e.action, source: e.source, before });
   }
   if (row.handIndex < hand) return null;
   return { state, result: engine.result(state) as HandResult | null, actions };
@@ -46,7 +48,7 @@ export async function handReplayView(
   const engine = engineOf(row.game);
   const lines = r.actions.map(
     (a, k) =>
-      `${k + 1}. ${a.seat === null ? '—' : names[a.seat]}: ${presenter.actionLabel(a.action, pc)}${a.source !== 'player' ? ` (${pc.t(`common:source.${a.source}`)})` : ''}`,
+      `${k + 1}. ${a.seat === null ? '—' : names[a.seat]}: ${presenter.actionLabel(a.action, { ...pc, view: a.before })}${a.source !== 'player' ? ` (${pc.t(`common:source.${a.source}`)})` : ''}`,
   );
   const image = r.result
     ? await ctx.render.result(presenter.resultModel(engine.publicView(r.state), r.result, pc))
