@@ -131,3 +131,32 @@ test('each language: ephemeral text follows the user, public text the server', a
     assert.equal((play as unknown as { name_localizations: Record<string, string> }).name_localizations['zh-TW'], '開局');
   });
 });
+
+test('/config show: the preset menu and the "set an option" form work, with bad values refused', async () => {
+  await withWorld(async (w) => {
+    const show = await slash(w, w.admin.id, 'config', { show: { game: 'chan' } });
+    const panel = await show.reply();
+    const menu = w.sim.findSelect(panel, (c) => String(c.custom_id).startsWith('c:chan:preset'))!;
+    const pick = await w.sim.select(w.admin.id, panel.id, String(menu.custom_id), ['seed-table']);
+    await pick.settled();
+    await w.bot.whenIdle();
+    assert.equal(w.store.settings.get(w.guildId, 'chan').preset, 'seed-table');
+    const setBtn = w.sim.findButton(panel, (c) => String(c.custom_id).startsWith('c:chan:modal'))!;
+    const open = await w.sim.click(w.admin.id, panel.id, String(setBtn.custom_id));
+    await open.settled();
+    assert.ok(open.modal, 'a modal is shown');
+    const key = Object.entries((await import('../../src/games/registry.js')).engineOf('chan').options.fields).find(
+      ([, s]) => (s as { type: string }).type === 'bool',
+    )![0];
+    const bad = await w.sim.submitModal(w.admin.id, null, 'c:chan:set', { key, value: 'perhaps' });
+    await bad.settled();
+    await w.bot.whenIdle();
+    assert.match((await bad.reply()).content, /Allowed: true \| false/);
+    const open2 = await w.sim.click(w.admin.id, panel.id, String(setBtn.custom_id));
+    await open2.settled();
+    const good = await w.sim.submitModal(w.admin.id, null, 'c:chan:set', { key, value: 'true' });
+    await good.settled();
+    await w.bot.whenIdle();
+    assert.equal(w.store.settings.get(w.guildId, 'chan').options[key], true);
+  });
+});
