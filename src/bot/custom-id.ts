@@ -9,7 +9,6 @@ export type GameVerb =
   | 'refresh' // redraw my hand
   | 'act' // play option <arg> (index into the seat's pending options)
   | 'pick' // select menu of options (values are indices)
-  | 'page' // show page <arg> of a long option list
   | 'join'
   | 'leave'
   | 'add-ai'
@@ -27,7 +26,6 @@ const VERBS: readonly GameVerb[] = [
   'refresh',
   'act',
   'pick',
-  'page',
   'join',
   'leave',
   'add-ai',
@@ -69,10 +67,10 @@ export function decodeGameId(raw: string): GameButton | null {
 /** /config components: `c:<game>:<verb>[:<arg>]`. */
 export interface ConfigId {
   game: string;
-  verb: 'set' | 'reset' | 'preset' | 'modal' | 'page';
+  verb: 'set' | 'preset' | 'modal';
   arg?: string;
 }
-const CONFIG_ID = /^c:([a-z-]{2,20}):(set|reset|preset|modal|page)(?::([\w.-]{1,60}))?$/;
+const CONFIG_ID = /^c:([a-z-]{2,20}):(set|preset|modal)(?::([\w.-]{1,60}))?$/;
 
 export function encodeConfigId(c: ConfigId): string {
   return `c:${c.game}:${c.verb}${c.arg !== undefined ? `:${c.arg}` : ''}`;
