@@ -51,7 +51,6 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const game = i.options.getString('game', true);
   if (!isGameId(game)) return void (await eph(t('errors:unknown-game', { list: GAME_IDS.join(', ') })));
   const engine = engineOf(game);
-  const seatCap = Math.min(engine.maxSeats, Math.max(engine.minSeats, i.options.getInteger('seats') ?? engine.maxSeats));
   const requested = i.options.getInteger('seats');
   if (requested !== null && (requested < engine.minSeats || requested > engine.maxSeats))
     return void (await eph(t('errors:bad-seats', { min: engine.minSeats, max: engine.maxSeats })));
@@ -73,6 +72,11 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
         .join('\n')
         .slice(0, 2000),
     ));
+
+  // The table size: /play's `seats`, else the game's own table-size house rule (Vietnamese mahjong
+  // `player-count`, classical `players`), else the game's maximum.
+  const houseSize = [opts.options['player-count'], opts.options['players']].find((v): v is number => typeof v === 'number');
+  const seatCap = Math.min(engine.maxSeats, Math.max(engine.minSeats, requested ?? houseSize ?? engine.maxSeats));
 
   await i.deferReply();
   const name = (i.member && 'displayName' in i.member ? (i.member.displayName as string) : null) ?? i.user.globalName ?? i.user.username;

@@ -175,7 +175,7 @@ test('chan: the winner announces their cước through the xướng menu and the
 test('vn-mahjong with 5 people: four play each hand and one sits out, in rotation', async () => {
   await withWorld(
     async (w) => {
-      const { gameId, threadId } = await openTable(w, 'vn-mahjong', 1, 4);
+      const { gameId, threadId } = await openTable(w, 'vn-mahjong', 1, 4, { seats: 5 });
       const out = (w.store.games.state(w.store.games.get(gameId)!) as { match: { reserves: number[] } }).match.reserves;
       assert.equal(out.length, 1, 'one person sits out');
       await playHandToEnd(w, gameId);
