@@ -55,7 +55,10 @@ function runAi(ctx: BotContext, gameId: string): number {
     const action = L.engine.ai(L.state, d.seat) as BaseAction;
     const out = ctx.store.games.apply(gameId, L.row.version, d.seat, action, 'ai', null);
     if (!out.ok) {
-      ctx.log.error({ gameId, seat: d.seat, action, out }, 'AI move rejected; taking the timeout default');
+      ctx.log.error(
+        { gameId, seat: d.seat, action, reason: out.reason === 'rule' ? out.error.code : out.reason },
+        'AI move rejected; taking the timeout default',
+      );
       const fb = ctx.store.games.apply(gameId, L.row.version, d.seat, d.timeoutDefault, 'ai', null);
       if (!fb.ok) {
         ctx.log.error({ gameId, seat: d.seat }, 'timeout default rejected too; the game waits');

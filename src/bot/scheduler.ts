@@ -94,7 +94,10 @@ export class Scheduler {
     const out = this.ctx.store.games.apply(L.row.id, L.row.version, timer.seat, action, 'timeout', null);
     this.ctx.store.timers.clear(timer.gameId, timer.seat);
     if (!out.ok) {
-      this.ctx.log.error({ gameId: L.row.id, timer, out }, 'timeout action rejected');
+      this.ctx.log.error(
+        { gameId: L.row.id, timer, reason: out.reason === 'rule' ? out.error.code : out.reason },
+        'timeout action rejected',
+      );
       return;
     }
     if (useAi) this.ctx.store.games.setSeatAi(L.row.id, timer.seat, true);
