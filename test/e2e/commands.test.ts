@@ -138,24 +138,24 @@ test('/config show: the preset menu and the "set an option" form work, with bad 
     const panel = await show.reply();
     const menu = w.sim.findSelect(panel, (c) => String(c.custom_id).startsWith('c:chan:preset'))!;
     const pick = await w.sim.select(w.admin.id, panel.id, String(menu.custom_id), ['seed-table']);
-    await pick.settled();
+    await pick.settled({ timeout: 30_000 });
     await w.bot.whenIdle();
     assert.equal(w.store.settings.get(w.guildId, 'chan').preset, 'seed-table');
     const setBtn = w.sim.findButton(panel, (c) => String(c.custom_id).startsWith('c:chan:modal'))!;
     const open = await w.sim.click(w.admin.id, panel.id, String(setBtn.custom_id));
-    await open.settled();
+    await open.settled({ timeout: 30_000 });
     assert.ok(open.modal, 'a modal is shown');
     const key = Object.entries((await import('../../src/games/registry.js')).engineOf('chan').options.fields).find(
       ([, s]) => (s as { type: string }).type === 'bool',
     )![0];
     const bad = await w.sim.submitModal(w.admin.id, null, 'c:chan:set', { key, value: 'perhaps' });
-    await bad.settled();
+    await bad.settled({ timeout: 30_000 });
     await w.bot.whenIdle();
     assert.match((await bad.reply()).content, /Allowed: true \| false/);
     const open2 = await w.sim.click(w.admin.id, panel.id, String(setBtn.custom_id));
-    await open2.settled();
+    await open2.settled({ timeout: 30_000 });
     const good = await w.sim.submitModal(w.admin.id, null, 'c:chan:set', { key, value: 'true' });
-    await good.settled();
+    await good.settled({ timeout: 30_000 });
     await w.bot.whenIdle();
     assert.equal(w.store.settings.get(w.guildId, 'chan').options[key], true);
   });

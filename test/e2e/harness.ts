@@ -39,8 +39,8 @@ export async function announceAs(
     .map((c) => c[0]!.cuoc);
   const arg = (c: Json) => decodeGameId(String(c.custom_id))?.arg ?? '';
   const comp = (prefix: string) => w.sim.components(w.sim.message(hand.id)!).find((c) => arg(c).startsWith(prefix))!;
-  const done = async (h: { settled(): Promise<unknown> }) => {
-    await h.settled();
+  const done = async (h: { settled(o?: { timeout?: number }): Promise<unknown> }) => {
+    await h.settled({ timeout: 30_000 });
     await w.bot.whenIdle();
   };
   await done(
@@ -147,14 +147,14 @@ export function buttonByLabel(sim: DiscordSim, m: SimMessage, label: RegExp | st
 /** Runs a user's click and waits until the bot has finished handling it. */
 export async function click(w: World, userId: string, m: SimMessage | string, customId: string) {
   const h = await w.sim.click(userId, m, customId);
-  await h.settled();
+  await h.settled({ timeout: 30_000 });
   await w.bot.whenIdle();
   return h;
 }
 
 export async function slash(w: World, userId: string, name: string, options: Json = {}, channelId = w.channelId) {
   const h = await w.sim.slash(userId, channelId, name, options as never);
-  await h.settled();
+  await h.settled({ timeout: 30_000 });
   await w.bot.whenIdle();
   return h;
 }
@@ -222,7 +222,7 @@ export async function playAsAi(w: World, userId: string, gameId: string, hand: S
     assert.ok(sel, `no component for option ${index}`);
     h = await w.sim.select(userId, hand.id, sel.custom_id as string, [String(index)]);
   }
-  await h.settled();
+  await h.settled({ timeout: 30_000 });
   await w.bot.whenIdle();
   return w.sim.message(hand.id)!;
 }

@@ -127,7 +127,7 @@ test('stale and concurrent clicks on a mahjong hand change nothing twice', async
       w.sim.click(user, hand.id, acts[0]!.custom_id as string),
       w.sim.click(user, hand.id, acts[1]!.custom_id as string),
     ]);
-    await Promise.all([a.settled(), b.settled()]);
+    await Promise.all([a.settled({ timeout: 30_000 }), b.settled({ timeout: 30_000 })]);
     await w.bot.whenIdle();
     assert.equal(w.store.games.logWithMeta(gameId).filter((e) => e.source === 'player').length, 1);
   });

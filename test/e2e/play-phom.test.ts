@@ -84,7 +84,7 @@ test('two clicks at the same moment are serialized: only one is accepted', async
       w.sim.click(user, hand.id, acts[0]!.custom_id as string),
       w.sim.click(user, hand.id, acts[1]!.custom_id as string),
     ]);
-    await Promise.all([h1.settled(), h2.settled()]);
+    await Promise.all([h1.settled({ timeout: 30_000 }), h2.settled({ timeout: 30_000 })]);
     await w.bot.whenIdle();
     const mine = w.store.games.logWithMeta(gameId).filter((e) => e.source === 'player');
     assert.equal(mine.length, 1, 'exactly one of the two clicks was applied');
