@@ -407,19 +407,7 @@ function resolveClaim(s: State): void {
     }
     const tiles = a.tiles as Tile[];
     p.hand = removeAll(p.hand, tiles)!;
-    addCalledMeld(s, best, {
-      kind: 'pung',
-      tiles: [...tiles, c.tile],
-      as: [c.tile, c.tile, c.tile],
-      called: true,
-      concealed: false,
-      added: false,
-      from: c.from,
-      at: s.step,
-    });
-    s.phase = 'after-call';
-    s.turn = best;
-    s.drawn = null;
+    callInto(s, best, 'pung', [...tiles, c.tile], [c.tile, c.tile, c.tile], c.from);
     return;
   }
   const chower = order.find((x) => ans(x)?.type === 'chow');
@@ -431,22 +419,25 @@ function resolveClaim(s: State): void {
     const as = a.as as Tile[];
     p.hand = removeAll(p.hand, tiles)!;
     const all = [...tiles.map((t, k) => ({ t, as: as[k]! })), { t: c.tile, as: c.tile }].sort((x, y) => tileIndex(x.as) - tileIndex(y.as));
-    addCalledMeld(s, chower, {
-      kind: 'chow',
-      tiles: all.map((x) => x.t),
-      as: all.map((x) => x.as),
-      called: true,
-      concealed: false,
-      added: false,
-      from: c.from,
-      at: s.step,
-    });
-    s.phase = 'after-call';
-    s.turn = chower;
-    s.drawn = null;
+    callInto(
+      s,
+      chower,
+      'chow',
+      all.map((x) => x.t),
+      all.map((x) => x.as),
+      c.from,
+    );
     return;
   }
   liveDraw(s, next(c.from));
+}
+
+/** A pung or chow claimed from `from`'s discard: the meld is exposed and the claimer must discard next. */
+function callInto(s: State, seat: number, kind: 'pung' | 'chow', tiles: Tile[], as: Tile[], from: number): void {
+  addCalledMeld(s, seat, { kind, tiles, as, called: true, concealed: false, added: false, from, at: s.step });
+  s.phase = 'after-call';
+  s.turn = seat;
+  s.drawn = null;
 }
 
 function addCalledMeld(s: State, seat: number, m: Meld): void {
