@@ -3,7 +3,7 @@
  * suit) that stay readable when cards overlap, the traditional pip layouts for A–10 and a framed
  * court design for J, Q, K. Hearts and diamonds red, spades and clubs black.
  */
-import { type Ctx, rrect, pip } from './draw-util.js';
+import { type Ctx, rrect, pip, crosshatch } from './draw-util.js';
 
 export const CARD_W = 100;
 export const CARD_H = 140;
@@ -108,14 +108,7 @@ export function paintCardBack(ctx: Ctx): void {
   ctx.clip();
   ctx.strokeStyle = 'rgba(255,255,255,0.22)';
   ctx.lineWidth = 2;
-  for (let i = -140; i < 240; i += 11) {
-    ctx.beginPath();
-    ctx.moveTo(i, 0);
-    ctx.lineTo(i + 140, 140);
-    ctx.moveTo(i + 140, 0);
-    ctx.lineTo(i, 140);
-    ctx.stroke();
-  }
+  crosshatch(ctx, 240, 11, 140);
   ctx.restore();
 }
 

@@ -82,3 +82,15 @@ export function pip(ctx: Ctx, suit: string, x: number, y: number, s: number, col
   }
   ctx.restore();
 }
+
+/** Diagonal crosshatch of `size`-long strokes every `step` px, from x = -140 up to `until` (card and tile backs). */
+export function crosshatch(ctx: Ctx, until: number, step: number, size: number): void {
+  for (let i = -140; i < until; i += step) {
+    ctx.beginPath();
+    ctx.moveTo(i, 0);
+    ctx.lineTo(i + size, size);
+    ctx.moveTo(i + size, 0);
+    ctx.lineTo(i, size);
+    ctx.stroke();
+  }
+}

@@ -5,7 +5,7 @@
  * Vietnamese kings/queens and every khung joker (a thick coloured frame, a ribbon and its name).
  */
 import { HONOUR_ZH, BONUS_ZH, JOKER_INFO, ZH_NUM } from '../codes.js';
-import { type Ctx, rrect, circle, glyph } from './draw-util.js';
+import { type Ctx, rrect, circle, glyph, crosshatch } from './draw-util.js';
 import { fitText } from '../text.js';
 
 export const TILE_W = 100;
@@ -61,14 +61,7 @@ export function paintTileBack(ctx: Ctx): void {
   ctx.clip();
   ctx.strokeStyle = 'rgba(255,255,255,0.16)';
   ctx.lineWidth = 2;
-  for (let i = -140; i < 140; i += 12) {
-    ctx.beginPath();
-    ctx.moveTo(i, 0);
-    ctx.lineTo(i + 130, 130);
-    ctx.moveTo(i + 130, 0);
-    ctx.lineTo(i, 130);
-    ctx.stroke();
-  }
+  crosshatch(ctx, 140, 12, 130);
   ctx.restore();
   rrect(ctx, 9, 9, 82, 111, 7);
   ctx.strokeStyle = 'rgba(255,236,170,0.75)';
