@@ -1,5 +1,5 @@
 /**
- * `npm run cli -- <command>`: selfplay, replay, score, render, replay-db.
+ * `npm run cli -- <command>`: selfplay, duel, replay, score, render, replay-db.
  * Every failure prints one clear error line on stderr and exits non-zero; nothing here writes game state.
  */
 import { readFileSync } from 'node:fs';
@@ -10,9 +10,12 @@ import { resolveOptions } from '../games/core/options.js';
 import { selfplay } from '../games/core/selfplay.js';
 import { runScenario, type Scenario } from '../games/core/scenario.js';
 import type { GameId } from '../games/core/types.js';
+import { AI_LEVELS, isAiLevel, type AiLevel } from '../games/core/ai.js';
 
 const USAGE = `usage: npm run cli -- <command> [options]
   selfplay --game <id> --hands N --seed S [--players P] [--preset NAME] [--json]
+  duel --game <id> --a LEVEL --b LEVEL --hands N --seed S [--players P] [--preset NAME] [--workers W] [--json]
+       (levels: ${AI_LEVELS.join(', ')}; each deal is played once per seating rotation)
   replay <scenario.json>
   score --game <id>                 (reads one JSON hand or an array of hands on stdin)
   render --game <id> --seed S --out DIR
@@ -88,6 +91,50 @@ async function cmdSelfplay(argv: string[]): Promise<number> {
   return rep.errors + rep.invariantViolations > 0 ? 1 : 0;
 }
 
+function levelArg(v: unknown, name: string): AiLevel {
+  if (v === undefined) fail(`--${name} is required (${AI_LEVELS.join(', ')})`);
+  if (!isAiLevel(v)) fail(`--${name} must be one of ${AI_LEVELS.join(', ')}, got "${String(v)}"`);
+  return v;
+}
+
+async function cmdDuel(argv: string[]): Promise<number> {
+  const { values } = parseCli(argv, {
+    game: { type: 'string' },
+    a: { type: 'string' },
+    b: { type: 'string' },
+    hands: { type: 'string' },
+    seed: { type: 'string' },
+    players: { type: 'string' },
+    preset: { type: 'string' },
+    workers: { type: 'string' },
+    json: { type: 'boolean' },
+  });
+  const game = gameArg(values.game);
+  const engine = ENGINES[game];
+  const a = levelArg(values.a, 'a');
+  const b = levelArg(values.b, 'b');
+  const hands = intArg(values.hands, 'hands', 1, 1_000_000);
+  const seed = typeof values.seed === 'string' ? values.seed : fail('--seed is required');
+  const players = intArg(values.players, 'players', engine.minSeats, engine.maxSeats, Math.min(4, engine.maxSeats));
+  const workers = intArg(values.workers, 'workers', 1, 64, 1);
+  const preset = values.preset as string | undefined;
+  const opts = resolveOptions(engine.options, {}, preset);
+  if (!opts.ok) fail(opts.errors.map((e) => `${e.message} (allowed: ${e.allowed})`).join('; '));
+  const { runDuel } = await import('./duel.js');
+  const rep = await runDuel({ game, players, hands, seed, a, b, ...(preset ? { preset } : {}) }, workers);
+  if (values.json) console.log(JSON.stringify(rep));
+  else {
+    const p = rep.perHand;
+    console.log(
+      `${game} ${players}p, ${hands} deals × ${players} rotations: ${a} ${p.a} vs ${b} ${p.b} per hand, ` +
+        `diff ${p.diff} (95% CI ${p.ci95[0]} … ${p.ci95[1]}), win rate ${rep.winRate.a} vs ${rep.winRate.b}, ` +
+        `draws ${rep.drawRate}, decision ms mean ${rep.meanDecisionMs.a}/${rep.meanDecisionMs.b} p99 ${rep.p99DecisionMs.a}/${rep.p99DecisionMs.b}`,
+    );
+  }
+  for (const p of rep.problems) console.error(p);
+  return rep.errors > 0 ? 1 : 0;
+}
+
 async function cmdReplay(argv: string[]): Promise<number> {
   const { positionals } = parseCli(argv, {});
   const file = positionals[0] ?? fail('replay needs a scenario file: npm run cli -- replay path/to/scenario.json');
@@ -154,6 +201,7 @@ async function cmdReplayDb(argv: string[]): Promise<number> {
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   selfplay: cmdSelfplay,
+  duel: cmdDuel,
   replay: cmdReplay,
   score: cmdScore,
   render: cmdRender,
@@ -171,14 +219,19 @@ async function main(argv: string[]): Promise<number> {
   return run(rest);
 }
 
+// process.exitCode, never process.exit(): exiting at once cuts stdout when it is a pipe (only the
+// first 64 KiB reach the reader); setting the code lets Node drain stdout before the process ends.
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => {
+    process.exitCode = code;
+  },
   (e: unknown) => {
     if (e instanceof CliError || (e as { code?: string })?.code?.startsWith?.('ERR_PARSE_ARGS')) {
       console.error(`error: ${(e as Error).message}`);
-      process.exit(2);
+      process.exitCode = 2;
+      return;
     }
     console.error(`error: ${(e as Error).stack ?? String(e)}`);
-    process.exit(1);
+    process.exitCode = 1;
   },
 );

@@ -4,3 +4,7 @@ export * from './rng.js';
 export * from './match.js';
 export * from './selfplay.js';
 export * from './scenario.js';
+export * from './errors.js';
+export * from './claims.js';
+export * from './ai.js';
+export * from './copy.js';

@@ -6,6 +6,7 @@
  * and replaying the same actions on the same setup always gives the same state.
  */
 import type { OptionsSchema } from './options.js';
+import type { AiLevel } from './ai.js';
 
 export type GameId = 'phom' | 'chan' | 'vn-mahjong' | 'classic-mahjong';
 export const GAME_IDS: readonly GameId[] = ['phom', 'chan', 'vn-mahjong', 'classic-mahjong'];
@@ -130,8 +131,11 @@ export interface Engine<
   result(s: S): R | null;
   /** Invariant violations (every card exactly once, counts, pending consistent); [] when sound. */
   checkInvariants(s: S): string[];
-  /** A deterministic AI: picks one of the seat's pending options. */
-  ai(s: S, seat: Seat): A;
+  /**
+   * A deterministic AI: picks one of the seat's pending options at `level` (default `normal`,
+   * core/ai.ts). `strong` decides from the seat's knowledge (view + public view + decision) only.
+   */
+  ai(s: S, seat: Seat, level?: AiLevel): A;
   /** Build a state from a scenario `start` (docs/scenarios.md): explicit deck order or mid-hand position. */
   fromScenario(opts: O, seats: number, start: ScenarioStart): Result<S>;
   /** Optional extra CLI commands, e.g. `score` for the mahjong games and Chắn. */
