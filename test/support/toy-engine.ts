@@ -63,4 +63,7 @@ export const toyEngine: Engine<ToyState, ToyAction, { target: number }, ToyState
     if ('seed' in start) return ok(this.setup(o, seats, start.seed, null));
     return ruleError('core/bad-start', 'toy supports seed starts only');
   },
+  tableSize: () => ({ min: 2, max: 4, default: 4 }),
+  timeouts: () => ({}),
+  matchOver: () => false,
 };

@@ -28,4 +28,11 @@ export const engine: Engine<ChanState, ChanAction, ChanOptions, ChanSeatView, Ch
   ai,
   fromScenario,
   cli: { score },
+  tableSize: () => ({ min: 4, max: 5, default: 4 }),
+  // chan.md: `decision-timeout-s` 0 = off (the seed: no automatic deadline), else per decision.
+  timeouts: (o) => {
+    const s = o['decision-timeout-s'];
+    return s > 0 ? { turn: s, claim: s } : { turn: 'off', claim: 'off' };
+  },
+  matchOver: () => false,
 };

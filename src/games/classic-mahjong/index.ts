@@ -28,4 +28,9 @@ export const engine: Engine<State, Action, Options, SeatView, PublicView, Classi
   ai,
   fromScenario,
   cli: { score: cliScore },
+  tableSize: (o) => ({ min: 2, max: 4, default: o.players }),
+  timeouts: (o) => ({ turn: o['turn-timeout-seconds'], claim: o['claim-timeout-seconds'] }),
+  // The match counters advance when the next hand is dealt (setup.ts); dealing is pure and the
+  // counters do not depend on the shuffle, so deal it with any seed and look.
+  matchOver: (s) => s.phase === 'ended' && (s.match.over || setup(s.opts, s.players.length, 'match-over-probe', s).match.over),
 };

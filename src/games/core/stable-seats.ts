@@ -19,7 +19,7 @@ export function withStableSeats(engine: AnyEngine, personAt: (s: unknown) => rea
     },
     apply: (s, person, a) => engine.apply(s, posOf(s, person), a),
     view: (s, person) => engine.view(s, posOf(s, person)),
-    ai: (s, person) => engine.ai(s, posOf(s, person)),
+    ai: (s, person, level) => engine.ai(s, posOf(s, person), level),
     result(s) {
       const r = engine.result(s) as HandResult | null;
       if (!r) return r;

@@ -97,6 +97,25 @@ export interface HandResult {
   endedBy: string;
 }
 
+/** Seats a table may have under given options (e.g. classical `tournament`: exactly 4, seed 004 §3). */
+export interface TableSize {
+  min: number;
+  max: number;
+  /** The table size the game's own house rule asks for (e.g. Vietnamese mahjong `player-count`). */
+  default: number;
+}
+
+/**
+ * A game's own deadline house rules, in seconds, for the table layer's timers. `undefined`: the game
+ * has no such rule (the table's timer preset applies). `'off'`: the rule says no automatic deadline
+ * (its option is 0 and its description says 0 = off, e.g. Chắn `decision-timeout-s`): the table never
+ * plays automatically; it reminds instead (issue #14 §3).
+ */
+export interface GameTimeouts {
+  turn?: number | 'off';
+  claim?: number | 'off';
+}
+
 /**
  * The engine contract. S = state, A = action union, O = resolved options, V = a seat's private
  * view, P = public view, R = hand result.
@@ -138,6 +157,15 @@ export interface Engine<
   ai(s: S, seat: Seat, level?: AiLevel): A;
   /** Build a state from a scenario `start` (docs/scenarios.md): explicit deck order or mid-hand position. */
   fromScenario(opts: O, seats: number, start: ScenarioStart): Result<S>;
+  /** Table sizes allowed under `opts` (the lobby, /play and selfplay check it). */
+  tableSize(opts: O): TableSize;
+  /** The game's own deadline house rules under `opts`. */
+  timeouts(opts: O): GameTimeouts;
+  /**
+   * Whether the match is over after the finished hand `s` (e.g. a fixed number of wind rounds has
+   * been played, or a player is bankrupt). False while the hand is still in play.
+   */
+  matchOver(s: S): boolean;
   /** Optional extra CLI commands, e.g. `score` for the mahjong games and Chắn. */
   cli?: Record<string, (input: unknown) => unknown>;
 }

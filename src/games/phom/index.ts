@@ -26,4 +26,9 @@ export const engine: Engine<State, Action, Options, SeatView, PublicView, PhomRe
   checkInvariants,
   ai,
   fromScenario,
+  tableSize: () => ({ min: 2, max: 4, default: 4 }),
+  // phom.md §14: `turn-timeout-s` is the deadline of every pending decision (10–300 s).
+  timeouts: (o) => ({ turn: o['turn-timeout-s'], claim: o['turn-timeout-s'] }),
+  // A Phỏm session has no fixed length: the table decides when to stop.
+  matchOver: () => false,
 };

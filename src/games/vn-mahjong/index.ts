@@ -29,4 +29,10 @@ export const engine: Engine<State, VnAction, VnOptions, SeatView, PublicView, Ha
   ai: (s, person) => ai(s, s.seatPerson.indexOf(person)),
   fromScenario,
   cli: { score },
+  tableSize: (o) => ({ min: 4, max: 6, default: o['player-count'] }),
+  // vn-mahjong.md has no deadline house rule of its own: the table's timer preset applies.
+  timeouts: () => ({}),
+  // The match counters advance when the next hand is dealt (setup.ts); dealing is pure and the
+  // counters do not depend on the shuffle, so deal it with any seed and look.
+  matchOver: (s) => s.phase === 'ended' && (s.match.over || setup(s.opts, s.match.people, 'match-over-probe', s).match.over),
 };
