@@ -58,6 +58,9 @@ export type { FaultRuleOptions } from './faults.js';
 export { flattenComponents } from './types.js';
 export type { DiscordSimOptions, LogEntry, SlashOptionValue, SlashOptions, ComponentPredicate, StoredCommand } from './types.js';
 
+/** `app_permissions` of an interaction in the bot's DM. */
+const DM_APP_PERMISSIONS = P.AttachFiles | P.EmbedLinks | P.MentionEveryone | P.UseExternalEmojis;
+
 export class DiscordSim {
   readonly clock: SimClock;
   readonly faults: Faults;
@@ -125,7 +128,7 @@ export class DiscordSim {
       log: (kind, summary, data) => this.addLog({ kind, summary, data }),
       gatewayUrl: () => this.gatewayUrl,
     });
-    this.rateLimits = new RateLimiter(options.rateLimits ?? false);
+    this.rateLimits = new RateLimiter(options.rateLimits);
     registerRoutes(this.router, this);
   }
 
@@ -317,6 +320,25 @@ export class DiscordSim {
   /** Per-file upload limit for the guild (`attachment_size_limit`, default 10 MiB). */
   setAttachmentSizeLimit(guildId: string, bytes: number): void {
     this.guild(guildId).attachmentSizeLimit = bytes;
+  }
+
+  /**
+   * Opens or closes a user's DMs to the bot (Discord's privacy setting "Allow direct messages"): while closed, the
+   * bot's sends to their DM channel fail with 403 / 50007 "Cannot send messages to this user".
+   */
+  setDmsClosed(userId: string, closed: boolean): void {
+    this.user(userId).dmsClosed = closed;
+  }
+
+  /** The DM channel between the bot and a user, once the bot opened it (`POST /users/@me/channels`). */
+  dmChannel(userId: string): SimChannel | undefined {
+    return [...this.channels.values()].find((c) => c.type === ChannelType.DM && c.recipientId === userId && !c.deleted);
+  }
+
+  /** Sets (or clears) one bit of the bot's permissions, guild-wide or in one channel/thread: e.g. CreatePrivateThreads. */
+  setBotPermission(guildId: string, bit: bigint, allowed: boolean, channelId?: string): void {
+    const now = channelId ? this.botPermissions(guildId, channelId) : this.guild(guildId).botPermissions;
+    this.setBotPermissions(guildId, allowed ? now | bit : now & ~bit, channelId);
   }
 
   /** A summary of the world: addresses, ids, guilds with channels and members, users. */
@@ -854,8 +876,10 @@ export class DiscordSim {
       channel_id: ch.id,
       locale: user.locale,
       entitlements: [],
-      context: 0,
-      app_permissions: (g ? this.botPermissions(g.id, ch.id) : DEFAULT_BOT_PERMISSIONS).toString(),
+      // Interaction context type: 0 guild, 1 the bot's DM (Discord's InteractionContextType).
+      context: g ? 0 : 1,
+      // In the bot's DM Discord sends ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE | USE_EXTERNAL_EMOJIS.
+      app_permissions: (g ? this.botPermissions(g.id, ch.id) : DM_APP_PERMISSIONS).toString(),
       attachment_size_limit: g?.attachmentSizeLimit ?? 10 * 1024 * 1024,
     };
     if (g) {
@@ -868,7 +892,8 @@ export class DiscordSim {
         authorizing_integration_owners: { '0': g.id },
       });
     } else {
-      Object.assign(payload, { user: userJson(this, user), authorizing_integration_owners: { '1': userId } });
+      // No guild_id, no member: `user` instead; a guild-installed app used in its bot DM is authorized by guild "0".
+      Object.assign(payload, { user: userJson(this, user), authorizing_integration_owners: { '0': '0' } });
     }
     if (message) payload.message = messageJson(this, message);
     const handle = new InteractionHandle(id, token, type, kind, userId, ch.id, g?.id, this.clock.now(), payload, message);
@@ -1105,6 +1130,7 @@ export class DiscordSim {
       embeds: payload.embeds !== undefined ? (payload.embeds ?? []) : m.embeds,
       components: payload.components !== undefined ? (payload.components ?? []) : m.components,
       flags,
+      ...(payload.attachments !== undefined ? { attachments: payload.attachments } : {}),
     };
     let kept = m.attachments;
     if (Array.isArray(payload.attachments)) {
