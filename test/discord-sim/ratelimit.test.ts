@@ -162,6 +162,36 @@ describe('rate limits', () => {
     });
   });
 
+  it("'observed' adds the commonly observed per-route figures: 5 messages per 5 s per channel", async () => {
+    const sim = await DiscordSim.start({ rateLimits: 'observed' });
+    try {
+      const g = sim.createGuild({ name: 'g' });
+      const ch = sim.createTextChannel(g.id, 'games');
+      const answers: Response[] = [];
+      for (let n = 0; n < 6; n++) answers.push(await call(sim, 'POST', `/channels/${ch.id}/messages`, { content: `m${n}` }));
+      assert.deepEqual(
+        answers.map((r) => r.status),
+        [200, 200, 200, 200, 200, 429],
+      );
+      assert.equal(answers[0]!.headers.get('x-ratelimit-limit'), '5');
+      assert.ok(Number(answers[5]!.headers.get('retry-after')) > 4);
+      // By default the same burst passes: every route allows 50/s, only the global limit binds.
+      const plain = await DiscordSim.start();
+      try {
+        const g2 = plain.createGuild({ name: 'g' });
+        const ch2 = plain.createTextChannel(g2.id, 'games');
+        const r = [];
+        for (let n = 0; n < 6; n++) r.push((await call(plain, 'POST', `/channels/${ch2.id}/messages`, { content: `m${n}` })).status);
+        assert.deepEqual(r, [200, 200, 200, 200, 200, 200]);
+        assert.equal((await call(plain, 'GET', '/users/@me')).headers.get('x-ratelimit-limit'), '50');
+      } finally {
+        await plain.stop();
+      }
+    } finally {
+      await sim.stop();
+    }
+  });
+
   it('rateLimits: false turns both off (no headers)', async () => {
     const sim = await DiscordSim.start({ rateLimits: false });
     try {

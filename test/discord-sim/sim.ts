@@ -89,7 +89,8 @@ export class DiscordSim {
   /** @internal */ readonly globalCommands = new Map<string, StoredCommand>();
   /** @internal */ readonly guildCommands = new Map<string, Map<string, StoredCommand>>();
   /** @internal */ readonly router = new Router();
-  /** @internal */ readonly rateLimits: RateLimiter;
+  /** Discord's rate limits (option `rateLimits`): `sim.rateLimits.stats()` has the counters, `.reset()` zeroes them. */
+  readonly rateLimits: RateLimiter;
   /** @internal */ readonly timers = new Set<NodeJS.Timeout>();
   /** @internal */ ticker?: NodeJS.Timeout;
 

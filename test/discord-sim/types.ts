@@ -28,10 +28,12 @@ export interface DiscordSimOptions {
   /** Bot token (default: a random Discord-looking token). */
   token?: string;
   /**
-   * Discord's rate limits (see ratelimit.ts): `true` (default) = the global limit of 50 requests/s per bot token
-   * and per-route buckets with X-RateLimit-* headers; `false` = none; or an object to tune them.
+   * Discord's rate limits (see ratelimit.ts). `true` (default): the documented global limit of 50 requests/s per bot
+   * token (interaction endpoints exempt) and per-route buckets with X-RateLimit-* headers, each route allowing 50/s
+   * per channel/guild/webhook. `'observed'`: also the commonly observed per-route figures (5 messages per 5 s per
+   * channel, …). `false`: none. Or an object to tune every figure.
    */
-  rateLimits?: boolean | RateLimitOptions;
+  rateLimits?: boolean | 'observed' | RateLimitOptions;
   /** Shard count that GET /gateway/bot recommends (default 1). */
   shards?: number;
 }
