@@ -34,6 +34,14 @@ export interface BucketRule {
 export interface RateLimitOptions {
   /** Requests per second per bot token, or `false` for no global limit (default 50, Discord's figure). */
   global?: number | false;
+  /**
+   * Length of the global window (default 1000 ms: 50 per second). The window opens at the first request after the
+   * last one closed, as discord.js's own limiter does on its side; because discord.js opens its window at send time
+   * and the simulator at arrival, a client that saturates 50/s now and then lands a 51st request in the simulator's
+   * window (one global 429 in a burst of 150 sends, which discord.js retries). A bench that must see 0 429s at
+   * saturation can allow for that with e.g. 950.
+   */
+  globalWindowMs?: number;
   /** Per-route buckets with X-RateLimit-* headers (default true). */
   perRoute?: boolean;
   /** Per-route rules (first match wins); default none. `OBSERVED_BUCKETS` is the commonly observed table. */
@@ -112,6 +120,7 @@ export class RateLimiter {
   readonly enabled: boolean;
   readonly globalLimit: number | false;
   readonly perRoute: boolean;
+  readonly globalWindowMs: number;
   private readonly rules: BucketRule[];
   private readonly defaultBucket: { limit: number; windowMs: number };
   private globalWindow?: Window;
@@ -132,6 +141,7 @@ export class RateLimiter {
             : o;
     this.globalLimit = opts.global === undefined ? 50 : opts.global;
     this.perRoute = opts.perRoute ?? true;
+    this.globalWindowMs = opts.globalWindowMs ?? 1000;
     this.enabled = this.globalLimit !== false || this.perRoute;
     this.rules = [...(opts.buckets ?? [])];
     this.defaultBucket = opts.defaultBucket ?? { limit: 50, windowMs: 1_000 };
@@ -175,9 +185,9 @@ export class RateLimiter {
     const headers: Record<string, string> = {};
     if (!info.exempt && this.globalLimit !== false) {
       let w = this.globalWindow;
-      if (!w || now >= w.start + 1000) w = this.globalWindow = { start: now, count: 0 };
+      if (!w || now >= w.start + this.globalWindowMs) w = this.globalWindow = { start: now, count: 0 };
       if (w.count >= this.globalLimit) {
-        const retryAfterS = Math.max(0.001, (w.start + 1000 - now) / 1000);
+        const retryAfterS = Math.max(0.001, (w.start + this.globalWindowMs - now) / 1000);
         counter.rateLimited++;
         this.counters.sent429++;
         this.counters.global429++;
