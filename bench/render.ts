@@ -4,7 +4,8 @@
  * longest event-loop block while the same images render through the worker pool.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { renderHand, renderTable, registerFonts, sampleModels, RENDER_GAMES } from '../src/render/index.js';
+import { renderHand, renderTable, registerFonts, RENDER_GAMES } from '../src/render/index.js';
+import { sampleModels } from '../test/render/samples.js';
 import { renderAsync, closePool, warmPool } from '../src/render/pool.js';
 import type { GameId, HandModel, TableModel } from '../src/render/model.js';
 

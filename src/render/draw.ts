@@ -92,8 +92,30 @@ export function windText(wind: string, locale: Locale): string {
   return m ? WIND_NAMES[locale][Number(m[1]) - 1]! : wind;
 }
 
-/** Reusable output surfaces by size, ~32 MB (a 1200 × 900 RGB24 surface is ~4 MB). */
-const surfaces = new ByteLru<{ canvas: Canvas; ctx: Ctx }>(32 * MB);
+/**
+ * Reusable output surfaces by size, ~12 MB per worker (a 1200 × 900 surface is ~4.3 MB). Heights
+ * follow the content, so sizes vary from image to image; the budget keeps the few latest sizes
+ * (the same table redrawn turn after turn) and lets the rest go.
+ */
+const surfaces = new ByteLru<{ canvas: Canvas; ctx: Ctx }>(12 * MB);
+
+/**
+ * Image heights are rounded up to a multiple of this (a little more felt at the bottom, which
+ * PNG compresses to nothing). Few distinct sizes means the surface cache hits more often and the
+ * allocator sees the same few block sizes again and again instead of fragmenting (issue #17).
+ */
+export const HEIGHT_STEP = 32;
+export function snapHeight(h: number): number {
+  return Math.ceil(h / HEIGHT_STEP) * HEIGHT_STEP;
+}
+
+/** Cache sizes (tests, bench). */
+export function surfaceStats(): { surfaces: number; bytes: number } {
+  return { surfaces: surfaces.size, bytes: surfaces.bytes };
+}
+
+/** Surface pixel format (env override for the memory measurement only; see pool.ts). */
+const PIXEL_FORMAT: 'RGB24' | 'ARGB32' = process.env.HQ_RENDER_PIXEL_FORMAT === 'RGB24' ? 'RGB24' : 'ARGB32';
 
 /**
  * A canvas with the opaque felt background (reads the same in Discord's dark and light themes).
@@ -106,25 +128,22 @@ export function newImage(w: number, h: number): { canvas: Canvas; ctx: Ctx } {
   let s = surfaces.get(key);
   if (!s) {
     const canvas = createCanvas(w, h);
-    // Opaque RGB24 surfaces: PNG encoding skips alpha and un-premultiplying (~40% faster).
-    s = { canvas, ctx: canvas.getContext('2d', { pixelFormat: 'RGB24' }) };
+    s = { canvas, ctx: PIXEL_FORMAT === 'RGB24' ? canvas.getContext('2d', { pixelFormat: 'RGB24' }) : canvas.getContext('2d') };
     surfaces.set(key, s, w * h * 4);
   }
   const ctx = s.ctx;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.globalAlpha = 1;
   ctx.globalCompositeOperation = 'source-over';
-  ctx.drawImage(felt(w, h), 0, 0);
+  felt(ctx, w, h);
   return s;
 }
 
-const feltCache = new ByteLru<Canvas>(32 * MB);
-function felt(w: number, h: number): Canvas {
-  const key = `${w}x${h}`;
-  const hit = feltCache.get(key);
-  if (hit) return hit;
-  const c = createCanvas(w, h);
-  const ctx = c.getContext('2d', { pixelFormat: 'RGB24' });
+/**
+ * The felt, painted straight onto the surface (~1.5 ms; a cached felt bitmap per size would cost
+ * another full-size surface per size kept).
+ */
+function felt(ctx: Ctx, w: number, h: number): void {
   // A vertical gradient only: rows stay uniform, so PNG's "up" filter compresses them to nothing.
   const g = ctx.createLinearGradient(0, 0, 0, h);
   g.addColorStop(0, '#1b6a4f');
@@ -138,8 +157,6 @@ function felt(w: number, h: number): Canvas {
   ctx.lineWidth = 2;
   ctx.strokeStyle = '#c9a25a';
   ctx.strokeRect(9, 9, w - 18, h - 18);
-  feltCache.set(key, c, w * h * 4);
-  return c;
 }
 
 /** PNG with fast settings (zlib level 2, "up" filter): ~3× faster than defaults, still small. */

@@ -5,7 +5,21 @@
  */
 import { pieceDims, sprite } from './sprites.js';
 import { fitText } from './text.js';
-import { C, type Ctx, tagHeight, badge, drawFlow, encode, flowGroups, highlight, newImage, tag, word, type GroupStyle } from './draw.js';
+import {
+  C,
+  type Ctx,
+  tagHeight,
+  badge,
+  drawFlow,
+  encode,
+  flowGroups,
+  highlight,
+  newImage,
+  snapHeight,
+  tag,
+  word,
+  type GroupStyle,
+} from './draw.js';
 import { rrect as rrect2 } from './pieces/draw-util.js';
 import type { HandModel, PieceGroup } from './model.js';
 import { isMahjong } from './codes.js';
@@ -108,7 +122,7 @@ export function layoutHand(m: HandModel): HandLayout {
     slots.push({ code: m.claimable.code, x, y: lastRowY, key: '', marked: false, kind: 'claim' });
     claimBox = { x: x - 12, y: lastRowY - 12, w: w + 24, h: d.h + 24 };
   }
-  const height = Math.max(rowsY + rows * rowH + markOff + PAD - 8, 200);
+  const height = snapHeight(Math.max(rowsY + rows * rowH + markOff + PAD - 8, 200));
   return { width: HAND_W, height, w, slots, groupsY, flow, gstyle, rowsY, ...(claimBox ? { claimBox } : {}) };
 }
 

@@ -7,8 +7,8 @@ export type { GameId, Locale, PieceGroup, HandModel, SeatModel, TableModel, Resu
 export { BACK, LOCALES, RENDER_GAMES } from './model.js';
 export { registerFonts } from './fonts.js';
 export { allCodes, sortCodes, pieceName } from './codes.js';
+export { renderKey, stableJson, RENDER_VERSION } from './key.js';
 export { fitText, measureFit, setTextProbe, type Box, type FitOptions, type FitResult } from './text.js';
-export { sampleModels, type SampleSet } from './samples.js';
 import type { GameId, HandModel, Locale, ResultModel, TableModel, RenderKind, RenderRequestMap } from './model.js';
 import { renderHandPng, layoutHand } from './hand.js';
 import { renderTablePng, layoutTable } from './table.js';

@@ -15,17 +15,46 @@ import { createCanvas } from 'canvas';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import type { RenderKind, RenderRequestMap } from './model.js';
+import { renderKey } from './key.js';
+import { ByteLru, MB } from './lru.js';
 
 createCanvas(1, 1);
 
 let pool: Piscina | null = null;
+let shared: ReturnType<typeof cached> | null = null;
 
 export interface PoolOptions {
-  /** Worker threads (default: cores − 1, between 1 and 2). */
+  /**
+   * Worker threads. Default: `HQ_RENDER_THREADS` from the environment if set, else as many as the
+   * machine allows: `availableParallelism()`, at least 1 (2 on the 2-core host). The workers run
+   * at a lower OS priority (worker.ts), so the bot's main thread still wins the CPU.
+   */
   threads?: number;
   /** Alias of `threads`. */
   maxThreads?: number;
+  /**
+   * How a worker waits for its next task (default `'disabled'`, see `ATOMICS` below). Only the
+   * memory regression test and the benchmark pass another value, to compare.
+   */
+  atomics?: 'sync' | 'async' | 'disabled';
+  /**
+   * Bytes of encoded PNGs kept by `renderKey` (default 32 MiB, ~1,000 images; 0 turns the cache
+   * off). The same view is never drawn twice while its image is in the cache, and identical
+   * requests in flight share one drawing.
+   */
+  cacheBytes?: number;
 }
+
+/**
+ * MEMORY: Piscina's default `atomics: 'sync'` makes an idle worker block in `Atomics.wait` and take
+ * the next task synchronously, so the worker's event loop never turns. Node runs N-API finalizers
+ * (the ones that free node-canvas surfaces once the JS `Canvas` is collected) from the event loop,
+ * so with `'sync'` every canvas a worker ever dropped stays allocated: issue #17 measured 13.3 GB
+ * for 3,000 images. `'disabled'` hands tasks over by message, one event-loop turn per task, and the
+ * finalizers run between tasks. (`'async'` also lets the loop turn, but measured no faster here:
+ * see bench/render.ts.)
+ */
+const ATOMICS = 'disabled' as const;
 
 function workerSetup(): { filename: string; execArgv: string[] } {
   const isTs = import.meta.url.endsWith('.ts');
@@ -36,15 +65,82 @@ function workerSetup(): { filename: string; execArgv: string[] } {
   return { filename, execArgv };
 }
 
+/** The environment variable that sets the default number of render workers. */
+export const THREADS_ENV = 'HQ_RENDER_THREADS';
+
+/** The number of workers a pool gets with these options (see `PoolOptions.threads`). */
+export function poolThreads(o: PoolOptions = {}, env: NodeJS.ProcessEnv = process.env): number {
+  const explicit = o.threads ?? o.maxThreads;
+  if (explicit !== undefined) return Math.max(1, Math.floor(explicit));
+  const fromEnv = Number(env[THREADS_ENV]);
+  if (env[THREADS_ENV] && Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+  return Math.max(1, availableParallelism());
+}
+
 function newPiscina(o: PoolOptions): Piscina {
-  const threads = Math.max(1, o.threads ?? o.maxThreads ?? Math.min(2, availableParallelism() - 1));
+  const threads = poolThreads(o);
   const { filename, execArgv } = workerSetup();
-  return new Piscina({ filename, execArgv, minThreads: 1, maxThreads: threads, idleTimeout: 60_000 });
+  return new Piscina({
+    filename,
+    execArgv,
+    minThreads: 1,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+    atomics: o.atomics ?? ATOMICS,
+  });
 }
 
 async function run<K extends RenderKind>(p: Piscina, kind: K, model: RenderRequestMap[K]): Promise<Buffer> {
   const out = (await p.run({ kind, model })) as Uint8Array;
   return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+}
+
+/** Statistics of a pool's image cache. */
+export interface RenderCacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+  bytes: number;
+}
+
+/**
+ * A pool's render function behind the image cache: same key → the same Buffer (treat it as
+ * read-only), concurrent identical requests → one task.
+ */
+function cached(p: Piscina, budget: number): { render: RenderPool['render']; stats: () => RenderCacheStats } {
+  const images = new ByteLru<Buffer>(budget);
+  const inFlight = new Map<string, Promise<Buffer>>();
+  let hits = 0;
+  let misses = 0;
+  const render = <K extends RenderKind>(kind: K, model: RenderRequestMap[K]): Promise<Buffer> => {
+    if (budget <= 0) return run(p, kind, model);
+    const key = renderKey(kind, model);
+    const hit = images.get(key);
+    if (hit) {
+      hits++;
+      return Promise.resolve(hit);
+    }
+    const pending = inFlight.get(key);
+    if (pending) {
+      hits++;
+      return pending;
+    }
+    misses++;
+    const job = run(p, kind, model).then(
+      (b) => {
+        inFlight.delete(key);
+        if (b.byteLength <= budget) images.set(key, b, b.byteLength);
+        return b;
+      },
+      (e: unknown) => {
+        inFlight.delete(key);
+        throw e;
+      },
+    );
+    inFlight.set(key, job);
+    return job;
+  };
+  return { render, stats: () => ({ hits, misses, entries: images.size, bytes: images.bytes }) };
 }
 
 /** The shared pool behind `renderAsync` (created on first use). */
@@ -53,21 +149,33 @@ export function renderPool(o: PoolOptions = {}): Piscina {
   return pool;
 }
 
-/** Renders an image in a worker thread of the shared pool; resolves to the PNG. */
+/**
+ * Renders an image in a worker thread of the shared pool; resolves to the PNG. An unchanged view
+ * (same `renderKey`) resolves to the image already encoded.
+ */
 export async function renderAsync<K extends RenderKind>(kind: K, model: RenderRequestMap[K]): Promise<Buffer> {
-  return run(renderPool(), kind, model);
+  shared ??= cached(renderPool(), 32 * MB);
+  return shared.render(kind, model);
 }
 
 /** A pool of its own (the bot owns one; `close` stops its workers). */
 export interface RenderPool {
+  /** The PNG of (kind, model); the cached Buffer when the same view was rendered before. */
   render<K extends RenderKind>(kind: K, model: RenderRequestMap[K]): Promise<Buffer>;
+  /** Image cache hits/misses (a hit includes joining an identical request in flight). */
+  cacheStats(): RenderCacheStats;
+  /** Number of worker threads. */
+  readonly threads: number;
   close(): Promise<void>;
 }
 
 export function createRenderPool(o: PoolOptions = {}): RenderPool {
   const p = newPiscina(o);
+  const c = cached(p, o.cacheBytes ?? 32 * MB);
   return {
-    render: (kind, model) => run(p, kind, model),
+    render: c.render,
+    cacheStats: c.stats,
+    threads: p.options.maxThreads,
     close: () => p.destroy(),
   };
 }
@@ -84,5 +192,6 @@ export async function warmPool(): Promise<void> {
 export async function closePool(): Promise<void> {
   const p = pool;
   pool = null;
+  shared = null;
   if (p) await p.destroy();
 }

@@ -3,7 +3,7 @@
  * breakdown, each player's total and the payments.
  */
 import { fitText } from './text.js';
-import { C, type Ctx, type GroupStyle, drawFlow, encode, flowGroups, newImage, panel, word } from './draw.js';
+import { C, type Ctx, type GroupStyle, drawFlow, encode, flowGroups, newImage, panel, snapHeight, word } from './draw.js';
 import { header } from './hand.js';
 import type { GameId, PieceGroup, ResultModel } from './model.js';
 import { isMahjong } from './codes.js';
@@ -41,7 +41,7 @@ export function layoutResult(m: ResultModel): ResultLayout {
   const colY = winY + winH + 14;
   const leftH = 14 + TITLE_H + Math.max(1, m.lines.length) * ROW_H + 14;
   const rightH = 14 + TITLE_H + Math.max(1, m.totals.length) * ROW_H + 12 + TITLE_H + Math.max(1, m.payments.length) * ROW_H + 14;
-  const height = colY + Math.max(leftH, rightH) + PAD;
+  const height = snapHeight(colY + Math.max(leftH, rightH) + PAD);
   return { width: RESULT_W, height, winY, winH, flow, gstyle, colY, leftH, rightH };
 }
 

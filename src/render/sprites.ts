@@ -33,13 +33,16 @@ export interface SpriteOptions {
   sideways?: boolean;
 }
 
-/** ~48 MB of sprites: every piece of a game at the 6–8 sizes the layouts use, several times over. */
-const cache = new ByteLru<Canvas>(48 * MB);
+/**
+ * ~24 MB of sprites per worker: every piece of every game at the sizes the layouts use and a few
+ * caption locales is ~14 MB (measured with test/render/varied.ts); the rest is headroom.
+ */
+const cache = new ByteLru<Canvas>(24 * MB);
 let painted = 0;
 
 /** Number of sprites painted since start (tests and the bench use it to check the cache works). */
-export function spriteStats(): { cached: number; painted: number } {
-  return { cached: cache.size, painted };
+export function spriteStats(): { cached: number; painted: number; bytes: number } {
+  return { cached: cache.size, painted, bytes: cache.bytes };
 }
 
 export function sprite(game: GameId, code: string, w: number, o: SpriteOptions = {}): Canvas {

@@ -18,6 +18,7 @@ import {
   highlight,
   newImage,
   panel,
+  snapHeight,
   windText,
   word,
 } from './draw.js';
@@ -114,7 +115,7 @@ export function layoutTable(m: TableModel): TableLayout {
     y += h + 10;
     return sl;
   });
-  return { width: TABLE_W, height: y + PAD - 10, centreY, centreH, seats, gstyle, dstyle };
+  return { width: TABLE_W, height: snapHeight(y + PAD - 10), centreY, centreH, seats, gstyle, dstyle };
 }
 
 function drawSeat(ctx: Ctx, m: TableModel, i: number, s: SeatModel, L: SeatLayout, T: TableLayout): void {

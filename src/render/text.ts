@@ -59,26 +59,32 @@ function normalize(t: string): string {
   return t.replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
 }
 
-const widthCache = new Map<string, number>();
+/** Measured text widths, bounded by the approximate size of their keys (~1 MB). */
+const widthCache = new ByteLru<number>(1 * MB);
 function measure(ctx: CanvasRenderingContext2D, f: string, t: string): number {
   const key = f + '\u0000' + t;
   let w = widthCache.get(key);
   if (w === undefined) {
     ctx.font = f;
     w = ctx.measureText(t).width;
-    if (widthCache.size > 20000) widthCache.clear();
-    widthCache.set(key, w);
+    widthCache.set(key, w, key.length * 2 + 64);
   }
   return w;
 }
 
-/** Rendered text bitmaps (names, labels, numbers), ~16 MB. */
-const bitmapCache = new ByteLru<Canvas>(16 * MB);
+/**
+ * Rendered text bitmaps (names, labels, numbers), ~4 MB per worker: names and fixed words repeat
+ * on every image; one-off texts (the last action, a score line) just cycle through.
+ */
+const bitmapCache = new ByteLru<Canvas>(4 * MB);
+let measureCtx: CanvasRenderingContext2D | null = null;
 function textBitmap(t: string, f: string, size: number, color: string, outline?: { color: string; width: number }): Canvas {
   const key = `${f}|${color}|${outline ? outline.color + outline.width : ''}|${t}`;
   const hit = bitmapCache.get(key);
   if (hit) return hit;
-  const m0 = createCanvas(1, 1).getContext('2d');
+  // one 1×1 canvas for every measurement (a new one per bitmap would be one more native surface
+  // to finalize)
+  const m0 = (measureCtx ??= createCanvas(1, 1).getContext('2d'));
   m0.font = f;
   const pad = Math.ceil((outline?.width ?? 0) / 2) + 2;
   const w = Math.ceil(m0.measureText(t).width) + pad * 2;
@@ -98,6 +104,11 @@ function textBitmap(t: string, f: string, size: number, color: string, outline?:
   ctx.fillText(t, pad, h / 2);
   bitmapCache.set(key, c, w * h * 4);
   return c;
+}
+
+/** Cache sizes (tests, bench). */
+export function textStats(): { bitmaps: number; bitmapBytes: number; widths: number } {
+  return { bitmaps: bitmapCache.size, bitmapBytes: bitmapCache.bytes, widths: widthCache.size };
 }
 
 /** Chooses the font size and text (possibly ellipsized) so `text` fits `box`; does not draw. */

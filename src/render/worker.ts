@@ -4,9 +4,12 @@
  */
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { move } from 'piscina';
 import { registerFonts } from './fonts.js';
 import { renderKind } from './index.js';
+import { takeDropped, MB } from './lru.js';
 import type { RenderKind, RenderRequestMap } from './model.js';
 
 registerFonts();
@@ -20,6 +23,24 @@ try {
   // not Linux, or not permitted: run at normal priority
 }
 
+/**
+ * MEMORY: node-canvas surfaces live outside V8's heap; V8 counts them only as external memory and
+ * lets ~64 MB of dropped ones accumulate per worker before a full GC, after which their N-API
+ * finalizers free them on the next loop turn (the pool's `atomics: 'disabled'` lets that loop
+ * turn). Every image of a new size allocates and drops a surface, so without help each worker
+ * sits on 50–100 MB of garbage. We run a full GC ourselves once `GC_AFTER` bytes of bitmaps have
+ * left the caches (a few ms off the main thread, every few dozen images).
+ */
+const GC_AFTER = 16 * MB;
+let gc: (() => void) | null = null;
+try {
+  setFlagsFromString('--expose-gc');
+  gc = runInNewContext('gc') as () => void;
+} catch {
+  gc = null;
+}
+let droppedSinceGc = 0;
+
 export interface RenderTask<K extends RenderKind = RenderKind> {
   kind: K;
   model: RenderRequestMap[K];
@@ -27,6 +48,12 @@ export interface RenderTask<K extends RenderKind = RenderKind> {
 
 export default function render(task: RenderTask): Uint8Array {
   const buf = renderKind(task.kind, task.model);
+  // the encoder's output buffer is garbage too once copied below
+  droppedSinceGc += takeDropped() + buf.byteLength;
+  if (gc && droppedSinceGc >= GC_AFTER) {
+    droppedSinceGc = 0;
+    gc();
+  }
   // Copy into a plain ArrayBuffer we own, then transfer it (no second copy across threads).
   const ab = new ArrayBuffer(buf.byteLength);
   const out = new Uint8Array(ab);

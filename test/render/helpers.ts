@@ -1,5 +1,5 @@
 import type { GameId, HandModel, Locale, ResultModel, SeatModel, TableModel } from '../../src/render/model.js';
-import { sampleModels } from '../../src/render/samples.js';
+import { sampleModels } from './samples.js';
 
 /** Width and height from a PNG's IHDR chunk. */
 export function pngSize(b: Buffer): { width: number; height: number } {

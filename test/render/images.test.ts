@@ -7,13 +7,13 @@ import {
   renderSheet,
   imageSize,
   allCodes,
-  sampleModels,
   registerFonts,
   setTextProbe,
 } from '../../src/render/index.js';
 import type { FitResult } from '../../src/render/index.js';
 import { sprite, pieceDims } from '../../src/render/sprites.js';
 import { LOCALES, RENDER_GAMES, BACK } from '../../src/render/model.js';
+import { sampleModels } from './samples.js';
 import { PNG_SIG, pngSize, stressModels } from './helpers.js';
 
 registerFonts();

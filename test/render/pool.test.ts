@@ -1,7 +1,9 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderAsync, closePool, createRenderPool } from '../../src/render/pool.js';
-import { sampleModels, imageSize } from '../../src/render/index.js';
+import { imageSize, renderKey } from '../../src/render/index.js';
+import { poolThreads, THREADS_ENV } from '../../src/render/pool.js';
+import { sampleModels } from './samples.js';
 import { PNG_SIG, pngSize } from './helpers.js';
 
 after(() => closePool());
@@ -26,4 +28,61 @@ test('a private pool renders and closes', async () => {
 
 test('rendering errors reject the promise', async () => {
   await assert.rejects(renderAsync('nope' as 'hand', {} as never));
+});
+
+test('renderKey: stable under key order and undefined fields, different for any visible change', () => {
+  const s = sampleModels('vn-mahjong', 'vi').table;
+  const shuffled = Object.fromEntries(Object.entries(s).reverse()) as typeof s;
+  assert.equal(renderKey('table', s), renderKey('table', shuffled));
+  assert.equal(renderKey('table', s), renderKey('table', { ...s, timer: undefined, ...(s.timer ? { timer: s.timer } : {}) }));
+  assert.notEqual(renderKey('table', s), renderKey('table', { ...s, stockCount: s.stockCount - 1 }));
+  const seats = s.seats.map((x, i) => (i === 1 ? { ...x, discards: [...x.discards].reverse() } : x));
+  assert.notEqual(renderKey('table', s), renderKey('table', { ...s, seats }));
+  // the kind is part of the key
+  const h = sampleModels('vn-mahjong', 'vi').hand;
+  assert.notEqual(renderKey('hand', h), renderKey('table', h as never));
+});
+
+test('the pool never draws the same view twice: cached and in-flight requests share one image', async () => {
+  const p = createRenderPool({ threads: 1 });
+  try {
+    const s = sampleModels('phom', 'vi');
+    const [a, b] = await Promise.all([p.render('table', s.table), p.render('table', { ...s.table })]);
+    assert.equal(a, b, 'identical requests in flight share one task');
+    const c = await p.render('table', JSON.parse(JSON.stringify(s.table)) as typeof s.table);
+    assert.equal(c, a, 'a later identical view returns the cached buffer');
+    const d = await p.render('table', { ...s.table, stockCount: 3 });
+    assert.notEqual(d, a);
+    assert.deepEqual(p.cacheStats(), { hits: 2, misses: 2, entries: 2, bytes: a.byteLength + d.byteLength });
+  } finally {
+    await p.close();
+  }
+});
+
+test('the image cache stays within its byte budget', async () => {
+  const s = sampleModels('chan', 'en');
+  const q = createRenderPool({ threads: 1, cacheBytes: 0 });
+  const one = (await q.render('hand', s.hand)).byteLength;
+  await q.close();
+  const p = createRenderPool({ threads: 1, cacheBytes: one * 2.5 });
+  try {
+    for (let i = 0; i < 6; i++) await p.render('hand', { ...s.hand, status: `turn ${i}` });
+    const st = p.cacheStats();
+    assert.ok(st.bytes <= one * 2.5 + 1024, `${st.bytes} bytes cached`);
+    assert.ok(st.entries >= 1 && st.entries <= 3);
+    assert.equal(st.misses, 6);
+  } finally {
+    await p.close();
+  }
+});
+
+test('pool size: as many workers as the machine allows, or the option, or HQ_RENDER_THREADS', () => {
+  assert.equal(THREADS_ENV, 'HQ_RENDER_THREADS');
+  assert.ok(poolThreads({}, {}) >= 1);
+  assert.equal(poolThreads({ threads: 3 }, { HQ_RENDER_THREADS: '1' }), 3);
+  assert.equal(poolThreads({}, { HQ_RENDER_THREADS: '4' }), 4);
+  assert.equal(poolThreads({}, { HQ_RENDER_THREADS: 'lots' }), poolThreads({}, {}));
+  const p = createRenderPool({ threads: 2 });
+  assert.equal(p.threads, 2);
+  return p.close();
 });

@@ -4,7 +4,8 @@
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderHand, renderTable, renderResult, renderSheet, sampleModels, RENDER_GAMES, LOCALES } from '../../src/render/index.js';
+import { renderHand, renderTable, renderResult, renderSheet, RENDER_GAMES, LOCALES } from '../../src/render/index.js';
+import { sampleModels } from './samples.js';
 
 const out = process.argv[2] ?? '/tmp/render-out';
 mkdirSync(out, { recursive: true });

@@ -1,9 +1,9 @@
 /**
- * Sample render models: realistic mid-game states of every game in every locale, for tests, the
- * bench and `npm run cli -- render` until the engine adapters exist. Plain data only.
+ * Sample render models: realistic mid-game states of every game in every locale, for the render
+ * tests and the bench. A fixture only: the CLI renders real engine states. Plain data only.
  */
-import { sortCodes } from './codes.js';
-import type { GameId, HandModel, Locale, ResultModel, TableModel } from './model.js';
+import { sortCodes } from '../../src/render/codes.js';
+import type { GameId, HandModel, Locale, ResultModel, TableModel } from '../../src/render/model.js';
 
 export interface SampleSet {
   hand: HandModel;
