@@ -53,20 +53,21 @@ export function settle(s: State): PhomResult | null {
   for (const e of s.eats) {
     items.push({ id: e.chot ? 'eat-chot' : 'eat', seat: e.eater, value: e.amount, unit: 'bet', detail: `${e.card}<-${e.victim}` });
   }
-  let ranking: Seat[];
+  let ranking: Seat[][];
   let den: PhomResult['den'] = null;
   const deadwood: (number | null)[] = Array.from({ length: n }, () => null);
   const mom = Array.from({ length: n }, (_, i) => end.by === 'rank' && isMom(s, i));
   const potFlows = s.gaIn.map((x) => (x === 0 ? 0 : -x));
   const endedBy: PhomResult['endedBy'] = end.by;
   if (end.by === 'rank') {
-    ranking = rankSeats(s);
-    const first = ranking[0]!;
+    const order = rankSeats(s);
+    ranking = order.map((x) => [x]);
+    const first = order[0]!;
     for (let i = 0; i < n; i++) {
       deadwood[i] = deadwoodOf(s, i);
       items.push({ id: 'deadwood', seat: i, value: deadwood[i]!, unit: 'point', detail: sortCards(s.hands[i]!).join(' ') });
     }
-    ranking.forEach((seat, i) => {
+    order.forEach((seat, i) => {
       if (i === 0) return;
       // phom.md §10.2: position i ≥ 2 pays Nhất the Móm amount or its rank payment.
       const id: ItemId = isMom(s, seat) ? 'mom' : RANK_ITEM[i]!;
@@ -102,10 +103,10 @@ export function settle(s: State): PhomResult | null {
       potFlows[w]! += total;
       if (total > 0) items.push({ id: 'ga-pot-win', seat: w, value: total, unit: 'bet' });
     }
-    const others = Array.from({ length: n }, (_, i) => i)
-      .filter((i) => i !== w)
-      .sort((a, b) => pIndex(s, a) - pIndex(s, b));
-    ranking = [w, ...others];
+    // phom.md §8.2 / §15.6 (seed: "Tất cả người chơi còn lại đều được tính là Bét"): after any Ù every
+    // other seat is Bét, so the losers share one rank (seat order inside the group).
+    const others = Array.from({ length: n }, (_, i) => i).filter((i) => i !== w);
+    ranking = [[w], others];
   }
   s.gaIn.forEach((x, i) => {
     if (x > 0) items.push({ id: 'ga-pot-in', seat: i, value: -x, unit: 'bet' });
@@ -116,14 +117,14 @@ export function settle(s: State): PhomResult | null {
     deltas[p.to]! += p.amount;
   }
   return {
-    winners: [ranking[0]!],
-    ranking: ranking.map((x) => [x]),
+    winners: ranking[0]!.slice(),
+    ranking,
     deltas,
     payments,
     items,
     unit: 'bet',
     endedBy,
-    nextStarter: ranking[0]!,
+    nextStarter: ranking[0]![0]!,
     deadwood,
     mom,
     den,
