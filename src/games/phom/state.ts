@@ -35,16 +35,22 @@ export interface EatRecord {
 
 export type Phase = 'take' | 'lay-down' | 'act' | 'over';
 
-export interface EndInfo {
-  by: 'u' | 'u-tron' | 'u-khan' | 'rank';
-  /** Ù / Ù khan winner, or Nhất of a ranked end. */
-  winner: Seat | null;
-  /** The Ù winner ate this seat's chốt in the turn it declared (phom.md §11.1 đánh chốt). */
-  chotVictim: Seat | null;
-  /** The Ù winner's arrangement (hand cards in phỏm) and loose cards, for display. */
-  phoms: Card[][];
-  loose: Card[];
-}
+/** How a hand ended (phom.md §12), tagged by `by`. */
+export type EndInfo =
+  /** Every row holds 4: compared by deadwood (§9); `winner` = Nhất. */
+  | { by: 'rank'; winner: Seat }
+  /** Ù or Ù tròn (§8.2–§8.3). */
+  | {
+      by: 'u' | 'u-tron';
+      winner: Seat;
+      /** The winner ate this seat's chốt in the turn it declared (phom.md §11.1 đánh chốt). */
+      chotVictim: Seat | null;
+      /** The winner's arrangement (hand cards in phỏm) and loose cards, for display. */
+      phoms: Card[][];
+      loose: Card[];
+    }
+  /** Ù khan at the deal (§8.4): `loose` = the dealt hand. */
+  | { by: 'u-khan'; winner: Seat; loose: Card[] };
 
 export interface LastAction {
   seat: Seat;
@@ -121,7 +127,7 @@ export function nextStarter(previous: State | null | undefined, seats: number, o
   // any-change: any difference in the seated set; leave-and-join: one left and another took the seat.
   if (mode === 'any-change' ? someoneLeft || countChanged : someoneLeft && !countChanged) return 0;
   const w = previous.end.winner;
-  if (w === null || w >= seats || previous.left[w]) return 0;
+  if (w >= seats || previous.left[w]) return 0;
   return w;
 }
 
@@ -178,7 +184,7 @@ export function dealDeck(opts: Options, n: number, deck: readonly Card[], starte
       const seat = (starter + p) % n;
       if (isUKhan(hands[seat]!)) {
         s.phase = 'over';
-        s.end = { by: 'u-khan', winner: seat, chotVictim: null, phoms: [], loose: hands[seat]!.slice() };
+        s.end = { by: 'u-khan', winner: seat, loose: hands[seat]!.slice() };
         break;
       }
     }

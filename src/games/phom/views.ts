@@ -107,8 +107,15 @@ export function publicView(s: State): PublicView {
     last: s.last ? { ...s.last } : null,
     ended: s.end !== null,
     hands: s.end ? s.hands.map((h) => sortCards(h)) : null,
-    winning: s.end && s.end.winner !== null ? { phoms: s.end.phoms.map((p) => p.slice()), loose: s.end.loose.slice() } : null,
+    winning: winningOf(s),
   };
+}
+
+/** After an Ù: the winner's arranged hand (phom.md §12); null while playing and after a ranked end. */
+function winningOf(s: State): PublicView['winning'] {
+  const e = s.end;
+  if (!e || e.by === 'rank') return null;
+  return { phoms: e.by === 'u-khan' ? [] : e.phoms.map((p) => p.slice()), loose: e.loose.slice() };
 }
 
 export function view(s: State, seat: Seat): SeatView {

@@ -2,6 +2,7 @@
 import type { HandResult, Payment, ScoreItem, Seat } from '../../core/types.js';
 import { type Card, pointsOf, sortCards } from '../cards.js';
 import { type State, pIndex, prev, potAfter } from '../state.js';
+import type { Options } from '../options.js';
 import { type ItemId, RANK_ITEM, itemValue } from './items.js';
 
 export interface PhomResult extends HandResult {
@@ -17,6 +18,21 @@ export interface PhomResult extends HandResult {
   hands: Card[][];
   /** Gà pot: per-seat flows (negative = paid in, positive = won), not part of `deltas`; pot carried on. */
   pot: { flows: number[]; carried: number };
+}
+
+/**
+ * phom.md §10.1: what an eat costs the victim, in bets (already × bet-unit). `k` = the eater's k-th
+ * eat this hand; `fromVictim` = the victim's n-th card eaten this hand (gà pot, `escalating`).
+ * The one place eat payments are computed (the engine, scenario positions and the score CLI).
+ */
+export function eatPayment(o: Options, chot: boolean, k: number): number {
+  const ep = o['eat-payment'];
+  return (chot ? o['chot-payment'] : ep === 'progressive' ? k : ep === 'flat' ? 1 : 0) * o['bet-unit'];
+}
+
+export function potPayment(o: Options, fromVictim: number): number {
+  const ga = o['ga-pot'];
+  return (ga === 'flat' ? 1 : ga === 'escalating' ? ([1, 2, 4][fromVictim - 1] ?? 4) : 0) * o['bet-unit'];
 }
 
 /** Móm (phom.md §9.2, §11.3): no own laid-down phỏm, or left the hand. */
@@ -76,16 +92,18 @@ export function settle(s: State): PhomResult | null {
       if (amount > 0) payments.push({ from: seat, to: first, amount, reason: id });
     });
   } else {
-    const w = end.winner!;
+    const w = end.winner;
     const uId: ItemId = end.by;
-    const U = itemValue(o, uId === 'u-tron' ? 'u-tron' : uId === 'u-khan' ? 'u-khan' : 'u');
-    den = end.by === 'u-khan' ? null : denPayer(s, w);
+    const U = itemValue(o, uId);
+    // §11.1: Ù khan is never đền.
+    den = end.by === 'u-khan' ? null : denPayer(s, w, end.chotVictim);
+    const phoms = end.by === 'u-khan' ? [] : end.phoms;
     items.push({
       id: uId,
       seat: w,
       value: U * (n - 1),
       unit: 'bet',
-      detail: end.phoms
+      detail: phoms
         .map((m) => `[${m.join(' ')}]`)
         .concat(end.loose)
         .join(' '),
@@ -134,13 +152,12 @@ export function settle(s: State): PhomResult | null {
 }
 
 /** phom.md §11.1–§11.2: the single đền payer, if any trigger applies. */
-export function denPayer(s: State, w: Seat): PhomResult['den'] {
+export function denPayer(s: State, w: Seat, chotVictim: Seat | null): PhomResult['den'] {
   const o = s.opts;
-  const end = s.end!;
   const three = (): PhomResult['den'] =>
     o['den-three-eats'] && s.eats.filter((e) => e.eater === w).length >= 3 ? { payer: prev(s, w), trigger: 'den-three-eats' } : null;
   const danh = (): PhomResult['den'] =>
-    o['den-danh-chot'] && end.chotVictim !== null ? { payer: end.chotVictim, trigger: 'den-danh-chot' } : null;
+    o['den-danh-chot'] && chotVictim !== null ? { payer: chotVictim, trigger: 'den-danh-chot' } : null;
   // §15.3: if W itself is the most recent chốt-eater there is no ăn-chốt đền.
   const an = (): PhomResult['den'] =>
     o['den-an-chot'] && s.lastChotEater !== null && s.lastChotEater !== w ? { payer: s.lastChotEater, trigger: 'den-an-chot' } : null;
