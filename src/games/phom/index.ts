@@ -2,6 +2,7 @@
 import type { Engine } from '../core/types.js';
 import type { Action } from './actions.js';
 import { ai } from './ai.js';
+import { score } from './cli.js';
 import { checkInvariants } from './invariants.js';
 import { OPTIONS, type Options } from './options.js';
 import { apply, pending } from './rules.js';
@@ -31,4 +32,5 @@ export const engine: Engine<State, Action, Options, SeatView, PublicView, PhomRe
   timeouts: (o) => ({ turn: o['turn-timeout-s'], claim: o['turn-timeout-s'] }),
   // A Phỏm session has no fixed length: the table decides when to stop.
   matchOver: () => false,
+  cli: { score },
 };
