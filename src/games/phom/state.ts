@@ -53,14 +53,13 @@ export type EndInfo =
   /** Ù khan at the deal (§8.4): `loose` = the dealt hand. */
   | { by: 'u-khan'; winner: Seat; loose: Card[] };
 
-export interface LastAction {
-  seat: Seat;
-  type: string;
-  card?: Card;
-  cards?: Card[][];
-  target?: number;
-  from?: Seat;
-}
+/** The last action applied (for the table's "last move" line), tagged by `type` like `Action`. */
+export type LastAction =
+  | { seat: Seat; type: 'draw' | 'u' | 'leave' }
+  | { seat: Seat; type: 'eat'; card: Card; from: Seat }
+  | { seat: Seat; type: 'lay-down'; cards: Card[][] }
+  | { seat: Seat; type: 'send'; card: Card; target: number }
+  | { seat: Seat; type: 'discard'; card: Card };
 
 export interface State {
   opts: Options;
