@@ -2,6 +2,7 @@
 import type { Payment, Seat } from '../core/types.js';
 import { type Card, sortCards } from './cards.js';
 import { bestDeadwood, canDeclareU, eatableCard, canEat, eatenInHand } from './plan.js';
+import type { Options } from './options.js';
 import { type LastAction, type Phase, type State, pIndex, potAfter } from './state.js';
 
 export interface PublicMeld {
@@ -15,6 +16,8 @@ export interface PublicMeld {
 
 export interface PublicView {
   n: number;
+  /** The table's house rules (public: every player may read them; the strong AI needs a few). */
+  options: Options;
   /** Seat dealt 10 cards (the spec's P0). */
   starter: Seat;
   turn: Seat;
@@ -77,6 +80,7 @@ export function publicView(s: State): PublicView {
   const claim = s.lastDiscard && s.phase === 'take' ? s.lastDiscard : null;
   return {
     n: s.n,
+    options: { ...s.opts },
     starter: s.starter,
     turn: s.turn,
     phase: s.phase,
