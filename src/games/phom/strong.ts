@@ -23,10 +23,13 @@ import type { PublicView, SeatView } from './views.js';
 
 export type PhomKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
 
-/** Tuning: money (bets) → hand-value points, the cost of feeding an eat beyond its payment. */
-const MONEY = 5;
-const EAT_GAIN = 1.5;
-const LOOSE = 6;
+/**
+ * Tuning (measured by duplicate duels against `normal`): `money` converts bets to hand-value points;
+ * `eatGain` is what an eat is worth to the eater beyond its payment; `loose` is the Ù distance of a
+ * loose card; a pass on a related card multiplies a pair's chance by `passDiscount`; `chotExtra` is
+ * the đánh-chốt risk of feeding a chốt; `feed2`/`feed3` weigh feeding more with 2 or 3 players.
+ */
+const TUNING = { money: 5, eatGain: 1.5, loose: 6, passDiscount: 0.25, chotExtra: 1.5, feed2: 2, feed3: 1.4 } as const;
 
 interface Ctx {
   k: PhomKnowledge;
@@ -81,7 +84,7 @@ function handValue(x: Ctx, hand: Card[], eatenHeld: Card[], final: boolean): num
     for (let j = 0; j < h.cards.length; j++) if (j !== i && isCa(c, h.cards[j]!)) best = Math.max(best, liveOuts(x, c, h.cards[j]!));
     return best === 0 ? 1 : best === 1 ? 0.6 : 0.4;
   });
-  return bestArrangement(h, (i) => LOOSE * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]!).value;
+  return bestArrangement(h, (i) => TUNING.loose * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]!).value;
 }
 
 /** Probability that seat `t` can eat `c` now (it needs two cards forming a phỏm with it). */
@@ -114,7 +117,7 @@ function eatChance(x: Ctx, t: number, c: Card): number {
   for (const [a, b] of pairs) {
     let p = pOf(a) * pOf(b);
     if (p === 0) continue;
-    if (passed.some((y) => y !== c && phomKind([a, b, y], x.qka))) p *= 0.25;
+    if (passed.some((y) => y !== c && phomKind([a, b, y], x.qka))) p *= TUNING.passDiscount;
     none *= 1 - p;
   }
   return 1 - none;
@@ -133,12 +136,14 @@ function feedCost(x: Ctx, c: Card): number {
   const chot = counts[me] === 4;
   const k = v.eaten[t]!.length + 1;
   const pay = chot ? o['chot-payment'] : o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
-  let money = pay + EAT_GAIN;
+  let money = pay + TUNING.eatGain;
   // A third eat is Ù, and I (the previous seat, who supplied all three) pay the whole bill.
   if (k === 3) money += o['den-three-eats'] ? (n - 1) * o['u-payment'] : o['u-payment'];
   // Eating my chốt makes it Ù-ready more often and a đánh-chốt đền falls on me.
-  if (chot && o['den-danh-chot']) money += 1.5;
-  return eatChance(x, t, c) * money * MONEY;
+  if (chot && o['den-danh-chot']) money += TUNING.chotExtra;
+  // Fewer players: the next seat's gain is more of my loss (2 players: all of it).
+  const scale = n === 2 ? TUNING.feed2 : n === 3 ? TUNING.feed3 : 1;
+  return eatChance(x, t, c) * money * TUNING.money * scale;
 }
 
 function discardChoice(x: Ctx, discards: Card[]): Card {
@@ -187,7 +192,7 @@ function takeChoice(x: Ctx, eat: Extract<Action, { type: 'eat' }>, draw: Action)
   const pay = chot ? o['chot-payment'] : o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
   // Ăn chốt makes me liable for the whole bill if another seat then declares Ù.
   const liability = chot && o['den-an-chot'] ? 0.15 * (v.n - 2) * o['u-payment'] : 0;
-  const eatVal = afterTake(x, withC, held, final) - (pay - liability) * MONEY;
+  const eatVal = afterTake(x, withC, held, final) - (pay - liability) * TUNING.money;
   const live = [...x.live];
   let sum = 0;
   for (const u of live) sum += afterTake(x, [...v.hand, u], v.eatenInHand, final);
