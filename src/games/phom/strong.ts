@@ -162,17 +162,26 @@ function discardChoice(x: Ctx, discards: Card[]): Card {
   return best!.card;
 }
 
-/** Best value reachable after taking `card` into `hand` (then the best discard). */
+/**
+ * Best value reachable after taking a card into `hand` (then the best discard). One phỏm index and
+ * one memo serve every discard, so the cạ bonus is read on the whole hand (a close approximation).
+ */
 function afterTake(x: Ctx, hand: Card[], held: Card[], final: boolean): number {
+  const h = indexHand(hand, held, x.qka);
+  const pts = h.cards.map((c) => cardPoints(c, x.face));
+  const f = h.cards.map((c, i) => {
+    if (final) return 1;
+    let best = 0;
+    for (let j = 0; j < h.cards.length; j++) if (j !== i && isCa(c, h.cards[j]!)) best = Math.max(best, liveOuts(x, c, h.cards[j]!));
+    return best === 0 ? 1 : best === 1 ? 0.6 : 0.4;
+  });
+  const cost = final ? (i: number) => pts[i]! : (i: number) => TUNING.loose * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]!;
+  const full = (1 << h.cards.length) - 1;
+  const memo = new Map<number, { value: number; phoms: number[] }>();
   let best = Infinity;
-  for (const d of hand) {
-    if (held.includes(d)) continue;
-    const val = handValue(
-      x,
-      hand.filter((y) => y !== d),
-      held,
-      final,
-    );
+  for (let i = 0; i < h.cards.length; i++) {
+    if (h.eatenMask & (1 << i)) continue;
+    const val = bestArrangement(h, cost, full & ~(1 << i), memo).value;
     if (val < best) best = val;
   }
   return best;
@@ -193,7 +202,10 @@ function takeChoice(x: Ctx, eat: Extract<Action, { type: 'eat' }>, draw: Action)
   // Ăn chốt makes me liable for the whole bill if another seat then declares Ù.
   const liability = chot && o['den-an-chot'] ? 0.15 * (v.n - 2) * o['u-payment'] : 0;
   const eatVal = afterTake(x, withC, held, final) - (pay - liability) * TUNING.money;
-  const live = [...x.live];
+  // The draw: averaged over (at most 16, evenly spread) live cards, to keep decisions fast.
+  const all = [...x.live];
+  const step = Math.max(1, all.length / 16);
+  const live = all.filter((_, i) => Math.floor(i / step) !== Math.floor((i - 1) / step) || i === 0);
   let sum = 0;
   for (const u of live) sum += afterTake(x, [...v.hand, u], v.eatenInHand, final);
   const drawVal = live.length ? sum / live.length : Infinity;
