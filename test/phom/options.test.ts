@@ -193,7 +193,7 @@ test('Ex 16 — starter sequence and starter-reset (§3)', () => {
   const ended = (s: State, winner: number): State => ({
     ...s,
     phase: 'over',
-    end: { by: 'rank', winner, chotVictim: null, phoms: [], loose: [] },
+    end: { by: 'rank', winner },
   });
   const h2 = engine.setup(o, 3, 'h2', ended(h1, 1));
   assert.equal(h2.starter, 1, 'B was Nhất');

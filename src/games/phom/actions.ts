@@ -1,5 +1,5 @@
 /** Phỏm actions (a verb-tagged union, style.md §5) and rule-error helpers. */
-import { ruleError } from '../core/types.js';
+import { ruleFailer } from '../core/errors.js';
 import type { Card } from './cards.js';
 
 export type Action =
@@ -58,8 +58,5 @@ export const ERRORS = {
 } as const;
 export type ErrorReason = keyof typeof ERRORS;
 
-export function fail(reason: ErrorReason, data?: Record<string, string | number>) {
-  let msg: string = ERRORS[reason];
-  for (const [k, v] of Object.entries(data ?? {})) msg = msg.replaceAll(`{{${k}}}`, String(v));
-  return ruleError(`phom/${reason}`, msg, data);
-}
+/** `fail(reason, data)`: the shared rule-error dialect (core/errors.ts), code `phom/<reason>`. */
+export const fail = ruleFailer('phom', ERRORS);

@@ -1,8 +1,14 @@
 /**
- * A simple, deterministic Phỏm player using only what its seat may see: eats whenever legal,
- * declares Ù at once, lays down the best plan, sends the best plan, and discards the card whose
- * loss hurts least (deadwood, cards kept in cạ count less, Ù distance counts too).
+ * The Phỏm AI levels (issue #16, core/ai.ts).
+ * - `normal` (the reference): a simple, deterministic player using only what its seat may see:
+ *   eats whenever legal, declares Ù at once, lays down the best plan, sends the best plan, and
+ *   discards the card whose loss hurts least (deadwood, cards kept in cạ count less, Ù distance too).
+ * - `easy`: `normal` with human mistakes (misses eats, skips sends, discards its highest or a random
+ *   card), drawn from an Rng seeded by the decision itself; always legal.
+ * - `strong`: strong.ts, given only the seat's knowledge (view, public view, decision).
  */
+import { type AiLevel, decisionSeed } from '../core/ai.js';
+import { Rng } from '../core/rng.js';
 import type { Seat } from '../core/types.js';
 import { type Card, cardPoints } from './cards.js';
 import { bestArrangement, indexHand, isCa } from './melds.js';
@@ -10,8 +16,48 @@ import type { Action } from './actions.js';
 import { pending } from './rules.js';
 import { eatenInHand, face, legalDiscards, qka } from './plan.js';
 import type { State } from './state.js';
+import { strongAi } from './strong.js';
+import { publicView, view } from './views.js';
 
-export function ai(s: State, seat: Seat): Action {
+export function ai(s: State, seat: Seat, level: AiLevel = 'normal'): Action {
+  if (level === 'strong') {
+    const decision = pending(s).find((x) => x.seat === seat);
+    if (!decision) throw new Error(`phom ai: seat ${seat} has no pending decision`);
+    // The strong policy gets the seat's knowledge only, never the state (core/ai.ts).
+    return strongAi({ seat, view: view(s, seat), table: publicView(s), decision });
+  }
+  return level === 'easy' ? easyAi(s, seat) : normalAi(s, seat);
+}
+
+/** `easy`: the normal player with human mistakes, deterministic per decision. */
+function easyAi(s: State, seat: Seat): Action {
+  const d = pending(s).find((x) => x.seat === seat);
+  if (!d) throw new Error(`phom ai: seat ${seat} has no pending decision`);
+  const rng = new Rng(decisionSeed(seat, d, `${s.turnNo}:${s.hands[seat]!.join('')}:${s.phase}`));
+  const opts = d.options;
+  const u = opts.find((o) => o.type === 'u');
+  if (u) return u;
+  const chance = (p: number) => rng.int(1000) < p * 1000;
+  // Misses an eat (looks at the stock instead) a third of the time.
+  if (opts.some((o) => o.type === 'eat') && chance(0.35)) return { type: 'draw' };
+  const discards = opts.filter((o) => o.type === 'discard');
+  if (s.phase === 'act' && discards.length) {
+    // Forgets to send, or throws its highest card / a random card instead of thinking.
+    const send = d.timeoutDefault.type === 'send';
+    if (!send || chance(0.5)) {
+      if (chance(0.3)) return rng.pick(discards);
+      if (chance(0.3)) {
+        const f = face(s);
+        return discards.reduce((a, b) =>
+          a.type === 'discard' && b.type === 'discard' && cardPoints(b.card, f) > cardPoints(a.card, f) ? b : a,
+        );
+      }
+    }
+  }
+  return normalAi(s, seat);
+}
+
+function normalAi(s: State, seat: Seat): Action {
   const d = pending(s).find((x) => x.seat === seat);
   if (!d) throw new Error(`phom ai: seat ${seat} has no pending decision`);
   const opts = d.options;

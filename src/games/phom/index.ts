@@ -2,15 +2,18 @@
 import type { Engine } from '../core/types.js';
 import type { Action } from './actions.js';
 import { ai } from './ai.js';
+import { score } from './cli.js';
 import { checkInvariants } from './invariants.js';
 import { OPTIONS, type Options } from './options.js';
 import { apply, pending } from './rules.js';
 import { fromScenario } from './scenario.js';
 import { type PhomResult, settle } from './scoring/settle.js';
-import { type State, setup } from './state.js';
+import { type SeatChange, type State, nextStarter, setup, withSeatChange } from './state.js';
 import { type PublicView, type SeatView, publicView, view } from './views.js';
 
-export type { Action, Options, PhomResult, PublicView, SeatView, State };
+export type { Action, Options, PhomResult, PublicView, SeatChange, SeatView, State };
+/** For the table layer (phom.md §3 starter-reset, §11.3): mark a finished hand with a seating change before the next deal. */
+export { nextStarter, withSeatChange };
 
 export const engine: Engine<State, Action, Options, SeatView, PublicView, PhomResult> = {
   id: 'phom',
@@ -31,4 +34,5 @@ export const engine: Engine<State, Action, Options, SeatView, PublicView, PhomRe
   timeouts: (o) => ({ turn: o['turn-timeout-s'], claim: o['turn-timeout-s'] }),
   // A Phỏm session has no fixed length: the table decides when to stop.
   matchOver: () => false,
+  cli: { score },
 };

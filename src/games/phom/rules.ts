@@ -1,4 +1,5 @@
 /** Phỏm turn flow (phom.md §5–§8): pending decisions and apply. */
+import { copyState } from '../core/copy.js';
 import { ok, type Decision, type Result, type Seat } from '../core/types.js';
 import { type Card, isCard, sortCards } from './cards.js';
 import { type Action, fail } from './actions.js';
@@ -22,7 +23,7 @@ import {
   sendTargets,
   uLeftover,
 } from './plan.js';
-import { rankSeats } from './scoring/settle.js';
+import { eatPayment, potPayment, rankSeats } from './scoring/settle.js';
 import { type EatRecord, type State, next, prev } from './state.js';
 
 const U: Action = { type: 'u' };
@@ -78,39 +79,13 @@ export function autoAction(s: State, p: Seat): Action {
   return { type: 'discard', card: policyDiscard(s, p) };
 }
 
-/** A deep copy of the state (plain data; faster than structuredClone on the hot path). */
-function clone(s: State): State {
-  const eat = (e: EatRecord): EatRecord => ({ ...e });
-  return {
-    ...s,
-    hands: s.hands.map((h) => h.slice()),
-    eaten: s.eaten.map((h) => h.slice()),
-    shown: s.shown.map((h) => h.slice()),
-    rows: s.rows.map((h) => h.slice()),
-    rowCounts: s.rowCounts.slice(),
-    melds: s.melds.map((m) => ({ ...m, cards: m.cards.slice(), own: m.own.slice(), sent: m.sent.map((x) => ({ ...x })) })),
-    stock: s.stock.slice(),
-    laidDown: s.laidDown.slice(),
-    layOrder: s.layOrder.slice(),
-    left: s.left.slice(),
-    ateThisTurn: s.ateThisTurn && eat(s.ateThisTurn),
-    sentThisTurn: s.sentThisTurn.slice(),
-    lastDiscard: s.lastDiscard && { ...s.lastDiscard },
-    eats: s.eats.map(eat),
-    payments: s.payments.map((p) => ({ ...p })),
-    gaIn: s.gaIn.slice(),
-    end: s.end && { ...s.end, phoms: s.end.phoms.map((m) => m.slice()), loose: s.end.loose.slice() },
-    last: s.last && { ...s.last, ...(s.last.cards ? { cards: s.last.cards.map((m) => m.slice()) } : {}) },
-  };
-}
-
 export function apply(s0: State, seat: Seat, a: Action): Result<State> {
   if (s0.end) return fail('hand-over');
   if (!Number.isInteger(seat) || seat < 0 || seat >= s0.n) return fail('bad-seat');
   if (!a || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string') return fail('bad-action');
   if (a.type === 'leave') {
     if (s0.left[seat]) return fail('already-left');
-    const s = clone(s0);
+    const s = copyState(s0);
     s.left[seat] = true;
     s.last = { seat, type: 'leave' };
     return ok(autoPlayLeavers(s));
@@ -153,7 +128,7 @@ function step(s0: State, p: Seat, a: Action): Result<State> {
 
 function draw(s0: State, p: Seat): Result<State> {
   if (s0.phase !== 'take') return fail('already-took');
-  const s = clone(s0);
+  const s = copyState(s0);
   const card = s.stock.shift()!;
   s.hands[p]!.push(card);
   s.drawn = card;
@@ -170,18 +145,15 @@ function eat(s0: State, p: Seat, card: Card): Result<State> {
   if (s0.laidDown[p] && !s0.opts['tai-may-eat']) return fail('eat-in-tai');
   const problem = eatProblem(s0, p, card);
   if (problem) return fail(problem, { card });
-  const s = clone(s0);
+  const s = copyState(s0);
   const v = d.seat;
-  const B = s.opts['bet-unit'];
   // phom.md §6.5: chốt = the victim's 4th discard (victim-final) or an eat while the eater's row holds 3.
   const chot = s.opts['chot-definition'] === 'victim-final' ? d.chot : s.rowCounts[p] === 3;
   const k = s.eats.filter((e) => e.eater === p).length + 1;
   const fromV = s.eats.filter((e) => e.victim === v).length + 1;
-  const ep = s.opts['eat-payment'];
   // phom.md §10.1
-  const amount = (chot ? s.opts['chot-payment'] : ep === 'progressive' ? k : ep === 'flat' ? 1 : 0) * B;
-  const ga = s.opts['ga-pot'];
-  const pot = (ga === 'flat' ? 1 : ga === 'escalating' ? ([1, 2, 4][fromV - 1] ?? 4) : 0) * B;
+  const amount = eatPayment(s.opts, chot, k);
+  const pot = potPayment(s.opts, fromV);
   const rec: EatRecord = { eater: p, victim: v, card, chot, k, amount, pot, turnNo: s.turnNo };
   s.eats.push(rec);
   if (amount > 0) s.payments.push({ from: v, to: p, amount, reason: chot ? 'eat-chot' : 'eat' });
@@ -249,7 +221,7 @@ function layDown(s0: State, p: Seat, melds: unknown): Result<State> {
     if (left !== undefined) return fail('lay-down-phom-left', { cards: maskCards(h, left).join(' ') });
   }
   if (rest.length === 0) return fail('lay-down-empty-hand');
-  const s = clone(s0);
+  const s = copyState(s0);
   for (const m of melds as Card[][]) {
     const cards = orderMeld(m, qka(s));
     s.melds.push({ owner: p, kind: phomKind(cards, qka(s))!, cards, own: cards.slice(), sent: [] });
@@ -277,7 +249,7 @@ function send(s0: State, p: Seat, card: Card, target: number): Result<State> {
   // phom.md §7.3 C4: eaten cards are never sent (they are laid down before any send, C3).
   const t = sendTargets(s0, p).find((x) => x.index === target)!;
   if (!fits(s0, card, t)) return fail('send-not-fit', { card, target });
-  const s = clone(s0);
+  const s = copyState(s0);
   const meld = s.melds[target]!;
   meld.cards = orderMeld([...meld.cards, card], qka(s));
   meld.sent.push({ card, from: p });
@@ -294,7 +266,7 @@ function discard(s0: State, p: Seat, card: Card): Result<State> {
   if (!isCard(card)) return fail('card-not-in-hand', { card: String(card) });
   const problem = discardProblem(s0, p, card);
   if (problem) return fail(problem, { card });
-  const s = clone(s0);
+  const s = copyState(s0);
   s.hands[p] = s.hands[p]!.filter((c) => c !== card);
   s.shown[p] = s.shown[p]!.filter((c) => c !== card);
   s.rows[p]!.push(card);
@@ -313,7 +285,7 @@ function discard(s0: State, p: Seat, card: Card): Result<State> {
     s.phase = 'over';
     s.lastDiscard = null;
     const ranking = rankSeats(s);
-    s.end = { by: 'rank', winner: ranking[0]!, chotVictim: null, phoms: [], loose: [] };
+    s.end = { by: 'rank', winner: ranking[0]! };
     return ok(s);
   }
   s.turn = next(s, p);
@@ -324,7 +296,7 @@ function discard(s0: State, p: Seat, card: Card): Result<State> {
 
 function declareU(s0: State, p: Seat): Result<State> {
   if (!canDeclareU(s0, p)) return s0.phase === 'take' ? fail('must-take') : fail('no-u');
-  const s = clone(s0);
+  const s = copyState(s0);
   const left = uLeftover(s, p);
   const noEat = s.eaten[p]!.length === 0;
   const mode = s.opts['u-tron'];

@@ -6,6 +6,7 @@ import { phomKind } from './melds.js';
 import type { Options } from './options.js';
 import { orderMeld } from './plan.js';
 import { checkInvariants } from './invariants.js';
+import { eatPayment } from './scoring/settle.js';
 import { type EatRecord, type Phase, type State, dealDeck, prev, setup } from './state.js';
 
 type Json = Record<string, unknown>;
@@ -92,7 +93,6 @@ function fromPosition(opts: Options, n: number, p: Json): Result<State> {
   // Eat records: explicit, or one per eaten card (victim = previous seat, ordinary eat, paid as options say).
   const eats: EatRecord[] = [];
   const rawEats = p.eats as Json[] | undefined;
-  const B = opts['bet-unit'];
   const list: Json[] =
     rawEats ?? eaten.flatMap((cs, eater) => cs.map((card) => ({ eater, victim: prev({ n }, eater), card, chot: false })));
   for (const e of list) {
@@ -101,9 +101,7 @@ function fromPosition(opts: Options, n: number, p: Json): Result<State> {
     if (!isSeat(eater, n) || !isSeat(victim, n) || !isCard(e.card)) return bad('eats: each needs eater, victim and card');
     const chot = e.chot === true;
     const k = eats.filter((x) => x.eater === eater).length + 1;
-    const ep = opts['eat-payment'];
-    const amount =
-      typeof e.amount === 'number' ? e.amount : (chot ? opts['chot-payment'] : ep === 'progressive' ? k : ep === 'flat' ? 1 : 0) * B;
+    const amount = typeof e.amount === 'number' ? e.amount : eatPayment(opts, chot, k);
     eats.push({ eater, victim, card: e.card, chot, k, amount, pot: 0, turnNo: 0 });
   }
   for (let i = 0; i < n; i++)

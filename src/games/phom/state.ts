@@ -3,6 +3,7 @@
  * the host); `starter` is the seat dealt 10 cards, and turn order is starter, starter+1, … mod n
  * (counter-clockwise at the table). The spec's P0…P3 are seats starter+0…starter+3.
  */
+import { copyState } from '../core/copy.js';
 import { Rng } from '../core/rng.js';
 import type { Payment, Seat } from '../core/types.js';
 import { type Card, DECK } from './cards.js';
@@ -35,25 +36,30 @@ export interface EatRecord {
 
 export type Phase = 'take' | 'lay-down' | 'act' | 'over';
 
-export interface EndInfo {
-  by: 'u' | 'u-tron' | 'u-khan' | 'rank';
-  /** Ù / Ù khan winner, or Nhất of a ranked end. */
-  winner: Seat | null;
-  /** The Ù winner ate this seat's chốt in the turn it declared (phom.md §11.1 đánh chốt). */
-  chotVictim: Seat | null;
-  /** The Ù winner's arrangement (hand cards in phỏm) and loose cards, for display. */
-  phoms: Card[][];
-  loose: Card[];
-}
+/** How a hand ended (phom.md §12), tagged by `by`. */
+export type EndInfo =
+  /** Every row holds 4: compared by deadwood (§9); `winner` = Nhất. */
+  | { by: 'rank'; winner: Seat }
+  /** Ù or Ù tròn (§8.2–§8.3). */
+  | {
+      by: 'u' | 'u-tron';
+      winner: Seat;
+      /** The winner ate this seat's chốt in the turn it declared (phom.md §11.1 đánh chốt). */
+      chotVictim: Seat | null;
+      /** The winner's arrangement (hand cards in phỏm) and loose cards, for display. */
+      phoms: Card[][];
+      loose: Card[];
+    }
+  /** Ù khan at the deal (§8.4): `loose` = the dealt hand. */
+  | { by: 'u-khan'; winner: Seat; loose: Card[] };
 
-export interface LastAction {
-  seat: Seat;
-  type: string;
-  card?: Card;
-  cards?: Card[][];
-  target?: number;
-  from?: Seat;
-}
+/** The last action applied (for the table's "last move" line), tagged by `type` like `Action`. */
+export type LastAction =
+  | { seat: Seat; type: 'draw' | 'u' | 'leave' }
+  | { seat: Seat; type: 'eat'; card: Card; from: Seat }
+  | { seat: Seat; type: 'lay-down'; cards: Card[][] }
+  | { seat: Seat; type: 'send'; card: Card; target: number }
+  | { seat: Seat; type: 'discard'; card: Card };
 
 export interface State {
   opts: Options;
@@ -100,6 +106,8 @@ export interface State {
   gaIn: number[];
   end: EndInfo | null;
   last: LastAction | null;
+  /** Set by the table on a finished hand before the next deal (`withSeatChange`, phom.md §3). */
+  seatChange?: SeatChange;
 }
 
 export const next = (s: { n: number }, seat: Seat): Seat => (seat + 1) % s.n;
@@ -108,27 +116,55 @@ export const prev = (s: { n: number }, seat: Seat): Seat => (seat + s.n - 1) % s
 export const pIndex = (s: { n: number; starter: Seat }, seat: Seat): number => (seat - s.starter + s.n) % s.n;
 
 /**
- * The next hand's starter (phom.md §3): the previous winner, else the host (seat 0). `previous`
- * null means a first hand. A seat count that changed, or a player who left during the previous
- * hand (§11.3), is a seating change; `starter-reset` says which changes reset. The bot passes
- * `previous = null` for changes only it sees (see `seatingResetsStarter`).
+ * A change of the seated players between two hands, as only the table sees it (phom.md §3): the
+ * table layer marks the finished previous hand with it (`withSeatChange`) before dealing the next.
+ * `left`: seats of the previous hand whose player left after it (or during it, see `State.left`).
+ * `joined`: seats of the new hand taken by a new player or an AI. `seatOf`: the new seat of each
+ * previous seat (`null` = gone), when the table renumbers; identity by default. `host`: the host's
+ * seat in the new hand (default 0), the starter of a first hand (§15.7: after a host transfer).
  */
-export function nextStarter(previous: State | null | undefined, seats: number, opts?: Options): Seat {
-  if (!previous || !previous.end) return 0;
-  const someoneLeft = previous.left.some((x) => x);
-  const countChanged = previous.n !== seats;
-  const mode = (opts ?? previous.opts)['starter-reset'];
-  // any-change: any difference in the seated set; leave-and-join: one left and another took the seat.
-  if (mode === 'any-change' ? someoneLeft || countChanged : someoneLeft && !countChanged) return 0;
-  const w = previous.end.winner;
-  if (w === null || w >= seats || previous.left[w]) return 0;
-  return w;
+export interface SeatChange {
+  left: Seat[];
+  joined: Seat[];
+  seatOf?: (Seat | null)[];
+  host?: Seat;
 }
 
-/** For the bot: does this seating change make the next hand a first hand (phom.md §3 `starter-reset`)? */
-export function seatingResetsStarter(opts: Options, change: { left: boolean; joined: boolean; winnerGone: boolean }): boolean {
+/** The finished hand `previous`, marked with the seating change before the next deal (a copy). */
+export function withSeatChange(previous: State, change: SeatChange): State {
+  return { ...previous, seatChange: copyState(change) };
+}
+
+/**
+ * The next hand's starter (phom.md §3): the previous winner, else the host. `previous` null means
+ * a first hand. A seat count that changed, a player who left during the previous hand (§11.3) or a
+ * `seatChange` the table marked is a seating change; `starter-reset` says which changes reset:
+ * `any-change` any of them (or the winner gone), `leave-and-join` only one left and another joined.
+ */
+export function nextStarter(previous: State | null | undefined, seats: number, opts?: Options): Seat {
+  const ch = previous?.seatChange;
+  const host = ch?.host !== undefined && ch.host >= 0 && ch.host < seats ? ch.host : 0;
+  if (!previous || !previous.end) return host;
+  const w0 = previous.end.winner;
+  const w = ch?.seatOf ? (ch.seatOf[w0] ?? null) : w0;
+  const left = previous.left.some((x) => x) || (ch?.left.length ?? 0) > 0;
+  const joined = (ch?.joined.length ?? 0) > 0 || seats > previous.n;
+  const countChanged = previous.n !== seats;
+  const winnerGone = w === null || w >= seats || previous.left[w0]! || (ch?.left.includes(w0) ?? false);
+  if (seatingResetsStarter(opts ?? previous.opts, { left, joined: joined || (left && !countChanged && !ch), winnerGone, countChanged }))
+    return host;
+  return w!;
+}
+
+/** Does this seating change make the next hand a first hand (phom.md §3 `starter-reset`)? */
+export function seatingResetsStarter(
+  opts: Options,
+  change: { left: boolean; joined: boolean; winnerGone: boolean; countChanged?: boolean },
+): boolean {
   if (change.winnerGone) return true;
-  return opts['starter-reset'] === 'any-change' ? change.left || change.joined : change.left && change.joined;
+  return opts['starter-reset'] === 'any-change'
+    ? change.left || change.joined || change.countChanged === true
+    : change.left && change.joined;
 }
 
 const perSeat = <T>(n: number, f: () => T): T[] => Array.from({ length: n }, f);
@@ -178,7 +214,7 @@ export function dealDeck(opts: Options, n: number, deck: readonly Card[], starte
       const seat = (starter + p) % n;
       if (isUKhan(hands[seat]!)) {
         s.phase = 'over';
-        s.end = { by: 'u-khan', winner: seat, chotVictim: null, phoms: [], loose: hands[seat]!.slice() };
+        s.end = { by: 'u-khan', winner: seat, loose: hands[seat]!.slice() };
         break;
       }
     }

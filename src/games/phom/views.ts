@@ -2,6 +2,7 @@
 import type { Payment, Seat } from '../core/types.js';
 import { type Card, sortCards } from './cards.js';
 import { bestDeadwood, canDeclareU, eatableCard, canEat, eatenInHand } from './plan.js';
+import type { Options } from './options.js';
 import { type LastAction, type Phase, type State, pIndex, potAfter } from './state.js';
 
 export interface PublicMeld {
@@ -15,6 +16,8 @@ export interface PublicMeld {
 
 export interface PublicView {
   n: number;
+  /** The table's house rules (public: every player may read them; the strong AI needs a few). */
+  options: Options;
   /** Seat dealt 10 cards (the spec's P0). */
   starter: Seat;
   turn: Seat;
@@ -77,6 +80,7 @@ export function publicView(s: State): PublicView {
   const claim = s.lastDiscard && s.phase === 'take' ? s.lastDiscard : null;
   return {
     n: s.n,
+    options: { ...s.opts },
     starter: s.starter,
     turn: s.turn,
     phase: s.phase,
@@ -107,8 +111,15 @@ export function publicView(s: State): PublicView {
     last: s.last ? { ...s.last } : null,
     ended: s.end !== null,
     hands: s.end ? s.hands.map((h) => sortCards(h)) : null,
-    winning: s.end && s.end.winner !== null ? { phoms: s.end.phoms.map((p) => p.slice()), loose: s.end.loose.slice() } : null,
+    winning: winningOf(s),
   };
+}
+
+/** After an Ù: the winner's arranged hand (phom.md §12); null while playing and after a ranked end. */
+function winningOf(s: State): PublicView['winning'] {
+  const e = s.end;
+  if (!e || e.by === 'rank') return null;
+  return { phoms: e.by === 'u-khan' ? [] : e.phoms.map((p) => p.slice()), loose: e.loose.slice() };
 }
 
 export function view(s: State, seat: Seat): SeatView {

@@ -2,6 +2,7 @@
 import type { HandResult, Payment, ScoreItem, Seat } from '../../core/types.js';
 import { type Card, pointsOf, sortCards } from '../cards.js';
 import { type State, pIndex, prev, potAfter } from '../state.js';
+import type { Options } from '../options.js';
 import { type ItemId, RANK_ITEM, itemValue } from './items.js';
 
 export interface PhomResult extends HandResult {
@@ -17,6 +18,21 @@ export interface PhomResult extends HandResult {
   hands: Card[][];
   /** Gà pot: per-seat flows (negative = paid in, positive = won), not part of `deltas`; pot carried on. */
   pot: { flows: number[]; carried: number };
+}
+
+/**
+ * phom.md §10.1: what an eat costs the victim, in bets (already × bet-unit). `k` = the eater's k-th
+ * eat this hand; `fromVictim` = the victim's n-th card eaten this hand (gà pot, `escalating`).
+ * The one place eat payments are computed (the engine, scenario positions and the score CLI).
+ */
+export function eatPayment(o: Options, chot: boolean, k: number): number {
+  const ep = o['eat-payment'];
+  return (chot ? o['chot-payment'] : ep === 'progressive' ? k : ep === 'flat' ? 1 : 0) * o['bet-unit'];
+}
+
+export function potPayment(o: Options, fromVictim: number): number {
+  const ga = o['ga-pot'];
+  return (ga === 'flat' ? 1 : ga === 'escalating' ? ([1, 2, 4][fromVictim - 1] ?? 4) : 0) * o['bet-unit'];
 }
 
 /** Móm (phom.md §9.2, §11.3): no own laid-down phỏm, or left the hand. */
@@ -53,20 +69,21 @@ export function settle(s: State): PhomResult | null {
   for (const e of s.eats) {
     items.push({ id: e.chot ? 'eat-chot' : 'eat', seat: e.eater, value: e.amount, unit: 'bet', detail: `${e.card}<-${e.victim}` });
   }
-  let ranking: Seat[];
+  let ranking: Seat[][];
   let den: PhomResult['den'] = null;
   const deadwood: (number | null)[] = Array.from({ length: n }, () => null);
   const mom = Array.from({ length: n }, (_, i) => end.by === 'rank' && isMom(s, i));
   const potFlows = s.gaIn.map((x) => (x === 0 ? 0 : -x));
   const endedBy: PhomResult['endedBy'] = end.by;
   if (end.by === 'rank') {
-    ranking = rankSeats(s);
-    const first = ranking[0]!;
+    const order = rankSeats(s);
+    ranking = order.map((x) => [x]);
+    const first = order[0]!;
     for (let i = 0; i < n; i++) {
       deadwood[i] = deadwoodOf(s, i);
       items.push({ id: 'deadwood', seat: i, value: deadwood[i]!, unit: 'point', detail: sortCards(s.hands[i]!).join(' ') });
     }
-    ranking.forEach((seat, i) => {
+    order.forEach((seat, i) => {
       if (i === 0) return;
       // phom.md §10.2: position i ≥ 2 pays Nhất the Móm amount or its rank payment.
       const id: ItemId = isMom(s, seat) ? 'mom' : RANK_ITEM[i]!;
@@ -75,16 +92,18 @@ export function settle(s: State): PhomResult | null {
       if (amount > 0) payments.push({ from: seat, to: first, amount, reason: id });
     });
   } else {
-    const w = end.winner!;
+    const w = end.winner;
     const uId: ItemId = end.by;
-    const U = itemValue(o, uId === 'u-tron' ? 'u-tron' : uId === 'u-khan' ? 'u-khan' : 'u');
-    den = end.by === 'u-khan' ? null : denPayer(s, w);
+    const U = itemValue(o, uId);
+    // §11.1: Ù khan is never đền.
+    den = end.by === 'u-khan' ? null : denPayer(s, w, end.chotVictim);
+    const phoms = end.by === 'u-khan' ? [] : end.phoms;
     items.push({
       id: uId,
       seat: w,
       value: U * (n - 1),
       unit: 'bet',
-      detail: end.phoms
+      detail: phoms
         .map((m) => `[${m.join(' ')}]`)
         .concat(end.loose)
         .join(' '),
@@ -102,10 +121,10 @@ export function settle(s: State): PhomResult | null {
       potFlows[w]! += total;
       if (total > 0) items.push({ id: 'ga-pot-win', seat: w, value: total, unit: 'bet' });
     }
-    const others = Array.from({ length: n }, (_, i) => i)
-      .filter((i) => i !== w)
-      .sort((a, b) => pIndex(s, a) - pIndex(s, b));
-    ranking = [w, ...others];
+    // phom.md §8.2 / §15.6 (seed: "Tất cả người chơi còn lại đều được tính là Bét"): after any Ù every
+    // other seat is Bét, so the losers share one rank (seat order inside the group).
+    const others = Array.from({ length: n }, (_, i) => i).filter((i) => i !== w);
+    ranking = [[w], others];
   }
   s.gaIn.forEach((x, i) => {
     if (x > 0) items.push({ id: 'ga-pot-in', seat: i, value: -x, unit: 'bet' });
@@ -116,14 +135,14 @@ export function settle(s: State): PhomResult | null {
     deltas[p.to]! += p.amount;
   }
   return {
-    winners: [ranking[0]!],
-    ranking: ranking.map((x) => [x]),
+    winners: ranking[0]!.slice(),
+    ranking,
     deltas,
     payments,
     items,
     unit: 'bet',
     endedBy,
-    nextStarter: ranking[0]!,
+    nextStarter: ranking[0]![0]!,
     deadwood,
     mom,
     den,
@@ -133,13 +152,12 @@ export function settle(s: State): PhomResult | null {
 }
 
 /** phom.md §11.1–§11.2: the single đền payer, if any trigger applies. */
-export function denPayer(s: State, w: Seat): PhomResult['den'] {
+export function denPayer(s: State, w: Seat, chotVictim: Seat | null): PhomResult['den'] {
   const o = s.opts;
-  const end = s.end!;
   const three = (): PhomResult['den'] =>
     o['den-three-eats'] && s.eats.filter((e) => e.eater === w).length >= 3 ? { payer: prev(s, w), trigger: 'den-three-eats' } : null;
   const danh = (): PhomResult['den'] =>
-    o['den-danh-chot'] && end.chotVictim !== null ? { payer: end.chotVictim, trigger: 'den-danh-chot' } : null;
+    o['den-danh-chot'] && chotVictim !== null ? { payer: chotVictim, trigger: 'den-danh-chot' } : null;
   // §15.3: if W itself is the most recent chốt-eater there is no ăn-chốt đền.
   const an = (): PhomResult['den'] =>
     o['den-an-chot'] && s.lastChotEater !== null && s.lastChotEater !== w ? { payer: s.lastChotEater, trigger: 'den-an-chot' } : null;

@@ -1,0 +1,261 @@
+/**
+ * `npm run cli -- score --game phom` (issue #15): settle a given end position (each seat's laid phỏm
+ * and leftover cards, who went down first, Ù / Móm flags, the eats) → ranking and payments.
+ *
+ * The position is turned into a finished engine `State` and settled by the engine's own `settle`
+ * (scoring/settle.ts), with eat payments from the same `eatPayment`/`potPayment`: there is no second
+ * copy of the settlement rules here, only parsing and checking. Input format: docs/scenarios-phom.md
+ * § "score input". One position → one answer; an array → an array, one entry per position. Never
+ * throws: a bad position → `{ valid: false, reason }`.
+ */
+import { resolveOptions } from '../core/options.js';
+import type { Seat } from '../core/types.js';
+import { type Card, isCard, sortCards } from './cards.js';
+import { isUKhan, phomKind } from './melds.js';
+import { OPTIONS, type Options } from './options.js';
+import { orderMeld } from './plan.js';
+import { eatPayment, potPayment, rankSeats, settle } from './scoring/settle.js';
+import { type EatRecord, type EndInfo, type Meld, type State, prev } from './state.js';
+
+type Raw = Record<string, unknown>;
+type Invalid = { valid: false; reason: string };
+const invalid = (reason: string): Invalid => ({ valid: false, reason });
+
+/** Cards as a list of codes or one string ("5H 6H 7H"). */
+function cards(x: unknown, where: string): Card[] | string {
+  const list =
+    typeof x === 'string'
+      ? x
+          .replace(/[[\],]/g, ' ')
+          .split(/\s+/)
+          .filter(Boolean)
+      : x;
+  if (!Array.isArray(list)) return `${where} must be a list of card codes`;
+  const bad = list.find((c) => !isCard(c));
+  return bad === undefined ? (list as Card[]) : `${where}: unknown card ${JSON.stringify(bad)}`;
+}
+
+/** Phỏm as a list of card lists, or one string "[5H 6H 7H] [7C 7D 7S]". */
+function phomList(x: unknown, where: string): Card[][] | string {
+  if (x === undefined || x === null) return [];
+  const groups = typeof x === 'string' ? (x.match(/\[[^\]]*\]/g) ?? []) : x;
+  if (!Array.isArray(groups)) return `${where} must be a list of phỏm, e.g. [["5H","6H","7H"]] or "[5H 6H 7H] [7C 7D 7S]"`;
+  const out: Card[][] = [];
+  for (const [i, g] of groups.entries()) {
+    const c = cards(g, `${where}[${i}]`);
+    if (typeof c === 'string') return c;
+    out.push(c);
+  }
+  return out;
+}
+
+const isSeat = (x: unknown, n: number): x is Seat => Number.isInteger(x) && (x as number) >= 0 && (x as number) < n;
+type UFlag = 'u' | 'u-tron' | 'u-khan' | 'any';
+const U_FLAGS: Record<string, UFlag> = { u: 'u', 'u-tron': 'u-tron', tron: 'u-tron', 'u-khan': 'u-khan', khan: 'u-khan' };
+/** A seat's `u` field: absent/false → null; true → 'any' (the kind follows from the cards); else the kind, or undefined if unknown. */
+function uFlag(x: unknown): UFlag | null | undefined {
+  if (x === undefined || x === null || x === false) return null;
+  if (x === true) return 'any';
+  return typeof x === 'string' ? U_FLAGS[x] : undefined;
+}
+
+/** Build the finished State of an end position, or the reason it is not one. */
+export function endPosition(input: unknown): State | string {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return 'a position must be a JSON object';
+  const x = input as Raw;
+  const ro = resolveOptions(OPTIONS, (x.options as Raw | undefined) ?? {}, x.preset as string | undefined);
+  if (!ro.ok) return ro.errors.map((e) => `option ${e.key}: ${e.message} (allowed: ${e.allowed})`).join('; ');
+  const opts: Options = ro.value;
+  const q = opts['allow-qka'];
+  if (!Array.isArray(x.seats)) return 'seats must be a list with one entry per seat ({ phom, loose, mom?, left?, u? })';
+  const n = x.seats.length;
+  if (n < 2 || n > 4) return `Phỏm is played by 2–4 players; seats lists ${n}`;
+  if (x.players !== undefined && x.players !== n) return `players is ${String(x.players)} but seats lists ${n}`;
+  const starter = x.starter ?? 0;
+  if (!isSeat(starter, n)) return 'starter must be a seat number (the seat dealt 10 cards)';
+
+  const phom: Card[][][] = [];
+  const loose: Card[][] = [];
+  const left: boolean[] = [];
+  const momFlag: (boolean | undefined)[] = [];
+  let winner: { seat: Seat; flag: UFlag } | null = null;
+  const seen = new Map<Card, string>();
+  for (const [i, raw] of (x.seats as unknown[]).entries()) {
+    if (!raw || typeof raw !== 'object') return `seats[${i}] must be an object`;
+    const r = raw as Raw;
+    const ph = phomList(r.phom, `seats[${i}].phom`);
+    if (typeof ph === 'string') return ph;
+    const lo = cards(r.loose ?? [], `seats[${i}].loose`);
+    if (typeof lo === 'string') return lo;
+    for (const [j, m] of ph.entries()) {
+      if (!phomKind(m, q)) return `seats[${i}].phom[${j}] [${m.join(' ')}] is not a phỏm (phom.md §7.1)`;
+    }
+    for (const c of [...ph.flat(), ...lo]) {
+      if (seen.has(c)) return `card ${c} appears twice (${seen.get(c)} and seat ${i})`;
+      seen.set(c, `seat ${i}`);
+    }
+    const u = uFlag(r.u);
+    if (u === undefined) return `seats[${i}].u must be true, "u", "u-tron" (or "tron") or "u-khan" (or "khan")`;
+    if (u) {
+      if (winner) return `two seats declare Ù (${winner.seat} and ${i}); a hand ends at the first Ù`;
+      winner = { seat: i, flag: u };
+    }
+    if (r.left !== undefined && typeof r.left !== 'boolean') return `seats[${i}].left must be true or false`;
+    if (r.mom !== undefined && typeof r.mom !== 'boolean') return `seats[${i}].mom must be true or false`;
+    phom.push(ph);
+    loose.push(lo);
+    left.push(r.left === true);
+    momFlag.push(r.mom as boolean | undefined);
+  }
+
+  // Eats, in the order they happened (§10.1 payments, §11.1 đền).
+  const eats: EatRecord[] = [];
+  let chotVictim: Seat | null = null;
+  if (x.eats !== undefined && !Array.isArray(x.eats)) return 'eats must be a list of { eater, victim, card, chot?, uTurn? }';
+  for (const [i, raw] of ((x.eats as unknown[] | undefined) ?? []).entries()) {
+    const e = (raw ?? {}) as Raw;
+    if (!isSeat(e.eater, n) || !isCard(e.card)) return `eats[${i}] needs eater (a seat) and card`;
+    const eater = e.eater;
+    const victim = e.victim ?? prev({ n }, eater);
+    // phom.md §6.1: only the previous seat's fresh discard can be eaten.
+    if (victim !== prev({ n }, eater))
+      return `eats[${i}]: seat ${eater} can only eat from seat ${prev({ n }, eater)}, the previous seat (phom.md §6.1)`;
+    const chot = e.chot === true;
+    const k = eats.filter((y) => y.eater === eater).length + 1;
+    if (k > 3) return `eats[${i}]: a seat eats at most 3 cards in a hand (phom.md §6.2)`;
+    const fromV = eats.filter((y) => y.victim === victim).length + 1;
+    const c = e.card;
+    // phom.md §7.3 C3: at the end an eaten card sits in one of the eater's phỏm — except for a seat
+    // still holding it when another seat's Ù ended the hand (it is then among its loose cards).
+    const inPhom = phom[eater]!.some((m) => m.includes(c));
+    const stillHeld = winner !== null && winner.seat !== eater && loose[eater]!.includes(c);
+    if (!inPhom && !stillHeld) return `eats[${i}]: eaten ${c} must be in one of seat ${eater}'s phỏm (phom.md §7.3 C3)`;
+    if (eats.some((y) => y.card === c)) return `eats[${i}]: ${c} is eaten twice`;
+    eats.push({ eater, victim, card: c, chot, k, amount: eatPayment(opts, chot, k), pot: potPayment(opts, fromV), turnNo: i + 1 });
+    if (e.uTurn === true) {
+      if (!winner || winner.seat !== eater) return `eats[${i}].uTurn: only the Ù winner's last eat can be made in the turn it declares`;
+      if (i !== (x.eats as unknown[]).length - 1) return `eats[${i}].uTurn: the eat in the Ù turn is the last eat of the hand`;
+      chotVictim = chot ? victim : null;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    for (const [j, m] of phom[i]!.entries()) {
+      const held = eats.filter((e) => e.eater === i && m.includes(e.card));
+      if (held.length > 1) return `seats[${i}].phom[${j}] holds two eaten cards (phom.md §7.3 C3)`;
+    }
+  }
+
+  const melds: Meld[] = [];
+  const hands: Card[][] = loose.map((l) => l.slice());
+  let end: EndInfo;
+  let layOrder: Seat[] = [];
+  if (winner) {
+    const w = winner.seat;
+    if (left[w]) return `seat ${w} left the hand: a leaver never declares Ù (phom.md §11.3)`;
+    if (winner.flag === 'u-khan') {
+      if (!opts['u-khan']) return 'Ù khan is off at this table (option u-khan)';
+      if (phom[w]!.length) return 'Ù khan is declared on the dealt hand: give it as loose, with no phỏm';
+      const want = w === starter ? 10 : 9;
+      if (loose[w]!.length !== want) return `an Ù khan hand is the dealt hand: ${want} cards for seat ${w}, got ${loose[w]!.length}`;
+      if (!isUKhan(loose[w]!)) return `seat ${w}'s hand holds a phỏm or a cạ: not Ù khan (phom.md §8.4)`;
+      if (eats.length) return 'Ù khan ends the hand at the deal: there can be no eats';
+      end = { by: 'u-khan', winner: w, loose: sortCards(loose[w]!) };
+    } else {
+      if (loose[w]!.length > 1) return `seat ${w} has ${loose[w]!.length} cards outside phỏm: Ù leaves at most one (phom.md §8.2)`;
+      const mode = opts['u-tron'];
+      const noEat = !eats.some((e) => e.eater === w);
+      // phom.md §8.3, as the engine decides it when Ù is declared.
+      const tron = mode === 'all-ten' ? loose[w]!.length === 0 : mode === 'no-eat' ? noEat : false;
+      const by = tron ? 'u-tron' : 'u';
+      if (winner.flag !== 'any' && winner.flag !== by)
+        return `seat ${w}'s Ù is ${by === 'u' ? 'a plain Ù' : 'Ù tròn'} under u-tron=${mode}, not ${winner.flag} (phom.md §8.3)`;
+      end = { by, winner: w, chotVictim, phoms: phom[w]!.map((m) => orderMeld(m, q)), loose: sortCards(loose[w]!) };
+    }
+    for (let i = 0; i < n; i++) if (i !== w) for (const m of phom[i]!) melds.push(meld(i, m, q));
+  } else {
+    for (let i = 0; i < n; i++) for (const m of phom[i]!) melds.push(meld(i, m, q));
+    // Who went down first: a full lay-down order, or the first seat (then seat order).
+    if (x.layOrder !== undefined) {
+      const lo = x.layOrder;
+      if (!Array.isArray(lo) || !lo.every((s) => isSeat(s, n)) || new Set(lo).size !== n)
+        return `layOrder must list every seat once, first to lay down first (${n} seats)`;
+      layOrder = lo as Seat[];
+    } else {
+      const first = x.first ?? starter;
+      if (!isSeat(first, n)) return 'first must be the seat that laid down first';
+      layOrder = Array.from({ length: n }, (_, k) => (first + k) % n);
+    }
+    for (let i = 0; i < n; i++) {
+      const noPhom = phom[i]!.length === 0;
+      if (momFlag[i] === true && !noPhom && !left[i])
+        return `seats[${i}] is marked Móm but laid phỏm; Móm = no laid phỏm (phom.md §9.2) — a seat that left is Móm whatever its cards: use left`;
+      if (momFlag[i] === false && (noPhom || left[i]))
+        return `seats[${i}] is marked not Móm but ${left[i] ? 'left the hand (§11.3)' : 'laid no phỏm (§9.2)'}`;
+    }
+    end = { by: 'rank', winner: 0 };
+  }
+  const gaPot = x.gaPot ?? 0;
+  if (typeof gaPot !== 'number' || !Number.isInteger(gaPot) || gaPot < 0) return 'gaPot must be a whole number ≥ 0';
+  const gaIn = Array.from({ length: n }, () => 0);
+  for (const e of eats) gaIn[e.victim]! += e.pot;
+  const s: State = {
+    opts,
+    n,
+    starter,
+    hands,
+    eaten: Array.from({ length: n }, (_, i) => eats.filter((e) => e.eater === i).map((e) => e.card)),
+    shown: Array.from({ length: n }, () => []),
+    rows: Array.from({ length: n }, () => []),
+    rowCounts: Array.from({ length: n }, () => (winner ? 0 : 4)),
+    melds,
+    stock: [],
+    lead: starter,
+    laidDown: Array.from({ length: n }, (_, i) => layOrder.includes(i)),
+    layOrder,
+    left,
+    turn: winner ? winner.seat : starter,
+    phase: 'over',
+    turnNo: 0,
+    firstTurn: false,
+    layTurn: false,
+    tai: false,
+    drawn: null,
+    ateThisTurn: null,
+    sentThisTurn: [],
+    lastDiscard: null,
+    eats,
+    lastChotEater: [...eats].reverse().find((e) => e.chot)?.eater ?? null,
+    payments: eats
+      .filter((e) => e.amount > 0)
+      .map((e) => ({ from: e.victim, to: e.eater, amount: e.amount, reason: e.chot ? 'eat-chot' : 'eat' })),
+    gaPotStart: gaPot,
+    gaIn,
+    end,
+    last: null,
+  };
+  // phom.md §9: Nhất, as the engine names it when the last row fills.
+  if (end.by === 'rank') s.end = { by: 'rank', winner: rankSeats(s)[0]! };
+  return s;
+}
+
+function meld(owner: Seat, m: Card[], q: boolean): Meld {
+  const c = orderMeld(m, q);
+  return { owner, kind: phomKind(c, q)!, cards: c, own: c.slice(), sent: [] };
+}
+
+/** Score one end position. */
+export function scoreOne(input: unknown): unknown {
+  try {
+    const s = endPosition(input);
+    if (typeof s === 'string') return invalid(s);
+    const r = settle(s)!;
+    return { valid: true, ...r };
+  } catch (e) {
+    return invalid(`internal error: ${(e as Error).message}`);
+  }
+}
+
+/** The `score` CLI command: one position or an array of positions (answered in kind). */
+export function score(input: unknown): unknown {
+  return Array.isArray(input) ? input.map(scoreOne) : scoreOne(input);
+}

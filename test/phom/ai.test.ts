@@ -1,0 +1,149 @@
+/**
+ * AI levels (issue #16): every level is legal and deterministic, `normal` is today's AI, and
+ * `strong` decides from the seat's knowledge alone (structurally and by behaviour).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { canonical, deepFreeze } from '../../src/games/core/match.js';
+import { Rng, handSeed } from '../../src/games/core/rng.js';
+import type { AiLevel } from '../../src/games/core/ai.js';
+import { engine, type State } from '../../src/games/phom/index.js';
+import { strongAi } from '../../src/games/phom/strong.js';
+import { opts, position } from './helpers.js';
+
+const LEVELS: AiLevel[] = ['easy', 'normal', 'strong'];
+
+/** Plays hands with the given levels per seat; calls `each` before every decision. */
+function play(n: number, hands: number, levels: (seat: number) => AiLevel, each?: (s: State, seat: number) => void) {
+  for (let h = 0; h < hands; h++) {
+    let s = engine.setup(opts(), n, handSeed(`ai-${n}`, h), null);
+    for (let i = 0; i < 500 && !engine.result(s); i++) {
+      const d = engine.pending(s)[0]!;
+      each?.(s, d.seat);
+      const a = engine.ai(s, d.seat, levels(d.seat));
+      assert.ok(
+        d.options.some((o) => canonical(o) === canonical(a)),
+        `${levels(d.seat)} played ${canonical(a)}, not an option`,
+      );
+      const r = engine.apply(s, d.seat, a);
+      assert.ok(r.ok);
+      s = r.value;
+    }
+    assert.ok(engine.result(s), 'the hand ends');
+  }
+}
+
+test('every level plays legal moves to the end, 2–4 players, mixed tables', () => {
+  for (const n of [2, 3, 4]) play(n, 6, (seat) => LEVELS[seat % 3]!);
+});
+
+test('normal is the default level; every level is deterministic in its input', () => {
+  play(
+    4,
+    2,
+    () => 'normal',
+    (s, seat) => {
+      assert.deepEqual(engine.ai(s, seat), engine.ai(s, seat, 'normal'));
+      for (const l of LEVELS) assert.deepEqual(engine.ai(s, seat, l), engine.ai(s, seat, l));
+    },
+  );
+});
+
+test('structure: strong.ts imports no state, rules, plan or scoring code, and types only from views/actions', () => {
+  const src = readFileSync(new URL('../../src/games/phom/strong.ts', import.meta.url), 'utf8');
+  const imports = [...src.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)'/gms)].map((m) => ({ type: !!m[1], from: m[2]! }));
+  const allowed: Record<string, 'type' | 'any'> = {
+    '../core/ai.js': 'type',
+    './actions.js': 'type',
+    './views.js': 'type',
+    './cards.js': 'any',
+    './melds.js': 'any',
+  };
+  assert.ok(imports.length > 0);
+  for (const i of imports) {
+    const rule = allowed[i.from];
+    assert.ok(rule, `strong.ts imports ${i.from}`);
+    if (rule === 'type') assert.ok(i.type, `strong.ts must import only types from ${i.from}`);
+  }
+  assert.doesNotMatch(src, /\bState\b/, 'strong.ts never names the State type');
+});
+
+/** The same table with every card the seat cannot see shuffled (other hands' hidden cards + stock). */
+function reshuffleHidden(s: State, seat: number, salt: string): State {
+  const known = (i: number) => new Set([...s.eaten[i]!, ...s.shown[i]!]);
+  const pool: string[] = [...s.stock];
+  for (let i = 0; i < s.n; i++) if (i !== seat) pool.push(...s.hands[i]!.filter((c) => !known(i).has(c)));
+  const mixed = new Rng(salt).shuffle(pool);
+  let k = 0;
+  const hands = s.hands.map((h, i) => (i === seat ? h.slice() : h.map((c) => (known(i).has(c) ? c : mixed[k++]!))));
+  const stock = s.stock.map(() => mixed[k++]!);
+  return { ...s, hands: hands as State['hands'], stock: stock as State['stock'] };
+}
+
+test('behaviour: strong decides the same whatever the hidden cards are (it never reads them)', () => {
+  let checked = 0;
+  play(
+    3,
+    4,
+    () => 'strong',
+    (s, seat) => {
+      const t = reshuffleHidden(s, seat, `${s.turnNo}-${seat}`);
+      assert.deepEqual(engine.view(t, seat), engine.view(s, seat), 'precondition: the seat sees the same table');
+      assert.deepEqual(engine.ai(t, seat, 'strong'), engine.ai(s, seat, 'strong'));
+      checked++;
+    },
+  );
+  assert.ok(checked > 50);
+});
+
+test('strong works on the knowledge object alone and never changes it', () => {
+  const s = engine.setup(opts(), 4, 'frozen', null);
+  const seat = s.turn;
+  const k = deepFreeze({ seat, view: engine.view(s, seat), table: engine.publicView(s), decision: engine.pending(s)[0]! });
+  const a = strongAi(k);
+  assert.ok(k.decision.options.some((o) => canonical(o) === canonical(a)));
+});
+
+// Seat 1 to discard, with J/Q/K worth 10: QC and KS are equally useless to it (normal throws QC, the
+// first in card order). JC, KC, QD, QH are live, so the next seat may eat QC; QS, JS, KD, KH are
+// all seen, so nobody can eat KS.
+const defence = () =>
+  position(
+    {
+      turn: 1,
+      phase: 'act',
+      hands: [
+        ['2S', '3C', '4D', '5S', '6C', '8H', '9C', '10D', '6H'],
+        ['QC', 'KS', '2H', '3H', '4H', '5H', '7D', '7C', '7S', 'AD'],
+        ['AS', '2C', '3D', '4S', '5D', '6S', '8C', '9D', '10S'],
+        ['AC', '2D', '3S', '4C', '6D', '9S', '10C', 'JD', '10H'],
+      ],
+      rows: [['QS', 'JS'], ['KD'], ['KH'], ['8D']],
+    },
+    4,
+    { 'face-card-points': 'ten' },
+  );
+
+test('defence: normal feeds the next seat a live QC; strong discards the dead KS', () => {
+  const s = defence();
+  assert.deepEqual(engine.ai(s, 1, 'normal'), { type: 'discard', card: 'QC' });
+  assert.deepEqual(engine.ai(s, 1, 'strong'), { type: 'discard', card: 'KS' });
+});
+
+test('p99 of strong decisions stays far below 150 ms (smoke)', () => {
+  const times: number[] = [];
+  play(
+    4,
+    3,
+    () => 'strong',
+    (s, seat) => {
+      const t0 = performance.now();
+      engine.ai(s, seat, 'strong');
+      times.push(performance.now() - t0);
+    },
+  );
+  times.sort((a, b) => a - b);
+  const p99 = times[Math.floor(times.length * 0.99)]!;
+  assert.ok(p99 < 150, `p99 ${p99.toFixed(1)} ms`);
+});
