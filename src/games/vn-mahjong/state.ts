@@ -1,6 +1,7 @@
 /** State of one hand of Vietnamese mahjong, plus the match data carried between hands (§3). */
 import type { HandResult } from '../core/types.js';
 import type { VnOptions } from './options.js';
+import type { Feeding } from './scoring/liability.js';
 import type { ScoreOut } from './scoring/score.js';
 import type { Tile } from './tiles.js';
 
@@ -47,15 +48,7 @@ export interface Player {
 }
 
 /** A recorded "Báo Chủy Mó" feeding (§11.2–11.4). */
-export interface Feeding {
-  kind: 'thap-nhi' | 'bach' | 'bac';
-  winner: number;
-  feeder: number;
-  /** Category for thap-nhi: m, p, s, z, t (Nhất Cửu); for bac: 'tu-hi'. */
-  cat: string;
-  at: number;
-  exempt: boolean;
-}
+export type { Feeding } from './scoring/liability.js';
 
 export interface Claim {
   tile: Tile;

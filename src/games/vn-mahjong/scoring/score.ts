@@ -8,6 +8,7 @@ import {
   countVector,
   isBonus,
   isDragon,
+  isFlowerLike,
   isHonour,
   isJoker,
   isTerminal,
@@ -40,13 +41,19 @@ export interface ExposedIn {
   initial?: boolean;
   bounced?: boolean;
 }
-export type WinBy = 'self-draw' | 'discard' | 'rob-kong' | 'thien-u';
+/** How the hand was won; `rob-bounce` = Ù on the tile that bounced a joker (§13 `rob-bounce`). */
+export type WinBy = 'self-draw' | 'discard' | 'rob-kong' | 'rob-bounce' | 'thien-u';
+/** Self-draw wins (Thiên Ù counts as one, §4.4); the others are won on another seat's tile. */
+export const isSelfDrawWin = (w: WinBy): boolean => w === 'self-draw' || w === 'thien-u';
 export interface HandInput {
   /** 0 = East (dealer) … 3 = North. */
   seat: number;
   /** 0 = East round … 3 = North round. */
   roundWind: number;
-  /** Concealed tiles including the winning tile (a won discarded bonus tile is given as `JA`). */
+  /**
+   * Concealed tiles including the winning tile. A won discarded bonus tile is given as itself
+   * (`1f`…, `JF`): it plays Tổng in the shape only, never in Bộ Khung (§6, seed "hoa coi như Tổng").
+   */
   concealed: Tile[];
   melds: MeldIn[];
   exposed: ExposedIn[];
@@ -58,6 +65,7 @@ export interface HandInput {
   nhanU?: boolean;
   /** Won on a discarded bonus tile or joker (§11.5). */
   batHoa?: boolean;
+  /** Same as `winBy: 'rob-bounce'` (kept for older callers). */
   robBounce?: boolean;
   consecutiveWins?: number;
   /** Nothing ever exposed (NFNL). */
@@ -152,13 +160,17 @@ export function waits(concealed: readonly Tile[], meldCount: number, sevenPairs:
   return out;
 }
 
+/** The concealed tiles as they play in the shape: a won bonus tile acts as Tổng (§6). */
+export const shapeTiles = (concealed: readonly Tile[]): Tile[] => concealed.map((t) => (isFlowerLike(t) ? 'JA' : t));
+
 export function arrangements(input: HandInput, o: VnOptions): Arrangement[] {
-  const c = countVector(input.concealed);
-  const jokers = input.concealed.filter(isWild) as JokerKind[];
+  const shape = shapeTiles(input.concealed);
+  const c = countVector(shape);
+  const jokers = shape.filter(isWild) as JokerKind[];
   const fixed = input.melds.map(declaredSet);
   const out: Arrangement[] = standardArrangements(c, jokers).map((sets) => ({ sets: [...fixed, ...sets], special: null }));
   if (input.melds.length === 0) {
-    const selfDraw = input.winBy === 'self-draw' || input.winBy === 'thien-u';
+    const selfDraw = isSelfDrawWin(input.winBy);
     if (sevenPairsAllowed(o, selfDraw) && isSevenPairs(c, jokers))
       for (const s of sevenPairsArrangements(c, jokers)) out.push({ sets: s, special: 'pe-pe' });
     if (isThirteenOrphans(c, jokers)) for (const s of orphansArrangements(c, jokers)) out.push({ sets: s, special: 'thap-tam-yeu' });
@@ -202,7 +214,7 @@ function facts(a: Arrangement, ctx: Ctx): Facts {
   const all = a.sets.flatMap(setTiles);
   const suits = new Set(all.filter((t) => t < 27).map((t) => Math.floor(t / 9)));
   const pungs = melds.filter((s) => s.kind === 'pung' || s.kind === 'kong');
-  const selfDraw = input.winBy === 'self-draw' || input.winBy === 'thien-u';
+  const selfDraw = isSelfDrawWin(input.winBy);
   const discardWin = !selfDraw;
   const wt = input.winningTile !== null ? tileIndex(input.winningTile) : -1;
   let concealedPungs = pungs.filter((s) => !s.declared || s.am).length;
@@ -239,7 +251,8 @@ function commonItems(f: Facts, ctx: Ctx): ItemOut[] {
   if (input.diaU) it.push({ id: 'dia-u', value: 12 });
   if (input.nhanU && o['nhan-u']) it.push({ id: 'nhan-u', value: 12 });
   if (input.batHoa) it.push({ id: 'bat-hoa', value: 6 });
-  if (input.robBounce) it.push({ id: 'rob-bounce', value: 1 });
+  // §9/§13: robbing a bounce is not Coong Xừng Phá (that is robbing a Hối Coong): +1 phán of its own
+  if (input.winBy === 'rob-bounce' || input.robBounce) it.push({ id: 'rob-bounce', value: 1 });
   return it;
 }
 
@@ -268,7 +281,9 @@ function patternsA(a: Arrangement, ctx: Ctx): ItemOut[] {
     if (f.windPungs === 3 && f.pair && isWind(f.pair.t)) add('tieu-tu-hi', 24);
     if (f.windPungs === 4) {
       add('dai-tu-hi', 48);
-      if (f.all.every((t) => isHonour(t) || isTerminal(t))) add('dai-tu-hi-nhat-cuu', 3);
+      // rules-decisions.md: "all terminals/honours" needs a terminal unless dai-tu-hi-bonus = all-honours-too
+      const th = f.all.every((t) => isHonour(t) || isTerminal(t));
+      if (th && (f.all.some(isTerminal) || o['dai-tu-hi-bonus'] === 'all-honours-too')) add('dai-tu-hi-nhat-cuu', 3);
     }
     for (const s of f.pungs) {
       if (isDragon(s.t)) add('rong', 1, tileAt(s.t));
@@ -320,7 +335,9 @@ function bonusesA(items: ItemOut[], f: Facts, ctx: Ctx): ItemOut[] {
     const small = ['tui-tui', 'toan-cau-nhan'].filter(has).length;
     const per = o['kk-bonus'] === 'per-pattern';
     if (big > 0) items.push({ id: 'kk-bonus', value: 6 * (per ? big : 1) });
-    else if (small > 0) items.push({ id: 'kk-bonus-small', value: per ? small : 1 });
+    // rules-decisions.md: NFNL already rewards the missing jokers; the small KK bonus is dropped with it unless nfnl-small-kk = kept
+    else if (small > 0 && !(isNfnl(items) && o['nfnl-small-kk'] === 'dropped'))
+      items.push({ id: 'kk-bonus-small', value: per ? small : 1 });
   }
   if (o.progressive) {
     const bigN = [...LIMIT, 'lai-nhat-cuu', 'toan-hang', 'nfnl', 'nfnl-seattle'].filter(has).length;
@@ -333,10 +350,14 @@ function bonusesA(items: ItemOut[], f: Facts, ctx: Ctx): ItemOut[] {
   return items;
 }
 
+const isNfnl = (items: readonly ItemOut[]) => items.some((x) => x.id === 'nfnl' || x.id === 'nfnl-seattle');
+
 /** Không Hoa Không Lá (§13): only natural suited tiles, nothing ever exposed. */
 function nfnlItem(a: Arrangement, ctx: Ctx): ItemOut | null {
   const { input, o, kk } = ctx;
-  if (o.nfnl === 'off' || !input.neverExposed || !kk || input.exposed.length || input.melds.some((m) => m.called)) return null;
+  if (o.nfnl === 'off' || !input.neverExposed || !kk || input.exposed.length) return null;
+  // rules-decisions.md: "nothing exposed" means no bonus tile or joker; called melds are allowed unless nfnl-calls = refused
+  if (o['nfnl-calls'] === 'refused' && input.melds.some((m) => m.called)) return null;
   if (!a.sets.every((x) => x.t < 27)) return null;
   const B = o['scoring-preset'] === 'B';
   return o.nfnl === 'true-nfnl' ? { id: 'nfnl', value: B ? 18 : 12 } : { id: 'nfnl-seattle', value: B ? 18 : 6 };
@@ -471,9 +492,9 @@ export function scoreHand(input: HandInput, o: VnOptions): ScoreOut {
   });
   const arrs = arrangements(input, o);
   if (arrs.length === 0) return fail('not a winning hand');
-  const allTiles = [...input.concealed, ...input.melds.flatMap((m) => m.tiles), ...input.exposed.map((e) => e.tile)];
+  const allTiles = [...shapeTiles(input.concealed), ...input.melds.flatMap((m) => m.tiles), ...input.exposed.map((e) => e.tile)];
   const kk = !allTiles.some(isJoker);
-  const sevenPairs = sevenPairsAllowed(o, input.winBy !== 'discard' && input.winBy !== 'rob-kong');
+  const sevenPairs = sevenPairsAllowed(o, isSelfDrawWin(input.winBy));
   let waitKinds: number[] = [];
   let preWin: number[] = [];
   if (input.winningTile !== null) {
