@@ -222,6 +222,7 @@ test('reading 3: Đại Tứ Hỉ +3 needs a terminal; all honours get Toàn Ch�
 // ---- one settlement: every win of a self-played hand, rescored by the CLI, pays the same
 function cliInput(s: State): Record<string, unknown> {
   const e = s.end!;
+  if (e.kind !== 'win') throw new Error('not a win');
   const w = e.winner!;
   const p = s.players[w]!;
   const hand = e.winBy === 'self-draw' || e.winBy === 'thien-u' ? p.hand : p.hand.slice(0, -1);
@@ -243,9 +244,9 @@ function cliInput(s: State): Record<string, unknown> {
     winBy: e.winBy,
     from: e.from ?? undefined,
     replacement: e.winBy === 'self-draw' && s.drawnFrom === 'back',
-    lastTile: e.score!.items.some((x) => x.id === 'cuoi'),
-    diaU: e.score!.items.some((x) => x.id === 'dia-u'),
-    nhanU: e.score!.items.some((x) => x.id === 'nhan-u'),
+    lastTile: e.score.items.some((x) => x.id === 'cuoi'),
+    diaU: e.score.items.some((x) => x.id === 'dia-u'),
+    nhanU: e.score.items.some((x) => x.id === 'nhan-u'),
     liable: e.liable,
     options: s.opts,
   };
@@ -262,7 +263,7 @@ test('one settlement: the CLI pays every self-played win exactly as the engine d
     wins++;
     const o = score(cliInput(s));
     assert.equal(o.valid, true, `${h}: ${o.reason}`);
-    assert.equal(o.phan, s.end.score!.phan, `${h}: phan ${JSON.stringify(cliInput(s))}`);
+    assert.equal(o.phan, s.end.score.phan, `${h}: phan ${JSON.stringify(cliInput(s))}`);
     const bySeat = s.seatPerson.map((person) => s.end!.result.deltas[person]);
     assert.deepEqual(o.payments.deltas, bySeat, `hand ${h}`);
   }

@@ -118,16 +118,7 @@ export function finishDraw(s: State): void {
   s.phase = 'ended';
   s.claim = null;
   s.rob = null;
-  s.end = {
-    kind: 'draw',
-    winner: null,
-    winBy: null,
-    from: null,
-    tile: null,
-    score: null,
-    liable: null,
-    result: buildResult(s, [], [], [], 'draw'),
-  };
+  s.end = { kind: 'draw', result: buildResult(s, [], [], [], 'draw') };
 }
 
 export function finishFalseWin(s: State, seat: number, phan: number): void {
@@ -136,14 +127,5 @@ export function finishFalseWin(s: State, seat: number, phan: number): void {
   s.claim = null;
   s.rob = null;
   const items: ScoreItem[] = [{ id: 'chao-u', seat: s.seatPerson[seat]!, value: phan + 6, unit: 'phan' }];
-  s.end = {
-    kind: 'false-win',
-    winner: null,
-    winBy: null,
-    from: seat,
-    tile: null,
-    score: null,
-    liable: null,
-    result: buildResult(s, lines, [], items, 'false-win'),
-  };
+  s.end = { kind: 'false-win', from: seat, result: buildResult(s, lines, [], items, 'false-win') };
 }

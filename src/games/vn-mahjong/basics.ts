@@ -1,0 +1,48 @@
+/** Small rule helpers shared by the phases (initial exposure, claims, turn). */
+import { copyState } from '../core/copy.js';
+import { sevenPairsAllowed } from './scoring/score.js';
+import type { State } from './state.js';
+import { bonusNumber, isBonus, isFlowerLike, type Tile } from './tiles.js';
+import { isWinningTiles } from './wincheck.js';
+
+export const next = (seat: number) => (seat + 1) % 4;
+export const liveCount = (s: State) => s.wall.length - s.reserve;
+/** The three other hand seats in turn order after `seat`. */
+export const othersAfter = (seat: number) => [1, 2, 3].map((k) => (seat + k) % 4);
+
+/** Tile a discard acts as for Ù (§6): bonus tiles act as Tổng, jokers within their domain. */
+export const winAs = (t: Tile): Tile => (isFlowerLike(t) ? 'JA' : t);
+
+export function canWin(s: State, seat: number, extra: Tile | null, selfDraw: boolean): boolean {
+  const p = s.players[seat]!;
+  const tiles = extra === null ? p.hand : [...p.hand, winAs(extra)];
+  return isWinningTiles(tiles, p.melds.length, { sevenPairs: sevenPairsAllowed(s.opts, selfDraw) });
+}
+
+function hasSeatFlower(s: State, seat: number): boolean {
+  return s.players[seat]!.exposed.some((e) => isBonus(e.tile) && bonusNumber(e.tile) === seat + 1);
+}
+
+/** May `seat` discard joker `t`? (`joker-discard`, §5, §15.3). */
+export function jokerDiscardAllowed(s: State, seat: number, t: Tile): boolean {
+  if (s.players[seat]!.nfnl) return true; // §13 NFNL: may always discard jokers
+  switch (s.opts['joker-discard']) {
+    case 'never':
+      return false;
+    case 'always':
+      return true;
+    case 'tong-hop-anytime':
+      return t === 'JA' || t === 'JN' || !hasSeatFlower(s, seat);
+    default:
+      return !hasSeatFlower(s, seat);
+  }
+}
+
+/**
+ * The private copy a transition mutates (core/copy.ts `copyState`, the one state-copy approach).
+ * `opts`, `match` and `seatPerson` never change within a hand and are shared, not copied.
+ */
+export function transition(s: State): State {
+  const { opts, match, seatPerson, ...rest } = s;
+  return { ...copyState(rest), opts, match, seatPerson, step: s.step + 1 };
+}
