@@ -3,7 +3,7 @@
  * its state, the score CLI passes the facts given in its JSON; both get the same answer.
  */
 import type { VnOptions } from '../options.js';
-import { isDragon, isHonour, isJoker, isOrdinary, isTerminal, isWind, tileIndex, type Tile } from '../tiles.js';
+import { isDragon, isHonor, isJoker, isOrdinary, isTerminal, isWind, tileIndex, type Tile } from '../tiles.js';
 import type { HandInput } from './score.js';
 
 /** A declared meld as liabilities see it (engine `Meld` is one). */
@@ -45,7 +45,7 @@ export function meldCats(m: Pick<CalledMeld, 'kind' | 'as'>): string[] {
 export function tileInCat(t: Tile, cat: string): boolean {
   const i = tileIndex(t);
   if (i < 0) return false;
-  if (cat === 'z') return isHonour(i);
+  if (cat === 'z') return isHonor(i);
   if (cat === 't') return isTerminal(i);
   return i < 27 && 'mps'[Math.floor(i / 9)] === cat;
 }

@@ -9,7 +9,7 @@ import {
   isBonus,
   isDragon,
   isFlowerLike,
-  isHonour,
+  isHonor,
   isJoker,
   isTerminal,
   isWild,
@@ -228,7 +228,7 @@ function facts(a: Arrangement, ctx: Ctx): Facts {
     pair,
     all,
     suits,
-    honours: all.some(isHonour),
+    honours: all.some(isHonor),
     pungs,
     chows: melds.filter((s) => s.kind === 'chow').length,
     kongs: melds.filter((s) => s.kind === 'kong'),
@@ -282,7 +282,7 @@ function patternsA(a: Arrangement, ctx: Ctx): ItemOut[] {
     if (f.windPungs === 4) {
       add('dai-tu-hi', 48);
       // rules-decisions.md: "all terminals/honours" needs a terminal unless dai-tu-hi-bonus = all-honours-too
-      const th = f.all.every((t) => isHonour(t) || isTerminal(t));
+      const th = f.all.every((t) => isHonor(t) || isTerminal(t));
       if (th && (f.all.some(isTerminal) || o['dai-tu-hi-bonus'] === 'all-honours-too')) add('dai-tu-hi-nhat-cuu', 3);
     }
     for (const s of f.pungs) {
@@ -299,7 +299,7 @@ function patternsA(a: Arrangement, ctx: Ctx): ItemOut[] {
   if (f.suits.size === 1 && f.honours) add('lai-hang', 3);
   if (f.suits.size === 1 && !f.honours) add('toan-hang', 6);
   if (f.suits.size === 0) add('toan-chu', 24);
-  const allTH = f.all.every((t) => isHonour(t) || isTerminal(t));
+  const allTH = f.all.every((t) => isHonor(t) || isTerminal(t));
   if (allTH && f.honours && f.all.some(isTerminal)) add('lai-nhat-cuu', 6);
   if (f.all.every(isTerminal)) add('toan-nhat-cuu', 24);
   if (f.concealedHand && f.selfDraw) add('kin', 1);
@@ -371,7 +371,7 @@ function patternsB(a: Arrangement, ctx: Ctx): ItemOut[] {
   const star: string[] = [];
   if (a.special === 'thap-tam-yeu') add('thap-tam-yeu', 12);
   if (a.special === null) {
-    if (f.chows === 4 && f.pair) add(isHonour(f.pair.t) ? 'phinh-chu' : 'phinh', isHonour(f.pair.t) ? 3 : 1);
+    if (f.chows === 4 && f.pair) add(isHonor(f.pair.t) ? 'phinh-chu' : 'phinh', isHonor(f.pair.t) ? 3 : 1);
     const limitish = f.concealedPungs === 4 || f.kongs.length === 4 || f.windPungs >= 3 || f.suits.size === 0;
     if (f.pungs.length === 4 && !limitish) add(f.honours ? 'tui-tui-chu' : 'tui-tui', f.honours ? 6 : 3);
     if (f.pungs.length === 4 && f.pungs.every((s) => s.called) && !f.selfDraw)
