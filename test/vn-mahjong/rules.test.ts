@@ -443,3 +443,22 @@ test('Bắc Báo "no other choice": a discarder holding only honours, with no ca
   assert.equal(end.end?.kind === 'win' && end.end.liable, null);
   assert.equal(engine.result(end)!.payments.length, 3);
 });
+
+test('§5 a call that would leave nothing to discard is not offered (jokers barred after a seat bonus tile)', () => {
+  const p = {
+    hands: [FA, '5m 5m JP JS', FB, FC],
+    melds: [[], [{ tiles: '1p 2p 3p' }, { tiles: '4s 5s 6s' }, { tiles: '7s 8s 9s' }], [], []],
+    exposed: [[], ['2f'], [], []],
+    claim: { tile: '5m', from: 0 },
+  };
+  const s = pos(p);
+  assert.ok(!engine.pending(s).some((d) => d.kind === 'claim'), 'seat 1 has no claim: a phỗng would leave only JP JS');
+  const free = pos({ ...p, exposed: [[], ['1f'], [], []] });
+  assert.ok(
+    engine
+      .pending(free)
+      .find((d) => d.seat === 1)!
+      .options.some((a) => a.type === 'pung'),
+    'without its seat bonus tile the jokers may be discarded',
+  );
+});

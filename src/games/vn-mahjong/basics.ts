@@ -2,7 +2,7 @@
 import { copyState } from '../core/copy.js';
 import { sevenPairsAllowed } from './scoring/score.js';
 import type { State } from './state.js';
-import { bonusNumber, isBonus, isFlowerLike, type Tile } from './tiles.js';
+import { bonusNumber, isBonus, isFlowerLike, isJoker, type Tile } from './tiles.js';
 import { isWinningTiles } from './wincheck.js';
 
 export const next = (seat: number) => (seat + 1) % 4;
@@ -36,6 +36,13 @@ export function jokerDiscardAllowed(s: State, seat: number, t: Tile): boolean {
     default:
       return !hasSeatFlower(s, seat);
   }
+}
+
+/** May `seat` discard `t` (§4.3 bonus tiles, §5 jokers)? */
+export function discardable(s: State, seat: number, t: Tile): boolean {
+  if (isFlowerLike(t)) return s.opts['flower-discard'] === 'anytime';
+  if (isJoker(t)) return jokerDiscardAllowed(s, seat, t);
+  return true;
 }
 
 /**

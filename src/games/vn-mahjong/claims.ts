@@ -5,7 +5,7 @@
  */
 import { awaitingSeats, decideClaims, isComplete, openClaimWindow, recordAnswer } from '../core/claims.js';
 import type { VnAction } from './actions.js';
-import { canWin, liveCount, next, othersAfter } from './basics.js';
+import { canWin, discardable, liveCount, next, othersAfter } from './basics.js';
 import { liveDraw, replacementDraw } from './draw.js';
 import { finishWin, recordFeeding } from './settle-hand.js';
 import type { Meld, State } from './state.js';
@@ -45,8 +45,12 @@ export function claimOptions(s: State, seat: number, tile: Tile, from: number): 
     if (n >= 3 && s.opts['kong-on-discard']) out.push({ type: 'kong' });
     if (seat === next(from) && i < 27) out.push(...chowOptions(p.hand, i, max));
   }
-  if (out.length) out.unshift({ type: 'pass' });
-  return out;
+  // §5: after ăn or phỗng the claimer must discard, so a call that leaves nothing discardable is no option
+  const calls = out.filter(
+    (a) => (a.type !== 'pung' && a.type !== 'chow') || (removeAll(p.hand, a.tiles) ?? []).some((t) => discardable(s, seat, t)),
+  );
+  if (calls.length) calls.unshift({ type: 'pass' });
+  return calls;
 }
 
 function chowOptions(hand: readonly Tile[], i: number, max: number): VnAction[] {

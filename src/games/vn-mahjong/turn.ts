@@ -1,7 +1,7 @@
 /** The turn (vn-mahjong.md §5, §7): win, expose a joker, kongs, bounce, discard. */
 import { ok, type Result } from '../core/types.js';
 import { fail, type VnAction } from './actions.js';
-import { canWin, jokerDiscardAllowed } from './basics.js';
+import { canWin, discardable } from './basics.js';
 import { declareKongOrBounce, offerDiscard } from './claims.js';
 import { replacementDraw } from './draw.js';
 import { finishWin } from './settle-hand.js';
@@ -9,7 +9,6 @@ import type { State } from './state.js';
 import {
   countOf,
   inDomain,
-  isBonus,
   isFlowerLike,
   isJoker,
   isOrdinary,
@@ -24,12 +23,7 @@ function discardOptions(s: State, seat: number): VnAction[] {
   const p = s.players[seat]!;
   if (s.mustDiscard) return [{ type: 'discard', tile: s.mustDiscard }];
   const out: VnAction[] = [];
-  for (const t of [...new Set(p.hand)]) {
-    if (isBonus(t) || t === 'JF') {
-      if (s.opts['flower-discard'] !== 'anytime') continue;
-    } else if (isJoker(t) && !jokerDiscardAllowed(s, seat, t)) continue;
-    out.push({ type: 'discard', tile: t });
-  }
+  for (const t of [...new Set(p.hand)]) if (discardable(s, seat, t)) out.push({ type: 'discard', tile: t });
   return out;
 }
 
