@@ -6,18 +6,7 @@ import { declareKongOrBounce, offerDiscard } from './claims.js';
 import { replacementDraw } from './draw.js';
 import { finishWin } from './settle-hand.js';
 import type { State } from './state.js';
-import {
-  countOf,
-  inDomain,
-  isFlowerLike,
-  isJoker,
-  isOrdinary,
-  isWild,
-  removeAll,
-  removeOne,
-  tileIndex,
-  type Tile,
-} from './tiles.js';
+import { countOf, inDomain, isFlowerLike, isJoker, isOrdinary, isWild, removeAll, removeOne, tileIndex, type Tile } from './tiles.js';
 
 function discardOptions(s: State, seat: number): VnAction[] {
   const p = s.players[seat]!;
