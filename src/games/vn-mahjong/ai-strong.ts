@@ -4,8 +4,8 @@
  *
  * - Counts every tile it can see (its hand, all melds, exposed tiles, discards) and what stays live.
  * - Discards by shanten, then by the number of live tiles that would improve the hand (ukeire).
- * - Values phán: exposes jokers worth 2 phán or more (each phán doubles the payment up to 5), keeps
- *   value honours (dragons, its seat and the prevalent wind).
+ * - Values phán: exposes its jokers (each phán doubles the payment up to 5; the replacement tile keeps
+ *   the hand size), keeps value honours (dragons, its seat and the prevalent wind).
  * - Defends: never feeds a seat under a warning (Cửu Chướng, Bạch, Bắc Báo: the feeder pays for
  *   everyone, §11), and folds to the safest tiles against a seat that looks ready when far from a win.
  * - Claims by value: a call must bring the hand closer and keep enough live tiles to finish.
@@ -30,6 +30,22 @@ import {
 import type { PublicView, SeatView } from './views.js';
 
 export type VnKnowledge = SeatKnowledge<SeatView, PublicView, VnAction>;
+
+/** Tuning constants (measured with `npm run cli -- duel`). */
+export const TUNING = {
+  /**
+   * Expose a joker when it is worth at least this many phán: every phán doubles the payment up to 5,
+   * and the replacement keeps the hand size, so even a 1-phán joker pays more than its wildness.
+   */
+  exposeMin: 1,
+  /** Fold at this shanten or worse against a seat this ready. */
+  foldShanten: 2,
+  foldThreat: 0.75,
+  /** Weight of danger in attack mode (far / one step from ready). */
+  dangerFar: 400,
+  dangerNear: 150,
+  ukeireWeight: 2,
+};
 
 /** Phán of an exposed joker at `seat` (§2), with the initial-phase bonus for Tổng/Hợp. */
 function exposedJokerValue(j: Tile, seat: number, initial: boolean): number {
@@ -174,12 +190,12 @@ export function strongAi(k: VnKnowledge): VnAction {
   const roundWind = tileIndex(v.roundWind) - 27;
 
   if (v.phase === 'initial') {
-    // expose the jokers worth 2+ phán (exposed in the initial phase: Tổng/Hợp get +1)
+    // expose the jokers worth TUNING.exposeMin+ phán (exposed in the initial phase: Tổng/Hợp get +1)
     let best: VnAction = opts[0]!;
     let bestN = -1;
     for (const a of opts) {
       if (a.type !== 'initial-expose' || a.keepFlower) continue;
-      const n = a.jokers.every((j) => exposedJokerValue(j, seat, true) >= 2) ? a.jokers.length : -1;
+      const n = a.jokers.every((j) => exposedJokerValue(j, seat, true) >= TUNING.exposeMin) ? a.jokers.length : -1;
       if (n > bestN) {
         best = a;
         bestN = n;
@@ -233,7 +249,7 @@ export function strongAi(k: VnKnowledge): VnAction {
   }
   const flowerExpose = opts.find((a) => a.type === 'expose' && !isWild(a.tile));
   if (flowerExpose) return flowerExpose;
-  const valueExpose = opts.find((a) => a.type === 'expose' && isWild(a.tile) && exposedJokerValue(a.tile, seat, false) >= 2);
+  const valueExpose = opts.find((a) => a.type === 'expose' && isWild(a.tile) && exposedJokerValue(a.tile, seat, false) >= TUNING.exposeMin);
   if (valueExpose) return valueExpose;
 
   const discards = opts.filter((a): a is { type: 'discard'; tile: Tile } => a.type === 'discard');
@@ -250,11 +266,15 @@ export function strongAi(k: VnKnowledge): VnAction {
     const sh = shanten(rest, melds);
     const uk = ukeire(rest, melds, seen, sh);
     const dg = danger(a.tile, seen, ts, recent);
-    const fold = sh >= 2 && maxThreat >= 0.75;
+    const fold = sh >= TUNING.foldShanten && maxThreat >= TUNING.foldThreat;
     const attack =
-      sh * 1000 - uk * 8 - usefulness(hand, a.tile) + valueKeep(hand, a.tile, seat, roundWind) * 10 + (isJoker(a.tile) ? 5000 : 0);
+      sh * 1000 -
+      uk * TUNING.ukeireWeight +
+      usefulness(hand, a.tile) * 2 +
+      valueKeep(hand, a.tile, seat, roundWind) * 10 +
+      (isJoker(a.tile) ? 5000 : 0);
     // liabilities cost a whole step; folding puts safety first
-    const key = fold ? dg * 100000 + attack : attack + dg * (sh <= 0 ? 150 : 400) + (dg >= 3 ? 1500 : 0);
+    const key = fold ? dg * 100000 + attack : attack + dg * (sh <= 0 ? TUNING.dangerNear : TUNING.dangerFar) + (dg >= 3 ? 1500 : 0);
     void base;
     if (key < bestKey) {
       bestKey = key;
