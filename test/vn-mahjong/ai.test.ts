@@ -77,6 +77,7 @@ test('every level plays legal, complete hands (mixed table)', () => {
     while (!engine.result(s)) {
       const d = engine.pending(s)[0]!;
       const level = AI_LEVELS[(d.seat + h) % 3]!;
+      deepFreeze(s); // a transition never writes into its input (basics.ts transition)
       const r = engine.apply(s, d.seat, engine.ai(s, d.seat, level));
       assert.ok(r.ok, `${level}: ${!r.ok && r.error.message}`);
       s = r.value;
