@@ -273,7 +273,7 @@ test('Bắc Báo: discarding the 4th wind into the win pays for all (§11.4)', (
   const r = engine.result(end)!;
   assert.equal(r.payments.length, 1);
   assert.equal(r.payments[0]!.from, 1);
-  assert.equal(end.end!.liable!.rule, 'bac-bao');
+  assert.equal(end.end?.kind === 'win' && end.end.liable?.rule, 'bac-bao');
 });
 test('liability options switch each rule off', () => {
   const seat3 = [
@@ -309,7 +309,7 @@ function finish(s: State): State {
 }
 function forcePass(s: State): State {
   // a finished non-dealer win makes the deal pass
-  return { ...s, end: { ...s.end!, kind: 'win', winner: 1 } };
+  return { ...s, end: { ...s.end!, kind: 'win', winner: 1 } as State['end'] };
 }
 test('E13: six people — T0 and T2 swap with the reserves every wind round', () => {
   let s = engine.setup(opts({ 'match-length': '4-winds' }), 6, 'six', null);
@@ -342,7 +342,7 @@ test('sitout-rotation = fair and dealer-rotation options', () => {
   assert.equal(s.match.reserves.length, 2);
   assert.equal(new Set([...s.match.table, ...s.match.reserves]).size, 6);
   const d = finish(engine.setup(opts({ 'dealer-rotation': 'always-pass' }), 4, 'dr', null));
-  const n = engine.setup(d.opts, 4, 'dr2', { ...d, end: { ...d.end!, kind: 'win', winner: 0 } });
+  const n = engine.setup(d.opts, 4, 'dr2', { ...d, end: { ...d.end!, kind: 'win', winner: 0 } as State['end'] });
   assert.equal(n.match.dealerPos, 1);
 });
 
@@ -415,7 +415,7 @@ test('Bạch Báo Chủy Mó: feeding the third dragon pung makes the feeder pay
     r.payments.map((p) => [p.from, p.reason]),
     [[2, 'liability']],
   );
-  assert.equal(s.end!.liable!.rule, 'bach-bao');
+  assert.equal(s.end?.kind === 'win' && s.end.liable?.rule, 'bach-bao');
   assert.equal(r.payments[0]!.amount, 3 * (128 + 6 * 4));
 });
 
@@ -440,6 +440,25 @@ test('Bắc Báo "no other choice": a discarder holding only honours, with no ca
     claim: { tile: '4z', from: 1 },
   });
   const end = act(s, 3, { type: 'win' });
-  assert.equal(end.end!.liable, null);
+  assert.equal(end.end?.kind === 'win' && end.end.liable, null);
   assert.equal(engine.result(end)!.payments.length, 3);
+});
+
+test('§5 a call that would leave nothing to discard is not offered (jokers barred after a seat bonus tile)', () => {
+  const p = {
+    hands: [FA, '5m 5m JP JS', FB, FC],
+    melds: [[], [{ tiles: '1p 2p 3p' }, { tiles: '4s 5s 6s' }, { tiles: '7s 8s 9s' }], [], []],
+    exposed: [[], ['2f'], [], []],
+    claim: { tile: '5m', from: 0 },
+  };
+  const s = pos(p);
+  assert.ok(!engine.pending(s).some((d) => d.kind === 'claim'), 'seat 1 has no claim: a phỗng would leave only JP JS');
+  const free = pos({ ...p, exposed: [[], ['1f'], [], []] });
+  assert.ok(
+    engine
+      .pending(free)
+      .find((d) => d.seat === 1)!
+      .options.some((a) => a.type === 'pung'),
+    'without its seat bonus tile the jokers may be discarded',
+  );
 });

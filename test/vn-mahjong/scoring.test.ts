@@ -90,10 +90,9 @@ test('cuu-tu excludes toan-hang; KK bonus', () =>
     'kin:1',
     'kk-bonus:6',
   ]));
-test('dai-tu-hi with toan-chu (tp-* and lai-nhat-cuu excluded)', () =>
-  check({ seatWind: '1z', concealed: '1z 1z 1z 2z 2z 2z 3z 3z 3z 4z 4z 5z 5z', winningTile: '4z', winBy: 'discard' }, 81, [
+test('dai-tu-hi with toan-chu (tp-* and lai-nhat-cuu excluded; no +3 without a terminal, rules-decisions.md)', () =>
+  check({ seatWind: '1z', concealed: '1z 1z 1z 2z 2z 2z 3z 3z 3z 4z 4z 5z 5z', winningTile: '4z', winBy: 'discard' }, 78, [
     'dai-tu-hi:48',
-    'dai-tu-hi-nhat-cuu:3',
     'toan-chu:24',
     'kk-bonus:6',
   ]));

@@ -1,5 +1,5 @@
 /** Actions (a verb-tagged union) and rule-error codes of vn-mahjong. */
-import { ruleError } from '../core/types.js';
+import { ruleFailer } from '../core/errors.js';
 import type { Tile } from './tiles.js';
 
 export type VnAction =
@@ -63,8 +63,5 @@ export const ERRORS = {
 } as const;
 export type ErrorReason = keyof typeof ERRORS;
 
-export function fail(reason: ErrorReason, data?: Record<string, string | number>) {
-  let message: string = ERRORS[reason];
-  for (const [k, v] of Object.entries(data ?? {})) message = message.replace(`{{${k}}}`, String(v));
-  return ruleError(`vn-mahjong/${reason}`, message, data);
-}
+/** The engine's rule error: code `vn-mahjong/<reason>`, every `{{placeholder}}` filled (core/errors.ts). */
+export const fail = ruleFailer('vn-mahjong', ERRORS);

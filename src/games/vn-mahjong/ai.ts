@@ -1,8 +1,12 @@
 /**
- * A deterministic AI (issue 6): wins whenever it can, keeps its wild jokers (each one is a tile it
+ * AI levels (issue #16): `normal` (below, the reference), `easy` (normal with human mistakes) and
+ * `strong` (ai-strong.ts, from the seat's knowledge only; built by index.ts).
+ *
+ * `normal`, a deterministic AI (issue 6): wins whenever it can, keeps its wild jokers (each one is a tile it
  * never has to wait for), declares kongs and bounces, claims only when that brings it closer to a
  * win, and discards to minimise a joker-aware shanten (wild jokers count as one step each).
  */
+import { Rng, hash32 } from '../core/rng.js';
 import type { VnAction } from './actions.js';
 import { pendingBySeat } from './rules.js';
 import type { State } from './state.js';
@@ -119,6 +123,32 @@ function usefulness(hand: readonly Tile[], t: Tile): number {
   return v;
 }
 
+/**
+ * `easy`: still wins when it can, but makes a beginner's mistakes: it claims every pung and chow it
+ * is offered, never declares a kong, half of its discards are a random tile and it sometimes throws
+ * a joker away when the rules let it (all seeded by the decision, so it stays deterministic).
+ */
+export function easyAi(s: State, seat: number): VnAction {
+  const d = pendingBySeat(s).find((x) => x.seat === seat);
+  if (!d) throw new Error(`seat ${seat} has no pending decision`);
+  const opts = d.options;
+  const win = opts.find((a) => a.type === 'win');
+  if (win) return win;
+  const rng = new Rng(`easy:${seat}:${s.step}:${hash32(JSON.stringify(s.players[seat]!.hand))}`);
+  if (d.kind === 'claim')
+    return opts.find((a) => a.type === 'pung' || a.type === 'chow') ?? opts.find((a) => a.type === 'pass') ?? opts[0]!;
+  const normal = ai(s, seat);
+  if (normal.type === 'am-coong' || normal.type === 'hoi-coong') return firstDiscard(opts) ?? normal;
+  if (normal.type !== 'discard') return normal;
+  const jokers = opts.filter((a) => a.type === 'discard' && isJoker(a.tile));
+  if (jokers.length && rng.int(6) === 0) return jokers[0]!;
+  if (rng.int(2) !== 0) return normal;
+  const discards = opts.filter((a): a is { type: 'discard'; tile: Tile } => a.type === 'discard' && !isJoker(a.tile));
+  return discards.length ? discards[rng.int(discards.length)]! : normal;
+}
+const firstDiscard = (opts: VnAction[]) => opts.find((a) => a.type === 'discard');
+
+/** `normal`: the reference AI. */
 export function ai(s: State, seat: number): VnAction {
   const d = pendingBySeat(s).find((x) => x.seat === seat);
   if (!d) throw new Error(`seat ${seat} has no pending decision`);

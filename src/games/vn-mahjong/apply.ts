@@ -14,7 +14,7 @@ export function apply(s: State, person: number, raw: VnAction): Result<State> {
   const a = raw;
   const d = pendingBySeat(s).find((x) => x.seat === seat);
   if (!d) {
-    const answered = (s.claim && s.claim.eligible.includes(seat)) || (s.rob && s.rob.eligible.includes(seat));
+    const answered = (s.claim && s.claim.window.seats.includes(seat)) || (s.rob && s.rob.window.seats.includes(seat));
     return answered ? fail('already-answered') : fail('not-your-turn');
   }
   if (isOption(d.options, a)) return applyLegal(s, seat, normalize(a));

@@ -1,21 +1,102 @@
-/** `score` CLI command (issue 6): score one hand given as JSON. */
+/**
+ * `score` CLI command: score one hand, or an array of hands, given as JSON
+ * (docs/scenarios-vn-mahjong.md "Score CLI"). The settlement is `settleWin`, the one the engine uses.
+ */
 import { resolveOptions } from '../core/options.js';
 import { OPTIONS } from './options.js';
 import { inferAs } from './scenario.js';
-import { scoreHand, type HandInput, type MeldIn, type WinBy } from './scoring/score.js';
-import { double, single } from './scoring/settle.js';
+import { feedingsOf, type CalledMeld, type Feeding, type Liable } from './scoring/liability.js';
+import { isSelfDrawWin, type ExposedIn, type HandInput, type MeldIn, type WinBy } from './scoring/score.js';
+import { payments as payLines, settleWin } from './scoring/settle.js';
 import { isBonus, isJoker, isOrdinary, type Tile } from './tiles.js';
 
 const WINDS: Record<string, number> = { '1z': 0, '2z': 1, '3z': 2, '4z': 3, e: 0, s: 1, w: 2, n: 3, east: 0, south: 1, west: 2, north: 3 };
 const wind = (x: unknown): number | null =>
-  typeof x === 'number' && x >= 0 && x <= 3 ? x : typeof x === 'string' ? (WINDS[x.toLowerCase()] ?? null) : null;
+  typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 3 ? x : typeof x === 'string' ? (WINDS[x.toLowerCase()] ?? null) : null;
 const tiles = (x: unknown): Tile[] | null =>
-  Array.isArray(x) ? (x as Tile[]) : typeof x === 'string' ? x.split(/\s+/).filter(Boolean) : null;
+  Array.isArray(x)
+    ? x.every((t) => typeof t === 'string')
+      ? (x as Tile[])
+      : null
+    : typeof x === 'string'
+      ? x.split(/\s+/).filter(Boolean)
+      : null;
 const known = (t: Tile) => isOrdinary(t) || isBonus(t) || isJoker(t);
+const WIN_BY: readonly WinBy[] = ['self-draw', 'discard', 'rob-kong', 'rob-bounce', 'thien-u'];
+const LIABLE_RULES: readonly Liable['rule'][] = ['thap-nhi-chuong', 'bach-bao', 'bac-bao', 'flower-joker', 'cuu-chuong'];
+const bool = (x: unknown) => x === true;
 
+type Invalid = { valid: false; reason: string };
+const bad = (reason: string): Invalid => ({ valid: false, reason });
+
+/** `score`: one JSON hand → one answer; an array of hands → an array of answers, in order. */
 export function score(input: unknown): unknown {
-  const bad = (reason: string) => ({ valid: false, reason });
-  if (!input || typeof input !== 'object') return bad('input must be a JSON object');
+  return Array.isArray(input) ? input.map(scoreOne) : scoreOne(input);
+}
+
+interface ParsedMeld {
+  meld: MeldIn;
+  from: number | null;
+  exempt: boolean;
+}
+
+function parseMelds(raw: unknown, seat: number): ParsedMeld[] | string {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) return 'melds must be a list';
+  const out: ParsedMeld[] = [];
+  for (const m of raw as Record<string, unknown>[]) {
+    const ts0 = m && typeof m === 'object' ? tiles(m.tiles) : null;
+    if (!ts0 || (ts0.length !== 3 && ts0.length !== 4)) return 'each meld needs 3 or 4 tiles';
+    const parsed = ts0.map((t) => /^(J[A-Z])\((\w+)\)$/.exec(t));
+    const ts = ts0.map((t, k) => parsed[k]?.[1] ?? t);
+    const as = parsed.every((p, k) => p || !isJoker(ts0[k]!)) ? ts0.map((t, k) => parsed[k]?.[2] ?? t) : inferAs(ts);
+    if (!as || !ts.every(known) || !as.every(isOrdinary)) return `meld ${ts0.join(' ')} is not a set`;
+    const concealed = m.exposed === false || m.concealed === true;
+    const called = concealed ? false : m.called !== false;
+    const from = m.from === undefined || m.from === null ? (called ? (seat + 3) % 4 : null) : wind(m.from);
+    if (m.from !== undefined && m.from !== null && from === null) return 'a meld\'s "from" must be a seat 0…3 or a wind';
+    out.push({
+      meld: {
+        kind: ts.length === 4 ? 'kong' : new Set(as).size === 1 ? 'pung' : 'chow',
+        tiles: ts,
+        as,
+        called,
+        concealed,
+        added: bool(m.added),
+      },
+      from,
+      exempt: bool(m.exempt),
+    });
+  }
+  return out;
+}
+
+function parseExposed(raw: unknown): ExposedIn[] | string {
+  if (raw === undefined) return [];
+  const list: unknown[] = typeof raw === 'string' ? raw.split(/\s+/).filter(Boolean) : Array.isArray(raw) ? raw : [];
+  if (!Array.isArray(raw) && typeof raw !== 'string') return 'flowers must be a list';
+  const out: ExposedIn[] = [];
+  for (const e of list) {
+    const x = typeof e === 'string' ? { tile: e } : (e as Record<string, unknown>);
+    if (!x || typeof x.tile !== 'string' || !(isBonus(x.tile) || isJoker(x.tile)))
+      return 'flowers lists bonus tiles and jokers ("1f" or {"tile","initial","bounced"})';
+    out.push({ tile: x.tile, initial: bool(x.initial), bounced: bool(x.bounced) });
+  }
+  return out;
+}
+
+function parseLiable(x: unknown): Liable | null | 'auto' | string {
+  if (x === undefined) return 'auto';
+  if (x === null || x === false) return null;
+  const o = typeof x === 'object' ? (x as Record<string, unknown>) : { seat: x };
+  const seat = wind(o.seat);
+  if (seat === null) return 'liable.seat must be a seat 0…3 or a wind';
+  const rule = (o.rule ?? 'liability') as Liable['rule'];
+  return { seat, rule: LIABLE_RULES.includes(rule) ? rule : ('liability' as Liable['rule']) };
+}
+
+function scoreOne(input: unknown): unknown {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return bad('each hand must be a JSON object');
   const i = input as Record<string, unknown>;
   const seat = wind(i.seatWind ?? '1z');
   const round = wind(i.roundWind ?? '1z');
@@ -24,50 +105,87 @@ export function score(input: unknown): unknown {
   if (!conc || !conc.every(known)) return bad('concealed must be a list of tile codes');
   const opt = resolveOptions(OPTIONS, (i.options as Record<string, unknown>) ?? {}, typeof i.preset === 'string' ? i.preset : undefined);
   if (!opt.ok) return bad(opt.errors.map((e) => `${e.key}: ${e.message}`).join('; '));
-  const melds: MeldIn[] = [];
-  for (const m of (Array.isArray(i.melds) ? i.melds : []) as Record<string, unknown>[]) {
-    const raw = tiles(m.tiles);
-    if (!raw || (raw.length !== 3 && raw.length !== 4)) return bad('each meld needs 3 or 4 tiles');
-    const parsed = raw.map((t) => /^(J[A-Z])\((\w+)\)$/.exec(t));
-    const ts = raw.map((t, k) => parsed[k]?.[1] ?? t);
-    const as = parsed.every((p, k) => p || !isJoker(raw[k]!)) ? raw.map((t, k) => parsed[k]?.[2] ?? t) : inferAs(ts);
-    if (!as || !ts.every(known)) return bad(`meld ${raw.join(' ')} is not a set`);
-    const exposed = m.exposed !== false;
-    melds.push({
-      kind: ts.length === 4 ? 'kong' : new Set(as).size === 1 ? 'pung' : 'chow',
-      tiles: ts,
-      as,
-      called: exposed,
-      concealed: !exposed,
-    });
-  }
-  const flowers = tiles(i.flowers ?? []) ?? [];
+  const o = opt.value;
+  const melds = parseMelds(i.melds, seat);
+  if (typeof melds === 'string') return bad(melds);
+  const exposed = parseExposed(i.flowers ?? i.exposed);
+  if (typeof exposed === 'string') return bad(exposed);
   const winBy = String(i.winBy ?? 'self-draw') as WinBy;
-  if (!['self-draw', 'discard', 'rob-kong', 'thien-u'].includes(winBy)) return bad('winBy must be self-draw, discard, rob-kong or thien-u');
+  if (!WIN_BY.includes(winBy)) return bad(`winBy must be one of ${WIN_BY.join(', ')}`);
   const win = typeof i.winningTile === 'string' ? i.winningTile : null;
+  if (win !== null && !known(win)) return bad('winningTile must be a tile code');
   if (win === null && winBy !== 'thien-u') return bad('winningTile is required');
+  const selfDraw = isSelfDrawWin(winBy);
+  const from = selfDraw ? null : i.from === undefined ? (seat + 3) % 4 : wind(i.from);
+  if (!selfDraw && (from === null || from === seat)) return bad('from must be another seat 0…3 (the discarder or kong declarer)');
   const concealed = conc.slice();
-  if (concealed.length + melds.length * 3 === 13 && win) concealed.push(isBonus(win) || win === 'JF' ? 'JA' : win);
+  if (concealed.length + melds.length * 3 === 13 && win) concealed.push(win);
   if (concealed.length + melds.length * 3 !== 14) return bad(`wrong tile count: ${concealed.length} concealed + ${melds.length} melds`);
+  if (win !== null && !selfDraw && !isOrdinary(win) && winBy !== 'discard') return bad('only a discard can be a bonus tile or joker');
   const hand: HandInput = {
     seat,
     roundWind: round,
     concealed,
-    melds,
-    exposed: flowers.map((t) => ({ tile: t, initial: false })),
-    winningTile: win && (isBonus(win) || win === 'JF') ? 'JA' : win,
+    melds: melds.map((m) => m.meld),
+    exposed,
+    winningTile: win,
     winBy,
+    replacement: bool(i.replacement),
+    lastTile: bool(i.lastTile),
+    diaU: bool(i.diaU),
+    nhanU: bool(i.nhanU),
     batHoa: winBy === 'discard' && win !== null && !isOrdinary(win),
-    neverExposed: i.neverExposed !== undefined ? !!i.neverExposed : flowers.length === 0 && melds.every((m) => !m.called),
+    consecutiveWins: typeof i.consecutiveWins === 'number' ? i.consecutiveWins : 1,
+    neverExposed:
+      i.neverExposed !== undefined
+        ? !!i.neverExposed
+        : exposed.length === 0 && (o['nfnl-calls'] === 'allowed' || melds.every((m) => !m.meld.called)),
   };
-  const o = opt.value;
-  const r = scoreHand(hand, o);
+  // Liabilities (§11): the called melds in the order given, each with its feeder.
+  const called: CalledMeld[] = melds.map((m, k) => ({ kind: m.meld.kind, as: m.meld.as, called: m.meld.called, from: m.from, at: k }));
+  const feedings: Feeding[] = [];
+  called.forEach((m, k) => feedings.push(...feedingsOf(seat, called.slice(0, k), m, () => melds[k]!.exempt)));
+  const discarderHand = tiles(i.discarderHand);
+  const discarder = discarderHand ? { hand: discarderHand, lastCallAt: bool(i.discarderCalled) ? Infinity : -Infinity } : null;
+  const liableIn = parseLiable(i.liable);
+  if (typeof liableIn === 'string' && liableIn !== 'auto') return bad(liableIn);
+  const st = settleWin({ winner: seat, from, tile: win, melds: called, feedings, discarder, input: hand }, o);
+  const r = st.score;
   if (!r.valid) return bad(r.reason ?? 'not a winning hand');
-  const v = Number(o['leftover-phan-value']);
-  const u = o['point-unit'];
-  const payments =
-    winBy === 'self-draw' || winBy === 'thien-u'
-      ? { each: double(r.phan, v) * u, total: 3 * double(r.phan, v) * u }
-      : { discarder: double(r.phan, v) * u, other: single(r.phan, v) * u, total: (double(r.phan, v) + 2 * single(r.phan, v)) * u };
-  return { valid: true, phan: r.phan, mun: r.mun, items: r.items, arrangement: r.arrangement, kk: r.kk, payments };
+  let { lines, liable } = st;
+  // an explicit liability (or none: `"liable": null`) overrides what the melds show
+  if (liableIn !== 'auto') {
+    liable = liableIn;
+    lines = payLines(seat, r.phan, r.kongs, st.shape, from, liable?.seat ?? null, o);
+  }
+  const bySeat = [0, 0, 0, 0];
+  for (const l of lines) {
+    bySeat[l.from]! -= l.amount;
+    bySeat[seat]! += l.amount;
+  }
+  const total = lines.reduce((n, l) => n + l.amount, 0);
+  const amountOf = (s: number) => lines.filter((l) => l.from === s).reduce((n, l) => n + l.amount, 0);
+  const others = [0, 1, 2, 3].filter((s) => s !== seat && s !== from);
+  const payments: Record<string, unknown> = {
+    total,
+    deltas: bySeat,
+    lines: lines.map((l) => ({ from: l.from, amount: l.amount, reason: l.reason })),
+  };
+  if (liable) payments.liable = amountOf(liable.seat);
+  else if (selfDraw) payments.each = amountOf(others[0]!);
+  else {
+    payments[winBy === 'discard' ? 'discarder' : 'declarer'] = amountOf(from!);
+    if (winBy !== 'discard') payments.discarder = amountOf(from!);
+    payments.other = amountOf(others[0]!);
+  }
+  return {
+    valid: true,
+    phan: r.phan,
+    mun: r.mun,
+    items: r.items,
+    arrangement: r.arrangement,
+    kk: r.kk,
+    liable: liable ? { seat: liable.seat, rule: liable.rule } : null,
+    payments,
+  };
 }

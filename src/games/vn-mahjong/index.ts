@@ -1,7 +1,9 @@
 /** The vn-mahjong Engine object (vn-mahjong.md). */
 import type { Engine, HandResult } from '../core/types.js';
 import type { VnAction } from './actions.js';
-import { ai } from './ai.js';
+import { ai, easyAi } from './ai.js';
+import { strongAi } from './ai-strong.js';
+import type { AiLevel } from '../core/ai.js';
 import { apply } from './apply.js';
 import { score } from './cli.js';
 import { checkInvariants } from './invariants.js';
@@ -26,7 +28,15 @@ export const engine: Engine<State, VnAction, VnOptions, SeatView, PublicView, Ha
   publicView,
   result: (s) => s.end?.result ?? null,
   checkInvariants,
-  ai: (s, person) => ai(s, s.seatPerson.indexOf(person)),
+  ai: (s, person, level: AiLevel = 'normal') => {
+    const seat = s.seatPerson.indexOf(person);
+    if (level === 'easy') return easyAi(s, seat);
+    if (level === 'normal') return ai(s, seat);
+    // strong sees only what its seat may know (core/ai.ts SeatKnowledge)
+    const decision = pending(s).find((d) => d.seat === person);
+    if (!decision) throw new Error(`person ${person} has no pending decision`);
+    return strongAi({ seat: person, view: view(s, person), table: publicView(s), decision });
+  },
   fromScenario,
   cli: { score },
   tableSize: (o) => ({ min: 4, max: 6, default: o['player-count'] }),

@@ -57,6 +57,9 @@ export interface VnOptions {
   'four-seat-flowers': boolean;
   'double-pung-wait': boolean;
   nfnl: string;
+  'nfnl-calls': string;
+  'nfnl-small-kk': string;
+  'dai-tu-hi-bonus': string;
   'liability-cuu-chuong': boolean;
   'liability-thap-nhi-chuong': boolean;
   'liability-bach-bao': boolean;
@@ -136,6 +139,24 @@ export const OPTIONS: OptionsSchema<VnOptions> = {
     'four-seat-flowers': b(false, '§9', 'All four bonus tiles of your number: 2 mủn.'),
     'double-pung-wait': b(false, '§9', 'Win on a double-pung wait: 1 phán.'),
     nfnl: e(['off', 'true-nfnl', 'seattle'], 'off', '§13', 'Không Hoa Không Lá: a hand with nothing ever exposed.'),
+    'nfnl-calls': e(
+      ['allowed', 'refused'],
+      'allowed',
+      '§13',
+      'Không Hoa Không Lá with called melds (nothing exposed = no bonus tile or joker set aside), or only with no call at all.',
+    ),
+    'nfnl-small-kk': e(
+      ['dropped', 'kept'],
+      'dropped',
+      '§9',
+      'The small no-joker bonus (Tui Tui / Toàn Cầu Nhần) on a Không Hoa Không Lá hand: dropped (Seattle) or kept.',
+    ),
+    'dai-tu-hi-bonus': e(
+      ['needs-terminal', 'all-honours-too'],
+      'needs-terminal',
+      '§9',
+      'Đại Tứ Hỉ +3 phán for terminals/honours only: needs a terminal (Seattle), or also on an all-honour hand.',
+    ),
     'liability-cuu-chuong': b(true, '§11.1', 'Cửu Chướng Báo liability.'),
     'liability-thap-nhi-chuong': b(true, '§11.2', 'Thập Nhị Chướng Báo Chủy Mó liability.'),
     'liability-bach-bao': b(true, '§11.3', 'Bạch Báo liability.'),

@@ -1,7 +1,8 @@
 /** fromScenario(): `{seed}`, `{deck}` and `{position}` starts (docs/scenarios-vn-mahjong.md). */
+import { openClaimWindow } from '../core/claims.js';
 import { ok, type Result, type ScenarioStart } from '../core/types.js';
 import { Rng } from '../core/rng.js';
-import { fail } from './actions.js';
+import { fail, type VnAction } from './actions.js';
 import { checkInvariants, tileCountProblems } from './invariants.js';
 import type { VnOptions } from './options.js';
 import { claimOptions, liveDraw, startPlay } from './rules.js';
@@ -144,7 +145,7 @@ export function fromScenario(opts: VnOptions, seats: number, start: ScenarioStar
     if (eligible.length === 0) liveDraw(s, (claim.from + 1) % 4);
     else {
       s.phase = 'claim';
-      s.claim = { tile: claim.tile, from: claim.from, eligible, answers: [null, null, null, null] };
+      s.claim = { tile: claim.tile, from: claim.from, window: openClaimWindow<VnAction>(eligible) };
     }
   } else {
     s.phase = (pos.phase as 'turn' | 'after-call' | undefined) ?? 'turn';

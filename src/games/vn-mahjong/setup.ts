@@ -40,7 +40,7 @@ export function nextMatch(prev: State): Match {
   const dealerWon = end.kind === 'win' && end.winner === 0;
   const draw = end.kind !== 'win';
   if (end.kind === 'win') {
-    const person = prev.seatPerson[end.winner!]!;
+    const person = prev.seatPerson[end.winner]!;
     m.streak = m.streak.person === person ? { person, wins: m.streak.wins + 1 } : { person, wins: 1 };
   }
   const rot = o['dealer-rotation'];

@@ -1,7 +1,10 @@
 /** State of one hand of Vietnamese mahjong, plus the match data carried between hands (§3). */
+import type { ClaimWindow } from '../core/claims.js';
 import type { HandResult } from '../core/types.js';
+import type { VnAction } from './actions.js';
 import type { VnOptions } from './options.js';
-import type { ScoreOut } from './scoring/score.js';
+import type { Feeding, Liable } from './scoring/liability.js';
+import type { ScoreOut, WinBy } from './scoring/score.js';
 import type { Tile } from './tiles.js';
 
 export interface Meld {
@@ -47,32 +50,22 @@ export interface Player {
 }
 
 /** A recorded "Báo Chủy Mó" feeding (§11.2–11.4). */
-export interface Feeding {
-  kind: 'thap-nhi' | 'bach' | 'bac';
-  winner: number;
-  feeder: number;
-  /** Category for thap-nhi: m, p, s, z, t (Nhất Cửu); for bac: 'tu-hi'. */
-  cat: string;
-  at: number;
-  exempt: boolean;
-}
+export type { Feeding } from './scoring/liability.js';
 
+/** A discard on offer (§6): the hand seats that must answer, in turn order from the discarder. */
 export interface Claim {
   tile: Tile;
   from: number;
-  /** Hand seats that must answer. */
-  eligible: number[];
-  /** Answers by hand seat (null = not yet). */
-  answers: (Record<string, unknown> | null)[];
+  window: ClaimWindow<VnAction>;
 }
 
+/** A Hối Coong (or, under `rob-bounce`, a bounce) that may be robbed (§6 Robbing). */
 export interface Rob {
   tile: Tile;
   declarer: number;
   meld: number;
   source: 'kong' | 'bounce';
-  eligible: number[];
-  answers: (Record<string, unknown> | null)[];
+  window: ClaimWindow<VnAction>;
 }
 
 export interface Match {
@@ -95,16 +88,23 @@ export interface Match {
   over: boolean;
 }
 
-export interface EndInfo {
-  kind: 'win' | 'draw' | 'false-win';
-  winner: number | null;
-  winBy: string | null;
-  from: number | null;
-  tile: Tile | null;
-  score: ScoreOut | null;
-  liable: { seat: number; rule: string } | null;
-  result: HandResult;
-}
+/** How the hand ended: a tagged union, so a win always has its winner and score. */
+export type EndInfo =
+  | {
+      kind: 'win';
+      /** Hand seat of the winner. */
+      winner: number;
+      winBy: WinBy;
+      /** The discarder or kong declarer (null on a self-draw). */
+      from: number | null;
+      /** The tile won on, as discarded (null on Thiên Ù). */
+      tile: Tile | null;
+      score: ScoreOut;
+      liable: Liable | null;
+      result: HandResult;
+    }
+  | { kind: 'draw'; result: HandResult }
+  | { kind: 'false-win'; /** The Chao Ù claimer. */ from: number; result: HandResult };
 
 export type Phase = 'initial' | 'turn' | 'after-call' | 'claim' | 'rob' | 'ended';
 
@@ -139,6 +139,7 @@ export interface State {
   feedings: Feeding[];
   /** Discard history in order. */
   discards: { seat: number; tile: Tile; claimed: boolean }[];
-  last: { seat: number; action: Record<string, unknown> } | null;
+  /** The last accepted action and its person. */
+  last: { seat: number; action: VnAction } | null;
   end: EndInfo | null;
 }

@@ -1,14 +1,18 @@
 /**
  * Tile codes (notation.md, vn-mahjong.md §2): suits `1m…9p…9s`, honours `1z…7z`, bonus tiles
- * `1f…16f` and jokers `J?`. Ordinary tiles also have an index 0…33 (m, p, s, z) for count vectors.
+ * `1f…16f` and jokers `J?`. The ordinary tiles and their kinds 0…33 (m, p, s, z) are the shared
+ * mahjong tile module's (games/mahjong/tiles.ts); this file adds what only Vietnamese mahjong has:
+ * 16 bonus tiles and the jokers.
  */
+import { ALL_KINDS, codeOf, KIND_COUNT } from '../mahjong/tiles.js';
+
+export { isDragon, isHonor, isTerminal, isWind } from '../mahjong/tiles.js';
+
 export type Tile = string;
 
 export const SUITS = ['m', 'p', 's'] as const;
-export const ORDINARY: Tile[] = [
-  ...SUITS.flatMap((s) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${n}${s}`)),
-  ...[1, 2, 3, 4, 5, 6, 7].map((n) => `${n}z`),
-];
+/** The 34 ordinary tiles in kind order (`1m`…`9s`, `1z`…`7z`). */
+export const ORDINARY: Tile[] = ALL_KINDS.map(codeOf);
 export const BONUS: Tile[] = Array.from({ length: 16 }, (_, i) => `${i + 1}f`);
 export type JokerKind = 'JA' | 'JP' | 'JS' | 'JM' | 'JF' | 'JW' | 'JD' | 'JN' | 'JH';
 export const JOKER_KINDS: JokerKind[] = ['JA', 'JP', 'JS', 'JM', 'JF', 'JW', 'JD', 'JN', 'JH'];
@@ -16,8 +20,9 @@ export const JOKER_KINDS: JokerKind[] = ['JA', 'JP', 'JS', 'JM', 'JF', 'JW', 'JD
 export const BLUE: JokerKind[] = ['JA', 'JP', 'JS', 'JM'];
 
 const INDEX = new Map<Tile, number>(ORDINARY.map((t, i) => [t, i]));
-/** Index 0…33 of an ordinary tile, −1 otherwise. */
+/** Kind 0…33 of an ordinary tile (the shared module's `kindOf`), −1 otherwise; a map lookup for the hot paths. */
 export const tileIndex = (t: Tile): number => INDEX.get(t) ?? -1;
+/** The code of kind `i` (the shared module's `codeOf`). */
 export const tileAt = (i: number): Tile => ORDINARY[i]!;
 export const isOrdinary = (t: Tile): boolean => INDEX.has(t);
 const BONUS_SET = new Set<Tile>(Array.from({ length: 16 }, (_, i) => `${i + 1}f`));
@@ -28,11 +33,6 @@ export const isJoker = (t: Tile): boolean => JOKER_SET.has(t);
 export const isWild = (t: Tile): boolean => isJoker(t) && t !== 'JF';
 /** Bonus tiles in the §4.3 sense: `1f`–`16f` and `JF`. */
 export const isFlowerLike = (t: Tile): boolean => isBonus(t) || t === 'JF';
-export const suitOf = (i: number): number => (i < 27 ? Math.floor(i / 9) : 3);
-export const isHonour = (i: number): boolean => i >= 27;
-export const isTerminal = (i: number): boolean => i < 27 && (i % 9 === 0 || i % 9 === 8);
-export const isDragon = (i: number): boolean => i >= 31;
-export const isWind = (i: number): boolean => i >= 27 && i <= 30;
 /** Number 1…4 of a bonus tile (matching East…North, §2). */
 export const bonusNumber = (t: Tile): number => ((Number(t.slice(0, -1)) - 1) % 4) + 1;
 
@@ -88,7 +88,7 @@ export const compareTiles = (a: Tile, b: Tile): number => ORDER(a) - ORDER(b);
 export const sortTiles = (ts: readonly Tile[]): Tile[] => [...ts].sort(compareTiles);
 
 export function countVector(ts: readonly Tile[]): number[] {
-  const c = new Array<number>(34).fill(0);
+  const c = new Array<number>(KIND_COUNT).fill(0);
   for (const t of ts) {
     const i = tileIndex(t);
     if (i >= 0) c[i]!++;

@@ -107,16 +107,21 @@ export function publicView(s: State): PublicView {
     discards: s.discards.map((d) => ({ person: s.seatPerson[d.seat]!, tile: d.tile, claimed: d.claimed })),
     last: s.last ? { person: s.last.seat, action: s.last.action } : null,
     revealed: ended ? s.players.map((p, seat) => ({ person: s.seatPerson[seat]!, hand: sortTiles(p.hand) })) : null,
-    end: s.end
-      ? {
-          kind: s.end.kind,
-          winner: s.end.winner === null ? null : s.seatPerson[s.end.winner]!,
-          winBy: s.end.winBy,
-          phan: s.end.score?.phan ?? null,
-          arrangement: s.end.score?.arrangement ?? null,
-          liable: s.end.liable ? { person: s.seatPerson[s.end.liable.seat]!, rule: s.end.liable.rule } : null,
-        }
-      : null,
+    end: endView(s),
+  };
+}
+
+function endView(s: State): PublicView['end'] {
+  const e = s.end;
+  if (!e) return null;
+  if (e.kind !== 'win') return { kind: e.kind, winner: null, winBy: null, phan: null, arrangement: null, liable: null };
+  return {
+    kind: e.kind,
+    winner: s.seatPerson[e.winner]!,
+    winBy: e.winBy,
+    phan: e.score.phan,
+    arrangement: e.score.arrangement,
+    liable: e.liable ? { person: s.seatPerson[e.liable.seat]!, rule: e.liable.rule } : null,
   };
 }
 

@@ -1,5 +1,10 @@
-/** Money (vn-mahjong.md §10): chung con / chung cái, payment shapes, liabilities. */
+/**
+ * Money (vn-mahjong.md §10): chung con / chung cái, payment shapes, liabilities. `settleWin` is the
+ * one settlement of a win, used by the engine (settle-hand.ts) and the score CLI (cli.ts).
+ */
 import type { VnOptions } from '../options.js';
+import { findLiable, type Liable, type LiabilityFacts } from './liability.js';
+import { scoreHand, type ScoreOut, type WinBy } from './score.js';
 
 /** chung con: single(P). */
 export function single(p: number, v: number): number {
@@ -22,6 +27,38 @@ export interface PayLine {
 }
 
 export type PayShape = 'self-draw' | 'discard' | 'rob-kong';
+
+/** How a win is paid (§10): a robbed bounce is paid like a robbed kong (§13 `rob-bounce`). */
+export function payShape(winBy: WinBy): PayShape {
+  switch (winBy) {
+    case 'discard':
+      return 'discard';
+    case 'rob-kong':
+    case 'rob-bounce':
+      return 'rob-kong';
+    case 'self-draw':
+    case 'thien-u':
+      return 'self-draw';
+  }
+}
+
+export interface WinSettlement {
+  score: ScoreOut;
+  liable: Liable | null;
+  shape: PayShape;
+  /** Payments to the winner (empty when the hand does not score as a win). */
+  lines: PayLine[];
+}
+
+/** Score a win, find the liable seat and compute the payments: the whole §9–§11 settlement. */
+export function settleWin(f: Omit<LiabilityFacts, 'patterns' | 'winBy'>, o: VnOptions): WinSettlement {
+  const score = scoreHand(f.input, o);
+  const shape = payShape(f.input.winBy);
+  if (!score.valid) return { score, liable: null, shape, lines: [] };
+  const liable = findLiable({ ...f, winBy: f.input.winBy, patterns: score.patterns }, o);
+  const lines = payments(f.winner, score.phan, score.kongs, shape, f.from, liable?.seat ?? null, o);
+  return { score, liable, shape, lines };
+}
 
 /**
  * Payments to the winner. `payer` = discarder (discard) or declarer (rob-kong); `liable` = the

@@ -1,0 +1,285 @@
+/**
+ * The `strong` AI (issue #16). It decides from a `SeatKnowledge` only (the seat's view, the public
+ * view and its pending decision), never from the state: this module does not import the state.
+ *
+ * - Counts every tile it can see (its hand, all melds, exposed tiles, discards) and what stays live.
+ * - Discards by shanten, then by the number of live tiles that would improve the hand (ukeire).
+ * - Values phán: exposes its jokers (each phán doubles the payment up to 5; the replacement tile keeps
+ *   the hand size), keeps value honours (dragons, its seat and the prevalent wind).
+ * - Defends: never feeds a seat under a warning (Cửu Chướng, Bạch, Bắc Báo: the feeder pays for
+ *   everyone, §11), and folds to the safest tiles against a seat that looks ready when far from a win.
+ * - Claims by value: a call must bring the hand closer and keep enough live tiles to finish.
+ */
+import type { SeatKnowledge } from '../core/ai.js';
+import type { VnAction } from './actions.js';
+import { shanten } from './ai.js';
+import {
+  countVector,
+  isDragon,
+  isHonor,
+  isJoker,
+  isTerminal,
+  isWild,
+  isWind,
+  removeAll,
+  removeOne,
+  tileAt,
+  tileIndex,
+  type Tile,
+} from './tiles.js';
+import type { PublicView, SeatView } from './views.js';
+
+export type VnKnowledge = SeatKnowledge<SeatView, PublicView, VnAction>;
+
+/** Tuning constants (measured with `npm run cli -- duel`). */
+export const TUNING = {
+  /**
+   * Expose a joker when it is worth at least this many phán: every phán doubles the payment up to 5,
+   * and the replacement keeps the hand size, so even a 1-phán joker pays more than its wildness.
+   */
+  exposeMin: 1,
+  /** Fold at this shanten or worse against a seat this ready. */
+  foldShanten: 2,
+  foldThreat: 0.75,
+  /** Weight of danger in attack mode (far / one step from ready). */
+  dangerFar: 400,
+  dangerNear: 150,
+  ukeireWeight: 2,
+};
+
+/** Phán of an exposed joker at `seat` (§2), with the initial-phase bonus for Tổng/Hợp. */
+function exposedJokerValue(j: Tile, seat: number, initial: boolean): number {
+  switch (j) {
+    case 'JA':
+      return seat === 0 || initial ? 3 : 2;
+    case 'JN':
+      return seat === 3 || initial ? 3 : 2;
+    case 'JP':
+    case 'JW':
+      return seat === 1 ? 2 : 1;
+    case 'JS':
+    case 'JD':
+      return seat === 2 ? 2 : 1;
+    case 'JM':
+      return seat === 3 ? 2 : 1;
+    case 'JH':
+      return seat === 1 || seat === 2 ? 2 : 1;
+    default:
+      return 0;
+  }
+}
+
+interface Seen {
+  /** Copies of each kind not visible to this seat (0…4). */
+  live: number[];
+}
+
+function seenTiles(k: VnKnowledge): Seen {
+  const v = k.view;
+  const visible: Tile[] = [...v.hand];
+  for (const p of v.players) {
+    for (const m of p.melds) for (const t of m.as) if (t !== 'back') visible.push(t);
+    for (const t of p.pond) visible.push(t);
+  }
+  const c = countVector(visible);
+  return { live: c.map((n) => Math.max(0, 4 - n)) };
+}
+
+/** Live tiles that lower the shanten of a 13-tile hand (jokers count as any tile). */
+function ukeire(hand: readonly Tile[], melds: number, seen: Seen, base: number): number {
+  let n = 0;
+  for (let t = 0; t < 34; t++) {
+    if (seen.live[t] === 0) continue;
+    if (shanten([...hand, tileAt(t)], melds) < base) n += seen.live[t]!;
+  }
+  return n;
+}
+
+interface Threat {
+  seat: number;
+  /** 0…1: how ready the seat looks. */
+  level: number;
+  /** Tiles that would make this seat's discard a liability for the feeder (§11). */
+  liable: (t: Tile) => boolean;
+}
+
+function categoryOf(i: number): string {
+  return i >= 27 ? 'z' : 'mps'[Math.floor(i / 9)]!;
+}
+
+function threats(k: VnKnowledge): Threat[] {
+  const v = k.view;
+  const out: Threat[] = [];
+  for (const p of v.players) {
+    if (p.seat === v.mySeat) continue;
+    const called = p.melds.filter((m) => m.called);
+    const cats = new Map<string, number>();
+    for (const m of called) {
+      const i = tileIndex(m.as[0]!);
+      cats.set(categoryOf(i), (cats.get(categoryOf(i)) ?? 0) + 1);
+      if (m.kind !== 'chow' && isTerminal(i)) cats.set('t', (cats.get('t') ?? 0) + 1);
+    }
+    const pungs = called.filter((m) => m.kind !== 'chow').map((m) => tileIndex(m.as[0]!));
+    const dragonPungs = pungs.filter(isDragon).length;
+    const windPungs = pungs.filter(isWind).length;
+    const warned = [...cats].filter(([, n]) => n >= 3).map(([c]) => c);
+    const liable = (t: Tile) => {
+      const i = tileIndex(t);
+      if (i < 0) return true; // a discarded joker or bonus tile won on: the discarder pays for all
+      if (warned.includes(categoryOf(i))) return true;
+      if (warned.includes('t') && isTerminal(i)) return true;
+      if (dragonPungs >= 2 && isDragon(i) && !pungs.includes(i)) return true;
+      if (windPungs >= 3 && isHonor(i)) return true;
+      return false;
+    };
+    let level = p.melds.length >= 3 ? 0.8 : p.melds.length === 2 ? 0.4 : 0.1;
+    if (v.liveWall < 30) level += 0.15;
+    if (v.liveWall < 15) level += 0.2;
+    out.push({ seat: p.seat, level: Math.min(1, level), liable });
+  }
+  return out;
+}
+
+/** How likely a discard of `t` completes someone's hand (0…1 scale per threat), from what is visible. */
+function danger(t: Tile, seen: Seen, ts: Threat[], recent: Set<Tile>): number {
+  const i = tileIndex(t);
+  let d = 0;
+  for (const th of ts) {
+    if (th.liable(t)) d += 6 * Math.max(0.5, th.level);
+    let w: number;
+    if (i < 0) w = 1;
+    else if (isHonor(i)) w = seen.live[i]! === 0 ? 0 : seen.live[i]! === 1 ? 0.25 : 0.6;
+    else w = isTerminal(i) ? 0.7 : 1;
+    if (recent.has(t)) w *= 0.5;
+    d += th.level * w;
+  }
+  return d;
+}
+
+/** Keeping value: honour pairs/pungs that score (dragons, seat wind, prevalent wind). */
+function valueKeep(hand: readonly Tile[], t: Tile, seat: number, roundWind: number): number {
+  const i = tileIndex(t);
+  if (i < 27) return 0;
+  const n = hand.filter((x) => x === t).length;
+  const valued = isDragon(i) || i === 27 + seat || i === 27 + roundWind;
+  return valued && n >= 2 ? 2 : 0;
+}
+
+function usefulness(hand: readonly Tile[], t: Tile): number {
+  const i = tileIndex(t);
+  if (i < 0) return isJoker(t) ? 100 : -1;
+  const c = countVector(hand);
+  let v = (c[i]! - 1) * 3;
+  if (i < 27) {
+    const pos = i % 9;
+    for (const d of [-2, -1, 1, 2]) if (pos + d >= 0 && pos + d <= 8) v += c[i + d]! * (Math.abs(d) === 1 ? 2 : 1);
+    if (pos === 0 || pos === 8) v -= 1;
+  }
+  return v;
+}
+
+export function strongAi(k: VnKnowledge): VnAction {
+  const opts = k.decision.options;
+  const win = opts.find((a) => a.type === 'win');
+  if (win) return win;
+  const v = k.view;
+  const seat = v.mySeat ?? 0;
+  const me = v.players.find((p) => p.seat === seat)!;
+  const melds = me.melds.length;
+  const seen = seenTiles(k);
+  const roundWind = tileIndex(v.roundWind) - 27;
+
+  if (v.phase === 'initial') {
+    // expose the jokers worth TUNING.exposeMin+ phán (exposed in the initial phase: Tổng/Hợp get +1)
+    let best: VnAction = opts[0]!;
+    let bestN = -1;
+    for (const a of opts) {
+      if (a.type !== 'initial-expose' || a.keepFlower) continue;
+      const n = a.jokers.every((j) => exposedJokerValue(j, seat, true) >= TUNING.exposeMin) ? a.jokers.length : -1;
+      if (n > bestN) {
+        best = a;
+        bestN = n;
+      }
+    }
+    return best;
+  }
+
+  if (k.decision.kind === 'claim') {
+    const pass = opts.find((a) => a.type === 'pass') ?? opts[0]!;
+    const tile = v.claimable?.tile;
+    if (!tile) return pass;
+    const hand = v.hand;
+    const now = shanten(hand, melds);
+    const nowUk = ukeire(hand, melds, seen, now);
+    let best: VnAction = pass;
+    let bestKey = now * 1000 - nowUk;
+    for (const a of opts) {
+      let rest: Tile[] | null = null;
+      if (a.type === 'pung' || a.type === 'chow') rest = removeAll(hand, a.tiles);
+      else if (a.type === 'kong') rest = removeAll(hand, [tile, tile, tile]);
+      if (!rest) continue;
+      // the called tile is no longer live for anyone
+      let key = Infinity;
+      if (a.type === 'kong') {
+        const sh = shanten(rest, melds + 1);
+        key = sh * 1000 - ukeire(rest, melds + 1, seen, sh);
+      } else
+        for (const t of new Set(rest)) {
+          if (isJoker(t)) continue;
+          const r = removeOne(rest, t)!;
+          const sh = shanten(r, melds + 1);
+          key = Math.min(key, sh * 1000 - ukeire(r, melds + 1, seen, sh));
+        }
+      // a call must gain a whole step, or (kong) lose nothing; jokers used in a call are wasted wilds
+      const jokersUsed = a.type === 'pung' || a.type === 'chow' ? a.tiles.filter(isJoker).length : 0;
+      if (jokersUsed > 0 && key >= (now - 1) * 1000) continue;
+      if (a.type !== 'kong' && Math.floor((key + 999) / 1000) >= now) continue;
+      if (key < bestKey) {
+        best = a;
+        bestKey = key;
+      }
+    }
+    return best;
+  }
+
+  // turn: kongs and bounces (a bounce frees a joker worth phán), then value exposures
+  for (const type of ['bounce', 'hoi-coong', 'am-coong'] as const) {
+    const a = opts.find((x) => x.type === type);
+    if (a) return a;
+  }
+  const flowerExpose = opts.find((a) => a.type === 'expose' && !isWild(a.tile));
+  if (flowerExpose) return flowerExpose;
+  const valueExpose = opts.find((a) => a.type === 'expose' && isWild(a.tile) && exposedJokerValue(a.tile, seat, false) >= TUNING.exposeMin);
+  if (valueExpose) return valueExpose;
+
+  const discards = opts.filter((a): a is { type: 'discard'; tile: Tile } => a.type === 'discard');
+  if (discards.length === 0) return opts[0]!;
+  const ts = threats(k);
+  const recent = new Set(v.discards.slice(-6).map((d) => d.tile));
+  const hand = v.hand;
+  const base = shanten(hand, melds);
+  const maxThreat = Math.max(0, ...ts.map((t) => t.level));
+  let best = discards[0]!;
+  let bestKey = Infinity;
+  for (const a of discards) {
+    const rest = removeOne(hand, a.tile)!;
+    const sh = shanten(rest, melds);
+    const uk = ukeire(rest, melds, seen, sh);
+    const dg = danger(a.tile, seen, ts, recent);
+    const fold = sh >= TUNING.foldShanten && maxThreat >= TUNING.foldThreat;
+    const attack =
+      sh * 1000 -
+      uk * TUNING.ukeireWeight +
+      usefulness(hand, a.tile) * 2 +
+      valueKeep(hand, a.tile, seat, roundWind) * 10 +
+      (isJoker(a.tile) ? 5000 : 0);
+    // liabilities cost a whole step; folding puts safety first
+    const key = fold ? dg * 100000 + attack : attack + dg * (sh <= 0 ? TUNING.dangerNear : TUNING.dangerFar) + (dg >= 3 ? 1500 : 0);
+    void base;
+    if (key < bestKey) {
+      bestKey = key;
+      best = a;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,99 @@
+/** The initial phase (vn-mahjong.md §4.3): exposing bonus tiles and jokers at the deal, seat by seat. */
+import { ok, type Result } from '../core/types.js';
+import type { VnAction } from './actions.js';
+import { transition } from './basics.js';
+import { finishDraw } from './settle-hand.js';
+import type { State } from './state.js';
+import { isFlowerLike, isWild, removeAll, removeOne, sortTiles, type Tile } from './tiles.js';
+
+export function initialOptions(s: State, seat: number): VnAction[] {
+  const p = s.players[seat]!;
+  const init = s.init!;
+  const jokers = p.hand.filter(isWild);
+  const offered =
+    removeAll(
+      jokers,
+      init.declined.filter((j) => jokers.includes(j)),
+    ) ?? jokers;
+  const flowers = p.hand.filter(isFlowerLike);
+  const subsets: Tile[][] = [[]];
+  if (s.opts['initial-joker-expose'] === 'mandatory') subsets[0] = sortTiles(offered);
+  else
+    for (const j of sortTiles(offered)) {
+      const n = subsets.length;
+      for (let k = 0; k < n; k++) subsets.push([...subsets[k]!, j]);
+    }
+  const uniq = new Map(subsets.map((x) => [x.join(','), x]));
+  const canKeep = seat === 0 && !init.flowerDone && flowers.length === 1 && s.opts['flower-discard'] === 'dealer-single-only';
+  const out: VnAction[] = [];
+  for (const sub of uniq.values()) {
+    out.push({ type: 'initial-expose', jokers: sub, keepFlower: false });
+    if (canKeep) out.push({ type: 'initial-expose', jokers: sub, keepFlower: true });
+  }
+  return out;
+}
+
+/** Whether the initial step of `seat` needs a decision at all. */
+export function initialNeedsDecision(s: State, seat: number): boolean {
+  return initialOptions(s, seat).length > 1;
+}
+
+function advanceInitial(s: State): void {
+  // §4.3: seats act in order 0→3; a seat with nothing to decide is handled automatically
+  while (s.init && s.phase === 'initial') {
+    const seat = s.init.seat;
+    if (initialNeedsDecision(s, seat)) return;
+    const p = s.players[seat]!;
+    const mandatory = s.opts['initial-joker-expose'] === 'mandatory';
+    const toExpose = [...p.hand.filter((t) => isFlowerLike(t) && t !== s.mustDiscard), ...(mandatory ? p.hand.filter(isWild) : [])];
+    if (toExpose.length) {
+      exposeInitial(s, seat, toExpose);
+      continue;
+    }
+    if (seat === 3) {
+      s.init = null;
+      s.phase = 'turn';
+      s.turn = 0;
+      s.dealerFirstTurn = true;
+      // §13 NFNL: those who exposed nothing in the initial phase
+      if (s.opts.nfnl !== 'off') for (const p of s.players) p.nfnl = p.exposed.length === 0;
+      return;
+    }
+    s.init = { seat: seat + 1, declined: [], flowerDone: true };
+  }
+}
+
+function exposeInitial(s: State, seat: number, tiles: Tile[]): void {
+  const p = s.players[seat]!;
+  for (const t of tiles) {
+    p.hand = removeOne(p.hand, t)!;
+    p.exposed.push({ tile: t, initial: true, bounced: false });
+  }
+  for (let k = 0; k < tiles.length; k++) {
+    // §4.3: each exposed tile is replaced from the back (đầu coong)
+    if (s.wall.length === 0) return finishDraw(s);
+    p.hand = sortTiles([...p.hand, s.wall.pop()!]);
+  }
+}
+
+export function applyInitial(s0: State, seat: number, a: VnAction & { type: 'initial-expose' }): Result<State> {
+  const s = transition(s0);
+  s.last = { seat: s.seatPerson[seat]!, action: a };
+  const p = s.players[seat]!;
+  const flowers = p.hand.filter((t) => isFlowerLike(t) && t !== s.mustDiscard);
+  const kept = a.keepFlower ? flowers[0]! : null;
+  const toExpose = [...flowers.filter((f) => f !== kept), ...a.jokers];
+  const declined = removeAll(p.hand.filter(isWild), a.jokers) ?? [];
+  s.init = { seat, declined, flowerDone: true };
+  if (kept) s.mustDiscard = kept;
+  exposeInitial(s, seat, toExpose);
+  if (s.phase === 'ended') return ok(s);
+  advanceInitial(s);
+  return ok(s);
+}
+
+export function startPlay(s: State): void {
+  s.phase = 'initial';
+  s.init = { seat: 0, declined: [], flowerDone: false };
+  advanceInitial(s);
+}

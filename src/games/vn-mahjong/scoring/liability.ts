@@ -1,0 +1,177 @@
+/**
+ * Liabilities (vn-mahjong.md §11): who pays for everyone. Pure: the engine passes facts taken from
+ * its state, the score CLI passes the facts given in its JSON; both get the same answer.
+ */
+import type { VnOptions } from '../options.js';
+import { isDragon, isHonor, isJoker, isOrdinary, isTerminal, isWind, tileIndex, type Tile } from '../tiles.js';
+import type { HandInput } from './score.js';
+
+/** A declared meld as liabilities see it (engine `Meld` is one). */
+export interface CalledMeld {
+  kind: 'chow' | 'pung' | 'kong';
+  as: Tile[];
+  /** Claimed from a discard (ăn, phỗng, coong on a discard; a later Hối Coong keeps it). */
+  called: boolean;
+  /** Hand seat whose discard was claimed (the feeder), or null. */
+  from: number | null;
+  /** Order in which the melds were made (the action counter in the engine). */
+  at: number;
+}
+
+/** A recorded "Báo Chủy Mó" feeding (§11.2–11.4). */
+export interface Feeding {
+  kind: 'thap-nhi' | 'bach' | 'bac';
+  winner: number;
+  feeder: number;
+  /** Category for thap-nhi: m, p, s, z, t (Nhất Cửu); for bach 'dragons'; for bac 'tu-hi'. */
+  cat: string;
+  at: number;
+  exempt: boolean;
+}
+
+export interface Liable {
+  seat: number;
+  rule: 'thap-nhi-chuong' | 'bach-bao' | 'bac-bao' | 'flower-joker' | 'cuu-chuong';
+}
+
+/** Warning categories of a called meld (§11): its suit or z, plus t (Nhất Cửu) for terminal pungs. */
+export function meldCats(m: Pick<CalledMeld, 'kind' | 'as'>): string[] {
+  const i = tileIndex(m.as[0]!);
+  const out = [i >= 27 ? 'z' : 'mps'[Math.floor(i / 9)]!];
+  if (m.kind !== 'chow' && isTerminal(i)) out.push('t');
+  return out;
+}
+
+export function tileInCat(t: Tile, cat: string): boolean {
+  const i = tileIndex(t);
+  if (i < 0) return false;
+  if (cat === 'z') return isHonor(i);
+  if (cat === 't') return isTerminal(i);
+  return i < 27 && 'mps'[Math.floor(i / 9)] === cat;
+}
+
+/** Called melds by category with the counter of the 3rd one (the warning). */
+export function warnings(melds: readonly CalledMeld[]): Map<string, { n: number; warnAt: number }> {
+  const out = new Map<string, { n: number; warnAt: number }>();
+  for (const m of melds) {
+    if (!m.called) continue;
+    for (const c of meldCats(m)) {
+      const w = out.get(c) ?? { n: 0, warnAt: -1 };
+      w.n++;
+      if (w.n === 3) w.warnAt = m.at;
+      out.set(c, w);
+    }
+  }
+  return out;
+}
+
+const calledPungTiles = (melds: readonly CalledMeld[]) =>
+  melds.filter((m) => m.called && m.kind !== 'chow').map((m) => tileIndex(m.as[0]!));
+
+/** What is known of a discarder for the §11.1 exception. */
+export interface DiscarderFacts {
+  /** Concealed tiles (before the discard); jokers are ignored. */
+  hand: readonly Tile[];
+  /** Counter of its last ăn/phỗng/coong on a discard (−∞ if none). */
+  lastCallAt: number;
+}
+
+/** §11.1 exception: all of D's concealed tiles are of C and D made no call since the warning. */
+export function exempt(d: DiscarderFacts, cat: string, warnAt: number, extra: Tile | null): boolean {
+  const tiles = [...d.hand, ...(extra ? [extra] : [])].filter((t) => !isJoker(t));
+  return tiles.every((t) => tileInCat(t, cat)) && d.lastCallAt < warnAt;
+}
+
+/**
+ * The feedings made when `winner` (holding `before`) claims meld `m` from `m.from` (§11.2–11.4).
+ * `exemptFor(cat, warnAt)` tells whether the feeder is exempt (§11.1 exception).
+ */
+export function feedingsOf(
+  winner: number,
+  before: readonly CalledMeld[],
+  m: CalledMeld,
+  exemptFor: (cat: string, warnAt: number) => boolean,
+): Feeding[] {
+  if (m.from === null || !m.called) return [];
+  const out: Feeding[] = [];
+  const w = warnings(before);
+  const feeder = m.from;
+  for (const c of meldCats(m)) {
+    const cur = w.get(c);
+    if (cur && cur.n >= 3) out.push({ kind: 'thap-nhi', winner, feeder, cat: c, at: m.at, exempt: exemptFor(c, cur.warnAt) });
+  }
+  if (m.kind === 'chow') return out;
+  const i = tileIndex(m.as[0]!);
+  const pungs = calledPungTiles(before);
+  if (isDragon(i) && pungs.filter((x) => isDragon(x) && x !== i).length >= 2)
+    out.push({ kind: 'bach', winner, feeder, cat: 'dragons', at: m.at, exempt: false });
+  if (isWind(i) && pungs.filter((x) => isWind(x) && x !== i).length >= 3)
+    out.push({ kind: 'bac', winner, feeder, cat: 'tu-hi', at: m.at, exempt: false });
+  return out;
+}
+
+/** The winner holds the full hand of category `cat` (§11). */
+function fullHandOf(cat: string, patterns: readonly string[], input: HandInput): boolean {
+  const tiles = [...input.concealed.filter(isOrdinary), ...input.melds.flatMap((m) => m.as)];
+  if (cat === 'z') return patterns.includes('toan-chu');
+  if (cat === 't') return patterns.includes('toan-nhat-cuu');
+  return patterns.includes('toan-hang') && tiles.every((t) => tileInCat(t, cat));
+}
+
+export interface LiabilityFacts {
+  winner: number;
+  /** 'discard' is the only shape with a deal-in liability (rules 1, 3–5). */
+  winBy: string;
+  from: number | null;
+  /** The won tile as discarded (a bonus tile or joker stays itself). */
+  tile: Tile | null;
+  /** The winner's declared melds. */
+  melds: readonly CalledMeld[];
+  /** Feedings recorded for the winner. */
+  feedings: readonly Feeding[];
+  /** The discarder, for the §11.1 exception (null: not known, never exempt). */
+  discarder: DiscarderFacts | null;
+  input: HandInput;
+  /** Item ids of the winning score. */
+  patterns: readonly string[];
+}
+
+/** The liable seat (§11, one payer: the most recent feeder, else the discarder, §11 "Several"). */
+export function findLiable(f: LiabilityFacts, o: VnOptions): Liable | null {
+  const { winner: w, winBy, from, tile, input, patterns } = f;
+  // rules 2–4: the most recent feeder
+  const feeders = f.feedings
+    .filter((x) => x.winner === w)
+    .filter((x) => {
+      if (x.kind === 'thap-nhi')
+        return o['liability-thap-nhi-chuong'] && !(x.exempt && o['liability-exempt-feeding']) && fullHandOf(x.cat, patterns, input);
+      if (x.kind === 'bach') return o['liability-bach-bao'];
+      return o['liability-bac-bao'] && (patterns.includes('tieu-tu-hi') || patterns.includes('dai-tu-hi'));
+    })
+    .sort((a, b) => b.at - a.at);
+  const top = feeders[0];
+  if (top) return { seat: top.feeder, rule: top.kind === 'thap-nhi' ? 'thap-nhi-chuong' : top.kind === 'bach' ? 'bach-bao' : 'bac-bao' };
+  if (winBy !== 'discard' || from === null || tile === null) return null;
+  // rule 5: a discarded bonus tile or joker that is won on
+  if (!isOrdinary(tile)) return o['liability-flower-joker'] ? { seat: from, rule: 'flower-joker' } : null;
+  const warn = warnings(f.melds);
+  const isExempt = (cat: string, warnAt: number) => f.discarder !== null && exempt(f.discarder, cat, warnAt, tile);
+  // rule 1: Cửu Chướng Báo (deal-in)
+  if (o['liability-cuu-chuong'])
+    for (const [cat, x] of warn) {
+      if (x.n < 3 || !tileInCat(tile, cat) || !fullHandOf(cat, patterns, input)) continue;
+      if (isExempt(cat, x.warnAt)) continue;
+      return { seat: from, rule: 'cuu-chuong' };
+    }
+  const i = tileIndex(tile);
+  const pungs = calledPungTiles(f.melds);
+  // rule 3: Bạch Báo deal-in
+  if (o['liability-bach-bao'] && isDragon(i) && pungs.filter((x) => isDragon(x) && x !== i).length >= 2)
+    return { seat: from, rule: 'bach-bao' };
+  // rule 4: Bắc Báo deal-in (with the §11.1 exception, §15.7)
+  if (o['liability-bac-bao'] && isWind(i) && pungs.filter((x) => isWind(x) && x !== i).length >= 3) {
+    const warnAt = f.melds.filter((m) => m.called && isWind(tileIndex(m.as[0]!)))[2]?.at ?? -1;
+    if (!isExempt('z', warnAt)) return { seat: from, rule: 'bac-bao' };
+  }
+  return null;
+}

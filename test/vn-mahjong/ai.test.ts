@@ -1,0 +1,103 @@
+/** Issue #16: AI levels of vn-mahjong. `strong` decides from the seat's knowledge only. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { engine, type State } from '../../src/games/vn-mahjong/index.js';
+import { strongAi } from '../../src/games/vn-mahjong/ai-strong.js';
+import { defaultOptions } from '../../src/games/core/options.js';
+import { deepFreeze } from '../../src/games/core/match.js';
+import { AI_LEVELS } from '../../src/games/core/ai.js';
+
+const opts = defaultOptions(engine.options);
+
+test('strong never reads the state: its module imports no state, rules or setup code', () => {
+  const src = readFileSync(join(import.meta.dirname, '..', '..', 'src', 'games', 'vn-mahjong', 'ai-strong.ts'), 'utf8');
+  const imports = [...src.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)';/gms)].map((m) => ({ typeOnly: !!m[1], from: m[2]! }));
+  const allowed = new Set(['../core/ai.js', './actions.js', './ai.js', './tiles.js', './views.js']);
+  for (const i of imports) assert.ok(allowed.has(i.from), `ai-strong.ts imports ${i.from}`);
+  // from ai.js only the pure shanten counter on a tile list
+  assert.match(src, /import \{ shanten \} from '\.\/ai\.js';/);
+  assert.ok(
+    imports.filter((i) => i.from === './views.js' || i.from === '../core/ai.js' || i.from === './actions.js').every((i) => i.typeOnly),
+  );
+});
+
+test('strong decides the same when only hidden tiles differ (other hands, the wall)', () => {
+  const mine = '1m 2m 3m 5p 6p 9p 9p 2s 3s 7s 7z 7z JA 4z';
+  const a = engine.fromScenario(opts, 4, {
+    position: {
+      hands: [
+        mine,
+        '2m 5m 8m 3p 6p 9p 1s 4s 7s 2z 4z 6z 1z',
+        '3m 6m 9m 1p 4p 7p 2s 5s 8s 1z 2z 3z 4z',
+        '1m 4m 7m 2p 5p 8p 3s 6s 9s 1z 3z 5z 7z',
+      ],
+      turn: 0,
+      drawn: '4z',
+      wallSeed: 'one',
+    },
+  });
+  const b = engine.fromScenario(opts, 4, {
+    position: {
+      hands: [
+        mine,
+        '4m 4m 8m 3p 6p 1p 1s 4s 8s 2z 4z 6z 6z',
+        '3m 6m 9m 2p 4p 7p 2s 5s 9s 1z 2z 3z 3z',
+        '1m 5m 7m 2p 5p 8p 3s 6s 6s 1z 3z 5z 5z',
+      ],
+      turn: 0,
+      drawn: '4z',
+      wallSeed: 'two',
+    },
+  });
+  assert.ok(a.ok && b.ok);
+  assert.deepEqual(engine.view(a.value, 0), engine.view(b.value, 0), 'same view');
+  assert.notDeepEqual(a.value.players[1]!.hand, b.value.players[1]!.hand, 'different hidden hands');
+  assert.deepEqual(engine.ai(a.value, 0, 'strong'), engine.ai(b.value, 0, 'strong'));
+});
+
+test('strong is given only a frozen SeatKnowledge and never writes to it', () => {
+  let s: State = engine.setup(opts, 4, 'know', null);
+  for (let k = 0; k < 60 && !engine.result(s); k++) {
+    const d = engine.pending(s)[0]!;
+    const knowledge = deepFreeze({ seat: d.seat, view: engine.view(s, d.seat), table: engine.publicView(s), decision: d });
+    const a = strongAi(knowledge);
+    assert.ok(d.options.some((o) => JSON.stringify(o) === JSON.stringify(a)) || a.type === 'win', JSON.stringify(a));
+    const r = engine.apply(s, d.seat, a);
+    assert.ok(r.ok);
+    s = r.value;
+  }
+});
+
+test('every level plays legal, complete hands (mixed table)', () => {
+  for (let h = 0; h < 12; h++) {
+    let s: State = engine.setup(opts, 4, `levels-${h}`, null);
+    let steps = 0;
+    while (!engine.result(s)) {
+      const d = engine.pending(s)[0]!;
+      const level = AI_LEVELS[(d.seat + h) % 3]!;
+      deepFreeze(s); // a transition never writes into its input (basics.ts transition)
+      const r = engine.apply(s, d.seat, engine.ai(s, d.seat, level));
+      assert.ok(r.ok, `${level}: ${!r.ok && r.error.message}`);
+      s = r.value;
+      assert.ok(++steps < 3000);
+    }
+    assert.deepEqual(engine.checkInvariants(s), []);
+  }
+});
+
+test('easy is deterministic and differs from normal', () => {
+  let differs = 0;
+  for (let h = 0; h < 6; h++) {
+    let s: State = engine.setup(opts, 4, `easy-${h}`, null);
+    for (let k = 0; k < 80 && !engine.result(s); k++) {
+      const d = engine.pending(s)[0]!;
+      const e = engine.ai(s, d.seat, 'easy');
+      assert.deepEqual(engine.ai(s, d.seat, 'easy'), e);
+      if (JSON.stringify(e) !== JSON.stringify(engine.ai(s, d.seat, 'normal'))) differs++;
+      s = engine.apply(s, d.seat, e).ok ? (engine.apply(s, d.seat, e) as { ok: true; value: State }).value : s;
+    }
+  }
+  assert.ok(differs > 10, `easy differed ${differs} times`);
+});

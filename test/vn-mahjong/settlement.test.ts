@@ -1,0 +1,271 @@
+/**
+ * Issue #15 (Vietnamese mahjong): one settlement for the engine and the score CLI, the CLI fields for
+ * every scored situation, arrays of hands, and the three readings of docs/rules-decisions.md.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { engine, type State, type VnAction } from '../../src/games/vn-mahjong/index.js';
+import { resolveOptions } from '../../src/games/core/options.js';
+
+type Out = {
+  valid: boolean;
+  reason?: string;
+  phan: number;
+  items: { id: string; value: number }[];
+  liable: { seat: number; rule: string } | null;
+  payments: Record<string, number> & { deltas: number[]; total: number };
+};
+const score = (x: unknown) => engine.cli!.score!(x) as Out;
+const ids = (o: Out) => o.items.map((x) => `${x.id}:${x.value}`).sort();
+const ok = (x: Record<string, unknown>): Out => {
+  const o = score(x);
+  assert.equal(o.valid, true, o.reason);
+  return o;
+};
+const opts = (o: Record<string, unknown> = {}) => {
+  const r = resolveOptions(engine.options, o);
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return r.value;
+};
+const act = (s: State, seat: number, a: VnAction): State => {
+  const r = engine.apply(s, seat, a);
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+};
+
+const E5 = {
+  seatWind: '1z',
+  concealed: '6p 7p 1m 2m 3m 4s 5s 6s 7s 8s 9s 2z 2z',
+  flowers: ['1f'],
+  winningTile: '8p',
+  winBy: 'rob-kong',
+  from: 2,
+};
+
+test('§10 E5 robbed Hối Coong through the score CLI: compensate = declarer 12, others 2 (the engine settlement)', () => {
+  const o = ok(E5);
+  assert.equal(o.phan, 3);
+  assert.equal(o.payments.declarer, 12);
+  assert.equal(o.payments.other, 2);
+  assert.equal(o.payments.total, 16);
+  assert.deepEqual(o.payments.deltas, [16, -2, -12, -2]);
+  const d = ok({ ...E5, options: { 'rob-kong-payment': 'as-discard' } });
+  assert.deepEqual([d.payments.declarer, d.payments.other, d.payments.total], [8, 4, 16]);
+});
+
+test('§13 rob-bounce in the CLI: +1 phán rob-bounce, no cxp, paid like a robbed kong', () => {
+  const o = ok({ seatWind: '4z', concealed: '1m 1m 1m 4p 5p 6p 7s 8s 9s 4s 5s 2z 2z', winningTile: '3s', winBy: 'rob-bounce', from: 1 });
+  assert.deepEqual(ids(o), ['rob-bounce:1']);
+  assert.deepEqual(o.payments.deltas, [-1, -2, -1, 4]);
+});
+
+test('§6 a won discarded bonus tile is Tổng in the shape, not in Bộ Khung (CLI): 6 phán, not 12', () => {
+  const o = ok({ seatWind: '4z', concealed: '1m 2m JM 4p 5p JP 7s 8s JS 9m 9m 9m 5z', winningTile: '1f', winBy: 'discard', from: 0 });
+  assert.deepEqual(ids(o), ['bat-hoa:6']);
+  // §11.5: the discarder of the bonus tile pays for everyone
+  assert.deepEqual(o.liable, { seat: 0, rule: 'flower-joker' });
+  assert.deepEqual(o.payments.deltas, [-128, 0, 0, 128]);
+  // a real Tổng in the hand still completes the blue set
+  const real = ok({ seatWind: '4z', concealed: '1m 2m JM 4p 5p JP 7s 8s JS 9m 9m 9m JA', winningTile: '5z', winBy: 'discard', from: 0 });
+  assert.ok(ids(real).includes('bo-khung:6'));
+});
+
+test('score CLI: an array of hands gives an array of answers, each valid or with its reason', () => {
+  const out = engine.cli!.score!([E5, { concealed: 'xx' }, 7]) as Out[];
+  assert.equal(Array.isArray(out), true);
+  assert.equal(out.length, 3);
+  assert.equal(out[0]!.valid, true);
+  assert.equal(out[0]!.payments.declarer, 12);
+  assert.equal(out[1]!.valid, false);
+  assert.match(out[1]!.reason!, /concealed/);
+  assert.equal(out[2]!.valid, false);
+  assert.match(out[2]!.reason!, /object/);
+  assert.deepEqual(engine.cli!.score!([]), []);
+});
+
+const CHOWS = '1m 2m 3m 4p 5p 6p 7s 8s 9s 2p 3p 4p 5s';
+test('score CLI: replacement-tile, last-tile, Địa Ù and Nhân Ù wins', () => {
+  assert.ok(ids(ok({ seatWind: '2z', concealed: CHOWS, winningTile: '5s', winBy: 'self-draw', replacement: true })).includes('thay:1'));
+  assert.ok(ids(ok({ seatWind: '2z', concealed: CHOWS, winningTile: '5s', winBy: 'self-draw', lastTile: true })).includes('cuoi:1'));
+  assert.ok(ids(ok({ seatWind: '2z', concealed: CHOWS, winningTile: '5s', winBy: 'discard', lastTile: true })).includes('cuoi:1'));
+  assert.ok(ids(ok({ seatWind: '2z', concealed: CHOWS, winningTile: '5s', winBy: 'self-draw', diaU: true })).includes('dia-u:12'));
+  assert.ok(ids(ok({ seatWind: '2z', concealed: CHOWS, winningTile: '5s', winBy: 'discard', nhanU: true })).includes('nhan-u:12'));
+  const off = ok({ seatWind: '2z', concealed: CHOWS, winningTile: '5s', winBy: 'discard', nhanU: true, options: { 'nhan-u': false } });
+  assert.ok(!ids(off).includes('nhan-u:12'));
+});
+
+test('score CLI: consecutive wins (Lục Khôi) and initial-phase joker bonuses', () => {
+  const h = { seatWind: '2z', concealed: CHOWS, winningTile: '5s', winBy: 'self-draw', options: { 'luc-khoi': true } };
+  assert.ok(!ids(ok({ ...h, consecutiveWins: 5 })).some((x) => x.startsWith('luc-khoi')));
+  assert.ok(ids(ok({ ...h, consecutiveWins: 7 })).includes('luc-khoi:12'));
+  const tong = (initial: boolean) =>
+    ok({ seatWind: '2z', concealed: CHOWS, winningTile: '5s', winBy: 'self-draw', flowers: [{ tile: 'JA', initial }] });
+  assert.ok(ids(tong(false)).includes('khung:2'));
+  assert.ok(ids(tong(true)).includes('khung:3'));
+  const combo = ok({
+    seatWind: '2z',
+    concealed: CHOWS,
+    winningTile: '5s',
+    winBy: 'self-draw',
+    flowers: [
+      { tile: 'JA', initial: true },
+      { tile: 'JN', initial: true },
+    ],
+    options: { 'tong-hop-start-combo': true },
+  });
+  assert.ok(ids(combo).includes('tong-hop-start-combo:9'));
+});
+
+// E7/E8 through the CLI: the called melds in order with their feeders.
+const WARN = [
+  { tiles: '1p 2p 3p', from: 2 },
+  { tiles: '5p 5p 5p', from: 1 },
+  { tiles: '7p 8p 9p', from: 2 },
+];
+test('score CLI liabilities (§11.1 E7): Cửu Chướng Báo deal-in, with the exception for a discarder with only Văn tiles', () => {
+  const e7 = { seatWind: '4z', concealed: '4p 4p 6p 6p', melds: WARN, flowers: ['4f'], winningTile: '6p', winBy: 'discard', from: 1 };
+  const o = ok(e7);
+  assert.equal(o.phan, 13);
+  assert.deepEqual(o.liable, { seat: 1, rule: 'cuu-chuong' });
+  assert.equal(o.payments.liable, 274);
+  assert.deepEqual(o.payments.deltas, [0, -274, 0, 274]);
+  const ex = ok({ ...e7, discarderHand: '1p 2p 3p 4p 5p 9p 9p 9p 8p 7p 3p 2p' });
+  assert.equal(ex.liable, null);
+  assert.deepEqual(ex.payments.deltas, [-70, -134, -70, 274]);
+  const called = ok({ ...e7, discarderHand: '1p 2p 3p 4p 5p 9p 9p 9p 8p 7p 3p 2p', discarderCalled: true });
+  assert.deepEqual(called.liable, { seat: 1, rule: 'cuu-chuong' });
+});
+
+test('score CLI liabilities (§11.2 E8): the feeder of the 4th Văn meld pays 3 × double on a self-draw', () => {
+  const o = ok({
+    seatWind: '4z',
+    concealed: '6p 6p',
+    melds: [...WARN, { tiles: '4p 4p 4p', from: 2 }],
+    flowers: ['4f'],
+    winningTile: '6p',
+    winBy: 'self-draw',
+  });
+  assert.equal(o.phan, 14);
+  assert.deepEqual(o.liable, { seat: 2, rule: 'thap-nhi-chuong' });
+  assert.deepEqual(o.payments.deltas, [0, 0, -420, 420]);
+  const exempt = ok({
+    seatWind: '4z',
+    concealed: '6p 6p',
+    melds: [...WARN, { tiles: '4p 4p 4p', from: 2, exempt: true }],
+    flowers: ['4f'],
+    winningTile: '6p',
+    winBy: 'self-draw',
+  });
+  assert.equal(exempt.liable, null);
+});
+
+test('score CLI: an explicit liability, or none, overrides the melds', () => {
+  const base = { seatWind: '2z', concealed: CHOWS, winningTile: '5s', winBy: 'discard', from: 0 };
+  const o = ok({ ...base, liable: { seat: 3, rule: 'bach-bao' } });
+  assert.deepEqual(o.liable, { seat: 3, rule: 'bach-bao' });
+  assert.deepEqual(o.payments.deltas, [0, o.payments.total, 0, -o.payments.total]);
+  const e7none = ok({
+    seatWind: '4z',
+    concealed: '4p 4p 6p 6p',
+    melds: WARN,
+    flowers: ['4f'],
+    winningTile: '6p',
+    winBy: 'discard',
+    from: 1,
+    liable: null,
+  });
+  assert.deepEqual(e7none.payments.deltas, [-70, -134, -70, 274]);
+});
+
+// ---- the three readings (docs/rules-decisions.md "## vn-mahjong")
+const NFNL_CALLS = {
+  seatWind: '2z',
+  concealed: '1m 2m 3m 2p 3p 4p 5s',
+  melds: [{ tiles: '4p 5p 6p' }, { tiles: '7s 8s 9s' }],
+  winningTile: '5s',
+  winBy: 'discard',
+};
+test('reading 1: NFNL with called melds but no bonus tile or joker exposed scores (nfnl-calls = refused: it does not)', () => {
+  assert.ok(ids(ok({ ...NFNL_CALLS, options: { nfnl: 'seattle' } })).includes('nfnl-seattle:6'));
+  assert.ok(ids(ok({ ...NFNL_CALLS, options: { nfnl: 'true-nfnl' } })).includes('nfnl:12'));
+  const refused = ok({ ...NFNL_CALLS, options: { nfnl: 'seattle', 'nfnl-calls': 'refused' } });
+  assert.ok(!ids(refused).some((x) => x.startsWith('nfnl')));
+  // a bonus tile exposed is still no NFNL
+  assert.ok(!ids(ok({ ...NFNL_CALLS, flowers: ['1f'], options: { nfnl: 'seattle' } })).some((x) => x.startsWith('nfnl')));
+});
+
+const NFNL_TUI = {
+  seatWind: '2z',
+  concealed: '4p 4p 4p 7s 7s 7s 2s 2s 2s 5m',
+  melds: [{ tiles: '1m 1m 1m' }],
+  winningTile: '5m',
+  winBy: 'discard',
+};
+test('reading 2: NFNL drops the small KK bonus (nfnl-small-kk = kept keeps it)', () => {
+  const plain = ok(NFNL_TUI);
+  assert.ok(ids(plain).includes('kk-bonus-small:1'), 'without NFNL the small KK bonus stays');
+  const n = ok({ ...NFNL_TUI, options: { nfnl: 'seattle' } });
+  assert.ok(ids(n).includes('nfnl-seattle:6'));
+  assert.ok(!ids(n).includes('kk-bonus-small:1'));
+  const kept = ok({ ...NFNL_TUI, options: { nfnl: 'seattle', 'nfnl-small-kk': 'kept' } });
+  assert.ok(ids(kept).includes('kk-bonus-small:1'));
+});
+
+test('reading 3: Đại Tứ Hỉ +3 needs a terminal; all honours get Toàn Chữ only (dai-tu-hi-bonus = all-honours-too adds it)', () => {
+  const honours = { seatWind: '1z', concealed: '1z 1z 1z 2z 2z 2z 3z 3z 3z 4z 4z 5z 5z', winningTile: '4z', winBy: 'discard' };
+  assert.deepEqual(ids(ok(honours)), ['dai-tu-hi:48', 'kk-bonus:6', 'toan-chu:24']);
+  assert.ok(ids(ok({ ...honours, options: { 'dai-tu-hi-bonus': 'all-honours-too' } })).includes('dai-tu-hi-nhat-cuu:3'));
+  const terminal = { ...honours, concealed: '1z 1z 1z 2z 2z 2z 3z 3z 3z 4z 4z 9m 9m', winningTile: '4z' };
+  assert.ok(ids(ok(terminal)).includes('dai-tu-hi-nhat-cuu:3'));
+});
+
+// ---- one settlement: every win of a self-played hand, rescored by the CLI, pays the same
+function cliInput(s: State): Record<string, unknown> {
+  const e = s.end!;
+  if (e.kind !== 'win') throw new Error('not a win');
+  const w = e.winner!;
+  const p = s.players[w]!;
+  const hand = e.winBy === 'self-draw' || e.winBy === 'thien-u' ? p.hand : p.hand.slice(0, -1);
+  const drawn = e.winBy === 'self-draw' ? s.drawn : null;
+  const concealed = drawn ? [...hand.slice(0, hand.lastIndexOf(drawn)), ...hand.slice(hand.lastIndexOf(drawn) + 1)] : hand;
+  return {
+    seatWind: w,
+    roundWind: s.roundWind,
+    concealed: e.winBy === 'thien-u' ? hand : concealed,
+    melds: p.melds.map((m) => ({
+      tiles: m.tiles.map((t, k) => (t.startsWith('J') ? `${t}(${m.as[k]})` : t)),
+      exposed: !m.concealed,
+      called: m.called,
+      added: m.added,
+      from: m.from,
+    })),
+    flowers: p.exposed,
+    winningTile: e.winBy === 'thien-u' ? undefined : (e.tile ?? drawn),
+    winBy: e.winBy,
+    from: e.from ?? undefined,
+    replacement: e.winBy === 'self-draw' && s.drawnFrom === 'back',
+    lastTile: e.score.items.some((x) => x.id === 'cuoi'),
+    diaU: e.score.items.some((x) => x.id === 'dia-u'),
+    nhanU: e.score.items.some((x) => x.id === 'nhan-u'),
+    liable: e.liable,
+    options: s.opts,
+  };
+}
+test('one settlement: the CLI pays every self-played win exactly as the engine did', () => {
+  let wins = 0;
+  for (let h = 0; h < 60; h++) {
+    let s = engine.setup(opts(), 4, `settle-${h}`, null);
+    for (let k = 0; k < 2000 && !engine.result(s); k++) {
+      const d = engine.pending(s)[0]!;
+      s = act(s, d.seat, engine.ai(s, d.seat));
+    }
+    if (s.end?.kind !== 'win') continue;
+    wins++;
+    const o = score(cliInput(s));
+    assert.equal(o.valid, true, `${h}: ${o.reason}`);
+    assert.equal(o.phan, s.end.score.phan, `${h}: phan ${JSON.stringify(cliInput(s))}`);
+    const bySeat = s.seatPerson.map((person) => s.end!.result.deltas[person]);
+    assert.deepEqual(o.payments.deltas, bySeat, `hand ${h}`);
+  }
+  assert.ok(wins >= 20, `only ${wins} wins`);
+});
