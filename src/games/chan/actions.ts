@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'chiu-not-possible',
   'chiu-passed-chan',
   'chiu-own-card',
+  'own-returned-card',
   'eat-not-gate',
   'eat-passed-chan',
   'eat-discarded-face',

@@ -70,7 +70,8 @@ export function buildClaim(s: ChanState, offer: Offer): ClaimSeat[] {
       u = legal || (honor && !st.uForfeited);
       chiu = canChiu(st, x, s.opts);
     } else if (offer.source === 'discard' || offer.source === 'return') {
-      if (seat !== offer.from) {
+      // §7.3: never on a card this seat discarded or returned (also a returned card passed on).
+      if (seat !== offer.from && seat !== offer.returner) {
         const how = offer.source;
         // A discard (or returned card) wins only by chíu-ù; chíu is barred on a passed chắn (R1).
         const chiuU = countOf(st.hand, x) === 3 && !st.passedChan.includes(x) && uLegal(s, seat, x, how, offer.gate, true);
@@ -80,7 +81,7 @@ export function buildClaim(s: ChanState, offer: Offer): ClaimSeat[] {
         chiu = canChiu(st, x, s.opts);
       }
     }
-    if (seat === offer.gate) {
+    if (seat === offer.gate && seat !== offer.returner) {
       const e = eatOptions(st, x, s.opts);
       eat = e.partners;
       eatChan = e.chan;
@@ -130,7 +131,14 @@ export function noTake(s: ChanState, offer: Offer): void {
       return;
     case 'return':
       // §5.3: a passed returned card becomes the gate owner's discard (not in discardedFaces, Q18).
-      startOffer(s, { card: offer.card, gate: next(s, offer.gate), source: 'discard', from: offer.gate, wasReturned: true });
+      startOffer(s, {
+        card: offer.card,
+        gate: next(s, offer.gate),
+        source: 'discard',
+        from: offer.gate,
+        wasReturned: true,
+        returner: offer.from,
+      });
       return;
   }
 }
@@ -158,7 +166,8 @@ export function discardCard(s: ChanState, seat: Seat, card: Face): void {
 export function returnCard(s: ChanState, seat: Seat, gate: Seat, card: Face): void {
   const st = s.seats[seat]!;
   st.hand = removeFaces(st.hand, card);
-  if (!st.discardedFaces.includes(card)) st.discardedFaces.push(card);
+  // The seed's R3/R4 speak of đánh (discarding) only; `return-counts-as-discard` gives the other reading.
+  if (s.opts['return-counts-as-discard'] && !st.discardedFaces.includes(card)) st.discardedFaces.push(card);
   startOffer(s, { card, gate, source: 'return', from: seat });
 }
 

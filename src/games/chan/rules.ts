@@ -7,7 +7,7 @@ import { counts, countOf, formsCa, group, isFace, isNhat, isYeu, type Face } fro
 import { fail, type ChanAction } from './actions.js';
 import { declareU, discardCard, drawCard, resolveClaim, returnCard, uLegal } from './flow.js';
 import { finishULao, finishWin, finishXuong } from './finish.js';
-import { discardBlock, eatBan, legalDiscards, meldChan, winShape } from './legality.js';
+import { discardBlock, eatBan, legalDiscards, meldChan, normalCaBlock, winShape } from './legality.js';
 import { bestChan } from './pairing.js';
 import { PROFILES } from './scoring/items.js';
 import type { ChanState, CuocCall, SeatState } from './state.js';
@@ -147,13 +147,14 @@ function eatError(s: ChanState, st: SeatState, x: Face, y: Face) {
     if (countOf(st.hand, y) % 2 === 0)
       return fail('eat-break-chan', `Eating with ${y} would break your chắn of ${y}; use your spare Nhất/Yêu card.`, { with: y });
   } else {
+    const b = normalCaBlock(st.hand, x, y, s.opts);
     const others = [...new Set(st.hand.filter((f) => group(f) === group(x) && f !== y))];
-    if (others.length)
+    if (b === 'split-ca')
       return fail('eat-split-ca', `You would split the cạ you already hold (${y} with ${others[0]}) to eat another cạ of the same rank.`, {
         with: y,
         other: others[0]!,
       });
-    if (!s.opts['split-chan-for-ca'] && countOf(st.hand, y) % 2 === 0)
+    if (b === 'break-chan')
       return fail('eat-break-chan', `Eating with ${y} would break your chắn of ${y} (this table does not allow it).`, { with: y });
   }
   return fail('eat-no-discard-after', `After eating ${x} you would have no card you are allowed to discard.`, { card: x });
@@ -199,6 +200,8 @@ export function apply(s: ChanState, seat: Seat, a: ChanAction): Result<ChanState
     if (p.kind === 'claim') {
       // Explain why this claim is not open to the seat (the rule that blocks it).
       const x = p.offer.card;
+      if (p.offer.returner === seat && (a.type === 'u' || a.type === 'chiu' || a.type === 'eat'))
+        return fail('own-returned-card', `You returned this ${x} yourself (trả cửa): you cannot take it back.`, { card: x });
       if (a.type === 'u') {
         if (p.offer.source === 'passed-wall')
           return fail('u-not-possible', 'A drawn card that has moved on to the next gate can only be eaten, not won on.');

@@ -31,6 +31,8 @@ export interface Offer {
   last?: boolean;
   /** A returned card nobody took, now travelling as the gate owner's discard (Q18). */
   wasReturned?: boolean;
+  /** The chíu-er who returned this very card (§7.3: it may never take it back), also after it moved on. */
+  returner?: Seat;
 }
 
 /** A dead card lying on the table, in order (publicly visible). */
