@@ -181,7 +181,11 @@ export function declareU(
   claimChiu: boolean,
 ): WinRecord {
   const input = winInput(s, seat, card, how, gate, claimChiu);
-  const shape = winShape(input.concealed, input.melds, card, claimChiu, s.opts, s.n);
+  // With scoring the arrangement that is paid decides how the four copies lie (§9 best value).
+  const shape =
+    s.opts.scoring === 'cuoc'
+      ? (findCuoc(input, s.opts)?.final.shape ?? null)
+      : winShape(input.concealed, input.melds, card, claimChiu, s.opts, s.n);
   const byChiu = !!(card && shape?.byChiu);
   const st = s.seats[seat]!;
   if (card) {

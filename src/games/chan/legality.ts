@@ -4,7 +4,7 @@
  */
 import { counts, countOf, FACES, formsCa, group, isNhat, isYeu, removeFaces, type Face } from './cards.js';
 import type { ChanOptions } from './options.js';
-import { bestChan, bestChanWithIdentical } from './pairing.js';
+import { bestChan, bestChanWithIdentical, chanCounts, chanCountsWithIdentical } from './pairing.js';
 import { handSizes, type Meld, type SeatState } from './state.js';
 
 export type DiscardBlock = 'not-held' | 'passed-chan' | 'eaten-ca-pair' | null;
@@ -175,4 +175,40 @@ export function winShape(
   if (b < 0 || b + exposed < sz.minChan) return null;
   const ch = chiuShape();
   return { chan: b + exposed, byChiu: ch >= 0 && ch >= b };
+}
+
+/**
+ * Every winning arrangement of a win (§8, §9 "when several arrangements win, the engine uses the one
+ * with the highest V"): each reachable total of chắn, as the four copies by chíu and not (when both
+ * can be). `winShape`'s arrangement (most chắn; chíu on a tie) comes first.
+ */
+export function winShapes(
+  concealed: readonly Face[],
+  melds: readonly Meld[],
+  card: Face | null,
+  claimChiu: boolean,
+  opts: ChanOptions,
+  n: number,
+): WinShape[] {
+  const first = winShape(concealed, melds, card, claimChiu, opts, n);
+  if (!first) return [];
+  const min = handSizes(n).minChan;
+  const lt = opts['lao-thang-ca'];
+  const exposed = meldChan(melds);
+  const out: WinShape[] = [first];
+  const add = (chan: number, byChiu: boolean) => {
+    if (chan + exposed >= min && !out.some((w) => w.chan === chan + exposed && w.byChiu === byChiu))
+      out.push({ chan: chan + exposed, byChiu });
+  };
+  if (card === null) {
+    for (const k of chanCounts(counts(concealed), lt)) add(k, false);
+    return out;
+  }
+  const chiuSet = countOf(concealed, card) === 3 ? chanCounts(counts(removeFaces(concealed, card, 3)), lt).map((k) => k + 2) : [];
+  if (!claimChiu) {
+    const c = counts([...concealed, card]);
+    for (const k of isNhat(card) ? chanCountsWithIdentical(c, card, lt) : chanCounts(c, lt)) add(k, false);
+  }
+  for (const k of chiuSet) add(k, true);
+  return out;
 }

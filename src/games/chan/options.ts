@@ -20,6 +20,7 @@ export interface ChanOptions {
   'split-chan-for-ca': boolean;
   'ca-partner': 'spare-card' | 'only-face';
   'return-counts-as-discard': boolean;
+  'score-arrangement': 'most-chan' | 'best-value';
   scoring: 'off' | 'cuoc';
   stake: number;
   'scoring-profile': 'san-dinh' | 'chan-van-van';
@@ -119,6 +120,14 @@ export const OPTIONS: OptionsSchema<ChanOptions> = {
       spec: '§7.5 R3/R4',
       description:
         'A card returned after an out-of-turn chíu (trả cửa) counts as a discard for R3 and R4 (the face may never be eaten again by that seat).',
+    },
+    'score-arrangement': {
+      type: 'enum',
+      default: 'most-chan',
+      values: ['most-chan', 'best-value'],
+      spec: '§9, §14 E10',
+      description:
+        'Which winning arrangements are scored (the best value counts): those with the most chắn (a chắn is never read as two cạ, as in E10), or every pairing of the cards (e.g. 2v 2v 2s 2s read as two cạ to reach Bạch thủ).',
     },
     scoring: {
       type: 'enum',
