@@ -5,6 +5,7 @@
 import type { Seat } from '../core/types.js';
 import { counts, FACE_INDEX, GROUP_FACES, type Face } from './cards.js';
 import type { ChanAction } from './actions.js';
+import { claimSeatOf } from './flow.js';
 import { afterEat, meldChan } from './legality.js';
 import { pending } from './rules.js';
 import { findCuoc } from './scoring/predicates.js';
@@ -78,7 +79,7 @@ export function ai(s: ChanState, seat: Seat): ChanAction {
   const p = s.phase;
   const st = s.seats[seat]!;
   if (p.kind === 'xuong') {
-    const f = s.win ? findCuoc(s.win.input, s.opts) : null;
+    const f = findCuoc(p.win.input, s.opts);
     return { type: 'xuong', calls: f ? correctCalls(f.list) : [] };
   }
   if (p.kind === 'draw') return { type: 'draw' };
@@ -86,7 +87,8 @@ export function ai(s: ChanState, seat: Seat): ChanAction {
     if (opts.some((o) => o.type === 'u') && s.opts['u-claim-check'] === 'validated') return { type: 'u' };
   }
   if (p.kind === 'claim') {
-    const cs = p.seats.find((x) => x.seat === seat)!;
+    const cs = claimSeatOf(p, seat);
+    if (!cs) return { type: 'pass' };
     if (cs.u && cs.uLegal) return { type: 'u' };
     if (cs.chiu) return { type: 'chiu' };
     if (cs.eat.length) {

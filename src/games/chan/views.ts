@@ -18,7 +18,7 @@ export interface ChanSeatPublic {
   melds: { kind: MeldKind; cards: Face[]; taken: Face }[];
   /** Dead cards at this seat, in order. */
   pile: PileCard[];
-  /** Faces this seat discarded or returned (R3/R4 are public knowledge). */
+  /** Faces this seat discarded (R3/R4 are public knowledge; returned faces too with `return-counts-as-discard`). */
   discardedFaces: Face[];
   hasEatenCa: boolean;
 }
