@@ -6,8 +6,9 @@
  * - counts every card it has seen (its hand, all exposed melds, every dead card on the table, the card
  *   on offer) and so knows how many copies of each face are still live;
  * - values a hand by its chắn (up to the minimum, then less), usable cạ (within the cạ budget), lone
- *   cards and the live copies that could still pair them, plus a little for reachable cước (Lèo, Tôm,
- *   Thập thành);
+ *   cards and the live copies that could still pair them; when hands are paid by cước it also
+ *   steers towards the cước it can reach: the red count towards Tám đỏ (the richest common cước),
+ *   complete Lèo / Tôm sets, a hand of all chắn (Thập thành);
  * - defends: a discard (or a returned card) is charged with the chance that the seat at whose gate it
  *   lands can eat it (it holds a live copy or, within its cạ budget, a live card of the same rank; a
  *   face that seat has discarded is safe by R3) and that another seat holds three copies to chíu it;
@@ -16,7 +17,7 @@
  */
 import type { SeatKnowledge } from '../core/ai.js';
 import type { Seat } from '../core/types.js';
-import { counts, FACE_INDEX, GROUP_FACES, group, type Face } from './cards.js';
+import { counts, FACE_INDEX, FACES, GROUP_FACES, group, isRed, type Face } from './cards.js';
 import type { ChanAction } from './actions.js';
 import { afterEat, legalDiscards, meldChan, winShape } from './legality.js';
 import type { ChanOptions } from './options.js';
@@ -32,7 +33,7 @@ export const STRONG = {
   chan: 3,
   extraChan: 1.2,
   ca: 0.8,
-  loose: 1.6,
+  loose: 2.2,
   overBudget: 3,
   live: 0.15,
   liveCa: 0,
@@ -40,6 +41,7 @@ export const STRONG = {
   defenceCa: 0.2,
   chiuRisk: 1,
   cuoc: 1,
+  tamDo: 5,
   eatMargin: 0.5,
 };
 
@@ -114,19 +116,32 @@ function evaluate(cx: Ctx, c: number[], melds: SeatState['melds']): number {
   }
   const loose = odd - 2 * caPossible;
   const caUse = Math.min(caPossible, Math.max(0, caBudget - exposedCa));
-  let score =
+  const score =
     W.chan * Math.min(chan, minChan) +
     W.extraChan * Math.max(0, chan - minChan) +
     W.ca * caUse -
     W.loose * loose -
     W.overBudget * Math.max(0, exposedCa + caPossible - caBudget) +
     potential;
+  return cx.opts.scoring === 'cuoc' ? score + cuocValue(cx, c, melds, odd === 0 && exposedCa === 0 && caPossible === 0) : score;
+}
+
+/** A little for the cước the hand is heading for (only when hands are paid by cước). */
+function cuocValue(cx: Ctx, c: number[], melds: SeatState['melds'], allChan: boolean): number {
+  const W = STRONG;
+  let score = 0;
   // Reachable cước: complete Lèo / Tôm sets, a hand of all chắn.
   const all = c.slice();
   for (const m of melds) for (const f of m.cards) all[FACE_INDEX[f]!]!++;
   const sets = (faces: Face[]) => Math.min(...faces.map((f) => all[FACE_INDEX[f]!]!));
   score += W.cuoc * 2 * (sets(['9v', '8s', 'CC']) + sets(['3v', '3s', '7n']));
-  if (odd === 0 && exposedCa === 0 && caPossible === 0) score += W.cuoc * 4;
+  if (allChan) score += W.cuoc * 4;
+  // Tám đỏ (8/5 + 1 gà, the richest common cước): steer the red count of the 23 cards towards 7–8
+  // (the winning card may add one).
+  let red = 0;
+  for (let i = 0; i < 30; i++) if (all[i]! > 0 && isRed(FACES[i]!, cx.opts['red-lao-thang'])) red += all[i]!;
+  const exact = cx.opts['tam-do'] === 'exactly-8';
+  score += W.tamDo * (red === 8 ? 1 : red === 7 ? 0.8 : red === 9 ? (exact ? 0.25 : 1) : red === 6 ? 0.35 : red > 9 && !exact ? 1 : 0);
   return score;
 }
 
