@@ -172,3 +172,26 @@ test('error: bad-position', () => {
 test('every error code is tested above or documented', () => {
   assert.ok(ERROR_CODES.length >= 30);
 });
+
+test('error: own-returned-card (§7.3): the returner may not take back the card it returned, even after it moved on', () => {
+  const B = '3v 3v 3n 3n 3s 3s 4v 4v 4n 4n 4s 4s 5v 5v 5n 5n 5s 5s 6v 6v 6n 6n 6s';
+  // C (seat 2) holds a 2v, so the passed-on 2s opens a claim window at gate 2 (C may eat [2s2v]).
+  const C = '2v 3v 3n 3n 3s 3s 4v 4v 4n 4n 4s 4s 5v 5v 5n 5n 5s 5s 6v 6v 6n 6n 6s';
+  const D = '7n 7n 7n 2s 2s 2s 2s 7v 7v 7s 7s 8v 8v 8n 8n 8s 8s 9v 9v 9n 9n 9s 1v';
+  let s = position(4, { hands: ['', B, C, D], stock: '7n', phase: { kind: 'draw', seat: 1 } });
+  s = play(s, 1, { type: 'draw' });
+  s = play(s, 3, { type: 'chiu' });
+  s = play(s, 3, { type: 'return', card: '2s' });
+  assert.equal(s.phase.kind, 'claim');
+  if (s.phase.kind === 'claim') {
+    assert.equal(s.phase.offer.gate, 2);
+    assert.equal(s.phase.offer.returner, 3);
+    assert.deepEqual(
+      s.phase.seats.map((c) => c.seat),
+      [2],
+    );
+  }
+  const m = rejects(s, 3, { type: 'chiu' }, 'chan/own-returned-card');
+  assert.match(m, /2s/);
+  rejects(s, 3, { type: 'u' }, 'chan/own-returned-card');
+});

@@ -347,3 +347,89 @@ test('stake multiplies values and đền làng', () => {
   const bad = score({ ...E9, options: { stake: 3, 'den-lang-points': 5 }, announced: 'thong' });
   assert.equal(bad.points.winner, -5 * 3 * 4);
 });
+
+// §9 "when several arrangements win, the engine uses the one with the highest V". `5v 5n 5v 5n` may be
+// two chắn or two cạ. Default `score-arrangement` = most-chan (E10: a chắn is never re-read as cạ):
+// Xuông with 8 chắn. `best-value`: also the 6-chắn arrangement, a Bạch thủ (4).
+const BT_ALT = { players: 5, concealed: '2v 2v 3n 3n 4s 4s 6v 6v 7s 7s 5v 5n 5v 5n 1v 1n 8v 8n 7v', card: '7v', how: 'other-draw' };
+const BEST = { 'score-arrangement': 'best-value' };
+
+test('score: score-arrangement most-chan (default) keeps the chắn; best-value scores the best pairing (§9)', () => {
+  const most = score({ ...BT_ALT, announced: 'xuong' }) as Out & { chan: number };
+  assert.deepEqual(ids(most), ['xuong']);
+  assert.equal(most.chan, 8);
+  const o = score({ ...BT_ALT, options: BEST, announced: 'bach-thu' }) as Out & { chan: number };
+  assert.equal(o.valid, true, o.reason);
+  assert.deepEqual(ids(o), ['bach-thu']);
+  assert.equal(o.value, 4);
+  assert.equal(o.chan, 6);
+  assert.equal(o.announcementCorrect, true);
+  // Omitting the (mandatory) Bạch thủ is thiếu.
+  assert.deepEqual(score({ ...BT_ALT, options: BEST, announced: 'xuong' }).announcementProblems.sort(), ['thieu:bach-thu', 'thua:xuong']);
+  // E10 stays Xuông by default (2v 2v 2s 2s are two chắn), Bạch thủ with best-value.
+  assert.deepEqual(ids(score({ players: 4, concealed: E10, card: '7v' })), ['xuong']);
+  assert.deepEqual(ids(score({ players: 4, concealed: E10, card: '7v', options: BEST })), ['bach-thu']);
+});
+
+test('engine: a win is paid by the best arrangement the option allows (§9)', async () => {
+  const { position, play } = await import('./helpers.js');
+  for (const [o, value] of [
+    [{}, 2],
+    [BEST, 4],
+  ] as const) {
+    let s = position(
+      5,
+      { hands: ['', '', BT_ALT.concealed], stock: '7v', phase: { kind: 'draw', seat: 0 } },
+      { 'xuong-mode': 'auto', ...o },
+    );
+    s = play(s, 0, { type: 'draw' });
+    s = play(s, 2, { type: 'u' });
+    const r = engine.result(s)!;
+    assert.equal(r.value, value);
+    assert.deepEqual(r.deltas, [-value, -value, 4 * value, -value, -value]);
+  }
+});
+
+test('score: an array of hands gives an array, one entry per hand, each valid or with its reason', () => {
+  const out = engine.cli!.score!([BT_ALT, { players: 5, concealed: '1v 2v', card: '4v' }, 'nonsense', []]) as Out[];
+  assert.ok(Array.isArray(out));
+  assert.equal(out.length, 4);
+  assert.equal(out[0]!.valid, true);
+  assert.equal(out[0]!.value, 2);
+  for (const o of out.slice(1)) {
+    assert.equal(o.valid, false);
+    assert.ok(o.reason && o.reason.length > 5);
+    assert.doesNotMatch(o.reason, /concealed/);
+  }
+});
+
+test('score: a non-winning hand reports its chắn, cạ and leftover cards (valid: false)', () => {
+  type Counts = Out & { chan: number; ca: number; leftovers: string[]; cards: number };
+  const o = score({ ...BT_ALT, card: '9s', melds: [] }) as Counts;
+  assert.equal(o.valid, false);
+  assert.equal(o.cards, 20);
+  assert.equal(o.chan, 7);
+  assert.equal(o.ca, 2);
+  assert.deepEqual(o.leftovers.sort(), ['7v', '9s']);
+  assert.match(o.reason!, /without a pair/);
+  // Too few chắn although every card is paired: 4P, 6 chắn + 6 cạ.
+  const few = score({
+    players: 4,
+    concealed: '2v 2v 3v 3v 4v 4v 5v 5v 6v 6v 7v 7v 2n 3n 4n 5n 6n 7s 2s 3s 4s 5s 6s',
+    card: '7n',
+  }) as Counts;
+  assert.equal(few.valid, false);
+  assert.equal(few.chan, 6);
+  assert.equal(few.ca, 6);
+  assert.deepEqual(few.leftovers, []);
+  assert.match(few.reason!, /only 6 chắn/);
+  // Exposed melds count: a chíu is 2 chắn, an eaten cạ is a cạ.
+  const m = score({ players: 4, concealed: '1v 2v', card: '4v', melds: ['[5n5n5n5n]', '[7v7s]'] }) as Counts;
+  assert.equal(m.chan, 2);
+  assert.equal(m.ca, 1);
+  assert.deepEqual(m.leftovers.sort(), ['1v', '2v', '4v']);
+  // The Yêu rule still names itself, with the counts.
+  const y = score({ players: 5, concealed: '1v 1v 2v', card: 'CC' }) as Counts;
+  assert.match(y.reason!, /no ù on CC/);
+  assert.equal(y.chan, 1);
+});

@@ -1,15 +1,25 @@
 /**
- * A deterministic heuristic AI (engine contract): always ù (and announces correctly), always chíu,
- * eats when the pair improves the hand, discards the card whose loss hurts least (dead singles first).
+ * The Chắn AI levels (issue #16, core/ai.ts).
+ * - `normal` (the reference, unchanged): a deterministic heuristic — always ù (and announces
+ *   correctly), always chíu, eats when the pair improves the hand, discards the card whose loss hurts
+ *   least (dead singles first).
+ * - `easy`: `normal` with human mistakes (takes every cạ it is offered, misses some cạ and draws
+ *   instead, throws a random card now and then), drawn from an Rng seeded by the decision; always legal.
+ * - `strong`: strong.ts, given only the seat's knowledge (its view, the public view, its decision).
  */
+import { decisionSeed, type AiLevel } from '../core/ai.js';
+import { Rng } from '../core/rng.js';
 import type { Seat } from '../core/types.js';
 import { counts, FACE_INDEX, GROUP_FACES, type Face } from './cards.js';
 import type { ChanAction } from './actions.js';
+import { claimSeatOf } from './flow.js';
 import { afterEat, meldChan } from './legality.js';
 import { pending } from './rules.js';
 import { findCuoc } from './scoring/predicates.js';
 import { correctCalls } from './scoring/settle.js';
 import { handSizes, type ChanState, type SeatState } from './state.js';
+import { strongAi, type ChanKnowledge } from './strong.js';
+import { publicView, seatView } from './views.js';
 
 /** Copies of each face this seat cannot see (not in its hand, not exposed, not on the table). */
 function unseen(s: ChanState, seat: Seat): number[] {
@@ -71,14 +81,46 @@ function bestDiscard(s: ChanState, st: SeatState, legal: Face[], hidden: number[
   return best!;
 }
 
-export function ai(s: ChanState, seat: Seat): ChanAction {
+export function ai(s: ChanState, seat: Seat, level: AiLevel = 'normal'): ChanAction {
+  if (level === 'strong') return strongAi(knowledge(s, seat));
+  return level === 'easy' ? easyAi(s, seat) : normalAi(s, seat);
+}
+
+/** All the seat may know (core/ai.ts SeatKnowledge): the only input of the strong policy. */
+export function knowledge(s: ChanState, seat: Seat): ChanKnowledge {
+  const decision = pending(s).find((x) => x.seat === seat);
+  if (!decision) throw new Error(`chan ai: seat ${seat} has nothing to decide`);
+  return { seat, view: seatView(s, seat), table: publicView(s), decision };
+}
+
+/** `easy`: the normal player with human mistakes, deterministic per decision. */
+function easyAi(s: ChanState, seat: Seat): ChanAction {
+  const d = pending(s).find((x) => x.seat === seat);
+  if (!d) throw new Error(`chan ai: seat ${seat} has nothing to decide`);
+  const st = s.seats[seat]!;
+  const rng = new Rng(decisionSeed(seat, d, `${s.handNumber}:${s.draws}:${s.stock.length}:${st.hand.join('')}:${s.phase.kind}`));
+  const chance = (p: number) => rng.int(1000) < p * 1000;
+  const eats = d.options.filter((o) => o.type === 'eat');
+  if (s.phase.kind === 'claim' && eats.length && !d.options.some((o) => o.type === 'u')) {
+    const x = s.phase.offer.card;
+    const chan = eats.find((o) => o.type === 'eat' && o.with === x);
+    if (chan) return chan;
+    // A cạ on offer: grabs it greedily, or overlooks it.
+    return chance(0.6) ? rng.pick(eats) : { type: 'pass' };
+  }
+  const discards = d.options.filter((o) => o.type === 'discard' || o.type === 'return');
+  if (discards.length && chance(0.25)) return rng.pick(discards);
+  return normalAi(s, seat);
+}
+
+function normalAi(s: ChanState, seat: Seat): ChanAction {
   const d = pending(s).find((x) => x.seat === seat);
   if (!d) throw new Error(`chan ai: seat ${seat} has nothing to decide`);
   const opts = d.options;
   const p = s.phase;
   const st = s.seats[seat]!;
   if (p.kind === 'xuong') {
-    const f = s.win ? findCuoc(s.win.input, s.opts) : null;
+    const f = findCuoc(p.win.input, s.opts);
     return { type: 'xuong', calls: f ? correctCalls(f.list) : [] };
   }
   if (p.kind === 'draw') return { type: 'draw' };
@@ -86,7 +128,8 @@ export function ai(s: ChanState, seat: Seat): ChanAction {
     if (opts.some((o) => o.type === 'u') && s.opts['u-claim-check'] === 'validated') return { type: 'u' };
   }
   if (p.kind === 'claim') {
-    const cs = p.seats.find((x) => x.seat === seat)!;
+    const cs = claimSeatOf(p, seat);
+    if (!cs) return { type: 'pass' };
     if (cs.u && cs.uLegal) return { type: 'u' };
     if (cs.chiu) return { type: 'chiu' };
     if (cs.eat.length) {

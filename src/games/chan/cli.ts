@@ -3,12 +3,14 @@
  * Input format: docs/scenarios-chan.md § "score input". Never throws: bad input → { valid: false, reason }.
  */
 import { resolveOptions } from '../core/options.js';
-import { isYeu, parseCards, type Face } from './cards.js';
+import { counts, countOf, isNhat, isYeu, parseCards, type Face } from './cards.js';
+import { meldChan } from './legality.js';
 import { OPTIONS, type ChanOptions } from './options.js';
 import { findCuoc, type WinHandInput } from './scoring/predicates.js';
 import { PROFILES } from './scoring/items.js';
+import { partialPairing } from './pairing.js';
 import { checkXuong, combine, correctCalls } from './scoring/settle.js';
-import type { CuocCall, Meld } from './state.js';
+import { handSizes, type CuocCall, type Meld } from './state.js';
 
 type Raw = Record<string, unknown>;
 const HOWS = ['own-draw', 'other-draw', 'discard', 'return-to-me', 'return-to-other', 'open'] as const;
@@ -37,9 +39,42 @@ function parseCalls(x: unknown): CuocCall[] | string {
   return out;
 }
 
+/** One hand (object) or an array of hands (→ an array, one entry per hand, each valid or with its reason). */
 export function score(input: unknown): unknown {
+  return Array.isArray(input) ? input.map(scoreOne) : scoreOne(input);
+}
+
+/** What a non-winning hand holds: chắn and cạ of the arrangement with the most pairs, and the lone cards. */
+function notWinning(
+  n: number,
+  concealed: readonly Face[],
+  melds: readonly Meld[],
+  card: Face | null,
+  claimChiu: boolean,
+  opts: ChanOptions,
+  why?: string,
+) {
+  const sz = handSizes(n);
+  const cards = concealed.length + melds.reduce((a, m) => a + m.cards.length, 0) + (card ? 1 : 0);
+  const p = partialPairing(counts(card ? [...concealed, card] : concealed), opts['lao-thang-ca']);
+  const chan = p.chan + meldChan(melds);
+  const ca = p.ca + melds.filter((m) => m.kind === 'ca').length;
+  let reason = why;
+  if (!reason) {
+    if (cards !== sz.opener) reason = `the hand has ${cards} cards; a win needs ${sz.opener} (${n} players)`;
+    else if (p.leftovers.length) reason = `${p.leftovers.length} card(s) left without a pair: ${p.leftovers.join(' ')}`;
+    else if (chan < sz.minChan) reason = `only ${chan} chắn; a win needs at least ${sz.minChan} (${n} players)`;
+    else if (card && claimChiu && countOf(concealed, card) !== 3) reason = `a chíu-ù needs three ${card} among the concealed cards`;
+    else if (card && isNhat(card))
+      reason = `a Nhất winning card must make an identical pair: ${card} completes the hand only as a mixed Nhất/Yêu cạ`;
+    else reason = 'the hand does not win';
+  }
+  return { valid: false, reason, cards, needCards: sz.opener, minChan: sz.minChan, chan, ca, leftovers: p.leftovers };
+}
+
+function scoreOne(input: unknown): unknown {
   try {
-    if (!input || typeof input !== 'object') return { valid: false, reason: 'input must be a JSON object' };
+    if (!input || typeof input !== 'object' || Array.isArray(input)) return { valid: false, reason: 'a hand must be a JSON object' };
     const x = input as Raw;
     const n = (x.players ?? 5) as number;
     if (n !== 4 && n !== 5) return { valid: false, reason: 'players must be 4 or 5' };
@@ -65,10 +100,11 @@ export function score(input: unknown): unknown {
       const c = parseCards(String(x.card ?? ''));
       if (!c || c.length !== 1) return { valid: false, reason: 'card must be the single winning card (omit it only with how = open)' };
       card = c[0]!;
-      if (isYeu(card)) return { valid: false, reason: `no ù on ${card}: Chi Chi, Lão and Thang never win (chan.md §8)` };
     }
     const claimChiu =
       how === 'discard' || ((how === 'return-to-me' || how === 'return-to-other') && (x.chiu ?? !opts['u-on-returned-card']) === true);
+    if (card && isYeu(card))
+      return notWinning(n, concealed, melds, card, claimChiu, opts, `no ù on ${card}: Chi Chi, Lão and Thang never win (chan.md §8)`);
     const w: WinHandInput = {
       n,
       concealed,
@@ -82,12 +118,7 @@ export function score(input: unknown): unknown {
       dealtHadChan: x.dealtHadChan !== false,
     };
     const found = findCuoc(w, opts);
-    if (!found)
-      return {
-        valid: false,
-        reason:
-          'the hand does not win: it must hold 24 (4 players) / 20 (5 players) cards all paired, with at least 8 / 6 chắn, and a Nhất winning card must pair identically',
-      };
+    if (!found) return notWinning(n, concealed, melds, card, claimChiu, opts);
     const best = combine(found.list, opts);
     const calls = parseCalls(x.announced);
     if (typeof calls === 'string') return { valid: false, reason: calls };

@@ -5,7 +5,7 @@ import type { Payment, ScoreItem, Seat } from '../core/types.js';
 import type { ChanResult } from './result-types.js';
 import { findCuoc } from './scoring/predicates.js';
 import { checkXuong, combine, correctCalls } from './scoring/settle.js';
-import type { ChanState, CuocCall, Outcome } from './state.js';
+import type { ChanState, CuocCall, Outcome, WinRecord } from './state.js';
 
 function baseResult(s: ChanState): ChanResult {
   return {
@@ -65,11 +65,10 @@ export function finishULao(s: ChanState, seat: Seat): void {
 }
 
 /**
- * Settle the declared win in `s.win`. With scoring and manual xướng, `calls` null means the
- * announcement is still to come (phase XUONG).
+ * Settle the declared win. With scoring and manual xướng, `calls` null means the announcement is
+ * still to come (phase XUONG, which holds the win).
  */
-export function finishWin(s: ChanState, calls: CuocCall[] | null): void {
-  const win = s.win!;
+export function finishWin(s: ChanState, win: WinRecord, calls: CuocCall[] | null): void {
   const seat = win.seat;
   const r = baseResult(s);
   r.uSeat = seat;
@@ -91,7 +90,7 @@ export function finishWin(s: ChanState, calls: CuocCall[] | null): void {
   let paid = list;
   if (s.opts['xuong-mode'] === 'manual') {
     if (calls === null) {
-      s.phase = { kind: 'xuong', seat };
+      s.phase = { kind: 'xuong', seat, win };
       return;
     }
     const chk = checkXuong(found?.factual ?? [], calls, s.opts);
@@ -128,6 +127,6 @@ export function finishWin(s: ChanState, calls: CuocCall[] | null): void {
   end(s, { endedBy: 'u', winner: seat, offender: null, win, result: r });
 }
 
-export function finishXuong(s: ChanState, calls: CuocCall[]): void {
-  finishWin(s, calls);
+export function finishXuong(s: ChanState, win: WinRecord, calls: CuocCall[]): void {
+  finishWin(s, win, calls);
 }

@@ -2,12 +2,13 @@
  * Turn flow (chan.md §5.3, §6, §12): offers, claim priority, ăn/chíu/ù, trả cửa, draws, the end.
  * These helpers mutate a state the caller has already copied (apply copies once per action).
  */
+import { decideClaims, openClaimWindow } from '../core/claims.js';
 import type { Seat } from '../core/types.js';
 import { countOf, isYeu, removeFaces, sortFaces, type Face } from './cards.js';
 import { afterChiu, afterEat, canChiu, eatOptions, winShape } from './legality.js';
 import { findCuoc, type WinHandInput } from './scoring/predicates.js';
 import { combine } from './scoring/settle.js';
-import type { ChanState, ClaimSeat, Offer, WinRecord } from './state.js';
+import type { ChanState, ClaimAnswer, ClaimSeat, Offer, WinRecord } from './state.js';
 import { finishDraw, finishULao, finishWin } from './finish.js';
 
 export const next = (s: ChanState, seat: Seat): Seat => (seat + 1) % s.n;
@@ -70,7 +71,8 @@ export function buildClaim(s: ChanState, offer: Offer): ClaimSeat[] {
       u = legal || (honor && !st.uForfeited);
       chiu = canChiu(st, x, s.opts);
     } else if (offer.source === 'discard' || offer.source === 'return') {
-      if (seat !== offer.from) {
+      // §7.3: never on a card this seat discarded or returned (also a returned card passed on).
+      if (seat !== offer.from && seat !== offer.returner) {
         const how = offer.source;
         // A discard (or returned card) wins only by chíu-ù; chíu is barred on a passed chắn (R1).
         const chiuU = countOf(st.hand, x) === 3 && !st.passedChan.includes(x) && uLegal(s, seat, x, how, offer.gate, true);
@@ -80,7 +82,7 @@ export function buildClaim(s: ChanState, offer: Offer): ClaimSeat[] {
         chiu = canChiu(st, x, s.opts);
       }
     }
-    if (seat === offer.gate) {
+    if (seat === offer.gate && seat !== offer.returner) {
       const e = eatOptions(st, x, s.opts);
       eat = e.partners;
       eatChan = e.chan;
@@ -91,7 +93,7 @@ export function buildClaim(s: ChanState, offer: Offer): ClaimSeat[] {
       eat = [];
       eatChan = false;
     }
-    if (u || chiu || eat.length) out.push({ seat, u, uLegal: legal, chiu, eat, eatChan, answer: null });
+    if (u || chiu || eat.length) out.push({ seat, u, uLegal: legal, chiu, eat, eatChan });
   }
   return out;
 }
@@ -99,8 +101,11 @@ export function buildClaim(s: ChanState, offer: Offer): ClaimSeat[] {
 /** Put a card on offer; if nobody may react, move on at once. */
 export function startOffer(s: ChanState, offer: Offer): void {
   const seats = buildClaim(s, offer);
-  s.phase = { kind: 'claim', offer, seats };
-  if (seats.length === 0) noTake(s, offer);
+  if (seats.length === 0) {
+    noTake(s, offer);
+    return;
+  }
+  s.phase = { kind: 'claim', offer, seats, window: openClaimWindow<ClaimAnswer>(seats.map((cs) => cs.seat)) };
 }
 
 /** Nobody took the offered card (§5.3). */
@@ -130,7 +135,14 @@ export function noTake(s: ChanState, offer: Offer): void {
       return;
     case 'return':
       // §5.3: a passed returned card becomes the gate owner's discard (not in discardedFaces, Q18).
-      startOffer(s, { card: offer.card, gate: next(s, offer.gate), source: 'discard', from: offer.gate, wasReturned: true });
+      startOffer(s, {
+        card: offer.card,
+        gate: next(s, offer.gate),
+        source: 'discard',
+        from: offer.gate,
+        wasReturned: true,
+        returner: offer.from,
+      });
       return;
   }
 }
@@ -158,7 +170,8 @@ export function discardCard(s: ChanState, seat: Seat, card: Face): void {
 export function returnCard(s: ChanState, seat: Seat, gate: Seat, card: Face): void {
   const st = s.seats[seat]!;
   st.hand = removeFaces(st.hand, card);
-  if (!st.discardedFaces.includes(card)) st.discardedFaces.push(card);
+  // The seed's R3/R4 speak of đánh (discarding) only; `return-counts-as-discard` gives the other reading.
+  if (s.opts['return-counts-as-discard'] && !st.discardedFaces.includes(card)) st.discardedFaces.push(card);
   startOffer(s, { card, gate, source: 'return', from: seat });
 }
 
@@ -172,92 +185,100 @@ export function declareU(
   claimChiu: boolean,
 ): WinRecord {
   const input = winInput(s, seat, card, how, gate, claimChiu);
-  const shape = winShape(input.concealed, input.melds, card, claimChiu, s.opts, s.n);
+  // With scoring the arrangement that is paid decides how the four copies lie (§9 best value).
+  const shape =
+    s.opts.scoring === 'cuoc'
+      ? (findCuoc(input, s.opts)?.final.shape ?? null)
+      : winShape(input.concealed, input.melds, card, claimChiu, s.opts, s.n);
   const byChiu = !!(card && shape?.byChiu);
   const st = s.seats[seat]!;
   if (card) {
     if (byChiu) Object.assign(st, afterChiu(st, card));
     else st.hand = sortFaces([...st.hand, card]);
   }
-  const rec: WinRecord = { seat, card, how, gate, byChiu, input };
-  s.win = rec;
-  return rec;
+  return { seat, card, how, gate, byChiu, input };
+}
+
+/** Claim tiers (§6): Ù (also chíu-ù) over chíu over the gate owner's ăn; a pass claims nothing. */
+const RANK: Record<ClaimAnswer['type'], number> = { u: 3, chiu: 2, eat: 1, pass: 0 };
+const bestRank = (cs: ClaimSeat): number => (cs.u ? RANK.u : cs.chiu ? RANK.chiu : cs.eat.length ? RANK.eat : 0);
+
+/** One seat's claim options on the current offer (undefined if it has none). */
+export function claimSeatOf(p: Extract<ChanState['phase'], { kind: 'claim' }>, seat: Seat): ClaimSeat | undefined {
+  return p.seats.find((c) => c.seat === seat);
 }
 
 /**
- * Resolve the claims on the current offer in priority order (§6): Ù tier, then chíu, then the gate
- * owner's ăn. Stops (returns false) as soon as an answer that matters is still missing.
+ * Resolve the claims on the current offer in priority order (§6, through the core claim window): Ù
+ * tier, then chíu, then the gate owner's ăn; ties clockwise from the gate. Returns false while an
+ * answer that matters is still missing (a lower seat whose turn never came has not passed).
  */
 export function resolveClaim(s: ChanState): boolean {
   if (s.phase.kind !== 'claim') return false;
-  const { offer, seats } = s.phase;
-  // 1. Ù tier, clockwise from the gate.
+  const p = s.phase;
+  const { offer, seats } = p;
+  const d = decideClaims(
+    p.window,
+    (a) => RANK[a.type],
+    (seat) => {
+      const cs = claimSeatOf(p, seat);
+      return cs ? bestRank(cs) : 0;
+    },
+  );
+  if (!d.decided) return false;
+  const win = d.winner;
+  // R7 bỏ ù: every Ù-eligible seat before the winner in priority order (all of them unless an Ù won) passed it.
   for (const cs of seats) {
-    if (!cs.u) continue;
-    if (cs.answer === null) return false;
-    if (cs.answer.type === 'u') {
-      forfeitBefore(s, seats, cs.seat);
-      const how = offer.source === 'passed-wall' ? 'wall' : offer.source;
-      if (!cs.uLegal) {
-        // The offered card stays on the table where it came from.
-        s.seats[offer.from]!.pile.push({
-          card: offer.card,
-          how: offer.source === 'wall' || offer.source === 'passed-wall' ? 'drawn' : offer.source === 'return' ? 'returned' : 'discard',
-        });
-        finishULao(s, cs.seat);
-        return true;
-      }
-      const claimChiu =
-        how === 'discard' ||
-        (how === 'return' && !(s.opts['u-on-returned-card'] && uLegal(s, cs.seat, offer.card, how, offer.gate, false)));
-      s.lastAction = { seat: cs.seat, type: 'u', card: offer.card };
-      declareU(s, cs.seat, offer.card, how, offer.gate, claimChiu);
-      finishWin(s, cs.answer.calls ?? null);
+    if (win?.answer.type === 'u' && cs.seat === win.seat) break;
+    if (cs.u && cs.uLegal) s.seats[cs.seat]!.uForfeited = true;
+  }
+  if (win?.answer.type === 'u') {
+    const seat = win.seat;
+    const how = offer.source === 'passed-wall' ? 'wall' : offer.source;
+    if (claimSeatOf(p, seat)?.uLegal !== true) {
+      // ù láo (honor): the offered card stays on the table where it came from.
+      s.seats[offer.from]!.pile.push({
+        card: offer.card,
+        how: offer.source === 'wall' || offer.source === 'passed-wall' ? 'drawn' : offer.source === 'return' ? 'returned' : 'discard',
+      });
+      finishULao(s, seat);
       return true;
     }
+    const claimChiu =
+      how === 'discard' || (how === 'return' && !(s.opts['u-on-returned-card'] && uLegal(s, seat, offer.card, how, offer.gate, false)));
+    s.lastAction = { seat, type: 'u', card: offer.card };
+    const rec = declareU(s, seat, offer.card, how, offer.gate, claimChiu);
+    finishWin(s, rec, win.answer.calls ?? null);
+    return true;
   }
-  for (const cs of seats) if (cs.u && cs.uLegal) s.seats[cs.seat]!.uForfeited = true; // R7: bỏ ù
   // final-turn u-only: the hand ends once the Ù tier on the last nọc card has passed (§12).
   if (offer.source === 'wall' && offer.last && s.opts['final-turn'] === 'u-only') {
     noTake(s, offer);
     return true;
   }
-  // 2. chíu (at most one seat can hold three copies).
-  for (const cs of seats) {
-    if (!cs.chiu) continue;
-    if (cs.answer === null) return false;
-    if (cs.answer.type === 'chiu') {
-      const st = s.seats[cs.seat]!;
-      Object.assign(st, afterChiu(st, offer.card));
-      s.lastAction = { seat: cs.seat, type: 'chiu', card: offer.card };
-      // §5.3: at its own gate the chíu-er discards; out of turn it returns a card to the gate (trả cửa).
-      s.phase = cs.seat === offer.gate ? { kind: 'discard', seat: cs.seat } : { kind: 'return', seat: cs.seat, gate: offer.gate };
-      return true;
-    }
+  if (win?.answer.type === 'chiu') {
+    const st = s.seats[win.seat]!;
+    Object.assign(st, afterChiu(st, offer.card));
+    s.lastAction = { seat: win.seat, type: 'chiu', card: offer.card };
+    // §5.3: at its own gate the chíu-er discards; out of turn it returns a card to the gate (trả cửa).
+    s.phase = win.seat === offer.gate ? { kind: 'discard', seat: win.seat } : { kind: 'return', seat: win.seat, gate: offer.gate };
+    return true;
   }
-  // 3. ăn by the gate owner.
-  const gate = seats.find((cs) => cs.seat === offer.gate && cs.eat.length > 0);
-  if (gate) {
-    if (gate.answer === null) return false;
+  if (win?.answer.type === 'eat') {
+    const st = s.seats[win.seat]!;
+    Object.assign(st, afterEat(st, offer.card, win.answer.with, s.opts));
+    s.lastAction = { seat: win.seat, type: 'eat', card: win.answer.with };
+    s.phase = { kind: 'discard', seat: win.seat };
+    return true;
+  }
+  // Nobody took it: the gate owner's pass at the ăn step brings the bans of bỏ ăn (§7.5 R1/R2).
+  const gate = claimSeatOf(p, offer.gate);
+  if (gate && gate.eat.length > 0) {
     const st = s.seats[gate.seat]!;
-    if (gate.answer.type === 'eat') {
-      Object.assign(st, afterEat(st, offer.card, gate.answer.with, s.opts));
-      s.lastAction = { seat: gate.seat, type: 'eat', card: gate.answer.with };
-      s.phase = { kind: 'discard', seat: gate.seat };
-      return true;
-    }
-    // §7.5 R1/R2: the bans of bỏ ăn.
     if (gate.eatChan) {
       if (!st.passedChan.includes(offer.card)) st.passedChan.push(offer.card);
     } else if (!st.passedCa.includes(offer.card)) st.passedCa.push(offer.card);
   }
   noTake(s, offer);
   return true;
-}
-
-function forfeitBefore(s: ChanState, seats: ClaimSeat[], winner: Seat): void {
-  for (const cs of seats) {
-    if (cs.seat === winner) return;
-    if (cs.u && cs.uLegal) s.seats[cs.seat]!.uForfeited = true;
-  }
 }

@@ -1,4 +1,5 @@
 /** checkInvariants (engine contract): every card exactly once, hand sizes, phase/pending consistency. */
+import { isComplete } from '../core/claims.js';
 import { COPIES, FACES, FACE_INDEX, type Face } from './cards.js';
 import { handSizes, type ChanState } from './state.js';
 
@@ -31,7 +32,9 @@ export function checkInvariants(s: ChanState): string[] {
       ? s.opener
       : p.kind === 'discard' || p.kind === 'return' || p.kind === 'xuong'
         ? p.seat
-        : (s.outcome?.win?.seat ?? -1);
+        : s.outcome?.win
+          ? s.outcome.win.seat
+          : -1;
   s.seats.forEach((st, seat) => {
     const n = st.hand.length + st.melds.reduce((a, m) => a + m.cards.length, 0);
     const want = seat === big ? sz.opener : sz.other;
@@ -47,7 +50,8 @@ export function checkInvariants(s: ChanState): string[] {
   });
   if (p.kind === 'claim') {
     if (p.seats.length === 0) v.push('claim with nobody to answer');
-    else if (p.seats.every((cs) => cs.answer !== null)) v.push('claim fully answered but not resolved');
+    else if (isComplete(p.window)) v.push('claim fully answered but not resolved');
+    if (p.window.seats.join() !== p.seats.map((cs) => cs.seat).join()) v.push('claim window and claim seats disagree');
   }
   if ((p.kind === 'over') !== (s.outcome !== null)) v.push('phase over and outcome disagree');
   if (p.kind === 'draw' && s.stock.length <= s.opts['wall-reserve']) v.push('draw phase with an exhausted nọc');

@@ -4,7 +4,7 @@
  */
 import { counts, countOf, FACES, formsCa, group, isNhat, isYeu, removeFaces, type Face } from './cards.js';
 import type { ChanOptions } from './options.js';
-import { bestChan, bestChanWithIdentical } from './pairing.js';
+import { bestChan, bestChanWithIdentical, chanCounts, chanCountsWithIdentical } from './pairing.js';
 import { handSizes, type Meld, type SeatState } from './state.js';
 
 export type DiscardBlock = 'not-held' | 'passed-chan' | 'eaten-ca-pair' | null;
@@ -52,14 +52,32 @@ export function rawEatPartners(hand: readonly Face[], x: Face, opts: ChanOptions
       }
     }
   } else {
-    const faces = [...new Set(groupCards)];
-    // R5: Y must be the only face of the rank held (no splitting a held cạ).
-    if (faces.length === 1 && faces[0] !== x) {
-      const y = faces[0]!;
-      if (opts['split-chan-for-ca'] || countOf(hand, y) % 2 === 1) ca.push(y);
-    }
+    for (const y of FACES) if (y !== x && group(y) === g && hand.includes(y) && normalCaBlock(hand, x, y, opts) === null) ca.push(y);
   }
   return { chan, ca };
+}
+
+/**
+ * §7.2 normal rank: may the held `y` eat offered `x` as a cạ? 'split-ca' (R5: a held cạ would be
+ * split) or 'break-chan' (`split-chan-for-ca` = no and a concealed chắn of `y` would be broken).
+ * `ca-partner` = spare-card (default; the seed's Nhất/Yêu rule "eat with the spare card, keep the
+ * chắn" read for every rank): with an odd number of cards of the rank, the card held an odd number of
+ * times is the spare; with an even number, only chắn are held (no cạ) and one may be broken if
+ * `split-chan-for-ca`. `only-face`: `y` must be the only face of the rank held (the stricter reading).
+ */
+export function normalCaBlock(hand: readonly Face[], x: Face, y: Face, opts: ChanOptions): 'split-ca' | 'break-chan' | null {
+  const g = group(y);
+  const groupCards = hand.filter((f) => group(f) === g);
+  const ny = countOf(hand, y);
+  if (opts['ca-partner'] === 'only-face') {
+    if (groupCards.some((f) => f !== y)) return 'split-ca';
+    return opts['split-chan-for-ca'] || ny % 2 === 1 ? null : 'break-chan';
+  }
+  void x;
+  if (groupCards.length % 2 === 1) return ny % 2 === 1 ? null : 'split-ca';
+  const faces = [...new Set(groupCards)];
+  if (faces.some((f) => countOf(hand, f) % 2 === 1)) return 'split-ca';
+  return opts['split-chan-for-ca'] ? null : 'break-chan';
 }
 
 export interface EatOptions {
@@ -157,4 +175,40 @@ export function winShape(
   if (b < 0 || b + exposed < sz.minChan) return null;
   const ch = chiuShape();
   return { chan: b + exposed, byChiu: ch >= 0 && ch >= b };
+}
+
+/**
+ * Every winning arrangement of a win (§8, §9 "when several arrangements win, the engine uses the one
+ * with the highest V"): each reachable total of chắn, as the four copies by chíu and not (when both
+ * can be). `winShape`'s arrangement (most chắn; chíu on a tie) comes first.
+ */
+export function winShapes(
+  concealed: readonly Face[],
+  melds: readonly Meld[],
+  card: Face | null,
+  claimChiu: boolean,
+  opts: ChanOptions,
+  n: number,
+): WinShape[] {
+  const first = winShape(concealed, melds, card, claimChiu, opts, n);
+  if (!first) return [];
+  const min = handSizes(n).minChan;
+  const lt = opts['lao-thang-ca'];
+  const exposed = meldChan(melds);
+  const out: WinShape[] = [first];
+  const add = (chan: number, byChiu: boolean) => {
+    if (chan + exposed >= min && !out.some((w) => w.chan === chan + exposed && w.byChiu === byChiu))
+      out.push({ chan: chan + exposed, byChiu });
+  };
+  if (card === null) {
+    for (const k of chanCounts(counts(concealed), lt)) add(k, false);
+    return out;
+  }
+  const chiuSet = countOf(concealed, card) === 3 ? chanCounts(counts(removeFaces(concealed, card, 3)), lt).map((k) => k + 2) : [];
+  if (!claimChiu) {
+    const c = counts([...concealed, card]);
+    for (const k of isNhat(card) ? chanCountsWithIdentical(c, card, lt) : chanCounts(c, lt)) add(k, false);
+  }
+  for (const k of chiuSet) add(k, true);
+  return out;
 }

@@ -18,6 +18,9 @@ export interface ChanOptions {
   'final-turn': 'complete' | 'u-only';
   'first-opener': 'random' | 'host';
   'split-chan-for-ca': boolean;
+  'ca-partner': 'spare-card' | 'only-face';
+  'return-counts-as-discard': boolean;
+  'score-arrangement': 'most-chan' | 'best-value';
   scoring: 'off' | 'cuoc';
   stake: number;
   'scoring-profile': 'san-dinh' | 'chan-van-van';
@@ -103,6 +106,29 @@ export const OPTIONS: OptionsSchema<ChanOptions> = {
       description: 'Opener of the first hand: drawn by the seeded RNG, or the host’s seat.',
     },
     'split-chan-for-ca': { type: 'bool', default: true, spec: '§7.2', description: 'A card of a concealed chắn may be used to eat a cạ.' },
+    'ca-partner': {
+      type: 'enum',
+      default: 'spare-card',
+      values: ['spare-card', 'only-face'],
+      spec: '§7.2 R5',
+      description:
+        'Which card of a normal rank may eat an offered cạ: a spare card (odd count of the rank, odd count of that card, as the seed’s Nhất/Yêu rule; a held cạ is never split), or only a card that is the only face of its rank in hand.',
+    },
+    'return-counts-as-discard': {
+      type: 'bool',
+      default: false,
+      spec: '§7.5 R3/R4',
+      description:
+        'A card returned after an out-of-turn chíu (trả cửa) counts as a discard for R3 and R4 (the face may never be eaten again by that seat).',
+    },
+    'score-arrangement': {
+      type: 'enum',
+      default: 'most-chan',
+      values: ['most-chan', 'best-value'],
+      spec: '§9, §14 E10',
+      description:
+        'Which winning arrangements are scored (the best value counts): those with the most chắn (a chắn is never read as two cạ, as in E10), or every pairing of the cards (e.g. 2v 2v 2s 2s read as two cạ to reach Bạch thủ).',
+    },
     scoring: {
       type: 'enum',
       default: 'cuoc',

@@ -7,11 +7,11 @@ import type { Result, ScenarioStart, Seat } from '../core/types.js';
 import { ok } from '../core/types.js';
 import { COPIES, counts, DECK_SIZE, FACES, isFace, parseCards, sortFaces, type Face } from './cards.js';
 import { fail } from './actions.js';
-import { buildClaim, noTake } from './flow.js';
+import { startOffer } from './flow.js';
 import type { ChanOptions } from './options.js';
-import { dealDeck, emptySeat, handSizes, setupHand, type ChanState, type Meld, type OfferSource, type Phase } from './state.js';
+import { dealDeck, emptySeat, handSizes, setupHand, type ChanState, type Meld, type Offer, type OfferSource } from './state.js';
 
-const bad = (message: string) => fail('bad-position', message);
+const bad = (reason: string) => fail('bad-position', { reason });
 
 function cardsOf(x: unknown, what: string): Face[] | string {
   if (x === undefined || x === null) return [];
@@ -158,10 +158,8 @@ function fromPosition(opts: ChanOptions, n: number, pos: Raw): Result<ChanState>
     case 'offer': {
       const source = ph.source as OfferSource;
       const last = source === 'wall' && state.stock.length <= opts['wall-reserve'];
-      const offer = { card: offerCard!, gate: ph.gate as Seat, source, from: ph.from as Seat, ...(last ? { last: true } : {}) };
-      const seats = buildClaim(state, offer);
-      state.phase = { kind: 'claim', offer, seats } as Phase;
-      if (seats.length === 0) noTake(state, offer);
+      const offer: Offer = { card: offerCard!, gate: ph.gate as Seat, source, from: ph.from as Seat, ...(last ? { last: true } : {}) };
+      startOffer(state, offer);
       break;
     }
   }

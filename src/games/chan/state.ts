@@ -3,6 +3,7 @@
  * the host's seat); `opener` is the seat that opens this hand ("seat 0" of the spec's per-hand
  * numbering). Plain JSON data only.
  */
+import type { ClaimWindow } from '../core/claims.js';
 import { Rng } from '../core/rng.js';
 import type { Seat } from '../core/types.js';
 import { newDeck, sortFaces, type Face } from './cards.js';
@@ -31,6 +32,8 @@ export interface Offer {
   last?: boolean;
   /** A returned card nobody took, now travelling as the gate owner's discard (Q18). */
   wasReturned?: boolean;
+  /** The chíu-er who returned this very card (§7.3: it may never take it back), also after it moved on. */
+  returner?: Seat;
 }
 
 /** A dead card lying on the table, in order (publicly visible). */
@@ -53,7 +56,10 @@ export interface SeatState {
   dealtHadChan: boolean;
 }
 
-/** The claim answers for one offer (§6): one decision per eligible seat, resolved by priority. */
+/**
+ * What one seat may claim on an offer (§6). The answers live in the phase's claim window
+ * (src/games/core/claims.ts), in priority order for ties: clockwise from the gate.
+ */
 export interface ClaimSeat {
   seat: Seat;
   /** Ù offered (validated: legal; honor: pressable). */
@@ -65,17 +71,17 @@ export interface ClaimSeat {
   eat: Face[];
   /** Whether a chắn was among the ăn options (for the bans of §7.5). */
   eatChan: boolean;
-  answer: ClaimAnswer | null;
 }
 export type ClaimAnswer = { type: 'u'; calls?: CuocCall[] } | { type: 'chiu' } | { type: 'eat'; with: Face } | { type: 'pass' };
 
 export type Phase =
   | { kind: 'open' }
   | { kind: 'draw'; seat: Seat }
-  | { kind: 'claim'; offer: Offer; seats: ClaimSeat[] }
+  | { kind: 'claim'; offer: Offer; seats: ClaimSeat[]; window: ClaimWindow<ClaimAnswer> }
   | { kind: 'discard'; seat: Seat }
   | { kind: 'return'; seat: Seat; gate: Seat }
-  | { kind: 'xuong'; seat: Seat }
+  /** The winner announces (manual xướng); the declared win waits here. */
+  | { kind: 'xuong'; seat: Seat; win: WinRecord }
   | { kind: 'over' };
 
 export type WinHow = 'open' | 'wall' | 'discard' | 'return';
@@ -94,13 +100,21 @@ export interface CuocCall {
   count?: number;
 }
 
-export interface Outcome {
-  endedBy: 'u' | 'draw' | 'u-lao' | 'xuong-sai';
-  winner: Seat | null;
-  offender: Seat | null;
-  win: WinRecord | null;
-  result: ChanResult;
-}
+/** How a hand ended (§10–§12): a tagged union on `endedBy`. */
+export type Outcome =
+  | { endedBy: 'u'; winner: Seat; offender: null; win: WinRecord; result: ChanResult }
+  /** The ù-er announced wrongly: he still opens next (Q11) but pays đền làng. */
+  | { endedBy: 'xuong-sai'; winner: Seat; offender: Seat; win: WinRecord; result: ChanResult }
+  | { endedBy: 'u-lao'; winner: null; offender: Seat; win: null; result: ChanResult }
+  | { endedBy: 'draw'; winner: null; offender: null; win: null; result: ChanResult };
+
+/** The last accepted turn action or resolved claim, as the table shows it (same shape as the action). */
+export type LastAction =
+  | { seat: Seat; type: 'draw'; card?: undefined }
+  | { seat: Seat; type: 'xuong'; card?: undefined }
+  /** Ù: with the winning card, or without at OPEN (Thiên ù). */
+  | { seat: Seat; type: 'u'; card?: Face }
+  | { seat: Seat; type: 'chiu' | 'eat' | 'discard' | 'return'; card: Face };
 
 export interface ChanState {
   game: 'chan';
@@ -116,11 +130,9 @@ export interface ChanState {
   seats: SeatState[];
   phase: Phase;
   draws: number;
-  /** Pending win awaiting xướng. */
-  win: WinRecord | null;
   outcome: Outcome | null;
   /** The last accepted action (for the table display). */
-  lastAction: { seat: Seat; type: string; card?: Face } | null;
+  lastAction: LastAction | null;
 }
 
 export const handSizes = (n: number): { opener: number; other: number; pairs: number; minChan: number } =>
@@ -180,7 +192,6 @@ export function dealDeck(
     seats,
     phase: { kind: 'open' },
     draws: 0,
-    win: null,
     outcome: null,
     lastAction: null,
   };
@@ -198,14 +209,14 @@ export function carryFrom(
     return { opener, handNumber: 0, previousWinner: null, totals: new Array<number>(n).fill(0) };
   }
   const o = previous.outcome;
-  const won = o.endedBy === 'u' || o.endedBy === 'xuong-sai';
+  const won = o.endedBy === 'u' || o.endedBy === 'xuong-sai' ? o.winner : null;
   let opener: Seat;
-  if (won && o.winner !== null) opener = o.winner;
+  if (won !== null) opener = won;
   else if (opts['opener-after-draw'] === 'same') opener = previous.opener;
   else if (opts['opener-after-draw'] === 'next') opener = (previous.opener + 1) % n;
   else opener = 0;
   const totals = previous.totals.map((t, i) => t + (o.result.deltas[i] ?? 0));
-  return { opener, handNumber: previous.handNumber + 1, previousWinner: won ? o.winner : null, totals };
+  return { opener, handNumber: previous.handNumber + 1, previousWinner: won, totals };
 }
 
 export function setupHand(opts: ChanOptions, n: number, seed: string, previous?: ChanState | null): ChanState {

@@ -2,10 +2,13 @@
  * What a seat and the public may see (engine contract). Never another seat's concealed cards, nor
  * the hidden flags that would reveal them (passed chắn/cạ, bỏ ù); the winner's hand is revealed at the end.
  */
+import { copyState } from '../core/copy.js';
 import type { Seat } from '../core/types.js';
 import type { Face } from './cards.js';
 import type { ChanAction } from './actions.js';
+import type { ChanOptions } from './options.js';
 import type { ChanResult } from './result-types.js';
+import type { WinHandInput } from './scoring/predicates.js';
 import { pending } from './rules.js';
 import type { ChanState, MeldKind, Offer, PileCard } from './state.js';
 
@@ -18,7 +21,7 @@ export interface ChanSeatPublic {
   melds: { kind: MeldKind; cards: Face[]; taken: Face }[];
   /** Dead cards at this seat, in order. */
   pile: PileCard[];
-  /** Faces this seat discarded or returned (R3/R4 are public knowledge). */
+  /** Faces this seat discarded (R3/R4 are public knowledge; returned faces too with `return-counts-as-discard`). */
   discardedFaces: Face[];
   hasEatenCa: boolean;
 }
@@ -34,6 +37,8 @@ export interface ChanPublicView {
   turn: Seat | null;
   /** The card on offer (face up at `offer.gate`). */
   offer: Offer | null;
+  /** While a chíu-er must return a card (trả cửa): the interrupted gate it goes to. */
+  returnTo: Seat | null;
   /** Seats that still have to answer. */
   waitingOn: Seat[];
   stockCount: number;
@@ -45,6 +50,8 @@ export interface ChanPublicView {
   /** Set once the hand is over. */
   result: ChanResult | null;
   timers: { decisionTimeoutS: number; reclaimWindowS: number };
+  /** The table's house rules (public: every player knows them). */
+  rules: ChanOptions;
 }
 
 export interface ChanSeatView extends ChanPublicView {
@@ -58,6 +65,8 @@ export interface ChanSeatView extends ChanPublicView {
   /** My legal actions now (empty if I have nothing to decide). */
   options: ChanAction[];
   flags: { passedChan: Face[]; passedCa: Face[]; uForfeited: boolean };
+  /** While I must announce (xướng): the facts of my own win (hand before the card, how it came, Thông…). */
+  myWin: WinHandInput | null;
 }
 
 export function publicView(s: ChanState): ChanPublicView {
@@ -79,6 +88,7 @@ export function publicView(s: ChanState): ChanPublicView {
     phase: p.kind,
     turn,
     offer: p.kind === 'claim' ? { ...p.offer } : null,
+    returnTo: p.kind === 'return' ? p.gate : null,
     waitingOn: pending(s).map((d) => d.seat),
     stockCount: s.stock.length,
     draws: s.draws,
@@ -95,6 +105,7 @@ export function publicView(s: ChanState): ChanPublicView {
     lastAction: s.lastAction ? { ...s.lastAction } : null,
     result: s.outcome ? s.outcome.result : null,
     timers: { decisionTimeoutS: s.opts['decision-timeout-s'], reclaimWindowS: s.opts['reclaim-window-s'] },
+    rules: { ...s.opts },
   };
 }
 
@@ -111,5 +122,6 @@ export function seatView(s: ChanState, seat: Seat): ChanSeatView {
     claimable: p.kind === 'claim' && mine ? p.offer.card : null,
     options: mine ? mine.options : [],
     flags: { passedChan: st.passedChan.slice(), passedCa: st.passedCa.slice(), uForfeited: st.uForfeited },
+    myWin: p.kind === 'xuong' && p.seat === seat ? copyState(p.win.input) : null,
   };
 }

@@ -4,7 +4,8 @@
  */
 import { counts, countOf, FACE_INDEX, GROUP_FACES, group, isRed, removeFaces, type Face } from '../cards.js';
 import type { ChanOptions } from '../options.js';
-import { winShape, type WinShape } from '../legality.js';
+import { winShape, winShapes, type WinShape } from '../legality.js';
+import { combine } from './settle.js';
 import { handSizes, type Meld } from '../state.js';
 import { PROFILES, type CuocId } from './items.js';
 
@@ -41,7 +42,10 @@ export interface FinalHand {
 
 export function finalHand(w: WinHandInput, opts: ChanOptions): FinalHand | null {
   const shape = winShape(w.concealed, w.melds, w.card, w.claimChiu, opts, w.n);
-  if (!shape) return null;
+  return shape ? finalHandFor(w, shape) : null;
+}
+
+function finalHandFor(w: WinHandInput, shape: WinShape): FinalHand {
   let concealed: Face[];
   let melds: Meld[];
   if (w.card && shape.byChiu) {
@@ -73,10 +77,36 @@ export function redCount(all: readonly Face[], opts: ChanOptions): number {
   return all.filter((f) => isRed(f, opts['red-lao-thang'])).length;
 }
 
-/** The scored cước of a win (hoa cước replace Chì + Bạch thủ); [] if the hand does not win. */
-export function findCuoc(w: WinHandInput, opts: ChanOptions): { list: CuocInstance[]; factual: CuocInstance[]; final: FinalHand } | null {
-  const f = finalHand(w, opts);
-  if (!f) return null;
+export interface FoundCuoc {
+  list: CuocInstance[];
+  factual: CuocInstance[];
+  final: FinalHand;
+}
+
+/**
+ * The scored cước of a win (hoa cước replace Chì + Bạch thủ), null if the hand does not win. §9: when
+ * several arrangements win, the one with the highest value counts (on a tie `winShape`'s: most chắn,
+ * chíu first). Which arrangements compete: `score-arrangement` (docs/rules-decisions.md § chan).
+ */
+export function findCuoc(w: WinHandInput, opts: ChanOptions): FoundCuoc | null {
+  let best: FoundCuoc | null = null;
+  let bestValue = -1;
+  const shapes = winShapes(w.concealed, w.melds, w.card, w.claimChiu, opts, w.n);
+  // `score-arrangement` = most-chan (default; §14 E10): a hand's chắn are never re-read as cạ, so only
+  // the most-chắn arrangements compete (the four copies as a chíu or not); best-value: every pairing.
+  const top = shapes[0]?.chan ?? 0;
+  for (const shape of opts['score-arrangement'] === 'best-value' ? shapes : shapes.filter((x) => x.chan === top)) {
+    const found = cuocFor(w, finalHandFor(w, shape), opts);
+    const v = combine(found.list, opts).value;
+    if (v > bestValue) {
+      best = found;
+      bestValue = v;
+    }
+  }
+  return best;
+}
+
+function cuocFor(w: WinHandInput, f: FinalHand, opts: ChanOptions): FoundCuoc {
   const out: CuocInstance[] = [];
   const add = (id: CuocId, count = 1) => {
     if (count > 0) out.push({ id, count });

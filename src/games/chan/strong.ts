@@ -1,0 +1,245 @@
+/**
+ * The `strong` Chắn AI (issue #16). It is given only a `SeatKnowledge` — the seat's own view, the
+ * public view and its pending decision (core/ai.ts) — never the state, so it cannot see hidden cards.
+ *
+ * How it plays:
+ * - counts every card it has seen (its hand, all exposed melds, every dead card on the table, the card
+ *   on offer) and so knows how many copies of each face are still live;
+ * - values a hand by its chắn (up to the minimum, then less), usable cạ (within the cạ budget), lone
+ *   cards and the live copies that could still pair them; when hands are paid by cước it also
+ *   steers towards the cước it can reach: the red count towards Tám đỏ (the richest common cước),
+ *   complete Lèo / Tôm sets, a hand of all chắn (Thập thành);
+ * - defends: a discard (or a returned card) is charged with the chance that the seat at whose gate it
+ *   lands can eat it (it holds a live copy or, within its cạ budget, a live card of the same rank; a
+ *   face that seat has discarded is safe by R3) and that another seat holds three copies to chíu it;
+ * - claims by value: ù and chíu always, a chắn always (passing it bans the face for the hand), a cạ
+ *   only when the hand after it (with its best, defended discard) beats keeping the draw.
+ */
+import type { SeatKnowledge } from '../core/ai.js';
+import type { Seat } from '../core/types.js';
+import { counts, FACE_INDEX, FACES, GROUP_FACES, group, isRed, type Face } from './cards.js';
+import type { ChanAction } from './actions.js';
+import { afterEat, legalDiscards, meldChan, winShape } from './legality.js';
+import type { ChanOptions } from './options.js';
+import { findCuoc } from './scoring/predicates.js';
+import { correctCalls } from './scoring/settle.js';
+import { handSizes, type SeatState } from './state.js';
+import type { ChanPublicView, ChanSeatView } from './views.js';
+
+export type ChanKnowledge = SeatKnowledge<ChanSeatView, ChanPublicView, ChanAction>;
+
+/** Tunable weights of the strong policy. */
+export const STRONG = {
+  chan: 3,
+  extraChan: 1.2,
+  ca: 0.8,
+  loose: 2.2,
+  overBudget: 3,
+  live: 0.15,
+  liveCa: 0,
+  defence: 0.7,
+  defenceCa: 0.2,
+  chiuRisk: 1,
+  cuoc: 1,
+  tamDo: 5,
+  eatMargin: 0.5,
+};
+
+interface Ctx {
+  k: ChanKnowledge;
+  me: Seat;
+  n: number;
+  opts: ChanOptions;
+  /** Live (unseen) copies per face. */
+  live: number[];
+  /** Total unseen cards (the other seats' concealed cards and the nọc). */
+  unseen: number;
+}
+
+/** The seat's own cards and flags, as it knows them (no hidden information). */
+function ownSeat(k: ChanKnowledge): SeatState {
+  const v = k.view;
+  const pub = v.seats[k.seat]!;
+  return {
+    hand: v.hand.slice(),
+    melds: pub.melds.map((m) => ({ kind: m.kind, cards: m.cards.slice(), taken: m.taken })),
+    pile: pub.pile.map((p) => ({ ...p })),
+    passedChan: v.flags.passedChan.slice(),
+    passedCa: v.flags.passedCa.slice(),
+    discardedFaces: pub.discardedFaces.slice(),
+    hasEatenCa: pub.hasEatenCa,
+    uForfeited: v.flags.uForfeited,
+    dealtHadChan: true,
+  };
+}
+
+function context(k: ChanKnowledge): Ctx {
+  const v = k.view;
+  const live = new Array<number>(30).fill(4);
+  const seen: Face[] = [...v.hand];
+  for (const st of v.seats) {
+    for (const m of st.melds) seen.push(...m.cards);
+    for (const p of st.pile) seen.push(p.card);
+  }
+  if (v.offer) seen.push(v.offer.card);
+  for (const f of seen) live[FACE_INDEX[f]!]!--;
+  for (let i = 0; i < 30; i++) live[i] = Math.max(0, live[i]!);
+  const unseen = live.reduce((a, b) => a + b, 0);
+  return { k, me: k.seat, n: v.n, opts: k.table.rules, live, unseen };
+}
+
+/** Higher is closer to a (valuable) win. `c` = concealed counts, melds exposed. */
+function evaluate(cx: Ctx, c: number[], melds: SeatState['melds']): number {
+  const W = STRONG;
+  const { pairs, minChan } = handSizes(cx.n);
+  const caBudget = pairs - minChan;
+  const exposedCa = melds.filter((m) => m.kind === 'ca').length;
+  let chan = meldChan(melds);
+  let caPossible = 0;
+  let odd = 0;
+  let potential = 0;
+  for (let i = 0; i < 30; i++) chan += c[i]! >> 1;
+  const caRoom = exposedCa < caBudget;
+  for (let g = 1; g <= 9; g++) {
+    let og = 0;
+    let groupLive = 0;
+    for (const i of GROUP_FACES[g]!) groupLive += cx.live[i]!;
+    for (const i of GROUP_FACES[g]!) {
+      if (c[i]! & 1) {
+        og++;
+        potential += W.live * cx.live[i]!;
+        if (caRoom) potential += W.liveCa * (groupLive - cx.live[i]!);
+      }
+    }
+    odd += og;
+    caPossible += og >> 1;
+  }
+  const loose = odd - 2 * caPossible;
+  const caUse = Math.min(caPossible, Math.max(0, caBudget - exposedCa));
+  const score =
+    W.chan * Math.min(chan, minChan) +
+    W.extraChan * Math.max(0, chan - minChan) +
+    W.ca * caUse -
+    W.loose * loose -
+    W.overBudget * Math.max(0, exposedCa + caPossible - caBudget) +
+    potential;
+  return cx.opts.scoring === 'cuoc' ? score + cuocValue(cx, c, melds, odd === 0 && exposedCa === 0 && caPossible === 0) : score;
+}
+
+/** A little for the cước the hand is heading for (only when hands are paid by cước). */
+function cuocValue(cx: Ctx, c: number[], melds: SeatState['melds'], allChan: boolean): number {
+  const W = STRONG;
+  let score = 0;
+  // Reachable cước: complete Lèo / Tôm sets, a hand of all chắn.
+  const all = c.slice();
+  for (const m of melds) for (const f of m.cards) all[FACE_INDEX[f]!]!++;
+  const sets = (faces: Face[]) => Math.min(...faces.map((f) => all[FACE_INDEX[f]!]!));
+  score += W.cuoc * 2 * (sets(['9v', '8s', 'CC']) + sets(['3v', '3s', '7n']));
+  if (allChan) score += W.cuoc * 4;
+  // Tám đỏ (8/5 + 1 gà, the richest common cước): steer the red count of the 23 cards towards 7–8
+  // (the winning card may add one).
+  let red = 0;
+  for (let i = 0; i < 30; i++) if (all[i]! > 0 && isRed(FACES[i]!, cx.opts['red-lao-thang'])) red += all[i]!;
+  const exact = cx.opts['tam-do'] === 'exactly-8';
+  score += W.tamDo * (red === 8 ? 1 : red === 7 ? 0.8 : red === 9 ? (exact ? 0.25 : 1) : red === 6 ? 0.35 : red > 9 && !exact ? 1 : 0);
+  return score;
+}
+
+/** Chance that a seat holding `h` of the `unseen` cards holds at least one of `u` live copies. */
+function pHold(u: number, h: number, unseen: number): number {
+  if (u <= 0 || h <= 0 || unseen <= 0) return 0;
+  return 1 - Math.pow(Math.max(0, 1 - h / unseen), u);
+}
+
+/** Cost of putting `x` on offer at `gate` (it may be eaten there, or chíu'd by any other seat). */
+function feedCost(cx: Ctx, x: Face, gate: Seat): number {
+  const W = STRONG;
+  const t = cx.k.table;
+  const st = t.seats[gate]!;
+  let cost = 0;
+  if (gate !== cx.me && !st.discardedFaces.includes(x)) {
+    const i = FACE_INDEX[x]!;
+    cost += W.defence * pHold(cx.live[i]!, st.handCount, cx.unseen);
+    const { pairs, minChan } = handSizes(cx.n);
+    const exposedCa = st.melds.filter((m) => m.kind === 'ca').length;
+    if (exposedCa < pairs - minChan) {
+      let same = 0;
+      for (const j of GROUP_FACES[group(x)]!) if (j !== i) same += cx.live[j]!;
+      cost += W.defenceCa * pHold(same, st.handCount, cx.unseen);
+    }
+  }
+  // Chíu (or chíu-ù) by a seat holding the three other copies.
+  if (cx.live[FACE_INDEX[x]!]! >= 3) {
+    for (const o of t.seats) {
+      if (o.seat === cx.me) continue;
+      const q = o.handCount / Math.max(1, cx.unseen);
+      cost += W.chiuRisk * q * q * q;
+    }
+  }
+  return cost;
+}
+
+/** The best card to discard (or return) from `st`, with its score (hand value minus feeding cost). */
+function bestDiscard(cx: Ctx, st: SeatState, gate: Seat): { card: Face; score: number } | null {
+  const c = counts(st.hand);
+  let best: { card: Face; score: number } | null = null;
+  for (const f of legalDiscards(st, cx.opts)) {
+    const i = FACE_INDEX[f]!;
+    c[i]!--;
+    const sc = evaluate(cx, c, st.melds) - feedCost(cx, f, gate) - 0.01 * cx.live[i]!;
+    c[i]!++;
+    if (!best || sc > best.score) best = { card: f, score: sc };
+  }
+  return best;
+}
+
+/** Would ù win now (for honor tables, where Ù may be pressable without being legal)? */
+function wins(cx: Ctx, st: SeatState, card: Face | null, claimChiu: boolean): boolean {
+  return !st.uForfeited && winShape(st.hand, st.melds, card, claimChiu, cx.opts, cx.n) !== null;
+}
+
+export function strongAi(k: ChanKnowledge): ChanAction {
+  const d = k.decision;
+  const options = d.options;
+  const has = (t: ChanAction['type']) => options.some((o) => o.type === t);
+  const v = k.view;
+  const cx = context(k);
+  const st = ownSeat(k);
+  const validated = cx.opts['u-claim-check'] === 'validated';
+  if (has('xuong')) {
+    const f = v.myWin ? findCuoc(v.myWin, cx.opts) : null;
+    return { type: 'xuong', calls: f ? correctCalls(f.list) : [] };
+  }
+  if (has('draw')) return { type: 'draw' };
+  if (v.phase === 'claim' && v.offer) {
+    const offer = v.offer;
+    const x = offer.card;
+    if (has('u')) {
+      const claimChiu = offer.source === 'discard' || (offer.source === 'return' && !cx.opts['u-on-returned-card']);
+      if (validated || wins(cx, st, x, claimChiu) || (offer.source === 'return' && wins(cx, st, x, true))) return { type: 'u' };
+    }
+    if (has('chiu')) return { type: 'chiu' };
+    const partners = options.flatMap((o) => (o.type === 'eat' ? [o.with] : []));
+    if (partners.length) {
+      if (partners.includes(x)) return { type: 'eat', with: x };
+      const now = evaluate(cx, counts(st.hand), st.melds);
+      let best: { y: Face; score: number } | null = null;
+      for (const y of partners) {
+        const after = afterEat(st, x, y, cx.opts);
+        const b = bestDiscard(cx, after, (offer.gate + 1) % cx.n);
+        if (b && (!best || b.score > best.score)) best = { y, score: b.score };
+      }
+      if (best && best.score > now + STRONG.eatMargin) return { type: 'eat', with: best.y };
+    }
+    return { type: 'pass' };
+  }
+  if (v.phase === 'open' && has('u') && (validated || wins(cx, st, null, false))) return { type: 'u' };
+  // Discard (also at OPEN) or return after an out-of-turn chíu.
+  const ret = options.find((o) => o.type === 'return');
+  const gate = ret && v.returnTo !== null ? v.returnTo : (cx.me + 1) % cx.n;
+  const b = bestDiscard(cx, st, gate);
+  const type = ret ? 'return' : 'discard';
+  if (b) return { type, card: b.card };
+  const first = options.find((o) => o.type === 'discard' || o.type === 'return');
+  return first ?? d.timeoutDefault;
+}
