@@ -431,49 +431,6 @@ export function scoreHand(f: HandFacts, r: ScoringRules): ScoreOutcome {
     return a.points > b.points;
   };
   let best: HandScore | null = null;
-  if (discardLike && lastTile !== null && r.quirks) {
-    // Kajongg (hand.py __arrange) with the claimed set X exposed: it ranks the arrangements of the
-    // other concealed tiles after exposing, in each of them, the shortest set that holds the
-    // winning tile once more, and takes its best last set; the chosen arrangement is then scored
-    // with only X exposed. Matches Kajongg DMJL on ties of that ranking too (§15 Q9).
-    const byX = new Map<string, { x: Meld; rests: Meld[][] }>();
-    for (const dec of decs) {
-      const arranged = dec.map(groupToMeld);
-      arranged.forEach((m, i) => {
-        if (!contains(m, lastTile)) return;
-        const key = `${m.type}:${m.kind}`;
-        const rest = arranged.filter((_, j) => j !== i);
-        const e = byX.get(key) ?? { x: { ...m, exposed: true }, rests: [] };
-        if (!e.rests.some((r2) => sameMelds(r2, rest))) e.rests.push(rest);
-        byX.set(key, e);
-      });
-    }
-    // the claimed set is tried as the pair, the pung, then the chows (lowest first); the first of
-    // equal totals is kept, as the Kajongg client lists them
-    const rank = (m: Meld): number => (m.type === 'pair' ? 0 : m.type === 'pung' ? 1 : 2 + m.kind);
-    for (const { x, rests } of [...byX.values()].sort((a, b) => rank(a.x) - rank(b.x))) {
-      let chosen: Meld[] | null = null;
-      let chosenTry = -1;
-      for (const rest of rests) {
-        const holders = rest.filter((m) => contains(m, lastTile)).sort((a, b) => meldLen(a) - meldLen(b) || a.kind - b.kind);
-        const again = holders[0];
-        const tried = rest.map((m) => (m === again ? { ...m, exposed: true } : m));
-        const melds = [...declared, x, ...tried];
-        let t = -1;
-        for (const lm of melds) {
-          if (!lm.exposed || !contains(lm, lastTile) || meldLen(lm) > 3) continue;
-          t = Math.max(t, evaluate(base(melds, lm, false), special).total);
-        }
-        if (t > chosenTry) {
-          chosenTry = t;
-          chosen = rest;
-        }
-      }
-      const s = evaluate(base([...declared, x, ...chosen!], x, onlyPossible), special);
-      if (!best || s.total > best.total) best = s;
-    }
-    return { valid: true, ...best! };
-  }
   for (const dec of decs) {
     const arranged = dec.map(groupToMeld);
     // choices of the set completed by the winning tile
@@ -497,15 +454,6 @@ export function scoreHand(f: HandFacts, r: ScoringRules): ScoreOutcome {
     if (bestHere && better(bestHere, best)) best = bestHere;
   }
   return { valid: true, ...best! };
-}
-
-function sameMelds(a: Meld[], b: Meld[]): boolean {
-  const key = (ms: Meld[]) =>
-    ms
-      .map((m) => `${m.type}:${m.kind}`)
-      .sort()
-      .join();
-  return key(a) === key(b);
 }
 
 function isSquirmingSnake(f: HandFacts, all: Counts, quirks: boolean): boolean {
