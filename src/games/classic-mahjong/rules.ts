@@ -313,6 +313,14 @@ function openRob(s: State, konger: number, tile: TileCode, kind: 'added' | 'conc
   s.phase = 'rob-kong';
 }
 
+/**
+ * §8.3 Kong upon Kong: a kong continues the chain only when the loose tile of the previous kong
+ * is itself the tile that makes this kong; any other kong starts a new chain.
+ */
+function kongChainAfter(s: State, tile: TileCode): number {
+  return s.kongChain >= 1 && s.source === 'loose-tile' && s.drawn === tile ? s.kongChain + 1 : 1;
+}
+
 // ---------- apply ----------
 
 const same = (a: Action, b: Action): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -350,7 +358,9 @@ export function apply(s0: State, seat: number, a: Action): Result<State> {
     case 'discard-after-claim': {
       s.lastAction = { seat, type: legal.type, ...('tile' in legal ? { tile: legal.tile } : {}) };
       if (legal.type === 'mahjong') {
-        const heaven = seat === 0 && s.discardCount === 0 && !s.anyClaim;
+        // §8.3 Heaven's Blessing: East wins on the dealt tiles (bonus replacements and opening
+        // kongs of the deal included), not on a loose tile after a kong of its first turn.
+        const heaven = seat === 0 && s.discardCount === 0 && !s.anyClaim && s.source === 'deal';
         const source = heaven
           ? 'heaven'
           : s.source === 'loose-tile'
@@ -366,7 +376,7 @@ export function apply(s0: State, seat: number, a: Action): Result<State> {
       } else if (legal.type === 'concealed-kong') {
         p.concealed = without(p.concealed, [legal.tile, legal.tile, legal.tile, legal.tile])!;
         p.melds.push(meldOf('kong', [legal.tile, legal.tile, legal.tile, legal.tile], false, { kongType: 'concealed' }));
-        s.kongChain++;
+        s.kongChain = kongChainAfter(s, legal.tile);
         openRob(s, seat, legal.tile, 'concealed');
       } else if (legal.type === 'added-kong') {
         p.concealed = without(p.concealed, [legal.tile])!;
@@ -376,7 +386,7 @@ export function apply(s0: State, seat: number, a: Action): Result<State> {
           kongType: 'added',
           ...(old.claimedFrom === undefined ? {} : { claimedFrom: old.claimedFrom }),
         });
-        s.kongChain++;
+        s.kongChain = kongChainAfter(s, legal.tile);
         openRob(s, seat, legal.tile, 'added');
       } else if (legal.type === 'discard') {
         p.concealed = without(p.concealed, [legal.tile])!;
