@@ -426,3 +426,42 @@ test('timeouts: turn discards the drawn tile, claims pass', () => {
   const c = play(s, 1, { type: 'discard', tile: '5m' });
   for (const x of engine.pending(c)) assert.deepEqual(x.timeoutDefault, { type: 'pass' });
 });
+
+// ---- seed 004 §3: the tournament form is for four players ----
+
+test('tournament tables need four players: tableSize, setup and selfplay (seed 004 §3, issue 15)', async () => {
+  assert.deepEqual(engine.tableSize(opts({}, 'tournament')), { min: 4, max: 4, default: 4 });
+  assert.deepEqual(engine.tableSize(opts({ rotation: 'tournament', players: 3 })), { min: 4, max: 4, default: 4 });
+  assert.deepEqual(engine.tableSize(opts({ players: 3 })), { min: 2, max: 4, default: 3 });
+  for (const n of [2, 3]) assert.throws(() => engine.setup(opts({}, 'tournament'), n, 'tour'), /four players/);
+  assert.equal(engine.setup(opts({}, 'tournament'), 4, 'tour').players.length, 4);
+  const { spawnSync } = await import('node:child_process');
+  const cli = ['--import', 'tsx', 'src/cli/main.ts', 'selfplay', '--game', 'classic-mahjong', '--preset', 'tournament'];
+  const bad = spawnSync('node', [...cli, '--players', '3', '--hands', '1', '--seed', 'x'], { encoding: 'utf8' });
+  assert.notEqual(bad.status, 0);
+  assert.match(bad.stderr, /4 players/);
+  assert.equal(bad.stderr.trim().split('\n').length, 1, bad.stderr);
+});
+
+test('preset seed: the options it sets, and no limit for East’s ninth straight win (seed 004, issue 15)', () => {
+  const o = opts({ rotation: 'tournament' }, 'seed');
+  assert.equal(o['robbing-kong'], 'off');
+  assert.equal(o['east-streak-limit'], 'off');
+  assert.equal(o['added-kong-tile'], 'drawn');
+  assert.equal(o['losers-settle'], false);
+  const players = [
+    seat('1m2m3m 4p5p6p 7s8s9s 9p9p 6m7m8m'),
+    seat('2m2m 8p8p8p 3s3s 9s9s 4z 5z5z 1p'),
+    W_PUNG,
+    seat('1s1s 2p3p 4s4s4s 6z6z 7z 1z 2z 3z'),
+  ];
+  const r = engine.fromScenario(o, 4, { position: { players, turn: 0, drawn: '8m', discardCount: 8 } });
+  assert.ok(r.ok);
+  if (!r.ok) return;
+  const e8 = structuredClone(r.value);
+  e8.match.eastWins = 8;
+  const w9 = play(e8, 0, { type: 'mahjong' });
+  assert.equal(w9.outcome!.eastStreak, undefined);
+  assert.equal(engine.result(w9)!.scores[0]!.limit, false);
+  assert.deepEqual(engine.setup(w9.opts, 4, 't4', w9).match.playerAtSeat, [0, 1, 2, 3], 'East keeps the deal');
+});

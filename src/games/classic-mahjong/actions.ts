@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'not-a-winning-hand',
   'no-concealed-kong',
   'no-added-kong',
+  'added-kong-not-drawn',
   'no-opening-kong',
   'cannot-claim',
   'chow-not-from-previous',

@@ -26,9 +26,12 @@ function turnOptions(s: State, seat: number): Action[] {
       seen.add(t);
       if (countOf(p.concealed, t) === 4) out.push({ type: 'concealed-kong', tile: t });
     }
-    // §7, §15 Q8: any matching concealed tile on your own turn may be added to an exposed pung.
+    // §7, §15 Q8: any matching concealed tile on your own turn may be added to an exposed pung;
+    // with `added-kong-tile=drawn` (seed) only the fourth tile just drawn.
+    const onlyDrawn = s.opts['added-kong-tile'] === 'drawn';
     for (const m of p.melds)
-      if (m.type === 'pung' && p.concealed.includes(m.tiles[0]!)) out.push({ type: 'added-kong', tile: m.tiles[0]! });
+      if (m.type === 'pung' && p.concealed.includes(m.tiles[0]!) && (!onlyDrawn || s.drawn === m.tiles[0]))
+        out.push({ type: 'added-kong', tile: m.tiles[0]! });
   }
   out.push(...discardOptions(s, seat));
   return out;
@@ -457,6 +460,10 @@ function explain(s: State, seat: number, a: Action) {
       return fail('no-concealed-kong', 'A concealed kong needs four {{tile}} in your concealed hand (§7).', { tile });
     case 'added-kong':
       if (phase === 'discard-after-claim') return fail('must-discard', 'After claiming a chow or pung you must discard (§5).');
+      if (s.opts['added-kong-tile'] === 'drawn' && s.drawn !== tile && p.melds.some((m) => m.type === 'pung' && m.tiles[0] === tile))
+        return fail('added-kong-not-drawn', 'Under these rules only the fourth {{tile}} you just drew can be added to your pung (seed).', {
+          tile,
+        });
       return fail(
         'no-added-kong',
         'An added kong needs an exposed pung of {{tile}} and the fourth tile in your hand; a discard can never be added (§7).',
