@@ -410,8 +410,13 @@ test('walls: dead wall top-up, fixed sizes, bonus source, no bonus tiles', () =>
   const s = engine.setup(opts(), 4, 'w1');
   assert.ok(s.dead.length === 13 || s.dead.length === 14, `dead wall ${s.dead.length}`);
   assert.equal(s.wall.length + s.dead.length + s.players.reduce((a, p) => a + p.concealed.length + p.bonus.length, 0), 144);
-  const f16 = engine.setup(opts({ 'dead-wall': 'fixed-16' }), 4, 'w1');
-  assert.equal(f16.dead.length, 16);
+  // fixed-16 (Kajongg's kong box): 16 tiles set aside, never refilled from the live wall (issue 15)
+  for (const seed of ['w1', 'w2', 'w3']) {
+    const f16 = engine.setup(opts({ 'dead-wall': 'fixed-16' }), 4, seed);
+    const replaced = f16.players.reduce((a, p) => a + p.bonus.length, 0);
+    assert.equal(f16.wall.length, 144 - 16 - 53, 'the live wall never tops the dead wall up');
+    assert.equal(f16.dead.length, 16 - replaced);
+  }
   const live = engine.setup(opts({ 'bonus-replacement-source': 'live-wall' }), 4, 'w1');
   assert.equal(live.dead.length, 14);
   const nb = engine.setup(opts({ 'use-bonus-tiles': false }), 4, 'w1');
@@ -464,4 +469,26 @@ test('preset seed: the options it sets, and no limit for East’s ninth straight
   assert.equal(w9.outcome!.eastStreak, undefined);
   assert.equal(engine.result(w9)!.scores[0]!.limit, false);
   assert.deepEqual(engine.setup(w9.opts, 4, 't4', w9).match.playerAtSeat, [0, 1, 2, 3], 'East keeps the deal');
+});
+
+test('dead-wall=fixed-16: a kong takes its loose tile from the kong box, which is never refilled; an empty box allows no kong', () => {
+  const south = seat('1m1m1m1m 2s3s4s 6s7s8s 5z 9p9p 1z');
+  const players = [
+    seat('2m5m8m 3p6p9p 1s4s7s 2z3z4z 6z'),
+    south,
+    seat('3m6m9m 1p4p7p 2s5s8s 3z4z 7z 9s'),
+    seat('4m5m7m 2p5p8p 3s6s9s 2z3z 6z7z'),
+  ];
+  const o = { 'dead-wall': 'fixed-16' };
+  const s = position(players, { turn: 1, drawn: '1m', discardCount: 6, deadWall: ['7z', '5z'] }, o);
+  const live = s.wall.length;
+  const k = play(s, 1, { type: 'concealed-kong', tile: '1m' });
+  assert.deepEqual(k.dead, ['7z']);
+  assert.equal(k.wall.length, live, 'no live tile joins the dead wall');
+  const empty = position(players, { turn: 1, drawn: '1m', discardCount: 6, deadWall: [] }, o);
+  assert.deepEqual(engine.checkInvariants(empty), []);
+  assert.equal(
+    engine.pending(empty)[0]!.options.some((a) => a.type === 'concealed-kong'),
+    false,
+  );
 });

@@ -63,7 +63,8 @@ export const OPTIONS: OptionsSchema<Options> = {
       values: ['replenished-14', 'fixed-16', 'fixed-14'],
       default: 'replenished-14',
       spec: '§4',
-      description: 'Dead wall size and top-up',
+      description:
+        'Dead wall: replenished-14 (seed: 14 tiles, topped up from the live wall to keep at least 13), fixed-16 / fixed-14 (Kajongg DMJL / BMJA: set aside at the deal, never refilled)',
     },
     'bonus-replacement-source': {
       type: 'enum',

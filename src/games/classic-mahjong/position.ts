@@ -62,7 +62,9 @@ export function checkInvariants(s: State): string[] {
       if (!d.options.some((o) => JSON.stringify(o) === JSON.stringify(d.timeoutDefault)))
         out.push(`seat ${d.seat}: timeout default not among options`);
   }
-  if (s.dead.length === 0 && s.phase !== 'ended' && s.wall.length > 0) out.push('dead wall empty while live tiles remain');
+  // only the replenished dead wall (seed) is refilled; Kajongg's fixed kong box may run empty
+  if (s.opts['dead-wall'] === 'replenished-14' && s.dead.length === 0 && s.phase !== 'ended' && s.wall.length > 0)
+    out.push('dead wall empty while live tiles remain');
   return out;
 }
 
