@@ -492,3 +492,30 @@ test('dead-wall=fixed-16: a kong takes its loose tile from the kong box, which i
     false,
   );
 });
+
+test('§12 the dealer after a drawn hand: quick passes the deal, tournament keeps East and its run of wins', async () => {
+  const { readFileSync } = await import('node:fs');
+  const ex12 = JSON.parse(readFileSync('test/scenarios/classic-mahjong/14-ex12-drawn-hand.json', 'utf8')) as {
+    start: { position: Record<string, unknown> };
+  };
+  const drawn = (over: Record<string, unknown>, preset?: string, eastWins = 0): State => {
+    const r = engine.fromScenario(opts(over, preset), 4, ex12.start);
+    assert.ok(r.ok);
+    if (!r.ok) throw new Error('start');
+    const s = structuredClone(r.value);
+    s.match.eastWins = eastWins;
+    s.match.balances = [10, 20, 30, 40];
+    const d = play(s, 2, { type: 'discard', tile: '9p' });
+    assert.equal(d.outcome?.kind, 'draw');
+    assert.deepEqual(engine.result(d)!.deltas, [0, 0, 0, 0]);
+    return d;
+  };
+  const q = engine.setup(opts(), 4, 'after-draw', drawn({}));
+  assert.deepEqual(q.match.playerAtSeat, [1, 2, 3, 0], 'quick: South deals next');
+  assert.deepEqual(q.match.balances, [10, 20, 30, 40], 'nothing paid');
+  assert.equal(q.match.handIndex, 1);
+  const t = engine.setup(opts({}, 'tournament'), 4, 'after-draw', drawn({}, 'tournament', 3));
+  assert.deepEqual(t.match.playerAtSeat, [0, 1, 2, 3], 'tournament: the same East deals again');
+  assert.equal(t.match.eastWins, 3, 'a draw does not break East’s run');
+  assert.equal(t.match.passes, 0);
+});
