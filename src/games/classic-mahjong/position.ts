@@ -117,7 +117,7 @@ const WINDS = ['1z', '2z', '3z', '4z'];
 
 /** Build the state of a `{position}` start (fields documented in docs/scenarios-classic-mahjong.md). */
 function fromPosition(opts: Options, seats: number, pos: Record<string, unknown>): Result<State> {
-  const bad = (msg: string) => fail('bad-position', `Invalid position: ${msg}`, { reason: msg });
+  const bad = (msg: string) => fail('bad-position', { reason: msg });
   const rawSeats = pos.players as PositionSeat[] | undefined;
   if (!Array.isArray(rawSeats) || rawSeats.length !== seats) return bad(`players must list ${seats} seats`);
   const match = freshMatch(seats, opts);
@@ -217,7 +217,10 @@ export function fromScenario(opts: Options, seats: number, start: ScenarioStart)
     const have = tally(deck);
     const okDeck = deck.length === tileSet(opts).length && [...want].every(([t, n]) => have.get(t) === n);
     if (!okDeck)
-      return fail('bad-position', `The deck must hold each of the ${tileSet(opts).length} tiles exactly once.`, { size: deck.length });
+      return fail('bad-position', {
+        reason: `the deck must hold each of the ${tileSet(opts).length} tiles exactly once`,
+        size: deck.length,
+      });
     return ok(dealFrom(opts, seats, deck.slice(), freshMatch(seats, opts)));
   }
   return fromPosition(opts, seats, start.position);

@@ -329,11 +329,10 @@ function kongChainAfter(s: State, tile: TileCode): number {
 const same = (a: Action, b: Action): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 export function apply(s0: State, seat: number, a: Action): Result<State> {
-  if (s0.phase === 'ended') return fail('hand-over', 'The hand is over.');
-  if (!a || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string')
-    return fail('unknown-action', 'That is not an action of this game.');
+  if (s0.phase === 'ended') return fail('hand-over');
+  if (!a || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string') return fail('unknown-action');
   const d = pending(s0).find((x) => x.seat === seat);
-  if (!d) return fail('not-your-turn', 'It is not your turn to act.', { seat });
+  if (!d) return fail('not-your-turn', { seat });
   const legal = d.options.find((o) => same(o, normalize(a)));
   if (!legal) return explain(s0, seat, a);
   const s = clone(s0);
@@ -447,45 +446,37 @@ function explain(s: State, seat: number, a: Action) {
   const tile = 'tile' in a && typeof a.tile === 'string' ? a.tile : '';
   switch (a.type) {
     case 'discard':
-      if (phase === 'claim' || phase === 'rob-kong' || phase === 'opening-kong')
-        return fail('not-your-turn', 'You can only discard on your own turn.');
-      if (!p.concealed.includes(tile)) return fail('tile-not-in-hand', 'You do not hold {{tile}}.', { tile });
-      if (p.originalCall) return fail('original-call-locked', 'After Original Call you may only discard the tile you drew (§9.5).');
-      return fail('original-call-not-ready', 'Original Call needs a ready hand after this discard (§9.5).', { tile });
+      if (phase === 'claim' || phase === 'rob-kong' || phase === 'opening-kong') return fail('not-your-turn');
+      if (!p.concealed.includes(tile)) return fail('tile-not-in-hand', { tile });
+      if (p.originalCall) return fail('original-call-locked');
+      return fail('original-call-not-ready', { tile });
     case 'mahjong':
-      return fail('not-a-winning-hand', 'Your tiles do not form four sets and a pair or a special hand (§8).');
+      return fail('not-a-winning-hand');
     case 'concealed-kong':
-      if (phase === 'discard-after-claim') return fail('must-discard', 'After claiming a chow or pung you must discard (§5).');
-      if (s.dead.length === 0) return fail('dead-wall-empty', 'No loose tile is left for a kong.');
-      return fail('no-concealed-kong', 'A concealed kong needs four {{tile}} in your concealed hand (§7).', { tile });
+      if (phase === 'discard-after-claim') return fail('must-discard');
+      if (s.dead.length === 0) return fail('dead-wall-empty');
+      return fail('no-concealed-kong', { tile });
     case 'added-kong':
-      if (phase === 'discard-after-claim') return fail('must-discard', 'After claiming a chow or pung you must discard (§5).');
+      if (phase === 'discard-after-claim') return fail('must-discard');
       if (s.opts['added-kong-tile'] === 'drawn' && s.drawn !== tile && p.melds.some((m) => m.type === 'pung' && m.tiles[0] === tile))
-        return fail('added-kong-not-drawn', 'Under these rules only the fourth {{tile}} you just drew can be added to your pung (seed).', {
-          tile,
-        });
-      return fail(
-        'no-added-kong',
-        'An added kong needs an exposed pung of {{tile}} and the fourth tile in your hand; a discard can never be added (§7).',
-        { tile },
-      );
+        return fail('added-kong-not-drawn', { tile });
+      return fail('no-added-kong', { tile });
     case 'opening-kong':
-      return fail('no-opening-kong', 'Opening kongs are declared only during setup with four {{tile}} in hand (§4.5).', { tile });
+      return fail('no-opening-kong', { tile });
     case 'pung':
     case 'kong':
     case 'chow': {
-      if (phase !== 'claim') return fail('cannot-claim', 'There is no discard to claim now.');
+      if (phase !== 'claim') return fail('cannot-claim');
       const c = s.claim!;
-      if (c.lastDiscard && s.opts['last-discard-claims'] === 'mahjong-only')
-        return fail('last-discard-mahjong-only', 'The last discard may only be claimed for Mah Jong (§6).');
-      if (a.type === 'pung') return fail('no-pair-for-pung', 'A pung needs a concealed pair of {{tile}} (§6).', { tile: c.tile });
-      if (a.type === 'kong') return fail('no-pung-for-kong', 'A kong claim needs three concealed {{tile}} (§6).', { tile: c.tile });
-      if (seat !== next(s, c.from)) return fail('chow-not-from-previous', 'You may chow only the discard of the player before you (§6).');
-      return fail('chow-invalid', 'That chow cannot be made from your tiles and {{tile}} (§7).', { tile: c.tile });
+      if (c.lastDiscard && s.opts['last-discard-claims'] === 'mahjong-only') return fail('last-discard-mahjong-only');
+      if (a.type === 'pung') return fail('no-pair-for-pung', { tile: c.tile });
+      if (a.type === 'kong') return fail('no-pung-for-kong', { tile: c.tile });
+      if (seat !== next(s, c.from)) return fail('chow-not-from-previous');
+      return fail('chow-invalid', { tile: c.tile });
     }
     case 'pass':
-      return fail('must-discard', 'You must discard a tile (§5).');
+      return fail('must-discard');
     default:
-      return fail('unknown-action', 'That is not an action of this game.');
+      return fail('unknown-action');
   }
 }
