@@ -8,6 +8,7 @@ import { resolveOptions } from '../../src/games/core/options.js';
 import { deepFreeze } from '../../src/games/core/match.js';
 import { engine, type Action, type State } from '../../src/games/classic-mahjong/index.js';
 import type { Options } from '../../src/games/classic-mahjong/options.js';
+import type { WinOutcome } from '../../src/games/classic-mahjong/state.js';
 
 const T = (s: string): string[] => s.match(/\d[mpszf]/g) ?? [];
 
@@ -27,6 +28,13 @@ function play(s: State, seat: number, a: Action): State {
   const r = engine.apply(s, seat, a);
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.value;
+}
+
+/** The outcome of a won hand (fails the test on a draw or an unfinished hand). */
+function winOf(s: State): WinOutcome {
+  const o = s.outcome;
+  if (o?.kind !== 'win') throw new Error(`expected a win, got ${JSON.stringify(o)}`);
+  return o;
 }
 
 function rejects(s: State, seat: number, a: unknown, code: string): void {
@@ -267,7 +275,7 @@ test('Kong upon Kong: a second kong from the loose tile, won on the next loose t
   t = play(t, 0, { type: 'concealed-kong', tile: '9m' });
   assert.equal(t.drawn, '5p');
   t = play(t, 0, { type: 'mahjong' });
-  assert.equal(t.outcome!.kongUponKong, true);
+  assert.equal(winOf(t).kongUponKong, true);
   assert.equal(engine.result(t)!.scores[0]!.total, 500);
 });
 
@@ -297,7 +305,7 @@ test('Heaven and Earth', () => {
   );
   const h = play(heaven, 0, { type: 'mahjong' });
   assert.equal(engine.result(h)!.scores[0]!.total, 500);
-  assert.equal(h.outcome!.source, 'heaven');
+  assert.equal(winOf(h).source, 'heaven');
   const earth = position(
     [
       seat('5m 2m2m 8p8p8p 3s3s 9s9s 4z 5z5z 1p'),
@@ -308,7 +316,7 @@ test('Heaven and Earth', () => {
     { turn: 0, discardCount: 0 },
   );
   const e = play(play(earth, 0, { type: 'discard', tile: '5m' }), 1, { type: 'mahjong' });
-  assert.equal(e.outcome!.source, 'earth');
+  assert.equal(winOf(e).source, 'earth');
   assert.equal(engine.result(e)!.scores[1]!.total, 500);
 });
 
@@ -378,7 +386,7 @@ test('rotation tournament: East keeps the deal on a win or a draw; the ninth win
   const e8 = structuredClone(e);
   e8.match.eastWins = 8;
   const w9 = play(e8, 0, { type: 'mahjong' });
-  assert.equal(w9.outcome!.eastStreak, true);
+  assert.equal(winOf(w9).eastStreak, true);
   assert.equal(engine.result(w9)!.scores[0]!.total, 500);
   assert.deepEqual(engine.setup(w9.opts, 4, 't4', w9).match.playerAtSeat, [1, 2, 3, 0]);
   const w1 = play(e, 0, { type: 'mahjong' });
@@ -466,7 +474,7 @@ test('preset seed: the options it sets, and no limit for East’s ninth straight
   const e8 = structuredClone(r.value);
   e8.match.eastWins = 8;
   const w9 = play(e8, 0, { type: 'mahjong' });
-  assert.equal(w9.outcome!.eastStreak, undefined);
+  assert.equal(winOf(w9).eastStreak, undefined);
   assert.equal(engine.result(w9)!.scores[0]!.limit, false);
   assert.deepEqual(engine.setup(w9.opts, 4, 't4', w9).match.playerAtSeat, [0, 1, 2, 3], 'East keeps the deal');
 });

@@ -95,7 +95,8 @@ export function ai(s: State, seat: number): Action {
     case 'rob-kong':
       return { type: 'pass' };
     case 'claim': {
-      const tile = s.claim!.tile;
+      if (!s.claim) return { type: 'pass' };
+      const tile = s.claim.tile;
       const kong = find('kong');
       if (kong) return kong;
       const pung = find('pung');

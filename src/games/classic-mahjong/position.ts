@@ -8,7 +8,8 @@ import { fail } from './actions.js';
 import type { Options } from './options.js';
 import { claimOptions, pending, startPlay } from './rules.js';
 import { dealFrom, setup } from './setup.js';
-import { emptyPlayer, freshMatch, newState, tileSet, type MeldState, type State } from './state.js';
+import { emptyPlayer, freshMatch, newState, tileSet, type ClaimAnswer, type MeldState, type State } from './state.js';
+import { openClaimWindow } from '../core/claims.js';
 import { Rng } from '../core/rng.js';
 
 function tally(tiles: readonly TileCode[]): Map<TileCode, number> {
@@ -194,13 +195,14 @@ function fromPosition(opts: Options, seats: number, pos: Record<string, unknown>
     const last = s.players[c.from]?.discards.at(-1);
     if (!last || last.tile !== c.tile) return bad('the claimed tile must be the last discard of claim.from');
     const lastDiscard = s.wall.length === 0;
-    const answers: Record<string, null> = {};
-    for (let seat = 0; seat < seats; seat++)
-      if (seat !== c.from && claimOptions(s, seat, c.tile, c.from, lastDiscard).length) answers[seat] = null;
-    s.claim = { tile: c.tile, from: c.from, answers, lastDiscard };
+    const { tile, from } = c;
+    const claimers = Array.from({ length: seats - 1 }, (_, i) => (from + 1 + i) % seats).filter(
+      (seat) => claimOptions(s, seat, tile, from, lastDiscard).length > 0,
+    );
+    s.claim = { tile, from, window: openClaimWindow<ClaimAnswer>(claimers), lastDiscard };
     s.phase = 'claim';
     s.turn = c.from;
-    if (!Object.keys(answers).length) return bad('nobody can claim that discard');
+    if (!claimers.length) return bad('nobody can claim that discard');
   } else if (phase === 'setup') {
     startPlay(s, 0);
   } else return bad('phase must be turn, discard-after-claim, claim or setup');

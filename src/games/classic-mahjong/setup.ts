@@ -2,6 +2,7 @@
  * Setup of a hand (classic-mahjong.md §4) and the match counters carried from the previous hand:
  * dealer rotation for quick and tournament matches, the prevailing wind, balances (§3).
  */
+import { copyState } from '../core/copy.js';
 import type { TableSize } from '../core/types.js';
 import type { Options } from './options.js';
 import { startPlay } from './rules.js';
@@ -11,7 +12,7 @@ import { deal } from './walls.js';
 
 /** §3: the match state of the hand after `prev`. */
 export function nextMatch(prev: State): MatchState {
-  const m = structuredClone(prev.match);
+  const m = copyState(prev.match);
   const n = prev.seats;
   const o = prev.outcome;
   const r = settle(prev);
