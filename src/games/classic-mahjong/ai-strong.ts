@@ -72,7 +72,12 @@ function flushSuitOf(hand: readonly TileCode[], meldTiles: readonly TileCode[]):
     if (kd >= 27) honours++;
     else bySuit[Math.floor(kd / 9)]!++;
   }
-  const meldSuits = new Set(meldTiles.map((t) => kindOf(t)!).filter((kd) => kd < 27).map((kd) => Math.floor(kd / 9)));
+  const meldSuits = new Set(
+    meldTiles
+      .map((t) => kindOf(t)!)
+      .filter((kd) => kd < 27)
+      .map((kd) => Math.floor(kd / 9)),
+  );
   if (meldSuits.size > 1) return null;
   const best = bySuit.indexOf(Math.max(...bySuit));
   if (meldSuits.size === 1 && !meldSuits.has(best)) return null;
@@ -107,7 +112,12 @@ function dangerTable(k: StrongKnowledge, unseen: number[], threat: number[]): nu
         if (v >= 2 && v <= 6) d *= 1.2;
         else if (v === 0 || v === 8) d *= 0.8;
         // a seat whose exposed sets are all of one suit is collecting it
-        const suits = new Set(s.melds.flatMap((m) => m.tiles.map((t) => kindOf(t)!)).filter((x) => x < 27).map((x) => Math.floor(x / 9)));
+        const suits = new Set(
+          s.melds
+            .flatMap((m) => m.tiles.map((t) => kindOf(t)!))
+            .filter((x) => x < 27)
+            .map((x) => Math.floor(x / 9)),
+        );
         if (suits.size === 1 && s.melds.length >= 2) d *= suits.has(Math.floor(kd / 9)) ? 1.8 : 0.4;
       }
       if (s.discards.some((x) => kindOf(x.tile) === kd)) d *= 0.35;
@@ -133,7 +143,10 @@ function read(k: StrongKnowledge): Read {
     need: 4 - k.view.melds.length,
     unseen,
     scoring,
-    flushSuit: flushSuitOf(hand, k.view.melds.flatMap((m) => m.tiles)),
+    flushSuit: flushSuitOf(
+      hand,
+      k.view.melds.flatMap((m) => m.tiles),
+    ),
     danger: dangerTable(k, unseen, th),
     threat,
   };
@@ -164,7 +177,14 @@ function loserScore(r: Read, rest: readonly TileCode[]): number {
     ...(m.kongType === 'claimed' ? { claimed: true } : {}),
   }));
   const out = scoreHand(
-    { seatWind: r.k.seat, roundWind: kindOf(r.k.table.roundWind)! - 27, concealed: countsOf(rest), melds, bonus: r.k.view.bonus, won: false },
+    {
+      seatWind: r.k.seat,
+      roundWind: kindOf(r.k.table.roundWind)! - 27,
+      concealed: countsOf(rest),
+      melds,
+      bonus: r.k.view.bonus,
+      won: false,
+    },
     RULES,
   );
   return out.valid ? out.total : 0;
@@ -190,7 +210,16 @@ function readyValue(r: Read, rest: readonly TileCode[]): number {
     c[kd]!++;
     if (standardShanten(c, r.need) === -1) {
       const out = scoreHand(
-        { seatWind: r.k.seat, roundWind, concealed: c.slice(), melds, bonus: r.k.view.bonus, won: true, winningTile: kd, source: 'discard' },
+        {
+          seatWind: r.k.seat,
+          roundWind,
+          concealed: c.slice(),
+          melds,
+          bonus: r.k.view.bonus,
+          won: true,
+          winningTile: kd,
+          source: 'discard',
+        },
         RULES,
       );
       // the other seats throw lone honours and terminals first: those waits come sooner

@@ -200,7 +200,6 @@ function win(s: State, seat: number, o: Omit<WinOutcome, 'kind' | 'winner' | 'ea
 
 const RANK: Record<ClaimAnswer['type'], number> = { mahjong: 3, kong: 2, pung: 2, chow: 1, pass: 0 };
 
-
 /** Seats other than `from`, nearest first counter-clockwise: the tie-break order of §6. */
 const seatsFrom = (s: State, from: number): number[] => Array.from({ length: s.seats - 1 }, (_, i) => (from + 1 + i) % s.seats);
 
