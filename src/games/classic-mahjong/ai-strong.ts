@@ -297,13 +297,33 @@ function chooseDiscard(r: Read, options: Action[]): Action {
   return call ?? best.a;
 }
 
-/** Shanten after a claim that uses `used` and then discards the best tile. */
-function shantenAfterClaim(r: Read, used: readonly TileCode[]): number {
+/** Shanten after a claim that uses `used` and then discards the best tile, and that discard's live improvers. */
+function afterClaim(r: Read, used: readonly TileCode[]): { sh: number; live: number } {
   let rest = r.hand.slice();
   for (const t of used) rest = removeOne(rest, t);
-  let best = 99;
-  for (const d of new Set(rest)) best = Math.min(best, shanten(removeOne(rest, d), r.need - 1));
+  let best = { sh: 99, live: -1 };
+  for (const d of new Set(rest)) {
+    const left = removeOne(rest, d);
+    const sh = standardShanten(countsOf(left), Math.max(0, r.need - 1));
+    if (sh > best.sh) continue;
+    const live = sh <= 2 ? improversFor(r, left, sh, r.need - 1) : 0;
+    if (sh < best.sh || live > best.live) best = { sh, live };
+  }
   return best;
+}
+
+/** Live improvers of a 13-tile hand needing `need` sets. */
+function improversFor(r: Read, rest: readonly TileCode[], sh: number, need: number): number {
+  const c = countsOf(rest);
+  let n = 0;
+  for (let kd = 0; kd < 34; kd++) {
+    const live = r.unseen[kd]!;
+    if (live === 0) continue;
+    c[kd]!++;
+    if (standardShanten(c, Math.max(0, need)) < sh) n += live;
+    c[kd]!--;
+  }
+  return n;
 }
 
 function chooseClaim(r: Read, options: Action[]): Action {
@@ -314,19 +334,24 @@ function chooseClaim(r: Read, options: Action[]): Action {
   const offSuit = r.flushSuit !== null && kd < 27 && Math.floor(kd / 9) !== r.flushSuit;
   const kong = options.find((a) => a.type === 'kong');
   if (kong && !offSuit) return kong;
+  const nowLive = now <= 1 ? improversFor(r, r.hand, now, r.need) : 0;
   const pung = options.find((a) => a.type === 'pung');
   if (pung && !offSuit) {
-    const after = shantenAfterClaim(r, [tile, tile]);
-    if (after < now || (after === now && (r.scoring(kd) || kd >= 27 || kd % 9 === 0 || kd % 9 === 8))) return pung;
+    const after = afterClaim(r, [tile, tile]);
+    if (after.sh < now || (after.sh === now && (r.scoring(kd) || kd >= 27 || kd % 9 === 0 || kd % 9 === 8))) return pung;
+    // keeps the distance but waits on clearly more live tiles
+    if (after.sh === now && now <= 1 && after.live > nowLive * 1.5 + 2) return pung;
   }
   if (offSuit) return { type: 'pass' };
+  // a chow when it brings the hand closer, or keeps the distance with clearly more live tiles
   let bestChow: Action | null = null;
-  let bestAfter = now;
+  let bestScore = 0;
   for (const a of options) {
     if (a.type !== 'chow') continue;
-    const after = shantenAfterClaim(r, removeOne(a.tiles, tile));
-    if (after < bestAfter) {
-      bestAfter = after;
+    const after = afterClaim(r, removeOne(a.tiles, tile));
+    const score = after.sh < now ? 1000 + after.live : after.sh === now && now <= 1 && after.live > nowLive * 1.5 + 2 ? after.live : 0;
+    if (score > bestScore) {
+      bestScore = score;
       bestChow = a;
     }
   }
