@@ -4,12 +4,16 @@
  * cannot see hidden tiles. This module imports no engine state or rules on purpose.
  *
  * How it plays:
- * - counts every tile it has seen (own hand, every exposed set and concealed kong on the table,
- *   unclaimed discards) and values a discard by the live tiles that would improve the rest;
- * - values doubles, not only speed: keeps scoring honour pairs and pungs (dragons, own and
- *   prevailing wind), chases one suit (with or without honours) when the hand leans that way;
- * - claims by value: a pung of scoring honours always, other pungs and chows only when they bring
- *   the hand close to ready and do not spoil a one-suit hand;
+ * - speed first, as the reference AI (fewest tiles from ready), but it counts every tile it has
+ *   seen (own hand, every exposed set and concealed kong, unclaimed discards) and ranks discards by
+ *   the live tiles that would improve the rest;
+ * - values doubles, not only speed: when ready it keeps the wait worth most (the scorer's total of
+ *   each winning tile times its live copies, lone honours and terminals weighted up because the
+ *   other seats throw them first); it keeps scoring honour pairs and pungs and leans to one suit;
+ *   a hand far from ready late in the hand keeps what it would score as a loser (losers settle);
+ * - claims by value: a pung when it brings the hand closer, or keeps the distance for an honour or
+ *   terminal pung (points either way) or for clearly more live waits; a chow likewise; nothing
+ *   that spoils a one-suit hand;
  * - defends: against a seat that looks ready (three or more exposed sets, or a late wall) it folds
  *   when its own hand is far, discarding the tiles least likely to complete that seat's hand.
  */
