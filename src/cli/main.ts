@@ -46,6 +46,14 @@ function intArg(v: unknown, name: string, min: number, max: number, dflt?: numbe
   return n;
 }
 
+/** The engine's table size under the chosen rules (e.g. a classical tournament seats exactly 4). */
+function checkTableSize(game: string, size: { min: number; max: number }, players: number): void {
+  if (players < size.min || players > size.max)
+    fail(
+      `--players ${players}: ${game} under these rules is played by ${size.min === size.max ? size.min : `${size.min}–${size.max}`} players`,
+    );
+}
+
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const c of process.stdin) chunks.push(c as Buffer);
@@ -68,6 +76,7 @@ async function cmdSelfplay(argv: string[]): Promise<number> {
   const players = intArg(values.players, 'players', engine.minSeats, engine.maxSeats, Math.min(4, engine.maxSeats));
   const opts = resolveOptions(engine.options, {}, values.preset as string | undefined);
   if (!opts.ok) fail(opts.errors.map((e) => `${e.message} (allowed: ${e.allowed})`).join('; '));
+  checkTableSize(game, engine.tableSize(opts.value), players);
   const t0 = performance.now();
   const rep = selfplay(engine, opts.value, players, seed, hands);
   const secs = (performance.now() - t0) / 1000;
@@ -122,6 +131,7 @@ async function cmdDuel(argv: string[]): Promise<number> {
   const preset = values.preset as string | undefined;
   const opts = resolveOptions(engine.options, {}, preset);
   if (!opts.ok) fail(opts.errors.map((e) => `${e.message} (allowed: ${e.allowed})`).join('; '));
+  checkTableSize(game, engine.tableSize(opts.value), players);
   const { runDuel } = await import('./duel.js');
   const rep = await runDuel({ game, players, hands, seed, a, b, ...(preset ? { preset } : {}) }, workers);
   if (values.json) console.log(JSON.stringify(rep));

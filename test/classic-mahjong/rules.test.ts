@@ -8,6 +8,7 @@ import { resolveOptions } from '../../src/games/core/options.js';
 import { deepFreeze } from '../../src/games/core/match.js';
 import { engine, type Action, type State } from '../../src/games/classic-mahjong/index.js';
 import type { Options } from '../../src/games/classic-mahjong/options.js';
+import type { WinOutcome } from '../../src/games/classic-mahjong/state.js';
 
 const T = (s: string): string[] => s.match(/\d[mpszf]/g) ?? [];
 
@@ -27,6 +28,13 @@ function play(s: State, seat: number, a: Action): State {
   const r = engine.apply(s, seat, a);
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.value;
+}
+
+/** The outcome of a won hand (fails the test on a draw or an unfinished hand). */
+function winOf(s: State): WinOutcome {
+  const o = s.outcome;
+  if (o?.kind !== 'win') throw new Error(`expected a win, got ${JSON.stringify(o)}`);
+  return o;
 }
 
 function rejects(s: State, seat: number, a: unknown, code: string): void {
@@ -267,7 +275,7 @@ test('Kong upon Kong: a second kong from the loose tile, won on the next loose t
   t = play(t, 0, { type: 'concealed-kong', tile: '9m' });
   assert.equal(t.drawn, '5p');
   t = play(t, 0, { type: 'mahjong' });
-  assert.equal(t.outcome!.kongUponKong, true);
+  assert.equal(winOf(t).kongUponKong, true);
   assert.equal(engine.result(t)!.scores[0]!.total, 500);
 });
 
@@ -297,7 +305,7 @@ test('Heaven and Earth', () => {
   );
   const h = play(heaven, 0, { type: 'mahjong' });
   assert.equal(engine.result(h)!.scores[0]!.total, 500);
-  assert.equal(h.outcome!.source, 'heaven');
+  assert.equal(winOf(h).source, 'heaven');
   const earth = position(
     [
       seat('5m 2m2m 8p8p8p 3s3s 9s9s 4z 5z5z 1p'),
@@ -308,7 +316,7 @@ test('Heaven and Earth', () => {
     { turn: 0, discardCount: 0 },
   );
   const e = play(play(earth, 0, { type: 'discard', tile: '5m' }), 1, { type: 'mahjong' });
-  assert.equal(e.outcome!.source, 'earth');
+  assert.equal(winOf(e).source, 'earth');
   assert.equal(engine.result(e)!.scores[1]!.total, 500);
 });
 
@@ -378,7 +386,7 @@ test('rotation tournament: East keeps the deal on a win or a draw; the ninth win
   const e8 = structuredClone(e);
   e8.match.eastWins = 8;
   const w9 = play(e8, 0, { type: 'mahjong' });
-  assert.equal(w9.outcome!.eastStreak, true);
+  assert.equal(winOf(w9).eastStreak, true);
   assert.equal(engine.result(w9)!.scores[0]!.total, 500);
   assert.deepEqual(engine.setup(w9.opts, 4, 't4', w9).match.playerAtSeat, [1, 2, 3, 0]);
   const w1 = play(e, 0, { type: 'mahjong' });
@@ -410,8 +418,13 @@ test('walls: dead wall top-up, fixed sizes, bonus source, no bonus tiles', () =>
   const s = engine.setup(opts(), 4, 'w1');
   assert.ok(s.dead.length === 13 || s.dead.length === 14, `dead wall ${s.dead.length}`);
   assert.equal(s.wall.length + s.dead.length + s.players.reduce((a, p) => a + p.concealed.length + p.bonus.length, 0), 144);
-  const f16 = engine.setup(opts({ 'dead-wall': 'fixed-16' }), 4, 'w1');
-  assert.equal(f16.dead.length, 16);
+  // fixed-16 (Kajongg's kong box): 16 tiles set aside, never refilled from the live wall (issue 15)
+  for (const seed of ['w1', 'w2', 'w3']) {
+    const f16 = engine.setup(opts({ 'dead-wall': 'fixed-16' }), 4, seed);
+    const replaced = f16.players.reduce((a, p) => a + p.bonus.length, 0);
+    assert.equal(f16.wall.length, 144 - 16 - 53, 'the live wall never tops the dead wall up');
+    assert.equal(f16.dead.length, 16 - replaced);
+  }
   const live = engine.setup(opts({ 'bonus-replacement-source': 'live-wall' }), 4, 'w1');
   assert.equal(live.dead.length, 14);
   const nb = engine.setup(opts({ 'use-bonus-tiles': false }), 4, 'w1');
@@ -425,4 +438,92 @@ test('timeouts: turn discards the drawn tile, claims pass', () => {
   assert.deepEqual(d.timeoutDefault, { type: 'discard', tile: '1p' });
   const c = play(s, 1, { type: 'discard', tile: '5m' });
   for (const x of engine.pending(c)) assert.deepEqual(x.timeoutDefault, { type: 'pass' });
+});
+
+// ---- seed 004 §3: the tournament form is for four players ----
+
+test('tournament tables need four players: tableSize, setup and selfplay (seed 004 §3, issue 15)', async () => {
+  assert.deepEqual(engine.tableSize(opts({}, 'tournament')), { min: 4, max: 4, default: 4 });
+  assert.deepEqual(engine.tableSize(opts({ rotation: 'tournament', players: 3 })), { min: 4, max: 4, default: 4 });
+  assert.deepEqual(engine.tableSize(opts({ players: 3 })), { min: 2, max: 4, default: 3 });
+  for (const n of [2, 3]) assert.throws(() => engine.setup(opts({}, 'tournament'), n, 'tour'), /four players/);
+  assert.equal(engine.setup(opts({}, 'tournament'), 4, 'tour').players.length, 4);
+  const { spawnSync } = await import('node:child_process');
+  const cli = ['--import', 'tsx', 'src/cli/main.ts', 'selfplay', '--game', 'classic-mahjong', '--preset', 'tournament'];
+  const bad = spawnSync('node', [...cli, '--players', '3', '--hands', '1', '--seed', 'x'], { encoding: 'utf8' });
+  assert.notEqual(bad.status, 0);
+  assert.match(bad.stderr, /4 players/);
+  assert.equal(bad.stderr.trim().split('\n').length, 1, bad.stderr);
+});
+
+test('preset seed: the options it sets, and no limit for East’s ninth straight win (seed 004, issue 15)', () => {
+  const o = opts({ rotation: 'tournament' }, 'seed');
+  assert.equal(o['robbing-kong'], 'off');
+  assert.equal(o['east-streak-limit'], 'off');
+  assert.equal(o['added-kong-tile'], 'drawn');
+  assert.equal(o['losers-settle'], false);
+  const players = [
+    seat('1m2m3m 4p5p6p 7s8s9s 9p9p 6m7m8m'),
+    seat('2m2m 8p8p8p 3s3s 9s9s 4z 5z5z 1p'),
+    W_PUNG,
+    seat('1s1s 2p3p 4s4s4s 6z6z 7z 1z 2z 3z'),
+  ];
+  const r = engine.fromScenario(o, 4, { position: { players, turn: 0, drawn: '8m', discardCount: 8 } });
+  assert.ok(r.ok);
+  if (!r.ok) return;
+  const e8 = structuredClone(r.value);
+  e8.match.eastWins = 8;
+  const w9 = play(e8, 0, { type: 'mahjong' });
+  assert.equal(winOf(w9).eastStreak, undefined);
+  assert.equal(engine.result(w9)!.scores[0]!.limit, false);
+  assert.deepEqual(engine.setup(w9.opts, 4, 't4', w9).match.playerAtSeat, [0, 1, 2, 3], 'East keeps the deal');
+});
+
+test('dead-wall=fixed-16: a kong takes its loose tile from the kong box, which is never refilled; an empty box allows no kong', () => {
+  const south = seat('1m1m1m1m 2s3s4s 6s7s8s 5z 9p9p 1z');
+  const players = [
+    seat('2m5m8m 3p6p9p 1s4s7s 2z3z4z 6z'),
+    south,
+    seat('3m6m9m 1p4p7p 2s5s8s 3z4z 7z 9s'),
+    seat('4m5m7m 2p5p8p 3s6s9s 2z3z 6z7z'),
+  ];
+  const o = { 'dead-wall': 'fixed-16' };
+  const s = position(players, { turn: 1, drawn: '1m', discardCount: 6, deadWall: ['7z', '5z'] }, o);
+  const live = s.wall.length;
+  const k = play(s, 1, { type: 'concealed-kong', tile: '1m' });
+  assert.deepEqual(k.dead, ['7z']);
+  assert.equal(k.wall.length, live, 'no live tile joins the dead wall');
+  const empty = position(players, { turn: 1, drawn: '1m', discardCount: 6, deadWall: [] }, o);
+  assert.deepEqual(engine.checkInvariants(empty), []);
+  assert.equal(
+    engine.pending(empty)[0]!.options.some((a) => a.type === 'concealed-kong'),
+    false,
+  );
+});
+
+test('§12 the dealer after a drawn hand: quick passes the deal, tournament keeps East and its run of wins', async () => {
+  const { readFileSync } = await import('node:fs');
+  const ex12 = JSON.parse(readFileSync('test/scenarios/classic-mahjong/14-ex12-drawn-hand.json', 'utf8')) as {
+    start: { position: Record<string, unknown> };
+  };
+  const drawn = (over: Record<string, unknown>, preset?: string, eastWins = 0): State => {
+    const r = engine.fromScenario(opts(over, preset), 4, ex12.start);
+    assert.ok(r.ok);
+    if (!r.ok) throw new Error('start');
+    const s = structuredClone(r.value);
+    s.match.eastWins = eastWins;
+    s.match.balances = [10, 20, 30, 40];
+    const d = play(s, 2, { type: 'discard', tile: '9p' });
+    assert.equal(d.outcome?.kind, 'draw');
+    assert.deepEqual(engine.result(d)!.deltas, [0, 0, 0, 0]);
+    return d;
+  };
+  const q = engine.setup(opts(), 4, 'after-draw', drawn({}));
+  assert.deepEqual(q.match.playerAtSeat, [1, 2, 3, 0], 'quick: South deals next');
+  assert.deepEqual(q.match.balances, [10, 20, 30, 40], 'nothing paid');
+  assert.equal(q.match.handIndex, 1);
+  const t = engine.setup(opts({}, 'tournament'), 4, 'after-draw', drawn({}, 'tournament', 3));
+  assert.deepEqual(t.match.playerAtSeat, [0, 1, 2, 3], 'tournament: the same East deals again');
+  assert.equal(t.match.eastWins, 3, 'a draw does not break East’s run');
+  assert.equal(t.match.passes, 0);
 });

@@ -470,3 +470,28 @@ test('CLI: a loser hand scores; a winner finds the best arrangement', () => {
   assert.equal(rules(o).includes('pung-concealed-major'), true);
   assert.equal(rules(o).includes('three-concealed-pungs'), true);
 });
+
+test('§8.1 best arrangement on a discard win: the pungs, not the chows, when the discard completes a chow (issue 15)', () => {
+  // 555m 666m 777m + claimed [678m], 1z pair: 20 + 3 × 4 = 32; three concealed pungs + one suit with honours → 128
+  const a = score({
+    seatWind: '2z',
+    roundWind: '4z',
+    concealed: T('5m5m5m 6m6m6m6m 7m7m7m7m 8m 1z1z'),
+    won: true,
+    winningTile: '6m',
+    winBy: 'discard',
+  });
+  assert.equal(a.total, 128, JSON.stringify(a));
+  assert.ok(rules(a).includes('three-concealed-pungs'));
+  // 2s pair, claimed [567s], concealed 777s 888s 999s, 2 flowers: 44 × 2⁴ = 704 → limit 500 (not 448)
+  const b = score({
+    seatWind: '2z',
+    roundWind: '4z',
+    concealed: T('2s2s 5s6s7s 7s7s7s 8s8s8s 9s9s9s'),
+    flowers: ['1f', '2f'],
+    won: true,
+    winningTile: '7s',
+    winBy: 'discard',
+  });
+  assert.equal(b.total, 500, JSON.stringify(b));
+});

@@ -143,3 +143,40 @@ test(
     assert.deepEqual(problems.slice(0, 20), []);
   },
 );
+
+test('issue 15: discard wins whose best arrangement Kajongg scores 128 and 500', { skip: skip ?? false }, () => {
+  const rules = scoringRules(defaultOptions(OPTIONS));
+  const K = (s: string) => {
+    const c = new Array<number>(34).fill(0);
+    for (const t of s.match(/\d[mpsz]/g)!) c[(t[1] === 'z' ? 27 : 'mps'.indexOf(t[1]!) * 9) + Number(t[0]) - 1]!++;
+    return c;
+  };
+  const hands: HandFacts[] = [
+    {
+      seatWind: 1,
+      roundWind: 3,
+      concealed: K('5m5m5m6m6m6m6m7m7m7m7m8m1z1z'),
+      melds: [],
+      bonus: [],
+      won: true,
+      winningTile: 5,
+      source: 'discard',
+    },
+    {
+      seatWind: 1,
+      roundWind: 3,
+      concealed: K('2s2s5s6s7s7s7s7s8s8s8s9s9s9s'),
+      melds: [],
+      bonus: ['1f', '2f'],
+      won: true,
+      winningTile: 24,
+      source: 'discard',
+    },
+  ];
+  const kj = runBridge(hands.map((h, i) => toBridge(i, h)));
+  assert.deepEqual(
+    hands.map((h) => (scoreHand(h, rules) as { total: number }).total),
+    [128, 500],
+  );
+  assert.deepEqual([kj.get(0)!.total, kj.get(1)!.total], [128, 500]);
+});

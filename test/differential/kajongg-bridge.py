@@ -6,7 +6,10 @@ Reads JSON lines on stdin: {"id": any, "hand": "<kajongg hand string>", "seat": 
 or robbed tile: {"declared": [meld strings], "bonus": [..], "concealed": "B2B3..", "last": "B5",
 "source": "d|Z|k|1", "ann": ""}. For the latter the bridge does what Kajongg's client does when it
 declares Mah Jongg on a claimed tile (player.py declaredMahJongg): the set completed by the claimed
-tile is exposed. It tries every such set and keeps the best total. Writes one JSON line per input:
+tile is exposed. It tries every such set, and every explicit arrangement of the concealed tiles
+with each set the claimed tile completes exposed (classic-mahjong.md §8.1: the best arrangement
+counts; Kajongg's own arrangement of an `R` string is not always the best), and keeps the best
+total. Writes one JSON line per input:
 {"id": any, "won": bool, "total": int, "points": int, "doubles": int, "limits": float, "rules": [str]}
 or {"id": any, "error": str}. Needs the Debian package `kajongg` (sources in /usr/share/kajongg).
 """
@@ -64,15 +67,87 @@ def candidate_strings(req):
     return result
 
 
-def best_hand(player, req):
+def decompositions(tiles):
+    """every way to lay a sorted list of concealed tiles out as sets plus exactly one pair"""
+    out = []
+
+    def rec(rest, melds, pair):
+        if not rest:
+            if pair:
+                out.append(melds[:])
+            return
+        first = rest[0]
+        if not pair and rest.count(first) >= 2:
+            nxt = rest[:]
+            nxt.remove(first)
+            nxt.remove(first)
+            rec(nxt, melds + [[first] * 2], True)
+        if rest.count(first) >= 3:
+            nxt = rest[:]
+            for _ in range(3):
+                nxt.remove(first)
+            rec(nxt, melds + [[first] * 3], pair)
+        if first[0] in 'SBC' and int(first[1]) <= 7:
+            chow = [first[0] + str(int(first[1]) + i) for i in range(3)]
+            if all(t in rest for t in chow):
+                nxt = rest[:]
+                for tile in chow:
+                    nxt.remove(tile)
+                rec(nxt, melds + [chow], pair)
+
+    rec(sorted(tiles), [], False)
+    return out
+
+
+def arranged_strings(req):
+    """hand strings for a win on a claimed tile, one per explicit arrangement of the concealed
+    tiles and choice of the set the claimed tile completes (that set exposed): classic-mahjong.md
+    §8.1, the best arrangement counts, and Kajongg scores a hand string as it is arranged"""
+    concealed = [req['concealed'][i:i + 2] for i in range(0, len(req['concealed']), 2)]
+    last = req['last']
+    result = []
+    for melds in decompositions(concealed):
+        seen = set()
+        for i, meld in enumerate(melds):
+            key = ''.join(meld)
+            if last not in meld or key in seen:
+                continue
+            seen.add(key)
+            exposed = ''.join(t[0].lower() + t[1] for t in meld)
+            parts = list(req.get('declared', []))
+            parts += [exposed if j == i else ''.join(m) for j, m in enumerate(melds)]
+            parts += list(req.get('bonus', []))
+            parts.append('m' + req['source'] + req.get('ann', ''))
+            parts.append('L' + last[0].lower() + last[1] + exposed)
+            result.append(' '.join(parts))
+    return result
+
+
+def better(hand, best, limit):
+    """the higher total; on a tie at the limit a limit hand, then fewer points; else more points
+    (the scorer's own tie rule, so that ties split points and doubles the same way)"""
+    if best is None:
+        return True
+    if hand.won != best.won:
+        return hand.won
+    if hand.total() != best.total():
+        return hand.total() > best.total()
+    if hand.total() >= limit:
+        if bool(hand.score.limits) != bool(best.score.limits):
+            return bool(hand.score.limits)
+        return hand.score.points < best.score.points
+    return hand.score.points > best.score.points
+
+
+def best_hand(player, req, limit):
     """score req['hand'], or the best of the candidate strings"""
     if 'hand' in req:
         return Hand(player, req['hand'])
     best = None
-    for string in candidate_strings(req):
+    for string in candidate_strings(req) + arranged_strings(req):
         player.clearCache()
         hand = Hand(player, string)
-        if best is None or (hand.won and (not best.won or hand.total() > best.total())):
+        if better(hand, best, limit):
             best = hand
     if best is None:
         raise ValueError('no set for the claimed tile')
@@ -105,7 +180,7 @@ def main():
             assert player.wind.char == req.get('seat', 'E'), (player.wind, req.get('seat'))
             player.clearCache()
             player.mayWin = bool(req.get('mayWin', True))
-            hand = best_hand(player, req)
+            hand = best_hand(player, req, 10 ** 9 if req.get('roofOff') else 500)
             score = hand.score
             res = {'id': req.get('id'), 'won': bool(hand.won), 'total': hand.total(),
                    'points': score.points, 'doubles': score.doubles, 'limits': score.limits,

@@ -1,5 +1,5 @@
 /** Actions and rule-error codes of classical mahjong (classic-mahjong.md §5–§6). */
-import { ruleError } from '../core/types.js';
+import { ruleFailer } from '../core/errors.js';
 import type { TileCode } from '../mahjong/tiles.js';
 
 export type Action =
@@ -23,31 +23,31 @@ export type Action =
 
 export const ACTION_TYPES = ['discard', 'mahjong', 'concealed-kong', 'added-kong', 'opening-kong', 'pung', 'kong', 'chow', 'pass'] as const;
 
-export const ERROR_CODES = [
-  'hand-over',
-  'not-your-turn',
-  'unknown-action',
-  'tile-not-in-hand',
-  'not-a-winning-hand',
-  'no-concealed-kong',
-  'no-added-kong',
-  'no-opening-kong',
-  'cannot-claim',
-  'chow-not-from-previous',
-  'chow-invalid',
-  'no-pair-for-pung',
-  'no-pung-for-kong',
-  'last-discard-mahjong-only',
-  'must-discard',
-  'original-call-locked',
-  'original-call-not-ready',
-  'dead-wall-empty',
-  'bad-position',
-] as const;
-export type ErrorReason = (typeof ERROR_CODES)[number];
+export const ERRORS = {
+  'hand-over': 'The hand is over.',
+  'not-your-turn': 'It is not your turn to act.',
+  'unknown-action': 'That is not an action of this game.',
+  'tile-not-in-hand': 'You do not hold {{tile}}.',
+  'not-a-winning-hand': 'Your tiles do not form four sets and a pair or a special hand (§8).',
+  'no-concealed-kong': 'A concealed kong needs four {{tile}} in your concealed hand (§7).',
+  'no-added-kong': 'An added kong needs an exposed pung of {{tile}} and the fourth tile in your hand; a discard can never be added (§7).',
+  'added-kong-not-drawn': 'Under these rules only the fourth {{tile}} you just drew can be added to your pung (seed).',
+  'no-opening-kong': 'Opening kongs are declared only during setup with four {{tile}} in hand (§4.5).',
+  'cannot-claim': 'There is no discard to claim now.',
+  'chow-not-from-previous': 'You may chow only the discard of the player before you (§6).',
+  'chow-invalid': 'That chow cannot be made from your tiles and {{tile}} (§7).',
+  'no-pair-for-pung': 'A pung needs a concealed pair of {{tile}} (§6).',
+  'no-pung-for-kong': 'A kong claim needs three concealed {{tile}} (§6).',
+  'last-discard-mahjong-only': 'The last discard may only be claimed for Mah Jong (§6).',
+  'must-discard': 'You must discard a tile (§5).',
+  'original-call-locked': 'After Original Call you may only discard the tile you drew (§9.5).',
+  'original-call-not-ready': 'Original Call needs a ready hand after this discard (§9.5).',
+  'dead-wall-empty': 'No loose tile is left for a kong.',
+  'bad-position': 'Invalid position: {{reason}}',
+} as const satisfies Record<string, string>;
 
-/** A RuleError; `{{name}}` placeholders of the English message are filled from `data` (the i18n text keeps them). */
-export function fail(reason: ErrorReason, message: string, data?: Record<string, string | number>) {
-  const text = data ? message.replace(/\{\{(\w+)\}\}/g, (m, k: string) => (data[k] === undefined ? m : String(data[k]))) : message;
-  return ruleError(`classic-mahjong/${reason}`, text, data);
-}
+export type ErrorReason = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorReason[];
+
+/** The engine's RuleError (core/errors.ts): `fail(reason, data?)`, the English message from ERRORS. */
+export const fail = ruleFailer('classic-mahjong', ERRORS);

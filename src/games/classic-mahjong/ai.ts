@@ -1,13 +1,22 @@
 /**
- * A deterministic AI: always goes Mah Jong when it can, declares kongs, discards to get closer to
- * a complete hand (fewest tiles away, then most useful waits), and claims a discard when the claim
- * brings the hand closer (a pung of scoring honours also when it keeps the distance).
+ * The AI levels of classical mahjong (issue 16, core/ai.ts), all deterministic:
+ * - `normal` (the reference): always goes Mah Jong when it can, declares kongs, discards to get
+ *   closer to a complete hand (fewest tiles away, then most useful waits), and claims a discard
+ *   when the claim brings the hand closer (a pung of scoring honours also when it keeps the distance);
+ * - `easy`: `normal` with a beginner's mistakes, drawn from an Rng seeded by the decision: now and
+ *   then a careless discard, a Mah Jong on a discard not noticed, every chow and pung grabbed;
+ * - `strong` (ai-strong.ts): decides from the seat's view and the public table only.
  */
 import { standardShanten } from '../mahjong/decompose.js';
 import { kindOf, type TileCode } from '../mahjong/tiles.js';
 import type { Action } from './actions.js';
 import { counts, without } from './hand.js';
+import { decisionSeed, type AiLevel } from '../core/ai.js';
+import { Rng } from '../core/rng.js';
+import type { Decision } from '../core/types.js';
+import { strongPolicy } from './ai-strong.js';
 import { pending } from './rules.js';
+import { publicView, view } from './views.js';
 import type { State } from './state.js';
 
 function shanten(tiles: readonly TileCode[], setsNeeded: number): number {
@@ -82,7 +91,8 @@ function claimGain(s: State, seat: number, used: TileCode[]): number {
   return now - after;
 }
 
-export function ai(s: State, seat: number): Action {
+/** The reference AI (`normal`). */
+function normalAi(s: State, seat: number): Action {
   const d = pending(s).find((x) => x.seat === seat);
   if (!d) return { type: 'pass' };
   const opts = d.options;
@@ -95,7 +105,8 @@ export function ai(s: State, seat: number): Action {
     case 'rob-kong':
       return { type: 'pass' };
     case 'claim': {
-      const tile = s.claim!.tile;
+      if (!s.claim) return { type: 'pass' };
+      const tile = s.claim.tile;
       const kong = find('kong');
       if (kong) return kong;
       const pung = find('pung');
@@ -125,4 +136,36 @@ export function ai(s: State, seat: number): Action {
       return bestDiscard(s, seat, opts);
     }
   }
+}
+
+/** A beginner: legal, quick, and sometimes wrong (deterministic per decision). */
+function easyAi(s: State, seat: number, d: Decision<Action>): Action {
+  const salt = `${s.match.handIndex}:${s.discardCount}:${s.wall.length}:${s.dead.length}:${s.players[seat]!.concealed.join('')}`;
+  const rng = new Rng(decisionSeed(seat, d, salt));
+  const opts = d.options;
+  const mj = opts.find((a) => a.type === 'mahjong');
+  if (mj) return d.kind === 'claim' && rng.int(100) < 30 ? { type: 'pass' } : mj;
+  if (d.kind === 'claim') {
+    // grabs what is offered, without asking whether it helps
+    const grab = opts.filter((a) => a.type === 'pung' || a.type === 'kong' || a.type === 'chow');
+    if (grab.length && rng.int(100) < 70) return rng.pick(grab);
+    return { type: 'pass' };
+  }
+  const discards = opts.filter((a) => a.type === 'discard' && !a.call);
+  if (discards.length > 1 && rng.int(100) < 35) {
+    // a careless discard: a tile kept by the reference AI
+    const ref = normalAi(s, seat);
+    const others = discards.filter((a) => JSON.stringify(a) !== JSON.stringify(ref));
+    if (ref.type === 'discard' && others.length) return rng.pick(others);
+  }
+  return normalAi(s, seat);
+}
+
+/** `engine.ai(s, seat, level)`: `strong` is given the seat's knowledge, never the state (core/ai.ts). */
+export function ai(s: State, seat: number, level: AiLevel = 'normal'): Action {
+  const d = pending(s).find((x) => x.seat === seat);
+  if (!d) return { type: 'pass' };
+  if (level === 'strong') return strongPolicy({ seat, view: view(s, seat), table: publicView(s), decision: d });
+  if (level === 'easy') return easyAi(s, seat, d);
+  return normalAi(s, seat);
 }

@@ -7,7 +7,7 @@ import { checkInvariants, fromScenario } from './position.js';
 import { apply, pending } from './rules.js';
 import { cliScore } from './scoring/cli.js';
 import { settle, type ClassicResult } from './scoring/settle.js';
-import { setup } from './setup.js';
+import { setup, tableSize } from './setup.js';
 import type { State } from './state.js';
 import { publicView, view, type PublicView, type SeatView } from './views.js';
 
@@ -28,7 +28,7 @@ export const engine: Engine<State, Action, Options, SeatView, PublicView, Classi
   ai,
   fromScenario,
   cli: { score: cliScore },
-  tableSize: (o) => ({ min: 2, max: 4, default: o.players }),
+  tableSize,
   timeouts: (o) => ({ turn: o['turn-timeout-seconds'], claim: o['claim-timeout-seconds'] }),
   // The match counters advance when the next hand is dealt (setup.ts); dealing is pure and the
   // counters do not depend on the shuffle, so deal it with any seed and look.

@@ -15,6 +15,7 @@ export interface Options {
   'turn-timeout-seconds': number;
   'last-discard-claims': 'mahjong-only' | 'all';
   'robbing-kong': 'off' | 'added' | 'added-plus-orphans';
+  'added-kong-tile': 'any' | 'drawn';
   'claimed-kong-concealed': boolean;
   'original-call': boolean;
   'mahjong-points': number;
@@ -62,7 +63,8 @@ export const OPTIONS: OptionsSchema<Options> = {
       values: ['replenished-14', 'fixed-16', 'fixed-14'],
       default: 'replenished-14',
       spec: '§4',
-      description: 'Dead wall size and top-up',
+      description:
+        'Dead wall: replenished-14 (seed: 14 tiles, topped up from the live wall to keep at least 13), fixed-16 / fixed-14 (Kajongg DMJL / BMJA: set aside at the deal, never refilled)',
     },
     'bonus-replacement-source': {
       type: 'enum',
@@ -88,6 +90,14 @@ export const OPTIONS: OptionsSchema<Options> = {
       default: 'added-plus-orphans',
       spec: '§6',
       description: 'Robbing added kongs (and concealed ones for Thirteen Orphans)',
+    },
+    'added-kong-tile': {
+      type: 'enum',
+      values: ['any', 'drawn'],
+      default: 'any',
+      spec: '§7, §15 Q8',
+      description:
+        'Which tile may be added to an exposed pung: any matching concealed tile on your turn (Kajongg), or only the tile just drawn (seed)',
     },
     'claimed-kong-concealed': {
       type: 'bool',
@@ -151,5 +161,8 @@ export const OPTIONS: OptionsSchema<Options> = {
     },
     'roof-off': { 'roof-off': true },
     tournament: { rotation: 'tournament', 'match-rounds': 4 },
+    // Seed 004 exactly as written where it speaks: no robbing the kong, no limit for East's ninth
+    // win, an added kong only with the freshly drawn fourth tile, the others pay the winner.
+    seed: { 'robbing-kong': 'off', 'east-streak-limit': 'off', 'added-kong-tile': 'drawn', 'losers-settle': false },
   },
 };

@@ -8,7 +8,8 @@ import { fail } from './actions.js';
 import type { Options } from './options.js';
 import { claimOptions, pending, startPlay } from './rules.js';
 import { dealFrom, setup } from './setup.js';
-import { emptyPlayer, freshMatch, newState, tileSet, type MeldState, type State } from './state.js';
+import { emptyPlayer, freshMatch, newState, tileSet, type ClaimAnswer, type MeldState, type State } from './state.js';
+import { openClaimWindow } from '../core/claims.js';
 import { Rng } from '../core/rng.js';
 
 function tally(tiles: readonly TileCode[]): Map<TileCode, number> {
@@ -62,7 +63,9 @@ export function checkInvariants(s: State): string[] {
       if (!d.options.some((o) => JSON.stringify(o) === JSON.stringify(d.timeoutDefault)))
         out.push(`seat ${d.seat}: timeout default not among options`);
   }
-  if (s.dead.length === 0 && s.phase !== 'ended' && s.wall.length > 0) out.push('dead wall empty while live tiles remain');
+  // only the replenished dead wall (seed) is refilled; Kajongg's fixed kong box may run empty
+  if (s.opts['dead-wall'] === 'replenished-14' && s.dead.length === 0 && s.phase !== 'ended' && s.wall.length > 0)
+    out.push('dead wall empty while live tiles remain');
   return out;
 }
 
@@ -115,7 +118,7 @@ const WINDS = ['1z', '2z', '3z', '4z'];
 
 /** Build the state of a `{position}` start (fields documented in docs/scenarios-classic-mahjong.md). */
 function fromPosition(opts: Options, seats: number, pos: Record<string, unknown>): Result<State> {
-  const bad = (msg: string) => fail('bad-position', `Invalid position: ${msg}`, { reason: msg });
+  const bad = (msg: string) => fail('bad-position', { reason: msg });
   const rawSeats = pos.players as PositionSeat[] | undefined;
   if (!Array.isArray(rawSeats) || rawSeats.length !== seats) return bad(`players must list ${seats} seats`);
   const match = freshMatch(seats, opts);
@@ -192,13 +195,14 @@ function fromPosition(opts: Options, seats: number, pos: Record<string, unknown>
     const last = s.players[c.from]?.discards.at(-1);
     if (!last || last.tile !== c.tile) return bad('the claimed tile must be the last discard of claim.from');
     const lastDiscard = s.wall.length === 0;
-    const answers: Record<string, null> = {};
-    for (let seat = 0; seat < seats; seat++)
-      if (seat !== c.from && claimOptions(s, seat, c.tile, c.from, lastDiscard).length) answers[seat] = null;
-    s.claim = { tile: c.tile, from: c.from, answers, lastDiscard };
+    const { tile, from } = c;
+    const claimers = Array.from({ length: seats - 1 }, (_, i) => (from + 1 + i) % seats).filter(
+      (seat) => claimOptions(s, seat, tile, from, lastDiscard).length > 0,
+    );
+    s.claim = { tile, from, window: openClaimWindow<ClaimAnswer>(claimers), lastDiscard };
     s.phase = 'claim';
     s.turn = c.from;
-    if (!Object.keys(answers).length) return bad('nobody can claim that discard');
+    if (!claimers.length) return bad('nobody can claim that discard');
   } else if (phase === 'setup') {
     startPlay(s, 0);
   } else return bad('phase must be turn, discard-after-claim, claim or setup');
@@ -215,7 +219,10 @@ export function fromScenario(opts: Options, seats: number, start: ScenarioStart)
     const have = tally(deck);
     const okDeck = deck.length === tileSet(opts).length && [...want].every(([t, n]) => have.get(t) === n);
     if (!okDeck)
-      return fail('bad-position', `The deck must hold each of the ${tileSet(opts).length} tiles exactly once.`, { size: deck.length });
+      return fail('bad-position', {
+        reason: `the deck must hold each of the ${tileSet(opts).length} tiles exactly once`,
+        size: deck.length,
+      });
     return ok(dealFrom(opts, seats, deck.slice(), freshMatch(seats, opts)));
   }
   return fromPosition(opts, seats, start.position);

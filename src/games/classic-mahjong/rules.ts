@@ -2,11 +2,12 @@
  * pending() and apply() of classical mahjong: turns, claims with priority, kongs, robbing the kong,
  * opening kongs, the end of the hand (classic-mahjong.md §4.5, §5, §6, §12).
  */
+import { awaitingSeats, decideClaims, openClaimWindow, recordAnswer } from '../core/claims.js';
 import { ok, type Decision, type Result } from '../core/types.js';
 import { sortTiles, type TileCode } from '../mahjong/tiles.js';
 import { fail, type Action } from './actions.js';
 import { chowsWith, counts, countOf, isReady, isWin, meldOf, without } from './hand.js';
-import { clone, type ClaimAnswer, type State } from './state.js';
+import { clone, type ClaimAnswer, type ClaimState, type RobAnswer, type RobState, type State, type WinOutcome } from './state.js';
 import { isThirteenOrphans } from './scoring/waits.js';
 import { receive, takeLoose } from './walls.js';
 
@@ -26,9 +27,12 @@ function turnOptions(s: State, seat: number): Action[] {
       seen.add(t);
       if (countOf(p.concealed, t) === 4) out.push({ type: 'concealed-kong', tile: t });
     }
-    // §7, §15 Q8: any matching concealed tile on your own turn may be added to an exposed pung.
+    // §7, §15 Q8: any matching concealed tile on your own turn may be added to an exposed pung;
+    // with `added-kong-tile=drawn` (seed) only the fourth tile just drawn.
+    const onlyDrawn = s.opts['added-kong-tile'] === 'drawn';
     for (const m of p.melds)
-      if (m.type === 'pung' && p.concealed.includes(m.tiles[0]!)) out.push({ type: 'added-kong', tile: m.tiles[0]! });
+      if (m.type === 'pung' && p.concealed.includes(m.tiles[0]!) && (!onlyDrawn || s.drawn === m.tiles[0]))
+        out.push({ type: 'added-kong', tile: m.tiles[0]! });
   }
   out.push(...discardOptions(s, seat));
   return out;
@@ -95,31 +99,37 @@ export function pending(s: State): Decision<Action>[] {
       return [{ seat: s.turn, kind: 'turn', options, timeoutDefault: options.find((a) => a.type === 'discard' && a.tile === last)! }];
     }
     case 'claim': {
-      const c = s.claim!;
-      const out: Decision<Action>[] = [];
-      for (const [seatStr, answer] of Object.entries(c.answers)) {
-        if (answer) continue;
-        const seat = Number(seatStr);
-        const options = [...claimOptions(s, seat, c.tile, c.from, c.lastDiscard), { type: 'pass' as const }];
-        out.push({ seat, kind: 'claim', options, timeoutDefault: { type: 'pass' } });
-      }
-      return out.sort((a, b) => a.seat - b.seat);
+      const c = claimState(s);
+      return awaitingSeats(c.window)
+        .sort((a, b) => a - b)
+        .map((seat) => ({
+          seat,
+          kind: 'claim' as const,
+          options: [...claimOptions(s, seat, c.tile, c.from, c.lastDiscard), { type: 'pass' as const }],
+          timeoutDefault: { type: 'pass' as const },
+        }));
     }
-    case 'rob-kong': {
-      const r = s.rob!;
-      const out: Decision<Action>[] = [];
-      for (const [seatStr, answer] of Object.entries(r.answers)) {
-        if (answer) continue;
-        out.push({
-          seat: Number(seatStr),
-          kind: 'claim',
-          options: [{ type: 'mahjong' }, { type: 'pass' }],
-          timeoutDefault: { type: 'pass' },
-        });
-      }
-      return out.sort((a, b) => a.seat - b.seat);
-    }
+    case 'rob-kong':
+      return awaitingSeats(robState(s).window)
+        .sort((a, b) => a - b)
+        .map((seat) => ({
+          seat,
+          kind: 'claim' as const,
+          options: [{ type: 'mahjong' as const }, { type: 'pass' as const }],
+          timeoutDefault: { type: 'pass' as const },
+        }));
   }
+}
+
+/** The open claim window; only called in phase `claim`, where it always exists. */
+function claimState(s: State): ClaimState {
+  if (!s.claim) throw new Error('classic-mahjong: claim phase without a claim window');
+  return s.claim;
+}
+
+function robState(s: State): RobState {
+  if (!s.rob) throw new Error('classic-mahjong: rob-kong phase without a rob window');
+  return s.rob;
 }
 
 // ---------- flow helpers (mutate a copy) ----------
@@ -179,7 +189,7 @@ export function startPlay(s: State, from = 0): void {
   s.source = 'deal';
 }
 
-function win(s: State, seat: number, o: Omit<NonNullable<State['outcome']>, 'kind' | 'winner'>): void {
+function win(s: State, seat: number, o: Omit<WinOutcome, 'kind' | 'winner' | 'eastStreak'>): void {
   s.phase = 'ended';
   s.claim = null;
   s.rob = null;
@@ -190,46 +200,26 @@ function win(s: State, seat: number, o: Omit<NonNullable<State['outcome']>, 'kin
 
 const RANK: Record<ClaimAnswer['type'], number> = { mahjong: 3, kong: 2, pung: 2, chow: 1, pass: 0 };
 
-/** Distance counter-clockwise from the discarder (its next seat = 1). */
-const dist = (s: State, from: number, seat: number): number => (seat - from + s.seats) % s.seats;
+/** Seats other than `from`, nearest first counter-clockwise: the tie-break order of §6. */
+const seatsFrom = (s: State, from: number): number[] => Array.from({ length: s.seats - 1 }, (_, i) => (from + 1 + i) % s.seats);
 
-function bestClaim(s: State): { seat: number; answer: ClaimAnswer } | null {
-  const c = s.claim!;
-  let best: { seat: number; answer: ClaimAnswer } | null = null;
-  for (const [seatStr, a] of Object.entries(c.answers)) {
-    if (!a || a.type === 'pass') continue;
-    const seat = Number(seatStr);
-    if (
-      !best ||
-      RANK[a.type] > RANK[best.answer.type] ||
-      (RANK[a.type] === RANK[best.answer.type] && dist(s, c.from, seat) < dist(s, c.from, best.seat))
-    )
-      best = { seat, answer: a };
-  }
-  return best;
+/**
+ * §6: Mah Jong > pung/kong > chow, ties to the seat nearest the discarder; the window closes when
+ * all answered, or when nobody still to answer could beat the best claim (core/claims.ts).
+ */
+function decideClaim(s: State, c: ClaimState) {
+  return decideClaims(
+    c.window,
+    (a) => RANK[a.type],
+    (seat) => Math.max(0, ...claimOptions(s, seat, c.tile, c.from, c.lastDiscard).map((x) => RANK[x.type])),
+  );
 }
 
-/** §6: the window closes when all answered, or when nobody still to answer could beat the best. */
-function claimDecided(s: State): boolean {
-  const c = s.claim!;
-  const best = bestClaim(s);
-  for (const [seatStr, a] of Object.entries(c.answers)) {
-    if (a) continue;
-    if (!best) return false;
-    const seat = Number(seatStr);
-    const top = Math.max(0, ...claimOptions(s, seat, c.tile, c.from, c.lastDiscard).map((x) => RANK[x.type]));
-    if (top > RANK[best.answer.type]) return false;
-    if (top === RANK[best.answer.type] && top === 3 && dist(s, c.from, seat) < dist(s, c.from, best.seat)) return false;
-  }
-  return true;
-}
-
-function resolveClaim(s: State): void {
-  const c = s.claim!;
-  const best = bestClaim(s);
+function resolveClaim(s: State, best: { seat: number; answer: ClaimAnswer } | null): void {
+  const c = claimState(s);
   const discarder = s.players[c.from]!;
   s.claim = null;
-  if (!best) {
+  if (!best || best.answer.type === 'pass') {
     // §5.4: the discard is dead; the next seat draws (or the hand is drawn, §12).
     if (c.lastDiscard) return endDraw(s);
     return drawFor(s, next(s, c.from));
@@ -266,25 +256,17 @@ function resolveClaim(s: State): void {
 
 function openClaims(s: State, from: number, tile: TileCode): void {
   const lastDiscard = s.wall.length === 0;
-  const answers: Record<string, ClaimAnswer | null> = {};
-  for (let seat = 0; seat < s.seats; seat++) {
-    if (seat === from) continue;
-    if (claimOptions(s, seat, tile, from, lastDiscard).length) answers[seat] = null;
-  }
-  s.claim = { tile, from, answers, lastDiscard };
+  const seats = seatsFrom(s, from).filter((seat) => claimOptions(s, seat, tile, from, lastDiscard).length > 0);
+  s.claim = { tile, from, window: openClaimWindow<ClaimAnswer>(seats), lastDiscard };
   s.phase = 'claim';
-  if (Object.keys(answers).length === 0) resolveClaim(s);
+  if (seats.length === 0) resolveClaim(s, null);
 }
 
-function resolveRob(s: State): void {
-  const r = s.rob!;
+function resolveRob(s: State, robber: number | null): void {
+  const r = robState(s);
   s.rob = null;
-  const robbers = Object.entries(r.answers)
-    .filter(([, a]) => a?.type === 'mahjong')
-    .map(([k]) => Number(k))
-    .sort((a, b) => dist(s, r.konger, a) - dist(s, r.konger, b));
-  if (robbers.length === 0) return looseFor(s, r.konger);
-  const seat = robbers[0]!;
+  if (robber === null) return looseFor(s, r.konger);
+  const seat = robber;
   const konger = s.players[r.konger]!;
   // §6: the robbed set goes back to an exposed pung (a concealed kong's tiles return to the hand).
   const i = konger.melds.findIndex(
@@ -306,11 +288,18 @@ function resolveRob(s: State): void {
 function openRob(s: State, konger: number, tile: TileCode, kind: 'added' | 'concealed'): void {
   const mode = s.opts['robbing-kong'];
   const allowed = kind === 'added' ? mode !== 'off' : mode === 'added-plus-orphans';
-  const answers: Record<string, null> = {};
-  if (allowed) for (let seat = 0; seat < s.seats; seat++) if (seat !== konger && robOptions(s, seat, tile, kind)) answers[seat] = null;
-  if (Object.keys(answers).length === 0) return looseFor(s, konger);
-  s.rob = { tile, konger, kind, answers };
+  const seats = allowed ? seatsFrom(s, konger).filter((seat) => robOptions(s, seat, tile, kind)) : [];
+  if (seats.length === 0) return looseFor(s, konger);
+  s.rob = { tile, konger, kind, window: openClaimWindow<RobAnswer>(seats) };
   s.phase = 'rob-kong';
+}
+
+/**
+ * §8.3 Kong upon Kong: a kong continues the chain only when the loose tile of the previous kong
+ * is itself the tile that makes this kong; any other kong starts a new chain.
+ */
+function kongChainAfter(s: State, tile: TileCode): number {
+  return s.kongChain >= 1 && s.source === 'loose-tile' && s.drawn === tile ? s.kongChain + 1 : 1;
 }
 
 // ---------- apply ----------
@@ -318,11 +307,10 @@ function openRob(s: State, konger: number, tile: TileCode, kind: 'added' | 'conc
 const same = (a: Action, b: Action): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 export function apply(s0: State, seat: number, a: Action): Result<State> {
-  if (s0.phase === 'ended') return fail('hand-over', 'The hand is over.');
-  if (!a || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string')
-    return fail('unknown-action', 'That is not an action of this game.');
+  if (s0.phase === 'ended') return fail('hand-over');
+  if (!a || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string') return fail('unknown-action');
   const d = pending(s0).find((x) => x.seat === seat);
-  if (!d) return fail('not-your-turn', 'It is not your turn to act.', { seat });
+  if (!d) return fail('not-your-turn', { seat });
   const legal = d.options.find((o) => same(o, normalize(a)));
   if (!legal) return explain(s0, seat, a);
   const s = clone(s0);
@@ -348,9 +336,11 @@ export function apply(s0: State, seat: number, a: Action): Result<State> {
     }
     case 'turn':
     case 'discard-after-claim': {
-      s.lastAction = { seat, type: legal.type, ...('tile' in legal ? { tile: legal.tile } : {}) };
       if (legal.type === 'mahjong') {
-        const heaven = seat === 0 && s.discardCount === 0 && !s.anyClaim;
+        s.lastAction = { seat, type: 'mahjong' };
+        // §8.3 Heaven's Blessing: East wins on the dealt tiles (bonus replacements and opening
+        // kongs of the deal included), not on a loose tile after a kong of its first turn.
+        const heaven = seat === 0 && s.discardCount === 0 && !s.anyClaim && s.source === 'deal';
         const source = heaven
           ? 'heaven'
           : s.source === 'loose-tile'
@@ -364,11 +354,13 @@ export function apply(s0: State, seat: number, a: Action): Result<State> {
           ...(s.kongChain >= 2 && source === 'loose-tile' ? { kongUponKong: true } : {}),
         });
       } else if (legal.type === 'concealed-kong') {
+        s.lastAction = { seat, type: legal.type, tile: legal.tile };
         p.concealed = without(p.concealed, [legal.tile, legal.tile, legal.tile, legal.tile])!;
         p.melds.push(meldOf('kong', [legal.tile, legal.tile, legal.tile, legal.tile], false, { kongType: 'concealed' }));
-        s.kongChain++;
+        s.kongChain = kongChainAfter(s, legal.tile);
         openRob(s, seat, legal.tile, 'concealed');
       } else if (legal.type === 'added-kong') {
+        s.lastAction = { seat, type: legal.type, tile: legal.tile };
         p.concealed = without(p.concealed, [legal.tile])!;
         const i = p.melds.findIndex((m) => m.type === 'pung' && m.tiles[0] === legal.tile);
         const old = p.melds[i]!;
@@ -376,9 +368,10 @@ export function apply(s0: State, seat: number, a: Action): Result<State> {
           kongType: 'added',
           ...(old.claimedFrom === undefined ? {} : { claimedFrom: old.claimedFrom }),
         });
-        s.kongChain++;
+        s.kongChain = kongChainAfter(s, legal.tile);
         openRob(s, seat, legal.tile, 'added');
       } else if (legal.type === 'discard') {
+        s.lastAction = { seat, type: legal.type, tile: legal.tile };
         p.concealed = without(p.concealed, [legal.tile])!;
         p.discards.push({ tile: legal.tile });
         if (legal.call) p.originalCall = true;
@@ -390,25 +383,44 @@ export function apply(s0: State, seat: number, a: Action): Result<State> {
       break;
     }
     case 'claim': {
-      s.claim!.answers[seat] = legal as ClaimAnswer;
-      if (claimDecided(s)) resolveClaim(s);
+      const c = claimState(s);
+      const w = recordAnswer(c.window, seat, toClaimAnswer(legal));
+      if (!w) return fail('not-your-turn', { seat });
+      c.window = w;
+      const d = decideClaim(s, c);
+      if (d.decided) resolveClaim(s, d.winner);
       break;
     }
     case 'rob-kong': {
-      s.rob!.answers[seat] = legal as { type: 'mahjong' } | { type: 'pass' };
-      const r = s.rob!;
-      const pendingSeats = Object.entries(r.answers)
-        .filter(([, x]) => !x)
-        .map(([k]) => Number(k));
-      const robbers = Object.entries(r.answers)
-        .filter(([, x]) => x?.type === 'mahjong')
-        .map(([k]) => Number(k));
-      const bestDist = Math.min(99, ...robbers.map((x) => dist(s, r.konger, x)));
-      if (pendingSeats.every((x) => dist(s, r.konger, x) > bestDist)) resolveRob(s);
+      const r = robState(s);
+      const w = recordAnswer(r.window, seat, legal.type === 'mahjong' ? { type: 'mahjong' } : { type: 'pass' });
+      if (!w) return fail('not-your-turn', { seat });
+      r.window = w;
+      // §6: the robber nearest the konger counter-clockwise wins
+      const d = decideClaims(
+        w,
+        (a) => (a.type === 'mahjong' ? 1 : 0),
+        () => 1,
+      );
+      if (d.decided) resolveRob(s, d.winner ? d.winner.seat : null);
       break;
     }
   }
   return ok(s);
+}
+
+/** A legal claim-phase action as the answer it records. */
+function toClaimAnswer(a: Action): ClaimAnswer {
+  switch (a.type) {
+    case 'mahjong':
+    case 'pung':
+    case 'kong':
+      return { type: a.type };
+    case 'chow':
+      return { type: 'chow', tiles: a.tiles };
+    default:
+      return { type: 'pass' };
+  }
 }
 
 /** Canonical form of an action (drops unknown fields, sorts chow tiles). */
@@ -434,41 +446,37 @@ function explain(s: State, seat: number, a: Action) {
   const tile = 'tile' in a && typeof a.tile === 'string' ? a.tile : '';
   switch (a.type) {
     case 'discard':
-      if (phase === 'claim' || phase === 'rob-kong' || phase === 'opening-kong')
-        return fail('not-your-turn', 'You can only discard on your own turn.');
-      if (!p.concealed.includes(tile)) return fail('tile-not-in-hand', 'You do not hold {{tile}}.', { tile });
-      if (p.originalCall) return fail('original-call-locked', 'After Original Call you may only discard the tile you drew (§9.5).');
-      return fail('original-call-not-ready', 'Original Call needs a ready hand after this discard (§9.5).', { tile });
+      if (phase === 'claim' || phase === 'rob-kong' || phase === 'opening-kong') return fail('not-your-turn');
+      if (!p.concealed.includes(tile)) return fail('tile-not-in-hand', { tile });
+      if (p.originalCall) return fail('original-call-locked');
+      return fail('original-call-not-ready', { tile });
     case 'mahjong':
-      return fail('not-a-winning-hand', 'Your tiles do not form four sets and a pair or a special hand (§8).');
+      return fail('not-a-winning-hand');
     case 'concealed-kong':
-      if (phase === 'discard-after-claim') return fail('must-discard', 'After claiming a chow or pung you must discard (§5).');
-      if (s.dead.length === 0) return fail('dead-wall-empty', 'No loose tile is left for a kong.');
-      return fail('no-concealed-kong', 'A concealed kong needs four {{tile}} in your concealed hand (§7).', { tile });
+      if (phase === 'discard-after-claim') return fail('must-discard');
+      if (s.dead.length === 0) return fail('dead-wall-empty');
+      return fail('no-concealed-kong', { tile });
     case 'added-kong':
-      if (phase === 'discard-after-claim') return fail('must-discard', 'After claiming a chow or pung you must discard (§5).');
-      return fail(
-        'no-added-kong',
-        'An added kong needs an exposed pung of {{tile}} and the fourth tile in your hand; a discard can never be added (§7).',
-        { tile },
-      );
+      if (phase === 'discard-after-claim') return fail('must-discard');
+      if (s.opts['added-kong-tile'] === 'drawn' && s.drawn !== tile && p.melds.some((m) => m.type === 'pung' && m.tiles[0] === tile))
+        return fail('added-kong-not-drawn', { tile });
+      return fail('no-added-kong', { tile });
     case 'opening-kong':
-      return fail('no-opening-kong', 'Opening kongs are declared only during setup with four {{tile}} in hand (§4.5).', { tile });
+      return fail('no-opening-kong', { tile });
     case 'pung':
     case 'kong':
     case 'chow': {
-      if (phase !== 'claim') return fail('cannot-claim', 'There is no discard to claim now.');
-      const c = s.claim!;
-      if (c.lastDiscard && s.opts['last-discard-claims'] === 'mahjong-only')
-        return fail('last-discard-mahjong-only', 'The last discard may only be claimed for Mah Jong (§6).');
-      if (a.type === 'pung') return fail('no-pair-for-pung', 'A pung needs a concealed pair of {{tile}} (§6).', { tile: c.tile });
-      if (a.type === 'kong') return fail('no-pung-for-kong', 'A kong claim needs three concealed {{tile}} (§6).', { tile: c.tile });
-      if (seat !== next(s, c.from)) return fail('chow-not-from-previous', 'You may chow only the discard of the player before you (§6).');
-      return fail('chow-invalid', 'That chow cannot be made from your tiles and {{tile}} (§7).', { tile: c.tile });
+      if (phase !== 'claim') return fail('cannot-claim');
+      const c = claimState(s);
+      if (c.lastDiscard && s.opts['last-discard-claims'] === 'mahjong-only') return fail('last-discard-mahjong-only');
+      if (a.type === 'pung') return fail('no-pair-for-pung', { tile: c.tile });
+      if (a.type === 'kong') return fail('no-pung-for-kong', { tile: c.tile });
+      if (seat !== next(s, c.from)) return fail('chow-not-from-previous');
+      return fail('chow-invalid', { tile: c.tile });
     }
     case 'pass':
-      return fail('must-discard', 'You must discard a tile (§5).');
+      return fail('must-discard');
     default:
-      return fail('unknown-action', 'That is not an action of this game.');
+      return fail('unknown-action');
   }
 }

@@ -2,6 +2,8 @@
  * Setup of a hand (classic-mahjong.md §4) and the match counters carried from the previous hand:
  * dealer rotation for quick and tournament matches, the prevailing wind, balances (§3).
  */
+import { copyState } from '../core/copy.js';
+import type { TableSize } from '../core/types.js';
 import type { Options } from './options.js';
 import { startPlay } from './rules.js';
 import { settle } from './scoring/settle.js';
@@ -10,7 +12,7 @@ import { deal } from './walls.js';
 
 /** §3: the match state of the hand after `prev`. */
 export function nextMatch(prev: State): MatchState {
-  const m = structuredClone(prev.match);
+  const m = copyState(prev.match);
   const n = prev.seats;
   const o = prev.outcome;
   const r = settle(prev);
@@ -48,7 +50,22 @@ export function dealFrom(opts: Options, seats: number, order: string[], match: M
   return s;
 }
 
+/** Table sizes (§3; seed 004 §3: 2 or 3 players only outside tournaments, which need four). */
+export function tableSize(opts: Options): TableSize {
+  if (opts.rotation === 'tournament') return { min: 4, max: 4, default: 4 };
+  return { min: 2, max: 4, default: opts.players };
+}
+
 export function setup(opts: Options, seats: number, seed: string, previous?: State | null): State {
+  const size = tableSize(opts);
+  // A table of the wrong size is refused by the lobby and the CLI (they read tableSize); dealing
+  // one anyway is a caller's bug, never a silently different game.
+  if (seats < size.min || seats > size.max)
+    throw new Error(
+      opts.rotation === 'tournament'
+        ? `classic-mahjong: a tournament table needs four players (seed §3), not ${seats}`
+        : `classic-mahjong: a table of ${seats} players is not allowed (2–4)`,
+    );
   const match = previous && previous.outcome ? nextMatch(previous) : freshMatch(seats, opts);
   return dealFrom(opts, seats, shuffledTiles(opts, seed), match);
 }

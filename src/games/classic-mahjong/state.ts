@@ -2,9 +2,12 @@
  * State of one hand of classical mahjong (classic-mahjong.md §3–§5) and the deal (§4).
  * Seat 0 is East (the dealer) of this hand; seats follow in turn order E, S, W, N.
  */
+import type { ClaimWindow } from '../core/claims.js';
+import { copyState } from '../core/copy.js';
 import { Rng } from '../core/rng.js';
 import { FLOWERS_AND_SEASONS, fullSet, isBonusCode, sortTiles, type TileCode } from '../mahjong/tiles.js';
 import type { Options } from './options.js';
+import type { WinSource } from './scoring/score.js';
 
 export type KongType = 'concealed' | 'added' | 'claimed';
 
@@ -42,31 +45,44 @@ export type Phase = 'opening-kong' | 'turn' | 'discard-after-claim' | 'claim' | 
 export type ClaimAnswer =
   { type: 'pass' } | { type: 'mahjong' } | { type: 'pung' } | { type: 'kong' } | { type: 'chow'; tiles: TileCode[] };
 
-export interface ClaimWindow {
+/** The discard open to claims (§6); `window` is the one claim window of core/claims.ts. */
+export interface ClaimState {
   tile: TileCode;
   from: number;
-  /** Seats that may claim, with their answers so far (null = not answered). */
-  answers: Record<string, ClaimAnswer | null>;
+  /** Seats that may claim, nearest the discarder first (the tie-break order), and their answers. */
+  window: ClaimWindow<ClaimAnswer>;
   lastDiscard: boolean;
 }
 
-export interface RobWindow {
+export type RobAnswer = { type: 'mahjong' } | { type: 'pass' };
+
+/** The tile being added to a kong, open to robbing (§6). */
+export interface RobState {
   tile: TileCode;
   konger: number;
   kind: 'added' | 'concealed';
-  answers: Record<string, { type: 'mahjong' } | { type: 'pass' } | null>;
+  /** Seats that can rob, nearest the konger first, and their answers. */
+  window: ClaimWindow<RobAnswer>;
 }
 
-export interface Outcome {
-  kind: 'win' | 'draw';
-  winner?: number;
-  /** Scoring source of the winning tile (scoring/score.ts WinSource). */
-  source?: 'wall' | 'loose-tile' | 'last-wall-tile' | 'discard' | 'last-discard' | 'robbed-kong' | 'heaven' | 'earth';
-  tile?: TileCode;
-  discarder?: number;
-  kongUponKong?: boolean;
-  eastStreak?: boolean;
-}
+export type { WinSource };
+
+/** How the hand ended. */
+export type Outcome =
+  | {
+      kind: 'win';
+      winner: number;
+      source: WinSource;
+      /** The winning tile (absent for Heaven's Blessing, won on the dealt tiles). */
+      tile?: TileCode;
+      /** Seat whose discard (or added kong) gave the winning tile. */
+      discarder?: number;
+      kongUponKong?: boolean;
+      eastStreak?: boolean;
+    }
+  | { kind: 'draw' };
+
+export type WinOutcome = Extract<Outcome, { kind: 'win' }>;
 
 /** Match-level counters carried from hand to hand (§3). */
 export interface MatchState {
@@ -85,12 +101,11 @@ export interface MatchState {
   over: boolean;
 }
 
-export interface LastAction {
-  seat: number;
-  type: string;
-  tile?: TileCode;
-  tiles?: TileCode[];
-}
+/** The last accepted move, for the table's caption. */
+export type LastAction =
+  | { seat: number; type: 'discard' | 'concealed-kong' | 'added-kong' | 'opening-kong' | 'pung' | 'kong' | 'chow'; tile: TileCode }
+  /** Mah Jong: on a claimed or robbed tile it names the tile; on your own turn it does not. */
+  | { seat: number; type: 'mahjong'; tile?: TileCode };
 
 export interface State {
   opts: Options;
@@ -105,8 +120,8 @@ export interface State {
   /** The tile the active seat just drew (live or loose), if any. */
   drawn: TileCode | null;
   source: TileSource;
-  claim: ClaimWindow | null;
-  rob: RobWindow | null;
+  claim: ClaimState | null;
+  rob: RobState | null;
   /** Seat offered an opening kong (phase opening-kong). */
   openingSeat: number;
   /** Discards made so far in this hand. */
@@ -181,7 +196,5 @@ export function shuffledTiles(opts: Options, seed: string): TileCode[] {
 export const isBonus = isBonusCode;
 export const sortHand = sortTiles;
 
-/** Deep copy (states are plain JSON). */
-export function clone(s: State): State {
-  return structuredClone(s);
-}
+/** Deep copy (states are plain JSON): the one state-copy approach, core/copy.ts. */
+export const clone = (s: State): State => copyState(s);

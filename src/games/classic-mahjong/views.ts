@@ -1,4 +1,5 @@
 /** What a seat and the public may see (classic-mahjong.md §5; engine contract `view`/`publicView`). */
+import { copyState } from '../core/copy.js';
 import { sortTiles, type TileCode } from '../mahjong/tiles.js';
 import type { Action } from './actions.js';
 import { pending } from './rules.js';
@@ -70,9 +71,9 @@ export function publicView(s: State): PublicView {
       seat,
       wind: WINDS[seat]!,
       player: s.match.playerAtSeat[seat]!,
-      melds: structuredClone(p.melds),
+      melds: copyState(p.melds),
       bonus: p.bonus.slice(),
-      discards: structuredClone(p.discards),
+      discards: copyState(p.discards),
       concealedCount: p.concealed.length,
       balance: s.match.balances[s.match.playerAtSeat[seat]!]!,
       originalCall: p.originalCall,
@@ -81,7 +82,7 @@ export function publicView(s: State): PublicView {
     deadWallCount: s.dead.length,
     claimable,
     waitingFor: pending(s).map((d) => d.seat),
-    lastAction: s.lastAction ? structuredClone(s.lastAction) : null,
+    lastAction: s.lastAction ? copyState(s.lastAction) : null,
     revealed: s.phase === 'ended' ? s.players.map((p, seat) => ({ seat, concealed: sortTiles(p.concealed) })) : null,
   };
 }
@@ -95,7 +96,7 @@ export function view(s: State, seat: number): SeatView {
     wind: WINDS[seat]!,
     hand: sortTiles(p.concealed),
     drawn: s.turn === seat && s.phase === 'turn' ? s.drawn : null,
-    melds: structuredClone(p.melds),
+    melds: copyState(p.melds),
     bonus: p.bonus.slice(),
     options: d ? d.options : [],
   };

@@ -3,19 +3,19 @@
  * and the deal (classic-mahjong.md §4, §5.1). Functions mutate a state copy owned by the caller.
  */
 import { isBonusCode, sortTiles, type TileCode } from '../mahjong/tiles.js';
-import { deadWallSize, type State } from './state.js';
+import type { State } from './state.js';
 
-/** §4.2: take a loose tile from the tail of the dead wall, then top the dead wall up. */
+/**
+ * §4.2: take a loose tile from the tail of the dead wall. `replenished-14` (seed) then tops the
+ * dead wall up; `fixed-16` / `fixed-14` (Kajongg's kong box, DMJL / BMJA) is set aside at the deal
+ * and never refilled: once it is empty no kong can be declared, and a seat that needs a loose
+ * tile ends the hand as drawn (§12).
+ */
 export function takeLoose(s: State): TileCode | null {
   const t = s.dead.pop();
   if (t === undefined) return null;
-  if (s.opts['dead-wall'] === 'replenished-14') {
-    // seed: the dead wall always keeps at least 13 tiles; the 2 live tiles next to it join it.
-    if (s.dead.length < 13) s.dead.unshift(...s.wall.splice(Math.max(0, s.wall.length - 2)));
-  } else {
-    const want = deadWallSize(s.opts);
-    while (s.dead.length < want && s.wall.length > 0) s.dead.unshift(s.wall.pop()!);
-  }
+  // seed: the dead wall always keeps at least 13 tiles; the 2 live tiles next to it join it.
+  if (s.opts['dead-wall'] === 'replenished-14' && s.dead.length < 13) s.dead.unshift(...s.wall.splice(Math.max(0, s.wall.length - 2)));
   return t;
 }
 

@@ -4,11 +4,23 @@
  * arrangement of the concealed tiles is scored and the best one kept (§8.1), as Kajongg does.
  */
 import { standardDecompositions, type Group } from '../../mahjong/decompose.js';
-import { type Counts, type Kind, isDragon, isHonor, isMajor, isTerminal, isWind, KIND_COUNT } from '../../mahjong/tiles.js';
+import { type Counts, type Kind, isDragon, isMajor, KIND_COUNT } from '../../mahjong/tiles.js';
 import type { Options } from '../options.js';
 import { BASE_ITEMS, deriveItems, type ItemTable } from './items.js';
 import { kajonggSuitArrangement } from './arrange.js';
 import { callingKinds, isNineGates, isThirteenOrphans, type ShortHand } from './waits.js';
+import {
+  BONUS_DOUBLES,
+  HAND_DOUBLES,
+  LIMIT_HANDS,
+  WINNER_ITEMS,
+  isOwnWind,
+  isPungKong,
+  isRoundWind,
+  meldLen,
+  type Ctx,
+  type Meld,
+} from './predicates.js';
 
 export type WinSource = 'wall' | 'loose-tile' | 'last-wall-tile' | 'discard' | 'last-discard' | 'robbed-kong' | 'heaven' | 'earth';
 
@@ -57,16 +69,6 @@ export interface HandScore {
 
 export type ScoreOutcome = ({ valid: true } & HandScore) | { valid: false; reason: string };
 
-interface Meld {
-  type: 'single' | 'pair' | 'chow' | 'pung' | 'kong';
-  kind: Kind;
-  exposed: boolean;
-  claimedKong: boolean;
-}
-
-const meldLen = (m: Meld): number => ({ single: 1, pair: 2, chow: 3, pung: 3, kong: 4 })[m.type];
-const isPungKong = (m: Meld): boolean => m.type === 'pung' || m.type === 'kong';
-
 function meldDetail(m: Meld): string {
   const n = meldLen(m);
   const codes: string[] = [];
@@ -108,25 +110,11 @@ export function scoringRules(o: Options): ScoringRules {
 const SELF_DRAWN: ReadonlySet<WinSource> = new Set(['wall', 'loose-tile', 'last-wall-tile']);
 const DISCARD_LIKE: ReadonlySet<WinSource> = new Set(['discard', 'last-discard', 'robbed-kong', 'earth']);
 
-interface Ctx {
-  f: HandFacts;
-  r: ScoringRules;
-  melds: Meld[];
-  /** All tiles of the hand (declared and concealed). */
-  all: Counts;
-  lastTile: Kind | null;
-  lastConcealed: boolean;
-  lastMeld: Meld | null;
-  onlyPossible: boolean;
-}
-
 function item(r: ScoringRules, id: string, detail?: string): FiredItem {
   const d = r.items.get(id);
   if (!d) throw new Error(`unknown scoring item ${id}`);
   return detail === undefined ? { id, unit: d.unit, value: d.value } : { id, unit: d.unit, value: d.value, detail };
 }
-
-const countedConcealed = (m: Meld, r: ScoringRules): boolean => !m.exposed || (m.claimedKong && r.claimedKongConcealed);
 
 /** §9.2/§9.4 meld items (Kajongg meldRules). */
 function meldItems(m: Meld, c: Ctx): FiredItem[] {
@@ -138,115 +126,31 @@ function meldItems(m: Meld, c: Ctx): FiredItem[] {
     const kind = `${m.type}-${m.exposed ? 'exposed' : 'concealed'}-${major ? 'major' : 'simple'}`;
     out.push(item(r, kind, det));
     if (isDragon(m.kind)) out.push(item(r, 'pung-dragons', det));
-    if (isWind(m.kind) && m.kind - 27 === c.f.seatWind) out.push(item(r, 'pung-own-wind', det));
-    if (isWind(m.kind) && m.kind - 27 === c.f.roundWind) out.push(item(r, 'pung-round-wind', det));
+    if (isOwnWind(m.kind, c)) out.push(item(r, 'pung-own-wind', det));
+    if (isRoundWind(m.kind, c)) out.push(item(r, 'pung-round-wind', det));
   } else if (m.type === 'pair') {
     if (isDragon(m.kind)) out.push(item(r, 'pair-dragons', det));
-    if (isWind(m.kind) && m.kind - 27 === c.f.seatWind) out.push(item(r, 'pair-own-wind', det));
-    if (isWind(m.kind) && m.kind - 27 === c.f.roundWind) out.push(item(r, 'pair-round-wind', det));
+    if (isOwnWind(m.kind, c)) out.push(item(r, 'pair-own-wind', det));
+    if (isRoundWind(m.kind, c)) out.push(item(r, 'pair-round-wind', det));
   }
   return out;
 }
 
+/** The items of a table whose predicates hold. */
+const fired = (c: Ctx, table: readonly (readonly [string, (c: Ctx) => boolean])[]): FiredItem[] =>
+  table.filter(([, when]) => when(c)).map(([id]) => item(c.r, id));
+
+/** §9.2 points per bonus tile and §9.4 bonus doubles. */
 function bonusItems(c: Ctx): FiredItem[] {
-  const out: FiredItem[] = [];
-  const nums = c.f.bonus.map((b) => Number(b.replace('f', '')));
-  for (const b of c.f.bonus) out.push(item(c.r, Number(b.replace('f', '')) <= 4 ? 'flower' : 'season', b));
-  const own = nums.filter((n) => (n - 1) % 4 === c.f.seatWind).length;
-  if (own === 2) out.push(item(c.r, 'own-flower-own-season'));
-  if (nums.filter((n) => n <= 4).length === 4) out.push(item(c.r, 'all-flowers'));
-  if (nums.filter((n) => n > 4).length === 4) out.push(item(c.r, 'all-seasons'));
-  return out;
+  const perTile = c.f.bonus.map((b) => item(c.r, Number(b.replace('f', '')) <= 4 ? 'flower' : 'season', b));
+  return [...perTile, ...fired(c, BONUS_DOUBLES)];
 }
 
-/** §9.4 hand doubles for every hand (Kajongg handRules). */
-function handItems(c: Ctx): FiredItem[] {
-  const out: FiredItem[] = [];
-  const ms = c.melds;
-  if (ms.filter((m) => isPungKong(m) && countedConcealed(m, c.r)).length >= 3) out.push(item(c.r, 'three-concealed-pungs'));
-  const dragonLens = ms
-    .filter((m) => isDragon(m.kind))
-    .map((m) => Math.min(meldLen(m), 3))
-    .sort();
-  if (dragonLens.join() === '2,3,3') out.push(item(c.r, 'little-three-dragons'));
-  if (ms.filter((m) => isDragon(m.kind) && isPungKong(m)).length === 3) out.push(item(c.r, 'big-three-dragons'));
-  const windLens = ms
-    .filter((m) => isWind(m.kind))
-    .map((m) => Math.min(meldLen(m), 3))
-    .sort();
-  if (windLens.join() === '2,3,3,3') out.push(item(c.r, 'little-four-winds'));
-  if (ms.filter((m) => isWind(m.kind) && isPungKong(m)).length === 4) out.push(item(c.r, 'big-four-winds'));
-  return out;
-}
-
-/** Groups of all tiles as Kajongg sees them: 'b','c','s' colours, 'w' winds, 'd' dragons. */
-function groupsOf(all: Counts): Set<string> {
-  const g = new Set<string>();
-  all.forEach((n, k) => {
-    if (n) g.add(k < 27 ? 'mps'[Math.floor(k / 9)]! : k < 31 ? 'w' : 'd');
-  });
-  return g;
-}
-
-const GREEN: ReadonlySet<Kind> = new Set([19, 20, 21, 23, 25, 32]);
-
-/** Limit hands and §9.3/§9.5 winner items (Kajongg winnerRules). Returns a single limit item if any fires. */
-function winnerItems(c: Ctx, meldFired: boolean, specialLimit: string | null): FiredItem[] {
-  const r = c.r;
-  const f = c.f;
-  const ms = c.melds;
-  const src = f.source!;
-  const limits: string[] = [];
-  if (specialLimit) limits.push(specialLimit);
-  const kinds = c.all.map((n, k) => (n ? k : -1)).filter((k) => k >= 0);
-  const groups = groupsOf(c.all);
-  const colours = [...groups].filter((g) => g === 'm' || g === 'p' || g === 's');
-  const hasHonours = groups.has('w') || groups.has('d');
-  const anyExposed = ms.some((m) => m.exposed && !(m.claimedKong && r.claimedKongConcealed));
-  const hasChow = ms.some((m) => m.type === 'chow');
-  const bigDragons = ms.filter((m) => isDragon(m.kind) && isPungKong(m)).length === 3;
-  const tileCount = c.all.reduce((a, b) => a + b, 0);
-  // §8.3 limit hands
-  if (src === 'heaven' || src === 'earth') limits.push(f.seatWind === 0 ? 'heaven' : 'earth');
-  if (f.kongUponKong) limits.push('kong-upon-kong');
-  if (f.eastStreak) limits.push('east-streak');
-  if (colours.length === 1 && !hasHonours && !anyExposed) limits.push('concealed-one-suit');
-  if (kinds.every(isHonor)) limits.push('all-honours');
-  const treasureExposed = ms.some(
-    (m) =>
-      (m.exposed && !(m.claimedKong && r.claimedKongConcealed) && !(m.type === 'pair' && !r.hiddenTreasureSelfDrawn)) || m.type === 'chow',
-  );
-  if (!treasureExposed && ((c.lastTile !== null && c.lastConcealed) || !r.hiddenTreasureSelfDrawn) && ms.length === 5)
-    limits.push('hidden-treasure');
-  if (kinds.every(isTerminal)) limits.push('heads-and-tails');
-  if (tileCount === 18) limits.push('fourfold-plenty');
-  if (bigDragons && !(r.threeScholarsNoChow && hasChow)) limits.push('three-great-scholars');
-  if (ms.filter((m) => isWind(m.kind) && isPungKong(m)).length === 4) limits.push('four-blessings');
-  const green = kinds.every((k) => GREEN.has(k));
-  // kajongg-quirks (§15 Q9a): Kajongg tests a strict subset of the six green kinds.
-  if (green && (!r.quirks || kinds.length < GREEN.size)) limits.push('imperial-jade');
-  if (src === 'loose-tile' && c.lastTile === 13) limits.push('plum-blossom');
-  if (src === 'last-wall-tile' && c.lastTile === 9) limits.push('plucking-moon');
-  if (src === 'robbed-kong' && c.lastTile === 19) limits.push('scratching-pole');
-  if (limits.length) return [item(r, limits[0]!)];
-
-  const out: FiredItem[] = [item(r, 'mahjong')];
-  if (c.lastMeld && c.lastMeld.type === 'pair' && c.lastTile !== null)
-    out.push(item(r, isMajor(c.lastTile) ? 'fishing-eyes-major' : 'fishing-eyes-simple'));
-  if (c.onlyPossible) out.push(item(r, 'only-possible'));
-  if (c.lastTile !== null && c.lastConcealed) out.push(item(r, 'last-tile-from-wall'));
-  if (!meldFired) out.push(item(r, 'zero-point-hand'));
-  if (!hasChow) out.push(item(r, 'no-chow'));
-  if (!anyExposed) out.push(item(r, 'concealed-hand'));
-  if (hasHonours && colours.length === 1) out.push(item(r, 'one-suit-with-honours'));
-  if (colours.length === 1 && !hasHonours) out.push(item(r, 'one-suit'));
-  if (kinds.every(isMajor)) out.push(item(r, 'only-majors'));
-  if (src === 'loose-tile') out.push(item(r, 'loose-tile'));
-  if (src === 'last-wall-tile') out.push(item(r, 'last-wall-tile'));
-  if (src === 'last-discard') out.push(item(r, 'last-discard'));
-  if (src === 'robbed-kong') out.push(item(r, 'robbing-kong'));
-  if (f.originalCall && ms.filter((m) => m.exposed).length < 3) out.push(item(r, 'original-call'));
-  return out;
+/** §8.3 limit hands, then §9.3/§9.5 winner items (Kajongg winnerRules): a single limit item if any holds. */
+function winnerItems(c: Ctx, specialLimit: string | null): FiredItem[] {
+  const limit = specialLimit ?? LIMIT_HANDS.find(([, when]) => when(c))?.[0];
+  if (limit) return [item(c.r, limit)];
+  return fired(c, WINNER_ITEMS);
 }
 
 function total(r: ScoringRules, points: number, doubles: number, limit: boolean): number {
@@ -259,16 +163,11 @@ function total(r: ScoringRules, points: number, doubles: number, limit: boolean)
 
 function evaluate(c: Ctx, specialLimit: string | null): HandScore {
   const items: FiredItem[] = [];
-  let meldFired = false;
-  for (const m of c.melds) {
-    const mi = meldItems(m, c);
-    if (mi.length && meldLen(m) > 1) meldFired = true;
-    items.push(...mi);
-  }
+  for (const m of c.melds) items.push(...meldItems(m, c));
   items.push(...bonusItems(c));
-  items.push(...handItems(c));
+  items.push(...fired(c, HAND_DOUBLES));
   if (c.f.won) {
-    const w = winnerItems(c, meldFired, specialLimit);
+    const w = winnerItems(c, specialLimit);
     if (w.length === 1 && w[0]!.unit === 'limit') return { points: 0, doubles: 0, limit: true, total: c.r.limit, items: w };
     items.push(...w);
   }
@@ -379,133 +278,106 @@ function checkCounts(f: HandFacts): string | null {
 export function scoreHand(f: HandFacts, r: ScoringRules): ScoreOutcome {
   const bad = checkCounts(f);
   if (bad) return { valid: false, reason: bad };
-  const declared = f.melds.map(declaredToMeld);
+  if (!f.won || f.source === undefined) return { valid: true, ...scoreLoser(f, r) };
+  const win = winContext(f, r, f.source);
+  const special = scoreSpecialShape(win);
+  if (special) return { valid: true, ...special };
+  const best = bestArrangement(win);
+  return best ? { valid: true, ...best } : { valid: false, reason: 'the tiles do not form four sets and a pair (or a special hand)' };
+}
+
+/** A loser's hand in Kajongg's arrangement (§8.1: the losers' tiles are arranged too). */
+function scoreLoser(f: HandFacts, r: ScoringRules): HandScore {
+  const melds = [...f.melds.map(declaredToMeld), ...loserMelds(f.concealed).melds];
+  return evaluate({ f, r, melds, all: allCounts(f), lastTile: null, lastConcealed: false, lastMeld: null, onlyPossible: false }, null);
+}
+
+/** What every arrangement of one winning hand shares. */
+interface WinContext {
+  f: HandFacts;
+  r: ScoringRules;
+  declared: Meld[];
+  all: Counts;
+  lastTile: Kind | null;
+  /** The winning tile was self-drawn: the set it completes stays concealed. */
+  lastConcealed: boolean;
+  /** The winning tile was claimed (a discard or a robbed kong): the set it completes is exposed. */
+  discardLike: boolean;
+  ctx: (melds: Meld[], lastMeld: Meld | null, onlyPossible: boolean) => Ctx;
+}
+
+function winContext(f: HandFacts, r: ScoringRules, src: WinSource): WinContext {
   const all = allCounts(f);
-  if (!f.won) {
-    const lm = loserMelds(f.concealed);
-    const c: Ctx = {
-      f,
-      r,
-      melds: [...declared, ...lm.melds],
-      all,
-      lastTile: null,
-      lastConcealed: false,
-      lastMeld: null,
-      onlyPossible: false,
-    };
-    return { valid: true, ...evaluate(c, null) };
-  }
-  const src = f.source!;
   const lastTile = src === 'heaven' ? null : (f.winningTile ?? null);
   const lastConcealed = SELF_DRAWN.has(src);
-  const discardLike = DISCARD_LIKE.has(src);
-  const base = (melds: Meld[], lastMeld: Meld | null, onlyPossible: boolean): Ctx => ({
+  return {
     f,
     r,
-    melds,
+    declared: f.melds.map(declaredToMeld),
     all,
     lastTile,
     lastConcealed,
-    lastMeld,
-    onlyPossible,
-  });
-  // Special shapes (§8.3): Thirteen Orphans; Nine Gates (with kajongg-quirks only when nothing,
-  // not even the winning set, is exposed: a discard exposes it, §15 Q9b).
-  if (f.melds.length === 0 && isThirteenOrphans(all)) {
-    return { valid: true, ...evaluate(base([], null, false), 'thirteen-orphans') };
-  }
-  if (isNineGates(f.concealed, f.melds.length, lastTile, r.quirks) && !(r.quirks && discardLike)) {
-    return { valid: true, ...evaluate(base([], null, false), 'nine-gates') };
-  }
-  const decs = standardDecompositions(f.concealed);
-  if (decs.length === 0) return { valid: false, reason: 'the tiles do not form four sets and a pair (or a special hand)' };
-  const onlyPossible = lastTile !== null && computeOnlyPossible(f, r, lastTile);
-  const snake = isSquirmingSnake(f, all, r.quirks);
-  const special = snake ? 'squirming-snake' : null;
-  // Ties: Kajongg keeps the first arrangement in its own order; at a capped total that is a limit
-  // hand if there is one, else the one with fewer points (measured on the differential corpus).
-  const better = (a: HandScore, b: HandScore | null): boolean => {
-    if (!b || a.total > b.total) return true;
-    if (a.total < b.total) return false;
-    if (a.total >= r.limit && !r.roofOff) return a.limit !== b.limit ? a.limit : a.points < b.points;
-    return a.points > b.points;
+    discardLike: DISCARD_LIKE.has(src),
+    ctx: (melds, lastMeld, onlyPossible) => ({ f, r, melds, all, lastTile, lastConcealed, lastMeld, onlyPossible }),
   };
-  let best: HandScore | null = null;
-  if (discardLike && lastTile !== null && r.quirks) {
-    // Kajongg (hand.py __arrange) with the claimed set X exposed: it ranks the arrangements of the
-    // other concealed tiles after exposing, in each of them, the shortest set that holds the
-    // winning tile once more, and takes its best last set; the chosen arrangement is then scored
-    // with only X exposed. Matches Kajongg DMJL on ties of that ranking too (§15 Q9).
-    const byX = new Map<string, { x: Meld; rests: Meld[][] }>();
-    for (const dec of decs) {
-      const arranged = dec.map(groupToMeld);
-      arranged.forEach((m, i) => {
-        if (!contains(m, lastTile)) return;
-        const key = `${m.type}:${m.kind}`;
-        const rest = arranged.filter((_, j) => j !== i);
-        const e = byX.get(key) ?? { x: { ...m, exposed: true }, rests: [] };
-        if (!e.rests.some((r2) => sameMelds(r2, rest))) e.rests.push(rest);
-        byX.set(key, e);
-      });
-    }
-    // the claimed set is tried as the pair, the pung, then the chows (lowest first); the first of
-    // equal totals is kept, as the Kajongg client lists them
-    const rank = (m: Meld): number => (m.type === 'pair' ? 0 : m.type === 'pung' ? 1 : 2 + m.kind);
-    for (const { x, rests } of [...byX.values()].sort((a, b) => rank(a.x) - rank(b.x))) {
-      let chosen: Meld[] | null = null;
-      let chosenTry = -1;
-      for (const rest of rests) {
-        const holders = rest.filter((m) => contains(m, lastTile)).sort((a, b) => meldLen(a) - meldLen(b) || a.kind - b.kind);
-        const again = holders[0];
-        const tried = rest.map((m) => (m === again ? { ...m, exposed: true } : m));
-        const melds = [...declared, x, ...tried];
-        let t = -1;
-        for (const lm of melds) {
-          if (!lm.exposed || !contains(lm, lastTile) || meldLen(lm) > 3) continue;
-          t = Math.max(t, evaluate(base(melds, lm, false), special).total);
-        }
-        if (t > chosenTry) {
-          chosenTry = t;
-          chosen = rest;
-        }
-      }
-      const s = evaluate(base([...declared, x, ...chosen!], x, onlyPossible), special);
-      if (!best || s.total > best.total) best = s;
-    }
-    return { valid: true, ...best! };
-  }
-  for (const dec of decs) {
-    const arranged = dec.map(groupToMeld);
-    // choices of the set completed by the winning tile
-    const choices: (number | null)[] = [];
-    if (lastTile === null) choices.push(null);
-    else
-      arranged.forEach((m, i) => {
-        if (contains(m, lastTile) && !arranged.slice(0, i).some((p) => p.type === m.type && p.kind === m.kind)) choices.push(i);
-      });
-    // Kajongg picks the arrangement by its score without "only possible" (the tried hands
-    // cannot see it) and adds it afterwards; the result is the same total up to ties.
-    let bestHere: HandScore | null = null;
-    for (const ch of choices) {
-      const ms = arranged.map((m, i) => (i === ch && discardLike ? { ...m, exposed: true } : m));
-      const melds = [...declared, ...ms];
-      const lastMeld = ch === null ? null : ms[ch]!;
-      const s = evaluate(base(melds, lastMeld, onlyPossible), special);
-      // the best last set of one arrangement: on a tie Kajongg keeps the higher points (fishing)
-      if (!bestHere || s.total > bestHere.total || (s.total === bestHere.total && s.points > bestHere.points)) bestHere = s;
-    }
-    if (bestHere && better(bestHere, best)) best = bestHere;
-  }
-  return { valid: true, ...best! };
 }
 
-function sameMelds(a: Meld[], b: Meld[]): boolean {
-  const key = (ms: Meld[]) =>
-    ms
-      .map((m) => `${m.type}:${m.kind}`)
-      .sort()
-      .join();
-  return key(a) === key(b);
+/**
+ * Special shapes (§8.3): Thirteen Orphans; Nine Gates (with kajongg-quirks only when nothing, not
+ * even the winning set, is exposed: a discard exposes it, §15 Q9b). Null for a standard hand.
+ */
+function scoreSpecialShape(w: WinContext): HandScore | null {
+  const { f, r } = w;
+  if (f.melds.length === 0 && isThirteenOrphans(w.all)) return evaluate(w.ctx([], null, false), 'thirteen-orphans');
+  if (isNineGates(f.concealed, f.melds.length, w.lastTile, r.quirks) && !(r.quirks && w.discardLike))
+    return evaluate(w.ctx([], null, false), 'nine-gates');
+  return null;
+}
+
+/**
+ * §8.1: every arrangement of the concealed tiles, and every choice of the set the winning tile
+ * completes, is scored; the best is kept. Null when the tiles form no standard hand.
+ */
+function bestArrangement(w: WinContext): HandScore | null {
+  const { f, r, lastTile } = w;
+  const decs = standardDecompositions(f.concealed);
+  if (decs.length === 0) return null;
+  const onlyPossible = lastTile !== null && computeOnlyPossible(f, r, lastTile);
+  const special = isSquirmingSnake(f, w.all, r.quirks) ? 'squirming-snake' : null;
+  let best: HandScore | null = null;
+  for (const dec of decs) {
+    const arranged = dec.map(groupToMeld);
+    // the best last set of one arrangement: on a tie Kajongg keeps the higher points (fishing)
+    let bestHere: HandScore | null = null;
+    for (const ch of lastSetChoices(arranged, lastTile)) {
+      const ms = arranged.map((m, i) => (i === ch && w.discardLike ? { ...m, exposed: true } : m));
+      const s = evaluate(w.ctx([...w.declared, ...ms], ch === null ? null : ms[ch]!, onlyPossible), special);
+      if (!bestHere || s.total > bestHere.total || (s.total === bestHere.total && s.points > bestHere.points)) bestHere = s;
+    }
+    if (bestHere && betterArrangement(r, bestHere, best)) best = bestHere;
+  }
+  return best;
+}
+
+/** Indexes of the distinct sets of an arrangement that hold the winning tile (null: no winning tile). */
+function lastSetChoices(arranged: Meld[], lastTile: Kind | null): (number | null)[] {
+  if (lastTile === null) return [null];
+  const out: number[] = [];
+  arranged.forEach((m, i) => {
+    if (contains(m, lastTile) && !arranged.slice(0, i).some((p) => p.type === m.type && p.kind === m.kind)) out.push(i);
+  });
+  return out;
+}
+
+/**
+ * Ties: Kajongg keeps the first arrangement in its own order; at a capped total that is a limit
+ * hand if there is one, else the one with fewer points (measured on the differential corpus).
+ */
+function betterArrangement(r: ScoringRules, a: HandScore, b: HandScore | null): boolean {
+  if (!b || a.total > b.total) return true;
+  if (a.total < b.total) return false;
+  if (a.total >= r.limit && !r.roofOff) return a.limit !== b.limit ? a.limit : a.points < b.points;
+  return a.points > b.points;
 }
 
 function isSquirmingSnake(f: HandFacts, all: Counts, quirks: boolean): boolean {

@@ -32,26 +32,26 @@ function visibleCounts(s: State): number[] {
   return v;
 }
 
+/** The scorer's facts for `seat` of a finished hand (§9.7). */
 export function factsFor(s: State, seat: number): HandFacts {
   const p = s.players[seat]!;
-  const o = s.outcome!;
+  const o = s.outcome;
   const melds: DeclaredMeld[] = p.melds.map((m) => ({
     type: m.type,
     kind: Math.min(...m.tiles.map((t) => kindOf(t)!)) as Kind,
     exposed: m.exposed,
     ...(m.kongType === 'claimed' ? { claimed: true } : {}),
   }));
-  const won = o.kind === 'win' && o.winner === seat;
   const f: HandFacts = {
     seatWind: seat,
     roundWind: s.match.roundWind,
     concealed: counts(p.concealed),
     melds,
     bonus: p.bonus.slice(),
-    won,
+    won: o?.kind === 'win' && o.winner === seat,
   };
-  if (won) {
-    f.source = o.source!;
+  if (o?.kind === 'win' && o.winner === seat) {
+    f.source = o.source;
     if (o.tile) f.winningTile = kindOf(o.tile)!;
     if (p.originalCall) f.originalCall = true;
     if (o.kongUponKong) f.kongUponKong = true;
@@ -85,7 +85,7 @@ export function settle(s: State): ClassicResult | null {
       win: null,
     };
   }
-  const w = o.winner!;
+  const w = o.winner;
   const hands = Array.from({ length: n }, (_, seat) => scoreSeat(s, seat));
   const S = hands.map((h) => h.total);
   const f = (a: number, b: number): number => (s.opts['east-pays-double'] && (a === 0 || b === 0) ? 2 : 1);
@@ -133,7 +133,7 @@ export function settle(s: State): ClassicResult | null {
     unit: 'point',
     endedBy: 'mahjong',
     scores: hands.map((h, seat) => ({ seat, points: h.points, doubles: h.doubles, limit: h.limit, total: h.total })),
-    win: { seat: w, tile: o.tile ?? null, source: o.source!, discarder: o.discarder ?? null },
+    win: { seat: w, tile: o.tile ?? null, source: o.source, discarder: o.discarder ?? null },
   };
 }
 

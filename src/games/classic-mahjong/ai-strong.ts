@@ -1,0 +1,381 @@
+/**
+ * The `strong` AI of classical mahjong (issue 16). It decides from a `SeatKnowledge` only: the
+ * seat's own view, the public table and its pending decision (core/ai.ts), never the state, so it
+ * cannot see hidden tiles. This module imports no engine state or rules on purpose.
+ *
+ * How it plays:
+ * - speed first, as the reference AI (fewest tiles from ready), but it counts every tile it has
+ *   seen (own hand, every exposed set and concealed kong, unclaimed discards) and ranks discards by
+ *   the live tiles that would improve the rest;
+ * - values doubles, not only speed: when ready it keeps the wait worth most (the scorer's total of
+ *   each winning tile times its live copies, lone honours and terminals weighted up because the
+ *   other seats throw them first); it keeps scoring honour pairs and pungs and leans to one suit;
+ *   a hand far from ready late in the hand keeps what it would score as a loser (losers settle);
+ * - claims by value: a pung when it brings the hand closer, or keeps the distance for an honour or
+ *   terminal pung (points either way) or for clearly more live waits; a chow likewise; nothing
+ *   that spoils a one-suit hand;
+ * - defends: against a seat that looks ready (three or more exposed sets, or a late wall) it folds
+ *   when its own hand is far, discarding the tiles least likely to complete that seat's hand.
+ */
+import type { SeatKnowledge } from '../core/ai.js';
+import { standardShanten } from '../mahjong/decompose.js';
+import { emptyCounts, kindOf, type Counts, type Kind, type TileCode } from '../mahjong/tiles.js';
+import type { Action } from './actions.js';
+import { OPTIONS } from './options.js';
+import { defaultOptions } from '../core/options.js';
+import { scoreHand, scoringRules, type DeclaredMeld } from './scoring/score.js';
+import type { PublicView, SeatView } from './views.js';
+
+/** The rules are public (not the hidden state); the loser-score estimate uses the default table. */
+const RULES = scoringRules(defaultOptions(OPTIONS));
+
+export type StrongKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
+
+const countsOf = (tiles: readonly TileCode[]): Counts => {
+  const c = emptyCounts();
+  for (const t of tiles) c[kindOf(t)!]!++;
+  return c;
+};
+
+function removeOne(tiles: readonly TileCode[], t: TileCode): TileCode[] {
+  const i = tiles.indexOf(t);
+  return i < 0 ? tiles.slice() : [...tiles.slice(0, i), ...tiles.slice(i + 1)];
+}
+
+/** What the seat knows, digested once per decision. */
+interface Read {
+  k: StrongKnowledge;
+  hand: TileCode[];
+  /** Sets still to make in the concealed hand. */
+  need: number;
+  /** Copies of each kind the seat has not seen (0–4). */
+  unseen: number[];
+  /** Kinds whose sets the seat scores: dragons, own wind, prevailing wind. */
+  scoring: (k: Kind) => boolean;
+  /** The suit (0–2) the hand leans to for a one-suit hand, or null. */
+  flushSuit: number | null;
+  /** Danger of each kind as a discard (0 = safe), against the seats that look ready. */
+  danger: number[];
+  threat: number;
+}
+
+function visibleCounts(k: StrongKnowledge): Counts {
+  const c = countsOf(k.view.hand);
+  for (const s of k.table.seats) {
+    for (const m of s.melds) for (const t of m.tiles) c[kindOf(t)!]!++;
+    for (const d of s.discards) if (d.claimedBy === undefined) c[kindOf(d.tile)!]!++;
+  }
+  return c;
+}
+
+function flushSuitOf(hand: readonly TileCode[], meldTiles: readonly TileCode[]): number | null {
+  const bySuit = [0, 0, 0];
+  let honours = 0;
+  for (const t of hand) {
+    const kd = kindOf(t)!;
+    if (kd >= 27) honours++;
+    else bySuit[Math.floor(kd / 9)]!++;
+  }
+  const meldSuits = new Set(
+    meldTiles
+      .map((t) => kindOf(t)!)
+      .filter((kd) => kd < 27)
+      .map((kd) => Math.floor(kd / 9)),
+  );
+  if (meldSuits.size > 1) return null;
+  const best = bySuit.indexOf(Math.max(...bySuit));
+  if (meldSuits.size === 1 && !meldSuits.has(best)) return null;
+  return bySuit[best]! + honours >= 11 ? best : null;
+}
+
+/** How ready each other seat looks (0–1), from its exposures and the wall. */
+function threats(k: StrongKnowledge): number[] {
+  const wall = k.table.wallCount;
+  return k.table.seats.map((s) => {
+    if (s.seat === k.seat) return 0;
+    const exposed = s.melds.filter((m) => m.exposed).length;
+    let t = exposed >= 3 ? 0.8 : exposed === 2 ? 0.3 : 0;
+    if (wall < 20) t += 0.15;
+    if (wall < 10) t += 0.15;
+    return Math.min(1, t);
+  });
+}
+
+function dangerTable(k: StrongKnowledge, unseen: number[], threat: number[]): number[] {
+  const out = new Array<number>(34).fill(0);
+  for (let kd = 0; kd < 34; kd++) {
+    let total = 0;
+    for (const s of k.table.seats) {
+      const th = threat[s.seat]!;
+      if (th === 0) continue;
+      const live = unseen[kd]!;
+      // tiles nobody else can hold more of are hard to wait on
+      let d = kd >= 27 ? [0.02, 0.15, 0.5, 0.6, 0.6][live]! : [0.05, 0.5, 0.8, 0.9, 0.9][live]!;
+      if (kd < 27) {
+        const v = kd % 9;
+        if (v >= 2 && v <= 6) d *= 1.2;
+        else if (v === 0 || v === 8) d *= 0.8;
+        // a seat whose exposed sets are all of one suit is collecting it
+        const suits = new Set(
+          s.melds
+            .flatMap((m) => m.tiles.map((t) => kindOf(t)!))
+            .filter((x) => x < 27)
+            .map((x) => Math.floor(x / 9)),
+        );
+        if (suits.size === 1 && s.melds.length >= 2) d *= suits.has(Math.floor(kd / 9)) ? 1.8 : 0.4;
+      }
+      if (s.discards.some((x) => kindOf(x.tile) === kd)) d *= 0.35;
+      total += th * d;
+    }
+    out[kd] = total;
+  }
+  return out;
+}
+
+function read(k: StrongKnowledge): Read {
+  const hand = k.view.hand.slice();
+  const seen = visibleCounts(k);
+  const unseen = seen.map((n) => Math.max(0, 4 - n));
+  const seatWind = k.seat;
+  const round = kindOf(k.table.roundWind)! - 27;
+  const scoring = (kd: Kind) => kd >= 31 || kd - 27 === seatWind || kd - 27 === round;
+  const th = threats(k);
+  const threat = Math.max(...th);
+  return {
+    k,
+    hand,
+    need: 4 - k.view.melds.length,
+    unseen,
+    scoring,
+    flushSuit: flushSuitOf(
+      hand,
+      k.view.melds.flatMap((m) => m.tiles),
+    ),
+    danger: dangerTable(k, unseen, th),
+    threat,
+  };
+}
+
+const shanten = (tiles: readonly TileCode[], need: number): number => standardShanten(countsOf(tiles), Math.max(0, need));
+
+/** Live tiles that would lower the shanten of `rest` (13 tiles), weighted by how many are unseen. */
+function liveImprovers(r: Read, rest: readonly TileCode[], sh: number): number {
+  const c = countsOf(rest);
+  let n = 0;
+  for (let kd = 0; kd < 34; kd++) {
+    const live = r.unseen[kd]!;
+    if (live === 0) continue;
+    c[kd]!++;
+    if (standardShanten(c, r.need) < sh) n += live;
+    c[kd]!--;
+  }
+  return n;
+}
+
+/** What `rest` would score as a losing hand if the hand ended now (§9.2, §9.4: losers settle). */
+function loserScore(r: Read, rest: readonly TileCode[]): number {
+  const melds: DeclaredMeld[] = r.k.view.melds.map((m) => ({
+    type: m.type,
+    kind: Math.min(...m.tiles.map((t) => kindOf(t)!)),
+    exposed: m.exposed,
+    ...(m.kongType === 'claimed' ? { claimed: true } : {}),
+  }));
+  const out = scoreHand(
+    {
+      seatWind: r.k.seat,
+      roundWind: kindOf(r.k.table.roundWind)! - 27,
+      concealed: countsOf(rest),
+      melds,
+      bonus: r.k.view.bonus,
+      won: false,
+    },
+    RULES,
+  );
+  return out.valid ? out.total : 0;
+}
+
+/**
+ * A ready hand's worth: for each winning kind still live, what the win would score (on a discard;
+ * the scorer finds the best arrangement), times the live copies. Doubles count, not only waits.
+ */
+function readyValue(r: Read, rest: readonly TileCode[]): number {
+  const melds: DeclaredMeld[] = r.k.view.melds.map((m) => ({
+    type: m.type,
+    kind: Math.min(...m.tiles.map((t) => kindOf(t)!)),
+    exposed: m.exposed,
+    ...(m.kongType === 'claimed' ? { claimed: true } : {}),
+  }));
+  const c = countsOf(rest);
+  const roundWind = kindOf(r.k.table.roundWind)! - 27;
+  let ev = 0;
+  for (let kd = 0; kd < 34; kd++) {
+    const live = r.unseen[kd]!;
+    if (live === 0 || c[kd]! >= 4) continue;
+    c[kd]!++;
+    if (standardShanten(c, r.need) === -1) {
+      const out = scoreHand(
+        {
+          seatWind: r.k.seat,
+          roundWind,
+          concealed: c.slice(),
+          melds,
+          bonus: r.k.view.bonus,
+          won: true,
+          winningTile: kd,
+          source: 'discard',
+        },
+        RULES,
+      );
+      // the other seats throw lone honours and terminals first: those waits come sooner
+      const likely = kd >= 27 || kd % 9 === 0 || kd % 9 === 8 ? 1.5 : 1;
+      ev += live * likely * (out.valid ? out.total : 20);
+    }
+    c[kd]!--;
+  }
+  return ev;
+}
+
+/** Value of keeping `rest`: scoring honour groups, terminal/honour pungs, one-suit shape. */
+function handValue(r: Read, rest: readonly TileCode[]): number {
+  const c = countsOf(rest);
+  let v = 0;
+  for (let kd = 27; kd < 34; kd++) {
+    const n = c[kd]!;
+    if (!n) continue;
+    if (r.scoring(kd)) v += n >= 3 ? 14 : n === 2 ? (r.unseen[kd]! > 0 ? 6 : 3) : r.unseen[kd]! >= 2 ? 1 : -1;
+    else v += n >= 3 ? 5 : n === 2 ? 1 : -2;
+  }
+  for (const kd of [0, 8, 9, 17, 18, 26]) if (c[kd]! >= 3) v += 2;
+  if (r.flushSuit !== null) {
+    for (let kd = 0; kd < 27; kd++) if (Math.floor(kd / 9) !== r.flushSuit) v -= 4 * c[kd]!;
+  }
+  return v;
+}
+
+/** Lower = discard first: lone honours and terminals before connected middle tiles (as `normal`). */
+function keepValue(r: Read, t: TileCode): number {
+  const kd = kindOf(t)!;
+  const n = r.hand.filter((x) => x === t).length;
+  if (kd >= 27) return n * 10 + (r.scoring(kd) ? 3 : 0) + (r.unseen[kd] === 0 && n === 1 ? -3 : 0);
+  const v = (kd % 9) + 1;
+  let near = 0;
+  for (const d of [-2, -1, 1, 2]) {
+    const u = v + d;
+    if (u >= 1 && u <= 9 && r.hand.includes(`${u}${t[1]}`)) near += Math.abs(d) === 1 ? 4 : 2;
+  }
+  return n * 10 + near + (5 - Math.abs(5 - v));
+}
+
+function chooseDiscard(r: Read, options: Action[]): Action {
+  const discards = options.filter((a): a is Extract<Action, { type: 'discard' }> => a.type === 'discard');
+  const plain = discards.filter((a) => !a.call);
+  const cands = plain.map((a) => {
+    const rest = removeOne(r.hand, a.tile);
+    const sh = shanten(rest, r.need);
+    return { a, rest, sh, kd: kindOf(a.tile)! };
+  });
+  const minSh = Math.min(...cands.map((x) => x.sh));
+  const wall = r.k.table.wallCount;
+  // defence: fold against a seat that looks ready when this hand is far from ready
+  const fold = (r.threat >= 0.75 && minSh >= 2) || (r.threat >= 0.9 && minSh >= 1);
+  const far = minSh >= 2 && wall < 30;
+  let best = cands[0]!;
+  let bestKey = -Infinity;
+  for (const x of cands) {
+    if (x.sh > minSh && !fold) continue;
+    // speed first, as the reference AI: fewest tiles away, then the live tiles that improve the rest
+    let key = -x.sh * 1000 - keepValue(r, x.a.tile);
+    if (minSh === 0) key += readyValue(r, x.rest) / 10;
+    else if (minSh <= 2) key += liveImprovers(r, x.rest, x.sh) * 8;
+    // values doubles: a scoring honour pair or pung and a one-suit hand are worth keeping
+    key += handValue(r, x.rest) * 0.5;
+    // losers settle: a hand that will not win keeps what it would score as a loser
+    if (far) key += loserScore(r, x.rest) * 2;
+    key -= r.danger[x.kd]! * (fold ? 3000 : minSh === 0 ? 20 : 40);
+    if (key > bestKey) {
+      bestKey = key;
+      best = x;
+    }
+  }
+  const call = discards.find((a) => a.call && a.tile === best.a.tile);
+  return call ?? best.a;
+}
+
+/** Shanten after a claim that uses `used` and then discards the best tile, and that discard's live improvers. */
+function afterClaim(r: Read, used: readonly TileCode[]): { sh: number; live: number } {
+  let rest = r.hand.slice();
+  for (const t of used) rest = removeOne(rest, t);
+  let best = { sh: 99, live: -1 };
+  for (const d of new Set(rest)) {
+    const left = removeOne(rest, d);
+    const sh = standardShanten(countsOf(left), Math.max(0, r.need - 1));
+    if (sh > best.sh) continue;
+    const live = sh <= 2 ? improversFor(r, left, sh, r.need - 1) : 0;
+    if (sh < best.sh || live > best.live) best = { sh, live };
+  }
+  return best;
+}
+
+/** Live improvers of a 13-tile hand needing `need` sets. */
+function improversFor(r: Read, rest: readonly TileCode[], sh: number, need: number): number {
+  const c = countsOf(rest);
+  let n = 0;
+  for (let kd = 0; kd < 34; kd++) {
+    const live = r.unseen[kd]!;
+    if (live === 0) continue;
+    c[kd]!++;
+    if (standardShanten(c, Math.max(0, need)) < sh) n += live;
+    c[kd]!--;
+  }
+  return n;
+}
+
+function chooseClaim(r: Read, options: Action[]): Action {
+  const tile = r.k.table.claimable?.tile;
+  if (!tile) return { type: 'pass' };
+  const kd = kindOf(tile)!;
+  const now = shanten(r.hand, r.need);
+  const offSuit = r.flushSuit !== null && kd < 27 && Math.floor(kd / 9) !== r.flushSuit;
+  const kong = options.find((a) => a.type === 'kong');
+  if (kong && !offSuit) return kong;
+  const nowLive = now <= 1 ? improversFor(r, r.hand, now, r.need) : 0;
+  const pung = options.find((a) => a.type === 'pung');
+  if (pung && !offSuit) {
+    const after = afterClaim(r, [tile, tile]);
+    if (after.sh < now || (after.sh === now && (r.scoring(kd) || kd >= 27 || kd % 9 === 0 || kd % 9 === 8))) return pung;
+    // keeps the distance but waits on clearly more live tiles
+    if (after.sh === now && now <= 1 && after.live > nowLive * 1.5 + 2) return pung;
+  }
+  if (offSuit) return { type: 'pass' };
+  // a chow when it brings the hand closer, or keeps the distance with clearly more live tiles
+  let bestChow: Action | null = null;
+  let bestScore = 0;
+  for (const a of options) {
+    if (a.type !== 'chow') continue;
+    const after = afterClaim(r, removeOne(a.tiles, tile));
+    const score = after.sh < now ? 1000 + after.live : after.sh === now && now <= 1 && after.live > nowLive * 1.5 + 2 ? after.live : 0;
+    if (score > bestScore) {
+      bestScore = score;
+      bestChow = a;
+    }
+  }
+  return bestChow ?? { type: 'pass' };
+}
+
+/** The strong policy: one of `k.decision.options`, from the seat's knowledge only. */
+export function strongPolicy(k: StrongKnowledge): Action {
+  const opts = k.decision.options;
+  const find = (type: Action['type']) => opts.find((a) => a.type === type);
+  const mj = find('mahjong');
+  if (mj) return mj;
+  const r = read(k);
+  if (k.decision.kind === 'claim') return opts.some((a) => a.type !== 'pass') ? chooseClaim(r, opts) : { type: 'pass' };
+  const opening = find('opening-kong');
+  if (opening) return opening;
+  if (opts.some((a) => a.type === 'pass')) return { type: 'pass' };
+  const ck = opts.find((a): a is Extract<Action, { type: 'concealed-kong' }> => a.type === 'concealed-kong');
+  if (ck && !(r.threat >= 0.9)) return ck;
+  const ak = opts.find((a): a is Extract<Action, { type: 'added-kong' }> => a.type === 'added-kong');
+  if (ak && r.danger[kindOf(ak.tile)!]! < 0.5) return ak;
+  return chooseDiscard(r, opts);
+}
