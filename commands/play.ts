@@ -2,11 +2,11 @@
 import { MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/bot/context.js';
 import { choice, named } from '../src/bot/localize.js';
-import { langOf, translator } from '../src/bot/i18n.js';
+import { langOf, translator } from '../src/table/i18n.js';
 import { missingToHost } from '../src/bot/permissions.js';
 import { optionsForTable, parseRuleOverrides } from '../src/bot/options-in-force.js';
 import { lobbyPayload } from '../src/bot/lobby.js';
-import { engineOf, isGameId } from '../src/games/registry.js';
+import { engineOf, isGameId } from '../src/table/manifests.js';
 import { GAME_IDS } from '../src/games/core/types.js';
 import type { TimerPreset } from '../src/store/games.js';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { blocksOf, decodeDraft, draftAction, encodeDraft, isAnnounceDecision, readAnnounce } from '../../src/bot/announce.js';
+import { blocksOf, decodeDraft, draftAction, encodeDraft, isAnnounceDecision, readAnnounce } from '../../src/table/announce.js';
 import type { BaseAction } from '../../src/games/core/types.js';
 
 const options = [
