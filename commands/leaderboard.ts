@@ -5,7 +5,7 @@ import { named } from '../src/bot/localize.js';
 import { langOf, translator } from '../src/table/i18n.js';
 import { gameOption, periodOption } from '../src/bot/command-options.js';
 import { isGameId } from '../src/table/manifests.js';
-import type { Period } from '../src/store/results.js';
+import type { Period } from '../src/store/index.js';
 
 export const data = named(new SlashCommandBuilder(), 'leaderboard', 'leaderboard')
   .addStringOption((o) => gameOption(o, true))

@@ -6,7 +6,7 @@ import { langOf, translator } from '../src/table/i18n.js';
 import { gameOption, periodOption } from '../src/bot/command-options.js';
 import { handReplayView } from '../src/bot/replays.js';
 import { isGameId } from '../src/table/manifests.js';
-import type { Period } from '../src/store/results.js';
+import type { Period } from '../src/store/index.js';
 
 export const data = named(new SlashCommandBuilder(), 'score', 'score')
   .addUserOption((o) => named(o, 'user', 'score.user'))

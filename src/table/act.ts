@@ -8,7 +8,6 @@
  *
  * Nothing here talks to Discord: the effects are data (effects.ts) that src/bot executes.
  */
-import { handSeed } from '../games/core/rng.js';
 import { canonical } from '../games/core/match.js';
 import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
 import { NEXT_HAND, applyEntry, initialState, type ActionSource, type GameStatus, type StepEntry } from '../store/index.js';

@@ -1,5 +1,4 @@
 /** Chắn presenter: engine views (src/games/chan/views.ts) → render models and labels. */
-import type { BaseAction, HandResult } from '../../games/core/types.js';
 import type { ChanPublicView, ChanSeatView } from '../../games/chan/views.js';
 import type { ChanAction } from '../../games/chan/actions.js';
 import type { PieceGroup } from '../../render/model.js';

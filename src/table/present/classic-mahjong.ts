@@ -2,7 +2,7 @@
  * Classical mahjong presenter. The engine numbers seats by wind position each hand (East = 0);
  * each public seat carries `player`, the match player sitting there, which is what names index.
  */
-import type { BaseAction, HandResult } from '../../games/core/types.js';
+import type { BaseAction } from '../../games/core/types.js';
 import type { PublicView, SeatView, PublicSeat } from '../../games/classic-mahjong/views.js';
 import type { MeldState } from '../../games/classic-mahjong/state.js';
 import type { PieceGroup } from '../../render/model.js';

@@ -1,5 +1,4 @@
 /** Phỏm presenter: engine views (src/games/phom/views.ts) → render models and labels. */
-import type { BaseAction, HandResult } from '../../games/core/types.js';
 import type { PublicView, SeatView, Action } from '../../games/phom/index.js';
 import type { PieceGroup } from '../../render/model.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';

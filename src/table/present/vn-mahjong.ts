@@ -2,7 +2,7 @@
  * Vietnamese mahjong presenter. The engine's seats are the people at the table (4–6); each hand
  * four of them play at hand seats East…North and the rest sit out (vn-mahjong.md §3).
  */
-import type { BaseAction, HandResult } from '../../games/core/types.js';
+import type { BaseAction } from '../../games/core/types.js';
 import type { PublicView, SeatView, MeldView, PlayerView } from '../../games/vn-mahjong/views.js';
 import type { PieceGroup, SeatModel } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
