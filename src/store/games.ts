@@ -211,28 +211,31 @@ export class GameStore {
    * seats, outbox). Must run inside the caller's transaction (store/index.ts `commit`), which also
    * writes the step's timers and results. Throws if the game moved since `expectVersion`.
    */
-  applyStep(step: GameStep): GameRow {
-    const row = this.get(step.gameId);
-    if (!row) throw new Error(`no game ${step.gameId}`);
-    if (row.version !== step.expectVersion) throw new StaleStepError(step.gameId, step.expectVersion, row.version);
-    let cur = row;
+  applyStep(step: GameStep): void {
+    // The version guard reads only what it needs (a step's game load happened before, in `load`).
+    const now = this.db.prepare('SELECT version, hand_index FROM games WHERE id = ?').get(step.gameId) as
+      | { version: number; hand_index: number }
+      | undefined;
+    if (!now) throw new Error(`no game ${step.gameId}`);
+    if (now.version !== step.expectVersion) throw new StaleStepError(step.gameId, step.expectVersion, now.version);
+    const id = step.gameId;
+    let cur = { id, version: now.version, handIndex: now.hand_index };
     for (const e of step.entries) {
       if (e.hand !== cur.handIndex) {
-        this.db.prepare('UPDATE games SET hand_index = ? WHERE id = ?').run(e.hand, cur.id);
+        this.db.prepare('UPDATE games SET hand_index = ? WHERE id = ?').run(e.hand, id);
         cur = { ...cur, handIndex: e.hand };
       }
       const version = this.append(cur, e.seat, e.action, e.source, e.userId, e.state);
       cur = { ...cur, version };
     }
-    for (const a of step.seatAi ?? []) this.setSeatAi(cur.id, a.seat, a.isAi);
+    for (const a of step.seatAi ?? []) this.setSeatAi(id, a.seat, a.isAi);
     const patch: Parameters<GameStore['update']>[1] = {};
     if (step.status !== undefined) patch.status = step.status;
     if (step.seatCount !== undefined) patch.seats = step.seatCount;
     if (step.pauseVotes !== undefined) patch.pauseVotes = step.pauseVotes;
-    this.update(cur.id, patch);
-    this.db.prepare('UPDATE games SET outbox = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(step.outbox), this.now(), cur.id);
-    if (step.status === 'finished' || step.status === 'cancelled') this.cache.delete(cur.id);
-    return this.get(cur.id)!;
+    this.update(id, patch);
+    this.db.prepare('UPDATE games SET outbox = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(step.outbox), this.now(), id);
+    if (step.status === 'finished' || step.status === 'cancelled') this.cache.delete(id);
   }
 
   /** The effects executed: clears the outbox (only if it still holds exactly what was executed). */
@@ -509,7 +512,7 @@ export class GameStore {
   }
 
   private append(
-    row: GameRow,
+    row: Pick<GameRow, 'id' | 'version' | 'handIndex'>,
     seat: number | null,
     action: BaseAction,
     source: ActionSource,

@@ -1,6 +1,6 @@
 /** The SQLite store: one object holding each repository over one database. */
 import { openDatabase, type DB } from './db.js';
-import { GameStore, type GameRow, type GameStep, type SeatRow } from './games.js';
+import { GameStore, type GameStep, type SeatRow } from './games.js';
 import { TimerStore, type TimerRow } from './timers.js';
 import { ResultStore } from './results.js';
 import { SettingsStore } from './settings.js';
@@ -8,6 +8,9 @@ import type { AnyEngine, GameId, HandResult } from '../games/core/types.js';
 
 /** A whole table step: the game row's part plus the deadlines and the finished hands' results. */
 export interface StepCommit extends GameStep {
+  /** The game and server (the result rows and ratings are keyed by them). */
+  game: GameId;
+  guildId: string | null;
   /** Replace the game's timers with these (null: leave them as they are). */
   timers: Omit<TimerRow, 'gameId' | 'pausedLeft'>[] | null;
   /** Freeze or restart the game's timers (pause/resume votes), after `timers`. */
@@ -24,7 +27,7 @@ export interface Store {
   results: ResultStore;
   settings: SettingsStore;
   /** Commits one table step in ONE transaction: log entries, game row, timers, results, outbox. */
-  commit(step: StepCommit): GameRow;
+  commit(step: StepCommit): void;
   close(): void;
 }
 
@@ -40,14 +43,14 @@ export function openStore(path: string, engineOf: (id: GameId) => AnyEngine, now
     results,
     settings: new SettingsStore(db, now),
     commit: (step) =>
-      db.transaction((): GameRow => {
-        const row = games.applyStep(step);
-        for (const r of step.results) results.recordHand(row.id, row.game, row.guildId, r.hand, r.seats, r.result);
-        if (step.timers) timers.set(row.id, step.timers);
-        if (step.timerOp?.op === 'pause') timers.pause(row.id, step.timerOp.now);
-        if (step.timerOp?.op === 'resume') timers.resume(row.id, step.timerOp.now);
-        for (const seat of step.reminded ?? []) timers.markReminded(row.id, seat);
-        return row;
+      db.transaction((): void => {
+        games.applyStep(step);
+        const id = step.gameId;
+        for (const r of step.results) results.recordHand(id, step.game, step.guildId, r.hand, r.seats, r.result);
+        if (step.timers) timers.set(id, step.timers);
+        if (step.timerOp?.op === 'pause') timers.pause(id, step.timerOp.now);
+        if (step.timerOp?.op === 'resume') timers.resume(id, step.timerOp.now);
+        for (const seat of step.reminded ?? []) timers.markReminded(id, seat);
       })(),
     close: () => db.close(),
   };

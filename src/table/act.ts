@@ -208,6 +208,8 @@ class Step {
     }
     store.commit({
       gameId: this.t.row.id,
+      game: this.t.row.game,
+      guildId: this.t.row.guildId,
       expectVersion: this.t.row.version,
       entries: this.entries,
       ...(this.status !== undefined ? { status: this.status } : {}),

@@ -31,8 +31,8 @@ export interface Table {
 export interface TableStore {
   /** The one game load of a step. */
   load(gameId: string): Table | null;
-  /** Commits a step in one transaction; returns the new game row. */
-  commit(step: StepCommit): GameRow;
+  /** Commits a step in one transaction. */
+  commit(step: StepCommit): void;
   /** The raw store (read API for commands and the bot's message-id bookkeeping). */
   store: Store;
 }
