@@ -11,7 +11,10 @@ const folders = (...names) => names.flatMap((n) => [`**/${n}`, `**/${n}/**`, `./
 const layer = (files, forbidden, paths = [], message = 'layer boundary (eslint.config.js)') => ({
   files,
   rules: {
-    'no-restricted-imports': ['error', { paths: paths.map((name) => ({ name, message })), patterns: [{ group: folders(...forbidden), message }] }],
+    'no-restricted-imports': [
+      'error',
+      { paths: paths.map((name) => ({ name, message })), patterns: [{ group: folders(...forbidden), message }] },
+    ],
   },
 });
 

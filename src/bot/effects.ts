@@ -112,7 +112,9 @@ async function one(ctx: BotContext, t: Table, e: Effect): Promise<void> {
       ctx.store.games.update(t.row.id, { lastNotice: 'match-over' });
       t.row.lastNotice = 'match-over';
       if (ch.isThread()) {
-        await ch.edit({ archived: true, locked: true }).catch((err: unknown) => ctx.log.info({ err }, 'cannot archive/lock the game thread'));
+        await ch
+          .edit({ archived: true, locked: true })
+          .catch((err: unknown) => ctx.log.info({ err }, 'cannot archive/lock the game thread'));
       }
       return;
     }

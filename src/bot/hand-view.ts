@@ -17,8 +17,20 @@ export interface HandPayload {
   attachments: never[];
 }
 
-export async function handPayload(ctx: BotContext, t: Table, seat: number, lang: Lang, note?: string, draft?: unknown): Promise<HandPayload> {
+export async function handPayload(
+  ctx: BotContext,
+  t: Table,
+  seat: number,
+  lang: Lang,
+  note?: string,
+  draft?: unknown,
+): Promise<HandPayload> {
   const v = handView(t, seat, lang, note, draft);
   const image = await ctx.render.hand(v.model);
-  return { content: v.lines.join('\n'), files: [png('hand.png', image)], components: toComponents(t.row.id, t.row.version, v.rows), attachments: [] };
+  return {
+    content: v.lines.join('\n'),
+    files: [png('hand.png', image)],
+    components: toComponents(t.row.id, t.row.version, v.rows),
+    attachments: [],
+  };
 }

@@ -214,8 +214,7 @@ export class GameStore {
   applyStep(step: GameStep): void {
     // The version guard reads only what it needs (a step's game load happened before, in `load`).
     const now = this.db.prepare('SELECT version, hand_index FROM games WHERE id = ?').get(step.gameId) as
-      | { version: number; hand_index: number }
-      | undefined;
+      { version: number; hand_index: number } | undefined;
     if (!now) throw new Error(`no game ${step.gameId}`);
     if (now.version !== step.expectVersion) throw new StaleStepError(step.gameId, step.expectVersion, now.version);
     const id = step.gameId;
@@ -251,8 +250,7 @@ export class GameStore {
   /** The log entry with sequence number `seq` (a double-click check reads the entry after a stale version). */
   entryAt(id: string, seq: number): (LogEntry & { source: ActionSource; userId: string | null }) | null {
     const r = this.db.prepare('SELECT seq, hand, seat, action, source, user_id FROM actions WHERE game_id = ? AND seq = ?').get(id, seq) as
-      | { seq: number; hand: number; seat: number | null; action: string; source: ActionSource; user_id: string | null }
-      | undefined;
+      { seq: number; hand: number; seat: number | null; action: string; source: ActionSource; user_id: string | null } | undefined;
     return r
       ? { seq: r.seq, hand: r.hand, seat: r.seat, action: JSON.parse(r.action) as BaseAction, source: r.source, userId: r.user_id }
       : null;

@@ -187,7 +187,11 @@ class Step {
         this.timers = timers;
         if (fresh.length) {
           const kindOf = (s: number) => pending.find((d) => d.seat === s)?.kind;
-          this.effects.push({ kind: 'ping', turn: fresh.filter((s) => kindOf(s) === 'turn'), claim: fresh.filter((s) => kindOf(s) === 'claim') });
+          this.effects.push({
+            kind: 'ping',
+            turn: fresh.filter((s) => kindOf(s) === 'turn'),
+            claim: fresh.filter((s) => kindOf(s) === 'claim'),
+          });
         }
       }
     }
@@ -247,7 +251,17 @@ class Step {
       const prev = this.t.timers.find((p) => p.seat === x.seat);
       return { gameId: this.t.row.id, pausedLeft: prev?.pausedLeft ?? null, ...x };
     });
-    return { ...this.t, row, state: this.state, seats: this.seats, names: this.seats.map((s) => s.displayName), timers, totals, recordedHands, outbox };
+    return {
+      ...this.t,
+      row,
+      state: this.state,
+      seats: this.seats,
+      names: this.seats.map((s) => s.displayName),
+      timers,
+      totals,
+      recordedHands,
+      outbox,
+    };
   }
 }
 
@@ -397,7 +411,8 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
         case 'pause':
         case 'resume': {
           const want = cmd.verb;
-          if ((want === 'pause') !== (t.row.status === 'running')) return nothing({ ok: false, seat, refusal: refuse('errors:stale'), applied: 0 });
+          if ((want === 'pause') !== (t.row.status === 'running'))
+            return nothing({ ok: false, seat, refusal: refuse('errors:stale'), applied: 0 });
           const votes = new Set(t.row.pauseVotes.filter((v) => v.startsWith(`${want}:`)).map((v) => v.slice(want.length + 1)));
           votes.add(cmd.userId);
           const needed = Math.floor(t.seats.filter((s) => s.userId).length / 2) + 1;
@@ -419,7 +434,11 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
 
     case 'start': {
       if (t.row.status !== 'lobby')
-        return nothing({ ok: false, refusal: refuse(t.row.status === 'cancelled' ? 'errors:lobby-cancelled' : 'errors:lobby-started'), applied: 0 });
+        return nothing({
+          ok: false,
+          refusal: refuse(t.row.status === 'cancelled' ? 'errors:lobby-cancelled' : 'errors:lobby-started'),
+          applied: 0,
+        });
       if (cmd.userId !== t.row.hostUserId) return nothing({ ok: false, refusal: refuse('errors:host-only'), applied: 0 });
       const n = t.seats.length;
       const min = Math.max(t.engine.minSeats, t.engine.tableSize(t.row.options).min);
@@ -474,7 +493,8 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
       if (t.row.status === 'running') {
         // The deadlines and AI moves were committed with the step that caused them; this only
         // catches up what a restart could have missed, and re-derives the effects.
-        const key = (x: readonly { seat: number; kind: string; deadline: number }[]) => JSON.stringify(x.map((y) => [y.seat, y.kind, y.deadline]));
+        const key = (x: readonly { seat: number; kind: string; deadline: number }[]) =>
+          JSON.stringify(x.map((y) => [y.seat, y.kind, y.deadline]));
         step.advance();
         const changed = step.entries.length > 0 || step.status !== undefined || key(step.timers ?? t.timers) !== key(t.timers);
         if (changed) return done({ ok: true });

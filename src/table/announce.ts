@@ -40,7 +40,9 @@ export function isAnnounceDecision(options: BaseAction[]): boolean {
 export function blocksOf(options: BaseAction[]): Block[] {
   return options.flatMap((a, option) => {
     const calls = (a as Partial<XuongAction>).calls ?? [];
-    return a.type === 'xuong' && calls.length === 1 ? [{ option, cuoc: calls[0]!.cuoc, perInstance: PER_INSTANCE.has(calls[0]!.cuoc) }] : [];
+    return a.type === 'xuong' && calls.length === 1
+      ? [{ option, cuoc: calls[0]!.cuoc, perInstance: PER_INSTANCE.has(calls[0]!.cuoc) }]
+      : [];
   });
 }
 
@@ -149,7 +151,15 @@ export function announceRows(options: BaseAction[], draft: Draft, ctx: PresentCt
       disabled: chosen.length === 0,
     },
     ...(nothing >= 0
-      ? [{ type: 'button' as const, verb: 'act' as const, arg: String(nothing), label: ctx.t('common:announce.nothing'), style: 'danger' as const }]
+      ? [
+          {
+            type: 'button' as const,
+            verb: 'act' as const,
+            arg: String(nothing),
+            label: ctx.t('common:announce.nothing'),
+            style: 'danger' as const,
+          },
+        ]
       : []),
   ]);
   return rows;

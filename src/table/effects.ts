@@ -36,7 +36,8 @@ export type Effect =
  */
 export function mergeEffects(before: readonly Effect[], after: readonly Effect[]): Effect[] {
   const out: Effect[] = [];
-  const key = (e: Effect) => (e.kind === 'table' || e.kind === 'ping' || e.kind === 'lobby' || e.kind === 'unarchive' ? e.kind : JSON.stringify(e));
+  const key = (e: Effect) =>
+    e.kind === 'table' || e.kind === 'ping' || e.kind === 'lobby' || e.kind === 'unarchive' ? e.kind : JSON.stringify(e);
   for (const e of [...before, ...after]) {
     const k = key(e);
     const i = out.findIndex((x) => key(x) === k);
@@ -49,6 +50,10 @@ export function mergeEffects(before: readonly Effect[], after: readonly Effect[]
   const t = out.find((e): e is Extract<Effect, { kind: 'table' }> => e.kind === 'table');
   if (t && !t.notice && lastNotice) t.notice = lastNotice;
   // Order: unarchive first, then ping/result/end-match as they came, the table redraw last but before end-match.
-  const rank = (e: Effect) => (e.kind === 'unarchive' ? 0 : e.kind === 'lobby' ? 1 : e.kind === 'end-match' ? 4 : e.kind === 'table' ? 3 : 2);
-  return out.map((e, i) => ({ e, i })).sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i).map((x) => x.e);
+  const rank = (e: Effect) =>
+    e.kind === 'unarchive' ? 0 : e.kind === 'lobby' ? 1 : e.kind === 'end-match' ? 4 : e.kind === 'table' ? 3 : 2;
+  return out
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i)
+    .map((x) => x.e);
 }

@@ -35,7 +35,7 @@ export interface GameManifest {
  * Builds a manifest entry; the presenter must take exactly the engine's seat view, public view and
  * actions (a presenter for another game's views does not typecheck).
  */
-function manifest<S, A extends BaseAction, O, V, P, R extends HandResult>(
+export function manifest<S, A extends BaseAction, O, V, P, R extends HandResult>(
   id: GameId,
   engine: Engine<S, A, O, V, P, R>,
   presenter: Presenter<V, P, A>,
@@ -51,7 +51,11 @@ export const GAMES: { readonly [K in GameId]: GameManifest & { id: K } } = {
   phom: { ...manifest('phom', phom, phomPresenter), id: 'phom' },
   chan: { ...manifest('chan', chan, chanPresenter, chanAnnounceUi), id: 'chan' },
   'vn-mahjong': { ...manifest('vn-mahjong', vnMahjong, vnMahjongPresenter), id: 'vn-mahjong' },
-  'classic-mahjong': { ...manifest('classic-mahjong', classicMahjong, classicMahjongPresenter), engine: classicStable, id: 'classic-mahjong' },
+  'classic-mahjong': {
+    ...manifest('classic-mahjong', classicMahjong, classicMahjongPresenter),
+    engine: classicStable,
+    id: 'classic-mahjong',
+  },
 };
 
 /** Every engine by id (the CLI, the bench and the store's replay use it). */

@@ -219,7 +219,8 @@ export function handView(t: Table, seat: number, lang: Lang, note?: string, draf
     if (options.length > 100) lines.push(tr('common:hand.too-many', { n: options.length }));
   }
   const last: UiRow = [{ type: 'button', verb: 'refresh', label: tr('common:button.refresh'), style: 'secondary' }];
-  if (away && t.row.status === 'running') last.unshift({ type: 'button', verb: 'retake', label: tr('common:button.retake'), style: 'success' });
+  if (away && t.row.status === 'running')
+    last.unshift({ type: 'button', verb: 'retake', label: tr('common:button.retake'), style: 'success' });
   rows.push(last);
   return { lines, rows: rows.slice(0, 5), model };
 }

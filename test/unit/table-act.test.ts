@@ -47,7 +47,9 @@ function rig(
   store.games.setSeats(
     row.id,
     seats.map((k, seat) =>
-      k === 'human' ? { seat, userId: `u${seat}`, isAi: false, displayName: `P${seat}` } : { seat, userId: null, isAi: true, displayName: `AI ${++ai}` },
+      k === 'human'
+        ? { seat, userId: `u${seat}`, isAi: false, displayName: `P${seat}` }
+        : { seat, userId: null, isAi: true, displayName: `AI ${++ai}` },
     ),
   );
   const r: Rig = {
@@ -103,7 +105,10 @@ test('start: AI seats play until the person must act; one deadline, one ping, al
     "Phỏm's own turn-timeout-s applies with the live preset",
   );
   assert.deepEqual(kinds(res.effects), ['unarchive', 'lobby', 'ping', 'table']);
-  assert.deepEqual(res.effects.find((e) => e.kind === 'ping'), { kind: 'ping', turn: [0], claim: [] });
+  assert.deepEqual(
+    res.effects.find((e) => e.kind === 'ping'),
+    { kind: 'ping', turn: [0], claim: [] },
+  );
   assert.deepEqual(res.outbox, res.effects, 'the effects are in the outbox, committed with the step');
   // Refusals change nothing.
   assert.equal(r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' }).outcome.refusal?.key, 'errors:lobby-started');
