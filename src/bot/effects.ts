@@ -8,6 +8,7 @@
 import type { BotContext } from './context.js';
 import { ensureUnarchived, gameChannel, png } from './messages.js';
 import { toComponents } from './components.js';
+import { decodeGameId } from './custom-id.js';
 import { act, type ActResult, type TableCommand } from '../table/act.js';
 import type { Effect } from '../table/effects.js';
 import { langOf, type Lang } from '../table/i18n.js';
@@ -23,13 +24,16 @@ export function publicLang(ctx: BotContext, t: Table): Lang {
 export async function run(ctx: BotContext, cmd: TableCommand, o: { skip?: Effect['kind'][] } = {}): Promise<ActResult> {
   const r = act(ctx.table, cmd, ctx.clock.now());
   for (const w of r.warnings) ctx.log.error({ gameId: cmd.gameId, kind: cmd.kind }, w);
-  await execute(ctx, r, o);
+  await execute(ctx, r, { ...o, restart: cmd.kind === 'sync' });
   return r;
 }
 
-export async function execute(ctx: BotContext, r: ActResult, o: { skip?: Effect['kind'][] } = {}): Promise<void> {
+export async function execute(ctx: BotContext, r: ActResult, o: { skip?: Effect['kind'][]; restart?: boolean } = {}): Promise<void> {
   const t = r.table;
   if (!t) return;
+  // A crash between posting a ping and recording its id leaves an orphan ping: the restart sweep
+  // removes it before the ping is posted again (so at most one ping is live).
+  if (o.restart && r.outbox.some((e) => e.kind === 'ping')) await removeOrphanPings(ctx, t);
   if (r.effects.some((e) => e.kind === 'ping' || e.kind === 'remind' || e.kind === 'table')) ctx.wakeTimers();
   if (!r.effects.length) return;
   for (const e of r.effects) {
@@ -118,6 +122,25 @@ async function one(ctx: BotContext, t: Table, e: Effect): Promise<void> {
       }
       return;
     }
+  }
+}
+
+/** Deletes the bot's ping messages of this game in the thread's recent history (restart only). */
+async function removeOrphanPings(ctx: BotContext, t: Table): Promise<void> {
+  const ch = await gameChannel(ctx, t.row.threadId);
+  if (!ch) return;
+  try {
+    const recent = await ch.messages.fetch({ limit: 25 });
+    for (const m of recent.values()) {
+      if (m.author.id !== ctx.client.user?.id || m.id === t.row.tableMessageId || m.id === t.row.pingMessageId) continue;
+      // Action rows of buttons (a ping has exactly one: Open my hand).
+      const rows = m.components as unknown as { components?: { customId?: string | null }[] }[];
+      const ids = rows.flatMap((r) => r.components?.map((c) => c.customId ?? '') ?? []);
+      const b = ids?.length === 1 && ids[0] ? decodeGameId(ids[0]) : null;
+      if (b && b.gameId === t.row.id && b.verb === 'hand') await m.delete().catch(() => undefined);
+    }
+  } catch (err) {
+    ctx.log.warn({ err, gameId: t.row.id }, 'cannot look for orphan pings');
   }
 }
 
