@@ -242,7 +242,7 @@ test(
       while (kills < KILLS) {
         // A few whole moves, then a kill at a random moment of the next one: while the click is
         // judged, during the commit, or while its effects are being sent.
-        await drive(Math.floor(rnd() * 3));
+        await drive(Math.floor(rnd() * 8));
         const inflight = step(gen).catch(() => undefined);
         await Promise.race([inflight, sleep(rnd() * 600)]);
         bot.kill('SIGKILL');
