@@ -10,12 +10,12 @@ import {
 } from 'discord.js';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
-import { langOf, translator } from '../src/bot/i18n.js';
+import { langOf, translator } from '../src/table/i18n.js';
 import { gameOption } from '../src/bot/command-options.js';
 import { applyPreset, canConfigure, chunk, describeOptions, resetOption, setOption, toggleOverridable } from '../src/bot/config-core.js';
 import { encodeConfigId } from '../src/bot/custom-id.js';
 import { button, row } from '../src/bot/messages.js';
-import { engineOf, isGameId } from '../src/games/registry.js';
+import { engineOf, isGameId } from '../src/table/manifests.js';
 
 const keyOpt = (required: boolean) => (o: import('discord.js').SlashCommandStringOption) =>
   named(o, 'key', 'config.key').setRequired(required).setMaxLength(60);

@@ -2,13 +2,12 @@
 import { MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/bot/context.js';
 import { choice, named } from '../src/bot/localize.js';
-import { langOf, translator } from '../src/bot/i18n.js';
+import { langOf, translator } from '../src/table/i18n.js';
 import { missingToHost } from '../src/bot/permissions.js';
 import { optionsForTable, parseRuleOverrides } from '../src/bot/options-in-force.js';
 import { lobbyPayload } from '../src/bot/lobby.js';
-import { engineOf, isGameId } from '../src/games/registry.js';
-import { GAME_IDS } from '../src/games/core/types.js';
-import type { TimerPreset } from '../src/store/games.js';
+import { GAME_IDS, GAMES, isGameId } from '../src/table/manifests.js';
+import type { TimerPreset } from '../src/store/index.js';
 
 export const data = named(new SlashCommandBuilder(), 'play', 'play')
   .addStringOption((o) =>
@@ -50,10 +49,8 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
 
   const game = i.options.getString('game', true);
   if (!isGameId(game)) return void (await eph(t('errors:unknown-game', { list: GAME_IDS.join(', ') })));
-  const engine = engineOf(game);
+  const { engine } = GAMES[game];
   const requested = i.options.getInteger('seats');
-  if (requested !== null && (requested < engine.minSeats || requested > engine.maxSeats))
-    return void (await eph(t('errors:bad-seats', { min: engine.minSeats, max: engine.maxSeats })));
 
   const timerName = (i.options.getString('timer') ?? 'async') as TimerPreset['name'];
   const turnS = i.options.getInteger('turn-seconds');
@@ -73,10 +70,12 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
         .slice(0, 2000),
     ));
 
-  // The table size: /play's `seats`, else the game's own table-size house rule (Vietnamese mahjong
-  // `player-count`, classical `players`), else the game's maximum.
-  const houseSize = [opts.options['player-count'], opts.options['players']].find((v): v is number => typeof v === 'number');
-  const seatCap = Math.min(engine.maxSeats, Math.max(engine.minSeats, requested ?? houseSize ?? engine.maxSeats));
+  // The table size: /play's `seats`, else the game's own table-size house rule (the manifest's
+  // engine: `tableSize(options)`, e.g. Vietnamese mahjong `player-count`, classical `players`).
+  const size = engine.tableSize(opts.options);
+  if (requested !== null && (requested < size.min || requested > size.max))
+    return void (await eph(t('errors:bad-seats', { min: size.min, max: size.max })));
+  const seatCap = Math.min(size.max, Math.max(size.min, requested ?? size.default));
 
   await i.deferReply();
   const name = (i.member && 'displayName' in i.member ? (i.member.displayName as string) : null) ?? i.user.globalName ?? i.user.username;

@@ -2,11 +2,11 @@
 import { AttachmentBuilder, MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
-import { langOf, translator } from '../src/bot/i18n.js';
+import { langOf, translator } from '../src/table/i18n.js';
 import { gameOption, periodOption } from '../src/bot/command-options.js';
 import { handReplayView } from '../src/bot/replays.js';
-import { isGameId } from '../src/games/registry.js';
-import type { Period } from '../src/store/results.js';
+import { isGameId } from '../src/table/manifests.js';
+import type { Period } from '../src/store/index.js';
 
 export const data = named(new SlashCommandBuilder(), 'score', 'score')
   .addUserOption((o) => named(o, 'user', 'score.user'))

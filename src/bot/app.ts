@@ -9,8 +9,9 @@ import { GameLocks, type BotContext, type Clock, type Renderer } from './context
 import { loadCommands } from './commands.js';
 import { createRouter } from './router.js';
 import { Scheduler } from './scheduler.js';
-import { progress } from './driver.js';
-import type { Lang } from './i18n.js';
+import { run } from './effects.js';
+import { tableStore } from '../table/store.js';
+import type { Lang } from '../table/i18n.js';
 
 export interface BotOptions {
   token: string;
@@ -46,6 +47,7 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   const ctx: BotContext = {
     client,
     store: o.store,
+    table: tableStore(o.store),
     log: o.log,
     clock: o.clock ?? { now: () => Date.now() },
     render: o.render,
@@ -76,9 +78,13 @@ export async function createBot(o: BotOptions): Promise<Bot> {
       await client.login(o.token);
       await ready;
       o.log.info({ user: client.user?.tag }, 'logged in');
-      // Resume games that were running before a restart: AI seats move, timers re-arm with their remaining time.
-      for (const g of o.store.games.listByStatus('running')) {
-        await locks.run(g.id, () => progress(ctx, g.id)).catch((e: unknown) => o.log.error({ err: e, game: g.id }, 'resume failed'));
+      // Resume games that were running before a restart (timers re-arm with their remaining time), and
+      // execute the effects of each game's last committed step that may not have reached Discord.
+      const ids = new Set([...o.store.games.listByStatus('running', 'paused'), ...o.store.games.withOutbox()].map((g) => g.id));
+      for (const id of ids) {
+        await locks
+          .run(id, () => run(ctx, { kind: 'sync', gameId: id }))
+          .catch((e: unknown) => o.log.error({ err: e, game: id }, 'resume failed'));
       }
       scheduler!.start();
     },

@@ -4,10 +4,10 @@
  */
 import { PermissionFlagsBits, type PermissionsBitField } from 'discord.js';
 import { allowedText, parseOptionValue, resolveOptions, type OptionSpec } from '../games/core/options.js';
-import { engineOf } from '../games/registry.js';
+import { engineOf } from '../table/manifests.js';
 import type { GameId } from '../games/core/types.js';
 import type { Store } from '../store/index.js';
-import type { T } from './i18n.js';
+import type { T } from '../table/i18n.js';
 
 export function canConfigure(perms: Readonly<PermissionsBitField> | null): boolean {
   return !!perms?.has(PermissionFlagsBits.ManageGuild);

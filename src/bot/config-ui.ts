@@ -11,9 +11,9 @@ import {
 } from 'discord.js';
 import type { BotContext } from './context.js';
 import { encodeConfigId, type ConfigId } from './custom-id.js';
-import { langOf, translator } from './i18n.js';
+import { langOf, translator } from '../table/i18n.js';
 import { applyPreset, canConfigure, setOption } from './config-core.js';
-import { isGameId } from '../games/registry.js';
+import { isGameId } from '../table/manifests.js';
 
 export async function onConfigComponent(ctx: BotContext, i: ButtonInteraction | StringSelectMenuInteraction, c: ConfigId): Promise<void> {
   const t = translator(langOf(i.locale, ctx.defaultLang));

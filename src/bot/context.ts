@@ -2,7 +2,8 @@
 import type { Client } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Store } from '../store/index.js';
-import type { Lang } from './i18n.js';
+import type { TableStore } from '../table/store.js';
+import type { Lang } from '../table/i18n.js';
 import type { HandModel, TableModel, ResultModel } from '../render/model.js';
 
 export interface Renderer {
@@ -19,6 +20,8 @@ export interface Clock {
 export interface BotContext {
   client: Client;
   store: Store;
+  /** The table layer's load/commit over `store` (src/table/act.ts goes through it). */
+  table: TableStore;
   log: Logger;
   clock: Clock;
   render: Renderer;

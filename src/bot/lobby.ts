@@ -6,10 +6,10 @@ import { ButtonStyle, type ButtonInteraction } from 'discord.js';
 import type { BotContext } from './context.js';
 import { button, gameChannel, row } from './messages.js';
 import { encodeGameId, type GameButton } from './custom-id.js';
-import { langOf, translator, type Lang } from './i18n.js';
-import { engineOf } from '../games/registry.js';
+import { langOf, translator, type Lang } from '../table/i18n.js';
+import { engineOf } from '../table/manifests.js';
 import { defaultOptions } from '../games/core/options.js';
-import { progress } from './driver.js';
+import { run } from './effects.js';
 import type { GameRow, SeatRow } from '../store/games.js';
 
 export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], lang: Lang) {
@@ -110,9 +110,12 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
       break;
     }
     case 'start': {
-      if (!isHost) return reply(i, t('errors:host-only'));
-      if (seats.length < engine.minSeats) return reply(i, t('errors:not-enough-players', { min: engine.minSeats }));
-      ctx.store.games.start(g.id);
+      // The table layer starts it: status, first deal, AI moves, deadlines and pings in one step.
+      const r = await run(ctx, { kind: 'start', gameId: g.id, userId: i.user.id }, { skip: ['lobby'] });
+      if (!r.outcome.ok) {
+        const ref = r.outcome.refusal!;
+        return reply(i, t(ref.key, ref.vars ?? {}));
+      }
       break;
     }
     default:
@@ -120,5 +123,4 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
   }
   const now = ctx.store.games.get(g.id)!;
   await i.editReply(lobbyPayload(ctx, now, ctx.store.games.seats(g.id), langOf(now.locale, ctx.defaultLang)));
-  if (b.verb === 'start') await progress(ctx, g.id);
 }

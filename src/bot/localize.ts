@@ -3,7 +3,7 @@
  * slash command and option is localized in vi, en and zh-TW. Names are NFC-normalized
  * (discord-platform.md §1.6: the NFD form of "phỏm" is rejected).
  */
-import { translator } from './i18n.js';
+import { translator } from '../table/i18n.js';
 
 const en = translator('en');
 const vi = translator('vi');

@@ -2,7 +2,7 @@
 import { loadDotEnv, loadEnv } from '../config/env.js';
 import { createLogger } from '../config/logger.js';
 import { openStore } from '../store/index.js';
-import { engineOf } from '../games/registry.js';
+import { engineOf } from '../table/manifests.js';
 import { createRenderer } from './renderer.js';
 import { createBot } from './app.js';
 

@@ -1,6 +1,6 @@
 /** The house rules in force for a new table: engine defaults ← server preset ← server options ← /play overrides allowed by the server. */
 import { resolveOptions, optionsHash, type OptionError } from '../games/core/options.js';
-import { engineOf } from '../games/registry.js';
+import { engineOf } from '../table/manifests.js';
 import type { GameId } from '../games/core/types.js';
 import type { Store } from '../store/index.js';
 

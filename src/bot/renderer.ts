@@ -3,7 +3,7 @@
  * the event loop, or on the main thread when `workers` is 0 (tests, tiny deployments).
  */
 import type { Renderer } from './context.js';
-import type { Lang } from './i18n.js';
+import type { Lang } from '../table/i18n.js';
 
 export async function createRenderer(workers: number): Promise<{ renderer: Renderer; close(): Promise<void> }> {
   if (workers <= 0) {

@@ -1,11 +1,10 @@
 /** Rebuilding a finished hand from the action log, for /score's best hand and /history's replays. */
 import { applyEntry, initialState } from '../store/replay.js';
-import { engineOf } from '../games/registry.js';
+import { GAMES } from '../table/manifests.js';
 import type { BaseAction, HandResult } from '../games/core/types.js';
 import type { BotContext } from './context.js';
-import { PRESENTERS } from './presenters/index.js';
-import type { Lang } from './i18n.js';
-import { translator } from './i18n.js';
+import type { Lang } from '../table/i18n.js';
+import { translator } from '../table/i18n.js';
 
 export interface HandReplay {
   state: unknown;
@@ -17,7 +16,7 @@ export interface HandReplay {
 export function replayHand(ctx: BotContext, gameId: string, hand: number): HandReplay | null {
   const row = ctx.store.games.get(gameId);
   if (!row || row.status === 'lobby' || row.status === 'cancelled') return null;
-  const engine = engineOf(row.game);
+  const engine = GAMES[row.game].engine;
   const log = ctx.store.games.logWithMeta(gameId);
   let state = initialState(engine, row.options, row.seats, row.seed);
   const actions: HandReplay['actions'] = [];
@@ -44,8 +43,8 @@ export async function handReplayView(
   const seats = ctx.store.games.seats(gameId);
   const names = seats.map((s) => s.displayName);
   const pc = { lang, t: translator(lang), names };
-  const presenter = PRESENTERS[row.game];
-  const engine = engineOf(row.game);
+  const presenter = GAMES[row.game].presenter;
+  const engine = GAMES[row.game].engine;
   const lines = r.actions.map(
     (a, k) =>
       `${k + 1}. ${a.seat === null ? '—' : names[a.seat]}: ${presenter.actionLabel(a.action, { ...pc, view: a.before })}${a.source !== 'player' ? ` (${pc.t(`common:source.${a.source}`)})` : ''}`,

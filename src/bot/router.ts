@@ -7,7 +7,7 @@ import { MessageFlags, type Interaction, type RepliableInteraction } from 'disco
 import type { BotContext, GameLocks } from './context.js';
 import type { Command } from './command-types.js';
 import { decodeConfigId, decodeGameId } from './custom-id.js';
-import { langOf, translator } from './i18n.js';
+import { langOf, translator } from '../table/i18n.js';
 import { onLobbyButton } from './lobby.js';
 import { onHandComponent, onTableComponent, openHand } from './play.js';
 import { onConfigComponent, onConfigModal } from './config-ui.js';

@@ -1,13 +1,10 @@
 /**
- * Deadlines and reminders from the timers table. One timeout handle for the earliest due moment
+ * Deadlines and reminders from the timers table, each handled by the table layer (`act`). One timeout handle for the earliest due moment
  * (re-armed whenever timers change, and at least once a minute). On start it picks up the timers
  * that were persisted before a restart, with their remaining time.
  */
 import type { BotContext, GameLocks } from './context.js';
-import { labelOf, load, progress, publicLang } from './driver.js';
-import { gameChannel, mention, relTime } from './messages.js';
-import { translator } from './i18n.js';
-import type { BaseAction, Decision } from '../games/core/types.js';
+import { run } from './effects.js';
 import type { TimerRow } from '../store/timers.js';
 
 const MAX_SLEEP = 60_000;
@@ -63,50 +60,10 @@ export class Scheduler {
   }
 
   private async remind(r: TimerRow): Promise<void> {
-    this.ctx.store.timers.markReminded(r.gameId, r.seat);
-    const L = load(this.ctx, r.gameId);
-    if (!L || L.row.status !== 'running') return;
-    const s = L.seats[r.seat];
-    if (!s || s.isAi) return;
-    const ch = await gameChannel(this.ctx, L.row.threadId);
-    const t = translator(publicLang(this.ctx, L.row));
-    await ch
-      ?.send({
-        content: t('common:ping.reminder', { who: mention(s.userId, s.displayName), when: relTime(r.deadline) }),
-        allowedMentions: { users: s.userId ? [s.userId] : [] },
-      })
-      .catch(() => undefined);
+    await run(this.ctx, { kind: 'remind', gameId: r.gameId, seat: r.seat });
   }
 
   private async expire(timer: TimerRow): Promise<void> {
-    const L = load(this.ctx, timer.gameId);
-    if (!L || L.row.status !== 'running') {
-      this.ctx.store.timers.clear(timer.gameId, timer.seat);
-      return;
-    }
-    const d = (L.engine.pending(L.state) as Decision<BaseAction>[]).find((p) => p.seat === timer.seat);
-    if (!d || d.kind !== timer.kind) {
-      this.ctx.store.timers.clear(timer.gameId, timer.seat);
-      return;
-    }
-    const useAi = L.row.timeoutPolicy === 'ai';
-    const action = useAi ? (L.engine.ai(L.state, timer.seat) as BaseAction) : d.timeoutDefault;
-    const out = this.ctx.store.games.apply(L.row.id, L.row.version, timer.seat, action, 'timeout', null);
-    this.ctx.store.timers.clear(timer.gameId, timer.seat);
-    if (!out.ok) {
-      this.ctx.log.error(
-        { gameId: L.row.id, timer, reason: out.reason === 'rule' ? out.error.code : out.reason },
-        'timeout action rejected',
-      );
-      return;
-    }
-    if (useAi) this.ctx.store.games.setSeatAi(L.row.id, timer.seat, true);
-    const lang = publicLang(this.ctx, L.row);
-    const t = translator(lang);
-    const notice = t(useAi ? 'common:notice.timeout-ai' : 'common:notice.timeout', {
-      who: L.names[timer.seat],
-      what: labelOf(L, action, lang),
-    });
-    await progress(this.ctx, L.row.id, `⏰ ${notice}`);
+    await run(this.ctx, { kind: 'timeout', gameId: timer.gameId, seat: timer.seat, timerKind: timer.kind });
   }
 }

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import { fileURLToPath } from 'node:url';
 import { handSeed } from '../games/core/rng.js';
-import { ENGINES } from '../games/registry.js';
+import { ENGINES } from '../table/manifests.js';
 import { resolveOptions } from '../games/core/options.js';
 import type { AiLevel } from '../games/core/ai.js';
 import type { AnyEngine, GameId, HandResult } from '../games/core/types.js';

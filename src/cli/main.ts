@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseCli } from './args.js';
-import { ENGINES, isGameId } from '../games/registry.js';
+import { ENGINES, isGameId } from '../table/manifests.js';
 import { resolveOptions } from '../games/core/options.js';
 import { selfplay } from '../games/core/selfplay.js';
 import { runScenario, type Scenario } from '../games/core/scenario.js';

@@ -5,19 +5,17 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ENGINES } from '../games/registry.js';
+import { GAMES } from '../table/manifests.js';
 import { defaultOptions } from '../games/core/options.js';
 import { handSeed } from '../games/core/rng.js';
 import type { BaseAction, Decision, GameId, HandResult } from '../games/core/types.js';
-import { PRESENTERS } from '../bot/presenters/index.js';
-import { langOf, translator } from '../bot/i18n.js';
+import { langOf, translator } from '../table/i18n.js';
 import { registerFonts, renderHand, renderResult, renderSheet, renderTable } from '../render/index.js';
 
 export async function renderSamples(game: GameId, seed: string, out: string, locale: string): Promise<string[]> {
   registerFonts();
   mkdirSync(out, { recursive: true });
-  const engine = ENGINES[game];
-  const presenter = PRESENTERS[game];
+  const { engine, presenter } = GAMES[game];
   const lang = langOf(locale, 'vi');
   const seats = Math.min(4, engine.maxSeats);
   const names = ['Lan', 'Minh', 'Hùng', 'Mai', 'Quân', 'Thảo'].slice(0, seats);

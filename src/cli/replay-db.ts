@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { GameStore } from '../store/games.js';
 import { applyEntry, initialState } from '../store/replay.js';
 import { netPoints } from '../store/results.js';
-import { engineOf } from '../games/registry.js';
+import { engineOf } from '../table/manifests.js';
 import type { HandResult } from '../games/core/types.js';
 
 export interface ReplayDbReport {

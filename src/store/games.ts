@@ -41,6 +41,8 @@ export interface GameRow {
   locale: string | null;
   pauseVotes: string[];
   lastNotice: string | null;
+  /** Effects of the last committed table step not yet executed (src/table/effects.ts; opaque here). */
+  outbox: unknown[];
   createdAt: number;
   updatedAt: number;
 }
@@ -74,6 +76,7 @@ interface RawGame {
   locale: string | null;
   pause_votes: string;
   last_notice: string | null;
+  outbox: string;
   created_at: number;
   updated_at: number;
 }
@@ -101,6 +104,7 @@ function toRow(r: RawGame): GameRow {
     locale: r.locale,
     pauseVotes: JSON.parse(r.pause_votes) as string[],
     lastNotice: r.last_notice,
+    outbox: JSON.parse(r.outbox ?? '[]') as unknown[],
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -126,18 +130,131 @@ export interface NewGame {
   locale?: string | null;
 }
 
+/** One accepted log entry of a committed step, with the state after it (for the cache and snapshots). */
+export interface StepEntry {
+  hand: number;
+  seat: number | null;
+  action: BaseAction;
+  source: ActionSource;
+  userId: string | null;
+  state: unknown;
+}
+
+/** The game-row part of a committed table step (src/store/index.ts `commit` adds timers and results). */
+export interface GameStep {
+  gameId: string;
+  /** The version the step was computed from; the commit fails if the game moved meanwhile. */
+  expectVersion: number;
+  entries: StepEntry[];
+  status?: GameStatus;
+  /** The number of seats, fixed when the table starts. */
+  seatCount?: number;
+  pauseVotes?: string[];
+  seatAi?: { seat: number; isAi: boolean }[];
+  outbox: unknown[];
+}
+
+/** A loaded game: its row, seats and current state (null in the lobby), read in one transaction. */
+export interface LoadedGame {
+  row: GameRow;
+  seats: SeatRow[];
+  state: unknown;
+}
+
+/** How many rebuilt states the in-process cache keeps (least recently used leave first). */
+export const STATE_CACHE_SIZE = 256;
+
 const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 export class GameStore {
-  /** In-process cache of rebuilt states, keyed by game id; always checked against the row's version. */
+  /**
+   * In-process cache of rebuilt states, keyed by game id; always checked against the row's version.
+   * Bounded (least recently used first out, `cacheSize`), and a game that finishes leaves it.
+   */
   private cache = new Map<string, { version: number; state: unknown }>();
+  /** Counters for tests: game loads (`load`) and state rebuilds from SQLite. */
+  readonly reads = { loads: 0, rebuilds: 0 };
 
   constructor(
     readonly db: DB,
     private readonly engineOf: (id: GameId) => AnyEngine,
     private readonly now: () => number = Date.now,
     private readonly snapshotEvery = 20,
+    private readonly cacheSize = STATE_CACHE_SIZE,
   ) {}
+
+  private remember(id: string, version: number, state: unknown): void {
+    this.cache.delete(id);
+    this.cache.set(id, { version, state });
+    while (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
+  }
+
+  /** How many states the cache holds now (tests). */
+  cachedStates(): number {
+    return this.cache.size;
+  }
+
+  /** Row, seats and state in one read transaction: the one game load of a table step. */
+  load(id: string): LoadedGame | null {
+    return this.db.transaction((): LoadedGame | null => {
+      this.reads.loads++;
+      const row = this.get(id);
+      if (!row) return null;
+      const seats = this.seats(id);
+      const state = row.status === 'lobby' || row.status === 'cancelled' ? null : this.state(row);
+      return { row, seats, state };
+    })();
+  }
+
+  /**
+   * Appends a table step's log entries and updates the game row (version, hand, status, votes, AI
+   * seats, outbox). Must run inside the caller's transaction (store/index.ts `commit`), which also
+   * writes the step's timers and results. Throws if the game moved since `expectVersion`.
+   */
+  applyStep(step: GameStep): void {
+    // The version guard reads only what it needs (a step's game load happened before, in `load`).
+    const now = this.db.prepare('SELECT version, hand_index FROM games WHERE id = ?').get(step.gameId) as
+      { version: number; hand_index: number } | undefined;
+    if (!now) throw new Error(`no game ${step.gameId}`);
+    if (now.version !== step.expectVersion) throw new StaleStepError(step.gameId, step.expectVersion, now.version);
+    const id = step.gameId;
+    let cur = { id, version: now.version, handIndex: now.hand_index };
+    for (const e of step.entries) {
+      if (e.hand !== cur.handIndex) {
+        this.db.prepare('UPDATE games SET hand_index = ? WHERE id = ?').run(e.hand, id);
+        cur = { ...cur, handIndex: e.hand };
+      }
+      const version = this.append(cur, e.seat, e.action, e.source, e.userId, e.state);
+      cur = { ...cur, version };
+    }
+    for (const a of step.seatAi ?? []) this.setSeatAi(id, a.seat, a.isAi);
+    const patch: Parameters<GameStore['update']>[1] = {};
+    if (step.status !== undefined) patch.status = step.status;
+    if (step.seatCount !== undefined) patch.seats = step.seatCount;
+    if (step.pauseVotes !== undefined) patch.pauseVotes = step.pauseVotes;
+    this.update(id, patch);
+    this.db.prepare('UPDATE games SET outbox = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(step.outbox), this.now(), id);
+    if (step.status === 'finished' || step.status === 'cancelled') this.cache.delete(id);
+  }
+
+  /** The effects executed: clears the outbox (only if it still holds exactly what was executed). */
+  clearOutbox(id: string, executed: unknown[]): void {
+    this.db.prepare("UPDATE games SET outbox = '[]' WHERE id = ? AND outbox = ?").run(id, JSON.stringify(executed));
+  }
+
+  /** Games whose last step's effects may not have reached Discord. */
+  withOutbox(): GameRow[] {
+    return (this.db.prepare("SELECT * FROM games WHERE outbox <> '[]' ORDER BY created_at").all() as RawGame[]).map(toRow);
+  }
+
+  /** The log entry with sequence number `seq` (a double-click check reads the entry after a stale version). */
+  entryAt(id: string, seq: number): (LogEntry & { source: ActionSource; userId: string | null }) | null {
+    const r = this.db.prepare('SELECT seq, hand, seat, action, source, user_id FROM actions WHERE game_id = ? AND seq = ?').get(id, seq) as
+      { seq: number; hand: number; seat: number | null; action: string; source: ActionSource; user_id: string | null } | undefined;
+    return r
+      ? { seq: r.seq, hand: r.hand, seat: r.seat, action: JSON.parse(r.action) as BaseAction, source: r.source, userId: r.user_id }
+      : null;
+  }
 
   newId(): string {
     for (;;) {
@@ -228,7 +345,10 @@ export class GameStore {
     if (patch.tableMessageId !== undefined) cols.table_message_id = patch.tableMessageId;
     if (patch.pingMessageId !== undefined) cols.ping_message_id = patch.pingMessageId;
     if (patch.seats !== undefined) cols.seats = patch.seats;
-    if (patch.status !== undefined) cols.status = patch.status;
+    if (patch.status !== undefined) {
+      cols.status = patch.status;
+      if (patch.status === 'finished' || patch.status === 'cancelled') this.cache.delete(id);
+    }
     if (patch.timeoutPolicy !== undefined) cols.timeout_policy = patch.timeoutPolicy;
     if (patch.pauseVotes !== undefined) cols.pause_votes = JSON.stringify(patch.pauseVotes);
     if (patch.lastNotice !== undefined) cols.last_notice = patch.lastNotice;
@@ -312,7 +432,11 @@ export class GameStore {
   /** The current state: from the memory cache, else from the snapshot cache plus the log tail, else full replay. */
   state(row: GameRow): unknown {
     const hit = this.cache.get(row.id);
-    if (hit && hit.version === row.version) return hit.state;
+    if (hit && hit.version === row.version) {
+      this.remember(row.id, hit.version, hit.state);
+      return hit.state;
+    }
+    this.reads.rebuilds++;
     const engine = this.engineOf(row.game);
     let state: unknown;
     let from = 0;
@@ -333,7 +457,7 @@ export class GameStore {
         action: JSON.parse(r.action) as BaseAction,
       });
     }
-    this.cache.set(row.id, { version: row.version, state });
+    if (row.status !== 'finished' && row.status !== 'cancelled') this.remember(row.id, row.version, state);
     return state;
   }
 
@@ -386,7 +510,7 @@ export class GameStore {
   }
 
   private append(
-    row: GameRow,
+    row: Pick<GameRow, 'id' | 'version' | 'handIndex'>,
     seat: number | null,
     action: BaseAction,
     source: ActionSource,
@@ -409,7 +533,18 @@ export class GameStore {
         )
         .run(row.id, version, JSON.stringify(newState));
     }
-    this.cache.set(row.id, { version, state: newState });
+    this.remember(row.id, version, newState);
     return version;
+  }
+}
+
+/** A table step computed from a version the game has since left (another writer got there first). */
+export class StaleStepError extends Error {
+  constructor(
+    readonly gameId: string,
+    readonly expected: number,
+    readonly actual: number,
+  ) {
+    super(`game ${gameId} moved from version ${expected} to ${actual} during the step`);
   }
 }

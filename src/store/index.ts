@@ -1,10 +1,24 @@
 /** The SQLite store: one object holding each repository over one database. */
 import { openDatabase, type DB } from './db.js';
-import { GameStore } from './games.js';
-import { TimerStore } from './timers.js';
+import { GameStore, type GameStep, type SeatRow } from './games.js';
+import { TimerStore, type TimerRow } from './timers.js';
 import { ResultStore } from './results.js';
 import { SettingsStore } from './settings.js';
-import type { AnyEngine, GameId } from '../games/core/types.js';
+import type { AnyEngine, GameId, HandResult } from '../games/core/types.js';
+
+/** A whole table step: the game row's part plus the deadlines and the finished hands' results. */
+export interface StepCommit extends GameStep {
+  /** The game and server (the result rows and ratings are keyed by them). */
+  game: GameId;
+  guildId: string | null;
+  /** Replace the game's timers with these (null: leave them as they are). */
+  timers: Omit<TimerRow, 'gameId' | 'pausedLeft'>[] | null;
+  /** Freeze or restart the game's timers (pause/resume votes), after `timers`. */
+  timerOp?: { op: 'pause' | 'resume'; now: number };
+  /** Reminders already sent for these seats. */
+  reminded?: number[];
+  results: { hand: number; seats: SeatRow[]; result: HandResult }[];
+}
 
 export interface Store {
   db: DB;
@@ -12,17 +26,32 @@ export interface Store {
   timers: TimerStore;
   results: ResultStore;
   settings: SettingsStore;
+  /** Commits one table step in ONE transaction: log entries, game row, timers, results, outbox. */
+  commit(step: StepCommit): void;
   close(): void;
 }
 
 export function openStore(path: string, engineOf: (id: GameId) => AnyEngine, now: () => number = Date.now): Store {
   const db = openDatabase(path);
+  const games = new GameStore(db, engineOf, now);
+  const timers = new TimerStore(db);
+  const results = new ResultStore(db, now);
   return {
     db,
-    games: new GameStore(db, engineOf, now),
-    timers: new TimerStore(db),
-    results: new ResultStore(db, now),
+    games,
+    timers,
+    results,
     settings: new SettingsStore(db, now),
+    commit: (step) =>
+      db.transaction((): void => {
+        games.applyStep(step);
+        const id = step.gameId;
+        for (const r of step.results) results.recordHand(id, step.game, step.guildId, r.hand, r.seats, r.result);
+        if (step.timers) timers.set(id, step.timers);
+        if (step.timerOp?.op === 'pause') timers.pause(id, step.timerOp.now);
+        if (step.timerOp?.op === 'resume') timers.resume(id, step.timerOp.now);
+        for (const seat of step.reminded ?? []) timers.markReminded(id, seat);
+      })(),
     close: () => db.close(),
   };
 }

@@ -148,4 +148,14 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE games ADD COLUMN last_notice TEXT;
     `,
   },
+  {
+    version: 4,
+    name: 'table-outbox',
+    sql: `
+      -- Effects of the last committed table step not yet known to have reached Discord (JSON list,
+      -- src/table/effects.ts). Written in the step's own transaction, cleared once executed; a restart
+      -- executes what is left (each effect is idempotent: a redraw, a ping replaced, a result posted once).
+      ALTER TABLE games ADD COLUMN outbox TEXT NOT NULL DEFAULT '[]';
+    `,
+  },
 ];

@@ -137,6 +137,13 @@ export class ResultStore {
     ).map((r) => ({ hand: r.hand, seat: r.seat, points: r.points, rank: r.rank, won: r.won === 1, displayName: r.display_name }));
   }
 
+  /** The hands of a game whose results are stored. */
+  handsRecorded(gameId: string): number[] {
+    return (this.db.prepare('SELECT DISTINCT hand FROM results WHERE game_id = ? ORDER BY hand').all(gameId) as { hand: number }[]).map(
+      (r) => r.hand,
+    );
+  }
+
   /** Match totals per seat (sum over hands). */
   matchTotals(gameId: string): Map<number, number> {
     const rows = this.db.prepare('SELECT seat, SUM(points) AS total FROM results WHERE game_id = ? GROUP BY seat').all(gameId) as {

@@ -19,7 +19,7 @@ test('/config needs Manage Server; admins set, reset and apply presets; bad valu
     assert.match((await bad.reply()).content, /Unknown option/);
 
     // Pick a real option of the phom schema and give it an invalid then a valid value.
-    const { engineOf } = await import('../../src/games/registry.js');
+    const { engineOf } = await import('../../src/table/manifests.js');
     const fields = engineOf('phom').options.fields as Record<string, { type: string; values?: string[]; default: unknown }>;
     const [key, spec] = Object.entries(fields).find(([, s]) => s.type === 'bool')!;
     const badValue = await slash(w, w.admin.id, 'config', { set: { game: 'phom', key, value: 'maybe' } });
@@ -43,7 +43,7 @@ test('/config needs Manage Server; admins set, reset and apply presets; bad valu
 
 test('a house-rule change never affects a game already running; /play overrides only what the server allows', async () => {
   await withWorld(async (w) => {
-    const { engineOf } = await import('../../src/games/registry.js');
+    const { engineOf } = await import('../../src/table/manifests.js');
     const fields = engineOf('phom').options.fields as Record<string, { type: string; default: unknown }>;
     const [key, spec] = Object.entries(fields).find(([, s]) => s.type === 'bool')!;
     const { gameId } = await openTable(w, 'phom', 2, 0);
@@ -145,7 +145,7 @@ test('/config show: the preset menu and the "set an option" form work, with bad 
     const open = await w.sim.click(w.admin.id, panel.id, String(setBtn.custom_id));
     await open.settled({ timeout: 30_000 });
     assert.ok(open.modal, 'a modal is shown');
-    const key = Object.entries((await import('../../src/games/registry.js')).engineOf('chan').options.fields).find(
+    const key = Object.entries((await import('../../src/table/manifests.js')).engineOf('chan').options.fields).find(
       ([, s]) => (s as { type: string }).type === 'bool',
     )![0];
     const bad = await w.sim.submitModal(w.admin.id, null, 'c:chan:set', { key, value: 'perhaps' });

@@ -10,14 +10,14 @@ import pino from 'pino';
 import { DiscordSim } from '../discord-sim/index.js';
 import type { SimMessage } from '../discord-sim/model.js';
 import { openStore, type Store } from '../../src/store/index.js';
-import { engineOf } from '../../src/games/registry.js';
+import { engineOf } from '../../src/table/manifests.js';
 import { createRenderer } from '../../src/bot/renderer.js';
 import { createBot, type Bot } from '../../src/bot/app.js';
 import { deployCommands } from '../../src/bot/deploy.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import { canonical } from '../../src/games/core/match.js';
-import { isAnnounceDecision } from '../../src/bot/announce.js';
+import { isAnnounceDecision } from '../../src/table/announce.js';
 
 type Json = Record<string, unknown>;
 

@@ -17,7 +17,7 @@ import {
   withWorld,
   type World,
 } from './harness.js';
-import { engineOf } from '../../src/games/registry.js';
+import { engineOf } from '../../src/table/manifests.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
 

@@ -15,7 +15,7 @@ import type { SimMessage } from '../discord-sim/model.js';
 import { deployCommands } from '../../src/bot/deploy.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import { GameStore } from '../../src/store/games.js';
-import { engineOf } from '../../src/games/registry.js';
+import { engineOf } from '../../src/table/manifests.js';
 import { canonical } from '../../src/games/core/match.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 

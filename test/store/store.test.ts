@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openStore, migrate, schemaVersion, MIGRATIONS_FOR_TEST, replayLog } from './helpers.js';
+import { GameStore } from '../../src/store/games.js';
 import { toyEngine } from '../support/toy-engine.js';
 import type { AnyEngine, BaseAction } from '../../src/games/core/types.js';
 
@@ -180,5 +181,47 @@ test('a pot kept across hands (Phỏm gà) counts in what each seat won or lost'
     store.results.handsOf(row.id).map((h) => h.points),
     [5, -2, -2],
   );
+  store.close();
+});
+
+test('a table step commits in one transaction: all of it, or nothing when the game moved meanwhile', () => {
+  const store = openStore(':memory:', engineOf);
+  const row = newRunningGame(store);
+  const s0 = store.games.state(row);
+  const a1 = toyEngine.apply(s0 as never, (s0 as { turn: number }).turn, { type: 'add', n: 1 });
+  assert.ok(a1.ok);
+  const seat = (s0 as { turn: number }).turn;
+  const step = {
+    gameId: row.id,
+    game: row.game,
+    guildId: row.guildId,
+    expectVersion: 0,
+    entries: [{ hand: 0, seat, action: { type: 'add', n: 1 }, source: 'player' as const, userId: 'u0', state: a1.value }],
+    outbox: [{ kind: 'table' }],
+    timers: [{ seat: 1, kind: 'turn' as const, version: 1, deadline: 99, remindAt: null }],
+    results: [],
+  };
+  store.commit(step);
+  assert.equal(store.games.get(row.id)!.version, 1);
+  assert.deepEqual(store.games.get(row.id)!.outbox, [{ kind: 'table' }]);
+  assert.equal(store.timers.forGame(row.id).length, 1);
+  // The same step again was computed from version 0: refused, and nothing of it is written.
+  assert.throws(() => store.commit({ ...step, outbox: [], timers: [] }), /moved from version 0 to 1/);
+  assert.equal(store.games.get(row.id)!.version, 1);
+  assert.equal(store.timers.forGame(row.id).length, 1);
+  assert.deepEqual(store.games.get(row.id)!.outbox, [{ kind: 'table' }]);
+  store.games.clearOutbox(row.id, [{ kind: 'table' }]);
+  assert.deepEqual(store.games.get(row.id)!.outbox, []);
+  store.close();
+});
+
+test('the state cache is bounded and a finished game leaves it', () => {
+  const store = openStore(':memory:', engineOf);
+  const rows = [newRunningGame(store), newRunningGame(store), newRunningGame(store)];
+  const small = new GameStore(store.db, engineOf, Date.now, 20, 2);
+  for (const r of rows) small.state(small.get(r.id)!);
+  assert.equal(small.cachedStates(), 2, 'bounded');
+  small.update(rows[2]!.id, { status: 'finished' });
+  assert.equal(small.cachedStates(), 1, 'the finished game left the cache');
   store.close();
 });

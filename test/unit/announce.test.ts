@@ -1,6 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { blocksOf, decodeDraft, draftAction, encodeDraft, isAnnounceDecision, readAnnounce } from '../../src/bot/announce.js';
+import {
+  blocksOf,
+  decodeDraft,
+  draftAction,
+  encodeDraft,
+  isAnnounceDecision,
+  readAnnounce,
+  chanAnnounceUi,
+} from '../../src/table/announce.js';
 import type { BaseAction } from '../../src/games/core/types.js';
 
 const options = [
@@ -55,4 +63,23 @@ test('clicks update the draft or confirm it; bad input is refused', () => {
   assert.equal(readAnnounce(`c.${start}`, ['0.2'], blocks), null, 'xuông is not counted per instance');
   assert.equal(readAnnounce(`c.${start}`, ['1.7'], blocks), null);
   assert.equal(readAnnounce(undefined, [], blocks), null);
+});
+
+test('options of another kind (a forged announce on a non-Chắn decision) have no blocks and no crash', () => {
+  const discard = [
+    { type: 'discard', card: '7H' },
+    { type: 'discard', card: '8H' },
+  ] as unknown as BaseAction[];
+  assert.equal(isAnnounceDecision(discard), false);
+  assert.deepEqual(blocksOf(discard), []);
+  assert.equal(readAnnounce('k.0.0', [], blocksOf(discard))?.kind, 'confirm');
+});
+
+test("Chắn's manifest UI refuses a click on a decision it does not draw", () => {
+  const discard = [{ type: 'discard', card: '7H' }] as unknown as BaseAction[];
+  assert.equal(chanAnnounceUi.read('k.0.0', [], discard), null);
+  assert.deepEqual(chanAnnounceUi.read(`k.${encodeDraft({ mask: 1, counts: {} }, blocksOf(options))}`, [], options), {
+    kind: 'action',
+    action: { type: 'xuong', calls: [{ cuoc: 'xuong' }] },
+  });
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadCatalogues, LANGS, translator, langOf } from '../../src/bot/i18n.js';
+import { loadCatalogues, LANGS, translator, langOf } from '../../src/table/i18n.js';
 
 function keys(obj: unknown, prefix = ''): string[] {
   if (obj === null || typeof obj !== 'object') return [prefix];

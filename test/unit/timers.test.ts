@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { durations, reminderAt } from '../../src/bot/timer-presets.js';
+import { durations, reminderAt } from '../../src/table/timers.js';
+import { GAMES } from '../../src/table/manifests.js';
+import type { GameId } from '../../src/games/core/types.js';
+import type { TimerPreset } from '../../src/store/index.js';
+
+/** A table's durations: its preset, and the game's own deadline house rules from the manifest. */
+const of = (p: TimerPreset, game: GameId, options: Record<string, unknown>) => durations(p, GAMES[game].engine.timeouts(options));
 
 test('presets and custom timers', () => {
   assert.deepEqual(durations({ name: 'async' }), { claimMs: 12 * 3600_000, turnMs: 24 * 3600_000 });
@@ -9,12 +15,15 @@ test('presets and custom timers', () => {
 });
 
 test("with the live preset a game's own timeout options apply; 0 means the preset's", () => {
-  assert.deepEqual(durations({ name: 'live' }, 'phom', { 'turn-timeout-s': 25 }), { claimMs: 30_000, turnMs: 25_000 });
-  assert.deepEqual(durations({ name: 'live' }, 'classic-mahjong', { 'turn-timeout-seconds': 60, 'claim-timeout-seconds': 10 }), {
+  assert.deepEqual(of({ name: 'live' }, 'phom', { 'turn-timeout-s': 25 }).turnMs, 25_000);
+  assert.deepEqual(of({ name: 'live' }, 'classic-mahjong', { 'turn-timeout-seconds': 60, 'claim-timeout-seconds': 10 }), {
     claimMs: 10_000,
     turnMs: 60_000,
   });
-  assert.deepEqual(durations({ name: 'live' }, 'chan', { 'decision-timeout-s': 0 }), { claimMs: 30_000, turnMs: 60_000 });
-  assert.deepEqual(durations({ name: 'live' }, 'vn-mahjong', {}), { claimMs: 30_000, turnMs: 60_000 });
-  assert.deepEqual(durations({ name: 'async' }, 'phom', { 'turn-timeout-s': 25 }), { claimMs: 12 * 3600_000, turnMs: 24 * 3600_000 });
+  // Chắn `decision-timeout-s` 0 is 'off' in the engine; until #14 the preset applies.
+  assert.deepEqual(GAMES.chan.engine.timeouts({ 'decision-timeout-s': 0 }), { turn: 'off', claim: 'off' });
+  assert.deepEqual(of({ name: 'live' }, 'chan', { 'decision-timeout-s': 0 }), { claimMs: 30_000, turnMs: 60_000 });
+  assert.deepEqual(of({ name: 'live' }, 'chan', { 'decision-timeout-s': 40 }), { claimMs: 40_000, turnMs: 40_000 });
+  assert.deepEqual(of({ name: 'live' }, 'vn-mahjong', {}), { claimMs: 30_000, turnMs: 60_000 });
+  assert.deepEqual(of({ name: 'async' }, 'phom', { 'turn-timeout-s': 25 }), { claimMs: 12 * 3600_000, turnMs: 24 * 3600_000 });
 });

@@ -2,7 +2,7 @@
  * Vietnamese mahjong presenter. The engine's seats are the people at the table (4–6); each hand
  * four of them play at hand seats East…North and the rest sit out (vn-mahjong.md §3).
  */
-import type { BaseAction, HandResult } from '../../games/core/types.js';
+import type { BaseAction } from '../../games/core/types.js';
 import type { PublicView, SeatView, MeldView, PlayerView } from '../../games/vn-mahjong/views.js';
 import type { PieceGroup, SeatModel } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
@@ -21,9 +21,8 @@ function playerGroups(p: PlayerView, ctx: PresentCtx): PieceGroup[] {
   return p.melds.map((m) => meldGroup(m, ctx));
 }
 
-export const vnMahjongPresenter: Presenter = {
-  handModel(v, person, options, ctx) {
-    const view = v as SeatView;
+export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
+  handModel(view, person, options, ctx) {
     const me = view.players.find((p) => p.person === person);
     const shown = handWithKeys(view.hand, view.drawn, options, optionKey);
     return {
@@ -49,8 +48,7 @@ export const vnMahjongPresenter: Presenter = {
       ...(view.mySeat === null ? { status: ctx.t('vn-mahjong:ui.sitting-out', { defaultValue: 'sitting out' }) } : {}),
     };
   },
-  tableModel(p, ctx) {
-    const pub = p as PublicView;
+  tableModel(pub, ctx) {
     const lastDiscard = pub.discards.at(-1);
     const seats: SeatModel[] = pub.players.map((pl) => ({
       name: ctx.names[pl.person] ?? `#${pl.person + 1}`,
@@ -88,8 +86,7 @@ export const vnMahjongPresenter: Presenter = {
       ...(ctx.timer ? { timer: ctx.timer } : {}),
     };
   },
-  resultModel(p, r: HandResult, ctx) {
-    const pub = p as PublicView;
+  resultModel(pub, r, ctx) {
     const w = r.winners[0];
     const pl = w !== undefined ? pub.players.find((x) => x.person === w) : undefined;
     const hand = w !== undefined ? (pub.revealed?.find((x) => x.person === w)?.hand ?? []) : [];
@@ -101,7 +98,7 @@ export const vnMahjongPresenter: Presenter = {
       ...resultLines('vn-mahjong', r, ctx),
     };
   },
-  actionLabel(a: BaseAction, ctx) {
+  actionLabel(a, ctx) {
     return genericLabel('vn-mahjong', a, ctx, (c) => name(c, ctx));
   },
   actionStyle(a) {
@@ -116,10 +113,10 @@ export const vnMahjongPresenter: Presenter = {
             ? 'secondary'
             : 'success';
   },
-  lastAction(p, ctx) {
-    const l = (p as PublicView).last;
+  lastAction(pub, ctx) {
+    const l = pub.last;
     if (!l) return undefined;
-    return `${ctx.names[l.person] ?? ''}: ${genericLabel('vn-mahjong', l.action as unknown as BaseAction, ctx, (c) => name(c, ctx))}`;
+    return `${ctx.names[l.person] ?? ''}: ${genericLabel('vn-mahjong', l.action, ctx, (c) => name(c, ctx))}`;
   },
   pieceName: (c, ctx) => name(c, ctx),
 };

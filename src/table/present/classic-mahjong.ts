@@ -2,7 +2,7 @@
  * Classical mahjong presenter. The engine numbers seats by wind position each hand (East = 0);
  * each public seat carries `player`, the match player sitting there, which is what names index.
  */
-import type { BaseAction, HandResult } from '../../games/core/types.js';
+import type { BaseAction } from '../../games/core/types.js';
 import type { PublicView, SeatView, PublicSeat } from '../../games/classic-mahjong/views.js';
 import type { MeldState } from '../../games/classic-mahjong/state.js';
 import type { PieceGroup } from '../../render/model.js';
@@ -23,9 +23,8 @@ function meldGroup(m: MeldState, ctx: PresentCtx): PieceGroup {
 
 const playerName = (pub: PublicView, seat: number, ctx: PresentCtx) => ctx.names[pub.seats[seat]?.player ?? seat] ?? `#${seat + 1}`;
 
-export const classicMahjongPresenter: Presenter = {
-  handModel(v, _player, options, ctx) {
-    const view = v as SeatView;
+export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
+  handModel(view, _player, options, ctx) {
     const shown = handWithKeys(view.hand, view.drawn, options, optionKey);
     return {
       game: 'classic-mahjong',
@@ -49,8 +48,7 @@ export const classicMahjongPresenter: Presenter = {
         : {}),
     };
   },
-  tableModel(p, ctx) {
-    const pub = p as PublicView;
+  tableModel(pub, ctx) {
     const last = pub.lastAction;
     const ended = pub.phase === 'ended';
     return {
@@ -81,8 +79,7 @@ export const classicMahjongPresenter: Presenter = {
       ...(ctx.timer ? { timer: ctx.timer } : {}),
     };
   },
-  resultModel(p, r: HandResult, ctx) {
-    const pub = p as PublicView;
+  resultModel(pub, r, ctx) {
     const w = r.winners[0];
     const seat = w === undefined ? undefined : (pub.seats.find((s) => s.player === w) ?? pub.seats[w]);
     return {
@@ -101,7 +98,7 @@ export const classicMahjongPresenter: Presenter = {
       ...resultLines('classic-mahjong', r, ctx),
     };
   },
-  actionLabel(a: BaseAction, ctx) {
+  actionLabel(a, ctx) {
     return genericLabel('classic-mahjong', a, ctx, (c) => name(c, ctx));
   },
   actionStyle(a) {
@@ -114,11 +111,10 @@ export const classicMahjongPresenter: Presenter = {
           ? 'success'
           : 'secondary';
   },
-  lastAction(p, ctx) {
-    const pub = p as PublicView;
+  lastAction(pub, ctx) {
     const l = pub.lastAction;
     if (!l) return undefined;
-    return `${playerName(pub, l.seat, ctx)}: ${genericLabel('classic-mahjong', l as unknown as BaseAction, ctx, (c) => name(c, ctx))}`;
+    return `${playerName(pub, l.seat, ctx)}: ${genericLabel('classic-mahjong', l, ctx, (c) => name(c, ctx))}`;
   },
   pieceName: (c, ctx) => name(c, ctx),
 };

@@ -5,12 +5,10 @@
  * confirm button. The draft lives in the components' custom_ids (no server-side state), so it
  * survives restarts like every other button.
  */
-import { ButtonStyle, StringSelectMenuBuilder } from 'discord.js';
 import { PROFILES } from '../games/chan/scoring/items.js';
 import type { BaseAction } from '../games/core/types.js';
-import { encodeGameId } from './custom-id.js';
-import { button, row, type Row } from './messages.js';
-import type { PresentCtx } from './presenters/index.js';
+import type { PresentCtx } from './present/types.js';
+import type { GameUi, UiRow } from './ui.js';
 
 interface Call {
   cuoc: string;
@@ -41,8 +39,10 @@ export function isAnnounceDecision(options: BaseAction[]): boolean {
 
 export function blocksOf(options: BaseAction[]): Block[] {
   return options.flatMap((a, option) => {
-    const calls = (a as XuongAction).calls;
-    return calls.length === 1 ? [{ option, cuoc: calls[0]!.cuoc, perInstance: PER_INSTANCE.has(calls[0]!.cuoc) }] : [];
+    const calls = (a as Partial<XuongAction>).calls ?? [];
+    return a.type === 'xuong' && calls.length === 1
+      ? [{ option, cuoc: calls[0]!.cuoc, perInstance: PER_INSTANCE.has(calls[0]!.cuoc) }]
+      : [];
   });
 }
 
@@ -103,54 +103,78 @@ export function readAnnounce(
 }
 
 /** The components of an announcement: cước multi-select, counts, confirm, and "announce nothing". */
-export function announceRows(gameId: string, ver: number, options: BaseAction[], draft: Draft, ctx: PresentCtx): Row[] {
+export function announceRows(options: BaseAction[], draft: Draft, ctx: PresentCtx): UiRow[] {
   const blocks = blocksOf(options);
   const enc = encodeDraft(draft, blocks);
   const label = (b: Block) => ctx.t(`chan:item.${b.cuoc}`, { defaultValue: b.cuoc }).slice(0, 100);
-  const rows: Row[] = [
-    row(
-      new StringSelectMenuBuilder()
-        .setCustomId(encodeGameId({ gameId, ver, verb: 'announce', arg: `d.${enc}` }))
-        .setPlaceholder(ctx.t('common:announce.choose'))
-        .setMinValues(0)
-        .setMaxValues(Math.min(25, blocks.length))
-        .addOptions(blocks.slice(0, 25).map((b, i) => ({ label: label(b), value: String(i), default: ((draft.mask >> i) & 1) === 1 }))),
-    ),
+  const rows: UiRow[] = [
+    [
+      {
+        type: 'select',
+        verb: 'announce',
+        arg: `d.${enc}`,
+        placeholder: ctx.t('common:announce.choose'),
+        minValues: 0,
+        maxValues: Math.min(25, blocks.length),
+        options: blocks.slice(0, 25).map((b, i) => ({ label: label(b), value: String(i), default: ((draft.mask >> i) & 1) === 1 })),
+      },
+    ],
   ];
   const counted = blocks.map((b, i) => ({ b, i })).filter(({ b, i }) => b.perInstance && (draft.mask >> i) & 1);
   if (counted.length) {
-    rows.push(
-      row(
-        new StringSelectMenuBuilder()
-          .setCustomId(encodeGameId({ gameId, ver, verb: 'announce', arg: `c.${enc}` }))
-          .setPlaceholder(ctx.t('common:announce.how-many'))
-          .addOptions(
-            counted.slice(0, 6).flatMap(({ b, i }) =>
-              Array.from({ length: MAX_COUNT }, (_, k) => ({
-                label: `${label(b)} ×${k + 1}`.slice(0, 100),
-                value: `${i}.${k + 1}`,
-                default: (draft.counts[i] ?? 1) === k + 1,
-              })),
-            ),
-          ),
-      ),
-    );
+    rows.push([
+      {
+        type: 'select',
+        verb: 'announce',
+        arg: `c.${enc}`,
+        placeholder: ctx.t('common:announce.how-many'),
+        options: counted.slice(0, 6).flatMap(({ b, i }) =>
+          Array.from({ length: MAX_COUNT }, (_, k) => ({
+            label: `${label(b)} ×${k + 1}`.slice(0, 100),
+            value: `${i}.${k + 1}`,
+            default: (draft.counts[i] ?? 1) === k + 1,
+          })),
+        ),
+      },
+    ]);
   }
   const chosen = draftAction(draft, blocks).calls;
   const summary = chosen.map((c) => `${ctx.t(`chan:item.${c.cuoc}`, { defaultValue: c.cuoc })}${c.count ? ` ×${c.count}` : ''}`).join(', ');
   const nothing = options.findIndex((a) => (a as XuongAction).calls.length === 0);
-  rows.push(
-    row(
-      button(
-        encodeGameId({ gameId, ver, verb: 'announce', arg: `k.${enc}` }),
-        chosen.length ? ctx.t('common:announce.confirm', { list: summary }) : ctx.t('common:announce.pick-first'),
-        ButtonStyle.Success,
-        chosen.length === 0,
-      ),
-      ...(nothing >= 0
-        ? [button(encodeGameId({ gameId, ver, verb: 'act', arg: String(nothing) }), ctx.t('common:announce.nothing'), ButtonStyle.Danger)]
-        : []),
-    ),
-  );
+  rows.push([
+    {
+      type: 'button',
+      verb: 'announce',
+      arg: `k.${enc}`,
+      label: chosen.length ? ctx.t('common:announce.confirm', { list: summary }) : ctx.t('common:announce.pick-first'),
+      style: 'success',
+      disabled: chosen.length === 0,
+    },
+    ...(nothing >= 0
+      ? [
+          {
+            type: 'button' as const,
+            verb: 'act' as const,
+            arg: String(nothing),
+            label: ctx.t('common:announce.nothing'),
+            style: 'danger' as const,
+          },
+        ]
+      : []),
+  ]);
   return rows;
 }
+
+const isDraft = (d: unknown): d is Draft => typeof d === 'object' && d !== null && 'mask' in d && 'counts' in d;
+
+/** Chắn's xướng controls, the `ui` of its manifest. */
+export const chanAnnounceUi: GameUi = {
+  handles: isAnnounceDecision,
+  rows: (options, draft, ctx) => announceRows(options, isDraft(draft) ? draft : { mask: 0, counts: {} }, ctx),
+  read(arg, values, options) {
+    if (!isAnnounceDecision(options)) return null;
+    const r = readAnnounce(arg, values, blocksOf(options));
+    if (!r) return null;
+    return r.kind === 'draft' ? { kind: 'draft', draft: r.draft } : { kind: 'action', action: r.action };
+  },
+};

@@ -1,6 +1,6 @@
 /** Helpers shared by the presenters: action-label variables, result lines, signed numbers. */
-import type { BaseAction, HandResult } from '../../games/core/types.js';
-import type { GameId, ResultModel } from '../../render/model.js';
+import type { BaseAction, GameId, HandResult } from '../../games/core/types.js';
+import type { ResultModel } from '../../render/model.js';
 import type { PresentCtx } from './types.js';
 
 export function signed(n: number): string {
@@ -12,7 +12,7 @@ export function signed(n: number): string {
  * i18n variables for an action's label: every field of the action, with card/tile codes shown by
  * `piece` and lists joined (nested lists bracketed, e.g. a lay-down's melds).
  */
-export function actionVars(a: BaseAction, piece: (code: string) => string): Record<string, string> {
+export function actionVars(a: object, piece: (code: string) => string): Record<string, string> {
   const out: Record<string, string> = {};
   const show = (v: unknown): string => {
     if (typeof v === 'string') return piece(v);
@@ -26,10 +26,12 @@ export function actionVars(a: BaseAction, piece: (code: string) => string): Reco
 }
 
 /** Generic label: `<game>:action.<type>` with the action's variables; falls back to "type vars". */
-export function genericLabel(game: GameId, a: BaseAction, ctx: PresentCtx, piece: (code: string) => string): string {
+/** `a`: an action, or an engine's record of one (views type some as plain records with a `type`). */
+export function genericLabel(game: GameId, a: object, ctx: PresentCtx<unknown>, piece: (code: string) => string): string {
   const vars = actionVars(a, piece);
-  const fallback = [a.type, ...Object.values(vars)].join(' ').trim();
-  const s = ctx.t(`${game}:action.${a.type}`, { ...vars, defaultValue: fallback });
+  const type = 'type' in a ? String(a.type) : '';
+  const fallback = [type, ...Object.values(vars)].join(' ').trim();
+  const s = ctx.t(`${game}:action.${type}`, { ...vars, defaultValue: fallback });
   // A placeholder the catalogue expects but the action lacks would show raw; strip such leftovers.
   return s
     .replace(/{{\w+}}/g, '')

@@ -1,5 +1,4 @@
 /** Chắn presenter: engine views (src/games/chan/views.ts) → render models and labels. */
-import type { BaseAction, HandResult } from '../../games/core/types.js';
 import type { ChanPublicView, ChanSeatView } from '../../games/chan/views.js';
 import type { ChanAction } from '../../games/chan/actions.js';
 import type { PieceGroup } from '../../render/model.js';
@@ -17,11 +16,10 @@ function meldGroups(pub: ChanPublicView, seat: number, ctx: PresentCtx): PieceGr
   }));
 }
 
-export const chanPresenter: Presenter = {
-  handModel(v, seat, options, ctx) {
-    const view = v as ChanSeatView;
+export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction> = {
+  handModel(view, seat, options, ctx) {
     const keyOf = new Map<string, string>();
-    (options as ChanAction[]).forEach((a, i) => {
+    options.forEach((a, i) => {
       if (a.type === 'discard' || a.type === 'return') keyOf.set(a.card, optionKey(i));
     });
     return {
@@ -41,8 +39,7 @@ export const chanPresenter: Presenter = {
         : {}),
     };
   },
-  tableModel(p, ctx) {
-    const pub = p as ChanPublicView;
+  tableModel(pub, ctx) {
     const last = pub.lastAction;
     return {
       game: 'chan',
@@ -72,8 +69,7 @@ export const chanPresenter: Presenter = {
       ...(ctx.timer ? { timer: ctx.timer } : {}),
     };
   },
-  resultModel(p, r: HandResult, ctx) {
-    const pub = p as ChanPublicView;
+  resultModel(pub, r, ctx) {
     const w = r.winners[0];
     const rr = pub.result;
     return {
@@ -93,8 +89,8 @@ export const chanPresenter: Presenter = {
       ...resultLines('chan', r, ctx),
     };
   },
-  actionLabel(a: BaseAction, ctx) {
-    const x = a as ChanAction;
+  actionLabel(a, ctx) {
+    const x = a;
     if (x.type === 'eat') return ctx.t('chan:action.eat', { card: name(x.with, ctx) });
     if (x.type === 'xuong' || (x.type === 'u' && x.calls)) {
       const calls = (x.calls ?? []).map(
@@ -106,13 +102,13 @@ export const chanPresenter: Presenter = {
     return genericLabel('chan', a, ctx, (c) => name(c, ctx));
   },
   actionStyle(a) {
-    const t = (a as ChanAction).type;
+    const t = a.type;
     return t === 'u' ? 'danger' : t === 'eat' || t === 'chiu' ? 'primary' : t === 'xuong' ? 'success' : 'secondary';
   },
-  lastAction(p, ctx) {
-    const l = (p as ChanPublicView).lastAction;
+  lastAction(pub, ctx) {
+    const l = pub.lastAction;
     if (!l) return undefined;
-    return `${ctx.names[l.seat] ?? ''}: ${genericLabel('chan', l as unknown as BaseAction, ctx, (c) => name(c, ctx))}`;
+    return `${ctx.names[l.seat] ?? ''}: ${genericLabel('chan', l, ctx, (c) => name(c, ctx))}`;
   },
   pieceName: (code, ctx) => name(code, ctx),
 };

@@ -7,9 +7,12 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type Lang = 'vi' | 'en' | 'zh-TW';
-export const LANGS: readonly Lang[] = ['vi', 'en', 'zh-TW'];
-/** locales/ at the project root (found from src/bot when run with tsx, or from dist/src/bot when built). */
+import { LOCALES, type Locale } from '../render/model.js';
+
+/** The languages the bot speaks: the renderer's `Locale`, declared once (src/render/model.ts). */
+export type Lang = Locale;
+export const LANGS: readonly Lang[] = LOCALES;
+/** locales/ at the project root (found from src/table when run with tsx, or from dist/src/table when built). */
 export const LOCALES_DIR =
   [join(import.meta.dirname, '..', '..', 'locales'), join(import.meta.dirname, '..', '..', '..', 'locales')].find((d) =>
     existsSync(join(d, 'en')),

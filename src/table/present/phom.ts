@@ -1,5 +1,4 @@
 /** Phỏm presenter: engine views (src/games/phom/views.ts) → render models and labels. */
-import type { BaseAction, HandResult } from '../../games/core/types.js';
 import type { PublicView, SeatView, Action } from '../../games/phom/index.js';
 import type { PieceGroup } from '../../render/model.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
@@ -19,11 +18,10 @@ function meldGroups(pub: PublicView, seat: number, ctx: PresentCtx): PieceGroup[
     }));
 }
 
-export const phomPresenter: Presenter = {
-  handModel(v, seat, options, ctx) {
-    const view = v as SeatView;
+export const phomPresenter: Presenter<SeatView, PublicView, Action> = {
+  handModel(view, seat, options, ctx) {
     const discardKey = new Map<string, string>();
-    (options as Action[]).forEach((a, i) => {
+    options.forEach((a, i) => {
       if (a.type === 'discard') discardKey.set(a.card, optionKey(i));
     });
     const hand = view.drawn ? view.hand.filter((c) => c !== view.drawn) : view.hand.slice();
@@ -51,8 +49,7 @@ export const phomPresenter: Presenter = {
       status: ctx.t('phom:ui.deadwood', { n: view.bestDeadwood, defaultValue: `${view.bestDeadwood}` }),
     };
   },
-  tableModel(p, ctx) {
-    const pub = p as PublicView;
+  tableModel(pub, ctx) {
     const last = pub.last;
     return {
       game: 'phom',
@@ -84,8 +81,7 @@ export const phomPresenter: Presenter = {
       ...(ctx.timer ? { timer: ctx.timer } : {}),
     };
   },
-  resultModel(p, r: HandResult, ctx) {
-    const pub = p as PublicView;
+  resultModel(pub, r, ctx) {
     const w = r.winners[0];
     return {
       game: 'phom',
@@ -106,23 +102,22 @@ export const phomPresenter: Presenter = {
       ...resultLines('phom', r, ctx),
     };
   },
-  actionLabel(a: BaseAction, ctx) {
-    const x = a as Action;
+  actionLabel(a, ctx) {
+    const x = a;
     if (x.type === 'lay-down' && x.melds.length === 0) return ctx.t('phom:action.lay-down-none', { defaultValue: 'Lay down nothing' });
-    const meld = x.type === 'send' ? (ctx.view as PublicView | undefined)?.melds[x.target] : undefined;
+    const meld = x.type === 'send' ? ctx.view?.melds[x.target] : undefined;
     if (x.type === 'send' && meld)
       return ctx.t('phom:action.send', { card: prettyCard(x.card), target: `[${meld.cards.map(prettyCard).join(' ')}]` });
     return genericLabel('phom', a, ctx, prettyCard);
   },
   actionStyle(a) {
-    const t = (a as Action).type;
+    const t = a.type;
     return t === 'u' ? 'danger' : t === 'eat' ? 'primary' : t === 'lay-down' || t === 'send' ? 'success' : 'secondary';
   },
-  lastAction(p, ctx) {
-    const pub = p as PublicView;
+  lastAction(pub, ctx) {
     const l = pub.last;
     if (!l) return undefined;
-    return `${ctx.names[l.seat] ?? ''}: ${genericLabel('phom', l as unknown as BaseAction, ctx, prettyCard)}`;
+    return `${ctx.names[l.seat] ?? ''}: ${genericLabel('phom', l, ctx, prettyCard)}`;
   },
   pieceName: (code) => prettyCard(code),
 };

@@ -1,0 +1,508 @@
+/**
+ * The one authority path of a table (style.md §4a). A click, a timer expiry, a reminder, an AI step,
+ * the lobby's Start, the CLI and the restart sweep all go through `act`:
+ *
+ *   load the game once → judge the command → apply on the in-memory state → AI seats play →
+ *   deadlines → settlement (result rows, match over) → ONE transaction (log entries, game row,
+ *   timers, results, outbox) → return { outcome, effects }.
+ *
+ * Nothing here talks to Discord: the effects are data (effects.ts) that src/bot executes.
+ */
+import { canonical } from '../games/core/match.js';
+import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
+import { NEXT_HAND, applyEntry, initialState, type ActionSource, type GameStatus, type StepEntry } from '../store/index.js';
+import type { SeatRow, StepCommit } from '../store/index.js';
+import { StaleStepError } from '../store/games.js';
+import { mergeEffects, type Effect, type Notice } from './effects.js';
+import type { Table, TableStore } from './store.js';
+import { deadlines, durations, type TimerSpec } from './timers.js';
+
+export type HandVerb = 'refresh' | 'act' | 'pick' | 'announce' | 'retake';
+export type TableButtonVerb = 'next-hand' | 'end-match' | 'pause' | 'resume';
+
+export type TableCommand =
+  /** "Open my hand": nothing changes; the outcome names the seat. */
+  | { kind: 'open-hand'; gameId: string; userId: string }
+  /** A component on a player's hand view (`ver`: the state version it was drawn at). */
+  | { kind: 'hand'; gameId: string; userId: string; ver: number; verb: HandVerb; arg?: string; values?: readonly string[] }
+  /** Next hand / End match on a result message; Pause / Resume on the table message. */
+  | { kind: 'table'; gameId: string; userId: string; ver: number; verb: TableButtonVerb }
+  /** The lobby's Start. */
+  | { kind: 'start'; gameId: string; userId: string }
+  /** A seat's deadline passed. */
+  | { kind: 'timeout'; gameId: string; seat: number; timerKind: 'turn' | 'claim' }
+  /** A seat's reminder is due. */
+  | { kind: 'remind'; gameId: string; seat: number }
+  /** A move by seat (the CLI, tests); `ver` null: no version check. */
+  | { kind: 'move'; gameId: string; seat: number; action: BaseAction; ver: number | null; source?: ActionSource; userId?: string | null }
+  /** After a restart: AI seats and deadlines brought up to date, undelivered effects re-derived. */
+  | { kind: 'sync'; gameId: string };
+
+/** Why a command changed nothing: an i18n key for the person who clicked (`warn`: shown with ⚠️). */
+export interface Refusal {
+  key: string;
+  vars?: Record<string, string | number>;
+  defaultValue?: string;
+  warn: boolean;
+}
+
+export interface Outcome {
+  ok: boolean;
+  refusal?: Refusal;
+  /** The seat of the user who clicked, when they sit at the table. */
+  seat?: number;
+  /** A game-specific control's draft to show (Chắn xướng), nothing committed. */
+  draft?: unknown;
+  /** Log entries committed by this step. */
+  applied: number;
+}
+
+export interface ActResult {
+  outcome: Outcome;
+  /** What Discord should show now, in order (also what the outbox holds). */
+  effects: Effect[];
+  /** The game after the step (the bot draws from it; no second load). Null when not found. */
+  table: Table | null;
+  /** The outbox as stored after the step: the bot clears it once the effects are executed. */
+  outbox: Effect[];
+  /** Things an operator should see in the logs (an AI move the engine rejected…). */
+  warnings: string[];
+}
+
+const MAX_AI_STEPS = 2000;
+
+const refuse = (key: string, warn = false, vars?: Record<string, string | number>, defaultValue?: string): Refusal => ({
+  key,
+  warn,
+  ...(vars ? { vars } : {}),
+  ...(defaultValue !== undefined ? { defaultValue } : {}),
+});
+
+/** A step in progress: the in-memory game plus what will be committed. */
+class Step {
+  readonly entries: StepEntry[] = [];
+  readonly effects: Effect[] = [];
+  readonly warnings: string[] = [];
+  readonly results: StepCommit['results'] = [];
+  timers: TimerSpec[] | null = null;
+  timerOp: StepCommit['timerOp'];
+  reminded: number[] = [];
+  status: GameStatus | undefined;
+  pauseVotes: string[] | undefined;
+  seatAi: { seat: number; isAi: boolean }[] = [];
+  state: unknown;
+  hand: number;
+  seats: SeatRow[];
+  seatCount: number | undefined;
+  dirty = false;
+
+  constructor(
+    readonly t: Table,
+    readonly now: number,
+  ) {
+    this.state = t.state;
+    this.hand = t.row.handIndex;
+    this.seats = t.seats.map((s) => ({ ...s }));
+  }
+
+  get version(): number {
+    return this.t.row.version + this.entries.length;
+  }
+  get currentStatus(): GameStatus {
+    return this.status ?? this.t.row.status;
+  }
+  pending(): Decision<BaseAction>[] {
+    return this.t.engine.pending(this.state) as Decision<BaseAction>[];
+  }
+  result(): HandResult | null {
+    return this.t.engine.result(this.state) as HandResult | null;
+  }
+
+  apply(seat: number, action: BaseAction, source: ActionSource, userId: string | null): { ok: true } | { ok: false; refusal: Refusal } {
+    const r = this.t.engine.apply(this.state, seat, action);
+    if (!r.ok) {
+      const code = r.error.code.split('/')[1] ?? r.error.code;
+      return { ok: false, refusal: refuse(`${this.t.row.game}:error.${code}`, true, r.error.data, r.error.message) };
+    }
+    this.state = r.value;
+    this.entries.push({ hand: this.hand, seat, action, source, userId, state: r.value });
+    return { ok: true };
+  }
+
+  dealNextHand(): void {
+    const hand = this.hand + 1;
+    const entry = { seq: this.version + 1, hand, seat: null, action: { type: NEXT_HAND } };
+    this.state = applyEntry(this.t.engine, this.t.row.options, this.seatCount ?? this.t.row.seats, this.t.row.seed, this.state, entry);
+    this.hand = hand;
+    this.entries.push({ hand, seat: null, action: entry.action, source: 'system', userId: null, state: this.state });
+  }
+
+  setAi(seat: number, isAi: boolean): void {
+    const s = this.seats[seat];
+    if (!s || s.isAi === isAi) return;
+    s.isAi = isAi;
+    this.seatAi.push({ seat, isAi });
+  }
+
+  /** AI seats play until a human must decide or the hand ends. */
+  runAi(): void {
+    for (let n = 0; n < MAX_AI_STEPS; n++) {
+      if (this.currentStatus !== 'running' || this.result()) return;
+      const d = this.pending().find((p) => this.seats[p.seat]?.isAi);
+      if (!d) return;
+      const action = this.t.engine.ai(this.state, d.seat) as BaseAction;
+      const r = this.apply(d.seat, action, 'ai', null);
+      if (r.ok) continue;
+      this.warnings.push(`AI move rejected (${r.refusal.key}) for seat ${d.seat}; taking the timeout default`);
+      const fb = this.apply(d.seat, d.timeoutDefault, 'ai', null);
+      if (!fb.ok) {
+        this.warnings.push(`timeout default rejected too for seat ${d.seat}; the game waits`);
+        return;
+      }
+    }
+  }
+
+  /**
+   * After any accepted change: AI seats play, then either the hand is settled (result rows, match
+   * over) or the humans who must decide get deadlines and a ping; the table is redrawn.
+   */
+  advance(notice?: Notice): void {
+    this.dirty = true;
+    this.runAi();
+    if (this.currentStatus === 'running') {
+      this.effects.push({ kind: 'unarchive' });
+      const result = this.result();
+      if (result) {
+        if (!this.t.recordedHands.has(this.hand)) this.results.push({ hand: this.hand, seats: this.seats.map((s) => ({ ...s })), result });
+        this.timers = [];
+        const over = this.t.engine.matchOver(this.state);
+        this.effects.push({ kind: 'result', hand: this.hand, matchOver: over });
+        if (over) this.finish();
+      } else {
+        const pending = this.pending();
+        const old = this.timers ?? this.t.timers;
+        const oldRows = old.map((x) => ({ gameId: this.t.row.id, pausedLeft: null, ...x }));
+        const ms = durations(this.t.row.timerPreset, this.t.engine.timeouts(this.t.row.options));
+        const { timers, fresh } = deadlines(pending, this.seats, oldRows, this.version, ms, this.now);
+        this.timers = timers;
+        if (fresh.length) {
+          const kindOf = (s: number) => pending.find((d) => d.seat === s)?.kind;
+          this.effects.push({
+            kind: 'ping',
+            turn: fresh.filter((s) => kindOf(s) === 'turn'),
+            claim: fresh.filter((s) => kindOf(s) === 'claim'),
+          });
+        }
+      }
+    }
+    this.effects.push(notice ? { kind: 'table', notice } : { kind: 'table' });
+  }
+
+  finish(): void {
+    this.dirty = true;
+    this.status = 'finished';
+    this.timers = [];
+    this.effects.push({ kind: 'table' }, { kind: 'end-match' });
+  }
+
+  commit(store: TableStore): Effect[] {
+    const outbox = mergeEffects(this.t.outbox, this.effects);
+    if (!this.dirty && !this.entries.length && this.timers === null && !this.reminded.length && this.pauseVotes === undefined) {
+      return this.t.outbox;
+    }
+    store.commit({
+      gameId: this.t.row.id,
+      game: this.t.row.game,
+      guildId: this.t.row.guildId,
+      expectVersion: this.t.row.version,
+      entries: this.entries,
+      ...(this.status !== undefined ? { status: this.status } : {}),
+      ...(this.pauseVotes !== undefined ? { pauseVotes: this.pauseVotes } : {}),
+      ...(this.seatCount !== undefined ? { seatCount: this.seatCount } : {}),
+      seatAi: this.seatAi,
+      outbox,
+      timers: this.timers,
+      ...(this.timerOp ? { timerOp: this.timerOp } : {}),
+      reminded: this.reminded,
+      results: this.results,
+    });
+    return outbox;
+  }
+
+  /** The table as it is after the step (what the bot draws). */
+  after(outbox: Effect[]): Table {
+    const row = {
+      ...this.t.row,
+      version: this.version,
+      handIndex: this.hand,
+      status: this.currentStatus,
+      seats: this.seatCount ?? this.t.row.seats,
+      ...(this.pauseVotes !== undefined ? { pauseVotes: this.pauseVotes } : {}),
+      outbox,
+    };
+    const totals = new Map(this.t.totals);
+    const recordedHands = new Set(this.t.recordedHands);
+    for (const r of this.results) {
+      recordedHands.add(r.hand);
+      const net = netOf(r.result);
+      net.forEach((d, s) => totals.set(s, (totals.get(s) ?? 0) + d));
+    }
+    const timers = (this.timers ?? this.t.timers).map((x) => {
+      const prev = this.t.timers.find((p) => p.seat === x.seat);
+      return { gameId: this.t.row.id, pausedLeft: prev?.pausedLeft ?? null, ...x };
+    });
+    return {
+      ...this.t,
+      row,
+      state: this.state,
+      seats: this.seats,
+      names: this.seats.map((s) => s.displayName),
+      timers,
+      totals,
+      recordedHands,
+      outbox,
+    };
+  }
+}
+
+/** Net points per seat of a hand (deltas plus pot flows), as the result rows store them. */
+function netOf(r: HandResult): number[] {
+  const flows = (r as HandResult & { pot?: { flows?: number[] } }).pot?.flows;
+  return r.deltas.map((d, s) => d + (flows?.[s] ?? 0));
+}
+
+function endedRefusal(t: Table): Refusal | null {
+  if (t.row.status === 'finished') return refuse('errors:game-ended');
+  if (t.row.status === 'cancelled') return refuse('errors:lobby-cancelled');
+  if (t.row.status === 'lobby') return refuse('errors:not-started');
+  return null;
+}
+
+const seatOf = (t: Table, userId: string): number | null => t.seats.find((s) => s.userId === userId)?.seat ?? null;
+
+/**
+ * The state at an earlier version, rebuilt from the log, and the seats that acted since (only for
+ * clicks on an outdated view).
+ */
+function stateAt(store: TableStore, t: Table, version: number): { state: unknown; actedSince: Set<number> } {
+  const { row, engine } = t;
+  let state = initialState(engine, row.options, row.seats, row.seed);
+  const actedSince = new Set<number>();
+  for (const e of store.store.games.log(row.id)) {
+    if (e.seq > version) {
+      if (e.seat !== null) actedSince.add(e.seat);
+      continue;
+    }
+    state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
+  }
+  return { state, actedSince };
+}
+
+/** Which option a hand click picks from a decision: an index from `act`/`pick`, or null. */
+function optionIndex(verb: HandVerb, arg: string | undefined, values: readonly string[] | undefined): number | null {
+  const raw = verb === 'pick' ? (values?.length === 1 ? values[0] : undefined) : arg;
+  return raw !== undefined && /^\d{1,4}$/.test(raw) ? Number(raw) : null;
+}
+
+/**
+ * Runs one command against a table: at most one game load and one commit. Commands for one game
+ * must not run concurrently in one process (the bot serializes them per game); a concurrent writer
+ * elsewhere makes the commit fail cleanly (the outcome is "out of date", nothing is written).
+ */
+export function act(store: TableStore, cmd: TableCommand, now: number): ActResult {
+  const t = store.load(cmd.gameId);
+  const nothing = (outcome: Outcome, table: Table | null = t): ActResult => ({
+    outcome,
+    effects: [],
+    table,
+    outbox: table?.outbox ?? [],
+    warnings: [],
+  });
+  if (!t) return nothing({ ok: false, refusal: refuse('errors:game-not-found'), applied: 0 }, null);
+  const step = new Step(t, now);
+  const done = (outcome: Omit<Outcome, 'applied'>): ActResult => {
+    let outbox: Effect[];
+    try {
+      outbox = step.commit(store);
+    } catch (e) {
+      if (e instanceof StaleStepError) return nothing({ ok: false, refusal: refuse('errors:stale', true), applied: 0 });
+      throw e;
+    }
+    const effects = step.dirty || step.reminded.length ? outbox : t.outbox;
+    return { outcome: { ...outcome, applied: step.entries.length }, effects, table: step.after(outbox), outbox, warnings: step.warnings };
+  };
+
+  switch (cmd.kind) {
+    case 'open-hand': {
+      const ended = endedRefusal(t);
+      if (ended) return nothing({ ok: false, refusal: ended, applied: 0 });
+      const seat = seatOf(t, cmd.userId);
+      if (seat === null) return nothing({ ok: false, refusal: refuse('errors:not-seated-spectator'), applied: 0 });
+      return nothing({ ok: true, seat, applied: 0 });
+    }
+
+    case 'hand': {
+      const ended = endedRefusal(t);
+      if (ended) return nothing({ ok: false, refusal: ended, applied: 0 });
+      const seat = seatOf(t, cmd.userId);
+      if (seat === null) return nothing({ ok: false, refusal: refuse('errors:not-your-hand'), applied: 0 });
+      if (cmd.verb === 'refresh') return nothing({ ok: true, seat, applied: 0 });
+      if (cmd.verb === 'retake') {
+        step.setAi(seat, false);
+        step.advance({ key: 'retook', seat });
+        return done({ ok: true, seat });
+      }
+      if (t.row.status === 'paused') return nothing({ ok: false, seat, refusal: refuse('errors:paused'), applied: 0 });
+      const pending = step.pending();
+      if (cmd.ver !== t.row.version) {
+        // A click drawn at an older version is judged against the seat's own decision (#13 §2): if
+        // the seat has not acted since and its options are what they were (another seat's claim or
+        // pass moved the table), the click stands; otherwise it is out of date.
+        if (cmd.ver > t.row.version) return nothing({ ok: false, seat, refusal: refuse('errors:stale', true), applied: 0 });
+        const then = stateAt(store, t, cmd.ver);
+        const dThen = (t.engine.pending(then.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
+        const dNow = pending.find((d) => d.seat === seat);
+        const same =
+          !then.actedSince.has(seat) && dThen && dNow && dThen.kind === dNow.kind && canonical(dThen.options) === canonical(dNow.options);
+        if (!same) return nothing({ ok: false, seat, refusal: refuse('errors:stale', true), applied: 0 });
+      }
+      const decision = pending.find((d) => d.seat === seat);
+      const options = decision?.options ?? [];
+      let action: BaseAction | undefined;
+      if (cmd.verb === 'announce') {
+        const ui = t.manifest.ui;
+        const r = decision && ui && ui.handles(options) ? ui.read(cmd.arg, cmd.values ?? [], options) : null;
+        if (r?.kind === 'draft') return nothing({ ok: true, seat, draft: r.draft, applied: 0 });
+        action = r?.action;
+      } else {
+        const i = optionIndex(cmd.verb, cmd.arg, cmd.values);
+        action = i === null ? undefined : options[i];
+      }
+      if (!action) return nothing({ ok: false, seat, refusal: refuse('errors:no-such-option', true), applied: 0 });
+      const r = step.apply(seat, action, 'player', cmd.userId);
+      if (!r.ok) return nothing({ ok: false, seat, refusal: r.refusal, applied: 0 });
+      step.advance();
+      return done({ ok: true, seat });
+    }
+
+    case 'table': {
+      const ended = endedRefusal(t);
+      if (ended) return nothing({ ok: false, refusal: ended, applied: 0 });
+      const seat = seatOf(t, cmd.userId);
+      if (seat === null) return nothing({ ok: false, refusal: refuse('errors:not-seated'), applied: 0 });
+      switch (cmd.verb) {
+        case 'next-hand': {
+          if (!step.result() || cmd.ver !== t.row.version) return nothing({ ok: false, seat, refusal: refuse('errors:stale'), applied: 0 });
+          if (t.engine.matchOver(t.state)) {
+            step.finish();
+            return done({ ok: true, seat });
+          }
+          step.dealNextHand();
+          step.advance({ key: 'next-hand' });
+          return done({ ok: true, seat });
+        }
+        case 'end-match': {
+          const host = t.row.hostUserId;
+          if (host && cmd.userId !== host && t.seats.some((s) => s.userId === host))
+            return nothing({ ok: false, seat, refusal: refuse('errors:host-only'), applied: 0 });
+          step.finish();
+          return done({ ok: true, seat });
+        }
+        case 'pause':
+        case 'resume': {
+          const want = cmd.verb;
+          if ((want === 'pause') !== (t.row.status === 'running'))
+            return nothing({ ok: false, seat, refusal: refuse('errors:stale'), applied: 0 });
+          const votes = new Set(t.row.pauseVotes.filter((v) => v.startsWith(`${want}:`)).map((v) => v.slice(want.length + 1)));
+          votes.add(cmd.userId);
+          const needed = Math.floor(t.seats.filter((s) => s.userId).length / 2) + 1;
+          step.dirty = true;
+          if (votes.size >= needed) {
+            step.timerOp = { op: want, now };
+            step.status = want === 'pause' ? 'paused' : 'running';
+            step.pauseVotes = [];
+            step.effects.push({ kind: 'table', notice: { key: want === 'pause' ? 'paused' : 'resumed' } });
+          } else {
+            step.pauseVotes = [...votes].map((v) => `${want}:${v}`);
+            step.effects.push({ kind: 'table', notice: { key: 'vote', seat, verb: want, n: votes.size, needed } });
+          }
+          return done({ ok: true, seat });
+        }
+      }
+      return nothing({ ok: false, refusal: refuse('errors:stale'), applied: 0 });
+    }
+
+    case 'start': {
+      if (t.row.status !== 'lobby')
+        return nothing({
+          ok: false,
+          refusal: refuse(t.row.status === 'cancelled' ? 'errors:lobby-cancelled' : 'errors:lobby-started'),
+          applied: 0,
+        });
+      if (cmd.userId !== t.row.hostUserId) return nothing({ ok: false, refusal: refuse('errors:host-only'), applied: 0 });
+      const n = t.seats.length;
+      const min = Math.max(t.engine.minSeats, t.engine.tableSize(t.row.options).min);
+      if (n < min) return nothing({ ok: false, refusal: refuse('errors:not-enough-players', false, { min }), applied: 0 });
+      step.status = 'running';
+      step.seatCount = n;
+      step.state = initialState(t.engine, t.row.options, n, t.row.seed);
+      step.effects.push({ kind: 'lobby' });
+      step.advance();
+      return done({ ok: true, seat: seatOf(t, cmd.userId) ?? 0 });
+    }
+
+    case 'timeout': {
+      const others = t.timers.filter((x) => x.seat !== cmd.seat);
+      const d = step.pending().find((p) => p.seat === cmd.seat);
+      if (t.row.status !== 'running' || !d || d.kind !== cmd.timerKind) {
+        step.timers = others;
+        return done({ ok: false, refusal: refuse('errors:stale') });
+      }
+      const useAi = t.row.timeoutPolicy === 'ai';
+      const action = useAi ? (t.engine.ai(t.state, cmd.seat) as BaseAction) : d.timeoutDefault;
+      step.timers = others;
+      const r = step.apply(cmd.seat, action, 'timeout', null);
+      if (!r.ok) {
+        step.warnings.push(`timeout action rejected: ${r.refusal.key}`);
+        return done({ ok: false, refusal: r.refusal });
+      }
+      if (useAi) step.setAi(cmd.seat, true);
+      step.advance({ key: useAi ? 'timeout-ai' : 'timeout', seat: cmd.seat, action });
+      return done({ ok: true });
+    }
+
+    case 'remind': {
+      const timer = t.timers.find((x) => x.seat === cmd.seat);
+      if (!timer) return nothing({ ok: false, applied: 0 });
+      step.reminded.push(cmd.seat);
+      const s = t.seats[cmd.seat];
+      if (t.row.status === 'running' && s && !s.isAi) step.effects.push({ kind: 'remind', seat: cmd.seat, deadline: timer.deadline });
+      return done({ ok: true });
+    }
+
+    case 'move': {
+      if (t.row.status !== 'running') return nothing({ ok: false, refusal: endedRefusal(t) ?? refuse('errors:paused'), applied: 0 });
+      if (cmd.ver !== null && cmd.ver !== t.row.version) return nothing({ ok: false, refusal: refuse('errors:stale', true), applied: 0 });
+      const r = step.apply(cmd.seat, cmd.action, cmd.source ?? 'player', cmd.userId ?? null);
+      if (!r.ok) return nothing({ ok: false, refusal: r.refusal, applied: 0 });
+      step.advance();
+      return done({ ok: true, seat: cmd.seat });
+    }
+
+    case 'sync': {
+      if (t.row.status === 'running') {
+        // The deadlines and AI moves were committed with the step that caused them; this only
+        // catches up what a restart could have missed, and re-derives the effects.
+        const key = (x: readonly { seat: number; kind: string; deadline: number }[]) =>
+          JSON.stringify(x.map((y) => [y.seat, y.kind, y.deadline]));
+        step.advance();
+        const changed = step.entries.length > 0 || step.status !== undefined || key(step.timers ?? t.timers) !== key(t.timers);
+        if (changed) return done({ ok: true });
+        const effects = mergeEffects(t.outbox, step.effects);
+        return { outcome: { ok: true, applied: 0 }, effects, table: step.after(t.outbox), outbox: t.outbox, warnings: step.warnings };
+      }
+      const effects = t.row.status === 'paused' ? mergeEffects(t.outbox, [{ kind: 'table' }]) : t.outbox;
+      return { outcome: { ok: true, applied: 0 }, effects, table: t, outbox: t.outbox, warnings: [] };
+    }
+  }
+}

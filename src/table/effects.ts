@@ -1,0 +1,59 @@
+/**
+ * What a table step asks Discord to show, as data (style.md §4a: decide, commit, then tell).
+ * `act` returns these after its transaction; src/bot executes them (and records message ids). They
+ * are also stored in the game's outbox in that same transaction, so after a crash the effects that
+ * may not have reached Discord are executed again. Each is idempotent against the current state:
+ * a table redraw shows the state as it is now, a ping replaces the previous ping, a result is
+ * posted once per hand (`lastNotice`), the end of a match once.
+ */
+import type { BaseAction } from '../games/core/types.js';
+
+/** A line on the table message, translated by the bot in the server's language. */
+export type Notice =
+  | { key: 'timeout' | 'timeout-ai'; seat: number; action: BaseAction }
+  | { key: 'retook' | 'vote'; seat: number; verb?: 'pause' | 'resume'; n?: number; needed?: number }
+  | { key: 'next-hand' | 'paused' | 'resumed' };
+
+export type Effect =
+  /** Redraw the table message (edit it, or post it when there is none). */
+  | { kind: 'table'; notice?: Notice }
+  /** Redraw the lobby message (after Start). */
+  | { kind: 'lobby' }
+  /** Reopen the game thread if it was archived (a live game acts in it). */
+  | { kind: 'unarchive' }
+  /** Replace the ping message: these seats must act now (turn or claim). */
+  | { kind: 'ping'; turn: number[]; claim: number[] }
+  /** A seat's deadline is near. */
+  | { kind: 'remind'; seat: number; deadline: number }
+  /** Post the finished hand's result (with Next hand / End match unless the match is over). */
+  | { kind: 'result'; hand: number; matchOver: boolean }
+  /** The match is over: remove the ping, post the totals, archive and lock the thread. */
+  | { kind: 'end-match' };
+
+/**
+ * Merges a step's effects into what is still undelivered from before (the outbox): one table
+ * redraw (the latest notice wins), one ping (the latest), the rest in order without duplicates.
+ */
+export function mergeEffects(before: readonly Effect[], after: readonly Effect[]): Effect[] {
+  const out: Effect[] = [];
+  const key = (e: Effect) =>
+    e.kind === 'table' || e.kind === 'ping' || e.kind === 'lobby' || e.kind === 'unarchive' ? e.kind : JSON.stringify(e);
+  for (const e of [...before, ...after]) {
+    const k = key(e);
+    const i = out.findIndex((x) => key(x) === k);
+    if (i >= 0) out.splice(i, 1);
+    out.push(e);
+  }
+  // A table redraw without a notice must not drop an earlier notice nobody saw yet.
+  const tables = [...before, ...after].filter((e): e is Extract<Effect, { kind: 'table' }> => e.kind === 'table');
+  const lastNotice = tables.filter((t) => t.notice).at(-1)?.notice;
+  const t = out.find((e): e is Extract<Effect, { kind: 'table' }> => e.kind === 'table');
+  if (t && !t.notice && lastNotice) t.notice = lastNotice;
+  // Order: unarchive first, then ping/result/end-match as they came, the table redraw last but before end-match.
+  const rank = (e: Effect) =>
+    e.kind === 'unarchive' ? 0 : e.kind === 'lobby' ? 1 : e.kind === 'end-match' ? 4 : e.kind === 'table' ? 3 : 2;
+  return out
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i)
+    .map((x) => x.e);
+}

@@ -1,0 +1,81 @@
+/**
+ * The one list of games. Everything game-specific the bot, the lobby, the timers, the CLI, the
+ * bench and /rules need comes from a game's manifest: its engine (rules, options, table size,
+ * deadline house rules, match end: src/games/core/types.ts), its presenter (views → render models
+ * and labels, src/table/present/<id>.ts) and, when one button per option cannot express a decision,
+ * its own controls (`ui`). Adding a game = its engine folder, its presenter, its locale files and one
+ * line here (docs/adding-a-game.md); the `Record<GameId, …>` types make a missing part a type error.
+ */
+import type { AnyEngine, BaseAction, Engine, GameId, HandResult } from '../games/core/types.js';
+import { GAME_IDS } from '../games/core/types.js';
+import { engine as phom } from '../games/phom/index.js';
+import { engine as chan } from '../games/chan/index.js';
+import { engine as vnMahjong } from '../games/vn-mahjong/index.js';
+import { engine as classicMahjong } from '../games/classic-mahjong/index.js';
+import { withStableSeats } from '../games/core/stable-seats.js';
+import type { AnyPresenter, Presenter } from './present/types.js';
+import { phomPresenter } from './present/phom.js';
+import { chanPresenter } from './present/chan.js';
+import { vnMahjongPresenter } from './present/vn-mahjong.js';
+import { classicMahjongPresenter } from './present/classic-mahjong.js';
+import { chanAnnounceUi } from './announce.js';
+import type { GameUi } from './ui.js';
+
+export type { GameId };
+
+export interface GameManifest {
+  id: GameId;
+  engine: AnyEngine;
+  presenter: AnyPresenter;
+  /** The game's own hand controls (Chắn's xướng), if any. */
+  ui?: GameUi;
+}
+
+/**
+ * Builds a manifest entry; the presenter must take exactly the engine's seat view, public view and
+ * actions (a presenter for another game's views does not typecheck).
+ */
+export function manifest<S, A extends BaseAction, O, V, P, R extends HandResult>(
+  id: GameId,
+  engine: Engine<S, A, O, V, P, R>,
+  presenter: Presenter<V, P, A>,
+  ui?: GameUi,
+): GameManifest {
+  return { id, engine: engine as AnyEngine, presenter, ...(ui ? { ui } : {}) };
+}
+
+// classic-mahjong numbers seats by wind position each hand; the match needs one seat per person.
+const classicStable = withStableSeats(classicMahjong as AnyEngine, (s) => (s as { match: { playerAtSeat: number[] } }).match.playerAtSeat);
+
+export const GAMES: { readonly [K in GameId]: GameManifest & { id: K } } = {
+  phom: { ...manifest('phom', phom, phomPresenter), id: 'phom' },
+  chan: { ...manifest('chan', chan, chanPresenter, chanAnnounceUi), id: 'chan' },
+  'vn-mahjong': { ...manifest('vn-mahjong', vnMahjong, vnMahjongPresenter), id: 'vn-mahjong' },
+  'classic-mahjong': {
+    ...manifest('classic-mahjong', classicMahjong, classicMahjongPresenter),
+    engine: classicStable,
+    id: 'classic-mahjong',
+  },
+};
+
+/** Every engine by id (the CLI, the bench and the store's replay use it). */
+export const ENGINES: { readonly [K in GameId]: AnyEngine } = {
+  phom: GAMES.phom.engine,
+  chan: GAMES.chan.engine,
+  'vn-mahjong': GAMES['vn-mahjong'].engine,
+  'classic-mahjong': GAMES['classic-mahjong'].engine,
+};
+
+export { GAME_IDS };
+
+export function isGameId(x: unknown): x is GameId {
+  return typeof x === 'string' && (GAME_IDS as readonly string[]).includes(x);
+}
+
+export function manifestOf(id: GameId): GameManifest {
+  return GAMES[id];
+}
+
+export function engineOf(id: GameId): AnyEngine {
+  return GAMES[id].engine;
+}

@@ -1,0 +1,44 @@
+/**
+ * A presenter turns one game's engine views into render models and button labels. It only ever
+ * receives a seat's view or the public view (never full state): views are the security boundary.
+ * Typed per game: `V` is the engine's seat view, `P` its public view, `A` its action union (the
+ * manifest checks that they are the engine's own, so no presenter needs a cast).
+ */
+import type { BaseAction, HandResult } from '../../games/core/types.js';
+import type { HandModel, ResultModel, TableModel } from '../../render/model.js';
+import type { Lang, T } from '../i18n.js';
+
+export interface PresentCtx<P = unknown> {
+  lang: Lang;
+  t: T;
+  /** Display names by seat. */
+  names: string[];
+  /** The view the labels are drawn for, when there is one (e.g. to name the meld a Phỏm send targets). */
+  view?: P;
+}
+
+export type TableCtx<P = unknown> = PresentCtx<P> & { scores: string[]; timer?: string };
+
+export interface Presenter<V = unknown, P = unknown, A extends BaseAction = BaseAction> {
+  /** `options` are the seat's legal actions now; the hand image marks each discardable piece with its option key. */
+  handModel(view: V, seat: number, options: A[], ctx: PresentCtx<P>): HandModel;
+  tableModel(pub: P, ctx: TableCtx<P>): TableModel;
+  resultModel(pub: P, result: HandResult, ctx: PresentCtx<P>): ResultModel;
+  /** Short button label (≤ 80 chars), e.g. "Đánh 7♥". */
+  actionLabel(a: A, ctx: PresentCtx<P>): string;
+  /** 'danger' for a win/ù, 'primary' for claims, 'secondary' otherwise. */
+  actionStyle(a: A): 'primary' | 'secondary' | 'success' | 'danger';
+  /** One line describing the last public action, e.g. "Bình discarded 7♥". */
+  lastAction(pub: P, ctx: PresentCtx<P>): string | undefined;
+  /** The displayed name of a card/tile code in that language. */
+  pieceName(code: string, ctx: PresentCtx<P>): string;
+}
+
+/** A presenter seen from the generic table code (views and actions are opaque there). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyPresenter = Presenter<any, any, any>;
+
+/** The key (shown on the hand image and the button) of option i: 1…9 then A…Z. */
+export function optionKey(i: number): string {
+  return i < 9 ? String(i + 1) : String.fromCharCode(65 + ((i - 9) % 26));
+}

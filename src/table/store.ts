@@ -1,0 +1,65 @@
+/**
+ * The table layer's view of the store: one load per step (row, seats, state, timers, match totals)
+ * and one commit per step (store/index.ts `commit`: one SQLite transaction).
+ */
+import type { AnyEngine } from '../games/core/types.js';
+import type { GameRow, SeatRow, StepCommit, Store, TimerRow } from '../store/index.js';
+import type { Effect } from './effects.js';
+import { GAMES, type GameManifest } from './manifests.js';
+import type { AnyPresenter } from './present/types.js';
+import type { GameId } from '../games/core/types.js';
+
+/** A game as the table layer holds it during one step. */
+export interface Table {
+  row: GameRow;
+  manifest: GameManifest;
+  engine: AnyEngine;
+  presenter: AnyPresenter;
+  /** Null in the lobby and for a cancelled table. */
+  state: unknown;
+  seats: SeatRow[];
+  names: string[];
+  timers: TimerRow[];
+  /** Match totals per seat (sum of the stored hands' points). */
+  totals: Map<number, number>;
+  /** Hands whose result rows are stored. */
+  recordedHands: Set<number>;
+  /** Effects of the last step not yet known to be delivered. */
+  outbox: Effect[];
+}
+
+export interface TableStore {
+  /** The one game load of a step. */
+  load(gameId: string): Table | null;
+  /** Commits a step in one transaction. */
+  commit(step: StepCommit): void;
+  /** The raw store (read API for commands and the bot's message-id bookkeeping). */
+  store: Store;
+}
+
+export function tableStore(store: Store, games: { readonly [K in GameId]: GameManifest } = GAMES): TableStore {
+  return {
+    store,
+    load(gameId) {
+      return store.db.transaction((): Table | null => {
+        const g = store.games.load(gameId);
+        if (!g) return null;
+        const manifest = games[g.row.game];
+        return {
+          row: g.row,
+          manifest,
+          engine: manifest.engine,
+          presenter: manifest.presenter,
+          state: g.state,
+          seats: g.seats,
+          names: g.seats.map((s) => s.displayName),
+          timers: store.timers.forGame(gameId),
+          totals: store.results.matchTotals(gameId),
+          recordedHands: new Set(store.results.handsRecorded(gameId)),
+          outbox: g.row.outbox as Effect[],
+        };
+      })();
+    },
+    commit: (step) => store.commit(step),
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Components as data. The table layer says which buttons and selects a message carries (verb, arg,
+ * label, style); src/bot turns them into discord.js builders and custom_ids (`g:<id>:<ver>:<verb>:<arg>`).
+ */
+import type { BaseAction } from '../games/core/types.js';
+import type { PresentCtx } from './present/types.js';
+
+/** The verbs of in-game components (src/bot/custom-id.ts encodes them). */
+export type TableVerb =
+  | 'hand'
+  | 'refresh'
+  | 'act'
+  | 'pick'
+  | 'join'
+  | 'leave'
+  | 'add-ai'
+  | 'start'
+  | 'cancel'
+  | 'next-hand'
+  | 'end-match'
+  | 'pause'
+  | 'resume'
+  | 'retake'
+  | 'announce';
+
+export type UiStyle = 'primary' | 'secondary' | 'success' | 'danger';
+
+export interface UiButton {
+  type: 'button';
+  verb: TableVerb;
+  arg?: string;
+  label: string;
+  style: UiStyle;
+  disabled?: boolean;
+}
+
+export interface UiSelect {
+  type: 'select';
+  verb: TableVerb;
+  arg?: string;
+  placeholder: string;
+  minValues?: number;
+  maxValues?: number;
+  options: { label: string; value: string; default?: boolean }[];
+}
+
+export type UiComponent = UiButton | UiSelect;
+/** One action row. */
+export type UiRow = UiComponent[];
+
+/** What a game-specific control made of a click. */
+export type UiRead = { kind: 'draft'; draft: unknown } | { kind: 'action'; action: BaseAction } | null;
+
+/**
+ * A game's own controls for decisions one button per option cannot express (Chắn's xướng: any
+ * combination of cước). Declared in the game's manifest (`ui`); clicks use the `announce` verb.
+ */
+export interface GameUi {
+  /** Whether this decision's options are drawn by this UI. */
+  handles(options: BaseAction[]): boolean;
+  /** The rows for the decision, with the player's draft so far (`undefined`: nothing chosen yet). */
+  rows(options: BaseAction[], draft: unknown, ctx: PresentCtx): UiRow[];
+  /** Reads an `announce` click: a new draft to show, the action to play, or null (refused). */
+  read(arg: string | undefined, values: readonly string[], options: BaseAction[]): UiRead;
+}

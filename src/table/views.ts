@@ -1,0 +1,226 @@
+/**
+ * What each message of a table says, as data: text lines, the render model of its image and its
+ * components (ui.ts). src/bot turns these into Discord payloads; nothing here knows Discord.
+ * Public messages use the server's language, a hand view the player's own (style.md §4).
+ */
+import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
+import type { HandModel, ResultModel, TableModel } from '../render/model.js';
+import { translator, type Lang, type T } from './i18n.js';
+import type { Notice } from './effects.js';
+import type { PresentCtx } from './present/types.js';
+import { optionKey } from './present/types.js';
+import type { Table } from './store.js';
+import type { UiRow } from './ui.js';
+
+export function presentCtx(t: Table, lang: Lang): PresentCtx {
+  return { lang, t: translator(lang), names: t.names };
+}
+
+const signed = (v: number) => `${v > 0 ? '+' : ''}${Math.round(v * 100) / 100}`;
+
+/** Each seat's match total, signed, for the table image. */
+export function scoreStrings(t: Table): string[] {
+  return t.seats.map((s) => signed(t.totals.get(s.seat) ?? 0));
+}
+
+/** A mention of a seat's player (an AI seat by its name in bold). */
+export function mention(t: Table, seat: number): string {
+  const s = t.seats[seat];
+  return s?.userId ? `<@${s.userId}>` : `**${t.names[seat] ?? `#${seat + 1}`}**`;
+}
+
+/** Discord relative timestamp, shown in each reader's own time zone. */
+export function relTime(ms: number): string {
+  return `<t:${Math.floor(ms / 1000)}:R>`;
+}
+
+export function nextDeadline(t: Table): number | null {
+  return t.timers.length ? Math.min(...t.timers.map((x) => x.deadline)) : null;
+}
+
+/** A notice line in a language. */
+export function noticeText(t: Table, n: Notice, lang: Lang): string {
+  const tr = translator(lang);
+  switch (n.key) {
+    case 'timeout':
+    case 'timeout-ai':
+      return `⏰ ${tr(n.key === 'timeout-ai' ? 'common:notice.timeout-ai' : 'common:notice.timeout', {
+        who: t.names[n.seat],
+        what: t.presenter.actionLabel(n.action, presentCtx(t, lang)),
+      })}`;
+    case 'retook':
+      return tr('common:notice.retook', { who: t.names[n.seat] });
+    case 'vote':
+      return tr('common:notice.vote', { who: t.names[n.seat], verb: tr(`common:button.${n.verb}`), n: n.n, needed: n.needed });
+    case 'next-hand':
+      return tr('common:notice.next-hand');
+    case 'paused':
+      return tr('common:notice.paused');
+    case 'resumed':
+      return tr('common:notice.resumed');
+  }
+}
+
+export interface MessageView {
+  lines: string[];
+  rows: UiRow[];
+}
+
+/** The table message: status text, the public image's model, and Open my hand / Pause / Resume. */
+export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & { model: TableModel | null } {
+  const pc = presentCtx(t, lang);
+  const tr = pc.t;
+  const pub = t.state === null ? null : t.engine.publicView(t.state);
+  const deadline = nextDeadline(t);
+  const lines: string[] = [`**${tr(`${t.row.game}:name`)}** · ${tr('common:table.hand', { n: t.row.handIndex + 1 })}`];
+  if (pub !== null) {
+    const last = t.presenter.lastAction(pub, pc);
+    if (last) lines.push(last);
+    const pending = t.engine.pending(t.state) as Decision<BaseAction>[];
+    // During a claim window the table does not name who may claim: that would tell everybody who
+    // holds matching cards (only the claimants themselves are pinged).
+    if (pending.some((d) => d.kind === 'claim')) lines.push(tr('common:table.waiting-claim'));
+    else if (pending.length) lines.push(tr('common:table.waiting-turn', { who: pending.map((d) => t.names[d.seat]).join(', ') }));
+  }
+  if (t.row.status === 'paused') lines.push(tr('common:table.paused'));
+  else if (deadline !== null && t.row.status === 'running') lines.push(tr('common:table.deadline', { when: relTime(deadline) }));
+  if (notice) lines.push(noticeText(t, notice, lang));
+  const model =
+    pub === null
+      ? null
+      : t.presenter.tableModel(pub, {
+          ...pc,
+          scores: scoreStrings(t),
+          ...(deadline !== null ? { timer: new Date(deadline).toISOString().slice(11, 16) + ' UTC' } : {}),
+        });
+  const live = t.row.status === 'running' || t.row.status === 'paused';
+  const rows: UiRow[] = live
+    ? [
+        [
+          { type: 'button', verb: 'hand', label: tr('common:button.open-hand'), style: 'primary' },
+          t.row.status === 'paused'
+            ? { type: 'button', verb: 'resume', label: tr('common:button.resume'), style: 'secondary' }
+            : { type: 'button', verb: 'pause', label: tr('common:button.pause'), style: 'secondary' },
+        ],
+      ]
+    : [];
+  return { lines, model, rows };
+}
+
+/** The ping: who must act now, with an Open my hand button. Mentions only those seats. */
+export function pingView(t: Table, turn: number[], claim: number[], lang: Lang): MessageView & { users: string[] } {
+  const tr = translator(lang);
+  const who = (list: number[]) => list.map((s) => mention(t, s)).join(' ');
+  const lines: string[] = [];
+  if (turn.length) lines.push(tr('common:ping.turn', { who: who(turn) }));
+  if (claim.length) lines.push(tr('common:ping.claim', { who: who(claim) }));
+  const users = [...turn, ...claim].map((s) => t.seats[s]?.userId).filter((u): u is string => !!u);
+  return { lines, rows: [[{ type: 'button', verb: 'hand', label: tr('common:button.open-hand'), style: 'primary' }]], users };
+}
+
+export function reminderText(t: Table, seat: number, deadline: number, lang: Lang): { text: string; users: string[] } {
+  const tr = translator(lang);
+  const u = t.seats[seat]?.userId;
+  return { text: tr('common:ping.reminder', { who: mention(t, seat), when: relTime(deadline) }), users: u ? [u] : [] };
+}
+
+/** The result of a finished hand: title, winners, scoring lines, each seat's delta; Next hand / End match. */
+export function resultView(t: Table, lang: Lang, matchOver: boolean): (MessageView & { model: ResultModel }) | null {
+  const result = t.state === null ? null : (t.engine.result(t.state) as HandResult | null);
+  if (!result) return null;
+  const pc = presentCtx(t, lang);
+  const tr = pc.t;
+  const model = t.presenter.resultModel(t.engine.publicView(t.state), result, pc);
+  const lines = [
+    `**${tr('common:result.title', { n: t.row.handIndex + 1 })}** · ${model.title}`,
+    ...result.winners.map((w) => tr('common:result.winner', { who: mention(t, w) })),
+    ...model.lines.slice(0, 15).map((l) => `• ${l.label}: ${l.value}`),
+    ...t.seats.map(
+      (s) =>
+        `${t.names[s.seat]}: ${(result.deltas[s.seat] ?? 0) > 0 ? '+' : ''}${result.deltas[s.seat] ?? 0} ${tr(`common:unit.${result.unit}`, { defaultValue: result.unit })}`,
+    ),
+  ];
+  const rows: UiRow[] = matchOver
+    ? []
+    : [
+        [
+          { type: 'button', verb: 'next-hand', label: tr('common:button.next-hand'), style: 'success' },
+          { type: 'button', verb: 'end-match', label: tr('common:button.end-match'), style: 'danger' },
+        ],
+      ];
+  return { lines, rows, model };
+}
+
+/** The match totals, best first. */
+export function endMatchText(t: Table, lang: Lang): string {
+  const tr = translator(lang);
+  return [
+    `**${tr('common:match.over')}**`,
+    ...[...t.seats]
+      .sort((a, b) => (t.totals.get(b.seat) ?? 0) - (t.totals.get(a.seat) ?? 0))
+      .map((s, k) => `${k + 1}. ${mention(t, s.seat)}: ${(t.totals.get(s.seat) ?? 0) > 0 ? '+' : ''}${t.totals.get(s.seat) ?? 0}`),
+  ].join('\n');
+}
+
+/**
+ * A seat's private hand view: its image's model, a line saying what is asked, and exactly its
+ * legal actions now (buttons when they fit, else select menus of 25; a game's own controls where
+ * the manifest has them), plus Refresh (and Take my seat back when the AI plays it).
+ */
+export function handView(t: Table, seat: number, lang: Lang, note?: string, draft?: unknown): MessageView & { model: HandModel } {
+  const tr: T = translator(lang);
+  const decision = (t.engine.pending(t.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
+  const options = decision?.options ?? [];
+  const view = t.engine.view(t.state, seat);
+  const pc = { ...presentCtx(t, lang), view };
+  const model = t.presenter.handModel(view, seat, options, pc);
+  const lines: string[] = [];
+  if (note) lines.push(note);
+  const away = t.seats[seat]?.isAi && t.seats[seat]?.userId;
+  if (t.row.status === 'paused') lines.push(tr('common:hand.paused'));
+  else if (away) lines.push(tr('common:hand.away'));
+  else if (decision) lines.push(tr(decision.kind === 'claim' ? 'common:hand.your-claim' : 'common:hand.your-turn'));
+  else if (t.engine.result(t.state)) lines.push(tr('common:hand.hand-over'));
+  else lines.push(tr('common:hand.waiting'));
+
+  const rows: UiRow[] = [];
+  const canAct = decision && t.row.status === 'running' && !away;
+  const ui = t.manifest.ui;
+  if (canAct && ui && ui.handles(options)) {
+    rows.push(...ui.rows(options, draft, pc));
+  } else if (canAct && options.length <= 20) {
+    for (let i = 0; i < options.length; i += 5) {
+      rows.push(
+        options.slice(i, i + 5).map((a, j) => ({
+          type: 'button' as const,
+          verb: 'act' as const,
+          arg: String(i + j),
+          label: `${optionKey(i + j)} · ${t.presenter.actionLabel(a, pc)}`,
+          style: t.presenter.actionStyle(a),
+        })),
+      );
+    }
+  } else if (canAct) {
+    for (let p = 0; p * 25 < options.length && p < 4; p++) {
+      const slice = options.slice(p * 25, p * 25 + 25);
+      rows.push([
+        {
+          type: 'select',
+          verb: 'pick',
+          arg: String(p),
+          placeholder: tr('common:hand.choose', { from: p * 25 + 1, to: p * 25 + slice.length }),
+          options: slice.map((a, j) => ({
+            label: `${optionKey(p * 25 + j)} · ${t.presenter.actionLabel(a, pc)}`.slice(0, 100),
+            value: String(p * 25 + j),
+          })),
+        },
+      ]);
+    }
+    if (options.length > 100) lines.push(tr('common:hand.too-many', { n: options.length }));
+  }
+  const last: UiRow = [{ type: 'button', verb: 'refresh', label: tr('common:button.refresh'), style: 'secondary' }];
+  if (away && t.row.status === 'running')
+    last.unshift({ type: 'button', verb: 'retake', label: tr('common:button.retake'), style: 'success' });
+  rows.push(last);
+  return { lines, rows: rows.slice(0, 5), model };
+}
