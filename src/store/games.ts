@@ -213,12 +213,12 @@ export class GameStore {
    */
   applyStep(step: GameStep): void {
     // The version guard reads only what it needs (a step's game load happened before, in `load`).
-    const now = this.db.prepare('SELECT version, hand_index FROM games WHERE id = ?').get(step.gameId) as
-      { version: number; hand_index: number } | undefined;
+    const now = this.db.prepare('SELECT version, hand_index, game FROM games WHERE id = ?').get(step.gameId) as
+      { version: number; hand_index: number; game: GameId } | undefined;
     if (!now) throw new Error(`no game ${step.gameId}`);
     if (now.version !== step.expectVersion) throw new StaleStepError(step.gameId, step.expectVersion, now.version);
     const id = step.gameId;
-    let cur = { id, version: now.version, handIndex: now.hand_index };
+    let cur = { id, game: now.game, version: now.version, handIndex: now.hand_index };
     for (const e of step.entries) {
       if (e.hand !== cur.handIndex) {
         this.db.prepare('UPDATE games SET hand_index = ? WHERE id = ?').run(e.hand, id);
@@ -440,9 +440,10 @@ export class GameStore {
     const engine = this.engineOf(row.game);
     let state: unknown;
     let from = 0;
-    const snap = this.db.prepare('SELECT version, state FROM snapshots WHERE game_id = ?').get(row.id) as
-      { version: number; state: string } | undefined;
-    if (snap && snap.version <= row.version) {
+    const snap = this.db.prepare('SELECT version, state, format FROM snapshots WHERE game_id = ?').get(row.id) as
+      { version: number; state: string; format: string } | undefined;
+    // A snapshot written by an engine with another state shape is ignored (migration 5).
+    if (snap && snap.version <= row.version && snap.format === snapshotFormat(row.game, engine)) {
       state = JSON.parse(snap.state);
       from = snap.version;
     } else state = initialState(engine, row.options, row.seats, row.seed);
@@ -510,7 +511,7 @@ export class GameStore {
   }
 
   private append(
-    row: Pick<GameRow, 'id' | 'version' | 'handIndex'>,
+    row: Pick<GameRow, 'id' | 'game' | 'version' | 'handIndex'>,
     seat: number | null,
     action: BaseAction,
     source: ActionSource,
@@ -529,9 +530,9 @@ export class GameStore {
     if (version % this.snapshotEvery === 0) {
       this.db
         .prepare(
-          'INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?) ON CONFLICT(game_id) DO UPDATE SET version = excluded.version, state = excluded.state',
+          'INSERT INTO snapshots (game_id, version, state, format) VALUES (?, ?, ?, ?) ON CONFLICT(game_id) DO UPDATE SET version = excluded.version, state = excluded.state, format = excluded.format',
         )
-        .run(row.id, version, JSON.stringify(newState));
+        .run(row.id, version, JSON.stringify(newState), snapshotFormat(row.game, this.engineOf(row.game)));
     }
     this.remember(row.id, version, newState);
     return version;
@@ -547,4 +548,9 @@ export class StaleStepError extends Error {
   ) {
     super(`game ${gameId} moved from version ${expected} to ${actual} during the step`);
   }
+}
+
+/** The state format a snapshot is written in: the game and its engine's `stateVersion`. */
+export function snapshotFormat(game: string, engine: { stateVersion?: number }): string {
+  return `${game}:${engine.stateVersion ?? 1}`;
 }

@@ -158,4 +158,16 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE games ADD COLUMN outbox TEXT NOT NULL DEFAULT '[]';
     `,
   },
+  {
+    version: 5,
+    name: 'snapshot-format',
+    sql: `
+      -- A snapshot is a cache of an engine's state; when an engine changes its state's shape (its
+      -- Engine.stateVersion), older snapshots must not be loaded. Each snapshot now records the
+      -- format it was written in ('<game>:<stateVersion>'); the log replays whatever does not match.
+      -- Snapshots written before this migration have no format: drop them (the log is the truth).
+      DELETE FROM snapshots;
+      ALTER TABLE snapshots ADD COLUMN format TEXT NOT NULL DEFAULT '';
+    `,
+  },
 ];

@@ -225,3 +225,30 @@ test('the state cache is bounded and a finished game leaves it', () => {
   assert.equal(small.cachedStates(), 1, 'the finished game left the cache');
   store.close();
 });
+
+test('a snapshot written in another state format is ignored: the log is replayed (migration 5)', () => {
+  const store = openStore(tmpDb(), engineOf);
+  const row = newRunningGame(store);
+  for (let i = 0; i < 20; i++) {
+    const cur = store.games.get(row.id)!;
+    const s = store.games.state(cur) as { turn: number };
+    const r = store.games.apply(row.id, cur.version, s.turn, { type: 'add', n: 1 } as BaseAction, 'player', 'u');
+    assert.equal(r.ok, true);
+  }
+  const live = store.games.state(store.games.get(row.id)!);
+  const snap = store.db.prepare('SELECT version, format FROM snapshots WHERE game_id = ?').get(row.id) as {
+    version: number;
+    format: string;
+  };
+  assert.equal(snap.version, 20);
+  assert.equal(snap.format, 'phom:1', 'the toy engine has no stateVersion: format 1');
+  // An older build's snapshot: another shape, another format.
+  store.db.prepare("UPDATE snapshots SET state = '{\"old\":true}', format = 'phom:0' WHERE game_id = ?").run(row.id);
+  store.games.forgetCache();
+  assert.deepEqual(store.games.state(store.games.get(row.id)!), live);
+  // The same bytes under the current format would be loaded: the format is what protects.
+  store.db.prepare("UPDATE snapshots SET format = 'phom:1' WHERE game_id = ?").run(row.id);
+  store.games.forgetCache();
+  assert.notDeepEqual(store.games.state(store.games.get(row.id)!), live);
+  store.close();
+});

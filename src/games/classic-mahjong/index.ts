@@ -15,6 +15,8 @@ export type { Action, Options, State, SeatView, PublicView, ClassicResult };
 
 export const engine: Engine<State, Action, Options, SeatView, PublicView, ClassicResult> = {
   id: 'classic-mahjong',
+  // 2: issue #12's engine dialect (claim windows, tagged unions) changed the state's shape.
+  stateVersion: 2,
   minSeats: 2,
   maxSeats: 4,
   options: OPTIONS,

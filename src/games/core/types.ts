@@ -129,6 +129,11 @@ export interface Engine<
   R extends HandResult = HandResult,
 > {
   id: GameId;
+  /**
+   * The version of this engine's state shape (default 1). Bump it whenever `S` changes shape, so
+   * that snapshots cached by an older build are not loaded (the store replays the log instead).
+   */
+  stateVersion?: number;
   minSeats: number;
   maxSeats: number;
   options: OptionsSchema<O>;

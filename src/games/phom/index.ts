@@ -17,6 +17,8 @@ export { nextStarter, withSeatChange };
 
 export const engine: Engine<State, Action, Options, SeatView, PublicView, PhomResult> = {
   id: 'phom',
+  // 2: issue #12's engine dialect (claim windows, tagged unions) changed the state's shape.
+  stateVersion: 2,
   minSeats: 2,
   maxSeats: 4,
   options: OPTIONS,

@@ -18,6 +18,8 @@ export type { VnAction, VnOptions, State, SeatView, PublicView };
 
 export const engine: Engine<State, VnAction, VnOptions, SeatView, PublicView, HandResult> = {
   id: 'vn-mahjong',
+  // 2: issue #12's engine dialect (claim windows, tagged unions) changed the state's shape.
+  stateVersion: 2,
   minSeats: 4,
   maxSeats: 6,
   options: OPTIONS,
