@@ -153,3 +153,43 @@ test('a repeated image is blits only: no sprite is painted again', async () => {
   renderTable(s.table);
   assert.equal(spriteStats().painted, before);
 });
+
+test('a late-game table of every game (4 seats, sets, flowers, full ponds) fits 1200 × 900', async () => {
+  const { lateTable } = await import('./varied.js');
+  for (const g of RENDER_GAMES) {
+    for (const l of LOCALES) {
+      const m = lateTable(g, l);
+      const b = renderTable(m);
+      const size = pngSize(b);
+      assert.ok(size.width <= 1200 && size.height <= 900, `${g}/${l}: ${size.width}×${size.height}`);
+      assert.deepEqual(size, imageSize('table', m));
+    }
+  }
+});
+
+test('images are palette PNGs that keep the drawing (every pixel within a small distance)', async () => {
+  const { quantize } = await import('../../src/render/png.js');
+  const { createCanvas } = await import('canvas');
+  const { layoutTable, drawTable } = await import('../../src/render/table.js');
+  const b = renderTable(sampleModels('vn-mahjong', 'vi').table);
+  assert.equal(b[25], 3, 'colour type 3 (indexed)');
+  // re-draw the same table in truecolour and map it through the palette: mean error stays tiny
+  const m = sampleModels('vn-mahjong', 'vi').table;
+  const L = layoutTable(m);
+  const c = createCanvas(L.width, L.height);
+  drawTable(c.getContext('2d'), m, L);
+  const d = c.getContext('2d').getImageData(0, 0, L.width, L.height).data;
+  const q = quantize(d);
+  let err = 0;
+  let worst = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    const k = q.index[((d[i]! >> 3) << 10) | ((d[i + 1]! >> 3) << 5) | (d[i + 2]! >> 3)]!;
+    const e =
+      Math.abs(q.palette[k * 3]! - d[i]!) + Math.abs(q.palette[k * 3 + 1]! - d[i + 1]!) + Math.abs(q.palette[k * 3 + 2]! - d[i + 2]!);
+    err += e;
+    worst = Math.max(worst, e);
+  }
+  const mean = err / (d.length / 4);
+  assert.ok(mean < 4, `mean error ${mean.toFixed(2)} per pixel (sum of 3 channels)`);
+  assert.ok(q.colours > 256, 'the image had more colours than the palette');
+});
