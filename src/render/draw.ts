@@ -39,6 +39,9 @@ const WORDS = {
     win: 'Ù',
     noWinner: 'Không ai thắng',
     exposed: 'Bài hạ',
+    leftover: 'Bài rác',
+    jokers: 'Khung',
+    hand: 'Trên tay',
     cards: 'lá',
     turn: 'Đến lượt',
     none: '—',
@@ -55,6 +58,9 @@ const WORDS = {
     win: 'Win',
     noWinner: 'No winner',
     exposed: 'Exposed',
+    leftover: 'Leftover',
+    jokers: 'Jokers',
+    hand: 'In hand',
     cards: 'in hand',
     turn: 'To play',
     none: '—',
@@ -71,6 +77,9 @@ const WORDS = {
     win: '胡',
     noWinner: '流局',
     exposed: '明牌',
+    leftover: '散牌',
+    jokers: '百搭',
+    hand: '手牌',
     cards: '張',
     turn: '輪到',
     none: '—',
@@ -326,12 +335,12 @@ export function flowGroups(
   s: GroupStyle,
   maxW: number,
   o: { groupGap: number; rowGap: number; labelH: number },
-): { items: { g: PieceGroup; x: number; y: number; w: number }[]; height: number } {
+): { items: { g: PieceGroup; x: number; y: number; w: number; src: number; from: number }[]; height: number } {
   const rh = rowHeight(s) + o.labelH + markRoom(s);
-  const items: { g: PieceGroup; x: number; y: number; w: number }[] = [];
+  const items: { g: PieceGroup; x: number; y: number; w: number; src: number; from: number }[] = [];
   let x = 0;
   let y = 0;
-  for (const g of groups) {
+  for (const [src, g] of groups.entries()) {
     if (!g.codes.length) continue;
     let w = groupWidth(g, s);
     if (x > 0 && x + w > maxW) {
@@ -354,12 +363,12 @@ export function flowGroups(
           x = 0;
           y += rh + o.rowGap;
         }
-        items.push({ g: chunk, x, y, w });
+        items.push({ g: chunk, x, y, w, src, from: i });
         x += w + o.groupGap;
       }
       continue;
     }
-    items.push({ g, x, y, w });
+    items.push({ g, x, y, w, src, from: 0 });
     x += w + o.groupGap;
   }
   return { items, height: items.length ? y + rh : 0 };
@@ -374,10 +383,12 @@ export function drawFlow(
   s: GroupStyle,
   labelH: number,
   win?: string,
+  /** Index into `flow.items` of the item holding the winning piece (default: its last copy). */
+  winItemAt?: number,
 ): void {
   // the winning piece is the last copy shown (the hand comes after the sets)
-  let winItem = -1;
-  if (win)
+  let winItem = winItemAt ?? -1;
+  if (win && winItemAt === undefined)
     flow.items.forEach((it, k) => {
       if (it.g.codes.some((c, i) => c === win && !hiddenSet(it.g).has(i))) winItem = k;
     });

@@ -93,11 +93,35 @@ export interface ResultModel {
   game: GameId;
   locale: Locale;
   title: string;
-  winner?: { name: string; groups: PieceGroup[]; hand: string[]; winningCode?: string };
+  winner?: ResultWinner;
   /** Scoring breakdown. */
   lines: { label: string; value: string }[];
   totals: { name: string; delta: string }[];
   payments: { from: string; to: string; amount: string }[];
+}
+
+/** The winner's whole hand as the result image shows it (issue #13 §5). */
+export interface ResultWinner {
+  name: string;
+  /** Exposed / declared sets (melds, phỏm, chắn and cạ pairs). */
+  groups: PieceGroup[];
+  /** The rest of the concealed hand (drawn after the sets). */
+  hand: string[];
+  /** The winning tile/card: highlighted and tagged wherever it is shown (its last copy). */
+  winningCode?: string;
+  /**
+   * Optional: exactly where the winning piece is, when the same code appears several times:
+   * `group` indexes `groups` (or `groups.length` for `hand`), `index` the piece in it.
+   */
+  winningAt?: { group: number; index: number };
+  /** Optional: Phỏm's leftover cards (not in any phỏm), drawn in their own group. */
+  leftover?: string[];
+  /** Optional: scored flowers / bonus tiles, drawn in a group captioned "Flowers". */
+  flowers?: string[];
+  /** Optional: scored jokers (vn-mahjong khung), drawn in a group captioned "Jokers". */
+  jokers?: string[];
+  /** Optional: a short caption under the name, e.g. "Ù · ăn 8♠ của Minh" (already localized). */
+  caption?: string;
 }
 
 export type RenderKind = 'hand' | 'table' | 'result' | 'sheet';

@@ -193,3 +193,31 @@ test('images are palette PNGs that keep the drawing (every pixel within a small 
   assert.ok(mean < 4, `mean error ${mean.toFixed(2)} per pixel (sum of 3 channels)`);
   assert.ok(q.colours > 256, 'the image had more colours than the palette');
 });
+
+test("result: the winner's whole hand, leftover cards, scored jokers and flowers, the winning piece tagged", () => {
+  const seen: string[] = [];
+  setTextProbe((r) => seen.push(r.drawn));
+  try {
+    const base = sampleModels('vn-mahjong', 'vi').result;
+    const bare = { ...base, winner: { ...base.winner!, jokers: undefined, flowers: undefined, caption: undefined } };
+    renderResult(base);
+    assert.ok(seen.includes('Khung') && seen.includes('Hoa') && seen.includes('Trên tay'), seen.join('|'));
+    assert.ok(seen.includes('Ù'), 'the winning tile carries the win tag');
+    assert.ok(seen.includes(base.winner!.caption!));
+    assert.ok(imageSize('result', base).height > imageSize('result', bare).height, 'flowers take a row');
+    seen.length = 0;
+    const phom = sampleModels('phom', 'en').result;
+    renderResult(phom);
+    assert.ok(seen.includes('Leftover') && seen.includes('Win'), seen.join('|'));
+    // an explicit position of the winning piece is honoured (the hand's first 9 Crak, not the last)
+    seen.length = 0;
+    checkPng(
+      renderResult({ ...base, winner: { ...base.winner!, winningAt: { group: 2, index: 6 } } }),
+      imageSize('result', base),
+      'winningAt',
+    );
+    assert.ok(seen.includes('Ù'));
+  } finally {
+    setTextProbe(null);
+  }
+});
