@@ -145,6 +145,13 @@ export function newImage(w: number, h: number): { canvas: Canvas; ctx: Ctx } {
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.globalAlpha = 1;
   ctx.globalCompositeOperation = 'source-over';
+  // a reused surface keeps its context state: reset what drawing code changes, so an image
+  // never depends on what was drawn before it (same model → same bytes)
+  ctx.lineJoin = 'miter';
+  ctx.lineCap = 'butt';
+  ctx.lineWidth = 1;
+  ctx.setLineDash([]);
+  ctx.imageSmoothingEnabled = true;
   felt(ctx, w, h);
   return s;
 }

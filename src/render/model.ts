@@ -124,7 +124,34 @@ export interface ResultWinner {
   caption?: string;
 }
 
-export type RenderKind = 'hand' | 'table' | 'result' | 'sheet';
+/** A match's standings (issue #14 §5): running totals after each hand, as numbers. */
+export interface StandingsModel {
+  game: GameId;
+  locale: Locale;
+  title: string;
+  /** Optional short line at the right of the title (e.g. "3 hands"). */
+  subtitle?: string;
+  /** `totals[k]` = the player's cumulative total after hand k + 1 (the chart starts at 0). */
+  players: { name: string; totals: number[] }[];
+  /** Optional x labels per hand (default 1, 2, …). */
+  handLabels?: string[];
+  /** Optional final totals as text (e.g. "+12 điểm"), per player; default the signed number. */
+  finalText?: string[];
+}
+
+/** A player's rating history for a game: OpenSkill ordinal after each rated game. */
+export interface RatingModel {
+  game: GameId;
+  locale: Locale;
+  /** E.g. the player's name and the game. */
+  title: string;
+  /** `t` = time in ms since the epoch (supplied by the caller; render reads no clock). */
+  points: { t: number; ordinal: number }[];
+  /** Optional localized x-axis labels (default: a few `yyyy-mm-dd` dates, UTC). */
+  xLabels?: { t: number; label: string }[];
+}
+
+export type RenderKind = 'hand' | 'table' | 'result' | 'sheet' | 'standings' | 'rating';
 
 /** What `renderAsync` accepts for each kind. */
 export interface RenderRequestMap {
@@ -132,4 +159,6 @@ export interface RenderRequestMap {
   table: TableModel;
   result: ResultModel;
   sheet: { game: GameId; locale: Locale };
+  standings: StandingsModel;
+  rating: RatingModel;
 }
