@@ -8,7 +8,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { renderHand, renderTable, renderKind, imageSize, registerFonts, RENDER_GAMES } from '../src/render/index.js';
 import { layoutTable, drawTable } from '../src/render/table.js';
 import { newImage, encodeTruecolour } from '../src/render/draw.js';
-import { lateTable, type AnyRequest } from '../test/render/varied.js';
+import { lateTable, variedRequest, type AnyRequest } from '../test/render/varied.js';
 import { sampleModels } from '../test/render/samples.js';
 import { renderAsync, closePool, warmPool } from '../src/render/pool.js';
 import type { GameId, HandModel, TableModel } from '../src/render/model.js';
@@ -106,14 +106,14 @@ export async function run(): Promise<BenchRow[]> {
   // measured with a 1 ms timer; on a loaded host it includes OS scheduling, so the same probe is
   // also run with the main thread idle (baseline) for comparison.
   await warmPool();
-  const models = (RENDER_GAMES as GameId[]).map((g) => sampleModels(g, 'vi'));
-  const jobs = (): Promise<Buffer>[] => {
-    const out: Promise<Buffer>[] = [];
-    for (let k = 0; k < 3; k++) {
-      for (const s of models) out.push(renderAsync('hand', s.hand), renderAsync('table', s.table), renderAsync('result', s.result));
-    }
-    return out;
-  };
+  // Every request is a different view (varied sizes, see test/render/varied.ts), so the pool's
+  // image cache never answers and every image is drawn and encoded.
+  let next = 0;
+  const jobs = (): Promise<Buffer>[] =>
+    Array.from({ length: 36 }, () => {
+      const r = variedRequest(next++);
+      return renderAsync(r.kind, r.model as never);
+    });
   await Promise.all(jobs()); // warm-up: workers have painted their sprites, code is compiled
   let n = 0;
   const elu0 = performance.eventLoopUtilization();

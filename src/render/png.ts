@@ -8,6 +8,9 @@
  */
 import { deflateSync } from 'node:zlib';
 import type { Canvas } from 'canvas';
+import { endianness } from 'node:os';
+
+const LE = endianness() === 'LE';
 
 const CRC_TABLE = (() => {
   const t = new Uint32Array(256);
@@ -34,6 +37,20 @@ function chunk(type: string, data: Uint8Array): Buffer {
   return out;
 }
 
+/** RGBA bytes as one 32-bit word per pixel (little-endian: R in the low byte). */
+function pixels32(rgba: Uint8Array | Uint8ClampedArray): Uint32Array {
+  if (LE && rgba.byteOffset % 4 === 0) return new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2);
+  const out = new Uint32Array(rgba.length >> 2);
+  for (let i = 0, j = 0; i < out.length; i++, j += 4)
+    out[i] = (rgba[j]! | (rgba[j + 1]! << 8) | (rgba[j + 2]! << 16) | (rgba[j + 3]! << 24)) >>> 0;
+  return out;
+}
+
+/** The 15-bit histogram bin (5 bits per channel) of a pixel word. */
+function key15(p: number): number {
+  return (((p >>> 3) & 31) << 10) | (((p >>> 11) & 31) << 5) | ((p >>> 19) & 31);
+}
+
 interface Box {
   bins: number[];
   count: number;
@@ -52,15 +69,14 @@ export function quantize(
   const sr = new Uint32Array(32768);
   const sg = new Uint32Array(32768);
   const sb = new Uint32Array(32768);
-  for (let i = 0; i < rgba.length; i += 4) {
-    const r = rgba[i]!;
-    const g = rgba[i + 1]!;
-    const b = rgba[i + 2]!;
-    const k = ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
+  const px = pixels32(rgba);
+  for (let i = 0; i < px.length; i++) {
+    const p = px[i]!;
+    const k = key15(p);
     count[k]!++;
-    sr[k]! += r;
-    sg[k]! += g;
-    sb[k]! += b;
+    sr[k]! += p & 255;
+    sg[k]! += (p >>> 8) & 255;
+    sb[k]! += (p >>> 16) & 255;
   }
   const used: number[] = [];
   for (let k = 0; k < 32768; k++) if (count[k]) used.push(k);
@@ -143,11 +159,12 @@ export function encodeIndexed(canvas: Canvas, level = 6): Buffer {
   const { palette, index } = quantize(rgba);
   // filter 0 (none) on every row: the usual best for palette images
   const raw = Buffer.alloc((w + 1) * h);
+  const px = pixels32(rgba);
   let o = 0;
+  let i = 0;
   for (let y = 0; y < h; y++) {
     raw[o++] = 0;
-    let i = y * w * 4;
-    for (let x = 0; x < w; x++, i += 4) raw[o++] = index[((rgba[i]! >> 3) << 10) | ((rgba[i + 1]! >> 3) << 5) | (rgba[i + 2]! >> 3)]!;
+    for (let x = 0; x < w; x++) raw[o++] = index[key15(px[i++]!)]!;
   }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(w, 0);
