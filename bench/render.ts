@@ -1,10 +1,14 @@
 /**
  * Render benchmark (`npm run bench` picks up `run()`): median ms to render a hand and a table image
  * for each game on the main thread (sprites cached after the first image, as in the bot), and the
- * longest event-loop block while the same images render through the worker pool.
+ * longest event-loop block while the same images render through the worker pool; first, the
+ * encoded size of each image kind per game (the upload cost, issue #17 §3).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { renderHand, renderTable, registerFonts, RENDER_GAMES } from '../src/render/index.js';
+import { renderHand, renderTable, renderKind, imageSize, registerFonts, RENDER_GAMES } from '../src/render/index.js';
+import { layoutTable, drawTable } from '../src/render/table.js';
+import { newImage, encodeTruecolour } from '../src/render/draw.js';
+import { lateTable, variedRequest, type AnyRequest } from '../test/render/varied.js';
 import { sampleModels } from '../test/render/samples.js';
 import { renderAsync, closePool, warmPool } from '../src/render/pool.js';
 import type { GameId, HandModel, TableModel } from '../src/render/model.js';
@@ -48,9 +52,45 @@ function time(f: () => unknown, n: number): { wall: number; cpu: number } {
   return { wall: median(ts), cpu: median(cs) };
 }
 
+/** Bytes and pixel size per image kind and game (sample mid-game models and the late-game table). */
+function sizeRows(): BenchRow[] {
+  const rows: BenchRow[] = [];
+  let total = 0;
+  let n = 0;
+  let tableTrue = 0;
+  let tablePal = 0;
+  for (const g of RENDER_GAMES as GameId[]) {
+    const s = sampleModels(g, 'vi');
+    const reqs: [string, AnyRequest][] = [
+      ['hand', { kind: 'hand', model: s.hand }],
+      ['table', { kind: 'table', model: s.table }],
+      ['table-late', { kind: 'table', model: lateTable(g) }],
+      ['result', { kind: 'result', model: s.result }],
+    ];
+    for (const [name, r] of reqs) {
+      const b = renderKind(r.kind, r.model as never);
+      const { width, height } = imageSize(r.kind, r.model as never);
+      rows.push({ name: `size.${name}.${g}`, value: round(b.byteLength / 1024), unit: `KB ${width}×${height}` });
+      total += b.byteLength;
+      n++;
+      if (name === 'table') {
+        tablePal += b.byteLength;
+        const L = layoutTable(s.table);
+        const { canvas, ctx } = newImage(L.width, L.height);
+        drawTable(ctx, s.table, L);
+        tableTrue += encodeTruecolour(canvas).byteLength;
+      }
+    }
+  }
+  rows.push({ name: 'size.average (hand, table, late table, result)', value: round(total / n / 1024), unit: 'KB' });
+  rows.push({ name: 'size.table truecolour PNG (before palette)', value: round(tableTrue / 4 / 1024), unit: 'KB' });
+  rows.push({ name: 'size.table palette PNG', value: round(tablePal / 4 / 1024), unit: 'KB' });
+  return rows;
+}
+
 export async function run(): Promise<BenchRow[]> {
   registerFonts();
-  const rows: BenchRow[] = [];
+  const rows: BenchRow[] = sizeRows();
   const N = 15;
   for (const g of RENDER_GAMES as GameId[]) {
     const s = sampleModels(g, 'vi');
@@ -66,14 +106,14 @@ export async function run(): Promise<BenchRow[]> {
   // measured with a 1 ms timer; on a loaded host it includes OS scheduling, so the same probe is
   // also run with the main thread idle (baseline) for comparison.
   await warmPool();
-  const models = (RENDER_GAMES as GameId[]).map((g) => sampleModels(g, 'vi'));
-  const jobs = (): Promise<Buffer>[] => {
-    const out: Promise<Buffer>[] = [];
-    for (let k = 0; k < 3; k++) {
-      for (const s of models) out.push(renderAsync('hand', s.hand), renderAsync('table', s.table), renderAsync('result', s.result));
-    }
-    return out;
-  };
+  // Every request is a different view (varied sizes, see test/render/varied.ts), so the pool's
+  // image cache never answers and every image is drawn and encoded.
+  let next = 0;
+  const jobs = (): Promise<Buffer>[] =>
+    Array.from({ length: 36 }, () => {
+      const r = variedRequest(next++);
+      return renderAsync(r.kind, r.model as never);
+    });
   await Promise.all(jobs()); // warm-up: workers have painted their sprites, code is compiled
   let n = 0;
   const elu0 = performance.eventLoopUtilization();

@@ -8,6 +8,7 @@ import { ByteLru, MB } from './lru.js';
 import { fitText } from './text.js';
 import { sprite, pieceDims, claimsSideways } from './sprites.js';
 import { rrect } from './pieces/draw-util.js';
+import { encodeIndexed } from './png.js';
 import type { GameId, Locale, PieceGroup } from './model.js';
 import { BACK } from './model.js';
 
@@ -38,6 +39,9 @@ const WORDS = {
     win: 'Ù',
     noWinner: 'Không ai thắng',
     exposed: 'Bài hạ',
+    leftover: 'Bài rác',
+    jokers: 'Khung',
+    hand: 'Trên tay',
     cards: 'lá',
     turn: 'Đến lượt',
     none: '—',
@@ -54,6 +58,9 @@ const WORDS = {
     win: 'Win',
     noWinner: 'No winner',
     exposed: 'Exposed',
+    leftover: 'Leftover',
+    jokers: 'Jokers',
+    hand: 'In hand',
     cards: 'in hand',
     turn: 'To play',
     none: '—',
@@ -70,6 +77,9 @@ const WORDS = {
     win: '胡',
     noWinner: '流局',
     exposed: '明牌',
+    leftover: '散牌',
+    jokers: '百搭',
+    hand: '手牌',
     cards: '張',
     turn: '輪到',
     none: '—',
@@ -135,6 +145,13 @@ export function newImage(w: number, h: number): { canvas: Canvas; ctx: Ctx } {
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.globalAlpha = 1;
   ctx.globalCompositeOperation = 'source-over';
+  // a reused surface keeps its context state: reset what drawing code changes, so an image
+  // never depends on what was drawn before it (same model → same bytes)
+  ctx.lineJoin = 'miter';
+  ctx.lineCap = 'butt';
+  ctx.lineWidth = 1;
+  ctx.setLineDash([]);
+  ctx.imageSmoothingEnabled = true;
   felt(ctx, w, h);
   return s;
 }
@@ -159,8 +176,13 @@ function felt(ctx: Ctx, w: number, h: number): void {
   ctx.strokeRect(9, 9, w - 18, h - 18);
 }
 
-/** PNG with fast settings (zlib level 2, "up" filter): ~3× faster than defaults, still small. */
+/** PNG encoding: 256-colour palette (png.ts), ~3× smaller than truecolour. */
 export function encode(canvas: Canvas): Buffer {
+  return encodeIndexed(canvas);
+}
+
+/** Truecolour PNG with fast settings (zlib level 2, "up" filter), for comparison (bench). */
+export function encodeTruecolour(canvas: Canvas): Buffer {
   return canvas.toBuffer('image/png', { compressionLevel: 2, filters: Canvas.PNG_FILTER_UP });
 }
 
@@ -320,12 +342,12 @@ export function flowGroups(
   s: GroupStyle,
   maxW: number,
   o: { groupGap: number; rowGap: number; labelH: number },
-): { items: { g: PieceGroup; x: number; y: number; w: number }[]; height: number } {
+): { items: { g: PieceGroup; x: number; y: number; w: number; src: number; from: number }[]; height: number } {
   const rh = rowHeight(s) + o.labelH + markRoom(s);
-  const items: { g: PieceGroup; x: number; y: number; w: number }[] = [];
+  const items: { g: PieceGroup; x: number; y: number; w: number; src: number; from: number }[] = [];
   let x = 0;
   let y = 0;
-  for (const g of groups) {
+  for (const [src, g] of groups.entries()) {
     if (!g.codes.length) continue;
     let w = groupWidth(g, s);
     if (x > 0 && x + w > maxW) {
@@ -348,12 +370,12 @@ export function flowGroups(
           x = 0;
           y += rh + o.rowGap;
         }
-        items.push({ g: chunk, x, y, w });
+        items.push({ g: chunk, x, y, w, src, from: i });
         x += w + o.groupGap;
       }
       continue;
     }
-    items.push({ g, x, y, w });
+    items.push({ g, x, y, w, src, from: 0 });
     x += w + o.groupGap;
   }
   return { items, height: items.length ? y + rh : 0 };
@@ -368,10 +390,12 @@ export function drawFlow(
   s: GroupStyle,
   labelH: number,
   win?: string,
+  /** Index into `flow.items` of the item holding the winning piece (default: its last copy). */
+  winItemAt?: number,
 ): void {
   // the winning piece is the last copy shown (the hand comes after the sets)
-  let winItem = -1;
-  if (win)
+  let winItem = winItemAt ?? -1;
+  if (win && winItemAt === undefined)
     flow.items.forEach((it, k) => {
       if (it.g.codes.some((c, i) => c === win && !hiddenSet(it.g).has(i))) winItem = k;
     });

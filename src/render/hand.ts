@@ -25,6 +25,18 @@ import type { HandModel, PieceGroup } from './model.js';
 import { isMahjong } from './codes.js';
 
 export const HAND_W = 1200;
+/**
+ * Chắn hands are narrower (issue #13): Discord shows an image about 550 px wide whatever its
+ * size, so fewer pixels across means bigger cards on screen. 19 long cards in rows of 10 at
+ * 880 px are ~48 px wide in the preview (33 px at 1200 px with the piece at the row's end), and
+ * their names ~12 px tall instead of ~7.
+ */
+export const CHAN_HAND_W = 880;
+const CHAN_PER_ROW = 10;
+
+export function handWidth(game: HandModel['game']): number {
+  return game === 'chan' ? CHAN_HAND_W : HAND_W;
+}
 const PAD = 30;
 const HEADER_H = 74;
 const KEY_H = 34;
@@ -36,7 +48,7 @@ interface Sizes {
   group: number;
 }
 function sizes(game: HandModel['game']): Sizes {
-  if (game === 'chan') return { pref: 72, min: 58, group: 48 };
+  if (game === 'chan') return { pref: 96, min: 58, group: 46 };
   if (game === 'phom') return { pref: 104, min: 80, group: 80 };
   return { pref: 78, min: 62, group: 56 };
 }
@@ -48,6 +60,8 @@ interface Slot {
   key: string;
   marked: boolean;
   kind: 'hand' | 'drawn' | 'claim';
+  /** Piece width when not the hand's (Chắn's drawn / offered card). */
+  w?: number;
 }
 
 export interface HandLayout {
@@ -63,6 +77,7 @@ export interface HandLayout {
 }
 
 export function layoutHand(m: HandModel): HandLayout {
+  if (m.game === 'chan') return layoutChanHand(m);
   const sz = sizes(m.game);
   const inner = HAND_W - PAD * 2;
   const groups: PieceGroup[] = [...m.groups];
@@ -126,10 +141,68 @@ export function layoutHand(m: HandModel): HandLayout {
   return { width: HAND_W, height, w, slots, groupsY, flow, gstyle, rowsY, ...(claimBox ? { claimBox } : {}) };
 }
 
+/**
+ * Chắn: the hand in rows of up to 10 cards across the full width; the drawn card and the card on
+ * offer sit at the top right, beside the exposed sets, so they never steal a column of the hand.
+ */
+function layoutChanHand(m: HandModel): HandLayout {
+  const sz = sizes('chan');
+  const W = CHAN_HAND_W;
+  const inner = W - PAD * 2;
+  const gap = 5;
+  const n = m.hand.length;
+  const rows = Math.max(1, Math.ceil(n / CHAN_PER_ROW));
+  const perRow = Math.max(1, Math.ceil(n / rows));
+  const w = Math.max(sz.min, Math.min(sz.pref, Math.floor((inner + gap) / Math.max(perRow, 8) - gap)));
+  const d = pieceDims('chan', w);
+  // the top band: exposed sets at the left, drawn / offered cards (group size) at the right
+  const gw = Math.round(sz.group * 1.3);
+  const gd = pieceDims('chan', gw);
+  const extras = [m.drawn ? 'drawn' : '', m.claimable ? 'claim' : ''].filter(Boolean) as ('drawn' | 'claim')[];
+  const extraW = extras.length ? extras.length * (gw + 40) + 40 : 0;
+  const groups: PieceGroup[] = [...m.groups];
+  if (m.flowers?.length) groups.push({ codes: m.flowers, label: word(m.locale, 'flowers') });
+  const gstyle: GroupStyle = { game: 'chan', locale: m.locale, w: sz.group, gap: 2, label: null };
+  const flow = flowGroups(groups, gstyle, Math.max(gw * 2, inner - extraW), { groupGap: 22, rowGap: 10, labelH: GROUP_LABEL_H });
+  const groupsY = HEADER_H + 14;
+  const bandH = Math.max(flow.height, extras.length ? 34 + gd.h + 16 : 0);
+  const rowsY = groupsY + (bandH ? bandH + 18 : 0) + 8;
+  const hasKeys = !!m.keys?.some((k) => k);
+  const markOff = m.handMarked?.length ? tagHeight(w) + 4 : 0;
+  const rowH = d.h + (hasKeys ? KEY_H + 10 : 0) + markOff + 12;
+  const marked = new Set(m.handMarked ?? []);
+  const slots: Slot[] = [];
+  for (let i = 0; i < n; i++) {
+    const r = Math.floor(i / perRow);
+    const c = i % perRow;
+    slots.push({
+      code: m.hand[i]!,
+      x: PAD + c * (w + gap),
+      y: rowsY + markOff + r * rowH,
+      key: m.keys?.[i] ?? '',
+      marked: marked.has(i),
+      kind: 'hand',
+    });
+  }
+  let x = W - PAD - extraW + 40;
+  const ey = groupsY + 34;
+  let claimBox: HandLayout['claimBox'];
+  for (const e of extras) {
+    if (e === 'drawn') slots.push({ code: m.drawn!, x, y: ey, key: m.keys?.[n] ?? '', marked: false, kind: 'drawn', w: gw });
+    else {
+      slots.push({ code: m.claimable!.code, x, y: ey, key: '', marked: false, kind: 'claim', w: gw });
+      claimBox = { x: x - 12, y: ey - 12, w: gw + 24, h: gd.h + 24 };
+    }
+    x += gw + 40;
+  }
+  const keyExtra = m.drawn && m.keys?.[n] ? KEY_H + 10 : 0;
+  const height = snapHeight(Math.max(rowsY + rows * rowH + markOff + PAD - 8, ey + gd.h + keyExtra + PAD, 200));
+  return { width: W, height, w, slots, groupsY, flow, gstyle, rowsY, ...(claimBox ? { claimBox } : {}) };
+}
+
 export function drawHand(ctx: Ctx, m: HandModel, L: HandLayout): void {
-  header(ctx, m.title, m.status, HAND_W);
+  header(ctx, m.title, m.status, L.width);
   drawFlow(ctx, L.flow, PAD, L.groupsY, L.gstyle, GROUP_LABEL_H);
-  const d = pieceDims(m.game, L.w);
   const label = isMahjong(m.game) ? m.locale : null;
   if (L.claimBox) {
     const b = L.claimBox;
@@ -138,18 +211,20 @@ export function drawHand(ctx: Ctx, m: HandModel, L: HandLayout): void {
     ctx.fill();
   }
   for (const s of L.slots) {
-    const img = sprite(m.game, s.code, L.w, { label });
+    const sw = s.w ?? L.w;
+    const img = sprite(m.game, s.code, sw, { label });
+    const d = pieceDims(m.game, sw);
     if (s.kind === 'drawn') {
       fitText(
         ctx,
         word(m.locale, 'drawn'),
-        { x: s.x - 14, y: s.y - 26, w: L.w + 28, h: 22 },
+        { x: s.x - 14, y: s.y - 26, w: sw + 28, h: 22 },
         { size: 16, minSize: 9, bold: true, color: C.gold, align: 'center' },
       );
     }
     if (s.kind === 'claim' && m.claimable) {
-      const cw = Math.max(L.w + 20, 220);
-      const cx = Math.min(s.x + L.w / 2 + cw / 2, HAND_W - 16) - cw;
+      const cw = Math.max(sw + 20, m.game === 'chan' ? 160 : 220);
+      const cx = Math.min(s.x + sw / 2 + cw / 2, L.width - 16) - cw;
       fitText(
         ctx,
         m.claimable.caption,
@@ -167,9 +242,9 @@ export function drawHand(ctx: Ctx, m: HandModel, L: HandLayout): void {
       tag(ctx, word(m.locale, 'eaten'), s.x, s.y, img.width);
     }
     if (s.key) {
-      const kw = Math.min(L.w - 4, 52);
+      const kw = Math.min(sw - 4, 52);
       const ky = s.y + d.h + 8;
-      rrect2(ctx, s.x + (L.w - kw) / 2, ky, kw, KEY_H, 9);
+      rrect2(ctx, s.x + (sw - kw) / 2, ky, kw, KEY_H, 9);
       ctx.fillStyle = s.kind === 'drawn' ? C.gold : '#f7f2e2';
       ctx.fill();
       ctx.lineWidth = 2;
@@ -178,7 +253,7 @@ export function drawHand(ctx: Ctx, m: HandModel, L: HandLayout): void {
       fitText(
         ctx,
         s.key,
-        { x: s.x + (L.w - kw) / 2 + 3, y: ky, w: kw - 6, h: KEY_H },
+        { x: s.x + (sw - kw) / 2 + 3, y: ky, w: kw - 6, h: KEY_H },
         { size: 22, minSize: 9, bold: true, color: '#10241b', align: 'center' },
       );
     }

@@ -3,7 +3,20 @@
  * only). Synchronous renderers return PNG buffers; `renderAsync` in `pool.ts` runs them in worker
  * threads so the bot's event loop never blocks.
  */
-export type { GameId, Locale, PieceGroup, HandModel, SeatModel, TableModel, ResultModel, RenderKind, RenderRequestMap } from './model.js';
+export type {
+  GameId,
+  Locale,
+  PieceGroup,
+  HandModel,
+  SeatModel,
+  TableModel,
+  ResultModel,
+  ResultWinner,
+  StandingsModel,
+  RatingModel,
+  RenderKind,
+  RenderRequestMap,
+} from './model.js';
 export { BACK, LOCALES, RENDER_GAMES } from './model.js';
 export { registerFonts } from './fonts.js';
 export { allCodes, sortCodes, pieceName } from './codes.js';
@@ -14,6 +27,8 @@ import { renderHandPng, layoutHand } from './hand.js';
 import { renderTablePng, layoutTable } from './table.js';
 import { renderResultPng, layoutResult } from './result.js';
 import { renderSheetPng, sheetSize } from './sheet.js';
+import { renderStandingsPng, layoutStandings, renderRatingPng, layoutRating } from './chart.js';
+import type { StandingsModel, RatingModel } from './model.js';
 
 /** PNG of a seat's own hand. */
 export function renderHand(m: HandModel): Buffer {
@@ -32,6 +47,15 @@ export function renderSheet(game: GameId, locale: Locale): Buffer {
   return renderSheetPng(game, locale);
 }
 
+/** PNG of a match's standings: a line chart of every player's running total by hand. */
+export function renderStandings(m: StandingsModel): Buffer {
+  return renderStandingsPng(m);
+}
+/** PNG of a player's rating history (OpenSkill ordinal over time). */
+export function renderRating(m: RatingModel): Buffer {
+  return renderRatingPng(m);
+}
+
 /** The pixel size an image will have (the renderers use the same layout). */
 export function imageSize<K extends RenderKind>(kind: K, model: RenderRequestMap[K]): { width: number; height: number } {
   switch (kind) {
@@ -45,6 +69,14 @@ export function imageSize<K extends RenderKind>(kind: K, model: RenderRequestMap
     }
     case 'result': {
       const l = layoutResult(model as ResultModel);
+      return { width: l.width, height: l.height };
+    }
+    case 'standings': {
+      const l = layoutStandings(model as StandingsModel);
+      return { width: l.width, height: l.height };
+    }
+    case 'rating': {
+      const l = layoutRating(model as RatingModel);
       return { width: l.width, height: l.height };
     }
     default: {
@@ -67,6 +99,10 @@ export function renderKind<K extends RenderKind>(kind: K, model: RenderRequestMa
       const s = model as RenderRequestMap['sheet'];
       return renderSheet(s.game, s.locale);
     }
+    case 'standings':
+      return renderStandings(model as StandingsModel);
+    case 'rating':
+      return renderRating(model as RatingModel);
     default:
       throw new Error(`unknown render kind ${String(kind)}`);
   }

@@ -93,14 +93,65 @@ export interface ResultModel {
   game: GameId;
   locale: Locale;
   title: string;
-  winner?: { name: string; groups: PieceGroup[]; hand: string[]; winningCode?: string };
+  winner?: ResultWinner;
   /** Scoring breakdown. */
   lines: { label: string; value: string }[];
   totals: { name: string; delta: string }[];
   payments: { from: string; to: string; amount: string }[];
 }
 
-export type RenderKind = 'hand' | 'table' | 'result' | 'sheet';
+/** The winner's whole hand as the result image shows it (issue #13 §5). */
+export interface ResultWinner {
+  name: string;
+  /** Exposed / declared sets (melds, phỏm, chắn and cạ pairs). */
+  groups: PieceGroup[];
+  /** The rest of the concealed hand (drawn after the sets). */
+  hand: string[];
+  /** The winning tile/card: highlighted and tagged wherever it is shown (its last copy). */
+  winningCode?: string;
+  /**
+   * Optional: exactly where the winning piece is, when the same code appears several times:
+   * `group` indexes `groups` (or `groups.length` for `hand`), `index` the piece in it.
+   */
+  winningAt?: { group: number; index: number };
+  /** Optional: Phỏm's leftover cards (not in any phỏm), drawn in their own group. */
+  leftover?: string[];
+  /** Optional: scored flowers / bonus tiles, drawn in a group captioned "Flowers". */
+  flowers?: string[];
+  /** Optional: scored jokers (vn-mahjong khung), drawn in a group captioned "Jokers". */
+  jokers?: string[];
+  /** Optional: a short caption under the name, e.g. "Ù · ăn 8♠ của Minh" (already localized). */
+  caption?: string;
+}
+
+/** A match's standings (issue #14 §5): running totals after each hand, as numbers. */
+export interface StandingsModel {
+  game: GameId;
+  locale: Locale;
+  title: string;
+  /** Optional short line at the right of the title (e.g. "3 hands"). */
+  subtitle?: string;
+  /** `totals[k]` = the player's cumulative total after hand k + 1 (the chart starts at 0). */
+  players: { name: string; totals: number[] }[];
+  /** Optional x labels per hand (default 1, 2, …). */
+  handLabels?: string[];
+  /** Optional final totals as text (e.g. "+12 điểm"), per player; default the signed number. */
+  finalText?: string[];
+}
+
+/** A player's rating history for a game: OpenSkill ordinal after each rated game. */
+export interface RatingModel {
+  game: GameId;
+  locale: Locale;
+  /** E.g. the player's name and the game. */
+  title: string;
+  /** `t` = time in ms since the epoch (supplied by the caller; render reads no clock). */
+  points: { t: number; ordinal: number }[];
+  /** Optional localized x-axis labels (default: a few `yyyy-mm-dd` dates, UTC). */
+  xLabels?: { t: number; label: string }[];
+}
+
+export type RenderKind = 'hand' | 'table' | 'result' | 'sheet' | 'standings' | 'rating';
 
 /** What `renderAsync` accepts for each kind. */
 export interface RenderRequestMap {
@@ -108,4 +159,6 @@ export interface RenderRequestMap {
   table: TableModel;
   result: ResultModel;
   sheet: { game: GameId; locale: Locale };
+  standings: StandingsModel;
+  rating: RatingModel;
 }

@@ -19,6 +19,22 @@ function pieceW(game: GameId): number {
   return game === 'chan' ? 40 : game === 'phom' ? 84 : 62;
 }
 
+/**
+ * The winner's pieces in order: sets, the rest of the hand, Phỏm's leftover cards, scored
+ * jokers and flowers (optional model fields, each in its own captioned group).
+ */
+function winnerGroups(m: ResultModel): PieceGroup[] {
+  const w = m.winner;
+  if (!w) return [];
+  const out: PieceGroup[] = [...w.groups];
+  if (w.hand.length)
+    out.push({ codes: w.hand, ...(w.leftover?.length || w.groups.some((g) => g.label) ? { label: word(m.locale, 'hand') } : {}) });
+  if (w.leftover?.length) out.push({ codes: w.leftover, label: word(m.locale, 'leftover') });
+  if (w.jokers?.length) out.push({ codes: w.jokers, label: word(m.locale, 'jokers') });
+  if (w.flowers?.length) out.push({ codes: w.flowers, label: word(m.locale, 'flowers') });
+  return out;
+}
+
 export interface ResultLayout {
   width: number;
   height: number;
@@ -34,10 +50,10 @@ export interface ResultLayout {
 export function layoutResult(m: ResultModel): ResultLayout {
   const inner = RESULT_W - PAD * 2 - 32;
   const gstyle: GroupStyle = { game: m.game, locale: m.locale, w: pieceW(m.game), gap: 2, label: isMahjong(m.game) ? m.locale : null };
-  const groups: PieceGroup[] = m.winner ? [...m.winner.groups, ...(m.winner.hand.length ? [{ codes: m.winner.hand }] : [])] : [];
+  const groups = winnerGroups(m);
   const flow = flowGroups(groups, gstyle, inner, { groupGap: 18, rowGap: 14, labelH: LABEL_H });
   const winY = HEADER_H + 12;
-  const winH = m.winner ? 16 + 44 + 14 + flow.height + 18 : 70;
+  const winH = m.winner ? 16 + 44 + (m.winner.caption ? 30 : 0) + 14 + flow.height + 18 : 70;
   const colY = winY + winH + 14;
   const leftH = 14 + TITLE_H + Math.max(1, m.lines.length) * ROW_H + 14;
   const rightH = 14 + TITLE_H + Math.max(1, m.totals.length) * ROW_H + 12 + TITLE_H + Math.max(1, m.payments.length) * ROW_H + 14;
@@ -110,7 +126,26 @@ export function drawResult(ctx: Ctx, m: ResultModel, L: ResultLayout): void {
       { x: PAD + 70, y: L.winY + 14, w: RESULT_W - PAD * 2 - 90, h: 44 },
       { size: 32, minSize: 20, bold: true, color: C.gold },
     );
-    drawFlow(ctx, L.flow, PAD + 16, L.winY + 16 + 44 + 14, L.gstyle, LABEL_H, m.winner.winningCode);
+    if (m.winner.caption)
+      fitText(
+        ctx,
+        m.winner.caption,
+        { x: PAD + 70, y: L.winY + 14 + 44, w: RESULT_W - PAD * 2 - 90, h: 28 },
+        { size: 21, minSize: 14, color: C.text },
+      );
+    // the winning piece: at `winningAt` when given (group `groups.length` = the hand), else its last copy
+    const at = m.winner.winningAt;
+    let winItem: number | undefined;
+    let win = m.winner.winningCode;
+    if (at) {
+      const src = at.group;
+      const k = L.flow.items.findIndex((it) => it.src === src && at.index >= it.from && at.index < it.from + it.g.codes.length);
+      if (k >= 0) {
+        winItem = k;
+        win = L.flow.items[k]!.g.codes[at.index - L.flow.items[k]!.from] ?? win;
+      }
+    }
+    drawFlow(ctx, L.flow, PAD + 16, L.winY + 16 + 44 + (m.winner.caption ? 30 : 0) + 14, L.gstyle, LABEL_H, win, winItem);
   } else {
     fitText(
       ctx,

@@ -29,24 +29,50 @@ import { BACK } from './model.js';
 import { isMahjong } from './codes.js';
 
 export const TABLE_W = 1200;
+/** The tallest table image we aim for (issue #17 §3: ≤ 1200 × 900 at any point of a hand). */
+export const TABLE_MAX_H = 900;
 const PAD = 28;
 const HEADER_H = 74;
 const BAR_H = 46;
 const INFO_W = 250;
-const LABEL_H = 24;
+const COL_GAP = 12;
 
-function sizes(game: GameId): { group: number; discard: number; centre: number } {
-  if (game === 'chan') return { group: 40, discard: 40, centre: 54 };
-  if (game === 'phom') return { group: 68, discard: 66, centre: 84 };
-  return { group: 54, discard: 52, centre: 64 };
+interface Sizes {
+  group: number;
+  discard: number;
+  centre: number;
+  label: number;
 }
 
+/** Piece widths at scale 1: one seat per row (2 seats) / two seats per row (3+ seats). */
+function baseSizes(game: GameId, cols: number): Sizes {
+  if (cols === 1) {
+    if (game === 'chan') return { group: 40, discard: 40, centre: 54, label: 24 };
+    if (game === 'phom') return { group: 68, discard: 66, centre: 84, label: 24 };
+    return { group: 54, discard: 52, centre: 64, label: 24 };
+  }
+  if (game === 'chan') return { group: 34, discard: 32, centre: 46, label: 20 };
+  if (game === 'phom') return { group: 54, discard: 50, centre: 70, label: 20 };
+  return { group: 44, discard: 40, centre: 54, label: 20 };
+}
+
+/** Scales tried in turn until the image fits `TABLE_MAX_H` (the last one is kept regardless). */
+const SCALES = [1, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6];
+
 interface SeatLayout {
+  x: number;
   y: number;
+  w: number;
   h: number;
+  /** Name and badges in a column at the left (one seat per row) or a line at the top. */
+  infoLeft: boolean;
+  /** Origin of the sets and discards, relative to the panel. */
+  cx: number;
+  cy: number;
+  cw: number;
   flow: ReturnType<typeof flowGroups>;
   flowY: number;
-  /** Discards block origin, relative to the panel (x relative to contentX). */
+  /** Discards block origin, relative to (cx, cy). */
   discX: number;
   discY: number;
   perRow: number;
@@ -61,22 +87,45 @@ export interface TableLayout {
   seats: SeatLayout[];
   gstyle: GroupStyle;
   dstyle: GroupStyle;
+  sizes: Sizes;
+  scale: number;
 }
-
-const contentX = PAD + INFO_W + 14;
-const contentW = TABLE_W - contentX - PAD - 14;
 
 function showCount(s: SeatModel): boolean {
   return s.handCount > 0 || s.groups.length > 0 || s.discards.length > 0;
 }
 
+function hasBadges(s: SeatModel): boolean {
+  return !!(s.wind || s.isDealer || s.score);
+}
+
 function infoHeight(s: SeatModel): number {
-  const badges = s.wind || s.isDealer || s.score ? 32 + 8 : 0;
+  const badges = hasBadges(s) ? 32 + 8 : 0;
   return 12 + 36 + 8 + badges + (s.note ? 30 : 0) + 6;
 }
 
+/** Height of the name line of a panel in the two-column layout (badges share the line). */
+const TOP_INFO_H = 44;
+
 export function layoutTable(m: TableModel): TableLayout {
-  const sz = sizes(m.game);
+  const cols = m.seats.length >= 3 ? 2 : 1;
+  let best: TableLayout | null = null;
+  for (const scale of SCALES) {
+    best = layoutAt(m, cols, scale);
+    if (best.height <= TABLE_MAX_H) break;
+  }
+  return best!;
+}
+
+function layoutAt(m: TableModel, cols: number, scale: number): TableLayout {
+  const base = baseSizes(m.game, cols);
+  const sz: Sizes = {
+    group: Math.round(base.group * scale),
+    discard: Math.round(base.discard * scale),
+    centre: Math.round(base.centre * Math.max(scale, 0.8)),
+    label: base.label,
+  };
+  const LABEL_H = sz.label;
   const gstyle: GroupStyle = { game: m.game, locale: m.locale, w: sz.group, gap: 2, label: null };
   const dstyle: GroupStyle = { game: m.game, locale: m.locale, w: sz.discard, gap: 3, label: null };
   let y = HEADER_H + 8 + BAR_H + 10;
@@ -89,41 +138,59 @@ export function layoutTable(m: TableModel): TableLayout {
   }
   const dd = pieceDims(m.game, sz.discard);
   const dstep = sz.discard + 3;
-  const seats: SeatLayout[] = m.seats.map((s) => {
+  const panelW = (TABLE_W - PAD * 2 - (cols - 1) * COL_GAP) / cols;
+  const infoLeft = cols === 1;
+  const seats: SeatLayout[] = [];
+  let rowH = 0;
+  m.seats.forEach((s, i) => {
+    const col = i % cols;
+    if (col === 0 && i > 0) {
+      y += rowH + 10;
+      rowH = 0;
+    }
+    const cx = infoLeft ? INFO_W + 14 : 16;
+    const cy = infoLeft ? 0 : TOP_INFO_H + (hasBadges(s) || s.note ? 0 : 0);
+    const cw = infoLeft ? panelW - INFO_W - 14 - 14 : panelW - 32;
     const groups: PieceGroup[] = [...s.groups];
     if (s.flowers?.length) groups.push({ codes: s.flowers, label: word(m.locale, 'flowers') });
-    const flowY = 10;
-    const flow = flowGroups(groups, gstyle, contentW, { groupGap: 16, rowGap: 6, labelH: LABEL_H });
+    const flowY = infoLeft ? 10 : 2;
+    const flow = flowGroups(groups, gstyle, cw, { groupGap: infoLeft ? 16 : 12, rowGap: 6, labelH: LABEL_H });
     const flowW = flow.items.reduce((mx, it) => Math.max(mx, it.x + it.w), 0);
     const oneRow = flow.items.every((it) => it.y === 0);
     const discW = s.discards.length * dstep - 3;
     let discX = 0;
-    let discY = flowY + (flow.height ? flow.height + 8 : 0);
-    let perRow = Math.max(1, Math.floor((contentW + 3) / dstep));
+    let discY = flowY + (flow.height ? flow.height + 6 : 0);
+    let perRow = Math.max(1, Math.floor((cw + 3) / dstep));
     // Side by side when the sets and one row of discards fit together: shorter panels.
-    if (flow.items.length && oneRow && s.discards.length && flowW + 28 + discW <= contentW) {
-      discX = flowW + 28;
+    if (flow.items.length && oneRow && s.discards.length && flowW + 24 + discW <= cw) {
+      discX = flowW + 24;
       // bottoms aligned: sets and discards sit on one line
       discY = Math.max(flowY, flowY + flow.height - markRoom(gstyle) - (LABEL_H + dd.h));
       perRow = s.discards.length;
     }
     const discRows = Math.ceil(s.discards.length / perRow);
-    const discBottom = discRows ? discY + LABEL_H + discRows * (dd.h + 5) - 5 : 0;
-    const content = Math.max(flowY + flow.height, discBottom) + 12;
-    const h = Math.max(infoHeight(s), content);
-    const sl: SeatLayout = { y, h, flow, flowY, discX, discY, perRow, discRows };
-    y += h + 10;
-    return sl;
+    const discBottom = discRows ? discY + LABEL_H + discRows * (dd.h + 4) - 4 : 0;
+    const content = cy + Math.max(flowY + flow.height, discBottom) + 12;
+    const h = Math.max(infoLeft ? infoHeight(s) : TOP_INFO_H + (s.note ? 26 : 0) + 8, content);
+    seats.push({ x: PAD + col * (panelW + COL_GAP), y, w: panelW, h, infoLeft, cx, cy, cw, flow, flowY, discX, discY, perRow, discRows });
+    rowH = Math.max(rowH, h);
   });
-  return { width: TABLE_W, height: snapHeight(y + PAD - 10), centreY, centreH, seats, gstyle, dstyle };
+  // panels of a row share its height
+  for (const sl of seats) {
+    const mate = seats.filter((o) => o.y === sl.y);
+    sl.h = Math.max(...mate.map((o) => o.h));
+  }
+  y += rowH + 10;
+  return { width: TABLE_W, height: snapHeight(y + PAD - 10), centreY, centreH, seats, gstyle, dstyle, sizes: sz, scale };
 }
 
 function drawSeat(ctx: Ctx, m: TableModel, i: number, s: SeatModel, L: SeatLayout, T: TableLayout): void {
-  const x = PAD;
-  const w = TABLE_W - PAD * 2;
+  const { x, w } = L;
+  const LABEL_H = T.sizes.label;
   panel(ctx, x, L.y, w, L.h, s.isTurn ? { turn: true, fill: 'rgba(244,200,74,0.10)' } : {});
-  // info column
-  let y = L.y + 14;
+  // info: a column at the left, or the top line
+  const infoW = L.infoLeft ? INFO_W : w - 16;
+  let y = L.y + (L.infoLeft ? 14 : 6);
   let nx = x + 16;
   if (s.isTurn) {
     ctx.beginPath();
@@ -144,43 +211,57 @@ function drawSeat(ctx: Ctx, m: TableModel, i: number, s: SeatModel, L: SeatLayou
     const num = String(s.handCount);
     const tw = 14 * num.length + 6;
     countW = bw + 4 + tw + 8;
-    const cx = x + INFO_W - countW;
+    const cx = x + infoW - countW;
     ctx.drawImage(back, cx, y + 4, bw, bh);
     fitText(ctx, num, { x: cx + bw + 4, y, w: tw, h: 36 }, { size: 23, minSize: 12, bold: true, color: C.text });
   }
-  fitText(
-    ctx,
-    s.name,
-    { x: nx, y, w: x + INFO_W - nx - countW - 4, h: 36 },
-    { size: 27, minSize: 17, bold: true, color: s.isTurn ? C.gold : C.text },
-  );
-  y += 36 + 8;
-  let bx = x + 16;
-  const right = x + INFO_W;
-  if (s.wind) bx += badge(ctx, windText(s.wind, m.locale), bx, y, 32, { bg: '#f7f2e2', fg: '#14211b', maxW: right - bx }) + 6;
-  if (s.isDealer && right - bx > 30)
-    bx += badge(ctx, word(m.locale, 'dealer'), bx, y, 32, { bg: '#c62828', fg: '#fff', maxW: right - bx }) + 6;
-  if (s.score && right - bx > 30) badge(ctx, s.score, bx, y, 32, { bg: 'rgba(0,0,0,0.35)', fg: C.gold, maxW: right - bx });
-  if (s.wind || s.isDealer || s.score) y += 32 + 8;
-  if (s.note) fitText(ctx, s.note, { x: x + 16, y, w: INFO_W - 16, h: 28 }, { size: 20, minSize: 14, bold: true, color: C.minus });
-  // divider
-  ctx.fillStyle = 'rgba(255,255,255,0.10)';
-  ctx.fillRect(x + INFO_W + 4, L.y + 10, 2, L.h - 20);
+  let right = x + infoW - countW - 4;
+  if (L.infoLeft) {
+    fitText(ctx, s.name, { x: nx, y, w: right - nx, h: 36 }, { size: 27, minSize: 17, bold: true, color: s.isTurn ? C.gold : C.text });
+    y += 36 + 8;
+    right = x + INFO_W;
+    let bx = x + 16;
+    if (s.wind) bx += badge(ctx, windText(s.wind, m.locale), bx, y, 32, { bg: '#f7f2e2', fg: '#14211b', maxW: right - bx }) + 6;
+    if (s.isDealer && right - bx > 30)
+      bx += badge(ctx, word(m.locale, 'dealer'), bx, y, 32, { bg: '#c62828', fg: '#fff', maxW: right - bx }) + 6;
+    if (s.score && right - bx > 30) badge(ctx, s.score, bx, y, 32, { bg: 'rgba(0,0,0,0.35)', fg: C.gold, maxW: right - bx });
+    if (hasBadges(s)) y += 32 + 8;
+    if (s.note) fitText(ctx, s.note, { x: x + 16, y, w: INFO_W - 16, h: 28 }, { size: 20, minSize: 14, bold: true, color: C.minus });
+    // divider
+    ctx.fillStyle = 'rgba(255,255,255,0.10)';
+    ctx.fillRect(x + INFO_W + 4, L.y + 10, 2, L.h - 20);
+  } else {
+    // badges at the right of the line, the name takes what is left (at least 40%)
+    const minName = (right - nx) * 0.4;
+    let bx = right;
+    const bh = 28;
+    const by = y + 4;
+    if (s.score && bx - nx - minName > 30)
+      bx -= badge(ctx, s.score, bx, by, bh, { bg: 'rgba(0,0,0,0.35)', fg: C.gold, maxW: bx - nx - minName, right: true }) + 6;
+    if (s.isDealer && bx - nx - minName > 30)
+      bx -= badge(ctx, word(m.locale, 'dealer'), bx, by, bh, { bg: '#c62828', fg: '#fff', maxW: bx - nx - minName, right: true }) + 6;
+    if (s.wind && bx - nx - minName > 30)
+      bx -= badge(ctx, windText(s.wind, m.locale), bx, by, bh, { bg: '#f7f2e2', fg: '#14211b', maxW: bx - nx - minName, right: true }) + 6;
+    fitText(ctx, s.name, { x: nx, y, w: bx - nx - 4, h: 36 }, { size: 26, minSize: 15, bold: true, color: s.isTurn ? C.gold : C.text });
+    if (s.note) fitText(ctx, s.note, { x: x + 16, y: y + 36, w: w - 32, h: 24 }, { size: 19, minSize: 13, bold: true, color: C.minus });
+  }
   // groups and discards
-  drawFlow(ctx, L.flow, contentX, L.y + L.flowY, T.gstyle, LABEL_H);
+  const ox = x + L.cx;
+  const oy = L.y + L.cy + (!L.infoLeft && s.note ? 26 : 0);
+  drawFlow(ctx, L.flow, ox, oy + L.flowY, T.gstyle, LABEL_H);
   if (s.discards.length) {
-    const dy = L.y + L.discY;
-    const dx = contentX + L.discX;
+    const dy = oy + L.discY;
+    const dx = ox + L.discX;
     fitText(
       ctx,
       `${word(m.locale, 'discards')} · ${s.discards.length}`,
-      { x: dx, y: dy, w: contentW - L.discX, h: LABEL_H - 2 },
-      { size: 18, minSize: 11, bold: true, color: C.muted },
+      { x: dx, y: dy, w: L.cw - L.discX, h: LABEL_H - 2 },
+      { size: LABEL_H * 0.78, minSize: 11, bold: true, color: C.muted },
     );
     const d = pieceDims(m.game, T.dstyle.w);
     s.discards.forEach((code, k) => {
       const px = dx + (k % L.perRow) * (T.dstyle.w + 3);
-      const py = dy + LABEL_H + Math.floor(k / L.perRow) * (d.h + 5);
+      const py = dy + LABEL_H + Math.floor(k / L.perRow) * (d.h + 4);
       ctx.drawImage(sprite(m.game, code, T.dstyle.w), px, py);
       if (m.lastDiscard && m.lastDiscard.seat === i && m.lastDiscard.index === k) highlight(ctx, px, py, d.w, d.h);
     });
@@ -212,7 +293,7 @@ export function drawTable(ctx: Ctx, m: TableModel, T: TableLayout): void {
     );
   }
   if (m.centreCodes?.length) {
-    const sz = sizes(m.game);
+    const sz = T.sizes;
     const d = pieceDims(m.game, sz.centre);
     const total = m.centreCodes.length * (d.w + 6) - 6;
     const cx = (TABLE_W - total) / 2;

@@ -28,10 +28,10 @@ try {
  * lets ~64 MB of dropped ones accumulate per worker before a full GC, after which their N-API
  * finalizers free them on the next loop turn (the pool's `atomics: 'disabled'` lets that loop
  * turn). Every image of a new size allocates and drops a surface, so without help each worker
- * sits on 50–100 MB of garbage. We run a full GC ourselves once `GC_AFTER` bytes of bitmaps have
- * left the caches (a few ms off the main thread, every few dozen images).
+ * sits on 50–100 MB of garbage. We run a full GC ourselves once `GC_AFTER` bytes of bitmaps and
+ * encoder buffers are garbage (a few ms off the main thread, every ~6 large images).
  */
-const GC_AFTER = 16 * MB;
+const GC_AFTER = 32 * MB;
 let gc: (() => void) | null = null;
 try {
   setFlagsFromString('--expose-gc');
@@ -48,8 +48,10 @@ export interface RenderTask<K extends RenderKind = RenderKind> {
 
 export default function render(task: RenderTask): Uint8Array {
   const buf = renderKind(task.kind, task.model);
-  // the encoder's output buffer is garbage too once copied below
-  droppedSinceGc += takeDropped() + buf.byteLength;
+  // garbage too: the encoder's pixel copy (getImageData, 4 B/px), its index rows (1 B/px) and the
+  // PNG buffer once copied below
+  const px = buf.byteLength >= 24 ? buf.readUInt32BE(16) * buf.readUInt32BE(20) : 0;
+  droppedSinceGc += takeDropped() + px * 5 + buf.byteLength;
   if (gc && droppedSinceGc >= GC_AFTER) {
     droppedSinceGc = 0;
     gc();

@@ -62,7 +62,7 @@ test('samples: every game × locale × image kind, expected size, < 1 MB', () =>
       checkPng(renderHand(s.hand), imageSize('hand', s.hand), `${g}/${l} hand`);
       checkPng(renderTable(s.table), imageSize('table', s.table), `${g}/${l} table`);
       checkPng(renderResult(s.result), imageSize('result', s.result), `${g}/${l} result`);
-      assert.equal(imageSize('hand', s.hand).width, 1200);
+      assert.equal(imageSize('hand', s.hand).width, g === 'chan' ? 880 : 1200);
       assert.equal(imageSize('table', s.table).width, 1200);
     }
     checkPng(renderSheet(g, 'vi'), imageSize('sheet', { game: g, locale: 'vi' }), `${g} sheet`);
@@ -152,4 +152,72 @@ test('a repeated image is blits only: no sprite is painted again', async () => {
   renderHand(s.hand);
   renderTable(s.table);
   assert.equal(spriteStats().painted, before);
+});
+
+test('a late-game table of every game (4 seats, sets, flowers, full ponds) fits 1200 × 900', async () => {
+  const { lateTable } = await import('./varied.js');
+  for (const g of RENDER_GAMES) {
+    for (const l of LOCALES) {
+      const m = lateTable(g, l);
+      const b = renderTable(m);
+      const size = pngSize(b);
+      assert.ok(size.width <= 1200 && size.height <= 900, `${g}/${l}: ${size.width}×${size.height}`);
+      assert.deepEqual(size, imageSize('table', m));
+    }
+  }
+});
+
+test('images are palette PNGs that keep the drawing (every pixel within a small distance)', async () => {
+  const { quantize } = await import('../../src/render/png.js');
+  const { createCanvas } = await import('canvas');
+  const { layoutTable, drawTable } = await import('../../src/render/table.js');
+  const b = renderTable(sampleModels('vn-mahjong', 'vi').table);
+  assert.equal(b[25], 3, 'colour type 3 (indexed)');
+  // re-draw the same table in truecolour and map it through the palette: mean error stays tiny
+  const m = sampleModels('vn-mahjong', 'vi').table;
+  const L = layoutTable(m);
+  const c = createCanvas(L.width, L.height);
+  drawTable(c.getContext('2d'), m, L);
+  const d = c.getContext('2d').getImageData(0, 0, L.width, L.height).data;
+  const q = quantize(d);
+  let err = 0;
+  let worst = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    const k = q.index[((d[i]! >> 3) << 10) | ((d[i + 1]! >> 3) << 5) | (d[i + 2]! >> 3)]!;
+    const e =
+      Math.abs(q.palette[k * 3]! - d[i]!) + Math.abs(q.palette[k * 3 + 1]! - d[i + 1]!) + Math.abs(q.palette[k * 3 + 2]! - d[i + 2]!);
+    err += e;
+    worst = Math.max(worst, e);
+  }
+  const mean = err / (d.length / 4);
+  assert.ok(mean < 4, `mean error ${mean.toFixed(2)} per pixel (sum of 3 channels)`);
+  assert.ok(q.colours > 256, 'the image had more colours than the palette');
+});
+
+test("result: the winner's whole hand, leftover cards, scored jokers and flowers, the winning piece tagged", () => {
+  const seen: string[] = [];
+  setTextProbe((r) => seen.push(r.drawn));
+  try {
+    const base = sampleModels('vn-mahjong', 'vi').result;
+    const bare = { ...base, winner: { ...base.winner!, jokers: undefined, flowers: undefined, caption: undefined } };
+    renderResult(base);
+    assert.ok(seen.includes('Khung') && seen.includes('Hoa') && seen.includes('Trên tay'), seen.join('|'));
+    assert.ok(seen.includes('Ù'), 'the winning tile carries the win tag');
+    assert.ok(seen.includes(base.winner!.caption!));
+    assert.ok(imageSize('result', base).height > imageSize('result', bare).height, 'flowers take a row');
+    seen.length = 0;
+    const phom = sampleModels('phom', 'en').result;
+    renderResult(phom);
+    assert.ok(seen.includes('Leftover') && seen.includes('Win'), seen.join('|'));
+    // an explicit position of the winning piece is honoured (the hand's first 9 Crak, not the last)
+    seen.length = 0;
+    checkPng(
+      renderResult({ ...base, winner: { ...base.winner!, winningAt: { group: 2, index: 6 } } }),
+      imageSize('result', base),
+      'winningAt',
+    );
+    assert.ok(seen.includes('Ù'));
+  } finally {
+    setTextProbe(null);
+  }
 });

@@ -119,6 +119,10 @@ function vnMahjong(locale: Locale, t: (x: T3) => string): SampleSet {
         ],
         hand: ['2m', '3m', '4m', '7z', '7z', 'JD', '9m', '9m'],
         winningCode: '9m',
+        winningAt: { group: 2, index: 7 },
+        jokers: ['JA'],
+        flowers: ['2f', '10f'],
+        caption: t(['Ù tự rút Cửu Vạn', 'Self-drawn win on 9 Crak', '自摸 九萬']),
       },
       lines: [
         { label: t(['Hoa đúng cửa (Lan)', 'Own flower (Orchid)', '正花 (蘭)']), value: t(['1 phán', '1 phán', '1 番']) },
@@ -435,7 +439,9 @@ function phom(locale: Locale, t: (x: T3) => string): SampleSet {
           { codes: ['3S', '3H', '3C'], label: 'Phỏm' },
           { codes: ['5H', '6H', '7H'], label: 'Phỏm', marked: [2] },
         ],
-        hand: ['9S', 'JD'],
+        hand: [],
+        leftover: ['9S', 'JD'],
+        winningCode: '7H',
       },
       lines: [
         {

@@ -1,0 +1,260 @@
+/**
+ * Charts (issue #14 §5): the match standings — every player's running total by hand, with a
+ * ranked legend — and a small rating-history chart (OpenSkill ordinal over time). Drawn on the
+ * same opaque felt as every other image, so they read the same on Discord's dark and light
+ * themes; lines are bright inks with a dark casing, so they stay apart on the green.
+ */
+import { C, type Ctx, encode, newImage, snapHeight } from './draw.js';
+import { header } from './hand.js';
+import { fitText } from './text.js';
+import { rrect } from './pieces/draw-util.js';
+import type { Locale, RatingModel, StandingsModel } from './model.js';
+
+/** Line inks, in seat order (distinct in hue and in lightness). */
+export const SERIES = ['#f4c84a', '#7fd3ff', '#ff8a7a', '#f7f2e2', '#c9a0ff', '#a8f07a'];
+
+export const STANDINGS_W = 1200;
+export const RATING_W = 800;
+const PAD = 28;
+const HEADER_H = 74;
+
+const WORDS: Record<Locale, { hand: string; total: string; rating: string; games: string }> = {
+  vi: { hand: 'Ván', total: 'Tổng', rating: 'Điểm xếp hạng', games: 'ván' },
+  en: { hand: 'Hand', total: 'Total', rating: 'Rating', games: 'games' },
+  'zh-TW': { hand: '局', total: '總分', rating: '等級分', games: '局' },
+};
+
+/** Round, readable tick steps (1, 2, 5 × 10^k) covering [lo, hi] with about `n` ticks. */
+export function ticks(lo: number, hi: number, n = 5): number[] {
+  if (!(hi > lo)) {
+    const d = Math.max(1, Math.abs(lo) * 0.1);
+    lo -= d;
+    hi += d;
+  }
+  const raw = (hi - lo) / Math.max(1, n);
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((k) => k * mag).find((s) => s >= raw) ?? 10 * mag;
+  const out: number[] = [];
+  for (let v = Math.floor(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Math.round(v / step) * step);
+  if (out[out.length - 1]! < hi) out.push(out[out.length - 1]! + step);
+  return out;
+}
+
+function fmt(v: number): string {
+  const r = Math.round(v * 10) / 10;
+  return (r > 0 ? '+' : r < 0 ? '−' : '') + Math.abs(r).toLocaleString('en-US').replace(/,/g, ' ');
+}
+
+interface Plot {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** Axes, grid and y labels; returns the value → pixel mappers. */
+function axes(
+  ctx: Ctx,
+  p: Plot,
+  yt: number[],
+  xs: { at: number; label: string }[],
+  xr: [number, number],
+  yLabel: (v: number) => string,
+): { px: (x: number) => number; py: (y: number) => number } {
+  const [y0, y1] = [yt[0]!, yt[yt.length - 1]!];
+  const px = (x: number) => p.x + (xr[1] === xr[0] ? p.w / 2 : ((x - xr[0]) / (xr[1] - xr[0])) * p.w);
+  const py = (y: number) => p.y + p.h - ((y - y0) / (y1 - y0 || 1)) * p.h;
+  rrect(ctx, p.x - 10, p.y - 10, p.w + 20, p.h + 20, 10);
+  ctx.fillStyle = 'rgba(0,0,0,0.22)';
+  ctx.fill();
+  for (const v of yt) {
+    const y = Math.round(py(v)) + 0.5;
+    ctx.fillStyle = v === 0 ? 'rgba(255,255,255,0.45)' : 'rgba(255,255,255,0.12)';
+    ctx.fillRect(p.x, y - (v === 0 ? 1 : 0.5), p.w, v === 0 ? 2 : 1);
+    fitText(
+      ctx,
+      yLabel(v),
+      { x: p.x - 96, y: y - 12, w: 80, h: 24 },
+      { size: 18, minSize: 11, bold: true, color: C.muted, align: 'right' },
+    );
+  }
+  for (const t of xs) {
+    const x = px(t.at);
+    ctx.fillStyle = 'rgba(255,255,255,0.08)';
+    ctx.fillRect(Math.round(x), p.y, 1, p.h);
+    // kept inside the plot's frame (the first and last labels sit at its edges)
+    const lx = Math.min(Math.max(x - 55, p.x - 40), p.x + p.w + 20 - 110);
+    fitText(
+      ctx,
+      t.label,
+      { x: lx, y: p.y + p.h + 14, w: 110, h: 24 },
+      { size: 18, minSize: 10, bold: true, color: C.muted, align: 'center' },
+    );
+  }
+  return { px, py };
+}
+
+function line(ctx: Ctx, pts: [number, number][], colour: string, width: number): void {
+  if (!pts.length) return;
+  ctx.lineJoin = 'round';
+  ctx.lineCap = 'round';
+  for (const [w, c] of [
+    [width + 4, 'rgba(8,20,15,0.85)'],
+    [width, colour],
+  ] as const) {
+    ctx.beginPath();
+    pts.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+    ctx.lineWidth = w;
+    ctx.strokeStyle = c;
+    ctx.stroke();
+  }
+  for (const [x, y] of pts) {
+    ctx.beginPath();
+    ctx.arc(x, y, width + 1.5, 0, Math.PI * 2);
+    ctx.fillStyle = colour;
+    ctx.fill();
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = 'rgba(8,20,15,0.85)';
+    ctx.stroke();
+  }
+}
+
+export interface StandingsLayout {
+  width: number;
+  height: number;
+  plot: Plot;
+  legendY: number;
+  legendRows: number;
+}
+
+export function layoutStandings(m: StandingsModel): StandingsLayout {
+  const legendRows = Math.ceil(m.players.length / 2);
+  const plot = { x: PAD + 110, y: HEADER_H + 34, w: STANDINGS_W - PAD * 2 - 140, h: 420 };
+  const legendY = plot.y + plot.h + 56;
+  return { width: STANDINGS_W, height: snapHeight(legendY + legendRows * 46 + PAD), plot, legendY, legendRows };
+}
+
+/** Running totals start at 0 before the first hand. */
+function series(m: StandingsModel): number[][] {
+  return m.players.map((p) => [0, ...p.totals]);
+}
+
+export function drawStandings(ctx: Ctx, m: StandingsModel, L: StandingsLayout): void {
+  const W = WORDS[m.locale] ?? WORDS.en;
+  header(ctx, m.title, m.subtitle, L.width);
+  const ss = series(m);
+  const hands = Math.max(1, ...ss.map((s) => s.length - 1));
+  const all = ss.flat();
+  const yt = ticks(Math.min(0, ...all), Math.max(0, ...all));
+  const every = Math.max(1, Math.ceil(hands / 12));
+  const xs = Array.from({ length: hands + 1 }, (_, k) => k)
+    .filter((k) => k > 0 && (k % every === 0 || k === hands))
+    .map((k) => ({ at: k, label: m.handLabels?.[k - 1] ?? String(k) }));
+  const { px, py } = axes(ctx, L.plot, yt, xs, [0, hands], fmt);
+  fitText(ctx, W.hand, { x: L.plot.x + L.plot.w - 120, y: L.plot.y - 34, w: 120, h: 22 }, { size: 18, color: C.muted, align: 'right' });
+  ss.forEach((s, i) =>
+    line(
+      ctx,
+      s.map((v, k) => [px(k), py(v)]),
+      SERIES[i % SERIES.length]!,
+      4,
+    ),
+  );
+  // legend: ranked by final total
+  const order = m.players.map((p, i) => ({ p, i, last: p.totals[p.totals.length - 1] ?? 0 })).sort((a, b) => b.last - a.last);
+  const colW = (L.width - PAD * 2 - 16) / 2;
+  order.forEach((o, r) => {
+    const x = PAD + (r % 2) * (colW + 16);
+    const y = L.legendY + Math.floor(r / 2) * 46;
+    rrect(ctx, x, y, colW, 40, 10);
+    ctx.fillStyle = r === 0 ? 'rgba(244,200,74,0.16)' : 'rgba(0,0,0,0.24)';
+    ctx.fill();
+    fitText(ctx, `${r + 1}.`, { x: x + 10, y, w: 34, h: 40 }, { size: 22, bold: true, color: r === 0 ? C.gold : C.text });
+    ctx.fillStyle = SERIES[o.i % SERIES.length]!;
+    rrect(ctx, x + 46, y + 17, 34, 6, 3);
+    ctx.fill();
+    const total = m.finalText?.[o.i] ?? fmt(o.last);
+    fitText(
+      ctx,
+      total,
+      { x: x + colW - 170, y, w: 158, h: 40 },
+      { size: 22, bold: true, color: o.last > 0 ? C.plus : o.last < 0 ? C.minus : C.text, align: 'right' },
+    );
+    fitText(ctx, o.p.name, { x: x + 90, y, w: colW - 270, h: 40 }, { size: 22, minSize: 14, bold: true, color: C.text });
+  });
+}
+
+export function renderStandingsPng(m: StandingsModel): Buffer {
+  const L = layoutStandings(m);
+  const { canvas, ctx } = newImage(L.width, L.height);
+  drawStandings(ctx, m, L);
+  return encode(canvas);
+}
+
+export interface RatingLayout {
+  width: number;
+  height: number;
+  plot: Plot;
+}
+
+export function layoutRating(m: RatingModel): RatingLayout {
+  void m;
+  return {
+    width: RATING_W,
+    height: snapHeight(HEADER_H + 34 + 220 + 60 + 10),
+    plot: { x: PAD + 96, y: HEADER_H + 34, w: RATING_W - PAD * 2 - 120, h: 220 },
+  };
+}
+
+/** `yyyy-mm-dd` (UTC) of a timestamp, when the caller gives no labels. */
+function isoDay(t: number): string {
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+export function drawRating(ctx: Ctx, m: RatingModel, L: RatingLayout): void {
+  const W = WORDS[m.locale] ?? WORDS.en;
+  const pts = [...m.points].sort((a, b) => a.t - b.t);
+  const last = pts[pts.length - 1];
+  header(ctx, m.title, last ? `${W.rating} ${(Math.round(last.ordinal * 10) / 10).toFixed(1)}` : undefined, L.width);
+  const vals = pts.map((p) => p.ordinal);
+  const yt = ticks(Math.min(...vals, 0), Math.max(...vals, 1), 4);
+  const t0 = pts[0]?.t ?? 0;
+  const t1 = last?.t ?? 1;
+  const labels =
+    m.xLabels ??
+    (pts.length
+      ? [pts[0]!, ...(pts.length > 2 ? [pts[Math.floor(pts.length / 2)]!] : []), ...(pts.length > 1 ? [last!] : [])].map((p) => ({
+          t: p.t,
+          label: isoDay(p.t),
+        }))
+      : []);
+  const { px, py } = axes(
+    ctx,
+    L.plot,
+    yt,
+    labels.map((l) => ({ at: l.t, label: l.label })),
+    [t0, t1],
+    (v) => (Math.round(v * 10) / 10).toString().replace('-', '−'),
+  );
+  line(
+    ctx,
+    pts.map((p) => [px(p.t), py(p.ordinal)]),
+    SERIES[0]!,
+    3,
+  );
+  if (!pts.length) fitText(ctx, '—', { x: L.plot.x, y: L.plot.y, w: L.plot.w, h: L.plot.h }, { size: 40, color: C.muted, align: 'center' });
+  else
+    fitText(
+      ctx,
+      `${pts.length} ${W.games}`,
+      { x: L.plot.x + L.plot.w - 160, y: L.plot.y - 32, w: 160, h: 22 },
+      { size: 17, color: C.muted, align: 'right' },
+    );
+}
+
+export function renderRatingPng(m: RatingModel): Buffer {
+  const L = layoutRating(m);
+  const { canvas, ctx } = newImage(L.width, L.height);
+  drawRating(ctx, m, L);
+  return encode(canvas);
+}
