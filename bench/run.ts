@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 
 type Row = { name: string; value: number; unit: string };
-const MODULES = ['phom', 'chan', 'vn-mahjong', 'classic-mahjong', 'render'] as const;
+const MODULES = ['phom', 'chan', 'vn-mahjong', 'classic-mahjong', 'render', 'ai'] as const;
 
 const only = process.argv.slice(2);
 const rows: (Row & { module: string })[] = [];

@@ -20,6 +20,8 @@ const USAGE = `usage: npm run cli -- <command> [options]
   score --game <id>                 (reads one JSON hand or an array of hands on stdin)
   render --game <id> --seed S --out DIR
   replay-db --db FILE --game-id ID  (replays a stored game's action log and prints its results)
+  replay-db --db FILE --all         (replays every stored game; exit 1 if any differs)
+  backup --db FILE --out FILE       (online backup, safe while the bot runs)
 games: ${Object.keys(ENGINES).join(', ')}`;
 
 class CliError extends Error {}
@@ -190,13 +192,29 @@ async function cmdRender(argv: string[]): Promise<number> {
 }
 
 async function cmdReplayDb(argv: string[]): Promise<number> {
-  const { values } = parseCli(argv, { db: { type: 'string' }, 'game-id': { type: 'string' } });
+  const { values } = parseCli(argv, { db: { type: 'string' }, 'game-id': { type: 'string' }, all: { type: 'boolean' } });
   const path = typeof values.db === 'string' ? values.db : fail('--db FILE is required');
-  const id = typeof values['game-id'] === 'string' ? values['game-id'] : fail('--game-id is required');
-  const { replayStoredGame } = await import('./replay-db.js');
+  const { replayStoredGame, replayAllGames } = await import('./replay-db.js');
+  if (values.all) {
+    const all = replayAllGames(path);
+    console.log(JSON.stringify(all, null, 2));
+    return all.every((g) => g.matchesStored) ? 0 : 1;
+  }
+  const id = typeof values['game-id'] === 'string' ? values['game-id'] : fail('--game-id or --all is required');
   const out = replayStoredGame(path, id);
   console.log(JSON.stringify(out, null, 2));
   return out.matchesStored ? 0 : 1;
+}
+
+async function cmdBackup(argv: string[]): Promise<number> {
+  const { values } = parseCli(argv, { db: { type: 'string' }, out: { type: 'string' } });
+  const path = typeof values.db === 'string' ? values.db : fail('--db FILE is required');
+  const out = typeof values.out === 'string' ? values.out : fail('--out FILE is required');
+  if (out === path) fail('--out must differ from --db');
+  const { backupFile } = await import('../store/backup.js');
+  const r = await backupFile(path, out).catch((e: unknown) => fail((e as Error).message));
+  console.log(JSON.stringify(r));
+  return 0;
 }
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
@@ -206,6 +224,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   score: cmdScore,
   render: cmdRender,
   'replay-db': cmdReplayDb,
+  backup: cmdBackup,
 };
 
 async function main(argv: string[]): Promise<number> {

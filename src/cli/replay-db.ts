@@ -57,3 +57,16 @@ export function replayStoredGame(path: string, id: string): ReplayDbReport {
     db.close();
   }
 }
+
+/** Replays every game stored in the database (oldest first). */
+export function replayAllGames(path: string): ReplayDbReport[] {
+  if (!existsSync(path)) throw new Error(`no database at ${path}`);
+  const db = new Database(path, { readonly: true });
+  let ids: string[];
+  try {
+    ids = (db.prepare('SELECT id FROM games ORDER BY created_at, id').all() as { id: string }[]).map((r) => r.id);
+  } finally {
+    db.close();
+  }
+  return ids.map((id) => replayStoredGame(path, id));
+}

@@ -156,6 +156,16 @@ export async function handleControl(
       else throw new Error(`unknown fault kind ${String(body.kind)}`);
       return ok({});
     }
+    case 'GET /_sim/ratelimits':
+      return ok(sim.rateLimits.stats());
+    case 'POST /_sim/ratelimits/reset':
+      sim.rateLimits.reset();
+      return ok({});
+    case 'POST /_sim/dms':
+      sim.setDmsClosed(String(body.userId), Boolean(body.closed));
+      return ok({});
+    case 'GET /_sim/gateway':
+      return ok({ shards: sim.shardCount, sessions: sim.gatewaySessions(), ...sim.gatewayStats() });
     case 'GET /_sim/failed':
       return ok(sim.failedInteractions().map(interactionView));
     case 'GET /_sim/log':

@@ -4,6 +4,11 @@
  * HELLO → IDENTIFY (token + intents checked) → READY + one GUILD_CREATE per guild; heartbeats are ACKed and a
  * connection that stops heartbeating is closed (4009); RESUME replays missed dispatches then sends RESUMED;
  * sessions survive abrupt disconnects (so a dropped client can resume) and die on a clean close (1000/1001).
+ *
+ * Sharding (https://discord.com/developers/docs/events/gateway#sharding): IDENTIFY may carry `shard: [id, n]`; each
+ * session then gets only the events of its guilds, `shard_id = (guild_id >> 22) % n`, and DMs go to shard 0. READY
+ * lists the shard's guilds only. Sessions (and so RESUME) are per connection, hence per shard; the fault helpers
+ * take an optional shard id so one shard's link can be dropped while the others run on.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- gateway payloads are raw JSON */
 import { randomBytes } from 'node:crypto';
@@ -41,17 +46,29 @@ export interface GatewayHost {
   token: string;
   privilegedIntents: boolean;
   heartbeatIntervalMs: number;
-  /** Builds READY's `d` for a new session. */
-  readyPayload(sessionId: string, resumeUrl: string): Record<string, unknown>;
-  /** GUILD_CREATE payloads sent after READY. */
+  /** Builds READY's `d` for a new session of shard `[id, n]`. */
+  readyPayload(sessionId: string, resumeUrl: string, shard: [number, number]): Record<string, unknown>;
+  /** GUILD_CREATE payloads sent after READY (every guild; the gateway keeps the shard's own). */
   guildCreates(): Array<Record<string, unknown>>;
+  /** Number of guilds the bot is in (IDENTIFY with too few shards is closed with 4011). */
+  guildCount(): number;
   membersChunk(guildId: string, query: string | undefined, limit: number, userIds: string[] | undefined): Array<Record<string, unknown>>;
   log(kind: 'gateway-in' | 'gateway-out', summary: string, data?: unknown): void;
   gatewayUrl(): string;
 }
 
+/** The shard a guild's events go to: `(guild_id >> 22) % shardCount` (Discord's formula). */
+export function shardOf(guildId: string, shardCount: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
+}
+
+/** Guilds per shard above which Discord refuses an IDENTIFY (close code 4011, "Sharding required"). */
+export const MAX_GUILDS_PER_SHARD = 2500;
+
 interface Session {
   id: string;
+  /** `[shard_id, num_shards]` from IDENTIFY (`[0, 1]` without sharding). */
+  shard: [number, number];
   seq: number;
   intents: number;
   buffer: Array<{ op: 0; s: number; t: string; d: unknown }>;
@@ -215,16 +232,24 @@ export class SimGateway {
     if (!this.host.privilegedIntents && (intents & PRIVILEGED) !== 0) {
       return void conn.ws.close(4014, 'Disallowed intent(s)');
     }
-    if (d.shard !== undefined && !(Array.isArray(d.shard) && d.shard[0] === 0 && d.shard[1] === 1)) {
-      return void conn.ws.close(4010, 'Invalid shard');
+    let shard: [number, number] = [0, 1];
+    if (d.shard !== undefined) {
+      const s = d.shard;
+      const ok =
+        Array.isArray(s) && s.length === 2 && Number.isInteger(s[0]) && Number.isInteger(s[1]) && s[1] >= 1 && s[0] >= 0 && s[0] < s[1];
+      if (!ok) return void conn.ws.close(4010, 'Invalid shard');
+      shard = [s[0], s[1]];
     }
+    if (this.host.guildCount() / shard[1] > MAX_GUILDS_PER_SHARD) return void conn.ws.close(4011, 'Sharding required');
     this.identifyCount++;
-    const session: Session = { id: randomBytes(16).toString('hex'), seq: 0, intents, buffer: [], conn, dead: false };
+    const session: Session = { id: randomBytes(16).toString('hex'), shard, seq: 0, intents, buffer: [], conn, dead: false };
     this.sessions.set(session.id, session);
     conn.session = session;
     conn.identified = true;
-    this.dispatchTo(session, 'READY', this.host.readyPayload(session.id, this.host.gatewayUrl()));
-    for (const g of this.host.guildCreates()) this.dispatchTo(session, 'GUILD_CREATE', g);
+    this.dispatchTo(session, 'READY', this.host.readyPayload(session.id, this.host.gatewayUrl(), shard));
+    for (const g of this.host.guildCreates()) {
+      if (shardOf(String(g.id), shard[1]) === shard[0]) this.dispatchTo(session, 'GUILD_CREATE', g);
+    }
   }
 
   private resume(conn: Connection, d: any): void {
@@ -258,43 +283,70 @@ export class SimGateway {
     if (session.conn) this.send(session.conn, payload);
   }
 
-  /** Sends a dispatch to every live or resumable session whose intents include `intent` (if given). */
+  /**
+   * Sends a dispatch to every live or resumable session whose intents include `intent` (if given) and whose shard
+   * owns the event's guild (`d.id` for GUILD_CREATE/UPDATE/DELETE, else `d.guild_id`; none: shard 0, as for DMs).
+   */
   dispatch(t: string, d: unknown, intent?: number): number {
+    const data = (d ?? {}) as Record<string, unknown>;
+    const gid = t === 'GUILD_CREATE' || t === 'GUILD_UPDATE' || t === 'GUILD_DELETE' ? data.id : data.guild_id;
     let n = 0;
     for (const s of this.sessions.values()) {
       if (s.dead) continue;
       if (intent !== undefined && (s.intents & intent) === 0) continue;
+      const owner = typeof gid === 'string' && gid !== '' ? shardOf(gid, s.shard[1]) : 0;
+      if (owner !== s.shard[0]) continue;
       this.dispatchTo(s, t, d);
       n++;
     }
     return n;
   }
 
-  /** Number of sessions with an open, identified connection. */
-  connectedSessions(): number {
+  /** Number of sessions with an open, identified connection (of one shard id, if given). */
+  connectedSessions(shard?: number): number {
     let n = 0;
-    for (const s of this.sessions.values()) if (s.conn && s.conn.ws.readyState === WebSocket.OPEN) n++;
+    for (const s of this.sessions.values()) {
+      if (shard !== undefined && s.shard[0] !== shard) continue;
+      if (s.conn && s.conn.ws.readyState === WebSocket.OPEN) n++;
+    }
     return n;
   }
 
-  /** Abruptly drops every connection (TCP reset, close code 1006 on the client): the client should resume. */
-  dropConnections(): void {
-    for (const c of this.conns) c.ws.terminate();
+  /** The live (or resumable) sessions: shard, session id, whether a connection is open, last sequence number. */
+  sessionList(): Array<{ shard: [number, number]; sessionId: string; connected: boolean; seq: number }> {
+    return [...this.sessions.values()]
+      .filter((s) => !s.dead)
+      .map((s) => ({
+        shard: [...s.shard] as [number, number],
+        sessionId: s.id,
+        connected: Boolean(s.conn && s.conn.ws.readyState === WebSocket.OPEN),
+        seq: s.seq,
+      }));
   }
 
-  /** Closes every connection with a specific close code (e.g. 4000 resumable, 4004 fatal). */
-  closeConnections(code: number, reason = 'closed by simulator'): void {
-    for (const c of this.conns) c.ws.close(code, reason);
+  /** Connections, all of them or those identified (or resumed) as shard `shard`. */
+  private connsOf(shard?: number): Connection[] {
+    return [...this.conns].filter((c) => shard === undefined || c.session?.shard[0] === shard);
   }
 
-  /** Sends op 7 RECONNECT: the client should reconnect and resume. */
-  requestReconnect(): void {
-    for (const c of this.conns) this.send(c, { op: GatewayOp.Reconnect, d: null, s: null, t: null });
+  /** Abruptly drops every connection, or one shard's (TCP reset, close code 1006 on the client): it should resume. */
+  dropConnections(shard?: number): void {
+    for (const c of this.connsOf(shard)) c.ws.terminate();
+  }
+
+  /** Closes every connection (or one shard's) with a specific close code (e.g. 4000 resumable, 4004 fatal). */
+  closeConnections(code: number, reason = 'closed by simulator', shard?: number): void {
+    for (const c of this.connsOf(shard)) c.ws.close(code, reason);
+  }
+
+  /** Sends op 7 RECONNECT (to every connection or one shard's): the client should reconnect and resume. */
+  requestReconnect(shard?: number): void {
+    for (const c of this.connsOf(shard)) this.send(c, { op: GatewayOp.Reconnect, d: null, s: null, t: null });
   }
 
   /** Sends op 9 INVALID_SESSION (d = resumable); a non-resumable one forces a new IDENTIFY. */
-  invalidateSessions(resumable = false): void {
-    for (const c of this.conns) {
+  invalidateSessions(resumable = false, shard?: number): void {
+    for (const c of this.connsOf(shard)) {
       if (!resumable && c.session) this.killSession(c.session);
       this.send(c, { op: GatewayOp.InvalidSession, d: resumable, s: null, t: null });
     }

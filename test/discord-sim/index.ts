@@ -22,8 +22,11 @@ export {
   ALL_PERMISSIONS,
   ChannelType,
   snowflake,
+  snowflakeOnShard,
 } from './model.js';
 export type { SimUser, SimGuild, SimMember, SimChannel, SimMessage, SimAttachment, SimRole } from './model.js';
 export { MessageFlags, ComponentType, countComponents } from './validate.js';
 export { ApiError } from './errors.js';
-export { Intents } from './gateway.js';
+export { Intents, shardOf, MAX_GUILDS_PER_SHARD } from './gateway.js';
+export { RateLimiter, OBSERVED_BUCKETS, routeInfo } from './ratelimit.js';
+export type { RateLimitOptions, RateLimitStats, BucketRule, RouteCounter } from './ratelimit.js';

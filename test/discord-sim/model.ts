@@ -21,6 +21,20 @@ export function snowflake(): string {
   return ((ms << 22n) | (1n << 17n) | increment).toString();
 }
 
+/**
+ * A new snowflake whose guild shard is `shard` of `shardCount` (`(id >> 22) % shardCount`): the timestamp part is
+ * moved forward by at most `shardCount - 1` ms, and later snowflakes stay strictly increasing.
+ */
+export function snowflakeOnShard(shard: number, shardCount: number): string {
+  if (!Number.isInteger(shard) || shard < 0 || shard >= shardCount) throw new Error(`no shard ${shard} of ${shardCount}`);
+  const now = BigInt(Date.now()) - DISCORD_EPOCH;
+  let ms = now > lastSnowflakeMs ? now : lastSnowflakeMs + 1n;
+  while (ms % BigInt(shardCount) !== BigInt(shard)) ms++;
+  lastSnowflakeMs = ms;
+  increment = 0n;
+  return ((ms << 22n) | (1n << 17n)).toString();
+}
+
 export function compareSnowflakes(a: string, b: string): number {
   const x = BigInt(a);
   const y = BigInt(b);

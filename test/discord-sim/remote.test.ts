@@ -67,4 +67,21 @@ describe('remote control API', () => {
     );
     await assert.rejects(remote.slash(alice.id, games.id, 'nope'), /not registered/);
   });
+
+  it("reads the rate limiter and gateway, and closes a user's DMs", async () => {
+    const remote = await SimRemote.connect(sim.origin);
+    const state = await remote.describe();
+    const alice = state.users.find((u: { username: string }) => u.username === 'alice');
+    const stats = await remote.rateLimitStats();
+    assert.ok(stats.requests > 0);
+    assert.ok(stats.exempt >= 2, 'the callbacks above were exempt from the global limit');
+    assert.ok(stats.routes['POST /interactions/:id/:token/callback']!.requests >= 2);
+    await remote.resetRateLimits();
+    assert.equal((await remote.rateLimitStats()).requests, 0);
+    const gw = await remote.gateway();
+    assert.equal(gw.shards, 1);
+    assert.equal(gw.sessions.filter((s) => s.connected).length, 1);
+    await remote.setDmsClosed(alice.id, true);
+    assert.equal(sim.user(alice.id).dmsClosed, true);
+  });
 });

@@ -7,6 +7,7 @@
  *   await i.settled();
  */
 import type { InteractionView, SimMessageView } from './control.js';
+import type { RateLimitStats } from './ratelimit.js';
 import type { SlashOptions } from './sim.js';
 
 export type { InteractionView, SimMessageView } from './control.js';
@@ -174,6 +175,27 @@ export class SimRemote {
     times?: number;
   }): Promise<void> {
     return this.post('/_sim/faults', f);
+  }
+  /** The rate limiter's counters (requests per route, globally limited, exempt, 429s sent); see ratelimit.ts. */
+  rateLimitStats(): Promise<RateLimitStats> {
+    return this.get('/_sim/ratelimits');
+  }
+  /** Zeroes the rate limiter's counters and windows. */
+  resetRateLimits(): Promise<void> {
+    return this.post('/_sim/ratelimits/reset', {});
+  }
+  /** Closes (or opens) a user's DMs: the bot's sends to them fail with 50007 while closed. */
+  setDmsClosed(userId: string, closed: boolean): Promise<void> {
+    return this.post('/_sim/dms', { userId, closed });
+  }
+  /** Gateway sessions per shard, IDENTIFY and RESUME counts. */
+  gateway(): Promise<{
+    shards: number;
+    sessions: Array<{ shard: [number, number]; connected: boolean }>;
+    identifies: number;
+    resumes: number;
+  }> {
+    return this.get('/_sim/gateway');
   }
   /** Downloads an attachment's bytes. */
   async download(att: { url: string }): Promise<Buffer> {

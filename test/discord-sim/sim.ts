@@ -1,13 +1,19 @@
 /**
  * DiscordSim: a local stand-in for Discord's HTTP API v10 and Gateway that an unmodified discord.js Client talks to
  * (`new Client({ rest: { api: sim.apiBase } })`). Loopback only. See docs/testing-without-discord.md.
+ *
+ * This file is the world and its test API (setup, the user's-eye queries and actions, deadlines, message storage).
+ * The rest lives beside it: `serialize.ts` (API JSON shapes), `http.ts` (the HTTP server and router),
+ * `routes/*.ts` (one file per REST resource), `ratelimit.ts` (global limit and per-route buckets), `faults.ts`
+ * (fault injection), `gateway.ts` (the WebSocket gateway).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { ApiError, Errors, FormErrors } from './errors.js';
-import { handleControl } from './control.js';
-import { Intents, SimGateway } from './gateway.js';
+import { Errors, FormErrors } from './errors.js';
+import { Faults } from './faults.js';
+import { Intents, shardOf, SimGateway } from './gateway.js';
+import { handleRequest, Router } from './http.js';
 import { InteractionHandle, type InteractionKind, type RouteError, type SimModal } from './interaction.js';
 import {
   ALL_PERMISSIONS,
@@ -21,6 +27,7 @@ import {
   pngSize,
   SimClock,
   snowflake,
+  snowflakeOnShard,
   toPermBits,
   type SimAttachment,
   type SimChannel,
@@ -29,171 +36,30 @@ import {
   type SimMessage,
   type SimUser,
 } from './model.js';
-import { ComponentType, MessageFlags, validateCommand, validateMessage, validateModal, type IncomingFile } from './validate.js';
+import { RateLimiter } from './ratelimit.js';
+import { registerRoutes } from './routes/index.js';
+import { channelJson, guildCreatePayload, memberJson, membersChunk, messageJson, readyPayload, roleJson, userJson } from './serialize.js';
+import {
+  ACK_DEADLINE_MS,
+  flattenComponents,
+  isPlainObject,
+  type ComponentPredicate,
+  type DiscordSimOptions,
+  type Json,
+  type LogEntry,
+  type ParsedBody,
+  type SlashOptions,
+  type StoredCommand,
+} from './types.js';
+import { ComponentType, MessageFlags, validateMessage, type IncomingFile } from './validate.js';
 
-// Raw Discord JSON is handled dynamically throughout the simulator.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>;
+export { Faults } from './faults.js';
+export type { FaultRuleOptions } from './faults.js';
+export { flattenComponents } from './types.js';
+export type { DiscordSimOptions, LogEntry, SlashOptionValue, SlashOptions, ComponentPredicate, StoredCommand } from './types.js';
 
-export interface DiscordSimOptions {
-  /** Follow the wall clock for deadlines (default false: a fake clock that only moves with `sim.clock.advance`). */
-  realTime?: boolean;
-  /** Port to bind on 127.0.0.1 (default 0 = any free port). */
-  port?: number;
-  /** Gateway heartbeat interval sent in HELLO (default 41 250 ms). */
-  heartbeatIntervalMs?: number;
-  /** Accept privileged intents (GuildMembers, GuildPresences, MessageContent) in IDENTIFY (default true). */
-  privilegedIntents?: boolean;
-  /** Refuse `sim.slash` for commands the bot has not registered (default true). */
-  requireRegisteredCommands?: boolean;
-  /**
-   * Answer a third channel/thread rename (or topic change) within 10 minutes of sim time with Discord's 429 (the
-   * rename sublimit, with a Retry-After of up to 600 s that discord.js will sleep). Default false: the sim only
-   * records a warning in `sim.warnings`, so a test can assert there were none without hanging on the sleep.
-   */
-  enforceRenameLimit?: boolean;
-  /** Print the REST/gateway log to stderr as it happens (default: env DISCORD_SIM_LOG=1). */
-  logToConsole?: boolean;
-  /** Bot token (default: a random Discord-looking token). */
-  token?: string;
-}
-
-export interface LogEntry {
-  at: number;
-  kind: 'rest' | 'gateway-in' | 'gateway-out' | 'user' | 'sim';
-  summary: string;
-  status?: number;
-  code?: number;
-  data?: unknown;
-}
-
-export interface FaultRuleOptions {
-  /** Matched against the path after `/api/v10` (e.g. `/channels/123/messages`) and against `"POST /channels/…"`. */
-  route?: RegExp;
-  times?: number;
-}
-
-interface FaultRule {
-  kind: 'rateLimit' | 'serverError' | 'slow';
-  route?: RegExp;
-  times: number;
-  global?: boolean;
-  retryAfterMs?: number;
-  status?: number;
-  delayMs?: number;
-}
-
-/** Fault injection (all rules apply on the next matching requests, `times` each; default 1). */
-export class Faults {
-  /** @internal */ readonly rules: FaultRule[] = [];
-  constructor(private readonly sim: DiscordSim) {}
-
-  /**
-   * 429 with `Retry-After` header, JSON `retry_after` and X-RateLimit headers. `global: true` sets
-   * `X-RateLimit-Global` and, without a `route`, hits every route except interaction callbacks and webhook-token
-   * routes (Discord exempts those from the global limit).
-   */
-  rateLimit(o: FaultRuleOptions & { global?: boolean; retryAfterMs?: number }): void {
-    this.rules.push({
-      kind: 'rateLimit',
-      route: o.route,
-      global: o.global ?? false,
-      retryAfterMs: o.retryAfterMs ?? 100,
-      times: o.times ?? 1,
-    });
-  }
-  /** 500/502/503 with Discord's body. discord.js retries 5xx up to `rest.retries` (3) times. */
-  serverError(o: FaultRuleOptions & { status?: 500 | 502 | 503 | 504 }): void {
-    this.rules.push({ kind: 'serverError', route: o.route, status: o.status ?? 500, times: o.times ?? 1 });
-  }
-  /** Delays the response (real time). Above discord.js `rest.timeout` (15 s) the client aborts and retries. */
-  slow(o: FaultRuleOptions & { delayMs: number }): void {
-    this.rules.push({ kind: 'slow', route: o.route, delayMs: o.delayMs, times: o.times ?? 1 });
-  }
-  /** Abruptly drops every gateway connection; discord.js should resume. */
-  dropGatewayConnections(): void {
-    this.sim.dropGatewayConnections();
-  }
-  /** Swallows the next `n` heartbeat ACKs: the client sees a zombie link and reconnects/resumes. */
-  missHeartbeatAcks(n = 1): void {
-    this.sim.gateway.suppressAcks += n;
-  }
-  /** Removes every pending rule. */
-  clear(): void {
-    this.rules.length = 0;
-  }
-  /** @internal */
-  take(kind: FaultRule['kind'], method: string, path: string): FaultRule | undefined {
-    const exempt = /^\/(interactions|webhooks)\//.test(path);
-    for (const r of this.rules) {
-      if (r.kind !== kind || r.times <= 0) continue;
-      if (r.route) {
-        if (!r.route.test(path) && !r.route.test(`${method} ${path}`)) continue;
-      } else if (r.kind === 'rateLimit' && r.global && exempt) continue;
-      r.times--;
-      if (r.times <= 0) this.rules.splice(this.rules.indexOf(r), 1);
-      return r;
-    }
-    return undefined;
-  }
-}
-
-export type SlashOptionValue = string | number | boolean | { user: string } | { channel: string } | { role: string } | SlashOptions;
-export interface SlashOptions {
-  [name: string]: SlashOptionValue;
-}
-
-export type ComponentPredicate = string | RegExp | ((component: Json) => boolean);
-
-export interface StoredCommand extends Json {
-  id: string;
-  name: string;
-  type: number;
-}
-
-interface ParsedBody {
-  json: Json | undefined;
-  files: IncomingFile[];
-}
-
-interface Route {
-  method: string;
-  parts: string[];
-  auth: boolean;
-  handler: (ctx: RouteCtx) => Promise<RouteResult> | RouteResult;
-}
-interface RouteCtx {
-  params: Record<string, string>;
-  query: URLSearchParams;
-  body: ParsedBody;
-  method: string;
-  path: string;
-}
-interface RouteResult {
-  status: number;
-  body?: unknown;
-}
-
-const ACK_DEADLINE_MS = 3_000;
-const TOKEN_LIFETIME_MS = 15 * 60_000;
-
-function isPlainObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Walks every component (rows, sections, accessories, containers, labels). */
-export function flattenComponents(components: unknown): Json[] {
-  const out: Json[] = [];
-  const visit = (c: unknown): void => {
-    if (!isPlainObject(c)) return;
-    out.push(c);
-    if (Array.isArray(c.components)) c.components.forEach(visit);
-    if (c.accessory) visit(c.accessory);
-    if (c.component) visit(c.component);
-  };
-  if (Array.isArray(components)) components.forEach(visit);
-  return out;
-}
+/** `app_permissions` of an interaction in the bot's DM. */
+const DM_APP_PERMISSIONS = P.AttachFiles | P.EmbedLinks | P.MentionEveryone | P.UseExternalEmojis;
 
 export class DiscordSim {
   readonly clock: SimClock;
@@ -205,26 +71,28 @@ export class DiscordSim {
   readonly log: LogEntry[] = [];
   /** Platform misuse that Discord punishes later or silently (e.g. renaming a channel on every turn). */
   readonly warnings: string[] = [];
-  private readonly renames = new Map<string, number[]>();
+  /** @internal */ readonly renames = new Map<string, number[]>();
   /** Every non-2xx answer the simulator gave the bot. */
   readonly restErrors: RouteError[] = [];
-  private server!: Server;
-  private port = 0;
-  private readonly opts: Required<Omit<DiscordSimOptions, 'port' | 'token'>>;
-  private readonly users = new Map<string, SimUser>();
-  private readonly guilds = new Map<string, SimGuild>();
-  private readonly channels = new Map<string, SimChannel>();
-  private readonly messages = new Map<string, SimMessage[]>();
-  private readonly messageIndex = new Map<string, SimMessage>();
-  private readonly attachmentIndex = new Map<string, SimAttachment>();
-  private readonly interactions = new Map<string, InteractionHandle>();
-  private readonly interactionsByToken = new Map<string, InteractionHandle>();
-  private readonly modals: SimModal[] = [];
-  private readonly globalCommands = new Map<string, StoredCommand>();
-  private readonly guildCommands = new Map<string, Map<string, StoredCommand>>();
-  private readonly routes: Route[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private ticker?: NodeJS.Timeout;
+  /** @internal */ server!: Server;
+  /** @internal */ port = 0;
+  /** @internal */ readonly opts: Required<Omit<DiscordSimOptions, 'port' | 'token' | 'rateLimits'>>;
+  /** @internal */ readonly users = new Map<string, SimUser>();
+  /** @internal */ readonly guilds = new Map<string, SimGuild>();
+  /** @internal */ readonly channels = new Map<string, SimChannel>();
+  /** @internal */ readonly messages = new Map<string, SimMessage[]>();
+  /** @internal */ readonly messageIndex = new Map<string, SimMessage>();
+  /** @internal */ readonly attachmentIndex = new Map<string, SimAttachment>();
+  /** @internal */ readonly interactions = new Map<string, InteractionHandle>();
+  /** @internal */ readonly interactionsByToken = new Map<string, InteractionHandle>();
+  /** @internal */ readonly modals: SimModal[] = [];
+  /** @internal */ readonly globalCommands = new Map<string, StoredCommand>();
+  /** @internal */ readonly guildCommands = new Map<string, Map<string, StoredCommand>>();
+  /** @internal */ readonly router = new Router();
+  /** Discord's rate limits (option `rateLimits`): `sim.rateLimits.stats()` has the counters, `.reset()` zeroes them. */
+  readonly rateLimits: RateLimiter;
+  /** @internal */ readonly timers = new Set<NodeJS.Timeout>();
+  /** @internal */ ticker?: NodeJS.Timeout;
 
   private constructor(options: DiscordSimOptions) {
     this.opts = {
@@ -234,6 +102,7 @@ export class DiscordSim {
       requireRegisteredCommands: options.requireRegisteredCommands ?? true,
       enforceRenameLimit: options.enforceRenameLimit ?? false,
       logToConsole: options.logToConsole ?? process.env.DISCORD_SIM_LOG === '1',
+      shards: options.shards ?? 1,
     };
     this.clock = new SimClock(this.opts.realTime);
     this.clock.onAdvance(() => this.checkDeadlines());
@@ -253,19 +122,21 @@ export class DiscordSim {
       token: this.token,
       privilegedIntents: this.opts.privilegedIntents,
       heartbeatIntervalMs: this.opts.heartbeatIntervalMs,
-      readyPayload: (sessionId, resumeUrl) => this.readyPayload(sessionId, resumeUrl),
-      guildCreates: () => [...this.guilds.values()].map((g) => this.guildCreatePayload(g)),
-      membersChunk: (guildId, query, limit, ids) => this.membersChunk(guildId, query, limit, ids),
+      readyPayload: (sessionId, resumeUrl, shard) => readyPayload(this, sessionId, resumeUrl, shard),
+      guildCount: () => this.guilds.size,
+      guildCreates: () => [...this.guilds.values()].map((g) => guildCreatePayload(this, g)),
+      membersChunk: (guildId, query, limit, ids) => membersChunk(this, guildId, query, limit, ids),
       log: (kind, summary, data) => this.addLog({ kind, summary, data }),
       gatewayUrl: () => this.gatewayUrl,
     });
-    this.registerRoutes();
+    this.rateLimits = new RateLimiter(options.rateLimits);
+    registerRoutes(this.router, this);
   }
 
   /** Starts the simulator on 127.0.0.1 (any free port unless `port` is given). */
   static async start(options: DiscordSimOptions = {}): Promise<DiscordSim> {
     const sim = new DiscordSim(options);
-    sim.server = createServer((req, res) => void sim.onRequest(req, res));
+    sim.server = createServer((req, res) => void handleRequest(sim, req, res));
     sim.server.on('upgrade', (req, socket, head) => {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       if (path === '/gateway' || path === '/gateway/') sim.gateway.handleUpgrade(req, socket, head);
@@ -325,8 +196,9 @@ export class DiscordSim {
   }
 
   /** Creates a guild with @everyone, a managed bot role, the bot as member (default permissions) and an owner. */
-  createGuild(o: { name: string; locale?: string; ownerId?: string; botPermissions?: bigint | string }): SimGuild {
-    const id = snowflake();
+  createGuild(o: { name: string; locale?: string; ownerId?: string; botPermissions?: bigint | string; shard?: number }): SimGuild {
+    // `shard`: give the guild an id whose events go to that shard of the recommended count (option `shards`).
+    const id = o.shard === undefined ? snowflake() : snowflakeOnShard(o.shard, this.opts.shards);
     const owner = o.ownerId ?? this.createUser({ username: `${o.name}-owner` }).id;
     const now = new Date(this.clock.now()).toISOString();
     const g: SimGuild = {
@@ -353,7 +225,7 @@ export class DiscordSim {
     });
     g.members.set(owner, { userId: owner, roles: [], permissions: ALL_PERMISSIONS, joinedAt: now, nick: null });
     this.guilds.set(id, g);
-    this.gateway.dispatch('GUILD_CREATE', this.guildCreatePayload(g));
+    this.gateway.dispatch('GUILD_CREATE', guildCreatePayload(this, g));
     return g;
   }
 
@@ -367,7 +239,7 @@ export class DiscordSim {
     const g = this.guild(guildId);
     const ch = this.newChannel({ type: ChannelType.GuildText, guildId: g.id, name, topic: o.topic ?? null });
     ch.position = [...this.channels.values()].filter((c) => c.guildId === guildId && c.type === 0).length - 1;
-    this.gateway.dispatch('CHANNEL_CREATE', this.channelJson(ch), Intents.Guilds);
+    this.gateway.dispatch('CHANNEL_CREATE', channelJson(this, ch), Intents.Guilds);
     return ch;
   }
 
@@ -400,10 +272,10 @@ export class DiscordSim {
       };
       g.roles.push(role);
       m.roles.push(role.id);
-      this.gateway.dispatch('GUILD_ROLE_CREATE', { guild_id: g.id, role: this.roleJson(role) }, Intents.Guilds);
+      this.gateway.dispatch('GUILD_ROLE_CREATE', { guild_id: g.id, role: roleJson(this, role) }, Intents.Guilds);
     }
     g.members.set(userId, m);
-    this.gateway.dispatch('GUILD_MEMBER_ADD', { ...this.memberJson(m), guild_id: guildId }, Intents.GuildMembers);
+    this.gateway.dispatch('GUILD_MEMBER_ADD', { ...memberJson(this, m), guild_id: guildId }, Intents.GuildMembers);
     return m;
   }
 
@@ -421,7 +293,7 @@ export class DiscordSim {
     }
     for (const ch of this.channels.values()) {
       if (ch.guildId === guildId && ch.type === ChannelType.GuildText && !ch.deleted) {
-        this.gateway.dispatch('CHANNEL_UPDATE', this.channelJson(ch), Intents.Guilds);
+        this.gateway.dispatch('CHANNEL_UPDATE', channelJson(this, ch), Intents.Guilds);
       }
     }
   }
@@ -449,6 +321,25 @@ export class DiscordSim {
   /** Per-file upload limit for the guild (`attachment_size_limit`, default 10 MiB). */
   setAttachmentSizeLimit(guildId: string, bytes: number): void {
     this.guild(guildId).attachmentSizeLimit = bytes;
+  }
+
+  /**
+   * Opens or closes a user's DMs to the bot (Discord's privacy setting "Allow direct messages"): while closed, the
+   * bot's sends to their DM channel fail with 403 / 50007 "Cannot send messages to this user".
+   */
+  setDmsClosed(userId: string, closed: boolean): void {
+    this.user(userId).dmsClosed = closed;
+  }
+
+  /** The DM channel between the bot and a user, once the bot opened it (`POST /users/@me/channels`). */
+  dmChannel(userId: string): SimChannel | undefined {
+    return [...this.channels.values()].find((c) => c.type === ChannelType.DM && c.recipientId === userId && !c.deleted);
+  }
+
+  /** Sets (or clears) one bit of the bot's permissions, guild-wide or in one channel/thread: e.g. CreatePrivateThreads. */
+  setBotPermission(guildId: string, bit: bigint, allowed: boolean, channelId?: string): void {
+    const now = channelId ? this.botPermissions(guildId, channelId) : this.guild(guildId).botPermissions;
+    this.setBotPermissions(guildId, allowed ? now | bit : now & ~bit, channelId);
   }
 
   /** A summary of the world: addresses, ids, guilds with channels and members, users. */
@@ -579,7 +470,7 @@ export class DiscordSim {
     return this.findComponent(message, pred, (c) => [3, 5, 6, 7, 8].includes(c.type as number));
   }
 
-  private findComponent(message: SimMessage | string, pred: ComponentPredicate, kind: (c: Json) => boolean): Json | undefined {
+  /** @internal */ findComponent(message: SimMessage | string, pred: ComponentPredicate, kind: (c: Json) => boolean): Json | undefined {
     return this.components(message).find((c) => {
       if (!kind(c)) return false;
       if (typeof pred === 'function') return pred(c);
@@ -608,9 +499,9 @@ export class DiscordSim {
     return this.modals.filter((m) => m.userId === userId && !m.submitted);
   }
 
-  /** Number of identified gateway sessions with an open connection. */
-  connectedBots(): number {
-    return this.gateway.connectedSessions();
+  /** Number of identified gateway sessions with an open connection (of one shard id, if given). */
+  connectedBots(shard?: number): number {
+    return this.gateway.connectedSessions(shard);
   }
 
   /** Polls `cond` until it returns a truthy value, which is returned. */
@@ -767,22 +658,37 @@ export class DiscordSim {
 
   // ───────────────────────────── gateway faults ─────────────────────────────
 
-  /** Drops every gateway connection abruptly; discord.js resumes (missed events are replayed). */
-  dropGatewayConnections(): void {
-    this.addLog({ kind: 'sim', summary: 'dropping gateway connections' });
-    this.gateway.dropConnections();
+  /**
+   * Drops every gateway connection abruptly, or only shard `o.shard`'s; discord.js resumes (missed events are
+   * replayed) and the other shards run on.
+   */
+  dropGatewayConnections(o: { shard?: number } = {}): void {
+    this.addLog({ kind: 'sim', summary: `dropping gateway connections${o.shard === undefined ? '' : ` of shard ${o.shard}`}` });
+    this.gateway.dropConnections(o.shard);
   }
-  /** Closes gateway connections with a close code (4000 resumable, 4004 auth failed, …). */
-  closeGatewayConnections(code: number): void {
-    this.gateway.closeConnections(code);
+  /** Closes gateway connections (all, or shard `o.shard`'s) with a close code (4000 resumable, 4004 auth failed, …). */
+  closeGatewayConnections(code: number, o: { shard?: number } = {}): void {
+    this.gateway.closeConnections(code, 'closed by simulator', o.shard);
   }
-  /** Sends op 7 RECONNECT. */
-  requestGatewayReconnect(): void {
-    this.gateway.requestReconnect();
+  /** Sends op 7 RECONNECT (to every connection, or shard `o.shard`'s). */
+  requestGatewayReconnect(o: { shard?: number } = {}): void {
+    this.gateway.requestReconnect(o.shard);
   }
-  /** Sends op 9 INVALID_SESSION. */
-  invalidateGatewaySessions(resumable = false): void {
-    this.gateway.invalidateSessions(resumable);
+  /** Sends op 9 INVALID_SESSION (to every connection, or shard `o.shard`'s). */
+  invalidateGatewaySessions(resumable = false, o: { shard?: number } = {}): void {
+    this.gateway.invalidateSessions(resumable, o.shard);
+  }
+  /** The shard count `GET /gateway/bot` recommends (option `shards`, default 1). */
+  get shardCount(): number {
+    return this.opts.shards;
+  }
+  /** The shard id a guild's events go to with `shardCount` shards (default: the recommended count). */
+  shardOf(guildId: string, shardCount = this.opts.shards): number {
+    return shardOf(guildId, shardCount);
+  }
+  /** Gateway sessions by shard: `[id, n]`, session id, connected or only resumable, last sequence number. */
+  gatewaySessions(): Array<{ shard: [number, number]; sessionId: string; connected: boolean; seq: number }> {
+    return this.gateway.sessionList();
   }
   /** Number of IDENTIFYs and RESUMEs received so far. */
   gatewayStats(): { identifies: number; resumes: number } {
@@ -804,7 +710,7 @@ export class DiscordSim {
       .map((e) => `${new Date(e.at).toISOString().slice(11, 23)} ${e.kind.padEnd(11)} ${e.summary}`)
       .join('\n');
   }
-  private addLog(e: Omit<LogEntry, 'at'>): void {
+  /** @internal */ addLog(e: Omit<LogEntry, 'at'>): void {
     const entry = { at: Date.now(), ...e };
     this.log.push(entry);
     if (this.log.length > 20_000) this.log.splice(0, 5_000);
@@ -813,14 +719,14 @@ export class DiscordSim {
 
   // ───────────────────────────── internals: visibility ─────────────────────────────
 
-  private live(message: SimMessage | string): SimMessage {
+  /** @internal */ live(message: SimMessage | string): SimMessage {
     const id = typeof message === 'string' ? message : message.id;
     const m = this.messageIndex.get(id);
     if (!m) throw new Error(`no message ${id}`);
     return m;
   }
 
-  private canView(userId: string, ch: SimChannel): boolean {
+  /** @internal */ canView(userId: string, ch: SimChannel): boolean {
     if (ch.type === ChannelType.DM) return ch.recipientId === userId || userId === this.botUserId;
     if (!ch.guildId) return false;
     const g = this.guild(ch.guildId);
@@ -831,7 +737,7 @@ export class DiscordSim {
     return true;
   }
 
-  private assertCanInteract(userId: string, msg: SimMessage): void {
+  /** @internal */ assertCanInteract(userId: string, msg: SimMessage): void {
     if (msg.deleted) throw new Error(`message ${msg.id} was deleted`);
     if (msg.ephemeralTo !== undefined && msg.ephemeralTo !== userId)
       throw new Error(`message ${msg.id} is another user's ephemeral message`);
@@ -841,7 +747,14 @@ export class DiscordSim {
 
   // ───────────────────────────── internals: interactions ─────────────────────────────
 
-  private buildOptions(defs: Json[] | undefined, given: SlashOptions, resolved: Json, g: SimGuild, strict: boolean, where: string): Json[] {
+  /** @internal */ buildOptions(
+    defs: Json[] | undefined,
+    given: SlashOptions,
+    resolved: Json,
+    g: SimGuild,
+    strict: boolean,
+    where: string,
+  ): Json[] {
     const out: Json[] = [];
     for (const [name, value] of Object.entries(given)) {
       const def = defs?.find((d) => d.name === name);
@@ -913,19 +826,19 @@ export class DiscordSim {
     return out;
   }
 
-  private resolveMention(id: string, type: number, resolved: Json, g: SimGuild | undefined): void {
+  /** @internal */ resolveMention(id: string, type: number, resolved: Json, g: SimGuild | undefined): void {
     if (type === 6 || (type === 9 && this.users.has(id))) {
       const u = this.users.get(id);
       if (!u) throw new Error(`no user ${id}`);
-      (resolved.users ??= {})[id] = this.userJson(u);
+      (resolved.users ??= {})[id] = userJson(this, u);
       const m = g?.members.get(id);
       if (m) {
-        const { user: _u, ...rest } = this.memberJson(m);
+        const { user: _u, ...rest } = memberJson(this, m);
         (resolved.members ??= {})[id] = { ...rest, permissions: m.permissions.toString() };
       }
     } else if (type === 7) {
       const c = this.channel(id);
-      const j = this.channelJson(c);
+      const j = channelJson(this, c);
       (resolved.channels ??= {})[id] = {
         id,
         name: c.name,
@@ -937,11 +850,11 @@ export class DiscordSim {
     } else {
       const role = g?.roles.find((r) => r.id === id);
       if (!role) throw new Error(`no role ${id}`);
-      (resolved.roles ??= {})[id] = this.roleJson(role);
+      (resolved.roles ??= {})[id] = roleJson(this, role);
     }
   }
 
-  private async createInteraction(
+  /** @internal */ async createInteraction(
     kind: InteractionKind,
     type: number,
     userId: string,
@@ -960,12 +873,14 @@ export class DiscordSim {
       data,
       token,
       version: 1,
-      channel: this.channelJson(ch),
+      channel: channelJson(this, ch),
       channel_id: ch.id,
       locale: user.locale,
       entitlements: [],
-      context: 0,
-      app_permissions: (g ? this.botPermissions(g.id, ch.id) : DEFAULT_BOT_PERMISSIONS).toString(),
+      // Interaction context type: 0 guild, 1 the bot's DM (Discord's InteractionContextType).
+      context: g ? 0 : 1,
+      // In the bot's DM Discord sends ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE | USE_EXTERNAL_EMOJIS.
+      app_permissions: (g ? this.botPermissions(g.id, ch.id) : DM_APP_PERMISSIONS).toString(),
       attachment_size_limit: g?.attachmentSizeLimit ?? 10 * 1024 * 1024,
     };
     if (g) {
@@ -974,13 +889,14 @@ export class DiscordSim {
         guild_id: g.id,
         guild_locale: g.locale,
         guild: { id: g.id, locale: g.locale, features: [] },
-        member: { ...this.memberJson(m), permissions: m.permissions.toString() },
+        member: { ...memberJson(this, m), permissions: m.permissions.toString() },
         authorizing_integration_owners: { '0': g.id },
       });
     } else {
-      Object.assign(payload, { user: this.userJson(user), authorizing_integration_owners: { '1': userId } });
+      // No guild_id, no member: `user` instead; a guild-installed app used in its bot DM is authorized by guild "0".
+      Object.assign(payload, { user: userJson(this, user), authorizing_integration_owners: { '0': '0' } });
     }
-    if (message) payload.message = this.messageJson(message);
+    if (message) payload.message = messageJson(this, message);
     const handle = new InteractionHandle(id, token, type, kind, userId, ch.id, g?.id, this.clock.now(), payload, message);
     this.interactions.set(id, handle);
     this.interactionsByToken.set(token, handle);
@@ -1000,7 +916,7 @@ export class DiscordSim {
     return handle;
   }
 
-  private checkDeadlines(): void {
+  /** @internal */ checkDeadlines(): void {
     const now = this.clock.now();
     for (const i of this.interactions.values()) {
       if (!i.acknowledged && !i.failed && now - i.createdAt >= ACK_DEADLINE_MS) this.failInteraction(i, 'not acknowledged within 3 s');
@@ -1035,298 +951,26 @@ export class DiscordSim {
     return this.storeMessage(ch, { authorId: userId, content });
   }
 
-  private failInteraction(i: InteractionHandle, reason: string): void {
+  /** @internal */ failInteraction(i: InteractionHandle, reason: string): void {
     i.failed = true;
     i.failReason = reason;
     this.addLog({ kind: 'sim', summary: `interaction ${i.id} FAILED for the user: ${reason}` });
     i._settle();
   }
 
-  // ───────────────────────────── internals: JSON shapes ─────────────────────────────
-
-  private userJson(u: SimUser): Json {
-    const j: Json = {
-      id: u.id,
-      username: u.username,
-      discriminator: '0',
-      global_name: u.globalName,
-      avatar: null,
-      public_flags: 0,
-      flags: 0,
-      banner: null,
-      accent_color: null,
-      avatar_decoration_data: null,
-      primary_guild: null,
-      collectibles: null,
-    };
-    if (u.bot) j.bot = true;
-    return j;
-  }
-
-  private memberJson(m: SimMember): Json {
-    return {
-      user: this.userJson(this.user(m.userId)),
-      roles: m.roles,
-      joined_at: m.joinedAt,
-      nick: m.nick,
-      avatar: null,
-      banner: null,
-      deaf: false,
-      mute: false,
-      flags: 0,
-      pending: false,
-      premium_since: null,
-      communication_disabled_until: null,
-    };
-  }
-
-  private roleJson(r: SimGuild['roles'][number]): Json {
-    const j: Json = {
-      id: r.id,
-      name: r.name,
-      color: 0,
-      colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
-      hoist: false,
-      icon: null,
-      unicode_emoji: null,
-      position: r.position,
-      permissions: r.permissions.toString(),
-      managed: r.managed,
-      mentionable: false,
-      flags: 0,
-    };
-    if (r.botId) j.tags = { bot_id: r.botId };
-    return j;
-  }
-
-  private threadMemberJson(ch: SimChannel, userId: string): Json {
-    return {
-      id: ch.id,
-      user_id: userId,
-      join_timestamp: ch.threadMembers.get(userId) ?? new Date(this.clock.now()).toISOString(),
-      flags: 0,
-    };
-  }
-
-  /** @internal API JSON of a channel/thread/DM. */
-  channelJson(ch: SimChannel): Json {
-    if (ch.type === ChannelType.DM) {
-      return { id: ch.id, type: 1, last_message_id: ch.lastMessageId, flags: 0, recipients: [this.userJson(this.user(ch.recipientId!))] };
-    }
-    if (ch.type === ChannelType.PublicThread || ch.type === ChannelType.PrivateThread) {
-      const j: Json = {
-        id: ch.id,
-        type: ch.type,
-        guild_id: ch.guildId,
-        parent_id: ch.parentId,
-        owner_id: ch.ownerId,
-        name: ch.name,
-        last_message_id: ch.lastMessageId,
-        message_count: ch.messageCount,
-        total_message_sent: ch.messageCount,
-        member_count: Math.min(ch.threadMembers.size, 50),
-        rate_limit_per_user: 0,
-        flags: 0,
-        applied_tags: [],
-        thread_metadata: {
-          archived: ch.archived,
-          auto_archive_duration: ch.autoArchiveDuration,
-          archive_timestamp: ch.archiveTimestamp,
-          locked: ch.locked,
-          create_timestamp: ch.createTimestamp,
-          ...(ch.type === ChannelType.PrivateThread ? { invitable: ch.invitable } : {}),
-        },
-      };
-      if (ch.threadMembers.has(this.botUserId)) j.member = this.threadMemberJson(ch, this.botUserId);
-      return j;
-    }
-    const eff = this.botPermissions(ch.guildId!, ch.id);
-    return {
-      id: ch.id,
-      type: ch.type,
-      guild_id: ch.guildId,
-      name: ch.name,
-      position: ch.position,
-      parent_id: null,
-      topic: ch.topic,
-      nsfw: false,
-      last_message_id: ch.lastMessageId,
-      rate_limit_per_user: 0,
-      flags: 0,
-      default_thread_rate_limit_per_user: 0,
-      permission_overwrites: [{ id: this.botUserId, type: 1, allow: eff.toString(), deny: (ALL_PERMISSIONS & ~eff).toString() }],
-    };
-  }
-
-  private guildCreatePayload(g: SimGuild): Json {
-    const chans = [...this.channels.values()].filter((c) => c.guildId === g.id && !c.deleted);
-    return {
-      id: g.id,
-      name: g.name,
-      icon: null,
-      splash: null,
-      discovery_splash: null,
-      owner_id: g.ownerId,
-      afk_channel_id: null,
-      afk_timeout: 300,
-      verification_level: 0,
-      default_message_notifications: 0,
-      explicit_content_filter: 0,
-      roles: g.roles.map((r) => this.roleJson(r)),
-      emojis: [],
-      features: [],
-      mfa_level: 0,
-      application_id: null,
-      system_channel_id: null,
-      system_channel_flags: 0,
-      rules_channel_id: null,
-      max_members: 500000,
-      vanity_url_code: null,
-      description: null,
-      banner: null,
-      premium_tier: 0,
-      premium_subscription_count: 0,
-      preferred_locale: g.locale,
-      public_updates_channel_id: null,
-      nsfw_level: 0,
-      stickers: [],
-      premium_progress_bar_enabled: false,
-      safety_alerts_channel_id: null,
-      joined_at: g.members.get(this.botUserId)?.joinedAt ?? g.createdAt,
-      large: false,
-      unavailable: false,
-      member_count: g.members.size,
-      voice_states: [],
-      members: [...g.members.values()].map((m) => this.memberJson(m)),
-      channels: chans
-        .filter((c) => c.type === ChannelType.GuildText || c.type === ChannelType.GuildCategory)
-        .map((c) => this.channelJson(c)),
-      threads: chans
-        .filter((c) => (c.type === ChannelType.PublicThread || c.type === ChannelType.PrivateThread) && !c.archived)
-        .map((c) => this.channelJson(c)),
-      presences: [],
-      stage_instances: [],
-      guild_scheduled_events: [],
-      soundboard_sounds: [],
-      incidents_data: null,
-    };
-  }
-
-  private guildJson(g: SimGuild): Json {
-    const { members: _m, channels: _c, threads: _t, presences: _p, voice_states: _v, ...rest } = this.guildCreatePayload(g);
-    return { ...rest, approximate_member_count: g.members.size };
-  }
-
-  private readyPayload(sessionId: string, resumeUrl: string): Json {
-    return {
-      v: 10,
-      user: { ...this.userJson(this.user(this.botUserId)), verified: true, mfa_enabled: false, email: null },
-      guilds: [...this.guilds.keys()].map((id) => ({ id, unavailable: true })),
-      session_id: sessionId,
-      resume_gateway_url: resumeUrl,
-      session_type: 'normal',
-      shard: [0, 1],
-      application: { id: this.applicationId, flags: 0 },
-      private_channels: [],
-      presences: [],
-      relationships: [],
-      guild_join_requests: [],
-      geo_ordered_rtc_regions: [],
-      user_settings: {},
-      _trace: ['discord-sim'],
-    };
-  }
-
-  private membersChunk(guildId: string, query: string | undefined, limit: number, ids: string[] | undefined): Json[] {
-    const g = this.guilds.get(guildId);
-    if (!g) return [];
-    let list = [...g.members.values()];
-    if (ids) list = list.filter((m) => ids.includes(m.userId));
-    else if (query) list = list.filter((m) => this.user(m.userId).username.toLowerCase().startsWith(query.toLowerCase()));
-    if (limit > 0) list = list.slice(0, limit);
-    return list.map((m) => this.memberJson(m));
-  }
-
-  /** @internal API JSON of a message. */
-  messageJson(m: SimMessage): Json {
-    const author = this.user(m.authorId);
-    const j: Json = {
-      id: m.id,
-      channel_id: m.channelId,
-      type: m.type,
-      content: m.content,
-      author: this.userJson(author),
-      timestamp: m.timestamp,
-      edited_timestamp: m.editedTimestamp,
-      tts: false,
-      mention_everyone: false,
-      mentions: [],
-      mention_roles: [],
-      mention_channels: [],
-      attachments: m.attachments.map((a) => this.attachmentJson(a)),
-      embeds: m.embeds,
-      components: m.components,
-      flags: m.flags,
-      pinned: false,
-      position: 0,
-    };
-    if (m.guildId) j.guild_id = m.guildId;
-    if (m.webhookId) {
-      j.webhook_id = m.webhookId;
-      j.application_id = this.applicationId;
-    }
-    if (m.messageReference) j.message_reference = m.messageReference;
-    if (m.reactions.size) {
-      j.reactions = [...m.reactions].map(([emoji, users]) => ({
-        emoji: { id: null, name: emoji },
-        count: users.size,
-        me: users.has(this.botUserId),
-        count_details: { burst: 0, normal: users.size },
-        burst_colors: [],
-        me_burst: false,
-        burst_me: false,
-        burst_count: 0,
-      }));
-    }
-    if (m.interactionId) {
-      const i = this.interactions.get(m.interactionId);
-      if (i) {
-        const u = this.userJson(this.user(i.userId));
-        j.interaction_metadata = {
-          id: i.id,
-          type: i.type,
-          user: u,
-          authorizing_integration_owners: i.payload.authorizing_integration_owners,
-          ...(i.sourceMessage ? { interacted_message_id: i.sourceMessage.id } : {}),
-        };
-        j.interaction = {
-          id: i.id,
-          type: i.type,
-          name: i.kind === 'slash' ? (i.payload.data as Json).name : (i.payload.data as Json).custom_id,
-          user: u,
-        };
-      }
-    }
-    if (m.threadId) {
-      const t = this.channels.get(m.threadId);
-      if (t && !t.deleted) j.thread = this.channelJson(t);
-    }
-    return j;
-  }
-
-  private attachmentJson(a: SimAttachment): Json {
-    const j: Json = { id: a.id, filename: a.filename, size: a.size, url: a.url, proxy_url: a.url, content_type: a.contentType };
-    if (a.width !== undefined) {
-      j.width = a.width;
-      j.height = a.height;
-    }
-    if (a.description) j.description = a.description;
-    return j;
-  }
-
   // ───────────────────────────── internals: storage ─────────────────────────────
 
-  private newChannel(p: Partial<SimChannel> & { type: number; name: string }): SimChannel {
+  /** @internal API JSON of a channel/thread/DM (see serialize.ts). */
+  channelJson(ch: SimChannel): Json {
+    return channelJson(this, ch);
+  }
+
+  /** @internal API JSON of a message (see serialize.ts). */
+  messageJson(m: SimMessage): Json {
+    return messageJson(this, m);
+  }
+
+  /** @internal */ newChannel(p: Partial<SimChannel> & { type: number; name: string }): SimChannel {
     const ch: SimChannel = {
       id: p.id ?? snowflake(),
       type: p.type,
@@ -1354,7 +998,7 @@ export class DiscordSim {
     return ch;
   }
 
-  private storeMessage(ch: SimChannel, p: Partial<SimMessage> & { authorId: string }): SimMessage {
+  /** @internal */ storeMessage(ch: SimChannel, p: Partial<SimMessage> & { authorId: string }): SimMessage {
     const now = this.clock.now();
     const m: SimMessage = {
       id: p.id ?? snowflake(),
@@ -1387,21 +1031,21 @@ export class DiscordSim {
       const intent = ch.type === ChannelType.DM ? Intents.DirectMessages : Intents.GuildMessages;
       this.gateway.dispatch(
         'MESSAGE_CREATE',
-        { ...this.messageJson(m), ...(ch.guildId ? { member: this.memberJsonNoUser(ch.guildId, m.authorId) } : {}) },
+        { ...messageJson(this, m), ...(ch.guildId ? { member: this.memberJsonNoUser(ch.guildId, m.authorId) } : {}) },
         intent,
       );
     }
     return m;
   }
 
-  private memberJsonNoUser(guildId: string, userId: string): Json | undefined {
+  /** @internal */ memberJsonNoUser(guildId: string, userId: string): Json | undefined {
     const m = this.guilds.get(guildId)?.members.get(userId);
     if (!m) return undefined;
-    const { user: _u, ...rest } = this.memberJson(m);
+    const { user: _u, ...rest } = memberJson(this, m);
     return rest;
   }
 
-  private makeAttachments(channelId: string, files: IncomingFile[], payload: Json): Map<number, SimAttachment> {
+  /** @internal */ makeAttachments(channelId: string, files: IncomingFile[], payload: Json): Map<number, SimAttachment> {
     const out = new Map<number, SimAttachment>();
     const meta = Array.isArray(payload.attachments) ? (payload.attachments as Json[]) : [];
     for (const f of files) {
@@ -1426,7 +1070,7 @@ export class DiscordSim {
   }
 
   /** Validates and creates a message from a bot payload. */
-  private createMessageFrom(
+  /** @internal */ createMessageFrom(
     ch: SimChannel,
     body: ParsedBody,
     o: { allowEphemeral: boolean; ephemeralTo?: string; interaction?: InteractionHandle; type?: number; forceFlags?: number },
@@ -1471,7 +1115,7 @@ export class DiscordSim {
   }
 
   /** Validates and applies an edit (PATCH channel message, PATCH webhook message, callback type 7). */
-  private editMessageFrom(m: SimMessage, body: ParsedBody): SimMessage {
+  /** @internal */ editMessageFrom(m: SimMessage, body: ParsedBody): SimMessage {
     const payload = body.json ?? {};
     const wasLoading = (m.flags & MessageFlags.Loading) !== 0;
     let flags = m.flags & ~MessageFlags.Loading;
@@ -1487,6 +1131,7 @@ export class DiscordSim {
       embeds: payload.embeds !== undefined ? (payload.embeds ?? []) : m.embeds,
       components: payload.components !== undefined ? (payload.components ?? []) : m.components,
       flags,
+      ...(payload.attachments !== undefined ? { attachments: payload.attachments } : {}),
     };
     let kept = m.attachments;
     if (Array.isArray(payload.attachments)) {
@@ -1529,14 +1174,14 @@ export class DiscordSim {
       const ch = this.channel(m.channelId);
       this.gateway.dispatch(
         'MESSAGE_UPDATE',
-        this.messageJson(m),
+        messageJson(this, m),
         ch.type === ChannelType.DM ? Intents.DirectMessages : Intents.GuildMessages,
       );
     }
     return m;
   }
 
-  private deleteMessage(m: SimMessage): void {
+  /** @internal */ deleteMessage(m: SimMessage): void {
     m.deleted = true;
     if (m.ephemeralTo === undefined) {
       const ch = this.channel(m.channelId);
@@ -1548,941 +1193,15 @@ export class DiscordSim {
     }
   }
 
-  // ───────────────────────────── internals: HTTP ─────────────────────────────
-
-  private async readBody(req: IncomingMessage): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    return Buffer.concat(chunks);
-  }
-
-  private async parseBody(req: IncomingMessage, raw: Buffer): Promise<ParsedBody> {
-    const ct = req.headers['content-type'] ?? '';
-    if (raw.length === 0) return { json: undefined, files: [] };
-    if (ct.startsWith('multipart/form-data')) {
-      const form = await new Request('http://sim/', { method: 'POST', headers: { 'content-type': ct }, body: raw }).formData();
-      let json: Json | undefined;
-      const files: IncomingFile[] = [];
-      for (const [name, value] of form.entries()) {
-        if (name === 'payload_json') {
-          try {
-            json = JSON.parse(typeof value === 'string' ? value : await value.text());
-          } catch {
-            throw FormErrors.single(['payload_json'], 'JSON_DECODE', 'The payload_json part contains invalid JSON.');
-          }
-        } else if (typeof value !== 'string') {
-          const mm = /^files\[(\d+)\]$/.exec(name) ?? /^file(\d*)$/.exec(name);
-          const index = mm ? Number(mm[1] || 0) : files.length;
-          files.push({ index, filename: value.name, contentType: value.type, data: Buffer.from(await value.arrayBuffer()) });
-        }
-      }
-      return { json, files };
-    }
-    try {
-      return { json: JSON.parse(raw.toString('utf8')), files: [] };
-    } catch {
-      throw FormErrors.single([], 'JSON_DECODE', 'The request body contains invalid JSON.');
-    }
-  }
-
-  private send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-    if (status === 204 || body === undefined) {
-      res.writeHead(status, headers);
-      res.end();
-      return;
-    }
-    const text = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text).toString(), ...headers });
-    res.end(text);
-  }
-
-  private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const method = (req.method ?? 'GET').toUpperCase();
-    if (url.pathname.startsWith('/attachments/')) return this.serveAttachment(url.pathname, res);
-    if (url.pathname.startsWith('/_sim/')) {
-      try {
-        const raw = await this.readBody(req);
-        const body = raw.length ? JSON.parse(raw.toString('utf8')) : {};
-        const r = await handleControl(this, method, url.pathname, url.searchParams, body);
-        return r ? this.send(res, r.status, r.body) : this.send(res, 404, { error: `unknown control route ${method} ${url.pathname}` });
-      } catch (e) {
-        return this.send(res, 400, { error: e instanceof Error ? e.message : String(e) });
-      }
-    }
-    const m = /^\/api(?:\/v(\d+))?(\/.*)$/.exec(url.pathname);
-    if (!m) return this.send(res, 404, { message: '404: Not Found', code: 0 });
-    const rawPath = m[2]!;
-    const path = rawPath
-      .split('/')
-      .map((s) => {
-        try {
-          return decodeURIComponent(s);
-        } catch {
-          return s;
-        }
-      })
-      .join('/');
-    let raw: Buffer;
-    try {
-      raw = await this.readBody(req);
-    } catch {
-      return;
-    }
-    const summary = `${method} ${path}${url.search}`;
-    try {
-      if (m[1] && m[1] !== '10' && m[1] !== '9') throw new ApiError(400, 50041, 'Invalid API version provided.');
-      const slow = this.faults.take('slow', method, path);
-      if (slow) await new Promise((r) => setTimeout(r, slow.delayMs));
-      const err = this.faults.take('serverError', method, path);
-      if (err) {
-        const status = err.status ?? 500;
-        this.addLog({ kind: 'rest', summary: `${summary} → ${status} (injected)`, status });
-        return this.send(res, status, { message: `${status}: ${status === 502 ? 'Bad Gateway' : 'Internal Server Error'}`, code: 0 });
-      }
-      const rl = this.faults.take('rateLimit', method, path);
-      if (rl) {
-        const secs = (rl.retryAfterMs ?? 100) / 1000;
-        const headers: Record<string, string> = {
-          'Retry-After': String(secs),
-          'X-RateLimit-Limit': '5',
-          'X-RateLimit-Remaining': '0',
-          'X-RateLimit-Reset-After': String(secs),
-          'X-RateLimit-Reset': String((Date.now() + (rl.retryAfterMs ?? 100)) / 1000),
-          'X-RateLimit-Bucket': 'simbucket' + Buffer.from(path.split('/').slice(0, 3).join('/')).toString('hex').slice(0, 16),
-          'X-RateLimit-Scope': rl.global ? 'global' : 'user',
-        };
-        if (rl.global) headers['X-RateLimit-Global'] = 'true';
-        this.addLog({ kind: 'rest', summary: `${summary} → 429 (injected, ${secs}s${rl.global ? ', global' : ''})`, status: 429 });
-        return this.send(
-          res,
-          429,
-          { message: 'You are being rate limited.', retry_after: secs, global: rl.global ?? false, code: rl.global ? 0 : undefined },
-          headers,
-        );
-      }
-      const route = this.matchRoute(method, path);
-      if (!route) {
-        this.addLog({ kind: 'sim', summary: `route not simulated: ${method} ${path}` });
-        throw this.routeExists(path) ? Errors.methodNotAllowed() : Errors.notFound();
-      }
-      if (route.route.auth) {
-        const auth = req.headers.authorization ?? '';
-        if (auth !== `Bot ${this.token}`) throw Errors.unauthorized();
-      }
-      const body = await this.parseBody(req, raw);
-      const result = await route.route.handler({ params: route.params, query: url.searchParams, body, method, path });
-      this.addLog({ kind: 'rest', summary: `${summary} → ${result.status}`, status: result.status, data: body.json });
-      this.send(res, result.status, result.body);
-    } catch (e) {
-      const err =
-        e instanceof ApiError ? e : new ApiError(500, 0, `500: Internal Server Error (${e instanceof Error ? e.message : String(e)})`);
-      if (!(e instanceof ApiError))
-        this.addLog({ kind: 'sim', summary: `internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}` });
-      const re: RouteError = { method, path, status: err.status, code: err.code, message: err.message };
-      this.restErrors.push(re);
-      const i = this.interactionForPath(path);
-      i?.errors.push(re);
-      this.addLog({
-        kind: 'rest',
-        summary: `${summary} → ${err.status} ${err.code} ${err.message}${err.errors ? ` ${JSON.stringify(err.errors)}` : ''}`,
-        status: err.status,
-        code: err.code,
-      });
-      this.send(res, err.status, err.body(), err.headers);
-    }
-  }
-
-  private interactionForPath(path: string): InteractionHandle | undefined {
-    const p = path.split('/');
-    if (p[1] === 'interactions') return this.interactions.get(p[2] ?? '');
-    if (p[1] === 'webhooks') return this.interactionsByToken.get(p[3] ?? '');
-    return undefined;
-  }
-
-  private serveAttachment(pathname: string, res: ServerResponse): void {
-    const id = pathname.split('/')[3] ?? '';
-    const a = this.attachmentIndex.get(id);
-    if (!a) return this.send(res, 404, { message: '404: Not Found', code: 0 });
-    res.writeHead(200, { 'content-type': a.contentType, 'content-length': String(a.size) });
-    res.end(a.data);
-  }
-
-  private matchRoute(method: string, path: string): { route: Route; params: Record<string, string> } | undefined {
-    const segs = path.split('/').filter(Boolean);
-    for (const r of this.routes) {
-      if (r.method !== method || r.parts.length !== segs.length) continue;
-      const params: Record<string, string> = {};
-      let ok = true;
-      for (let i = 0; i < segs.length; i++) {
-        const p = r.parts[i]!;
-        if (p.startsWith(':')) params[p.slice(1)] = segs[i]!;
-        else if (p !== segs[i]) {
-          ok = false;
-          break;
-        }
-      }
-      if (ok) return { route: r, params };
-    }
-    return undefined;
-  }
-
-  private routeExists(path: string): boolean {
-    return ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].some((m) => this.matchRoute(m, path));
-  }
-
-  private on(method: string, pattern: string, handler: Route['handler'], auth = true): void {
-    this.routes.push({ method, parts: pattern.split('/').filter(Boolean), auth, handler });
-  }
-
-  // ───────────────────────────── REST routes ─────────────────────────────
-
-  private getGuildChannel(id: string): SimChannel {
-    const ch = this.channels.get(id);
-    if (!ch || ch.deleted) throw Errors.unknownChannel();
-    if (ch.type === ChannelType.DM) return ch;
-    const g = this.guilds.get(ch.guildId!);
-    if (!g) throw Errors.unknownChannel();
-    if (!hasPerm(this.botPermissions(g.id, ch.id), P.ViewChannel)) throw Errors.missingAccess();
-    if (
-      ch.type === ChannelType.PrivateThread &&
-      !ch.threadMembers.has(this.botUserId) &&
-      !hasPerm(this.botPermissions(g.id, ch.id), P.ManageThreads)
-    ) {
-      throw Errors.missingAccess();
-    }
-    return ch;
-  }
-
-  private requirePerm(ch: SimChannel, bit: bigint): void {
-    if (ch.type === ChannelType.DM) return;
-    if (!hasPerm(this.botPermissions(ch.guildId!, ch.id), bit)) throw Errors.missingPermissions();
-  }
-
-  private isThread(ch: SimChannel): boolean {
+  /** @internal */ isThread(ch: SimChannel): boolean {
     return ch.type === ChannelType.PublicThread || ch.type === ChannelType.PrivateThread;
   }
 
-  private getChannelMessage(ch: SimChannel, id: string): SimMessage {
-    const m = this.messageIndex.get(id);
-    if (!m || m.deleted || m.channelId !== ch.id || m.ephemeralTo !== undefined) throw Errors.unknownMessage();
-    return m;
+  /** @internal */ threadUpdate(t: SimChannel): void {
+    this.gateway.dispatch('THREAD_UPDATE', channelJson(this, t), Intents.Guilds);
   }
 
-  private threadUpdate(t: SimChannel): void {
-    this.gateway.dispatch('THREAD_UPDATE', this.channelJson(t), Intents.Guilds);
-  }
-
-  private activeThreads(guildId: string): SimChannel[] {
+  /** @internal */ activeThreads(guildId: string): SimChannel[] {
     return [...this.channels.values()].filter((c) => c.guildId === guildId && this.isThread(c) && !c.archived && !c.deleted);
-  }
-
-  private createThread(
-    parent: SimChannel,
-    o: { name: unknown; type: number; autoArchive: unknown; invitable: unknown; id?: string },
-  ): SimChannel {
-    if (parent.type !== ChannelType.GuildText)
-      throw FormErrors.single(['type'], 'THREAD_INVALID_PARENT', 'Threads can only be created in text channels');
-    if (typeof o.name !== 'string' || [...o.name].length < 1 || [...o.name].length > 100) {
-      throw FormErrors.single(['name'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
-    }
-    if (o.type !== ChannelType.PublicThread && o.type !== ChannelType.PrivateThread)
-      throw FormErrors.single(['type'], 'BASE_TYPE_CHOICES', 'Value must be one of (11, 12).');
-    const aad = o.autoArchive === undefined ? 4320 : Number(o.autoArchive);
-    if (![60, 1440, 4320, 10080].includes(aad))
-      throw FormErrors.single(['auto_archive_duration'], 'BASE_TYPE_CHOICES', 'Value must be one of (60, 1440, 4320, 10080).');
-    this.requirePerm(parent, o.type === ChannelType.PublicThread ? P.CreatePublicThreads : P.CreatePrivateThreads);
-    const g = this.guild(parent.guildId!);
-    if (this.activeThreads(g.id).length >= g.activeThreadLimit) throw Errors.threadCap();
-    const now = new Date(this.clock.now()).toISOString();
-    const t = this.newChannel({
-      id: o.id,
-      type: o.type,
-      guildId: g.id,
-      name: o.name,
-      parentId: parent.id,
-      ownerId: this.botUserId,
-      autoArchiveDuration: aad,
-      archiveTimestamp: now,
-      createTimestamp: now,
-      invitable: o.invitable === undefined ? true : Boolean(o.invitable),
-    });
-    t.threadMembers.set(this.botUserId, now);
-    this.gateway.dispatch('THREAD_CREATE', { ...this.channelJson(t), newly_created: true }, Intents.Guilds);
-    return t;
-  }
-
-  private getInteractionByToken(app: string, token: string): InteractionHandle {
-    const i = this.interactionsByToken.get(token);
-    if (!i || app !== this.applicationId) throw Errors.unknownWebhook();
-    if (this.clock.now() - i.createdAt > TOKEN_LIFETIME_MS) throw Errors.invalidWebhookToken();
-    if (!i.acknowledged) throw Errors.unknownWebhook();
-    return i;
-  }
-
-  private webhookMessage(i: InteractionHandle, id: string): SimMessage {
-    if (id === '@original') {
-      if (!i.response || i.response.deleted || i.ackType === 9) throw Errors.unknownMessage();
-      return i.response;
-    }
-    const m = this.messageIndex.get(id);
-    if (!m || m.deleted) throw Errors.unknownMessage();
-    const mine =
-      i.followUps.includes(m) ||
-      i.response === m ||
-      (m.webhookId === this.applicationId && m.ephemeralTo === undefined && m.channelId === i.channelId);
-    if (!mine) throw Errors.unknownMessage();
-    return m;
-  }
-
-  private commandJson(c: Json, guildId?: string): StoredCommand {
-    const type = typeof c.type === 'number' ? c.type : 1;
-    return {
-      id: snowflake(),
-      application_id: this.applicationId,
-      version: snowflake(),
-      default_member_permissions: c.default_member_permissions ?? null,
-      type,
-      name: c.name,
-      name_localizations: c.name_localizations ?? null,
-      description: type === 1 ? c.description : '',
-      description_localizations: c.description_localizations ?? null,
-      options: c.options ?? [],
-      nsfw: c.nsfw ?? false,
-      contexts: c.contexts ?? null,
-      integration_types: c.integration_types ?? [0],
-      dm_permission: c.dm_permission ?? true,
-      ...(guildId ? { guild_id: guildId } : {}),
-    };
-  }
-
-  private commandStore(app: string, guildId?: string): Map<string, StoredCommand> {
-    if (app !== this.applicationId) throw Errors.unknownApplication();
-    if (!guildId) return this.globalCommands;
-    if (!this.guilds.has(guildId)) throw Errors.unknownGuild();
-    let m = this.guildCommands.get(guildId);
-    if (!m) this.guildCommands.set(guildId, (m = new Map()));
-    return m;
-  }
-
-  private registerRoutes(): void {
-    // Gateway, users, application
-    this.on('GET', '/gateway', () => ({ status: 200, body: { url: this.gatewayUrl } }), false);
-    this.on('GET', '/gateway/bot', () => ({
-      status: 200,
-      body: {
-        url: this.gatewayUrl,
-        shards: 1,
-        session_start_limit: { total: 1000, remaining: 1000 - this.gateway.identifyCount, reset_after: 86_400_000, max_concurrency: 1 },
-      },
-    }));
-    this.on('GET', '/users/@me', () => ({
-      status: 200,
-      body: { ...this.userJson(this.user(this.botUserId)), verified: true, mfa_enabled: false },
-    }));
-    this.on('GET', '/users/:user', ({ params }) => {
-      const u = this.users.get(params.user!);
-      if (!u) throw Errors.unknownUser();
-      return { status: 200, body: this.userJson(u) };
-    });
-    const app = (): RouteResult => ({
-      status: 200,
-      body: {
-        id: this.applicationId,
-        name: 'Hội Quán',
-        icon: null,
-        description: '',
-        summary: '',
-        type: null,
-        bot_public: true,
-        bot_require_code_grant: false,
-        verify_key: '0'.repeat(64),
-        flags: 0,
-        owner: this.userJson(this.user(this.botUserId)),
-        team: null,
-        bot: this.userJson(this.user(this.botUserId)),
-        approximate_guild_count: this.guilds.size,
-        integration_types_config: { '0': {} },
-        tags: [],
-        install_params: null,
-      },
-    });
-    this.on('GET', '/applications/@me', app);
-    this.on('GET', '/oauth2/applications/@me', app);
-    this.on('POST', '/users/@me/channels', ({ body }) => {
-      const rid = String(body.json?.recipient_id ?? '');
-      if (!this.users.has(rid)) throw Errors.unknownUser();
-      let dm = [...this.channels.values()].find((c) => c.type === ChannelType.DM && c.recipientId === rid);
-      dm ??= this.newChannel({ type: ChannelType.DM, name: `dm-${this.user(rid).username}`, recipientId: rid });
-      return { status: 200, body: this.channelJson(dm) };
-    });
-
-    // Commands (global and guild)
-    for (const prefix of ['/applications/:app/commands', '/applications/:app/guilds/:guild/commands']) {
-      this.on('GET', prefix, ({ params }) => ({ status: 200, body: [...this.commandStore(params.app!, params.guild).values()] }));
-      this.on('PUT', prefix, ({ params, body }) => {
-        const store = this.commandStore(params.app!, params.guild);
-        const list = body.json;
-        if (!Array.isArray(list)) throw FormErrors.single([], 'LIST_TYPE_CONVERT', 'Must be an array.');
-        const errs = new FormErrors();
-        if (list.length > 100) errs.add([], 'BASE_TYPE_MAX_LENGTH', 'Must be 100 or fewer in length.');
-        const seen = new Set<string>();
-        list.forEach((c: unknown, i) => {
-          validateCommand(c, errs, [i]);
-          if (isPlainObject(c)) {
-            const key = `${String(c.type ?? 1)}:${String(c.name)}`;
-            if (seen.has(key)) errs.add([i, 'name'], 'APPLICATION_COMMANDS_DUPLICATE_NAME', `Application command names must be unique`);
-            seen.add(key);
-          }
-        });
-        errs.throwIfAny();
-        const old = new Map([...store.values()].map((c) => [`${c.type}:${c.name}`, c.id]));
-        store.clear();
-        for (const c of list as Json[]) {
-          const stored = this.commandJson(c, params.guild);
-          stored.id = old.get(`${stored.type}:${stored.name}`) ?? stored.id;
-          store.set(stored.id, stored);
-        }
-        return { status: 200, body: [...store.values()] };
-      });
-      this.on('POST', prefix, ({ params, body }) => {
-        const store = this.commandStore(params.app!, params.guild);
-        const errs = new FormErrors();
-        validateCommand(body.json, errs, []);
-        errs.throwIfAny();
-        const stored = this.commandJson(body.json!, params.guild);
-        const existing = [...store.values()].find((c) => c.name === stored.name && c.type === stored.type);
-        if (existing) {
-          stored.id = existing.id;
-          store.set(existing.id, stored);
-          return { status: 200, body: stored };
-        }
-        store.set(stored.id, stored);
-        return { status: 201, body: stored };
-      });
-      this.on('GET', `${prefix}/:cmd`, ({ params }) => {
-        const c = this.commandStore(params.app!, params.guild).get(params.cmd!);
-        if (!c) throw Errors.unknownCommand();
-        return { status: 200, body: c };
-      });
-      this.on('PATCH', `${prefix}/:cmd`, ({ params, body }) => {
-        const store = this.commandStore(params.app!, params.guild);
-        const c = store.get(params.cmd!);
-        if (!c) throw Errors.unknownCommand();
-        const merged = { ...c, ...body.json };
-        const errs = new FormErrors();
-        validateCommand(merged, errs, []);
-        errs.throwIfAny();
-        const stored = { ...this.commandJson(merged, params.guild), id: c.id };
-        store.set(c.id, stored);
-        return { status: 200, body: stored };
-      });
-      this.on('DELETE', `${prefix}/:cmd`, ({ params }) => {
-        const store = this.commandStore(params.app!, params.guild);
-        if (!store.delete(params.cmd!)) throw Errors.unknownCommand();
-        return { status: 204 };
-      });
-    }
-
-    // Interaction callback (no Authorization header: authenticated by the token)
-    this.on(
-      'POST',
-      '/interactions/:id/:token/callback',
-      ({ params, body, query }) => this.interactionCallback(params.id!, params.token!, body, query),
-      false,
-    );
-
-    // Webhook (follow-ups, @original)
-    this.on(
-      'POST',
-      '/webhooks/:app/:token',
-      ({ params, body, query }) => {
-        const i = this.getInteractionByToken(params.app!, params.token!);
-        const ch = this.channel(i.channelId);
-        let m: SimMessage;
-        if (i.ackType === 5 && i.response && (i.response.flags & MessageFlags.Loading) !== 0 && !i.response.deleted) {
-          // Discord: the first follow-up after a deferred reply replaces the "thinking…" message (keeping its ephemerality).
-          m = this.editMessageFrom(i.response, body);
-        } else {
-          m = this.createMessageFrom(ch, body, { allowEphemeral: true, ephemeralTo: i.userId, interaction: i, type: 0 });
-          i.followUps.push(m);
-        }
-        const wait = query.get('wait') === 'true';
-        return wait ? { status: 200, body: this.messageJson(m) } : { status: 204 };
-      },
-      false,
-    );
-    this.on(
-      'GET',
-      '/webhooks/:app/:token/messages/:mid',
-      ({ params }) => {
-        const i = this.getInteractionByToken(params.app!, params.token!);
-        return { status: 200, body: this.messageJson(this.webhookMessage(i, params.mid!)) };
-      },
-      false,
-    );
-    this.on(
-      'PATCH',
-      '/webhooks/:app/:token/messages/:mid',
-      ({ params, body }) => {
-        const i = this.getInteractionByToken(params.app!, params.token!);
-        const m = this.webhookMessage(i, params.mid!);
-        const ch = this.channel(m.channelId);
-        if (ch.archived && m.ephemeralTo === undefined) throw Errors.archivedThread();
-        return { status: 200, body: this.messageJson(this.editMessageFrom(m, body)) };
-      },
-      false,
-    );
-    this.on(
-      'DELETE',
-      '/webhooks/:app/:token/messages/:mid',
-      ({ params }) => {
-        const i = this.getInteractionByToken(params.app!, params.token!);
-        this.deleteMessage(this.webhookMessage(i, params.mid!));
-        return { status: 204 };
-      },
-      false,
-    );
-
-    // Channels
-    this.on('GET', '/channels/:ch', ({ params }) => ({ status: 200, body: this.channelJson(this.getGuildChannel(params.ch!)) }));
-    this.on('PATCH', '/channels/:ch', ({ params, body }) => this.patchChannel(this.getGuildChannel(params.ch!), body.json ?? {}));
-    this.on('DELETE', '/channels/:ch', ({ params }) => {
-      const ch = this.getGuildChannel(params.ch!);
-      if (ch.type === ChannelType.DM) return { status: 200, body: this.channelJson(ch) };
-      this.requirePerm(ch, this.isThread(ch) ? P.ManageThreads : P.ManageChannels);
-      ch.deleted = true;
-      this.gateway.dispatch(
-        this.isThread(ch) ? 'THREAD_DELETE' : 'CHANNEL_DELETE',
-        this.isThread(ch) ? { id: ch.id, guild_id: ch.guildId, parent_id: ch.parentId, type: ch.type } : this.channelJson(ch),
-        Intents.Guilds,
-      );
-      return { status: 200, body: this.channelJson(ch) };
-    });
-    this.on('POST', '/channels/:ch/typing', ({ params }) => {
-      this.getGuildChannel(params.ch!);
-      return { status: 204 };
-    });
-    this.on('GET', '/channels/:ch/messages', ({ params, query }) => {
-      const ch = this.getGuildChannel(params.ch!);
-      this.requirePerm(ch, P.ReadMessageHistory);
-      let list = (this.messages.get(ch.id) ?? [])
-        .filter((m) => !m.deleted && m.ephemeralTo === undefined)
-        .sort((a, b) => compareSnowflakes(b.id, a.id));
-      const before = query.get('before');
-      const after = query.get('after');
-      if (before) list = list.filter((m) => compareSnowflakes(m.id, before) < 0);
-      if (after) list = list.filter((m) => compareSnowflakes(m.id, after) > 0);
-      const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 50)));
-      return { status: 200, body: list.slice(0, limit).map((m) => this.messageJson(m)) };
-    });
-    this.on('POST', '/channels/:ch/messages', ({ params, body }) => {
-      const ch = this.getGuildChannel(params.ch!);
-      if (ch.type === ChannelType.DM) {
-        if (this.user(ch.recipientId!).dmsClosed) throw Errors.cannotDm();
-      } else {
-        this.requirePerm(ch, this.isThread(ch) ? P.SendMessagesInThreads : P.SendMessages);
-        if (body.files.length) this.requirePerm(ch, P.AttachFiles);
-      }
-      if (this.isThread(ch)) {
-        const manage = hasPerm(this.botPermissions(ch.guildId!, ch.id), P.ManageThreads);
-        if (ch.locked && !manage) throw Errors.lockedThread();
-        if (ch.archived) {
-          validateMessage({
-            payload: body.json ?? {},
-            files: body.files,
-            finalFlags: Number(body.json?.flags ?? 0),
-            keptFilenames: [],
-            attachmentSizeLimit: this.guild(ch.guildId!).attachmentSizeLimit,
-            allowEphemeral: false,
-          });
-          ch.archived = false;
-          ch.archiveTimestamp = new Date(this.clock.now()).toISOString();
-          this.threadUpdate(ch);
-        }
-      }
-      const ref = body.json?.message_reference;
-      if (isPlainObject(ref) && ref.message_id) {
-        const target = this.messageIndex.get(String(ref.message_id));
-        if ((!target || target.deleted || target.ephemeralTo !== undefined) && ref.fail_if_not_exists !== false) {
-          throw FormErrors.single(['message_reference'], 'REPLIES_UNKNOWN_MESSAGE', 'Unknown message');
-        }
-      }
-      const m = this.createMessageFrom(ch, body, { allowEphemeral: false, type: isPlainObject(ref) ? 19 : 0 });
-      if (ch.type !== ChannelType.DM && m.embeds.length && !hasPerm(this.botPermissions(ch.guildId!, ch.id), P.EmbedLinks)) {
-        // Discord drops embeds silently when the bot lacks EMBED_LINKS.
-        m.embeds = [];
-        this.addLog({ kind: 'sim', summary: `embeds of message ${m.id} dropped: the bot lacks EMBED_LINKS in #${ch.name}` });
-      }
-      return { status: 200, body: this.messageJson(m) };
-    });
-    this.on('GET', '/channels/:ch/messages/:mid', ({ params }) => {
-      const ch = this.getGuildChannel(params.ch!);
-      this.requirePerm(ch, P.ReadMessageHistory);
-      return { status: 200, body: this.messageJson(this.getChannelMessage(ch, params.mid!)) };
-    });
-    this.on('PATCH', '/channels/:ch/messages/:mid', ({ params, body }) => {
-      const ch = this.getGuildChannel(params.ch!);
-      const m = this.getChannelMessage(ch, params.mid!);
-      if (m.authorId !== this.botUserId) {
-        const keys = Object.keys(body.json ?? {});
-        if (keys.some((k) => k !== 'flags')) throw Errors.cannotEditOthers();
-        this.requirePerm(ch, P.ManageMessages);
-      }
-      if (ch.archived) throw Errors.archivedThread();
-      if (body.files.length) this.requirePerm(ch, P.AttachFiles);
-      return { status: 200, body: this.messageJson(this.editMessageFrom(m, body)) };
-    });
-    this.on('DELETE', '/channels/:ch/messages/:mid', ({ params }) => {
-      const ch = this.getGuildChannel(params.ch!);
-      const m = this.getChannelMessage(ch, params.mid!);
-      if (m.authorId !== this.botUserId) this.requirePerm(ch, P.ManageMessages);
-      if (ch.archived) throw Errors.archivedThread();
-      this.deleteMessage(m);
-      return { status: 204 };
-    });
-    this.on('PUT', '/channels/:ch/messages/:mid/reactions/:emoji/@me', ({ params }) => {
-      const ch = this.getGuildChannel(params.ch!);
-      this.requirePerm(ch, P.AddReactions);
-      if (ch.archived) throw Errors.archivedThread();
-      const m = this.getChannelMessage(ch, params.mid!);
-      let set = m.reactions.get(params.emoji!);
-      if (!set) m.reactions.set(params.emoji!, (set = new Set()));
-      set.add(this.botUserId);
-      return { status: 204 };
-    });
-    this.on('DELETE', '/channels/:ch/messages/:mid/reactions/:emoji/@me', ({ params }) => {
-      const ch = this.getGuildChannel(params.ch!);
-      const m = this.getChannelMessage(ch, params.mid!);
-      m.reactions.get(params.emoji!)?.delete(this.botUserId);
-      return { status: 204 };
-    });
-
-    // Threads
-    this.on('POST', '/channels/:ch/messages/:mid/threads', ({ params, body }) => {
-      const ch = this.getGuildChannel(params.ch!);
-      const m = this.getChannelMessage(ch, params.mid!);
-      if (m.threadId) throw Errors.threadAlreadyCreated();
-      this.requirePerm(ch, P.ReadMessageHistory);
-      const j = body.json ?? {};
-      const t = this.createThread(ch, {
-        name: j.name,
-        type: ChannelType.PublicThread,
-        autoArchive: j.auto_archive_duration,
-        invitable: undefined,
-        id: m.id,
-      });
-      m.threadId = t.id;
-      m.flags |= MessageFlags.HasThread;
-      return { status: 201, body: this.channelJson(t) };
-    });
-    this.on('POST', '/channels/:ch/threads', ({ params, body }) => {
-      const ch = this.getGuildChannel(params.ch!);
-      const j = body.json ?? {};
-      const type = j.type === undefined ? ChannelType.PrivateThread : Number(j.type);
-      const t = this.createThread(ch, { name: j.name, type, autoArchive: j.auto_archive_duration, invitable: j.invitable });
-      if (type === ChannelType.PublicThread) {
-        this.storeMessage(ch, {
-          authorId: this.botUserId,
-          type: 18,
-          content: t.name,
-          messageReference: { channel_id: t.id, guild_id: ch.guildId },
-        });
-      }
-      return { status: 201, body: this.channelJson(t) };
-    });
-    this.on('GET', '/guilds/:guild/threads/active', ({ params }) => {
-      if (!this.guilds.has(params.guild!)) throw Errors.unknownGuild();
-      const threads = this.activeThreads(params.guild!).filter((t) => hasPerm(this.botPermissions(t.guildId!, t.id), P.ViewChannel));
-      return {
-        status: 200,
-        body: {
-          threads: threads.map((t) => this.channelJson(t)),
-          members: threads.filter((t) => t.threadMembers.has(this.botUserId)).map((t) => this.threadMemberJson(t, this.botUserId)),
-        },
-      };
-    });
-    const archived =
-      (type: number) =>
-      ({ params }: RouteCtx): RouteResult => {
-        const ch = this.getGuildChannel(params.ch!);
-        this.requirePerm(ch, P.ReadMessageHistory);
-        const threads = this.threads(ch.id).filter((t) => t.archived && t.type === type);
-        return {
-          status: 200,
-          body: {
-            threads: threads.map((t) => this.channelJson(t)),
-            members: threads.filter((t) => t.threadMembers.has(this.botUserId)).map((t) => this.threadMemberJson(t, this.botUserId)),
-            has_more: false,
-          },
-        };
-      };
-    this.on('GET', '/channels/:ch/threads/archived/public', archived(ChannelType.PublicThread));
-    this.on('GET', '/channels/:ch/threads/archived/private', archived(ChannelType.PrivateThread));
-    this.on('PUT', '/channels/:ch/thread-members/:user', ({ params }) =>
-      this.addThreadMember(params.ch!, params.user === '@me' ? this.botUserId : params.user!),
-    );
-    this.on('DELETE', '/channels/:ch/thread-members/:user', ({ params }) => {
-      const t = this.getGuildChannel(params.ch!);
-      if (!this.isThread(t)) throw Errors.unknownChannel();
-      const uid = params.user === '@me' ? this.botUserId : params.user!;
-      if (uid !== this.botUserId) this.requirePerm(t, P.ManageThreads);
-      if (t.archived) throw Errors.archivedThread();
-      t.threadMembers.delete(uid);
-      this.gateway.dispatch(
-        'THREAD_MEMBERS_UPDATE',
-        { id: t.id, guild_id: t.guildId, member_count: t.threadMembers.size, removed_member_ids: [uid] },
-        Intents.GuildMembers,
-      );
-      return { status: 204 };
-    });
-    this.on('GET', '/channels/:ch/thread-members', ({ params }) => {
-      const t = this.getGuildChannel(params.ch!);
-      if (!this.isThread(t)) throw Errors.unknownChannel();
-      return { status: 200, body: [...t.threadMembers.keys()].map((u) => this.threadMemberJson(t, u)) };
-    });
-    this.on('GET', '/channels/:ch/thread-members/:user', ({ params }) => {
-      const t = this.getGuildChannel(params.ch!);
-      if (!this.isThread(t)) throw Errors.unknownChannel();
-      const uid = params.user === '@me' ? this.botUserId : params.user!;
-      if (!t.threadMembers.has(uid)) throw Errors.unknownMember();
-      return { status: 200, body: this.threadMemberJson(t, uid) };
-    });
-
-    // Guilds
-    this.on('GET', '/guilds/:guild', ({ params }) => {
-      const g = this.guilds.get(params.guild!);
-      if (!g) throw Errors.unknownGuild();
-      return { status: 200, body: this.guildJson(g) };
-    });
-    this.on('GET', '/guilds/:guild/channels', ({ params }) => {
-      if (!this.guilds.has(params.guild!)) throw Errors.unknownGuild();
-      const list = [...this.channels.values()].filter((c) => c.guildId === params.guild && !c.deleted && !this.isThread(c));
-      return { status: 200, body: list.map((c) => this.channelJson(c)) };
-    });
-    this.on('GET', '/guilds/:guild/roles', ({ params }) => {
-      const g = this.guilds.get(params.guild!);
-      if (!g) throw Errors.unknownGuild();
-      return { status: 200, body: g.roles.map((r) => this.roleJson(r)) };
-    });
-    this.on('GET', '/guilds/:guild/members/:user', ({ params }) => {
-      const g = this.guilds.get(params.guild!);
-      if (!g) throw Errors.unknownGuild();
-      const m = g.members.get(params.user === '@me' ? this.botUserId : params.user!);
-      if (!m) throw Errors.unknownMember();
-      return { status: 200, body: this.memberJson(m) };
-    });
-    this.on('GET', '/guilds/:guild/members', ({ params, query }) => {
-      const g = this.guilds.get(params.guild!);
-      if (!g) throw Errors.unknownGuild();
-      const limit = Number(query.get('limit') ?? 1);
-      return { status: 200, body: [...g.members.values()].slice(0, limit).map((m) => this.memberJson(m)) };
-    });
-  }
-
-  /** Discord's separate sublimit on channel name/topic edits: 2 per 10 minutes per channel. */
-  private checkRenameLimit(ch: SimChannel, j: Json): void {
-    const renaming = (j.name !== undefined && j.name !== ch.name) || (j.topic !== undefined && j.topic !== ch.topic);
-    if (!renaming) return;
-    const now = this.clock.now();
-    const recent = (this.renames.get(ch.id) ?? []).filter((t) => now - t < 600_000);
-    if (recent.length >= 2) {
-      const retryAfter = Math.max(1, Math.ceil((recent[0]! + 600_000 - now) / 1000));
-      const msg = `channel #${ch.name} renamed more than twice in 10 minutes (Discord's rename sublimit: 429, retry after ${retryAfter} s)`;
-      this.warnings.push(msg);
-      this.addLog({ kind: 'sim', summary: `WARNING ${msg}` });
-      if (this.opts.enforceRenameLimit) {
-        throw new ApiError(429, 0, 'You are being rate limited.', undefined, {
-          'Retry-After': String(retryAfter),
-          'X-RateLimit-Scope': 'shared',
-        });
-      }
-    }
-    recent.push(now);
-    this.renames.set(ch.id, recent);
-  }
-
-  private patchChannel(ch: SimChannel, j: Json): RouteResult {
-    if (ch.type === ChannelType.DM) throw Errors.missingPermissions();
-    const perms = this.botPermissions(ch.guildId!, ch.id);
-    const manage = hasPerm(perms, P.ManageThreads);
-    if (!this.isThread(ch)) {
-      this.requirePerm(ch, P.ManageChannels);
-      this.checkRenameLimit(ch, j);
-      if (j.name !== undefined) {
-        if (typeof j.name !== 'string' || [...j.name].length < 1 || [...j.name].length > 100)
-          throw FormErrors.single(['name'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
-        ch.name = j.name;
-      }
-      if (j.topic !== undefined) ch.topic = j.topic;
-      this.gateway.dispatch('CHANNEL_UPDATE', this.channelJson(ch), Intents.Guilds);
-      return { status: 200, body: this.channelJson(ch) };
-    }
-    if (ch.locked && !manage) throw Errors.lockedThread();
-    if (j.locked !== undefined && Boolean(j.locked) !== ch.locked && !manage) throw Errors.missingPermissions();
-    if (j.archived === true && !ch.archived && ch.ownerId !== this.botUserId && !manage) throw Errors.missingPermissions();
-    if (ch.archived && j.archived !== false) {
-      // An archived thread can only be unarchived, or (with MANAGE_THREADS) locked/unlocked; anything else is 50083.
-      const onlyLock = Object.keys(j).every((k) => k === 'locked' || k === 'archived');
-      if (!(onlyLock && j.locked !== undefined && manage)) throw Errors.archivedThread();
-    }
-    if (ch.archived && j.archived === false) this.requirePerm(ch, P.SendMessagesInThreads);
-    this.checkRenameLimit(ch, j);
-    if (j.name !== undefined) {
-      if (typeof j.name !== 'string' || [...j.name].length < 1 || [...j.name].length > 100)
-        throw FormErrors.single(['name'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
-      ch.name = j.name;
-    }
-    if (j.auto_archive_duration !== undefined) {
-      if (![60, 1440, 4320, 10080].includes(Number(j.auto_archive_duration)))
-        throw FormErrors.single(['auto_archive_duration'], 'BASE_TYPE_CHOICES', 'Value must be one of (60, 1440, 4320, 10080).');
-      ch.autoArchiveDuration = Number(j.auto_archive_duration);
-    }
-    if (j.invitable !== undefined && ch.type === ChannelType.PrivateThread) ch.invitable = Boolean(j.invitable);
-    if (j.locked !== undefined) ch.locked = Boolean(j.locked);
-    if (j.archived !== undefined && Boolean(j.archived) !== ch.archived) {
-      if (!j.archived && this.activeThreads(ch.guildId!).length >= this.guild(ch.guildId!).activeThreadLimit) throw Errors.threadCap();
-      ch.archived = Boolean(j.archived);
-      ch.archiveTimestamp = new Date(this.clock.now()).toISOString();
-      ch.lastActivity = this.clock.now();
-    }
-    this.threadUpdate(ch);
-    return { status: 200, body: this.channelJson(ch) };
-  }
-
-  private addThreadMember(threadId: string, userId: string): RouteResult {
-    const t = this.getGuildChannel(threadId);
-    if (!this.isThread(t)) throw Errors.unknownChannel();
-    if (t.archived) throw Errors.archivedThread();
-    const g = this.guild(t.guildId!);
-    if (!g.members.has(userId)) throw Errors.unknownMember();
-    if (userId !== this.botUserId) {
-      this.requirePerm(t, P.SendMessagesInThreads);
-      if (
-        t.type === ChannelType.PrivateThread &&
-        !t.invitable &&
-        !hasPerm(this.botPermissions(g.id, t.id), P.ManageThreads) &&
-        t.ownerId !== this.botUserId
-      ) {
-        throw Errors.missingPermissions();
-      }
-    }
-    if (!t.threadMembers.has(userId)) {
-      const now = new Date(this.clock.now()).toISOString();
-      t.threadMembers.set(userId, now);
-      this.gateway.dispatch(
-        'THREAD_MEMBERS_UPDATE',
-        {
-          id: t.id,
-          guild_id: t.guildId,
-          member_count: t.threadMembers.size,
-          added_members: [{ ...this.threadMemberJson(t, userId), member: this.memberJson(g.members.get(userId)!) }],
-        },
-        Intents.GuildMembers,
-      );
-      if (userId === this.botUserId)
-        this.gateway.dispatch('THREAD_MEMBER_UPDATE', { ...this.threadMemberJson(t, userId), guild_id: t.guildId }, Intents.Guilds);
-    }
-    return { status: 204 };
-  }
-
-  private interactionCallback(id: string, token: string, body: ParsedBody, query: URLSearchParams): RouteResult {
-    const i = this.interactions.get(id);
-    if (!i || i.token !== token) throw Errors.unknownInteraction();
-    if (i.acknowledged) throw Errors.alreadyAcknowledged();
-    if (i.failed || this.clock.now() - i.createdAt >= ACK_DEADLINE_MS) {
-      if (!i.failed) this.failInteraction(i, 'acknowledged after 3 s');
-      throw Errors.unknownInteraction();
-    }
-    const j = body.json ?? {};
-    const type = Number(j.type);
-    const data: Json = isPlainObject(j.data) ? j.data : {};
-    const ch = this.channel(i.channelId);
-    const componentish = i.type === 3 || (i.type === 5 && i.sourceMessage !== undefined);
-    let resource: Json | undefined;
-    switch (type) {
-      case 4: {
-        const m = this.createMessageFrom(
-          ch,
-          { json: data, files: body.files },
-          { allowEphemeral: true, ephemeralTo: i.userId, interaction: i, type: i.type === 2 ? 20 : 19 },
-        );
-        i.response = m;
-        break;
-      }
-      case 5: {
-        const ephemeral = (Number(data.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
-        const m = this.storeMessage(ch, {
-          authorId: this.botUserId,
-          flags: MessageFlags.Loading | (ephemeral ? MessageFlags.Ephemeral : 0),
-          ephemeralTo: ephemeral ? i.userId : undefined,
-          interactionId: i.id,
-          webhookId: this.applicationId,
-          type: i.type === 2 ? 20 : 19,
-        });
-        i.response = m;
-        break;
-      }
-      case 6: {
-        if (!componentish) throw Errors.invalidInteractionType('DEFERRED_UPDATE_MESSAGE (6) is only valid for component interactions');
-        const src = this.messageIndex.get(i.sourceMessage!.id)!;
-        if (src.deleted) throw Errors.unknownMessage();
-        i.response = src;
-        i.editsAtAck = src.edits;
-        break;
-      }
-      case 7: {
-        if (!componentish) throw Errors.invalidInteractionType('UPDATE_MESSAGE (7) is only valid for component interactions');
-        const src = this.messageIndex.get(i.sourceMessage!.id)!;
-        if (src.deleted) throw Errors.unknownMessage();
-        this.editMessageFrom(src, { json: data, files: body.files });
-        i.response = src;
-        break;
-      }
-      case 8:
-        throw Errors.invalidInteractionType('APPLICATION_COMMAND_AUTOCOMPLETE_RESULT (8) is only valid for autocomplete interactions');
-      case 9: {
-        if (i.type === 5) throw Errors.invalidInteractionType('MODAL (9) cannot answer a modal submit');
-        validateModal(data);
-        i.modal = {
-          customId: data.custom_id,
-          title: data.title,
-          components: data.components,
-          userId: i.userId,
-          interactionId: i.id,
-          channelId: i.channelId,
-          guildId: i.guildId,
-          sourceMessage: i.type === 3 ? i.sourceMessage : undefined,
-          submitted: false,
-        };
-        this.modals.push(i.modal);
-        break;
-      }
-      default:
-        throw Errors.invalidInteractionType(`Invalid interaction callback type ${String(j.type)}`);
-    }
-    i.acknowledged = true;
-    i.ackType = type;
-    this.addLog({ kind: 'sim', summary: `interaction ${i.id} acknowledged with type ${type}` });
-    i._settle();
-    if (query.get('with_response') === 'true') {
-      const m = i.response;
-      resource = { type, ...(m && type !== 9 ? { message: this.messageJson(m) } : {}) };
-      return {
-        status: 200,
-        body: {
-          interaction: {
-            id: i.id,
-            type: i.type,
-            activity_instance_id: null,
-            response_message_id: m?.id ?? null,
-            response_message_loading: m ? (m.flags & MessageFlags.Loading) !== 0 : null,
-            response_message_ephemeral: m ? m.ephemeralTo !== undefined : null,
-          },
-          resource,
-        },
-      };
-    }
-    return { status: 204 };
   }
 }

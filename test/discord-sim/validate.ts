@@ -420,6 +420,22 @@ export function validateMessage(input: MessageValidationInput): void {
       );
     }
   }
+  if (v2) {
+    for (const k of ['sticker_ids', 'poll'] as const) {
+      if (payload[k] !== undefined && payload[k] !== null)
+        errs.add(
+          [k],
+          'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2',
+          `The '${k}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2`,
+        );
+    }
+  }
+  // Attachment alt text: `attachments[].description`, at most 1024 characters.
+  if (Array.isArray(payload.attachments)) {
+    payload.attachments.forEach((a: unknown, i) => {
+      if (isObj(a)) maxLen(errs, ['attachments', i, 'description'], a.description, 1024);
+    });
+  }
   validateEmbeds(payload.embeds, errs);
   validateMessageComponents(payload.components, input.finalFlags, errs);
   const names = new Set([...input.keptFilenames, ...files.map((f) => f.filename)]);

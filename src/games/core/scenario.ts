@@ -9,12 +9,33 @@ import type { AnyEngine, ScenarioStart, Seat } from './types.js';
 
 export type ScenarioStep =
   | { seat: Seat; action: Record<string, unknown>; expect?: 'accepted' | { rejected: string }; note?: string }
-  | { options: { seat: Seat; includes?: unknown[]; excludes?: unknown[]; equals?: unknown[] }; note?: string }
+  | {
+      options: { seat: Seat; includes?: unknown[]; excludes?: unknown[]; equals?: unknown[]; unordered?: boolean };
+      note?: string;
+    }
   | { pending: { seat: Seat; kind?: 'turn' | 'claim' }[]; note?: string }
   | { view: { seat: Seat; match: unknown }; note?: string }
   | { public: unknown; note?: string }
   | { timeout: Seat; note?: string }
   | { autoplay: true; note?: string };
+
+/**
+ * The next hand of a multi-hand scenario: dealt with the engine's own `setup` from the finished hand
+ * (so dealer/opener rotation, winds, seats sitting out and carried pots are the engine's), then
+ * checked and played like the first.
+ */
+export interface NextHand {
+  /** The deal's seed (default: derived from the scenario's name and the hand number). */
+  seed?: string;
+  /** Whether the match is over after the previous hand (`engine.matchOver`), checked before dealing. */
+  matchOver?: boolean;
+  /** A subset of the new hand's public view right after the deal (dealer, winds, who sits out…). */
+  public?: unknown;
+  steps?: ScenarioStep[];
+  /** As the scenario's `result`, for this hand. */
+  result?: unknown;
+  next?: NextHand;
+}
 
 export interface Scenario {
   name: string;
@@ -27,6 +48,8 @@ export interface Scenario {
   steps: ScenarioStep[];
   /** Subset of the HandResult expected at the end; `null` means the hand must not have ended. */
   result?: unknown;
+  /** The hand after this one (the hand must have ended). */
+  next?: NextHand;
 }
 
 export interface StepOutcome {
@@ -60,11 +83,36 @@ export function runScenario(engine: AnyEngine, sc: Scenario): ScenarioReport {
     report.problems.push(`start rejected: ${start.error.code}: ${start.error.message}`);
     return report;
   }
-  let state = start.value;
+  let state: unknown = start.value;
   const inv0 = engine.checkInvariants(state);
   if (inv0.length) report.problems.push(`start: invariant violations: ${inv0.join('; ')}`);
+  state = runSteps(engine, state, sc.steps, report, '');
+  report.result = checkResult(engine, state, sc.result, report, '');
 
-  sc.steps.forEach((step, index) => {
+  let next = sc.next;
+  for (let hand = 2; next; hand++, next = next.next) {
+    const tag = `hand ${hand}: `;
+    if (!engine.result(state)) {
+      report.problems.push(`${tag}the previous hand has not ended`);
+      break;
+    }
+    if (next.matchOver !== undefined && engine.matchOver(state) !== next.matchOver)
+      report.problems.push(`${tag}expected matchOver ${next.matchOver}, got ${!next.matchOver}`);
+    state = engine.setup(opts.value, sc.seats, next.seed ?? `scenario:${sc.name}:hand:${hand}`, state);
+    const inv = engine.checkInvariants(state);
+    if (inv.length) report.problems.push(`${tag}deal: invariant violations: ${inv.join('; ')}`);
+    if (next.public !== undefined)
+      report.problems.push(...subsetMismatches(next.public, engine.publicView(state)).map((p) => `${tag}public ${p}`));
+    state = runSteps(engine, state, next.steps ?? [], report, tag);
+    report.result = checkResult(engine, state, next.result, report, tag);
+  }
+  report.passed = report.problems.length === 0 && report.steps.every((s) => s.ok);
+  return report;
+}
+
+/** Plays `steps` on `state`, recording each step's outcome in `report`; returns the state after them. */
+function runSteps(engine: AnyEngine, state: unknown, steps: ScenarioStep[], report: ScenarioReport, tag: string): unknown {
+  steps.forEach((step) => {
     const problems: string[] = [];
     let what: string;
     if ('action' in step) {
@@ -90,9 +138,16 @@ export function runScenario(engine: AnyEngine, sc: Scenario): ScenarioReport {
         if (!haveSet.has(canonical(a))) problems.push(`missing option ${canonical(a)}; has ${have.join(' ')}`);
       for (const a of step.options.excludes ?? []) if (haveSet.has(canonical(a))) problems.push(`unexpected option ${canonical(a)}`);
       if (step.options.equals) {
-        const want = step.options.equals.map(canonical).sort();
-        const got = [...have].sort();
-        if (want.join('\n') !== got.join('\n')) problems.push(`options differ: expected ${want.join(' ')}; got ${got.join(' ')}`);
+        // The engine's order is part of the contract (best first, and the bot numbers the buttons by
+        // it); `unordered: true` compares the options as a set.
+        const want = step.options.equals.map(canonical);
+        const got = [...have];
+        if (step.options.unordered) {
+          want.sort();
+          got.sort();
+        }
+        if (want.join('\n') !== got.join('\n'))
+          problems.push(`options differ${step.options.unordered ? ' (unordered)' : ''}: expected ${want.join(' ')}; got ${got.join(' ')}`);
       }
     } else if ('pending' in step) {
       what = 'pending';
@@ -139,16 +194,23 @@ export function runScenario(engine: AnyEngine, sc: Scenario): ScenarioReport {
     }
     const inv = engine.checkInvariants(state);
     if (inv.length) problems.push(`invariant violations: ${inv.join('; ')}`);
-    report.steps.push({ index, ok: problems.length === 0, what: step.note ? `${what} (${step.note})` : what, problems });
+    report.steps.push({
+      index: report.steps.length,
+      ok: problems.length === 0,
+      what: `${tag}${step.note ? `${what} (${step.note})` : what}`,
+      problems,
+    });
   });
+  return state;
+}
 
+/** Checks a hand's expected `result` (undefined: not checked; null: the hand must go on); returns the result. */
+function checkResult(engine: AnyEngine, state: unknown, expected: unknown, report: ScenarioReport, tag: string): unknown {
   const result = engine.result(state);
-  report.result = result;
-  if (sc.result === null && result) report.problems.push(`expected the hand to go on, but it ended: ${canonical(result)}`);
-  else if (sc.result !== undefined && sc.result !== null) {
-    if (!result) report.problems.push('expected the hand to have ended, but it has not');
-    else report.problems.push(...subsetMismatches(sc.result, result).map((p) => `result ${p}`));
+  if (expected === null && result) report.problems.push(`${tag}expected the hand to go on, but it ended: ${canonical(result)}`);
+  else if (expected !== undefined && expected !== null) {
+    if (!result) report.problems.push(`${tag}expected the hand to have ended, but it has not`);
+    else report.problems.push(...subsetMismatches(expected, result).map((p) => `${tag}result ${p}`));
   }
-  report.passed = report.problems.length === 0 && report.steps.every((s) => s.ok);
-  return report;
+  return result;
 }

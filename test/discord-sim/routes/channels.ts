@@ -1,0 +1,128 @@
+/** REST routes of channels: get, edit (threads too: archive, lock, rename sublimit), delete, typing; access helpers. */
+import { ApiError, Errors, FormErrors } from '../errors.js';
+import type { Router } from '../http.js';
+import { Intents } from '../gateway.js';
+import { ChannelType, hasPerm, Permissions as P, type SimChannel, type SimMessage } from '../model.js';
+import { channelJson } from '../serialize.js';
+import type { DiscordSim } from '../sim.js';
+import { type Json, type RouteResult } from '../types.js';
+
+export function getGuildChannel(sim: DiscordSim, id: string): SimChannel {
+  const ch = sim.channels.get(id);
+  if (!ch || ch.deleted) throw Errors.unknownChannel();
+  if (ch.type === ChannelType.DM) return ch;
+  const g = sim.guilds.get(ch.guildId!);
+  if (!g) throw Errors.unknownChannel();
+  if (!hasPerm(sim.botPermissions(g.id, ch.id), P.ViewChannel)) throw Errors.missingAccess();
+  if (
+    ch.type === ChannelType.PrivateThread &&
+    !ch.threadMembers.has(sim.botUserId) &&
+    !hasPerm(sim.botPermissions(g.id, ch.id), P.ManageThreads)
+  ) {
+    throw Errors.missingAccess();
+  }
+  return ch;
+}
+
+export function requirePerm(sim: DiscordSim, ch: SimChannel, bit: bigint): void {
+  if (ch.type === ChannelType.DM) return;
+  if (!hasPerm(sim.botPermissions(ch.guildId!, ch.id), bit)) throw Errors.missingPermissions();
+}
+
+export function getChannelMessage(sim: DiscordSim, ch: SimChannel, id: string): SimMessage {
+  const m = sim.messageIndex.get(id);
+  if (!m || m.deleted || m.channelId !== ch.id || m.ephemeralTo !== undefined) throw Errors.unknownMessage();
+  return m;
+}
+
+/** Discord's separate sublimit on channel name/topic edits: 2 per 10 minutes per channel. */
+export function checkRenameLimit(sim: DiscordSim, ch: SimChannel, j: Json): void {
+  const renaming = (j.name !== undefined && j.name !== ch.name) || (j.topic !== undefined && j.topic !== ch.topic);
+  if (!renaming) return;
+  const now = sim.clock.now();
+  const recent = (sim.renames.get(ch.id) ?? []).filter((t) => now - t < 600_000);
+  if (recent.length >= 2) {
+    const retryAfter = Math.max(1, Math.ceil((recent[0]! + 600_000 - now) / 1000));
+    const msg = `channel #${ch.name} renamed more than twice in 10 minutes (Discord's rename sublimit: 429, retry after ${retryAfter} s)`;
+    sim.warnings.push(msg);
+    sim.addLog({ kind: 'sim', summary: `WARNING ${msg}` });
+    if (sim.opts.enforceRenameLimit) {
+      throw new ApiError(429, 0, 'You are being rate limited.', undefined, {
+        'Retry-After': String(retryAfter),
+        'X-RateLimit-Scope': 'shared',
+      });
+    }
+  }
+  recent.push(now);
+  sim.renames.set(ch.id, recent);
+}
+
+export function patchChannel(sim: DiscordSim, ch: SimChannel, j: Json): RouteResult {
+  if (ch.type === ChannelType.DM) throw Errors.missingPermissions();
+  const perms = sim.botPermissions(ch.guildId!, ch.id);
+  const manage = hasPerm(perms, P.ManageThreads);
+  if (!sim.isThread(ch)) {
+    requirePerm(sim, ch, P.ManageChannels);
+    checkRenameLimit(sim, ch, j);
+    if (j.name !== undefined) {
+      if (typeof j.name !== 'string' || [...j.name].length < 1 || [...j.name].length > 100)
+        throw FormErrors.single(['name'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
+      ch.name = j.name;
+    }
+    if (j.topic !== undefined) ch.topic = j.topic;
+    sim.gateway.dispatch('CHANNEL_UPDATE', channelJson(sim, ch), Intents.Guilds);
+    return { status: 200, body: channelJson(sim, ch) };
+  }
+  if (ch.locked && !manage) throw Errors.lockedThread();
+  if (j.locked !== undefined && Boolean(j.locked) !== ch.locked && !manage) throw Errors.missingPermissions();
+  if (j.archived === true && !ch.archived && ch.ownerId !== sim.botUserId && !manage) throw Errors.missingPermissions();
+  if (ch.archived && j.archived !== false) {
+    // An archived thread can only be unarchived, or (with MANAGE_THREADS) locked/unlocked; anything else is 50083.
+    const onlyLock = Object.keys(j).every((k) => k === 'locked' || k === 'archived');
+    if (!(onlyLock && j.locked !== undefined && manage)) throw Errors.archivedThread();
+  }
+  if (ch.archived && j.archived === false) requirePerm(sim, ch, P.SendMessagesInThreads);
+  checkRenameLimit(sim, ch, j);
+  if (j.name !== undefined) {
+    if (typeof j.name !== 'string' || [...j.name].length < 1 || [...j.name].length > 100)
+      throw FormErrors.single(['name'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
+    ch.name = j.name;
+  }
+  if (j.auto_archive_duration !== undefined) {
+    if (![60, 1440, 4320, 10080].includes(Number(j.auto_archive_duration)))
+      throw FormErrors.single(['auto_archive_duration'], 'BASE_TYPE_CHOICES', 'Value must be one of (60, 1440, 4320, 10080).');
+    ch.autoArchiveDuration = Number(j.auto_archive_duration);
+  }
+  if (j.invitable !== undefined && ch.type === ChannelType.PrivateThread) ch.invitable = Boolean(j.invitable);
+  if (j.locked !== undefined) ch.locked = Boolean(j.locked);
+  if (j.archived !== undefined && Boolean(j.archived) !== ch.archived) {
+    if (!j.archived && sim.activeThreads(ch.guildId!).length >= sim.guild(ch.guildId!).activeThreadLimit) throw Errors.threadCap();
+    ch.archived = Boolean(j.archived);
+    ch.archiveTimestamp = new Date(sim.clock.now()).toISOString();
+    ch.lastActivity = sim.clock.now();
+  }
+  sim.threadUpdate(ch);
+  return { status: 200, body: channelJson(sim, ch) };
+}
+
+export function register(r: Router, sim: DiscordSim): void {
+  // Channels
+  r.on('GET', '/channels/:ch', ({ params }) => ({ status: 200, body: channelJson(sim, getGuildChannel(sim, params.ch!)) }));
+  r.on('PATCH', '/channels/:ch', ({ params, body }) => patchChannel(sim, getGuildChannel(sim, params.ch!), body.json ?? {}));
+  r.on('DELETE', '/channels/:ch', ({ params }) => {
+    const ch = getGuildChannel(sim, params.ch!);
+    if (ch.type === ChannelType.DM) return { status: 200, body: channelJson(sim, ch) };
+    requirePerm(sim, ch, sim.isThread(ch) ? P.ManageThreads : P.ManageChannels);
+    ch.deleted = true;
+    sim.gateway.dispatch(
+      sim.isThread(ch) ? 'THREAD_DELETE' : 'CHANNEL_DELETE',
+      sim.isThread(ch) ? { id: ch.id, guild_id: ch.guildId, parent_id: ch.parentId, type: ch.type } : channelJson(sim, ch),
+      Intents.Guilds,
+    );
+    return { status: 200, body: channelJson(sim, ch) };
+  });
+  r.on('POST', '/channels/:ch/typing', ({ params }) => {
+    getGuildChannel(sim, params.ch!);
+    return { status: 204 };
+  });
+}

@@ -1,0 +1,37 @@
+/** REST routes of guilds: the guild, its channels, roles and members. */
+import { Errors } from '../errors.js';
+import type { Router } from '../http.js';
+import { channelJson, guildJson, memberJson, roleJson } from '../serialize.js';
+import type { DiscordSim } from '../sim.js';
+
+export function register(r: Router, sim: DiscordSim): void {
+  // Guilds
+  r.on('GET', '/guilds/:guild', ({ params }) => {
+    const g = sim.guilds.get(params.guild!);
+    if (!g) throw Errors.unknownGuild();
+    return { status: 200, body: guildJson(sim, g) };
+  });
+  r.on('GET', '/guilds/:guild/channels', ({ params }) => {
+    if (!sim.guilds.has(params.guild!)) throw Errors.unknownGuild();
+    const list = [...sim.channels.values()].filter((c) => c.guildId === params.guild && !c.deleted && !sim.isThread(c));
+    return { status: 200, body: list.map((c) => channelJson(sim, c)) };
+  });
+  r.on('GET', '/guilds/:guild/roles', ({ params }) => {
+    const g = sim.guilds.get(params.guild!);
+    if (!g) throw Errors.unknownGuild();
+    return { status: 200, body: g.roles.map((r) => roleJson(sim, r)) };
+  });
+  r.on('GET', '/guilds/:guild/members/:user', ({ params }) => {
+    const g = sim.guilds.get(params.guild!);
+    if (!g) throw Errors.unknownGuild();
+    const m = g.members.get(params.user === '@me' ? sim.botUserId : params.user!);
+    if (!m) throw Errors.unknownMember();
+    return { status: 200, body: memberJson(sim, m) };
+  });
+  r.on('GET', '/guilds/:guild/members', ({ params, query }) => {
+    const g = sim.guilds.get(params.guild!);
+    if (!g) throw Errors.unknownGuild();
+    const limit = Number(query.get('limit') ?? 1);
+    return { status: 200, body: [...g.members.values()].slice(0, limit).map((m) => memberJson(sim, m)) };
+  });
+}

@@ -1,0 +1,106 @@
+/** REST routes of channel messages: list, send, get, edit, delete, and the bot's own reactions. */
+import { Errors, FormErrors } from '../errors.js';
+import type { Router } from '../http.js';
+import { ChannelType, compareSnowflakes, hasPerm, Permissions as P } from '../model.js';
+import { messageJson } from '../serialize.js';
+import type { DiscordSim } from '../sim.js';
+import { isPlainObject } from '../types.js';
+import { validateMessage } from '../validate.js';
+import { getGuildChannel, requirePerm, getChannelMessage } from './channels.js';
+
+export function register(r: Router, sim: DiscordSim): void {
+  r.on('GET', '/channels/:ch/messages', ({ params, query }) => {
+    const ch = getGuildChannel(sim, params.ch!);
+    requirePerm(sim, ch, P.ReadMessageHistory);
+    let list = (sim.messages.get(ch.id) ?? [])
+      .filter((m) => !m.deleted && m.ephemeralTo === undefined)
+      .sort((a, b) => compareSnowflakes(b.id, a.id));
+    const before = query.get('before');
+    const after = query.get('after');
+    if (before) list = list.filter((m) => compareSnowflakes(m.id, before) < 0);
+    if (after) list = list.filter((m) => compareSnowflakes(m.id, after) > 0);
+    const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 50)));
+    return { status: 200, body: list.slice(0, limit).map((m) => messageJson(sim, m)) };
+  });
+  r.on('POST', '/channels/:ch/messages', ({ params, body }) => {
+    const ch = getGuildChannel(sim, params.ch!);
+    if (ch.type === ChannelType.DM) {
+      if (sim.user(ch.recipientId!).dmsClosed) throw Errors.cannotDm();
+    } else {
+      requirePerm(sim, ch, sim.isThread(ch) ? P.SendMessagesInThreads : P.SendMessages);
+      if (body.files.length) requirePerm(sim, ch, P.AttachFiles);
+    }
+    if (sim.isThread(ch)) {
+      const manage = hasPerm(sim.botPermissions(ch.guildId!, ch.id), P.ManageThreads);
+      if (ch.locked && !manage) throw Errors.lockedThread();
+      if (ch.archived) {
+        validateMessage({
+          payload: body.json ?? {},
+          files: body.files,
+          finalFlags: Number(body.json?.flags ?? 0),
+          keptFilenames: [],
+          attachmentSizeLimit: sim.guild(ch.guildId!).attachmentSizeLimit,
+          allowEphemeral: false,
+        });
+        ch.archived = false;
+        ch.archiveTimestamp = new Date(sim.clock.now()).toISOString();
+        sim.threadUpdate(ch);
+      }
+    }
+    const ref = body.json?.message_reference;
+    if (isPlainObject(ref) && ref.message_id) {
+      const target = sim.messageIndex.get(String(ref.message_id));
+      if ((!target || target.deleted || target.ephemeralTo !== undefined) && ref.fail_if_not_exists !== false) {
+        throw FormErrors.single(['message_reference'], 'REPLIES_UNKNOWN_MESSAGE', 'Unknown message');
+      }
+    }
+    const m = sim.createMessageFrom(ch, body, { allowEphemeral: false, type: isPlainObject(ref) ? 19 : 0 });
+    if (ch.type !== ChannelType.DM && m.embeds.length && !hasPerm(sim.botPermissions(ch.guildId!, ch.id), P.EmbedLinks)) {
+      // Discord drops embeds silently when the bot lacks EMBED_LINKS.
+      m.embeds = [];
+      sim.addLog({ kind: 'sim', summary: `embeds of message ${m.id} dropped: the bot lacks EMBED_LINKS in #${ch.name}` });
+    }
+    return { status: 200, body: messageJson(sim, m) };
+  });
+  r.on('GET', '/channels/:ch/messages/:mid', ({ params }) => {
+    const ch = getGuildChannel(sim, params.ch!);
+    requirePerm(sim, ch, P.ReadMessageHistory);
+    return { status: 200, body: messageJson(sim, getChannelMessage(sim, ch, params.mid!)) };
+  });
+  r.on('PATCH', '/channels/:ch/messages/:mid', ({ params, body }) => {
+    const ch = getGuildChannel(sim, params.ch!);
+    const m = getChannelMessage(sim, ch, params.mid!);
+    if (m.authorId !== sim.botUserId) {
+      const keys = Object.keys(body.json ?? {});
+      if (keys.some((k) => k !== 'flags')) throw Errors.cannotEditOthers();
+      requirePerm(sim, ch, P.ManageMessages);
+    }
+    if (ch.archived) throw Errors.archivedThread();
+    if (body.files.length) requirePerm(sim, ch, P.AttachFiles);
+    return { status: 200, body: messageJson(sim, sim.editMessageFrom(m, body)) };
+  });
+  r.on('DELETE', '/channels/:ch/messages/:mid', ({ params }) => {
+    const ch = getGuildChannel(sim, params.ch!);
+    const m = getChannelMessage(sim, ch, params.mid!);
+    if (m.authorId !== sim.botUserId) requirePerm(sim, ch, P.ManageMessages);
+    if (ch.archived) throw Errors.archivedThread();
+    sim.deleteMessage(m);
+    return { status: 204 };
+  });
+  r.on('PUT', '/channels/:ch/messages/:mid/reactions/:emoji/@me', ({ params }) => {
+    const ch = getGuildChannel(sim, params.ch!);
+    requirePerm(sim, ch, P.AddReactions);
+    if (ch.archived) throw Errors.archivedThread();
+    const m = getChannelMessage(sim, ch, params.mid!);
+    let set = m.reactions.get(params.emoji!);
+    if (!set) m.reactions.set(params.emoji!, (set = new Set()));
+    set.add(sim.botUserId);
+    return { status: 204 };
+  });
+  r.on('DELETE', '/channels/:ch/messages/:mid/reactions/:emoji/@me', ({ params }) => {
+    const ch = getGuildChannel(sim, params.ch!);
+    const m = getChannelMessage(sim, ch, params.mid!);
+    m.reactions.get(params.emoji!)?.delete(sim.botUserId);
+    return { status: 204 };
+  });
+}

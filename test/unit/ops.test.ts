@@ -1,0 +1,60 @@
+/** Metrics and /healthz over HTTP (issue #18 §3). */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createMetrics } from '../../src/ops/metrics.js';
+import { startOpsServer } from '../../src/ops/server.js';
+import { openDatabase } from '../../src/store/db.js';
+import { databaseWritable } from '../../src/store/health.js';
+
+test('/metrics serves the bot series and the process defaults', async () => {
+  const metrics = createMetrics({ activeTables: () => ({ phom: 3, chan: 1 }) });
+  metrics.ackSeconds.observe({ kind: 'button' }, 0.004);
+  metrics.discordErrors.inc({ status: '429', scope: 'global' });
+  metrics.renderBytes.inc({ kind: 'table' }, 30_000);
+  const ops = await startOpsServer({
+    port: 0,
+    host: '127.0.0.1',
+    metrics,
+    health: { gatewayReady: () => true, databaseWritable: () => true },
+  });
+  try {
+    const r = await fetch(`http://127.0.0.1:${ops.port}/metrics`);
+    assert.equal(r.status, 200);
+    assert.match(r.headers.get('content-type') ?? '', /text\/plain/);
+    const body = await r.text();
+    assert.match(body, /hoiquan_interaction_ack_seconds_bucket\{le="0.005",kind="button"\} 1/);
+    assert.match(body, /hoiquan_active_tables\{game="phom"\} 3/);
+    assert.match(body, /hoiquan_discord_errors_total\{status="429",scope="global"\} 1/);
+    assert.match(body, /hoiquan_render_bytes_total\{kind="table"\} 30000/);
+    assert.match(body, /process_resident_memory_bytes \d+/);
+    assert.match(body, /nodejs_eventloop_lag_p99_seconds/);
+    assert.equal((await fetch(`http://127.0.0.1:${ops.port}/nope`)).status, 404);
+    assert.equal((await fetch(`http://127.0.0.1:${ops.port}/metrics`, { method: 'POST' })).status, 405);
+  } finally {
+    await ops.close();
+  }
+});
+
+test('/healthz is 200 only while the gateway is READY and the database writable', async () => {
+  const db = openDatabase(':memory:');
+  let ready = false;
+  const ops = await startOpsServer({
+    port: 0,
+    host: '127.0.0.1',
+    metrics: createMetrics(),
+    health: { gatewayReady: () => ready, databaseWritable: () => databaseWritable(db) },
+  });
+  try {
+    const get = async () => {
+      const r = await fetch(`http://127.0.0.1:${ops.port}/healthz`);
+      return { status: r.status, body: (await r.json()) as Record<string, boolean> };
+    };
+    assert.deepEqual(await get(), { status: 503, body: { ok: false, gateway: false, database: true } });
+    ready = true;
+    assert.deepEqual(await get(), { status: 200, body: { ok: true, gateway: true, database: true } });
+    db.close();
+    assert.deepEqual(await get(), { status: 503, body: { ok: false, gateway: true, database: false } });
+  } finally {
+    await ops.close();
+  }
+});
