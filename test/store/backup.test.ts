@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../src/store/index.js';
 import { backupName, pruneBackups, startPeriodicBackups } from '../../src/store/backup.js';
-import { engineOf } from '../../src/games/registry.js';
+import { engineOf } from '../../src/table/manifests.js';
 import { resolveOptions } from '../../src/games/core/options.js';
 import type { BaseAction, HandResult } from '../../src/games/core/types.js';
 

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { subsetMismatches } from '../../src/games/core/match.js';
 import { runScenario, type Scenario } from '../../src/games/core/scenario.js';
-import { ENGINES } from '../../src/games/registry.js';
+import { ENGINES } from '../../src/table/manifests.js';
 import { resolveOptions } from '../../src/games/core/options.js';
 
 // ---- matchers ----
