@@ -131,7 +131,13 @@ export function startBotProcess(sim: DiscordSim, dbPath: string, env: Record<str
       }
     }
   });
-  child.stdout!.on('data', (d: Buffer) => process.env.HQ_TEST_LOG && process.stderr.write(d));
+  child.stdout!.on('data', (d: Buffer) => {
+    for (const line of d.toString().split('\n').filter(Boolean)) {
+      bp.stderr.push(line);
+      if (bp.stderr.length > 200) bp.stderr.shift();
+    }
+    if (process.env.HQ_TEST_LOG) process.stderr.write(d);
+  });
   return bp;
 }
 
@@ -152,6 +158,8 @@ export interface Rig {
   guildId: string;
   channels: string[];
   tables: LoadTable[];
+  /** Tables that did not open (their diagnostics). */
+  openFailures: string[];
   /** Read-only view of the bot's database. */
   read(gameId: string): { row: NonNullable<ReturnType<GameStore['get']>>; state: unknown; seats: ReturnType<GameStore['seats']> };
   /** Attachment bytes the bot has uploaded so far. */
@@ -187,6 +195,7 @@ export async function startRig(o: { globalWindowMs?: number; botEnv?: Record<str
     guildId: guild.id,
     channels: [],
     tables: [],
+    openFailures: [],
     read(gameId) {
       if (!store) {
         db = new Database(dbPath, { readonly: true });
@@ -231,14 +240,24 @@ async function openTable(rig: Rig, channelId: string, users: string[]): Promise<
     await settle(await sim.click(u, lobby.id, join));
     await sim.waitFor(() => sim.message(lobby.id)!.content.includes(u), { timeout: 60_000 });
   }
-  await settle(await sim.click(users[0]!, lobby.id, btn(sim, lobby, 'Start')!));
-  const row = await sim.waitFor(
-    () => {
-      const g = rig.read(gameId).row;
-      return g.tableMessageId && g.threadId && sim.message(g.tableMessageId) ? g : null;
-    },
-    { timeout: 120_000, message: `table ${gameId} posted` },
-  );
+  const start = await settle(await sim.click(users[0]!, lobby.id, btn(sim, lobby, 'Start')!));
+  const row = await sim
+    .waitFor(
+      () => {
+        const g = rig.read(gameId).row;
+        return g.tableMessageId && g.threadId && sim.message(g.tableMessageId) ? g : null;
+      },
+      { timeout: 120_000 },
+    )
+    .catch(() => {
+      const g = rig.read(gameId);
+      throw new Error(
+        `table ${gameId} not posted: status ${g.row.status}, seats ${g.seats.length}, start ${start.failed ? `failed (${start.failReason})` : 'acknowledged'}, ` +
+          `bot ${rig.bot.exited ? 'exited' : 'running'}; bot stderr:\n${rig.bot.stderr.slice(-20).join('\n')}\n` +
+          (g.row.threadId ? sim.transcript(g.row.threadId, users[0]!).slice(-1500) : 'no thread') +
+          `\ntable message id ${g.row.tableMessageId}`,
+      );
+    });
   return { gameId, threadId: row.threadId!, users: users.map((id) => ({ id })) };
 }
 
@@ -256,7 +275,12 @@ export async function openTables(rig: Rig, n: number, concurrency = 8): Promise<
         sim.addMember(rig.guildId, u.id);
         return u.id;
       });
-      rig.tables.push(await openTable(rig, rig.channels[c]!, users));
+      try {
+        rig.tables.push(await openTable(rig, rig.channels[c]!, users));
+      } catch (e) {
+        // Reported, not fatal: the run goes on with the tables that opened.
+        rig.openFailures.push((e as Error).message);
+      }
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -501,7 +525,13 @@ export async function run(): Promise<Row[]> {
       const t0 = performance.now();
       await openTables(rig, n);
       const setupS = (performance.now() - t0) / 1000;
-      console.error(`load: ${n} tables opened in ${setupS.toFixed(1)} s (bot RSS ${rssOf(rig.bot.pid).rssMiB.toFixed(0)} MiB)`);
+      console.error(
+        `load: ${rig.tables.length}/${n} tables opened in ${setupS.toFixed(1)} s (bot RSS ${rssOf(rig.bot.pid).rssMiB.toFixed(0)} MiB)`,
+      );
+      if (rig.openFailures.length) {
+        console.error(`load: ${rig.openFailures.length} tables did not open; the first:\n${rig.openFailures[0]}`);
+        rows.push({ name: `${n} tables that did not open`, value: rig.openFailures.length, unit: '' });
+      }
       await waitQuiet(rig);
       for (const pacing of ['flood', 'live'] as const) {
         const r = await drive(rig, { pacing, durationMs: pacing === 'flood' ? floodMs : liveMs, seed });
