@@ -85,6 +85,8 @@ export interface BotProcess {
   resetLag(): void;
   stderr: string[];
   exited: boolean;
+  /** How it exited ("code …, signal …"). */
+  exit?: string;
   kill(): Promise<void>;
 }
 
@@ -96,7 +98,7 @@ export function startBotProcess(sim: DiscordSim, dbPath: string, env: Record<str
       DISCORD_TOKEN: sim.token,
       DISCORD_API_BASE: sim.apiBase,
       DATABASE_PATH: dbPath,
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: 'warn',
       DEFAULT_LOCALE: 'en',
       ...env,
     },
@@ -115,7 +117,10 @@ export function startBotProcess(sim: DiscordSim, dbPath: string, env: Record<str
       await new Promise((r) => child.once('exit', r));
     },
   };
-  child.once('exit', () => (bp.exited = true));
+  child.once('exit', (code, signal) => {
+    bp.exited = true;
+    bp.exit = `code ${code}, signal ${signal}`;
+  });
   let buf = '';
   child.stderr!.on('data', (d: Buffer) => {
     buf += d.toString();
@@ -126,7 +131,7 @@ export function startBotProcess(sim: DiscordSim, dbPath: string, env: Record<str
       if (line.startsWith('@@el ')) bp.lag = JSON.parse(line.slice(5)) as BotProcess['lag'];
       else {
         bp.stderr.push(line);
-        if (bp.stderr.length > 200) bp.stderr.shift();
+        if (bp.stderr.length > 2000) bp.stderr.shift();
         if (process.env.HQ_TEST_LOG) process.stderr.write(line + '\n');
       }
     }
@@ -134,7 +139,7 @@ export function startBotProcess(sim: DiscordSim, dbPath: string, env: Record<str
   child.stdout!.on('data', (d: Buffer) => {
     for (const line of d.toString().split('\n').filter(Boolean)) {
       bp.stderr.push(line);
-      if (bp.stderr.length > 200) bp.stderr.shift();
+      if (bp.stderr.length > 2000) bp.stderr.shift();
     }
     if (process.env.HQ_TEST_LOG) process.stderr.write(d);
   });
@@ -167,7 +172,14 @@ export interface Rig {
   stop(): Promise<void>;
 }
 
-export async function startRig(o: { globalWindowMs?: number; botEnv?: Record<string, string> } = {}): Promise<Rig> {
+export async function startRig(
+  o: {
+    globalWindowMs?: number;
+    botEnv?: Record<string, string>;
+    /** Builds a world and database before the bot starts (e.g. bench/restart.ts `generate`); returns its tables. */
+    prepare?: (sim: DiscordSim, dbPath: string) => LoadTable[];
+  } = {},
+): Promise<Rig> {
   const sim = await DiscordSim.start({
     realTime: true,
     rateLimits: o.globalWindowMs ? { globalWindowMs: o.globalWindowMs } : true,
@@ -184,6 +196,7 @@ export async function startRig(o: { globalWindowMs?: number; botEnv?: Record<str
     for (const f of files) bytes += f.data.length;
     return orig(c, files, p);
   };
+  const prepared = o.prepare?.(sim, dbPath) ?? [];
   const bot = startBotProcess(sim, dbPath, o.botEnv);
   await sim.waitFor(() => sim.connectedBots() === 1, { timeout: 60_000, message: 'bot connects' });
   let db: Database.Database | null = null;
@@ -194,7 +207,7 @@ export async function startRig(o: { globalWindowMs?: number; botEnv?: Record<str
     dbPath,
     guildId: guild.id,
     channels: [],
-    tables: [],
+    tables: prepared,
     openFailures: [],
     read(gameId) {
       if (!store) {
@@ -247,13 +260,14 @@ async function openTable(rig: Rig, channelId: string, users: string[]): Promise<
         const g = rig.read(gameId).row;
         return g.tableMessageId && g.threadId && sim.message(g.tableMessageId) ? g : null;
       },
-      { timeout: 120_000 },
+      { timeout: 30_000 },
     )
     .catch(() => {
       const g = rig.read(gameId);
       throw new Error(
         `table ${gameId} not posted: status ${g.row.status}, seats ${g.seats.length}, start ${start.failed ? `failed (${start.failReason})` : 'acknowledged'}, ` +
-          `bot ${rig.bot.exited ? 'exited' : 'running'}; bot stderr:\n${rig.bot.stderr.slice(-20).join('\n')}\n` +
+          `bot ${rig.bot.exited ? `exited (${rig.bot.exit})` : 'running'}; bot log lines about it:\n` +
+          `${rig.bot.stderr.filter((l) => l.includes(gameId) || (g.row.threadId && l.includes(g.row.threadId))).slice(-10).join('\n')}\n` +
           (g.row.threadId ? sim.transcript(g.row.threadId, users[0]!).slice(-1500) : 'no thread') +
           `\ntable message id ${g.row.tableMessageId}`,
       );
@@ -366,9 +380,9 @@ async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): P
   const usable = d.options
     .map((_, idx) => {
       const b = comps.find((c) => c.type === 2 && decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.arg === String(idx));
-      if (b) return { idx, b };
+      if (b) return { idx, id: String(b.custom_id), select: false };
       const s = comps.find((c) => c.type === 3 && ((c.options as Json[]) ?? []).some((op) => op.value === String(idx)));
-      return s ? { idx, s } : null;
+      return s ? { idx, id: String(s.custom_id), select: true } : null;
     })
     .filter((x): x is NonNullable<typeof x> => x !== null);
   if (!usable.length) return false;
@@ -378,9 +392,7 @@ async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): P
   const tableEdits = sim.message(tableId)?.edits ?? 0;
   const t0 = performance.now();
   const h =
-    'b' in pick
-      ? await sim.click(seat.id, hand.id, String(pick.b.custom_id))
-      : await sim.select(seat.id, hand.id, String(pick.s.custom_id), [String(pick.idx)]);
+    pick.select ? await sim.select(seat.id, hand.id, pick.id, [String(pick.idx)]) : await sim.click(seat.id, hand.id, pick.id);
   await settle(h, st);
   if (h.failed) return true;
   st.moves++;
