@@ -85,6 +85,8 @@ export interface BotProcess {
   resetLag(): void;
   stderr: string[];
   exited: boolean;
+  /** When main.ts printed "is online" (bot.start() resolved: logged in, running games resumed), epoch ms. */
+  onlineAt?: number;
   /** How it exited ("code …, signal …"). */
   exit?: string;
   kill(): Promise<void>;
@@ -138,6 +140,7 @@ export function startBotProcess(sim: DiscordSim, dbPath: string, env: Record<str
   });
   child.stdout!.on('data', (d: Buffer) => {
     for (const line of d.toString().split('\n').filter(Boolean)) {
+      if (bp.onlineAt === undefined && line.includes('is online as')) bp.onlineAt = Date.now();
       bp.stderr.push(line);
       if (bp.stderr.length > 2000) bp.stderr.shift();
     }
