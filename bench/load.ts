@@ -270,7 +270,10 @@ async function openTable(rig: Rig, channelId: string, users: string[]): Promise<
       throw new Error(
         `table ${gameId} not posted: status ${g.row.status}, seats ${g.seats.length}, start ${start.failed ? `failed (${start.failReason})` : 'acknowledged'}, ` +
           `bot ${rig.bot.exited ? `exited (${rig.bot.exit})` : 'running'}; bot log lines about it:\n` +
-          `${rig.bot.stderr.filter((l) => l.includes(gameId) || (g.row.threadId && l.includes(g.row.threadId))).slice(-10).join('\n')}\n` +
+          `${rig.bot.stderr
+            .filter((l) => l.includes(gameId) || (g.row.threadId && l.includes(g.row.threadId)))
+            .slice(-10)
+            .join('\n')}\n` +
           (g.row.threadId ? sim.transcript(g.row.threadId, users[0]!).slice(-1500) : 'no thread') +
           `\ntable message id ${g.row.tableMessageId}`,
       );
@@ -382,7 +385,9 @@ async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): P
   const comps = sim.components(hand);
   const usable = d.options
     .map((_, idx) => {
-      const b = comps.find((c) => c.type === 2 && decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.arg === String(idx));
+      const b = comps.find(
+        (c) => c.type === 2 && decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.arg === String(idx),
+      );
       if (b) return { idx, id: String(b.custom_id), select: false };
       const s = comps.find((c) => c.type === 3 && ((c.options as Json[]) ?? []).some((op) => op.value === String(idx)));
       return s ? { idx, id: String(s.custom_id), select: true } : null;
@@ -394,12 +399,13 @@ async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): P
   const handEdits = hand.edits;
   const tableEdits = sim.message(tableId)?.edits ?? 0;
   const t0 = performance.now();
-  const h =
-    pick.select ? await sim.select(seat.id, hand.id, pick.id, [String(pick.idx)]) : await sim.click(seat.id, hand.id, pick.id);
+  const h = pick.select ? await sim.select(seat.id, hand.id, pick.id, [String(pick.idx)]) : await sim.click(seat.id, hand.id, pick.id);
   await settle(h, st);
   if (h.failed) return true;
   st.moves++;
-  const own = until(() => (sim.message(hand.id)?.edits ?? 0) > handEdits, 30_000).then((ok) => ok && st.ownVisible.push(performance.now() - t0));
+  const own = until(() => (sim.message(hand.id)?.edits ?? 0) > handEdits, 30_000).then(
+    (ok) => ok && st.ownVisible.push(performance.now() - t0),
+  );
   const pub = until(() => {
     const m = sim.message(tableId);
     return !m || m.deleted || m.edits > tableEdits || verOf(sim, m) > v0;
@@ -496,7 +502,7 @@ export function summarize(r: PhaseReport): Record<string, string> {
   const mv = Math.max(1, p.moves);
   return {
     run: `${r.tables} ${r.pacing}`,
-    's': f(r.seconds),
+    s: f(r.seconds),
     'int/s': f(p.interactions / r.seconds),
     'moves/s': f(p.moves / r.seconds),
     'ack p50/p99 ms': `${f(pct(p.ack, 50), 0)} / ${f(pct(p.ack, 99), 0)}`,

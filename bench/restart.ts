@@ -137,7 +137,9 @@ export function generate(sim: DiscordSim, dbPath: string, n: number, movesPerGam
   );
   const copyChildren = ['game_seats', 'actions', 'snapshots', 'timers', 'results'].map((t) => {
     const c = cols(t);
-    return store.db.prepare(`INSERT INTO ${t} (${c.join(', ')}) SELECT ${c.map((x) => (x === 'game_id' ? '@id' : x)).join(', ')} FROM ${t} WHERE game_id = @from`);
+    return store.db.prepare(
+      `INSERT INTO ${t} (${c.join(', ')}) SELECT ${c.map((x) => (x === 'game_id' ? '@id' : x)).join(', ')} FROM ${t} WHERE game_id = @from`,
+    );
   });
   const clone = store.db.transaction((from: number, to: number) => {
     for (let k = from; k < to; k++) {
@@ -241,7 +243,10 @@ export async function run(): Promise<Row[]> {
     const firstAck = firstClick?.ack ?? NaN;
     const firstAckFailed = !firstClick || firstClick.failed;
     const answered = clicks.find((c) => !c.failed);
-    const laterAcks = clicks.slice(1).filter((c) => !c.failed).map((c) => c.ack);
+    const laterAcks = clicks
+      .slice(1)
+      .filter((c) => !c.failed)
+      .map((c) => c.ack);
     const done = bot.onlineAt !== undefined && Date.now() - Math.max(lastAt, bot.onlineAt) > 5000;
     clearInterval(rssTimer);
     const rssEnd = rssOf(bot.pid).rssMiB;
