@@ -58,6 +58,16 @@ export function rssOf(pid: number): { rssMiB: number; hwmMiB: number } {
   }
 }
 
+/** CPU seconds (user + system) the process has used so far, from /proc/<pid>/stat. */
+export function cpuOf(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return 0;
+  }
+}
+
 export function pct(xs: number[], p: number): number {
   if (!xs.length) return NaN;
   const s = [...xs].sort((a, b) => a - b);
@@ -426,6 +436,7 @@ export async function drive(
   const bytes0 = rig.uploaded();
   const failed0 = rig.sim.failedInteractions().length;
   const rss0 = rssOf(rig.bot.pid).rssMiB;
+  const cpu0 = cpuOf(rig.bot.pid);
   let rssMax = rss0;
   rig.bot.resetLag();
   const rssTimer = setInterval(() => (rssMax = Math.max(rssMax, rssOf(rig.bot.pid).rssMiB)), 250);
@@ -475,6 +486,7 @@ export async function drive(
     bytes: rig.uploaded() - bytes0,
     rss: { start: rss0, max: Math.max(rssMax, rssOf(rig.bot.pid).rssMiB), end: rssOf(rig.bot.pid).rssMiB },
     lag: rig.bot.lag,
+    cpuPct: ((cpuOf(rig.bot.pid) - cpu0) / (elapsed + 1.1)) * 100,
   };
 }
 
@@ -493,6 +505,8 @@ export interface PhaseReport {
   bytes: number;
   rss: { start: number; max: number; end: number };
   lag: BotProcess['lag'];
+  /** The bot process's CPU use over the phase, % of one core. */
+  cpuPct: number;
 }
 
 const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '–');
@@ -515,6 +529,7 @@ export function summarize(r: PhaseReport): Record<string, string> {
     'RSS MiB start/max/end': `${f(r.rss.start, 0)} / ${f(r.rss.max, 0)} / ${f(r.rss.end, 0)}`,
     'lag p99/max ms': r.lag ? `${f(r.lag.p99, 0)} / ${f(r.lag.max, 0)}` : '–',
     'KB/move': f(r.bytes / mv / 1024, 1),
+    'bot CPU %': f(r.cpuPct, 0),
   };
 }
 
@@ -579,6 +594,7 @@ export async function run(): Promise<Row[]> {
           { name: `${name} lag p99`, value: r.lag?.p99 ?? NaN, unit: 'ms' },
           { name: `${name} lag max`, value: r.lag?.max ?? NaN, unit: 'ms' },
           { name: `${name} uploaded/move`, value: r.bytes / mv / 1024, unit: 'KB' },
+          { name: `${name} bot CPU`, value: r.cpuPct, unit: '% of a core' },
         );
         await waitQuiet(rig);
       }
