@@ -162,6 +162,8 @@ export function startBotProcess(sim: DiscordSim, dbPath: string, env: Record<str
 export interface Seat {
   id: string;
   hand?: SimMessage;
+  /** The last attempt found no component for the decision (one retry with a fresh hand). */
+  retried?: boolean;
 }
 export interface LoadTable {
   gameId: string;
@@ -362,7 +364,7 @@ async function until(cond: () => boolean, timeoutMs: number): Promise<boolean> {
  * picks a legal option at random among those with a component, and waits until the result is
  * visible on their hand and on the public table. Returns false when the table cannot move.
  */
-async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): Promise<boolean> {
+async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): Promise<boolean | 'moved'> {
   const { sim } = rig;
   const g = rig.read(t.gameId);
   if (g.row.status !== 'running') return false;
@@ -403,7 +405,14 @@ async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): P
       return s ? { idx, id: String(s.custom_id), select: true } : null;
     })
     .filter((x): x is NonNullable<typeof x> => x !== null);
-  if (!usable.length) return false;
+  if (!usable.length) {
+    // The hand on screen does not show this decision (drawn before it): open a fresh one next time.
+    if (seat.retried) return false;
+    seat.retried = true;
+    seat.hand = undefined;
+    return true;
+  }
+  seat.retried = false;
   const pick = usable[Math.floor(rand() * usable.length)]!;
   const tableId = g.row.tableMessageId!;
   const handEdits = hand.edits;
@@ -422,7 +431,7 @@ async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): P
   }, 30_000).then((ok) => ok && st.tableVisible.push(performance.now() - t0));
   const [a, b] = await Promise.all([own, pub]);
   if (a === false || b === false) st.notVisible++;
-  return true;
+  return 'moved';
 }
 
 /** Runs every table for `durationMs`, flood or live (one move per 5 s per table), then drains. */
@@ -447,9 +456,15 @@ export async function drive(
     tables.map(async (t, k) => {
       const rand = rng((o.seed ?? 1) * 7919 + k);
       if (o.pacing === 'live') await sleep(rand() * period);
-      for (let n = 0; performance.now() < end && (o.movesPerTable === undefined || n < o.movesPerTable); n++) {
+      // `movesPerTable` counts moves played at this table (not attempts; at most 3 attempts per move).
+      let mine = 0;
+      for (
+        let n = 0;
+        performance.now() < end && (o.movesPerTable === undefined || (mine < o.movesPerTable && n < 3 * o.movesPerTable));
+        n++
+      ) {
         const started = performance.now();
-        let ok = false;
+        let ok: boolean | 'moved' = false;
         try {
           ok = await oneMove(rig, t, rand, st);
         } catch (e) {
@@ -457,6 +472,7 @@ export async function drive(
           if (process.env.HQ_TEST_LOG) console.error(e);
         }
         if (!ok) break;
+        if (ok === 'moved') mine++;
         if (o.pacing === 'live') await sleep(Math.max(0, started + period - performance.now()));
       }
     }),

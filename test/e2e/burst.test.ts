@@ -13,13 +13,9 @@ import assert from 'node:assert/strict';
 import { drive, startRig, waitQuiet } from '../../bench/load.js';
 import { generate } from '../../bench/restart.js';
 
-// Fails today (2026-12-01, see the report in docs/scaling.md): the moves queue behind discord.js's
-// global limiter and the bot's CPU. Skipped so the suite stays green; HQ_BURST=1 runs it.
-const SKIP = process.env.HQ_BURST
-  ? false
-  : 'issue #17 not done yet: about 2 globally limited requests per move and ~3 moves/s here, so results take over 30 s (HQ_BURST=1 runs it)';
-
-test('a burst of 300 moves across 100 tables: 0 failed interactions, no 429', { timeout: 240_000, skip: SKIP }, async () => {
+// Timing-dependent on a shared machine: it passed here at load average 5 (about 40 s) and failed at
+// load average 17 (220 of 300 moves within the run, 19 results not visible within 30 s).
+test('a burst of 300 moves across 100 tables: 0 failed interactions, no 429', { timeout: 240_000 }, async () => {
   const rig = await startRig({
     prepare: (sim, dbPath) =>
       generate(sim, dbPath, 100, 2).games.map((g) => ({ gameId: g.gameId, threadId: g.threadId, users: g.users.map((id) => ({ id })) })),
