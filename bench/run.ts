@@ -7,12 +7,12 @@
 import { performance } from 'node:perf_hooks';
 
 type Row = { name: string; value: number; unit: string };
-const MODULES = ['phom', 'chan', 'vn-mahjong', 'classic-mahjong', 'render', 'ai'] as const;
+const MODULES = ['phom', 'chan', 'vn-mahjong', 'classic-mahjong', 'render', 'ai', 'load', 'restart'] as const;
 
 const only = process.argv.slice(2);
 const rows: (Row & { module: string })[] = [];
 for (const m of MODULES) {
-  if (only.length && !only.includes(m)) continue;
+  if ((only.length || ['load', 'restart'].includes(m)) && !only.includes(m)) continue; // load/restart: only when named
   const t0 = performance.now();
   const mod = (await import(`./${m}.js`)) as { run(): Row[] | Promise<Row[]> };
   const out = await mod.run();

@@ -1,0 +1,635 @@
+/**
+ * `npm run bench -- load` (issue #17): the real bot process (`node src/bot/main.ts`, as `npm start`
+ * runs it) against the Discord simulator (real clock, rate limits on: 50/s global with the
+ * interaction exemption), N Phỏm tables with 4 simulated players each who click legal actions
+ * through the UI: "Open my hand" on the table message, then an option on their ephemeral hand.
+ *
+ * Two pacings per N: flood (the next move as soon as the previous one's result is visible) and live
+ * (one move every 5 s per table). Per run it prints interactions/s, moves/s, ack p50/p99, visible
+ * result p50/p99 (the player's own hand view and the public table message), REST requests per move
+ * split into globally limited and exempt (the simulator's counters), 429s, bot RSS start/max/end
+ * (/proc/<pid>/status), event-loop lag p99/max and attachment bytes uploaded per move.
+ *
+ * Event-loop lag: the bot does not expose it yet (src/ops/metrics.ts is not wired into the bot), so
+ * the bot process is started with a tiny `--import data:` probe (perf_hooks.monitorEventLoopDelay,
+ * reset on SIGUSR2, printed to stderr once a second). The bot's code is unchanged.
+ *
+ * Options: `--tables 10,50,200`, `--flood-s 20`, `--live-s 25`, `--seed 1`.
+ * The players choose among the legal options at random (seeded), reading whose turn it is from the
+ * bot's SQLite file (read-only), as test/e2e/restart-process.test.ts does.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import Database from 'better-sqlite3';
+import { DiscordSim, type RateLimitStats, type SimMessage } from '../test/discord-sim/index.js';
+import type { InteractionHandle } from '../test/discord-sim/interaction.js';
+import { deployCommands } from '../src/bot/deploy.js';
+import { decodeGameId } from '../src/bot/custom-id.js';
+import { GameStore } from '../src/store/games.js';
+import { engineOf } from '../src/table/manifests.js';
+import type { BaseAction, Decision } from '../src/games/core/types.js';
+
+type Json = Record<string, unknown>;
+type Row = { name: string; value: number; unit: string };
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Event-loop probe loaded into the bot process with `--import` (nothing in src/ changes). */
+const PROBE = `data:text/javascript,${encodeURIComponent(`
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+const h = monitorEventLoopDelay({ resolution: 10 });
+h.enable();
+process.on('SIGUSR2', () => h.reset());
+setInterval(() => {
+  process.stderr.write('@@el ' + JSON.stringify({ p50: h.percentile(50) / 1e6, p99: h.percentile(99) / 1e6, max: h.max / 1e6, n: h.count }) + '\\n');
+}, 1000).unref();
+`)}`;
+
+export function rssOf(pid: number): { rssMiB: number; hwmMiB: number } {
+  try {
+    const s = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? 0);
+    return { rssMiB: kb('VmRSS') / 1024, hwmMiB: kb('VmHWM') / 1024 };
+  } catch {
+    return { rssMiB: 0, hwmMiB: 0 };
+  }
+}
+
+/** CPU seconds (user + system) the process has used so far, from /proc/<pid>/stat. */
+export function cpuOf(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return 0;
+  }
+}
+
+export function pct(xs: number[], p: number): number {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
+
+/** A seeded PRNG (mulberry32): the players' choices are reproducible. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface BotProcess {
+  child: ChildProcess;
+  pid: number;
+  /** Latest event-loop figures printed by the probe (ms). */
+  lag: { p50: number; p99: number; max: number; n: number } | null;
+  /** Resets the probe's histogram. */
+  resetLag(): void;
+  stderr: string[];
+  exited: boolean;
+  /** When main.ts printed "is online" (bot.start() resolved: logged in, running games resumed), epoch ms. */
+  onlineAt?: number;
+  /** How it exited ("code …, signal …"). */
+  exit?: string;
+  kill(): Promise<void>;
+}
+
+/** Starts `node src/bot/main.ts` against the simulator, as the e2e process tests do. */
+export function startBotProcess(sim: DiscordSim, dbPath: string, env: Record<string, string> = {}): BotProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', PROBE, 'src/bot/main.ts'], {
+    env: {
+      ...process.env,
+      DISCORD_TOKEN: sim.token,
+      DISCORD_API_BASE: sim.apiBase,
+      DATABASE_PATH: dbPath,
+      LOG_LEVEL: 'warn',
+      DEFAULT_LOCALE: 'en',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const bp: BotProcess = {
+    child,
+    pid: child.pid!,
+    lag: null,
+    stderr: [],
+    exited: false,
+    resetLag: () => void child.kill('SIGUSR2'),
+    async kill() {
+      if (bp.exited) return;
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+  child.once('exit', (code, signal) => {
+    bp.exited = true;
+    bp.exit = `code ${code}, signal ${signal}`;
+  });
+  let buf = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    buf += d.toString();
+    let k;
+    while ((k = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, k);
+      buf = buf.slice(k + 1);
+      if (line.startsWith('@@el ')) bp.lag = JSON.parse(line.slice(5)) as BotProcess['lag'];
+      else {
+        bp.stderr.push(line);
+        if (bp.stderr.length > 2000) bp.stderr.shift();
+        if (process.env.HQ_TEST_LOG) process.stderr.write(line + '\n');
+      }
+    }
+  });
+  child.stdout!.on('data', (d: Buffer) => {
+    for (const line of d.toString().split('\n').filter(Boolean)) {
+      if (bp.onlineAt === undefined && line.includes('is online as')) bp.onlineAt = Date.now();
+      bp.stderr.push(line);
+      if (bp.stderr.length > 2000) bp.stderr.shift();
+    }
+    if (process.env.HQ_TEST_LOG) process.stderr.write(d);
+  });
+  return bp;
+}
+
+export interface Seat {
+  id: string;
+  hand?: SimMessage;
+  /** The last attempt found no component for the decision (one retry with a fresh hand). */
+  retried?: boolean;
+}
+export interface LoadTable {
+  gameId: string;
+  threadId: string;
+  users: Seat[];
+}
+
+export interface Rig {
+  sim: DiscordSim;
+  bot: BotProcess;
+  dbPath: string;
+  guildId: string;
+  channels: string[];
+  tables: LoadTable[];
+  /** Tables that did not open (their diagnostics). */
+  openFailures: string[];
+  /** Read-only view of the bot's database. */
+  read(gameId: string): { row: NonNullable<ReturnType<GameStore['get']>>; state: unknown; seats: ReturnType<GameStore['seats']> };
+  /** Attachment bytes the bot has uploaded so far. */
+  uploaded(): number;
+  stop(): Promise<void>;
+}
+
+export async function startRig(
+  o: {
+    globalWindowMs?: number;
+    botEnv?: Record<string, string>;
+    /** Builds a world and database before the bot starts (e.g. bench/restart.ts `generate`); returns its tables. */
+    prepare?: (sim: DiscordSim, dbPath: string) => LoadTable[];
+  } = {},
+): Promise<Rig> {
+  const sim = await DiscordSim.start({
+    realTime: true,
+    rateLimits: o.globalWindowMs ? { globalWindowMs: o.globalWindowMs } : true,
+  } as Parameters<typeof DiscordSim.start>[0]);
+  const dir = mkdtempSync(join(tmpdir(), 'hq-load-'));
+  const dbPath = join(dir, 'hq.db');
+  const guild = sim.createGuild({ name: 'Quán', locale: 'en-US' });
+  await deployCommands({ apiBase: sim.apiBase, token: sim.token, applicationId: sim.applicationId, guildId: guild.id });
+  // Attachment bytes uploaded: counted where the simulator stores files (every upload route goes through it).
+  let bytes = 0;
+  const s = sim as unknown as { makeAttachments(c: string, files: { data: Buffer }[], p: Json): unknown };
+  const orig = s.makeAttachments.bind(sim);
+  s.makeAttachments = (c, files, p) => {
+    for (const f of files) bytes += f.data.length;
+    return orig(c, files, p);
+  };
+  const prepared = o.prepare?.(sim, dbPath) ?? [];
+  const bot = startBotProcess(sim, dbPath, o.botEnv);
+  await sim.waitFor(() => sim.connectedBots() === 1, { timeout: 60_000, message: 'bot connects' });
+  let db: Database.Database | null = null;
+  let store: GameStore | null = null;
+  const rig: Rig = {
+    sim,
+    bot,
+    dbPath,
+    guildId: guild.id,
+    channels: [],
+    tables: prepared,
+    openFailures: [],
+    read(gameId) {
+      if (!store) {
+        db = new Database(dbPath, { readonly: true });
+        store = new GameStore(db, engineOf);
+      }
+      const row = store.get(gameId)!;
+      return { row, state: store.state(row), seats: store.seats(gameId) };
+    },
+    uploaded: () => bytes,
+    async stop() {
+      await bot.kill();
+      db?.close();
+      await sim.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return rig;
+}
+
+const btn = (sim: DiscordSim, m: SimMessage, label: string) =>
+  sim.findButton(sim.message(m.id)!, (c) => c.label === label)?.custom_id as string | undefined;
+
+async function settle(h: InteractionHandle, stats?: Phase): Promise<InteractionHandle> {
+  const t0 = performance.now();
+  await h.settled({ timeout: 30_000 }).catch(() => undefined);
+  if (stats) {
+    stats.interactions++;
+    stats.ack.push(performance.now() - t0);
+    if (h.failed || !h.acknowledged) stats.failed++;
+  }
+  return h;
+}
+
+/** Opens one Phỏm table through the UI: /play, three joins, Start. */
+async function openTable(rig: Rig, channelId: string, users: string[]): Promise<LoadTable> {
+  const { sim } = rig;
+  const play = await settle(await sim.slash(users[0]!, channelId, 'play', { game: 'phom' }));
+  const lobby = await play.reply({ timeout: 30_000 });
+  const join = btn(sim, lobby, 'Join')!;
+  const gameId = decodeGameId(join)!.gameId;
+  for (const u of users.slice(1)) {
+    await settle(await sim.click(u, lobby.id, join));
+    await sim.waitFor(() => sim.message(lobby.id)!.content.includes(u), { timeout: 60_000 });
+  }
+  const start = await settle(await sim.click(users[0]!, lobby.id, btn(sim, lobby, 'Start')!));
+  const row = await sim
+    .waitFor(
+      () => {
+        const g = rig.read(gameId).row;
+        return g.tableMessageId && g.threadId && sim.message(g.tableMessageId) ? g : null;
+      },
+      { timeout: 30_000 },
+    )
+    .catch(() => {
+      const g = rig.read(gameId);
+      throw new Error(
+        `table ${gameId} not posted: status ${g.row.status}, seats ${g.seats.length}, start ${start.failed ? `failed (${start.failReason})` : 'acknowledged'}, ` +
+          `bot ${rig.bot.exited ? `exited (${rig.bot.exit})` : 'running'}; bot log lines about it:\n` +
+          `${rig.bot.stderr
+            .filter((l) => l.includes(gameId) || (g.row.threadId && l.includes(g.row.threadId)))
+            .slice(-10)
+            .join('\n')}\n` +
+          (g.row.threadId ? sim.transcript(g.row.threadId, users[0]!).slice(-1500) : 'no thread') +
+          `\ntable message id ${g.row.tableMessageId}`,
+      );
+    });
+  return { gameId, threadId: row.threadId!, users: users.map((id) => ({ id })) };
+}
+
+export async function openTables(rig: Rig, n: number, concurrency = 8): Promise<void> {
+  const { sim } = rig;
+  const perChannel = 25;
+  let next = 0;
+  const worker = async () => {
+    while (next < n) {
+      const k = next++;
+      const c = Math.floor(k / perChannel);
+      while (rig.channels.length <= c) rig.channels.push(sim.createTextChannel(rig.guildId, `games-${rig.channels.length}`).id);
+      const users = [0, 1, 2, 3].map((j) => {
+        const u = sim.createUser({ username: `p${k}-${j}`, locale: 'en-US' });
+        sim.addMember(rig.guildId, u.id);
+        return u.id;
+      });
+      try {
+        rig.tables.push(await openTable(rig, rig.channels[c]!, users));
+      } catch (e) {
+        // Reported, not fatal: the run goes on with the tables that opened.
+        rig.openFailures.push((e as Error).message);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+export interface Phase {
+  interactions: number;
+  moves: number;
+  failed: number;
+  ack: number[];
+  ownVisible: number[];
+  tableVisible: number[];
+  notVisible: number;
+  handsEnded: number;
+}
+const newPhase = (): Phase => ({
+  interactions: 0,
+  moves: 0,
+  failed: 0,
+  ack: [],
+  ownVisible: [],
+  tableVisible: [],
+  notVisible: 0,
+  handsEnded: 0,
+});
+
+/** The highest state version in a message's custom_ids (the version it was drawn at). */
+function verOf(sim: DiscordSim, m: SimMessage | undefined): number {
+  if (!m) return -1;
+  let v = -1;
+  for (const c of sim.components(m)) {
+    const g = typeof c.custom_id === 'string' ? decodeGameId(c.custom_id) : null;
+    if (g && g.ver > v) v = g.ver;
+  }
+  return v;
+}
+
+async function until(cond: () => boolean, timeoutMs: number): Promise<boolean> {
+  const end = performance.now() + timeoutMs;
+  while (!cond()) {
+    if (performance.now() > end) return false;
+    await sleep(5);
+  }
+  return true;
+}
+
+/**
+ * One move at a table: the player to act opens their hand (unless their ephemeral hand is current),
+ * picks a legal option at random among those with a component, and waits until the result is
+ * visible on their hand and on the public table. Returns false when the table cannot move.
+ */
+async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): Promise<boolean | 'moved'> {
+  const { sim } = rig;
+  const g = rig.read(t.gameId);
+  if (g.row.status !== 'running') return false;
+  const engine = engineOf(g.row.game);
+  if (engine.result(g.state as never)) {
+    // Hand over: "Next hand" on the newest result message, clicked by each player until it is dealt.
+    const v0 = g.row.version;
+    for (const u of t.users) {
+      const res = [...sim.allMessages(t.threadId)].reverse().find((m) => btn(sim, m, 'Next hand'));
+      if (!res) break;
+      await settle(await sim.click(u.id, res.id, btn(sim, res, 'Next hand')!), st);
+      if (await until(() => rig.read(t.gameId).row.version > v0, 3000)) break;
+    }
+    st.handsEnded++;
+    return true;
+  }
+  const pend = (engine.pending(g.state as never) as Decision<BaseAction>[]).filter((d) => !g.seats[d.seat]!.isAi);
+  if (!pend.length) return false;
+  const d = pend[Math.floor(rand() * pend.length)]!;
+  const seat = t.users.find((u) => u.id === g.seats[d.seat]!.userId)!;
+  const v0 = g.row.version;
+  if (!seat.hand || verOf(sim, sim.message(seat.hand.id)) !== v0) {
+    const tm = sim.message(g.row.tableMessageId!)!;
+    const open = await settle(await sim.click(seat.id, tm.id, btn(sim, tm, 'Open my hand')!), st);
+    if (open.failed) return true;
+    seat.hand = await open.reply({ timeout: 30_000 }).catch(() => undefined);
+    if (!seat.hand) return true;
+  }
+  const hand = sim.message(seat.hand.id)!;
+  const comps = sim.components(hand);
+  const usable = d.options
+    .map((_, idx) => {
+      const b = comps.find(
+        (c) => c.type === 2 && decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.arg === String(idx),
+      );
+      if (b) return { idx, id: String(b.custom_id), select: false };
+      const s = comps.find((c) => c.type === 3 && ((c.options as Json[]) ?? []).some((op) => op.value === String(idx)));
+      return s ? { idx, id: String(s.custom_id), select: true } : null;
+    })
+    .filter((x): x is NonNullable<typeof x> => x !== null);
+  if (!usable.length) {
+    // The hand on screen does not show this decision (drawn before it): open a fresh one next time.
+    if (seat.retried) return false;
+    seat.retried = true;
+    seat.hand = undefined;
+    return true;
+  }
+  seat.retried = false;
+  const pick = usable[Math.floor(rand() * usable.length)]!;
+  const tableId = g.row.tableMessageId!;
+  const handEdits = hand.edits;
+  const tableEdits = sim.message(tableId)?.edits ?? 0;
+  const t0 = performance.now();
+  const h = pick.select ? await sim.select(seat.id, hand.id, pick.id, [String(pick.idx)]) : await sim.click(seat.id, hand.id, pick.id);
+  await settle(h, st);
+  if (h.failed) return true;
+  st.moves++;
+  const own = until(() => (sim.message(hand.id)?.edits ?? 0) > handEdits, 30_000).then(
+    (ok) => ok && st.ownVisible.push(performance.now() - t0),
+  );
+  const pub = until(() => {
+    const m = sim.message(tableId);
+    return !m || m.deleted || m.edits > tableEdits || verOf(sim, m) > v0;
+  }, 30_000).then((ok) => ok && st.tableVisible.push(performance.now() - t0));
+  const [a, b] = await Promise.all([own, pub]);
+  if (a === false || b === false) st.notVisible++;
+  return 'moved';
+}
+
+/** Runs every table for `durationMs`, flood or live (one move per 5 s per table), then drains. */
+export async function drive(
+  rig: Rig,
+  o: { pacing: 'flood' | 'live'; durationMs?: number; movesPerTable?: number; tables?: LoadTable[]; seed?: number; livePeriodMs?: number },
+): Promise<PhaseReport> {
+  const tables = o.tables ?? rig.tables;
+  const st = newPhase();
+  const stats0 = rig.sim.rateLimits.stats();
+  const bytes0 = rig.uploaded();
+  const failed0 = rig.sim.failedInteractions().length;
+  const rss0 = rssOf(rig.bot.pid).rssMiB;
+  const cpu0 = cpuOf(rig.bot.pid);
+  let rssMax = rss0;
+  rig.bot.resetLag();
+  const rssTimer = setInterval(() => (rssMax = Math.max(rssMax, rssOf(rig.bot.pid).rssMiB)), 250);
+  const t0 = performance.now();
+  const end = o.durationMs !== undefined ? t0 + o.durationMs : Infinity;
+  const period = o.livePeriodMs ?? 5000;
+  await Promise.all(
+    tables.map(async (t, k) => {
+      const rand = rng((o.seed ?? 1) * 7919 + k);
+      if (o.pacing === 'live') await sleep(rand() * period);
+      // `movesPerTable` counts moves played at this table (not attempts; at most 3 attempts per move).
+      let mine = 0;
+      for (
+        let n = 0;
+        performance.now() < end && (o.movesPerTable === undefined || (mine < o.movesPerTable && n < 3 * o.movesPerTable));
+        n++
+      ) {
+        const started = performance.now();
+        let ok: boolean | 'moved' = false;
+        try {
+          ok = await oneMove(rig, t, rand, st);
+        } catch (e) {
+          st.notVisible++;
+          if (process.env.HQ_TEST_LOG) console.error(e);
+        }
+        if (!ok) break;
+        if (ok === 'moved') mine++;
+        if (o.pacing === 'live') await sleep(Math.max(0, started + period - performance.now()));
+      }
+    }),
+  );
+  const elapsed = (performance.now() - t0) / 1000;
+  clearInterval(rssTimer);
+  await sleep(1100); // the probe's next line covers the whole phase
+  const s1 = rig.sim.rateLimits.stats();
+  const d = (k: keyof Omit<RateLimitStats, 'routes'>) => (s1[k] as number) - (stats0[k] as number);
+  const routes: Record<string, number> = {};
+  for (const [k, v] of Object.entries(s1.routes)) {
+    const n = v.requests - (stats0.routes[k]?.requests ?? 0);
+    if (n) routes[k] = n;
+  }
+  return {
+    pacing: o.pacing,
+    tables: tables.length,
+    seconds: elapsed,
+    phase: st,
+    requests: d('requests'),
+    globallyLimited: d('globallyLimited'),
+    exempt: d('exempt'),
+    sent429: d('sent429'),
+    global429: d('global429'),
+    routes,
+    failedInteractions: rig.sim.failedInteractions().length - failed0,
+    bytes: rig.uploaded() - bytes0,
+    rss: { start: rss0, max: Math.max(rssMax, rssOf(rig.bot.pid).rssMiB), end: rssOf(rig.bot.pid).rssMiB },
+    lag: rig.bot.lag,
+    cpuPct: ((cpuOf(rig.bot.pid) - cpu0) / (elapsed + 1.1)) * 100,
+  };
+}
+
+export interface PhaseReport {
+  pacing: string;
+  tables: number;
+  seconds: number;
+  phase: Phase;
+  requests: number;
+  globallyLimited: number;
+  exempt: number;
+  sent429: number;
+  global429: number;
+  routes: Record<string, number>;
+  failedInteractions: number;
+  bytes: number;
+  rss: { start: number; max: number; end: number };
+  lag: BotProcess['lag'];
+  /** The bot process's CPU use over the phase, % of one core. */
+  cpuPct: number;
+}
+
+const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '–');
+
+export function summarize(r: PhaseReport): Record<string, string> {
+  const p = r.phase;
+  const mv = Math.max(1, p.moves);
+  return {
+    run: `${r.tables} ${r.pacing}`,
+    s: f(r.seconds),
+    'int/s': f(p.interactions / r.seconds),
+    'moves/s': f(p.moves / r.seconds),
+    'ack p50/p99 ms': `${f(pct(p.ack, 50), 0)} / ${f(pct(p.ack, 99), 0)}`,
+    'own view p50/p99 s': `${f(pct(p.ownVisible, 50) / 1000, 2)} / ${f(pct(p.ownVisible, 99) / 1000, 2)}`,
+    'table p50/p99 s': `${f(pct(p.tableVisible, 50) / 1000, 2)} / ${f(pct(p.tableVisible, 99) / 1000, 2)}`,
+    'req/move global/exempt': `${f(r.globallyLimited / mv, 2)} / ${f(r.exempt / mv, 2)}`,
+    '429s (global)': `${r.sent429} (${r.global429})`,
+    'failed int': String(r.failedInteractions),
+    'not visible': String(p.notVisible),
+    'RSS MiB start/max/end': `${f(r.rss.start, 0)} / ${f(r.rss.max, 0)} / ${f(r.rss.end, 0)}`,
+    'lag p99/max ms': r.lag ? `${f(r.lag.p99, 0)} / ${f(r.lag.max, 0)}` : '–',
+    'KB/move': f(r.bytes / mv / 1024, 1),
+    'bot CPU %': f(r.cpuPct, 0),
+  };
+}
+
+export function printTable(rows: Record<string, string>[]): void {
+  if (!rows.length) return;
+  const keys = Object.keys(rows[0]!);
+  const w = keys.map((k) => Math.max(k.length, ...rows.map((r) => (r[k] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(w[i]!)).join(' | ')} |`;
+  console.error(line(keys));
+  console.error(line(w.map((n) => '-'.repeat(n))));
+  for (const r of rows) console.error(line(keys.map((k) => r[k] ?? '')));
+}
+
+function arg(name: string, dflt: string): string {
+  const k = process.argv.indexOf(`--${name}`);
+  return k >= 0 && process.argv[k + 1] ? process.argv[k + 1]! : dflt;
+}
+
+export async function run(): Promise<Row[]> {
+  const sizes = arg('tables', '10,50,200').split(',').map(Number);
+  const floodMs = Number(arg('flood-s', '20')) * 1000;
+  const liveMs = Number(arg('live-s', '25')) * 1000;
+  const seed = Number(arg('seed', '1'));
+  const rows: Row[] = [];
+  const table: Record<string, string>[] = [];
+  for (const n of sizes) {
+    const rig = await startRig();
+    try {
+      const t0 = performance.now();
+      await openTables(rig, n);
+      const setupS = (performance.now() - t0) / 1000;
+      console.error(
+        `load: ${rig.tables.length}/${n} tables opened in ${setupS.toFixed(1)} s (bot RSS ${rssOf(rig.bot.pid).rssMiB.toFixed(0)} MiB)`,
+      );
+      if (rig.openFailures.length) {
+        console.error(`load: ${rig.openFailures.length} tables did not open; the first:\n${rig.openFailures[0]}`);
+        rows.push({ name: `${n} tables that did not open`, value: rig.openFailures.length, unit: '' });
+      }
+      await waitQuiet(rig);
+      for (const pacing of ['flood', 'live'] as const) {
+        const r = await drive(rig, { pacing, durationMs: pacing === 'flood' ? floodMs : liveMs, seed });
+        const s = summarize(r);
+        table.push(s);
+        console.error(JSON.stringify({ ...s, routes: r.routes }));
+        const p = r.phase;
+        const mv = Math.max(1, p.moves);
+        const name = `${n} ${pacing}`;
+        rows.push(
+          { name: `${name} interactions/s`, value: p.interactions / r.seconds, unit: '/s' },
+          { name: `${name} moves/s`, value: p.moves / r.seconds, unit: '/s' },
+          { name: `${name} ack p50`, value: pct(p.ack, 50), unit: 'ms' },
+          { name: `${name} ack p99`, value: pct(p.ack, 99), unit: 'ms' },
+          { name: `${name} own view p50`, value: pct(p.ownVisible, 50), unit: 'ms' },
+          { name: `${name} own view p99`, value: pct(p.ownVisible, 99), unit: 'ms' },
+          { name: `${name} table p50`, value: pct(p.tableVisible, 50), unit: 'ms' },
+          { name: `${name} table p99`, value: pct(p.tableVisible, 99), unit: 'ms' },
+          { name: `${name} global req/move`, value: r.globallyLimited / mv, unit: 'req' },
+          { name: `${name} exempt req/move`, value: r.exempt / mv, unit: 'req' },
+          { name: `${name} 429s`, value: r.sent429, unit: '' },
+          { name: `${name} failed interactions`, value: r.failedInteractions, unit: '' },
+          { name: `${name} rss max`, value: r.rss.max, unit: 'MiB' },
+          { name: `${name} lag p99`, value: r.lag?.p99 ?? NaN, unit: 'ms' },
+          { name: `${name} lag max`, value: r.lag?.max ?? NaN, unit: 'ms' },
+          { name: `${name} uploaded/move`, value: r.bytes / mv / 1024, unit: 'KB' },
+          { name: `${name} bot CPU`, value: r.cpuPct, unit: '% of a core' },
+        );
+        await waitQuiet(rig);
+      }
+    } finally {
+      await rig.stop();
+    }
+  }
+  printTable(table);
+  return rows;
+}
+
+/** Waits until the bot has sent nothing for 1 s (its queues drained), at most `maxMs`. */
+export async function waitQuiet(rig: Rig, maxMs = 60_000): Promise<void> {
+  const end = performance.now() + maxMs;
+  let last = rig.sim.rateLimits.stats().requests;
+  while (performance.now() < end) {
+    await sleep(1000);
+    const now = rig.sim.rateLimits.stats().requests;
+    if (now === last) return;
+    last = now;
+  }
+}

@@ -1,0 +1,310 @@
+/**
+ * `npm run bench -- restart` (issue #18 §1): a database of running Phỏm games, each mid-hand, made
+ * through the store's real apply path (src/table/act.ts `start` then `move` commands, committed
+ * by the table store as the bot commits them), whose threads and table/ping messages exist in the
+ * simulator; then the real bot process (`node src/bot/main.ts`) is started and measured from
+ * process start: time to the gateway's READY, time until start-up work is done (the last request
+ * of the start-up burst seen by the simulator), table edits/posts at start, the first click on a
+ * random old game ("Open my hand") answered (ack), and RSS.
+ *
+ * Targets (#18 §1): start-up work done ≤ 2 s after READY, first ack ≤ 100 ms, RSS ≤ 300 MiB.
+ * Making 10,000 games through `act` takes minutes on this machine, so `--templates 1000` games are
+ * made through it and the rest are SQL copies of them (new ids, their own threads and messages).
+ * Options: `--games 10000`, `--templates 1000`, `--moves 3` (moves per game after the deal), `--max-s 120` (how long
+ * the start-up burst is watched before it is reported as not done), `--rss-cap 6144` (MiB: the bot
+ * is killed above it, to protect the shared machine).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { DiscordSim } from '../test/discord-sim/index.js';
+import type { SimChannel } from '../test/discord-sim/model.js';
+import { createThread } from '../test/discord-sim/routes/threads.js';
+import { deployCommands } from '../src/bot/deploy.js';
+import { encodeGameId } from '../src/bot/custom-id.js';
+import { openStore } from '../src/store/index.js';
+import { engineOf } from '../src/table/manifests.js';
+import { tableStore } from '../src/table/store.js';
+import { act } from '../src/table/act.js';
+import { optionsForTable } from '../src/bot/options-in-force.js';
+import type { BaseAction, Decision } from '../src/games/core/types.js';
+import { pct, rng, rssOf, startBotProcess, printTable } from './load.js';
+
+type Row = { name: string; value: number; unit: string };
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+function arg(name: string, dflt: string): string {
+  const k = process.argv.indexOf(`--${name}`);
+  return k >= 0 && process.argv[k + 1] ? process.argv[k + 1]! : dflt;
+}
+
+/** Discord caps active threads per guild at 1,000: the games are spread over guilds of 500. */
+const PER_GUILD = 500;
+
+export interface Generated {
+  games: { gameId: string; threadId: string; tableMessageId: string; users: string[]; guildId: string }[];
+  seconds: number;
+  moves: number;
+  /** Games made through the apply path; the rest are SQL copies of them. */
+  applied: number;
+}
+
+/** Builds the simulated world and the database (before the bot process starts). */
+export function generate(sim: DiscordSim, dbPath: string, n: number, movesPerGame: number, templateCount = n, seed = 1): Generated {
+  const t0 = performance.now();
+  const now = Date.now();
+  const store = openStore(dbPath, engineOf, () => now);
+  const ts = tableStore(store);
+  const rand = rng(seed);
+  const engine = engineOf('phom');
+  const opts = optionsForTable(store, null, 'phom', {});
+  if (!opts.ok) throw new Error('phom options');
+  const out: Generated = { games: [], seconds: 0, moves: 0, applied: 0 };
+  let parent: SimChannel | null = null;
+  let guildId = '';
+  const s = sim as unknown as {
+    storeMessage(ch: SimChannel, p: { authorId: string; content: string; components: unknown[] }): { id: string };
+    botUserId: string;
+  };
+  /** The messages the bot had posted in the game's thread: the table message and the turn ping. */
+  const ensureGuild = (k: number) => {
+    if (k % PER_GUILD !== 0) return;
+    guildId = sim.createGuild({ name: `Quán ${k / PER_GUILD}`, locale: 'en-US' }).id;
+    parent = sim.createTextChannel(guildId, 'games');
+  };
+  const world = (k: number, gameId: string, ver: number) => {
+    const thread = createThread(sim, parent!, { name: `Phỏm · r${k}`, type: 11, autoArchive: 10080, invitable: true });
+    const openHand = { type: 2, style: 1, label: 'Open my hand', custom_id: encodeGameId({ gameId, ver, verb: 'hand' }) };
+    const table = s.storeMessage(thread, { authorId: s.botUserId, content: 'Phỏm', components: [{ type: 1, components: [openHand] }] });
+    const ping = s.storeMessage(thread, { authorId: s.botUserId, content: 'your turn', components: [{ type: 1, components: [openHand] }] });
+    return { guildId, channelId: parent!.id, threadId: thread.id, tableMessageId: table.id, pingMessageId: ping.id };
+  };
+  const templates = Math.min(n, templateCount);
+  const batch = store.db.transaction((from: number, to: number) => {
+    for (let k = from; k < to; k++) {
+      ensureGuild(k);
+      const users = [0, 1, 2, 3].map((j) => {
+        const u = sim.createUser({ username: `r${k}-${j}`, locale: 'en-US' });
+        sim.addMember(guildId, u.id);
+        return u.id;
+      });
+      const row = store.games.create({
+        game: 'phom',
+        guildId,
+        channelId: parent!.id,
+        hostUserId: users[0]!,
+        options: opts.options,
+        optionsHash: opts.hash,
+        seed: `restart-${seed}-${k}`,
+        seats: 4,
+        locale: 'en-US',
+      });
+      store.games.setSeats(
+        row.id,
+        users.map((u, seat) => ({ seat, userId: u, isAi: false, displayName: `r${k}-${seat}` })),
+      );
+      let r = act(ts, { kind: 'start', gameId: row.id, userId: users[0]! }, now);
+      store.games.clearOutbox(row.id, r.outbox);
+      for (let m = 0; m < movesPerGame; m++) {
+        const t = ts.load(row.id)!;
+        const d = (engine.pending(t.state as never) as Decision<BaseAction>[])[0];
+        if (!d) break;
+        const action = d.options[Math.floor(rand() * d.options.length)]!;
+        r = act(ts, { kind: 'move', gameId: row.id, seat: d.seat, action, ver: t.row.version, userId: users[d.seat]! }, now);
+        if (!r.outcome.ok) break;
+        store.games.clearOutbox(row.id, r.outbox);
+        out.moves++;
+      }
+      const w = world(k, row.id, store.games.get(row.id)!.version);
+      store.games.update(row.id, { threadId: w.threadId, tableMessageId: w.tableMessageId, pingMessageId: w.pingMessageId });
+      out.games.push({ gameId: row.id, threadId: w.threadId, tableMessageId: w.tableMessageId, users, guildId });
+    }
+  });
+  // Copies of the first `templates` games (byte for byte, new ids, their own threads and messages).
+  const cols = (t: string) => (store.db.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).map((c) => c.name);
+  const gameCols = cols('games');
+  const set: Record<string, string> = {
+    id: '@id',
+    guild_id: '@guildId',
+    channel_id: '@channelId',
+    thread_id: '@threadId',
+    table_message_id: '@tableMessageId',
+    ping_message_id: '@pingMessageId',
+  };
+  const copyGame = store.db.prepare(
+    `INSERT INTO games (${gameCols.join(', ')}) SELECT ${gameCols.map((c) => set[c] ?? c).join(', ')} FROM games WHERE id = @from`,
+  );
+  const copyChildren = ['game_seats', 'actions', 'snapshots', 'timers', 'results'].map((t) => {
+    const c = cols(t);
+    return store.db.prepare(
+      `INSERT INTO ${t} (${c.join(', ')}) SELECT ${c.map((x) => (x === 'game_id' ? '@id' : x)).join(', ')} FROM ${t} WHERE game_id = @from`,
+    );
+  });
+  const clone = store.db.transaction((from: number, to: number) => {
+    for (let k = from; k < to; k++) {
+      const tpl = out.games[k % templates]!;
+      const id = store.games.newId();
+      const ver = store.games.get(tpl.gameId)!.version;
+      ensureGuild(k);
+      const w = world(k, id, ver);
+      for (const u of tpl.users) if (!sim.guild(w.guildId).members.has(u)) sim.addMember(w.guildId, u);
+      copyGame.run({ ...w, id, from: tpl.gameId });
+      for (const c of copyChildren) c.run({ id, from: tpl.gameId });
+      out.games.push({ gameId: id, threadId: w.threadId, tableMessageId: w.tableMessageId, users: tpl.users, guildId: w.guildId });
+    }
+  });
+  for (let k = 0; k < templates; k += 250) batch(k, Math.min(templates, k + 250));
+  out.applied = templates;
+  for (let k = templates; k < n; k += 500) clone(k, Math.min(n, k + 500));
+  store.close();
+  out.seconds = (performance.now() - t0) / 1000;
+  return out;
+}
+
+export async function run(): Promise<Row[]> {
+  const n = Number(arg('games', '10000'));
+  const movesPerGame = Number(arg('moves', '3'));
+  const maxMs = Number(arg('max-s', '120')) * 1000;
+  const templateCount = Number(arg('templates', '1000'));
+  const rssCap = Number(arg('rss-cap', '6144'));
+  const sim = await DiscordSim.start({ realTime: true });
+  const dir = mkdtempSync(join(tmpdir(), 'hq-restart-bench-'));
+  const dbPath = join(dir, 'hq.db');
+  let bot: ReturnType<typeof startBotProcess> | null = null;
+  try {
+    const gen = generate(sim, dbPath, n, movesPerGame, templateCount);
+    console.error(
+      `restart: ${n} games generated in ${gen.seconds.toFixed(1)} s: ${gen.applied} through the apply path (${gen.moves} moves), ${n - gen.applied} SQL copies of them`,
+    );
+    for (const gid of new Set(gen.games.map((g) => g.guildId)))
+      await deployCommands({ apiBase: sim.apiBase, token: sim.token, applicationId: sim.applicationId, guildId: gid });
+    sim.rateLimits.reset();
+    const routeCount = (re: RegExp) =>
+      Object.entries(sim.rateLimits.stats().routes)
+        .filter(([k]) => re.test(k))
+        .reduce((a, [, v]) => a + v.requests, 0);
+
+    // Every REST request the bot makes, with its time (the simulator's log, real clock).
+    const t0 = Date.now();
+    const p0 = performance.now();
+    bot = startBotProcess(sim, dbPath);
+    let rssMax = 0;
+    let killed = false;
+    const rssTimer = setInterval(() => {
+      const r = rssOf(bot!.pid).rssMiB;
+      rssMax = Math.max(rssMax, r);
+      if (r > rssCap && !killed) {
+        killed = true;
+        console.error(`restart: bot RSS ${r.toFixed(0)} MiB over the cap; killing it`);
+        void bot!.kill();
+      }
+    }, 200);
+    const readyAt = await sim.waitFor(
+      () => sim.gatewayLog().find((e) => e.at >= t0 && e.kind === 'gateway-out' && /^DISPATCH READY /.test(e.summary))?.at,
+      { timeout: 120_000, interval: 5, message: 'READY' },
+    );
+    const toReady = readyAt - t0;
+    // Clicks on random old games ("Open my hand"), the first right at READY, then one a second, until
+    // the bot is online (start() resolved) and its start-up requests have stopped for 5 s.
+    const clicks: { at: number; ack: number; failed: boolean }[] = [];
+    const pick = rng(7);
+    const clickOne = async () => {
+      const o = gen.games[Math.floor(pick() * gen.games.length)]!;
+      const m = sim.message(o.tableMessageId);
+      const b = m && sim.findButton(m, (c) => c.label === 'Open my hand');
+      if (!m || !b) return;
+      const at = Date.now();
+      const s0 = performance.now();
+      const hh = await sim.click(o.users[1]!, m.id, String(b.custom_id));
+      await hh.settled({ timeout: 30_000 }).catch(() => undefined);
+      clicks.push({ at: at - readyAt, ack: performance.now() - s0, failed: hh.failed || !hh.acknowledged });
+    };
+    const pending: Promise<void>[] = [clickOne()];
+    let lastAt = readyAt;
+    let firstAt: number | null = null;
+    let lastCount = 0;
+    let nextClick = performance.now() + 1000;
+    while (performance.now() - p0 < maxMs && !bot.exited) {
+      await sleep(100);
+      const mine = sim.restLog().filter((e) => e.at >= readyAt && /\/channels\//.test(e.summary));
+      if (mine.length && firstAt === null) firstAt = mine[0]!.at;
+      if (mine.length !== lastCount) {
+        lastCount = mine.length;
+        lastAt = mine[mine.length - 1]!.at;
+      } else if (bot.onlineAt !== undefined && Date.now() - Math.max(lastAt, bot.onlineAt) > 5000) break;
+      if (performance.now() > nextClick && clicks.length + pending.length < 120) {
+        nextClick += 1000;
+        pending.push(clickOne());
+      }
+    }
+    await Promise.all(pending);
+    const firstClick = clicks[0];
+    const firstAck = firstClick?.ack ?? NaN;
+    const firstAckFailed = !firstClick || firstClick.failed;
+    const answered = clicks.find((c) => !c.failed);
+    const laterAcks = clicks
+      .slice(1)
+      .filter((c) => !c.failed)
+      .map((c) => c.ack);
+    const done = bot.onlineAt !== undefined && Date.now() - Math.max(lastAt, bot.onlineAt) > 5000;
+    clearInterval(rssTimer);
+    const rssEnd = rssOf(bot.pid).rssMiB;
+    const edits = routeCount(/^PATCH \/channels\/:id\/messages\/:id$/);
+    const posts = routeCount(/^POST \/channels\/:id\/messages$/);
+    const deletes = routeCount(/^DELETE \/channels\/:id\/messages\/:id$/);
+    const stats = sim.rateLimits.stats();
+    const lagNote = bot.lag ? `${bot.lag.p99.toFixed(0)} / ${bot.lag.max.toFixed(0)}` : '–';
+    const workAfterReady = (Math.max(lastAt, bot.onlineAt ?? 0) - readyAt) / 1000;
+    const onlineAfterReady = bot.onlineAt !== undefined ? (bot.onlineAt - readyAt) / 1000 : NaN;
+    const failedClicks = clicks.filter((c) => c.failed).length;
+    const rows: Row[] = [
+      { name: 'games', value: n, unit: '' },
+      { name: 'generate', value: gen.seconds, unit: 's' },
+      { name: 'process start → READY', value: toReady / 1000, unit: 's' },
+      { name: `start-up work after READY${done ? '' : ' (NOT done: cut off)'}`, value: workAfterReady, unit: 's' },
+      { name: 'READY → "online" (start() resolved)', value: onlineAfterReady, unit: 's' },
+      { name: 'READY → first start-up request', value: firstAt === null ? NaN : (firstAt - readyAt) / 1000, unit: 's' },
+      { name: 'READY → first click answered', value: answered ? (answered.at + answered.ack) / 1000 : NaN, unit: 's' },
+      { name: 'clicks during start-up: sent', value: clicks.length, unit: '' },
+      { name: 'clicks during start-up: failed (not acked in 3 s)', value: failedClicks, unit: '' },
+      { name: 'table edits at start', value: edits, unit: '' },
+      { name: 'messages posted at start', value: posts, unit: '' },
+      { name: 'messages deleted at start', value: deletes, unit: '' },
+      { name: 'REST requests at start', value: stats.requests, unit: '' },
+      { name: '429s at start', value: stats.sent429, unit: '' },
+      { name: `click at READY ack${firstAckFailed ? ' (FAILED)' : ''}`, value: firstAck, unit: 'ms' },
+      { name: 'first answered click ack', value: answered?.ack ?? NaN, unit: 'ms' },
+      { name: 'later clicks ack p50', value: pct(laterAcks, 50), unit: 'ms' },
+      { name: 'later clicks ack max', value: laterAcks.length ? Math.max(...laterAcks) : NaN, unit: 'ms' },
+      { name: 'bot RSS max', value: rssMax, unit: 'MiB' },
+      { name: 'bot RSS at end', value: rssEnd, unit: 'MiB' },
+    ];
+    printTable([
+      {
+        games: String(n),
+        'gen s': gen.seconds.toFixed(1),
+        'start→READY s': (toReady / 1000).toFixed(2),
+        'work after READY s': `${workAfterReady.toFixed(1)}${done ? '' : ' (cut off)'}`,
+        'online after READY s': onlineAfterReady.toFixed(1),
+        'first answered click after READY s': answered ? ((answered.at + answered.ack) / 1000).toFixed(1) : '–',
+        'clicks failed/sent': `${failedClicks} / ${clicks.length}`,
+        'edits/posts/deletes': `${edits} / ${posts} / ${deletes}`,
+        'click at READY ack ms': `${firstAck.toFixed(0)}${firstAckFailed ? ' FAILED' : ''}`,
+        'later ack p50/max ms': `${pct(laterAcks, 50).toFixed(0)} / ${laterAcks.length ? Math.max(...laterAcks).toFixed(0) : '–'}`,
+        'RSS max/end MiB': `${rssMax.toFixed(0)} / ${rssEnd.toFixed(0)}`,
+        'lag p99/max ms': lagNote,
+        killed: killed ? 'yes (RSS cap)' : 'no',
+      },
+    ]);
+    console.error(
+      `restart targets (#18 §1): work ≤ 2 s after READY: ${done && workAfterReady <= 2 ? 'met' : 'NOT met'}; ` +
+        `first click (at READY) ack ≤ 100 ms: ${!firstAckFailed && firstAck <= 100 ? 'met' : 'NOT met'}; RSS ≤ 300 MiB: ${rssMax <= 300 ? 'met' : 'NOT met'}`,
+    );
+    return rows;
+  } finally {
+    await bot?.kill();
+    await sim.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
