@@ -12,6 +12,8 @@ import { Scheduler } from './scheduler.js';
 import { run } from './effects.js';
 import { tableStore } from '../table/store.js';
 import type { Lang } from '../table/i18n.js';
+import type { Metrics } from '../ops/metrics.js';
+import { measuredRenderer, measuredTableStore, observeClient } from './observe.js';
 
 export interface BotOptions {
   token: string;
@@ -21,6 +23,8 @@ export interface BotOptions {
   render: Renderer;
   clock?: Clock;
   defaultLang?: Lang;
+  /** Prometheus metrics to record into (METRICS_PORT); none when unset. */
+  metrics?: Metrics;
 }
 
 export interface Bot {
@@ -47,16 +51,17 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   const ctx: BotContext = {
     client,
     store: o.store,
-    table: tableStore(o.store),
+    table: o.metrics ? measuredTableStore(tableStore(o.store), o.metrics) : tableStore(o.store),
     log: o.log,
     clock: o.clock ?? { now: () => Date.now() },
-    render: o.render,
+    render: o.metrics ? measuredRenderer(o.render, o.metrics) : o.render,
     defaultLang: o.defaultLang ?? 'vi',
     wakeTimers: () => scheduler?.wake(),
   };
   scheduler = new Scheduler(ctx, locks);
   const commands = await loadCommands();
   const route = createRouter(ctx, locks, commands);
+  if (o.metrics) observeClient(client, o.metrics);
   const inflight = new Set<Promise<void>>();
   client.on(Events.InteractionCreate, (i) => {
     const p = route(i).finally(() => inflight.delete(p));

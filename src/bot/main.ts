@@ -5,6 +5,12 @@ import { openStore } from '../store/index.js';
 import { engineOf } from '../table/manifests.js';
 import { createRenderer } from './renderer.js';
 import { createBot } from './app.js';
+import { gatewayReady } from './observe.js';
+import { createMetrics } from '../ops/metrics.js';
+import { startOpsServer, type OpsServer } from '../ops/server.js';
+import { databaseWritable } from '../store/health.js';
+import { startPeriodicBackups, type PeriodicBackups } from '../store/backup.js';
+import { poolThreads } from '../render/pool.js';
 
 loadDotEnv();
 const env = loadEnv();
@@ -15,8 +21,16 @@ if (!env.ok) {
 const cfg = env.env;
 const log = createLogger(cfg.LOG_LEVEL, cfg.NODE_ENV === 'development');
 const store = openStore(cfg.DATABASE_PATH, engineOf);
-const render = await createRenderer(cfg.RENDER_WORKERS);
+const render = await createRenderer(cfg.RENDER_WORKERS ?? poolThreads());
+const activeTables = store.db.prepare("SELECT game, COUNT(*) AS n FROM games WHERE status = 'running' GROUP BY game");
+const metrics =
+  cfg.METRICS_PORT === undefined
+    ? undefined
+    : createMetrics({
+        activeTables: () => Object.fromEntries((activeTables.all() as { game: string; n: number }[]).map((r) => [r.game, r.n])),
+      });
 const bot = await createBot({
+  ...(metrics ? { metrics } : {}),
   token: cfg.DISCORD_TOKEN,
   apiBase: cfg.DISCORD_API_BASE,
   store,
@@ -25,11 +39,34 @@ const bot = await createBot({
   defaultLang: cfg.DEFAULT_LOCALE,
 });
 
+let ops: OpsServer | null = null;
+if (metrics && cfg.METRICS_PORT !== undefined) {
+  ops = await startOpsServer({
+    port: cfg.METRICS_PORT,
+    host: cfg.METRICS_HOST,
+    metrics,
+    health: { gatewayReady: () => gatewayReady(bot.client), databaseWritable: () => databaseWritable(store.db) },
+  });
+  log.info({ port: ops.port }, 'metrics and /healthz listening');
+}
+let backups: PeriodicBackups | null = null;
+if (cfg.BACKUP_DIR) {
+  backups = startPeriodicBackups(store.db, {
+    dir: cfg.BACKUP_DIR,
+    everyHours: cfg.BACKUP_EVERY_H,
+    keep: cfg.BACKUP_KEEP,
+    onDone: (r) => log.info({ out: r.out, bytes: r.bytes }, 'database backed up'),
+    onError: (e) => log.error({ err: e }, 'database backup failed'),
+  });
+}
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'shutting down');
+  backups?.stop();
+  await ops?.close().catch(() => undefined);
   await bot.stop().catch(() => undefined);
   await render.close().catch(() => undefined);
   store.close();

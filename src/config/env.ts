@@ -21,7 +21,17 @@ const EnvSchema = z.object({
   DATABASE_PATH: z.string().min(1).default('data/hoiquan.db'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  RENDER_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  // Unset: as many render workers as the machine has cores (src/render/pool.ts, HQ_RENDER_THREADS).
+  RENDER_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('0.0.0.0'),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_EVERY_H: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   DEFAULT_LOCALE: z.enum(['vi', 'en', 'zh-TW']).default('vi'),
 });
 

@@ -1,0 +1,94 @@
+/**
+ * What the operator sees of the bot (issue #18 §3): the bot's events recorded into the Prometheus
+ * metrics of src/ops/metrics.ts. Acknowledgement latency is measured from the moment an interaction
+ * arrives to the REST response of its callback (`POST /interactions/:id/:token/callback`); Discord's
+ * 429s (with their scope) and 5xx are read from every REST response.
+ */
+import { Events, Status, type Client } from 'discord.js';
+import { performance } from 'node:perf_hooks';
+import type { Metrics } from '../ops/metrics.js';
+import type { Renderer } from './context.js';
+import type { TableStore } from '../table/store.js';
+
+const CALLBACK = /\/interactions\/(\d+)\/[^/]+\/callback/;
+
+/** Records interaction, REST and gateway facts of `client` into `m`. */
+export function observeClient(client: Client, m: Metrics): void {
+  const arrived = new Map<string, { t: number; kind: string }>();
+  client.on(Events.InteractionCreate, (i) => {
+    const kind = i.isButton()
+      ? 'button'
+      : i.isChatInputCommand()
+        ? 'command'
+        : i.isAnySelectMenu()
+          ? 'select'
+          : i.isModalSubmit()
+            ? 'modal'
+            : 'other';
+    arrived.set(i.id, { t: performance.now(), kind });
+    // An interaction not acknowledged within Discord's 3 s has failed; forget it a little later.
+    setTimeout(() => {
+      if (arrived.delete(i.id)) m.interactionsFailed.inc({ reason: 'not-acknowledged' });
+    }, 5_000).unref();
+  });
+  client.rest.on('response', (req, res) => {
+    const cb = CALLBACK.exec(req.path);
+    if (cb) {
+      const a = arrived.get(cb[1]!);
+      if (a) {
+        arrived.delete(cb[1]!);
+        if (res.ok) m.ackSeconds.observe({ kind: a.kind }, (performance.now() - a.t) / 1000);
+        else m.interactionsFailed.inc({ reason: `callback-${res.status}` });
+      }
+    }
+    if (res.status === 429) m.discordErrors.inc({ status: '429', scope: res.headers.get('x-ratelimit-scope') ?? 'unknown' });
+    else if (res.status >= 500) m.discordErrors.inc({ status: '5xx', scope: 'server' });
+  });
+}
+
+/** The gateway session of every shard of this process is READY. */
+export function gatewayReady(client: Client): boolean {
+  return client.isReady() && client.ws.status === Status.Ready;
+}
+
+/** The renderer, timing each image and counting its bytes. */
+export function measuredRenderer(r: Renderer, m: Metrics): Renderer {
+  const timed =
+    <A extends unknown[]>(kind: string, f: (...a: A) => Promise<Buffer>) =>
+    async (...a: A): Promise<Buffer> => {
+      const end = m.renderSeconds.startTimer({ kind });
+      const buf = await f(...a);
+      end();
+      m.renderBytes.inc({ kind }, buf.byteLength);
+      return buf;
+    };
+  return {
+    hand: timed('hand', (x) => r.hand(x)),
+    table: timed('table', (x) => r.table(x)),
+    result: timed('result', (x) => r.result(x)),
+    sheet: timed('sheet', (g, l) => r.sheet(g, l)),
+  };
+}
+
+/** The table store, timing each step's commit (one SQLite transaction) and each load. */
+export function measuredTableStore(t: TableStore, m: Metrics): TableStore {
+  return {
+    ...t,
+    load: (id) => {
+      const end = m.sqliteTxSeconds.startTimer({ op: 'load' });
+      try {
+        return t.load(id);
+      } finally {
+        end();
+      }
+    },
+    commit: (step) => {
+      const end = m.sqliteTxSeconds.startTimer({ op: 'commit' });
+      try {
+        return t.commit(step);
+      } finally {
+        end();
+      }
+    },
+  };
+}
