@@ -23,7 +23,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends \
       libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpangoft2-1.0-0 libcairo-gobject2 \
       libjpeg62-turbo libgif7 librsvg2-2 libpng16-16 fontconfig tini \
     && rm -rf /var/lib/apt/lists/*
-ENV NODE_ENV=production DATABASE_PATH=/app/data/hoiquan.db
+ENV NODE_ENV=production DATABASE_PATH=/app/data/hoiquan.db METRICS_PORT=9464
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
@@ -33,6 +33,10 @@ COPY assets ./assets
 RUN mkdir -p /app/data && chown -R node:node /app/data
 USER node
 VOLUME ["/app/data"]
+EXPOSE 9464
+# /healthz is 200 while the gateway is READY and the database writable (src/ops/server.ts).
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.METRICS_PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # tini forwards SIGTERM so the bot closes the gateway and the database cleanly.
 ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "dist/src/bot/main.js"]
