@@ -92,6 +92,7 @@ export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction
               name: playerName(pub, seat.seat, ctx),
               groups: seat.melds.map((m) => meldGroup(m, ctx)),
               hand: pub.revealed?.find((x) => x.seat === seat.seat)?.concealed ?? [],
+              ...(seat.bonus.length ? { flowers: seat.bonus } : {}),
             },
           }
         : {}),

@@ -95,7 +95,10 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action> = {
               groups: pub.winning
                 ? [...meldGroups(pub, w, ctx), ...pub.winning.phoms.map((codes) => ({ codes, label: ctx.t('phom:ui.phom') }))]
                 : meldGroups(pub, w, ctx),
-              hand: pub.winning ? pub.winning.loose : (pub.hands?.[w] ?? []),
+              // Cards outside any phỏm are the winner's leftovers (phom.md §8.2: after a ranked end
+              // they are what was counted); drawn apart from the phỏm.
+              hand: [],
+              leftover: pub.winning ? pub.winning.loose : (pub.hands?.[w] ?? []),
             },
           }
         : {}),

@@ -94,7 +94,16 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
       game: 'vn-mahjong',
       locale: ctx.lang,
       title: endTitle('vn-mahjong', r, ctx),
-      ...(w !== undefined ? { winner: { name: ctx.names[w] ?? '', groups: pl ? playerGroups(pl, ctx) : [], hand } } : {}),
+      ...(w !== undefined
+        ? {
+            winner: {
+              name: ctx.names[w] ?? '',
+              groups: pl ? playerGroups(pl, ctx) : [],
+              hand,
+              ...(pl && pl.exposed.length ? { flowers: pl.exposed.map((e) => e.tile) } : {}),
+            },
+          }
+        : {}),
       ...resultLines('vn-mahjong', r, ctx),
     };
   },
