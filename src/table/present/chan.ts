@@ -4,7 +4,7 @@ import type { ChanAction } from '../../games/chan/actions.js';
 import type { PieceGroup } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { endTitle, genericLabel, resultLines } from './common.js';
+import { endTitle, genericLabel, resultLines, CHAN_CODE } from './common.js';
 
 const name = (code: string, ctx: PresentCtx) => pieceName('chan', code, ctx.lang);
 
@@ -86,7 +86,7 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction> 
             },
           }
         : {}),
-      ...resultLines('chan', r, ctx),
+      ...resultLines('chan', r, ctx, { code: CHAN_CODE, name: (c) => name(c, ctx) }),
     };
   },
   actionLabel(a, ctx) {

@@ -8,7 +8,7 @@ import type { MeldState } from '../../games/classic-mahjong/state.js';
 import type { PieceGroup } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { endTitle, genericLabel, handWithKeys, resultLines } from './common.js';
+import { endTitle, genericLabel, handWithKeys, resultLines, TILE_CODE } from './common.js';
 
 const name = (c: string, ctx: PresentCtx) => pieceName('classic-mahjong', c, ctx.lang);
 
@@ -96,7 +96,7 @@ export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction
             },
           }
         : {}),
-      ...resultLines('classic-mahjong', r, ctx),
+      ...resultLines('classic-mahjong', r, ctx, { code: TILE_CODE, name: (c) => name(c, ctx) }),
     };
   },
   actionLabel(a, ctx) {

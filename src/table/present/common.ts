@@ -40,12 +40,51 @@ export function genericLabel(game: GameId, a: object, ctx: PresentCtx<unknown>, 
 }
 
 /** Scoring lines, totals and payments of a HandResult, localized. */
-export function resultLines(game: GameId, r: HandResult, ctx: PresentCtx): Pick<ResultModel, 'lines' | 'totals' | 'payments'> {
+/** How a game's piece codes look in item details, and their names (the presenter's `pieceName`). */
+export interface PieceText {
+  /** Matches one piece code (global flag not needed). */
+  code: RegExp;
+  name(code: string): string;
+}
+
+/** Card codes of Phỏm (notation.md "Playing cards"). */
+export const CARD_CODE = /(?:10|[2-9AJQK])[SHCD]/;
+/** Mahjong tile codes, flowers and Vietnamese jokers (notation.md "Mahjong tiles"). */
+export const TILE_CODE = /(?:1[0-6]f|[1-9][mpszf]|J[A-Z])/;
+/** Chắn card codes (notation.md "Chắn cards"). */
+export const CHAN_CODE = /(?:[1-9][vns]|CC|LA|TH)/;
+
+/**
+ * An item's detail in words (issue #13 §5): every piece code becomes its localized name, and
+ * `<code><-<seat>` (taken from a seat, e.g. a Phỏm eat) becomes "8♠ from Minh" in the reader's
+ * language. Brackets of exposed sets stay as they are.
+ */
+export function detailText(detail: string, ctx: PresentCtx, pieces: PieceText): string {
+  // One pass over the detail, so that a player's name is never read as codes.
+  const re = new RegExp(`(${pieces.code.source})(?:<-(\\d+))?`, 'g');
+  const text = detail.replace(re, (_m, c: string, seat?: string) => {
+    const piece = pieces.name(c);
+    const who = seat === undefined ? null : (ctx.names[Number(seat)] ?? `#${Number(seat) + 1}`);
+    return ` ${who === null ? piece : ctx.t('common:result.from', { piece, who })} `;
+  });
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/([[{(]) /g, '$1')
+    .replace(/ ([\]})])/g, '$1')
+    .trim();
+}
+
+export function resultLines(
+  game: GameId,
+  r: HandResult,
+  ctx: PresentCtx,
+  pieces: PieceText,
+): Pick<ResultModel, 'lines' | 'totals' | 'payments'> {
   const unit = ctx.t(`common:unit.${r.unit}`, { defaultValue: r.unit });
   return {
     lines: r.items.map((it) => ({
-      label: `${ctx.names[it.seat] ?? ''} · ${ctx.t(`${game}:item.${it.id}`, { defaultValue: it.id })}${it.detail ? ` (${it.detail})` : ''}`,
-      value: `${it.value} ${ctx.t(`${game}:unit.${it.unit}`, { defaultValue: it.unit })}`,
+      label: `${ctx.names[it.seat] ?? ''} · ${ctx.t(`${game}:item.${it.id}`, { defaultValue: it.id })}${it.detail ? ` (${detailText(it.detail, ctx, pieces)})` : ''}`,
+      value: `${it.value} ${ctx.t(`${game}:unit.${it.unit}`, { count: it.value, defaultValue: it.unit })}`,
     })),
     totals: ctx.names.map((name, s) => ({ name, delta: `${signed(r.deltas[s] ?? 0)} ${unit}` })),
     payments: r.payments.map((p) => ({

@@ -2,7 +2,7 @@
 import type { PublicView, SeatView, Action } from '../../games/phom/index.js';
 import type { PieceGroup } from '../../render/model.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { endTitle, genericLabel, resultLines } from './common.js';
+import { endTitle, genericLabel, resultLines, CARD_CODE } from './common.js';
 
 const SUIT: Record<string, string> = { S: '♠', C: '♣', D: '♦', H: '♥' };
 export const prettyCard = (c: string): string => (SUIT[c.slice(-1)] ? `${c.slice(0, -1)}${SUIT[c.slice(-1)]}` : c);
@@ -102,7 +102,7 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action> = {
             },
           }
         : {}),
-      ...resultLines('phom', r, ctx),
+      ...resultLines('phom', r, ctx, { code: CARD_CODE, name: (c) => prettyCard(c) }),
     };
   },
   actionLabel(a, ctx) {

@@ -38,7 +38,15 @@ export interface Presenter<V = unknown, P = unknown, A extends BaseAction = Base
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyPresenter = Presenter<any, any, any>;
 
-/** The key (shown on the hand image and the button) of option i: 1…9 then A…Z. */
+/**
+ * Letters that cannot be read as a card (issue #13 §5: a key "A" looked like an ace): no rank
+ * letter (A J Q K, T for ten) and no suit letter (S H D C), nor I and O (read as 1 and 0).
+ */
+const KEY_LETTERS = 'BEFGLMNPRUVWXYZ';
+
+/** The key (shown on the hand image and the button) of option i: 1…9, then KEY_LETTERS, then numbers again. */
 export function optionKey(i: number): string {
-  return i < 9 ? String(i + 1) : String.fromCharCode(65 + ((i - 9) % 26));
+  if (i < 9) return String(i + 1);
+  const j = i - 9;
+  return j < KEY_LETTERS.length ? KEY_LETTERS[j]! : String(i + 1);
 }

@@ -7,7 +7,7 @@ import type { PublicView, SeatView, MeldView, PlayerView } from '../../games/vn-
 import type { PieceGroup, SeatModel } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { endTitle, genericLabel, handWithKeys, resultLines } from './common.js';
+import { endTitle, genericLabel, handWithKeys, resultLines, TILE_CODE } from './common.js';
 
 const code = (t: string) => (t === 'back' ? '?' : t);
 const name = (c: string, ctx: PresentCtx) => pieceName('vn-mahjong', c, ctx.lang);
@@ -104,7 +104,7 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
             },
           }
         : {}),
-      ...resultLines('vn-mahjong', r, ctx),
+      ...resultLines('vn-mahjong', r, ctx, { code: TILE_CODE, name: (c) => name(c, ctx) }),
     };
   },
   actionLabel(a, ctx) {

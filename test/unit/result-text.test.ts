@@ -1,0 +1,110 @@
+/**
+ * Results speak the reader's language (issue #13 §5): every scoring item of every game has a name
+ * and a unit in every locale, and the result lines of played hands never show a raw card/tile code
+ * or an untranslated id ("ăn 8♠ của Minh", not "8S<-1").
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { GAMES } from '../../src/table/manifests.js';
+import { LANGS, has, translator } from '../../src/table/i18n.js';
+import { resolveOptions } from '../../src/games/core/options.js';
+import { handSeed } from '../../src/games/core/rng.js';
+import { detailText, CARD_CODE, TILE_CODE } from '../../src/table/present/common.js';
+import type { GameId, HandResult } from '../../src/games/core/types.js';
+import { ITEM_IDS as PHOM_ITEMS } from '../../src/games/phom/scoring/items.js';
+import { ITEM_IDS as CLASSIC_ITEMS } from '../../src/games/classic-mahjong/scoring/items.js';
+import { ALL_CUOC_IDS } from '../../src/games/chan/scoring/items.js';
+import { BASE_A, PRESET_B } from '../../src/games/vn-mahjong/scoring/items.js';
+
+const STATIC_IDS: Record<GameId, readonly string[]> = {
+  phom: PHOM_ITEMS,
+  chan: ALL_CUOC_IDS,
+  'vn-mahjong': [...BASE_A, ...PRESET_B].map((i) => i.id),
+  'classic-mahjong': CLASSIC_ITEMS,
+};
+
+const RAW: Record<GameId, RegExp> = {
+  phom: /(^|[^\w♠♣♦♥])(?:10|[2-9AJQK])[SHCD](?![\w])/,
+  chan: /(^|[^\w])(?:[1-9][vns]|CC|LA|TH)(?![\w])/,
+  'vn-mahjong': /(^|[^\w])(?:1[0-6]f|[1-9][mpszf]|J[A-Z])(?![\w])/,
+  'classic-mahjong': /(^|[^\w])(?:1[0-6]f|[1-9][mpszf])(?![\w])/,
+};
+
+const NAMES = ['Lan', 'Minh', 'Hùng', 'Mai', 'Tú', 'Bảo'];
+
+/** Played hands of each game under each preset, with the public view at the end. */
+function playedHands(game: GameId, perPreset: number): { pub: unknown; r: HandResult }[] {
+  const { engine } = GAMES[game];
+  const out: { pub: unknown; r: HandResult }[] = [];
+  const presets = [undefined, ...Object.keys((engine.options as { presets?: object }).presets ?? {})];
+  for (const preset of presets) {
+    const o = resolveOptions(engine.options, {}, preset);
+    if (!o.ok) continue;
+    const seats = engine.tableSize(o.value).default;
+    for (let h = 0; h < perPreset; h++) {
+      let s = engine.setup(o.value, seats, handSeed(`rt-${preset}`, h), null);
+      for (let i = 0; i < 5000 && !engine.result(s); i++) {
+        const d = engine.pending(s)[0]!;
+        const a = engine.apply(s, d.seat, engine.ai(s, d.seat));
+        assert.ok(a.ok);
+        s = a.value;
+      }
+      const r = engine.result(s) as HandResult | null;
+      if (r) out.push({ pub: engine.publicView(s), r });
+    }
+  }
+  return out;
+}
+
+for (const game of Object.keys(GAMES) as GameId[]) {
+  test(`${game}: every scoring item and unit has a name in every locale`, () => {
+    const missing: string[] = [];
+    for (const lang of LANGS)
+      for (const id of STATIC_IDS[game]) if (!has(lang, `${game}:item.${id}`)) missing.push(`${lang} ${game}:item.${id}`);
+    assert.deepEqual(missing, []);
+  });
+
+  test(`${game}: result lines of played hands show no raw code and no untranslated id`, () => {
+    const { presenter } = GAMES[game];
+    const problems = new Set<string>();
+    for (const { pub, r } of playedHands(game, 40)) {
+      for (const lang of LANGS) {
+        const ctx = { lang, t: translator(lang), names: NAMES.slice(0, r.deltas.length) };
+        const model = presenter.resultModel(pub, r, ctx);
+        for (const it of r.items) {
+          if (!has(lang, `${game}:item.${it.id}`)) problems.add(`${lang}: no name for item ${it.id}`);
+          if (!has(lang, `${game}:unit.${it.unit}`) && !has(lang, `common:unit.${it.unit}`))
+            problems.add(`${lang}: no name for unit ${it.unit}`);
+        }
+        for (const p of r.payments) if (!has(lang, `${game}:payment.${p.reason}`)) problems.add(`${lang}: no name for payment ${p.reason}`);
+        for (const l of model.lines) {
+          const text = `${l.label} ${l.value}`;
+          if (RAW[game].test(text)) problems.add(`${lang}: raw code in "${text}"`);
+        }
+      }
+    }
+    assert.deepEqual([...problems].slice(0, 20), []);
+  });
+}
+
+test('an item detail reads in words: pieces by name, "taken from" a seat, names never parsed', () => {
+  const en = { lang: 'en' as const, t: translator('en'), names: ['KH', 'Minh'] };
+  const cards = { code: CARD_CODE, name: (c: string) => `<${c}>` };
+  assert.equal(detailText('8S<-1', en, cards), '<8S> from Minh');
+  assert.equal(detailText('[5D 6D 7D] 6S', en, cards), '[<5D> <6D> <7D>] <6S>');
+  assert.equal(detailText('AS<-0', en, cards), '<AS> from KH', 'a name that looks like a card stays a name');
+  const vi = { lang: 'vi' as const, t: translator('vi'), names: ['Lan', 'Minh'] };
+  assert.equal(detailText('8S<-1', vi, cards), '<8S> của Minh');
+  const tiles = { code: TILE_CODE, name: (c: string) => `<${c}>` };
+  assert.equal(detailText('{4p4p4p4p}', en, tiles), '{<4p> <4p> <4p> <4p>}');
+  assert.equal(detailText('5f6f7f8f', en, tiles), '<5f> <6f> <7f> <8f>');
+  assert.equal(detailText('JN', en, tiles), '<JN>');
+});
+
+test('option keys are never card ranks or suits (a 10th key "A" read like an ace)', async () => {
+  const { optionKey } = await import('../../src/table/present/types.js');
+  const keys = Array.from({ length: 40 }, (_, i) => optionKey(i));
+  assert.equal(new Set(keys).size, keys.length, 'keys are distinct');
+  assert.deepEqual(keys.slice(0, 10), ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'B']);
+  for (const k of keys) assert.doesNotMatch(k, /^[AJQKTSHDCIO]$/);
+});
