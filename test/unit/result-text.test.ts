@@ -108,3 +108,24 @@ test('option keys are never card ranks or suits (a 10th key "A" read like an ace
   assert.deepEqual(keys.slice(0, 10), ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'B']);
   for (const k of keys) assert.doesNotMatch(k, /^[AJQKTSHDCIO]$/);
 });
+
+test('Vietnamese mahjong opening exposure: no two options read alike (keepFlower is in the label)', () => {
+  const { engine, presenter } = GAMES['vn-mahjong'];
+  const o = resolveOptions(engine.options, {});
+  assert.ok(o.ok);
+  let checked = 0;
+  for (let h = 0; h < 300 && checked < 5; h++) {
+    const s = engine.setup(o.value, 4, handSeed('vn-initial', h), null);
+    for (const d of engine.pending(s)) {
+      const opts = d.options as { type: string; keepFlower?: boolean }[];
+      if (!opts.some((x) => x.type === 'initial-expose' && x.keepFlower)) continue;
+      checked++;
+      for (const lang of LANGS) {
+        const ctx = { lang, t: translator(lang), names: NAMES.slice(0, 4) };
+        const labels = opts.map((a) => presenter.actionLabel(a, ctx));
+        assert.equal(new Set(labels).size, labels.length, `${lang}: ${labels.join(' | ')}`);
+      }
+    }
+  }
+  assert.ok(checked > 0, 'a dealer holding exactly one bonus tile was dealt');
+});

@@ -39,7 +39,6 @@ export function genericLabel(game: GameId, a: object, ctx: PresentCtx<unknown>, 
     .trim();
 }
 
-/** Scoring lines, totals and payments of a HandResult, localized. */
 /** How a game's piece codes look in item details, and their names (the presenter's `pieceName`). */
 export interface PieceText {
   /** Matches one piece code (global flag not needed). */
@@ -74,6 +73,7 @@ export function detailText(detail: string, ctx: PresentCtx, pieces: PieceText): 
     .trim();
 }
 
+/** Scoring lines, totals and payments of a HandResult, localized. */
 export function resultLines(
   game: GameId,
   r: HandResult,

@@ -108,6 +108,16 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
     };
   },
   actionLabel(a, ctx) {
+    // The opening exposure (§4.3) differs by the jokers shown and whether the dealer keeps its one
+    // bonus tile: both go into the label, so no two buttons read alike.
+    const x = a as { type: string; jokers?: string[]; keepFlower?: boolean };
+    if (x.type === 'initial-expose') {
+      const jokers = x.jokers ?? [];
+      const what = jokers.length
+        ? ctx.t('vn-mahjong:action.initial-expose', { jokers: jokers.map((c) => name(c, ctx)).join(' ') })
+        : ctx.t('vn-mahjong:action.initial-expose-none');
+      return x.keepFlower ? `${what} · ${ctx.t('vn-mahjong:action.keep-flower')}` : what;
+    }
     return genericLabel('vn-mahjong', a, ctx, (c) => name(c, ctx));
   },
   actionStyle(a) {
