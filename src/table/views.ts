@@ -151,6 +151,21 @@ export function resultView(t: Table, lang: Lang, matchOver: boolean): (MessageVi
   return { lines, rows, model };
 }
 
+/**
+ * A hint's one-line answer in the player's language: the AI's choice named as the presenter names
+ * it, and what it was judged from. Only facts the AI step gives: its level, the decision kind, how
+ * many legal options there were, and that `strong` sees only this seat's view.
+ */
+export function hintText(t: Table, seat: number, hint: { action: BaseAction; level: string; decision: string }, lang: Lang): string {
+  const tr: T = translator(lang);
+  const pc = { ...presentCtx(t, lang), view: t.engine.view(t.state, seat) };
+  const decision = (t.engine.pending(t.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
+  const n = decision?.options.length ?? 1;
+  const label = t.presenter.actionLabel(hint.action, pc);
+  const kind = hint.decision === 'claim' ? 'claim' : 'turn';
+  return `💡 ${tr(`common:hint.${kind}`, { action: label, n, level: tr(`common:ai-level.${hint.level}`) })}`;
+}
+
 /** The match totals, best first. */
 export function endMatchText(t: Table, lang: Lang): string {
   const tr = translator(lang);
@@ -219,6 +234,7 @@ export function handView(t: Table, seat: number, lang: Lang, note?: string, draf
     if (options.length > 100) lines.push(tr('common:hand.too-many', { n: options.length }));
   }
   const last: UiRow = [{ type: 'button', verb: 'refresh', label: tr('common:button.refresh'), style: 'secondary' }];
+  if (canAct && t.row.hints) last.push({ type: 'button', verb: 'hint', label: tr('common:button.hint'), style: 'secondary' });
   if (away && t.row.status === 'running')
     last.unshift({ type: 'button', verb: 'retake', label: tr('common:button.retake'), style: 'success' });
   rows.push(last);
