@@ -19,8 +19,7 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
   const id = row_.id;
   const open = row_.status === 'lobby';
   const seatLines = seats.map(
-    (s) =>
-      `${s.seat + 1}. ${s.userId ? `<@${s.userId}>` : `🤖 ${s.displayName} · ${t(`common:ai-level.${s.aiLevel ?? 'normal'}`)}`}`,
+    (s) => `${s.seat + 1}. ${s.userId ? `<@${s.userId}>` : `🤖 ${s.displayName} · ${t(`common:ai-level.${s.aiLevel ?? 'normal'}`)}`}`,
   );
   const statusKey =
     row_.status === 'lobby' ? 'common:lobby.open' : row_.status === 'cancelled' ? 'common:lobby.cancelled' : 'common:lobby.started';
@@ -45,7 +44,11 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
         b('cancel', t('common:button.cancel'), ButtonStyle.Danger),
       ),
       // "Add AI player" adds the server's default level; these add one at a chosen level.
-      row(...AI_LEVELS.map((l) => b('add-ai', t('common:button.add-ai-level', { level: t(`common:ai-level.${l}`) }), ButtonStyle.Secondary, l))),
+      row(
+        ...AI_LEVELS.map((l) =>
+          b('add-ai', t('common:button.add-ai-level', { level: t(`common:ai-level.${l}`) }), ButtonStyle.Secondary, l),
+        ),
+      ),
     ],
     allowedMentions: { parse: [] as never[] },
   };

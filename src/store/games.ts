@@ -417,7 +417,15 @@ export class GameStore {
    * Records that a seat asked for a hint (source 'hint'): its own append-only table, never the
    * action log, because replaying the log must apply only moves (migration 6).
    */
-  recordHint(h: { gameId: string; version: number; hand: number; seat: number; userId: string | null; level: AiLevel; action: BaseAction }): void {
+  recordHint(h: {
+    gameId: string;
+    version: number;
+    hand: number;
+    seat: number;
+    userId: string | null;
+    level: AiLevel;
+    action: BaseAction;
+  }): void {
     this.db
       .prepare(
         "INSERT INTO hints (game_id, version, hand, seat, user_id, source, level, action, created_at) VALUES (?, ?, ?, ?, ?, 'hint', ?, ?, ?)",
@@ -426,10 +434,29 @@ export class GameStore {
   }
 
   /** The hints asked for at a game, in order (for /history). */
-  hints(id: string): { version: number; hand: number; seat: number; userId: string | null; source: 'hint'; level: AiLevel; action: BaseAction; createdAt: number }[] {
+  hints(
+    id: string,
+  ): {
+    version: number;
+    hand: number;
+    seat: number;
+    userId: string | null;
+    source: 'hint';
+    level: AiLevel;
+    action: BaseAction;
+    createdAt: number;
+  }[] {
     const rows = this.db
       .prepare('SELECT version, hand, seat, user_id, level, action, created_at FROM hints WHERE game_id = ? ORDER BY rowid')
-      .all(id) as { version: number; hand: number; seat: number; user_id: string | null; level: string; action: string; created_at: number }[];
+      .all(id) as {
+      version: number;
+      hand: number;
+      seat: number;
+      user_id: string | null;
+      level: string;
+      action: string;
+      created_at: number;
+    }[];
     return rows.map((r) => ({
       version: r.version,
       hand: r.hand,

@@ -518,7 +518,15 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
       const level: AiLevel = 'strong';
       const action = t.engine.ai(t.state, seat, level) as BaseAction;
       // Durable, outside the step: the hints table (migration 6), never the replayable action log.
-      store.store.games.recordHint({ gameId: t.row.id, version: t.row.version, hand: t.row.handIndex, seat, userId: cmd.userId, level, action });
+      store.store.games.recordHint({
+        gameId: t.row.id,
+        version: t.row.version,
+        hand: t.row.handIndex,
+        seat,
+        userId: cmd.userId,
+        level,
+        action,
+      });
       return nothing({ ok: true, seat, applied: 0, hint: { action, level, decision: decision.kind } });
     }
 
