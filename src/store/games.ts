@@ -434,9 +434,7 @@ export class GameStore {
   }
 
   /** The hints asked for at a game, in order (for /history). */
-  hints(
-    id: string,
-  ): {
+  hints(id: string): {
     version: number;
     hand: number;
     seat: number;

@@ -162,8 +162,32 @@ export function hintText(t: Table, seat: number, hint: { action: BaseAction; lev
   const decision = (t.engine.pending(t.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
   const n = decision?.options.length ?? 1;
   const label = t.presenter.actionLabel(hint.action, pc);
-  const kind = hint.decision === 'claim' ? 'claim' : 'turn';
+  const kind = hintKind(hint.action.type, hint.decision, n);
   return `💡 ${tr(`common:hint.${kind}`, { action: label, n, level: tr(`common:ai-level.${hint.level}`) })}`;
+}
+
+/**
+ * The reason line's kind, from the chosen action's type in each game's words (a claim/pass/draw
+ * reason only when there was something else to choose); any other action gets the decision's line.
+ */
+const HINT_KINDS: Record<string, 'discard' | 'win' | 'claim' | 'pass' | 'draw'> = {
+  discard: 'discard',
+  win: 'win',
+  mahjong: 'win',
+  u: 'win',
+  eat: 'claim',
+  chiu: 'claim',
+  chow: 'claim',
+  pung: 'claim',
+  kong: 'claim',
+  pass: 'pass',
+  draw: 'draw',
+};
+export function hintKind(type: string, decision: string, options: number): string {
+  const k = HINT_KINDS[type];
+  if (k === 'discard' || k === 'win') return k;
+  if (k && options > 1) return k;
+  return decision === 'claim' ? 'claim-window' : 'turn';
 }
 
 /** The match totals, best first. */

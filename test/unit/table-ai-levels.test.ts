@@ -10,7 +10,7 @@ import { openStore, type Store } from '../../src/store/index.js';
 import { engineOf, GAMES, type GameManifest } from '../../src/table/manifests.js';
 import { tableStore, type TableStore } from '../../src/table/store.js';
 import { act, type TableCommand } from '../../src/table/act.js';
-import { hintText } from '../../src/table/views.js';
+import { hintKind, hintText } from '../../src/table/views.js';
 import { defaultOptions } from '../../src/games/core/options.js';
 import { canonical } from '../../src/games/core/match.js';
 import type { AiLevel } from '../../src/games/core/ai.js';
@@ -186,7 +186,7 @@ test('a hint: the strong AI choice for the seat, recorded with source hint, noth
     const text = hintText(res.table!, 0, res.outcome.hint!, 'en');
     assert.match(text, /^💡 The strong AI would /);
     const vi = hintText(res.table!, 0, res.outcome.hint!, 'vi');
-    assert.match(vi, /AI mạnh sẽ chọn/);
+    assert.match(vi, /^💡 AI mạnh sẽ (chọn )?\*\*/);
     // The game plays on exactly as before (replay ignores hints).
     r.store.games.forgetCache();
     assert.equal(canonical(r.store.games.load(r.gameId)!.state), canonical(g.state));
@@ -229,4 +229,24 @@ test('/config ai-level, takeover-level and hints: stored per server and game, va
   assert.equal(store.settings.table('g', 'phom').hints, true);
   resetOption(store, 'g', 'phom', null, 'admin', t);
   assert.deepEqual(store.settings.table('g', 'phom'), { aiLevel: 'normal', takeoverLevel: 'normal', hints: true });
+});
+
+test('the hint reason follows the chosen action kind; a claim/pass/draw reason only when there was a choice', () => {
+  assert.equal(hintKind('discard', 'turn', 9), 'discard');
+  assert.equal(hintKind('u', 'turn', 3), 'win');
+  assert.equal(hintKind('mahjong', 'claim', 2), 'win');
+  assert.equal(hintKind('pung', 'claim', 3), 'claim');
+  assert.equal(hintKind('eat', 'turn', 2), 'claim');
+  assert.equal(hintKind('pass', 'claim', 2), 'pass');
+  assert.equal(hintKind('pass', 'claim', 1), 'claim-window');
+  assert.equal(hintKind('draw', 'turn', 1), 'turn');
+  assert.equal(hintKind('lay-down', 'turn', 4), 'turn');
+  // Every reason exists in every language.
+  for (const lang of ['en', 'vi', 'zh-TW'] as const) {
+    const tr = translator(lang);
+    for (const k of ['discard', 'win', 'claim', 'pass', 'draw', 'turn', 'claim-window']) {
+      const s = tr(`common:hint.${k}`, { action: 'X', n: 2, level: 'L' });
+      assert.ok(s.includes('X') && s.includes('L') && !s.startsWith('hint.'), `${lang} ${k}: ${s}`);
+    }
+  }
 });
