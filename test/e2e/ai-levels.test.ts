@@ -106,6 +106,12 @@ for (const game of ['phom', 'vn-mahjong', 'chan'] as const) {
       assert.equal(hints.length, 1);
       assert.equal(hints[0]!.source, 'hint');
       assert.equal(hints[0]!.userId, asker);
+      // /history lists the hint where it was asked, marked as a hint (the log itself has no entry for it).
+      const hist = await slash(w, asker, 'history', { 'game-id': gameId, hand: 1 }, threadId);
+      const lines = hist.response!.content.split('\n');
+      const hintLine = lines.find((l) => l.endsWith('(hint)'));
+      assert.ok(hintLine, hist.response!.content);
+      assert.ok(hintLine.includes(label.replace(/^\S+ · /, '')), hintLine);
     });
   });
 }
