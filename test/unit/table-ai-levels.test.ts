@@ -6,7 +6,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openStore, type Store } from '../../src/store/index.js';
+import { GameStore, SettingsStore, migrate, openDatabase, openStore, type Store } from '../../src/store/index.js';
+import { MIGRATIONS } from '../../src/store/migrations.js';
 import { engineOf, GAMES, type GameManifest } from '../../src/table/manifests.js';
 import { tableStore, type TableStore } from '../../src/table/store.js';
 import { act, type TableCommand } from '../../src/table/act.js';
@@ -249,4 +250,30 @@ test('the hint reason follows the chosen action kind; a claim/pass/draw reason o
       assert.ok(s.includes('X') && s.includes('L') && !s.startsWith('hint.'), `${lang} ${k}: ${s}`);
     }
   }
+});
+
+test('migration 6: a database written before levels keeps its tables at normal, hints on, and gains the hints table', () => {
+  const db = openDatabase(
+    ':memory:',
+    MIGRATIONS.filter((m) => m.version < 6),
+  );
+  db.prepare(
+    `INSERT INTO games (id, game, options, options_hash, seed, seats, status, created_at, updated_at) VALUES ('old', 'phom', '{}', 'h', 's', 2, 'lobby', 0, 0)`,
+  ).run();
+  db.prepare(
+    `INSERT INTO game_seats (game_id, seat, user_id, is_ai, display_name) VALUES ('old', 0, 'u0', 0, 'P0'), ('old', 1, NULL, 1, 'AI 1')`,
+  ).run();
+  db.prepare(`INSERT INTO guild_settings (guild_id, game, options, updated_at) VALUES ('g', 'phom', '{}', 0)`).run();
+  assert.deepEqual(migrate(db), [6]);
+  const games = new GameStore(db, engineOf);
+  assert.deepEqual(
+    games.seats('old').map((s) => s.aiLevel),
+    ['normal', 'normal'],
+  );
+  const row = games.get('old')!;
+  assert.equal(row.takeoverLevel, 'normal');
+  assert.equal(row.hints, true);
+  assert.deepEqual(new SettingsStore(db).table('g', 'phom'), { aiLevel: 'normal', takeoverLevel: 'normal', hints: true });
+  games.recordHint({ gameId: 'old', version: 0, hand: 0, seat: 0, userId: 'u0', level: 'strong', action: { type: 'draw' } });
+  assert.throws(() => db.prepare("UPDATE hints SET level = 'easy'").run(), /append-only/);
 });
