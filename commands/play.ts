@@ -77,6 +77,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     return void (await eph(t('errors:bad-seats', { min: size.min, max: size.max })));
   const seatCap = Math.min(size.max, Math.max(size.min, requested ?? size.default));
 
+  const tableSettings = ctx.store.settings.table(i.guildId, game);
   await i.deferReply();
   const name = (i.member && 'displayName' in i.member ? (i.member.displayName as string) : null) ?? i.user.globalName ?? i.user.username;
   const row = ctx.store.games.create({
@@ -90,6 +91,9 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     seats: seatCap,
     timerPreset,
     timeoutPolicy: (i.options.getString('on-timeout') ?? 'default') as 'default' | 'ai',
+    // The server's table settings (/config ai-level, takeover-level, hints), fixed for this game.
+    takeoverLevel: tableSettings.takeoverLevel,
+    hints: tableSettings.hints,
     locale: i.guildLocale ?? null,
   });
   ctx.store.games.setSeats(row.id, [{ seat: 0, userId: i.user.id, isAi: false, displayName: name }]);

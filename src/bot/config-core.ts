@@ -8,6 +8,31 @@ import { engineOf } from '../table/manifests.js';
 import type { GameId } from '../games/core/types.js';
 import type { Store } from '../store/index.js';
 import type { T } from '../table/i18n.js';
+import { AI_LEVELS, isAiLevel } from '../games/core/ai.js';
+import { DEFAULT_TABLE_SETTINGS, type TableSettings } from '../store/settings.js';
+
+/**
+ * /config keys of the table itself, next to the engine's house rules: the level "Add AI player"
+ * adds, the level of the AI that takes over an absent player's seat, and the seat view's hint button.
+ */
+export const TABLE_KEYS = ['ai-level', 'takeover-level', 'hints'] as const;
+type TableKey = (typeof TABLE_KEYS)[number];
+const isTableKey = (k: string | null): k is TableKey => (TABLE_KEYS as readonly string[]).includes(k ?? '');
+const FIELD: Record<TableKey, keyof TableSettings> = { 'ai-level': 'aiLevel', 'takeover-level': 'takeoverLevel', hints: 'hints' };
+const allowedTable = (k: TableKey) => (k === 'hints' ? 'on, off' : AI_LEVELS.join(', '));
+
+function parseTable(k: TableKey, raw: string): TableSettings[keyof TableSettings] | null {
+  const v = raw.trim().toLowerCase();
+  if (k === 'hints') return ['on', 'true', 'yes', '1'].includes(v) ? true : ['off', 'false', 'no', '0'].includes(v) ? false : null;
+  return isAiLevel(v) ? v : null;
+}
+
+function setTable(store: Store, guildId: string, game: GameId, k: TableKey, raw: string, by: string, t: T): ConfigOutcome {
+  const v = parseTable(k, raw);
+  if (v === null) return { ok: false, message: t('errors:bad-option-value', { key: k, value: raw, allowed: allowedTable(k) }) };
+  store.settings.putTable(guildId, game, { ...store.settings.table(guildId, game), [FIELD[k]]: v }, by);
+  return { ok: true, message: t('common:config.set', { key: k, value: typeof v === 'boolean' ? (v ? 'on' : 'off') : v }) };
+}
 
 export function canConfigure(perms: Readonly<PermissionsBitField> | null): boolean {
   return !!perms?.has(PermissionFlagsBits.ManageGuild);
@@ -16,10 +41,11 @@ export function canConfigure(perms: Readonly<PermissionsBitField> | null): boole
 export type ConfigOutcome = { ok: true; message: string } | { ok: false; message: string };
 
 export function setOption(store: Store, guildId: string, game: GameId, key: string, raw: string, by: string, t: T): ConfigOutcome {
+  if (isTableKey(key)) return setTable(store, guildId, game, key, raw, by, t);
   const engine = engineOf(game);
   const fields = engine.options.fields as Record<string, OptionSpec>;
   const spec = fields[key];
-  if (!spec) return { ok: false, message: t('errors:unknown-option', { key, list: Object.keys(fields).join(', ') }) };
+  if (!spec) return { ok: false, message: t('errors:unknown-option', { key, list: [...Object.keys(fields), ...TABLE_KEYS].join(', ') }) };
   const v = parseOptionValue(spec, raw);
   if (!v.ok) return { ok: false, message: t('errors:bad-option-value', { key, value: raw, allowed: allowedText(spec) }) };
   const cur = store.settings.get(guildId, game);
@@ -33,9 +59,15 @@ export function setOption(store: Store, guildId: string, game: GameId, key: stri
 export function resetOption(store: Store, guildId: string, game: GameId, key: string | null, by: string, t: T): ConfigOutcome {
   const engine = engineOf(game);
   const fields = engine.options.fields as Record<string, OptionSpec>;
+  if (isTableKey(key)) {
+    const k = FIELD[key];
+    store.settings.putTable(guildId, game, { ...store.settings.table(guildId, game), [k]: DEFAULT_TABLE_SETTINGS[k] }, by);
+    return { ok: true, message: t('common:config.reset', { key }) };
+  }
   const cur = store.settings.get(guildId, game);
   if (key === null) {
     store.settings.put(guildId, game, { preset: null, options: {}, playOverridable: cur.playOverridable }, by);
+    store.settings.putTable(guildId, game, { ...DEFAULT_TABLE_SETTINGS }, by);
     return { ok: true, message: t('common:config.reset-all') };
   }
   if (!fields[key]) return { ok: false, message: t('errors:unknown-option', { key, list: Object.keys(fields).join(', ') }) };
@@ -82,6 +114,16 @@ export function describeOptions(store: Store, guildId: string | null, game: Game
       list: ['default', ...Object.keys(engine.options.presets)].join(', '),
     }),
   ];
+  const table = store.settings.table(guildId, game);
+  for (const k of TABLE_KEYS) {
+    const v = table[FIELD[k]];
+    const d = DEFAULT_TABLE_SETTINGS[FIELD[k]];
+    const show = (x: unknown) => (typeof x === 'boolean' ? (x ? 'on' : 'off') : String(x));
+    const changed = v !== d;
+    lines.push(
+      `${changed ? '**' : ''}\`${k}\` = ${show(v)}${changed ? '**' : ''} · ${t('common:config.default')} ${show(d)} · ${allowedTable(k)}\n  ${t(`common:config.table-key.${k}`)}`,
+    );
+  }
   for (const [key, spec] of Object.entries(engine.options.fields as Record<string, OptionSpec>)) {
     const changed = values[key] !== spec.default;
     const descr = t(`${game}:option.${key}`, { defaultValue: spec.description });

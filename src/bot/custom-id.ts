@@ -19,6 +19,7 @@ export type GameVerb =
   | 'pause'
   | 'resume'
   | 'retake' // take my seat back from the AI
+  | 'hint' // the strong AI's choice for my decision (ephemeral, nothing changes)
   | 'announce'; // Chắn xướng: build and confirm an announcement (announce.ts)
 
 const VERBS: readonly GameVerb[] = [
@@ -36,6 +37,7 @@ const VERBS: readonly GameVerb[] = [
   'pause',
   'resume',
   'retake',
+  'hint',
   'announce',
 ];
 

@@ -11,13 +11,16 @@ import { engineOf } from '../table/manifests.js';
 import { defaultOptions } from '../games/core/options.js';
 import { run } from './effects.js';
 import type { GameRow, SeatRow } from '../store/games.js';
+import { AI_LEVELS, isAiLevel } from '../games/core/ai.js';
 
 export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], lang: Lang) {
   const t = translator(lang);
   const engine = engineOf(row_.game);
   const id = row_.id;
   const open = row_.status === 'lobby';
-  const seatLines = seats.map((s) => `${s.seat + 1}. ${s.userId ? `<@${s.userId}>` : `🤖 ${s.displayName}`}`);
+  const seatLines = seats.map(
+    (s) => `${s.seat + 1}. ${s.userId ? `<@${s.userId}>` : `🤖 ${s.displayName} · ${t(`common:ai-level.${s.aiLevel ?? 'normal'}`)}`}`,
+  );
   const statusKey =
     row_.status === 'lobby' ? 'common:lobby.open' : row_.status === 'cancelled' ? 'common:lobby.cancelled' : 'common:lobby.started';
   const content = [
@@ -28,8 +31,8 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
     rulesLine(row_, t),
     ...(row_.threadId && row_.threadId === row_.channelId ? [`⚠️ ${t('common:lobby.thread-cap')}`] : []),
   ].join('\n');
-  const b = (verb: GameButton['verb'], label: string, style: ButtonStyle) =>
-    button(encodeGameId({ gameId: id, ver: 0, verb }), label, style, !open);
+  const b = (verb: GameButton['verb'], label: string, style: ButtonStyle, arg?: string) =>
+    button(encodeGameId({ gameId: id, ver: 0, verb, ...(arg ? { arg } : {}) }), label, style, !open);
   return {
     content,
     components: [
@@ -39,6 +42,12 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
         b('add-ai', t('common:button.add-ai'), ButtonStyle.Secondary),
         b('start', t('common:button.start'), ButtonStyle.Success),
         b('cancel', t('common:button.cancel'), ButtonStyle.Danger),
+      ),
+      // "Add AI player" adds the server's default level; these add one at a chosen level.
+      row(
+        ...AI_LEVELS.map((l) =>
+          b('add-ai', t('common:button.add-ai-level', { level: t(`common:ai-level.${l}`) }), ButtonStyle.Secondary, l),
+        ),
       ),
     ],
     allowedMentions: { parse: [] as never[] },
@@ -100,7 +109,8 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
       if (!isHost) return reply(i, t('errors:host-only'));
       if (seats.length >= cap) return reply(i, t('errors:table-full', { max: cap }));
       const n = seats.filter((s) => s.isAi).length + 1;
-      seats = [...seats, { seat: seats.length, userId: null, isAi: true, displayName: `${t('common:ai-name')} ${n}` }];
+      const aiLevel = isAiLevel(b.arg) ? b.arg : ctx.store.settings.table(g.guildId, g.game).aiLevel;
+      seats = [...seats, { seat: seats.length, userId: null, isAi: true, displayName: `${t('common:ai-name')} ${n}`, aiLevel }];
       ctx.store.games.setSeats(g.id, seats);
       break;
     }

@@ -10,6 +10,7 @@ import type { GameButton } from './custom-id.js';
 import { langOf, translator, type T } from '../table/i18n.js';
 import { run } from './effects.js';
 import { handPayload } from './hand-view.js';
+import { hintText } from '../table/views.js';
 import type { HandVerb, Refusal, TableButtonVerb } from '../table/act.js';
 
 type Comp = ButtonInteraction | StringSelectMenuInteraction;
@@ -48,6 +49,7 @@ export async function openHand(ctx: BotContext, i: Comp, b: GameButton): Promise
 export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);
   const t = translator(lang);
+  if (b.verb === 'hint') return hint(ctx, i, b);
   const key = `${i.message.id}:${i.customId}:${i.isStringSelectMenu() ? i.values.join(',') : ''}`;
   const r = await run(ctx, {
     kind: 'hand',
@@ -72,6 +74,19 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): 
   const doubleClick = o.refusal?.key === 'errors:stale' && accepted.has(key);
   const note = o.refusal && !doubleClick ? say(t, o.refusal) : undefined;
   await i.editReply(await handPayload(ctx, r.table, o.seat, lang, note, o.draft));
+}
+
+/**
+ * "Hint": the strong AI's choice for the asker's pending decision, answered ephemerally to the
+ * asker only; the hand view and the table are left as they are (act records the ask, nothing else).
+ */
+async function hint(ctx: BotContext, i: Comp, b: GameButton): Promise<void> {
+  const lang = langOf(i.locale, ctx.defaultLang);
+  const t = translator(lang);
+  const r = await run(ctx, { kind: 'hint', gameId: b.gameId, userId: i.user.id });
+  const o = r.outcome;
+  if (!o.ok || !o.hint || !r.table || o.seat === undefined) return tell(i, say(t, o.refusal ?? { key: 'errors:stale', warn: false }));
+  return tell(i, hintText(r.table, o.seat, o.hint, lang));
 }
 
 /** Next hand / End match on the result message; Pause / Resume votes on the table message. */

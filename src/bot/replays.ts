@@ -1,4 +1,4 @@
-/** Rebuilding a finished hand from the action log, for /score's best hand and /history's replays. */
+/** Rebuilding a finished hand from the action log, for /score's best hand and /history's replays (with the hints asked). */
 import { applyEntry, initialState } from '../store/replay.js';
 import { GAMES } from '../table/manifests.js';
 import type { BaseAction, HandResult } from '../games/core/types.js';
@@ -20,13 +20,21 @@ export function replayHand(ctx: BotContext, gameId: string, hand: number): HandR
   const log = ctx.store.games.logWithMeta(gameId);
   let state = initialState(engine, row.options, row.seats, row.seed);
   const actions: HandReplay['actions'] = [];
+  // Hints asked for (source 'hint', their own table: never applied) are listed where they were asked.
+  const hints = ctx.store.games.hints(gameId).filter((h) => h.hand === hand);
+  const hintsAt = (version: number) => {
+    for (const h of hints.filter((x) => x.version === version))
+      actions.push({ seat: h.seat, action: h.action, source: 'hint', before: engine.publicView(state) });
+  };
   for (const e of log) {
     if (e.hand > hand) break;
+    if (e.hand === hand) hintsAt(e.seq - 1);
     const before = e.hand === hand && !e.action.type.startsWith('@') ? engine.publicView(state) : null;
     state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
     if (before !== null) actions.push({ seat: e.seat, action: e.action, source: e.source, before });
   }
   if (row.handIndex < hand) return null;
+  if (row.handIndex === hand) hintsAt(row.version);
   return { state, result: engine.result(state) as HandResult | null, actions };
 }
 

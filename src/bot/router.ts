@@ -13,7 +13,7 @@ import { onHandComponent, onTableComponent, openHand } from './play.js';
 import { onConfigComponent, onConfigModal } from './config-ui.js';
 
 const LOBBY = new Set(['join', 'leave', 'add-ai', 'start', 'cancel']);
-const HAND = new Set(['refresh', 'act', 'pick', 'retake', 'announce']);
+const HAND = new Set(['refresh', 'act', 'pick', 'retake', 'announce', 'hint']);
 
 async function sorry(ctx: BotContext, i: RepliableInteraction, e: unknown): Promise<void> {
   ctx.log.error({ err: e, id: i.id }, 'interaction failed');

@@ -8,6 +8,9 @@ import { randomInt } from 'node:crypto';
 import type { DB } from './db.js';
 import { applyEntry, initialState, NEXT_HAND, type LogEntry } from './replay.js';
 import type { AnyEngine, BaseAction, GameId, RuleError } from '../games/core/types.js';
+import { isAiLevel, type AiLevel } from '../games/core/ai.js';
+
+const level = (x: unknown): AiLevel => (isAiLevel(x) ? x : 'normal');
 
 export type GameStatus = 'lobby' | 'running' | 'paused' | 'finished' | 'cancelled';
 export type ActionSource = 'player' | 'timeout' | 'ai' | 'system';
@@ -38,6 +41,10 @@ export interface GameRow {
   pingMessageId: string | null;
   timerPreset: TimerPreset;
   timeoutPolicy: 'default' | 'ai';
+  /** The level the AI plays an absent player's seat at (the server's takeover level when created). */
+  takeoverLevel: AiLevel;
+  /** Whether the seat view offers a hint button (the server's setting when created). */
+  hints: boolean;
   locale: string | null;
   pauseVotes: string[];
   lastNotice: string | null;
@@ -52,6 +59,8 @@ export interface SeatRow {
   userId: string | null;
   isAi: boolean;
   displayName: string;
+  /** The level this seat's AI plays at (AI seats, and a human's seat the AI takes over). Default normal. */
+  aiLevel?: AiLevel;
 }
 
 interface RawGame {
@@ -73,6 +82,8 @@ interface RawGame {
   ping_message_id: string | null;
   timer_preset: string;
   timeout_policy: 'default' | 'ai';
+  takeover_level?: string;
+  hints?: number;
   locale: string | null;
   pause_votes: string;
   last_notice: string | null;
@@ -101,6 +112,8 @@ function toRow(r: RawGame): GameRow {
     pingMessageId: r.ping_message_id,
     timerPreset: JSON.parse(r.timer_preset) as TimerPreset,
     timeoutPolicy: r.timeout_policy,
+    takeoverLevel: level(r.takeover_level),
+    hints: r.hints !== 0,
     locale: r.locale,
     pauseVotes: JSON.parse(r.pause_votes) as string[],
     lastNotice: r.last_notice,
@@ -127,6 +140,8 @@ export interface NewGame {
   seats: number;
   timerPreset?: TimerPreset;
   timeoutPolicy?: 'default' | 'ai';
+  takeoverLevel?: AiLevel;
+  hints?: boolean;
   locale?: string | null;
 }
 
@@ -150,7 +165,7 @@ export interface GameStep {
   /** The number of seats, fixed when the table starts. */
   seatCount?: number;
   pauseVotes?: string[];
-  seatAi?: { seat: number; isAi: boolean }[];
+  seatAi?: { seat: number; isAi: boolean; aiLevel?: AiLevel }[];
   outbox: unknown[];
 }
 
@@ -227,7 +242,7 @@ export class GameStore {
       const version = this.append(cur, e.seat, e.action, e.source, e.userId, e.state);
       cur = { ...cur, version };
     }
-    for (const a of step.seatAi ?? []) this.setSeatAi(id, a.seat, a.isAi);
+    for (const a of step.seatAi ?? []) this.setSeatAi(id, a.seat, a.isAi, a.aiLevel);
     const patch: Parameters<GameStore['update']>[1] = {};
     if (step.status !== undefined) patch.status = step.status;
     if (step.seatCount !== undefined) patch.seats = step.seatCount;
@@ -270,8 +285,8 @@ export class GameStore {
     this.db
       .prepare(
         `INSERT INTO games (id, game, guild_id, channel_id, thread_id, host_user_id, options, options_hash, seed, seats,
-          status, version, hand_index, created_at, updated_at, timer_preset, timeout_policy, locale)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', 0, 0, ?, ?, ?, ?, ?)`,
+          status, version, hand_index, created_at, updated_at, timer_preset, timeout_policy, locale, takeover_level, hints)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', 0, 0, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         id,
@@ -289,6 +304,8 @@ export class GameStore {
         JSON.stringify(g.timerPreset ?? { name: 'async' }),
         g.timeoutPolicy ?? 'default',
         g.locale ?? null,
+        g.takeoverLevel ?? 'normal',
+        g.hints === false ? 0 : 1,
       );
     return this.get(id)!;
   }
@@ -361,27 +378,93 @@ export class GameStore {
   }
 
   seats(id: string): SeatRow[] {
-    const rows = this.db.prepare('SELECT seat, user_id, is_ai, display_name FROM game_seats WHERE game_id = ? ORDER BY seat').all(id) as {
+    const rows = this.db
+      .prepare('SELECT seat, user_id, is_ai, display_name, ai_level FROM game_seats WHERE game_id = ? ORDER BY seat')
+      .all(id) as {
       seat: number;
       user_id: string | null;
       is_ai: number;
       display_name: string;
+      ai_level: string;
     }[];
-    return rows.map((r) => ({ seat: r.seat, userId: r.user_id, isAi: r.is_ai === 1, displayName: r.display_name }));
+    return rows.map((r) => ({
+      seat: r.seat,
+      userId: r.user_id,
+      isAi: r.is_ai === 1,
+      displayName: r.display_name,
+      aiLevel: level(r.ai_level),
+    }));
   }
 
   /** Replace the seat list (lobby only: seats are fixed once the game starts). */
   setSeats(id: string, seats: SeatRow[]): void {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM game_seats WHERE game_id = ?').run(id);
-      const ins = this.db.prepare('INSERT INTO game_seats (game_id, seat, user_id, is_ai, display_name) VALUES (?, ?, ?, ?, ?)');
-      for (const s of seats) ins.run(id, s.seat, s.userId, s.isAi ? 1 : 0, s.displayName);
+      const ins = this.db.prepare(
+        'INSERT INTO game_seats (game_id, seat, user_id, is_ai, display_name, ai_level) VALUES (?, ?, ?, ?, ?, ?)',
+      );
+      for (const s of seats) ins.run(id, s.seat, s.userId, s.isAi ? 1 : 0, s.displayName, level(s.aiLevel));
     })();
   }
 
   /** Mark a seat as played by the AI from now on (e.g. a player who left), or give it back. */
-  setSeatAi(id: string, seat: number, isAi: boolean): void {
+  setSeatAi(id: string, seat: number, isAi: boolean, aiLevel?: AiLevel): void {
     this.db.prepare('UPDATE game_seats SET is_ai = ? WHERE game_id = ? AND seat = ?').run(isAi ? 1 : 0, id, seat);
+    if (aiLevel) this.db.prepare('UPDATE game_seats SET ai_level = ? WHERE game_id = ? AND seat = ?').run(aiLevel, id, seat);
+  }
+
+  /**
+   * Records that a seat asked for a hint (source 'hint'): its own append-only table, never the
+   * action log, because replaying the log must apply only moves (migration 6).
+   */
+  recordHint(h: {
+    gameId: string;
+    version: number;
+    hand: number;
+    seat: number;
+    userId: string | null;
+    level: AiLevel;
+    action: BaseAction;
+  }): void {
+    this.db
+      .prepare(
+        "INSERT INTO hints (game_id, version, hand, seat, user_id, source, level, action, created_at) VALUES (?, ?, ?, ?, ?, 'hint', ?, ?, ?)",
+      )
+      .run(h.gameId, h.version, h.hand, h.seat, h.userId, h.level, JSON.stringify(h.action), this.now());
+  }
+
+  /** The hints asked for at a game, in order (for /history). */
+  hints(id: string): {
+    version: number;
+    hand: number;
+    seat: number;
+    userId: string | null;
+    source: 'hint';
+    level: AiLevel;
+    action: BaseAction;
+    createdAt: number;
+  }[] {
+    const rows = this.db
+      .prepare('SELECT version, hand, seat, user_id, level, action, created_at FROM hints WHERE game_id = ? ORDER BY rowid')
+      .all(id) as {
+      version: number;
+      hand: number;
+      seat: number;
+      user_id: string | null;
+      level: string;
+      action: string;
+      created_at: number;
+    }[];
+    return rows.map((r) => ({
+      version: r.version,
+      hand: r.hand,
+      seat: r.seat,
+      userId: r.user_id,
+      source: 'hint' as const,
+      level: level(r.level),
+      action: JSON.parse(r.action) as BaseAction,
+      createdAt: r.created_at,
+    }));
   }
 
   /** lobby → running; the first hand is dealt from the seed (hand 0 needs no log entry). */

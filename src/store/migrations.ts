@@ -170,4 +170,36 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE snapshots ADD COLUMN format TEXT NOT NULL DEFAULT '';
     `,
   },
+  {
+    version: 6,
+    name: 'ai-levels-and-hints',
+    sql: `
+      -- AI levels (issue #16): each AI seat plays at its own level; a game keeps the level the AI
+      -- takes over an absent player's seat at, and whether hints are on, as resolved when it was
+      -- created (like its timer preset): /config changes never touch a running game.
+      ALTER TABLE game_seats ADD COLUMN ai_level TEXT NOT NULL DEFAULT 'normal';
+      ALTER TABLE games ADD COLUMN takeover_level TEXT NOT NULL DEFAULT 'normal';
+      ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 1;
+      -- Server settings of the table itself (not the engine's house rules), per game, JSON:
+      -- {"ai-level": "normal", "takeover-level": "normal", "hints": true}.
+      ALTER TABLE guild_settings ADD COLUMN table_settings TEXT NOT NULL DEFAULT '{}';
+
+      -- Hints asked for (source 'hint'). NOT in the action log: the log is the game's replayable
+      -- truth and a hint changes nothing. Append-only like the log, so /history can show them.
+      CREATE TABLE hints (
+        game_id       TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        version       INTEGER NOT NULL,            -- the state version the hint was computed at
+        hand          INTEGER NOT NULL,
+        seat          INTEGER NOT NULL,
+        user_id       TEXT,
+        source        TEXT NOT NULL DEFAULT 'hint' CHECK (source = 'hint'),
+        level         TEXT NOT NULL,               -- the AI level that chose (strong)
+        action        TEXT NOT NULL,               -- JSON: the action the AI chose
+        created_at    INTEGER NOT NULL
+      );
+      CREATE INDEX hints_by_game ON hints(game_id, version);
+      CREATE TRIGGER hints_append_only_update BEFORE UPDATE ON hints
+        BEGIN SELECT RAISE(ABORT, 'hints are append-only'); END;
+    `,
+  },
 ];

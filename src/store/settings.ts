@@ -1,6 +1,21 @@
 /** Per-server house rules for each game (/config). Changes never touch a game already running: games store resolved options. */
 import type { DB } from './db.js';
 import type { GameId } from '../games/core/types.js';
+import { isAiLevel, type AiLevel } from '../games/core/ai.js';
+
+/**
+ * A server's settings of the table itself (not the engine's house rules), per game (/config keys
+ * `ai-level`, `takeover-level`, `hints`). Stored in guild_settings.table_settings (migration 6).
+ */
+export interface TableSettings {
+  /** The level "Add AI" offers first (the lobby's default AI). */
+  aiLevel: AiLevel;
+  /** The level of the AI that takes over an absent player's seat. */
+  takeoverLevel: AiLevel;
+  /** Whether seat views offer a hint button. */
+  hints: boolean;
+}
+export const DEFAULT_TABLE_SETTINGS: TableSettings = { aiLevel: 'normal', takeoverLevel: 'normal', hints: true };
 
 export interface GuildGameSettings {
   preset: string | null;
@@ -35,5 +50,29 @@ export class SettingsStore {
            play_overridable = excluded.play_overridable, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
       )
       .run(guildId, game, s.preset, JSON.stringify(s.options), JSON.stringify(s.playOverridable), this.now(), by);
+  }
+
+  table(guildId: string | null, game: GameId): TableSettings {
+    if (!guildId) return { ...DEFAULT_TABLE_SETTINGS };
+    const r = this.db.prepare('SELECT table_settings FROM guild_settings WHERE guild_id = ? AND game = ?').get(guildId, game) as
+      { table_settings: string } | undefined;
+    const raw = (r ? JSON.parse(r.table_settings) : {}) as Record<string, unknown>;
+    return {
+      aiLevel: isAiLevel(raw['ai-level']) ? raw['ai-level'] : DEFAULT_TABLE_SETTINGS.aiLevel,
+      takeoverLevel: isAiLevel(raw['takeover-level']) ? raw['takeover-level'] : DEFAULT_TABLE_SETTINGS.takeoverLevel,
+      hints: typeof raw.hints === 'boolean' ? raw.hints : DEFAULT_TABLE_SETTINGS.hints,
+    };
+  }
+
+  putTable(guildId: string, game: GameId, t: TableSettings, by: string | null): void {
+    const json = JSON.stringify({ 'ai-level': t.aiLevel, 'takeover-level': t.takeoverLevel, hints: t.hints });
+    this.db
+      .prepare(
+        `INSERT INTO guild_settings (guild_id, game, preset, options, play_overridable, updated_at, updated_by, table_settings)
+         VALUES (?, ?, NULL, '{}', '[]', ?, ?, ?)
+         ON CONFLICT(guild_id, game) DO UPDATE SET table_settings = excluded.table_settings, updated_at = excluded.updated_at,
+           updated_by = excluded.updated_by`,
+      )
+      .run(guildId, game, this.now(), by, json);
   }
 }

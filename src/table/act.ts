@@ -10,6 +10,7 @@
  */
 import { canonical } from '../games/core/match.js';
 import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
+import type { AiLevel } from '../games/core/ai.js';
 import { NEXT_HAND, applyEntry, initialState, type ActionSource, type GameStatus, type StepEntry } from '../store/index.js';
 import type { SeatRow, StepCommit } from '../store/index.js';
 import { StaleStepError } from '../store/games.js';
@@ -35,6 +36,11 @@ export type TableCommand =
   | { kind: 'remind'; gameId: string; seat: number }
   /** A move by seat (the CLI, tests); `ver` null: no version check. */
   | { kind: 'move'; gameId: string; seat: number; action: BaseAction; ver: number | null; source?: ActionSource; userId?: string | null }
+  /**
+   * "Hint" on a player's hand view: the `strong` AI's choice for the seat's pending decision. Nothing
+   * changes at the table; the ask is recorded in the hints table (source 'hint', not the action log).
+   */
+  | { kind: 'hint'; gameId: string; userId: string }
   /** After a restart: AI seats and deadlines brought up to date, undelivered effects re-derived. */
   | { kind: 'sync'; gameId: string };
 
@@ -55,6 +61,8 @@ export interface Outcome {
   draft?: unknown;
   /** Log entries committed by this step. */
   applied: number;
+  /** A hint's answer: the AI's choice, its level and the decision kind it answers. */
+  hint?: { action: BaseAction; level: AiLevel; decision: Decision<BaseAction>['kind'] };
 }
 
 export interface ActResult {
@@ -89,7 +97,7 @@ class Step {
   reminded: number[] = [];
   status: GameStatus | undefined;
   pauseVotes: string[] | undefined;
-  seatAi: { seat: number; isAi: boolean }[] = [];
+  seatAi: { seat: number; isAi: boolean; aiLevel?: AiLevel }[] = [];
   state: unknown;
   hand: number;
   seats: SeatRow[];
@@ -137,11 +145,18 @@ class Step {
     this.entries.push({ hand, seat: null, action: entry.action, source: 'system', userId: null, state: this.state });
   }
 
-  setAi(seat: number, isAi: boolean): void {
+  /** A seat passes to the AI (at `aiLevel`) or back to its player. */
+  setAi(seat: number, isAi: boolean, aiLevel?: AiLevel): void {
     const s = this.seats[seat];
     if (!s || s.isAi === isAi) return;
     s.isAi = isAi;
-    this.seatAi.push({ seat, isAi });
+    if (aiLevel) s.aiLevel = aiLevel;
+    this.seatAi.push({ seat, isAi, ...(aiLevel ? { aiLevel } : {}) });
+  }
+
+  /** The level a seat's AI plays at (its stored level; normal for rows written before levels). */
+  levelOf(seat: number): AiLevel {
+    return this.seats[seat]?.aiLevel ?? 'normal';
   }
 
   /** AI seats play until a human must decide or the hand ends. */
@@ -150,7 +165,7 @@ class Step {
       if (this.currentStatus !== 'running' || this.result()) return;
       const d = this.pending().find((p) => this.seats[p.seat]?.isAi);
       if (!d) return;
-      const action = this.t.engine.ai(this.state, d.seat) as BaseAction;
+      const action = this.t.engine.ai(this.state, d.seat, this.levelOf(d.seat)) as BaseAction;
       const r = this.apply(d.seat, action, 'ai', null);
       if (r.ok) continue;
       this.warnings.push(`AI move rejected (${r.refusal.key}) for seat ${d.seat}; taking the timeout default`);
@@ -459,14 +474,16 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
         return done({ ok: false, refusal: refuse('errors:stale') });
       }
       const useAi = t.row.timeoutPolicy === 'ai';
-      const action = useAi ? (t.engine.ai(t.state, cmd.seat) as BaseAction) : d.timeoutDefault;
+      // The AI taking over an absent player's seat plays at the server's takeover level (kept on the game row).
+      const takeover = t.row.takeoverLevel;
+      const action = useAi ? (t.engine.ai(t.state, cmd.seat, takeover) as BaseAction) : d.timeoutDefault;
       step.timers = others;
       const r = step.apply(cmd.seat, action, 'timeout', null);
       if (!r.ok) {
         step.warnings.push(`timeout action rejected: ${r.refusal.key}`);
         return done({ ok: false, refusal: r.refusal });
       }
-      if (useAi) step.setAi(cmd.seat, true);
+      if (useAi) step.setAi(cmd.seat, true, takeover);
       step.advance({ key: useAi ? 'timeout-ai' : 'timeout', seat: cmd.seat, action });
       return done({ ok: true });
     }
@@ -487,6 +504,30 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
       if (!r.ok) return nothing({ ok: false, refusal: r.refusal, applied: 0 });
       step.advance();
       return done({ ok: true, seat: cmd.seat });
+    }
+
+    case 'hint': {
+      const ended = endedRefusal(t);
+      if (ended) return nothing({ ok: false, refusal: ended, applied: 0 });
+      const seat = seatOf(t, cmd.userId);
+      if (seat === null) return nothing({ ok: false, refusal: refuse('errors:not-your-hand'), applied: 0 });
+      if (!t.row.hints) return nothing({ ok: false, seat, refusal: refuse('errors:hints-off'), applied: 0 });
+      if (t.row.status === 'paused') return nothing({ ok: false, seat, refusal: refuse('errors:paused'), applied: 0 });
+      const decision = step.pending().find((d) => d.seat === seat);
+      if (!decision || step.result()) return nothing({ ok: false, seat, refusal: refuse('errors:hint-nothing-to-decide'), applied: 0 });
+      const level: AiLevel = 'strong';
+      const action = t.engine.ai(t.state, seat, level) as BaseAction;
+      // Durable, outside the step: the hints table (migration 6), never the replayable action log.
+      store.store.games.recordHint({
+        gameId: t.row.id,
+        version: t.row.version,
+        hand: t.row.handIndex,
+        seat,
+        userId: cmd.userId,
+        level,
+        action,
+      });
+      return nothing({ ok: true, seat, applied: 0, hint: { action, level, decision: decision.kind } });
     }
 
     case 'sync': {

@@ -21,6 +21,7 @@ export type TableVerb =
   | 'pause'
   | 'resume'
   | 'retake'
+  | 'hint'
   | 'announce';
 
 export type UiStyle = 'primary' | 'secondary' | 'success' | 'danger';

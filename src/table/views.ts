@@ -151,6 +151,45 @@ export function resultView(t: Table, lang: Lang, matchOver: boolean): (MessageVi
   return { lines, rows, model };
 }
 
+/**
+ * A hint's one-line answer in the player's language: the AI's choice named as the presenter names
+ * it, and what it was judged from. Only facts the AI step gives: its level, the decision kind, how
+ * many legal options there were, and that `strong` sees only this seat's view.
+ */
+export function hintText(t: Table, seat: number, hint: { action: BaseAction; level: string; decision: string }, lang: Lang): string {
+  const tr: T = translator(lang);
+  const pc = { ...presentCtx(t, lang), view: t.engine.view(t.state, seat) };
+  const decision = (t.engine.pending(t.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
+  const n = decision?.options.length ?? 1;
+  const label = t.presenter.actionLabel(hint.action, pc);
+  const kind = hintKind(hint.action.type, hint.decision, n);
+  return `💡 ${tr(`common:hint.${kind}`, { action: label, n, level: tr(`common:ai-level.${hint.level}`) })}`;
+}
+
+/**
+ * The reason line's kind, from the chosen action's type in each game's words (a claim/pass/draw
+ * reason only when there was something else to choose); any other action gets the decision's line.
+ */
+const HINT_KINDS: Record<string, 'discard' | 'win' | 'claim' | 'pass' | 'draw'> = {
+  discard: 'discard',
+  win: 'win',
+  mahjong: 'win',
+  u: 'win',
+  eat: 'claim',
+  chiu: 'claim',
+  chow: 'claim',
+  pung: 'claim',
+  kong: 'claim',
+  pass: 'pass',
+  draw: 'draw',
+};
+export function hintKind(type: string, decision: string, options: number): string {
+  const k = HINT_KINDS[type];
+  if (k === 'discard' || k === 'win') return k;
+  if (k && options > 1) return k;
+  return decision === 'claim' ? 'claim-window' : 'turn';
+}
+
 /** The match totals, best first. */
 export function endMatchText(t: Table, lang: Lang): string {
   const tr = translator(lang);
@@ -219,6 +258,7 @@ export function handView(t: Table, seat: number, lang: Lang, note?: string, draf
     if (options.length > 100) lines.push(tr('common:hand.too-many', { n: options.length }));
   }
   const last: UiRow = [{ type: 'button', verb: 'refresh', label: tr('common:button.refresh'), style: 'secondary' }];
+  if (canAct && t.row.hints) last.push({ type: 'button', verb: 'hint', label: tr('common:button.hint'), style: 'secondary' });
   if (away && t.row.status === 'running')
     last.unshift({ type: 'button', verb: 'retake', label: tr('common:button.retake'), style: 'success' });
   rows.push(last);

@@ -1,0 +1,127 @@
+/**
+ * AI levels and the hint button in Discord (issue #16): the lobby adds an AI at a chosen level and
+ * shows it, /config sets the server's default and takeover levels and switches hints off, and a
+ * hint is answered to the asker only while nothing changes at the table.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buttonByLabel, click, openHand, openTable, playHandToEnd, slash, tableMessage, withWorld, type World } from './harness.js';
+import { engineOf } from '../../src/table/manifests.js';
+import { decodeGameId } from '../../src/bot/custom-id.js';
+import { canonical } from '../../src/games/core/match.js';
+import type { BaseAction, Decision } from '../../src/games/core/types.js';
+
+function pendingNow(w: World, gameId: string): Decision<BaseAction>[] {
+  const row = w.store.games.get(gameId)!;
+  return engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[];
+}
+
+test('lobby: Add AI at strong, the server default from /config, the levels shown; the table plays on', async () => {
+  await withWorld(async (w) => {
+    const ok = await slash(w, w.admin.id, 'config', { set: { game: 'phom', key: 'ai-level', value: 'easy' } });
+    assert.match(ok.response!.content, /ai-level is now easy/);
+    await slash(w, w.admin.id, 'config', { set: { game: 'phom', key: 'takeover-level', value: 'strong' } });
+    const host = w.users[0]!;
+    const h = await slash(w, host.id, 'play', { game: 'phom', timer: 'live' });
+    const lobby = h.response!;
+    const msg = () => w.sim.message(lobby.id)!;
+    await click(w, w.users[1]!.id, lobby.id, buttonByLabel(w.sim, msg(), 'Join').custom_id as string);
+    await click(w, host.id, lobby.id, buttonByLabel(w.sim, msg(), 'AI: strong').custom_id as string);
+    await click(w, host.id, lobby.id, buttonByLabel(w.sim, msg(), 'Add AI player').custom_id as string);
+    assert.match(msg().content, /🤖 AI 1 · strong/);
+    assert.match(msg().content, /🤖 AI 2 · easy/, 'Add AI player adds the server default level');
+    const start = buttonByLabel(w.sim, msg(), 'Start').custom_id as string;
+    const gameId = decodeGameId(start)!.gameId;
+    assert.deepEqual(
+      w.store.games.seats(gameId).map((s) => [s.isAi, s.aiLevel]),
+      [
+        [false, 'normal'],
+        [false, 'normal'],
+        [true, 'strong'],
+        [true, 'easy'],
+      ],
+    );
+    assert.equal(w.store.games.get(gameId)!.takeoverLevel, 'strong', 'the takeover level is fixed on the game when created');
+    await click(w, host.id, lobby.id, start);
+    assert.equal(w.store.games.get(gameId)!.status, 'running');
+    await playHandToEnd(w, gameId);
+    const log = w.store.games.logWithMeta(gameId);
+    assert.ok(
+      log.some((e) => e.seat === 2 && e.source === 'ai'),
+      'the strong AI played',
+    );
+    assert.ok(
+      log.some((e) => e.seat === 3 && e.source === 'ai'),
+      'the easy AI played',
+    );
+    assert.equal(w.store.results.handsOf(gameId).length, 4, 'the hand ended and was scored');
+  });
+});
+
+for (const game of ['phom', 'vn-mahjong', 'chan'] as const) {
+  test(`${game}: Hint answers the asker only with the strong AI's choice; nothing changes at the table`, async () => {
+    await withWorld(async (w) => {
+      const { gameId, threadId } = await openTable(w, game, 2, 2, { timer: 'live' });
+      const seats = w.store.games.seats(gameId);
+      const d = pendingNow(w, gameId).find((p) => !seats[p.seat]!.isAi)!;
+      assert.ok(d, 'a person decides');
+      const asker = seats[d.seat]!.userId!;
+      const other = w.users.find((u) => u.id !== asker && seats.some((s) => s.userId === u.id))!;
+      const hand = await openHand(w, asker, gameId);
+      const before = { row: w.store.games.get(gameId)!, log: w.store.games.log(gameId).length };
+      const tableBefore = tableMessage(w, gameId).content;
+      const handBefore = w.sim.message(hand.id)!.content;
+      const threadBefore = w.sim.visibleMessages(threadId, other.id).length;
+      const hint = buttonByLabel(w.sim, w.sim.message(hand.id)!, 'Hint').custom_id as string;
+      const res = await click(w, asker, hand.id, hint);
+      assert.equal(res.followUps.length, 1);
+      const answer = res.followUps[0]!;
+      assert.equal(answer.ephemeralTo, asker, 'ephemeral to the asker');
+      assert.match(answer.content, /^💡 The strong AI would (play |answer )?\*\*.+\*\*/);
+      // The answer names the strong AI's choice as the presenter labels it.
+      const row = w.store.games.get(gameId)!;
+      const engine = engineOf(game);
+      const state = w.store.games.state(row);
+      const want = engine.ai(state, d.seat, 'strong') as BaseAction;
+      const i = d.options.findIndex((a) => canonical(a) === canonical(want));
+      assert.ok(i >= 0);
+      const label = w.sim
+        .components(w.sim.message(hand.id)!)
+        .flatMap((c) =>
+          c.type === 3
+            ? ((c.options as { value: string; label: string }[]) ?? [])
+            : [{ value: decodeGameId(String(c.custom_id))?.arg ?? '', label: String(c.label) }],
+        )
+        .find((c) => c.value === String(i))?.label;
+      assert.ok(label, 'the chosen option is on the hand view');
+      assert.ok(answer.content.includes(label.replace(/^\S+ · /, '')), `${answer.content} names ${label}`);
+      // Nothing changed: version, log, the table message, the hand view, the thread for the others.
+      assert.equal(row.version, before.row.version);
+      assert.equal(w.store.games.log(gameId).length, before.log);
+      assert.equal(tableMessage(w, gameId).content, tableBefore);
+      assert.equal(w.sim.message(hand.id)!.content, handBefore);
+      assert.equal(w.sim.visibleMessages(threadId, other.id).length, threadBefore, 'the other player sees nothing new');
+      assert.ok(!w.sim.visibleMessages(threadId, other.id).some((m) => m.id === answer.id));
+      const hints = w.store.games.hints(gameId);
+      assert.equal(hints.length, 1);
+      assert.equal(hints[0]!.source, 'hint');
+      assert.equal(hints[0]!.userId, asker);
+      // /history lists the hint where it was asked, marked as a hint (the log itself has no entry for it).
+      const hist = await slash(w, asker, 'history', { 'game-id': gameId, hand: 1 }, threadId);
+      const lines = hist.response!.content.split('\n');
+      const hintLine = lines.find((l) => l.endsWith('(hint)'));
+      assert.ok(hintLine, hist.response!.content);
+      assert.ok(hintLine.includes(label.replace(/^\S+ · /, '')), hintLine);
+    });
+  });
+}
+
+test('/config hints off: the hand view has no Hint button', async () => {
+  await withWorld(async (w) => {
+    await slash(w, w.admin.id, 'config', { set: { game: 'classic-mahjong', key: 'hints', value: 'off' } });
+    const { gameId } = await openTable(w, 'classic-mahjong', 1, 3, { timer: 'live' });
+    const hand = await openHand(w, w.users[0]!.id, gameId);
+    assert.ok(!w.sim.components(hand).some((c) => c.label === 'Hint'));
+    assert.equal(w.store.games.get(gameId)!.hints, false);
+  });
+});
