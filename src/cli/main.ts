@@ -22,6 +22,10 @@ const USAGE = `usage: npm run cli -- <command> [options]
   replay-db --db FILE --game-id ID  (replays a stored game's action log and prints its results)
   replay-db --db FILE --all         (replays every stored game; exit 1 if any differs)
   backup --db FILE --out FILE       (online backup, safe while the bot runs)
+  move --db FILE --game-id ID --seat S --action JSON [--ver N]
+                                    (plays one move at a stored table through the table layer, with
+                                     its AI seats, deadlines and results; for a stopped bot: the bot
+                                     executes the step's effects when it starts)
 games: ${Object.keys(ENGINES).join(', ')}`;
 
 class CliError extends Error {}
@@ -216,6 +220,59 @@ async function cmdReplayDb(argv: string[]): Promise<number> {
   return out.matchesStored ? 0 : 1;
 }
 
+async function cmdMove(argv: string[]): Promise<number> {
+  const { values } = parseCli(argv, {
+    db: { type: 'string' },
+    'game-id': { type: 'string' },
+    seat: { type: 'string' },
+    action: { type: 'string' },
+    ver: { type: 'string' },
+  });
+  const path = typeof values.db === 'string' ? values.db : fail('--db FILE is required');
+  const gameId = typeof values['game-id'] === 'string' ? values['game-id'] : fail('--game-id is required');
+  const seat = intArg(values.seat, 'seat', 0, 15);
+  const ver = values.ver === undefined ? null : intArg(values.ver, 'ver', 0, 1_000_000_000);
+  let action: unknown;
+  try {
+    action = JSON.parse(typeof values.action === 'string' ? values.action : fail('--action JSON is required'));
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    fail(`--action is not valid JSON: ${(e as Error).message}`);
+  }
+  if (!action || typeof action !== 'object' || typeof (action as { type?: unknown }).type !== 'string')
+    fail('--action must be a JSON action object with a "type", e.g. {"type":"discard","card":"7H"}');
+  const { existsSync } = await import('node:fs');
+  if (!existsSync(path)) fail(`no database at ${path}`);
+  const { openStore } = await import('../store/index.js');
+  const { tableStore } = await import('../table/store.js');
+  const { act } = await import('../table/act.js');
+  const { engineOf } = await import('../table/manifests.js');
+  const store = openStore(path, engineOf);
+  try {
+    // The same authority path as a click: one load, the engine's judgement, AI seats, one commit.
+    // Logged as a system move by user 'cli' (the log's source column allows player/timeout/ai/system).
+    const r = act(
+      tableStore(store),
+      { kind: 'move', gameId, seat, action: action as { type: string }, ver, source: 'system', userId: 'cli' },
+      Date.now(),
+    );
+    const row = store.games.get(gameId);
+    console.log(
+      JSON.stringify({
+        ok: r.outcome.ok,
+        applied: r.outcome.applied,
+        ...(r.outcome.refusal ? { refused: r.outcome.refusal.key, vars: r.outcome.refusal.vars ?? {} } : {}),
+        version: row?.version ?? null,
+        status: row?.status ?? null,
+        effects: r.effects.map((e) => e.kind),
+      }),
+    );
+    return r.outcome.ok ? 0 : 1;
+  } finally {
+    store.close();
+  }
+}
+
 async function cmdBackup(argv: string[]): Promise<number> {
   const { values } = parseCli(argv, { db: { type: 'string' }, out: { type: 'string' } });
   const path = typeof values.db === 'string' ? values.db : fail('--db FILE is required');
@@ -235,6 +292,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   render: cmdRender,
   'replay-db': cmdReplayDb,
   backup: cmdBackup,
+  move: cmdMove,
 };
 
 async function main(argv: string[]): Promise<number> {
