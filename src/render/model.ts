@@ -7,11 +7,15 @@
  * All text fields are already localized by the caller; render only adds a few fixed words
  * (section titles, badges, piece captions) in the model's `locale`.
  */
+import { GAME_IDS, type GameId } from '../games/core/types.js';
+
+export type { GameId };
+/** The languages every text is in (declared once: the table layer's `Lang` is this type). */
 export type Locale = 'vi' | 'en' | 'zh-TW';
-export type GameId = 'phom' | 'chan' | 'vn-mahjong' | 'classic-mahjong';
 
 export const LOCALES: readonly Locale[] = ['vi', 'en', 'zh-TW'];
-export const RENDER_GAMES: readonly GameId[] = ['phom', 'chan', 'vn-mahjong', 'classic-mahjong'];
+/** Every game is drawn (the one list of games is the engines'). */
+export const RENDER_GAMES: readonly GameId[] = GAME_IDS;
 
 /** A code meaning "face-down piece" (a tile back / card back). */
 export const BACK = '?';
