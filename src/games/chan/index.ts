@@ -30,7 +30,8 @@ export const engine: Engine<ChanState, ChanAction, ChanOptions, ChanSeatView, Ch
   ai,
   fromScenario,
   cli: { score },
-  tableSize: () => ({ min: 4, max: 5, default: 4 }),
+  // No table-size house rule: a lobby opens with the maximum, as before the manifests.
+  tableSize: () => ({ min: 4, max: 5, default: 5 }),
   // chan.md: `decision-timeout-s` 0 = off (the seed: no automatic deadline), else per decision.
   timeouts: (o) => {
     const s = o['decision-timeout-s'];
