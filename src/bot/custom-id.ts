@@ -4,42 +4,11 @@
  * the component was drawn, so a click on an outdated view is recognized and changes nothing.
  * Decoding never throws: anything unrecognized decodes to null.
  */
-export type GameVerb =
-  | 'hand' // open my hand (ephemeral)
-  | 'refresh' // redraw my hand
-  | 'act' // play option <arg> (index into the seat's pending options)
-  | 'pick' // select menu of options (values are indices)
-  | 'join'
-  | 'leave'
-  | 'add-ai'
-  | 'start'
-  | 'cancel'
-  | 'next-hand'
-  | 'end-match'
-  | 'pause'
-  | 'resume'
-  | 'retake' // take my seat back from the AI
-  | 'hint' // the strong AI's choice for my decision (ephemeral, nothing changes)
-  | 'announce'; // Chắn xướng: build and confirm an announcement (announce.ts)
+import { TABLE_VERBS, type TableVerb } from '../table/ui.js';
 
-const VERBS: readonly GameVerb[] = [
-  'hand',
-  'refresh',
-  'act',
-  'pick',
-  'join',
-  'leave',
-  'add-ai',
-  'start',
-  'cancel',
-  'next-hand',
-  'end-match',
-  'pause',
-  'resume',
-  'retake',
-  'hint',
-  'announce',
-];
+/** The verbs are the table layer's (src/table/ui.ts): one list. */
+export type GameVerb = TableVerb;
+const VERBS: readonly GameVerb[] = TABLE_VERBS;
 
 export interface GameButton {
   gameId: string;

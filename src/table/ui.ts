@@ -5,24 +5,26 @@
 import type { BaseAction } from '../games/core/types.js';
 import type { PresentCtx } from './present/types.js';
 
-/** The verbs of in-game components (src/bot/custom-id.ts encodes them). */
-export type TableVerb =
-  | 'hand'
-  | 'refresh'
-  | 'act'
-  | 'pick'
-  | 'join'
-  | 'leave'
-  | 'add-ai'
-  | 'start'
-  | 'cancel'
-  | 'next-hand'
-  | 'end-match'
-  | 'pause'
-  | 'resume'
-  | 'retake'
-  | 'hint'
-  | 'announce';
+/** The verbs of in-game components (src/bot/custom-id.ts encodes them and decodes only these). */
+export const TABLE_VERBS = [
+  'hand', // open my hand (ephemeral)
+  'refresh', // redraw my hand
+  'act', // play option <arg> (index into the seat's pending options)
+  'pick', // select menu of options (values are indices)
+  'join',
+  'leave',
+  'add-ai',
+  'start',
+  'cancel',
+  'next-hand',
+  'end-match',
+  'pause',
+  'resume',
+  'retake', // take my seat back from the AI
+  'hint', // the strong AI's choice for my decision (ephemeral, nothing changes)
+  'announce', // Chắn xướng: build and confirm an announcement (announce.ts)
+] as const;
+export type TableVerb = (typeof TABLE_VERBS)[number];
 
 export type UiStyle = 'primary' | 'secondary' | 'success' | 'danger';
 
