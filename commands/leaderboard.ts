@@ -12,8 +12,8 @@ export const data = named(new SlashCommandBuilder(), 'leaderboard', 'leaderboard
   .addStringOption(periodOption);
 
 export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
-  const lang = langOf(i.locale, ctx.defaultLang);
-  const t = translator(lang);
+  // Errors are ephemeral (the user's language); the leaderboard itself is public (the server's).
+  const t = translator(langOf(i.locale, ctx.defaultLang));
   if (!i.inGuild()) return void (await i.reply({ content: t('errors:guild-only'), flags: MessageFlags.Ephemeral }));
   const game = i.options.getString('game', true);
   if (!isGameId(game))
@@ -22,16 +22,17 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
       flags: MessageFlags.Ephemeral,
     }));
   const period = (i.options.getString('period') ?? 'all') as Period;
+  const pt = translator(langOf(i.guildLocale, ctx.defaultLang));
   const rows = ctx.store.results.leaderboard(i.guildId, game, period, 15);
-  const title = `${t('common:leaderboard.title', { game: t(`${game}:name`) })} · ${t(`commands:period.${period}`)}`;
-  if (!rows.length) return void (await i.reply({ content: `${title}\n${t('common:leaderboard.none')}`, allowedMentions: { parse: [] } }));
+  const title = `${pt('common:leaderboard.title', { game: pt(`${game}:name`) })} · ${pt(`commands:period.${period}`)}`;
+  if (!rows.length) return void (await i.reply({ content: `${title}\n${pt('common:leaderboard.none')}`, allowedMentions: { parse: [] } }));
   const medal = ['🥇', '🥈', '🥉'];
   const lines = rows.map(
     (r, k) =>
-      `${medal[k] ?? `${k + 1}.`} <@${r.userId}> — ${t('common:leaderboard.line', {
+      `${medal[k] ?? `${k + 1}.`} <@${r.userId}> — ${pt('common:leaderboard.line', {
         rating: r.rating.toFixed(1),
-        hands: r.hands,
-        wins: r.wins,
+        hands: pt('common:count.hands', { count: r.hands }),
+        wins: pt('common:count.wins', { count: r.wins }),
         total: Math.round(r.total * 100) / 100,
       })}`,
   );
@@ -40,7 +41,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
       new EmbedBuilder()
         .setTitle(title)
         .setDescription(lines.join('\n'))
-        .setFooter({ text: t('common:leaderboard.footer') }),
+        .setFooter({ text: pt('common:leaderboard.footer') }),
     ],
     allowedMentions: { parse: [] },
   });

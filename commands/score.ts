@@ -18,16 +18,23 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const t = translator(lang);
   if (!i.inGuild()) return void (await i.reply({ content: t('errors:guild-only'), flags: MessageFlags.Ephemeral }));
   const user = i.options.getUser('user') ?? i.user;
+  // The name people see at the table: the member's display name (nickname) on this server.
+  const member = i.options.getUser('user') ? i.options.getMember('user') : i.member;
+  const shown = (member && 'displayName' in member ? member.displayName : null) ?? user.displayName;
   const gameRaw = i.options.getString('game');
   const game = gameRaw && isGameId(gameRaw) ? gameRaw : null;
   const period = (i.options.getString('period') ?? 'all') as Period;
   await i.deferReply({ flags: MessageFlags.Ephemeral });
   const rec = ctx.store.results.record(i.guildId, user.id, game, period);
   const scope = `${game ? t(`${game}:name`) : t('common:score.all-games')} · ${t(`commands:period.${period}`)}`;
-  if (rec.hands === 0) return void (await i.editReply({ content: t('common:score.none', { user: user.username, scope }) }));
+  if (rec.hands === 0) return void (await i.editReply({ content: t('common:score.none', { user: shown, scope }) }));
   const lines = [
-    `**${t('common:score.title', { user: user.username })}** — ${scope}`,
-    t('common:score.line', { hands: rec.hands, wins: rec.wins, rate: Math.round((rec.wins / rec.hands) * 100) }),
+    `**${t('common:score.title', { user: shown })}** — ${scope}`,
+    t('common:score.line', {
+      hands: t('common:count.hands', { count: rec.hands }),
+      wins: t('common:count.wins', { count: rec.wins }),
+      rate: Math.round((rec.wins / rec.hands) * 100),
+    }),
   ];
   if (rec.unit) lines.push(t('common:score.total', { total: Math.round(rec.total * 100) / 100, unit: t(`common:unit.${rec.unit}`) }));
   const files: AttachmentBuilder[] = [];

@@ -73,13 +73,16 @@ test('/score, /leaderboard and /history read results of real played games', asyn
     await playHandToEnd(w, gameId);
     const score = await slash(w, w.users[0]!.id, 'score', { game: 'phom', period: 'week' });
     const s = await score.reply();
-    assert.match(s.content, /Hands 1 · wins [01] · win rate/);
+    // Plurals (i18next count keys): "1 hand · 0 wins", never "1 hands"; the display name in the title.
+    assert.match(s.content, /1 hand · [01] wins? · win rate/);
+    assert.doesNotMatch(s.content, /1 hands|1 wins/);
     assert.equal(w.sim.images(s).length, 1, 'best hand image');
     const lb = await slash(w, w.users[1]!.id, 'leaderboard', { game: 'phom' });
     const l = await lb.reply();
     const text = String(l.embeds[0]?.description ?? '');
     for (const u of w.users.slice(0, 3)) assert.ok(text.includes(`<@${u.id}>`), 'every player ranked');
     assert.match(text, /rating/);
+    assert.match(text, /1 hand · [01] wins? · total/);
     const hist = await slash(w, w.users[2]!.id, 'history', {});
     assert.match((await hist.reply()).content, new RegExp(gameId));
     const one = await slash(w, w.users[2]!.id, 'history', { 'game-id': gameId, hand: 1 });
