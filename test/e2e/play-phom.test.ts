@@ -27,7 +27,7 @@ test('four people play a complete Phỏm hand through buttons; the result is sto
     assert.equal(w.store.games.get(gameId)!.handIndex, 1);
     // /score reads the stored results.
     const sc = await slash(w, w.users[0]!.id, 'score', { game: 'phom' });
-    assert.match((await sc.reply()).content, /Hands 1/);
+    assert.match((await sc.reply()).content, /1 hand · /);
   });
 });
 

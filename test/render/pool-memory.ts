@@ -4,10 +4,22 @@
  * settings:
  *   HQ_RENDER_PIXEL_FORMAT=RGB24 node --import tsx test/render/pool-memory.ts sync 500
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { createRenderPool, type PoolOptions } from '../../src/render/pool.js';
 import { variedRequest } from './varied.js';
 
 const MiB = 1024 * 1024;
+
+// A full GC of this (the main) thread before each reading: what is measured is memory that is never
+// given back (the leak), not the PNG buffers the main thread has not collected yet. The workers run
+// their own GC after dropped bitmaps (src/render/pool.ts).
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+async function settle(): Promise<void> {
+  await new Promise((r) => setTimeout(r, 100));
+  gc();
+}
 
 export interface PoolRss {
   /** RSS after the warm-up images (workers started, sprites painted). */
@@ -37,13 +49,14 @@ export async function poolRss(n: number, o: PoolOptions = {}, warm = 200): Promi
     };
     let max = 0;
     await batch(0, warm);
+    await settle();
     const startMiB = rss();
     max = startMiB;
     const t0 = performance.now();
     await batch(warm, warm + n);
     const ms = performance.now() - t0;
     // let the workers' loops turn once more (their finalizers run between tasks)
-    await new Promise((r) => setTimeout(r, 100));
+    await settle();
     return { startMiB, maxMiB: max, endMiB: rss(), images: n, ms };
   } finally {
     await pool.close();

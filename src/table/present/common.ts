@@ -84,7 +84,11 @@ export function resultLines(
   return {
     lines: r.items.map((it) => ({
       label: `${ctx.names[it.seat] ?? ''} · ${ctx.t(`${game}:item.${it.id}`, { defaultValue: it.id })}${it.detail ? ` (${detailText(it.detail, ctx, pieces)})` : ''}`,
-      value: `${it.value} ${ctx.t(`${game}:unit.${it.unit}`, { count: it.value, defaultValue: it.unit })}`,
+      // The game's own unit name, else the common one (e.g. Phỏm's loose-card "point").
+      value: `${it.value} ${ctx.t(`${game}:unit.${it.unit}`, {
+        count: it.value,
+        defaultValue: ctx.t(`common:unit.${it.unit}`, { count: it.value, defaultValue: it.unit }),
+      })}`,
     })),
     totals: ctx.names.map((name, s) => ({ name, delta: `${signed(r.deltas[s] ?? 0)} ${unit}` })),
     payments: r.payments.map((p) => ({
