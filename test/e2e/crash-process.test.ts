@@ -10,12 +10,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DiscordSim } from '../discord-sim/index.js';
+import { startBot } from './bot-process.js';
 import type { SimMessage } from '../discord-sim/model.js';
 import { deployCommands } from '../../src/bot/deploy.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
@@ -27,24 +28,6 @@ import type { BaseAction, Decision, HandResult } from '../../src/games/core/type
 
 const KILLS = 20;
 const MIN_ACTIONS = 200;
-
-function startBot(sim: DiscordSim, dbPath: string): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/bot/main.ts'], {
-    env: {
-      ...process.env,
-      DISCORD_TOKEN: sim.token,
-      DISCORD_API_BASE: sim.apiBase,
-      DATABASE_PATH: dbPath,
-      RENDER_WORKERS: '0',
-      LOG_LEVEL: 'warn',
-      DEFAULT_LOCALE: 'en',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr!.on('data', (d: Buffer) => process.env.HQ_TEST_LOG && process.stderr.write(d));
-  child.stdout!.on('data', () => undefined);
-  return child;
-}
 
 function readGame(dbPath: string, gameId: string) {
   const db = new Database(dbPath, { readonly: true });

@@ -5,12 +5,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DiscordSim } from '../discord-sim/index.js';
+import { startBot } from './bot-process.js';
 import type { SimMessage } from '../discord-sim/model.js';
 import { deployCommands } from '../../src/bot/deploy.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
@@ -18,23 +18,6 @@ import { GameStore } from '../../src/store/games.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { canonical } from '../../src/games/core/match.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
-
-function startBot(sim: DiscordSim, dbPath: string): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/bot/main.ts'], {
-    env: {
-      ...process.env,
-      DISCORD_TOKEN: sim.token,
-      DISCORD_API_BASE: sim.apiBase,
-      DATABASE_PATH: dbPath,
-      RENDER_WORKERS: '0',
-      LOG_LEVEL: 'warn',
-      DEFAULT_LOCALE: 'en',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr!.on('data', (d: Buffer) => process.env.HQ_TEST_LOG && process.stderr.write(d));
-  return child;
-}
 
 function readGame(dbPath: string, gameId: string) {
   const db = new Database(dbPath, { readonly: true });
