@@ -53,3 +53,19 @@ export function decodeConfigId(raw: string): ConfigId | null {
   if (m[3] !== undefined) out.arg = m[3];
   return out;
 }
+
+/**
+ * A command's own components (`x:<command>:<rest>`), routed to that command module's `component`
+ * handler (command-types.ts), so a command keeps its buttons, selects and modals in its own file.
+ */
+const COMMAND_ID = /^x:([a-z-]{1,32}):(.{0,64})$/;
+
+export function encodeCommandId(command: string, rest: string): string {
+  const s = `x:${command}:${rest}`;
+  if (s.length > 100 || !COMMAND_ID.test(s)) throw new Error(`bad custom_id ${s}`);
+  return s;
+}
+export function decodeCommandId(raw: string): { command: string; rest: string } | null {
+  const m = COMMAND_ID.exec(raw);
+  return m ? { command: m[1]!, rest: m[2]! } : null;
+}

@@ -6,7 +6,7 @@
 import { MessageFlags, type Interaction, type RepliableInteraction } from 'discord.js';
 import type { BotContext, GameLocks } from './context.js';
 import type { Command } from './command-types.js';
-import { decodeConfigId, decodeGameId } from './custom-id.js';
+import { decodeCommandId, decodeConfigId, decodeGameId } from './custom-id.js';
 import { langOf, translator } from '../table/i18n.js';
 import { onLobbyButton } from './lobby.js';
 import { onHandComponent, onTableComponent, openHand } from './play.js';
@@ -30,6 +30,14 @@ async function sorry(ctx: BotContext, i: RepliableInteraction, e: unknown): Prom
 export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<string, Command>) {
   return async function onInteraction(i: Interaction): Promise<void> {
     try {
+      if (i.isButton() || i.isStringSelectMenu() || i.isModalSubmit()) {
+        const x = decodeCommandId(i.customId);
+        const handler = x ? commands.get(x.command)?.component : undefined;
+        if (x && handler) {
+          await handler(i, x.rest, ctx);
+          return;
+        }
+      }
       if (i.isChatInputCommand()) {
         const cmd = commands.get(i.commandName);
         if (!cmd) {

@@ -13,7 +13,8 @@ import { isAiLevel, type AiLevel } from '../games/core/ai.js';
 const level = (x: unknown): AiLevel => (isAiLevel(x) ? x : 'normal');
 
 export type GameStatus = 'lobby' | 'running' | 'paused' | 'finished' | 'cancelled';
-export type ActionSource = 'player' | 'timeout' | 'ai' | 'system';
+/** Who caused a logged action (migration 7 added `preference` and `away`). */
+export type ActionSource = 'player' | 'timeout' | 'ai' | 'system' | 'preference' | 'away';
 
 export interface TimerPreset {
   name: 'live' | 'async' | 'custom';

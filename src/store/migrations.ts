@@ -202,4 +202,33 @@ export const MIGRATIONS: readonly Migration[] = [
         BEGIN SELECT RAISE(ABORT, 'hints are append-only'); END;
     `,
   },
+  {
+    version: 7,
+    name: 'log-sources-preference-away',
+    sql: `
+      -- Two more sources of a logged action: a player's claim preference answering on their behalf
+      -- (issue #13 §2) and away mode playing their seat (issue #14 §4). SQLite cannot alter a CHECK,
+      -- so the append-only log is copied into a table with the wider CHECK (DROP TABLE drops the
+      -- table's triggers before its implicit delete, so the append-only triggers do not fire).
+      CREATE TABLE actions_v7 (
+        game_id       TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq           INTEGER NOT NULL,
+        hand          INTEGER NOT NULL,
+        seat          INTEGER,
+        action        TEXT NOT NULL,
+        source        TEXT NOT NULL CHECK (source IN ('player','timeout','ai','system','preference','away')),
+        user_id       TEXT,
+        created_at    INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seq)
+      );
+      INSERT INTO actions_v7 SELECT game_id, seq, hand, seat, action, source, user_id, created_at FROM actions;
+      DROP TABLE actions;
+      ALTER TABLE actions_v7 RENAME TO actions;
+      CREATE TRIGGER actions_append_only_update BEFORE UPDATE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+      CREATE TRIGGER actions_append_only_delete BEFORE DELETE ON actions
+        WHEN (SELECT COUNT(*) FROM games WHERE id = OLD.game_id) > 0
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    `,
+  },
 ];

@@ -252,3 +252,40 @@ test('a snapshot written in another state format is ignored: the log is replayed
   assert.notDeepEqual(store.games.state(store.games.get(row.id)!), live);
   store.close();
 });
+
+test('migration 7 keeps the log, accepts the sources preference and away, and keeps the log append-only', () => {
+  const path = tmpDb();
+  const old = new Database(path);
+  migrate(
+    old,
+    MIGRATIONS_FOR_TEST.filter((m) => m.version < 7),
+  );
+  old
+    .prepare(
+      "INSERT INTO games (id, game, options, options_hash, seed, seats, status, created_at, updated_at) VALUES ('m7','phom','{}','h','s',4,'running',1,1)",
+    )
+    .run();
+  old.prepare("INSERT INTO actions (game_id, seq, hand, seat, action, source, created_at) VALUES ('m7', 1, 0, 0, '{}', 'player', 1)").run();
+  assert.throws(
+    () =>
+      old
+        .prepare("INSERT INTO actions (game_id, seq, hand, seat, action, source, created_at) VALUES ('m7', 2, 0, 0, '{}', 'away', 1)")
+        .run(),
+    /CHECK/,
+  );
+  old.close();
+  const store = openStore(path, engineOf);
+  const ins = store.db.prepare('INSERT INTO actions (game_id, seq, hand, seat, action, source, created_at) VALUES (?, ?, 0, 0, ?, ?, 1)');
+  ins.run('m7', 2, '{}', 'away');
+  ins.run('m7', 3, '{}', 'preference');
+  assert.throws(() => ins.run('m7', 4, '{}', 'nobody'), /CHECK/);
+  const rows = store.db.prepare("SELECT seq, source FROM actions WHERE game_id = 'm7' ORDER BY seq").all();
+  assert.deepEqual(rows, [
+    { seq: 1, source: 'player' },
+    { seq: 2, source: 'away' },
+    { seq: 3, source: 'preference' },
+  ]);
+  assert.throws(() => store.db.prepare('UPDATE actions SET seat = 9').run(), /append-only/);
+  assert.throws(() => store.db.prepare('DELETE FROM actions').run(), /append-only/);
+  store.close();
+});

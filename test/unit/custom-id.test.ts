@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeConfigId, decodeGameId, encodeConfigId, encodeGameId } from '../../src/bot/custom-id.js';
+import { decodeCommandId, decodeConfigId, decodeGameId, encodeCommandId, encodeConfigId, encodeGameId } from '../../src/bot/custom-id.js';
 
 test('game custom_ids round-trip and stay within 100 characters', () => {
   const b = { gameId: 'a1b2c3d4', ver: 123456789, verb: 'act' as const, arg: '17' };
@@ -21,4 +21,11 @@ test('config custom_ids round-trip', () => {
   const c = { game: 'vn-mahjong', verb: 'preset' as const };
   assert.deepEqual(decodeConfigId(encodeConfigId(c)), c);
   assert.equal(decodeConfigId('c:phom:explode'), null);
+});
+
+test('command custom_ids (x:<command>:<rest>) round-trip; anything else decodes to null', () => {
+  assert.deepEqual(decodeCommandId(encodeCommandId('games', 'page:2')), { command: 'games', rest: 'page:2' });
+  assert.deepEqual(decodeCommandId('x:notify:'), { command: 'notify', rest: '' });
+  for (const raw of ['', 'x:', 'x:Games:1', 'g:abc:1:act', 'x:games:' + 'a'.repeat(65)]) assert.equal(decodeCommandId(raw), null, raw);
+  assert.throws(() => encodeCommandId('games', 'a'.repeat(70)));
 });
