@@ -12,6 +12,8 @@ import { run } from './effects.js';
 import { handPayload } from './hand-view.js';
 import { hintText } from '../table/views.js';
 import type { HandVerb, Refusal, TableButtonVerb } from '../table/act.js';
+import type { UiRow } from '../table/ui.js';
+import { toComponents } from './components.js';
 
 type Comp = ButtonInteraction | StringSelectMenuInteraction;
 
@@ -89,13 +91,47 @@ async function hint(ctx: BotContext, i: Comp, b: GameButton): Promise<void> {
   return tell(i, hintText(r.table, o.seat, o.hint, lang));
 }
 
-/** Next hand / End match on the result message; Pause / Resume votes on the table message. */
+const TABLE_BUTTONS: readonly string[] = ['next-hand', 'end-match', 'pause', 'resume', 'leave-seat', 'take-seat'];
+
+/**
+ * Next hand / End match on the result message; Pause / Resume votes on the table message; Leave the
+ * table (asked to confirm in an ephemeral message) and Take a seat (src/table/seating.ts).
+ */
 export async function onTableComponent(ctx: BotContext, i: Comp, b: GameButton): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);
   const t = translator(lang);
-  if (!['next-hand', 'end-match', 'pause', 'resume'].includes(b.verb)) return;
-  const r = await run(ctx, { kind: 'table', gameId: b.gameId, userId: i.user.id, ver: b.ver, verb: b.verb as TableButtonVerb });
-  if (!r.outcome.ok) return tell(i, say(t, r.outcome.refusal ?? { key: 'errors:stale', warn: false }));
+  if (!TABLE_BUTTONS.includes(b.verb)) return;
+  const displayName = (i.member && 'displayName' in i.member ? i.member.displayName : null) ?? i.user.globalName ?? i.user.username;
+  const r = await run(ctx, {
+    kind: 'table',
+    gameId: b.gameId,
+    userId: i.user.id,
+    ver: b.ver,
+    verb: b.verb as TableButtonVerb,
+    ...(b.arg !== undefined ? { arg: b.arg } : {}),
+    displayName,
+  });
+  const o = r.outcome;
+  if (o.confirm && r.table) {
+    const rows: UiRow[] = [
+      [{ type: 'button', verb: o.confirm.verb, arg: o.confirm.arg, label: t('common:button.leave-confirm'), style: 'danger' }],
+    ];
+    await i
+      .followUp({ content: say(t, o.refusal!), components: toComponents(b.gameId, r.table.row.version, rows), ephemeral: true })
+      .catch(() => undefined);
+    return;
+  }
+  if (!o.ok) return tell(i, say(t, o.refusal ?? { key: 'errors:stale', warn: false }));
+  if (b.verb === 'leave-seat') {
+    // The confirmation was an ephemeral message of its own: it becomes the answer.
+    await i.editReply({ content: t('common:seat.left'), components: [] }).catch(() => undefined);
+    return;
+  }
+  if (b.verb === 'take-seat') {
+    const th = r.table?.row.threadId ? await ctx.client.channels.fetch(r.table.row.threadId).catch(() => null) : null;
+    if (th?.isThread()) await th.members.add(i.user.id).catch(() => undefined);
+    return tell(i, t('common:seat.took', { n: (o.seat ?? 0) + 1 }));
+  }
   // The result message's buttons are spent once the next hand is dealt or the match ended.
   if (b.verb === 'next-hand' || b.verb === 'end-match') await i.editReply({ components: [] }).catch(() => undefined);
 }

@@ -167,6 +167,10 @@ export interface GameStep {
   seatCount?: number;
   pauseVotes?: string[];
   seatAi?: { seat: number; isAi: boolean; aiLevel?: AiLevel }[];
+  /** Seats taken by another player or an AI during the match (after the `@seat-change` entries). */
+  seatRows?: SeatRow[];
+  /** The host passed to another seated player (the host left the table). */
+  hostUserId?: string | null;
   outbox: unknown[];
 }
 
@@ -244,6 +248,12 @@ export class GameStore {
       cur = { ...cur, version };
     }
     for (const a of step.seatAi ?? []) this.setSeatAi(id, a.seat, a.isAi, a.aiLevel);
+    for (const r of step.seatRows ?? []) {
+      this.db
+        .prepare('UPDATE game_seats SET user_id = ?, is_ai = ?, display_name = ?, ai_level = ? WHERE game_id = ? AND seat = ?')
+        .run(r.userId, r.isAi ? 1 : 0, r.displayName, r.aiLevel ?? 'normal', id, r.seat);
+    }
+    if (step.hostUserId !== undefined) this.db.prepare('UPDATE games SET host_user_id = ? WHERE id = ?').run(step.hostUserId, id);
     const patch: Parameters<GameStore['update']>[1] = {};
     if (step.status !== undefined) patch.status = step.status;
     if (step.seatCount !== undefined) patch.seats = step.seatCount;

@@ -1,9 +1,10 @@
 /**
  * Rebuilding a game's state from its options, seed and action log (the log is the truth; snapshots
- * are a cache). System entries start with '@': '@next-hand' deals the next hand of the match.
+ * are a cache). System entries start with '@': '@next-hand' deals the next hand of the match,
+ * '@seat-change' records players leaving and joining between hands.
  */
 import { handSeed } from '../games/core/rng.js';
-import type { AnyEngine, BaseAction } from '../games/core/types.js';
+import type { AnyEngine, BaseAction, SeatChange } from '../games/core/types.js';
 
 export interface LogEntry {
   seq: number;
@@ -13,6 +14,12 @@ export interface LogEntry {
 }
 
 export const NEXT_HAND = '@next-hand';
+/**
+ * A system entry between hands: seats changed hands (`{ type, left, joined }`, core/types.ts
+ * `SeatChange`). Replay marks the finished hand with it (`engine.seating.between`), so the next
+ * deal applies the game's seating rules (Phỏm §3) exactly as it did live.
+ */
+export const SEAT_CHANGE = '@seat-change';
 
 export function initialState(engine: AnyEngine, options: unknown, seats: number, seed: string): unknown {
   return engine.setup(options, seats, handSeed(seed, 0), null);
@@ -21,6 +28,11 @@ export function initialState(engine: AnyEngine, options: unknown, seats: number,
 /** Applies one log entry; throws on an entry the engine rejects (a corrupt or incompatible log). */
 export function applyEntry(engine: AnyEngine, options: unknown, seats: number, seed: string, state: unknown, entry: LogEntry): unknown {
   if (entry.action.type === NEXT_HAND) return engine.setup(options, seats, handSeed(seed, entry.hand), state);
+  if (entry.action.type === SEAT_CHANGE) {
+    if (!engine.seating) throw new Error(`log entry ${entry.seq}: this game has no seat changes`);
+    const a = entry.action as unknown as SeatChange;
+    return engine.seating.between(state, { left: [...a.left], joined: [...a.joined] });
+  }
   if (entry.seat === null) throw new Error(`log entry ${entry.seq}: engine action without a seat`);
   const r = engine.apply(state, entry.seat, entry.action);
   if (!r.ok) throw new Error(`log entry ${entry.seq} was rejected on replay: ${r.error.code} ${r.error.message}`);

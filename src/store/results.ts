@@ -144,13 +144,26 @@ export class ResultStore {
     );
   }
 
-  /** Match totals per seat (sum over hands). */
-  matchTotals(gameId: string): Map<number, number> {
-    const rows = this.db.prepare('SELECT seat, SUM(points) AS total FROM results WHERE game_id = ? GROUP BY seat').all(gameId) as {
-      seat: number;
-      total: number;
-    }[];
-    return new Map(rows.map((r) => [r.seat, r.total]));
+  /**
+   * Match totals per seat (sum over hands). With `seats` (who sits where now), a seat's total counts
+   * only the hands its current occupant played there: a player who takes a seat during the match
+   * (Phỏm, phom.md §3) starts from 0 and does not inherit the leaver's balance.
+   */
+  matchTotals(gameId: string, seats?: readonly { seat: number; userId: string | null; displayName: string }[]): Map<number, number> {
+    const rows = this.db
+      .prepare(
+        'SELECT seat, user_id, display_name, SUM(points) AS total FROM results WHERE game_id = ? GROUP BY seat, user_id, display_name',
+      )
+      .all(gameId) as { seat: number; user_id: string | null; display_name: string; total: number }[];
+    const out = new Map<number, number>();
+    for (const r of rows) {
+      const now = seats?.find((s) => s.seat === r.seat);
+      // Hands the AI played for a person's seat are stored without a user id, under the seat's name.
+      const same = !now || (now.userId !== null && r.user_id === now.userId) || (r.user_id === null && r.display_name === now.displayName);
+      if (!same) continue;
+      out.set(r.seat, (out.get(r.seat) ?? 0) + r.total);
+    }
+    return out;
   }
 
   record(guildId: string, userId: string, game: GameId | null, period: Period): PlayerRecord {

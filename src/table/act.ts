@@ -11,23 +11,28 @@
 import { canonical } from '../games/core/match.js';
 import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
 import type { AiLevel } from '../games/core/ai.js';
-import { NEXT_HAND, applyEntry, initialState, type ActionSource, type GameStatus, type StepEntry } from '../store/index.js';
+import { NEXT_HAND, SEAT_CHANGE, applyEntry, initialState, type ActionSource, type GameStatus, type StepEntry } from '../store/index.js';
 import type { SeatRow, StepCommit } from '../store/index.js';
 import { StaleStepError } from '../store/games.js';
 import { mergeEffects, type Effect, type Notice } from './effects.js';
 import type { Table, TableStore } from './store.js';
 import { deadlines, durations, type TimerSpec } from './timers.js';
+import { leaveSeat, takeSeat, vacateLeavers } from './seating.js';
 
 export type HandVerb = 'refresh' | 'act' | 'pick' | 'announce' | 'retake';
-export type TableButtonVerb = 'next-hand' | 'end-match' | 'pause' | 'resume';
+export type TableButtonVerb = 'next-hand' | 'end-match' | 'pause' | 'resume' | 'leave-seat' | 'take-seat';
 
 export type TableCommand =
   /** "Open my hand": nothing changes; the outcome names the seat. */
   | { kind: 'open-hand'; gameId: string; userId: string }
   /** A component on a player's hand view (`ver`: the state version it was drawn at). */
   | { kind: 'hand'; gameId: string; userId: string; ver: number; verb: HandVerb; arg?: string; values?: readonly string[] }
-  /** Next hand / End match on a result message; Pause / Resume on the table message. */
-  | { kind: 'table'; gameId: string; userId: string; ver: number; verb: TableButtonVerb }
+  /**
+   * Next hand / End match on a result message; Pause / Resume on the table message; Leave the table
+   * (`arg` 'confirm' once confirmed) and Take a seat (`displayName`: the taker's name) where the game
+   * has seat changes (seating.ts).
+   */
+  | { kind: 'table'; gameId: string; userId: string; ver: number; verb: TableButtonVerb; arg?: string; displayName?: string }
   /** The lobby's Start. */
   | { kind: 'start'; gameId: string; userId: string }
   /** A seat's deadline passed. */
@@ -59,6 +64,8 @@ export interface Outcome {
   seat?: number;
   /** A game-specific control's draft to show (Chắn xướng), nothing committed. */
   draft?: unknown;
+  /** Nothing done yet: the clicker must confirm (the refusal's text asks; the button re-sends `arg`). */
+  confirm?: { verb: TableButtonVerb; arg: string };
   /** Log entries committed by this step. */
   applied: number;
   /** A hint's answer: the AI's choice, its level and the decision kind it answers. */
@@ -87,7 +94,7 @@ const refuse = (key: string, warn = false, vars?: Record<string, string | number
 });
 
 /** A step in progress: the in-memory game plus what will be committed. */
-class Step {
+export class Step {
   readonly entries: StepEntry[] = [];
   readonly effects: Effect[] = [];
   readonly warnings: string[] = [];
@@ -98,6 +105,9 @@ class Step {
   status: GameStatus | undefined;
   pauseVotes: string[] | undefined;
   seatAi: { seat: number; isAi: boolean; aiLevel?: AiLevel }[] = [];
+  /** Seats that changed occupant in this step (seating.ts), and a new host. */
+  seatRows = new Map<number, SeatRow>();
+  hostUserId: string | null | undefined;
   state: unknown;
   hand: number;
   seats: SeatRow[];
@@ -145,6 +155,25 @@ class Step {
     this.entries.push({ hand, seat: null, action: entry.action, source: 'system', userId: null, state: this.state });
   }
 
+  /**
+   * Players leave or join between hands (core/types.ts `Seating`): a `@seat-change` log entry marks
+   * the finished hand, so the next deal (and every replay) applies the game's seating rules.
+   */
+  changeSeats(left: number[], joined: number[], userId: string | null): void {
+    const entry = { seq: this.version + 1, hand: this.hand, seat: null, action: { type: SEAT_CHANGE, left, joined } };
+    this.state = applyEntry(this.t.engine, this.t.row.options, this.seatCount ?? this.t.row.seats, this.t.row.seed, this.state, entry);
+    this.entries.push({ hand: this.hand, seat: null, action: entry.action, source: 'system', userId, state: this.state });
+  }
+
+  /** A new occupant for a seat (a player or an AI); the host passes on if the host left. */
+  replaceSeat(row: SeatRow): void {
+    const before = this.seats[row.seat];
+    this.seats[row.seat] = row;
+    this.seatRows.set(row.seat, row);
+    const host = this.hostUserId === undefined ? this.t.row.hostUserId : this.hostUserId;
+    if (before?.userId && before.userId === host) this.hostUserId = this.seats.find((s) => !s.isAi && s.userId)?.userId ?? null;
+  }
+
   /** A seat passes to the AI (at `aiLevel`) or back to its player. */
   setAi(seat: number, isAi: boolean, aiLevel?: AiLevel): void {
     const s = this.seats[seat];
@@ -188,7 +217,11 @@ class Step {
       this.effects.push({ kind: 'unarchive' });
       const result = this.result();
       if (result) {
-        if (!this.t.recordedHands.has(this.hand)) this.results.push({ hand: this.hand, seats: this.seats.map((s) => ({ ...s })), result });
+        if (!this.t.recordedHands.has(this.hand)) {
+          this.results.push({ hand: this.hand, seats: this.seats.map((s) => ({ ...s })), result });
+          // Players who left during the hand (phom.md §11.3) settled with it; an AI takes their seats.
+          vacateLeavers(this);
+        }
         this.timers = [];
         const over = this.t.engine.matchOver(this.state);
         this.effects.push({ kind: 'result', hand: this.hand, matchOver: over });
@@ -222,7 +255,14 @@ class Step {
 
   commit(store: TableStore): Effect[] {
     const outbox = mergeEffects(this.t.outbox, this.effects);
-    if (!this.dirty && !this.entries.length && this.timers === null && !this.reminded.length && this.pauseVotes === undefined) {
+    if (
+      !this.dirty &&
+      !this.entries.length &&
+      this.timers === null &&
+      !this.reminded.length &&
+      this.pauseVotes === undefined &&
+      !this.seatRows.size
+    ) {
       return this.t.outbox;
     }
     store.commit({
@@ -235,6 +275,8 @@ class Step {
       ...(this.pauseVotes !== undefined ? { pauseVotes: this.pauseVotes } : {}),
       ...(this.seatCount !== undefined ? { seatCount: this.seatCount } : {}),
       seatAi: this.seatAi,
+      ...(this.seatRows.size ? { seatRows: [...this.seatRows.values()] } : {}),
+      ...(this.hostUserId !== undefined ? { hostUserId: this.hostUserId } : {}),
       outbox,
       timers: this.timers,
       ...(this.timerOp ? { timerOp: this.timerOp } : {}),
@@ -253,6 +295,7 @@ class Step {
       status: this.currentStatus,
       seats: this.seatCount ?? this.t.row.seats,
       ...(this.pauseVotes !== undefined ? { pauseVotes: this.pauseVotes } : {}),
+      ...(this.hostUserId !== undefined ? { hostUserId: this.hostUserId } : {}),
       outbox,
     };
     const totals = new Map(this.t.totals);
@@ -262,6 +305,8 @@ class Step {
       const net = netOf(r.result);
       net.forEach((d, s) => totals.set(s, (totals.get(s) ?? 0) + d));
     }
+    // A new occupant starts the match from 0 (store/results.ts `matchTotals`).
+    for (const seat of this.seatRows.keys()) totals.delete(seat);
     const timers = (this.timers ?? this.t.timers).map((x) => {
       const prev = this.t.timers.find((p) => p.seat === x.seat);
       return { gameId: this.t.row.id, pausedLeft: prev?.pausedLeft ?? null, ...x };
@@ -278,6 +323,15 @@ class Step {
       outbox,
     };
   }
+}
+
+/** Whether every log entry after version `ver` is a seat change (the same hand's result still stands). */
+function onlySeatChangesSince(store: TableStore, t: Table, ver: number): boolean {
+  if (ver > t.row.version || t.row.version - ver > 32) return false;
+  for (let seq = ver + 1; seq <= t.row.version; seq++) {
+    if (store.store.games.entryAt(t.row.id, seq)?.action.type !== SEAT_CHANGE) return false;
+  }
+  return true;
 }
 
 /** Net points per seat of a hand (deltas plus pot flows), as the result rows store them. */
@@ -403,11 +457,24 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
     case 'table': {
       const ended = endedRefusal(t);
       if (ended) return nothing({ ok: false, refusal: ended, applied: 0 });
+      if (cmd.verb === 'take-seat') {
+        const r = takeSeat(step, cmd.userId, cmd.displayName ?? cmd.userId, cmd.arg);
+        return r.ok ? done({ ok: true, seat: r.seat }) : nothing({ ok: false, refusal: r.refusal, applied: 0 });
+      }
       const seat = seatOf(t, cmd.userId);
       if (seat === null) return nothing({ ok: false, refusal: refuse('errors:not-seated'), applied: 0 });
       switch (cmd.verb) {
+        case 'leave-seat': {
+          const r = leaveSeat(step, seat, cmd.userId, cmd.arg === 'confirm');
+          if (r.kind === 'refused') return nothing({ ok: false, seat, refusal: r.refusal, applied: 0 });
+          if (r.kind === 'confirm')
+            return nothing({ ok: false, seat, refusal: r.refusal, confirm: { verb: 'leave-seat', arg: 'confirm' }, applied: 0 });
+          return done({ ok: true, seat });
+        }
         case 'next-hand': {
-          if (!step.result() || cmd.ver !== t.row.version) return nothing({ ok: false, seat, refusal: refuse('errors:stale'), applied: 0 });
+          // Seat changes after the result (seating.ts) move the version but not the hand.
+          if (!step.result() || !onlySeatChangesSince(store, t, cmd.ver))
+            return nothing({ ok: false, seat, refusal: refuse('errors:stale'), applied: 0 });
           if (t.engine.matchOver(t.state)) {
             step.finish();
             return done({ ok: true, seat });

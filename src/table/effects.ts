@@ -12,7 +12,9 @@ import type { BaseAction } from '../games/core/types.js';
 export type Notice =
   | { key: 'timeout' | 'timeout-ai'; seat: number; action: BaseAction }
   | { key: 'retook' | 'vote'; seat: number; verb?: 'pause' | 'resume'; n?: number; needed?: number }
-  | { key: 'next-hand' | 'paused' | 'resumed' };
+  | { key: 'next-hand' | 'paused' | 'resumed' }
+  /** Seat changes (seating.ts): the leaver's or taker's name, and the AI that took or gave the seat. */
+  | { key: 'left-seat' | 'left-seat-hand' | 'took-seat'; seat: number; name: string; ai?: string };
 
 export type Effect =
   /** Redraw the table message (edit it, or post it when there is none). */

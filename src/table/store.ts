@@ -54,7 +54,7 @@ export function tableStore(store: Store, games: { readonly [K in GameId]: GameMa
           seats: g.seats,
           names: g.seats.map((s) => s.displayName),
           timers: store.timers.forGame(gameId),
-          totals: store.results.matchTotals(gameId),
+          totals: store.results.matchTotals(gameId, g.seats),
           recordedHands: new Set(store.results.handsRecorded(gameId)),
           outbox: g.row.outbox as Effect[],
         };

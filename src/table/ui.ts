@@ -23,6 +23,8 @@ export const TABLE_VERBS = [
   'retake', // take my seat back from the AI
   'hint', // the strong AI's choice for my decision (ephemeral, nothing changes)
   'announce', // Chắn xướng: build and confirm an announcement (announce.ts)
+  'leave-seat', // leave a running match (seating.ts; arg 'confirm' once confirmed)
+  'take-seat', // take an AI's seat between hands (seating.ts)
 ] as const;
 export type TableVerb = (typeof TABLE_VERBS)[number];
 

@@ -58,6 +58,10 @@ export function noticeText(t: Table, n: Notice, lang: Lang): string {
       return tr('common:notice.paused');
     case 'resumed':
       return tr('common:notice.resumed');
+    case 'left-seat':
+    case 'left-seat-hand':
+    case 'took-seat':
+      return `🪑 ${tr(`common:notice.${n.key}`, { name: n.name, ai: n.ai ?? '', n: n.seat + 1 })}`;
   }
 }
 
@@ -101,6 +105,9 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
           t.row.status === 'paused'
             ? { type: 'button', verb: 'resume', label: tr('common:button.resume'), style: 'secondary' }
             : { type: 'button', verb: 'pause', label: tr('common:button.pause'), style: 'secondary' },
+          ...(t.row.status === 'running' && t.engine.seating && (t.engine.seating.leave || t.engine.result(t.state))
+            ? seatButtons(t, tr).filter((b) => b.verb === 'leave-seat' || t.engine.result(t.state))
+            : []),
         ],
       ]
     : [];
@@ -122,6 +129,18 @@ export function reminderText(t: Table, seat: number, deadline: number, lang: Lan
   const tr = translator(lang);
   const u = t.seats[seat]?.userId;
   return { text: tr('common:ping.reminder', { who: mention(t, seat), when: relTime(deadline) }), users: u ? [u] : [] };
+}
+
+/** Leave the table / Take a seat, between hands, where the game has seat changes (seating.ts). */
+function seatButtons(t: Table, tr: T): UiRow {
+  if (!t.engine.seating) return [];
+  const open = t.seats.some((s) => s.isAi && !s.userId);
+  return [
+    { type: 'button', verb: 'leave-seat', label: tr('common:button.leave-seat'), style: 'secondary' },
+    ...(open
+      ? [{ type: 'button' as const, verb: 'take-seat' as const, label: tr('common:button.take-seat'), style: 'primary' as const }]
+      : []),
+  ];
 }
 
 /** The result of a finished hand: title, winners, scoring lines, each seat's delta; Next hand / End match. */
@@ -146,6 +165,7 @@ export function resultView(t: Table, lang: Lang, matchOver: boolean): (MessageVi
         [
           { type: 'button', verb: 'next-hand', label: tr('common:button.next-hand'), style: 'success' },
           { type: 'button', verb: 'end-match', label: tr('common:button.end-match'), style: 'danger' },
+          ...seatButtons(t, tr),
         ],
       ];
   return { lines, rows, model };

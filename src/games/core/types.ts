@@ -171,8 +171,31 @@ export interface Engine<
    * been played, or a player is bankrupt). False while the hand is still in play.
    */
   matchOver(s: S): boolean;
+  /**
+   * Seat changes during a match, for a game whose rules have them (Phỏm: phom.md §3 starter reset,
+   * §11.3 leaving during a hand). Absent: seats change only in the lobby.
+   */
+  seating?: Seating<S, A>;
   /** Optional extra CLI commands, e.g. `score` for the mahjong games and Chắn. */
   cli?: Record<string, (input: unknown) => unknown>;
+}
+
+/**
+ * A change of the seated players between two hands, as the table records it (a `@seat-change` log
+ * entry): `left` seats whose player went, `joined` seats a new player or an AI took.
+ */
+export interface SeatChange {
+  left: Seat[];
+  joined: Seat[];
+}
+
+export interface Seating<S, A> {
+  /** Marks the finished hand `previous` with a seat change; the next `setup` reads it (a copy). */
+  between(previous: S, change: SeatChange): S;
+  /** The action by which a seated player leaves during a hand (the engine plays the seat out). */
+  leave?: A;
+  /** The seats whose player left during this hand. */
+  leftSeats?(s: S): Seat[];
 }
 
 /** The `start` of a scenario: a seed, an explicit deck/wall order, or a mid-hand position. */

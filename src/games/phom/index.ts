@@ -36,5 +36,20 @@ export const engine: Engine<State, Action, Options, SeatView, PublicView, PhomRe
   timeouts: (o) => ({ turn: o['turn-timeout-s'], claim: o['turn-timeout-s'] }),
   // A Phỏm session has no fixed length: the table decides when to stop.
   matchOver: () => false,
+  // phom.md §3 (a seating change makes the next hand a first hand, `starter-reset`) and §11.3 (a
+  // player who leaves during a hand is played out by the engine and settles as Móm).
+  seating: {
+    between: (previous, change) => {
+      const before = previous.seatChange;
+      const union = (a: readonly number[], b: readonly number[]) => [...new Set([...a, ...b])].sort((x, y) => x - y);
+      return withSeatChange(previous, {
+        ...before,
+        left: union(before?.left ?? [], change.left),
+        joined: union(before?.joined ?? [], change.joined),
+      });
+    },
+    leave: { type: 'leave' },
+    leftSeats: (s) => s.left.flatMap((l, seat) => (l ? [seat] : [])),
+  },
   cli: { score },
 };

@@ -1,0 +1,89 @@
+/**
+ * Players leaving and joining a running match, for games whose rules have it (`engine.seating`;
+ * today Phỏm: phom.md §3, a seating change makes the next hand a first hand under `starter-reset`;
+ * §11.3, a player who leaves during a hand is played out by the engine and settles as Móm).
+ *
+ * - **Leave between hands** (after a result, before Next hand): an AI takes the seat at once, at the
+ *   table's takeover level; a `@seat-change` entry `{ left: [s], joined: [s] }` marks the finished
+ *   hand, so the next deal applies the starter rule.
+ * - **Leave during a hand**: the engine's leave action is logged as the player's; the engine plays
+ *   the seat out; when the hand's result is recorded the AI takes the seat (`vacateLeavers`).
+ * - **Take a seat** (between hands): a person who does not sit at the table replaces an AI seat
+ *   (a seat an AI holds for nobody, not a player's seat the AI is only keeping warm).
+ *
+ * A seat's match total belongs to its occupant: the newcomer starts from 0 (store `matchTotals`).
+ */
+import type { SeatRow } from '../store/index.js';
+import { langOf, translator } from './i18n.js';
+import type { Refusal, Step } from './act.js';
+
+const refusal = (key: string): Refusal => ({ key, warn: false });
+
+/** An AI's seat row for `seat`, named in the table's language with the first free number. */
+function aiRow(step: Step, seat: number): SeatRow {
+  const base = translator(langOf(step.t.row.locale))('common:ai-name');
+  const taken = new Set(step.seats.map((s) => s.displayName));
+  let n = 1;
+  while (taken.has(`${base} ${n}`)) n++;
+  return { seat, userId: null, isAi: true, displayName: `${base} ${n}`, aiLevel: step.t.row.takeoverLevel };
+}
+
+export type LeaveOutcome = { kind: 'refused'; refusal: Refusal } | { kind: 'confirm'; refusal: Refusal } | { kind: 'done' };
+
+/** A seated player leaves (`confirmed`: they confirmed the question this asks first). */
+export function leaveSeat(step: Step, seat: number, userId: string, confirmed: boolean): LeaveOutcome {
+  const { engine, row } = step.t;
+  const seating = engine.seating;
+  if (!seating) return { kind: 'refused', refusal: refusal('errors:no-seat-changes') };
+  if (row.status !== 'running') return { kind: 'refused', refusal: refusal(row.status === 'paused' ? 'errors:paused' : 'errors:stale') };
+  const between = step.result() !== null;
+  if (!between && !seating.leave) return { kind: 'refused', refusal: refusal('errors:no-seat-changes') };
+  const humans = step.seats.filter((s) => s.userId && s.seat !== seat);
+  if (!humans.length) return { kind: 'refused', refusal: refusal('errors:last-player') };
+  if (!confirmed) return { kind: 'confirm', refusal: refusal(between ? 'common:seat.confirm-between' : 'common:seat.confirm-hand') };
+  const name = step.seats[seat]!.displayName;
+  if (between) {
+    const ai = aiRow(step, seat);
+    step.replaceSeat(ai);
+    step.changeSeats([seat], [seat], userId);
+    step.dirty = true;
+    step.effects.push({ kind: 'table', notice: { key: 'left-seat', seat, name, ai: ai.displayName } });
+    return { kind: 'done' };
+  }
+  const r = step.apply(seat, seating.leave!, 'player', userId);
+  if (!r.ok) return { kind: 'refused', refusal: r.refusal };
+  step.advance({ key: 'left-seat-hand', seat, name });
+  return { kind: 'done' };
+}
+
+/** After a hand's result is recorded: the seats whose players left during it pass to an AI. */
+export function vacateLeavers(step: Step): void {
+  const left = step.t.engine.seating?.leftSeats?.(step.state) ?? [];
+  const gone = left.filter((seat) => step.seats[seat]?.userId);
+  if (!gone.length) return;
+  for (const seat of gone) step.replaceSeat(aiRow(step, seat));
+  step.changeSeats(gone, gone, null);
+}
+
+/** A person who does not sit at the table takes an AI's seat between hands. */
+export function takeSeat(
+  step: Step,
+  userId: string,
+  displayName: string,
+  arg: string | undefined,
+): { ok: true; seat: number } | { ok: false; refusal: Refusal } {
+  const { engine, row } = step.t;
+  if (!engine.seating) return { ok: false, refusal: refusal('errors:no-seat-changes') };
+  if (row.status !== 'running' || step.result() === null) return { ok: false, refusal: refusal('errors:take-seat-between-hands') };
+  if (step.seats.some((s) => s.userId === userId)) return { ok: false, refusal: refusal('errors:already-seated') };
+  const open = step.seats.filter((s) => s.isAi && !s.userId);
+  const want = arg !== undefined && /^\d{1,2}$/.test(arg) ? Number(arg) : null;
+  const target = want === null ? open[0] : open.find((s) => s.seat === want);
+  if (!target) return { ok: false, refusal: refusal('errors:no-open-seat') };
+  const seat = target.seat;
+  step.replaceSeat({ seat, userId, isAi: false, displayName: displayName.slice(0, 80) });
+  step.changeSeats([seat], [seat], userId);
+  step.dirty = true;
+  step.effects.push({ kind: 'table', notice: { key: 'took-seat', seat, name: displayName.slice(0, 80), ai: target.displayName } });
+  return { ok: true, seat };
+}

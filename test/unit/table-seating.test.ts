@@ -1,0 +1,154 @@
+/**
+ * Players leaving and joining a running Phỏm match through `act` (src/table/seating.ts):
+ * phom.md §3 (a seating change makes the next hand a first hand, `starter-reset`) and §11.3
+ * (leaving during a hand: played out, settles as Móm, the next starter resets).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { engineOf } from '../../src/table/manifests.js';
+import { canonical } from '../../src/games/core/match.js';
+import { replayLog } from '../../src/store/index.js';
+import { rig, type Rig } from '../support/table-rig.js';
+import type { HandResult } from '../../src/games/core/types.js';
+
+const phom = engineOf('phom');
+
+/** Plays the hand out by timeouts (on-timeout ai: each absent person's seat goes to the AI). */
+function finishHand(r: Rig): void {
+  for (let i = 0; i < 40; i++) {
+    const g = r.store.games.load(r.gameId)!;
+    if (phom.result(g.state)) return;
+    const t = r.store.timers.forGame(r.gameId)[0];
+    assert.ok(t, 'a person must be pending while the hand runs');
+    r.clock.t = t.deadline + 1;
+    r.run({ kind: 'timeout', gameId: r.gameId, seat: t.seat, timerKind: t.kind });
+  }
+  assert.fail('the hand did not end');
+}
+
+const state = (r: Rig) => r.store.games.load(r.gameId)!.state as { starter: number; n: number };
+const row = (r: Rig) => r.store.games.get(r.gameId)!;
+const lastEntry = (r: Rig) => r.store.games.logWithMeta(r.gameId).at(-1)!;
+const replaysToLive = (r: Rig) => {
+  const g = r.store.games.get(r.gameId)!;
+  const replayed = replayLog(phom, g.options, g.seats, g.seed, r.store.games.log(r.gameId));
+  assert.equal(canonical(replayed), canonical(r.store.games.load(r.gameId)!.state), 'the log replays to the live state');
+};
+
+/** A seed whose first hand is not won by the host's seat 0, so a starter reset is visible. */
+function rigWonByOther(): { r: Rig; winner: number } {
+  for (let k = 0; k < 30; k++) {
+    const r = rig('phom', ['human', 'human', 'human', 'ai'], { timeoutPolicy: 'ai', seed: `seating-${k}` });
+    r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    finishHand(r);
+    const res = phom.result(r.store.games.load(r.gameId)!.state) as HandResult;
+    const winner = res.winners[0]!;
+    if (winner !== 0 && winner !== 1) return { r, winner };
+  }
+  throw new Error('no seed found');
+}
+
+test('without a seat change the next hand is started by the previous winner (control)', () => {
+  const { r, winner } = rigWonByOther();
+  const next = r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: row(r).version, verb: 'next-hand' });
+  assert.equal(next.outcome.ok, true);
+  assert.equal(state(r).starter, winner);
+});
+
+test('leaving between hands: confirm first, the AI takes the seat, a newcomer takes it over, and the next hand is a first hand (§3)', () => {
+  const { r } = rigWonByOther();
+  const resultVer = row(r).version;
+  // First click: a question, nothing changes.
+  const ask = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: resultVer, verb: 'leave-seat' });
+  assert.equal(ask.outcome.ok, false);
+  assert.deepEqual(ask.outcome.confirm, { verb: 'leave-seat', arg: 'confirm' });
+  assert.equal(ask.outcome.refusal?.key, 'common:seat.confirm-between');
+  assert.equal(row(r).version, resultVer);
+  // Confirmed: an AI sits there at once, and the log says so.
+  const left = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: resultVer, verb: 'leave-seat', arg: 'confirm' });
+  assert.equal(left.outcome.ok, true);
+  const seat1 = r.store.games.seats(r.gameId)[1]!;
+  assert.equal(seat1.userId, null);
+  assert.equal(seat1.isAi, true);
+  assert.deepEqual(lastEntry(r).action, { type: '@seat-change', left: [1], joined: [1] });
+  const notice = left.effects.find((e) => e.kind === 'table');
+  assert.equal(notice?.kind === 'table' && notice.notice?.key, 'left-seat');
+  // The leaver is no longer at the table.
+  assert.equal(
+    r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: row(r).version, verb: 'leave-seat' }).outcome.refusal?.key,
+    'errors:not-seated',
+  );
+  // A seated player cannot take a second seat; a newcomer takes the AI's seat.
+  assert.equal(
+    r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'take-seat' }).outcome.refusal?.key,
+    'errors:already-seated',
+  );
+  const took = r.run({ kind: 'table', gameId: r.gameId, userId: 'u9', ver: 0, verb: 'take-seat', arg: '1', displayName: 'Newcomer' });
+  assert.equal(took.outcome.ok, true);
+  assert.equal(took.outcome.seat, 1);
+  const seats = r.store.games.seats(r.gameId);
+  assert.deepEqual([seats[1]!.userId, seats[1]!.isAi, seats[1]!.displayName], ['u9', false, 'Newcomer']);
+  // The newcomer starts from 0; the others keep their balances.
+  const t = r.ts.load(r.gameId)!;
+  assert.equal(t.totals.get(1) ?? 0, 0);
+  const hand0 = r.store.results.handsOf(r.gameId);
+  assert.equal(t.totals.get(0), hand0.find((h) => h.seat === 0)!.points);
+  // Next hand from the result message (drawn before the seat changes) still deals.
+  const next = r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: resultVer, verb: 'next-hand' });
+  assert.equal(next.outcome.ok, true);
+  assert.equal(row(r).handIndex, 1);
+  assert.equal(state(r).starter, 0, 'a seating change: the host starts a first hand (starter-reset any-change)');
+  replaysToLive(r);
+  // The newcomer plays: their hand opens.
+  assert.equal(r.run({ kind: 'open-hand', gameId: r.gameId, userId: 'u9' }).outcome.seat, 1);
+});
+
+test('leaving during a hand: the engine plays the seat out, it settles as Móm, then the AI sits there (§11.3)', () => {
+  const r = rig('phom', ['human', 'human', 'ai', 'ai'], { timeoutPolicy: 'ai', seed: 'seating-mid' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const before = row(r).version;
+  const ask = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: before, verb: 'leave-seat' });
+  assert.equal(ask.outcome.refusal?.key, 'common:seat.confirm-hand');
+  const left = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: before, verb: 'leave-seat', arg: 'confirm' });
+  assert.equal(left.outcome.ok, true);
+  const log = r.store.games.logWithMeta(r.gameId);
+  const leave = log.find((e) => e.seq === before + 1)!;
+  assert.deepEqual([leave.seat, leave.action, leave.source, leave.userId], [1, { type: 'leave' }, 'player', 'u1']);
+  // Seat 1 is never asked again: it has no deadline.
+  assert.ok(!r.store.timers.forGame(r.gameId).some((t) => t.seat === 1));
+  finishHand(r);
+  const res = phom.result(r.store.games.load(r.gameId)!.state) as HandResult & { seats?: unknown };
+  assert.ok(res);
+  // The hand's results name the leaver; then an AI holds the seat.
+  const rows = r.store.results.handsOf(r.gameId);
+  assert.equal(rows.find((h) => h.seat === 1)!.displayName, 'P1');
+  assert.equal(rows.find((h) => h.seat === 1)!.won, false);
+  assert.equal(r.store.games.seats(r.gameId)[1]!.userId, null);
+  assert.deepEqual(lastEntry(r).action, { type: '@seat-change', left: [1], joined: [1] });
+  const next = r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: row(r).version, verb: 'next-hand' });
+  assert.equal(next.outcome.ok, true);
+  assert.equal(state(r).starter, 0);
+  replaysToLive(r);
+});
+
+test('seat changes are refused where they do not apply', () => {
+  const chan = rig('chan', ['human', 'human', 'ai', 'ai']);
+  chan.run({ kind: 'start', gameId: chan.gameId, userId: 'u0' });
+  assert.equal(
+    chan.run({ kind: 'table', gameId: chan.gameId, userId: 'u1', ver: row(chan).version, verb: 'leave-seat', arg: 'confirm' }).outcome
+      .refusal?.key,
+    'errors:no-seat-changes',
+  );
+  const r = rig('phom', ['human', 'ai'], { timeoutPolicy: 'ai' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const v = row(r).version;
+  assert.equal(
+    r.run({ kind: 'table', gameId: r.gameId, userId: 'u9', ver: v, verb: 'take-seat', displayName: 'X' }).outcome.refusal?.key,
+    'errors:take-seat-between-hands',
+  );
+  assert.equal(
+    r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: v, verb: 'leave-seat', arg: 'confirm' }).outcome.refusal?.key,
+    'errors:last-player',
+  );
+  assert.equal(row(r).version, v, 'refusals change nothing');
+});
