@@ -118,6 +118,8 @@ export function generate(sim: DiscordSim, dbPath: string, n: number, movesPerGam
       }
       const w = world(k, row.id, store.games.get(row.id)!.version);
       store.games.update(row.id, { threadId: w.threadId, tableMessageId: w.tableMessageId, pingMessageId: w.pingMessageId });
+      // The simulated table message shows this version, as the bot records after an edit.
+      store.games.markShown(row.id, store.games.get(row.id)!.version);
       out.games.push({ gameId: row.id, threadId: w.threadId, tableMessageId: w.tableMessageId, users, guildId });
     }
   });

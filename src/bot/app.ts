@@ -83,9 +83,12 @@ export async function createBot(o: BotOptions): Promise<Bot> {
       await client.login(o.token);
       await ready;
       o.log.info({ user: client.user?.tag }, 'logged in');
-      // Resume games that were running before a restart (timers re-arm with their remaining time), and
-      // execute the effects of each game's last committed step that may not have reached Discord.
-      const ids = new Set([...o.store.games.listByStatus('running', 'paused'), ...o.store.games.withOutbox()].map((g) => g.id));
+      // Timers re-arm from the timers table with their remaining time (the scheduler). Only games whose
+      // table message is behind (shown_version) or whose last step's effects may not have reached
+      // Discord (the outbox) are loaded and redrawn; every other game is loaded on its first click or
+      // timer (issue #18 §1). The redraws run one at a time, paced by the REST client's rate limits.
+      const ids = o.store.games.needingSync();
+      o.log.info({ games: ids.length }, 'bringing tables up to date');
       for (const id of ids) {
         await locks
           .run(id, () => run(ctx, { kind: 'sync', gameId: id }))

@@ -168,6 +168,7 @@ async function updateTable(ctx: BotContext, t: Table, v: ReturnType<typeof table
   try {
     if (t.row.tableMessageId) {
       await ch.messages.edit(t.row.tableMessageId, payload);
+      ctx.store.games.markShown(t.row.id, t.row.version);
       return;
     }
   } catch (err) {
@@ -176,6 +177,7 @@ async function updateTable(ctx: BotContext, t: Table, v: ReturnType<typeof table
   try {
     const m = await ch.send(payload);
     ctx.store.games.update(t.row.id, { tableMessageId: m.id });
+    ctx.store.games.markShown(t.row.id, t.row.version);
     t.row.tableMessageId = m.id;
   } catch (err) {
     ctx.log.error({ err, gameId: t.row.id }, 'cannot post the table message');

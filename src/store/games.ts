@@ -268,11 +268,6 @@ export class GameStore {
     this.db.prepare("UPDATE games SET outbox = '[]' WHERE id = ? AND outbox = ?").run(id, JSON.stringify(executed));
   }
 
-  /** Games whose last step's effects may not have reached Discord. */
-  withOutbox(): GameRow[] {
-    return (this.db.prepare("SELECT * FROM games WHERE outbox <> '[]' ORDER BY created_at").all() as RawGame[]).map(toRow);
-  }
-
   /** The log entry with sequence number `seq` (a double-click check reads the entry after a stale version). */
   entryAt(id: string, seq: number): (LogEntry & { source: ActionSource; userId: string | null }) | null {
     const r = this.db.prepare('SELECT seq, hand, seat, action, source, user_id FROM actions WHERE game_id = ? AND seq = ?').get(id, seq) as
@@ -330,6 +325,28 @@ export class GameStore {
     const r = this.db.prepare('SELECT * FROM games WHERE thread_id = ? ORDER BY created_at DESC LIMIT 1').get(threadId) as
       RawGame | undefined;
     return r ? toRow(r) : null;
+  }
+
+  /** The table message now shows the state at `version` (its edit or post succeeded). */
+  markShown(id: string, version: number): void {
+    this.db.prepare('UPDATE games SET shown_version = ? WHERE id = ?').run(version, id);
+  }
+
+  /**
+   * The games a start-up must bring up to date: a running or paused game whose table message does
+   * not show its current version (a failed or unknown edit), and any game whose last step's effects
+   * may not have reached Discord (a non-empty outbox). Ids only: nothing is loaded or replayed.
+   */
+  needingSync(): string[] {
+    return (
+      this.db
+        .prepare(
+          `SELECT id FROM games
+           WHERE (status IN ('running','paused') AND (shown_version IS NULL OR shown_version <> version)) OR outbox <> '[]'
+           ORDER BY updated_at`,
+        )
+        .all() as { id: string }[]
+    ).map((r) => r.id);
   }
 
   listByStatus(...statuses: GameStatus[]): GameRow[] {

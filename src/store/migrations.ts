@@ -231,4 +231,14 @@ export const MIGRATIONS: readonly Migration[] = [
         BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
     `,
   },
+  {
+    version: 11,
+    name: 'shown-version',
+    sql: `
+      -- The state version the table message last showed (issue #18 §1): set when an edit or post of
+      -- the table message succeeded. On start the bot redraws only the tables whose version moved
+      -- since (or whose last step's effects are still in the outbox), and loads no other game.
+      ALTER TABLE games ADD COLUMN shown_version INTEGER;
+    `,
+  },
 ];
