@@ -12,6 +12,7 @@ import { Scheduler } from './scheduler.js';
 import { run } from './effects.js';
 import { tableStore } from '../table/store.js';
 import type { Lang } from '../table/i18n.js';
+import type { AiPort } from '../table/act.js';
 import type { Metrics } from '../ops/metrics.js';
 import { measuredRenderer, measuredTableStore, observeClient } from './observe.js';
 
@@ -25,6 +26,8 @@ export interface BotOptions {
   defaultLang?: Lang;
   /** Prometheus metrics to record into (METRICS_PORT); none when unset. */
   metrics?: Metrics;
+  /** Where AI decisions are made (the AI worker pool); inline on the main thread when unset. */
+  ai?: AiPort;
 }
 
 export interface Bot {
@@ -57,6 +60,7 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     render: o.metrics ? measuredRenderer(o.render, o.metrics) : o.render,
     defaultLang: o.defaultLang ?? 'vi',
     wakeTimers: () => scheduler?.wake(),
+    ...(o.ai ? { ai: o.ai } : {}),
   };
   scheduler = new Scheduler(ctx, locks);
   const commands = await loadCommands();

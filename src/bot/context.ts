@@ -3,6 +3,7 @@ import type { Client } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Store } from '../store/index.js';
 import type { TableStore } from '../table/store.js';
+import type { AiPort } from '../table/act.js';
 import type { Lang } from '../table/i18n.js';
 import type { HandModel, TableModel, ResultModel } from '../render/model.js';
 
@@ -28,6 +29,8 @@ export interface BotContext {
   defaultLang: Lang;
   /** Wake the timer scheduler (after timers changed). */
   wakeTimers(): void;
+  /** The AI's decisions off the main thread (src/table/ai-pool.ts); inline when absent (tests). */
+  ai?: AiPort;
 }
 
 /** Serializes work per game: clicks, timers and AI moves on one game never interleave. */

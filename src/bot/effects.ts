@@ -9,7 +9,7 @@ import type { BotContext } from './context.js';
 import { ensureUnarchived, gameChannel, png } from './messages.js';
 import { toComponents } from './components.js';
 import { decodeGameId } from './custom-id.js';
-import { act, type ActResult, type TableCommand } from '../table/act.js';
+import { act, actAsync, type ActResult, type TableCommand } from '../table/act.js';
 import type { Effect } from '../table/effects.js';
 import { langOf, type Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
@@ -22,7 +22,8 @@ export function publicLang(ctx: BotContext, t: Table): Lang {
 
 /** Runs a command through the table layer and executes its effects. */
 export async function run(ctx: BotContext, cmd: TableCommand, o: { skip?: Effect['kind'][] } = {}): Promise<ActResult> {
-  const r = act(ctx.table, cmd, ctx.clock.now());
+  // The AI thinks in the worker pool when there is one: the event loop stays free meanwhile.
+  const r = ctx.ai ? await actAsync(ctx.table, cmd, ctx.clock.now(), ctx.ai) : act(ctx.table, cmd, ctx.clock.now());
   for (const w of r.warnings) ctx.log.error({ gameId: cmd.gameId, kind: cmd.kind }, w);
   await execute(ctx, r, { ...o, restart: cmd.kind === 'sync' });
   return r;

@@ -11,6 +11,7 @@ import { startOpsServer, type OpsServer } from '../ops/server.js';
 import { databaseWritable } from '../store/health.js';
 import { startPeriodicBackups, type PeriodicBackups } from '../store/backup.js';
 import { poolThreads } from '../render/pool.js';
+import { createAiPool } from '../table/ai-pool.js';
 
 loadDotEnv();
 const env = loadEnv();
@@ -22,6 +23,9 @@ const cfg = env.env;
 const log = createLogger(cfg.LOG_LEVEL, cfg.NODE_ENV === 'development');
 const store = openStore(cfg.DATABASE_PATH, engineOf);
 const render = await createRenderer(cfg.RENDER_WORKERS ?? poolThreads());
+// AI decisions in their own worker pool (AI_WORKERS, default as many as the machine has cores; 0: inline).
+const aiWorkers = cfg.AI_WORKERS ?? poolThreads();
+const aiPool = aiWorkers > 0 ? createAiPool(aiWorkers) : null;
 const activeTables = store.db.prepare("SELECT game, COUNT(*) AS n FROM games WHERE status = 'running' GROUP BY game");
 const metrics =
   cfg.METRICS_PORT === undefined
@@ -37,6 +41,7 @@ const bot = await createBot({
   log,
   render: render.renderer,
   defaultLang: cfg.DEFAULT_LOCALE,
+  ...(aiPool ? { ai: aiPool.port } : {}),
 });
 
 let ops: OpsServer | null = null;
@@ -69,6 +74,7 @@ async function shutdown(signal: string) {
   await ops?.close().catch(() => undefined);
   await bot.stop().catch(() => undefined);
   await render.close().catch(() => undefined);
+  await aiPool?.close().catch(() => undefined);
   store.close();
   process.exit(0);
 }

@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   // Unset: as many render workers as the machine has cores (src/render/pool.ts, HQ_RENDER_THREADS).
   RENDER_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
+  // Unset: as many AI workers as cores (src/table/ai-pool.ts); 0 decides on the main thread.
+  AI_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('0.0.0.0'),
   BACKUP_DIR: z.string().min(1).optional(),

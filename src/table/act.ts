@@ -9,7 +9,7 @@
  * Nothing here talks to Discord: the effects are data (effects.ts) that src/bot executes.
  */
 import { canonical } from '../games/core/match.js';
-import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
+import type { AnyEngine, BaseAction, Decision, GameId, HandResult } from '../games/core/types.js';
 import type { AiLevel } from '../games/core/ai.js';
 import { NEXT_HAND, SEAT_CHANGE, applyEntry, initialState, type ActionSource, type GameStatus, type StepEntry } from '../store/index.js';
 import type { SeatRow, StepCommit } from '../store/index.js';
@@ -48,6 +48,22 @@ export type TableCommand =
   | { kind: 'hint'; gameId: string; userId: string }
   /** After a restart: AI seats and deadlines brought up to date, undelivered effects re-derived. */
   | { kind: 'sync'; gameId: string };
+
+/**
+ * A step asks for the AI's choice by yielding one of these (the table's engine, the state, the seat
+ * and level); `act` answers inline, `actAsync` through a worker pool (ai-pool.ts), so a `strong`
+ * decision never blocks the bot's event loop (issues #16, #17 §4). Same steps, same results.
+ */
+export interface AiAsk {
+  engine: AnyEngine;
+  game: GameId;
+  state: unknown;
+  seat: number;
+  level: AiLevel;
+}
+/** Answers an AI request off the main thread (ai-pool.ts). */
+export type AiPort = (ask: AiAsk) => Promise<BaseAction>;
+type Gen<T> = Generator<AiAsk, T, BaseAction>;
 
 /** Why a command changed nothing: an i18n key for the person who clicked (`warn`: shown with ⚠️). */
 export interface Refusal {
@@ -183,18 +199,23 @@ export class Step {
     this.seatAi.push({ seat, isAi, ...(aiLevel ? { aiLevel } : {}) });
   }
 
+  /** A request for the AI's choice (answered by `act`'s driver: inline, or a worker pool). */
+  ask(seat: number, level: AiLevel, state: unknown): AiAsk {
+    return { engine: this.t.engine, game: this.t.row.game, state, seat, level };
+  }
+
   /** The level a seat's AI plays at (its stored level; normal for rows written before levels). */
   levelOf(seat: number): AiLevel {
     return this.seats[seat]?.aiLevel ?? 'normal';
   }
 
   /** AI seats play until a human must decide or the hand ends. */
-  runAi(): void {
+  *runAi(): Gen<void> {
     for (let n = 0; n < MAX_AI_STEPS; n++) {
       if (this.currentStatus !== 'running' || this.result()) return;
       const d = this.pending().find((p) => this.seats[p.seat]?.isAi);
       if (!d) return;
-      const action = this.t.engine.ai(this.state, d.seat, this.levelOf(d.seat)) as BaseAction;
+      const action: BaseAction = yield this.ask(d.seat, this.levelOf(d.seat), this.state);
       const r = this.apply(d.seat, action, 'ai', null);
       if (r.ok) continue;
       this.warnings.push(`AI move rejected (${r.refusal.key}) for seat ${d.seat}; taking the timeout default`);
@@ -210,9 +231,9 @@ export class Step {
    * After any accepted change: AI seats play, then either the hand is settled (result rows, match
    * over) or the humans who must decide get deadlines and a ping; the table is redrawn.
    */
-  advance(notice?: Notice): void {
+  *advance(notice?: Notice): Gen<void> {
     this.dirty = true;
-    this.runAi();
+    yield* this.runAi();
     if (this.currentStatus === 'running') {
       this.effects.push({ kind: 'unarchive' });
       const result = this.result();
@@ -373,12 +394,8 @@ function optionIndex(verb: HandVerb, arg: string | undefined, values: readonly s
   return raw !== undefined && /^\d{1,4}$/.test(raw) ? Number(raw) : null;
 }
 
-/**
- * Runs one command against a table: at most one game load and one commit. Commands for one game
- * must not run concurrently in one process (the bot serializes them per game); a concurrent writer
- * elsewhere makes the commit fail cleanly (the outcome is "out of date", nothing is written).
- */
-export function act(store: TableStore, cmd: TableCommand, now: number): ActResult {
+/** The steps of one command; yields whenever it needs the AI's choice (see `act`, `actAsync`). */
+function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActResult> {
   const t = store.load(cmd.gameId);
   const nothing = (outcome: Outcome, table: Table | null = t): ActResult => ({
     outcome,
@@ -418,7 +435,7 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
       if (cmd.verb === 'refresh') return nothing({ ok: true, seat, applied: 0 });
       if (cmd.verb === 'retake') {
         step.setAi(seat, false);
-        step.advance({ key: 'retook', seat });
+        yield* step.advance({ key: 'retook', seat });
         return done({ ok: true, seat });
       }
       if (t.row.status === 'paused') return nothing({ ok: false, seat, refusal: refuse('errors:paused'), applied: 0 });
@@ -450,7 +467,7 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
       if (!action) return nothing({ ok: false, seat, refusal: refuse('errors:no-such-option', true), applied: 0 });
       const r = step.apply(seat, action, 'player', cmd.userId);
       if (!r.ok) return nothing({ ok: false, seat, refusal: r.refusal, applied: 0 });
-      step.advance();
+      yield* step.advance();
       return done({ ok: true, seat });
     }
 
@@ -465,7 +482,7 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
       if (seat === null) return nothing({ ok: false, refusal: refuse('errors:not-seated'), applied: 0 });
       switch (cmd.verb) {
         case 'leave-seat': {
-          const r = leaveSeat(step, seat, cmd.userId, cmd.arg === 'confirm');
+          const r = yield* leaveSeat(step, seat, cmd.userId, cmd.arg === 'confirm');
           if (r.kind === 'refused') return nothing({ ok: false, seat, refusal: r.refusal, applied: 0 });
           if (r.kind === 'confirm')
             return nothing({ ok: false, seat, refusal: r.refusal, confirm: { verb: 'leave-seat', arg: 'confirm' }, applied: 0 });
@@ -480,7 +497,7 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
             return done({ ok: true, seat });
           }
           step.dealNextHand();
-          step.advance({ key: 'next-hand' });
+          yield* step.advance({ key: 'next-hand' });
           return done({ ok: true, seat });
         }
         case 'end-match': {
@@ -529,7 +546,7 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
       step.seatCount = n;
       step.state = initialState(t.engine, t.row.options, n, t.row.seed);
       step.effects.push({ kind: 'lobby' });
-      step.advance();
+      yield* step.advance();
       return done({ ok: true, seat: seatOf(t, cmd.userId) ?? 0 });
     }
 
@@ -543,7 +560,7 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
       const useAi = t.row.timeoutPolicy === 'ai';
       // The AI taking over an absent player's seat plays at the server's takeover level (kept on the game row).
       const takeover = t.row.takeoverLevel;
-      const action = useAi ? (t.engine.ai(t.state, cmd.seat, takeover) as BaseAction) : d.timeoutDefault;
+      const action: BaseAction = useAi ? yield step.ask(cmd.seat, takeover, t.state) : d.timeoutDefault;
       step.timers = others;
       const r = step.apply(cmd.seat, action, 'timeout', null);
       if (!r.ok) {
@@ -551,7 +568,7 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
         return done({ ok: false, refusal: r.refusal });
       }
       if (useAi) step.setAi(cmd.seat, true, takeover);
-      step.advance({ key: useAi ? 'timeout-ai' : 'timeout', seat: cmd.seat, action });
+      yield* step.advance({ key: useAi ? 'timeout-ai' : 'timeout', seat: cmd.seat, action });
       return done({ ok: true });
     }
 
@@ -569,7 +586,7 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
       if (cmd.ver !== null && cmd.ver !== t.row.version) return nothing({ ok: false, refusal: refuse('errors:stale', true), applied: 0 });
       const r = step.apply(cmd.seat, cmd.action, cmd.source ?? 'player', cmd.userId ?? null);
       if (!r.ok) return nothing({ ok: false, refusal: r.refusal, applied: 0 });
-      step.advance();
+      yield* step.advance();
       return done({ ok: true, seat: cmd.seat });
     }
 
@@ -583,7 +600,7 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
       const decision = step.pending().find((d) => d.seat === seat);
       if (!decision || step.result()) return nothing({ ok: false, seat, refusal: refuse('errors:hint-nothing-to-decide'), applied: 0 });
       const level: AiLevel = 'strong';
-      const action = t.engine.ai(t.state, seat, level) as BaseAction;
+      const action: BaseAction = yield step.ask(seat, level, t.state);
       // Durable, outside the step: the hints table (migration 6), never the replayable action log.
       store.store.games.recordHint({
         gameId: t.row.id,
@@ -603,7 +620,7 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
         // catches up what a restart could have missed, and re-derives the effects.
         const key = (x: readonly { seat: number; kind: string; deadline: number }[]) =>
           JSON.stringify(x.map((y) => [y.seat, y.kind, y.deadline]));
-        step.advance();
+        yield* step.advance();
         const changed = step.entries.length > 0 || step.status !== undefined || key(step.timers ?? t.timers) !== key(t.timers);
         if (changed) return done({ ok: true });
         const effects = mergeEffects(t.outbox, step.effects);
@@ -613,4 +630,38 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
       return { outcome: { ok: true, applied: 0 }, effects, table: t, outbox: t.outbox, warnings: [] };
     }
   }
+}
+
+/**
+ * Runs one command against a table: at most one game load and one commit. Commands for one game
+ * must not run concurrently in one process (the bot serializes them per game); a concurrent writer
+ * elsewhere makes the commit fail cleanly (the outcome is "out of date", nothing is written).
+ * The AI's choices are made inline (the CLI, tests); the bot uses `actAsync`.
+ */
+export function act(store: TableStore, cmd: TableCommand, now: number): ActResult {
+  const g = actSteps(store, cmd, now);
+  let r = g.next();
+  while (!r.done) r = g.next(r.value.engine.ai(r.value.state, r.value.seat, r.value.level) as BaseAction);
+  return r.value;
+}
+
+/**
+ * `act` with the AI's choices made by `port` (a worker pool): the event loop stays free while a
+ * strong AI thinks. The game's lock is held by the caller throughout; the load and the commit are
+ * the same single ones. If the port fails (a worker died), that choice is made inline.
+ */
+export async function actAsync(store: TableStore, cmd: TableCommand, now: number, port: AiPort): Promise<ActResult> {
+  const g = actSteps(store, cmd, now);
+  let r = g.next();
+  while (!r.done) {
+    const ask = r.value;
+    let action: BaseAction;
+    try {
+      action = await port(ask);
+    } catch {
+      action = ask.engine.ai(ask.state, ask.seat, ask.level) as BaseAction;
+    }
+    r = g.next(action);
+  }
+  return r.value;
 }

@@ -15,7 +15,8 @@
  */
 import type { SeatRow } from '../store/index.js';
 import { langOf, translator } from './i18n.js';
-import type { Refusal, Step } from './act.js';
+import type { AiAsk, Refusal, Step } from './act.js';
+import type { BaseAction } from '../games/core/types.js';
 
 const refusal = (key: string): Refusal => ({ key, warn: false });
 
@@ -31,7 +32,7 @@ function aiRow(step: Step, seat: number): SeatRow {
 export type LeaveOutcome = { kind: 'refused'; refusal: Refusal } | { kind: 'confirm'; refusal: Refusal } | { kind: 'done' };
 
 /** A seated player leaves (`confirmed`: they confirmed the question this asks first). */
-export function leaveSeat(step: Step, seat: number, userId: string, confirmed: boolean): LeaveOutcome {
+export function* leaveSeat(step: Step, seat: number, userId: string, confirmed: boolean): Generator<AiAsk, LeaveOutcome, BaseAction> {
   const { engine, row } = step.t;
   const seating = engine.seating;
   if (!seating) return { kind: 'refused', refusal: refusal('errors:no-seat-changes') };
@@ -52,7 +53,7 @@ export function leaveSeat(step: Step, seat: number, userId: string, confirmed: b
   }
   const r = step.apply(seat, seating.leave!, 'player', userId);
   if (!r.ok) return { kind: 'refused', refusal: r.refusal };
-  step.advance({ key: 'left-seat-hand', seat, name });
+  yield* step.advance({ key: 'left-seat-hand', seat, name });
   return { kind: 'done' };
 }
 

@@ -1,0 +1,60 @@
+/**
+ * AI decisions off the main thread (src/table/ai-pool.ts, issues #16 and #17 §4): `actAsync` asks
+ * the worker pool for every AI choice and never calls an engine's `ai` on the main thread; the
+ * table it leaves is exactly what `act` (inline) leaves.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { act, actAsync, type AiAsk } from '../../src/table/act.js';
+import { createAiPool } from '../../src/table/ai-pool.js';
+import { engineOf } from '../../src/table/manifests.js';
+import { rig } from '../support/table-rig.js';
+import type { GameId } from '../../src/games/core/types.js';
+
+const games: GameId[] = ['phom', 'chan', 'vn-mahjong', 'classic-mahjong'];
+
+test('actAsync through the AI pool: the same log as act, and no engine.ai call on the main thread', async () => {
+  const pool = createAiPool(1);
+  try {
+    for (const game of games) {
+      const seats = game === 'chan' ? (['human', 'ai', 'ai', 'ai', 'ai'] as const) : (['human', 'ai', 'ai', 'ai'] as const);
+      const inline = rig(game, [...seats], { timeoutPolicy: 'ai', seed: `pool-${game}` });
+      const pooled = rig(game, [...seats], { timeoutPolicy: 'ai', seed: `pool-${game}` });
+      for (const r of [inline, pooled]) r.store.db.prepare("UPDATE game_seats SET ai_level = 'strong' WHERE is_ai = 1").run();
+      const engine = engineOf(game);
+      const ai = engine.ai;
+      const asked: AiAsk[] = [];
+      // Start, then let the person time out twice (the takeover AI plays too).
+      const steps = [
+        { kind: 'start', gameId: '', userId: 'u0' },
+        { kind: 'timeout', gameId: '', seat: 0, timerKind: 'turn' },
+      ] as const;
+      for (const cmd of steps) {
+        const timer = (r: typeof inline) => r.store.timers.forGame(r.gameId)[0];
+        const mk = (r: typeof inline) =>
+          cmd.kind === 'start'
+            ? { ...cmd, gameId: r.gameId }
+            : { kind: 'timeout' as const, gameId: r.gameId, seat: timer(r)?.seat ?? 0, timerKind: timer(r)?.kind ?? ('turn' as const) };
+        const a = act(inline.ts, mk(inline), inline.clock.t);
+        engine.ai = () => {
+          throw new Error('engine.ai ran on the main thread');
+        };
+        let b;
+        try {
+          b = await actAsync(pooled.ts, mk(pooled), pooled.clock.t, async (ask) => {
+            asked.push(ask);
+            return pool.port(ask);
+          });
+        } finally {
+          engine.ai = ai;
+        }
+        assert.equal(b.outcome.ok, a.outcome.ok, `${game} ${cmd.kind}`);
+      }
+      const log = (r: typeof inline) => r.store.games.logWithMeta(r.gameId).map((e) => [e.seat, e.action, e.source]);
+      assert.deepEqual(log(pooled), log(inline), `${game}: same moves`);
+      assert.ok(asked.length > 0, `${game}: the AI was asked through the pool`);
+    }
+  } finally {
+    await pool.close();
+  }
+});
