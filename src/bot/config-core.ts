@@ -15,15 +15,21 @@ import { DEFAULT_TABLE_SETTINGS, type TableSettings } from '../store/settings.js
  * /config keys of the table itself, next to the engine's house rules: the level "Add AI player"
  * adds, the level of the AI that takes over an absent player's seat, and the seat view's hint button.
  */
-export const TABLE_KEYS = ['ai-level', 'takeover-level', 'hints'] as const;
+export const TABLE_KEYS = ['ai-level', 'takeover-level', 'hints', 'vote-after'] as const;
 type TableKey = (typeof TABLE_KEYS)[number];
 const isTableKey = (k: string | null): k is TableKey => (TABLE_KEYS as readonly string[]).includes(k ?? '');
-const FIELD: Record<TableKey, keyof TableSettings> = { 'ai-level': 'aiLevel', 'takeover-level': 'takeoverLevel', hints: 'hints' };
-const allowedTable = (k: TableKey) => (k === 'hints' ? 'on, off' : AI_LEVELS.join(', '));
+const FIELD: Record<TableKey, keyof TableSettings> = {
+  'ai-level': 'aiLevel',
+  'takeover-level': 'takeoverLevel',
+  hints: 'hints',
+  'vote-after': 'voteAfter',
+};
+const allowedTable = (k: TableKey) => (k === 'hints' ? 'on, off' : k === 'vote-after' ? '1–30' : AI_LEVELS.join(', '));
 
 function parseTable(k: TableKey, raw: string): TableSettings[keyof TableSettings] | null {
   const v = raw.trim().toLowerCase();
   if (k === 'hints') return ['on', 'true', 'yes', '1'].includes(v) ? true : ['off', 'false', 'no', '0'].includes(v) ? false : null;
+  if (k === 'vote-after') return /^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 30 ? Number(v) : null;
   return isAiLevel(v) ? v : null;
 }
 

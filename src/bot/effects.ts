@@ -81,8 +81,10 @@ async function one(ctx: BotContext, t: Table, e: Effect): Promise<void> {
     }
     case 'remind': {
       const ch = await gameChannel(ctx, t.row.threadId);
-      const v = reminderText(t, e.seat, e.deadline, lang);
-      await ch?.send({ content: v.text, allowedMentions: { users: v.users } }).catch(() => undefined);
+      const v = reminderText(t, e.seat, e.deadline, lang, { ...(e.n !== undefined ? { n: e.n } : {}), ...(e.vote ? { vote: true } : {}) });
+      await ch
+        ?.send({ content: v.text, components: toComponents(t.row.id, t.row.version, v.rows), allowedMentions: { users: v.users } })
+        .catch(() => undefined);
       return;
     }
     case 'result': {

@@ -6,12 +6,21 @@ import { ButtonStyle, type ButtonInteraction } from 'discord.js';
 import type { BotContext } from './context.js';
 import { button, gameChannel, row } from './messages.js';
 import { encodeGameId, type GameButton } from './custom-id.js';
-import { langOf, translator, type Lang } from '../table/i18n.js';
+import { langOf, translator, type Lang, type T } from '../table/i18n.js';
 import { engineOf } from '../table/manifests.js';
 import { defaultOptions } from '../games/core/options.js';
 import { run } from './effects.js';
 import type { GameRow, SeatRow } from '../store/games.js';
 import { AI_LEVELS, isAiLevel } from '../games/core/ai.js';
+import { durations } from '../table/timers.js';
+
+/** The deadlines in force, after the one precedence of src/table/timers.ts (preset vs the game's own options). */
+function deadlineLine(row: GameRow, t: T): string {
+  const d = durations(row.timerPreset, engineOf(row.game).timeouts(row.options as never));
+  const span = (ms: number) => (ms % 3600_000 === 0 ? `${ms / 3600_000} h` : `${Math.round(ms / 1000)} s`);
+  if (d.turnMs === null && d.claimMs === null) return t('common:lobby.no-deadline');
+  return t('common:lobby.deadlines', { turn: d.turnMs === null ? '—' : span(d.turnMs), claim: d.claimMs === null ? '—' : span(d.claimMs) });
+}
 
 export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], lang: Lang) {
   const t = translator(lang);
@@ -27,7 +36,7 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
     `**${t(`${row_.game}:name`)}** — ${t(statusKey, { thread: row_.threadId ? `<#${row_.threadId}>` : '' })}`,
     t('common:lobby.seats', { n: seats.length, min: engine.minSeats, max: open ? Math.min(row_.seats, engine.maxSeats) : seats.length }),
     ...seatLines,
-    t('common:lobby.timers', { preset: t(`common:timer.${row_.timerPreset.name}`) }),
+    t('common:lobby.timers', { preset: t(`common:timer.${row_.timerPreset.name}`) }) + ` · ${deadlineLine(row_, t)}`,
     rulesLine(row_, t),
     ...(row_.threadId && row_.threadId === row_.channelId ? [`⚠️ ${t('common:lobby.thread-cap')}`] : []),
   ].join('\n');

@@ -91,7 +91,16 @@ async function hint(ctx: BotContext, i: Comp, b: GameButton): Promise<void> {
   return tell(i, hintText(r.table, o.seat, o.hint, lang));
 }
 
-const TABLE_BUTTONS: readonly string[] = ['next-hand', 'end-match', 'pause', 'resume', 'leave-seat', 'take-seat'];
+const TABLE_BUTTONS: readonly string[] = [
+  'next-hand',
+  'end-match',
+  'pause',
+  'resume',
+  'leave-seat',
+  'take-seat',
+  'absent-ai',
+  'absent-end',
+];
 
 /**
  * Next hand / End match on the result message; Pause / Resume votes on the table message; Leave the

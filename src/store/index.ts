@@ -15,8 +15,8 @@ export interface StepCommit extends GameStep {
   timers: Omit<TimerRow, 'gameId' | 'pausedLeft'>[] | null;
   /** Freeze or restart the game's timers (pause/resume votes), after `timers`. */
   timerOp?: { op: 'pause' | 'resume'; now: number };
-  /** Reminders already sent for these seats. */
-  reminded?: number[];
+  /** Reminders sent now for these seats, with each one's next reminder (null: none). */
+  reminded?: { seat: number; next: number | null }[];
   results: { hand: number; seats: SeatRow[]; result: HandResult }[];
 }
 
@@ -50,7 +50,7 @@ export function openStore(path: string, engineOf: (id: GameId) => AnyEngine, now
         if (step.timers) timers.set(id, step.timers);
         if (step.timerOp?.op === 'pause') timers.pause(id, step.timerOp.now);
         if (step.timerOp?.op === 'resume') timers.resume(id, step.timerOp.now);
-        for (const seat of step.reminded ?? []) timers.markReminded(id, seat);
+        for (const r of step.reminded ?? []) timers.markReminded(id, r.seat, r.next);
       })(),
     close: () => db.close(),
   };

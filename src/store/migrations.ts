@@ -241,4 +241,13 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE games ADD COLUMN shown_version INTEGER;
     `,
   },
+  {
+    version: 12,
+    name: 'timer-reminders',
+    sql: `
+      -- A decision without an automatic deadline (Chắn decision-timeout-s = 0, issue #14 §3) is
+      -- reminded after 12 h, 24 h, then daily; the count says when the other players may vote.
+      ALTER TABLE timers ADD COLUMN reminders INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];

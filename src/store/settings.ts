@@ -14,8 +14,13 @@ export interface TableSettings {
   takeoverLevel: AiLevel;
   /** Whether seat views offer a hint button. */
   hints: boolean;
+  /**
+   * Reminders of a decision without a deadline (Chắn `decision-timeout-s` = 0) before the other
+   * seated players may vote to hand the seat to the AI or end the match (issue #14 §3).
+   */
+  voteAfter: number;
 }
-export const DEFAULT_TABLE_SETTINGS: TableSettings = { aiLevel: 'normal', takeoverLevel: 'normal', hints: true };
+export const DEFAULT_TABLE_SETTINGS: TableSettings = { aiLevel: 'normal', takeoverLevel: 'normal', hints: true, voteAfter: 3 };
 
 export interface GuildGameSettings {
   preset: string | null;
@@ -61,11 +66,13 @@ export class SettingsStore {
       aiLevel: isAiLevel(raw['ai-level']) ? raw['ai-level'] : DEFAULT_TABLE_SETTINGS.aiLevel,
       takeoverLevel: isAiLevel(raw['takeover-level']) ? raw['takeover-level'] : DEFAULT_TABLE_SETTINGS.takeoverLevel,
       hints: typeof raw.hints === 'boolean' ? raw.hints : DEFAULT_TABLE_SETTINGS.hints,
+      voteAfter:
+        typeof raw['vote-after'] === 'number' && Number.isInteger(raw['vote-after']) ? raw['vote-after'] : DEFAULT_TABLE_SETTINGS.voteAfter,
     };
   }
 
   putTable(guildId: string, game: GameId, t: TableSettings, by: string | null): void {
-    const json = JSON.stringify({ 'ai-level': t.aiLevel, 'takeover-level': t.takeoverLevel, hints: t.hints });
+    const json = JSON.stringify({ 'ai-level': t.aiLevel, 'takeover-level': t.takeoverLevel, hints: t.hints, 'vote-after': t.voteAfter });
     this.db
       .prepare(
         `INSERT INTO guild_settings (guild_id, game, preset, options, play_overridable, updated_at, updated_by, table_settings)

@@ -13,6 +13,8 @@ export interface TimerRow {
   deadline: number;
   remindAt: number | null;
   pausedLeft: number | null;
+  /** Reminders sent so far for this decision (migration 12). */
+  reminders?: number;
 }
 
 interface RawTimer {
@@ -23,6 +25,7 @@ interface RawTimer {
   deadline: number;
   remind_at: number | null;
   paused_left: number | null;
+  reminders?: number;
 }
 
 const toTimer = (r: RawTimer): TimerRow => ({
@@ -33,6 +36,7 @@ const toTimer = (r: RawTimer): TimerRow => ({
   deadline: r.deadline,
   remindAt: r.remind_at,
   pausedLeft: r.paused_left,
+  reminders: r.reminders ?? 0,
 });
 
 export class TimerStore {
@@ -42,8 +46,10 @@ export class TimerStore {
   set(gameId: string, timers: Omit<TimerRow, 'gameId' | 'pausedLeft'>[]): void {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM timers WHERE game_id = ?').run(gameId);
-      const ins = this.db.prepare('INSERT INTO timers (game_id, seat, kind, version, deadline, remind_at) VALUES (?, ?, ?, ?, ?, ?)');
-      for (const t of timers) ins.run(gameId, t.seat, t.kind, t.version, t.deadline, t.remindAt);
+      const ins = this.db.prepare(
+        'INSERT INTO timers (game_id, seat, kind, version, deadline, remind_at, reminders) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      );
+      for (const t of timers) ins.run(gameId, t.seat, t.kind, t.version, t.deadline, t.remindAt, t.reminders ?? 0);
     })();
   }
 
@@ -72,8 +78,9 @@ export class TimerStore {
     ).map(toTimer);
   }
 
-  markReminded(gameId: string, seat: number): void {
-    this.db.prepare('UPDATE timers SET remind_at = NULL WHERE game_id = ? AND seat = ?').run(gameId, seat);
+  /** A reminder was sent: counted; `next` is the next reminder's time (null: none). */
+  markReminded(gameId: string, seat: number, next: number | null = null): void {
+    this.db.prepare('UPDATE timers SET remind_at = ?, reminders = reminders + 1 WHERE game_id = ? AND seat = ?').run(next, gameId, seat);
   }
 
   /** The earliest moment anything is due (deadline or reminder), or null. */
@@ -94,10 +101,11 @@ export class TimerStore {
     this.db
       .prepare(
         `UPDATE timers SET deadline = ? + paused_left,
-           remind_at = CASE WHEN remind_at IS NULL THEN NULL ELSE ? + paused_left / 2 END,
+           remind_at = CASE WHEN remind_at IS NULL THEN NULL WHEN deadline >= ? THEN ? + ? ELSE ? + paused_left / 2 END,
            paused_left = NULL
          WHERE game_id = ? AND paused_left IS NOT NULL`,
       )
-      .run(now, now, gameId);
+      // A decision without a deadline (deadline ≥ NO_DEADLINE / 2, src/table/timers.ts) is reminded 12 h after a resume.
+      .run(now, 2e15, now, 12 * 3600_000, now, gameId);
   }
 }

@@ -16,11 +16,12 @@ import type { SeatRow, StepCommit } from '../store/index.js';
 import { StaleStepError } from '../store/games.js';
 import { mergeEffects, type Effect, type Notice } from './effects.js';
 import type { Table, TableStore } from './store.js';
-import { deadlines, durations, type TimerSpec } from './timers.js';
+import { deadlines, durations, isOff, nextOffReminder, type TimerSpec } from './timers.js';
 import { leaveSeat, takeSeat, vacateLeavers } from './seating.js';
+import { voteAbsent, type AbsentVerb } from './absent.js';
 
 export type HandVerb = 'refresh' | 'act' | 'pick' | 'announce' | 'retake';
-export type TableButtonVerb = 'next-hand' | 'end-match' | 'pause' | 'resume' | 'leave-seat' | 'take-seat';
+export type TableButtonVerb = 'next-hand' | 'end-match' | 'pause' | 'resume' | 'leave-seat' | 'take-seat' | AbsentVerb;
 
 export type TableCommand =
   /** "Open my hand": nothing changes; the outcome names the seat. */
@@ -117,7 +118,7 @@ export class Step {
   readonly results: StepCommit['results'] = [];
   timers: TimerSpec[] | null = null;
   timerOp: StepCommit['timerOp'];
-  reminded: number[] = [];
+  reminded: { seat: number; next: number | null }[] = [];
   status: GameStatus | undefined;
   pauseVotes: string[] | undefined;
   seatAi: { seat: number; isAi: boolean; aiLevel?: AiLevel }[] = [];
@@ -481,6 +482,12 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       const seat = seatOf(t, cmd.userId);
       if (seat === null) return nothing({ ok: false, refusal: refuse('errors:not-seated'), applied: 0 });
       switch (cmd.verb) {
+        case 'absent-ai':
+        case 'absent-end': {
+          const voteAfter = store.store.settings.table(t.row.guildId, t.row.game).voteAfter;
+          const r = yield* voteAbsent(step, seat, cmd.userId, cmd.verb, cmd.arg, voteAfter);
+          return r.ok ? done({ ok: true, seat }) : nothing({ ok: false, seat, refusal: r.refusal, applied: 0 });
+        }
         case 'leave-seat': {
           const r = yield* leaveSeat(step, seat, cmd.userId, cmd.arg === 'confirm');
           if (r.kind === 'refused') return nothing({ ok: false, seat, refusal: r.refusal, applied: 0 });
@@ -513,16 +520,18 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
           if ((want === 'pause') !== (t.row.status === 'running'))
             return nothing({ ok: false, seat, refusal: refuse('errors:stale'), applied: 0 });
           const votes = new Set(t.row.pauseVotes.filter((v) => v.startsWith(`${want}:`)).map((v) => v.slice(want.length + 1)));
+          // Other votes (the other verb, absent-seat votes: absent.ts) stay as they are.
+          const others = t.row.pauseVotes.filter((v) => !v.startsWith('pause:') && !v.startsWith('resume:'));
           votes.add(cmd.userId);
           const needed = Math.floor(t.seats.filter((s) => s.userId).length / 2) + 1;
           step.dirty = true;
           if (votes.size >= needed) {
             step.timerOp = { op: want, now };
             step.status = want === 'pause' ? 'paused' : 'running';
-            step.pauseVotes = [];
+            step.pauseVotes = others;
             step.effects.push({ kind: 'table', notice: { key: want === 'pause' ? 'paused' : 'resumed' } });
           } else {
-            step.pauseVotes = [...votes].map((v) => `${want}:${v}`);
+            step.pauseVotes = [...others, ...[...votes].map((v) => `${want}:${v}`)];
             step.effects.push({ kind: 'table', notice: { key: 'vote', seat, verb: want, n: votes.size, needed } });
           }
           return done({ ok: true, seat });
@@ -575,9 +584,16 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
     case 'remind': {
       const timer = t.timers.find((x) => x.seat === cmd.seat);
       if (!timer) return nothing({ ok: false, applied: 0 });
-      step.reminded.push(cmd.seat);
+      // A decision without a deadline is reminded again (12 h, 24 h, then daily); after the server's
+      // number of reminders the reminder offers the others a vote (absent.ts).
+      const off = isOff(timer.deadline);
+      const n = (timer.reminders ?? 0) + 1;
+      step.reminded.push({ seat: cmd.seat, next: off ? nextOffReminder(now, n) : null });
       const s = t.seats[cmd.seat];
-      if (t.row.status === 'running' && s && !s.isAi) step.effects.push({ kind: 'remind', seat: cmd.seat, deadline: timer.deadline });
+      if (t.row.status === 'running' && s && !s.isAi) {
+        const vote = off && n >= store.store.settings.table(t.row.guildId, t.row.game).voteAfter;
+        step.effects.push({ kind: 'remind', seat: cmd.seat, deadline: off ? null : timer.deadline, n, ...(vote ? { vote } : {}) });
+      }
       return done({ ok: true });
     }
 

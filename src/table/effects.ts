@@ -14,7 +14,10 @@ export type Notice =
   | { key: 'retook' | 'vote'; seat: number; verb?: 'pause' | 'resume'; n?: number; needed?: number }
   | { key: 'next-hand' | 'paused' | 'resumed' }
   /** Seat changes (seating.ts): the leaver's or taker's name, and the AI that took or gave the seat. */
-  | { key: 'left-seat' | 'left-seat-hand' | 'took-seat'; seat: number; name: string; ai?: string };
+  | { key: 'left-seat' | 'left-seat-hand' | 'took-seat'; seat: number; name: string; ai?: string }
+  /** Votes about a seat whose decision has no deadline (absent.ts). */
+  | { key: 'vote-absent'; seat: number; absent: number; verb: 'absent-ai' | 'absent-end'; n: number; needed: number }
+  | { key: 'absent-ai' | 'absent-end'; seat: number };
 
 export type Effect =
   /** Redraw the table message (edit it, or post it when there is none). */
@@ -25,8 +28,11 @@ export type Effect =
   | { kind: 'unarchive' }
   /** Replace the ping message: these seats must act now (turn or claim). */
   | { kind: 'ping'; turn: number[]; claim: number[] }
-  /** A seat's deadline is near. */
-  | { kind: 'remind'; seat: number; deadline: number }
+  /**
+   * A seat's deadline is near (`deadline`), or a decision without a deadline still waits (`deadline`
+   * null; `n`: the reminder's number; `vote`: the others may now vote, absent.ts).
+   */
+  | { kind: 'remind'; seat: number; deadline: number | null; n?: number; vote?: boolean }
   /** Post the finished hand's result (with Next hand / End match unless the match is over). */
   | { kind: 'result'; hand: number; matchOver: boolean }
   /** The match is over: remove the ping, post the totals, archive and lock the thread. */

@@ -1,8 +1,15 @@
 /**
  * Timer presets per table (live 30 s claims / 60 s turns; async 12 h / 24 h; custom) and the
- * deadlines of pending decisions. With the `live` preset, a game's own deadline house rules
- * (`engine.timeouts(options)`, e.g. Phỏm `turn-timeout-s`, classical `turn-timeout-seconds` /
- * `claim-timeout-seconds`) take precedence where the game has them.
+ * deadlines of pending decisions. One precedence (README "Timer presets", shown in the lobby):
+ *
+ *   1. `custom`: the seconds the host gave /play for this table.
+ *   2. A game's house rule that turns deadlines **off** (Chắn `decision-timeout-s` = 0; the seed:
+ *      no automatic deadline applies): nothing is ever played automatically, whatever the preset.
+ *      The table reminds the player after 12 h, 24 h, then daily, and after the server's number of
+ *      reminders lets the other players vote to hand the seat to the AI or end the match.
+ *   3. `live`: the game's own seconds where it has them (Phỏm `turn-timeout-s`, classical
+ *      `turn-timeout-seconds` / `claim-timeout-seconds`, Chắn `decision-timeout-s` > 0), else 30 s / 60 s.
+ *   4. `async`: 12 h / 24 h (a game's seconds are for live play).
  */
 import type { BaseAction, Decision, GameTimeouts } from '../games/core/types.js';
 import type { SeatRow, TimerPreset, TimerRow } from '../store/index.js';
@@ -12,14 +19,31 @@ export const TIMER_PRESETS = {
   async: { claimMs: 12 * 3600_000, turnMs: 24 * 3600_000 },
 } as const;
 
-export function durations(p: TimerPreset, game: GameTimeouts = {}): { claimMs: number; turnMs: number } {
+/** A decision's time in ms, or null: no automatic deadline (remind and vote instead). */
+export interface Durations {
+  claimMs: number | null;
+  turnMs: number | null;
+}
+
+export function durations(p: TimerPreset, game: GameTimeouts = {}): Durations {
   if (p.name === 'custom') return { claimMs: p.claimMs ?? TIMER_PRESETS.live.claimMs, turnMs: p.turnMs ?? TIMER_PRESETS.live.turnMs };
   const base = TIMER_PRESETS[p.name];
-  if (p.name !== 'live') return base;
-  // TODO(#14): 'off' (Chắn `decision-timeout-s` = 0) means "no automatic deadline; remind and vote
-  // instead". Until that reminder/vote flow exists the table's preset applies, as before.
-  const ms = (s: number | 'off' | undefined) => (typeof s === 'number' && s > 0 ? s * 1000 : null);
-  return { turnMs: ms(game.turn) ?? base.turnMs, claimMs: ms(game.claim) ?? base.claimMs };
+  const pick = (s: number | 'off' | undefined, dflt: number): number | null =>
+    s === 'off' ? null : p.name === 'live' && typeof s === 'number' && s > 0 ? s * 1000 : dflt;
+  return { turnMs: pick(game.turn, base.turnMs), claimMs: pick(game.claim, base.claimMs) };
+}
+
+/**
+ * The deadline stored for a decision without one (year ~128,000): never due, so the scheduler never
+ * plays it. `isOff` recognizes it (also after a pause/resume shifted it).
+ */
+export const NO_DEADLINE = 4e15;
+export const isOff = (deadline: number): boolean => deadline >= NO_DEADLINE / 2;
+
+/** Reminders of a decision without a deadline: 12 h after it opened, 24 h, then every 24 h. */
+export const OFF_FIRST_REMINDER_MS = 12 * 3600_000;
+export function nextOffReminder(remindedAt: number, remindersSoFar: number): number {
+  return remindedAt + (remindersSoFar <= 1 ? 12 : 24) * 3600_000;
 }
 
 /** The reminder goes out when three quarters of the time has passed. */
@@ -39,7 +63,7 @@ export function deadlines(
   seats: SeatRow[],
   old: TimerRow[],
   version: number,
-  ms: { claimMs: number; turnMs: number },
+  ms: Durations,
   now: number,
 ): { timers: TimerSpec[]; fresh: number[] } {
   const prev = new Map(old.map((x) => [x.seat, x]));
@@ -51,6 +75,7 @@ export function deadlines(
       if (p && p.kind === d.kind) return { seat: d.seat, kind: d.kind, version: p.version, deadline: p.deadline, remindAt: p.remindAt };
       fresh.push(d.seat);
       const len = d.kind === 'claim' ? ms.claimMs : ms.turnMs;
+      if (len === null) return { seat: d.seat, kind: d.kind, version, deadline: NO_DEADLINE, remindAt: now + OFF_FIRST_REMINDER_MS };
       return { seat: d.seat, kind: d.kind, version, deadline: now + len, remindAt: reminderAt(now, len) };
     });
   return { timers, fresh };

@@ -25,6 +25,8 @@ export const TABLE_VERBS = [
   'announce', // Chắn xướng: build and confirm an announcement (announce.ts)
   'leave-seat', // leave a running match (seating.ts; arg 'confirm' once confirmed)
   'take-seat', // take an AI's seat between hands (seating.ts)
+  'absent-ai', // vote: the AI plays the waiting seat <arg> (absent.ts)
+  'absent-end', // vote: end the match (absent.ts)
 ] as const;
 export type TableVerb = (typeof TABLE_VERBS)[number];
 

@@ -6,6 +6,7 @@
 import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
 import type { HandModel, ResultModel, TableModel } from '../render/model.js';
 import { translator, type Lang, type T } from './i18n.js';
+import { isOff } from './timers.js';
 import type { Notice } from './effects.js';
 import type { PresentCtx } from './present/types.js';
 import { optionKey } from './present/types.js';
@@ -34,8 +35,10 @@ export function relTime(ms: number): string {
   return `<t:${Math.floor(ms / 1000)}:R>`;
 }
 
+/** The earliest automatic deadline (decisions without one, timers.ts `isOff`, do not count). */
 export function nextDeadline(t: Table): number | null {
-  return t.timers.length ? Math.min(...t.timers.map((x) => x.deadline)) : null;
+  const real = t.timers.filter((x) => !isOff(x.deadline));
+  return real.length ? Math.min(...real.map((x) => x.deadline)) : null;
 }
 
 /** A notice line in a language. */
@@ -62,6 +65,16 @@ export function noticeText(t: Table, n: Notice, lang: Lang): string {
     case 'left-seat-hand':
     case 'took-seat':
       return `🪑 ${tr(`common:notice.${n.key}`, { name: n.name, ai: n.ai ?? '', n: n.seat + 1 })}`;
+    case 'vote-absent':
+      return tr('common:notice.vote-absent', {
+        who: t.names[n.seat],
+        what: tr(`common:button.${n.verb}`, { who: t.names[n.absent] }),
+        n: n.n,
+        needed: n.needed,
+      });
+    case 'absent-ai':
+    case 'absent-end':
+      return tr(`common:notice.${n.key}`, { who: t.names[n.seat] });
   }
 }
 
@@ -125,10 +138,38 @@ export function pingView(t: Table, turn: number[], claim: number[], lang: Lang):
   return { lines, rows: [[{ type: 'button', verb: 'hand', label: tr('common:button.open-hand'), style: 'primary' }]], users };
 }
 
-export function reminderText(t: Table, seat: number, deadline: number, lang: Lang): { text: string; users: string[] } {
+/**
+ * A reminder: the deadline is near, or (no deadline, timers.ts) the table still waits; with `vote`
+ * the other players get the buttons to hand the seat to the AI or end the match (absent.ts).
+ */
+export function reminderText(
+  t: Table,
+  seat: number,
+  deadline: number | null,
+  lang: Lang,
+  o: { n?: number; vote?: boolean } = {},
+): { text: string; users: string[]; rows: UiRow[] } {
   const tr = translator(lang);
   const u = t.seats[seat]?.userId;
-  return { text: tr('common:ping.reminder', { who: mention(t, seat), when: relTime(deadline) }), users: u ? [u] : [] };
+  const who = mention(t, seat);
+  const lines = [
+    deadline === null ? tr('common:ping.waiting', { who, n: o.n ?? 1 }) : tr('common:ping.reminder', { who, when: relTime(deadline) }),
+  ];
+  const rows: UiRow[] = [];
+  if (o.vote) {
+    lines.push(tr('common:ping.absent-vote', { who: t.names[seat] }));
+    rows.push([
+      {
+        type: 'button',
+        verb: 'absent-ai',
+        arg: String(seat),
+        label: tr('common:button.absent-ai', { who: t.names[seat] }),
+        style: 'primary',
+      },
+      { type: 'button', verb: 'absent-end', arg: String(seat), label: tr('common:button.absent-end'), style: 'danger' },
+    ]);
+  }
+  return { text: lines.join('\n'), users: u ? [u] : [], rows };
 }
 
 /** Leave the table / Take a seat, between hands, where the game has seat changes (seating.ts). */

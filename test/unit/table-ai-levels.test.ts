@@ -195,7 +195,7 @@ test('a hint: the strong AI choice for the seat, recorded with source hint, noth
 });
 
 test('hints: refused when the server switched them off, for a spectator, and with nothing to decide', () => {
-  const off = rig('chan', ['human', 'normal', 'normal', 'normal'], { hints: false });
+  const off = rig('chan', ['human', 'normal', 'normal', 'normal'], { hints: false, voteAfter: 3 });
   off.run({ kind: 'start', gameId: off.gameId, userId: 'u0' });
   assert.equal(off.run({ kind: 'hint', gameId: off.gameId, userId: 'u0' }).outcome.refusal?.key, 'errors:hints-off');
   assert.equal(off.store.games.hints(off.gameId).length, 0);
@@ -209,15 +209,19 @@ test('hints: refused when the server switched them off, for a spectator, and wit
 test('/config ai-level, takeover-level and hints: stored per server and game, validated, reset', () => {
   const store = openStore(':memory:', engineOf);
   const t = translator('en');
-  assert.deepEqual(store.settings.table('g', 'phom'), { aiLevel: 'normal', takeoverLevel: 'normal', hints: true });
+  assert.deepEqual(store.settings.table('g', 'phom'), { aiLevel: 'normal', takeoverLevel: 'normal', hints: true, voteAfter: 3 });
   assert.equal(setOption(store, 'g', 'phom', 'ai-level', 'strong', 'admin', t).ok, true);
   assert.equal(setOption(store, 'g', 'phom', 'takeover-level', 'easy', 'admin', t).ok, true);
   assert.equal(setOption(store, 'g', 'phom', 'hints', 'off', 'admin', t).ok, true);
   const bad = setOption(store, 'g', 'phom', 'ai-level', 'grandmaster', 'admin', t);
   assert.equal(bad.ok, false);
   assert.match(bad.message, /easy, normal, strong/);
-  assert.deepEqual(store.settings.table('g', 'phom'), { aiLevel: 'strong', takeoverLevel: 'easy', hints: false });
-  assert.deepEqual(store.settings.table('g', 'chan'), { aiLevel: 'normal', takeoverLevel: 'normal', hints: true }, 'per game');
+  assert.deepEqual(store.settings.table('g', 'phom'), { aiLevel: 'strong', takeoverLevel: 'easy', hints: false, voteAfter: 3 });
+  assert.deepEqual(
+    store.settings.table('g', 'chan'),
+    { aiLevel: 'normal', takeoverLevel: 'normal', hints: true, voteAfter: 3 },
+    'per game',
+  );
   // House rules and table settings live side by side.
   const key = Object.keys(engineOf('phom').options.fields)[0]!;
   const spec = (engineOf('phom').options.fields as Record<string, { default: unknown }>)[key]!;
@@ -226,10 +230,13 @@ test('/config ai-level, takeover-level and hints: stored per server and game, va
   const lines = describeOptions(store, 'g', 'phom', t).join('\n');
   assert.match(lines, /`ai-level` = strong/);
   assert.match(lines, /`hints` = off/);
+  assert.equal(setOption(store, 'g', 'phom', 'vote-after', '5', 'admin', t).ok, true);
+  assert.equal(store.settings.table('g', 'phom').voteAfter, 5);
+  assert.equal(setOption(store, 'g', 'phom', 'vote-after', '0', 'admin', t).ok, false);
   assert.equal(resetOption(store, 'g', 'phom', 'hints', 'admin', t).ok, true);
   assert.equal(store.settings.table('g', 'phom').hints, true);
   resetOption(store, 'g', 'phom', null, 'admin', t);
-  assert.deepEqual(store.settings.table('g', 'phom'), { aiLevel: 'normal', takeoverLevel: 'normal', hints: true });
+  assert.deepEqual(store.settings.table('g', 'phom'), { aiLevel: 'normal', takeoverLevel: 'normal', hints: true, voteAfter: 3 });
 });
 
 test('the hint reason follows the chosen action kind; a claim/pass/draw reason only when there was a choice', () => {
@@ -273,7 +280,7 @@ test('migration 6: a database written before levels keeps its tables at normal, 
   const row = games.get('old')!;
   assert.equal(row.takeoverLevel, 'normal');
   assert.equal(row.hints, true);
-  assert.deepEqual(new SettingsStore(db).table('g', 'phom'), { aiLevel: 'normal', takeoverLevel: 'normal', hints: true });
+  assert.deepEqual(new SettingsStore(db).table('g', 'phom'), { aiLevel: 'normal', takeoverLevel: 'normal', hints: true, voteAfter: 3 });
   games.recordHint({ gameId: 'old', version: 0, hand: 0, seat: 0, userId: 'u0', level: 'strong', action: { type: 'draw' } });
   assert.throws(() => db.prepare("UPDATE hints SET level = 'easy'").run(), /append-only/);
 });
