@@ -16,15 +16,18 @@ export function openDatabase(path: string, migrations: readonly Migration[] = MI
   return db;
 }
 
-/** Applies every migration newer than the database's version; returns the versions applied. */
+/**
+ * Applies, in order, every migration not yet recorded in `schema_migrations` (not only those above
+ * the highest recorded: a migration numbered below one that shipped first still runs); returns the
+ * versions applied.
+ */
 export function migrate(db: DB, migrations: readonly Migration[] = MIGRATIONS): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
-  const row = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null };
-  const current = row.v ?? 0;
+  const done = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
   const applied: number[] = [];
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
-    if (m.version <= current) continue;
+    if (done.has(m.version)) continue;
     db.transaction(() => {
       db.exec(m.sql);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());

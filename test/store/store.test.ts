@@ -289,3 +289,14 @@ test('migration 7 keeps the log, accepts the sources preference and away, and ke
   assert.throws(() => store.db.prepare('DELETE FROM actions').run(), /append-only/);
   store.close();
 });
+
+test('a migration numbered below one already applied still runs (branches merged in any order)', () => {
+  const db = new Database(':memory:');
+  const late = { version: 1001, name: 'late', sql: 'CREATE TABLE late_one (x INTEGER)' };
+  const early = { version: 1000, name: 'early', sql: 'CREATE TABLE early_one (x INTEGER)' };
+  migrate(db, [...MIGRATIONS_FOR_TEST, late]);
+  assert.equal(schemaVersion(db), 1001);
+  assert.deepEqual(migrate(db, [...MIGRATIONS_FOR_TEST, early, late]), [1000]);
+  assert.ok(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'early_one'").get());
+  assert.deepEqual(migrate(db, [...MIGRATIONS_FOR_TEST, early, late]), [], 'each runs once');
+});

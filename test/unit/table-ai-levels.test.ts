@@ -195,7 +195,7 @@ test('a hint: the strong AI choice for the seat, recorded with source hint, noth
 });
 
 test('hints: refused when the server switched them off, for a spectator, and with nothing to decide', () => {
-  const off = rig('chan', ['human', 'normal', 'normal', 'normal'], { hints: false, voteAfter: 3 });
+  const off = rig('chan', ['human', 'normal', 'normal', 'normal'], { hints: false });
   off.run({ kind: 'start', gameId: off.gameId, userId: 'u0' });
   assert.equal(off.run({ kind: 'hint', gameId: off.gameId, userId: 'u0' }).outcome.refusal?.key, 'errors:hints-off');
   assert.equal(off.store.games.hints(off.gameId).length, 0);
