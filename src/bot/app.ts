@@ -14,6 +14,7 @@ import { tableStore } from '../table/store.js';
 import type { Lang } from '../table/i18n.js';
 import type { Metrics } from '../ops/metrics.js';
 import { measuredRenderer, measuredTableStore, observeClient } from './observe.js';
+import { Notifier, discordSender } from '../notify/notifier.js';
 
 export interface BotOptions {
   token: string;
@@ -58,6 +59,7 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     defaultLang: o.defaultLang ?? 'vi',
     wakeTimers: () => scheduler?.wake(),
   };
+  ctx.notifier = new Notifier(o.store, ctx.table, discordSender(client, o.log), { defaultLang: ctx.defaultLang, log: o.log });
   scheduler = new Scheduler(ctx, locks);
   const commands = await loadCommands();
   const route = createRouter(ctx, locks, commands);

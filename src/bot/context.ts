@@ -5,6 +5,7 @@ import type { Store } from '../store/index.js';
 import type { TableStore } from '../table/store.js';
 import type { Lang } from '../table/i18n.js';
 import type { HandModel, TableModel, ResultModel } from '../render/model.js';
+import type { Notifier } from '../notify/notifier.js';
 
 export interface Renderer {
   hand(m: HandModel): Promise<Buffer>;
@@ -28,6 +29,8 @@ export interface BotContext {
   defaultLang: Lang;
   /** Wake the timer scheduler (after timers changed). */
   wakeTimers(): void;
+  /** Opt-in DM notices (src/notify): told each executed step's effects; its due() runs on the scheduler's tick. */
+  notifier?: Notifier;
 }
 
 /** Serializes work per game: clicks, timers and AI moves on one game never interleave. */

@@ -45,4 +45,12 @@ export class ListingStore {
       return row ? [{ row, taken: r.taken }] : [];
     });
   }
+
+  /** When the user last made a move at this table (their own clicks; null: never). */
+  lastActionBy(gameId: string, userId: string): number | null {
+    const r = this.db.prepare('SELECT MAX(created_at) AS t FROM actions WHERE game_id = ? AND user_id = ?').get(gameId, userId) as {
+      t: number | null;
+    };
+    return r.t;
+  }
 }
