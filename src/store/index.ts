@@ -75,3 +75,4 @@ export * from './settings.js';
 export * from './replay.js';
 export * from './prefs.js';
 export * from './listing.js';
+export * from './rating-history.js';
