@@ -169,7 +169,9 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   if (!i.inGuild()) return void (await i.reply({ content: t('errors:guild-only'), flags: MessageFlags.Ephemeral }));
   await i.deferReply({ flags: MessageFlags.Ephemeral });
   const mode: Mode = i.options.getString('show') === 'open' ? 'open' : 'mine';
-  const v = mode === 'open' ? openView(ctx, i.guildId, lang, 0) : mineView(ctx, i.guildId, i.user.id, lang, 0);
+  const awayUntil = ctx.store.prefs.get(i.user.id).awayUntil;
+  const away = awayUntil !== null && awayUntil > ctx.clock.now() ? t('async:games.away', { rel: relTime(awayUntil) }) : undefined;
+  const v = mode === 'open' ? openView(ctx, i.guildId, lang, 0) : mineView(ctx, i.guildId, i.user.id, lang, 0, away);
   await i.editReply(withDmsNotice(ctx, i.user.id, lang, v));
 }
 

@@ -20,6 +20,8 @@ test("/away sets the away time, I'm back and /away for:off end it, bad durations
     assert.match(w.sim.message(r.id)!.content, /You are not away/);
 
     const d = await (await slash(w, u.id, 'away')).reply();
+    const g = await (await slash(w, u.id, 'games')).reply();
+    assert.match(g.content, /You are away \(until <t:\d+:R>\)/, '/games says so');
     assert.match(d.content, /You are away until/);
     assert.equal(w.store.prefs.get(u.id).awayUntil, w.now.t + 24 * 3_600_000, 'one day by default');
     const off = await (await slash(w, u.id, 'away', { for: 'off' })).reply();
