@@ -1,7 +1,7 @@
 /** /notify and the DM notifier (issue #14 §2): a DM on a turn, none in quiet hours and sent after, a digest, off after 50007. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, openHand, openTable, playAsAi, slash, withWorld, type World } from './harness.js';
+import { buttonByLabel, click, openHand, openTable, playAsAi, playHandToEnd, slash, withWorld, type World } from './harness.js';
 import { engineOf } from '../../src/table/manifests.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
@@ -162,5 +162,28 @@ test('more tables waiting than my digest threshold: one digest DM instead of one
     assert.match(inbox[1]!.content, /2 tables are waiting for your move/);
     const opens = w.sim.components(inbox[1]!).filter((c) => /Open my hand/.test(String(c.label)));
     assert.deepEqual(opens.map((c) => decodeGameId(String(c.custom_id))!.gameId).sort(), [a.gameId, b.gameId].sort());
+  });
+});
+
+test('DMs when a lobby I joined starts and when a hand and the match end (opt-in), with the table link', async () => {
+  await withWorld(async (w) => {
+    const [an, binh] = w.users;
+    for (const k of ['start', 'result'])
+      await click(w, binh!.id, (await (await slash(w, binh!.id, 'notify')).reply()).id, `x:notify:t:${k}`);
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0);
+    let inbox = dms(w, binh!.id);
+    assert.equal(inbox.length, 1);
+    assert.match(inbox[0]!.content, /The \*\*Phỏm \(Tá lả\)\*\* table you joined has started/);
+    assert.ok(inbox[0]!.content.includes(threadId));
+    assert.equal(dms(w, an!.id).length, 0, 'an asked for nothing');
+    await playHandToEnd(w, gameId);
+    inbox = dms(w, binh!.id);
+    assert.equal(inbox.length, 2, 'no move notices (not asked for)');
+    assert.match(inbox[1]!.content, /Hand 1 of \*\*Phỏm \(Tá lả\)\*\* is over/);
+    const result = w.sim.visibleMessages(threadId, an!.id).find((m) => /Hand 1 is over/.test(m.content))!;
+    await click(w, an!.id, result.id, String(buttonByLabel(w.sim, result, 'End match').custom_id));
+    inbox = dms(w, binh!.id);
+    assert.equal(inbox.length, 3);
+    assert.match(inbox[2]!.content, /The \*\*Phỏm \(Tá lả\)\*\* match is over/);
   });
 });
