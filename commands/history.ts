@@ -1,11 +1,17 @@
-/** /history [game] [game-id] [hand]: recent games on this server, or one finished hand's replay (image + action log). */
-import { AttachmentBuilder, MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+/**
+ * /history [game] [game-id] [hand]: recent games on this server, or the replay viewer of one hand
+ * (issue #14 §6), ephemeral: the hand's PUBLIC table image at step k, replayed from the action log
+ * (never a private view; the last step of a finished hand is its result, which reveals what the
+ * result reveals), ◀ ▶ ⏮ ⏭ and a "jump to" select, the move list paged, and Export: the match up to
+ * this hand as a scenario JSON (docs/scenarios.md) that `npm run cli -- replay` replays.
+ */
+import { MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
 import { langOf, translator } from '../src/table/i18n.js';
 import { gameOption } from '../src/bot/command-options.js';
-import { handReplayView } from '../src/bot/replays.js';
-import { chunk } from '../src/bot/config-core.js';
+import { dmsClosedLine } from '../src/notify/tell.js';
+import { viewerPayload } from '../src/notify/replay-viewer.js';
 import { isGameId } from '../src/table/manifests.js';
 
 export const data = named(new SlashCommandBuilder(), 'history', 'history')
@@ -22,17 +28,13 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   if (gameId) {
     const row = ctx.store.games.get(gameId.trim().toLowerCase());
     if (!row || row.guildId !== i.guildId) return void (await i.editReply({ content: t('errors:game-not-found') }));
-    const hand = (i.options.getInteger('hand') ?? row.handIndex + 1) - 1;
+    const handOpt = i.options.getInteger('hand');
+    const hand = (handOpt ?? row.handIndex + 1) - 1;
     if (hand > row.handIndex) return void (await i.editReply({ content: t('errors:no-such-hand', { max: row.handIndex + 1 }) }));
-    const view = await handReplayView(ctx, row.id, hand, lang);
-    if (!view) return void (await i.editReply({ content: t('errors:game-not-found') }));
-    const head = `**${t(`${row.game}:name`)}** \`${row.id}\` · ${t('common:table.hand', { n: hand + 1 })}`;
-    const body = chunk(view.lines, 1800 - head.length)[0] ?? '';
-    const more = view.lines.length && body.split('\n').length < view.lines.length ? `\n… (${view.lines.length})` : '';
-    await i.editReply({
-      content: `${head}\n${body}${more}`,
-      files: view.image ? [new AttachmentBuilder(view.image, { name: 'replay.png' })] : [],
-    });
+    const dms = dmsClosedLine(ctx.store, i.user.id, lang);
+    const v = await viewerPayload(ctx, row.id, hand, null, lang, i.user.id);
+    if (!v) return void (await i.editReply({ content: t('errors:game-not-found') }));
+    await i.editReply(dms ? { ...v, content: `${dms}\n${v.content}`.slice(0, 2000) } : v);
     return;
   }
   const gameRaw = i.options.getString('game');
@@ -48,3 +50,5 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   });
   await i.editReply({ content: [`**${t('common:history.title')}**`, ...lines, t('common:history.hint')].join('\n').slice(0, 2000) });
 }
+
+export { component } from '../src/notify/replay-viewer.js';

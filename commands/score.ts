@@ -6,7 +6,16 @@ import { langOf, translator } from '../src/table/i18n.js';
 import { gameOption, periodOption } from '../src/bot/command-options.js';
 import { handReplayView } from '../src/bot/replays.js';
 import { isGameId } from '../src/table/manifests.js';
-import type { Period } from '../src/store/index.js';
+import { ratingHistory, type Period } from '../src/store/index.js';
+import type { GameId } from '../src/table/manifests.js';
+
+/** The rating chart's model (src/render/model.ts RatingModel; commands do not import render). */
+interface RatingChart {
+  game: GameId;
+  locale: string;
+  title: string;
+  points: { t: number; ordinal: number }[];
+}
 
 export const data = named(new SlashCommandBuilder(), 'score', 'score')
   .addUserOption((o) => named(o, 'user', 'score.user'))
@@ -46,6 +55,18 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
       lines.push(`• ${g ? t(`${g.game}:item.${it.id}`, { defaultValue: it.id }) : it.id}: ${it.value} ${it.unit}`);
     const view = await handReplayView(ctx, rec.best.gameId, rec.best.hand, lang).catch(() => null);
     if (view?.image) files.push(new AttachmentBuilder(view.image, { name: 'best-hand.png' }));
+  }
+  // The rating over time (OpenSkill ordinal after each hand, all time) for one game, when the
+  // renderer draws the chart kind `rating` (src/render/chart.ts).
+  const chart = (ctx.render as { rating?: (m: RatingChart) => Promise<Buffer> }).rating;
+  if (game && chart) {
+    const points = ratingHistory(ctx.store.db, i.guildId, game, user.id);
+    if (points.length) {
+      const image = await chart
+        .call(ctx.render, { game, locale: lang, title: `${shown} · ${t(`${game}:name`)}`, points })
+        .catch(() => null);
+      if (image) files.push(new AttachmentBuilder(image, { name: 'rating.png' }));
+    }
   }
   await i.editReply({ content: lines.join('\n').slice(0, 2000), files });
 }

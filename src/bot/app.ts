@@ -15,6 +15,7 @@ import type { Lang } from '../table/i18n.js';
 import type { AiPort } from '../table/act.js';
 import type { Metrics } from '../ops/metrics.js';
 import { measuredRenderer, measuredTableStore, observeClient } from './observe.js';
+import { Notifier, discordSender } from '../notify/notifier.js';
 
 export interface BotOptions {
   token: string;
@@ -60,8 +61,10 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     render: o.metrics ? measuredRenderer(o.render, o.metrics) : o.render,
     defaultLang: o.defaultLang ?? 'vi',
     wakeTimers: () => scheduler?.wake(),
+    locks,
     ...(o.ai ? { ai: o.ai } : {}),
   };
+  ctx.notifier = new Notifier(o.store, ctx.table, discordSender(client, o.log), { defaultLang: ctx.defaultLang, log: o.log });
   scheduler = new Scheduler(ctx, locks);
   const commands = await loadCommands();
   const route = createRouter(ctx, locks, commands);

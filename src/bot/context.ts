@@ -6,6 +6,7 @@ import type { TableStore } from '../table/store.js';
 import type { AiPort } from '../table/act.js';
 import type { Lang } from '../table/i18n.js';
 import type { HandModel, TableModel, ResultModel } from '../render/model.js';
+import type { Notifier } from '../notify/notifier.js';
 
 export interface Renderer {
   hand(m: HandModel): Promise<Buffer>;
@@ -31,6 +32,10 @@ export interface BotContext {
   wakeTimers(): void;
   /** The AI's decisions off the main thread (src/table/ai-pool.ts); inline when absent (tests). */
   ai?: AiPort;
+  /** The per-game locks (a command that runs table steps, e.g. /away, takes the game's lock). */
+  locks?: GameLocks;
+  /** Opt-in DM notices (src/notify): told each executed step's effects; its due() runs on the scheduler's tick. */
+  notifier?: Notifier;
 }
 
 /** Serializes work per game: clicks, timers and AI moves on one game never interleave. */

@@ -45,6 +45,7 @@ export async function execute(ctx: BotContext, r: ActResult, o: { skip?: Effect[
       ctx.log.error({ err, gameId: t.row.id, effect: e.kind }, 'effect failed');
     }
   }
+  await ctx.notifier?.onEffects(t, r.effects, ctx.clock.now());
   if (r.outbox.length) ctx.store.games.clearOutbox(t.row.id, r.outbox);
 }
 

@@ -51,6 +51,7 @@ export class Scheduler {
       const now = this.ctx.clock.now();
       for (const r of this.ctx.store.timers.remindersDue(now)) await this.locks.run(r.gameId, () => this.remind(r));
       for (const d of this.ctx.store.timers.due(now)) await this.locks.run(d.gameId, () => this.expire(d));
+      await this.ctx.notifier?.due(now);
     } catch (e) {
       this.ctx.log.error({ err: e }, 'timer tick failed');
     } finally {

@@ -4,6 +4,8 @@ import { GameStore, type GameStep, type SeatRow } from './games.js';
 import { TimerStore, type TimerRow } from './timers.js';
 import { ResultStore } from './results.js';
 import { SettingsStore } from './settings.js';
+import { NoticeStore, PrefsStore } from './prefs.js';
+import { ListingStore } from './listing.js';
 import type { AnyEngine, GameId, HandResult } from '../games/core/types.js';
 
 /** A whole table step: the game row's part plus the deadlines and the finished hands' results. */
@@ -26,6 +28,12 @@ export interface Store {
   timers: TimerStore;
   results: ResultStore;
   settings: SettingsStore;
+  /** Per-user preferences: DM notices, time zone, quiet hours, away mode (migration 9). */
+  prefs: PrefsStore;
+  /** DM notices recorded and waiting (migration 9). */
+  notices: NoticeStore;
+  /** /games' read queries. */
+  listing: ListingStore;
   /** Commits one table step in ONE transaction: log entries, game row, timers, results, outbox. */
   commit(step: StepCommit): void;
   close(): void;
@@ -36,12 +44,16 @@ export function openStore(path: string, engineOf: (id: GameId) => AnyEngine, now
   const games = new GameStore(db, engineOf, now);
   const timers = new TimerStore(db);
   const results = new ResultStore(db, now);
+  const prefs = new PrefsStore(db, now);
   return {
     db,
     games,
     timers,
     results,
     settings: new SettingsStore(db, now),
+    prefs,
+    notices: new NoticeStore(db, now),
+    listing: new ListingStore(db, games),
     commit: (step) =>
       db.transaction((): void => {
         games.applyStep(step);
@@ -62,3 +74,6 @@ export * from './timers.js';
 export * from './results.js';
 export * from './settings.js';
 export * from './replay.js';
+export * from './prefs.js';
+export * from './listing.js';
+export * from './rating-history.js';

@@ -232,6 +232,47 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 9,
+    name: 'async-play-prefs-notices-away',
+    sql: `
+      -- Playing over days (issue #14): per-user preferences (DM notices, time zone, quiet hours,
+      -- digest threshold, away mode), kept per Discord user (DMs are not per server).
+      CREATE TABLE user_prefs (
+        user_id        TEXT PRIMARY KEY,
+        notify_turn    INTEGER NOT NULL DEFAULT 0,   -- DM when it is my move
+        notify_claim   INTEGER NOT NULL DEFAULT 0,   -- DM when I may claim
+        notify_result  INTEGER NOT NULL DEFAULT 0,   -- DM when a hand or match ended
+        notify_start   INTEGER NOT NULL DEFAULT 0,   -- DM when a lobby I joined started
+        time_zone      TEXT,                         -- IANA name (validated with Intl); NULL = UTC
+        quiet_from     INTEGER,                      -- minutes after local midnight; NULL = no quiet hours
+        quiet_to       INTEGER,
+        digest_over    INTEGER NOT NULL DEFAULT 3,   -- more tables waiting than this: one digest instead
+        dms_closed     INTEGER NOT NULL DEFAULT 0,   -- a DM failed with 50007: notices were switched off
+        dms_closed_told INTEGER NOT NULL DEFAULT 1,  -- 0 = the next ephemeral reply must say so (once)
+        last_digest_at INTEGER,
+        away_until     INTEGER,                      -- away mode until (ms); NULL = not away
+        updated_at     INTEGER NOT NULL
+      );
+      CREATE INDEX user_prefs_away ON user_prefs(away_until) WHERE away_until IS NOT NULL;
+      -- DM notices: one row per (user, table, kind, state version), so a table step executed twice
+      -- (restart sweep) never sends twice. sent_at NULL = waiting (quiet hours, digest batching).
+      CREATE TABLE notices (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id    TEXT NOT NULL,
+        game_id    TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        kind       TEXT NOT NULL CHECK (kind IN ('turn','claim','result','match','start')),
+        version    INTEGER NOT NULL,
+        hand       INTEGER NOT NULL,
+        due_at     INTEGER NOT NULL,
+        sent_at    INTEGER,
+        outcome    TEXT,                             -- sent | digest | dropped | closed | failed
+        created_at INTEGER NOT NULL,
+        UNIQUE (user_id, game_id, kind, version)
+      );
+      CREATE INDEX notices_waiting ON notices(due_at) WHERE sent_at IS NULL;
+    `,
+  },
+  {
     version: 11,
     name: 'shown-version',
     sql: `

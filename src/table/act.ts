@@ -122,6 +122,13 @@ export class Step {
   status: GameStatus | undefined;
   pauseVotes: string[] | undefined;
   seatAi: { seat: number; isAi: boolean; aiLevel?: AiLevel }[] = [];
+  /**
+   * Seats whose players are away (`/away`, issue #14 §4): their decisions are played at once, by the
+   * AI or the timeout default as the table's on-timeout policy says, logged with source `away`.
+   */
+  away = new Set<number>();
+  /** Seats played for being away in this step (the table says so). */
+  playedAway = new Set<number>();
   /** Seats that changed occupant in this step (seating.ts), and a new host. */
   seatRows = new Map<number, SeatRow>();
   hostUserId: string | null | undefined;
@@ -214,8 +221,20 @@ export class Step {
   *runAi(): Gen<void> {
     for (let n = 0; n < MAX_AI_STEPS; n++) {
       if (this.currentStatus !== 'running' || this.result()) return;
-      const d = this.pending().find((p) => this.seats[p.seat]?.isAi);
+      const d = this.pending().find((p) => this.seats[p.seat]?.isAi || this.away.has(p.seat));
       if (!d) return;
+      if (!this.seats[d.seat]?.isAi) {
+        // Away: the seat stays the player's; the AI at the takeover level or the default plays this decision.
+        const ai = this.t.row.timeoutPolicy === 'ai';
+        const action: BaseAction = ai ? yield this.ask(d.seat, this.t.row.takeoverLevel, this.state) : d.timeoutDefault;
+        const r = this.apply(d.seat, action, 'away', null);
+        if (!r.ok && (!ai || !this.apply(d.seat, d.timeoutDefault, 'away', null).ok)) {
+          this.warnings.push(`away move rejected for seat ${d.seat}; the game waits`);
+          return;
+        }
+        this.playedAway.add(d.seat);
+        continue;
+      }
       const action: BaseAction = yield this.ask(d.seat, this.levelOf(d.seat), this.state);
       const r = this.apply(d.seat, action, 'ai', null);
       if (r.ok) continue;
@@ -265,7 +284,9 @@ export class Step {
         }
       }
     }
-    this.effects.push(notice ? { kind: 'table', notice } : { kind: 'table' });
+    const away = [...this.playedAway][0];
+    const shown = notice ?? (away !== undefined ? ({ key: 'away', seat: away } as const) : undefined);
+    this.effects.push(shown ? { kind: 'table', notice: shown } : { kind: 'table' });
   }
 
   finish(): void {
@@ -347,6 +368,23 @@ export class Step {
   }
 }
 
+/**
+ * Away mode (issue #14 §4): the seats of players who are away now are played for them; a click of
+ * theirs at this table (any hand or table component, Open my hand, Hint) ends it, here and
+ * everywhere. (A user preference, not game state: written at once, even if the click is refused.)
+ */
+function awayMode(store: TableStore, t: Table, step: Step, cmd: TableCommand, now: number): void {
+  const prefs = store.store.prefs;
+  if (!prefs || t.row.status !== 'running') return;
+  const clicker = 'userId' in cmd && cmd.kind !== 'move' ? cmd.userId : undefined;
+  const away = new Set(prefs.awayUsers(now).map((a) => a.userId));
+  if (clicker && away.has(clicker) && t.seats.some((s) => s.userId === clicker)) {
+    away.delete(clicker);
+    prefs.setAway(clicker, null);
+  }
+  for (const s of t.seats) if (s.userId && !s.isAi && away.has(s.userId)) step.away.add(s.seat);
+}
+
 /** Whether every log entry after version `ver` is a seat change (the same hand's result still stands). */
 function onlySeatChangesSince(store: TableStore, t: Table, ver: number): boolean {
   if (ver > t.row.version || t.row.version - ver > 32) return false;
@@ -407,6 +445,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
   });
   if (!t) return nothing({ ok: false, refusal: refuse('errors:game-not-found'), applied: 0 }, null);
   const step = new Step(t, now);
+  awayMode(store, t, step, cmd, now);
   const done = (outcome: Omit<Outcome, 'applied'>): ActResult => {
     let outbox: Effect[];
     try {

@@ -17,7 +17,9 @@ export type Notice =
   | { key: 'left-seat' | 'left-seat-hand' | 'took-seat'; seat: number; name: string; ai?: string }
   /** Votes about a seat whose decision has no deadline (absent.ts). */
   | { key: 'vote-absent'; seat: number; absent: number; verb: 'absent-ai' | 'absent-end'; n: number; needed: number }
-  | { key: 'absent-ai' | 'absent-end'; seat: number };
+  | { key: 'absent-ai' | 'absent-end'; seat: number }
+  /** A seat was played for its away player (`/away`). */
+  | { key: 'away'; seat: number };
 
 export type Effect =
   /** Redraw the table message (edit it, or post it when there is none). */

@@ -75,6 +75,8 @@ export function noticeText(t: Table, n: Notice, lang: Lang): string {
     case 'absent-ai':
     case 'absent-end':
       return tr(`common:notice.${n.key}`, { who: t.names[n.seat] });
+    case 'away':
+      return tr('async:away.notice', { who: t.names[n.seat] });
   }
 }
 

@@ -1,0 +1,179 @@
+/**
+ * /notify [time-zone] [quiet] [digest] (issue #14 §2): an ephemeral settings panel for DM notices —
+ * my move / I may claim / a hand or match ended / a lobby I joined started (all off by default) —
+ * a time zone (IANA, checked with Intl), quiet hours (no DMs in them; what is due is sent after) and
+ * the digest threshold. The options set values directly; the panel's buttons toggle each notice and
+ * its "Time zone & quiet hours…" button opens a form.
+ */
+import {
+  ActionRowBuilder,
+  ButtonStyle,
+  EmbedBuilder,
+  MessageFlags,
+  ModalBuilder,
+  SlashCommandBuilder,
+  TextInputBuilder,
+  TextInputStyle,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type ModalSubmitInteraction,
+  type StringSelectMenuInteraction,
+} from 'discord.js';
+import type { BotContext } from '../src/bot/context.js';
+import { named } from '../src/bot/localize.js';
+import { langOf, translator, type Lang, type T } from '../src/table/i18n.js';
+import { encodeCommandId } from '../src/bot/custom-id.js';
+import { button, row, type Row } from '../src/bot/messages.js';
+import { dmsClosedLine } from '../src/notify/tell.js';
+import { NOTICE_KINDS, formatClock, isTimeZone, localMinutes, parseClock, type NoticePref } from '../src/store/index.js';
+
+export const data = named(new SlashCommandBuilder(), 'notify', 'notify')
+  .addStringOption((o) => named(o, 'time-zone', 'notify.time-zone').setMaxLength(64))
+  .addStringOption((o) => named(o, 'quiet', 'notify.quiet').setMaxLength(20))
+  .addIntegerOption((o) => named(o, 'digest', 'notify.digest').setMinValue(1).setMaxValue(25));
+
+const id = (rest: string) => encodeCommandId('notify', rest);
+
+/** The panel: what is on, the time zone, quiet hours, digest; toggles and the settings form. */
+export function panel(
+  ctx: BotContext,
+  userId: string,
+  lang: Lang,
+  note?: string,
+): { content: string; embeds: EmbedBuilder[]; components: Row[] } {
+  const t = translator(lang);
+  const p = ctx.store.prefs.get(userId);
+  const tz = p.timeZone ?? 'UTC';
+  const lines = [
+    t('async:notify.intro'),
+    '',
+    ...NOTICE_KINDS.map(
+      (k) => `${p.notify[k] ? '✅' : '▫️'} ${t(`async:notify.kind-${k}`)}: **${t(p.notify[k] ? 'async:notify.on' : 'async:notify.off')}**`,
+    ),
+    '',
+    t('async:notify.tz', { tz, time: formatClock(localMinutes(ctx.clock.now(), p.timeZone)) }),
+    p.quiet ? t('async:notify.quiet', { from: formatClock(p.quiet.from), to: formatClock(p.quiet.to) }) : t('async:notify.no-quiet'),
+    t('async:notify.digest', { n: p.digestOver }),
+  ];
+  const toggles = row(
+    ...NOTICE_KINDS.map((k) =>
+      button(
+        id(`t:${k}`),
+        `${p.notify[k] ? '✅' : '▫️'} ${t(`async:notify.kind-${k}`)}`,
+        p.notify[k] ? ButtonStyle.Success : ButtonStyle.Secondary,
+      ),
+    ),
+  );
+  const more = row(
+    button(id('m'), t('async:notify.settings'), ButtonStyle.Primary),
+    button(id('off'), t('async:notify.all-off'), ButtonStyle.Danger, !Object.values(p.notify).some(Boolean)),
+  );
+  return {
+    content: note ?? '',
+    embeds: [new EmbedBuilder().setTitle(t('async:notify.title')).setDescription(lines.join('\n'))],
+    components: [toggles, more],
+  };
+}
+
+/** Applies time zone, quiet hours and digest given as text; returns the refusals (nothing set for a bad one). */
+export function applySettings(
+  ctx: BotContext,
+  userId: string,
+  t: T,
+  v: { tz?: string | null; quiet?: string | null; digest?: string | number | null },
+): string[] {
+  const bad: string[] = [];
+  if (v.tz !== undefined && v.tz !== null && v.tz.trim() !== '') {
+    const tz = v.tz.trim();
+    if (tz.toUpperCase() === 'UTC') ctx.store.prefs.setTimeZone(userId, null);
+    else if (isTimeZone(tz)) ctx.store.prefs.setTimeZone(userId, tz);
+    else bad.push(t('async:notify.bad-tz', { tz: tz.slice(0, 64) }));
+  }
+  if (v.quiet !== undefined && v.quiet !== null && v.quiet.trim() !== '') {
+    const q = v.quiet.trim().toLowerCase();
+    if (q === 'off' || q === 'none' || q === '-') ctx.store.prefs.setQuiet(userId, null);
+    else {
+      const [a, b, extra] = q.split(/\s*[-–—~]\s*/);
+      const from = a !== undefined ? parseClock(a) : null;
+      const to = b !== undefined ? parseClock(b) : null;
+      if (from === null || to === null || from === to || extra !== undefined) bad.push(t('async:notify.bad-quiet'));
+      else ctx.store.prefs.setQuiet(userId, { from, to });
+    }
+  }
+  if (v.digest !== undefined && v.digest !== null && String(v.digest).trim() !== '') {
+    const n = Number(String(v.digest).trim());
+    if (!Number.isInteger(n) || n < 1 || n > 25) bad.push(t('async:notify.bad-digest'));
+    else ctx.store.prefs.setDigestOver(userId, n);
+  }
+  return bad;
+}
+
+export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const lang = langOf(i.locale, ctx.defaultLang);
+  const t = translator(lang);
+  const bad = applySettings(ctx, i.user.id, t, {
+    tz: i.options.getString('time-zone'),
+    quiet: i.options.getString('quiet'),
+    digest: i.options.getInteger('digest'),
+  });
+  const dms = dmsClosedLine(ctx.store, i.user.id, lang);
+  const note = [dms, ...bad.map((b) => `⚠️ ${b}`)].filter(Boolean).join('\n');
+  await i.reply({ ...panel(ctx, i.user.id, lang, note || undefined), flags: MessageFlags.Ephemeral });
+}
+
+export async function component(
+  i: ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction,
+  rest: string,
+  ctx: BotContext,
+): Promise<void> {
+  const lang = langOf(i.locale, ctx.defaultLang);
+  const t = translator(lang);
+  const user = i.user.id;
+  if (i.isModalSubmit()) {
+    if (rest !== 'ms') return;
+    const field = (k: string) => {
+      try {
+        return i.fields.getTextInputValue(k);
+      } catch {
+        return null;
+      }
+    };
+    const bad = applySettings(ctx, user, t, { tz: field('tz'), quiet: field('quiet'), digest: field('digest') });
+    const note = bad.length ? bad.map((b) => `⚠️ ${b}`).join('\n') : `✅ ${t('async:notify.saved')}`;
+    if (i.isFromMessage()) await i.update(panel(ctx, user, lang, note));
+    else await i.reply({ ...panel(ctx, user, lang, note), flags: MessageFlags.Ephemeral });
+    return;
+  }
+  if (!i.isButton()) return;
+  if (rest === 'm') {
+    const p = ctx.store.prefs.get(user);
+    const input = (k: string, label: string, value: string, max: number) =>
+      new ActionRowBuilder<TextInputBuilder>().addComponents(
+        new TextInputBuilder()
+          .setCustomId(k)
+          .setLabel(label.slice(0, 45))
+          .setStyle(TextInputStyle.Short)
+          .setRequired(false)
+          .setMaxLength(max)
+          .setValue(value),
+      );
+    const modal = new ModalBuilder()
+      .setCustomId(id('ms'))
+      .setTitle(t('async:notify.modal-title').slice(0, 45))
+      .addComponents(
+        input('tz', t('async:notify.modal-tz'), p.timeZone ?? 'UTC', 64),
+        input('quiet', t('async:notify.modal-quiet'), p.quiet ? `${formatClock(p.quiet.from)}-${formatClock(p.quiet.to)}` : 'off', 20),
+        input('digest', t('async:notify.modal-digest'), String(p.digestOver), 2),
+      );
+    await i.showModal(modal);
+    return;
+  }
+  const toggle = /^t:(turn|claim|result|start)$/.exec(rest);
+  if (toggle) {
+    const k = toggle[1] as NoticePref;
+    ctx.store.prefs.setNotify(user, k, !ctx.store.prefs.get(user).notify[k]);
+  } else if (rest === 'off') {
+    for (const k of NOTICE_KINDS) ctx.store.prefs.setNotify(user, k, false);
+  } else return void (await i.reply({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral }));
+  await i.update(panel(ctx, user, lang));
+}

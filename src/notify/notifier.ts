@@ -1,0 +1,301 @@
+/**
+ * Opt-in DM notices (issue #14 §2). The bot calls `onEffects(table, effects, now)` after executing a
+ * table step's effects, and `due(now)` from its scheduler. Everything is off by default (/notify).
+ *
+ * - A ping effect's seats: "your move" (turn) or "you may claim" (claim: a DM is private, so it
+ *   tells nobody else who may claim; nothing is posted in the thread). A result: "hand over" or
+ *   "match over"; the end of a match; the lobby's Start: "the table you joined started".
+ * - Each notice is recorded ONCE per (user, table, kind, state version) in SQLite, so a step
+ *   executed again (restart sweep) never sends twice; per table, only the newest move notice of a
+ *   user is delivered (at most one DM per table per move).
+ * - No "your move" DM to a user who moved at that table in the last AT_TABLE_MS (they are playing).
+ * - Quiet hours (the user's time zone): notices wait in SQLite and `due(now)` sends them after.
+ *   A move notice that is no longer the user's move by then is dropped.
+ * - More tables waiting on the user than their digest threshold: one digest (every table where it
+ *   is their move) instead of a DM per table, at most one per DIGEST_EVERY_MS.
+ * - A DM refused with 50007 (DMs closed) switches that user's notices off and leaves a flag (their
+ *   next ephemeral reply says so once, src/notify/tell.ts). Nothing is ever retried: a failed send
+ *   is recorded as failed.
+ */
+import { ButtonBuilder, ButtonStyle, type Client } from 'discord.js';
+import type { Logger } from 'pino';
+import type { Store, NoticeKind, NoticeRow, UserPrefs } from '../store/index.js';
+import { quietUntil } from '../store/index.js';
+import type { Effect } from '../table/effects.js';
+import type { Table, TableStore } from '../table/store.js';
+import { langOf, translator, type Lang } from '../table/i18n.js';
+import { relTime } from '../table/views.js';
+import { encodeGameId } from '../bot/custom-id.js';
+import { button, row, type Row } from '../bot/messages.js';
+import { jumpUrl, summaries, type TableSummary } from './tables.js';
+
+export interface DmPayload {
+  content: string;
+  components: Row[];
+  allowedMentions: { parse: never[] };
+}
+/** Sends one DM: 'closed' when Discord answers 50007 (the user does not accept DMs from the bot). */
+export type DmSender = (userId: string, payload: DmPayload) => Promise<'sent' | 'closed' | 'failed'>;
+
+/** A user who moved at a table this recently is at the table: no "your move" DM for it. */
+export const AT_TABLE_MS = 2 * 60_000;
+
+/** At most one digest per user in this time. */
+export const DIGEST_EVERY_MS = 60 * 60_000;
+
+const PREF_OF: Record<NoticeKind, keyof UserPrefs['notify']> = {
+  turn: 'turn',
+  claim: 'claim',
+  result: 'result',
+  match: 'result',
+  start: 'start',
+};
+const isMove = (k: NoticeKind) => k === 'turn' || k === 'claim';
+
+/** The DM sender over a discord.js client: a 50007 answer means the user's DMs are closed. */
+export function discordSender(client: Client, log?: Logger): DmSender {
+  return async (userId, payload) => {
+    try {
+      const user = await client.users.fetch(userId);
+      await user.send(payload);
+      return 'sent';
+    } catch (err) {
+      if ((err as { code?: number }).code === 50007) return 'closed';
+      log?.warn({ err, userId }, 'cannot send a DM notice');
+      return 'failed';
+    }
+  };
+}
+
+export class Notifier {
+  private chains = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly table: TableStore,
+    private readonly send: DmSender,
+    private readonly o: { defaultLang?: Lang; log?: Logger; digestEveryMs?: number } = {},
+  ) {}
+
+  /** One delivery at a time per user (two tables' steps never send the same notice twice). */
+  private serial<T>(userId: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.chains.get(userId) ?? Promise.resolve();
+    const next = prev.then(fn, fn);
+    const tail = next.catch(() => undefined);
+    this.chains.set(userId, tail);
+    void tail.then(() => {
+      if (this.chains.get(userId) === tail) this.chains.delete(userId);
+    });
+    return next;
+  }
+
+  /** Records the notices a step's effects call for and delivers what is due now. Never throws. */
+  async onEffects(t: Table, effects: readonly Effect[], now: number): Promise<void> {
+    try {
+      const want: { userId: string; kind: NoticeKind }[] = [];
+      const human = (seat: number) => {
+        const s = t.seats[seat];
+        return s && !s.isAi && s.userId ? s.userId : null;
+      };
+      const everyone = () => t.seats.filter((s) => !s.isAi && s.userId).map((s) => s.userId!);
+      for (const e of effects) {
+        if (e.kind === 'ping') {
+          for (const s of e.turn) if (human(s)) want.push({ userId: human(s)!, kind: 'turn' });
+          for (const s of e.claim) if (human(s)) want.push({ userId: human(s)!, kind: 'claim' });
+        } else if (e.kind === 'result') {
+          for (const u of everyone()) want.push({ userId: u, kind: e.matchOver ? 'match' : 'result' });
+        } else if (e.kind === 'end-match') {
+          for (const u of everyone()) want.push({ userId: u, kind: 'match' });
+        } else if (e.kind === 'lobby' && t.row.status === 'running') {
+          for (const u of everyone()) want.push({ userId: u, kind: 'start' });
+        }
+      }
+      if (!want.length) return;
+      const interested = this.store.prefs.wantsAny([...new Set(want.map((w) => w.userId))]);
+      const touched = new Set<string>();
+      for (const w of want) {
+        if (!interested.has(w.userId)) continue;
+        const p = this.store.prefs.get(w.userId);
+        if (!p.notify[PREF_OF[w.kind]]) continue;
+        if (isMove(w.kind)) {
+          const last = this.store.listing.lastActionBy(t.row.id, w.userId);
+          if (last !== null && now - last < AT_TABLE_MS) continue;
+        }
+        const dueAt = quietUntil(p, now) ?? now;
+        // A hand's result and the match's end share their version; one notice per kind and version.
+        const added = this.store.notices.add({
+          userId: w.userId,
+          gameId: t.row.id,
+          kind: w.kind,
+          version: t.row.version,
+          hand: t.row.handIndex,
+          dueAt,
+        });
+        if (added) touched.add(w.userId);
+      }
+      for (const u of touched) await this.serial(u, () => this.flush(u, now));
+    } catch (err) {
+      this.o.log?.error({ err, gameId: t.row.id }, 'notifier failed');
+    }
+  }
+
+  /** Delivers every waiting notice that is due (after quiet hours, digest batching). The scheduler calls it. */
+  async due(now: number): Promise<void> {
+    for (const u of this.store.notices.usersDue(now)) {
+      try {
+        await this.serial(u, () => this.flush(u, now));
+      } catch (err) {
+        this.o.log?.error({ err, userId: u }, 'notice delivery failed');
+      }
+    }
+  }
+
+  /** The earliest moment a waiting notice is due (null: none). */
+  nextDue(): number | null {
+    return this.store.notices.nextDue();
+  }
+
+  private lang(gameId: string): Lang {
+    return langOf(this.store.games.get(gameId)?.locale ?? null, this.o.defaultLang ?? 'vi');
+  }
+
+  private async flush(userId: string, now: number): Promise<void> {
+    const p = this.store.prefs.get(userId);
+    const waiting = this.store.notices.waiting(userId);
+    if (!waiting.length) return;
+    if (p.dmsClosed || !Object.values(p.notify).some(Boolean)) return this.store.notices.dropAll(userId, 'dropped', now);
+    const quiet = quietUntil(p, now);
+    if (quiet !== null) {
+      this.store.notices.postpone(
+        waiting.filter((n) => n.dueAt < quiet).map((n) => n.id),
+        quiet,
+      );
+      return;
+    }
+    const due = waiting.filter((n) => n.dueAt <= now);
+    if (!due.length) return;
+
+    // Move notices: the newest per table, and only while it is still the user's move of that kind.
+    const moves = due.filter((n) => isMove(n.kind));
+    const newest = new Map<string, NoticeRow>();
+    for (const n of moves) if (!newest.has(n.gameId) || newest.get(n.gameId)!.id < n.id) newest.set(n.gameId, n);
+    const stale: number[] = moves.filter((n) => newest.get(n.gameId) !== n).map((n) => n.id);
+    const live: { n: NoticeRow; s: TableSummary }[] = [];
+    for (const n of newest.values()) {
+      const [s] = summaries(this.table, [n.gameId], userId);
+      if (s && s.status === 'running' && s.mine === n.kind) live.push({ n, s });
+      else stale.push(n.id);
+    }
+    this.store.notices.close(stale, 'dropped', now);
+
+    if (live.length) {
+      const waitingTables = summaries(
+        this.table,
+        this.store.listing.userTablesAnywhere(userId).map((g) => g.id),
+        userId,
+      ).filter((s) => s.mine !== null);
+      if (waitingTables.length > p.digestOver) {
+        const every = this.o.digestEveryMs ?? DIGEST_EVERY_MS;
+        if (p.lastDigestAt !== null && now - p.lastDigestAt < every) {
+          this.store.notices.postpone(
+            live.map((x) => x.n.id),
+            p.lastDigestAt + every,
+          );
+        } else {
+          const r = await this.send(userId, this.digest(waitingTables));
+          if (r === 'closed') return this.closed(userId, now);
+          this.store.notices.close(
+            live.map((x) => x.n.id),
+            r === 'sent' ? 'digest' : 'failed',
+            now,
+          );
+          this.store.prefs.markDigest(userId, now);
+        }
+      } else {
+        for (const x of live) {
+          const r = await this.send(userId, this.moveNotice(x.s, x.n.kind as 'turn' | 'claim'));
+          if (r === 'closed') return this.closed(userId, now);
+          this.store.notices.close([x.n.id], r, now);
+        }
+      }
+    }
+    for (const n of due.filter((x) => !isMove(x.kind))) {
+      const r = await this.send(userId, this.eventNotice(n));
+      if (r === 'closed') return this.closed(userId, now);
+      this.store.notices.close([n.id], r, now);
+    }
+  }
+
+  /** DMs closed (50007): every notice off, the user told once in their next ephemeral reply, nothing retried. */
+  private closed(userId: string, now: number): void {
+    this.store.prefs.markDmsClosed(userId);
+    this.store.notices.dropAll(userId, 'closed', now);
+    this.o.log?.info({ userId }, 'DMs closed: notices switched off');
+  }
+
+  private linkButton(label: string, url: string | null): ButtonBuilder[] {
+    return url ? [new ButtonBuilder().setStyle(ButtonStyle.Link).setURL(url).setLabel(label.slice(0, 80))] : [];
+  }
+
+  private moveNotice(s: TableSummary, kind: 'turn' | 'claim'): DmPayload {
+    const lang = this.lang(s.gameId);
+    const t = translator(lang);
+    const url = jumpUrl(s.guildId, s.threadId);
+    const game = t(`${s.game}:name`);
+    const lines = [
+      t(kind === 'turn' ? 'async:dm.turn' : 'async:dm.claim', { game, n: s.hand + 1 }),
+      ...(s.deadline !== null ? [t('async:games.deadline', { when: relTime(s.deadline) })] : []),
+      ...(url ? [url] : []),
+    ];
+    return {
+      content: lines.join('\n'),
+      components: [
+        row(
+          button(encodeGameId({ gameId: s.gameId, ver: s.version, verb: 'hand' }), t('common:button.open-hand'), ButtonStyle.Primary),
+          ...this.linkButton(t('async:dm.go'), url),
+        ),
+      ],
+      allowedMentions: { parse: [] },
+    };
+  }
+
+  private eventNotice(n: NoticeRow): DmPayload {
+    const g = this.store.games.get(n.gameId);
+    const lang = this.lang(n.gameId);
+    const t = translator(lang);
+    const url = g ? jumpUrl(g.guildId, g.threadId) : null;
+    const game = g ? t(`${g.game}:name`) : n.gameId;
+    const key = n.kind === 'result' ? 'async:dm.result' : n.kind === 'match' ? 'async:dm.match' : 'async:dm.start';
+    return {
+      content: [t(key, { game, n: n.hand + 1 }), ...(url ? [url] : [])].join('\n'),
+      components: url ? [row(...this.linkButton(t('async:dm.go'), url))] : [],
+      allowedMentions: { parse: [] },
+    };
+  }
+
+  private digest(list: TableSummary[]): DmPayload {
+    const lang = this.lang(list[0]!.gameId);
+    const t = translator(lang);
+    const shown = list.slice(0, 10);
+    const lines = [
+      t('async:dm.digest', { count: list.length }),
+      ...shown.map((s, k) => {
+        const url = jumpUrl(s.guildId, s.threadId);
+        const what = t(s.mine === 'claim' ? 'async:games.your-claim' : 'async:games.your-turn');
+        const when = s.deadline !== null ? ` · ${t('async:games.deadline', { when: relTime(s.deadline) })}` : '';
+        return `${k + 1}. **${t(`${s.game}:name`)}** · ${t('common:table.hand', { n: s.hand + 1 })} · ${what}${when}${url ? ` · ${url}` : ''}`;
+      }),
+      ...(list.length > shown.length ? [t('async:dm.digest-more', { count: list.length - shown.length })] : []),
+    ];
+    const bs = shown.map((s, k) =>
+      button(
+        encodeGameId({ gameId: s.gameId, ver: s.version, verb: 'hand' }),
+        `${k + 1}. ${t('common:button.open-hand')}`,
+        ButtonStyle.Primary,
+      ),
+    );
+    const rows: Row[] = [];
+    for (let k = 0; k < bs.length; k += 5) rows.push(row(...bs.slice(k, k + 5)));
+    return { content: lines.join('\n').slice(0, 2000), components: rows, allowedMentions: { parse: [] } };
+  }
+}

@@ -1,0 +1,262 @@
+/**
+ * The replay viewer of /history (issue #14 §6): one hand stepped through, ephemeral.
+ *
+ * - Step k (0…n) is the hand after its first k logged moves. Its image is drawn from the PUBLIC
+ *   view replayed from the action log (src/bot/replays.ts `replayHand`), never a seat's view; the
+ *   last step of a finished hand is the result image (it reveals exactly what the result reveals).
+ * - Only a hand that is over can be stepped through (a hand in play would show who answered a claim
+ *   window, which the table does not tell). Hints (source 'hint') are not moves: while the hand is in
+ *   play the asker sees only their own hints (a hint names a piece of the asker's hand).
+ * - Export: the match from its first hand up to this one as a scenario (docs/scenarios.md), each
+ *   hand's logged moves as steps and its result as the expectation, runnable with
+ *   `npm run cli -- replay`. Only once the match is over: the scenario holds the game's seed, which
+ *   deals every later hand.
+ */
+import {
+  AttachmentBuilder,
+  ButtonStyle,
+  MessageFlags,
+  StringSelectMenuBuilder,
+  type ButtonInteraction,
+  type ModalSubmitInteraction,
+  type StringSelectMenuInteraction,
+} from 'discord.js';
+import type { BotContext } from '../bot/context.js';
+import { replayHand } from '../bot/replays.js';
+import { encodeCommandId } from '../bot/custom-id.js';
+import { button, png, row, type Row } from '../bot/messages.js';
+import { GAMES } from '../table/manifests.js';
+import { langOf, translator, type Lang, type T } from '../table/i18n.js';
+import { NEXT_HAND, applyEntry, initialState, type GameRow } from '../store/index.js';
+import { handSeed } from '../games/core/rng.js';
+import type { BaseAction, HandResult } from '../games/core/types.js';
+import type { NextHand, Scenario, ScenarioStep } from '../games/core/scenario.js';
+
+/** Moves per page of the move list. */
+export const MOVES_PER_PAGE = 15;
+/** Options of the "jump to" select (Discord allows 25). */
+const JUMP_OPTIONS = 25;
+
+interface Steps {
+  row: GameRow;
+  names: string[];
+  /** Public view before each move (step k's view is views[k]; views[n] is after the last move). */
+  views: unknown[];
+  moves: { seat: number | null; action: BaseAction; source: string }[];
+  result: HandResult | null;
+}
+
+/** Whether a hand may be stepped through: it is over (a result), or the match ended during it. */
+function viewable(row: GameRow, hand: number, result: HandResult | null): boolean {
+  return hand < row.handIndex || result !== null || row.status === 'finished' || row.status === 'cancelled';
+}
+
+/** A hand in play: only the asker's own hints are listed (a hint names a piece of their hand). */
+interface Running {
+  running: true;
+  hints: string[];
+}
+
+function steps(ctx: BotContext, gameId: string, hand: number, userId: string, lang: Lang): Steps | Running | null {
+  const row = ctx.store.games.get(gameId);
+  const r = replayHand(ctx, gameId, hand);
+  if (!row || !r) return null;
+  if (!viewable(row, hand, r.result)) {
+    // replayHand lists the hand's hints in the order they were asked: the hints table's order.
+    const asked = ctx.store.games.hints(gameId).filter((h) => h.hand === hand);
+    const names = ctx.store.games.seats(gameId).map((s) => s.displayName);
+    const t = translator(lang);
+    const presenter = GAMES[row.game].presenter;
+    const hints = r.actions
+      .filter((a) => a.source === 'hint')
+      .flatMap((a, k) =>
+        asked[k]?.userId === userId
+          ? [
+              `${names[a.seat ?? 0] ?? '—'}: ${presenter.actionLabel(a.action, { lang, t, names, view: a.before })} (${t('common:source.hint')})`,
+            ]
+          : [],
+      );
+    return { running: true, hints };
+  }
+  const engine = GAMES[row.game].engine;
+  const moves = r.actions.filter((a) => a.source !== 'hint');
+  return {
+    row,
+    names: ctx.store.games.seats(gameId).map((s) => s.displayName),
+    views: [...moves.map((a) => a.before), engine.publicView(r.state)],
+    moves: moves.map((a) => ({ seat: a.seat, action: a.action, source: a.source })),
+    result: r.result,
+  };
+}
+
+const id = (rest: string) => encodeCommandId('history', rest);
+
+function moveLine(s: Steps, k: number, t: T, lang: Lang): string {
+  const m = s.moves[k]!;
+  const presenter = GAMES[s.row.game].presenter;
+  const who = m.seat === null ? '—' : (s.names[m.seat] ?? `#${m.seat + 1}`);
+  const label = presenter.actionLabel(m.action, { lang, t, names: s.names, view: s.views[k] });
+  const src = m.source !== 'player' ? ` (${t(`common:source.${m.source}`, { defaultValue: m.source })})` : '';
+  return `${who}: ${label}${src}`.slice(0, 90);
+}
+
+/** The viewer message at step `k` (null: the last step). Null when the game or hand is unknown. */
+export async function viewerPayload(
+  ctx: BotContext,
+  gameId: string,
+  hand: number,
+  k: number | null,
+  lang: Lang,
+  userId: string,
+): Promise<{ content: string; files: AttachmentBuilder[]; components: Row[]; attachments: never[] } | null> {
+  const t = translator(lang);
+  const s = steps(ctx, gameId, hand, userId, lang);
+  if (s === null) return null;
+  const g = ctx.store.games.get(gameId)!;
+  const head = `**${t(`${g.game}:name`)}** \`${g.id}\` · ${t('common:table.hand', { n: hand + 1 })}`;
+  if ('running' in s) {
+    const lines = [
+      head,
+      t('async:replay.running'),
+      ...(s.hints.length ? [t('async:replay.your-hints'), ...s.hints.map((h, j) => `${j + 1}. ${h}`)] : []),
+    ];
+    return { content: lines.join('\n').slice(0, 2000), files: [], components: [], attachments: [] };
+  }
+  const n = s.moves.length;
+  const step = Math.max(0, Math.min(n, k ?? n));
+  const { presenter } = GAMES[s.row.game];
+  const pc = { lang, t, names: s.names };
+  const last = step === n && s.result !== null;
+  const image = last
+    ? await ctx.render.result(presenter.resultModel(s.views[n], s.result!, pc))
+    : await ctx.render.table(presenter.tableModel(s.views[step], { ...pc, scores: s.names.map(() => '') }));
+  // The move list: the page holding the current step, every move numbered, the current one marked.
+  const page = Math.floor(Math.max(0, step - 1) / MOVES_PER_PAGE);
+  const pages = Math.max(1, Math.ceil(n / MOVES_PER_PAGE));
+  const list: string[] = [];
+  for (let j = page * MOVES_PER_PAGE; j < Math.min(n, (page + 1) * MOVES_PER_PAGE); j++) {
+    const line = `${j + 1}. ${moveLine(s, j, t, lang)}`;
+    list.push(j + 1 === step ? `▶ **${line}**` : `\u3000${line}`);
+  }
+  const where =
+    step === 0
+      ? t('async:replay.at-deal', { n })
+      : last
+        ? t('async:replay.at-result', { k: step, n })
+        : t('async:replay.at-step', { k: step, n });
+  const content = [head, where, t('async:replay.moves-page', { p: page + 1, of: pages }), ...list].join('\n').slice(0, 2000);
+  const base = `${g.id}:${hand}`;
+  const nav = row(
+    button(id(`v:${base}:0:f`), '⏮', ButtonStyle.Secondary, step === 0),
+    button(id(`v:${base}:${Math.max(0, step - 1)}:p`), '◀', ButtonStyle.Primary, step === 0),
+    button(id(`v:${base}:${Math.min(n, step + 1)}:n`), '▶', ButtonStyle.Primary, step === n),
+    button(id(`v:${base}:${n}:l`), '⏭', ButtonStyle.Secondary, step === n),
+    button(id(`e:${base}`), t('async:replay.export'), ButtonStyle.Success),
+  );
+  const pageRow = row(
+    button(
+      id(`v:${base}:${Math.max(0, (page - 1) * MOVES_PER_PAGE + 1)}:b`),
+      t('async:replay.prev-page'),
+      ButtonStyle.Secondary,
+      page === 0,
+    ),
+    button(
+      id(`v:${base}:${Math.min(n, (page + 1) * MOVES_PER_PAGE + 1)}:a`),
+      t('async:replay.next-page'),
+      ButtonStyle.Secondary,
+      page >= pages - 1,
+    ),
+  );
+  const rows: Row[] = [nav];
+  if (n > 0) {
+    // "Jump to": every step when they fit, else evenly spread ones (always the deal, the end and here).
+    const want = new Set<number>([0, n, step]);
+    for (let j = 0; want.size < Math.min(JUMP_OPTIONS, n + 1) && j <= JUMP_OPTIONS; j++) want.add(Math.round((j * n) / (JUMP_OPTIONS - 1)));
+    for (let j = 0; want.size < Math.min(JUMP_OPTIONS, n + 1); j++) want.add(j);
+    const picks = [...want].sort((a, b) => a - b).slice(0, JUMP_OPTIONS);
+    const menu = new StringSelectMenuBuilder()
+      .setCustomId(id(`j:${base}`))
+      .setPlaceholder(t('async:replay.jump'))
+      .addOptions(
+        picks.map((j) => ({
+          label: (j === 0 ? t('async:replay.deal') : `${j}. ${moveLine(s, j - 1, t, lang)}`).slice(0, 100),
+          value: String(j),
+          default: j === step,
+        })),
+      );
+    rows.push(row(menu));
+  }
+  if (pages > 1) rows.push(pageRow);
+  return { content, files: [png(`replay-${step}.png`, image)], components: rows, attachments: [] };
+}
+
+/** The match up to and including `hand` as a scenario (docs/scenarios.md). */
+export function exportScenario(ctx: BotContext, gameId: string, hand: number): Scenario | null {
+  const row = ctx.store.games.get(gameId);
+  if (!row || row.status === 'lobby' || row.status === 'cancelled' || hand > row.handIndex) return null;
+  const engine = GAMES[row.game].engine;
+  const perHand: { steps: ScenarioStep[]; result: unknown }[] = [{ steps: [], result: null }];
+  let state = initialState(engine, row.options, row.seats, row.seed);
+  for (const e of ctx.store.games.log(gameId)) {
+    if (e.hand > hand) break;
+    if (e.action.type === NEXT_HAND) {
+      perHand[perHand.length - 1]!.result = engine.result(state);
+      perHand.push({ steps: [], result: null });
+    } else if (e.seat !== null)
+      perHand[perHand.length - 1]!.steps.push({ seat: e.seat, action: e.action as unknown as Record<string, unknown> });
+    state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
+  }
+  perHand[perHand.length - 1]!.result = engine.result(state);
+  const clean = (x: unknown) => JSON.parse(JSON.stringify(x ?? null)) as unknown;
+  let next: NextHand | undefined;
+  for (let h = perHand.length - 1; h >= 1; h--) {
+    next = { seed: handSeed(row.seed, h), steps: perHand[h]!.steps, result: clean(perHand[h]!.result), ...(next ? { next } : {}) };
+  }
+  return {
+    name: `${row.game} ${row.id} hand ${hand + 1}`,
+    game: row.game,
+    spec: `exported from game ${row.id} (hands 1–${hand + 1}) by /history`,
+    seats: row.seats,
+    options: row.options,
+    start: { seed: handSeed(row.seed, 0) },
+    steps: perHand[0]!.steps,
+    result: clean(perHand[0]!.result),
+    ...(next ? { next } : {}),
+  };
+}
+
+/** The viewer's buttons, select and Export (`x:history:…`). */
+export async function component(
+  i: ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction,
+  rest: string,
+  ctx: BotContext,
+): Promise<void> {
+  const lang = langOf(i.locale, ctx.defaultLang);
+  const t = translator(lang);
+  const m = /^([vje]):([0-9a-z]{1,12}):(\d{1,5})(?::(\d{1,5}):[a-z])?$/.exec(rest);
+  const g = m ? ctx.store.games.get(m[2]!) : null;
+  if (!m || !g || !i.inGuild() || g.guildId !== i.guildId)
+    return void (await i.reply({ content: t('errors:game-not-found'), flags: MessageFlags.Ephemeral }));
+  const hand = Number(m[3]);
+  if (m[1] === 'e') {
+    if (g.status !== 'finished')
+      return void (await i.reply({ content: t('async:replay.export-after-match'), flags: MessageFlags.Ephemeral }));
+    await i.deferReply({ flags: MessageFlags.Ephemeral });
+    const sc = exportScenario(ctx, g.id, hand);
+    if (!sc) return void (await i.editReply({ content: t('errors:game-not-found') }));
+    const file = new AttachmentBuilder(Buffer.from(`${JSON.stringify(sc, null, 2)}\n`), {
+      name: `${g.game}-${g.id}-hand-${hand + 1}.json`,
+    });
+    await i.editReply({ content: t('async:replay.exported'), files: [file] });
+    return;
+  }
+  let k: number | null = m[4] !== undefined ? Number(m[4]) : null;
+  if (m[1] === 'j') {
+    const v = i.isStringSelectMenu() ? i.values[0] : undefined;
+    k = v !== undefined && /^\d{1,5}$/.test(v) ? Number(v) : null;
+  }
+  if (!i.isMessageComponent()) return;
+  await i.deferUpdate();
+  const v = await viewerPayload(ctx, g.id, hand, k, lang, i.user.id);
+  if (v) await i.editReply(v);
+}

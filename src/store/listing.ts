@@ -1,0 +1,56 @@
+/** Read queries for /games (issue #14 §1): a user's tables on a server, and its lobbies with free seats. */
+import type { DB } from './db.js';
+import type { GameRow } from './games.js';
+import type { GameStore } from './games.js';
+
+export class ListingStore {
+  constructor(
+    private readonly db: DB,
+    private readonly games: GameStore,
+  ) {}
+
+  /** Running and paused tables where the user has a seat on this server, newest activity first. */
+  userTables(guildId: string, userId: string, limit = 200): GameRow[] {
+    const ids = this.db
+      .prepare(
+        `SELECT g.id FROM games g JOIN game_seats s ON s.game_id = g.id
+          WHERE g.guild_id = ? AND s.user_id = ? AND g.status IN ('running', 'paused')
+          GROUP BY g.id ORDER BY g.updated_at DESC, g.id LIMIT ?`,
+      )
+      .all(guildId, userId, limit) as { id: string }[];
+    return ids.map((r) => this.games.get(r.id)).filter((g): g is GameRow => g !== null);
+  }
+
+  /** Every running table where the user has a seat, on any server (the notifier's digest). */
+  userTablesAnywhere(userId: string, limit = 200): GameRow[] {
+    const ids = this.db
+      .prepare(
+        `SELECT g.id FROM games g JOIN game_seats s ON s.game_id = g.id
+          WHERE s.user_id = ? AND g.status = 'running' GROUP BY g.id ORDER BY g.updated_at DESC, g.id LIMIT ?`,
+      )
+      .all(userId, limit) as { id: string }[];
+    return ids.map((r) => this.games.get(r.id)).filter((g): g is GameRow => g !== null);
+  }
+
+  /** Lobbies on this server, newest first, with their seat count (the caller knows each game's cap). */
+  lobbies(guildId: string, limit = 200): { row: GameRow; taken: number }[] {
+    const rows = this.db
+      .prepare(
+        `SELECT g.id, (SELECT COUNT(*) FROM game_seats s WHERE s.game_id = g.id) AS taken FROM games g
+          WHERE g.guild_id = ? AND g.status = 'lobby' ORDER BY g.updated_at DESC, g.id LIMIT ?`,
+      )
+      .all(guildId, limit) as { id: string; taken: number }[];
+    return rows.flatMap((r) => {
+      const row = this.games.get(r.id);
+      return row ? [{ row, taken: r.taken }] : [];
+    });
+  }
+
+  /** When the user last made a move at this table (their own clicks; null: never). */
+  lastActionBy(gameId: string, userId: string): number | null {
+    const r = this.db.prepare('SELECT MAX(created_at) AS t FROM actions WHERE game_id = ? AND user_id = ?').get(gameId, userId) as {
+      t: number | null;
+    };
+    return r.t;
+  }
+}

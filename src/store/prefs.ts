@@ -1,0 +1,330 @@
+/**
+ * Per-user preferences for playing over days (issue #14, migration 9): which DM notices a user wants
+ * (all off by default), their time zone and quiet hours, the digest threshold, the "DMs closed" flag,
+ * and away mode. Kept per Discord user, not per server (a DM is not a server's).
+ */
+import type { DB } from './db.js';
+
+export const NOTICE_KINDS = ['turn', 'claim', 'result', 'start'] as const;
+export type NoticePref = (typeof NOTICE_KINDS)[number];
+
+export interface UserPrefs {
+  userId: string;
+  notify: Record<NoticePref, boolean>;
+  /** IANA time zone name; null = UTC. */
+  timeZone: string | null;
+  /** Quiet hours in local minutes after midnight [from, to); null = none. */
+  quiet: { from: number; to: number } | null;
+  /** More tables waiting than this: one digest instead of a DM per table. */
+  digestOver: number;
+  /** A DM failed with 50007 (DMs closed): DM notices were switched off. */
+  dmsClosed: boolean;
+  /** The user has not been told yet that their DM notices were switched off. */
+  dmsClosedUntold: boolean;
+  lastDigestAt: number | null;
+  /** Away mode until this moment (ms); null = not away. */
+  awayUntil: number | null;
+}
+
+export const DEFAULT_DIGEST_OVER = 3;
+
+interface RawPrefs {
+  user_id: string;
+  notify_turn: number;
+  notify_claim: number;
+  notify_result: number;
+  notify_start: number;
+  time_zone: string | null;
+  quiet_from: number | null;
+  quiet_to: number | null;
+  digest_over: number;
+  dms_closed: number;
+  dms_closed_told: number;
+  last_digest_at: number | null;
+  away_until: number | null;
+}
+
+const COLUMN: Record<NoticePref, string> = {
+  turn: 'notify_turn',
+  claim: 'notify_claim',
+  result: 'notify_result',
+  start: 'notify_start',
+};
+
+function defaults(userId: string): UserPrefs {
+  return {
+    userId,
+    notify: { turn: false, claim: false, result: false, start: false },
+    timeZone: null,
+    quiet: null,
+    digestOver: DEFAULT_DIGEST_OVER,
+    dmsClosed: false,
+    dmsClosedUntold: false,
+    lastDigestAt: null,
+    awayUntil: null,
+  };
+}
+
+function toPrefs(r: RawPrefs): UserPrefs {
+  return {
+    userId: r.user_id,
+    notify: { turn: r.notify_turn === 1, claim: r.notify_claim === 1, result: r.notify_result === 1, start: r.notify_start === 1 },
+    timeZone: r.time_zone,
+    quiet: r.quiet_from !== null && r.quiet_to !== null ? { from: r.quiet_from, to: r.quiet_to } : null,
+    digestOver: r.digest_over,
+    dmsClosed: r.dms_closed === 1,
+    dmsClosedUntold: r.dms_closed_told === 0,
+    lastDigestAt: r.last_digest_at,
+    awayUntil: r.away_until,
+  };
+}
+
+/** Whether `tz` is an IANA time zone name this runtime knows (Intl). */
+export function isTimeZone(tz: string): boolean {
+  if (!tz || tz.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Local minutes after midnight of `now` in `tz` (UTC when null). */
+export function localMinutes(now: number, tz: string | null): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: tz ?? 'UTC',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(now));
+  const h = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
+  const m = Number(parts.find((p) => p.type === 'minute')?.value ?? 0);
+  return (h % 24) * 60 + m;
+}
+
+/** Whether local minute `m` lies in the quiet window [from, to) (which may wrap past midnight). */
+export function inWindow(m: number, q: { from: number; to: number }): boolean {
+  if (q.from === q.to) return false;
+  return q.from < q.to ? m >= q.from && m < q.to : m >= q.from || m < q.to;
+}
+
+/** When the user's quiet hours end, if `now` is in them (else null). Minute precision. */
+export function quietUntil(p: Pick<UserPrefs, 'quiet' | 'timeZone'>, now: number): number | null {
+  if (!p.quiet) return null;
+  const m = localMinutes(now, p.timeZone);
+  if (!inWindow(m, p.quiet)) return null;
+  const left = (p.quiet.to - m + 1440) % 1440;
+  // The start of the current minute, plus the minutes left (a DST change inside the window shifts
+  // the end by its offset; the due check then simply finds the window still on and waits again).
+  return now - (now % 60_000) + left * 60_000;
+}
+
+/** "23:00" → 1380; null when not HH:MM. */
+export function parseClock(s: string): number | null {
+  const m = /^\s*(\d{1,2})(?::(\d{2}))?\s*$/.exec(s);
+  if (!m) return null;
+  const h = Number(m[1]);
+  const min = Number(m[2] ?? 0);
+  if (h > 23 || min > 59) return null;
+  return h * 60 + min;
+}
+
+export function formatClock(m: number): string {
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+export class PrefsStore {
+  constructor(
+    private readonly db: DB,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(userId: string): UserPrefs {
+    const r = this.db.prepare('SELECT * FROM user_prefs WHERE user_id = ?').get(userId) as RawPrefs | undefined;
+    return r ? toPrefs(r) : defaults(userId);
+  }
+
+  private ensure(userId: string): void {
+    this.db.prepare('INSERT INTO user_prefs (user_id, updated_at) VALUES (?, ?) ON CONFLICT(user_id) DO NOTHING').run(userId, this.now());
+  }
+
+  private set(userId: string, cols: Record<string, unknown>): void {
+    this.db.transaction(() => {
+      this.ensure(userId);
+      const keys = Object.keys(cols);
+      this.db
+        .prepare(`UPDATE user_prefs SET ${keys.map((k) => `${k} = @${k}`).join(', ')}, updated_at = @t WHERE user_id = @u`)
+        .run({ ...cols, t: this.now(), u: userId });
+    })();
+  }
+
+  /** Turns one kind of DM notice on or off. Turning any on clears the "DMs closed" state. */
+  setNotify(userId: string, kind: NoticePref, on: boolean): void {
+    this.set(userId, { [COLUMN[kind]]: on ? 1 : 0, ...(on ? { dms_closed: 0, dms_closed_told: 1 } : {}) });
+  }
+
+  /** Sets the time zone (must be valid: see isTimeZone) or clears it (UTC). */
+  setTimeZone(userId: string, tz: string | null): void {
+    if (tz !== null && !isTimeZone(tz)) throw new Error(`unknown time zone ${tz}`);
+    this.set(userId, { time_zone: tz });
+  }
+
+  setQuiet(userId: string, q: { from: number; to: number } | null): void {
+    this.set(userId, { quiet_from: q?.from ?? null, quiet_to: q?.to ?? null });
+  }
+
+  setDigestOver(userId: string, n: number): void {
+    this.set(userId, { digest_over: Math.max(1, Math.min(25, Math.floor(n))) });
+  }
+
+  /** A DM failed with 50007: every DM notice off, and the user is told once (takeDmsClosedNotice). */
+  markDmsClosed(userId: string): void {
+    this.set(userId, { notify_turn: 0, notify_claim: 0, notify_result: 0, notify_start: 0, dms_closed: 1, dms_closed_told: 0 });
+  }
+
+  /** True exactly once after DMs were found closed: the caller says so in its ephemeral reply. */
+  takeDmsClosedNotice(userId: string): boolean {
+    const r = this.db.prepare('UPDATE user_prefs SET dms_closed_told = 1 WHERE user_id = ? AND dms_closed_told = 0').run(userId);
+    return r.changes === 1;
+  }
+
+  markDigest(userId: string, at: number): void {
+    this.set(userId, { last_digest_at: at });
+  }
+
+  /** Away mode until `until` (ms), or off (null). */
+  setAway(userId: string, until: number | null): void {
+    this.set(userId, { away_until: until });
+  }
+
+  /** Whether the user is away at `now`. */
+  isAway(userId: string, now: number): boolean {
+    const r = this.db.prepare('SELECT away_until FROM user_prefs WHERE user_id = ?').get(userId) as
+      { away_until: number | null } | undefined;
+    return !!r && r.away_until !== null && r.away_until > now;
+  }
+
+  /** Users away at `now`, with the moment their away mode ends. */
+  awayUsers(now: number): { userId: string; until: number }[] {
+    return (
+      this.db
+        .prepare('SELECT user_id, away_until FROM user_prefs WHERE away_until IS NOT NULL AND away_until > ? ORDER BY user_id')
+        .all(now) as {
+        user_id: string;
+        away_until: number;
+      }[]
+    ).map((r) => ({ userId: r.user_id, until: r.away_until }));
+  }
+
+  /** Users with any DM notice on (the notifier checks only these). */
+  wantsAny(userIds: readonly string[]): Set<string> {
+    if (!userIds.length) return new Set();
+    const rows = this.db
+      .prepare(
+        `SELECT user_id FROM user_prefs WHERE user_id IN (${userIds.map(() => '?').join(',')})
+           AND (notify_turn = 1 OR notify_claim = 1 OR notify_result = 1 OR notify_start = 1)`,
+      )
+      .all(...userIds) as { user_id: string }[];
+    return new Set(rows.map((r) => r.user_id));
+  }
+}
+
+export type NoticeKind = 'turn' | 'claim' | 'result' | 'match' | 'start';
+
+export interface NoticeRow {
+  id: number;
+  userId: string;
+  gameId: string;
+  kind: NoticeKind;
+  version: number;
+  hand: number;
+  dueAt: number;
+  sentAt: number | null;
+  outcome: string | null;
+}
+
+interface RawNotice {
+  id: number;
+  user_id: string;
+  game_id: string;
+  kind: NoticeKind;
+  version: number;
+  hand: number;
+  due_at: number;
+  sent_at: number | null;
+  outcome: string | null;
+}
+
+const toNotice = (r: RawNotice): NoticeRow => ({
+  id: r.id,
+  userId: r.user_id,
+  gameId: r.game_id,
+  kind: r.kind,
+  version: r.version,
+  hand: r.hand,
+  dueAt: r.due_at,
+  sentAt: r.sent_at,
+  outcome: r.outcome,
+});
+
+/** DM notices: recorded once per (user, table, kind, version); waiting ones are delivered by a due check. */
+export class NoticeStore {
+  constructor(
+    private readonly db: DB,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Records a notice to deliver at `dueAt`; false when this one was already recorded (never twice). */
+  add(n: { userId: string; gameId: string; kind: NoticeKind; version: number; hand: number; dueAt: number }): boolean {
+    const r = this.db
+      .prepare(
+        `INSERT INTO notices (user_id, game_id, kind, version, hand, due_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(user_id, game_id, kind, version) DO NOTHING`,
+      )
+      .run(n.userId, n.gameId, n.kind, n.version, n.hand, n.dueAt, this.now());
+    return r.changes === 1;
+  }
+
+  /** Waiting notices of a user (due or not), oldest first. */
+  waiting(userId: string): NoticeRow[] {
+    return (this.db.prepare('SELECT * FROM notices WHERE user_id = ? AND sent_at IS NULL ORDER BY id').all(userId) as RawNotice[]).map(
+      toNotice,
+    );
+  }
+
+  /** Users with a waiting notice due at `now`. */
+  usersDue(now: number): string[] {
+    return (
+      this.db.prepare('SELECT DISTINCT user_id FROM notices WHERE sent_at IS NULL AND due_at <= ? ORDER BY user_id').all(now) as {
+        user_id: string;
+      }[]
+    ).map((r) => r.user_id);
+  }
+
+  /** The earliest waiting notice's due moment, or null. */
+  nextDue(): number | null {
+    return (this.db.prepare('SELECT MIN(due_at) AS t FROM notices WHERE sent_at IS NULL').get() as { t: number | null }).t;
+  }
+
+  /** Moves waiting notices to a later moment (quiet hours, digest batching). */
+  postpone(ids: readonly number[], dueAt: number): void {
+    const st = this.db.prepare('UPDATE notices SET due_at = ? WHERE id = ? AND sent_at IS NULL');
+    this.db.transaction(() => ids.forEach((id) => st.run(dueAt, id)))();
+  }
+
+  /** Marks notices done (sent, digest, dropped, closed, failed): never tried again. */
+  close(ids: readonly number[], outcome: string, at: number): void {
+    const st = this.db.prepare('UPDATE notices SET sent_at = ?, outcome = ? WHERE id = ? AND sent_at IS NULL');
+    this.db.transaction(() => ids.forEach((id) => st.run(at, outcome, id)))();
+  }
+
+  /** Drops every waiting notice of a user (their DMs are closed). */
+  dropAll(userId: string, outcome: string, at: number): void {
+    this.db.prepare('UPDATE notices SET sent_at = ?, outcome = ? WHERE user_id = ? AND sent_at IS NULL').run(at, outcome, userId);
+  }
+
+  all(userId: string): NoticeRow[] {
+    return (this.db.prepare('SELECT * FROM notices WHERE user_id = ? ORDER BY id').all(userId) as RawNotice[]).map(toNotice);
+  }
+}

@@ -1,0 +1,59 @@
+/** /away (issue #14 §4): the command and the stored away time (the table layer reads isAway/awayUsers). */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buttonByLabel, click, openTable, slash, withWorld } from './harness.js';
+
+test("/away sets the away time, I'm back and /away for:off end it, bad durations are refused", async () => {
+  await withWorld(async (w) => {
+    const u = w.users[0]!;
+    await openTable(w, 'phom', 2, 0);
+    const r = await (await slash(w, u.id, 'away', { for: '3d' })).reply();
+    assert.equal(r.ephemeralTo, u.id);
+    const until = w.now.t + 3 * 24 * 3_600_000;
+    assert.equal(w.store.prefs.get(u.id).awayUntil, until);
+    assert.equal(w.store.prefs.isAway(u.id, w.now.t), true);
+    assert.deepEqual(w.store.prefs.awayUsers(w.now.t), [{ userId: u.id, until }]);
+    assert.ok(r.content.includes(`<t:${until / 1000}:F>`));
+    assert.match(r.content, /your 1 table the AI/);
+    await click(w, u.id, r.id, String(buttonByLabel(w.sim, r, "I'm back").custom_id));
+    assert.equal(w.store.prefs.isAway(u.id, w.now.t), false);
+    assert.match(w.sim.message(r.id)!.content, /You are not away/);
+
+    const d = await (await slash(w, u.id, 'away')).reply();
+    const g = await (await slash(w, u.id, 'games')).reply();
+    assert.match(g.content, /You are away \(until <t:\d+:R>\)/, '/games says so');
+    assert.match(d.content, /You are away until/);
+    assert.equal(w.store.prefs.get(u.id).awayUntil, w.now.t + 24 * 3_600_000, 'one day by default');
+    const off = await (await slash(w, u.id, 'away', { for: 'off' })).reply();
+    assert.match(off.content, /You are not away/);
+    assert.equal(w.store.prefs.get(u.id).awayUntil, null);
+    const bad = await (await slash(w, u.id, 'away', { for: 'soon' })).reply();
+    assert.match(bad.content, /not a duration/);
+    const capped = await (await slash(w, u.id, 'away', { for: '9w' })).reply();
+    assert.match(capped.content, /at most 30 days/);
+    assert.equal(w.store.prefs.get(u.id).awayUntil, w.now.t + 30 * 24 * 3_600_000);
+  });
+});
+
+test('while away the seat is played for them (source away, marked in the thread); their next click takes it back', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+    const row = () => w.store.games.get(gameId)!;
+    const pendingSeat = () => (w.store.games.state(row()) as { turn: number }).turn;
+    const seats = w.store.games.seats(gameId);
+    const waiting = seats[pendingSeat()]!;
+    // The player whose move it is goes away: the table plays their move at once.
+    await slash(w, waiting.userId!, 'away', { for: '2d' });
+    await w.bot.whenIdle();
+    const log = w.store.games.logWithMeta(gameId);
+    const mine = log.filter((e) => e.seat === waiting.seat && e.source === 'away');
+    assert.ok(mine.length >= 1, 'played with source away');
+    assert.ok(mine.every((e) => e.userId === null));
+    assert.equal(w.store.games.seats(gameId)[waiting.seat]!.isAi, false, 'the seat stays the player’s');
+    const table = w.sim.message(row().tableMessageId!)!;
+    assert.match(table.content, /is away/);
+    // Any click of theirs at the table ends away mode.
+    await click(w, waiting.userId!, table.id, String(buttonByLabel(w.sim, table, 'Open my hand').custom_id));
+    assert.equal(w.store.prefs.isAway(waiting.userId!, w.now.t), false);
+  });
+});
