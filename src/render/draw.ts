@@ -272,6 +272,8 @@ export interface GroupStyle {
   gap?: number;
   /** Caption locale for mahjong sprites (null = none). */
   label?: Locale | null;
+  /** Chắn's short hand face (the hand image). */
+  short?: boolean;
 }
 
 /** Room reserved under each row for "eaten" tags (cards only; claimed tiles lie sideways). */
@@ -281,7 +283,7 @@ export function markRoom(s: GroupStyle): number {
 
 /** Width of a group laid out in one row (sideways claimed tiles are wider). */
 export function groupWidth(g: PieceGroup, s: GroupStyle): number {
-  const d = pieceDims(s.game, s.w);
+  const d = pieceDims(s.game, s.w, s.short);
   const gap = s.gap ?? 2;
   const marked = new Set(g.marked ?? []);
   let w = 0;
@@ -293,7 +295,7 @@ export function groupWidth(g: PieceGroup, s: GroupStyle): number {
 
 /** Height of a row of pieces (upright height). */
 export function rowHeight(s: GroupStyle): number {
-  return pieceDims(s.game, s.w).h;
+  return pieceDims(s.game, s.w, s.short).h;
 }
 
 /**
@@ -301,7 +303,7 @@ export function rowHeight(s: GroupStyle): number {
  * sideways; marked cards get a gold edge and an "eaten" tag; `win` highlights one code.
  */
 export function drawGroup(ctx: Ctx, g: PieceGroup, x: number, y: number, s: GroupStyle, win?: string): number {
-  const d = pieceDims(s.game, s.w);
+  const d = pieceDims(s.game, s.w, s.short);
   const gap = s.gap ?? 2;
   const marked = new Set(g.marked ?? []);
   const hidden = hiddenSet(g);
@@ -310,7 +312,7 @@ export function drawGroup(ctx: Ctx, g: PieceGroup, x: number, y: number, s: Grou
   const marks: { x: number; y: number; w: number; h: number }[] = [];
   g.codes.forEach((code, i) => {
     const side = claimsSideways(s.game) && marked.has(i);
-    const img = sprite(s.game, hidden.has(i) ? BACK : code, s.w, { label: s.label ?? null, sideways: side });
+    const img = sprite(s.game, hidden.has(i) ? BACK : code, s.w, { label: s.label ?? null, sideways: side, short: !!s.short });
     const py = y + d.h - img.height;
     ctx.drawImage(img, cx, py);
     if (marked.has(i) && !side) marks.push({ x: cx, y: py, w: img.width, h: img.height });

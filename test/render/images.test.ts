@@ -62,7 +62,7 @@ test('samples: every game × locale × image kind, expected size, < 1 MB', () =>
       checkPng(renderHand(s.hand), imageSize('hand', s.hand), `${g}/${l} hand`);
       checkPng(renderTable(s.table), imageSize('table', s.table), `${g}/${l} table`);
       checkPng(renderResult(s.result), imageSize('result', s.result), `${g}/${l} result`);
-      assert.equal(imageSize('hand', s.hand).width, g === 'chan' ? 880 : 1200);
+      assert.equal(imageSize('hand', s.hand).width, g === 'chan' ? 720 : 1200);
       assert.equal(imageSize('table', s.table).width, 1200);
     }
     checkPng(renderSheet(g, 'vi'), imageSize('sheet', { game: g, locale: 'vi' }), `${g} sheet`);
