@@ -3,7 +3,8 @@
  * the just-drawn piece apart, legal discards keyed to the button labels, exposed sets and flowers
  * above, and the claimable piece highlighted at the right.
  */
-import { pieceDims, sprite } from './sprites.js';
+import { pieceDims } from './sprites.js';
+import { OUTPUT_SCALE } from './scale.js';
 import { fitText } from './text.js';
 import {
   C,
@@ -11,6 +12,7 @@ import {
   tagHeight,
   badge,
   drawFlow,
+  drawPiece,
   encode,
   flowGroups,
   groupWidth,
@@ -326,15 +328,15 @@ export function drawHand(ctx: Ctx, m: HandModel, L: HandLayout): void {
   }
   for (const s of L.slots) {
     const sw = s.w ?? L.w;
-    const img = sprite(m.game, s.code, sw, { label, short: L.short });
     const d = pieceDims(m.game, sw, L.short);
+    const img = { width: d.w, height: d.h };
     if (s.kind === 'drawn' && s.caption) {
       fitText(ctx, word(m.locale, 'drawn'), s.caption, { size: L.short ? 20 : 16, minSize: 9, bold: true, color: C.gold, align: 'center' });
     }
     if (s.kind === 'claim' && m.claimable && s.caption) {
       fitText(ctx, m.claimable.caption, s.caption, { size: 22, minSize: 9, bold: true, color: C.gold, align: 'center' });
     }
-    ctx.drawImage(img, s.x, s.y);
+    drawPiece(ctx, m.game, s.code, sw, s.x, s.y, { label, short: L.short });
     if (s.kind === 'claim') highlight(ctx, s.x, s.y, img.width, img.height);
     if (s.marked) {
       rrect2(ctx, s.x + 1, s.y + 1, img.width - 2, img.height - 2, 8);
@@ -385,7 +387,7 @@ export function header(ctx: Ctx, title: string, status: string | undefined, widt
 
 export function renderHandPng(m: HandModel): Buffer {
   const L = layoutHand(m);
-  const { canvas, ctx } = newImage(L.width, L.height);
+  const { canvas, ctx } = newImage(L.width, L.height, OUTPUT_SCALE);
   drawHand(ctx, m, L);
   return encode(canvas);
 }

@@ -6,6 +6,7 @@
  */
 import { pieceDims, sprite } from './sprites.js';
 import { fitText } from './text.js';
+import { OUTPUT_SCALE } from './scale.js';
 import {
   C,
   type Ctx,
@@ -13,6 +14,7 @@ import {
   markRoom,
   badge,
   drawFlow,
+  drawPiece,
   encode,
   flowGroups,
   highlight,
@@ -262,7 +264,7 @@ function drawSeat(ctx: Ctx, m: TableModel, i: number, s: SeatModel, L: SeatLayou
     s.discards.forEach((code, k) => {
       const px = dx + (k % L.perRow) * (T.dstyle.w + 3);
       const py = dy + LABEL_H + Math.floor(k / L.perRow) * (d.h + 4);
-      ctx.drawImage(sprite(m.game, code, T.dstyle.w), px, py);
+      drawPiece(ctx, m.game, code, T.dstyle.w, px, py);
       if (m.lastDiscard && m.lastDiscard.seat === i && m.lastDiscard.index === k) highlight(ctx, px, py, d.w, d.h);
     });
   }
@@ -307,7 +309,7 @@ export function drawTable(ctx: Ctx, m: TableModel, T: TableLayout): void {
       );
     m.centreCodes.forEach((code, k) => {
       const px = cx + k * (d.w + 6);
-      ctx.drawImage(sprite(m.game, code, sz.centre, { label: isMahjong(m.game) ? m.locale : null }), px, cy);
+      drawPiece(ctx, m.game, code, sz.centre, px, cy, { label: isMahjong(m.game) ? m.locale : null });
       highlight(ctx, px, cy, d.w, d.h);
     });
   }
@@ -316,7 +318,7 @@ export function drawTable(ctx: Ctx, m: TableModel, T: TableLayout): void {
 
 export function renderTablePng(m: TableModel): Buffer {
   const T = layoutTable(m);
-  const { canvas, ctx } = newImage(T.width, T.height);
+  const { canvas, ctx } = newImage(T.width, T.height, OUTPUT_SCALE);
   drawTable(ctx, m, T);
   return encode(canvas);
 }

@@ -20,11 +20,8 @@ const RED = '#c01d17';
 
 function paper(ctx: Ctx, edge: string, h = CHAN_H): void {
   rrect(ctx, 1.5, 1.5, 57, h - 3, 6);
-  const g = ctx.createLinearGradient(0, 0, 60, 0);
-  g.addColorStop(0, '#f6ecd2');
-  g.addColorStop(0.5, '#fff8e6');
-  g.addColorStop(1, '#efe2c2');
-  ctx.fillStyle = g;
+  // flat paper (issue #17 §3: flat fills compress far better than gradients)
+  ctx.fillStyle = '#fbf3de';
   ctx.fill();
   ctx.lineWidth = 3;
   ctx.strokeStyle = '#2a1a10';
@@ -37,10 +34,7 @@ function paper(ctx: Ctx, edge: string, h = CHAN_H): void {
 
 export function paintChanBack(ctx: Ctx, h = CHAN_H): void {
   rrect(ctx, 1.5, 1.5, 57, h - 3, 6);
-  const g = ctx.createLinearGradient(0, 0, 60, 200);
-  g.addColorStop(0, '#a3361f');
-  g.addColorStop(1, '#6d1f12');
-  ctx.fillStyle = g;
+  ctx.fillStyle = '#8a2b19';
   ctx.fill();
   ctx.lineWidth = 3;
   ctx.strokeStyle = '#2a1a10';
