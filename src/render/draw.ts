@@ -334,7 +334,16 @@ export function rowHeight(s: GroupStyle): number {
  * Draws a group with its bottom at `y + rowHeight`; returns its width. Claimed mahjong tiles lie
  * sideways; marked cards get a gold edge and an "eaten" tag; `win` highlights one code.
  */
-export function drawGroup(ctx: Ctx, g: PieceGroup, x: number, y: number, s: GroupStyle, win?: string): number {
+export function drawGroup(
+  ctx: Ctx,
+  g: PieceGroup,
+  x: number,
+  y: number,
+  s: GroupStyle,
+  win?: string,
+  /** Exactly which piece is the winning one (default: the last face-up copy of `win`). */
+  winIndex?: number,
+): number {
   const d = pieceDims(s.game, s.w, s.short);
   const gap = s.gap ?? 2;
   const marked = new Set(g.marked ?? []);
@@ -348,7 +357,7 @@ export function drawGroup(ctx: Ctx, g: PieceGroup, x: number, y: number, s: Grou
     const py = y + d.h - img.h;
     drawPiece(ctx, s.game, hidden.has(i) ? BACK : code, s.w, cx, py, { label: s.label ?? null, sideways: side, short: !!s.short });
     if (marked.has(i) && !side) marks.push({ x: cx, y: py, w: img.w, h: img.h });
-    if (win && code === win && !hidden.has(i)) winAt = { x: cx, y: py, w: img.w, h: img.h };
+    if (winIndex !== undefined ? i === winIndex : win && code === win && !hidden.has(i)) winAt = { x: cx, y: py, w: img.w, h: img.h };
     cx += img.w + gap;
   });
   // marks and highlights go on top of every piece of the group
@@ -426,6 +435,8 @@ export function drawFlow(
   win?: string,
   /** Index into `flow.items` of the item holding the winning piece (default: its last copy). */
   winItemAt?: number,
+  /** Index of the winning piece inside that item (default: its last copy of `win`). */
+  winIndex?: number,
 ): void {
   // the winning piece is the last copy shown (the hand comes after the sets)
   let winItem = winItemAt ?? -1;
@@ -442,6 +453,6 @@ export function drawFlow(
         { size: labelH * 0.78, minSize: 11, bold: true, color: C.muted },
       );
     }
-    drawGroup(ctx, it.g, x0 + it.x, y0 + it.y + labelH, s, k === winItem ? win : undefined);
+    drawGroup(ctx, it.g, x0 + it.x, y0 + it.y + labelH, s, k === winItem ? win : undefined, k === winItem ? winIndex : undefined);
   });
 }
