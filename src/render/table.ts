@@ -59,7 +59,7 @@ function baseSizes(game: GameId, cols: number): Sizes {
 }
 
 /** Scales tried in turn until the image fits `TABLE_MAX_H` (the last one is kept regardless). */
-const SCALES = [1, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6];
+const SCALES = [1, 0.96, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6];
 
 interface SeatLayout {
   x: number;
@@ -107,7 +107,7 @@ function infoHeight(s: SeatModel): number {
 }
 
 /** Height of the name line of a panel in the two-column layout (badges share the line). */
-const TOP_INFO_H = 44;
+const TOP_INFO_H = 42;
 
 export function layoutTable(m: TableModel): TableLayout {
   const cols = m.seats.length >= 3 ? 2 : 1;
@@ -130,7 +130,7 @@ function layoutAt(m: TableModel, cols: number, scale: number): TableLayout {
   const LABEL_H = sz.label;
   const gstyle: GroupStyle = { game: m.game, locale: m.locale, w: sz.group, gap: 2, label: null };
   const dstyle: GroupStyle = { game: m.game, locale: m.locale, w: sz.discard, gap: 3, label: null };
-  let y = HEADER_H + 8 + BAR_H + 10;
+  let y = HEADER_H + 8 + BAR_H + 8;
   let centreY = 0;
   let centreH = 0;
   if (m.centreCodes?.length) {
@@ -182,8 +182,11 @@ function layoutAt(m: TableModel, cols: number, scale: number): TableLayout {
     const mate = seats.filter((o) => o.y === sl.y);
     sl.h = Math.max(...mate.map((o) => o.h));
   }
-  y += rowH + 10;
-  return { width: TABLE_W, height: snapHeight(y + PAD - 10), centreY, centreH, seats, gstyle, dstyle, sizes: sz, scale };
+  y += rowH;
+  // heights snap to 32, but never past the cap when the content itself fits under it
+  const raw = y + PAD - 10;
+  const height = raw <= TABLE_MAX_H ? Math.min(snapHeight(raw), TABLE_MAX_H) : snapHeight(raw);
+  return { width: TABLE_W, height, centreY, centreH, seats, gstyle, dstyle, sizes: sz, scale };
 }
 
 function drawSeat(ctx: Ctx, m: TableModel, i: number, s: SeatModel, L: SeatLayout, T: TableLayout): void {

@@ -2,8 +2,8 @@
  * Issue #13: images stay legible in Discord's inline preview (~550 px wide on desktop). What
  * counts is a piece's share of the image width: at preview scale (550 / image width) a Chắn hand
  * card must be ≥ 55 px wide and its index and Vietnamese name ≥ 14 px tall (font size); late-game
- * mahjong tables stay ≤ 1200 × 900 with tiles no smaller than today's (discards 17 px, sets 18 px
- * at 0.92 scale; a tile's glyph is then ~10 px: readable, not comfortable).
+ * mahjong tables stay ≤ 1200 × 900 units at full piece size (they were shrunk to 0.92: discards
+ * 17 px, sets 18.3 px in the preview; now 18.3 and 20.2 px, as mid-game).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -80,14 +80,16 @@ test('Chắn hand: every card index and name is ≥ 14 px tall at 550 px preview
   }
 });
 
-test('late-game mahjong tables: ≤ 1200 × 900, tiles ≥ 17 px (discards) / 18 px (sets) wide in the preview (as today)', () => {
+test('late-game mahjong tables: ≤ 1200 × 900, tiles ≥ 18 px (discards) / 20 px (sets) wide in the preview', () => {
   for (const g of ['vn-mahjong', 'classic-mahjong'] as const) {
     const m = lateTable(g);
     const T = layoutTable(m);
     const size = imageSize('table', m);
     assert.ok(size.width <= 1200 && size.height <= 900, `${g}: ${size.width}×${size.height}`);
+    assert.ok(T.width <= 1200 && T.height <= 900, `${g}: layout ${T.width}×${T.height}`);
+    assert.equal(T.scale, 1, `${g}: pieces at full size`);
     const scale = PREVIEW_W / T.width;
-    assert.ok(T.dstyle.w * scale >= 16.9, `${g}: discards ${(T.dstyle.w * scale).toFixed(1)} px`);
-    assert.ok(T.gstyle.w * scale >= 18, `${g}: sets ${(T.gstyle.w * scale).toFixed(1)} px`);
+    assert.ok(T.dstyle.w * scale >= 18, `${g}: discards ${(T.dstyle.w * scale).toFixed(1)} px`);
+    assert.ok(T.gstyle.w * scale >= 20, `${g}: sets ${(T.gstyle.w * scale).toFixed(1)} px`);
   }
 });

@@ -19,7 +19,7 @@ const BLUE = '#1f4fa3';
 const JADE = '#1c7a5c';
 const JADE_DARK = '#0e4a37';
 
-function body(ctx: Ctx, faceTop: string, faceBottom: string): void {
+function body(ctx: Ctx, face: string): void {
   // jade body with a visible lower edge
   rrect(ctx, 1.5, 1.5, 97, 137, 11);
   ctx.fillStyle = JADE_DARK;
@@ -27,11 +27,9 @@ function body(ctx: Ctx, faceTop: string, faceBottom: string): void {
   rrect(ctx, 1.5, 4, 97, 132, 11);
   ctx.fillStyle = JADE;
   ctx.fill();
-  // face: one flat ivory (issue #17 §3: flat fills compress far better than gradients; the
-  // same tile blitted twice is then byte-identical whatever lies around it)
-  void faceBottom;
+  // face: one flat ivory (issue #17 §3: flat fills compress far better than gradients)
   rrect(ctx, 1.5, 1.5, 97, FACE_H, 11);
-  ctx.fillStyle = faceTop;
+  ctx.fillStyle = face;
   ctx.fill();
   // outline: dark, so the tile reads on any background
   rrect(ctx, 1.5, 1.5, 97, 137, 11);
@@ -392,7 +390,7 @@ function cornerNumber(ctx: Ctx, n: number, col: string): void {
  */
 export function paintTile(ctx: Ctx, code: string, label?: string): void {
   const joker = JOKER_INFO[code];
-  body(ctx, '#fffdf6', '#efe6cf');
+  body(ctx, '#fbf7ea');
   const hasLabel = !!label;
   const top = 7;
   const bottom = hasLabel ? 104 : 121;
