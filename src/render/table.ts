@@ -128,17 +128,20 @@ function layoutAt(m: TableModel, cols: number, scale: number): TableLayout {
     label: base.label,
   };
   const LABEL_H = sz.label;
-  const gstyle: GroupStyle = { game: m.game, locale: m.locale, w: sz.group, gap: 2, label: null };
-  const dstyle: GroupStyle = { game: m.game, locale: m.locale, w: sz.discard, gap: 3, label: null };
+  // Chắn: the short face (as in the hand) keeps long rows of pairs and discards shorter, so the
+  // table fits 1200 × 900 with bigger cards
+  const short = m.game === 'chan';
+  const gstyle: GroupStyle = { game: m.game, locale: m.locale, w: sz.group, gap: 2, label: null, short };
+  const dstyle: GroupStyle = { game: m.game, locale: m.locale, w: sz.discard, gap: 3, label: null, short };
   let y = HEADER_H + 8 + BAR_H + 8;
   let centreY = 0;
   let centreH = 0;
   if (m.centreCodes?.length) {
     centreY = y;
-    centreH = pieceDims(m.game, sz.centre).h + 24;
+    centreH = pieceDims(m.game, sz.centre, short).h + 24;
     y += centreH + 12;
   }
-  const dd = pieceDims(m.game, sz.discard);
+  const dd = pieceDims(m.game, sz.discard, short);
   const dstep = sz.discard + 3;
   const panelW = (TABLE_W - PAD * 2 - (cols - 1) * COL_GAP) / cols;
   const infoLeft = cols === 1;
@@ -263,11 +266,11 @@ function drawSeat(ctx: Ctx, m: TableModel, i: number, s: SeatModel, L: SeatLayou
       { x: dx, y: dy, w: L.cw - L.discX, h: LABEL_H - 2 },
       { size: LABEL_H * 0.78, minSize: 11, bold: true, color: C.muted },
     );
-    const d = pieceDims(m.game, T.dstyle.w);
+    const d = pieceDims(m.game, T.dstyle.w, T.dstyle.short);
     s.discards.forEach((code, k) => {
       const px = dx + (k % L.perRow) * (T.dstyle.w + 3);
       const py = dy + LABEL_H + Math.floor(k / L.perRow) * (d.h + 4);
-      drawPiece(ctx, m.game, code, T.dstyle.w, px, py);
+      drawPiece(ctx, m.game, code, T.dstyle.w, px, py, { short: T.dstyle.short });
       if (m.lastDiscard && m.lastDiscard.seat === i && m.lastDiscard.index === k) highlight(ctx, px, py, d.w, d.h);
     });
   }
@@ -299,7 +302,7 @@ export function drawTable(ctx: Ctx, m: TableModel, T: TableLayout): void {
   }
   if (m.centreCodes?.length) {
     const sz = T.sizes;
-    const d = pieceDims(m.game, sz.centre);
+    const d = pieceDims(m.game, sz.centre, T.dstyle.short);
     const total = m.centreCodes.length * (d.w + 6) - 6;
     const cx = (TABLE_W - total) / 2;
     const cy = T.centreY + 20;
@@ -312,7 +315,7 @@ export function drawTable(ctx: Ctx, m: TableModel, T: TableLayout): void {
       );
     m.centreCodes.forEach((code, k) => {
       const px = cx + k * (d.w + 6);
-      drawPiece(ctx, m.game, code, sz.centre, px, cy, { label: isMahjong(m.game) ? m.locale : null });
+      drawPiece(ctx, m.game, code, sz.centre, px, cy, { label: isMahjong(m.game) ? m.locale : null, short: T.dstyle.short });
       highlight(ctx, px, cy, d.w, d.h);
     });
   }

@@ -93,3 +93,13 @@ test('late-game mahjong tables: ≤ 1200 × 900, tiles ≥ 18 px (discards) / 20
     assert.ok(T.gstyle.w * scale >= 20, `${g}: sets ${(T.gstyle.w * scale).toFixed(1)} px`);
   }
 });
+
+test('late-game Chắn table: short faces, cards ≥ 11 px wide in the preview (long faces: 10.5)', () => {
+  const m = lateTable('chan');
+  const T = layoutTable(m);
+  assert.ok(T.width <= 1200 && T.height <= 900, `layout ${T.width}×${T.height}`);
+  assert.ok(T.dstyle.short && T.gstyle.short, 'short faces');
+  const scale = PREVIEW_W / T.width;
+  assert.ok(T.dstyle.w * scale >= 11, `discards ${(T.dstyle.w * scale).toFixed(1)} px`);
+  assert.ok(T.gstyle.w * scale >= 12, `sets ${(T.gstyle.w * scale).toFixed(1)} px`);
+});
