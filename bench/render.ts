@@ -5,7 +5,7 @@
  * encoded size of each image kind per game (the upload cost, issue #17 §3).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { renderHand, renderTable, renderKind, imageSize, registerFonts, RENDER_GAMES } from '../src/render/index.js';
+import { renderHand, renderTable, renderKind, imageSize, registerFonts, RENDER_GAMES, OUTPUT_SCALE } from '../src/render/index.js';
 import { layoutTable, drawTable } from '../src/render/table.js';
 import { newImage, encodeTruecolour } from '../src/render/draw.js';
 import { lateTable, variedRequest, type AnyRequest } from '../test/render/varied.js';
@@ -52,13 +52,18 @@ function time(f: () => unknown, n: number): { wall: number; cpu: number } {
   return { wall: median(ts), cpu: median(cs) };
 }
 
-/** Bytes and pixel size per image kind and game (sample mid-game models and the late-game table). */
-function sizeRows(): BenchRow[] {
+/**
+ * Bytes and pixel size per image kind and game (sample mid-game models and the late-game table),
+ * their mean, and an estimate per move: one table image (mid and late averaged) plus the acting
+ * player's hand image.
+ */
+export function sizeRows(): BenchRow[] {
   const rows: BenchRow[] = [];
   let total = 0;
   let n = 0;
   let tableTrue = 0;
   let tablePal = 0;
+  let perMove = 0;
   for (const g of RENDER_GAMES as GameId[]) {
     const s = sampleModels(g, 'vi');
     const reqs: [string, AnyRequest][] = [
@@ -67,24 +72,31 @@ function sizeRows(): BenchRow[] {
       ['table-late', { kind: 'table', model: lateTable(g) }],
       ['result', { kind: 'result', model: s.result }],
     ];
+    const bytes: Record<string, number> = {};
     for (const [name, r] of reqs) {
       const b = renderKind(r.kind, r.model as never);
       const { width, height } = imageSize(r.kind, r.model as never);
       rows.push({ name: `size.${name}.${g}`, value: round(b.byteLength / 1024), unit: `KB ${width}×${height}` });
+      bytes[name] = b.byteLength;
       total += b.byteLength;
       n++;
       if (name === 'table') {
         tablePal += b.byteLength;
         const L = layoutTable(s.table);
-        const { canvas, ctx } = newImage(L.width, L.height);
+        const { canvas, ctx } = newImage(L.width, L.height, OUTPUT_SCALE);
         drawTable(ctx, s.table, L);
         tableTrue += encodeTruecolour(canvas).byteLength;
       }
     }
+    const move = (bytes.table! + bytes['table-late']!) / 2 + bytes.hand!;
+    perMove += move;
+    rows.push({ name: `size.per-move (table + hand).${g}`, value: round(move / 1024), unit: 'KB' });
   }
+  const games = (RENDER_GAMES as GameId[]).length;
   rows.push({ name: 'size.average (hand, table, late table, result)', value: round(total / n / 1024), unit: 'KB' });
-  rows.push({ name: 'size.table truecolour PNG (before palette)', value: round(tableTrue / 4 / 1024), unit: 'KB' });
-  rows.push({ name: 'size.table palette PNG', value: round(tablePal / 4 / 1024), unit: 'KB' });
+  rows.push({ name: 'size.per-move (table + hand) average', value: round(perMove / games / 1024), unit: 'KB' });
+  rows.push({ name: 'size.table truecolour PNG (before palette)', value: round(tableTrue / games / 1024), unit: 'KB' });
+  rows.push({ name: 'size.table palette PNG', value: round(tablePal / games / 1024), unit: 'KB' });
   return rows;
 }
 

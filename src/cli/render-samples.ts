@@ -1,7 +1,8 @@
 /**
- * `npm run cli -- render`: plays a hand with the AI from a seed and draws, at a realistic mid-game
- * moment, the hand image of the seat to act and the table image; then the result image at the
- * end, and the sheet of every piece. Views only, exactly as the bot renders them.
+ * `npm run cli -- render`: plays hands with the AI from a seed and, from the first hand that has
+ * a winner, draws what the bot would post: at a realistic mid-game moment the hand image of the
+ * seat to act (with its option keys) and the public table image, then the result image at the
+ * end. Views only, exactly as the bot renders them (the README's samples in `docs/images/`).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +13,18 @@ import type { BaseAction, Decision, GameId, HandResult } from '../games/core/typ
 import { langOf, translator } from '../table/i18n.js';
 import { registerFonts, renderHand, renderResult, renderSheet, renderTable } from '../render/index.js';
 
-export async function renderSamples(game: GameId, seed: string, out: string, locale: string): Promise<string[]> {
+/** How far into the hand the hand and table samples are taken (share of its decisions). */
+const MID_FRACTION = 0.6;
+/** Hands tried from the seed until one has a winner (a drawn hand makes a dull result sample). */
+const MAX_HANDS = 12;
+
+export async function renderSamples(
+  game: GameId,
+  seed: string,
+  out: string,
+  locale: string,
+  o: { sheet?: boolean } = {},
+): Promise<string[]> {
   registerFonts();
   mkdirSync(out, { recursive: true });
   const { engine, presenter } = GAMES[game];
@@ -20,31 +32,46 @@ export async function renderSamples(game: GameId, seed: string, out: string, loc
   const seats = Math.min(4, engine.maxSeats);
   const names = ['Lan', 'Minh', 'Hùng', 'Mai', 'Quân', 'Thảo'].slice(0, seats);
   const pc = { lang, t: translator(lang), names };
+  const tableCtx = { ...pc, scores: names.map(() => '0') };
   const opts = defaultOptions(engine.options);
-  let state = engine.setup(opts, seats, handSeed(seed, 0), null);
+  /** Plays hand `k` with the AI; `at(step, state, decision)` is called before each decision. */
+  const play = (k: number, at?: (step: number, state: unknown, d: Decision<BaseAction>) => void) => {
+    let state = engine.setup(opts, seats, handSeed(seed, k), null);
+    let steps = 0;
+    for (; steps < 5000 && !engine.result(state); steps++) {
+      const d = (engine.pending(state) as Decision<BaseAction>[])[0]!;
+      at?.(steps, state, d);
+      const r = engine.apply(state, d.seat, engine.ai(state, d.seat));
+      if (!r.ok) throw new Error(`AI move rejected: ${r.error.code}`);
+      state = r.value;
+    }
+    return { state, steps, result: engine.result(state) as HandResult | null };
+  };
+  // the first hand with a winner (else the last one tried)
+  let k = 0;
+  let end = play(0);
+  while (!end.result?.winners.length && k < MAX_HANDS - 1) end = play(++k);
+  // replay it and take the hand and table samples at the first turn after 60 % of it
+  const images: { hand?: Buffer; table?: Buffer; result?: Buffer } = {};
+  const mid = Math.floor(end.steps * MID_FRACTION);
+  play(k, (step, state, d) => {
+    if (images.hand || step < mid || d.kind !== 'turn') return;
+    const st = state as Parameters<typeof engine.view>[0];
+    images.hand = renderHand(presenter.handModel(engine.view(st, d.seat), d.seat, d.options, pc));
+    images.table = renderTable(presenter.tableModel(engine.publicView(st), tableCtx));
+  });
+  images.table ??= renderTable(presenter.tableModel(engine.publicView(end.state), tableCtx));
+  if (end.result) images.result = renderResult(presenter.resultModel(engine.publicView(end.state), end.result, pc));
   const files: string[] = [];
-  const write = (name: string, data: Buffer) => {
+  const write = (name: string, data: Buffer | undefined) => {
+    if (!data) return;
     const f = join(out, `${game}-${name}.png`);
     writeFileSync(f, data);
     files.push(f);
   };
-  let drawnMid = false;
-  for (let step = 0; step < 5000 && !engine.result(state); step++) {
-    const d = (engine.pending(state) as Decision<BaseAction>[])[0]!;
-    if (!drawnMid && step >= 20 && d.kind === 'turn') {
-      write('hand', renderHand(presenter.handModel(engine.view(state, d.seat), d.seat, d.options, pc)));
-      write('table', renderTable(presenter.tableModel(engine.publicView(state), { ...pc, scores: names.map(() => '0') })));
-      drawnMid = true;
-    }
-    const r = engine.apply(state, d.seat, engine.ai(state, d.seat));
-    if (!r.ok) throw new Error(`AI move rejected: ${r.error.code}`);
-    state = r.value;
-  }
-  const result = engine.result(state) as HandResult | null;
-  if (!drawnMid) {
-    write('table', renderTable(presenter.tableModel(engine.publicView(state), { ...pc, scores: names.map(() => '0') })));
-  }
-  if (result) write('result', renderResult(presenter.resultModel(engine.publicView(state), result, pc)));
-  write('sheet', renderSheet(game, lang));
+  write('table', images.table);
+  write('hand', images.hand);
+  write('result', images.result);
+  if (o.sheet) write('sheet', renderSheet(game, lang));
   return files;
 }

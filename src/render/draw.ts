@@ -9,10 +9,14 @@ import { fitText } from './text.js';
 import { sprite, pieceDims, claimsSideways } from './sprites.js';
 import { rrect } from './pieces/draw-util.js';
 import { encodeIndexed } from './png.js';
+import { blitDevice, devicePx, setDeviceScale } from './scale.js';
 import type { GameId, Locale, PieceGroup } from './model.js';
 import { BACK } from './model.js';
 
 export type Ctx = ReturnType<Canvas['getContext']>;
+
+/** The felt colour. */
+export const FELT = '#145740';
 
 export const C = {
   text: '#f7f2e2',
@@ -132,17 +136,20 @@ const PIXEL_FORMAT: 'RGB24' | 'ARGB32' = process.env.HQ_RENDER_PIXEL_FORMAT === 
  * Surfaces are reused per size: rendering is synchronous and the felt overwrites every pixel, so
  * the next image of the same size never sees the previous one (saves the ~3 ms allocation).
  */
-export function newImage(w: number, h: number): { canvas: Canvas; ctx: Ctx } {
+export function newImage(w: number, h: number, scale = 1): { canvas: Canvas; ctx: Ctx } {
   registerFonts();
-  const key = `${w}x${h}`;
+  const dw = Math.round(w * scale);
+  const dh = Math.round(h * scale);
+  const key = `${dw}x${dh}`;
   let s = surfaces.get(key);
   if (!s) {
-    const canvas = createCanvas(w, h);
+    const canvas = createCanvas(dw, dh);
     s = { canvas, ctx: PIXEL_FORMAT === 'RGB24' ? canvas.getContext('2d', { pixelFormat: 'RGB24' }) : canvas.getContext('2d') };
-    surfaces.set(key, s, w * h * 4);
+    surfaces.set(key, s, dw * dh * 4);
   }
   const ctx = s.ctx;
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  setDeviceScale(scale);
+  ctx.setTransform(scale, 0, 0, scale, 0, 0);
   ctx.globalAlpha = 1;
   ctx.globalCompositeOperation = 'source-over';
   // a reused surface keeps its context state: reset what drawing code changes, so an image
@@ -161,11 +168,9 @@ export function newImage(w: number, h: number): { canvas: Canvas; ctx: Ctx } {
  * another full-size surface per size kept).
  */
 function felt(ctx: Ctx, w: number, h: number): void {
-  // A vertical gradient only: rows stay uniform, so PNG's "up" filter compresses them to nothing.
-  const g = ctx.createLinearGradient(0, 0, 0, h);
-  g.addColorStop(0, '#1b6a4f');
-  g.addColorStop(1, '#0d3a2c');
-  ctx.fillStyle = g;
+  // One flat colour (issue #17 §3): a gradient costs palette entries and makes every panel,
+  // shadow and anti-aliased edge a different colour on each row, which deflate cannot repeat.
+  ctx.fillStyle = FELT;
   ctx.fillRect(0, 0, w, h);
   // a wooden rim keeps the edge crisp on white and on dark backgrounds
   ctx.lineWidth = 8;
@@ -176,9 +181,17 @@ function felt(ctx: Ctx, w: number, h: number): void {
   ctx.strokeRect(9, 9, w - 18, h - 18);
 }
 
-/** PNG encoding: 256-colour palette (png.ts), ~3× smaller than truecolour. */
+/**
+ * Palette size of our PNGs (issue #17 §3). Flat felt and flat piece faces leave few colours but
+ * anti-aliasing: 64 entries look the same as 256 at 100 % (checked on every sample, jokers and
+ * flowers included) and make files ~18 % smaller; deflate level 9 another ~5 % at the same
+ * encode time on these images.
+ */
+export const PALETTE_COLOURS = 64;
+
+/** PNG encoding: 64-colour palette (png.ts), ~4× smaller than truecolour. */
 export function encode(canvas: Canvas): Buffer {
-  return encodeIndexed(canvas);
+  return encodeIndexed(canvas, 9, PALETTE_COLOURS);
 }
 
 /** Truecolour PNG with fast settings (zlib level 2, "up" filter), for comparison (bench). */
@@ -220,6 +233,25 @@ export function badge(
     { size, minSize: Math.min(size, 13), bold: o.bold !== false, color: o.fg, align: 'center' },
   );
   return w;
+}
+
+/**
+ * Draws a piece `w` units wide with its top left at (x, y): the sprite is painted at device size
+ * and blitted pixel-aligned. Returns its size in layout units.
+ */
+export function drawPiece(
+  ctx: Ctx,
+  game: GameId,
+  code: string,
+  w: number,
+  x: number,
+  y: number,
+  o: { label?: Locale | null; sideways?: boolean; short?: boolean } = {},
+): { w: number; h: number } {
+  const img = sprite(game, code, devicePx(w), o);
+  blitDevice(ctx, img, x, y);
+  const d = pieceDims(game, w, o.short);
+  return o.sideways ? { w: d.h, h: d.w } : d;
 }
 
 /** Gold glow around a highlighted piece. */
@@ -272,6 +304,8 @@ export interface GroupStyle {
   gap?: number;
   /** Caption locale for mahjong sprites (null = none). */
   label?: Locale | null;
+  /** Chắn's short hand face (the hand image). */
+  short?: boolean;
 }
 
 /** Room reserved under each row for "eaten" tags (cards only; claimed tiles lie sideways). */
@@ -281,7 +315,7 @@ export function markRoom(s: GroupStyle): number {
 
 /** Width of a group laid out in one row (sideways claimed tiles are wider). */
 export function groupWidth(g: PieceGroup, s: GroupStyle): number {
-  const d = pieceDims(s.game, s.w);
+  const d = pieceDims(s.game, s.w, s.short);
   const gap = s.gap ?? 2;
   const marked = new Set(g.marked ?? []);
   let w = 0;
@@ -293,15 +327,24 @@ export function groupWidth(g: PieceGroup, s: GroupStyle): number {
 
 /** Height of a row of pieces (upright height). */
 export function rowHeight(s: GroupStyle): number {
-  return pieceDims(s.game, s.w).h;
+  return pieceDims(s.game, s.w, s.short).h;
 }
 
 /**
  * Draws a group with its bottom at `y + rowHeight`; returns its width. Claimed mahjong tiles lie
  * sideways; marked cards get a gold edge and an "eaten" tag; `win` highlights one code.
  */
-export function drawGroup(ctx: Ctx, g: PieceGroup, x: number, y: number, s: GroupStyle, win?: string): number {
-  const d = pieceDims(s.game, s.w);
+export function drawGroup(
+  ctx: Ctx,
+  g: PieceGroup,
+  x: number,
+  y: number,
+  s: GroupStyle,
+  win?: string,
+  /** Exactly which piece is the winning one (default: the last face-up copy of `win`). */
+  winIndex?: number,
+): number {
+  const d = pieceDims(s.game, s.w, s.short);
   const gap = s.gap ?? 2;
   const marked = new Set(g.marked ?? []);
   const hidden = hiddenSet(g);
@@ -310,12 +353,12 @@ export function drawGroup(ctx: Ctx, g: PieceGroup, x: number, y: number, s: Grou
   const marks: { x: number; y: number; w: number; h: number }[] = [];
   g.codes.forEach((code, i) => {
     const side = claimsSideways(s.game) && marked.has(i);
-    const img = sprite(s.game, hidden.has(i) ? BACK : code, s.w, { label: s.label ?? null, sideways: side });
-    const py = y + d.h - img.height;
-    ctx.drawImage(img, cx, py);
-    if (marked.has(i) && !side) marks.push({ x: cx, y: py, w: img.width, h: img.height });
-    if (win && code === win && !hidden.has(i)) winAt = { x: cx, y: py, w: img.width, h: img.height };
-    cx += img.width + gap;
+    const img = side ? { w: d.h, h: d.w } : d;
+    const py = y + d.h - img.h;
+    drawPiece(ctx, s.game, hidden.has(i) ? BACK : code, s.w, cx, py, { label: s.label ?? null, sideways: side, short: !!s.short });
+    if (marked.has(i) && !side) marks.push({ x: cx, y: py, w: img.w, h: img.h });
+    if (winIndex !== undefined ? i === winIndex : win && code === win && !hidden.has(i)) winAt = { x: cx, y: py, w: img.w, h: img.h };
+    cx += img.w + gap;
   });
   // marks and highlights go on top of every piece of the group
   for (const b of marks) {
@@ -392,6 +435,8 @@ export function drawFlow(
   win?: string,
   /** Index into `flow.items` of the item holding the winning piece (default: its last copy). */
   winItemAt?: number,
+  /** Index of the winning piece inside that item (default: its last copy of `win`). */
+  winIndex?: number,
 ): void {
   // the winning piece is the last copy shown (the hand comes after the sets)
   let winItem = winItemAt ?? -1;
@@ -408,6 +453,6 @@ export function drawFlow(
         { size: labelH * 0.78, minSize: 11, bold: true, color: C.muted },
       );
     }
-    drawGroup(ctx, it.g, x0 + it.x, y0 + it.y + labelH, s, k === winItem ? win : undefined);
+    drawGroup(ctx, it.g, x0 + it.x, y0 + it.y + labelH, s, k === winItem ? win : undefined, k === winItem ? winIndex : undefined);
   });
 }

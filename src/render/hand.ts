@@ -3,7 +3,8 @@
  * the just-drawn piece apart, legal discards keyed to the button labels, exposed sets and flowers
  * above, and the claimable piece highlighted at the right.
  */
-import { pieceDims, sprite } from './sprites.js';
+import { pieceDims } from './sprites.js';
+import { OUTPUT_SCALE } from './scale.js';
 import { fitText } from './text.js';
 import {
   C,
@@ -11,9 +12,13 @@ import {
   tagHeight,
   badge,
   drawFlow,
+  drawPiece,
   encode,
   flowGroups,
+  groupWidth,
   highlight,
+  markRoom,
+  rowHeight,
   newImage,
   snapHeight,
   tag,
@@ -26,21 +31,26 @@ import { isMahjong } from './codes.js';
 
 export const HAND_W = 1200;
 /**
- * Chắn hands are narrower (issue #13): Discord shows an image about 550 px wide whatever its
- * size, so fewer pixels across means bigger cards on screen. 19 long cards in rows of 10 at
- * 880 px are ~48 px wide in the preview (33 px at 1200 px with the piece at the row's end), and
- * their names ~12 px tall instead of ~7.
+ * Chắn hands (issue #13): Discord shows an image about 550 px wide whatever its size, so what
+ * counts is a card's share of the width. Eight cards a row (three rows for a 17–24-card hand) of
+ * the short face at 720 px: a card is 78 / 720 of the width, ~60 px in the preview, its name and
+ * index ~16–17 px tall (two rows of ten long cards at 880 px gave ~45 px and ~11 px).
  */
-export const CHAN_HAND_W = 880;
-const CHAN_PER_ROW = 10;
+export const CHAN_HAND_W = 720;
+export const CHAN_PER_ROW = 8;
+/** Discord's inline image preview width on desktop (what the legibility targets are measured at). */
+export const PREVIEW_W = 550;
 
 export function handWidth(game: HandModel['game']): number {
   return game === 'chan' ? CHAN_HAND_W : HAND_W;
 }
 const PAD = 30;
+const CHAN_PAD = 24;
 const HEADER_H = 74;
 const KEY_H = 34;
 const GROUP_LABEL_H = 24;
+/** Caption strip above the drawn / claimable piece. */
+const CAP_H = 28;
 
 interface Sizes {
   pref: number;
@@ -48,7 +58,7 @@ interface Sizes {
   group: number;
 }
 function sizes(game: HandModel['game']): Sizes {
-  if (game === 'chan') return { pref: 96, min: 58, group: 46 };
+  if (game === 'chan') return { pref: 96, min: 58, group: 44 };
   if (game === 'phom') return { pref: 104, min: 80, group: 80 };
   return { pref: 78, min: 62, group: 56 };
 }
@@ -60,20 +70,37 @@ interface Slot {
   key: string;
   marked: boolean;
   kind: 'hand' | 'drawn' | 'claim';
-  /** Piece width when not the hand's (Chắn's drawn / offered card). */
+  /** Piece width when not the hand's. */
   w?: number;
+  /** The caption above a drawn / claimable piece ("Vừa bốc", "Đang mở: Thất Văn"). */
+  caption?: Box;
+}
+
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** Everything a hand image draws, as boxes (tests check that none overlaps another). */
+export interface LayoutBox extends Box {
+  what: string;
 }
 
 export interface HandLayout {
   width: number;
   height: number;
   w: number;
+  /** Chắn's short face for every card of the image. */
+  short: boolean;
   slots: Slot[];
   groupsY: number;
+  groupsX: number;
   flow: ReturnType<typeof flowGroups>;
   gstyle: GroupStyle;
   rowsY: number;
-  claimBox?: { x: number; y: number; w: number; h: number };
+  claimBox?: Box;
 }
 
 export function layoutHand(m: HandModel): HandLayout {
@@ -85,7 +112,9 @@ export function layoutHand(m: HandModel): HandLayout {
   const gstyle: GroupStyle = { game: m.game, locale: m.locale, w: sz.group, gap: 2, label: null };
   const flow = flowGroups(groups, gstyle, inner, { groupGap: 22, rowGap: 10, labelH: GROUP_LABEL_H });
   const groupsY = HEADER_H + 14;
-  const rowsY = groupsY + (flow.height ? flow.height + 22 : 0) + (m.game === 'phom' ? 14 : 8);
+  // a caption strip above the pieces when a piece carries a caption (claimable, drawn)
+  const capRoom = m.claimable ? 12 + CAP_H + 6 : m.drawn ? 30 : 0;
+  const rowsY = Math.max(groupsY + (flow.height ? flow.height + 22 : 0) + (m.game === 'phom' ? 14 : 8), groupsY + flow.height + capRoom);
 
   // pieces: hand, then drawn apart, then the claimable piece apart
   const gap = 5;
@@ -123,53 +152,98 @@ export function layoutHand(m: HandModel): HandLayout {
       kind: 'hand',
     });
   }
-  const lastRowY = rowsY + markOff + (rows - 1) * rowH;
+  // the drawn and claimable pieces sit at the end of the first row, under the caption strip
+  const firstY = rowsY + markOff;
   const rowEnd = PAD + Math.min(n, perRow) * (w + gap) - gap;
   let x = Math.max(rowEnd, PAD);
   if (m.drawn) {
     x += n ? drawnGap : 0;
-    slots.push({ code: m.drawn, x, y: lastRowY, key: m.keys?.[n] ?? '', marked: false, kind: 'drawn' });
+    slots.push({
+      code: m.drawn,
+      x,
+      y: firstY,
+      key: m.keys?.[n] ?? '',
+      marked: false,
+      kind: 'drawn',
+      caption: { x: x - 14, y: firstY - 26, w: w + 28, h: 22 },
+    });
     x += w;
   }
   let claimBox: HandLayout['claimBox'];
   if (m.claimable) {
     x += drawnGap + 10;
-    slots.push({ code: m.claimable.code, x, y: lastRowY, key: '', marked: false, kind: 'claim' });
-    claimBox = { x: x - 12, y: lastRowY - 12, w: w + 24, h: d.h + 24 };
+    const cw = Math.max(w + 20, 220);
+    const cx = Math.min(x + w / 2 + cw / 2, HAND_W - 16) - cw;
+    slots.push({
+      code: m.claimable.code,
+      x,
+      y: firstY,
+      key: '',
+      marked: false,
+      kind: 'claim',
+      caption: { x: cx, y: firstY - 12 - CAP_H - 2, w: cw, h: CAP_H },
+    });
+    claimBox = { x: x - 12, y: firstY - 12, w: w + 24, h: d.h + 24 };
+    if (m.drawn) {
+      // two captions side by side: the drawn one keeps to its piece
+      const dr = slots[slots.length - 2]!;
+      dr.caption = { ...dr.caption!, y: firstY - 12 - CAP_H - 2, h: CAP_H, w: Math.min(dr.caption!.w, cx - dr.caption!.x - 4) };
+    }
   }
   const height = snapHeight(Math.max(rowsY + rows * rowH + markOff + PAD - 8, 200));
-  return { width: HAND_W, height, w, slots, groupsY, flow, gstyle, rowsY, ...(claimBox ? { claimBox } : {}) };
+  return {
+    width: HAND_W,
+    height,
+    w,
+    short: false,
+    slots,
+    groupsY,
+    groupsX: PAD,
+    flow,
+    gstyle,
+    rowsY,
+    ...(claimBox ? { claimBox } : {}),
+  };
 }
 
 /**
- * Chắn: the hand in rows of up to 10 cards across the full width; the drawn card and the card on
- * offer sit at the top right, beside the exposed sets, so they never steal a column of the hand.
+ * Chắn: the short face, eight cards a row across the full width; the drawn card and the card on
+ * offer (hand size, their caption above them) at the top right beside the exposed sets, so they
+ * never steal a column of the hand and their caption never meets a card row.
  */
 function layoutChanHand(m: HandModel): HandLayout {
   const sz = sizes('chan');
   const W = CHAN_HAND_W;
-  const inner = W - PAD * 2;
-  const gap = 5;
+  const inner = W - CHAN_PAD * 2;
+  const gap = 6;
   const n = m.hand.length;
   const rows = Math.max(1, Math.ceil(n / CHAN_PER_ROW));
   const perRow = Math.max(1, Math.ceil(n / rows));
-  const w = Math.max(sz.min, Math.min(sz.pref, Math.floor((inner + gap) / Math.max(perRow, 8) - gap)));
-  const d = pieceDims('chan', w);
-  // the top band: exposed sets at the left, drawn / offered cards (group size) at the right
-  const gw = Math.round(sz.group * 1.3);
-  const gd = pieceDims('chan', gw);
+  const w = Math.floor((inner + gap) / CHAN_PER_ROW - gap);
+  const d = pieceDims('chan', w, true);
+  // the top band: exposed sets at the left, drawn / offered cards at the right
   const extras = [m.drawn ? 'drawn' : '', m.claimable ? 'claim' : ''].filter(Boolean) as ('drawn' | 'claim')[];
-  const extraW = extras.length ? extras.length * (gw + 40) + 40 : 0;
+  const colW = extras.length === 2 ? 150 : 230;
+  const extraW = extras.length * colW;
   const groups: PieceGroup[] = [...m.groups];
   if (m.flowers?.length) groups.push({ codes: m.flowers, label: word(m.locale, 'flowers') });
-  const gstyle: GroupStyle = { game: 'chan', locale: m.locale, w: sz.group, gap: 2, label: null };
-  const flow = flowGroups(groups, gstyle, Math.max(gw * 2, inner - extraW), { groupGap: 22, rowGap: 10, labelH: GROUP_LABEL_H });
-  const groupsY = HEADER_H + 14;
-  const bandH = Math.max(flow.height, extras.length ? 34 + gd.h + 16 : 0);
-  const rowsY = groupsY + (bandH ? bandH + 18 : 0) + 8;
-  const hasKeys = !!m.keys?.some((k) => k);
+  const gstyle: GroupStyle = { game: 'chan', locale: m.locale, w: sz.group, gap: 2, label: null, short: true };
+  const flowW = Math.max(groupWidth({ codes: ['x', 'x'] }, gstyle), inner - extraW - (extras.length ? 16 : 0));
+  const flow = flowGroups(groups, gstyle, flowW, { groupGap: 18, rowGap: 8, labelH: GROUP_LABEL_H });
+  const groupsY = HEADER_H + 12;
+  const drawnKey = !!(m.drawn && m.keys?.[n]);
+  const extrasH = extras.length ? CAP_H + 8 + d.h + (drawnKey ? KEY_H + 10 : 0) : 0;
+  const bandH = Math.max(flow.height, extrasH);
+  const rowsY = groupsY + (bandH ? bandH + 16 : 0);
   const markOff = m.handMarked?.length ? tagHeight(w) + 4 : 0;
-  const rowH = d.h + (hasKeys ? KEY_H + 10 : 0) + markOff + 12;
+  // a row makes room for keys only when one of its cards has a key
+  const rowY: number[] = [];
+  let yy = rowsY + markOff;
+  for (let r = 0; r < rows; r++) {
+    rowY.push(yy);
+    const keyed = m.keys?.slice(r * perRow, (r + 1) * perRow).some((k) => k);
+    yy += d.h + (keyed ? KEY_H + 10 : 0) + markOff + 12;
+  }
   const marked = new Set(m.handMarked ?? []);
   const slots: Slot[] = [];
   for (let i = 0; i < n; i++) {
@@ -177,32 +251,74 @@ function layoutChanHand(m: HandModel): HandLayout {
     const c = i % perRow;
     slots.push({
       code: m.hand[i]!,
-      x: PAD + c * (w + gap),
-      y: rowsY + markOff + r * rowH,
+      x: CHAN_PAD + c * (w + gap),
+      y: rowY[r]!,
       key: m.keys?.[i] ?? '',
       marked: marked.has(i),
       kind: 'hand',
     });
   }
-  let x = W - PAD - extraW + 40;
-  const ey = groupsY + 34;
+  let colX = W - CHAN_PAD - extraW;
+  const ey = groupsY + CAP_H + 8;
   let claimBox: HandLayout['claimBox'];
   for (const e of extras) {
-    if (e === 'drawn') slots.push({ code: m.drawn!, x, y: ey, key: m.keys?.[n] ?? '', marked: false, kind: 'drawn', w: gw });
+    const x = Math.round(colX + (colW - w) / 2);
+    const caption = { x: colX + 4, y: groupsY, w: colW - 8, h: CAP_H };
+    if (e === 'drawn') slots.push({ code: m.drawn!, x, y: ey, key: m.keys?.[n] ?? '', marked: false, kind: 'drawn', caption });
     else {
-      slots.push({ code: m.claimable!.code, x, y: ey, key: '', marked: false, kind: 'claim', w: gw });
-      claimBox = { x: x - 12, y: ey - 12, w: gw + 24, h: gd.h + 24 };
+      slots.push({ code: m.claimable!.code, x, y: ey, key: '', marked: false, kind: 'claim', caption });
+      claimBox = { x: x - 10, y: ey - 6, w: w + 20, h: d.h + 12 };
     }
-    x += gw + 40;
+    colX += colW;
   }
-  const keyExtra = m.drawn && m.keys?.[n] ? KEY_H + 10 : 0;
-  const height = snapHeight(Math.max(rowsY + rows * rowH + markOff + PAD - 8, ey + gd.h + keyExtra + PAD, 200));
-  return { width: W, height, w, slots, groupsY, flow, gstyle, rowsY, ...(claimBox ? { claimBox } : {}) };
+  const height = snapHeight(Math.max(yy - markOff + CHAN_PAD - 8, 200));
+  return {
+    width: W,
+    height,
+    w,
+    short: true,
+    slots,
+    groupsY,
+    groupsX: CHAN_PAD,
+    flow,
+    gstyle,
+    rowsY,
+    ...(claimBox ? { claimBox } : {}),
+  };
+}
+
+/** Key button box under a piece. */
+function keyBox(s: Slot, w: number, d: { h: number }): Box {
+  const kw = Math.min(w - 4, 52);
+  return { x: s.x + (w - kw) / 2, y: s.y + d.h + 8, w: kw, h: KEY_H };
+}
+
+/**
+ * Every box a hand image draws into: pieces (with the room of their "eaten" tag above), keys,
+ * captions, exposed groups (caption strip, pieces and tag room below) and the header.
+ */
+export function handBoxes(m: HandModel, L: HandLayout): LayoutBox[] {
+  const out: LayoutBox[] = [{ what: 'header', x: 12, y: 12, w: L.width - 24, h: HEADER_H - 12 }];
+  for (const [k, s] of L.slots.entries()) {
+    const sw = s.w ?? L.w;
+    const d = pieceDims(m.game, sw, L.short);
+    const top = s.marked ? tagHeight(sw) + 2 : 0;
+    out.push({ what: `${s.kind} piece ${k}`, x: s.x, y: s.y - top, w: d.w, h: d.h + top });
+    if (s.key) out.push({ what: `${s.kind} key ${k}`, ...keyBox(s, sw, d) });
+    if (s.caption) out.push({ what: `${s.kind} caption`, ...s.caption });
+  }
+  const rh = rowHeight(L.gstyle);
+  for (const [k, it] of L.flow.items.entries()) {
+    const x = L.groupsX + it.x;
+    const y = L.groupsY + it.y;
+    out.push({ what: `group ${k}`, x, y, w: it.w, h: GROUP_LABEL_H + rh + markRoom(L.gstyle) });
+  }
+  return out;
 }
 
 export function drawHand(ctx: Ctx, m: HandModel, L: HandLayout): void {
   header(ctx, m.title, m.status, L.width);
-  drawFlow(ctx, L.flow, PAD, L.groupsY, L.gstyle, GROUP_LABEL_H);
+  drawFlow(ctx, L.flow, L.groupsX, L.groupsY, L.gstyle, GROUP_LABEL_H);
   const label = isMahjong(m.game) ? m.locale : null;
   if (L.claimBox) {
     const b = L.claimBox;
@@ -212,27 +328,15 @@ export function drawHand(ctx: Ctx, m: HandModel, L: HandLayout): void {
   }
   for (const s of L.slots) {
     const sw = s.w ?? L.w;
-    const img = sprite(m.game, s.code, sw, { label });
-    const d = pieceDims(m.game, sw);
-    if (s.kind === 'drawn') {
-      fitText(
-        ctx,
-        word(m.locale, 'drawn'),
-        { x: s.x - 14, y: s.y - 26, w: sw + 28, h: 22 },
-        { size: 16, minSize: 9, bold: true, color: C.gold, align: 'center' },
-      );
+    const d = pieceDims(m.game, sw, L.short);
+    const img = { width: d.w, height: d.h };
+    if (s.kind === 'drawn' && s.caption) {
+      fitText(ctx, word(m.locale, 'drawn'), s.caption, { size: L.short ? 20 : 16, minSize: 9, bold: true, color: C.gold, align: 'center' });
     }
-    if (s.kind === 'claim' && m.claimable) {
-      const cw = Math.max(sw + 20, m.game === 'chan' ? 160 : 220);
-      const cx = Math.min(s.x + sw / 2 + cw / 2, L.width - 16) - cw;
-      fitText(
-        ctx,
-        m.claimable.caption,
-        { x: cx, y: s.y - 34, w: cw, h: 28 },
-        { size: 22, minSize: 9, bold: true, color: C.gold, align: 'center' },
-      );
+    if (s.kind === 'claim' && m.claimable && s.caption) {
+      fitText(ctx, m.claimable.caption, s.caption, { size: 22, minSize: 9, bold: true, color: C.gold, align: 'center' });
     }
-    ctx.drawImage(img, s.x, s.y);
+    drawPiece(ctx, m.game, s.code, sw, s.x, s.y, { label, short: L.short });
     if (s.kind === 'claim') highlight(ctx, s.x, s.y, img.width, img.height);
     if (s.marked) {
       rrect2(ctx, s.x + 1, s.y + 1, img.width - 2, img.height - 2, 8);
@@ -242,9 +346,10 @@ export function drawHand(ctx: Ctx, m: HandModel, L: HandLayout): void {
       tag(ctx, word(m.locale, 'eaten'), s.x, s.y, img.width);
     }
     if (s.key) {
-      const kw = Math.min(sw - 4, 52);
-      const ky = s.y + d.h + 8;
-      rrect2(ctx, s.x + (sw - kw) / 2, ky, kw, KEY_H, 9);
+      const kb = keyBox(s, sw, d);
+      const kw = kb.w;
+      const ky = kb.y;
+      rrect2(ctx, kb.x, ky, kw, KEY_H, 9);
       ctx.fillStyle = s.kind === 'drawn' ? C.gold : '#f7f2e2';
       ctx.fill();
       ctx.lineWidth = 2;
@@ -282,7 +387,7 @@ export function header(ctx: Ctx, title: string, status: string | undefined, widt
 
 export function renderHandPng(m: HandModel): Buffer {
   const L = layoutHand(m);
-  const { canvas, ctx } = newImage(L.width, L.height);
+  const { canvas, ctx } = newImage(L.width, L.height, OUTPUT_SCALE);
   drawHand(ctx, m, L);
   return encode(canvas);
 }

@@ -29,6 +29,8 @@ import { renderResultPng, layoutResult } from './result.js';
 import { renderSheetPng, sheetSize } from './sheet.js';
 import { renderStandingsPng, layoutStandings, renderRatingPng, layoutRating } from './chart.js';
 import type { StandingsModel, RatingModel } from './model.js';
+import { outputSize } from './scale.js';
+export { OUTPUT_SCALE } from './scale.js';
 
 /** PNG of a seat's own hand. */
 export function renderHand(m: HandModel): Buffer {
@@ -61,15 +63,15 @@ export function imageSize<K extends RenderKind>(kind: K, model: RenderRequestMap
   switch (kind) {
     case 'hand': {
       const l = layoutHand(model as HandModel);
-      return { width: l.width, height: l.height };
+      return outputSize(l.width, l.height);
     }
     case 'table': {
       const l = layoutTable(model as TableModel);
-      return { width: l.width, height: l.height };
+      return outputSize(l.width, l.height);
     }
     case 'result': {
       const l = layoutResult(model as ResultModel);
-      return { width: l.width, height: l.height };
+      return outputSize(l.width, l.height);
     }
     case 'standings': {
       const l = layoutStandings(model as StandingsModel);

@@ -115,7 +115,8 @@ export interface ResultWinner {
   winningCode?: string;
   /**
    * Optional: exactly where the winning piece is, when the same code appears several times:
-   * `group` indexes `groups` (or `groups.length` for `hand`), `index` the piece in it.
+   * `group` indexes `groups` (`groups.length` = `hand`, `groups.length + 1` = `leftover`), `index`
+   * the piece in it. Wins over `winningCode` (which then only has to be consistent with it).
    */
   winningAt?: { group: number; index: number };
   /** Optional: Phỏm's leftover cards (not in any phỏm), drawn in their own group. */

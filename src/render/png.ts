@@ -152,11 +152,11 @@ export function quantize(
 }
 
 /** An opaque canvas as an indexed-colour PNG (alpha is ignored: our images are opaque). */
-export function encodeIndexed(canvas: Canvas, level = 6): Buffer {
+export function encodeIndexed(canvas: Canvas, level = 9, maxColours = 256): Buffer {
   const w = canvas.width;
   const h = canvas.height;
   const rgba = canvas.getContext('2d').getImageData(0, 0, w, h).data;
-  const { palette, index } = quantize(rgba);
+  const { palette, index } = quantize(rgba, maxColours);
   // filter 0 (none) on every row: the usual best for palette images
   const raw = Buffer.alloc((w + 1) * h);
   const px = pixels32(rgba);

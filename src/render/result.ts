@@ -3,10 +3,12 @@
  * breakdown, each player's total and the payments.
  */
 import { fitText } from './text.js';
-import { C, type Ctx, type GroupStyle, drawFlow, encode, flowGroups, newImage, panel, snapHeight, word } from './draw.js';
+import { OUTPUT_SCALE } from './scale.js';
+import { C, type Ctx, type GroupStyle, drawFlow, encode, flowGroups, hiddenSet, newImage, panel, snapHeight, word } from './draw.js';
 import { header } from './hand.js';
 import type { GameId, PieceGroup, ResultModel } from './model.js';
 import { isMahjong } from './codes.js';
+import { claimsSideways, pieceDims } from './sprites.js';
 
 export const RESULT_W = 1200;
 const PAD = 28;
@@ -21,19 +23,79 @@ function pieceW(game: GameId): number {
 
 /**
  * The winner's pieces in order: sets, the rest of the hand, Phỏm's leftover cards, scored
- * jokers and flowers (optional model fields, each in its own captioned group).
+ * jokers and flowers (optional model fields, each in its own captioned group). `ids[k]` is the
+ * `winningAt.group` number of group k (sets 0…n−1, hand n, leftover n + 1; jokers and flowers −1).
  */
-function winnerGroups(m: ResultModel): PieceGroup[] {
+function winnerGroups(m: ResultModel): { groups: PieceGroup[]; ids: number[] } {
   const w = m.winner;
-  if (!w) return [];
+  if (!w) return { groups: [], ids: [] };
   const out: PieceGroup[] = [...w.groups];
-  if (w.hand.length)
+  const ids = w.groups.map((_, i) => i);
+  const n = w.groups.length;
+  if (w.hand.length) {
     out.push({ codes: w.hand, ...(w.leftover?.length || w.groups.some((g) => g.label) ? { label: word(m.locale, 'hand') } : {}) });
-  if (w.leftover?.length) out.push({ codes: w.leftover, label: word(m.locale, 'leftover') });
-  if (w.jokers?.length) out.push({ codes: w.jokers, label: word(m.locale, 'jokers') });
-  if (w.flowers?.length) out.push({ codes: w.flowers, label: word(m.locale, 'flowers') });
-  return out;
+    ids.push(n);
+  }
+  if (w.leftover?.length) {
+    out.push({ codes: w.leftover, label: word(m.locale, 'leftover') });
+    ids.push(n + 1);
+  }
+  if (w.jokers?.length) {
+    out.push({ codes: w.jokers, label: word(m.locale, 'jokers') });
+    ids.push(-1);
+  }
+  if (w.flowers?.length) {
+    out.push({ codes: w.flowers, label: word(m.locale, 'flowers') });
+    ids.push(-1);
+  }
+  return { groups: out, ids };
 }
+
+/**
+ * Where the winning piece is drawn: the flow item and the index in it. `winningAt` when given and
+ * valid; else the last face-up copy of `winningCode` (sets, then hand, then leftover).
+ */
+export function winningSpot(m: ResultModel, L: ResultLayout): { item: number; index: number; code: string } | null {
+  const w = m.winner;
+  if (!w) return null;
+  const at = w.winningAt;
+  if (at) {
+    const k = L.flow.items.findIndex((it) => L.ids[it.src] === at.group && at.index >= it.from && at.index < it.from + it.g.codes.length);
+    if (k >= 0) {
+      const index = at.index - L.flow.items[k]!.from;
+      return { item: k, index, code: L.flow.items[k]!.g.codes[index]! };
+    }
+  }
+  const code = w.winningCode;
+  if (!code) return null;
+  let spot: { item: number; index: number; code: string } | null = null;
+  L.flow.items.forEach((it, k) => {
+    if (L.ids[it.src]! < 0) return;
+    const hidden = hiddenSet(it.g);
+    it.g.codes.forEach((c, i) => {
+      if (c === code && !hidden.has(i)) spot = { item: k, index: i, code };
+    });
+  });
+  return spot;
+}
+
+/** Layout-unit box of the winning piece as drawn (tests read its pixels). */
+export function winningBox(m: ResultModel, L: ResultLayout): { x: number; y: number; w: number; h: number } | null {
+  const spot = winningSpot(m, L);
+  if (!spot || !m.winner) return null;
+  const it = L.flow.items[spot.item]!;
+  const d = pieceDims(m.game, L.gstyle.w);
+  const marked = new Set(it.g.marked ?? []);
+  const side = (i: number) => claimsSideways(m.game) && marked.has(i);
+  let x = flowX() + it.x;
+  for (let i = 0; i < spot.index; i++) x += (side(i) ? d.h : d.w) + (L.gstyle.gap ?? 2);
+  const [w, h] = side(spot.index) ? [d.h, d.w] : [d.w, d.h];
+  const y = flowY(m, L) + it.y + LABEL_H + d.h - h;
+  return { x, y, w, h };
+}
+
+const flowX = (): number => PAD + 16;
+const flowY = (m: ResultModel, L: ResultLayout): number => L.winY + 16 + 44 + (m.winner?.caption ? 30 : 0) + 14;
 
 export interface ResultLayout {
   width: number;
@@ -41,6 +103,8 @@ export interface ResultLayout {
   winY: number;
   winH: number;
   flow: ReturnType<typeof flowGroups>;
+  /** `winningAt.group` number of each winner group (see `winnerGroups`). */
+  ids: number[];
   gstyle: GroupStyle;
   colY: number;
   leftH: number;
@@ -50,7 +114,7 @@ export interface ResultLayout {
 export function layoutResult(m: ResultModel): ResultLayout {
   const inner = RESULT_W - PAD * 2 - 32;
   const gstyle: GroupStyle = { game: m.game, locale: m.locale, w: pieceW(m.game), gap: 2, label: isMahjong(m.game) ? m.locale : null };
-  const groups = winnerGroups(m);
+  const { groups, ids } = winnerGroups(m);
   const flow = flowGroups(groups, gstyle, inner, { groupGap: 18, rowGap: 14, labelH: LABEL_H });
   const winY = HEADER_H + 12;
   const winH = m.winner ? 16 + 44 + (m.winner.caption ? 30 : 0) + 14 + flow.height + 18 : 70;
@@ -58,7 +122,7 @@ export function layoutResult(m: ResultModel): ResultLayout {
   const leftH = 14 + TITLE_H + Math.max(1, m.lines.length) * ROW_H + 14;
   const rightH = 14 + TITLE_H + Math.max(1, m.totals.length) * ROW_H + 12 + TITLE_H + Math.max(1, m.payments.length) * ROW_H + 14;
   const height = snapHeight(colY + Math.max(leftH, rightH) + PAD);
-  return { width: RESULT_W, height, winY, winH, flow, gstyle, colY, leftH, rightH };
+  return { width: RESULT_W, height, winY, winH, flow, ids, gstyle, colY, leftH, rightH };
 }
 
 function crown(ctx: Ctx, x: number, y: number, w: number): void {
@@ -133,19 +197,8 @@ export function drawResult(ctx: Ctx, m: ResultModel, L: ResultLayout): void {
         { x: PAD + 70, y: L.winY + 14 + 44, w: RESULT_W - PAD * 2 - 90, h: 28 },
         { size: 21, minSize: 14, color: C.text },
       );
-    // the winning piece: at `winningAt` when given (group `groups.length` = the hand), else its last copy
-    const at = m.winner.winningAt;
-    let winItem: number | undefined;
-    let win = m.winner.winningCode;
-    if (at) {
-      const src = at.group;
-      const k = L.flow.items.findIndex((it) => it.src === src && at.index >= it.from && at.index < it.from + it.g.codes.length);
-      if (k >= 0) {
-        winItem = k;
-        win = L.flow.items[k]!.g.codes[at.index - L.flow.items[k]!.from] ?? win;
-      }
-    }
-    drawFlow(ctx, L.flow, PAD + 16, L.winY + 16 + 44 + (m.winner.caption ? 30 : 0) + 14, L.gstyle, LABEL_H, win, winItem);
+    const spot = winningSpot(m, L);
+    drawFlow(ctx, L.flow, flowX(), flowY(m, L), L.gstyle, LABEL_H, spot?.code, spot?.item ?? -1, spot?.index);
   } else {
     fitText(
       ctx,
@@ -194,7 +247,7 @@ export function drawResult(ctx: Ctx, m: ResultModel, L: ResultLayout): void {
 
 export function renderResultPng(m: ResultModel): Buffer {
   const L = layoutResult(m);
-  const { canvas, ctx } = newImage(L.width, L.height);
+  const { canvas, ctx } = newImage(L.width, L.height, OUTPUT_SCALE);
   drawResult(ctx, m, L);
   return encode(canvas);
 }

@@ -10,19 +10,29 @@ import type { GameId, Locale } from './model.js';
 import { BACK } from './model.js';
 import { fitText } from './text.js';
 import { paintTile, paintTileBack, TILE_W, TILE_H, TILE_LABEL_BOX } from './pieces/mahjong.js';
-import { paintChan, paintChanBack, CHAN_W, CHAN_H, CHAN_LABEL_BOXES } from './pieces/chan.js';
+import {
+  paintChan,
+  paintChanBack,
+  paintChanShort,
+  CHAN_W,
+  CHAN_H,
+  CHAN_SHORT_H,
+  CHAN_LABEL_BOXES,
+  CHAN_SHORT_LABEL_BOXES,
+  CHAN_SHORT_INDEX_BOX,
+} from './pieces/chan.js';
 import { paintCard, paintCardBack, CARD_W, CARD_H } from './pieces/cards.js';
 
-/** Unit box of a game's piece. */
-export function unitBox(game: GameId): { w: number; h: number } {
-  if (game === 'chan') return { w: CHAN_W, h: CHAN_H };
+/** Unit box of a game's piece (`short`: Chắn's short hand face; other games ignore it). */
+export function unitBox(game: GameId, short = false): { w: number; h: number } {
+  if (game === 'chan') return { w: CHAN_W, h: short ? CHAN_SHORT_H : CHAN_H };
   if (game === 'phom') return { w: CARD_W, h: CARD_H };
   return { w: TILE_W, h: TILE_H };
 }
 
 /** Pixel size of a piece drawn `w` px wide (upright). */
-export function pieceDims(game: GameId, w: number): { w: number; h: number } {
-  const u = unitBox(game);
+export function pieceDims(game: GameId, w: number, short = false): { w: number; h: number } {
+  const u = unitBox(game, short);
   return { w, h: Math.round((w * u.h) / u.w) };
 }
 
@@ -31,6 +41,8 @@ export interface SpriteOptions {
   label?: Locale | null;
   /** Rotate 90° (claimed mahjong tiles lie sideways). */
   sideways?: boolean;
+  /** Chắn: the short hand face (60 × 150 units). Ignored by other games. */
+  short?: boolean;
 }
 
 /**
@@ -47,32 +59,59 @@ export function spriteStats(): { cached: number; painted: number; bytes: number 
 
 export function sprite(game: GameId, code: string, w: number, o: SpriteOptions = {}): Canvas {
   const label = o.label ?? null;
-  const key = `${game}|${code}|${w}|${label ?? ''}|${o.sideways ? 1 : 0}`;
+  const short = game === 'chan' && !!o.short;
+  const key = `${game}|${code}|${w}|${label ?? ''}|${o.sideways ? 1 : 0}|${short ? 1 : 0}`;
   const hit = cache.get(key);
   if (hit) return hit;
   registerFonts();
   let c: Canvas;
   if (o.sideways) {
-    const up = sprite(game, code, w, { label });
+    const up = sprite(game, code, w, { label, short });
     c = createCanvas(up.height, up.width);
     const ctx = c.getContext('2d');
     ctx.translate(up.height, 0);
     ctx.rotate(Math.PI / 2);
     ctx.drawImage(up, 0, 0);
-  } else {
-    const d = pieceDims(game, w);
-    c = createCanvas(d.w, d.h);
-    const ctx = c.getContext('2d');
-    const u = unitBox(game);
-    ctx.scale(d.w / u.w, d.h / u.h);
-    paintPiece(ctx, game, code, label);
-  }
+  } else c = paintSprite(game, code, w, { label, short });
   painted++;
   cache.set(key, c, c.width * c.height * 4);
   return c;
 }
 
+/** Paints one upright piece, uncached (the tests measure its text through `setTextProbe`). */
+export function paintSprite(game: GameId, code: string, w: number, o: { label?: Locale | null; short?: boolean } = {}): Canvas {
+  const short = game === 'chan' && !!o.short;
+  const d = pieceDims(game, w, short);
+  const c = createCanvas(d.w, d.h);
+  const ctx = c.getContext('2d');
+  const u = unitBox(game, short);
+  ctx.scale(d.w / u.w, d.h / u.h);
+  if (short) paintChanShortFace(ctx, code);
+  else paintPiece(ctx, game, code, o.label ?? null);
+  return c;
+}
+
 type Ctx2D = ReturnType<Canvas['getContext']>;
+
+/** Two lines "rank / suit" ("Tam" / "Văn"); one line for single-word faces ("Lão"). */
+function chanLabelLines(code: string): string[] {
+  const name = pieceName('chan', code, 'vi');
+  const parts = name.split(' ');
+  return parts.length === 2 ? parts : [name];
+}
+
+function paintChanShortFace(ctx: Ctx2D, code: string): void {
+  if (code === BACK) return paintChanBack(ctx, CHAN_SHORT_H);
+  const { col, rank } = paintChanShort(ctx, code);
+  const o = { size: 16.5, minSize: 11, bold: true, color: col, align: 'center' as const, cache: false };
+  if (rank) fitText(ctx, rank, CHAN_SHORT_INDEX_BOX, { ...o, size: 16, align: 'left' });
+  const lines = chanLabelLines(code);
+  if (lines.length === 2) lines.forEach((t, i) => fitText(ctx, t, CHAN_SHORT_LABEL_BOXES[i]!, o));
+  else {
+    const b = CHAN_SHORT_LABEL_BOXES[0]!;
+    fitText(ctx, lines[0]!, { x: b.x, y: b.y, w: b.w, h: 44 }, { ...o, size: 18 });
+  }
+}
 
 function paintPiece(ctx: Ctx2D, game: GameId, code: string, label: Locale | null): void {
   if (game === 'chan') {

@@ -6,6 +6,7 @@
  */
 import { pieceDims, sprite } from './sprites.js';
 import { fitText } from './text.js';
+import { OUTPUT_SCALE } from './scale.js';
 import {
   C,
   type Ctx,
@@ -13,6 +14,7 @@ import {
   markRoom,
   badge,
   drawFlow,
+  drawPiece,
   encode,
   flowGroups,
   highlight,
@@ -57,7 +59,7 @@ function baseSizes(game: GameId, cols: number): Sizes {
 }
 
 /** Scales tried in turn until the image fits `TABLE_MAX_H` (the last one is kept regardless). */
-const SCALES = [1, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6];
+const SCALES = [1, 0.96, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6];
 
 interface SeatLayout {
   x: number;
@@ -105,7 +107,7 @@ function infoHeight(s: SeatModel): number {
 }
 
 /** Height of the name line of a panel in the two-column layout (badges share the line). */
-const TOP_INFO_H = 44;
+const TOP_INFO_H = 42;
 
 export function layoutTable(m: TableModel): TableLayout {
   const cols = m.seats.length >= 3 ? 2 : 1;
@@ -126,17 +128,20 @@ function layoutAt(m: TableModel, cols: number, scale: number): TableLayout {
     label: base.label,
   };
   const LABEL_H = sz.label;
-  const gstyle: GroupStyle = { game: m.game, locale: m.locale, w: sz.group, gap: 2, label: null };
-  const dstyle: GroupStyle = { game: m.game, locale: m.locale, w: sz.discard, gap: 3, label: null };
-  let y = HEADER_H + 8 + BAR_H + 10;
+  // Chắn: the short face (as in the hand) keeps long rows of pairs and discards shorter, so the
+  // table fits 1200 × 900 with bigger cards
+  const short = m.game === 'chan';
+  const gstyle: GroupStyle = { game: m.game, locale: m.locale, w: sz.group, gap: 2, label: null, short };
+  const dstyle: GroupStyle = { game: m.game, locale: m.locale, w: sz.discard, gap: 3, label: null, short };
+  let y = HEADER_H + 8 + BAR_H + 8;
   let centreY = 0;
   let centreH = 0;
   if (m.centreCodes?.length) {
     centreY = y;
-    centreH = pieceDims(m.game, sz.centre).h + 24;
+    centreH = pieceDims(m.game, sz.centre, short).h + 24;
     y += centreH + 12;
   }
-  const dd = pieceDims(m.game, sz.discard);
+  const dd = pieceDims(m.game, sz.discard, short);
   const dstep = sz.discard + 3;
   const panelW = (TABLE_W - PAD * 2 - (cols - 1) * COL_GAP) / cols;
   const infoLeft = cols === 1;
@@ -180,8 +185,11 @@ function layoutAt(m: TableModel, cols: number, scale: number): TableLayout {
     const mate = seats.filter((o) => o.y === sl.y);
     sl.h = Math.max(...mate.map((o) => o.h));
   }
-  y += rowH + 10;
-  return { width: TABLE_W, height: snapHeight(y + PAD - 10), centreY, centreH, seats, gstyle, dstyle, sizes: sz, scale };
+  y += rowH;
+  // heights snap to 32, but never past the cap when the content itself fits under it
+  const raw = y + PAD - 10;
+  const height = raw <= TABLE_MAX_H ? Math.min(snapHeight(raw), TABLE_MAX_H) : snapHeight(raw);
+  return { width: TABLE_W, height, centreY, centreH, seats, gstyle, dstyle, sizes: sz, scale };
 }
 
 function drawSeat(ctx: Ctx, m: TableModel, i: number, s: SeatModel, L: SeatLayout, T: TableLayout): void {
@@ -258,11 +266,11 @@ function drawSeat(ctx: Ctx, m: TableModel, i: number, s: SeatModel, L: SeatLayou
       { x: dx, y: dy, w: L.cw - L.discX, h: LABEL_H - 2 },
       { size: LABEL_H * 0.78, minSize: 11, bold: true, color: C.muted },
     );
-    const d = pieceDims(m.game, T.dstyle.w);
+    const d = pieceDims(m.game, T.dstyle.w, T.dstyle.short);
     s.discards.forEach((code, k) => {
       const px = dx + (k % L.perRow) * (T.dstyle.w + 3);
       const py = dy + LABEL_H + Math.floor(k / L.perRow) * (d.h + 4);
-      ctx.drawImage(sprite(m.game, code, T.dstyle.w), px, py);
+      drawPiece(ctx, m.game, code, T.dstyle.w, px, py, { short: T.dstyle.short });
       if (m.lastDiscard && m.lastDiscard.seat === i && m.lastDiscard.index === k) highlight(ctx, px, py, d.w, d.h);
     });
   }
@@ -294,7 +302,7 @@ export function drawTable(ctx: Ctx, m: TableModel, T: TableLayout): void {
   }
   if (m.centreCodes?.length) {
     const sz = T.sizes;
-    const d = pieceDims(m.game, sz.centre);
+    const d = pieceDims(m.game, sz.centre, T.dstyle.short);
     const total = m.centreCodes.length * (d.w + 6) - 6;
     const cx = (TABLE_W - total) / 2;
     const cy = T.centreY + 20;
@@ -307,7 +315,7 @@ export function drawTable(ctx: Ctx, m: TableModel, T: TableLayout): void {
       );
     m.centreCodes.forEach((code, k) => {
       const px = cx + k * (d.w + 6);
-      ctx.drawImage(sprite(m.game, code, sz.centre, { label: isMahjong(m.game) ? m.locale : null }), px, cy);
+      drawPiece(ctx, m.game, code, sz.centre, px, cy, { label: isMahjong(m.game) ? m.locale : null, short: T.dstyle.short });
       highlight(ctx, px, cy, d.w, d.h);
     });
   }
@@ -316,7 +324,7 @@ export function drawTable(ctx: Ctx, m: TableModel, T: TableLayout): void {
 
 export function renderTablePng(m: TableModel): Buffer {
   const T = layoutTable(m);
-  const { canvas, ctx } = newImage(T.width, T.height);
+  const { canvas, ctx } = newImage(T.width, T.height, OUTPUT_SCALE);
   drawTable(ctx, m, T);
   return encode(canvas);
 }

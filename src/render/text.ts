@@ -6,6 +6,7 @@
 import { createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas';
 import { font } from './fonts.js';
 import { ByteLru, MB } from './lru.js';
+import { deviceScale } from './scale.js';
 
 export interface Box {
   x: number;
@@ -158,11 +159,16 @@ export function fitText(ctx: CanvasRenderingContext2D, text: string, box: Box, o
   const x = align === 'left' ? box.x : align === 'center' ? box.x + box.w / 2 : box.x + box.w;
   const y = box.y + box.h / 2;
   if (m.drawn && o.cache !== false) {
-    const f = font(m.size, { bold: o.bold ?? false, serif: o.serif ?? false });
-    const bmp = textBitmap(m.drawn, f, m.size, o.color ?? '#000', o.outline);
-    const pad = Math.ceil((o.outline?.width ?? 0) / 2) + 2;
+    // the bitmap is drawn at device size and blitted pixel-aligned (see scale.ts)
+    const k = deviceScale();
+    const f = font(m.size * k, { bold: o.bold ?? false, serif: o.serif ?? false });
+    const outline = o.outline ? { color: o.outline.color, width: o.outline.width * k } : undefined;
+    const bmp = textBitmap(m.drawn, f, m.size * k, o.color ?? '#000', outline);
+    const pad = Math.ceil((outline?.width ?? 0) / 2) + 2;
     const left = align === 'left' ? x : align === 'center' ? x - m.width / 2 : x - m.width;
-    ctx.drawImage(bmp, Math.round(left - pad), Math.round(y - bmp.height / 2));
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(bmp, Math.round(left * k - pad), Math.round(y * k - bmp.height / 2));
+    ctx.setTransform(k, 0, 0, k, 0, 0);
   } else if (m.drawn) {
     ctx.font = font(m.size, { bold: o.bold ?? false, serif: o.serif ?? false });
     ctx.textAlign = align;

@@ -9,6 +9,7 @@ import {
   allCodes,
   registerFonts,
   setTextProbe,
+  OUTPUT_SCALE,
 } from '../../src/render/index.js';
 import type { FitResult } from '../../src/render/index.js';
 import { sprite, pieceDims } from '../../src/render/sprites.js';
@@ -62,8 +63,8 @@ test('samples: every game × locale × image kind, expected size, < 1 MB', () =>
       checkPng(renderHand(s.hand), imageSize('hand', s.hand), `${g}/${l} hand`);
       checkPng(renderTable(s.table), imageSize('table', s.table), `${g}/${l} table`);
       checkPng(renderResult(s.result), imageSize('result', s.result), `${g}/${l} result`);
-      assert.equal(imageSize('hand', s.hand).width, g === 'chan' ? 880 : 1200);
-      assert.equal(imageSize('table', s.table).width, 1200);
+      assert.equal(imageSize('hand', s.hand).width, Math.round((g === 'chan' ? 720 : 1200) * OUTPUT_SCALE));
+      assert.equal(imageSize('table', s.table).width, Math.round(1200 * OUTPUT_SCALE));
     }
     checkPng(renderSheet(g, 'vi'), imageSize('sheet', { game: g, locale: 'vi' }), `${g} sheet`);
   }
@@ -107,7 +108,7 @@ test('no text overflows its box (long names, 6 seats, long Vietnamese labels, al
 test('6 seats: the table grows but keeps its width', () => {
   const s = stressModels('vn-mahjong', 'vi').table;
   const size = imageSize('table', s);
-  assert.equal(size.width, 1200);
+  assert.equal(size.width, Math.round(1200 * OUTPUT_SCALE));
   assert.ok(size.height > imageSize('table', sampleModels('vn-mahjong', 'vi').table).height);
 });
 

@@ -98,10 +98,7 @@ export function paintCardBack(ctx: Ctx): void {
   ctx.strokeStyle = '#20242c';
   ctx.stroke();
   rrect(ctx, 8, 8, 84, 124, 5);
-  const g = ctx.createLinearGradient(0, 0, 100, 140);
-  g.addColorStop(0, '#b3262c');
-  g.addColorStop(1, '#7a1420');
-  ctx.fillStyle = g;
+  ctx.fillStyle = '#971d26';
   ctx.fill();
   ctx.save();
   rrect(ctx, 8, 8, 84, 124, 5);

@@ -9,41 +9,41 @@ import { type Ctx, rrect, circle, glyph } from './draw-util.js';
 
 export const CHAN_W = 60;
 export const CHAN_H = 200;
+/**
+ * The short face used in a player's own hand (issue #13: legible in Discord's ~550 px preview):
+ * the same paper, index, numeral, suit character and name on a 60 × 150 box, without the suit
+ * motif, so three rows of eight cards fit an image of sensible height.
+ */
+export const CHAN_SHORT_H = 150;
 const BLACK = '#1c1a17';
 const RED = '#c01d17';
 
-function paper(ctx: Ctx, edge: string): void {
-  rrect(ctx, 1.5, 1.5, 57, 197, 6);
-  const g = ctx.createLinearGradient(0, 0, 60, 0);
-  g.addColorStop(0, '#f6ecd2');
-  g.addColorStop(0.5, '#fff8e6');
-  g.addColorStop(1, '#efe2c2');
-  ctx.fillStyle = g;
+function paper(ctx: Ctx, edge: string, h = CHAN_H): void {
+  rrect(ctx, 1.5, 1.5, 57, h - 3, 6);
+  // flat paper (issue #17 §3: flat fills compress far better than gradients)
+  ctx.fillStyle = '#fbf3de';
   ctx.fill();
   ctx.lineWidth = 3;
   ctx.strokeStyle = '#2a1a10';
   ctx.stroke();
-  rrect(ctx, 5, 5, 50, 190, 3);
+  rrect(ctx, 5, 5, 50, h - 10, 3);
   ctx.lineWidth = 1.5;
   ctx.strokeStyle = edge;
   ctx.stroke();
 }
 
-export function paintChanBack(ctx: Ctx): void {
-  rrect(ctx, 1.5, 1.5, 57, 197, 6);
-  const g = ctx.createLinearGradient(0, 0, 60, 200);
-  g.addColorStop(0, '#a3361f');
-  g.addColorStop(1, '#6d1f12');
-  ctx.fillStyle = g;
+export function paintChanBack(ctx: Ctx, h = CHAN_H): void {
+  rrect(ctx, 1.5, 1.5, 57, h - 3, 6);
+  ctx.fillStyle = '#8a2b19';
   ctx.fill();
   ctx.lineWidth = 3;
   ctx.strokeStyle = '#2a1a10';
   ctx.stroke();
-  rrect(ctx, 6, 6, 48, 188, 3);
+  rrect(ctx, 6, 6, 48, h - 12, 3);
   ctx.strokeStyle = 'rgba(255,220,150,0.7)';
   ctx.lineWidth = 1.5;
   ctx.stroke();
-  for (let y = 24; y < 190; y += 22) {
+  for (let y = 24; y < h - 10; y += 22) {
     ctx.beginPath();
     ctx.moveTo(30, y - 9);
     ctx.lineTo(40, y);
@@ -104,8 +104,7 @@ function suitMotif(ctx: Ctx, suit: string, col: string, y0: number, y1: number):
   ctx.restore();
 }
 
-function medallion(ctx: Ctx, code: string, cy: number): void {
-  const r = 24;
+function medallion(ctx: Ctx, code: string, cy: number, r = 24): void {
   circle(ctx, 30, cy, r);
   ctx.fillStyle = RED;
   ctx.fill();
@@ -142,6 +141,38 @@ function medallion(ctx: Ctx, code: string, cy: number): void {
     }
     ctx.stroke();
   }
+}
+
+/** Label lines of the short face (font 16.5: ≥ 14 px in the preview at the hand's card size). */
+export const CHAN_SHORT_LABEL_BOXES = [
+  { x: 5, y: 101, w: 50, h: 22 },
+  { x: 5, y: 123, w: 50, h: 22 },
+];
+/** The index (arabic rank) box of the short face, top left. */
+export const CHAN_SHORT_INDEX_BOX = { x: 6, y: 5, w: 16, h: 18 };
+
+/**
+ * Paints the short face of `code` (hand cards); returns the ink colour for the label and index,
+ * and the rank to print in the index (null for the yêu cards).
+ */
+export function paintChanShort(ctx: Ctx, code: string): { col: string; rank: string | null } {
+  const red = isChanRed(code);
+  const col = red ? RED : BLACK;
+  paper(ctx, red ? RED : '#6b5a3a', CHAN_SHORT_H);
+  const m = /^([1-9])([vns])$/.exec(code);
+  if (m) {
+    const n = Number(m[1]);
+    glyph(ctx, ZH_NUM[n]!, 32, 39, 32, col);
+    glyph(ctx, { v: '萬', n: '文', s: '索' }[m[2]!]!, 30, 76, 32, col);
+  } else {
+    ctx.fillStyle = 'rgba(192,29,23,0.12)';
+    ctx.fillRect(6, 8, 48, 88);
+    medallion(ctx, code, 52, 22);
+  }
+  rrect(ctx, 5, 99, 50, 46, 3);
+  ctx.fillStyle = red ? 'rgba(192,29,23,0.10)' : 'rgba(60,40,20,0.08)';
+  ctx.fill();
+  return { col, rank: m ? m[1]! : null };
 }
 
 /** Label lines drawn at the foot; the caller fits them with fitText. */

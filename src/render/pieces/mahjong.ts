@@ -19,7 +19,7 @@ const BLUE = '#1f4fa3';
 const JADE = '#1c7a5c';
 const JADE_DARK = '#0e4a37';
 
-function body(ctx: Ctx, faceTop: string, faceBottom: string): void {
+function body(ctx: Ctx, face: string): void {
   // jade body with a visible lower edge
   rrect(ctx, 1.5, 1.5, 97, 137, 11);
   ctx.fillStyle = JADE_DARK;
@@ -27,12 +27,9 @@ function body(ctx: Ctx, faceTop: string, faceBottom: string): void {
   rrect(ctx, 1.5, 4, 97, 132, 11);
   ctx.fillStyle = JADE;
   ctx.fill();
-  // face
-  const g = ctx.createLinearGradient(0, 0, 0, FACE_H);
-  g.addColorStop(0, faceTop);
-  g.addColorStop(1, faceBottom);
+  // face: one flat ivory (issue #17 §3: flat fills compress far better than gradients)
   rrect(ctx, 1.5, 1.5, 97, FACE_H, 11);
-  ctx.fillStyle = g;
+  ctx.fillStyle = face;
   ctx.fill();
   // outline: dark, so the tile reads on any background
   rrect(ctx, 1.5, 1.5, 97, 137, 11);
@@ -51,10 +48,7 @@ export function paintTileBack(ctx: Ctx): void {
   ctx.fillStyle = '#f1ead6';
   ctx.fill();
   rrect(ctx, 1.5, 1.5, 97, 127, 11);
-  const g = ctx.createLinearGradient(0, 0, 100, 130);
-  g.addColorStop(0, '#2a9a73');
-  g.addColorStop(1, '#136046');
-  ctx.fillStyle = g;
+  ctx.fillStyle = '#1f7d5c';
   ctx.fill();
   ctx.save();
   rrect(ctx, 9, 9, 82, 111, 7);
@@ -396,7 +390,7 @@ function cornerNumber(ctx: Ctx, n: number, col: string): void {
  */
 export function paintTile(ctx: Ctx, code: string, label?: string): void {
   const joker = JOKER_INFO[code];
-  body(ctx, '#fffdf6', '#efe6cf');
+  body(ctx, '#fbf7ea');
   const hasLabel = !!label;
   const top = 7;
   const bottom = hasLabel ? 104 : 121;
