@@ -20,7 +20,9 @@ export function abandonGuild(db: DB, guildId: string, now: number = Date.now()):
   return db
     .transaction((): AbandonedGame[] => {
       const open = db
-        .prepare("SELECT id, game, status FROM games WHERE guild_id = ? AND status IN ('lobby', 'running', 'paused') ORDER BY created_at")
+        .prepare(
+          "SELECT id, game, status FROM games WHERE guild_id = ? AND status IN ('lobby', 'running', 'paused') ORDER BY created_at, rowid",
+        )
         .all(guildId) as { id: string; game: string; status: AbandonedGame['from'] }[];
       const mark = db.prepare(
         "UPDATE games SET status = 'cancelled', abandoned_at = ?, abandoned_from = status, outbox = '[]', updated_at = ? WHERE id = ?",
