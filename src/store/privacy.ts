@@ -53,9 +53,9 @@ export const USER_COLUMNS: Record<string, { column: string; how: 'null' | 'erase
 
 /** Columns of the schema that look like they hold a user id (`user_id`, `*_user_id`, `*_by`) and are not in USER_COLUMNS. */
 export function unhandledUserColumns(db: DB): string[] {
-  const tables = (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map(
-    (r) => r.name,
-  );
+  const tables = (
+    db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]
+  ).map((r) => r.name);
   const out: string[] = [];
   for (const t of tables) {
     const cols = (db.prepare(`PRAGMA table_info(${JSON.stringify(t)})`).all() as { name: string }[]).map((c) => c.name);
@@ -74,8 +74,12 @@ export function eraseUser(db: DB, userId: string): EraseOutcome {
       const open = openSeatsOf(db, userId);
       if (open.length) return { ok: false, reason: 'playing', games: open };
       const games = (db.prepare('SELECT COUNT(DISTINCT game_id) AS n FROM game_seats WHERE user_id = ?').get(userId) as { n: number }).n;
-      const seats = db.prepare('UPDATE game_seats SET user_id = NULL, display_name = ? WHERE user_id = ?').run(FORMER_PLAYER, userId).changes;
-      const results = db.prepare('UPDATE results SET user_id = NULL, display_name = ? WHERE user_id = ?').run(FORMER_PLAYER, userId).changes;
+      const seats = db
+        .prepare('UPDATE game_seats SET user_id = NULL, display_name = ? WHERE user_id = ?')
+        .run(FORMER_PLAYER, userId).changes;
+      const results = db
+        .prepare('UPDATE results SET user_id = NULL, display_name = ? WHERE user_id = ?')
+        .run(FORMER_PLAYER, userId).changes;
       const ratings = db.prepare('DELETE FROM ratings WHERE user_id = ?').run(userId).changes;
       db.prepare('DELETE FROM players WHERE user_id = ?').run(userId);
       const actions = db.prepare('UPDATE actions SET user_id = NULL WHERE user_id = ?').run(userId).changes;
