@@ -3,10 +3,11 @@
  * each running the bot entry (src/bot/main.ts) with the shard env discord.js gives it (`SHARDS` = its
  * shard id, `SHARD_COUNT`), from which its Client picks its shard. `SHARDS=auto` asks Discord for the
  * recommended count (`GET /gateway/bot` on DISCORD_API_BASE, so the simulator can answer it too).
- * Per shard, `{shard}` in DATABASE_PATH is filled in (one file per shard) and METRICS_PORT becomes
- * METRICS_PORT + shard id (one /metrics and /healthz per process).
+ * Per shard, `{shard}` in DATABASE_PATH is filled in (one file per shard), METRICS_PORT becomes
+ * METRICS_PORT + shard id (one /metrics and /healthz per process) and backups are split (perShardEnv).
  */
 import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ShardingManager, type Shard } from 'discord.js';
 
@@ -29,11 +30,23 @@ export async function recommendedShards(apiBase: string, token: string, fetchFn:
   return n;
 }
 
-/** The environment entries a shard's process gets on top of the manager's (DATABASE_PATH, METRICS_PORT). */
+/**
+ * The environment entries a shard's process gets on top of the manager's: `{shard}` in DATABASE_PATH
+ * (and BACKUP_DIR) filled in; METRICS_PORT + shard id; periodic backups of one shared file made by
+ * shard 0 only (an empty BACKUP_DIR is unset), and of per-shard files into a folder per shard
+ * (`BACKUP_DIR/shard-<id>` unless BACKUP_DIR has its own `{shard}`), so no shard prunes another's.
+ */
 export function perShardEnv(env: Record<string, string | undefined>, shardId: number): Record<string, string> {
   const out: Record<string, string> = {};
-  if (env.DATABASE_PATH?.includes('{shard}')) out.DATABASE_PATH = env.DATABASE_PATH.replaceAll('{shard}', String(shardId));
+  const fill = (v: string) => v.replaceAll('{shard}', String(shardId));
+  const perShardFile = Boolean(env.DATABASE_PATH?.includes('{shard}'));
+  if (perShardFile) out.DATABASE_PATH = fill(env.DATABASE_PATH!);
   if (env.METRICS_PORT && /^\d+$/.test(env.METRICS_PORT)) out.METRICS_PORT = String(Number(env.METRICS_PORT) + shardId);
+  if (env.BACKUP_DIR) {
+    if (env.BACKUP_DIR.includes('{shard}')) out.BACKUP_DIR = fill(env.BACKUP_DIR);
+    else if (perShardFile) out.BACKUP_DIR = join(env.BACKUP_DIR, `shard-${shardId}`);
+    else if (shardId !== 0) out.BACKUP_DIR = '';
+  }
   return out;
 }
 

@@ -76,6 +76,17 @@ test('SHARDS parsing, per-shard env, the recommended count from DISCORD_API_BASE
     METRICS_PORT: '9466',
   });
   assert.deepEqual(perShardEnv({ DATABASE_PATH: 'data/hq.db' }, 1), {}, 'one shared file when not templated');
+  // Backups: one shared file is backed up by shard 0 only; per-shard files each into their own folder.
+  assert.deepEqual(perShardEnv({ DATABASE_PATH: 'data/hq.db', BACKUP_DIR: 'bk' }, 0), {});
+  assert.deepEqual(perShardEnv({ DATABASE_PATH: 'data/hq.db', BACKUP_DIR: 'bk' }, 1), { BACKUP_DIR: '' });
+  assert.deepEqual(perShardEnv({ DATABASE_PATH: 'd/{shard}.db', BACKUP_DIR: 'bk' }, 1), {
+    DATABASE_PATH: 'd/1.db',
+    BACKUP_DIR: 'bk/shard-1',
+  });
+  assert.deepEqual(perShardEnv({ DATABASE_PATH: 'd/{shard}.db', BACKUP_DIR: 'bk-{shard}' }, 3), {
+    DATABASE_PATH: 'd/3.db',
+    BACKUP_DIR: 'bk-3',
+  });
   const seen: string[] = [];
   const fake = (async (url: string, init: { headers: Record<string, string> }) => {
     seen.push(`${url} ${init.headers.Authorization}`);
