@@ -4,7 +4,7 @@
  * (src/store/privacy.ts `eraseUser`): seats and results show "former player", ratings and leaderboard
  * lines go, the action logs keep the moves without the user id, so every game still replays to the same
  * results. Refused while the user sits at an open (lobby, running or paused) table: they finish or leave
- * it, then ask again.
+ * it, then ask again. With one database file per shard, every shard's file is erased (src/ops/privacy.ts).
  */
 import {
   ButtonStyle,
@@ -20,7 +20,8 @@ import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
 import { encodeCommandId } from '../src/bot/custom-id.js';
 import { langOf, translator, type T } from '../src/table/i18n.js';
-import { eraseUser, openSeatsOf } from '../src/store/index.js';
+import { openSeatsOf } from '../src/store/index.js';
+import { eraseEverywhere, shardDatabases } from '../src/ops/privacy.js';
 
 export const data = named(new SlashCommandBuilder(), 'privacy', 'privacy').addSubcommand((s) =>
   named(s, 'delete-my-data', 'privacy.delete-my-data'),
@@ -68,7 +69,7 @@ export async function component(
   if (rest === 'cancel') return void (await i.update({ content: t('ops:privacy.cancelled'), components: [] }));
   const m = /^erase:(\d{1,25})$/.exec(rest);
   if (!m || m[1] !== i.user.id) return void (await i.reply({ content: t('ops:privacy.not-yours'), flags: MessageFlags.Ephemeral }));
-  const r = eraseUser(ctx.store.db, i.user.id);
+  const r = eraseEverywhere(ctx.store.db, i.user.id, shardDatabases());
   if (!r.ok) return void (await i.update({ content: playing(t, r.games), components: [] }));
   ctx.log.info({ seats: r.seats, results: r.results, actions: r.actions }, 'a user deleted their data (/privacy)');
   const nothing = r.games === 0 && r.results === 0 && r.ratings === 0 && r.actions === 0 && r.hints === 0;

@@ -40,7 +40,11 @@ export function perShardEnv(env: Record<string, string | undefined>, shardId: nu
   const out: Record<string, string> = {};
   const fill = (v: string) => v.replaceAll('{shard}', String(shardId));
   const perShardFile = Boolean(env.DATABASE_PATH?.includes('{shard}'));
-  if (perShardFile) out.DATABASE_PATH = fill(env.DATABASE_PATH!);
+  if (perShardFile) {
+    out.DATABASE_PATH = fill(env.DATABASE_PATH!);
+    // What reaches every shard's file (src/ops/privacy.ts: /privacy erases a user from all of them).
+    out.DATABASE_PATH_TEMPLATE = env.DATABASE_PATH!;
+  }
   if (env.METRICS_PORT && /^\d+$/.test(env.METRICS_PORT)) out.METRICS_PORT = String(Number(env.METRICS_PORT) + shardId);
   if (env.BACKUP_DIR) {
     if (env.BACKUP_DIR.includes('{shard}')) out.BACKUP_DIR = fill(env.BACKUP_DIR);

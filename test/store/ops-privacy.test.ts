@@ -20,6 +20,7 @@ import { act } from '../../src/table/act.js';
 import { optionsForTable } from '../../src/bot/options-in-force.js';
 import { replayAllGames } from '../../src/cli/replay-db.js';
 import { translator } from '../../src/table/i18n.js';
+import { eraseEverywhere, shardDatabases } from '../../src/ops/privacy.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -171,4 +172,32 @@ test('every column that can name a user is handled; the marker is shown in each 
   assert.equal(shownName(FORMER_PLAYER, translator('vi')), 'người chơi cũ');
   assert.equal(shownName(FORMER_PLAYER, translator('zh-TW')), '前玩家');
   assert.equal(shownName('Bình', translator('en')), 'Bình');
+});
+
+test('one database file per shard: /privacy refuses if the user plays in any shard file, then erases them all', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hq-privacy-shards-'));
+  const template = join(dir, 'hq-{shard}.db');
+  const files = shardDatabases({ DATABASE_PATH_TEMPLATE: template, SHARD_COUNT: '3' });
+  assert.deepEqual(
+    files,
+    [0, 1, 2].map((k) => join(dir, `hq-${k}.db`)),
+  );
+  assert.deepEqual(shardDatabases({ SHARD_COUNT: '3' }), [], 'one shared file: nothing else to open');
+  const stores = files.slice(0, 2).map((f) => openStore(f, engineOf)); // shard 2 has no file yet
+  const g0 = playGame(stores[0]!, 'gA', ['u1', 'u2'], 'p-1');
+  const open1 = playGame(stores[1]!, 'gB', ['u1', 'u3'], 'p-2', { keepOpen: true });
+  stores[1]!.close();
+  const refused = eraseEverywhere(stores[0]!.db, 'u1', files);
+  assert.ok(!refused.ok && refused.games.map((g) => g.id).join() === open1, 'refused: seated at a table in shard 1');
+  assert.equal(stores[0]!.games.seats(g0)[0]!.userId, 'u1', 'nothing erased anywhere');
+  const s1 = openStore(files[1]!, engineOf);
+  s1.games.update(open1, { status: 'finished' });
+  s1.close();
+  const r = eraseEverywhere(stores[0]!.db, 'u1', files);
+  assert.ok(r.ok && r.games === 2, JSON.stringify(r));
+  const s1b = openStore(files[1]!, engineOf);
+  assert.equal(s1b.games.seats(open1)[0]!.displayName, FORMER_PLAYER);
+  s1b.close();
+  assert.equal(stores[0]!.games.seats(g0)[0]!.userId, null);
+  stores[0]!.close();
 });

@@ -73,6 +73,7 @@ test('SHARDS parsing, per-shard env, the recommended count from DISCORD_API_BASE
   for (const bad of ['0', '-1', '2.5', 'two']) assert.throws(() => parseShards(bad), /SHARDS must be/);
   assert.deepEqual(perShardEnv({ DATABASE_PATH: 'data/hq-{shard}.db', METRICS_PORT: '9464' }, 2), {
     DATABASE_PATH: 'data/hq-2.db',
+    DATABASE_PATH_TEMPLATE: 'data/hq-{shard}.db',
     METRICS_PORT: '9466',
   });
   assert.deepEqual(perShardEnv({ DATABASE_PATH: 'data/hq.db' }, 1), {}, 'one shared file when not templated');
@@ -81,10 +82,12 @@ test('SHARDS parsing, per-shard env, the recommended count from DISCORD_API_BASE
   assert.deepEqual(perShardEnv({ DATABASE_PATH: 'data/hq.db', BACKUP_DIR: 'bk' }, 1), { BACKUP_DIR: '' });
   assert.deepEqual(perShardEnv({ DATABASE_PATH: 'd/{shard}.db', BACKUP_DIR: 'bk' }, 1), {
     DATABASE_PATH: 'd/1.db',
+    DATABASE_PATH_TEMPLATE: 'd/{shard}.db',
     BACKUP_DIR: 'bk/shard-1',
   });
   assert.deepEqual(perShardEnv({ DATABASE_PATH: 'd/{shard}.db', BACKUP_DIR: 'bk-{shard}' }, 3), {
     DATABASE_PATH: 'd/3.db',
+    DATABASE_PATH_TEMPLATE: 'd/{shard}.db',
     BACKUP_DIR: 'bk-3',
   });
   const seen: string[] = [];
