@@ -39,4 +39,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.METRICS_PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # tini forwards SIGTERM so the bot closes the gateway and the database cleanly.
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "dist/src/bot/main.js"]
+CMD ["node", "dist/src/ops/launch.js"]

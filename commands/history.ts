@@ -13,6 +13,7 @@ import { gameOption } from '../src/bot/command-options.js';
 import { dmsClosedLine } from '../src/notify/tell.js';
 import { viewerPayload } from '../src/notify/replay-viewer.js';
 import { isGameId } from '../src/table/manifests.js';
+import { shownName } from '../src/store/privacy.js';
 
 export const data = named(new SlashCommandBuilder(), 'history', 'history')
   .addStringOption((o) => gameOption(o, false))
@@ -44,7 +45,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const lines = games.map((g) => {
     const seats = ctx.store.games
       .seats(g.id)
-      .map((s) => s.displayName)
+      .map((s) => shownName(s.displayName, t))
       .join(', ');
     return `\`${g.id}\` ${t(`${g.game}:name`)} · ${t(`common:status.${g.status}`)} · ${t('common:history.hands', { n: g.handIndex + 1 })} · ${seats} · <t:${Math.floor(g.updatedAt / 1000)}:R>`;
   });

@@ -4,7 +4,8 @@
  */
 import { Client, Events, GatewayIntentBits, Partials } from 'discord.js';
 import type { Logger } from 'pino';
-import type { Store } from '../store/index.js';
+import { abandonGuild, type Store } from '../store/index.js';
+import { ownsGuild } from '../ops/shard.js';
 import { GameLocks, type BotContext, type Clock, type Renderer } from './context.js';
 import { loadCommands } from './commands.js';
 import { createRouter } from './router.js';
@@ -75,6 +76,16 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     inflight.add(p);
   });
   client.on(Events.Error, (e) => o.log.error({ err: e }, 'client error'));
+  // Removed from a server: its open tables are abandoned (no timers fire; logs and results kept).
+  client.on(Events.GuildDelete, (g) => {
+    try {
+      const gone = abandonGuild(o.store.db, g.id, ctx.clock.now());
+      if (gone.length) o.log.info({ guild: g.id, games: gone.map((x) => x.id) }, 'removed from a server: its open tables are abandoned');
+      ctx.wakeTimers();
+    } catch (e) {
+      o.log.error({ err: e, guild: g.id }, 'abandoning the tables of a server failed');
+    }
+  });
   client.rest.on('rateLimited', (info) => o.log.warn({ info }, 'rate limited'));
 
   return {
@@ -94,7 +105,11 @@ export async function createBot(o: BotOptions): Promise<Bot> {
       // table message is behind (shown_version) or whose last step's effects may not have reached
       // Discord (the outbox) are loaded and redrawn; every other game is loaded on its first click or
       // timer (issue #18 §1). The redraws run one at a time, paced by the REST client's rate limits.
-      const ids = o.store.games.needingSync();
+      // Under the ShardingManager each process acts only for its own shard's guilds (src/ops/shard.ts).
+      const ids = o.store.games
+        .needingSyncIn()
+        .filter((g) => ownsGuild(client, g.guildId))
+        .map((g) => g.id);
       o.log.info({ games: ids.length }, 'bringing tables up to date');
       for (const id of ids) {
         await locks

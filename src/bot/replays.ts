@@ -5,6 +5,7 @@ import type { BaseAction, HandResult } from '../games/core/types.js';
 import type { BotContext } from './context.js';
 import type { Lang } from '../table/i18n.js';
 import { translator } from '../table/i18n.js';
+import { shownName } from '../store/privacy.js';
 
 export interface HandReplay {
   state: unknown;
@@ -49,7 +50,7 @@ export async function handReplayView(
   const r = replayHand(ctx, gameId, hand);
   if (!row || !r) return null;
   const seats = ctx.store.games.seats(gameId);
-  const names = seats.map((s) => s.displayName);
+  const names = seats.map((s) => shownName(s.displayName, translator(lang)));
   const pc = { lang, t: translator(lang), names };
   const presenter = GAMES[row.game].presenter;
   const engine = GAMES[row.game].engine;

@@ -6,6 +6,7 @@
 import type { BotContext, GameLocks } from './context.js';
 import { run } from './effects.js';
 import type { TimerRow } from '../store/timers.js';
+import { shardScope } from '../ops/shard.js';
 
 const MAX_SLEEP = 60_000;
 
@@ -37,7 +38,8 @@ export class Scheduler {
 
   private arm(): void {
     if (this.handle) clearTimeout(this.handle);
-    const next = this.ctx.store.timers.nextDue();
+    // Each shard process fires only its own guilds' timers (src/ops/shard.ts).
+    const next = this.ctx.store.timers.nextDue(shardScope(this.ctx.client));
     const delay = next === null ? MAX_SLEEP : Math.max(0, Math.min(MAX_SLEEP, next - this.ctx.clock.now()));
     this.handle = setTimeout(() => void this.tick(), delay);
     this.handle.unref?.();
@@ -49,8 +51,9 @@ export class Scheduler {
     this.running = true;
     try {
       const now = this.ctx.clock.now();
-      for (const r of this.ctx.store.timers.remindersDue(now)) await this.locks.run(r.gameId, () => this.remind(r));
-      for (const d of this.ctx.store.timers.due(now)) await this.locks.run(d.gameId, () => this.expire(d));
+      const scope = shardScope(this.ctx.client);
+      for (const r of this.ctx.store.timers.remindersDue(now, scope)) await this.locks.run(r.gameId, () => this.remind(r));
+      for (const d of this.ctx.store.timers.due(now, scope)) await this.locks.run(d.gameId, () => this.expire(d));
       await this.ctx.notifier?.due(now);
     } catch (e) {
       this.ctx.log.error({ err: e }, 'timer tick failed');

@@ -31,6 +31,7 @@ import { NEXT_HAND, applyEntry, initialState, type GameRow } from '../store/inde
 import { handSeed } from '../games/core/rng.js';
 import type { BaseAction, HandResult } from '../games/core/types.js';
 import type { NextHand, Scenario, ScenarioStep } from '../games/core/scenario.js';
+import { shownName } from '../store/privacy.js';
 
 /** Moves per page of the move list. */
 export const MOVES_PER_PAGE = 15;
@@ -64,7 +65,7 @@ function steps(ctx: BotContext, gameId: string, hand: number, userId: string, la
   if (!viewable(row, hand, r.result)) {
     // replayHand lists the hand's hints in the order they were asked: the hints table's order.
     const asked = ctx.store.games.hints(gameId).filter((h) => h.hand === hand);
-    const names = ctx.store.games.seats(gameId).map((s) => s.displayName);
+    const names = ctx.store.games.seats(gameId).map((s) => shownName(s.displayName, translator(lang)));
     const t = translator(lang);
     const presenter = GAMES[row.game].presenter;
     const hints = r.actions
@@ -82,7 +83,7 @@ function steps(ctx: BotContext, gameId: string, hand: number, userId: string, la
   const moves = r.actions.filter((a) => a.source !== 'hint');
   return {
     row,
-    names: ctx.store.games.seats(gameId).map((s) => s.displayName),
+    names: ctx.store.games.seats(gameId).map((s) => shownName(s.displayName, translator(lang))),
     views: [...moves.map((a) => a.before), engine.publicView(r.state)],
     moves: moves.map((a) => ({ seat: a.seat, action: a.action, source: a.source })),
     result: r.result,

@@ -338,15 +338,20 @@ export class GameStore {
    * may not have reached Discord (a non-empty outbox). Ids only: nothing is loaded or replayed.
    */
   needingSync(): string[] {
+    return this.needingSyncIn().map((r) => r.id);
+  }
+
+  /** `needingSync` with each game's server (a shard acts only for its own guilds). */
+  needingSyncIn(): { id: string; guildId: string | null }[] {
     return (
       this.db
         .prepare(
-          `SELECT id FROM games
+          `SELECT id, guild_id FROM games
            WHERE (status IN ('running','paused') AND (shown_version IS NULL OR shown_version <> version)) OR outbox <> '[]'
            ORDER BY updated_at`,
         )
-        .all() as { id: string }[]
-    ).map((r) => r.id);
+        .all() as { id: string; guild_id: string | null }[]
+    ).map((r) => ({ id: r.id, guildId: r.guild_id }));
   }
 
   listByStatus(...statuses: GameStatus[]): GameRow[] {

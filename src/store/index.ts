@@ -54,16 +54,21 @@ export function openStore(path: string, engineOf: (id: GameId) => AnyEngine, now
     prefs,
     notices: new NoticeStore(db, now),
     listing: new ListingStore(db, games),
+    // BEGIN IMMEDIATE: the step takes the write lock before its first read, so with several processes
+    // on one file (shards, WAL) a writer waits on busy_timeout instead of failing with SQLITE_BUSY when
+    // another process commits between its read and its write (a deferred transaction cannot upgrade then).
     commit: (step) =>
-      db.transaction((): void => {
-        games.applyStep(step);
-        const id = step.gameId;
-        for (const r of step.results) results.recordHand(id, step.game, step.guildId, r.hand, r.seats, r.result);
-        if (step.timers) timers.set(id, step.timers);
-        if (step.timerOp?.op === 'pause') timers.pause(id, step.timerOp.now);
-        if (step.timerOp?.op === 'resume') timers.resume(id, step.timerOp.now);
-        for (const r of step.reminded ?? []) timers.markReminded(id, r.seat, r.next);
-      })(),
+      db
+        .transaction((): void => {
+          games.applyStep(step);
+          const id = step.gameId;
+          for (const r of step.results) results.recordHand(id, step.game, step.guildId, r.hand, r.seats, r.result);
+          if (step.timers) timers.set(id, step.timers);
+          if (step.timerOp?.op === 'pause') timers.pause(id, step.timerOp.now);
+          if (step.timerOp?.op === 'resume') timers.resume(id, step.timerOp.now);
+          for (const r of step.reminded ?? []) timers.markReminded(id, r.seat, r.next);
+        })
+        .immediate(),
     close: () => db.close(),
   };
 }
@@ -77,3 +82,6 @@ export * from './replay.js';
 export * from './prefs.js';
 export * from './listing.js';
 export * from './rating-history.js';
+export * from './shards.js';
+export * from './guilds.js';
+export * from './privacy.js';

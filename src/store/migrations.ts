@@ -273,6 +273,38 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 10,
+    name: 'abandoned-games-and-erasure',
+    sql: `
+      -- Issue #18 §3. When the bot is removed from a server (guildDelete), the server's lobby, running
+      -- and paused tables are abandoned: status 'cancelled' (so nothing lists, resumes or plays them),
+      -- abandoned_at set, abandoned_from the status they had, their timers deleted and their outbox
+      -- emptied (src/store/guilds.ts). The results of hands they finished stay (replayable) but the
+      -- leaderboards and /score ignore them. A separate column, not a new status: SQLite cannot alter
+      -- the games.status CHECK, and rebuilding games would cascade through every table that refers to it.
+      ALTER TABLE games ADD COLUMN abandoned_at INTEGER;
+      ALTER TABLE games ADD COLUMN abandoned_from TEXT;
+      CREATE INDEX games_by_guild ON games(guild_id, status);
+      CREATE INDEX game_seats_by_user ON game_seats(user_id);
+
+      -- /privacy delete-my-data (src/store/privacy.ts): the one change the append-only log and hints
+      -- accept is forgetting who made a move (user_id to NULL, every other column the same): the
+      -- moves themselves, and so every replay, are untouched.
+      DROP TRIGGER actions_append_only_update;
+      CREATE TRIGGER actions_append_only_update BEFORE UPDATE ON actions
+        WHEN NOT (NEW.user_id IS NULL AND NEW.game_id IS OLD.game_id AND NEW.seq IS OLD.seq AND NEW.hand IS OLD.hand
+                  AND NEW.seat IS OLD.seat AND NEW.action IS OLD.action AND NEW.source IS OLD.source
+                  AND NEW.created_at IS OLD.created_at)
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+      DROP TRIGGER hints_append_only_update;
+      CREATE TRIGGER hints_append_only_update BEFORE UPDATE ON hints
+        WHEN NOT (NEW.user_id IS NULL AND NEW.game_id IS OLD.game_id AND NEW.version IS OLD.version AND NEW.hand IS OLD.hand
+                  AND NEW.seat IS OLD.seat AND NEW.source IS OLD.source AND NEW.level IS OLD.level
+                  AND NEW.action IS OLD.action AND NEW.created_at IS OLD.created_at)
+        BEGIN SELECT RAISE(ABORT, 'hints are append-only'); END;
+    `,
+  },
+  {
     version: 11,
     name: 'shown-version',
     sql: `

@@ -63,6 +63,9 @@ export function ranksOf(result: HandResult, seats: number): number[] {
   return ranks;
 }
 
+/** A results row's game was not abandoned (migration 10): abandoned games stay out of /score and /leaderboard. */
+const NOT_ABANDONED = 'game_id NOT IN (SELECT id FROM games WHERE abandoned_at IS NOT NULL)';
+
 export class ResultStore {
   constructor(
     private readonly db: DB,
@@ -168,7 +171,8 @@ export class ResultStore {
 
   record(guildId: string, userId: string, game: GameId | null, period: Period): PlayerRecord {
     const since = periodStart(period, this.now());
-    const where = `guild_id = ? AND user_id = ? AND created_at >= ?${game ? ' AND game = ?' : ''}`;
+    // Hands of abandoned games (the bot was removed from the server, migration 10) do not count.
+    const where = `guild_id = ? AND user_id = ? AND created_at >= ?${game ? ' AND game = ?' : ''} AND ${NOT_ABANDONED}`;
     const args: unknown[] = [guildId, userId, since, ...(game ? [game] : [])];
     const agg = this.db
       .prepare(
@@ -194,7 +198,7 @@ export class ResultStore {
         `SELECT r.user_id AS user_id, MAX(r.display_name) AS display_name, COUNT(*) AS hands, SUM(r.won) AS wins, SUM(r.points) AS total,
                 COALESCE(g.mu, 25) AS mu, COALESCE(g.sigma, 25.0/3) AS sigma
          FROM results r LEFT JOIN ratings g ON g.guild_id = r.guild_id AND g.game = r.game AND g.user_id = r.user_id
-         WHERE r.guild_id = ? AND r.game = ? AND r.user_id IS NOT NULL AND r.created_at >= ?
+         WHERE r.guild_id = ? AND r.game = ? AND r.user_id IS NOT NULL AND r.created_at >= ? AND ${NOT_ABANDONED}
          GROUP BY r.user_id`,
       )
       .all(guildId, game, since) as {

@@ -2,8 +2,13 @@
  * Deadlines of pending decisions, persisted so they survive a restart with their remaining time.
  * One timer per (game, seat); each belongs to the state version it was set for, so a timer that
  * fires after the state moved on is recognized as stale and ignored.
+ *
+ * The due lists and `nextDue` never return the timers of an abandoned game (the bot was removed from
+ * its server, migration 10), and with a `ShardScope` only those of the shard's own guilds (issue #18 §2:
+ * two shard processes must not fire the same timeout, nor wake up for each other's timers).
  */
 import type { DB } from './db.js';
+import { scopeSql, type ShardScope } from './shards.js';
 
 export interface TimerRow {
   gameId: string;
@@ -62,19 +67,25 @@ export class TimerStore {
     else this.db.prepare('DELETE FROM timers WHERE game_id = ? AND seat = ?').run(gameId, seat);
   }
 
-  /** Timers whose deadline has passed (not paused). */
-  due(now: number): TimerRow[] {
+  /** Timers whose deadline has passed (not paused), of live games (of the scope's guilds, if given). */
+  due(now: number, scope?: ShardScope | null): TimerRow[] {
+    const w = liveIn(scope);
     return (
-      this.db.prepare('SELECT * FROM timers WHERE paused_left IS NULL AND deadline <= ? ORDER BY deadline').all(now) as RawTimer[]
+      this.db
+        .prepare(`SELECT t.* FROM timers t WHERE t.paused_left IS NULL AND t.deadline <= ? AND ${w.sql} ORDER BY t.deadline`)
+        .all(now, ...w.args) as RawTimer[]
     ).map(toTimer);
   }
 
-  /** Timers whose reminder is due. */
-  remindersDue(now: number): TimerRow[] {
+  /** Timers whose reminder is due, of live games (of the scope's guilds, if given). */
+  remindersDue(now: number, scope?: ShardScope | null): TimerRow[] {
+    const w = liveIn(scope);
     return (
       this.db
-        .prepare('SELECT * FROM timers WHERE paused_left IS NULL AND remind_at IS NOT NULL AND remind_at <= ? ORDER BY remind_at')
-        .all(now) as RawTimer[]
+        .prepare(
+          `SELECT t.* FROM timers t WHERE t.paused_left IS NULL AND t.remind_at IS NOT NULL AND t.remind_at <= ? AND ${w.sql} ORDER BY t.remind_at`,
+        )
+        .all(now, ...w.args) as RawTimer[]
     ).map(toTimer);
   }
 
@@ -83,11 +94,12 @@ export class TimerStore {
     this.db.prepare('UPDATE timers SET remind_at = ?, reminders = reminders + 1 WHERE game_id = ? AND seat = ?').run(next, gameId, seat);
   }
 
-  /** The earliest moment anything is due (deadline or reminder), or null. */
-  nextDue(): number | null {
+  /** The earliest moment anything is due (deadline or reminder) for a live game (of the scope's guilds), or null. */
+  nextDue(scope?: ShardScope | null): number | null {
+    const w = liveIn(scope);
     const r = this.db
-      .prepare('SELECT MIN(MIN(deadline, COALESCE(remind_at, deadline))) AS t FROM timers WHERE paused_left IS NULL')
-      .get() as { t: number | null };
+      .prepare(`SELECT MIN(MIN(t.deadline, COALESCE(t.remind_at, t.deadline))) AS t FROM timers t WHERE t.paused_left IS NULL AND ${w.sql}`)
+      .get(...w.args) as { t: number | null };
     return r.t;
   }
 
@@ -108,4 +120,13 @@ export class TimerStore {
       // A decision without a deadline (deadline ≥ NO_DEADLINE / 2, src/table/timers.ts) is reminded 12 h after a resume.
       .run(now, 2e15, now, 12 * 3600_000, now, gameId);
   }
+}
+
+/** The condition on `timers t`: its game is not abandoned and (with a scope) belongs to one of the scope's shards. */
+function liveIn(scope: ShardScope | null | undefined): { sql: string; args: number[] } {
+  const owned = scopeSql(scope, 'g.guild_id');
+  return {
+    sql: `EXISTS (SELECT 1 FROM games g WHERE g.id = t.game_id AND g.abandoned_at IS NULL AND ${owned.sql})`,
+    args: owned.args,
+  };
 }

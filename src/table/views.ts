@@ -12,9 +12,12 @@ import type { PresentCtx } from './present/types.js';
 import { optionKey } from './present/types.js';
 import type { Table } from './store.js';
 import type { UiRow } from './ui.js';
+import { shownName } from '../store/privacy.js';
 
 export function presentCtx(t: Table, lang: Lang): PresentCtx {
-  return { lang, t: translator(lang), names: t.names };
+  const tr = translator(lang);
+  // An erased player's seat (/privacy) is shown as "former player" in the reader's language.
+  return { lang, t: tr, names: t.names.map((n) => shownName(n, tr)) };
 }
 
 const signed = (v: number) => `${v > 0 ? '+' : ''}${Math.round(v * 100) / 100}`;

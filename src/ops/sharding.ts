@@ -1,0 +1,124 @@
+/**
+ * Shards on one machine (issue #18 §2) with discord.js's own `ShardingManager`: one process per shard,
+ * each running the bot entry (src/bot/main.ts) with the shard env discord.js gives it (`SHARDS` = its
+ * shard id, `SHARD_COUNT`), from which its Client picks its shard. `SHARDS=auto` asks Discord for the
+ * recommended count (`GET /gateway/bot` on DISCORD_API_BASE, so the simulator can answer it too).
+ * Per shard, `{shard}` in DATABASE_PATH is filled in (one file per shard), METRICS_PORT becomes
+ * METRICS_PORT + shard id (one /metrics and /healthz per process) and backups are split (perShardEnv).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ShardingManager, type Shard } from 'discord.js';
+
+/** `SHARDS`: unset or empty → null (no manager, the bot runs in this process); `auto`; or a count ≥ 1. */
+export function parseShards(raw: string | undefined): 'auto' | number | null {
+  const v = raw?.trim();
+  if (!v) return null;
+  if (v.toLowerCase() === 'auto') return 'auto';
+  if (!/^\d{1,5}$/.test(v) || Number(v) < 1) throw new Error(`SHARDS must be "auto" or a whole number of shards ≥ 1, got "${raw}"`);
+  return Number(v);
+}
+
+/** Discord's recommended shard count for the bot (`GET /gateway/bot` → `shards`). */
+export async function recommendedShards(apiBase: string, token: string, fetchFn: typeof fetch = fetch): Promise<number> {
+  const r = await fetchFn(`${apiBase.replace(/\/+$/, '')}/v10/gateway/bot`, { headers: { Authorization: `Bot ${token}` } });
+  if (!r.ok) throw new Error(`GET /gateway/bot answered ${r.status}: cannot pick SHARDS=auto (check DISCORD_TOKEN)`);
+  const body = (await r.json()) as { shards?: unknown };
+  const n = Number(body.shards);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`GET /gateway/bot gave no shard count (${JSON.stringify(body)})`);
+  return n;
+}
+
+/**
+ * The environment entries a shard's process gets on top of the manager's: `{shard}` in DATABASE_PATH
+ * (and BACKUP_DIR) filled in; METRICS_PORT + shard id; periodic backups of one shared file made by
+ * shard 0 only (an empty BACKUP_DIR is unset), and of per-shard files into a folder per shard
+ * (`BACKUP_DIR/shard-<id>` unless BACKUP_DIR has its own `{shard}`), so no shard prunes another's.
+ */
+export function perShardEnv(env: Record<string, string | undefined>, shardId: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  const fill = (v: string) => v.replaceAll('{shard}', String(shardId));
+  const perShardFile = Boolean(env.DATABASE_PATH?.includes('{shard}'));
+  if (perShardFile) {
+    out.DATABASE_PATH = fill(env.DATABASE_PATH!);
+    // What reaches every shard's file (src/ops/privacy.ts: /privacy erases a user from all of them).
+    out.DATABASE_PATH_TEMPLATE = env.DATABASE_PATH!;
+  }
+  if (env.METRICS_PORT && /^\d+$/.test(env.METRICS_PORT)) out.METRICS_PORT = String(Number(env.METRICS_PORT) + shardId);
+  if (env.BACKUP_DIR) {
+    if (env.BACKUP_DIR.includes('{shard}')) out.BACKUP_DIR = fill(env.BACKUP_DIR);
+    else if (perShardFile) out.BACKUP_DIR = join(env.BACKUP_DIR, `shard-${shardId}`);
+    else if (shardId !== 0) out.BACKUP_DIR = '';
+  }
+  return out;
+}
+
+/** The bot entry the shards run, and how: the TypeScript source through tsx, or the built file. */
+export function botEntry(launcherUrl: string = import.meta.url): { file: string; execArgv: string[] } {
+  const built = launcherUrl.endsWith('.js');
+  return {
+    file: fileURLToPath(new URL(built ? '../bot/main.js' : '../bot/main.ts', launcherUrl)),
+    execArgv: built ? [] : ['--import', 'tsx'],
+  };
+}
+
+export interface ShardsOptions {
+  count: number;
+  token: string;
+  env?: Record<string, string | undefined>;
+  /** ms between two shards' starts (Discord allows one IDENTIFY per 5 s per max_concurrency bucket). */
+  spawnDelayMs?: number;
+  /** ms a shard may take to become READY. */
+  readyTimeoutMs?: number;
+  log?: (msg: string) => void;
+}
+
+/** Starts the manager and its shards; resolves once every shard was spawned (and became READY, or timed out). */
+export async function startShards(o: ShardsOptions): Promise<{ manager: ShardingManager; stop(): Promise<void> }> {
+  const log = o.log ?? ((m: string) => console.log(m));
+  const env = o.env ?? process.env;
+  const { file, execArgv } = botEntry();
+  const manager = new ShardingManager(file, { totalShards: o.count, respawn: true, mode: 'process', execArgv, token: o.token });
+  manager.on('shardCreate', (shard: Shard) => {
+    Object.assign(shard.env as Record<string, unknown>, perShardEnv(env, shard.id));
+    shard.on('spawn', (p) => log(`shard ${shard.id}/${o.count} process ${(p as ChildProcess).pid ?? '?'} started`));
+    shard.on('ready', () => log(`shard ${shard.id}/${o.count} ready`));
+    shard.on('death', (p) => {
+      const c = p as ChildProcess;
+      log(
+        `shard ${shard.id}/${o.count} process ${c.pid ?? '?'} exited (${c.exitCode ?? c.signalCode ?? '?'})${manager.respawn ? '; respawning' : ''}`,
+      );
+    });
+    shard.on('error', (e: Error) => log(`shard ${shard.id}/${o.count} error: ${e.message}`));
+  });
+  const timeout = o.readyTimeoutMs ?? 120_000;
+  for (let id = 0; id < o.count; id++) {
+    const shard = manager.createShard(id);
+    await Promise.all([
+      shard.spawn(timeout).catch((e: Error) => log(`shard ${id}/${o.count} not ready in time: ${e.message}`)),
+      id < o.count - 1 ? new Promise((r) => setTimeout(r, o.spawnDelayMs ?? 5_500)) : null,
+    ]);
+  }
+  return {
+    manager,
+    async stop() {
+      manager.respawn = false;
+      await Promise.all(
+        [...manager.shards.values()].map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              const p = s.process;
+              if (!p || p.exitCode !== null || p.signalCode !== null) return resolve();
+              const force = setTimeout(() => p.kill('SIGKILL'), 10_000);
+              p.once('exit', () => {
+                clearTimeout(force);
+                resolve();
+              });
+              p.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * `/privacy delete-my-data` (issue #18 §3): a user's identity leaves the public records of the games
+ * they played, while every game's action log stays replayable. In one transaction:
+ * - seats (game_seats) and result rows: `user_id` → NULL, `display_name` → the code FORMER_PLAYER,
+ *   which every display localizes ("former player", `ops:former-player`, through `shownName`);
+ * - ratings and the players row: deleted (a leaderboard row is computed from results with a user id,
+ *   so the user leaves every leaderboard and /score);
+ * - action log and hints: `user_id` → NULL (migration 10 lets exactly this change through the
+ *   append-only triggers: the moves, and so every replay and every stored result, are unchanged);
+ * - games they hosted: `host_user_id` → NULL; pause votes naming them: cleared; settings they last
+ *   changed: `updated_by` → NULL.
+ * Choice for open tables: refused while the user sits at a lobby, running or paused table (their seat
+ * is still needed to play and to ping them); they ask again once it is over.
+ */
+import type { DB } from './db.js';
+
+/** The code stored instead of an erased player's name (never a Discord name: those cannot start with '@'). */
+export const FORMER_PLAYER = '@former-player';
+
+/** A stored display name as shown: the erased marker localized, anything else as it is. */
+export function shownName(name: string, t: (key: string) => string): string {
+  return name === FORMER_PLAYER ? t('ops:former-player') : name;
+}
+
+export type EraseOutcome =
+  | { ok: true; seats: number; results: number; ratings: number; actions: number; hints: number; games: number }
+  | { ok: false; reason: 'playing'; games: { id: string; game: string; status: string; guildId: string | null }[] };
+
+/** The open tables (lobby, running, paused) where `userId` has a seat. */
+export function openSeatsOf(db: DB, userId: string): { id: string; game: string; status: string; guildId: string | null }[] {
+  return db
+    .prepare(
+      `SELECT g.id, g.game, g.status, g.guild_id AS guildId FROM game_seats s JOIN games g ON g.id = s.game_id
+       WHERE s.user_id = ? AND g.status IN ('lobby', 'running', 'paused') ORDER BY g.created_at`,
+    )
+    .all(userId) as { id: string; game: string; status: string; guildId: string | null }[];
+}
+
+/**
+ * The tables and columns that name a user and how eraseUser treats each. A table with a user column
+ * not listed here (a later migration) is reported by `unhandledUserColumns`, and a test fails on it.
+ */
+export const USER_COLUMNS: Record<string, { column: string; how: 'null' | 'erase-name' | 'delete' }[]> = {
+  game_seats: [{ column: 'user_id', how: 'erase-name' }],
+  results: [{ column: 'user_id', how: 'erase-name' }],
+  ratings: [{ column: 'user_id', how: 'delete' }],
+  players: [{ column: 'user_id', how: 'delete' }],
+  actions: [{ column: 'user_id', how: 'null' }],
+  hints: [{ column: 'user_id', how: 'null' }],
+  games: [{ column: 'host_user_id', how: 'null' }],
+  guild_settings: [{ column: 'updated_by', how: 'null' }],
+};
+
+/** Columns of the schema that look like they hold a user id (`user_id`, `*_user_id`, `*_by`) and are not in USER_COLUMNS. */
+export function unhandledUserColumns(db: DB): string[] {
+  const tables = (
+    db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]
+  ).map((r) => r.name);
+  const out: string[] = [];
+  for (const t of tables) {
+    const cols = (db.prepare(`PRAGMA table_info(${JSON.stringify(t)})`).all() as { name: string }[]).map((c) => c.name);
+    for (const c of cols) {
+      if (!/(^|_)user_id$|_by$|^user$/.test(c)) continue;
+      if (!USER_COLUMNS[t]?.some((x) => x.column === c)) out.push(`${t}.${c}`);
+    }
+  }
+  return out;
+}
+
+/** Erases `userId` from finished games' public records (see the module comment); refuses while they play. */
+export function eraseUser(db: DB, userId: string): EraseOutcome {
+  return db
+    .transaction((): EraseOutcome => {
+      const open = openSeatsOf(db, userId);
+      if (open.length) return { ok: false, reason: 'playing', games: open };
+      const games = (db.prepare('SELECT COUNT(DISTINCT game_id) AS n FROM game_seats WHERE user_id = ?').get(userId) as { n: number }).n;
+      const seats = db
+        .prepare('UPDATE game_seats SET user_id = NULL, display_name = ? WHERE user_id = ?')
+        .run(FORMER_PLAYER, userId).changes;
+      const results = db
+        .prepare('UPDATE results SET user_id = NULL, display_name = ? WHERE user_id = ?')
+        .run(FORMER_PLAYER, userId).changes;
+      const ratings = db.prepare('DELETE FROM ratings WHERE user_id = ?').run(userId).changes;
+      db.prepare('DELETE FROM players WHERE user_id = ?').run(userId);
+      const actions = db.prepare('UPDATE actions SET user_id = NULL WHERE user_id = ?').run(userId).changes;
+      const hints = db.prepare('UPDATE hints SET user_id = NULL WHERE user_id = ?').run(userId).changes;
+      db.prepare('UPDATE games SET host_user_id = NULL WHERE host_user_id = ?').run(userId);
+      // Pause votes are user ids (JSON list); a closed game's votes are history only.
+      const voted = db.prepare("SELECT id, pause_votes FROM games WHERE pause_votes LIKE '%' || ? || '%'").all(userId) as {
+        id: string;
+        pause_votes: string;
+      }[];
+      const setVotes = db.prepare('UPDATE games SET pause_votes = ? WHERE id = ?');
+      for (const g of voted) setVotes.run(JSON.stringify((JSON.parse(g.pause_votes) as string[]).filter((v) => v !== userId)), g.id);
+      db.prepare('UPDATE guild_settings SET updated_by = NULL WHERE updated_by = ?').run(userId);
+      return { ok: true, seats, results, ratings, actions, hints, games };
+    })
+    .immediate();
+}
