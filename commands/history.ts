@@ -13,7 +13,7 @@ import { gameOption } from '../src/bot/command-options.js';
 import { dmsClosedLine } from '../src/notify/tell.js';
 import { viewerPayload } from '../src/notify/replay-viewer.js';
 import { isGameId } from '../src/table/manifests.js';
-import { shownName } from '../src/store/privacy.js';
+import { shownName } from '../src/store/index.js';
 
 export const data = named(new SlashCommandBuilder(), 'history', 'history')
   .addStringOption((o) => gameOption(o, false))
