@@ -483,6 +483,13 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
         step.warnings.push(`timeout action rejected: ${r.refusal.key}`);
         return done({ ok: false, refusal: r.refusal });
       }
+      // A claim decision that ran out says nothing in public and does not hand the seat to the AI
+      // (issue #13 §2): a notice "X ran out of time" or an AI badge on X would tell the table that
+      // X could claim. The AI (policy 'ai') answers only this one claim.
+      if (cmd.timerKind === 'claim') {
+        step.advance();
+        return done({ ok: true });
+      }
       if (useAi) step.setAi(cmd.seat, true, takeover);
       step.advance({ key: useAi ? 'timeout-ai' : 'timeout', seat: cmd.seat, action });
       return done({ ok: true });
@@ -493,7 +500,9 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
       if (!timer) return nothing({ ok: false, applied: 0 });
       step.reminded.push(cmd.seat);
       const s = t.seats[cmd.seat];
-      if (t.row.status === 'running' && s && !s.isAi) step.effects.push({ kind: 'remind', seat: cmd.seat, deadline: timer.deadline });
+      // A claim reminder would name a claimant in public (issue #13 §2): only turn reminders are posted.
+      if (t.row.status === 'running' && s && !s.isAi && timer.kind === 'turn')
+        step.effects.push({ kind: 'remind', seat: cmd.seat, deadline: timer.deadline });
       return done({ ok: true });
     }
 

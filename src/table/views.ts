@@ -78,12 +78,14 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
     if (last) lines.push(last);
     const pending = t.engine.pending(t.state) as Decision<BaseAction>[];
     // During a claim window the table does not name who may claim: that would tell everybody who
-    // holds matching cards (only the claimants themselves are pinged).
-    if (pending.some((d) => d.kind === 'claim')) lines.push(tr('common:table.waiting-claim'));
+    // holds matching cards (issue #13 §2). The line is a function of the public view only.
+    if (pending.some((d) => d.kind === 'claim')) lines.push(claimLine(t, lang, t.row.status === 'running' ? deadline : null));
     else if (pending.length) lines.push(tr('common:table.waiting-turn', { who: pending.map((d) => t.names[d.seat]).join(', ') }));
   }
+  const claimWindow = pub !== null && (t.engine.pending(t.state) as Decision<BaseAction>[]).some((d) => d.kind === 'claim');
   if (t.row.status === 'paused') lines.push(tr('common:table.paused'));
-  else if (deadline !== null && t.row.status === 'running') lines.push(tr('common:table.deadline', { when: relTime(deadline) }));
+  else if (deadline !== null && t.row.status === 'running' && !claimWindow)
+    lines.push(tr('common:table.deadline', { when: relTime(deadline) }));
   if (notice) lines.push(noticeText(t, notice, lang));
   const model =
     pub === null
@@ -107,14 +109,49 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
   return { lines, model, rows };
 }
 
-/** The ping: who must act now, with an Open my hand button. Mentions only those seats. */
-export function pingView(t: Table, turn: number[], claim: number[], lang: Lang): MessageView & { users: string[] } {
+/**
+ * "Waiting for claims on 5♠ (until <t:…:R>)": the piece from the public view, the deadline shared
+ * by every claimant of the window. Never who may claim (issue #13 §2).
+ */
+export function claimLine(t: Table, lang: Lang, deadline: number | null): string {
+  const pc = presentCtx(t, lang);
+  const pub = t.engine.publicView(t.state);
+  const piece = t.presenter.onOffer?.(pub, pc);
+  const until = deadline !== null ? ` (${pc.t('common:table.until', { when: relTime(deadline) })})` : '';
+  return piece ? `⏳ ${pc.t('common:table.waiting-claim-on', { piece })}${until}` : `⏳ ${pc.t('common:table.waiting-claim')}${until}`;
+}
+
+/**
+ * The ping: who must act now, with an Open my hand button. A turn is public, so the turn player
+ * is mentioned (unless their private seat view is live: it was pushed to them, no ping needed).
+ *
+ * Claims reveal nothing (issue #13 §2): the claim part is the same whichever seats may claim. It
+ * says "waiting for claims on <piece>" and mentions every seated person whose seat view cannot be
+ * pushed (the seat view being live or not is not about anyone's cards), so a claimant without a
+ * live view is notified among all the others and each opens their hand to see whether they have a
+ * decision. `live`: seats whose seat view is live. Empty lines: nothing to post.
+ */
+export function pingView(
+  t: Table,
+  turn: number[],
+  claim: number[],
+  lang: Lang,
+  live: ReadonlySet<number> = new Set(),
+): MessageView & { users: string[] } {
   const tr = translator(lang);
   const who = (list: number[]) => list.map((s) => mention(t, s)).join(' ');
   const lines: string[] = [];
-  if (turn.length) lines.push(tr('common:ping.turn', { who: who(turn) }));
-  if (claim.length) lines.push(tr('common:ping.claim', { who: who(claim) }));
-  const users = [...turn, ...claim].map((s) => t.seats[s]?.userId).filter((u): u is string => !!u);
+  const turnSeats = turn.filter((s) => !live.has(s));
+  if (turnSeats.length) lines.push(tr('common:ping.turn', { who: who(turnSeats) }));
+  let everyone: number[] = [];
+  if (claim.length) {
+    everyone = t.seats.filter((s) => s.userId && !s.isAi && !live.has(s.seat) && !turnSeats.includes(s.seat)).map((s) => s.seat);
+    if (everyone.length) {
+      lines.push(claimLine(t, lang, nextDeadline(t)));
+      lines.push(tr('common:ping.claim-open', { who: who(everyone) }));
+    }
+  }
+  const users = [...turnSeats, ...everyone].map((s) => t.seats[s]?.userId).filter((u): u is string => !!u);
   return { lines, rows: [[{ type: 'button', verb: 'hand', label: tr('common:button.open-hand'), style: 'primary' }]], users };
 }
 
