@@ -14,6 +14,7 @@ import { tableStore } from '../table/store.js';
 import type { Lang } from '../table/i18n.js';
 import type { Metrics } from '../ops/metrics.js';
 import { measuredRenderer, measuredTableStore, observeClient } from './observe.js';
+import { splitInteractionRest } from './rest.js';
 
 export interface BotOptions {
   token: string;
@@ -46,6 +47,8 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     rest: { api: o.apiBase },
     waitGuildTimeout: 2_000,
   });
+  // Interaction endpoints are not bound to Discord's global rate limit (src/bot/rest.ts).
+  splitInteractionRest(client, { api: o.apiBase });
   const locks = new GameLocks();
   let scheduler: Scheduler | null = null;
   const ctx: BotContext = {
