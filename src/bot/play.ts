@@ -90,17 +90,20 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): 
     // This message is the seat's live view now, with a fresh 15-minute token.
     registerView(ctx, r.table, o.seat, { token: i.token, userId: i.user.id, lang });
   };
+  const values = i.isStringSelectMenu() ? i.values : [];
   await run(
     ctx,
-    {
-      kind: 'hand',
-      gameId: b.gameId,
-      userId: i.user.id,
-      ver: b.ver,
-      verb: b.verb as HandVerb,
-      ...(b.arg !== undefined ? { arg: b.arg } : {}),
-      values: i.isStringSelectMenu() ? i.values : [],
-    },
+    b.verb === 'prefs'
+      ? { kind: 'prefs', gameId: b.gameId, userId: i.user.id, values }
+      : {
+          kind: 'hand',
+          gameId: b.gameId,
+          userId: i.user.id,
+          ver: b.ver,
+          verb: b.verb as HandVerb,
+          ...(b.arg !== undefined ? { arg: b.arg } : {}),
+          values,
+        },
     // The table edit is awaited by the router outside the game lock (coalesced per table).
     { detach: true, actorUserId: i.user.id, via: via(i), answer },
   );

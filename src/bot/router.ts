@@ -14,7 +14,7 @@ import { onConfigComponent, onConfigModal } from './config-ui.js';
 import { tableSettled } from './effects.js';
 
 const LOBBY = new Set(['join', 'leave', 'add-ai', 'start', 'cancel']);
-const HAND = new Set(['refresh', 'act', 'pick', 'retake', 'announce', 'hint']);
+const HAND = new Set(['refresh', 'act', 'pick', 'retake', 'announce', 'hint', 'prefs']);
 
 async function sorry(ctx: BotContext, i: RepliableInteraction, e: unknown): Promise<void> {
   ctx.log.error({ err: e, id: i.id }, 'interaction failed');

@@ -231,4 +231,19 @@ export const MIGRATIONS: readonly Migration[] = [
         BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
     `,
   },
+  {
+    version: 8,
+    name: 'claim-preferences',
+    sql: `
+      -- Claim preferences per user and game (issue #13 §2, src/table/prefs.ts): 'auto-pass'
+      -- (everything except a win), 'always-win', 'never.<kind>' (chow, pung, kong, eat, chiu…).
+      CREATE TABLE claim_prefs (
+        user_id       TEXT NOT NULL,
+        game          TEXT NOT NULL,
+        pref          TEXT NOT NULL,
+        updated_at    INTEGER NOT NULL,
+        PRIMARY KEY (user_id, game, pref)
+      );
+    `,
+  },
 ];

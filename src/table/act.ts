@@ -17,6 +17,7 @@ import { StaleStepError } from '../store/games.js';
 import { mergeEffects, type Effect, type Notice } from './effects.js';
 import type { Table, TableStore } from './store.js';
 import { deadlines, durations, type TimerSpec } from './timers.js';
+import { preferenceAnswer, writePrefs, type ClaimPref } from './prefs.js';
 
 export type HandVerb = 'refresh' | 'act' | 'pick' | 'announce' | 'retake';
 export type TableButtonVerb = 'next-hand' | 'end-match' | 'pause' | 'resume';
@@ -42,7 +43,9 @@ export type TableCommand =
    */
   | { kind: 'hint'; gameId: string; userId: string }
   /** After a restart: AI seats and deadlines brought up to date, undelivered effects re-derived. */
-  | { kind: 'sync'; gameId: string };
+  | { kind: 'sync'; gameId: string }
+  /** The clicker's claim preferences for this game (src/table/prefs.ts); answers a pending claim they now cover. */
+  | { kind: 'prefs'; gameId: string; userId: string; values: readonly string[] };
 
 /** Why a command changed nothing: an i18n key for the person who clicked (`warn`: shown with ⚠️). */
 export interface Refusal {
@@ -103,6 +106,8 @@ class Step {
   seats: SeatRow[];
   seatCount: number | undefined;
   dirty = false;
+  /** Claim preferences by seat (a `prefs` command replaces the clicker's). */
+  prefs: Map<number, Set<ClaimPref>>;
 
   constructor(
     readonly t: Table,
@@ -111,6 +116,7 @@ class Step {
     this.state = t.state;
     this.hand = t.row.handIndex;
     this.seats = t.seats.map((s) => ({ ...s }));
+    this.prefs = new Map(t.prefs);
   }
 
   get version(): number {
@@ -159,12 +165,19 @@ class Step {
     return this.seats[seat]?.aiLevel ?? 'normal';
   }
 
-  /** AI seats play until a human must decide or the hand ends. */
+  /**
+   * AI seats play, and claim decisions a person's preference answers are answered (source
+   * `preference`), until a human must decide or the hand ends.
+   */
   runAi(): void {
     for (let n = 0; n < MAX_AI_STEPS; n++) {
       if (this.currentStatus !== 'running' || this.result()) return;
-      const d = this.pending().find((p) => this.seats[p.seat]?.isAi);
-      if (!d) return;
+      const pending = this.pending();
+      const d = pending.find((p) => this.seats[p.seat]?.isAi);
+      if (!d) {
+        if (this.answerByPreference(pending)) continue;
+        return;
+      }
       const action = this.t.engine.ai(this.state, d.seat, this.levelOf(d.seat)) as BaseAction;
       const r = this.apply(d.seat, action, 'ai', null);
       if (r.ok) continue;
@@ -175,6 +188,17 @@ class Step {
         return;
       }
     }
+  }
+
+  /** Answers one pending claim decision from its player's preferences; false when none applies. */
+  answerByPreference(pending: Decision<BaseAction>[]): boolean {
+    for (const p of pending) {
+      const s = this.seats[p.seat];
+      if (!s || s.isAi || !s.userId) continue;
+      const action = preferenceAnswer(this.t.row.game, this.prefs.get(p.seat), p);
+      if (action && this.apply(p.seat, action, 'preference', s.userId).ok) return true;
+    }
+    return false;
   }
 
   /**
@@ -276,6 +300,7 @@ class Step {
       totals,
       recordedHands,
       outbox,
+      prefs: this.prefs,
     };
   }
 }
@@ -537,6 +562,21 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
         action,
       });
       return nothing({ ok: true, seat, applied: 0, hint: { action, level, decision: decision.kind } });
+    }
+
+    case 'prefs': {
+      const ended = endedRefusal(t);
+      if (ended) return nothing({ ok: false, refusal: ended, applied: 0 });
+      const seat = seatOf(t, cmd.userId);
+      if (seat === null) return nothing({ ok: false, refusal: refuse('errors:not-your-hand'), applied: 0 });
+      // Durable at once (a user setting, not a table step); the step then answers a pending claim it covers.
+      const kept = writePrefs(store.store.db, t.row.game, cmd.userId, cmd.values, now);
+      step.prefs.set(seat, new Set(kept));
+      const before = step.entries.length;
+      if (t.row.status === 'running' && !step.result()) step.runAi();
+      if (step.entries.length === before) return nothing({ ok: true, seat, applied: 0 }, { ...t, prefs: step.prefs });
+      step.advance();
+      return done({ ok: true, seat });
     }
 
     case 'sync': {

@@ -23,6 +23,7 @@ export const TABLE_VERBS = [
   'retake', // take my seat back from the AI
   'hint', // the strong AI's choice for my decision (ephemeral, nothing changes)
   'announce', // Chắn xướng: build and confirm an announcement (announce.ts)
+  'prefs', // my claim preferences for this game (multi-select on the seat view; prefs.ts)
 ] as const;
 export type TableVerb = (typeof TABLE_VERBS)[number];
 

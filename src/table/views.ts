@@ -11,6 +11,7 @@ import type { PresentCtx } from './present/types.js';
 import { optionKey } from './present/types.js';
 import type { Table } from './store.js';
 import type { UiRow } from './ui.js';
+import { prefsOf } from './prefs.js';
 
 export function presentCtx(t: Table, lang: Lang): PresentCtx {
   return { lang, t: translator(lang), names: t.names };
@@ -293,6 +294,27 @@ export function handView(t: Table, seat: number, lang: Lang, note?: string, draf
       ]);
     }
     if (options.length > 100) lines.push(tr('common:hand.too-many', { n: options.length }));
+  }
+  // Claim preferences (games with claim windows), when there is room for the row.
+  const prefs = prefsOf(t.row.game);
+  if (prefs.length && rows.length < 4 && !away && (t.row.status === 'running' || t.row.status === 'paused')) {
+    const mine = t.prefs.get(seat) ?? new Set<string>();
+    rows.push([
+      {
+        type: 'select',
+        verb: 'prefs',
+        placeholder: tr('common:prefs.placeholder'),
+        minValues: 0,
+        maxValues: prefs.length,
+        options: prefs.map((p) => ({
+          label: p.startsWith('never.')
+            ? tr('common:prefs.never', { kind: tr(`common:prefs.kind.${p.slice(6)}`) })
+            : tr(`common:prefs.${p}`),
+          value: p,
+          default: mine.has(p),
+        })),
+      },
+    ]);
   }
   const last: UiRow = [{ type: 'button', verb: 'refresh', label: tr('common:button.refresh'), style: 'secondary' }];
   if (canAct && t.row.hints) last.push({ type: 'button', verb: 'hint', label: tr('common:button.hint'), style: 'secondary' });
