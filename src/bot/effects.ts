@@ -13,7 +13,7 @@ import { act, type ActResult, type TableCommand } from '../table/act.js';
 import type { Effect } from '../table/effects.js';
 import { langOf, type Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
-import { endMatchText, pingView, reminderText, resultView, tableView } from '../table/views.js';
+import { altText, endMatchText, pingView, reminderText, resultView, tableSummary, tableView } from '../table/views.js';
 import { lobbyPayload } from './lobby.js';
 import { InteractionWebhook, type Client, type Message, type MessageCreateOptions } from 'discord.js';
 import { forgetGame, LIVE_MS, liveSeats, pushSeatViews } from './seat-views.js';
@@ -42,6 +42,8 @@ export interface ExecOptions {
 interface PingRecord {
   id: string;
   content: string;
+  /** The users it mentions (sorted, comma-separated). */
+  users: string;
   /** Posted as a follow-up of this interaction token at `since`: deleted through the webhook while it is valid. */
   token?: string;
   since: number;
@@ -100,7 +102,9 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions): Promis
       return;
     }
     case 'table': {
-      const p = queueTable(ctx, t, e.notice ? tableView(t, lang, e.notice) : tableView(t, lang));
+      // A new hand's table is posted anew at the bottom of the thread (issue #13 §4).
+      const repost = e.notice?.key === 'next-hand' ? { summary: tableSummary(t, lang, t.row.handIndex - 1) } : undefined;
+      const p = queueTable(ctx, t, e.notice ? tableView(t, lang, e.notice) : tableView(t, lang), repost);
       if (!o.detach) await p;
       return;
     }
@@ -114,19 +118,24 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions): Promis
         await deletePing(ctx, t);
         return;
       }
-      // The same ping again (same seat pinged, same words): keep it rather than delete and re-post.
-      const prev = pings(ctx).get(t.row.id);
-      if (prev && t.row.pingMessageId === prev.id && prev.content === content) return;
-      await deletePing(ctx, t);
       // Public components carry version 0: "Open my hand" checks no version, and a public message
       // must not change when only a claimant's pass moved the version (issue #13 §2).
       const payload = { content, components: toComponents(t.row.id, 0, v.rows), allowedMentions: { users: v.users } };
+      // The same people pinged again: they were notified by the ping that is up; it is kept (same
+      // words) or edited in place (an edit notifies nobody), rather than deleted and re-posted.
+      const prev = pings(ctx).get(t.row.id);
+      const users = [...v.users].sort().join(',');
+      if (prev && t.row.pingMessageId === prev.id && prev.users === users) {
+        if (prev.content === content) return;
+        if (await editPing(ctx, t, prev, payload)) return;
+      }
+      await deletePing(ctx, t);
       try {
         const fresh = !!o.via;
         const m = o.via ? await o.via.followUp(payload) : await ch.send(payload);
         ctx.store.games.update(t.row.id, { pingMessageId: m.id });
         t.row.pingMessageId = m.id;
-        pings(ctx).set(t.row.id, { id: m.id, content, since: ctx.clock.now(), ...(fresh ? { token: o.via!.token } : {}) });
+        pings(ctx).set(t.row.id, { id: m.id, content, users, since: ctx.clock.now(), ...(fresh ? { token: o.via!.token } : {}) });
       } catch (err) {
         ctx.log.warn({ err, gameId: t.row.id }, 'cannot post ping');
       }
@@ -149,7 +158,7 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions): Promis
       try {
         const payload = {
           content: v.lines.join('\n').slice(0, 2000),
-          files: [png('result.png', image)],
+          files: [png('result.png', image, altText(v.lines))],
           components: toComponents(t.row.id, t.row.version, v.rows),
           allowedMentions: { parse: [] },
         };
@@ -204,6 +213,30 @@ async function removeOrphanPings(ctx: BotContext, t: Table): Promise<void> {
   }
 }
 
+/** Edits the ping in place (through its interaction webhook while the token is valid); false when it cannot. */
+async function editPing(
+  ctx: BotContext,
+  t: Table,
+  rec: PingRecord,
+  payload: { content: string; components: ReturnType<typeof toComponents> },
+): Promise<boolean> {
+  const appId = ctx.client.application?.id ?? ctx.client.user?.id;
+  const body = { content: payload.content, components: payload.components };
+  try {
+    if (rec.token && appId && ctx.clock.now() - rec.since < LIVE_MS)
+      await new InteractionWebhook(ctx.client as Client<true>, appId, rec.token).editMessage(rec.id, body);
+    else {
+      const ch = await gameChannel(ctx, t.row.threadId);
+      if (!ch) return false;
+      await ch.messages.edit(rec.id, body);
+    }
+    rec.content = payload.content;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Deletes the current ping message once and forgets its id (a second delete would be a 404 10008).
  * A ping posted as a follow-up is deleted through its interaction webhook while the token is valid
@@ -233,9 +266,14 @@ async function deletePing(ctx: BotContext, t: Table): Promise<void> {
  * a newer state replaces a queued older one (only the latest is drawn and sent), and an edit that
  * would show exactly what the message shows is not sent at all.
  */
+/** Post the table anew at the bottom; the old message keeps this one line. */
+interface Repost {
+  summary: string;
+}
+
 interface TableSlot {
   inflight: Promise<void> | null;
-  queued: { t: Table; v: ReturnType<typeof tableView> } | null;
+  queued: { t: Table; v: ReturnType<typeof tableView>; repost?: Repost } | null;
   /** What the message shows (content, components, image model). */
   shown?: string;
   /** The table message posted by this queue (when an edit failed and a new one was posted). */
@@ -250,15 +288,17 @@ function slotOf(ctx: BotContext, gameId: string): TableSlot {
   return s;
 }
 
-function queueTable(ctx: BotContext, t: Table, v: ReturnType<typeof tableView>): Promise<void> {
+function queueTable(ctx: BotContext, t: Table, v: ReturnType<typeof tableView>, repost?: Repost): Promise<void> {
   const slot = slotOf(ctx, t.row.id);
-  slot.queued = { t, v };
+  // A newer state replaces a queued one, but a pending re-post (new hand) is kept.
+  const keep = repost ?? slot.queued?.repost;
+  slot.queued = { t, v, ...(keep ? { repost: keep } : {}) };
   if (!slot.inflight) {
     slot.inflight = (async () => {
       while (slot.queued) {
         const q = slot.queued;
         slot.queued = null;
-        await updateTable(ctx, q.t, q.v, slot);
+        await updateTable(ctx, q.t, q.v, slot, q.repost);
       }
     })().finally(() => {
       slot.inflight = null;
@@ -273,17 +313,24 @@ export function tableSettled(ctx: BotContext, gameId: string): Promise<void> {
   return q0(ctx, gameId)?.inflight ?? Promise.resolve();
 }
 
-async function updateTable(ctx: BotContext, t: Table, v: ReturnType<typeof tableView>, slot: TableSlot): Promise<void> {
+async function updateTable(ctx: BotContext, t: Table, v: ReturnType<typeof tableView>, slot: TableSlot, repost?: Repost): Promise<void> {
   if (!t.row.threadId) return;
   const content = v.lines.join('\n').slice(0, 2000);
   const components = toComponents(t.row.id, 0, v.rows);
   // A previous edit in this queue may have posted a new message.
-  const messageId = slot.messageId ?? t.row.tableMessageId;
+  let messageId = slot.messageId ?? t.row.tableMessageId;
   const shown = JSON.stringify([content, components.map((c) => c.toJSON()), v.model]);
-  if (messageId && slot.shown === shown) return;
+  if (messageId && slot.shown === shown && !repost) return;
   const ch = await gameChannel(ctx, t.row.threadId);
   if (!ch) return;
-  const files = v.model ? [png('table.png', await ctx.render.table(v.model))] : [];
+  if (repost && messageId) {
+    const old = messageId;
+    await ch.messages
+      .edit(old, { content: repost.summary, components: [], attachments: [], files: [] })
+      .catch((err: unknown) => ctx.log.warn({ err, gameId: t.row.id }, 'cannot shorten the old table message'));
+    messageId = null;
+  }
+  const files = v.model ? [png('table.png', await ctx.render.table(v.model), altText(v.lines))] : [];
   const payload = { content, files, components, attachments: [] as never[] };
   try {
     if (messageId) {

@@ -143,7 +143,15 @@ export function pingView(
   const who = (list: number[]) => list.map((s) => mention(t, s)).join(' ');
   const lines: string[] = [];
   const turnSeats = turn.filter((s) => !live.has(s));
-  if (turnSeats.length) lines.push(tr('common:ping.turn', { who: who(turnSeats) }));
+  if (turnSeats.length) {
+    // Context (issue #13 §4): what happened last (public) and the deadline as a relative timestamp.
+    const pc = presentCtx(t, lang);
+    const last = t.state === null ? undefined : t.presenter.lastAction(t.engine.publicView(t.state), pc);
+    if (last) lines.push(last);
+    const deadline = t.timers.find((x) => turnSeats.includes(x.seat))?.deadline;
+    const when = deadline !== undefined ? ` ${tr('common:table.deadline', { when: relTime(deadline) })}` : '';
+    lines.push(`${tr('common:ping.turn', { who: who(turnSeats) })}${when}`);
+  }
   let everyone: number[] = [];
   if (claim.length) {
     everyone = t.seats.filter((s) => s.userId && !s.isAi && !live.has(s.seat) && !turnSeats.includes(s.seat)).map((s) => s.seat);
@@ -322,4 +330,30 @@ export function handView(t: Table, seat: number, lang: Lang, note?: string, draf
     last.unshift({ type: 'button', verb: 'retake', label: tr('common:button.retake'), style: 'success' });
   rows.push(last);
   return { lines, rows: rows.slice(0, 5), model };
+}
+
+/** The one line an old table message keeps once the next hand's table is posted below it. */
+export function tableSummary(t: Table, lang: Lang, hand: number): string {
+  const tr = translator(lang);
+  return `**${tr(`${t.row.game}:name`)}** · ${tr('common:table.summary', { n: hand + 1 })}`;
+}
+
+/**
+ * Alt text for an uploaded image (the attachment's `description`, at most 1024 characters), from
+ * the message's own lines: the table image's from the public table text only, a hand image's from
+ * its owner's view. Markdown and Discord timestamps are left out (alt text does not render them).
+ */
+export function altText(lines: readonly string[], extra?: string): string {
+  const text = [...lines, ...(extra ? [extra] : [])]
+    .map((l) =>
+      l
+        .replace(/<t:\d+:\w>/g, '')
+        .replace(/<@!?\d+>/g, '')
+        .replace(/[*_`~]/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter(Boolean)
+    .join('. ');
+  return text.length > 1024 ? `${text.slice(0, 1023)}…` : text;
 }
