@@ -36,6 +36,9 @@ export function splitInteractionRest(client: Client, options: Partial<RESTOption
     exempt.setToken(token);
     return setToken(token);
   };
+  // Listeners of the client's REST events (logs, metrics) see the interaction requests too.
   exempt.on('rateLimited', (info) => main.emit('rateLimited', info));
+  exempt.on('response', (req, res) => main.emit('response', req, res));
+  exempt.on('invalidRequestWarning', (info) => main.emit('invalidRequestWarning', info));
   return exempt;
 }

@@ -33,6 +33,8 @@ test('requests on interaction routes leave the global budget untouched; others s
   try {
     splitInteractionRest(client, { api });
     client.rest.setToken('x');
+    const responses: string[] = [];
+    client.rest.on('response', (req) => responses.push(req.path));
     const budget = () => client.rest.globalRemaining;
     const before = budget();
     await client.rest.post('/interactions/222222222222222222/tok/callback', { auth: false, body: { type: 6 } });
@@ -41,6 +43,7 @@ test('requests on interaction routes leave the global budget untouched; others s
     await client.rest.post('/channels/444444444444444444/messages', { body: { content: 'x' } });
     assert.equal(budget(), before - 1, 'a channel message is');
     assert.equal(seen.length, 3, 'every request reached the API');
+    assert.equal(responses.length, 3, "the client's REST listeners (logs, metrics) see the interaction requests too");
   } finally {
     await client.destroy();
     server.close();
