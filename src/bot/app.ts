@@ -17,6 +17,7 @@ import type { AiPort } from '../table/act.js';
 import type { Metrics } from '../ops/metrics.js';
 import { measuredRenderer, measuredTableStore, observeClient } from './observe.js';
 import { Notifier, discordSender } from '../notify/notifier.js';
+import { splitInteractionRest } from './rest.js';
 
 export interface BotOptions {
   token: string;
@@ -51,6 +52,8 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     rest: { api: o.apiBase },
     waitGuildTimeout: 2_000,
   });
+  // Interaction endpoints are not bound to Discord's global rate limit (src/bot/rest.ts).
+  splitInteractionRest(client, { api: o.apiBase });
   const locks = new GameLocks();
   let scheduler: Scheduler | null = null;
   const ctx: BotContext = {

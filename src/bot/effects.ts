@@ -13,23 +13,63 @@ import { act, actAsync, type ActResult, type TableCommand } from '../table/act.j
 import type { Effect } from '../table/effects.js';
 import { langOf, type Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
-import { endMatchText, pingView, reminderText, resultView, tableView } from '../table/views.js';
+import { altText, endMatchText, pingView, reminderText, resultView, tableSummary, tableView } from '../table/views.js';
 import { lobbyPayload } from './lobby.js';
+import { InteractionWebhook, type Client, type Message, type MessageCreateOptions } from 'discord.js';
+import { forgetGame, LIVE_MS, liveSeats, pushSeatViews } from './seat-views.js';
+
+/**
+ * The interaction a step was caused by, when there is one: its token posts the ping as a
+ * follow-up (an interaction endpoint, not bound to the global rate limit: src/bot/rest.ts).
+ */
+export interface Via {
+  token: string;
+  followUp(payload: MessageCreateOptions): Promise<Message>;
+}
+
+export interface ExecOptions {
+  skip?: Effect['kind'][];
+  restart?: boolean;
+  /** Don't wait for the table message edit (the caller awaits `tableSettled` outside the game lock). */
+  detach?: boolean;
+  /** The user whose own click is answered by the caller (their view is not pushed here). */
+  actorUserId?: string;
+  via?: Via;
+  /** Answers the interaction that caused the step (its own view) before the other effects run. */
+  answer?: (r: ActResult) => Promise<void>;
+}
+
+interface PingRecord {
+  id: string;
+  content: string;
+  /** The users it mentions (sorted, comma-separated). */
+  users: string;
+  /** Posted as a follow-up of this interaction token at `since`: deleted through the webhook while it is valid. */
+  token?: string;
+  since: number;
+}
+const pingRecords = new WeakMap<BotContext, Map<string, PingRecord>>();
+function pings(ctx: BotContext): Map<string, PingRecord> {
+  let m = pingRecords.get(ctx);
+  if (!m) pingRecords.set(ctx, (m = new Map()));
+  return m;
+}
 
 export function publicLang(ctx: BotContext, t: Table): Lang {
   return langOf(t.row.locale, ctx.defaultLang);
 }
 
 /** Runs a command through the table layer and executes its effects. */
-export async function run(ctx: BotContext, cmd: TableCommand, o: { skip?: Effect['kind'][] } = {}): Promise<ActResult> {
+export async function run(ctx: BotContext, cmd: TableCommand, o: Omit<ExecOptions, 'restart'> = {}): Promise<ActResult> {
   // The AI thinks in the worker pool when there is one: the event loop stays free meanwhile.
   const r = ctx.ai ? await actAsync(ctx.table, cmd, ctx.clock.now(), ctx.ai) : act(ctx.table, cmd, ctx.clock.now());
   for (const w of r.warnings) ctx.log.error({ gameId: cmd.gameId, kind: cmd.kind }, w);
+  if (o.answer) await o.answer(r).catch((err: unknown) => ctx.log.warn({ err, gameId: cmd.gameId }, 'cannot answer the interaction'));
   await execute(ctx, r, { ...o, restart: cmd.kind === 'sync' });
   return r;
 }
 
-export async function execute(ctx: BotContext, r: ActResult, o: { skip?: Effect['kind'][]; restart?: boolean } = {}): Promise<void> {
+export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}): Promise<void> {
   const t = r.table;
   if (!t) return;
   // A crash between posting a ping and recording its id leaves an orphan ping: the restart sweep
@@ -37,10 +77,13 @@ export async function execute(ctx: BotContext, r: ActResult, o: { skip?: Effect[
   if (o.restart && r.outbox.some((e) => e.kind === 'ping')) await removeOrphanPings(ctx, t);
   if (r.effects.some((e) => e.kind === 'ping' || e.kind === 'remind' || e.kind === 'table')) ctx.wakeTimers();
   if (!r.effects.length) return;
+  // The live seat views first (interaction webhooks): a seat whose view was pushed needs no ping.
+  if (r.effects.some((e) => e.kind === 'table' || e.kind === 'ping'))
+    await pushSeatViews(ctx, t, t.seats.find((x) => o.actorUserId && x.userId === o.actorUserId)?.seat);
   for (const e of r.effects) {
     if (o.skip?.includes(e.kind)) continue;
     try {
-      await one(ctx, t, e);
+      await one(ctx, t, e, o);
     } catch (err) {
       ctx.log.error({ err, gameId: t.row.id, effect: e.kind }, 'effect failed');
     }
@@ -49,7 +92,7 @@ export async function execute(ctx: BotContext, r: ActResult, o: { skip?: Effect[
   if (r.outbox.length) ctx.store.games.clearOutbox(t.row.id, r.outbox);
 }
 
-async function one(ctx: BotContext, t: Table, e: Effect): Promise<void> {
+async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions): Promise<void> {
   const lang = publicLang(ctx, t);
   switch (e.kind) {
     case 'unarchive':
@@ -60,21 +103,41 @@ async function one(ctx: BotContext, t: Table, e: Effect): Promise<void> {
       await ch?.messages.edit(t.row.lobbyMessageId, lobbyPayload(ctx, t.row, t.seats, lang)).catch(() => undefined);
       return;
     }
-    case 'table':
-      return updateTable(ctx, t, e.notice ? tableView(t, lang, e.notice) : tableView(t, lang));
+    case 'table': {
+      // A new hand's table is posted anew at the bottom of the thread (issue #13 §4).
+      const repost = e.notice?.key === 'next-hand' ? { summary: tableSummary(t, lang, t.row.handIndex - 1) } : undefined;
+      const p = queueTable(ctx, t, e.notice ? tableView(t, lang, e.notice) : tableView(t, lang), repost);
+      if (!o.detach) await p;
+      return;
+    }
     case 'ping': {
       const ch = await gameChannel(ctx, t.row.threadId);
       if (!ch) return;
-      const v = pingView(t, e.turn, e.claim, lang);
+      const v = pingView(t, e.turn, e.claim, lang, liveSeats(ctx, t));
+      const content = v.lines.join('\n');
+      if (!content) {
+        // Everyone asked has a live seat view: no ping; the previous one is out of date.
+        await deletePing(ctx, t);
+        return;
+      }
+      // Public components carry version 0: "Open my hand" checks no version, and a public message
+      // must not change when only a claimant's pass moved the version (issue #13 §2).
+      const payload = { content, components: toComponents(t.row.id, 0, v.rows), allowedMentions: { users: v.users } };
+      // The same people pinged again: they were notified by the ping that is up; it is kept (same
+      // words) or edited in place (an edit notifies nobody), rather than deleted and re-posted.
+      const prev = pings(ctx).get(t.row.id);
+      const users = [...v.users].sort().join(',');
+      if (prev && t.row.pingMessageId === prev.id && prev.users === users) {
+        if (prev.content === content) return;
+        if (await editPing(ctx, t, prev, payload)) return;
+      }
       await deletePing(ctx, t);
       try {
-        const m = await ch.send({
-          content: v.lines.join('\n'),
-          components: toComponents(t.row.id, t.row.version, v.rows),
-          allowedMentions: { users: v.users },
-        });
+        const fresh = !!o.via;
+        const m = o.via ? await o.via.followUp(payload) : await ch.send(payload);
         ctx.store.games.update(t.row.id, { pingMessageId: m.id });
         t.row.pingMessageId = m.id;
+        pings(ctx).set(t.row.id, { id: m.id, content, users, since: ctx.clock.now(), ...(fresh ? { token: o.via!.token } : {}) });
       } catch (err) {
         ctx.log.warn({ err, gameId: t.row.id }, 'cannot post ping');
       }
@@ -97,12 +160,14 @@ async function one(ctx: BotContext, t: Table, e: Effect): Promise<void> {
       const image = await ctx.render.result(v.model);
       await deletePing(ctx, t);
       try {
-        await ch.send({
+        const payload = {
           content: v.lines.join('\n').slice(0, 2000),
-          files: [png('result.png', image)],
+          files: [png('result.png', image, altText(v.lines))],
           components: toComponents(t.row.id, t.row.version, v.rows),
           allowedMentions: { parse: [] },
-        });
+        };
+        // As a follow-up of the move that ended the hand when there is one (interaction endpoint).
+        await (o.via ? o.via.followUp(payload) : ch.send(payload));
         // Marked only once posted: after a crash in between, the result is posted again rather than lost.
         ctx.store.games.update(t.row.id, { lastNotice: key });
         t.row.lastNotice = key;
@@ -115,6 +180,10 @@ async function one(ctx: BotContext, t: Table, e: Effect): Promise<void> {
       if (t.row.lastNotice === 'match-over') return;
       const ch = await gameChannel(ctx, t.row.threadId);
       if (!ch) return;
+      // The last table edit lands before the thread is archived and locked.
+      await tableSettled(ctx, t.row.id);
+      forgetGame(ctx, t.row.id);
+      tableSlots.get(ctx)?.delete(t.row.id);
       await deletePing(ctx, t);
       await ch.send({ content: endMatchText(t, lang), allowedMentions: { parse: [] } }).catch(() => undefined);
       ctx.store.games.update(t.row.id, { lastNotice: 'match-over' });
@@ -148,30 +217,133 @@ async function removeOrphanPings(ctx: BotContext, t: Table): Promise<void> {
   }
 }
 
-/** Deletes the current ping message once and forgets its id (a second delete would be a 404 10008). */
+/** Edits the ping in place (through its interaction webhook while the token is valid); false when it cannot. */
+async function editPing(
+  ctx: BotContext,
+  t: Table,
+  rec: PingRecord,
+  payload: { content: string; components: ReturnType<typeof toComponents> },
+): Promise<boolean> {
+  const appId = ctx.client.application?.id ?? ctx.client.user?.id;
+  const body = { content: payload.content, components: payload.components };
+  try {
+    if (rec.token && appId && ctx.clock.now() - rec.since < LIVE_MS)
+      await new InteractionWebhook(ctx.client as Client<true>, appId, rec.token).editMessage(rec.id, body);
+    else {
+      const ch = await gameChannel(ctx, t.row.threadId);
+      if (!ch) return false;
+      await ch.messages.edit(rec.id, body);
+    }
+    rec.content = payload.content;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Deletes the current ping message once and forgets its id (a second delete would be a 404 10008).
+ * A ping posted as a follow-up is deleted through its interaction webhook while the token is valid
+ * (not globally limited), otherwise through the channel.
+ */
 async function deletePing(ctx: BotContext, t: Table): Promise<void> {
   const id = t.row.pingMessageId;
   if (!id) return;
-  const ch = await gameChannel(ctx, t.row.threadId);
   ctx.store.games.update(t.row.id, { pingMessageId: null });
   t.row.pingMessageId = null;
+  const rec = pings(ctx).get(t.row.id);
+  pings(ctx).delete(t.row.id);
+  const appId = ctx.client.application?.id ?? ctx.client.user?.id;
+  if (rec?.id === id && rec.token && appId && ctx.clock.now() - rec.since < LIVE_MS) {
+    const ok = await new InteractionWebhook(ctx.client as Client<true>, appId, rec.token)
+      .deleteMessage(id)
+      .then(() => true)
+      .catch(() => false);
+    if (ok) return;
+  }
+  const ch = await gameChannel(ctx, t.row.threadId);
   await ch?.messages.delete(id).catch(() => undefined);
 }
 
-async function updateTable(ctx: BotContext, t: Table, v: ReturnType<typeof tableView>): Promise<void> {
+/**
+ * Table message edits, coalesced per table (issue #17 §2): at most one edit in flight per table;
+ * a newer state replaces a queued older one (only the latest is drawn and sent), and an edit that
+ * would show exactly what the message shows is not sent at all.
+ */
+/** Post the table anew at the bottom; the old message keeps this one line. */
+interface Repost {
+  summary: string;
+}
+
+interface TableSlot {
+  inflight: Promise<void> | null;
+  queued: { t: Table; v: ReturnType<typeof tableView>; repost?: Repost } | null;
+  /** What the message shows (content, components, image model). */
+  shown?: string;
+  /** The table message posted by this queue (when an edit failed and a new one was posted). */
+  messageId?: string;
+}
+const tableSlots = new WeakMap<BotContext, Map<string, TableSlot>>();
+function slotOf(ctx: BotContext, gameId: string): TableSlot {
+  let m = tableSlots.get(ctx);
+  if (!m) tableSlots.set(ctx, (m = new Map()));
+  let s = m.get(gameId);
+  if (!s) m.set(gameId, (s = { inflight: null, queued: null }));
+  return s;
+}
+
+function queueTable(ctx: BotContext, t: Table, v: ReturnType<typeof tableView>, repost?: Repost): Promise<void> {
+  const slot = slotOf(ctx, t.row.id);
+  // A newer state replaces a queued one, but a pending re-post (new hand) is kept.
+  const keep = repost ?? slot.queued?.repost;
+  slot.queued = { t, v, ...(keep ? { repost: keep } : {}) };
+  if (!slot.inflight) {
+    slot.inflight = (async () => {
+      while (slot.queued) {
+        const q = slot.queued;
+        slot.queued = null;
+        await updateTable(ctx, q.t, q.v, slot, q.repost);
+      }
+    })().finally(() => {
+      slot.inflight = null;
+    });
+  }
+  return slot.inflight;
+}
+const q0 = (ctx: BotContext, gameId: string) => tableSlots.get(ctx)?.get(gameId);
+
+/** Resolves once the table message shows the latest state queued for it. */
+export function tableSettled(ctx: BotContext, gameId: string): Promise<void> {
+  return q0(ctx, gameId)?.inflight ?? Promise.resolve();
+}
+
+async function updateTable(ctx: BotContext, t: Table, v: ReturnType<typeof tableView>, slot: TableSlot, repost?: Repost): Promise<void> {
   if (!t.row.threadId) return;
+  const content = v.lines.join('\n').slice(0, 2000);
+  const components = toComponents(t.row.id, 0, v.rows);
+  // A previous edit in this queue may have posted a new message.
+  let messageId = slot.messageId ?? t.row.tableMessageId;
+  const shown = JSON.stringify([content, components.map((c) => c.toJSON()), v.model]);
+  if (messageId && slot.shown === shown && !repost) {
+    // The message already shows this (e.g. a claim pass changed nothing public): it is up to date.
+    ctx.store.games.markShown(t.row.id, t.row.version);
+    return;
+  }
   const ch = await gameChannel(ctx, t.row.threadId);
   if (!ch) return;
-  const files = v.model ? [png('table.png', await ctx.render.table(v.model))] : [];
-  const payload = {
-    content: v.lines.join('\n').slice(0, 2000),
-    files,
-    components: toComponents(t.row.id, t.row.version, v.rows),
-    attachments: [] as never[],
-  };
+  if (repost && messageId) {
+    const old = messageId;
+    await ch.messages
+      .edit(old, { content: repost.summary, components: [], attachments: [], files: [] })
+      .catch((err: unknown) => ctx.log.warn({ err, gameId: t.row.id }, 'cannot shorten the old table message'));
+    messageId = null;
+  }
+  const files = v.model ? [png('table.png', await ctx.render.table(v.model), altText(v.lines))] : [];
+  const payload = { content, files, components, attachments: [] as never[] };
   try {
-    if (t.row.tableMessageId) {
-      await ch.messages.edit(t.row.tableMessageId, payload);
+    if (messageId) {
+      await ch.messages.edit(messageId, payload);
+      slot.shown = shown;
       ctx.store.games.markShown(t.row.id, t.row.version);
       return;
     }
@@ -183,6 +355,8 @@ async function updateTable(ctx: BotContext, t: Table, v: ReturnType<typeof table
     ctx.store.games.update(t.row.id, { tableMessageId: m.id });
     ctx.store.games.markShown(t.row.id, t.row.version);
     t.row.tableMessageId = m.id;
+    slot.messageId = m.id;
+    slot.shown = shown;
   } catch (err) {
     ctx.log.error({ err, gameId: t.row.id }, 'cannot post the table message');
   }

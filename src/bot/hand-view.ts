@@ -6,8 +6,8 @@
 import type { BotContext } from './context.js';
 import { png, type Row } from './messages.js';
 import { toComponents } from './components.js';
-import { handView } from '../table/views.js';
-import type { Lang } from '../table/i18n.js';
+import { altText, handView, presentCtx } from '../table/views.js';
+import { translator, type Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
 
 export interface HandPayload {
@@ -27,9 +27,13 @@ export async function handPayload(
 ): Promise<HandPayload> {
   const v = handView(t, seat, lang, note, draft);
   const image = await ctx.render.hand(v.model);
+  // Alt text: what the owner's view says and the pieces of their hand (only they see this message).
+  const pc = { ...presentCtx(t, lang), view: t.engine.view(t.state, seat) };
+  const pieces = [...v.model.hand, ...(v.model.drawn ? [v.model.drawn] : [])].map((c) => t.presenter.pieceName(c, pc)).join(' ');
+  const alt = altText(v.lines, `${translator(lang)('common:hand.alt')}: ${pieces}`);
   return {
     content: v.lines.join('\n'),
-    files: [png('hand.png', image)],
+    files: [png('hand.png', image, alt)],
     components: toComponents(t.row.id, t.row.version, v.rows),
     attachments: [],
   };

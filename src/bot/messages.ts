@@ -24,8 +24,9 @@ export function button(customId: string, label: string, style: ButtonStyle = But
     .setDisabled(disabled);
 }
 
-export function png(name: string, data: Buffer): AttachmentBuilder {
-  return new AttachmentBuilder(data, { name });
+/** An image upload, with its alt text (the attachment `description`, ≤ 1024 characters) when given. */
+export function png(name: string, data: Buffer, description?: string): AttachmentBuilder {
+  return new AttachmentBuilder(data, { name, ...(description ? { description: description.slice(0, 1024) } : {}) });
 }
 
 /** The thread (or channel) a game lives in, or null when it cannot be reached. */

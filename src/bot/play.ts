@@ -4,14 +4,15 @@
  * never from the custom_id. Each click is one `act` call (src/table/act.ts: one game load, one
  * commit); this file only answers the interaction and executes the effects.
  */
-import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
+import { MessageFlags, type ButtonInteraction, type StringSelectMenuInteraction } from 'discord.js';
 import type { BotContext } from './context.js';
 import type { GameButton } from './custom-id.js';
 import { langOf, translator, type T } from '../table/i18n.js';
-import { run } from './effects.js';
+import { run, type Via } from './effects.js';
+import { registerView } from './seat-views.js';
 import { handPayload } from './hand-view.js';
 import { hintText } from '../table/views.js';
-import type { HandVerb, Refusal, TableButtonVerb } from '../table/act.js';
+import type { ActResult, HandVerb, Refusal, TableButtonVerb } from '../table/act.js';
 import type { UiRow } from '../table/ui.js';
 import { toComponents } from './components.js';
 
@@ -45,37 +46,69 @@ export async function openHand(ctx: BotContext, i: Comp, b: GameButton): Promise
     return void (await i.editReply({ content: say(t, r.outcome.refusal ?? { key: 'errors:game-not-found', warn: false }) }));
   }
   await i.editReply(await handPayload(ctx, r.table, r.outcome.seat, lang));
+  registerView(ctx, r.table, r.outcome.seat, { token: i.token, userId: i.user.id, lang });
+}
+
+/** The clicker's interaction as a way to post public follow-ups (interaction endpoint). */
+function via(i: Comp): Via {
+  return { token: i.token, followUp: (payload) => i.followUp({ ...payload, flags: undefined } as never) };
+}
+
+/**
+ * A seat view is its owner's only: an ephemeral message whose interaction was the clicker's own.
+ * A hand verb on any other message (a forged click on the public table, someone else's view)
+ * changes nothing and is answered with an ephemeral refusal.
+ */
+function ownView(i: Comp): boolean {
+  const m = i.message;
+  if (!m.flags.has(MessageFlags.Ephemeral)) return false;
+  const owner = m.interactionMetadata?.user?.id;
+  return owner === undefined || owner === i.user.id;
 }
 
 /** Buttons and selects on the ephemeral hand (deferred with deferUpdate: the hand is redrawn in place). */
 export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);
   const t = translator(lang);
+  if (!ownView(i)) return tell(i, say(t, { key: 'errors:not-your-hand', warn: true }));
   if (b.verb === 'hint') return hint(ctx, i, b);
   const key = `${i.message.id}:${i.customId}:${i.isStringSelectMenu() ? i.values.join(',') : ''}`;
-  const r = await run(ctx, {
-    kind: 'hand',
-    gameId: b.gameId,
-    userId: i.user.id,
-    ver: b.ver,
-    verb: b.verb as HandVerb,
-    ...(b.arg !== undefined ? { arg: b.arg } : {}),
-    values: i.isStringSelectMenu() ? i.values : [],
-  });
-  const o = r.outcome;
-  if (!r.table) return tell(i, say(t, o.refusal ?? { key: 'errors:game-not-found', warn: false }));
-  if (o.seat === undefined) {
-    const k = o.refusal?.key;
-    if (k === 'errors:game-ended' || k === 'errors:lobby-cancelled' || k === 'errors:not-started') {
-      await i.editReply({ content: say(t, o.refusal!), components: [], files: [], attachments: [] }).catch(() => undefined);
-      return;
+  // The clicker's own view is answered first, before the other seats' views, the ping and the table.
+  const answer = async (r: ActResult): Promise<void> => {
+    const o = r.outcome;
+    if (!r.table) return tell(i, say(t, o.refusal ?? { key: 'errors:game-not-found', warn: false }));
+    if (o.seat === undefined) {
+      const k = o.refusal?.key;
+      if (k === 'errors:game-ended' || k === 'errors:lobby-cancelled' || k === 'errors:not-started') {
+        await i.editReply({ content: say(t, o.refusal!), components: [], files: [], attachments: [] }).catch(() => undefined);
+        return;
+      }
+      return tell(i, say(t, o.refusal ?? { key: 'errors:not-your-hand', warn: false }));
     }
-    return tell(i, say(t, o.refusal ?? { key: 'errors:not-your-hand', warn: false }));
-  }
-  if (o.ok && o.applied) remember(key);
-  const doubleClick = o.refusal?.key === 'errors:stale' && accepted.has(key);
-  const note = o.refusal && !doubleClick ? say(t, o.refusal) : undefined;
-  await i.editReply(await handPayload(ctx, r.table, o.seat, lang, note, o.draft));
+    if (o.ok && o.applied) remember(key);
+    const doubleClick = o.refusal?.key === 'errors:stale' && accepted.has(key);
+    const note = o.refusal && !doubleClick ? say(t, o.refusal) : undefined;
+    await i.editReply(await handPayload(ctx, r.table, o.seat, lang, note, o.draft));
+    // This message is the seat's live view now, with a fresh 15-minute token.
+    registerView(ctx, r.table, o.seat, { token: i.token, userId: i.user.id, lang });
+  };
+  const values = i.isStringSelectMenu() ? i.values : [];
+  await run(
+    ctx,
+    b.verb === 'prefs'
+      ? { kind: 'prefs', gameId: b.gameId, userId: i.user.id, values }
+      : {
+          kind: 'hand',
+          gameId: b.gameId,
+          userId: i.user.id,
+          ver: b.ver,
+          verb: b.verb as HandVerb,
+          ...(b.arg !== undefined ? { arg: b.arg } : {}),
+          values,
+        },
+    // The table edit is awaited by the router outside the game lock (coalesced per table).
+    { detach: true, actorUserId: i.user.id, via: via(i), answer },
+  );
 }
 
 /**

@@ -11,9 +11,10 @@ import { langOf, translator } from '../table/i18n.js';
 import { onLobbyButton } from './lobby.js';
 import { onHandComponent, onTableComponent, openHand } from './play.js';
 import { onConfigComponent, onConfigModal } from './config-ui.js';
+import { tableSettled } from './effects.js';
 
 const LOBBY = new Set(['join', 'leave', 'add-ai', 'start', 'cancel']);
-const HAND = new Set(['refresh', 'act', 'pick', 'retake', 'announce', 'hint']);
+const HAND = new Set(['refresh', 'act', 'pick', 'retake', 'announce', 'hint', 'prefs']);
 
 async function sorry(ctx: BotContext, i: RepliableInteraction, e: unknown): Promise<void> {
   ctx.log.error({ err: e, id: i.id }, 'interaction failed');
@@ -63,6 +64,8 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
           } else if (HAND.has(g.verb)) {
             await i.deferUpdate();
             await locks.run(g.gameId, () => onHandComponent(ctx, i, g));
+            // The table message edit runs outside the game lock, coalesced per table (effects.ts).
+            await tableSettled(ctx, g.gameId);
           } else if (LOBBY.has(g.verb) && i.isButton()) {
             await i.deferUpdate();
             await locks.run(g.gameId, () => onLobbyButton(ctx, i, g));

@@ -232,6 +232,21 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 8,
+    name: 'claim-preferences',
+    sql: `
+      -- Claim preferences per user and game (issue #13 §2, src/table/prefs.ts): 'auto-pass'
+      -- (everything except a win), 'always-win', 'never.<kind>' (chow, pung, kong, eat, chiu…).
+      CREATE TABLE claim_prefs (
+        user_id       TEXT NOT NULL,
+        game          TEXT NOT NULL,
+        pref          TEXT NOT NULL,
+        updated_at    INTEGER NOT NULL,
+        PRIMARY KEY (user_id, game, pref)
+      );
+    `,
+  },
+  {
     version: 9,
     name: 'async-play-prefs-notices-away',
     sql: `

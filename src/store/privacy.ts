@@ -49,6 +49,10 @@ export const USER_COLUMNS: Record<string, { column: string; how: 'null' | 'erase
   hints: [{ column: 'user_id', how: 'null' }],
   games: [{ column: 'host_user_id', how: 'null' }],
   guild_settings: [{ column: 'updated_by', how: 'null' }],
+  // A user's own settings and notices (migrations 8, 9): nothing of a game, deleted.
+  claim_prefs: [{ column: 'user_id', how: 'delete' }],
+  user_prefs: [{ column: 'user_id', how: 'delete' }],
+  notices: [{ column: 'user_id', how: 'delete' }],
 };
 
 /** Columns of the schema that look like they hold a user id (`user_id`, `*_user_id`, `*_by`) and are not in USER_COLUMNS. */
@@ -85,14 +89,19 @@ export function eraseUser(db: DB, userId: string): EraseOutcome {
       const actions = db.prepare('UPDATE actions SET user_id = NULL WHERE user_id = ?').run(userId).changes;
       const hints = db.prepare('UPDATE hints SET user_id = NULL WHERE user_id = ?').run(userId).changes;
       db.prepare('UPDATE games SET host_user_id = NULL WHERE host_user_id = ?').run(userId);
-      // Pause votes are user ids (JSON list); a closed game's votes are history only.
+      // Votes are `<what>:<user id>` (pause/resume, absent-seat votes); a closed game's votes are history only.
       const voted = db.prepare("SELECT id, pause_votes FROM games WHERE pause_votes LIKE '%' || ? || '%'").all(userId) as {
         id: string;
         pause_votes: string;
       }[];
       const setVotes = db.prepare('UPDATE games SET pause_votes = ? WHERE id = ?');
-      for (const g of voted) setVotes.run(JSON.stringify((JSON.parse(g.pause_votes) as string[]).filter((v) => v !== userId)), g.id);
+      for (const g of voted)
+        setVotes.run(
+          JSON.stringify((JSON.parse(g.pause_votes) as string[]).filter((v) => v !== userId && !v.endsWith(`:${userId}`))),
+          g.id,
+        );
       db.prepare('UPDATE guild_settings SET updated_by = NULL WHERE updated_by = ?').run(userId);
+      for (const t of ['claim_prefs', 'user_prefs', 'notices']) db.prepare(`DELETE FROM ${t} WHERE user_id = ?`).run(userId);
       return { ok: true, seats, results, ratings, actions, hints, games };
     })
     .immediate();

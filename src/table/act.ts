@@ -19,6 +19,7 @@ import type { Table, TableStore } from './store.js';
 import { deadlines, durations, isOff, nextOffReminder, type TimerSpec } from './timers.js';
 import { leaveSeat, takeSeat, vacateLeavers } from './seating.js';
 import { voteAbsent, type AbsentVerb } from './absent.js';
+import { preferenceAnswer, writePrefs, type ClaimPref } from './prefs.js';
 
 export type HandVerb = 'refresh' | 'act' | 'pick' | 'announce' | 'retake';
 export type TableButtonVerb = 'next-hand' | 'end-match' | 'pause' | 'resume' | 'leave-seat' | 'take-seat' | AbsentVerb;
@@ -48,7 +49,9 @@ export type TableCommand =
    */
   | { kind: 'hint'; gameId: string; userId: string }
   /** After a restart: AI seats and deadlines brought up to date, undelivered effects re-derived. */
-  | { kind: 'sync'; gameId: string };
+  | { kind: 'sync'; gameId: string }
+  /** The clicker's claim preferences for this game (src/table/prefs.ts); answers a pending claim they now cover. */
+  | { kind: 'prefs'; gameId: string; userId: string; values: readonly string[] };
 
 /**
  * A step asks for the AI's choice by yielding one of these (the table's engine, the state, the seat
@@ -137,6 +140,8 @@ export class Step {
   seats: SeatRow[];
   seatCount: number | undefined;
   dirty = false;
+  /** Claim preferences by seat (a `prefs` command replaces the clicker's). */
+  prefs: Map<number, Set<ClaimPref>>;
 
   constructor(
     readonly t: Table,
@@ -145,6 +150,7 @@ export class Step {
     this.state = t.state;
     this.hand = t.row.handIndex;
     this.seats = t.seats.map((s) => ({ ...s }));
+    this.prefs = new Map(t.prefs);
   }
 
   get version(): number {
@@ -217,13 +223,20 @@ export class Step {
     return this.seats[seat]?.aiLevel ?? 'normal';
   }
 
-  /** AI seats play until a human must decide or the hand ends. */
+  /**
+   * AI seats play, claim decisions a person's preference answers are answered (source
+   * `preference`), and away players' decisions are played (source `away`), until a human must
+   * decide or the hand ends.
+   */
   *runAi(): Gen<void> {
     for (let n = 0; n < MAX_AI_STEPS; n++) {
       if (this.currentStatus !== 'running' || this.result()) return;
-      const d = this.pending().find((p) => this.seats[p.seat]?.isAi || this.away.has(p.seat));
-      if (!d) return;
-      if (!this.seats[d.seat]?.isAi) {
+      const pending = this.pending();
+      let d = pending.find((p) => this.seats[p.seat]?.isAi);
+      if (!d) {
+        if (this.answerByPreference(pending)) continue;
+        d = pending.find((p) => this.away.has(p.seat));
+        if (!d) return;
         // Away: the seat stays the player's; the AI at the takeover level or the default plays this decision.
         const ai = this.t.row.timeoutPolicy === 'ai';
         const action: BaseAction = ai ? yield this.ask(d.seat, this.t.row.takeoverLevel, this.state) : d.timeoutDefault;
@@ -245,6 +258,17 @@ export class Step {
         return;
       }
     }
+  }
+
+  /** Answers one pending claim decision from its player's preferences; false when none applies. */
+  answerByPreference(pending: Decision<BaseAction>[]): boolean {
+    for (const p of pending) {
+      const s = this.seats[p.seat];
+      if (!s || s.isAi || !s.userId) continue;
+      const action = preferenceAnswer(this.t.row.game, this.prefs.get(p.seat), p);
+      if (action && this.apply(p.seat, action, 'preference', s.userId).ok) return true;
+    }
+    return false;
   }
 
   /**
@@ -364,6 +388,7 @@ export class Step {
       totals,
       recordedHands,
       outbox,
+      prefs: this.prefs,
     };
   }
 }
@@ -615,6 +640,13 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
         step.warnings.push(`timeout action rejected: ${r.refusal.key}`);
         return done({ ok: false, refusal: r.refusal });
       }
+      // A claim decision that ran out says nothing in public and does not hand the seat to the AI
+      // (issue #13 §2): a notice "X ran out of time" or an AI badge on X would tell the table that
+      // X could claim. The AI (policy 'ai') answers only this one claim.
+      if (cmd.timerKind === 'claim') {
+        yield* step.advance();
+        return done({ ok: true });
+      }
       if (useAi) step.setAi(cmd.seat, true, takeover);
       yield* step.advance({ key: useAi ? 'timeout-ai' : 'timeout', seat: cmd.seat, action });
       return done({ ok: true });
@@ -629,7 +661,8 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       const n = (timer.reminders ?? 0) + 1;
       step.reminded.push({ seat: cmd.seat, next: off ? nextOffReminder(now, n) : null });
       const s = t.seats[cmd.seat];
-      if (t.row.status === 'running' && s && !s.isAi) {
+      // A claim reminder would name a claimant in public (issue #13 §2): only turn reminders are posted.
+      if (t.row.status === 'running' && s && !s.isAi && timer.kind === 'turn') {
         const vote = off && n >= store.store.settings.table(t.row.guildId, t.row.game).voteAfter;
         step.effects.push({ kind: 'remind', seat: cmd.seat, deadline: off ? null : timer.deadline, n, ...(vote ? { vote } : {}) });
       }
@@ -667,6 +700,21 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
         action,
       });
       return nothing({ ok: true, seat, applied: 0, hint: { action, level, decision: decision.kind } });
+    }
+
+    case 'prefs': {
+      const ended = endedRefusal(t);
+      if (ended) return nothing({ ok: false, refusal: ended, applied: 0 });
+      const seat = seatOf(t, cmd.userId);
+      if (seat === null) return nothing({ ok: false, refusal: refuse('errors:not-your-hand'), applied: 0 });
+      // Durable at once (a user setting, not a table step); the step then answers a pending claim it covers.
+      const kept = writePrefs(store.store.db, t.row.game, cmd.userId, cmd.values, now);
+      step.prefs.set(seat, new Set(kept));
+      const before = step.entries.length;
+      if (t.row.status === 'running' && !step.result()) yield* step.runAi();
+      if (step.entries.length === before) return nothing({ ok: true, seat, applied: 0 }, { ...t, prefs: step.prefs });
+      yield* step.advance();
+      return done({ ok: true, seat });
     }
 
     case 'sync': {

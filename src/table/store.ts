@@ -8,6 +8,7 @@ import type { Effect } from './effects.js';
 import { GAMES, type GameManifest } from './manifests.js';
 import type { AnyPresenter } from './present/types.js';
 import type { GameId } from '../games/core/types.js';
+import { readPrefs, type ClaimPref } from './prefs.js';
 
 /** A game as the table layer holds it during one step. */
 export interface Table {
@@ -26,6 +27,8 @@ export interface Table {
   recordedHands: Set<number>;
   /** Effects of the last step not yet known to be delivered. */
   outbox: Effect[];
+  /** Claim preferences of the seated people, by seat (src/table/prefs.ts). */
+  prefs: Map<number, Set<ClaimPref>>;
 }
 
 export interface TableStore {
@@ -57,9 +60,25 @@ export function tableStore(store: Store, games: { readonly [K in GameId]: GameMa
           totals: store.results.matchTotals(gameId, g.seats),
           recordedHands: new Set(store.results.handsRecorded(gameId)),
           outbox: g.row.outbox as Effect[],
+          prefs: prefsBySeat(store, g.row.game, g.seats),
         };
       })();
     },
     commit: (step) => store.commit(step),
   };
+}
+
+function prefsBySeat(store: Store, game: GameId, seats: SeatRow[]): Map<number, Set<ClaimPref>> {
+  const people = seats.filter((s) => s.userId && !s.isAi);
+  const byUser = readPrefs(
+    store.db,
+    game,
+    people.map((s) => s.userId!),
+  );
+  const out = new Map<number, Set<ClaimPref>>();
+  for (const s of people) {
+    const p = byUser.get(s.userId!);
+    if (p) out.set(s.seat, p);
+  }
+  return out;
 }

@@ -27,6 +27,7 @@ export const TABLE_VERBS = [
   'take-seat', // take an AI's seat between hands (seating.ts)
   'absent-ai', // vote: the AI plays the waiting seat <arg> (absent.ts)
   'absent-end', // vote: end the match (absent.ts)
+  'prefs', // my claim preferences for this game (multi-select on the seat view; prefs.ts)
 ] as const;
 export type TableVerb = (typeof TABLE_VERBS)[number];
 

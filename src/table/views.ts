@@ -13,6 +13,7 @@ import { optionKey } from './present/types.js';
 import type { Table } from './store.js';
 import type { UiRow } from './ui.js';
 import { shownName } from '../store/privacy.js';
+import { prefsOf } from './prefs.js';
 
 export function presentCtx(t: Table, lang: Lang): PresentCtx {
   const tr = translator(lang);
@@ -100,12 +101,14 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
     if (last) lines.push(last);
     const pending = t.engine.pending(t.state) as Decision<BaseAction>[];
     // During a claim window the table does not name who may claim: that would tell everybody who
-    // holds matching cards (only the claimants themselves are pinged).
-    if (pending.some((d) => d.kind === 'claim')) lines.push(tr('common:table.waiting-claim'));
+    // holds matching cards (issue #13 §2). The line is a function of the public view only.
+    if (pending.some((d) => d.kind === 'claim')) lines.push(claimLine(t, lang, t.row.status === 'running' ? deadline : null));
     else if (pending.length) lines.push(tr('common:table.waiting-turn', { who: pending.map((d) => t.names[d.seat]).join(', ') }));
   }
+  const claimWindow = pub !== null && (t.engine.pending(t.state) as Decision<BaseAction>[]).some((d) => d.kind === 'claim');
   if (t.row.status === 'paused') lines.push(tr('common:table.paused'));
-  else if (deadline !== null && t.row.status === 'running') lines.push(tr('common:table.deadline', { when: relTime(deadline) }));
+  else if (deadline !== null && t.row.status === 'running' && !claimWindow)
+    lines.push(tr('common:table.deadline', { when: relTime(deadline) }));
   if (notice) lines.push(noticeText(t, notice, lang));
   const model =
     pub === null
@@ -132,14 +135,57 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
   return { lines, model, rows };
 }
 
-/** The ping: who must act now, with an Open my hand button. Mentions only those seats. */
-export function pingView(t: Table, turn: number[], claim: number[], lang: Lang): MessageView & { users: string[] } {
+/**
+ * "Waiting for claims on 5♠ (until <t:…:R>)": the piece from the public view, the deadline shared
+ * by every claimant of the window. Never who may claim (issue #13 §2).
+ */
+export function claimLine(t: Table, lang: Lang, deadline: number | null): string {
+  const pc = presentCtx(t, lang);
+  const pub = t.engine.publicView(t.state);
+  const piece = t.presenter.onOffer?.(pub, pc);
+  const until = deadline !== null ? ` (${pc.t('common:table.until', { when: relTime(deadline) })})` : '';
+  return piece ? `⏳ ${pc.t('common:table.waiting-claim-on', { piece })}${until}` : `⏳ ${pc.t('common:table.waiting-claim')}${until}`;
+}
+
+/**
+ * The ping: who must act now, with an Open my hand button. A turn is public, so the turn player
+ * is mentioned (unless their private seat view is live: it was pushed to them, no ping needed).
+ *
+ * Claims reveal nothing (issue #13 §2): the claim part is the same whichever seats may claim. It
+ * says "waiting for claims on <piece>" and mentions every seated person whose seat view cannot be
+ * pushed (the seat view being live or not is not about anyone's cards), so a claimant without a
+ * live view is notified among all the others and each opens their hand to see whether they have a
+ * decision. `live`: seats whose seat view is live. Empty lines: nothing to post.
+ */
+export function pingView(
+  t: Table,
+  turn: number[],
+  claim: number[],
+  lang: Lang,
+  live: ReadonlySet<number> = new Set(),
+): MessageView & { users: string[] } {
   const tr = translator(lang);
   const who = (list: number[]) => list.map((s) => mention(t, s)).join(' ');
   const lines: string[] = [];
-  if (turn.length) lines.push(tr('common:ping.turn', { who: who(turn) }));
-  if (claim.length) lines.push(tr('common:ping.claim', { who: who(claim) }));
-  const users = [...turn, ...claim].map((s) => t.seats[s]?.userId).filter((u): u is string => !!u);
+  const turnSeats = turn.filter((s) => !live.has(s));
+  if (turnSeats.length) {
+    // Context (issue #13 §4): what happened last (public) and the deadline as a relative timestamp.
+    const pc = presentCtx(t, lang);
+    const last = t.state === null ? undefined : t.presenter.lastAction(t.engine.publicView(t.state), pc);
+    if (last) lines.push(last);
+    const deadline = t.timers.find((x) => turnSeats.includes(x.seat))?.deadline;
+    const when = deadline !== undefined ? ` ${tr('common:table.deadline', { when: relTime(deadline) })}` : '';
+    lines.push(`${tr('common:ping.turn', { who: who(turnSeats) })}${when}`);
+  }
+  let everyone: number[] = [];
+  if (claim.length) {
+    everyone = t.seats.filter((s) => s.userId && !s.isAi && !live.has(s.seat) && !turnSeats.includes(s.seat)).map((s) => s.seat);
+    if (everyone.length) {
+      lines.push(claimLine(t, lang, nextDeadline(t)));
+      lines.push(tr('common:ping.claim-open', { who: who(everyone) }));
+    }
+  }
+  const users = [...turnSeats, ...everyone].map((s) => t.seats[s]?.userId).filter((u): u is string => !!u);
   return { lines, rows: [[{ type: 'button', verb: 'hand', label: tr('common:button.open-hand'), style: 'primary' }]], users };
 }
 
@@ -323,10 +369,57 @@ export function handView(t: Table, seat: number, lang: Lang, note?: string, draf
     }
     if (options.length > 100) lines.push(tr('common:hand.too-many', { n: options.length }));
   }
+  // Claim preferences (games with claim windows), when there is room for the row.
+  const prefs = prefsOf(t.row.game);
+  if (prefs.length && rows.length < 4 && !away && (t.row.status === 'running' || t.row.status === 'paused')) {
+    const mine = t.prefs.get(seat) ?? new Set<string>();
+    rows.push([
+      {
+        type: 'select',
+        verb: 'prefs',
+        placeholder: tr('common:prefs.placeholder'),
+        minValues: 0,
+        maxValues: prefs.length,
+        options: prefs.map((p) => ({
+          label: p.startsWith('never.')
+            ? tr('common:prefs.never', { kind: tr(`common:prefs.kind.${p.slice(6)}`) })
+            : tr(`common:prefs.${p}`),
+          value: p,
+          default: mine.has(p),
+        })),
+      },
+    ]);
+  }
   const last: UiRow = [{ type: 'button', verb: 'refresh', label: tr('common:button.refresh'), style: 'secondary' }];
   if (canAct && t.row.hints) last.push({ type: 'button', verb: 'hint', label: tr('common:button.hint'), style: 'secondary' });
   if (away && t.row.status === 'running')
     last.unshift({ type: 'button', verb: 'retake', label: tr('common:button.retake'), style: 'success' });
   rows.push(last);
   return { lines, rows: rows.slice(0, 5), model };
+}
+
+/** The one line an old table message keeps once the next hand's table is posted below it. */
+export function tableSummary(t: Table, lang: Lang, hand: number): string {
+  const tr = translator(lang);
+  return `**${tr(`${t.row.game}:name`)}** · ${tr('common:table.summary', { n: hand + 1 })}`;
+}
+
+/**
+ * Alt text for an uploaded image (the attachment's `description`, at most 1024 characters), from
+ * the message's own lines: the table image's from the public table text only, a hand image's from
+ * its owner's view. Markdown and Discord timestamps are left out (alt text does not render them).
+ */
+export function altText(lines: readonly string[], extra?: string): string {
+  const text = [...lines, ...(extra ? [extra] : [])]
+    .map((l) =>
+      l
+        .replace(/<t:\d+:\w>/g, '')
+        .replace(/<@!?\d+>/g, '')
+        .replace(/[*_`~]/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter(Boolean)
+    .join('. ');
+  return text.length > 1024 ? `${text.slice(0, 1023)}…` : text;
 }

@@ -79,21 +79,34 @@ for (const { game, people } of GAMES) {
 }
 
 for (const game of ['vn-mahjong', 'classic-mahjong'] as const) {
-  test(`${game}: a claim window asks only the people who can claim; a timeout passes for them; restart mid-window keeps it`, async () => {
+  // Issue #13 §2 changed this test on purpose: the public thread no longer names the claimants
+  // (it did: "X: you can claim"); it says "waiting for claims on <piece>", claimants are told on
+  // their live seat view, and a claim timeout is not announced.
+  test(`${game}: a claim window asks only the people who can claim, privately; a timeout passes for them silently; restart mid-window keeps it`, async () => {
     await withWorld(async (w) => {
       const { gameId, threadId } = await openTable(w, game, 4, 0, { timer: 'live' });
       const claim = await playUntilHumanClaim(w, gameId);
       assert.ok(claim, 'a claim window with people in it');
       const seats = w.store.games.seats(gameId);
-      // Only claimants are pending; the ping names them.
       const claimants = claim.filter((d) => d.kind === 'claim').map((d) => seats[d.seat]!.userId!);
+      assert.match(tableMessage(w, gameId).content, /Waiting for claims on/);
+      // No public message names a claimant apart: a claim ping, if any, mentions every seated
+      // person whose seat view is not live, claimant or not.
       const ping = w.sim
         .visibleMessages(threadId, claimants[0]!)
-        .filter((m) => /can claim/.test(m.content))
+        .filter((m) => /claims are open/.test(m.content))
         .at(-1);
-      assert.ok(ping, 'claim ping');
-      for (const u of claimants) assert.ok(ping.content.includes(`<@${u}>`));
-      for (const s of seats) if (!claimants.includes(s.userId!)) assert.ok(!ping.content.includes(`<@${s.userId}>`), 'no ping for others');
+      if (ping) assert.doesNotMatch(ping.content, /can claim/);
+      for (const m of w.sim.visibleMessages(threadId, claimants[0]!)) assert.doesNotMatch(m.content, /you can claim/);
+      // Each claimant is told privately: their seat view (opened earlier, pushed live) or the ping.
+      for (const u of claimants) {
+        const view = w.sim
+          .allMessages(threadId)
+          .filter((m) => m.ephemeralTo === u)
+          .at(-1);
+        const told = (view && /You can claim/.test(view.content)) || (ping && ping.content.includes(`<@${u}>`));
+        assert.ok(told, `claimant ${u} is told privately or mentioned with everyone`);
+      }
       // Restart in the middle of the window: same pending decisions, same deadlines.
       const timers = w.store.timers.forGame(gameId);
       await w.restartBot();
@@ -110,7 +123,7 @@ for (const game of ['vn-mahjong', 'classic-mahjong'] as const) {
       const log = w.store.games.logWithMeta(gameId).slice(before);
       assert.ok(log.filter((e) => e.source === 'timeout').length >= 1);
       assert.ok(!pendingNow(w, gameId).some((d) => d.kind === 'claim'), 'the claim window closed');
-      assert.match(tableMessage(w, gameId).content, /ran out of time/);
+      assert.doesNotMatch(tableMessage(w, gameId).content, /ran out of time/, 'a claim timeout names nobody');
     });
   });
 }

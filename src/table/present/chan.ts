@@ -111,4 +111,5 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction> 
     return `${ctx.names[l.seat] ?? ''}: ${genericLabel('chan', l, ctx, (c) => name(c, ctx))}`;
   },
   pieceName: (code, ctx) => name(code, ctx),
+  onOffer: (pub, ctx) => (pub.offer ? name(pub.offer.card, ctx) : undefined),
 };

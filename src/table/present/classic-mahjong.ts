@@ -118,4 +118,5 @@ export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction
     return `${playerName(pub, l.seat, ctx)}: ${genericLabel('classic-mahjong', l, ctx, (c) => name(c, ctx))}`;
   },
   pieceName: (c, ctx) => name(c, ctx),
+  onOffer: (pub, ctx) => (pub.claimable ? name(pub.claimable.tile, ctx) : undefined),
 };

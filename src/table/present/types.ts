@@ -32,6 +32,11 @@ export interface Presenter<V = unknown, P = unknown, A extends BaseAction = Base
   lastAction(pub: P, ctx: PresentCtx<P>): string | undefined;
   /** The displayed name of a card/tile code in that language. */
   pieceName(code: string, ctx: PresentCtx<P>): string;
+  /**
+   * The piece open to claims, named from the public view only (issue #13 §2: "waiting for claims
+   * on 5♠"); undefined when nothing is on offer or the game has no claim windows.
+   */
+  onOffer?(pub: P, ctx: PresentCtx<P>): string | undefined;
 }
 
 /** A presenter seen from the generic table code (views and actions are opaque there). */

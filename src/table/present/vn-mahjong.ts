@@ -138,4 +138,5 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
     return `${ctx.names[l.person] ?? ''}: ${genericLabel('vn-mahjong', l.action, ctx, (c) => name(c, ctx))}`;
   },
   pieceName: (c, ctx) => name(c, ctx),
+  onOffer: (pub, ctx) => (pub.claimable ? name(pub.claimable.tile, ctx) : undefined),
 };

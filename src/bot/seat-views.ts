@@ -1,0 +1,110 @@
+/**
+ * The live private seat view (issue #13 §1). A player's latest hand ephemeral stays editable
+ * through its interaction token for 15 minutes; while it is younger than that (minus a safety
+ * margin) the bot edits that message whenever the seat's view or legal actions change (their
+ * turn comes, they may claim, their claim window closes), so in live play nobody clicks
+ * "Open my hand" twice. After that the ping + "Open my hand" flow takes over.
+ *
+ * Edits go through the interaction webhook (`PATCH /webhooks/{app}/{token}/messages/@original`),
+ * which Discord does not bind to the global rate limit (src/bot/rest.ts). A failed edit (unknown
+ * message 10008, invalid webhook token 50027, 401…) marks the view dead: it is never retried, the
+ * seat falls back to pings. Kept in memory per (game, seat), per bot: after a restart every seat
+ * is on the fallback until its player opens their hand again.
+ */
+import { InteractionWebhook, type Client } from 'discord.js';
+import type { BotContext } from './context.js';
+import { handPayload } from './hand-view.js';
+import { handView } from '../table/views.js';
+import type { Lang } from '../table/i18n.js';
+import type { Table } from '../table/store.js';
+
+/** Discord's interaction token lifetime. */
+export const TOKEN_LIFETIME_MS = 15 * 60_000;
+/** A view counts as live while its token is younger than this (2 minutes of margin). */
+export const LIVE_MS = 13 * 60_000;
+
+interface LiveView {
+  token: string;
+  /** When the token was received (bot clock): its age decides whether the view is live. */
+  since: number;
+  userId: string;
+  lang: Lang;
+  /** What the message shows now (handView without the state version), to skip useless edits. */
+  sig: string;
+  dead: boolean;
+}
+
+const registries = new WeakMap<BotContext, Map<string, LiveView>>();
+function reg(ctx: BotContext): Map<string, LiveView> {
+  let m = registries.get(ctx);
+  if (!m) registries.set(ctx, (m = new Map()));
+  return m;
+}
+const key = (gameId: string, seat: number) => `${gameId}:${seat}`;
+
+/** What a seat's view shows, independent of the state version its components carry. */
+export function viewSignature(t: Table, seat: number, lang: Lang): string {
+  const v = handView(t, seat, lang);
+  return JSON.stringify([v.lines, v.rows, v.model]);
+}
+
+/** The seat's hand message was just drawn in answer to `token` (Open my hand, or a click on it). */
+export function registerView(ctx: BotContext, t: Table, seat: number, o: { token: string; userId: string; lang: Lang }): void {
+  const m = reg(ctx);
+  m.set(key(t.row.id, seat), { ...o, since: ctx.clock.now(), sig: viewSignature(t, seat, o.lang), dead: false });
+  if (m.size > 20_000) m.delete(m.keys().next().value!);
+}
+
+function liveView(ctx: BotContext, gameId: string, seat: number): LiveView | null {
+  const v = reg(ctx).get(key(gameId, seat));
+  if (!v || v.dead) return null;
+  if (ctx.clock.now() - v.since >= LIVE_MS) {
+    reg(ctx).delete(key(gameId, seat));
+    return null;
+  }
+  return v;
+}
+
+/** Seats whose view can be pushed now (their player needs no ping). */
+export function liveSeats(ctx: BotContext, t: Table): Set<number> {
+  const out = new Set<number>();
+  for (const s of t.seats) {
+    const v = liveView(ctx, t.row.id, s.seat);
+    if (v && s.userId === v.userId) out.add(s.seat);
+  }
+  return out;
+}
+
+/**
+ * Edits every live seat view whose content changed (except `except`, the seat whose own click is
+ * being answered). Returns the seats whose view could not be pushed (dead now).
+ */
+export async function pushSeatViews(ctx: BotContext, t: Table, except?: number): Promise<number[]> {
+  const failed: number[] = [];
+  const appId = ctx.client.application?.id ?? ctx.client.user?.id;
+  if (!appId || t.state === null) return failed;
+  for (const s of t.seats) {
+    if (s.seat === except) continue;
+    const v = liveView(ctx, t.row.id, s.seat);
+    if (!v || v.userId !== s.userId) continue;
+    const sig = viewSignature(t, s.seat, v.lang);
+    if (sig === v.sig) continue;
+    try {
+      const payload = await handPayload(ctx, t, s.seat, v.lang);
+      await new InteractionWebhook(ctx.client as Client<true>, appId, v.token).editMessage('@original', payload);
+      v.sig = sig;
+    } catch (err) {
+      // Never retried: the view is dead, the seat is back on pings.
+      v.dead = true;
+      failed.push(s.seat);
+      ctx.log.info({ err, gameId: t.row.id, seat: s.seat }, 'seat view cannot be edited; falling back to pings');
+    }
+  }
+  return failed;
+}
+
+/** A finished game leaves the registry. */
+export function forgetGame(ctx: BotContext, gameId: string): void {
+  const m = reg(ctx);
+  for (const k of [...m.keys()]) if (k.startsWith(`${gameId}:`)) m.delete(k);
+}

@@ -1,0 +1,110 @@
+/**
+ * Issue #17 §2 through the real bot and the simulator: at most one globally limited request per
+ * move once the players' seat views are live (their own view, the pushed views, pings and their
+ * deletion go through interaction endpoints; only the table edit counts), and table edits are
+ * coalesced per table (one in flight; a newer state replaces a queued older one).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { withWorld, openTable, openHand, playAsAi, tableMessage, type World } from './harness.js';
+import { engineOf } from '../../src/table/manifests.js';
+import { decodeGameId } from '../../src/bot/custom-id.js';
+import { tableView } from '../../src/table/views.js';
+import type { BaseAction, Decision } from '../../src/games/core/types.js';
+import type { SimMessage } from '../discord-sim/model.js';
+
+const EXEMPT = /^(POST \/interactions\/|[A-Z]+ \/webhooks\/)/;
+function requests(w: World): { global: number; exempt: number; tableEdits: number } {
+  const rest = w.sim.restLog().filter((e) => /^[A-Z]+ \//.test(e.summary));
+  const global = rest.filter((e) => !EXEMPT.test(e.summary));
+  return {
+    global: global.length,
+    exempt: rest.length - global.length,
+    tableEdits: global.filter((e) => /^PATCH \/channels\/\d+\/messages\/\d+/.test(e.summary)).length,
+  };
+}
+const pendingNow = (w: World, gameId: string) => {
+  const row = w.store.games.get(gameId)!;
+  return engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[];
+};
+const over = (w: World, gameId: string) => {
+  const row = w.store.games.get(gameId)!;
+  return !!engineOf(row.game).result(w.store.games.state(row));
+};
+
+test('once the seat views are live a move costs at most one globally limited request', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'vn-mahjong', 4, 0);
+    const views = new Map<string, SimMessage>();
+    let from: ReturnType<typeof requests> | null = null;
+    let moves = 0;
+    for (let n = 0; n < 300 && !over(w, gameId); n++) {
+      const d = pendingNow(w, gameId)[0]!;
+      const user = w.store.games.seats(gameId)[d.seat]!.userId!;
+      if (!views.has(user)) views.set(user, await openHand(w, user, gameId));
+      if (!from && views.size === 4) from = requests(w);
+      await playAsAi(w, user, gameId, w.sim.message(views.get(user)!.id)!);
+      if (from) moves++;
+    }
+    assert.ok(from && moves >= 20, `enough moves measured (${moves})`);
+    const to = requests(w);
+    const perMove = (to.global - from.global) / moves;
+    if (perMove > 1)
+      console.error(
+        w.sim
+          .restLog()
+          .filter((e) => /^[A-Z]+ \//.test(e.summary) && !EXEMPT.test(e.summary))
+          .slice(-40)
+          .map((e) => e.summary),
+      );
+    assert.ok(perMove <= 1, `globally limited requests per move: ${perMove.toFixed(2)} (> 1)`);
+    assert.ok(to.exempt - from.exempt >= moves, 'the rest went through interaction endpoints');
+  });
+});
+
+test('table edits are coalesced: one in flight per table, the newest state replaces a queued one', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'phom', 2, 0);
+    const userOf = (seat: number) => w.store.games.seats(gameId)[seat]!.userId!;
+    // Both players get a live view (each opens once, on their turn).
+    const views = new Map<string, SimMessage>();
+    while (views.size < 2) {
+      const u = userOf(pendingNow(w, gameId)[0]!.seat);
+      if (!views.has(u)) views.set(u, await openHand(w, u, gameId));
+      await playAsAi(w, u, gameId, w.sim.message(views.get(u)!.id)!);
+    }
+    const before = requests(w).tableEdits;
+    // The first table edit is slow: the next moves' states queue behind it.
+    w.sim.faults.slow({ route: /PATCH \/channels\/\d+\/messages\/\d+/, delayMs: 800 });
+    let moves = 0;
+    for (; moves < 4 && !over(w, gameId); moves++) {
+      const ver = w.store.games.get(gameId)!.version;
+      const u = userOf(pendingNow(w, gameId)[0]!.seat);
+      const view = w.sim.message(views.get(u)!.id)!;
+      const act = w.sim
+        .components(view)
+        .find((c) => decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.ver === ver);
+      assert.ok(act, 'the live view is current');
+      const h = await w.sim.click(u, view.id, String(act.custom_id));
+      await h.settled({ timeout: 30_000 });
+      // The next player's view is pushed before the table edit: they can play at once.
+      await w.sim.waitFor(
+        () => {
+          const v = w.store.games.get(gameId)!.version;
+          const next = pendingNow(w, gameId)[0];
+          if (v === ver || !next) return v > ver;
+          const m = w.sim.message(views.get(userOf(next.seat))!.id)!;
+          return w.sim.components(m).some((c) => decodeGameId(String(c.custom_id))?.ver === v);
+        },
+        { timeout: 30_000 },
+      );
+    }
+    await w.bot.whenIdle();
+    assert.ok(moves >= 3, 'three moves at one table while its first edit was in flight');
+    const edits = requests(w).tableEdits - before;
+    assert.ok(edits < moves, `${edits} table edits for ${moves} moves`);
+    // The table shows the newest state.
+    const t = w.bot.ctx.table.load(gameId)!;
+    assert.equal(tableMessage(w, gameId).content, tableView(t, 'en').lines.join('\n'));
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Tables with a chosen deal for e2e tests: the first seed whose hand, played by the AI as the
+ * harness's people play, brings a wanted claim decision; the seed is set before Start.
+ */
+import assert from 'node:assert/strict';
+import { click, slash, buttonByLabel, type World } from './harness.js';
+import { engineOf } from '../../src/table/manifests.js';
+import { decodeGameId } from '../../src/bot/custom-id.js';
+import { initialState } from '../../src/store/index.js';
+import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
+
+export type Want = (d: Decision<BaseAction>, all: Decision<BaseAction>[]) => boolean;
+
+/** The first seed whose hand, played by the AI, gives some seat a claim decision `want` accepts. */
+export function findSeed(game: GameId, options: unknown, want: Want): { seed: string; seat: number } {
+  const engine = engineOf(game);
+  for (let k = 0; k < 200; k++) {
+    const seed = `prefs-${game}-${k}`;
+    let state = initialState(engine, options, 4, seed);
+    for (let n = 0; n < 1500 && !engine.result(state); n++) {
+      const pending = engine.pending(state) as Decision<BaseAction>[];
+      const hit = pending.find((d) => d.kind === 'claim' && want(d, pending));
+      if (hit) return { seed, seat: hit.seat };
+      const d = pending[0]!;
+      const r = engine.apply(state, d.seat, engine.ai(state, d.seat) as BaseAction);
+      assert.ok(r.ok);
+      state = r.value;
+    }
+  }
+  throw new Error(`no seed gives a claim decision for ${game}`);
+}
+
+/** /play, everyone joins, the deal is fixed, Start. */
+export async function tableWithSeed(w: World, game: GameId, want: Want) {
+  const host = w.users[0]!;
+  const lobby = (await slash(w, host.id, 'play', { game })).response!;
+  const join = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Join').custom_id);
+  for (const u of w.users.slice(1, 4)) await click(w, u.id, lobby.id, join);
+  const start = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Start').custom_id);
+  const gameId = decodeGameId(start)!.gameId;
+  const found = findSeed(game, w.store.games.get(gameId)!.options, want);
+  w.store.db.prepare('UPDATE games SET seed = ? WHERE id = ?').run(found.seed, gameId);
+  await click(w, host.id, lobby.id, start);
+  assert.equal(w.store.games.get(gameId)!.status, 'running');
+  return { gameId, seat: found.seat, user: w.store.games.seats(gameId)[found.seat]!.userId! };
+}

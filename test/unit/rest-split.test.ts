@@ -1,0 +1,51 @@
+/**
+ * Interaction endpoints are not counted by discord.js's global limiter (src/bot/rest.ts, issue
+ * #17 §2): the callback and the interaction webhook routes go through the exempt REST manager,
+ * everything else through the client's (its global budget goes down by one per request).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client, GatewayIntentBits } from 'discord.js';
+import { isInteractionRoute, splitInteractionRest } from '../../src/bot/rest.js';
+
+test('isInteractionRoute: the callback and the application webhook routes, nothing else', () => {
+  const app = '111111111111111111';
+  assert.equal(isInteractionRoute('/interactions/222222222222222222/tok-en/callback', app), true);
+  assert.equal(isInteractionRoute(`/webhooks/${app}/tok-en`, app), true);
+  assert.equal(isInteractionRoute(`/webhooks/${app}/tok-en/messages/@original`, app), true);
+  assert.equal(isInteractionRoute('/webhooks/333333333333333333/tok-en', app), false, "another webhook is not the application's");
+  assert.equal(isInteractionRoute('/channels/444444444444444444/messages', app), false);
+  assert.equal(isInteractionRoute('/channels/444444444444444444/messages/555555555555555555', app), false);
+});
+
+test('requests on interaction routes leave the global budget untouched; others spend it', async () => {
+  const seen: string[] = [];
+  const server = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{}');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api } });
+  try {
+    splitInteractionRest(client, { api });
+    client.rest.setToken('x');
+    const responses: string[] = [];
+    client.rest.on('response', (req) => responses.push(req.path));
+    const budget = () => client.rest.globalRemaining;
+    const before = budget();
+    await client.rest.post('/interactions/222222222222222222/tok/callback', { auth: false, body: { type: 6 } });
+    await client.rest.patch('/webhooks/111111111111111111/tok/messages/@original', { auth: false, body: { content: 'x' } });
+    assert.equal(budget(), before, 'interaction endpoints are not counted');
+    await client.rest.post('/channels/444444444444444444/messages', { body: { content: 'x' } });
+    assert.equal(budget(), before - 1, 'a channel message is');
+    assert.equal(seen.length, 3, 'every request reached the API');
+    assert.equal(responses.length, 3, "the client's REST listeners (logs, metrics) see the interaction requests too");
+  } finally {
+    await client.destroy();
+    server.close();
+  }
+});

@@ -1,0 +1,49 @@
+/** Claim preferences (src/table/prefs.ts): which option a preference picks, and what it never does. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { preferenceAnswer, prefsOf, readPrefs, writePrefs } from '../../src/table/prefs.js';
+import { openStore } from '../../src/store/index.js';
+import { engineOf } from '../../src/table/manifests.js';
+import type { BaseAction, Decision } from '../../src/games/core/types.js';
+
+const claim = (...types: string[]): Decision<BaseAction> => ({
+  seat: 1,
+  kind: 'claim',
+  options: types.map((type) => ({ type })),
+  timeoutDefault: { type: 'pass' },
+});
+const p = (...x: string[]) => new Set(x);
+
+test('auto-pass passes every claim but never a win; always-win declares it', () => {
+  assert.deepEqual(preferenceAnswer('classic-mahjong', p('auto-pass'), claim('pung', 'chow', 'pass')), { type: 'pass' });
+  assert.equal(preferenceAnswer('classic-mahjong', p('auto-pass'), claim('mahjong', 'pung', 'pass')), null, 'a win is asked');
+  assert.deepEqual(preferenceAnswer('classic-mahjong', p('always-win'), claim('mahjong', 'pung', 'pass')), { type: 'mahjong' });
+  assert.deepEqual(preferenceAnswer('vn-mahjong', p('always-win', 'auto-pass'), claim('win', 'pass')), { type: 'win' });
+  assert.deepEqual(preferenceAnswer('chan', p('always-win'), claim('u', 'eat', 'pass')), { type: 'u' });
+});
+
+test('never <kind> passes only when nothing else is offered', () => {
+  assert.deepEqual(preferenceAnswer('classic-mahjong', p('never.chow'), claim('chow', 'pass')), { type: 'pass' });
+  assert.equal(preferenceAnswer('classic-mahjong', p('never.chow'), claim('chow', 'pung', 'pass')), null, 'the pung is asked');
+  assert.deepEqual(preferenceAnswer('chan', p('never.eat', 'never.chiu'), claim('eat', 'chiu', 'pass')), { type: 'pass' });
+  assert.equal(preferenceAnswer('classic-mahjong', p('never.chow'), claim('chow')), null, 'no pass offered: the engine decides');
+});
+
+test('no preference, a turn decision or a game without claims: the player decides', () => {
+  assert.equal(preferenceAnswer('classic-mahjong', undefined, claim('chow', 'pass')), null);
+  assert.equal(preferenceAnswer('classic-mahjong', p('auto-pass'), { ...claim('discard', 'pass'), kind: 'turn' }), null);
+  assert.equal(preferenceAnswer('phom', p('auto-pass'), claim('eat', 'pass')), null);
+  assert.deepEqual(prefsOf('phom'), []);
+  assert.deepEqual(prefsOf('chan'), ['auto-pass', 'always-win', 'never.eat', 'never.chiu']);
+});
+
+test('preferences are kept per user and game in SQLite (migration 8); unknown ids are dropped', () => {
+  const store = openStore(':memory:', engineOf);
+  assert.deepEqual(writePrefs(store.db, 'vn-mahjong', 'u1', ['auto-pass', 'never.chow', 'bogus'], 1), ['auto-pass', 'never.chow']);
+  writePrefs(store.db, 'chan', 'u1', ['never.eat'], 1);
+  assert.deepEqual([...readPrefs(store.db, 'vn-mahjong', ['u1', 'u2']).get('u1')!].sort(), ['auto-pass', 'never.chow']);
+  assert.deepEqual([...readPrefs(store.db, 'chan', ['u1']).get('u1')!], ['never.eat']);
+  writePrefs(store.db, 'vn-mahjong', 'u1', [], 2);
+  assert.equal(readPrefs(store.db, 'vn-mahjong', ['u1']).get('u1'), undefined);
+  store.close();
+});
