@@ -29,7 +29,27 @@ export type PhomKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
  * loose card; a pass on a related card multiplies a pair's chance by `passDiscount`; `chotExtra` is
  * the đánh-chốt risk of feeding a chốt; `feed2`/`feed3` weigh feeding more with 2 or 3 players.
  */
-const TUNING = { money: 5, eatGain: 1.5, loose: 6, passDiscount: 0.25, chotExtra: 1.5, feed2: 2, feed3: 1.4 } as const;
+export const TUNING = {
+  money: 5,
+  eatGain: 1.5,
+  loose: 6,
+  passDiscount: 0.25,
+  chotExtra: 1.5,
+  feed2: 1,
+  feed3: 1.4,
+  samples: 32,
+  simTakes: -1,
+  exactLast: 1,
+  looks: 1.6,
+  offerW: 1,
+  alwaysEat: 0,
+  exactTake: 1,
+  twoStep: 0,
+  subLive: 12,
+  momCost: 4.5,
+  momScale: 1,
+  eatScale: 1,
+};
 
 interface Ctx {
   k: PhomKnowledge;
@@ -85,6 +105,46 @@ function handValue(x: Ctx, hand: Card[], eatenHeld: Card[], final: boolean): num
     return best === 0 ? 1 : best === 1 ? 0.6 : 0.4;
   });
   return bestArrangement(h, (i) => TUNING.loose * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]!).value;
+}
+
+/**
+ * Chance of ending Móm (no phỏm at my lay-down take) holding `hand` with `takes` takes left: 0 with
+ * a phỏm or an eaten card; else every take shows about `looks` random live cards (the offered
+ * discard and the draw), and any live card completing one of my cạ saves me.
+ */
+function momRisk(x: Ctx, hand: Card[], held: Card[], takes: number): number {
+  if (held.length > 0) return 0;
+  const h = indexHand(hand, [], x.qka);
+  if (h.all.length > 0) return 0;
+  if (takes <= 0) return 1;
+  const outs = new Set<Card>();
+  for (let i = 0; i < hand.length; i++)
+    for (let j = i + 1; j < hand.length; j++) {
+      const a = hand[i]!;
+      const b = hand[j]!;
+      if (!isCa(a, b)) continue;
+      const ia = cardId(a);
+      const ib = cardId(b);
+      const ra = rankOfId(ia);
+      const rb = rankOfId(ib);
+      if (ra === rb) {
+        for (let su = 0; su < 4; su++) {
+          const c = cardOf((ra - 1) * 4 + su);
+          if (x.live.has(c)) outs.add(c);
+        }
+      } else {
+        const su = suitOfId(ia);
+        const lo = Math.min(ra, rb);
+        const hi = Math.max(ra, rb);
+        for (const r of hi - lo === 1 ? [lo - 1, hi + 1] : [lo + 1]) {
+          if (r < 1 || r > 13) continue;
+          const c = cardOf((r - 1) * 4 + su);
+          if (x.live.has(c)) outs.add(c);
+        }
+      }
+    }
+  const p = x.live.size > 0 ? outs.size / x.live.size : 0;
+  return Math.pow(1 - p, TUNING.looks * takes);
 }
 
 /** Probability that seat `t` can eat `c` now (it needs two cards forming a phỏm with it). */
@@ -146,16 +206,434 @@ function feedCost(x: Ctx, c: Card): number {
   return eatChance(x, t, c) * money * TUNING.money * scale;
 }
 
+/** A small deterministic PRNG (mulberry32) seeded from what the seat sees. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function knowledgeSeed(v: SeatView): number {
+  const text = `${v.seat}|${v.turnNo}|${v.hand.join('')}|${v.rows.map((r) => r.join('')).join('/')}`;
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/**
+ * Rank money (bets) of a non-Móm hand ending with `dw` deadwood points, by table size: measured
+ * in self-play (mean rank payment received per deadwood bucket), interpolated.
+ */
+const RANK_MONEY: Record<number, number[]> = {
+  // dw = 0, 4, 8, …, 48
+  2: [1.15, 1.1, 1.0, 0.8, 0.6, 0.5, 0.4, 0.25, 0.1, 0, -0.3, -0.6, -1],
+  3: [3.1, 2.5, 1.8, 1.2, 0.5, 0.1, -0.3, -0.8, -0.95, -1.1, -1.2, -1.4, -1.8],
+  4: [5.5, 4.0, 2.4, 1.0, 0.2, -0.35, -1.1, -1.5, -2.0, -2.15, -2.35, -2.5, -2.7],
+};
+function rankMoney(n: number, dw: number): number {
+  const t = RANK_MONEY[n] ?? RANK_MONEY[4]!;
+  const x = Math.max(0, dw) / 4;
+  const i = Math.min(t.length - 2, Math.floor(x));
+  const f = Math.min(1, x - i);
+  return t[i]! * (1 - f) + t[i + 1]! * f;
+}
+
+interface Sim {
+  x: Ctx;
+  n: number;
+  live: Card[];
+  /** Samples: per sample, a shuffled order of live cards (draws and offered discards alternate). */
+  samples: Card[][];
+  momMoney: number;
+  uMoney: number;
+  uTronMoney: number;
+}
+
+function simContext(x: Ctx, count: number): Sim {
+  const v = x.v;
+  const o = v.options;
+  const live = [...x.live];
+  const rnd = prng(knowledgeSeed(v));
+  const samples: Card[][] = [];
+  for (let s = 0; s < count; s++) {
+    const a = live.slice();
+    // Only the first few positions are ever used: a partial Fisher–Yates shuffle.
+    const m = Math.min(a.length, 8);
+    for (let i = 0; i < m; i++) {
+      const j = i + Math.floor(rnd() * (a.length - i));
+      const t = a[i]!;
+      a[i] = a[j]!;
+      a[j] = t;
+    }
+    samples.push(a.slice(0, m));
+  }
+  const mom = -(o['mom-payment'] * TUNING.momScale);
+  return { x, n: v.n, live, samples, momMoney: mom, uMoney: (v.n - 1) * o['u-payment'], uTronMoney: (v.n - 1) * o['u-tron-payment'] };
+}
+
+/** Could `c` be eaten into `hand` (a phỏm with two own non-eaten cards, eaten cards still covered)? */
+function eatable(x: Ctx, hand: Card[], held: Card[], c: Card): boolean {
+  const id = cardId(c);
+  const r = rankOfId(id);
+  const su = suitOfId(id);
+  let same = 0;
+  const has = new Set<number>();
+  for (const y of hand) {
+    if (held.includes(y)) continue;
+    const j = cardId(y);
+    if (rankOfId(j) === r) same++;
+    if (suitOfId(j) === su) has.add(rankOfId(j));
+  }
+  const at = (rr: number) => has.has(rr) || (x.qka && rr === 14 && has.has(1)) || (x.qka && rr === 0 && has.has(13));
+  const ok = same >= 2 || (at(r - 2) && at(r - 1)) || (at(r - 1) && at(r + 1)) || (at(r + 1) && at(r + 2));
+  if (!ok) return false;
+  if (held.length === 0) return true;
+  const all = [...hand, c];
+  let em = 0;
+  for (let i = 0; i < all.length; i++) if (held.includes(all[i]!) || all[i] === c) em |= 1 << i;
+  return (
+    evalIds(
+      all.map(cardId),
+      em,
+      x.qka,
+      all.map(() => 0),
+    ).minLoose < Infinity
+  );
+}
+
+/**
+ * One solitaire rollout: my `takes` remaining takes, each offered a random live card (eaten when it
+ * completes a phỏm) or a random draw; non-final discards by the loose-card heuristic; the last take
+ * is the lay-down turn, scored in bets (Móm, rank money by deadwood, Ù).
+ */
+function rollout(sim: Sim, hand0: Card[], held0: Card[], eats0: number, takes: number, seq: Card[]): number {
+  const x = sim.x;
+  let hand = hand0;
+  let held = held0;
+  let eats = eats0;
+  let money = 0;
+  let p = 0;
+  const o = x.v.options;
+  for (let t = 0; t < takes; t++) {
+    const offer = seq[p++];
+    const draw = seq[p++];
+    let card: Card | undefined;
+    if (offer && eats < 3 && eatable(x, hand, held, offer)) {
+      card = offer;
+      eats++;
+      held = [...held, offer];
+      money += (o['eat-payment'] === 'progressive' ? eats : o['eat-payment'] === 'flat' ? 1 : 0) * TUNING.eatScale;
+    } else card = draw;
+    if (!card) break;
+    hand = [...hand, card];
+    const h = indexHand(hand, held, x.qka);
+    const full = (1 << h.cards.length) - 1;
+    const left = bestArrangement(h, () => 1).value;
+    if (left <= 1) return money + (left === 0 && o['u-tron'] !== 'off' ? sim.uTronMoney : sim.uMoney);
+    const last = t === takes - 1;
+    const pts = h.cards.map((c) => cardPoints(c, x.face));
+    const memo = new Map<number, { value: number; phoms: number[] }>();
+    if (last) {
+      if (h.all.length === 0) return money + sim.momMoney;
+      let best = Infinity;
+      for (let i = 0; i < h.cards.length; i++) {
+        if (h.eatenMask & (1 << i)) continue;
+        const val = bestArrangement(h, (j) => pts[j]!, full & ~(1 << i), memo).value;
+        if (val < best) best = val;
+      }
+      return money + rankMoney(sim.n, best);
+    }
+    let bestI = -1;
+    let best = Infinity;
+    for (let i = 0; i < h.cards.length; i++) {
+      if (h.eatenMask & (1 << i)) continue;
+      const val = bestArrangement(h, (j) => TUNING.loose + pts[j]!, full & ~(1 << i), memo).value;
+      if (val < best - 1e-9 || (Math.abs(val - best) < 1e-9 && pts[i]! > pts[bestI]!)) {
+        best = val;
+        bestI = i;
+      }
+    }
+    const gone = h.cards[bestI]!;
+    hand = hand.filter((c) => c !== gone);
+  }
+  // Ran out of samples: score the hand as it is.
+  const h = indexHand(hand, held, x.qka);
+  if (h.all.length === 0 && held.length === 0) return money + sim.momMoney;
+  return money + rankMoney(sim.n, bestArrangement(h, (j) => cardPoints(h.cards[j]!, x.face)).value);
+}
+
+function expected(sim: Sim, hand: Card[], held: Card[], eats: number, takes: number, exclude: Card | null): number {
+  let sum = 0;
+  for (const s of sim.samples) {
+    const seq = exclude ? s.filter((c) => c !== exclude) : s;
+    sum += rollout(sim, hand, held, eats, takes, seq);
+  }
+  return sum / sim.samples.length;
+}
+
+/**
+ * Fast end-of-hand arithmetic on card ids (the hot path of the look-ahead): every phỏm mask of
+ * the hand, then every combination of disjoint phỏm (at most one eaten card each, every eaten card
+ * covered). Returns the fewest loose cards (Ù test), the least deadwood after discarding one
+ * loose non-eaten card, and whether the hand holds a phỏm at all.
+ */
+interface Eval {
+  minLoose: number;
+  dwAfterDiscard: number;
+  hasPhom: boolean;
+}
+
+function phomMasks(ids: number[], qka: boolean): number[] {
+  const masks: number[] = [];
+  const n = ids.length;
+  // sets
+  const byRank = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const r = rankOfId(ids[i]!);
+    const g = byRank.get(r);
+    if (g) g.push(i);
+    else byRank.set(r, [i]);
+  }
+  for (const g of byRank.values()) {
+    if (g.length < 3) continue;
+    const k = g.length;
+    for (let m = 1; m < 1 << k; m++) {
+      let bits = 0;
+      let cnt = 0;
+      for (let j = 0; j < k; j++)
+        if (m & (1 << j)) {
+          bits |= 1 << g[j]!;
+          cnt++;
+        }
+      if (cnt >= 3) masks.push(bits);
+    }
+  }
+  // runs
+  for (let su = 0; su < 4; su++) {
+    const at = new Array<number>(15).fill(-1);
+    for (let i = 0; i < n; i++)
+      if (suitOfId(ids[i]!) === su) {
+        const r = rankOfId(ids[i]!);
+        at[r] = i;
+        if (qka && r === 1) at[14] = i;
+      }
+    const top = qka ? 14 : 13;
+    for (let a = 1; a <= top; a++) {
+      let bits = 0;
+      for (let b = a; b <= top && at[b]! >= 0; b++) {
+        const i = at[b]!;
+        if (bits & (1 << i)) break;
+        bits |= 1 << i;
+        if (b - a >= 2) masks.push(bits);
+      }
+    }
+  }
+  return masks;
+}
+
+function popc(m: number): number {
+  let c = 0;
+  while (m) {
+    m &= m - 1;
+    c++;
+  }
+  return c;
+}
+
+function evalIds(ids: number[], eatenMask: number, qka: boolean, pts: number[]): Eval {
+  const n = ids.length;
+  const full = (1 << n) - 1;
+  const masks = phomMasks(ids, qka).filter((m) => popc(m & eatenMask) <= 1);
+  let minLoose = Infinity;
+  let dw = Infinity;
+  const visit = (used: number): void => {
+    if ((used & eatenMask) !== eatenMask) return;
+    const loose = full & ~used;
+    const cnt = popc(loose);
+    if (cnt < minLoose) minLoose = cnt;
+    let sum = 0;
+    let max = -1;
+    for (let i = 0; i < n; i++)
+      if (loose & (1 << i)) {
+        sum += pts[i]!;
+        if (pts[i]! > max) max = pts[i]!;
+      }
+    const d = max < 0 ? 0 : sum - max;
+    if (d < dw) dw = d;
+  };
+  const go = (k: number, used: number): void => {
+    visit(used);
+    for (let j = k; j < masks.length; j++) if ((masks[j]! & used) === 0) go(j + 1, used | masks[j]!);
+  };
+  go(0, 0);
+  return { minLoose, dwAfterDiscard: dw, hasPhom: masks.length > 0 };
+}
+
+/** Final value (bets) of holding `hand` at my lay-down take: Ù, Móm, or rank money by deadwood. */
+function finalValue(x: Ctx, hand: Card[], held: Card[]): number {
+  const ids = hand.map(cardId);
+  let em = 0;
+  for (let i = 0; i < hand.length; i++) if (held.includes(hand[i]!)) em |= 1 << i;
+  const e = evalIds(
+    ids,
+    em,
+    x.qka,
+    hand.map((c) => cardPoints(c, x.face)),
+  );
+  const o = x.v.options;
+  if (e.minLoose <= 1) return (x.v.n - 1) * (e.minLoose === 0 && o['u-tron'] !== 'off' ? o['u-tron-payment'] : o['u-payment']);
+  if (!e.hasPhom && em === 0) return -o['mom-payment'] * TUNING.momScale;
+  return rankMoney(x.v.n, e.dwAfterDiscard);
+}
+
+/**
+ * Expected final value over my last take, card by card over the live cards: the previous seat's
+ * discard (modelled as a random live card, with weight `offerW`) is eaten when it completes a
+ * phỏm with two of my own cards (plus its payment), else I draw a random live card.
+ */
+function takeExpectation(x: Ctx, hand: Card[], held: Card[], sub = 0): number {
+  const all = [...x.live];
+  const step = sub > 0 ? Math.max(1, all.length / sub) : 1;
+  const live = step === 1 ? all : all.filter((_, i) => Math.floor(i / step) !== Math.floor((i - 1) / step) || i === 0);
+  if (live.length === 0) return finalValue(x, hand, held);
+  const o = x.v.options;
+  const k = x.v.eaten[x.v.seat]!.length + 1;
+  const pay = o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
+  const vals = live.map((u) => finalValue(x, [...hand, u], held));
+  const drawMean = vals.reduce((a, b) => a + b, 0) / vals.length;
+  if (TUNING.offerW <= 0 || k > 3) return drawMean;
+  let offer = 0;
+  live.forEach((u, i) => {
+    offer += eatable(x, hand, held, u) ? Math.max(vals[i]! + pay, drawMean) : drawMean;
+  });
+  offer /= live.length;
+  return TUNING.offerW * offer + (1 - TUNING.offerW) * drawMean;
+}
+
+/** Minimum over phỏm arrangements of `cost(looseMask)` (eaten cards covered, one per phỏm). */
+function minOverArrangements(ids: number[], eatenMask: number, qka: boolean, cost: (loose: number) => number): number {
+  const full = (1 << ids.length) - 1;
+  const masks = phomMasks(ids, qka).filter((m) => popc(m & eatenMask) <= 1);
+  let best = Infinity;
+  const go = (k: number, used: number): void => {
+    if ((used & eatenMask) === eatenMask) {
+      const v = cost(full & ~used);
+      if (v < best) best = v;
+    }
+    for (let j = k; j < masks.length; j++) if ((masks[j]! & used) === 0) go(j + 1, used | masks[j]!);
+  };
+  go(0, 0);
+  return best;
+}
+
+/** The discard a quick static judgement picks from `hand` (loose cards cost LOOSE + points, half in a live cạ). */
+function quickDiscard(x: Ctx, hand: Card[], held: Card[]): Card {
+  const ids = hand.map(cardId);
+  const pts = hand.map((c) => cardPoints(c, x.face));
+  let em = 0;
+  for (let i = 0; i < hand.length; i++) if (held.includes(hand[i]!)) em |= 1 << i;
+  const ca = hand.map((c, i) => {
+    let m = 0;
+    for (let j = 0; j < hand.length; j++) if (j !== i && isCa(c, hand[j]!) && liveOuts(x, c, hand[j]!) > 0) m |= 1 << j;
+    return m;
+  });
+  let best = Infinity;
+  let bestI = -1;
+  for (let i = 0; i < hand.length; i++) {
+    if (em & (1 << i)) continue;
+    // Re-index without card i: bit j of the sub-hand is card idx[j].
+    const idx = hand.map((_, j) => j).filter((j) => j !== i);
+    const subEm = idx.reduce((m, j, t) => (em & (1 << j) ? m | (1 << t) : m), 0);
+    const subCa = idx.map((j) => idx.reduce((m, q, t) => (ca[j]! & (1 << q) ? m | (1 << t) : m), 0));
+    const v = minOverArrangements(
+      idx.map((j) => ids[j]!),
+      subEm,
+      x.qka,
+      (loose) => {
+        let sum = 0;
+        for (let t = 0; t < idx.length; t++) if (loose & (1 << t)) sum += TUNING.loose + pts[idx[t]!]! * (subCa[t]! & loose ? 0.5 : 1);
+        return sum;
+      },
+    );
+    if (v < best - 1e-9 || (Math.abs(v - best) < 1e-9 && pts[i]! > pts[bestI]!)) {
+      best = v;
+      bestI = i;
+    }
+  }
+  return hand[bestI]!;
+}
+
+/**
+ * Two takes left (my second discard): average over sampled next takes (the same samples for
+ * every candidate) of the exact last-take value after a quick discard.
+ */
+function twoTakeExpectation(x: Ctx, hand: Card[], held: Card[], samples: [Card, Card][]): number {
+  const o = x.v.options;
+  const k = x.v.eaten[x.v.seat]!.length + 1;
+  let sum = 0;
+  for (const [offer, draw] of samples) {
+    let h: Card[];
+    let he = held;
+    let money = 0;
+    if (k <= 3 && eatable(x, hand, held, offer)) {
+      h = [...hand, offer];
+      he = [...held, offer];
+      money = o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
+    } else h = [...hand, draw];
+    const e0 = evalIds(
+      h.map(cardId),
+      h.reduce((m, c, i) => (he.includes(c) ? m | (1 << i) : m), 0),
+      x.qka,
+      h.map(() => 0),
+    );
+    if (e0.minLoose <= 1) {
+      sum += money + (x.v.n - 1) * (e0.minLoose === 0 && o['u-tron'] !== 'off' ? o['u-tron-payment'] : o['u-payment']);
+      continue;
+    }
+    const d = quickDiscard(x, h, he);
+    const rest = h.filter((c) => c !== d);
+    const sub = { ...x, live: new Set([...x.live].filter((c) => c !== offer && c !== draw)) };
+    sum += money + takeExpectation(sub, rest, he, TUNING.subLive);
+  }
+  return sum / samples.length;
+}
+
 function discardChoice(x: Ctx, discards: Card[]): Card {
   const v = x.v;
   const hand = v.hand;
   const held = v.eatenInHand;
   // The 4th discard (after laying down, or in a tái turn) leaves the final deadwood.
   const final = v.laidDown[v.seat]! || v.rowCounts[v.seat]! >= 3;
+  const takes = 3 - v.rowCounts[v.seat]!;
+  const sim = final || takes !== TUNING.simTakes ? null : simContext(x, TUNING.samples);
+  const exact = !final && takes === 1 && TUNING.exactLast > 0;
+  let two: [Card, Card][] | null = null;
+  if (!final && takes === 2 && TUNING.twoStep > 0) {
+    const rnd = prng(knowledgeSeed(v));
+    const live = [...x.live];
+    two = [];
+    for (let i = 0; i < TUNING.twoStep && live.length >= 2; i++) {
+      const a = Math.floor(rnd() * live.length);
+      let b = Math.floor(rnd() * (live.length - 1));
+      if (b >= a) b++;
+      two.push([live[a]!, live[b]!]);
+    }
+  }
   let best: { card: Card; val: number } | null = null;
   for (const c of discards) {
     const rest = hand.filter((y) => y !== c);
-    const val = handValue(x, rest, held, final) + feedCost(x, c);
+    const val = two
+      ? -twoTakeExpectation(x, rest, held, two) + feedCost(x, c) / TUNING.money
+      : exact
+        ? -takeExpectation(x, rest, held) + feedCost(x, c) / TUNING.money
+        : sim
+          ? -expected(sim, rest, held, v.eaten[v.seat]!.length, takes, null) + feedCost(x, c) / TUNING.money
+          : handValue(x, rest, held, final) + feedCost(x, c) + momRisk(x, rest, held, takes) * TUNING.momCost * TUNING.money;
     if (!best || val < best.val - 1e-9 || (Math.abs(val - best.val) < 1e-9 && cardPoints(c, x.face) > cardPoints(best.card, x.face)))
       best = { card: c, val };
   }
@@ -193,6 +671,7 @@ function takeChoice(x: Ctx, eat: Extract<Action, { type: 'eat' }>, draw: Action)
   const held = [...v.eatenInHand, c];
   const withC = [...v.hand, c];
   if (minLeftoverCount(withC, held, x.qka) <= 1) return eat; // eating gives Ù
+  if (TUNING.alwaysEat) return eat;
   // After this take the row may reach 3 (lay-down turn): the discard then is the final one.
   const final = v.laidDown[v.seat]! || v.rowCounts[v.seat]! >= 3;
   const o = v.options;
@@ -201,6 +680,12 @@ function takeChoice(x: Ctx, eat: Extract<Action, { type: 'eat' }>, draw: Action)
   const pay = chot ? o['chot-payment'] : o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
   // Ăn chốt makes me liable for the whole bill if another seat then declares Ù.
   const liability = chot && o['den-an-chot'] ? 0.15 * (v.n - 2) * o['u-payment'] : 0;
+  if (TUNING.exactTake && !v.laidDown[v.seat] && v.rowCounts[v.seat]! >= 3) {
+    // My lay-down take: both outcomes are final hands, valued exactly (the draw over every live card).
+    const live = [...x.live];
+    const drawMean = live.length ? live.reduce((a, u) => a + finalValue(x, [...v.hand, u], v.eatenInHand), 0) / live.length : -Infinity;
+    return finalValue(x, withC, held) + pay - liability >= drawMean ? eat : draw;
+  }
   const eatVal = afterTake(x, withC, held, final) - (pay - liability) * TUNING.money;
   // The draw: averaged over (at most 16, evenly spread) live cards, to keep decisions fast.
   const all = [...x.live];
