@@ -6,13 +6,22 @@
  * How it plays:
  * - Tracks every card it has seen (own hand, all discard rows, table phỏm, eaten and shown cards);
  *   the rest is "live". A cạ counts as a near-phỏm only while a card that completes it is live.
+ * - Values hands in bets, the way the table pays: Móm, Ù, and the rank money a deadwood total
+ *   earns (a table per table size, measured in self-play: with 2 players deadwood matters little
+ *   and Móm a lot; with 4 every point counts).
+ * - Before its last take (the one that leads to laying down) it looks at every live card exactly:
+ *   the previous seat's discard is eaten when it completes a phỏm, else a draw; each candidate
+ *   discard is valued by the expected final hand (Móm, Ù, deadwood). Earlier discards use a quick
+ *   judgement: loose cards cost their Ù distance plus points (less in a live cạ), plus the chance
+ *   of ending Móm when the hand holds no phỏm yet.
  * - Defends: every discard is priced by the chance that the next seat can eat it (pairs of live
- *   cards that would form a phỏm with it, weighted by the next seat's share of the hidden cards, and
- *   discounted when the next seat already passed on a card those cards would also have eaten) times
- *   what the eat costs: the eat payment, the chốt payment on its final discard (above all in the
- *   last round), and the whole Ù bill when a third eat would give the next seat Ù with đền.
- * - Values eats instead of always eating: it compares the best hand after eating (plus the eat
- *   payment, minus the chốt liability) with the average best hand after a draw from the live cards.
+ *   cards that would form a phỏm with it, weighted by the next seat's share of the hidden cards,
+ *   discounted when the next seat passed on a card those cards would also have eaten, or threw a
+ *   card forming a cạ with them) times what the eat costs: the eat payment, the chốt payment on
+ *   its final discard, and the whole Ù bill when a third eat would give the next seat Ù with đền.
+ * - Values eats instead of always eating: at its lay-down take exactly (the final hand after the
+ *   eat plus its payment against every possible draw), earlier by the best hand after eating
+ *   against the average live draw.
  * - Declares Ù at once, lays down and sends by the engine's best plan.
  */
 import type { SeatKnowledge } from '../core/ai.js';
@@ -26,30 +35,24 @@ export type PhomKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
 /**
  * Tuning (measured by duplicate duels against `normal`): `money` converts bets to hand-value points;
  * `eatGain` is what an eat is worth to the eater beyond its payment; `loose` is the Ù distance of a
- * loose card; a pass on a related card multiplies a pair's chance by `passDiscount`; `chotExtra` is
- * the đánh-chốt risk of feeding a chốt; `feed2`/`feed3` weigh feeding more with 2 or 3 players.
+ * loose card; a pass on a related card multiplies a pair's chance by `passDiscount`, a cạ with a
+ * card the seat threw by `thrownCa`; `chotExtra` is the đánh-chốt risk of feeding a chốt;
+ * `feed2`…`feed4` weigh feeding by table size; `looks` is how many live cards a take shows (the
+ * offered discard and the draw) and `momCost` the bets a Móm costs, for the Móm-risk estimate.
  */
-export const TUNING = {
+const TUNING = {
   money: 5,
   eatGain: 1.5,
   loose: 6,
-  passDiscount: 0.25,
+  passDiscount: 0.1,
   chotExtra: 1.5,
   feed2: 1,
-  feed3: 1.4,
-  samples: 32,
-  simTakes: -1,
-  exactLast: 1,
+  feed3: 1,
+  feed4: 0.7,
+  thrownCa: 0.5,
   looks: 1.6,
-  offerW: 1,
-  alwaysEat: 0,
-  exactTake: 1,
-  twoStep: 0,
-  subLive: 12,
   momCost: 4.5,
-  momScale: 1,
-  eatScale: 1,
-};
+} as const;
 
 interface Ctx {
   k: PhomKnowledge;
@@ -154,7 +157,9 @@ function eatChance(x: Ctx, t: number, c: Card): number {
   const known = new Set(v.shownInHand[t]!.filter((y) => !v.eaten[t]!.includes(y)));
   const hidden = Math.max(0, v.handCounts[t]! - v.shownInHand[t]!.length);
   const q = x.hiddenCount > 0 ? Math.min(1, hidden / x.hiddenCount) : 0;
-  const pOf = (y: Card): number => (known.has(y) ? 1 : x.live.has(y) ? q : 0);
+  // A seat keeps its cạ: a card forming a cạ with one it threw away is less likely in its hand.
+  const thrown = v.rows[t]!;
+  const pOf = (y: Card): number => (known.has(y) ? 1 : x.live.has(y) ? (thrown.some((z) => isCa(y, z)) ? q * TUNING.thrownCa : q) : 0);
   // Cards this seat was offered from my row and did not eat (a pass says it lacked those pairs).
   const passed = v.rows[v.seat]!;
   const id = cardId(c);
@@ -202,27 +207,8 @@ function feedCost(x: Ctx, c: Card): number {
   // Eating my chốt makes it Ù-ready more often and a đánh-chốt đền falls on me.
   if (chot && o['den-danh-chot']) money += TUNING.chotExtra;
   // Fewer players: the next seat's gain is more of my loss (2 players: all of it).
-  const scale = n === 2 ? TUNING.feed2 : n === 3 ? TUNING.feed3 : 1;
+  const scale = n === 2 ? TUNING.feed2 : n === 3 ? TUNING.feed3 : TUNING.feed4;
   return eatChance(x, t, c) * money * TUNING.money * scale;
-}
-
-/** A small deterministic PRNG (mulberry32) seeded from what the seat sees. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function knowledgeSeed(v: SeatView): number {
-  const text = `${v.seat}|${v.turnNo}|${v.hand.join('')}|${v.rows.map((r) => r.join('')).join('/')}`;
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
 }
 
 /**
@@ -241,39 +227,6 @@ function rankMoney(n: number, dw: number): number {
   const i = Math.min(t.length - 2, Math.floor(x));
   const f = Math.min(1, x - i);
   return t[i]! * (1 - f) + t[i + 1]! * f;
-}
-
-interface Sim {
-  x: Ctx;
-  n: number;
-  live: Card[];
-  /** Samples: per sample, a shuffled order of live cards (draws and offered discards alternate). */
-  samples: Card[][];
-  momMoney: number;
-  uMoney: number;
-  uTronMoney: number;
-}
-
-function simContext(x: Ctx, count: number): Sim {
-  const v = x.v;
-  const o = v.options;
-  const live = [...x.live];
-  const rnd = prng(knowledgeSeed(v));
-  const samples: Card[][] = [];
-  for (let s = 0; s < count; s++) {
-    const a = live.slice();
-    // Only the first few positions are ever used: a partial Fisher–Yates shuffle.
-    const m = Math.min(a.length, 8);
-    for (let i = 0; i < m; i++) {
-      const j = i + Math.floor(rnd() * (a.length - i));
-      const t = a[i]!;
-      a[i] = a[j]!;
-      a[j] = t;
-    }
-    samples.push(a.slice(0, m));
-  }
-  const mom = -(o['mom-payment'] * TUNING.momScale);
-  return { x, n: v.n, live, samples, momMoney: mom, uMoney: (v.n - 1) * o['u-payment'], uTronMoney: (v.n - 1) * o['u-tron-payment'] };
 }
 
 /** Could `c` be eaten into `hand` (a phỏm with two own non-eaten cards, eaten cards still covered)? */
@@ -304,76 +257,6 @@ function eatable(x: Ctx, hand: Card[], held: Card[], c: Card): boolean {
       all.map(() => 0),
     ).minLoose < Infinity
   );
-}
-
-/**
- * One solitaire rollout: my `takes` remaining takes, each offered a random live card (eaten when it
- * completes a phỏm) or a random draw; non-final discards by the loose-card heuristic; the last take
- * is the lay-down turn, scored in bets (Móm, rank money by deadwood, Ù).
- */
-function rollout(sim: Sim, hand0: Card[], held0: Card[], eats0: number, takes: number, seq: Card[]): number {
-  const x = sim.x;
-  let hand = hand0;
-  let held = held0;
-  let eats = eats0;
-  let money = 0;
-  let p = 0;
-  const o = x.v.options;
-  for (let t = 0; t < takes; t++) {
-    const offer = seq[p++];
-    const draw = seq[p++];
-    let card: Card | undefined;
-    if (offer && eats < 3 && eatable(x, hand, held, offer)) {
-      card = offer;
-      eats++;
-      held = [...held, offer];
-      money += (o['eat-payment'] === 'progressive' ? eats : o['eat-payment'] === 'flat' ? 1 : 0) * TUNING.eatScale;
-    } else card = draw;
-    if (!card) break;
-    hand = [...hand, card];
-    const h = indexHand(hand, held, x.qka);
-    const full = (1 << h.cards.length) - 1;
-    const left = bestArrangement(h, () => 1).value;
-    if (left <= 1) return money + (left === 0 && o['u-tron'] !== 'off' ? sim.uTronMoney : sim.uMoney);
-    const last = t === takes - 1;
-    const pts = h.cards.map((c) => cardPoints(c, x.face));
-    const memo = new Map<number, { value: number; phoms: number[] }>();
-    if (last) {
-      if (h.all.length === 0) return money + sim.momMoney;
-      let best = Infinity;
-      for (let i = 0; i < h.cards.length; i++) {
-        if (h.eatenMask & (1 << i)) continue;
-        const val = bestArrangement(h, (j) => pts[j]!, full & ~(1 << i), memo).value;
-        if (val < best) best = val;
-      }
-      return money + rankMoney(sim.n, best);
-    }
-    let bestI = -1;
-    let best = Infinity;
-    for (let i = 0; i < h.cards.length; i++) {
-      if (h.eatenMask & (1 << i)) continue;
-      const val = bestArrangement(h, (j) => TUNING.loose + pts[j]!, full & ~(1 << i), memo).value;
-      if (val < best - 1e-9 || (Math.abs(val - best) < 1e-9 && pts[i]! > pts[bestI]!)) {
-        best = val;
-        bestI = i;
-      }
-    }
-    const gone = h.cards[bestI]!;
-    hand = hand.filter((c) => c !== gone);
-  }
-  // Ran out of samples: score the hand as it is.
-  const h = indexHand(hand, held, x.qka);
-  if (h.all.length === 0 && held.length === 0) return money + sim.momMoney;
-  return money + rankMoney(sim.n, bestArrangement(h, (j) => cardPoints(h.cards[j]!, x.face)).value);
-}
-
-function expected(sim: Sim, hand: Card[], held: Card[], eats: number, takes: number, exclude: Card | null): number {
-  let sum = 0;
-  for (const s of sim.samples) {
-    const seq = exclude ? s.filter((c) => c !== exclude) : s;
-    sum += rollout(sim, hand, held, eats, takes, seq);
-  }
-  return sum / sim.samples.length;
 }
 
 /**
@@ -487,120 +370,30 @@ function finalValue(x: Ctx, hand: Card[], held: Card[]): number {
   );
   const o = x.v.options;
   if (e.minLoose <= 1) return (x.v.n - 1) * (e.minLoose === 0 && o['u-tron'] !== 'off' ? o['u-tron-payment'] : o['u-payment']);
-  if (!e.hasPhom && em === 0) return -o['mom-payment'] * TUNING.momScale;
+  if (!e.hasPhom && em === 0) return -o['mom-payment'];
   return rankMoney(x.v.n, e.dwAfterDiscard);
 }
 
 /**
  * Expected final value over my last take, card by card over the live cards: the previous seat's
- * discard (modelled as a random live card, with weight `offerW`) is eaten when it completes a
+ * discard (modelled as a random live card) is eaten when it completes a
  * phỏm with two of my own cards (plus its payment), else I draw a random live card.
  */
-function takeExpectation(x: Ctx, hand: Card[], held: Card[], sub = 0): number {
-  const all = [...x.live];
-  const step = sub > 0 ? Math.max(1, all.length / sub) : 1;
-  const live = step === 1 ? all : all.filter((_, i) => Math.floor(i / step) !== Math.floor((i - 1) / step) || i === 0);
+function takeExpectation(x: Ctx, hand: Card[], held: Card[]): number {
+  const live = [...x.live];
   if (live.length === 0) return finalValue(x, hand, held);
   const o = x.v.options;
   const k = x.v.eaten[x.v.seat]!.length + 1;
   const pay = o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
   const vals = live.map((u) => finalValue(x, [...hand, u], held));
   const drawMean = vals.reduce((a, b) => a + b, 0) / vals.length;
-  if (TUNING.offerW <= 0 || k > 3) return drawMean;
+  if (k > 3) return drawMean;
   let offer = 0;
   live.forEach((u, i) => {
     offer += eatable(x, hand, held, u) ? Math.max(vals[i]! + pay, drawMean) : drawMean;
   });
   offer /= live.length;
-  return TUNING.offerW * offer + (1 - TUNING.offerW) * drawMean;
-}
-
-/** Minimum over phỏm arrangements of `cost(looseMask)` (eaten cards covered, one per phỏm). */
-function minOverArrangements(ids: number[], eatenMask: number, qka: boolean, cost: (loose: number) => number): number {
-  const full = (1 << ids.length) - 1;
-  const masks = phomMasks(ids, qka).filter((m) => popc(m & eatenMask) <= 1);
-  let best = Infinity;
-  const go = (k: number, used: number): void => {
-    if ((used & eatenMask) === eatenMask) {
-      const v = cost(full & ~used);
-      if (v < best) best = v;
-    }
-    for (let j = k; j < masks.length; j++) if ((masks[j]! & used) === 0) go(j + 1, used | masks[j]!);
-  };
-  go(0, 0);
-  return best;
-}
-
-/** The discard a quick static judgement picks from `hand` (loose cards cost LOOSE + points, half in a live cạ). */
-function quickDiscard(x: Ctx, hand: Card[], held: Card[]): Card {
-  const ids = hand.map(cardId);
-  const pts = hand.map((c) => cardPoints(c, x.face));
-  let em = 0;
-  for (let i = 0; i < hand.length; i++) if (held.includes(hand[i]!)) em |= 1 << i;
-  const ca = hand.map((c, i) => {
-    let m = 0;
-    for (let j = 0; j < hand.length; j++) if (j !== i && isCa(c, hand[j]!) && liveOuts(x, c, hand[j]!) > 0) m |= 1 << j;
-    return m;
-  });
-  let best = Infinity;
-  let bestI = -1;
-  for (let i = 0; i < hand.length; i++) {
-    if (em & (1 << i)) continue;
-    // Re-index without card i: bit j of the sub-hand is card idx[j].
-    const idx = hand.map((_, j) => j).filter((j) => j !== i);
-    const subEm = idx.reduce((m, j, t) => (em & (1 << j) ? m | (1 << t) : m), 0);
-    const subCa = idx.map((j) => idx.reduce((m, q, t) => (ca[j]! & (1 << q) ? m | (1 << t) : m), 0));
-    const v = minOverArrangements(
-      idx.map((j) => ids[j]!),
-      subEm,
-      x.qka,
-      (loose) => {
-        let sum = 0;
-        for (let t = 0; t < idx.length; t++) if (loose & (1 << t)) sum += TUNING.loose + pts[idx[t]!]! * (subCa[t]! & loose ? 0.5 : 1);
-        return sum;
-      },
-    );
-    if (v < best - 1e-9 || (Math.abs(v - best) < 1e-9 && pts[i]! > pts[bestI]!)) {
-      best = v;
-      bestI = i;
-    }
-  }
-  return hand[bestI]!;
-}
-
-/**
- * Two takes left (my second discard): average over sampled next takes (the same samples for
- * every candidate) of the exact last-take value after a quick discard.
- */
-function twoTakeExpectation(x: Ctx, hand: Card[], held: Card[], samples: [Card, Card][]): number {
-  const o = x.v.options;
-  const k = x.v.eaten[x.v.seat]!.length + 1;
-  let sum = 0;
-  for (const [offer, draw] of samples) {
-    let h: Card[];
-    let he = held;
-    let money = 0;
-    if (k <= 3 && eatable(x, hand, held, offer)) {
-      h = [...hand, offer];
-      he = [...held, offer];
-      money = o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
-    } else h = [...hand, draw];
-    const e0 = evalIds(
-      h.map(cardId),
-      h.reduce((m, c, i) => (he.includes(c) ? m | (1 << i) : m), 0),
-      x.qka,
-      h.map(() => 0),
-    );
-    if (e0.minLoose <= 1) {
-      sum += money + (x.v.n - 1) * (e0.minLoose === 0 && o['u-tron'] !== 'off' ? o['u-tron-payment'] : o['u-payment']);
-      continue;
-    }
-    const d = quickDiscard(x, h, he);
-    const rest = h.filter((c) => c !== d);
-    const sub = { ...x, live: new Set([...x.live].filter((c) => c !== offer && c !== draw)) };
-    sum += money + takeExpectation(sub, rest, he, TUNING.subLive);
-  }
-  return sum / samples.length;
+  return offer;
 }
 
 function discardChoice(x: Ctx, discards: Card[]): Card {
@@ -610,30 +403,14 @@ function discardChoice(x: Ctx, discards: Card[]): Card {
   // The 4th discard (after laying down, or in a tái turn) leaves the final deadwood.
   const final = v.laidDown[v.seat]! || v.rowCounts[v.seat]! >= 3;
   const takes = 3 - v.rowCounts[v.seat]!;
-  const sim = final || takes !== TUNING.simTakes ? null : simContext(x, TUNING.samples);
-  const exact = !final && takes === 1 && TUNING.exactLast > 0;
-  let two: [Card, Card][] | null = null;
-  if (!final && takes === 2 && TUNING.twoStep > 0) {
-    const rnd = prng(knowledgeSeed(v));
-    const live = [...x.live];
-    two = [];
-    for (let i = 0; i < TUNING.twoStep && live.length >= 2; i++) {
-      const a = Math.floor(rnd() * live.length);
-      let b = Math.floor(rnd() * (live.length - 1));
-      if (b >= a) b++;
-      two.push([live[a]!, live[b]!]);
-    }
-  }
+  // My last take before laying down comes next: look at every live card exactly.
+  const exact = !final && takes === 1;
   let best: { card: Card; val: number } | null = null;
   for (const c of discards) {
     const rest = hand.filter((y) => y !== c);
-    const val = two
-      ? -twoTakeExpectation(x, rest, held, two) + feedCost(x, c) / TUNING.money
-      : exact
-        ? -takeExpectation(x, rest, held) + feedCost(x, c) / TUNING.money
-        : sim
-          ? -expected(sim, rest, held, v.eaten[v.seat]!.length, takes, null) + feedCost(x, c) / TUNING.money
-          : handValue(x, rest, held, final) + feedCost(x, c) + momRisk(x, rest, held, takes) * TUNING.momCost * TUNING.money;
+    const val = exact
+      ? -takeExpectation(x, rest, held) + feedCost(x, c) / TUNING.money
+      : handValue(x, rest, held, final) + feedCost(x, c) + momRisk(x, rest, held, takes) * TUNING.momCost * TUNING.money;
     if (!best || val < best.val - 1e-9 || (Math.abs(val - best.val) < 1e-9 && cardPoints(c, x.face) > cardPoints(best.card, x.face)))
       best = { card: c, val };
   }
@@ -671,7 +448,6 @@ function takeChoice(x: Ctx, eat: Extract<Action, { type: 'eat' }>, draw: Action)
   const held = [...v.eatenInHand, c];
   const withC = [...v.hand, c];
   if (minLeftoverCount(withC, held, x.qka) <= 1) return eat; // eating gives Ù
-  if (TUNING.alwaysEat) return eat;
   // After this take the row may reach 3 (lay-down turn): the discard then is the final one.
   const final = v.laidDown[v.seat]! || v.rowCounts[v.seat]! >= 3;
   const o = v.options;
@@ -680,7 +456,7 @@ function takeChoice(x: Ctx, eat: Extract<Action, { type: 'eat' }>, draw: Action)
   const pay = chot ? o['chot-payment'] : o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
   // Ăn chốt makes me liable for the whole bill if another seat then declares Ù.
   const liability = chot && o['den-an-chot'] ? 0.15 * (v.n - 2) * o['u-payment'] : 0;
-  if (TUNING.exactTake && !v.laidDown[v.seat] && v.rowCounts[v.seat]! >= 3) {
+  if (!v.laidDown[v.seat] && v.rowCounts[v.seat]! >= 3) {
     // My lay-down take: both outcomes are final hands, valued exactly (the draw over every live card).
     const live = [...x.live];
     const drawMean = live.length ? live.reduce((a, u) => a + finalValue(x, [...v.hand, u], v.eatenInHand), 0) / live.length : -Infinity;
