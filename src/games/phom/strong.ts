@@ -38,20 +38,23 @@ export type PhomKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
  * loose card; a pass on a related card multiplies a pair's chance by `passDiscount`, a cạ with a
  * card the seat threw by `thrownCa`; `chotExtra` is the đánh-chốt risk of feeding a chốt;
  * `feed2`…`feed4` weigh feeding by table size; `looks` is how many live cards a take shows (the
- * offered discard and the draw) and `momCost` the bets a Móm costs, for the Móm-risk estimate.
+ * offered discard and the draw) and `momCost` the bets a Móm costs, for the Móm-risk estimate;
+ * the look-ahead and the Móm risk are used up to `exactUpTo` players (at 4 they measured worse).
+ * Per-size entries are for 2, 3, 4 players.
  */
 const TUNING = {
   money: 5,
   eatGain: 1.5,
   loose: 6,
-  passDiscount: 0.1,
+  passDiscount: [0.1, 0.1, 0.25],
   chotExtra: 1.5,
   feed2: 1,
   feed3: 1,
-  feed4: 0.7,
-  thrownCa: 0.5,
+  feed4: 1,
+  thrownCa: [0.5, 0.5, 1],
   looks: 1.6,
   momCost: 4.5,
+  exactUpTo: 3,
 } as const;
 
 interface Ctx {
@@ -159,7 +162,8 @@ function eatChance(x: Ctx, t: number, c: Card): number {
   const q = x.hiddenCount > 0 ? Math.min(1, hidden / x.hiddenCount) : 0;
   // A seat keeps its cạ: a card forming a cạ with one it threw away is less likely in its hand.
   const thrown = v.rows[t]!;
-  const pOf = (y: Card): number => (known.has(y) ? 1 : x.live.has(y) ? (thrown.some((z) => isCa(y, z)) ? q * TUNING.thrownCa : q) : 0);
+  const pOf = (y: Card): number =>
+    known.has(y) ? 1 : x.live.has(y) ? (thrown.some((z) => isCa(y, z)) ? q * TUNING.thrownCa[v.n - 2]! : q) : 0;
   // Cards this seat was offered from my row and did not eat (a pass says it lacked those pairs).
   const passed = v.rows[v.seat]!;
   const id = cardId(c);
@@ -182,7 +186,7 @@ function eatChance(x: Ctx, t: number, c: Card): number {
   for (const [a, b] of pairs) {
     let p = pOf(a) * pOf(b);
     if (p === 0) continue;
-    if (passed.some((y) => y !== c && phomKind([a, b, y], x.qka))) p *= TUNING.passDiscount;
+    if (passed.some((y) => y !== c && phomKind([a, b, y], x.qka))) p *= TUNING.passDiscount[v.n - 2]!;
     none *= 1 - p;
   }
   return 1 - none;
@@ -404,13 +408,15 @@ function discardChoice(x: Ctx, discards: Card[]): Card {
   const final = v.laidDown[v.seat]! || v.rowCounts[v.seat]! >= 3;
   const takes = 3 - v.rowCounts[v.seat]!;
   // My last take before laying down comes next: look at every live card exactly.
-  const exact = !final && takes === 1;
+  const exact = !final && takes === 1 && v.n <= TUNING.exactUpTo;
   let best: { card: Card; val: number } | null = null;
   for (const c of discards) {
     const rest = hand.filter((y) => y !== c);
     const val = exact
       ? -takeExpectation(x, rest, held) + feedCost(x, c) / TUNING.money
-      : handValue(x, rest, held, final) + feedCost(x, c) + momRisk(x, rest, held, takes) * TUNING.momCost * TUNING.money;
+      : handValue(x, rest, held, final) +
+        feedCost(x, c) +
+        (v.n <= TUNING.exactUpTo ? momRisk(x, rest, held, takes) * TUNING.momCost * TUNING.money : 0);
     if (!best || val < best.val - 1e-9 || (Math.abs(val - best.val) < 1e-9 && cardPoints(c, x.face) > cardPoints(best.card, x.face)))
       best = { card: c, val };
   }
@@ -456,7 +462,7 @@ function takeChoice(x: Ctx, eat: Extract<Action, { type: 'eat' }>, draw: Action)
   const pay = chot ? o['chot-payment'] : o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
   // Ăn chốt makes me liable for the whole bill if another seat then declares Ù.
   const liability = chot && o['den-an-chot'] ? 0.15 * (v.n - 2) * o['u-payment'] : 0;
-  if (!v.laidDown[v.seat] && v.rowCounts[v.seat]! >= 3) {
+  if (v.n <= TUNING.exactUpTo && !v.laidDown[v.seat] && v.rowCounts[v.seat]! >= 3) {
     // My lay-down take: both outcomes are final hands, valued exactly (the draw over every live card).
     const live = [...x.live];
     const drawMean = live.length ? live.reduce((a, u) => a + finalValue(x, [...v.hand, u], v.eatenInHand), 0) / live.length : -Infinity;
