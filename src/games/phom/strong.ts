@@ -494,3 +494,63 @@ export function strongAi(k: PhomKnowledge): Action {
   if (discards.length === 0) return def;
   return { type: 'discard', card: discardChoice(context(k), discards) };
 }
+
+/** A one-line reason for a hint (issue #16): an i18n key under `phom:hint.*` and its variables. */
+export interface HintReason {
+  key: string;
+  vars: Record<string, string | number>;
+}
+
+/** Cạ in `hand` that a live card can still complete. */
+function liveCaCount(x: Ctx, hand: Card[]): number {
+  let n = 0;
+  for (let i = 0; i < hand.length; i++)
+    for (let j = i + 1; j < hand.length; j++) if (isCa(hand[i]!, hand[j]!) && liveOuts(x, hand[i]!, hand[j]!) > 0) n++;
+  return n;
+}
+
+/**
+ * Why `action` is a good move for the seat, from its knowledge alone (the hint button shows the
+ * strong AI's choice with this reason). `card` variables are card codes (`phom:card.<code>` names them).
+ */
+export function explain(k: PhomKnowledge, action: Action): HintReason {
+  const x = context(k);
+  const v = x.v;
+  const key = (id: string, vars: Record<string, string | number> = {}): HintReason => ({ key: `phom:hint.${id}`, vars });
+  switch (action.type) {
+    case 'u':
+      return key('u', { left: minLeftoverCount(v.hand, v.eatenInHand, x.qka) });
+    case 'eat': {
+      if (minLeftoverCount([...v.hand, action.card], [...v.eatenInHand, action.card], x.qka) <= 1)
+        return key('eat-u', { card: action.card });
+      return key(v.claimable?.chot ? 'eat-chot' : 'eat', { card: action.card });
+    }
+    case 'draw': {
+      const offered = k.decision.options.find((o) => o.type === 'eat');
+      return offered && offered.type === 'eat' ? key('draw-not-eat', { card: offered.card }) : key('draw');
+    }
+    case 'lay-down':
+      return action.melds.length === 0 ? key('lay-down-none') : key('lay-down', { phom: action.melds.length });
+    case 'send':
+      return key('send', { card: action.card });
+    case 'discard': {
+      const rest = v.hand.filter((c) => c !== action.card);
+      const final = v.laidDown[v.seat]! || v.rowCounts[v.seat]! >= 3;
+      const counts = v.rowCounts.slice();
+      counts[v.seat]!++;
+      const last = counts.every((r) => r >= 4);
+      const chance = last ? 0 : eatChance(x, (v.seat + 1) % v.n, action.card);
+      const pct = Math.round(chance * 100);
+      if (final) {
+        const h = indexHand(rest, v.eatenInHand, x.qka);
+        const points = bestArrangement(h, (i) => cardPoints(h.cards[i]!, x.face)).value;
+        return key(chance < 0.05 ? 'discard-final-safe' : 'discard-final', { card: action.card, points, pct });
+      }
+      const ca = liveCaCount(x, rest);
+      if (chance < 0.05) return key('discard-safe', { card: action.card, ca });
+      return key(chance < 0.2 ? 'discard-low-risk' : 'discard-risky', { card: action.card, ca, pct });
+    }
+    default:
+      return key('auto');
+  }
+}
