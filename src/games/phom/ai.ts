@@ -16,7 +16,7 @@ import type { Action } from './actions.js';
 import { pending } from './rules.js';
 import { eatenInHand, face, legalDiscards, qka } from './plan.js';
 import type { State } from './state.js';
-import { strongAi } from './strong.js';
+import { type HintReason, explain, strongAi } from './strong.js';
 import { publicView, view } from './views.js';
 
 export function ai(s: State, seat: Seat, level: AiLevel = 'normal'): Action {
@@ -27,6 +27,15 @@ export function ai(s: State, seat: Seat, level: AiLevel = 'normal'): Action {
     return strongAi({ seat, view: view(s, seat), table: publicView(s), decision });
   }
   return level === 'easy' ? easyAi(s, seat) : normalAi(s, seat);
+}
+
+export { explain, type HintReason };
+
+/** The strong AI's one-line reason for `action` at `seat` (the hint button), built from the seat's knowledge only. */
+export function explainFor(s: State, seat: Seat, action: Action): HintReason {
+  const decision = pending(s).find((x) => x.seat === seat);
+  if (!decision) throw new Error(`phom explain: seat ${seat} has no pending decision`);
+  return explain({ seat, view: view(s, seat), table: publicView(s), decision }, action);
 }
 
 /** `easy`: the normal player with human mistakes, deterministic per decision. */

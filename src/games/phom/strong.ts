@@ -6,13 +6,22 @@
  * How it plays:
  * - Tracks every card it has seen (own hand, all discard rows, table phỏm, eaten and shown cards);
  *   the rest is "live". A cạ counts as a near-phỏm only while a card that completes it is live.
+ * - Values hands in bets, the way the table pays: Móm, Ù, and the rank money a deadwood total
+ *   earns (a table per table size, measured in self-play: with 2 players deadwood matters little
+ *   and Móm a lot; with 4 every point counts).
+ * - Before its last take (the one that leads to laying down) it looks at every live card exactly:
+ *   the previous seat's discard is eaten when it completes a phỏm, else a draw; each candidate
+ *   discard is valued by the expected final hand (Móm, Ù, deadwood). Earlier discards use a quick
+ *   judgement: loose cards cost their Ù distance plus points (less in a live cạ), plus the chance
+ *   of ending Móm when the hand holds no phỏm yet.
  * - Defends: every discard is priced by the chance that the next seat can eat it (pairs of live
- *   cards that would form a phỏm with it, weighted by the next seat's share of the hidden cards, and
- *   discounted when the next seat already passed on a card those cards would also have eaten) times
- *   what the eat costs: the eat payment, the chốt payment on its final discard (above all in the
- *   last round), and the whole Ù bill when a third eat would give the next seat Ù with đền.
- * - Values eats instead of always eating: it compares the best hand after eating (plus the eat
- *   payment, minus the chốt liability) with the average best hand after a draw from the live cards.
+ *   cards that would form a phỏm with it, weighted by the next seat's share of the hidden cards,
+ *   discounted when the next seat passed on a card those cards would also have eaten, or threw a
+ *   card forming a cạ with them) times what the eat costs: the eat payment, the chốt payment on
+ *   its final discard, and the whole Ù bill when a third eat would give the next seat Ù with đền.
+ * - Values eats instead of always eating: at its lay-down take exactly (the final hand after the
+ *   eat plus its payment against every possible draw), earlier by the best hand after eating
+ *   against the average live draw.
  * - Declares Ù at once, lays down and sends by the engine's best plan.
  */
 import type { SeatKnowledge } from '../core/ai.js';
@@ -26,10 +35,27 @@ export type PhomKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
 /**
  * Tuning (measured by duplicate duels against `normal`): `money` converts bets to hand-value points;
  * `eatGain` is what an eat is worth to the eater beyond its payment; `loose` is the Ù distance of a
- * loose card; a pass on a related card multiplies a pair's chance by `passDiscount`; `chotExtra` is
- * the đánh-chốt risk of feeding a chốt; `feed2`/`feed3` weigh feeding more with 2 or 3 players.
+ * loose card; a pass on a related card multiplies a pair's chance by `passDiscount`, a cạ with a
+ * card the seat threw by `thrownCa`; `chotExtra` is the đánh-chốt risk of feeding a chốt;
+ * `feed2`…`feed4` weigh feeding by table size; `looks` is how many live cards a take shows (the
+ * offered discard and the draw) and `momCost` the bets a Móm costs, for the Móm-risk estimate;
+ * the look-ahead and the Móm risk are used up to `exactUpTo` players (at 4 they measured worse).
+ * Per-size entries are for 2, 3, 4 players.
  */
-const TUNING = { money: 5, eatGain: 1.5, loose: 6, passDiscount: 0.25, chotExtra: 1.5, feed2: 2, feed3: 1.4 } as const;
+const TUNING = {
+  money: 5,
+  eatGain: 1.5,
+  loose: 6,
+  passDiscount: [0.1, 0.1, 0.25],
+  chotExtra: 1.5,
+  feed2: 1,
+  feed3: 1,
+  feed4: 1,
+  thrownCa: [0.5, 0.5, 1],
+  looks: 1.6,
+  momCost: 4.5,
+  exactUpTo: 3,
+} as const;
 
 interface Ctx {
   k: PhomKnowledge;
@@ -87,6 +113,46 @@ function handValue(x: Ctx, hand: Card[], eatenHeld: Card[], final: boolean): num
   return bestArrangement(h, (i) => TUNING.loose * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]!).value;
 }
 
+/**
+ * Chance of ending Móm (no phỏm at my lay-down take) holding `hand` with `takes` takes left: 0 with
+ * a phỏm or an eaten card; else every take shows about `looks` random live cards (the offered
+ * discard and the draw), and any live card completing one of my cạ saves me.
+ */
+function momRisk(x: Ctx, hand: Card[], held: Card[], takes: number): number {
+  if (held.length > 0) return 0;
+  const h = indexHand(hand, [], x.qka);
+  if (h.all.length > 0) return 0;
+  if (takes <= 0) return 1;
+  const outs = new Set<Card>();
+  for (let i = 0; i < hand.length; i++)
+    for (let j = i + 1; j < hand.length; j++) {
+      const a = hand[i]!;
+      const b = hand[j]!;
+      if (!isCa(a, b)) continue;
+      const ia = cardId(a);
+      const ib = cardId(b);
+      const ra = rankOfId(ia);
+      const rb = rankOfId(ib);
+      if (ra === rb) {
+        for (let su = 0; su < 4; su++) {
+          const c = cardOf((ra - 1) * 4 + su);
+          if (x.live.has(c)) outs.add(c);
+        }
+      } else {
+        const su = suitOfId(ia);
+        const lo = Math.min(ra, rb);
+        const hi = Math.max(ra, rb);
+        for (const r of hi - lo === 1 ? [lo - 1, hi + 1] : [lo + 1]) {
+          if (r < 1 || r > 13) continue;
+          const c = cardOf((r - 1) * 4 + su);
+          if (x.live.has(c)) outs.add(c);
+        }
+      }
+    }
+  const p = x.live.size > 0 ? outs.size / x.live.size : 0;
+  return Math.pow(1 - p, TUNING.looks * takes);
+}
+
 /** Probability that seat `t` can eat `c` now (it needs two cards forming a phỏm with it). */
 function eatChance(x: Ctx, t: number, c: Card): number {
   const v = x.v;
@@ -94,7 +160,10 @@ function eatChance(x: Ctx, t: number, c: Card): number {
   const known = new Set(v.shownInHand[t]!.filter((y) => !v.eaten[t]!.includes(y)));
   const hidden = Math.max(0, v.handCounts[t]! - v.shownInHand[t]!.length);
   const q = x.hiddenCount > 0 ? Math.min(1, hidden / x.hiddenCount) : 0;
-  const pOf = (y: Card): number => (known.has(y) ? 1 : x.live.has(y) ? q : 0);
+  // A seat keeps its cạ: a card forming a cạ with one it threw away is less likely in its hand.
+  const thrown = v.rows[t]!;
+  const pOf = (y: Card): number =>
+    known.has(y) ? 1 : x.live.has(y) ? (thrown.some((z) => isCa(y, z)) ? q * TUNING.thrownCa[v.n - 2]! : q) : 0;
   // Cards this seat was offered from my row and did not eat (a pass says it lacked those pairs).
   const passed = v.rows[v.seat]!;
   const id = cardId(c);
@@ -117,7 +186,7 @@ function eatChance(x: Ctx, t: number, c: Card): number {
   for (const [a, b] of pairs) {
     let p = pOf(a) * pOf(b);
     if (p === 0) continue;
-    if (passed.some((y) => y !== c && phomKind([a, b, y], x.qka))) p *= TUNING.passDiscount;
+    if (passed.some((y) => y !== c && phomKind([a, b, y], x.qka))) p *= TUNING.passDiscount[v.n - 2]!;
     none *= 1 - p;
   }
   return 1 - none;
@@ -142,8 +211,193 @@ function feedCost(x: Ctx, c: Card): number {
   // Eating my chốt makes it Ù-ready more often and a đánh-chốt đền falls on me.
   if (chot && o['den-danh-chot']) money += TUNING.chotExtra;
   // Fewer players: the next seat's gain is more of my loss (2 players: all of it).
-  const scale = n === 2 ? TUNING.feed2 : n === 3 ? TUNING.feed3 : 1;
+  const scale = n === 2 ? TUNING.feed2 : n === 3 ? TUNING.feed3 : TUNING.feed4;
   return eatChance(x, t, c) * money * TUNING.money * scale;
+}
+
+/**
+ * Rank money (bets) of a non-Móm hand ending with `dw` deadwood points, by table size: measured
+ * in self-play (mean rank payment received per deadwood bucket), interpolated.
+ */
+const RANK_MONEY: Record<number, number[]> = {
+  // dw = 0, 4, 8, …, 48
+  2: [1.15, 1.1, 1.0, 0.8, 0.6, 0.5, 0.4, 0.25, 0.1, 0, -0.3, -0.6, -1],
+  3: [3.1, 2.5, 1.8, 1.2, 0.5, 0.1, -0.3, -0.8, -0.95, -1.1, -1.2, -1.4, -1.8],
+  4: [5.5, 4.0, 2.4, 1.0, 0.2, -0.35, -1.1, -1.5, -2.0, -2.15, -2.35, -2.5, -2.7],
+};
+function rankMoney(n: number, dw: number): number {
+  const t = RANK_MONEY[n] ?? RANK_MONEY[4]!;
+  const x = Math.max(0, dw) / 4;
+  const i = Math.min(t.length - 2, Math.floor(x));
+  const f = Math.min(1, x - i);
+  return t[i]! * (1 - f) + t[i + 1]! * f;
+}
+
+/** Could `c` be eaten into `hand` (a phỏm with two own non-eaten cards, eaten cards still covered)? */
+function eatable(x: Ctx, hand: Card[], held: Card[], c: Card): boolean {
+  const id = cardId(c);
+  const r = rankOfId(id);
+  const su = suitOfId(id);
+  let same = 0;
+  const has = new Set<number>();
+  for (const y of hand) {
+    if (held.includes(y)) continue;
+    const j = cardId(y);
+    if (rankOfId(j) === r) same++;
+    if (suitOfId(j) === su) has.add(rankOfId(j));
+  }
+  const at = (rr: number) => has.has(rr) || (x.qka && rr === 14 && has.has(1)) || (x.qka && rr === 0 && has.has(13));
+  const ok = same >= 2 || (at(r - 2) && at(r - 1)) || (at(r - 1) && at(r + 1)) || (at(r + 1) && at(r + 2));
+  if (!ok) return false;
+  if (held.length === 0) return true;
+  const all = [...hand, c];
+  let em = 0;
+  for (let i = 0; i < all.length; i++) if (held.includes(all[i]!) || all[i] === c) em |= 1 << i;
+  return (
+    evalIds(
+      all.map(cardId),
+      em,
+      x.qka,
+      all.map(() => 0),
+    ).minLoose < Infinity
+  );
+}
+
+/**
+ * Fast end-of-hand arithmetic on card ids (the hot path of the look-ahead): every phỏm mask of
+ * the hand, then every combination of disjoint phỏm (at most one eaten card each, every eaten card
+ * covered). Returns the fewest loose cards (Ù test), the least deadwood after discarding one
+ * loose non-eaten card, and whether the hand holds a phỏm at all.
+ */
+interface Eval {
+  minLoose: number;
+  dwAfterDiscard: number;
+  hasPhom: boolean;
+}
+
+function phomMasks(ids: number[], qka: boolean): number[] {
+  const masks: number[] = [];
+  const n = ids.length;
+  // sets
+  const byRank = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const r = rankOfId(ids[i]!);
+    const g = byRank.get(r);
+    if (g) g.push(i);
+    else byRank.set(r, [i]);
+  }
+  for (const g of byRank.values()) {
+    if (g.length < 3) continue;
+    const k = g.length;
+    for (let m = 1; m < 1 << k; m++) {
+      let bits = 0;
+      let cnt = 0;
+      for (let j = 0; j < k; j++)
+        if (m & (1 << j)) {
+          bits |= 1 << g[j]!;
+          cnt++;
+        }
+      if (cnt >= 3) masks.push(bits);
+    }
+  }
+  // runs
+  for (let su = 0; su < 4; su++) {
+    const at = new Array<number>(15).fill(-1);
+    for (let i = 0; i < n; i++)
+      if (suitOfId(ids[i]!) === su) {
+        const r = rankOfId(ids[i]!);
+        at[r] = i;
+        if (qka && r === 1) at[14] = i;
+      }
+    const top = qka ? 14 : 13;
+    for (let a = 1; a <= top; a++) {
+      let bits = 0;
+      for (let b = a; b <= top && at[b]! >= 0; b++) {
+        const i = at[b]!;
+        if (bits & (1 << i)) break;
+        bits |= 1 << i;
+        if (b - a >= 2) masks.push(bits);
+      }
+    }
+  }
+  return masks;
+}
+
+function popc(m: number): number {
+  let c = 0;
+  while (m) {
+    m &= m - 1;
+    c++;
+  }
+  return c;
+}
+
+function evalIds(ids: number[], eatenMask: number, qka: boolean, pts: number[]): Eval {
+  const n = ids.length;
+  const full = (1 << n) - 1;
+  const masks = phomMasks(ids, qka).filter((m) => popc(m & eatenMask) <= 1);
+  let minLoose = Infinity;
+  let dw = Infinity;
+  const visit = (used: number): void => {
+    if ((used & eatenMask) !== eatenMask) return;
+    const loose = full & ~used;
+    const cnt = popc(loose);
+    if (cnt < minLoose) minLoose = cnt;
+    let sum = 0;
+    let max = -1;
+    for (let i = 0; i < n; i++)
+      if (loose & (1 << i)) {
+        sum += pts[i]!;
+        if (pts[i]! > max) max = pts[i]!;
+      }
+    const d = max < 0 ? 0 : sum - max;
+    if (d < dw) dw = d;
+  };
+  const go = (k: number, used: number): void => {
+    visit(used);
+    for (let j = k; j < masks.length; j++) if ((masks[j]! & used) === 0) go(j + 1, used | masks[j]!);
+  };
+  go(0, 0);
+  return { minLoose, dwAfterDiscard: dw, hasPhom: masks.length > 0 };
+}
+
+/** Final value (bets) of holding `hand` at my lay-down take: Ù, Móm, or rank money by deadwood. */
+function finalValue(x: Ctx, hand: Card[], held: Card[]): number {
+  const ids = hand.map(cardId);
+  let em = 0;
+  for (let i = 0; i < hand.length; i++) if (held.includes(hand[i]!)) em |= 1 << i;
+  const e = evalIds(
+    ids,
+    em,
+    x.qka,
+    hand.map((c) => cardPoints(c, x.face)),
+  );
+  const o = x.v.options;
+  if (e.minLoose <= 1) return (x.v.n - 1) * (e.minLoose === 0 && o['u-tron'] !== 'off' ? o['u-tron-payment'] : o['u-payment']);
+  if (!e.hasPhom && em === 0) return -o['mom-payment'];
+  return rankMoney(x.v.n, e.dwAfterDiscard);
+}
+
+/**
+ * Expected final value over my last take, card by card over the live cards: the previous seat's
+ * discard (modelled as a random live card) is eaten when it completes a
+ * phỏm with two of my own cards (plus its payment), else I draw a random live card.
+ */
+function takeExpectation(x: Ctx, hand: Card[], held: Card[]): number {
+  const live = [...x.live];
+  if (live.length === 0) return finalValue(x, hand, held);
+  const o = x.v.options;
+  const k = x.v.eaten[x.v.seat]!.length + 1;
+  const pay = o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
+  const vals = live.map((u) => finalValue(x, [...hand, u], held));
+  const drawMean = vals.reduce((a, b) => a + b, 0) / vals.length;
+  if (k > 3) return drawMean;
+  let offer = 0;
+  live.forEach((u, i) => {
+    offer += eatable(x, hand, held, u) ? Math.max(vals[i]! + pay, drawMean) : drawMean;
+  });
+  offer /= live.length;
+  return offer;
 }
 
 function discardChoice(x: Ctx, discards: Card[]): Card {
@@ -152,10 +406,17 @@ function discardChoice(x: Ctx, discards: Card[]): Card {
   const held = v.eatenInHand;
   // The 4th discard (after laying down, or in a tái turn) leaves the final deadwood.
   const final = v.laidDown[v.seat]! || v.rowCounts[v.seat]! >= 3;
+  const takes = 3 - v.rowCounts[v.seat]!;
+  // My last take before laying down comes next: look at every live card exactly.
+  const exact = !final && takes === 1 && v.n <= TUNING.exactUpTo;
   let best: { card: Card; val: number } | null = null;
   for (const c of discards) {
     const rest = hand.filter((y) => y !== c);
-    const val = handValue(x, rest, held, final) + feedCost(x, c);
+    const val = exact
+      ? -takeExpectation(x, rest, held) + feedCost(x, c) / TUNING.money
+      : handValue(x, rest, held, final) +
+        feedCost(x, c) +
+        (v.n <= TUNING.exactUpTo ? momRisk(x, rest, held, takes) * TUNING.momCost * TUNING.money : 0);
     if (!best || val < best.val - 1e-9 || (Math.abs(val - best.val) < 1e-9 && cardPoints(c, x.face) > cardPoints(best.card, x.face)))
       best = { card: c, val };
   }
@@ -201,6 +462,12 @@ function takeChoice(x: Ctx, eat: Extract<Action, { type: 'eat' }>, draw: Action)
   const pay = chot ? o['chot-payment'] : o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
   // Ăn chốt makes me liable for the whole bill if another seat then declares Ù.
   const liability = chot && o['den-an-chot'] ? 0.15 * (v.n - 2) * o['u-payment'] : 0;
+  if (v.n <= TUNING.exactUpTo && !v.laidDown[v.seat] && v.rowCounts[v.seat]! >= 3) {
+    // My lay-down take: both outcomes are final hands, valued exactly (the draw over every live card).
+    const live = [...x.live];
+    const drawMean = live.length ? live.reduce((a, u) => a + finalValue(x, [...v.hand, u], v.eatenInHand), 0) / live.length : -Infinity;
+    return finalValue(x, withC, held) + pay - liability >= drawMean ? eat : draw;
+  }
   const eatVal = afterTake(x, withC, held, final) - (pay - liability) * TUNING.money;
   // The draw: averaged over (at most 16, evenly spread) live cards, to keep decisions fast.
   const all = [...x.live];
@@ -226,4 +493,64 @@ export function strongAi(k: PhomKnowledge): Action {
   const discards = opts.filter((o): o is Extract<Action, { type: 'discard' }> => o.type === 'discard').map((o) => o.card);
   if (discards.length === 0) return def;
   return { type: 'discard', card: discardChoice(context(k), discards) };
+}
+
+/** A one-line reason for a hint (issue #16): an i18n key under `phom:hint.*` and its variables. */
+export interface HintReason {
+  key: string;
+  vars: Record<string, string | number>;
+}
+
+/** Cạ in `hand` that a live card can still complete. */
+function liveCaCount(x: Ctx, hand: Card[]): number {
+  let n = 0;
+  for (let i = 0; i < hand.length; i++)
+    for (let j = i + 1; j < hand.length; j++) if (isCa(hand[i]!, hand[j]!) && liveOuts(x, hand[i]!, hand[j]!) > 0) n++;
+  return n;
+}
+
+/**
+ * Why `action` is a good move for the seat, from its knowledge alone (the hint button shows the
+ * strong AI's choice with this reason). `card` variables are card codes (`phom:card.<code>` names them).
+ */
+export function explain(k: PhomKnowledge, action: Action): HintReason {
+  const x = context(k);
+  const v = x.v;
+  const key = (id: string, vars: Record<string, string | number> = {}): HintReason => ({ key: `phom:hint.${id}`, vars });
+  switch (action.type) {
+    case 'u':
+      return key('u', { left: minLeftoverCount(v.hand, v.eatenInHand, x.qka) });
+    case 'eat': {
+      if (minLeftoverCount([...v.hand, action.card], [...v.eatenInHand, action.card], x.qka) <= 1)
+        return key('eat-u', { card: action.card });
+      return key(v.claimable?.chot ? 'eat-chot' : 'eat', { card: action.card });
+    }
+    case 'draw': {
+      const offered = k.decision.options.find((o) => o.type === 'eat');
+      return offered && offered.type === 'eat' ? key('draw-not-eat', { card: offered.card }) : key('draw');
+    }
+    case 'lay-down':
+      return action.melds.length === 0 ? key('lay-down-none') : key('lay-down', { phom: action.melds.length });
+    case 'send':
+      return key('send', { card: action.card });
+    case 'discard': {
+      const rest = v.hand.filter((c) => c !== action.card);
+      const final = v.laidDown[v.seat]! || v.rowCounts[v.seat]! >= 3;
+      const counts = v.rowCounts.slice();
+      counts[v.seat]!++;
+      const last = counts.every((r) => r >= 4);
+      const chance = last ? 0 : eatChance(x, (v.seat + 1) % v.n, action.card);
+      const pct = Math.round(chance * 100);
+      if (final) {
+        const h = indexHand(rest, v.eatenInHand, x.qka);
+        const points = bestArrangement(h, (i) => cardPoints(h.cards[i]!, x.face)).value;
+        return key(chance < 0.05 ? 'discard-final-safe' : 'discard-final', { card: action.card, points, pct });
+      }
+      const ca = liveCaCount(x, rest);
+      if (chance < 0.05) return key('discard-safe', { card: action.card, ca });
+      return key(chance < 0.2 ? 'discard-low-risk' : 'discard-risky', { card: action.card, ca, pct });
+    }
+    default:
+      return key('auto');
+  }
 }

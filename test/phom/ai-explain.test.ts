@@ -1,0 +1,64 @@
+/** Hint reasons (issue #16): the strong AI's one-line reason for its choice, an i18n key with variables. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { handSeed } from '../../src/games/core/rng.js';
+import { engine } from '../../src/games/phom/index.js';
+import { explainFor } from '../../src/games/phom/ai.js';
+import { opts, position } from './helpers.js';
+
+const hints = (lng: string): Record<string, string> =>
+  (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'locales', lng, 'phom.json'), 'utf8')) as { hint: Record<string, string> })
+    .hint;
+
+test('every reason of a strong self-play has a text with its placeholders in vi, en and zh-TW', () => {
+  const seen = new Set<string>();
+  for (const n of [2, 3, 4])
+    for (let h = 0; h < 3; h++) {
+      let s = engine.setup(opts(), n, handSeed(`hint-${n}`, h), null);
+      while (!engine.result(s)) {
+        const d = engine.pending(s)[0]!;
+        const a = engine.ai(s, d.seat, 'strong');
+        const r = explainFor(s, d.seat, a);
+        assert.match(r.key, /^phom:hint\./);
+        const id = r.key.slice('phom:hint.'.length);
+        seen.add(id);
+        for (const lng of ['vi', 'en', 'zh-TW']) {
+          const text = hints(lng)[id];
+          assert.ok(text, `${lng} lacks hint.${id}`);
+          for (const m of text.matchAll(/\{\{(\w+)\}\}/g)) assert.ok(m[1]! in r.vars, `${lng} hint.${id} needs ${m[1]}`);
+        }
+        const next = engine.apply(s, d.seat, a);
+        assert.ok(next.ok);
+        s = next.value;
+      }
+    }
+  assert.ok(seen.size >= 4, [...seen].join(','));
+});
+
+test('the safe discard says so: KS is dead (QS, JS, KD, KH seen), the next seat cannot eat it', () => {
+  const s = position(
+    {
+      turn: 1,
+      phase: 'act',
+      hands: [
+        ['2S', '3C', '4D', '5S', '6C', '8H', '9C', '10D', '6H'],
+        ['QC', 'KS', '2H', '3H', '4H', '5H', '7D', '7C', '7S', 'AD'],
+        ['AS', '2C', '3D', '4S', '5D', '6S', '8C', '9D', '10S'],
+        ['AC', '2D', '3S', '4C', '6D', '9S', '10C', 'JD', '10H'],
+      ],
+      rows: [['QS', 'JS'], ['KD'], ['KH'], ['8D']],
+    },
+    4,
+    { 'face-card-points': 'ten' },
+  );
+  const a = engine.ai(s, 1, 'strong');
+  assert.deepEqual(a, { type: 'discard', card: 'KS' });
+  const r = explainFor(s, 1, a);
+  assert.equal(r.key, 'phom:hint.discard-safe');
+  assert.equal(r.vars.card, 'KS');
+  // The live-card QC would be risky: the next seat may hold two of JC, KC, QD, QH.
+  const risky = explainFor(s, 1, { type: 'discard', card: 'QC' });
+  assert.notEqual(risky.key, 'phom:hint.discard-safe');
+});
