@@ -9,7 +9,7 @@
  * Nothing here talks to Discord: the effects are data (effects.ts) that src/bot executes.
  */
 import { canonical } from '../games/core/match.js';
-import type { AnyEngine, BaseAction, Decision, GameId, HandResult } from '../games/core/types.js';
+import type { AnyEngine, BaseAction, Decision, GameId, HandResult, HintReasonKey } from '../games/core/types.js';
 import type { AiLevel } from '../games/core/ai.js';
 import { NEXT_HAND, SEAT_CHANGE, applyEntry, initialState, type ActionSource, type GameStatus, type StepEntry } from '../store/index.js';
 import type { SeatRow, StepCommit } from '../store/index.js';
@@ -89,7 +89,7 @@ export interface Outcome {
   /** Log entries committed by this step. */
   applied: number;
   /** A hint's answer: the AI's choice, its level and the decision kind it answers. */
-  hint?: { action: BaseAction; level: AiLevel; decision: Decision<BaseAction>['kind'] };
+  hint?: { action: BaseAction; level: AiLevel; decision: Decision<BaseAction>['kind']; reason?: HintReasonKey };
 }
 
 export interface ActResult {
@@ -699,7 +699,14 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
         level,
         action,
       });
-      return nothing({ ok: true, seat, applied: 0, hint: { action, level, decision: decision.kind } });
+      // The game's own reason for the choice, where it has one (engine.explain).
+      let reason: HintReasonKey | undefined;
+      try {
+        reason = t.engine.explain?.(t.state, seat, action);
+      } catch {
+        reason = undefined;
+      }
+      return nothing({ ok: true, seat, applied: 0, hint: { action, level, decision: decision.kind, ...(reason ? { reason } : {}) } });
     }
 
     case 'prefs': {

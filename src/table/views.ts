@@ -268,14 +268,30 @@ export function resultView(t: Table, lang: Lang, matchOver: boolean): (MessageVi
  * it, and what it was judged from. Only facts the AI step gives: its level, the decision kind, how
  * many legal options there were, and that `strong` sees only this seat's view.
  */
-export function hintText(t: Table, seat: number, hint: { action: BaseAction; level: string; decision: string }, lang: Lang): string {
+export function hintText(
+  t: Table,
+  seat: number,
+  hint: { action: BaseAction; level: string; decision: string; reason?: { key: string; vars: Record<string, string | number> } },
+  lang: Lang,
+): string {
   const tr: T = translator(lang);
+  // The game's own reason (engine.explain), in the player's language; a `card` value is a piece code.
+  let why = '';
+  if (hint.reason) {
+    const ns = t.row.game;
+    const vars = { ...hint.reason.vars };
+    if (typeof vars.card === 'string') vars.card = tr(`${ns}:card.${vars.card}`, { defaultValue: vars.card });
+    const text = tr(`${ns}:hint.${hint.reason.key}`, { ...vars, defaultValue: '' });
+    // "Discard 9♠: keeps both cạ…" → the part after the action, which the line already names.
+    why = text.includes(': ') ? text.slice(text.indexOf(': ') + 2) : text;
+  }
   const pc = { ...presentCtx(t, lang), view: t.engine.view(t.state, seat) };
   const decision = (t.engine.pending(t.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
   const n = decision?.options.length ?? 1;
   const label = t.presenter.actionLabel(hint.action, pc);
   const kind = hintKind(hint.action.type, hint.decision, n);
-  return `💡 ${tr(`common:hint.${kind}`, { action: label, n, level: tr(`common:ai-level.${hint.level}`) })}`;
+  const line = tr(`common:hint.${kind}`, { action: label, n, level: tr(`common:ai-level.${hint.level}`) });
+  return why ? `💡 ${tr('common:hint.with-reason', { action: label, reason: why })}` : `💡 ${line}`;
 }
 
 /**

@@ -176,6 +176,11 @@ export interface Engine<
    * §11.3 leaving during a hand). Absent: seats change only in the lobby.
    */
   seating?: Seating<S, A>;
+  /**
+   * Why the `strong` AI would play `a` for `seat` (the hint button's reason): an i18n key in the
+   * game's namespace and its values, or absent where the game has no reasons yet.
+   */
+  explain?(s: S, seat: Seat, a: A): HintReasonKey;
   /** Optional extra CLI commands, e.g. `score` for the mahjong games and Chắn. */
   cli?: Record<string, (input: unknown) => unknown>;
 }
@@ -196,6 +201,12 @@ export interface Seating<S, A> {
   leave?: A;
   /** The seats whose player left during this hand. */
   leftSeats?(s: S): Seat[];
+}
+
+/** A hint's reason: `<game>:hint.<key>` with its values (a value `card` is a piece code). */
+export interface HintReasonKey {
+  key: string;
+  vars: Record<string, string | number>;
 }
 
 /** The `start` of a scenario: a seed, an explicit deck/wall order, or a mid-hand position. */

@@ -1,7 +1,7 @@
 /** The Phỏm engine (phom.md): the Engine object, nothing else. */
 import type { Engine } from '../core/types.js';
 import type { Action } from './actions.js';
-import { ai } from './ai.js';
+import { ai, explainFor } from './ai.js';
 import { score } from './cli.js';
 import { checkInvariants } from './invariants.js';
 import { OPTIONS, type Options } from './options.js';
@@ -51,5 +51,6 @@ export const engine: Engine<State, Action, Options, SeatView, PublicView, PhomRe
     leave: { type: 'leave' },
     leftSeats: (s) => s.left.flatMap((l, seat) => (l ? [seat] : [])),
   },
+  explain: explainFor,
   cli: { score },
 };
