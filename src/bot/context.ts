@@ -5,7 +5,7 @@ import type { Store } from '../store/index.js';
 import type { TableStore } from '../table/store.js';
 import type { AiPort } from '../table/act.js';
 import type { Lang } from '../table/i18n.js';
-import type { HandModel, TableModel, ResultModel } from '../render/model.js';
+import type { HandModel, TableModel, ResultModel, StandingsModel, RatingModel } from '../render/model.js';
 import type { Notifier } from '../notify/notifier.js';
 
 export interface Renderer {
@@ -13,6 +13,10 @@ export interface Renderer {
   table(m: TableModel): Promise<Buffer>;
   result(m: ResultModel): Promise<Buffer>;
   sheet(game: HandModel['game'], lang: Lang): Promise<Buffer>;
+  /** A match's standings chart (running totals by hand, issue #14 §5). */
+  standings(m: StandingsModel): Promise<Buffer>;
+  /** A player's rating history chart (/score). */
+  rating(m: RatingModel): Promise<Buffer>;
 }
 
 export interface Clock {

@@ -13,7 +13,7 @@ import { act, actAsync, type ActResult, type TableCommand } from '../table/act.j
 import type { Effect } from '../table/effects.js';
 import { langOf, type Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
-import { altText, endMatchText, pingView, reminderText, resultView, tableSummary, tableView } from '../table/views.js';
+import { altText, endMatchText, pingView, reminderText, resultView, standingsModel, tableSummary, tableView } from '../table/views.js';
 import { lobbyPayload } from './lobby.js';
 import { InteractionWebhook, type Client, type Message, type MessageCreateOptions } from 'discord.js';
 import { forgetGame, LIVE_MS, liveSeats, pushSeatViews } from './seat-views.js';
@@ -185,7 +185,18 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions): Promis
       forgetGame(ctx, t.row.id);
       tableSlots.get(ctx)?.delete(t.row.id);
       await deletePing(ctx, t);
-      await ch.send({ content: endMatchText(t, lang), allowedMentions: { parse: [] } }).catch(() => undefined);
+      // With two hands or more, the standings chart: every player's running total by hand.
+      const sm = standingsModel(t, lang, ctx.store.results.handsOf(t.row.id));
+      const chart = sm ? await ctx.render.standings(sm).catch(() => null) : null;
+      await ch
+        .send({
+          content: endMatchText(t, lang),
+          files: chart
+            ? [png('standings.png', chart, `${sm!.title}: ${sm!.players.map((p) => `${p.name} ${p.totals.at(-1)}`).join(', ')}`)]
+            : [],
+          allowedMentions: { parse: [] },
+        })
+        .catch(() => undefined);
       ctx.store.games.update(t.row.id, { lastNotice: 'match-over' });
       t.row.lastNotice = 'match-over';
       if (ch.isThread()) {

@@ -67,6 +67,8 @@ export function measuredRenderer(r: Renderer, m: Metrics): Renderer {
     table: timed('table', (x) => r.table(x)),
     result: timed('result', (x) => r.result(x)),
     sheet: timed('sheet', (g, l) => r.sheet(g, l)),
+    standings: timed('standings', (x) => r.standings(x)),
+    rating: timed('rating', (x) => r.rating(x)),
   };
 }
 

@@ -15,6 +15,8 @@ export async function createRenderer(workers: number): Promise<{ renderer: Rende
         table: async (m) => r.renderTable(m),
         result: async (m) => r.renderResult(m),
         sheet: async (game, lang: Lang) => r.renderSheet(game, lang),
+        standings: async (m) => r.renderStandings(m),
+        rating: async (m) => r.renderRating(m),
       },
       close: async () => undefined,
     };
@@ -28,6 +30,8 @@ export async function createRenderer(workers: number): Promise<{ renderer: Rende
       table: (m) => pool.renderAsync('table', m),
       result: (m) => pool.renderAsync('result', m),
       sheet: (game, lang: Lang) => pool.renderAsync('sheet', { game, locale: lang }),
+      standings: (m) => pool.renderAsync('standings', m),
+      rating: (m) => pool.renderAsync('rating', m),
     },
     close: () => pool.closePool(),
   };

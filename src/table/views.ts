@@ -4,7 +4,7 @@
  * Public messages use the server's language, a hand view the player's own (style.md §4).
  */
 import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
-import type { HandModel, ResultModel, TableModel } from '../render/model.js';
+import type { HandModel, ResultModel, StandingsModel, TableModel } from '../render/model.js';
 import { translator, type Lang, type T } from './i18n.js';
 import { isOff } from './timers.js';
 import type { Notice } from './effects.js';
@@ -250,6 +250,17 @@ export function resultView(t: Table, lang: Lang, matchOver: boolean): (MessageVi
       (s) =>
         `${t.names[s.seat]}: ${(result.deltas[s.seat] ?? 0) > 0 ? '+' : ''}${result.deltas[s.seat] ?? 0} ${tr(`common:unit.${result.unit}`, { defaultValue: result.unit })}`,
     ),
+    // The match standings after this hand (issue #14 §5), from the second hand on.
+    ...(t.row.handIndex > 0
+      ? [
+          tr('common:result.standings', {
+            list: [...t.seats]
+              .sort((a, b) => (t.totals.get(b.seat) ?? 0) - (t.totals.get(a.seat) ?? 0))
+              .map((s) => `${t.names[s.seat]} ${(t.totals.get(s.seat) ?? 0) > 0 ? '+' : ''}${t.totals.get(s.seat) ?? 0}`)
+              .join(' · '),
+          }),
+        ]
+      : []),
   ];
   const rows: UiRow[] = matchOver
     ? []
@@ -319,6 +330,33 @@ export function hintKind(type: string, decision: string, options: number): strin
 }
 
 /** The match totals, best first. */
+/**
+ * The match's standings chart (issue #14 §5): every seat's running total after each hand, from the
+ * stored result rows (`hands`: store.results.handsOf), under each seat's current name.
+ */
+export function standingsModel(
+  t: Table,
+  lang: Lang,
+  hands: readonly { hand: number; seat: number; points: number }[],
+): StandingsModel | null {
+  const handNos = [...new Set(hands.map((h) => h.hand))].sort((a, b) => a - b);
+  if (handNos.length < 2) return null;
+  const pc = presentCtx(t, lang);
+  const players = t.seats.map((s) => {
+    let run = 0;
+    const totals = handNos.map((k) => (run += hands.find((h) => h.hand === k && h.seat === s.seat)?.points ?? 0));
+    return { name: pc.names[s.seat] ?? `#${s.seat + 1}`, totals };
+  });
+  return {
+    game: t.row.game,
+    locale: lang,
+    title: `${pc.t(`${t.row.game}:name`)} · ${pc.t('common:match.over')}`,
+    subtitle: pc.t('common:count.hands', { count: handNos.length, defaultValue: `${handNos.length}` }),
+    players,
+    handLabels: handNos.map((k) => String(k + 1)),
+  };
+}
+
 export function endMatchText(t: Table, lang: Lang): string {
   const tr = translator(lang);
   return [
