@@ -65,20 +65,22 @@ export interface HandIndex {
   all: number[];
 }
 
-export function indexHand(cards: readonly Card[], eaten: readonly Card[], qka: boolean): HandIndex {
-  const ids = cards.map(cardId).sort((a, b) => a - b);
-  const sorted = ids.map((i) => DECK[i]!);
-  let eatenMask = 0;
-  sorted.forEach((c, i) => {
-    if (eaten.includes(c)) eatenMask |= 1 << i;
-  });
-  const masks = new Set<number>();
-  // sets: 3 or 4 of one rank
+/**
+ * Every phỏm of a hand as a bit mask over the positions of `ids` (card ids): sets of 3 or 4 of one
+ * rank (every subset of 3+), and runs of 3+ consecutive ranks of one suit (with `qka`, Q K A too;
+ * an ace is never used twice). Shared by `indexHand` and the strong AI's evaluator.
+ */
+export function phomMasks(ids: readonly number[], qka: boolean): number[] {
+  const masks: number[] = [];
+  const n = ids.length;
+  // sets
   const byRank = new Map<number, number[]>();
-  ids.forEach((id, i) => {
-    const r = rankOfId(id);
-    byRank.set(r, [...(byRank.get(r) ?? []), i]);
-  });
+  for (let i = 0; i < n; i++) {
+    const r = rankOfId(ids[i]!);
+    const g = byRank.get(r);
+    if (g) g.push(i);
+    else byRank.set(r, [i]);
+  }
   for (const g of byRank.values()) {
     if (g.length < 3) continue;
     const k = g.length;
@@ -90,29 +92,40 @@ export function indexHand(cards: readonly Card[], eaten: readonly Card[], qka: b
           bits |= 1 << g[j]!;
           cnt++;
         }
-      if (cnt >= 3) masks.add(bits);
+      if (cnt >= 3) masks.push(bits);
     }
   }
-  // runs: windows of ≥3 consecutive positions of one suit
-  for (let s = 0; s < 4; s++) {
-    const at = new Map<number, number>();
-    ids.forEach((id, i) => {
-      if (suitOfId(id) !== s) return;
-      const r = rankOfId(id);
-      at.set(r, i);
-      if (qka && r === 1) at.set(14, i);
-    });
+  // runs
+  for (let su = 0; su < 4; su++) {
+    const at = new Array<number>(15).fill(-1);
+    for (let i = 0; i < n; i++)
+      if (suitOfId(ids[i]!) === su) {
+        const r = rankOfId(ids[i]!);
+        at[r] = i;
+        if (qka && r === 1) at[14] = i;
+      }
     const top = qka ? 14 : 13;
     for (let a = 1; a <= top; a++) {
       let bits = 0;
-      for (let b = a; b <= top && at.has(b); b++) {
-        const i = at.get(b)!;
-        if (bits & (1 << i)) break; // the ace cannot be used twice (A…K…A)
+      for (let b = a; b <= top && at[b]! >= 0; b++) {
+        const i = at[b]!;
+        if (bits & (1 << i)) break;
         bits |= 1 << i;
-        if (b - a >= 2) masks.add(bits);
+        if (b - a >= 2) masks.push(bits);
       }
     }
   }
+  return masks;
+}
+
+export function indexHand(cards: readonly Card[], eaten: readonly Card[], qka: boolean): HandIndex {
+  const ids = cards.map(cardId).sort((a, b) => a - b);
+  const sorted = ids.map((i) => DECK[i]!);
+  let eatenMask = 0;
+  sorted.forEach((c, i) => {
+    if (eaten.includes(c)) eatenMask |= 1 << i;
+  });
+  const masks = new Set(phomMasks(ids, qka));
   const all = [...masks].sort((x, y) => x - y);
   const byLowest: number[][] = sorted.map(() => []);
   for (const m of all) byLowest[31 - Math.clz32(m & -m)]!.push(m);

@@ -27,7 +27,7 @@
 import type { SeatKnowledge } from '../core/ai.js';
 import type { Action } from './actions.js';
 import { type Card, DECK, cardId, cardOf, cardPoints, rankOfId, suitOfId } from './cards.js';
-import { bestArrangement, indexHand, isCa, minLeftoverCount, phomKind } from './melds.js';
+import { bestArrangement, indexHand, isCa, minLeftoverCount, phomKind, phomMasks } from './melds.js';
 import type { PublicView, SeatView } from './views.js';
 
 export type PhomKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
@@ -273,54 +273,6 @@ interface Eval {
   minLoose: number;
   dwAfterDiscard: number;
   hasPhom: boolean;
-}
-
-function phomMasks(ids: number[], qka: boolean): number[] {
-  const masks: number[] = [];
-  const n = ids.length;
-  // sets
-  const byRank = new Map<number, number[]>();
-  for (let i = 0; i < n; i++) {
-    const r = rankOfId(ids[i]!);
-    const g = byRank.get(r);
-    if (g) g.push(i);
-    else byRank.set(r, [i]);
-  }
-  for (const g of byRank.values()) {
-    if (g.length < 3) continue;
-    const k = g.length;
-    for (let m = 1; m < 1 << k; m++) {
-      let bits = 0;
-      let cnt = 0;
-      for (let j = 0; j < k; j++)
-        if (m & (1 << j)) {
-          bits |= 1 << g[j]!;
-          cnt++;
-        }
-      if (cnt >= 3) masks.push(bits);
-    }
-  }
-  // runs
-  for (let su = 0; su < 4; su++) {
-    const at = new Array<number>(15).fill(-1);
-    for (let i = 0; i < n; i++)
-      if (suitOfId(ids[i]!) === su) {
-        const r = rankOfId(ids[i]!);
-        at[r] = i;
-        if (qka && r === 1) at[14] = i;
-      }
-    const top = qka ? 14 : 13;
-    for (let a = 1; a <= top; a++) {
-      let bits = 0;
-      for (let b = a; b <= top && at[b]! >= 0; b++) {
-        const i = at[b]!;
-        if (bits & (1 << i)) break;
-        bits |= 1 << i;
-        if (b - a >= 2) masks.push(bits);
-      }
-    }
-  }
-  return masks;
 }
 
 function popc(m: number): number {
