@@ -77,6 +77,8 @@ export function generate(sim: DiscordSim, dbPath: string, n: number, movesPerGam
     },
   };
   const templateRows = new Map<string, GameRow>();
+  /** Templates whose deal ended the hand at once (their result is delivered by the bot at start). */
+  const ended = new Set<string>();
   const templateSeats = new Map<string, SeatRow[]>();
   const rand = rng(seed);
   const engine = engineOf('phom');
@@ -127,7 +129,10 @@ export function generate(sim: DiscordSim, dbPath: string, n: number, movesPerGam
         users.map((u, seat) => ({ seat, userId: u, isAi: false, displayName: `r${k}-${seat}` })),
       );
       let r = act(ts, { kind: 'start', gameId: row.id, userId: users[0]! }, now);
-      store.games.clearOutbox(row.id, r.outbox);
+      // A deal that ends the hand at once (e.g. Ù at the deal) keeps its outbox: the simulated world
+      // has no result message for it, so the bot delivers it at start, as after a crash.
+      const over = () => engine.result(store.games.state(store.games.get(row.id)!) as never) !== null;
+      if (!over()) store.games.clearOutbox(row.id, r.outbox);
       for (let m = 0; m < movesPerGame; m++) {
         const t = ts.load(row.id)!;
         const d = (engine.pending(t.state as never) as Decision<BaseAction>[])[0];
@@ -143,7 +148,8 @@ export function generate(sim: DiscordSim, dbPath: string, n: number, movesPerGam
       const w = world(k, row.id, store.games.get(row.id)!.version);
       store.games.update(row.id, { threadId: w.threadId, tableMessageId: w.tableMessageId, pingMessageId: w.pingMessageId });
       // The simulated table message shows this version, as the bot records after an edit.
-      store.games.markShown(row.id, store.games.get(row.id)!.version);
+      if (!over()) store.games.markShown(row.id, store.games.get(row.id)!.version);
+      else ended.add(row.id);
       out.games.push({ gameId: row.id, threadId: w.threadId, tableMessageId: w.tableMessageId, users, guildId });
     }
   });
@@ -170,10 +176,11 @@ export function generate(sim: DiscordSim, dbPath: string, n: number, movesPerGam
       });
       store.games.setSeats(row.id, templateSeats.get(tpl.gameId)!);
       for (const st of steps) store.commit({ ...st, gameId: row.id, guildId });
-      if (steps.length) store.games.clearOutbox(row.id, steps.at(-1)!.outbox);
+      if (steps.length && !ended.has(tpl.gameId)) store.games.clearOutbox(row.id, steps.at(-1)!.outbox);
       const w = world(k, row.id, store.games.get(row.id)!.version);
       for (const u of tpl.users) if (!sim.guild(w.guildId).members.has(u)) sim.addMember(w.guildId, u);
       store.games.update(row.id, { threadId: w.threadId, tableMessageId: w.tableMessageId, pingMessageId: w.pingMessageId });
+      if (!ended.has(tpl.gameId)) store.games.markShown(row.id, store.games.get(row.id)!.version);
       out.games.push({ gameId: row.id, threadId: w.threadId, tableMessageId: w.tableMessageId, users: tpl.users, guildId: w.guildId });
     }
   });
