@@ -27,7 +27,8 @@ export function createAiPool(threads: number): AiPool {
   const pool = new Piscina({
     filename,
     execArgv,
-    minThreads: 1,
+    // No worker until the first AI decision: a bot without AI seats (and every start-up) pays nothing.
+    minThreads: 0,
     maxThreads: Math.max(1, threads),
     idleTimeout: 60_000,
     atomics: 'disabled',
