@@ -1,0 +1,46 @@
+/**
+ * Deadlines that follow the rules, in Discord (issue #14 §3): a Chắn table with `decision-timeout-s`
+ * 0 (the default; the seed: no automatic deadline) never plays anything automatically. With the
+ * simulated clock moved 7 days the table only reminds the player (12 h, 24 h, then daily), and from
+ * the third reminder the other players get the vote; two votes hand the seat to the AI.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { withWorld, openTable, click, buttonByLabel } from './harness.js';
+
+const H = 3600_000;
+
+test('Chắn without a deadline: a week passes, nothing is auto-played, reminders then a vote', async () => {
+  await withWorld(
+    async (w) => {
+      // Four people, no AI: the first decision is the opener's turn (a claim reminder is never posted).
+      const { gameId, threadId } = await openTable(w, 'chan', 4, 0, { timer: 'live' });
+      const [timer] = w.store.timers.forGame(gameId);
+      assert.ok(timer, 'a person must move');
+      assert.equal(timer.kind, 'turn');
+      const waiting = w.store.games.seats(gameId)[timer.seat]!;
+      const version = w.store.games.get(gameId)!.version;
+      for (let h = 0; h < 7 * 24; h += 6) {
+        w.now.t += 6 * H;
+        await w.bot.scheduler.tick();
+        await w.bot.whenIdle();
+      }
+      assert.equal(w.store.games.get(gameId)!.version, version, 'nothing was played in 7 days');
+      const reminders = w.sim
+        .visibleMessages(threadId, w.users[0]!.id)
+        .filter((m) => m.content.includes('the table is waiting for your move'));
+      assert.ok(reminders.length >= 7, `reminded ${reminders.length} times`);
+      assert.ok(reminders.every((m) => m.content.includes(`<@${waiting.userId}>`)));
+      const vote = reminders.at(-1)!;
+      const others = w.store.games.seats(gameId).filter((s) => s.userId && s.seat !== waiting.seat);
+      const button = buttonByLabel(w.sim, vote, /AI plays for/).custom_id as string;
+      // The waiting player cannot vote about their own seat; the others can.
+      const own = await click(w, waiting.userId!, vote.id, button);
+      assert.match(own.followUps[0]!.content, /own seat/);
+      for (const s of others) await click(w, s.userId!, vote.id, button);
+      assert.equal(w.store.games.seats(gameId)[waiting.seat]!.isAi, true, 'by vote the AI plays the seat');
+      assert.ok(w.store.games.logWithMeta(gameId).some((e) => e.seat === waiting.seat && e.source === 'ai'));
+    },
+    { users: 4 },
+  );
+});
