@@ -76,7 +76,11 @@ test('/score, /leaderboard and /history read results of real played games', asyn
     // Plurals (i18next count keys): "1 hand · 0 wins", never "1 hands"; the display name in the title.
     assert.match(s.content, /1 hand · [01] wins? · win rate/);
     assert.doesNotMatch(s.content, /1 hands|1 wins/);
-    assert.equal(w.sim.images(s).length, 1, 'best hand image');
+    assert.deepEqual(
+      w.sim.images(s).map((x) => x.filename),
+      ['best-hand.png', 'rating.png'],
+      'the best hand and the rating chart',
+    );
     const lb = await slash(w, w.users[1]!.id, 'leaderboard', { game: 'phom' });
     const l = await lb.reply();
     const text = String(l.embeds[0]?.description ?? '');
