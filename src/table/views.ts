@@ -123,9 +123,12 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
     ? [
         [
           { type: 'button', verb: 'hand', label: tr('common:button.open-hand'), style: 'primary' },
-          t.row.status === 'paused'
-            ? { type: 'button', verb: 'resume', label: tr('common:button.resume'), style: 'secondary' }
-            : { type: 'button', verb: 'pause', label: tr('common:button.pause'), style: 'secondary' },
+          // Pause / Resume only while a hand is in play; after a hand the result offers Next hand / End match (#13 §4).
+          ...(t.row.status === 'paused'
+            ? [{ type: 'button' as const, verb: 'resume' as const, label: tr('common:button.resume'), style: 'secondary' as const }]
+            : t.state !== null && t.engine.result(t.state)
+              ? []
+              : [{ type: 'button' as const, verb: 'pause' as const, label: tr('common:button.pause'), style: 'secondary' as const }]),
           ...(t.row.status === 'running' && t.engine.seating && (t.engine.seating.leave || t.engine.result(t.state))
             ? seatButtons(t, tr).filter((b) => b.verb === 'leave-seat' || t.engine.result(t.state))
             : []),

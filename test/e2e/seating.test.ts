@@ -42,6 +42,8 @@ test('between hands a player leaves (after confirming), a newcomer takes the sea
       assert.match(again.followUps[0]!.content, /not at this table/);
       // The newcomer takes the seat from the table message (the result was drawn before the seat opened).
       const table = tableMessage(w, gameId);
+      // Between hands the table offers no Pause (#13 §4): the result has Next hand / End match.
+      assert.ok(!w.sim.components(table).some((c) => c.label === 'Pause'), 'no Pause between hands');
       const take = await click(w, newcomer!.id, table.id, buttonByLabel(w.sim, table, 'Take a seat').custom_id as string);
       assert.equal(take.failed, false);
       assert.match(take.followUps[0]!.content, /seat 2/);
