@@ -4,6 +4,7 @@
  * deletion go through interaction endpoints; only the table edit counts), and table edits are
  * coalesced per table (one in flight; a newer state replaces a queued older one).
  */
+import { longTable } from './seeded.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withWorld, openTable, openHand, playAsAi, tableMessage, type World } from './harness.js';
@@ -34,7 +35,8 @@ const over = (w: World, gameId: string) => {
 
 test('once the seat views are live a move costs at most one globally limited request', async () => {
   await withWorld(async (w) => {
-    const { gameId } = await openTable(w, 'vn-mahjong', 4, 0);
+    // A deal long enough to measure (a random one can end within 20 moves).
+    const { gameId } = await longTable(w, 'vn-mahjong', 80);
     const views = new Map<string, SimMessage>();
     let from: ReturnType<typeof requests> | null = null;
     let moves = 0;

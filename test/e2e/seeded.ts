@@ -44,3 +44,35 @@ export async function tableWithSeed(w: World, game: GameId, want: Want) {
   assert.equal(w.store.games.get(gameId)!.status, 'running');
   return { gameId, seat: found.seat, user: w.store.games.seats(gameId)[found.seat]!.userId! };
 }
+
+/** The first seed whose hand, played by the AI at 4 seats, lasts at least `moves` decisions. */
+export function longSeed(game: GameId, options: unknown, moves: number): string {
+  const engine = engineOf(game);
+  for (let k = 0; k < 200; k++) {
+    const seed = `long-${game}-${k}`;
+    let state = initialState(engine, options, 4, seed);
+    let n = 0;
+    for (; n < 3000 && !engine.result(state); n++) {
+      const d = (engine.pending(state) as Decision<BaseAction>[])[0]!;
+      const r = engine.apply(state, d.seat, engine.ai(state, d.seat) as BaseAction);
+      assert.ok(r.ok);
+      state = r.value;
+    }
+    if (n >= moves) return seed;
+  }
+  throw new Error(`no seed gives a ${game} hand of ${moves} decisions`);
+}
+
+/** /play with four people, the deal fixed to one that lasts at least `moves` decisions, Start. */
+export async function longTable(w: World, game: GameId, moves: number): Promise<{ gameId: string }> {
+  const host = w.users[0]!;
+  const lobby = (await slash(w, host.id, 'play', { game })).response!;
+  const join = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Join').custom_id);
+  for (const u of w.users.slice(1, 4)) await click(w, u.id, lobby.id, join);
+  const start = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Start').custom_id);
+  const gameId = decodeGameId(start)!.gameId;
+  w.store.db.prepare('UPDATE games SET seed = ? WHERE id = ?').run(longSeed(game, w.store.games.get(gameId)!.options, moves), gameId);
+  await click(w, host.id, lobby.id, start);
+  assert.equal(w.store.games.get(gameId)!.status, 'running');
+  return { gameId };
+}
