@@ -10,25 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DiscordSim } from '../discord-sim/index.js';
-import { startBot } from './bot-process.js';
+import { readGame, startBot } from './bot-process.js';
 import type { SimMessage } from '../discord-sim/model.js';
 import { deployCommands } from '../../src/bot/deploy.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
-import { GameStore } from '../../src/store/games.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { canonical } from '../../src/games/core/match.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
-
-function readGame(dbPath: string, gameId: string) {
-  const db = new Database(dbPath, { readonly: true });
-  try {
-    const store = new GameStore(db, engineOf);
-    const row = store.get(gameId)!;
-    return { row, state: store.state(row), seats: store.seats(gameId), log: store.logWithMeta(gameId) };
-  } finally {
-    db.close();
-  }
-}
 
 test('kill -9 mid-hand and restart: the game continues, old buttons work, nothing lost or done twice', { timeout: 120_000 }, async () => {
   const sim = await DiscordSim.start();

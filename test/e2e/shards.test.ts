@@ -12,16 +12,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { DiscordSim } from '../discord-sim/index.js';
 import type { SimMessage } from '../discord-sim/model.js';
 import { deployCommands } from '../../src/bot/deploy.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
-import { GameStore } from '../../src/store/games.js';
 import { replayLog } from '../../src/store/replay.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { canonical } from '../../src/games/core/match.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
+import { readGame as readProcessGame } from './bot-process.js';
 
 const engine = engineOf('phom');
 
@@ -45,16 +44,7 @@ describe('SHARDS=auto: two shard processes under the ShardingManager, one databa
   /** REST requests about shard 0's game's thread made by shard 1's start-up sweep. */
   let touchedOther = -1;
 
-  const readGame = (gameId: string) => {
-    const db = new Database(dbPath, { readonly: true });
-    try {
-      const store = new GameStore(db, engineOf);
-      const row = store.get(gameId)!;
-      return { row, state: store.state(row), seats: store.seats(gameId), log: store.log(gameId) };
-    } finally {
-      db.close();
-    }
-  };
+  const readGame = (gameId: string) => readProcessGame(dbPath, gameId);
 
   /** The player to act opens their hand (an ephemeral view with the move buttons). */
   const openHand = async (t: Table) => {
