@@ -104,7 +104,10 @@ export interface BotProcess {
 
 /** Starts `node src/bot/main.ts` against the simulator, as the e2e process tests do. */
 export function startBotProcess(sim: DiscordSim, dbPath: string, env: Record<string, string> = {}): BotProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', PROBE, 'src/bot/main.ts'], {
+  // HQ_BENCH_PROFILE=<dir>: the bot writes a V8 CPU profile there (it is then stopped with SIGTERM).
+  const profile = process.env.HQ_BENCH_PROFILE;
+  const prof = profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', '--import', PROBE, 'src/bot/main.ts'], {
     env: {
       ...process.env,
       DISCORD_TOKEN: sim.token,
@@ -125,7 +128,7 @@ export function startBotProcess(sim: DiscordSim, dbPath: string, env: Record<str
     resetLag: () => void child.kill('SIGUSR2'),
     async kill() {
       if (bp.exited) return;
-      child.kill('SIGKILL');
+      child.kill(profile ? 'SIGTERM' : 'SIGKILL');
       await new Promise((r) => child.once('exit', r));
     },
   };

@@ -184,14 +184,22 @@ function felt(ctx: Ctx, w: number, h: number): void {
 /**
  * Palette size of our PNGs (issue #17 §3). Flat felt and flat piece faces leave few colours but
  * anti-aliasing: 64 entries look the same as 256 at 100 % (checked on every sample, jokers and
- * flowers included) and make files ~18 % smaller; deflate level 9 another ~5 % at the same
- * encode time on these images.
+ * flowers included) and make files ~18 % smaller.
  */
 export const PALETTE_COLOURS = 64;
 
+/**
+ * Deflate level of our PNGs. Measured 2026-12-01 on every game's hand, mid and late table
+ * (deflate of png.ts's index rows): level 9 is 0.2–0.6 % smaller than 8 but takes 2.2–2.6× as
+ * long (a late mahjong table: 62 vs 28 ms; deflate was 54 % of a render's CPU at level 9); level 6
+ * is 4–7 % larger again at 9 ms. Filters (sub, up, per-row adaptive) all made these palette
+ * images larger than filter 0.
+ */
+export const DEFLATE_LEVEL = 8;
+
 /** PNG encoding: 64-colour palette (png.ts), ~4× smaller than truecolour. */
 export function encode(canvas: Canvas): Buffer {
-  return encodeIndexed(canvas, 9, PALETTE_COLOURS);
+  return encodeIndexed(canvas, DEFLATE_LEVEL, PALETTE_COLOURS);
 }
 
 /** Truecolour PNG with fast settings (zlib level 2, "up" filter), for comparison (bench). */

@@ -51,6 +51,19 @@ function key15(p: number): number {
   return (((p >>> 3) & 31) << 10) | (((p >>> 11) & 31) << 5) | ((p >>> 19) & 31);
 }
 
+/** A 15-bit bin's value on channel `c` (0 red, 1 green, 2 blue), 0–31. */
+const ch = (k: number, c: number): number => (c === 0 ? k >> 10 : c === 1 ? (k >> 5) & 31 : k & 31);
+
+/** The bins ordered by their value on `axis`, ties in their given order (a stable counting sort). */
+function sortByChannel(bins: number[], axis: number): number[] {
+  const start = new Int32Array(33);
+  for (const k of bins) start[ch(k, axis) + 1]!++;
+  for (let v = 1; v <= 32; v++) start[v]! += start[v - 1]!;
+  const out = new Array<number>(bins.length);
+  for (const k of bins) out[start[ch(k, axis)]!++] = k;
+  return out;
+}
+
 interface Box {
   bins: number[];
   count: number;
@@ -70,17 +83,21 @@ export function quantize(
   const sg = new Uint32Array(32768);
   const sb = new Uint32Array(32768);
   const px = pixels32(rgba);
-  for (let i = 0; i < px.length; i++) {
+  // Our images are mostly flat fills: count runs of one pixel value at once.
+  for (let i = 0; i < px.length;) {
     const p = px[i]!;
+    let j = i + 1;
+    while (j < px.length && px[j] === p) j++;
+    const n = j - i;
+    i = j;
     const k = key15(p);
-    count[k]!++;
-    sr[k]! += p & 255;
-    sg[k]! += (p >>> 8) & 255;
-    sb[k]! += (p >>> 16) & 255;
+    count[k]! += n;
+    sr[k]! += (p & 255) * n;
+    sg[k]! += ((p >>> 8) & 255) * n;
+    sb[k]! += ((p >>> 16) & 255) * n;
   }
   const used: number[] = [];
   for (let k = 0; k < 32768; k++) if (count[k]) used.push(k);
-  const ch = (k: number, c: number) => (c === 0 ? k >> 10 : c === 1 ? (k >> 5) & 31 : k & 31);
   const box = (bins: number[]): Box => {
     let n = 0;
     let best = 0;
@@ -120,7 +137,9 @@ export function quantize(
     if (pick < 0) break;
     const b = boxes[pick]!;
     const axis = b.axis;
-    b.bins.sort((x, y) => ch(x, axis) - ch(y, axis));
+    // Stable counting sort on the axis's 5-bit value: the same order as a stable comparison sort.
+    const bins = sortByChannel(b.bins, axis);
+    b.bins = bins;
     let acc = 0;
     let cut = 1;
     for (let i = 0; i < b.bins.length - 1; i++) {
@@ -162,9 +181,18 @@ export function encodeIndexed(canvas: Canvas, level = 9, maxColours = 256): Buff
   const px = pixels32(rgba);
   let o = 0;
   let i = 0;
+  let last = -1;
+  let lastIndex = 0;
   for (let y = 0; y < h; y++) {
     raw[o++] = 0;
-    for (let x = 0; x < w; x++) raw[o++] = index[key15(px[i++]!)]!;
+    for (let x = 0; x < w; x++) {
+      const p = px[i++]!;
+      if (p !== last) {
+        last = p;
+        lastIndex = index[key15(p)]!;
+      }
+      raw[o++] = lastIndex;
+    }
   }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(w, 0);
