@@ -290,6 +290,11 @@ async function openTable(rig: Rig, channelId: string, users: string[]): Promise<
             .slice(-10)
             .join('\n')}\n` +
           (g.row.threadId ? sim.transcript(g.row.threadId, users[0]!).slice(-1500) : 'no thread') +
+          `\nREST requests on the thread: ${sim
+            .restLog()
+            .filter((e) => g.row.threadId && e.summary.includes(g.row.threadId))
+            .map((e) => e.summary)
+            .join('\n')}` +
           `\ntable message id ${g.row.tableMessageId}`,
       );
     });

@@ -98,27 +98,34 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   });
   ctx.store.games.setSeats(row.id, [{ seat: 0, userId: i.user.id, isAi: false, displayName: name }]);
   const publicLang = langOf(i.guildLocale, ctx.defaultLang);
-  const msg = await i.editReply(lobbyPayload(ctx, row, ctx.store.games.seats(row.id), publicLang));
-  try {
-    const thread = await msg.startThread({
-      name: `${translator(publicLang)(`${game}:name`)} · ${name}`.slice(0, 100),
-      autoArchiveDuration: 10080,
-    });
-    ctx.store.games.update(row.id, { threadId: thread.id, lobbyMessageId: msg.id });
-    await thread.members.add(i.user.id).catch(() => undefined);
-    const now = ctx.store.games.get(row.id)!;
-    await i.editReply(lobbyPayload(ctx, now, ctx.store.games.seats(row.id), publicLang));
-  } catch (e) {
-    if ((e as { code?: number }).code === 160006) {
-      // discord-platform.md §1.4: at the server's active-thread cap, play in the channel itself and tell the admins.
-      ctx.log.warn({ guild: i.guildId }, 'active thread cap reached: the game plays in the channel');
-      ctx.store.games.update(row.id, { threadId: i.channelId, lobbyMessageId: msg.id });
+  // The lobby is clickable as soon as it is shown, but its thread is created after it (a thread
+  // starts from the lobby message): under load a Join or Start could come before the thread exists
+  // and find no thread to add the player to or post the table in. The game's lock is held until
+  // the thread is recorded; lobby buttons take the same lock, so they wait for it.
+  const open = async () => {
+    const msg = await i.editReply(lobbyPayload(ctx, row, ctx.store.games.seats(row.id), publicLang));
+    try {
+      const thread = await msg.startThread({
+        name: `${translator(publicLang)(`${game}:name`)} · ${name}`.slice(0, 100),
+        autoArchiveDuration: 10080,
+      });
+      ctx.store.games.update(row.id, { threadId: thread.id, lobbyMessageId: msg.id });
+      await thread.members.add(i.user.id).catch(() => undefined);
       const now = ctx.store.games.get(row.id)!;
       await i.editReply(lobbyPayload(ctx, now, ctx.store.games.seats(row.id), publicLang));
-      return;
+    } catch (e) {
+      if ((e as { code?: number }).code === 160006) {
+        // discord-platform.md §1.4: at the server's active-thread cap, play in the channel itself and tell the admins.
+        ctx.log.warn({ guild: i.guildId }, 'active thread cap reached: the game plays in the channel');
+        ctx.store.games.update(row.id, { threadId: i.channelId, lobbyMessageId: msg.id });
+        const now = ctx.store.games.get(row.id)!;
+        await i.editReply(lobbyPayload(ctx, now, ctx.store.games.seats(row.id), publicLang));
+        return;
+      }
+      ctx.log.warn({ err: e }, 'cannot create the game thread');
+      ctx.store.games.update(row.id, { status: 'cancelled' });
+      await i.editReply({ content: t('errors:cannot-create-thread'), components: [] });
     }
-    ctx.log.warn({ err: e }, 'cannot create the game thread');
-    ctx.store.games.update(row.id, { status: 'cancelled' });
-    await i.editReply({ content: t('errors:cannot-create-thread'), components: [] });
-  }
+  };
+  await (ctx.locks ? ctx.locks.run(row.id, open) : open());
 }
