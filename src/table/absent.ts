@@ -31,7 +31,9 @@ export function* voteAbsent(
   const { row, timers } = step.t;
   const seat = arg !== undefined && /^\d{1,2}$/.test(arg) ? Number(arg) : -1;
   const timer = timers.find((x) => x.seat === seat);
-  if (row.status !== 'running' || !timer || !isOff(timer.deadline) || (timer.reminders ?? 0) < voteAfter)
+  // Only a turn: a vote about one claimant's seat (a forged custom_id) would tell who may claim;
+  // the open claim window has its own vote (CLAIMS_ARG), refused alike for every seat here.
+  if (row.status !== 'running' || !timer || timer.kind !== 'turn' || !isOff(timer.deadline) || (timer.reminders ?? 0) < voteAfter)
     return { ok: false, refusal: refusal('errors:no-absent-vote') };
   if (seat === voter) return { ok: false, refusal: refusal('errors:vote-own-seat') };
   const key = `${verb}${seat}.${timer.version}`;

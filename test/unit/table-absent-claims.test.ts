@@ -17,6 +17,7 @@ import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import type { Effect } from '../../src/table/effects.js';
 import { claimReminderText, tableView } from '../../src/table/views.js';
 import { isOff } from '../../src/table/timers.js';
+import { summarize } from '../../src/notify/tables.js';
 
 const H = 3600_000;
 const chan = engineOf('chan');
@@ -227,4 +228,27 @@ test("a claimant who passes after two reminders leaves the window's count as it 
   assert.equal(timer?.seat, claimants[1]);
   assert.equal(timer?.reminders, 2, 'the other claimant keeps the count');
   assert.deepEqual(remindUntil(r, t0 + 50 * H), [{ kind: 'remind-claims', n: 3, vote: true }]);
+});
+
+test('/games and DM notices show no deadline for a decision without one', () => {
+  const { r, claimants } = atWindow();
+  const t = r.ts.load(r.gameId)!;
+  const mine = summarize(t, `u${claimants[0]}`);
+  assert.equal(mine.mine, 'claim');
+  assert.equal(mine.deadline, null, 'not a date in the year 128,000');
+  const other = [0, 1, 2, 3].find((s) => !claimants.includes(s))!;
+  assert.equal(summarize(t, `u${other}`).deadline, null);
+});
+
+test('a forged vote about one seat during the claim window is refused alike for claimants and the others', () => {
+  const { r } = atWindow();
+  remindUntil(r, r.clock.t + 50 * H);
+  const refusals = [0, 1, 2, 3].map((seat) =>
+    [0, 1, 2, 3].map(
+      (voter) =>
+        r.run({ kind: 'table', gameId: r.gameId, userId: `u${voter}`, ver: 0, verb: 'absent-ai', arg: String(seat) }).outcome.refusal?.key,
+    ),
+  );
+  assert.deepEqual(refusals, Array(4).fill(Array(4).fill('errors:no-absent-vote')));
+  assert.ok(r.store.games.seats(r.gameId).every((s) => !s.isAi));
 });
