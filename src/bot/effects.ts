@@ -13,7 +13,17 @@ import { act, actAsync, type ActResult, type TableCommand } from '../table/act.j
 import type { Effect } from '../table/effects.js';
 import { langOf, type Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
-import { altText, endMatchText, pingView, reminderText, resultView, standingsModel, tableSummary, tableView } from '../table/views.js';
+import {
+  altText,
+  claimReminderText,
+  endMatchText,
+  pingView,
+  reminderText,
+  resultView,
+  standingsModel,
+  tableSummary,
+  tableView,
+} from '../table/views.js';
 import { lobbyPayload } from './lobby.js';
 import { InteractionWebhook, type Client, type Message, type MessageCreateOptions } from 'discord.js';
 import { forgetGame, LIVE_MS, liveSeats, pushSeatViews } from './seat-views.js';
@@ -75,7 +85,7 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   // A crash between posting a ping and recording its id leaves an orphan ping: the restart sweep
   // removes it before the ping is posted again (so at most one ping is live).
   if (o.restart && r.outbox.some((e) => e.kind === 'ping')) await removeOrphanPings(ctx, t);
-  if (r.effects.some((e) => e.kind === 'ping' || e.kind === 'remind' || e.kind === 'table')) ctx.wakeTimers();
+  if (r.effects.some((e) => e.kind === 'ping' || e.kind === 'remind' || e.kind === 'remind-claims' || e.kind === 'table')) ctx.wakeTimers();
   if (!r.effects.length) return;
   // The live seat views first (interaction webhooks): a seat whose view was pushed needs no ping.
   if (r.effects.some((e) => e.kind === 'table' || e.kind === 'ping'))
@@ -148,6 +158,16 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions): Promis
       const v = reminderText(t, e.seat, e.deadline, lang, { ...(e.n !== undefined ? { n: e.n } : {}), ...(e.vote ? { vote: true } : {}) });
       await ch
         ?.send({ content: v.text, components: toComponents(t.row.id, t.row.version, v.rows), allowedMentions: { users: v.users } })
+        .catch(() => undefined);
+      return;
+    }
+    case 'remind-claims': {
+      // The open claim window's reminder: the same words whoever may claim; its buttons carry
+      // version 0, so it does not change when only a claimant's pass moved the version (#13 §2).
+      const ch = await gameChannel(ctx, t.row.threadId);
+      const v = claimReminderText(t, lang, { n: e.n, ...(e.vote ? { vote: true } : {}) }, liveSeats(ctx, t));
+      await ch
+        ?.send({ content: v.text, components: toComponents(t.row.id, 0, v.rows), allowedMentions: { users: v.users } })
         .catch(() => undefined);
       return;
     }

@@ -12,6 +12,7 @@ import { onLobbyButton } from './lobby.js';
 import { onHandComponent, onTableComponent, openHand } from './play.js';
 import { onConfigComponent, onConfigModal } from './config-ui.js';
 import { tableSettled } from './effects.js';
+import { tellDmsClosedOnce } from '../notify/tell.js';
 
 const LOBBY = new Set(['join', 'leave', 'add-ai', 'start', 'cancel']);
 const HAND = new Set(['refresh', 'act', 'pick', 'retake', 'announce', 'hint', 'prefs']);
@@ -31,6 +32,8 @@ async function sorry(ctx: BotContext, i: RepliableInteraction, e: unknown): Prom
 export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<string, Command>) {
   return async function onInteraction(i: Interaction): Promise<void> {
     try {
+      // After a DM failed with 50007, the user's next ephemeral reply of any kind says so, once.
+      if (i.isRepliable()) tellDmsClosedOnce(ctx.store, i, langOf(i.locale, ctx.defaultLang));
       if (i.isButton() || i.isStringSelectMenu() || i.isModalSubmit()) {
         const x = decodeCommandId(i.customId);
         const handler = x ? commands.get(x.command)?.component : undefined;

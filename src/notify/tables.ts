@@ -6,6 +6,7 @@
 import type { BaseAction, Decision } from '../games/core/types.js';
 import type { Table, TableStore } from '../table/store.js';
 import { nextDeadline } from '../table/views.js';
+import { isOff } from '../table/timers.js';
 
 export interface TableSummary {
   gameId: string;
@@ -46,7 +47,8 @@ export function summarize(t: Table, userId: string): TableSummary {
     mine: t.row.status === 'running' && own ? own.kind : null,
     turnNames: pending.filter((d) => d.kind === 'turn').map((d) => t.names[d.seat] ?? `#${d.seat + 1}`),
     claimOpen,
-    deadline: own && ownTimer ? ownTimer.deadline : nextDeadline(t),
+    // A decision without a deadline (timers.ts `isOff`) has none to show (not a date in the year 128,000).
+    deadline: own && ownTimer ? (isOff(ownTimer.deadline) ? null : ownTimer.deadline) : nextDeadline(t),
   };
 }
 

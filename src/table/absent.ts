@@ -9,9 +9,12 @@
  */
 import type { BaseAction } from '../games/core/types.js';
 import type { AiAsk, Refusal, Step } from './act.js';
-import { isOff } from './timers.js';
+import { isOff, openClaimTimers } from './timers.js';
 
 export type AbsentVerb = 'absent-ai' | 'absent-end';
+
+/** The `arg` of a vote about the open claim window (not about one seat). */
+export const CLAIMS_ARG = 'claims';
 
 const refusal = (key: string): Refusal => ({ key, warn: false });
 
@@ -24,10 +27,13 @@ export function* voteAbsent(
   arg: string | undefined,
   voteAfter: number,
 ): Generator<AiAsk, { ok: true } | { ok: false; refusal: Refusal }, BaseAction> {
+  if (arg === CLAIMS_ARG) return yield* voteClaims(step, userId, verb, voteAfter);
   const { row, timers } = step.t;
   const seat = arg !== undefined && /^\d{1,2}$/.test(arg) ? Number(arg) : -1;
   const timer = timers.find((x) => x.seat === seat);
-  if (row.status !== 'running' || !timer || !isOff(timer.deadline) || (timer.reminders ?? 0) < voteAfter)
+  // Only a turn: a vote about one claimant's seat (a forged custom_id) would tell who may claim;
+  // the open claim window has its own vote (CLAIMS_ARG), refused alike for every seat here.
+  if (row.status !== 'running' || !timer || timer.kind !== 'turn' || !isOff(timer.deadline) || (timer.reminders ?? 0) < voteAfter)
     return { ok: false, refusal: refusal('errors:no-absent-vote') };
   if (seat === voter) return { ok: false, refusal: refusal('errors:vote-own-seat') };
   const key = `${verb}${seat}.${timer.version}`;
@@ -52,4 +58,71 @@ export function* voteAbsent(
   step.setAi(seat, true, row.takeoverLevel);
   yield* step.advance({ key: 'absent-ai', seat });
   return { ok: true };
+}
+
+/**
+ * The open claim window of a table without deadlines (issue #14 §3 with #13 §2). Who may claim is
+ * hidden, so nothing here depends on it: the window is reminded once for everybody (act.ts
+ * `remind`), every seated player may vote (a claimant too: refusing them would tell the table who
+ * they are), the majority is of all seated players, and the result is the same notice whatever
+ * the claimants were: the AI at the table's takeover level answers every claim decision still
+ * open in the window (logged with source `ai`; the seats stay their players', no AI badge), or the
+ * match ends. Votes are kept with the pause votes, keyed by the window (its timers' version).
+ */
+function* voteClaims(
+  step: Step,
+  userId: string,
+  verb: AbsentVerb,
+  voteAfter: number,
+): Generator<AiAsk, { ok: true } | { ok: false; refusal: Refusal }, BaseAction> {
+  const { row, timers } = step.t;
+  const win = openClaimTimers(timers);
+  const reminded = Math.max(0, ...win.map((x) => x.reminders ?? 0));
+  if (row.status !== 'running' || !win.length || reminded < voteAfter) return { ok: false, refusal: refusal('errors:no-absent-vote') };
+  const prefix = (v: AbsentVerb) => `${v}${CLAIMS_ARG}.`;
+  const key = `${prefix(verb)}${Math.min(...win.map((x) => x.version))}`;
+  const votes = new Set(row.pauseVotes.filter((v) => v.startsWith(`${key}:`)).map((v) => v.slice(key.length + 1)));
+  votes.add(userId);
+  const needed = Math.floor(step.seats.filter((s) => s.userId).length / 2) + 1;
+  // This verb's votes about earlier windows are dropped; the other verb's stay.
+  const others = row.pauseVotes.filter((v) => !v.startsWith(prefix(verb)));
+  const voter = step.seats.find((s) => s.userId === userId)?.seat ?? 0;
+  step.dirty = true;
+  if (votes.size < needed) {
+    step.pauseVotes = [...others, ...[...votes].map((v) => `${key}:${v}`)];
+    step.effects.push({ kind: 'table', notice: { key: 'vote-claims', seat: voter, verb, n: votes.size, needed } });
+    return { ok: true };
+  }
+  step.pauseVotes = others.filter((v) => !v.startsWith(prefix('absent-ai')) && !v.startsWith(prefix('absent-end')));
+  if (verb === 'absent-end') {
+    step.finish();
+    step.effects.push({ kind: 'table', notice: { key: 'claims-end' } });
+    return { ok: true };
+  }
+  yield* answerOpenClaims(step, new Set(win.map((x) => x.seat)));
+  yield* step.advance({ key: 'claims-ai' });
+  return { ok: true };
+}
+
+/**
+ * The AI answers the claim decisions of `open` (the window's claimants) while that window is still
+ * the one open: it stops at anything else (a turn, or a new window the answers opened).
+ */
+function* answerOpenClaims(step: Step, open: ReadonlySet<number>): Generator<AiAsk, void, BaseAction> {
+  const answered = new Set<number>();
+  const level = step.t.row.takeoverLevel;
+  for (let k = 0; k < 16; k++) {
+    const pending = step.pending();
+    if (step.result() || !pending.length || pending.some((d) => d.kind !== 'claim')) return;
+    if (!pending.every((d) => open.has(d.seat) && !answered.has(d.seat))) return;
+    const d = pending.find((x) => !step.seats[x.seat]?.isAi) ?? pending[0]!;
+    const action: BaseAction = yield step.ask(d.seat, level, step.state);
+    answered.add(d.seat);
+    if (step.apply(d.seat, action, 'ai', null).ok) continue;
+    step.warnings.push(`AI claim answer rejected for seat ${d.seat}; taking the timeout default`);
+    if (!step.apply(d.seat, d.timeoutDefault, 'ai', null).ok) {
+      step.warnings.push(`timeout default rejected too for seat ${d.seat}; the game waits`);
+      return;
+    }
+  }
 }

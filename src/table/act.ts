@@ -16,7 +16,7 @@ import type { SeatRow, StepCommit } from '../store/index.js';
 import { StaleStepError } from '../store/games.js';
 import { mergeEffects, type Effect, type Notice } from './effects.js';
 import type { Table, TableStore } from './store.js';
-import { deadlines, durations, isOff, nextOffReminder, type TimerSpec } from './timers.js';
+import { deadlines, durations, isOff, nextOffReminder, openClaimTimers, type TimerSpec } from './timers.js';
 import { leaveSeat, takeSeat, vacateLeavers } from './seating.js';
 import { voteAbsent, type AbsentVerb } from './absent.js';
 import { preferenceAnswer, writePrefs, type ClaimPref } from './prefs.js';
@@ -142,6 +142,8 @@ export class Step {
   dirty = false;
   /** Claim preferences by seat (a `prefs` command replaces the clicker's). */
   prefs: Map<number, Set<ClaimPref>>;
+  /** What was played in this step (a claim decision after it may be a new window: timers.ts `deadlines`). */
+  readonly moved = { turn: false, claimed: new Set<number>() };
 
   constructor(
     readonly t: Table,
@@ -167,17 +169,21 @@ export class Step {
   }
 
   apply(seat: number, action: BaseAction, source: ActionSource, userId: string | null): { ok: true } | { ok: false; refusal: Refusal } {
+    const kind = this.pending().find((d) => d.seat === seat)?.kind;
     const r = this.t.engine.apply(this.state, seat, action);
     if (!r.ok) {
       const code = r.error.code.split('/')[1] ?? r.error.code;
       return { ok: false, refusal: refuse(`${this.t.row.game}:error.${code}`, true, r.error.data, r.error.message) };
     }
+    if (kind === 'claim') this.moved.claimed.add(seat);
+    else this.moved.turn = true;
     this.state = r.value;
     this.entries.push({ hand: this.hand, seat, action, source, userId, state: r.value });
     return { ok: true };
   }
 
   dealNextHand(): void {
+    this.moved.turn = true;
     const hand = this.hand + 1;
     const entry = { seq: this.version + 1, hand, seat: null, action: { type: NEXT_HAND } };
     this.state = applyEntry(this.t.engine, this.t.row.options, this.seatCount ?? this.t.row.seats, this.t.row.seed, this.state, entry);
@@ -296,7 +302,7 @@ export class Step {
         const old = this.timers ?? this.t.timers;
         const oldRows = old.map((x) => ({ gameId: this.t.row.id, pausedLeft: null, ...x }));
         const ms = durations(this.t.row.timerPreset, this.t.engine.timeouts(this.t.row.options));
-        const { timers, fresh } = deadlines(pending, this.seats, oldRows, this.version, ms, this.now);
+        const { timers, fresh } = deadlines(pending, this.seats, oldRows, this.version, ms, this.now, this.moved);
         this.timers = timers;
         if (fresh.length) {
           const kindOf = (s: number) => pending.find((d) => d.seat === s)?.kind;
@@ -654,10 +660,24 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
 
     case 'remind': {
       const timer = t.timers.find((x) => x.seat === cmd.seat);
-      if (!timer) return nothing({ ok: false, applied: 0 });
+      // Not due (any more): a claim window's reminder went out with another claimant's timer.
+      if (!timer || timer.remindAt === null || timer.remindAt > now) return nothing({ ok: false, applied: 0 });
       // A decision without a deadline is reminded again (12 h, 24 h, then daily); after the server's
       // number of reminders the reminder offers the others a vote (absent.ts).
       const off = isOff(timer.deadline);
+      if (off && timer.kind === 'claim') {
+        // The open claim window is reminded once, for everybody, naming nobody (issue #13 §2): every
+        // claimant's timer is marked with the same count and next reminder (timers.ts alignClaimWindow).
+        const win = openClaimTimers(t.timers);
+        const n = Math.max(...win.map((x) => x.reminders ?? 0)) + 1;
+        const next = nextOffReminder(now, n);
+        for (const x of win) step.reminded.push({ seat: x.seat, next });
+        if (t.row.status === 'running') {
+          const vote = n >= store.store.settings.table(t.row.guildId, t.row.game).voteAfter;
+          step.effects.push({ kind: 'remind-claims', n, ...(vote ? { vote } : {}) });
+        }
+        return done({ ok: true });
+      }
       const n = (timer.reminders ?? 0) + 1;
       step.reminded.push({ seat: cmd.seat, next: off ? nextOffReminder(now, n) : null });
       const s = t.seats[cmd.seat];

@@ -18,6 +18,12 @@ export type Notice =
   /** Votes about a seat whose decision has no deadline (absent.ts). */
   | { key: 'vote-absent'; seat: number; absent: number; verb: 'absent-ai' | 'absent-end'; n: number; needed: number }
   | { key: 'absent-ai' | 'absent-end'; seat: number }
+  /**
+   * Votes about the open claim window of a table without deadlines (absent.ts): the voter, never a
+   * claimant; the result is the same words whoever could claim.
+   */
+  | { key: 'vote-claims'; seat: number; verb: 'absent-ai' | 'absent-end'; n: number; needed: number }
+  | { key: 'claims-ai' | 'claims-end' }
   /** A seat was played for its away player (`/away`). */
   | { key: 'away'; seat: number };
 
@@ -35,6 +41,11 @@ export type Effect =
    * null; `n`: the reminder's number; `vote`: the others may now vote, absent.ts).
    */
   | { kind: 'remind'; seat: number; deadline: number | null; n?: number; vote?: boolean }
+  /**
+   * The open claim window of a table without deadlines still waits (reminder `n`; `vote`: the
+   * players may now vote, absent.ts). One per window, naming no seat (issue #13 §2).
+   */
+  | { kind: 'remind-claims'; n: number; vote?: boolean }
   /** Post the finished hand's result (with Next hand / End match unless the match is over). */
   | { kind: 'result'; hand: number; matchOver: boolean }
   /** The match is over: remove the ping, post the totals, archive and lock the thread. */

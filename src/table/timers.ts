@@ -53,6 +53,12 @@ export function reminderAt(start: number, duration: number): number {
 
 export type TimerSpec = Omit<TimerRow, 'gameId' | 'pausedLeft'>;
 
+/** What was played in a step: whether any turn decision, and which seats answered a claim. */
+export interface StepMoves {
+  turn: boolean;
+  claimed: ReadonlySet<number>;
+}
+
 /**
  * Deadlines for the humans who must decide now: a seat that still has the same kind of decision
  * keeps its deadline; a new decision gets `now + its duration`. Returns the timers and the seats
@@ -65,18 +71,46 @@ export function deadlines(
   version: number,
   ms: Durations,
   now: number,
+  moved: StepMoves = { turn: false, claimed: new Set() },
 ): { timers: TimerSpec[]; fresh: number[] } {
   const prev = new Map(old.map((x) => [x.seat, x]));
   const fresh: number[] = [];
+  // A claim decision is a new one (a new window) when a turn was played in the step or the seat
+  // itself answered a claim in it (its old window closed and a new one opened in the same step).
+  const renewed = (d: Decision<BaseAction>) => d.kind === 'claim' && (moved.turn || moved.claimed.has(d.seat));
   const timers = pending
     .filter((d) => !seats[d.seat]?.isAi)
     .map((d): TimerSpec => {
       const p = prev.get(d.seat);
-      if (p && p.kind === d.kind) return { seat: d.seat, kind: d.kind, version: p.version, deadline: p.deadline, remindAt: p.remindAt };
+      // A kept decision keeps its reminder count too (a restart's sync or another seat's move
+      // rewrites the timers; the count decides when the vote is offered).
+      if (p && p.kind === d.kind && !renewed(d))
+        return { seat: d.seat, kind: d.kind, version: p.version, deadline: p.deadline, remindAt: p.remindAt, reminders: p.reminders ?? 0 };
       fresh.push(d.seat);
       const len = d.kind === 'claim' ? ms.claimMs : ms.turnMs;
-      if (len === null) return { seat: d.seat, kind: d.kind, version, deadline: NO_DEADLINE, remindAt: now + OFF_FIRST_REMINDER_MS };
+      if (len === null)
+        return { seat: d.seat, kind: d.kind, version, deadline: NO_DEADLINE, remindAt: now + OFF_FIRST_REMINDER_MS, reminders: 0 };
       return { seat: d.seat, kind: d.kind, version, deadline: now + len, remindAt: reminderAt(now, len) };
     });
-  return { timers, fresh };
+  return { timers: alignClaimWindow(timers), fresh };
+}
+
+/**
+ * The open claim decisions without a deadline are ONE window for reminders and the vote (issue #13
+ * §2: nothing public may depend on who can claim): they share the earliest one's version, next
+ * reminder and count, so the window is reminded once, at times that do not depend on which seats
+ * (or how many) still have a decision.
+ */
+export function alignClaimWindow(timers: TimerSpec[]): TimerSpec[] {
+  const win = openClaimTimers(timers);
+  if (win.length < 2) return timers;
+  const version = Math.min(...win.map((x) => x.version));
+  const first = win.find((x) => x.version === version)!;
+  const reminders = Math.max(...win.map((x) => x.reminders ?? 0));
+  return timers.map((x) => (win.includes(x) ? { ...x, version, remindAt: first.remindAt, reminders } : x));
+}
+
+/** The timers of the open claim window of a table without deadlines (human claimants only). */
+export function openClaimTimers<T extends Pick<TimerSpec, 'kind' | 'deadline'>>(timers: readonly T[]): T[] {
+  return timers.filter((x) => x.kind === 'claim' && isOff(x.deadline));
 }

@@ -14,6 +14,7 @@ import type { Table } from './store.js';
 import type { UiRow } from './ui.js';
 import { shownName } from '../store/privacy.js';
 import { prefsOf } from './prefs.js';
+import { CLAIMS_ARG } from './absent.js';
 
 export function presentCtx(t: Table, lang: Lang): PresentCtx {
   const tr = translator(lang);
@@ -81,6 +82,16 @@ export function noticeText(t: Table, n: Notice, lang: Lang): string {
       return tr(`common:notice.${n.key}`, { who: t.names[n.seat] });
     case 'away':
       return tr('async:away.notice', { who: t.names[n.seat] });
+    case 'vote-claims':
+      return tr('common:notice.vote-absent', {
+        who: t.names[n.seat],
+        what: tr(n.verb === 'absent-ai' ? 'common:absent-claims.button-ai' : 'common:button.absent-end'),
+        n: n.n,
+        needed: n.needed,
+      });
+    case 'claims-ai':
+    case 'claims-end':
+      return tr(n.key === 'claims-ai' ? 'common:absent-claims.done-ai' : 'common:absent-claims.done-end');
   }
 }
 
@@ -224,6 +235,34 @@ export function reminderText(
     ]);
   }
   return { text: lines.join('\n'), users: u ? [u] : [], rows };
+}
+
+/**
+ * The reminder of an open claim window at a table without deadlines (act.ts `remind`): the same
+ * words whichever seats may claim (issue #13 §2). It says what is on offer (public view), mentions
+ * every seated person whose seat view is not live (claimant or not, as the claim ping does), and
+ * with `vote` offers every seated player the vote to let the AI answer the open claims or end the
+ * match (absent.ts). `live`: seats whose seat view is live.
+ */
+export function claimReminderText(
+  t: Table,
+  lang: Lang,
+  o: { n: number; vote?: boolean },
+  live: ReadonlySet<number> = new Set(),
+): { text: string; users: string[]; rows: UiRow[] } {
+  const tr = translator(lang);
+  const everyone = t.seats.filter((s) => s.userId && !s.isAi && !live.has(s.seat));
+  const lines = [claimLine(t, lang, null), tr('common:absent-claims.reminder', { n: o.n })];
+  if (everyone.length) lines.push(tr('common:ping.claim-open', { who: everyone.map((s) => mention(t, s.seat)).join(' ') }));
+  const rows: UiRow[] = [];
+  if (o.vote) {
+    lines.push(tr('common:absent-claims.vote'));
+    rows.push([
+      { type: 'button', verb: 'absent-ai', arg: CLAIMS_ARG, label: tr('common:absent-claims.button-ai'), style: 'primary' },
+      { type: 'button', verb: 'absent-end', arg: CLAIMS_ARG, label: tr('common:button.absent-end'), style: 'danger' },
+    ]);
+  }
+  return { text: lines.join('\n'), users: everyone.map((s) => s.userId!), rows };
 }
 
 /** Leave the table / Take a seat, between hands, where the game has seat changes (seating.ts). */

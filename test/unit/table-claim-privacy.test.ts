@@ -13,7 +13,7 @@ import { engineOf, GAMES } from '../../src/table/manifests.js';
 import { tableStore, type Table, type TableStore } from '../../src/table/store.js';
 import { act, type TableCommand } from '../../src/table/act.js';
 import { defaultOptions } from '../../src/games/core/options.js';
-import { pingView, tableView } from '../../src/table/views.js';
+import { claimReminderText, pingView, tableView } from '../../src/table/views.js';
 import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
 
 const CLAIM_GAMES: GameId[] = ['chan', 'vn-mahjong', 'classic-mahjong'];
@@ -113,6 +113,12 @@ for (const game of CLAIM_GAMES) {
           const alt = withClaimants(t, v);
           assert.deepEqual(tableView(alt, lang), view, `${game} table message, claimants ${claimants} vs ${v}`);
           assert.deepEqual(pingView(alt, [], v, lang), ping, `${game} ping, claimants ${claimants} vs ${v}`);
+          // The reminder of a window without a deadline (and its vote), too.
+          assert.deepEqual(
+            claimReminderText(alt, lang, { n: 3, vote: true }),
+            claimReminderText(base, lang, { n: 3, vote: true }),
+            `${game} claim reminder, claimants ${claimants} vs ${v}`,
+          );
           // With live seat views (the same for both), still the same.
           const live = new Set([1, 3]);
           assert.deepEqual(pingView(alt, [], v, lang, live), pingView(base, [], claimants, lang, live));

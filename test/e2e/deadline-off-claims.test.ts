@@ -1,0 +1,171 @@
+/**
+ * An open claim window at a Chắn table without a deadline (`decision-timeout-s` 0, the default;
+ * issue #14 §3 with #13 §2), in Discord. Three tables get the same deal and are played to the same
+ * window with two claimants; at one both still decide, at the other two one of them has passed (the
+ * claimant seats swapped). With the simulated clock moved, nothing is played automatically; each
+ * thread gets the same public reminders (12 h, 24 h, 48 h: one per window, mentioning everybody),
+ * the third with the vote; the bot restarts in between; three votes (a claimant's among them) let
+ * the AI answer the open claims, and the table says so in the same words at the three tables.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { withWorld, openHand, playAsAi, tableMessage, click, slash, buttonByLabel, type World } from './harness.js';
+import { engineOf, GAMES } from '../../src/table/manifests.js';
+import { decodeGameId } from '../../src/bot/custom-id.js';
+import { initialState } from '../../src/store/index.js';
+import { defaultOptions } from '../../src/games/core/options.js';
+import type { BaseAction, Decision } from '../../src/games/core/types.js';
+import type { SimMessage } from '../discord-sim/model.js';
+
+const H = 3600_000;
+const chan = engineOf('chan');
+
+/** Among a few deals, the one whose hand (played by the AI, first pending seat first) opens a two-claimant window soonest. */
+function shortSeed(): string {
+  const options = defaultOptions(GAMES.chan.engine.options);
+  let best: { seed: string; n: number } | null = null;
+  for (let k = 0; k < 30; k++) {
+    const seed = `claims-off-${k}`;
+    let state = initialState(chan, options, 4, seed);
+    for (let n = 0; n < 300 && !chan.result(state) && (!best || n < best.n); n++) {
+      const pending = chan.pending(state) as Decision<BaseAction>[];
+      if (pending.filter((d) => d.kind === 'claim').length >= 2) {
+        best = { seed, n };
+        break;
+      }
+      const d = pending[0]!;
+      const r = chan.apply(state, d.seat, chan.ai(state, d.seat) as BaseAction);
+      assert.ok(r.ok);
+      state = r.value;
+    }
+  }
+  assert.ok(best, 'a deal with two claimants');
+  return best.seed;
+}
+
+const pendingNow = (w: World, gameId: string) => {
+  const row = w.store.games.get(gameId)!;
+  return chan.pending(w.store.games.state(row)) as Decision<BaseAction>[];
+};
+const claimSeats = (w: World, gameId: string) =>
+  pendingNow(w, gameId)
+    .filter((d) => d.kind === 'claim')
+    .map((d) => d.seat);
+
+/** /play chan, everyone joins, the deal is set, Start; then people play as the AI up to the window. */
+async function tableAtWindow(w: World, seed: string): Promise<{ gameId: string; threadId: string }> {
+  const host = w.users[0]!;
+  const lobby = (await slash(w, host.id, 'play', { game: 'chan' })).response!;
+  const join = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Join').custom_id);
+  for (const u of w.users.slice(1, 4)) await click(w, u.id, lobby.id, join);
+  const start = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Start').custom_id);
+  const gameId = decodeGameId(start)!.gameId;
+  w.store.db.prepare('UPDATE games SET seed = ? WHERE id = ?').run(seed, gameId);
+  await click(w, host.id, lobby.id, start);
+  for (let n = 0; n < 300 && claimSeats(w, gameId).length < 2; n++) {
+    const d = pendingNow(w, gameId)[0]!;
+    const user = w.store.games.seats(gameId)[d.seat]!.userId!;
+    await playAsAi(w, user, gameId, await openHand(w, user, gameId));
+  }
+  assert.equal(claimSeats(w, gameId).length, 2, 'two people may claim');
+  return { gameId, threadId: w.store.games.get(gameId)!.threadId! };
+}
+
+/** A claimant passes through their hand view. */
+async function pass(w: World, gameId: string, seat: number): Promise<void> {
+  const user = w.store.games.seats(gameId)[seat]!.userId!;
+  const d = pendingNow(w, gameId).find((x) => x.seat === seat)!;
+  const i = d.options.findIndex((a) => a.type === 'pass');
+  const view = await openHand(w, user, gameId);
+  const b = w.sim.components(view).find((c) => {
+    const g = decodeGameId(String(c.custom_id));
+    return g?.verb === 'act' && g.arg === String(i);
+  })!;
+  await click(w, user, view.id, String(b.custom_id));
+  assert.ok(!claimSeats(w, gameId).includes(seat));
+}
+
+/** What anyone sees of a message: its text and components, with the table's id taken out. */
+const shown = (m: SimMessage, gameId: string) => JSON.stringify([m.content, m.components]).replaceAll(gameId, 'G');
+const publicSince = (w: World, threadId: string, after: number) =>
+  w.sim
+    .allMessages(threadId)
+    .filter((m) => !m.ephemeralTo)
+    .slice(after);
+
+test('Chắn without a deadline: an open claim window is reminded in the same words whoever may claim, then the AI answers by vote', async () => {
+  await withWorld(
+    async (w) => {
+      const seed = shortSeed();
+      const tables = [];
+      for (let k = 0; k < 3; k++) tables.push(await tableAtWindow(w, seed));
+      const [a, b, c] = tables as [(typeof tables)[0], (typeof tables)[0], (typeof tables)[0]];
+      const [c1, c2] = claimSeats(w, a.gameId) as [number, number];
+      await pass(w, b.gameId, c1);
+      await pass(w, c.gameId, c2);
+      assert.deepEqual(claimSeats(w, b.gameId), [c2]);
+      assert.deepEqual(claimSeats(w, c.gameId), [c1]);
+      const start = tables.map((t) => w.sim.allMessages(t.threadId).filter((m) => !m.ephemeralTo).length);
+      const versions = tables.map((t) => w.store.games.get(t.gameId)!.version);
+
+      // Two days and a bit, in 6-hour steps; the bot restarts after the second reminder.
+      for (let h = 6; h <= 54; h += 6) {
+        w.now.t += 6 * H;
+        await w.bot.scheduler.tick();
+        await w.bot.whenIdle();
+        if (h === 30) await w.restartBot();
+      }
+      tables.forEach((t, k) => assert.equal(w.store.games.get(t.gameId)!.version, versions[k], 'nothing was played'));
+      const posted = tables.map((t, k) => publicSince(w, t.threadId, start[k]!));
+      const reminders = posted[0]!.filter((m) => /the table is still waiting for claims/.test(m.content));
+      assert.equal(reminders.length, 3, posted[0]!.map((m) => m.content).join('\n---\n'));
+      assert.match(reminders[0]!.content, /Reminder 1/);
+      assert.match(reminders[2]!.content, /Reminder 3/);
+      for (const u of w.users) assert.ok(reminders[0]!.content.includes(`<@${u.id}>`), 'everybody is mentioned, claimant or not');
+      assert.equal(w.sim.components(reminders[1]!).length, 0, 'no vote before the third reminder');
+      assert.ok(buttonByLabel(w.sim, reminders[2]!, 'AI answers the claims'));
+      // The same public messages at the three tables (claimants both, only c2, only c1).
+      tables.forEach((t, k) => {
+        assert.deepEqual(
+          posted[k]!.map((m) => shown(m, t.gameId)),
+          posted[0]!.map((m) => shown(m, a.gameId)),
+          `thread ${k}`,
+        );
+        assert.equal(shown(tableMessage(w, t.gameId), t.gameId), shown(tableMessage(w, a.gameId), a.gameId), `table ${k}`);
+      });
+
+      // The vote: three of four, a claimant among them; the bot restarts after the second vote.
+      const seats = w.store.games.seats(a.gameId);
+      const voters = [c1, ...[0, 1, 2, 3].filter((s) => s !== c1 && s !== c2)].map((s) => seats[s]!.userId!);
+      const notices: string[][] = tables.map(() => []);
+      for (const [k, user] of voters.entries()) {
+        for (const [j, t] of tables.entries()) {
+          const vote = publicSince(w, t.threadId, start[j]!).filter((m) => /Reminder 3/.test(m.content))[0]!;
+          const h = await click(w, user, vote.id, String(buttonByLabel(w.sim, vote, 'AI answers the claims').custom_id));
+          assert.equal(h.followUps.length, 0, 'no refusal');
+          notices[j]!.push(tableMessage(w, t.gameId).content.split('\n').at(-1)!);
+        }
+        if (k === 1) await w.restartBot();
+      }
+      assert.match(notices[0]![0]!, /votes: AI answers the claims \(1\/3\)/);
+      assert.match(notices[0]![2]!, /By vote, the AI answered the open claims/);
+      assert.deepEqual(notices[1], notices[0], 'the same notices with the claimants swapped');
+      assert.deepEqual(notices[2], notices[0], 'the same notices with the claimants swapped');
+      tables.forEach((t, k) => {
+        const open = k === 0 ? [c1, c2] : k === 1 ? [c2] : [c1];
+        const after = w.store.games.logWithMeta(t.gameId).filter((e) => e.seq > versions[k]!);
+        const answers = after.slice(0, open.length);
+        assert.deepEqual(
+          answers.map((e) => [e.seat, e.source]),
+          open.map((s) => [s, 'ai']),
+          `table ${k}: the AI answered each open claim`,
+        );
+        assert.ok(
+          w.store.games.seats(t.gameId).every((s) => !s.isAi),
+          'no seat shows as AI-played',
+        );
+      });
+    },
+    { users: 4 },
+  );
+});
