@@ -136,6 +136,20 @@ export function wonHands(): WonHand[] {
       piece: 'JP',
       caption: { key: 'common:winning.discard', who: 1 },
     },
+    {
+      label: 'vn: on a discarded bonus tile (§6)',
+      ...V,
+      state: playScenario(vn, '06-won-bonus-tile-not-bo-khung.json'),
+      piece: '1f',
+      caption: { key: 'common:winning.discard', who: 0 },
+    },
+    {
+      label: 'vn: robbing a bounce (rob-bounce)',
+      ...V,
+      state: playScenario(vn, '13-rob-bounce-not-cxp.json'),
+      piece: '3s',
+      caption: { key: 'common:winning.robbed', who: 1 },
+    },
     { label: 'vn: Thiên Ù has no winning tile (E11)', ...V, state: playScenario(vn, '14-e11-thien-u.json'), piece: null },
     // phom.md §14
     {
