@@ -198,7 +198,10 @@ test('Ex 16 — starter sequence and starter-reset (§3)', () => {
   const h2 = engine.setup(o, 3, 'h2', ended(h1, 1));
   assert.equal(h2.starter, 1, 'B was Nhất');
   assert.equal(h2.hands[1]!.length, 10);
-  const h3 = engine.setup(o, 3, 'h3', { ...ended(h2, 2), end: { by: 'u', winner: 2, chotVictim: null, phoms: [], loose: [] } });
+  const h3 = engine.setup(o, 3, 'h3', {
+    ...ended(h2, 2),
+    end: { by: 'u', winner: 2, chotVictim: null, phoms: [], loose: [], taken: null },
+  });
   assert.equal(h3.starter, 2, 'C won by Ù');
   const left = { ...ended(h3, 2), left: [false, true, false] };
   assert.equal(engine.setup(o, 3, 'h4', left).starter, 0, 'B left, D joined: a first hand');

@@ -20,6 +20,7 @@ function baseResult(s: ChanState): ChanResult {
     winningCard: null,
     winHow: null,
     byChiu: false,
+    winFrom: null,
     cuoc: [],
     announced: null,
     announcementCorrect: null,
@@ -75,6 +76,7 @@ export function finishWin(s: ChanState, win: WinRecord, calls: CuocCall[] | null
   r.winningCard = win.card;
   r.winHow = win.how;
   r.byChiu = win.byChiu;
+  r.winFrom = win.from;
   r.winners = [seat];
   r.ranking = [[seat], Array.from({ length: s.n }, (_, i) => i).filter((k) => k !== seat)];
   r.endedBy = 'u';

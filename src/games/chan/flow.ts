@@ -183,6 +183,7 @@ export function declareU(
   how: WinRecord['how'],
   gate: Seat | null,
   claimChiu: boolean,
+  from: Seat | null,
 ): WinRecord {
   const input = winInput(s, seat, card, how, gate, claimChiu);
   // With scoring the arrangement that is paid decides how the four copies lie (§9 best value).
@@ -196,7 +197,7 @@ export function declareU(
     if (byChiu) Object.assign(st, afterChiu(st, card));
     else st.hand = sortFaces([...st.hand, card]);
   }
-  return { seat, card, how, gate, byChiu, input };
+  return { seat, card, how, from, gate, byChiu, input };
 }
 
 /** Claim tiers (§6): Ù (also chíu-ù) over chíu over the gate owner's ăn; a pass claims nothing. */
@@ -247,7 +248,7 @@ export function resolveClaim(s: ChanState): boolean {
     const claimChiu =
       how === 'discard' || (how === 'return' && !(s.opts['u-on-returned-card'] && uLegal(s, seat, offer.card, how, offer.gate, false)));
     s.lastAction = { seat, type: 'u', card: offer.card };
-    const rec = declareU(s, seat, offer.card, how, offer.gate, claimChiu);
+    const rec = declareU(s, seat, offer.card, how, offer.gate, claimChiu, offer.from);
     finishWin(s, rec, win.answer.calls ?? null);
     return true;
   }

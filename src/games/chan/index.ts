@@ -16,7 +16,8 @@ export type { ChanAction, ChanOptions, ChanResult, ChanState, ChanPublicView, Ch
 export const engine: Engine<ChanState, ChanAction, ChanOptions, ChanSeatView, ChanPublicView, ChanResult> = {
   id: 'chan',
   // 2: issue #12's engine dialect (claim windows, tagged unions) changed the state's shape.
-  stateVersion: 2,
+  // 3: a win records whose the winning card was (`WinRecord.from`, `ChanResult.winFrom`, issue #13 §5).
+  stateVersion: 3,
   minSeats: 4,
   maxSeats: 5,
   options: OPTIONS,

@@ -16,6 +16,8 @@ export interface ChanResult extends HandResult {
   /** How the winning card came: the opener's dealt hand, a nọc draw, a discard, a returned card. */
   winHow: 'open' | 'wall' | 'discard' | 'return' | null;
   byChiu: boolean;
+  /** Whose the winning card was: its drawer (nọc), discarder or returner; null without a card. */
+  winFrom: Seat | null;
   /** The cước the hand really has (scored list; empty for a draw or without scoring). */
   cuoc: ChanCuoc[];
   /** What the winner announced (null: auto mode, scoring off or no win). */

@@ -194,7 +194,7 @@ export function apply(s: ChanState, seat: Seat, a: ChanAction): Result<ChanState
           finishULao(t, seat);
           return ok(t);
         }
-        finishWin(t, declareU(t, seat, null, 'open', null, false), a.calls ?? null);
+        finishWin(t, declareU(t, seat, null, 'open', null, false, null), a.calls ?? null);
         return ok(t);
       }
       if (a.type !== 'discard') return fail('must-discard');

@@ -89,6 +89,11 @@ export interface WinRecord {
   seat: Seat;
   card: Face | null;
   how: WinHow;
+  /**
+   * Whose the winning card was (public once the hand is won): the drawer for a nọc card, the
+   * discarder, or the chíu-er who returned it (`Offer.from`); null for Thiên ù.
+   */
+  from: Seat | null;
   /** Gate the winning card lay at (null for Thiên ù). */
   gate: Seat | null;
   byChiu: boolean;

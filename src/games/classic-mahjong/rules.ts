@@ -337,7 +337,8 @@ export function apply(s0: State, seat: number, a: Action): Result<State> {
     case 'turn':
     case 'discard-after-claim': {
       if (legal.type === 'mahjong') {
-        s.lastAction = { seat, type: 'mahjong' };
+        // The self-drawn winning tile is public once the hand is won (shown in the result).
+        s.lastAction = { seat, type: 'mahjong', ...(s.drawn ? { tile: s.drawn } : {}) };
         // §8.3 Heaven's Blessing: East wins on the dealt tiles (bonus replacements and opening
         // kongs of the deal included), not on a loose tile after a kong of its first turn.
         const heaven = seat === 0 && s.discardCount === 0 && !s.anyClaim && s.source === 'deal';

@@ -104,7 +104,7 @@ export interface MatchState {
 /** The last accepted move, for the table's caption. */
 export type LastAction =
   | { seat: number; type: 'discard' | 'concealed-kong' | 'added-kong' | 'opening-kong' | 'pung' | 'kong' | 'chow'; tile: TileCode }
-  /** Mah Jong: on a claimed or robbed tile it names the tile; on your own turn it does not. */
+  /** Mah Jong: names the winning tile (claimed, robbed or self-drawn); none on Heaven's Blessing. */
   | { seat: number; type: 'mahjong'; tile?: TileCode };
 
 export interface State {

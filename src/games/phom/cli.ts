@@ -169,7 +169,7 @@ export function endPosition(input: unknown): State | string {
       const by = tron ? 'u-tron' : 'u';
       if (winner.flag !== 'any' && winner.flag !== by)
         return `seat ${w}'s Ù is ${by === 'u' ? 'a plain Ù' : 'Ù tròn'} under u-tron=${mode}, not ${winner.flag} (phom.md §8.3)`;
-      end = { by, winner: w, chotVictim, phoms: phom[w]!.map((m) => orderMeld(m, q)), loose: sortCards(loose[w]!) };
+      end = { by, winner: w, chotVictim, phoms: phom[w]!.map((m) => orderMeld(m, q)), loose: sortCards(loose[w]!), taken: null };
     }
     for (let i = 0; i < n; i++) if (i !== w) for (const m of phom[i]!) melds.push(meld(i, m, q));
   } else {

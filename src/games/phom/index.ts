@@ -18,7 +18,8 @@ export { nextStarter, withSeatChange };
 export const engine: Engine<State, Action, Options, SeatView, PublicView, PhomResult> = {
   id: 'phom',
   // 2: issue #12's engine dialect (claim windows, tagged unions) changed the state's shape.
-  stateVersion: 2,
+  // 3: an Ù records the card that completed it (`EndInfo.taken`, issue #13 §5).
+  stateVersion: 3,
   minSeats: 2,
   maxSeats: 4,
   options: OPTIONS,

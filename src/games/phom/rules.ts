@@ -24,7 +24,7 @@ import {
   uLeftover,
 } from './plan.js';
 import { eatPayment, potPayment, rankSeats } from './scoring/settle.js';
-import { type EatRecord, type State, next, prev } from './state.js';
+import { type EatRecord, type State, type WinTaken, next, prev } from './state.js';
 
 const U: Action = { type: 'u' };
 
@@ -308,7 +308,12 @@ function declareU(s0: State, p: Seat): Result<State> {
   const phoms = arr.phoms.map((m) => orderMeld(maskCards(h, m), qka(s)));
   const loose = sortCards(maskCards(h, ((1 << h.cards.length) - 1) & ~inPhom));
   const ate = s.ateThisTurn;
-  s.end = { by: tron ? 'u-tron' : 'u', winner: p, chotVictim: ate && ate.chot ? ate.victim : null, phoms, loose };
+  const taken: WinTaken | null = ate
+    ? { card: ate.card, how: 'eat', from: ate.victim }
+    : s.drawn
+      ? { card: s.drawn, how: 'draw', from: null }
+      : null;
+  s.end = { by: tron ? 'u-tron' : 'u', winner: p, chotVictim: ate && ate.chot ? ate.victim : null, phoms, loose, taken };
   s.phase = 'over';
   s.lastDiscard = null;
   s.last = { seat: p, type: 'u' };

@@ -36,6 +36,14 @@ export interface EatRecord {
 
 export type Phase = 'take' | 'lay-down' | 'act' | 'over';
 
+/** The card that completed an Ù (phom.md §8.2): public once the hand is won. */
+export interface WinTaken {
+  card: Card;
+  how: 'draw' | 'eat';
+  /** The seat whose discard was eaten (null for a draw). */
+  from: Seat | null;
+}
+
 /** How a hand ended (phom.md §12), tagged by `by`. */
 export type EndInfo =
   /** Every row holds 4: compared by deadwood (§9); `winner` = Nhất. */
@@ -49,6 +57,11 @@ export type EndInfo =
       /** The winner's arrangement (hand cards in phỏm) and loose cards, for display. */
       phoms: Card[][];
       loose: Card[];
+      /**
+       * The card taken in the winning turn that completed the hand: drawn from the stock or eaten
+       * from `from`'s discard; null for an Ù on the dealt hand (u-on-deal).
+       */
+      taken: WinTaken | null;
     }
   /** Ù khan at the deal (§8.4): `loose` = the dealt hand. */
   | { by: 'u-khan'; winner: Seat; loose: Card[] };

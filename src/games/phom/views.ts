@@ -3,7 +3,7 @@ import type { Payment, Seat } from '../core/types.js';
 import { type Card, sortCards } from './cards.js';
 import { bestDeadwood, canDeclareU, eatableCard, canEat, eatenInHand } from './plan.js';
 import type { Options } from './options.js';
-import { type LastAction, type Phase, type State, pIndex, potAfter } from './state.js';
+import { type LastAction, type Phase, type State, type WinTaken, pIndex, potAfter } from './state.js';
 
 export interface PublicMeld {
   /** Index used as the `target` of a send. */
@@ -51,8 +51,11 @@ export interface PublicView {
   ended: boolean;
   /** All hands, revealed once the hand is over (phom.md §12). */
   hands: Card[][] | null;
-  /** After an Ù: the winner's hand arranged in phỏm, and its loose cards. */
-  winning: { phoms: Card[][]; loose: Card[] } | null;
+  /**
+   * After an Ù: the winner's hand arranged in phỏm, its loose cards, and the card that completed
+   * it (drawn, or eaten from `from`; null on the dealt hand and for Ù khan).
+   */
+  winning: { phoms: Card[][]; loose: Card[]; taken: WinTaken | null } | null;
 }
 
 export interface SeatView extends PublicView {
@@ -119,7 +122,8 @@ export function publicView(s: State): PublicView {
 function winningOf(s: State): PublicView['winning'] {
   const e = s.end;
   if (!e || e.by === 'rank') return null;
-  return { phoms: e.by === 'u-khan' ? [] : e.phoms.map((p) => p.slice()), loose: e.loose.slice() };
+  if (e.by === 'u-khan') return { phoms: [], loose: e.loose.slice(), taken: null };
+  return { phoms: e.phoms.map((p) => p.slice()), loose: e.loose.slice(), taken: e.taken ? { ...e.taken } : null };
 }
 
 export function view(s: State, seat: Seat): SeatView {

@@ -56,6 +56,10 @@ export interface PublicView {
     phan: number | null;
     arrangement: string[] | null;
     liable: { person: number; rule: string } | null;
+    /** The tile won on (public once the hand is won); null on Thiên Ù and when nobody won. */
+    tile: Tile | null;
+    /** Person whose discard or kong gave the winning tile; null on a self-draw. */
+    from: number | null;
   } | null;
 }
 export interface SeatView extends PublicView {
@@ -114,7 +118,8 @@ export function publicView(s: State): PublicView {
 function endView(s: State): PublicView['end'] {
   const e = s.end;
   if (!e) return null;
-  if (e.kind !== 'win') return { kind: e.kind, winner: null, winBy: null, phan: null, arrangement: null, liable: null };
+  if (e.kind !== 'win')
+    return { kind: e.kind, winner: null, winBy: null, phan: null, arrangement: null, liable: null, tile: null, from: null };
   return {
     kind: e.kind,
     winner: s.seatPerson[e.winner]!,
@@ -122,6 +127,8 @@ function endView(s: State): PublicView['end'] {
     phan: e.score.phan,
     arrangement: e.score.arrangement,
     liable: e.liable ? { person: s.seatPerson[e.liable.seat]!, rule: e.liable.rule } : null,
+    tile: e.winBy === 'thien-u' ? null : e.tile,
+    from: e.from === null ? null : s.seatPerson[e.from]!,
   };
 }
 

@@ -4,7 +4,8 @@ import type { ChanAction } from '../../games/chan/actions.js';
 import type { PieceGroup } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { endTitle, genericLabel, resultLines, CHAN_CODE } from './common.js';
+import { endTitle, genericLabel, inHandAt, resultLines, CHAN_CODE } from './common.js';
+import type { ChanResult } from '../../games/chan/result-types.js';
 
 const name = (code: string, ctx: PresentCtx) => pieceName('chan', code, ctx.lang);
 
@@ -14,6 +15,29 @@ function meldGroups(pub: ChanPublicView, seat: number, ctx: PresentCtx): PieceGr
     label: ctx.t(`chan:ui.meld-${m.kind}`, { defaultValue: m.kind }),
     marked: [Math.max(0, m.cards.lastIndexOf(m.taken))],
   }));
+}
+
+/**
+ * Where the ù card lies: won by chíu it is the fourth card of the winner's last chíu meld (§7.3),
+ * else it went into the concealed hand (group `groups`).
+ */
+function winningAt(pub: ChanPublicView, w: number, groups: number, hand: readonly string[], card: string, byChiu: boolean) {
+  if (byChiu) {
+    const melds = pub.seats[w]?.melds ?? [];
+    for (let g = melds.length - 1; g >= 0; g--)
+      if (melds[g]!.kind === 'chiu' && melds[g]!.taken === card) return { group: g, index: melds[g]!.cards.lastIndexOf(card) };
+  }
+  return inHandAt(hand, groups, card);
+}
+
+/** "Ù on Thất Văn discarded by Minh · by chíu": the ù card, whose it was and how it came (§5, §10). */
+function winText(rr: ChanResult, w: number, card: string, ctx: PresentCtx): string {
+  const piece = name(card, ctx);
+  const from = rr.winFrom;
+  const who = from === null ? '' : (ctx.names[from] ?? `#${from + 1}`);
+  const key = rr.winHow === 'wall' ? (from === w ? 'own-draw' : 'wall') : rr.winHow === 'return' ? 'return' : 'discard';
+  const text = ctx.t(`chan:winning.${key}`, { piece, who });
+  return rr.byChiu ? ctx.t('chan:winning.chiu', { text }) : text;
 }
 
 export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction> = {
@@ -72,6 +96,9 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction> 
   resultModel(pub, r, ctx) {
     const w = r.winners[0];
     const rr = pub.result;
+    const groups = w === undefined ? [] : meldGroups(pub, w, ctx);
+    const hand = rr?.revealed?.concealed ?? [];
+    const card = rr && rr.uSeat === w ? rr.winningCard : null;
     return {
       game: 'chan',
       locale: ctx.lang,
@@ -80,9 +107,14 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction> 
         ? {
             winner: {
               name: ctx.names[w] ?? '',
-              groups: meldGroups(pub, w, ctx),
-              hand: rr?.revealed?.concealed ?? [],
-              ...(rr?.winningCard ? { winningCode: rr.winningCard } : {}),
+              groups,
+              hand,
+              ...(card && rr
+                ? (() => {
+                    const at = winningAt(pub, w, groups.length, hand, card, rr.byChiu);
+                    return { winningCode: card, caption: winText(rr, w, card, ctx), ...(at ? { winningAt: at } : {}) };
+                  })()
+                : {}),
             },
           }
         : {}),

@@ -5,10 +5,11 @@
 import type { BaseAction } from '../../games/core/types.js';
 import type { PublicView, SeatView, PublicSeat } from '../../games/classic-mahjong/views.js';
 import type { MeldState } from '../../games/classic-mahjong/state.js';
+import type { ClassicResult } from '../../games/classic-mahjong/scoring/settle.js';
 import type { PieceGroup } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { endTitle, genericLabel, handWithKeys, resultLines, TILE_CODE } from './common.js';
+import { endTitle, genericLabel, handWithKeys, inHandAt, resultLines, winCaption, TILE_CODE, type WinHow } from './common.js';
 
 const name = (c: string, ctx: PresentCtx) => pieceName('classic-mahjong', c, ctx.lang);
 
@@ -22,6 +23,17 @@ function meldGroup(m: MeldState, ctx: PresentCtx): PieceGroup {
 }
 
 const playerName = (pub: PublicView, seat: number, ctx: PresentCtx) => ctx.names[pub.seats[seat]?.player ?? seat] ?? `#${seat + 1}`;
+
+type Win = NonNullable<ClassicResult['win']>;
+
+/** §8 win sources: on a discard (also Earth's Blessing, the last discard), robbing a kong, else self-drawn. */
+function howOf(win: Win): WinHow {
+  if (win.source === 'robbed-kong') return 'robbed-kong';
+  return win.discarder !== null ? 'discard' : 'self-drawn';
+}
+
+const discarderName = (pub: PublicView, win: Win, ctx: PresentCtx): string | undefined =>
+  win.discarder === null ? undefined : playerName(pub, win.discarder, ctx);
 
 export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
   handModel(view, _player, options, ctx) {
@@ -81,7 +93,13 @@ export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction
   },
   resultModel(pub, r, ctx) {
     const w = r.winners[0];
-    const seat = w === undefined ? undefined : (pub.seats.find((s) => s.player === w) ?? pub.seats[w]);
+    // The engine's own record of the win (hand seats, not remapped by the stable-seat wrapper).
+    const win = (r as Partial<Pick<ClassicResult, 'win'>>).win ?? null;
+    const seat = win ? pub.seats[win.seat] : w === undefined ? undefined : (pub.seats.find((s) => s.player === w) ?? pub.seats[w]);
+    const groups = seat ? seat.melds.map((m) => meldGroup(m, ctx)) : [];
+    const hand = seat ? (pub.revealed?.find((x) => x.seat === seat.seat)?.concealed ?? []) : [];
+    const tile = win?.tile ?? null;
+    const at = tile ? inHandAt(hand, groups.length, tile) : undefined;
     return {
       game: 'classic-mahjong',
       locale: ctx.lang,
@@ -90,9 +108,11 @@ export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction
         ? {
             winner: {
               name: playerName(pub, seat.seat, ctx),
-              groups: seat.melds.map((m) => meldGroup(m, ctx)),
-              hand: pub.revealed?.find((x) => x.seat === seat.seat)?.concealed ?? [],
+              groups,
+              hand,
               ...(seat.bonus.length ? { flowers: seat.bonus } : {}),
+              ...(tile ? { winningCode: tile, caption: winCaption(ctx, howOf(win!), name(tile, ctx), discarderName(pub, win!, ctx)) } : {}),
+              ...(at ? { winningAt: at } : {}),
             },
           }
         : {}),

@@ -138,3 +138,23 @@ export function handWithKeys(
   });
   return { hand: shown, keys };
 }
+
+/** How a winning piece came to the winner, as the mahjong result captions name it. */
+export type WinHow = 'self-drawn' | 'discard' | 'robbed-kong' | 'robbed';
+
+/**
+ * The result caption naming the winning piece and where it came from (issue #13 §5): "self-drawn
+ * 3 Bamboo", "won on 5♠ discarded by Minh" (`common:winning.<how>`).
+ */
+export function winCaption(ctx: PresentCtx, how: WinHow, piece: string, who?: string): string {
+  return ctx.t(`common:winning.${how}`, { piece, who: who ?? '' });
+}
+
+/**
+ * Where the winning piece lies in the winner's concealed hand, as `ResultWinner.winningAt` (the
+ * hand is group `groups`): its last copy. Undefined when it is not there.
+ */
+export function inHandAt(hand: readonly string[], groups: number, code: string): { group: number; index: number } | undefined {
+  const i = hand.lastIndexOf(code);
+  return i >= 0 ? { group: groups, index: i } : undefined;
+}

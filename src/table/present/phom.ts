@@ -18,6 +18,16 @@ function meldGroups(pub: PublicView, seat: number, ctx: PresentCtx): PieceGroup[
     }));
 }
 
+/** `ResultWinner.winningAt` of `card`: in a phỏm group, else in the leftover (group `groups.length + 1`). */
+function cardAt(groups: PieceGroup[], leftover: readonly string[], card: string): { group: number; index: number } | undefined {
+  for (let g = 0; g < groups.length; g++) {
+    const i = groups[g]!.codes.indexOf(card);
+    if (i >= 0) return { group: g, index: i };
+  }
+  const i = leftover.indexOf(card);
+  return i >= 0 ? { group: groups.length + 1, index: i } : undefined;
+}
+
 export const phomPresenter: Presenter<SeatView, PublicView, Action> = {
   handModel(view, seat, options, ctx) {
     const discardKey = new Map<string, string>();
@@ -83,6 +93,19 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action> = {
   },
   resultModel(pub, r, ctx) {
     const w = r.winners[0];
+    // After an Ù the winner's hand is shown arranged in phỏm; else its laid phỏm and the cards left.
+    const groups =
+      w === undefined
+        ? []
+        : pub.winning
+          ? [...meldGroups(pub, w, ctx), ...pub.winning.phoms.map((codes) => ({ codes, label: ctx.t('phom:ui.phom') }))]
+          : meldGroups(pub, w, ctx);
+    // Cards outside any phỏm are the winner's leftovers (phom.md §8.2: after a ranked end they are
+    // what was counted); drawn apart from the phỏm.
+    const leftover = w === undefined ? [] : pub.winning ? pub.winning.loose : (pub.hands?.[w] ?? []);
+    // The card that completed the Ù (drawn or eaten): each card is unique, so its place is exact.
+    const taken = pub.winning?.taken ?? null;
+    const at = taken ? cardAt(groups, leftover, taken.card) : undefined;
     return {
       game: 'phom',
       locale: ctx.lang,
@@ -91,14 +114,22 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action> = {
         ? {
             winner: {
               name: ctx.names[w] ?? '',
-              // After an Ù the winner's hand is shown arranged in phỏm; else its laid phỏm and the cards left.
-              groups: pub.winning
-                ? [...meldGroups(pub, w, ctx), ...pub.winning.phoms.map((codes) => ({ codes, label: ctx.t('phom:ui.phom') }))]
-                : meldGroups(pub, w, ctx),
-              // Cards outside any phỏm are the winner's leftovers (phom.md §8.2: after a ranked end
-              // they are what was counted); drawn apart from the phỏm.
+              groups,
               hand: [],
-              leftover: pub.winning ? pub.winning.loose : (pub.hands?.[w] ?? []),
+              leftover,
+              ...(taken
+                ? {
+                    winningCode: taken.card,
+                    caption:
+                      taken.how === 'eat'
+                        ? ctx.t('phom:winning.eaten', {
+                            piece: prettyCard(taken.card),
+                            who: taken.from === null ? '' : (ctx.names[taken.from] ?? `#${taken.from + 1}`),
+                          })
+                        : ctx.t('phom:winning.drawn', { piece: prettyCard(taken.card) }),
+                  }
+                : {}),
+              ...(at ? { winningAt: at } : {}),
             },
           }
         : {}),

@@ -7,7 +7,7 @@ import type { PublicView, SeatView, MeldView, PlayerView } from '../../games/vn-
 import type { PieceGroup, SeatModel } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { endTitle, genericLabel, handWithKeys, resultLines, TILE_CODE } from './common.js';
+import { endTitle, genericLabel, handWithKeys, inHandAt, resultLines, winCaption, TILE_CODE, type WinHow } from './common.js';
 
 const code = (t: string) => (t === 'back' ? '?' : t);
 const name = (c: string, ctx: PresentCtx) => pieceName('vn-mahjong', c, ctx.lang);
@@ -16,6 +16,16 @@ function meldGroup(m: MeldView, ctx: PresentCtx): PieceGroup {
   const marked = m.called && m.from !== null ? [m.kind === 'chow' ? 0 : 1] : [];
   return { codes: m.tiles.map(code), label: ctx.t(`vn-mahjong:ui.${m.kind}`, { defaultValue: m.kind }), marked };
 }
+
+const isJoker = (t: string): boolean => t.startsWith('J');
+
+/** The engine's `winBy` (§6, §7) as the result caption words it. */
+const HOW: Record<string, WinHow> = {
+  'self-draw': 'self-drawn',
+  discard: 'discard',
+  'rob-kong': 'robbed-kong',
+  'rob-bounce': 'robbed',
+};
 
 function playerGroups(p: PlayerView, ctx: PresentCtx): PieceGroup[] {
   return p.melds.map((m) => meldGroup(m, ctx));
@@ -90,6 +100,14 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
     const w = r.winners[0];
     const pl = w !== undefined ? pub.players.find((x) => x.person === w) : undefined;
     const hand = w !== undefined ? (pub.revealed?.find((x) => x.person === w)?.hand ?? []) : [];
+    const groups = pl ? playerGroups(pl, ctx) : [];
+    // §2: the exposed area holds bonus tiles (hoa) and jokers set aside (khung), scored apart.
+    const exposed = pl ? pl.exposed.map((e) => e.tile) : [];
+    const jokers = exposed.filter(isJoker);
+    const flowers = exposed.filter((t) => !isJoker(t));
+    const end = pub.end && pub.end.kind === 'win' && pub.end.winner === w ? pub.end : null;
+    const tile = end?.tile ?? null;
+    const at = tile ? inHandAt(hand, groups.length, tile) : undefined;
     return {
       game: 'vn-mahjong',
       locale: ctx.lang,
@@ -98,9 +116,22 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
         ? {
             winner: {
               name: ctx.names[w] ?? '',
-              groups: pl ? playerGroups(pl, ctx) : [],
+              groups,
               hand,
-              ...(pl && pl.exposed.length ? { flowers: pl.exposed.map((e) => e.tile) } : {}),
+              ...(flowers.length ? { flowers } : {}),
+              ...(jokers.length ? { jokers } : {}),
+              ...(tile && end
+                ? {
+                    winningCode: tile,
+                    caption: winCaption(
+                      ctx,
+                      HOW[end.winBy ?? ''] ?? 'discard',
+                      name(tile, ctx),
+                      end.from === null ? undefined : ctx.names[end.from],
+                    ),
+                  }
+                : {}),
+              ...(at ? { winningAt: at } : {}),
             },
           }
         : {}),

@@ -1,0 +1,55 @@
+/**
+ * Issue #13 §5: the result image of an engine-played won hand draws the winning piece highlighted
+ * (its layout box exists, carries the gold edge and the "win" tag) and the caption saying how it
+ * came; a hand without a winning piece draws no highlight.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createCanvas, loadImage } from 'canvas';
+import { LOCALES, registerFonts, renderResult, setTextProbe } from '../../src/render/index.js';
+import { layoutResult, winningBox, winningSpot } from '../../src/render/result.js';
+import { OUTPUT_SCALE } from '../../src/render/scale.js';
+import { word } from '../../src/render/draw.js';
+import { resultOf, wonHands } from '../unit/winning-helpers.js';
+
+registerFonts();
+
+/** Whether the pixel just left of a layout box, half-way down, is the highlight's gold. */
+async function goldBeside(png: Buffer, b: { x: number; y: number; w: number; h: number }): Promise<boolean> {
+  const img = await loadImage(png);
+  const c = createCanvas(img.width, img.height);
+  const ctx = c.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  const [r, g, bl] = ctx.getImageData(Math.round((b.x - 5) * OUTPUT_SCALE), Math.round((b.y + b.h / 2) * OUTPUT_SCALE), 1, 1).data;
+  return r! > 200 && g! > 160 && bl! < 140;
+}
+
+for (const h of wonHands()) {
+  test(`${h.label}: the result image highlights the winning piece`, async () => {
+    for (const lang of LOCALES) {
+      const m = resultOf(h, lang);
+      const L = layoutResult(m);
+      const seen: string[] = [];
+      setTextProbe((r) => seen.push(r.drawn));
+      let png: Buffer;
+      try {
+        png = renderResult(m);
+      } finally {
+        setTextProbe(null);
+      }
+      if (h.piece === null) {
+        assert.equal(winningSpot(m, L), null, `${lang}: nothing highlighted`);
+        assert.ok(!seen.includes(word(lang, 'win')), `${lang}: no win tag`);
+        continue;
+      }
+      const spot = winningSpot(m, L);
+      assert.ok(spot, `${lang}: the winning piece is placed`);
+      assert.equal(spot.code, h.piece, `${lang}: the highlighted piece is the winning one`);
+      const box = winningBox(m, L);
+      assert.ok(box && box.w > 0 && box.h > 0 && box.x + box.w <= L.width && box.y + box.h <= L.height, `${lang}: its layout box`);
+      assert.ok(await goldBeside(png, box), `${lang}: the gold highlight beside it`);
+      assert.ok(seen.includes(word(lang, 'win')), `${lang}: the win tag is drawn`);
+      assert.ok(seen.includes(m.winner!.caption!), `${lang}: the caption is drawn whole (${seen.join('|')})`);
+    }
+  });
+}
