@@ -287,6 +287,8 @@ export function resultView(t: Table, lang: Lang, matchOver: boolean): (MessageVi
   const lines = [
     `**${tr('common:result.title', { n: t.row.handIndex + 1 })}** · ${model.title}`,
     ...result.winners.map((w) => tr('common:result.winner', { who: mention(t, w) })),
+    // The winning piece and how it came (self-drawn, from whose discard), as the image captions it.
+    ...(model.winner?.caption ? [model.winner.caption] : []),
     ...model.lines.slice(0, 15).map((l) => `• ${l.label}: ${l.value}`),
     ...t.seats.map(
       (s) =>

@@ -20,6 +20,8 @@ import type { PublicView as VnPublic } from '../../src/games/vn-mahjong/views.js
 import type { PublicView as PhomPublic } from '../../src/games/phom/index.js';
 import type { ChanPublicView } from '../../src/games/chan/views.js';
 import type { ResultModel, ResultWinner } from '../../src/render/model.js';
+import { rig } from '../support/table-rig.js';
+import { resultView } from '../../src/table/views.js';
 
 for (const h of wonHands()) {
   test(`${h.label}: the result model marks the winning piece and says how it came`, () => {
@@ -143,3 +145,22 @@ for (const game of Object.keys(GAMES) as GameId[]) {
     assert.ok(won > 0 && marked > 0, `${game}: won hands with a winning piece were played (${won}/${marked})`);
   });
 }
+
+test('the result message says the winning piece and how it came, as the image captions it (every game, AI tables)', () => {
+  for (const game of ['phom', 'chan', 'vn-mahjong', 'classic-mahjong'] as const) {
+    let captioned = 0;
+    for (let k = 0; k < 6 && captioned === 0; k++) {
+      const r = rig(game, ['ai', 'ai', 'ai', 'ai'], { seed: `caption-${game}-${k}` });
+      assert.ok(r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' }).outcome.ok);
+      const t = r.ts.load(r.gameId)!;
+      const v = resultView(t, 'en', false);
+      if (!v) continue;
+      const caption = v.model.winner?.caption;
+      if (!caption) continue;
+      captioned++;
+      assert.ok(v.lines.includes(caption), `${game}: "${caption}" is a line of the result message`);
+      assert.ok(v.lines.indexOf(caption) <= 2, `${game}: right under the title and the winner`);
+    }
+    assert.ok(captioned > 0, `${game}: some AI hand was won with a winning piece`);
+  }
+});
