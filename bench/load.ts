@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- load` (issue #17): the real bot process (`node src/bot/main.ts`, as `npm start`
  * runs it) against the Discord simulator (real clock, rate limits on: 50/s global with the
- * interaction exemption), N Phỏm tables with 4 simulated players each who click legal actions
+ * interaction exemption), N tables (Phỏm unless `--game`) with 4 simulated players each who click legal actions
  * through the UI: "Open my hand" on the table message, then an option on their ephemeral hand.
  *
  * Two pacings per N: flood (the next move as soon as the previous one's result is visible) and live
@@ -14,7 +14,7 @@
  * the bot process is started with a tiny `--import data:` probe (perf_hooks.monitorEventLoopDelay,
  * reset on SIGUSR2, printed to stderr once a second). The bot's code is unchanged.
  *
- * Options: `--tables 10,50,200`, `--flood-s 20`, `--live-s 25`, `--seed 1`.
+ * Options: `--tables 10,50,200`, `--flood-s 20`, `--live-s 25`, `--seed 1`, `--game phom` (any game id).
  * The players choose among the legal options at random (seeded), reading whose turn it is from the
  * bot's SQLite file (read-only), as test/e2e/restart-process.test.ts does.
  */
@@ -261,9 +261,9 @@ async function settle(h: InteractionHandle, stats?: Phase): Promise<InteractionH
 }
 
 /** Opens one Phỏm table through the UI: /play, three joins, Start. */
-async function openTable(rig: Rig, channelId: string, users: string[]): Promise<LoadTable> {
+async function openTable(rig: Rig, channelId: string, users: string[], game: string): Promise<LoadTable> {
   const { sim } = rig;
-  const play = await settle(await sim.slash(users[0]!, channelId, 'play', { game: 'phom' }));
+  const play = await settle(await sim.slash(users[0]!, channelId, 'play', { game }));
   const lobby = await play.reply({ timeout: 30_000 });
   const join = btn(sim, lobby, 'Join')!;
   const gameId = decodeGameId(join)!.gameId;
@@ -301,7 +301,7 @@ async function openTable(rig: Rig, channelId: string, users: string[]): Promise<
   return { gameId, threadId: row.threadId!, users: users.map((id) => ({ id })) };
 }
 
-export async function openTables(rig: Rig, n: number, concurrency = 8): Promise<void> {
+export async function openTables(rig: Rig, n: number, concurrency = 8, game = 'phom'): Promise<void> {
   const { sim } = rig;
   const perChannel = 25;
   let next = 0;
@@ -316,7 +316,7 @@ export async function openTables(rig: Rig, n: number, concurrency = 8): Promise<
         return u.id;
       });
       try {
-        rig.tables.push(await openTable(rig, rig.channels[c]!, users));
+        rig.tables.push(await openTable(rig, rig.channels[c]!, users, game));
       } catch (e) {
         // Reported, not fatal: the run goes on with the tables that opened.
         rig.openFailures.push((e as Error).message);
@@ -577,13 +577,14 @@ export async function run(): Promise<Row[]> {
   const floodMs = Number(arg('flood-s', '20')) * 1000;
   const liveMs = Number(arg('live-s', '25')) * 1000;
   const seed = Number(arg('seed', '1'));
+  const game = arg('game', 'phom');
   const rows: Row[] = [];
   const table: Record<string, string>[] = [];
   for (const n of sizes) {
     const rig = await startRig();
     try {
       const t0 = performance.now();
-      await openTables(rig, n);
+      await openTables(rig, n, 8, game);
       const setupS = (performance.now() - t0) / 1000;
       console.error(
         `load: ${rig.tables.length}/${n} tables opened in ${setupS.toFixed(1)} s (bot RSS ${rssOf(rig.bot.pid).rssMiB.toFixed(0)} MiB)`,
@@ -600,7 +601,7 @@ export async function run(): Promise<Row[]> {
         console.error(JSON.stringify({ ...s, routes: r.routes }));
         const p = r.phase;
         const mv = Math.max(1, p.moves);
-        const name = `${n} ${pacing}`;
+        const name = game === 'phom' ? `${n} ${pacing}` : `${game} ${n} ${pacing}`;
         rows.push(
           { name: `${name} interactions/s`, value: p.interactions / r.seconds, unit: '/s' },
           { name: `${name} moves/s`, value: p.moves / r.seconds, unit: '/s' },
