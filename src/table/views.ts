@@ -100,6 +100,19 @@ export interface MessageView {
   rows: UiRow[];
 }
 
+/**
+ * The deadline as the table image shows it: date, time and time zone ("Dec 1, 16:57 UTC",
+ * "1 thg 12, 16:57 UTC", "12月1日 16:57 UTC"), never a bare clock time (issue #13 §4). An image
+ * cannot show each reader's own time zone, and a relative "in 3 h" would be wrong as soon as the
+ * image is older; the message text next to it carries a Discord timestamp (<t:…:R>) for that.
+ */
+export function deadlineStamp(ms: number, lang: Lang): string {
+  const d = new Date(ms);
+  const day = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(d);
+  const hm = d.toISOString().slice(11, 16);
+  return lang === 'zh-TW' ? `${day} ${hm} UTC` : `${day}, ${hm} UTC`;
+}
+
 /** The table message: status text, the public image's model, and Open my hand / Pause / Resume. */
 export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & { model: TableModel | null } {
   const pc = presentCtx(t, lang);
@@ -127,7 +140,7 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
       : t.presenter.tableModel(pub, {
           ...pc,
           scores: scoreStrings(t),
-          ...(deadline !== null ? { timer: new Date(deadline).toISOString().slice(11, 16) + ' UTC' } : {}),
+          ...(deadline !== null ? { timer: deadlineStamp(deadline, lang) } : {}),
         });
   const live = t.row.status === 'running' || t.row.status === 'paused';
   const rows: UiRow[] = live
