@@ -349,7 +349,9 @@ export function hintText(
     const ns = t.row.game;
     const vars = { ...hint.reason.vars };
     if (typeof vars.card === 'string') vars.card = tr(`${ns}:card.${vars.card}`, { defaultValue: vars.card });
-    const text = tr(`${ns}:hint.${hint.reason.key}`, { ...vars, defaultValue: '' });
+    // Engines name their reasons in full (`phom:hint.discard-safe`); a bare id is the game's own.
+    const key = hint.reason.key.includes(':') ? hint.reason.key : `${ns}:hint.${hint.reason.key}`;
+    const text = tr(key, { ...vars, defaultValue: '' });
     // "Discard 9♠: keeps both cạ…" → the part after the action, which the line already names.
     why = text.includes(': ') ? text.slice(text.indexOf(': ') + 2) : text;
   }

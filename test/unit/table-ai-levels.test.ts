@@ -288,3 +288,28 @@ test('migration 6: a database written before levels keeps its tables at normal, 
   games.recordHint({ gameId: 'old', version: 0, hand: 0, seat: 0, userId: 'u0', level: 'strong', action: { type: 'draw' } });
   assert.throws(() => db.prepare("UPDATE hints SET level = 'easy'").run(), /append-only/);
 });
+
+test("a hint's text gives the game's own reason (engine.explain) in the player's language", () => {
+  for (const game of ['phom', 'chan'] as const) {
+    const r = rig(game, ['human', 'normal', 'normal', 'normal']);
+    r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    assert.ok(
+      r.pending().some((p) => p.seat === 0),
+      `${game}: seat 0 decides`,
+    );
+    const res = r.run({ kind: 'hint', gameId: r.gameId, userId: 'u0' });
+    const reason = res.outcome.hint?.reason;
+    assert.ok(reason, `${game}: the engine explains its choice`);
+    assert.match(reason.key, new RegExp(`^${game}:hint\\.`));
+    for (const lang of ['en', 'vi', 'zh-TW'] as const) {
+      const text = hintText(res.table!, 0, res.outcome.hint!, lang);
+      const why = translator(lang)(reason.key, { ...reason.vars, card: 'X', defaultValue: '' });
+      assert.ok(why, `${game} ${lang}: ${reason.key} has a text`);
+      assert.doesNotMatch(text, /\{\{|hint\./, `${game} ${lang}: no raw key or placeholder in "${text}"`);
+      // The reason's own words (after the action it repeats) are in the hint.
+      const tail = why.includes(': ') ? why.slice(why.indexOf(': ') + 2) : why;
+      const words = tail.split(/[\s(（]/).filter((w) => w.length > 3 && !w.includes('X'))[0];
+      if (words) assert.ok(text.includes(words), `${game} ${lang}: "${text}" gives the reason "${tail}"`);
+    }
+  }
+});

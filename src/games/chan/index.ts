@@ -1,7 +1,8 @@
 /** The Chắn engine (chan.md; issue #7). */
 import type { Engine } from '../core/types.js';
 import type { ChanAction } from './actions.js';
-import { ai } from './ai.js';
+import { ai, knowledge } from './ai.js';
+import { explainStrong } from './strong.js';
 import { score } from './cli.js';
 import { checkInvariants } from './invariants.js';
 import { OPTIONS, type ChanOptions } from './options.js';
@@ -29,6 +30,8 @@ export const engine: Engine<ChanState, ChanAction, ChanOptions, ChanSeatView, Ch
   result: (s) => s.outcome?.result ?? null,
   checkInvariants,
   ai,
+  // The hint button's reason: what the strong AI judged its choice from (strong.ts).
+  explain: (s, seat, a) => explainStrong(knowledge(s, seat), a),
   fromScenario,
   cli: { score },
   // No table-size house rule: a lobby opens with the maximum, as before the manifests.

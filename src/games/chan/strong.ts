@@ -16,7 +16,7 @@
  *   only when the hand after it (with its best, defended discard) beats keeping the draw.
  */
 import type { SeatKnowledge } from '../core/ai.js';
-import type { Seat } from '../core/types.js';
+import type { HintReasonKey, Seat } from '../core/types.js';
 import { counts, FACE_INDEX, FACES, GROUP_FACES, group, isRed, type Face } from './cards.js';
 import type { ChanAction } from './actions.js';
 import { afterEat, legalDiscards, meldChan, winShape } from './legality.js';
@@ -242,4 +242,47 @@ export function strongAi(k: ChanKnowledge): ChanAction {
   if (b) return { type, card: b.card };
   const first = options.find((o) => o.type === 'discard' || o.type === 'return');
   return first ?? d.timeoutDefault;
+}
+
+/**
+ * Why the strong AI plays `a` (the hint button's reason, issue #16): an i18n key under `chan:hint`
+ * and its values, judged from the same knowledge and the same numbers the policy used.
+ */
+export function explainStrong(k: ChanKnowledge, a: ChanAction): HintReasonKey {
+  const v = k.view;
+  const cx = context(k);
+  const st = ownSeat(k);
+  const chanNow = () => meldChan(st.melds) + counts(st.hand).reduce((n, x) => n + (x >> 1), 0);
+  switch (a.type) {
+    case 'xuong':
+      return { key: 'chan:hint.xuong', vars: { n: a.calls.length } };
+    case 'u':
+      return { key: 'chan:hint.u', vars: {} };
+    case 'chiu':
+      return { key: 'chan:hint.chiu', vars: { card: v.offer?.card ?? '' } };
+    case 'eat': {
+      const x = v.offer?.card ?? a.with;
+      return a.with === x ? { key: 'chan:hint.eat-chan', vars: { card: x } } : { key: 'chan:hint.eat-ca', vars: { card: x } };
+    }
+    case 'pass': {
+      const x = v.offer?.card;
+      const couldEat = k.decision.options.some((o) => o.type === 'eat');
+      return x && couldEat ? { key: 'chan:hint.pass-ca', vars: { card: x } } : { key: 'chan:hint.pass', vars: {} };
+    }
+    case 'draw':
+      return { key: 'chan:hint.draw', vars: {} };
+    case 'discard':
+    case 'return': {
+      const gate = a.type === 'return' && v.returnTo !== null ? v.returnTo : (cx.me + 1) % cx.n;
+      const at = k.table.seats[gate]!;
+      const i = FACE_INDEX[a.card]!;
+      // R3: a face that seat has discarded itself cannot be eaten by it.
+      const pct = at.discardedFaces.includes(a.card) ? 0 : Math.round(100 * pHold(cx.live[i]!, at.handCount, cx.unseen));
+      const vars = { card: a.card, chan: chanNow(), pct };
+      const kind = a.type === 'return' ? 'return' : 'discard';
+      return pct === 0 ? { key: `chan:hint.${kind}-safe`, vars } : { key: `chan:hint.${kind}-risk`, vars };
+    }
+    default:
+      return { key: 'chan:hint.auto', vars: {} };
+  }
 }
