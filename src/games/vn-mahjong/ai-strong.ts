@@ -11,6 +11,7 @@
  * - Claims by value: a call must bring the hand closer and keep enough live tiles to finish.
  */
 import type { SeatKnowledge } from '../core/ai.js';
+import type { HintReasonKey } from '../core/types.js';
 import type { VnAction } from './actions.js';
 import { shanten } from './ai.js';
 import {
@@ -282,4 +283,56 @@ export function strongAi(k: VnKnowledge): VnAction {
     }
   }
   return best;
+}
+
+/**
+ * Why the strong AI plays `a` (the hint button's reason, issue #16): an i18n key under
+ * `vn-mahjong:hint` and its values, from the same knowledge and measures the policy uses
+ * (steps from ready, live tiles that improve the hand, the danger of a discard).
+ */
+export function explainStrong(k: VnKnowledge, a: VnAction): HintReasonKey {
+  const key = (id: string, vars: Record<string, string | number> = {}): HintReasonKey => ({ key: `vn-mahjong:hint.${id}`, vars });
+  const v = k.view;
+  const seat = v.mySeat ?? 0;
+  const melds = v.players.find((p) => p.seat === seat)!.melds.length;
+  const seen = seenTiles(k);
+  switch (a.type) {
+    case 'win':
+      return key('win');
+    case 'initial-expose':
+      return a.jokers.length ? key('expose-jokers', { n: a.jokers.length }) : key('keep-jokers');
+    case 'expose':
+      return isWild(a.tile)
+        ? key('expose-joker', { card: a.tile, phan: exposedJokerValue(a.tile, seat, false) })
+        : key('expose-flower', { card: a.tile });
+    case 'bounce':
+    case 'hoi-coong':
+    case 'am-coong':
+      return key(a.type === 'bounce' ? 'bounce' : 'kong');
+    case 'pung':
+    case 'chow':
+    case 'kong': {
+      const tile = v.claimable?.tile ?? '';
+      const rest = a.type === 'kong' ? removeAll(v.hand, [tile, tile, tile]) : removeAll(v.hand, a.tiles);
+      const sh = rest ? Math.max(0, Math.min(...[...new Set(rest)].map((t) => shanten(removeOne(rest, t) ?? rest, melds + 1)))) : 0;
+      return key('call', { card: tile, steps: sh });
+    }
+    case 'pass': {
+      const tile = v.claimable?.tile;
+      const couldCall = k.decision.options.some((o) => o.type === 'pung' || o.type === 'chow' || o.type === 'kong');
+      return tile && couldCall ? key('pass-call', { card: tile }) : key('pass');
+    }
+    case 'discard': {
+      const rest = removeOne(v.hand, a.tile) ?? v.hand;
+      const sh = shanten(rest, melds);
+      const uk = ukeire(rest, melds, seen, sh);
+      const ts = threats(k);
+      const maxThreat = Math.max(0, ...ts.map((t) => t.level));
+      if (sh >= TUNING.foldShanten && maxThreat >= TUNING.foldThreat) return key('discard-fold', { card: a.tile, steps: sh });
+      if (sh <= 0) return key('discard-ready', { card: a.tile, live: uk });
+      return key('discard', { card: a.tile, steps: sh, live: uk });
+    }
+    default:
+      return key('auto');
+  }
 }

@@ -2,7 +2,7 @@
 import type { Engine, HandResult } from '../core/types.js';
 import type { VnAction } from './actions.js';
 import { ai, easyAi } from './ai.js';
-import { strongAi } from './ai-strong.js';
+import { explainStrong, strongAi, type VnKnowledge } from './ai-strong.js';
 import type { AiLevel } from '../core/ai.js';
 import { apply } from './apply.js';
 import { score } from './cli.js';
@@ -15,6 +15,13 @@ import type { State } from './state.js';
 import { publicView, view, type PublicView, type SeatView } from './views.js';
 
 export type { VnAction, VnOptions, State, SeatView, PublicView };
+
+/** What a person's seat may know (core/ai.ts SeatKnowledge): the strong AI's only input. */
+function knowledge(s: State, person: number): VnKnowledge {
+  const decision = pending(s).find((d) => d.seat === person);
+  if (!decision) throw new Error(`person ${person} has no pending decision`);
+  return { seat: person, view: view(s, person), table: publicView(s), decision };
+}
 
 export const engine: Engine<State, VnAction, VnOptions, SeatView, PublicView, HandResult> = {
   id: 'vn-mahjong',
@@ -34,11 +41,10 @@ export const engine: Engine<State, VnAction, VnOptions, SeatView, PublicView, Ha
     const seat = s.seatPerson.indexOf(person);
     if (level === 'easy') return easyAi(s, seat);
     if (level === 'normal') return ai(s, seat);
-    // strong sees only what its seat may know (core/ai.ts SeatKnowledge)
-    const decision = pending(s).find((d) => d.seat === person);
-    if (!decision) throw new Error(`person ${person} has no pending decision`);
-    return strongAi({ seat: person, view: view(s, person), table: publicView(s), decision });
+    return strongAi(knowledge(s, person));
   },
+  // The hint button's reason: what the strong AI judged its choice from (ai-strong.ts).
+  explain: (s, person, a) => explainStrong(knowledge(s, person), a),
   fromScenario,
   cli: { score },
   tableSize: (o) => ({ min: 4, max: 6, default: o['player-count'] }),
