@@ -2,7 +2,19 @@
  * The lobby: a message in the channel (the game thread hangs off it) with Join, Leave, Add AI,
  * Start and Cancel. Seats are filled in join order; seat 0 (the host) deals / starts the first hand.
  */
-import { ButtonStyle, type ButtonInteraction } from 'discord.js';
+import {
+  ActionRowBuilder,
+  ButtonStyle,
+  MessageFlags,
+  ModalBuilder,
+  StringSelectMenuBuilder,
+  TextInputBuilder,
+  TextInputStyle,
+  type ButtonInteraction,
+  type MessageActionRowComponentBuilder,
+  type ModalSubmitInteraction,
+  type StringSelectMenuInteraction,
+} from 'discord.js';
 import type { BotContext } from './context.js';
 import { button, gameChannel, row } from './messages.js';
 import { encodeGameId, type GameButton } from './custom-id.js';
@@ -13,6 +25,8 @@ import { run } from './effects.js';
 import type { GameRow, SeatRow } from '../store/games.js';
 import { AI_LEVELS, isAiLevel } from '../games/core/ai.js';
 import { durations } from '../table/timers.js';
+import { optionsForTable, parseRuleOverrides } from './options-in-force.js';
+import type { TimerPreset } from '../store/index.js';
 
 /** The deadlines in force, after the one precedence of src/table/timers.ts (preset vs the game's own options). */
 function deadlineLine(row: GameRow, t: T): string {
@@ -32,12 +46,26 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
   );
   const statusKey =
     row_.status === 'lobby' ? 'common:lobby.open' : row_.status === 'cancelled' ? 'common:lobby.cancelled' : 'common:lobby.started';
+  const size = engine.tableSize(row_.options as never);
+  const cap = Math.min(row_.seats, engine.maxSeats);
+  const canStart = open && seats.length >= Math.max(engine.minSeats, size.min);
+  const overridable = overridableKeys(ctx, row_);
   const content = [
     `**${t(`${row_.game}:name`)}** — ${t(statusKey, { thread: row_.threadId ? `<#${row_.threadId}>` : '' })}`,
-    t('common:lobby.seats', { n: seats.length, min: engine.minSeats, max: open ? Math.min(row_.seats, engine.maxSeats) : seats.length }),
+    t('common:lobby.seats', { n: seats.length, min: engine.minSeats, max: open ? cap : seats.length }),
     ...seatLines,
+    ...(open && cap > seats.length ? [t('common:lobby.open-seats', { count: cap - seats.length })] : []),
     t('common:lobby.timers', { preset: t(`common:timer.${row_.timerPreset.name}`) }) + ` · ${deadlineLine(row_, t)}`,
+    t('common:lobby.on-timeout', { policy: t(`commands:on-timeout.${row_.timeoutPolicy}`) }),
     rulesLine(row_, t),
+    ...(open
+      ? [
+          overridable.length
+            ? t('common:lobby.rules-overridable', { list: overridable.map((k) => `\`${k}\``).join(', ') })
+            : t('common:lobby.rules-fixed'),
+          t('common:lobby.settings-hint'),
+        ]
+      : []),
     ...(row_.threadId && row_.threadId === row_.channelId ? [`⚠️ ${t('common:lobby.thread-cap')}`] : []),
   ].join('\n');
   const b = (verb: GameButton['verb'], label: string, style: ButtonStyle, arg?: string) =>
@@ -49,7 +77,8 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
         b('join', t('common:button.join'), ButtonStyle.Primary),
         b('leave', t('common:button.leave'), ButtonStyle.Secondary),
         b('add-ai', t('common:button.add-ai'), ButtonStyle.Secondary),
-        b('start', t('common:button.start'), ButtonStyle.Success),
+        // Enabled only once the table can start (enough seats taken).
+        button(encodeGameId({ gameId: id, ver: 0, verb: 'start' }), t('common:button.start'), ButtonStyle.Success, !canStart),
         b('cancel', t('common:button.cancel'), ButtonStyle.Danger),
       ),
       // "Add AI player" adds the server's default level; these add one at a chosen level.
@@ -57,10 +86,183 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
         ...AI_LEVELS.map((l) =>
           b('add-ai', t('common:button.add-ai-level', { level: t(`common:ai-level.${l}`) }), ButtonStyle.Secondary, l),
         ),
+        // The house rules the server lets /play override, edited in a modal (host only).
+        button(
+          encodeGameId({ gameId: id, ver: 0, verb: 'lobby-rules' }),
+          t('common:button.house-rules'),
+          ButtonStyle.Secondary,
+          !open || !overridable.length,
+        ),
       ),
+      // The settings panel (issue #13 §3): anyone sees the current values, only the host changes them.
+      ...settingRows(row_, size, seats.length, open, t),
     ],
     allowedMentions: { parse: [] as never[] },
   };
+}
+
+/** The house rules the server lets /play (and so the lobby) override (/config play-overridable). */
+function overridableKeys(ctx: BotContext, g: GameRow): string[] {
+  return g.guildId ? ctx.store.settings.get(g.guildId, g.game).playOverridable : [];
+}
+
+/** Timer presets the panel offers (a custom one set with /play stays listed while it is in force). */
+function timerChoices(current: TimerPreset): TimerPreset[] {
+  const base: TimerPreset[] = [{ name: 'live' }, { name: 'async' }];
+  return current.name === 'custom' ? [...base, current] : base;
+}
+
+function select(id: string, placeholder: string, options: { label: string; value: string; default: boolean }[], disabled: boolean) {
+  return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+    new StringSelectMenuBuilder()
+      .setCustomId(id)
+      .setPlaceholder(placeholder.slice(0, 150))
+      .setDisabled(disabled)
+      .addOptions(options.map((o) => ({ label: o.label.slice(0, 100), value: o.value, default: o.default }))),
+  );
+}
+
+/** Three selects: the timer preset, the table size and what happens on a timeout. */
+function settingRows(g: GameRow, size: { min: number; max: number }, seated: number, open: boolean, t: T) {
+  const id = (arg: string) => encodeGameId({ gameId: g.id, ver: 0, verb: 'lobby-set', arg });
+  const engine = engineOf(g.game);
+  const lo = Math.max(engine.minSeats, size.min, seated);
+  const hi = Math.min(engine.maxSeats, size.max);
+  const sizes = Array.from({ length: Math.max(0, hi - lo + 1) }, (_, k) => lo + k);
+  if (!sizes.includes(g.seats)) sizes.push(g.seats);
+  return [
+    select(
+      id('timer'),
+      t('common:lobby.pick-timer'),
+      timerChoices(g.timerPreset).map((p) => ({
+        label: t(`common:timer.${p.name}`),
+        value: p.name,
+        default: p.name === g.timerPreset.name,
+      })),
+      !open,
+    ),
+    select(
+      id('seats'),
+      t('common:lobby.pick-seats'),
+      sizes
+        .sort((a, b) => a - b)
+        .map((n) => ({ label: t('common:lobby.seat-count', { count: n }), value: String(n), default: n === g.seats })),
+      !open || sizes.length < 2,
+    ),
+    select(
+      id('timeout'),
+      t('common:lobby.pick-timeout'),
+      (['default', 'ai'] as const).map((p) => ({ label: t(`commands:on-timeout.${p}`), value: p, default: p === g.timeoutPolicy })),
+      !open,
+    ),
+  ];
+}
+
+/** The house-rule overrides of a lobby as the modal shows them ("key=value, key=value"). */
+function overridesText(g: GameRow, overridable: string[]): string {
+  const defaults = defaultOptions(engineOf(g.game).options) as Record<string, unknown>;
+  return overridable
+    .filter((k) => k in g.options && JSON.stringify(g.options[k]) !== JSON.stringify(defaults[k]))
+    .map((k) => `${k}=${String(g.options[k])}`)
+    .join(', ');
+}
+
+/** The lobby's house rules in a modal (host only; not deferred: a modal must be the first answer). */
+export async function onLobbyRulesButton(ctx: BotContext, i: ButtonInteraction, b: GameButton): Promise<void> {
+  const t = translator(langOf(i.locale, ctx.defaultLang));
+  const g = ctx.store.games.get(b.gameId);
+  const eph = (content: string) => i.reply({ content, flags: MessageFlags.Ephemeral }).then(() => undefined);
+  if (!g) return eph(t('errors:game-not-found'));
+  if (g.status !== 'lobby') return eph(t(g.status === 'cancelled' ? 'errors:lobby-cancelled' : 'errors:lobby-started'));
+  if (i.user.id !== g.hostUserId) return eph(t('errors:host-only'));
+  const overridable = overridableKeys(ctx, g);
+  if (!overridable.length) return eph(t('common:lobby.rules-fixed'));
+  const input = new TextInputBuilder()
+    .setCustomId('rules')
+    .setLabel(t('common:lobby.rules-modal-label').slice(0, 45))
+    .setPlaceholder(
+      overridable
+        .map((k) => `${k}=…`)
+        .join(', ')
+        .slice(0, 100),
+    )
+    .setStyle(TextInputStyle.Paragraph)
+    .setRequired(false)
+    .setMaxLength(1000)
+    .setValue(overridesText(g, overridable));
+  await i.showModal(
+    new ModalBuilder()
+      .setCustomId(encodeGameId({ gameId: g.id, ver: 0, verb: 'lobby-rules', arg: 'submit' }))
+      .setTitle(t('common:lobby.rules-modal-title').slice(0, 45))
+      .addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input)),
+  );
+}
+
+/** A lobby setting changed from the panel (already deferred with deferUpdate) or the rules modal. */
+export async function onLobbySetting(
+  ctx: BotContext,
+  i: StringSelectMenuInteraction | ModalSubmitInteraction,
+  b: GameButton,
+): Promise<void> {
+  const t = translator(langOf(i.locale, ctx.defaultLang));
+  const g = ctx.store.games.get(b.gameId);
+  const redraw = async () => {
+    const now = ctx.store.games.get(b.gameId);
+    if (now)
+      await i.editReply(lobbyPayload(ctx, now, ctx.store.games.seats(now.id), langOf(now.locale, ctx.defaultLang))).catch(() => undefined);
+  };
+  const refuse = async (text: string) => {
+    await i.followUp({ content: text, flags: MessageFlags.Ephemeral }).catch(() => undefined);
+    // The select shows the clicker's pick until the message is drawn again.
+    await redraw();
+  };
+  if (!g) return refuse(t('errors:game-not-found'));
+  if (g.status !== 'lobby') return refuse(t(g.status === 'cancelled' ? 'errors:lobby-cancelled' : 'errors:lobby-started'));
+  if (i.user.id !== g.hostUserId) return refuse(t('errors:host-only'));
+  const engine = engineOf(g.game);
+  if (i.isModalSubmit()) {
+    const parsed = parseRuleOverrides(i.fields.getTextInputValue('rules'));
+    if (!parsed.ok) return refuse(t('errors:bad-rules-syntax', { part: parsed.bad }));
+    const opts = optionsForTable(ctx.store, g.guildId, g.game, parsed.value);
+    if (!opts.ok)
+      return refuse(
+        [t('errors:bad-options'), ...opts.errors.map((e) => `• ${e.message} — ${t('errors:allowed', { allowed: e.allowed })}`)]
+          .join('\n')
+          .slice(0, 2000),
+      );
+    const size = engine.tableSize(opts.options as never);
+    const seated = ctx.store.games.seats(g.id).length;
+    const seats = Math.min(size.max, Math.max(size.min, g.seats, seated));
+    ctx.store.games.update(g.id, { options: opts.options, optionsHash: opts.hash, seats });
+    return redraw();
+  }
+  const value = i.values[0] ?? '';
+  switch (b.arg) {
+    case 'timer': {
+      const p = timerChoices(g.timerPreset).find((x) => x.name === value);
+      if (!p) return refuse(t('errors:bad-setting'));
+      ctx.store.games.update(g.id, { timerPreset: p });
+      break;
+    }
+    case 'seats': {
+      const n = Number(value);
+      const size = engine.tableSize(g.options as never);
+      const seated = ctx.store.games.seats(g.id).length;
+      if (!Number.isInteger(n) || n < Math.max(engine.minSeats, size.min) || n > Math.min(engine.maxSeats, size.max))
+        return refuse(t('errors:bad-setting'));
+      if (n < seated) return refuse(t('errors:lobby-seats-below', { count: seated }));
+      ctx.store.games.update(g.id, { seats: n });
+      break;
+    }
+    case 'timeout': {
+      if (value !== 'default' && value !== 'ai') return refuse(t('errors:bad-setting'));
+      ctx.store.games.update(g.id, { timeoutPolicy: value });
+      break;
+    }
+    default:
+      return refuse(t('errors:bad-setting'));
+  }
+  return redraw();
 }
 
 /** The house rules in force at this table: the options that differ from the game's defaults. */

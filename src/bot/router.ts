@@ -8,7 +8,7 @@ import type { BotContext, GameLocks } from './context.js';
 import type { Command } from './command-types.js';
 import { decodeCommandId, decodeConfigId, decodeGameId } from './custom-id.js';
 import { langOf, translator } from '../table/i18n.js';
-import { onLobbyButton } from './lobby.js';
+import { onLobbyButton, onLobbyRulesButton, onLobbySetting } from './lobby.js';
 import { onHandComponent, onTableComponent, openHand } from './play.js';
 import { onConfigComponent, onConfigModal } from './config-ui.js';
 import { tableSettled } from './effects.js';
@@ -69,6 +69,12 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
             await locks.run(g.gameId, () => onHandComponent(ctx, i, g));
             // The table message edit runs outside the game lock, coalesced per table (effects.ts).
             await tableSettled(ctx, g.gameId);
+          } else if (g.verb === 'lobby-rules' && i.isButton()) {
+            // Answered with a modal, which must be the interaction's first answer (no defer).
+            await onLobbyRulesButton(ctx, i, g);
+          } else if (g.verb === 'lobby-set' && i.isStringSelectMenu()) {
+            await i.deferUpdate();
+            await locks.run(g.gameId, () => onLobbySetting(ctx, i, g));
           } else if (LOBBY.has(g.verb) && i.isButton()) {
             await i.deferUpdate();
             await locks.run(g.gameId, () => onLobbyButton(ctx, i, g));
@@ -87,6 +93,12 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
         return;
       }
       if (i.isModalSubmit()) {
+        const g = decodeGameId(i.customId);
+        if (g?.verb === 'lobby-rules' && i.isFromMessage()) {
+          await i.deferUpdate();
+          await locks.run(g.gameId, () => onLobbySetting(ctx, i, g));
+          return;
+        }
         const c = decodeConfigId(i.customId);
         if (c) await onConfigModal(ctx, i, c);
         else

@@ -386,6 +386,8 @@ export class GameStore {
         | 'pauseVotes'
         | 'lastNotice'
         | 'timerPreset'
+        | 'options'
+        | 'optionsHash'
       >
     >,
   ): void {
@@ -403,6 +405,10 @@ export class GameStore {
     if (patch.pauseVotes !== undefined) cols.pause_votes = JSON.stringify(patch.pauseVotes);
     if (patch.lastNotice !== undefined) cols.last_notice = patch.lastNotice;
     if (patch.timerPreset !== undefined) cols.timer_preset = JSON.stringify(patch.timerPreset);
+    // The house rules change only in the lobby (its settings panel), before any state exists.
+    if (patch.options !== undefined) cols.options = JSON.stringify(patch.options);
+    if (patch.optionsHash !== undefined) cols.options_hash = patch.optionsHash;
+    if (patch.options !== undefined || patch.timerPreset !== undefined || patch.seats !== undefined) this.cache.delete(id);
     const keys = Object.keys(cols);
     if (!keys.length) return;
     this.db

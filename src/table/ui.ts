@@ -16,6 +16,8 @@ export const TABLE_VERBS = [
   'add-ai',
   'start',
   'cancel',
+  'lobby-set', // the host changes a lobby setting <arg>: timer | seats | timeout (select; lobby.ts)
+  'lobby-rules', // the host edits the table's house rules (button → modal, arg 'submit' on the modal)
   'next-hand',
   'end-match',
   'pause',

@@ -19,6 +19,9 @@ test('Join and Start clicked while the game thread is still being created wait f
     const gameId = decodeGameId(join)!.gameId;
     assert.equal(w.store.games.get(gameId)!.threadId, null, 'the thread is still being created');
     for (const u of others) await (await w.sim.click(u.id, lobby.id, join)).settled({ timeout: 10_000 });
+    assert.equal(w.store.games.get(gameId)!.threadId, null, 'the joins were acknowledged before the thread existed');
+    // Start is enabled once the joins are in (the lobby panel): the host clicks it at once.
+    await w.sim.waitFor(() => buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Start').disabled !== true, { timeout: 10_000 });
     const start = buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Start').custom_id as string;
     const s = await w.sim.click(host!.id, lobby.id, start);
     await s.settled({ timeout: 10_000 });

@@ -1,0 +1,90 @@
+/**
+ * The lobby settings panel (issue #13 §3): the lobby shows the table's settings and lets the host
+ * change the timer preset, the table size, the timeout policy and the house rules the server allows,
+ * before Start; anyone else sees them and is refused; Start is enabled only when the table can start.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { withWorld, buttonByLabel, click, slash } from './harness.js';
+import { decodeGameId } from '../../src/bot/custom-id.js';
+import type { SimMessage } from '../../test/discord-sim/index.js';
+
+type Json = Record<string, unknown>;
+
+function selects(w: { sim: { components(m: SimMessage): Json[] } }, m: SimMessage): Json[] {
+  return w.sim.components(m).filter((c) => c.type === 3);
+}
+
+test('the host changes the timer, the table size, the timeout policy and the house rules in the lobby; others are refused', async () => {
+  await withWorld(async (w) => {
+    const [host, p1, p2] = w.users;
+    w.store.settings.put(w.guildId, 'phom', { preset: null, options: {}, playOverridable: ['bet-unit'] }, null);
+    const h = await slash(w, host!.id, 'play', { game: 'phom' });
+    const lobbyId = h.response!.id;
+    const lobby = () => w.sim.message(lobbyId)!;
+    const gameId = decodeGameId(buttonByLabel(w.sim, lobby(), 'Join').custom_id as string)!.gameId;
+    const sel = (arg: string) => selects(w, lobby()).find((c) => decodeGameId(String(c.custom_id))?.arg === arg)!;
+
+    // Everything in force is shown; Start waits for a second player.
+    assert.match(lobby().content, /Timers: async/);
+    assert.match(lobby().content, /On a timeout: play the default move/);
+    assert.match(lobby().content, /The host may change here: `bet-unit`/);
+    assert.match(lobby().content, /3 seats open/);
+    assert.equal(buttonByLabel(w.sim, lobby(), 'Start').disabled, true, 'one player: Start is disabled');
+    assert.deepEqual(
+      ['timer', 'seats', 'timeout'].map((a) => !!sel(a)),
+      [true, true, true],
+    );
+
+    // Someone else is refused, privately, and nothing changes.
+    const before = JSON.stringify(w.store.games.get(gameId));
+    const no = await w.sim.select(p1!.id, lobbyId, String(sel('timer').custom_id), ['live']);
+    await no.settled();
+    await w.bot.whenIdle();
+    assert.equal(JSON.stringify(w.store.games.get(gameId)), before);
+    const refusal = w.sim.visibleMessages(w.channelId, p1!.id).find((m) => m.ephemeralTo === p1!.id && /Only the host/.test(m.content));
+    assert.ok(refusal, 'an ephemeral refusal to the non-host');
+
+    // The host: live timers, a table of 2, the AI on a timeout.
+    await (await w.sim.select(host!.id, lobbyId, String(sel('timer').custom_id), ['live'])).settled();
+    await w.bot.whenIdle();
+    await (await w.sim.select(host!.id, lobbyId, String(sel('seats').custom_id), ['2'])).settled();
+    await w.bot.whenIdle();
+    await (await w.sim.select(host!.id, lobbyId, String(sel('timeout').custom_id), ['ai'])).settled();
+    await w.bot.whenIdle();
+    let g = w.store.games.get(gameId)!;
+    assert.equal(g.timerPreset.name, 'live');
+    assert.equal(g.seats, 2);
+    assert.equal(g.timeoutPolicy, 'ai');
+    assert.match(lobby().content, /Timers: live/);
+    assert.match(lobby().content, /On a timeout: the AI takes the seat/);
+
+    // House rules in a modal: a bad value is refused with the reason, a good one is in force.
+    const rules = buttonByLabel(w.sim, lobby(), 'House rules…').custom_id as string;
+    const modalId = `g:${gameId}:0:lobby-rules:submit`;
+    await click(w, p1!.id, lobbyId, rules);
+    await assert.rejects(w.sim.submitModal(p1!.id, lobbyId, modalId, { rules: 'bet-unit=2' }), /no open modal/, 'no modal for a non-host');
+    await click(w, host!.id, lobbyId, rules);
+    await (await w.sim.submitModal(host!.id, lobbyId, modalId, { rules: 'bet-unit=oops' })).settled();
+    await w.bot.whenIdle();
+    assert.equal(w.store.games.get(gameId)!.options['bet-unit'], 1, 'a bad value changes nothing');
+    await click(w, host!.id, lobbyId, rules);
+    await (await w.sim.submitModal(host!.id, lobbyId, modalId, { rules: 'bet-unit=5' })).settled();
+    await w.bot.whenIdle();
+    assert.equal(w.store.games.get(gameId)!.options['bet-unit'], 5);
+    assert.match(lobby().content, /`bet-unit`=5/);
+
+    // A second player: Start is enabled; the table of 2 is full; a smaller table than seated is refused.
+    await click(w, p1!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'Join').custom_id as string);
+    assert.equal(buttonByLabel(w.sim, lobby(), 'Start').disabled, false);
+    await click(w, p2!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'Join').custom_id as string);
+    assert.equal(w.store.games.seats(gameId).length, 2, 'the table of 2 is full');
+    await click(w, host!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'Start').custom_id as string);
+    g = w.store.games.get(gameId)!;
+    assert.equal(g.status, 'running');
+    assert.equal(g.timerPreset.name, 'live');
+    assert.equal(g.options['bet-unit'], 5, 'the house rule set in the lobby is in force');
+    // After Start the panel is read-only.
+    assert.ok(selects(w, lobby()).every((c) => c.disabled === true));
+  });
+});
