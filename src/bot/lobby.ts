@@ -5,7 +5,7 @@
 import { ButtonStyle, type ButtonInteraction } from 'discord.js';
 import type { BotContext } from './context.js';
 import { button, gameChannel, row } from './messages.js';
-import { encodeGameId, type GameButton } from './custom-id.js';
+import { encodeCommandId, encodeGameId, type GameButton } from './custom-id.js';
 import { langOf, translator, type Lang, type T } from '../table/i18n.js';
 import { engineOf } from '../table/manifests.js';
 import { defaultOptions } from '../games/core/options.js';
@@ -57,6 +57,9 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
         ...AI_LEVELS.map((l) =>
           b('add-ai', t('common:button.add-ai-level', { level: t(`common:ai-level.${l}`) }), ButtonStyle.Secondary, l),
         ),
+        // The clicker's own seat view place (commands/prefs.ts answers with an ephemeral chooser).
+        // It is the user's preference (every table), not this table's: one setting, also in /prefs.
+        button(encodeCommandId('prefs', 'lobby'), t('seatch:lobby-button'), ButtonStyle.Secondary, !open),
       ),
     ],
     allowedMentions: { parse: [] as never[] },
