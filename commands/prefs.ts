@@ -28,7 +28,7 @@ import { button, row, type Row } from '../src/bot/messages.js';
 import { isSeatPlace, SEAT_PLACES, type SeatPlace } from '../src/store/index.js';
 import { CLAIMS, prefsOf, readPrefs, writePrefs } from '../src/table/prefs.js';
 import { missingForSeatThread, seatNoticeLine } from '../src/bot/seat-channels.js';
-import type { GameId } from '../src/games/core/types.js';
+import type { GameId } from '../src/table/manifests.js';
 
 export const data = named(new SlashCommandBuilder(), 'prefs', 'prefs').addStringOption((o) =>
   named(o, 'seat-view', 'prefs.seat-view').addChoices(...SEAT_PLACES.map((p) => choice(`prefs.place.${p}`, p))),
@@ -41,10 +41,21 @@ const prefLabel = (t: T, p: string) =>
   p.startsWith('never.') ? t('common:prefs.never', { kind: t(`common:prefs.kind.${p.slice(6)}`) }) : t(`common:prefs.${p}`);
 
 /** The panel: the seat view place (three buttons) and one claim-preferences select per game with claims. */
-export function panel(ctx: BotContext, userId: string, lang: Lang, note?: string): { content: string; embeds: EmbedBuilder[]; components: Row[] } {
+export function panel(
+  ctx: BotContext,
+  userId: string,
+  lang: Lang,
+  note?: string,
+): { content: string; embeds: EmbedBuilder[]; components: Row[] } {
   const t = translator(lang);
   const place = ctx.store.seatChannels.place(userId).place;
-  const lines = [t('seatch:prefs.intro'), '', t('seatch:prefs.place-now', { place: t(`seatch:place.${place}`) }), t(`seatch:place-help.${place}`), ''];
+  const lines = [
+    t('seatch:prefs.intro'),
+    '',
+    t('seatch:prefs.place-now', { place: t(`seatch:place.${place}`) }),
+    t(`seatch:place-help.${place}`),
+    '',
+  ];
   lines.push(`**${t('seatch:prefs.claims')}**`);
   for (const g of CLAIM_GAMES) {
     const mine = readPrefs(ctx.store.db, g, [userId]).get(userId) ?? new Set<string>();
@@ -53,7 +64,11 @@ export function panel(ctx: BotContext, userId: string, lang: Lang, note?: string
   }
   const places = row(
     ...SEAT_PLACES.map((p) =>
-      button(id(`p:${p}`), `${p === place ? '✅ ' : ''}${t(`seatch:place.${p}`)}`, p === place ? ButtonStyle.Success : ButtonStyle.Secondary),
+      button(
+        id(`p:${p}`),
+        `${p === place ? '✅ ' : ''}${t(`seatch:place.${p}`)}`,
+        p === place ? ButtonStyle.Success : ButtonStyle.Secondary,
+      ),
     ),
   );
   const selects = CLAIM_GAMES.map((g) => {

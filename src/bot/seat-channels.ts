@@ -168,7 +168,9 @@ async function ping(ctx: BotContext, t: Table, r: SeatChannelRow, ch: Sendable, 
       game: tr(`${t.row.game}:name`),
     });
     const when = deadline !== undefined && deadline !== null ? ` ${tr('common:table.deadline', { when: relTime(deadline) })}` : '';
-    const link = r.messageId ? ` https://discord.com/channels/${r.place === 'dm' ? '@me' : (t.row.guildId ?? '@me')}/${r.channelId}/${r.messageId}` : '';
+    const link = r.messageId
+      ? ` https://discord.com/channels/${r.place === 'dm' ? '@me' : (t.row.guildId ?? '@me')}/${r.channelId}/${r.messageId}`
+      : '';
     try {
       const m = await ch.send({ content: `${text}${when}${link}`, allowedMentions: { users: [r.userId] } });
       pingId = m.id;

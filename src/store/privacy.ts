@@ -103,7 +103,8 @@ export function eraseUser(db: DB, userId: string): EraseOutcome {
           g.id,
         );
       db.prepare('UPDATE guild_settings SET updated_by = NULL WHERE updated_by = ?').run(userId);
-      for (const t of ['claim_prefs', 'user_prefs', 'notices', 'seat_channels']) db.prepare(`DELETE FROM ${t} WHERE user_id = ?`).run(userId);
+      for (const t of ['claim_prefs', 'user_prefs', 'notices', 'seat_channels'])
+        db.prepare(`DELETE FROM ${t} WHERE user_id = ?`).run(userId);
       return { ok: true, seats, results, ratings, actions, hints, games };
     })
     .immediate();

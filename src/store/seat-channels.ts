@@ -78,8 +78,7 @@ export class SeatChannelStore {
   /** Where the user wants their seat view, and the language it speaks (null: the table's). */
   place(userId: string): { place: SeatPlace; lang: string | null } {
     const r = this.db.prepare('SELECT seat_place AS p, seat_lang AS l FROM user_prefs WHERE user_id = ?').get(userId) as
-      | { p: string; l: string | null }
-      | undefined;
+      { p: string; l: string | null } | undefined;
     return { place: isSeatPlace(r?.p) ? r.p : 'ephemeral', lang: r?.l ?? null };
   }
 
@@ -97,9 +96,7 @@ export class SeatChannelStore {
   /** Records a fallback to tell the user once (and, for closed DMs, puts their choice back to ephemeral). */
   fellBack(userId: string, why: SeatNotice): void {
     this.db.transaction(() => {
-      this.db
-        .prepare('INSERT INTO user_prefs (user_id, updated_at) VALUES (?, ?) ON CONFLICT(user_id) DO NOTHING')
-        .run(userId, this.now());
+      this.db.prepare('INSERT INTO user_prefs (user_id, updated_at) VALUES (?, ?) ON CONFLICT(user_id) DO NOTHING').run(userId, this.now());
       this.db
         .prepare(
           `UPDATE user_prefs SET seat_notice = ?, seat_place = CASE WHEN ? = 'dm-closed' THEN 'ephemeral' ELSE seat_place END,
@@ -113,8 +110,7 @@ export class SeatChannelStore {
   takeNotice(userId: string): SeatNotice | null {
     return this.db.transaction((): SeatNotice | null => {
       const r = this.db.prepare('SELECT seat_notice AS n FROM user_prefs WHERE user_id = ?').get(userId) as
-        | { n: string | null }
-        | undefined;
+        { n: string | null } | undefined;
       if (!r?.n) return null;
       this.db.prepare('UPDATE user_prefs SET seat_notice = NULL WHERE user_id = ?').run(userId);
       return r.n as SeatNotice;
@@ -137,7 +133,15 @@ export class SeatChannelStore {
   }
 
   /** Opens (or replaces) the seat's channel record. */
-  open(r: { gameId: string; seat: number; userId: string; place: 'thread' | 'dm'; channelId: string | null; lang: string; failed?: string }): void {
+  open(r: {
+    gameId: string;
+    seat: number;
+    userId: string;
+    place: 'thread' | 'dm';
+    channelId: string | null;
+    lang: string;
+    failed?: string;
+  }): void {
     this.db
       .prepare(
         `INSERT INTO seat_channels (game_id, seat, user_id, place, channel_id, lang, failed, updated_at)
@@ -157,7 +161,9 @@ export class SeatChannelStore {
       vals[k] = typeof v === 'boolean' ? (v ? 1 : 0) : (v ?? null);
     }
     this.db
-      .prepare(`UPDATE seat_channels SET ${keys.map((k) => `${COLS[k]} = @${k}`).join(', ')}, updated_at = @t WHERE game_id = @g AND seat = @s`)
+      .prepare(
+        `UPDATE seat_channels SET ${keys.map((k) => `${COLS[k]} = @${k}`).join(', ')}, updated_at = @t WHERE game_id = @g AND seat = @s`,
+      )
       .run(vals);
   }
 
