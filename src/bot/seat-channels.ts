@@ -73,7 +73,7 @@ export function seatChannelSeats(ctx: BotContext, t: Table): Set<number> {
 /** The seat channel hand message `messageId` of `userId` at this game, or null (someone else's / not one). */
 export function ownSeatMessage(store: Store, gameId: string, userId: string, messageId: string): SeatChannelRow | null {
   const r = store.seatChannels.ofUser(gameId, userId);
-  return r && !r.failed && r.messageId === messageId ? r : null;
+  return r && r.messageId === messageId ? r : null;
 }
 
 /** The seat's hand message was just redrawn in answer to its owner's click: remember what it shows. */

@@ -77,11 +77,14 @@ test('private thread seat view: only the player and the bot, one hand message ed
     // Play the hand: A on the thread message, B on ephemerals. Every change edits A's one message.
     let aMoves = 0;
     let sawPing = false;
+    const pingIds = new Set<string>();
     for (let k = 0; k < 300 && !over(w, gameId); k++) {
       const d = pendingNow(w, gameId)[0]!;
       if (d.seat === seat) {
         const pings = pingsIn(w, th.id, a);
         assert.equal(pings.length, 1, 'exactly one ping is up while A must act (the previous one deleted)');
+        assert.match(pings[0]!.content, /your move/);
+        pingIds.add(pings[0]!.id);
         sawPing = true;
         assert.ok(hasAct(w, w.sim.message(hand.id)!), 'the thread message has the legal actions');
       }
@@ -95,11 +98,23 @@ test('private thread seat view: only the player and the bot, one hand message ed
       if (r.user === a) assert.ok(w.sim.message(hand.id)!.edits > edits, 'the thread message was edited');
     }
     assert.ok(sawPing && aMoves > 3, `A played ${aMoves} moves from the private thread`);
+    assert.ok(pingIds.size > 1, 'a new ping for each turn of A');
+    for (const id of pingIds) assert.equal(w.sim.message(id)!.deleted, true, 'the earlier pings were deleted');
     assert.equal(handMessages(w, th.id, a).length, 1, 'still one hand message after the whole hand');
     assert.ok(w.sim.message(hand.id)!.edits >= aMoves, 'the hand message was edited on the changes');
     // No public ping ever named A (their pings go to their thread).
     const publicPings = w.sim.visibleMessages(threadId, a).filter((m) => m.content.includes(`<@${a}>`) && /your turn/i.test(m.content));
     assert.equal(publicPings.length, 0, 'A is not pinged in the game thread');
+    // Once A has nothing to do, their ping is gone; at the end of the match the thread is archived and locked.
+    assert.equal(pingsIn(w, th.id, a).length, 0, 'no ping left up after the hand');
+    const result = w.sim
+      .visibleMessages(threadId, a)
+      .filter((m) => /is over/.test(m.content))
+      .at(-1)!;
+    await click(w, a, result.id, buttonByLabel(w.sim, result, 'End match').custom_id as string);
+    assert.equal(w.store.games.get(gameId)!.status, 'finished');
+    assert.equal(w.sim.channel(th.id).archived, true);
+    assert.equal(w.sim.channel(th.id).locked, true);
   });
 });
 
@@ -152,6 +167,32 @@ test('DM seat view: one hand message per hand in the DM, edited, pinged; 50007 f
     assert.doesNotMatch(second.content, /could not send your seat view by DM/, 'told once');
 
     const hand = handMessages(w, dm.id, a)[0]!;
+    // Nobody else can see a DM; a click forged as Discord would deliver it from B changes nothing.
+    const sim = w.sim as unknown as {
+      createInteraction(kind: string, type: number, user: string, ch: unknown, data: unknown, m: SimMessage): Promise<unknown>;
+    };
+    const refresh = w.sim.components(w.sim.message(hand.id)!).find((c) => decodeGameId(String(c.custom_id)) !== null);
+    assert.ok(refresh, 'the DM hand message has buttons');
+    {
+      const edits = w.sim.message(hand.id)!.edits;
+      const h = (await sim.createInteraction(
+        'button',
+        3,
+        b,
+        dm,
+        { custom_id: refresh.custom_id, component_type: 2 },
+        w.sim.message(hand.id)!,
+      )) as {
+        settled(o: { timeout: number }): Promise<unknown>;
+        followUps: SimMessage[];
+        failed: boolean;
+      };
+      await h.settled({ timeout: 30_000 });
+      await w.bot.whenIdle();
+      assert.equal(h.failed, false);
+      assert.equal(w.sim.message(hand.id)!.edits, edits, 'unchanged');
+      assert.match(h.followUps.at(-1)?.content ?? '', /not your hand|isn.t yours|not yours/i);
+    }
     let aMoves = 0;
     for (let k = 0; k < 300 && !over(w, gameId); k++) {
       if (pendingNow(w, gameId)[0]!.seat === sa.seat) assert.equal(pingsIn(w, dm.id, a).length, 1, 'one ping up while A must act');
@@ -163,7 +204,7 @@ test('DM seat view: one hand message per hand in the DM, edited, pinged; 50007 f
     }
     assert.ok(aMoves > 3);
     assert.equal(handMessages(w, dm.id, a).length, 1, 'still one hand message');
-    assert.ok(w.sim.message(hand.id)!.edits >= aMoves);
+    assert.ok(w.sim.message(hand.id)!.edits >= aMoves, 'edited on the changes');
     // The next hand gets its own message; the old one loses its buttons.
     const result = w.sim
       .visibleMessages(w.store.games.get(gameId)!.threadId!, a)
@@ -232,14 +273,23 @@ test('a restart keeps the seat channel view live: the same message is edited and
     const before = w.store.seatChannels.get(gameId, seat)!;
     await w.restartBot();
     let aMoves = 0;
-    for (let k = 0; k < 40 && !over(w, gameId) && aMoves < 2; k++) {
+    let pushed = 0;
+    for (let k = 0; k < 60 && !over(w, gameId) && aMoves < 2; k++) {
       const edits = w.sim.message(before.messageId!)!.edits;
       const r = await playOne(w, gameId);
       if (r.user === a) {
         assert.equal(r.via, 'channel');
         aMoves++;
-      } else assert.ok(w.sim.message(before.messageId!)!.edits >= edits);
+      } else if (!over(w, gameId) && pendingNow(w, gameId)[0]!.seat === seat) {
+        // B's move handed the turn to A: the bot (restarted) edited A's same message with it.
+        const m = w.sim.message(before.messageId!)!;
+        assert.ok(m.edits > edits, "A's seat channel message was pushed after the restart");
+        assert.match(m.content, /Your turn/);
+        assert.ok(hasAct(w, m));
+        pushed++;
+      }
     }
+    assert.ok(pushed >= 1, 'a push after the restart');
     assert.ok(aMoves >= 1, 'A played from the same message after the restart');
     assert.equal(w.store.seatChannels.get(gameId, seat)!.messageId, before.messageId, 'the same hand message');
     assert.equal(handMessages(w, before.channelId!, a).length, 1);
