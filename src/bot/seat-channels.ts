@@ -209,6 +209,11 @@ export async function syncSeatChannels(ctx: BotContext, t: Table): Promise<void>
     if (t.row.status === 'finished' && !r) continue;
     const lang = langOf(want.lang ?? r?.lang ?? t.row.locale, ctx.defaultLang);
     if (!r || r.place !== want.place) {
+      // Moved (thread ↔ DM): the old place's message loses its buttons.
+      if (r?.channelId && r.messageId && !r.failed) {
+        const old = await gameChannel(ctx, r.channelId);
+        await old?.messages.edit(r.messageId, { components: [] }).catch(() => undefined);
+      }
       await openChannel(ctx, t, s.seat, s.userId, want.place, lang);
       r = store.get(t.row.id, s.seat);
     }
