@@ -295,3 +295,27 @@ test('a restart keeps the seat channel view live: the same message is edited and
     assert.equal(handMessages(w, before.channelId!, a).length, 1);
   });
 });
+
+test('choosing another place mid-game moves the seat view at the next change; the old message loses its buttons', async () => {
+  await withWorld(async (w) => {
+    const a = w.users[0]!.id;
+    await choose(w, a, 'thread');
+    const { gameId } = await openTable(w, 'phom', 2, 0);
+    const seat = seatOf(w, gameId, a);
+    const inThread = w.store.seatChannels.get(gameId, seat)!;
+    assert.ok(w.sim.components(w.sim.message(inThread.messageId!)!).length > 0, 'the thread message has buttons');
+    await choose(w, a, 'dm');
+    await playOne(w, gameId);
+    const now = w.store.seatChannels.get(gameId, seat)!;
+    assert.equal(now.place, 'dm');
+    assert.equal(now.channelId, w.sim.dmChannel(a)!.id);
+    assert.equal(handMessages(w, now.channelId!, a).length, 1, 'the hand message is in the DM now');
+    assert.equal(w.sim.components(w.sim.message(inThread.messageId!)!).length, 0, 'the thread message has no buttons left');
+    await choose(w, a, 'ephemeral');
+    await playOne(w, gameId);
+    assert.equal(w.store.seatChannels.get(gameId, seat), null, 'back to ephemeral views');
+    assert.equal(w.sim.components(w.sim.message(now.messageId!)!).length, 0);
+    const v = await openHand(w, a, gameId);
+    assert.equal(v.ephemeralTo, a);
+  });
+});
