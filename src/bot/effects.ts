@@ -27,6 +27,7 @@ import {
 import { lobbyPayload } from './lobby.js';
 import { InteractionWebhook, type Client, type Message, type MessageCreateOptions } from 'discord.js';
 import { forgetGame, LIVE_MS, liveSeats, pushSeatViews } from './seat-views.js';
+import { closeSeatChannels } from './seat-channels.js';
 
 /**
  * The interaction a step was caused by, when there is one: its token posts the ping as a
@@ -203,6 +204,7 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions): Promis
       // The last table edit lands before the thread is archived and locked.
       await tableSettled(ctx, t.row.id);
       forgetGame(ctx, t.row.id);
+      await closeSeatChannels(ctx, t);
       tableSlots.get(ctx)?.delete(t.row.id);
       await deletePing(ctx, t);
       // With two hands or more, the standings chart: every player's running total by hand.

@@ -17,7 +17,7 @@ import {
 } from 'discord.js';
 import type { BotContext } from './context.js';
 import { button, gameChannel, row } from './messages.js';
-import { encodeGameId, type GameButton } from './custom-id.js';
+import { encodeCommandId, encodeGameId, type GameButton } from './custom-id.js';
 import { langOf, translator, type Lang, type T } from '../table/i18n.js';
 import { engineOf } from '../table/manifests.js';
 import { defaultOptions } from '../games/core/options.js';
@@ -93,6 +93,9 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
           ButtonStyle.Secondary,
           !open || !overridable.length,
         ),
+        // The clicker's own seat view place (commands/prefs.ts answers with an ephemeral chooser).
+        // It is the user's preference (every table), not this table's: one setting, also in /prefs.
+        button(encodeCommandId('prefs', 'lobby'), t('seatch:lobby-button'), ButtonStyle.Secondary, !open),
       ),
       // The settings panel (issue #13 §3): anyone sees the current values, only the host changes them.
       ...settingRows(row_, size, seats.length, open, t),

@@ -15,6 +15,8 @@ import { hintText } from '../table/views.js';
 import type { ActResult, HandVerb, Refusal, TableButtonVerb } from '../table/act.js';
 import type { UiRow } from '../table/ui.js';
 import { toComponents } from './components.js';
+import { noteShown, ownSeatMessage, seatNoticeLine } from './seat-channels.js';
+import type { SeatChannelRow } from '../store/index.js';
 
 type Comp = ButtonInteraction | StringSelectMenuInteraction;
 
@@ -45,7 +47,9 @@ export async function openHand(ctx: BotContext, i: Comp, b: GameButton): Promise
   if (!r.outcome.ok || !r.table || r.outcome.seat === undefined) {
     return void (await i.editReply({ content: say(t, r.outcome.refusal ?? { key: 'errors:game-not-found', warn: false }) }));
   }
-  await i.editReply(await handPayload(ctx, r.table, r.outcome.seat, lang));
+  // After a seat channel fell back to ephemeral views (DMs closed, no permission), said once here.
+  const notice = seatNoticeLine(ctx.store, i.user.id, lang) ?? undefined;
+  await i.editReply(await handPayload(ctx, r.table, r.outcome.seat, lang, notice));
   registerView(ctx, r.table, r.outcome.seat, { token: i.token, userId: i.user.id, lang });
 }
 
@@ -55,22 +59,29 @@ function via(i: Comp): Via {
 }
 
 /**
- * A seat view is its owner's only: an ephemeral message whose interaction was the clicker's own.
- * A hand verb on any other message (a forged click on the public table, someone else's view)
- * changes nothing and is answered with an ephemeral refusal.
+ * A seat view is its owner's only: an ephemeral message whose interaction was the clicker's own,
+ * or the clicker's own seat channel hand message (private thread / DM, seat-channels.ts). A hand
+ * verb on any other message (a forged click on the public table, someone else's view, another
+ * player's seat channel message seen by a moderator) changes nothing and is answered with an
+ * ephemeral refusal.
  */
-function ownView(i: Comp): boolean {
+function ownView(ctx: BotContext, i: Comp, gameId: string): { ok: boolean; channel?: SeatChannelRow } {
   const m = i.message;
-  if (!m.flags.has(MessageFlags.Ephemeral)) return false;
+  if (!m.flags.has(MessageFlags.Ephemeral)) {
+    const channel = ownSeatMessage(ctx.store, gameId, i.user.id, m.id);
+    return channel ? { ok: true, channel } : { ok: false };
+  }
   const owner = m.interactionMetadata?.user?.id;
-  return owner === undefined || owner === i.user.id;
+  return { ok: owner === undefined || owner === i.user.id };
 }
 
 /** Buttons and selects on the ephemeral hand (deferred with deferUpdate: the hand is redrawn in place). */
 export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): Promise<void> {
-  const lang = langOf(i.locale, ctx.defaultLang);
+  const own = ownView(ctx, i, b.gameId);
+  // A seat channel message speaks its own language (the one it was opened in).
+  const lang = own.channel ? langOf(own.channel.lang, ctx.defaultLang) : langOf(i.locale, ctx.defaultLang);
   const t = translator(lang);
-  if (!ownView(i)) return tell(i, say(t, { key: 'errors:not-your-hand', warn: true }));
+  if (!own.ok) return tell(i, say(translator(langOf(i.locale, ctx.defaultLang)), { key: 'errors:not-your-hand', warn: true }));
   if (b.verb === 'hint') return hint(ctx, i, b);
   const key = `${i.message.id}:${i.customId}:${i.isStringSelectMenu() ? i.values.join(',') : ''}`;
   // The clicker's own view is answered first, before the other seats' views, the ping and the table.
@@ -89,6 +100,8 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): 
     const doubleClick = o.refusal?.key === 'errors:stale' && accepted.has(key);
     const note = o.refusal && !doubleClick ? say(t, o.refusal) : undefined;
     await i.editReply(await handPayload(ctx, r.table, o.seat, lang, note, o.draft));
+    // A seat channel message stays the seat's live view (it never expires): what it shows is noted.
+    if (own.channel) return noteShown(ctx, r.table, own.channel);
     // This message is the seat's live view now, with a fresh 15-minute token.
     registerView(ctx, r.table, o.seat, { token: i.token, userId: i.user.id, lang });
   };
@@ -106,8 +119,9 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): 
           ...(b.arg !== undefined ? { arg: b.arg } : {}),
           values,
         },
-    // The table edit is awaited by the router outside the game lock (coalesced per table).
-    { detach: true, actorUserId: i.user.id, via: via(i), answer },
+    // The table edit is awaited by the router outside the game lock (coalesced per table). A click in
+    // a seat channel does not post the public ping or result there (no `via`: they go to the game thread).
+    { detach: true, actorUserId: i.user.id, ...(own.channel ? {} : { via: via(i) }), answer },
   );
 }
 

@@ -9,7 +9,8 @@
  * which Discord does not bind to the global rate limit (src/bot/rest.ts). A failed edit (unknown
  * message 10008, invalid webhook token 50027, 401…) marks the view dead: it is never retried, the
  * seat falls back to pings. Kept in memory per (game, seat), per bot: after a restart every seat
- * is on the fallback until its player opens their hand again.
+ * is on the fallback until its player opens their hand again — except a seat channel (private
+ * thread or DM, seat-channels.ts): a live view that never expires, found again in SQLite.
  */
 import { InteractionWebhook, type Client } from 'discord.js';
 import type { BotContext } from './context.js';
@@ -17,6 +18,7 @@ import { handPayload } from './hand-view.js';
 import { handView } from '../table/views.js';
 import type { Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
+import { seatChannelSeats, syncSeatChannels } from './seat-channels.js';
 
 /** Discord's interaction token lifetime. */
 export const TOKEN_LIFETIME_MS = 15 * 60_000;
@@ -65,9 +67,9 @@ function liveView(ctx: BotContext, gameId: string, seat: number): LiveView | nul
   return v;
 }
 
-/** Seats whose view can be pushed now (their player needs no ping). */
+/** Seats whose view can be pushed now (their player needs no ping): a live ephemeral or a seat channel. */
 export function liveSeats(ctx: BotContext, t: Table): Set<number> {
-  const out = new Set<number>();
+  const out = seatChannelSeats(ctx, t);
   for (const s of t.seats) {
     const v = liveView(ctx, t.row.id, s.seat);
     if (v && s.userId === v.userId) out.add(s.seat);
@@ -83,6 +85,8 @@ export async function pushSeatViews(ctx: BotContext, t: Table, except?: number):
   const failed: number[] = [];
   const appId = ctx.client.application?.id ?? ctx.client.user?.id;
   if (!appId || t.state === null) return failed;
+  // Seat channels (private thread / DM): live views that never expire, kept in SQLite.
+  await syncSeatChannels(ctx, t).catch((err: unknown) => ctx.log.error({ err, gameId: t.row.id }, 'seat channels failed'));
   for (const s of t.seats) {
     if (s.seat === except) continue;
     const v = liveView(ctx, t.row.id, s.seat);

@@ -6,6 +6,7 @@ import { ResultStore } from './results.js';
 import { SettingsStore } from './settings.js';
 import { NoticeStore, PrefsStore } from './prefs.js';
 import { ListingStore } from './listing.js';
+import { SeatChannelStore } from './seat-channels.js';
 import type { AnyEngine, GameId, HandResult } from '../games/core/types.js';
 
 /** A whole table step: the game row's part plus the deadlines and the finished hands' results. */
@@ -34,6 +35,8 @@ export interface Store {
   notices: NoticeStore;
   /** /games' read queries. */
   listing: ListingStore;
+  /** Where each user wants their seat view, and the seat channels (private thread / DM) in use (migration 13). */
+  seatChannels: SeatChannelStore;
   /** Commits one table step in ONE transaction: log entries, game row, timers, results, outbox. */
   commit(step: StepCommit): void;
   close(): void;
@@ -54,6 +57,7 @@ export function openStore(path: string, engineOf: (id: GameId) => AnyEngine, now
     prefs,
     notices: new NoticeStore(db, now),
     listing: new ListingStore(db, games),
+    seatChannels: new SeatChannelStore(db, now),
     // BEGIN IMMEDIATE: the step takes the write lock before its first read, so with several processes
     // on one file (shards, WAL) a writer waits on busy_timeout instead of failing with SQLITE_BUSY when
     // another process commits between its read and its write (a deferred transaction cannot upgrade then).
@@ -85,3 +89,4 @@ export * from './rating-history.js';
 export * from './shards.js';
 export * from './guilds.js';
 export * from './privacy.js';
+export * from './seat-channels.js';

@@ -338,4 +338,39 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE timers ADD COLUMN reminders INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 13,
+    name: 'seat-channels',
+    sql: `
+      -- Issue #13 §1, seat channels: where a player wants their seat view (the private hand view):
+      -- 'ephemeral' (the default: an ephemeral message in the game thread), 'thread' (a private
+      -- thread with only them and the bot) or 'dm'. Per user (the lobby toggle and /prefs set it).
+      -- seat_lang: the language their seat channel speaks (the locale of the interaction that set it).
+      -- seat_notice: a fallback to tell once in their next ephemeral reply ('dm-closed', 'thread-perm').
+      ALTER TABLE user_prefs ADD COLUMN seat_place TEXT NOT NULL DEFAULT 'ephemeral'
+        CHECK (seat_place IN ('ephemeral', 'thread', 'dm'));
+      ALTER TABLE user_prefs ADD COLUMN seat_lang TEXT;
+      ALTER TABLE user_prefs ADD COLUMN seat_notice TEXT;
+      -- One seat channel per (game, seat): the channel (private thread or DM), the ONE hand message
+      -- of the current hand (edited on every change of the seat's view), the last ping, and what the
+      -- message shows (a hash), so after a restart the bot edits the same message again.
+      CREATE TABLE seat_channels (
+        game_id    TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat       INTEGER NOT NULL,
+        user_id    TEXT NOT NULL,
+        place      TEXT NOT NULL CHECK (place IN ('thread', 'dm')),
+        channel_id TEXT,                              -- NULL when it could not be opened (failed)
+        message_id TEXT,                              -- the hand message of that hand
+        hand       INTEGER,
+        ping_id    TEXT,                              -- the last "your move" ping (deleted before the next)
+        acting     INTEGER NOT NULL DEFAULT 0,        -- 1 while the seat has a pending decision (pinged)
+        sig        TEXT,                              -- hash of what the hand message shows
+        lang       TEXT NOT NULL,
+        failed     TEXT,                              -- why it fell back to ephemeral views (no retry)
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat)
+      );
+      CREATE INDEX seat_channels_by_message ON seat_channels(message_id) WHERE message_id IS NOT NULL;
+    `,
+  },
 ];

@@ -53,6 +53,8 @@ export const USER_COLUMNS: Record<string, { column: string; how: 'null' | 'erase
   claim_prefs: [{ column: 'user_id', how: 'delete' }],
   user_prefs: [{ column: 'user_id', how: 'delete' }],
   notices: [{ column: 'user_id', how: 'delete' }],
+  // Seat channels (migration 13): where a seat's private view lives; deleted.
+  seat_channels: [{ column: 'user_id', how: 'delete' }],
 };
 
 /** Columns of the schema that look like they hold a user id (`user_id`, `*_user_id`, `*_by`) and are not in USER_COLUMNS. */
@@ -101,7 +103,8 @@ export function eraseUser(db: DB, userId: string): EraseOutcome {
           g.id,
         );
       db.prepare('UPDATE guild_settings SET updated_by = NULL WHERE updated_by = ?').run(userId);
-      for (const t of ['claim_prefs', 'user_prefs', 'notices']) db.prepare(`DELETE FROM ${t} WHERE user_id = ?`).run(userId);
+      for (const t of ['claim_prefs', 'user_prefs', 'notices', 'seat_channels'])
+        db.prepare(`DELETE FROM ${t} WHERE user_id = ?`).run(userId);
       return { ok: true, seats, results, ratings, actions, hints, games };
     })
     .immediate();

@@ -19,6 +19,7 @@ test('every command module exports data + execute, and builds within Discord lim
     'leaderboard',
     'notify',
     'play',
+    'prefs',
     'privacy',
     'rules',
     'score',

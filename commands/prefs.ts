@@ -1,0 +1,146 @@
+/**
+ * /prefs [seat-view] (issue #13 §1 and §2): an ephemeral settings panel for playing at a table:
+ * - where my seat view (the private hand view) lives: an ephemeral message in the game thread
+ *   (default), a private thread of the game (only me and the bot) or my DMs (src/bot/seat-channels.ts);
+ * - my claim preferences, per game with claims (src/table/prefs.ts): auto-pass everything except
+ *   a win, always declare a win, never <kind>.
+ * Both are per user (every table, every server). The lobby's "My seat view" button opens the same
+ * panel. A private thread needs the bot's Create Private Threads and Send Messages in Threads
+ * permissions in the game's channel: when they are missing here, the panel says so (the seat view
+ * then stays ephemeral at tables of this channel).
+ */
+import {
+  ButtonStyle,
+  EmbedBuilder,
+  MessageFlags,
+  SlashCommandBuilder,
+  StringSelectMenuBuilder,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type ModalSubmitInteraction,
+  type StringSelectMenuInteraction,
+} from 'discord.js';
+import type { BotContext } from '../src/bot/context.js';
+import { choice, named } from '../src/bot/localize.js';
+import { langOf, translator, type Lang, type T } from '../src/table/i18n.js';
+import { encodeCommandId } from '../src/bot/custom-id.js';
+import { button, row, type Row } from '../src/bot/messages.js';
+import { isSeatPlace, SEAT_PLACES, type SeatPlace } from '../src/store/index.js';
+import { CLAIMS, prefsOf, readPrefs, writePrefs } from '../src/table/prefs.js';
+import { missingForSeatThread, seatNoticeLine } from '../src/bot/seat-channels.js';
+import type { GameId } from '../src/table/manifests.js';
+
+export const data = named(new SlashCommandBuilder(), 'prefs', 'prefs').addStringOption((o) =>
+  named(o, 'seat-view', 'prefs.seat-view').addChoices(...SEAT_PLACES.map((p) => choice(`prefs.place.${p}`, p))),
+);
+
+const id = (rest: string) => encodeCommandId('prefs', rest);
+const CLAIM_GAMES = Object.keys(CLAIMS) as GameId[];
+
+const prefLabel = (t: T, p: string) =>
+  p.startsWith('never.') ? t('common:prefs.never', { kind: t(`common:prefs.kind.${p.slice(6)}`) }) : t(`common:prefs.${p}`);
+
+/** The panel: the seat view place (three buttons) and one claim-preferences select per game with claims. */
+export function panel(
+  ctx: BotContext,
+  userId: string,
+  lang: Lang,
+  note?: string,
+): { content: string; embeds: EmbedBuilder[]; components: Row[] } {
+  const t = translator(lang);
+  const place = ctx.store.seatChannels.place(userId).place;
+  const lines = [
+    t('seatch:prefs.intro'),
+    '',
+    t('seatch:prefs.place-now', { place: t(`seatch:place.${place}`) }),
+    t(`seatch:place-help.${place}`),
+    '',
+  ];
+  lines.push(`**${t('seatch:prefs.claims')}**`);
+  for (const g of CLAIM_GAMES) {
+    const mine = readPrefs(ctx.store.db, g, [userId]).get(userId) ?? new Set<string>();
+    const list = prefsOf(g).filter((p) => mine.has(p));
+    lines.push(`${t(`${g}:name`)}: ${list.length ? list.map((p) => prefLabel(t, p)).join(', ') : t('seatch:prefs.none')}`);
+  }
+  const places = row(
+    ...SEAT_PLACES.map((p) =>
+      button(
+        id(`p:${p}`),
+        `${p === place ? '✅ ' : ''}${t(`seatch:place.${p}`)}`,
+        p === place ? ButtonStyle.Success : ButtonStyle.Secondary,
+      ),
+    ),
+  );
+  const selects = CLAIM_GAMES.map((g) => {
+    const mine = readPrefs(ctx.store.db, g, [userId]).get(userId) ?? new Set<string>();
+    const options = prefsOf(g);
+    return row(
+      new StringSelectMenuBuilder()
+        .setCustomId(id(`c:${g}`))
+        .setPlaceholder(t('seatch:prefs.claims-of', { game: t(`${g}:name`) }).slice(0, 150))
+        .setMinValues(0)
+        .setMaxValues(options.length)
+        .addOptions(options.map((p) => ({ label: prefLabel(t, p).slice(0, 100), value: p, default: mine.has(p) }))),
+    );
+  });
+  return {
+    content: note ?? '',
+    embeds: [new EmbedBuilder().setTitle(t('seatch:prefs.title')).setDescription(lines.join('\n').slice(0, 4096))],
+    components: [places, ...selects],
+  };
+}
+
+type Comp = ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction | ChatInputCommandInteraction;
+
+/** Sets the seat view place; the note says what it means here (a missing permission is explained). */
+function setPlace(ctx: BotContext, i: Comp, place: SeatPlace, lang: Lang): string {
+  const t = translator(lang);
+  ctx.store.seatChannels.setPlace(i.user.id, place, lang);
+  const lines = [`✅ ${t('seatch:prefs.place-set', { place: t(`seatch:place.${place}`) })}`];
+  if (place === 'thread' && i.inGuild()) {
+    const missing = missingForSeatThread(i.appPermissions);
+    if (missing.length) lines.push(`⚠️ ${t('seatch:prefs.thread-perm', { perms: missing.map((k) => t(`seatch:perm.${k}`)).join(', ') })}`);
+  }
+  if (place === 'dm') lines.push(t('seatch:prefs.dm-note'));
+  return lines.join('\n');
+}
+
+export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const lang = langOf(i.locale, ctx.defaultLang);
+  const want = i.options.getString('seat-view');
+  const notes = [seatNoticeLine(ctx.store, i.user.id, lang)];
+  if (isSeatPlace(want)) notes.push(setPlace(ctx, i, want, lang));
+  const note = notes.filter(Boolean).join('\n');
+  await i.reply({ ...panel(ctx, i.user.id, lang, note || undefined), flags: MessageFlags.Ephemeral });
+}
+
+export async function component(
+  i: ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction,
+  rest: string,
+  ctx: BotContext,
+): Promise<void> {
+  const lang = langOf(i.locale, ctx.defaultLang);
+  const t = translator(lang);
+  const user = i.user.id;
+  // The lobby's "My seat view" button: the panel, as a new ephemeral message for the clicker.
+  if (rest === 'lobby' && i.isButton()) {
+    const note = seatNoticeLine(ctx.store, user, lang) ?? undefined;
+    await i.reply({ ...panel(ctx, user, lang, note), flags: MessageFlags.Ephemeral });
+    return;
+  }
+  const p = /^p:(ephemeral|thread|dm)$/.exec(rest);
+  if (p && i.isButton()) {
+    const note = setPlace(ctx, i, p[1] as SeatPlace, lang);
+    await i.update(panel(ctx, user, lang, note));
+    return;
+  }
+  const c = /^c:([a-z-]+)$/.exec(rest);
+  if (c && i.isStringSelectMenu() && CLAIM_GAMES.includes(c[1] as GameId)) {
+    const game = c[1] as GameId;
+    const kept = writePrefs(ctx.store.db, game, user, i.values, ctx.clock.now());
+    const note = `✅ ${t('seatch:prefs.claims-set', { game: t(`${game}:name`), list: kept.length ? kept.map((x) => prefLabel(t, x)).join(', ') : t('seatch:prefs.none') })}`;
+    await i.update(panel(ctx, user, lang, note));
+    return;
+  }
+  await i.reply({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral });
+}

@@ -1,0 +1,256 @@
+/**
+ * Seat channels (issue #13 §1): a player may get their seat view (the private hand view with its
+ * buttons) in a private thread of the game (type 12, only them and the bot) or in DMs instead of
+ * an ephemeral message. There the bot keeps ONE hand message per hand, edited on every change of
+ * that seat's view, and posts a short ping (deleting the previous one) when the player must act.
+ *
+ * It is a live view that never expires: pushSeatViews (seat-views.ts) calls `syncSeatChannels` on
+ * every step that changes the table or pings. Everything is kept in SQLite (store/seat-channels.ts):
+ * after a restart the same message is edited again and its buttons keep working (play.ts accepts a
+ * hand verb on the seat channel message of its owner, and refuses anyone else's click).
+ *
+ * Fallbacks, never retried in a loop: DMs closed (50007) puts the user's choice back to ephemeral;
+ * a missing Create Private Threads / Send Messages in Threads permission (checked before creating,
+ * as Discord requires for a type-12 thread) leaves that table on ephemeral views. Either way the
+ * user is told once, in their next ephemeral reply (`seatNoticeLine`).
+ */
+import { createHash } from 'node:crypto';
+import { ChannelType, PermissionFlagsBits, type Message, type TextBasedChannel, type ThreadChannel } from 'discord.js';
+import type { BotContext } from './context.js';
+import { handPayload } from './hand-view.js';
+import { gameChannel, relTime } from './messages.js';
+import { langOf, translator, type Lang } from '../table/i18n.js';
+import type { Table } from '../table/store.js';
+import type { SeatChannelRow, SeatNotice, Store } from '../store/index.js';
+import { handView } from '../table/views.js';
+import type { BaseAction, Decision } from '../games/core/types.js';
+
+/** The permissions a private seat thread needs in the game's parent channel (Discord: type 12 threads). */
+export const PRIVATE_THREAD_PERMISSIONS = {
+  CreatePrivateThreads: PermissionFlagsBits.CreatePrivateThreads,
+  SendMessagesInThreads: PermissionFlagsBits.SendMessagesInThreads,
+} as const;
+
+/** The names of the permissions missing for a private seat thread (none when `perms` is unknown). */
+export function missingForSeatThread(perms: { has(bit: bigint): boolean } | null | undefined): string[] {
+  if (!perms) return [];
+  return (Object.keys(PRIVATE_THREAD_PERMISSIONS) as (keyof typeof PRIVATE_THREAD_PERMISSIONS)[]).filter(
+    (k) => !perms.has(PRIVATE_THREAD_PERMISSIONS[k]),
+  );
+}
+
+type Sendable = TextBasedChannel & { send: ThreadChannel['send'] };
+
+const code = (err: unknown) => (err as { code?: number | string })?.code;
+
+/** What a seat's hand message shows (a hash of handView without the state version). */
+function signature(t: Table, seat: number, lang: Lang): string {
+  const v = handView(t, seat, lang);
+  return createHash('sha1')
+    .update(JSON.stringify([t.row.handIndex, v.lines, v.rows, v.model]))
+    .digest('hex');
+}
+
+function pendingOf(t: Table, seat: number): Decision<BaseAction> | undefined {
+  if (t.state === null || t.row.status !== 'running') return undefined;
+  try {
+    return (t.engine.pending(t.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Seats whose seat channel works now: they are pinged there, not in the game thread. */
+export function seatChannelSeats(ctx: BotContext, t: Table): Set<number> {
+  const out = new Set<number>();
+  for (const r of ctx.store.seatChannels.forGame(t.row.id)) {
+    const s = t.seats[r.seat];
+    if (s && s.userId === r.userId && !r.failed && r.channelId && r.messageId) out.add(r.seat);
+  }
+  return out;
+}
+
+/** The seat channel hand message `messageId` of `userId` at this game, or null (someone else's / not one). */
+export function ownSeatMessage(store: Store, gameId: string, userId: string, messageId: string): SeatChannelRow | null {
+  const r = store.seatChannels.ofUser(gameId, userId);
+  return r && r.messageId === messageId ? r : null;
+}
+
+/** The seat's hand message was just redrawn in answer to its owner's click: remember what it shows. */
+export function noteShown(ctx: BotContext, t: Table, r: SeatChannelRow): void {
+  ctx.store.seatChannels.update(t.row.id, r.seat, { sig: signature(t, r.seat, langOf(r.lang, ctx.defaultLang)) });
+}
+
+/** "⚠️ …" once after a seat channel fell back to ephemeral views, else null. */
+export function seatNoticeLine(store: Store, userId: string, lang: Lang): string | null {
+  const n = store.seatChannels.takeNotice(userId);
+  return n ? `⚠️ ${translator(lang)(`seatch:notice.${n}`)}` : null;
+}
+
+async function fallBack(ctx: BotContext, t: Table, seat: number, userId: string, why: SeatNotice, err?: unknown): Promise<void> {
+  ctx.log.info({ err, gameId: t.row.id, seat, why }, 'seat channel unavailable; ephemeral seat views');
+  ctx.store.seatChannels.update(t.row.id, seat, { failed: why });
+  ctx.store.seatChannels.fellBack(userId, why);
+}
+
+/** Opens the seat's private thread (under the game's parent text channel) or DM channel. */
+async function openChannel(ctx: BotContext, t: Table, seat: number, userId: string, place: 'thread' | 'dm', lang: Lang): Promise<void> {
+  const store = ctx.store.seatChannels;
+  if (place === 'dm') {
+    try {
+      const u = await ctx.client.users.fetch(userId);
+      const dm = await u.createDM();
+      store.open({ gameId: t.row.id, seat, userId, place, channelId: dm.id, lang });
+    } catch (err) {
+      store.open({ gameId: t.row.id, seat, userId, place, channelId: null, lang, failed: 'dm-closed' });
+      await fallBack(ctx, t, seat, userId, 'dm-closed', err);
+    }
+    return;
+  }
+  const base = await ctx.client.channels.fetch(t.row.channelId ?? '').catch(() => null);
+  // A private thread hangs off a text channel (a thread cannot hold threads).
+  const parent = base?.isThread() ? base.parent : base;
+  const me = ctx.client.user;
+  const perms = parent && me && 'permissionsFor' in parent ? parent.permissionsFor(me) : null;
+  if (!parent || parent.type !== ChannelType.GuildText || !perms || missingForSeatThread(perms).length) {
+    store.open({ gameId: t.row.id, seat, userId, place, channelId: null, lang, failed: 'thread-perm' });
+    return fallBack(ctx, t, seat, userId, 'thread-perm');
+  }
+  try {
+    const tr = translator(lang);
+    const name = tr('seatch:thread-name', { game: tr(`${t.row.game}:name`), seat: seat + 1, id: t.row.id }).slice(0, 100);
+    const th = await parent.threads.create({ name, type: ChannelType.PrivateThread, invitable: false, autoArchiveDuration: 10080 });
+    await th.members.add(userId);
+    store.open({ gameId: t.row.id, seat, userId, place, channelId: th.id, lang });
+  } catch (err) {
+    store.open({ gameId: t.row.id, seat, userId, place, channelId: null, lang, failed: 'thread-perm' });
+    await fallBack(ctx, t, seat, userId, 'thread-perm', err);
+  }
+}
+
+async function channelOf(ctx: BotContext, r: SeatChannelRow): Promise<Sendable | null> {
+  const ch = await gameChannel(ctx, r.channelId);
+  if (ch?.isThread() && ch.archived && !ch.locked) await ch.setArchived(false).catch(() => undefined);
+  return ch;
+}
+
+/** Posts the seat's hand message of this hand (the previous hand's loses its buttons). */
+async function post(ctx: BotContext, t: Table, r: SeatChannelRow, ch: Sendable, lang: Lang, sig: string): Promise<boolean> {
+  try {
+    const p = await handPayload(ctx, t, r.seat, lang);
+    const m: Message = await ch.send({ content: p.content, files: p.files, components: p.components, allowedMentions: { parse: [] } });
+    const old = r.messageId;
+    ctx.store.seatChannels.update(t.row.id, r.seat, { messageId: m.id, hand: t.row.handIndex, sig });
+    r.messageId = m.id;
+    if (old) await ch.messages.edit(old, { components: [] }).catch(() => undefined);
+    return true;
+  } catch (err) {
+    if (r.place === 'dm' && code(err) === 50007) await fallBack(ctx, t, r.seat, r.userId, 'dm-closed', err);
+    else {
+      ctx.store.seatChannels.update(t.row.id, r.seat, { failed: 'unreachable' });
+      ctx.log.warn({ err, gameId: t.row.id, seat: r.seat }, 'cannot post the seat channel hand message');
+    }
+    return false;
+  }
+}
+
+/** The short "your move" ping (the previous one is deleted), or just the deletion when they need not act. */
+async function ping(ctx: BotContext, t: Table, r: SeatChannelRow, ch: Sendable, lang: Lang, d: Decision<BaseAction> | undefined) {
+  const acting = !!d;
+  if (acting === r.acting) return;
+  const old = r.pingId;
+  let pingId: string | null = null;
+  if (d) {
+    const tr = translator(lang);
+    const deadline = t.timers.find((x) => x.seat === r.seat)?.deadline;
+    const text = tr(d.kind === 'claim' ? 'seatch:ping-claim' : 'seatch:ping-turn', {
+      user: `<@${r.userId}>`,
+      game: tr(`${t.row.game}:name`),
+    });
+    const when = deadline !== undefined && deadline !== null ? ` ${tr('common:table.deadline', { when: relTime(deadline) })}` : '';
+    const link = r.messageId
+      ? ` https://discord.com/channels/${r.place === 'dm' ? '@me' : (t.row.guildId ?? '@me')}/${r.channelId}/${r.messageId}`
+      : '';
+    try {
+      const m = await ch.send({ content: `${text}${when}${link}`, allowedMentions: { users: [r.userId] } });
+      pingId = m.id;
+    } catch (err) {
+      ctx.log.warn({ err, gameId: t.row.id, seat: r.seat }, 'cannot ping in the seat channel');
+    }
+  }
+  ctx.store.seatChannels.update(t.row.id, r.seat, { acting, pingId });
+  if (old) await ch.messages.delete(old).catch(() => undefined);
+}
+
+/**
+ * Brings every seat channel of the table up to date: opens the ones asked for, posts the hand
+ * message of a new hand, edits it when the seat's view changed, pings when the player must act.
+ */
+export async function syncSeatChannels(ctx: BotContext, t: Table): Promise<void> {
+  if (t.state === null || (t.row.status !== 'running' && t.row.status !== 'paused' && t.row.status !== 'finished')) return;
+  const store = ctx.store.seatChannels;
+  for (const s of t.seats) {
+    if (!s.userId || s.isAi) continue;
+    let r = store.get(t.row.id, s.seat);
+    if (r && r.userId !== s.userId) {
+      store.remove(t.row.id, s.seat);
+      r = null;
+    }
+    const want = store.place(s.userId);
+    if (want.place === 'ephemeral') {
+      // Back to ephemeral views: the seat channel message loses its buttons.
+      if (r) {
+        store.remove(t.row.id, s.seat);
+        const ch = r.channelId && r.messageId && !r.failed ? await gameChannel(ctx, r.channelId) : null;
+        await ch?.messages.edit(r.messageId!, { components: [] }).catch(() => undefined);
+      }
+      continue;
+    }
+    if (t.row.status === 'finished' && !r) continue;
+    const lang = langOf(want.lang ?? r?.lang ?? t.row.locale, ctx.defaultLang);
+    if (!r || r.place !== want.place) {
+      // Moved (thread ↔ DM): the old place's message loses its buttons.
+      if (r?.channelId && r.messageId && !r.failed) {
+        const old = await gameChannel(ctx, r.channelId);
+        await old?.messages.edit(r.messageId, { components: [] }).catch(() => undefined);
+      }
+      await openChannel(ctx, t, s.seat, s.userId, want.place, lang);
+      r = store.get(t.row.id, s.seat);
+    }
+    if (!r || r.failed || !r.channelId) continue;
+    const rl = langOf(r.lang, ctx.defaultLang);
+    const ch = await channelOf(ctx, r);
+    if (!ch) continue;
+    const sig = signature(t, s.seat, rl);
+    if (!r.messageId || r.hand !== t.row.handIndex) {
+      if (!(await post(ctx, t, r, ch, rl, sig))) continue;
+    } else if (sig !== r.sig) {
+      try {
+        await ch.messages.edit(r.messageId, await handPayload(ctx, t, s.seat, rl));
+        store.update(t.row.id, s.seat, { sig });
+      } catch (err) {
+        // Deleted by someone (10008): posted anew once; anything else: back to ephemeral views.
+        if (code(err) === 10008) {
+          if (!(await post(ctx, t, { ...r, messageId: null }, ch, rl, sig))) continue;
+        } else {
+          store.update(t.row.id, s.seat, { failed: 'unreachable' });
+          ctx.log.warn({ err, gameId: t.row.id, seat: s.seat }, 'cannot edit the seat channel hand message');
+          continue;
+        }
+      }
+    }
+    await ping(ctx, t, store.get(t.row.id, s.seat)!, ch, rl, pendingOf(t, s.seat));
+  }
+}
+
+/** The match ended: pings go, private seat threads are archived and locked. */
+export async function closeSeatChannels(ctx: BotContext, t: Table): Promise<void> {
+  for (const r of ctx.store.seatChannels.forGame(t.row.id)) {
+    if (r.failed || !r.channelId) continue;
+    const ch = await gameChannel(ctx, r.channelId);
+    if (!ch) continue;
+    if (r.pingId) await ch.messages.delete(r.pingId).catch(() => undefined);
+    ctx.store.seatChannels.update(t.row.id, r.seat, { pingId: null, acting: false });
+    if (ch.isThread()) await ch.edit({ archived: true, locked: true }).catch(() => undefined);
+  }
+}
