@@ -290,7 +290,7 @@ test('migration 6: a database written before levels keeps its tables at normal, 
 });
 
 test("a hint's text gives the game's own reason (engine.explain) in the player's language", () => {
-  for (const game of ['phom', 'chan', 'vn-mahjong'] as const) {
+  for (const game of ['phom', 'chan', 'vn-mahjong', 'classic-mahjong'] as const) {
     const r = rig(game, ['human', 'normal', 'normal', 'normal']);
     r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
     assert.ok(

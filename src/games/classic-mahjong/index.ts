@@ -2,6 +2,7 @@
 import type { Engine } from '../core/types.js';
 import type { Action } from './actions.js';
 import { ai } from './ai.js';
+import { explainClassic } from './explain.js';
 import { OPTIONS, type Options } from './options.js';
 import { checkInvariants, fromScenario } from './position.js';
 import { apply, pending } from './rules.js';
@@ -28,6 +29,12 @@ export const engine: Engine<State, Action, Options, SeatView, PublicView, Classi
   result: settle,
   checkInvariants,
   ai,
+  // The hint button's reason, from the seat's knowledge only (explain.ts).
+  explain: (s, seat, a) => {
+    const decision = pending(s).find((d) => d.seat === seat);
+    if (!decision) throw new Error(`classic explain: seat ${seat} has no pending decision`);
+    return explainClassic({ seat, view: view(s, seat), table: publicView(s), decision }, a);
+  },
   fromScenario,
   cli: { score: cliScore },
   tableSize,

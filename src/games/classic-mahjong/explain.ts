@@ -1,0 +1,98 @@
+/**
+ * The hint button's reason for a classical mahjong choice (issue #16): an i18n key under
+ * `classic-mahjong:hint` and its values. It judges the chosen action from the seat's knowledge
+ * only (its view, the public view, its decision), with the plain measures a player would quote:
+ * steps from ready after it, live tiles that would improve the hand, and whether another seat
+ * looks ready (three exposed sets).
+ */
+import type { SeatKnowledge } from '../core/ai.js';
+import type { HintReasonKey } from '../core/types.js';
+import { standardShanten } from '../mahjong/decompose.js';
+import type { TileCode } from '../mahjong/tiles.js';
+import type { Action } from './actions.js';
+import { counts } from './hand.js';
+import type { PublicView, SeatView } from './views.js';
+
+type Knowledge = SeatKnowledge<SeatView, PublicView, Action>;
+
+const key = (id: string, vars: Record<string, string | number> = {}): HintReasonKey => ({ key: `classic-mahjong:hint.${id}`, vars });
+
+function without(tiles: readonly TileCode[], used: readonly TileCode[]): TileCode[] {
+  const out = [...tiles];
+  for (const t of used) {
+    const i = out.indexOf(t);
+    if (i >= 0) out.splice(i, 1);
+  }
+  return out;
+}
+
+/** Steps from ready (0 = ready) of concealed tiles needing `sets` more sets and a pair. */
+function steps(tiles: readonly TileCode[], sets: number): number {
+  return Math.max(0, standardShanten(counts(tiles), Math.max(0, sets)));
+}
+
+/** Every tile kind except bonus tiles. */
+const ALL: TileCode[] = [
+  ...['m', 'p', 's'].flatMap((s) => Array.from({ length: 9 }, (_, i) => `${i + 1}${s}` as TileCode)),
+  ...Array.from({ length: 7 }, (_, i) => `${i + 1}z` as TileCode),
+];
+
+/** Live copies (not seen by this seat) of tiles that would bring `tiles` a step closer. */
+function improvers(k: Knowledge, tiles: readonly TileCode[], sets: number): number {
+  const v = k.view;
+  const seen = new Map<TileCode, number>();
+  const see = (t: TileCode) => seen.set(t, (seen.get(t) ?? 0) + 1);
+  // The drawn tile is part of the concealed hand (rules.ts).
+  for (const t of v.hand) see(t);
+  for (const st of v.seats) {
+    for (const m of st.melds) m.tiles.forEach(see);
+    for (const d of st.discards) if (d.claimedBy === undefined) see(d.tile);
+  }
+  const base = standardShanten(counts(tiles), sets);
+  let n = 0;
+  for (const t of ALL) {
+    const live = 4 - (seen.get(t) ?? 0);
+    if (live > 0 && standardShanten(counts([...tiles, t]), sets) < base) n += live;
+  }
+  return n;
+}
+
+export function explainClassic(k: Knowledge, a: Action): HintReasonKey {
+  const v = k.view;
+  const sets = 4 - v.melds.length;
+  const hand = v.hand;
+  switch (a.type) {
+    case 'mahjong':
+      return key('win');
+    case 'concealed-kong':
+    case 'added-kong':
+    case 'opening-kong':
+    case 'kong':
+      return key('kong');
+    case 'pung':
+    case 'chow': {
+      const tile = v.claimable?.tile ?? '';
+      const used = a.type === 'pung' ? [tile, tile] : without(a.tiles, [tile]);
+      const rest = without(v.hand, used);
+      // After the call a discard follows: the best one's steps.
+      const after = Math.min(...rest.map((t) => steps(without(rest, [t]), sets - 1)));
+      return key('call', { card: tile, steps: Number.isFinite(after) ? after : 0 });
+    }
+    case 'pass': {
+      const tile = v.claimable?.tile;
+      const couldCall = k.decision.options.some((o) => o.type === 'pung' || o.type === 'chow' || o.type === 'kong');
+      return tile && couldCall ? key('pass-call', { card: tile }) : key('pass');
+    }
+    case 'discard': {
+      const rest = without(hand, [a.tile]);
+      const sh = steps(rest, sets);
+      const threat = v.seats.some((st) => st.seat !== v.seat && st.melds.filter((m) => m.exposed).length >= 3);
+      if (threat && sh >= 2) return key('discard-fold', { card: a.tile, steps: sh });
+      const live = improvers(k, rest, sets);
+      if (sh === 0) return key('discard-ready', { card: a.tile, live });
+      return key('discard', { card: a.tile, steps: sh, live });
+    }
+    default:
+      return key('auto');
+  }
+}
