@@ -64,10 +64,29 @@ export type T = (key: string, vars?: Record<string, unknown>) => string;
 
 /** A translator bound to a language. Keys are `ns:path.to.key`; a missing key returns the key itself. */
 export function translator(lang: Lang): T {
-  const inst = i18n();
-  const fixed = inst.getFixedT(lang);
-  return (key, vars) => fixed(key, vars ?? {}) as string;
+  let t = translators.get(lang);
+  if (!t) {
+    const fixed = i18n().getFixedT(lang);
+    const memo = new Map<string, string>();
+    // The catalogues never change after loading, so a translation is a function of its key and
+    // values: every view translates the same few hundred strings again on every move, and i18next's
+    // lookup and interpolation were a tenth of the bot's main-thread time under load (issue #17).
+    t = (key, vars) => {
+      const k = vars ? `${key}\u0000${JSON.stringify(vars)}` : key;
+      let out = memo.get(k);
+      if (out === undefined) {
+        out = fixed(key, vars ?? {}) as string;
+        if (memo.size >= MEMO_MAX) memo.clear();
+        memo.set(k, out);
+      }
+      return out;
+    };
+    translators.set(lang, t);
+  }
+  return t;
 }
+const MEMO_MAX = 20_000;
+const translators = new Map<Lang, T>();
 
 export function has(lang: Lang, key: string): boolean {
   return i18n().exists(key, { lng: lang, fallbackLng: false } as never);
