@@ -172,6 +172,42 @@ function liveImprovers(r: Read, rest: readonly TileCode[], sh: number): number {
   return n;
 }
 
+/**
+ * Two steps ahead for a hand one tile from ready: for each live tile that makes it ready, the live
+ * winning tiles of the best discard after it, times that tile's live copies.
+ */
+function readyWaits2(r: Read, rest: readonly TileCode[]): number {
+  const c = countsOf(rest);
+  let total = 0;
+  for (let kd = 0; kd < 34; kd++) {
+    const live = r.unseen[kd]!;
+    if (live === 0 || c[kd]! >= 4) continue;
+    c[kd]!++;
+    if (standardShanten(c, r.need) <= 0) {
+      let best = 0;
+      for (let d = 0; d < 34; d++) {
+        if (!c[d] || d === kd) continue;
+        c[d]!--;
+        if (standardShanten(c, r.need) === 0) {
+          let w = 0;
+          for (let x = 0; x < 34; x++) {
+            const lx = r.unseen[x]! - (x === kd ? 1 : 0);
+            if (lx <= 0 || c[x]! >= 4) continue;
+            c[x]!++;
+            if (standardShanten(c, r.need) === -1) w += lx;
+            c[x]!--;
+          }
+          if (w > best) best = w;
+        }
+        c[d]!++;
+      }
+      total += live * Math.max(1, best);
+    }
+    c[kd]!--;
+  }
+  return total;
+}
+
 /** What `rest` would score as a losing hand if the hand ended now (§9.2, §9.4: losers settle). */
 function loserScore(r: Read, rest: readonly TileCode[]): number {
   const melds: DeclaredMeld[] = r.k.view.melds.map((m) => ({
@@ -285,7 +321,10 @@ function chooseDiscard(r: Read, options: Action[]): Action {
     if (x.sh > minSh && !fold) continue;
     // speed first, as the reference AI: fewest tiles away, then the live tiles that improve the rest
     let key = -x.sh * 1000 - keepValue(r, x.a.tile);
-    if (minSh === 0) key += readyValue(r, x.rest) / 10;
+    // ready: live winning tiles first, then what they would score (a mix measured in duels)
+    if (minSh === 0) key += (0.3 * readyValue(r, x.rest)) / 10 + liveImprovers(r, x.rest, x.sh) * 8;
+    // one from ready: the live tiles that make it ready, each weighted by the waits it would leave
+    else if (minSh === 1 && x.sh === 1) key += readyWaits2(r, x.rest) * 1.3;
     else if (minSh <= 2) key += liveImprovers(r, x.rest, x.sh) * 8;
     // values doubles: a scoring honour pair or pung and a one-suit hand are worth keeping
     key += handValue(r, x.rest) * 0.5;
