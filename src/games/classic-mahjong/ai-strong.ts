@@ -6,16 +6,20 @@
  * How it plays:
  * - speed first, as the reference AI (fewest tiles from ready), but it counts every tile it has
  *   seen (own hand, every exposed set and concealed kong, unclaimed discards) and ranks discards by
- *   the live tiles that would improve the rest;
- * - values doubles, not only speed: when ready it keeps the wait worth most (the scorer's total of
- *   each winning tile times its live copies, lone honours and terminals weighted up because the
- *   other seats throw them first); it keeps scoring honour pairs and pungs and leans to one suit;
+ *   the live tiles that would improve the rest; one tile from ready it looks two steps ahead: each
+ *   live tile that would make it ready counts by the live winning tiles the best discard after it
+ *   would leave (good waits, not just many tiles);
+ * - when ready it keeps the wait with most live winning tiles, then the one worth most (the
+ *   scorer's total of each winning tile, lone honours and terminals weighted up because the other
+ *   seats throw them first); it keeps scoring honour pairs and pungs and leans to one suit;
  *   a hand far from ready late in the hand keeps what it would score as a loser (losers settle);
- * - claims by value: a pung when it brings the hand closer, or keeps the distance for an honour or
- *   terminal pung (points either way) or for clearly more live waits; a chow likewise; nothing
- *   that spoils a one-suit hand;
+ * - claims by value: a pung when it brings the hand closer, or keeps the distance for a pung of a
+ *   scoring honour (dragon, own or prevailing wind) or for clearly more live waits; a chow
+ *   likewise; nothing that spoils a one-suit hand;
  * - defends: against a seat that looks ready (three or more exposed sets, or a late wall) it folds
- *   when its own hand is far, discarding the tiles least likely to complete that seat's hand.
+ *   when its own hand is two or more tiles from ready (one, only against a seat very likely ready
+ *   late in the hand), discarding the tiles least likely to complete that seat's hand (folding
+ *   earlier measured worse in duels).
  */
 import type { SeatKnowledge } from '../core/ai.js';
 import { standardShanten } from '../mahjong/decompose.js';
@@ -381,7 +385,7 @@ function chooseClaim(r: Read, options: Action[]): Action {
   const pung = options.find((a) => a.type === 'pung');
   if (pung && !offSuit) {
     const after = afterClaim(r, [tile, tile]);
-    if (after.sh < now || (after.sh === now && (r.scoring(kd) || kd >= 27 || kd % 9 === 0 || kd % 9 === 8))) return pung;
+    if (after.sh < now || (after.sh === now && r.scoring(kd))) return pung;
     // keeps the distance but waits on clearly more live tiles
     if (after.sh === now && now <= 1 && after.live > nowLive * 1.5 + 2) return pung;
   }
