@@ -6,16 +6,20 @@
  * How it plays:
  * - speed first, as the reference AI (fewest tiles from ready), but it counts every tile it has
  *   seen (own hand, every exposed set and concealed kong, unclaimed discards) and ranks discards by
- *   the live tiles that would improve the rest;
- * - values doubles, not only speed: when ready it keeps the wait worth most (the scorer's total of
- *   each winning tile times its live copies, lone honours and terminals weighted up because the
- *   other seats throw them first); it keeps scoring honour pairs and pungs and leans to one suit;
+ *   the live tiles that would improve the rest; one tile from ready it looks two steps ahead: each
+ *   live tile that would make it ready counts by the live winning tiles the best discard after it
+ *   would leave (good waits, not just many tiles);
+ * - when ready it keeps the wait with most live winning tiles, then the one worth most (the
+ *   scorer's total of each winning tile, lone honours and terminals weighted up because the other
+ *   seats throw them first); it keeps scoring honour pairs and pungs and leans to one suit;
  *   a hand far from ready late in the hand keeps what it would score as a loser (losers settle);
- * - claims by value: a pung when it brings the hand closer, or keeps the distance for an honour or
- *   terminal pung (points either way) or for clearly more live waits; a chow likewise; nothing
- *   that spoils a one-suit hand;
+ * - claims by value: a pung when it brings the hand closer, or keeps the distance for a pung of a
+ *   scoring honour (dragon, own or prevailing wind) or for clearly more live waits; a chow
+ *   likewise; nothing that spoils a one-suit hand;
  * - defends: against a seat that looks ready (three or more exposed sets, or a late wall) it folds
- *   when its own hand is far, discarding the tiles least likely to complete that seat's hand.
+ *   when its own hand is two or more tiles from ready (one, only against a seat very likely ready
+ *   late in the hand), discarding the tiles least likely to complete that seat's hand (folding
+ *   earlier measured worse in duels).
  */
 import type { SeatKnowledge } from '../core/ai.js';
 import { standardShanten } from '../mahjong/decompose.js';
@@ -172,6 +176,42 @@ function liveImprovers(r: Read, rest: readonly TileCode[], sh: number): number {
   return n;
 }
 
+/**
+ * Two steps ahead for a hand one tile from ready: for each live tile that makes it ready, the live
+ * winning tiles of the best discard after it, times that tile's live copies.
+ */
+function readyWaits2(r: Read, rest: readonly TileCode[]): number {
+  const c = countsOf(rest);
+  let total = 0;
+  for (let kd = 0; kd < 34; kd++) {
+    const live = r.unseen[kd]!;
+    if (live === 0 || c[kd]! >= 4) continue;
+    c[kd]!++;
+    if (standardShanten(c, r.need) <= 0) {
+      let best = 0;
+      for (let d = 0; d < 34; d++) {
+        if (!c[d] || d === kd) continue;
+        c[d]!--;
+        if (standardShanten(c, r.need) === 0) {
+          let w = 0;
+          for (let x = 0; x < 34; x++) {
+            const lx = r.unseen[x]! - (x === kd ? 1 : 0);
+            if (lx <= 0 || c[x]! >= 4) continue;
+            c[x]!++;
+            if (standardShanten(c, r.need) === -1) w += lx;
+            c[x]!--;
+          }
+          if (w > best) best = w;
+        }
+        c[d]!++;
+      }
+      total += live * Math.max(1, best);
+    }
+    c[kd]!--;
+  }
+  return total;
+}
+
 /** What `rest` would score as a losing hand if the hand ended now (§9.2, §9.4: losers settle). */
 function loserScore(r: Read, rest: readonly TileCode[]): number {
   const melds: DeclaredMeld[] = r.k.view.melds.map((m) => ({
@@ -285,7 +325,10 @@ function chooseDiscard(r: Read, options: Action[]): Action {
     if (x.sh > minSh && !fold) continue;
     // speed first, as the reference AI: fewest tiles away, then the live tiles that improve the rest
     let key = -x.sh * 1000 - keepValue(r, x.a.tile);
-    if (minSh === 0) key += readyValue(r, x.rest) / 10;
+    // ready: live winning tiles first, then what they would score (a mix measured in duels)
+    if (minSh === 0) key += (0.3 * readyValue(r, x.rest)) / 10 + liveImprovers(r, x.rest, x.sh) * 8;
+    // one from ready: the live tiles that make it ready, each weighted by the waits it would leave
+    else if (minSh === 1 && x.sh === 1) key += readyWaits2(r, x.rest) * 1.3;
     else if (minSh <= 2) key += liveImprovers(r, x.rest, x.sh) * 8;
     // values doubles: a scoring honour pair or pung and a one-suit hand are worth keeping
     key += handValue(r, x.rest) * 0.5;
@@ -342,7 +385,7 @@ function chooseClaim(r: Read, options: Action[]): Action {
   const pung = options.find((a) => a.type === 'pung');
   if (pung && !offSuit) {
     const after = afterClaim(r, [tile, tile]);
-    if (after.sh < now || (after.sh === now && (r.scoring(kd) || kd >= 27 || kd % 9 === 0 || kd % 9 === 8))) return pung;
+    if (after.sh < now || (after.sh === now && r.scoring(kd))) return pung;
     // keeps the distance but waits on clearly more live tiles
     if (after.sh === now && now <= 1 && after.live > nowLive * 1.5 + 2) return pung;
   }
