@@ -5,15 +5,7 @@
  * `store.prefs.isAway(userId, now)` / `awayUsers(now)` to let the AI or the timeout default play
  * an away user's seats (logged with source `away`).
  */
-import {
-  ButtonStyle,
-  MessageFlags,
-  SlashCommandBuilder,
-  type ButtonInteraction,
-  type ChatInputCommandInteraction,
-  type ModalSubmitInteraction,
-  type StringSelectMenuInteraction,
-} from 'discord.js';
+import { ButtonStyle, MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
 import { langOf, translator, type Lang } from '../src/table/i18n.js';
@@ -21,6 +13,7 @@ import { encodeCommandId } from '../src/bot/custom-id.js';
 import { button, row, type Row } from '../src/bot/messages.js';
 import { dmsClosedLine } from '../src/notify/tell.js';
 import { run } from '../src/bot/effects.js';
+import type { CommandComponentInteraction } from '../src/bot/command-types.js';
 
 export const data = named(new SlashCommandBuilder(), 'away', 'away').addStringOption((o) => named(o, 'for', 'away.for').setMaxLength(20));
 
@@ -84,11 +77,7 @@ async function playWaitingSeats(ctx: BotContext, userId: string): Promise<void> 
   }
 }
 
-export async function component(
-  i: ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction,
-  rest: string,
-  ctx: BotContext,
-): Promise<void> {
+export async function component(i: CommandComponentInteraction, rest: string, ctx: BotContext): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);
   if (rest !== 'off' || !i.isButton())
     return void (await i.reply({ content: translator(lang)('errors:unknown-button'), flags: MessageFlags.Ephemeral }));

@@ -4,16 +4,7 @@
  * an "Open my hand" button where it is their move), or the server's lobbies with free seats and a
  * Join button. Paged with buttons past one screen (≤ 25 components, ≤ 4,000 characters).
  */
-import {
-  ButtonStyle,
-  EmbedBuilder,
-  MessageFlags,
-  SlashCommandBuilder,
-  type ButtonInteraction,
-  type ChatInputCommandInteraction,
-  type ModalSubmitInteraction,
-  type StringSelectMenuInteraction,
-} from 'discord.js';
+import { ButtonStyle, EmbedBuilder, MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/bot/context.js';
 import { choice, named } from '../src/bot/localize.js';
 import { langOf, translator, type T } from '../src/table/i18n.js';
@@ -25,6 +16,7 @@ import { relTime } from '../src/table/views.js';
 import { jumpUrl, summaries, type TableSummary } from '../src/notify/tables.js';
 import { dmsClosedLine } from '../src/notify/tell.js';
 import type { GameRow } from '../src/store/index.js';
+import type { CommandComponentInteraction } from '../src/bot/command-types.js';
 
 export const data = named(new SlashCommandBuilder(), 'games', 'games').addStringOption((o) =>
   named(o, 'show', 'games.show').addChoices(choice('games.show-mine', 'mine'), choice('games.show-open', 'open')),
@@ -197,11 +189,7 @@ function seatAt(
   })();
 }
 
-export async function component(
-  i: ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction,
-  rest: string,
-  ctx: BotContext,
-): Promise<void> {
+export async function component(i: CommandComponentInteraction, rest: string, ctx: BotContext): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);
   const t = translator(lang);
   if (!i.inGuild() || !i.isButton()) return void (await i.reply({ content: t('errors:guild-only'), flags: MessageFlags.Ephemeral }));

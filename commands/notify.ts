@@ -14,10 +14,7 @@ import {
   SlashCommandBuilder,
   TextInputBuilder,
   TextInputStyle,
-  type ButtonInteraction,
   type ChatInputCommandInteraction,
-  type ModalSubmitInteraction,
-  type StringSelectMenuInteraction,
 } from 'discord.js';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
@@ -26,6 +23,7 @@ import { encodeCommandId } from '../src/bot/custom-id.js';
 import { button, row, type Row } from '../src/bot/messages.js';
 import { dmsClosedLine } from '../src/notify/tell.js';
 import { NOTICE_KINDS, formatClock, isTimeZone, localMinutes, parseClock, type NoticePref } from '../src/store/index.js';
+import type { CommandComponentInteraction } from '../src/bot/command-types.js';
 
 export const data = named(new SlashCommandBuilder(), 'notify', 'notify')
   .addStringOption((o) => named(o, 'time-zone', 'notify.time-zone').setMaxLength(64))
@@ -121,11 +119,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   await i.reply({ ...panel(ctx, i.user.id, lang, note || undefined), flags: MessageFlags.Ephemeral });
 }
 
-export async function component(
-  i: ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction,
-  rest: string,
-  ctx: BotContext,
-): Promise<void> {
+export async function component(i: CommandComponentInteraction, rest: string, ctx: BotContext): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);
   const t = translator(lang);
   const user = i.user.id;

@@ -29,6 +29,7 @@ import { isSeatPlace, SEAT_PLACES, type SeatPlace } from '../src/store/index.js'
 import { CLAIMS, prefsOf, readPrefs, writePrefs } from '../src/table/prefs.js';
 import { missingForSeatThread, seatNoticeLine } from '../src/bot/seat-channels.js';
 import type { GameId } from '../src/table/manifests.js';
+import type { CommandComponentInteraction } from '../src/bot/command-types.js';
 
 export const data = named(new SlashCommandBuilder(), 'prefs', 'prefs').addStringOption((o) =>
   named(o, 'seat-view', 'prefs.seat-view').addChoices(...SEAT_PLACES.map((p) => choice(`prefs.place.${p}`, p))),
@@ -114,11 +115,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   await i.reply({ ...panel(ctx, i.user.id, lang, note || undefined), flags: MessageFlags.Ephemeral });
 }
 
-export async function component(
-  i: ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction,
-  rest: string,
-  ctx: BotContext,
-): Promise<void> {
+export async function component(i: CommandComponentInteraction, rest: string, ctx: BotContext): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);
   const t = translator(lang);
   const user = i.user.id;

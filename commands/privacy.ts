@@ -6,22 +6,14 @@
  * results. Refused while the user sits at an open (lobby, running or paused) table: they finish or leave
  * it, then ask again. With one database file per shard, every shard's file is erased (src/ops/privacy.ts).
  */
-import {
-  ButtonStyle,
-  ComponentType,
-  MessageFlags,
-  SlashCommandBuilder,
-  type ButtonInteraction,
-  type ChatInputCommandInteraction,
-  type ModalSubmitInteraction,
-  type StringSelectMenuInteraction,
-} from 'discord.js';
+import { ButtonStyle, ComponentType, MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
 import { encodeCommandId } from '../src/bot/custom-id.js';
 import { langOf, translator, type T } from '../src/table/i18n.js';
 import { openSeatsOf } from '../src/store/index.js';
 import { eraseEverywhere, shardDatabases } from '../src/ops/privacy.js';
+import type { CommandComponentInteraction } from '../src/bot/command-types.js';
 
 export const data = named(new SlashCommandBuilder(), 'privacy', 'privacy').addSubcommand((s) =>
   named(s, 'delete-my-data', 'privacy.delete-my-data'),
@@ -59,11 +51,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   });
 }
 
-export async function component(
-  i: ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction,
-  rest: string,
-  ctx: BotContext,
-): Promise<void> {
+export async function component(i: CommandComponentInteraction, rest: string, ctx: BotContext): Promise<void> {
   const t = translator(langOf(i.locale, ctx.defaultLang));
   if (!i.isButton()) return void (await i.reply({ content: t('ops:privacy.cancelled'), flags: MessageFlags.Ephemeral }));
   if (rest === 'cancel') return void (await i.update({ content: t('ops:privacy.cancelled'), components: [] }));

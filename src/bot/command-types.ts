@@ -10,6 +10,9 @@ import type {
 } from 'discord.js';
 import type { BotContext } from './context.js';
 
+/** What a command's own components and modals are (routed by `x:<command>:<rest>`). */
+export type CommandComponentInteraction = ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
+
 /** One slash command per file in commands/ (discord.js guide layout): `data` + `execute`. */
 export interface Command {
   data: SlashCommandBuilder | SlashCommandOptionsOnlyBuilder | SlashCommandSubcommandsOnlyBuilder;
@@ -20,5 +23,5 @@ export interface Command {
    * characters) are routed here with `rest` (see COMMAND_ID in custom-id.ts). The handler
    * acknowledges the interaction itself.
    */
-  component?(i: ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction, rest: string, ctx: BotContext): Promise<void>;
+  component?(i: CommandComponentInteraction, rest: string, ctx: BotContext): Promise<void>;
 }

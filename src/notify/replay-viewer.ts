@@ -12,15 +12,7 @@
  *   `npm run cli -- replay`. Only once the match is over: the scenario holds the game's seed, which
  *   deals every later hand.
  */
-import {
-  AttachmentBuilder,
-  ButtonStyle,
-  MessageFlags,
-  StringSelectMenuBuilder,
-  type ButtonInteraction,
-  type ModalSubmitInteraction,
-  type StringSelectMenuInteraction,
-} from 'discord.js';
+import { AttachmentBuilder, ButtonStyle, MessageFlags, StringSelectMenuBuilder } from 'discord.js';
 import type { BotContext } from '../bot/context.js';
 import { replayHand } from '../bot/replays.js';
 import { encodeCommandId } from '../bot/custom-id.js';
@@ -32,6 +24,7 @@ import { handSeed } from '../games/core/rng.js';
 import type { BaseAction, HandResult } from '../games/core/types.js';
 import type { NextHand, Scenario, ScenarioStep } from '../games/core/scenario.js';
 import { shownName } from '../store/privacy.js';
+import type { CommandComponentInteraction } from '../bot/command-types.js';
 
 /** Moves per page of the move list. */
 export const MOVES_PER_PAGE = 15;
@@ -227,11 +220,7 @@ export function exportScenario(ctx: BotContext, gameId: string, hand: number): S
 }
 
 /** The viewer's buttons, select and Export (`x:history:…`). */
-export async function component(
-  i: ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction,
-  rest: string,
-  ctx: BotContext,
-): Promise<void> {
+export async function component(i: CommandComponentInteraction, rest: string, ctx: BotContext): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);
   const t = translator(lang);
   const m = /^([vje]):([0-9a-z]{1,12}):(\d{1,5})(?::(\d{1,5}):[a-z])?$/.exec(rest);
