@@ -40,6 +40,9 @@ export type PhomKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
  * `feed2`…`feed4` weigh feeding by table size; `looks` is how many live cards a take shows (the
  * offered discard and the draw) and `momCost` the bets a Móm costs, for the Móm-risk estimate;
  * the look-ahead and the Móm risk are used up to `exactUpTo` players (at 4 they measured worse).
+ * `ptsW` weighs a loose card's points in earlier discards and `finalW` the deadwood points of the
+ * final discard against the feeding risk (with 2 players a point of deadwood is worth little: the
+ * loser pays 1 whatever the margin, while a fed eat or chốt pays 1–4 at once).
  * Per-size entries are for 2, 3, 4 players.
  */
 const TUNING = {
@@ -55,6 +58,8 @@ const TUNING = {
   looks: 1.6,
   momCost: 4.5,
   exactUpTo: 3,
+  ptsW: [0.1, 1, 1],
+  finalW: [0.3, 1, 1],
 } as const;
 
 interface Ctx {
@@ -104,13 +109,13 @@ function liveOuts(x: Ctx, a: Card, b: Card): number {
 function handValue(x: Ctx, hand: Card[], eatenHeld: Card[], final: boolean): number {
   const h = indexHand(hand, eatenHeld, x.qka);
   const pts = h.cards.map((c) => cardPoints(c, x.face));
-  if (final) return bestArrangement(h, (i) => pts[i]!).value;
+  if (final) return bestArrangement(h, (i) => pts[i]! * TUNING.finalW[x.v.n - 2]!).value;
   const f = h.cards.map((c, i) => {
     let best = 0;
     for (let j = 0; j < h.cards.length; j++) if (j !== i && isCa(c, h.cards[j]!)) best = Math.max(best, liveOuts(x, c, h.cards[j]!));
     return best === 0 ? 1 : best === 1 ? 0.6 : 0.4;
   });
-  return bestArrangement(h, (i) => TUNING.loose * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]!).value;
+  return bestArrangement(h, (i) => TUNING.loose * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]! * TUNING.ptsW[x.v.n - 2]!).value;
 }
 
 /**
@@ -388,7 +393,7 @@ function afterTake(x: Ctx, hand: Card[], held: Card[], final: boolean): number {
     for (let j = 0; j < h.cards.length; j++) if (j !== i && isCa(c, h.cards[j]!)) best = Math.max(best, liveOuts(x, c, h.cards[j]!));
     return best === 0 ? 1 : best === 1 ? 0.6 : 0.4;
   });
-  const cost = final ? (i: number) => pts[i]! : (i: number) => TUNING.loose * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]!;
+  const cost = final ? (i: number) => pts[i]! : (i: number) => TUNING.loose * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]! * TUNING.ptsW[x.v.n - 2]!;
   const full = (1 << h.cards.length) - 1;
   const memo = new Map<number, { value: number; phoms: number[] }>();
   let best = Infinity;
