@@ -8,7 +8,9 @@
  *   the rest is "live". A cạ counts as a near-phỏm only while a card that completes it is live.
  * - Values hands in bets, the way the table pays: Móm, Ù, and the rank money a deadwood total
  *   earns (a table per table size, measured in self-play: with 2 players deadwood matters little
- *   and Móm a lot; with 4 every point counts).
+ *   and Móm a lot; with 4 every point counts). With 2 players its discards weigh deadwood points
+ *   lightly (the loser pays 1 whatever the margin), so keeping Ù chances and not feeding the only
+ *   opponent an eat or the chốt come first.
  * - Before its last take (the one that leads to laying down) it looks at every live card exactly:
  *   the previous seat's discard is eaten when it completes a phỏm, else a draw; each candidate
  *   discard is valued by the expected final hand (Móm, Ù, deadwood). Earlier discards use a quick
@@ -393,7 +395,9 @@ function afterTake(x: Ctx, hand: Card[], held: Card[], final: boolean): number {
     for (let j = 0; j < h.cards.length; j++) if (j !== i && isCa(c, h.cards[j]!)) best = Math.max(best, liveOuts(x, c, h.cards[j]!));
     return best === 0 ? 1 : best === 1 ? 0.6 : 0.4;
   });
-  const cost = final ? (i: number) => pts[i]! : (i: number) => TUNING.loose * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]! * TUNING.ptsW[x.v.n - 2]!;
+  const cost = final
+    ? (i: number) => pts[i]!
+    : (i: number) => TUNING.loose * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]! * TUNING.ptsW[x.v.n - 2]!;
   const full = (1 << h.cards.length) - 1;
   const memo = new Map<number, { value: number; phoms: number[] }>();
   let best = Infinity;
