@@ -8,7 +8,9 @@
  *   the rest is "live". A cạ counts as a near-phỏm only while a card that completes it is live.
  * - Values hands in bets, the way the table pays: Móm, Ù, and the rank money a deadwood total
  *   earns (a table per table size, measured in self-play: with 2 players deadwood matters little
- *   and Móm a lot; with 4 every point counts).
+ *   and Móm a lot; with 4 every point counts). With 2 players its discards weigh deadwood points
+ *   lightly (the loser pays 1 whatever the margin), so keeping Ù chances and not feeding the only
+ *   opponent an eat or the chốt come first.
  * - Before its last take (the one that leads to laying down) it looks at every live card exactly:
  *   the previous seat's discard is eaten when it completes a phỏm, else a draw; each candidate
  *   discard is valued by the expected final hand (Móm, Ù, deadwood). Earlier discards use a quick
@@ -40,6 +42,9 @@ export type PhomKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
  * `feed2`…`feed4` weigh feeding by table size; `looks` is how many live cards a take shows (the
  * offered discard and the draw) and `momCost` the bets a Móm costs, for the Móm-risk estimate;
  * the look-ahead and the Móm risk are used up to `exactUpTo` players (at 4 they measured worse).
+ * `ptsW` weighs a loose card's points in earlier discards and `finalW` the deadwood points of the
+ * final discard against the feeding risk (with 2 players a point of deadwood is worth little: the
+ * loser pays 1 whatever the margin, while a fed eat or chốt pays 1–4 at once).
  * Per-size entries are for 2, 3, 4 players.
  */
 const TUNING = {
@@ -55,6 +60,8 @@ const TUNING = {
   looks: 1.6,
   momCost: 4.5,
   exactUpTo: 3,
+  ptsW: [0.1, 1, 1],
+  finalW: [0.3, 1, 1],
 } as const;
 
 interface Ctx {
@@ -104,13 +111,13 @@ function liveOuts(x: Ctx, a: Card, b: Card): number {
 function handValue(x: Ctx, hand: Card[], eatenHeld: Card[], final: boolean): number {
   const h = indexHand(hand, eatenHeld, x.qka);
   const pts = h.cards.map((c) => cardPoints(c, x.face));
-  if (final) return bestArrangement(h, (i) => pts[i]!).value;
+  if (final) return bestArrangement(h, (i) => pts[i]! * TUNING.finalW[x.v.n - 2]!).value;
   const f = h.cards.map((c, i) => {
     let best = 0;
     for (let j = 0; j < h.cards.length; j++) if (j !== i && isCa(c, h.cards[j]!)) best = Math.max(best, liveOuts(x, c, h.cards[j]!));
     return best === 0 ? 1 : best === 1 ? 0.6 : 0.4;
   });
-  return bestArrangement(h, (i) => TUNING.loose * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]!).value;
+  return bestArrangement(h, (i) => TUNING.loose * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]! * TUNING.ptsW[x.v.n - 2]!).value;
 }
 
 /**
@@ -388,7 +395,9 @@ function afterTake(x: Ctx, hand: Card[], held: Card[], final: boolean): number {
     for (let j = 0; j < h.cards.length; j++) if (j !== i && isCa(c, h.cards[j]!)) best = Math.max(best, liveOuts(x, c, h.cards[j]!));
     return best === 0 ? 1 : best === 1 ? 0.6 : 0.4;
   });
-  const cost = final ? (i: number) => pts[i]! : (i: number) => TUNING.loose * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]!;
+  const cost = final
+    ? (i: number) => pts[i]!
+    : (i: number) => TUNING.loose * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]! * TUNING.ptsW[x.v.n - 2]!;
   const full = (1 << h.cards.length) - 1;
   const memo = new Map<number, { value: number; phoms: number[] }>();
   let best = Infinity;
