@@ -1,17 +1,12 @@
 /** Hint reasons for Chắn (issue #16): the strong AI's one-line reason, judged from the seat's knowledge only. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { checkReason } from '../support/hint-reasons.js';
 import { handSeed } from '../../src/games/core/rng.js';
 import { engine } from '../../src/games/chan/index.js';
 import { knowledge } from '../../src/games/chan/ai.js';
 import type { ChanAction } from '../../src/games/chan/actions.js';
 import { opts } from './helpers.js';
-
-const hints = (lng: string): Record<string, string> =>
-  (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'locales', lng, 'chan.json'), 'utf8')) as { hint: Record<string, string> })
-    .hint;
 
 test('every reason of a strong self-play has a text with its placeholders in vi, en and zh-TW', () => {
   const seen = new Set<string>();
@@ -22,14 +17,8 @@ test('every reason of a strong self-play has a text with its placeholders in vi,
         const d = engine.pending(s)[0]!;
         const a = engine.ai(s, d.seat, 'strong');
         const r = engine.explain!(s, d.seat, a);
-        assert.match(r.key, /^chan:hint\./);
-        const id = r.key.slice('chan:hint.'.length);
+        const id = checkReason('chan', r);
         seen.add(id);
-        for (const lng of ['vi', 'en', 'zh-TW']) {
-          const text = hints(lng)[id];
-          assert.ok(text, `${lng} lacks hint.${id}`);
-          for (const m of text.matchAll(/\{\{(\w+)\}\}/g)) assert.ok(m[1]! in r.vars, `${lng} hint.${id} needs ${m[1]}`);
-        }
         const next = engine.apply(s, d.seat, a);
         assert.ok(next.ok);
         s = next.value;

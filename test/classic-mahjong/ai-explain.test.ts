@@ -1,8 +1,7 @@
 /** Hint reasons for classical mahjong (issue #16): a one-line reason for the strong AI's choice. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { checkReason } from '../support/hint-reasons.js';
 import { handSeed } from '../../src/games/core/rng.js';
 import { defaultOptions } from '../../src/games/core/options.js';
 import { engine, type State } from '../../src/games/classic-mahjong/index.js';
@@ -10,12 +9,6 @@ import { standardShanten } from '../../src/games/mahjong/decompose.js';
 import { counts } from '../../src/games/classic-mahjong/hand.js';
 
 const opts = defaultOptions(engine.options);
-const hints = (lng: string): Record<string, string> =>
-  (
-    JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'locales', lng, 'classic-mahjong.json'), 'utf8')) as {
-      hint: Record<string, string>;
-    }
-  ).hint;
 
 test('every reason of a strong self-play has a text with its placeholders in vi, en and zh-TW, and its numbers are right', () => {
   const seen = new Set<string>();
@@ -25,14 +18,8 @@ test('every reason of a strong self-play has a text with its placeholders in vi,
       const d = engine.pending(s)[0]!;
       const a = engine.ai(s, d.seat, 'strong');
       const r = engine.explain!(s, d.seat, a);
-      assert.match(r.key, /^classic-mahjong:hint\./);
-      const id = r.key.slice('classic-mahjong:hint.'.length);
+      const id = checkReason('classic-mahjong', r);
       seen.add(id);
-      for (const lng of ['vi', 'en', 'zh-TW']) {
-        const text = hints(lng)[id];
-        assert.ok(text, `${lng} lacks hint.${id}`);
-        for (const m of text.matchAll(/\{\{(\w+)\}\}/g)) assert.ok(m[1]! in r.vars, `${lng} hint.${id} needs ${m[1]}`);
-      }
       if (a.type === 'discard' && id === 'discard') {
         // The steps it states are the hand's own after that discard (the seat's view only).
         const v = engine.view(s, d.seat);

@@ -1,8 +1,7 @@
 /** Hint reasons for Vietnamese mahjong (issue #16): the strong AI's one-line reason for its choice. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { checkReason } from '../support/hint-reasons.js';
 import { handSeed } from '../../src/games/core/rng.js';
 import { defaultOptions } from '../../src/games/core/options.js';
 import { engine, type State } from '../../src/games/vn-mahjong/index.js';
@@ -10,12 +9,6 @@ import { shanten } from '../../src/games/vn-mahjong/ai.js';
 import { removeOne } from '../../src/games/vn-mahjong/tiles.js';
 
 const opts = defaultOptions(engine.options);
-const hints = (lng: string): Record<string, string> =>
-  (
-    JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'locales', lng, 'vn-mahjong.json'), 'utf8')) as {
-      hint: Record<string, string>;
-    }
-  ).hint;
 
 test('every reason of a strong self-play has a text with its placeholders in vi, en and zh-TW, and its numbers are right', () => {
   const seen = new Set<string>();
@@ -25,14 +18,8 @@ test('every reason of a strong self-play has a text with its placeholders in vi,
       const d = engine.pending(s)[0]!;
       const a = engine.ai(s, d.seat, 'strong');
       const r = engine.explain!(s, d.seat, a);
-      assert.match(r.key, /^vn-mahjong:hint\./);
-      const id = r.key.slice('vn-mahjong:hint.'.length);
+      const id = checkReason('vn-mahjong', r);
       seen.add(id);
-      for (const lng of ['vi', 'en', 'zh-TW']) {
-        const text = hints(lng)[id];
-        assert.ok(text, `${lng} lacks hint.${id}`);
-        for (const m of text.matchAll(/\{\{(\w+)\}\}/g)) assert.ok(m[1]! in r.vars, `${lng} hint.${id} needs ${m[1]}`);
-      }
       if (a.type === 'discard' && (id === 'discard' || id === 'discard-ready')) {
         // The steps it states are the hand's own after that discard (seat's view only).
         const v = engine.view(s, d.seat);
