@@ -1,4 +1,6 @@
 import type { GameId, HandModel, Locale, ResultModel, SeatModel, TableModel } from '../../src/render/model.js';
+import { createCanvas, loadImage } from 'canvas';
+import { OUTPUT_SCALE } from '../../src/render/index.js';
 import { sampleModels } from './samples.js';
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -56,4 +58,16 @@ export function stressModels(game: GameId, locale: Locale): { hand: HandModel; t
     payments: seats.map((x) => ({ from: x.name, to: LONG_NAME, amount: '1 234 567 890 điểm' })),
   };
   return { hand, table, result };
+}
+
+/** Whether the pixel just left of a layout box, half-way down, is the winning highlight's gold. */
+export async function goldBeside(png: Buffer, b: { x: number; y: number; w: number; h: number }): Promise<boolean> {
+  const img = await loadImage(png);
+  const c = createCanvas(img.width, img.height);
+  const ctx = c.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  const px = Math.round((b.x - 5) * OUTPUT_SCALE);
+  const py = Math.round((b.y + b.h / 2) * OUTPUT_SCALE);
+  const [r, g, bl] = ctx.getImageData(px, py, 1, 1).data;
+  return r! > 200 && g! > 160 && bl! < 140;
 }

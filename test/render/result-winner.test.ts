@@ -5,27 +5,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadImage, createCanvas } from 'canvas';
 import { LOCALES, RENDER_GAMES, registerFonts, renderResult, setTextProbe } from '../../src/render/index.js';
 import type { ResultModel } from '../../src/render/index.js';
 import { layoutResult, winningBox, winningSpot } from '../../src/render/result.js';
-import { OUTPUT_SCALE } from '../../src/render/scale.js';
 import { word } from '../../src/render/draw.js';
 import { sampleModels } from './samples.js';
+import { goldBeside } from './helpers.js';
 
 registerFonts();
-
-/** Whether the pixel just left of a layout box, half-way down, is the highlight's gold. */
-async function goldBeside(png: Buffer, b: { x: number; y: number; w: number; h: number }): Promise<boolean> {
-  const img = await loadImage(png);
-  const c = createCanvas(img.width, img.height);
-  const ctx = c.getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  const px = Math.round((b.x - 5) * OUTPUT_SCALE);
-  const py = Math.round((b.y + b.h / 2) * OUTPUT_SCALE);
-  const [r, g, bl] = ctx.getImageData(px, py, 1, 1).data;
-  return r! > 200 && g! > 160 && bl! < 140;
-}
 
 test('every game and locale: the winning piece is found, tagged and highlighted', async () => {
   for (const g of RENDER_GAMES) {

@@ -5,24 +5,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createCanvas, loadImage } from 'canvas';
 import { LOCALES, registerFonts, renderResult, setTextProbe } from '../../src/render/index.js';
 import { layoutResult, winningBox, winningSpot } from '../../src/render/result.js';
-import { OUTPUT_SCALE } from '../../src/render/scale.js';
 import { word } from '../../src/render/draw.js';
 import { resultOf, wonHands } from '../unit/winning-helpers.js';
+import { goldBeside } from './helpers.js';
 
 registerFonts();
-
-/** Whether the pixel just left of a layout box, half-way down, is the highlight's gold. */
-async function goldBeside(png: Buffer, b: { x: number; y: number; w: number; h: number }): Promise<boolean> {
-  const img = await loadImage(png);
-  const c = createCanvas(img.width, img.height);
-  const ctx = c.getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  const [r, g, bl] = ctx.getImageData(Math.round((b.x - 5) * OUTPUT_SCALE), Math.round((b.y + b.h / 2) * OUTPUT_SCALE), 1, 1).data;
-  return r! > 200 && g! > 160 && bl! < 140;
-}
 
 for (const h of wonHands()) {
   test(`${h.label}: the result image highlights the winning piece`, async () => {
