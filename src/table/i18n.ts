@@ -72,7 +72,12 @@ export function translator(lang: Lang): T {
     // values: every view translates the same few hundred strings again on every move, and i18next's
     // lookup and interpolation were a tenth of the bot's main-thread time under load (issue #17).
     t = (key, vars) => {
-      const k = vars ? `${key}\u0000${JSON.stringify(vars)}` : key;
+      let k: string;
+      try {
+        k = vars ? `${key}\u0000${JSON.stringify(vars)}` : key;
+      } catch {
+        return fixed(key, vars ?? {}) as string; // values that do not serialize: not memoized
+      }
       let out = memo.get(k);
       if (out === undefined) {
         out = fixed(key, vars ?? {}) as string;
