@@ -472,12 +472,16 @@ export async function drive(
         n++
       ) {
         const started = performance.now();
-        let ok: boolean | 'moved' = false;
+        let ok: boolean | 'moved';
         try {
           ok = await oneMove(rig, t, rand, st);
         } catch (e) {
+          // E.g. the click raced a new hand's re-posted table (the old message lost its buttons):
+          // a person would look again, so the player tries again (bounded by the attempts above).
           st.notVisible++;
           if (process.env.HQ_TEST_LOG) console.error(e);
+          ok = true;
+          await sleep(100);
         }
         if (!ok) break;
         if (ok === 'moved') mine++;
