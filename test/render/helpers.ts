@@ -1,6 +1,6 @@
 import type { GameId, HandModel, Locale, ResultModel, SeatModel, TableModel } from '../../src/render/model.js';
 import { createCanvas, loadImage } from 'canvas';
-import { OUTPUT_SCALE } from '../../src/render/index.js';
+import { OUTPUT_SCALE, renderResult, setTextProbe } from '../../src/render/index.js';
 import { sampleModels } from './samples.js';
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -70,4 +70,15 @@ export async function goldBeside(png: Buffer, b: { x: number; y: number; w: numb
   const py = Math.round((b.y + b.h / 2) * OUTPUT_SCALE);
   const [r, g, bl] = ctx.getImageData(px, py, 1, 1).data;
   return r! > 200 && g! > 160 && bl! < 140;
+}
+
+/** A result image and every text run drawn into it (the render's text probe). */
+export function renderResultProbed(m: ResultModel): { png: Buffer; seen: string[] } {
+  const seen: string[] = [];
+  setTextProbe((r) => seen.push(r.drawn));
+  try {
+    return { png: renderResult(m), seen };
+  } finally {
+    setTextProbe(null);
+  }
 }

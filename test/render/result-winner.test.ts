@@ -10,7 +10,7 @@ import type { ResultModel } from '../../src/render/index.js';
 import { layoutResult, winningBox, winningSpot } from '../../src/render/result.js';
 import { word } from '../../src/render/draw.js';
 import { sampleModels } from './samples.js';
-import { goldBeside } from './helpers.js';
+import { goldBeside, renderResultProbed } from './helpers.js';
 
 registerFonts();
 
@@ -22,14 +22,7 @@ test('every game and locale: the winning piece is found, tagged and highlighted'
       const spot = winningSpot(m, L);
       assert.ok(spot, `${g}/${l}: a winning piece`);
       assert.equal(spot.code, m.winner!.winningCode, `${g}/${l}: the winning code`);
-      const seen: string[] = [];
-      setTextProbe((r) => seen.push(r.drawn));
-      let png: Buffer;
-      try {
-        png = renderResult(m);
-      } finally {
-        setTextProbe(null);
-      }
+      const { png, seen } = renderResultProbed(m);
       assert.ok(seen.includes(word(l, 'win')), `${g}/${l}: the win tag is drawn`);
       assert.ok(await goldBeside(png, winningBox(m, L)!), `${g}/${l}: highlight over the winning piece`);
     }

@@ -5,11 +5,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LOCALES, registerFonts, renderResult, setTextProbe } from '../../src/render/index.js';
+import { LOCALES, registerFonts } from '../../src/render/index.js';
 import { layoutResult, winningBox, winningSpot } from '../../src/render/result.js';
 import { word } from '../../src/render/draw.js';
 import { resultOf, wonHands } from '../unit/winning-helpers.js';
-import { goldBeside } from './helpers.js';
+import { goldBeside, renderResultProbed } from './helpers.js';
 
 registerFonts();
 
@@ -18,14 +18,7 @@ for (const h of wonHands()) {
     for (const lang of LOCALES) {
       const m = resultOf(h, lang);
       const L = layoutResult(m);
-      const seen: string[] = [];
-      setTextProbe((r) => seen.push(r.drawn));
-      let png: Buffer;
-      try {
-        png = renderResult(m);
-      } finally {
-        setTextProbe(null);
-      }
+      const { png, seen } = renderResultProbed(m);
       if (h.piece === null) {
         assert.equal(winningSpot(m, L), null, `${lang}: nothing highlighted`);
         assert.ok(!seen.includes(word(lang, 'win')), `${lang}: no win tag`);
