@@ -120,6 +120,8 @@ export class Notifier {
         if (isMove(w.kind)) {
           const last = this.store.listing.lastActionBy(t.row.id, w.userId);
           if (last !== null && now - last < AT_TABLE_MS) continue;
+          // A seat view that lives in their DMs pings them there already (src/bot/seat-channels.ts): one DM, not two.
+          if (this.seatViewInDm(t, w.userId)) continue;
         }
         const dueAt = quietUntil(p, now) ?? now;
         // A hand's result and the match's end share their version; one notice per kind and version.
@@ -137,6 +139,14 @@ export class Notifier {
     } catch (err) {
       this.o.log?.error({ err, gameId: t.row.id }, 'notifier failed');
     }
+  }
+
+  private seatViewInDm(t: Table, userId: string): boolean {
+    return t.seats.some((s) => {
+      if (s.userId !== userId || s.isAi) return false;
+      const r = this.store.seatChannels.get(t.row.id, s.seat);
+      return !!r && r.place === 'dm' && !r.failed && !!r.channelId;
+    });
   }
 
   /** Delivers every waiting notice that is due (after quiet hours, digest batching). The scheduler calls it. */
