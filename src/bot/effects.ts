@@ -8,6 +8,7 @@
 import type { BotContext } from './context.js';
 import { ensureUnarchived, gameChannel, png } from './messages.js';
 import { toComponents } from './components.js';
+import { v2Layout, v2Text } from './layout.js';
 import { decodeGameId } from './custom-id.js';
 import { act, actAsync, type ActResult, type TableCommand } from '../table/act.js';
 import type { Effect } from '../table/effects.js';
@@ -352,11 +353,20 @@ export function tableSettled(ctx: BotContext, gameId: string): Promise<void> {
 
 async function updateTable(ctx: BotContext, t: Table, v: ReturnType<typeof tableView>, slot: TableSlot, repost?: Repost): Promise<void> {
   if (!t.row.threadId) return;
-  const content = v.lines.join('\n').slice(0, 2000);
-  const components = toComponents(t.row.id, 0, v.rows);
+  // Components V2 (src/bot/layout.ts): the state in words with Open my hand beside it, the table
+  // image with its alt text, Pause / Resume / Leave below. Public components carry version 0.
+  const alt = altText(v.lines);
+  const layout = v2Layout({
+    gameId: t.row.id,
+    ver: 0,
+    lines: v.lines,
+    rows: v.rows,
+    lead: 'hand',
+    ...(v.model ? { image: { name: 'table.png', description: alt } } : {}),
+  });
   // A previous edit in this queue may have posted a new message.
   let messageId = slot.messageId ?? t.row.tableMessageId;
-  const shown = JSON.stringify([content, components.map((c) => c.toJSON()), v.model]);
+  const shown = JSON.stringify([layout.components.map((c) => c.toJSON()), v.model]);
   if (messageId && slot.shown === shown && !repost) {
     // The message already shows this (e.g. a claim pass changed nothing public): it is up to date.
     ctx.store.games.markShown(t.row.id, t.row.version);
@@ -367,15 +377,16 @@ async function updateTable(ctx: BotContext, t: Table, v: ReturnType<typeof table
   if (repost && messageId) {
     const old = messageId;
     await ch.messages
-      .edit(old, { content: repost.summary, components: [], attachments: [], files: [] })
+      .edit(old, { ...v2Text(repost.summary), content: null, attachments: [], files: [] })
       .catch((err: unknown) => ctx.log.warn({ err, gameId: t.row.id }, 'cannot shorten the old table message'));
     messageId = null;
   }
-  const files = v.model ? [png('table.png', await ctx.render.table(v.model), altText(v.lines))] : [];
-  const payload = { content, files, components, attachments: [] as never[] };
+  const files = v.model ? [png('table.png', await ctx.render.table(v.model), alt)] : [];
+  const payload = { ...layout, files, attachments: [] as never[] };
   try {
     if (messageId) {
-      await ch.messages.edit(messageId, payload);
+      // `content: null` upgrades a table message posted before Components V2 (its text must be cleared).
+      await ch.messages.edit(messageId, { ...payload, content: null });
       slot.shown = shown;
       ctx.store.games.markShown(t.row.id, t.row.version);
       return;

@@ -4,16 +4,19 @@
  * an outdated view is caught and changes nothing.
  */
 import type { BotContext } from './context.js';
-import { png, type Row } from './messages.js';
-import { toComponents } from './components.js';
+import { png } from './messages.js';
+import { v2Layout, type V2Message } from './layout.js';
 import { altText, handView, presentCtx } from '../table/views.js';
 import { translator, type Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
 
-export interface HandPayload {
-  content: string;
+/**
+ * A Components V2 message (src/bot/layout.ts): the seat's situation in words with Refresh beside it,
+ * the hand image, the actions. `content: null` clears the text of a legacy message being upgraded.
+ */
+export interface HandPayload extends V2Message {
+  content: null;
   files: ReturnType<typeof png>[];
-  components: Row[];
   attachments: never[];
 }
 
@@ -32,9 +35,16 @@ export async function handPayload(
   const pieces = [...v.model.hand, ...(v.model.drawn ? [v.model.drawn] : [])].map((c) => t.presenter.pieceName(c, pc)).join(' ');
   const alt = altText(v.lines, `${translator(lang)('common:hand.alt')}: ${pieces}`);
   return {
-    content: v.lines.join('\n'),
+    ...v2Layout({
+      gameId: t.row.id,
+      ver: t.row.version,
+      lines: v.lines,
+      rows: v.rows,
+      image: { name: 'hand.png', description: alt },
+      lead: 'refresh',
+    }),
+    content: null,
     files: [png('hand.png', image, alt)],
-    components: toComponents(t.row.id, t.row.version, v.rows),
     attachments: [],
   };
 }

@@ -9,12 +9,13 @@ import type { BotContext } from './context.js';
 import type { GameButton } from './custom-id.js';
 import { langOf, translator, type T } from '../table/i18n.js';
 import { run, type Via } from './effects.js';
-import { registerView } from './seat-views.js';
+import { heldImage, keepImage, registerView, viewImage } from './seat-views.js';
 import { handPayload } from './hand-view.js';
 import { hintText } from '../table/views.js';
 import type { ActResult, HandVerb, Refusal, TableButtonVerb } from '../table/act.js';
 import type { UiRow } from '../table/ui.js';
 import { toComponents } from './components.js';
+import { v2Text } from './layout.js';
 import { noteShown, ownSeatMessage, seatNoticeLine } from './seat-channels.js';
 import type { SeatChannelRow } from '../store/index.js';
 
@@ -49,8 +50,9 @@ export async function openHand(ctx: BotContext, i: Comp, b: GameButton): Promise
   }
   // After a seat channel fell back to ephemeral views (DMs closed, no permission), said once here.
   const notice = seatNoticeLine(ctx.store, i.user.id, lang) ?? undefined;
-  await i.editReply(await handPayload(ctx, r.table, r.outcome.seat, lang, notice));
-  registerView(ctx, r.table, r.outcome.seat, { token: i.token, userId: i.user.id, lang });
+  const payload = await handPayload(ctx, r.table, r.outcome.seat, lang, notice);
+  const sent = await i.editReply(payload);
+  registerView(ctx, r.table, r.outcome.seat, { token: i.token, userId: i.user.id, lang, image: heldImage(payload, sent) });
 }
 
 /** The clicker's interaction as a way to post public follow-ups (interaction endpoint). */
@@ -91,7 +93,8 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): 
     if (o.seat === undefined) {
       const k = o.refusal?.key;
       if (k === 'errors:game-ended' || k === 'errors:lobby-cancelled' || k === 'errors:not-started') {
-        await i.editReply({ content: say(t, o.refusal!), components: [], files: [], attachments: [] }).catch(() => undefined);
+        // The hand message is a Components V2 message: the refusal replaces it as a text display.
+        await i.editReply({ ...v2Text(say(t, o.refusal!)), content: null, files: [], attachments: [] }).catch(() => undefined);
         return;
       }
       return tell(i, say(t, o.refusal ?? { key: 'errors:not-your-hand', warn: false }));
@@ -99,11 +102,20 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): 
     if (o.ok && o.applied) remember(key);
     const doubleClick = o.refusal?.key === 'errors:stale' && accepted.has(key);
     const note = o.refusal && !doubleClick ? say(t, o.refusal) : undefined;
-    await i.editReply(await handPayload(ctx, r.table, o.seat, lang, note, o.draft));
+    const payload = await handPayload(ctx, r.table, o.seat, lang, note, o.draft);
+    // The clicked message's image, when the new view draws the same (a pass, a menu step): kept.
+    const held = own.channel ? undefined : viewImage(ctx, b.gameId, o.seat, i.message.attachments.first()?.id);
+    const out = keepImage(payload, held);
+    const sent = await i.editReply(out);
     // A seat channel message stays the seat's live view (it never expires): what it shows is noted.
     if (own.channel) return noteShown(ctx, r.table, own.channel);
     // This message is the seat's live view now, with a fresh 15-minute token.
-    registerView(ctx, r.table, o.seat, { token: i.token, userId: i.user.id, lang });
+    registerView(ctx, r.table, o.seat, {
+      token: i.token,
+      userId: i.user.id,
+      lang,
+      image: out.files.length ? heldImage(payload, sent) : held,
+    });
   };
   const values = i.isStringSelectMenu() ? i.values : [];
   await run(

@@ -19,6 +19,7 @@ import { ChannelType, PermissionFlagsBits, type Message, type TextBasedChannel, 
 import type { BotContext } from './context.js';
 import { handPayload } from './hand-view.js';
 import { gameChannel, relTime } from './messages.js';
+import { v2Text } from './layout.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
 import type { SeatChannelRow, SeatNotice, Store } from '../store/index.js';
@@ -138,11 +139,11 @@ async function channelOf(ctx: BotContext, r: SeatChannelRow): Promise<Sendable |
 async function post(ctx: BotContext, t: Table, r: SeatChannelRow, ch: Sendable, lang: Lang, sig: string): Promise<boolean> {
   try {
     const p = await handPayload(ctx, t, r.seat, lang);
-    const m: Message = await ch.send({ content: p.content, files: p.files, components: p.components, allowedMentions: { parse: [] } });
+    const m: Message = await ch.send({ flags: p.flags, files: p.files, components: p.components, allowedMentions: { parse: [] } });
     const old = r.messageId;
     ctx.store.seatChannels.update(t.row.id, r.seat, { messageId: m.id, hand: t.row.handIndex, sig });
     r.messageId = m.id;
-    if (old) await ch.messages.edit(old, { components: [] }).catch(() => undefined);
+    if (old) await closeView(ch, old, t, r.hand ?? t.row.handIndex, lang);
     return true;
   } catch (err) {
     if (r.place === 'dm' && code(err) === 50007) await fallBack(ctx, t, r.seat, r.userId, 'dm-closed', err);
@@ -152,6 +153,17 @@ async function post(ctx: BotContext, t: Table, r: SeatChannelRow, ch: Sendable, 
     }
     return false;
   }
+}
+
+/**
+ * A seat channel message that is no longer the live view (a new hand's message is below, or the
+ * view moved) loses its buttons and image: one line in their place (a Components V2 message has
+ * no `content`; `content: null` also upgrades a legacy one).
+ */
+async function closeView(ch: Sendable, messageId: string, t: Table, hand: number, lang: Lang): Promise<void> {
+  const tr = translator(lang);
+  const line = tr('seatch:closed', { game: tr(`${t.row.game}:name`), n: hand + 1 });
+  await ch.messages.edit(messageId, { ...v2Text(line), content: null, attachments: [], files: [] }).catch(() => undefined);
 }
 
 /** The short "your move" ping (the previous one is deleted), or just the deletion when they need not act. */
@@ -202,7 +214,7 @@ export async function syncSeatChannels(ctx: BotContext, t: Table): Promise<void>
       if (r) {
         store.remove(t.row.id, s.seat);
         const ch = r.channelId && r.messageId && !r.failed ? await gameChannel(ctx, r.channelId) : null;
-        await ch?.messages.edit(r.messageId!, { components: [] }).catch(() => undefined);
+        if (ch) await closeView(ch, r.messageId!, t, r.hand ?? t.row.handIndex, langOf(r.lang, ctx.defaultLang));
       }
       continue;
     }
@@ -212,7 +224,7 @@ export async function syncSeatChannels(ctx: BotContext, t: Table): Promise<void>
       // Moved (thread ↔ DM): the old place's message loses its buttons.
       if (r?.channelId && r.messageId && !r.failed) {
         const old = await gameChannel(ctx, r.channelId);
-        await old?.messages.edit(r.messageId, { components: [] }).catch(() => undefined);
+        if (old) await closeView(old, r.messageId, t, r.hand ?? t.row.handIndex, langOf(r.lang, ctx.defaultLang));
       }
       await openChannel(ctx, t, s.seat, s.userId, want.place, lang);
       r = store.get(t.row.id, s.seat);

@@ -12,6 +12,7 @@
  * is on the fallback until its player opens their hand again — except a seat channel (private
  * thread or DM, seat-channels.ts): a live view that never expires, found again in SQLite.
  */
+import { createHash } from 'node:crypto';
 import { InteractionWebhook, type Client } from 'discord.js';
 import type { BotContext } from './context.js';
 import { handPayload } from './hand-view.js';
@@ -34,6 +35,8 @@ interface LiveView {
   /** What the message shows now (handView without the state version), to skip useless edits. */
   sig: string;
   dead: boolean;
+  /** The hand image the message holds (its attachment id and a hash of its bytes), kept on an edit when unchanged. */
+  image?: { id: string; sha: string };
 }
 
 const registries = new WeakMap<BotContext, Map<string, LiveView>>();
@@ -51,9 +54,21 @@ export function viewSignature(t: Table, seat: number, lang: Lang): string {
 }
 
 /** The seat's hand message was just drawn in answer to `token` (Open my hand, or a click on it). */
-export function registerView(ctx: BotContext, t: Table, seat: number, o: { token: string; userId: string; lang: Lang }): void {
+export function registerView(
+  ctx: BotContext,
+  t: Table,
+  seat: number,
+  o: { token: string; userId: string; lang: Lang; image?: { id: string; sha: string } | undefined },
+): void {
   const m = reg(ctx);
-  m.set(key(t.row.id, seat), { ...o, since: ctx.clock.now(), sig: viewSignature(t, seat, o.lang), dead: false });
+  const { image, ...rest } = o;
+  m.set(key(t.row.id, seat), {
+    ...rest,
+    ...(image ? { image } : {}),
+    since: ctx.clock.now(),
+    sig: viewSignature(t, seat, o.lang),
+    dead: false,
+  });
   if (m.size > 20_000) m.delete(m.keys().next().value!);
 }
 
@@ -95,8 +110,15 @@ export async function pushSeatViews(ctx: BotContext, t: Table, except?: number):
     if (sig === v.sig) continue;
     try {
       const payload = await handPayload(ctx, t, s.seat, v.lang);
-      await new InteractionWebhook(ctx.client as Client<true>, appId, v.token).editMessage('@original', payload);
+      // The same hand image as the message holds (only the words or buttons changed, e.g. a claim
+      // window opened): kept by id instead of uploaded again (issue #17 §3). The gallery references it
+      // by name (`attachment://hand.png`), which Discord resolves for attachments an edit keeps.
+      const out = keepImage(payload, v.image);
+      const m = await new InteractionWebhook(ctx.client as Client<true>, appId, v.token).editMessage('@original', out);
       v.sig = sig;
+      const held = out.files.length ? heldImage(payload, m) : v.image;
+      if (held) v.image = held;
+      else delete v.image;
     } catch (err) {
       // Never retried: the view is dead, the seat is back on pings.
       v.dead = true;
@@ -105,6 +127,51 @@ export async function pushSeatViews(ctx: BotContext, t: Table, except?: number):
     }
   }
   return failed;
+}
+
+/**
+ * The payload of an edit of a seat view that holds `held`: when the new hand image has the same bytes,
+ * it keeps the attachment (by id) instead of uploading it again (issue #17 §3: only what changed).
+ */
+export function keepImage<P extends { files: { attachment: unknown }[]; attachments: never[] }>(
+  payload: P,
+  held: { id: string; sha: string } | undefined,
+): P {
+  if (!held || imageSha(payload.files[0]) !== held.sha) return payload;
+  return { ...payload, files: [], attachments: [{ id: held.id }] as never[] };
+}
+
+/** The image a live seat view holds, when `attachmentId` is the one its message shows (a click on it). */
+export function viewImage(
+  ctx: BotContext,
+  gameId: string,
+  seat: number,
+  attachmentId: string | undefined,
+): { id: string; sha: string } | undefined {
+  const img = reg(ctx).get(key(gameId, seat))?.image;
+  return img && attachmentId && img.id === attachmentId ? img : undefined;
+}
+
+/** The hand image a just-sent seat view holds (for `registerView`), when it can be told. */
+export function heldImage(payload: { files: { attachment: unknown }[] }, sent: unknown): { id: string; sha: string } | undefined {
+  const sha = imageSha(payload.files[0]);
+  const id = firstAttachmentId(sent);
+  return sha && id ? { id, sha } : undefined;
+}
+
+/** A hash of an upload's bytes (null when it is not a Buffer). */
+function imageSha(file: { attachment: unknown } | undefined): string | null {
+  const data = file?.attachment;
+  return Buffer.isBuffer(data) ? createHash('sha1').update(data).digest('base64') : null;
+}
+
+/** The id of a message's first attachment, from a discord.js Message or the raw API message. */
+function firstAttachmentId(m: unknown): string | null {
+  const a = (m as { attachments?: unknown } | null)?.attachments;
+  if (Array.isArray(a)) return typeof a[0]?.id === 'string' ? (a[0].id as string) : null;
+  if (a && typeof (a as { first?: unknown }).first === 'function')
+    return (a as { first(): { id: string } | undefined }).first()?.id ?? null;
+  return null;
 }
 
 /** A finished game leaves the registry. */

@@ -6,11 +6,13 @@
  * other ephemeral reply gets it from `tellDmsClosedOnce`, which the router applies to every
  * interaction: the private hand view ("Open my hand"), a hand button's redrawn view, a refusal, a
  * confirmation… The line is taken (once, atomically in SQLite) only when a reply can carry it: an
- * ephemeral message whose text stays within Discord's 2,000 characters. A public message never
+ * ephemeral message whose text stays within Discord's 2,000 characters, or a Components V2 one
+ * (the hand view) whose components it sets. A public message never
  * carries it; a reply that cannot is sent as it is and the line waits for the next one.
  */
 import { MessageFlags, MessageFlagsBitField, MessagePayload, type RepliableInteraction } from 'discord.js';
 import type { Store } from '../store/index.js';
+import { v2WithLine } from '../bot/layout.js';
 import { translator, type Lang } from '../table/i18n.js';
 
 /** Discord's limit for a message's text. */
@@ -48,8 +50,11 @@ function hasFlag(flags: unknown, flag: MessageFlags): boolean {
 export function withLine(o: unknown, line: string, needText: boolean): unknown {
   if (typeof o === 'string') return `${line}\n${o}`.length <= CONTENT_LIMIT ? { content: `${line}\n${o}` } : null;
   if (!o || typeof o !== 'object' || o instanceof MessagePayload) return null;
-  const x = o as { content?: unknown; flags?: unknown };
-  if (hasFlag(x.flags, MessageFlags.IsComponentsV2)) return null;
+  const x = o as { content?: unknown; flags?: unknown; components?: unknown };
+  // A Components V2 message (the hand view, src/bot/layout.ts) has no `content`: the line is a text
+  // display on top, when the payload sets its components (an edit that keeps them cannot carry it).
+  if (hasFlag(x.flags, MessageFlags.IsComponentsV2))
+    return Array.isArray(x.components) && x.components.length < 40 ? { ...x, components: v2WithLine(x.components, line) } : null;
   const content = typeof x.content === 'string' ? x.content : null;
   if (content === null && needText) return null;
   const text = content ? `${line}\n${content}` : line;

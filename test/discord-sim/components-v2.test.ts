@@ -214,6 +214,37 @@ describe('Components V2', () => {
     assert.equal((sim.message(m.id)!.components[0] as Json).content, 'edited');
   });
 
+  it('a legacy message is upgraded by an edit with the flag only when its content is cleared (content: null)', async () => {
+    const legacy = await channel.send({
+      content: 'legacy table',
+      components: [
+        new ActionRowBuilder<ButtonBuilder>().addComponents(
+          new ButtonBuilder().setCustomId('u').setLabel('u').setStyle(ButtonStyle.Primary),
+        ),
+      ],
+    });
+    const edit = async (body: Json) => {
+      try {
+        await bot.client.rest.patch(Routes.channelMessage(channel.id, legacy.id), { body });
+        return undefined;
+      } catch (e) {
+        if (e instanceof DiscordAPIError) return e;
+        throw e;
+      }
+    };
+    // The old content stays unless the edit clears it: refused like content sent with the flag.
+    assert.equal(
+      codeAt(await edit({ flags: V2, components: [text('v2 now')] }), ['content']),
+      'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2',
+    );
+    assert.equal(sim.message(legacy.id)!.flags & V2, 0, 'unchanged after the refusal');
+    // discord.js sends content: null as "": cleared, accepted, the message is V2 from now on.
+    await legacy.edit({ flags: V2, content: null, components: [new TextDisplayBuilder().setContent('v2 now')] });
+    assert.equal(sim.message(legacy.id)!.flags & V2, V2);
+    assert.equal(sim.message(legacy.id)!.content, '');
+    assert.equal(sim.text(legacy.id), 'v2 now');
+  });
+
   it('attachment alt text over 1024 characters: 50035 on attachments[i].description', async () => {
     const tooLong = 'x'.repeat(1025);
     try {

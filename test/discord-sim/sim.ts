@@ -479,6 +479,35 @@ export class DiscordSim {
     });
   }
 
+  /**
+   * What a reader sees as the message's text: its `content`, then (Components V2) every text display
+   * in order, nested ones included, one per line. A test convenience, not a Discord field. Given a
+   * message object, it reads that object (a snapshot stays a snapshot); given an id, the message now.
+   */
+  text(message: SimMessage | string): string {
+    const m = typeof message === 'string' ? this.live(message) : message;
+    const parts = [
+      m.content,
+      ...flattenComponents(m.components)
+        .filter((c) => c.type === 10)
+        .map((c) => String(c.content ?? '')),
+    ];
+    return parts.filter((x) => x !== '').join('\n');
+  }
+
+  /** The media gallery items of a message (Components V2): their `attachment://` url and alt text. */
+  galleryItems(message: SimMessage | string): { url: string; description?: string }[] {
+    const m = this.live(message);
+    return flattenComponents(m.components)
+      .filter((c) => c.type === 12 && Array.isArray(c.items))
+      .flatMap((c) =>
+        (c.items as Json[]).map((x) => ({
+          url: String((x.media as Json | undefined)?.url ?? ''),
+          ...(typeof x.description === 'string' ? { description: x.description } : {}),
+        })),
+      );
+  }
+
   /** Image attachments of a message (PNG bytes etc.). */
   images(message: SimMessage | string): SimAttachment[] {
     return this.live(message).attachments.filter((a) => a.contentType.startsWith('image/'));

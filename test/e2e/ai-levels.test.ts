@@ -28,8 +28,8 @@ test('lobby: Add AI at strong, the server default from /config, the levels shown
     await click(w, w.users[1]!.id, lobby.id, buttonByLabel(w.sim, msg(), 'Join').custom_id as string);
     await click(w, host.id, lobby.id, buttonByLabel(w.sim, msg(), 'AI: strong').custom_id as string);
     await click(w, host.id, lobby.id, buttonByLabel(w.sim, msg(), 'Add AI player').custom_id as string);
-    assert.match(msg().content, /🤖 AI 1 · strong/);
-    assert.match(msg().content, /🤖 AI 2 · easy/, 'Add AI player adds the server default level');
+    assert.match(w.sim.text(msg()), /🤖 AI 1 · strong/);
+    assert.match(w.sim.text(msg()), /🤖 AI 2 · easy/, 'Add AI player adds the server default level');
     const start = buttonByLabel(w.sim, msg(), 'Start').custom_id as string;
     const gameId = decodeGameId(start)!.gameId;
     assert.deepEqual(
@@ -69,15 +69,15 @@ for (const game of ['phom', 'vn-mahjong', 'chan'] as const) {
       const other = w.users.find((u) => u.id !== asker && seats.some((s) => s.userId === u.id))!;
       const hand = await openHand(w, asker, gameId);
       const before = { row: w.store.games.get(gameId)!, log: w.store.games.log(gameId).length };
-      const tableBefore = tableMessage(w, gameId).content;
-      const handBefore = w.sim.message(hand.id)!.content;
+      const tableBefore = w.sim.text(tableMessage(w, gameId));
+      const handBefore = w.sim.text(hand.id);
       const threadBefore = w.sim.visibleMessages(threadId, other.id).length;
       const hint = buttonByLabel(w.sim, w.sim.message(hand.id)!, 'Hint').custom_id as string;
       const res = await click(w, asker, hand.id, hint);
       assert.equal(res.followUps.length, 1);
       const answer = res.followUps[0]!;
       assert.equal(answer.ephemeralTo, asker, 'ephemeral to the asker');
-      assert.match(answer.content, /^💡 The strong AI would (play |answer )?\*\*.+\*\*/);
+      assert.match(w.sim.text(answer), /^💡 The strong AI would (play |answer )?\*\*.+\*\*/);
       // The answer names the strong AI's choice as the presenter labels it.
       const row = w.store.games.get(gameId)!;
       const engine = engineOf(game);
@@ -94,12 +94,12 @@ for (const game of ['phom', 'vn-mahjong', 'chan'] as const) {
         )
         .find((c) => c.value === String(i))?.label;
       assert.ok(label, 'the chosen option is on the hand view');
-      assert.ok(answer.content.includes(label.replace(/^\S+ · /, '')), `${answer.content} names ${label}`);
+      assert.ok(w.sim.text(answer).includes(label.replace(/^\S+ · /, '')), `${w.sim.text(answer)} names ${label}`);
       // Nothing changed: version, log, the table message, the hand view, the thread for the others.
       assert.equal(row.version, before.row.version);
       assert.equal(w.store.games.log(gameId).length, before.log);
-      assert.equal(tableMessage(w, gameId).content, tableBefore);
-      assert.equal(w.sim.message(hand.id)!.content, handBefore);
+      assert.equal(w.sim.text(tableMessage(w, gameId)), tableBefore);
+      assert.equal(w.sim.text(hand.id), handBefore);
       assert.equal(w.sim.visibleMessages(threadId, other.id).length, threadBefore, 'the other player sees nothing new');
       assert.ok(!w.sim.visibleMessages(threadId, other.id).some((m) => m.id === answer.id));
       const hints = w.store.games.hints(gameId);

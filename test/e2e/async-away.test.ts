@@ -13,24 +13,24 @@ test("/away sets the away time, I'm back and /away for:off end it, bad durations
     assert.equal(w.store.prefs.get(u.id).awayUntil, until);
     assert.equal(w.store.prefs.isAway(u.id, w.now.t), true);
     assert.deepEqual(w.store.prefs.awayUsers(w.now.t), [{ userId: u.id, until }]);
-    assert.ok(r.content.includes(`<t:${until / 1000}:F>`));
-    assert.match(r.content, /your 1 table the AI/);
+    assert.ok(w.sim.text(r).includes(`<t:${until / 1000}:F>`));
+    assert.match(w.sim.text(r), /your 1 table the AI/);
     await click(w, u.id, r.id, String(buttonByLabel(w.sim, r, "I'm back").custom_id));
     assert.equal(w.store.prefs.isAway(u.id, w.now.t), false);
-    assert.match(w.sim.message(r.id)!.content, /You are not away/);
+    assert.match(w.sim.text(r.id), /You are not away/);
 
     const d = await (await slash(w, u.id, 'away')).reply();
     const g = await (await slash(w, u.id, 'games')).reply();
-    assert.match(g.content, /You are away \(until <t:\d+:R>\)/, '/games says so');
+    assert.match(w.sim.text(g), /You are away \(until <t:\d+:R>\)/, '/games says so');
     assert.match(d.content, /You are away until/);
     assert.equal(w.store.prefs.get(u.id).awayUntil, w.now.t + 24 * 3_600_000, 'one day by default');
     const off = await (await slash(w, u.id, 'away', { for: 'off' })).reply();
-    assert.match(off.content, /You are not away/);
+    assert.match(w.sim.text(off), /You are not away/);
     assert.equal(w.store.prefs.get(u.id).awayUntil, null);
     const bad = await (await slash(w, u.id, 'away', { for: 'soon' })).reply();
-    assert.match(bad.content, /not a duration/);
+    assert.match(w.sim.text(bad), /not a duration/);
     const capped = await (await slash(w, u.id, 'away', { for: '9w' })).reply();
-    assert.match(capped.content, /at most 30 days/);
+    assert.match(w.sim.text(capped), /at most 30 days/);
     assert.equal(w.store.prefs.get(u.id).awayUntil, w.now.t + 30 * 24 * 3_600_000);
   });
 });
@@ -51,7 +51,7 @@ test('while away the seat is played for them (source away, marked in the thread)
     assert.ok(mine.every((e) => e.userId === null));
     assert.equal(w.store.games.seats(gameId)[waiting.seat]!.isAi, false, 'the seat stays the player’s');
     const table = w.sim.message(row().tableMessageId!)!;
-    assert.match(table.content, /is away/);
+    assert.match(w.sim.text(table), /is away/);
     // Any click of theirs at the table ends away mode.
     await click(w, waiting.userId!, table.id, String(buttonByLabel(w.sim, table, 'Open my hand').custom_id));
     assert.equal(w.store.prefs.isAway(waiting.userId!, w.now.t), false);

@@ -104,7 +104,7 @@ test('/games open: lobbies with free seats and a Join button that seats me, refu
       );
       const after = w.sim.message(list.id)!;
       assert.match(text(after), /✅ You joined/);
-      assert.match(w.sim.message(lobbyId)!.content, new RegExp(`<@${binh!.id}>`), 'the lobby message is redrawn');
+      assert.match(w.sim.text(lobbyId), new RegExp(`<@${binh!.id}>`), 'the lobby message is redrawn');
       assert.ok(w.sim.threadMembers(w.store.games.get(gameId)!.threadId!).includes(binh!.id), 'added to the game thread');
       // Again: already seated.
       await click(w, binh!.id, list.id, join);

@@ -55,8 +55,8 @@ test('/notify: everything off by default; toggles, time zone and quiet hours are
     assert.equal(w.store.prefs.get(u.id).notify.turn, true);
 
     const bad = await (await slash(w, u.id, 'notify', { 'time-zone': 'Mars/Olympus', quiet: '25:00-8' })).reply();
-    assert.match(bad.content, /Unknown time zone “Mars\/Olympus”/);
-    assert.match(bad.content, /Quiet hours are two local times/);
+    assert.match(w.sim.text(bad), /Unknown time zone “Mars\/Olympus”/);
+    assert.match(w.sim.text(bad), /Quiet hours are two local times/);
     assert.equal(w.store.prefs.get(u.id).timeZone, null);
     const good = await (await slash(w, u.id, 'notify', { 'time-zone': 'Asia/Ho_Chi_Minh', quiet: '23:00-08:00', digest: 2 })).reply();
     assert.match(body(good), /\*\*Asia\/Ho_Chi_Minh\*\* \(now 19:00\)/, 'noon UTC is 19:00 in Hồ Chí Minh City');
@@ -139,9 +139,9 @@ test('a DM on my move with the table link and Open my hand; none in quiet hours,
     await w.bot.scheduler.tick();
     assert.equal(failures(), before, 'nothing retried');
     const g1 = await (await slash(w, binh!.id, 'games')).reply();
-    assert.match(g1.content, /DM notices were switched off/);
+    assert.match(w.sim.text(g1), /DM notices were switched off/);
     const g2 = await (await slash(w, binh!.id, 'games')).reply();
-    assert.doesNotMatch(g2.content, /switched off/, 'said once');
+    assert.doesNotMatch(w.sim.text(g2), /switched off/, 'said once');
     void an;
   });
 });
@@ -180,10 +180,31 @@ test('DMs when a lobby I joined starts and when a hand and the match end (opt-in
     inbox = dms(w, binh!.id);
     assert.equal(inbox.length, 2, 'no move notices (not asked for)');
     assert.match(inbox[1]!.content, /Hand 1 of \*\*Phỏm \(Tá lả\)\*\* is over/);
-    const result = w.sim.visibleMessages(threadId, an!.id).find((m) => /Hand 1 is over/.test(m.content))!;
+    const result = w.sim.visibleMessages(threadId, an!.id).find((m) => /Hand 1 is over/.test(w.sim.text(m)))!;
     await click(w, an!.id, result.id, String(buttonByLabel(w.sim, result, 'End match').custom_id));
     inbox = dms(w, binh!.id);
     assert.equal(inbox.length, 3);
     assert.match(inbox[2]!.content, /The \*\*Phỏm \(Tá lả\)\*\* match is over/);
+  });
+});
+
+test('a seat view in DMs is the move notice: a player with both gets one DM per move, not two', async () => {
+  await withWorld(async (w) => {
+    const binh = w.users[1]!;
+    await click(w, binh.id, (await (await slash(w, binh.id, 'notify')).reply()).id, 'x:notify:t:turn');
+    await slash(w, binh.id, 'prefs', { 'seat-view': 'dm' });
+    const { gameId } = await openTable(w, 'phom', 2, 0);
+    await playUntilMoveOf(w, gameId, binh.id);
+    const inbox = dms(w, binh.id);
+    const pings = inbox.filter((m) => m.content.includes(`<@${binh.id}>`));
+    assert.equal(pings.length, 1, 'the seat channel pings the move in the DM');
+    assert.equal(inbox.filter((m) => /Your move at/.test(m.content)).length, 0, 'no second DM from the notifier');
+    // With the seat view back to ephemeral, the notice is sent again for the next move.
+    await slash(w, binh.id, 'prefs', { 'seat-view': 'ephemeral' });
+    w.now.t += 3 * MIN;
+    await playOnce(w, gameId, binh.id);
+    w.now.t += 3 * MIN;
+    await playUntilMoveOf(w, gameId, binh.id);
+    assert.equal(dms(w, binh.id).filter((m) => /Your move at/.test(m.content)).length, 1, 'the notifier speaks again');
   });
 });

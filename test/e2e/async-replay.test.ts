@@ -34,7 +34,7 @@ test('replay viewer: a hand in play is not stepped through; a finished hand step
     const { gameId, threadId } = await openTable(w, 'phom', 1, 1);
 
     const running = await (await slash(w, me.id, 'history', { 'game-id': gameId })).reply();
-    assert.match(running.content, /still being played/);
+    assert.match(w.sim.text(running), /still being played/);
     assert.equal(w.sim.images(running).length, 0, 'no image of a hand in play');
 
     await playHandToEnd(w, gameId);
@@ -44,31 +44,31 @@ test('replay viewer: a hand in play is not stepped through; a finished hand step
 
     let v = await (await slash(w, me.id, 'history', { 'game-id': gameId, hand: 1 })).reply();
     assert.equal(v.ephemeralTo, me.id);
-    assert.match(v.content, new RegExp(`Step ${n} of ${n}: the result`));
+    assert.match(w.sim.text(v), new RegExp(`Step ${n} of ${n}: the result`));
     assert.equal(w.sim.images(v).length, 1);
     assert.equal(buttonByLabel(w.sim, v, '▶').disabled, true);
     const resultImage = w.sim.images(v)[0]!.data;
 
     v = await press(w, me.id, v, '◀');
-    assert.match(v.content, new RegExp(`Step ${n - 1} of ${n}\\n`));
-    assert.match(v.content, new RegExp(`▶ \\*\\*${n - 1}\\. `), 'the current move is marked in the list');
+    assert.match(w.sim.text(v), new RegExp(`Step ${n - 1} of ${n}\\n`));
+    assert.match(w.sim.text(v), new RegExp(`▶ \\*\\*${n - 1}\\. `), 'the current move is marked in the list');
     assert.notDeepEqual(w.sim.images(v)[0]!.data, resultImage, 'the table before the last move, not the result');
 
     v = await press(w, me.id, v, '⏮');
-    assert.match(v.content, /Step 0 of \d+: the deal/);
+    assert.match(w.sim.text(v), /Step 0 of \d+: the deal/);
     assert.equal(buttonByLabel(w.sim, v, '◀').disabled, true);
-    assert.match(v.content, /Moves, page 1 of/);
+    assert.match(w.sim.text(v), /Moves, page 1 of/);
     v = await press(w, me.id, v, '▶');
-    assert.match(v.content, /Step 1 of/);
-    assert.match(v.content, /▶ \*\*1\. /);
+    assert.match(w.sim.text(v), /Step 1 of/);
+    assert.match(w.sim.text(v), /▶ \*\*1\. /);
 
     // The move list is paged, not cut: every move is on some page.
     v = await press(w, me.id, v, /Later moves/);
-    assert.match(v.content, /Step 16 of/);
-    assert.match(v.content, /Moves, page 2 of/);
-    assert.match(v.content, /▶ \*\*16\. /);
+    assert.match(w.sim.text(v), /Step 16 of/);
+    assert.match(w.sim.text(v), /Moves, page 2 of/);
+    assert.match(w.sim.text(v), /▶ \*\*16\. /);
     v = await press(w, me.id, v, /Earlier moves/);
-    assert.match(v.content, /Moves, page 1 of/);
+    assert.match(w.sim.text(v), /Moves, page 1 of/);
 
     // Jump to a step through the select.
     const sel = w.sim.components(v).find((c) => c.type === 3)!;
@@ -78,7 +78,7 @@ test('replay viewer: a hand in play is not stepped through; a finished hand step
     await (await w.sim.select(me.id, v.id, String(sel.custom_id), [target])).settled({ timeout: 30_000 });
     await w.bot.whenIdle();
     v = w.sim.message(v.id)!;
-    assert.match(v.content, new RegExp(`Step ${target} of ${n}`));
+    assert.match(w.sim.text(v), new RegExp(`Step ${target} of ${n}`));
 
     // Export waits for the end of the match (the file holds the seed of every later hand).
     const early = await click(w, me.id, v.id, String(buttonByLabel(w.sim, v, 'Export').custom_id));

@@ -13,7 +13,7 @@ test('/score game:… attaches the rating chart; the replayed history ends at th
     const { gameId, threadId } = await openTable(w, 'phom', 2, 1);
     await playHandToEnd(w, gameId);
     w.now.t += 3_600_000;
-    const result = w.sim.visibleMessages(threadId, an!.id).find((m) => /Hand 1 is over/.test(m.content))!;
+    const result = w.sim.visibleMessages(threadId, an!.id).find((m) => /Hand 1 is over/.test(w.sim.text(m)))!;
     await click(w, an!.id, result.id, String(buttonByLabel(w.sim, result, 'Next hand').custom_id));
     await playHandToEnd(w, gameId);
 

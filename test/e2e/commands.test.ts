@@ -92,7 +92,7 @@ test('/score, /leaderboard and /history read results of real played games', asyn
     const one = await slash(w, w.users[2]!.id, 'history', { 'game-id': gameId, hand: 1 });
     const replay = await one.reply();
     assert.equal(w.sim.images(replay).length, 1);
-    assert.match(replay.content, /1\. /);
+    assert.match(w.sim.text(replay), /1\. /);
     const none = await slash(w, w.users[2]!.id, 'history', { 'game-id': 'zzzzzzzz' });
     assert.match((await none.reply()).content, /no longer exists/);
   });
@@ -117,7 +117,7 @@ test('each language: ephemeral text follows the user, public text the server', a
       assert.match((await r.reply()).content, /Quản lý máy chủ/);
       const play = await slash(w, w.users[0]!.id, 'play', { game: 'phom' });
       const lobby = await play.reply();
-      assert.match(lobby.content, /Người chơi/);
+      assert.match(w.sim.text(lobby), /Người chơi/);
       assert.ok(w.sim.components(lobby).some((c) => c.label === 'Vào bàn'));
     },
     { guildLocale: 'vi', userLocale: 'vi' },

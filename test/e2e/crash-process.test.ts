@@ -95,10 +95,10 @@ test(
       const btn = (m: SimMessage, label: string) => sim.findButton(sim.message(m.id)!, (c) => c.label === label)!.custom_id as string;
       const gameId = decodeGameId(btn(lobby, 'Join'))!.gameId;
       await (await sim.click(b.id, lobby.id, btn(lobby, 'Join'))).settled();
-      await sim.waitFor(() => sim.message(lobby.id)!.content.includes(b.id));
+      await sim.waitFor(() => sim.text(lobby.id).includes(b.id));
       for (let k = 0; k < 2; k++) {
         await (await sim.click(a.id, lobby.id, btn(lobby, 'Add AI player'))).settled();
-        await sim.waitFor(() => (sim.message(lobby.id)!.content.match(/🤖/g) ?? []).length === k + 1);
+        await sim.waitFor(() => (sim.text(lobby.id).match(/🤖/g) ?? []).length === k + 1);
       }
       await (await sim.click(a.id, lobby.id, btn(lobby, 'Start'))).settled();
       await sim.waitFor(() => readGame(dbPath, gameId).row.tableMessageId, { timeout: 30_000 });
@@ -114,7 +114,7 @@ test(
         };
         const g = readGame(dbPath, gameId);
         if (engine.result(g.state)) {
-          const result = sim.visibleMessages(threadId, a.id).find((m) => m.content.includes(`Hand ${g.row.handIndex + 1} is over`));
+          const result = sim.visibleMessages(threadId, a.id).find((m) => sim.text(m).includes(`Hand ${g.row.handIndex + 1} is over`));
           if (!result) throw new Error('no result message yet');
           const next = sim.findButton(result, (c) => c.label === 'Next hand');
           if (!next) throw new Error('no Next hand button');
@@ -178,7 +178,7 @@ test(
         // No move lost: a click whose hand view was redrawn at a newer version without a warning is in the log.
         for (const c of clicks) {
           const m = sim.message(c.handId);
-          if (!m || maxVer(sim, m) <= c.ver || m.content.includes('⚠️')) continue;
+          if (!m || maxVer(sim, m) <= c.ver || sim.text(m).includes('⚠️')) continue;
           const e = g.log.find((x) => x.seq === c.ver + 1);
           assert.ok(
             e && e.userId === c.userId && canonical(e.action) === c.action,
@@ -241,8 +241,8 @@ test(
         await sim.waitFor(() => readGame(dbPath, gameId).row.outbox.length === 0, { timeout: 30_000, message: 'outbox delivered' });
         const g = check(`after restart ${kills}`);
         const table = sim.message(g.row.tableMessageId!);
-        assert.ok(table && table.content.includes(`Hand ${g.row.handIndex + 1}`), `the table shows the current hand (seed ${seed})`);
-        const pings = sim.visibleMessages(threadId, a.id).filter((m) => /your turn\.|can claim/.test(m.content));
+        assert.ok(table && sim.text(table).includes(`Hand ${g.row.handIndex + 1}`), `the table shows the current hand (seed ${seed})`);
+        const pings = sim.visibleMessages(threadId, a.id).filter((m) => /your turn\.|can claim/.test(sim.text(m)));
         assert.ok(pings.length <= 1, `at most one live ping (seed ${seed}): ${pings.length}`);
       }
       // Play on to the 200th action: the game continues normally after all the crashes.

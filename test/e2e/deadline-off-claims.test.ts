@@ -117,8 +117,8 @@ test('Chắn without a deadline: an open claim window is reminded in the same wo
       }
       tables.forEach((t, k) => assert.equal(w.store.games.get(t.gameId)!.version, versions[k], 'nothing was played'));
       const posted = tables.map((t, k) => publicSince(w, t.threadId, start[k]!));
-      const reminders = posted[0]!.filter((m) => /the table is still waiting for claims/.test(m.content));
-      assert.equal(reminders.length, 3, posted[0]!.map((m) => m.content).join('\n---\n'));
+      const reminders = posted[0]!.filter((m) => /the table is still waiting for claims/.test(w.sim.text(m)));
+      assert.equal(reminders.length, 3, posted[0]!.map((m) => w.sim.text(m)).join('\n---\n'));
       assert.match(reminders[0]!.content, /Reminder 1/);
       assert.match(reminders[2]!.content, /Reminder 3/);
       for (const u of w.users) assert.ok(reminders[0]!.content.includes(`<@${u.id}>`), 'everybody is mentioned, claimant or not');
@@ -140,10 +140,10 @@ test('Chắn without a deadline: an open claim window is reminded in the same wo
       const notices: string[][] = tables.map(() => []);
       for (const [k, user] of voters.entries()) {
         for (const [j, t] of tables.entries()) {
-          const vote = publicSince(w, t.threadId, start[j]!).filter((m) => /Reminder 3/.test(m.content))[0]!;
+          const vote = publicSince(w, t.threadId, start[j]!).filter((m) => /Reminder 3/.test(w.sim.text(m)))[0]!;
           const h = await click(w, user, vote.id, String(buttonByLabel(w.sim, vote, 'AI answers the claims').custom_id));
           assert.equal(h.followUps.length, 0, 'no refusal');
-          notices[j]!.push(tableMessage(w, t.gameId).content.split('\n').at(-1)!);
+          notices[j]!.push(w.sim.text(tableMessage(w, t.gameId)).split('\n').at(-1)!);
         }
         if (k === 1) await w.restartBot();
       }

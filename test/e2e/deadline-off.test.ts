@@ -28,9 +28,9 @@ test('Chắn without a deadline: a week passes, nothing is auto-played, reminder
       assert.equal(w.store.games.get(gameId)!.version, version, 'nothing was played in 7 days');
       const reminders = w.sim
         .visibleMessages(threadId, w.users[0]!.id)
-        .filter((m) => m.content.includes('the table is waiting for your move'));
+        .filter((m) => w.sim.text(m).includes('the table is waiting for your move'));
       assert.ok(reminders.length >= 7, `reminded ${reminders.length} times`);
-      assert.ok(reminders.every((m) => m.content.includes(`<@${waiting.userId}>`)));
+      assert.ok(reminders.every((m) => w.sim.text(m).includes(`<@${waiting.userId}>`)));
       const vote = reminders.at(-1)!;
       const others = w.store.games.seats(gameId).filter((s) => s.userId && s.seat !== waiting.seat);
       const button = buttonByLabel(w.sim, vote, /AI plays for/).custom_id as string;

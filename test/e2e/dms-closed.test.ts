@@ -49,14 +49,14 @@ test('after a DM failed with 50007 the hand view says once that DM notices were 
 
     // 1. "Open my hand": the private view starts with the line, then says what it always says.
     const hand = await openHand(w, binh, gameId);
-    const [first, ...rest] = hand.content.split('\n');
+    const [first, ...rest] = w.sim.text(hand).split('\n');
     assert.match(first!, LINE);
     assert.match(rest.join('\n'), /Your turn/);
-    assert.ok(hand.content.length <= 2000);
+    assert.ok(w.sim.text(hand).length <= 2000);
     assert.equal(hand.attachments.length, 1, 'the hand image is there');
     // Said once: the view redrawn after a click no longer has it, nor does a new one.
     const after = await playAsAi(w, binh, gameId, hand);
-    assert.doesNotMatch(after.content, LINE);
+    assert.doesNotMatch(w.sim.text(after), LINE);
     await playUntilMoveOf(w, gameId, binh);
     assert.doesNotMatch((await openHand(w, binh, gameId)).content, LINE);
 
@@ -75,11 +75,11 @@ test('after a DM failed with 50007 the hand view says once that DM notices were 
     assert.equal(w.store.prefs.get(binh).dmsClosedUntold, true);
     const clicked = await playAsAi(w, binh, gameId, w.sim.message(view.id)!);
     assert.equal(clicked.id, view.id);
-    assert.match(clicked.content.split('\n')[0]!, LINE, 'the redrawn hand view carries the line');
+    assert.match(w.sim.text(clicked).split('\n')[0]!, LINE, 'the redrawn hand view carries the line');
     assert.equal(w.store.prefs.get(binh).dmsClosedUntold, false);
 
     // Never in public, never to anyone else.
-    const shown = w.sim.allMessages(threadId).filter((m) => LINE.test(m.content));
+    const shown = w.sim.allMessages(threadId).filter((m) => LINE.test(w.sim.text(m)));
     assert.ok(shown.length >= 1);
     assert.ok(shown.every((m) => m.ephemeralTo === binh));
   });

@@ -26,10 +26,10 @@ test('the host changes the timer, the table size, the timeout policy and the hou
     const sel = (arg: string) => selects(w, lobby()).find((c) => decodeGameId(String(c.custom_id))?.arg === arg)!;
 
     // Everything in force is shown; Start waits for a second player.
-    assert.match(lobby().content, /Timers: async/);
-    assert.match(lobby().content, /On a timeout: play the default move/);
-    assert.match(lobby().content, /The host may change here: `bet-unit`/);
-    assert.match(lobby().content, /3 seats open/);
+    assert.match(w.sim.text(lobby()), /Timers: async/);
+    assert.match(w.sim.text(lobby()), /On a timeout: play the default move/);
+    assert.match(w.sim.text(lobby()), /The host may change here: `bet-unit`/);
+    assert.match(w.sim.text(lobby()), /3 seats open/);
     assert.equal(buttonByLabel(w.sim, lobby(), 'Start').disabled, true, 'one player: Start is disabled');
     assert.deepEqual(
       ['timer', 'seats', 'timeout'].map((a) => !!sel(a)),
@@ -42,7 +42,7 @@ test('the host changes the timer, the table size, the timeout policy and the hou
     await no.settled();
     await w.bot.whenIdle();
     assert.equal(JSON.stringify(w.store.games.get(gameId)), before);
-    const refusal = w.sim.visibleMessages(w.channelId, p1!.id).find((m) => m.ephemeralTo === p1!.id && /Only the host/.test(m.content));
+    const refusal = w.sim.visibleMessages(w.channelId, p1!.id).find((m) => m.ephemeralTo === p1!.id && /Only the host/.test(w.sim.text(m)));
     assert.ok(refusal, 'an ephemeral refusal to the non-host');
 
     // The host: live timers, a table of 2, the AI on a timeout.
@@ -56,8 +56,8 @@ test('the host changes the timer, the table size, the timeout policy and the hou
     assert.equal(g.timerPreset.name, 'live');
     assert.equal(g.seats, 2);
     assert.equal(g.timeoutPolicy, 'ai');
-    assert.match(lobby().content, /Timers: live/);
-    assert.match(lobby().content, /On a timeout: the AI takes the seat/);
+    assert.match(w.sim.text(lobby()), /Timers: live/);
+    assert.match(w.sim.text(lobby()), /On a timeout: the AI takes the seat/);
 
     // House rules in a modal: a bad value is refused with the reason, a good one is in force.
     const rules = buttonByLabel(w.sim, lobby(), 'House rules…').custom_id as string;
@@ -72,7 +72,7 @@ test('the host changes the timer, the table size, the timeout policy and the hou
     await (await w.sim.submitModal(host!.id, lobbyId, modalId, { rules: 'bet-unit=5' })).settled();
     await w.bot.whenIdle();
     assert.equal(w.store.games.get(gameId)!.options['bet-unit'], 5);
-    assert.match(lobby().content, /`bet-unit`=5/);
+    assert.match(w.sim.text(lobby()), /`bet-unit`=5/);
 
     // A second player: Start is enabled; the table of 2 is full; a smaller table than seated is refused.
     await click(w, p1!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'Join').custom_id as string);

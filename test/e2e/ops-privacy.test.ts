@@ -26,25 +26,25 @@ test(
         const refused = await slash(w, an.id, 'privacy', { 'delete-my-data': {} });
         const r0 = await refused.reply();
         assert.equal(r0.ephemeralTo, an.id);
-        assert.match(r0.content, /still seated at an open table/);
-        assert.match(r0.content, new RegExp(gameId));
+        assert.match(w.sim.text(r0), /still seated at an open table/);
+        assert.match(w.sim.text(r0), new RegExp(gameId));
         assert.equal(w.sim.components(r0).length, 0, 'no confirm button while playing');
 
         await playHandToEnd(w, gameId);
-        const result = w.sim.visibleMessages(threadId, an.id).find((m) => m.content.includes('Hand 1 is over'))!;
+        const result = w.sim.visibleMessages(threadId, an.id).find((m) => w.sim.text(m).includes('Hand 1 is over'))!;
         await click(w, an.id, result.id, buttonByLabel(w.sim, result, 'End match').custom_id as string);
         assert.equal(w.store.games.get(gameId)!.status, 'finished');
         const board0 = await (await slash(w, binh.id, 'leaderboard', { game: 'phom' })).reply();
-        assert.match(board0.content + JSON.stringify(board0.embeds), new RegExp(an.id));
+        assert.match(w.sim.text(board0) + JSON.stringify(board0.embeds), new RegExp(an.id));
         const before = replayAllGames(w.dbPath);
 
         const ask = await slash(w, an.id, 'privacy', { 'delete-my-data': {} });
         const m = await ask.reply();
         assert.equal(m.ephemeralTo, an.id);
-        assert.match(m.content, /cannot be undone/);
+        assert.match(w.sim.text(m), /cannot be undone/);
         await click(w, an.id, m.id, buttonByLabel(w.sim, w.sim.message(m.id)!, 'Delete my data').custom_id as string);
         const done = w.sim.message(m.id)!;
-        assert.match(done.content, /Done\. You were removed from 1 game/);
+        assert.match(w.sim.text(done), /Done\. You were removed from 1 game/);
         assert.equal(w.sim.components(done).length, 0, 'the buttons are gone');
 
         const seats = w.store.games.seats(gameId);
@@ -58,8 +58,8 @@ test(
         const rows = w.store.db.prepare('SELECT DISTINCT user_id, display_name FROM results WHERE game_id = ? AND seat = 0').all(gameId);
         assert.deepEqual(rows, [{ user_id: null, display_name: FORMER_PLAYER }]);
         const board = await (await slash(w, binh.id, 'leaderboard', { game: 'phom' })).reply();
-        assert.doesNotMatch(board.content + JSON.stringify(board.embeds), new RegExp(an.id), 'the leaderboard no longer lists them');
-        assert.match(board.content + JSON.stringify(board.embeds), new RegExp(binh.id));
+        assert.doesNotMatch(w.sim.text(board) + JSON.stringify(board.embeds), new RegExp(an.id), 'the leaderboard no longer lists them');
+        assert.match(w.sim.text(board) + JSON.stringify(board.embeds), new RegExp(binh.id));
         assert.equal((w.store.db.prepare('SELECT COUNT(*) AS n FROM actions WHERE user_id = ?').get(an.id) as { n: number }).n, 0);
 
         // The action log still replays to the same results.
@@ -74,7 +74,7 @@ test(
         // and the handler checks the user id it carries anyway).
         const other = await (await slash(w, binh.id, 'privacy', { 'delete-my-data': {} })).reply();
         await click(w, binh.id, other.id, buttonByLabel(w.sim, w.sim.message(other.id)!, 'Cancel').custom_id as string);
-        assert.match(w.sim.message(other.id)!.content, /Nothing was deleted/);
+        assert.match(w.sim.text(other.id), /Nothing was deleted/);
         assert.equal(w.store.games.seats(gameId).find((s) => s.userId === binh.id)?.displayName, 'binh');
       },
       { users: 2 },

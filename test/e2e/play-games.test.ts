@@ -53,7 +53,7 @@ for (const { game, people } of GAMES) {
       const { gameId, threadId } = await openTable(w, game, people, 0, { timer: 'live' });
       assert.equal(w.sim.images(tableMessage(w, gameId)).length, 1);
       await playHandToEnd(w, gameId);
-      const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /Hand 1 is over/.test(m.content));
+      const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /Hand 1 is over/.test(w.sim.text(m)));
       assert.ok(result, 'result message');
       assert.equal(w.sim.images(result).length, 1);
       const hands = w.store.results.handsOf(gameId);
@@ -89,22 +89,22 @@ for (const game of ['vn-mahjong', 'classic-mahjong'] as const) {
       assert.ok(claim, 'a claim window with people in it');
       const seats = w.store.games.seats(gameId);
       const claimants = claim.filter((d) => d.kind === 'claim').map((d) => seats[d.seat]!.userId!);
-      assert.match(tableMessage(w, gameId).content, /Waiting for claims on/);
+      assert.match(w.sim.text(tableMessage(w, gameId)), /Waiting for claims on/);
       // No public message names a claimant apart: a claim ping, if any, mentions every seated
       // person whose seat view is not live, claimant or not.
       const ping = w.sim
         .visibleMessages(threadId, claimants[0]!)
-        .filter((m) => /claims are open/.test(m.content))
+        .filter((m) => /claims are open/.test(w.sim.text(m)))
         .at(-1);
-      if (ping) assert.doesNotMatch(ping.content, /can claim/);
-      for (const m of w.sim.visibleMessages(threadId, claimants[0]!)) assert.doesNotMatch(m.content, /you can claim/);
+      if (ping) assert.doesNotMatch(w.sim.text(ping), /can claim/);
+      for (const m of w.sim.visibleMessages(threadId, claimants[0]!)) assert.doesNotMatch(w.sim.text(m), /you can claim/);
       // Each claimant is told privately: their seat view (opened earlier, pushed live) or the ping.
       for (const u of claimants) {
         const view = w.sim
           .allMessages(threadId)
           .filter((m) => m.ephemeralTo === u)
           .at(-1);
-        const told = (view && /You can claim/.test(view.content)) || (ping && ping.content.includes(`<@${u}>`));
+        const told = (view && /You can claim/.test(w.sim.text(view))) || (ping && w.sim.text(ping).includes(`<@${u}>`));
         assert.ok(told, `claimant ${u} is told privately or mentioned with everyone`);
       }
       // Restart in the middle of the window: same pending decisions, same deadlines.
@@ -123,7 +123,7 @@ for (const game of ['vn-mahjong', 'classic-mahjong'] as const) {
       const log = w.store.games.logWithMeta(gameId).slice(before);
       assert.ok(log.filter((e) => e.source === 'timeout').length >= 1);
       assert.ok(!pendingNow(w, gameId).some((d) => d.kind === 'claim'), 'the claim window closed');
-      assert.doesNotMatch(tableMessage(w, gameId).content, /ran out of time/, 'a claim timeout names nobody');
+      assert.doesNotMatch(w.sim.text(tableMessage(w, gameId)), /ran out of time/, 'a claim timeout names nobody');
     });
   });
 }
@@ -192,7 +192,7 @@ test('vn-mahjong with 5 people: four play each hand and one sits out, in rotatio
       const out = (w.store.games.state(w.store.games.get(gameId)!) as { match: { reserves: number[] } }).match.reserves;
       assert.equal(out.length, 1, 'one person sits out');
       await playHandToEnd(w, gameId);
-      const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /Hand 1 is over/.test(m.content))!;
+      const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /Hand 1 is over/.test(w.sim.text(m)))!;
       await click(w, w.users[0]!.id, result.id, buttonByLabel(w.sim, result, 'Next hand').custom_id as string);
       await playHandToEnd(w, gameId);
       assert.equal(w.store.results.handsOf(gameId).length, 10, 'every person has a result row per hand');
@@ -207,13 +207,13 @@ test('classic-mahjong: a quick match of one wind round ends by itself after its 
     const { gameId, threadId } = await openTable(w, 'classic-mahjong', 1, 1);
     for (let hand = 1; hand <= 20 && w.store.games.get(gameId)!.status === 'running'; hand++) {
       await playHandToEnd(w, gameId);
-      const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => new RegExp(`Hand ${hand} is over`).test(m.content))!;
+      const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => new RegExp(`Hand ${hand} is over`).test(w.sim.text(m)))!;
       const next = w.sim.components(result).find((c) => c.label === 'Next hand');
       if (!next) break;
       await click(w, w.users[0]!.id, result.id, String(next.custom_id));
     }
     assert.equal(w.store.games.get(gameId)!.status, 'finished', 'the match ended when its wind round was over');
-    assert.ok(w.sim.visibleMessages(threadId, w.users[0]!.id).some((m) => /Match over/.test(m.content)));
+    assert.ok(w.sim.visibleMessages(threadId, w.users[0]!.id).some((m) => /Match over/.test(w.sim.text(m))));
     assert.ok(w.store.results.handsOf(gameId).length >= 4, 'at least one full round of two dealers');
   });
 });

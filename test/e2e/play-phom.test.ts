@@ -11,11 +11,11 @@ test('four people play a complete Phỏm hand through buttons; the result is sto
     assert.equal(table.channelId, threadId);
     assert.equal(w.sim.images(table).length, 1, 'the table message has one image');
     // Exactly one ping for the first decision, mentioning the starter.
-    const pings = w.sim.visibleMessages(threadId, w.users[0]!.id).filter((m) => /your turn/.test(m.content));
+    const pings = w.sim.visibleMessages(threadId, w.users[0]!.id).filter((m) => /your turn/.test(w.sim.text(m)));
     assert.equal(pings.length, 1);
     await playHandToEnd(w, gameId);
     const msgs = w.sim.visibleMessages(threadId, w.users[1]!.id);
-    const result = msgs.find((m) => /Hand 1 is over/.test(m.content));
+    const result = msgs.find((m) => /Hand 1 is over/.test(w.sim.text(m)));
     assert.ok(result, 'result message');
     assert.equal(w.sim.images(result).length, 1);
     assert.ok(buttonByLabel(w.sim, result, 'Next hand'));
@@ -39,7 +39,7 @@ test('one person against three AI players: the AIs move by themselves and the pe
       seats.map((s) => s.isAi),
       [false, true, true, true],
     );
-    const pings = w.sim.visibleMessages(threadId, w.users[0]!.id).filter((m) => m.content.includes(`<@${w.users[0]!.id}>`));
+    const pings = w.sim.visibleMessages(threadId, w.users[0]!.id).filter((m) => w.sim.text(m).includes(`<@${w.users[0]!.id}>`));
     assert.equal(pings.length, 1, 'the person is pinged once for their decision');
     await playHandToEnd(w, gameId);
     const log = w.store.games.logWithMeta(gameId);
@@ -66,7 +66,7 @@ test('a click on an outdated hand view says so, shows a fresh view and changes n
     const before = w.store.games.get(gameId)!.version;
     const h = await click(w, starter.userId!, hand.id, act.custom_id as string);
     assert.equal(w.store.games.get(gameId)!.version, before, 'nothing changed');
-    assert.match(w.sim.message(hand.id)!.content, /out of date/);
+    assert.match(w.sim.text(hand.id), /out of date/);
     assert.equal(h.failed, false);
   });
 });
@@ -98,7 +98,7 @@ test('a player who runs out of time gets the default move, and the thread says s
     w.now.t += 46_000; // reminder at 3/4 of 60 s
     await w.bot.scheduler.tick();
     assert.ok(
-      w.sim.visibleMessages(threadId, w.users[0]!.id).some((m) => /time is running out/.test(m.content)),
+      w.sim.visibleMessages(threadId, w.users[0]!.id).some((m) => /time is running out/.test(w.sim.text(m))),
       'a reminder',
     );
     w.now.t += 20_000;
@@ -107,7 +107,7 @@ test('a player who runs out of time gets the default move, and the thread says s
     const log = w.store.games.logWithMeta(gameId);
     assert.ok(w.store.games.get(gameId)!.version > before);
     assert.equal(log[0]!.source, 'timeout');
-    assert.match(tableMessage(w, gameId).content, /ran out of time/);
+    assert.match(w.sim.text(tableMessage(w, gameId)), /ran out of time/);
   });
 });
 
@@ -122,7 +122,7 @@ test('a restart loses nothing: the game continues and old buttons still work', a
     await w.restartBot();
     assert.deepEqual(w.store.timers.forGame(gameId), timersBefore, 'deadlines keep their remaining time');
     const after = await playAsAi(w, user, gameId, hand); // a button drawn before the restart
-    assert.doesNotMatch(after.content, /out of date/);
+    assert.doesNotMatch(w.sim.text(after), /out of date/);
     assert.equal(w.store.games.logWithMeta(gameId).filter((e) => e.source === 'player').length, 1);
     await playHandToEnd(w, gameId);
   });
@@ -137,10 +137,10 @@ test('a spectator cannot open a hand, and a finished game answers "this game has
     const h = await click(w, spectator.id, table.id, open);
     assert.match((await h.reply()).content, /watching/);
     await playHandToEnd(w, gameId);
-    const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /Hand \d+ is over/.test(m.content))!;
+    const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /Hand \d+ is over/.test(w.sim.text(m)))!;
     await click(w, w.users[0]!.id, result.id, buttonByLabel(w.sim, result, 'End match').custom_id as string);
     assert.equal(w.store.games.get(gameId)!.status, 'finished');
-    assert.ok(w.sim.visibleMessages(threadId, w.users[0]!.id).some((m) => /Match over/.test(m.content)));
+    assert.ok(w.sim.visibleMessages(threadId, w.users[0]!.id).some((m) => /Match over/.test(w.sim.text(m))));
   });
 });
 
@@ -151,7 +151,7 @@ test('without permission to create threads, /play explains what is missing', asy
     const h = await slash(w, w.users[0]!.id, 'play', { game: 'phom' });
     const r = await h.reply();
     assert.equal(r.ephemeralTo, w.users[0]!.id);
-    assert.match(r.content, /CreatePublicThreads/);
+    assert.match(w.sim.text(r), /CreatePublicThreads/);
     assert.equal(w.sim.threads(w.channelId).length, 0);
   });
 });
@@ -166,7 +166,7 @@ test('pause and resume by majority vote freeze and restore the timers', async ()
     };
     await vote(w.users[0]!.id, 'Pause');
     assert.equal(w.store.games.get(gameId)!.status, 'running', 'one vote of three is not enough');
-    assert.match(tableMessage(w, gameId).content, /votes to Pause \(1\/2\)/);
+    assert.match(w.sim.text(tableMessage(w, gameId)), /votes to Pause \(1\/2\)/);
     await vote(w.users[1]!.id, 'Pause');
     assert.equal(w.store.games.get(gameId)!.status, 'paused');
     w.now.t += 10 * 60_000; // time passes while paused: nothing times out
@@ -189,9 +189,9 @@ test('with on-timeout:ai the AI takes an absent player’s seat until they take 
     await w.bot.scheduler.tick();
     await w.bot.whenIdle();
     assert.equal(w.store.games.seats(gameId)[turn]!.isAi, true, 'the AI plays the seat');
-    assert.match(tableMessage(w, gameId).content, /the AI plays for them/);
+    assert.match(w.sim.text(tableMessage(w, gameId)), /the AI plays for them/);
     const hand = await openHand(w, absent.userId!, gameId);
-    assert.match(hand.content, /AI is playing your seat/);
+    assert.match(w.sim.text(hand), /AI is playing your seat/);
     await click(w, absent.userId!, hand.id, buttonByLabel(w.sim, hand, 'Take my seat back').custom_id as string);
     assert.equal(w.store.games.seats(gameId)[turn]!.isAi, false);
   });
@@ -201,7 +201,7 @@ test('a stored game replays from its SQLite action log to the same results', asy
   await withWorld(async (w) => {
     const { gameId, threadId } = await openTable(w, 'phom', 3, 1);
     await playHandToEnd(w, gameId);
-    const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /Hand 1 is over/.test(m.content))!;
+    const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /Hand 1 is over/.test(w.sim.text(m)))!;
     await click(w, w.users[0]!.id, result.id, buttonByLabel(w.sim, result, 'Next hand').custom_id as string);
     await playHandToEnd(w, gameId);
     const { replayStoredGame } = await import('../../src/cli/replay-db.js');
@@ -217,7 +217,7 @@ test('at the active-thread cap the game plays in the channel, and the lobby says
     w.sim.setActiveThreadLimit(w.guildId, 0);
     const { gameId, threadId } = await openTable(w, 'phom', 2, 0);
     assert.equal(threadId, w.channelId, 'the game lives in the channel');
-    const lobby = w.sim.visibleMessages(w.channelId, w.users[0]!.id).find((m) => /active threads/.test(m.content));
+    const lobby = w.sim.visibleMessages(w.channelId, w.users[0]!.id).find((m) => /active threads/.test(w.sim.text(m)));
     assert.ok(lobby, 'the lobby explains the fallback');
     await playHandToEnd(w, gameId);
     assert.equal(w.store.results.handsOf(gameId).length, 2);

@@ -107,6 +107,6 @@ test('table edits are coalesced: one in flight per table, the newest state repla
     assert.ok(edits < moves, `${edits} table edits for ${moves} moves`);
     // The table shows the newest state.
     const t = w.bot.ctx.table.load(gameId)!;
-    assert.equal(tableMessage(w, gameId).content, tableView(t, 'en').lines.join('\n'));
+    assert.equal(w.sim.text(tableMessage(w, gameId)), tableView(t, 'en').lines.join('\n'));
   });
 });

@@ -36,7 +36,7 @@ test('kill -9 mid-hand and restart: the game continues, old buttons work, nothin
     const btn = (m: SimMessage, label: string) => sim.findButton(sim.message(m.id)!, (c) => c.label === label)!.custom_id as string;
     const gameId = decodeGameId(btn(lobby, 'Join'))!.gameId;
     await (await sim.click(b.id, lobby.id, btn(lobby, 'Join'))).settled();
-    await sim.waitFor(() => sim.message(lobby.id)!.content.includes(b.id));
+    await sim.waitFor(() => sim.text(lobby.id).includes(b.id));
     await (await sim.click(a.id, lobby.id, btn(lobby, 'Start'))).settled();
     await sim.waitFor(() => readGame(dbPath, gameId).row.tableMessageId, { timeout: 30_000 });
 

@@ -32,7 +32,7 @@ const botMessages = (w: World, channelId: string, userId: string) =>
 const handMessages = (w: World, channelId: string, userId: string) =>
   botMessages(w, channelId, userId).filter((m) => w.sim.components(m).some((c) => decodeGameId(String(c.custom_id)) !== null));
 const pingsIn = (w: World, channelId: string, userId: string) =>
-  botMessages(w, channelId, userId).filter((m) => m.content.includes(`<@${userId}>`));
+  botMessages(w, channelId, userId).filter((m) => w.sim.text(m).includes(`<@${userId}>`));
 
 async function choose(w: World, userId: string, place: 'ephemeral' | 'thread' | 'dm') {
   const h = await slash(w, userId, 'prefs', { 'seat-view': place });
@@ -103,13 +103,15 @@ test('private thread seat view: only the player and the bot, one hand message ed
     assert.equal(handMessages(w, th.id, a).length, 1, 'still one hand message after the whole hand');
     assert.ok(w.sim.message(hand.id)!.edits >= aMoves, 'the hand message was edited on the changes');
     // No public ping ever named A (their pings go to their thread).
-    const publicPings = w.sim.visibleMessages(threadId, a).filter((m) => m.content.includes(`<@${a}>`) && /your turn/i.test(m.content));
+    const publicPings = w.sim
+      .visibleMessages(threadId, a)
+      .filter((m) => w.sim.text(m).includes(`<@${a}>`) && /your turn/i.test(w.sim.text(m)));
     assert.equal(publicPings.length, 0, 'A is not pinged in the game thread');
     // Once A has nothing to do, their ping is gone; at the end of the match the thread is archived and locked.
     assert.equal(pingsIn(w, th.id, a).length, 0, 'no ping left up after the hand');
     const result = w.sim
       .visibleMessages(threadId, a)
-      .filter((m) => /is over/.test(m.content))
+      .filter((m) => /is over/.test(w.sim.text(m)))
       .at(-1)!;
     await click(w, a, result.id, buttonByLabel(w.sim, result, 'End match').custom_id as string);
     assert.equal(w.store.games.get(gameId)!.status, 'finished');
@@ -130,15 +132,15 @@ test('a click by someone else on a private-thread seat view is refused and chang
     // The admin (Manage Threads) can see every private thread, and so the buttons on it.
     assert.ok(w.sim.visibleMessages(sc.channelId!, w.admin.id).some((x) => x.id === m.id));
     const act = w.sim.components(m).find((c) => decodeGameId(String(c.custom_id))?.verb === 'act')!;
-    const before = { version: w.store.games.get(gameId)!.version, edits: m.edits, content: m.content };
+    const before = { version: w.store.games.get(gameId)!.version, edits: m.edits, content: w.sim.text(m) };
     const h = await click(w, w.admin.id, m.id, String(act.custom_id));
     assert.equal(h.failed, false);
     assert.equal(w.store.games.get(gameId)!.version, before.version, 'nothing was played');
     assert.equal(w.sim.message(m.id)!.edits, before.edits, 'the view is unchanged');
-    assert.equal(w.sim.message(m.id)!.content, before.content);
+    assert.equal(w.sim.text(m.id), before.content);
     const refusal = h.followUps.at(-1);
     assert.ok(refusal && refusal.ephemeralTo === w.admin.id, 'an ephemeral refusal to the clicker');
-    assert.match(refusal.content, /not your hand|isn.t yours|not yours/i);
+    assert.match(w.sim.text(refusal), /not your hand|isn.t yours|not yours/i);
     // The owner's click there plays.
     const v0 = w.store.games.get(gameId)!.version;
     await playAsAi(w, a, gameId, w.sim.message(m.id)!);
@@ -162,9 +164,9 @@ test('DM seat view: one hand message per hand in the DM, edited, pinged; 50007 f
     assert.equal(sb.failed, 'dm-closed');
     assert.equal(w.store.seatChannels.place(b).place, 'ephemeral', "B's choice is back to ephemeral");
     const first = await openHand(w, b, gameId);
-    assert.match(first.content, /could not send your seat view by DM/);
+    assert.match(w.sim.text(first), /could not send your seat view by DM/);
     const second = await openHand(w, b, gameId);
-    assert.doesNotMatch(second.content, /could not send your seat view by DM/, 'told once');
+    assert.doesNotMatch(w.sim.text(second), /could not send your seat view by DM/, 'told once');
 
     const hand = handMessages(w, dm.id, a)[0]!;
     // Nobody else can see a DM; a click forged as Discord would deliver it from B changes nothing.
@@ -208,7 +210,7 @@ test('DM seat view: one hand message per hand in the DM, edited, pinged; 50007 f
     // The next hand gets its own message; the old one loses its buttons.
     const result = w.sim
       .visibleMessages(w.store.games.get(gameId)!.threadId!, a)
-      .filter((m) => /is over/.test(m.content))
+      .filter((m) => /is over/.test(w.sim.text(m)))
       .at(-1)!;
     await click(w, a, result.id, buttonByLabel(w.sim, result, 'Next hand').custom_id as string);
     const now = handMessages(w, dm.id, a);
@@ -226,14 +228,14 @@ test('missing Create Private Threads: explained in /prefs, the table falls back 
     const h2 = await click(w, a, panel.id, 'x:prefs:p:thread');
     assert.equal(h2.failed, false);
     const shown = w.sim.message(panel.id)!;
-    assert.match(shown.content, /lack Create Private Threads/);
+    assert.match(w.sim.text(shown), /lack Create Private Threads/);
     assert.equal(w.store.seatChannels.place(a).place, 'thread');
     const { gameId } = await openTable(w, 'phom', 2, 0);
     const sc = w.store.seatChannels.get(gameId, seatOf(w, gameId, a))!;
     assert.equal(sc.failed, 'thread-perm');
     assert.equal(w.sim.threads(w.channelId).filter((t) => t.type === ChannelType.PrivateThread).length, 0);
     const v = await openHand(w, a, gameId);
-    assert.match(v.content, /could not open a private thread/);
+    assert.match(w.sim.text(v), /could not open a private thread/);
     assert.ok(hasAct(w, v) || pendingNow(w, gameId)[0]!.seat !== sc.seat);
     assert.doesNotMatch((await openHand(w, a, gameId)).content, /could not open a private thread/);
   });
@@ -250,7 +252,7 @@ test('/prefs and the lobby button set the seat view place and the claim preferen
     await h.settled({ timeout: 30_000 });
     assert.equal(h.failed, false);
     assert.deepEqual([...(readPrefs(w.store.db, 'vn-mahjong', [a]).get(a) ?? [])].sort(), ['auto-pass', 'never.chow']);
-    assert.match(w.sim.message(panel.id)!.content, /Claim preferences for Vietnamese mahjong/);
+    assert.match(w.sim.text(panel.id), /Claim preferences for Vietnamese mahjong/);
     // The lobby button opens the same panel for the clicker.
     const lobby = (await slash(w, a, 'play', { game: 'chan' })).response!;
     const b = w.users[1]!.id;
@@ -284,7 +286,7 @@ test('a restart keeps the seat channel view live: the same message is edited and
         // B's move handed the turn to A: the bot (restarted) edited A's same message with it.
         const m = w.sim.message(before.messageId!)!;
         assert.ok(m.edits > edits, "A's seat channel message was pushed after the restart");
-        assert.match(m.content, /Your turn/);
+        assert.match(w.sim.text(m), /Your turn/);
         assert.ok(hasAct(w, m));
         pushed++;
       }
@@ -310,11 +312,20 @@ test('choosing another place mid-game moves the seat view at the next change; th
     assert.equal(now.place, 'dm');
     assert.equal(now.channelId, w.sim.dmChannel(a)!.id);
     assert.equal(handMessages(w, now.channelId!, a).length, 1, 'the hand message is in the DM now');
-    assert.equal(w.sim.components(w.sim.message(inThread.messageId!)!).length, 0, 'the thread message has no buttons left');
+    assert.equal(
+      w.sim.components(inThread.messageId!).filter((c) => c.type === 2 || c.type === 3).length,
+      0,
+      'the thread message has no buttons left',
+    );
     await choose(w, a, 'ephemeral');
     await playOne(w, gameId);
     assert.equal(w.store.seatChannels.get(gameId, seat), null, 'back to ephemeral views');
-    assert.equal(w.sim.components(w.sim.message(now.messageId!)!).length, 0);
+    assert.equal(
+      w.sim.components(now.messageId!).filter((c) => c.type === 2 || c.type === 3).length,
+      0,
+      'the DM message has no buttons left',
+    );
+    assert.match(w.sim.text(now.messageId!), /seat view is closed/);
     const v = await openHand(w, a, gameId);
     assert.equal(v.ephemeralTo, a);
   });

@@ -45,7 +45,7 @@ async function playLive(
       opens.set(user, (opens.get(user) ?? 0) + 1);
     }
     const now = w.sim.message(view.id)!;
-    assert.match(now.content, d.kind === 'claim' ? /You can claim/ : /Your turn/, `the pushed view of ${user} asks for the decision`);
+    assert.match(w.sim.text(now), d.kind === 'claim' ? /You can claim/ : /Your turn/, `the pushed view of ${user} asks for the decision`);
     assert.ok(hasAct(w, now), 'the pushed view has the legal actions');
     if (d.kind === 'claim') claims++;
     await playAsAi(w, user, gameId, now);
@@ -69,7 +69,7 @@ test('live seat view: in a Phỏm hand and a Vietnamese mahjong hand nobody open
     for (let k = 0; k < 3 && r.moves <= 10; k++) {
       const result = w.sim
         .visibleMessages(threadId, w.users[0]!.id)
-        .filter((m) => /is over/.test(m.content))
+        .filter((m) => /is over/.test(w.sim.text(m)))
         .at(-1)!;
       await click(w, w.users[0]!.id, result.id, buttonByLabel(w.sim, result, 'Next hand').custom_id as string);
       const more = await playLive(w, gameId, 400);
@@ -77,7 +77,7 @@ test('live seat view: in a Phỏm hand and a Vietnamese mahjong hand nobody open
     }
     assert.ok(r.moves > 10, `${r.moves} moves`);
     // Once every seat's view is live, no ping is posted any more (their views were pushed).
-    const pings = w.sim.visibleMessages(threadId, w.users[0]!.id).filter((m) => /your turn|claims are open/.test(m.content));
+    const pings = w.sim.visibleMessages(threadId, w.users[0]!.id).filter((m) => /your turn|claims are open/.test(w.sim.text(m)));
     assert.ok(pings.length <= 1, `at most the ping still up from before the last view went live (${pings.length})`);
     if (r.claims === 0) w.sim.addLog({ kind: 'sim', summary: 'no human claim in this hand' });
   });
@@ -105,7 +105,7 @@ test('after the token lifetime the seat falls back to the ping and "Open my hand
     // B plays until it is A's turn: A's view is pushed (live), no ping for A.
     const pingsBefore = pingsFor(w.sim, threadId, a).length;
     while (pendingNow(w, gameId)[0]!.seat !== first) await playAsAi(w, b, gameId, w.sim.message(vb.id)!);
-    assert.match(w.sim.message(va.id)!.content, /Your turn/, "A's view was pushed");
+    assert.match(w.sim.text(va.id), /Your turn/, "A's view was pushed");
     assert.equal(pingsFor(w.sim, threadId, a).length, pingsBefore, 'no ping while the view is live');
     while (pendingNow(w, gameId)[0]!.seat === first) await playAsAi(w, a, gameId, w.sim.message(va.id)!);
     // 14 minutes later (both clocks): every token is past the bot's 13-minute margin.
@@ -155,7 +155,7 @@ test('a click by someone else on a seat view answers an ephemeral refusal and ch
     const other = userOf(w, gameId, 1 - seat);
     const view = await openHand(w, owner, gameId);
     const act = w.sim.components(view).find((c) => decodeGameId(String(c.custom_id))?.verb === 'act')!;
-    const before = { version: w.store.games.get(gameId)!.version, edits: w.sim.message(view.id)!.edits, content: view.content };
+    const before = { version: w.store.games.get(gameId)!.version, edits: w.sim.message(view.id)!.edits, content: w.sim.text(view) };
     // Discord lets only the owner click an ephemeral; a seat view elsewhere could be clicked by
     // anyone, so the click is forged here as Discord would deliver it.
     const sim = w.sim as unknown as {
@@ -177,7 +177,34 @@ test('a click by someone else on a seat view answers an ephemeral refusal and ch
     assert.equal(w.sim.message(view.id)!.edits, before.edits, 'the owner’s view is unchanged');
     const refusal = h.followUps.at(-1);
     assert.ok(refusal && refusal.ephemeralTo === other, 'an ephemeral refusal to the clicker');
-    assert.match(refusal.content, /not your hand|isn.t yours|not yours/i);
+    assert.match(w.sim.text(refusal), /not your hand|isn.t yours|not yours/i);
     assert.equal(tableMessage(w, gameId).id, w.store.games.get(gameId)!.tableMessageId);
+  });
+});
+
+test('a pushed seat view whose hand image is unchanged keeps its attachment instead of uploading it again', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'phom', 2, 0);
+    const [a, b] = [w.users[0]!.id, w.users[1]!.id];
+    const va = await openHand(w, a, gameId);
+    const img0 = w.sim.images(va.id)[0]!.id;
+    const edits0 = va.edits;
+    // Both vote to pause: A's view changes (paused, no actions) but its hand image does not.
+    for (const u of [a, b]) {
+      const t = tableMessage(w, gameId);
+      await click(w, u, t.id, String(buttonByLabel(w.sim, t, 'Pause').custom_id));
+    }
+    assert.equal(w.store.games.get(gameId)!.status, 'paused');
+    const now = w.sim.message(va.id)!;
+    assert.ok(now.edits > edits0, "A's view was pushed");
+    assert.match(w.sim.text(now), /paused/i);
+    // An upload would be a new attachment (new id): the edit kept the one the message had.
+    assert.equal(w.sim.images(now).length, 1);
+    assert.equal(w.sim.images(now)[0]!.id, img0, 'the same attachment, kept');
+    assert.deepEqual(
+      w.sim.galleryItems(now).map((x) => x.url),
+      ['attachment://hand.png'],
+      'still shown by the gallery',
+    );
   });
 });

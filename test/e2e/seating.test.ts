@@ -28,15 +28,15 @@ test('between hands a player leaves (after confirming), a newcomer takes the sea
       assert.equal(ask.failed, false);
       const question = ask.followUps[0]!;
       assert.equal(question.ephemeralTo, leaver!.id);
-      assert.match(question.content, /Leave the table\?/);
+      assert.match(w.sim.text(question), /Leave the table\?/);
       assert.equal(w.store.games.seats(gameId)[1]!.userId, leaver!.id);
       const yes = buttonByLabel(w.sim, w.sim.message(question.id)!, 'Yes, leave').custom_id as string;
       const conf = await click(w, leaver!.id, question.id, yes);
       assert.equal(conf.failed, false);
-      assert.match(w.sim.message(question.id)!.content, /You left the table/);
+      assert.match(w.sim.text(question.id), /You left the table/);
       assert.equal(w.store.games.seats(gameId)[1]!.isAi, true);
       assert.equal(w.store.games.seats(gameId)[1]!.userId, null);
-      assert.match(tableMessage(w, gameId).content, /left the table/);
+      assert.match(w.sim.text(tableMessage(w, gameId)), /left the table/);
       // Someone else cannot confirm for a player, and the leaver is no longer seated.
       const again = await click(w, leaver!.id, result.id, buttonByLabel(w.sim, result, 'Leave the table').custom_id as string);
       assert.match(again.followUps[0]!.content, /not at this table/);
@@ -73,7 +73,7 @@ test('during a hand a player leaves: the rest of the hand is played for them, th
     const table = tableMessage(w, gameId);
     const ask = await click(w, leaver.id, table.id, buttonByLabel(w.sim, table, 'Leave the table').custom_id as string);
     const question = ask.followUps[0]!;
-    assert.match(question.content, /rest of this hand/);
+    assert.match(w.sim.text(question), /rest of this hand/);
     await click(w, leaver.id, question.id, buttonByLabel(w.sim, w.sim.message(question.id)!, 'Yes, leave').custom_id as string);
     const leave = w.store.games.logWithMeta(gameId).find((e) => e.action.type === 'leave');
     assert.ok(leave);

@@ -179,7 +179,7 @@ describe('SHARDS=auto: two shard processes under the ShardingManager, one databa
         const btn = (label: string) => sim.findButton(sim.message(lobby.id)!, (c) => c.label === label)!.custom_id as string;
         t.gameId = decodeGameId(btn('Join'))!.gameId;
         await (await sim.click(t.users[1], lobby.id, btn('Join'))).settled();
-        await sim.waitFor(() => sim.message(lobby.id)!.content.includes(t.users[1]));
+        await sim.waitFor(() => sim.text(lobby.id).includes(t.users[1]));
         await (await sim.click(t.users[0], lobby.id, btn('Start'))).settled();
         await sim.waitFor(() => readGame(t.gameId).row.tableMessageId, { timeout: 30_000, message: 'table drawn' });
         for (let k = 0; k < 2; k++) await move(t);

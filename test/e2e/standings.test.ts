@@ -12,20 +12,20 @@ test('after a 3-hand match: totals on each later result, and a standings chart a
     const result = (n: number) =>
       w.sim
         .visibleMessages(threadId, w.users[0]!.id)
-        .filter((m) => m.content.includes(`Hand ${n} is over`))
+        .filter((m) => w.sim.text(m).includes(`Hand ${n} is over`))
         .at(-1)!;
     for (let n = 1; n <= 3; n++) {
       await playHandToEnd(w, gameId);
       const r = result(n);
       assert.ok(r, `result ${n}`);
-      if (n === 1) assert.doesNotMatch(r.content, /Match so far/);
-      else assert.match(r.content, /📊 Match so far: /);
+      if (n === 1) assert.doesNotMatch(w.sim.text(r), /Match so far/);
+      else assert.match(w.sim.text(r), /📊 Match so far: /);
       const label = n < 3 ? 'Next hand' : 'End match';
       await click(w, w.users[0]!.id, r.id, buttonByLabel(w.sim, r, label).custom_id as string);
     }
     const end = w.sim
       .visibleMessages(threadId, w.users[1]!.id)
-      .filter((m) => m.content.includes('Match over: final totals'))
+      .filter((m) => w.sim.text(m).includes('Match over: final totals'))
       .at(-1);
     assert.ok(end, 'the end-of-match message');
     const images = w.sim.images(end);

@@ -52,7 +52,7 @@ test('a double click applies once and shows the fresh hand without "out of date"
     await Promise.all([a.settled({ timeout: 30_000 }), b.settled({ timeout: 30_000 })]);
     await w.bot.whenIdle();
     assert.equal(w.store.games.logWithMeta(gameId).filter((e) => e.source === 'player').length, 1, 'applied once');
-    assert.doesNotMatch(w.sim.message(hand.id)!.content, /out of date/);
+    assert.doesNotMatch(w.sim.text(hand.id), /out of date/);
   });
 });
 
@@ -62,7 +62,7 @@ test('the ping is deleted once at the end of a hand and of the match (no 404 100
     await playHandToEnd(w, gameId);
     assert.ok(engineOf('phom').result(w.store.games.state(w.store.games.get(gameId)!)));
     assert.equal(w.store.games.get(gameId)!.pingMessageId, null, 'the deleted ping is forgotten');
-    const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /Hand 1 is over/.test(m.content))!;
+    const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /Hand 1 is over/.test(w.sim.text(m)))!;
     await click(w, w.users[0]!.id, result.id, String(buttonByLabel(w.sim, result, 'End match').custom_id));
     assert.equal(w.store.games.get(gameId)!.status, 'finished');
     const unknownMessage = w.sim.restLog().filter((e) => e.code === 10008);

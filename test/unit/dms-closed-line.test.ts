@@ -95,7 +95,13 @@ test('a deferred ephemeral reply (Open my hand, a command) gets it even without 
   tellDmsClosedOnce(store, i as never, 'vi');
   await i.editReply({ embeds: [{ title: 'x' }] });
   assert.match(text(sent[0]), /^⚠️ Không gửi được tin nhắn riêng/);
-  assert.equal(withLine({ content: 'a', flags: MessageFlags.IsComponentsV2 }, '!', false), null, 'a V2 message has no content');
+  // A Components V2 payload (the hand view) carries it as a text display on top of its components.
+  const v2 = withLine({ flags: MessageFlags.IsComponentsV2, components: [{ type: 17, components: [] }] }, '!', true) as {
+    components: { toJSON(): unknown }[];
+  };
+  assert.deepEqual(v2.components[0]!.toJSON(), { type: 10, content: '!' });
+  assert.equal(v2.components.length, 2);
+  assert.equal(withLine({ flags: MessageFlags.IsComponentsV2 }, '!', true), null, 'an edit that keeps the components cannot carry it');
   assert.deepEqual(withLine('hi', '!', true), { content: '!\nhi' });
 });
 
