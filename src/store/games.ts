@@ -191,7 +191,8 @@ export class GameStore {
    * In-process cache of rebuilt states, keyed by game id; always checked against the row's version.
    * Bounded (least recently used first out, `cacheSize`), and a game that finishes leaves it.
    */
-  private cache = new Map<string, { version: number; state: unknown }>();
+  /** States by game: valid for that version and seat count (a lobby's seat count can change at Start with no action logged). */
+  private cache = new Map<string, { version: number; seats: number; state: unknown }>();
   /** Counters for tests: game loads (`load`) and state rebuilds from SQLite. */
   readonly reads = { loads: 0, rebuilds: 0 };
 
@@ -203,9 +204,9 @@ export class GameStore {
     private readonly cacheSize = STATE_CACHE_SIZE,
   ) {}
 
-  private remember(id: string, version: number, state: unknown): void {
+  private remember(id: string, version: number, seats: number, state: unknown): void {
     this.cache.delete(id);
-    this.cache.set(id, { version, state });
+    this.cache.set(id, { version, seats, state });
     while (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
   }
 
@@ -233,12 +234,13 @@ export class GameStore {
    */
   applyStep(step: GameStep): void {
     // The version guard reads only what it needs (a step's game load happened before, in `load`).
-    const now = this.db.prepare('SELECT version, hand_index, game FROM games WHERE id = ?').get(step.gameId) as
-      { version: number; hand_index: number; game: GameId } | undefined;
+    const now = this.db.prepare('SELECT version, hand_index, game, seats FROM games WHERE id = ?').get(step.gameId) as
+      { version: number; hand_index: number; game: GameId; seats: number } | undefined;
     if (!now) throw new Error(`no game ${step.gameId}`);
     if (now.version !== step.expectVersion) throw new StaleStepError(step.gameId, step.expectVersion, now.version);
     const id = step.gameId;
-    let cur = { id, game: now.game, version: now.version, handIndex: now.hand_index };
+    // The states appended are for the step's seat count (Start sets it with the first state).
+    let cur = { id, game: now.game, version: now.version, handIndex: now.hand_index, seats: step.seatCount ?? now.seats };
     for (const e of step.entries) {
       if (e.hand !== cur.handIndex) {
         this.db.prepare('UPDATE games SET hand_index = ? WHERE id = ?').run(e.hand, id);
@@ -554,8 +556,8 @@ export class GameStore {
   /** The current state: from the memory cache, else from the snapshot cache plus the log tail, else full replay. */
   state(row: GameRow): unknown {
     const hit = this.cache.get(row.id);
-    if (hit && hit.version === row.version) {
-      this.remember(row.id, hit.version, hit.state);
+    if (hit && hit.version === row.version && hit.seats === row.seats) {
+      this.remember(row.id, hit.version, hit.seats, hit.state);
       return hit.state;
     }
     this.reads.rebuilds++;
@@ -580,7 +582,7 @@ export class GameStore {
         action: JSON.parse(r.action) as BaseAction,
       });
     }
-    if (row.status !== 'finished' && row.status !== 'cancelled') this.remember(row.id, row.version, state);
+    if (row.status !== 'finished' && row.status !== 'cancelled') this.remember(row.id, row.version, row.seats, state);
     return state;
   }
 
@@ -633,7 +635,7 @@ export class GameStore {
   }
 
   private append(
-    row: Pick<GameRow, 'id' | 'game' | 'version' | 'handIndex'>,
+    row: Pick<GameRow, 'id' | 'game' | 'version' | 'handIndex' | 'seats'>,
     seat: number | null,
     action: BaseAction,
     source: ActionSource,
@@ -656,7 +658,7 @@ export class GameStore {
         )
         .run(row.id, version, JSON.stringify(newState), snapshotFormat(row.game, this.engineOf(row.game)));
     }
-    this.remember(row.id, version, newState);
+    this.remember(row.id, version, row.seats, newState);
     return version;
   }
 }
