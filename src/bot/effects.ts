@@ -118,7 +118,14 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions): Promis
     case 'table': {
       // A new hand's table is posted anew at the bottom of the thread (issue #13 §4).
       const repost = e.notice?.key === 'next-hand' ? { summary: tableSummary(t, lang, t.row.handIndex - 1) } : undefined;
-      const p = queueTable(ctx, t, e.notice ? tableView(t, lang, e.notice) : tableView(t, lang), repost);
+      // A new hand's table is posted as a follow-up of the click that dealt it (Next hand) when there is
+      // one: an interaction endpoint, and for that token's life its edits are too (not globally limited).
+      const p = queueTable(
+        ctx,
+        t,
+        e.notice ? tableView(t, lang, e.notice) : tableView(t, lang),
+        repost && o.via ? { ...repost, via: o.via } : repost,
+      );
       if (!o.detach) await p;
       return;
     }
@@ -307,6 +314,8 @@ async function deletePing(ctx: BotContext, t: Table): Promise<void> {
 /** Post the table anew at the bottom; the old message keeps this one line. */
 interface Repost {
   summary: string;
+  /** The interaction that dealt the new hand: the new table is its follow-up. */
+  via?: Via;
 }
 
 interface TableSlot {
@@ -316,6 +325,8 @@ interface TableSlot {
   shown?: string;
   /** The table message posted by this queue (when an edit failed and a new one was posted). */
   messageId?: string;
+  /** The interaction token the message was posted as a follow-up of, and when: edited through it while valid. */
+  token?: { value: string; since: number };
 }
 const tableSlots = new WeakMap<BotContext, Map<string, TableSlot>>();
 function slotOf(ctx: BotContext, gameId: string): TableSlot {
@@ -351,6 +362,26 @@ export function tableSettled(ctx: BotContext, gameId: string): Promise<void> {
   return q0(ctx, gameId)?.inflight ?? Promise.resolve();
 }
 
+/**
+ * Edits the table message: through the interaction webhook it was posted with while that token is
+ * valid (an interaction endpoint: Discord does not count it against the global limit, src/bot/rest.ts),
+ * otherwise through the channel.
+ */
+async function editTableMessage(
+  ctx: BotContext,
+  ch: NonNullable<Awaited<ReturnType<typeof gameChannel>>>,
+  slot: TableSlot,
+  messageId: string,
+  body: Parameters<InteractionWebhook['editMessage']>[1] & Parameters<typeof ch.messages.edit>[1],
+): Promise<void> {
+  const appId = ctx.client.application?.id ?? ctx.client.user?.id;
+  if (slot.token && slot.messageId === messageId && appId && ctx.clock.now() - slot.token.since < LIVE_MS) {
+    await new InteractionWebhook(ctx.client as Client<true>, appId, slot.token.value).editMessage(messageId, body);
+    return;
+  }
+  await ch.messages.edit(messageId, body);
+}
+
 async function updateTable(ctx: BotContext, t: Table, v: ReturnType<typeof tableView>, slot: TableSlot, repost?: Repost): Promise<void> {
   if (!t.row.threadId) return;
   // Components V2 (src/bot/layout.ts): the state in words with Open my hand beside it, the table
@@ -375,18 +406,18 @@ async function updateTable(ctx: BotContext, t: Table, v: ReturnType<typeof table
   const ch = await gameChannel(ctx, t.row.threadId);
   if (!ch) return;
   if (repost && messageId) {
-    const old = messageId;
-    await ch.messages
-      .edit(old, { ...v2Text(repost.summary), content: null, attachments: [], files: [] })
-      .catch((err: unknown) => ctx.log.warn({ err, gameId: t.row.id }, 'cannot shorten the old table message'));
+    await editTableMessage(ctx, ch, slot, messageId, { ...v2Text(repost.summary), content: null, attachments: [], files: [] }).catch(
+      (err: unknown) => ctx.log.warn({ err, gameId: t.row.id }, 'cannot shorten the old table message'),
+    );
     messageId = null;
+    delete slot.token;
   }
   const files = v.model ? [png('table.png', await ctx.render.table(v.model), alt)] : [];
   const payload = { ...layout, files, attachments: [] as never[] };
   try {
     if (messageId) {
       // `content: null` upgrades a table message posted before Components V2 (its text must be cleared).
-      await ch.messages.edit(messageId, { ...payload, content: null });
+      await editTableMessage(ctx, ch, slot, messageId, { ...payload, content: null });
       slot.shown = shown;
       ctx.store.games.markShown(t.row.id, t.row.version);
       return;
@@ -395,7 +426,10 @@ async function updateTable(ctx: BotContext, t: Table, v: ReturnType<typeof table
     ctx.log.warn({ err, gameId: t.row.id }, 'table message edit failed; posting a new one');
   }
   try {
-    const m = await ch.send(payload);
+    const via = repost?.via;
+    const m = via ? await via.followUp(payload) : await ch.send(payload);
+    if (via) slot.token = { value: via.token, since: ctx.clock.now() };
+    else delete slot.token;
     ctx.store.games.update(t.row.id, { tableMessageId: m.id });
     ctx.store.games.markShown(t.row.id, t.row.version);
     t.row.tableMessageId = m.id;

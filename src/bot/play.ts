@@ -57,7 +57,12 @@ export async function openHand(ctx: BotContext, i: Comp, b: GameButton): Promise
 
 /** The clicker's interaction as a way to post public follow-ups (interaction endpoint). */
 function via(i: Comp): Via {
-  return { token: i.token, followUp: (payload) => i.followUp({ ...payload, flags: undefined } as never) };
+  // Public follow-ups: never ephemeral; a Components V2 payload (the table message) keeps its flag.
+  return {
+    token: i.token,
+    followUp: (payload) =>
+      i.followUp({ ...payload, flags: payload.flags === MessageFlags.IsComponentsV2 ? MessageFlags.IsComponentsV2 : undefined } as never),
+  };
 }
 
 /**
@@ -170,15 +175,20 @@ export async function onTableComponent(ctx: BotContext, i: Comp, b: GameButton):
   const t = translator(lang);
   if (!TABLE_BUTTONS.includes(b.verb)) return;
   const displayName = (i.member && 'displayName' in i.member ? i.member.displayName : null) ?? i.user.globalName ?? i.user.username;
-  const r = await run(ctx, {
-    kind: 'table',
-    gameId: b.gameId,
-    userId: i.user.id,
-    ver: b.ver,
-    verb: b.verb as TableButtonVerb,
-    ...(b.arg !== undefined ? { arg: b.arg } : {}),
-    displayName,
-  });
+  // Public posts of the step (the ping, a new hand's table) go out as follow-ups of this click.
+  const r = await run(
+    ctx,
+    {
+      kind: 'table',
+      gameId: b.gameId,
+      userId: i.user.id,
+      ver: b.ver,
+      verb: b.verb as TableButtonVerb,
+      ...(b.arg !== undefined ? { arg: b.arg } : {}),
+      displayName,
+    },
+    { via: via(i) },
+  );
   const o = r.outcome;
   if (o.confirm && r.table) {
     const rows: UiRow[] = [

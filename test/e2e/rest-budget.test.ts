@@ -7,7 +7,7 @@
 import { longTable } from './seeded.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withWorld, openTable, openHand, playAsAi, tableMessage, type World } from './harness.js';
+import { withWorld, openTable, openHand, playAsAi, playHandToEnd, click, buttonByLabel, tableMessage, type World } from './harness.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import { tableView } from '../../src/table/views.js';
@@ -108,5 +108,24 @@ test('table edits are coalesced: one in flight per table, the newest state repla
     // The table shows the newest state.
     const t = w.bot.ctx.table.load(gameId)!;
     assert.equal(w.sim.text(tableMessage(w, gameId)), tableView(t, 'en').lines.join('\n'));
+  });
+});
+
+test("a new hand's table is a follow-up of the Next hand click, and its edits go through that interaction", async () => {
+  await withWorld(async (w) => {
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0);
+    await playHandToEnd(w, gameId);
+    const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /Hand 1 is over/.test(w.sim.text(m)))!;
+    await click(w, w.users[1]!.id, result.id, String(buttonByLabel(w.sim, result, 'Next hand').custom_id));
+    const table = tableMessage(w, gameId);
+    assert.match(w.sim.text(table), /Hand 2/);
+    assert.ok(table.webhookId, 'posted through the interaction webhook (a follow-up)');
+    const before = requests(w);
+    const edits0 = table.edits;
+    const d = pendingNow(w, gameId)[0]!;
+    const user = w.store.games.seats(gameId)[d.seat]!.userId!;
+    await playAsAi(w, user, gameId, await openHand(w, user, gameId));
+    assert.ok(w.sim.message(table.id)!.edits > edits0, 'the table was edited');
+    assert.equal(requests(w).tableEdits - before.tableEdits, 0, 'no table edit on the globally limited channel route');
   });
 });
