@@ -77,7 +77,11 @@ export async function run(ctx: BotContext, cmd: TableCommand, o: Omit<ExecOption
   const r = ctx.ai ? await actAsync(ctx.table, cmd, ctx.clock.now(), ctx.ai) : act(ctx.table, cmd, ctx.clock.now());
   for (const w of r.warnings) ctx.log.error({ gameId: cmd.gameId, kind: cmd.kind }, w);
   if (o.answer) await o.answer(r).catch((err: unknown) => ctx.log.warn({ err, gameId: cmd.gameId }, 'cannot answer the interaction'));
-  await execute(ctx, r, { ...o, restart: cmd.kind === 'sync' });
+  // A claim decision's click (a pass above all) is hidden information: a public message posted as a
+  // follow-up of it would carry the clicker in its interaction metadata and tell the table who could
+  // claim (issue #13 §2). Such a step's public posts go through the channel.
+  const { via, ...rest } = o;
+  await execute(ctx, r, { ...rest, ...(via && r.outcome.answered !== 'claim' ? { via } : {}), restart: cmd.kind === 'sync' });
   return r;
 }
 
@@ -165,8 +169,11 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions): Promis
     case 'remind': {
       const ch = await gameChannel(ctx, t.row.threadId);
       const v = reminderText(t, e.seat, e.deadline, lang, { ...(e.n !== undefined ? { n: e.n } : {}), ...(e.vote ? { vote: true } : {}) });
+      // Version 0 like every public component: the version counts hidden steps too (claim passes), so
+      // a public custom_id carrying it would tell how many happened (issue #13 §2). Its buttons (Open
+      // my hand, the absent votes) check no version.
       await ch
-        ?.send({ content: v.text, components: toComponents(t.row.id, t.row.version, v.rows), allowedMentions: { users: v.users } })
+        ?.send({ content: v.text, components: toComponents(t.row.id, 0, v.rows), allowedMentions: { users: v.users } })
         .catch(() => undefined);
       return;
     }

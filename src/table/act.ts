@@ -88,6 +88,8 @@ export interface Outcome {
   confirm?: { verb: TableButtonVerb; arg: string };
   /** Log entries committed by this step. */
   applied: number;
+  /** The kind of decision the clicker's move answered (a claim decision's click is hidden information). */
+  answered?: Decision<BaseAction>['kind'];
   /** A hint's answer: the AI's choice, its level and the decision kind it answers. */
   hint?: { action: BaseAction; level: AiLevel; decision: Decision<BaseAction>['kind']; reason?: HintReasonKey };
 }
@@ -539,7 +541,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       const r = step.apply(seat, action, 'player', cmd.userId);
       if (!r.ok) return nothing({ ok: false, seat, refusal: r.refusal, applied: 0 });
       yield* step.advance();
-      return done({ ok: true, seat });
+      return done({ ok: true, seat, ...(decision ? { answered: decision.kind } : {}) });
     }
 
     case 'table': {

@@ -5,7 +5,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withWorld, openHand, playAsAi, tableMessage, type World } from './harness.js';
+import { withWorld, openHand, playAsAi, tableMessage, slash, click, buttonByLabel, type World } from './harness.js';
+import { initialState } from '../../src/store/index.js';
 import { tableWithSeed } from './seeded.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
@@ -51,5 +52,88 @@ test('a pass by one of two claimants leaves no trace in the thread', async () =>
     assert.equal(w.sim.message(table.id)!.edits, before.edits, 'the table message was not edited');
     assert.equal(w.sim.text(table.id), before.content);
     assert.equal(w.sim.allMessages(threadId).filter((m) => !m.ephemeralTo).length, before.count, 'nothing posted in public');
+  });
+});
+
+/**
+ * A classical deal whose first window with two claimants, both passing, hands the turn to a seat
+ * that is not a claimant (its player then has no live view and is pinged in public).
+ */
+function seedForPassedWindow(options: unknown): string {
+  const engine = engineOf('classic-mahjong');
+  for (let k = 0; k < 300; k++) {
+    const seed = `passed-window-${k}`;
+    let state = initialState(engine, options, 4, seed);
+    for (let n = 0; n < 1500 && !engine.result(state); n++) {
+      const pending = engine.pending(state) as Decision<BaseAction>[];
+      const claims = pending.filter((d) => d.kind === 'claim');
+      if (claims.length === 2) {
+        let after = state;
+        for (const d of claims) {
+          const r = engine.apply(
+            after,
+            d.seat,
+            d.options.find((a) => a.type === 'pass')!,
+          );
+          assert.ok(r.ok);
+          after = r.value;
+        }
+        const next = (engine.pending(after) as Decision<BaseAction>[])[0];
+        if (next && next.kind === 'turn' && !claims.some((c) => c.seat === next.seat)) return seed;
+        break;
+      }
+      const d = pending[0]!;
+      const r = engine.apply(state, d.seat, engine.ai(state, d.seat) as BaseAction);
+      assert.ok(r.ok);
+      state = r.value;
+    }
+  }
+  throw new Error('no seed');
+}
+
+test('no public message is a follow-up of a claim click: the interaction metadata would name a claimant', async () => {
+  await withWorld(async (w) => {
+    const host = w.users[0]!;
+    const lobby = (await slash(w, host.id, 'play', { game: 'classic-mahjong' })).response!;
+    const join = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Join').custom_id);
+    for (const u of w.users.slice(1, 4)) await click(w, u.id, lobby.id, join);
+    const start = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Start').custom_id);
+    const gameId = decodeGameId(start)!.gameId;
+    w.store.db.prepare('UPDATE games SET seed = ? WHERE id = ?').run(seedForPassedWindow(w.store.games.get(gameId)!.options), gameId);
+    await click(w, host.id, lobby.id, start);
+    for (let n = 0; n < 1500 && pendingNow(w, gameId).filter((d) => d.kind === 'claim').length < 2; n++) {
+      const d = pendingNow(w, gameId)[0]!;
+      const user = w.store.games.seats(gameId)[d.seat]!.userId!;
+      await playAsAi(w, user, gameId, await openHand(w, user, gameId));
+    }
+    const claims = pendingNow(w, gameId).filter((d) => d.kind === 'claim');
+    assert.equal(claims.length, 2, 'two people may claim');
+    const threadId = w.store.games.get(gameId)!.threadId!;
+    const claimants = claims.map((d) => w.store.games.seats(gameId)[d.seat]!.userId!);
+    // After a restart no seat view is live: the next turn is pinged in public.
+    await w.restartBot();
+    const seen = new Set(w.sim.allMessages(threadId).map((m) => m.id));
+    // Both pass: the window closes on the second pass and the next turn is pinged in public.
+    for (const d of claims) {
+      const user = w.store.games.seats(gameId)[d.seat]!.userId!;
+      const view = await openHand(w, user, gameId);
+      const pass = d.options.findIndex((a) => a.type === 'pass');
+      const b = w.sim
+        .components(view)
+        .find((c) => decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.arg === String(pass))!;
+      const h = await w.sim.click(user, view.id, String(b.custom_id));
+      await h.settled({ timeout: 30_000 });
+      await w.bot.whenIdle();
+    }
+    const next = pendingNow(w, gameId)[0]!;
+    assert.equal(next.kind, 'turn', 'the window closed');
+    assert.ok(!claims.some((c) => c.seat === next.seat));
+    const posted = w.sim.allMessages(threadId).filter((m) => !seen.has(m.id) && !m.ephemeralTo);
+    assert.ok(posted.length > 0, 'the next turn was posted in public');
+    const sim = w.sim as unknown as { interactions: Map<string, { userId: string }> };
+    for (const m of posted) {
+      const by = m.interactionId ? sim.interactions.get(m.interactionId)?.userId : undefined;
+      assert.ok(!by || !claimants.includes(by), `public message ${m.id} is a follow-up of a claimant's click`);
+    }
   });
 });

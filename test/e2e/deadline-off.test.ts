@@ -6,6 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { decodeGameId } from '../../src/bot/custom-id.js';
 import { withWorld, openTable, click, buttonByLabel } from './harness.js';
 
 const H = 3600_000;
@@ -31,6 +32,9 @@ test('Chắn without a deadline: a week passes, nothing is auto-played, reminder
         .filter((m) => w.sim.text(m).includes('the table is waiting for your move'));
       assert.ok(reminders.length >= 7, `reminded ${reminders.length} times`);
       assert.ok(reminders.every((m) => w.sim.text(m).includes(`<@${waiting.userId}>`)));
+      // Public buttons carry version 0: the version counts hidden steps (claim passes) too.
+      for (const m of reminders)
+        for (const c of w.sim.components(m)) if (c.custom_id) assert.equal(decodeGameId(String(c.custom_id))?.ver, 0, String(c.custom_id));
       const vote = reminders.at(-1)!;
       const others = w.store.games.seats(gameId).filter((s) => s.userId && s.seat !== waiting.seat);
       const button = buttonByLabel(w.sim, vote, /AI plays for/).custom_id as string;
