@@ -39,7 +39,7 @@ export interface ChanPublicView {
   offer: Offer | null;
   /** While a chíu-er must return a card (trả cửa): the interrupted gate it goes to. */
   returnTo: Seat | null;
-  /** Seats that still have to answer. */
+  /** Seats that still have to make a turn decision (never who may claim). */
   waitingOn: Seat[];
   stockCount: number;
   draws: number;
@@ -89,7 +89,11 @@ export function publicView(s: ChanState): ChanPublicView {
     turn,
     offer: p.kind === 'claim' ? { ...p.offer } : null,
     returnTo: p.kind === 'return' ? p.gate : null,
-    waitingOn: pending(s).map((d) => d.seat),
+    // Only seats whose turn it is: who may claim a discard is hidden information (it tells who holds
+    // matching pieces), so a claim window's deciders never reach the public view (issue #13 §2).
+    waitingOn: pending(s)
+      .filter((d) => d.kind !== 'claim')
+      .map((d) => d.seat),
     stockCount: s.stock.length,
     draws: s.draws,
     seats: s.seats.map((st, seat) => ({

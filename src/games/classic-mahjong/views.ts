@@ -34,7 +34,7 @@ export interface PublicView {
   deadWallCount: number;
   /** The discard open to claims, or the tile being added to a kong. */
   claimable: { tile: TileCode; from: number; kind: 'discard' | 'robbing' } | null;
-  /** Seats that still have to decide. */
+  /** Seats that still have to make a turn decision (never who may claim). */
   waitingFor: number[];
   lastAction: LastAction | null;
   /** After the hand: every hand is shown for scoring. */
@@ -81,7 +81,11 @@ export function publicView(s: State): PublicView {
     wallCount: s.wall.length,
     deadWallCount: s.dead.length,
     claimable,
-    waitingFor: pending(s).map((d) => d.seat),
+    // Only seats whose turn it is: who may claim a discard is hidden information (it tells who holds
+    // matching pieces), so a claim window's deciders never reach the public view (issue #13 §2).
+    waitingFor: pending(s)
+      .filter((d) => d.kind !== 'claim')
+      .map((d) => d.seat),
     lastAction: s.lastAction ? copyState(s.lastAction) : null,
     revealed: s.phase === 'ended' ? s.players.map((p, seat) => ({ seat, concealed: sortTiles(p.concealed) })) : null,
   };
