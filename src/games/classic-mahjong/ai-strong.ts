@@ -33,6 +33,13 @@ import type { PublicView, SeatView } from './views.js';
 /** The rules are public (not the hidden state); the loser-score estimate uses the default table. */
 const RULES = scoringRules(defaultOptions(OPTIONS));
 
+const P0: Record<string, number> = {};
+let P: Record<string, number> = P0;
+export function setParams(p: Record<string, number>): void {
+  P = p;
+}
+const q = (name: string, dflt: number): number => P[name] ?? dflt;
+
 export type StrongKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
 
 const countsOf = (tiles: readonly TileCode[]): Counts => {
@@ -61,6 +68,13 @@ interface Read {
   /** Danger of each kind as a discard (0 = safe), against the seats that look ready. */
   danger: number[];
   threat: number;
+  /** The largest threat times that seat's estimated hand value (1 = a plain win). */
+  threatV: number;
+  /** The seat's declared sets, as the scorer takes them. */
+  melds: DeclaredMeld[];
+  roundWind: number;
+  /** Scores of complete hands met during this decision. */
+  wins: Map<string, number>;
 }
 
 function visibleCounts(k: StrongKnowledge): Counts {
@@ -89,7 +103,7 @@ function flushSuitOf(hand: readonly TileCode[], meldTiles: readonly TileCode[]):
   if (meldSuits.size > 1) return null;
   const best = bySuit.indexOf(Math.max(...bySuit));
   if (meldSuits.size === 1 && !meldSuits.has(best)) return null;
-  return bySuit[best]! + honours >= 11 ? best : null;
+  return bySuit[best]! + honours >= q('flushMin', 11) ? best : null;
 }
 
 /** How ready each other seat looks (0–1), from its exposures and the wall. */
@@ -98,14 +112,40 @@ function threats(k: StrongKnowledge): number[] {
   return k.table.seats.map((s) => {
     if (s.seat === k.seat) return 0;
     const exposed = s.melds.filter((m) => m.exposed).length;
-    let t = exposed >= 3 ? 0.8 : exposed === 2 ? 0.3 : 0;
+    let t = exposed >= 3 ? 0.8 : exposed === 2 ? q('th2', 0.3) : exposed === 1 ? q('th1', 0) : 0;
     if (wall < 20) t += 0.15;
     if (wall < 10) t += 0.15;
     return Math.min(1, t);
   });
 }
 
+/** What each seat's hand looks worth from its exposures, relative to a plain win (~60 points). */
+function seatValues(k: StrongKnowledge): number[] {
+  const round = kindOf(k.table.roundWind)! - 27;
+  return k.table.seats.map((s) => {
+    if (s.seat === k.seat) return 1;
+    let pts = 26;
+    let dbl = 0;
+    const suits = new Set<number>();
+    let honours = 0;
+    for (const m of s.melds) {
+      const kd = Math.min(...m.tiles.map((t) => kindOf(t)!));
+      if (kd >= 27) honours++;
+      else suits.add(Math.floor(kd / 9));
+      if (m.type === 'chow') continue;
+      const major = kd >= 27 || kd % 9 === 0 || kd % 9 === 8;
+      pts += (m.type === 'kong' ? 8 : 2) * (major ? 2 : 1) * (m.exposed ? 1 : 2);
+      if (kd >= 31) dbl++;
+      if (kd - 27 === s.seat) dbl++;
+      if (kd - 27 === round) dbl++;
+    }
+    if (s.melds.length >= 2 && suits.size <= 1) dbl += suits.size === 0 ? 2 : honours > 0 ? 1 : 2;
+    return Math.min(500, pts * 2 ** dbl) / 60;
+  });
+}
+
 function dangerTable(k: StrongKnowledge, unseen: number[], threat: number[]): number[] {
+  const vals = seatValues(k);
   const out = new Array<number>(34).fill(0);
   for (let kd = 0; kd < 34; kd++) {
     let total = 0;
@@ -129,7 +169,7 @@ function dangerTable(k: StrongKnowledge, unseen: number[], threat: number[]): nu
         if (suits.size === 1 && s.melds.length >= 2) d *= suits.has(Math.floor(kd / 9)) ? 1.8 : 0.4;
       }
       if (s.discards.some((x) => kindOf(x.tile) === kd)) d *= 0.35;
-      total += th * d;
+      total += th * d * Math.max(0.5, 1 + q('dvW', 0) * (vals[s.seat]! - 1));
     }
     out[kd] = total;
   }
@@ -145,6 +185,8 @@ function read(k: StrongKnowledge): Read {
   const scoring = (kd: Kind) => kd >= 31 || kd - 27 === seatWind || kd - 27 === round;
   const th = threats(k);
   const threat = Math.max(...th);
+  const vals = seatValues(k);
+  const threatV = Math.max(...th.map((t, i) => t * vals[i]!));
   return {
     k,
     hand,
@@ -157,10 +199,99 @@ function read(k: StrongKnowledge): Read {
     ),
     danger: dangerTable(k, unseen, th),
     threat,
+    threatV,
+    melds: k.view.melds.map((m) => ({
+      type: m.type,
+      kind: Math.min(...m.tiles.map((t) => kindOf(t)!)),
+      exposed: m.exposed,
+      ...(m.kongType === 'claimed' ? { claimed: true } : {}),
+    })),
+    roundWind: round,
+    wins: new Map(),
   };
 }
 
 const shanten = (tiles: readonly TileCode[], need: number): number => standardShanten(countsOf(tiles), Math.max(0, need));
+
+/** Sets (pungs, chows) only, from kind `k` on: the hot loop of `complete`. */
+function setsOnly(c: Counts, k: number): boolean {
+  while (k < 34 && c[k] === 0) k++;
+  if (k === 34) return true;
+  const n = c[k]!;
+  if (n >= 3) {
+    c[k] = n - 3;
+    const ok = setsOnly(c, k);
+    c[k] = n;
+    if (ok) return true;
+  }
+  if (k < 27 && k % 9 <= 6 && c[k + 1]! > 0 && c[k + 2]! > 0) {
+    c[k]!--;
+    c[k + 1]!--;
+    c[k + 2]!--;
+    const ok = setsOnly(c, k);
+    c[k]!++;
+    c[k + 1]!++;
+    c[k + 2]!++;
+    return ok;
+  }
+  return false;
+}
+
+/** A complete standard hand (sets and one pair), as `standardShanten(c) === -1`, much faster. */
+export function complete(c: Counts): boolean {
+  // each suit's count is 0 mod 3 but the pair's, which is 2 mod 3
+  let pairGroup = -1;
+  let honourPair = -1;
+  for (let g = 0; g < 3; g++) {
+    let n = 0;
+    for (let i = g * 9; i < g * 9 + 9; i++) n += c[i]!;
+    const m = n % 3;
+    if (m === 1) return false;
+    if (m === 2) {
+      if (pairGroup >= 0) return false;
+      pairGroup = g;
+    }
+  }
+  for (let i = 27; i < 34; i++) {
+    const n = c[i]!;
+    if (n === 1 || n === 4) return false;
+    if (n === 2) {
+      if (pairGroup >= 0) return false;
+      pairGroup = 3;
+      honourPair = i;
+    }
+  }
+  if (pairGroup === 3) {
+    c[honourPair] = 0;
+    const ok = setsOnly(c, 0);
+    c[honourPair] = 2;
+    return ok;
+  }
+  if (pairGroup < 0) return false;
+  for (let p = pairGroup * 9; p < pairGroup * 9 + 9; p++) {
+    if (c[p]! < 2) continue;
+    c[p]! -= 2;
+    const ok = setsOnly(c, 0);
+    c[p]! += 2;
+    if (ok) return true;
+  }
+  return false;
+}
+
+/**
+ * How a live improving tile can reach the hand: every seat's discard can be claimed for a pung
+ * (the hand holds a pair of it) and the previous seat's for a chow (it completes a run), on top of
+ * the seat's own draws. Weight 1 = drawn only.
+ */
+function reach(c: Counts, kd: number): number {
+  if (c[kd]! >= 2) return 1 + q('wP', 0);
+  if (kd < 27) {
+    const v = kd % 9;
+    const has = (d: number) => v + d >= 0 && v + d <= 8 && c[kd + d]! > 0;
+    if ((has(-1) && has(1)) || (has(-2) && has(-1)) || (has(1) && has(2))) return 1 + q('wC', 0);
+  }
+  return 1;
+}
 
 /** Live tiles that would lower the shanten of `rest` (13 tiles), weighted by how many are unseen. */
 function liveImprovers(r: Read, rest: readonly TileCode[], sh: number): number {
@@ -169,8 +300,9 @@ function liveImprovers(r: Read, rest: readonly TileCode[], sh: number): number {
   for (let kd = 0; kd < 34; kd++) {
     const live = r.unseen[kd]!;
     if (live === 0) continue;
+    const w = sh >= 1 ? reach(c, kd) : 1;
     c[kd]!++;
-    if (standardShanten(c, r.need) < sh) n += live;
+    if (standardShanten(c, r.need) < sh) n += live * w;
     c[kd]!--;
   }
   return n;
@@ -182,30 +314,40 @@ function liveImprovers(r: Read, rest: readonly TileCode[], sh: number): number {
  */
 function readyWaits2(r: Read, rest: readonly TileCode[]): number {
   const c = countsOf(rest);
+  const ev2 = q('ev2', 0) > 0;
+  const plus = q('evC', 50) / 4;
   let total = 0;
   for (let kd = 0; kd < 34; kd++) {
     const live = r.unseen[kd]!;
     if (live === 0 || c[kd]! >= 4) continue;
+    const wr = reach(c, kd);
     c[kd]!++;
     if (standardShanten(c, r.need) <= 0) {
       let best = 0;
+      let bestD = -1;
       for (let d = 0; d < 34; d++) {
         if (!c[d] || d === kd) continue;
         c[d]!--;
-        if (standardShanten(c, r.need) === 0) {
-          let w = 0;
-          for (let x = 0; x < 34; x++) {
-            const lx = r.unseen[x]! - (x === kd ? 1 : 0);
-            if (lx <= 0 || c[x]! >= 4) continue;
-            c[x]!++;
-            if (standardShanten(c, r.need) === -1) w += lx;
-            c[x]!--;
-          }
-          if (w > best) best = w;
+        let w = 0;
+        for (let x = 0; x < 34; x++) {
+          const lx = r.unseen[x]! - (x === kd ? 1 : 0);
+          if (lx <= 0 || c[x]! >= 4) continue;
+          c[x]!++;
+          if (complete(c)) w += lx;
+          c[x]!--;
+        }
+        if (w > best) {
+          best = w;
+          bestD = d;
         }
         c[d]!++;
       }
-      total += live * Math.max(1, best);
+      if (ev2 && bestD >= 0) {
+        c[bestD]!--;
+        best = readyValueC(r, c, plus, kd) / (60 + plus);
+        c[bestD]!++;
+      }
+      total += live * wr * Math.max(1, best);
     }
     c[kd]!--;
   }
@@ -238,41 +380,48 @@ function loserScore(r: Read, rest: readonly TileCode[]): number {
  * A ready hand's worth: for each winning kind still live, what the win would score (on a discard;
  * the scorer finds the best arrangement), times the live copies. Doubles count, not only waits.
  */
-function readyValue(r: Read, rest: readonly TileCode[]): number {
-  const melds: DeclaredMeld[] = r.k.view.melds.map((m) => ({
-    type: m.type,
-    kind: Math.min(...m.tiles.map((t) => kindOf(t)!)),
-    exposed: m.exposed,
-    ...(m.kongType === 'claimed' ? { claimed: true } : {}),
-  }));
-  const c = countsOf(rest);
-  const roundWind = kindOf(r.k.table.roundWind)! - 27;
+function readyValue(r: Read, rest: readonly TileCode[], plus = 0): number {
+  return readyValueC(r, countsOf(rest), plus, -1);
+}
+
+/** `readyValue` of a count vector; `used` is a kind just drawn (one fewer live copy), or -1. */
+function readyValueC(r: Read, c: Counts, plus: number, used: number): number {
   let ev = 0;
   for (let kd = 0; kd < 34; kd++) {
-    const live = r.unseen[kd]!;
-    if (live === 0 || c[kd]! >= 4) continue;
+    const live = r.unseen[kd]! - (kd === used ? 1 : 0);
+    if (live <= 0 || c[kd]! >= 4) continue;
     c[kd]!++;
-    if (standardShanten(c, r.need) === -1) {
-      const out = scoreHand(
-        {
-          seatWind: r.k.seat,
-          roundWind,
-          concealed: c.slice(),
-          melds,
-          bonus: r.k.view.bonus,
-          won: true,
-          winningTile: kd,
-          source: 'discard',
-        },
-        RULES,
-      );
+    if (complete(c)) {
       // the other seats throw lone honours and terminals first: those waits come sooner
-      const likely = kd >= 27 || kd % 9 === 0 || kd % 9 === 8 ? 1.5 : 1;
-      ev += live * likely * (out.valid ? out.total : 20);
+      const likely = kd >= 27 || kd % 9 === 0 || kd % 9 === 8 ? q('lk', 1.5) : 1;
+      ev += live * likely * (winScore(r, c, kd) + plus);
     }
     c[kd]!--;
   }
   return ev;
+}
+
+/** What a complete hand `c` (concealed counts, the winning tile `kd` among them) scores on a discard; cached per decision. */
+function winScore(r: Read, c: Counts, kd: number): number {
+  const key = `${c.join('')}:${kd}`;
+  const hit = r.wins.get(key);
+  if (hit !== undefined) return hit;
+  const out = scoreHand(
+    {
+      seatWind: r.k.seat,
+      roundWind: r.roundWind,
+      concealed: c.slice(),
+      melds: r.melds,
+      bonus: r.k.view.bonus,
+      won: true,
+      winningTile: kd,
+      source: 'discard',
+    },
+    RULES,
+  );
+  const v = out.valid ? out.total : 20;
+  r.wins.set(key, v);
+  return v;
 }
 
 /** Value of keeping `rest`: scoring honour groups, terminal/honour pungs, one-suit shape. */
@@ -317,7 +466,7 @@ function chooseDiscard(r: Read, options: Action[]): Action {
   const minSh = Math.min(...cands.map((x) => x.sh));
   const wall = r.k.table.wallCount;
   // defence: fold against a seat that looks ready when this hand is far from ready
-  const fold = (r.threat >= 0.75 && minSh >= 2) || (r.threat >= 0.9 && minSh >= 1);
+  const fold = (r.threat >= q('fold2', 0.75) && minSh >= 2) || (r.threat >= q('fold1', 0.9) && minSh >= 1) || (r.threatV >= q('foldV', 99) && minSh >= 2);
   const far = minSh >= 2 && wall < 30;
   let best = cands[0]!;
   let bestKey = -Infinity;
@@ -326,14 +475,15 @@ function chooseDiscard(r: Read, options: Action[]): Action {
     // speed first, as the reference AI: fewest tiles away, then the live tiles that improve the rest
     let key = -x.sh * 1000 - keepValue(r, x.a.tile);
     // ready: live winning tiles first, then what they would score (a mix measured in duels)
-    if (minSh === 0) key += (0.3 * readyValue(r, x.rest)) / 10 + liveImprovers(r, x.rest, x.sh) * 8;
+    if (minSh === 0 && q('evW', 0) > 0) key += x.sh === 0 ? (q('evW', 0) * 8 * readyValue(r, x.rest, q('evC', 50) / 4)) / 75 : 0;
+    else if (minSh === 0) key += (q('rvW', 0.3) * readyValue(r, x.rest)) / 10 + liveImprovers(r, x.rest, x.sh) * 8;
     // one from ready: the live tiles that make it ready, each weighted by the waits it would leave
     else if (minSh === 1 && x.sh === 1) key += readyWaits2(r, x.rest) * 1.3;
     else if (minSh <= 2) key += liveImprovers(r, x.rest, x.sh) * 8;
     // values doubles: a scoring honour pair or pung and a one-suit hand are worth keeping
-    key += handValue(r, x.rest) * 0.5;
+    key += handValue(r, x.rest) * q('hvW', 0.5);
     // losers settle: a hand that will not win keeps what it would score as a loser
-    if (far) key += loserScore(r, x.rest) * 2;
+    if (far) key += loserScore(r, x.rest) * q('loserW', 2);
     key -= r.danger[x.kd]! * (fold ? 3000 : minSh === 0 ? 20 : 40);
     if (key > bestKey) {
       bestKey = key;
@@ -366,8 +516,9 @@ function improversFor(r: Read, rest: readonly TileCode[], sh: number, need: numb
   for (let kd = 0; kd < 34; kd++) {
     const live = r.unseen[kd]!;
     if (live === 0) continue;
+    const w = sh >= 1 ? reach(c, kd) : 1;
     c[kd]!++;
-    if (standardShanten(c, Math.max(0, need)) < sh) n += live;
+    if (standardShanten(c, Math.max(0, need)) < sh) n += live * w;
     c[kd]!--;
   }
   return n;
@@ -395,6 +546,7 @@ function chooseClaim(r: Read, options: Action[]): Action {
   let bestScore = 0;
   for (const a of options) {
     if (a.type !== 'chow') continue;
+    if (now >= q('chowMaxSh', 9)) continue;
     const after = afterClaim(r, removeOne(a.tiles, tile));
     const score = after.sh < now ? 1000 + after.live : after.sh === now && now <= 1 && after.live > nowLive * 1.5 + 2 ? after.live : 0;
     if (score > bestScore) {
