@@ -6,20 +6,25 @@
  * How it plays:
  * - speed first, as the reference AI (fewest tiles from ready), but it counts every tile it has
  *   seen (own hand, every exposed set and concealed kong, unclaimed discards) and ranks discards by
- *   the live tiles that would improve the rest; one tile from ready it looks two steps ahead: each
- *   live tile that would make it ready counts by the live winning tiles the best discard after it
- *   would leave (good waits, not just many tiles);
- * - when ready it keeps the wait with most live winning tiles, then the one worth most (the
- *   scorer's total of each winning tile, lone honours and terminals weighted up because the other
- *   seats throw them first); it keeps scoring honour pairs and pungs and leans to one suit;
- *   a hand far from ready late in the hand keeps what it would score as a loser (losers settle);
+ *   the live tiles that would improve the rest;
+ * - values a win by what it scores, not only by its chances: when ready it keeps the wait worth most
+ *   (each live winning tile times the scorer's total of that win plus a bonus for ending the hand
+ *   before another seat wins; lone honours and terminals weighted up because the other seats throw
+ *   them first), so a pung of dragons or a one-suit hand can beat a wider plain wait; one tile from
+ *   ready it looks two steps ahead the same way: each live tile that would make it ready counts by
+ *   the worth of the best wait it would leave;
+ * - keeps scoring honour pairs and pungs and leans to one suit; a hand far from ready late in the
+ *   hand keeps what it would score as a loser (losers settle);
  * - claims by value: a pung when it brings the hand closer, or keeps the distance for a pung of a
  *   scoring honour (dragon, own or prevailing wind) or for clearly more live waits; a chow
  *   likewise; nothing that spoils a one-suit hand;
- * - defends: against a seat that looks ready (three or more exposed sets, or a late wall) it folds
- *   when its own hand is two or more tiles from ready (one, only against a seat very likely ready
- *   late in the hand), discarding the tiles least likely to complete that seat's hand (folding
- *   earlier measured worse in duels).
+ * - defends by what the other seats show: the danger of a discard grows with the value a seat's
+ *   exposed sets promise (dragon and wind pungs, one suit), it does not throw the third dragon to a
+ *   seat showing two dragon pungs nor the fourth wind to one showing three wind pungs (limit
+ *   hands); against a seat that looks ready (three or more exposed sets, or a late wall, or two sets
+ *   worth a big hand late) it folds when its own hand is two or more tiles from ready (one, only
+ *   against a seat very likely ready late in the hand), discarding the tiles least likely to
+ *   complete that seat's hand.
  */
 import type { SeatKnowledge } from '../core/ai.js';
 import { standardShanten } from '../mahjong/decompose.js';
@@ -33,12 +38,10 @@ import type { PublicView, SeatView } from './views.js';
 /** The rules are public (not the hidden state); the loser-score estimate uses the default table. */
 const RULES = scoringRules(defaultOptions(OPTIONS));
 
-const P0: Record<string, number> = {};
-let P: Record<string, number> = P0;
-export function setParams(p: Record<string, number>): void {
-  P = p;
-}
-const q = (name: string, dflt: number): number => P[name] ?? dflt;
+/** A win is worth its score plus this much (in points) for ending the hand before another seat wins. */
+const WIN_BONUS = 25;
+/** The other seats throw lone honours and terminals first: a wait on one comes this much sooner. */
+const EARLY_WAIT = 2.2;
 
 export type StrongKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
 
@@ -103,7 +106,7 @@ function flushSuitOf(hand: readonly TileCode[], meldTiles: readonly TileCode[]):
   if (meldSuits.size > 1) return null;
   const best = bySuit.indexOf(Math.max(...bySuit));
   if (meldSuits.size === 1 && !meldSuits.has(best)) return null;
-  return bySuit[best]! + honours >= q('flushMin', 11) ? best : null;
+  return bySuit[best]! + honours >= 11 ? best : null;
 }
 
 /** How ready each other seat looks (0–1), from its exposures and the wall. */
@@ -112,7 +115,7 @@ function threats(k: StrongKnowledge): number[] {
   return k.table.seats.map((s) => {
     if (s.seat === k.seat) return 0;
     const exposed = s.melds.filter((m) => m.exposed).length;
-    let t = exposed >= 3 ? 0.8 : exposed === 2 ? q('th2', 0.3) : exposed === 1 ? q('th1', 0) : 0;
+    let t = exposed >= 3 ? 0.8 : exposed === 2 ? 0.3 : 0;
     if (wall < 20) t += 0.15;
     if (wall < 10) t += 0.15;
     return Math.min(1, t);
@@ -169,7 +172,14 @@ function dangerTable(k: StrongKnowledge, unseen: number[], threat: number[]): nu
         if (suits.size === 1 && s.melds.length >= 2) d *= suits.has(Math.floor(kd / 9)) ? 1.8 : 0.4;
       }
       if (s.discards.some((x) => kindOf(x.tile) === kd)) d *= 0.35;
-      total += th * d * Math.max(0.5, 1 + q('dvW', 0) * (vals[s.seat]! - 1));
+      // the tile that would complete a limit hand: a third dragon, a fourth wind
+      if (kd >= 27 && live > 0) {
+        const pungs = s.melds.filter((m) => m.type !== 'chow').map((m) => kindOf(m.tiles[0]!)!);
+        const dragons = pungs.filter((x) => x >= 31).length;
+        const winds = pungs.filter((x) => x >= 27 && x < 31).length;
+        if ((kd >= 31 && dragons >= 2) || (kd < 31 && winds >= 3)) d *= 20;
+      }
+      total += th * d * Math.max(0.5, vals[s.seat]!);
     }
     out[kd] = total;
   }
@@ -278,21 +288,6 @@ export function complete(c: Counts): boolean {
   return false;
 }
 
-/**
- * How a live improving tile can reach the hand: every seat's discard can be claimed for a pung
- * (the hand holds a pair of it) and the previous seat's for a chow (it completes a run), on top of
- * the seat's own draws. Weight 1 = drawn only.
- */
-function reach(c: Counts, kd: number): number {
-  if (c[kd]! >= 2) return 1 + q('wP', 0);
-  if (kd < 27) {
-    const v = kd % 9;
-    const has = (d: number) => v + d >= 0 && v + d <= 8 && c[kd + d]! > 0;
-    if ((has(-1) && has(1)) || (has(-2) && has(-1)) || (has(1) && has(2))) return 1 + q('wC', 0);
-  }
-  return 1;
-}
-
 /** Live tiles that would lower the shanten of `rest` (13 tiles), weighted by how many are unseen. */
 function liveImprovers(r: Read, rest: readonly TileCode[], sh: number): number {
   const c = countsOf(rest);
@@ -300,9 +295,8 @@ function liveImprovers(r: Read, rest: readonly TileCode[], sh: number): number {
   for (let kd = 0; kd < 34; kd++) {
     const live = r.unseen[kd]!;
     if (live === 0) continue;
-    const w = sh >= 1 ? reach(c, kd) : 1;
     c[kd]!++;
-    if (standardShanten(c, r.need) < sh) n += live * w;
+    if (standardShanten(c, r.need) < sh) n += live;
     c[kd]!--;
   }
   return n;
@@ -314,13 +308,10 @@ function liveImprovers(r: Read, rest: readonly TileCode[], sh: number): number {
  */
 function readyWaits2(r: Read, rest: readonly TileCode[]): number {
   const c = countsOf(rest);
-  const ev2 = q('ev2', 0) > 0;
-  const plus = q('evC', 50) / 4;
   let total = 0;
   for (let kd = 0; kd < 34; kd++) {
     const live = r.unseen[kd]!;
     if (live === 0 || c[kd]! >= 4) continue;
-    const wr = reach(c, kd);
     c[kd]!++;
     if (standardShanten(c, r.need) <= 0) {
       let best = 0;
@@ -342,12 +333,12 @@ function readyWaits2(r: Read, rest: readonly TileCode[]): number {
         }
         c[d]!++;
       }
-      if (ev2 && bestD >= 0) {
+      if (bestD >= 0) {
         c[bestD]!--;
-        best = readyValueC(r, c, plus, kd) / (60 + plus);
+        best = readyValueC(r, c, kd) / (60 + WIN_BONUS);
         c[bestD]!++;
       }
-      total += live * wr * Math.max(1, best);
+      total += live * Math.max(1, best);
     }
     c[kd]!--;
   }
@@ -380,12 +371,12 @@ function loserScore(r: Read, rest: readonly TileCode[]): number {
  * A ready hand's worth: for each winning kind still live, what the win would score (on a discard;
  * the scorer finds the best arrangement), times the live copies. Doubles count, not only waits.
  */
-function readyValue(r: Read, rest: readonly TileCode[], plus = 0): number {
-  return readyValueC(r, countsOf(rest), plus, -1);
+function readyValue(r: Read, rest: readonly TileCode[]): number {
+  return readyValueC(r, countsOf(rest), -1);
 }
 
 /** `readyValue` of a count vector; `used` is a kind just drawn (one fewer live copy), or -1. */
-function readyValueC(r: Read, c: Counts, plus: number, used: number): number {
+function readyValueC(r: Read, c: Counts, used: number): number {
   let ev = 0;
   for (let kd = 0; kd < 34; kd++) {
     const live = r.unseen[kd]! - (kd === used ? 1 : 0);
@@ -393,8 +384,8 @@ function readyValueC(r: Read, c: Counts, plus: number, used: number): number {
     c[kd]!++;
     if (complete(c)) {
       // the other seats throw lone honours and terminals first: those waits come sooner
-      const likely = kd >= 27 || kd % 9 === 0 || kd % 9 === 8 ? q('lk', 1.5) : 1;
-      ev += live * likely * (winScore(r, c, kd) + plus);
+      const likely = kd >= 27 || kd % 9 === 0 || kd % 9 === 8 ? EARLY_WAIT : 1;
+      ev += live * likely * (winScore(r, c, kd) + WIN_BONUS);
     }
     c[kd]!--;
   }
@@ -466,7 +457,7 @@ function chooseDiscard(r: Read, options: Action[]): Action {
   const minSh = Math.min(...cands.map((x) => x.sh));
   const wall = r.k.table.wallCount;
   // defence: fold against a seat that looks ready when this hand is far from ready
-  const fold = (r.threat >= q('fold2', 0.75) && minSh >= 2) || (r.threat >= q('fold1', 0.9) && minSh >= 1) || (r.threatV >= q('foldV', 99) && minSh >= 2);
+  const fold = (r.threat >= 0.75 && minSh >= 2) || (r.threat >= 0.9 && minSh >= 1) || (r.threatV >= 2.5 && minSh >= 2);
   const far = minSh >= 2 && wall < 30;
   let best = cands[0]!;
   let bestKey = -Infinity;
@@ -475,15 +466,14 @@ function chooseDiscard(r: Read, options: Action[]): Action {
     // speed first, as the reference AI: fewest tiles away, then the live tiles that improve the rest
     let key = -x.sh * 1000 - keepValue(r, x.a.tile);
     // ready: live winning tiles first, then what they would score (a mix measured in duels)
-    if (minSh === 0 && q('evW', 0) > 0) key += x.sh === 0 ? (q('evW', 0) * 8 * readyValue(r, x.rest, q('evC', 50) / 4)) / 75 : 0;
-    else if (minSh === 0) key += (q('rvW', 0.3) * readyValue(r, x.rest)) / 10 + liveImprovers(r, x.rest, x.sh) * 8;
+    if (minSh === 0) key += x.sh === 0 ? (8 * readyValue(r, x.rest)) / 75 : 0;
     // one from ready: the live tiles that make it ready, each weighted by the waits it would leave
     else if (minSh === 1 && x.sh === 1) key += readyWaits2(r, x.rest) * 1.3;
     else if (minSh <= 2) key += liveImprovers(r, x.rest, x.sh) * 8;
     // values doubles: a scoring honour pair or pung and a one-suit hand are worth keeping
-    key += handValue(r, x.rest) * q('hvW', 0.5);
+    key += handValue(r, x.rest) * 0.5;
     // losers settle: a hand that will not win keeps what it would score as a loser
-    if (far) key += loserScore(r, x.rest) * q('loserW', 2);
+    if (far) key += loserScore(r, x.rest) * 2;
     key -= r.danger[x.kd]! * (fold ? 3000 : minSh === 0 ? 20 : 40);
     if (key > bestKey) {
       bestKey = key;
@@ -516,9 +506,8 @@ function improversFor(r: Read, rest: readonly TileCode[], sh: number, need: numb
   for (let kd = 0; kd < 34; kd++) {
     const live = r.unseen[kd]!;
     if (live === 0) continue;
-    const w = sh >= 1 ? reach(c, kd) : 1;
     c[kd]!++;
-    if (standardShanten(c, Math.max(0, need)) < sh) n += live * w;
+    if (standardShanten(c, Math.max(0, need)) < sh) n += live;
     c[kd]!--;
   }
   return n;
@@ -546,7 +535,6 @@ function chooseClaim(r: Read, options: Action[]): Action {
   let bestScore = 0;
   for (const a of options) {
     if (a.type !== 'chow') continue;
-    if (now >= q('chowMaxSh', 9)) continue;
     const after = afterClaim(r, removeOne(a.tiles, tile));
     const score = after.sh < now ? 1000 + after.live : after.sh === now && now <= 1 && after.live > nowLive * 1.5 + 2 ? after.live : 0;
     if (score > bestScore) {
