@@ -303,8 +303,9 @@ function liveImprovers(r: Read, rest: readonly TileCode[], sh: number): number {
 }
 
 /**
- * Two steps ahead for a hand one tile from ready: for each live tile that makes it ready, the live
- * winning tiles of the best discard after it, times that tile's live copies.
+ * Two steps ahead for a hand one tile from ready: for each live tile that makes it ready, the
+ * worth of the best discard after it (the one leaving most live winning tiles: its `readyValueC`,
+ * in plain wins), times that tile's live copies.
  */
 function readyWaits2(r: Read, rest: readonly TileCode[]): number {
   const c = countsOf(rest);
@@ -465,9 +466,9 @@ function chooseDiscard(r: Read, options: Action[]): Action {
     if (x.sh > minSh && !fold) continue;
     // speed first, as the reference AI: fewest tiles away, then the live tiles that improve the rest
     let key = -x.sh * 1000 - keepValue(r, x.a.tile);
-    // ready: live winning tiles first, then what they would score (a mix measured in duels)
+    // ready: what the wait is worth (live winning tiles × their scores; a plain win ≈ 9 per tile)
     if (minSh === 0) key += x.sh === 0 ? (8 * readyValue(r, x.rest)) / 75 : 0;
-    // one from ready: the live tiles that make it ready, each weighted by the waits it would leave
+    // one from ready: the live tiles that make it ready, each weighted by the worth of the wait it would leave
     else if (minSh === 1 && x.sh === 1) key += readyWaits2(r, x.rest) * 1.3;
     else if (minSh <= 2) key += liveImprovers(r, x.rest, x.sh) * 8;
     // values doubles: a scoring honour pair or pung and a one-suit hand are worth keeping
