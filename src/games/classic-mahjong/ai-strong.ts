@@ -6,20 +6,25 @@
  * How it plays:
  * - speed first, as the reference AI (fewest tiles from ready), but it counts every tile it has
  *   seen (own hand, every exposed set and concealed kong, unclaimed discards) and ranks discards by
- *   the live tiles that would improve the rest; one tile from ready it looks two steps ahead: each
- *   live tile that would make it ready counts by the live winning tiles the best discard after it
- *   would leave (good waits, not just many tiles);
- * - when ready it keeps the wait with most live winning tiles, then the one worth most (the
- *   scorer's total of each winning tile, lone honours and terminals weighted up because the other
- *   seats throw them first); it keeps scoring honour pairs and pungs and leans to one suit;
- *   a hand far from ready late in the hand keeps what it would score as a loser (losers settle);
+ *   the live tiles that would improve the rest;
+ * - values a win by what it scores, not only by its chances: when ready it keeps the wait worth most
+ *   (each live winning tile times the scorer's total of that win plus a bonus for ending the hand
+ *   before another seat wins; lone honours and terminals weighted up because the other seats throw
+ *   them first), so a pung of dragons or a one-suit hand can beat a wider plain wait; one tile from
+ *   ready it looks two steps ahead the same way: each live tile that would make it ready counts by
+ *   the worth of the best wait it would leave;
+ * - keeps scoring honour pairs and pungs and leans to one suit; a hand far from ready late in the
+ *   hand keeps what it would score as a loser (losers settle);
  * - claims by value: a pung when it brings the hand closer, or keeps the distance for a pung of a
  *   scoring honour (dragon, own or prevailing wind) or for clearly more live waits; a chow
  *   likewise; nothing that spoils a one-suit hand;
- * - defends: against a seat that looks ready (three or more exposed sets, or a late wall) it folds
- *   when its own hand is two or more tiles from ready (one, only against a seat very likely ready
- *   late in the hand), discarding the tiles least likely to complete that seat's hand (folding
- *   earlier measured worse in duels).
+ * - defends by what the other seats show: the danger of a discard grows with the value a seat's
+ *   exposed sets promise (dragon and wind pungs, one suit), it does not throw the third dragon to a
+ *   seat showing two dragon pungs nor the fourth wind to one showing three wind pungs (limit
+ *   hands); against a seat that looks ready (three or more exposed sets, or a late wall, or two sets
+ *   worth a big hand late) it folds when its own hand is two or more tiles from ready (one, only
+ *   against a seat very likely ready late in the hand), discarding the tiles least likely to
+ *   complete that seat's hand.
  */
 import type { SeatKnowledge } from '../core/ai.js';
 import { standardShanten } from '../mahjong/decompose.js';
@@ -32,6 +37,11 @@ import type { PublicView, SeatView } from './views.js';
 
 /** The rules are public (not the hidden state); the loser-score estimate uses the default table. */
 const RULES = scoringRules(defaultOptions(OPTIONS));
+
+/** A win is worth its score plus this much (in points) for ending the hand before another seat wins. */
+const WIN_BONUS = 25;
+/** The other seats throw lone honours and terminals first: a wait on one comes this much sooner. */
+const EARLY_WAIT = 2.2;
 
 export type StrongKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
 
@@ -61,6 +71,13 @@ interface Read {
   /** Danger of each kind as a discard (0 = safe), against the seats that look ready. */
   danger: number[];
   threat: number;
+  /** The largest threat times that seat's estimated hand value (1 = a plain win). */
+  threatV: number;
+  /** The seat's declared sets, as the scorer takes them. */
+  melds: DeclaredMeld[];
+  roundWind: number;
+  /** Scores of complete hands met during this decision. */
+  wins: Map<string, number>;
 }
 
 function visibleCounts(k: StrongKnowledge): Counts {
@@ -105,7 +122,33 @@ function threats(k: StrongKnowledge): number[] {
   });
 }
 
+/** What each seat's hand looks worth from its exposures, relative to a plain win (~60 points). */
+function seatValues(k: StrongKnowledge): number[] {
+  const round = kindOf(k.table.roundWind)! - 27;
+  return k.table.seats.map((s) => {
+    if (s.seat === k.seat) return 1;
+    let pts = 26;
+    let dbl = 0;
+    const suits = new Set<number>();
+    let honours = 0;
+    for (const m of s.melds) {
+      const kd = Math.min(...m.tiles.map((t) => kindOf(t)!));
+      if (kd >= 27) honours++;
+      else suits.add(Math.floor(kd / 9));
+      if (m.type === 'chow') continue;
+      const major = kd >= 27 || kd % 9 === 0 || kd % 9 === 8;
+      pts += (m.type === 'kong' ? 8 : 2) * (major ? 2 : 1) * (m.exposed ? 1 : 2);
+      if (kd >= 31) dbl++;
+      if (kd - 27 === s.seat) dbl++;
+      if (kd - 27 === round) dbl++;
+    }
+    if (s.melds.length >= 2 && suits.size <= 1) dbl += suits.size === 0 ? 2 : honours > 0 ? 1 : 2;
+    return Math.min(500, pts * 2 ** dbl) / 60;
+  });
+}
+
 function dangerTable(k: StrongKnowledge, unseen: number[], threat: number[]): number[] {
+  const vals = seatValues(k);
   const out = new Array<number>(34).fill(0);
   for (let kd = 0; kd < 34; kd++) {
     let total = 0;
@@ -129,7 +172,14 @@ function dangerTable(k: StrongKnowledge, unseen: number[], threat: number[]): nu
         if (suits.size === 1 && s.melds.length >= 2) d *= suits.has(Math.floor(kd / 9)) ? 1.8 : 0.4;
       }
       if (s.discards.some((x) => kindOf(x.tile) === kd)) d *= 0.35;
-      total += th * d;
+      // the tile that would complete a limit hand: a third dragon, a fourth wind
+      if (kd >= 27 && live > 0) {
+        const pungs = s.melds.filter((m) => m.type !== 'chow').map((m) => kindOf(m.tiles[0]!)!);
+        const dragons = pungs.filter((x) => x >= 31).length;
+        const winds = pungs.filter((x) => x >= 27 && x < 31).length;
+        if ((kd >= 31 && dragons >= 2) || (kd < 31 && winds >= 3)) d *= 20;
+      }
+      total += th * d * Math.max(0.5, vals[s.seat]!);
     }
     out[kd] = total;
   }
@@ -145,6 +195,8 @@ function read(k: StrongKnowledge): Read {
   const scoring = (kd: Kind) => kd >= 31 || kd - 27 === seatWind || kd - 27 === round;
   const th = threats(k);
   const threat = Math.max(...th);
+  const vals = seatValues(k);
+  const threatV = Math.max(...th.map((t, i) => t * vals[i]!));
   return {
     k,
     hand,
@@ -157,10 +209,84 @@ function read(k: StrongKnowledge): Read {
     ),
     danger: dangerTable(k, unseen, th),
     threat,
+    threatV,
+    melds: k.view.melds.map((m) => ({
+      type: m.type,
+      kind: Math.min(...m.tiles.map((t) => kindOf(t)!)),
+      exposed: m.exposed,
+      ...(m.kongType === 'claimed' ? { claimed: true } : {}),
+    })),
+    roundWind: round,
+    wins: new Map(),
   };
 }
 
 const shanten = (tiles: readonly TileCode[], need: number): number => standardShanten(countsOf(tiles), Math.max(0, need));
+
+/** Sets (pungs, chows) only, from kind `k` on: the hot loop of `complete`. */
+function setsOnly(c: Counts, k: number): boolean {
+  while (k < 34 && c[k] === 0) k++;
+  if (k === 34) return true;
+  const n = c[k]!;
+  if (n >= 3) {
+    c[k] = n - 3;
+    const ok = setsOnly(c, k);
+    c[k] = n;
+    if (ok) return true;
+  }
+  if (k < 27 && k % 9 <= 6 && c[k + 1]! > 0 && c[k + 2]! > 0) {
+    c[k]!--;
+    c[k + 1]!--;
+    c[k + 2]!--;
+    const ok = setsOnly(c, k);
+    c[k]!++;
+    c[k + 1]!++;
+    c[k + 2]!++;
+    return ok;
+  }
+  return false;
+}
+
+/** A complete standard hand (sets and one pair), as `standardShanten(c) === -1`, much faster. */
+export function complete(c: Counts): boolean {
+  // each suit's count is 0 mod 3 but the pair's, which is 2 mod 3
+  let pairGroup = -1;
+  let honourPair = -1;
+  for (let g = 0; g < 3; g++) {
+    let n = 0;
+    for (let i = g * 9; i < g * 9 + 9; i++) n += c[i]!;
+    const m = n % 3;
+    if (m === 1) return false;
+    if (m === 2) {
+      if (pairGroup >= 0) return false;
+      pairGroup = g;
+    }
+  }
+  for (let i = 27; i < 34; i++) {
+    const n = c[i]!;
+    if (n === 1 || n === 4) return false;
+    if (n === 2) {
+      if (pairGroup >= 0) return false;
+      pairGroup = 3;
+      honourPair = i;
+    }
+  }
+  if (pairGroup === 3) {
+    c[honourPair] = 0;
+    const ok = setsOnly(c, 0);
+    c[honourPair] = 2;
+    return ok;
+  }
+  if (pairGroup < 0) return false;
+  for (let p = pairGroup * 9; p < pairGroup * 9 + 9; p++) {
+    if (c[p]! < 2) continue;
+    c[p]! -= 2;
+    const ok = setsOnly(c, 0);
+    c[p]! += 2;
+    if (ok) return true;
+  }
+  return false;
+}
 
 /** Live tiles that would lower the shanten of `rest` (13 tiles), weighted by how many are unseen. */
 function liveImprovers(r: Read, rest: readonly TileCode[], sh: number): number {
@@ -177,8 +303,9 @@ function liveImprovers(r: Read, rest: readonly TileCode[], sh: number): number {
 }
 
 /**
- * Two steps ahead for a hand one tile from ready: for each live tile that makes it ready, the live
- * winning tiles of the best discard after it, times that tile's live copies.
+ * Two steps ahead for a hand one tile from ready: for each live tile that makes it ready, the
+ * worth of the best discard after it (the one leaving most live winning tiles: its `readyValueC`,
+ * in plain wins), times that tile's live copies.
  */
 function readyWaits2(r: Read, rest: readonly TileCode[]): number {
   const c = countsOf(rest);
@@ -189,21 +316,28 @@ function readyWaits2(r: Read, rest: readonly TileCode[]): number {
     c[kd]!++;
     if (standardShanten(c, r.need) <= 0) {
       let best = 0;
+      let bestD = -1;
       for (let d = 0; d < 34; d++) {
         if (!c[d] || d === kd) continue;
         c[d]!--;
-        if (standardShanten(c, r.need) === 0) {
-          let w = 0;
-          for (let x = 0; x < 34; x++) {
-            const lx = r.unseen[x]! - (x === kd ? 1 : 0);
-            if (lx <= 0 || c[x]! >= 4) continue;
-            c[x]!++;
-            if (standardShanten(c, r.need) === -1) w += lx;
-            c[x]!--;
-          }
-          if (w > best) best = w;
+        let w = 0;
+        for (let x = 0; x < 34; x++) {
+          const lx = r.unseen[x]! - (x === kd ? 1 : 0);
+          if (lx <= 0 || c[x]! >= 4) continue;
+          c[x]!++;
+          if (complete(c)) w += lx;
+          c[x]!--;
+        }
+        if (w > best) {
+          best = w;
+          bestD = d;
         }
         c[d]!++;
+      }
+      if (bestD >= 0) {
+        c[bestD]!--;
+        best = readyValueC(r, c, kd) / (60 + WIN_BONUS);
+        c[bestD]!++;
       }
       total += live * Math.max(1, best);
     }
@@ -239,40 +373,47 @@ function loserScore(r: Read, rest: readonly TileCode[]): number {
  * the scorer finds the best arrangement), times the live copies. Doubles count, not only waits.
  */
 function readyValue(r: Read, rest: readonly TileCode[]): number {
-  const melds: DeclaredMeld[] = r.k.view.melds.map((m) => ({
-    type: m.type,
-    kind: Math.min(...m.tiles.map((t) => kindOf(t)!)),
-    exposed: m.exposed,
-    ...(m.kongType === 'claimed' ? { claimed: true } : {}),
-  }));
-  const c = countsOf(rest);
-  const roundWind = kindOf(r.k.table.roundWind)! - 27;
+  return readyValueC(r, countsOf(rest), -1);
+}
+
+/** `readyValue` of a count vector; `used` is a kind just drawn (one fewer live copy), or -1. */
+function readyValueC(r: Read, c: Counts, used: number): number {
   let ev = 0;
   for (let kd = 0; kd < 34; kd++) {
-    const live = r.unseen[kd]!;
-    if (live === 0 || c[kd]! >= 4) continue;
+    const live = r.unseen[kd]! - (kd === used ? 1 : 0);
+    if (live <= 0 || c[kd]! >= 4) continue;
     c[kd]!++;
-    if (standardShanten(c, r.need) === -1) {
-      const out = scoreHand(
-        {
-          seatWind: r.k.seat,
-          roundWind,
-          concealed: c.slice(),
-          melds,
-          bonus: r.k.view.bonus,
-          won: true,
-          winningTile: kd,
-          source: 'discard',
-        },
-        RULES,
-      );
+    if (complete(c)) {
       // the other seats throw lone honours and terminals first: those waits come sooner
-      const likely = kd >= 27 || kd % 9 === 0 || kd % 9 === 8 ? 1.5 : 1;
-      ev += live * likely * (out.valid ? out.total : 20);
+      const likely = kd >= 27 || kd % 9 === 0 || kd % 9 === 8 ? EARLY_WAIT : 1;
+      ev += live * likely * (winScore(r, c, kd) + WIN_BONUS);
     }
     c[kd]!--;
   }
   return ev;
+}
+
+/** What a complete hand `c` (concealed counts, the winning tile `kd` among them) scores on a discard; cached per decision. */
+function winScore(r: Read, c: Counts, kd: number): number {
+  const key = `${c.join('')}:${kd}`;
+  const hit = r.wins.get(key);
+  if (hit !== undefined) return hit;
+  const out = scoreHand(
+    {
+      seatWind: r.k.seat,
+      roundWind: r.roundWind,
+      concealed: c.slice(),
+      melds: r.melds,
+      bonus: r.k.view.bonus,
+      won: true,
+      winningTile: kd,
+      source: 'discard',
+    },
+    RULES,
+  );
+  const v = out.valid ? out.total : 20;
+  r.wins.set(key, v);
+  return v;
 }
 
 /** Value of keeping `rest`: scoring honour groups, terminal/honour pungs, one-suit shape. */
@@ -317,7 +458,7 @@ function chooseDiscard(r: Read, options: Action[]): Action {
   const minSh = Math.min(...cands.map((x) => x.sh));
   const wall = r.k.table.wallCount;
   // defence: fold against a seat that looks ready when this hand is far from ready
-  const fold = (r.threat >= 0.75 && minSh >= 2) || (r.threat >= 0.9 && minSh >= 1);
+  const fold = (r.threat >= 0.75 && minSh >= 2) || (r.threat >= 0.9 && minSh >= 1) || (r.threatV >= 2.5 && minSh >= 2);
   const far = minSh >= 2 && wall < 30;
   let best = cands[0]!;
   let bestKey = -Infinity;
@@ -325,9 +466,9 @@ function chooseDiscard(r: Read, options: Action[]): Action {
     if (x.sh > minSh && !fold) continue;
     // speed first, as the reference AI: fewest tiles away, then the live tiles that improve the rest
     let key = -x.sh * 1000 - keepValue(r, x.a.tile);
-    // ready: live winning tiles first, then what they would score (a mix measured in duels)
-    if (minSh === 0) key += (0.3 * readyValue(r, x.rest)) / 10 + liveImprovers(r, x.rest, x.sh) * 8;
-    // one from ready: the live tiles that make it ready, each weighted by the waits it would leave
+    // ready: what the wait is worth (live winning tiles × their scores; a plain win ≈ 9 per tile)
+    if (minSh === 0) key += x.sh === 0 ? (8 * readyValue(r, x.rest)) / 75 : 0;
+    // one from ready: the live tiles that make it ready, each weighted by the worth of the wait it would leave
     else if (minSh === 1 && x.sh === 1) key += readyWaits2(r, x.rest) * 1.3;
     else if (minSh <= 2) key += liveImprovers(r, x.rest, x.sh) * 8;
     // values doubles: a scoring honour pair or pung and a one-suit hand are worth keeping
