@@ -100,6 +100,14 @@ export interface MessageView {
   rows: UiRow[];
 }
 
+/** One formatter per language: building an Intl.DateTimeFormat costs far more than formatting with it. */
+const dayFormats = new Map<Lang, Intl.DateTimeFormat>();
+function dayFormat(lang: Lang): Intl.DateTimeFormat {
+  let f = dayFormats.get(lang);
+  if (!f) dayFormats.set(lang, (f = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', timeZone: 'UTC' })));
+  return f;
+}
+
 /**
  * The deadline as the table image shows it: date, time and time zone ("Dec 1, 16:57 UTC",
  * "1 thg 12, 16:57 UTC", "12月1日 16:57 UTC"), never a bare clock time (issue #13 §4). An image
@@ -108,7 +116,7 @@ export interface MessageView {
  */
 export function deadlineStamp(ms: number, lang: Lang): string {
   const d = new Date(ms);
-  const day = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(d);
+  const day = dayFormat(lang).format(d);
   const hm = d.toISOString().slice(11, 16);
   return lang === 'zh-TW' ? `${day} ${hm} UTC` : `${day}, ${hm} UTC`;
 }
