@@ -138,7 +138,8 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): 
         },
     // The table edit is awaited by the router outside the game lock (coalesced per table). A click in
     // a seat channel does not post the public ping or result there (no `via`: they go to the game thread).
-    { detach: true, actorUserId: i.user.id, ...(own.channel ? {} : { via: via(i) }), answer },
+    // Nor does a preference: set during a claim window it may answer the clicker's hidden claim decision.
+    { detach: true, actorUserId: i.user.id, ...(own.channel || b.verb === 'prefs' ? {} : { via: via(i) }), answer },
   );
 }
 

@@ -79,7 +79,9 @@ function seedForPassedWindow(options: unknown): string {
           after = r.value;
         }
         const next = (engine.pending(after) as Decision<BaseAction>[])[0];
-        if (next && next.kind === 'turn' && !claims.some((c) => c.seat === next.seat)) return seed;
+        // A preference never passes a win: one claimant at least must have no win to pass by preference.
+        const plain = claims.some((c) => !c.options.some((a) => a.type === 'mahjong'));
+        if (next && next.kind === 'turn' && !claims.some((c) => c.seat === next.seat) && plain) return seed;
         break;
       }
       const d = pending[0]!;
@@ -91,49 +93,70 @@ function seedForPassedWindow(options: unknown): string {
   throw new Error('no seed');
 }
 
-test('no public message is a follow-up of a claim click: the interaction metadata would name a claimant', async () => {
-  await withWorld(async (w) => {
-    const host = w.users[0]!;
-    const lobby = (await slash(w, host.id, 'play', { game: 'classic-mahjong' })).response!;
-    const join = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Join').custom_id);
-    for (const u of w.users.slice(1, 4)) await click(w, u.id, lobby.id, join);
-    const start = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Start').custom_id);
-    const gameId = decodeGameId(start)!.gameId;
-    w.store.db.prepare('UPDATE games SET seed = ? WHERE id = ?').run(seedForPassedWindow(w.store.games.get(gameId)!.options), gameId);
-    await click(w, host.id, lobby.id, start);
-    for (let n = 0; n < 1500 && pendingNow(w, gameId).filter((d) => d.kind === 'claim').length < 2; n++) {
-      const d = pendingNow(w, gameId)[0]!;
-      const user = w.store.games.seats(gameId)[d.seat]!.userId!;
-      await playAsAi(w, user, gameId, await openHand(w, user, gameId));
-    }
-    const claims = pendingNow(w, gameId).filter((d) => d.kind === 'claim');
-    assert.equal(claims.length, 2, 'two people may claim');
-    const threadId = w.store.games.get(gameId)!.threadId!;
-    const claimants = claims.map((d) => w.store.games.seats(gameId)[d.seat]!.userId!);
-    // After a restart no seat view is live: the next turn is pinged in public.
-    await w.restartBot();
-    const seen = new Set(w.sim.allMessages(threadId).map((m) => m.id));
-    // Both pass: the window closes on the second pass and the next turn is pinged in public.
-    for (const d of claims) {
-      const user = w.store.games.seats(gameId)[d.seat]!.userId!;
-      const view = await openHand(w, user, gameId);
-      const pass = d.options.findIndex((a) => a.type === 'pass');
-      const b = w.sim
-        .components(view)
-        .find((c) => decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.arg === String(pass))!;
-      const h = await w.sim.click(user, view.id, String(b.custom_id));
-      await h.settled({ timeout: 30_000 });
-      await w.bot.whenIdle();
-    }
-    const next = pendingNow(w, gameId)[0]!;
-    assert.equal(next.kind, 'turn', 'the window closed');
-    assert.ok(!claims.some((c) => c.seat === next.seat));
-    const posted = w.sim.allMessages(threadId).filter((m) => !seen.has(m.id) && !m.ephemeralTo);
-    assert.ok(posted.length > 0, 'the next turn was posted in public');
-    const sim = w.sim as unknown as { interactions: Map<string, { userId: string }> };
-    for (const m of posted) {
-      const by = m.interactionId ? sim.interactions.get(m.interactionId)?.userId : undefined;
-      assert.ok(!by || !claimants.includes(by), `public message ${m.id} is a follow-up of a claimant's click`);
-    }
+for (const how of ['pass', 'preference'] as const)
+  test(`no public message is a follow-up of a claimant's click (${how}): its interaction metadata would name them`, async () => {
+    await withWorld(async (w) => {
+      const host = w.users[0]!;
+      const lobby = (await slash(w, host.id, 'play', { game: 'classic-mahjong' })).response!;
+      const join = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Join').custom_id);
+      for (const u of w.users.slice(1, 4)) await click(w, u.id, lobby.id, join);
+      const start = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Start').custom_id);
+      const gameId = decodeGameId(start)!.gameId;
+      w.store.db.prepare('UPDATE games SET seed = ? WHERE id = ?').run(seedForPassedWindow(w.store.games.get(gameId)!.options), gameId);
+      await click(w, host.id, lobby.id, start);
+      for (let n = 0; n < 1500 && pendingNow(w, gameId).filter((d) => d.kind === 'claim').length < 2; n++) {
+        const d = pendingNow(w, gameId)[0]!;
+        const user = w.store.games.seats(gameId)[d.seat]!.userId!;
+        await playAsAi(w, user, gameId, await openHand(w, user, gameId));
+      }
+      // The claimant without a win answers last (a preference can pass only a claim that is not a win).
+      const claims = pendingNow(w, gameId)
+        .filter((d) => d.kind === 'claim')
+        .sort((a, b) => Number(!a.options.some((x) => x.type === 'mahjong')) - Number(!b.options.some((x) => x.type === 'mahjong')));
+      assert.equal(claims.length, 2, 'two people may claim');
+      const threadId = w.store.games.get(gameId)!.threadId!;
+      const claimants = claims.map((d) => w.store.games.seats(gameId)[d.seat]!.userId!);
+      // After a restart no seat view is live: the next turn is pinged in public.
+      await w.restartBot();
+      const seen = new Set(w.sim.allMessages(threadId).map((m) => m.id));
+      // Both pass: the window closes on the second pass and the next turn is pinged in public.
+      for (const [k, d] of claims.entries()) {
+        const user = w.store.games.seats(gameId)[d.seat]!.userId!;
+        const view = await openHand(w, user, gameId);
+        // The second claimant closes the window with a pass, or by choosing "auto-pass" in the preferences.
+        const h =
+          how === 'preference' && k === claims.length - 1
+            ? await w.sim.select(
+                user,
+                view.id,
+                String(w.sim.components(view).find((c) => decodeGameId(String(c.custom_id))?.verb === 'prefs')!.custom_id),
+                ['auto-pass'],
+              )
+            : await w.sim.click(
+                user,
+                view.id,
+                String(
+                  w.sim
+                    .components(view)
+                    .find(
+                      (c) =>
+                        decodeGameId(String(c.custom_id))?.verb === 'act' &&
+                        decodeGameId(String(c.custom_id))?.arg === String(d.options.findIndex((a) => a.type === 'pass')),
+                    )!.custom_id,
+                ),
+              );
+        await h.settled({ timeout: 30_000 });
+        await w.bot.whenIdle();
+      }
+      const next = pendingNow(w, gameId)[0]!;
+      assert.equal(next.kind, 'turn', 'the window closed');
+      assert.ok(!claims.some((c) => c.seat === next.seat));
+      const posted = w.sim.allMessages(threadId).filter((m) => !seen.has(m.id) && !m.ephemeralTo);
+      assert.ok(posted.length > 0, 'the next turn was posted in public');
+      const sim = w.sim as unknown as { interactions: Map<string, { userId: string }> };
+      for (const m of posted) {
+        const by = m.interactionId ? sim.interactions.get(m.interactionId)?.userId : undefined;
+        assert.ok(!by || !claimants.includes(by), `public message ${m.id} is a follow-up of a claimant's click`);
+      }
+    });
   });
-});
