@@ -454,6 +454,14 @@ export function handView(t: Table, seat: number, lang: Lang, note?: string, draf
   else if (decision) lines.push(tr(decision.kind === 'claim' ? 'common:hand.your-claim' : 'common:hand.your-turn'));
   else if (t.engine.result(t.state)) lines.push(tr('common:hand.hand-over'));
   else lines.push(tr('common:hand.waiting'));
+  // While the seat decides, the words beside its picture say what happened last and until when
+  // (issue #13 §1). Only then: a waiting seat's view does not change with every move at the table.
+  if (decision && t.row.status === 'running' && !away) {
+    const last = t.presenter.lastAction(t.engine.publicView(t.state), pc);
+    if (last) lines.push(last);
+    const deadline = t.timers.find((x) => x.seat === seat)?.deadline;
+    if (deadline !== undefined && !isOff(deadline)) lines.push(tr('common:table.deadline', { when: relTime(deadline) }));
+  }
 
   const rows: UiRow[] = [];
   const canAct = decision && t.row.status === 'running' && !away;

@@ -65,17 +65,33 @@ test('the table message and the seat view are Components V2: words, image with a
     const h = layoutOf(w, hand, 'hand.png');
     assert.equal(verbOf(h.section.accessory as Json), 'refresh', 'Refresh beside the words');
     assert.match(w.sim.text(hand), /Your turn/);
+    assert.match(w.sim.text(hand), /Deadline <t:\d+:R>/, 'the seat view says until when');
     assert.ok(
       h.rows.flatMap((r) => r.components as Json[]).some((c) => verbOf(c) === 'act' || verbOf(c) === 'pick'),
       'the legal actions in rows',
     );
 
-    // A move edits both in place, still V2: the table says what happened last.
+    // A move edits both in place, still V2: the table says what happened last, and so does the
+    // next player's seat view once it is their decision.
+    const other = w.store.games.seats(gameId)[1 - turn]!.userId!;
+    const otherView = await openHand(w, other, gameId);
     const after = await playAsAi(w, user, gameId, hand);
     layoutOf(w, w.sim.message(after.id)!, 'hand.png');
     const now = tableMessage(w, gameId);
     layoutOf(w, now, 'table.png');
     assert.ok(w.sim.text(now).includes(w.store.games.seats(gameId)[turn]!.displayName), 'the last action names who acted');
+    // The first player plays on until it is the other's decision (a draw, then a discard…).
+    let mine = w.sim.message(after.id)!;
+    for (let k = 0; k < 6; k++) {
+      const st = w.store.games.state(w.store.games.get(gameId)!) as { turn: number };
+      if (st.turn !== turn) break;
+      mine = await playAsAi(w, user, gameId, w.sim.message(mine.id)!);
+    }
+    await w.bot.whenIdle();
+    const pushed = w.sim.text(otherView.id);
+    assert.match(pushed, /Your turn|You can claim/, 'the other seat decides now (its view was pushed)');
+    assert.ok(pushed.includes(w.store.games.seats(gameId)[turn]!.displayName), `its view says what happened last: ${pushed}`);
+    assert.match(pushed, /Deadline <t:\d+:R>/);
     assert.equal(w.sim.failedInteractions().length, 0);
   });
 });
