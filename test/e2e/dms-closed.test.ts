@@ -25,7 +25,13 @@ const movesOf = (w: World, gameId: string, userId: string) => {
 async function playUntilMoveOf(w: World, gameId: string, userId: string): Promise<void> {
   for (let k = 0; k < 200 && !movesOf(w, gameId, userId); k++) {
     const seats = w.store.games.seats(gameId);
-    const d = pendingOf(w, gameId).find((x) => !seats[x.seat]!.isAi)!;
+    const d = pendingOf(w, gameId).find((x) => !seats[x.seat]!.isAi);
+    if (!d) {
+      // An AI's move is under way (a timed-out seat handed to the AI after the clock moved): let it land.
+      await w.bot.scheduler.tick();
+      await w.bot.whenIdle();
+      continue;
+    }
     const u = seats[d.seat]!.userId!;
     await playAsAi(w, u, gameId, await openHand(w, u, gameId));
   }
