@@ -62,6 +62,16 @@ describe('Components V2', () => {
       throw e;
     }
   }
+  /** Edits a message with a raw body and returns Discord's error (or undefined on success). */
+  async function patch(id: string, body: Json): Promise<DiscordAPIError | undefined> {
+    try {
+      await bot.client.rest.patch(Routes.channelMessage(channel.id, id), { body });
+      return undefined;
+    } catch (e) {
+      if (e instanceof DiscordAPIError) return e;
+      throw e;
+    }
+  }
   /** The `_errors[0].code` at a path of a 50035 error tree. */
   function codeAt(e: DiscordAPIError | undefined, path: Array<string | number>): string | undefined {
     assert.ok(e, 'expected an error');
@@ -198,15 +208,7 @@ describe('Components V2', () => {
     const m = (await bot.client.rest.post(Routes.channelMessages(channel.id), { body: { flags: V2, components: [text('v2')] } })) as {
       id: string;
     };
-    const edit = async (body: Json) => {
-      try {
-        await bot.client.rest.patch(Routes.channelMessage(channel.id, m.id), { body });
-        return undefined;
-      } catch (e) {
-        if (e instanceof DiscordAPIError) return e;
-        throw e;
-      }
-    };
+    const edit = (body: Json) => patch(m.id, body);
     assert.equal(codeAt(await edit({ flags: 0, components: [row('x')] }), ['flags']), 'MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG');
     assert.equal(codeAt(await edit({ content: 'legacy' }), ['content']), 'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2');
     assert.equal(await edit({ components: [text('edited')] }), undefined);
@@ -223,15 +225,7 @@ describe('Components V2', () => {
         ),
       ],
     });
-    const edit = async (body: Json) => {
-      try {
-        await bot.client.rest.patch(Routes.channelMessage(channel.id, legacy.id), { body });
-        return undefined;
-      } catch (e) {
-        if (e instanceof DiscordAPIError) return e;
-        throw e;
-      }
-    };
+    const edit = (body: Json) => patch(legacy.id, body);
     // The old content stays unless the edit clears it: refused like content sent with the flag.
     assert.equal(
       codeAt(await edit({ flags: V2, components: [text('v2 now')] }), ['content']),
