@@ -265,6 +265,16 @@ async function removeOrphanPings(ctx: BotContext, t: Table): Promise<void> {
   }
 }
 
+/**
+ * The interaction webhook of a token received at `since`, while it is valid (LIVE_MS of its 15
+ * minutes): messages it posted are edited and deleted through it (not globally limited). Null otherwise.
+ */
+function liveWebhook(ctx: BotContext, token: string | undefined, since: number): InteractionWebhook | null {
+  const appId = ctx.client.application?.id ?? ctx.client.user?.id;
+  if (!token || !appId || ctx.clock.now() - since >= LIVE_MS) return null;
+  return new InteractionWebhook(ctx.client as Client<true>, appId, token);
+}
+
 /** Edits the ping in place (through its interaction webhook while the token is valid); false when it cannot. */
 async function editPing(
   ctx: BotContext,
@@ -272,11 +282,10 @@ async function editPing(
   rec: PingRecord,
   payload: { content: string; components: ReturnType<typeof toComponents> },
 ): Promise<boolean> {
-  const appId = ctx.client.application?.id ?? ctx.client.user?.id;
   const body = { content: payload.content, components: payload.components };
   try {
-    if (rec.token && appId && ctx.clock.now() - rec.since < LIVE_MS)
-      await new InteractionWebhook(ctx.client as Client<true>, appId, rec.token).editMessage(rec.id, body);
+    const hook = liveWebhook(ctx, rec.token, rec.since);
+    if (hook) await hook.editMessage(rec.id, body);
     else {
       const ch = await gameChannel(ctx, t.row.threadId);
       if (!ch) return false;
@@ -301,9 +310,9 @@ async function deletePing(ctx: BotContext, t: Table): Promise<void> {
   t.row.pingMessageId = null;
   const rec = pings(ctx).get(t.row.id);
   pings(ctx).delete(t.row.id);
-  const appId = ctx.client.application?.id ?? ctx.client.user?.id;
-  if (rec?.id === id && rec.token && appId && ctx.clock.now() - rec.since < LIVE_MS) {
-    const ok = await new InteractionWebhook(ctx.client as Client<true>, appId, rec.token)
+  const hook = rec?.id === id ? liveWebhook(ctx, rec.token, rec.since) : null;
+  if (hook) {
+    const ok = await hook
       .deleteMessage(id)
       .then(() => true)
       .catch(() => false);
@@ -381,9 +390,9 @@ async function editTableMessage(
   messageId: string,
   body: Parameters<InteractionWebhook['editMessage']>[1] & Parameters<typeof ch.messages.edit>[1],
 ): Promise<void> {
-  const appId = ctx.client.application?.id ?? ctx.client.user?.id;
-  if (slot.token && slot.messageId === messageId && appId && ctx.clock.now() - slot.token.since < LIVE_MS) {
-    await new InteractionWebhook(ctx.client as Client<true>, appId, slot.token.value).editMessage(messageId, body);
+  const hook = slot.messageId === messageId ? liveWebhook(ctx, slot.token?.value, slot.token?.since ?? 0) : null;
+  if (hook) {
+    await hook.editMessage(messageId, body);
     return;
   }
   await ch.messages.edit(messageId, body);
