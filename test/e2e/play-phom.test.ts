@@ -242,3 +242,22 @@ test('rate limits and server errors from Discord slow the game down but lose not
     );
   });
 });
+
+test('a hand over at the deal (Ù khan, phom.md §8.4) shows its result with no timer, and Next hand deals on', async () => {
+  await withWorld(async (w) => {
+    // Seed chosen so that seat 1's dealt hand holds no phỏm and no cạ (2 seats, default rules).
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'live' }, { seed: 'u-khan-1154' });
+    const row = w.store.games.get(gameId)!;
+    assert.equal(row.status, 'running');
+    assert.deepEqual(w.store.timers.forGame(gameId), [], 'nobody has a decision, so no deadline');
+    const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /Hand 1 is over/.test(w.sim.text(m)));
+    assert.ok(result, 'the result is posted right after Start');
+    assert.match(w.sim.text(result), /khan/i);
+    assert.doesNotMatch(w.sim.text(tableMessage(w, gameId)), /Turn: /);
+    await click(w, w.users[0]!.id, result.id, buttonByLabel(w.sim, result, 'Next hand').custom_id as string);
+    assert.equal(w.store.games.get(gameId)!.handIndex, 1);
+    assert.ok(w.store.timers.forGame(gameId).length > 0, 'hand 2 is in play, with its deadline');
+    assert.match(w.sim.text(tableMessage(w, gameId)), /Hand 2[\s\S]*Turn: /);
+    assert.equal(w.sim.failedInteractions().length, 0);
+  });
+});
