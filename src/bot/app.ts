@@ -17,7 +17,7 @@ import type { AiPort } from '../table/act.js';
 import type { Metrics } from '../ops/metrics.js';
 import { measuredRenderer, measuredTableStore, observeClient } from './observe.js';
 import { Notifier, discordSender } from '../notify/notifier.js';
-import { splitInteractionRest } from './rest.js';
+import { splitInteractionRest, GLOBAL_REQUESTS_PER_SECOND } from './rest.js';
 
 export interface BotOptions {
   token: string;
@@ -49,7 +49,7 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     partials: [Partials.Channel],
-    rest: { api: o.apiBase },
+    rest: { api: o.apiBase, globalRequestsPerSecond: GLOBAL_REQUESTS_PER_SECOND },
     waitGuildTimeout: 2_000,
   });
   // Interaction endpoints are not bound to Discord's global rate limit (src/bot/rest.ts).

@@ -17,6 +17,7 @@ import { availableParallelism } from 'node:os';
 import type { RenderKind, RenderRequestMap } from './model.js';
 import { renderKey } from './key.js';
 import { ByteLru, MB } from './lru.js';
+import type { RenderTask } from './worker.js';
 
 createCanvas(1, 1);
 
@@ -90,8 +91,24 @@ function newPiscina(o: PoolOptions): Piscina {
   });
 }
 
+/** Tasks submitted to each pool and not settled yet (running or waiting for a worker). */
+const submitted = new WeakMap<Piscina, number>();
+
+/**
+ * Submits one image. When every worker already has a task, this one would wait: it is marked
+ * `busy` and encoded with the faster deflate level (draw.ts `DEFLATE_LEVEL_BUSY`), so under load
+ * the queue drains sooner, at a few per cent more bytes.
+ */
 async function run<K extends RenderKind>(p: Piscina, kind: K, model: RenderRequestMap[K]): Promise<Buffer> {
-  const out = (await p.run({ kind, model })) as Uint8Array;
+  const ahead = submitted.get(p) ?? 0;
+  submitted.set(p, ahead + 1);
+  const task: RenderTask<K> = { kind, model, ...(ahead >= p.options.maxThreads ? { busy: true } : {}) };
+  let out: Uint8Array;
+  try {
+    out = (await p.run(task)) as Uint8Array;
+  } finally {
+    submitted.set(p, (submitted.get(p) ?? 1) - 1);
+  }
   return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
 }
 

@@ -9,6 +9,7 @@ import { runInNewContext } from 'node:vm';
 import { move } from 'piscina';
 import { registerFonts } from './fonts.js';
 import { renderKind } from './index.js';
+import { setDeflateLevel, DEFLATE_LEVEL, DEFLATE_LEVEL_BUSY } from './draw.js';
 import { takeDropped, MB } from './lru.js';
 import type { RenderKind, RenderRequestMap } from './model.js';
 
@@ -44,9 +45,12 @@ let droppedSinceGc = 0;
 export interface RenderTask<K extends RenderKind = RenderKind> {
   kind: K;
   model: RenderRequestMap[K];
+  /** Other images were waiting when this one was submitted: encode faster (draw.ts `DEFLATE_LEVEL_BUSY`). */
+  busy?: boolean;
 }
 
 export default function render(task: RenderTask): Uint8Array {
+  setDeflateLevel(task.busy ? DEFLATE_LEVEL_BUSY : DEFLATE_LEVEL);
   const buf = renderKind(task.kind, task.model);
   // garbage too: the encoder's pixel copy (getImageData, 4 B/px), its index rows (1 B/px) and the
   // PNG buffer once copied below

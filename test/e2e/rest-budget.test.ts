@@ -129,3 +129,13 @@ test("a new hand's table is a follow-up of the Next hand click, and its edits go
     assert.equal(requests(w).tableEdits - before.tableEdits, 0, 'no table edit on the globally limited channel route');
   });
 });
+
+test("the bot's own global limiter keeps headroom under Discord's 50 requests per second", async () => {
+  await withWorld(async (w) => {
+    assert.equal(w.bot.client.rest.options.globalRequestsPerSecond, 45);
+    const before = w.bot.client.rest.globalRemaining;
+    await openTable(w, 'phom', 2, 0);
+    // The client's window allows 45 per second; the table's requests spent some of it.
+    assert.ok(w.bot.client.rest.globalRemaining < 45 && before <= 45, `${before} → ${w.bot.client.rest.globalRemaining}`);
+  });
+});
