@@ -380,11 +380,17 @@ async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): P
   if (engine.result(g.state as never)) {
     // Hand over: "Next hand" on the newest result message, clicked by each player until it is dealt.
     const v0 = g.row.version;
+    const oldTable = g.row.tableMessageId;
     for (const u of t.users) {
       const res = [...sim.allMessages(t.threadId)].reverse().find((m) => btn(sim, m, 'Next hand'));
       if (!res) break;
       await settle(await sim.click(u.id, res.id, btn(sim, res, 'Next hand')!), st);
-      if (await until(() => rig.read(t.gameId).row.version > v0, 3000)) break;
+      // Dealt, and the new hand's table message posted (a person plays on the message they see;
+      // the game's row names the new one only once it is posted, a moment after the deal).
+      if (await until(() => rig.read(t.gameId).row.version > v0, 3000)) {
+        await until(() => rig.read(t.gameId).row.tableMessageId !== oldTable, 3000);
+        break;
+      }
     }
     st.handsEnded++;
     return true;
