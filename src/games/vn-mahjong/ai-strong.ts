@@ -13,7 +13,7 @@
 import type { SeatKnowledge } from '../core/ai.js';
 import type { HintReasonKey } from '../core/types.js';
 import type { VnAction } from './actions.js';
-import { shanten } from './ai.js';
+import { kongOrFlower, shanten } from './ai.js';
 import {
   countVector,
   isDragon,
@@ -243,13 +243,9 @@ export function strongAi(k: VnKnowledge): VnAction {
     return best;
   }
 
-  // turn: kongs and bounces (a bounce frees a joker worth phán), then value exposures
-  for (const type of ['bounce', 'hoi-coong', 'am-coong'] as const) {
-    const a = opts.find((x) => x.type === type);
-    if (a) return a;
-  }
-  const flowerExpose = opts.find((a) => a.type === 'expose' && !isWild(a.tile));
-  if (flowerExpose) return flowerExpose;
+  // turn: kongs and bounces, flowers, then jokers worth exposing
+  const first = kongOrFlower(opts);
+  if (first) return first;
   const valueExpose = opts.find((a) => a.type === 'expose' && isWild(a.tile) && exposedJokerValue(a.tile, seat, false) >= TUNING.exposeMin);
   if (valueExpose) return valueExpose;
 

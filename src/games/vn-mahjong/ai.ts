@@ -178,12 +178,8 @@ export function ai(s: State, seat: number): VnAction {
     }
     return best;
   }
-  for (const type of ['bounce', 'hoi-coong', 'am-coong'] as const) {
-    const a = opts.find((x) => x.type === type);
-    if (a) return a;
-  }
-  const jf = opts.find((a) => a.type === 'expose' && !isWild(a.tile));
-  if (jf) return jf;
+  const first = kongOrFlower(opts);
+  if (first) return first;
   const discards = opts.filter((a): a is { type: 'discard'; tile: Tile } => a.type === 'discard');
   if (discards.length === 0) return opts[0]!;
   let best = discards[0]!;
@@ -197,4 +193,16 @@ export function ai(s: State, seat: number): VnAction {
     }
   }
   return best;
+}
+
+/**
+ * The turn actions both AI levels take before anything else: a kong or a bounce (a bounce frees a
+ * joker worth phán), else exposing a flower or Đại Hoa that is not wild (it only gains).
+ */
+export function kongOrFlower(opts: readonly VnAction[]): VnAction | undefined {
+  for (const type of ['bounce', 'hoi-coong', 'am-coong'] as const) {
+    const a = opts.find((x) => x.type === type);
+    if (a) return a;
+  }
+  return opts.find((a) => a.type === 'expose' && !isWild(a.tile));
 }
