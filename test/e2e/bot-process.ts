@@ -1,9 +1,27 @@
 /** The real bot process (`node src/bot/main.ts`, as `npm start` runs it) against the simulator, for the process tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { DiscordSim } from '../discord-sim/index.js';
+import { DiscordSim } from '../discord-sim/index.js';
+import { deployCommands } from '../../src/bot/deploy.js';
 import { GameStore } from '../../src/store/games.js';
 import { engineOf } from '../../src/table/manifests.js';
+
+/** A simulator with one server, a #games channel, two players (an, binh), the commands deployed, and a database path. */
+export async function processWorld(prefix: string) {
+  const sim = await DiscordSim.start();
+  const dbPath = join(mkdtempSync(join(tmpdir(), prefix)), 'hq.db');
+  const guild = sim.createGuild({ name: 'Quán', locale: 'en-US' });
+  const channel = sim.createTextChannel(guild.id, 'games');
+  const a = sim.createUser({ username: 'an', locale: 'en-US' });
+  const b = sim.createUser({ username: 'binh', locale: 'en-US' });
+  sim.addMember(guild.id, a.id);
+  sim.addMember(guild.id, b.id);
+  await deployCommands({ apiBase: sim.apiBase, token: sim.token, applicationId: sim.applicationId, guildId: guild.id });
+  return { sim, dbPath, guild, channel, a, b };
+}
 
 export function startBot(sim: DiscordSim, dbPath: string): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/bot/main.ts'], {

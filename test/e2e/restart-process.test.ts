@@ -5,29 +5,16 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { DiscordSim } from '../discord-sim/index.js';
-import { readGame, startBot } from './bot-process.js';
+import { processWorld, readGame, startBot } from './bot-process.js';
 import type { SimMessage } from '../discord-sim/model.js';
-import { deployCommands } from '../../src/bot/deploy.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { canonical } from '../../src/games/core/match.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
 test('kill -9 mid-hand and restart: the game continues, old buttons work, nothing lost or done twice', { timeout: 120_000 }, async () => {
-  const sim = await DiscordSim.start();
-  const dbPath = join(mkdtempSync(join(tmpdir(), 'hq-restart-')), 'hq.db');
-  const guild = sim.createGuild({ name: 'Quán', locale: 'en-US' });
-  const channel = sim.createTextChannel(guild.id, 'games');
-  const a = sim.createUser({ username: 'an', locale: 'en-US' });
-  const b = sim.createUser({ username: 'binh', locale: 'en-US' });
-  sim.addMember(guild.id, a.id);
-  sim.addMember(guild.id, b.id);
-  await deployCommands({ apiBase: sim.apiBase, token: sim.token, applicationId: sim.applicationId, guildId: guild.id });
+  const { sim, dbPath, channel, a, b } = await processWorld('hq-restart-');
   let bot = startBot(sim, dbPath);
   try {
     await sim.waitFor(() => sim.connectedBots() === 1, { timeout: 60_000, message: 'bot connects' });
