@@ -5,6 +5,7 @@
  * effect has been tried, the game's outbox is cleared; after a crash before that, the start-up
  * sweep executes the outbox again (each effect is idempotent).
  */
+import { createHash } from 'node:crypto';
 import type { BotContext } from './context.js';
 import { ensureUnarchived, gameChannel, png } from './messages.js';
 import { toComponents } from './components.js';
@@ -29,6 +30,20 @@ import { lobbyPayload } from './lobby.js';
 import { InteractionWebhook, type Client, type Message, type MessageCreateOptions } from 'discord.js';
 import { forgetGame, LIVE_MS, liveSeats, pushSeatViews } from './seat-views.js';
 import { closeSeatChannels } from './seat-channels.js';
+
+/**
+ * A Discord nonce that makes a reminder's post happen once (Create Message `enforce_nonce`: a second
+ * create with the same nonce within a few minutes returns the first message). A crash after the
+ * post but before the outbox is cleared makes the start-up sweep (or the game's next step) run the
+ * reminder again; the nonce turns that into a no-op. It names the game, the hand and the reminder:
+ * its seat, its decision's deadline and its count (a decision without a deadline is reminded 12 h
+ * apart at the least, so the same count of another decision never falls in the nonce's minutes).
+ * Not the version: a later step of the game may run the outbox again.
+ */
+function onceOnly(t: Table, what: string): { nonce: string; enforceNonce: true } {
+  const h = createHash('sha256').update(`${t.row.id}:${t.row.handIndex}:${what}`).digest('base64url');
+  return { nonce: h.slice(0, 25), enforceNonce: true };
+}
 
 /**
  * The interaction a step was caused by, when there is one: its token posts the ping as a
@@ -173,7 +188,12 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions): Promis
       // a public custom_id carrying it would tell how many happened (issue #13 §2). Its buttons (Open
       // my hand, the absent votes) check no version.
       await ch
-        ?.send({ content: v.text, components: toComponents(t.row.id, 0, v.rows), allowedMentions: { users: v.users } })
+        ?.send({
+          content: v.text,
+          components: toComponents(t.row.id, 0, v.rows),
+          allowedMentions: { users: v.users },
+          ...onceOnly(t, `remind:${e.seat}:${e.deadline ?? 'off'}:${e.n ?? 0}`),
+        })
         .catch(() => undefined);
       return;
     }
@@ -183,7 +203,12 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions): Promis
       const ch = await gameChannel(ctx, t.row.threadId);
       const v = claimReminderText(t, lang, { n: e.n, ...(e.vote ? { vote: true } : {}) }, liveSeats(ctx, t));
       await ch
-        ?.send({ content: v.text, components: toComponents(t.row.id, 0, v.rows), allowedMentions: { users: v.users } })
+        ?.send({
+          content: v.text,
+          components: toComponents(t.row.id, 0, v.rows),
+          allowedMentions: { users: v.users },
+          ...onceOnly(t, `remind-claims:${e.n}`),
+        })
         .catch(() => undefined);
       return;
     }

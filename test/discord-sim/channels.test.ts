@@ -197,3 +197,43 @@ describe('private threads', () => {
     assert.equal(fetched.content, text);
   });
 });
+
+describe('Create Message nonces (enforce_nonce)', () => {
+  let sim: DiscordSim;
+  let bot: TestBot;
+  let channel: TextChannel;
+  before(async () => {
+    sim = await DiscordSim.start();
+    const g = sim.createGuild({ name: 'g' });
+    const ch = sim.createTextChannel(g.id, 'games');
+    bot = await connectClient(sim);
+    channel = (await bot.client.channels.fetch(ch.id)) as TextChannel;
+  });
+  after(async () => {
+    await bot.destroy();
+    await sim.stop();
+  });
+
+  it('a second create with an enforced nonce returns the first message and creates none', async () => {
+    const a = await channel.send({ content: 'once', nonce: 'remind-1', enforceNonce: true });
+    const b = await channel.send({ content: 'once again', nonce: 'remind-1', enforceNonce: true });
+    assert.equal(b.id, a.id);
+    assert.equal(b.content, 'once');
+    assert.equal(sim.allMessages(channel.id).filter((m) => m.content.startsWith('once')).length, 1);
+    // Without enforce_nonce the nonce is only echoed: a new message each time.
+    const c = await channel.send({ content: 'twice', nonce: 'n-2' });
+    const d = await channel.send({ content: 'twice', nonce: 'n-2' });
+    assert.notEqual(c.id, d.id);
+  });
+
+  it('the nonce is remembered a few minutes only, and longer than 25 characters is refused (50035)', async () => {
+    const a = await channel.send({ content: 'later', nonce: 'n-3', enforceNonce: true });
+    sim.clock.advance(6 * 60_000);
+    const b = await channel.send({ content: 'later', nonce: 'n-3', enforceNonce: true });
+    assert.notEqual(b.id, a.id);
+    await assert.rejects(
+      channel.send({ content: 'x', nonce: 'n'.repeat(26), enforceNonce: true }),
+      (e: unknown) => e instanceof DiscordAPIError && e.code === 50035,
+    );
+  });
+});

@@ -82,6 +82,11 @@ export class DiscordSim {
   /** @internal */ readonly channels = new Map<string, SimChannel>();
   /** @internal */ readonly messages = new Map<string, SimMessage[]>();
   /** @internal */ readonly messageIndex = new Map<string, SimMessage>();
+  /**
+   * Messages created with `enforce_nonce` (Create Message): by author and nonce, with the time they
+   * were created; a second create with the same nonce within `NONCE_WINDOW_MS` returns the first.
+   */
+  /** @internal */ readonly nonces = new Map<string, { messageId: string; at: number }>();
   /** @internal */ readonly attachmentIndex = new Map<string, SimAttachment>();
   /** @internal */ readonly interactions = new Map<string, InteractionHandle>();
   /** @internal */ readonly interactionsByToken = new Map<string, InteractionHandle>();

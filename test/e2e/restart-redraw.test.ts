@@ -39,3 +39,27 @@ test('after a restart only the table whose message is behind is redrawn', async 
     assert.ok(w.store.games.get(a.gameId)!.version > row.version);
   });
 });
+
+test('a reminder posted just before a crash is not posted again by the restart sweep (Discord nonce)', async () => {
+  await withWorld(async (w) => {
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'live' });
+    const reminders = () => w.sim.allMessages(threadId).filter((m) => !m.deleted && /time is running out/.test(w.sim.text(m)));
+    // The crash: the reminder reached Discord, the process died before the outbox was cleared.
+    const games = w.store.games as unknown as { clearOutbox: (...a: unknown[]) => void };
+    const clear = games.clearOutbox;
+    games.clearOutbox = () => undefined;
+    w.now.t += 46_000; // reminder at 3/4 of 60 s
+    await w.bot.scheduler.tick();
+    await w.bot.whenIdle();
+    games.clearOutbox = clear;
+    assert.equal(reminders().length, 1, 'the next step ran the outbox again: the same nonce returned the first message');
+    assert.ok(
+      w.store.games.get(gameId)!.outbox.some((e) => (e as { kind: string }).kind === 'remind'),
+      'the reminder is still in the outbox',
+    );
+    await w.restartBot(); // the start-up sweep executes the outbox again
+    await w.bot.whenIdle();
+    assert.deepEqual(w.store.games.get(gameId)!.outbox, [], 'executed again, then cleared');
+    assert.equal(reminders().length, 1, 'the second create with the same nonce returned the first message');
+  });
+});

@@ -8,6 +8,9 @@ import { isPlainObject } from '../types.js';
 import { validateMessage } from '../validate.js';
 import { getGuildChannel, requirePerm, getChannelMessage } from './channels.js';
 
+/** How long the simulator remembers an enforced nonce ("the past few minutes": we take 5). */
+export const NONCE_WINDOW_MS = 5 * 60_000;
+
 export function register(r: Router, sim: DiscordSim): void {
   r.on('GET', '/channels/:ch/messages', ({ params, query }) => {
     const ch = getGuildChannel(sim, params.ch!);
@@ -54,7 +57,28 @@ export function register(r: Router, sim: DiscordSim): void {
         throw FormErrors.single(['message_reference'], 'REPLIES_UNKNOWN_MESSAGE', 'Unknown message');
       }
     }
+    // Create Message (https://discord.com/developers/docs/resources/message#create-message): `nonce` is
+    // an integer or a string of at most 25 characters; with `enforce_nonce` "it will be checked for
+    // uniqueness in the past few minutes. If another message was created by the same author with the
+    // same nonce, that message will be returned and no new message will be created."
+    const nonce = body.json?.nonce;
+    if (nonce !== undefined && nonce !== null) {
+      if (typeof nonce === 'string' ? nonce.length > 25 : !Number.isInteger(nonce)) {
+        throw FormErrors.single(['nonce'], 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
+      }
+    }
+    const nonceKey =
+      nonce !== undefined && nonce !== null && body.json?.enforce_nonce === true ? `${sim.botUserId}:${String(nonce)}` : null;
+    if (nonceKey) {
+      const seen = sim.nonces.get(nonceKey);
+      const first = seen && sim.clock.now() - seen.at < NONCE_WINDOW_MS ? sim.messageIndex.get(seen.messageId) : undefined;
+      if (first) {
+        sim.addLog({ kind: 'sim', summary: `nonce ${String(nonce)}: message ${first.id} returned, none created` });
+        return { status: 200, body: messageJson(sim, first) };
+      }
+    }
     const m = sim.createMessageFrom(ch, body, { allowEphemeral: false, type: isPlainObject(ref) ? 19 : 0 });
+    if (nonceKey) sim.nonces.set(nonceKey, { messageId: m.id, at: sim.clock.now() });
     if (ch.type !== ChannelType.DM && m.embeds.length && !hasPerm(sim.botPermissions(ch.guildId!, ch.id), P.EmbedLinks)) {
       // Discord drops embeds silently when the bot lacks EMBED_LINKS.
       m.embeds = [];
