@@ -358,11 +358,11 @@ function verOf(sim: DiscordSim, m: SimMessage | undefined): number {
   return v;
 }
 
-async function until(cond: () => boolean, timeoutMs: number): Promise<boolean> {
+async function until(cond: () => boolean, timeoutMs: number, everyMs = 5): Promise<boolean> {
   const end = performance.now() + timeoutMs;
   while (!cond()) {
     if (performance.now() > end) return false;
-    await sleep(5);
+    await sleep(everyMs);
   }
   return true;
 }
@@ -381,14 +381,18 @@ async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): P
     // Hand over: "Next hand" on the newest result message, clicked by each player until it is dealt.
     const v0 = g.row.version;
     const oldTable = g.row.tableMessageId;
+    const nextHand = () => [...sim.allMessages(t.threadId)].reverse().find((m) => btn(sim, m, 'Next hand'));
+    // The result may not be posted yet (its image is drawn first): a person waits for it.
+    await until(() => nextHand() !== undefined, 30_000, 50);
     for (const u of t.users) {
-      const res = [...sim.allMessages(t.threadId)].reverse().find((m) => btn(sim, m, 'Next hand'));
+      const res = nextHand();
       if (!res) break;
       await settle(await sim.click(u.id, res.id, btn(sim, res, 'Next hand')!), st);
-      // Dealt, and the new hand's table message posted (a person plays on the message they see;
-      // the game's row names the new one only once it is posted, a moment after the deal).
+      // Dealt, and the new hand's table message posted: a person plays on the message they see,
+      // and the game's row names the new one only once it is posted, after its image is drawn
+      // (seconds on a loaded machine; the finished hand's table has no Open my hand any more).
       if (await until(() => rig.read(t.gameId).row.version > v0, 3000)) {
-        await until(() => rig.read(t.gameId).row.tableMessageId !== oldTable, 3000);
+        await until(() => rig.read(t.gameId).row.tableMessageId !== oldTable, 30_000, 50);
         break;
       }
     }
