@@ -10,9 +10,10 @@
  * split into globally limited and exempt (the simulator's counters), 429s, bot RSS start/max/end
  * (/proc/<pid>/status), event-loop lag p99/max and attachment bytes uploaded per move.
  *
- * Event-loop lag: the bot does not expose it yet (src/ops/metrics.ts is not wired into the bot), so
- * the bot process is started with a tiny `--import data:` probe (perf_hooks.monitorEventLoopDelay,
- * reset on SIGUSR2, printed to stderr once a second). The bot's code is unchanged.
+ * Event-loop lag: the bot process is started with a tiny `--import data:` probe
+ * (perf_hooks.monitorEventLoopDelay, reset on SIGUSR2, printed to stderr once a second) on its main
+ * thread only: the render and AI workers inherit `--import`, and before 2026-12-01 their probes'
+ * lines were read too, so a worker blocked by an image could be reported as the bot's lag.
  *
  * Options: `--tables 10,50,200`, `--flood-s 20`, `--live-s 25`, `--seed 1`, `--game phom` (any game id).
  * The players choose among the legal options at random (seeded), reading whose turn it is from the
@@ -40,12 +41,17 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 /** Event-loop probe loaded into the bot process with `--import` (nothing in src/ changes). */
 const PROBE = `data:text/javascript,${encodeURIComponent(`
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-const h = monitorEventLoopDelay({ resolution: 10 });
-h.enable();
-process.on('SIGUSR2', () => h.reset());
-setInterval(() => {
-  process.stderr.write('@@el ' + JSON.stringify({ p50: h.percentile(50) / 1e6, p99: h.percentile(99) / 1e6, max: h.max / 1e6, n: h.count }) + '\\n');
-}, 1000).unref();
+import { isMainThread } from 'node:worker_threads';
+// Worker threads inherit --import: measure the bot's main thread only (a render worker's loop is
+// blocked by each image it draws, by design).
+if (isMainThread) {
+  const h = monitorEventLoopDelay({ resolution: 10 });
+  h.enable();
+  process.on('SIGUSR2', () => h.reset());
+  setInterval(() => {
+    process.stderr.write('@@el ' + JSON.stringify({ p50: h.percentile(50) / 1e6, p99: h.percentile(99) / 1e6, max: h.max / 1e6, n: h.count }) + '\\n');
+  }, 1000).unref();
+}
 `)}`;
 
 export function rssOf(pid: number): { rssMiB: number; hwmMiB: number } {
