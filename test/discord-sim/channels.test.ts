@@ -21,7 +21,7 @@ import {
   type TextChannel,
 } from 'discord.js';
 import { ChannelType, DiscordSim, Permissions } from './index.js';
-import { connectClient, type TestBot } from './helpers.js';
+import { connectClient, openTextChannel, type TestBot } from './helpers.js';
 
 describe('DM channels', () => {
   let sim: DiscordSim;
@@ -203,11 +203,7 @@ describe('Create Message nonces (enforce_nonce)', () => {
   let bot: TestBot;
   let channel: TextChannel;
   before(async () => {
-    sim = await DiscordSim.start();
-    const g = sim.createGuild({ name: 'g' });
-    const ch = sim.createTextChannel(g.id, 'games');
-    bot = await connectClient(sim);
-    channel = (await bot.client.channels.fetch(ch.id)) as TextChannel;
+    ({ sim, bot, channel } = await openTextChannel());
   });
   after(async () => {
     await bot.destroy();

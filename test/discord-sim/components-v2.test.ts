@@ -27,7 +27,7 @@ import {
   type TextChannel,
 } from 'discord.js';
 import { countComponents, DiscordSim } from './index.js';
-import { connectClient, type TestBot } from './helpers.js';
+import { openTextChannel, type TestBot } from './helpers.js';
 
 type Json = Record<string, unknown>;
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -41,11 +41,7 @@ describe('Components V2', () => {
   let bot: TestBot;
   let channel: TextChannel;
   before(async () => {
-    sim = await DiscordSim.start();
-    const g = sim.createGuild({ name: 'g' });
-    const ch = sim.createTextChannel(g.id, 'games');
-    bot = await connectClient(sim);
-    channel = (await bot.client.channels.fetch(ch.id)) as TextChannel;
+    ({ sim, bot, channel } = await openTextChannel());
   });
   after(async () => {
     await bot.destroy();

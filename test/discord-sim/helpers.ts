@@ -2,8 +2,8 @@
  * Test helpers: a discord.js Client wired to a simulator, whose interaction handler a test can swap.
  * Used by the simulator's own tests; bot tests may use `connectClient` too.
  */
-import { Client, Events, GatewayIntentBits, type ClientOptions, type Interaction } from 'discord.js';
-import type { DiscordSim } from './sim.js';
+import { Client, Events, GatewayIntentBits, type ClientOptions, type Interaction, type TextChannel } from 'discord.js';
+import { DiscordSim } from './sim.js';
 
 export interface TestBot {
   client: Client;
@@ -52,4 +52,13 @@ export async function connectClient(sim: DiscordSim, options: Partial<ClientOpti
   await client.login(sim.token);
   await ready;
   return bot;
+}
+
+/** A simulator with one server and its #games channel, a connected client, and that channel as discord.js sees it. */
+export async function openTextChannel(): Promise<{ sim: DiscordSim; bot: TestBot; channel: TextChannel }> {
+  const sim = await DiscordSim.start();
+  const g = sim.createGuild({ name: 'g' });
+  const ch = sim.createTextChannel(g.id, 'games');
+  const bot = await connectClient(sim);
+  return { sim, bot, channel: (await bot.client.channels.fetch(ch.id)) as TextChannel };
 }
