@@ -172,8 +172,7 @@ export async function openTable(w: World, game: string, humans: number, ais: num
   for (let k = 0; k < ais; k++) await click(w, host.id, lobby.id, addAi);
   const start = buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Start').custom_id as string;
   const gameId = decodeGameId(start)!.gameId;
-  if (deal.seed !== undefined) w.store.db.prepare('UPDATE games SET seed = ? WHERE id = ?').run(deal.seed, gameId);
-  else dealInPlay(w, gameId);
+  w.store.db.prepare('UPDATE games SET seed = ? WHERE id = ?').run(deal.seed ?? seedInPlay(w, gameId), gameId);
   await click(w, host.id, lobby.id, start);
   const row = w.store.games.get(gameId)!;
   assert.equal(row.status, 'running');
@@ -187,19 +186,16 @@ let deals = 0;
  * The game's seed is the /play interaction's id, a snowflake of the current time, so every run
  * deals differently, and 0.15–0.8 % of Phỏm deals are Ù khan, which ends the hand at the deal
  * (phom.md §8.4): a test expecting a hand in play then failed at random. openTable gives the
- * lobby a seed of a fixed sequence instead (the same deals on every run), skipping one whose first
- * hand is over at the deal. A hand over at the deal has its own test (e2e play-phom).
+ * lobby the next seed of a fixed sequence instead (the same deals on every run), skipping one whose
+ * first hand is over at the deal. A hand over at the deal has its own test (e2e play-phom).
  */
-function dealInPlay(w: World, gameId: string): void {
+function seedInPlay(w: World, gameId: string): string {
   const row = w.store.games.get(gameId)!;
   const engine = engineOf(row.game);
   const seats = w.store.games.seats(gameId).length;
   for (;;) {
     const seed = `e2e-${row.game}-${seats}-${deals++}`;
-    if (engine.result(initialState(engine, row.options, seats, seed)) === null) {
-      w.store.db.prepare('UPDATE games SET seed = ? WHERE id = ?').run(seed, gameId);
-      return;
-    }
+    if (engine.result(initialState(engine, row.options, seats, seed)) === null) return seed;
   }
 }
 

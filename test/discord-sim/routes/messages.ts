@@ -61,14 +61,11 @@ export function register(r: Router, sim: DiscordSim): void {
     // an integer or a string of at most 25 characters; with `enforce_nonce` "it will be checked for
     // uniqueness in the past few minutes. If another message was created by the same author with the
     // same nonce, that message will be returned and no new message will be created."
-    const nonce = body.json?.nonce;
-    if (nonce !== undefined && nonce !== null) {
-      if (typeof nonce === 'string' ? nonce.length > 25 : !Number.isInteger(nonce)) {
-        throw FormErrors.single(['nonce'], 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
-      }
+    const nonce = body.json?.nonce ?? null;
+    if (nonce !== null && (typeof nonce === 'string' ? nonce.length > 25 : !Number.isInteger(nonce))) {
+      throw FormErrors.single(['nonce'], 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
     }
-    const nonceKey =
-      nonce !== undefined && nonce !== null && body.json?.enforce_nonce === true ? `${sim.botUserId}:${String(nonce)}` : null;
+    const nonceKey = nonce !== null && body.json?.enforce_nonce === true ? `${sim.botUserId}:${String(nonce)}` : null;
     if (nonceKey) {
       const seen = sim.nonces.get(nonceKey);
       const first = seen && sim.clock.now() - seen.at < NONCE_WINDOW_MS ? sim.messageIndex.get(seen.messageId) : undefined;
