@@ -52,7 +52,7 @@ export interface RenderTask<K extends RenderKind = RenderKind> {
 export default function render(task: RenderTask): Uint8Array {
   setDeflateLevel(task.busy ? DEFLATE_LEVEL_BUSY : DEFLATE_LEVEL);
   const buf = renderKind(task.kind, task.model);
-  // garbage too: the encoder's pixel copy (getImageData, 4 B/px), its index rows (1 B/px) and the
+  // garbage too: the encoder's pixel copy (the surface's raw bytes, 4 B/px), its index rows (1 B/px) and the
   // PNG buffer once copied below
   const px = buf.byteLength >= 24 ? buf.readUInt32BE(16) * buf.readUInt32BE(20) : 0;
   droppedSinceGc += takeDropped() + px * 5 + buf.byteLength;
