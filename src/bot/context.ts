@@ -5,11 +5,13 @@ import type { Store } from '../store/index.js';
 import type { TableStore } from '../table/store.js';
 import type { AiPort } from '../table/act.js';
 import type { Lang } from '../table/i18n.js';
-import type { HandModel, TableModel, ResultModel, StandingsModel, RatingModel } from '../render/model.js';
+import type { ClaimModel, HandModel, TableModel, ResultModel, StandingsModel, RatingModel } from '../render/model.js';
 import type { Notifier } from '../notify/notifier.js';
 
 export interface Renderer {
   hand(m: HandModel): Promise<Buffer>;
+  /** The piece a seat may claim, alone (the thumbnail beside its claim line). */
+  claim(m: ClaimModel): Promise<Buffer>;
   table(m: TableModel): Promise<Buffer>;
   result(m: ResultModel): Promise<Buffer>;
   sheet(game: HandModel['game'], lang: Lang): Promise<Buffer>;

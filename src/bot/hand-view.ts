@@ -12,13 +12,18 @@ import type { Table } from '../table/store.js';
 
 /**
  * A Components V2 message (src/bot/layout.ts): the seat's situation in words with Refresh beside it,
- * the hand image, the actions. `content: null` clears the text of a legacy message being upgraded.
+ * the hand image, the piece it may claim (a thumbnail beside the offer's words, `claim.png`), the
+ * actions. `content: null` clears the text of a legacy message being upgraded.
  */
 export interface HandPayload extends V2Message {
   content: null;
   files: ReturnType<typeof png>[];
   attachments: never[];
 }
+
+/** The file names of a hand message's images (the components reference them as `attachment://name`). */
+export const HAND_FILE = 'hand.png';
+export const CLAIM_FILE = 'claim.png';
 
 export async function handPayload(
   ctx: BotContext,
@@ -34,17 +39,21 @@ export async function handPayload(
   const pc = { ...presentCtx(t, lang), view: t.engine.view(t.state, seat) };
   const pieces = [...v.model.hand, ...(v.model.drawn ? [v.model.drawn] : [])].map((c) => t.presenter.pieceName(c, pc)).join(' ');
   const alt = altText(v.lines, `${translator(lang)('common:hand.alt')}: ${pieces}`);
+  const claim = v.claim
+    ? { image: await ctx.render.claim(v.claim.model), text: `**${v.claim.caption}**`, alt: t.presenter.pieceName(v.claim.model.code, pc) }
+    : null;
   return {
     ...v2Layout({
       gameId: t.row.id,
       ver: t.row.version,
       lines: v.lines,
       rows: v.rows,
-      image: { name: 'hand.png', description: alt },
+      image: { name: HAND_FILE, description: alt },
       lead: 'refresh',
+      ...(claim ? { claim: { text: claim.text, name: CLAIM_FILE, description: claim.alt } } : {}),
     }),
     content: null,
-    files: [png('hand.png', image, alt)],
+    files: [png(HAND_FILE, image, alt), ...(claim ? [png(CLAIM_FILE, claim.image, claim.alt)] : [])],
     attachments: [],
   };
 }

@@ -8,9 +8,10 @@
  * shows only where a media component references it (`attachment://name`). A section holds one to
  * three text displays and exactly one accessory (here the view's lead button).
  *
- * Shape: container [ section (text + lead button) | text, media gallery (image, alt text), action
- * rows ]. With 5 action rows of 5 buttons: container 1 + section, text and button 3 + gallery 1 + rows 5
- * + buttons 24 = 34 components, under 40 (gallery items are not components).
+ * Shape: container [ section (text + lead button) | text, media gallery (image, alt text), claim
+ * section (the offer's words + the offered piece as a thumbnail), action rows ]. With 5 action rows
+ * of 5 buttons: container 1 + section, text and button 3 + gallery 1 + claim section, text and
+ * thumbnail 3 + rows 5 + buttons 24 = 37 components, under 40 (gallery items are not components).
  */
 import {
   ContainerBuilder,
@@ -19,6 +20,7 @@ import {
   MessageFlags,
   SectionBuilder,
   TextDisplayBuilder,
+  ThumbnailBuilder,
   type ButtonBuilder,
 } from 'discord.js';
 import type { UiRow } from '../table/ui.js';
@@ -42,6 +44,8 @@ export interface LayoutInput {
   image?: { name: string; description: string };
   /** The button shown next to the text (a section's accessory), taken out of its row. */
   lead?: string;
+  /** A line under the image with an uploaded thumbnail beside it (the piece a seat may claim). */
+  claim?: { text: string; name: string; description: string };
 }
 
 const textOf = (lines: readonly string[]) => {
@@ -73,6 +77,14 @@ export function v2Layout(o: LayoutInput): V2Message {
     const item = new MediaGalleryItemBuilder().setURL(`attachment://${o.image.name}`);
     if (o.image.description) item.setDescription(o.image.description.slice(0, 1024));
     box.addMediaGalleryComponents(new MediaGalleryBuilder().addItems(item));
+  }
+  if (o.claim) {
+    const thumb = new ThumbnailBuilder().setURL(`attachment://${o.claim.name}`).setDescription(o.claim.description.slice(0, 1024));
+    box.addSectionComponents(
+      new SectionBuilder()
+        .addTextDisplayComponents(new TextDisplayBuilder().setContent(textOf([o.claim.text])))
+        .setThumbnailAccessory(thumb),
+    );
   }
   const controls = toComponents(o.gameId, o.ver, rows);
   if (controls.length) box.addActionRowComponents(...controls);

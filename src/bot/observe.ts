@@ -64,6 +64,7 @@ export function measuredRenderer(r: Renderer, m: Metrics): Renderer {
     };
   return {
     hand: timed('hand', (x) => r.hand(x)),
+    claim: timed('claim', (x) => r.claim(x)),
     table: timed('table', (x) => r.table(x)),
     result: timed('result', (x) => r.result(x)),
     sheet: timed('sheet', (g, l) => r.sheet(g, l)),

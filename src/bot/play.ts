@@ -9,7 +9,7 @@ import type { BotContext } from './context.js';
 import type { GameButton } from './custom-id.js';
 import { langOf, translator, type T } from '../table/i18n.js';
 import { run, type Via } from './effects.js';
-import { heldImage, keepImage, registerView, viewImage } from './seat-views.js';
+import { heldImages, keepImage, registerView, viewImages } from './seat-views.js';
 import { handPayload } from './hand-view.js';
 import { hintText } from '../table/views.js';
 import type { ActResult, HandVerb, Refusal, TableButtonVerb } from '../table/act.js';
@@ -52,7 +52,7 @@ export async function openHand(ctx: BotContext, i: Comp, b: GameButton): Promise
   const notice = seatNoticeLine(ctx.store, i.user.id, lang) ?? undefined;
   const payload = await handPayload(ctx, r.table, r.outcome.seat, lang, notice);
   const sent = await i.editReply(payload);
-  registerView(ctx, r.table, r.outcome.seat, { token: i.token, userId: i.user.id, lang, image: heldImage(payload, sent) });
+  registerView(ctx, r.table, r.outcome.seat, { token: i.token, userId: i.user.id, lang, images: heldImages(payload, sent) });
 }
 
 /** The clicker's interaction as a way to post public follow-ups (interaction endpoint). */
@@ -108,8 +108,8 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): 
     const doubleClick = o.refusal?.key === 'errors:stale' && accepted.has(key);
     const note = o.refusal && !doubleClick ? say(t, o.refusal) : undefined;
     const payload = await handPayload(ctx, r.table, o.seat, lang, note, o.draft);
-    // The clicked message's image, when the new view draws the same (a pass, a menu step): kept.
-    const held = own.channel ? undefined : viewImage(ctx, b.gameId, o.seat, i.message.attachments.first()?.id);
+    // The clicked message's images, when the new view draws the same (a pass, a menu step): kept.
+    const held = own.channel ? undefined : viewImages(ctx, b.gameId, o.seat, [...i.message.attachments.keys()]);
     const out = keepImage(payload, held);
     const sent = await i.editReply(out);
     // A seat channel message stays the seat's live view (it never expires): what it shows is noted.
@@ -119,7 +119,7 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): 
       token: i.token,
       userId: i.user.id,
       lang,
-      image: out.files.length ? heldImage(payload, sent) : held,
+      images: heldImages(out, sent, held),
     });
   };
   const values = i.isStringSelectMenu() ? i.values : [];

@@ -12,6 +12,7 @@ export async function createRenderer(workers: number): Promise<{ renderer: Rende
     return {
       renderer: {
         hand: async (m) => r.renderHand(m),
+        claim: async (m) => r.renderClaim(m),
         table: async (m) => r.renderTable(m),
         result: async (m) => r.renderResult(m),
         sheet: async (game, lang: Lang) => r.renderSheet(game, lang),
@@ -27,6 +28,7 @@ export async function createRenderer(workers: number): Promise<{ renderer: Rende
   return {
     renderer: {
       hand: (m) => pool.renderAsync('hand', m),
+      claim: (m) => pool.renderAsync('claim', m),
       table: (m) => pool.renderAsync('table', m),
       result: (m) => pool.renderAsync('result', m),
       sheet: (game, lang: Lang) => pool.renderAsync('sheet', { game, locale: lang }),

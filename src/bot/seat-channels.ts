@@ -48,7 +48,7 @@ const code = (err: unknown) => (err as { code?: number | string })?.code;
 function signature(t: Table, seat: number, lang: Lang): string {
   const v = handView(t, seat, lang);
   return createHash('sha1')
-    .update(JSON.stringify([t.row.handIndex, v.lines, v.rows, v.model]))
+    .update(JSON.stringify([t.row.handIndex, v.lines, v.rows, v.model, v.claim]))
     .digest('hex');
 }
 

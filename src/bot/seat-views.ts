@@ -35,9 +35,12 @@ interface LiveView {
   /** What the message shows now (handView without the state version), to skip useless edits. */
   sig: string;
   dead: boolean;
-  /** The hand image the message holds (its attachment id and a hash of its bytes), kept on an edit when unchanged. */
-  image?: { id: string; sha: string };
+  /** The images the message holds (by file name: attachment id and a hash of the bytes), kept on an edit when unchanged. */
+  images?: HeldImages;
 }
+
+/** A message's images by file name (`hand.png`, `claim.png`): attachment id and a hash of the bytes. */
+export type HeldImages = Record<string, { id: string; sha: string }>;
 
 const registries = new WeakMap<BotContext, Map<string, LiveView>>();
 function reg(ctx: BotContext): Map<string, LiveView> {
@@ -50,7 +53,7 @@ const key = (gameId: string, seat: number) => `${gameId}:${seat}`;
 /** What a seat's view shows, independent of the state version its components carry. */
 export function viewSignature(t: Table, seat: number, lang: Lang): string {
   const v = handView(t, seat, lang);
-  return JSON.stringify([v.lines, v.rows, v.model]);
+  return JSON.stringify([v.lines, v.rows, v.model, v.claim]);
 }
 
 /** The seat's hand message was just drawn in answer to `token` (Open my hand, or a click on it). */
@@ -58,13 +61,13 @@ export function registerView(
   ctx: BotContext,
   t: Table,
   seat: number,
-  o: { token: string; userId: string; lang: Lang; image?: { id: string; sha: string } | undefined },
+  o: { token: string; userId: string; lang: Lang; images?: HeldImages | undefined },
 ): void {
   const m = reg(ctx);
-  const { image, ...rest } = o;
+  const { images, ...rest } = o;
   m.set(key(t.row.id, seat), {
     ...rest,
-    ...(image ? { image } : {}),
+    ...(images ? { images } : {}),
     since: ctx.clock.now(),
     sig: viewSignature(t, seat, o.lang),
     dead: false,
@@ -110,15 +113,16 @@ export async function pushSeatViews(ctx: BotContext, t: Table, except?: number):
     if (sig === v.sig) continue;
     try {
       const payload = await handPayload(ctx, t, s.seat, v.lang);
-      // The same hand image as the message holds (only the words or buttons changed, e.g. a claim
-      // window opened): kept by id instead of uploaded again (issue #17 §3). The gallery references it
-      // by name (`attachment://hand.png`), which Discord resolves for attachments an edit keeps.
-      const out = keepImage(payload, v.image);
+      // The same hand image as the message holds (only the words, the buttons or the claim thumbnail
+      // changed, e.g. a claim window opened): kept by id instead of uploaded again (issue #17 §3). The
+      // components reference it by name (`attachment://hand.png`), which Discord resolves for
+      // attachments an edit keeps.
+      const out = keepImage(payload, v.images);
       const m = await new InteractionWebhook(ctx.client as Client<true>, appId, v.token).editMessage('@original', out);
       v.sig = sig;
-      const held = out.files.length ? heldImage(payload, m) : v.image;
-      if (held) v.image = held;
-      else delete v.image;
+      const held = heldImages(out, m, v.images);
+      if (held) v.images = held;
+      else delete v.images;
     } catch (err) {
       // Never retried: the view is dead, the seat is back on pings.
       v.dead = true;
@@ -130,33 +134,53 @@ export async function pushSeatViews(ctx: BotContext, t: Table, except?: number):
 }
 
 /**
- * The payload of an edit of a seat view that holds `held`: when the new hand image has the same bytes,
- * it keeps the attachment (by id) instead of uploading it again (issue #17 §3: only what changed).
+ * The payload of an edit of a seat view that holds `held`: every image with the same name and bytes
+ * as one the message holds is kept (by id) instead of uploaded again (issue #17 §3: only what
+ * changed); an image the new view no longer shows (the claim thumbnail after a pass) is dropped.
  */
-export function keepImage<P extends { files: { attachment: unknown }[]; attachments: never[] }>(
+export function keepImage<P extends { files: { attachment: unknown; name: string | null }[]; attachments: never[] }>(
   payload: P,
-  held: { id: string; sha: string } | undefined,
+  held: HeldImages | undefined,
 ): P {
-  if (!held || imageSha(payload.files[0]) !== held.sha) return payload;
-  return { ...payload, files: [], attachments: [{ id: held.id }] as never[] };
+  if (!held) return payload;
+  const files: P['files'] = [];
+  const kept: { id: string }[] = [];
+  for (const f of payload.files) {
+    const h = f.name ? held[f.name] : undefined;
+    if (h && imageSha(f) === h.sha) kept.push({ id: h.id });
+    else files.push(f);
+  }
+  return kept.length ? { ...payload, files, attachments: kept as never[] } : payload;
 }
 
-/** The image a live seat view holds, when `attachmentId` is the one its message shows (a click on it). */
-export function viewImage(
-  ctx: BotContext,
-  gameId: string,
-  seat: number,
-  attachmentId: string | undefined,
-): { id: string; sha: string } | undefined {
-  const img = reg(ctx).get(key(gameId, seat))?.image;
-  return img && attachmentId && img.id === attachmentId ? img : undefined;
+/**
+ * The images a seat view holds once `sent` (the edited or new message) answered `out`: the uploaded
+ * ones by the attachment ids Discord gave them, and those `out` kept by id from `held`.
+ */
+export function heldImages(
+  out: { files: { attachment: unknown; name: string | null }[]; attachments: unknown[] },
+  sent: unknown,
+  held?: HeldImages,
+): HeldImages | undefined {
+  const res: HeldImages = {};
+  const ids = attachmentIds(sent);
+  for (const f of out.files) {
+    const sha = imageSha(f);
+    const id = f.name ? ids.get(f.name) : undefined;
+    if (sha && id && f.name) res[f.name] = { id, sha };
+  }
+  const keptIds = new Set(out.attachments.map((a) => (a as { id?: unknown }).id));
+  for (const [name, h] of Object.entries(held ?? {})) if (!res[name] && keptIds.has(h.id)) res[name] = h;
+  return Object.keys(res).length ? res : undefined;
 }
 
-/** The hand image a just-sent seat view holds (for `registerView`), when it can be told. */
-export function heldImage(payload: { files: { attachment: unknown }[] }, sent: unknown): { id: string; sha: string } | undefined {
-  const sha = imageSha(payload.files[0]);
-  const id = firstAttachmentId(sent);
-  return sha && id ? { id, sha } : undefined;
+/** The images a live seat view holds, when they are on the message `attachmentIds` belong to (a click on it). */
+export function viewImages(ctx: BotContext, gameId: string, seat: number, attachmentIds: readonly string[]): HeldImages | undefined {
+  const imgs = reg(ctx).get(key(gameId, seat))?.images;
+  if (!imgs) return undefined;
+  const on = new Set(attachmentIds);
+  const res = Object.fromEntries(Object.entries(imgs).filter(([, h]) => on.has(h.id)));
+  return Object.keys(res).length ? res : undefined;
 }
 
 /** A hash of an upload's bytes (null when it is not a Buffer). */
@@ -165,13 +189,21 @@ function imageSha(file: { attachment: unknown } | undefined): string | null {
   return Buffer.isBuffer(data) ? createHash('sha1').update(data).digest('base64') : null;
 }
 
-/** The id of a message's first attachment, from a discord.js Message or the raw API message. */
-function firstAttachmentId(m: unknown): string | null {
+/** A message's attachment ids by file name, from a discord.js Message or the raw API message. */
+function attachmentIds(m: unknown): Map<string, string> {
+  const out = new Map<string, string>();
   const a = (m as { attachments?: unknown } | null)?.attachments;
-  if (Array.isArray(a)) return typeof a[0]?.id === 'string' ? (a[0].id as string) : null;
-  if (a && typeof (a as { first?: unknown }).first === 'function')
-    return (a as { first(): { id: string } | undefined }).first()?.id ?? null;
-  return null;
+  const list: unknown[] = Array.isArray(a)
+    ? a
+    : a && typeof (a as { values?: unknown }).values === 'function'
+      ? [...(a as { values(): Iterable<unknown> }).values()]
+      : [];
+  for (const x of list) {
+    const r = x as { id?: unknown; name?: unknown; filename?: unknown };
+    const name = typeof r.name === 'string' ? r.name : typeof r.filename === 'string' ? r.filename : null;
+    if (typeof r.id === 'string' && name) out.set(name, r.id);
+  }
+  return out;
 }
 
 /** A finished game leaves the registry. */

@@ -1,7 +1,7 @@
 /**
  * The hand image: a seat's own pieces sorted (the caller passes display order; see `sortCodes`),
  * the just-drawn piece apart, legal discards keyed to the button labels, exposed sets and flowers
- * above, and the claimable piece highlighted at the right.
+ * above. (The piece a seat may claim is an image of its own: claim.ts.)
  */
 import { pieceDims } from './sprites.js';
 import { OUTPUT_SCALE } from './scale.js';
@@ -16,7 +16,6 @@ import {
   encode,
   flowGroups,
   groupWidth,
-  highlight,
   markRoom,
   rowHeight,
   newImage,
@@ -49,7 +48,7 @@ const CHAN_PAD = 24;
 const HEADER_H = 74;
 const KEY_H = 34;
 const GROUP_LABEL_H = 24;
-/** Caption strip above the drawn / claimable piece. */
+/** Caption strip above the drawn piece (Chắn). */
 const CAP_H = 28;
 
 interface Sizes {
@@ -69,10 +68,10 @@ interface Slot {
   y: number;
   key: string;
   marked: boolean;
-  kind: 'hand' | 'drawn' | 'claim';
+  kind: 'hand' | 'drawn';
   /** Piece width when not the hand's. */
   w?: number;
-  /** The caption above a drawn / claimable piece ("Vừa bốc", "Đang mở: Thất Văn"). */
+  /** The caption above the drawn piece ("Vừa bốc"). */
   caption?: Box;
 }
 
@@ -100,7 +99,6 @@ export interface HandLayout {
   flow: ReturnType<typeof flowGroups>;
   gstyle: GroupStyle;
   rowsY: number;
-  claimBox?: Box;
 }
 
 export function layoutHand(m: HandModel): HandLayout {
@@ -112,15 +110,15 @@ export function layoutHand(m: HandModel): HandLayout {
   const gstyle: GroupStyle = { game: m.game, locale: m.locale, w: sz.group, gap: 2, label: null };
   const flow = flowGroups(groups, gstyle, inner, { groupGap: 22, rowGap: 10, labelH: GROUP_LABEL_H });
   const groupsY = HEADER_H + 14;
-  // a caption strip above the pieces when a piece carries a caption (claimable, drawn)
-  const capRoom = m.claimable ? 12 + CAP_H + 6 : m.drawn ? 30 : 0;
+  // a caption strip above the pieces when the drawn piece carries its caption
+  const capRoom = m.drawn ? 30 : 0;
   const rowsY = Math.max(groupsY + (flow.height ? flow.height + 22 : 0) + (m.game === 'phom' ? 14 : 8), groupsY + flow.height + capRoom);
 
-  // pieces: hand, then drawn apart, then the claimable piece apart
+  // pieces: hand, then drawn apart
   const gap = 5;
   const drawnGap = 30;
-  const extras = (m.drawn ? 1 : 0) + (m.claimable ? 1 : 0);
-  const extraGaps = (m.drawn ? drawnGap : 0) + (m.claimable ? drawnGap + 10 : 0);
+  const extras = m.drawn ? 1 : 0;
+  const extraGaps = m.drawn ? drawnGap : 0;
   const n = m.hand.length;
   let w = sz.pref;
   let perRow = Math.max(1, n);
@@ -152,12 +150,11 @@ export function layoutHand(m: HandModel): HandLayout {
       kind: 'hand',
     });
   }
-  // the drawn and claimable pieces sit at the end of the first row, under the caption strip
+  // the drawn piece sits at the end of the first row, under its caption
   const firstY = rowsY + markOff;
   const rowEnd = PAD + Math.min(n, perRow) * (w + gap) - gap;
-  let x = Math.max(rowEnd, PAD);
   if (m.drawn) {
-    x += n ? drawnGap : 0;
+    const x = Math.max(rowEnd, PAD) + (n ? drawnGap : 0);
     slots.push({
       code: m.drawn,
       x,
@@ -167,28 +164,6 @@ export function layoutHand(m: HandModel): HandLayout {
       kind: 'drawn',
       caption: { x: x - 14, y: firstY - 26, w: w + 28, h: 22 },
     });
-    x += w;
-  }
-  let claimBox: HandLayout['claimBox'];
-  if (m.claimable) {
-    x += drawnGap + 10;
-    const cw = Math.max(w + 20, 220);
-    const cx = Math.min(x + w / 2 + cw / 2, HAND_W - 16) - cw;
-    slots.push({
-      code: m.claimable.code,
-      x,
-      y: firstY,
-      key: '',
-      marked: false,
-      kind: 'claim',
-      caption: { x: cx, y: firstY - 12 - CAP_H - 2, w: cw, h: CAP_H },
-    });
-    claimBox = { x: x - 12, y: firstY - 12, w: w + 24, h: d.h + 24 };
-    if (m.drawn) {
-      // two captions side by side: the drawn one keeps to its piece
-      const dr = slots[slots.length - 2]!;
-      dr.caption = { ...dr.caption!, y: firstY - 12 - CAP_H - 2, h: CAP_H, w: Math.min(dr.caption!.w, cx - dr.caption!.x - 4) };
-    }
   }
   const height = snapHeight(Math.max(rowsY + rows * rowH + markOff + PAD - 8, 200));
   return {
@@ -202,14 +177,13 @@ export function layoutHand(m: HandModel): HandLayout {
     flow,
     gstyle,
     rowsY,
-    ...(claimBox ? { claimBox } : {}),
   };
 }
 
 /**
- * Chắn: the short face, eight cards a row across the full width; the drawn card and the card on
- * offer (hand size, their caption above them) at the top right beside the exposed sets, so they
- * never steal a column of the hand and their caption never meets a card row.
+ * Chắn: the short face, eight cards a row across the full width; the drawn card (hand size, its
+ * caption above it) at the top right beside the exposed sets, so it never steals a column of the
+ * hand and its caption never meets a card row.
  */
 function layoutChanHand(m: HandModel): HandLayout {
   const sz = sizes('chan');
@@ -221,18 +195,18 @@ function layoutChanHand(m: HandModel): HandLayout {
   const perRow = Math.max(1, Math.ceil(n / rows));
   const w = Math.floor((inner + gap) / CHAN_PER_ROW - gap);
   const d = pieceDims('chan', w, true);
-  // the top band: exposed sets at the left, drawn / offered cards at the right
-  const extras = [m.drawn ? 'drawn' : '', m.claimable ? 'claim' : ''].filter(Boolean) as ('drawn' | 'claim')[];
-  const colW = extras.length === 2 ? 150 : 230;
-  const extraW = extras.length * colW;
+  // the top band: exposed sets at the left, the drawn card at the right
+  const extras = m.drawn ? 1 : 0;
+  const colW = 230;
+  const extraW = extras * colW;
   const groups: PieceGroup[] = [...m.groups];
   if (m.flowers?.length) groups.push({ codes: m.flowers, label: word(m.locale, 'flowers') });
   const gstyle: GroupStyle = { game: 'chan', locale: m.locale, w: sz.group, gap: 2, label: null, short: true };
-  const flowW = Math.max(groupWidth({ codes: ['x', 'x'] }, gstyle), inner - extraW - (extras.length ? 16 : 0));
+  const flowW = Math.max(groupWidth({ codes: ['x', 'x'] }, gstyle), inner - extraW - (extras ? 16 : 0));
   const flow = flowGroups(groups, gstyle, flowW, { groupGap: 18, rowGap: 8, labelH: GROUP_LABEL_H });
   const groupsY = HEADER_H + 12;
   const drawnKey = !!(m.drawn && m.keys?.[n]);
-  const extrasH = extras.length ? CAP_H + 8 + d.h + (drawnKey ? KEY_H + 10 : 0) : 0;
+  const extrasH = extras ? CAP_H + 8 + d.h + (drawnKey ? KEY_H + 10 : 0) : 0;
   const bandH = Math.max(flow.height, extrasH);
   const rowsY = groupsY + (bandH ? bandH + 16 : 0);
   const markOff = m.handMarked?.length ? tagHeight(w) + 4 : 0;
@@ -258,18 +232,11 @@ function layoutChanHand(m: HandModel): HandLayout {
       kind: 'hand',
     });
   }
-  let colX = W - CHAN_PAD - extraW;
-  const ey = groupsY + CAP_H + 8;
-  let claimBox: HandLayout['claimBox'];
-  for (const e of extras) {
+  if (m.drawn) {
+    const colX = W - CHAN_PAD - extraW;
     const x = Math.round(colX + (colW - w) / 2);
     const caption = { x: colX + 4, y: groupsY, w: colW - 8, h: CAP_H };
-    if (e === 'drawn') slots.push({ code: m.drawn!, x, y: ey, key: m.keys?.[n] ?? '', marked: false, kind: 'drawn', caption });
-    else {
-      slots.push({ code: m.claimable!.code, x, y: ey, key: '', marked: false, kind: 'claim', caption });
-      claimBox = { x: x - 10, y: ey - 6, w: w + 20, h: d.h + 12 };
-    }
-    colX += colW;
+    slots.push({ code: m.drawn, x, y: groupsY + CAP_H + 8, key: m.keys?.[n] ?? '', marked: false, kind: 'drawn', caption });
   }
   const height = snapHeight(Math.max(yy - markOff + CHAN_PAD - 8, 200));
   return {
@@ -283,7 +250,6 @@ function layoutChanHand(m: HandModel): HandLayout {
     flow,
     gstyle,
     rowsY,
-    ...(claimBox ? { claimBox } : {}),
   };
 }
 
@@ -320,12 +286,6 @@ export function drawHand(ctx: Ctx, m: HandModel, L: HandLayout): void {
   header(ctx, m.title, m.status, L.width);
   drawFlow(ctx, L.flow, L.groupsX, L.groupsY, L.gstyle, GROUP_LABEL_H);
   const label = isMahjong(m.game) ? m.locale : null;
-  if (L.claimBox) {
-    const b = L.claimBox;
-    rrect2(ctx, b.x, b.y, b.w, b.h, 12);
-    ctx.fillStyle = 'rgba(244,200,74,0.18)';
-    ctx.fill();
-  }
   for (const s of L.slots) {
     const sw = s.w ?? L.w;
     const d = pieceDims(m.game, sw, L.short);
@@ -333,11 +293,7 @@ export function drawHand(ctx: Ctx, m: HandModel, L: HandLayout): void {
     if (s.kind === 'drawn' && s.caption) {
       fitText(ctx, word(m.locale, 'drawn'), s.caption, { size: L.short ? 20 : 16, minSize: 9, bold: true, color: C.gold, align: 'center' });
     }
-    if (s.kind === 'claim' && m.claimable && s.caption) {
-      fitText(ctx, m.claimable.caption, s.caption, { size: 22, minSize: 9, bold: true, color: C.gold, align: 'center' });
-    }
     drawPiece(ctx, m.game, s.code, sw, s.x, s.y, { label, short: L.short });
-    if (s.kind === 'claim') highlight(ctx, s.x, s.y, img.width, img.height);
     if (s.marked) {
       rrect2(ctx, s.x + 1, s.y + 1, img.width - 2, img.height - 2, 8);
       ctx.lineWidth = 3.5;

@@ -8,6 +8,7 @@ export type {
   Locale,
   PieceGroup,
   HandModel,
+  ClaimModel,
   SeatModel,
   TableModel,
   ResultModel,
@@ -24,6 +25,8 @@ export { renderKey, stableJson, RENDER_VERSION } from './key.js';
 export { fitText, measureFit, setTextProbe, type Box, type FitOptions, type FitResult } from './text.js';
 import type { GameId, HandModel, Locale, ResultModel, TableModel, RenderKind, RenderRequestMap } from './model.js';
 import { renderHandPng, layoutHand } from './hand.js';
+import { renderClaimPng, layoutClaim } from './claim.js';
+import type { ClaimModel } from './model.js';
 import { renderTablePng, layoutTable } from './table.js';
 import { renderResultPng, layoutResult } from './result.js';
 import { renderSheetPng, sheetSize } from './sheet.js';
@@ -35,6 +38,10 @@ export { OUTPUT_SCALE } from './scale.js';
 /** PNG of a seat's own hand. */
 export function renderHand(m: HandModel): Buffer {
   return renderHandPng(m);
+}
+/** PNG of the piece a seat may claim (the thumbnail beside its claim line). */
+export function renderClaim(m: ClaimModel): Buffer {
+  return renderClaimPng(m);
 }
 /** PNG of the public table. */
 export function renderTable(m: TableModel): Buffer {
@@ -69,6 +76,10 @@ export function imageSize<K extends RenderKind>(kind: K, model: RenderRequestMap
       const l = layoutTable(model as TableModel);
       return outputSize(l.width, l.height);
     }
+    case 'claim': {
+      const l = layoutClaim(model as ClaimModel);
+      return outputSize(l.width, l.height);
+    }
     case 'result': {
       const l = layoutResult(model as ResultModel);
       return outputSize(l.width, l.height);
@@ -95,6 +106,8 @@ export function renderKind<K extends RenderKind>(kind: K, model: RenderRequestMa
       return renderHand(model as HandModel);
     case 'table':
       return renderTable(model as TableModel);
+    case 'claim':
+      return renderClaim(model as ClaimModel);
     case 'result':
       return renderResult(model as ResultModel);
     case 'sheet': {

@@ -53,8 +53,6 @@ export interface HandModel {
   groups: PieceGroup[];
   /** Indexes into `hand` of pieces to mark as eaten (Phỏm: eaten cards still in the hand). */
   handMarked?: number[];
-  /** The piece you can claim, highlighted apart with its caption (e.g. 'Phỗng 5m?'). */
-  claimable?: { code: string; caption: string };
   flowers?: string[];
   /** One line, e.g. 'Your turn — discard'. */
   status?: string;
@@ -156,7 +154,18 @@ export interface RatingModel {
   xLabels?: { t: number; label: string }[];
 }
 
-export type RenderKind = 'hand' | 'table' | 'result' | 'sheet' | 'standings' | 'rating';
+/**
+ * The piece a seat may claim, drawn alone (highlighted) as the thumbnail beside the claim line of
+ * its hand message, apart from the hand image: a claim window then changes neither the hand image
+ * nor its upload (issue #17 §3), and the words of the offer are text beside it.
+ */
+export interface ClaimModel {
+  game: GameId;
+  locale: Locale;
+  code: string;
+}
+
+export type RenderKind = 'hand' | 'table' | 'result' | 'sheet' | 'standings' | 'rating' | 'claim';
 
 /** What `renderAsync` accepts for each kind. */
 export interface RenderRequestMap {
@@ -166,4 +175,5 @@ export interface RenderRequestMap {
   sheet: { game: GameId; locale: Locale };
   standings: StandingsModel;
   rating: RatingModel;
+  claim: ClaimModel;
 }

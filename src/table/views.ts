@@ -4,7 +4,7 @@
  * Public messages use the server's language, a hand view the player's own (style.md §4).
  */
 import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
-import type { HandModel, ResultModel, StandingsModel, TableModel } from '../render/model.js';
+import type { ClaimModel, HandModel, ResultModel, StandingsModel, TableModel } from '../render/model.js';
 import { translator, type Lang, type T } from './i18n.js';
 import { isOff } from './timers.js';
 import type { Notice } from './effects.js';
@@ -439,13 +439,20 @@ export function endMatchText(t: Table, lang: Lang): string {
  * legal actions now (buttons when they fit, else select menus of 25; a game's own controls where
  * the manifest has them), plus Refresh (and Take my seat back when the AI plays it).
  */
-export function handView(t: Table, seat: number, lang: Lang, note?: string, draft?: unknown): MessageView & { model: HandModel } {
+export interface HandMessageView extends MessageView {
+  /** The hand image's model. */
+  model: HandModel;
+  /** The piece the seat may claim now: its own small image, and the line of the offer beside it. */
+  claim?: { model: ClaimModel; caption: string };
+}
+
+export function handView(t: Table, seat: number, lang: Lang, note?: string, draft?: unknown): HandMessageView {
   const tr: T = translator(lang);
   const decision = (t.engine.pending(t.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
   const options = decision?.options ?? [];
   const view = t.engine.view(t.state, seat);
   const pc = { ...presentCtx(t, lang), view };
-  const model = t.presenter.handModel(view, seat, options, pc);
+  const { claimable, ...model } = t.presenter.handModel(view, seat, options, pc);
   const lines: string[] = [];
   if (note) lines.push(note);
   const away = t.seats[seat]?.isAi && t.seats[seat]?.userId;
@@ -524,7 +531,14 @@ export function handView(t: Table, seat: number, lang: Lang, note?: string, draf
   if (away && t.row.status === 'running')
     last.unshift({ type: 'button', verb: 'retake', label: tr('common:button.retake'), style: 'success' });
   rows.push(last);
-  return { lines, rows: rows.slice(0, 5), model };
+  return {
+    lines,
+    rows: rows.slice(0, 5),
+    model,
+    ...(claimable
+      ? { claim: { model: { game: model.game, locale: model.locale, code: claimable.code }, caption: claimable.caption } }
+      : {}),
+  };
 }
 
 /** The one line an old table message keeps once the next hand's table is posted below it. */

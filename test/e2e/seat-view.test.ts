@@ -13,6 +13,13 @@ import { decodeGameId } from '../../src/bot/custom-id.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import type { SimMessage } from '../discord-sim/model.js';
 import type { DiscordSim } from '../discord-sim/index.js';
+import { flattenComponents } from '../discord-sim/types.js';
+
+const buttons = (w: World, m: SimMessage) =>
+  w.sim
+    .components(m)
+    .filter((c) => c.type === 2)
+    .map((c) => String(c.label));
 
 function pendingNow(w: World, gameId: string): Decision<BaseAction>[] {
   const row = w.store.games.get(gameId)!;
@@ -206,5 +213,63 @@ test('a pushed seat view whose hand image is unchanged keeps its attachment inst
       ['attachment://hand.png'],
       'still shown by the gallery',
     );
+  });
+});
+
+/** The thumbnail URLs of a message (a section's accessory). */
+const thumbnails = (w: World, m: SimMessage) =>
+  flattenComponents(w.sim.message(m.id)!.components)
+    .filter((c) => c.type === 11)
+    .map((c) => String((c.media as { url?: unknown } | undefined)?.url ?? ''));
+
+test('a claim window shows the offered piece as a thumbnail beside its line; the hand image is kept, not uploaded again', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'vn-mahjong', 4, 0);
+    const views = new Map<string, SimMessage>();
+    /** The hand attachment each view held after its owner's last click. */
+    const handAfter = new Map<string, string>();
+    let checked = 0;
+    for (let moves = 0; moves < 600 && !over(w, gameId) && checked < 2; moves++) {
+      const d = pendingNow(w, gameId)[0]!;
+      const user = userOf(w, gameId, d.seat);
+      let view = views.get(user);
+      if (!view) views.set(user, (view = await openHand(w, user, gameId)));
+      const now = w.sim.message(view.id)!;
+      const before = handAfter.get(user);
+      if (d.kind === 'claim' && before && buttons(w, now).some((l) => /^\w+ · Pass$/.test(l))) {
+        // The claim edit uploaded only the offered piece: the hand image is the attachment it had.
+        const imgs = w.sim.images(now);
+        assert.deepEqual(imgs.map((a) => a.filename).sort(), ['claim.png', 'hand.png']);
+        assert.equal(imgs.find((a) => a.filename === 'hand.png')!.id, before, 'the hand image was kept by id');
+        assert.ok(imgs.find((a) => a.filename === 'claim.png')!.size < 4000, 'the claim thumbnail is small');
+        assert.deepEqual(thumbnails(w, now), ['attachment://claim.png']);
+        assert.match(w.sim.text(now), /Claim|Pung|Chow|Kong|Win/i, 'the offer is in words beside it');
+        // Passing takes the thumbnail away and keeps the hand image again: nothing is uploaded.
+        const t = w.sim.findButton(now, (c) => /^\w+ · Pass$/.test(String(c.label)))!;
+        await click(w, user, now.id, String(t.custom_id));
+        const after = w.sim.message(view.id)!;
+        assert.deepEqual(
+          w.sim.images(after).map((a) => a.filename),
+          ['hand.png'],
+        );
+        assert.deepEqual(thumbnails(w, after), []);
+        assert.deepEqual(
+          w.sim.galleryItems(after).map((x) => x.url),
+          ['attachment://hand.png'],
+        );
+        const hand = w.sim.images(after)[0]!.id;
+        // Unless the pass made it this seat's turn (a drawn tile changes the hand), the image is the same one.
+        if (!pendingNow(w, gameId).some((x) => x.seat === d.seat)) {
+          assert.equal(hand, before, 'the hand image was kept by id after the pass');
+          checked++;
+        }
+        handAfter.set(user, hand);
+        continue;
+      }
+      await playAsAi(w, user, gameId, now);
+      const hand = w.sim.images(w.sim.message(view.id)!).find((a) => a.filename === 'hand.png');
+      if (hand) handAfter.set(user, hand.id);
+    }
+    assert.ok(checked > 0, 'a human seat with a live view had a claim to pass');
   });
 });

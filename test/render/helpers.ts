@@ -22,7 +22,6 @@ export function stressModels(game: GameId, locale: Locale): { hand: HandModel; t
     status: 'Đến lượt bạn — hãy đánh một quân bài trước khi hết giờ, nếu không máy sẽ đánh thay',
     groups: s.hand.groups.map((g) => ({ ...g, label: LONG_LABEL })),
     keys: s.hand.keys?.map((k) => (k ? k + 'WW' : k)),
-    ...(s.hand.claimable ? { claimable: { code: s.hand.claimable.code, caption: LONG_LABEL } } : {}),
   };
   const base = s.table.seats[0]!;
   const seats: SeatModel[] = Array.from({ length: 6 }, (_, i) => {

@@ -6,6 +6,7 @@ import {
   renderResult,
   renderSheet,
   imageSize,
+  renderKind,
   allCodes,
   registerFonts,
   setTextProbe,
@@ -220,5 +221,24 @@ test("result: the winner's whole hand, leftover cards, scored jokers and flowers
     assert.ok(seen.includes('Ù'));
   } finally {
     setTextProbe(null);
+  }
+});
+
+test('claim thumbnails: every piece of every game alone on a small square, its own image size', () => {
+  for (const g of RENDER_GAMES) {
+    const codes = allCodes(g);
+    for (const code of [codes[0]!, codes[codes.length - 1]!]) {
+      const m = { game: g, locale: 'vi' as const, code };
+      const b = renderKind('claim', m);
+      assert.deepEqual(b.subarray(0, 8), PNG_SIG);
+      assert.deepEqual(pngSize(b), imageSize('claim', m));
+      assert.deepEqual(imageSize('claim', m), { width: 150, height: 150 });
+      assert.ok(b.length < 4000, `${g} ${code}: ${b.length} bytes`);
+    }
+    // different pieces draw different images
+    assert.notDeepEqual(
+      renderKind('claim', { game: g, locale: 'en', code: codes[0]! }),
+      renderKind('claim', { game: g, locale: 'en', code: codes[1]! }),
+    );
   }
 });

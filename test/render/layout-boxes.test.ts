@@ -28,48 +28,33 @@ function assertNoOverlap(what: string, m: HandModel): void {
   }
 }
 
-const CAPTIONS: Record<string, string> = { vi: 'Đang mở: Thất Văn', en: 'On offer: Thất Văn', 'zh-TW': '可吃：Thất Văn' };
-
-function chanClaimViews(): [string, HandModel][] {
+function chanViews(): [string, HandModel][] {
   const codes = allCodes('chan');
   const out: [string, HandModel][] = [];
   for (const l of LOCALES) {
     const s = sampleModels('chan', l).hand;
-    const caption = CAPTIONS[l]!;
-    // as the presenter sends it: 23 cards, no sets, no keys, the card on offer
+    // as the presenter sends it during a claim: 23 cards, no sets, no keys
     const hand23 = Array.from({ length: 23 }, (_, i) => codes[(i * 7) % codes.length]!);
-    out.push([
-      `${l} 23 cards on offer`,
-      { ...s, hand: hand23, keys: hand23.map(() => ''), groups: [], claimable: { code: '7n', caption } },
-    ]);
+    out.push([`${l} 23 cards`, { ...s, hand: hand23, keys: hand23.map(() => ''), groups: [] }]);
     out.push([`${l} sample`, s]);
-    // late in a hand: ten exposed pairs fill the band, a drawn card and a card on offer
+    // late in a hand: ten exposed pairs fill the band, and a drawn card
     const pairs = Array.from({ length: 10 }, (_, k) => ({ codes: [codes[k]!, codes[k]!], label: k % 2 ? 'Chắn' : 'Cạ', marked: [1] }));
-    out.push([
-      `${l} ten pairs, drawn and on offer`,
-      { ...s, groups: pairs, drawn: '9s', keys: [...(s.keys ?? []), '9'], claimable: { code: '5n', caption: caption + ' — ăn hay bỏ?' } },
-    ]);
-    out.push([`${l} eaten cards marked in hand`, { ...s, handMarked: [0, 5, 12], claimable: { code: '5n', caption } }]);
+    out.push([`${l} ten pairs and drawn`, { ...s, groups: pairs, drawn: '9s', keys: [...(s.keys ?? []), '9'] }]);
+    out.push([`${l} eaten cards marked in hand`, { ...s, handMarked: [0, 5, 12] }]);
   }
   return out;
 }
 
-test('Chắn claim view: the "On offer" caption, cards, keys and sets never overlap', () => {
-  for (const [what, m] of chanClaimViews()) assertNoOverlap(what, m);
+test('Chắn hand views: the drawn caption, cards, keys and sets never overlap', () => {
+  for (const [what, m] of chanViews()) assertNoOverlap(what, m);
 });
 
-test('every game: hand image boxes never overlap (with a claimable piece and a drawn piece)', () => {
+test('every game: hand image boxes never overlap (with and without a drawn piece)', () => {
   for (const g of RENDER_GAMES) {
     for (const l of LOCALES) {
       const s = sampleModels(g, l).hand;
       assertNoOverlap(`${g}/${l} sample`, s);
-      const code = s.hand[0]!;
-      assertNoOverlap(`${g}/${l} claimable`, { ...s, claimable: { code, caption: 'Claim this piece now?' } });
-      assertNoOverlap(`${g}/${l} drawn and claimable`, {
-        ...s,
-        drawn: code,
-        claimable: { code, caption: 'Claim this piece now?' },
-      });
+      assertNoOverlap(`${g}/${l} drawn`, { ...s, drawn: s.hand[0]! });
     }
   }
 });

@@ -161,7 +161,6 @@ function classic(locale: Locale, t: (x: T3) => string): SampleSet {
       keys: hand.map(() => ''),
       groups: [{ codes: ['7s', '7s', '7s', '7s'], label: t(['Coong kín', 'Concealed kong', '暗槓']), concealed: true }],
       flowers: ['2f', '6f'],
-      claimable: { code: '6z', caption: t(['Phỗng Phát?', 'Pung Green?', '碰 發？']) },
       status: t(['Wang Jun vừa đánh Phát', 'Wang Jun discarded Green', 'Wang Jun 打出 發']),
     },
     table: {
@@ -295,7 +294,6 @@ function chan(locale: Locale, t: (x: T3) => string): SampleSet {
         { codes: ['2s', '2v'], label: t(['Cạ', 'Cạ (pair)', '同點']), marked: [1] },
         { codes: ['7n', '7n'], label: t(['Chắn', 'Chắn (pair)', '對子']), marked: [1] },
       ],
-      claimable: { code: '5n', caption: t(['Ăn Ngũ Văn?', 'Eat Ngũ Văn?', '吃 Ngũ Văn？']) },
       status: t(['Quân bốc ở cửa bạn — ăn hay bỏ?', 'A drawn card at your gate — eat or pass?', '你的門前有翻出的牌 — 吃還是過？']),
     },
     table: {

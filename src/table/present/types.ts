@@ -6,6 +6,13 @@
  */
 import type { BaseAction, HandResult } from '../../games/core/types.js';
 import type { HandModel, ResultModel, TableModel } from '../../render/model.js';
+
+/**
+ * A seat's hand as a presenter sees it: the hand image's model, and the piece the seat may claim
+ * now with the words of the offer (e.g. 'Phỗng 5 Vạn?'). The piece is shown apart from the hand
+ * image (src/table/views.ts `handView`), so a claim window leaves the hand image unchanged.
+ */
+export type HandPresentation = HandModel & { claimable?: { code: string; caption: string } };
 import type { Lang, T } from '../i18n.js';
 
 export interface PresentCtx<P = unknown> {
@@ -21,7 +28,7 @@ export type TableCtx<P = unknown> = PresentCtx<P> & { scores: string[]; timer?: 
 
 export interface Presenter<V = unknown, P = unknown, A extends BaseAction = BaseAction> {
   /** `options` are the seat's legal actions now; the hand image marks each discardable piece with its option key. */
-  handModel(view: V, seat: number, options: A[], ctx: PresentCtx<P>): HandModel;
+  handModel(view: V, seat: number, options: A[], ctx: PresentCtx<P>): HandPresentation;
   tableModel(pub: P, ctx: TableCtx<P>): TableModel;
   resultModel(pub: P, result: HandResult, ctx: PresentCtx<P>): ResultModel;
   /** Short button label (≤ 80 chars), e.g. "Đánh 7♥". */
