@@ -364,6 +364,9 @@ function verOf(sim: DiscordSim, m: SimMessage | undefined): number {
   return v;
 }
 
+/** How long a player watches their live hand view for the bot's push before opening a new one. */
+const LIVE_VIEW_WAIT_MS = 5000;
+
 async function until(cond: () => boolean, timeoutMs: number, everyMs = 5): Promise<boolean> {
   const end = performance.now() + timeoutMs;
   while (!cond()) {
@@ -410,6 +413,13 @@ async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): P
   const d = pend[Math.floor(rand() * pend.length)]!;
   const seat = t.users.find((u) => u.id === g.seats[d.seat]!.userId)!;
   const v0 = g.row.version;
+  if (seat.hand && verOf(sim, sim.message(seat.hand.id)) !== v0) {
+    // A player's hand ephemeral is live (issue #13 §1): the bot edits it when their decision comes,
+    // so a person looks at it for a moment before clicking "Open my hand" again. (Until 2026-12-02
+    // the bench opened a new hand whenever the push had not landed yet, at once: 0.6 opens per move.)
+    await until(() => verOf(sim, sim.message(seat.hand!.id)) >= v0, LIVE_VIEW_WAIT_MS, 20);
+    if (verOf(sim, sim.message(seat.hand.id)) > v0) return true; // the table moved on meanwhile
+  }
   if (!seat.hand || verOf(sim, sim.message(seat.hand.id)) !== v0) {
     const tm = sim.message(g.row.tableMessageId!)!;
     const open = await settle(await sim.click(seat.id, tm.id, btn(sim, tm, 'Open my hand')!), st);
