@@ -8,7 +8,8 @@
  * (one move every 5 s per table). Per run it prints interactions/s, moves/s, ack p50/p99, visible
  * result p50/p99 (the player's own hand view and the public table message), REST requests per move
  * split into globally limited and exempt (the simulator's counters), 429s, bot RSS start/max/end
- * (/proc/<pid>/status), event-loop lag p99/max and attachment bytes uploaded per move.
+ * (/proc/<pid>/status) and its slope per 1,000 moves after warm-up, event-loop lag p99/max and
+ * attachment bytes uploaded per move.
  *
  * Event-loop lag: the bot process is started with a tiny `--import data:` probe
  * (perf_hooks.monitorEventLoopDelay, reset on SIGUSR2, printed to stderr once a second) on its main
@@ -487,7 +488,13 @@ export async function drive(
   const cpu0 = cpuOf(rig.bot.pid);
   let rssMax = rss0;
   rig.bot.resetLag();
-  const rssTimer = setInterval(() => (rssMax = Math.max(rssMax, rssOf(rig.bot.pid).rssMiB)), 250);
+  // RSS against moves played, for the slope after warm-up (issue #17: < 5 MiB per 1,000 moves)
+  const rssByMoves: [moves: number, rssMiB: number][] = [];
+  const rssTimer = setInterval(() => {
+    const now = rssOf(rig.bot.pid).rssMiB;
+    rssMax = Math.max(rssMax, now);
+    rssByMoves.push([st.moves, now]);
+  }, 250);
   const t0 = performance.now();
   const end = o.durationMs !== undefined ? t0 + o.durationMs : Infinity;
   const period = o.livePeriodMs ?? 5000;
@@ -544,6 +551,7 @@ export async function drive(
     failedInteractions: rig.sim.failedInteractions().length - failed0,
     bytes: rig.uploaded() - bytes0,
     rss: { start: rss0, max: Math.max(rssMax, rssOf(rig.bot.pid).rssMiB), end: rssOf(rig.bot.pid).rssMiB },
+    rssSlope: rssSlope(rssByMoves),
     lag: rig.bot.lag,
     cpuPct: ((cpuOf(rig.bot.pid) - cpu0) / (elapsed + 1.1)) * 100,
   };
@@ -563,9 +571,32 @@ export interface PhaseReport {
   failedInteractions: number;
   bytes: number;
   rss: { start: number; max: number; end: number };
+  /** RSS growth in MiB per 1,000 moves after warm-up (`rssSlope`), NaN when too few moves. */
+  rssSlope: number;
   lag: BotProcess['lag'];
   /** The bot process's CPU use over the phase, % of one core. */
   cpuPct: number;
+}
+
+/**
+ * The least-squares slope of RSS against moves played, in MiB per 1,000 moves, over the samples
+ * after the first third of the phase's moves (warm-up: caches, sprite sheets and surface sizes
+ * fill first). NaN below 300 moves after warm-up, where a slope says nothing.
+ */
+export function rssSlope(samples: readonly (readonly [number, number])[]): number {
+  const last = samples.at(-1)?.[0] ?? 0;
+  const xs = samples.filter(([m]) => m >= last / 3);
+  if (!xs.length || last - xs[0]![0] < 300) return NaN;
+  const n = xs.length;
+  const mx = xs.reduce((a, [m]) => a + m, 0) / n;
+  const my = xs.reduce((a, [, r]) => a + r, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const [m, r] of xs) {
+    num += (m - mx) * (r - my);
+    den += (m - mx) ** 2;
+  }
+  return den ? (num / den) * 1000 : NaN;
 }
 
 const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '–');
@@ -586,6 +617,7 @@ export function summarize(r: PhaseReport): Record<string, string> {
     'failed int': String(r.failedInteractions),
     'not visible': String(p.notVisible),
     'RSS MiB start/max/end': `${f(r.rss.start, 0)} / ${f(r.rss.max, 0)} / ${f(r.rss.end, 0)}`,
+    'RSS MiB/1k moves': f(r.rssSlope, 2),
     'lag p99/max ms': r.lag ? `${f(r.lag.p99, 0)} / ${f(r.lag.max, 0)}` : '–',
     'KB/move': f(r.bytes / mv / 1024, 1),
     'bot CPU %': f(r.cpuPct, 0),
@@ -651,6 +683,7 @@ export async function run(): Promise<Row[]> {
           { name: `${name} 429s`, value: r.sent429, unit: '' },
           { name: `${name} failed interactions`, value: r.failedInteractions, unit: '' },
           { name: `${name} rss max`, value: r.rss.max, unit: 'MiB' },
+          { name: `${name} rss slope`, value: r.rssSlope, unit: 'MiB/1k moves' },
           { name: `${name} lag p99`, value: r.lag?.p99 ?? NaN, unit: 'ms' },
           { name: `${name} lag max`, value: r.lag?.max ?? NaN, unit: 'ms' },
           { name: `${name} uploaded/move`, value: r.bytes / mv / 1024, unit: 'KB' },
