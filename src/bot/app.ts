@@ -2,7 +2,7 @@
  * Building and running the bot: a discord.js Client with the REST base from the environment
  * (Discord or the local simulator), the command router, the timer scheduler, and a clean shutdown.
  */
-import { Client, Events, GatewayIntentBits, Partials } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Options, Partials } from 'discord.js';
 import type { Logger } from 'pino';
 import { abandonGuild, type Store } from '../store/index.js';
 import { ownsGuild } from '../ops/shard.js';
@@ -45,10 +45,26 @@ export interface Bot {
   stop(): Promise<void>;
 }
 
+/**
+ * discord.js's caches, bounded (issue #17: memory flat over months on many servers). The bot keeps
+ * every message id it needs in SQLite and edits or deletes by id, so it never reads a cached
+ * message; yet discord.js caches each clicked message (an interaction carries it) up to 200 per
+ * channel, and every member and user an interaction names, without limit. Kept: the bot's own
+ * member (permission checks) and user, and the latest 10,000 users (DMs look them up).
+ */
+export const CACHE_LIMITS = {
+  ...Options.DefaultMakeCacheSettings,
+  MessageManager: 0,
+  ThreadMemberManager: 0,
+  GuildMemberManager: { maxSize: 0, keepOverLimit: (m: { id: string; client: Client }) => m.id === m.client.user?.id },
+  UserManager: { maxSize: 10_000, keepOverLimit: (u: { id: string; client: Client }) => u.id === u.client.user?.id },
+} as const;
+
 export async function createBot(o: BotOptions): Promise<Bot> {
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     partials: [Partials.Channel],
+    makeCache: Options.cacheWithLimits(CACHE_LIMITS),
     rest: { api: o.apiBase, globalRequestsPerSecond: GLOBAL_REQUESTS_PER_SECOND },
     waitGuildTimeout: 2_000,
   });
