@@ -579,24 +579,36 @@ export interface PhaseReport {
 }
 
 /**
- * The least-squares slope of RSS against moves played, in MiB per 1,000 moves, over the samples
- * after the first third of the phase's moves (warm-up: caches, sprite sheets and surface sizes
- * fill first). NaN below 300 moves after warm-up, where a slope says nothing.
+ * RSS growth in MiB per 1,000 moves after warm-up: the least-squares slope of the lowest RSS in each
+ * window of 1,000 moves against the window's moves, over the windows after the first third of the
+ * phase's moves (warm-up: caches, sprite sheets and surface sizes fill first). The lowest value of
+ * a window is the memory kept between garbage collections: RSS itself rises and falls by ~100 MiB
+ * with V8's heap sizing, every 500–700 moves at 10 tables, which a slope over raw samples reads as
+ * growth or shrinkage depending on where the run stops. NaN with fewer than 4 windows after warm-up
+ * (a flood of 7 minutes at 10 tables has ~5), where a slope says nothing.
  */
-export function rssSlope(samples: readonly (readonly [number, number])[]): number {
+export function rssSlope(samples: readonly (readonly [number, number])[], window = 1000): number {
   const last = samples.at(-1)?.[0] ?? 0;
-  const xs = samples.filter(([m]) => m >= last / 3);
-  if (!xs.length || last - xs[0]![0] < 300) return NaN;
-  const n = xs.length;
-  const mx = xs.reduce((a, [m]) => a + m, 0) / n;
-  const my = xs.reduce((a, [, r]) => a + r, 0) / n;
+  const floor = new Map<number, number>();
+  for (const [m, r] of samples) {
+    if (m < last / 3) continue;
+    const w = Math.floor(m / window);
+    floor.set(w, Math.min(floor.get(w) ?? Infinity, r));
+  }
+  // the last window is partial: drop it
+  floor.delete(Math.floor(last / window));
+  const pts = [...floor].map(([w, r]) => [(w + 0.5) * window, r] as const);
+  if (pts.length < 4) return NaN;
+  const n = pts.length;
+  const mx = pts.reduce((a, [m]) => a + m, 0) / n;
+  const my = pts.reduce((a, [, r]) => a + r, 0) / n;
   let num = 0;
   let den = 0;
-  for (const [m, r] of xs) {
+  for (const [m, r] of pts) {
     num += (m - mx) * (r - my);
     den += (m - mx) ** 2;
   }
-  return den ? (num / den) * 1000 : NaN;
+  return (num / den) * 1000;
 }
 
 const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '–');
