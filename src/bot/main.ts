@@ -21,7 +21,7 @@ if (!env.ok) {
 }
 const cfg = env.env;
 const log = createLogger(cfg.LOG_LEVEL, cfg.NODE_ENV === 'development');
-const store = openStore(cfg.DATABASE_PATH, engineOf);
+const store = openStore(cfg.DATABASE_PATH, engineOf, Date.now, cfg.DB_SYNC);
 const render = await createRenderer(cfg.RENDER_WORKERS ?? poolThreads());
 // AI decisions in their own worker pool (AI_WORKERS, default as many as the machine has cores; 0: inline).
 const aiWorkers = cfg.AI_WORKERS ?? poolThreads();

@@ -19,6 +19,8 @@ const EnvSchema = z.object({
     .optional(),
   DISCORD_API_BASE: z.string().url('must be a URL such as https://discord.com/api').default('https://discord.com/api'),
   DATABASE_PATH: z.string().min(1).default('data/hoiquan.db'),
+  // SQLite `synchronous` (src/store/db.ts Durability): normal syncs at checkpoints, full at every commit.
+  DB_SYNC: z.enum(['normal', 'full']).default('normal'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   // Unset: as many render workers as the machine has cores (src/render/pool.ts, HQ_RENDER_THREADS).

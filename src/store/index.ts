@@ -1,5 +1,6 @@
 /** The SQLite store: one object holding each repository over one database. */
-import { openDatabase, type DB } from './db.js';
+import { openDatabase, type DB, type Durability } from './db.js';
+import { MIGRATIONS } from './migrations.js';
 import { GameStore, type GameStep, type SeatRow } from './games.js';
 import { TimerStore, type TimerRow } from './timers.js';
 import { ResultStore } from './results.js';
@@ -42,8 +43,13 @@ export interface Store {
   close(): void;
 }
 
-export function openStore(path: string, engineOf: (id: GameId) => AnyEngine, now: () => number = Date.now): Store {
-  const db = openDatabase(path);
+export function openStore(
+  path: string,
+  engineOf: (id: GameId) => AnyEngine,
+  now: () => number = Date.now,
+  durability: Durability = 'normal',
+): Store {
+  const db = openDatabase(path, MIGRATIONS, durability);
   const games = new GameStore(db, engineOf, now);
   const timers = new TimerStore(db);
   const results = new ResultStore(db, now);
