@@ -1,6 +1,7 @@
 /** The SQLite store: one object holding each repository over one database. */
 import { openDatabase, type DB, type Durability } from './db.js';
 import { MIGRATIONS } from './migrations.js';
+import { startCheckpointer } from './checkpoint.js';
 import { GameStore, type GameStep, type SeatRow } from './games.js';
 import { TimerStore, type TimerRow } from './timers.js';
 import { ResultStore } from './results.js';
@@ -50,6 +51,8 @@ export function openStore(
   durability: Durability = 'normal',
 ): Store {
   const db = openDatabase(path, MIGRATIONS, durability);
+  // A file database checkpoints its WAL in a worker thread (checkpoint.ts), off the event loop.
+  const checkpointer = path === ':memory:' ? null : startCheckpointer(db, path);
   const games = new GameStore(db, engineOf, now);
   const timers = new TimerStore(db);
   const results = new ResultStore(db, now);
@@ -79,7 +82,10 @@ export function openStore(
           for (const r of step.reminded ?? []) timers.markReminded(id, r.seat, r.next);
         })
         .immediate(),
-    close: () => db.close(),
+    close: () => {
+      void checkpointer?.stop();
+      db.close();
+    },
   };
 }
 
