@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { defaultOptions } from '../../src/games/core/options.js';
 import { engine, type State } from '../../src/games/classic-mahjong/index.js';
-import { complete } from '../../src/games/classic-mahjong/ai-strong.js';
+import { complete, pungShanten } from '../../src/games/classic-mahjong/ai-strong.js';
 import { standardShanten } from '../../src/games/mahjong/decompose.js';
 import { Rng } from '../../src/games/core/rng.js';
 
@@ -100,4 +100,64 @@ test('the fast complete-hand check agrees with the shanten count (−1 = complet
     assert.equal(fast, standardShanten(c, (n - 2) / 3) === -1, c.join(''));
   }
   assert.ok(completes > 1000 && checked - completes > 1000, `${completes} complete of ${checked}`);
+});
+
+test('the all-pung distance: 4 pungs + pair is complete, 3 pungs + 2 pairs is ready, 6 pairs + 1 is 3 away, and never closer than the standard distance', () => {
+  const c = (tiles: Record<number, number>) => Array.from({ length: 34 }, (_, k) => tiles[k] ?? 0);
+  assert.equal(pungShanten(c({ 0: 3, 10: 3, 20: 3, 30: 3, 33: 2 }), 4), -1);
+  assert.equal(pungShanten(c({ 0: 3, 10: 3, 20: 3, 30: 2, 33: 2 }), 4), 0);
+  assert.equal(pungShanten(c({ 0: 2, 3: 2, 10: 2, 20: 2, 30: 2, 33: 2, 5: 1 }), 4), 3);
+  // 1m…9m 1p2p3p 5s: ready by chows, but with no pair 8 tiles from four pungs and a pair
+  assert.equal(pungShanten(c({ 0: 1, 1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 1, 9: 1, 10: 1, 11: 1, 22: 1 }), 4), 8);
+  const rng = new Rng('pung-shanten');
+  for (let i = 0; i < 3000; i++) {
+    const h = new Array<number>(34).fill(0);
+    for (let n = 0; n < 13;) {
+      const k = rng.int(34);
+      if (h[k]! < 4) {
+        h[k]!++;
+        n++;
+      }
+    }
+    assert.ok(pungShanten(h, 4) >= standardShanten(h, 4), h.join(''));
+  }
+});
+
+test('strong plays for one suit when it costs at most a tile: it passes on an off-suit chow that normal takes', () => {
+  // seat 1: 1s2s3s 4s5s6s 7s8s 9s9s 2s + 4m 6m; seat 0 discards 5m. The chow makes it ready, but
+  // the bamboo alone are one tile further and a one-suit hand is worth three doubles.
+  const s = position({
+    players: [
+      { concealed: ['1m', '1m', '2m', '9p', '9p', '9p', '2p', '3p', '4p', '8p', '8p', '3z', '3z'], discards: ['5m'] },
+      { concealed: ['1s', '2s', '3s', '4s', '5s', '6s', '7s', '8s', '9s', '9s', '2s', '4m', '6m'] },
+      { concealed: ['2z', '2z', '3m', '5p', '6p', '7p', '7m', '7m', '8m', '4z', '4z', '4z', '6z'] },
+      { concealed: ['1z', '1z', '1z', '5z', '5z', '7z', '1p', '2p', '3m', '3m', '8m', '9m', '6p'] },
+    ],
+    phase: 'claim',
+    claim: { tile: '5m', from: 0 },
+    turn: 0,
+    wallCount: 60,
+  });
+  assert.ok(engine.pending(s).some((d) => d.seat === 1 && d.options.some((a) => a.type === 'chow')));
+  assert.equal(engine.ai(s, 1, 'normal').type, 'chow');
+  assert.deepEqual(engine.ai(s, 1, 'strong'), { type: 'pass' });
+});
+
+test('strong with five pairs plays for pungs (no chow: a double): it passes on a chow that normal takes', () => {
+  // seat 1 (South): 1m1m 4p4p 7s7s 9s9s 2z2z 5m6m 3p; seat 0 discards 7m. The chow is a step closer,
+  // but the all-pung hand is as close and its pairs can be punged from any seat.
+  const s = position({
+    players: [
+      { concealed: ['2m', '3m', '4m', '9p', '9p', '9p', '2p', '3p', '4p', '8p', '8p', '3z', '3z'], discards: ['7m'] },
+      { concealed: ['1m', '1m', '4p', '4p', '7s', '7s', '9s', '9s', '2z', '2z', '5m', '6m', '3p'] },
+      { concealed: ['5z', '5z', '3m', '5p', '6p', '7p', '1s', '2s', '8m', '4z', '4z', '4z', '6z'] },
+      { concealed: ['1z', '1z', '1z', '6z', '6z', '7z', '1p', '2p', '3s', '4s', '8s', '9m', '6p'] },
+    ],
+    phase: 'claim',
+    claim: { tile: '7m', from: 0 },
+    turn: 0,
+    wallCount: 60,
+  });
+  assert.equal(engine.ai(s, 1, 'normal').type, 'chow');
+  assert.deepEqual(engine.ai(s, 1, 'strong'), { type: 'pass' });
 });

@@ -15,6 +15,10 @@
  *   the worth of the best wait it would leave;
  * - keeps scoring honour pairs and pungs and leans to one suit; a hand far from ready late in the
  *   hand keeps what it would score as a loser (losers settle);
+ * - plays for a one-suit hand when that costs no speed (with honours, one double) or at most one
+ *   tile early in the hand (without honours, three doubles): it then counts only that suit (and
+ *   honours), throws the other suits first and claims nothing of them; a hand with as many pairs as
+ *   it needs sets plays for pungs (no chow, one double) and claims no chow;
  * - claims by value: a pung when it brings the hand closer, or keeps the distance for a pung of a
  *   scoring honour (dragon, own or prevailing wind) or for clearly more live waits; a chow
  *   likewise; nothing that spoils a one-suit hand;
@@ -43,6 +47,27 @@ const WIN_BONUS = 25;
 /** The other seats throw lone honours and terminals first: a wait on one comes this much sooner. */
 const EARLY_WAIT = 2.2;
 
+/**
+ * Tuning knobs, fixed: `defend` scales the danger terms; `loserW` weighs the loser's score late in
+ * a hand (`loserAlways`: always); `ukeAll` ranks by live improvers at any distance; `hvW` weighs
+ * `handValue`; `flushMin`/`flushPen` lean to one suit; `flushD`/`pureD` are the extra tiles from
+ * ready a one-suit plan may cost (with / without honours; −1 = never), entered only while the
+ * wall holds `flushWall` tiles; `pungD` likewise for an all-pung plan.
+ */
+const TUNE = {
+  defend: 1,
+  loserW: 2,
+  loserAlways: 0,
+  ukeAll: 0,
+  hvW: 0.5,
+  flushMin: 11,
+  flushPen: 4,
+  flushD: 0,
+  pureD: 1,
+  flushWall: 40,
+  pungD: 0,
+} as const;
+
 export type StrongKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
 
 const countsOf = (tiles: readonly TileCode[]): Counts => {
@@ -68,6 +93,10 @@ interface Read {
   scoring: (k: Kind) => boolean;
   /** The suit (0–2) the hand leans to for a one-suit hand, or null. */
   flushSuit: number | null;
+  /** Playing for one suit: the kinds the hand keeps (others are discarded as useless), else null. */
+  allowed: boolean[] | null;
+  /** Playing for pungs only (no chow: one double, and pungs score points). */
+  pungs: boolean;
   /** Danger of each kind as a discard (0 = safe), against the seats that look ready. */
   danger: number[];
   threat: number;
@@ -106,7 +135,7 @@ function flushSuitOf(hand: readonly TileCode[], meldTiles: readonly TileCode[]):
   if (meldSuits.size > 1) return null;
   const best = bySuit.indexOf(Math.max(...bySuit));
   if (meldSuits.size === 1 && !meldSuits.has(best)) return null;
-  return bySuit[best]! + honours >= 11 ? best : null;
+  return bySuit[best]! + honours >= TUNE.flushMin ? best : null;
 }
 
 /** How ready each other seat looks (0–1), from its exposures and the wall. */
@@ -186,6 +215,36 @@ function dangerTable(k: StrongKnowledge, unseen: number[], threat: number[]): nu
   return out;
 }
 
+/**
+ * One suit (with or without honours) when it costs little speed: the suit whose tiles (and
+ * honours) alone are at most `flushD` (`pureD` without honours) tiles further from ready than the
+ * whole hand, entered only early in the hand (its doubles: ×2 with honours, ×8 without).
+ */
+function flushPlan(k: StrongKnowledge, hand: readonly TileCode[], need: number): { allowed: boolean[]; suit: number } | null {
+  if (TUNE.flushD < 0 && TUNE.pureD < 0) return null;
+  const meldKinds = k.view.melds.map((m) => Math.min(...m.tiles.map((t) => kindOf(t)!)));
+  const plain = shanten(hand, need);
+  const wall = k.table.wallCount;
+  let best: { allowed: boolean[]; suit: number; cost: number } | null = null;
+  for (let g = 0; g < 3; g++) {
+    for (const honours of [false, true]) {
+      const d = honours ? TUNE.flushD : TUNE.pureD;
+      if (d < 0) continue;
+      const ok = (kd: number) => (kd >= 27 ? honours : Math.floor(kd / 9) === g);
+      if (!meldKinds.every(ok)) continue;
+      const kept = hand.filter((t) => ok(kindOf(t)!));
+      const clean = kept.length === hand.length;
+      if (!clean && wall < TUNE.flushWall) continue;
+      const cost = shanten(kept, need) - plain;
+      if (cost > d) continue;
+      // prefer the cheaper plan, and without honours (×8) at equal cost
+      const rank = cost * 2 + (honours ? 1 : 0);
+      if (!best || rank < best.cost) best = { allowed: Array.from({ length: 34 }, (_, kd) => ok(kd)), suit: g, cost: rank };
+    }
+  }
+  return best && { allowed: best.allowed, suit: best.suit };
+}
+
 function read(k: StrongKnowledge): Read {
   const hand = k.view.hand.slice();
   const seen = visibleCounts(k);
@@ -197,16 +256,28 @@ function read(k: StrongKnowledge): Read {
   const threat = Math.max(...th);
   const vals = seatValues(k);
   const threatV = Math.max(...th.map((t, i) => t * vals[i]!));
+  const plan = flushPlan(k, hand, 4 - k.view.melds.length);
+  const need = 4 - k.view.melds.length;
+  const pungCost = pungShanten(countsOf(hand), need) - shanten(hand, need);
+  const pungs =
+    TUNE.pungD >= 0 &&
+    k.view.melds.every((m) => m.type !== 'chow') &&
+    pungCost <= TUNE.pungD &&
+    (pungCost <= 0 || k.table.wallCount >= TUNE.flushWall);
   return {
     k,
     hand,
     need: 4 - k.view.melds.length,
     unseen,
     scoring,
-    flushSuit: flushSuitOf(
-      hand,
-      k.view.melds.flatMap((m) => m.tiles),
-    ),
+    flushSuit: plan
+      ? plan.suit
+      : flushSuitOf(
+          hand,
+          k.view.melds.flatMap((m) => m.tiles),
+        ),
+    allowed: plan?.allowed ?? null,
+    pungs,
     danger: dangerTable(k, unseen, th),
     threat,
     threatV,
@@ -222,6 +293,27 @@ function read(k: StrongKnowledge): Read {
 }
 
 const shanten = (tiles: readonly TileCode[], need: number): number => standardShanten(countsOf(tiles), Math.max(0, need));
+
+/** Tiles from a hand of `need` pungs and a pair (no chows); −1 = complete. */
+export function pungShanten(c: Counts, need: number): number {
+  let P = 0;
+  let Q = 0;
+  for (let kd = 0; kd < 34; kd++) {
+    if (c[kd]! >= 3) P++;
+    else if (c[kd] === 2) Q++;
+  }
+  const p = Math.min(P, need);
+  const m = need - p;
+  return 2 * m - Math.min(Q, m) - (Q > m || P > need ? 1 : 0);
+}
+
+/** The shanten the seat plays by: pungs only under a pung plan, else the standard one. */
+const shC = (r: Read, c: Counts, need: number): number =>
+  r.pungs ? pungShanten(c, Math.max(0, need)) : standardShanten(c, Math.max(0, need));
+
+/** The tiles a one-suit plan keeps (all of them without a plan). */
+const keptOf = (r: Read, tiles: readonly TileCode[]): TileCode[] =>
+  r.allowed ? tiles.filter((t) => r.allowed![kindOf(t)!]) : tiles.slice();
 
 /** Sets (pungs, chows) only, from kind `k` on: the hot loop of `complete`. */
 function setsOnly(c: Counts, k: number): boolean {
@@ -294,9 +386,9 @@ function liveImprovers(r: Read, rest: readonly TileCode[], sh: number): number {
   let n = 0;
   for (let kd = 0; kd < 34; kd++) {
     const live = r.unseen[kd]!;
-    if (live === 0) continue;
+    if (live === 0 || (r.allowed && !r.allowed[kd])) continue;
     c[kd]!++;
-    if (standardShanten(c, r.need) < sh) n += live;
+    if (shC(r, c, r.need) < sh) n += live;
     c[kd]!--;
   }
   return n;
@@ -428,7 +520,7 @@ function handValue(r: Read, rest: readonly TileCode[]): number {
   }
   for (const kd of [0, 8, 9, 17, 18, 26]) if (c[kd]! >= 3) v += 2;
   if (r.flushSuit !== null) {
-    for (let kd = 0; kd < 27; kd++) if (Math.floor(kd / 9) !== r.flushSuit) v -= 4 * c[kd]!;
+    for (let kd = 0; kd < 27; kd++) if (Math.floor(kd / 9) !== r.flushSuit) v -= TUNE.flushPen * c[kd]!;
   }
   return v;
 }
@@ -452,14 +544,15 @@ function chooseDiscard(r: Read, options: Action[]): Action {
   const plain = discards.filter((a) => !a.call);
   const cands = plain.map((a) => {
     const rest = removeOne(r.hand, a.tile);
-    const sh = shanten(rest, r.need);
-    return { a, rest, sh, kd: kindOf(a.tile)! };
+    const kept = keptOf(r, rest);
+    const sh = shC(r, countsOf(kept), r.need);
+    return { a, rest, kept, clean: kept.length === rest.length, sh, kd: kindOf(a.tile)! };
   });
   const minSh = Math.min(...cands.map((x) => x.sh));
   const wall = r.k.table.wallCount;
   // defence: fold against a seat that looks ready when this hand is far from ready
-  const fold = (r.threat >= 0.75 && minSh >= 2) || (r.threat >= 0.9 && minSh >= 1) || (r.threatV >= 2.5 && minSh >= 2);
-  const far = minSh >= 2 && wall < 30;
+  const fold = TUNE.defend > 0 && ((r.threat >= 0.75 && minSh >= 2) || (r.threat >= 0.9 && minSh >= 1) || (r.threatV >= 2.5 && minSh >= 2));
+  const far = TUNE.loserAlways > 0 || (minSh >= 2 && wall < 30);
   let best = cands[0]!;
   let bestKey = -Infinity;
   for (const x of cands) {
@@ -467,15 +560,15 @@ function chooseDiscard(r: Read, options: Action[]): Action {
     // speed first, as the reference AI: fewest tiles away, then the live tiles that improve the rest
     let key = -x.sh * 1000 - keepValue(r, x.a.tile);
     // ready: what the wait is worth (live winning tiles × their scores; a plain win ≈ 9 per tile)
-    if (minSh === 0) key += x.sh === 0 ? (8 * readyValue(r, x.rest)) / 75 : 0;
+    if (minSh === 0 && x.clean) key += x.sh === 0 ? (8 * readyValue(r, x.rest)) / 75 : 0;
     // one from ready: the live tiles that make it ready, each weighted by the worth of the wait it would leave
-    else if (minSh === 1 && x.sh === 1) key += readyWaits2(r, x.rest) * 1.3;
-    else if (minSh <= 2) key += liveImprovers(r, x.rest, x.sh) * 8;
+    else if (minSh === 1 && x.sh === 1 && x.clean) key += readyWaits2(r, x.rest) * 1.3;
+    else if (minSh <= 2 || TUNE.ukeAll > 0) key += liveImprovers(r, x.kept, x.sh) * 8;
     // values doubles: a scoring honour pair or pung and a one-suit hand are worth keeping
-    key += handValue(r, x.rest) * 0.5;
+    key += handValue(r, x.rest) * TUNE.hvW;
     // losers settle: a hand that will not win keeps what it would score as a loser
-    if (far) key += loserScore(r, x.rest) * 2;
-    key -= r.danger[x.kd]! * (fold ? 3000 : minSh === 0 ? 20 : 40);
+    if (far) key += loserScore(r, x.rest) * TUNE.loserW;
+    key -= TUNE.defend * r.danger[x.kd]! * (fold ? 3000 : minSh === 0 ? 20 : 40);
     if (key > bestKey) {
       bestKey = key;
       best = x;
@@ -491,8 +584,8 @@ function afterClaim(r: Read, used: readonly TileCode[]): { sh: number; live: num
   for (const t of used) rest = removeOne(rest, t);
   let best = { sh: 99, live: -1 };
   for (const d of new Set(rest)) {
-    const left = removeOne(rest, d);
-    const sh = standardShanten(countsOf(left), Math.max(0, r.need - 1));
+    const left = keptOf(r, removeOne(rest, d));
+    const sh = shC(r, countsOf(left), r.need - 1);
     if (sh > best.sh) continue;
     const live = sh <= 2 ? improversFor(r, left, sh, r.need - 1) : 0;
     if (sh < best.sh || live > best.live) best = { sh, live };
@@ -506,9 +599,9 @@ function improversFor(r: Read, rest: readonly TileCode[], sh: number, need: numb
   let n = 0;
   for (let kd = 0; kd < 34; kd++) {
     const live = r.unseen[kd]!;
-    if (live === 0) continue;
+    if (live === 0 || (r.allowed && !r.allowed[kd])) continue;
     c[kd]!++;
-    if (standardShanten(c, Math.max(0, need)) < sh) n += live;
+    if (shC(r, c, need) < sh) n += live;
     c[kd]!--;
   }
   return n;
@@ -518,11 +611,11 @@ function chooseClaim(r: Read, options: Action[]): Action {
   const tile = r.k.table.claimable?.tile;
   if (!tile) return { type: 'pass' };
   const kd = kindOf(tile)!;
-  const now = shanten(r.hand, r.need);
-  const offSuit = r.flushSuit !== null && kd < 27 && Math.floor(kd / 9) !== r.flushSuit;
+  const now = shC(r, countsOf(keptOf(r, r.hand)), r.need);
+  const offSuit = (r.flushSuit !== null && kd < 27 && Math.floor(kd / 9) !== r.flushSuit) || (r.allowed !== null && !r.allowed[kd]);
   const kong = options.find((a) => a.type === 'kong');
   if (kong && !offSuit) return kong;
-  const nowLive = now <= 1 ? improversFor(r, r.hand, now, r.need) : 0;
+  const nowLive = now <= 1 ? improversFor(r, keptOf(r, r.hand), now, r.need) : 0;
   const pung = options.find((a) => a.type === 'pung');
   if (pung && !offSuit) {
     const after = afterClaim(r, [tile, tile]);
@@ -530,7 +623,7 @@ function chooseClaim(r: Read, options: Action[]): Action {
     // keeps the distance but waits on clearly more live tiles
     if (after.sh === now && now <= 1 && after.live > nowLive * 1.5 + 2) return pung;
   }
-  if (offSuit) return { type: 'pass' };
+  if (offSuit || r.pungs) return { type: 'pass' };
   // a chow when it brings the hand closer, or keeps the distance with clearly more live tiles
   let bestChow: Action | null = null;
   let bestScore = 0;
