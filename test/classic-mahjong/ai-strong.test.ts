@@ -4,6 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { checkReason } from '../support/hint-reasons.js';
 import { defaultOptions } from '../../src/games/core/options.js';
 import { engine, type State } from '../../src/games/classic-mahjong/index.js';
 import { complete, pungShanten } from '../../src/games/classic-mahjong/ai-strong.js';
@@ -141,6 +142,10 @@ test('strong plays for one suit when it costs at most a tile: it passes on an of
   assert.ok(engine.pending(s).some((d) => d.seat === 1 && d.options.some((a) => a.type === 'chow')));
   assert.equal(engine.ai(s, 1, 'normal').type, 'chow');
   assert.deepEqual(engine.ai(s, 1, 'strong'), { type: 'pass' });
+  // the hint says why: the plan, in every language
+  const r = engine.explain!(s, 1, { type: 'pass' });
+  assert.equal(checkReason('classic-mahjong', r), 'pass-suit');
+  assert.equal(r.vars.card, '5m');
 });
 
 test('strong with five pairs plays for pungs (no chow: a double): it passes on a chow that normal takes', () => {
@@ -160,4 +165,5 @@ test('strong with five pairs plays for pungs (no chow: a double): it passes on a
   });
   assert.equal(engine.ai(s, 1, 'normal').type, 'chow');
   assert.deepEqual(engine.ai(s, 1, 'strong'), { type: 'pass' });
+  assert.equal(checkReason('classic-mahjong', engine.explain!(s, 1, { type: 'pass' })), 'pass-pungs');
 });

@@ -607,23 +607,39 @@ function improversFor(r: Read, rest: readonly TileCode[], sh: number, need: numb
   return n;
 }
 
+/** The claimed tile is off the suit a one-suit hand plays (or off its plan's tiles). */
+const offSuit = (r: Read, kd: Kind): boolean =>
+  (r.flushSuit !== null && kd < 27 && Math.floor(kd / 9) !== r.flushSuit) || (r.allowed !== null && !r.allowed[kd]);
+
+/**
+ * Why `strong` passes on this claim for its plan, for the hint's words: `one-suit` (the tile is off
+ * the suit it plays), `pungs` (a chow would spoil its all-pung hand), null for any other reason.
+ */
+export function planOfPass(k: StrongKnowledge): 'one-suit' | 'pungs' | null {
+  const tile = k.table.claimable?.tile;
+  if (k.decision.kind !== 'claim' || !tile) return null;
+  const r = read(k);
+  if (offSuit(r, kindOf(tile)!)) return 'one-suit';
+  return r.pungs && k.decision.options.some((a) => a.type === 'chow') ? 'pungs' : null;
+}
+
 function chooseClaim(r: Read, options: Action[]): Action {
   const tile = r.k.table.claimable?.tile;
   if (!tile) return { type: 'pass' };
   const kd = kindOf(tile)!;
   const now = shC(r, countsOf(keptOf(r, r.hand)), r.need);
-  const offSuit = (r.flushSuit !== null && kd < 27 && Math.floor(kd / 9) !== r.flushSuit) || (r.allowed !== null && !r.allowed[kd]);
+  const off = offSuit(r, kd);
   const kong = options.find((a) => a.type === 'kong');
-  if (kong && !offSuit) return kong;
+  if (kong && !off) return kong;
   const nowLive = now <= 1 ? improversFor(r, keptOf(r, r.hand), now, r.need) : 0;
   const pung = options.find((a) => a.type === 'pung');
-  if (pung && !offSuit) {
+  if (pung && !off) {
     const after = afterClaim(r, [tile, tile]);
     if (after.sh < now || (after.sh === now && r.scoring(kd))) return pung;
     // keeps the distance but waits on clearly more live tiles
     if (after.sh === now && now <= 1 && after.live > nowLive * 1.5 + 2) return pung;
   }
-  if (offSuit || r.pungs) return { type: 'pass' };
+  if (off || r.pungs) return { type: 'pass' };
   // a chow when it brings the hand closer, or keeps the distance with clearly more live tiles
   let bestChow: Action | null = null;
   let bestScore = 0;

@@ -11,6 +11,7 @@ import { standardShanten } from '../mahjong/decompose.js';
 import type { TileCode } from '../mahjong/tiles.js';
 import type { Action } from './actions.js';
 import { counts } from './hand.js';
+import { planOfPass } from './ai-strong.js';
 import type { PublicView, SeatView } from './views.js';
 
 type Knowledge = SeatKnowledge<SeatView, PublicView, Action>;
@@ -81,7 +82,10 @@ export function explainClassic(k: Knowledge, a: Action): HintReasonKey {
     case 'pass': {
       const tile = v.claimable?.tile;
       const couldCall = k.decision.options.some((o) => o.type === 'pung' || o.type === 'chow' || o.type === 'kong');
-      return tile && couldCall ? key('pass-call', { card: tile }) : key('pass');
+      if (!tile || !couldCall) return key('pass');
+      // the strong AI's plan for its doubles: one suit, or all pungs
+      const plan = planOfPass(k);
+      return key(plan === 'one-suit' ? 'pass-suit' : plan === 'pungs' ? 'pass-pungs' : 'pass-call', { card: tile });
     }
     case 'discard': {
       const rest = without(hand, [a.tile]);
