@@ -23,7 +23,7 @@ import { v2Text } from './layout.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
 import type { SeatChannelRow, SeatNotice, Store } from '../store/index.js';
-import { handView } from '../table/views.js';
+import { handView, viewParts } from '../table/views.js';
 import type { BaseAction, Decision } from '../games/core/types.js';
 
 /** The permissions a private seat thread needs in the game's parent channel (Discord: type 12 threads). */
@@ -48,7 +48,7 @@ const code = (err: unknown) => (err as { code?: number | string })?.code;
 function signature(t: Table, seat: number, lang: Lang): string {
   const v = handView(t, seat, lang);
   return createHash('sha1')
-    .update(JSON.stringify([t.row.handIndex, v.lines, v.rows, v.model, v.claim]))
+    .update(JSON.stringify([t.row.handIndex, ...viewParts(v)]))
     .digest('hex');
 }
 

@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { InteractionWebhook, type Client } from 'discord.js';
 import type { BotContext } from './context.js';
 import { handPayload } from './hand-view.js';
-import { handView } from '../table/views.js';
+import { handView, viewParts } from '../table/views.js';
 import type { Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
 import { seatChannelSeats, syncSeatChannels } from './seat-channels.js';
@@ -52,8 +52,7 @@ const key = (gameId: string, seat: number) => `${gameId}:${seat}`;
 
 /** What a seat's view shows, independent of the state version its components carry. */
 export function viewSignature(t: Table, seat: number, lang: Lang): string {
-  const v = handView(t, seat, lang);
-  return JSON.stringify([v.lines, v.rows, v.model, v.claim]);
+  return JSON.stringify(viewParts(handView(t, seat, lang)));
 }
 
 /** The seat's hand message was just drawn in answer to `token` (Open my hand, or a click on it). */

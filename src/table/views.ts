@@ -446,6 +446,11 @@ export interface HandMessageView extends MessageView {
   claim?: { model: ClaimModel; caption: string };
 }
 
+/** What a seat's hand message shows, for telling whether it changed: words, controls, hand image, claim thumbnail. */
+export function viewParts(v: HandMessageView): unknown[] {
+  return [v.lines, v.rows, v.model, v.claim];
+}
+
 export function handView(t: Table, seat: number, lang: Lang, note?: string, draft?: unknown): HandMessageView {
   const tr: T = translator(lang);
   const decision = (t.engine.pending(t.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
