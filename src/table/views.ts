@@ -434,11 +434,6 @@ export function endMatchText(t: Table, lang: Lang): string {
   ].join('\n');
 }
 
-/**
- * A seat's private hand view: its image's model, a line saying what is asked, and exactly its
- * legal actions now (buttons when they fit, else select menus of 25; a game's own controls where
- * the manifest has them), plus Refresh (and Take my seat back when the AI plays it).
- */
 export interface HandMessageView extends MessageView {
   /** The hand image's model. */
   model: HandModel;
@@ -451,6 +446,11 @@ export function viewParts(v: HandMessageView): unknown[] {
   return [v.lines, v.rows, v.model, v.claim];
 }
 
+/**
+ * A seat's private hand view: its image's model, a line saying what is asked, and exactly its
+ * legal actions now (buttons when they fit, else select menus of 25; a game's own controls where
+ * the manifest has them), plus Refresh (and Take my seat back when the AI plays it).
+ */
 export function handView(t: Table, seat: number, lang: Lang, note?: string, draft?: unknown): HandMessageView {
   const tr: T = translator(lang);
   const decision = (t.engine.pending(t.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
