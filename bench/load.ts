@@ -31,6 +31,7 @@ import type { InteractionHandle } from '../test/discord-sim/interaction.js';
 import { deployCommands } from '../src/bot/deploy.js';
 import { decodeGameId } from '../src/bot/custom-id.js';
 import { GameStore } from '../src/store/games.js';
+import { cacheStatements } from '../src/store/db.js';
 import { engineOf } from '../src/table/manifests.js';
 import type { BaseAction, Decision } from '../src/games/core/types.js';
 
@@ -114,7 +115,9 @@ export function startBotProcess(sim: DiscordSim, dbPath: string, env: Record<str
   // HQ_BENCH_PROFILE=<dir>: the bot writes a V8 CPU profile there (it is then stopped with SIGTERM).
   const profile = process.env.HQ_BENCH_PROFILE;
   const prof = profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', '--import', PROBE, 'src/bot/main.ts'], {
+  // HQ_BENCH_BOT_FLAGS="--flag …": Node/V8 flags for the bot process only (to compare settings).
+  const flags = (process.env.HQ_BENCH_BOT_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...prof, ...flags, '--import', 'tsx', '--import', PROBE, 'src/bot/main.ts'], {
     env: {
       ...process.env,
       DISCORD_TOKEN: sim.token,
@@ -194,6 +197,8 @@ export interface Rig {
   read(gameId: string): { row: NonNullable<ReturnType<GameStore['get']>>; state: unknown; seats: ReturnType<GameStore['seats']> };
   /** Attachment bytes the bot has uploaded so far. */
   uploaded(): number;
+  /** Uploads so far by file name (`table.png`, `hand.png`, …): how many and their bytes. */
+  uploads(): Record<string, { n: number; bytes: number }>;
   stop(): Promise<void>;
 }
 
@@ -209,16 +214,23 @@ export async function startRig(
     realTime: true,
     rateLimits: o.globalWindowMs ? { globalWindowMs: o.globalWindowMs } : true,
   } as Parameters<typeof DiscordSim.start>[0]);
+  watchMessages(sim);
   const dir = mkdtempSync(join(tmpdir(), 'hq-load-'));
   const dbPath = join(dir, 'hq.db');
   const guild = sim.createGuild({ name: 'Quán', locale: 'en-US' });
   await deployCommands({ apiBase: sim.apiBase, token: sim.token, applicationId: sim.applicationId, guildId: guild.id });
   // Attachment bytes uploaded: counted where the simulator stores files (every upload route goes through it).
   let bytes = 0;
-  const s = sim as unknown as { makeAttachments(c: string, files: { data: Buffer }[], p: Json): unknown };
+  const byFile: Record<string, { n: number; bytes: number }> = {};
+  const s = sim as unknown as { makeAttachments(c: string, files: { data: Buffer; filename: string }[], p: Json): unknown };
   const orig = s.makeAttachments.bind(sim);
   s.makeAttachments = (c, files, p) => {
-    for (const f of files) bytes += f.data.length;
+    for (const f of files) {
+      bytes += f.data.length;
+      const u = (byFile[f.filename] ??= { n: 0, bytes: 0 });
+      u.n++;
+      u.bytes += f.data.length;
+    }
     return orig(c, files, p);
   };
   const prepared = o.prepare?.(sim, dbPath) ?? [];
@@ -237,12 +249,14 @@ export async function startRig(
     read(gameId) {
       if (!store) {
         db = new Database(dbPath, { readonly: true });
+        cacheStatements(db); // the players read the table often: prepare each query once, as the bot does
         store = new GameStore(db, engineOf);
       }
       const row = store.get(gameId)!;
       return { row, state: store.state(row), seats: store.seats(gameId) };
     },
     uploaded: () => bytes,
+    uploads: () => structuredClone(byFile),
     async stop() {
       await bot.kill();
       db?.close();
@@ -368,6 +382,51 @@ function verOf(sim: DiscordSim, m: SimMessage | undefined): number {
 /** How long a player watches their live hand view for the bot's push before opening a new one. */
 const LIVE_VIEW_WAIT_MS = 5000;
 
+/**
+ * Players waiting for a message to change, by message id (`untilMessage`). The simulator calls
+ * back on every create/edit/delete (`onMessageChange`), so a waiting player re-checks only when
+ * its message changed: polling every 5 ms cost the bench process ~80,000 timer wake-ups a second
+ * with 200 tables, CPU the bot's render workers then lacked on this 2-core host.
+ */
+const messageWaiters = new WeakMap<DiscordSim, Map<string, Set<() => void>>>();
+
+function watchMessages(sim: DiscordSim): void {
+  const byId = new Map<string, Set<() => void>>();
+  messageWaiters.set(sim, byId);
+  sim.onMessageChange((m) => {
+    const ws = byId.get(m.id);
+    if (!ws) return;
+    byId.delete(m.id);
+    for (const w of ws) w();
+  });
+}
+
+/**
+ * Resolves true once `cond` holds, re-checked whenever message `id` changes (and every
+ * `fallbackMs` anyway), or false after `timeoutMs`. The time is taken when the change arrives,
+ * not at the next poll.
+ */
+async function untilMessage(sim: DiscordSim, id: string, cond: () => boolean, timeoutMs: number, fallbackMs = 250): Promise<boolean> {
+  const end = performance.now() + timeoutMs;
+  const byId = messageWaiters.get(sim)!;
+  while (!cond()) {
+    const left = end - performance.now();
+    if (left <= 0) return false;
+    await new Promise<void>((resolve) => {
+      let set = byId.get(id);
+      if (!set) byId.set(id, (set = new Set()));
+      const done = () => {
+        clearTimeout(timer);
+        byId.get(id)?.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.min(left, fallbackMs));
+      set.add(done);
+    });
+  }
+  return true;
+}
+
 async function until(cond: () => boolean, timeoutMs: number, everyMs = 5): Promise<boolean> {
   const end = performance.now() + timeoutMs;
   while (!cond()) {
@@ -418,7 +477,7 @@ async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): P
     // A player's hand ephemeral is live (issue #13 §1): the bot edits it when their decision comes,
     // so a person looks at it for a moment before clicking "Open my hand" again. (Until 2026-12-02
     // the bench opened a new hand whenever the push had not landed yet, at once: 0.6 opens per move.)
-    await until(() => verOf(sim, sim.message(seat.hand!.id)) >= v0, LIVE_VIEW_WAIT_MS, 20);
+    await untilMessage(sim, seat.hand.id, () => verOf(sim, sim.message(seat.hand!.id)) >= v0, LIVE_VIEW_WAIT_MS);
     if (verOf(sim, sim.message(seat.hand.id)) > v0) return true; // the table moved on meanwhile
   }
   if (!seat.hand || verOf(sim, sim.message(seat.hand.id)) !== v0) {
@@ -457,7 +516,7 @@ async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): P
   await settle(h, st);
   if (h.failed) return true;
   st.moves++;
-  const own = until(() => (sim.message(hand.id)?.edits ?? 0) > handEdits, 30_000).then(
+  const own = untilMessage(sim, hand.id, () => (sim.message(hand.id)?.edits ?? 0) > handEdits, 30_000).then(
     (ok) => ok && st.ownVisible.push(performance.now() - t0),
   );
   // A claim decision is hidden (issue #13 §2): the table changes only once the whole window has
@@ -465,10 +524,15 @@ async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): P
   const pub =
     d.kind === 'claim'
       ? Promise.resolve(null)
-      : until(() => {
-          const m = sim.message(tableId);
-          return !m || m.deleted || m.edits > tableEdits || verOf(sim, m) > v0;
-        }, 30_000).then((ok) => ok && st.tableVisible.push(performance.now() - t0));
+      : untilMessage(
+          sim,
+          tableId,
+          () => {
+            const m = sim.message(tableId);
+            return !m || m.deleted || m.edits > tableEdits || verOf(sim, m) > v0;
+          },
+          30_000,
+        ).then((ok) => ok && st.tableVisible.push(performance.now() - t0));
   const [a, b] = await Promise.all([own, pub]);
   if (a === false || b === false) st.notVisible++;
   return 'moved';
@@ -483,6 +547,7 @@ export async function drive(
   const st = newPhase();
   const stats0 = rig.sim.rateLimits.stats();
   const bytes0 = rig.uploaded();
+  const uploads0 = rig.uploads();
   const failed0 = rig.sim.failedInteractions().length;
   const rss0 = rssOf(rig.bot.pid).rssMiB;
   const cpu0 = cpuOf(rig.bot.pid);
@@ -550,6 +615,9 @@ export async function drive(
     routes,
     failedInteractions: rig.sim.failedInteractions().length - failed0,
     bytes: rig.uploaded() - bytes0,
+    uploads: Object.fromEntries(
+      Object.entries(rig.uploads()).map(([f, u]) => [f, { n: u.n - (uploads0[f]?.n ?? 0), bytes: u.bytes - (uploads0[f]?.bytes ?? 0) }]),
+    ),
     rss: { start: rss0, max: Math.max(rssMax, rssOf(rig.bot.pid).rssMiB), end: rssOf(rig.bot.pid).rssMiB },
     rssSlope: rssSlope(rssByMoves),
     lag: rig.bot.lag,
@@ -570,6 +638,8 @@ export interface PhaseReport {
   routes: Record<string, number>;
   failedInteractions: number;
   bytes: number;
+  /** Uploads in the phase by file name. */
+  uploads: Record<string, { n: number; bytes: number }>;
   rss: { start: number; max: number; end: number };
   /** RSS growth in MiB per 1,000 moves after warm-up (`rssSlope`), NaN when too few moves. */
   rssSlope: number;
@@ -677,7 +747,7 @@ export async function run(): Promise<Row[]> {
         const r = await drive(rig, { pacing, durationMs: pacing === 'flood' ? floodMs : liveMs, seed });
         const s = summarize(r);
         table.push(s);
-        console.error(JSON.stringify({ ...s, routes: r.routes }));
+        console.error(JSON.stringify({ ...s, routes: r.routes, uploads: r.uploads }));
         const p = r.phase;
         const mv = Math.max(1, p.moves);
         const name = game === 'phom' ? `${n} ${pacing}` : `${game} ${n} ${pacing}`;

@@ -233,3 +233,23 @@ describe('Create Message nonces (enforce_nonce)', () => {
     );
   });
 });
+
+describe('message change listeners', () => {
+  it('onMessageChange reports every create, edit and delete, until unsubscribed', async () => {
+    const { sim, bot, channel: ch } = await openTextChannel();
+    try {
+      const seen: string[] = [];
+      const off = sim.onMessageChange((m) => seen.push(`${m.id}:${m.deleted ? 'deleted' : m.edits}`));
+      const sent = await ch.send('one');
+      await sent.edit('two');
+      await sent.delete();
+      assert.deepEqual(seen, [`${sent.id}:0`, `${sent.id}:1`, `${sent.id}:deleted`]);
+      off();
+      await ch.send('three');
+      assert.equal(seen.length, 3, 'no call after unsubscribing');
+    } finally {
+      await bot.destroy();
+      await sim.stop();
+    }
+  });
+});

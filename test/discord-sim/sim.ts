@@ -90,6 +90,7 @@ export class DiscordSim {
   /** @internal */ readonly attachmentIndex = new Map<string, SimAttachment>();
   /** @internal */ readonly interactions = new Map<string, InteractionHandle>();
   /** @internal */ readonly interactionsByToken = new Map<string, InteractionHandle>();
+  private readonly messageListeners = new Set<(m: SimMessage) => void>();
   /** @internal */ readonly modals: SimModal[] = [];
   /** @internal */ readonly globalCommands = new Map<string, StoredCommand>();
   /** @internal */ readonly guildCommands = new Map<string, Map<string, StoredCommand>>();
@@ -1032,6 +1033,20 @@ export class DiscordSim {
     return ch;
   }
 
+  /**
+   * Calls `fn` after every message is created, edited or deleted (ephemeral ones included), so an
+   * observer (the load bench's players) can wait for a change instead of polling. Returns the
+   * unsubscribe function.
+   */
+  onMessageChange(fn: (m: SimMessage) => void): () => void {
+    this.messageListeners.add(fn);
+    return () => this.messageListeners.delete(fn);
+  }
+
+  private messageChanged(m: SimMessage): void {
+    for (const fn of this.messageListeners) fn(m);
+  }
+
   /** @internal */ storeMessage(ch: SimChannel, p: Partial<SimMessage> & { authorId: string }): SimMessage {
     const now = this.clock.now();
     const m: SimMessage = {
@@ -1069,6 +1084,7 @@ export class DiscordSim {
         intent,
       );
     }
+    this.messageChanged(m);
     return m;
   }
 
@@ -1212,6 +1228,7 @@ export class DiscordSim {
         ch.type === ChannelType.DM ? Intents.DirectMessages : Intents.GuildMessages,
       );
     }
+    this.messageChanged(m);
     return m;
   }
 
@@ -1225,6 +1242,7 @@ export class DiscordSim {
         ch.type === ChannelType.DM ? Intents.DirectMessages : Intents.GuildMessages,
       );
     }
+    this.messageChanged(m);
   }
 
   /** @internal */ isThread(ch: SimChannel): boolean {
