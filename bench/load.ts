@@ -46,6 +46,10 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread } from 'node:worker_threads';
 // Worker threads inherit --import: measure the bot's main thread only (a render worker's loop is
 // blocked by each image it draws, by design).
+import { setFlagsFromString } from 'node:v8';
+// HQ_BENCH_V8_FLAGS="--trace-gc …": V8 flags for the bot, set at its start (on the command line they
+// would reach the render workers' execArgv, which Node refuses for V8 flags).
+if (isMainThread && process.env.HQ_BENCH_V8_FLAGS) setFlagsFromString(process.env.HQ_BENCH_V8_FLAGS);
 if (isMainThread) {
   const h = monitorEventLoopDelay({ resolution: 10 });
   h.enable();
@@ -115,9 +119,7 @@ export function startBotProcess(sim: DiscordSim, dbPath: string, env: Record<str
   // HQ_BENCH_PROFILE=<dir>: the bot writes a V8 CPU profile there (it is then stopped with SIGTERM).
   const profile = process.env.HQ_BENCH_PROFILE;
   const prof = profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [];
-  // HQ_BENCH_BOT_FLAGS="--flag …": Node/V8 flags for the bot process only (to compare settings).
-  const flags = (process.env.HQ_BENCH_BOT_FLAGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...prof, ...flags, '--import', 'tsx', '--import', PROBE, 'src/bot/main.ts'], {
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', '--import', PROBE, 'src/bot/main.ts'], {
     env: {
       ...process.env,
       DISCORD_TOKEN: sim.token,

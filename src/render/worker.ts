@@ -28,9 +28,11 @@ try {
  * MEMORY: node-canvas surfaces live outside V8's heap; V8 counts them only as external memory and
  * lets ~64 MB of dropped ones accumulate per worker before a full GC, after which their N-API
  * finalizers free them on the next loop turn (the pool's `atomics: 'disabled'` lets that loop
- * turn). Every image of a new size allocates and drops a surface, so without help each worker
- * sits on 50–100 MB of garbage. We run a full GC ourselves once `GC_AFTER` bytes of bitmaps and
- * encoder buffers are garbage (a few ms off the main thread, every ~6 large images).
+ * turn). Surfaces, sprites and text bitmaps dropped from the caches are counted (`takeDropped`),
+ * and we run a full GC ourselves once `GC_AFTER` bytes of them are garbage (a few ms off the main
+ * thread). The encoder's pixel copy and the PNGs are plain ArrayBuffers, which V8 accounts for
+ * and frees in its young-generation collections: counting them too (until 2026-12-02) forced a
+ * full GC every ~16 images, ~2 a second per worker under load, for no memory gained.
  */
 const GC_AFTER = 32 * MB;
 let gc: (() => void) | null = null;
@@ -52,10 +54,7 @@ export interface RenderTask<K extends RenderKind = RenderKind> {
 export default function render(task: RenderTask): Uint8Array {
   setDeflateLevel(task.busy ? DEFLATE_LEVEL_BUSY : DEFLATE_LEVEL);
   const buf = renderKind(task.kind, task.model);
-  // garbage too: the encoder's pixel copy (the surface's raw bytes, 4 B/px), its index rows (1 B/px) and the
-  // PNG buffer once copied below
-  const px = buf.byteLength >= 24 ? buf.readUInt32BE(16) * buf.readUInt32BE(20) : 0;
-  droppedSinceGc += takeDropped() + px * 5 + buf.byteLength;
+  droppedSinceGc += takeDropped();
   if (gc && droppedSinceGc >= GC_AFTER) {
     droppedSinceGc = 0;
     gc();
