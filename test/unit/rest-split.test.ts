@@ -49,3 +49,26 @@ test('requests on interaction routes leave the global budget untouched; others s
     server.close();
   }
 });
+
+test('GlobalPacer: requests leave in order, never more than rate × span + burst in any span', async () => {
+  const { GlobalPacer } = await import('../../src/bot/rest.js');
+  const rate = 200;
+  const burst = 4;
+  const pacer = new GlobalPacer(rate, burst);
+  const t0 = performance.now();
+  const sent: { k: number; at: number }[] = [];
+  await Promise.all(Array.from({ length: 40 }, (_, k) => pacer.take().then(() => sent.push({ k, at: performance.now() - t0 }))));
+  assert.deepEqual(
+    sent.map((s) => s.k),
+    Array.from({ length: 40 }, (_, k) => k),
+    'first come, first sent',
+  );
+  // the first `burst` at once, the rest at the rate: 36 more take ≥ 175 ms (timers may fire late, never early)
+  assert.ok(sent[burst - 1]!.at < 20, `burst sent at once (${sent[burst - 1]!.at.toFixed(1)} ms)`);
+  assert.ok(sent[39]!.at >= ((40 - burst) / rate) * 1000 - 5, `paced: the 40th left at ${sent[39]!.at.toFixed(1)} ms`);
+  for (let i = 0; i < sent.length; i++) {
+    const inSpan = sent.filter((s) => s.at >= sent[i]!.at && s.at < sent[i]!.at + 100).length;
+    assert.ok(inSpan <= rate * 0.1 + burst + 1, `${inSpan} sends within 100 ms of the ${i}th`);
+  }
+  assert.equal(pacer.queued, 0);
+});
