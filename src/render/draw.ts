@@ -5,7 +5,7 @@
 import { createCanvas, Canvas } from 'canvas';
 import { registerFonts } from './fonts.js';
 import { ByteLru, MB } from './lru.js';
-import { fitText } from './text.js';
+import { fitText, textWidth } from './text.js';
 import { sprite, pieceDims, claimsSideways } from './sprites.js';
 import { rrect } from './pieces/draw-util.js';
 import { encodeIndexed } from './png.js';
@@ -206,6 +206,15 @@ export const DEFLATE_LEVEL = 8;
  */
 export const DEFLATE_LEVEL_BUSY = 6;
 
+/**
+ * Deflate level when the queue is deep: pool.ts `DEEP_QUEUE_PER_THREAD` images waiting per worker
+ * (issue #17: 200 live tables on 2 cores, where an image waited seconds in the queue). Measured
+ * 2026-12-02 on the 12 sample images (hand, mid and late table of every game, after png.ts's index
+ * rows): level 4 deflates in 62 % of level 6's time (37 vs 60 ms for the 12) for 6.6 % more bytes;
+ * level 3 in a third of the time but 17 % more bytes.
+ */
+export const DEFLATE_LEVEL_DEEP = 4;
+
 /** The deflate level of the images being encoded now (rendering is synchronous: set per task). */
 let deflateLevel = DEFLATE_LEVEL;
 
@@ -243,9 +252,8 @@ export function badge(
   o: { bg: string; fg: string; maxW: number; bold?: boolean; right?: boolean },
 ): number {
   const size = h * 0.62;
-  ctx.font = `${o.bold === false ? '' : 'bold '}${size}px "HQ Sans"`;
   const pad = h * 0.4;
-  const w = Math.min(o.maxW, ctx.measureText(text).width + pad * 2);
+  const w = Math.min(o.maxW, textWidth(ctx, `${o.bold === false ? '' : 'bold '}${size}px "HQ Sans"`, text) + pad * 2);
   if (w <= pad * 2) return 0;
   if (o.right) x -= w;
   rrect(ctx, x, y, w, h, h / 2);

@@ -62,6 +62,13 @@ function normalize(t: string): string {
 
 /** Measured text widths, bounded by the approximate size of their keys (~1 MB). */
 const widthCache = new ByteLru<number>(1 * MB);
+/**
+ * The width of `t` in CSS font `f`, cached: setting `ctx.font` and `measureText` go through Pango
+ * each time, a few hundred µs per call (leaves `ctx.font` set only on a cache miss).
+ */
+export function textWidth(ctx: CanvasRenderingContext2D, f: string, t: string): number {
+  return measure(ctx, f, t);
+}
 function measure(ctx: CanvasRenderingContext2D, f: string, t: string): number {
   const key = f + '\u0000' + t;
   let w = widthCache.get(key);

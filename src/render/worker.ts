@@ -9,7 +9,7 @@ import { runInNewContext } from 'node:vm';
 import { move } from 'piscina';
 import { registerFonts } from './fonts.js';
 import { renderKind } from './index.js';
-import { setDeflateLevel, DEFLATE_LEVEL, DEFLATE_LEVEL_BUSY } from './draw.js';
+import { setDeflateLevel, DEFLATE_LEVEL, DEFLATE_LEVEL_BUSY, DEFLATE_LEVEL_DEEP } from './draw.js';
 import { takeDropped, MB } from './lru.js';
 import type { RenderKind, RenderRequestMap } from './model.js';
 
@@ -47,12 +47,15 @@ let droppedSinceGc = 0;
 export interface RenderTask<K extends RenderKind = RenderKind> {
   kind: K;
   model: RenderRequestMap[K];
-  /** Other images were waiting when this one was submitted: encode faster (draw.ts `DEFLATE_LEVEL_BUSY`). */
-  busy?: boolean;
+  /**
+   * Other images were waiting when this one was submitted: encode faster (draw.ts
+   * `DEFLATE_LEVEL_BUSY`); `'deep'`: many were (`DEFLATE_LEVEL_DEEP`).
+   */
+  busy?: boolean | 'deep';
 }
 
 export default function render(task: RenderTask): Uint8Array {
-  setDeflateLevel(task.busy ? DEFLATE_LEVEL_BUSY : DEFLATE_LEVEL);
+  setDeflateLevel(task.busy === 'deep' ? DEFLATE_LEVEL_DEEP : task.busy ? DEFLATE_LEVEL_BUSY : DEFLATE_LEVEL);
   const buf = renderKind(task.kind, task.model);
   droppedSinceGc += takeDropped();
   if (gc && droppedSinceGc >= GC_AFTER) {
