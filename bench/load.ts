@@ -17,6 +17,9 @@
  * lines were read too, so a worker blocked by an image could be reported as the bot's lag.
  *
  * Options: `--tables 10,50,200`, `--flood-s 20`, `--live-s 25`, `--seed 1`, `--game phom` (any game id).
+ * Environment: `HQ_BENCH_PROFILE=<dir>` (V8 CPU profiles of the bot's threads), `HQ_BENCH_V8_FLAGS`
+ * (V8 flags for the bot, e.g. `--trace-gc`), `HQ_TEST_LOG=1` (the bot's output). The JSON line of each
+ * run also gives the requests per route and the uploads per file name.
  * The players choose among the legal options at random (seeded), reading whose turn it is from the
  * bot's SQLite file (read-only), as test/e2e/restart-process.test.ts does.
  */
