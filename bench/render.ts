@@ -83,9 +83,9 @@ export function sizeRows(): BenchRow[] {
       if (name === 'table') {
         tablePal += b.byteLength;
         const L = layoutTable(s.table);
-        const { canvas, ctx } = newImage(L.width, L.height, OUTPUT_SCALE);
-        drawTable(ctx, s.table, L);
-        tableTrue += encodeTruecolour(canvas).byteLength;
+        const img = newImage(L.width, L.height, OUTPUT_SCALE);
+        drawTable(img.ctx, s.table, L);
+        tableTrue += encodeTruecolour(img).byteLength;
       }
     }
     const move = (bytes.table! + bytes['table-late']!) / 2 + bytes.hand!;

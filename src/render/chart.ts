@@ -186,9 +186,10 @@ export function drawStandings(ctx: Ctx, m: StandingsModel, L: StandingsLayout): 
 
 export function renderStandingsPng(m: StandingsModel): Buffer {
   const L = layoutStandings(m);
-  const { canvas, ctx } = newImage(L.width, L.height);
+  const img = newImage(L.width, L.height);
+  const { ctx } = img;
   drawStandings(ctx, m, L);
-  return encode(canvas);
+  return encode(img);
 }
 
 export interface RatingLayout {
@@ -254,7 +255,8 @@ export function drawRating(ctx: Ctx, m: RatingModel, L: RatingLayout): void {
 
 export function renderRatingPng(m: RatingModel): Buffer {
   const L = layoutRating(m);
-  const { canvas, ctx } = newImage(L.width, L.height);
+  const img = newImage(L.width, L.height);
+  const { ctx } = img;
   drawRating(ctx, m, L);
-  return encode(canvas);
+  return encode(img);
 }

@@ -35,8 +35,9 @@ export function layoutClaim(m: ClaimModel): ClaimLayout {
 
 export function renderClaimPng(m: ClaimModel): Buffer {
   const L = layoutClaim(m);
-  const { canvas, ctx } = newImage(L.width, L.height, OUTPUT_SCALE);
+  const img = newImage(L.width, L.height, OUTPUT_SCALE);
+  const { ctx } = img;
   const d = drawPiece(ctx, m.game, m.code, L.w, L.x, L.y, { label: isMahjong(m.game) ? m.locale : null, short: L.short });
   highlight(ctx, L.x, L.y, d.w, d.h);
-  return encode(canvas);
+  return encode(img);
 }

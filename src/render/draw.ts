@@ -131,21 +131,38 @@ export function surfaceStats(): { surfaces: number; bytes: number } {
 /** Surface pixel format (env override for the memory measurement only; see pool.ts). */
 const PIXEL_FORMAT: 'RGB24' | 'ARGB32' = process.env.HQ_RENDER_PIXEL_FORMAT === 'RGB24' ? 'RGB24' : 'ARGB32';
 
+/** Surface heights are rounded up to a multiple of this many device pixels (see `newImage`). */
+export const SURFACE_ROWS = 64;
+
+/** An image being drawn: its surface (possibly taller than the image) and the image's device size. */
+export interface Image {
+  canvas: Canvas;
+  ctx: Ctx;
+  /** Device pixels of the image (the surface may have more rows: only these are encoded). */
+  width: number;
+  height: number;
+}
+
 /**
  * A canvas with the opaque felt background (reads the same in Discord's dark and light themes).
- * Surfaces are reused per size: rendering is synchronous and the felt overwrites every pixel, so
- * the next image of the same size never sees the previous one (saves the ~3 ms allocation).
+ * Surfaces are reused: rendering is synchronous and the felt overwrites every pixel of the image,
+ * so the next image never sees the previous one. A surface's height is the image's rounded up to
+ * `SURFACE_ROWS`, and only the image's rows are encoded: a table grows a few pixels as its hand
+ * goes on, and with exact sizes nearly every image needed a surface of its own (issue #17: ~1.3 MB
+ * of surfaces dropped per image on the varied sample set, each a native allocation and, every ~25
+ * images, a full GC).
  */
-export function newImage(w: number, h: number, scale = 1): { canvas: Canvas; ctx: Ctx } {
+export function newImage(w: number, h: number, scale = 1): Image {
   registerFonts();
   const dw = Math.round(w * scale);
   const dh = Math.round(h * scale);
-  const key = `${dw}x${dh}`;
+  const sh = Math.ceil(dh / SURFACE_ROWS) * SURFACE_ROWS;
+  const key = `${dw}x${sh}`;
   let s = surfaces.get(key);
   if (!s) {
-    const canvas = createCanvas(dw, dh);
+    const canvas = createCanvas(dw, sh);
     s = { canvas, ctx: PIXEL_FORMAT === 'RGB24' ? canvas.getContext('2d', { pixelFormat: 'RGB24' }) : canvas.getContext('2d') };
-    surfaces.set(key, s, dw * dh * 4);
+    surfaces.set(key, s, dw * sh * 4);
   }
   const ctx = s.ctx;
   setDeviceScale(scale);
@@ -160,7 +177,7 @@ export function newImage(w: number, h: number, scale = 1): { canvas: Canvas; ctx
   ctx.setLineDash([]);
   ctx.imageSmoothingEnabled = true;
   felt(ctx, w, h);
-  return s;
+  return { canvas: s.canvas, ctx, width: dw, height: dh };
 }
 
 /**
@@ -223,14 +240,16 @@ export function setDeflateLevel(level: number): void {
   deflateLevel = level;
 }
 
-/** PNG encoding: 64-colour palette (png.ts), ~4× smaller than truecolour. */
-export function encode(canvas: Canvas): Buffer {
-  return encodeIndexed(canvas, deflateLevel, PALETTE_COLOURS);
+/** PNG encoding of an image's rows: 64-colour palette (png.ts), ~4× smaller than truecolour. */
+export function encode(img: Image): Buffer {
+  return encodeIndexed(img.canvas, deflateLevel, PALETTE_COLOURS, img.height);
 }
 
-/** Truecolour PNG with fast settings (zlib level 2, "up" filter), for comparison (bench). */
-export function encodeTruecolour(canvas: Canvas): Buffer {
-  return canvas.toBuffer('image/png', { compressionLevel: 2, filters: Canvas.PNG_FILTER_UP });
+/** Truecolour PNG of an image with fast settings (zlib level 2, "up" filter), for comparison (bench). */
+export function encodeTruecolour(img: Image): Buffer {
+  const exact = createCanvas(img.width, img.height);
+  exact.getContext('2d').drawImage(img.canvas, 0, 0);
+  return exact.toBuffer('image/png', { compressionLevel: 2, filters: Canvas.PNG_FILTER_UP });
 }
 
 export function panel(ctx: Ctx, x: number, y: number, w: number, h: number, o: { turn?: boolean; fill?: string } = {}): void {

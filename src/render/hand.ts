@@ -343,7 +343,8 @@ export function header(ctx: Ctx, title: string, status: string | undefined, widt
 
 export function renderHandPng(m: HandModel): Buffer {
   const L = layoutHand(m);
-  const { canvas, ctx } = newImage(L.width, L.height, OUTPUT_SCALE);
+  const img = newImage(L.width, L.height, OUTPUT_SCALE);
+  const { ctx } = img;
   drawHand(ctx, m, L);
-  return encode(canvas);
+  return encode(img);
 }

@@ -230,14 +230,18 @@ export function quantize(
   return { palette, index: INDEX.slice(), colours: used.length };
 }
 
-/** An opaque canvas as an indexed-colour PNG (alpha is ignored: our images are opaque). */
-export function encodeIndexed(canvas: Canvas, level = 9, maxColours = 256): Buffer {
+/**
+ * An opaque canvas as an indexed-colour PNG (alpha is ignored: our images are opaque): its top
+ * `height` rows (default all; draw.ts surfaces can be taller than the image drawn on them).
+ */
+export function encodeIndexed(canvas: Canvas, level = 9, maxColours = 256, height = canvas.height): Buffer {
   const w = canvas.width;
-  const h = canvas.height;
+  const h = Math.min(height, canvas.height);
   if (w > MAX_ROW) throw new RangeError(`image ${w} px wide: at most ${MAX_ROW}`);
-  // cairo's surface as it is on little-endian machines (see PixelLayout), getImageData elsewhere
+  // cairo's surface as it is on little-endian machines (see PixelLayout; rows are 4 × width bytes
+  // in both formats), getImageData elsewhere
   const layout: PixelLayout = LE ? 'native' : 'rgba';
-  const rgba = LE ? canvas.toBuffer('raw') : canvas.getContext('2d').getImageData(0, 0, w, h).data;
+  const rgba = LE ? canvas.toBuffer('raw').subarray(0, w * h * 4) : canvas.getContext('2d').getImageData(0, 0, w, h).data;
   const { r: rs, b: bs } = SHIFTS[layout];
   const palette = medianCut(scan(pixels32(rgba), w, rs, bs), maxColours);
   // The index rows, written from the runs (the pixels are not read again); filter 0 (none) on

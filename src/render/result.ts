@@ -247,7 +247,8 @@ export function drawResult(ctx: Ctx, m: ResultModel, L: ResultLayout): void {
 
 export function renderResultPng(m: ResultModel): Buffer {
   const L = layoutResult(m);
-  const { canvas, ctx } = newImage(L.width, L.height, OUTPUT_SCALE);
+  const img = newImage(L.width, L.height, OUTPUT_SCALE);
+  const { ctx } = img;
   drawResult(ctx, m, L);
-  return encode(canvas);
+  return encode(img);
 }

@@ -33,7 +33,8 @@ export function sheetSize(game: GameId): { width: number; height: number } {
 export function renderSheetPng(game: GameId, locale: Locale): Buffer {
   const s = sheetSpec(game);
   const { width, height } = sheetSize(game);
-  const { canvas, ctx } = newImage(width, height);
+  const img = newImage(width, height);
+  const { ctx } = img;
   header(ctx, TITLES[game][locale], undefined, width);
   const d = pieceDims(game, s.w);
   const codes = [...allCodes(game), BACK];
@@ -49,5 +50,5 @@ export function renderSheetPng(game: GameId, locale: Locale): Buffer {
         { size: 14, minSize: 8, color: C.text, align: 'center' },
       );
   });
-  return encode(canvas);
+  return encode(img);
 }

@@ -324,7 +324,8 @@ export function drawTable(ctx: Ctx, m: TableModel, T: TableLayout): void {
 
 export function renderTablePng(m: TableModel): Buffer {
   const T = layoutTable(m);
-  const { canvas, ctx } = newImage(T.width, T.height, OUTPUT_SCALE);
+  const img = newImage(T.width, T.height, OUTPUT_SCALE);
+  const { ctx } = img;
   drawTable(ctx, m, T);
-  return encode(canvas);
+  return encode(img);
 }
