@@ -67,9 +67,6 @@ const widthCache = new ByteLru<number>(1 * MB);
  * each time, a few hundred µs per call (leaves `ctx.font` set only on a cache miss).
  */
 export function textWidth(ctx: CanvasRenderingContext2D, f: string, t: string): number {
-  return measure(ctx, f, t);
-}
-function measure(ctx: CanvasRenderingContext2D, f: string, t: string): number {
   const key = f + '\u0000' + t;
   let w = widthCache.get(key);
   if (w === undefined) {
@@ -130,12 +127,12 @@ export function measureFit(
   const maxSize = Math.max(1, Math.min(o.size ?? box.h * 0.8, box.h));
   const minSize = Math.min(o.minSize ?? 11, maxSize);
   const f = (s: number) => font(s, { bold: o.bold ?? false, serif: o.serif ?? false });
-  let width = measure(ctx, f(maxSize), text);
+  let width = textWidth(ctx, f(maxSize), text);
   if (width <= box.w) return { drawn: text, size: maxSize, width, ellipsized: false };
   // Width scales linearly with size (to within hinting): jump straight to the fitting size.
   let size = Math.max(minSize, Math.floor(((maxSize * box.w) / width) * 10) / 10);
   for (let i = 0; i < 6; i++) {
-    width = measure(ctx, f(size), text);
+    width = textWidth(ctx, f(size), text);
     if (width <= box.w) return { drawn: text, size, width, ellipsized: false };
     if (size <= minSize) break;
     size = Math.max(minSize, size * 0.94);
@@ -146,12 +143,12 @@ export function measureFit(
   let hi = chars.length;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    const w = measure(ctx, f(size), chars.slice(0, mid).join('').trimEnd() + ELL);
+    const w = textWidth(ctx, f(size), chars.slice(0, mid).join('').trimEnd() + ELL);
     if (w <= box.w) lo = mid;
     else hi = mid - 1;
   }
   let drawn = lo > 0 ? chars.slice(0, lo).join('').trimEnd() + ELL : ELL;
-  width = measure(ctx, f(size), drawn);
+  width = textWidth(ctx, f(size), drawn);
   if (width > box.w) {
     drawn = '';
     width = 0;
