@@ -9,6 +9,7 @@
 import * as zlib from 'node:zlib';
 import type { Canvas } from 'canvas';
 import { endianness } from 'node:os';
+import { release } from './release.js';
 
 const LE = endianness() === 'LE';
 
@@ -243,7 +244,10 @@ export function encodeIndexed(canvas: Canvas, level = 9, maxColours = 256, heigh
   const layout: PixelLayout = LE ? 'native' : 'rgba';
   const rgba = LE ? canvas.toBuffer('raw').subarray(0, w * h * 4) : canvas.getContext('2d').getImageData(0, 0, w, h).data;
   const { r: rs, b: bs } = SHIFTS[layout];
-  const palette = medianCut(scan(pixels32(rgba), w, rs, bs), maxColours);
+  const used = scan(pixels32(rgba), w, rs, bs);
+  // the pixel copy (a whole surface, megabytes) is not read again: free it now (release.ts)
+  release(rgba);
+  const palette = medianCut(used, maxColours);
   // The index rows, written from the runs (the pixels are not read again); filter 0 (none) on
   // every row: the usual best for palette images.
   const size = (w + 1) * h;

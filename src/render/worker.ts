@@ -30,9 +30,9 @@ try {
  * finalizers free them on the next loop turn (the pool's `atomics: 'disabled'` lets that loop
  * turn). Surfaces, sprites and text bitmaps dropped from the caches are counted (`takeDropped`),
  * and we run a full GC ourselves once `GC_AFTER` bytes of them are garbage (a few ms off the main
- * thread). The encoder's pixel copy and the PNGs are plain ArrayBuffers, which V8 accounts for
- * and frees in its young-generation collections: counting them too (until 2026-12-02) forced a
- * full GC every ~16 images, ~2 a second per worker under load, for no memory gained.
+ * thread). The encoder's pixel copy is freed at once (release.ts) and the PNGs are small plain
+ * ArrayBuffers, which V8 frees in its young-generation collections: counting them too (until
+ * 2026-12-02) forced a full GC every ~16 images, ~2 a second per worker under load.
  */
 const GC_AFTER = 32 * MB;
 let gc: (() => void) | null = null;
