@@ -93,27 +93,28 @@ test('an image submitted behind others is encoded faster (same pixels, a few per
   try {
     const m = sampleModels('classic-mahjong', 'en').table;
     const alone = await p.render('table', m);
-    // One worker: the first starts at once, the other three wait for it.
-    const burst = await Promise.all([0, 1, 2, 3].map(() => p.render('table', m)));
+    // One worker: the first starts at once, the other two wait for it (fewer than a deep queue).
+    const burst = await Promise.all([0, 1, 2].map(() => p.render('table', m)));
     assert.ok(burst[0]!.equals(alone), 'nothing waiting: the smallest encoding');
     for (const b of burst.slice(1)) {
       assert.ok(!b.equals(alone), 'queued: the busy deflate level');
       assert.ok(b.byteLength > alone.byteLength && b.byteLength < alone.byteLength * 1.15, `${b.byteLength} vs ${alone.byteLength}`);
     }
-    const [x, y] = await Promise.all([loadImage(alone), loadImage(burst[3]!)]);
+    const [x, y] = await Promise.all([loadImage(alone), loadImage(burst[2]!)]);
     const pixels = (img: typeof x) => {
       const c = createCanvas(img.width, img.height);
       c.getContext('2d').drawImage(img, 0, 0);
       return Buffer.from(c.getContext('2d').getImageData(0, 0, img.width, img.height).data);
     };
     assert.ok(pixels(x).equals(pixels(y)), 'the same image');
-    // A deep queue (DEEP_QUEUE_PER_THREAD per worker ahead): faster again, the same pixels.
+    // A deep queue (DEEP_QUEUE_PER_THREAD per worker ahead): faster again, the same pixels (level 3:
+    // ~28 % more bytes than level 8 on this mahjong table, ~11 % over the varied set).
     const deep = await Promise.all(Array.from({ length: DEEP_QUEUE_PER_THREAD + 2 }, () => p.render('table', m)));
     const last = deep[DEEP_QUEUE_PER_THREAD + 1]!;
     assert.ok(deep[1]!.equals(burst[1]!), 'one ahead: the busy level');
     assert.ok(
-      last.byteLength > burst[1]!.byteLength && last.byteLength < alone.byteLength * 1.25,
-      `${last.byteLength} vs ${burst[1]!.byteLength}`,
+      last.byteLength > burst[1]!.byteLength && last.byteLength < alone.byteLength * 1.35,
+      `${last.byteLength} vs ${burst[1]!.byteLength} (alone ${alone.byteLength})`,
     );
     assert.ok(pixels(x).equals(pixels(await loadImage(last))), 'the same image, deeply queued');
   } finally {
