@@ -78,10 +78,13 @@ export function textWidth(ctx: CanvasRenderingContext2D, f: string, t: string): 
 }
 
 /**
- * Rendered text bitmaps (names, labels, numbers), ~4 MB per worker: names and fixed words repeat
- * on every image; one-off texts (the last action, a score line) just cycle through.
+ * Rendered text bitmaps (names, labels, numbers), ~16 MB per worker: names and fixed words repeat
+ * on every image; one-off texts (the last action, a score line) just cycle through. A bitmap of a
+ * name is ~20 KB, so the 4 MB of before 2026-12-02 held ~200 texts: at 200 tables (800 names) it
+ * thrashed, and a Phỏm mix of 200 tables took 18.3 ms of render CPU per move against 15.9 now
+ * (painting one-off texts on a scratch canvas instead of making their bitmap measured no better).
  */
-const bitmapCache = new ByteLru<Canvas>(4 * MB);
+const bitmapCache = new ByteLru<Canvas>(16 * MB);
 let measureCtx: CanvasRenderingContext2D | null = null;
 function textBitmap(t: string, f: string, size: number, color: string, outline?: { color: string; width: number }): Canvas {
   const key = `${f}|${color}|${outline ? outline.color + outline.width : ''}|${t}`;
