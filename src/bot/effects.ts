@@ -52,6 +52,12 @@ function onceOnly(t: Table, what: string): { nonce: string; enforceNonce: true }
 export interface Via {
   token: string;
   followUp(payload: MessageCreateOptions): Promise<Message>;
+  /**
+   * A move played from a seat view in the game thread: the table message may move under it (see
+   * updateTable). Not a click on the table itself (a Pause vote): the message the others are
+   * looking at stays where it is.
+   */
+  movesTable?: boolean;
 }
 
 export interface ExecOptions {
@@ -144,6 +150,7 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions): Promis
         t,
         e.notice ? tableView(t, lang, e.notice) : tableView(t, lang),
         repost && o.via ? { ...repost, via: o.via } : repost,
+        o.via?.movesTable ? o.via : undefined,
       );
       if (!o.detach) await p;
       return;
@@ -361,7 +368,7 @@ interface Repost {
 
 interface TableSlot {
   inflight: Promise<void> | null;
-  queued: { t: Table; v: ReturnType<typeof tableView>; repost?: Repost } | null;
+  queued: { t: Table; v: ReturnType<typeof tableView>; repost?: Repost; adopt?: Via } | null;
   /** What the message shows (content, components, image model). */
   shown?: string;
   /** The table message posted by this queue (when an edit failed and a new one was posted). */
@@ -378,17 +385,23 @@ function slotOf(ctx: BotContext, gameId: string): TableSlot {
   return s;
 }
 
-function queueTable(ctx: BotContext, t: Table, v: ReturnType<typeof tableView>, repost?: Repost): Promise<void> {
+/**
+ * `adopt`: the public click (a move in the thread, never a claim answer: #13 §2) this state comes
+ * from, through which a table message held by no live interaction token is moved (see updateTable).
+ */
+function queueTable(ctx: BotContext, t: Table, v: ReturnType<typeof tableView>, repost?: Repost, adopt?: Via): Promise<void> {
   const slot = slotOf(ctx, t.row.id);
-  // A newer state replaces a queued one, but a pending re-post (new hand) is kept.
+  // A newer state replaces a queued one, but a pending re-post (new hand) is kept; the newest
+  // click's interaction (the freshest token) is the one to adopt the message through.
   const keep = repost ?? slot.queued?.repost;
-  slot.queued = { t, v, ...(keep ? { repost: keep } : {}) };
+  const via = adopt ?? slot.queued?.adopt;
+  slot.queued = { t, v, ...(keep ? { repost: keep } : {}), ...(via ? { adopt: via } : {}) };
   if (!slot.inflight) {
     slot.inflight = (async () => {
       while (slot.queued) {
         const q = slot.queued;
         slot.queued = null;
-        await updateTable(ctx, q.t, q.v, slot, q.repost);
+        await updateTable(ctx, q.t, q.v, slot, q.repost, q.adopt);
       }
     })().finally(() => {
       slot.inflight = null;
@@ -415,15 +428,34 @@ async function editTableMessage(
   messageId: string,
   body: Parameters<InteractionWebhook['editMessage']>[1] & Parameters<typeof ch.messages.edit>[1],
 ): Promise<void> {
-  const hook = slot.messageId === messageId ? liveWebhook(ctx, slot.token?.value, slot.token?.since ?? 0) : null;
+  const hook = tableHook(ctx, slot, messageId);
   if (hook) {
-    await hook.editMessage(messageId, body);
-    return;
+    try {
+      await hook.editMessage(messageId, body);
+      return;
+    } catch (err) {
+      // The token is no longer valid (Discord's clock is not ours: 50027, 401): the bot's own
+      // message is edited through the channel instead, and the token is forgotten.
+      ctx.log.info({ err, messageId }, 'table edit through the interaction webhook failed; through the channel');
+      delete slot.token;
+    }
   }
   await ch.messages.edit(messageId, body);
 }
 
-async function updateTable(ctx: BotContext, t: Table, v: ReturnType<typeof tableView>, slot: TableSlot, repost?: Repost): Promise<void> {
+/** The live interaction webhook the table message `messageId` was posted through, if any. */
+function tableHook(ctx: BotContext, slot: TableSlot, messageId: string): InteractionWebhook | null {
+  return slot.messageId === messageId ? liveWebhook(ctx, slot.token?.value, slot.token?.since ?? 0) : null;
+}
+
+async function updateTable(
+  ctx: BotContext,
+  t: Table,
+  v: ReturnType<typeof tableView>,
+  slot: TableSlot,
+  repost?: Repost,
+  adopt?: Via,
+): Promise<void> {
   if (!t.row.threadId) return;
   // Components V2 (src/bot/layout.ts): the state in words with Open my hand beside it, the table
   // image with its alt text, Pause / Resume / Leave below. Public components carry version 0.
@@ -455,8 +487,15 @@ async function updateTable(ctx: BotContext, t: Table, v: ReturnType<typeof table
   }
   const files = v.model ? [png('table.png', await ctx.render.table(v.model), alt)] : [];
   const payload = { ...layout, files, attachments: [] as never[] };
+  // A table message held by no live interaction token (hand 1's, posted when Start was clicked in
+  // the lobby's channel, or any table once its token's 13 minutes are over; after a restart too)
+  // would cost one globally limited edit per move. It moves instead: the new state is posted as a
+  // follow-up of this public click (an interaction endpoint) and the old message is deleted, one
+  // globally limited request, after which its edits go through that interaction for 13 minutes
+  // (issue #17 §2: at most one globally limited request per move, and far fewer).
+  const moveVia = !repost && adopt && messageId && !tableHook(ctx, slot, messageId) ? adopt : undefined;
   try {
-    if (messageId) {
+    if (messageId && !moveVia) {
       // `content: null` upgrades a table message posted before Components V2 (its text must be cleared).
       await editTableMessage(ctx, ch, slot, messageId, { ...payload, content: null });
       slot.shown = shown;
@@ -467,7 +506,7 @@ async function updateTable(ctx: BotContext, t: Table, v: ReturnType<typeof table
     ctx.log.warn({ err, gameId: t.row.id }, 'table message edit failed; posting a new one');
   }
   try {
-    const via = repost?.via;
+    const via = repost?.via ?? moveVia;
     const m = via ? await via.followUp(payload) : await ch.send(payload);
     if (via) slot.token = { value: via.token, since: ctx.clock.now() };
     else delete slot.token;
@@ -476,6 +515,11 @@ async function updateTable(ctx: BotContext, t: Table, v: ReturnType<typeof table
     t.row.tableMessageId = m.id;
     slot.messageId = m.id;
     slot.shown = shown;
+    // The moved table's old message goes once the game names the new one (a click on it is answered anyway).
+    if (moveVia && messageId)
+      await ch.messages
+        .delete(messageId)
+        .catch((err: unknown) => ctx.log.warn({ err, gameId: t.row.id }, 'cannot delete the moved table message'));
   } catch (err) {
     ctx.log.error({ err, gameId: t.row.id }, 'cannot post the table message');
   }

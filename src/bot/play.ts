@@ -55,11 +55,15 @@ export async function openHand(ctx: BotContext, i: Comp, b: GameButton): Promise
   registerView(ctx, r.table, r.outcome.seat, { token: i.token, userId: i.user.id, lang, images: heldImages(payload, sent) });
 }
 
-/** The clicker's interaction as a way to post public follow-ups (interaction endpoint). */
-function via(i: Comp): Via {
+/**
+ * The clicker's interaction as a way to post public follow-ups (interaction endpoint); `movesTable`:
+ * a move from a seat view, under which the table message may move (effects.ts updateTable).
+ */
+function via(i: Comp, movesTable = false): Via {
   // Public follow-ups: never ephemeral; a Components V2 payload (the table message) keeps its flag.
   return {
     token: i.token,
+    ...(movesTable ? { movesTable } : {}),
     followUp: (payload) =>
       i.followUp({ ...payload, flags: payload.flags === MessageFlags.IsComponentsV2 ? MessageFlags.IsComponentsV2 : undefined } as never),
   };
@@ -139,7 +143,7 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): 
     // The table edit is awaited by the router outside the game lock (coalesced per table). A click in
     // a seat channel does not post the public ping or result there (no `via`: they go to the game thread).
     // Nor does a preference: set during a claim window it may answer the clicker's hidden claim decision.
-    { detach: true, actorUserId: i.user.id, ...(own.channel || b.verb === 'prefs' ? {} : { via: via(i) }), answer },
+    { detach: true, actorUserId: i.user.id, ...(own.channel || b.verb === 'prefs' ? {} : { via: via(i, true) }), answer },
   );
 }
 

@@ -96,7 +96,7 @@ test('the table message and the seat view are Components V2: words, image with a
   });
 });
 
-test('a table message posted before Components V2 is upgraded in place by the next edit', async () => {
+test('a table message posted before Components V2 is replaced by the V2 layout at the next move', async () => {
   await withWorld(async (w) => {
     const { gameId, threadId } = await openTable(w, 'phom', 2, 0);
     const before = tableMessage(w, gameId);
@@ -116,7 +116,12 @@ test('a table message posted before Components V2 is upgraded in place by the ne
     const turn = (w.store.games.state(row) as { turn: number }).turn;
     const user = w.store.games.seats(gameId)[turn]!.userId!;
     await playAsAi(w, user, gameId, await openHand(w, user, gameId));
-    assert.equal(w.store.games.get(gameId)!.tableMessageId, legacy.id, 'the same message, edited');
-    layoutOf(w, w.sim.message(legacy.id)!, 'table.png');
+    // Held by no interaction token, the table moves under the move's interaction (effects.ts
+    // updateTable): a new V2 message, the legacy one deleted. (An edit with no click behind it, a
+    // timer's, upgrades it in place: `content: null` clears the legacy text.)
+    const now = w.sim.message(w.store.games.get(gameId)!.tableMessageId!)!;
+    assert.ok(now.webhookId, 'posted as a follow-up of the move');
+    assert.ok(w.sim.message(legacy.id)!.deleted, 'the legacy message is gone');
+    layoutOf(w, now, 'table.png');
   });
 });

@@ -15,13 +15,16 @@ import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import type { SimMessage } from '../discord-sim/model.js';
 
 const EXEMPT = /^(POST \/interactions\/|[A-Z]+ \/webhooks\/)/;
-function requests(w: World): { global: number; exempt: number; tableEdits: number } {
+function requests(w: World): { global: number; exempt: number; tableEdits: number; hookTableEdits: number } {
   const rest = w.sim.restLog().filter((e) => /^[A-Z]+ \//.test(e.summary));
   const global = rest.filter((e) => !EXEMPT.test(e.summary));
   return {
     global: global.length,
     exempt: rest.length - global.length,
     tableEdits: global.filter((e) => /^PATCH \/channels\/\d+\/messages\/\d+/.test(e.summary)).length,
+    // table edits through the interaction webhook the table message was posted with (a seat view's
+    // edits are `@original`)
+    hookTableEdits: rest.filter((e) => /^PATCH \/webhooks\/\d+\/[^/]+\/messages\/\d+/.test(e.summary)).length,
   };
 }
 const pendingNow = (w: World, gameId: string) => {
@@ -75,9 +78,11 @@ test('table edits are coalesced: one in flight per table, the newest state repla
       if (!views.has(u)) views.set(u, await openHand(w, u, gameId));
       await playAsAi(w, u, gameId, w.sim.message(views.get(u)!.id)!);
     }
-    const before = requests(w).tableEdits;
-    // The first table edit is slow: the next moves' states queue behind it.
-    w.sim.faults.slow({ route: /PATCH \/channels\/\d+\/messages\/\d+/, delayMs: 800 });
+    const r0 = requests(w);
+    const before = r0.tableEdits + r0.hookTableEdits;
+    // The first table edit is slow: the next moves' states queue behind it. (The table message has
+    // moved under a player's interaction by now: its edits go through that webhook.)
+    w.sim.faults.slow({ route: /PATCH \/(channels\/\d+|webhooks\/\d+\/[^/]+)\/messages\/\d+/, delayMs: 800 });
     let moves = 0;
     for (; moves < 4 && !over(w, gameId); moves++) {
       const ver = w.store.games.get(gameId)!.version;
@@ -103,7 +108,8 @@ test('table edits are coalesced: one in flight per table, the newest state repla
     }
     await w.bot.whenIdle();
     assert.ok(moves >= 3, 'three moves at one table while its first edit was in flight');
-    const edits = requests(w).tableEdits - before;
+    const r1 = requests(w);
+    const edits = r1.tableEdits + r1.hookTableEdits - before;
     assert.ok(edits < moves, `${edits} table edits for ${moves} moves`);
     // The table shows the newest state.
     const t = w.bot.ctx.table.load(gameId)!;
@@ -137,5 +143,44 @@ test("the bot's own global limiter keeps headroom under Discord's 50 requests pe
     await openTable(w, 'phom', 2, 0);
     // The client's window allows 45 per second; the table's requests spent some of it.
     assert.ok(w.bot.client.rest.globalRemaining < 45 && before <= 45, `${before} → ${w.bot.client.rest.globalRemaining}`);
+  });
+});
+
+test("hand 1's table moves under the first move's interaction, and its edits go through it; a Pause vote moves nothing", async () => {
+  await withWorld(async (w) => {
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0);
+    const start = tableMessage(w, gameId);
+    assert.ok(!start.webhookId, 'Start was clicked in the lobby channel: the table is posted through the thread');
+    // A Pause vote on the table is a click on the message everyone is looking at: it stays.
+    const [an] = w.users;
+    await click(w, an!.id, start.id, String(buttonByLabel(w.sim, start, 'Pause').custom_id));
+    assert.equal(tableMessage(w, gameId).id, start.id, 'a click on the table does not move it');
+    // The first move from a seat view: the table is posted anew as its follow-up, the old one deleted.
+    const views = new Map<string, SimMessage>();
+    const move = async () => {
+      const d = pendingNow(w, gameId)[0]!;
+      const user = w.store.games.seats(gameId)[d.seat]!.userId!;
+      if (!views.has(user)) views.set(user, await openHand(w, user, gameId));
+      await playAsAi(w, user, gameId, w.sim.message(views.get(user)!.id)!);
+      await w.bot.whenIdle();
+    };
+    await move();
+    const moved = tableMessage(w, gameId);
+    assert.notEqual(moved.id, start.id, 'a new table message');
+    assert.ok(moved.webhookId, 'a follow-up of the move');
+    assert.ok(w.sim.message(start.id)!.deleted, 'the old one is deleted');
+    assert.ok(
+      w.sim.visibleMessages(threadId, an!.id).some((m) => m.id === moved.id),
+      'the moved table is in the thread, seen by everyone',
+    );
+    // Later moves edit it through that interaction's webhook: no globally limited table edit.
+    const before = requests(w);
+    let moves = 0;
+    for (; moves < 6 && !over(w, gameId); moves++) await move();
+    assert.ok(moves >= 3, `${moves} moves`);
+    const after = requests(w);
+    assert.equal(tableMessage(w, gameId).id, moved.id, 'the same message from then on');
+    assert.equal(after.tableEdits - before.tableEdits, 0, 'no table edit on the channel route');
+    assert.ok(after.hookTableEdits > before.hookTableEdits, 'edited through the interaction webhook');
   });
 });

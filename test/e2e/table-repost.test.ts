@@ -12,8 +12,9 @@ import type { SimMessage } from '../discord-sim/model.js';
 test('a new hand posts the table anew at the bottom; the old one keeps a one-line summary', async () => {
   await withWorld(async (w) => {
     const { gameId, threadId } = await openTable(w, 'phom', 2, 0);
-    const first = tableMessage(w, gameId);
     await playHandToEnd(w, gameId);
+    // (hand 1's table has moved under a move's interaction by now: effects.ts updateTable)
+    const first = tableMessage(w, gameId);
     const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /Hand 1 is over/.test(w.sim.text(m)))!;
     await click(w, w.users[1]!.id, result.id, String(buttonByLabel(w.sim, result, 'Next hand').custom_id));
     const now = tableMessage(w, gameId);
