@@ -227,13 +227,19 @@ export const DEFLATE_LEVEL_BUSY = 6;
  * Deflate level when the queue is deep: pool.ts `DEEP_QUEUE_PER_THREAD` images waiting per worker
  * (issue #17: 200 live tables on 2 cores, where an image waited seconds in the queue). Measured
  * 2026-12-02 on the 12 sample images (hand, mid and late table of every game, after png.ts's index
- * rows): level 4 deflates in 62 % of level 6's time (37 vs 60 ms for the 12) for 6.6 % more bytes;
- * level 3 in a third of the time but 17 % more bytes. Level 3 since 2026-12-02 (zlib's levels 1–3
- * skip lazy matching): on 150 images of the varied set it deflates in 1.5–1.6 ms per image against
- * 2.9–3.4 ms at level 4, for 11 % more bytes (29.6 vs 26.6 KB); levels 1–2 are no faster, and the
- * RLE strategy or an up filter only add bytes. The 200-table flood stays near 29 KB per move.
+ * rows): level 4 deflates in 62 % of level 6's time (37 vs 60 ms for the 12) for 6.6 % more bytes.
  */
-export const DEFLATE_LEVEL_DEEP = 3;
+export const DEFLATE_LEVEL_DEEP = 4;
+
+/**
+ * Deflate level when the queue is very deep (`DEEPER_QUEUE_PER_THREAD` per worker: a 200-table
+ * flood). zlib's levels 1–3 skip lazy matching: on 150 images of the varied set level 3 deflates in
+ * 1.5–1.6 ms per image against 2.9–3.4 ms at level 4, for 11 % more bytes (29.6 vs 26.6 KB; a
+ * mahjong table ~25 % more); levels 1–2 are no faster, and the RLE strategy or an up filter only add
+ * bytes. Used at every deep queue for a while on 2026-12-02, it put a 10-table mahjong flood at
+ * 47 KB per move (38 at level 4), hence a tier of its own.
+ */
+export const DEFLATE_LEVEL_DEEPER = 3;
 
 /** The deflate level of the images being encoded now (rendering is synchronous: set per task). */
 let deflateLevel = DEFLATE_LEVEL;

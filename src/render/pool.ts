@@ -93,6 +93,8 @@ function newPiscina(o: PoolOptions): Piscina {
 
 /** Images waiting per worker from which the queue counts as deep (draw.ts `DEFLATE_LEVEL_DEEP`). */
 export const DEEP_QUEUE_PER_THREAD = 3;
+/** Images waiting per worker from which it counts as very deep (draw.ts `DEFLATE_LEVEL_DEEPER`). */
+export const DEEPER_QUEUE_PER_THREAD = 8;
 
 /** Tasks submitted to each pool and not settled yet (running or waiting for a worker). */
 const submitted = new WeakMap<Piscina, number>();
@@ -100,14 +102,14 @@ const submitted = new WeakMap<Piscina, number>();
 /**
  * Submits one image. When every worker already has a task, this one would wait: it is marked
  * `busy` and encoded with the faster deflate level (draw.ts `DEFLATE_LEVEL_BUSY`; faster still
- * when `DEEP_QUEUE_PER_THREAD` images per worker are ahead of it), so under load
+ * when `DEEP_QUEUE_PER_THREAD` or `DEEPER_QUEUE_PER_THREAD` images per worker are ahead of it), so under load
  * the queue drains sooner, at a few per cent more bytes.
  */
 async function run<K extends RenderKind>(p: Piscina, kind: K, model: RenderRequestMap[K]): Promise<Buffer> {
   const ahead = submitted.get(p) ?? 0;
   submitted.set(p, ahead + 1);
   const threads = p.options.maxThreads;
-  const busy = ahead >= threads * DEEP_QUEUE_PER_THREAD ? 'deep' : ahead >= threads;
+  const busy = ahead >= threads * DEEPER_QUEUE_PER_THREAD ? 'deeper' : ahead >= threads * DEEP_QUEUE_PER_THREAD ? 'deep' : ahead >= threads;
   const task: RenderTask<K> = { kind, model, ...(busy ? { busy } : {}) };
   let out: Uint8Array;
   try {

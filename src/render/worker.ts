@@ -9,7 +9,7 @@ import { runInNewContext } from 'node:vm';
 import { move } from 'piscina';
 import { registerFonts } from './fonts.js';
 import { renderKind } from './index.js';
-import { setDeflateLevel, DEFLATE_LEVEL, DEFLATE_LEVEL_BUSY, DEFLATE_LEVEL_DEEP } from './draw.js';
+import { setDeflateLevel, DEFLATE_LEVEL, DEFLATE_LEVEL_BUSY, DEFLATE_LEVEL_DEEP, DEFLATE_LEVEL_DEEPER } from './draw.js';
 import { takeDropped, MB } from './lru.js';
 import type { RenderKind, RenderRequestMap } from './model.js';
 
@@ -51,11 +51,19 @@ export interface RenderTask<K extends RenderKind = RenderKind> {
    * Other images were waiting when this one was submitted: encode faster (draw.ts
    * `DEFLATE_LEVEL_BUSY`); `'deep'`: many were (`DEFLATE_LEVEL_DEEP`).
    */
-  busy?: boolean | 'deep';
+  busy?: boolean | 'deep' | 'deeper';
 }
 
 export default function render(task: RenderTask): Uint8Array {
-  setDeflateLevel(task.busy === 'deep' ? DEFLATE_LEVEL_DEEP : task.busy ? DEFLATE_LEVEL_BUSY : DEFLATE_LEVEL);
+  setDeflateLevel(
+    task.busy === 'deeper'
+      ? DEFLATE_LEVEL_DEEPER
+      : task.busy === 'deep'
+        ? DEFLATE_LEVEL_DEEP
+        : task.busy
+          ? DEFLATE_LEVEL_BUSY
+          : DEFLATE_LEVEL,
+  );
   const buf = renderKind(task.kind, task.model);
   droppedSinceGc += takeDropped();
   if (gc && droppedSinceGc >= GC_AFTER) {
