@@ -100,8 +100,23 @@ export function isInteractionRoute(route: string, applicationId: string | undefi
  * Routes the client's interaction-endpoint requests through a REST manager with no global limit;
  * the others are paced (`GlobalPacer`) before the client's manager and its global limiter.
  */
+/**
+ * How often the interaction REST manager drops its idle per-route handlers (ms). @discordjs/rest
+ * keeps one `SequentialHandler` per bucket and major parameter, and an interaction webhook's major
+ * parameter is its token: a new handler for every interaction. With the default sweep (hourly) a
+ * bot at ~45 interactions/s held ~160,000 of them an hour, the JS heap's steady growth under load
+ * (found by heap snapshots, 2026-12-02: +6,400 handlers in 140 s). Only handlers with nothing queued
+ * and no exhausted bucket are swept; a swept one is made anew, and learns its bucket from its first
+ * response. (The client's own manager keys handlers by channel and guild: bounded, default sweep.)
+ */
+export const INTERACTION_HANDLER_SWEEP_MS = 60_000;
+
 export function splitInteractionRest(client: Client, options: Partial<RESTOptions>): REST {
-  const exempt = new REST({ ...options, globalRequestsPerSecond: Number.POSITIVE_INFINITY });
+  const exempt = new REST({
+    handlerSweepInterval: INTERACTION_HANDLER_SWEEP_MS,
+    ...options,
+    globalRequestsPerSecond: Number.POSITIVE_INFINITY,
+  });
   const main = client.rest;
   const queue = main.queueRequest.bind(main);
   const pacer = new GlobalPacer();

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, GatewayIntentBits } from 'discord.js';
-import { isInteractionRoute, splitInteractionRest } from '../../src/bot/rest.js';
+import { INTERACTION_HANDLER_SWEEP_MS, isInteractionRoute, splitInteractionRest } from '../../src/bot/rest.js';
 
 test('isInteractionRoute: the callback and the application webhook routes, nothing else', () => {
   const app = '111111111111111111';
@@ -44,6 +44,34 @@ test('requests on interaction routes leave the global budget untouched; others s
     assert.equal(budget(), before - 1, 'a channel message is');
     assert.equal(seen.length, 3, 'every request reached the API');
     assert.equal(responses.length, 3, "the client's REST listeners (logs, metrics) see the interaction requests too");
+  } finally {
+    await client.destroy();
+    server.close();
+  }
+});
+
+test('the interaction REST manager drops idle per-token handlers (one is made per interaction token)', async () => {
+  const server = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{}');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api } });
+  try {
+    assert.equal(INTERACTION_HANDLER_SWEEP_MS, 60_000, 'swept every minute in the bot (the library sweeps hourly)');
+    const other = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api } });
+    assert.equal(splitInteractionRest(other, { api }).options.handlerSweepInterval, INTERACTION_HANDLER_SWEEP_MS, 'by default');
+    await other.destroy();
+    const exempt = splitInteractionRest(client, { api, handlerSweepInterval: 100 });
+    client.rest.setToken('x');
+    for (let k = 0; k < 20; k++)
+      await client.rest.patch(`/webhooks/111111111111111111/token-${k}/messages/@original`, { auth: false, body: { content: 'x' } });
+    assert.ok(exempt.handlers.size >= 20, `a handler per token: ${exempt.handlers.size}`);
+    await new Promise((r) => setTimeout(r, 350));
+    assert.equal(exempt.handlers.size, 0, 'idle handlers are swept');
+    await client.rest.patch('/webhooks/111111111111111111/token-0/messages/@original', { auth: false, body: { content: 'y' } });
+    assert.equal(exempt.handlers.size, 1, 'a swept token gets a new handler when used again');
   } finally {
     await client.destroy();
     server.close();
