@@ -10,6 +10,19 @@ import type { AddressInfo } from 'node:net';
 import { Client, GatewayIntentBits } from 'discord.js';
 import { INTERACTION_HANDLER_SWEEP_MS, isInteractionRoute, splitInteractionRest } from '../../src/bot/rest.js';
 
+/** A local HTTP server answering `{}` to everything (the requests it saw), and a client on it. */
+async function fakeApi() {
+  const seen: string[] = [];
+  const server = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{}');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { seen, server, api, client: new Client({ intents: [GatewayIntentBits.Guilds], rest: { api } }) };
+}
+
 test('isInteractionRoute: the callback and the application webhook routes, nothing else', () => {
   const app = '111111111111111111';
   assert.equal(isInteractionRoute('/interactions/222222222222222222/tok-en/callback', app), true);
@@ -21,15 +34,7 @@ test('isInteractionRoute: the callback and the application webhook routes, nothi
 });
 
 test('requests on interaction routes leave the global budget untouched; others spend it', async () => {
-  const seen: string[] = [];
-  const server = createServer((req, res) => {
-    seen.push(`${req.method} ${req.url}`);
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end('{}');
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api } });
+  const { seen, server, api, client } = await fakeApi();
   try {
     splitInteractionRest(client, { api });
     client.rest.setToken('x');
@@ -51,13 +56,7 @@ test('requests on interaction routes leave the global budget untouched; others s
 });
 
 test('the interaction REST manager drops idle per-token handlers (one is made per interaction token)', async () => {
-  const server = createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end('{}');
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api } });
+  const { server, api, client } = await fakeApi();
   try {
     assert.equal(INTERACTION_HANDLER_SWEEP_MS, 60_000, 'swept every minute in the bot (the library sweeps hourly)');
     const other = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api } });
