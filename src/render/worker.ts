@@ -54,16 +54,11 @@ export interface RenderTask<K extends RenderKind = RenderKind> {
   busy?: boolean | 'deep' | 'deeper';
 }
 
+/** The deflate level for a task's `busy` mark (pool.ts sets it from the queue's depth). */
+const LEVEL = { idle: DEFLATE_LEVEL, busy: DEFLATE_LEVEL_BUSY, deep: DEFLATE_LEVEL_DEEP, deeper: DEFLATE_LEVEL_DEEPER } as const;
+
 export default function render(task: RenderTask): Uint8Array {
-  setDeflateLevel(
-    task.busy === 'deeper'
-      ? DEFLATE_LEVEL_DEEPER
-      : task.busy === 'deep'
-        ? DEFLATE_LEVEL_DEEP
-        : task.busy
-          ? DEFLATE_LEVEL_BUSY
-          : DEFLATE_LEVEL,
-  );
+  setDeflateLevel(LEVEL[task.busy === true ? 'busy' : task.busy || 'idle']);
   const buf = renderKind(task.kind, task.model);
   droppedSinceGc += takeDropped();
   if (gc && droppedSinceGc >= GC_AFTER) {
