@@ -5,7 +5,7 @@
  * encoded size of each image kind per game (the upload cost, issue #17 §3).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { renderHand, renderTable, renderKind, imageSize, registerFonts, RENDER_GAMES, OUTPUT_SCALE } from '../src/render/index.js';
+import { renderHand, renderTable, renderKind, imageSize, registerFonts, RENDER_GAMES, outputScale } from '../src/render/index.js';
 import { layoutTable, drawTable } from '../src/render/table.js';
 import { newImage, encodeTruecolour } from '../src/render/draw.js';
 import { lateTable, variedRequest, type AnyRequest } from '../test/render/varied.js';
@@ -83,7 +83,7 @@ export function sizeRows(): BenchRow[] {
       if (name === 'table') {
         tablePal += b.byteLength;
         const L = layoutTable(s.table);
-        const img = newImage(L.width, L.height, OUTPUT_SCALE);
+        const img = newImage(L.width, L.height, outputScale(g));
         drawTable(img.ctx, s.table, L);
         tableTrue += encodeTruecolour(img).byteLength;
       }

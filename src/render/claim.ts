@@ -5,12 +5,12 @@
  * was: kept by id, not uploaded again (issue #17 §3). The words of the offer are the line's text.
  */
 import { pieceDims } from './sprites.js';
-import { OUTPUT_SCALE } from './scale.js';
+import { outputScale } from './scale.js';
 import { drawPiece, encode, highlight, newImage } from './draw.js';
 import { isMahjong } from './codes.js';
 import type { ClaimModel } from './model.js';
 
-/** Layout units of the square image (150 × 150 px at `OUTPUT_SCALE`). */
+/** Layout units of the square image (150 × 150 px at the card games' scale, 130 × 130 at the mahjongs'). */
 export const CLAIM_SIZE = 200;
 
 export interface ClaimLayout {
@@ -35,7 +35,7 @@ export function layoutClaim(m: ClaimModel): ClaimLayout {
 
 export function renderClaimPng(m: ClaimModel): Buffer {
   const L = layoutClaim(m);
-  const img = newImage(L.width, L.height, OUTPUT_SCALE);
+  const img = newImage(L.width, L.height, outputScale(m.game));
   const { ctx } = img;
   const d = drawPiece(ctx, m.game, m.code, L.w, L.x, L.y, { label: isMahjong(m.game) ? m.locale : null, short: L.short });
   highlight(ctx, L.x, L.y, d.w, d.h);

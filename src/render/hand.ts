@@ -4,7 +4,7 @@
  * above. (The piece a seat may claim is an image of its own: claim.ts.)
  */
 import { pieceDims } from './sprites.js';
-import { OUTPUT_SCALE } from './scale.js';
+import { outputScale } from './scale.js';
 import { fitText } from './text.js';
 import {
   C,
@@ -343,7 +343,7 @@ export function header(ctx: Ctx, title: string, status: string | undefined, widt
 
 export function renderHandPng(m: HandModel): Buffer {
   const L = layoutHand(m);
-  const img = newImage(L.width, L.height, OUTPUT_SCALE);
+  const img = newImage(L.width, L.height, outputScale(m.game));
   const { ctx } = img;
   drawHand(ctx, m, L);
   return encode(img);

@@ -33,7 +33,7 @@ import { renderSheetPng, sheetSize } from './sheet.js';
 import { renderStandingsPng, layoutStandings, renderRatingPng, layoutRating } from './chart.js';
 import type { StandingsModel, RatingModel } from './model.js';
 import { outputSize } from './scale.js';
-export { OUTPUT_SCALE } from './scale.js';
+export { OUTPUT_SCALE, MAHJONG_OUTPUT_SCALE, outputScale } from './scale.js';
 
 /** PNG of a seat's own hand. */
 export function renderHand(m: HandModel): Buffer {
@@ -70,19 +70,19 @@ export function imageSize<K extends RenderKind>(kind: K, model: RenderRequestMap
   switch (kind) {
     case 'hand': {
       const l = layoutHand(model as HandModel);
-      return outputSize(l.width, l.height);
+      return outputSize(model.game, l.width, l.height);
     }
     case 'table': {
       const l = layoutTable(model as TableModel);
-      return outputSize(l.width, l.height);
+      return outputSize(model.game, l.width, l.height);
     }
     case 'claim': {
       const l = layoutClaim(model as ClaimModel);
-      return outputSize(l.width, l.height);
+      return outputSize(model.game, l.width, l.height);
     }
     case 'result': {
       const l = layoutResult(model as ResultModel);
-      return outputSize(l.width, l.height);
+      return outputSize(model.game, l.width, l.height);
     }
     case 'standings': {
       const l = layoutStandings(model as StandingsModel);

@@ -3,7 +3,7 @@
  * breakdown, each player's total and the payments.
  */
 import { fitText } from './text.js';
-import { OUTPUT_SCALE } from './scale.js';
+import { outputScale } from './scale.js';
 import { C, type Ctx, type GroupStyle, drawFlow, encode, flowGroups, hiddenSet, newImage, panel, snapHeight, word } from './draw.js';
 import { header } from './hand.js';
 import type { GameId, PieceGroup, ResultModel } from './model.js';
@@ -247,7 +247,7 @@ export function drawResult(ctx: Ctx, m: ResultModel, L: ResultLayout): void {
 
 export function renderResultPng(m: ResultModel): Buffer {
   const L = layoutResult(m);
-  const img = newImage(L.width, L.height, OUTPUT_SCALE);
+  const img = newImage(L.width, L.height, outputScale(m.game));
   const { ctx } = img;
   drawResult(ctx, m, L);
   return encode(img);

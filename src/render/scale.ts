@@ -9,17 +9,32 @@
  * current scale is plain module state, set by `newImage`.
  */
 import type { Canvas } from 'canvas';
+import type { GameId } from '../games/core/types.js';
 
 type Ctx = ReturnType<Canvas['getContext']>;
 
-/** Device pixels per layout unit of the hand, table and result images. */
+/** Device pixels per layout unit of the hand, table, result and claim images of the card games. */
 export const OUTPUT_SCALE = 0.75;
+/**
+ * The mahjongs' scale. Their images carry the most pieces (a late table: 96 discards, every seat's
+ * sets and flowers), and the tile faces are bold glyphs on flat ivory that stay sharp at 0.65: a
+ * table is 780 px wide, still wider than the 550 px preview, so the preview is the same picture,
+ * and a late table is ~24 % fewer bytes (49 → 37 KB; issue #17 §3, ≤ 40 KB per move). Chắn's and
+ * Phỏm's cards keep 0.75: their small printed names and indexes need the pixels.
+ */
+export const MAHJONG_OUTPUT_SCALE = 0.65;
+
+/** Device pixels per layout unit of a game's per-move images. */
+export function outputScale(game: GameId): number {
+  return game === 'vn-mahjong' || game === 'classic-mahjong' ? MAHJONG_OUTPUT_SCALE : OUTPUT_SCALE;
+}
 
 let scale = 1;
 
-/** The pixel size of a per-move image laid out `w` × `h` units (what `newImage` allocates). */
-export function outputSize(w: number, h: number): { width: number; height: number } {
-  return { width: Math.round(w * OUTPUT_SCALE), height: Math.round(h * OUTPUT_SCALE) };
+/** The pixel size of a game's per-move image laid out `w` × `h` units (what `newImage` allocates). */
+export function outputSize(game: GameId, w: number, h: number): { width: number; height: number } {
+  const k = outputScale(game);
+  return { width: Math.round(w * k), height: Math.round(h * k) };
 }
 
 export function setDeviceScale(k: number): void {

@@ -6,7 +6,7 @@
  */
 import { pieceDims, sprite } from './sprites.js';
 import { fitText } from './text.js';
-import { OUTPUT_SCALE } from './scale.js';
+import { outputScale } from './scale.js';
 import {
   C,
   type Ctx,
@@ -324,7 +324,7 @@ export function drawTable(ctx: Ctx, m: TableModel, T: TableLayout): void {
 
 export function renderTablePng(m: TableModel): Buffer {
   const T = layoutTable(m);
-  const img = newImage(T.width, T.height, OUTPUT_SCALE);
+  const img = newImage(T.width, T.height, outputScale(m.game));
   const { ctx } = img;
   drawTable(ctx, m, T);
   return encode(img);

@@ -1,6 +1,6 @@
 import type { GameId, HandModel, Locale, ResultModel, SeatModel, TableModel } from '../../src/render/model.js';
 import { createCanvas, loadImage } from 'canvas';
-import { OUTPUT_SCALE, renderResult, setTextProbe } from '../../src/render/index.js';
+import { outputScale, renderResult, setTextProbe } from '../../src/render/index.js';
 import { sampleModels } from './samples.js';
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -59,16 +59,21 @@ export function stressModels(game: GameId, locale: Locale): { hand: HandModel; t
   return { hand, table, result };
 }
 
-/** Whether the pixel just left of a layout box, half-way down, is the winning highlight's gold. */
-export async function goldBeside(png: Buffer, b: { x: number; y: number; w: number; h: number }): Promise<boolean> {
+/**
+ * Whether the gold highlight's stroke is just left of a layout box, half-way down: the pixels
+ * around 5 units left of it (the stroke is 3.5 units wide, ~2–3 px at the device scale).
+ */
+export async function goldBeside(png: Buffer, b: { x: number; y: number; w: number; h: number }, game: GameId): Promise<boolean> {
   const img = await loadImage(png);
   const c = createCanvas(img.width, img.height);
   const ctx = c.getContext('2d');
   ctx.drawImage(img, 0, 0);
-  const px = Math.round((b.x - 5) * OUTPUT_SCALE);
-  const py = Math.round((b.y + b.h / 2) * OUTPUT_SCALE);
-  const [r, g, bl] = ctx.getImageData(px, py, 1, 1).data;
-  return r! > 200 && g! > 160 && bl! < 140;
+  const k = outputScale(game);
+  const px = Math.round((b.x - 5) * k);
+  const py = Math.round((b.y + b.h / 2) * k);
+  const d = ctx.getImageData(px - 1, py, 3, 1).data;
+  const isGold = (o: number) => d[o]! > 200 && d[o + 1]! > 160 && d[o + 2]! < 140;
+  return isGold(0) || isGold(4) || isGold(8);
 }
 
 /** A result image and every text run drawn into it (the render's text probe). */

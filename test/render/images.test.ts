@@ -10,7 +10,7 @@ import {
   allCodes,
   registerFonts,
   setTextProbe,
-  OUTPUT_SCALE,
+  outputScale,
 } from '../../src/render/index.js';
 import type { FitResult } from '../../src/render/index.js';
 import { sprite, pieceDims } from '../../src/render/sprites.js';
@@ -64,8 +64,8 @@ test('samples: every game × locale × image kind, expected size, < 1 MB', () =>
       checkPng(renderHand(s.hand), imageSize('hand', s.hand), `${g}/${l} hand`);
       checkPng(renderTable(s.table), imageSize('table', s.table), `${g}/${l} table`);
       checkPng(renderResult(s.result), imageSize('result', s.result), `${g}/${l} result`);
-      assert.equal(imageSize('hand', s.hand).width, Math.round((g === 'chan' ? 720 : 1200) * OUTPUT_SCALE));
-      assert.equal(imageSize('table', s.table).width, Math.round(1200 * OUTPUT_SCALE));
+      assert.equal(imageSize('hand', s.hand).width, Math.round((g === 'chan' ? 720 : 1200) * outputScale(g)));
+      assert.equal(imageSize('table', s.table).width, Math.round(1200 * outputScale(g)));
     }
     checkPng(renderSheet(g, 'vi'), imageSize('sheet', { game: g, locale: 'vi' }), `${g} sheet`);
   }
@@ -109,7 +109,7 @@ test('no text overflows its box (long names, 6 seats, long Vietnamese labels, al
 test('6 seats: the table grows but keeps its width', () => {
   const s = stressModels('vn-mahjong', 'vi').table;
   const size = imageSize('table', s);
-  assert.equal(size.width, Math.round(1200 * OUTPUT_SCALE));
+  assert.equal(size.width, Math.round(1200 * outputScale('vn-mahjong')));
   assert.ok(size.height > imageSize('table', sampleModels('vn-mahjong', 'vi').table).height);
 });
 
@@ -232,7 +232,8 @@ test('claim thumbnails: every piece of every game alone on a small square, its o
       const b = renderKind('claim', m);
       assert.deepEqual(b.subarray(0, 8), PNG_SIG);
       assert.deepEqual(pngSize(b), imageSize('claim', m));
-      assert.deepEqual(imageSize('claim', m), { width: 150, height: 150 });
+      const side = Math.round(200 * outputScale(g));
+      assert.deepEqual(imageSize('claim', m), { width: side, height: side });
       assert.ok(b.length < 4000, `${g} ${code}: ${b.length} bytes`);
     }
     // different pieces draw different images

@@ -19,7 +19,7 @@ registerFonts();
 
 const CHAN = allCodes('chan');
 /**
- * Preview pixels per layout unit: the image is `imageSize` px wide (layout × OUTPUT_SCALE) and
+ * Preview pixels per layout unit: the image is `imageSize` px wide (layout × the game's output scale) and
  * Discord shows it at most 550 px wide (never enlarged).
  */
 function previewPerUnit(m: HandModel, layoutW: number): number {

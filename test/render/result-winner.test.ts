@@ -24,7 +24,7 @@ test('every game and locale: the winning piece is found, tagged and highlighted'
       assert.equal(spot.code, m.winner!.winningCode, `${g}/${l}: the winning code`);
       const { png, seen } = renderResultProbed(m);
       assert.ok(seen.includes(word(l, 'win')), `${g}/${l}: the win tag is drawn`);
-      assert.ok(await goldBeside(png, winningBox(m, L)!), `${g}/${l}: highlight over the winning piece`);
+      assert.ok(await goldBeside(png, winningBox(m, L)!, g), `${g}/${l}: highlight over the winning piece`);
     }
   }
 });
@@ -46,8 +46,8 @@ test('winningAt marks exactly that copy (not the last one of the same code)', as
     const png = renderResult(m);
     const at = winningBox(m, L)!;
     const otherBox = winningBox({ ...m, winner: { ...m.winner!, winningAt: { group: n, index: other } } }, L)!;
-    assert.ok(await goldBeside(png, at), `copy ${want} highlighted`);
-    assert.ok(!(await goldBeside(png, otherBox)), `copy ${other} not highlighted`);
+    assert.ok(await goldBeside(png, at, m.game), `copy ${want} highlighted`);
+    assert.ok(!(await goldBeside(png, otherBox, m.game)), `copy ${other} not highlighted`);
   }
 });
 

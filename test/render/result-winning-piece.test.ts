@@ -29,7 +29,7 @@ for (const h of wonHands()) {
       assert.equal(spot.code, h.piece, `${lang}: the highlighted piece is the winning one`);
       const box = winningBox(m, L);
       assert.ok(box && box.w > 0 && box.h > 0 && box.x + box.w <= L.width && box.y + box.h <= L.height, `${lang}: its layout box`);
-      assert.ok(await goldBeside(png, box), `${lang}: the gold highlight beside it`);
+      assert.ok(await goldBeside(png, box, m.game), `${lang}: the gold highlight beside it`);
       assert.ok(seen.includes(word(lang, 'win')), `${lang}: the win tag is drawn`);
       assert.ok(seen.includes(m.winner!.caption!), `${lang}: the caption is drawn whole (${seen.join('|')})`);
     }
