@@ -33,7 +33,7 @@ import { renderSheetPng, sheetSize } from './sheet.js';
 import { renderStandingsPng, layoutStandings, renderRatingPng, layoutRating } from './chart.js';
 import type { StandingsModel, RatingModel } from './model.js';
 import { outputSize } from './scale.js';
-export { OUTPUT_SCALE, MAHJONG_OUTPUT_SCALE, outputScale } from './scale.js';
+export { outputScale } from './scale.js';
 
 /** PNG of a seat's own hand. */
 export function renderHand(m: HandModel): Buffer {

@@ -10,6 +10,7 @@
  */
 import type { Canvas } from 'canvas';
 import type { GameId } from '../games/core/types.js';
+import { isMahjong } from './codes.js';
 
 type Ctx = ReturnType<Canvas['getContext']>;
 
@@ -26,7 +27,7 @@ export const MAHJONG_OUTPUT_SCALE = 0.65;
 
 /** Device pixels per layout unit of a game's per-move images. */
 export function outputScale(game: GameId): number {
-  return game === 'vn-mahjong' || game === 'classic-mahjong' ? MAHJONG_OUTPUT_SCALE : OUTPUT_SCALE;
+  return isMahjong(game) ? MAHJONG_OUTPUT_SCALE : OUTPUT_SCALE;
 }
 
 let scale = 1;

@@ -14,6 +14,7 @@ import {
 } from '../../src/render/index.js';
 import type { FitResult } from '../../src/render/index.js';
 import { sprite, pieceDims } from '../../src/render/sprites.js';
+import { CLAIM_SIZE } from '../../src/render/claim.js';
 import { LOCALES, RENDER_GAMES, BACK } from '../../src/render/model.js';
 import { sampleModels } from './samples.js';
 import { PNG_SIG, pngSize, stressModels } from './helpers.js';
@@ -232,7 +233,7 @@ test('claim thumbnails: every piece of every game alone on a small square, its o
       const b = renderKind('claim', m);
       assert.deepEqual(b.subarray(0, 8), PNG_SIG);
       assert.deepEqual(pngSize(b), imageSize('claim', m));
-      const side = Math.round(200 * outputScale(g));
+      const side = Math.round(CLAIM_SIZE * outputScale(g));
       assert.deepEqual(imageSize('claim', m), { width: side, height: side });
       assert.ok(b.length < 4000, `${g} ${code}: ${b.length} bytes`);
     }
