@@ -18,7 +18,8 @@
  *
  * Options: `--tables 10,50,200`, `--flood-s 20`, `--live-s 25`, `--seed 1`, `--game phom` (any game id).
  * Environment: `HQ_BENCH_PROFILE=<dir>` (V8 CPU profiles of the bot's threads), `HQ_BENCH_V8_FLAGS`
- * (V8 flags for the bot, e.g. `--trace-gc`), `HQ_TEST_LOG=1` (the bot's output). The JSON line of each
+ * (V8 flags for the bot, e.g. `--trace-gc`), `HQ_BENCH_NODE_OPTIONS` (the bot's `NODE_OPTIONS`, e.g.
+ * `--max-semi-space-size=64`), `HQ_TEST_LOG=1` (the bot's output). The JSON line of each
  * run also gives the requests per route and the uploads per file name.
  * The players choose among the legal options at random (seeded), reading whose turn it is from the
  * bot's SQLite file (read-only), as test/e2e/restart-process.test.ts does.
@@ -130,6 +131,8 @@ export function startBotProcess(sim: DiscordSim, dbPath: string, env: Record<str
       DATABASE_PATH: dbPath,
       LOG_LEVEL: 'warn',
       DEFAULT_LOCALE: 'en',
+      // HQ_BENCH_NODE_OPTIONS: Node options for the bot process only (e.g. `--max-semi-space-size=32`).
+      ...(process.env.HQ_BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.HQ_BENCH_NODE_OPTIONS } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,7 @@
  */
 import { pieceDims } from './sprites.js';
 import { outputScale } from './scale.js';
-import { drawPiece, encode, highlight, newImage } from './draw.js';
+import { drawPiece, encode, highlight, newImage, paletteColours } from './draw.js';
 import { isMahjong } from './codes.js';
 import type { ClaimModel } from './model.js';
 
@@ -39,5 +39,5 @@ export function renderClaimPng(m: ClaimModel): Buffer {
   const { ctx } = img;
   const d = drawPiece(ctx, m.game, m.code, L.w, L.x, L.y, { label: isMahjong(m.game) ? m.locale : null, short: L.short });
   highlight(ctx, L.x, L.y, d.w, d.h);
-  return encode(img);
+  return encode(img, paletteColours(m.game));
 }

@@ -23,6 +23,7 @@ import {
   tag,
   word,
   type GroupStyle,
+  paletteColours,
 } from './draw.js';
 import { rrect as rrect2 } from './pieces/draw-util.js';
 import type { HandModel, PieceGroup } from './model.js';
@@ -346,5 +347,5 @@ export function renderHandPng(m: HandModel): Buffer {
   const img = newImage(L.width, L.height, outputScale(m.game));
   const { ctx } = img;
   drawHand(ctx, m, L);
-  return encode(img);
+  return encode(img, paletteColours(m.game));
 }

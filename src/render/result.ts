@@ -4,7 +4,20 @@
  */
 import { fitText } from './text.js';
 import { outputScale } from './scale.js';
-import { C, type Ctx, type GroupStyle, drawFlow, encode, flowGroups, hiddenSet, newImage, panel, snapHeight, word } from './draw.js';
+import {
+  C,
+  type Ctx,
+  type GroupStyle,
+  drawFlow,
+  encode,
+  flowGroups,
+  hiddenSet,
+  newImage,
+  paletteColours,
+  panel,
+  snapHeight,
+  word,
+} from './draw.js';
 import { header } from './hand.js';
 import type { GameId, PieceGroup, ResultModel } from './model.js';
 import { isMahjong } from './codes.js';
@@ -250,5 +263,5 @@ export function renderResultPng(m: ResultModel): Buffer {
   const img = newImage(L.width, L.height, outputScale(m.game));
   const { ctx } = img;
   drawResult(ctx, m, L);
-  return encode(img);
+  return encode(img, paletteColours(m.game));
 }

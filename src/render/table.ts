@@ -23,6 +23,7 @@ import {
   snapHeight,
   windText,
   word,
+  paletteColours,
 } from './draw.js';
 import { header } from './hand.js';
 import { rrect } from './pieces/draw-util.js';
@@ -327,5 +328,5 @@ export function renderTablePng(m: TableModel): Buffer {
   const img = newImage(T.width, T.height, outputScale(m.game));
   const { ctx } = img;
   drawTable(ctx, m, T);
-  return encode(img);
+  return encode(img, paletteColours(m.game));
 }

@@ -244,3 +244,39 @@ test('claim thumbnails: every piece of every game alone on a small square, its o
     );
   }
 });
+
+test('a small patch of a distinct ink keeps its own palette entry (png.ts serveWorst)', async () => {
+  const { quantize } = await import('../../src/render/png.js');
+  const { createCanvas } = await import('canvas');
+  const c = createCanvas(780, 300);
+  const g = c.getContext('2d');
+  // felt, ivory and many anti-aliasing-like blends between them, as on a mahjong table
+  const grad = g.createLinearGradient(0, 0, 780, 0);
+  grad.addColorStop(0, '#1b4d3e');
+  grad.addColorStop(0.5, '#f4ecd8');
+  grad.addColorStop(1, '#b22222');
+  g.fillStyle = grad;
+  g.fillRect(0, 0, 780, 300);
+  const blue = g.createLinearGradient(0, 0, 0, 300);
+  blue.addColorStop(0, 'rgba(30, 60, 160, 0)');
+  blue.addColorStop(1, 'rgba(30, 60, 160, 0.9)');
+  g.fillStyle = blue;
+  g.fillRect(0, 0, 780, 300);
+  // a plum blossom's magenta: 156 px of 234,000
+  g.fillStyle = 'rgb(194, 24, 91)';
+  g.fillRect(400, 140, 12, 13);
+  const d = g.getImageData(0, 0, 780, 300).data;
+  const q = quantize(d, 40);
+  const k = q.index[((194 >> 3) << 10) | ((24 >> 3) << 5) | (91 >> 3)]!;
+  const dist = Math.hypot(q.palette[k * 3]! - 194, q.palette[k * 3 + 1]! - 24, q.palette[k * 3 + 2]! - 91);
+  assert.ok(dist < 12, `magenta drawn as (${q.palette.slice(k * 3, k * 3 + 3).join(', ')}), ${dist.toFixed(1)} away`);
+  assert.ok(q.palette.length <= 40 * 3);
+});
+
+test("the mahjongs' images use 40 palette entries, the card games' 64", () => {
+  const plte = (b: Buffer) => b.readUInt32BE(33) / 3; // IHDR is 8 + 25 bytes: PLTE's length follows
+  for (const g of RENDER_GAMES) {
+    const n = plte(renderTable(sampleModels(g, 'vi').table));
+    assert.ok(g.endsWith('mahjong') ? n <= 40 && n > 32 : n > 40 && n <= 64, `${g}: ${n} entries`);
+  }
+});
