@@ -517,7 +517,15 @@ async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): P
         (c) => c.type === 2 && decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.arg === String(idx),
       );
       if (b) return { idx, id: String(b.custom_id), select: false };
-      const s = comps.find((c) => c.type === 3 && ((c.options as Json[]) ?? []).some((op) => op.value === String(idx)));
+      // Only `act` selects make a move: Chắn's xướng builder (`announce` selects) edits a draft on the
+      // player's own view and moves nothing until its confirm button (until 2026-12-02 the bench took
+      // a draft step for a move and waited 30 s for a table change that never came).
+      const s = comps.find(
+        (c) =>
+          c.type === 3 &&
+          decodeGameId(String(c.custom_id))?.verb === 'act' &&
+          ((c.options as Json[]) ?? []).some((op) => op.value === String(idx)),
+      );
       return s ? { idx, id: String(s.custom_id), select: true } : null;
     })
     .filter((x): x is NonNullable<typeof x> => x !== null);
@@ -556,7 +564,11 @@ async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): P
           30_000,
         ).then((ok) => ok && st.tableVisible.push(performance.now() - t0));
   const [a, b] = await Promise.all([own, pub]);
-  if (a === false || b === false) st.notVisible++;
+  if (a === false || b === false) {
+    st.notVisible++;
+    if (process.env.HQ_TEST_LOG)
+      console.error('load: not visible', JSON.stringify({ game: t.gameId, own: a, table: b, kind: d.kind, option: d.options[pick.idx] }));
+  }
   return 'moved';
 }
 
