@@ -37,12 +37,17 @@ export type PhomKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
 /**
  * Tuning (measured by duplicate duels against `normal`): `money` converts bets to hand-value points;
  * `eatGain` is what an eat is worth to the eater beyond its payment (per table size: with 3 players
- * weighing a plain eat by its payment alone measured better, +0.11 bets/hand over 3 seeds); `loose` is the Ù distance of a
- * loose card; a pass on a related card multiplies a pair's chance by `passDiscount`, a cạ with a
- * card the seat threw by `thrownCa`; `chotExtra` is the đánh-chốt risk of feeding a chốt;
+ * weighing a plain eat by its payment alone measured better, +0.11 bets/hand over 3 seeds); `loose`
+ * is the Ù distance of a loose card (with 4 players twice as much: an Ù there earns 3 × 5 bets
+ * against at most 6 for Nhất, phom.md §10.2–§10.3; 12 instead of 6, together with `finalW` 0.6 and
+ * the Móm risk at 4 players, measured +0.10 bets/hand paired against the previous strong over 4
+ * tuning seeds of 1,000 deals; at 2–3 players a larger `loose` measured no better); a pass on a
+ * related card multiplies a pair's chance by `passDiscount`, a cạ with a card the seat threw by
+ * `thrownCa`; `chotExtra` is the đánh-chốt risk of feeding a chốt;
  * `feed2`…`feed4` weigh feeding by table size; `looks` is how many live cards a take shows (the
  * offered discard and the draw) and `momCost` the bets a Móm costs, for the Móm-risk estimate;
- * the look-ahead and the Móm risk are used up to `exactUpTo` players (at 4 they measured worse).
+ * the exact look-ahead is used up to `exactUpTo` players (at 4 it measured worse), the Móm risk at
+ * every table size.
  * `ptsW` weighs a loose card's points in earlier discards and `finalW` the deadwood points of the
  * final discard against the feeding risk (with 2 players a point of deadwood is worth little: the
  * loser pays 1 whatever the margin, while a fed eat or chốt pays 1–4 at once).
@@ -51,7 +56,7 @@ export type PhomKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
 const TUNING = {
   money: 5,
   eatGain: [1.5, 0, 1.5],
-  loose: 6,
+  loose: [6, 6, 12],
   passDiscount: [0.1, 0.1, 0.25],
   chotExtra: 1.5,
   feed2: 1,
@@ -62,7 +67,7 @@ const TUNING = {
   momCost: 4.5,
   exactUpTo: 3,
   ptsW: [0.1, 1, 1],
-  finalW: [0.3, 1, 1],
+  finalW: [0.3, 1, 0.6],
 } as const;
 
 interface Ctx {
@@ -118,7 +123,7 @@ function handValue(x: Ctx, hand: Card[], eatenHeld: Card[], final: boolean): num
     for (let j = 0; j < h.cards.length; j++) if (j !== i && isCa(c, h.cards[j]!)) best = Math.max(best, liveOuts(x, c, h.cards[j]!));
     return best === 0 ? 1 : best === 1 ? 0.6 : 0.4;
   });
-  return bestArrangement(h, (i) => TUNING.loose * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]! * TUNING.ptsW[x.v.n - 2]!).value;
+  return bestArrangement(h, (i) => TUNING.loose[x.v.n - 2]! * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]! * TUNING.ptsW[x.v.n - 2]!).value;
 }
 
 /**
@@ -374,9 +379,7 @@ function discardChoice(x: Ctx, discards: Card[]): Card {
     const rest = hand.filter((y) => y !== c);
     const val = exact
       ? -takeExpectation(x, rest, held) + feedCost(x, c) / TUNING.money
-      : handValue(x, rest, held, final) +
-        feedCost(x, c) +
-        (v.n <= TUNING.exactUpTo ? momRisk(x, rest, held, takes) * TUNING.momCost * TUNING.money : 0);
+      : handValue(x, rest, held, final) + feedCost(x, c) + momRisk(x, rest, held, takes) * TUNING.momCost * TUNING.money;
     if (!best || val < best.val - 1e-9 || (Math.abs(val - best.val) < 1e-9 && cardPoints(c, x.face) > cardPoints(best.card, x.face)))
       best = { card: c, val };
   }
@@ -398,7 +401,7 @@ function afterTake(x: Ctx, hand: Card[], held: Card[], final: boolean): number {
   });
   const cost = final
     ? (i: number) => pts[i]!
-    : (i: number) => TUNING.loose * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]! * TUNING.ptsW[x.v.n - 2]!;
+    : (i: number) => TUNING.loose[x.v.n - 2]! * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]! * TUNING.ptsW[x.v.n - 2]!;
   const full = (1 << h.cards.length) - 1;
   const memo = new Map<number, { value: number; phoms: number[] }>();
   let best = Infinity;
