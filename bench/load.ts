@@ -123,6 +123,9 @@ export interface BotProcess {
   lag: { p50: number; p99: number; max: number; n: number; lateP99: number; lateMax: number } | null;
   /** Resets the probe's histogram. */
   resetLag(): void;
+  /** When the last reset was sent, and how many seconds after it the lag maximum was printed (±1 s). */
+  lagResetAt: number;
+  lagMaxAt: number;
   stderr: string[];
   exited: boolean;
   /** When main.ts printed "is online" (bot.start() resolved: logged in, running games resumed), epoch ms. */
@@ -157,7 +160,13 @@ export function startBotProcess(sim: DiscordSim, dbPath: string, env: Record<str
     lag: null,
     stderr: [],
     exited: false,
-    resetLag: () => void child.kill('SIGUSR2'),
+    lagResetAt: 0,
+    lagMaxAt: 0,
+    resetLag: () => {
+      child.kill('SIGUSR2');
+      bp.lagResetAt = performance.now();
+      bp.lagMaxAt = 0;
+    },
     async kill() {
       if (bp.exited) return;
       child.kill(profile ? 'SIGTERM' : 'SIGKILL');
@@ -175,8 +184,13 @@ export function startBotProcess(sim: DiscordSim, dbPath: string, env: Record<str
     while ((k = buf.indexOf('\n')) >= 0) {
       const line = buf.slice(0, k);
       buf = buf.slice(k + 1);
-      if (line.startsWith('@@el ')) bp.lag = JSON.parse(line.slice(5)) as BotProcess['lag'];
-      else {
+      if (line.startsWith('@@el ')) {
+        const prev = bp.lag?.max ?? 0;
+        bp.lag = JSON.parse(line.slice(5)) as BotProcess['lag'];
+        // when in the phase the lag maximum was reached (the probe's max is cumulative since reset)
+        // (a smaller max than the line before: the first line of the fresh histogram after a reset)
+        if (Math.abs(bp.lag!.max - prev) > 1) bp.lagMaxAt = (performance.now() - bp.lagResetAt) / 1000;
+      } else {
         bp.stderr.push(line);
         if (bp.stderr.length > 2000) bp.stderr.shift();
         if (process.env.HQ_TEST_LOG) process.stderr.write(line + '\n');
@@ -655,6 +669,7 @@ export async function drive(
     rss: { start: rss0, max: Math.max(rssMax, rssOf(rig.bot.pid).rssMiB), end: rssOf(rig.bot.pid).rssMiB },
     rssSlope: rssSlope(rssByMoves),
     lag: rig.bot.lag,
+    lagMaxAtS: rig.bot.lagMaxAt,
     cpuPct: ((cpuOf(rig.bot.pid) - cpu0) / (elapsed + 1.1)) * 100,
   };
 }
@@ -678,6 +693,8 @@ export interface PhaseReport {
   /** RSS growth in MiB per 1,000 moves after warm-up (`rssSlope`), NaN when too few moves. */
   rssSlope: number;
   lag: BotProcess['lag'];
+  /** Seconds into the phase at which the lag maximum was seen (±1 s). */
+  lagMaxAtS: number;
   /** The bot process's CPU use over the phase, % of one core. */
   cpuPct: number;
 }
@@ -736,6 +753,7 @@ export function summarize(r: PhaseReport): Record<string, string> {
     'RSS MiB/1k moves': f(r.rssSlope, 2),
     'lag p99/max ms': r.lag ? `${f(r.lag.p99, 0)} / ${f(r.lag.max, 0)}` : '–',
     'late p99/max ms': r.lag ? `${f(r.lag.lateP99, 0)} / ${f(r.lag.lateMax, 0)}` : '–',
+    'lag max at s': r.lag ? f(r.lagMaxAtS, 0) : '–',
     'KB/move': f(r.bytes / mv / 1024, 1),
     'bot CPU %': f(r.cpuPct, 0),
   };
