@@ -48,6 +48,9 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 /** Tick of the event-loop probe, ms. */
 const LAG_RESOLUTION_MS = 10;
 
+/** How late the probe's tick ran, from an interval of Node's histogram (ms). */
+const late = (intervalMs: number): number => Math.max(0, intervalMs - LAG_RESOLUTION_MS);
+
 /** Event-loop probe loaded into the bot process with `--import` (nothing in src/ changes). */
 const PROBE = `data:text/javascript,${encodeURIComponent(`
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -70,9 +73,7 @@ if (isMainThread) {
   process.on('SIGUSR2', () => h.reset());
   const ms = (ns) => ns / 1e6;
   setInterval(() => {
-    const p99 = ms(h.percentile(99));
-    const max = ms(h.max);
-    process.stderr.write('@@el ' + JSON.stringify({ p50: ms(h.percentile(50)), p99, max, n: h.count, lateP99: Math.max(0, p99 - RES), lateMax: Math.max(0, max - RES) }) + '\\n');
+    process.stderr.write('@@el ' + JSON.stringify({ p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max), n: h.count }) + '\\n');
   }, 1000).unref();
 }
 `)}`;
@@ -119,8 +120,8 @@ export interface BotProcess {
   child: ChildProcess;
   pid: number;
   /** Latest event-loop figures printed by the probe (ms). */
-  /** Node's histogram of the probe's tick intervals (ms), and how late the ticks ran (less the tick). */
-  lag: { p50: number; p99: number; max: number; n: number; lateP99: number; lateMax: number } | null;
+  /** Node's histogram of the probe's tick intervals (ms); less `LAG_RESOLUTION_MS`, how late a tick ran. */
+  lag: { p50: number; p99: number; max: number; n: number } | null;
   /** Resets the probe's histogram. */
   resetLag(): void;
   /** When the last reset was sent, and how many seconds after it the lag maximum was printed (±1 s). */
@@ -187,8 +188,8 @@ export function startBotProcess(sim: DiscordSim, dbPath: string, env: Record<str
       if (line.startsWith('@@el ')) {
         const prev = bp.lag?.max ?? 0;
         bp.lag = JSON.parse(line.slice(5)) as BotProcess['lag'];
-        // when in the phase the lag maximum was reached (the probe's max is cumulative since reset)
-        // (a smaller max than the line before: the first line of the fresh histogram after a reset)
+        // when in the phase the lag maximum was reached: the probe's max is cumulative since the
+        // reset, so it changes when a new maximum comes, or drops on the first line after a reset
         if (Math.abs(bp.lag!.max - prev) > 1) bp.lagMaxAt = (performance.now() - bp.lagResetAt) / 1000;
       } else {
         bp.stderr.push(line);
@@ -752,7 +753,7 @@ export function summarize(r: PhaseReport): Record<string, string> {
     'RSS MiB start/max/end': `${f(r.rss.start, 0)} / ${f(r.rss.max, 0)} / ${f(r.rss.end, 0)}`,
     'RSS MiB/1k moves': f(r.rssSlope, 2),
     'lag p99/max ms': r.lag ? `${f(r.lag.p99, 0)} / ${f(r.lag.max, 0)}` : '–',
-    'late p99/max ms': r.lag ? `${f(r.lag.lateP99, 0)} / ${f(r.lag.lateMax, 0)}` : '–',
+    'late p99/max ms': r.lag ? `${f(late(r.lag.p99), 0)} / ${f(late(r.lag.max), 0)}` : '–',
     'lag max at s': r.lag ? f(r.lagMaxAtS, 0) : '–',
     'KB/move': f(r.bytes / mv / 1024, 1),
     'bot CPU %': f(r.cpuPct, 0),
@@ -821,7 +822,7 @@ export async function run(): Promise<Row[]> {
           { name: `${name} rss slope`, value: r.rssSlope, unit: 'MiB/1k moves' },
           { name: `${name} lag p99`, value: r.lag?.p99 ?? NaN, unit: 'ms' },
           { name: `${name} lag max`, value: r.lag?.max ?? NaN, unit: 'ms' },
-          { name: `${name} timer late p99`, value: r.lag?.lateP99 ?? NaN, unit: 'ms' },
+          { name: `${name} timer late p99`, value: r.lag ? late(r.lag.p99) : NaN, unit: 'ms' },
           { name: `${name} uploaded/move`, value: r.bytes / mv / 1024, unit: 'KB' },
           { name: `${name} bot CPU`, value: r.cpuPct, unit: '% of a core' },
         );
