@@ -14,6 +14,7 @@ export class Scheduler {
   private handle: NodeJS.Timeout | null = null;
   private running = false;
   private stopped = false;
+  private waking: NodeJS.Immediate | null = null;
 
   constructor(
     private readonly ctx: BotContext,
@@ -27,13 +28,23 @@ export class Scheduler {
 
   stop(): void {
     this.stopped = true;
+    if (this.waking) clearImmediate(this.waking);
+    this.waking = null;
     if (this.handle) clearTimeout(this.handle);
     this.handle = null;
   }
 
-  /** Re-arm after timers changed. */
+  /**
+   * Re-arm after timers changed. Every step that touches a timer wakes the scheduler, and finding the
+   * earliest due moment is a query over all live timers: the wakes of one turn of the event loop
+   * (many tables' steps under load) share one query.
+   */
   wake(): void {
-    if (!this.stopped) this.arm();
+    if (this.stopped || this.waking) return;
+    this.waking = setImmediate(() => {
+      this.waking = null;
+      if (!this.stopped) this.arm();
+    });
   }
 
   private arm(): void {

@@ -52,8 +52,13 @@ const key = (gameId: string, seat: number) => `${gameId}:${seat}`;
 
 /** What a seat's view shows, independent of the state version its components carry. */
 export function viewSignature(t: Table, seat: number, lang: Lang): string {
-  return JSON.stringify(viewParts(handView(t, seat, lang)));
+  const v = handView(t, seat, lang);
+  let sig = signatures.get(v);
+  if (sig === undefined) signatures.set(v, (sig = JSON.stringify(viewParts(v))));
+  return sig;
 }
+/** Signatures by view (handView shares one view per table, seat and language). */
+const signatures = new WeakMap<object, string>();
 
 /** The seat's hand message was just drawn in answer to `token` (Open my hand, or a click on it). */
 export function registerView(

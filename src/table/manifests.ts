@@ -13,6 +13,7 @@ import { engine as chan } from '../games/chan/index.js';
 import { engine as vnMahjong } from '../games/vn-mahjong/index.js';
 import { engine as classicMahjong } from '../games/classic-mahjong/index.js';
 import { withStableSeats } from '../games/core/stable-seats.js';
+import { withViewCache } from '../games/core/view-cache.js';
 import type { AnyPresenter, Presenter } from './present/types.js';
 import { phomPresenter } from './present/phom.js';
 import { chanPresenter } from './present/chan.js';
@@ -41,7 +42,8 @@ export function manifest<S, A extends BaseAction, O, V, P, R extends HandResult>
   presenter: Presenter<V, P, A>,
   ui?: GameUi,
 ): GameManifest {
-  return { id, engine: engine as AnyEngine, presenter, ...(ui ? { ui } : {}) };
+  // Views, decisions and results are computed once per state (core/view-cache.ts).
+  return { id, engine: withViewCache(engine as AnyEngine), presenter, ...(ui ? { ui } : {}) };
 }
 
 // classic-mahjong numbers seats by wind position each hand; the match needs one seat per person.
@@ -53,7 +55,7 @@ export const GAMES: { readonly [K in GameId]: GameManifest & { id: K } } = {
   'vn-mahjong': { ...manifest('vn-mahjong', vnMahjong, vnMahjongPresenter), id: 'vn-mahjong' },
   'classic-mahjong': {
     ...manifest('classic-mahjong', classicMahjong, classicMahjongPresenter),
-    engine: classicStable,
+    engine: withViewCache(classicStable),
     id: 'classic-mahjong',
   },
 };

@@ -15,6 +15,7 @@ import type { UiRow } from './ui.js';
 import { shownName } from '../store/privacy.js';
 import { prefsOf } from './prefs.js';
 import { CLAIMS_ARG } from './absent.js';
+import { deepFreeze } from '../games/core/view-cache.js';
 
 export function presentCtx(t: Table, lang: Lang): PresentCtx {
   const tr = translator(lang);
@@ -452,6 +453,21 @@ export function viewParts(v: HandMessageView): unknown[] {
  * the manifest has them), plus Refresh (and Take my seat back when the AI plays it).
  */
 export function handView(t: Table, seat: number, lang: Lang, note?: string, draft?: unknown): HandMessageView {
+  if (note !== undefined || draft !== undefined) return drawHandView(t, seat, lang, note, draft);
+  // One step's table asks for the same seat view several times (the acting player's answer, each live
+  // view's "did it change" signature, then its edit): computed once per table, seat and language.
+  let views = handViews.get(t);
+  if (!views) handViews.set(t, (views = new Map()));
+  const k = `${seat}:${lang}`;
+  let v = views.get(k);
+  if (!v) views.set(k, (v = deepFreeze(drawHandView(t, seat, lang))));
+  return v;
+}
+
+/** handView's answers per table (a step's `Table` is not changed once `act` returns it). */
+const handViews = new WeakMap<Table, Map<string, HandMessageView>>();
+
+function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?: unknown): HandMessageView {
   const tr: T = translator(lang);
   const decision = (t.engine.pending(t.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
   const options = decision?.options ?? [];
