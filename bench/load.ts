@@ -8,7 +8,7 @@
  * (one move every 5 s per table). Per run it prints interactions/s, moves/s, ack p50/p99, visible
  * result p50/p99 (the player's own hand view and the public table message), REST requests per move
  * split into globally limited and exempt (the simulator's counters), 429s, bot RSS start/max/end
- * (/proc/<pid>/status) and its slope per 1,000 moves after warm-up, event-loop lag p99/max and
+ * (/proc/<pid>/status) and its slope per 1,000 moves after warm-up, event-loop lag p99/max, how busy its main thread was (event-loop utilization) and
  * attachment bytes uploaded per move.
  *
  * Event-loop lag: Node's histogram of a 10 ms timer's intervals (p99/max; 'late' is that less 10 ms,
@@ -53,7 +53,7 @@ const late = (intervalMs: number): number => Math.max(0, intervalMs - LAG_RESOLU
 
 /** Event-loop probe loaded into the bot process with `--import` (nothing in src/ changes). */
 const PROBE = `data:text/javascript,${encodeURIComponent(`
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { isMainThread } from 'node:worker_threads';
 // Worker threads inherit --import: measure the bot's main thread only (a render worker's loop is
 // blocked by each image it draws, by design).
@@ -70,10 +70,12 @@ if (isMainThread) {
   const RES = ${LAG_RESOLUTION_MS};
   const h = monitorEventLoopDelay({ resolution: RES });
   h.enable();
-  process.on('SIGUSR2', () => h.reset());
+  // The main thread's event-loop utilization since the phase began (share of the time it was busy).
+  let elu0 = performance.eventLoopUtilization();
+  process.on('SIGUSR2', () => { h.reset(); elu0 = performance.eventLoopUtilization(); });
   const ms = (ns) => ns / 1e6;
   setInterval(() => {
-    process.stderr.write('@@el ' + JSON.stringify({ p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max), n: h.count }) + '\\n');
+    process.stderr.write('@@el ' + JSON.stringify({ p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max), n: h.count, busy: performance.eventLoopUtilization(elu0).utilization }) + '\\n');
   }, 1000).unref();
 }
 `)}`;
@@ -121,7 +123,7 @@ export interface BotProcess {
   pid: number;
   /** Latest event-loop figures printed by the probe (ms). */
   /** Node's histogram of the probe's tick intervals (ms); less `LAG_RESOLUTION_MS`, how late a tick ran. */
-  lag: { p50: number; p99: number; max: number; n: number } | null;
+  lag: { p50: number; p99: number; max: number; n: number; busy: number } | null;
   /** Resets the probe's histogram. */
   resetLag(): void;
   /** When the last reset was sent, and how many seconds after it the lag maximum was printed (±1 s). */
@@ -755,6 +757,7 @@ export function summarize(r: PhaseReport): Record<string, string> {
     'lag p99/max ms': r.lag ? `${f(r.lag.p99, 0)} / ${f(r.lag.max, 0)}` : '–',
     'late p99/max ms': r.lag ? `${f(late(r.lag.p99), 0)} / ${f(late(r.lag.max), 0)}` : '–',
     'lag max at s': r.lag ? f(r.lagMaxAtS, 0) : '–',
+    'main busy %': r.lag ? f(100 * r.lag.busy, 0) : '–',
     'KB/move': f(r.bytes / mv / 1024, 1),
     'bot CPU %': f(r.cpuPct, 0),
   };
@@ -823,6 +826,7 @@ export async function run(): Promise<Row[]> {
           { name: `${name} lag p99`, value: r.lag?.p99 ?? NaN, unit: 'ms' },
           { name: `${name} lag max`, value: r.lag?.max ?? NaN, unit: 'ms' },
           { name: `${name} timer late p99`, value: r.lag ? late(r.lag.p99) : NaN, unit: 'ms' },
+          { name: `${name} main thread busy`, value: r.lag ? 100 * r.lag.busy : NaN, unit: '%' },
           { name: `${name} uploaded/move`, value: r.bytes / mv / 1024, unit: 'KB' },
           { name: `${name} bot CPU`, value: r.cpuPct, unit: '% of a core' },
         );

@@ -18,6 +18,7 @@ import type { Metrics } from '../ops/metrics.js';
 import { measuredRenderer, measuredTableStore, observeClient } from './observe.js';
 import { Notifier, discordSender } from '../notify/notifier.js';
 import { splitInteractionRest, GLOBAL_REQUESTS_PER_SECOND } from './rest.js';
+import { makeRequest } from './multipart.js';
 
 export interface BotOptions {
   token: string;
@@ -65,11 +66,12 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     intents: [GatewayIntentBits.Guilds],
     partials: [Partials.Channel],
     makeCache: Options.cacheWithLimits(CACHE_LIMITS),
-    rest: { api: o.apiBase, globalRequestsPerSecond: GLOBAL_REQUESTS_PER_SECOND },
+    // Uploads go out as one buffer (src/bot/multipart.ts).
+    rest: { api: o.apiBase, globalRequestsPerSecond: GLOBAL_REQUESTS_PER_SECOND, makeRequest },
     waitGuildTimeout: 2_000,
   });
   // Interaction endpoints are not bound to Discord's global rate limit (src/bot/rest.ts).
-  splitInteractionRest(client, { api: o.apiBase });
+  splitInteractionRest(client, { api: o.apiBase, makeRequest });
   const locks = new GameLocks();
   let scheduler: Scheduler | null = null;
   const ctx: BotContext = {

@@ -30,6 +30,7 @@ import { lobbyPayload } from './lobby.js';
 import { InteractionWebhook, type Client, type Message, type MessageCreateOptions } from 'discord.js';
 import { forgetGame, LIVE_MS, liveSeats, pushSeatViews } from './seat-views.js';
 import { closeSeatChannels } from './seat-channels.js';
+import { slices } from './slices.js';
 
 /**
  * A Discord nonce that makes a reminder's post happen once (Create Message `enforce_nonce`: a second
@@ -94,6 +95,8 @@ export function publicLang(ctx: BotContext, t: Table): Lang {
 
 /** Runs a command through the table layer and executes its effects. */
 export async function run(ctx: BotContext, cmd: TableCommand, o: Omit<ExecOptions, 'restart'> = {}): Promise<ActResult> {
+  // The step's load, rules and commit run in a slice of the event loop (slices.ts).
+  await slices.slice();
   // The AI thinks in the worker pool when there is one: the event loop stays free meanwhile.
   const r = ctx.ai ? await actAsync(ctx.table, cmd, ctx.clock.now(), ctx.ai) : act(ctx.table, cmd, ctx.clock.now());
   for (const w of r.warnings) ctx.log.error({ gameId: cmd.gameId, kind: cmd.kind }, w);
@@ -117,6 +120,7 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   // The live seat views first (interaction webhooks): a seat whose view was pushed needs no ping.
   if (r.effects.some((e) => e.kind === 'table' || e.kind === 'ping'))
     await pushSeatViews(ctx, t, t.seats.find((x) => o.actorUserId && x.userId === o.actorUserId)?.seat);
+  await slices.slice();
   for (const e of r.effects) {
     if (o.skip?.includes(e.kind)) continue;
     try {
@@ -457,6 +461,7 @@ async function updateTable(
   adopt?: Via,
 ): Promise<void> {
   if (!t.row.threadId) return;
+  await slices.slice();
   // Components V2 (src/bot/layout.ts): the state in words with Open my hand beside it, the table
   // image with its alt text, Pause / Resume / Leave below. Public components carry version 0.
   const alt = altText(v.lines);

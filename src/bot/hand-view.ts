@@ -9,6 +9,7 @@ import { v2Layout, type V2Message } from './layout.js';
 import { altText, handView, presentCtx } from '../table/views.js';
 import { translator, type Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
+import { slices } from './slices.js';
 
 /**
  * A Components V2 message (src/bot/layout.ts): the seat's situation in words with Refresh beside it,
@@ -33,6 +34,7 @@ export async function handPayload(
   note?: string,
   draft?: unknown,
 ): Promise<HandPayload> {
+  await slices.slice();
   const v = handView(t, seat, lang, note, draft);
   const image = await ctx.render.hand(v.model);
   // Alt text: what the owner's view says and the pieces of their hand (only they see this message).

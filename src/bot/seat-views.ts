@@ -20,6 +20,7 @@ import { handView, viewParts } from '../table/views.js';
 import type { Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
 import { seatChannelSeats, syncSeatChannels } from './seat-channels.js';
+import { slices } from './slices.js';
 
 /** Discord's interaction token lifetime. */
 export const TOKEN_LIFETIME_MS = 15 * 60_000;
@@ -113,6 +114,7 @@ export async function pushSeatViews(ctx: BotContext, t: Table, except?: number):
     if (s.seat === except) continue;
     const v = liveView(ctx, t.row.id, s.seat);
     if (!v || v.userId !== s.userId) continue;
+    await slices.slice();
     const sig = viewSignature(t, s.seat, v.lang);
     if (sig === v.sig) continue;
     try {

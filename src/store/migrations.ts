@@ -373,4 +373,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX seat_channels_by_message ON seat_channels(message_id) WHERE message_id IS NOT NULL;
     `,
   },
+  {
+    version: 14,
+    name: 'timers-by-reminder',
+    sql: `
+      -- The scheduler asks for the earliest deadline and the earliest reminder after every turn
+      -- that changed a timer (issue #17: one scan of every live timer each time); with this index and
+      -- timers_by_deadline each is the first live row of an index (store/timers.ts nextDue).
+      CREATE INDEX timers_by_remind ON timers(remind_at) WHERE remind_at IS NOT NULL;
+    `,
+  },
 ];

@@ -97,10 +97,19 @@ export class TimerStore {
   /** The earliest moment anything is due (deadline or reminder) for a live game (of the scope's guilds), or null. */
   nextDue(scope?: ShardScope | null): number | null {
     const w = liveIn(scope);
-    const r = this.db
-      .prepare(`SELECT MIN(MIN(t.deadline, COALESCE(t.remind_at, t.deadline))) AS t FROM timers t WHERE t.paused_left IS NULL AND ${w.sql}`)
-      .get(...w.args) as { t: number | null };
-    return r.t;
+    // Each is the first live row in its index (timers_by_deadline, timers_by_remind: migration 14), not a scan.
+    const first = (col: 'deadline' | 'remind_at') =>
+      (
+        this.db
+          .prepare(
+            `SELECT t.${col} AS t FROM timers t INDEXED BY timers_by_${col === 'deadline' ? 'deadline' : 'remind'}
+             WHERE t.${col} IS NOT NULL AND t.paused_left IS NULL AND ${w.sql} ORDER BY t.${col} LIMIT 1`,
+          )
+          .get(...w.args) as { t: number } | undefined
+      )?.t ?? null;
+    const d = first('deadline');
+    const r = first('remind_at');
+    return d === null ? r : r === null ? d : Math.min(d, r);
   }
 
   /** Freeze a game's timers, keeping the time left. */

@@ -110,10 +110,30 @@ test('timers keep their remaining time across pause and resume', () => {
   store.timers.set(row.id, [{ seat: 1, kind: 'turn', version: 0, deadline: 10_000, remindAt: 5_000 }]);
   assert.equal(store.timers.nextDue(), 5_000);
   store.timers.pause(row.id, 4_000);
+  assert.equal(store.timers.nextDue(), null, 'a paused game wakes nobody');
   assert.deepEqual(store.timers.due(100_000), []);
   store.timers.resume(row.id, 50_000);
   assert.equal(store.timers.forGame(row.id)[0]!.deadline, 56_000);
   assert.equal(store.timers.due(56_000).length, 1);
+  store.close();
+});
+
+test('the next due moment is the earliest live deadline or reminder, whichever comes first', () => {
+  const store = openStore(tmpDb(), engineOf);
+  const a = newRunningGame(store);
+  const b = newRunningGame(store);
+  store.timers.set(a.id, [
+    { seat: 0, kind: 'turn', version: 0, deadline: 9_000, remindAt: null },
+    { seat: 1, kind: 'claim', version: 0, deadline: 7_000, remindAt: 6_500 },
+  ]);
+  store.timers.set(b.id, [{ seat: 2, kind: 'turn', version: 0, deadline: 8_000, remindAt: 3_000 }]);
+  assert.equal(store.timers.nextDue(), 3_000, "b's reminder");
+  store.timers.markReminded(b.id, 2);
+  assert.equal(store.timers.nextDue(), 6_500, "a's reminder, once b's was sent");
+  store.timers.pause(a.id, 1_000);
+  assert.equal(store.timers.nextDue(), 8_000, "b's deadline: a is paused");
+  store.timers.clear(b.id);
+  assert.equal(store.timers.nextDue(), null);
   store.close();
 });
 

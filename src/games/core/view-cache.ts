@@ -54,7 +54,7 @@ export function withViewCache(engine: AnyEngine): AnyEngine {
 export function deepFreeze<T>(x: T): T {
   if (typeof x !== 'object' || x === null || Object.isFrozen(x)) return x;
   Object.freeze(x);
-  if (x instanceof Map) for (const [k, v] of x) deepFreeze(k), deepFreeze(v);
+  if (x instanceof Map) for (const [k, v] of x) (deepFreeze(k), deepFreeze(v));
   else if (x instanceof Set) for (const v of x) deepFreeze(v);
   else for (const v of Object.values(x)) deepFreeze(v);
   return x;
