@@ -54,8 +54,7 @@ export function withViewCache(engine: AnyEngine): AnyEngine {
 export function deepFreeze<T>(x: T): T {
   if (typeof x !== 'object' || x === null || Object.isFrozen(x)) return x;
   Object.freeze(x);
-  if (x instanceof Map) for (const [k, v] of x) (deepFreeze(k), deepFreeze(v));
-  else if (x instanceof Set) for (const v of x) deepFreeze(v);
-  else for (const v of Object.values(x)) deepFreeze(v);
+  const held = x instanceof Map ? [...x.keys(), ...x.values()] : x instanceof Set ? [...x] : Object.values(x);
+  for (const v of held) deepFreeze(v);
   return x;
 }
