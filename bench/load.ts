@@ -8,8 +8,8 @@
  * (one move every 5 s per table). Per run it prints interactions/s, moves/s, ack p50/p99, visible
  * result p50/p99 (the player's own hand view and the public table message), REST requests per move
  * split into globally limited and exempt (the simulator's counters), 429s, bot RSS start/max/end
- * (/proc/<pid>/status) and its slope per 1,000 moves after warm-up, event-loop lag p99/max, how busy its main thread was (event-loop utilization) and
- * attachment bytes uploaded per move.
+ * (/proc/<pid>/status) and its slope per 1,000 moves after warm-up, event-loop lag p99/max, how
+ * busy its main thread was (event-loop utilization) and attachment bytes uploaded per move.
  *
  * Event-loop lag: Node's histogram of a 10 ms timer's intervals (p99/max; 'late' is that less 10 ms,
  * how late the timer ran). The bot process is started with a tiny `--import data:` probe

@@ -97,18 +97,18 @@ export class TimerStore {
   /** The earliest moment anything is due (deadline or reminder) for a live game (of the scope's guilds), or null. */
   nextDue(scope?: ShardScope | null): number | null {
     const w = liveIn(scope);
-    // Each is the first live row in its index (timers_by_deadline, timers_by_remind: migration 14), not a scan.
-    const first = (col: 'deadline' | 'remind_at') =>
+    // Each is the first live row of its index (timers_by_deadline, timers_by_remind: migration 14), not a scan.
+    const first = (col: 'deadline' | 'remind_at', index: string) =>
       (
         this.db
           .prepare(
-            `SELECT t.${col} AS t FROM timers t INDEXED BY timers_by_${col === 'deadline' ? 'deadline' : 'remind'}
+            `SELECT t.${col} AS t FROM timers t INDEXED BY ${index}
              WHERE t.${col} IS NOT NULL AND t.paused_left IS NULL AND ${w.sql} ORDER BY t.${col} LIMIT 1`,
           )
           .get(...w.args) as { t: number } | undefined
       )?.t ?? null;
-    const d = first('deadline');
-    const r = first('remind_at');
+    const d = first('deadline', 'timers_by_deadline');
+    const r = first('remind_at', 'timers_by_remind');
     return d === null ? r : r === null ? d : Math.min(d, r);
   }
 
