@@ -13,7 +13,7 @@
 import type { SeatKnowledge } from '../core/ai.js';
 import type { HintReasonKey } from '../core/types.js';
 import type { VnAction } from './actions.js';
-import { kongOrFlower, shanten } from './ai.js';
+import { kongOrFlower, shanten, usefulness } from './ai.js';
 import {
   countVector,
   isDragon,
@@ -164,19 +164,6 @@ function valueKeep(hand: readonly Tile[], t: Tile, seat: number, roundWind: numb
   const n = hand.filter((x) => x === t).length;
   const valued = isDragon(i) || i === 27 + seat || i === 27 + roundWind;
   return valued && n >= 2 ? 2 : 0;
-}
-
-function usefulness(hand: readonly Tile[], t: Tile): number {
-  const i = tileIndex(t);
-  if (i < 0) return isJoker(t) ? 100 : -1;
-  const c = countVector(hand);
-  let v = (c[i]! - 1) * 3;
-  if (i < 27) {
-    const pos = i % 9;
-    for (const d of [-2, -1, 1, 2]) if (pos + d >= 0 && pos + d <= 8) v += c[i + d]! * (Math.abs(d) === 1 ? 2 : 1);
-    if (pos === 0 || pos === 8) v -= 1;
-  }
-  return v;
 }
 
 export function strongAi(k: VnKnowledge): VnAction {

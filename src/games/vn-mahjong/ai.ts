@@ -110,7 +110,8 @@ export function shanten(hand: readonly Tile[], meldCount: number): number {
   return Math.max(-1, best - jokers);
 }
 
-function usefulness(hand: readonly Tile[], t: Tile): number {
+/** How well a tile connects with the rest of the hand (copies, neighbours); lower = discard first. */
+export function usefulness(hand: readonly Tile[], t: Tile): number {
   const i = tileIndex(t);
   if (i < 0) return isJoker(t) ? 100 : -1;
   const c = countVector(hand);
