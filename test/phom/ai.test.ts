@@ -131,6 +131,35 @@ test('defence: normal feeds the next seat a live QC; strong discards the dead KS
   assert.deepEqual(engine.ai(s, 1, 'strong'), { type: 'discard', card: 'KS' });
 });
 
+// 4 players, seat 2's third discard: its next take leads to laying down. It holds [2S 2H 2C], the
+// cạ 10C JC (QC is seen, so only 9C completes it) and a loose 6C. The quick judgement keeps the cạ
+// and throws 6C; blended with the exact look-ahead over that last take (one take rarely brings
+// 9C), strong throws the 11-point JC.
+const lastTake4p = () =>
+  position(
+    {
+      turn: 2,
+      phase: 'act',
+      hands: [
+        ['9S', '5S', '8D', '8H', '6D', '9H', '3S', '2D', '4C'],
+        ['6H', 'AS', 'JD', 'AC', '3C', '9D', '6S', 'AD', '10D'],
+        ['2S', '2H', '2C', '8S', '4S', '10C', '7S', 'JC', '6C', '5H'],
+        ['8C', 'KD', '7H', 'AH', '5C', 'QD', '3H', '3D', 'KC'],
+      ],
+      rows: [
+        ['QC', 'KH', '7C'],
+        ['QH', '4D', '7D'],
+        ['KS', '5D'],
+        ['JH', '10S'],
+      ],
+    },
+    4,
+  );
+
+test('4 players: before its last take strong weighs the final deadwood, throwing JC rather than the loose 6C', () => {
+  assert.deepEqual(engine.ai(lastTake4p(), 2, 'strong'), { type: 'discard', card: 'JC' });
+});
+
 test('p99 of strong decisions stays far below 150 ms (smoke)', () => {
   const times: number[] = [];
   play(
