@@ -131,6 +131,64 @@ test('defence: normal feeds the next seat a live QC; strong discards the dead KS
   assert.deepEqual(engine.ai(s, 1, 'strong'), { type: 'discard', card: 'KS' });
 });
 
+// 4 players, seat 2's third discard: its next take leads to laying down. It holds the pairs AH AS,
+// 4D 4C, JD JH and 9D 9H (dead: 9S and 9C are seen), a loose 5S and 2C. The quick judgement alone
+// throws the loose 5S; blended with the exact look-ahead over that last take, strong throws 9D (the
+// dead pair can never become a phỏm, and its 9 points would count at the end).
+const lastTake4p = () =>
+  position(
+    {
+      turn: 2,
+      phase: 'act',
+      hands: [
+        ['3H', '2S', '7D', 'AC', '5H', 'JS', 'KS', '7C', '7H'],
+        ['4S', '8D', '5D', '10D', '3S', 'AD', '5C', '2D', '3D'],
+        ['4D', '5S', 'JD', '4C', 'AH', 'JH', '9D', 'AS', '9H', '2C'],
+        ['10S', '6D', '2H', '4H', 'QH', '10H', '8H', '6H', '6S'],
+      ],
+      rows: [
+        ['10C', 'KC', '6C'],
+        ['QS', '9S', 'QD'],
+        ['8S', 'KD'],
+        ['9C', 'KH'],
+      ],
+    },
+    4,
+  );
+
+test('4 players: before its last take strong weighs the final deadwood, throwing the dead 9D rather than the loose 5S', () => {
+  assert.deepEqual(engine.ai(lastTake4p(), 2, 'strong'), { type: 'discard', card: '9D' });
+});
+
+// 4 players, seat 2's third discard again, and seat 1 (the previous seat) has 3 cards in its row: its
+// next discard is its chốt, usually its highest loose card, and eating it pays 4. Counting on that,
+// strong keeps the cạ 10C JC (9C is live) and throws the low loose 5H (modelling the offered card
+// as a random live one, it threw JC).
+const chotAhead4p = () =>
+  position(
+    {
+      turn: 2,
+      phase: 'act',
+      hands: [
+        ['9S', '5S', '8D', '8H', '6D', '9H', '3S', '2D', '4C'],
+        ['6H', 'AS', 'JD', 'AC', '3C', '9D', '6S', 'AD', '10D'],
+        ['2S', '2H', '2C', '8S', '4S', '10C', '7S', 'JC', '6C', '5H'],
+        ['8C', 'KD', '7H', 'AH', '5C', 'QD', '3H', '3D', 'KC'],
+      ],
+      rows: [
+        ['QC', 'KH', '7C'],
+        ['QH', '4D', '7D'],
+        ['KS', '5D'],
+        ['JH', '10S'],
+      ],
+    },
+    4,
+  );
+
+test('4 players: strong keeps cạ for the previous seat’s coming chốt and throws the low 5H', () => {
+  assert.deepEqual(engine.ai(chotAhead4p(), 2, 'strong'), { type: 'discard', card: '5H' });
+});
+
 test('p99 of strong decisions stays far below 150 ms (smoke)', () => {
   const times: number[] = [];
   play(
