@@ -376,6 +376,18 @@ const OFFER: number[][] = [
 const CHOT = [0.02, 0.1, 0.2, 0.4, 0.55, 0.75, 0.9, 1.1, 1.5, 1.6, 1.95, 1.9, 2.0];
 
 /**
+ * What my next eat pays me, in bets (§10.1): the chốt payment for a chốt, less the ăn-chốt
+ * liability (the whole Ù bill if another seat then declares Ù, §11.1, estimated), else the ordinary
+ * eat payment (progressive: my k-th eat pays k).
+ */
+function eatWorth(v: SeatView, chot: boolean): number {
+  const o = v.options;
+  if (chot) return o['chot-payment'] - (o['den-an-chot'] ? 0.15 * (v.n - 2) * o['u-payment'] : 0);
+  const k = v.eaten[v.seat]!.length + 1;
+  return o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
+}
+
+/**
  * Expected final value over my last take, card by card over the live cards: the previous seat's
  * discard is eaten when it completes a phỏm with two of my own cards (plus its payment), else I
  * draw a random live card. The offered discard is a random live card, or with `offerModel` one
@@ -386,18 +398,11 @@ function takeExpectation(x: Ctx, hand: Card[], held: Card[]): number {
   const live = [...x.live];
   if (live.length === 0) return finalValue(x, hand, held);
   const v = x.v;
-  const o = v.options;
   const k = v.eaten[v.seat]!.length + 1;
   const model = TUNING.offerModel[v.n - 2]!;
   const prevRow = v.rowCounts[(v.seat + v.n - 1) % v.n]!;
   const chot = model && prevRow >= 3;
-  const pay = chot
-    ? o['chot-payment'] - (o['den-an-chot'] ? 0.15 * (v.n - 2) * o['u-payment'] : 0)
-    : o['eat-payment'] === 'progressive'
-      ? k
-      : o['eat-payment'] === 'flat'
-        ? 1
-        : 0;
+  const pay = eatWorth(v, chot);
   const vals = live.map((u) => finalValue(x, [...hand, u], held));
   const drawMean = vals.reduce((a, b) => a + b, 0) / vals.length;
   if (k > 3) return drawMean;
@@ -469,19 +474,14 @@ function takeChoice(x: Ctx, eat: Extract<Action, { type: 'eat' }>, draw: Action)
   if (minLeftoverCount(withC, held, x.qka) <= 1) return eat; // eating gives Ù
   // After this take the row may reach 3 (lay-down turn): the discard then is the final one.
   const final = v.laidDown[v.seat]! || v.rowCounts[v.seat]! >= 3;
-  const o = v.options;
-  const chot = v.claimable?.chot === true;
-  const k = v.eaten[v.seat]!.length + 1;
-  const pay = chot ? o['chot-payment'] : o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
-  // Ăn chốt makes me liable for the whole bill if another seat then declares Ù.
-  const liability = chot && o['den-an-chot'] ? 0.15 * (v.n - 2) * o['u-payment'] : 0;
+  const net = eatWorth(v, v.claimable?.chot === true);
   if (v.n <= TUNING.exactUpTo && !v.laidDown[v.seat] && v.rowCounts[v.seat]! >= 3) {
     // My lay-down take: both outcomes are final hands, valued exactly (the draw over every live card).
     const live = [...x.live];
     const drawMean = live.length ? live.reduce((a, u) => a + finalValue(x, [...v.hand, u], v.eatenInHand), 0) / live.length : -Infinity;
-    return finalValue(x, withC, held) + pay - liability >= drawMean ? eat : draw;
+    return finalValue(x, withC, held) + net >= drawMean ? eat : draw;
   }
-  const eatVal = afterTake(x, withC, held, final) - (pay - liability) * TUNING.money;
+  const eatVal = afterTake(x, withC, held, final) - net * TUNING.money;
   // The draw: averaged over (at most 16, evenly spread) live cards, to keep decisions fast.
   const all = [...x.live];
   const step = Math.max(1, all.length / 16);
