@@ -22,10 +22,12 @@ import {
   isTerminal,
   isWild,
   isWind,
+  jokerValue,
   removeAll,
   removeOne,
   tileAt,
   tileIndex,
+  type JokerKind,
   type Tile,
 } from './tiles.js';
 import type { PublicView, SeatView } from './views.js';
@@ -47,28 +49,6 @@ export const TUNING = {
   dangerNear: 150,
   ukeireWeight: 2,
 };
-
-/** Phán of an exposed joker at `seat` (§2), with the initial-phase bonus for Tổng/Hợp. */
-function exposedJokerValue(j: Tile, seat: number, initial: boolean): number {
-  switch (j) {
-    case 'JA':
-      return seat === 0 || initial ? 3 : 2;
-    case 'JN':
-      return seat === 3 || initial ? 3 : 2;
-    case 'JP':
-    case 'JW':
-      return seat === 1 ? 2 : 1;
-    case 'JS':
-    case 'JD':
-      return seat === 2 ? 2 : 1;
-    case 'JM':
-      return seat === 3 ? 2 : 1;
-    case 'JH':
-      return seat === 1 || seat === 2 ? 2 : 1;
-    default:
-      return 0;
-  }
-}
 
 interface Seen {
   /** Copies of each kind not visible to this seat (0…4). */
@@ -183,7 +163,7 @@ export function strongAi(k: VnKnowledge): VnAction {
     let bestN = -1;
     for (const a of opts) {
       if (a.type !== 'initial-expose' || a.keepFlower) continue;
-      const n = a.jokers.every((j) => exposedJokerValue(j, seat, true) >= TUNING.exposeMin) ? a.jokers.length : -1;
+      const n = a.jokers.every((j) => jokerValue(j as JokerKind, seat, true, k.table.options) >= TUNING.exposeMin) ? a.jokers.length : -1;
       if (n > bestN) {
         best = a;
         bestN = n;
@@ -233,7 +213,9 @@ export function strongAi(k: VnKnowledge): VnAction {
   // turn: kongs and bounces, flowers, then jokers worth exposing
   const first = kongOrFlower(opts);
   if (first) return first;
-  const valueExpose = opts.find((a) => a.type === 'expose' && isWild(a.tile) && exposedJokerValue(a.tile, seat, false) >= TUNING.exposeMin);
+  const valueExpose = opts.find(
+    (a) => a.type === 'expose' && isWild(a.tile) && jokerValue(a.tile as JokerKind, seat, false, k.table.options) >= TUNING.exposeMin,
+  );
   if (valueExpose) return valueExpose;
 
   const discards = opts.filter((a): a is { type: 'discard'; tile: Tile } => a.type === 'discard');
@@ -286,7 +268,7 @@ export function explainStrong(k: VnKnowledge, a: VnAction): HintReasonKey {
       return a.jokers.length ? key('expose-jokers', { n: a.jokers.length }) : key('keep-jokers');
     case 'expose':
       return isWild(a.tile)
-        ? key('expose-joker', { card: a.tile, phan: exposedJokerValue(a.tile, seat, false) })
+        ? key('expose-joker', { card: a.tile, phan: jokerValue(a.tile as JokerKind, seat, false, k.table.options) })
         : key('expose-flower', { card: a.tile });
     case 'bounce':
     case 'hoi-coong':

@@ -5,6 +5,7 @@
  * 16 bonus tiles and the jokers.
  */
 import { ALL_KINDS, codeOf, KIND_COUNT } from '../mahjong/tiles.js';
+import type { VnOptions } from './options.js';
 
 export { isDragon, isHonor, isTerminal, isWind } from '../mahjong/tiles.js';
 
@@ -109,3 +110,28 @@ export function removeAll(ts: readonly Tile[], rm: readonly Tile[]): Tile[] | nu
   return cur;
 }
 export const countOf = (ts: readonly Tile[], t: Tile): number => ts.reduce((n, x) => n + (x === t ? 1 : 0), 0);
+
+/** Phán of an exposed joker (§2 table). */
+export function jokerValue(j: JokerKind, seat: number, initial: boolean, o: VnOptions): number {
+  const bonus = initial && o['initial-tong-hop-bonus'];
+  switch (j) {
+    case 'JA':
+      return seat === 0 || bonus ? 3 : 2;
+    case 'JN': {
+      const base = Number(o['hop-exposed-value']);
+      return seat === 3 || bonus ? base + 1 : base;
+    }
+    case 'JP':
+    case 'JW':
+      return seat === 1 ? 2 : 1;
+    case 'JS':
+    case 'JD':
+      return seat === 2 ? 2 : 1;
+    case 'JM':
+      return seat === 3 ? 2 : 1;
+    case 'JH':
+      return seat === 1 || seat === 2 ? 2 : 1;
+    case 'JF':
+      return 2;
+  }
+}

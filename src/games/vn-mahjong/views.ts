@@ -1,4 +1,5 @@
 /** Seat and public views (never another seat's concealed tiles). */
+import type { VnOptions } from './options.js';
 import type { Phase, State } from './state.js';
 import { sortTiles, type Tile } from './tiles.js';
 
@@ -27,6 +28,8 @@ export interface PlayerView {
 export interface PublicView {
   game: 'vn-mahjong';
   phase: Phase;
+  /** The table's house rules (public: every player may read them). */
+  options: VnOptions;
   people: number;
   /** Persons at T0…T3 and sitting out. */
   table: number[];
@@ -76,6 +79,7 @@ export function publicView(s: State): PublicView {
   return {
     game: 'vn-mahjong',
     phase: s.phase,
+    options: { ...s.opts },
     people: m.people,
     table: m.table.slice(),
     sittingOut: m.reserves.slice(),

@@ -12,6 +12,7 @@ import {
   isFlowerLike,
   isJoker,
   isWild,
+  jokerValue,
   redSet,
   tileAt,
   tileIndex,
@@ -123,31 +124,6 @@ export function exposureItems(input: HandInput, o: VnOptions): ItemOut[] {
   }
   if (o['luc-khoi'] && (input.consecutiveWins ?? 0) >= 6) items.push({ id: 'luc-khoi', value: 6 * ((input.consecutiveWins ?? 0) - 5) });
   return items;
-}
-
-/** Phán of an exposed joker (§2 table). */
-export function jokerValue(j: JokerKind, seat: number, initial: boolean, o: VnOptions): number {
-  const bonus = initial && o['initial-tong-hop-bonus'];
-  switch (j) {
-    case 'JA':
-      return seat === 0 || bonus ? 3 : 2;
-    case 'JN': {
-      const base = Number(o['hop-exposed-value']);
-      return seat === 3 || bonus ? base + 1 : base;
-    }
-    case 'JP':
-    case 'JW':
-      return seat === 1 ? 2 : 1;
-    case 'JS':
-    case 'JD':
-      return seat === 2 ? 2 : 1;
-    case 'JM':
-      return seat === 3 ? 2 : 1;
-    case 'JH':
-      return seat === 1 || seat === 2 ? 2 : 1;
-    case 'JF':
-      return 2;
-  }
 }
 
 const invalid = (reason: string): ScoreOut => ({
