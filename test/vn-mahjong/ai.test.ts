@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { engine, type State } from '../../src/games/vn-mahjong/index.js';
-import { strongAi } from '../../src/games/vn-mahjong/ai-strong.js';
+import { explainStrong, strongAi } from '../../src/games/vn-mahjong/ai-strong.js';
 import { defaultOptions } from '../../src/games/core/options.js';
 import { deepFreeze } from '../../src/games/core/match.js';
 import { AI_LEVELS } from '../../src/games/core/ai.js';
@@ -102,4 +102,31 @@ test('easy is deterministic and differs from normal', () => {
     }
   }
   assert.ok(differs > 10, `easy differed ${differs} times`);
+});
+
+test("strong's hint prices an exposed joker by the table's house rules (hop-exposed-value, §2)", () => {
+  for (const [hv, phan] of [
+    ['1', 1],
+    ['2', 2],
+  ] as const) {
+    const o = { ...opts, 'hop-exposed-value': hv };
+    const r = engine.fromScenario(o, 4, {
+      position: {
+        hands: [
+          '1m 2m 3m 5p 6p 9p 9p 2s 3s 7s 7z 7z JN 4z',
+          '2m 5m 8m 3p 6p 9p 1s 4s 7s 2z 4z 6z 1z',
+          '3m 6m 9m 1p 4p 7p 2s 5s 8s 1z 2z 3z 4z',
+          '1m 4m 7m 2p 5p 8p 3s 6s 9s 1z 3z 5z 7z',
+        ],
+        turn: 0,
+        drawn: '4z',
+        wallSeed: 'one',
+      },
+    });
+    assert.ok(r.ok);
+    const d = engine.pending(r.value)[0]!;
+    const k = { seat: 0, view: engine.view(r.value, 0), table: engine.publicView(r.value), decision: d };
+    assert.deepEqual(strongAi(k), { type: 'expose', tile: 'JN' });
+    assert.deepEqual(explainStrong(k, { type: 'expose', tile: 'JN' }), { key: 'vn-mahjong:hint.expose-joker', vars: { card: 'JN', phan } });
+  }
 });
