@@ -10,6 +10,12 @@ import { deepFreeze } from '../../src/games/core/match.js';
 import { AI_LEVELS } from '../../src/games/core/ai.js';
 
 const opts = defaultOptions(engine.options);
+/** Three concealed hands for the fixed positions below (East's is each test's own). */
+const OTHERS = [
+  '2m 5m 8m 3p 6p 9p 1s 4s 7s 2z 4z 6z 1z',
+  '3m 6m 9m 1p 4p 7p 2s 5s 8s 1z 2z 3z 4z',
+  '1m 4m 7m 2p 5p 8p 3s 6s 9s 1z 3z 5z 7z',
+];
 
 test('strong never reads the state: its module imports no state, rules or setup code', () => {
   const src = readFileSync(join(import.meta.dirname, '..', '..', 'src', 'games', 'vn-mahjong', 'ai-strong.ts'), 'utf8');
@@ -29,12 +35,7 @@ test('strong decides the same when only hidden tiles differ (other hands, the wa
   const mine = '1m 2m 3m 5p 6p 9p 9p 2s 3s 7s 7z 7z JA 4z';
   const a = engine.fromScenario(opts, 4, {
     position: {
-      hands: [
-        mine,
-        '2m 5m 8m 3p 6p 9p 1s 4s 7s 2z 4z 6z 1z',
-        '3m 6m 9m 1p 4p 7p 2s 5s 8s 1z 2z 3z 4z',
-        '1m 4m 7m 2p 5p 8p 3s 6s 9s 1z 3z 5z 7z',
-      ],
+      hands: [mine, ...OTHERS],
       turn: 0,
       drawn: '4z',
       wallSeed: 'one',
@@ -112,12 +113,7 @@ test("strong's hint prices an exposed joker by the table's house rules (hop-expo
     const o = { ...opts, 'hop-exposed-value': hv };
     const r = engine.fromScenario(o, 4, {
       position: {
-        hands: [
-          '1m 2m 3m 5p 6p 9p 9p 2s 3s 7s 7z 7z JN 4z',
-          '2m 5m 8m 3p 6p 9p 1s 4s 7s 2z 4z 6z 1z',
-          '3m 6m 9m 1p 4p 7p 2s 5s 8s 1z 2z 3z 4z',
-          '1m 4m 7m 2p 5p 8p 3s 6s 9s 1z 3z 5z 7z',
-        ],
+        hands: ['1m 2m 3m 5p 6p 9p 9p 2s 3s 7s 7z 7z JN 4z', ...OTHERS],
         turn: 0,
         drawn: '4z',
         wallSeed: 'one',
