@@ -17,14 +17,17 @@
  *   discard is weighted by rank (players throw high cards first), and when the previous seat's row
  *   holds 3 it is that seat's chốt (mostly its highest loose card, paid 4); and that exact value is
  *   blended with the quick judgement below (30 % quick, 70 % exact): either alone measured the
- *   same, the blend a little better. Earlier discards use the quick judgement: loose cards cost
+ *   same, the blend a little better. With 2–3 players that look-ahead also prices the final discard
+ *   it leaves: when the next seat still takes after it, it is a chốt, and each possible final
+ *   discard costs its chance of being eaten times the chốt bill (deadwood against that risk). Earlier discards use the quick judgement: loose cards cost
  *   their Ù distance plus points (less in a live cạ), plus the chance of ending Móm when the hand
  *   holds no phỏm yet.
  * - Defends: every discard is priced by the chance that the next seat can eat it (pairs of live
  *   cards that would form a phỏm with it, weighted by the next seat's share of the hidden cards,
  *   discounted when the next seat passed on a card those cards would also have eaten, or threw a
  *   card forming a cạ with them) times what the eat costs: the eat payment, the chốt payment on
- *   its final discard, and the whole Ù bill when a third eat would give the next seat Ù with đền.
+ *   its final discard, and the whole Ù bill when a third eat would give the next seat Ù with đền;
+ *   with 2 players also the Móm an eat would spare a next seat that has not eaten yet.
  * - Values eats instead of always eating: at its lay-down take exactly (the final hand after the
  *   eat plus its payment against every possible draw), earlier by the best hand after eating
  *   against the average live draw.
@@ -49,7 +52,8 @@ export type PhomKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
 /**
  * Tuning (measured by duplicate duels against `normal`): `money` converts bets to hand-value points;
  * `eatGain` is what an eat is worth to the eater beyond its payment (per table size: with 3 players
- * weighing a plain eat by its payment alone measured better, +0.11 bets/hand over 3 seeds); `loose`
+ * weighing a plain eat by its payment alone measured better, +0.11 bets/hand over 3 seeds, and with
+ * 2 players too once the Móm swing below is counted); `loose`
  * is the Ù distance of a loose card (with 4 players twice as much: an Ù there earns 3 × 5 bets
  * against at most 6 for Nhất, phom.md §10.2–§10.3; 12 instead of 6, together with `finalW` 0.6 and
  * the Móm risk at 4 players, measured +0.10 bets/hand paired against the previous strong over 4
@@ -68,12 +72,19 @@ export type PhomKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
  * fresh deals; at 2–3 players, where the look-ahead is used alone, it measured −0.01…+0.02, not kept).
  * `ptsW` weighs a loose card's points in earlier discards and `finalW` the deadwood points of the
  * final discard against the feeding risk (with 2 players a point of deadwood is worth little: the
- * loser pays 1 whatever the margin, while a fed eat or chốt pays 1–4 at once).
+ * loser pays 1 whatever the margin, while a fed eat or chốt pays 1–4 at once; with 2 players 0).
+ * `penW` weighs the chốt risk of the final discard inside the exact look-ahead (2–3 players; 0 =
+ * off, as at 4 players) and `momW` the Móm an eat spares a next seat without an eat (`MOM_RATE`; 2
+ * players only). Together at 2 players (eatGain 0, ptsW 0, penW 2, momW 1): +0.064 bets a seat-hand
+ * paired against the previous strong over 8,000 tuning deals on 4 seeds (+0.118, +0.053, +0.018,
+ * +0.066, each ±0.07); each part alone measured +0.02…+0.045. At 3 players penW 1: +0.026 (+0.022,
+ * +0.032, +0.027, +0.024, each ±0.036); there momW, penW 2, a negative eatGain, offerModel with it,
+ * and one-at-a-time changes of every other entry measured within ±0.03 (not kept).
  * Per-size entries are for 2, 3, 4 players.
  */
 const TUNING = {
   money: 5,
-  eatGain: [1.5, 0, 1.5],
+  eatGain: [0, 0, 1.5],
   loose: [6, 6, 12],
   passDiscount: [0.1, 0.1, 0.25],
   chotExtra: 1.5,
@@ -86,9 +97,27 @@ const TUNING = {
   exactUpTo: 3,
   lastBlend: [0, 0, 0.3],
   offerModel: [false, false, true],
-  ptsW: [0.1, 1, 1],
+  ptsW: [0, 1, 1],
   finalW: [0.3, 1, 0.6],
+  penW: [2, 1, 0],
+  momW: [1, 0, 0],
 } as const;
+
+/**
+ * How often a seat that has not eaten (nor laid down) ends Móm, by its row count (`normal` self-play,
+ * 3,000 deals at 2 players and 2,000 at 3): an eat saves it from Móm, so feeding it costs that much more.
+ */
+const MOM_RATE: number[][] = [
+  [0.12, 0.14, 0.17, 0.21, 0.25],
+  [0.1, 0.12, 0.15, 0.2, 0.25],
+  [0, 0, 0, 0, 0],
+];
+
+/** The Móm payment an eat is expected to spare seat `t` (bets), weighted by `momW`. */
+function momSwing(v: SeatView, t: number): number {
+  if (v.eaten[t]!.length > 0 || v.laidDown[t]) return 0;
+  return TUNING.momW[v.n - 2]! * v.options['mom-payment'] * MOM_RATE[v.n - 2]![Math.min(4, v.rowCounts[t]!)]!;
+}
 
 interface Ctx {
   k: PhomKnowledge;
@@ -98,6 +127,8 @@ interface Ctx {
   live: Set<Card>;
   /** Hidden cards outside my hand (other hands + stock). */
   hiddenCount: number;
+  /** The chốt risk (bets) of each card as my final discard, when the look-ahead should count it. */
+  pen?: (c: Card) => number;
 }
 
 function context(k: PhomKnowledge): Ctx {
@@ -238,7 +269,7 @@ function feedCost(x: Ctx, c: Card): number {
   const chot = counts[me] === 4;
   const k = v.eaten[t]!.length + 1;
   const pay = chot ? o['chot-payment'] : o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
-  let money = pay + TUNING.eatGain[n - 2]!;
+  let money = pay + TUNING.eatGain[n - 2]! + momSwing(v, t);
   // A third eat is Ù, and I (the previous seat, who supplied all three) pay the whole bill.
   if (k === 3) money += o['den-three-eats'] ? (n - 1) * o['u-payment'] : o['u-payment'];
   // Eating my chốt makes it Ù-ready more often and a đánh-chốt đền falls on me.
@@ -306,6 +337,8 @@ interface Eval {
   minLoose: number;
   dwAfterDiscard: number;
   hasPhom: boolean;
+  /** With `pen`: the best rank money less the chốt risk over the possible final discards. */
+  rv: number;
 }
 
 function popc(m: number): number {
@@ -317,12 +350,13 @@ function popc(m: number): number {
   return c;
 }
 
-function evalIds(ids: number[], eatenMask: number, qka: boolean, pts: number[]): Eval {
+function evalIds(ids: number[], eatenMask: number, qka: boolean, pts: number[], pen?: number[], players = 2): Eval {
   const n = ids.length;
   const full = (1 << n) - 1;
   const masks = phomMasks(ids, qka).filter((m) => popc(m & eatenMask) <= 1);
   let minLoose = Infinity;
   let dw = Infinity;
+  let rv = -Infinity;
   const visit = (used: number): void => {
     if ((used & eatenMask) !== eatenMask) return;
     const loose = full & ~used;
@@ -337,16 +371,25 @@ function evalIds(ids: number[], eatenMask: number, qka: boolean, pts: number[]):
       }
     const d = max < 0 ? 0 : sum - max;
     if (d < dw) dw = d;
+    if (pen)
+      for (let i = 0; i < n; i++)
+        if (loose & (1 << i)) {
+          const r = rankMoney(players, sum - pts[i]!) - pen[i]!;
+          if (r > rv) rv = r;
+        }
   };
   const go = (k: number, used: number): void => {
     visit(used);
     for (let j = k; j < masks.length; j++) if ((masks[j]! & used) === 0) go(j + 1, used | masks[j]!);
   };
   go(0, 0);
-  return { minLoose, dwAfterDiscard: dw, hasPhom: masks.length > 0 };
+  return { minLoose, dwAfterDiscard: dw, hasPhom: masks.length > 0, rv };
 }
 
-/** Final value (bets) of holding `hand` at my lay-down take: Ù, Móm, or rank money by deadwood. */
+/**
+ * Final value (bets) of holding `hand` at my lay-down take: Ù, Móm, or rank money by deadwood (with
+ * `x.pen`, of the final discard that best balances deadwood against feeding the next seat a chốt).
+ */
 function finalValue(x: Ctx, hand: Card[], held: Card[]): number {
   const ids = hand.map(cardId);
   let em = 0;
@@ -356,11 +399,13 @@ function finalValue(x: Ctx, hand: Card[], held: Card[]): number {
     em,
     x.qka,
     hand.map((c) => cardPoints(c, x.face)),
+    x.pen ? hand.map((c) => x.pen!(c)) : undefined,
+    x.v.n,
   );
   const o = x.v.options;
   if (e.minLoose <= 1) return (x.v.n - 1) * (e.minLoose === 0 && o['u-tron'] !== 'off' ? o['u-tron-payment'] : o['u-payment']);
   if (!e.hasPhom && em === 0) return -o['mom-payment'];
-  return rankMoney(x.v.n, e.dwAfterDiscard);
+  return x.pen && e.rv > -Infinity ? e.rv : rankMoney(x.v.n, e.dwAfterDiscard);
 }
 
 /**
@@ -417,6 +462,32 @@ function takeExpectation(x: Ctx, hand: Card[], held: Card[]): number {
   return offer / wsum;
 }
 
+/**
+ * With `penW` (2–3 players), the exact look-ahead also prices my final discard: when the next seat
+ * still takes after it, that discard is a chốt, and eating it pays the next seat the chốt payment
+ * (plus what `feedCost` adds: the eat's worth, the Móm it spares, a third eat's Ù, the đánh-chốt đền).
+ */
+function setPen(x: Ctx, eatableFinal: boolean): void {
+  const v = x.v;
+  const w = TUNING.penW[v.n - 2]!;
+  if (!eatableFinal || w <= 0) return;
+  const o = v.options;
+  const t = (v.seat + 1) % v.n;
+  const k = v.eaten[t]!.length + 1;
+  let money = o['chot-payment'] + TUNING.eatGain[v.n - 2]! + momSwing(v, t);
+  if (k === 3) money += o['den-three-eats'] ? (v.n - 1) * o['u-payment'] : o['u-payment'];
+  if (o['den-danh-chot']) money += TUNING.chotExtra;
+  const memo = new Map<Card, number>();
+  x.pen = (c: Card) => {
+    let p = memo.get(c);
+    if (p === undefined) {
+      p = eatChance(x, t, c) * money * w;
+      memo.set(c, p);
+    }
+    return p;
+  };
+}
+
 function discardChoice(x: Ctx, discards: Card[]): Card {
   const v = x.v;
   const hand = v.hand;
@@ -427,6 +498,12 @@ function discardChoice(x: Ctx, discards: Card[]): Card {
   // My last take before laying down comes next: look at every live card exactly.
   // …blended with the quick judgement by `lastBlend` (its weight; 0 = the exact value alone).
   const quickW = !final && takes === 1 ? TUNING.lastBlend[v.n - 2]! : 1;
+  // Every other seat discards once before my final discard: it is a chốt if one of them stays below 4.
+  if (!final && takes === 1)
+    setPen(
+      x,
+      v.rowCounts.some((r, i) => i !== v.seat && r <= 2),
+    );
   let best: { card: Card; val: number } | null = null;
   for (const c of discards) {
     const rest = hand.filter((y) => y !== c);
@@ -477,6 +554,10 @@ function takeChoice(x: Ctx, eat: Extract<Action, { type: 'eat' }>, draw: Action)
   const net = eatWorth(v, v.claimable?.chot === true);
   if (v.n <= TUNING.exactUpTo && !v.laidDown[v.seat] && v.rowCounts[v.seat]! >= 3) {
     // My lay-down take: both outcomes are final hands, valued exactly (the draw over every live card).
+    setPen(
+      x,
+      v.rowCounts.some((r, i) => i !== v.seat && r <= 3),
+    );
     const live = [...x.live];
     const drawMean = live.length ? live.reduce((a, u) => a + finalValue(x, [...v.hand, u], v.eatenInHand), 0) / live.length : -Infinity;
     return finalValue(x, withC, held) + net >= drawMean ? eat : draw;
