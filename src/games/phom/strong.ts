@@ -26,8 +26,7 @@
  *   cards that would form a phỏm with it, weighted by the next seat's share of the hidden cards,
  *   discounted when the next seat passed on a card those cards would also have eaten, or threw a
  *   card forming a cạ with them) times what the eat costs: the eat payment, the chốt payment on
- *   its final discard, and the whole Ù bill when a third eat would give the next seat Ù with đền;
- *   with 2 players also the Móm an eat would spare a next seat that has not eaten yet.
+ *   its final discard, and the whole Ù bill when a third eat would give the next seat Ù with đền.
  * - Values eats instead of always eating: at its lay-down take exactly (the final hand after the
  *   eat plus its payment against every possible draw), earlier by the best hand after eating
  *   against the average live draw.
@@ -52,8 +51,7 @@ export type PhomKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
 /**
  * Tuning (measured by duplicate duels against `normal`): `money` converts bets to hand-value points;
  * `eatGain` is what an eat is worth to the eater beyond its payment (per table size: with 3 players
- * weighing a plain eat by its payment alone measured better, +0.11 bets/hand over 3 seeds, and with
- * 2 players too once the Móm swing below is counted); `loose`
+ * weighing a plain eat by its payment alone measured better, +0.11 bets/hand over 3 seeds); `loose`
  * is the Ù distance of a loose card (with 4 players twice as much: an Ù there earns 3 × 5 bets
  * against at most 6 for Nhất, phom.md §10.2–§10.3; 12 instead of 6, together with `finalW` 0.6 and
  * the Móm risk at 4 players, measured +0.10 bets/hand paired against the previous strong over 4
@@ -72,19 +70,25 @@ export type PhomKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
  * fresh deals; at 2–3 players, where the look-ahead is used alone, it measured −0.01…+0.02, not kept).
  * `ptsW` weighs a loose card's points in earlier discards and `finalW` the deadwood points of the
  * final discard against the feeding risk (with 2 players a point of deadwood is worth little: the
- * loser pays 1 whatever the margin, while a fed eat or chốt pays 1–4 at once; with 2 players 0).
+ * loser pays 1 whatever the margin, while a fed eat or chốt pays 1–4 at once).
  * `penW` weighs the chốt risk of the final discard inside the exact look-ahead (2–3 players; 0 =
- * off, as at 4 players) and `momW` the Móm an eat spares a next seat without an eat (`MOM_RATE`; 2
- * players only). Together at 2 players (eatGain 0, ptsW 0, penW 2, momW 1): +0.064 bets a seat-hand
- * paired against the previous strong over 8,000 tuning deals on 4 seeds (+0.118, +0.053, +0.018,
- * +0.066, each ±0.07); each part alone measured +0.02…+0.045. At 3 players penW 1: +0.026 (+0.022,
- * +0.032, +0.027, +0.024, each ±0.036); there momW, penW 2, a negative eatGain, offerModel with it,
- * and one-at-a-time changes of every other entry measured within ±0.03 (not kept).
+ * off, as at 4 players). Paired against strong without it, bets a seat-hand: at 2 players (penW 2)
+ * +0.020 and +0.034 on 2 tuning seeds and +0.010, +0.007, +0.014 on 3 fresh ones (2,000 deals each,
+ * each ±0.03); at 3 players (penW 1) +0.022, +0.032, +0.027, +0.024 on 4 tuning seeds and +0.016,
+ * −0.002, −0.002, +0.046 on 4 fresh ones (each ±0.04): a small gain, about +0.02.
+ * Measured no better at 2–3 players (2026-12-03, paired, 4,000 deals on 2 tuning seeds, one entry at
+ * a time, all within ±0.05 and most within ±0.03): `loose` 4/9, `passDiscount` 0/0.3, `thrownCa`
+ * 0.25/0.8, `ptsW` 0/0.3 (2p) and 0.5/1.5 (3p), `finalW` 0.15/0.6/1 (2p) and 0.6/1.4 (3p),
+ * `lastBlend` 0.3, `momCost` 3/6.5, `looks` 1.2/2.2, `chotExtra` 0.5/3, `money` 3.5/7, `feed2`/
+ * `feed3` 0.7/1.4, `eatGain` 0.75/1.5 at 3p and 3 at 2p, and always eating. At 2 players `eatGain`
+ * 0 (+0.04 on those seeds), with `ptsW` 0 and pricing the Móm an eat spares a next seat that has
+ * not eaten yet, measured +0.064 over 4 tuning seeds but +0.020 ± 0.033 over 4 fresh ones (not
+ * kept); a two-take look-ahead at the 2nd discard measured −0.00 (not kept).
  * Per-size entries are for 2, 3, 4 players.
  */
 const TUNING = {
   money: 5,
-  eatGain: [0, 0, 1.5],
+  eatGain: [1.5, 0, 1.5],
   loose: [6, 6, 12],
   passDiscount: [0.1, 0.1, 0.25],
   chotExtra: 1.5,
@@ -97,27 +101,10 @@ const TUNING = {
   exactUpTo: 3,
   lastBlend: [0, 0, 0.3],
   offerModel: [false, false, true],
-  ptsW: [0, 1, 1],
+  ptsW: [0.1, 1, 1],
   finalW: [0.3, 1, 0.6],
   penW: [2, 1, 0],
-  momW: [1, 0, 0],
 } as const;
-
-/**
- * How often a seat that has not eaten (nor laid down) ends Móm, by its row count (`normal` self-play,
- * 3,000 deals at 2 players and 2,000 at 3): an eat saves it from Móm, so feeding it costs that much more.
- */
-const MOM_RATE: number[][] = [
-  [0.12, 0.14, 0.17, 0.21, 0.25],
-  [0.1, 0.12, 0.15, 0.2, 0.25],
-  [0, 0, 0, 0, 0],
-];
-
-/** The Móm payment an eat is expected to spare seat `t` (bets), weighted by `momW`. */
-function momSwing(v: SeatView, t: number): number {
-  if (v.eaten[t]!.length > 0 || v.laidDown[t]) return 0;
-  return TUNING.momW[v.n - 2]! * v.options['mom-payment'] * MOM_RATE[v.n - 2]![Math.min(4, v.rowCounts[t]!)]!;
-}
 
 interface Ctx {
   k: PhomKnowledge;
@@ -269,7 +256,7 @@ function feedCost(x: Ctx, c: Card): number {
   const chot = counts[me] === 4;
   const k = v.eaten[t]!.length + 1;
   const pay = chot ? o['chot-payment'] : o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
-  let money = pay + TUNING.eatGain[n - 2]! + momSwing(v, t);
+  let money = pay + TUNING.eatGain[n - 2]!;
   // A third eat is Ù, and I (the previous seat, who supplied all three) pay the whole bill.
   if (k === 3) money += o['den-three-eats'] ? (n - 1) * o['u-payment'] : o['u-payment'];
   // Eating my chốt makes it Ù-ready more often and a đánh-chốt đền falls on me.
@@ -474,7 +461,7 @@ function setPen(x: Ctx, eatableFinal: boolean): void {
   const o = v.options;
   const t = (v.seat + 1) % v.n;
   const k = v.eaten[t]!.length + 1;
-  let money = o['chot-payment'] + TUNING.eatGain[v.n - 2]! + momSwing(v, t);
+  let money = o['chot-payment'] + TUNING.eatGain[v.n - 2]!;
   if (k === 3) money += o['den-three-eats'] ? (v.n - 1) * o['u-payment'] : o['u-payment'];
   if (o['den-danh-chot']) money += TUNING.chotExtra;
   const memo = new Map<Card, number>();
