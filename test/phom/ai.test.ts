@@ -189,6 +189,33 @@ test('4 players: strong keeps cạ for the previous seat’s coming chốt and t
   assert.deepEqual(engine.ai(chotAhead4p(), 2, 'strong'), { type: 'discard', card: '5H' });
 });
 
+// 2 players, seat 0's third discard: its next take leads to laying down, and seat 1 still takes after
+// seat 0's final discard, so that discard will be a chốt (eating it pays 4). Its loose cards are 8C,
+// 9D and JD: 9D makes a phỏm with live 9S 9C, 7D 8D or 8D 10D, JD only with 10D QD (JC is seen, JH
+// sits in its run JH QH KH). Pricing the chốt risk of the final discard in its look-ahead, strong
+// throws 9D now and keeps the safer JD for the end (without it, it threw JD; normal throws 8C).
+const chotRisk2p = () =>
+  position(
+    {
+      turn: 0,
+      phase: 'act',
+      hands: [
+        ['6H', '9D', 'QH', '4C', 'JH', '7H', '8C', '4S', 'KH', 'JD'],
+        ['10D', '5D', '2H', '7D', '3H', '10S', '7S', '3S', '3C'],
+      ],
+      rows: [
+        ['KD', 'QC'],
+        ['JC', '9H'],
+      ],
+    },
+    2,
+  );
+
+test('2 players: before its last take strong keeps a safe card for its final discard (the chốt), throwing 9D', () => {
+  assert.deepEqual(engine.ai(chotRisk2p(), 0, 'normal'), { type: 'discard', card: '8C' });
+  assert.deepEqual(engine.ai(chotRisk2p(), 0, 'strong'), { type: 'discard', card: '9D' });
+});
+
 test('p99 of strong decisions stays far below 150 ms (smoke)', () => {
   const times: number[] = [];
   play(

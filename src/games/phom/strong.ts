@@ -17,7 +17,9 @@
  *   discard is weighted by rank (players throw high cards first), and when the previous seat's row
  *   holds 3 it is that seat's chốt (mostly its highest loose card, paid 4); and that exact value is
  *   blended with the quick judgement below (30 % quick, 70 % exact): either alone measured the
- *   same, the blend a little better. Earlier discards use the quick judgement: loose cards cost
+ *   same, the blend a little better. With 2–3 players that look-ahead also prices the final discard
+ *   it leaves: when the next seat still takes after it, it is a chốt, and each possible final
+ *   discard costs its chance of being eaten times the chốt bill (deadwood against that risk). Earlier discards use the quick judgement: loose cards cost
  *   their Ù distance plus points (less in a live cạ), plus the chance of ending Móm when the hand
  *   holds no phỏm yet.
  * - Defends: every discard is priced by the chance that the next seat can eat it (pairs of live
@@ -69,6 +71,19 @@ export type PhomKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
  * `ptsW` weighs a loose card's points in earlier discards and `finalW` the deadwood points of the
  * final discard against the feeding risk (with 2 players a point of deadwood is worth little: the
  * loser pays 1 whatever the margin, while a fed eat or chốt pays 1–4 at once).
+ * `penW` weighs the chốt risk of the final discard inside the exact look-ahead (2–3 players; 0 =
+ * off, as at 4 players). Paired against strong without it, bets a seat-hand: at 2 players (penW 2)
+ * +0.020 and +0.034 on 2 tuning seeds and +0.010, +0.007, +0.014 on 3 fresh ones (2,000 deals each,
+ * each ±0.03); at 3 players (penW 1) +0.022, +0.032, +0.027, +0.024 on 4 tuning seeds and +0.016,
+ * −0.002, −0.002, +0.046 on 4 fresh ones (each ±0.04): a small gain, about +0.02.
+ * Measured no better at 2–3 players (2026-12-03, paired, 4,000 deals on 2 tuning seeds, one entry at
+ * a time, all within ±0.05 and most within ±0.03): `loose` 4/9, `passDiscount` 0/0.3, `thrownCa`
+ * 0.25/0.8, `ptsW` 0/0.3 (2p) and 0.5/1.5 (3p), `finalW` 0.15/0.6/1 (2p) and 0.6/1.4 (3p),
+ * `lastBlend` 0.3, `momCost` 3/6.5, `looks` 1.2/2.2, `chotExtra` 0.5/3, `money` 3.5/7, `feed2`/
+ * `feed3` 0.7/1.4, `eatGain` 0.75/1.5 at 3p and 3 at 2p, and always eating. At 2 players `eatGain`
+ * 0 (+0.04 on those seeds), with `ptsW` 0 and pricing the Móm an eat spares a next seat that has
+ * not eaten yet, measured +0.064 over 4 tuning seeds but +0.020 ± 0.033 over 4 fresh ones (not
+ * kept); a two-take look-ahead at the 2nd discard measured −0.00 (not kept).
  * Per-size entries are for 2, 3, 4 players.
  */
 const TUNING = {
@@ -88,6 +103,7 @@ const TUNING = {
   offerModel: [false, false, true],
   ptsW: [0.1, 1, 1],
   finalW: [0.3, 1, 0.6],
+  penW: [2, 1, 0],
 } as const;
 
 interface Ctx {
@@ -98,6 +114,8 @@ interface Ctx {
   live: Set<Card>;
   /** Hidden cards outside my hand (other hands + stock). */
   hiddenCount: number;
+  /** The chốt risk (bets) of each card as my final discard, when the look-ahead should count it. */
+  pen?: (c: Card) => number;
 }
 
 function context(k: PhomKnowledge): Ctx {
@@ -306,6 +324,8 @@ interface Eval {
   minLoose: number;
   dwAfterDiscard: number;
   hasPhom: boolean;
+  /** With `pen`: the best rank money less the chốt risk over the possible final discards. */
+  rv: number;
 }
 
 function popc(m: number): number {
@@ -317,12 +337,13 @@ function popc(m: number): number {
   return c;
 }
 
-function evalIds(ids: number[], eatenMask: number, qka: boolean, pts: number[]): Eval {
+function evalIds(ids: number[], eatenMask: number, qka: boolean, pts: number[], pen?: number[], players = 2): Eval {
   const n = ids.length;
   const full = (1 << n) - 1;
   const masks = phomMasks(ids, qka).filter((m) => popc(m & eatenMask) <= 1);
   let minLoose = Infinity;
   let dw = Infinity;
+  let rv = -Infinity;
   const visit = (used: number): void => {
     if ((used & eatenMask) !== eatenMask) return;
     const loose = full & ~used;
@@ -337,16 +358,25 @@ function evalIds(ids: number[], eatenMask: number, qka: boolean, pts: number[]):
       }
     const d = max < 0 ? 0 : sum - max;
     if (d < dw) dw = d;
+    if (pen)
+      for (let i = 0; i < n; i++)
+        if (loose & (1 << i)) {
+          const r = rankMoney(players, sum - pts[i]!) - pen[i]!;
+          if (r > rv) rv = r;
+        }
   };
   const go = (k: number, used: number): void => {
     visit(used);
     for (let j = k; j < masks.length; j++) if ((masks[j]! & used) === 0) go(j + 1, used | masks[j]!);
   };
   go(0, 0);
-  return { minLoose, dwAfterDiscard: dw, hasPhom: masks.length > 0 };
+  return { minLoose, dwAfterDiscard: dw, hasPhom: masks.length > 0, rv };
 }
 
-/** Final value (bets) of holding `hand` at my lay-down take: Ù, Móm, or rank money by deadwood. */
+/**
+ * Final value (bets) of holding `hand` at my lay-down take: Ù, Móm, or rank money by deadwood (with
+ * `x.pen`, of the final discard that best balances deadwood against feeding the next seat a chốt).
+ */
 function finalValue(x: Ctx, hand: Card[], held: Card[]): number {
   const ids = hand.map(cardId);
   let em = 0;
@@ -356,11 +386,13 @@ function finalValue(x: Ctx, hand: Card[], held: Card[]): number {
     em,
     x.qka,
     hand.map((c) => cardPoints(c, x.face)),
+    x.pen ? hand.map((c) => x.pen!(c)) : undefined,
+    x.v.n,
   );
   const o = x.v.options;
   if (e.minLoose <= 1) return (x.v.n - 1) * (e.minLoose === 0 && o['u-tron'] !== 'off' ? o['u-tron-payment'] : o['u-payment']);
   if (!e.hasPhom && em === 0) return -o['mom-payment'];
-  return rankMoney(x.v.n, e.dwAfterDiscard);
+  return x.pen && e.rv > -Infinity ? e.rv : rankMoney(x.v.n, e.dwAfterDiscard);
 }
 
 /**
@@ -417,6 +449,32 @@ function takeExpectation(x: Ctx, hand: Card[], held: Card[]): number {
   return offer / wsum;
 }
 
+/**
+ * With `penW` (2–3 players), the exact look-ahead also prices my final discard: when the next seat
+ * still takes after it, that discard is a chốt, and eating it pays the next seat the chốt payment
+ * (plus what `feedCost` adds: the eat's worth, the Móm it spares, a third eat's Ù, the đánh-chốt đền).
+ */
+function setPen(x: Ctx, eatableFinal: boolean): void {
+  const v = x.v;
+  const w = TUNING.penW[v.n - 2]!;
+  if (!eatableFinal || w <= 0) return;
+  const o = v.options;
+  const t = (v.seat + 1) % v.n;
+  const k = v.eaten[t]!.length + 1;
+  let money = o['chot-payment'] + TUNING.eatGain[v.n - 2]!;
+  if (k === 3) money += o['den-three-eats'] ? (v.n - 1) * o['u-payment'] : o['u-payment'];
+  if (o['den-danh-chot']) money += TUNING.chotExtra;
+  const memo = new Map<Card, number>();
+  x.pen = (c: Card) => {
+    let p = memo.get(c);
+    if (p === undefined) {
+      p = eatChance(x, t, c) * money * w;
+      memo.set(c, p);
+    }
+    return p;
+  };
+}
+
 function discardChoice(x: Ctx, discards: Card[]): Card {
   const v = x.v;
   const hand = v.hand;
@@ -427,6 +485,12 @@ function discardChoice(x: Ctx, discards: Card[]): Card {
   // My last take before laying down comes next: look at every live card exactly.
   // …blended with the quick judgement by `lastBlend` (its weight; 0 = the exact value alone).
   const quickW = !final && takes === 1 ? TUNING.lastBlend[v.n - 2]! : 1;
+  // Every other seat discards once before my final discard: it is a chốt if one of them stays below 4.
+  if (!final && takes === 1)
+    setPen(
+      x,
+      v.rowCounts.some((r, i) => i !== v.seat && r <= 2),
+    );
   let best: { card: Card; val: number } | null = null;
   for (const c of discards) {
     const rest = hand.filter((y) => y !== c);
@@ -477,6 +541,10 @@ function takeChoice(x: Ctx, eat: Extract<Action, { type: 'eat' }>, draw: Action)
   const net = eatWorth(v, v.claimable?.chot === true);
   if (v.n <= TUNING.exactUpTo && !v.laidDown[v.seat] && v.rowCounts[v.seat]! >= 3) {
     // My lay-down take: both outcomes are final hands, valued exactly (the draw over every live card).
+    setPen(
+      x,
+      v.rowCounts.some((r, i) => i !== v.seat && r <= 3),
+    );
     const live = [...x.live];
     const drawMean = live.length ? live.reduce((a, u) => a + finalValue(x, [...v.hand, u], v.eatenInHand), 0) / live.length : -Infinity;
     return finalValue(x, withC, held) + net >= drawMean ? eat : draw;
