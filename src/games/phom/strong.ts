@@ -19,9 +19,9 @@
  *   blended with the quick judgement below (30 % quick, 70 % exact): either alone measured the
  *   same, the blend a little better. With 2–3 players that look-ahead also prices the final discard
  *   it leaves: when the next seat still takes after it, it is a chốt, and each possible final
- *   discard costs its chance of being eaten times the chốt bill (deadwood against that risk). Earlier discards use the quick judgement: loose cards cost
- *   their Ù distance plus points (less in a live cạ), plus the chance of ending Móm when the hand
- *   holds no phỏm yet.
+ *   discard costs its chance of being eaten times the chốt bill (deadwood against that risk).
+ *   Earlier discards use the quick judgement: loose cards cost their Ù distance plus points (less
+ *   in a live cạ), plus the chance of ending Móm when the hand holds no phỏm yet.
  * - Defends: every discard is priced by the chance that the next seat can eat it (pairs of live
  *   cards that would form a phỏm with it, weighted by the next seat's share of the hidden cards,
  *   discounted when the next seat passed on a card those cards would also have eaten, or threw a
@@ -247,23 +247,25 @@ function eatChance(x: Ctx, t: number, c: Card): number {
 function feedCost(x: Ctx, c: Card): number {
   const v = x.v;
   const n = v.n;
-  const me = v.seat;
   const counts = v.rowCounts.slice();
-  counts[me]!++;
+  counts[v.seat]!++;
   if (counts.every((r) => r >= 4)) return 0; // the last discard of the hand cannot be eaten
-  const t = (me + 1) % n;
-  const o = v.options;
-  const chot = counts[me] === 4;
-  const k = v.eaten[t]!.length + 1;
-  const pay = chot ? o['chot-payment'] : o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
-  let money = pay + TUNING.eatGain[n - 2]!;
-  // A third eat is Ù, and I (the previous seat, who supplied all three) pay the whole bill.
-  if (k === 3) money += o['den-three-eats'] ? (n - 1) * o['u-payment'] : o['u-payment'];
-  // Eating my chốt makes it Ù-ready more often and a đánh-chốt đền falls on me.
-  if (chot && o['den-danh-chot']) money += TUNING.chotExtra;
   // Fewer players: the next seat's gain is more of my loss (2 players: all of it).
   const scale = n === 2 ? TUNING.feed2 : n === 3 ? TUNING.feed3 : TUNING.feed4;
-  return eatChance(x, t, c) * money * TUNING.money * scale;
+  return eatChance(x, (v.seat + 1) % n, c) * feedMoney(v, counts[v.seat] === 4) * TUNING.money * scale;
+}
+
+/** What the next seat's eat of my discard costs me (bets): its payment, its worth, and the đền it brings. */
+function feedMoney(v: SeatView, chot: boolean): number {
+  const o = v.options;
+  const k = v.eaten[(v.seat + 1) % v.n]!.length + 1;
+  const pay = chot ? o['chot-payment'] : o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
+  let money = pay + TUNING.eatGain[v.n - 2]!;
+  // A third eat is Ù, and I (the previous seat, who supplied all three) pay the whole bill.
+  if (k === 3) money += o['den-three-eats'] ? (v.n - 1) * o['u-payment'] : o['u-payment'];
+  // Eating my chốt makes it Ù-ready more often and a đánh-chốt đền falls on me.
+  if (chot && o['den-danh-chot']) money += TUNING.chotExtra;
+  return money;
 }
 
 /**
@@ -455,20 +457,15 @@ function takeExpectation(x: Ctx, hand: Card[], held: Card[]): number {
  * (plus what `feedCost` adds: the eat's worth, the Móm it spares, a third eat's Ù, the đánh-chốt đền).
  */
 function setPen(x: Ctx, eatableFinal: boolean): void {
-  const v = x.v;
-  const w = TUNING.penW[v.n - 2]!;
+  const w = TUNING.penW[x.v.n - 2]!;
   if (!eatableFinal || w <= 0) return;
-  const o = v.options;
-  const t = (v.seat + 1) % v.n;
-  const k = v.eaten[t]!.length + 1;
-  let money = o['chot-payment'] + TUNING.eatGain[v.n - 2]!;
-  if (k === 3) money += o['den-three-eats'] ? (v.n - 1) * o['u-payment'] : o['u-payment'];
-  if (o['den-danh-chot']) money += TUNING.chotExtra;
+  const t = (x.v.seat + 1) % x.v.n;
+  const money = feedMoney(x.v, true) * w;
   const memo = new Map<Card, number>();
   x.pen = (c: Card) => {
     let p = memo.get(c);
     if (p === undefined) {
-      p = eatChance(x, t, c) * money * w;
+      p = eatChance(x, t, c) * money;
       memo.set(c, p);
     }
     return p;
