@@ -339,7 +339,7 @@ function popc(m: number): number {
   return c;
 }
 
-function evalIds(ids: number[], eatenMask: number, qka: boolean, pts: number[], pen?: number[], players = 2): Eval {
+function evalIds(ids: number[], eatenMask: number, qka: boolean, pts: number[], pen?: { cost: number[]; players: number }): Eval {
   const n = ids.length;
   const full = (1 << n) - 1;
   const masks = phomMasks(ids, qka).filter((m) => popc(m & eatenMask) <= 1);
@@ -363,7 +363,7 @@ function evalIds(ids: number[], eatenMask: number, qka: boolean, pts: number[], 
     if (pen)
       for (let i = 0; i < n; i++)
         if (loose & (1 << i)) {
-          const r = rankMoney(players, sum - pts[i]!) - pen[i]!;
+          const r = rankMoney(pen.players, sum - pts[i]!) - pen.cost[i]!;
           if (r > rv) rv = r;
         }
   };
@@ -388,8 +388,7 @@ function finalValue(x: Ctx, hand: Card[], held: Card[]): number {
     em,
     x.qka,
     hand.map((c) => cardPoints(c, x.face)),
-    x.pen ? hand.map((c) => x.pen!(c)) : undefined,
-    x.v.n,
+    x.pen ? { cost: hand.map((c) => x.pen!(c)), players: x.v.n } : undefined,
   );
   const o = x.v.options;
   if (e.minLoose <= 1) return (x.v.n - 1) * (e.minLoose === 0 && o['u-tron'] !== 'off' ? o['u-tron-payment'] : o['u-payment']);
