@@ -5,7 +5,7 @@ import { checkReason } from '../support/hint-reasons.js';
 import { handSeed } from '../../src/games/core/rng.js';
 import { engine } from '../../src/games/phom/index.js';
 import { explainFor } from '../../src/games/phom/ai.js';
-import { opts, position } from './helpers.js';
+import { defencePosition, opts } from './helpers.js';
 
 test('every reason of a strong self-play has a text with its placeholders in vi, en and zh-TW', () => {
   const seen = new Set<string>();
@@ -27,21 +27,7 @@ test('every reason of a strong self-play has a text with its placeholders in vi,
 });
 
 test('the safe discard says so: KS is dead (QS, JS, KD, KH seen), the next seat cannot eat it', () => {
-  const s = position(
-    {
-      turn: 1,
-      phase: 'act',
-      hands: [
-        ['2S', '3C', '4D', '5S', '6C', '8H', '9C', '10D', '6H'],
-        ['QC', 'KS', '2H', '3H', '4H', '5H', '7D', '7C', '7S', 'AD'],
-        ['AS', '2C', '3D', '4S', '5D', '6S', '8C', '9D', '10S'],
-        ['AC', '2D', '3S', '4C', '6D', '9S', '10C', 'JD', '10H'],
-      ],
-      rows: [['QS', 'JS'], ['KD'], ['KH'], ['8D']],
-    },
-    4,
-    { 'face-card-points': 'ten' },
-  );
+  const s = defencePosition();
   const a = engine.ai(s, 1, 'strong');
   assert.deepEqual(a, { type: 'discard', card: 'KS' });
   const r = explainFor(s, 1, a);

@@ -10,7 +10,7 @@ import { Rng, handSeed } from '../../src/games/core/rng.js';
 import type { AiLevel } from '../../src/games/core/ai.js';
 import { engine, type State } from '../../src/games/phom/index.js';
 import { strongAi } from '../../src/games/phom/strong.js';
-import { opts, position } from './helpers.js';
+import { defencePosition, opts, toDiscard } from './helpers.js';
 
 const LEVELS: AiLevel[] = ['easy', 'normal', 'strong'];
 
@@ -105,28 +105,8 @@ test('strong works on the knowledge object alone and never changes it', () => {
   assert.ok(k.decision.options.some((o) => canonical(o) === canonical(a)));
 });
 
-// Seat 1 to discard, with J/Q/K worth 10: QC and KS are equally useless to it (normal throws QC, the
-// first in card order). JC, KC, QD, QH are live, so the next seat may eat QC; QS, JS, KD, KH are
-// all seen, so nobody can eat KS.
-const defence = () =>
-  position(
-    {
-      turn: 1,
-      phase: 'act',
-      hands: [
-        ['2S', '3C', '4D', '5S', '6C', '8H', '9C', '10D', '6H'],
-        ['QC', 'KS', '2H', '3H', '4H', '5H', '7D', '7C', '7S', 'AD'],
-        ['AS', '2C', '3D', '4S', '5D', '6S', '8C', '9D', '10S'],
-        ['AC', '2D', '3S', '4C', '6D', '9S', '10C', 'JD', '10H'],
-      ],
-      rows: [['QS', 'JS'], ['KD'], ['KH'], ['8D']],
-    },
-    4,
-    { 'face-card-points': 'ten' },
-  );
-
 test('defence: normal feeds the next seat a live QC; strong discards the dead KS', () => {
-  const s = defence();
+  const s = defencePosition();
   assert.deepEqual(engine.ai(s, 1, 'normal'), { type: 'discard', card: 'QC' });
   assert.deepEqual(engine.ai(s, 1, 'strong'), { type: 'discard', card: 'KS' });
 });
@@ -136,24 +116,20 @@ test('defence: normal feeds the next seat a live QC; strong discards the dead KS
 // throws the loose 5S; blended with the exact look-ahead over that last take, strong throws 9D (the
 // dead pair can never become a phỏm, and its 9 points would count at the end).
 const lastTake4p = () =>
-  position(
-    {
-      turn: 2,
-      phase: 'act',
-      hands: [
-        ['3H', '2S', '7D', 'AC', '5H', 'JS', 'KS', '7C', '7H'],
-        ['4S', '8D', '5D', '10D', '3S', 'AD', '5C', '2D', '3D'],
-        ['4D', '5S', 'JD', '4C', 'AH', 'JH', '9D', 'AS', '9H', '2C'],
-        ['10S', '6D', '2H', '4H', 'QH', '10H', '8H', '6H', '6S'],
-      ],
-      rows: [
-        ['10C', 'KC', '6C'],
-        ['QS', '9S', 'QD'],
-        ['8S', 'KD'],
-        ['9C', 'KH'],
-      ],
-    },
-    4,
+  toDiscard(
+    2,
+    [
+      ['3H', '2S', '7D', 'AC', '5H', 'JS', 'KS', '7C', '7H'],
+      ['4S', '8D', '5D', '10D', '3S', 'AD', '5C', '2D', '3D'],
+      ['4D', '5S', 'JD', '4C', 'AH', 'JH', '9D', 'AS', '9H', '2C'],
+      ['10S', '6D', '2H', '4H', 'QH', '10H', '8H', '6H', '6S'],
+    ],
+    [
+      ['10C', 'KC', '6C'],
+      ['QS', '9S', 'QD'],
+      ['8S', 'KD'],
+      ['9C', 'KH'],
+    ],
   );
 
 test('4 players: before its last take strong weighs the final deadwood, throwing the dead 9D rather than the loose 5S', () => {
@@ -165,24 +141,20 @@ test('4 players: before its last take strong weighs the final deadwood, throwing
 // strong keeps the cạ 10C JC (9C is live) and throws the low loose 5H (modelling the offered card
 // as a random live one, it threw JC).
 const chotAhead4p = () =>
-  position(
-    {
-      turn: 2,
-      phase: 'act',
-      hands: [
-        ['9S', '5S', '8D', '8H', '6D', '9H', '3S', '2D', '4C'],
-        ['6H', 'AS', 'JD', 'AC', '3C', '9D', '6S', 'AD', '10D'],
-        ['2S', '2H', '2C', '8S', '4S', '10C', '7S', 'JC', '6C', '5H'],
-        ['8C', 'KD', '7H', 'AH', '5C', 'QD', '3H', '3D', 'KC'],
-      ],
-      rows: [
-        ['QC', 'KH', '7C'],
-        ['QH', '4D', '7D'],
-        ['KS', '5D'],
-        ['JH', '10S'],
-      ],
-    },
-    4,
+  toDiscard(
+    2,
+    [
+      ['9S', '5S', '8D', '8H', '6D', '9H', '3S', '2D', '4C'],
+      ['6H', 'AS', 'JD', 'AC', '3C', '9D', '6S', 'AD', '10D'],
+      ['2S', '2H', '2C', '8S', '4S', '10C', '7S', 'JC', '6C', '5H'],
+      ['8C', 'KD', '7H', 'AH', '5C', 'QD', '3H', '3D', 'KC'],
+    ],
+    [
+      ['QC', 'KH', '7C'],
+      ['QH', '4D', '7D'],
+      ['KS', '5D'],
+      ['JH', '10S'],
+    ],
   );
 
 test('4 players: strong keeps cạ for the previous seat’s coming chốt and throws the low 5H', () => {
@@ -195,20 +167,16 @@ test('4 players: strong keeps cạ for the previous seat’s coming chốt and t
 // sits in its run JH QH KH). Pricing the chốt risk of the final discard in its look-ahead, strong
 // throws 9D now and keeps the safer JD for the end (without it, it threw JD; normal throws 8C).
 const chotRisk2p = () =>
-  position(
-    {
-      turn: 0,
-      phase: 'act',
-      hands: [
-        ['6H', '9D', 'QH', '4C', 'JH', '7H', '8C', '4S', 'KH', 'JD'],
-        ['10D', '5D', '2H', '7D', '3H', '10S', '7S', '3S', '3C'],
-      ],
-      rows: [
-        ['KD', 'QC'],
-        ['JC', '9H'],
-      ],
-    },
-    2,
+  toDiscard(
+    0,
+    [
+      ['6H', '9D', 'QH', '4C', 'JH', '7H', '8C', '4S', 'KH', 'JD'],
+      ['10D', '5D', '2H', '7D', '3H', '10S', '7S', '3S', '3C'],
+    ],
+    [
+      ['KD', 'QC'],
+      ['JC', '9H'],
+    ],
   );
 
 test('2 players: before its last take strong keeps a safe card for its final discard (the chốt), throwing 9D', () => {

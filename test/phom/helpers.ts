@@ -29,6 +29,26 @@ export function position(p: Record<string, unknown>, seats: number, over: Record
   return r.value;
 }
 
+/** Seat `turn` to discard (phase `act`) with these hands and discard rows; one seat a hand. */
+export const toDiscard = (turn: number, hands: string[][], rows: string[][], over: Record<string, unknown> = {}): State =>
+  position({ turn, phase: 'act', hands, rows }, hands.length, over);
+
+// Seat 1 to discard, with J/Q/K worth 10: QC and KS are equally useless to it (normal throws QC, the
+// first in card order). JC, KC, QD, QH are live, so the next seat may eat QC; QS, JS, KD, KH are
+// all seen, so nobody can eat KS.
+export const defencePosition = (): State =>
+  toDiscard(
+    1,
+    [
+      ['2S', '3C', '4D', '5S', '6C', '8H', '9C', '10D', '6H'],
+      ['QC', 'KS', '2H', '3H', '4H', '5H', '7D', '7C', '7S', 'AD'],
+      ['AS', '2C', '3D', '4S', '5D', '6S', '8C', '9D', '10S'],
+      ['AC', '2D', '3S', '4C', '6D', '9S', '10C', 'JD', '10H'],
+    ],
+    [['QS', 'JS'], ['KD'], ['KH'], ['8D']],
+    { 'face-card-points': 'ten' },
+  );
+
 /** The state after a scenario file's start and its first `k` steps (action steps only are applied). */
 export function stateOf(file: string, over: Record<string, unknown> = {}, k = 0): State {
   const sc = loadScenario(file);
