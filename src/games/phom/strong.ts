@@ -258,9 +258,9 @@ function feedCost(x: Ctx, c: Card): number {
 /** What the next seat's eat of my discard costs me (bets): its payment, its worth, and the đền it brings. */
 function feedMoney(v: SeatView, chot: boolean): number {
   const o = v.options;
-  const k = v.eaten[(v.seat + 1) % v.n]!.length + 1;
-  const pay = chot ? o['chot-payment'] : o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
-  let money = pay + TUNING.eatGain[v.n - 2]!;
+  const t = (v.seat + 1) % v.n;
+  const k = v.eaten[t]!.length + 1;
+  let money = eatPayment(v, t, chot) + TUNING.eatGain[v.n - 2]!;
   // A third eat is Ù, and I (the previous seat, who supplied all three) pay the whole bill.
   if (k === 3) money += o['den-three-eats'] ? (v.n - 1) * o['u-payment'] : o['u-payment'];
   // Eating my chốt makes it Ù-ready more often and a đánh-chốt đền falls on me.
@@ -408,16 +408,21 @@ const OFFER: number[][] = [
 ];
 const CHOT = [0.02, 0.1, 0.2, 0.4, 0.55, 0.75, 0.9, 1.1, 1.5, 1.6, 1.95, 1.9, 2.0];
 
+/** What `seat`'s next eat is paid, in bets (§10.1): the chốt payment, else the ordinary one (progressive: the k-th eat pays k). */
+function eatPayment(v: SeatView, seat: number, chot: boolean): number {
+  const o = v.options;
+  if (chot) return o['chot-payment'];
+  const k = v.eaten[seat]!.length + 1;
+  return o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
+}
+
 /**
- * What my next eat pays me, in bets (§10.1): the chốt payment for a chốt, less the ăn-chốt
- * liability (the whole Ù bill if another seat then declares Ù, §11.1, estimated), else the ordinary
- * eat payment (progressive: my k-th eat pays k).
+ * What my next eat pays me, in bets: its payment, less for a chốt the ăn-chốt liability (the whole
+ * Ù bill if another seat then declares Ù, §11.1, estimated).
  */
 function eatWorth(v: SeatView, chot: boolean): number {
   const o = v.options;
-  if (chot) return o['chot-payment'] - (o['den-an-chot'] ? 0.15 * (v.n - 2) * o['u-payment'] : 0);
-  const k = v.eaten[v.seat]!.length + 1;
-  return o['eat-payment'] === 'progressive' ? k : o['eat-payment'] === 'flat' ? 1 : 0;
+  return eatPayment(v, v.seat, chot) - (chot && o['den-an-chot'] ? 0.15 * (v.n - 2) * o['u-payment'] : 0);
 }
 
 /**
