@@ -58,7 +58,7 @@ test('lobby: Add AI at strong, the server default from /config, the levels shown
   });
 });
 
-for (const game of ['phom', 'vn-mahjong', 'chan'] as const) {
+for (const game of ['phom', 'vn-mahjong', 'chan', 'classic-mahjong'] as const) {
   test(`${game}: Hint answers the asker only with the strong AI's choice; nothing changes at the table`, async () => {
     await withWorld(async (w) => {
       const { gameId, threadId } = await openTable(w, game, 2, 2, { timer: 'live' });
