@@ -1,7 +1,8 @@
 /**
  * AI levels and the hint button in Discord (issue #16): the lobby adds an AI at a chosen level and
- * shows it, /config sets the server's default and takeover levels and switches hints off, and a
- * hint is answered to the asker only while nothing changes at the table.
+ * shows it, /config sets the server's default and takeover levels (the AI taking an absent
+ * player's seat plays at the takeover level) and switches hints off, and a hint is answered to the
+ * asker only while nothing changes at the table, in every game.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -123,5 +124,42 @@ test('/config hints off: the hand view has no Hint button', async () => {
     const hand = await openHand(w, w.users[0]!.id, gameId);
     assert.ok(!w.sim.components(hand).some((c) => c.label === 'Hint'));
     assert.equal(w.store.games.get(gameId)!.hints, false);
+  });
+});
+
+test("/config takeover-level strong: the AI that takes an absent player's seat plays it as strong", async () => {
+  await withWorld(async (w) => {
+    const set = await slash(w, w.admin.id, 'config', { set: { game: 'vn-mahjong', key: 'takeover-level', value: 'strong' } });
+    assert.match(set.response!.content, /takeover-level is now strong/);
+    const { gameId } = await openTable(w, 'vn-mahjong', 2, 2, { timer: 'live', 'on-timeout': 'ai' }, { seed: 'e2e-takeover-strong' });
+    const d = pendingNow(w, gameId).find((p) => !w.store.games.seats(gameId)[p.seat]!.isAi)!;
+    assert.ok(d, 'a person decides');
+    const before = w.store.games.logWithMeta(gameId).length;
+    // what strong and normal would play here, from the state before the timer fires
+    const row = w.store.games.get(gameId)!;
+    const engine = engineOf('vn-mahjong');
+    const state = w.store.games.state(row);
+    const strong = canonical(engine.ai(state, d.seat, 'strong'));
+    assert.notEqual(strong, canonical(engine.ai(state, d.seat, 'normal')), 'a position where the levels differ');
+    w.now.t += 10 * 60_000;
+    await w.bot.scheduler.tick();
+    await w.bot.whenIdle();
+    const seat = w.store.games.seats(gameId)[d.seat]!;
+    assert.equal(seat.isAi, true, 'the AI plays the seat');
+    assert.equal(seat.aiLevel, 'strong', 'at the takeover level');
+    const first = w.store.games
+      .logWithMeta(gameId)
+      .slice(before)
+      .find((e) => e.seat === d.seat);
+    assert.ok(first, 'the seat was played');
+    assert.equal(canonical(first.action), strong, "the seat's first move is strong's choice");
+    // the AI seats added in the lobby keep the server's default level
+    assert.deepEqual(
+      w.store.games
+        .seats(gameId)
+        .filter((s) => s.seat !== d.seat && s.isAi)
+        .map((s) => s.aiLevel),
+      ['normal', 'normal'],
+    );
   });
 });
