@@ -43,6 +43,8 @@ test('lobby: Add AI at strong, the server default from /config, the levels shown
       ],
     );
     assert.equal(w.store.games.get(gameId)!.takeoverLevel, 'strong', 'the takeover level is fixed on the game when created');
+    // a fixed deal (as openTable gives): the /play snowflake's deal may end before both AIs have played
+    w.store.db.prepare('UPDATE games SET seed = ? WHERE id = ?').run('e2e-lobby-levels', gameId);
     await click(w, host.id, lobby.id, start);
     assert.equal(w.store.games.get(gameId)!.status, 'running');
     await playHandToEnd(w, gameId);
