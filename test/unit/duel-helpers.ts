@@ -5,13 +5,13 @@
  * its contract and its arithmetic, never how large the edge is.
  */
 import assert from 'node:assert/strict';
-import { runDuel, type DuelReport } from '../../src/cli/duel.js';
+import { runDuel } from '../../src/cli/duel.js';
 import type { GameId } from '../../src/games/core/types.js';
 
 export const SMOKE_DEALS = 200;
 
-/** Runs the 200-deal smoke duel in this thread and checks the report; returns it for more checks. */
-export async function smokeDuel(game: GameId, players: number): Promise<DuelReport> {
+/** Runs the 200-deal smoke duel in this thread and checks the report. */
+export async function smokeDuel(game: GameId, players: number): Promise<void> {
   const rep = await runDuel({ game, players, hands: SMOKE_DEALS, seed: `smoke-${game}-${players}`, a: 'strong', b: 'normal' });
   assert.deepEqual(rep.problems, [], `${game} ${players}p: ${rep.problems.join('\n')}`);
   assert.equal(rep.errors, 0);
@@ -30,6 +30,4 @@ export async function smokeDuel(game: GameId, players: number): Promise<DuelRepo
   for (const ms of [rep.meanDecisionMs.a, rep.meanDecisionMs.b, rep.p99DecisionMs.a, rep.p99DecisionMs.b]) {
     assert.ok(Number.isFinite(ms) && ms >= 0);
   }
-  assert.ok(rep.p99DecisionMs.a >= rep.meanDecisionMs.a * 0.5);
-  return rep;
 }
