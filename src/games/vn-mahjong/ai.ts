@@ -30,8 +30,11 @@ function prune(ts: Tuple[]): Tuple[] {
 }
 
 function suitTuples(c: number[], honour: boolean): Tuple[] {
-  let key = honour ? 1 : 0;
+  // The honour flag goes last: as a leading digit, honours [a..g] collided with suit counts
+  // [0, 1, a..g] (a 2-3-4 chow's key then answered for two lone winds).
+  let key = 0;
   for (const x of c) key = key * 5 + x;
+  key = key * 2 + (honour ? 1 : 0);
   const hit = cache.get(key);
   if (hit) return hit;
   const res: Tuple[] = [];
@@ -81,6 +84,11 @@ function suitTuples(c: number[], honour: boolean): Tuple[] {
   const out = prune(res);
   cache.set(key, out);
   return out;
+}
+
+/** Empties the suit cache (tests: a result must not depend on what was computed before). */
+export function clearShantenCache(): void {
+  cache.clear();
 }
 
 /** Joker-aware shanten: −1 = complete. */
