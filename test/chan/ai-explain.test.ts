@@ -2,10 +2,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkReason } from '../support/hint-reasons.js';
-import { handSeed } from '../../src/games/core/rng.js';
-import { engine } from '../../src/games/chan/index.js';
+import { handSeed, Rng } from '../../src/games/core/rng.js';
+import { engine, type ChanState } from '../../src/games/chan/index.js';
 import { knowledge } from '../../src/games/chan/ai.js';
 import type { ChanAction } from '../../src/games/chan/actions.js';
+import { countOf, FACES, type Face } from '../../src/games/chan/cards.js';
+import { rawEatPartners } from '../../src/games/chan/legality.js';
+import type { ChanOptions } from '../../src/games/chan/options.js';
 import { opts } from './helpers.js';
 
 test('every reason of a strong self-play has a text with its placeholders in vi, en and zh-TW', () => {
@@ -28,27 +31,122 @@ test('every reason of a strong self-play has a text with its placeholders in vi,
     assert.ok(seen.has(id), `${id} seen: ${[...seen].join(',')}`);
 });
 
-test('a discard called safe cannot be eaten at its gate: that seat threw the face before (R3) or no copy is live', () => {
-  let safe = 0;
-  for (let h = 0; h < 6; h++) {
-    let s = engine.setup(opts(), 4, handSeed('chan-safe', h), null);
+/**
+ * Could a seat with concealed `hand` take offered `x` at its gate? The rules' own partner list
+ * (legality.ts, §7.2: chắn, or cạ with the spare card / R5 and the house options), R3 when it discarded
+ * `x` itself, and chíu with three copies (§7.3). Hidden bans (R1, R2) are left out: they only forbid more,
+ * so "cannot" here is the claim the hint makes from what the discarder may know.
+ */
+function canTake(hand: readonly Face[], x: Face, threw: boolean, o: ChanOptions): boolean {
+  if (countOf(hand, x) === 3) return true;
+  if (threw) return false;
+  const raw = rawEatPartners(hand, x, o);
+  return raw.chan || raw.ca.length > 0;
+}
+
+interface Told {
+  h: number;
+  step: number;
+  s: ChanState;
+  seat: number;
+  gate: number;
+  card: Face;
+  id: string;
+  pct: number;
+}
+
+/** Every discard/return reason of strong self-play hands, with the state it was given in. */
+function told(n: number, seed: string, hands: number[], o: ChanOptions): Told[] {
+  const out: Told[] = [];
+  for (const h of hands) {
+    let s = engine.setup(o, n, handSeed(seed, h), null);
     for (let i = 0; i < 2000 && !engine.result(s); i++) {
       const d = engine.pending(s)[0]!;
       const a = engine.ai(s, d.seat, 'strong');
-      const r = engine.explain!(s, d.seat, a);
-      if (r.key === 'chan:hint.discard-safe' && a.type === 'discard') {
-        safe++;
-        const k = knowledge(s, d.seat);
-        const gate = (d.seat + 1) % 4;
-        const threw = k.table.seats[gate]!.discardedFaces.includes(a.card);
-        // What the gate seat really holds (the test may look; the AI may not).
-        const holds = s.seats[gate]!.hand.includes(a.card);
-        assert.ok(threw || !holds, `hand ${h} step ${i}: ${a.card} called safe but seat ${gate} holds one`);
+      if (a.type === 'discard' || a.type === 'return') {
+        const r = engine.explain!(s, d.seat, a);
+        const id = checkReason('chan', r);
+        const v = engine.view(s, d.seat);
+        const gate = a.type === 'return' && v.returnTo !== null ? v.returnTo : (d.seat + 1) % n;
+        out.push({ h, step: i, s, seat: d.seat, gate, card: a.card, id, pct: Number(r.vars.pct) });
       }
       const next = engine.apply(s, d.seat, a as ChanAction);
       assert.ok(next.ok);
       s = next.value;
     }
   }
-  assert.ok(safe > 0, 'some safe discard was seen');
+  return out;
+}
+
+const VARIANTS: [number, Record<string, unknown>][] = [
+  [4, {}],
+  [5, {}],
+  [4, { 'split-chan-for-ca': false }],
+  [4, { 'ca-partner': 'only-face', 'lao-thang-ca': false }],
+];
+
+test('"cannot eat it" is never false: the seat at the gate really holds nothing to eat (chắn or cạ) or chíu it with', () => {
+  let safe = 0;
+  let risky = 0;
+  const cases: [number, string, number[], Record<string, unknown>][] = [
+    // The audit's counter-examples: 3v into 3n (hand 6), 6v into 6n (hand 10), both cạ eats.
+    [4, 'audit-chan', [6, 10], {}],
+    ...VARIANTS.map(([n, o], j): [number, string, number[], Record<string, unknown>] => [n, `chan-safe-${j}`, [0, 1, 2, 3, 4], o]),
+  ];
+  for (const [n, seed, hands, over] of cases) {
+    const o = opts(over);
+    for (const t of told(n, seed, hands, o)) {
+      const at = t.s.seats[t.gate]!;
+      // What the gate seat really holds (the test may look; the AI may not).
+      const can = canTake(at.hand, t.card, at.discardedFaces.includes(t.card), o);
+      if (t.id.endsWith('-safe')) {
+        safe++;
+        assert.ok(!can, `${seed} hand ${t.h} step ${t.step}: ${t.card} called safe, but seat ${t.gate} holds ${at.hand.join(' ')}`);
+      } else if (can) risky++;
+    }
+  }
+  assert.ok(safe > 20, `some safe discards were seen (${safe})`);
+  assert.ok(risky > 20, `some gates that could take the card were told as a chance (${risky})`);
+});
+
+test('the stated chance is what dealing the unseen cards to the gate seat gives, judged by the rules', () => {
+  let checked = 0;
+  for (const [n, over] of VARIANTS) {
+    const o = opts(over);
+    const all = told(n, `chan-pct-${n}-${JSON.stringify(over)}`, [0, 1, 2], o);
+    for (const t of all.filter((_, j) => j % 3 === 0)) {
+      // The unseen cards from the discarder's seat: 4 of each face minus its hand, all melds, all dead cards.
+      const k = knowledge(t.s, t.seat);
+      const left = new Map<Face, number>(FACES.map((f) => [f, 4]));
+      const seen: Face[] = [...k.view.hand];
+      for (const st of k.table.seats) {
+        for (const m of st.melds) seen.push(...m.cards);
+        for (const p of st.pile) seen.push(p.card);
+      }
+      if (k.table.offer) seen.push(k.table.offer.card);
+      for (const f of seen) left.set(f, left.get(f)! - 1);
+      const pool = FACES.flatMap((f) => new Array<Face>(Math.max(0, left.get(f)!)).fill(f));
+      const pub = k.table.seats[t.gate]!;
+      const threw = pub.discardedFaces.includes(t.card);
+      const rng = new Rng(`pct-${checked}`);
+      const N = 4000;
+      let hits = 0;
+      for (let r = 0; r < N; r++) {
+        // A uniformly random hand of the gate's size from the unseen cards (partial Fisher–Yates).
+        const a = pool.slice();
+        for (let i = 0; i < pub.handCount; i++) {
+          const j = i + rng.int(a.length - i);
+          [a[i], a[j]] = [a[j]!, a[i]!];
+        }
+        if (canTake(a.slice(0, pub.handCount), t.card, threw, o)) hits++;
+      }
+      const freq = (100 * hits) / N;
+      const where = `${JSON.stringify(over)} ${n}P hand ${t.h} step ${t.step}: ${t.card} ${t.id} ${t.pct} %, sampled ${freq} %`;
+      if (t.id.endsWith('-safe')) assert.equal(hits, 0, where);
+      else if (t.id.endsWith('-unlikely')) assert.ok(hits > 0 && freq < 7, where);
+      else assert.ok(Math.abs(freq - t.pct) <= 3.5 && t.pct >= 5, where);
+      checked++;
+    }
+  }
+  assert.ok(checked > 50, `${checked} reasons checked`);
 });

@@ -17,7 +17,7 @@
  */
 import type { SeatKnowledge } from '../core/ai.js';
 import type { HintReasonKey, Seat } from '../core/types.js';
-import { counts, FACE_INDEX, FACES, GROUP_FACES, group, isRed, type Face } from './cards.js';
+import { counts, FACE_INDEX, FACES, formsCa, GROUP_FACES, group, isRed, type Face } from './cards.js';
 import type { ChanAction } from './actions.js';
 import { afterEat, legalDiscards, meldChan, winShape } from './legality.js';
 import type { ChanOptions } from './options.js';
@@ -151,6 +151,98 @@ function pHold(u: number, h: number, unseen: number): number {
   return 1 - Math.pow(Math.max(0, 1 - h / unseen), u);
 }
 
+const LN_FACT: number[] = [0];
+for (let i = 1; i <= 130; i++) LN_FACT.push(LN_FACT[i - 1]! + Math.log(i));
+/** ln C(n, k); -Infinity when the choice is impossible. */
+function lnC(n: number, k: number): number {
+  return k < 0 || n < 0 || k > n ? -Infinity : LN_FACT[n]! - LN_FACT[k]! - LN_FACT[n - k]!;
+}
+
+/** What a seat may do with an offered card, as chances (they add up to the chance it can take it at all). */
+export interface GateTake {
+  /** It may eat the card as a chắn (holds a copy, R3 does not bar it). */
+  chan: number;
+  /** It cannot eat it as a chắn but may chíu it (three copies; R3 bars ăn, not chíu). */
+  chiu: number;
+  /** It may eat it only as a cạ (§7.2 with the house options: R5 / the spare card, `split-chan-for-ca`, `lao-thang-ca`). */
+  ca: number;
+}
+
+/**
+ * The chance that a seat holding `h` of the `unseen` cards may take offered `x` at its gate, every
+ * choice of its `h` cards among the unseen ones (`live` copies per face) being equally likely — all the
+ * asking seat can know. Exact (hypergeometric over the counts of `x`'s cạ group). `banned`: the seat
+ * discarded `x` (R3, public). The hidden bans (R1, R2) and the claim guard are unknown to the asking
+ * seat and assumed absent, so a chance of 0 means the seat truly cannot take the card.
+ */
+export function gateTake(live: readonly number[], unseen: number, h: number, x: Face, banned: boolean, opts: ChanOptions): GateTake {
+  const out: GateTake = { chan: 0, chiu: 0, ca: 0 };
+  const xi = FACE_INDEX[x]!;
+  const g = group(x);
+  const others = GROUP_FACES[g]!.filter((j) => j !== xi);
+  const L = GROUP_FACES[g]!.reduce((a, j) => a + Math.max(0, live[j]!), 0);
+  const lnAll = lnC(unseen, h);
+  if (h <= 0 || lnAll === -Infinity) return out;
+  // Weight of a composition holding K cards of the group: C(rest, h − K) / C(unseen, h).
+  const rest = (K: number) => Math.exp(lnC(unseen - L, h - K) - lnAll);
+  const lx = Math.max(0, live[xi]!);
+  const add = (kx: number, K: number, w: number, ca: boolean) => {
+    if (w === 0) return;
+    if (!banned && kx >= 1) out.chan += w;
+    else if (kx === 3) out.chiu += w;
+    else if (!banned && kx === 0 && ca) out.ca += w;
+  };
+  if (g === 1) {
+    // Nhất/Yêu: a cạ needs an odd number of group cards and an odd count of a face forming a cạ with x.
+    // State over the other faces: [K][odd partner held] = summed Π C(live, k).
+    let st = new Map<number, number>([[0, 1]]);
+    for (const j of others) {
+      const lj = Math.max(0, live[j]!);
+      const partner = formsCa(x, FACES[j]!, opts['lao-thang-ca']);
+      const nx = new Map<number, number>();
+      for (const [key, w] of st) {
+        const K = key >> 1;
+        const odd = key & 1;
+        for (let k = 0; k <= lj; k++) {
+          const key2 = ((K + k) << 1) | (odd | (partner && k & 1 ? 1 : 0));
+          nx.set(key2, (nx.get(key2) ?? 0) + w * Math.exp(lnC(lj, k)));
+        }
+      }
+      st = nx;
+    }
+    for (let kx = 0; kx <= lx; kx++)
+      for (const [key, w] of st) {
+        const K = (key >> 1) + kx;
+        add(kx, K, w * Math.exp(lnC(lx, kx)) * rest(K), K % 2 === 1 && (key & 1) === 1);
+      }
+    return out;
+  }
+  // Ranks 2…9: three faces, at most 5³ compositions.
+  const [a, b] = others as [number, number];
+  const la = Math.max(0, live[a]!);
+  const lb = Math.max(0, live[b]!);
+  for (let kx = 0; kx <= lx; kx++)
+    for (let ka = 0; ka <= la; ka++)
+      for (let kb = 0; kb <= lb; kb++) {
+        const K = kx + ka + kb;
+        const w = Math.exp(lnC(lx, kx) + lnC(la, ka) + lnC(lb, kb)) * rest(K);
+        add(kx, K, w, kx === 0 && (caPartner(ka, kb, opts) || caPartner(kb, ka, opts)));
+      }
+  return out;
+}
+
+/**
+ * §7.2 for ranks 2…9 when the seat holds no copy of the offered face: may the face held `ky` times
+ * eat it as a cạ, the rank's third face being held `kz` times (legality.ts `normalCaBlock` on counts)?
+ */
+function caPartner(ky: number, kz: number, opts: ChanOptions): boolean {
+  if (ky === 0) return false;
+  if (opts['ca-partner'] === 'only-face') return kz === 0 && (opts['split-chan-for-ca'] || ky % 2 === 1);
+  if ((ky + kz) % 2 === 1) return ky % 2 === 1;
+  if (ky % 2 === 1 || kz % 2 === 1) return false;
+  return opts['split-chan-for-ca'];
+}
+
 /** Cost of putting `x` on offer at `gate` (it may be eaten there, or chíu'd by any other seat). */
 function feedCost(cx: Ctx, x: Face, gate: Seat): number {
   const W = STRONG;
@@ -275,12 +367,13 @@ export function explainStrong(k: ChanKnowledge, a: ChanAction): HintReasonKey {
     case 'return': {
       const gate = a.type === 'return' && v.returnTo !== null ? v.returnTo : (cx.me + 1) % cx.n;
       const at = k.table.seats[gate]!;
-      const i = FACE_INDEX[a.card]!;
-      // R3: a face that seat has discarded itself cannot be eaten by it.
-      const pct = at.discardedFaces.includes(a.card) ? 0 : Math.round(100 * pHold(cx.live[i]!, at.handCount, cx.unseen));
-      const vars = { card: a.card, chan: chanNow(), pct };
+      // Every way that seat may take the card (ăn as chắn or cạ, chíu), over every hand it may hold.
+      const t = gateTake(cx.live, cx.unseen, at.handCount, a.card, at.discardedFaces.includes(a.card), cx.opts);
+      const p = t.chan + t.chiu + t.ca;
+      const vars = { card: a.card, chan: chanNow(), pct: Math.round(100 * p) };
       const kind = a.type === 'return' ? 'return' : 'discard';
-      return pct === 0 ? { key: `chan:hint.${kind}-safe`, vars } : { key: `chan:hint.${kind}-risk`, vars };
+      const level = p === 0 ? 'safe' : p < 0.05 ? 'unlikely' : 'risk';
+      return { key: `chan:hint.${kind}-${level}`, vars };
     }
     default:
       return { key: 'chan:hint.auto', vars: {} };
