@@ -95,15 +95,19 @@ export function awaiting(s: State): number[] {
   return [];
 }
 
-/** Record `seat`'s answer; once everyone has answered, resolve (§6: a pass is final). */
-export function answer(s: State, seat: number, a: VnAction): void {
+/**
+ * Record `seat`'s answer; once everyone has answered, resolve (§6: a pass is final). Returns the
+ * claim taken when this answer closed the window with one (null otherwise: still open, or all passed).
+ */
+export function answer(s: State, seat: number, a: VnAction): { seat: number; answer: VnAction } | null {
   if (s.phase === 'claim' && s.claim) {
     s.claim = { ...s.claim, window: recordAnswer(s.claim.window, seat, a) ?? s.claim.window };
-    if (isComplete(s.claim.window)) resolveClaim(s);
+    if (isComplete(s.claim.window)) return resolveClaim(s);
   } else if (s.phase === 'rob' && s.rob) {
     s.rob = { ...s.rob, window: recordAnswer(s.rob.window, seat, a) ?? s.rob.window };
-    if (isComplete(s.rob.window)) resolveRob(s);
+    if (isComplete(s.rob.window)) return resolveRob(s);
   }
+  return null;
 }
 
 /**
@@ -130,12 +134,19 @@ function winningAnswer(w: NonNullable<State['claim']>['window']) {
   return d.decided ? d.winner : null;
 }
 
-function resolveClaim(s: State): void {
+function resolveClaim(s: State): { seat: number; answer: VnAction } | null {
   const c = s.claim!;
   const top = winningAnswer(c.window);
   s.claim = null;
-  if (!top) return liveDraw(s, next(c.from));
-  const { seat, answer: a } = top;
+  if (!top) {
+    liveDraw(s, next(c.from));
+    return null;
+  }
+  takeClaim(s, c, top.seat, top.answer);
+  return top;
+}
+
+function takeClaim(s: State, c: NonNullable<State['claim']>, seat: number, a: VnAction): void {
   if (a.type === 'win') return finishWin(s, seat, 'discard', c.from, c.tile);
   const p = s.players[seat]!;
   const p0 = s.players[c.from]!;
@@ -206,13 +217,17 @@ export function declareKongOrBounce(s: State, seat: number, t: Tile, source: 'ko
   s.rob = { tile: t, declarer: seat, meld, source, window: openClaimWindow<VnAction>(rob) };
 }
 
-function resolveRob(s: State): void {
+function resolveRob(s: State): { seat: number; answer: VnAction } | null {
   const r = s.rob!;
   const top = winningAnswer(r.window);
   s.rob = null;
   // §6 Robbing: the robbed kong is cancelled; the tile goes to the winner
-  if (top && top.answer.type === 'win') return finishWin(s, top.seat, r.source === 'kong' ? 'rob-kong' : 'rob-bounce', r.declarer, r.tile);
+  if (top && top.answer.type === 'win') {
+    finishWin(s, top.seat, r.source === 'kong' ? 'rob-kong' : 'rob-bounce', r.declarer, r.tile);
+    return top;
+  }
   completeKongOrBounce(s, r.declarer, r.tile, r.source);
+  return null;
 }
 
 function completeKongOrBounce(s: State, seat: number, t: Tile, source: 'kong' | 'bounce'): void {

@@ -74,11 +74,14 @@ export function pending(s: State): Decision<VnAction>[] {
 export function applyLegal(s0: State, seat: number, a: VnAction): Result<State> {
   if (a.type === 'initial-expose') return applyInitial(s0, seat, a);
   const s = transition(s0);
-  s.last = { seat: s.seatPerson[seat]!, action: a };
   if (s.phase === 'claim' || s.phase === 'rob') {
-    answer(s, seat, a);
+    // A claim answer stays hidden while the window is open, and a pass for ever: who could claim is
+    // hidden information (issue #13 §2), so `last` (public) shows only the claim taken.
+    const taken = answer(s, seat, a);
+    if (taken) s.last = { seat: s.seatPerson[taken.seat]!, action: taken.answer };
     return ok(s);
   }
+  s.last = { seat: s.seatPerson[seat]!, action: a };
   return applyTurn(s, seat, a);
 }
 
