@@ -7,6 +7,7 @@ import { defaultOptions } from '../../src/games/core/options.js';
 import { engine, type State } from '../../src/games/classic-mahjong/index.js';
 import { standardShanten } from '../../src/games/mahjong/decompose.js';
 import { counts } from '../../src/games/classic-mahjong/hand.js';
+import type { TileCode } from '../../src/games/mahjong/tiles.js';
 
 const opts = defaultOptions(engine.options);
 
@@ -33,4 +34,94 @@ test('every reason of a strong self-play has a text with its placeholders in vi,
     }
   }
   for (const id of ['discard', 'discard-ready', 'call', 'pass-call', 'win']) assert.ok(seen.has(id), `${id} seen: ${[...seen].join(',')}`);
+});
+
+/** Kinds of ordinary tiles, for counting live tiles. */
+const KINDS = [
+  ...['m', 'p', 's'].flatMap((s) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${n}${s}`)),
+  ...[1, 2, 3, 4, 5, 6, 7].map((n) => `${n}z`),
+];
+
+test("a call's reason states only what is true: closer, or as far but for a double, more live tiles or the plan", () => {
+  // Recomputed here from the seat's view: steps before the call, after it and the best discard,
+  // and the live tiles (not seen by the seat) that improve the hand before and after.
+  const steps = (tiles: readonly string[], sets: number) => Math.max(0, standardShanten(counts(tiles as TileCode[]), Math.max(0, sets)));
+  const minus = (tiles: readonly string[], used: readonly string[]) => {
+    const out = [...tiles];
+    for (const t of used) out.splice(out.indexOf(t), 1);
+    return out;
+  };
+  const seen = new Map<string, number>();
+  let kept = 0;
+  for (let h = 0; h < 12; h++) {
+    let s: State = engine.setup(opts, 4, handSeed('classic-call-hint', h), null);
+    for (let i = 0; i < 3000 && !engine.result(s); i++) {
+      const ds = engine.pending(s);
+      for (const d of ds) {
+        const a = engine.ai(s, d.seat, 'strong');
+        if (a.type !== 'pung' && a.type !== 'chow') continue;
+        const r = engine.explain!(s, d.seat, a);
+        const id = checkReason('classic-mahjong', r);
+        seen.set(id, (seen.get(id) ?? 0) + 1);
+        const v = engine.view(s, d.seat);
+        const sets = 4 - v.melds.length;
+        const unseen = new Map(KINDS.map((t) => [t, 4]));
+        const see = (t: string) => unseen.set(t, unseen.get(t)! - 1);
+        v.hand.forEach(see);
+        for (const st of v.seats) {
+          for (const m of st.melds) m.tiles.forEach(see);
+          for (const x of st.discards) if (x.claimedBy === undefined) see(x.tile);
+        }
+        // a live tile improves the hand when it lowers its distance (to a win, for a ready hand)
+        const raw = (tiles: readonly string[], n: number) => standardShanten(counts(tiles as TileCode[]), n);
+        const live = (tiles: readonly string[], n: number) =>
+          KINDS.reduce((sum, t) => sum + (raw([...tiles, t], n) < raw(tiles, n) ? unseen.get(t)! : 0), 0);
+        const tile = v.claimable!.tile;
+        const rest = minus(v.hand, a.type === 'pung' ? [tile, tile] : minus(a.tiles, [tile]));
+        const now = steps(v.hand, sets);
+        const after = Math.min(...rest.map((t) => steps(minus(rest, [t]), sets - 1)));
+        const liveAfter = Math.max(
+          ...rest.filter((t) => steps(minus(rest, [t]), sets - 1) === after).map((t) => live(minus(rest, [t]), sets - 1)),
+        );
+        const where = `hand ${v.hand.join(' ')}, ${a.type} ${tile}: ${now} → ${after} steps, ${id}`;
+        assert.equal(r.vars.card, tile, where);
+        assert.equal(r.vars.steps, after, where);
+        if (after >= now) kept++;
+        switch (id) {
+          case 'call':
+            assert.ok(after < now, `not closer: ${where}`);
+            break;
+          case 'call-scores':
+            assert.ok(a.type === 'pung' && after === now, where);
+            assert.ok(['5z', '6z', '7z', v.wind, v.roundWind].includes(tile), `${tile} scores no double: ${where}`);
+            break;
+          case 'call-waits':
+            assert.equal(after, now, where);
+            assert.equal(r.vars.before, live(v.hand, sets), where);
+            assert.equal(r.vars.live, liveAfter, where);
+            assert.ok(liveAfter > live(v.hand, sets), where);
+            break;
+          case 'call-suit': {
+            const suits = new Set([...v.melds.flatMap((m) => m.tiles), tile].map((t) => t[1]).filter((x) => x !== 'z'));
+            assert.ok(suits.size <= 1, where);
+            break;
+          }
+          case 'call-pungs':
+            assert.ok(a.type === 'pung' && v.melds.every((m) => m.type !== 'chow'), where);
+            break;
+          case 'call-steps':
+            assert.equal(r.vars.before, now, where);
+            break;
+          default:
+            assert.fail(`not a call reason: ${where}`);
+        }
+      }
+      const d = ds[0]!;
+      const next = engine.apply(s, d.seat, engine.ai(s, d.seat, 'strong'));
+      assert.ok(next.ok);
+      s = next.value;
+    }
+  }
+  // The strong AI makes calls that keep the distance (a double, more live tiles): they were checked.
+  assert.ok(kept >= 3, `${kept} calls that keep the distance: ${JSON.stringify([...seen])}`);
 });

@@ -623,6 +623,15 @@ export function planOfPass(k: StrongKnowledge): 'one-suit' | 'pungs' | null {
   return r.pungs && k.decision.options.some((a) => a.type === 'chow') ? 'pungs' : null;
 }
 
+/**
+ * The plan `strong` plays for now, for the hint's words on a call: `one-suit` (it keeps one suit,
+ * and honours or not), `pungs` (no chow), null when it plays for speed alone.
+ */
+export function planOf(k: StrongKnowledge): 'one-suit' | 'pungs' | null {
+  const r = read(k);
+  return r.allowed ? 'one-suit' : r.pungs ? 'pungs' : null;
+}
+
 function chooseClaim(r: Read, options: Action[]): Action {
   const tile = r.k.table.claimable?.tile;
   if (!tile) return { type: 'pass' };

@@ -11,7 +11,7 @@ import { standardShanten } from '../mahjong/decompose.js';
 import type { TileCode } from '../mahjong/tiles.js';
 import type { Action } from './actions.js';
 import { counts } from './hand.js';
-import { planOfPass } from './ai-strong.js';
+import { planOf, planOfPass } from './ai-strong.js';
 import type { PublicView, SeatView } from './views.js';
 
 type Knowledge = SeatKnowledge<SeatView, PublicView, Action>;
@@ -75,9 +75,30 @@ export function explainClassic(k: Knowledge, a: Action): HintReasonKey {
       const tile = v.claimable?.tile ?? '';
       const used = a.type === 'pung' ? [tile, tile] : without(a.tiles, [tile]);
       const rest = without(v.hand, used);
-      // After the call a discard follows: the best one's steps.
-      const after = Math.min(...rest.map((t) => steps(without(rest, [t]), sets - 1)));
-      return key('call', { card: tile, steps: Number.isFinite(after) ? after : 0 });
+      const now = steps(hand, sets);
+      const nowLive = improvers(k, hand, sets);
+      // After the call a discard follows: the best one (fewest steps, then most live improvers).
+      let after = Infinity;
+      let live = 0;
+      for (const t of new Set(rest)) {
+        const left = without(rest, [t]);
+        const sh = steps(left, sets - 1);
+        if (sh > after) continue;
+        const n = improvers(k, left, sets - 1);
+        if (sh < after || n > live) [after, live] = [sh, n];
+      }
+      if (!Number.isFinite(after)) after = 0;
+      // Say only what is true: closer, or as far but for a double, more live tiles or the plan.
+      if (after < now) return key('call', { card: tile, steps: after });
+      const kd = ALL.indexOf(tile as TileCode);
+      const round = ALL.indexOf(v.roundWind);
+      const scores = a.type === 'pung' && (kd >= 31 || kd - 27 === v.seat || kd === round);
+      if (after === now && scores) return key('call-scores', { card: tile, steps: after });
+      if (after === now && live > nowLive) return key('call-waits', { card: tile, steps: after, live, before: nowLive });
+      const plan = planOf(k);
+      if (plan === 'one-suit') return key('call-suit', { card: tile, steps: after });
+      if (plan === 'pungs' && a.type === 'pung') return key('call-pungs', { card: tile, steps: after });
+      return key('call-steps', { card: tile, steps: after, before: now });
     }
     case 'pass': {
       const tile = v.claimable?.tile;
