@@ -17,6 +17,7 @@ import { kongOrFlower, shanten, usefulness } from './ai.js';
 import {
   countVector,
   isDragon,
+  isFlowerLike,
   isHonor,
   isJoker,
   isTerminal,
@@ -264,8 +265,17 @@ export function explainStrong(k: VnKnowledge, a: VnAction): HintReasonKey {
   switch (a.type) {
     case 'win':
       return key('win');
-    case 'initial-expose':
-      return a.jokers.length ? key('expose-jokers', { n: a.jokers.length }) : key('keep-jokers');
+    case 'initial-expose': {
+      if (a.jokers.length) return key('expose-jokers', { n: a.jokers.length });
+      // 'keep-jokers' only for a hand that holds jokers, none worth exposing here
+      const wild = v.hand.filter(isWild);
+      if (wild.length && wild.every((j) => jokerValue(j as JokerKind, seat, true, k.table.options) < TUNING.exposeMin))
+        return key('keep-jokers');
+      // else the choice is the dealer's lone bonus tile: expose it now, or keep it as the first discard
+      const flower = v.hand.find(isFlowerLike);
+      if (flower && !wild.length) return key(a.keepFlower ? 'keep-flower' : 'expose-flower-initial', { card: flower });
+      return key('auto');
+    }
     case 'expose':
       return isWild(a.tile)
         ? key('expose-joker', { card: a.tile, phan: jokerValue(a.tile as JokerKind, seat, false, k.table.options) })
@@ -274,11 +284,13 @@ export function explainStrong(k: VnKnowledge, a: VnAction): HintReasonKey {
     case 'hoi-coong':
     case 'am-coong':
       return key(a.type === 'bounce' ? 'bounce' : 'kong');
+    case 'kong':
+      // a claimed kong keeps the distance (a set more, and a replacement tile): not 'closer'
+      return key('kong');
     case 'pung':
-    case 'chow':
-    case 'kong': {
+    case 'chow': {
       const tile = v.claimable?.tile ?? '';
-      const rest = a.type === 'kong' ? removeAll(v.hand, [tile, tile, tile]) : removeAll(v.hand, a.tiles);
+      const rest = removeAll(v.hand, a.tiles);
       const sh = rest ? Math.max(0, Math.min(...[...new Set(rest)].map((t) => shanten(removeOne(rest, t) ?? rest, melds + 1)))) : 0;
       return key('call', { card: tile, steps: sh });
     }
