@@ -6,7 +6,8 @@
  *   last step of a finished hand is the result image (it reveals exactly what the result reveals).
  * - Only a hand that is over can be stepped through (a hand in play would show who answered a claim
  *   window, which the table does not tell). Hints (source 'hint') are not moves: while the hand is in
- *   play the asker sees only their own hints (a hint names a piece of the asker's hand).
+ *   play the asker sees only their own hints (a hint names a piece of the asker's hand); once it is
+ *   over, every hint is listed above the move it came before, like the claim answers it may name.
  * - Export: the match from its first hand up to this one as a scenario (docs/scenarios.md), each
  *   hand's logged moves as steps and its result as the expectation, runnable with
  *   `npm run cli -- replay`. Only once the match is over: the scenario holds the game's seed, which
@@ -37,6 +38,8 @@ interface Steps {
   /** Public view before each move (step k's view is views[k]; views[n] is after the last move). */
   views: unknown[];
   moves: { seat: number | null; action: BaseAction; source: string }[];
+  /** Hints asked, each before move `before` (n: after the last move), with the public view then. */
+  hints: { before: number; seat: number | null; action: BaseAction; view: unknown }[];
   result: HandResult | null;
 }
 
@@ -74,16 +77,35 @@ function steps(ctx: BotContext, gameId: string, hand: number, userId: string, la
   }
   const engine = GAMES[row.game].engine;
   const moves = r.actions.filter((a) => a.source !== 'hint');
+  const hints: Steps['hints'] = [];
+  let before = 0;
+  for (const a of r.actions) {
+    if (a.source === 'hint') hints.push({ before, seat: a.seat, action: a.action, view: a.before });
+    else before++;
+  }
   return {
     row,
     names: ctx.store.games.seats(gameId).map((s) => shownName(s.displayName, translator(lang))),
     views: [...moves.map((a) => a.before), engine.publicView(r.state)],
     moves: moves.map((a) => ({ seat: a.seat, action: a.action, source: a.source })),
+    hints,
     result: r.result,
   };
 }
 
 const id = (rest: string) => encodeCommandId('history', rest);
+
+/** The hints asked before move `k` (k = n: after the last), one line each, indented under the list. */
+function hintLines(s: Steps, k: number, t: T, lang: Lang): string[] {
+  const presenter = GAMES[s.row.game].presenter;
+  return s.hints
+    .filter((h) => h.before === k)
+    .map((h) => {
+      const who = h.seat === null ? '—' : (s.names[h.seat] ?? `#${h.seat + 1}`);
+      const label = presenter.actionLabel(h.action, { lang, t, names: s.names, view: h.view });
+      return `\u3000\u3000💡 ${who}: ${label} (${t('common:source.hint')})`.slice(0, 90);
+    });
+}
 
 function moveLine(s: Steps, k: number, t: T, lang: Lang): string {
   const m = s.moves[k]!;
@@ -129,9 +151,11 @@ export async function viewerPayload(
   const pages = Math.max(1, Math.ceil(n / MOVES_PER_PAGE));
   const list: string[] = [];
   for (let j = page * MOVES_PER_PAGE; j < Math.min(n, (page + 1) * MOVES_PER_PAGE); j++) {
+    list.push(...hintLines(s, j, t, lang));
     const line = `${j + 1}. ${moveLine(s, j, t, lang)}`;
     list.push(j + 1 === step ? `▶ **${line}**` : `\u3000${line}`);
   }
+  if (page === pages - 1) list.push(...hintLines(s, n, t, lang));
   const where =
     step === 0
       ? t('async:replay.at-deal', { n })

@@ -80,7 +80,9 @@ for (const game of ['phom', 'vn-mahjong', 'chan', 'classic-mahjong'] as const) {
       assert.equal(res.followUps.length, 1);
       const answer = res.followUps[0]!;
       assert.equal(answer.ephemeralTo, asker, 'ephemeral to the asker');
-      assert.match(w.sim.text(answer), /^💡 The strong AI would (play |answer )?\*\*.+\*\*/);
+      assert.match(w.sim.text(answer), /^💡 The strong AI would (play |answer )?\*\*.+\*\*: \S/);
+      // The game's own reason, not the generic line given when an engine cannot explain its choice.
+      assert.doesNotMatch(w.sim.text(answer), /judged only from what your seat can see/);
       // The answer names the strong AI's choice as the presenter labels it.
       const row = w.store.games.get(gameId)!;
       const engine = engineOf(game);
@@ -115,6 +117,15 @@ for (const game of ['phom', 'vn-mahjong', 'chan', 'classic-mahjong'] as const) {
       const hintLine = lines.find((l) => l.endsWith('(hint)'));
       assert.ok(hintLine, hist.response!.content);
       assert.ok(hintLine.includes(label.replace(/^\S+ · /, '')), hintLine);
+      // The other player does not see it while the hand is in play; once it is over, everyone does.
+      const during = await slash(w, other.id, 'history', { 'game-id': gameId, hand: 1 }, threadId);
+      assert.ok(!during.response!.content.includes('(hint)'), during.response!.content);
+      await playHandToEnd(w, gameId);
+      const viewer = (await slash(w, other.id, 'history', { 'game-id': gameId, hand: 1 }, threadId)).response!;
+      await click(w, other.id, viewer.id, String(buttonByLabel(w.sim, viewer, '⏮').custom_id));
+      const first = w.sim.message(viewer.id)!.content; // the deal: the first page of moves, with the hint before move 1
+      const shown = first.split('\n').find((l) => l.endsWith('(hint)'));
+      assert.ok(shown?.includes(label.replace(/^\S+ · /, '')), first);
     });
   });
 }
