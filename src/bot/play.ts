@@ -7,7 +7,7 @@
 import { MessageFlags, type ButtonInteraction, type StringSelectMenuInteraction } from 'discord.js';
 import type { BotContext } from './context.js';
 import type { GameButton } from './custom-id.js';
-import { langOf, translator, type T } from '../table/i18n.js';
+import { langOf, translator, type Lang, type T } from '../table/i18n.js';
 import { run, type Via } from './effects.js';
 import { heldImages, keepImage, registerView, viewImages } from './seat-views.js';
 import { handPayload } from './hand-view.js';
@@ -93,7 +93,7 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): 
   const lang = own.channel ? langOf(own.channel.lang, ctx.defaultLang) : langOf(i.locale, ctx.defaultLang);
   const t = translator(lang);
   if (!own.ok) return tell(i, say(translator(langOf(i.locale, ctx.defaultLang)), { key: 'errors:not-your-hand', warn: true }));
-  if (b.verb === 'hint') return hint(ctx, i, b);
+  if (b.verb === 'hint') return hint(ctx, i, b, lang);
   const key = `${i.message.id}:${i.customId}:${i.isStringSelectMenu() ? i.values.join(',') : ''}`;
   // The clicker's own view is answered first, before the other seats' views, the ping and the table.
   const answer = async (r: ActResult): Promise<void> => {
@@ -151,8 +151,8 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): 
  * "Hint": the strong AI's choice for the asker's pending decision, answered ephemerally to the
  * asker only; the hand view and the table are left as they are (act records the ask, nothing else).
  */
-async function hint(ctx: BotContext, i: Comp, b: GameButton): Promise<void> {
-  const lang = langOf(i.locale, ctx.defaultLang);
+async function hint(ctx: BotContext, i: Comp, b: GameButton, lang: Lang): Promise<void> {
+  // In the hand view's language (a seat channel's own), like the view the button is on.
   const t = translator(lang);
   const r = await run(ctx, { kind: 'hint', gameId: b.gameId, userId: i.user.id });
   const o = r.outcome;

@@ -361,8 +361,10 @@ export function hintText(
     // Engines name their reasons in full (`phom:hint.discard-safe`); a bare id is the game's own.
     const key = hint.reason.key.includes(':') ? hint.reason.key : `${ns}:hint.${hint.reason.key}`;
     const text = tr(key, { ...vars, defaultValue: '' });
-    // "Discard 9♠: keeps both cạ…" → the part after the action, which the line already names.
-    why = text.includes(': ') ? text.slice(text.indexOf(': ') + 2) : text;
+    // "Discard 9♠: keeps both cạ…" → the part after the action, which the line already names
+    // (zh-TW writes the full-width colon: "打出 紅心K：保留…").
+    const cut = /: |：/.exec(text);
+    why = cut ? text.slice(cut.index + cut[0].length).trim() : text;
   }
   const pc = { ...presentCtx(t, lang), view: t.engine.view(t.state, seat) };
   const decision = (t.engine.pending(t.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
@@ -548,7 +550,9 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
     ]);
   }
   const last: UiRow = [{ type: 'button', verb: 'refresh', label: tr('common:button.refresh'), style: 'secondary' }];
-  if (canAct && t.row.hints) last.push({ type: 'button', verb: 'hint', label: tr('common:button.hint'), style: 'secondary' });
+  // A hint only where there is a choice: one legal move (a forced draw) needs no advice.
+  if (canAct && t.row.hints && options.length > 1)
+    last.push({ type: 'button', verb: 'hint', label: tr('common:button.hint'), style: 'secondary' });
   if (away && t.row.status === 'running')
     last.unshift({ type: 'button', verb: 'retake', label: tr('common:button.retake'), style: 'success' });
   rows.push(last);

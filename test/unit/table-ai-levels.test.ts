@@ -151,7 +151,7 @@ test("on-timeout ai: the AI takes an absent player's seat at the game's takeover
 });
 
 test('a hint: the strong AI choice for the seat, recorded with source hint, nothing at the table changes', () => {
-  for (const game of ['phom', 'classic-mahjong'] as const) {
+  for (const game of ['phom', 'chan', 'vn-mahjong', 'classic-mahjong'] as const) {
     const r = rig(game, ['human', 'normal', 'normal', 'normal']);
     r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
     const d = r.pending().find((p) => p.seat === 0);
@@ -306,10 +306,16 @@ test("a hint's text gives the game's own reason (engine.explain) in the player's
       const why = translator(lang)(reason.key, { ...reason.vars, card: 'X', defaultValue: '' });
       assert.ok(why, `${game} ${lang}: ${reason.key} has a text`);
       assert.doesNotMatch(text, /\{\{|hint\./, `${game} ${lang}: no raw key or placeholder in "${text}"`);
-      // The reason's own words (after the action it repeats) are in the hint.
-      const tail = why.includes(': ') ? why.slice(why.indexOf(': ') + 2) : why;
+      // The reason's own words (after the action it repeats) are in the hint, and its naming of the
+      // move is not (zh-TW writes a full-width colon: "打出 紅心K：…" once followed the label).
+      const m = /^(.*?)(?:: |：)(.+)$/.exec(why);
+      const tail = m ? m[2]! : why;
       const words = tail.split(/[\s(（]/).filter((w) => w.length > 3 && !w.includes('X'))[0];
       if (words) assert.ok(text.includes(words), `${game} ${lang}: "${text}" gives the reason "${tail}"`);
+      if (m) {
+        const after = text.slice(text.lastIndexOf('**') + 2);
+        assert.ok(!after.includes(m[1]!.replace('X', '').trim()), `${game} ${lang}: "${text}" repeats "${m[1]}"`);
+      }
     }
   }
 });
