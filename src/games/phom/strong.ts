@@ -592,6 +592,34 @@ function liveCaCount(x: Ctx, hand: Card[]): number {
 }
 
 /**
+ * Is it certain, from the seat's knowledge alone, that the next seat cannot eat my discard `c`?
+ * True when the discard ends the hand, the next seat has left (the engine plays it and never eats)
+ * or may not eat in its tái turn, or when no two cards it might hold complete a phỏm with `c`: each
+ * must be a card it has shown (not an eaten one) or one the seat has not seen, and it must have
+ * enough unshown cards for the unseen ones. Otherwise the eat is possible, however unlikely.
+ */
+function nextCannotEat(x: Ctx, c: Card): boolean {
+  const v = x.v;
+  const counts = v.rowCounts.slice();
+  counts[v.seat]!++;
+  if (counts.every((r) => r >= 4)) return true;
+  const t = (v.seat + 1) % v.n;
+  if (v.left[t]) return true;
+  if (v.laidDown[t] && !v.options['tai-may-eat']) return true;
+  const shown = v.shownInHand[t]!.filter((y) => !v.eaten[t]!.includes(y));
+  const hidden = Math.max(0, v.handCounts[t]! - v.shownInHand[t]!.length);
+  const maybe = [...shown, ...x.live].filter((y) => y !== c);
+  for (let i = 0; i < maybe.length; i++)
+    for (let j = i + 1; j < maybe.length; j++) {
+      const a = maybe[i]!;
+      const b = maybe[j]!;
+      const unseen = (x.live.has(a) ? 1 : 0) + (x.live.has(b) ? 1 : 0);
+      if (unseen <= hidden && phomKind([a, b, c], x.qka)) return false;
+    }
+  return true;
+}
+
+/**
  * Why `action` is a good move for the seat, from its knowledge alone (the hint button shows the
  * strong AI's choice with this reason). `card` variables are card codes (`phom:card.<code>` names them).
  */
@@ -623,13 +651,17 @@ export function explain(k: PhomKnowledge, action: Action): HintReason {
       const last = counts.every((r) => r >= 4);
       const chance = last ? 0 : eatChance(x, (v.seat + 1) % v.n, action.card);
       const pct = Math.round(chance * 100);
+      // "Cannot eat" only when no cards the next seat might hold allow it; a small chance is "unlikely".
+      const safe = nextCannotEat(x, action.card);
       if (final) {
         const h = indexHand(rest, v.eatenInHand, x.qka);
         const points = bestArrangement(h, (i) => cardPoints(h.cards[i]!, x.face)).value;
-        return key(chance < 0.05 ? 'discard-final-safe' : 'discard-final', { card: action.card, points, pct });
+        const id = safe ? 'discard-final-safe' : chance < 0.05 ? 'discard-final-unlikely' : 'discard-final';
+        return key(id, { card: action.card, points, pct });
       }
       const ca = liveCaCount(x, rest);
-      if (chance < 0.05) return key('discard-safe', { card: action.card, ca });
+      if (safe) return key('discard-safe', { card: action.card, ca });
+      if (chance < 0.05) return key('discard-unlikely', { card: action.card, ca });
       return key(chance < 0.2 ? 'discard-low-risk' : 'discard-risky', { card: action.card, ca, pct });
     }
     default:
