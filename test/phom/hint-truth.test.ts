@@ -11,7 +11,7 @@ import { explainFor } from '../../src/games/phom/ai.js';
 import type { Action } from '../../src/games/phom/actions.js';
 import type { Card } from '../../src/games/phom/cards.js';
 import { DECK } from '../../src/games/phom/cards.js';
-import { opts } from './helpers.js';
+import { opts, position } from './helpers.js';
 
 type Step = (s: State, seat: number, a: Action) => void;
 
@@ -109,4 +109,76 @@ test('the audit’s Q♠ (seat 3 holds Q♦ Q♥): the hint says the next seat i
     assert.equal(r.key, 'phom:hint.discard-unlikely');
   });
   assert.ok(found);
+});
+
+test('eat reasons follow the table: a chốt under either chốt-definition, and "pays" only when the eat pays', () => {
+  const seen = new Set<string>();
+  for (const over of [
+    { 'chot-definition': 'eater-final' },
+    { 'eat-payment': 'none' },
+    { 'chot-definition': 'eater-final', 'eat-payment': 'none', 'chot-payment': 0 },
+    {},
+  ])
+    for (const n of [2, 3, 4])
+      selfPlay(
+        n,
+        [0, 1, 2, 3].map((h): [string, number] => [`eat-${n}`, h]),
+        over,
+        (s, seat) => {
+          const eat = engine.pending(s)[0]!.options.find((o) => o.type === 'eat');
+          if (!eat || eat.type !== 'eat') return;
+          const r = explainFor(s, seat, eat);
+          if (r.key === 'phom:hint.eat-u') return;
+          const after = engine.apply(s, seat, eat);
+          assert.ok(after.ok);
+          const rec = after.value.eats.at(-1)!;
+          const want = `phom:hint.${rec.chot ? 'eat-chot' : 'eat'}${rec.amount > 0 ? '' : '-unpaid'}`;
+          assert.equal(r.key, want, `${JSON.stringify(over)} n=${n} seat ${seat} eats ${eat.card}: ${JSON.stringify(rec)}`);
+          seen.add(want);
+        },
+      );
+  for (const k of ['eat', 'eat-chot', 'eat-unpaid', 'eat-chot-unpaid']) assert.ok(seen.has(`phom:hint.${k}`), `never saw ${k}`);
+});
+
+// Seat 1 to take, offered seat 0's QH with QD QS in hand: seat 0's row holds `victimRow` (QH last), seat 1's `eaterRow`.
+function offered(victimRow: Card[], eaterRow: Card[], over: Record<string, unknown>): State {
+  const mine: Card[] = ['QD', 'QS', '2C', '5D', '8S', '10C', 'KH', '4H', '7S'];
+  const rows: Card[][] = [victimRow, eaterRow, ['2D', '4S', '6H'], ['3C', '5H', '8D']];
+  // A seat with 4 discards has laid down: here the phỏm JS JD JH.
+  const laid: Card[] = victimRow.length === 4 ? ['JS', 'JD', 'JH'] : [];
+  const rest = DECK.filter((c) => !mine.includes(c) && !rows.flat().includes(c) && !laid.includes(c));
+  return position(
+    {
+      turn: 1,
+      phase: 'take',
+      hands: [rest.slice(0, 9 - (victimRow.length === 4 ? 3 : 0)), mine, rest.slice(9, 18), rest.slice(18, 27)],
+      rows,
+      melds: laid.length ? [{ owner: 0, cards: laid }] : [],
+      layOrder: laid.length ? [0] : [],
+      lastDiscard: { seat: 0, card: 'QH' },
+    },
+    4,
+    over,
+  );
+}
+
+test('which eat is a chốt follows chot-definition: the eater’s row of 3, or the victim’s 4th discard', () => {
+  const eat: Action = { type: 'eat', card: 'QH' };
+  const cases: [Card[], Card[], string, string][] = [
+    // Seat 1's lay-down take (row of 3), seat 0's 3rd discard: a chốt under eater-final only.
+    [['3S', '6C', 'QH'], ['9D', 'JC', 'AS'], 'eater-final', 'eat-chot'],
+    [['3S', '6C', 'QH'], ['9D', 'JC', 'AS'], 'victim-final', 'eat'],
+    // Seat 0's 4th discard, seat 1's row of 2: a chốt under victim-final only.
+    [['3S', '6C', 'AH', 'QH'], ['9D', 'JC'], 'victim-final', 'eat-chot'],
+    [['3S', '6C', 'AH', 'QH'], ['9D', 'JC'], 'eater-final', 'eat'],
+  ];
+  for (const [victimRow, eaterRow, def, want] of cases) {
+    const s = offered(victimRow, eaterRow, { 'chot-definition': def });
+    assert.ok(engine.pending(s)[0]!.options.some((o) => o.type === 'eat'));
+    const after = engine.apply(s, 1, eat);
+    assert.ok(after.ok);
+    const rec = after.value.eats.at(-1)!;
+    assert.equal(rec.chot, want === 'eat-chot', `${def}: the engine's record`);
+    assert.equal(explainFor(s, 1, eat).key, `phom:hint.${want}`, `${def}, rows ${victimRow.length} and ${eaterRow.length}`);
+  }
 });

@@ -619,6 +619,11 @@ function nextCannotEat(x: Ctx, c: Card): boolean {
   return true;
 }
 
+/** Is the eat on offer now a chốt under the table's `chot-definition` (phom.md §6.5)? */
+function eatIsChot(v: SeatView): boolean {
+  return v.options['chot-definition'] === 'victim-final' ? v.claimable?.chot === true : v.rowCounts[v.seat] === 3;
+}
+
 /**
  * Why `action` is a good move for the seat, from its knowledge alone (the hint button shows the
  * strong AI's choice with this reason). `card` variables are card codes (`phom:card.<code>` names them).
@@ -633,7 +638,10 @@ export function explain(k: PhomKnowledge, action: Action): HintReason {
     case 'eat': {
       if (minLeftoverCount([...v.hand, action.card], [...v.eatenInHand, action.card], x.qka) <= 1)
         return key('eat-u', { card: action.card });
-      return key(v.claimable?.chot ? 'eat-chot' : 'eat', { card: action.card });
+      // The table's options decide whether it is a chốt and whether the previous seat pays.
+      const chot = eatIsChot(v);
+      const paid = eatPayment(v, v.seat, chot) > 0;
+      return key(chot ? (paid ? 'eat-chot' : 'eat-chot-unpaid') : paid ? 'eat' : 'eat-unpaid', { card: action.card });
     }
     case 'draw': {
       const offered = k.decision.options.find((o) => o.type === 'eat');
