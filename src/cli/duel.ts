@@ -42,6 +42,8 @@ export interface DuelTally {
   /** Hands in which the A seat / a B seat won (B counted per seat). */
   winsA: number;
   winsB: number;
+  /** B seats in play, summed over the hands played (the B win rate's denominator). */
+  bSeats: number;
   draws: number;
   timesA: number[];
   timesB: number[];
@@ -64,7 +66,20 @@ export interface DuelReport {
 }
 
 function emptyTally(): DuelTally {
-  return { deals: 0, games: 0, dealDiffs: [], sumA: 0, sumB: 0, winsA: 0, winsB: 0, draws: 0, timesA: [], timesB: [], errors: [] };
+  return {
+    deals: 0,
+    games: 0,
+    dealDiffs: [],
+    sumA: 0,
+    sumB: 0,
+    winsA: 0,
+    winsB: 0,
+    bSeats: 0,
+    draws: 0,
+    timesA: [],
+    timesB: [],
+    errors: [],
+  };
 }
 
 /** Plays one hand with `levels[seat]` at each seat; returns its result or an error text. */
@@ -75,11 +90,13 @@ function playHand(
   seed: string,
   levels: AiLevel[],
   times: number[][],
-): HandResult | string {
+): { result: HandResult; out: number[] } | string {
   let state: unknown = engine.setup(opts, players, seed, null);
+  // Vietnamese mahjong at 5–6 people: one or two sit each hand out (they play nothing, score 0).
+  const out = (engine.publicView(state) as { sittingOut?: number[] }).sittingOut ?? [];
   for (let step = 0; step < MAX_STEPS_PER_HAND; step++) {
     const result = engine.result(state) as HandResult | null;
-    if (result) return result;
+    if (result) return { result, out };
     const pending = engine.pending(state);
     if (pending.length === 0) return `no pending decision and no result at step ${step}`;
     const d = pending[0]!;
@@ -108,15 +125,18 @@ export async function duelRange(spec: DuelSpec): Promise<DuelTally> {
     for (let rot = 0; rot < spec.players; rot++) {
       const levels = Array.from({ length: spec.players }, (_, s) => (s === rot ? spec.a : spec.b));
       const times = levels.map(() => [] as number[]);
-      const r = playHand(engine, opts.value, spec.players, seed, levels, times);
-      if (typeof r === 'string') {
-        t.errors.push(`deal ${d} rotation ${rot}: ${r}`);
+      const played1 = playHand(engine, opts.value, spec.players, seed, levels, times);
+      if (typeof played1 === 'string') {
+        t.errors.push(`deal ${d} rotation ${rot}: ${played1}`);
         continue;
       }
+      const { result: r, out } = played1;
+      // A rotation whose A seat sits the hand out compares nothing; B is averaged over the seats in play.
+      if (out.includes(rot)) continue;
       played++;
       t.games++;
       const aDelta = r.deltas[rot] ?? 0;
-      const bDeltas = r.deltas.filter((_, s) => s !== rot);
+      const bDeltas = r.deltas.filter((_, s) => s !== rot && !out.includes(s));
       const bMean = bDeltas.reduce((x, y) => x + y, 0) / Math.max(1, bDeltas.length);
       t.sumA += aDelta;
       t.sumB += bMean;
@@ -124,6 +144,7 @@ export async function duelRange(spec: DuelSpec): Promise<DuelTally> {
       if (r.winners.length === 0) t.draws++;
       if (r.winners.includes(rot)) t.winsA++;
       t.winsB += r.winners.filter((s) => s !== rot).length;
+      t.bSeats += bDeltas.length;
       times.forEach((ts, s) => (s === rot ? t.timesA : t.timesB).push(...ts));
     }
     if (played > 0) {
@@ -144,6 +165,7 @@ export function mergeTallies(ts: DuelTally[]): DuelTally {
     out.sumB += t.sumB;
     out.winsA += t.winsA;
     out.winsB += t.winsB;
+    out.bSeats += t.bSeats;
     out.draws += t.draws;
     for (const x of t.timesA) out.timesA.push(x);
     for (const x of t.timesB) out.timesB.push(x);
@@ -179,7 +201,7 @@ export function summarize(spec: DuelSpec, t: DuelTally): DuelReport {
       diff: round(mean),
       ci95: [round(mean - half), round(mean + half)],
     },
-    winRate: { a: round(t.winsA / games), b: round(t.winsB / (games * Math.max(1, spec.players - 1))) },
+    winRate: { a: round(t.winsA / games), b: round(t.winsB / Math.max(1, t.bSeats)) },
     drawRate: round(t.draws / games),
     meanDecisionMs: { a: round(avg(t.timesA)), b: round(avg(t.timesB)) },
     p99DecisionMs: { a: round(percentile(t.timesA, 99)), b: round(percentile(t.timesB, 99)) },

@@ -128,8 +128,9 @@ async function cmdDuel(argv: string[]): Promise<number> {
   const engine = ENGINES[game];
   const a = levelArg(values.a, 'a');
   const b = levelArg(values.b, 'b');
-  const hands = intArg(values.hands, 'hands', 1, 1_000_000);
-  const seed = typeof values.seed === 'string' ? values.seed : fail('--seed is required');
+  // Two deals at least: the interval is taken over deals.
+  const hands = intArg(values.hands, 'hands', 2, 1_000_000);
+  const seed = typeof values.seed === 'string' && values.seed !== '' ? values.seed : fail('--seed is required (a non-empty text)');
   const players = intArg(values.players, 'players', engine.minSeats, engine.maxSeats, Math.min(4, engine.maxSeats));
   const workers = intArg(values.workers, 'workers', 1, 64, 1);
   const preset = values.preset as string | undefined;

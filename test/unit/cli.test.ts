@@ -55,3 +55,29 @@ test('duel rejects an unknown level with one error line', () => {
   assert.equal(r.status, 2);
   assert.match(r.stderr.trim(), /^error: --a must be one of easy, normal, strong/);
 });
+
+test('duel rejects one deal (the interval is over deals) and an empty seed, with one error line each', () => {
+  for (const [args, want] of [
+    [['--hands', '1', '--seed', 't'], /^error: --hands must be a whole number from 2/],
+    [['--hands', '3', '--seed', ''], /^error: --seed is required/],
+  ] as const) {
+    const r = spawnSync('node', [...CLI, 'duel', '--game', 'chan', '--a', 'normal', '--b', 'easy', ...args], { encoding: 'utf8' });
+    assert.equal(r.status, 2);
+    assert.match(r.stderr.trim(), want);
+  }
+});
+
+test('duel with 5 and 6 people at Vietnamese mahjong compares only seats in play', async () => {
+  const { duelRange, summarize } = await import('../../src/cli/duel.js');
+  for (const players of [5, 6]) {
+    const spec = { game: 'vn-mahjong' as const, players, hands: 3, seed: `sitters-${players}`, a: 'strong' as const, b: 'normal' as const };
+    const t = await duelRange(spec);
+    const rep = summarize(spec, t);
+    // Four play each hand and the others sit out, so a deal plays the four rotations whose A seat is in play.
+    const inPlay = 4;
+    assert.equal(t.games, spec.hands * inPlay, `${players} people: rotations played`);
+    // Zero-sum over the seats in play: a + (in play − 1)·b = 0 (a sitter's 0 is no longer in B's mean).
+    assert.ok(Math.abs(rep.perHand.a + (inPlay - 1) * rep.perHand.b) < 0.01, JSON.stringify(rep.perHand));
+    assert.equal(t.bSeats, t.games * (inPlay - 1));
+  }
+});
