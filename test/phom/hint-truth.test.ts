@@ -107,6 +107,8 @@ test('the audit’s Q♠ (seat 3 holds Q♦ Q♥): the hint says the next seat i
     assert.ok(s.hands[3]!.includes('QD') && s.hands[3]!.includes('QH'));
     const r = explainFor(s, seat, a);
     assert.equal(r.key, 'phom:hint.discard-unlikely');
+    // Its loose cards AD AC KC KD JS JC (4S 5S 6S is a phỏm) make three disjoint live cạ.
+    assert.equal(r.vars.ca, 3);
   });
   assert.ok(found);
 });
@@ -181,4 +183,25 @@ test('which eat is a chốt follows chot-definition: the eater’s row of 3, or 
     assert.equal(rec.chot, want === 'eat-chot', `${def}: the engine's record`);
     assert.equal(explainFor(s, 1, eat).key, `phom:hint.${want}`, `${def}, rows ${victimRow.length} and ${eaterRow.length}`);
   }
+});
+
+// Seat 1 to discard 9H (a take made, row of 1); the other hands (unseen by seat 1) are filled in card order.
+function caPosition(hand: Card[], eaten: Card[], rows: Card[][] = [[], ['2S'], [], []]): State {
+  const mine = [...hand, '9H' as Card];
+  const rest = DECK.filter((c) => !mine.includes(c) && !rows.flat().includes(c));
+  return position(
+    { turn: 1, phase: 'act', hands: [rest.slice(0, 9), mine, rest.slice(9, 18), rest.slice(18, 27)], rows, eaten: [[], eaten, [], []] },
+    4,
+  );
+}
+
+test('"keeps N cạ" counts disjoint cạ of loose cards that a live card completes (the audit’s hand: 2, not 4)', () => {
+  const ca = (s: State) => explainFor(s, 1, { type: 'discard', card: '9H' }).vars.ca;
+  // KS KC KD is a phỏm (KC eaten: it never leaves it): loose AC AH 5D 7D JD QC → AC-AH and 5D-7D.
+  assert.equal(ca(caPosition(['AC', 'AH', '5D', '7D', 'JD', 'QC', 'KS', 'KC', 'KD'], ['KC'])), 2);
+  // 5C 7C 9C overlap (5-7, 7-9): one cạ; KH-KS would be a cạ, but KS sits in the phỏm JS QS KS.
+  assert.equal(ca(caPosition(['5C', '7C', '9C', 'JS', 'QS', 'KS', 'AC', '3D', 'KH'], [])), 1);
+  // With AS and AD both seen, AC-AH waits for nothing: only 5D-7D counts.
+  const dead = caPosition(['AC', 'AH', '5D', '7D', 'JD', 'QC', 'KS', 'KC', 'KD'], ['KC'], [['AS'], ['AD'], [], []]);
+  assert.equal(ca(dead), 1);
 });

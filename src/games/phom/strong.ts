@@ -583,12 +583,36 @@ export interface HintReason {
   vars: Record<string, string | number>;
 }
 
-/** Cạ in `hand` that a live card can still complete. */
-function liveCaCount(x: Ctx, hand: Card[]): number {
-  let n = 0;
-  for (let i = 0; i < hand.length; i++)
-    for (let j = i + 1; j < hand.length; j++) if (isCa(hand[i]!, hand[j]!) && liveOuts(x, hand[i]!, hand[j]!) > 0) n++;
-  return n;
+/**
+ * The cạ a player counts in `hand` (the "keeps N cạ" of a hint): only cards outside the best phỏm
+ * arrangement (the one leaving the fewest loose points, every eaten card covered) are loose: a card
+ * inside a phỏm is not waiting for anything, and an eaten card never leaves its phỏm. A cạ is two
+ * loose cards that a live card (one the seat has not seen) would complete into a phỏm, and each
+ * loose card counts in one cạ at most: the count is the largest number of such disjoint pairs
+ * (`5D 7D 9D` holds one cạ, not two).
+ */
+function looseCaCount(x: Ctx, hand: Card[], held: Card[]): number {
+  const h = indexHand(hand, held, x.qka);
+  const used = bestArrangement(h, (i) => cardPoints(h.cards[i]!, x.face)).phoms.reduce((a, m) => a | m, 0);
+  const loose = h.cards.filter((_, i) => !(used & (1 << i)));
+  const live = [...x.live];
+  // pair[i]: the loose cards forming a waiting cạ with loose card i (a bit mask).
+  const pair = loose.map((a, i) =>
+    loose.reduce((m, b, j) => (j !== i && live.some((u) => phomKind([a, b, u], x.qka) !== null) ? m | (1 << j) : m), 0),
+  );
+  const memo = new Map<number, number>();
+  const most = (rem: number): number => {
+    if (rem === 0) return 0;
+    let got = memo.get(rem);
+    if (got !== undefined) return got;
+    const i = 31 - Math.clz32(rem & -rem);
+    const rest = rem & ~(1 << i);
+    got = most(rest);
+    for (let j = 0; j < loose.length; j++) if (pair[i]! & rest & (1 << j)) got = Math.max(got, 1 + most(rest & ~(1 << j)));
+    memo.set(rem, got);
+    return got;
+  };
+  return most((1 << loose.length) - 1);
 }
 
 /**
@@ -667,7 +691,7 @@ export function explain(k: PhomKnowledge, action: Action): HintReason {
         const id = safe ? 'discard-final-safe' : chance < 0.05 ? 'discard-final-unlikely' : 'discard-final';
         return key(id, { card: action.card, points, pct });
       }
-      const ca = liveCaCount(x, rest);
+      const ca = looseCaCount(x, rest, v.eatenInHand);
       if (safe) return key('discard-safe', { card: action.card, ca });
       if (chance < 0.05) return key('discard-unlikely', { card: action.card, ca });
       return key(chance < 0.2 ? 'discard-low-risk' : 'discard-risky', { card: action.card, ca, pct });
