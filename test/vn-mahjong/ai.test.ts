@@ -3,11 +3,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { engine, type State } from '../../src/games/vn-mahjong/index.js';
+import { engine, knowledge, type State } from '../../src/games/vn-mahjong/index.js';
 import { explainStrong, strongAi } from '../../src/games/vn-mahjong/ai-strong.js';
 import { defaultOptions } from '../../src/games/core/options.js';
 import { deepFreeze } from '../../src/games/core/match.js';
 import { AI_LEVELS } from '../../src/games/core/ai.js';
+import { handSeed, Rng } from '../../src/games/core/rng.js';
+import { sortTiles } from '../../src/games/vn-mahjong/tiles.js';
 
 const opts = defaultOptions(engine.options);
 /** Three concealed hands for the fixed positions below (East's is each test's own). */
@@ -60,17 +62,88 @@ test('strong decides the same when only hidden tiles differ (other hands, the wa
   assert.deepEqual(engine.ai(a.value, 0, 'strong'), engine.ai(b.value, 0, 'strong'));
 });
 
-test('strong is given only a frozen SeatKnowledge and never writes to it', () => {
-  let s: State = engine.setup(opts, 4, 'know', null);
-  for (let k = 0; k < 60 && !engine.result(s); k++) {
-    const d = engine.pending(s)[0]!;
-    const knowledge = deepFreeze({ seat: d.seat, view: engine.view(s, d.seat), table: engine.publicView(s), decision: d });
-    const a = strongAi(knowledge);
-    assert.ok(d.options.some((o) => JSON.stringify(o) === JSON.stringify(a)) || a.type === 'win', JSON.stringify(a));
-    const r = engine.apply(s, d.seat, a);
-    assert.ok(r.ok);
-    s = r.value;
+/** The same table with every tile hidden from `person` dealt anew: the other seats' concealed hands and the wall, same sizes, same tiles. */
+function redealHidden(s: State, person: number, salt: string): State {
+  const seat = s.seatPerson.indexOf(person);
+  const t = structuredClone(s);
+  const others = t.players.map((_, i) => i).filter((i) => i !== seat);
+  const mixed = new Rng(salt).shuffle([...t.wall, ...others.flatMap((i) => t.players[i]!.hand)]);
+  let k = 0;
+  for (const i of others) {
+    const n = t.players[i]!.hand.length;
+    t.players[i]!.hand = sortTiles(mixed.slice(k, k + n));
+    k += n;
   }
+  t.wall = mixed.slice(k);
+  return t;
+}
+
+/** Plain data only: objects and arrays with their own prototypes, no symbol, non-enumerable or accessor property, no function. */
+function assertPlain(x: unknown, path: string): void {
+  if (x === null || typeof x !== 'object') {
+    assert.notEqual(typeof x, 'function', path);
+    return;
+  }
+  const isArray = Array.isArray(x);
+  assert.equal(Object.getPrototypeOf(x), isArray ? Array.prototype : Object.prototype, `${path}: a plain object or array`);
+  for (const key of Reflect.ownKeys(x)) {
+    if (isArray && key === 'length') continue;
+    assert.equal(typeof key, 'string', `${path}: a symbol key`);
+    const d = Object.getOwnPropertyDescriptor(x, key)!;
+    assert.ok(d.enumerable && 'value' in d, `${path}.${String(key)}: hidden or an accessor`);
+    assertPlain(d.value, `${path}.${String(key)}`);
+  }
+}
+
+test('strong decides from its seat alone: over whole hands, at every strong decision, dealing every hidden tile anew never changes its choice, and engine.ai is the policy on a frozen plain copy of the views', () => {
+  // Persons 0, 1 and 3 play strong, 2 normal; every strong decision is checked, claims included.
+  const level = (person: number) => (person === 2 ? 'normal' : 'strong');
+  let checked = 0;
+  let claims = 0;
+  let moved = 0;
+  for (let h = 0; h < 12; h++) {
+    let s: State = engine.setup(opts, 4, handSeed('vn-hidden', h), null);
+    for (let step = 0; !engine.result(s); step++) {
+      assert.ok(step < 3000);
+      const ds = engine.pending(s);
+      for (const d of ds) {
+        if (level(d.seat) !== 'strong') continue;
+        const mine = engine.ai(s, d.seat, 'strong');
+        // what the engine gives the policy is plain data built from the seat's views only …
+        const k = knowledge(s, d.seat);
+        assertPlain(k, 'knowledge');
+        const plain = deepFreeze(structuredClone({ seat: d.seat, view: engine.view(s, d.seat), table: engine.publicView(s), decision: d }));
+        assert.deepEqual(k, plain);
+        // … and the engine's choice is the policy's on that plain copy
+        assert.deepEqual(strongAi(plain), mine, `engine.ai(strong) is the policy on the seat's views (hand ${h}, step ${step})`);
+        for (const salt of ['a', 'b']) {
+          const t = redealHidden(s, d.seat, `${h}-${step}-${d.seat}-${salt}`);
+          assert.deepEqual(engine.view(t, d.seat), engine.view(s, d.seat), 'precondition: the seat sees the same table');
+          assert.deepEqual(
+            engine.pending(t).find((x) => x.seat === d.seat),
+            d,
+            'precondition: the same decision',
+          );
+          assert.deepEqual(
+            engine.ai(t, d.seat, 'strong'),
+            mine,
+            `hand ${h}, step ${step}, person ${d.seat}: the hidden tiles changed its choice`,
+          );
+          if (JSON.stringify(t.players.map((p) => p.hand)) !== JSON.stringify(s.players.map((p) => p.hand))) moved++;
+        }
+        checked++;
+        if (d.kind === 'claim') claims++;
+      }
+      const d = ds[0]!;
+      const r = engine.apply(s, d.seat, engine.ai(s, d.seat, level(d.seat)));
+      assert.ok(r.ok);
+      s = r.value;
+    }
+  }
+  assert.ok(
+    checked > 300 && claims > 50 && moved > 2 * checked - 10,
+    `${checked} decisions, ${claims} claims, ${moved} redeals moved tiles`,
+  );
 });
 
 test('every level plays legal, complete hands (mixed table)', () => {

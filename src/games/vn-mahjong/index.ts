@@ -16,8 +16,11 @@ import { publicView, view, type PublicView, type SeatView } from './views.js';
 
 export type { VnAction, VnOptions, State, SeatView, PublicView };
 
-/** What a person's seat may know (core/ai.ts SeatKnowledge): the strong AI's only input. */
-function knowledge(s: State, person: number): VnKnowledge {
+/**
+ * What a person's seat may know (core/ai.ts SeatKnowledge): the strong AI's only input, plain data
+ * built from the seat's views and its pending decision (test/vn-mahjong/ai.test.ts checks it).
+ */
+export function knowledge(s: State, person: number): VnKnowledge {
   const decision = pending(s).find((d) => d.seat === person);
   if (!decision) throw new Error(`person ${person} has no pending decision`);
   return { seat: person, view: view(s, person), table: publicView(s), decision };
