@@ -11,6 +11,7 @@ import { explainFor } from '../../src/games/phom/ai.js';
 import type { Action } from '../../src/games/phom/actions.js';
 import type { Card } from '../../src/games/phom/cards.js';
 import { DECK } from '../../src/games/phom/cards.js';
+import { phomKind } from '../../src/games/phom/melds.js';
 import { opts, position } from './helpers.js';
 
 type Step = (s: State, seat: number, a: Action) => void;
@@ -204,4 +205,37 @@ test('"keeps N cạ" counts disjoint cạ of loose cards that a live card comple
   // With AS and AD both seen, AC-AH waits for nothing: only 5D-7D counts.
   const dead = caPosition(['AC', 'AH', '5D', '7D', 'JD', 'QC', 'KS', 'KC', 'KD'], ['KC'], [['AS'], ['AD'], [], []]);
   assert.equal(ca(dead), 1);
+});
+
+/** Does `card` belong to some phỏm of `hand` (three cards of it forming one, checked by phomKind)? */
+function inMadePhom(hand: Card[], card: Card, qka: boolean): boolean {
+  const others = hand.filter((c) => c !== card);
+  for (let i = 0; i < others.length; i++)
+    for (let j = i + 1; j < others.length; j++) if (phomKind([card, others[i]!, others[j]!], qka)) return true;
+  return false;
+}
+
+test('easy’s careless discards never break a made phỏm, and stay legal', () => {
+  let mistakes = 0;
+  for (const n of [2, 3, 4])
+    for (let h = 0; h < 25; h++) {
+      let s = engine.setup(opts(), n, handSeed(`easy-${n}`, h), null);
+      while (!engine.result(s)) {
+        const d = engine.pending(s)[0]!;
+        const a = engine.ai(s, d.seat, 'easy');
+        assert.ok(
+          d.options.some((o) => JSON.stringify(o) === JSON.stringify(a)),
+          `easy's ${JSON.stringify(a)} is not an option`,
+        );
+        const b = engine.ai(s, d.seat, 'normal');
+        if (a.type === 'discard' && JSON.stringify(a) !== JSON.stringify(b)) {
+          mistakes++;
+          assert.ok(!inMadePhom(s.hands[d.seat]!, a.card, false), `easy throws ${a.card} from its phỏm in ${s.hands[d.seat]!.join(' ')}`);
+        }
+        const next = engine.apply(s, d.seat, a);
+        assert.ok(next.ok);
+        s = next.value;
+      }
+    }
+  assert.ok(mistakes >= 30, `${mistakes} mistakes`);
 });

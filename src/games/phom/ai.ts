@@ -4,7 +4,7 @@
  *   eats whenever legal, declares Ù at once, lays down the best plan, sends the best plan, and
  *   discards the card whose loss hurts least (deadwood, cards kept in cạ count less, Ù distance too).
  * - `easy`: `normal` with human mistakes (misses eats, skips sends, discards its highest or a random
- *   card), drawn from an Rng seeded by the decision itself; always legal.
+ *   card, never one of a made phỏm), drawn from an Rng seeded by the decision itself; always legal.
  * - `strong`: strong.ts, given only the seat's knowledge (view, public view, decision).
  */
 import { type AiLevel, decisionSeed } from '../core/ai.js';
@@ -49,7 +49,13 @@ function easyAi(s: State, seat: Seat): Action {
   const chance = (p: number) => rng.int(1000) < p * 1000;
   // Misses an eat (looks at the stock instead) a third of the time.
   if (opts.some((o) => o.type === 'eat') && chance(0.35)) return { type: 'draw' };
-  const discards = opts.filter((o) => o.type === 'discard');
+  // Its careless discards (a random card, or its highest) are human ones: a beginner still sees its
+  // made phỏm and never throws a card that belongs to one (a card of any phỏm in the hand).
+  const h = indexHand(s.hands[seat]!, eatenInHand(s, seat), qka(s));
+  const inPhom = h.all.reduce((a, m) => a | m, 0);
+  const discards = opts.filter(
+    (o): o is Extract<Action, { type: 'discard' }> => o.type === 'discard' && !(inPhom & (1 << h.cards.indexOf(o.card))),
+  );
   if (s.phase === 'act' && discards.length) {
     // Forgets to send, or throws its highest card / a random card instead of thinking.
     const send = d.timeoutDefault.type === 'send';
@@ -57,9 +63,7 @@ function easyAi(s: State, seat: Seat): Action {
       if (chance(0.3)) return rng.pick(discards);
       if (chance(0.3)) {
         const f = face(s);
-        return discards.reduce((a, b) =>
-          a.type === 'discard' && b.type === 'discard' && cardPoints(b.card, f) > cardPoints(a.card, f) ? b : a,
-        );
+        return discards.reduce((a, b) => (cardPoints(b.card, f) > cardPoints(a.card, f) ? b : a));
       }
     }
   }
