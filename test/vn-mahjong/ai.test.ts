@@ -9,7 +9,7 @@ import { defaultOptions } from '../../src/games/core/options.js';
 import { deepFreeze } from '../../src/games/core/match.js';
 import { AI_LEVELS } from '../../src/games/core/ai.js';
 import { handSeed, Rng } from '../../src/games/core/rng.js';
-import { sortTiles } from '../../src/games/vn-mahjong/tiles.js';
+import { isJoker, sortTiles } from '../../src/games/vn-mahjong/tiles.js';
 
 const opts = defaultOptions(engine.options);
 /** Three concealed hands for the fixed positions below (East's is each test's own). */
@@ -198,4 +198,43 @@ test("strong's hint prices an exposed joker by the table's house rules (hop-expo
     assert.deepEqual(strongAi(k), { type: 'expose', tile: 'JN' });
     assert.deepEqual(explainStrong(k, { type: 'expose', tile: 'JN' }), { key: 'vn-mahjong:hint.expose-joker', vars: { card: 'JN', phan } });
   }
+});
+
+/**
+ * Throwing `t` breaks three of a kind or a run a beginner sees as made (the test's own reading; a
+ * spare copy, a fourth of a kind or a second of a run's tile, breaks nothing).
+ */
+function madeSetTile(hand: readonly string[], t: string): boolean {
+  const n = hand.filter((x) => x === t).length;
+  if (n === 3) return true;
+  const m = /^([1-9])([mps])$/.exec(t);
+  if (!m || n !== 1) return false;
+  const v = Number(m[1]);
+  const has = (u: number) => hand.includes(`${u}${m[2]}`);
+  return [v - 2, v - 1, v].some((lo) => lo >= 1 && lo + 2 <= 9 && has(lo) && has(lo + 1) && has(lo + 2));
+}
+
+test("easy's careless discards are a beginner's: never a tile of a made set (three of a kind, a run)", () => {
+  let careless = 0;
+  for (let h = 0; h < 12; h++) {
+    let s: State = engine.setup(opts, 4, `easy-careless-${h}`, null);
+    for (let k = 0; k < 400 && !engine.result(s); k++) {
+      const d = engine.pending(s)[0]!;
+      const e = engine.ai(s, d.seat, 'easy');
+      if (
+        d.kind === 'turn' &&
+        e.type === 'discard' &&
+        !isJoker(e.tile) &&
+        JSON.stringify(e) !== JSON.stringify(engine.ai(s, d.seat, 'normal'))
+      ) {
+        const hand = engine.view(s, d.seat).hand;
+        assert.ok(!madeSetTile(hand, e.tile), `easy broke a made set: ${e.tile} from ${hand.join(' ')}`);
+        careless++;
+      }
+      const r = engine.apply(s, d.seat, e);
+      assert.ok(r.ok);
+      s = r.value;
+    }
+  }
+  assert.ok(careless > 30, `careless discards seen: ${careless}`);
 });

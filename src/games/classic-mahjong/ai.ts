@@ -4,10 +4,11 @@
  *   closer to a complete hand (fewest tiles away, then most useful waits), and claims a discard
  *   when the claim brings the hand closer (a pung of scoring honours also when it keeps the distance);
  * - `easy`: `normal` with a beginner's mistakes, drawn from an Rng seeded by the decision: now and
- *   then a careless discard, a Mah Jong on a discard not noticed, every chow and pung grabbed;
+ *   then a careless discard (a tile it should keep, never one of a made set), a Mah Jong on a
+ *   discard not noticed, every chow and pung grabbed;
  * - `strong` (ai-strong.ts): decides from the seat's view and the public table only.
  */
-import { standardShanten } from '../mahjong/decompose.js';
+import { inVisibleSet, standardShanten } from '../mahjong/decompose.js';
 import { kindOf, type TileCode } from '../mahjong/tiles.js';
 import type { Action } from './actions.js';
 import { counts, without } from './hand.js';
@@ -151,11 +152,13 @@ function easyAi(s: State, seat: number, d: Decision<Action>): Action {
     if (grab.length && rng.int(100) < 70) return rng.pick(grab);
     return { type: 'pass' };
   }
-  const discards = opts.filter((a) => a.type === 'discard' && !a.call);
+  const discards = opts.filter((a): a is Extract<Action, { type: 'discard' }> => a.type === 'discard' && !a.call);
   if (discards.length > 1 && rng.int(100) < 35) {
-    // a careless discard: a tile kept by the reference AI
+    // a careless discard: a tile the reference AI keeps, but never one of a set a beginner sees
+    // (three of a kind, a run): breaking a made set is no human mistake
     const ref = normalAi(s, seat);
-    const others = discards.filter((a) => JSON.stringify(a) !== JSON.stringify(ref));
+    const c = counts(s.players[seat]!.concealed);
+    const others = discards.filter((a) => JSON.stringify(a) !== JSON.stringify(ref) && !inVisibleSet(c, kindOf(a.tile)!));
     if (ref.type === 'discard' && others.length) return rng.pick(others);
   }
   return normalAi(s, seat);

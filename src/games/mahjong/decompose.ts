@@ -192,3 +192,18 @@ function suitBlocks(counts: Counts, base: number): (readonly [number, number, nu
   SUIT_CACHE.set(key, out);
   return out;
 }
+
+/**
+ * Whether throwing kind `k` breaks a set a beginner sees at a glance: three of a kind, or a run of
+ * three in its suit, with no spare copy of `k` (a fourth of a kind, a second of a run's tile, keeps
+ * the set). The easy AIs never throw such a tile by carelessness (issue #16: human mistakes).
+ */
+export function inVisibleSet(counts: readonly number[], k: number): boolean {
+  const n = counts[k] ?? 0;
+  if (n === 3) return true;
+  if (k >= 27 || n !== 1) return false;
+  const base = k - (k % 9);
+  for (let lo = Math.max(0, (k % 9) - 2); lo <= Math.min(6, k % 9); lo++)
+    if (counts[base + lo]! > 0 && counts[base + lo + 1]! > 0 && counts[base + lo + 2]! > 0) return true;
+  return false;
+}

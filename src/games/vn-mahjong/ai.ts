@@ -7,6 +7,7 @@
  * win, and discards to minimise a joker-aware shanten (wild jokers count as one step each).
  */
 import { Rng, hash32 } from '../core/rng.js';
+import { inVisibleSet } from '../mahjong/decompose.js';
 import type { VnAction } from './actions.js';
 import { pendingBySeat } from './rules.js';
 import type { State } from './state.js';
@@ -134,8 +135,9 @@ export function usefulness(hand: readonly Tile[], t: Tile): number {
 
 /**
  * `easy`: still wins when it can, but makes a beginner's mistakes: it claims every pung and chow it
- * is offered, never declares a kong, half of its discards are a random tile and it sometimes throws
- * a joker away when the rules let it (all seeded by the decision, so it stays deterministic).
+ * is offered, never declares a kong, half of its discards are a random tile (never one of a made set)
+ * and it sometimes throws a joker away when the rules let it (all seeded by the decision, so it stays
+ * deterministic).
  */
 export function easyAi(s: State, seat: number): VnAction {
   const d = pendingBySeat(s).find((x) => x.seat === seat);
@@ -147,12 +149,19 @@ export function easyAi(s: State, seat: number): VnAction {
   if (d.kind === 'claim')
     return opts.find((a) => a.type === 'pung' || a.type === 'chow') ?? opts.find((a) => a.type === 'pass') ?? opts[0]!;
   const normal = ai(s, seat);
-  if (normal.type === 'am-coong' || normal.type === 'hoi-coong') return firstDiscard(opts) ?? normal;
+  const c = countVector(s.players[seat]!.hand);
+  const loose = opts.filter(
+    (a): a is { type: 'discard'; tile: Tile } => a.type === 'discard' && !isJoker(a.tile) && !inVisibleSet(c, tileIndex(a.tile)),
+  );
+  // It does not see the kong: it discards as if it had none (a loose tile when it has one).
+  if (normal.type === 'am-coong' || normal.type === 'hoi-coong') return loose[0] ?? firstDiscard(opts) ?? normal;
   if (normal.type !== 'discard') return normal;
   const jokers = opts.filter((a) => a.type === 'discard' && isJoker(a.tile));
   if (jokers.length && rng.int(6) === 0) return jokers[0]!;
   if (rng.int(2) !== 0) return normal;
-  const discards = opts.filter((a): a is { type: 'discard'; tile: Tile } => a.type === 'discard' && !isJoker(a.tile));
+  // A careless discard, but never a tile of a set a beginner sees (three of a kind, a run): breaking
+  // a made set is no human mistake.
+  const discards = loose;
   return discards.length ? discards[rng.int(discards.length)]! : normal;
 }
 const firstDiscard = (opts: VnAction[]) => opts.find((a) => a.type === 'discard');
