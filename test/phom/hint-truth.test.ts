@@ -239,3 +239,13 @@ test('easy’s careless discards never break a made phỏm, and stay legal', () 
     }
   assert.ok(mistakes >= 30, `${mistakes} mistakes`);
 });
+
+test('the strong AI values an eat as a chốt by chot-definition too (the hint did; its choice read the victim-final flag)', () => {
+  // An Ù bill the ăn-chốt eater would owe dwarfs every other amount: a chốt eat is then not worth it.
+  const over = { 'chot-payment': 0, 'u-payment': 100, 'den-an-chot': true };
+  const pick = (victimRow: Card[], eaterRow: Card[], def: string) =>
+    engine.ai(offered(victimRow, eaterRow, { ...over, 'chot-definition': def }), 1, 'strong').type;
+  // Seat 1's lay-down take: a chốt under eater-final only.
+  assert.equal(pick(['3S', '6C', 'QH'], ['9D', 'JC', 'AS'], 'eater-final'), 'draw');
+  assert.equal(pick(['3S', '6C', 'QH'], ['9D', 'JC', 'AS'], 'victim-final'), 'eat');
+});

@@ -539,7 +539,7 @@ function takeChoice(x: Ctx, eat: Extract<Action, { type: 'eat' }>, draw: Action)
   if (minLeftoverCount(withC, held, x.qka) <= 1) return eat; // eating gives Ù
   // After this take the row may reach 3 (lay-down turn): the discard then is the final one.
   const final = v.laidDown[v.seat]! || v.rowCounts[v.seat]! >= 3;
-  const net = eatWorth(v, v.claimable?.chot === true);
+  const net = eatWorth(v, eatIsChot(v)); // chốt by the table's chot-definition (phom.md §6.5)
   if (v.n <= TUNING.exactUpTo && !v.laidDown[v.seat] && v.rowCounts[v.seat]! >= 3) {
     // My lay-down take: both outcomes are final hands, valued exactly (the draw over every live card).
     setPen(
