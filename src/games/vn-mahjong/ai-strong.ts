@@ -16,6 +16,8 @@ import type { VnAction } from './actions.js';
 import { kongOrFlower, shanten, usefulness } from './ai.js';
 import {
   countVector,
+  GROUP_MASK,
+  groupOf,
   isDragon,
   isFlowerLike,
   isHonor,
@@ -75,6 +77,133 @@ function ukeire(hand: readonly Tile[], melds: number, seen: Seen, base: number):
     if (shanten([...hand, tileAt(t)], melds) < base) n += seen.live[t]!;
   }
   return n;
+}
+
+/** Sets only (pungs, chows) from kind `i` on, in natural counts `c` (any number of copies). */
+function setsOnly(c: number[], i: number): boolean {
+  while (i < 34 && c[i] === 0) i++;
+  if (i === 34) return true;
+  if (c[i]! >= 3) {
+    c[i]! -= 3;
+    const ok = setsOnly(c, i);
+    c[i]! += 3;
+    if (ok) return true;
+  }
+  if (i < 27 && i % 9 <= 6 && c[i + 1]! > 0 && c[i + 2]! > 0) {
+    c[i]!--;
+    c[i + 1]!--;
+    c[i + 2]!--;
+    const ok = setsOnly(c, i);
+    c[i]!++;
+    c[i + 1]!++;
+    c[i + 2]!++;
+    return ok;
+  }
+  return false;
+}
+
+/** Natural counts `c` (a joker read as a tile may make a fifth copy) are sets and one pair. */
+function standardComplete(c: number[]): boolean {
+  for (let p = 0; p < 34; p++) {
+    if (c[p]! < 2) continue;
+    c[p]! -= 2;
+    const ok = setsOnly(c, 0);
+    c[p]! += 2;
+    if (ok) return true;
+  }
+  return false;
+}
+
+/** The kinds a joker may stand for, by group (tiles.ts `groupOf`: m, p, s, winds, dragons). */
+const GROUP_KINDS: number[][] = [0, 1, 2, 3, 4].map((g) => Array.from({ length: 34 }, (_, i) => i).filter((i) => groupOf(i) === g));
+
+/** Group `g`'s naturals in `c` with `k` wilds read as tiles of the group make sets (and the pair if `pair`). */
+function groupCompletes(c: number[], g: number, k: number, pair: boolean): boolean {
+  const kinds = GROUP_KINDS[g]!;
+  const own = new Array<number>(34).fill(0);
+  for (const i of kinds) own[i] = c[i]!;
+  const walk = (left: number, from: number): boolean => {
+    if (left === 0) return pair ? standardComplete(own) : setsOnly(own, 0);
+    for (let x = from; x < kinds.length; x++) {
+      own[kinds[x]!]!++;
+      const ok = walk(left - 1, x);
+      own[kinds[x]!]!--;
+      if (ok) return true;
+    }
+    return false;
+  };
+  return walk(k, 0);
+}
+
+/**
+ * The fewest wilds completing group `g` (up to `cap`, else Infinity). Its tile count fixes the
+ * wilds modulo 3, and three more always fit (a pung of wilds): the feasible counts are min, min+3, …
+ */
+function groupMin(c: number[], g: number, pair: boolean, cap: number): number {
+  const n = GROUP_KINDS[g]!.reduce((sum, i) => sum + c[i]!, 0);
+  for (let k = ((((pair ? 2 : 0) - n) % 3) + 3) % 3; k <= cap; k += 3) if (groupCompletes(c, g, k, pair)) return k;
+  return Infinity;
+}
+
+/** Each joker (its group mask) to a group of its kinds, so every group gets its need plus a multiple of 3. */
+function assignJokers(masks: readonly number[], need: readonly number[], k = 0, got = [0, 0, 0, 0, 0]): boolean {
+  if (k === masks.length) return got.every((n, g) => n >= need[g]! && (n - need[g]!) % 3 === 0);
+  let deficit = 0;
+  for (let g = 0; g < 5; g++) deficit += Math.max(0, need[g]! - got[g]!);
+  if (deficit > masks.length - k) return false;
+  for (let g = 0; g < 5; g++) {
+    if (((masks[k]! >> g) & 1) === 0) continue;
+    got[g]!++;
+    const ok = assignJokers(masks, need, k + 1, got);
+    got[g]!--;
+    if (ok) return true;
+  }
+  return false;
+}
+
+/** Seven pairs: each odd kind takes a joker of its group, the other jokers pair up. */
+function sevenPairsWith(c: readonly number[], masks: readonly number[]): boolean {
+  const odd = c.flatMap((n, i) => (n % 2 ? [groupOf(i)] : []));
+  const pairUp = (left: number[]): boolean =>
+    left.length === 0 || left.slice(1).some((m, j) => (m & left[0]!) !== 0 && pairUp(left.slice(1).filter((_, x) => x !== j)));
+  const take = (k: number, left: number[]): boolean => {
+    if (k === odd.length) return pairUp(left);
+    return left.some(
+      (m, j) =>
+        ((m >> odd[k]!) & 1) === 1 &&
+        take(
+          k + 1,
+          left.filter((_, x) => x !== j),
+        ),
+    );
+  };
+  return take(0, [...masks]);
+}
+
+/**
+ * The kinds that would complete a 13-tile hand by the rules (vn-mahjong.md §8; wincheck.ts, which
+ * this module may not import, and which the hint tests check this against): every set and the pair
+ * lie in one group, and a joker stands in only for tiles of its groups. Seven pairs where the table
+ * plays them; a bonus tile in the hand never wins.
+ */
+function winningKinds(hand: readonly Tile[], melds: number, sevenPairs: boolean): Set<number> {
+  const out = new Set<number>();
+  const masks = hand.filter(isWild).map((j) => GROUP_MASK[j as JokerKind]);
+  const c = countVector(hand);
+  if (c.reduce((a, b) => a + b, 0) + masks.length !== hand.length || hand.length + 3 * melds !== 13) return out;
+  const base = [0, 1, 2, 3, 4].map((g) => [false, true].map((p) => groupMin(c, g, p, masks.length)));
+  for (let t = 0; t < 34; t++) {
+    c[t]!++;
+    const need = base.map((x, g) => (g === groupOf(t) ? [false, true].map((p) => groupMin(c, g, p, masks.length)) : x));
+    let wins = [0, 1, 2, 3, 4].some((pg) => {
+      const req = need.map((x, g) => x[g === pg ? 1 : 0]!);
+      return req.reduce((a, b) => a + b, 0) <= masks.length && assignJokers(masks, req);
+    });
+    if (!wins && sevenPairs && melds === 0) wins = sevenPairsWith(c, masks);
+    if (wins) out.add(t);
+    c[t]!--;
+  }
+  return out;
 }
 
 interface Threat {
@@ -147,6 +276,34 @@ function valueKeep(hand: readonly Tile[], t: Tile, seat: number, roundWind: numb
   return valued && n >= 2 ? 2 : 0;
 }
 
+/**
+ * How a call leaves the hand, as the claim policy ranks it: steps × 1000 − live improvers after the
+ * best discard that follows (never a joker: strong does not throw its wilds); a claimed kong has no
+ * discard (a replacement tile follows). Null for an action that is no call. The called tile is no
+ * longer live for anyone. Steps are `shanten`'s (−1 for a hand its jokers over-cover).
+ */
+function callKey(hand: readonly Tile[], melds: number, seen: Seen, a: VnAction, tile: Tile): number | null {
+  let rest: Tile[] | null = null;
+  if (a.type === 'pung' || a.type === 'chow') rest = removeAll(hand, a.tiles);
+  else if (a.type === 'kong') rest = removeAll(hand, [tile, tile, tile]);
+  if (!rest) return null;
+  if (a.type === 'kong') {
+    const sh = shanten(rest, melds + 1);
+    return sh * 1000 - ukeire(rest, melds + 1, seen, sh);
+  }
+  let key = Infinity;
+  for (const t of new Set(rest)) {
+    if (isJoker(t)) continue;
+    const r = removeOne(rest, t)!;
+    const sh = shanten(r, melds + 1);
+    key = Math.min(key, sh * 1000 - ukeire(r, melds + 1, seen, sh));
+  }
+  return key;
+}
+
+/** The steps (−1…) a call key stands for (its live improvers, under 1000, are subtracted from steps × 1000). */
+const keySteps = (key: number): number => Math.ceil(key / 1000);
+
 export function strongAi(k: VnKnowledge): VnAction {
   const opts = k.decision.options;
   const win = opts.find((a) => a.type === 'win');
@@ -183,22 +340,8 @@ export function strongAi(k: VnKnowledge): VnAction {
     let best: VnAction = pass;
     let bestKey = now * 1000 - nowUk;
     for (const a of opts) {
-      let rest: Tile[] | null = null;
-      if (a.type === 'pung' || a.type === 'chow') rest = removeAll(hand, a.tiles);
-      else if (a.type === 'kong') rest = removeAll(hand, [tile, tile, tile]);
-      if (!rest) continue;
-      // the called tile is no longer live for anyone
-      let key = Infinity;
-      if (a.type === 'kong') {
-        const sh = shanten(rest, melds + 1);
-        key = sh * 1000 - ukeire(rest, melds + 1, seen, sh);
-      } else
-        for (const t of new Set(rest)) {
-          if (isJoker(t)) continue;
-          const r = removeOne(rest, t)!;
-          const sh = shanten(r, melds + 1);
-          key = Math.min(key, sh * 1000 - ukeire(r, melds + 1, seen, sh));
-        }
+      const key = callKey(hand, melds, seen, a, tile);
+      if (key === null) continue;
       // a call must gain a whole step, or (kong) lose nothing; jokers used in a call are wasted wilds
       const jokersUsed = a.type === 'pung' || a.type === 'chow' ? a.tiles.filter(isJoker).length : 0;
       if (jokersUsed > 0 && key >= (now - 1) * 1000) continue;
@@ -289,15 +432,27 @@ export function explainStrong(k: VnKnowledge, a: VnAction): HintReasonKey {
       return key('kong');
     case 'pung':
     case 'chow': {
+      // Steps as strong plays the call: the best discard after it is never a joker, and a hand is
+      // at best ready (0), even when `shanten` says −1 for jokers to spare.
       const tile = v.claimable?.tile ?? '';
-      const rest = removeAll(v.hand, a.tiles);
-      const sh = rest ? Math.max(0, Math.min(...[...new Set(rest)].map((t) => shanten(removeOne(rest, t) ?? rest, melds + 1)))) : 0;
-      return key('call', { card: tile, steps: sh });
+      const now = Math.max(0, shanten(v.hand, melds));
+      const after = Math.max(0, keySteps(callKey(v.hand, melds, seen, a, tile) ?? Infinity));
+      // Strong calls only for a step by `shanten`, so no closer means ready before and after: the
+      // hand's jokers counted as any tile over-cover it (−1), a step no hand can take.
+      return after < now ? key('call', { card: tile, steps: after }) : key('call-ready', { card: tile });
     }
     case 'pass': {
       const tile = v.claimable?.tile;
       const couldCall = k.decision.options.some((o) => o.type === 'pung' || o.type === 'chow' || o.type === 'kong');
-      return tile && couldCall ? key('pass-call', { card: tile }) : key('pass');
+      if (!tile || !couldCall) return key('pass');
+      // A call that gains a step is passed only when it spends a joker and leaves no live tile that
+      // improves the hand (the policy's rule): say so, not that no call would gain.
+      const now = Math.max(0, shanten(v.hand, melds));
+      const gains = k.decision.options.some((o) => {
+        if (o.type !== 'pung' && o.type !== 'chow') return false;
+        return Math.max(0, keySteps(callKey(v.hand, melds, seen, o, tile) ?? Infinity)) < now;
+      });
+      return key(gains ? 'pass-call-joker' : 'pass-call', { card: tile });
     }
     case 'discard': {
       const rest = removeOne(v.hand, a.tile) ?? v.hand;
@@ -306,7 +461,15 @@ export function explainStrong(k: VnKnowledge, a: VnAction): HintReasonKey {
       const ts = threats(k);
       const maxThreat = Math.max(0, ...ts.map((t) => t.level));
       if (sh >= TUNING.foldShanten && maxThreat >= TUNING.foldThreat) return key('discard-fold', { card: a.tile, steps: sh });
-      if (sh <= 0) return key('discard-ready', { card: a.tile, live: uk });
+      if (sh <= 0) {
+        // Ready by `shanten`, which counts a joker as any tile: the tiles that win are the rules'
+        // own (their jokers stand in only for their kinds). None live: the wait is dead; none at
+        // all: the jokers' kinds do not fit, and the hint says so rather than "0 tiles that win".
+        const wins = winningKinds(rest, melds, k.table.options['seven-pairs'] !== 'off');
+        const live = [...wins].reduce((n, t) => n + seen.live[t]!, 0);
+        if (live > 0) return key('discard-ready', { card: a.tile, live });
+        return key(wins.size > 0 ? 'discard-ready-dead' : 'discard-ready-jokers', { card: a.tile });
+      }
       return key('discard', { card: a.tile, steps: sh, live: uk });
     }
     default:
