@@ -11,6 +11,7 @@ import { deepFreeze } from '../../src/games/core/match.js';
 import type { AiLevel } from '../../src/games/core/ai.js';
 import { engine, type State } from '../../src/games/classic-mahjong/index.js';
 import { strongPolicy } from '../../src/games/classic-mahjong/ai-strong.js';
+import { madeSetTile } from '../support/mahjong-hands.js';
 
 const o = defaultOptions(engine.options);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -96,20 +97,6 @@ test('strong decides from the seat knowledge: the same view gives the same decis
   });
   assert.ok(checked > 20, `${checked} decisions checked`);
 });
-
-/**
- * Throwing `t` breaks three of a kind or a run a beginner sees as made (the test's own reading; a
- * spare copy, a fourth of a kind or a second of a run's tile, breaks nothing).
- */
-function madeSetTile(hand: readonly string[], t: string): boolean {
-  const n = hand.filter((x) => x === t).length;
-  if (n === 3) return true;
-  const m = /^([1-9])([mps])$/.exec(t);
-  if (!m || n !== 1) return false;
-  const v = Number(m[1]);
-  const has = (u: number) => hand.includes(`${u}${m[2]}`);
-  return [v - 2, v - 1, v].some((lo) => lo >= 1 && lo + 2 <= 9 && has(lo) && has(lo + 1) && has(lo + 2));
-}
 
 test("easy's careless discards are a beginner's: never a tile of a made set (three of a kind, a run)", () => {
   let careless = 0;

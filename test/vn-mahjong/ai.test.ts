@@ -10,6 +10,7 @@ import { deepFreeze } from '../../src/games/core/match.js';
 import { AI_LEVELS } from '../../src/games/core/ai.js';
 import { handSeed, Rng } from '../../src/games/core/rng.js';
 import { isJoker, sortTiles } from '../../src/games/vn-mahjong/tiles.js';
+import { madeSetTile } from '../support/mahjong-hands.js';
 
 const opts = defaultOptions(engine.options);
 /** Three concealed hands for the fixed positions below (East's is each test's own). */
@@ -199,20 +200,6 @@ test("strong's hint prices an exposed joker by the table's house rules (hop-expo
     assert.deepEqual(explainStrong(k, { type: 'expose', tile: 'JN' }), { key: 'vn-mahjong:hint.expose-joker', vars: { card: 'JN', phan } });
   }
 });
-
-/**
- * Throwing `t` breaks three of a kind or a run a beginner sees as made (the test's own reading; a
- * spare copy, a fourth of a kind or a second of a run's tile, breaks nothing).
- */
-function madeSetTile(hand: readonly string[], t: string): boolean {
-  const n = hand.filter((x) => x === t).length;
-  if (n === 3) return true;
-  const m = /^([1-9])([mps])$/.exec(t);
-  if (!m || n !== 1) return false;
-  const v = Number(m[1]);
-  const has = (u: number) => hand.includes(`${u}${m[2]}`);
-  return [v - 2, v - 1, v].some((lo) => lo >= 1 && lo + 2 <= 9 && has(lo) && has(lo + 1) && has(lo + 2));
-}
 
 test("easy's careless discards are a beginner's: never a tile of a made set (three of a kind, a run)", () => {
   let careless = 0;
