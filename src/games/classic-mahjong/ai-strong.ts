@@ -632,6 +632,14 @@ export function planOf(k: StrongKnowledge): 'one-suit' | 'pungs' | null {
   return r.allowed ? 'one-suit' : r.pungs ? 'pungs' : null;
 }
 
+/**
+ * How dangerous `strong` judges throwing `tile` now (0 = safe; it grows with how ready the other
+ * seats look and what their exposed sets promise), for the hint's words on a discard.
+ */
+export function discardDanger(k: StrongKnowledge, tile: TileCode): number {
+  return read(k).danger[kindOf(tile)!]!;
+}
+
 function chooseClaim(r: Read, options: Action[]): Action {
   const tile = r.k.table.claimable?.tile;
   if (!tile) return { type: 'pass' };

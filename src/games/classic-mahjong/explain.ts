@@ -11,7 +11,7 @@ import { standardShanten } from '../mahjong/decompose.js';
 import type { TileCode } from '../mahjong/tiles.js';
 import type { Action } from './actions.js';
 import { counts } from './hand.js';
-import { planOf, planOfPass } from './ai-strong.js';
+import { discardDanger, planOf, planOfPass } from './ai-strong.js';
 import type { PublicView, SeatView } from './views.js';
 
 type Knowledge = SeatKnowledge<SeatView, PublicView, Action>;
@@ -114,8 +114,18 @@ export function explainClassic(k: Knowledge, a: Action): HintReasonKey {
       const threat = v.seats.some((st) => st.seat !== v.seat && st.melds.filter((m) => m.exposed).length >= 3);
       if (threat && sh >= 2) return key('discard-fold', { card: a.tile, steps: sh });
       const live = improvers(k, rest, sets);
-      if (sh === 0) return key('discard-ready', { card: a.tile, live });
-      return key('discard', { card: a.tile, steps: sh, live });
+      if (sh > 0) return key('discard', { card: a.tile, steps: sh, live });
+      if (live > 0) return key('discard-ready', { card: a.tile, live });
+      // Ready, but every winning tile is in sight: a dead wait, said as such. When another discard
+      // would keep a live wait, strong judged each such tile more dangerous to throw: say that.
+      const danger = discardDanger(k, a.tile);
+      const liveWaits = [...new Set(hand)].filter((t) => {
+        if (t === a.tile) return false;
+        const r = without(hand, [t]);
+        return steps(r, sets) === 0 && improvers(k, r, sets) > 0;
+      });
+      const safer = liveWaits.length > 0 && liveWaits.every((t) => discardDanger(k, t) > danger);
+      return key(safer ? 'discard-ready-dead-safe' : 'discard-ready-dead', { card: a.tile });
     }
     default:
       return key('auto');
