@@ -23,10 +23,12 @@ const OTHERS = [
 test('strong never reads the state: its module imports no state, rules or setup code', () => {
   const src = readFileSync(join(import.meta.dirname, '..', '..', 'src', 'games', 'vn-mahjong', 'ai-strong.ts'), 'utf8');
   const imports = [...src.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)';/gms)].map((m) => ({ typeOnly: !!m[1], from: m[2]! }));
-  const allowed = new Set(['../core/ai.js', '../core/types.js', './actions.js', './ai.js', './tiles.js', './views.js']);
+  // wincheck.js: the rules' pure win check of a tile list (which kinds win a hand), no state
+  const allowed = new Set(['../core/ai.js', '../core/types.js', './actions.js', './ai.js', './tiles.js', './views.js', './wincheck.js']);
   for (const i of imports) assert.ok(allowed.has(i.from), `ai-strong.ts imports ${i.from}`);
   // from ai.js only pure functions of a tile list (shanten, usefulness) or of the legal actions (kongOrFlower)
   assert.match(src, /import \{ kongOrFlower, shanten, usefulness \} from '\.\/ai\.js';/);
+  assert.match(src, /import \{ isWinningTiles \} from '\.\/wincheck\.js';/);
   assert.ok(
     imports
       .filter((i) => i.from === './views.js' || i.from === '../core/ai.js' || i.from === '../core/types.js' || i.from === './actions.js')

@@ -14,10 +14,9 @@ import type { SeatKnowledge } from '../core/ai.js';
 import type { HintReasonKey } from '../core/types.js';
 import type { VnAction } from './actions.js';
 import { kongOrFlower, shanten, usefulness } from './ai.js';
+import { isWinningTiles } from './wincheck.js';
 import {
   countVector,
-  GROUP_MASK,
-  groupOf,
   isDragon,
   isFlowerLike,
   isHonor,
@@ -79,130 +78,13 @@ function ukeire(hand: readonly Tile[], melds: number, seen: Seen, base: number):
   return n;
 }
 
-/** Sets only (pungs, chows) from kind `i` on, in natural counts `c` (any number of copies). */
-function setsOnly(c: number[], i: number): boolean {
-  while (i < 34 && c[i] === 0) i++;
-  if (i === 34) return true;
-  if (c[i]! >= 3) {
-    c[i]! -= 3;
-    const ok = setsOnly(c, i);
-    c[i]! += 3;
-    if (ok) return true;
-  }
-  if (i < 27 && i % 9 <= 6 && c[i + 1]! > 0 && c[i + 2]! > 0) {
-    c[i]!--;
-    c[i + 1]!--;
-    c[i + 2]!--;
-    const ok = setsOnly(c, i);
-    c[i]!++;
-    c[i + 1]!++;
-    c[i + 2]!++;
-    return ok;
-  }
-  return false;
-}
-
-/** Natural counts `c` (a joker read as a tile may make a fifth copy) are sets and one pair. */
-function standardComplete(c: number[]): boolean {
-  for (let p = 0; p < 34; p++) {
-    if (c[p]! < 2) continue;
-    c[p]! -= 2;
-    const ok = setsOnly(c, 0);
-    c[p]! += 2;
-    if (ok) return true;
-  }
-  return false;
-}
-
-/** The kinds a joker may stand for, by group (tiles.ts `groupOf`: m, p, s, winds, dragons). */
-const GROUP_KINDS: number[][] = [0, 1, 2, 3, 4].map((g) => Array.from({ length: 34 }, (_, i) => i).filter((i) => groupOf(i) === g));
-
-/** Group `g`'s naturals in `c` with `k` wilds read as tiles of the group make sets (and the pair if `pair`). */
-function groupCompletes(c: number[], g: number, k: number, pair: boolean): boolean {
-  const kinds = GROUP_KINDS[g]!;
-  const own = new Array<number>(34).fill(0);
-  for (const i of kinds) own[i] = c[i]!;
-  const walk = (left: number, from: number): boolean => {
-    if (left === 0) return pair ? standardComplete(own) : setsOnly(own, 0);
-    for (let x = from; x < kinds.length; x++) {
-      own[kinds[x]!]!++;
-      const ok = walk(left - 1, x);
-      own[kinds[x]!]!--;
-      if (ok) return true;
-    }
-    return false;
-  };
-  return walk(k, 0);
-}
-
 /**
- * The fewest wilds completing group `g` (up to `cap`, else Infinity). Its tile count fixes the
- * wilds modulo 3, and three more always fit (a pung of wilds): the feasible counts are min, min+3, …
- */
-function groupMin(c: number[], g: number, pair: boolean, cap: number): number {
-  const n = GROUP_KINDS[g]!.reduce((sum, i) => sum + c[i]!, 0);
-  for (let k = ((((pair ? 2 : 0) - n) % 3) + 3) % 3; k <= cap; k += 3) if (groupCompletes(c, g, k, pair)) return k;
-  return Infinity;
-}
-
-/** Each joker (its group mask) to a group of its kinds, so every group gets its need plus a multiple of 3. */
-function assignJokers(masks: readonly number[], need: readonly number[], k = 0, got = [0, 0, 0, 0, 0]): boolean {
-  if (k === masks.length) return got.every((n, g) => n >= need[g]! && (n - need[g]!) % 3 === 0);
-  let deficit = 0;
-  for (let g = 0; g < 5; g++) deficit += Math.max(0, need[g]! - got[g]!);
-  if (deficit > masks.length - k) return false;
-  for (let g = 0; g < 5; g++) {
-    if (((masks[k]! >> g) & 1) === 0) continue;
-    got[g]!++;
-    const ok = assignJokers(masks, need, k + 1, got);
-    got[g]!--;
-    if (ok) return true;
-  }
-  return false;
-}
-
-/** Seven pairs: each odd kind takes a joker of its group, the other jokers pair up. */
-function sevenPairsWith(c: readonly number[], masks: readonly number[]): boolean {
-  const odd = c.flatMap((n, i) => (n % 2 ? [groupOf(i)] : []));
-  const pairUp = (left: number[]): boolean =>
-    left.length === 0 || left.slice(1).some((m, j) => (m & left[0]!) !== 0 && pairUp(left.slice(1).filter((_, x) => x !== j)));
-  const take = (k: number, left: number[]): boolean => {
-    if (k === odd.length) return pairUp(left);
-    return left.some(
-      (m, j) =>
-        ((m >> odd[k]!) & 1) === 1 &&
-        take(
-          k + 1,
-          left.filter((_, x) => x !== j),
-        ),
-    );
-  };
-  return take(0, [...masks]);
-}
-
-/**
- * The kinds that would complete a 13-tile hand by the rules (vn-mahjong.md §8; wincheck.ts, which
- * this module may not import, and which the hint tests check this against): every set and the pair
- * lie in one group, and a joker stands in only for tiles of its groups. Seven pairs where the table
- * plays them; a bonus tile in the hand never wins.
+ * The kinds that would complete a 13-tile hand by the rules (vn-mahjong.md §8, wincheck.ts): a joker
+ * stands in only for tiles of its groups; seven pairs where the table plays them.
  */
 function winningKinds(hand: readonly Tile[], melds: number, sevenPairs: boolean): Set<number> {
   const out = new Set<number>();
-  const masks = hand.filter(isWild).map((j) => GROUP_MASK[j as JokerKind]);
-  const c = countVector(hand);
-  if (c.reduce((a, b) => a + b, 0) + masks.length !== hand.length || hand.length + 3 * melds !== 13) return out;
-  const base = [0, 1, 2, 3, 4].map((g) => [false, true].map((p) => groupMin(c, g, p, masks.length)));
-  for (let t = 0; t < 34; t++) {
-    c[t]!++;
-    const need = base.map((x, g) => (g === groupOf(t) ? [false, true].map((p) => groupMin(c, g, p, masks.length)) : x));
-    let wins = [0, 1, 2, 3, 4].some((pg) => {
-      const req = need.map((x, g) => x[g === pg ? 1 : 0]!);
-      return req.reduce((a, b) => a + b, 0) <= masks.length && assignJokers(masks, req);
-    });
-    if (!wins && sevenPairs && melds === 0) wins = sevenPairsWith(c, masks);
-    if (wins) out.add(t);
-    c[t]!--;
-  }
+  for (let t = 0; t < 34; t++) if (isWinningTiles([...hand, tileAt(t)], melds, { sevenPairs })) out.add(t);
   return out;
 }
 
