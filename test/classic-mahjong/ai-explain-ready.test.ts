@@ -15,26 +15,16 @@ import { publicView, view } from '../../src/games/classic-mahjong/views.js';
 import { standardShanten } from '../../src/games/mahjong/decompose.js';
 import { counts } from '../../src/games/classic-mahjong/hand.js';
 import type { TileCode } from '../../src/games/mahjong/tiles.js';
+import { KINDS, unseenBy } from '../support/mahjong-hands.js';
 
 const opts = defaultOptions(engine.options);
-const KINDS = [
-  ...['m', 'p', 's'].flatMap((s) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${n}${s}`)),
-  ...[1, 2, 3, 4, 5, 6, 7].map((n) => `${n}z`),
-];
-
 /** A ready discard's reason against the seat's view: steps, and the live tiles (unseen by the seat) that win. */
 function checkReady(s: State, seat: number, tile: string): string {
   const r = engine.explain!(s, seat, { type: 'discard', tile } as never);
   const id = checkReason('classic-mahjong', r);
   const v = engine.view(s, seat);
   const sets = 4 - v.melds.length;
-  const unseen = new Map(KINDS.map((t) => [t, 4]));
-  const see = (t: string) => unseen.set(t, unseen.get(t)! - 1);
-  v.hand.forEach(see);
-  for (const st of v.seats) {
-    for (const m of st.melds) m.tiles.forEach(see);
-    for (const x of st.discards) if (x.claimedBy === undefined) see(x.tile);
-  }
+  const unseen = unseenBy(v);
   const sh = (tiles: readonly string[]) => standardShanten(counts(tiles as TileCode[]), sets);
   const minus = (t: string) => {
     const rest = [...v.hand];

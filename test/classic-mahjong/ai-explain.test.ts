@@ -8,6 +8,7 @@ import { engine, type State } from '../../src/games/classic-mahjong/index.js';
 import { standardShanten } from '../../src/games/mahjong/decompose.js';
 import { counts } from '../../src/games/classic-mahjong/hand.js';
 import type { TileCode } from '../../src/games/mahjong/tiles.js';
+import { KINDS, unseenBy } from '../support/mahjong-hands.js';
 
 const opts = defaultOptions(engine.options);
 
@@ -36,12 +37,6 @@ test('every reason of a strong self-play has a text with its placeholders in vi,
   for (const id of ['discard', 'discard-ready', 'call', 'pass-call', 'win']) assert.ok(seen.has(id), `${id} seen: ${[...seen].join(',')}`);
 });
 
-/** Kinds of ordinary tiles, for counting live tiles. */
-const KINDS = [
-  ...['m', 'p', 's'].flatMap((s) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${n}${s}`)),
-  ...[1, 2, 3, 4, 5, 6, 7].map((n) => `${n}z`),
-];
-
 test("a call's reason states only what is true: closer, or as far but for a double, more live tiles or the plan", () => {
   // Recomputed here from the seat's view: steps before the call, after it and the best discard,
   // and the live tiles (not seen by the seat) that improve the hand before and after.
@@ -65,13 +60,7 @@ test("a call's reason states only what is true: closer, or as far but for a doub
         seen.set(id, (seen.get(id) ?? 0) + 1);
         const v = engine.view(s, d.seat);
         const sets = 4 - v.melds.length;
-        const unseen = new Map(KINDS.map((t) => [t, 4]));
-        const see = (t: string) => unseen.set(t, unseen.get(t)! - 1);
-        v.hand.forEach(see);
-        for (const st of v.seats) {
-          for (const m of st.melds) m.tiles.forEach(see);
-          for (const x of st.discards) if (x.claimedBy === undefined) see(x.tile);
-        }
+        const unseen = unseenBy(v);
         // a live tile improves the hand when it lowers its distance (to a win, for a ready hand)
         const raw = (tiles: readonly string[], n: number) => standardShanten(counts(tiles as TileCode[]), n);
         const live = (tiles: readonly string[], n: number) =>
