@@ -30,13 +30,21 @@ test('every reason of a strong self-play has a text with its placeholders in vi,
       const r = engine.explain!(s, d.seat, a);
       const id = checkReason('vn-mahjong', r);
       seen.add(id);
-      if (a.type === 'discard' && (id === 'discard' || id === 'discard-ready')) {
-        // The steps it states are the hand's own after that discard (seat's view only).
+      if (a.type === 'discard' && (id === 'discard' || id === 'discard-jokers' || id === 'discard-ready')) {
+        // The steps it states are the hand's own after that discard (seat's view only), said to
+        // count the jokers as any tile exactly when one stands in for some kinds only.
         const v = engine.view(s, d.seat);
         const melds = v.players.find((p) => p.seat === v.mySeat)!.melds.length;
-        const sh = shanten(removeOne(v.hand, a.tile)!, melds);
-        if (id === 'discard') assert.equal(r.vars.steps, sh);
+        const rest = removeOne(v.hand, a.tile)!;
+        const sh = shanten(rest, melds);
+        if (id !== 'discard-ready') assert.equal(r.vars.steps, sh);
         else assert.ok(sh <= 0);
+        if (id !== 'discard-ready')
+          assert.equal(
+            id === 'discard-jokers',
+            rest.some((t) => isWild(t) && t !== 'JA'),
+            rest.join(' '),
+          );
       }
       const next = engine.apply(s, d.seat, a);
       assert.ok(next.ok);
@@ -160,8 +168,15 @@ function checkClaimReason(s: State, d: ReturnType<typeof engine.pending>[number]
   const where = `hand ${v.hand.join(' ')} (${c.melds} melds), ${tile}: ${JSON.stringify(a)} → ${id} ${JSON.stringify(r.vars)}, ${now} steps now`;
   switch (id) {
     case 'call':
+    case 'call-jokers':
       assert.ok(a.type === 'pung' || a.type === 'chow', where);
       assert.equal(r.vars.card, tile, where);
+      // the count says "with your jokers as any tile" exactly when a joker stands in for some kinds only
+      assert.equal(
+        id === 'call-jokers',
+        v.hand.some((t) => isWild(t) && t !== 'JA'),
+        where,
+      );
       assert.equal(r.vars.steps, best(a), `steps after the call and the best discard (no joker): ${where}`);
       assert.ok(best(a) < now, `not a whole step closer: ${where}`);
       break;

@@ -88,6 +88,14 @@ function winningKinds(hand: readonly Tile[], melds: number, sevenPairs: boolean)
   return out;
 }
 
+/**
+ * The hand holds a joker that stands in only for some kinds (all but JA): `shanten` counts it as any
+ * tile, so a step count is then a count "with the jokers as any tile", and the hint says so.
+ */
+function jokersBound(hand: readonly Tile[]): boolean {
+  return hand.some((t) => isWild(t) && t !== 'JA');
+}
+
 interface Threat {
   seat: number;
   /** 0…1: how ready the seat looks. */
@@ -321,7 +329,8 @@ export function explainStrong(k: VnKnowledge, a: VnAction): HintReasonKey {
       const after = Math.max(0, keySteps(callKey(v.hand, melds, seen, a, tile) ?? Infinity));
       // Strong calls only for a step by `shanten`, so no closer means ready before and after: the
       // hand's jokers counted as any tile over-cover it (−1), a step no hand can take.
-      return after < now ? key('call', { card: tile, steps: after }) : key('call-ready', { card: tile });
+      if (after >= now) return key('call-ready', { card: tile });
+      return key(jokersBound(v.hand) ? 'call-jokers' : 'call', { card: tile, steps: after });
     }
     case 'pass': {
       const tile = v.claimable?.tile;
@@ -352,7 +361,7 @@ export function explainStrong(k: VnKnowledge, a: VnAction): HintReasonKey {
         if (live > 0) return key('discard-ready', { card: a.tile, live });
         return key(wins.size > 0 ? 'discard-ready-dead' : 'discard-ready-jokers', { card: a.tile });
       }
-      return key('discard', { card: a.tile, steps: sh, live: uk });
+      return key(jokersBound(rest) ? 'discard-jokers' : 'discard', { card: a.tile, steps: sh, live: uk });
     }
     default:
       return key('auto');
