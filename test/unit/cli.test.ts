@@ -81,3 +81,39 @@ test('duel with 5 and 6 people at Vietnamese mahjong compares only seats in play
     assert.equal(t.bSeats, t.games * (inPlay - 1));
   }
 });
+
+test('duel gives the same figures with 1 and 2 workers: no deal depends on what its process played before', () => {
+  // A worker plays a slice of the deals, so with 2 workers deals 3–5 are played in a fresh process.
+  // (Vietnamese mahjong's shanten once cached honour and suit counts under clashing keys: +7.4 / +15.4.)
+  for (const game of ['phom', 'chan', 'vn-mahjong', 'classic-mahjong']) {
+    const run = (workers: string) => {
+      const r = spawnSync(
+        'node',
+        [
+          ...CLI,
+          'duel',
+          '--game',
+          game,
+          '--a',
+          'strong',
+          '--b',
+          'normal',
+          '--hands',
+          '6',
+          '--seed',
+          'workers',
+          '--workers',
+          workers,
+          '--json',
+        ],
+        {
+          encoding: 'utf8',
+        },
+      );
+      assert.equal(r.status, 0, r.stderr);
+      const rep = JSON.parse(r.stdout) as { perHand: unknown; winRate: unknown; drawRate: number };
+      return { perHand: rep.perHand, winRate: rep.winRate, drawRate: rep.drawRate };
+    };
+    assert.deepEqual(run('2'), run('1'), game);
+  }
+});
