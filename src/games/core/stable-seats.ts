@@ -20,6 +20,9 @@ export function withStableSeats(engine: AnyEngine, personAt: (s: unknown) => rea
     apply: (s, person, a) => engine.apply(s, posOf(s, person), a),
     view: (s, person) => engine.view(s, posOf(s, person)),
     ai: (s, person, level) => engine.ai(s, posOf(s, person), level),
+    // Every method that takes a seat is mapped: `...engine` alone once handed `explain` the person
+    // where it wants the position, so from the second hand a hint was explained for another seat.
+    ...(engine.explain ? { explain: (s: unknown, person: Seat, a: BaseAction) => engine.explain!(s, posOf(s, person), a) } : {}),
     result(s) {
       const r = engine.result(s) as HandResult | null;
       if (!r) return r;
