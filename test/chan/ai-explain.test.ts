@@ -22,6 +22,16 @@ test('every reason of a strong self-play has a text with its placeholders in vi,
         const r = engine.explain!(s, d.seat, a);
         const id = checkReason('chan', r);
         seen.add(id);
+        if ((a.type === 'discard' || a.type === 'return') && 'chan' in r.vars) {
+          // "keeps your N chắn": counted from the seat's view once the card has left the hand
+          // (exposed chắn 1, chíu 2; concealed pairs of a face), so a broken pair is not kept.
+          const v = engine.view(s, d.seat);
+          const rest = [...v.hand];
+          if (rest.includes(a.card)) rest.splice(rest.indexOf(a.card), 1);
+          const exposed = v.seats[d.seat]!.melds.reduce((sum, m) => sum + (m.kind === 'chan' ? 1 : m.kind === 'chiu' ? 2 : 0), 0);
+          const pairs = FACES.reduce((sum, f) => sum + (countOf(rest, f) >> 1), 0);
+          assert.equal(r.vars.chan, exposed + pairs, `${a.type} ${a.card} from ${v.hand.join(' ')}`);
+        }
         const next = engine.apply(s, d.seat, a);
         assert.ok(next.ok);
         s = next.value;

@@ -349,7 +349,13 @@ export function explainStrong(k: ChanKnowledge, a: ChanAction): HintReasonKey {
   const v = k.view;
   const cx = context(k);
   const st = ownSeat(k);
-  const chanNow = () => meldChan(st.melds) + counts(st.hand).reduce((n, x) => n + (x >> 1), 0);
+  // The chắn the seat keeps once `card` has left its hand (a discard may break a pair).
+  const chanAfter = (card: Face) => {
+    const rest = [...st.hand];
+    const i = rest.indexOf(card);
+    if (i >= 0) rest.splice(i, 1);
+    return meldChan(st.melds) + counts(rest).reduce((n, x) => n + (x >> 1), 0);
+  };
   switch (a.type) {
     case 'xuong':
       return { key: 'chan:hint.xuong', vars: { n: a.calls.length } };
@@ -375,7 +381,7 @@ export function explainStrong(k: ChanKnowledge, a: ChanAction): HintReasonKey {
       // Every way that seat may take the card (ăn as chắn or cạ, chíu), over every hand it may hold.
       const t = gateTake(cx.live, cx.unseen, at.handCount, a.card, at.discardedFaces.includes(a.card), cx.opts);
       const p = t.chan + t.chiu + t.ca;
-      const vars = { card: a.card, chan: chanNow(), pct: Math.round(100 * p) };
+      const vars = { card: a.card, chan: chanAfter(a.card), pct: Math.round(100 * p) };
       const kind = a.type === 'return' ? 'return' : 'discard';
       const level = p === 0 ? 'safe' : p < 0.05 ? 'unlikely' : 'risk';
       return { key: `chan:hint.${kind}-${level}`, vars };
