@@ -18,6 +18,9 @@ test('every reason of a strong self-play has a text with its placeholders in vi,
         const r = explainFor(s, d.seat, a);
         const id = checkReason('phom', r);
         seen.add(id);
+        // "can hardly eat it" under the percentage it shows, "may eat it" from 20 % on
+        if (id === 'discard-low-risk') assert.ok(Number(r.vars.pct) < 20, `${id} ${r.vars.pct} %`);
+        if (id === 'discard-risky') assert.ok(Number(r.vars.pct) >= 20, `${id} ${r.vars.pct} %`);
         const next = engine.apply(s, d.seat, a);
         assert.ok(next.ok);
         s = next.value;

@@ -694,7 +694,8 @@ export function explain(k: PhomKnowledge, action: Action): HintReason {
       const ca = looseCaCount(x, rest, v.eatenInHand);
       if (safe) return key('discard-safe', { card: action.card, ca });
       if (chance < 0.05) return key('discard-unlikely', { card: action.card, ca });
-      return key(chance < 0.2 ? 'discard-low-risk' : 'discard-risky', { card: action.card, ca, pct });
+      // by the shown percentage, so "can hardly eat it" never reads 20 %
+      return key(pct < 20 ? 'discard-low-risk' : 'discard-risky', { card: action.card, ca, pct });
     }
     default:
       return key('auto');
