@@ -78,7 +78,9 @@ test("a call's reason states only what is true: closer, or as far but for a doub
         if (after >= now) kept++;
         switch (id) {
           case 'call':
+          case 'call-to-ready':
             assert.ok(after < now, `not closer: ${where}`);
+            assert.equal(id === 'call-to-ready', after === 0, `ready after it exactly when 0 steps: ${where}`);
             break;
           case 'call-scores':
             assert.ok(a.type === 'pung' && after === now, where);

@@ -168,8 +168,10 @@ function checkClaimReason(s: State, d: ReturnType<typeof engine.pending>[number]
   const where = `hand ${v.hand.join(' ')} (${c.melds} melds), ${tile}: ${JSON.stringify(a)} → ${id} ${JSON.stringify(r.vars)}, ${now} steps now`;
   switch (id) {
     case 'call':
+    case 'call-to-ready':
     case 'call-jokers':
       assert.ok(a.type === 'pung' || a.type === 'chow', where);
+      if (id !== 'call-jokers') assert.equal(id === 'call-to-ready', r.vars.steps === 0, `ready after it exactly when 0 steps: ${where}`);
       assert.equal(r.vars.card, tile, where);
       // the count says "with your jokers as any tile" exactly when a joker stands in for some kinds only
       assert.equal(

@@ -89,7 +89,7 @@ export function explainClassic(k: Knowledge, a: Action): HintReasonKey {
       }
       if (!Number.isFinite(after)) after = 0;
       // Say only what is true: closer, or as far but for a double, more live tiles or the plan.
-      if (after < now) return key('call', { card: tile, steps: after });
+      if (after < now) return key(after === 0 ? 'call-to-ready' : 'call', { card: tile, steps: after });
       const kd = ALL.indexOf(tile as TileCode);
       const round = ALL.indexOf(v.roundWind);
       const scores = a.type === 'pung' && (kd >= 31 || kd - 27 === v.seat || kd === round);

@@ -330,7 +330,8 @@ export function explainStrong(k: VnKnowledge, a: VnAction): HintReasonKey {
       // Strong calls only for a step by `shanten`, so no closer means ready before and after: the
       // hand's jokers counted as any tile over-cover it (−1), a step no hand can take.
       if (after >= now) return key('call-ready', { card: tile });
-      return key(jokersBound(v.hand) ? 'call-jokers' : 'call', { card: tile, steps: after });
+      if (jokersBound(v.hand)) return key('call-jokers', { card: tile, steps: after });
+      return key(after === 0 ? 'call-to-ready' : 'call', { card: tile, steps: after });
     }
     case 'pass': {
       const tile = v.claimable?.tile;
