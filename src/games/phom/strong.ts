@@ -692,10 +692,14 @@ export function explain(k: PhomKnowledge, action: Action): HintReason {
         return key(id, { card: action.card, points, pct });
       }
       const ca = looseCaCount(x, rest, v.eatenInHand);
-      if (safe) return key('discard-safe', { card: action.card, ca });
-      if (chance < 0.05) return key('discard-unlikely', { card: action.card, ca });
       // by the shown percentage, so "can hardly eat it" never reads 20 %
-      return key(pct < 20 ? 'discard-low-risk' : 'discard-risky', { card: action.card, ca, pct });
+      const id = safe ? 'discard-safe' : chance < 0.05 ? 'discard-unlikely' : pct < 20 ? 'discard-low-risk' : 'discard-risky';
+      // no cạ left: the reason says nothing of cạ rather than "keeps 0 cạ"
+      return key(ca === 0 ? `${id}-noca` : id, {
+        card: action.card,
+        ca,
+        ...(id === 'discard-low-risk' || id === 'discard-risky' ? { pct } : {}),
+      });
     }
     default:
       return key('auto');
