@@ -617,16 +617,14 @@ function looseCaCount(x: Ctx, hand: Card[], held: Card[]): number {
 
 /**
  * Is it certain, from the seat's knowledge alone, that the next seat cannot eat my discard `c`?
- * True when the discard ends the hand, the next seat has left (the engine plays it and never eats)
+ * True when the discard ends the hand (`last`), the next seat has left (the engine plays it and never eats)
  * or may not eat in its tái turn, or when no two cards it might hold complete a phỏm with `c`: each
  * must be a card it has shown (not an eaten one) or one the seat has not seen, and it must have
  * enough unshown cards for the unseen ones. Otherwise the eat is possible, however unlikely.
  */
-function nextCannotEat(x: Ctx, c: Card): boolean {
+function nextCannotEat(x: Ctx, c: Card, last: boolean): boolean {
   const v = x.v;
-  const counts = v.rowCounts.slice();
-  counts[v.seat]!++;
-  if (counts.every((r) => r >= 4)) return true;
+  if (last) return true;
   const t = (v.seat + 1) % v.n;
   if (v.left[t]) return true;
   if (v.laidDown[t] && !v.options['tai-may-eat']) return true;
@@ -684,7 +682,7 @@ export function explain(k: PhomKnowledge, action: Action): HintReason {
       const chance = last ? 0 : eatChance(x, (v.seat + 1) % v.n, action.card);
       const pct = Math.round(chance * 100);
       // "Cannot eat" only when no cards the next seat might hold allow it; a small chance is "unlikely".
-      const safe = nextCannotEat(x, action.card);
+      const safe = nextCannotEat(x, action.card, last);
       if (final) {
         const h = indexHand(rest, v.eatenInHand, x.qka);
         const points = bestArrangement(h, (i) => cardPoints(h.cards[i]!, x.face)).value;
