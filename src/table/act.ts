@@ -722,13 +722,17 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
         action,
       });
       // The game's own reason for the choice, where it has one (engine.explain).
+      // A reason that throws is a bug of the game's explain: the player still gets the hint (with
+      // the generic line), and the operator gets a warning in the log (bot/effects.ts).
       let reason: HintReasonKey | undefined;
+      const warnings: string[] = [];
       try {
         reason = t.engine.explain?.(t.state, seat, action);
-      } catch {
-        reason = undefined;
+      } catch (e) {
+        warnings.push(`hint reason failed for seat ${seat} (${t.row.game}): ${e instanceof Error ? e.message : String(e)}`);
       }
-      return nothing({ ok: true, seat, applied: 0, hint: { action, level, decision: decision.kind, ...(reason ? { reason } : {}) } });
+      const hint = { action, level, decision: decision.kind, ...(reason ? { reason } : {}) };
+      return { ...nothing({ ok: true, seat, applied: 0, hint }), warnings };
     }
 
     case 'prefs': {

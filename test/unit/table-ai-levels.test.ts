@@ -32,7 +32,11 @@ interface Rig {
   pending(): Decision<BaseAction>[];
 }
 
-function rig(game: GameId, seats: SeatSpec[], o: { timeoutPolicy?: 'default' | 'ai'; takeoverLevel?: AiLevel; hints?: boolean } = {}): Rig {
+function rig(
+  game: GameId,
+  seats: SeatSpec[],
+  o: { timeoutPolicy?: 'default' | 'ai'; takeoverLevel?: AiLevel; hints?: boolean; explainThrows?: boolean } = {},
+): Rig {
   const clock = { t: Date.UTC(2026, 11, 1, 12) };
   const store = openStore(':memory:', engineOf, () => clock.t);
   const calls: Rig['calls'] = [];
@@ -44,6 +48,10 @@ function rig(game: GameId, seats: SeatSpec[], o: { timeoutPolicy?: 'default' | '
         return (s: unknown, seat: number, level?: AiLevel) => {
           calls.push({ seat, level });
           return target.ai(s as never, seat, level);
+        };
+      if (prop === 'explain' && o.explainThrows)
+        return () => {
+          throw new Error('explain broke');
         };
       const v = Reflect.get(target, prop, receiver) as unknown;
       return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
@@ -318,4 +326,17 @@ test("a hint's text gives the game's own reason (engine.explain) in the player's
       }
     }
   }
+});
+
+test('a hint whose reason throws still answers (the generic line) and warns the operator; nothing is lost', () => {
+  const r = rig('phom', ['human', 'normal', 'normal', 'normal'], { explainThrows: true });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const before = r.store.games.get(r.gameId)!.version;
+  const res = r.run({ kind: 'hint', gameId: r.gameId, userId: 'u0' });
+  assert.equal(res.outcome.ok, true);
+  assert.ok(res.outcome.hint, 'the hint is answered');
+  assert.equal(res.outcome.hint.reason, undefined);
+  assert.equal(res.warnings.length, 1);
+  assert.match(res.warnings[0]!, /hint reason failed for seat 0 \(phom\): explain broke/);
+  assert.equal(r.store.games.get(r.gameId)!.version, before, 'the table did not change');
 });
