@@ -56,9 +56,10 @@ test('duel rejects an unknown level with one error line', () => {
   assert.match(r.stderr.trim(), /^error: --a must be one of easy, normal, strong/);
 });
 
-test('duel rejects one deal (the interval is over deals) and an empty seed, with one error line each', () => {
+test('duel rejects one deal (the interval is over deals), a negative count and an empty seed, with one error line each', () => {
   for (const [args, want] of [
     [['--hands', '1', '--seed', 't'], /^error: --hands must be a whole number from 2/],
+    [['--hands', '-3', '--seed', 't'], /^error: --hands must be a whole number from 2/],
     [['--hands', '3', '--seed', ''], /^error: --seed is required/],
   ] as const) {
     const r = spawnSync('node', [...CLI, 'duel', '--game', 'chan', '--a', 'normal', '--b', 'easy', ...args], { encoding: 'utf8' });
