@@ -253,7 +253,10 @@ export class Step {
           this.warnings.push(`away move rejected for seat ${d.seat}; the game waits`);
           return;
         }
-        this.playedAway.add(d.seat);
+        // A claim passed for an away player is not announced: that the seat could claim is hidden
+        // information. Its turns and the claims it takes (public moves) are.
+        const played = r.ok ? action : d.timeoutDefault;
+        if (d.kind !== 'claim' || played.type !== 'pass') this.playedAway.add(d.seat);
         continue;
       }
       const action: BaseAction = yield this.ask(d.seat, this.levelOf(d.seat), this.state);
