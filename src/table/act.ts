@@ -510,6 +510,8 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       if (seat === null) return nothing({ ok: false, refusal: refuse('errors:not-your-hand'), applied: 0 });
       if (cmd.verb === 'refresh') return nothing({ ok: true, seat, applied: 0 });
       if (cmd.verb === 'retake') {
+        // A second click, or one from an older message: the seat is already the player's; no notice.
+        if (!t.seats[seat]?.isAi) return nothing({ ok: true, seat, applied: 0 });
         step.setAi(seat, false);
         yield* step.advance({ key: 'retook', seat });
         return done({ ok: true, seat });

@@ -98,6 +98,15 @@ test('on-timeout ai: the AI takes the seat and plays on; the person takes it bac
   const back = r.run({ kind: 'hand', gameId: r.gameId, userId: user, ver: 0, verb: 'retake' });
   assert.equal(back.outcome.ok, true);
   assert.equal(r.store.games.seats(r.gameId)[t0!.seat]!.isAi, false);
+  const retook = (x: typeof back) => x.effects.some((e) => e.kind === 'table' && e.notice?.key === 'retook');
+  assert.ok(retook(back), 'the table says the player is back');
+  // A second click (or one from an older message) changes nothing and says nothing in public.
+  const version = r.store.games.get(r.gameId)!.version;
+  const twice = r.run({ kind: 'hand', gameId: r.gameId, userId: user, ver: 0, verb: 'retake' });
+  assert.equal(twice.outcome.ok, true);
+  assert.equal(retook(twice), false);
+  assert.deepEqual(twice.effects, []);
+  assert.equal(r.store.games.get(r.gameId)!.version, version);
 });
 
 test('a hand played to its end by timeouts: one result row per seat, no deadline left, Next hand deals', () => {
