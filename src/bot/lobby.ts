@@ -324,7 +324,9 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
       if (seats.length >= cap) return reply(i, t('errors:table-full', { max: cap }));
       const n = seats.filter((s) => s.isAi).length + 1;
       const aiLevel = isAiLevel(b.arg) ? b.arg : ctx.store.settings.table(g.guildId, g.game).aiLevel;
-      seats = [...seats, { seat: seats.length, userId: null, isAi: true, displayName: `${t('common:ai-name')} ${n}`, aiLevel }];
+      // Named in the table's language (as src/table/seating.ts names a takeover AI), not the clicker's.
+      const aiName = translator(langOf(g.locale, ctx.defaultLang))('common:ai-name');
+      seats = [...seats, { seat: seats.length, userId: null, isAi: true, displayName: `${aiName} ${n}`, aiLevel }];
       ctx.store.games.setSeats(g.id, seats);
       break;
     }
