@@ -55,6 +55,7 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
     t('common:lobby.seats', { n: seats.length, min: engine.minSeats, max: open ? cap : seats.length }),
     ...seatLines,
     ...(open && cap > seats.length ? [t('common:lobby.open-seats', { count: cap - seats.length })] : []),
+    ...(open && cap <= seats.length && seats.some((s) => s.isAi) ? [t('common:lobby.full-join-replaces-ai')] : []),
     t('common:lobby.timers', { preset: t(`common:timer.${row_.timerPreset.name}`) }) + ` · ${deadlineLine(row_, t)}`,
     t('common:lobby.on-timeout', { policy: t(`commands:on-timeout.${row_.timeoutPolicy}`) }),
     rulesLine(row_, t),
@@ -277,6 +278,17 @@ function rulesLine(g: GameRow, t: (k: string, v?: Record<string, unknown>) => st
   return changed.length ? t('common:lobby.rules', { list: changed.join(', ') }).slice(0, 900) : t('common:lobby.rules-default');
 }
 
+/**
+ * The lobby's seats without its `count` newest AI seats (the AIs with the highest seat numbers),
+ * renumbered in order as Leave does; null when fewer AIs sit. An AI keeps its name.
+ */
+function withoutNewestAis(seats: SeatRow[], count: number): SeatRow[] | null {
+  const ais = seats.filter((s) => s.isAi).map((s) => s.seat);
+  if (ais.length < count) return null;
+  const gone = new Set(ais.sort((a, b) => b - a).slice(0, count));
+  return seats.filter((s) => !gone.has(s.seat)).map((s, k) => ({ ...s, seat: k }));
+}
+
 async function reply(i: ButtonInteraction, text: string): Promise<void> {
   await i.followUp({ content: text, ephemeral: true }).catch(() => undefined);
 }
@@ -298,7 +310,12 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
   switch (b.verb) {
     case 'join': {
       if (seats.some((s) => s.userId === i.user.id)) return reply(i, t('errors:already-seated'));
-      if (seats.length >= cap) return reply(i, t('errors:table-full', { max: cap }));
+      if (seats.length >= cap) {
+        // A full table: the newest AI gives its seat to the person (there is no button to remove an AI).
+        const freed = withoutNewestAis(seats, seats.length - cap + 1);
+        if (!freed) return reply(i, t('errors:table-full', { max: cap }));
+        seats = freed;
+      }
       seats = [...seats, { seat: seats.length, userId: i.user.id, isAi: false, displayName: name }];
       ctx.store.games.setSeats(g.id, seats);
       if (g.threadId) {
