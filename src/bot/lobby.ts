@@ -99,7 +99,7 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
         button(encodeCommandId('prefs', 'lobby'), t('seatch:lobby-button'), ButtonStyle.Secondary, !open),
       ),
       // The settings panel (issue #13 §3): anyone sees the current values, only the host changes them.
-      ...settingRows(row_, size, seats.length, open, t),
+      ...settingRows(row_, size, seats.filter((s) => !s.isAi).length, open, t),
     ],
     allowedMentions: { parse: [] as never[] },
   };
@@ -126,11 +126,14 @@ function select(id: string, placeholder: string, options: { label: string; value
   );
 }
 
-/** Three selects: the timer preset, the table size and what happens on a timeout. */
-function settingRows(g: GameRow, size: { min: number; max: number }, seated: number, open: boolean, t: T) {
+/**
+ * Three selects: the timer preset, the table size and what happens on a timeout. The sizes go down
+ * to the people seated (`people`): a smaller table than the seats taken drops the newest AIs.
+ */
+function settingRows(g: GameRow, size: { min: number; max: number }, people: number, open: boolean, t: T) {
   const id = (arg: string) => encodeGameId({ gameId: g.id, ver: 0, verb: 'lobby-set', arg });
   const engine = engineOf(g.game);
-  const lo = Math.max(engine.minSeats, size.min, seated);
+  const lo = Math.max(engine.minSeats, size.min, people);
   const hi = Math.min(engine.maxSeats, size.max);
   const sizes = Array.from({ length: Math.max(0, hi - lo + 1) }, (_, k) => lo + k);
   if (!sizes.includes(g.seats)) sizes.push(g.seats);
@@ -251,11 +254,16 @@ export async function onLobbySetting(
     case 'seats': {
       const n = Number(value);
       const size = engine.tableSize(g.options as never);
-      const seated = ctx.store.games.seats(g.id).length;
+      const seats = ctx.store.games.seats(g.id);
       if (!Number.isInteger(n) || n < Math.max(engine.minSeats, size.min) || n > Math.min(engine.maxSeats, size.max))
         return refuse(t('errors:bad-setting'));
-      if (n < seated) return refuse(t('errors:lobby-seats-below', { count: seated }));
-      ctx.store.games.update(g.id, { seats: n });
+      // A smaller table than the seats taken: the newest AIs give up their seats; people never do.
+      const kept = n < seats.length ? withoutNewestAis(seats, seats.length - n) : seats;
+      if (!kept) return refuse(t('errors:lobby-seats-below', { count: seats.filter((s) => !s.isAi).length }));
+      ctx.store.db.transaction(() => {
+        if (kept !== seats) ctx.store.games.setSeats(g.id, kept);
+        ctx.store.games.update(g.id, { seats: n });
+      })();
       break;
     }
     case 'timeout': {

@@ -1,12 +1,15 @@
 /**
  * The AI seats of a lobby: an AI is named in the table's language whatever the host's Discord
  * language; a person who joins a full table takes the seat of the AI added last (there is no room
- * on the lobby for a button removing an AI), and only a table of people is full to them.
+ * on the lobby for a button removing an AI), and only a table of people is full to them; a table
+ * size smaller than the seats taken drops the newest AIs, refused only below the people seated.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withWorld, buttonByLabel, click, slash } from './harness.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
+
+type Json = Record<string, unknown>;
 
 test("an AI added in the lobby is named in the table's language, not the host's", async () => {
   await withWorld(
@@ -79,4 +82,71 @@ test('Join on a full table: the newest AI gives its seat to the person; a table 
     },
     { users: 5 },
   );
+});
+
+test('the table-size select: a size below the seats taken drops the newest AIs; below the people seated it is refused', async () => {
+  await withWorld(async (w) => {
+    const [host, p1, p2] = w.users;
+    const h = await slash(w, host!.id, 'play', { game: 'phom' });
+    const lobbyId = h.response!.id;
+    const lobby = () => w.sim.message(lobbyId)!;
+    const join = buttonByLabel(w.sim, lobby(), 'Join').custom_id as string;
+    const gameId = decodeGameId(join)!.gameId;
+    // host, AI 1, p1, AI 2: a full table of 4, the AIs between the people.
+    await click(w, host!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'AI: strong').custom_id as string);
+    await click(w, p1!.id, lobbyId, join);
+    await click(w, host!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'Add AI player').custom_id as string);
+    const seats = () => w.store.games.seats(gameId).map((s) => [s.seat, s.userId ?? s.displayName]);
+    assert.deepEqual(seats(), [
+      [0, host!.id],
+      [1, 'AI 1'],
+      [2, p1!.id],
+      [3, 'AI 2'],
+    ]);
+    const sizes = w.sim.components(lobby()).find((c) => c.type === 3 && decodeGameId(String(c.custom_id))?.arg === 'seats')!;
+    const id = String(sizes.custom_id);
+    assert.deepEqual(
+      (sizes.options as Json[]).map((o) => o.value),
+      ['2', '3', '4'],
+      'down to the two people seated',
+    );
+    const pick = async (n: string) => {
+      const r = await w.sim.select(host!.id, lobbyId, id, [n]);
+      await r.settled();
+      await w.bot.whenIdle();
+      return r;
+    };
+    // 3 seats: AI 2 (the newest) leaves.
+    await pick('3');
+    assert.equal(w.store.games.get(gameId)!.seats, 3);
+    assert.deepEqual(seats(), [
+      [0, host!.id],
+      [1, 'AI 1'],
+      [2, p1!.id],
+    ]);
+    // 2 seats: AI 1 leaves too, the seats renumbered.
+    await pick('2');
+    assert.equal(w.store.games.get(gameId)!.seats, 2);
+    assert.deepEqual(seats(), [
+      [0, host!.id],
+      [1, p1!.id],
+    ]);
+    assert.match(w.sim.text(lobby()), /Players 2 \(from 2 to 2\):\n1\. <@\d+>\n2\. <@\d+>\n/);
+    assert.equal(buttonByLabel(w.sim, lobby(), 'Start').disabled, false);
+    // Back to 4 with an AI, then a third person joins before the panel is drawn again (a race):
+    // 2 seats would send a person away, so it is refused and nothing changes.
+    await pick('4');
+    await click(w, host!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'Add AI player').custom_id as string);
+    w.store.games.setSeats(gameId, [...w.store.games.seats(gameId), { seat: 3, userId: p2!.id, isAi: false, displayName: p2!.name }]);
+    const no = await pick('2');
+    assert.match(w.sim.text(no.followUps[0]!), /3 people are seated \(AIs not counted\): the table cannot be smaller/);
+    assert.equal(w.store.games.get(gameId)!.seats, 4);
+    assert.equal(w.store.games.seats(gameId).length, 4);
+    // 3 seats is possible: the AI leaves, the three people stay.
+    await pick('3');
+    assert.deepEqual(
+      seats().map((s) => s[1]),
+      [host!.id, p1!.id, p2!.id],
+    );
+  });
 });
