@@ -57,7 +57,11 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
     ...(open && cap > seats.length ? [t('common:lobby.open-seats', { count: cap - seats.length })] : []),
     ...(open && cap <= seats.length && seats.some((s) => s.isAi) ? [t('common:lobby.full-join-replaces-ai')] : []),
     t('common:lobby.timers', { preset: t(`common:timer.${row_.timerPreset.name}`) }) + ` · ${deadlineLine(row_, t)}`,
-    t('common:lobby.on-timeout', { policy: t(`commands:on-timeout.${row_.timeoutPolicy}`) }),
+    // The AI taking a seat plays at the takeover level /play fixed on the game (/config takeover-level).
+    row_.timeoutPolicy === 'ai'
+      ? t('common:lobby.on-timeout-ai', { policy: t('commands:on-timeout.ai'), level: t(`common:ai-level.${row_.takeoverLevel}`) })
+      : t('common:lobby.on-timeout', { policy: t(`commands:on-timeout.${row_.timeoutPolicy}`) }),
+    t(row_.hints ? 'common:lobby.hints-on' : 'common:lobby.hints-off'),
     rulesLine(row_, t),
     ...(open
       ? [

@@ -61,6 +61,25 @@ test('lobby: Add AI at strong, the server default from /config, the levels shown
   });
 });
 
+test('the lobby shows the takeover level with on-timeout: ai, and whether hints are on, in the table language', async () => {
+  for (const [locale, want] of [
+    ['en-US', [/^On a timeout: the AI takes the seat \(strong\)$/m, /^Hints: off at this table$/m]],
+    ['vi', [/^Khi hết giờ: máy chơi thay \(mức mạnh\)$/m, /^Gợi ý: tắt ở bàn này$/m]],
+    ['zh-TW', [/^逾時：由電腦代打（難度：強）$/m, /^提示：本桌關閉$/m]],
+  ] as const) {
+    await withWorld(
+      async (w) => {
+        await slash(w, w.admin.id, 'config', { set: { game: 'chan', key: 'takeover-level', value: 'strong' } });
+        await slash(w, w.admin.id, 'config', { set: { game: 'chan', key: 'hints', value: 'off' } });
+        const h = await slash(w, w.users[0]!.id, 'play', { game: 'chan', 'on-timeout': 'ai' });
+        const text = w.sim.text(w.sim.message(h.response!.id)!);
+        for (const re of want) assert.match(text, re, `${locale}: ${text}`);
+      },
+      { guildLocale: locale },
+    );
+  }
+});
+
 for (const game of ['phom', 'vn-mahjong', 'chan', 'classic-mahjong'] as const) {
   test(`${game}: Hint answers the asker only with the strong AI's choice; nothing changes at the table`, async () => {
     await withWorld(async (w) => {

@@ -27,7 +27,8 @@ test('the host changes the timer, the table size, the timeout policy and the hou
 
     // Everything in force is shown; Start waits for a second player.
     assert.match(w.sim.text(lobby()), /Timers: async/);
-    assert.match(w.sim.text(lobby()), /On a timeout: play the default move/);
+    assert.match(w.sim.text(lobby()), /^On a timeout: play the default move$/m);
+    assert.match(w.sim.text(lobby()), /^Hints: on at this table \(a Hint button on your hand view\)$/m);
     assert.match(w.sim.text(lobby()), /The host may change here: `bet-unit`/);
     assert.match(w.sim.text(lobby()), /3 seats open/);
     assert.equal(buttonByLabel(w.sim, lobby(), 'Start').disabled, true, 'one player: Start is disabled');
@@ -57,7 +58,7 @@ test('the host changes the timer, the table size, the timeout policy and the hou
     assert.equal(g.seats, 2);
     assert.equal(g.timeoutPolicy, 'ai');
     assert.match(w.sim.text(lobby()), /Timers: live/);
-    assert.match(w.sim.text(lobby()), /On a timeout: the AI takes the seat/);
+    assert.match(w.sim.text(lobby()), /^On a timeout: the AI takes the seat \(normal\)$/m, 'the takeover level');
 
     // House rules in a modal: a bad value is refused with the reason, a good one is in force.
     const rules = buttonByLabel(w.sim, lobby(), 'House rules…').custom_id as string;
