@@ -60,3 +60,13 @@ test('Discord locales map to ours', () => {
   assert.equal(langOf('fr'), 'en');
   assert.equal(langOf(null), 'vi');
 });
+
+test('/config show names the lobby button by its real label; Vietnamese calls the AI "Máy" on the level buttons too', () => {
+  for (const l of LANGS) {
+    const t = translator(l);
+    const label = t('common:button.add-ai');
+    assert.ok(t('common:config.table-key.ai-level').includes(label), `${l}: ${t('common:config.table-key.ai-level')} quotes "${label}"`);
+  }
+  const vi = translator('vi');
+  assert.equal(vi('common:button.add-ai-level', { level: vi('common:ai-level.strong') }), `${vi('common:ai-name')}: mạnh`);
+});
