@@ -24,6 +24,8 @@ const FIELD: Record<TableKey, keyof TableSettings> = {
   hints: 'hints',
   'vote-after': 'voteAfter',
 };
+/** Every key /config set and reset take for a game: its house rules, then the table keys (for "unknown option"). */
+const knownKeys = (fields: Record<string, OptionSpec>): string => [...Object.keys(fields), ...TABLE_KEYS].join(', ');
 const allowedTable = (k: TableKey) => (k === 'hints' ? 'on, off' : k === 'vote-after' ? '1–30' : AI_LEVELS.join(', '));
 
 function parseTable(k: TableKey, raw: string): TableSettings[keyof TableSettings] | null {
@@ -51,7 +53,7 @@ export function setOption(store: Store, guildId: string, game: GameId, key: stri
   const engine = engineOf(game);
   const fields = engine.options.fields as Record<string, OptionSpec>;
   const spec = fields[key];
-  if (!spec) return { ok: false, message: t('errors:unknown-option', { key, list: [...Object.keys(fields), ...TABLE_KEYS].join(', ') }) };
+  if (!spec) return { ok: false, message: t('errors:unknown-option', { key, list: knownKeys(fields) }) };
   const v = parseOptionValue(spec, raw);
   if (!v.ok) return { ok: false, message: t('errors:bad-option-value', { key, value: raw, allowed: allowedText(spec) }) };
   const cur = store.settings.get(guildId, game);
@@ -76,7 +78,7 @@ export function resetOption(store: Store, guildId: string, game: GameId, key: st
     store.settings.putTable(guildId, game, { ...DEFAULT_TABLE_SETTINGS }, by);
     return { ok: true, message: t('common:config.reset-all') };
   }
-  if (!fields[key]) return { ok: false, message: t('errors:unknown-option', { key, list: Object.keys(fields).join(', ') }) };
+  if (!fields[key]) return { ok: false, message: t('errors:unknown-option', { key, list: knownKeys(fields) }) };
   const options = { ...cur.options };
   delete options[key];
   store.settings.put(guildId, game, { ...cur, options }, by);

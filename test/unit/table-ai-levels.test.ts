@@ -247,6 +247,18 @@ test('/config ai-level, takeover-level and hints: stored per server and game, va
   assert.deepEqual(store.settings.table('g', 'phom'), { aiLevel: 'normal', takeoverLevel: 'normal', hints: true, voteAfter: 3 });
 });
 
+test('/config set and reset with an unknown key list the same keys: the house rules and the table keys', () => {
+  const store = openStore(':memory:', engineOf);
+  const t = translator('en');
+  const set = setOption(store, 'g', 'phom', 'no-such-key', '1', 'admin', t);
+  const reset = resetOption(store, 'g', 'phom', 'no-such-key', 'admin', t);
+  assert.equal(set.ok, false);
+  assert.equal(reset.ok, false);
+  assert.equal(reset.message, set.message);
+  for (const k of [...Object.keys(engineOf('phom').options.fields), 'ai-level', 'takeover-level', 'hints', 'vote-after'])
+    assert.ok(reset.message.includes(k), `${reset.message} names ${k}`);
+});
+
 test('the hint reason follows the chosen action kind; a claim/pass/draw reason only when there was a choice', () => {
   assert.equal(hintKind('discard', 'turn', 9), 'discard');
   assert.equal(hintKind('u', 'turn', 3), 'win');
