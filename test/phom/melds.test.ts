@@ -3,7 +3,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Card } from '../../src/games/phom/cards.js';
 import { cardPoints, sortCards } from '../../src/games/phom/cards.js';
-import { coverable, fitsMeld, indexHand, isCa, isUKhan, layDownChoices, minLeftoverCount, phomKind } from '../../src/games/phom/melds.js';
+import { DECK } from '../../src/games/phom/cards.js';
+import {
+  coverable,
+  fitsMeld,
+  indexHand,
+  isCa,
+  isUKhan,
+  layDownChoices,
+  minLeftoverCount,
+  phomKind,
+  runCompleters,
+  runPartners,
+} from '../../src/games/phom/melds.js';
 
 const C = (s: string) => s.split(' ') as Card[];
 
@@ -73,4 +85,42 @@ test('Ù distance and lay-down choices (§7.4, Ex 1)', () => {
   assert.ok(choices.some((c) => c.join('|') === '7S 7C 7D 7H'));
   assert.ok(!choices.some((c) => c.join('|') === '5H 6H 7H'));
   assert.ok(!choices.some((c) => c.length === 0));
+});
+
+// The strong AI's eat chance and cạ outs enumerate runs with these: checked against phomKind itself.
+test('runPartners: exactly the pairs making a run of three with a card, Q K A only with allow-qka', () => {
+  for (const qka of [false, true])
+    for (const c of DECK) {
+      const want: string[] = [];
+      for (let i = 0; i < DECK.length; i++)
+        for (let j = i + 1; j < DECK.length; j++) {
+          const a = DECK[i]!;
+          const b = DECK[j]!;
+          if (a !== c && b !== c && phomKind([a, b, c], qka) === 'run') want.push(sortCards([a, b]).join(' '));
+        }
+      const got = runPartners(c, qka).map((p) => sortCards(p).join(' '));
+      assert.deepEqual([...got].sort(), want.sort(), `${c} qka=${qka}`);
+    }
+  const pairs = (c: string, qka: boolean) => runPartners(c as Card, qka).map((p) => sortCards(p).join(' '));
+  assert.deepEqual(pairs('AS', false), ['2S 3S']);
+  assert.deepEqual(pairs('AS', true), ['2S 3S', 'QS KS']);
+  assert.deepEqual(pairs('KD', true), ['JD QD', 'AD QD']);
+  assert.deepEqual(pairs('QH', true), ['10H JH', 'JH KH', 'AH KH']);
+  assert.deepEqual(pairs('2C', true), ['AC 3C', '3C 4C'], 'never K A 2');
+});
+
+test('runCompleters: exactly the cards completing two cards into a run of three, Q K A only with allow-qka', () => {
+  for (const qka of [false, true])
+    for (let i = 0; i < DECK.length; i++)
+      for (let j = 0; j < DECK.length; j++) {
+        const a = DECK[i]!;
+        const b = DECK[j]!;
+        const want = a === b ? [] : DECK.filter((u) => u !== a && u !== b && phomKind([a, b, u], qka) === 'run');
+        assert.deepEqual(sortCards(runCompleters(a, b, qka)), want, `${a} ${b} qka=${qka}`);
+      }
+  assert.deepEqual(runCompleters('QD', 'KD', false), ['JD']);
+  assert.deepEqual(runCompleters('QD', 'KD', true), ['JD', 'AD']);
+  assert.deepEqual(runCompleters('KD', 'AD', true), ['QD']);
+  assert.deepEqual(runCompleters('AD', 'QD', true), ['KD']);
+  assert.deepEqual(runCompleters('KD', 'AD', false), []);
 });

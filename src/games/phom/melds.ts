@@ -55,6 +55,64 @@ export function fitsMeld(card: Card, kind: MeldKind, cards: readonly Card[], own
   return qka && r === 1 && hi === 13;
 }
 
+/** The rank at run position `p`: 1…13 as is, 14 the ace after the king under allow-qka; else 0. */
+function rankAtPosition(p: number, qka: boolean): number {
+  return p >= 1 && p <= 13 ? p : qka && p === 14 ? 1 : 0;
+}
+
+/**
+ * Every pair of cards making a run of three with `card` (phom.md §7.1: one suit, consecutive ranks;
+ * with `qka` Q K A too, never K A 2), in a fixed order: for each run position of the card (an ace
+ * under `qka` stands at 1 and at 14), the pair below it, around it, above it. Any longer run through
+ * `card` holds one of these pairs. The strong AI counts the cards an eat of `card` needs with it.
+ */
+export function runPartners(card: Card, qka: boolean): [Card, Card][] {
+  const id = cardId(card);
+  const s = suitOfId(id);
+  const at = (p: number): Card | null => {
+    const r = rankAtPosition(p, qka);
+    return r > 0 ? DECK[(r - 1) * 4 + s]! : null;
+  };
+  const out: [Card, Card][] = [];
+  const r = rankOfId(id);
+  for (const p of qka && r === 1 ? [1, 14] : [r])
+    for (const [d1, d2] of [
+      [-2, -1],
+      [-1, 1],
+      [1, 2],
+    ] as const) {
+      const a = at(p + d1);
+      const b = at(p + d2);
+      if (a && b) out.push([a, b]);
+    }
+  return out;
+}
+
+/**
+ * The cards completing two cards of one suit into a run of three (phom.md §7.1; with `qka` Q K A
+ * too): `5D 7D` → 6D; `5D 6D` → 4D, 7D; `QD KD` → JD (and AD with `qka`); `KD AD` → QD and
+ * `QD AD` → KD with `qka` only. Empty for any other pair.
+ */
+export function runCompleters(a: Card, b: Card, qka: boolean): Card[] {
+  const ia = cardId(a);
+  const ib = cardId(b);
+  const s = suitOfId(ia);
+  if (suitOfId(ib) !== s || ia === ib) return [];
+  const out: Card[] = [];
+  const pos = (r: number): number[] => (qka && r === 1 ? [1, 14] : [r]);
+  for (const pa of pos(rankOfId(ia)))
+    for (const pb of pos(rankOfId(ib))) {
+      const lo = Math.min(pa, pb);
+      const hi = Math.max(pa, pb);
+      if (hi - lo < 1 || hi - lo > 2) continue;
+      for (const p of hi - lo === 1 ? [lo - 1, hi + 1] : [lo + 1]) {
+        const r = rankAtPosition(p, qka);
+        if (r > 0) out.push(DECK[(r - 1) * 4 + s]!);
+      }
+    }
+  return out;
+}
+
 /** A hand prepared for subset search: card ids, per-index points, eaten mask, every phỏm mask. */
 export interface HandIndex {
   cards: Card[];

@@ -43,7 +43,7 @@
 import type { SeatKnowledge } from '../core/ai.js';
 import type { Action } from './actions.js';
 import { type Card, DECK, cardId, cardOf, cardPoints, rankOfId, suitOfId } from './cards.js';
-import { bestArrangement, indexHand, isCa, minLeftoverCount, phomKind, phomMasks } from './melds.js';
+import { bestArrangement, indexHand, isCa, minLeftoverCount, phomKind, phomMasks, runCompleters, runPartners } from './melds.js';
 import type { PublicView, SeatView } from './views.js';
 
 export type PhomKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
@@ -129,7 +129,15 @@ function context(k: PhomKnowledge): Ctx {
   return { k, v, qka: v.options['allow-qka'], face: v.options['face-card-points'], live, hiddenCount: live.size };
 }
 
-/** Completing cards of a cạ (a, b) that are still live. */
+/**
+ * A near-phỏm for the AI: a cạ (phom.md §7.2), or under allow-qka two cards of one suit that a
+ * third would complete into Q K A (K A, Q A). §7.2's cạ itself (only used for Ù khan) is unchanged.
+ */
+function near(x: Ctx, a: Card, b: Card): boolean {
+  return isCa(a, b) || (x.qka && runCompleters(a, b, true).length > 0);
+}
+
+/** Completing cards of a near-phỏm (a, b) that are still live. */
 function liveOuts(x: Ctx, a: Card, b: Card): number {
   const ia = cardId(a);
   const ib = cardId(b);
@@ -140,11 +148,7 @@ function liveOuts(x: Ctx, a: Card, b: Card): number {
     for (let s = 0; s < 4; s++) if (x.live.has(cardOf((ra - 1) * 4 + s))) n++;
     return n;
   }
-  const s = suitOfId(ia);
-  const lo = Math.min(ra, rb);
-  const hi = Math.max(ra, rb);
-  const need = hi - lo === 1 ? [lo - 1, hi + 1] : [lo + 1];
-  for (const r of need) if (r >= 1 && r <= 13 && x.live.has(cardOf((r - 1) * 4 + s))) n++;
+  for (const u of runCompleters(a, b, x.qka)) if (x.live.has(u)) n++;
   return n;
 }
 
@@ -158,7 +162,7 @@ function handValue(x: Ctx, hand: Card[], eatenHeld: Card[], final: boolean): num
   if (final) return bestArrangement(h, (i) => pts[i]! * TUNING.finalW[x.v.n - 2]!).value;
   const f = h.cards.map((c, i) => {
     let best = 0;
-    for (let j = 0; j < h.cards.length; j++) if (j !== i && isCa(c, h.cards[j]!)) best = Math.max(best, liveOuts(x, c, h.cards[j]!));
+    for (let j = 0; j < h.cards.length; j++) if (j !== i && near(x, c, h.cards[j]!)) best = Math.max(best, liveOuts(x, c, h.cards[j]!));
     return best === 0 ? 1 : best === 1 ? 0.6 : 0.4;
   });
   return bestArrangement(h, (i) => TUNING.loose[x.v.n - 2]! * (f[i]! < 1 ? 0.8 : 1) + pts[i]! * f[i]! * TUNING.ptsW[x.v.n - 2]!).value;
@@ -179,7 +183,7 @@ function momRisk(x: Ctx, hand: Card[], held: Card[], takes: number): number {
     for (let j = i + 1; j < hand.length; j++) {
       const a = hand[i]!;
       const b = hand[j]!;
-      if (!isCa(a, b)) continue;
+      if (!near(x, a, b)) continue;
       const ia = cardId(a);
       const ib = cardId(b);
       const ra = rankOfId(ia);
@@ -190,21 +194,17 @@ function momRisk(x: Ctx, hand: Card[], held: Card[], takes: number): number {
           if (x.live.has(c)) outs.add(c);
         }
       } else {
-        const su = suitOfId(ia);
-        const lo = Math.min(ra, rb);
-        const hi = Math.max(ra, rb);
-        for (const r of hi - lo === 1 ? [lo - 1, hi + 1] : [lo + 1]) {
-          if (r < 1 || r > 13) continue;
-          const c = cardOf((r - 1) * 4 + su);
-          if (x.live.has(c)) outs.add(c);
-        }
+        for (const c of runCompleters(a, b, x.qka)) if (x.live.has(c)) outs.add(c);
       }
     }
   const p = x.live.size > 0 ? outs.size / x.live.size : 0;
   return Math.pow(1 - p, TUNING.looks * takes);
 }
 
-/** Probability that seat `t` can eat `c` now (it needs two cards forming a phỏm with it). */
+/**
+ * Probability that seat `t` can eat `c` now (it needs two cards forming a phỏm with it: two of its
+ * rank, or two of its suit around it in a run, Q K A too under allow-qka).
+ */
 function eatChance(x: Ctx, t: number, c: Card): number {
   const v = x.v;
   if (v.left[t]) return 0;
@@ -214,7 +214,7 @@ function eatChance(x: Ctx, t: number, c: Card): number {
   // A seat keeps its cạ: a card forming a cạ with one it threw away is less likely in its hand.
   const thrown = v.rows[t]!;
   const pOf = (y: Card): number =>
-    known.has(y) ? 1 : x.live.has(y) ? (thrown.some((z) => isCa(y, z)) ? q * TUNING.thrownCa[v.n - 2]! : q) : 0;
+    known.has(y) ? 1 : x.live.has(y) ? (thrown.some((z) => near(x, y, z)) ? q * TUNING.thrownCa[v.n - 2]! : q) : 0;
   // Cards this seat was offered from my row and did not eat (a pass says it lacked those pairs).
   const passed = v.rows[v.seat]!;
   const id = cardId(c);
@@ -223,16 +223,8 @@ function eatChance(x: Ctx, t: number, c: Card): number {
   const pairs: [Card, Card][] = [];
   const sameRank = [0, 1, 2, 3].filter((k) => k !== s).map((k) => cardOf((r - 1) * 4 + k));
   for (let i = 0; i < 3; i++) for (let j = i + 1; j < 3; j++) pairs.push([sameRank[i]!, sameRank[j]!]);
-  const at = (rr: number): Card | null => (rr >= 1 && rr <= 13 ? cardOf((rr - 1) * 4 + s) : null);
-  for (const [d1, d2] of [
-    [-2, -1],
-    [-1, 1],
-    [1, 2],
-  ] as const) {
-    const a = at(r + d1);
-    const b = at(r + d2);
-    if (a && b) pairs.push([a, b]);
-  }
+  // Runs with `c` low, middle or high (under allow-qka Q K A too: an A with Q K, a K with Q A, a Q with K A).
+  pairs.push(...runPartners(c, x.qka));
   let none = 1;
   for (const [a, b] of pairs) {
     let p = pOf(a) * pOf(b);
@@ -292,15 +284,15 @@ function eatable(x: Ctx, hand: Card[], held: Card[], c: Card): boolean {
   const r = rankOfId(id);
   const su = suitOfId(id);
   let same = 0;
-  const has = new Set<number>();
+  const has = new Set<Card>();
   for (const y of hand) {
     if (held.includes(y)) continue;
     const j = cardId(y);
     if (rankOfId(j) === r) same++;
-    if (suitOfId(j) === su) has.add(rankOfId(j));
+    if (suitOfId(j) === su) has.add(y);
   }
-  const at = (rr: number) => has.has(rr) || (x.qka && rr === 14 && has.has(1)) || (x.qka && rr === 0 && has.has(13));
-  const ok = same >= 2 || (at(r - 2) && at(r - 1)) || (at(r - 1) && at(r + 1)) || (at(r + 1) && at(r + 2));
+  // Two own cards around `c` in a run (under allow-qka Q K A too, never K A 2).
+  const ok = same >= 2 || runPartners(c, x.qka).some(([a, b]) => has.has(a) && has.has(b));
   if (!ok) return false;
   if (held.length === 0) return true;
   const all = [...hand, c];
@@ -514,7 +506,7 @@ function afterTake(x: Ctx, hand: Card[], held: Card[], final: boolean): number {
   const f = h.cards.map((c, i) => {
     if (final) return 1;
     let best = 0;
-    for (let j = 0; j < h.cards.length; j++) if (j !== i && isCa(c, h.cards[j]!)) best = Math.max(best, liveOuts(x, c, h.cards[j]!));
+    for (let j = 0; j < h.cards.length; j++) if (j !== i && near(x, c, h.cards[j]!)) best = Math.max(best, liveOuts(x, c, h.cards[j]!));
     return best === 0 ? 1 : best === 1 ? 0.6 : 0.4;
   });
   const cost = final
