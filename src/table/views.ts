@@ -6,7 +6,7 @@
 import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
 import type { ClaimModel, HandModel, ResultModel, StandingsModel, TableModel } from '../render/model.js';
 import { translator, type Lang, type T } from './i18n.js';
-import { isOff } from './timers.js';
+import { durations, isOff } from './timers.js';
 import type { Notice } from './effects.js';
 import type { PresentCtx } from './present/types.js';
 import { optionKey } from './present/types.js';
@@ -466,6 +466,16 @@ export function handView(t: Table, seat: number, lang: Lang, note?: string, draf
   return v;
 }
 
+/**
+ * Why the AI plays a player's seat (nothing records it; the table's deadlines tell, and they are fixed
+ * once it starts): the AI takes a seat on a timeout only where turns have a deadline (act.ts
+ * `timeout`), and by the other players' vote only where they have none (absent.ts: a turn without a
+ * deadline). A player who leaves gives up the seat (seating.ts): the AI holds it for nobody.
+ */
+function awayByVote(t: Table): boolean {
+  return durations(t.row.timerPreset, t.engine.timeouts(t.row.options)).turnMs === null;
+}
+
 /** handView's answers per table (a step's `Table` is not changed once `act` returns it). */
 const handViews = new WeakMap<Table, Map<string, HandMessageView>>();
 
@@ -480,7 +490,7 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
   if (note) lines.push(note);
   const away = t.seats[seat]?.isAi && t.seats[seat]?.userId;
   if (t.row.status === 'paused') lines.push(tr('common:hand.paused'));
-  else if (away) lines.push(tr('common:hand.away'));
+  else if (away) lines.push(tr(awayByVote(t) ? 'common:hand.away-vote' : 'common:hand.away'));
   else if (decision) lines.push(tr(decision.kind === 'claim' ? 'common:hand.your-claim' : 'common:hand.your-turn'));
   else if (t.engine.result(t.state)) lines.push(tr('common:hand.hand-over'));
   else lines.push(tr('common:hand.waiting'));
