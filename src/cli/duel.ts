@@ -2,7 +2,10 @@
  * Duplicate duels between AI levels (issue #16): every deal is played once per seating rotation,
  * with level A in one seat and level B in all the others, so the luck of the deal cancels out.
  *
- * Results are in the game's own unit per hand (the engine's `HandResult.deltas`). `perHand.a` is the
+ * Results are in the game's own unit per hand: each seat's net as the table's results count it (the
+ * engine's `HandResult.deltas` plus, in Phỏm with a gà pot, the seat's flow into or out of the pot;
+ * `netPoints`, src/store/results.ts). Each deal is played afresh, so a pot starts empty and money paid
+ * in that no one wins in the same hand counts as lost. `perHand.a` is the
  * mean result of the A seat, `perHand.b` the mean result of one B seat, `diff = a − b`, and `ci95` is
  * the normal-approximation 95 % interval of `diff` over deals (each deal's diff averages its rotations,
  * so deals are independent samples). Decision times are measured here, outside the pure engines.
@@ -13,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { handSeed } from '../games/core/rng.js';
 import { ENGINES } from '../table/manifests.js';
 import { resolveOptions } from '../games/core/options.js';
+import { netPoints } from '../store/results.js';
 import type { AiLevel } from '../games/core/ai.js';
 import type { AnyEngine, GameId, HandResult } from '../games/core/types.js';
 
@@ -135,16 +139,17 @@ export async function duelRange(spec: DuelSpec): Promise<DuelTally> {
       if (out.includes(rot)) continue;
       played++;
       t.games++;
-      const aDelta = r.deltas[rot] ?? 0;
-      const bDeltas = r.deltas.filter((_, s) => s !== rot && !out.includes(s));
-      const bMean = bDeltas.reduce((x, y) => x + y, 0) / Math.max(1, bDeltas.length);
-      t.sumA += aDelta;
+      const net = netPoints(r);
+      const aNet = net[rot] ?? 0;
+      const bNets = net.filter((_, s) => s !== rot && !out.includes(s));
+      const bMean = bNets.reduce((x, y) => x + y, 0) / Math.max(1, bNets.length);
+      t.sumA += aNet;
       t.sumB += bMean;
-      diffSum += aDelta - bMean;
+      diffSum += aNet - bMean;
       if (r.winners.length === 0) t.draws++;
       if (r.winners.includes(rot)) t.winsA++;
       t.winsB += r.winners.filter((s) => s !== rot).length;
-      t.bSeats += bDeltas.length;
+      t.bSeats += bNets.length;
       times.forEach((ts, s) => (s === rot ? t.timesA : t.timesB).push(...ts));
     }
     if (played > 0) {
