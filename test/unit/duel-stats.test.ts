@@ -4,7 +4,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { duelRange } from '../../src/cli/duel.js';
+import { duelRange, summarize, type DuelTally } from '../../src/cli/duel.js';
+import { tQuantile } from '../../src/cli/stats.js';
 import { netPoints } from '../../src/store/results.js';
 import { ENGINES } from '../../src/table/manifests.js';
 import type { AnyEngine, GameId, HandResult } from '../../src/games/core/types.js';
@@ -60,4 +61,54 @@ test("a duel counts each seat's net as the table's results do: deltas plus the g
     }
     assert.ok(Math.abs(t.sumA - wantA) < 1e-9, `${preset ?? 'default'}: A's sum ${t.sumA}, the table's net ${wantA}`);
   }
+});
+
+/** A tally whose deals had these diffs (the other fields only need to be consistent). */
+function tallyOf(dealDiffs: number[]): DuelTally {
+  return {
+    deals: dealDiffs.length,
+    games: dealDiffs.length * 4,
+    dealDiffs,
+    sumA: 0,
+    sumB: 0,
+    winsA: 0,
+    winsB: 0,
+    bSeats: dealDiffs.length * 12,
+    draws: 0,
+    timesA: [],
+    timesB: [],
+    errors: [],
+  };
+}
+
+test("Student's t quantile: the 97.5 % point for 1–1,000,000 degrees of freedom (reference: scipy.stats.t.ppf)", () => {
+  const want: [number, number][] = [
+    [1, 12.706205],
+    [2, 4.302653],
+    [3, 3.182446],
+    [4, 2.776445],
+    [9, 2.262157],
+    [10, 2.228139],
+    [29, 2.04523],
+    [30, 2.042272],
+    [100, 1.983972],
+    [999, 1.962341],
+    [1_000_000, 1.959966],
+  ];
+  for (const [df, t] of want) assert.ok(Math.abs(tQuantile(df) - t) < 5e-7, `df ${df}: ${tQuantile(df)} ≠ ${t}`);
+  assert.ok(Math.abs(tQuantile(5, 0.99) - 4.032143) < 5e-7);
+});
+
+test("the duel's 95 % interval uses Student's t for n − 1 degrees of freedom: wide at 2 deals, as before at 1,000", () => {
+  const spec = { game: 'chan' as const, players: 4, hands: 2, seed: 's', a: 'strong' as const, b: 'normal' as const };
+  // two deals with diffs 1 and 3: mean 2, standard error 1, t(1) = 12.706 (the normal 1.96 gave 0.04 … 3.96)
+  assert.deepEqual(summarize(spec, tallyOf([1, 3])).perHand.ci95, [-10.706, 14.706]);
+  // 1,000 deals alternating 0 and 2: mean 1, sd ≈ 1.0005, standard error ≈ 0.0316; t(999) = 1.9623
+  const many = Array.from({ length: 1000 }, (_, i) => (i % 2) * 2);
+  const se = Math.sqrt(1000 / 999) / Math.sqrt(1000);
+  const [lo, hi] = summarize({ ...spec, hands: 1000 }, tallyOf(many)).perHand.ci95;
+  assert.ok(Math.abs(hi - (1 + 1.962341 * se)) < 1e-3 && Math.abs(lo - (1 - 1.962341 * se)) < 1e-3, `${lo} … ${hi}`);
+  // the same to 2 decimals as the normal interval the README's 1,000-deal figures were measured with
+  assert.equal(hi.toFixed(2), (1 + 1.96 * se).toFixed(2));
+  assert.equal(lo.toFixed(2), (1 - 1.96 * se).toFixed(2));
 });
