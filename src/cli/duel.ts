@@ -39,7 +39,9 @@ export interface DuelSpec {
 
 /** Raw tallies; `merge` adds two, `summarize` turns them into the report. */
 export interface DuelTally {
+  /** Deals counted: every rotation played (a deal with a failed rotation is left out whole). */
   deals: number;
+  /** Hands counted (the counted deals' rotations whose A seat was in play). */
   games: number;
   /** Per deal: mean over rotations of (A's delta − mean B delta). */
   dealDiffs: number[];
@@ -59,7 +61,10 @@ export interface DuelTally {
 export interface DuelReport {
   game: GameId;
   players: number;
+  /** The deals asked for (`--hands`). */
   hands: number;
+  /** The deals the figures are over: `hands` less the deals with a failed rotation. */
+  dealsCounted: number;
   a: AiLevel;
   b: AiLevel;
   perHand: { a: number; b: number; diff: number; ci95: [number, number] };
@@ -67,7 +72,9 @@ export interface DuelReport {
   drawRate: number;
   meanDecisionMs: { a: number; b: number };
   p99DecisionMs: { a: number; b: number };
+  /** Hands that failed: a rule error, no pending decision and no result, or no end in time (exit 1). */
   errors: number;
+  /** The first 10 failures, each `deal D rotation R: what happened`. */
   problems: string[];
 }
 
@@ -126,58 +133,65 @@ export async function duelRange(spec: DuelSpec): Promise<DuelTally> {
   const from = spec.from ?? 0;
   for (let d = from; d < from + spec.hands; d++) {
     const seed = handSeed(spec.seed, d);
+    // The deal's rotations are tallied apart and kept only if every one of them played: a deal with a
+    // failed rotation would compare A in some seats only, breaking the duplicate pairing.
+    const dt = emptyTally();
+    let failed = false;
     let diffSum = 0;
-    let played = 0;
     for (let rot = 0; rot < spec.players; rot++) {
       const levels = Array.from({ length: spec.players }, (_, s) => (s === rot ? spec.a : spec.b));
       const times = levels.map(() => [] as number[]);
       const played1 = playHand(engine, opts.value, spec.players, seed, levels, times);
       if (typeof played1 === 'string') {
         t.errors.push(`deal ${d} rotation ${rot}: ${played1}`);
+        failed = true;
         continue;
       }
       const { result: r, out } = played1;
       // A rotation whose A seat sits the hand out compares nothing; B is averaged over the seats in play.
       if (out.includes(rot)) continue;
-      played++;
-      t.games++;
+      dt.games++;
       const net = netPoints(r);
       const aNet = net[rot] ?? 0;
       const bNets = net.filter((_, s) => s !== rot && !out.includes(s));
       const bMean = bNets.reduce((x, y) => x + y, 0) / Math.max(1, bNets.length);
-      t.sumA += aNet;
-      t.sumB += bMean;
+      dt.sumA += aNet;
+      dt.sumB += bMean;
       diffSum += aNet - bMean;
-      if (r.winners.length === 0) t.draws++;
-      if (r.winners.includes(rot)) t.winsA++;
-      t.winsB += r.winners.filter((s) => s !== rot).length;
-      t.bSeats += bNets.length;
-      times.forEach((ts, s) => (s === rot ? t.timesA : t.timesB).push(...ts));
+      if (r.winners.length === 0) dt.draws++;
+      if (r.winners.includes(rot)) dt.winsA++;
+      dt.winsB += r.winners.filter((s) => s !== rot).length;
+      dt.bSeats += bNets.length;
+      times.forEach((ts, s) => (s === rot ? dt.timesA : dt.timesB).push(...ts));
     }
-    if (played > 0) {
-      t.deals++;
-      t.dealDiffs.push(diffSum / played);
+    if (!failed && dt.games > 0) {
+      dt.deals = 1;
+      dt.dealDiffs.push(diffSum / dt.games);
+      addTally(t, dt);
     }
   }
   return t;
 }
 
+/** Adds `t` into `out`. */
+function addTally(out: DuelTally, t: DuelTally): void {
+  out.deals += t.deals;
+  out.games += t.games;
+  out.dealDiffs.push(...t.dealDiffs);
+  out.sumA += t.sumA;
+  out.sumB += t.sumB;
+  out.winsA += t.winsA;
+  out.winsB += t.winsB;
+  out.bSeats += t.bSeats;
+  out.draws += t.draws;
+  for (const x of t.timesA) out.timesA.push(x);
+  for (const x of t.timesB) out.timesB.push(x);
+  out.errors.push(...t.errors);
+}
+
 export function mergeTallies(ts: DuelTally[]): DuelTally {
   const out = emptyTally();
-  for (const t of ts) {
-    out.deals += t.deals;
-    out.games += t.games;
-    out.dealDiffs.push(...t.dealDiffs);
-    out.sumA += t.sumA;
-    out.sumB += t.sumB;
-    out.winsA += t.winsA;
-    out.winsB += t.winsB;
-    out.bSeats += t.bSeats;
-    out.draws += t.draws;
-    for (const x of t.timesA) out.timesA.push(x);
-    for (const x of t.timesB) out.timesB.push(x);
-    out.errors.push(...t.errors);
-  }
+  for (const t of ts) addTally(out, t);
   return out;
 }
 
@@ -201,6 +215,7 @@ export function summarize(spec: DuelSpec, t: DuelTally): DuelReport {
     game: spec.game,
     players: spec.players,
     hands: spec.hands,
+    dealsCounted: n,
     a: spec.a,
     b: spec.b,
     perHand: {

@@ -143,7 +143,8 @@ async function cmdDuel(argv: string[]): Promise<number> {
   else {
     const p = rep.perHand;
     console.log(
-      `${game} ${players}p, ${hands} deals × ${players} rotations: ${a} ${p.a} vs ${b} ${p.b} per hand, ` +
+      `${game} ${players}p, ${rep.dealsCounted < hands ? `${rep.dealsCounted} of ${hands}` : hands} deals × ${players} rotations: ` +
+        `${a} ${p.a} vs ${b} ${p.b} per hand, ` +
         `diff ${p.diff} (95% CI ${p.ci95[0]} … ${p.ci95[1]}), win rate ${rep.winRate.a} vs ${rep.winRate.b}, ` +
         `draws ${rep.drawRate}, decision ms mean ${rep.meanDecisionMs.a}/${rep.meanDecisionMs.b} p99 ${rep.p99DecisionMs.a}/${rep.p99DecisionMs.b}`,
     );

@@ -40,7 +40,21 @@ test('duel --json prints the duplicate-duel report; equal levels differ by exact
   );
   assert.equal(r.status, 0, r.stderr);
   const rep = JSON.parse(r.stdout) as Record<string, unknown> & { perHand: { diff: number; ci95: number[] } };
-  for (const k of ['game', 'players', 'hands', 'a', 'b', 'perHand', 'winRate', 'drawRate', 'meanDecisionMs', 'p99DecisionMs']) {
+  for (const k of [
+    'game',
+    'players',
+    'hands',
+    'dealsCounted',
+    'a',
+    'b',
+    'perHand',
+    'winRate',
+    'drawRate',
+    'meanDecisionMs',
+    'p99DecisionMs',
+    'errors',
+    'problems',
+  ]) {
     assert.ok(k in rep, k);
   }
   assert.equal(rep.players, 4);

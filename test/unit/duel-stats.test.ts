@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { duelRange, summarize, type DuelTally } from '../../src/cli/duel.js';
+import { duelRange, mergeTallies, summarize, type DuelTally } from '../../src/cli/duel.js';
 import { tQuantile } from '../../src/cli/stats.js';
 import { netPoints } from '../../src/store/results.js';
 import { ENGINES } from '../../src/table/manifests.js';
@@ -111,4 +111,39 @@ test("the duel's 95 % interval uses Student's t for n − 1 degrees of freedom: 
   // the same to 2 decimals as the normal interval the README's 1,000-deal figures were measured with
   assert.equal(hi.toFixed(2), (1 + 1.96 * se).toFixed(2));
   assert.equal(lo.toFixed(2), (1 - 1.96 * se).toFixed(2));
+});
+
+test('a deal with a failed rotation leaves the statistics whole (its other rotations would break the pairing); the error is still reported', async () => {
+  const engines = ENGINES as Record<GameId, AnyEngine>;
+  const chan = engines.chan;
+  const players = 4;
+  const spec = { game: 'chan' as const, players, hands: 3, seed: 'drop', a: 'normal' as const, b: 'easy' as const };
+  // the same deals without the failure: deals 0 and 2 alone
+  const clean = mergeTallies([await duelRange({ ...spec, hands: 1 }), await duelRange({ ...spec, from: 2, hands: 1 })]);
+  const want = summarize(spec, clean);
+  // hands are played in order (deal × players + rotation); hand 6 is deal 1, rotation 2, whose B seats err
+  let hand = -1;
+  engines.chan = {
+    ...chan,
+    setup: (...args) => {
+      hand++;
+      return chan.setup(...args);
+    },
+    ai: (s, seat, level) => (hand === 6 && level === 'easy' ? { type: 'no-such-action' } : chan.ai(s, seat, level)),
+  };
+  try {
+    const t = await duelRange(spec);
+    const rep = summarize(spec, t);
+    assert.equal(rep.errors, 1);
+    assert.match(rep.problems[0]!, /^deal 1 rotation 2: seat \d \(easy\) played \{"type":"no-such-action"\}/);
+    assert.equal(rep.hands, 3, '`hands` is the deals asked for');
+    assert.equal(rep.dealsCounted, 2, 'the deals the figures are over');
+    assert.equal(t.games, 2 * players);
+    assert.deepEqual(
+      { perHand: rep.perHand, winRate: rep.winRate, drawRate: rep.drawRate },
+      { perHand: want.perHand, winRate: want.winRate, drawRate: want.drawRate },
+    );
+  } finally {
+    engines.chan = chan;
+  }
 });
