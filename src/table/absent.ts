@@ -7,8 +7,7 @@
  * the match (issue #14 §3). Votes are kept with the pause votes, keyed by the seat and its
  * decision's timer, so a vote never outlives the decision it was about.
  */
-import type { BaseAction } from '../games/core/types.js';
-import type { AiAsk, Refusal, Step } from './act.js';
+import type { Gen, Refusal, Step } from './act.js';
 import { isOff, openClaimTimers } from './timers.js';
 
 export type AbsentVerb = 'absent-ai' | 'absent-end';
@@ -26,7 +25,7 @@ export function* voteAbsent(
   verb: AbsentVerb,
   arg: string | undefined,
   voteAfter: number,
-): Generator<AiAsk, { ok: true } | { ok: false; refusal: Refusal }, BaseAction> {
+): Gen<{ ok: true } | { ok: false; refusal: Refusal }> {
   if (arg === CLAIMS_ARG) return yield* voteClaims(step, userId, verb, voteAfter);
   const { row, timers } = step.t;
   const seat = arg !== undefined && /^\d{1,2}$/.test(arg) ? Number(arg) : -1;
@@ -69,12 +68,7 @@ export function* voteAbsent(
  * open in the window (logged with source `ai`; the seats stay their players', no AI badge), or the
  * match ends. Votes are kept with the pause votes, keyed by the window (its timers' version).
  */
-function* voteClaims(
-  step: Step,
-  userId: string,
-  verb: AbsentVerb,
-  voteAfter: number,
-): Generator<AiAsk, { ok: true } | { ok: false; refusal: Refusal }, BaseAction> {
+function* voteClaims(step: Step, userId: string, verb: AbsentVerb, voteAfter: number): Gen<{ ok: true } | { ok: false; refusal: Refusal }> {
   const { row, timers } = step.t;
   const win = openClaimTimers(timers);
   const reminded = Math.max(0, ...win.map((x) => x.reminders ?? 0));
@@ -108,7 +102,7 @@ function* voteClaims(
  * The AI answers the claim decisions of `open` (the window's claimants) while that window is still
  * the one open: it stops at anything else (a turn, or a new window the answers opened).
  */
-function* answerOpenClaims(step: Step, open: ReadonlySet<number>): Generator<AiAsk, void, BaseAction> {
+function* answerOpenClaims(step: Step, open: ReadonlySet<number>): Gen<void> {
   const answered = new Set<number>();
   const level = step.t.row.takeoverLevel;
   for (let k = 0; k < 16; k++) {
@@ -116,10 +110,12 @@ function* answerOpenClaims(step: Step, open: ReadonlySet<number>): Generator<AiA
     if (step.result() || !pending.length || pending.some((d) => d.kind !== 'claim')) return;
     if (!pending.every((d) => open.has(d.seat) && !answered.has(d.seat))) return;
     const d = pending.find((x) => !step.seats[x.seat]?.isAi) ?? pending[0]!;
-    const action: BaseAction = yield step.ask(d.seat, level, step.state);
+    const action = yield* step.decide(d.seat, level);
     answered.add(d.seat);
-    if (step.apply(d.seat, action, 'ai', null).ok) continue;
-    step.warnings.push(`AI claim answer rejected for seat ${d.seat}; taking the timeout default`);
+    if (action) {
+      if (step.apply(d.seat, action, 'ai', null).ok) continue;
+      step.warnings.push(`AI claim answer rejected for seat ${d.seat}; taking the timeout default`);
+    }
     if (!step.apply(d.seat, d.timeoutDefault, 'ai', null).ok) {
       step.warnings.push(`timeout default rejected too for seat ${d.seat}; the game waits`);
       return;

@@ -67,7 +67,13 @@ export interface AiAsk {
 }
 /** Answers an AI request off the main thread (ai-pool.ts). */
 export type AiPort = (ask: AiAsk) => Promise<BaseAction>;
-type Gen<T> = Generator<AiAsk, T, BaseAction>;
+/**
+ * What a driver answers an `AiAsk` with: the AI's action, or why the AI could not answer (it threw).
+ * A step never lets a failed AI stop the table: it goes on as for a rejected AI move (the decision's
+ * timeout default, and a warning; `Step.decide`).
+ */
+export type AiAnswer = { ok: true; action: BaseAction } | { ok: false; error: string };
+export type Gen<T> = Generator<AiAsk, T, AiAnswer>;
 
 /** Why a command changed nothing: an i18n key for the person who clicked (`warn`: shown with ⚠️). */
 export interface Refusal {
@@ -226,6 +232,18 @@ export class Step {
     return { engine: this.t.engine, game: this.t.row.game, state, seat, level };
   }
 
+  /**
+   * The AI's choice for `seat` at `level` in the step's state, or null when the AI could not answer
+   * (it threw): a warning says so and what the caller does instead (`then`: as for a rejected AI
+   * move, the decision's timeout default).
+   */
+  *decide(seat: number, level: AiLevel, then = 'taking the timeout default'): Gen<BaseAction | null> {
+    const a = yield this.ask(seat, level, this.state);
+    if (a.ok) return a.action;
+    this.warnings.push(`AI failed for seat ${seat} (${this.t.row.game}, ${level}): ${a.error}; ${then}`);
+    return null;
+  }
+
   /** The level a seat's AI plays at (its stored level; normal for rows written before levels). */
   levelOf(seat: number): AiLevel {
     return this.seats[seat]?.aiLevel ?? 'normal';
@@ -246,10 +264,11 @@ export class Step {
         d = pending.find((p) => this.away.has(p.seat));
         if (!d) return;
         // Away: the seat stays the player's; the AI at the takeover level or the default plays this decision.
-        const ai = this.t.row.timeoutPolicy === 'ai';
-        const action: BaseAction = ai ? yield this.ask(d.seat, this.t.row.takeoverLevel, this.state) : d.timeoutDefault;
+        // An AI that cannot answer (null) leaves the default, as an AI move the engine rejects does.
+        const chosen = this.t.row.timeoutPolicy === 'ai' ? yield* this.decide(d.seat, this.t.row.takeoverLevel) : null;
+        const action = chosen ?? d.timeoutDefault;
         const r = this.apply(d.seat, action, 'away', null);
-        if (!r.ok && (!ai || !this.apply(d.seat, d.timeoutDefault, 'away', null).ok)) {
+        if (!r.ok && (chosen === null || !this.apply(d.seat, d.timeoutDefault, 'away', null).ok)) {
           this.warnings.push(`away move rejected for seat ${d.seat}; the game waits`);
           return;
         }
@@ -259,10 +278,12 @@ export class Step {
         if (d.kind !== 'claim' || played.type !== 'pass') this.playedAway.add(d.seat);
         continue;
       }
-      const action: BaseAction = yield this.ask(d.seat, this.levelOf(d.seat), this.state);
-      const r = this.apply(d.seat, action, 'ai', null);
-      if (r.ok) continue;
-      this.warnings.push(`AI move rejected (${r.refusal.key}) for seat ${d.seat}; taking the timeout default`);
+      const action = yield* this.decide(d.seat, this.levelOf(d.seat));
+      if (action) {
+        const r = this.apply(d.seat, action, 'ai', null);
+        if (r.ok) continue;
+        this.warnings.push(`AI move rejected (${r.refusal.key}) for seat ${d.seat}; taking the timeout default`);
+      }
       const fb = this.apply(d.seat, d.timeoutDefault, 'ai', null);
       if (!fb.ok) {
         this.warnings.push(`timeout default rejected too for seat ${d.seat}; the game waits`);
@@ -646,7 +667,8 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       const useAi = t.row.timeoutPolicy === 'ai';
       // The AI taking over an absent player's seat plays at the server's takeover level (kept on the game row).
       const takeover = t.row.takeoverLevel;
-      const action: BaseAction = useAi ? yield step.ask(cmd.seat, takeover, t.state) : d.timeoutDefault;
+      // An AI that cannot answer leaves the timeout default (the seat still passes to the AI).
+      const action = (useAi ? yield* step.decide(cmd.seat, takeover) : null) ?? d.timeoutDefault;
       step.timers = others;
       const r = step.apply(cmd.seat, action, 'timeout', null);
       if (!r.ok) {
@@ -715,7 +737,10 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       const decision = step.pending().find((d) => d.seat === seat);
       if (!decision || step.result()) return nothing({ ok: false, seat, refusal: refuse('errors:hint-nothing-to-decide'), applied: 0 });
       const level: AiLevel = 'strong';
-      const action: BaseAction = yield step.ask(seat, level, t.state);
+      const action = yield* step.decide(seat, level, 'no hint');
+      // An AI that cannot answer gives no hint: the player is told so, the operator gets the warning.
+      if (!action)
+        return { ...nothing({ ok: false, seat, refusal: refuse('errors:hint-failed', true), applied: 0 }), warnings: step.warnings };
       // Durable, outside the step: the hints table (migration 6), never the replayable action log.
       store.store.games.recordHint({
         gameId: t.row.id,
@@ -782,27 +807,39 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
 export function act(store: TableStore, cmd: TableCommand, now: number): ActResult {
   const g = actSteps(store, cmd, now);
   let r = g.next();
-  while (!r.done) r = g.next(r.value.engine.ai(r.value.state, r.value.seat, r.value.level) as BaseAction);
+  while (!r.done) r = g.next(inline(r.value));
   return r.value;
 }
+
+/** The AI's choice made on this thread; an AI that throws answers a failure (the step goes on without it). */
+function inline(ask: AiAsk): AiAnswer {
+  try {
+    return { ok: true, action: ask.engine.ai(ask.state, ask.seat, ask.level) as BaseAction };
+  } catch (e) {
+    return { ok: false, error: errorText(e) };
+  }
+}
+
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /**
  * `act` with the AI's choices made by `port` (a worker pool): the event loop stays free while a
  * strong AI thinks. The game's lock is held by the caller throughout; the load and the commit are
- * the same single ones. If the port fails (a worker died), that choice is made inline.
+ * the same single ones. If the port fails (a worker died), that choice is made inline; an AI that
+ * throws there too answers a failure, and the step goes on without it (`Step.decide`).
  */
 export async function actAsync(store: TableStore, cmd: TableCommand, now: number, port: AiPort): Promise<ActResult> {
   const g = actSteps(store, cmd, now);
   let r = g.next();
   while (!r.done) {
     const ask = r.value;
-    let action: BaseAction;
+    let answer: AiAnswer;
     try {
-      action = await port(ask);
+      answer = { ok: true, action: await port(ask) };
     } catch {
-      action = ask.engine.ai(ask.state, ask.seat, ask.level) as BaseAction;
+      answer = inline(ask);
     }
-    r = g.next(action);
+    r = g.next(answer);
   }
   return r.value;
 }

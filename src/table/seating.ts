@@ -15,8 +15,7 @@
  */
 import type { SeatRow } from '../store/index.js';
 import { langOf, translator } from './i18n.js';
-import type { AiAsk, Refusal, Step } from './act.js';
-import type { BaseAction } from '../games/core/types.js';
+import type { Gen, Refusal, Step } from './act.js';
 
 const refusal = (key: string): Refusal => ({ key, warn: false });
 
@@ -32,7 +31,7 @@ function aiRow(step: Step, seat: number): SeatRow {
 export type LeaveOutcome = { kind: 'refused'; refusal: Refusal } | { kind: 'confirm'; refusal: Refusal } | { kind: 'done' };
 
 /** A seated player leaves (`confirmed`: they confirmed the question this asks first). */
-export function* leaveSeat(step: Step, seat: number, userId: string, confirmed: boolean): Generator<AiAsk, LeaveOutcome, BaseAction> {
+export function* leaveSeat(step: Step, seat: number, userId: string, confirmed: boolean): Gen<LeaveOutcome> {
   const { engine, row } = step.t;
   const seating = engine.seating;
   if (!seating) return { kind: 'refused', refusal: refusal('errors:no-seat-changes') };

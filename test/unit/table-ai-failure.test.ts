@@ -1,0 +1,274 @@
+/**
+ * An AI that cannot answer never stops a table (src/table/act.ts `Step.decide`): when the engine's
+ * `ai` throws (inline, or in the worker and then inline), the step goes on as for an AI move the
+ * engine rejects: the decision's timeout default is played and the operator gets a warning. This
+ * holds for every place that asks the AI: AI seats, an away player's seat, a deadline with on-timeout
+ * `ai`, the open claims a vote hands to the AI; a hint that cannot be worked out is refused politely.
+ * The rig's engine is a Proxy whose `ai` answers, throws or returns a bogus action on demand.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openStore, initialState, type Store, type TimerPreset } from '../../src/store/index.js';
+import { engineOf, GAMES, type GameManifest } from '../../src/table/manifests.js';
+import { tableStore, type TableStore } from '../../src/table/store.js';
+import { act, actAsync, type ActResult, type AiPort, type TableCommand } from '../../src/table/act.js';
+import { defaultOptions } from '../../src/games/core/options.js';
+import { canonical } from '../../src/games/core/match.js';
+import type { AnyEngine, BaseAction, Decision, GameId } from '../../src/games/core/types.js';
+
+type Mode = 'answer' | 'throw' | 'bogus';
+
+interface Rig {
+  store: Store;
+  ts: TableStore;
+  clock: { t: number };
+  gameId: string;
+  /** What the engine's `ai` does now, and how often the table layer called it. */
+  ai: { mode: Mode; calls: number };
+  run(cmd: TableCommand): ActResult;
+  pending(): Decision<BaseAction>[];
+  version(): number;
+}
+
+function rig(
+  game: GameId,
+  seats: ('human' | 'ai')[],
+  o: { timeoutPolicy?: 'default' | 'ai'; seed?: string; timer?: TimerPreset } = {},
+): Rig {
+  const clock = { t: Date.UTC(2026, 11, 1, 12) };
+  const store = openStore(':memory:', engineOf, () => clock.t);
+  const ai = { mode: 'answer' as Mode, calls: 0 };
+  const real = GAMES[game].engine as AnyEngine;
+  const engine = new Proxy(real, {
+    get(target, prop, receiver) {
+      if (prop === 'ai')
+        return (s: unknown, seat: number, level?: Parameters<AnyEngine['ai']>[2]) => {
+          ai.calls++;
+          if (ai.mode === 'throw') throw new Error('AI bug');
+          if (ai.mode === 'bogus') return { type: 'bogus' };
+          return target.ai(s as never, seat, level);
+        };
+      const v = Reflect.get(target, prop, receiver) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+  const manifests = { ...GAMES, [game]: { ...GAMES[game], engine } as GameManifest } as typeof GAMES;
+  const ts = tableStore(store, manifests);
+  const row = store.games.create({
+    game,
+    guildId: 'g',
+    channelId: 'c',
+    threadId: 'th',
+    hostUserId: 'u0',
+    options: defaultOptions(real.options) as Record<string, unknown>,
+    optionsHash: 'h',
+    seed: o.seed ?? `ai-failure-${game}`,
+    seats: seats.length,
+    timerPreset: o.timer ?? { name: 'live' },
+    timeoutPolicy: o.timeoutPolicy ?? 'default',
+  });
+  let n = 0;
+  store.games.setSeats(
+    row.id,
+    seats.map((k, seat) =>
+      k === 'human'
+        ? { seat, userId: `u${seat}`, isAi: false, displayName: `P${seat}` }
+        : { seat, userId: null, isAi: true, displayName: `AI ${++n}` },
+    ),
+  );
+  return {
+    store,
+    ts,
+    clock,
+    gameId: row.id,
+    ai,
+    run: (cmd) => {
+      const res = act(ts, cmd, clock.t);
+      if (res.outbox.length) store.games.clearOutbox(row.id, res.outbox);
+      return res;
+    },
+    pending() {
+      const g = store.games.load(row.id)!;
+      return engineOf(g.row.game).pending(g.state) as Decision<BaseAction>[];
+    },
+    version: () => store.games.get(row.id)!.version,
+  };
+}
+
+/** The seat's first legal option, clicked on its hand view. */
+const click = (r: Rig, seat: number): TableCommand => ({
+  kind: 'hand',
+  gameId: r.gameId,
+  userId: `u${seat}`,
+  ver: r.version(),
+  verb: 'act',
+  arg: '0',
+});
+
+/** Each AI entry of the log since `from` is the timeout default of the decision it answered. */
+function aiPlayedDefaults(r: Rig, from: number, sources: readonly string[]): number {
+  const g = r.store.games.load(r.gameId)!;
+  const engine = engineOf(g.row.game);
+  let state = initialState(engine, g.row.options, g.row.seats, g.row.seed);
+  let n = 0;
+  // The first hand (a next-hand entry, seat null, ends it).
+  for (const e of r.store.games.logWithMeta(r.gameId)) {
+    if (e.seat === null) break;
+    if (e.seq > from && sources.includes(e.source)) {
+      const d = (engine.pending(state) as Decision<BaseAction>[]).find((x) => x.seat === e.seat);
+      assert.ok(d, `seq ${e.seq}: seat ${e.seat} had a decision`);
+      assert.equal(canonical(e.action), canonical(d.timeoutDefault), `seq ${e.seq}: seat ${e.seat} played its timeout default`);
+      n++;
+    }
+    const next = engine.apply(state, e.seat, e.action);
+    assert.ok(next.ok);
+    state = next.value;
+  }
+  return n;
+}
+
+test('AI seats whose AI throws play their timeout defaults: the table goes on, with a warning', () => {
+  for (const game of ['phom', 'vn-mahjong'] as const) {
+    const r = rig(game, ['human', 'ai', 'ai', 'ai']);
+    r.ai.mode = 'throw';
+    const start = r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    assert.equal(start.outcome.ok, true);
+    for (let k = 0; k < 8; k++) {
+      if (!r.pending().some((d) => d.seat === 0)) break;
+      const before = r.version();
+      const res = r.run(click(r, 0));
+      assert.equal(res.outcome.ok, true, `${game}: the click is taken`);
+      assert.ok(r.version() > before, `${game}: the step is committed`);
+    }
+    assert.ok(r.ai.calls > 0, `${game}: the AI was asked`);
+    const played = aiPlayedDefaults(r, 0, ['ai']);
+    assert.ok(played > 0, `${game}: AI seats played (${played} moves), each its timeout default`);
+    const g = r.store.games.load(r.gameId)!;
+    assert.ok(engineOf(game).result(g.state) || r.pending().some((d) => d.seat === 0), `${game}: the person has a decision again`);
+  }
+});
+
+test('the warning names the seat and the error', () => {
+  const r = rig('phom', ['human', 'ai', 'ai', 'ai']);
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  r.ai.mode = 'throw';
+  const res = r.run(click(r, 0));
+  assert.equal(res.outcome.ok, true);
+  assert.ok(
+    res.warnings.some((w) => /^AI failed for seat [123] \(phom, normal\): AI bug; taking the timeout default$/.test(w)),
+    JSON.stringify(res.warnings),
+  );
+});
+
+test('actAsync: a worker that fails and an inline AI that throws too leave the timeout default, not a rejected step', async () => {
+  const r = rig('phom', ['human', 'ai', 'ai', 'ai']);
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  r.ai.mode = 'throw';
+  const port: AiPort = () => Promise.reject(new Error('worker died'));
+  const before = r.version();
+  const res = await actAsync(r.ts, click(r, 0), r.clock.t, port);
+  assert.equal(res.outcome.ok, true);
+  assert.ok(r.version() > before + 1, 'the person and the AI seats played');
+  assert.ok(res.warnings.some((w) => w.startsWith('AI failed for seat')));
+  assert.ok(aiPlayedDefaults(r, before, ['ai']) > 0);
+  // The next click works as well (the old code lost every step after the first failure).
+  if (r.pending().some((d) => d.seat === 0)) assert.equal((await actAsync(r.ts, click(r, 0), r.clock.t, port)).outcome.ok, true);
+});
+
+test('a deadline with on-timeout ai and an AI that throws: the timeout default, the seat passes to the AI', () => {
+  const r = rig('phom', ['human', 'ai', 'ai', 'ai'], { timeoutPolicy: 'ai' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const [timer] = r.store.timers.forGame(r.gameId);
+  assert.ok(timer && timer.seat === 0 && timer.kind === 'turn');
+  const d = r.pending().find((x) => x.seat === 0)!;
+  const before = r.version();
+  r.ai.mode = 'throw';
+  r.clock.t = timer.deadline + 1;
+  const res = r.run({ kind: 'timeout', gameId: r.gameId, seat: 0, timerKind: 'turn' });
+  assert.equal(res.outcome.ok, true);
+  const first = r.store.games.logWithMeta(r.gameId).find((e) => e.seq === before + 1)!;
+  assert.deepEqual([first.seat, first.source, canonical(first.action)], [0, 'timeout', canonical(d.timeoutDefault)]);
+  assert.equal(r.store.games.seats(r.gameId)[0]!.isAi, true, 'the policy hands the seat to the AI');
+  assert.ok(res.warnings.some((w) => w.startsWith('AI failed for seat 0 (phom, normal): AI bug')));
+  assert.ok(r.version() > before + 1, 'the AI seats played on');
+});
+
+test('an away player with on-timeout ai and an AI that throws: the away seat plays its timeout default', () => {
+  const r = rig('vn-mahjong', ['human', 'human', 'ai', 'ai'], { timeoutPolicy: 'ai', seed: 'away-throws' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  r.store.prefs.setAway('u1', r.clock.t + 86_400_000);
+  r.ai.mode = 'throw';
+  const before = r.version();
+  for (let k = 0; k < 10; k++) {
+    const d = r.pending().find((x) => x.seat === 0);
+    if (!d) break;
+    assert.equal(r.run(click(r, 0)).outcome.ok, true);
+  }
+  assert.ok(aiPlayedDefaults(r, before, ['away']) > 0, 'the away seat was played, by its timeout default');
+  assert.ok(!r.pending().some((d) => d.seat === 1), 'the away seat never waits');
+});
+
+test('a hint the AI cannot work out is refused with a message; nothing is recorded', () => {
+  const r = rig('vn-mahjong', ['human', 'ai', 'ai', 'ai']);
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  assert.ok(r.pending().some((d) => d.seat === 0));
+  const before = r.version();
+  r.ai.mode = 'throw';
+  const res = r.run({ kind: 'hint', gameId: r.gameId, userId: 'u0' });
+  assert.equal(res.outcome.ok, false);
+  assert.deepEqual(res.outcome.refusal, { key: 'errors:hint-failed', warn: true });
+  assert.equal(res.outcome.seat, 0);
+  assert.ok(res.warnings.some((w) => w === 'AI failed for seat 0 (vn-mahjong, strong): AI bug; no hint'));
+  assert.equal(r.store.games.hints(r.gameId).length, 0);
+  assert.equal(r.version(), before);
+  r.ai.mode = 'answer';
+  assert.equal(r.run({ kind: 'hint', gameId: r.gameId, userId: 'u0' }).outcome.ok, true, 'the next hint works');
+});
+
+/** A Chắn deal (default rules: no deadline) whose hand opens a claim window with two claimants. */
+function claimWindow(): Rig {
+  const chan = engineOf('chan');
+  const options = defaultOptions(GAMES.chan.engine.options);
+  for (let k = 0; k < 100; k++) {
+    const seed = `ai-failure-claims-${k}`;
+    let state = initialState(chan, options, 4, seed);
+    let found = false;
+    for (let n = 0; n < 600 && !chan.result(state) && !found; n++) {
+      const pending = chan.pending(state) as Decision<BaseAction>[];
+      if (pending.filter((d) => d.kind === 'claim').length >= 2) found = true;
+      else state = (chan.apply(state, pending[0]!.seat, chan.ai(state, pending[0]!.seat) as BaseAction) as { value: unknown }).value;
+    }
+    if (!found) continue;
+    const r = rig('chan', ['human', 'human', 'human', 'human'], { seed, timer: { name: 'async' } });
+    r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    for (let n = 0; n < 600; n++) {
+      const pending = r.pending();
+      if (pending.filter((d) => d.kind === 'claim').length >= 2) return r;
+      const d = pending[0]!;
+      const t = r.ts.load(r.gameId)!;
+      const res = r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action: chan.ai(t.state, d.seat) as BaseAction, ver: null });
+      assert.equal(res.outcome.ok, true);
+    }
+  }
+  throw new Error('no deal with two claimants');
+}
+
+test('the open claims a vote hands to the AI: an AI that throws answers each with its timeout default', () => {
+  const r = claimWindow();
+  const claims = r.pending().filter((d) => d.kind === 'claim');
+  // The server's number of reminders (3 by default) went out: the vote is open.
+  for (const x of r.store.timers.forGame(r.gameId)) for (let k = 0; k < 3; k++) r.store.timers.markReminded(r.gameId, x.seat, null);
+  r.ai.mode = 'throw';
+  const before = r.version();
+  const vote = (u: string) => r.run({ kind: 'table', gameId: r.gameId, userId: u, ver: 0, verb: 'absent-ai', arg: 'claims' });
+  vote('u0');
+  vote('u1');
+  const last = vote('u2');
+  assert.equal(last.outcome.ok, true);
+  const answers = r.store.games.logWithMeta(r.gameId).filter((e) => e.seq > before);
+  assert.ok(answers.length >= 1);
+  const first = answers[0]!;
+  const d = claims.find((x) => x.seat === first.seat)!;
+  assert.deepEqual([first.source, canonical(first.action)], ['ai', canonical(d.timeoutDefault)]);
+  assert.ok(last.warnings.some((w) => w.startsWith(`AI failed for seat ${first.seat} (chan, normal)`)));
+});
