@@ -1,6 +1,8 @@
 /**
  * `npm run cli -- <command>`: selfplay, duel, replay, score, render, replay-db.
  * Every failure prints one clear error line on stderr and exits non-zero; nothing here writes game state.
+ * `--help`, `-h` or `help` (also `<command> --help`, `help <command>`) prints the usage on stdout and
+ * exits 0; no command at all is a usage error: the usage on stderr, exit 2.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -12,21 +14,38 @@ import { runScenario, type Scenario } from '../games/core/scenario.js';
 import type { GameId } from '../games/core/types.js';
 import { AI_LEVELS, isAiLevel, type AiLevel } from '../games/core/ai.js';
 
-const USAGE = `usage: npm run cli -- <command> [options]
-  selfplay --game <id> --hands N --seed S [--players P] [--preset NAME] [--json]
-  duel --game <id> --a LEVEL --b LEVEL --hands N --seed S [--players P] [--preset NAME] [--workers W] [--json]
-       (levels: ${AI_LEVELS.join(', ')}; each deal is played once per seating rotation)
-  replay <scenario.json>
-  score --game <id>                 (reads one JSON hand or an array of hands on stdin)
-  render --game <id> --seed S --out DIR
-  replay-db --db FILE --game-id ID  (replays a stored game's action log and prints its results)
-  replay-db --db FILE --all         (replays every stored game; exit 1 if any differs)
-  backup --db FILE --out FILE       (online backup, safe while the bot runs)
-  move --db FILE --game-id ID --seat S --action JSON [--ver N]
-                                    (plays one move at a stored table through the table layer, with
-                                     its AI seats, deadlines and results; for a stopped bot: the bot
-                                     executes the step's effects when it starts)
-games: ${Object.keys(ENGINES).join(', ')}`;
+/** Each command's usage lines (continuations indented under the command), in the order `--help` lists them. */
+const COMMAND_USAGE: Record<string, string[]> = {
+  selfplay: ['selfplay --game <id> --hands N --seed S [--players P] [--preset NAME] [--json]'],
+  duel: [
+    'duel --game <id> --a LEVEL --b LEVEL --hands N --seed S [--players P] [--preset NAME] [--workers W] [--json]',
+    `     (levels: ${AI_LEVELS.join(', ')}; each deal is played once per seating rotation)`,
+  ],
+  replay: ['replay <scenario.json>'],
+  score: ['score --game <id>                 (reads one JSON hand or an array of hands on stdin)'],
+  render: ['render --game <id> --seed S --out DIR [--locale vi|en|zh-TW]'],
+  'replay-db': [
+    "replay-db --db FILE --game-id ID  (replays a stored game's action log and prints its results)",
+    'replay-db --db FILE --all         (replays every stored game; exit 1 if any differs)',
+  ],
+  backup: ['backup --db FILE --out FILE       (online backup, safe while the bot runs)'],
+  move: [
+    'move --db FILE --game-id ID --seat S --action JSON [--ver N]',
+    '                                  (plays one move at a stored table through the table layer, with',
+    '                                   its AI seats, deadlines and results; for a stopped bot: the bot',
+    "                                   executes the step's effects when it starts)",
+  ],
+};
+
+/** The usage of `cmd` alone, or of every command. */
+function usage(cmd?: string): string {
+  const cmds = cmd ? [cmd] : Object.keys(COMMAND_USAGE);
+  return [
+    `usage: npm run cli -- ${cmd ?? '<command>'} [options]`,
+    ...cmds.flatMap((c) => COMMAND_USAGE[c]!.map((l) => `  ${l}`)),
+    `games: ${Object.keys(ENGINES).join(', ')}`,
+  ].join('\n');
+}
 
 class CliError extends Error {}
 
@@ -299,13 +318,30 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
-  if (!cmd || cmd === '--help' || cmd === 'help') {
-    console.log(USAGE);
-    return cmd ? 0 : 2;
+  // No command is a usage error (stderr, exit 2); asking for help is not (stdout, exit 0).
+  if (!cmd) {
+    console.error(usage());
+    return 2;
+  }
+  if (cmd === '--help' || cmd === '-h' || cmd === 'help') {
+    const about = rest[0];
+    if (about !== undefined && !(about in COMMAND_USAGE)) fail(unknownCommand(about));
+    console.log(usage(about));
+    return 0;
   }
   const run = COMMANDS[cmd];
-  if (!run) fail(`unknown command "${cmd}"\n${USAGE}`);
+  if (!run) fail(unknownCommand(cmd));
+  // `<command> --help` / `-h` anywhere before a `--` prints that command's usage.
+  const flags = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  if (flags.includes('--help') || flags.includes('-h')) {
+    console.log(usage(cmd));
+    return 0;
+  }
   return run(rest);
+}
+
+function unknownCommand(cmd: string): string {
+  return `unknown command "${cmd}"; commands: ${Object.keys(COMMANDS).join(', ')}; see npm run cli -- --help`;
 }
 
 // process.exitCode, never process.exit(): exiting at once cuts stdout when it is a pipe (only the

@@ -132,3 +132,36 @@ test('duel gives the same figures with 1 and 2 workers: no deal depends on what 
     assert.deepEqual(run('2'), run('1'), game);
   }
 });
+
+test('--help, -h and help print the usage on stdout (exit 0); `<command> --help` that command; no command: the usage on stderr (exit 2)', () => {
+  const run = (...args: string[]) => spawnSync('node', [...CLI, ...args], { encoding: 'utf8' });
+  for (const args of [['--help'], ['-h'], ['help']]) {
+    const r = run(...args);
+    assert.equal(r.status, 0, `${args.join(' ')}: ${r.stderr}`);
+    assert.equal(r.stderr, '');
+    assert.match(r.stdout, /^usage: npm run cli -- <command> \[options\]\n/);
+    for (const cmd of ['selfplay', 'duel', 'replay', 'score', 'render', 'replay-db', 'backup', 'move']) {
+      assert.match(r.stdout, new RegExp(`^  ${cmd} `, 'm'), cmd);
+    }
+  }
+  for (const [args, cmd] of [
+    [['duel', '--help'], 'duel'],
+    [['duel', '--game', 'phom', '-h'], 'duel'],
+    [['replay-db', '-h'], 'replay-db'],
+    [['help', 'move'], 'move'],
+  ] as const) {
+    const r = run(...args);
+    assert.equal(r.status, 0, `${args.join(' ')}: ${r.stderr}`);
+    assert.equal(r.stderr, '');
+    assert.match(r.stdout, new RegExp(`^usage: npm run cli -- ${cmd} \\[options\\]\\n  ${cmd} --`), args.join(' '));
+    assert.doesNotMatch(r.stdout, /^ {2}selfplay /m, 'only the asked command');
+  }
+  const none = run();
+  assert.equal(none.status, 2);
+  assert.equal(none.stdout, '');
+  assert.match(none.stderr, /^usage: npm run cli -- <command> \[options\]\n/);
+  const unknown = run('dual', '--game', 'phom');
+  assert.equal(unknown.status, 2);
+  assert.equal(unknown.stdout, '');
+  assert.match(unknown.stderr, /^error: unknown command "dual"; commands: selfplay, duel, .*; see npm run cli -- --help\n$/);
+});
