@@ -2,6 +2,9 @@
  * Deadlines and reminders from the timers table, each handled by the table layer (`act`). One timeout handle for the earliest due moment
  * (re-armed whenever timers change, and at least once a minute). On start it picks up the timers
  * that were persisted before a restart, with their remaining time.
+ *
+ * A timer whose step fails (an exception out of `run`) is logged and tried again `RETRY_MS` later;
+ * the other due timers fire meanwhile. (Re-armed at once, a failing timer would spin: it stays due.)
  */
 import type { BotContext, GameLocks } from './context.js';
 import { run } from './effects.js';
@@ -9,12 +12,21 @@ import type { TimerRow } from '../store/timers.js';
 import { shardScope } from '../ops/shard.js';
 
 const MAX_SLEEP = 60_000;
+/** A timer whose step failed is tried again after this long. */
+export const RETRY_MS = 60_000;
+
+type Firing = 'remind' | 'expire';
+/** One firing of one timer: a timer set again (a new deadline or reminder) is a new one. */
+const firingKey = (what: Firing, r: TimerRow): string =>
+  `${what}:${r.gameId}:${r.seat}:${r.kind}:${r.version}:${what === 'remind' ? r.remindAt : r.deadline}`;
 
 export class Scheduler {
   private handle: NodeJS.Timeout | null = null;
   private running = false;
   private stopped = false;
   private waking: NodeJS.Immediate | null = null;
+  /** Firings that failed, with the moment they are tried again. */
+  private failed = new Map<string, number>();
 
   constructor(
     private readonly ctx: BotContext,
@@ -49,11 +61,33 @@ export class Scheduler {
 
   private arm(): void {
     if (this.handle) clearTimeout(this.handle);
-    // Each shard process fires only its own guilds' timers (src/ops/shard.ts).
-    const next = this.ctx.store.timers.nextDue(shardScope(this.ctx.client));
-    const delay = next === null ? MAX_SLEEP : Math.max(0, Math.min(MAX_SLEEP, next - this.ctx.clock.now()));
+    const now = this.ctx.clock.now();
+    let next: number | null;
+    try {
+      next = this.nextWake(now);
+    } catch (e) {
+      this.ctx.log.error({ err: e }, 'cannot read the timers');
+      next = now + RETRY_MS;
+    }
+    const delay = next === null ? MAX_SLEEP : Math.max(0, Math.min(MAX_SLEEP, next - now));
     this.handle = setTimeout(() => void this.tick(), delay);
     this.handle.unref?.();
+  }
+
+  /** The earliest moment something is due, not counting the firings that wait for their retry. */
+  private nextWake(now: number): number | null {
+    const timers = this.ctx.store.timers;
+    // Each shard process fires only its own guilds' timers (src/ops/shard.ts).
+    const scope = shardScope(this.ctx.client);
+    const next = timers.nextDue(scope);
+    if (next === null || next > now || !this.failed.size) return next;
+    // Something is due now, perhaps only firings that failed: then the wake-up is their retry or the next timer to come.
+    const waits = (what: Firing, r: TimerRow) => (this.failed.get(firingKey(what, r)) ?? now) > now;
+    if (timers.remindersDue(now, scope).some((r) => !waits('remind', r)) || timers.due(now, scope).some((d) => !waits('expire', d)))
+      return now;
+    const later = timers.nextDue(scope, now);
+    const retry = Math.min(...this.failed.values());
+    return later === null ? retry : Math.min(later, retry);
   }
 
   /** Process every due reminder and deadline now. Tests call it after moving the clock. */
@@ -63,14 +97,33 @@ export class Scheduler {
     try {
       const now = this.ctx.clock.now();
       const scope = shardScope(this.ctx.client);
-      for (const r of this.ctx.store.timers.remindersDue(now, scope)) await this.locks.run(r.gameId, () => this.remind(r));
-      for (const d of this.ctx.store.timers.due(now, scope)) await this.locks.run(d.gameId, () => this.expire(d));
-      await this.ctx.notifier?.due(now);
+      const seen = new Set<string>();
+      await this.fire('remind', this.ctx.store.timers.remindersDue(now, scope), now, seen);
+      await this.fire('expire', this.ctx.store.timers.due(now, scope), now, seen);
+      // A failed firing whose timer is no longer due (the game moved on, or was paused) is forgotten.
+      for (const key of this.failed.keys()) if (!seen.has(key)) this.failed.delete(key);
+      await this.ctx.notifier?.due(now).catch((e: unknown) => this.ctx.log.error({ err: e }, 'due notices failed'));
     } catch (e) {
       this.ctx.log.error({ err: e }, 'timer tick failed');
     } finally {
       this.running = false;
       if (!this.stopped) this.arm();
+    }
+  }
+
+  /** Each due timer in its game's lock; one that fails is logged and waits `RETRY_MS`, the others still fire. */
+  private async fire(what: Firing, rows: TimerRow[], now: number, seen: Set<string>): Promise<void> {
+    for (const r of rows) {
+      const key = firingKey(what, r);
+      seen.add(key);
+      if ((this.failed.get(key) ?? now) > now) continue;
+      try {
+        await this.locks.run(r.gameId, () => (what === 'remind' ? this.remind(r) : this.expire(r)));
+        this.failed.delete(key);
+      } catch (e) {
+        this.failed.set(key, now + RETRY_MS);
+        this.ctx.log.error({ err: e, gameId: r.gameId, seat: r.seat, timer: what }, `timer failed; retried in ${RETRY_MS / 1000} s`);
+      }
     }
   }
 

@@ -94,18 +94,22 @@ export class TimerStore {
     this.db.prepare('UPDATE timers SET remind_at = ?, reminders = reminders + 1 WHERE game_id = ? AND seat = ?').run(next, gameId, seat);
   }
 
-  /** The earliest moment anything is due (deadline or reminder) for a live game (of the scope's guilds), or null. */
-  nextDue(scope?: ShardScope | null): number | null {
+  /**
+   * The earliest moment anything is due (deadline or reminder) for a live game (of the scope's
+   * guilds), or null; with `after`, the earliest moment later than `after`.
+   */
+  nextDue(scope?: ShardScope | null, after?: number): number | null {
     const w = liveIn(scope);
+    const later = (col: string) => (after === undefined ? { sql: '', args: [] } : { sql: `AND t.${col} > ?`, args: [after] });
     // Each is the first live row of its index (timers_by_deadline, timers_by_remind: migration 14), not a scan.
     const first = (col: 'deadline' | 'remind_at', index: string) =>
       (
         this.db
           .prepare(
             `SELECT t.${col} AS t FROM timers t INDEXED BY ${index}
-             WHERE t.${col} IS NOT NULL AND t.paused_left IS NULL AND ${w.sql} ORDER BY t.${col} LIMIT 1`,
+             WHERE t.${col} IS NOT NULL ${later(col).sql} AND t.paused_left IS NULL AND ${w.sql} ORDER BY t.${col} LIMIT 1`,
           )
-          .get(...w.args) as { t: number } | undefined
+          .get(...later(col).args, ...w.args) as { t: number } | undefined
       )?.t ?? null;
     const d = first('deadline', 'timers_by_deadline');
     const r = first('remind_at', 'timers_by_remind');

@@ -130,6 +130,8 @@ test('the next due moment is the earliest live deadline or reminder, whichever c
   assert.equal(store.timers.nextDue(), 3_000, "b's reminder");
   store.timers.markReminded(b.id, 2);
   assert.equal(store.timers.nextDue(), 6_500, "a's reminder, once b's was sent");
+  assert.equal(store.timers.nextDue(null, 6_500), 7_000, "after 6,500: a's claim deadline (the scheduler, past a failed timer)");
+  assert.equal(store.timers.nextDue(null, 9_000), null, 'nothing after the last');
   store.timers.pause(a.id, 1_000);
   assert.equal(store.timers.nextDue(), 8_000, "b's deadline: a is paused");
   store.timers.clear(b.id);

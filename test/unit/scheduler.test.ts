@@ -1,0 +1,132 @@
+/**
+ * The timer scheduler (src/bot/scheduler.ts) with a failing timer: a step that throws for one game
+ * (here its load) is logged and tried again `RETRY_MS` later, while the other games' due timers
+ * still fire. Before, one exception ended the tick (the later timers never fired) and the re-arm at
+ * 0 ms made the scheduler spin on the failing timer, hundreds of ticks a second.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { openStore, type Store } from '../../src/store/index.js';
+import { engineOf, GAMES } from '../../src/table/manifests.js';
+import { tableStore } from '../../src/table/store.js';
+import { act } from '../../src/table/act.js';
+import { defaultOptions } from '../../src/games/core/options.js';
+import { RETRY_MS, Scheduler } from '../../src/bot/scheduler.js';
+import { GameLocks, type BotContext } from '../../src/bot/context.js';
+
+interface World {
+  store: Store;
+  scheduler: Scheduler;
+  /** The game whose steps throw, and one that works. */
+  bad: string;
+  good: string;
+  /** The errors logged about the bad game's steps. */
+  failures: () => number;
+  /** Moves the scheduler's clock. */
+  clock: { offset: number };
+}
+
+/** Two Phỏm tables (a person and three AIs) in one store; every step of `bad` throws. */
+function world(): World {
+  const clock = { offset: 0 };
+  const now = () => Date.now() + clock.offset;
+  const store = openStore(':memory:', engineOf, now);
+  const ts = tableStore(store);
+  const games = ['bad', 'good'].map((name) => {
+    const row = store.games.create({
+      game: 'phom',
+      guildId: 'g',
+      channelId: 'c',
+      threadId: `th-${name}`,
+      hostUserId: 'u0',
+      options: defaultOptions(GAMES.phom.engine.options) as Record<string, unknown>,
+      optionsHash: 'h',
+      seed: `scheduler-${name}`,
+      seats: 4,
+      timerPreset: { name: 'live' },
+      timeoutPolicy: 'default',
+    });
+    store.games.setSeats(row.id, [
+      { seat: 0, userId: 'u0', isAi: false, displayName: 'P0' },
+      ...[1, 2, 3].map((seat) => ({ seat, userId: null, isAi: true, displayName: `AI ${seat}` })),
+    ]);
+    const r = act(ts, { kind: 'start', gameId: row.id, userId: 'u0' }, now());
+    assert.equal(r.outcome.ok, true);
+    store.games.clearOutbox(row.id, r.outbox);
+    return row.id;
+  });
+  const [bad, good] = games as [string, string];
+  const errors: { err?: unknown }[] = [];
+  const log = {
+    error: (o: { err?: unknown }) => errors.push(o),
+    warn() {},
+    info() {},
+    debug() {},
+  };
+  const ctx = {
+    store,
+    table: {
+      ...ts,
+      load: (id: string) => {
+        if (id === bad) throw new Error('load broke');
+        return ts.load(id);
+      },
+    },
+    clock: { now },
+    log,
+    client: { options: {}, ws: { shards: new Map() } },
+    defaultLang: 'en',
+    wakeTimers() {},
+  } as unknown as BotContext;
+  return {
+    store,
+    scheduler: new Scheduler(ctx, new GameLocks()),
+    bad,
+    good,
+    failures: () => errors.filter((e) => e.err instanceof Error && e.err.message === 'load broke').length,
+    clock,
+  };
+}
+
+/** Moves a game's only timer (seat 0's turn) to `deadline`. */
+function setDeadline(store: Store, gameId: string, deadline: number): void {
+  const [t] = store.timers.forGame(gameId);
+  assert.ok(t && t.seat === 0);
+  store.timers.set(gameId, [{ ...t, deadline, remindAt: null }]);
+}
+
+test('one failing timer does not stop the others: the later due timer fires in the same tick', async () => {
+  const w = world();
+  const t0 = Date.now();
+  setDeadline(w.store, w.bad, t0 - 2_000);
+  setDeadline(w.store, w.good, t0 - 1_000);
+  const before = w.store.games.get(w.good)!.version;
+  await w.scheduler.tick();
+  w.scheduler.stop();
+  assert.equal(w.failures(), 1, 'the failure is logged');
+  assert.ok(w.store.games.get(w.good)!.version > before, "the other table's deadline was played");
+  assert.equal(w.store.games.logWithMeta(w.good).find((e) => e.seq === before + 1)?.source, 'timeout');
+});
+
+test('a failing timer is retried after RETRY_MS, not at once; a timer due meanwhile still fires on time', async () => {
+  const w = world();
+  const t0 = Date.now();
+  setDeadline(w.store, w.bad, t0 - 1_000);
+  setDeadline(w.store, w.good, t0 + 300);
+  const before = w.store.games.get(w.good)!.version;
+  w.scheduler.start();
+  try {
+    await sleep(800);
+    assert.equal(w.failures(), 1, 'one attempt, not a spin');
+    assert.ok(w.store.games.get(w.good)!.version > before, 'the timer due 300 ms later fired');
+    // The retry: RETRY_MS later.
+    await w.scheduler.tick();
+    assert.equal(w.failures(), 1, 'not before its time');
+    w.clock.offset = RETRY_MS;
+    await w.scheduler.tick();
+    assert.equal(w.failures(), 2, 'tried again after RETRY_MS');
+  } finally {
+    w.scheduler.stop();
+  }
+});
