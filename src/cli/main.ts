@@ -356,7 +356,9 @@ main(process.argv.slice(2)).then(
       process.exitCode = 2;
       return;
     }
-    console.error(`error: ${(e as Error).stack ?? String(e)}`);
+    // Anything else (an AI or engine exception, an I/O error) is one line too: its message, no stack.
+    const msg = e instanceof Error ? e.message : String(e);
+    console.error(`error: ${msg.replace(/\s*\n\s*/g, ' ')}`);
     process.exitCode = 1;
   },
 );

@@ -165,3 +165,31 @@ test('--help, -h and help print the usage on stdout (exit 0); `<command> --help`
   assert.equal(unknown.stdout, '');
   assert.match(unknown.stderr, /^error: unknown command "dual"; commands: selfplay, duel, .*; see npm run cli -- --help\n$/);
 });
+
+test('an exception in an AI ends the duel with one error line (no stack) and exit 1', () => {
+  const r = spawnSync(
+    'node',
+    [
+      '--import',
+      'tsx',
+      '--import',
+      './test/unit/cli-throwing-ai.ts',
+      'src/cli/main.ts',
+      'duel',
+      '--game',
+      'chan',
+      '--a',
+      'strong',
+      '--b',
+      'normal',
+      '--hands',
+      '2',
+      '--seed',
+      't',
+    ],
+    { encoding: 'utf8' },
+  );
+  assert.equal(r.status, 1, r.stderr);
+  assert.equal(r.stdout, '');
+  assert.equal(r.stderr, 'error: strong AI broke on a second line\n');
+});
