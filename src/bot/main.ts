@@ -25,7 +25,7 @@ const store = openStore(cfg.DATABASE_PATH, engineOf, Date.now, cfg.DB_SYNC);
 const render = await createRenderer(cfg.RENDER_WORKERS ?? poolThreads());
 // AI decisions in their own worker pool (AI_WORKERS, default as many as the machine has cores; 0: inline).
 const aiWorkers = cfg.AI_WORKERS ?? poolThreads();
-const aiPool = aiWorkers > 0 ? createAiPool(aiWorkers) : null;
+const aiPool = aiWorkers > 0 ? createAiPool(aiWorkers, cfg.AI_TIMEOUT_MS ? { timeoutMs: cfg.AI_TIMEOUT_MS } : {}) : null;
 const activeTables = store.db.prepare("SELECT game, COUNT(*) AS n FROM games WHERE status = 'running' GROUP BY game");
 const metrics =
   cfg.METRICS_PORT === undefined

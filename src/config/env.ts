@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   RENDER_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
   // Unset: as many AI workers as cores (src/table/ai-pool.ts); 0 decides on the main thread.
   AI_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
+  // Unset: 5000. Past it a worker's AI decision is abandoned (the worker stopped) and the timeout default is played.
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('0.0.0.0'),
   BACKUP_DIR: z.string().min(1).optional(),

@@ -65,14 +65,17 @@ export interface AiAsk {
   seat: number;
   level: AiLevel;
 }
-/** Answers an AI request off the main thread (ai-pool.ts). */
-export type AiPort = (ask: AiAsk) => Promise<BaseAction>;
 /**
- * What a driver answers an `AiAsk` with: the AI's action, or why the AI could not answer (it threw).
- * A step never lets a failed AI stop the table: it goes on as for a rejected AI move (the decision's
- * timeout default, and a warning; `Step.decide`).
+ * What a driver answers an `AiAsk` with: the AI's action, or why the AI could not answer (it threw,
+ * or took longer than the pool allows). A step never lets a failed AI stop the table: it goes on as
+ * for a rejected AI move (the decision's timeout default, and a warning; `Step.decide`).
  */
 export type AiAnswer = { ok: true; action: BaseAction } | { ok: false; error: string };
+/**
+ * Answers an AI request off the main thread (ai-pool.ts). It rejects only when it could not run the
+ * request at all (a worker died): `actAsync` then decides on the main thread.
+ */
+export type AiPort = (ask: AiAsk) => Promise<AiAnswer>;
 export type Gen<T> = Generator<AiAsk, T, AiAnswer>;
 
 /** Why a command changed nothing: an i18n key for the person who clicked (`warn`: shown with ⚠️). */
@@ -825,8 +828,9 @@ const errorText = (e: unknown): string => (e instanceof Error ? e.message : Stri
 /**
  * `act` with the AI's choices made by `port` (a worker pool): the event loop stays free while a
  * strong AI thinks. The game's lock is held by the caller throughout; the load and the commit are
- * the same single ones. If the port fails (a worker died), that choice is made inline; an AI that
- * throws there too answers a failure, and the step goes on without it (`Step.decide`).
+ * the same single ones. An AI that fails (throws, or runs out of the pool's time) answers a failure
+ * and the step goes on without it (`Step.decide`); if the port itself fails (a worker died), that
+ * choice is made inline.
  */
 export async function actAsync(store: TableStore, cmd: TableCommand, now: number, port: AiPort): Promise<ActResult> {
   const g = actSteps(store, cmd, now);
@@ -835,7 +839,7 @@ export async function actAsync(store: TableStore, cmd: TableCommand, now: number
     const ask = r.value;
     let answer: AiAnswer;
     try {
-      answer = { ok: true, action: await port(ask) };
+      answer = await port(ask);
     } catch {
       answer = inline(ask);
     }

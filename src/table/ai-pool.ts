@@ -5,25 +5,39 @@
  * engine keeps it) is copied to a worker, which answers with the action. Deterministic: the same
  * state, seat and level give the same choice in a worker as inline.
  *
+ * Each request has `timeoutMs` (waiting for a worker included): past it the worker is stopped and
+ * the answer is a failure, so a hung AI cannot hold its game's lock (nor the timer scheduler, which
+ * fires timers one at a time) for ever; the table then plays the decision's timeout default.
+ *
  * Under tsx the worker is `ai-worker.ts` (workers inherit `--import tsx`, added when missing);
  * compiled, `ai-worker.js`. `atomics: 'disabled'` lets the workers' event loops turn between tasks
  * (see src/render/pool.ts for why that matters for memory).
  */
 import { Piscina } from 'piscina';
 import { fileURLToPath } from 'node:url';
-import type { BaseAction } from '../games/core/types.js';
-import type { AiAsk, AiPort } from './act.js';
+import type { AiAnswer, AiAsk, AiPort } from './act.js';
+
+/** The default time an AI request may take, from submission to answer (`AI_TIMEOUT_MS`). */
+export const AI_TIMEOUT_MS = 5_000;
 
 export interface AiPool {
   port: AiPort;
   close(): Promise<void>;
 }
 
-export function createAiPool(threads: number): AiPool {
+export interface AiPoolOptions {
+  /** How long one request may take before its worker is stopped (default `AI_TIMEOUT_MS`). */
+  timeoutMs?: number;
+  /** The worker module (default ai-worker.ts/.js; tests give one that hangs). */
+  filename?: string;
+}
+
+export function createAiPool(threads: number, o: AiPoolOptions = {}): AiPool {
   const isTs = import.meta.url.endsWith('.ts');
-  const filename = fileURLToPath(new URL(isTs ? './ai-worker.ts' : './ai-worker.js', import.meta.url));
+  const filename = o.filename ?? fileURLToPath(new URL(isTs ? './ai-worker.ts' : './ai-worker.js', import.meta.url));
   const execArgv = [...process.execArgv];
   if (isTs && !execArgv.some((a) => /(^|[/\\=])tsx([/\\]|$)/.test(a))) execArgv.push('--import', 'tsx');
+  const timeoutMs = o.timeoutMs ?? AI_TIMEOUT_MS;
   const pool = new Piscina({
     filename,
     execArgv,
@@ -34,7 +48,16 @@ export function createAiPool(threads: number): AiPool {
     atomics: 'disabled',
   });
   return {
-    port: async (ask: AiAsk) => (await pool.run({ game: ask.game, state: ask.state, seat: ask.seat, level: ask.level })) as BaseAction,
+    port: async (ask: AiAsk): Promise<AiAnswer> => {
+      const signal = AbortSignal.timeout(timeoutMs);
+      try {
+        return (await pool.run({ game: ask.game, state: ask.state, seat: ask.seat, level: ask.level }, { signal })) as AiAnswer;
+      } catch (e) {
+        // Out of time: a failure, not a port error (deciding again on the main thread could hang it).
+        if (signal.aborted) return { ok: false, error: `no answer within ${timeoutMs} ms` };
+        throw e;
+      }
+    },
     close: () => pool.destroy(),
   };
 }

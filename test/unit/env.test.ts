@@ -23,6 +23,9 @@ test('defaults fill the rest', () => {
     assert.equal(r.env.DISCORD_API_BASE, 'https://discord.com/api');
   }
   assert.equal(loadEnv({ DISCORD_TOKEN: 'x', DISCORD_API_BASE: 'not a url' }).ok, false);
+  const ai = loadEnv({ DISCORD_TOKEN: 'x', AI_TIMEOUT_MS: '2000' });
+  assert.ok(ai.ok && ai.env.AI_TIMEOUT_MS === 2000, 'the AI pool timeout, in ms');
+  assert.equal(loadEnv({ DISCORD_TOKEN: 'x', AI_TIMEOUT_MS: '5' }).ok, false, 'at least 100 ms');
 });
 
 test('npm start without a token exits 1 with a clear message', () => {

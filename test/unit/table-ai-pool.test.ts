@@ -1,10 +1,13 @@
 /**
  * AI decisions off the main thread (src/table/ai-pool.ts, issues #16 and #17 §4): `actAsync` asks
  * the worker pool for every AI choice and never calls an engine's `ai` on the main thread; the
- * table it leaves is exactly what `act` (inline) leaves.
+ * table it leaves is exactly what `act` (inline) leaves. An AI that throws in a worker, or does not
+ * answer in time, answers a failure: the table plays the timeout default (act.ts `Step.decide`).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { act, actAsync, type AiAsk } from '../../src/table/act.js';
 import { createAiPool } from '../../src/table/ai-pool.js';
 import { engineOf } from '../../src/table/manifests.js';
@@ -55,6 +58,52 @@ test('actAsync through the AI pool: the same log as act, and no engine.ai call o
       assert.ok(asked.length > 0, `${game}: the AI was asked through the pool`);
     }
   } finally {
+    await pool.close();
+  }
+});
+
+test('an AI that throws in a worker answers a failure (the pool does not reject: the AI is not asked again inline)', async () => {
+  const pool = createAiPool(1);
+  try {
+    const engine = engineOf('phom');
+    const answer = await pool.port({ engine, game: 'phom', state: { bogus: true }, seat: 0, level: 'strong' });
+    assert.equal(answer.ok, false);
+    assert.ok(!answer.ok && answer.error.length > 0);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('a worker that does not answer in time is stopped: the step plays the timeout default, not the AI on the main thread', async () => {
+  const hanging = fileURLToPath(new URL('../support/hanging-ai-worker.ts', import.meta.url));
+  const pool = createAiPool(1, { timeoutMs: 150, filename: hanging });
+  const engine = engineOf('phom');
+  const ai = engine.ai;
+  let inline = 0;
+  engine.ai = (...a: Parameters<typeof ai>) => {
+    inline++;
+    return ai(...a);
+  };
+  try {
+    const r = rig('phom', ['human', 'ai', 'human', 'human'], { seed: 'pool-hang' });
+    r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    inline = 0;
+    const d = r.pending().find((x) => x.seat === 0);
+    assert.ok(d, 'seat 0 plays first');
+    const before = r.store.games.get(r.gameId)!.version;
+    const t0 = performance.now();
+    const res = await actAsync(r.ts, { kind: 'move', gameId: r.gameId, seat: 0, action: d.options[0]!, ver: null }, r.clock.t, pool.port);
+    assert.equal(res.outcome.ok, true);
+    assert.ok(performance.now() - t0 < 5_000, 'answered within a few timeouts');
+    assert.equal(inline, 0, 'no AI on the main thread');
+    assert.ok(
+      res.warnings.some((w) => /^AI failed for seat 1 \(phom, normal\): no answer within 150 ms; taking the timeout default$/.test(w)),
+      JSON.stringify(res.warnings),
+    );
+    const played = r.store.games.logWithMeta(r.gameId).filter((e) => e.seq > before + 1);
+    assert.ok(played.length > 0 && played.every((e) => e.seat === 1 && e.source === 'ai'), 'the AI seat played (its timeout defaults)');
+  } finally {
+    engine.ai = ai;
     await pool.close();
   }
 });
