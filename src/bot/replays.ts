@@ -1,7 +1,7 @@
 /** Rebuilding a finished hand from the action log, for /score's best hand and /history's replays (with the hints asked). */
 import { applyEntry, initialState } from '../store/replay.js';
 import { GAMES } from '../table/manifests.js';
-import type { BaseAction, HandResult } from '../games/core/types.js';
+import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
 import type { BotContext } from './context.js';
 import type { Lang } from '../table/i18n.js';
 import { translator } from '../table/i18n.js';
@@ -10,8 +10,22 @@ import { shownName } from '../store/privacy.js';
 export interface HandReplay {
   state: unknown;
   result: HandResult | null;
-  /** Each action with the public view just before it (labels name what an action refers to). */
-  actions: { seat: number | null; action: BaseAction; source: string; before: unknown }[];
+  /**
+   * Each action with the public view just before it (labels name what an action refers to) and just
+   * after it (a hint's `after` is its `before`), and the kind of the decision the seat answered
+   * (null: the seat had none, e.g. a system entry). A claim answer is hidden information: who could
+   * claim, and what they answered, is shown only through what it changed in the public view.
+   */
+  actions: {
+    seat: number | null;
+    action: BaseAction;
+    source: string;
+    /** Who acted or asked (a hint's asker), when known. */
+    userId: string | null;
+    decision: Decision<BaseAction>['kind'] | null;
+    before: unknown;
+    after: unknown;
+  }[];
 }
 
 export function replayHand(ctx: BotContext, gameId: string, hand: number): HandReplay | null {
@@ -23,43 +37,60 @@ export function replayHand(ctx: BotContext, gameId: string, hand: number): HandR
   const actions: HandReplay['actions'] = [];
   // Hints asked for (source 'hint', their own table: never applied) are listed where they were asked.
   const hints = ctx.store.games.hints(gameId).filter((h) => h.hand === hand);
+  const kindOf = (seat: number | null) =>
+    seat === null ? null : ((engine.pending(state) as Decision<BaseAction>[]).find((d) => d.seat === seat)?.kind ?? null);
   const hintsAt = (version: number) => {
-    for (const h of hints.filter((x) => x.version === version))
-      actions.push({ seat: h.seat, action: h.action, source: 'hint', before: engine.publicView(state) });
+    for (const h of hints.filter((x) => x.version === version)) {
+      const view = engine.publicView(state);
+      actions.push({
+        seat: h.seat,
+        action: h.action,
+        source: 'hint',
+        userId: h.userId,
+        decision: kindOf(h.seat),
+        before: view,
+        after: view,
+      });
+    }
   };
   for (const e of log) {
     if (e.hand > hand) break;
     if (e.hand === hand) hintsAt(e.seq - 1);
-    const before = e.hand === hand && !e.action.type.startsWith('@') ? engine.publicView(state) : null;
+    const listed = e.hand === hand && !e.action.type.startsWith('@');
+    const before = listed ? engine.publicView(state) : null;
+    const decision = listed ? kindOf(e.seat) : null;
     state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
-    if (before !== null) actions.push({ seat: e.seat, action: e.action, source: e.source, before });
+    if (listed)
+      actions.push({
+        seat: e.seat,
+        action: e.action,
+        source: e.source,
+        userId: e.userId,
+        decision,
+        before,
+        after: engine.publicView(state),
+      });
   }
   if (row.handIndex < hand) return null;
   if (row.handIndex === hand) hintsAt(row.version);
   return { state, result: engine.result(state) as HandResult | null, actions };
 }
 
-/** Result image + action log lines of a finished hand. */
-export async function handReplayView(
-  ctx: BotContext,
-  gameId: string,
-  hand: number,
-  lang: Lang,
-): Promise<{ image: Buffer | null; lines: string[] } | null> {
+/**
+ * The result image of a finished hand (the table image of one not over), drawn from the public
+ * view: /score's best hand. No move list: /history's viewer (src/notify/replay-viewer.ts) lists
+ * only what the table showed (claim answers are hidden information).
+ */
+export async function handReplayView(ctx: BotContext, gameId: string, hand: number, lang: Lang): Promise<{ image: Buffer | null } | null> {
   const row = ctx.store.games.get(gameId);
   const r = replayHand(ctx, gameId, hand);
   if (!row || !r) return null;
-  const seats = ctx.store.games.seats(gameId);
-  const names = seats.map((s) => shownName(s.displayName, translator(lang)));
+  const names = ctx.store.games.seats(gameId).map((s) => shownName(s.displayName, translator(lang)));
   const pc = { lang, t: translator(lang), names };
   const presenter = GAMES[row.game].presenter;
   const engine = GAMES[row.game].engine;
-  const lines = r.actions.map(
-    (a, k) =>
-      `${k + 1}. ${a.seat === null ? '—' : names[a.seat]}: ${presenter.actionLabel(a.action, { ...pc, view: a.before })}${a.source !== 'player' ? ` (${pc.t(`common:source.${a.source}`)})` : ''}`,
-  );
   const image = r.result
     ? await ctx.render.result(presenter.resultModel(engine.publicView(r.state), r.result, pc))
     : await ctx.render.table(presenter.tableModel(engine.publicView(r.state), { ...pc, scores: names.map(() => '') }));
-  return { image, lines };
+  return { image };
 }

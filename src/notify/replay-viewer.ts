@@ -1,13 +1,23 @@
 /**
- * The replay viewer of /history (issue #14 §6): one hand stepped through, ephemeral.
+ * The replay viewer of /history (issue #14 §6): one hand stepped through, ephemeral. Anyone on the
+ * server may open it, so it is public: it shows only what the table showed.
  *
- * - Step k (0…n) is the hand after its first k logged moves. Its image is drawn from the PUBLIC
+ * - The move list holds only the logged moves that changed the public view (`engine.publicView`,
+ *   compared as canonical JSON): a claim answer that changed nothing public (a pass, a claim that
+ *   lost or waits for the others) is not listed, nor is it a step. A claim answer that did change
+ *   it (it closed the window) is told as the table told it, from the public view after it: the
+ *   presenter's caption of the last action ("Bình: Pung 5 Vạn", so a losing chow that closed the
+ *   window shows as the pung that won), or "no one claimed 5 Vạn" when no claim was taken; never
+ *   who answered, nor how (timeout, claim preference, away). Turn moves are public: listed as played.
+ * - Step k (0…n) is the hand after its first k listed moves. Its image is drawn from the PUBLIC
  *   view replayed from the action log (src/bot/replays.ts `replayHand`), never a seat's view; the
  *   last step of a finished hand is the result image (it reveals exactly what the result reveals).
  * - Only a hand that is over can be stepped through (a hand in play would show who answered a claim
- *   window, which the table does not tell). Hints (source 'hint') are not moves: while the hand is in
- *   play the asker sees only their own hints (a hint names a piece of the asker's hand); once it is
- *   over, every hint is listed above the move it came before, like the claim answers it may name.
+ *   window, which the table does not tell). Hints (source 'hint') are not moves, and a hint names a
+ *   piece of the asker's hand that may never have been shown: the asker sees their own hints with
+ *   their content, in play and once the hand is over; the others see, once it is over, only that a
+ *   player asked for a hint, above the move it came before, and not even that for a hint asked on a
+ *   claim decision (it would tell that the player could claim).
  * - Export: the match from its first hand up to this one as a scenario (docs/scenarios.md), each
  *   hand's logged moves as steps and its result as the expectation, runnable with
  *   `npm run cli -- replay`. Only once the match is over: the scenario holds the game's seed, which
@@ -15,14 +25,15 @@
  */
 import { AttachmentBuilder, ButtonStyle, MessageFlags, StringSelectMenuBuilder } from 'discord.js';
 import type { BotContext } from '../bot/context.js';
-import { replayHand } from '../bot/replays.js';
+import { replayHand, type HandReplay } from '../bot/replays.js';
 import { encodeCommandId } from '../bot/custom-id.js';
 import { button, png, row, type Row } from '../bot/messages.js';
 import { GAMES } from '../table/manifests.js';
-import { langOf, translator, type Lang, type T } from '../table/i18n.js';
+import { langOf, translator, type Lang } from '../table/i18n.js';
 import { NEXT_HAND, applyEntry, initialState, type GameRow } from '../store/index.js';
 import { handSeed } from '../games/core/rng.js';
-import type { BaseAction, HandResult } from '../games/core/types.js';
+import type { HandResult } from '../games/core/types.js';
+import { canonical } from '../games/core/match.js';
 import type { NextHand, Scenario, ScenarioStep } from '../games/core/scenario.js';
 import { shownName } from '../store/privacy.js';
 import type { CommandComponentInteraction } from '../bot/command-types.js';
@@ -32,14 +43,16 @@ export const MOVES_PER_PAGE = 15;
 /** Options of the "jump to" select (Discord allows 25). */
 const JUMP_OPTIONS = 25;
 
+/** The hand as the viewer shows it: the listed moves, already worded, and the hints. */
 interface Steps {
   row: GameRow;
   names: string[];
-  /** Public view before each move (step k's view is views[k]; views[n] is after the last move). */
+  /** Public view before each listed move (step k's view is views[k]; views[n] is after the last move). */
   views: unknown[];
-  moves: { seat: number | null; action: BaseAction; source: string }[];
-  /** Hints asked, each before move `before` (n: after the last move), with the public view then. */
-  hints: { before: number; seat: number | null; action: BaseAction; view: unknown }[];
+  /** Each listed move as one line (without its number). */
+  moves: string[];
+  /** Hints listed, each before listed move `before` (n: after the last move), worded for the viewer. */
+  hints: { before: number; text: string }[];
   result: HandResult | null;
 }
 
@@ -54,66 +67,64 @@ interface Running {
   hints: string[];
 }
 
-function steps(ctx: BotContext, gameId: string, hand: number, userId: string, lang: Lang): Steps | Running | null {
+/**
+ * The hand of game `gameId` as `userId` may see it in the viewer (the move list, the step views and
+ * the hints), or only their own hints while it is in play; null when the game or hand is unknown.
+ */
+function replaySteps(ctx: BotContext, gameId: string, hand: number, userId: string, lang: Lang): Steps | Running | null {
   const row = ctx.store.games.get(gameId);
   const r = replayHand(ctx, gameId, hand);
   if (!row || !r) return null;
-  if (!viewable(row, hand, r.result)) {
-    // replayHand lists the hand's hints in the order they were asked: the hints table's order.
-    const asked = ctx.store.games.hints(gameId).filter((h) => h.hand === hand);
-    const names = ctx.store.games.seats(gameId).map((s) => shownName(s.displayName, translator(lang)));
-    const t = translator(lang);
-    const presenter = GAMES[row.game].presenter;
-    const hints = r.actions
-      .filter((a) => a.source === 'hint')
-      .flatMap((a, k) =>
-        asked[k]?.userId === userId
-          ? [
-              `${names[a.seat ?? 0] ?? '—'}: ${presenter.actionLabel(a.action, { lang, t, names, view: a.before })} (${t('common:source.hint')})`,
-            ]
-          : [],
-      );
-    return { running: true, hints };
-  }
-  const engine = GAMES[row.game].engine;
-  const moves = r.actions.filter((a) => a.source !== 'hint');
+  const t = translator(lang);
+  const names = ctx.store.games.seats(gameId).map((s) => shownName(s.displayName, t));
+  const { presenter, engine } = GAMES[row.game];
+  const who = (seat: number | null) => (seat === null ? '—' : (names[seat] ?? `#${seat + 1}`));
+  const ownHint = (a: HandReplay['actions'][number]) =>
+    `${who(a.seat)}: ${presenter.actionLabel(a.action, { lang, t, names, view: a.before })} (${t('common:source.hint')})`;
+  if (!viewable(row, hand, r.result))
+    return { running: true, hints: r.actions.filter((a) => a.source === 'hint' && a.userId === userId).map(ownHint) };
+  const moves: string[] = [];
+  const views: unknown[] = [];
   const hints: Steps['hints'] = [];
-  let before = 0;
-  for (const a of r.actions) {
-    if (a.source === 'hint') hints.push({ before, seat: a.seat, action: a.action, view: a.before });
-    else before++;
-  }
-  return {
-    row,
-    names: ctx.store.games.seats(gameId).map((s) => shownName(s.displayName, translator(lang))),
-    views: [...moves.map((a) => a.before), engine.publicView(r.state)],
-    moves: moves.map((a) => ({ seat: a.seat, action: a.action, source: a.source })),
-    hints,
-    result: r.result,
-  };
+  const last = r.actions.findLastIndex((a) => a.source !== 'hint');
+  r.actions.forEach((a, i) => {
+    if (a.source === 'hint') {
+      // Someone else's hint: that they asked, not what (nor that they had a claim to answer).
+      if (a.userId !== null && a.userId === userId) hints.push({ before: moves.length, text: ownHint(a) });
+      else if (a.decision !== 'claim') hints.push({ before: moves.length, text: t('async:replay.hint-asked', { who: who(a.seat) }) });
+      return;
+    }
+    // A move that changed nothing public is not shown: the table did not show it either.
+    if (canonical(a.before) === canonical(a.after)) return;
+    views.push(a.before);
+    if (a.decision === 'claim') {
+      const pc = { lang, t, names };
+      const caption = presenter.lastAction(a.after, pc);
+      if (caption && caption !== presenter.lastAction(a.before, pc)) moves.push(caption);
+      else if (i === last && r.result !== null) moves.push(t('common:hand.hand-over'));
+      else {
+        const piece = presenter.onOffer?.(a.before, pc);
+        moves.push(piece ? t('async:replay.not-claimed', { piece }) : t('async:replay.not-claimed-any'));
+      }
+      return;
+    }
+    const label = presenter.actionLabel(a.action, { lang, t, names, view: a.before });
+    const src = a.source !== 'player' ? ` (${t(`common:source.${a.source}`, { defaultValue: a.source })})` : '';
+    moves.push(`${who(a.seat)}: ${label}${src}`);
+  });
+  views.push(engine.publicView(r.state));
+  return { row, names, views, moves, hints, result: r.result };
 }
 
 const id = (rest: string) => encodeCommandId('history', rest);
 
 /** The hints asked before move `k` (k = n: after the last), one line each, indented under the list. */
-function hintLines(s: Steps, k: number, t: T, lang: Lang): string[] {
-  const presenter = GAMES[s.row.game].presenter;
-  return s.hints
-    .filter((h) => h.before === k)
-    .map((h) => {
-      const who = h.seat === null ? '—' : (s.names[h.seat] ?? `#${h.seat + 1}`);
-      const label = presenter.actionLabel(h.action, { lang, t, names: s.names, view: h.view });
-      return `\u3000\u3000💡 ${who}: ${label} (${t('common:source.hint')})`.slice(0, 90);
-    });
+function hintLines(s: Steps, k: number): string[] {
+  return s.hints.filter((h) => h.before === k).map((h) => `\u3000\u3000💡 ${h.text}`.slice(0, 90));
 }
 
-function moveLine(s: Steps, k: number, t: T, lang: Lang): string {
-  const m = s.moves[k]!;
-  const presenter = GAMES[s.row.game].presenter;
-  const who = m.seat === null ? '—' : (s.names[m.seat] ?? `#${m.seat + 1}`);
-  const label = presenter.actionLabel(m.action, { lang, t, names: s.names, view: s.views[k] });
-  const src = m.source !== 'player' ? ` (${t(`common:source.${m.source}`, { defaultValue: m.source })})` : '';
-  return `${who}: ${label}${src}`.slice(0, 90);
+function moveLine(s: Steps, k: number): string {
+  return s.moves[k]!.slice(0, 90);
 }
 
 /** The viewer message at step `k` (null: the last step). Null when the game or hand is unknown. */
@@ -126,7 +137,7 @@ export async function viewerPayload(
   userId: string,
 ): Promise<{ content: string; files: AttachmentBuilder[]; components: Row[]; attachments: never[] } | null> {
   const t = translator(lang);
-  const s = steps(ctx, gameId, hand, userId, lang);
+  const s = replaySteps(ctx, gameId, hand, userId, lang);
   if (s === null) return null;
   const g = ctx.store.games.get(gameId)!;
   const head = `**${t(`${g.game}:name`)}** \`${g.id}\` · ${t('common:table.hand', { n: hand + 1 })}`;
@@ -151,11 +162,11 @@ export async function viewerPayload(
   const pages = Math.max(1, Math.ceil(n / MOVES_PER_PAGE));
   const list: string[] = [];
   for (let j = page * MOVES_PER_PAGE; j < Math.min(n, (page + 1) * MOVES_PER_PAGE); j++) {
-    list.push(...hintLines(s, j, t, lang));
-    const line = `${j + 1}. ${moveLine(s, j, t, lang)}`;
+    list.push(...hintLines(s, j));
+    const line = `${j + 1}. ${moveLine(s, j)}`;
     list.push(j + 1 === step ? `▶ **${line}**` : `\u3000${line}`);
   }
-  if (page === pages - 1) list.push(...hintLines(s, n, t, lang));
+  if (page === pages - 1) list.push(...hintLines(s, n));
   const where =
     step === 0
       ? t('async:replay.at-deal', { n })
@@ -197,7 +208,7 @@ export async function viewerPayload(
       .setPlaceholder(t('async:replay.jump'))
       .addOptions(
         picks.map((j) => ({
-          label: (j === 0 ? t('async:replay.deal') : `${j}. ${moveLine(s, j - 1, t, lang)}`).slice(0, 100),
+          label: (j === 0 ? t('async:replay.deal') : `${j}. ${moveLine(s, j - 1)}`).slice(0, 100),
           value: String(j),
           default: j === step,
         })),

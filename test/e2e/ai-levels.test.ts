@@ -136,15 +136,23 @@ for (const game of ['phom', 'vn-mahjong', 'chan', 'classic-mahjong'] as const) {
       const hintLine = lines.find((l) => l.endsWith('(hint)'));
       assert.ok(hintLine, hist.response!.content);
       assert.ok(hintLine.includes(label.replace(/^\S+ · /, '')), hintLine);
-      // The other player does not see it while the hand is in play; once it is over, everyone does.
+      // The other player does not see it while the hand is in play; once it is over, they see that the
+      // asker asked for a hint, never what it said (it names a piece of the asker's hand); the asker does.
       const during = await slash(w, other.id, 'history', { 'game-id': gameId, hand: 1 }, threadId);
       assert.ok(!during.response!.content.includes('(hint)'), during.response!.content);
       await playHandToEnd(w, gameId);
-      const viewer = (await slash(w, other.id, 'history', { 'game-id': gameId, hand: 1 }, threadId)).response!;
-      await click(w, other.id, viewer.id, String(buttonByLabel(w.sim, viewer, '⏮').custom_id));
-      const first = w.sim.message(viewer.id)!.content; // the deal: the first page of moves, with the hint before move 1
-      const shown = first.split('\n').find((l) => l.endsWith('(hint)'));
-      assert.ok(shown?.includes(label.replace(/^\S+ · /, '')), first);
+      const firstPage = async (userId: string) => {
+        const viewer = (await slash(w, userId, 'history', { 'game-id': gameId, hand: 1 }, threadId)).response!;
+        await click(w, userId, viewer.id, String(buttonByLabel(w.sim, viewer, '⏮').custom_id));
+        return w.sim.message(viewer.id)!.content; // the deal: the first page of moves, with the hint before move 1
+      };
+      const askerName = seats[d.seat]!.displayName;
+      const first = await firstPage(other.id);
+      const hintLines = first.split('\n').filter((l) => l.includes('💡'));
+      assert.deepEqual(hintLines, [`\u3000\u3000💡 ${askerName} asked for a hint`], first);
+      assert.ok(!first.includes('(hint)'), first);
+      const own = (await firstPage(asker)).split('\n').find((l) => l.endsWith('(hint)'));
+      assert.ok(own?.includes(label.replace(/^\S+ · /, '')), own);
     });
   });
 }

@@ -1,0 +1,171 @@
+/**
+ * The replay viewer of /history is public (any member may open it): its move list shows only what
+ * the table showed. A claim answer that changed nothing public (a pass, a claim that lost, one
+ * answered by timeout) is neither listed nor a step; one that closed the window is told from the
+ * public view, never naming who answered. Another player's hint is listed without its content (and
+ * not at all when asked on a claim decision); the asker sees their own with it.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openStore } from '../../src/store/index.js';
+import { applyEntry, initialState } from '../../src/store/replay.js';
+import { engineOf, GAMES } from '../../src/table/manifests.js';
+import { tableStore } from '../../src/table/store.js';
+import { act } from '../../src/table/act.js';
+import { translator } from '../../src/table/i18n.js';
+import { defaultOptions } from '../../src/games/core/options.js';
+import { canonical } from '../../src/games/core/match.js';
+import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
+import type { BotContext } from '../../src/bot/context.js';
+import { MOVES_PER_PAGE, viewerPayload } from '../../src/notify/replay-viewer.js';
+
+const SOURCES = ['timeout', 'claim preference', 'away', 'AI'];
+
+/**
+ * One hand of `game` with every seat a person, played by the AI through `act`: u0 and u1 ask a hint
+ * on a turn, a third player one on a claim, one claim of a window with several claimants times out.
+ * Null when the hand (dealt from `seed`) gives no such chances.
+ */
+function playHand(game: GameId, seed: string) {
+  const clock = { t: Date.UTC(2026, 10, 30, 12) };
+  const store = openStore(':memory:', engineOf, () => clock.t);
+  const ts = tableStore(store);
+  const engine = GAMES[game].engine;
+  const options = defaultOptions(engine.options) as Record<string, unknown>;
+  const n = engine.tableSize(options).default;
+  const row = store.games.create({ game, guildId: 'g', hostUserId: 'u0', options, optionsHash: 'h', seed, seats: n });
+  store.games.setSeats(
+    row.id,
+    Array.from({ length: n }, (_, seat) => ({ seat, userId: `u${seat}`, isAi: false, displayName: `P${seat}` })),
+  );
+  assert.equal(act(ts, { kind: 'start', gameId: row.id, userId: 'u0' }, clock.t).outcome.ok, true);
+  const asked = { turn0: false, turn1: false, claim: null as number | null, timedOut: false };
+  for (let k = 0; k < 3000; k++) {
+    const g = store.games.get(row.id)!;
+    const state = store.games.state(g);
+    if (engine.result(state)) break;
+    const pending = engine.pending(state) as Decision<BaseAction>[];
+    const claims = pending.filter((d) => d.kind === 'claim');
+    const turn = pending.find((d) => d.kind === 'turn');
+    const key = turn?.seat === 0 ? 'turn0' : 'turn1';
+    if (turn && turn.seat <= 1 && !asked[key]) {
+      asked[key] = true;
+      assert.equal(act(ts, { kind: 'hint', gameId: row.id, userId: `u${turn.seat}` }, clock.t).outcome.ok, true);
+      continue;
+    }
+    const claimer = claims.find((d) => d.seat >= 2);
+    if (claimer && asked.claim === null) {
+      asked.claim = claimer.seat;
+      assert.equal(act(ts, { kind: 'hint', gameId: row.id, userId: `u${claimer.seat}` }, clock.t).outcome.ok, true);
+      continue;
+    }
+    if (claims.length > 1 && !asked.timedOut) {
+      asked.timedOut = true;
+      const seat = claims.at(-1)!.seat;
+      assert.equal(act(ts, { kind: 'timeout', gameId: row.id, seat, timerKind: 'claim' }, clock.t).outcome.ok, true);
+      continue;
+    }
+    const d = pending[0]!;
+    const action = engine.ai(state, d.seat) as BaseAction;
+    assert.equal(act(ts, { kind: 'move', gameId: row.id, seat: d.seat, action, ver: g.version }, clock.t).outcome.ok, true);
+  }
+  assert.ok(engine.result(store.games.state(store.games.get(row.id)!)), 'the hand is over');
+  if (!asked.turn0 || !asked.turn1 || asked.claim === null || !asked.timedOut) {
+    store.close();
+    return null;
+  }
+  return { store, row, n, claimer: asked.claim };
+}
+
+for (const game of ['chan', 'vn-mahjong', 'classic-mahjong'] as GameId[]) {
+  test(`${game}: the finished hand's move list holds only public changes; hints of others without content`, async () => {
+    const { engine, presenter } = GAMES[game];
+    let played: ReturnType<typeof playHand> = null;
+    for (let k = 0; k < 20 && !played; k++) played = playHand(game, `viewer-${game}-${k}`);
+    assert.ok(played, 'a hand with hints on turns and a claim, and a claim timeout');
+    const { store, row, n, claimer } = played;
+    const g = store.games.get(row.id)!;
+
+    // What the table showed: the logged entries that changed the public view; the claim answers that did not.
+    let state = initialState(engine, g.options, g.seats, g.seed);
+    let shown = 0;
+    let hiddenClaims = 0;
+    for (const e of store.games.logWithMeta(row.id)) {
+      const kind = (engine.pending(state) as Decision<BaseAction>[]).find((d) => d.seat === e.seat)?.kind;
+      const before = canonical(engine.publicView(state));
+      state = applyEntry(engine, g.options, g.seats, g.seed, state, e);
+      if (e.hand !== 0 || e.action.type.startsWith('@')) continue;
+      if (before !== canonical(engine.publicView(state))) shown++;
+      else {
+        assert.equal(kind, 'claim', `${JSON.stringify(e.action)}: only a claim answer changes nothing public`);
+        hiddenClaims++;
+      }
+    }
+    assert.ok(hiddenClaims > 0, 'the log holds claim answers that changed nothing public');
+    const claimTimeouts = store.games.logWithMeta(row.id).filter((e) => e.source === 'timeout').length;
+    assert.equal(claimTimeouts, 1);
+
+    // The viewer as a user sees it: every page of the move list (hints marked 💡), the step count;
+    // the table image's model of every step (the renderer is a stub that keeps the model).
+    const models: string[] = [];
+    const ctx = {
+      store,
+      render: {
+        table: (m: unknown) => (models.push(canonical(m)), Promise.resolve(Buffer.from('t'))),
+        result: () => Promise.resolve(Buffer.from('r')),
+      },
+    } as unknown as BotContext;
+    const seen = async (userId: string) => {
+      const last = (await viewerPayload(ctx, row.id, 0, null, 'en', userId))!;
+      const steps = Number(/Step (\d+) of (\d+): the result/.exec(last.content)?.[2]);
+      const moves: string[] = [];
+      const hints: string[] = [];
+      for (let k = 1; k <= Math.max(1, steps); k += MOVES_PER_PAGE) {
+        const v = (await viewerPayload(ctx, row.id, 0, k, 'en', userId))!;
+        for (const l of v.content.split('\n')) {
+          const hint = /^\u3000\u3000💡 (.*)$/.exec(l);
+          const move = /^(?:▶ \*\*|\u3000)(\d+)\. (.*?)(?:\*\*)?$/.exec(l);
+          if (hint) hints.push(hint[1]!);
+          else if (move) moves.push(move[2]!);
+        }
+      }
+      const menu = last.components.flatMap((r) => r.toJSON().components).find((c) => c.type === 3) as unknown as {
+        options: { value: string }[];
+      };
+      return { steps, moves, hints, jumpMax: Math.max(...menu.options.map((o) => Number(o.value))) };
+    };
+    const t = translator('en');
+    const names = Array.from({ length: n }, (_, s) => `P${s}`);
+    const pass = presenter.actionLabel({ type: 'pass' }, { lang: 'en', t, names });
+    const mine = await seen('u0');
+    assert.equal(mine.steps, shown, 'one step per public change');
+    assert.equal(mine.moves.length, shown, 'one listed move per public change');
+    assert.equal(mine.jumpMax, shown);
+    for (const m of mine.moves) {
+      assert.ok(!m.includes(`: ${pass}`), `no claim pass listed: ${m}`);
+      for (const src of SOURCES) assert.ok(!m.includes(`(${src})`), `no claim answer's source: ${m}`);
+    }
+    // Consecutive steps differ: no step is a move that changed nothing.
+    models.length = 0;
+    for (let k = 0; k < shown; k++) await viewerPayload(ctx, row.id, 0, k, 'en', 'u0');
+    assert.equal(models.length, shown);
+    for (let k = 1; k < shown; k++) assert.notEqual(models[k - 1], models[k], `step ${k} changed what the table shows`);
+
+    // Hints: u0 sees their own with its content, u1's as asked only, the claim hint not at all.
+    const own = mine.hints.filter((h) => h.startsWith('P0: '));
+    assert.equal(own.length, 1, mine.hints.join('\n'));
+    assert.match(own[0]!, /^P0: .+ \(hint\)$/);
+    assert.ok(mine.hints.includes('P1 asked for a hint'), mine.hints.join('\n'));
+    assert.ok(!mine.hints.some((h) => h.startsWith('P1: ')), 'not the content of P1’s hint');
+    assert.ok(!mine.hints.some((h) => h.startsWith(`P${claimer}`)), `P${claimer}'s claim hint is not listed: ${mine.hints.join('\n')}`);
+    assert.equal(mine.hints.length, 2);
+    const theirs = await seen(`u${claimer}`);
+    assert.ok(
+      theirs.hints.some((h) => h.startsWith(`P${claimer}: `) && h.endsWith('(hint)')),
+      'the asker sees their claim hint',
+    );
+    assert.ok(theirs.hints.includes('P0 asked for a hint'));
+    assert.deepEqual(theirs.moves, mine.moves);
+    store.close();
+  });
+}
