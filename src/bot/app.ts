@@ -15,7 +15,7 @@ import { tableStore } from '../table/store.js';
 import type { Lang } from '../table/i18n.js';
 import type { AiPort } from '../table/act.js';
 import type { Metrics } from '../ops/metrics.js';
-import { measuredRenderer, measuredTableStore, observeClient } from './observe.js';
+import { measuredAiPort, measuredRenderer, measuredTableStore, observeClient } from './observe.js';
 import { Notifier, discordSender } from '../notify/notifier.js';
 import { splitInteractionRest, GLOBAL_REQUESTS_PER_SECOND } from './rest.js';
 import { makeRequest } from './multipart.js';
@@ -84,7 +84,7 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     defaultLang: o.defaultLang ?? 'vi',
     wakeTimers: () => scheduler?.wake(),
     locks,
-    ...(o.ai ? { ai: o.ai } : {}),
+    ...(o.ai ? { ai: o.metrics ? measuredAiPort(o.ai, o.metrics) : o.ai } : {}),
   };
   ctx.notifier = new Notifier(o.store, ctx.table, discordSender(client, o.log), { defaultLang: ctx.defaultLang, log: o.log });
   scheduler = new Scheduler(ctx, locks);

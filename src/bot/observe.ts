@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import type { Metrics } from '../ops/metrics.js';
 import type { Renderer } from './context.js';
 import type { TableStore } from '../table/store.js';
+import type { AiPort } from '../table/act.js';
 
 const CALLBACK = /\/interactions\/(\d+)\/[^/]+\/callback/;
 
@@ -93,5 +94,22 @@ export function measuredTableStore(t: TableStore, m: Metrics): TableStore {
         end();
       }
     },
+  };
+}
+
+/**
+ * The AI worker pool's port, counting the decisions it did not make: a rejection (actAsync then
+ * decides on the main thread) and a failure answer (the AI threw or ran out of time in a worker).
+ */
+export function measuredAiPort(port: AiPort, m: Metrics): AiPort {
+  return async (ask) => {
+    try {
+      const answer = await port(ask);
+      if (!answer.ok) m.aiFallbacks.inc({ reason: 'failed' });
+      return answer;
+    } catch (e) {
+      m.aiFallbacks.inc({ reason: 'inline' });
+      throw e;
+    }
   };
 }

@@ -22,6 +22,11 @@ export interface Metrics {
   sqliteTxSeconds: client.Histogram<'op'>;
   /** Discord REST responses that were not a success: 429s (by scope) and 5xx. */
   discordErrors: client.Counter<'status' | 'scope'>;
+  /**
+   * AI decisions the worker pool did not make: `inline` (the pool failed; decided on the main
+   * thread), `failed` (the AI threw or ran out of time in a worker; the timeout default was played).
+   */
+  aiFallbacks: client.Counter<'reason'>;
   /** Text exposition for a scrape. */
   text(): Promise<string>;
   contentType: string;
@@ -79,6 +84,12 @@ export function createMetrics(sources: MetricsSources = {}, prefix = 'hoiquan_')
       name: `${prefix}discord_errors_total`,
       help: 'Discord REST responses 429 and 5xx',
       labelNames: ['status', 'scope'],
+      registers: [registry],
+    }),
+    aiFallbacks: new client.Counter({
+      name: `${prefix}ai_fallbacks_total`,
+      help: 'AI decisions not made by the worker pool (inline: on the main thread; failed: timeout default played)',
+      labelNames: ['reason'],
       registers: [registry],
     }),
     text: () => registry.metrics(),

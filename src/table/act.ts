@@ -830,20 +830,25 @@ const errorText = (e: unknown): string => (e instanceof Error ? e.message : Stri
  * strong AI thinks. The game's lock is held by the caller throughout; the load and the commit are
  * the same single ones. An AI that fails (throws, or runs out of the pool's time) answers a failure
  * and the step goes on without it (`Step.decide`); if the port itself fails (a worker died), that
- * choice is made inline.
+ * choice is made inline, on the event loop, with a warning (the operator should know the pool is
+ * failing: every such decision holds up the other tables meanwhile).
  */
 export async function actAsync(store: TableStore, cmd: TableCommand, now: number, port: AiPort): Promise<ActResult> {
   const g = actSteps(store, cmd, now);
+  const warnings: string[] = [];
   let r = g.next();
   while (!r.done) {
     const ask = r.value;
     let answer: AiAnswer;
     try {
       answer = await port(ask);
-    } catch {
+    } catch (e) {
+      warnings.push(
+        `AI worker pool failed (${errorText(e)}); seat ${ask.seat}'s decision (${ask.game}, ${ask.level}) made on the main thread`,
+      );
       answer = inline(ask);
     }
     r = g.next(answer);
   }
-  return r.value;
+  return warnings.length ? { ...r.value, warnings: [...warnings, ...r.value.warnings] } : r.value;
 }

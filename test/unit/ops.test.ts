@@ -5,6 +5,9 @@ import { createMetrics } from '../../src/ops/metrics.js';
 import { startOpsServer } from '../../src/ops/server.js';
 import { openDatabase } from '../../src/store/db.js';
 import { databaseWritable } from '../../src/store/health.js';
+import { measuredAiPort } from '../../src/bot/observe.js';
+import { engineOf } from '../../src/table/manifests.js';
+import type { AiAsk } from '../../src/table/act.js';
 
 test('/metrics serves the bot series and the process defaults', async () => {
   const metrics = createMetrics({ activeTables: () => ({ phom: 3, chan: 1 }) });
@@ -57,4 +60,19 @@ test('/healthz is 200 only while the gateway is READY and the database writable'
   } finally {
     await ops.close();
   }
+});
+
+test('the AI port counts the decisions the worker pool did not make (inline, failed)', async () => {
+  const metrics = createMetrics();
+  const ask: AiAsk = { engine: engineOf('phom'), game: 'phom', state: null, seat: 1, level: 'normal' };
+  const answers = measuredAiPort(async () => ({ ok: true, action: { type: 'draw' } }), metrics);
+  const fails = measuredAiPort(async () => ({ ok: false, error: 'no answer within 5000 ms' }), metrics);
+  const broken = measuredAiPort(() => Promise.reject(new Error('worker died')), metrics);
+  await answers(ask);
+  await fails(ask);
+  await assert.rejects(broken(ask), /worker died/, 'the rejection still reaches actAsync (which decides inline)');
+  await assert.rejects(broken(ask));
+  const body = await metrics.text();
+  assert.match(body, /hoiquan_ai_fallbacks_total\{reason="inline"\} 2/);
+  assert.match(body, /hoiquan_ai_fallbacks_total\{reason="failed"\} 1/);
 });

@@ -272,3 +272,16 @@ test('the open claims a vote hands to the AI: an AI that throws answers each wit
   assert.deepEqual([first.source, canonical(first.action)], ['ai', canonical(d.timeoutDefault)]);
   assert.ok(last.warnings.some((w) => w.startsWith(`AI failed for seat ${first.seat} (chan, normal)`)));
 });
+
+test('a failing worker pool: the decision is made on the main thread, with a warning (not silently)', async () => {
+  const r = rig('phom', ['human', 'ai', 'ai', 'ai']);
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  r.ai.calls = 0;
+  const res = await actAsync(r.ts, click(r, 0), r.clock.t, () => Promise.reject(new Error('worker died')));
+  assert.equal(res.outcome.ok, true);
+  assert.ok(r.ai.calls > 0, 'decided inline');
+  const pool = res.warnings.filter((w) => w.startsWith('AI worker pool failed'));
+  assert.equal(pool.length, r.ai.calls, 'one warning per decision made on the main thread');
+  assert.match(pool[0]!, /^AI worker pool failed \(worker died\); seat [123]'s decision \(phom, normal\) made on the main thread$/);
+  assert.ok(!res.warnings.some((w) => w.startsWith('AI failed')), 'the inline AI answered');
+});
