@@ -671,11 +671,21 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       // The AI taking over an absent player's seat plays at the server's takeover level (kept on the game row).
       const takeover = t.row.takeoverLevel;
       // An AI that cannot answer leaves the timeout default (the seat still passes to the AI).
-      const action = (useAi ? yield* step.decide(cmd.seat, takeover) : null) ?? d.timeoutDefault;
+      const chosen = useAi ? yield* step.decide(cmd.seat, takeover) : null;
       step.timers = others;
-      const r = step.apply(cmd.seat, action, 'timeout', null);
+      let action = chosen ?? d.timeoutDefault;
+      let r = step.apply(cmd.seat, action, 'timeout', null);
+      if (!r.ok && chosen) {
+        // A takeover move the engine rejects: the timeout default, as for an AI seat (`runAi`).
+        step.warnings.push(`takeover AI move rejected (${r.refusal.key}) for seat ${cmd.seat}; taking the timeout default`);
+        action = d.timeoutDefault;
+        r = step.apply(cmd.seat, action, 'timeout', null);
+      }
       if (!r.ok) {
-        step.warnings.push(`timeout action rejected: ${r.refusal.key}`);
+        // Nothing could be played: the seat stays its player's, with a new deadline (its timer is set
+        // again), rather than a table that waits with no timer for ever.
+        step.warnings.push(`timeout default rejected (${r.refusal.key}) for seat ${cmd.seat}; a new deadline`);
+        yield* step.advance();
         return done({ ok: false, refusal: r.refusal });
       }
       // A claim decision that ran out says nothing in public and does not hand the seat to the AI

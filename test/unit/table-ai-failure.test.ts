@@ -4,7 +4,9 @@
  * engine rejects: the decision's timeout default is played and the operator gets a warning. This
  * holds for every place that asks the AI: AI seats, an away player's seat, a deadline with on-timeout
  * `ai`, the open claims a vote hands to the AI; a hint that cannot be worked out is refused politely.
- * The rig's engine is a Proxy whose `ai` answers, throws or returns a bogus action on demand.
+ * A takeover AI whose move the engine rejects at a deadline gives way to the timeout default too.
+ * The rig's engine is a Proxy whose `ai` answers, throws or returns a bogus action on demand, and
+ * whose `apply` can reject a seat's every move.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,6 +27,8 @@ interface Rig {
   gameId: string;
   /** What the engine's `ai` does now, and how often the table layer called it. */
   ai: { mode: Mode; calls: number };
+  /** Seats whose every move the engine rejects (a timeout default included). */
+  rejects: Set<number>;
   run(cmd: TableCommand): ActResult;
   pending(): Decision<BaseAction>[];
   version(): number;
@@ -38,9 +42,15 @@ function rig(
   const clock = { t: Date.UTC(2026, 11, 1, 12) };
   const store = openStore(':memory:', engineOf, () => clock.t);
   const ai = { mode: 'answer' as Mode, calls: 0 };
+  const rejects = new Set<number>();
   const real = GAMES[game].engine as AnyEngine;
   const engine = new Proxy(real, {
     get(target, prop, receiver) {
+      if (prop === 'apply')
+        return (s: unknown, seat: number, action: BaseAction) =>
+          rejects.has(seat)
+            ? { ok: false, error: { code: `${game}/rigged`, message: 'rejected by the test' } }
+            : target.apply(s as never, seat, action);
       if (prop === 'ai')
         return (s: unknown, seat: number, level?: Parameters<AnyEngine['ai']>[2]) => {
           ai.calls++;
@@ -82,6 +92,7 @@ function rig(
     clock,
     gameId: row.id,
     ai,
+    rejects,
     run: (cmd) => {
       const res = act(ts, cmd, clock.t);
       if (res.outbox.length) store.games.clearOutbox(row.id, res.outbox);
@@ -284,4 +295,54 @@ test('a failing worker pool: the decision is made on the main thread, with a war
   assert.equal(pool.length, r.ai.calls, 'one warning per decision made on the main thread');
   assert.match(pool[0]!, /^AI worker pool failed \(worker died\); seat [123]'s decision \(phom, normal\) made on the main thread$/);
   assert.ok(!res.warnings.some((w) => w.startsWith('AI failed')), 'the inline AI answered');
+});
+
+test('a deadline with on-timeout ai and a takeover move the engine rejects: the timeout default, the seat passes to the AI', () => {
+  for (const game of ['phom', 'chan'] as const) {
+    const r = rig(game, ['human', 'human', 'ai', 'ai'], { timeoutPolicy: 'ai', seed: `tmo-${game}` });
+    r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    const [timer] = r.store.timers.forGame(r.gameId);
+    assert.ok(timer, `${game}: a person must decide`);
+    const d = r.pending().find((x) => x.seat === timer.seat)!;
+    const before = r.version();
+    r.ai.mode = 'bogus';
+    const res = r.run({ kind: 'timeout', gameId: r.gameId, seat: timer.seat, timerKind: timer.kind });
+    assert.equal(res.outcome.ok, true, `${game}: ${JSON.stringify(res.outcome.refusal)}`);
+    assert.ok(
+      res.warnings.some((w) => w.startsWith(`takeover AI move rejected (${game}:error.`) && w.endsWith('taking the timeout default')),
+    );
+    const first = r.store.games.logWithMeta(r.gameId).find((e) => e.seq === before + 1)!;
+    assert.deepEqual([first.seat, first.source, canonical(first.action)], [timer.seat, 'timeout', canonical(d.timeoutDefault)]);
+    // The table is consistent: the seat is the AI's (a turn; a claim stays the player's), and every
+    // person who must decide now has a deadline.
+    assert.equal(r.store.games.seats(r.gameId)[timer.seat]!.isAi, timer.kind === 'turn');
+    const seats = r.store.games.seats(r.gameId);
+    const timers = r.store.timers.forGame(r.gameId);
+    for (const p of r.pending())
+      assert.ok(seats[p.seat]!.isAi || timers.some((x) => x.seat === p.seat), `${game}: seat ${p.seat} has a deadline`);
+    assert.ok(r.pending().length > 0);
+  }
+});
+
+test('a deadline whose timeout default the engine rejects too: the seat keeps its decision with a new deadline', () => {
+  for (const policy of ['default', 'ai'] as const) {
+    const r = rig('phom', ['human', 'ai', 'ai', 'ai'], { timeoutPolicy: policy });
+    r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    const [timer] = r.store.timers.forGame(r.gameId);
+    assert.ok(timer && timer.seat === 0);
+    const before = r.version();
+    r.rejects.add(0);
+    r.clock.t = timer.deadline + 1;
+    const res = r.run({ kind: 'timeout', gameId: r.gameId, seat: 0, timerKind: 'turn' });
+    assert.equal(res.outcome.ok, false);
+    assert.ok(
+      res.warnings.some((w) => w === 'timeout default rejected (phom:error.rigged) for seat 0; a new deadline'),
+      JSON.stringify(res.warnings),
+    );
+    assert.equal(r.version(), before, 'nothing played');
+    assert.equal(r.store.games.seats(r.gameId)[0]!.isAi, false, `${policy}: the seat stays the player's`);
+    const [again] = r.store.timers.forGame(r.gameId);
+    assert.ok(again && again.seat === 0 && again.kind === 'turn', `${policy}: the seat still has a timer`);
+    assert.ok(again.deadline > r.clock.t, `${policy}: a new deadline`);
+  }
 });
