@@ -11,7 +11,7 @@ import { startOpsServer, type OpsServer } from '../ops/server.js';
 import { databaseWritable } from '../store/health.js';
 import { startPeriodicBackups, type PeriodicBackups } from '../store/backup.js';
 import { poolThreads } from '../render/pool.js';
-import { createAiPool } from '../table/ai-pool.js';
+import { createAiPool, defaultAiThreads } from '../table/ai-pool.js';
 
 loadDotEnv();
 const env = loadEnv();
@@ -23,8 +23,8 @@ const cfg = env.env;
 const log = createLogger(cfg.LOG_LEVEL, cfg.NODE_ENV === 'development');
 const store = openStore(cfg.DATABASE_PATH, engineOf, Date.now, cfg.DB_SYNC);
 const render = await createRenderer(cfg.RENDER_WORKERS ?? poolThreads());
-// AI decisions in their own worker pool (AI_WORKERS, default as many as the machine has cores; 0: inline).
-const aiWorkers = cfg.AI_WORKERS ?? poolThreads();
+// AI decisions in their own worker pool (AI_WORKERS, default one per core but one; 0: inline), sized apart from the render pool.
+const aiWorkers = cfg.AI_WORKERS ?? defaultAiThreads();
 const aiPool = aiWorkers > 0 ? createAiPool(aiWorkers, cfg.AI_TIMEOUT_MS ? { timeoutMs: cfg.AI_TIMEOUT_MS } : {}) : null;
 const activeTables = store.db.prepare("SELECT game, COUNT(*) AS n FROM games WHERE status = 'running' GROUP BY game");
 const metrics =

@@ -25,7 +25,7 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   // Unset: as many render workers as the machine has cores (src/render/pool.ts, HQ_RENDER_THREADS).
   RENDER_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
-  // Unset: as many AI workers as cores (src/table/ai-pool.ts); 0 decides on the main thread.
+  // Unset: one AI worker per core but one, at least 1 (src/table/ai-pool.ts); 0 decides on the main thread.
   AI_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
   // Unset: 5000. Past it a worker's AI decision is abandoned (the worker stopped) and the timeout default is played.
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),

@@ -1,9 +1,13 @@
 /**
  * The AI off the main thread (issues #16, #17 §4): a piscina pool whose workers run `engine.ai`.
- * A `strong` decision takes up to ~100 ms of CPU; on the event loop that would hold up every other
- * table's clicks. `actAsync` (act.ts) sends each AI request here: the state (plain data, as every
- * engine keeps it) is copied to a worker, which answers with the action. Deterministic: the same
- * state, seat and level give the same choice in a worker as inline.
+ * A `strong` decision takes a few ms of CPU (p99 1.5–10 ms by game, the worst seen ~30 ms); on the
+ * event loop that would hold up every other table's clicks. `actAsync` (act.ts) sends each AI request
+ * here: the state (plain data, as every engine keeps it) is copied to a worker, which answers with
+ * the action. Deterministic: the same state, seat and level give the same choice in a worker as inline.
+ *
+ * Size: `AI_WORKERS`, else `defaultAiThreads()` (one per core but one, for the main thread; at least
+ * 1), whatever the render pool's size. One worker is kept even when idle: starting one costs
+ * ~300 ms, which the first AI decision after a quiet minute would otherwise wait for.
  *
  * Each request has `timeoutMs` (waiting for a worker included): past it the worker is stopped and
  * the answer is a failure, so a hung AI cannot hold its game's lock (nor the timer scheduler, which
@@ -15,13 +19,21 @@
  */
 import { Piscina } from 'piscina';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 import type { AiAnswer, AiAsk, AiPort } from './act.js';
 
 /** The default time an AI request may take, from submission to answer (`AI_TIMEOUT_MS`). */
 export const AI_TIMEOUT_MS = 5_000;
 
+/** The AI pool's size when `AI_WORKERS` is unset: one worker per core but one (the main thread's), at least 1. */
+export function defaultAiThreads(cores = availableParallelism()): number {
+  return Math.max(1, cores - 1);
+}
+
 export interface AiPool {
   port: AiPort;
+  /** Worker threads running now (one even when idle). */
+  workers(): number;
   close(): Promise<void>;
 }
 
@@ -41,8 +53,8 @@ export function createAiPool(threads: number, o: AiPoolOptions = {}): AiPool {
   const pool = new Piscina({
     filename,
     execArgv,
-    // No worker until the first AI decision: a bot without AI seats (and every start-up) pays nothing.
-    minThreads: 0,
+    // One worker always ready: a worker's start (~300 ms) is not paid by the first AI decision after a quiet minute.
+    minThreads: 1,
     maxThreads: Math.max(1, threads),
     idleTimeout: 60_000,
     atomics: 'disabled',
@@ -58,6 +70,7 @@ export function createAiPool(threads: number, o: AiPoolOptions = {}): AiPool {
         throw e;
       }
     },
+    workers: () => pool.threads.length,
     close: () => pool.destroy(),
   };
 }

@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { act, actAsync, type AiAsk } from '../../src/table/act.js';
-import { createAiPool } from '../../src/table/ai-pool.js';
+import { createAiPool, defaultAiThreads } from '../../src/table/ai-pool.js';
+import { availableParallelism } from 'node:os';
 import { engineOf } from '../../src/table/manifests.js';
 import { rig } from '../support/table-rig.js';
 import type { GameId } from '../../src/games/core/types.js';
@@ -104,6 +105,30 @@ test('a worker that does not answer in time is stopped: the step plays the timeo
     assert.ok(played.length > 0 && played.every((e) => e.seat === 1 && e.source === 'ai'), 'the AI seat played (its timeout defaults)');
   } finally {
     engine.ai = ai;
+    await pool.close();
+  }
+});
+
+test('pool size: one worker per core but one (at least 1) when AI_WORKERS is unset, whatever HQ_RENDER_THREADS says', () => {
+  assert.deepEqual(
+    [1, 2, 4, 8].map((cores) => defaultAiThreads(cores)),
+    [1, 1, 3, 7],
+  );
+  const before = process.env.HQ_RENDER_THREADS;
+  process.env.HQ_RENDER_THREADS = '13';
+  try {
+    assert.equal(defaultAiThreads(), Math.max(1, availableParallelism() - 1), 'the render setting does not size the AI pool');
+  } finally {
+    if (before === undefined) delete process.env.HQ_RENDER_THREADS;
+    else process.env.HQ_RENDER_THREADS = before;
+  }
+});
+
+test('one worker is started with the pool and kept (the first decision does not wait for a worker to start)', async () => {
+  const pool = createAiPool(2);
+  try {
+    assert.equal(pool.workers(), 1, 'a worker before any request');
+  } finally {
     await pool.close();
   }
 });
