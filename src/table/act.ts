@@ -275,10 +275,10 @@ export class Step {
           this.warnings.push(`away move rejected for seat ${d.seat}; the game waits`);
           return;
         }
-        // A claim passed for an away player is not announced: that the seat could claim is hidden
-        // information. Its turns and the claims it takes (public moves) are.
-        const played = r.ok ? action : d.timeoutDefault;
-        if (d.kind !== 'claim' || played.type !== 'pass') this.playedAway.add(d.seat);
+        // Only turns are announced: any answer to a claim window (a pass, a claim that loses or waits
+        // for the others' answers) tells that the seat could claim, which is hidden; a claim taken
+        // shows in the table's last move, and its turn follows.
+        if (d.kind !== 'claim') this.playedAway.add(d.seat);
         continue;
       }
       const action = yield* this.decide(d.seat, this.levelOf(d.seat));

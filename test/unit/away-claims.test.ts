@@ -1,7 +1,7 @@
 /**
- * Away mode and hidden information: when the table answers an away player's claim decision, the
- * public table message must not say that it passed (that the seat could claim is hidden); its turns
- * and the claims it takes (public moves) are announced.
+ * Away mode and hidden information: when the table answers an away player's claim decision (a pass,
+ * or a claim that loses or waits for the other answers), the public table message must not say so
+ * (that the seat could claim is hidden); its turns are announced (a claim taken leads to one).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +10,8 @@ import { engineOf, GAMES } from '../../src/table/manifests.js';
 import { tableStore } from '../../src/table/store.js';
 import { act, type TableCommand } from '../../src/table/act.js';
 import { defaultOptions } from '../../src/games/core/options.js';
-import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
+import { applyEntry, initialState } from '../../src/store/index.js';
+import type { AnyEngine, BaseAction, Decision, GameId } from '../../src/games/core/types.js';
 
 function rig(game: GameId, seed: string) {
   const clock = { t: Date.UTC(2026, 11, 1, 12) };
@@ -45,11 +46,13 @@ function rig(game: GameId, seed: string) {
   return { store, clock, gameId: row.id, run, pending };
 }
 
-test('a claim passed for an away player is not announced in public; its turns and claims taken are', () => {
+test("an away player's answer to a claim window is not announced in public; its turns are", () => {
+  let anyClaimed = 0;
   for (const game of ['classic-mahjong', 'vn-mahjong'] as const) {
-    let passesOnly = 0;
+    let claimsOnly = 0;
+    let claimedOnly = 0;
     let turns = 0;
-    for (let sd = 0; sd < 12 && !(passesOnly && turns); sd++) {
+    for (let sd = 0; sd < 12 && !(claimsOnly && turns && claimedOnly); sd++) {
       const r = rig(game, `away-claims-${sd}`);
       r.store.prefs.setAway('u2', r.clock.t + 86_400_000);
       r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
@@ -63,22 +66,32 @@ test('a claim passed for an away player is not announced in public; its turns an
         const arg = String(pass >= 0 ? pass : d.options.length - 1);
         const res = r.run({ kind: 'hand', gameId: r.gameId, userId: `u${d.seat}`, ver, verb: 'act', arg });
         assert.equal(res.outcome.ok, true);
-        const away = r.store.games
-          .logWithMeta(r.gameId)
-          .slice(before)
-          .filter((e) => e.seat === 2);
+        // The kind of decision each new entry of the away seat answered, from the log replayed.
+        const row = r.store.games.get(r.gameId)!;
+        const engine = GAMES[game].engine as AnyEngine;
+        let state = initialState(engine, row.options, 4, row.seed);
+        const log = r.store.games.logWithMeta(r.gameId);
+        const away: { kind: string; type: string }[] = [];
+        for (const [i, e] of log.entries()) {
+          const kind = (engine.pending(state) as Decision<BaseAction>[]).find((p) => p.seat === e.seat)?.kind ?? '';
+          if (i >= before && e.seat === 2 && e.source === 'away') away.push({ kind, type: e.action.type });
+          state = applyEntry(engine, row.options, 4, row.seed, state, e);
+        }
         const notice = res.effects.some((e) => e.kind === 'table' && e.notice?.key === 'away');
         if (!away.length) continue;
-        if (away.every((e) => e.source === 'away' && e.action.type === 'pass')) {
-          passesOnly++;
-          assert.equal(notice, false, `${game}: a claim the away seat passed is not announced`);
-        } else if (away.some((e) => e.source === 'away' && e.action.type !== 'pass')) {
+        if (away.every((e) => e.kind === 'claim')) {
+          claimsOnly++;
+          if (away.some((e) => e.type !== 'pass')) claimedOnly++;
+          assert.equal(notice, false, `${game}: an answer to a claim window for the away seat is not announced`);
+        } else {
           turns++;
-          assert.equal(notice, true, `${game}: a turn or a claim taken for the away seat is announced`);
+          assert.equal(notice, true, `${game}: a turn played for the away seat is announced`);
         }
       }
     }
-    assert.ok(passesOnly > 0, `${game}: the away seat passed a claim in some step`);
+    assert.ok(claimsOnly > 0, `${game}: the away seat answered a claim window in some step`);
+    anyClaimed += claimedOnly;
     assert.ok(turns > 0, `${game}: the away seat's turn was played in some step`);
   }
+  assert.ok(anyClaimed > 0, 'some step had the away seat claim (not pass) without taking the tile');
 });
