@@ -18,6 +18,7 @@ import { toComponents } from './components.js';
 import { v2Text } from './layout.js';
 import { noteShown, ownSeatMessage, seatNoticeLine } from './seat-channels.js';
 import type { SeatChannelRow } from '../store/index.js';
+import type { Table } from '../table/store.js';
 
 type Comp = ButtonInteraction | StringSelectMenuInteraction;
 
@@ -93,7 +94,7 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): 
   const lang = own.channel ? langOf(own.channel.lang, ctx.defaultLang) : langOf(i.locale, ctx.defaultLang);
   const t = translator(lang);
   if (!own.ok) return tell(i, say(translator(langOf(i.locale, ctx.defaultLang)), { key: 'errors:not-your-hand', warn: true }));
-  if (b.verb === 'hint') return hint(ctx, i, b, lang);
+  if (b.verb === 'hint') return hint(ctx, i, b, lang, own.channel);
   const key = `${i.message.id}:${i.customId}:${i.isStringSelectMenu() ? i.values.join(',') : ''}`;
   // The clicker's own view is answered first, before the other seats' views, the ping and the table.
   const answer = async (r: ActResult): Promise<void> => {
@@ -111,20 +112,7 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): 
     if (o.ok && o.applied) remember(key);
     const doubleClick = o.refusal?.key === 'errors:stale' && accepted.has(key);
     const note = o.refusal && !doubleClick ? say(t, o.refusal) : undefined;
-    const payload = await handPayload(ctx, r.table, o.seat, lang, note, o.draft);
-    // The clicked message's images, when the new view draws the same (a pass, a menu step): kept.
-    const held = own.channel ? undefined : viewImages(ctx, b.gameId, o.seat, [...i.message.attachments.keys()]);
-    const out = keepImage(payload, held);
-    const sent = await i.editReply(out);
-    // A seat channel message stays the seat's live view (it never expires): what it shows is noted.
-    if (own.channel) return noteShown(ctx, r.table, own.channel);
-    // This message is the seat's live view now, with a fresh 15-minute token.
-    registerView(ctx, r.table, o.seat, {
-      token: i.token,
-      userId: i.user.id,
-      lang,
-      images: heldImages(out, sent, held),
-    });
+    await redraw(ctx, i, b.gameId, own.channel, r.table, o.seat, lang, note, o.draft);
   };
   const values = i.isStringSelectMenu() ? i.values : [];
   await run(
@@ -148,14 +136,49 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): 
 }
 
 /**
- * "Hint": the strong AI's choice for the asker's pending decision, answered ephemerally to the
- * asker only; the hand view and the table are left as they are (act records the ask, nothing else).
+ * The clicked hand message redrawn with the seat's current view (`note`: a line above it, e.g. why
+ * the click changed nothing), and noted as the seat's live view.
  */
-async function hint(ctx: BotContext, i: Comp, b: GameButton, lang: Lang): Promise<void> {
+async function redraw(
+  ctx: BotContext,
+  i: Comp,
+  gameId: string,
+  channel: SeatChannelRow | undefined,
+  table: Table,
+  seat: number,
+  lang: Lang,
+  note?: string,
+  draft?: unknown,
+): Promise<void> {
+  const payload = await handPayload(ctx, table, seat, lang, note, draft);
+  // The clicked message's images, when the new view draws the same (a pass, a menu step): kept.
+  const held = channel ? undefined : viewImages(ctx, gameId, seat, [...i.message.attachments.keys()]);
+  const out = keepImage(payload, held);
+  const sent = await i.editReply(out);
+  // A seat channel message stays the seat's live view (it never expires): what it shows is noted.
+  if (channel) return noteShown(ctx, table, channel);
+  // This message is the seat's live view now, with a fresh 15-minute token.
+  registerView(ctx, table, seat, {
+    token: i.token,
+    userId: i.user.id,
+    lang,
+    images: heldImages(out, sent, held),
+  });
+}
+
+/**
+ * "Hint": the strong AI's choice for the asker's pending decision, answered ephemerally to the
+ * asker only; the table is left as it is (act records the ask, nothing else). A Hint on a view
+ * drawn before the seat's decision changed answers nothing: the view is redrawn as it is now, with
+ * "out of date" above it (as a move from it would be), so the next Hint is about what it shows.
+ */
+async function hint(ctx: BotContext, i: Comp, b: GameButton, lang: Lang, channel: SeatChannelRow | undefined): Promise<void> {
   // In the hand view's language (a seat channel's own), like the view the button is on.
   const t = translator(lang);
-  const r = await run(ctx, { kind: 'hint', gameId: b.gameId, userId: i.user.id });
+  const r = await run(ctx, { kind: 'hint', gameId: b.gameId, userId: i.user.id, ver: b.ver });
   const o = r.outcome;
+  if (o.refusal?.key === 'errors:stale' && r.table && o.seat !== undefined)
+    return redraw(ctx, i, b.gameId, channel, r.table, o.seat, lang, say(t, o.refusal));
   if (!o.ok || !o.hint || !r.table || o.seat === undefined) return tell(i, say(t, o.refusal ?? { key: 'errors:stale', warn: false }));
   return tell(i, hintText(r.table, o.seat, o.hint, lang));
 }

@@ -46,8 +46,9 @@ export type TableCommand =
   /**
    * "Hint" on a player's hand view: the `strong` AI's choice for the seat's pending decision. Nothing
    * changes at the table; the ask is recorded in the hints table (source 'hint', not the action log).
+   * `ver`: the version the view was drawn at (null: no check, tests).
    */
-  | { kind: 'hint'; gameId: string; userId: string }
+  | { kind: 'hint'; gameId: string; userId: string; ver: number | null }
   /** After a restart: AI seats and deadlines brought up to date, undelivered effects re-derived. */
   | { kind: 'sync'; gameId: string }
   /** The clicker's claim preferences for this game (src/table/prefs.ts); answers a pending claim they now cover. */
@@ -487,6 +488,23 @@ function stateAt(store: TableStore, t: Table, version: number): { state: unknown
   return { state, actedSince };
 }
 
+/**
+ * Whether a click drawn at version `ver` still speaks to the seat's decision now (#13 §2): at the
+ * current version it does; at an older one only if the seat has not acted since and its decision
+ * (kind and options) is what it was (another seat's claim or pass moved the table); never at a
+ * version ahead of the table.
+ */
+function sameDecisionSince(store: TableStore, t: Table, seat: number, ver: number, pending: Decision<BaseAction>[]): boolean {
+  if (ver === t.row.version) return true;
+  if (ver > t.row.version) return false;
+  const then = stateAt(store, t, ver);
+  const dThen = (t.engine.pending(then.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
+  const dNow = pending.find((d) => d.seat === seat);
+  return (
+    !then.actedSince.has(seat) && !!dThen && !!dNow && dThen.kind === dNow.kind && canonical(dThen.options) === canonical(dNow.options)
+  );
+}
+
 /** Which option a hand click picks from a decision: an index from `act`/`pick`, or null. */
 function optionIndex(verb: HandVerb, arg: string | undefined, values: readonly string[] | undefined): number | null {
   const raw = verb === 'pick' ? (values?.length === 1 ? values[0] : undefined) : arg;
@@ -542,18 +560,8 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       }
       if (t.row.status === 'paused') return nothing({ ok: false, seat, refusal: refuse('errors:paused'), applied: 0 });
       const pending = step.pending();
-      if (cmd.ver !== t.row.version) {
-        // A click drawn at an older version is judged against the seat's own decision (#13 §2): if
-        // the seat has not acted since and its options are what they were (another seat's claim or
-        // pass moved the table), the click stands; otherwise it is out of date.
-        if (cmd.ver > t.row.version) return nothing({ ok: false, seat, refusal: refuse('errors:stale', true), applied: 0 });
-        const then = stateAt(store, t, cmd.ver);
-        const dThen = (t.engine.pending(then.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
-        const dNow = pending.find((d) => d.seat === seat);
-        const same =
-          !then.actedSince.has(seat) && dThen && dNow && dThen.kind === dNow.kind && canonical(dThen.options) === canonical(dNow.options);
-        if (!same) return nothing({ ok: false, seat, refusal: refuse('errors:stale', true), applied: 0 });
-      }
+      if (!sameDecisionSince(store, t, seat, cmd.ver, pending))
+        return nothing({ ok: false, seat, refusal: refuse('errors:stale', true), applied: 0 });
       const decision = pending.find((d) => d.seat === seat);
       const options = decision?.options ?? [];
       let action: BaseAction | undefined;
@@ -747,8 +755,15 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       if (seat === null) return nothing({ ok: false, refusal: refuse('errors:not-your-hand'), applied: 0 });
       if (!t.row.hints) return nothing({ ok: false, seat, refusal: refuse('errors:hints-off'), applied: 0 });
       if (t.row.status === 'paused') return nothing({ ok: false, seat, refusal: refuse('errors:paused'), applied: 0 });
-      const decision = step.pending().find((d) => d.seat === seat);
+      const pending = step.pending();
+      // A Hint on a view drawn at an older version answers the decision that view showed, or
+      // nothing: judged as a move from it would be (the seat's decision must be the same now).
+      if (cmd.ver !== null && !sameDecisionSince(store, t, seat, cmd.ver, pending))
+        return nothing({ ok: false, seat, refusal: refuse('errors:stale', true), applied: 0 });
+      const decision = pending.find((d) => d.seat === seat);
       if (!decision || step.result()) return nothing({ ok: false, seat, refusal: refuse('errors:hint-nothing-to-decide'), applied: 0 });
+      // One legal move (a forced draw): the view offers no Hint, and a forged or old click gets none.
+      if (decision.options.length < 2) return nothing({ ok: false, seat, refusal: refuse('errors:hint-forced'), applied: 0 });
       const level: AiLevel = 'strong';
       const action = yield* step.decide(seat, level, 'no hint');
       // An AI that cannot answer gives no hint: the player is told so, the operator gets the warning.

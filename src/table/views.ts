@@ -560,7 +560,8 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
     ]);
   }
   const last: UiRow = [{ type: 'button', verb: 'refresh', label: tr('common:button.refresh'), style: 'secondary' }];
-  // A hint only where there is a choice: one legal move (a forced draw) needs no advice.
+  // A hint only where there is a choice: one legal move (a forced draw) needs no advice (and act.ts
+  // refuses a Hint on one: a click from an older view, or a forged one).
   if (canAct && t.row.hints && options.length > 1)
     last.push({ type: 'button', verb: 'hint', label: tr('common:button.hint'), style: 'secondary' });
   if (away && t.row.status === 'running')

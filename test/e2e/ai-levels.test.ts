@@ -6,8 +6,21 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, openHand, openTable, playHandToEnd, slash, tableMessage, withWorld, type World } from './harness.js';
-import { engineOf } from '../../src/table/manifests.js';
+import {
+  buttonByLabel,
+  click,
+  openHand,
+  openTable,
+  playAsAi,
+  playHandToEnd,
+  slash,
+  tableMessage,
+  withWorld,
+  type World,
+} from './harness.js';
+import { engineOf, GAMES } from '../../src/table/manifests.js';
+import { initialState } from '../../src/store/index.js';
+import { defaultOptions } from '../../src/games/core/options.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import { canonical } from '../../src/games/core/match.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
@@ -164,6 +177,60 @@ test('/config hints off: the hand view has no Hint button', async () => {
     const hand = await openHand(w, w.users[0]!.id, gameId);
     assert.ok(!w.sim.components(hand).some((c) => c.label === 'Hint'));
     assert.equal(w.store.games.get(gameId)!.hints, false);
+  });
+});
+
+/** A Phỏm deal for two whose second player's first decision offers a choice beside the draw (an eat). */
+function phomSeedWithChoiceAtDraw(): string {
+  const engine = engineOf('phom');
+  const options = defaultOptions(GAMES.phom.engine.options);
+  for (let k = 0; k < 400; k++) {
+    const seed = `e2e-hint-old-view-${k}`;
+    let state = initialState(engine, options, 2, seed);
+    if (engine.result(state)) continue;
+    const first = (engine.pending(state) as Decision<BaseAction>[])[0]!;
+    const r = engine.apply(state, first.seat, engine.ai(state, first.seat) as BaseAction);
+    if (!r.ok) continue;
+    state = r.value;
+    const d = (engine.pending(state) as Decision<BaseAction>[])[0];
+    if (d && d.seat !== first.seat && d.options.length > 1 && d.options.some((a) => a.type === 'draw')) return seed;
+  }
+  throw new Error('no seed');
+}
+
+test('Hint on a view drawn before the seat moved: "out of date", the view redrawn; no hint for the decision it never showed', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'phom', 2, 0, { timer: 'live' }, { seed: phomSeedWithChoiceAtDraw() });
+    const seats = w.store.games.seats(gameId);
+    const first = pendingNow(w, gameId)[0]!;
+    const firstUser = seats[first.seat]!.userId!;
+    await playAsAi(w, firstUser, gameId, await openHand(w, firstUser, gameId));
+    const d = pendingNow(w, gameId)[0]!;
+    const user = seats[d.seat]!.userId!;
+    // View A shows the draw (and an eat) with a Hint; the player draws from a second view, B.
+    const a = await openHand(w, user, gameId);
+    const hintId = buttonByLabel(w.sim, w.sim.message(a.id)!, 'Hint').custom_id as string;
+    const b = await openHand(w, user, gameId);
+    const draw = d.options.findIndex((x) => x.type === 'draw');
+    const drawId = w.sim.components(b).find((c) => {
+      const g = decodeGameId(String(c.custom_id));
+      return g?.verb === 'act' && g.arg === String(draw);
+    })!.custom_id as string;
+    await click(w, user, b.id, drawId);
+    const now = pendingNow(w, gameId).find((x) => x.seat === d.seat);
+    assert.ok(now && now.options.length > 1, 'the seat decides again: its discard');
+    const res = await click(w, user, a.id, hintId);
+    assert.ok(!res.followUps.some((m) => w.sim.text(m).includes('💡')), 'no hint about the discard the old view never showed');
+    assert.match(w.sim.text(a.id), /That was out of date: here is the current view/);
+    assert.ok(
+      w.sim.components(w.sim.message(a.id)!).some((c) => decodeGameId(String(c.custom_id))?.ver === w.store.games.get(gameId)!.version),
+      'view A now shows the current decision',
+    );
+    assert.equal(w.store.games.hints(gameId).length, 0, 'nothing recorded');
+    // Its new Hint answers the decision it shows.
+    const again = await click(w, user, a.id, buttonByLabel(w.sim, w.sim.message(a.id)!, 'Hint').custom_id as string);
+    assert.ok(again.followUps.some((m) => w.sim.text(m).startsWith('💡')));
+    assert.equal(w.store.games.hints(gameId).length, 1);
   });
 });
 

@@ -48,15 +48,16 @@ function playHand(game: GameId, seed: string) {
     const claims = pending.filter((d) => d.kind === 'claim');
     const turn = pending.find((d) => d.kind === 'turn');
     const key = turn?.seat === 0 ? 'turn0' : 'turn1';
-    if (turn && turn.seat <= 1 && !asked[key]) {
+    // A hint where there is a choice (a forced move gets none: act.ts `hint`).
+    if (turn && turn.seat <= 1 && !asked[key] && turn.options.length > 1) {
       asked[key] = true;
-      assert.equal(act(ts, { kind: 'hint', gameId: row.id, userId: `u${turn.seat}` }, clock.t).outcome.ok, true);
+      assert.equal(act(ts, { kind: 'hint', gameId: row.id, userId: `u${turn.seat}`, ver: null }, clock.t).outcome.ok, true);
       continue;
     }
     const claimer = claims.find((d) => d.seat >= 2);
     if (claimer && asked.claim === null) {
       asked.claim = claimer.seat;
-      assert.equal(act(ts, { kind: 'hint', gameId: row.id, userId: `u${claimer.seat}` }, clock.t).outcome.ok, true);
+      assert.equal(act(ts, { kind: 'hint', gameId: row.id, userId: `u${claimer.seat}`, ver: null }, clock.t).outcome.ok, true);
       continue;
     }
     if (claims.length > 1 && !asked.timedOut) {

@@ -225,7 +225,7 @@ test('a hint the AI cannot work out is refused with a message; nothing is record
   assert.ok(r.pending().some((d) => d.seat === 0));
   const before = r.version();
   r.ai.mode = 'throw';
-  const res = r.run({ kind: 'hint', gameId: r.gameId, userId: 'u0' });
+  const res = r.run({ kind: 'hint', gameId: r.gameId, userId: 'u0', ver: null });
   assert.equal(res.outcome.ok, false);
   assert.deepEqual(res.outcome.refusal, { key: 'errors:hint-failed', warn: true });
   assert.equal(res.outcome.seat, 0);
@@ -233,7 +233,7 @@ test('a hint the AI cannot work out is refused with a message; nothing is record
   assert.equal(r.store.games.hints(r.gameId).length, 0);
   assert.equal(r.version(), before);
   r.ai.mode = 'answer';
-  assert.equal(r.run({ kind: 'hint', gameId: r.gameId, userId: 'u0' }).outcome.ok, true, 'the next hint works');
+  assert.equal(r.run({ kind: 'hint', gameId: r.gameId, userId: 'u0', ver: null }).outcome.ok, true, 'the next hint works');
 });
 
 /** A Chắn deal (default rules: no deadline) whose hand opens a claim window with two claimants. */

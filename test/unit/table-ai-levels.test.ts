@@ -168,7 +168,7 @@ test('a hint: the strong AI choice for the seat, recorded with source hint, noth
     const logBefore = r.store.games.log(r.gameId).length;
     const timersBefore = JSON.stringify(r.store.timers.forGame(r.gameId));
     r.calls.length = 0;
-    const res = r.run({ kind: 'hint', gameId: r.gameId, userId: 'u0' });
+    const res = r.run({ kind: 'hint', gameId: r.gameId, userId: 'u0', ver: null });
     assert.equal(res.outcome.ok, true);
     assert.deepEqual(r.calls, [{ seat: 0, level: 'strong' }]);
     const g = r.store.games.load(r.gameId)!;
@@ -205,13 +205,16 @@ test('a hint: the strong AI choice for the seat, recorded with source hint, noth
 test('hints: refused when the server switched them off, for a spectator, and with nothing to decide', () => {
   const off = rig('chan', ['human', 'normal', 'normal', 'normal'], { hints: false });
   off.run({ kind: 'start', gameId: off.gameId, userId: 'u0' });
-  assert.equal(off.run({ kind: 'hint', gameId: off.gameId, userId: 'u0' }).outcome.refusal?.key, 'errors:hints-off');
+  assert.equal(off.run({ kind: 'hint', gameId: off.gameId, userId: 'u0', ver: null }).outcome.refusal?.key, 'errors:hints-off');
   assert.equal(off.store.games.hints(off.gameId).length, 0);
   const r = rig('phom', ['human', 'human']);
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  assert.equal(r.run({ kind: 'hint', gameId: r.gameId, userId: 'x' }).outcome.refusal?.key, 'errors:not-your-hand');
+  assert.equal(r.run({ kind: 'hint', gameId: r.gameId, userId: 'x', ver: null }).outcome.refusal?.key, 'errors:not-your-hand');
   const waiting = [0, 1].find((s) => !r.pending().some((p) => p.seat === s))!;
-  assert.equal(r.run({ kind: 'hint', gameId: r.gameId, userId: `u${waiting}` }).outcome.refusal?.key, 'errors:hint-nothing-to-decide');
+  assert.equal(
+    r.run({ kind: 'hint', gameId: r.gameId, userId: `u${waiting}`, ver: null }).outcome.refusal?.key,
+    'errors:hint-nothing-to-decide',
+  );
 });
 
 test('/config ai-level, takeover-level and hints: stored per server and game, validated, reset', () => {
@@ -317,7 +320,7 @@ test("a hint's text gives the game's own reason (engine.explain) in the player's
       r.pending().some((p) => p.seat === 0),
       `${game}: seat 0 decides`,
     );
-    const res = r.run({ kind: 'hint', gameId: r.gameId, userId: 'u0' });
+    const res = r.run({ kind: 'hint', gameId: r.gameId, userId: 'u0', ver: null });
     const reason = res.outcome.hint?.reason;
     assert.ok(reason, `${game}: the engine explains its choice`);
     assert.match(reason.key, new RegExp(`^${game}:hint\\.`));
@@ -344,7 +347,7 @@ test('a hint whose reason throws still answers (the generic line) and warns the 
   const r = rig('phom', ['human', 'normal', 'normal', 'normal'], { explainThrows: true });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   const before = r.store.games.get(r.gameId)!.version;
-  const res = r.run({ kind: 'hint', gameId: r.gameId, userId: 'u0' });
+  const res = r.run({ kind: 'hint', gameId: r.gameId, userId: 'u0', ver: null });
   assert.equal(res.outcome.ok, true);
   assert.ok(res.outcome.hint, 'the hint is answered');
   assert.equal(res.outcome.hint.reason, undefined);

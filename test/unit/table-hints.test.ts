@@ -1,0 +1,98 @@
+/**
+ * Hints through `act` (src/table/act.ts `hint`): a Hint answers the decision its view showed or
+ * nothing (the view's version is judged as a move from it would be), never a forced move.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { engineOf } from '../../src/table/manifests.js';
+import { canonical } from '../../src/games/core/match.js';
+import type { BaseAction, Decision } from '../../src/games/core/types.js';
+import { rig, type Rig } from '../support/table-rig.js';
+
+const ver = (r: Rig) => r.store.games.get(r.gameId)!.version;
+const hint = (r: Rig, seat: number, v: number | null) => r.run({ kind: 'hint', gameId: r.gameId, userId: `u${seat}`, ver: v });
+
+/** Plays the AI's choice for the first pending seat (as the CLI does) until `stop` says so. */
+function playUntil(r: Rig, stop: (p: Decision<BaseAction>[]) => boolean, max = 400): Decision<BaseAction>[] {
+  for (let k = 0; k < max; k++) {
+    const p = r.pending();
+    if (stop(p)) return p;
+    const g = r.store.games.load(r.gameId)!;
+    const d = p[0]!;
+    const action = engineOf(g.row.game).ai(g.state, d.seat) as BaseAction;
+    assert.equal(r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action, ver: null }).outcome.ok, true);
+  }
+  assert.fail('never reached');
+}
+
+test("a Hint on a view drawn before the seat's decision changed is out of date: no hint, nothing recorded", () => {
+  // The audit's case: a Phỏm seat's view drawn at its draw; the seat draws from another message;
+  // Hint on the old view once answered the discard that followed, a decision that view never showed.
+  const r = rig('phom', ['human', 'human', 'human', 'human'], { seed: 'hint2' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const first = r.pending()[0]!;
+  r.run({ kind: 'hand', gameId: r.gameId, userId: `u${first.seat}`, ver: ver(r), verb: 'act', arg: '0' });
+  const d = r.pending()[0]!;
+  const v0 = ver(r);
+  const draw = d.options.findIndex((a) => a.type === 'draw');
+  assert.ok(draw >= 0, 'the view drawn at v0 shows the draw');
+  assert.equal(r.run({ kind: 'hand', gameId: r.gameId, userId: `u${d.seat}`, ver: v0, verb: 'act', arg: String(draw) }).outcome.ok, true);
+  const now = r.pending().find((p) => p.seat === d.seat);
+  assert.ok(now && now.options.length > 1, 'the seat decides again (its discard), with a choice');
+  const old = hint(r, d.seat, v0);
+  assert.equal(old.outcome.ok, false);
+  assert.deepEqual(old.outcome.refusal, { key: 'errors:stale', warn: true });
+  assert.equal(old.outcome.hint, undefined);
+  assert.equal(old.outcome.seat, d.seat, 'the bot redraws the asker’s view');
+  assert.equal(r.store.games.hints(r.gameId).length, 0, 'nothing recorded');
+  // A view ahead of the table is not believed either.
+  assert.equal(hint(r, d.seat, ver(r) + 1).outcome.refusal?.key, 'errors:stale');
+  // The current view's Hint answers.
+  const fresh = hint(r, d.seat, ver(r));
+  assert.equal(fresh.outcome.ok, true);
+  assert.ok(now.options.some((a) => canonical(a) === canonical(fresh.outcome.hint!.action)));
+});
+
+test("a claimant's Hint on a view drawn before another claimant's pass still answers: its decision is the same", () => {
+  let found = false;
+  for (let k = 0; k < 8 && !found; k++) {
+    const r = rig('classic-mahjong', ['human', 'human', 'human', 'human'], { seed: `hint-claims-${k}` });
+    r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    const p = playUntil(r, (x) => x.filter((d) => d.kind === 'claim').length >= 2 || !x.length, 600);
+    const claims = p.filter((d) => d.kind === 'claim');
+    if (claims.length < 2) continue;
+    const [a, b] = claims as [Decision<BaseAction>, Decision<BaseAction>];
+    const v = ver(r);
+    const pass = a.options.findIndex((x) => canonical(x) === canonical(a.timeoutDefault));
+    assert.equal(r.run({ kind: 'hand', gameId: r.gameId, userId: `u${a.seat}`, ver: v, verb: 'act', arg: String(pass) }).outcome.ok, true);
+    const still = r.pending().find((d) => d.seat === b.seat);
+    if (!still || canonical(still.options) !== canonical(b.options)) continue;
+    assert.ok(ver(r) > v, 'the pass moved the version');
+    const res = hint(r, b.seat, v);
+    assert.equal(res.outcome.ok, true, JSON.stringify(res.outcome.refusal));
+    assert.equal(res.outcome.hint?.decision, 'claim');
+    found = true;
+  }
+  assert.ok(found, 'a window with two claimants');
+});
+
+test('a Hint on a forced move (one legal option) is refused with its own message; the AI is not asked', () => {
+  const r = rig('phom', ['human', 'human', 'human', 'human'], { seed: 'hint-forced' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const p = playUntil(r, (x) => x.some((d) => d.options.length === 1));
+  const d = p.find((x) => x.options.length === 1)!;
+  const engine = engineOf('phom');
+  const ai = engine.ai;
+  let asked = 0;
+  engine.ai = (...a: Parameters<typeof ai>) => (asked++, ai(...a));
+  try {
+    const res = hint(r, d.seat, ver(r));
+    assert.equal(res.outcome.ok, false);
+    assert.deepEqual(res.outcome.refusal, { key: 'errors:hint-forced', warn: false });
+    assert.equal(res.outcome.seat, d.seat);
+  } finally {
+    engine.ai = ai;
+  }
+  assert.equal(asked, 0, 'no AI asked');
+  assert.equal(r.store.games.hints(r.gameId).length, 0, 'nothing recorded');
+});
