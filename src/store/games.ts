@@ -474,6 +474,18 @@ export class GameStore {
       .run(h.gameId, h.version, h.hand, h.seat, h.userId, h.level, JSON.stringify(h.action), this.now());
   }
 
+  /**
+   * The hint a seat was given at a state version, if any (the first: one per version and seat is
+   * recorded, act.ts `hint`): the strong AI's choice is the same for the same state, so a second
+   * ask is answered from this row, neither worked out nor recorded again.
+   */
+  hintAt(id: string, version: number, seat: number): { level: AiLevel; action: BaseAction } | null {
+    const r = this.db
+      .prepare('SELECT level, action FROM hints WHERE game_id = ? AND version = ? AND seat = ? ORDER BY rowid LIMIT 1')
+      .get(id, version, seat) as { level: string; action: string } | undefined;
+    return r ? { level: level(r.level), action: JSON.parse(r.action) as BaseAction } : null;
+  }
+
   /** The hints asked for at a game, in order (for /history). */
   hints(id: string): {
     version: number;

@@ -45,8 +45,8 @@ export type TableCommand =
   | { kind: 'move'; gameId: string; seat: number; action: BaseAction; ver: number | null; source?: ActionSource; userId?: string | null }
   /**
    * "Hint" on a player's hand view: the `strong` AI's choice for the seat's pending decision. Nothing
-   * changes at the table; the ask is recorded in the hints table (source 'hint', not the action log).
-   * `ver`: the version the view was drawn at (null: no check, tests).
+   * changes at the table; the ask is recorded in the hints table (source 'hint', not the action log),
+   * once per state version and seat. `ver`: the version the view was drawn at (null: no check, tests).
    */
   | { kind: 'hint'; gameId: string; userId: string; ver: number | null }
   /** After a restart: AI seats and deadlines brought up to date, undelivered effects re-derived. */
@@ -764,21 +764,25 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       if (!decision || step.result()) return nothing({ ok: false, seat, refusal: refuse('errors:hint-nothing-to-decide'), applied: 0 });
       // One legal move (a forced draw): the view offers no Hint, and a forged or old click gets none.
       if (decision.options.length < 2) return nothing({ ok: false, seat, refusal: refuse('errors:hint-forced'), applied: 0 });
-      const level: AiLevel = 'strong';
-      const action = yield* step.decide(seat, level, 'no hint');
+      // Asked again at the same state (a double click): the choice given then, neither worked out
+      // nor recorded again.
+      const given = store.store.games.hintAt(t.row.id, t.row.version, seat);
+      const level: AiLevel = given?.level ?? 'strong';
+      const action = given?.action ?? (yield* step.decide(seat, level, 'no hint'));
       // An AI that cannot answer gives no hint: the player is told so, the operator gets the warning.
       if (!action)
         return { ...nothing({ ok: false, seat, refusal: refuse('errors:hint-failed', true), applied: 0 }), warnings: step.warnings };
       // Durable, outside the step: the hints table (migration 6), never the replayable action log.
-      store.store.games.recordHint({
-        gameId: t.row.id,
-        version: t.row.version,
-        hand: t.row.handIndex,
-        seat,
-        userId: cmd.userId,
-        level,
-        action,
-      });
+      if (!given)
+        store.store.games.recordHint({
+          gameId: t.row.id,
+          version: t.row.version,
+          hand: t.row.handIndex,
+          seat,
+          userId: cmd.userId,
+          level,
+          action,
+        });
       // The game's own reason for the choice, where it has one (engine.explain).
       // A reason that throws is a bug of the game's explain: the player still gets the hint (with
       // the generic line), and the operator gets a warning in the log (bot/effects.ts).

@@ -1,12 +1,13 @@
 /**
  * Hints through `act` (src/table/act.ts `hint`): a Hint answers the decision its view showed or
- * nothing (the view's version is judged as a move from it would be), never a forced move.
+ * nothing (the view's version is judged as a move from it would be), never a forced move; asked
+ * again at the same state it is answered from the recorded hint (one row, the AI not asked again).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engineOf } from '../../src/table/manifests.js';
 import { canonical } from '../../src/games/core/match.js';
-import type { BaseAction, Decision } from '../../src/games/core/types.js';
+import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
 import { rig, type Rig } from '../support/table-rig.js';
 
 const ver = (r: Rig) => r.store.games.get(r.gameId)!.version;
@@ -95,4 +96,42 @@ test('a Hint on a forced move (one legal option) is refused with its own message
   }
   assert.equal(asked, 0, 'no AI asked');
   assert.equal(r.store.games.hints(r.gameId).length, 0, 'nothing recorded');
+});
+
+test('a double click on Hint: the same answer from the recorded hint, one row, the AI asked once', () => {
+  for (const game of ['phom', 'chan', 'vn-mahjong', 'classic-mahjong'] as GameId[]) {
+    const seats = game === 'chan' ? 5 : 4;
+    const r = rig(
+      game,
+      Array.from({ length: seats }, () => 'human' as const),
+      { seed: `hint-twice-${game}` },
+    );
+    r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    const d = playUntil(r, (x) => x.some((y) => y.options.length > 1)).find((y) => y.options.length > 1)!;
+    const engine = engineOf(game);
+    const ai = engine.ai;
+    let asked = 0;
+    engine.ai = (...a: Parameters<typeof ai>) => (asked++, ai(...a));
+    let one, two;
+    try {
+      one = hint(r, d.seat, ver(r));
+      two = hint(r, d.seat, ver(r));
+    } finally {
+      engine.ai = ai;
+    }
+    assert.equal(one.outcome.ok, true, game);
+    assert.deepEqual(two.outcome, one.outcome, `${game}: the same answer, its reason too`);
+    assert.equal(asked, 1, `${game}: the strong AI was asked once`);
+    assert.equal(r.store.games.hints(r.gameId).length, 1, `${game}: one row in hints (and so in /history)`);
+    // The table moves on (a claim pass elsewhere, a move): a new state is a new hint.
+    const before = ver(r);
+    const g = r.store.games.load(r.gameId)!;
+    const move = engine.ai(g.state, d.seat) as BaseAction;
+    assert.equal(r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action: move, ver: before }).outcome.ok, true);
+    const next = r.pending().find((y) => y.options.length > 1);
+    if (next) {
+      assert.equal(hint(r, next.seat, ver(r)).outcome.ok, true);
+      assert.equal(r.store.games.hints(r.gameId).length, 2, `${game}: the next state's hint is recorded`);
+    }
+  }
 });
