@@ -20,6 +20,7 @@ import { deadlines, durations, isOff, nextOffReminder, openClaimTimers, type Tim
 import { leaveSeat, takeSeat, vacateLeavers } from './seating.js';
 import { voteAbsent, type AbsentVerb } from './absent.js';
 import { preferenceAnswer, writePrefs, type ClaimPref } from './prefs.js';
+import { answerAsk, type AiRequest } from './ai-answer.js';
 
 export type HandVerb = 'refresh' | 'act' | 'pick' | 'announce' | 'retake';
 export type TableButtonVerb = 'next-hand' | 'end-match' | 'pause' | 'resume' | 'leave-seat' | 'take-seat' | AbsentVerb;
@@ -59,19 +60,17 @@ export type TableCommand =
  * and level); `act` answers inline, `actAsync` through a worker pool (ai-pool.ts), so a `strong`
  * decision never blocks the bot's event loop (issues #16, #17 §4). Same steps, same results.
  */
-export interface AiAsk {
+export interface AiAsk extends AiRequest {
   engine: AnyEngine;
   game: GameId;
-  state: unknown;
-  seat: number;
-  level: AiLevel;
 }
 /**
  * What a driver answers an `AiAsk` with: the AI's action, or why the AI could not answer (it threw,
  * or took longer than the pool allows). A step never lets a failed AI stop the table: it goes on as
- * for a rejected AI move (the decision's timeout default, and a warning; `Step.decide`).
+ * for a rejected AI move (the decision's timeout default, and a warning; `Step.decide`). For a
+ * hint's ask (`explain`), the game's reason for the action too, or why it could not be given.
  */
-export type AiAnswer = { ok: true; action: BaseAction } | { ok: false; error: string };
+export type AiAnswer = { ok: true; action: BaseAction; reason?: HintReasonKey; reasonError?: string } | { ok: false; error: string };
 /**
  * Answers an AI request off the main thread (ai-pool.ts). It rejects only when it could not run the
  * request at all (a worker died): `actAsync` then decides on the main thread.
@@ -245,6 +244,18 @@ export class Step {
     const a = yield this.ask(seat, level, this.state);
     if (a.ok) return a.action;
     this.warnings.push(`AI failed for seat ${seat} (${this.t.row.game}, ${level}): ${a.error}; ${then}`);
+    return null;
+  }
+
+  /**
+   * A hint's answer for `seat`: the AI's choice at `level` (or `chosen`, a choice already given at
+   * this state) with the game's reason for it, both worked out by the driver (off the main thread
+   * in the bot). Null when the AI could not answer (a warning says so).
+   */
+  *explained(seat: number, level: AiLevel, chosen?: BaseAction): Gen<Extract<AiAnswer, { ok: true }> | null> {
+    const a = yield { ...this.ask(seat, level, this.state), explain: true, ...(chosen ? { chosen } : {}) };
+    if (a.ok) return a;
+    this.warnings.push(`AI failed for seat ${seat} (${this.t.row.game}, ${level}): ${a.error}; no hint`);
     return null;
   }
 
@@ -764,14 +775,13 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       if (!decision || step.result()) return nothing({ ok: false, seat, refusal: refuse('errors:hint-nothing-to-decide'), applied: 0 });
       // One legal move (a forced draw): the view offers no Hint, and a forged or old click gets none.
       if (decision.options.length < 2) return nothing({ ok: false, seat, refusal: refuse('errors:hint-forced'), applied: 0 });
-      // Asked again at the same state (a double click): the choice given then, neither worked out
-      // nor recorded again.
+      // Asked again at the same state (a double click): the choice given then, not worked out nor
+      // recorded again (only its reason is, where the choice is made: off the main thread in the bot).
       const given = store.store.games.hintAt(t.row.id, t.row.version, seat);
       const level: AiLevel = given?.level ?? 'strong';
-      const action = given?.action ?? (yield* step.decide(seat, level, 'no hint'));
+      const a = yield* step.explained(seat, level, given?.action);
       // An AI that cannot answer gives no hint: the player is told so, the operator gets the warning.
-      if (!action)
-        return { ...nothing({ ok: false, seat, refusal: refuse('errors:hint-failed', true), applied: 0 }), warnings: step.warnings };
+      if (!a) return { ...nothing({ ok: false, seat, refusal: refuse('errors:hint-failed', true), applied: 0 }), warnings: step.warnings };
       // Durable, outside the step: the hints table (migration 6), never the replayable action log.
       if (!given)
         store.store.games.recordHint({
@@ -781,19 +791,13 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
           seat,
           userId: cmd.userId,
           level,
-          action,
+          action: a.action,
         });
-      // The game's own reason for the choice, where it has one (engine.explain).
+      // The game's own reason for the choice, where it has one (engine.explain), worked out with it.
       // A reason that throws is a bug of the game's explain: the player still gets the hint (with
       // the generic line), and the operator gets a warning in the log (bot/effects.ts).
-      let reason: HintReasonKey | undefined;
-      const warnings: string[] = [];
-      try {
-        reason = t.engine.explain?.(t.state, seat, action);
-      } catch (e) {
-        warnings.push(`hint reason failed for seat ${seat} (${t.row.game}): ${e instanceof Error ? e.message : String(e)}`);
-      }
-      const hint = { action, level, decision: decision.kind, ...(reason ? { reason } : {}) };
+      const warnings = a.reasonError ? [`hint reason failed for seat ${seat} (${t.row.game}): ${a.reasonError}`] : [];
+      const hint = { action: a.action, level, decision: decision.kind, ...(a.reason ? { reason: a.reason } : {}) };
       return { ...nothing({ ok: true, seat, applied: 0, hint }), warnings };
     }
 
@@ -845,11 +849,7 @@ export function act(store: TableStore, cmd: TableCommand, now: number): ActResul
 
 /** The AI's choice made on this thread; an AI that throws answers a failure (the step goes on without it). */
 function inline(ask: AiAsk): AiAnswer {
-  try {
-    return { ok: true, action: ask.engine.ai(ask.state, ask.seat, ask.level) as BaseAction };
-  } catch (e) {
-    return { ok: false, error: errorText(e) };
-  }
+  return answerAsk(ask.engine, ask);
 }
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));

@@ -3,7 +3,8 @@
  * A `strong` decision takes a few ms of CPU (p99 1.5–10 ms by game, the worst seen ~30 ms); on the
  * event loop that would hold up every other table's clicks. `actAsync` (act.ts) sends each AI request
  * here: the state (plain data, as every engine keeps it) is copied to a worker, which answers with
- * the action. Deterministic: the same state, seat and level give the same choice in a worker as inline.
+ * the action (and for a hint its reason, engine.explain: a few ms too). Deterministic: the same
+ * state, seat and level give the same choice in a worker as inline (both run ai-answer.ts).
  *
  * Size: `AI_WORKERS`, else `defaultAiThreads()` (one per core but one, for the main thread; at least
  * 1), whatever the render pool's size. One worker is kept even when idle: starting one costs
@@ -63,7 +64,15 @@ export function createAiPool(threads: number, o: AiPoolOptions = {}): AiPool {
     port: async (ask: AiAsk): Promise<AiAnswer> => {
       const signal = AbortSignal.timeout(timeoutMs);
       try {
-        return (await pool.run({ game: ask.game, state: ask.state, seat: ask.seat, level: ask.level }, { signal })) as AiAnswer;
+        const task = {
+          game: ask.game,
+          state: ask.state,
+          seat: ask.seat,
+          level: ask.level,
+          ...(ask.explain ? { explain: true } : {}),
+          ...(ask.chosen ? { chosen: ask.chosen } : {}),
+        };
+        return (await pool.run(task, { signal })) as AiAnswer;
       } catch (e) {
         // Out of time: a failure, not a port error (deciding again on the main thread could hang it).
         if (signal.aborted) return { ok: false, error: `no answer within ${timeoutMs} ms` };

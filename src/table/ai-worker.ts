@@ -1,17 +1,15 @@
 /**
- * Piscina worker of the AI pool (ai-pool.ts): one AI decision per task, by the game's engine. An AI
- * that throws answers a failure (not a rejected task): the pool then knows the AI itself failed, and
- * the decision is not made again on the main thread (the same state gives the same exception).
+ * Piscina worker of the AI pool (ai-pool.ts): one AI decision per task, by the game's engine, and
+ * for a hint the game's reason for it (engine.explain) too, so neither runs on the bot's event loop.
+ * An AI that throws answers a failure (not a rejected task): the pool then knows the AI itself
+ * failed, and the decision is not made again on the main thread (the same state gives the same
+ * exception). An explain that throws answers the choice with `reasonError` (ai-answer.ts).
  */
-import type { AiLevel } from '../games/core/ai.js';
-import type { BaseAction, GameId } from '../games/core/types.js';
+import type { GameId } from '../games/core/types.js';
 import type { AiAnswer } from './act.js';
+import { answerAsk, type AiRequest } from './ai-answer.js';
 import { engineOf } from './manifests.js';
 
-export default function decide(task: { game: GameId; state: unknown; seat: number; level: AiLevel }): AiAnswer {
-  try {
-    return { ok: true, action: engineOf(task.game).ai(task.state, task.seat, task.level) as BaseAction };
-  } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message : String(e) };
-  }
+export default function decide(task: AiRequest & { game: GameId }): AiAnswer {
+  return answerAsk(engineOf(task.game), task);
 }

@@ -1,10 +1,15 @@
 /**
  * Hints through `act` (src/table/act.ts `hint`): a Hint answers the decision its view showed or
  * nothing (the view's version is judged as a move from it would be), never a forced move; asked
- * again at the same state it is answered from the recorded hint (one row, the AI not asked again).
+ * again at the same state it is answered from the recorded hint (one row, the AI not asked again);
+ * its reason is worked out where the choice is, in the AI pool's worker in the bot.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { act, actAsync, type AiAsk } from '../../src/table/act.js';
+import { answerAsk } from '../../src/table/ai-answer.js';
+import { createAiPool } from '../../src/table/ai-pool.js';
+import decideInWorker from '../../src/table/ai-worker.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { canonical } from '../../src/games/core/match.js';
 import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
@@ -133,5 +138,77 @@ test('a double click on Hint: the same answer from the recorded hint, one row, t
       assert.equal(hint(r, next.seat, ver(r)).outcome.ok, true);
       assert.equal(r.store.games.hints(r.gameId).length, 2, `${game}: the next state's hint is recorded`);
     }
+  }
+});
+
+test("a hint's reason is worked out in the AI pool's worker with the choice, not on the main thread", async () => {
+  const pool = createAiPool(1);
+  try {
+    for (const game of ['phom', 'chan', 'vn-mahjong', 'classic-mahjong'] as GameId[]) {
+      const seats = game === 'chan' ? 5 : 4;
+      const r = rig(
+        game,
+        Array.from({ length: seats }, () => 'human' as const),
+        { seed: `hint-pool-${game}` },
+      );
+      r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+      const d = playUntil(r, (x) => x.some((y) => y.options.length > 1)).find((y) => y.options.length > 1)!;
+      // What the inline path answers (the CLI, tests): the same hint.
+      const want = act(r.ts, { kind: 'hint', gameId: r.gameId, userId: `u${d.seat}`, ver: null }, r.clock.t).outcome.hint;
+      assert.ok(want?.reason, `${game}: the engine explains its choice`);
+      r.store.db.prepare('DELETE FROM hints').run();
+      const engine = engineOf(game);
+      const { ai, explain } = engine;
+      const asks: AiAsk[] = [];
+      engine.ai = () => {
+        throw new Error('engine.ai ran on the main thread');
+      };
+      engine.explain = () => {
+        throw new Error('engine.explain ran on the main thread');
+      };
+      let res;
+      try {
+        res = await actAsync(r.ts, { kind: 'hint', gameId: r.gameId, userId: `u${d.seat}`, ver: ver(r) }, r.clock.t, (ask) => {
+          asks.push(ask);
+          return pool.port(ask);
+        });
+      } finally {
+        engine.ai = ai;
+        engine.explain = explain;
+      }
+      assert.deepEqual(res.warnings, [], game);
+      assert.deepEqual(res.outcome.hint, want, `${game}: the worker's hint, reason included`);
+      assert.deepEqual(
+        asks.map((a) => [a.seat, a.level, a.explain]),
+        [[d.seat, 'strong', true]],
+      );
+    }
+  } finally {
+    await pool.close();
+  }
+});
+
+test('an explain that throws where the hint is worked out: the choice still answers, with the generic line and a warning', async () => {
+  const r = rig('phom', ['human', 'human', 'human', 'human'], { seed: 'hint-explain-throws' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const d = playUntil(r, (x) => x.some((y) => y.options.length > 1)).find((y) => y.options.length > 1)!;
+  const engine = engineOf('phom');
+  const explain = engine.explain;
+  engine.explain = () => {
+    throw new Error('explain broke');
+  };
+  try {
+    // The worker's own function (ai-worker.ts), run here: the failure comes back as data.
+    const g = r.store.games.load(r.gameId)!;
+    const answer = decideInWorker({ game: 'phom', state: g.state, seat: d.seat, level: 'strong', explain: true });
+    assert.ok(answer.ok && answer.reasonError === 'explain broke' && !answer.reason, JSON.stringify(answer));
+    const res = await actAsync(r.ts, { kind: 'hint', gameId: r.gameId, userId: `u${d.seat}`, ver: ver(r) }, r.clock.t, (ask) =>
+      Promise.resolve(answerAsk(ask.engine, ask)),
+    );
+    assert.equal(res.outcome.ok, true);
+    assert.ok(res.outcome.hint && !res.outcome.hint.reason);
+    assert.deepEqual(res.warnings, [`hint reason failed for seat ${d.seat} (phom): explain broke`]);
+  } finally {
+    engine.explain = explain;
   }
 });
