@@ -232,10 +232,12 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions): Promis
       const image = await ctx.render.result(v.model);
       await deletePing(ctx, t);
       try {
+        // Version 0 like every public component: the version minus the public moves would count the
+        // hidden claim answers (issue #13 §2). Next hand / End match name their hand instead (`arg`).
         const payload = {
           content: v.lines.join('\n').slice(0, 2000),
           files: [png('result.png', image, altText(v.lines))],
-          components: toComponents(t.row.id, t.row.version, v.rows),
+          components: toComponents(t.row.id, 0, v.rows),
           allowedMentions: { parse: [] },
         };
         // As a follow-up of the move that ended the hand when there is one (interaction endpoint).

@@ -457,6 +457,16 @@ function awayMode(store: TableStore, t: Table, step: Step, cmd: TableCommand, no
   for (const s of t.seats) if (s.userId && !s.isAi && away.has(s.userId)) step.away.add(s.seat);
 }
 
+/**
+ * Whether a result message's button (Next hand, End match) is about the hand whose result stands
+ * now: its `arg` names the hand. A button posted before buttons named their hand carries the
+ * version instead: then every log entry since must be a seat change.
+ */
+function resultStillUp(store: TableStore, t: Table, cmd: { ver: number; arg?: string }): boolean {
+  if (cmd.arg !== undefined) return cmd.arg === String(t.row.handIndex);
+  return onlySeatChangesSince(store, t, cmd.ver);
+}
+
 /** Whether every log entry after version `ver` is a seat change (the same hand's result still stands). */
 function onlySeatChangesSince(store: TableStore, t: Table, ver: number): boolean {
   if (ver > t.row.version || t.row.version - ver > 32) return false;
@@ -616,8 +626,9 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
           return done({ ok: true, seat });
         }
         case 'next-hand': {
-          // Seat changes after the result (seating.ts) move the version but not the hand.
-          if (!step.result() || !onlySeatChangesSince(store, t, cmd.ver))
+          // Only while the result the button was posted with is the table's: a second click, or one on
+          // an older hand's result, deals nothing (seat changes after it move the version, not the hand).
+          if (!step.result() || !resultStillUp(store, t, cmd))
             return nothing({ ok: false, seat, refusal: refuse('errors:stale'), applied: 0 });
           if (t.engine.matchOver(t.state)) {
             step.finish();
@@ -628,6 +639,9 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
           return done({ ok: true, seat });
         }
         case 'end-match': {
+          // Likewise: an End match clicked on a result after Next hand dealt from it ends no hand in play.
+          if (!step.result() || !resultStillUp(store, t, cmd))
+            return nothing({ ok: false, seat, refusal: refuse('errors:stale'), applied: 0 });
           const host = t.row.hostUserId;
           if (host && cmd.userId !== host && t.seats.some((s) => s.userId === host))
             return nothing({ ok: false, seat, refusal: refuse('errors:host-only'), applied: 0 });

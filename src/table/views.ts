@@ -299,7 +299,11 @@ function seatButtons(t: Table, tr: T): UiRow {
   ];
 }
 
-/** The result of a finished hand: title, winners, scoring lines, each seat's delta; Next hand / End match. */
+/**
+ * The result of a finished hand: title, winners, scoring lines, each seat's delta; Next hand / End
+ * match, which name the hand they follow (`arg`: its index; act.ts judges them by it). Like every
+ * public component they carry version 0 (bot/effects.ts): the version counts hidden claim answers.
+ */
 export function resultView(t: Table, lang: Lang, matchOver: boolean): (MessageView & { model: ResultModel }) | null {
   const result = t.state === null ? null : (t.engine.result(t.state) as HandResult | null);
   if (!result) return null;
@@ -332,8 +336,8 @@ export function resultView(t: Table, lang: Lang, matchOver: boolean): (MessageVi
     ? []
     : [
         [
-          { type: 'button', verb: 'next-hand', label: tr('common:button.next-hand'), style: 'success' },
-          { type: 'button', verb: 'end-match', label: tr('common:button.end-match'), style: 'danger' },
+          { type: 'button', verb: 'next-hand', arg: String(t.row.handIndex), label: tr('common:button.next-hand'), style: 'success' },
+          { type: 'button', verb: 'end-match', arg: String(t.row.handIndex), label: tr('common:button.end-match'), style: 'danger' },
           ...seatButtons(t, tr),
         ],
       ];

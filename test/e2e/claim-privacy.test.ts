@@ -5,7 +5,18 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withWorld, openHand, playAsAi, tableMessage, slash, click, buttonByLabel, type World } from './harness.js';
+import {
+  withWorld,
+  openHand,
+  openTable,
+  playAsAi,
+  playHandToEnd,
+  tableMessage,
+  slash,
+  click,
+  buttonByLabel,
+  type World,
+} from './harness.js';
 import { initialState } from '../../src/store/index.js';
 import { tableWithSeed } from './seeded.js';
 import { engineOf } from '../../src/table/manifests.js';
@@ -160,3 +171,32 @@ for (const how of ['pass', 'preference'] as const)
       }
     });
   });
+
+test("every public component carries version 0, the result's too: Next hand / End match name their hand instead", async () => {
+  await withWorld(async (w) => {
+    // Four people: claim answers that change nothing public (passes) move the version, so a version
+    // on a public message, minus the public moves, would count them.
+    const { gameId, threadId } = await openTable(w, 'classic-mahjong', 4, 0);
+    await playHandToEnd(w, gameId);
+    const publicComponents = () =>
+      w.sim
+        .allMessages(threadId)
+        .filter((m) => !m.ephemeralTo && !m.deleted)
+        .flatMap((m) => w.sim.components(m).map((c) => ({ m, b: decodeGameId(String(c.custom_id ?? '')) })))
+        .filter((x) => x.b !== null);
+    const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /Hand 1 is over/.test(w.sim.text(m)))!;
+    assert.ok(result, 'the result message');
+    const buttons = w.sim.components(result).map((c) => decodeGameId(String(c.custom_id ?? '')));
+    assert.deepEqual(
+      buttons.filter((b) => b?.verb === 'next-hand' || b?.verb === 'end-match').map((b) => [b!.verb, b!.ver, b!.arg]),
+      [
+        ['next-hand', 0, '0'],
+        ['end-match', 0, '0'],
+      ],
+    );
+    for (const { m, b } of publicComponents()) assert.equal(b!.ver, 0, `${w.sim.text(m).slice(0, 60)}: ${b!.verb}`);
+    await click(w, w.users[1]!.id, result.id, String(buttonByLabel(w.sim, result, 'Next hand').custom_id));
+    assert.equal(w.store.games.get(gameId)!.handIndex, 1, 'Next hand dealt');
+    for (const { m, b } of publicComponents()) assert.equal(b!.ver, 0, `${w.sim.text(m).slice(0, 60)}: ${b!.verb}`);
+  });
+});

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { engineOf } from '../../src/table/manifests.js';
 import { rig, type Rig } from '../support/table-rig.js';
 import { canonical } from '../../src/games/core/match.js';
+import { resultView } from '../../src/table/views.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
 const kinds = (effects: { kind: string }[]) => effects.map((e) => e.kind);
@@ -133,6 +134,31 @@ test('a hand played to its end by timeouts: one result row per seat, no deadline
   // A restart sweep does not record the first hand again.
   r.run({ kind: 'sync', gameId: r.gameId });
   assert.equal(r.store.results.handsOf(r.gameId).filter((h) => h.hand === 0).length, 3);
+});
+
+test('Next hand / End match name their hand, not the version: a second or older click deals or ends nothing', () => {
+  const r = rig('phom', ['human', 'ai', 'ai'], { timeoutPolicy: 'ai' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const t0 = r.store.timers.forGame(r.gameId)[0]!;
+  r.clock.t = t0.deadline + 1;
+  assert.ok(kinds(r.run({ kind: 'timeout', gameId: r.gameId, seat: 0, timerKind: t0.kind }).effects).includes('result'));
+  // The result message's buttons: the hand they follow as their argument (bot/effects.ts posts them at version 0).
+  const view = resultView(r.ts.load(r.gameId)!, 'en', false)!;
+  const args = Object.fromEntries(view.rows.flat().map((c) => [c.verb, c.type === 'button' ? c.arg : undefined]));
+  assert.equal(args['next-hand'], '0');
+  assert.equal(args['end-match'], '0');
+  const click = (verb: 'next-hand' | 'end-match', arg: string) =>
+    r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb, arg });
+  assert.equal(click('next-hand', '1').outcome.refusal?.key, 'errors:stale', 'a hand that is not the one ended');
+  const next = click('next-hand', '0');
+  assert.equal(next.outcome.ok, true);
+  assert.equal(r.store.games.get(r.gameId)!.handIndex, 1);
+  const version = r.store.games.get(r.gameId)!.version;
+  // The same result message clicked again (Next hand, or End match by someone else meanwhile): stale.
+  assert.equal(click('next-hand', '0').outcome.refusal?.key, 'errors:stale');
+  assert.equal(click('end-match', '0').outcome.refusal?.key, 'errors:stale', 'no match ended in the middle of the next hand');
+  assert.equal(r.store.games.get(r.gameId)!.status, 'running');
+  assert.equal(r.store.games.get(r.gameId)!.version, version, 'dealt once');
 });
 
 test('a fixed-length match ends by itself after its last hand; the finished game leaves the state cache', () => {

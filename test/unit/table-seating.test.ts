@@ -93,8 +93,8 @@ test('leaving between hands: confirm first, the AI takes the seat, a newcomer ta
   assert.equal(t.totals.get(1) ?? 0, 0);
   const hand0 = r.store.results.handsOf(r.gameId);
   assert.equal(t.totals.get(0), hand0.find((h) => h.seat === 0)!.points);
-  // Next hand from the result message (drawn before the seat changes) still deals.
-  const next = r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: resultVer, verb: 'next-hand' });
+  // Next hand from the result message (drawn before the seat changes: it names hand 0) still deals.
+  const next = r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'next-hand', arg: '0' });
   assert.equal(next.outcome.ok, true);
   assert.equal(row(r).handIndex, 1);
   assert.equal(state(r).starter, 0, 'a seating change: the host starts a first hand (starter-reset any-change)');
