@@ -117,6 +117,11 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   if (o.restart && r.outbox.some((e) => e.kind === 'ping')) await removeOrphanPings(ctx, t);
   if (r.effects.some((e) => e.kind === 'ping' || e.kind === 'remind' || e.kind === 'remind-claims' || e.kind === 'table')) ctx.wakeTimers();
   if (!r.effects.length) return;
+  // Whose seat views were live before this step's are pushed: the claim part of a public message
+  // goes by it. Only the views that changed are edited, and a claim window changes the claimants'
+  // views only: a push that fails now (the view is dead from then on) would otherwise make the claim
+  // ping mention that one seat among those whose views were live, i.e. name a claimant (#13 §2).
+  const liveBefore = liveSeats(ctx, t);
   // The live seat views first (interaction webhooks): a seat whose view was pushed needs no ping.
   if (r.effects.some((e) => e.kind === 'table' || e.kind === 'ping'))
     await pushSeatViews(ctx, t, t.seats.find((x) => o.actorUserId && x.userId === o.actorUserId)?.seat);
@@ -124,7 +129,7 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   for (const e of r.effects) {
     if (o.skip?.includes(e.kind)) continue;
     try {
-      await one(ctx, t, e, o);
+      await one(ctx, t, e, o, liveBefore);
     } catch (err) {
       ctx.log.error({ err, gameId: t.row.id, effect: e.kind }, 'effect failed');
     }
@@ -133,7 +138,7 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   if (r.outbox.length) ctx.store.games.clearOutbox(t.row.id, r.outbox);
 }
 
-async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions): Promise<void> {
+async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBefore: ReadonlySet<number>): Promise<void> {
   const lang = publicLang(ctx, t);
   switch (e.kind) {
     case 'unarchive':
@@ -162,7 +167,9 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions): Promis
     case 'ping': {
       const ch = await gameChannel(ctx, t.row.threadId);
       if (!ch) return;
-      const v = pingView(t, e.turn, e.claim, lang, liveSeats(ctx, t));
+      // The turn part by who is live now (a turn is public: a player whose view just failed is
+      // pinged); the claim part by who was live before this step's pushes (see execute).
+      const v = pingView(t, e.turn, e.claim, lang, liveSeats(ctx, t), liveBefore);
       const content = v.lines.join('\n');
       if (!content) {
         // Everyone asked has a live seat view: no ping; the previous one is out of date.
@@ -212,7 +219,7 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions): Promis
       // The open claim window's reminder: the same words whoever may claim; its buttons carry
       // version 0, so it does not change when only a claimant's pass moved the version (#13 §2).
       const ch = await gameChannel(ctx, t.row.threadId);
-      const v = claimReminderText(t, lang, { n: e.n, ...(e.vote ? { vote: true } : {}) }, liveSeats(ctx, t));
+      const v = claimReminderText(t, lang, { n: e.n, ...(e.vote ? { vote: true } : {}) }, liveBefore);
       await ch
         ?.send({
           content: v.text,

@@ -191,7 +191,9 @@ export function claimLine(t: Table, lang: Lang, deadline: number | null): string
  * says "waiting for claims on <piece>" and mentions every seated person whose seat view cannot be
  * pushed (the seat view being live or not is not about anyone's cards), so a claimant without a
  * live view is notified among all the others and each opens their hand to see whether they have a
- * decision. `live`: seats whose seat view is live. Empty lines: nothing to post.
+ * decision. `live`: seats whose seat view is live. `claimLive`: the same taken before the step's
+ * views were pushed (bot/effects.ts): a push fails only for a view that changed, a claimant's, so
+ * liveness after the pushes would tell who may claim. Empty lines: nothing to post.
  */
 export function pingView(
   t: Table,
@@ -199,6 +201,7 @@ export function pingView(
   claim: number[],
   lang: Lang,
   live: ReadonlySet<number> = new Set(),
+  claimLive: ReadonlySet<number> = live,
 ): MessageView & { users: string[] } {
   const tr = translator(lang);
   const who = (list: number[]) => list.map((s) => mention(t, s)).join(' ');
@@ -215,7 +218,7 @@ export function pingView(
   }
   let everyone: number[] = [];
   if (claim.length) {
-    everyone = t.seats.filter((s) => s.userId && !s.isAi && !live.has(s.seat) && !turnSeats.includes(s.seat)).map((s) => s.seat);
+    everyone = t.seats.filter((s) => s.userId && !s.isAi && !claimLive.has(s.seat) && !turnSeats.includes(s.seat)).map((s) => s.seat);
     if (everyone.length) {
       lines.push(claimLine(t, lang, nextDeadline(t)));
       lines.push(tr('common:ping.claim-open', { who: who(everyone) }));

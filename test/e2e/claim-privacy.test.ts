@@ -200,3 +200,49 @@ test("every public component carries version 0, the result's too: Next hand / En
     for (const { m, b } of publicComponents()) assert.equal(b!.ver, 0, `${w.sim.text(m).slice(0, 60)}: ${b!.verb}`);
   });
 });
+
+test('a claimant whose live seat view cannot be pushed as its window opens is not singled out by the claim ping', async () => {
+  await withWorld(async (w) => {
+    // A deal whose first claim window has one claimant, C; everyone has a live seat view when it
+    // opens, but C's token is no longer valid at Discord: the edit that would show C the claim fails.
+    const {
+      gameId,
+      seat: c,
+      user,
+    } = await tableWithSeed(w, 'classic-mahjong', (_d, all) => all.filter((x) => x.kind === 'claim').length === 1);
+    const engine = engineOf('classic-mahjong');
+    const seats = w.store.games.seats(gameId);
+    const opensWindow = (): boolean => {
+      const state = w.store.games.state(w.store.games.get(gameId)!);
+      const d = (engine.pending(state) as Decision<BaseAction>[])[0]!;
+      const r = engine.apply(state, d.seat, engine.ai(state, d.seat) as BaseAction);
+      return r.ok && (engine.pending(r.value) as Decision<BaseAction>[]).some((x) => x.kind === 'claim' && x.seat === c);
+    };
+    for (let n = 0; n < 1500 && !opensWindow(); n++) {
+      const d = pendingNow(w, gameId)[0]!;
+      const u = seats[d.seat]!.userId!;
+      await playAsAi(w, u, gameId, await openHand(w, u, gameId));
+    }
+    assert.ok(opensWindow(), "the next move opens C's window");
+    const mover = pendingNow(w, gameId)[0]!.seat;
+    assert.notEqual(mover, c);
+    await openHand(w, user, gameId);
+    // Only Discord's clock moves: C's token is dead there, the bot still counts C's view as live.
+    w.sim.clock.advance(16 * 60_000);
+    const views = new Map<number, string>();
+    for (const s of seats) if (s.seat !== c) views.set(s.seat, (await openHand(w, s.userId!, gameId)).id);
+    const threadId = w.store.games.get(gameId)!.threadId!;
+    const before = new Map(w.sim.allMessages(threadId).map((m) => [m.id, m.edits]));
+    const fails = () => w.sim.restLog().filter((e) => e.code === 50027 && /PATCH .*@original/.test(e.summary)).length;
+    const failsBefore = fails();
+    await playAsAi(w, seats[mover]!.userId!, gameId, w.sim.message(views.get(mover)!)!);
+    assert.deepEqual(
+      pendingNow(w, gameId).map((d) => [d.seat, d.kind]),
+      [[c, 'claim']],
+      'the window is open, C alone may claim',
+    );
+    assert.equal(fails(), failsBefore + 1, "the edit of C's view failed");
+    const changed = w.sim.allMessages(threadId).filter((m) => !m.ephemeralTo && !m.deleted && before.get(m.id) !== m.edits);
+    for (const m of changed) assert.ok(!m.content.includes(`<@${user}>`), `public message names the claimant: ${m.content}`);
+  });
+});
