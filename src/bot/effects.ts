@@ -517,6 +517,14 @@ async function updateTable(
       return;
     }
   } catch (err) {
+    // An archived thread (50083): the message stays as it is. A step that shows something new has
+    // reopened the thread first (its `unarchive` effect); a new post here would reopen it for a step
+    // that showed nothing new (a claim pass after a restart, when what the message shows is not
+    // known), telling that someone answered a claim (#13 §2).
+    if ((err as { code?: unknown }).code === 50083) {
+      ctx.log.info({ gameId: t.row.id }, 'table message not edited: the thread is archived');
+      return;
+    }
     ctx.log.warn({ err, gameId: t.row.id }, 'table message edit failed; posting a new one');
   }
   try {

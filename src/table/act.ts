@@ -326,7 +326,6 @@ export class Step {
     this.dirty = true;
     yield* this.runAi();
     if (this.currentStatus === 'running') {
-      this.effects.push({ kind: 'unarchive' });
       const result = this.result();
       if (result) {
         if (!this.t.recordedHands.has(this.hand)) {
@@ -357,7 +356,21 @@ export class Step {
     }
     const away = [...this.playedAway][0];
     const shown = notice ?? (away !== undefined ? ({ key: 'away', seat: away } as const) : undefined);
+    // An archived thread is reopened for what the table shows anew, never for a step that changed
+    // nothing public (a claim pass, a claim that waits for the others): reopening it would tell that
+    // someone answered a claim (#13 §2).
+    const posts = this.effects.some((e) => e.kind === 'lobby' || e.kind === 'ping' || e.kind === 'result');
+    if (this.currentStatus === 'running' && (shown || posts || this.publicChanged())) this.effects.push({ kind: 'unarchive' });
     this.effects.push(shown ? { kind: 'table', notice: shown } : { kind: 'table' });
+  }
+
+  /** Whether the step changed what the table shows in public: the game's public view, the hand, the seats, the status. */
+  publicChanged(): boolean {
+    if (this.hand !== this.t.row.handIndex || this.seatRows.size || this.seatAi.length) return true;
+    if (this.status !== undefined && this.status !== this.t.row.status) return true;
+    if (this.t.state === null || this.state === null) return this.t.state !== this.state;
+    const pub = (s: unknown) => canonical(this.t.engine.publicView(s));
+    return pub(this.t.state) !== pub(this.state);
   }
 
   finish(): void {

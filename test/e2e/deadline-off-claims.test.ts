@@ -169,3 +169,33 @@ test('Chắn without a deadline: an open claim window is reminded in the same wo
     { users: 4 },
   );
 });
+
+for (const restart of [false, true])
+  test(`Chắn without a deadline: a claim pass in an archived game thread leaves it archived, nothing posted${restart ? ' (after a restart)' : ''}`, async () => {
+    await withWorld(async (w) => {
+      const { gameId, threadId } = await tableAtWindow(w, shortSeed());
+      const [c1, c2] = claimSeats(w, gameId) as [number, number];
+      const user = w.store.games.seats(gameId)[c1]!.userId!;
+      const view = await openHand(w, user, gameId);
+      // The window waits for days: Discord archives the thread meanwhile.
+      w.sim.archiveThread(threadId);
+      if (restart) await w.restartBot();
+      const table = tableMessage(w, gameId);
+      const before = { count: publicSince(w, threadId, 0).length, edits: table.edits, text: w.sim.text(table) };
+      const d = pendingNow(w, gameId).find((x) => x.seat === c1)!;
+      const i = d.options.findIndex((a) => a.type === 'pass');
+      const b = w.sim.components(view).find((c) => {
+        const g = decodeGameId(String(c.custom_id));
+        return g?.verb === 'act' && g.arg === String(i);
+      })!;
+      await click(w, user, view.id, String(b.custom_id));
+      assert.deepEqual(claimSeats(w, gameId), [c2], 'the pass was played; the other claimant still decides');
+      assert.equal(w.sim.channel(threadId).archived, true, 'the thread stays archived');
+      assert.equal(publicSince(w, threadId, 0).length, before.count, 'nothing posted');
+      assert.equal(w.sim.text(tableMessage(w, gameId)), before.text);
+      assert.equal(w.store.games.get(gameId)!.tableMessageId, table.id, 'the table message is the same one');
+      // The other claimant's answer closes the window: that is public, and the thread is reopened.
+      await pass(w, gameId, c2);
+      assert.equal(w.sim.channel(threadId).archived, false, 'reopened for a public change');
+    });
+  });

@@ -255,7 +255,8 @@ test('restart: the outbox re-derives undelivered effects once; a delivered step 
   assert.deepEqual(sync.outbox, start.outbox);
   r.store.games.clearOutbox(r.gameId, sync.outbox);
   const again = r.run({ kind: 'sync', gameId: r.gameId });
-  assert.deepEqual(kinds(again.effects), ['unarchive', 'table'], 'no second ping');
+  // Nothing new to show: no second ping, and an archived thread is not reopened.
+  assert.deepEqual(kinds(again.effects), ['table'], 'no second ping');
   assert.equal(r.store.games.get(r.gameId)!.version, start.table!.row.version, 'a sync writes nothing');
 });
 
@@ -294,4 +295,33 @@ test('simultaneous claims: a pass by one claimant does not make another claimant
     }
     assert.ok(found, `${game}: a claim window with two claimants was reached`);
   }
+});
+
+test('unarchive only when the step shows something in public: a claim pass that changes nothing public does not reopen the thread', () => {
+  let found = false;
+  for (let k = 0; k < 8 && !found; k++) {
+    const r = rig('classic-mahjong', ['human', 'human', 'human', 'human'], { seed: `unarchive-${k}` });
+    const start = r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    assert.ok(kinds(start.effects).includes('unarchive'), 'the start shows the table');
+    for (let step = 0; step < 400 && !found; step++) {
+      const p = r.pending();
+      if (!p.length) break;
+      const claims = p.filter((d) => d.kind === 'claim');
+      if (claims.length >= 2) {
+        const a = claims[0]!;
+        const ver = r.store.games.get(r.gameId)!.version;
+        const pass = a.options.findIndex((x) => x.type === 'pass');
+        const res = r.run({ kind: 'hand', gameId: r.gameId, userId: `u${a.seat}`, ver, verb: 'act', arg: String(pass) });
+        assert.equal(res.outcome.ok, true);
+        if (r.pending().filter((d) => d.kind === 'claim').length === 0) break; // the window closed: public
+        assert.deepEqual(kinds(res.effects), ['table'], 'a hidden pass: the table (unchanged) only, no unarchive');
+        found = true;
+        break;
+      }
+      const res = clickAsAi(r, p[0]!.seat);
+      assert.equal(res.outcome.ok, true);
+      if (p[0]!.kind === 'turn') assert.ok(kinds(res.effects).includes('unarchive'), 'a turn played is public');
+    }
+  }
+  assert.ok(found, 'a window with two claimants');
 });
