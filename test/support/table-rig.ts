@@ -1,10 +1,11 @@
 /** An in-memory table (store + table layer, no Discord) for tests of `act` (src/table/act.ts). */
 import { openStore, type Store, type TimerPreset } from '../../src/store/index.js';
-import { engineOf, GAMES } from '../../src/table/manifests.js';
+import { engineOf, GAMES, type GameManifest } from '../../src/table/manifests.js';
 import { tableStore, type TableStore } from '../../src/table/store.js';
 import { act, type TableCommand } from '../../src/table/act.js';
 import { defaultOptions } from '../../src/games/core/options.js';
-import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
+import type { AiLevel } from '../../src/games/core/ai.js';
+import type { AnyEngine, BaseAction, Decision, GameId } from '../../src/games/core/types.js';
 
 export interface Rig {
   store: Store;
@@ -13,17 +14,36 @@ export interface Rig {
   gameId: string;
   run(cmd: TableCommand): ReturnType<typeof act>;
   pending(): Decision<BaseAction>[];
+  /** The table's state version now. */
+  version(): number;
 }
 
-export function rig(
-  game: GameId,
-  seats: ('human' | 'ai')[],
-  o: { options?: Record<string, unknown>; timeoutPolicy?: 'default' | 'ai'; timer?: TimerPreset; keepOutbox?: boolean; seed?: string } = {},
-): Rig {
-  const clock = { t: Date.UTC(2026, 10, 30, 12) };
+/** A seat: a person, an AI stored without a level (plays `normal`), or an AI at a level. */
+export type SeatSpec = 'human' | 'ai' | AiLevel;
+
+export interface RigOptions {
+  options?: Record<string, unknown>;
+  timeoutPolicy?: 'default' | 'ai';
+  timer?: TimerPreset;
+  keepOutbox?: boolean;
+  seed?: string;
+  takeoverLevel?: AiLevel;
+  hints?: boolean;
+  /** The clock's start (ms). */
+  now?: number;
+  /** Wraps the game's engine (a spy or a rigged Proxy); the table layer then plays with it. */
+  engine?: (real: AnyEngine) => AnyEngine;
+}
+
+export function rig(game: GameId, seats: SeatSpec[], o: RigOptions = {}): Rig {
+  const clock = { t: o.now ?? Date.UTC(2026, 10, 30, 12) };
   const store = openStore(':memory:', engineOf, () => clock.t);
-  const ts = tableStore(store);
-  const options = { ...(defaultOptions(GAMES[game].engine.options) as Record<string, unknown>), ...(o.options ?? {}) };
+  const real = GAMES[game].engine as AnyEngine;
+  const manifests = o.engine
+    ? ({ ...GAMES, [game]: { ...GAMES[game], engine: o.engine(real) } as GameManifest } as typeof GAMES)
+    : undefined;
+  const ts = tableStore(store, manifests);
+  const options = { ...(defaultOptions(real.options) as Record<string, unknown>), ...(o.options ?? {}) };
   const row = store.games.create({
     game,
     guildId: 'g',
@@ -36,6 +56,8 @@ export function rig(
     seats: seats.length,
     timerPreset: o.timer ?? { name: 'live' },
     timeoutPolicy: o.timeoutPolicy ?? 'default',
+    ...(o.takeoverLevel ? { takeoverLevel: o.takeoverLevel } : {}),
+    ...(o.hints !== undefined ? { hints: o.hints } : {}),
   });
   let ai = 0;
   store.games.setSeats(
@@ -43,10 +65,10 @@ export function rig(
     seats.map((k, seat) =>
       k === 'human'
         ? { seat, userId: `u${seat}`, isAi: false, displayName: `P${seat}` }
-        : { seat, userId: null, isAi: true, displayName: `AI ${++ai}` },
+        : { seat, userId: null, isAi: true, displayName: `AI ${++ai}`, ...(k === 'ai' ? {} : { aiLevel: k }) },
     ),
   );
-  const r: Rig = {
+  return {
     store,
     ts,
     clock,
@@ -61,6 +83,6 @@ export function rig(
       const g = store.games.load(row.id)!;
       return engineOf(g.row.game).pending(g.state) as Decision<BaseAction>[];
     },
+    version: () => store.games.get(row.id)!.version,
   };
-  return r;
 }

@@ -5,46 +5,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openStore } from '../../src/store/index.js';
-import { engineOf, GAMES } from '../../src/table/manifests.js';
-import { tableStore } from '../../src/table/store.js';
-import { act, type TableCommand } from '../../src/table/act.js';
-import { defaultOptions } from '../../src/games/core/options.js';
+import { GAMES } from '../../src/table/manifests.js';
 import { applyEntry, initialState } from '../../src/store/index.js';
-import type { AnyEngine, BaseAction, Decision, GameId } from '../../src/games/core/types.js';
+import type { AnyEngine, BaseAction, Decision } from '../../src/games/core/types.js';
+import { rig as tableRig } from '../support/table-rig.js';
 
-function rig(game: GameId, seed: string) {
-  const clock = { t: Date.UTC(2026, 11, 1, 12) };
-  const store = openStore(':memory:', engineOf, () => clock.t);
-  const ts = tableStore(store);
-  const row = store.games.create({
-    game,
-    guildId: 'g',
-    channelId: 'c',
-    threadId: 'th',
-    hostUserId: 'u0',
-    options: defaultOptions(GAMES[game].engine.options) as Record<string, unknown>,
-    optionsHash: 'h',
-    seed,
-    seats: 4,
-    timerPreset: { name: 'live' },
-    timeoutPolicy: 'ai',
-  });
-  store.games.setSeats(row.id, [
-    ...[0, 1, 2].map((seat) => ({ seat, userId: `u${seat}`, isAi: false, displayName: `P${seat}` })),
-    { seat: 3, userId: null, isAi: true, displayName: 'AI 1', aiLevel: 'normal' as const },
-  ]);
-  const run = (cmd: TableCommand) => {
-    const r = act(ts, cmd, clock.t);
-    if (r.outbox.length) store.games.clearOutbox(row.id, r.outbox);
-    return r;
-  };
-  const pending = () => {
-    const g = store.games.load(row.id)!;
-    return engineOf(g.row.game).pending(g.state) as Decision<BaseAction>[];
-  };
-  return { store, clock, gameId: row.id, run, pending };
-}
+const rig = (game: 'classic-mahjong' | 'vn-mahjong', seed: string) =>
+  tableRig(game, ['human', 'human', 'human', 'normal'], { timeoutPolicy: 'ai', seed });
 
 test("an away player's answer to a claim window is not announced in public; its turns are", () => {
   let anyClaimed = 0;

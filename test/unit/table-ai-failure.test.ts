@@ -10,28 +10,21 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openStore, initialState, type Store, type TimerPreset } from '../../src/store/index.js';
-import { engineOf, GAMES, type GameManifest } from '../../src/table/manifests.js';
-import { tableStore, type TableStore } from '../../src/table/store.js';
-import { act, actAsync, type ActResult, type AiPort, type TableCommand } from '../../src/table/act.js';
+import { initialState, type TimerPreset } from '../../src/store/index.js';
+import { engineOf, GAMES } from '../../src/table/manifests.js';
 import { defaultOptions } from '../../src/games/core/options.js';
+import { actAsync, type AiPort, type TableCommand } from '../../src/table/act.js';
+import { rig as tableRig, type Rig as TableRig } from '../support/table-rig.js';
 import { canonical } from '../../src/games/core/match.js';
 import type { AnyEngine, BaseAction, Decision, GameId } from '../../src/games/core/types.js';
 
 type Mode = 'answer' | 'throw' | 'bogus';
 
-interface Rig {
-  store: Store;
-  ts: TableStore;
-  clock: { t: number };
-  gameId: string;
+interface Rig extends TableRig {
   /** What the engine's `ai` does now, and how often the table layer called it. */
   ai: { mode: Mode; calls: number };
   /** Seats whose every move the engine rejects (a timeout default included). */
   rejects: Set<number>;
-  run(cmd: TableCommand): ActResult;
-  pending(): Decision<BaseAction>[];
-  version(): number;
 }
 
 function rig(
@@ -39,71 +32,29 @@ function rig(
   seats: ('human' | 'ai')[],
   o: { timeoutPolicy?: 'default' | 'ai'; seed?: string; timer?: TimerPreset } = {},
 ): Rig {
-  const clock = { t: Date.UTC(2026, 11, 1, 12) };
-  const store = openStore(':memory:', engineOf, () => clock.t);
   const ai = { mode: 'answer' as Mode, calls: 0 };
   const rejects = new Set<number>();
-  const real = GAMES[game].engine as AnyEngine;
-  const engine = new Proxy(real, {
-    get(target, prop, receiver) {
-      if (prop === 'apply')
-        return (s: unknown, seat: number, action: BaseAction) =>
-          rejects.has(seat)
-            ? { ok: false, error: { code: `${game}/rigged`, message: 'rejected by the test' } }
-            : target.apply(s as never, seat, action);
-      if (prop === 'ai')
-        return (s: unknown, seat: number, level?: Parameters<AnyEngine['ai']>[2]) => {
-          ai.calls++;
-          if (ai.mode === 'throw') throw new Error('AI bug');
-          if (ai.mode === 'bogus') return { type: 'bogus' };
-          return target.ai(s as never, seat, level);
-        };
-      const v = Reflect.get(target, prop, receiver) as unknown;
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-    },
-  });
-  const manifests = { ...GAMES, [game]: { ...GAMES[game], engine } as GameManifest } as typeof GAMES;
-  const ts = tableStore(store, manifests);
-  const row = store.games.create({
-    game,
-    guildId: 'g',
-    channelId: 'c',
-    threadId: 'th',
-    hostUserId: 'u0',
-    options: defaultOptions(real.options) as Record<string, unknown>,
-    optionsHash: 'h',
-    seed: o.seed ?? `ai-failure-${game}`,
-    seats: seats.length,
-    timerPreset: o.timer ?? { name: 'live' },
-    timeoutPolicy: o.timeoutPolicy ?? 'default',
-  });
-  let n = 0;
-  store.games.setSeats(
-    row.id,
-    seats.map((k, seat) =>
-      k === 'human'
-        ? { seat, userId: `u${seat}`, isAi: false, displayName: `P${seat}` }
-        : { seat, userId: null, isAi: true, displayName: `AI ${++n}` },
-    ),
-  );
-  return {
-    store,
-    ts,
-    clock,
-    gameId: row.id,
-    ai,
-    rejects,
-    run: (cmd) => {
-      const res = act(ts, cmd, clock.t);
-      if (res.outbox.length) store.games.clearOutbox(row.id, res.outbox);
-      return res;
-    },
-    pending() {
-      const g = store.games.load(row.id)!;
-      return engineOf(g.row.game).pending(g.state) as Decision<BaseAction>[];
-    },
-    version: () => store.games.get(row.id)!.version,
-  };
+  const rigged = (real: AnyEngine) =>
+    new Proxy(real, {
+      get(target, prop, receiver) {
+        if (prop === 'apply')
+          return (s: unknown, seat: number, action: BaseAction) =>
+            rejects.has(seat)
+              ? { ok: false, error: { code: `${game}/rigged`, message: 'rejected by the test' } }
+              : target.apply(s as never, seat, action);
+        if (prop === 'ai')
+          return (s: unknown, seat: number, level?: Parameters<AnyEngine['ai']>[2]) => {
+            ai.calls++;
+            if (ai.mode === 'throw') throw new Error('AI bug');
+            if (ai.mode === 'bogus') return { type: 'bogus' };
+            return target.ai(s as never, seat, level);
+          };
+        const v = Reflect.get(target, prop, receiver) as unknown;
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+  const base = tableRig(game, seats, { ...o, seed: o.seed ?? `ai-failure-${game}`, now: Date.UTC(2026, 11, 1, 12), engine: rigged });
+  return { ...base, ai, rejects };
 }
 
 /** The seat's first legal option, clicked on its hand view. */

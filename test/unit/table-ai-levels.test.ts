@@ -6,30 +6,20 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GameStore, SettingsStore, migrate, openDatabase, openStore, type Store } from '../../src/store/index.js';
+import { GameStore, SettingsStore, migrate, openDatabase, openStore } from '../../src/store/index.js';
 import { MIGRATIONS } from '../../src/store/migrations.js';
-import { engineOf, GAMES, type GameManifest } from '../../src/table/manifests.js';
-import { tableStore, type TableStore } from '../../src/table/store.js';
-import { act, type TableCommand } from '../../src/table/act.js';
+import { engineOf } from '../../src/table/manifests.js';
 import { hintKind, hintText } from '../../src/table/views.js';
-import { defaultOptions } from '../../src/games/core/options.js';
+import { rig as tableRig, type Rig as TableRig, type SeatSpec } from '../support/table-rig.js';
 import { canonical } from '../../src/games/core/match.js';
 import type { AiLevel } from '../../src/games/core/ai.js';
-import type { AnyEngine, BaseAction, Decision, GameId } from '../../src/games/core/types.js';
+import type { AnyEngine, GameId } from '../../src/games/core/types.js';
 import { describeOptions, resetOption, setOption } from '../../src/bot/config-core.js';
 import { translator } from '../../src/table/i18n.js';
 
-type SeatSpec = 'human' | AiLevel | 'ai';
-
-interface Rig {
-  store: Store;
-  ts: TableStore;
-  clock: { t: number };
-  gameId: string;
+interface Rig extends TableRig {
   /** Every `engine.ai` call the table layer made: seat and level (undefined: no level passed). */
   calls: { seat: number; level: AiLevel | undefined }[];
-  run(cmd: TableCommand): ReturnType<typeof act>;
-  pending(): Decision<BaseAction>[];
 }
 
 function rig(
@@ -37,68 +27,26 @@ function rig(
   seats: SeatSpec[],
   o: { timeoutPolicy?: 'default' | 'ai'; takeoverLevel?: AiLevel; hints?: boolean; explainThrows?: boolean } = {},
 ): Rig {
-  const clock = { t: Date.UTC(2026, 11, 1, 12) };
-  const store = openStore(':memory:', engineOf, () => clock.t);
   const calls: Rig['calls'] = [];
-  const real = GAMES[game].engine as AnyEngine;
   // A spy on the engine the table layer uses: records each AI call, then answers as the engine does.
-  const spy = new Proxy(real, {
-    get(target, prop, receiver) {
-      if (prop === 'ai')
-        return (s: unknown, seat: number, level?: AiLevel) => {
-          calls.push({ seat, level });
-          return target.ai(s as never, seat, level);
-        };
-      if (prop === 'explain' && o.explainThrows)
-        return () => {
-          throw new Error('explain broke');
-        };
-      const v = Reflect.get(target, prop, receiver) as unknown;
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-    },
-  });
-  const manifests = { ...GAMES, [game]: { ...GAMES[game], engine: spy } as GameManifest } as typeof GAMES;
-  const ts = tableStore(store, manifests);
-  const row = store.games.create({
-    game,
-    guildId: 'g',
-    channelId: 'c',
-    threadId: 'th',
-    hostUserId: 'u0',
-    options: defaultOptions(real.options) as Record<string, unknown>,
-    optionsHash: 'h',
-    seed: `levels-${game}`,
-    seats: seats.length,
-    timerPreset: { name: 'live' },
-    timeoutPolicy: o.timeoutPolicy ?? 'default',
-    ...(o.takeoverLevel ? { takeoverLevel: o.takeoverLevel } : {}),
-    ...(o.hints !== undefined ? { hints: o.hints } : {}),
-  });
-  let n = 0;
-  store.games.setSeats(
-    row.id,
-    seats.map((k, seat) =>
-      k === 'human'
-        ? { seat, userId: `u${seat}`, isAi: false, displayName: `P${seat}` }
-        : { seat, userId: null, isAi: true, displayName: `AI ${++n}`, ...(k === 'ai' ? {} : { aiLevel: k }) },
-    ),
-  );
-  return {
-    store,
-    ts,
-    clock,
-    gameId: row.id,
-    calls,
-    run: (cmd) => {
-      const res = act(ts, cmd, clock.t);
-      if (res.outbox.length) store.games.clearOutbox(row.id, res.outbox);
-      return res;
-    },
-    pending() {
-      const g = store.games.load(row.id)!;
-      return engineOf(g.row.game).pending(g.state) as Decision<BaseAction>[];
-    },
-  };
+  const spy = (real: AnyEngine) =>
+    new Proxy(real, {
+      get(target, prop, receiver) {
+        if (prop === 'ai')
+          return (s: unknown, seat: number, level?: AiLevel) => {
+            calls.push({ seat, level });
+            return target.ai(s as never, seat, level);
+          };
+        if (prop === 'explain' && o.explainThrows)
+          return () => {
+            throw new Error('explain broke');
+          };
+        const v = Reflect.get(target, prop, receiver) as unknown;
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+  const { explainThrows: _, ...rest } = o;
+  return { ...tableRig(game, seats, { ...rest, seed: `levels-${game}`, now: Date.UTC(2026, 11, 1, 12), engine: spy }), calls };
 }
 
 /** The human seats play their first legal option until the hand ends or `steps` moves were made. */
