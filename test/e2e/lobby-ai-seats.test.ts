@@ -11,6 +11,17 @@ import { decodeGameId } from '../../src/bot/custom-id.js';
 
 type Json = Record<string, unknown>;
 
+type World = Parameters<Parameters<typeof withWorld>[0]>[0];
+
+/** A Phỏm lobby opened by `hostId` with /play: its message, its Join button and its game. */
+async function openLobby(w: World, hostId: string) {
+  const h = await slash(w, hostId, 'play', { game: 'phom' });
+  const lobbyId = h.response!.id;
+  const lobby = () => w.sim.message(lobbyId)!;
+  const join = buttonByLabel(w.sim, lobby(), 'Join').custom_id as string;
+  return { lobbyId, lobby, join, gameId: decodeGameId(join)!.gameId };
+}
+
 test("an AI added in the lobby is named in the table's language, not the host's", async () => {
   await withWorld(
     async (w) => {
@@ -34,11 +45,7 @@ test('Join on a full table: the newest AI gives its seat to the person; a table 
   await withWorld(
     async (w) => {
       const [host, p1, p2, p3, p4] = w.users;
-      const h = await slash(w, host!.id, 'play', { game: 'phom' });
-      const lobbyId = h.response!.id;
-      const lobby = () => w.sim.message(lobbyId)!;
-      const join = buttonByLabel(w.sim, lobby(), 'Join').custom_id as string;
-      const gameId = decodeGameId(join)!.gameId;
+      const { lobbyId, lobby, join, gameId } = await openLobby(w, host!.id);
       await click(w, host!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'AI: strong').custom_id as string);
       await click(w, host!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'AI: easy').custom_id as string);
       await click(w, host!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'Add AI player').custom_id as string);
@@ -87,11 +94,7 @@ test('Join on a full table: the newest AI gives its seat to the person; a table 
 test('the table-size select: a size below the seats taken drops the newest AIs; below the people seated it is refused', async () => {
   await withWorld(async (w) => {
     const [host, p1, p2] = w.users;
-    const h = await slash(w, host!.id, 'play', { game: 'phom' });
-    const lobbyId = h.response!.id;
-    const lobby = () => w.sim.message(lobbyId)!;
-    const join = buttonByLabel(w.sim, lobby(), 'Join').custom_id as string;
-    const gameId = decodeGameId(join)!.gameId;
+    const { lobbyId, lobby, join, gameId } = await openLobby(w, host!.id);
     // host, AI 1, p1, AI 2: a full table of 4, the AIs between the people.
     await click(w, host!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'AI: strong').custom_id as string);
     await click(w, p1!.id, lobbyId, join);

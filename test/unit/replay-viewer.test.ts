@@ -7,10 +7,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openStore } from '../../src/store/index.js';
 import { applyEntry, initialState } from '../../src/store/replay.js';
-import { engineOf, GAMES } from '../../src/table/manifests.js';
-import { tableStore } from '../../src/table/store.js';
+import { GAMES } from '../../src/table/manifests.js';
 import { act } from '../../src/table/act.js';
 import { translator } from '../../src/table/i18n.js';
 import { defaultOptions } from '../../src/games/core/options.js';
@@ -18,6 +16,7 @@ import { canonical } from '../../src/games/core/match.js';
 import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
 import type { BotContext } from '../../src/bot/context.js';
 import { MOVES_PER_PAGE, viewerPayload } from '../../src/notify/replay-viewer.js';
+import { rig } from '../support/table-rig.js';
 
 const SOURCES = ['timeout', 'claim preference', 'away', 'AI'];
 
@@ -27,17 +26,10 @@ const SOURCES = ['timeout', 'claim preference', 'away', 'AI'];
  * Null when the hand (dealt from `seed`) gives no such chances.
  */
 function playHand(game: GameId, seed: string) {
-  const clock = { t: Date.UTC(2026, 10, 30, 12) };
-  const store = openStore(':memory:', engineOf, () => clock.t);
-  const ts = tableStore(store);
   const engine = GAMES[game].engine;
-  const options = defaultOptions(engine.options) as Record<string, unknown>;
-  const n = engine.tableSize(options).default;
-  const row = store.games.create({ game, guildId: 'g', hostUserId: 'u0', options, optionsHash: 'h', seed, seats: n });
-  store.games.setSeats(
-    row.id,
-    Array.from({ length: n }, (_, seat) => ({ seat, userId: `u${seat}`, isAi: false, displayName: `P${seat}` })),
-  );
+  const n = engine.tableSize(defaultOptions(engine.options)).default;
+  const { store, ts, clock, gameId } = rig(game, Array<'human'>(n).fill('human'), { seed });
+  const row = store.games.get(gameId)!;
   assert.equal(act(ts, { kind: 'start', gameId: row.id, userId: 'u0' }, clock.t).outcome.ok, true);
   const asked = { turn0: false, turn1: false, claim: null as number | null, timedOut: false };
   for (let k = 0; k < 3000; k++) {
