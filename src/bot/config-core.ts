@@ -39,7 +39,13 @@ function setTable(store: Store, guildId: string, game: GameId, k: TableKey, raw:
   const v = parseTable(k, raw);
   if (v === null) return { ok: false, message: t('errors:bad-option-value', { key: k, value: raw, allowed: allowedTable(k) }) };
   store.settings.putTable(guildId, game, { ...store.settings.table(guildId, game), [FIELD[k]]: v }, by);
-  return { ok: true, message: t('common:config.set', { key: k, value: typeof v === 'boolean' ? (v ? 'on' : 'off') : v }) };
+  const shown =
+    typeof v === 'boolean'
+      ? t(v ? 'common:config.value-on' : 'common:config.value-off')
+      : isAiLevel(v)
+        ? t(`common:ai-level.${v}`)
+        : String(v);
+  return { ok: true, message: t('common:config.set', { key: k, value: shown }) };
 }
 
 export function canConfigure(perms: Readonly<PermissionsBitField> | null): boolean {

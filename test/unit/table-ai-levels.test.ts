@@ -198,6 +198,17 @@ test('/config ai-level, takeover-level and hints: stored per server and game, va
   assert.deepEqual(store.settings.table('g', 'phom'), { aiLevel: 'normal', takeoverLevel: 'normal', hints: true, voteAfter: 3 });
 });
 
+test("/config set ai-level, takeover-level and hints: the reply names the value in the user's language", () => {
+  const store = openStore(':memory:', engineOf);
+  const vi = translator('vi');
+  const zh = translator('zh-TW');
+  assert.equal(setOption(store, 'g', 'phom', 'ai-level', 'strong', 'admin', vi).message, 'ai-level giờ là mạnh.');
+  assert.equal(setOption(store, 'g', 'phom', 'takeover-level', 'easy', 'admin', zh).message, 'takeover-level 已設為 簡單。');
+  assert.equal(setOption(store, 'g', 'phom', 'hints', 'off', 'admin', vi).message, 'hints giờ là tắt.');
+  assert.equal(setOption(store, 'g', 'phom', 'hints', 'on', 'admin', zh).message, 'hints 已設為 開啟。');
+  assert.equal(setOption(store, 'g', 'phom', 'vote-after', '5', 'admin', vi).message, 'vote-after giờ là 5.');
+});
+
 test('/config set and reset with an unknown key list the same keys: the house rules and the table keys', () => {
   const store = openStore(':memory:', engineOf);
   const t = translator('en');
