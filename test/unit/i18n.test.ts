@@ -70,3 +70,16 @@ test('/config show names the lobby button by its real label; Vietnamese calls th
   const vi = translator('vi');
   assert.equal(vi('common:button.add-ai-level', { level: vi('common:ai-level.strong') }), `${vi('common:ai-name')}: mạnh`);
 });
+
+test('Vietnamese and Traditional Chinese name the computer player "máy" / 電腦, never "AI"', () => {
+  const bad: string[] = [];
+  const walk = (o: unknown, where: string): void => {
+    if (typeof o === 'string') {
+      if (/\bAI\b/.test(o)) bad.push(`${where}: ${o}`);
+    } else if (o && typeof o === 'object') for (const [k, v] of Object.entries(o)) walk(v, `${where}.${k}`);
+  };
+  for (const l of ['vi', 'zh-TW'] as const) for (const [ns, c] of Object.entries(cat[l])) walk(c, `${l}/${ns}`);
+  assert.deepEqual(bad, []);
+  const zh = translator('zh-TW');
+  assert.equal(zh('common:button.add-ai-level', { level: zh('common:ai-level.strong') }), `${zh('common:ai-name')}：強`);
+});

@@ -143,7 +143,9 @@ test('a hint: the strong AI choice for the seat, recorded with source hint, noth
     const text = hintText(res.table!, 0, res.outcome.hint!, 'en');
     assert.match(text, /^💡 The strong AI would /);
     const vi = hintText(res.table!, 0, res.outcome.hint!, 'vi');
-    assert.match(vi, /^💡 AI mạnh sẽ (chọn )?\*\*/);
+    assert.match(vi, /^💡 Máy mạnh sẽ (chọn )?\*\*/);
+    const zh = hintText(res.table!, 0, res.outcome.hint!, 'zh-TW');
+    assert.match(zh, /^💡 電腦（強）會(選 )? ?\*\*/);
     // The game plays on exactly as before (replay ignores hints).
     r.store.games.forgetCache();
     assert.equal(canonical(r.store.games.load(r.gameId)!.state), canonical(g.state));
