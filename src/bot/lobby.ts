@@ -242,9 +242,16 @@ export async function onLobbySetting(
           .slice(0, 2000),
       );
     const size = engine.tableSize(opts.options as never);
-    const seated = ctx.store.games.seats(g.id).length;
-    const seats = Math.min(size.max, Math.max(size.min, g.seats, seated));
-    ctx.store.games.update(g.id, { options: opts.options, optionsHash: opts.hash, seats });
+    const taken = ctx.store.games.seats(g.id);
+    const seats = Math.min(size.max, Math.max(size.min, g.seats, taken.length));
+    // Rules that allow fewer seats than are taken: as the table-size select, the newest AIs give up
+    // their seats; people never do, and then the rules are refused.
+    const kept = seats < taken.length ? withoutNewestAis(taken, taken.length - seats) : taken;
+    if (!kept) return refuse(t('errors:lobby-seats-below', { count: taken.filter((s) => !s.isAi).length }));
+    ctx.store.db.transaction(() => {
+      if (kept !== taken) ctx.store.games.setSeats(g.id, kept);
+      ctx.store.games.update(g.id, { options: opts.options, optionsHash: opts.hash, seats });
+    })();
     return redraw();
   }
   const value = i.values[0] ?? '';

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withWorld, buttonByLabel, click, slash } from './harness.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
+import { engineOf } from '../../src/table/manifests.js';
 import type { SimMessage } from '../../test/discord-sim/index.js';
 
 type Json = Record<string, unknown>;
@@ -88,4 +89,66 @@ test('the host changes the timer, the table size, the timeout policy and the hou
     // After Start the panel is read-only.
     assert.ok(selects(w, lobby()).every((c) => c.disabled === true));
   });
+});
+
+test('house rules that allow fewer seats than are taken: the newest AIs give up their seats, as with the size select; if people would have to, the rules are refused and nothing changes', async () => {
+  // No game's rules lower its maximum today: Phỏm's bet-unit stands in for such a rule here.
+  const engine = engineOf('phom') as { tableSize: (o: Record<string, unknown>) => { min: number; max: number; default: number } };
+  const tableSize = engine.tableSize;
+  engine.tableSize = (o) =>
+    o['bet-unit'] === 7 ? { min: 2, max: 3, default: 3 } : o['bet-unit'] === 9 ? { min: 2, max: 2, default: 2 } : tableSize(o);
+  try {
+    await withWorld(async (w) => {
+      const [host, p1, p2] = w.users;
+      w.store.settings.put(w.guildId, 'phom', { preset: null, options: {}, playOverridable: ['bet-unit'] }, null);
+      const h = await slash(w, host!.id, 'play', { game: 'phom' });
+      const lobbyId = h.response!.id;
+      const lobby = () => w.sim.message(lobbyId)!;
+      const gameId = decodeGameId(buttonByLabel(w.sim, lobby(), 'Join').custom_id as string)!.gameId;
+      await click(w, p1!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'Join').custom_id as string);
+      const addAi = buttonByLabel(w.sim, lobby(), 'Add AI player').custom_id as string;
+      await click(w, host!.id, lobbyId, addAi);
+      await click(w, host!.id, lobbyId, addAi);
+      assert.deepEqual(
+        w.store.games.seats(gameId).map((s) => s.userId ?? s.displayName),
+        [host!.id, p1!.id, 'AI 1', 'AI 2'],
+      );
+      const rules = buttonByLabel(w.sim, lobby(), 'House rules…').custom_id as string;
+      const modalId = `g:${gameId}:0:lobby-rules:submit`;
+      const submit = async (text: string) => {
+        await click(w, host!.id, lobbyId, rules);
+        await (await w.sim.submitModal(host!.id, lobbyId, modalId, { rules: text })).settled();
+        await w.bot.whenIdle();
+      };
+
+      // At most 3 seats: the newest AI leaves, the others keep theirs.
+      await submit('bet-unit=7');
+      let g = w.store.games.get(gameId)!;
+      assert.equal(g.options['bet-unit'], 7);
+      assert.equal(g.seats, 3);
+      assert.deepEqual(
+        w.store.games.seats(gameId).map((s) => [s.seat, s.userId ?? s.displayName]),
+        [
+          [0, host!.id],
+          [1, p1!.id],
+          [2, 'AI 1'],
+        ],
+      );
+
+      // Three people (the third takes the AI's seat), then rules for 2: refused, nothing changes.
+      await click(w, p2!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'Join').custom_id as string);
+      assert.equal(w.store.games.seats(gameId).filter((s) => !s.isAi).length, 3);
+      const before = JSON.stringify([w.store.games.get(gameId), w.store.games.seats(gameId)]);
+      await submit('bet-unit=9');
+      assert.equal(JSON.stringify([w.store.games.get(gameId), w.store.games.seats(gameId)]), before, 'nothing changes');
+      const refusal = w.sim
+        .visibleMessages(w.channelId, host!.id)
+        .find((m) => m.ephemeralTo === host!.id && /3 people are seated \(AIs not counted\)/.test(w.sim.text(m)));
+      assert.ok(refusal, 'an ephemeral refusal to the host');
+      g = w.store.games.get(gameId)!;
+      assert.equal(g.options['bet-unit'], 7);
+    });
+  } finally {
+    engine.tableSize = tableSize;
+  }
 });
