@@ -93,13 +93,23 @@ export function publicLang(ctx: BotContext, t: Table): Lang {
   return langOf(t.row.locale, ctx.defaultLang);
 }
 
+/**
+ * A step's warnings for the operator, each distinct one once with how often the step raised it: a
+ * table whose AI always fails repeats the same warning for every decision of a step.
+ */
+export function logWarnings(log: Pick<BotContext['log'], 'error'>, fields: Record<string, unknown>, warnings: readonly string[]): void {
+  const counts = new Map<string, number>();
+  for (const w of warnings) counts.set(w, (counts.get(w) ?? 0) + 1);
+  for (const [w, count] of counts) log.error({ ...fields, count }, w);
+}
+
 /** Runs a command through the table layer and executes its effects. */
 export async function run(ctx: BotContext, cmd: TableCommand, o: Omit<ExecOptions, 'restart'> = {}): Promise<ActResult> {
   // The step's load, rules and commit run in a slice of the event loop (slices.ts).
   await slices.slice();
   // The AI thinks in the worker pool when there is one: the event loop stays free meanwhile.
   const r = ctx.ai ? await actAsync(ctx.table, cmd, ctx.clock.now(), ctx.ai) : act(ctx.table, cmd, ctx.clock.now());
-  for (const w of r.warnings) ctx.log.error({ gameId: cmd.gameId, kind: cmd.kind }, w);
+  logWarnings(ctx.log, { gameId: cmd.gameId, kind: cmd.kind }, r.warnings);
   if (o.answer) await o.answer(r).catch((err: unknown) => ctx.log.warn({ err, gameId: cmd.gameId }, 'cannot answer the interaction'));
   // A claim decision's click (a pass above all) is hidden information: a public message posted as a
   // follow-up of it would carry the clicker in its interaction metadata and tell the table who could

@@ -15,6 +15,7 @@ import { engineOf, GAMES } from '../../src/table/manifests.js';
 import { defaultOptions } from '../../src/games/core/options.js';
 import { actAsync, type AiPort, type TableCommand } from '../../src/table/act.js';
 import { rig as tableRig, type Rig as TableRig } from '../support/table-rig.js';
+import { logWarnings } from '../../src/bot/effects.js';
 import { canonical } from '../../src/games/core/match.js';
 import type { AnyEngine, BaseAction, Decision, GameId } from '../../src/games/core/types.js';
 
@@ -120,6 +121,28 @@ test('the warning names the seat and the error', () => {
     res.warnings.some((w) => /^AI failed for seat [123] \(phom, normal\): AI bug; taking the timeout default$/.test(w)),
     JSON.stringify(res.warnings),
   );
+});
+
+test('the operator log: a step whose AI always fails logs each distinct warning once, with how often the step raised it', () => {
+  const r = rig('phom', ['human', 'ai', 'ai', 'ai']);
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  r.ai.mode = 'throw';
+  const res = r.run(click(r, 0));
+  const distinct = [...new Set(res.warnings)];
+  assert.ok(distinct.length < res.warnings.length, `the step repeats warnings: ${JSON.stringify(res.warnings)}`);
+  const lines: { fields: Record<string, unknown>; msg: string }[] = [];
+  logWarnings(
+    { error: (fields: Record<string, unknown>, msg: string) => void lines.push({ fields, msg }) } as never,
+    { gameId: r.gameId, kind: 'click' },
+    res.warnings,
+  );
+  assert.deepEqual(
+    lines.map((l) => l.msg),
+    distinct,
+    'one line per distinct warning, in the order first raised',
+  );
+  for (const l of lines)
+    assert.deepEqual(l.fields, { gameId: r.gameId, kind: 'click', count: res.warnings.filter((w) => w === l.msg).length });
 });
 
 test('actAsync: a worker that fails and an inline AI that throws too leave the timeout default, not a rejected step', async () => {
