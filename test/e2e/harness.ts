@@ -161,6 +161,15 @@ export async function slash(w: World, userId: string, name: string, options: Jso
 }
 
 /** /play then everyone joins, then Start. Returns the game id and thread id. */
+/** A lobby opened by `hostId` with /play (Phỏm unless said): its message, its Join button and its game. */
+export async function openLobby(w: World, hostId: string, game = 'phom') {
+  const h = await slash(w, hostId, 'play', { game });
+  const lobbyId = h.response!.id;
+  const lobby = () => w.sim.message(lobbyId)!;
+  const join = buttonByLabel(w.sim, lobby(), 'Join').custom_id as string;
+  return { lobbyId, lobby, join, gameId: decodeGameId(join)!.gameId };
+}
+
 export async function openTable(w: World, game: string, humans: number, ais: number, extra: Json = {}, deal: { seed?: string } = {}) {
   const host = w.users[0]!;
   const h = await slash(w, host.id, 'play', { game, ...extra });

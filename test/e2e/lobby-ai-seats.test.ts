@@ -6,21 +6,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withWorld, buttonByLabel, click, slash } from './harness.js';
+import { withWorld, buttonByLabel, click, openLobby, slash } from './harness.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 
 type Json = Record<string, unknown>;
-
-type World = Parameters<Parameters<typeof withWorld>[0]>[0];
-
-/** A Phỏm lobby opened by `hostId` with /play: its message, its Join button and its game. */
-async function openLobby(w: World, hostId: string) {
-  const h = await slash(w, hostId, 'play', { game: 'phom' });
-  const lobbyId = h.response!.id;
-  const lobby = () => w.sim.message(lobbyId)!;
-  const join = buttonByLabel(w.sim, lobby(), 'Join').custom_id as string;
-  return { lobbyId, lobby, join, gameId: decodeGameId(join)!.gameId };
-}
 
 test("an AI added in the lobby is named in the table's language, not the host's", async () => {
   await withWorld(

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withWorld, buttonByLabel, click, slash } from './harness.js';
+import { withWorld, buttonByLabel, click, openLobby } from './harness.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import { engineOf } from '../../src/table/manifests.js';
 import type { SimMessage } from '../../test/discord-sim/index.js';
@@ -20,10 +20,7 @@ test('the host changes the timer, the table size, the timeout policy and the hou
   await withWorld(async (w) => {
     const [host, p1, p2] = w.users;
     w.store.settings.put(w.guildId, 'phom', { preset: null, options: {}, playOverridable: ['bet-unit'] }, null);
-    const h = await slash(w, host!.id, 'play', { game: 'phom' });
-    const lobbyId = h.response!.id;
-    const lobby = () => w.sim.message(lobbyId)!;
-    const gameId = decodeGameId(buttonByLabel(w.sim, lobby(), 'Join').custom_id as string)!.gameId;
+    const { lobbyId, lobby, gameId } = await openLobby(w, host!.id);
     const sel = (arg: string) => selects(w, lobby()).find((c) => decodeGameId(String(c.custom_id))?.arg === arg)!;
 
     // Everything in force is shown; Start waits for a second player.
@@ -101,10 +98,7 @@ test('house rules that allow fewer seats than are taken: the newest AIs give up 
     await withWorld(async (w) => {
       const [host, p1, p2] = w.users;
       w.store.settings.put(w.guildId, 'phom', { preset: null, options: {}, playOverridable: ['bet-unit'] }, null);
-      const h = await slash(w, host!.id, 'play', { game: 'phom' });
-      const lobbyId = h.response!.id;
-      const lobby = () => w.sim.message(lobbyId)!;
-      const gameId = decodeGameId(buttonByLabel(w.sim, lobby(), 'Join').custom_id as string)!.gameId;
+      const { lobbyId, lobby, gameId } = await openLobby(w, host!.id);
       await click(w, p1!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'Join').custom_id as string);
       const addAi = buttonByLabel(w.sim, lobby(), 'Add AI player').custom_id as string;
       await click(w, host!.id, lobbyId, addAi);
