@@ -16,7 +16,8 @@ export interface TableSummary {
   hand: number;
   version: number;
   status: Table['row']['status'];
-  updatedAt: number;
+  /** The last public change (GameRow.publicAt): a hidden step never shows here. */
+  publicAt: number;
   seat: number | null;
   /** The user's own pending decision. */
   mine: 'turn' | 'claim' | null;
@@ -42,7 +43,7 @@ export function summarize(t: Table, userId: string): TableSummary {
     hand: t.row.handIndex,
     version: t.row.version,
     status: t.row.status,
-    updatedAt: t.row.updatedAt,
+    publicAt: t.row.publicAt,
     seat,
     mine: t.row.status === 'running' && own ? own.kind : null,
     turnNames: pending.filter((d) => d.kind === 'turn').map((d) => t.names[d.seat] ?? `#${d.seat + 1}`),

@@ -52,7 +52,14 @@ export interface GameRow {
   /** Effects of the last committed table step not yet executed (src/table/effects.ts; opaque here). */
   outbox: unknown[];
   createdAt: number;
+  /** The last committed change of any kind (internal: also hidden ones, e.g. a claim pass). */
   updatedAt: number;
+  /**
+   * The last change anyone can see (a move that changed the public view, a notice, a lobby change, a
+   * new status): what public "last activity" shows and orders by (/history, /games). A hidden step
+   * (a claim pass while the window stays open, a claim reminder) leaves it, so it tells nothing.
+   */
+  publicAt: number;
 }
 
 export interface SeatRow {
@@ -91,6 +98,7 @@ interface RawGame {
   outbox: string;
   created_at: number;
   updated_at: number;
+  public_at: number;
 }
 
 function toRow(r: RawGame): GameRow {
@@ -121,6 +129,7 @@ function toRow(r: RawGame): GameRow {
     outbox: JSON.parse(r.outbox ?? '[]') as unknown[],
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    publicAt: r.public_at,
   };
 }
 
@@ -172,6 +181,8 @@ export interface GameStep {
   /** The host passed to another seated player (the host left the table). */
   hostUserId?: string | null;
   outbox: unknown[];
+  /** The step changed something public (the table layer's `Step.showsPublicly`): sets `public_at`. */
+  public?: boolean;
 }
 
 /** A loaded game: its row, seats and current state (null in the lobby), read in one transaction. */
@@ -261,7 +272,10 @@ export class GameStore {
     if (step.seatCount !== undefined) patch.seats = step.seatCount;
     if (step.pauseVotes !== undefined) patch.pauseVotes = step.pauseVotes;
     this.update(id, patch);
-    this.db.prepare('UPDATE games SET outbox = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(step.outbox), this.now(), id);
+    const t = this.now();
+    this.db
+      .prepare(`UPDATE games SET outbox = ?, updated_at = ?${step.public ? ', public_at = ?' : ''} WHERE id = ?`)
+      .run(JSON.stringify(step.outbox), t, ...(step.public ? [t] : []), id);
     if (step.status === 'finished' || step.status === 'cancelled') this.cache.delete(id);
   }
 
@@ -293,8 +307,8 @@ export class GameStore {
     this.db
       .prepare(
         `INSERT INTO games (id, game, guild_id, channel_id, thread_id, host_user_id, options, options_hash, seed, seats,
-          status, version, hand_index, created_at, updated_at, timer_preset, timeout_policy, locale, takeover_level, hints)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', 0, 0, ?, ?, ?, ?, ?, ?, ?)`,
+          status, version, hand_index, created_at, updated_at, public_at, timer_preset, timeout_policy, locale, takeover_level, hints)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', 0, 0, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         id,
@@ -307,6 +321,7 @@ export class GameStore {
         g.optionsHash,
         g.seed,
         g.seats,
+        t,
         t,
         t,
         JSON.stringify(g.timerPreset ?? { name: 'async' }),
@@ -366,8 +381,8 @@ export class GameStore {
   recent(guildId: string, limit: number, game?: GameId): GameRow[] {
     const rows = (
       game
-        ? this.db.prepare('SELECT * FROM games WHERE guild_id = ? AND game = ? ORDER BY updated_at DESC LIMIT ?').all(guildId, game, limit)
-        : this.db.prepare('SELECT * FROM games WHERE guild_id = ? ORDER BY updated_at DESC LIMIT ?').all(guildId, limit)
+        ? this.db.prepare('SELECT * FROM games WHERE guild_id = ? AND game = ? ORDER BY public_at DESC LIMIT ?').all(guildId, game, limit)
+        : this.db.prepare('SELECT * FROM games WHERE guild_id = ? ORDER BY public_at DESC LIMIT ?').all(guildId, limit)
     ) as RawGame[];
     return rows.map(toRow);
   }
@@ -413,8 +428,13 @@ export class GameStore {
     if (patch.options !== undefined || patch.timerPreset !== undefined || patch.seats !== undefined) this.cache.delete(id);
     const keys = Object.keys(cols);
     if (!keys.length) return;
+    // The lobby's settings, the seats and the status are shown in public; the message ids and the
+    // last notice are the bot's bookkeeping (no public change of their own).
+    const shown = ['seats', 'status', 'timeout_policy', 'timer_preset', 'options', 'options_hash'].some((k) => k in cols);
     this.db
-      .prepare(`UPDATE games SET ${keys.map((k) => `${k} = @${k}`).join(', ')}, updated_at = @t WHERE id = @id`)
+      .prepare(
+        `UPDATE games SET ${keys.map((k) => `${k} = @${k}`).join(', ')}, updated_at = @t${shown ? ', public_at = @t' : ''} WHERE id = @id`,
+      )
       .run({ ...cols, t: this.now(), id });
   }
 
@@ -525,9 +545,10 @@ export class GameStore {
     const row = this.get(id);
     if (!row) throw new Error(`no game ${id}`);
     const n = this.seats(id).length;
+    const t = this.now();
     this.db
-      .prepare("UPDATE games SET status = 'running', seats = ?, updated_at = ? WHERE id = ? AND status = 'lobby'")
-      .run(n, this.now(), id);
+      .prepare("UPDATE games SET status = 'running', seats = ?, updated_at = ?, public_at = ? WHERE id = ? AND status = 'lobby'")
+      .run(n, t, t, id);
     this.cache.delete(id);
     return this.get(id)!;
   }

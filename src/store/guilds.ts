@@ -25,11 +25,11 @@ export function abandonGuild(db: DB, guildId: string, now: number = Date.now()):
         )
         .all(guildId) as { id: string; game: string; status: AbandonedGame['from'] }[];
       const mark = db.prepare(
-        "UPDATE games SET status = 'cancelled', abandoned_at = ?, abandoned_from = status, outbox = '[]', updated_at = ? WHERE id = ?",
+        "UPDATE games SET status = 'cancelled', abandoned_at = ?, abandoned_from = status, outbox = '[]', updated_at = ?, public_at = ? WHERE id = ?",
       );
       const clear = db.prepare('DELETE FROM timers WHERE game_id = ?');
       for (const g of open) {
-        mark.run(now, now, g.id);
+        mark.run(now, now, now, g.id);
         clear.run(g.id);
       }
       return open.map((g) => ({ id: g.id, game: g.game, from: g.status }));

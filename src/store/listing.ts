@@ -9,13 +9,13 @@ export class ListingStore {
     private readonly games: GameStore,
   ) {}
 
-  /** Running and paused tables where the user has a seat on this server, newest activity first. */
+  /** Running and paused tables where the user has a seat on this server, newest public activity first (`public_at`: a hidden step does not move a table up). */
   userTables(guildId: string, userId: string, limit = 200): GameRow[] {
     const ids = this.db
       .prepare(
         `SELECT g.id FROM games g JOIN game_seats s ON s.game_id = g.id
           WHERE g.guild_id = ? AND s.user_id = ? AND g.status IN ('running', 'paused')
-          GROUP BY g.id ORDER BY g.updated_at DESC, g.id LIMIT ?`,
+          GROUP BY g.id ORDER BY g.public_at DESC, g.id LIMIT ?`,
       )
       .all(guildId, userId, limit) as { id: string }[];
     return ids.map((r) => this.games.get(r.id)).filter((g): g is GameRow => g !== null);
@@ -26,7 +26,7 @@ export class ListingStore {
     const ids = this.db
       .prepare(
         `SELECT g.id FROM games g JOIN game_seats s ON s.game_id = g.id
-          WHERE s.user_id = ? AND g.status = 'running' GROUP BY g.id ORDER BY g.updated_at DESC, g.id LIMIT ?`,
+          WHERE s.user_id = ? AND g.status = 'running' GROUP BY g.id ORDER BY g.public_at DESC, g.id LIMIT ?`,
       )
       .all(userId, limit) as { id: string }[];
     return ids.map((r) => this.games.get(r.id)).filter((g): g is GameRow => g !== null);
@@ -37,7 +37,7 @@ export class ListingStore {
     const rows = this.db
       .prepare(
         `SELECT g.id, (SELECT COUNT(*) FROM game_seats s WHERE s.game_id = g.id) AS taken FROM games g
-          WHERE g.guild_id = ? AND g.status = 'lobby' ORDER BY g.updated_at DESC, g.id LIMIT ?`,
+          WHERE g.guild_id = ? AND g.status = 'lobby' ORDER BY g.public_at DESC, g.id LIMIT ?`,
       )
       .all(guildId, limit) as { id: string; taken: number }[];
     return rows.flatMap((r) => {

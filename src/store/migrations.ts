@@ -383,4 +383,15 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX timers_by_remind ON timers(remind_at) WHERE remind_at IS NOT NULL;
     `,
   },
+  {
+    version: 15,
+    name: 'games-public-at',
+    sql: `
+      -- The last change of a table anyone can see (store/games.ts GameRow.publicAt): /history and
+      -- /games show and order by it, not updated_at, which every committed step moves, hidden ones
+      -- too (a claim pass while the window stays open would show as "updated just now").
+      ALTER TABLE games ADD COLUMN public_at INTEGER NOT NULL DEFAULT 0;
+      UPDATE games SET public_at = updated_at;
+    `,
+  },
 ];

@@ -359,9 +359,23 @@ export class Step {
     // An archived thread is reopened for what the table shows anew, never for a step that changed
     // nothing public (a claim pass, a claim that waits for the others): reopening it would tell that
     // someone answered a claim (#13 §2).
-    const posts = this.effects.some((e) => e.kind === 'lobby' || e.kind === 'ping' || e.kind === 'result');
-    if (this.currentStatus === 'running' && (shown || posts || this.publicChanged())) this.effects.push({ kind: 'unarchive' });
+    if (this.currentStatus === 'running' && this.showsPublicly(shown)) this.effects.push({ kind: 'unarchive' });
     this.effects.push(shown ? { kind: 'table', notice: shown } : { kind: 'table' });
+  }
+
+  /**
+   * Whether the step shows anything anew in public: a notice (`notice`, or one already among its
+   * effects), a post (lobby, ping, result) or a change of `publicChanged`. It decides both the
+   * `unarchive` effect and the game's public "last activity" (`public_at`, set on commit): a step
+   * that changed nothing public (a claim pass, a claim that waits for the others, a claim reminder)
+   * must not tell that someone answered a claim (#13 §2).
+   */
+  showsPublicly(notice?: Notice): boolean {
+    if (notice) return true;
+    const posts = this.effects.some(
+      (e) => e.kind === 'lobby' || e.kind === 'ping' || e.kind === 'result' || (e.kind === 'table' && e.notice !== undefined),
+    );
+    return posts || this.publicChanged();
   }
 
   /** Whether the step changed what the table shows in public: the game's public view, the hand, the seats, the status. */
@@ -409,6 +423,7 @@ export class Step {
       ...(this.timerOp ? { timerOp: this.timerOp } : {}),
       reminded: this.reminded,
       results: this.results,
+      public: this.showsPublicly(),
     });
     return outbox;
   }
