@@ -103,16 +103,21 @@ test('a Hint on a forced move (one legal option) is refused with its own message
   assert.equal(r.store.games.hints(r.gameId).length, 0, 'nothing recorded');
 });
 
+/** A started table of people only (5 at Chắn, else 4), played on to the first decision with a choice. */
+function atChoice(game: GameId, seed: string) {
+  const r = rig(
+    game,
+    Array.from({ length: game === 'chan' ? 5 : 4 }, () => 'human' as const),
+    { seed },
+  );
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const d = playUntil(r, (x) => x.some((y) => y.options.length > 1)).find((y) => y.options.length > 1)!;
+  return { r, d };
+}
+
 test('a double click on Hint: the same answer from the recorded hint, one row, the AI asked once', () => {
   for (const game of ['phom', 'chan', 'vn-mahjong', 'classic-mahjong'] as GameId[]) {
-    const seats = game === 'chan' ? 5 : 4;
-    const r = rig(
-      game,
-      Array.from({ length: seats }, () => 'human' as const),
-      { seed: `hint-twice-${game}` },
-    );
-    r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-    const d = playUntil(r, (x) => x.some((y) => y.options.length > 1)).find((y) => y.options.length > 1)!;
+    const { r, d } = atChoice(game, `hint-twice-${game}`);
     const engine = engineOf(game);
     const ai = engine.ai;
     let asked = 0;
@@ -145,14 +150,7 @@ test("a hint's reason is worked out in the AI pool's worker with the choice, not
   const pool = createAiPool(1);
   try {
     for (const game of ['phom', 'chan', 'vn-mahjong', 'classic-mahjong'] as GameId[]) {
-      const seats = game === 'chan' ? 5 : 4;
-      const r = rig(
-        game,
-        Array.from({ length: seats }, () => 'human' as const),
-        { seed: `hint-pool-${game}` },
-      );
-      r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-      const d = playUntil(r, (x) => x.some((y) => y.options.length > 1)).find((y) => y.options.length > 1)!;
+      const { r, d } = atChoice(game, `hint-pool-${game}`);
       // What the inline path answers (the CLI, tests): the same hint.
       const want = act(r.ts, { kind: 'hint', gameId: r.gameId, userId: `u${d.seat}`, ver: null }, r.clock.t).outcome.hint;
       assert.ok(want?.reason, `${game}: the engine explains its choice`);
