@@ -41,7 +41,7 @@ function tableLine(t: T, s: TableSummary, k: number): string {
   if (s.status === 'paused') who = t('async:games.paused');
   else if (s.mine === 'turn') who = `🟢 **${t('async:games.your-turn')}**`;
   else if (s.mine === 'claim') who = `🟢 **${t('async:games.your-claim')}**`;
-  else if (s.claimOpen) who = t('async:games.waiting-claim');
+  else if (s.claimOpen) who = t(s.opening ? 'async:games.waiting-opening' : 'async:games.waiting-claim');
   else if (s.turnNames.length) who = t('async:games.turn-of', { who: s.turnNames.join(', ') });
   else who = t('async:games.between-hands');
   const when =

@@ -1,6 +1,7 @@
 /** Rebuilding a finished hand from the action log, for /score's best hand and /history's replays (with the hints asked). */
 import { applyEntry, initialState } from '../store/replay.js';
 import { GAMES } from '../table/manifests.js';
+import { windowKind } from '../table/timers.js';
 import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
 import type { BotContext } from './context.js';
 import type { Lang } from '../table/i18n.js';
@@ -13,8 +14,9 @@ export interface HandReplay {
   /**
    * Each action with the public view just before it (labels name what an action refers to) and just
    * after it (a hint's `after` is its `before`), and the kind of the decision the seat answered
-   * (null: the seat had none, e.g. a system entry). A claim answer is hidden information: who could
-   * claim, and what they answered, is shown only through what it changed in the public view.
+   * (null: the seat had none, e.g. a system entry; timers.ts `windowKind`, so a secret opening choice
+   * is a 'claim'). A claim answer is hidden information: who could claim, and what they answered, is
+   * shown only through what it changed in the public view.
    */
   actions: {
     seat: number | null;
@@ -23,6 +25,8 @@ export interface HandReplay {
     /** Who acted or asked (a hint's asker), when known. */
     userId: string | null;
     decision: Decision<BaseAction>['kind'] | null;
+    /** The decision was a secret opening choice (`Decision.secret`; its `decision` is 'claim'). */
+    opening: boolean;
     before: unknown;
     after: unknown;
   }[];
@@ -37,8 +41,14 @@ export function replayHand(ctx: BotContext, gameId: string, hand: number): HandR
   const actions: HandReplay['actions'] = [];
   // Hints asked for (source 'hint', their own table: never applied) are listed where they were asked.
   const hints = ctx.store.games.hints(gameId).filter((h) => h.hand === hand);
-  const kindOf = (seat: number | null) =>
-    seat === null ? null : ((engine.pending(state) as Decision<BaseAction>[]).find((d) => d.seat === seat)?.kind ?? null);
+  // A secret opening choice (`Decision.secret`) is hidden like a claim answer (timers.ts windowKind).
+  const decisionOf = (seat: number | null) =>
+    seat === null ? undefined : (engine.pending(state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
+  const kindOf = (seat: number | null) => {
+    const d = decisionOf(seat);
+    return d ? windowKind(d) : null;
+  };
+  const opening = (seat: number | null) => decisionOf(seat)?.secret === true;
   const hintsAt = (version: number) => {
     for (const h of hints.filter((x) => x.version === version)) {
       const view = engine.publicView(state);
@@ -48,6 +58,7 @@ export function replayHand(ctx: BotContext, gameId: string, hand: number): HandR
         source: 'hint',
         userId: h.userId,
         decision: kindOf(h.seat),
+        opening: opening(h.seat),
         before: view,
         after: view,
       });
@@ -59,6 +70,7 @@ export function replayHand(ctx: BotContext, gameId: string, hand: number): HandR
     const listed = e.hand === hand && !e.action.type.startsWith('@');
     const before = listed ? engine.publicView(state) : null;
     const decision = listed ? kindOf(e.seat) : null;
+    const secret = listed && opening(e.seat);
     state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
     if (listed)
       actions.push({
@@ -67,6 +79,7 @@ export function replayHand(ctx: BotContext, gameId: string, hand: number): HandR
         source: e.source,
         userId: e.userId,
         decision,
+        opening: secret,
         before,
         after: engine.publicView(state),
       });

@@ -9,6 +9,8 @@
  *   presenter's caption of the last action ("Bình: Pung 5 Vạn", so a losing chow that closed the
  *   window shows as the pung that won), or "no one claimed 5 Vạn" when no claim was taken; never
  *   who answered, nor how (timeout, claim preference, away). Turn moves are public: listed as played.
+ *   A secret opening choice (`Decision.secret`: jokers at the deal, opening kongs) is told the same
+ *   way: by what it showed ("Opening exposures" when only bonus tiles were exposed).
  * - Step k (0…n) is the hand after its first k listed moves. Its image is drawn from the PUBLIC
  *   view replayed from the action log (src/bot/replays.ts `replayHand`), never a seat's view; the
  *   last step of a finished hand is the result image (it reveals exactly what the result reveals).
@@ -102,6 +104,8 @@ function replaySteps(ctx: BotContext, gameId: string, hand: number, userId: stri
       const caption = presenter.lastAction(a.after, pc);
       if (caption && caption !== presenter.lastAction(a.before, pc)) moves.push(caption);
       else if (i === last && r.result !== null) moves.push(t('common:hand.hand-over'));
+      // A secret opening choice that showed only bonus tiles: who chose is not told (#13 §2).
+      else if (a.opening) moves.push(t('async:replay.opening'));
       else {
         const piece = presenter.onOffer?.(a.before, pc);
         moves.push(piece ? t('async:replay.not-claimed', { piece }) : t('async:replay.not-claimed-any'));

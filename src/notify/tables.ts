@@ -6,7 +6,7 @@
 import type { BaseAction, Decision } from '../games/core/types.js';
 import type { Table, TableStore } from '../table/store.js';
 import { nextDeadline } from '../table/views.js';
-import { isOff } from '../table/timers.js';
+import { isOff, windowKind } from '../table/timers.js';
 
 export interface TableSummary {
   gameId: string;
@@ -25,6 +25,8 @@ export interface TableSummary {
   turnNames: string[];
   /** A claim window is open (the claimants are not named). */
   claimOpen: boolean;
+  /** That window is a secret opening choice (`Decision.secret`), not claims. */
+  opening: boolean;
   /** The user's own deadline when it is their move, else the table's next deadline. */
   deadline: number | null;
 }
@@ -33,7 +35,8 @@ export function summarize(t: Table, userId: string): TableSummary {
   const seat = t.seats.find((s) => s.userId === userId)?.seat ?? null;
   const pending = t.state === null || t.engine.result(t.state) ? [] : (t.engine.pending(t.state) as Decision<BaseAction>[]);
   const own = seat === null ? undefined : pending.find((d) => d.seat === seat);
-  const claimOpen = pending.some((d) => d.kind === 'claim');
+  // A secret opening choice is a window like a claim's: nobody is named (timers.ts windowKind).
+  const claimOpen = pending.some((d) => windowKind(d) === 'claim');
   const ownTimer = seat === null ? undefined : t.timers.find((x) => x.seat === seat);
   return {
     gameId: t.row.id,
@@ -46,8 +49,9 @@ export function summarize(t: Table, userId: string): TableSummary {
     publicAt: t.row.publicAt,
     seat,
     mine: t.row.status === 'running' && own ? own.kind : null,
-    turnNames: pending.filter((d) => d.kind === 'turn').map((d) => t.names[d.seat] ?? `#${d.seat + 1}`),
+    turnNames: pending.filter((d) => windowKind(d) === 'turn').map((d) => t.names[d.seat] ?? `#${d.seat + 1}`),
     claimOpen,
+    opening: pending.some((d) => d.secret),
     // A decision without a deadline (timers.ts `isOff`) has none to show (not a date in the year 128,000).
     deadline: own && ownTimer ? (isOff(ownTimer.deadline) ? null : ownTimer.deadline) : nextDeadline(t),
   };

@@ -8,7 +8,7 @@
  * decision's timer, so a vote never outlives the decision it was about.
  */
 import type { Gen, Refusal, Step } from './act.js';
-import { isOff, openClaimTimers } from './timers.js';
+import { isOff, openClaimTimers, windowKind } from './timers.js';
 
 export type AbsentVerb = 'absent-ai' | 'absent-end';
 
@@ -81,20 +81,22 @@ function* voteClaims(step: Step, userId: string, verb: AbsentVerb, voteAfter: nu
   // This verb's votes about earlier windows are dropped; the other verb's stay.
   const others = row.pauseVotes.filter((v) => !v.startsWith(prefix(verb)));
   const voter = step.seats.find((s) => s.userId === userId)?.seat ?? 0;
+  // The window of a secret opening choice (`Decision.secret`) is worded as such, naming nobody either.
+  const opening = step.pending().some((d) => d.secret) ? ({ opening: true } as const) : {};
   step.dirty = true;
   if (votes.size < needed) {
     step.pauseVotes = [...others, ...[...votes].map((v) => `${key}:${v}`)];
-    step.effects.push({ kind: 'table', notice: { key: 'vote-claims', seat: voter, verb, n: votes.size, needed } });
+    step.effects.push({ kind: 'table', notice: { key: 'vote-claims', seat: voter, verb, n: votes.size, needed, ...opening } });
     return { ok: true };
   }
   step.pauseVotes = others.filter((v) => !v.startsWith(prefix('absent-ai')) && !v.startsWith(prefix('absent-end')));
   if (verb === 'absent-end') {
     step.finish();
-    step.effects.push({ kind: 'table', notice: { key: 'claims-end' } });
+    step.effects.push({ kind: 'table', notice: { key: 'claims-end', ...opening } });
     return { ok: true };
   }
   yield* answerOpenClaims(step, new Set(win.map((x) => x.seat)));
-  yield* step.advance({ key: 'claims-ai' });
+  yield* step.advance({ key: 'claims-ai', ...opening });
   return { ok: true };
 }
 
@@ -107,7 +109,7 @@ function* answerOpenClaims(step: Step, open: ReadonlySet<number>): Gen<void> {
   const level = step.t.row.takeoverLevel;
   for (let k = 0; k < 16; k++) {
     const pending = step.pending();
-    if (step.result() || !pending.length || pending.some((d) => d.kind !== 'claim')) return;
+    if (step.result() || !pending.length || pending.some((d) => windowKind(d) !== 'claim')) return;
     if (!pending.every((d) => open.has(d.seat) && !answered.has(d.seat))) return;
     const d = pending.find((x) => !step.seats[x.seat]?.isAi) ?? pending[0]!;
     const action = yield* step.decide(d.seat, level);

@@ -16,7 +16,7 @@ import type { SeatRow, StepCommit } from '../store/index.js';
 import { StaleStepError } from '../store/games.js';
 import { mergeEffects, type Effect, type Notice } from './effects.js';
 import type { Table, TableStore } from './store.js';
-import { deadlines, durations, isOff, nextOffReminder, openClaimTimers, type TimerSpec } from './timers.js';
+import { deadlines, durations, isOff, nextOffReminder, openClaimTimers, windowKind, type TimerSpec } from './timers.js';
 import { leaveSeat, takeSeat, vacateLeavers } from './seating.js';
 import { voteAbsent, type AbsentVerb } from './absent.js';
 import { preferenceAnswer, writePrefs, type ClaimPref } from './prefs.js';
@@ -97,7 +97,7 @@ export interface Outcome {
   confirm?: { verb: TableButtonVerb; arg: string };
   /** Log entries committed by this step. */
   applied: number;
-  /** The kind of decision the clicker's move answered (a claim decision's click is hidden information). */
+  /** The kind of decision the clicker's move answered (timers.ts `windowKind`: a claim decision's click, or a secret one's, is hidden information). */
   answered?: Decision<BaseAction>['kind'];
   /** A hint's answer: the AI's choice, its level and the decision kind it answers. */
   hint?: { action: BaseAction; level: AiLevel; decision: Decision<BaseAction>['kind']; reason?: HintReasonKey };
@@ -180,13 +180,13 @@ export class Step {
   }
 
   apply(seat: number, action: BaseAction, source: ActionSource, userId: string | null): { ok: true } | { ok: false; refusal: Refusal } {
-    const kind = this.pending().find((d) => d.seat === seat)?.kind;
+    const d = this.pending().find((x) => x.seat === seat);
     const r = this.t.engine.apply(this.state, seat, action);
     if (!r.ok) {
       const code = r.error.code.split('/')[1] ?? r.error.code;
       return { ok: false, refusal: refuse(`${this.t.row.game}:error.${code}`, true, r.error.data, r.error.message) };
     }
-    if (kind === 'claim') this.moved.claimed.add(seat);
+    if (d && windowKind(d) === 'claim') this.moved.claimed.add(seat);
     else this.moved.turn = true;
     this.state = r.value;
     this.entries.push({ hand: this.hand, seat, action, source, userId, state: r.value });
@@ -289,8 +289,8 @@ export class Step {
         }
         // Only turns are announced: any answer to a claim window (a pass, a claim that loses or waits
         // for the others' answers) tells that the seat could claim, which is hidden; a claim taken
-        // shows in the table's last move, and its turn follows.
-        if (d.kind !== 'claim') this.playedAway.add(d.seat);
+        // shows in the table's last move, and its turn follows. A secret opening choice likewise.
+        if (windowKind(d) === 'turn') this.playedAway.add(d.seat);
         continue;
       }
       const action = yield* this.decide(d.seat, this.levelOf(d.seat));
@@ -345,7 +345,10 @@ export class Step {
         const { timers, fresh } = deadlines(pending, this.seats, oldRows, this.version, ms, this.now, this.moved);
         this.timers = timers;
         if (fresh.length) {
-          const kindOf = (s: number) => pending.find((d) => d.seat === s)?.kind;
+          const kindOf = (s: number) => {
+            const d = pending.find((x) => x.seat === s);
+            return d && windowKind(d);
+          };
           this.effects.push({
             kind: 'ping',
             turn: fresh.filter((s) => kindOf(s) === 'turn'),
@@ -627,7 +630,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       const r = step.apply(seat, action, 'player', cmd.userId);
       if (!r.ok) return nothing({ ok: false, seat, refusal: r.refusal, applied: 0 });
       yield* step.advance();
-      return done({ ok: true, seat, ...(decision ? { answered: decision.kind } : {}) });
+      return done({ ok: true, seat, ...(decision ? { answered: windowKind(decision) } : {}) });
     }
 
     case 'table': {
@@ -724,7 +727,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
     case 'timeout': {
       const others = t.timers.filter((x) => x.seat !== cmd.seat);
       const d = step.pending().find((p) => p.seat === cmd.seat);
-      if (t.row.status !== 'running' || !d || d.kind !== cmd.timerKind) {
+      if (t.row.status !== 'running' || !d || windowKind(d) !== cmd.timerKind) {
         step.timers = others;
         return done({ ok: false, refusal: refuse('errors:stale') });
       }
@@ -839,7 +842,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       // A reason that throws is a bug of the game's explain: the player still gets the hint (with
       // the generic line), and the operator gets a warning in the log (bot/effects.ts).
       const warnings = a.reasonError ? [`hint reason failed for seat ${seat} (${t.row.game}): ${a.reasonError}`] : [];
-      const hint = { action: a.action, level, decision: decision.kind, ...(a.reason ? { reason: a.reason } : {}) };
+      const hint = { action: a.action, level, decision: windowKind(decision), ...(a.reason ? { reason: a.reason } : {}) };
       return { ...nothing({ ok: true, seat, applied: 0, hint }), warnings };
     }
 

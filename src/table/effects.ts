@@ -22,8 +22,9 @@ export type Notice =
    * Votes about the open claim window of a table without deadlines (absent.ts): the voter, never a
    * claimant; the result is the same words whoever could claim.
    */
-  | { key: 'vote-claims'; seat: number; verb: 'absent-ai' | 'absent-end'; n: number; needed: number }
-  | { key: 'claims-ai' | 'claims-end' }
+  | { key: 'vote-claims'; seat: number; verb: 'absent-ai' | 'absent-end'; n: number; needed: number; opening?: true }
+  /** `opening`: the window was a secret opening choice (`Decision.secret`), not claims. */
+  | { key: 'claims-ai' | 'claims-end'; opening?: true }
   /** A seat was played for its away player (`/away`). */
   | { key: 'away'; seat: number };
 

@@ -53,6 +53,16 @@ export function reminderAt(start: number, duration: number): number {
 
 export type TimerSpec = Omit<TimerRow, 'gameId' | 'pausedLeft'>;
 
+/**
+ * How the table handles a decision in public: a turn is named, pinged by name and announced when
+ * it runs out; a claim, and a decision whose holder is secret (`Decision.secret`: an opening choice
+ * only seats holding certain pieces get), is a window that names nobody (issue #13 §2). It is the
+ * timer's kind; the timer's length goes by the decision's own `kind`.
+ */
+export function windowKind(d: Pick<Decision<BaseAction>, 'kind' | 'secret'>): 'turn' | 'claim' {
+  return d.kind === 'claim' || d.secret ? 'claim' : 'turn';
+}
+
 /** What was played in a step: whether any turn decision, and which seats answered a claim. */
 export interface StepMoves {
   turn: boolean;
@@ -77,20 +87,20 @@ export function deadlines(
   const fresh: number[] = [];
   // A claim decision is a new one (a new window) when a turn was played in the step or the seat
   // itself answered a claim in it (its old window closed and a new one opened in the same step).
-  const renewed = (d: Decision<BaseAction>) => d.kind === 'claim' && (moved.turn || moved.claimed.has(d.seat));
+  const renewed = (d: Decision<BaseAction>) => windowKind(d) === 'claim' && (moved.turn || moved.claimed.has(d.seat));
   const timers = pending
     .filter((d) => !seats[d.seat]?.isAi)
     .map((d): TimerSpec => {
       const p = prev.get(d.seat);
       // A kept decision keeps its reminder count too (a restart's sync or another seat's move
       // rewrites the timers; the count decides when the vote is offered).
-      if (p && p.kind === d.kind && !renewed(d))
-        return { seat: d.seat, kind: d.kind, version: p.version, deadline: p.deadline, remindAt: p.remindAt, reminders: p.reminders ?? 0 };
+      const kind = windowKind(d);
+      if (p && p.kind === kind && !renewed(d))
+        return { seat: d.seat, kind, version: p.version, deadline: p.deadline, remindAt: p.remindAt, reminders: p.reminders ?? 0 };
       fresh.push(d.seat);
       const len = d.kind === 'claim' ? ms.claimMs : ms.turnMs;
-      if (len === null)
-        return { seat: d.seat, kind: d.kind, version, deadline: NO_DEADLINE, remindAt: now + OFF_FIRST_REMINDER_MS, reminders: 0 };
-      return { seat: d.seat, kind: d.kind, version, deadline: now + len, remindAt: reminderAt(now, len) };
+      if (len === null) return { seat: d.seat, kind, version, deadline: NO_DEADLINE, remindAt: now + OFF_FIRST_REMINDER_MS, reminders: 0 };
+      return { seat: d.seat, kind, version, deadline: now + len, remindAt: reminderAt(now, len) };
     });
   return { timers: alignClaimWindow(timers), fresh };
 }

@@ -6,7 +6,7 @@
 import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
 import type { ClaimModel, HandModel, ResultModel, StandingsModel, TableModel } from '../render/model.js';
 import { translator, type Lang, type T } from './i18n.js';
-import { durations, isOff } from './timers.js';
+import { durations, isOff, windowKind } from './timers.js';
 import type { Notice } from './effects.js';
 import type { PresentCtx } from './present/types.js';
 import { optionKey } from './present/types.js';
@@ -86,13 +86,13 @@ export function noticeText(t: Table, n: Notice, lang: Lang): string {
     case 'vote-claims':
       return tr('common:notice.vote-absent', {
         who: t.names[n.seat],
-        what: tr(n.verb === 'absent-ai' ? 'common:absent-claims.button-ai' : 'common:button.absent-end'),
+        what: tr(n.verb === 'absent-ai' ? `common:absent-claims.button-ai${n.opening ? '-opening' : ''}` : 'common:button.absent-end'),
         n: n.n,
         needed: n.needed,
       });
     case 'claims-ai':
     case 'claims-end':
-      return tr(n.key === 'claims-ai' ? 'common:absent-claims.done-ai' : 'common:absent-claims.done-end');
+      return tr(`common:absent-claims.${n.key === 'claims-ai' ? 'done-ai' : 'done-end'}${n.opening ? '-opening' : ''}`);
   }
 }
 
@@ -134,11 +134,12 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
     if (last) lines.push(last);
     const pending = t.engine.pending(t.state) as Decision<BaseAction>[];
     // During a claim window the table does not name who may claim: that would tell everybody who
-    // holds matching cards (issue #13 §2). The line is a function of the public view only.
-    if (pending.some((d) => d.kind === 'claim')) lines.push(claimLine(t, lang, t.row.status === 'running' ? deadline : null));
+    // holds matching cards (issue #13 §2). The line is a function of the public view only. A
+    // secret opening choice (`Decision.secret`) is such a window too.
+    if (pending.some((d) => windowKind(d) === 'claim')) lines.push(claimLine(t, lang, t.row.status === 'running' ? deadline : null));
     else if (pending.length) lines.push(tr('common:table.waiting-turn', { who: pending.map((d) => t.names[d.seat]).join(', ') }));
   }
-  const claimWindow = pub !== null && (t.engine.pending(t.state) as Decision<BaseAction>[]).some((d) => d.kind === 'claim');
+  const claimWindow = pub !== null && (t.engine.pending(t.state) as Decision<BaseAction>[]).some((d) => windowKind(d) === 'claim');
   if (t.row.status === 'paused') lines.push(tr('common:table.paused'));
   else if (deadline !== null && t.row.status === 'running' && !claimWindow)
     lines.push(tr('common:table.deadline', { when: relTime(deadline) }));
@@ -171,6 +172,11 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
   return { lines, model, rows };
 }
 
+/** Whether the open window is a secret opening choice (`Decision.secret`), not claims on a piece. */
+function openingWindow(t: Table): boolean {
+  return t.state !== null && (t.engine.pending(t.state) as Decision<BaseAction>[]).some((d) => d.secret);
+}
+
 /**
  * "Waiting for claims on 5♠ (until <t:…:R>)": the piece from the public view, the deadline shared
  * by every claimant of the window. Never who may claim (issue #13 §2).
@@ -180,6 +186,7 @@ export function claimLine(t: Table, lang: Lang, deadline: number | null): string
   const pub = t.engine.publicView(t.state);
   const piece = t.presenter.onOffer?.(pub, pc);
   const until = deadline !== null ? ` (${pc.t('common:table.until', { when: relTime(deadline) })})` : '';
+  if (openingWindow(t)) return `⏳ ${pc.t('common:table.waiting-opening')}${until}`;
   return piece ? `⏳ ${pc.t('common:table.waiting-claim-on', { piece })}${until}` : `⏳ ${pc.t('common:table.waiting-claim')}${until}`;
 }
 
@@ -221,7 +228,7 @@ export function pingView(
     everyone = t.seats.filter((s) => s.userId && !s.isAi && !claimLive.has(s.seat) && !turnSeats.includes(s.seat)).map((s) => s.seat);
     if (everyone.length) {
       lines.push(claimLine(t, lang, nextDeadline(t)));
-      lines.push(tr('common:ping.claim-open', { who: who(everyone) }));
+      lines.push(tr(openingWindow(t) ? 'common:ping.opening-open' : 'common:ping.claim-open', { who: who(everyone) }));
     }
   }
   const users = [...turnSeats, ...everyone].map((s) => t.seats[s]?.userId).filter((u): u is string => !!u);
@@ -277,13 +284,17 @@ export function claimReminderText(
 ): { text: string; users: string[]; rows: UiRow[] } {
   const tr = translator(lang);
   const everyone = t.seats.filter((s) => s.userId && !s.isAi && !live.has(s.seat));
-  const lines = [claimLine(t, lang, null), tr('common:absent-claims.reminder', { n: o.n })];
-  if (everyone.length) lines.push(tr('common:ping.claim-open', { who: everyone.map((s) => mention(t, s.seat)).join(' ') }));
+  const opening = openingWindow(t) ? '-opening' : '';
+  const lines = [claimLine(t, lang, null), tr(`common:absent-claims.reminder${opening}`, { n: o.n })];
+  if (everyone.length)
+    lines.push(
+      tr(opening ? 'common:ping.opening-open' : 'common:ping.claim-open', { who: everyone.map((s) => mention(t, s.seat)).join(' ') }),
+    );
   const rows: UiRow[] = [];
   if (o.vote) {
-    lines.push(tr('common:absent-claims.vote'));
+    lines.push(tr(`common:absent-claims.vote${opening}`));
     rows.push([
-      { type: 'button', verb: 'absent-ai', arg: CLAIMS_ARG, label: tr('common:absent-claims.button-ai'), style: 'primary' },
+      { type: 'button', verb: 'absent-ai', arg: CLAIMS_ARG, label: tr(`common:absent-claims.button-ai${opening}`), style: 'primary' },
       { type: 'button', verb: 'absent-end', arg: CLAIMS_ARG, label: tr('common:button.absent-end'), style: 'danger' },
     ]);
   }

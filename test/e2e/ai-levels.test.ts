@@ -162,7 +162,9 @@ for (const game of ['phom', 'vn-mahjong', 'chan', 'classic-mahjong'] as const) {
       const askerName = seats[d.seat]!.displayName;
       const first = await firstPage(other.id);
       const hintLines = first.split('\n').filter((l) => l.includes('💡'));
-      assert.deepEqual(hintLines, [`\u3000\u3000💡 ${askerName} asked for a hint`], first);
+      // A hint asked on a secret opening choice (vn-mahjong's jokers at the deal) is not listed at
+      // all: it would tell that the asker held a joker (#13 §2), as a hint on a claim would.
+      assert.deepEqual(hintLines, d.secret ? [] : [`\u3000\u3000💡 ${askerName} asked for a hint`], first);
       assert.ok(!first.includes('(hint)'), first);
       const own = (await firstPage(asker)).split('\n').find((l) => l.endsWith('(hint)'));
       assert.ok(own?.includes(label.replace(/^\S+ · /, '')), own);
@@ -239,8 +241,19 @@ test("/config takeover-level strong: the AI that takes an absent player's seat p
     const set = await slash(w, w.admin.id, 'config', { set: { game: 'vn-mahjong', key: 'takeover-level', value: 'strong' } });
     assert.match(set.response!.content, /takeover-level is now strong/);
     const { gameId } = await openTable(w, 'vn-mahjong', 2, 2, { timer: 'live', 'on-timeout': 'ai' }, { seed: 'e2e-takeover-strong' });
+    // A secret opening choice (jokers at the deal) runs out silently and hands nothing to the AI
+    // (#13 §2): past those, a person's turn.
+    for (let k = 0; k < 8 && pendingNow(w, gameId).some((p) => p.secret); k++) {
+      w.now.t += 10 * 60_000;
+      await w.bot.scheduler.tick();
+      await w.bot.whenIdle();
+    }
+    assert.ok(
+      w.store.games.seats(gameId).every((s) => !s.userId || !s.isAi),
+      'an opening choice that ran out left the seat its player’s',
+    );
     const d = pendingNow(w, gameId).find((p) => !w.store.games.seats(gameId)[p.seat]!.isAi)!;
-    assert.ok(d, 'a person decides');
+    assert.ok(d && !d.secret, 'a person decides');
     const before = w.store.games.logWithMeta(gameId).length;
     // what strong and normal would play here, from the state before the timer fires
     const row = w.store.games.get(gameId)!;

@@ -9,6 +9,7 @@ import { GAMES } from '../../src/table/manifests.js';
 import { applyEntry, initialState } from '../../src/store/index.js';
 import type { AnyEngine, BaseAction, Decision } from '../../src/games/core/types.js';
 import { rig as tableRig } from '../support/table-rig.js';
+import { windowKind } from '../../src/table/timers.js';
 
 const rig = (game: 'classic-mahjong' | 'vn-mahjong', seed: string) =>
   tableRig(game, ['human', 'human', 'human', 'normal'], { timeoutPolicy: 'ai', seed });
@@ -40,7 +41,9 @@ test("an away player's answer to a claim window is not announced in public; its 
         const log = r.store.games.logWithMeta(r.gameId);
         const away: { kind: string; type: string }[] = [];
         for (const [i, e] of log.entries()) {
-          const kind = (engine.pending(state) as Decision<BaseAction>[]).find((p) => p.seat === e.seat)?.kind ?? '';
+          // A secret opening choice (jokers at the deal) is a window like a claim (timers.ts windowKind).
+          const d = (engine.pending(state) as Decision<BaseAction>[]).find((p) => p.seat === e.seat);
+          const kind = d ? windowKind(d) : '';
           if (i >= before && e.seat === 2 && e.source === 'away') away.push({ kind, type: e.action.type });
           state = applyEntry(engine, row.options, 4, row.seed, state, e);
         }

@@ -87,8 +87,11 @@ test("on-timeout ai: the AI takes an absent player's seat at the game's takeover
   const r = rig('vn-mahjong', ['human', 'human', 'normal', 'normal'], { timeoutPolicy: 'ai', takeoverLevel: 'strong' });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   assert.equal(r.store.games.get(r.gameId)!.takeoverLevel, 'strong');
-  const [t0] = r.store.timers.forGame(r.gameId);
-  assert.ok(t0, 'a human must decide');
+  // A secret opening choice (jokers at the deal) runs out silently and hands nothing to the AI
+  // (act.ts, as a claim): the humans make theirs, then a turn's timer runs out.
+  for (let k = 0; k < 8 && r.store.timers.forGame(r.gameId).every((x) => x.kind !== 'turn'); k++) playOn(r, [0, 1], 1);
+  const t0 = r.store.timers.forGame(r.gameId).find((x) => x.kind === 'turn');
+  assert.ok(t0, 'a human must take a turn');
   r.calls.length = 0;
   r.clock.t = t0.deadline + 1;
   const res = r.run({ kind: 'timeout', gameId: r.gameId, seat: t0.seat, timerKind: t0.kind });

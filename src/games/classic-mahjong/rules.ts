@@ -82,7 +82,8 @@ export function pending(s: State): Decision<Action>[] {
       const p = s.players[s.openingSeat]!;
       const kinds = [...new Set(p.concealed)].filter((t) => countOf(p.concealed, t) === 4);
       const options: Action[] = [...kinds.map((tile) => ({ type: 'opening-kong' as const, tile })), { type: 'pass' }];
-      return [{ seat: s.openingSeat, kind: 'turn', options, timeoutDefault: { type: 'pass' } }];
+      // §4.5: only a seat holding four of a kind decides here, so who decides is hidden (#13 §2)
+      return [{ seat: s.openingSeat, kind: 'turn', options, timeoutDefault: { type: 'pass' }, secret: true }];
     }
     case 'turn': {
       const options = turnOptions(s, s.turn);

@@ -82,9 +82,10 @@ export function publicView(s: State): PublicView {
     deadWallCount: s.dead.length,
     claimable,
     // Only seats whose turn it is: who may claim a discard is hidden information (it tells who holds
-    // matching pieces), so a claim window's deciders never reach the public view (issue #13 §2).
+    // matching pieces), so a claim window's deciders never reach the public view (issue #13 §2); nor
+    // does the seat asked about an opening kong (it holds four of a kind, §4.5).
     waitingFor: pending(s)
-      .filter((d) => d.kind !== 'claim')
+      .filter((d) => d.kind !== 'claim' && !d.secret)
       .map((d) => d.seat),
     lastAction: s.lastAction ? copyState(s.lastAction) : null,
     revealed: s.phase === 'ended' ? s.players.map((p, seat) => ({ seat, concealed: sortTiles(p.concealed) })) : null,

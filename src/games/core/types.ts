@@ -55,6 +55,13 @@ export interface Decision<A extends BaseAction> {
   kind: 'turn' | 'claim';
   options: A[];
   timeoutDefault: A;
+  /**
+   * Set when who holds this decision is hidden information (issue #13 §2): a setup choice that only
+   * seats holding certain pieces get (vn-mahjong.md §4.3 jokers at the deal, classic-mahjong.md §4.5
+   * opening kongs). The table then names nobody for it, as for a claim: no "Turn: X", no ping by
+   * name, a silent timeout. `kind` still picks the timer's length.
+   */
+  secret?: true;
 }
 
 /** A money/point transfer between seats at settlement, in the game's own unit. */

@@ -78,7 +78,10 @@ function exposeInitial(s: State, seat: number, tiles: Tile[]): void {
 
 export function applyInitial(s0: State, seat: number, a: VnAction & { type: 'initial-expose' }): Result<State> {
   const s = transition(s0);
-  s.last = { seat: s.seatPerson[seat]!, action: a };
+  // Only seats holding a joker (or a dealer with one bonus tile) get this decision, so the decision
+  // itself is hidden information (#13 §2): `last` (public) shows only jokers exposed, which everyone
+  // sees anyway; a decline and a kept bonus tile leave no trace until the tile is discarded.
+  if (a.jokers.length) s.last = { seat: s.seatPerson[seat]!, action: { type: 'initial-expose', jokers: a.jokers, keepFlower: false } };
   const p = s.players[seat]!;
   const flowers = p.hand.filter((t) => isFlowerLike(t) && t !== s.mustDiscard);
   const kept = a.keepFlower ? flowers[0]! : null;

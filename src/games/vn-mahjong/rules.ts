@@ -67,6 +67,8 @@ export function pending(s: State): Decision<VnAction>[] {
     kind: d.kind === 'claim' ? 'claim' : 'turn',
     options: d.options,
     timeoutDefault: timeoutDefault(s, d.seat, d.options, d.kind),
+    // §4.3: only a seat holding a joker (or a dealer with one bonus tile) decides here (#13 §2)
+    ...(d.kind === 'initial' ? { secret: true as const } : {}),
   }));
 }
 

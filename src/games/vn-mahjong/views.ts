@@ -40,7 +40,10 @@ export interface PublicView {
   handNo: number;
   matchOver: boolean;
   players: PlayerView[];
-  /** Person to move (turn), or null during a claim window. */
+  /**
+   * Person to move (turn), or null during a claim window and the initial phase: whose initial
+   * decision it is would tell who holds jokers (§4.3; #13 §2).
+   */
   turn: number | null;
   /** The discard that may be claimed, and its discarder (person). */
   claimable: { tile: Tile; from: number } | null;
@@ -106,8 +109,7 @@ export function publicView(s: State): PublicView {
       pond: p.pond.slice(),
       score: m.scores[s.seatPerson[seat]!]!,
     })),
-    turn:
-      s.phase === 'turn' || s.phase === 'after-call' ? s.seatPerson[s.turn]! : s.phase === 'initial' ? s.seatPerson[s.init!.seat]! : null,
+    turn: s.phase === 'turn' || s.phase === 'after-call' ? s.seatPerson[s.turn]! : null,
     claimable: s.claim ? { tile: s.claim.tile, from: s.seatPerson[s.claim.from]! } : null,
     robbable: s.rob ? { tile: s.rob.tile, from: s.seatPerson[s.rob.declarer]! } : null,
     liveWall: Math.max(0, s.wall.length - s.reserve),
