@@ -35,6 +35,8 @@ import { DiscordSim, type RateLimitStats, type SimMessage } from '../test/discor
 import type { InteractionHandle } from '../test/discord-sim/interaction.js';
 import { deployCommands } from '../src/bot/deploy.js';
 import { decodeGameId } from '../src/bot/custom-id.js';
+import { seatToken } from '../src/table/seat-token.js';
+import { windowKind } from '../src/table/timers.js';
 import { GameStore } from '../src/store/games.js';
 import { cacheStatements } from '../src/store/db.js';
 import { engineOf } from '../src/table/manifests.js';
@@ -407,8 +409,8 @@ const newPhase = (): Phase => ({
   handsEnded: 0,
 });
 
-/** The highest state version in a message's custom_ids (the version it was drawn at). */
-function verOf(sim: DiscordSim, m: SimMessage | undefined): number {
+/** The token in a hand view's custom_ids (src/table/seat-token.ts: the seat's view it was drawn for); -1: none. */
+function tokenOf(sim: DiscordSim, m: SimMessage | undefined): number {
   if (!m) return -1;
   let v = -1;
   for (const c of sim.components(m)) {
@@ -512,14 +514,17 @@ async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): P
   const d = pend[Math.floor(rand() * pend.length)]!;
   const seat = t.users.find((u) => u.id === g.seats[d.seat]!.userId)!;
   const v0 = g.row.version;
-  if (seat.hand && verOf(sim, sim.message(seat.hand.id)) !== v0) {
+  // The token the seat's view carries now (a hand view carries it, never the state version).
+  const want = seatToken({ engine, state: g.state, row: g.row }, d.seat);
+  if (seat.hand && tokenOf(sim, sim.message(seat.hand.id)) !== want) {
     // A player's hand ephemeral is live (issue #13 §1): the bot edits it when their decision comes,
     // so a person looks at it for a moment before clicking "Open my hand" again. (Until 2026-12-02
     // the bench opened a new hand whenever the push had not landed yet, at once: 0.6 opens per move.)
-    await untilMessage(sim, seat.hand.id, () => verOf(sim, sim.message(seat.hand!.id)) >= v0, LIVE_VIEW_WAIT_MS);
-    if (verOf(sim, sim.message(seat.hand.id)) > v0) return true; // the table moved on meanwhile
+    const moved = () => rig.read(t.gameId).row.version !== v0;
+    await untilMessage(sim, seat.hand.id, () => tokenOf(sim, sim.message(seat.hand!.id)) === want || moved(), LIVE_VIEW_WAIT_MS);
+    if (moved()) return true; // the table moved on meanwhile
   }
-  if (!seat.hand || verOf(sim, sim.message(seat.hand.id)) !== v0) {
+  if (!seat.hand || tokenOf(sim, sim.message(seat.hand.id)) !== want) {
     const tm = sim.message(g.row.tableMessageId!)!;
     const open = await settle(await sim.click(seat.id, tm.id, btn(sim, tm, 'Open my hand')!), st);
     if (open.failed) return true;
@@ -569,14 +574,14 @@ async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): P
   // A claim decision is hidden (issue #13 §2): the table changes only once the whole window has
   // closed, so a pass that leaves others deciding has no public result to wait for.
   const pub =
-    d.kind === 'claim'
+    windowKind(d) === 'claim'
       ? Promise.resolve(null)
       : untilMessage(
           sim,
           tableId,
           () => {
             const m = sim.message(tableId);
-            return !m || m.deleted || m.edits > tableEdits || verOf(sim, m) > v0;
+            return !m || m.deleted || m.edits > tableEdits;
           },
           30_000,
         ).then((ok) => ok && st.tableVisible.push(performance.now() - t0));

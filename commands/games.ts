@@ -105,7 +105,7 @@ export function mineView(ctx: BotContext, guildId: string, userId: string, lang:
   const yourMove = shown.filter((k) => list[k]!.mine !== null);
   const hand = yourMove.map((k) =>
     button(
-      encodeGameId({ gameId: list[k]!.gameId, ver: list[k]!.version, verb: 'hand' }),
+      encodeGameId({ gameId: list[k]!.gameId, ver: 0, verb: 'hand' }),
       `${k + 1}. ${t('common:button.open-hand')}`,
       ButtonStyle.Primary,
     ),

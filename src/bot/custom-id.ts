@@ -1,7 +1,8 @@
 /**
  * custom_id scheme (style.md §4, discord-platform.md §1.2): `g:<gameId>:<ver>:<verb>[:<arg>]`,
- * at most 100 characters. `ver` is the game's state version (number of accepted log entries) when
- * the component was drawn, so a click on an outdated view is recognized and changes nothing.
+ * at most 100 characters. `ver` is, on a seat's private view, the view's token (src/table/seat-token.ts),
+ * so a click on an outdated view is recognized and changes nothing; 0 on every other component. It is
+ * never the state version, which counts the others' hidden answers (claim passes) too.
  * Decoding never throws: anything unrecognized decodes to null.
  */
 import { TABLE_VERBS, type TableVerb } from '../table/ui.js';

@@ -47,7 +47,8 @@ export async function handPayload(
   return {
     ...v2Layout({
       gameId: t.row.id,
-      ver: t.row.version,
+      // The view's token, not the state version (which counts the others' hidden answers): seat-token.ts.
+      ver: v.ver,
       lines: v.lines,
       rows: v.rows,
       image: { name: HAND_FILE, description: alt },

@@ -222,9 +222,7 @@ export async function onTableComponent(ctx: BotContext, i: Comp, b: GameButton):
     const rows: UiRow[] = [
       [{ type: 'button', verb: o.confirm.verb, arg: o.confirm.arg, label: t('common:button.leave-confirm'), style: 'danger' }],
     ];
-    await i
-      .followUp({ content: say(t, o.refusal!), components: toComponents(b.gameId, r.table.row.version, rows), ephemeral: true })
-      .catch(() => undefined);
+    await i.followUp({ content: say(t, o.refusal!), components: toComponents(b.gameId, 0, rows), ephemeral: true }).catch(() => undefined);
     return;
   }
   if (!o.ok) return tell(i, say(t, o.refusal ?? { key: 'errors:stale', warn: false }));

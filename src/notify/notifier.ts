@@ -261,7 +261,7 @@ export class Notifier {
       content: lines.join('\n'),
       components: [
         row(
-          button(encodeGameId({ gameId: s.gameId, ver: s.version, verb: 'hand' }), t('common:button.open-hand'), ButtonStyle.Primary),
+          button(encodeGameId({ gameId: s.gameId, ver: 0, verb: 'hand' }), t('common:button.open-hand'), ButtonStyle.Primary),
           ...this.linkButton(t('async:dm.go'), url),
         ),
       ],
@@ -298,11 +298,7 @@ export class Notifier {
       ...(list.length > shown.length ? [t('async:dm.digest-more', { count: list.length - shown.length })] : []),
     ];
     const bs = shown.map((s, k) =>
-      button(
-        encodeGameId({ gameId: s.gameId, ver: s.version, verb: 'hand' }),
-        `${k + 1}. ${t('common:button.open-hand')}`,
-        ButtonStyle.Primary,
-      ),
+      button(encodeGameId({ gameId: s.gameId, ver: 0, verb: 'hand' }), `${k + 1}. ${t('common:button.open-hand')}`, ButtonStyle.Primary),
     );
     const rows: Row[] = [];
     for (let k = 0; k < bs.length; k += 5) rows.push(row(...bs.slice(k, k + 5)));

@@ -16,6 +16,7 @@ import type { SeatRow, StepCommit } from '../store/index.js';
 import { StaleStepError } from '../store/games.js';
 import { mergeEffects, type Effect, type Notice } from './effects.js';
 import type { Table, TableStore } from './store.js';
+import { seatToken } from './seat-token.js';
 import { deadlines, durations, isOff, nextOffReminder, openClaimTimers, windowKind, type TimerSpec } from './timers.js';
 import { leaveSeat, takeSeat, vacateLeavers } from './seating.js';
 import { voteAbsent, type AbsentVerb } from './absent.js';
@@ -28,7 +29,7 @@ export type TableButtonVerb = 'next-hand' | 'end-match' | 'pause' | 'resume' | '
 export type TableCommand =
   /** "Open my hand": nothing changes; the outcome names the seat. */
   | { kind: 'open-hand'; gameId: string; userId: string }
-  /** A component on a player's hand view (`ver`: the state version it was drawn at). */
+  /** A component on a player's hand view (`ver`: the view's token, seat-token.ts; never the state version). */
   | { kind: 'hand'; gameId: string; userId: string; ver: number; verb: HandVerb; arg?: string; values?: readonly string[] }
   /**
    * Next hand / End match on a result message; Pause / Resume on the table message; Leave the table
@@ -47,7 +48,7 @@ export type TableCommand =
   /**
    * "Hint" on a player's hand view: the `strong` AI's choice for the seat's pending decision. Nothing
    * changes at the table; the ask is recorded in the hints table (source 'hint', not the action log),
-   * once per state version and seat. `ver`: the version the view was drawn at (null: no check, tests).
+   * once per state version and seat. `ver`: the token of the view it was on (seat-token.ts; null: no check, tests).
    */
   | { kind: 'hint'; gameId: string; userId: string; ver: number | null }
   /** After a restart: AI seats and deadlines brought up to date, undelivered effects re-derived. */
@@ -523,38 +524,11 @@ function endedRefusal(t: Table): Refusal | null {
 const seatOf = (t: Table, userId: string): number | null => t.seats.find((s) => s.userId === userId)?.seat ?? null;
 
 /**
- * The state at an earlier version, rebuilt from the log, and the seats that acted since (only for
- * clicks on an outdated view).
+ * Whether a click from a seat view still speaks to the seat's decision now (#13 §2): it carries the
+ * token of the seat's view now (seat-token.ts), which another seat's hidden answer does not change.
  */
-function stateAt(store: TableStore, t: Table, version: number): { state: unknown; actedSince: Set<number> } {
-  const { row, engine } = t;
-  let state = initialState(engine, row.options, row.seats, row.seed);
-  const actedSince = new Set<number>();
-  for (const e of store.store.games.log(row.id)) {
-    if (e.seq > version) {
-      if (e.seat !== null) actedSince.add(e.seat);
-      continue;
-    }
-    state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
-  }
-  return { state, actedSince };
-}
-
-/**
- * Whether a click drawn at version `ver` still speaks to the seat's decision now (#13 §2): at the
- * current version it does; at an older one only if the seat has not acted since and its decision
- * (kind and options) is what it was (another seat's claim or pass moved the table); never at a
- * version ahead of the table.
- */
-function sameDecisionSince(store: TableStore, t: Table, seat: number, ver: number, pending: Decision<BaseAction>[]): boolean {
-  if (ver === t.row.version) return true;
-  if (ver > t.row.version) return false;
-  const then = stateAt(store, t, ver);
-  const dThen = (t.engine.pending(then.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
-  const dNow = pending.find((d) => d.seat === seat);
-  return (
-    !then.actedSince.has(seat) && !!dThen && !!dNow && dThen.kind === dNow.kind && canonical(dThen.options) === canonical(dNow.options)
-  );
+function viewIsCurrent(t: Table, seat: number, token: number): boolean {
+  return token === seatToken(t, seat);
 }
 
 /** Which option a hand click picks from a decision: an index from `act`/`pick`, or null. */
@@ -612,8 +586,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       }
       if (t.row.status === 'paused') return nothing({ ok: false, seat, refusal: refuse('errors:paused'), applied: 0 });
       const pending = step.pending();
-      if (!sameDecisionSince(store, t, seat, cmd.ver, pending))
-        return nothing({ ok: false, seat, refusal: refuse('errors:stale', true), applied: 0 });
+      if (!viewIsCurrent(t, seat, cmd.ver)) return nothing({ ok: false, seat, refusal: refuse('errors:stale', true), applied: 0 });
       const decision = pending.find((d) => d.seat === seat);
       const options = decision?.options ?? [];
       let action: BaseAction | undefined;
@@ -814,7 +787,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       const pending = step.pending();
       // A Hint on a view drawn at an older version answers the decision that view showed, or
       // nothing: judged as a move from it would be (the seat's decision must be the same now).
-      if (cmd.ver !== null && !sameDecisionSince(store, t, seat, cmd.ver, pending))
+      if (cmd.ver !== null && !viewIsCurrent(t, seat, cmd.ver))
         return nothing({ ok: false, seat, refusal: refuse('errors:stale', true), applied: 0 });
       const decision = pending.find((d) => d.seat === seat);
       if (!decision || step.result()) return nothing({ ok: false, seat, refusal: refuse('errors:hint-nothing-to-decide'), applied: 0 });

@@ -7,6 +7,7 @@ import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
 import type { ClaimModel, HandModel, ResultModel, StandingsModel, TableModel } from '../render/model.js';
 import { translator, type Lang, type T } from './i18n.js';
 import { durations, isOff, windowKind } from './timers.js';
+import { seatToken } from './seat-token.js';
 import type { Notice } from './effects.js';
 import type { PresentCtx } from './present/types.js';
 import { optionKey } from './present/types.js';
@@ -456,6 +457,8 @@ export function endMatchText(t: Table, lang: Lang): string {
 }
 
 export interface HandMessageView extends MessageView {
+  /** The token its components carry (seat-token.ts): never the state version, which counts hidden answers. */
+  ver: number;
   /** The hand image's model. */
   model: HandModel;
   /** The piece the seat may claim now: its own small image, and the line of the offer beside it. */
@@ -464,7 +467,7 @@ export interface HandMessageView extends MessageView {
 
 /** What a seat's hand message shows, for telling whether it changed: words, controls, hand image, claim thumbnail. */
 export function viewParts(v: HandMessageView): unknown[] {
-  return [v.lines, v.rows, v.model, v.claim];
+  return [v.ver, v.lines, v.rows, v.model, v.claim];
 }
 
 /**
@@ -586,6 +589,7 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
     last.unshift({ type: 'button', verb: 'retake', label: tr('common:button.retake'), style: 'success' });
   rows.push(last);
   return {
+    ver: seatToken(t, seat),
     lines,
     rows: rows.slice(0, 5),
     model,

@@ -24,6 +24,7 @@ import { defaultOptions } from '../../src/games/core/options.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import { canonical } from '../../src/games/core/match.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
+import { viewToken } from '../support/view-token.js';
 
 function pendingNow(w: World, gameId: string): Decision<BaseAction>[] {
   const row = w.store.games.get(gameId)!;
@@ -225,7 +226,10 @@ test('Hint on a view drawn before the seat moved: "out of date", the view redraw
     assert.ok(!res.followUps.some((m) => w.sim.text(m).includes('💡')), 'no hint about the discard the old view never showed');
     assert.match(w.sim.text(a.id), /That was out of date: here is the current view/);
     assert.ok(
-      w.sim.components(w.sim.message(a.id)!).some((c) => decodeGameId(String(c.custom_id))?.ver === w.store.games.get(gameId)!.version),
+      w.sim.components(w.sim.message(a.id)!).some((c) => {
+        const row = w.store.games.get(gameId)!;
+        return decodeGameId(String(c.custom_id))?.ver === viewToken(row, w.store.games.state(row), d.seat);
+      }),
       'view A now shows the current decision',
     );
     assert.equal(w.store.games.hints(gameId).length, 0, 'nothing recorded');

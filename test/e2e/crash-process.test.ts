@@ -21,6 +21,7 @@ import { applyEntry, initialState } from '../../src/store/replay.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { canonical } from '../../src/games/core/match.js';
 import type { BaseAction, Decision, HandResult } from '../../src/games/core/types.js';
+import { viewToken } from '../support/view-token.js';
 
 const KILLS = 20;
 const MIN_ACTIONS = 200;
@@ -56,13 +57,17 @@ function prng(seed: number): () => number {
 interface Click {
   userId: string;
   seat: number;
+  /** The state version when clicked (the move, if applied, is entry ver + 1). */
   ver: number;
+  /** The token the hand view carried (src/table/seat-token.ts). */
+  token: number;
   action: string;
   handId: string;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const maxVer = (sim: DiscordSim, m: SimMessage) =>
+/** The token a hand view's components carry (the same on each; -1 when none). */
+const tokenOf = (sim: DiscordSim, m: SimMessage) =>
   Math.max(-1, ...sim.components(m).map((c) => decodeGameId(String(c.custom_id ?? ''))?.ver ?? -1));
 
 test(
@@ -130,16 +135,17 @@ test(
               (c.type === 3 && ((c.options as { value: string }[]) ?? []).some((o) => o.value === String(idx))),
           );
         if (!comp) throw new Error('no component for the move');
-        const ver = decodeGameId(String(comp.custom_id))!.ver;
-        if (ver !== g.row.version) throw new Error('the view is already out of date');
+        const token = decodeGameId(String(comp.custom_id))!.ver;
+        if (token !== viewToken(g.row, g.state, d.seat)) throw new Error('the view is already out of date');
+        const ver = g.row.version;
         live();
-        clicks.push({ userId: user, seat: d.seat, ver, action: canonical(d.options[idx]), handId: hand.id });
+        clicks.push({ userId: user, seat: d.seat, ver, token, action: canonical(d.options[idx]), handId: hand.id });
         const h =
           comp.type === 2
             ? await sim.click(user, hand.id, String(comp.custom_id))
             : await sim.select(user, hand.id, String(comp.custom_id), [String(idx)]);
         await h.settled({ timeout: 4000 });
-        await sim.waitFor(() => readGame(dbPath, gameId).row.version > ver || maxVer(sim, sim.message(hand.id)!) > ver, {
+        await sim.waitFor(() => readGame(dbPath, gameId).row.version > ver || tokenOf(sim, sim.message(hand.id)!) !== token, {
           timeout: 4000,
         });
       };
@@ -163,10 +169,10 @@ test(
           assert.ok(c, `player move ${e.seq} matches a click ${ctx}`);
           assert.equal(canonical(e.action), c.action, `move ${e.seq} is the clicked action ${ctx}`);
         }
-        // No move lost: a click whose hand view was redrawn at a newer version without a warning is in the log.
+        // No move lost: a click whose hand view was redrawn (another token) without a warning is in the log.
         for (const c of clicks) {
           const m = sim.message(c.handId);
-          if (!m || maxVer(sim, m) <= c.ver || sim.text(m).includes('⚠️')) continue;
+          if (!m || tokenOf(sim, m) === c.token || sim.text(m).includes('⚠️')) continue;
           const e = g.log.find((x) => x.seq === c.ver + 1);
           assert.ok(
             e && e.userId === c.userId && canonical(e.action) === c.action,

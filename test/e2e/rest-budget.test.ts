@@ -13,6 +13,7 @@ import { decodeGameId } from '../../src/bot/custom-id.js';
 import { tableView } from '../../src/table/views.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import type { SimMessage } from '../discord-sim/model.js';
+import { viewToken } from '../support/view-token.js';
 
 const EXEMPT = /^(POST \/interactions\/|[A-Z]+ \/webhooks\/)/;
 function requests(w: World): { global: number; exempt: number; tableEdits: number; hookTableEdits: number } {
@@ -85,23 +86,29 @@ test('table edits are coalesced: one in flight per table, the newest state repla
     w.sim.faults.slow({ route: /PATCH \/(channels\/\d+|webhooks\/\d+\/[^/]+)\/messages\/\d+/, delayMs: 800 });
     let moves = 0;
     for (; moves < 4 && !over(w, gameId); moves++) {
-      const ver = w.store.games.get(gameId)!.version;
-      const u = userOf(pendingNow(w, gameId)[0]!.seat);
+      const row = w.store.games.get(gameId)!;
+      const ver = row.version;
+      const seat = pendingNow(w, gameId)[0]!.seat;
+      const u = userOf(seat);
       const view = w.sim.message(views.get(u)!.id)!;
+      // The view's components carry its token (seat-token.ts): the token of the seat's view now.
+      const token = viewToken(row, w.store.games.state(row), seat);
       const act = w.sim
         .components(view)
-        .find((c) => decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.ver === ver);
+        .find((c) => decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.ver === token);
       assert.ok(act, 'the live view is current');
       const h = await w.sim.click(u, view.id, String(act.custom_id));
       await h.settled({ timeout: 30_000 });
       // The next player's view is pushed before the table edit: they can play at once.
       await w.sim.waitFor(
         () => {
-          const v = w.store.games.get(gameId)!.version;
+          const now = w.store.games.get(gameId)!;
+          const v = now.version;
           const next = pendingNow(w, gameId)[0];
           if (v === ver || !next) return v > ver;
           const m = w.sim.message(views.get(userOf(next.seat))!.id)!;
-          return w.sim.components(m).some((c) => decodeGameId(String(c.custom_id))?.ver === v);
+          const t = viewToken(now, w.store.games.state(now), next.seat);
+          return w.sim.components(m).some((c) => decodeGameId(String(c.custom_id))?.ver === t);
         },
         { timeout: 30_000 },
       );

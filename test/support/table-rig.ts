@@ -3,6 +3,7 @@ import { openStore, type Store, type TimerPreset } from '../../src/store/index.j
 import { engineOf, GAMES, type GameManifest } from '../../src/table/manifests.js';
 import { tableStore, type TableStore } from '../../src/table/store.js';
 import { act, type TableCommand } from '../../src/table/act.js';
+import { seatToken } from '../../src/table/seat-token.js';
 import { defaultOptions } from '../../src/games/core/options.js';
 import type { AiLevel } from '../../src/games/core/ai.js';
 import type { AnyEngine, BaseAction, Decision, GameId } from '../../src/games/core/types.js';
@@ -16,6 +17,8 @@ export interface Rig {
   pending(): Decision<BaseAction>[];
   /** The table's state version now. */
   version(): number;
+  /** The token seat's hand view carries now (src/table/seat-token.ts), as a click from that view sends. */
+  token(seat: number): number;
 }
 
 /** A seat: a person, an AI stored without a level (plays `normal`), or an AI at a level. */
@@ -84,5 +87,6 @@ export function rig(game: GameId, seats: SeatSpec[], o: RigOptions = {}): Rig {
       return engineOf(g.row.game).pending(g.state) as Decision<BaseAction>[];
     },
     version: () => store.games.get(row.id)!.version,
+    token: (seat) => seatToken(ts.load(row.id)!, seat),
   };
 }

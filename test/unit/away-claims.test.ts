@@ -28,7 +28,7 @@ test("an away player's answer to a claim window is not announced in public; its 
         // the two players at the table play; seat 2 is away, seat 3 is an AI
         const d = r.pending().find((p) => p.seat === 0 || p.seat === 1);
         if (!d) break;
-        const ver = r.store.games.get(r.gameId)!.version;
+        const ver = r.token(d.seat);
         const before = r.store.games.logWithMeta(r.gameId).length;
         const pass = d.options.findIndex((a) => a.type === 'pass');
         const arg = String(pass >= 0 ? pass : d.options.length - 1);

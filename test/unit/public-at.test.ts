@@ -17,6 +17,7 @@ import { GAMES } from '../../src/table/manifests.js';
 import { openStore, migrate, schemaVersion, MIGRATIONS_FOR_TEST } from '../store/helpers.js';
 import { rig, type Rig } from '../support/table-rig.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
+import { seatToken } from '../../src/table/seat-token.js';
 
 /** Plays the AI's choice for seat through a hand click, as a person would. */
 function clickAsAi(r: Rig, gameId: string, seat: number) {
@@ -25,7 +26,11 @@ function clickAsAi(r: Rig, gameId: string, seat: number) {
   const d = (engine.pending(g.state) as Decision<BaseAction>[]).find((x) => x.seat === seat)!;
   const want = canonical(engine.ai(g.state, seat));
   const i = d.options.findIndex((a) => canonical(a) === want);
-  const res = act(r.ts, { kind: 'hand', gameId, userId: `u${seat}`, ver: g.row.version, verb: 'act', arg: String(i) }, r.clock.t);
+  const res = act(
+    r.ts,
+    { kind: 'hand', gameId, userId: `u${seat}`, ver: seatToken(r.ts.load(gameId)!, seat), verb: 'act', arg: String(i) },
+    r.clock.t,
+  );
   if (res.outbox.length) r.store.games.clearOutbox(gameId, res.outbox);
   return res;
 }
@@ -77,7 +82,7 @@ test('a claim pass that leaves the window open moves updated_at but not public_a
       tick();
       const a = claims[0]!;
       const pass = a.options.findIndex((x) => x.type === 'pass');
-      const res = r.run({ kind: 'hand', gameId: r.gameId, userId: `u${a.seat}`, ver: before.version, verb: 'act', arg: String(pass) });
+      const res = r.run({ kind: 'hand', gameId: r.gameId, userId: `u${a.seat}`, ver: r.token(a.seat), verb: 'act', arg: String(pass) });
       assert.equal(res.outcome.ok, true);
       if (claimsOpen(r).length === 0) break; // the window closed: a public step; try another deal
       const after = r.store.games.get(r.gameId)!;

@@ -61,8 +61,7 @@ function atWindow(): { r: Rig; claimants: number[] } {
 function pass(r: Rig, seat: number): void {
   const d = r.pending().find((x) => x.seat === seat && x.kind === 'claim')!;
   const i = d.options.findIndex((a) => a.type === 'pass');
-  const ver = r.store.games.get(r.gameId)!.version;
-  const res = r.run({ kind: 'hand', gameId: r.gameId, userId: `u${seat}`, ver, verb: 'act', arg: String(i) });
+  const res = r.run({ kind: 'hand', gameId: r.gameId, userId: `u${seat}`, ver: r.token(seat), verb: 'act', arg: String(i) });
   assert.equal(res.outcome.ok, true);
 }
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { engineOf } from '../../src/table/manifests.js';
 import { rig, type Rig } from '../support/table-rig.js';
 import { canonical } from '../../src/games/core/match.js';
-import { resultView } from '../../src/table/views.js';
+import { handView, resultView } from '../../src/table/views.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
 const kinds = (effects: { kind: string }[]) => effects.map((e) => e.kind);
@@ -19,7 +19,7 @@ function clickAsAi(r: Rig, seat: number) {
   const d = (engine.pending(g.state) as Decision<BaseAction>[]).find((x) => x.seat === seat)!;
   const want = canonical(engine.ai(g.state, seat));
   const i = d.options.findIndex((a) => canonical(a) === want);
-  return r.run({ kind: 'hand', gameId: r.gameId, userId: `u${seat}`, ver: g.row.version, verb: 'act', arg: String(i) });
+  return r.run({ kind: 'hand', gameId: r.gameId, userId: `u${seat}`, ver: r.token(seat), verb: 'act', arg: String(i) });
 }
 
 test('start: AI seats play until the person must act; one deadline, one ping, all in one commit', () => {
@@ -215,19 +215,23 @@ test('hand clicks: a stale view, a pick with two values and a forged announce on
   const seat = r.pending()[0]!.seat;
   const user = `u${seat}`;
   const v = r.store.games.get(r.gameId)!.version;
-  const forged = r.run({ kind: 'hand', gameId: r.gameId, userId: user, ver: v, verb: 'announce', arg: 'k.1.0' });
+  const tv = r.token(seat);
+  // The state version is not what a hand view carries (it counts the others' hidden answers).
+  const byVersion = r.run({ kind: 'hand', gameId: r.gameId, userId: user, ver: v, verb: 'act', arg: '0' });
+  assert.equal(byVersion.outcome.refusal?.key, 'errors:stale');
+  const forged = r.run({ kind: 'hand', gameId: r.gameId, userId: user, ver: tv, verb: 'announce', arg: 'k.1.0' });
   assert.equal(forged.outcome.refusal?.key, 'errors:no-such-option');
-  const two = r.run({ kind: 'hand', gameId: r.gameId, userId: user, ver: v, verb: 'pick', values: ['0', '1'] });
+  const two = r.run({ kind: 'hand', gameId: r.gameId, userId: user, ver: tv, verb: 'pick', values: ['0', '1'] });
   assert.equal(two.outcome.refusal?.key, 'errors:no-such-option');
-  const none = r.run({ kind: 'hand', gameId: r.gameId, userId: user, ver: v, verb: 'act', arg: '999' });
+  const none = r.run({ kind: 'hand', gameId: r.gameId, userId: user, ver: tv, verb: 'act', arg: '999' });
   assert.equal(none.outcome.refusal?.key, 'errors:no-such-option');
-  const other = r.run({ kind: 'hand', gameId: r.gameId, userId: 'u9', ver: v, verb: 'act', arg: '0' });
+  const other = r.run({ kind: 'hand', gameId: r.gameId, userId: 'u9', ver: tv, verb: 'act', arg: '0' });
   assert.equal(other.outcome.refusal?.key, 'errors:not-your-hand');
   assert.equal(r.store.games.get(r.gameId)!.version, v);
-  const pick = r.run({ kind: 'hand', gameId: r.gameId, userId: user, ver: v, verb: 'pick', values: ['0'] });
+  const pick = r.run({ kind: 'hand', gameId: r.gameId, userId: user, ver: tv, verb: 'pick', values: ['0'] });
   assert.equal(pick.outcome.ok, true);
   // The same click again (a double click): judged against the seat's own decision, which is gone.
-  const again = r.run({ kind: 'hand', gameId: r.gameId, userId: user, ver: v, verb: 'pick', values: ['0'] });
+  const again = r.run({ kind: 'hand', gameId: r.gameId, userId: user, ver: tv, verb: 'pick', values: ['0'] });
   assert.equal(again.outcome.refusal?.key, 'errors:stale');
   assert.equal(r.store.games.get(r.gameId)!.version, v + 1, 'applied once');
 });
@@ -237,9 +241,10 @@ test('a click costs one game load, and the state comes from the cache', () => {
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   const seat = r.pending()[0]!.seat;
   const reads = r.store.games.reads;
-  const { loads, rebuilds } = reads;
   const g = r.store.games.get(r.gameId)!;
-  const res = r.run({ kind: 'hand', gameId: r.gameId, userId: `u${seat}`, ver: g.version, verb: 'act', arg: '0' });
+  const ver = r.token(seat); // the view's token (its own load, before the click's)
+  const { loads, rebuilds } = reads;
+  const res = r.run({ kind: 'hand', gameId: r.gameId, userId: `u${seat}`, ver, verb: 'act', arg: '0' });
   assert.equal(res.outcome.ok, true);
   assert.equal(reads.loads - loads, 1, 'one load');
   assert.equal(reads.rebuilds - rebuilds, 0, 'no rebuild from SQLite');
@@ -275,13 +280,21 @@ test('simultaneous claims: a pass by one claimant does not make another claimant
         const claims = p.filter((d) => d.kind === 'claim');
         if (claims.length >= 2) {
           const [a, b] = claims as [Decision<BaseAction>, Decision<BaseAction>];
-          const ver = g.row.version;
+          // Both views drawn before either answered (seat-token.ts): each carries its own token.
+          const verA = r.token(a.seat);
+          const ver = r.token(b.seat);
           const passA = a.options.findIndex((x) => canonical(x) === canonical(a.timeoutDefault));
           const passB = b.options.findIndex((x) => canonical(x) === canonical(b.timeoutDefault));
-          const first = r.run({ kind: 'hand', gameId: r.gameId, userId: `u${a.seat}`, ver, verb: 'act', arg: String(passA) });
+          const first = r.run({ kind: 'hand', gameId: r.gameId, userId: `u${a.seat}`, ver: verA, verb: 'act', arg: String(passA) });
           assert.equal(first.outcome.ok, true);
           const still = (engine.pending(r.store.games.load(r.gameId)!.state) as Decision<BaseAction>[]).find((d) => d.seat === b.seat);
           if (!still || canonical(still.options) !== canonical(b.options)) break; // the window changed for b: not this case
+          assert.ok(r.version() > g.row.version, 'the pass moved the state version');
+          assert.equal(r.token(b.seat), ver, `${game}: another claimant's pass leaves b's view token as it was`);
+          // …and so b's hand view, whose components carry it, not the state version (seat-token.ts).
+          const redrawn = handView(r.ts.load(r.gameId)!, b.seat, 'en');
+          assert.equal(redrawn.ver, ver);
+          assert.notEqual(redrawn.ver, r.version());
           const second = r.run({ kind: 'hand', gameId: r.gameId, userId: `u${b.seat}`, ver, verb: 'act', arg: String(passB) });
           assert.equal(second.outcome.refusal, undefined, `${game}: the second claimant's click stands`);
           assert.equal(second.outcome.applied >= 1, true);
@@ -309,7 +322,7 @@ test('unarchive only when the step shows something in public: a claim pass that 
       const claims = p.filter((d) => d.kind === 'claim');
       if (claims.length >= 2) {
         const a = claims[0]!;
-        const ver = r.store.games.get(r.gameId)!.version;
+        const ver = r.token(a.seat);
         const pass = a.options.findIndex((x) => x.type === 'pass');
         const res = r.run({ kind: 'hand', gameId: r.gameId, userId: `u${a.seat}`, ver, verb: 'act', arg: String(pass) });
         assert.equal(res.outcome.ok, true);

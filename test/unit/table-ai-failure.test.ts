@@ -63,7 +63,7 @@ const click = (r: Rig, seat: number): TableCommand => ({
   kind: 'hand',
   gameId: r.gameId,
   userId: `u${seat}`,
-  ver: r.version(),
+  ver: r.token(seat),
   verb: 'act',
   arg: '0',
 });

@@ -54,8 +54,7 @@ function playOn(r: Rig, humans: number[], steps: number): void {
   for (let k = 0; k < steps; k++) {
     const d = r.pending().find((p) => humans.includes(p.seat));
     if (!d) return;
-    const ver = r.store.games.get(r.gameId)!.version;
-    const res = r.run({ kind: 'hand', gameId: r.gameId, userId: `u${d.seat}`, ver, verb: 'act', arg: '0' });
+    const res = r.run({ kind: 'hand', gameId: r.gameId, userId: `u${d.seat}`, ver: r.token(d.seat), verb: 'act', arg: '0' });
     assert.equal(res.outcome.ok, true, JSON.stringify(res.outcome.refusal));
   }
 }

@@ -15,7 +15,8 @@ import { canonical } from '../../src/games/core/match.js';
 import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
 import { rig, type Rig } from '../support/table-rig.js';
 
-const ver = (r: Rig) => r.store.games.get(r.gameId)!.version;
+/** The token the seat's hand view carries now (seat-token.ts): what its Hint and buttons send. */
+const ver = (r: Rig, seat: number) => r.token(seat);
 const hint = (r: Rig, seat: number, v: number | null) => r.run({ kind: 'hint', gameId: r.gameId, userId: `u${seat}`, ver: v });
 
 /** Plays the AI's choice for the first pending seat (as the CLI does) until `stop` says so. */
@@ -37,9 +38,9 @@ test("a Hint on a view drawn before the seat's decision changed is out of date: 
   const r = rig('phom', ['human', 'human', 'human', 'human'], { seed: 'hint2' });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   const first = r.pending()[0]!;
-  r.run({ kind: 'hand', gameId: r.gameId, userId: `u${first.seat}`, ver: ver(r), verb: 'act', arg: '0' });
+  r.run({ kind: 'hand', gameId: r.gameId, userId: `u${first.seat}`, ver: ver(r, first.seat), verb: 'act', arg: '0' });
   const d = r.pending()[0]!;
-  const v0 = ver(r);
+  const v0 = ver(r, d.seat);
   const draw = d.options.findIndex((a) => a.type === 'draw');
   assert.ok(draw >= 0, 'the view drawn at v0 shows the draw');
   assert.equal(r.run({ kind: 'hand', gameId: r.gameId, userId: `u${d.seat}`, ver: v0, verb: 'act', arg: String(draw) }).outcome.ok, true);
@@ -51,10 +52,11 @@ test("a Hint on a view drawn before the seat's decision changed is out of date: 
   assert.equal(old.outcome.hint, undefined);
   assert.equal(old.outcome.seat, d.seat, 'the bot redraws the asker’s view');
   assert.equal(r.store.games.hints(r.gameId).length, 0, 'nothing recorded');
-  // A view ahead of the table is not believed either.
-  assert.equal(hint(r, d.seat, ver(r) + 1).outcome.refusal?.key, 'errors:stale');
+  // Nor a forged token, nor the state version (a hand view never carries it: it counts hidden answers).
+  assert.equal(hint(r, d.seat, (ver(r, d.seat) % 999_999_999) + 1).outcome.refusal?.key, 'errors:stale');
+  assert.equal(hint(r, d.seat, r.version()).outcome.refusal?.key, 'errors:stale');
   // The current view's Hint answers.
-  const fresh = hint(r, d.seat, ver(r));
+  const fresh = hint(r, d.seat, ver(r, d.seat));
   assert.equal(fresh.outcome.ok, true);
   assert.ok(now.options.some((a) => canonical(a) === canonical(fresh.outcome.hint!.action)));
 });
@@ -68,13 +70,17 @@ test("a claimant's Hint on a view drawn before another claimant's pass still ans
     const claims = p.filter((d) => d.kind === 'claim');
     if (claims.length < 2) continue;
     const [a, b] = claims as [Decision<BaseAction>, Decision<BaseAction>];
-    const v = ver(r);
+    const v = r.version();
+    const vb = ver(r, b.seat);
     const pass = a.options.findIndex((x) => canonical(x) === canonical(a.timeoutDefault));
-    assert.equal(r.run({ kind: 'hand', gameId: r.gameId, userId: `u${a.seat}`, ver: v, verb: 'act', arg: String(pass) }).outcome.ok, true);
+    assert.equal(
+      r.run({ kind: 'hand', gameId: r.gameId, userId: `u${a.seat}`, ver: ver(r, a.seat), verb: 'act', arg: String(pass) }).outcome.ok,
+      true,
+    );
     const still = r.pending().find((d) => d.seat === b.seat);
     if (!still || canonical(still.options) !== canonical(b.options)) continue;
-    assert.ok(ver(r) > v, 'the pass moved the version');
-    const res = hint(r, b.seat, v);
+    assert.ok(r.version() > v, 'the pass moved the version');
+    const res = hint(r, b.seat, vb);
     assert.equal(res.outcome.ok, true, JSON.stringify(res.outcome.refusal));
     assert.equal(res.outcome.hint?.decision, 'claim');
     found = true;
@@ -92,7 +98,7 @@ test('a Hint on a forced move (one legal option) is refused with its own message
   let asked = 0;
   engine.ai = (...a: Parameters<typeof ai>) => (asked++, ai(...a));
   try {
-    const res = hint(r, d.seat, ver(r));
+    const res = hint(r, d.seat, ver(r, d.seat));
     assert.equal(res.outcome.ok, false);
     assert.deepEqual(res.outcome.refusal, { key: 'errors:hint-forced', warn: false });
     assert.equal(res.outcome.seat, d.seat);
@@ -124,8 +130,8 @@ test('a double click on Hint: the same answer from the recorded hint, one row, t
     engine.ai = (...a: Parameters<typeof ai>) => (asked++, ai(...a));
     let one, two;
     try {
-      one = hint(r, d.seat, ver(r));
-      two = hint(r, d.seat, ver(r));
+      one = hint(r, d.seat, ver(r, d.seat));
+      two = hint(r, d.seat, ver(r, d.seat));
     } finally {
       engine.ai = ai;
     }
@@ -134,13 +140,13 @@ test('a double click on Hint: the same answer from the recorded hint, one row, t
     assert.equal(asked, 1, `${game}: the strong AI was asked once`);
     assert.equal(r.store.games.hints(r.gameId).length, 1, `${game}: one row in hints (and so in /history)`);
     // The table moves on (a claim pass elsewhere, a move): a new state is a new hint.
-    const before = ver(r);
+    const before = r.version();
     const g = r.store.games.load(r.gameId)!;
     const move = engine.ai(g.state, d.seat) as BaseAction;
     assert.equal(r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action: move, ver: before }).outcome.ok, true);
     const next = r.pending().find((y) => y.options.length > 1);
     if (next) {
-      assert.equal(hint(r, next.seat, ver(r)).outcome.ok, true);
+      assert.equal(hint(r, next.seat, ver(r, next.seat)).outcome.ok, true);
       assert.equal(r.store.games.hints(r.gameId).length, 2, `${game}: the next state's hint is recorded`);
     }
   }
@@ -166,7 +172,7 @@ test("a hint's reason is worked out in the AI pool's worker with the choice, not
       };
       let res;
       try {
-        res = await actAsync(r.ts, { kind: 'hint', gameId: r.gameId, userId: `u${d.seat}`, ver: ver(r) }, r.clock.t, (ask) => {
+        res = await actAsync(r.ts, { kind: 'hint', gameId: r.gameId, userId: `u${d.seat}`, ver: ver(r, d.seat) }, r.clock.t, (ask) => {
           asks.push(ask);
           return pool.port(ask);
         });
@@ -200,7 +206,7 @@ test('an explain that throws where the hint is worked out: the choice still answ
     const g = r.store.games.load(r.gameId)!;
     const answer = decideInWorker({ game: 'phom', state: g.state, seat: d.seat, level: 'strong', explain: true });
     assert.ok(answer.ok && answer.reasonError === 'explain broke' && !answer.reason, JSON.stringify(answer));
-    const res = await actAsync(r.ts, { kind: 'hint', gameId: r.gameId, userId: `u${d.seat}`, ver: ver(r) }, r.clock.t, (ask) =>
+    const res = await actAsync(r.ts, { kind: 'hint', gameId: r.gameId, userId: `u${d.seat}`, ver: ver(r, d.seat) }, r.clock.t, (ask) =>
       Promise.resolve(answerAsk(ask.engine, ask)),
     );
     assert.equal(res.outcome.ok, true);
