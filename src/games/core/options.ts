@@ -34,11 +34,18 @@ export function allowedText(spec: OptionSpec): string {
       return `${spec.min}–${spec.max}`;
     case 'enum':
       return spec.values.join(' | ');
+    default:
+      return '';
   }
 }
 
-/** Parse one raw value (string from Discord/CLI or a JSON value) against its spec. */
+/**
+ * Parse one raw value (string from Discord/CLI or a JSON value) against its spec. Anything that is
+ * not one of the four spec kinds (e.g. an inherited `Object.prototype` member looked up by a typed
+ * key) is a failure, never an exception.
+ */
 export function parseOptionValue(spec: OptionSpec, raw: unknown): { ok: true; value: unknown } | { ok: false } {
+  if (!spec || typeof spec !== 'object') return { ok: false };
   switch (spec.type) {
     case 'bool': {
       if (typeof raw === 'boolean') return { ok: true, value: raw };
@@ -60,7 +67,20 @@ export function parseOptionValue(spec: OptionSpec, raw: unknown): { ok: true; va
       if (typeof raw === 'string' && spec.values.includes(raw.trim())) return { ok: true, value: raw.trim() };
       return { ok: false };
     }
+    default:
+      return { ok: false };
   }
+}
+
+/** The option `key`'s spec: own keys of the schema only (a typed `constructor` or `__proto__` is unknown). */
+export function optionSpec<O>(schema: OptionsSchema<O>, key: string): OptionSpec | undefined {
+  const fields = schema.fields as Record<string, OptionSpec>;
+  return Object.hasOwn(fields, key) ? fields[key] : undefined;
+}
+
+/** The preset `name`'s overrides: own keys of the schema only (a typed `constructor` or `__proto__` is unknown). */
+export function optionPreset<O>(schema: OptionsSchema<O>, name: string): Partial<O> | undefined {
+  return Object.hasOwn(schema.presets, name) ? schema.presets[name] : undefined;
 }
 
 export function defaultOptions<O>(schema: OptionsSchema<O>): O {
@@ -81,14 +101,18 @@ export function resolveOptions<O>(
   const errors: OptionError[] = [];
   const out = defaultOptions(schema) as Record<string, unknown>;
   if (preset !== undefined) {
-    const p = schema.presets[preset];
+    const p = typeof preset === 'string' ? optionPreset(schema, preset) : undefined;
     if (!p) {
-      errors.push({ key: 'preset', message: `unknown preset "${preset}"`, allowed: Object.keys(schema.presets).join(' | ') });
+      errors.push({ key: 'preset', message: `unknown preset ${JSON.stringify(preset)}`, allowed: Object.keys(schema.presets).join(' | ') });
     } else Object.assign(out, p);
   }
   const fields = schema.fields as Record<string, OptionSpec>;
+  if (!overrides || typeof overrides !== 'object' || Array.isArray(overrides)) {
+    errors.push({ key: 'options', message: 'the options must be an object of "key": value', allowed: Object.keys(fields).join(', ') });
+    overrides = {};
+  }
   for (const [k, raw] of Object.entries(overrides)) {
-    const spec = fields[k];
+    const spec = optionSpec(schema, k);
     if (!spec) {
       errors.push({ key: k, message: `unknown option "${k}"`, allowed: Object.keys(fields).join(', ') });
       continue;
