@@ -1,0 +1,364 @@
+/**
+ * The commands of `npm run cli -- <command>` (main.ts runs them): selfplay, duel, replay, score, render, replay-db.
+ * Every failure prints one clear error line on stderr and exits non-zero; only `move` writes game state.
+ * `--help`, `-h` or `help` (also `<command> --help`, `help <command>`) prints the usage on stdout and
+ * exits 0; no command at all is a usage error: the usage on stderr, exit 2.
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { parseCli } from './args.js';
+import { ENGINES, isGameId } from '../table/manifests.js';
+import { resolveOptions } from '../games/core/options.js';
+import { selfplay } from '../games/core/selfplay.js';
+import { runScenario, type Scenario } from '../games/core/scenario.js';
+import type { GameId } from '../games/core/types.js';
+import { AI_LEVELS, isAiLevel, type AiLevel } from '../games/core/ai.js';
+
+/** Each command's usage lines (continuations indented under the command), in the order `--help` lists them. */
+const COMMAND_USAGE: Record<string, string[]> = {
+  selfplay: ['selfplay --game <id> --hands N --seed S [--players P] [--preset NAME] [--json]'],
+  duel: [
+    'duel --game <id> --a LEVEL --b LEVEL --hands N --seed S [--players P] [--preset NAME] [--workers W] [--json]',
+    `     (levels: ${AI_LEVELS.join(', ')}; each deal is played once per seating rotation)`,
+  ],
+  replay: ['replay <scenario.json>'],
+  score: ['score --game <id>                 (reads one JSON hand or an array of hands on stdin)'],
+  render: ['render --game <id> --seed S --out DIR [--locale vi|en|zh-TW]'],
+  'replay-db': [
+    "replay-db --db FILE --game-id ID  (replays a stored game's action log and prints its results)",
+    'replay-db --db FILE --all         (replays every stored game; exit 1 if any differs)',
+  ],
+  backup: ['backup --db FILE --out FILE       (online backup, safe while the bot runs)'],
+  move: [
+    'move --db FILE --game-id ID --seat S --action JSON [--ver N]',
+    '                                  (plays one move at a stored table through the table layer, with',
+    '                                   its AI seats, deadlines and results; for a stopped bot: the bot',
+    "                                   executes the step's effects when it starts)",
+  ],
+};
+
+/** The usage of `cmd` alone, or of every command. */
+function usage(cmd?: string): string {
+  const cmds = cmd ? [cmd] : Object.keys(COMMAND_USAGE);
+  return [
+    `usage: npm run cli -- ${cmd ?? '<command>'} [options]`,
+    ...cmds.flatMap((c) => COMMAND_USAGE[c]!.map((l) => `  ${l}`)),
+    `games: ${Object.keys(ENGINES).join(', ')}`,
+  ].join('\n');
+}
+
+class CliError extends Error {}
+
+function fail(msg: string): never {
+  throw new CliError(msg);
+}
+
+function gameArg(v: unknown): GameId {
+  if (v === undefined) fail('--game is required');
+  if (!isGameId(v)) fail(`unknown game "${String(v)}"; games: ${Object.keys(ENGINES).join(', ')}`);
+  return v;
+}
+
+function intArg(v: unknown, name: string, min: number, max: number, dflt?: number): number {
+  if (v === undefined) {
+    if (dflt !== undefined) return dflt;
+    fail(`--${name} is required`);
+  }
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) fail(`--${name} must be a whole number from ${min} to ${max}, got "${String(v)}"`);
+  return n;
+}
+
+/** The engine's table size under the chosen rules (e.g. a classical tournament seats exactly 4). */
+function checkTableSize(game: string, size: { min: number; max: number }, players: number): void {
+  if (players < size.min || players > size.max)
+    fail(
+      `--players ${players}: ${game} under these rules is played by ${size.min === size.max ? size.min : `${size.min}–${size.max}`} players`,
+    );
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function cmdSelfplay(argv: string[]): Promise<number> {
+  const { values } = parseCli(argv, {
+    game: { type: 'string' },
+    hands: { type: 'string' },
+    seed: { type: 'string' },
+    players: { type: 'string' },
+    preset: { type: 'string' },
+    json: { type: 'boolean' },
+  });
+  const game = gameArg(values.game);
+  const engine = ENGINES[game];
+  const hands = intArg(values.hands, 'hands', 1, 10_000_000);
+  const seed = typeof values.seed === 'string' ? values.seed : fail('--seed is required');
+  const players = intArg(values.players, 'players', engine.minSeats, engine.maxSeats, Math.min(4, engine.maxSeats));
+  const opts = resolveOptions(engine.options, {}, values.preset as string | undefined);
+  if (!opts.ok) fail(opts.errors.map((e) => `${e.message} (allowed: ${e.allowed})`).join('; '));
+  checkTableSize(game, engine.tableSize(opts.value), players);
+  const t0 = performance.now();
+  const rep = selfplay(engine, opts.value, players, seed, hands);
+  const secs = (performance.now() - t0) / 1000;
+  const out = {
+    game,
+    seed,
+    players,
+    hands,
+    completed: rep.completed,
+    won: rep.won,
+    errors: rep.errors,
+    invariantViolations: rep.invariantViolations,
+    handsPerSecond: Math.round((hands / Math.max(secs, 1e-9)) * 10) / 10,
+  };
+  if (values.json) console.log(JSON.stringify(out));
+  else {
+    console.log(
+      `${game}: ${rep.completed}/${hands} hands completed with ${players} players (${rep.won} won), ` +
+        `${rep.errors} errors, ${rep.invariantViolations} invariant violations, ${out.handsPerSecond} hands/s`,
+    );
+  }
+  for (const p of rep.problems) console.error(p);
+  return rep.errors + rep.invariantViolations > 0 ? 1 : 0;
+}
+
+function levelArg(v: unknown, name: string): AiLevel {
+  if (v === undefined) fail(`--${name} is required (${AI_LEVELS.join(', ')})`);
+  if (!isAiLevel(v)) fail(`--${name} must be one of ${AI_LEVELS.join(', ')}, got "${String(v)}"`);
+  return v;
+}
+
+async function cmdDuel(argv: string[]): Promise<number> {
+  const { values } = parseCli(argv, {
+    game: { type: 'string' },
+    a: { type: 'string' },
+    b: { type: 'string' },
+    hands: { type: 'string' },
+    seed: { type: 'string' },
+    players: { type: 'string' },
+    preset: { type: 'string' },
+    workers: { type: 'string' },
+    json: { type: 'boolean' },
+  });
+  const game = gameArg(values.game);
+  const engine = ENGINES[game];
+  const a = levelArg(values.a, 'a');
+  const b = levelArg(values.b, 'b');
+  // Two deals at least: the interval is taken over deals.
+  const hands = intArg(values.hands, 'hands', 2, 1_000_000);
+  const seed = typeof values.seed === 'string' && values.seed !== '' ? values.seed : fail('--seed is required (a non-empty text)');
+  const players = intArg(values.players, 'players', engine.minSeats, engine.maxSeats, Math.min(4, engine.maxSeats));
+  const workers = intArg(values.workers, 'workers', 1, 64, 1);
+  const preset = values.preset as string | undefined;
+  const opts = resolveOptions(engine.options, {}, preset);
+  if (!opts.ok) fail(opts.errors.map((e) => `${e.message} (allowed: ${e.allowed})`).join('; '));
+  checkTableSize(game, engine.tableSize(opts.value), players);
+  const { runDuel } = await import('./duel.js');
+  const rep = await runDuel({ game, players, hands, seed, a, b, ...(preset ? { preset } : {}) }, workers);
+  if (values.json) console.log(JSON.stringify(rep));
+  else {
+    const p = rep.perHand;
+    console.log(
+      `${game} ${players}p, ${rep.dealsCounted < hands ? `${rep.dealsCounted} of ${hands}` : hands} deals × ${players} rotations: ` +
+        `${a} ${p.a} vs ${b} ${p.b} per hand, ` +
+        `diff ${p.diff} (95% CI ${p.ci95[0]} … ${p.ci95[1]}), win rate ${rep.winRate.a} vs ${rep.winRate.b}, ` +
+        `draws ${rep.drawRate}, decision ms mean ${rep.meanDecisionMs.a}/${rep.meanDecisionMs.b} p99 ${rep.p99DecisionMs.a}/${rep.p99DecisionMs.b}`,
+    );
+  }
+  for (const p of rep.problems) console.error(p);
+  return rep.errors > 0 ? 1 : 0;
+}
+
+async function cmdReplay(argv: string[]): Promise<number> {
+  const { positionals } = parseCli(argv, {});
+  const file = positionals[0] ?? fail('replay needs a scenario file: npm run cli -- replay path/to/scenario.json');
+  let sc: Scenario;
+  try {
+    sc = JSON.parse(readFileSync(file, 'utf8')) as Scenario;
+  } catch (e) {
+    fail(`cannot read scenario ${file}: ${(e as Error).message}`);
+  }
+  if (!sc || typeof sc !== 'object') fail(`${file}: a scenario must be a JSON object`);
+  const game = gameArg(sc.game);
+  if (!Array.isArray(sc.steps)) fail(`${file}: "steps" must be an array`);
+  if (!sc.start || typeof sc.start !== 'object') fail(`${file}: "start" is required`);
+  if (!Number.isInteger(sc.seats)) fail(`${file}: "seats" must be a whole number`);
+  const rep = runScenario(ENGINES[game], sc);
+  console.log(JSON.stringify(rep, null, 2));
+  return rep.passed ? 0 : 1;
+}
+
+async function cmdScore(argv: string[]): Promise<number> {
+  const { values } = parseCli(argv, { game: { type: 'string' } });
+  const game = gameArg(values.game);
+  const score = ENGINES[game].cli?.score ?? fail(`the game ${game} has no score command`);
+  const text = await readStdin();
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (e) {
+    fail(`stdin is not valid JSON: ${(e as Error).message}`);
+  }
+  const out = score(input);
+  console.log(JSON.stringify(out, null, 2));
+  const invalid = Array.isArray(out)
+    ? out.some((o) => (o as { valid?: boolean })?.valid === false)
+    : (out as { valid?: boolean })?.valid === false;
+  return invalid ? 1 : 0;
+}
+
+async function cmdRender(argv: string[]): Promise<number> {
+  const { values } = parseCli(argv, {
+    game: { type: 'string' },
+    seed: { type: 'string' },
+    out: { type: 'string' },
+    locale: { type: 'string' },
+  });
+  const game = gameArg(values.game);
+  const seed = typeof values.seed === 'string' ? values.seed : 'sample';
+  const out = typeof values.out === 'string' ? values.out : fail('--out DIR is required');
+  const { renderSamples } = await import('./render-samples.js');
+  const files = await renderSamples(game, seed, out, (values.locale as string | undefined) ?? 'vi');
+  for (const f of files) console.log(f);
+  return 0;
+}
+
+async function cmdReplayDb(argv: string[]): Promise<number> {
+  const { values } = parseCli(argv, { db: { type: 'string' }, 'game-id': { type: 'string' }, all: { type: 'boolean' } });
+  const path = typeof values.db === 'string' ? values.db : fail('--db FILE is required');
+  const { replayStoredGame, replayAllGames } = await import('./replay-db.js');
+  if (values.all) {
+    const all = replayAllGames(path);
+    console.log(JSON.stringify(all, null, 2));
+    return all.every((g) => g.matchesStored) ? 0 : 1;
+  }
+  const id = typeof values['game-id'] === 'string' ? values['game-id'] : fail('--game-id or --all is required');
+  const out = replayStoredGame(path, id);
+  console.log(JSON.stringify(out, null, 2));
+  return out.matchesStored ? 0 : 1;
+}
+
+async function cmdMove(argv: string[]): Promise<number> {
+  const { values } = parseCli(argv, {
+    db: { type: 'string' },
+    'game-id': { type: 'string' },
+    seat: { type: 'string' },
+    action: { type: 'string' },
+    ver: { type: 'string' },
+  });
+  const path = typeof values.db === 'string' ? values.db : fail('--db FILE is required');
+  const gameId = typeof values['game-id'] === 'string' ? values['game-id'] : fail('--game-id is required');
+  const seat = intArg(values.seat, 'seat', 0, 15);
+  const ver = values.ver === undefined ? null : intArg(values.ver, 'ver', 0, 1_000_000_000);
+  let action: unknown;
+  try {
+    action = JSON.parse(typeof values.action === 'string' ? values.action : fail('--action JSON is required'));
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    fail(`--action is not valid JSON: ${(e as Error).message}`);
+  }
+  if (!action || typeof action !== 'object' || typeof (action as { type?: unknown }).type !== 'string')
+    fail('--action must be a JSON action object with a "type", e.g. {"type":"discard","card":"7H"}');
+  const { existsSync } = await import('node:fs');
+  if (!existsSync(path)) fail(`no database at ${path}`);
+  const { openStore } = await import('../store/index.js');
+  const { tableStore } = await import('../table/store.js');
+  const { act } = await import('../table/act.js');
+  const { engineOf } = await import('../table/manifests.js');
+  const store = openStore(path, engineOf);
+  try {
+    // The same authority path as a click: one load, the engine's judgement, AI seats, one commit.
+    // Logged as a system move by user 'cli' (the log's source column allows player/timeout/ai/system).
+    const r = act(
+      tableStore(store),
+      { kind: 'move', gameId, seat, action: action as { type: string }, ver, source: 'system', userId: 'cli' },
+      Date.now(),
+    );
+    const row = store.games.get(gameId);
+    console.log(
+      JSON.stringify({
+        ok: r.outcome.ok,
+        applied: r.outcome.applied,
+        ...(r.outcome.refusal ? { refused: r.outcome.refusal.key, vars: r.outcome.refusal.vars ?? {} } : {}),
+        version: row?.version ?? null,
+        status: row?.status ?? null,
+        effects: r.effects.map((e) => e.kind),
+      }),
+    );
+    return r.outcome.ok ? 0 : 1;
+  } finally {
+    store.close();
+  }
+}
+
+async function cmdBackup(argv: string[]): Promise<number> {
+  const { values } = parseCli(argv, { db: { type: 'string' }, out: { type: 'string' } });
+  const path = typeof values.db === 'string' ? values.db : fail('--db FILE is required');
+  const out = typeof values.out === 'string' ? values.out : fail('--out FILE is required');
+  if (out === path) fail('--out must differ from --db');
+  const { backupFile } = await import('../store/backup.js');
+  const r = await backupFile(path, out).catch((e: unknown) => fail((e as Error).message));
+  console.log(JSON.stringify(r));
+  return 0;
+}
+
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  selfplay: cmdSelfplay,
+  duel: cmdDuel,
+  replay: cmdReplay,
+  score: cmdScore,
+  render: cmdRender,
+  'replay-db': cmdReplayDb,
+  backup: cmdBackup,
+  move: cmdMove,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  // No command is a usage error (stderr, exit 2); asking for help is not (stdout, exit 0).
+  if (!cmd) {
+    console.error(usage());
+    return 2;
+  }
+  if (cmd === '--help' || cmd === '-h' || cmd === 'help') {
+    const about = rest[0];
+    if (about !== undefined && !(about in COMMAND_USAGE)) fail(unknownCommand(about));
+    console.log(usage(about));
+    return 0;
+  }
+  const run = COMMANDS[cmd];
+  if (!run) fail(unknownCommand(cmd));
+  // `<command> --help` / `-h` anywhere before a `--` prints that command's usage.
+  const flags = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  if (flags.includes('--help') || flags.includes('-h')) {
+    console.log(usage(cmd));
+    return 0;
+  }
+  return run(rest);
+}
+
+function unknownCommand(cmd: string): string {
+  return `unknown command "${cmd}"; commands: ${Object.keys(COMMANDS).join(', ')}; see npm run cli -- --help`;
+}
+
+/**
+ * Runs one CLI command line: its exit code, with every failure printed as one `error: …` line on
+ * stderr (no stack): 2 for bad input (a CliError or a flag parseArgs refuses), 1 for anything else
+ * (an AI or engine exception, an I/O error). main.ts is the process entry; tests call this directly.
+ */
+export async function runCli(argv: string[]): Promise<number> {
+  try {
+    return await main(argv);
+  } catch (e) {
+    if (e instanceof CliError || (e as { code?: string })?.code?.startsWith?.('ERR_PARSE_ARGS')) {
+      console.error(`error: ${(e as Error).message}`);
+      return 2;
+    }
+    const msg = e instanceof Error ? e.message : String(e);
+    console.error(`error: ${msg.replace(/\s*\n\s*/g, ' ')}`);
+    return 1;
+  }
+}
