@@ -10,7 +10,7 @@ import { choice, named } from '../src/bot/localize.js';
 import { langOf, translator, type T } from '../src/table/i18n.js';
 import { encodeCommandId, encodeGameId } from '../src/bot/custom-id.js';
 import { button, gameChannel, row, type Row } from '../src/bot/messages.js';
-import { lobbyPayload } from '../src/bot/lobby.js';
+import { joinSeats, lobbyPayload } from '../src/bot/lobby.js';
 import { engineOf } from '../src/table/manifests.js';
 import { relTime } from '../src/table/views.js';
 import { jumpUrl, summaries, type TableSummary } from '../src/notify/tables.js';
@@ -40,7 +40,7 @@ function tableLine(t: T, s: TableSummary, k: number): string {
   let who: string;
   if (s.status === 'paused') who = t('async:games.paused');
   else if (s.mine === 'turn') who = `🟢 **${t('async:games.your-turn')}**`;
-  else if (s.mine === 'claim') who = `🟢 **${t('async:games.your-claim')}**`;
+  else if (s.mine === 'claim') who = `🟢 **${t(s.opening ? 'async:games.your-turn' : 'async:games.your-claim')}**`;
   else if (s.claimOpen) who = t(s.opening ? 'async:games.waiting-opening' : 'async:games.waiting-claim');
   else if (s.turnNames.length) who = t('async:games.turn-of', { who: s.turnNames.join(', ') });
   else who = t('async:games.between-hands');
@@ -180,11 +180,11 @@ function seatAt(
     if (!g) return { ok: false as const, text: t('errors:game-not-found') };
     if (g.status !== 'lobby')
       return { ok: false as const, text: t(g.status === 'cancelled' ? 'errors:lobby-cancelled' : 'errors:lobby-started') };
-    const seats = ctx.store.games.seats(g.id);
-    if (seats.some((s) => s.userId === userId)) return { ok: false as const, text: t('errors:already-seated') };
     const max = cap(g);
-    if (seats.length >= max) return { ok: false as const, text: t('errors:table-full', { max }) };
-    ctx.store.games.setSeats(g.id, [...seats, { seat: seats.length, userId, isAi: false, displayName: name }]);
+    const joined = joinSeats(ctx.store.games.seats(g.id), max, userId, name);
+    if (joined === 'already-seated') return { ok: false as const, text: t('errors:already-seated') };
+    if (joined === 'table-full') return { ok: false as const, text: t('errors:table-full', { max }) };
+    ctx.store.games.setSeats(g.id, joined);
     return { ok: true as const, row: g };
   })();
 }
@@ -207,9 +207,10 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
   await i.deferUpdate();
   const gameId = join[1]!;
   const g0 = ctx.store.games.get(gameId);
-  let note: string;
-  if (!g0 || g0.guildId !== guildId) note = `⚠️ ${t('errors:game-not-found')}`;
-  else {
+  let note = '';
+  // Under the game's lock, as the lobby's own Join (router.ts): a Start or the /play that is still
+  // opening the thread must not interleave with a seat being added.
+  const joinLocked = async () => {
     const name = (i.member && 'displayName' in i.member ? (i.member.displayName as string) : null) ?? i.user.globalName ?? i.user.username;
     const r = seatAt(ctx, gameId, i.user.id, name, t);
     if (!r.ok) note = `⚠️ ${r.text}`;
@@ -228,6 +229,8 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
       }
       note = `✅ ${t('async:games.joined', { game: t(`${g.game}:name`), link: link(t, g.guildId, g.threadId ?? g.channelId) })}`;
     }
-  }
+  };
+  if (!g0 || g0.guildId !== guildId) note = `⚠️ ${t('errors:game-not-found')}`;
+  else await (ctx.locks ? ctx.locks.run(gameId, joinLocked) : joinLocked());
   await i.editReply(openView(ctx, guildId, lang, 0, note));
 }

@@ -153,6 +153,9 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
   switch (e.kind) {
     case 'unarchive':
       return ensureUnarchived(ctx, t.row.threadId);
+    case 'tell':
+      // Private only: the DM notices (src/notify) act on it; nothing is posted in the thread.
+      return;
     case 'lobby': {
       if (!t.row.lobbyMessageId || !t.row.channelId) return;
       const ch = await gameChannel(ctx, t.row.channelId);

@@ -308,6 +308,21 @@ function withoutNewestAis(seats: SeatRow[], count: number): SeatRow[] | null {
   return seats.filter((s) => !gone.has(s.seat)).map((s, k) => ({ ...s, seat: k }));
 }
 
+/**
+ * The lobby's seats once `userId` joins: the next seat, or on a full table the seat of the AI added
+ * last (there is no button to remove an AI). The lobby's Join and /games' Join both seat this way.
+ */
+export function joinSeats(seats: SeatRow[], cap: number, userId: string, name: string): SeatRow[] | 'already-seated' | 'table-full' {
+  if (seats.some((s) => s.userId === userId)) return 'already-seated';
+  let list = seats;
+  if (list.length >= cap) {
+    const freed = withoutNewestAis(list, list.length - cap + 1);
+    if (!freed) return 'table-full';
+    list = freed;
+  }
+  return [...list, { seat: list.length, userId, isAi: false, displayName: name }];
+}
+
 async function reply(i: ButtonInteraction, text: string): Promise<void> {
   await i.followUp({ content: text, ephemeral: true }).catch(() => undefined);
 }
@@ -328,14 +343,10 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
 
   switch (b.verb) {
     case 'join': {
-      if (seats.some((s) => s.userId === i.user.id)) return reply(i, t('errors:already-seated'));
-      if (seats.length >= cap) {
-        // A full table: the newest AI gives its seat to the person (there is no button to remove an AI).
-        const freed = withoutNewestAis(seats, seats.length - cap + 1);
-        if (!freed) return reply(i, t('errors:table-full', { max: cap }));
-        seats = freed;
-      }
-      seats = [...seats, { seat: seats.length, userId: i.user.id, isAi: false, displayName: name }];
+      const joined = joinSeats(seats, cap, i.user.id, name);
+      if (joined === 'already-seated') return reply(i, t('errors:already-seated'));
+      if (joined === 'table-full') return reply(i, t('errors:table-full', { max: cap }));
+      seats = joined;
       ctx.store.games.setSeats(g.id, seats);
       if (g.threadId) {
         const th = await gameChannel(ctx, g.threadId);

@@ -102,6 +102,9 @@ export class Notifier {
         if (e.kind === 'ping') {
           for (const s of e.turn) if (human(s)) want.push({ userId: human(s)!, kind: 'turn' });
           for (const s of e.claim) if (human(s)) want.push({ userId: human(s)!, kind: 'claim' });
+        } else if (e.kind === 'tell') {
+          // A hidden decision with no public ping (a secret opening choice's next holder): a window's notice.
+          for (const s of e.seats) if (human(s)) want.push({ userId: human(s)!, kind: 'claim' });
         } else if (e.kind === 'result') {
           for (const u of everyone()) want.push({ userId: u, kind: e.matchOver ? 'match' : 'result' });
         } else if (e.kind === 'end-match') {
@@ -253,7 +256,8 @@ export class Notifier {
     const url = jumpUrl(s.guildId, s.threadId);
     const game = t(`${s.game}:name`);
     const lines = [
-      t(kind === 'turn' ? 'async:dm.turn' : 'async:dm.claim', { game, n: s.hand + 1 }),
+      // A secret opening choice is a window (timers.ts windowKind) but, to its holder, their move.
+      t(kind === 'turn' || s.opening ? 'async:dm.turn' : 'async:dm.claim', { game, n: s.hand + 1 }),
       ...(s.deadline !== null ? [t('async:games.deadline', { when: relTime(s.deadline) })] : []),
       ...(url ? [url] : []),
     ];
@@ -291,7 +295,7 @@ export class Notifier {
       t('async:dm.digest', { count: list.length }),
       ...shown.map((s, k) => {
         const url = jumpUrl(s.guildId, s.threadId);
-        const what = t(s.mine === 'claim' ? 'async:games.your-claim' : 'async:games.your-turn');
+        const what = t(s.mine === 'claim' && !s.opening ? 'async:games.your-claim' : 'async:games.your-turn');
         const when = s.deadline !== null ? ` · ${t('async:games.deadline', { when: relTime(s.deadline) })}` : '';
         return `${k + 1}. **${t(`${s.game}:name`)}** · ${t('common:table.hand', { n: s.hand + 1 })} · ${what}${when}${url ? ` · ${url}` : ''}`;
       }),

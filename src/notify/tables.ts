@@ -19,7 +19,7 @@ export interface TableSummary {
   /** The last public change (GameRow.publicAt): a hidden step never shows here. */
   publicAt: number;
   seat: number | null;
-  /** The user's own pending decision. */
+  /** The user's own pending decision, as the table handles it (timers.ts windowKind: a secret opening choice is 'claim'). */
   mine: 'turn' | 'claim' | null;
   /** The seats whose turn it is (never claimants). */
   turnNames: string[];
@@ -38,6 +38,7 @@ export function summarize(t: Table, userId: string): TableSummary {
   // A secret opening choice is a window like a claim's: nobody is named (timers.ts windowKind).
   const claimOpen = pending.some((d) => windowKind(d) === 'claim');
   const ownTimer = seat === null ? undefined : t.timers.find((x) => x.seat === seat);
+  const opening = pending.some((d) => d.secret);
   return {
     gameId: t.row.id,
     game: t.row.game,
@@ -48,12 +49,14 @@ export function summarize(t: Table, userId: string): TableSummary {
     status: t.row.status,
     publicAt: t.row.publicAt,
     seat,
-    mine: t.row.status === 'running' && own ? own.kind : null,
+    // As the table handles it (timers.ts windowKind): a secret opening choice is a window's decision.
+    mine: t.row.status === 'running' && own ? windowKind(own) : null,
     turnNames: pending.filter((d) => windowKind(d) === 'turn').map((d) => t.names[d.seat] ?? `#${d.seat + 1}`),
     claimOpen,
-    opening: pending.some((d) => d.secret),
+    opening,
     // A decision without a deadline (timers.ts `isOff`) has none to show (not a date in the year 128,000).
-    deadline: own && ownTimer ? (isOff(ownTimer.deadline) ? null : ownTimer.deadline) : nextDeadline(t),
+    // An opening window shows no deadline but its holder's own: it moves as its holders answer (#13 §2).
+    deadline: own && ownTimer ? (isOff(ownTimer.deadline) ? null : ownTimer.deadline) : opening ? null : nextDeadline(t),
   };
 }
 

@@ -345,15 +345,25 @@ export class Step {
         const ms = durations(this.t.row.timerPreset, this.t.engine.timeouts(this.t.row.options));
         const { timers, fresh } = deadlines(pending, this.seats, oldRows, this.version, ms, this.now, this.moved);
         this.timers = timers;
-        if (fresh.length) {
+        // Secret opening choices come one seat after another (vn-mahjong.md §4.3; classic §4.5): once
+        // one has been waiting in public, the next holder's is the same window, so it gets no new ping
+        // (a ping would tell that someone answered, when, and that another seat holds a choice; #13 §2).
+        // Its player's view is pushed privately, as every seat view is.
+        const openingWasUp =
+          this.t.state !== null &&
+          (this.t.engine.pending(this.t.state) as Decision<BaseAction>[]).some((d) => d.secret && !this.t.seats[d.seat]?.isAi);
+        const pinged = fresh.filter((s) => !(openingWasUp && pending.find((d) => d.seat === s)?.secret));
+        const told = fresh.filter((s) => !pinged.includes(s));
+        if (told.length) this.effects.push({ kind: 'tell', seats: told });
+        if (pinged.length) {
           const kindOf = (s: number) => {
             const d = pending.find((x) => x.seat === s);
             return d && windowKind(d);
           };
           this.effects.push({
             kind: 'ping',
-            turn: fresh.filter((s) => kindOf(s) === 'turn'),
-            claim: fresh.filter((s) => kindOf(s) === 'claim'),
+            turn: pinged.filter((s) => kindOf(s) === 'turn'),
+            claim: pinged.filter((s) => kindOf(s) === 'claim'),
           });
         }
       }
@@ -700,8 +710,16 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
     case 'timeout': {
       const others = t.timers.filter((x) => x.seat !== cmd.seat);
       const d = step.pending().find((p) => p.seat === cmd.seat);
-      if (t.row.status !== 'running' || !d || windowKind(d) !== cmd.timerKind) {
+      if (t.row.status !== 'running' || !d) {
         step.timers = others;
+        return done({ ok: false, refusal: refuse('errors:stale') });
+      }
+      if (windowKind(d) !== cmd.timerKind) {
+        // A timer of another kind than the seat's decision (one written before the decision was
+        // judged a window, e.g. a secret opening choice's timer stored as a turn's): the deadlines
+        // are worked out again, rather than leaving the seat to decide with no timer at all.
+        step.timers = others;
+        yield* step.advance();
         return done({ ok: false, refusal: refuse('errors:stale') });
       }
       const useAi = t.row.timeoutPolicy === 'ai';
@@ -738,16 +756,21 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
     }
 
     case 'remind': {
-      const timer = t.timers.find((x) => x.seat === cmd.seat);
+      const stored = t.timers.find((x) => x.seat === cmd.seat);
       // Not due (any more): a claim window's reminder went out with another claimant's timer.
-      if (!timer || timer.remindAt === null || timer.remindAt > now) return nothing({ ok: false, applied: 0 });
+      if (!stored || stored.remindAt === null || stored.remindAt > now) return nothing({ ok: false, applied: 0 });
+      // Judged by the seat's decision now (timers.ts windowKind), not only the stored kind: a timer
+      // written before a decision was judged a window must not name its holder in public.
+      const d = step.pending().find((p) => p.seat === cmd.seat);
+      const timer = d && windowKind(d) === 'claim' ? { ...stored, kind: 'claim' as const } : stored;
       // A decision without a deadline is reminded again (12 h, 24 h, then daily); after the server's
       // number of reminders the reminder offers the others a vote (absent.ts).
       const off = isOff(timer.deadline);
       if (off && timer.kind === 'claim') {
         // The open claim window is reminded once, for everybody, naming nobody (issue #13 §2): every
         // claimant's timer is marked with the same count and next reminder (timers.ts alignClaimWindow).
-        const win = openClaimTimers(t.timers);
+        const open = openClaimTimers(t.timers);
+        const win = open.some((x) => x.seat === timer.seat) ? open : [...open, timer];
         const n = Math.max(...win.map((x) => x.reminders ?? 0)) + 1;
         const next = nextOffReminder(now, n);
         for (const x of win) step.reminded.push({ seat: x.seat, next });

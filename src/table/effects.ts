@@ -38,6 +38,11 @@ export type Effect =
   /** Replace the ping message: these seats must act now (turn or claim). */
   | { kind: 'ping'; turn: number[]; claim: number[] }
   /**
+   * These seats have a new hidden decision that gets no public ping (the next holder of a secret
+   * opening choice, act.ts `advance`): they are told privately only (their DM notice, if opted in).
+   */
+  | { kind: 'tell'; seats: number[] }
+  /**
    * A seat's deadline is near (`deadline`), or a decision without a deadline still waits (`deadline`
    * null; `n`: the reminder's number; `vote`: the others may now vote, absent.ts).
    */

@@ -151,7 +151,7 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
       : t.presenter.tableModel(pub, {
           ...pc,
           scores: scoreStrings(t),
-          ...(deadline !== null ? { timer: deadlineStamp(deadline, lang) } : {}),
+          ...(deadline !== null && !openingWindow(t) ? { timer: deadlineStamp(deadline, lang) } : {}),
         });
   const live = t.row.status === 'running' || t.row.status === 'paused';
   const rows: UiRow[] = live
@@ -187,7 +187,9 @@ export function claimLine(t: Table, lang: Lang, deadline: number | null): string
   const pub = t.engine.publicView(t.state);
   const piece = t.presenter.onOffer?.(pub, pc);
   const until = deadline !== null ? ` (${pc.t('common:table.until', { when: relTime(deadline) })})` : '';
-  if (openingWindow(t)) return `⏳ ${pc.t('common:table.waiting-opening')}${until}`;
+  // No deadline for the opening: its holders answer one after another, each with their own time, so
+  // a deadline that moved would tell that one had answered (#13 §2).
+  if (openingWindow(t)) return `⏳ ${pc.t('common:table.waiting-opening')}`;
   return piece ? `⏳ ${pc.t('common:table.waiting-claim-on', { piece })}${until}` : `⏳ ${pc.t('common:table.waiting-claim')}${until}`;
 }
 

@@ -165,3 +165,26 @@ test('/games speaks Vietnamese and Chinese too', async () => {
     );
   }
 });
+
+test("/games Join waits for the game's lock: a Start (or the /play still opening the thread) never interleaves with it", async () => {
+  await withWorld(async (w) => {
+    const [an, binh] = w.users;
+    const lobbyH = await slash(w, an!.id, 'play', { game: 'phom', seats: 3 });
+    const gameId = decodeGameId(String(buttonByLabel(w.sim, w.sim.message(lobbyH.response!.id)!, 'Join').custom_id))!.gameId;
+    const list = await (await slash(w, binh!.id, 'games', { show: 'open' })).reply();
+    // Another step holds the game (as a Start waiting for the AI would).
+    let release!: () => void;
+    const held = w.bot.locks.run(gameId, () => new Promise<void>((r) => (release = r)));
+    const h = await w.sim.click(binh!.id, list.id, `x:games:join:${gameId}`);
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(w.store.games.seats(gameId).length, 1, 'not seated while the game is held');
+    release();
+    await held;
+    await h.settled({ timeout: 10_000 });
+    await w.bot.whenIdle();
+    assert.deepEqual(
+      w.store.games.seats(gameId).map((s) => s.userId),
+      [an!.id, binh!.id],
+    );
+  });
+});

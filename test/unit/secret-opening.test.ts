@@ -15,6 +15,9 @@ import type { AnyEngine, BaseAction, Decision } from '../../src/games/core/types
 import { pingView, tableView } from '../../src/table/views.js';
 import { windowKind } from '../../src/table/timers.js';
 import { rig } from '../support/table-rig.js';
+import { canonical } from '../../src/games/core/match.js';
+import { Notifier } from '../../src/notify/notifier.js';
+import { translator } from '../../src/table/i18n.js';
 
 type Game = 'vn-mahjong' | 'classic-mahjong';
 
@@ -87,36 +90,130 @@ for (const game of ['vn-mahjong', 'classic-mahjong'] as const) {
   });
 }
 
-test('vn-mahjong: declining to expose a joker leaves no public trace; an exposure is public', () => {
+test('vn-mahjong: while the initial phase lasts, the public view is the same whatever its holders answer; then it all shows', () => {
   const engine = GAMES['vn-mahjong'].engine as AnyEngine;
   const options = defaultOptions(engine.options);
-  let declined = 0;
-  let exposed = 0;
-  for (let k = 0; k < 400 && !(declined && exposed); k++) {
+  type Expose = { type: 'initial-expose'; jokers: string[]; keepFlower: boolean };
+  type Pub = {
+    phase: string;
+    last: unknown;
+    players: { person: number; exposed: { tile: string; initial: boolean }[] }[];
+    liveWall: number;
+  };
+  let within = 0;
+  let after = 0;
+  for (let k = 0; k < 300 && !(within >= 5 && after >= 5); k++) {
     const s0 = initialState(engine, options, 4, `secret-decline-${k}`);
     const d = (engine.pending(s0) as Decision<BaseAction>[])[0]!;
     if (!d.secret) continue;
-    type Expose = { type: 'initial-expose'; jokers: string[]; keepFlower: boolean };
-    const opts = d.options as unknown as Expose[];
-    const none = opts.find((a) => a.jokers.length === 0 && !a.keepFlower)!;
-    const some = opts.find((a) => a.jokers.length > 0 && !a.keepFlower);
-    const after = (a: Expose) => {
+    const pub0 = publicOf('vn-mahjong', s0) as unknown as Pub;
+    // Before anyone answered, nobody's initial exposures show (they would tell whose turn it is).
+    assert.ok(
+      pub0.players.every((p) => p.exposed.every((e) => !e.initial)),
+      'no initial exposure shows while the phase lasts',
+    );
+    // The holder's own view shows its own exposures, and only its own.
+    const own = engine.view(s0, d.seat) as unknown as Pub;
+    for (const p of own.players) if (p.person !== d.seat) assert.ok(p.exposed.every((e) => !e.initial));
+    for (const a of d.options as unknown as Expose[]) {
       const r = engine.apply(s0, d.seat, a as unknown as BaseAction);
       assert.ok(r.ok);
-      return publicOf('vn-mahjong', r.value);
-    };
-    const before = publicOf('vn-mahjong', s0);
-    const no = after(none);
-    // A decline is not a public "last move": nothing says the seat had a choice.
-    assert.deepEqual(no.last, before.last);
-    declined++;
-    if (some) {
-      const yes = after(some);
-      const last = yes.last as { person: number; action: Expose };
-      assert.deepEqual(last.action.jokers, some.jokers);
-      assert.equal(last.action.keepFlower, false);
-      exposed++;
+      const pub1 = publicOf('vn-mahjong', r.value) as unknown as Pub;
+      if (pub1.phase === 'initial') {
+        // Another seat decides now: nothing public moved, whatever this one answered.
+        assert.equal(canonical(pub1), canonical(pub0), `answer ${JSON.stringify(a)}`);
+        within++;
+      } else {
+        // The phase is over: every initial exposure shows at once, jokers exposed too.
+        const all = pub1.players.flatMap((p) => p.exposed.filter((e) => e.initial).map((e) => e.tile));
+        for (const j of a.jokers) assert.ok(all.includes(j), `${j} shows once the phase is over`);
+        after++;
+      }
     }
   }
-  assert.ok(declined > 0 && exposed > 0, `declines ${declined}, exposures ${exposed}`);
+  assert.ok(within >= 5 && after >= 5, `answers within the phase ${within}, closing it ${after}`);
+});
+
+test('vn-mahjong: the next holder of an opening choice gets no new public ping, no deadline shows, and is told privately', () => {
+  // A seed whose first two opening choices are two people's, one after the other.
+  const engine = GAMES['vn-mahjong'].engine as AnyEngine;
+  const options = defaultOptions(engine.options);
+  let found: { seed: string; a: number; b: number } | null = null;
+  for (let k = 0; k < 2000 && !found; k++) {
+    const seed = `secret-next-${k}`;
+    const s0 = initialState(engine, options, 4, seed);
+    const d = (engine.pending(s0) as Decision<BaseAction>[])[0];
+    if (!d?.secret) continue;
+    const decline = d.options.find((x) => (x as unknown as { jokers: string[]; keepFlower: boolean }).jokers.length === 0)!;
+    const r = engine.apply(s0, d.seat, decline);
+    if (!r.ok) continue;
+    const e = (engine.pending(r.value) as Decision<BaseAction>[])[0];
+    if (e?.secret && e.seat !== d.seat) found = { seed, a: d.seat, b: e.seat };
+  }
+  assert.ok(found, 'two opening choices in a row');
+  const r = rig('vn-mahjong', ['human', 'human', 'human', 'human'], { seed: found.seed });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const publicAt = r.store.games.get(r.gameId)!.publicAt;
+  r.clock.t += 40_000;
+  const d = r.pending()[0]!;
+  const i = d.options.findIndex((x) => (x as unknown as { jokers: string[] }).jokers.length === 0);
+  const res = r.run({ kind: 'hand', gameId: r.gameId, userId: `u${found.a}`, ver: r.token(found.a), verb: 'act', arg: String(i) });
+  assert.equal(res.outcome.ok, true);
+  assert.equal(r.pending()[0]!.seat, found.b);
+  const kinds = res.effects.map((e) => e.kind);
+  assert.ok(!kinds.includes('ping'), `no new ping: ${kinds.join(', ')}`);
+  assert.ok(!kinds.includes('unarchive'), 'the thread is not reopened');
+  assert.deepEqual(
+    res.effects.find((e) => e.kind === 'tell'),
+    { kind: 'tell', seats: [found.b] },
+  );
+  assert.equal(r.store.games.get(r.gameId)!.publicAt, publicAt, 'nothing public changed');
+  const t = r.ts.load(r.gameId)!;
+  const v = tableView(t, 'en');
+  assert.ok(!v.lines.some((l) => l.includes('until') || l.includes('Deadline')), v.lines.join('\n'));
+  assert.equal((v.model as { timer?: string } | null)?.timer, undefined, 'no deadline in the image');
+});
+
+test('a timer stored as a turn for what is now a secret opening choice: its reminder names nobody, its timeout rebuilds the deadline', () => {
+  const { seed, seat } = secretSeed('vn-mahjong');
+  const r = rig('vn-mahjong', ['human', 'human', 'human', 'human'], { seed });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  // As a table written before the opening choices were windows: the holder's timer says 'turn'.
+  r.store.db.prepare("UPDATE timers SET kind = 'turn' WHERE game_id = ? AND seat = ?").run(r.gameId, seat);
+  const timer = r.store.timers.forGame(r.gameId).find((x) => x.seat === seat)!;
+  assert.equal(timer.kind, 'turn');
+  r.clock.t = timer.remindAt! + 1;
+  const remind = r.run({ kind: 'remind', gameId: r.gameId, seat });
+  assert.ok(!remind.effects.some((e) => e.kind === 'remind'), JSON.stringify(remind.effects));
+  r.clock.t = timer.deadline + 1;
+  const out = r.run({ kind: 'timeout', gameId: r.gameId, seat, timerKind: 'turn' });
+  assert.equal(out.outcome.ok, false);
+  const now = r.store.timers.forGame(r.gameId).find((x) => x.seat === seat);
+  assert.ok(now, 'the seat still has a deadline');
+  assert.equal(now.kind, 'claim');
+});
+
+test('the holder of a secret opening choice gets their DM notice (a window notice; worded as their move)', async () => {
+  for (const game of ['vn-mahjong', 'classic-mahjong'] as const) {
+    const { seed, seat } = secretSeed(game);
+    const r = rig(game, ['human', 'human', 'human', 'human'], { seed, timer: { name: 'async' } });
+    for (const u of ['u0', 'u1', 'u2', 'u3']) {
+      r.store.prefs.setNotify(u, 'turn', true);
+      r.store.prefs.setNotify(u, 'claim', true);
+    }
+    const sent: { userId: string; content: string }[] = [];
+    const n = new Notifier(r.store, r.ts, (userId, p) => {
+      sent.push({ userId, content: p.content });
+      return Promise.resolve('sent' as const);
+    });
+    const start = r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    await n.onEffects(r.ts.load(r.gameId)!, start.effects, r.clock.t);
+    assert.deepEqual(
+      sent.map((x) => x.userId),
+      [`u${seat}`],
+      `${game}: only the holder is told`,
+    );
+    const dm = translator('vi')('async:dm.turn', { game: translator('vi')(`${game}:name`), n: 1 });
+    assert.ok(sent[0]!.content.startsWith(dm), sent[0]!.content);
+  }
 });

@@ -77,8 +77,23 @@ export interface SeatView extends PublicView {
 }
 
 export function publicView(s: State): PublicView {
+  return viewFor(s, null);
+}
+
+/**
+ * The public view, as seat `me` sees it (null: anyone). During the initial phase (§4.3) the seats
+ * are handled one by one and only those holding a joker decide, so what has been exposed so far,
+ * and the replacements drawn for it, would show whose choice the table waits for (#13 §2): the
+ * initial exposures of the other seats stay hidden, with the walls as they stood before them, until
+ * the phase ends and they all show at once.
+ */
+function viewFor(s: State, me: number | null): PublicView {
   const ended = s.phase === 'ended';
   const m = s.match;
+  const opening = s.phase === 'initial';
+  const hidden = (seat: number) => opening && seat !== me;
+  const unseen = s.players.reduce((n, p, seat) => n + (hidden(seat) ? p.exposed.filter((e) => e.initial).length : 0), 0);
+  const wall = s.wall.length + unseen;
   return {
     game: 'vn-mahjong',
     phase: s.phase,
@@ -105,17 +120,18 @@ export function publicView(s: State): PublicView {
         added: x.added,
         from: x.from === null ? null : s.seatPerson[x.from]!,
       })),
-      exposed: p.exposed.map((e) => ({ ...e })),
+      exposed: p.exposed.filter((e) => !(e.initial && hidden(seat))).map((e) => ({ ...e })),
       pond: p.pond.slice(),
       score: m.scores[s.seatPerson[seat]!]!,
     })),
     turn: s.phase === 'turn' || s.phase === 'after-call' ? s.seatPerson[s.turn]! : null,
     claimable: s.claim ? { tile: s.claim.tile, from: s.seatPerson[s.claim.from]! } : null,
     robbable: s.rob ? { tile: s.rob.tile, from: s.seatPerson[s.rob.declarer]! } : null,
-    liveWall: Math.max(0, s.wall.length - s.reserve),
-    replacementWall: s.wall.length,
+    liveWall: Math.max(0, wall - s.reserve),
+    replacementWall: wall,
     discards: s.discards.map((d) => ({ person: s.seatPerson[d.seat]!, tile: d.tile, claimed: d.claimed })),
-    last: s.last ? { person: s.last.seat, action: s.last.action } : null,
+    // Who exposed jokers in the initial phase shows with the rest of it, once the phase is over.
+    last: s.last && !opening ? { person: s.last.seat, action: s.last.action } : null,
     revealed: ended ? s.players.map((p, seat) => ({ person: s.seatPerson[seat]!, hand: sortTiles(p.hand) })) : null,
     end: endView(s),
   };
@@ -143,7 +159,7 @@ export function view(s: State, person: number): SeatView {
   const p = seat >= 0 ? s.players[seat]! : null;
   const mine = p !== null && (s.phase === 'turn' || s.phase === 'after-call') && s.turn === seat;
   return {
-    ...publicView(s),
+    ...viewFor(s, seat >= 0 ? seat : null),
     me: person,
     mySeat: seat >= 0 ? seat : null,
     hand: p ? sortTiles(p.hand) : [],
