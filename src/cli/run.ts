@@ -181,12 +181,20 @@ async function cmdReplay(argv: string[]): Promise<number> {
   } catch (e) {
     fail(`cannot read scenario ${file}: ${(e as Error).message}`);
   }
-  if (!sc || typeof sc !== 'object') fail(`${file}: a scenario must be a JSON object`);
-  const game = gameArg(sc.game);
-  if (!Array.isArray(sc.steps)) fail(`${file}: "steps" must be an array`);
-  if (!sc.start || typeof sc.start !== 'object') fail(`${file}: "start" is required`);
+  if (!sc || typeof sc !== 'object' || Array.isArray(sc)) fail(`${file}: a scenario must be a JSON object`);
+  // The scenario's own fields are named (not the command's flags): `--game` is no flag of replay.
+  const games = Object.keys(ENGINES).join(', ');
+  if (sc.game === undefined) fail(`${file}: "game" is required (games: ${games})`);
+  if (!isGameId(sc.game)) fail(`${file}: unknown "game" ${JSON.stringify(sc.game)}; games: ${games}`);
+  const game = sc.game;
+  const engine = ENGINES[game];
   if (!Number.isInteger(sc.seats)) fail(`${file}: "seats" must be a whole number`);
-  const rep = runScenario(ENGINES[game], sc);
+  if (sc.preset !== undefined && typeof sc.preset !== 'string') fail(`${file}: "preset" must be a text`);
+  const opts = resolveOptions(engine.options, sc.options ?? {}, sc.preset);
+  if (!opts.ok) fail(`${file}: ${opts.errors.map((e) => `${e.message} (allowed: ${e.allowed})`).join('; ')}`);
+  if (!sc.start || typeof sc.start !== 'object' || Array.isArray(sc.start)) fail(`${file}: "start" is required (an object)`);
+  if (!Array.isArray(sc.steps)) fail(`${file}: "steps" must be an array`);
+  const rep = runScenario(engine, sc);
   console.log(JSON.stringify(rep, null, 2));
   return rep.passed ? 0 : 1;
 }

@@ -74,11 +74,27 @@ export function runScenario(engine: AnyEngine, sc: Scenario): ScenarioReport {
     report.problems.push(...opts.errors.map((e) => `option ${e.key}: ${e.message} (allowed: ${e.allowed})`));
     return report;
   }
-  if (sc.seats < engine.minSeats || sc.seats > engine.maxSeats) {
-    report.problems.push(`seats must be ${engine.minSeats}–${engine.maxSeats}, got ${sc.seats}`);
+  if (!Number.isInteger(sc.seats) || sc.seats < engine.minSeats || sc.seats > engine.maxSeats) {
+    report.problems.push(`seats must be ${engine.minSeats}–${engine.maxSeats}, got ${JSON.stringify(sc.seats) ?? 'nothing'}`);
     return report;
   }
-  const start = engine.fromScenario(opts.value, sc.seats, sc.start);
+  const startProblem = checkStart(sc.start);
+  if (startProblem) {
+    report.problems.push(`start rejected: ${startProblem}`);
+    return report;
+  }
+  if (!Array.isArray(sc.steps)) {
+    report.problems.push('"steps" must be an array');
+    return report;
+  }
+  // A malformed start (a position missing a field…) is the scenario's error: reported, never thrown.
+  let start: ReturnType<AnyEngine['fromScenario']>;
+  try {
+    start = engine.fromScenario(opts.value, sc.seats, sc.start);
+  } catch (e) {
+    report.problems.push(`start rejected: ${oneLine(e)}`);
+    return report;
+  }
   if (!start.ok) {
     report.problems.push(`start rejected: ${start.error.code}: ${start.error.message}`);
     return report;
@@ -89,70 +105,194 @@ export function runScenario(engine: AnyEngine, sc: Scenario): ScenarioReport {
   state = runSteps(engine, state, sc.steps, report, '');
   report.result = checkResult(engine, state, sc.result, report, '');
 
-  let next = sc.next;
-  for (let hand = 2; next; hand++, next = next.next) {
+  let next: unknown = sc.next;
+  for (let hand = 2; next !== undefined; hand++) {
     const tag = `hand ${hand}: `;
+    if (!isObject(next)) {
+      report.problems.push(`${tag}"next" must be an object`);
+      break;
+    }
+    const n = next as NextHand;
+    if (n.steps !== undefined && !Array.isArray(n.steps)) {
+      report.problems.push(`${tag}"steps" must be an array`);
+      break;
+    }
+    if (n.seed !== undefined && typeof n.seed !== 'string') {
+      report.problems.push(`${tag}"seed" must be a text`);
+      break;
+    }
     if (!engine.result(state)) {
       report.problems.push(`${tag}the previous hand has not ended`);
       break;
     }
-    if (next.matchOver !== undefined && engine.matchOver(state) !== next.matchOver)
-      report.problems.push(`${tag}expected matchOver ${next.matchOver}, got ${!next.matchOver}`);
-    state = engine.setup(opts.value, sc.seats, next.seed ?? `scenario:${sc.name}:hand:${hand}`, state);
+    if (n.matchOver !== undefined && engine.matchOver(state) !== n.matchOver)
+      report.problems.push(`${tag}expected matchOver ${n.matchOver}, got ${!n.matchOver}`);
+    state = engine.setup(opts.value, sc.seats, n.seed ?? `scenario:${sc.name}:hand:${hand}`, state);
     const inv = engine.checkInvariants(state);
     if (inv.length) report.problems.push(`${tag}deal: invariant violations: ${inv.join('; ')}`);
-    if (next.public !== undefined)
-      report.problems.push(...subsetMismatches(next.public, engine.publicView(state)).map((p) => `${tag}public ${p}`));
-    state = runSteps(engine, state, next.steps ?? [], report, tag);
-    report.result = checkResult(engine, state, next.result, report, tag);
+    if (n.public !== undefined)
+      report.problems.push(...subsetMismatches(n.public, engine.publicView(state)).map((p) => `${tag}public ${p}`));
+    state = runSteps(engine, state, n.steps ?? [], report, tag);
+    report.result = checkResult(engine, state, n.result, report, tag);
+    next = n.next;
   }
   report.passed = report.problems.length === 0 && report.steps.every((s) => s.ok);
   return report;
 }
 
+const START_FORMS = '{ "seed": "…" }, { "deck": [ … ] } or { "position": { … } }';
+
+/** What is wrong with the shape of a scenario's `start` (the engine checks its content), or null. */
+function checkStart(start: unknown): string | null {
+  if (!isObject(start)) return `"start" must be an object: ${START_FORMS}`;
+  const forms = (['seed', 'deck', 'position'] as const).filter((k) => Object.hasOwn(start, k));
+  if (forms.length !== 1)
+    return `"start" must have exactly one of "seed", "deck" or "position", got ${forms.length ? forms.join(' and ') : `keys ${Object.keys(start).join(', ') || 'none'}`}`;
+  if (forms[0] === 'seed' && typeof start.seed !== 'string' && !Number.isFinite(start.seed)) return '"start.seed" must be a text';
+  if (forms[0] === 'deck' && !Array.isArray(start.deck)) return '"start.deck" must be an array of cards or tiles';
+  if (forms[0] === 'position' && !isObject(start.position)) return '"start.position" must be an object';
+  return null;
+}
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/** An exception's message on one line (no stack). */
+function oneLine(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).replace(/\s*\n\s*/g, ' ');
+}
+
+const isSeat = (x: unknown): x is Seat => Number.isInteger(x);
+const STEP_KEYS = ['action', 'options', 'pending', 'view', 'public', 'timeout', 'autoplay'] as const;
+type StepKind = (typeof STEP_KEYS)[number];
+
+/** The step's kind, or what is wrong with its shape (the format's table in docs/scenarios.md). */
+function stepKind(step: unknown): { kind: StepKind } | { error: string } {
+  if (!isObject(step)) return { error: `a step must be an object, got ${JSON.stringify(step) ?? String(step)}` };
+  const kind = STEP_KEYS.find((k) => Object.hasOwn(step, k));
+  const bad = (error: string) => ({ error });
+  switch (kind) {
+    case undefined:
+      return bad(`unknown step (keys: ${Object.keys(step).join(', ') || 'none'}; expected one of ${STEP_KEYS.join(', ')})`);
+    case 'action': {
+      if (!isSeat(step.seat)) return bad('an action step needs a whole-number "seat"');
+      const x = step.expect;
+      if (x !== undefined && x !== 'accepted' && !(isObject(x) && typeof x.rejected === 'string'))
+        return bad('"expect" must be "accepted" or { "rejected": "<error code>" }');
+      break;
+    }
+    case 'options': {
+      const o = step.options;
+      if (!isObject(o) || !isSeat(o.seat)) return bad('"options" must be { "seat": N, … }');
+      for (const k of ['includes', 'excludes', 'equals'])
+        if (o[k] !== undefined && !Array.isArray(o[k])) return bad(`"options.${k}" must be an array`);
+      break;
+    }
+    case 'pending':
+      if (!Array.isArray(step.pending) || !step.pending.every((p) => isObject(p) && isSeat(p.seat)))
+        return bad('"pending" must be an array of { "seat": N, "kind"?: "turn" | "claim" }');
+      break;
+    case 'view':
+      if (!isObject(step.view) || !isSeat(step.view.seat)) return bad('"view" must be { "seat": N, "match": … }');
+      break;
+    case 'timeout':
+      if (!isSeat(step.timeout)) return bad('"timeout" must be a seat number');
+      break;
+    case 'autoplay':
+      if (step.autoplay !== true) return bad('"autoplay" must be true');
+      break;
+  }
+  return { kind: kind! };
+}
+
 /** Plays `steps` on `state`, recording each step's outcome in `report`; returns the state after them. */
 function runSteps(engine: AnyEngine, state: unknown, steps: ScenarioStep[], report: ScenarioReport, tag: string): unknown {
-  steps.forEach((step) => {
+  for (const raw of steps as unknown[]) {
+    const index = report.steps.length;
+    const checked = stepKind(raw);
+    if ('error' in checked) {
+      report.steps.push({ index, ok: false, what: `${tag}step #${index}`, problems: [`step #${index}: ${checked.error}`] });
+      continue;
+    }
+    const step = raw as ScenarioStep;
+    const what = describeStep(checked.kind, step);
     const problems: string[] = [];
-    let what: string;
-    if ('action' in step) {
-      what = `seat ${step.seat} ${canonical(step.action)}`;
-      const r = engine.apply(state, step.seat, step.action);
-      const expect = step.expect ?? 'accepted';
+    try {
+      state = playStep(engine, state, checked.kind, step, problems);
+    } catch (e) {
+      // An engine that throws on a step is a failed step with its message, not a crashed replay.
+      problems.push(`step #${index} threw: ${oneLine(e)}`);
+    }
+    const inv = engine.checkInvariants(state);
+    if (inv.length) problems.push(`invariant violations: ${inv.join('; ')}`);
+    report.steps.push({ index, ok: problems.length === 0, what: `${tag}${step.note ? `${what} (${step.note})` : what}`, problems });
+  }
+  return state;
+}
+
+function describeStep(kind: StepKind, step: ScenarioStep): string {
+  const s = step as unknown as Record<string, unknown>;
+  switch (kind) {
+    case 'action':
+      return `seat ${String(s.seat)} ${canonical(s.action)}`;
+    case 'options':
+      return `options of seat ${(s.options as { seat: Seat }).seat}`;
+    case 'pending':
+      return 'pending';
+    case 'view':
+      return `view of seat ${(s.view as { seat: Seat }).seat}`;
+    case 'public':
+      return 'public view';
+    case 'timeout':
+      return `timeout of seat ${String(s.timeout)}`;
+    case 'autoplay':
+      return 'autoplay';
+  }
+}
+
+/** Plays one step whose shape `stepKind` checked, adding what failed to `problems`; returns the state after it. */
+function playStep(engine: AnyEngine, state: unknown, kind: StepKind, step: ScenarioStep, problems: string[]): unknown {
+  switch (kind) {
+    case 'action': {
+      const { seat, action, expect = 'accepted' } = step as Extract<ScenarioStep, { action: unknown }>;
+      const r = engine.apply(state, seat, action);
       if (expect === 'accepted') {
-        if (r.ok) state = r.value;
-        else problems.push(`expected accepted, got rejected ${r.error.code}: ${r.error.message}`);
+        if (r.ok) return r.value;
+        problems.push(`expected accepted, got rejected ${r.error.code}: ${r.error.message}`);
       } else if (r.ok) {
         problems.push(`expected rejected ${expect.rejected}, but it was accepted`);
-        state = r.value;
+        return r.value;
       } else if (r.error.code !== expect.rejected) {
         problems.push(`expected rejected ${expect.rejected}, got ${r.error.code}: ${r.error.message}`);
       }
-    } else if ('options' in step) {
-      const { seat } = step.options;
-      what = `options of seat ${seat}`;
-      const d = engine.pending(state).find((x) => x.seat === seat);
+      return state;
+    }
+    case 'options': {
+      const o = (step as Extract<ScenarioStep, { options: unknown }>).options;
+      const d = engine.pending(state).find((x) => x.seat === o.seat);
       const have = (d?.options ?? []).map(canonical);
       const haveSet = new Set(have);
-      for (const a of step.options.includes ?? [])
+      for (const a of o.includes ?? [])
         if (!haveSet.has(canonical(a))) problems.push(`missing option ${canonical(a)}; has ${have.join(' ')}`);
-      for (const a of step.options.excludes ?? []) if (haveSet.has(canonical(a))) problems.push(`unexpected option ${canonical(a)}`);
-      if (step.options.equals) {
+      for (const a of o.excludes ?? []) if (haveSet.has(canonical(a))) problems.push(`unexpected option ${canonical(a)}`);
+      if (o.equals) {
         // The engine's order is part of the contract (best first, and the bot numbers the buttons by
         // it); `unordered: true` compares the options as a set.
-        const want = step.options.equals.map(canonical);
+        const want = o.equals.map(canonical);
         const got = [...have];
-        if (step.options.unordered) {
+        if (o.unordered) {
           want.sort();
           got.sort();
         }
         if (want.join('\n') !== got.join('\n'))
-          problems.push(`options differ${step.options.unordered ? ' (unordered)' : ''}: expected ${want.join(' ')}; got ${got.join(' ')}`);
+          problems.push(`options differ${o.unordered ? ' (unordered)' : ''}: expected ${want.join(' ')}; got ${got.join(' ')}`);
       }
-    } else if ('pending' in step) {
-      what = 'pending';
+      return state;
+    }
+    case 'pending': {
+      const want = (step as Extract<ScenarioStep, { pending: unknown }>).pending;
       const got = engine.pending(state).map((d) => ({ seat: d.seat, kind: d.kind }));
-      const want = step.pending;
       const gotSeats = got.map((d) => d.seat).sort();
       const wantSeats = want.map((d) => d.seat).sort();
       if (gotSeats.join(',') !== wantSeats.join(','))
@@ -161,23 +301,29 @@ function runSteps(engine: AnyEngine, state: unknown, steps: ScenarioStep[], repo
         const g = got.find((d) => d.seat === w.seat);
         if (g && w.kind && g.kind !== w.kind) problems.push(`seat ${w.seat} pending kind ${g.kind} ≠ ${w.kind}`);
       }
-    } else if ('view' in step) {
-      what = `view of seat ${step.view.seat}`;
-      problems.push(...subsetMismatches(step.view.match, engine.view(state, step.view.seat)));
-    } else if ('public' in step) {
-      what = 'public view';
-      problems.push(...subsetMismatches(step.public, engine.publicView(state)));
-    } else if ('timeout' in step) {
-      what = `timeout of seat ${step.timeout}`;
-      const d = engine.pending(state).find((x) => x.seat === step.timeout);
-      if (!d) problems.push(`seat ${step.timeout} has no pending decision`);
-      else {
-        const r = engine.apply(state, d.seat, d.timeoutDefault);
-        if (r.ok) state = r.value;
-        else problems.push(`timeout default rejected: ${r.error.code}`);
+      return state;
+    }
+    case 'view': {
+      const v = (step as Extract<ScenarioStep, { view: unknown }>).view;
+      problems.push(...subsetMismatches(v.match, engine.view(state, v.seat)));
+      return state;
+    }
+    case 'public':
+      problems.push(...subsetMismatches((step as Extract<ScenarioStep, { public: unknown }>).public, engine.publicView(state)));
+      return state;
+    case 'timeout': {
+      const seat = (step as Extract<ScenarioStep, { timeout: unknown }>).timeout;
+      const d = engine.pending(state).find((x) => x.seat === seat);
+      if (!d) {
+        problems.push(`seat ${seat} has no pending decision`);
+        return state;
       }
-    } else {
-      what = 'autoplay';
+      const r = engine.apply(state, d.seat, d.timeoutDefault);
+      if (r.ok) return r.value;
+      problems.push(`timeout default rejected: ${r.error.code}`);
+      return state;
+    }
+    case 'autoplay':
       for (let i = 0; i < 5000 && !engine.result(state); i++) {
         const d = engine.pending(state)[0];
         if (!d) {
@@ -191,17 +337,8 @@ function runSteps(engine: AnyEngine, state: unknown, steps: ScenarioStep[], repo
         }
         state = r.value;
       }
-    }
-    const inv = engine.checkInvariants(state);
-    if (inv.length) problems.push(`invariant violations: ${inv.join('; ')}`);
-    report.steps.push({
-      index: report.steps.length,
-      ok: problems.length === 0,
-      what: `${tag}${step.note ? `${what} (${step.note})` : what}`,
-      problems,
-    });
-  });
-  return state;
+      return state;
+  }
 }
 
 /** Checks a hand's expected `result` (undefined: not checked; null: the hand must go on); returns the result. */

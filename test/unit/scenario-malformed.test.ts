@@ -1,0 +1,110 @@
+/**
+ * A malformed scenario is reported, never run as something else nor thrown: a step of unknown shape
+ * was played as autoplay (and passed), a step that is not an object threw "Cannot use 'in' operator",
+ * a malformed `start` threw "Cannot read properties of undefined (reading 'starter')".
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runScenario, type Scenario } from '../../src/games/core/scenario.js';
+import { ENGINES } from '../../src/table/manifests.js';
+import type { AnyEngine } from '../../src/games/core/types.js';
+
+const base: Scenario = { name: 'malformed', game: 'phom', seats: 2, start: { seed: 'm' }, steps: [] };
+const run = (over: Record<string, unknown>, engine: AnyEngine = ENGINES.phom) =>
+  runScenario(engine, { ...base, ...over } as unknown as Scenario);
+/** Every failed step's problems, one string each. */
+const failed = (r: ReturnType<typeof runScenario>) => r.steps.filter((s) => !s.ok).map((s) => s.problems.join('; '));
+
+test('a step of unknown shape fails as "unknown step"; only { "autoplay": true } autoplays', () => {
+  const r = run({ steps: [{ bogus: 1 }, { autoplay: false }, { autoplay: 'yes' }, {}] });
+  assert.equal(r.passed, false);
+  assert.deepEqual(failed(r), [
+    'step #0: unknown step (keys: bogus; expected one of action, options, pending, view, public, timeout, autoplay)',
+    'step #1: "autoplay" must be true',
+    'step #2: "autoplay" must be true',
+    'step #3: unknown step (keys: none; expected one of action, options, pending, view, public, timeout, autoplay)',
+  ]);
+  // nothing was played: the hand has not ended
+  assert.equal(r.result, null);
+  assert.equal(run({ steps: [{ autoplay: true }] }).passed, true);
+});
+
+test('a step that is not an object, or whose fields have the wrong shape, fails with what is wrong', () => {
+  const r = run({
+    steps: [
+      5,
+      null,
+      'autoplay',
+      [{ autoplay: true }],
+      { seat: 'x', action: { type: 'draw' } },
+      { seat: 0, action: { type: 'draw' }, expect: 'rejected' },
+      { options: null },
+      { options: { seat: 0, includes: 'draw' } },
+      { pending: { seat: 0 } },
+      { view: 0 },
+      { timeout: '0' },
+    ],
+  });
+  assert.equal(r.passed, false);
+  assert.deepEqual(failed(r), [
+    'step #0: a step must be an object, got 5',
+    'step #1: a step must be an object, got null',
+    'step #2: a step must be an object, got "autoplay"',
+    'step #3: a step must be an object, got [{"autoplay":true}]',
+    'step #4: an action step needs a whole-number "seat"',
+    'step #5: "expect" must be "accepted" or { "rejected": "<error code>" }',
+    'step #6: "options" must be { "seat": N, … }',
+    'step #7: "options.includes" must be an array',
+    'step #8: "pending" must be an array of { "seat": N, "kind"?: "turn" | "claim" }',
+    'step #9: "view" must be { "seat": N, "match": … }',
+    'step #10: "timeout" must be a seat number',
+  ]);
+});
+
+test('a malformed start is "start rejected: …" for every engine, never an exception', () => {
+  for (const engine of Object.values(ENGINES)) {
+    for (const [start, want] of [
+      [{}, /^start rejected: "start" must have exactly one of "seed", "deck" or "position", got keys none$/],
+      [{ bogus: 1 }, /got keys bogus$/],
+      [{ seed: 's', deck: [] }, /got seed and deck$/],
+      [{ position: null }, /^start rejected: "start.position" must be an object$/],
+      [{ deck: 5 }, /^start rejected: "start.deck" must be an array/],
+      [{ seed: null }, /^start rejected: "start.seed" must be a text$/],
+      [null, /^start rejected: "start" must be an object/],
+      [[], /^start rejected: "start" must be an object/],
+    ] as const) {
+      const r = run({ game: engine.id, seats: 4, start });
+      assert.equal(r.passed, false);
+      assert.equal(r.problems.length, 1, `${engine.id} ${JSON.stringify(start)}`);
+      assert.match(r.problems[0]!, want, `${engine.id} ${JSON.stringify(start)}`);
+    }
+  }
+  // An engine whose fromScenario throws: its message, reported.
+  const throwing = { ...ENGINES.phom, fromScenario: () => (null as unknown as { x: never }).x } as AnyEngine;
+  const r = run({ start: { position: {} } }, throwing);
+  assert.deepEqual(r.problems, ["start rejected: Cannot read properties of null (reading 'x')"]);
+});
+
+test('a step on which the engine throws fails with its message; the next steps still run', () => {
+  const engine = {
+    ...ENGINES.phom,
+    apply: () => {
+      throw new Error('boom\n  at somewhere');
+    },
+  } as AnyEngine;
+  const r = run({ steps: [{ seat: 0, action: { type: 'draw' } }, { pending: [{ seat: 0 }] }] }, engine);
+  assert.equal(r.passed, false);
+  assert.deepEqual(failed(r), ['step #0 threw: boom at somewhere']);
+  assert.equal(r.steps.length, 2);
+});
+
+test('malformed "steps" and "next" are problems, not exceptions', () => {
+  assert.deepEqual(run({ steps: { autoplay: true } }).problems, ['"steps" must be an array']);
+  assert.deepEqual(run({ steps: [{ autoplay: true }], next: 5 }).problems, ['hand 2: "next" must be an object']);
+  assert.deepEqual(run({ steps: [{ autoplay: true }], next: { steps: 'x' } }).problems, ['hand 2: "steps" must be an array']);
+  const r = run({ steps: [{ autoplay: true }], next: { steps: [{ bogus: true }] } });
+  assert.deepEqual(failed(r), [
+    'step #1: unknown step (keys: bogus; expected one of action, options, pending, view, public, timeout, autoplay)',
+  ]);
+  assert.equal(r.steps[1]!.what, 'hand 2: step #1');
+});
