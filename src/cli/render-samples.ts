@@ -4,8 +4,8 @@
  * seat to act (with its option keys) and the public table image, then the result image at the
  * end. Views only, exactly as the bot renders them (the README's samples in `docs/images/`).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { GAMES } from '../table/manifests.js';
 import { defaultOptions } from '../games/core/options.js';
 import { handSeed } from '../games/core/rng.js';
@@ -18,6 +18,21 @@ const MID_FRACTION = 0.6;
 /** Hands tried from the seed until one has a winner (a drawn hand makes a dull result sample). */
 const MAX_HANDS = 12;
 
+/**
+ * Creates `dir` and its missing parents one level at a time: mkdirSync's recursive mode never
+ * returns under /proc (Node 20), where a plain mkdir fails at once with ENOENT.
+ */
+function ensureDir(dir: string): void {
+  const missing: string[] = [];
+  let d = resolve(dir);
+  while (!existsSync(d) && dirname(d) !== d) {
+    missing.unshift(d);
+    d = dirname(d);
+  }
+  if (!statSync(d).isDirectory()) throw new Error(`${d} is not a directory`);
+  for (const m of missing) mkdirSync(m);
+}
+
 export async function renderSamples(
   game: GameId,
   seed: string,
@@ -25,8 +40,8 @@ export async function renderSamples(
   locale: string,
   o: { sheet?: boolean } = {},
 ): Promise<string[]> {
+  ensureDir(out);
   registerFonts();
-  mkdirSync(out, { recursive: true });
   const { engine, presenter } = GAMES[game];
   const lang = langOf(locale, 'vi');
   const seats = Math.min(4, engine.maxSeats);

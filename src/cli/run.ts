@@ -64,8 +64,9 @@ function intArg(v: unknown, name: string, min: number, max: number, dflt?: numbe
     if (dflt !== undefined) return dflt;
     fail(`--${name} is required`);
   }
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) fail(`--${name} must be a whole number from ${min} to ${max}, got "${String(v)}"`);
+  // Decimal digits only: Number() would also read "0x10" as 16, "1e3" as 1000 and " 5 " as 5.
+  const n = typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) fail(`--${name} must be a whole number from ${min} to ${max}, got "${String(v)}"`);
   return n;
 }
 
@@ -95,7 +96,7 @@ async function cmdSelfplay(argv: string[]): Promise<number> {
   const game = gameArg(values.game);
   const engine = ENGINES[game];
   const hands = intArg(values.hands, 'hands', 1, 10_000_000);
-  const seed = typeof values.seed === 'string' ? values.seed : fail('--seed is required');
+  const seed = seedArg(values.seed);
   const players = intArg(values.players, 'players', engine.minSeats, engine.maxSeats, Math.min(4, engine.maxSeats));
   const opts = resolveOptions(engine.options, {}, values.preset as string | undefined);
   if (!opts.ok) fail(opts.errors.map((e) => `${e.message} (allowed: ${e.allowed})`).join('; '));
@@ -125,6 +126,10 @@ async function cmdSelfplay(argv: string[]): Promise<number> {
   return rep.errors + rep.invariantViolations > 0 ? 1 : 0;
 }
 
+function seedArg(v: unknown): string {
+  return typeof v === 'string' && v !== '' ? v : fail('--seed is required (a non-empty text)');
+}
+
 function levelArg(v: unknown, name: string): AiLevel {
   if (v === undefined) fail(`--${name} is required (${AI_LEVELS.join(', ')})`);
   if (!isAiLevel(v)) fail(`--${name} must be one of ${AI_LEVELS.join(', ')}, got "${String(v)}"`);
@@ -149,7 +154,7 @@ async function cmdDuel(argv: string[]): Promise<number> {
   const b = levelArg(values.b, 'b');
   // Two deals at least: the interval is taken over deals.
   const hands = intArg(values.hands, 'hands', 2, 1_000_000);
-  const seed = typeof values.seed === 'string' && values.seed !== '' ? values.seed : fail('--seed is required (a non-empty text)');
+  const seed = seedArg(values.seed);
   const players = intArg(values.players, 'players', engine.minSeats, engine.maxSeats, Math.min(4, engine.maxSeats));
   const workers = intArg(values.workers, 'workers', 1, 64, 1);
   const preset = values.preset as string | undefined;
@@ -226,10 +231,13 @@ async function cmdRender(argv: string[]): Promise<number> {
     locale: { type: 'string' },
   });
   const game = gameArg(values.game);
-  const seed = typeof values.seed === 'string' ? values.seed : 'sample';
-  const out = typeof values.out === 'string' ? values.out : fail('--out DIR is required');
+  const seed = values.seed === undefined ? 'sample' : seedArg(values.seed);
+  const out = typeof values.out === 'string' && values.out !== '' ? values.out : fail('--out DIR is required');
+  const { LANGS } = await import('../table/i18n.js');
+  const locale = (values.locale as string | undefined) ?? 'vi';
+  if (!(LANGS as readonly string[]).includes(locale)) fail(`--locale must be one of ${LANGS.join(', ')}, got "${locale}"`);
   const { renderSamples } = await import('./render-samples.js');
-  const files = await renderSamples(game, seed, out, (values.locale as string | undefined) ?? 'vi');
+  const files = await renderSamples(game, seed, out, locale);
   for (const f of files) console.log(f);
   return 0;
 }
@@ -333,11 +341,12 @@ async function main(argv: string[]): Promise<number> {
   }
   if (cmd === '--help' || cmd === '-h' || cmd === 'help') {
     const about = rest[0];
-    if (about !== undefined && !(about in COMMAND_USAGE)) fail(unknownCommand(about));
+    if (about !== undefined && !Object.hasOwn(COMMAND_USAGE, about)) fail(unknownCommand(about));
     console.log(usage(about));
     return 0;
   }
-  const run = COMMANDS[cmd];
+  // Own keys only: `constructor`, `toString` or `__proto__` are unknown commands, not Object.prototype's.
+  const run = Object.hasOwn(COMMANDS, cmd) ? COMMANDS[cmd] : undefined;
   if (!run) fail(unknownCommand(cmd));
   // `<command> --help` / `-h` anywhere before a `--` prints that command's usage.
   const flags = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
