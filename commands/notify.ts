@@ -124,7 +124,7 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
   const t = translator(lang);
   const user = i.user.id;
   if (i.isModalSubmit()) {
-    if (rest !== 'ms') return;
+    if (rest !== 'ms') return void (await i.reply({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral }));
     const field = (k: string) => {
       try {
         return i.fields.getTextInputValue(k);
@@ -138,7 +138,7 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
     else await i.reply({ ...panel(ctx, user, lang, note), flags: MessageFlags.Ephemeral });
     return;
   }
-  if (!i.isButton()) return;
+  if (!i.isButton()) return void (await i.reply({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral }));
   if (rest === 'm') {
     const p = ctx.store.prefs.get(user);
     const input = (k: string, label: string, value: string, max: number) =>

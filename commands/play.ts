@@ -4,7 +4,7 @@ import type { BotContext } from '../src/bot/context.js';
 import { choice, named } from '../src/bot/localize.js';
 import { langOf, translator } from '../src/table/i18n.js';
 import { missingToHost } from '../src/bot/permissions.js';
-import { optionsForTable, parseRuleOverrides } from '../src/bot/options-in-force.js';
+import { optionsForTable, parseRuleOverrides, rulesRefusal } from '../src/bot/options-in-force.js';
 import { lobbyPayload } from '../src/bot/lobby.js';
 import { GAME_IDS, GAMES, isGameId } from '../src/table/manifests.js';
 import type { TimerPreset } from '../src/store/index.js';
@@ -61,7 +61,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
       : { name: timerName };
 
   const parsed = parseRuleOverrides(i.options.getString('rules'));
-  if (!parsed.ok) return void (await eph(t('errors:bad-rules-syntax', { part: parsed.bad })));
+  if (!parsed.ok) return void (await eph(rulesRefusal(parsed, t)));
   const opts = optionsForTable(ctx.store, i.guildId, game, parsed.value);
   if (!opts.ok)
     return void (await eph(
@@ -103,7 +103,15 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   // and find no thread to add the player to or post the table in. The game's lock is held until
   // the thread is recorded; lobby buttons take the same lock, so they wait for it.
   const open = async () => {
-    const msg = await i.editReply(lobbyPayload(ctx, row, ctx.store.games.seats(row.id), publicLang));
+    let msg: Awaited<ReturnType<typeof i.editReply>>;
+    try {
+      msg = await i.editReply(lobbyPayload(ctx, row, ctx.store.games.seats(row.id), publicLang));
+    } catch (e) {
+      // No lobby message: nobody can join or cancel it, so it must not stay open (listed by /games,
+      // blocking its host's /privacy delete-my-data). The router tells the user (errors:internal).
+      ctx.store.games.update(row.id, { status: 'cancelled' });
+      throw e;
+    }
     try {
       const thread = await msg.startThread({
         name: `${translator(publicLang)(`${game}:name`)} · ${name}`.slice(0, 100),

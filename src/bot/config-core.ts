@@ -58,7 +58,8 @@ export function setOption(store: Store, guildId: string, game: GameId, key: stri
   if (isTableKey(key)) return setTable(store, guildId, game, key, raw, by, t);
   const engine = engineOf(game);
   const fields = engine.options.fields as Record<string, OptionSpec>;
-  const spec = fields[key];
+  // Own keys only: a typed "constructor" or "__proto__" is not an option (Object.prototype's).
+  const spec = Object.hasOwn(fields, key) ? fields[key] : undefined;
   if (!spec) return { ok: false, message: t('errors:unknown-option', { key, list: knownKeys(fields) }) };
   const v = parseOptionValue(spec, raw);
   if (!v.ok) return { ok: false, message: t('errors:bad-option-value', { key, value: raw, allowed: allowedText(spec) }) };
@@ -84,7 +85,7 @@ export function resetOption(store: Store, guildId: string, game: GameId, key: st
     store.settings.putTable(guildId, game, { ...DEFAULT_TABLE_SETTINGS }, by);
     return { ok: true, message: t('common:config.reset-all') };
   }
-  if (!fields[key]) return { ok: false, message: t('errors:unknown-option', { key, list: knownKeys(fields) }) };
+  if (!Object.hasOwn(fields, key)) return { ok: false, message: t('errors:unknown-option', { key, list: knownKeys(fields) }) };
   const options = { ...cur.options };
   delete options[key];
   store.settings.put(guildId, game, { ...cur, options }, by);
@@ -108,7 +109,7 @@ export function applyPreset(store: Store, guildId: string, game: GameId, preset:
 
 export function toggleOverridable(store: Store, guildId: string, game: GameId, key: string, by: string, t: T): ConfigOutcome {
   const fields = engineOf(game).options.fields as Record<string, OptionSpec>;
-  if (!fields[key]) return { ok: false, message: t('errors:unknown-option', { key, list: Object.keys(fields).join(', ') }) };
+  if (!Object.hasOwn(fields, key)) return { ok: false, message: t('errors:unknown-option', { key, list: Object.keys(fields).join(', ') }) };
   const cur = store.settings.get(guildId, game);
   const on = !cur.playOverridable.includes(key);
   const playOverridable = on ? [...cur.playOverridable, key] : cur.playOverridable.filter((k) => k !== key);

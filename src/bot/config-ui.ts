@@ -58,8 +58,17 @@ export async function onConfigModal(ctx: BotContext, i: ModalSubmitInteraction, 
     return void (await i.reply({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral }));
   if (!canConfigure(i.memberPermissions))
     return void (await i.reply({ content: t('errors:manage-guild-only'), flags: MessageFlags.Ephemeral }));
-  const key = i.fields.getTextInputValue('key').trim();
-  const value = i.fields.getTextInputValue('value').trim();
+  // A forged submit may lack a field: getTextInputValue throws then.
+  const field = (k: string) => {
+    try {
+      return i.fields.getTextInputValue(k).trim();
+    } catch {
+      return null;
+    }
+  };
+  const key = field('key');
+  const value = field('value');
+  if (key === null || value === null) return void (await i.reply({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral }));
   const r = setOption(ctx.store, i.guildId, c.game, key, value, i.user.id, t);
   await i.reply({ content: r.message, flags: MessageFlags.Ephemeral });
 }

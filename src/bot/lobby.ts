@@ -25,7 +25,7 @@ import { run } from './effects.js';
 import type { GameRow, SeatRow } from '../store/games.js';
 import { AI_LEVELS, isAiLevel } from '../games/core/ai.js';
 import { durations } from '../table/timers.js';
-import { optionsForTable, parseRuleOverrides } from './options-in-force.js';
+import { optionsForTable, parseRuleOverrides, rulesRefusal } from './options-in-force.js';
 import type { TimerPreset } from '../store/index.js';
 
 /** The deadlines in force, after the one precedence of src/table/timers.ts (preset vs the game's own options). */
@@ -233,7 +233,7 @@ export async function onLobbySetting(
   const engine = engineOf(g.game);
   if (i.isModalSubmit()) {
     const parsed = parseRuleOverrides(i.fields.getTextInputValue('rules'));
-    if (!parsed.ok) return refuse(t('errors:bad-rules-syntax', { part: parsed.bad }));
+    if (!parsed.ok) return refuse(rulesRefusal(parsed, t));
     const opts = optionsForTable(ctx.store, g.guildId, g.game, parsed.value);
     if (!opts.ok)
       return refuse(

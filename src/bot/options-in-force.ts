@@ -3,6 +3,7 @@ import { resolveOptions, optionsHash, type OptionError } from '../games/core/opt
 import { engineOf } from '../table/manifests.js';
 import type { GameId } from '../games/core/types.js';
 import type { Store } from '../store/index.js';
+import type { T } from '../table/i18n.js';
 
 export function optionsForTable(
   store: Store,
@@ -28,9 +29,15 @@ export function optionsForTable(
   return { ok: true, options, hash: optionsHash(options) };
 }
 
-/** Parse "key=value, key2=value2" (the /play `rules` option). */
-export function parseRuleOverrides(text: string | null): { ok: true; value: Record<string, string> } | { ok: false; bad: string } {
-  const out: Record<string, string> = {};
+export type RuleOverrides = { ok: true; value: Record<string, string> } | { ok: false; bad: string; twice?: string };
+
+/**
+ * Parse "key=value, key2=value2" (the /play `rules` option, the lobby's House rules modal). A key
+ * given twice is refused (which one was meant?). The result has no prototype, so a typed
+ * "__proto__" or "constructor" is a key like any other (and then not an option: refused).
+ */
+export function parseRuleOverrides(text: string | null): RuleOverrides {
+  const out = Object.create(null) as Record<string, string>;
   if (!text) return { ok: true, value: out };
   for (const part of text
     .split(/[,;\n]/)
@@ -38,7 +45,13 @@ export function parseRuleOverrides(text: string | null): { ok: true; value: Reco
     .filter(Boolean)) {
     const m = /^([\w-]+)\s*[=:]\s*(.+)$/.exec(part);
     if (!m) return { ok: false, bad: part };
+    if (Object.hasOwn(out, m[1]!)) return { ok: false, bad: part, twice: m[1]! };
     out[m[1]!] = m[2]!.trim();
   }
   return { ok: true, value: out };
+}
+
+/** The refusal of rules text that does not parse, in the user's language. */
+export function rulesRefusal(r: { bad: string; twice?: string }, t: T): string {
+  return r.twice !== undefined ? t('errors:rules-twice', { key: r.twice }) : t('errors:bad-rules-syntax', { part: r.bad });
 }

@@ -30,6 +30,18 @@ async function sorry(ctx: BotContext, i: RepliableInteraction, e: unknown): Prom
 }
 
 export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<string, Command>) {
+  /**
+   * A game component clicked on another server than the game's (a forged custom_id: Discord only
+   * shows a message's components where it was posted). A seat view in DMs has no server: it passes,
+   * and the table layer checks the seat.
+   */
+  const otherServer = (guildId: string | null, gameId: string): boolean => {
+    if (!guildId) return false;
+    const row = ctx.store.games.get(gameId);
+    return !!row?.guildId && row.guildId !== guildId;
+  };
+  const notFound = (i: RepliableInteraction) =>
+    i.reply({ content: translator(langOf(i.locale, ctx.defaultLang))('errors:game-not-found'), flags: MessageFlags.Ephemeral });
   return async function onInteraction(i: Interaction): Promise<void> {
     try {
       // After a DM failed with 50007, the user's next ephemeral reply of any kind says so, once.
@@ -60,6 +72,7 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
       }
       if (i.isButton() || i.isStringSelectMenu()) {
         const g = decodeGameId(i.customId);
+        if (g && otherServer(i.guildId, g.gameId)) return void (await notFound(i));
         if (g) {
           if (g.verb === 'hand') {
             await i.deferReply({ flags: MessageFlags.Ephemeral });
@@ -94,6 +107,7 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
       }
       if (i.isModalSubmit()) {
         const g = decodeGameId(i.customId);
+        if (g && otherServer(i.guildId, g.gameId)) return void (await notFound(i));
         if (g?.verb === 'lobby-rules' && i.isFromMessage()) {
           await i.deferUpdate();
           await locks.run(g.gameId, () => onLobbySetting(ctx, i, g));

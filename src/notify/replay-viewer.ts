@@ -284,7 +284,7 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
     const v = i.isStringSelectMenu() ? i.values[0] : undefined;
     k = v !== undefined && /^\d{1,5}$/.test(v) ? Number(v) : null;
   }
-  if (!i.isMessageComponent()) return;
+  if (!i.isMessageComponent()) return void (await i.reply({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral }));
   await i.deferUpdate();
   const v = await viewerPayload(ctx, g.id, hand, k, lang, i.user.id);
   if (v) await i.editReply(v);

@@ -1,0 +1,83 @@
+/**
+ * Bad input on the bot's side gets a clear refusal and changes nothing: rules text with a key given
+ * twice or a key named like an Object.prototype property, /config keys of that kind, and a game
+ * component clicked on another server than the game's (a forged custom_id).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseRuleOverrides, optionsForTable, rulesRefusal } from '../../src/bot/options-in-force.js';
+import { resetOption, setOption, toggleOverridable } from '../../src/bot/config-core.js';
+import { createRouter } from '../../src/bot/router.js';
+import { GameLocks, type BotContext } from '../../src/bot/context.js';
+import { translator } from '../../src/table/i18n.js';
+import { rig } from '../support/table-rig.js';
+
+const t = translator('en');
+
+test('rules text: a key given twice is refused by name; a prototype name is a key like any other, and then not allowed', () => {
+  const twice = parseRuleOverrides('turn-timeout-s=30, turn-timeout-s = 60');
+  assert.equal(twice.ok, false);
+  assert.ok(!twice.ok && twice.twice === 'turn-timeout-s');
+  assert.equal(
+    rulesRefusal(twice as { bad: string; twice?: string }, t),
+    '"turn-timeout-s" is given twice in the rules: give each rule once.',
+  );
+  const bad = parseRuleOverrides('what');
+  assert.ok(!bad.ok);
+  assert.match(rulesRefusal(bad, t), /Cannot read "what"/);
+  const proto = parseRuleOverrides('__proto__=1, constructor=2');
+  assert.ok(proto.ok);
+  assert.deepEqual(Object.keys(proto.value).sort(), ['__proto__', 'constructor']);
+  const r = rig('phom', ['human', 'human']);
+  const opts = optionsForTable(r.store, 'g', 'phom', proto.value);
+  assert.equal(opts.ok, false, 'neither is an option /play may change');
+});
+
+test('/config: keys named like Object.prototype properties are unknown options, and nothing is stored', () => {
+  const r = rig('phom', ['human', 'human']);
+  const before = JSON.stringify(r.store.settings.get('g', 'phom'));
+  for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+    const set = setOption(r.store, 'g', 'phom', key, '1', 'admin', t);
+    assert.equal(set.ok, false, `set ${key}`);
+    assert.match(set.message, /Unknown option/);
+    const reset = resetOption(r.store, 'g', 'phom', key, 'admin', t);
+    assert.equal(reset.ok, false, `reset ${key}`);
+    const allow = toggleOverridable(r.store, 'g', 'phom', key, 'admin', t);
+    assert.equal(allow.ok, false, `allow-play ${key}`);
+  }
+  assert.equal(JSON.stringify(r.store.settings.get('g', 'phom')), before);
+});
+
+test("a game component clicked on another server than the game's is refused as not found; nothing runs", async () => {
+  const r = rig('phom', ['human', 'human']);
+  const replies: unknown[] = [];
+  let deferred = false;
+  const ctx = { store: r.store, table: r.ts, defaultLang: 'en', log: { error() {}, warn() {}, info() {} } } as unknown as BotContext;
+  const route = createRouter(ctx, new GameLocks(), new Map());
+  for (const customId of [`g:${r.gameId}:0:join`, `g:${r.gameId}:0:start`, `g:${r.gameId}:7:act:0`, `g:${r.gameId}:0:hand`]) {
+    const i = {
+      customId,
+      guildId: 'another-server',
+      locale: 'en-US',
+      user: { id: 'u0' },
+      isRepliable: () => true,
+      isButton: () => true,
+      isStringSelectMenu: () => false,
+      isModalSubmit: () => false,
+      isChatInputCommand: () => false,
+      isAutocomplete: () => false,
+      deferUpdate: () => ((deferred = true), Promise.resolve()),
+      deferReply: () => ((deferred = true), Promise.resolve()),
+      reply: (p: unknown) => (replies.push(p), Promise.resolve()),
+    };
+    await route(i as never);
+  }
+  assert.equal(deferred, false, 'no handler ran');
+  assert.equal(replies.length, 4);
+  for (const p of replies as { content: string; flags: number }[]) {
+    assert.equal(p.content, t('errors:game-not-found'));
+    assert.ok(p.flags, 'ephemeral');
+  }
+  assert.equal(r.store.games.get(r.gameId)!.status, 'lobby');
+  assert.equal(r.store.games.seats(r.gameId).length, 2);
+});
