@@ -4,7 +4,8 @@
  * `--help`, `-h` or `help` (also `<command> --help`, `help <command>`) prints the usage on stdout and
  * exits 0; no command at all is a usage error: the usage on stderr, exit 2.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseCli } from './args.js';
 import { ENGINES, isGameId } from '../table/manifests.js';
@@ -28,7 +29,11 @@ const COMMAND_USAGE: Record<string, string[]> = {
     "replay-db --db FILE --game-id ID  (replays a stored game's action log and prints its results)",
     'replay-db --db FILE --all         (replays every stored game; exit 1 if any differs)',
   ],
-  backup: ['backup --db FILE --out FILE       (online backup, safe while the bot runs)'],
+  backup: [
+    'backup --db FILE --out FILE [--force]',
+    '                                  (online backup, safe while the bot runs; --force replaces an',
+    '                                   existing --out file, never the database itself)',
+  ],
   move: [
     'move --db FILE --game-id ID --seat S --action JSON [--ver N]',
     '                                  (plays one move at a stored table through the table layer, with',
@@ -310,13 +315,67 @@ async function cmdMove(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * Where `p` really is: the real path of the file if it exists, else the real path of its folder and
+ * its name (so `./x.db`, an absolute spelling or a symbolic link to the folder are the same file).
+ */
+function realish(p: string): string {
+  const abs = resolve(p);
+  try {
+    return realpathSync(abs);
+  } catch {
+    try {
+      return join(realpathSync(dirname(abs)), basename(abs));
+    } catch {
+      return abs;
+    }
+  }
+}
+
+/** The same file by identity (device and inode): a hard link or another spelling on a case-insensitive disk. */
+function sameFile(a: string, b: string): boolean {
+  try {
+    const x = statSync(a);
+    const y = statSync(b);
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
+  }
+}
+
 async function cmdBackup(argv: string[]): Promise<number> {
-  const { values } = parseCli(argv, { db: { type: 'string' }, out: { type: 'string' } });
-  const path = typeof values.db === 'string' ? values.db : fail('--db FILE is required');
-  const out = typeof values.out === 'string' ? values.out : fail('--out FILE is required');
-  if (out === path) fail('--out must differ from --db');
+  const { values } = parseCli(argv, { db: { type: 'string' }, out: { type: 'string' }, force: { type: 'boolean' } });
+  const path = typeof values.db === 'string' && values.db !== '' ? values.db : fail('--db FILE is required');
+  const out = typeof values.out === 'string' && values.out !== '' ? values.out : fail('--out FILE is required');
+  // The backup writes `out.partial` (and SQLite its journal beside it), then renames it over `out`:
+  // none of them may be the database or its -wal/-shm/-journal, under any spelling.
+  const live = ['', '-wal', '-shm', '-journal'].map((x) => `${path}${x}`);
+  const liveReal = live.map(realish);
+  const written = ['', '.partial', '.partial-journal', '.partial-wal', '.partial-shm'].map((x) => `${out}${x}`);
+  if (written.some((w) => liveReal.includes(realish(w)) || live.some((l) => sameFile(w, l))))
+    fail('--out must differ from --db and its -wal/-shm files');
+  if (existsSync(out)) {
+    if (statSync(out).isDirectory()) fail(`--out ${out} is a directory; give the backup file's name`);
+    if (!values.force) fail(`--out ${out} exists; add --force to replace it`);
+    // A -wal or hot journal beside `out` belongs to a database in use there: SQLite would apply it
+    // to the new file and corrupt it.
+    for (const x of ['-wal', '-journal'])
+      if (existsSync(`${out}${x}`)) fail(`--out ${out} has a ${x} file beside it (a database in use?); choose another file`);
+  }
   const { backupFile } = await import('../store/backup.js');
-  const r = await backupFile(path, out).catch((e: unknown) => fail((e as Error).message));
+  const r = await backupFile(path, out).catch((e: unknown) => {
+    // Nothing half-written stays behind (the backup leaves `out` itself untouched until its rename).
+    for (const x of ['.partial', '.partial-journal']) {
+      try {
+        rmSync(`${out}${x}`, { force: true });
+      } catch {
+        // not a file we wrote (e.g. a directory of that name): left as it is
+      }
+    }
+    // An integrity report lists up to 100 problems, one a line: the first few make the error line.
+    const lines = String((e as Error).message).split('\n');
+    return fail(lines.length > 3 ? `${lines.slice(0, 3).join(' ')} (and ${lines.length - 3} more lines)` : lines.join(' '));
+  });
   console.log(JSON.stringify(r));
   return 0;
 }
@@ -370,12 +429,9 @@ export async function runCli(argv: string[]): Promise<number> {
   try {
     return await main(argv);
   } catch (e) {
-    if (e instanceof CliError || (e as { code?: string })?.code?.startsWith?.('ERR_PARSE_ARGS')) {
-      console.error(`error: ${(e as Error).message}`);
-      return 2;
-    }
-    const msg = e instanceof Error ? e.message : String(e);
-    console.error(`error: ${msg.replace(/\s*\n\s*/g, ' ')}`);
-    return 1;
+    // One line whatever the message holds (an engine's or SQLite's text may have several).
+    const msg = (e instanceof Error ? e.message : String(e)).replace(/\s*\n\s*/g, ' ');
+    console.error(`error: ${msg}`);
+    return e instanceof CliError || (e as { code?: string })?.code?.startsWith?.('ERR_PARSE_ARGS') ? 2 : 1;
   }
 }
