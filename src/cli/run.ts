@@ -283,12 +283,17 @@ async function cmdMove(argv: string[]): Promise<number> {
   }
   if (!action || typeof action !== 'object' || typeof (action as { type?: unknown }).type !== 'string')
     fail('--action must be a JSON action object with a "type", e.g. {"type":"discard","card":"7H"}');
-  const { existsSync } = await import('node:fs');
   if (!existsSync(path)) fail(`no database at ${path}`);
+  // Read-only first: a file that is not ours, an older schema or an unknown game is refused with
+  // the file untouched (opening the store would switch it to WAL and run every migration on it).
+  const { moveDbProblem } = await import('./move-db.js');
+  const problem = moveDbProblem(path, gameId);
+  if (problem) fail(problem);
   const { openStore } = await import('../store/index.js');
   const { tableStore } = await import('../table/store.js');
   const { act } = await import('../table/act.js');
   const { engineOf } = await import('../table/manifests.js');
+  // The schema is current: opening the store applies no migration.
   const store = openStore(path, engineOf);
   try {
     // The same authority path as a click: one load, the engine's judgement, AI seats, one commit.
@@ -298,18 +303,29 @@ async function cmdMove(argv: string[]): Promise<number> {
       { kind: 'move', gameId, seat, action: action as { type: string }, ver, source: 'system', userId: 'cli' },
       Date.now(),
     );
+    const refusal = r.outcome.refusal;
+    if (!r.outcome.ok) {
+      // Refused (nothing committed): one readable line, in English, with its i18n key.
+      const { translator } = await import('../table/i18n.js');
+      const key = refusal?.key ?? 'errors:unknown';
+      const text = translator('en')(key, {
+        ...(refusal?.vars ?? {}),
+        ...(refusal?.defaultValue !== undefined ? { defaultValue: refusal.defaultValue } : {}),
+      });
+      console.error(`error: move refused: ${text.replace(/\s*\n\s*/g, ' ')} [${key}]`);
+      return 1;
+    }
     const row = store.games.get(gameId);
     console.log(
       JSON.stringify({
         ok: r.outcome.ok,
         applied: r.outcome.applied,
-        ...(r.outcome.refusal ? { refused: r.outcome.refusal.key, vars: r.outcome.refusal.vars ?? {} } : {}),
         version: row?.version ?? null,
         status: row?.status ?? null,
         effects: r.effects.map((e) => e.kind),
       }),
     );
-    return r.outcome.ok ? 0 : 1;
+    return 0;
   } finally {
     store.close();
   }

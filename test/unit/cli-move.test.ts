@@ -2,15 +2,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { openStore } from '../../src/store/index.js';
 import { tableStore } from '../../src/table/store.js';
 import { act } from '../../src/table/act.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { resolveOptions } from '../../src/games/core/options.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
+import { openDatabase } from '../../src/store/db.js';
+import { MIGRATIONS } from '../../src/store/migrations.js';
+import { cli, oneErrorLine } from './cli-capture.js';
 
 const CLI = ['--import', 'tsx', 'src/cli/main.ts'];
 
@@ -77,11 +80,14 @@ test('cli move refuses an illegal move, a stale version and bad input, and chang
   const ver = store.games.get(id)!.version;
   store.close();
   const run = (...args: string[]) => spawnSync('node', [...CLI, 'move', '--db', path, '--game-id', id, ...args], { encoding: 'utf8' });
+  // A refusal is one readable English line on stderr with its i18n key, nothing on stdout, exit 1.
   const illegal = run('--seat', '0', '--action', '{"type":"discard","card":"ZZ"}');
   assert.equal(illegal.status, 1);
-  assert.equal(JSON.parse(illegal.stdout).ok, false);
+  assert.equal(illegal.stdout, '');
+  assert.match(illegal.stderr, /^error: move refused: [^\n]+ \[phom:error\.[a-z-]+\]\n$/);
   const stale = run('--seat', '0', '--action', '{"type":"discard","card":"ZZ"}', '--ver', String(ver + 5));
   assert.equal(stale.status, 1);
+  assert.equal(stale.stderr, 'error: move refused: That was out of date: here is the current view. Nothing was changed. [errors:stale]\n');
   const bad = run('--seat', '0', '--action', 'nope');
   assert.equal(bad.status, 2);
   assert.match(bad.stderr.trim(), /^error: --action is not valid JSON/);
@@ -90,4 +96,38 @@ test('cli move refuses an illegal move, a stale version and bad input, and chang
   const after = openStore(path, engineOf);
   assert.equal(after.games.get(id)!.version, ver);
   after.close();
+});
+
+test('cli move refuses a file that is not ours, an older schema and an unknown game, with the file untouched', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hq-cli-move-'));
+  const move = (db: string, id = 'g1') => cli('move', '--db', db, '--game-id', id, '--seat', '0', '--action', '{"type":"draw"}');
+  const files = () => readdirSync(dir).sort();
+  // A 0-byte file became a 184 KB database (WAL, every migration) before "game not found".
+  const empty = join(dir, 'empty.db');
+  writeFileSync(empty, '');
+  assert.equal(oneErrorLine(await move(empty)), `error: ${empty} is not a Hội Quán database (it has no games table)`);
+  assert.equal(readFileSync(empty).length, 0);
+  const junk = join(dir, 'junk.db');
+  writeFileSync(junk, 'not sqlite at all, just some text that is long enough to be read as a header. '.repeat(2));
+  assert.equal(oneErrorLine(await move(junk)), `error: ${junk} is not a Hội Quán database: file is not a database`);
+  assert.deepEqual(files(), ['empty.db', 'junk.db']);
+  // An older schema: the last migration not applied.
+  const old = join(dir, 'old.db');
+  const last = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+  openDatabase(old, MIGRATIONS.slice(0, -1)).close();
+  const oldBytes = readFileSync(old);
+  assert.equal(
+    oneErrorLine(await move(old)),
+    `error: ${old} has an older schema (migration ${last} not applied): start the bot once on it (it migrates the database at start), then run move again`,
+  );
+  assert.deepEqual(readFileSync(old), oldBytes);
+  assert.equal(existsSync(`${old}-wal`), false);
+  // A current database without that game.
+  const { path, store } = table();
+  store.close();
+  const bytes = readFileSync(path);
+  const beside = readdirSync(dirname(path));
+  assert.equal(oneErrorLine(await move(path, 'nope')), `error: no game "nope" in ${path}`);
+  assert.deepEqual(readFileSync(path), bytes);
+  assert.deepEqual(readdirSync(dirname(path)), beside, 'no -wal/-shm left behind');
 });

@@ -1,0 +1,61 @@
+/** The read-only check of `cli move` before it opens a database for writing (run.ts). */
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { MIGRATIONS } from '../store/migrations.js';
+
+/**
+ * Why `cli move` must not open the database `path` for writing, or null: it is not a Hội Quán
+ * database, its schema is not this code's (older: the bot applies the migrations when it starts on
+ * it; newer: another version's CLI), or it has no game `gameId`. Read-only: the file is not changed.
+ */
+export function moveDbProblem(path: string, gameId: string): string | null {
+  const sideFiles = ['-wal', '-shm'].map((x) => `${path}${x}`);
+  const had = sideFiles.map((f) => existsSync(f));
+  try {
+    return check(path, gameId);
+  } finally {
+    // A read-only connection to a WAL database creates its -wal and -shm and cannot remove them.
+    // The last connection to close removes them: one that reads and closes, and writes nothing.
+    if (sideFiles.some((f, i) => !had[i] && existsSync(f))) {
+      try {
+        const db = new Database(path, { fileMustExist: true });
+        db.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get();
+        db.close();
+      } catch {
+        // left as they are: empty, and SQLite's own to manage
+      }
+    }
+  }
+}
+
+function check(path: string, gameId: string): string | null {
+  let db: Database.Database;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+  } catch (e) {
+    return `cannot open ${path}: ${(e as Error).message}`;
+  }
+  try {
+    const tables = new Set(
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name),
+    );
+    if (!tables.has('schema_migrations') || !tables.has('games')) return `${path} is not a Hội Quán database (it has no games table)`;
+    const done = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
+    const missing = MIGRATIONS.filter((m) => !done.has(m.version)).map((m) => m.version);
+    if (missing.length)
+      return (
+        `${path} has an older schema (migration${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not applied): ` +
+        'start the bot once on it (it migrates the database at start), then run move again'
+      );
+    const known = new Set(MIGRATIONS.map((m) => m.version));
+    const newer = [...done].filter((v) => !known.has(v));
+    if (newer.length) return `${path} has a newer schema (migration ${Math.max(...newer)}) than this CLI: use the CLI of the bot's version`;
+    if (!db.prepare('SELECT 1 FROM games WHERE id = ?').get(gameId)) return `no game "${gameId}" in ${path}`;
+    return null;
+  } catch (e) {
+    // not SQLite at all ("file is not a database"), or tables of another shape
+    return `${path} is not a Hội Quán database: ${(e as Error).message}`;
+  } finally {
+    db.close();
+  }
+}
