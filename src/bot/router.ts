@@ -35,10 +35,19 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
    * shows a message's components where it was posted). A seat view in DMs has no server: it passes,
    * and the table layer checks the seat.
    */
+  const guildOf = new Map<string, string | null>();
   const otherServer = (guildId: string | null, gameId: string): boolean => {
     if (!guildId) return false;
-    const row = ctx.store.games.get(gameId);
-    return !!row?.guildId && row.guildId !== guildId;
+    // A game's server never changes: remembered (bounded), so a click still costs one game load.
+    let g = guildOf.get(gameId);
+    if (g === undefined) {
+      const row = ctx.store.games.get(gameId);
+      if (!row) return false; // not found: the handler says so
+      g = row.guildId;
+      if (guildOf.size >= 10_000) guildOf.delete(guildOf.keys().next().value!);
+      guildOf.set(gameId, g);
+    }
+    return !!g && g !== guildId;
   };
   const notFound = (i: RepliableInteraction) =>
     i.reply({ content: translator(langOf(i.locale, ctx.defaultLang))('errors:game-not-found'), flags: MessageFlags.Ephemeral });
