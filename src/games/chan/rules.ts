@@ -181,6 +181,8 @@ export function apply(s: ChanState, seat: Seat, a: ChanAction): Result<ChanState
     }
     return fail('not-your-turn');
   }
+  // Xướng is its list of calls (an empty list announces nothing); ù may carry one.
+  if (a.type === 'xuong' && !Array.isArray(a.calls)) return fail('bad-action');
   if ((a.type === 'u' || a.type === 'xuong') && a.calls !== undefined && !validCalls(a.calls, s)) return fail('bad-calls');
   const p = s.phase;
   const t = copyState(s);

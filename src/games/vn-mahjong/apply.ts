@@ -1,7 +1,17 @@
 /** apply(): legality check with a reason for every rejection (actions.ts ERRORS). */
 import { ok, type Result } from '../core/types.js';
-import { ACTION_TYPES, fail, type VnAction } from './actions.js';
-import { applyFalseWin, applyLegal, isOption, jokerDiscardAllowed, liveCount, next, normalize, pendingBySeat } from './rules.js';
+import { fail, type VnAction } from './actions.js';
+import {
+  applyFalseWin,
+  applyLegal,
+  isOption,
+  jokerDiscardAllowed,
+  liveCount,
+  next,
+  normalize,
+  pendingBySeat,
+  wellFormed,
+} from './rules.js';
 import type { State } from './state.js';
 import { isBonus, isFlowerLike, isJoker, isOrdinary, isWild } from './tiles.js';
 
@@ -9,8 +19,7 @@ export function apply(s: State, person: number, raw: VnAction): Result<State> {
   if (s.phase === 'ended') return fail('hand-over');
   const seat = s.seatPerson.indexOf(person);
   if (seat < 0) return fail('not-at-table');
-  if (!raw || typeof raw !== 'object' || !(ACTION_TYPES as readonly string[]).includes((raw as { type?: string }).type ?? ''))
-    return fail('bad-action');
+  if (!wellFormed(raw)) return fail('bad-action');
   const a = raw;
   const d = pendingBySeat(s).find((x) => x.seat === seat);
   if (!d) {

@@ -87,6 +87,40 @@ export function applyLegal(s0: State, seat: number, a: VnAction): Result<State> 
   return applyTurn(s, seat, a);
 }
 
+const isTileList = (x: unknown): x is Tile[] => Array.isArray(x) && x.length <= 32 && x.every((t) => typeof t === 'string');
+
+/**
+ * Whether `a` has the shape of a Vietnamese mahjong action (actions.ts): its type, and each field
+ * the type carries of the right kind (a tile is a text, tiles a list of texts, `keepFlower` a
+ * boolean, `phan` a number of phán). Anything else is `bad-action`, never an exception deeper in.
+ */
+export function wellFormed(a: unknown): a is VnAction {
+  if (!a || typeof a !== 'object' || Array.isArray(a)) return false;
+  const x = a as Record<string, unknown>;
+  switch (x.type) {
+    case 'initial-expose':
+      return (x.jokers === undefined || isTileList(x.jokers)) && (x.keepFlower === undefined || typeof x.keepFlower === 'boolean');
+    case 'discard':
+    case 'expose':
+    case 'am-coong':
+    case 'hoi-coong':
+    case 'bounce':
+      return typeof x.tile === 'string';
+    case 'win':
+      return x.phan === undefined || (typeof x.phan === 'number' && Number.isFinite(x.phan) && x.phan >= 0 && x.phan <= 1000);
+    case 'pass':
+    case 'kong':
+      return true;
+    case 'pung':
+      return isTileList(x.tiles);
+    case 'chow':
+      return isTileList(x.tiles) && (x.as === undefined || isTileList(x.as));
+    default:
+      return false;
+  }
+}
+
+/** The action's canonical form (sorted tiles, defaults filled); `a` is well formed (`wellFormed`). */
 export function normalize(a: VnAction): VnAction {
   if (a.type === 'pung') return { type: 'pung', tiles: sortTiles(a.tiles) };
   if (a.type === 'initial-expose') return { type: 'initial-expose', jokers: sortTiles(a.jokers ?? []), keepFlower: !!a.keepFlower };
