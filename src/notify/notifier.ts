@@ -22,6 +22,7 @@ import type { Logger } from 'pino';
 import type { Store, NoticeKind, NoticeRow, UserPrefs } from '../store/index.js';
 import { quietUntil } from '../store/index.js';
 import type { Effect } from '../table/effects.js';
+import type { BaseAction, Decision } from '../games/core/types.js';
 import type { Table, TableStore } from '../table/store.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
 import { relTime } from '../table/views.js';
@@ -92,7 +93,12 @@ export class Notifier {
   /** Records the notices a step's effects call for and delivers what is due now. Never throws. */
   async onEffects(t: Table, effects: readonly Effect[], now: number): Promise<void> {
     try {
-      const want: { userId: string; kind: NoticeKind }[] = [];
+      // `opening`: a secret opening choice (a window's notice, 'claim', but to its holder their move:
+      // the user's turn notices cover it as well as their claim notices).
+      const want: { userId: string; kind: NoticeKind; opening?: boolean }[] = [];
+      const opening = new Set(
+        t.state === null ? [] : (t.engine.pending(t.state) as Decision<BaseAction>[]).filter((d) => d.secret).map((d) => d.seat),
+      );
       const human = (seat: number) => {
         const s = t.seats[seat];
         return s && !s.isAi && s.userId ? s.userId : null;
@@ -101,10 +107,10 @@ export class Notifier {
       for (const e of effects) {
         if (e.kind === 'ping') {
           for (const s of e.turn) if (human(s)) want.push({ userId: human(s)!, kind: 'turn' });
-          for (const s of e.claim) if (human(s)) want.push({ userId: human(s)!, kind: 'claim' });
+          for (const s of e.claim) if (human(s)) want.push({ userId: human(s)!, kind: 'claim', opening: opening.has(s) });
         } else if (e.kind === 'tell') {
           // A hidden decision with no public ping (a secret opening choice's next holder): a window's notice.
-          for (const s of e.seats) if (human(s)) want.push({ userId: human(s)!, kind: 'claim' });
+          for (const s of e.seats) if (human(s)) want.push({ userId: human(s)!, kind: 'claim', opening: opening.has(s) });
         } else if (e.kind === 'result') {
           for (const u of everyone()) want.push({ userId: u, kind: e.matchOver ? 'match' : 'result' });
         } else if (e.kind === 'end-match') {
@@ -119,7 +125,7 @@ export class Notifier {
       for (const w of want) {
         if (!interested.has(w.userId)) continue;
         const p = this.store.prefs.get(w.userId);
-        if (!p.notify[PREF_OF[w.kind]]) continue;
+        if (!p.notify[PREF_OF[w.kind]] && !(w.opening && p.notify.turn)) continue;
         if (isMove(w.kind)) {
           const last = this.store.listing.lastActionBy(t.row.id, w.userId);
           if (last !== null && now - last < AT_TABLE_MS) continue;

@@ -715,6 +715,9 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
         return done({ ok: false, refusal: refuse('errors:stale') });
       }
       if (windowKind(d) !== cmd.timerKind) {
+        // A firing read before the seat's decision changed kind: its timer now is the right one.
+        if (t.timers.find((x) => x.seat === cmd.seat)?.kind === windowKind(d))
+          return nothing({ ok: false, refusal: refuse('errors:stale'), applied: 0 });
         // A timer of another kind than the seat's decision (one written before the decision was
         // judged a window, e.g. a secret opening choice's timer stored as a turn's): the deadlines
         // are worked out again, rather than leaving the seat to decide with no timer at all.
@@ -838,7 +841,8 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       // A reason that throws is a bug of the game's explain: the player still gets the hint (with
       // the generic line), and the operator gets a warning in the log (bot/effects.ts).
       const warnings = a.reasonError ? [`hint reason failed for seat ${seat} (${t.row.game}): ${a.reasonError}`] : [];
-      const hint = { action: a.action, level, decision: windowKind(decision), ...(a.reason ? { reason: a.reason } : {}) };
+      // Worded for the asker by the decision's own kind (a secret opening choice is their turn).
+      const hint = { action: a.action, level, decision: decision.kind, ...(a.reason ? { reason: a.reason } : {}) };
       return { ...nothing({ ok: true, seat, applied: 0, hint }), warnings };
     }
 

@@ -25,14 +25,18 @@ function fnv1a(s: string): number {
   return h >>> 0;
 }
 
-/** The seat's view token now: 1…999,999,999, from its hand number, its view and its pending decision. */
+/** The seat's view token now: 1…999,999,999, from its hand number, its view and its pending decision (the hand's alone without one). */
 export function seatToken(t: Pick<Table, 'engine' | 'state' | 'row'>, seat: number): number {
   if (t.state === null) return 1;
   const d = (t.engine.pending(t.state) as Decision<BaseAction>[]).find((x) => x.seat === seat);
+  // A seat with nothing to decide has no token-checked control (act, pick, announce, hint come with a
+  // decision): its token is the hand's, so a waiting seat's view does not change with every move
+  // at the table (views.ts viewParts compares it) and is not edited for nothing.
+  if (!d) return (fnv1a(`hand:${t.row.handIndex}`) % MAX_TOKEN) + 1;
   const key = canonical({
     hand: t.row.handIndex,
     view: t.engine.view(t.state, seat),
-    decision: d ? { kind: d.kind, options: d.options } : null,
+    decision: { kind: d.kind, options: d.options },
   });
   return (fnv1a(key) % MAX_TOKEN) + 1;
 }

@@ -70,10 +70,10 @@ for (const game of ['vn-mahjong', 'classic-mahjong'] as const) {
     if (game === 'vn-mahjong') assert.equal(pub.turn, null);
     else assert.deepEqual(pub.waitingFor, []);
 
-    // A hint on it is recorded as a window's (the replay viewer does not tell others of it).
+    // A hint on it is worded for the asker as their turn (the replay viewer does not list it: e2e ai-levels).
     const hint = r.run({ kind: 'hint', gameId: r.gameId, userId: `u${seat}`, ver: null });
     assert.equal(hint.outcome.ok, true);
-    assert.equal(hint.outcome.hint?.decision, 'claim');
+    assert.equal(hint.outcome.hint?.decision, 'turn');
 
     // Its timer runs out: the default is played, with no notice and no AI badge on the seat.
     const timer = r.store.timers.forGame(r.gameId).find((x) => x.seat === seat)!;
@@ -193,14 +193,12 @@ test('a timer stored as a turn for what is now a secret opening choice: its remi
   assert.equal(now.kind, 'claim');
 });
 
-test('the holder of a secret opening choice gets their DM notice (a window notice; worded as their move)', async () => {
+test('the holder of a secret opening choice gets their DM notice, with turn notices on (worded as their move)', async () => {
   for (const game of ['vn-mahjong', 'classic-mahjong'] as const) {
     const { seed, seat } = secretSeed(game);
     const r = rig(game, ['human', 'human', 'human', 'human'], { seed, timer: { name: 'async' } });
-    for (const u of ['u0', 'u1', 'u2', 'u3']) {
-      r.store.prefs.setNotify(u, 'turn', true);
-      r.store.prefs.setNotify(u, 'claim', true);
-    }
+    // Turn notices only: an opening choice is the holder's move, so they cover it.
+    for (const u of ['u0', 'u1', 'u2', 'u3']) r.store.prefs.setNotify(u, 'turn', true);
     const sent: { userId: string; content: string }[] = [];
     const n = new Notifier(r.store, r.ts, (userId, p) => {
       sent.push({ userId, content: p.content });
@@ -216,4 +214,19 @@ test('the holder of a secret opening choice gets their DM notice (a window notic
     const dm = translator('vi')('async:dm.turn', { game: translator('vi')(`${game}:name`), n: 1 });
     assert.ok(sent[0]!.content.startsWith(dm), sent[0]!.content);
   }
+});
+
+test('a timeout fired for a kind the seat no longer has, while its current timer is right, changes nothing', () => {
+  const { seed, seat } = secretSeed('vn-mahjong');
+  const r = rig('vn-mahjong', ['human', 'human', 'human', 'human'], { seed });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const before = JSON.stringify(r.store.timers.forGame(r.gameId));
+  const timer = r.store.timers.forGame(r.gameId).find((x) => x.seat === seat)!;
+  assert.equal(timer.kind, 'claim');
+  r.clock.t = timer.deadline + 1;
+  // A firing read as a turn's (the scheduler read it before the decision changed kind).
+  const out = r.run({ kind: 'timeout', gameId: r.gameId, seat, timerKind: 'turn' });
+  assert.equal(out.outcome.ok, false);
+  assert.deepEqual(out.effects, []);
+  assert.equal(JSON.stringify(r.store.timers.forGame(r.gameId)), before, 'the timers as they were');
 });

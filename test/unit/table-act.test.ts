@@ -338,3 +338,20 @@ test('unarchive only when the step shows something in public: a claim pass that 
   }
   assert.ok(found, 'a window with two claimants');
 });
+
+test('a seat with nothing to decide keeps its view token while the others play (its live view is not edited for nothing)', () => {
+  const r = rig('phom', ['human', 'human', 'human']);
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const first = r.pending()[0]!.seat;
+  const waiting = [0, 1, 2].find((s) => s !== first && s !== (first + 1) % 3)!;
+  const t0 = r.token(waiting);
+  const t = r.ts.load(r.gameId)!;
+  const v0 = handView(t, waiting, 'en');
+  clickAsAi(r, first);
+  assert.ok(!r.pending().some((d) => d.seat === waiting), 'still waiting');
+  assert.equal(r.token(waiting), t0);
+  assert.equal(handView(r.ts.load(r.gameId)!, waiting, 'en').ver, v0.ver);
+  // The seat that now decides has a new token.
+  const next = r.pending()[0]!.seat;
+  assert.notEqual(r.token(next), t0);
+});
