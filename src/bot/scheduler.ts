@@ -132,6 +132,6 @@ export class Scheduler {
   }
 
   private async expire(timer: TimerRow): Promise<void> {
-    await run(this.ctx, { kind: 'timeout', gameId: timer.gameId, seat: timer.seat, timerKind: timer.kind });
+    await run(this.ctx, { kind: 'timeout', gameId: timer.gameId, seat: timer.seat, timerKind: timer.kind, deadline: timer.deadline });
   }
 }

@@ -39,8 +39,11 @@ export type TableCommand =
   | { kind: 'table'; gameId: string; userId: string; ver: number; verb: TableButtonVerb; arg?: string; displayName?: string }
   /** The lobby's Start. */
   | { kind: 'start'; gameId: string; userId: string }
-  /** A seat's deadline passed. */
-  | { kind: 'timeout'; gameId: string; seat: number; timerKind: 'turn' | 'claim' }
+  /**
+   * A seat's deadline passed. `deadline`: the one the firing was read with (the scheduler's); a
+   * timer that has been replaced since (a new decision, a new deadline) is not answered by it.
+   */
+  | { kind: 'timeout'; gameId: string; seat: number; timerKind: 'turn' | 'claim'; deadline?: number }
   /** A seat's reminder is due. */
   | { kind: 'remind'; gameId: string; seat: number }
   /** A move by seat (the CLI, tests); `ver` null: no version check. */
@@ -714,10 +717,14 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
         step.timers = others;
         return done({ ok: false, refusal: refuse('errors:stale') });
       }
+      // Read as due before the seat answered and got a new decision of the same kind (a new claim
+      // window): its timer now has another deadline, and that decision is not answered early.
+      const current = t.timers.find((x) => x.seat === cmd.seat);
+      if (cmd.deadline !== undefined && current && current.deadline !== cmd.deadline)
+        return nothing({ ok: false, refusal: refuse('errors:stale'), applied: 0 });
       if (windowKind(d) !== cmd.timerKind) {
         // A firing read before the seat's decision changed kind: its timer now is the right one.
-        if (t.timers.find((x) => x.seat === cmd.seat)?.kind === windowKind(d))
-          return nothing({ ok: false, refusal: refuse('errors:stale'), applied: 0 });
+        if (current?.kind === windowKind(d)) return nothing({ ok: false, refusal: refuse('errors:stale'), applied: 0 });
         // A timer of another kind than the seat's decision (one written before the decision was
         // judged a window, e.g. a secret opening choice's timer stored as a turn's): the deadlines
         // are worked out again, rather than leaving the seat to decide with no timer at all.

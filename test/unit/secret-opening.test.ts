@@ -230,3 +230,19 @@ test('a timeout fired for a kind the seat no longer has, while its current timer
   assert.deepEqual(out.effects, []);
   assert.equal(JSON.stringify(r.store.timers.forGame(r.gameId)), before, 'the timers as they were');
 });
+
+test('a timeout read with a deadline the seat no longer has (it answered, and got a new decision) does not answer the new one', () => {
+  const { seed, seat } = secretSeed('classic-mahjong');
+  const r = rig('classic-mahjong', ['human', 'human', 'human', 'human'], { seed });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const timer = r.store.timers.forGame(r.gameId).find((x) => x.seat === seat)!;
+  r.clock.t = timer.deadline + 1;
+  const log = r.store.games.log(r.gameId).length;
+  const out = r.run({ kind: 'timeout', gameId: r.gameId, seat, timerKind: timer.kind, deadline: timer.deadline - 5_000 });
+  assert.equal(out.outcome.ok, false);
+  assert.deepEqual(out.effects, []);
+  assert.equal(r.store.games.log(r.gameId).length, log, 'nothing answered');
+  // With the deadline it was read with, it is answered.
+  const ok = r.run({ kind: 'timeout', gameId: r.gameId, seat, timerKind: timer.kind, deadline: timer.deadline });
+  assert.equal(ok.outcome.ok, true);
+});
