@@ -1,18 +1,26 @@
-/** The read-only check of `cli move` before it opens a database for writing (run.ts). */
+/** The read-only check of a database before `cli move` opens it for writing or `cli replay-db` reads it (run.ts). */
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { MIGRATIONS } from '../store/migrations.js';
 
 /**
- * Why `cli move` must not open the database `path` for writing, or null: it is not a Hội Quán
- * database, its schema is not this code's (older: the bot applies the migrations when it starts on
- * it; newer: another version's CLI), or it has no game `gameId`. Read-only: the file is not changed.
+ * Why `cli <command>` must not use the database `path`, or null: it is not a Hội Quán database, its
+ * schema is not this code's (older: the bot applies the migrations when it starts on it; newer:
+ * another version's CLI), or it has no game `gameId` (null: any game). Read-only: the file is not changed.
  */
-export function moveDbProblem(path: string, gameId: string): string | null {
+export function dbProblem(path: string, gameId: string | null, command: string): string | null {
+  return tidySideFiles(path, () => check(path, gameId, command));
+}
+
+/**
+ * Runs `fn` (read-only work on the database `path`) and removes the -wal/-shm files that a
+ * read-only connection to a WAL database leaves behind, when they were not there before.
+ */
+export function tidySideFiles<T>(path: string, fn: () => T): T {
   const sideFiles = ['-wal', '-shm'].map((x) => `${path}${x}`);
   const had = sideFiles.map((f) => existsSync(f));
   try {
-    return check(path, gameId);
+    return fn();
   } finally {
     // A read-only connection to a WAL database creates its -wal and -shm and cannot remove them.
     // The last connection to close removes them: one that reads and closes, and writes nothing.
@@ -28,7 +36,7 @@ export function moveDbProblem(path: string, gameId: string): string | null {
   }
 }
 
-function check(path: string, gameId: string): string | null {
+function check(path: string, gameId: string | null, command: string): string | null {
   let db: Database.Database;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
@@ -45,12 +53,12 @@ function check(path: string, gameId: string): string | null {
     if (missing.length)
       return (
         `${path} has an older schema (migration${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not applied): ` +
-        'start the bot once on it (it migrates the database at start), then run move again'
+        `start the bot once on it (it migrates the database at start), then run ${command} again`
       );
     const known = new Set(MIGRATIONS.map((m) => m.version));
     const newer = [...done].filter((v) => !known.has(v));
     if (newer.length) return `${path} has a newer schema (migration ${Math.max(...newer)}) than this CLI: use the CLI of the bot's version`;
-    if (!db.prepare('SELECT 1 FROM games WHERE id = ?').get(gameId)) return `no game "${gameId}" in ${path}`;
+    if (gameId !== null && !db.prepare('SELECT 1 FROM games WHERE id = ?').get(gameId)) return `no game "${gameId}" in ${path}`;
     return null;
   } catch (e) {
     // not SQLite at all ("file is not a database"), or tables of another shape

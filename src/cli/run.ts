@@ -250,14 +250,20 @@ async function cmdRender(argv: string[]): Promise<number> {
 async function cmdReplayDb(argv: string[]): Promise<number> {
   const { values } = parseCli(argv, { db: { type: 'string' }, 'game-id': { type: 'string' }, all: { type: 'boolean' } });
   const path = typeof values.db === 'string' ? values.db : fail('--db FILE is required');
+  const id = values.all ? null : typeof values['game-id'] === 'string' ? values['game-id'] : fail('--game-id or --all is required');
+  if (!existsSync(path)) fail(`no database at ${path}`);
+  // A file that is not ours (or of another schema) is refused in one line, and reading it leaves
+  // no -wal/-shm files beside it.
+  const { dbProblem, tidySideFiles } = await import('./move-db.js');
+  const problem = dbProblem(path, id, 'replay-db');
+  if (problem) fail(problem);
   const { replayStoredGame, replayAllGames } = await import('./replay-db.js');
-  if (values.all) {
-    const all = replayAllGames(path);
+  if (id === null) {
+    const all = tidySideFiles(path, () => replayAllGames(path));
     console.log(JSON.stringify(all, null, 2));
     return all.every((g) => g.matchesStored) ? 0 : 1;
   }
-  const id = typeof values['game-id'] === 'string' ? values['game-id'] : fail('--game-id or --all is required');
-  const out = replayStoredGame(path, id);
+  const out = tidySideFiles(path, () => replayStoredGame(path, id));
   console.log(JSON.stringify(out, null, 2));
   return out.matchesStored ? 0 : 1;
 }
@@ -286,8 +292,8 @@ async function cmdMove(argv: string[]): Promise<number> {
   if (!existsSync(path)) fail(`no database at ${path}`);
   // Read-only first: a file that is not ours, an older schema or an unknown game is refused with
   // the file untouched (opening the store would switch it to WAL and run every migration on it).
-  const { moveDbProblem } = await import('./move-db.js');
-  const problem = moveDbProblem(path, gameId);
+  const { dbProblem } = await import('./move-db.js');
+  const problem = dbProblem(path, gameId, 'move');
   if (problem) fail(problem);
   const { openStore } = await import('../store/index.js');
   const { tableStore } = await import('../table/store.js');
