@@ -352,10 +352,13 @@ export class Step {
         // one has been waiting in public, the next holder's is the same window, so it gets no new ping
         // (a ping would tell that someone answered, when, and that another seat holds a choice; #13 §2).
         // Its player's view is pushed privately, as every seat view is.
+        // (The state before the step is looked at only when a fresh decision is secret: not on every step.)
+        const secretFresh = fresh.filter((s) => pending.find((d) => d.seat === s)?.secret);
         const openingWasUp =
+          secretFresh.length > 0 &&
           this.t.state !== null &&
           (this.t.engine.pending(this.t.state) as Decision<BaseAction>[]).some((d) => d.secret && !this.t.seats[d.seat]?.isAi);
-        const pinged = fresh.filter((s) => !(openingWasUp && pending.find((d) => d.seat === s)?.secret));
+        const pinged = openingWasUp ? fresh.filter((s) => !secretFresh.includes(s)) : fresh;
         const told = fresh.filter((s) => !pinged.includes(s));
         if (told.length) this.effects.push({ kind: 'tell', seats: told });
         if (pinged.length) {

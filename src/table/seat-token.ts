@@ -29,14 +29,17 @@ function fnv1a(s: string): number {
 export function seatToken(t: Pick<Table, 'engine' | 'state' | 'row'>, seat: number): number {
   if (t.state === null) return 1;
   const d = (t.engine.pending(t.state) as Decision<BaseAction>[]).find((x) => x.seat === seat);
-  // A seat with nothing to decide has no token-checked control (act, pick, announce, hint come with a
-  // decision): its token is the hand's, so a waiting seat's view does not change with every move
-  // at the table (views.ts viewParts compares it) and is not edited for nothing.
-  if (!d) return (fnv1a(`hand:${t.row.handIndex}`) % MAX_TOKEN) + 1;
-  const key = canonical({
-    hand: t.row.handIndex,
-    view: t.engine.view(t.state, seat),
-    decision: { kind: d.kind, options: d.options },
-  });
+  return tokenOf(t.row.handIndex, d, () => t.engine.view(t.state, seat));
+}
+
+/**
+ * The token from what a seat view is drawn from (views.ts passes the decision and view it already has).
+ * A seat with nothing to decide has no token-checked control (act, pick, announce, hint come with a
+ * decision): its token is the hand's, so a waiting seat's view does not change with every move at
+ * the table (views.ts viewParts compares it) and is not edited for nothing.
+ */
+export function tokenOf(hand: number, d: Decision<BaseAction> | undefined, view: () => unknown): number {
+  if (!d) return (fnv1a(`hand:${hand}`) % MAX_TOKEN) + 1;
+  const key = canonical({ hand, view: view(), decision: { kind: d.kind, options: d.options } });
   return (fnv1a(key) % MAX_TOKEN) + 1;
 }

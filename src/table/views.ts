@@ -7,7 +7,7 @@ import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
 import type { ClaimModel, HandModel, ResultModel, StandingsModel, TableModel } from '../render/model.js';
 import { translator, type Lang, type T } from './i18n.js';
 import { durations, isOff, windowKind } from './timers.js';
-import { seatToken } from './seat-token.js';
+import { tokenOf } from './seat-token.js';
 import type { Notice } from './effects.js';
 import type { PresentCtx } from './present/types.js';
 import { optionKey } from './present/types.js';
@@ -591,7 +591,7 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
     last.unshift({ type: 'button', verb: 'retake', label: tr('common:button.retake'), style: 'success' });
   rows.push(last);
   return {
-    ver: seatToken(t, seat),
+    ver: tokenOf(t.row.handIndex, decision, () => view),
     lines,
     rows: rows.slice(0, 5),
     model,
