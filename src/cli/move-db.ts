@@ -36,6 +36,37 @@ export function tidySideFiles<T>(path: string, fn: () => T): T {
   }
 }
 
+/**
+ * The journal mode the file `path` is in (`wal`, or `delete` for a backup copy), read read-only, or
+ * null when it cannot be read. `cli move` opens the store (which switches a file to WAL) and puts a
+ * file that was not in WAL mode back as it was.
+ */
+export function journalMode(path: string): string | null {
+  return tidySideFiles(path, () => {
+    try {
+      const db = new Database(path, { readonly: true, fileMustExist: true });
+      try {
+        return String(db.pragma('journal_mode', { simple: true })).toLowerCase();
+      } finally {
+        db.close();
+      }
+    } catch {
+      return null;
+    }
+  });
+}
+
+/** Sets the journal mode of the (closed, unused) database `path` back to `mode` unless it is WAL. */
+export function restoreJournalMode(path: string, mode: string | null): void {
+  if (!mode || mode === 'wal') return;
+  const db = new Database(path, { fileMustExist: true });
+  try {
+    db.pragma(`journal_mode = ${mode.replace(/[^a-z]/g, '')}`);
+  } finally {
+    db.close();
+  }
+}
+
 function check(path: string, gameId: string | null, command: string): string | null {
   let db: Database.Database;
   try {

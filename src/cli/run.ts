@@ -292,9 +292,11 @@ async function cmdMove(argv: string[]): Promise<number> {
   if (!existsSync(path)) fail(`no database at ${path}`);
   // Read-only first: a file that is not ours, an older schema or an unknown game is refused with
   // the file untouched (opening the store would switch it to WAL and run every migration on it).
-  const { dbProblem } = await import('./move-db.js');
+  const { dbProblem, journalMode, restoreJournalMode } = await import('./move-db.js');
   const problem = dbProblem(path, gameId, 'move');
   if (problem) fail(problem);
+  // A backup copy is not in WAL mode; the store switches it, so it is put back as it was after.
+  const mode = journalMode(path);
   const { openStore } = await import('../store/index.js');
   const { tableStore } = await import('../table/store.js');
   const { act } = await import('../table/act.js');
@@ -334,6 +336,7 @@ async function cmdMove(argv: string[]): Promise<number> {
     return 0;
   } finally {
     store.close();
+    restoreJournalMode(path, mode);
   }
 }
 

@@ -11,6 +11,7 @@ import { act } from '../../src/table/act.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { resolveOptions } from '../../src/games/core/options.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
+import Database from 'better-sqlite3';
 import { openDatabase } from '../../src/store/db.js';
 import { MIGRATIONS } from '../../src/store/migrations.js';
 import { cli, oneErrorLine } from './cli-capture.js';
@@ -130,4 +131,35 @@ test('cli move refuses a file that is not ours, an older schema and an unknown g
   assert.equal(oneErrorLine(await move(path, 'nope')), `error: no game "nope" in ${path}`);
   assert.deepEqual(readFileSync(path), bytes);
   assert.deepEqual(readdirSync(dirname(path)), beside, 'no -wal/-shm left behind');
+});
+
+test('cli move leaves a backup copy (not in WAL mode) in its journal mode, after a move and after a refusal', async () => {
+  const { path, store, id } = table();
+  const d = (engineOf('phom').pending(store.games.load(id)!.state) as Decision<BaseAction>[])[0]!;
+  store.close();
+  const setMode = new Database(path);
+  setMode.pragma('journal_mode = DELETE');
+  setMode.close();
+  const mode = () => {
+    const db = new Database(path, { readonly: true });
+    try {
+      return db.pragma('journal_mode', { simple: true });
+    } finally {
+      db.close();
+    }
+  };
+  assert.equal(mode(), 'delete');
+  const move = (action: unknown) => cli('move', '--db', path, '--game-id', id, '--seat', '0', '--action', JSON.stringify(action));
+  const played = await move(d.options[0]);
+  assert.equal(played.code, 0, played.stderr);
+  assert.equal(mode(), 'delete', 'the move left the file as it was: not switched to WAL');
+  assert.deepEqual(readdirSync(dirname(path)), ['hq.db']);
+  const refused = await move({ type: 'u' });
+  assert.equal(refused.code, 1);
+  assert.equal(mode(), 'delete');
+  assert.deepEqual(readdirSync(dirname(path)), ['hq.db']);
+  // the move is there
+  const after = openStore(path, engineOf);
+  assert.ok(after.games.get(id)!.version > 0);
+  after.close();
 });
