@@ -8,7 +8,7 @@
  *
  * Nothing here talks to Discord: the effects are data (effects.ts) that src/bot executes.
  */
-import { canonical } from '../games/core/match.js';
+import { sameCanonical } from '../games/core/match.js';
 import type { AnyEngine, BaseAction, Decision, GameId, HandResult, HintReasonKey } from '../games/core/types.js';
 import type { AiLevel } from '../games/core/ai.js';
 import { NEXT_HAND, SEAT_CHANGE, applyEntry, initialState, type ActionSource, type GameStatus, type StepEntry } from '../store/index.js';
@@ -403,8 +403,7 @@ export class Step {
     if (this.hand !== this.t.row.handIndex || this.seatRows.size || this.seatAi.length) return true;
     if (this.status !== undefined && this.status !== this.t.row.status) return true;
     if (this.t.state === null || this.state === null) return this.t.state !== this.state;
-    const pub = (s: unknown) => canonical(this.t.engine.publicView(s));
-    return pub(this.t.state) !== pub(this.state);
+    return !sameCanonical(this.t.engine.publicView(this.t.state), this.t.engine.publicView(this.state));
   }
 
   finish(): void {

@@ -86,6 +86,31 @@ export function canonical(v: unknown): string {
     .join(',')}}`;
 }
 
+/**
+ * `canonical(a) === canonical(b)`, without building the strings: plain JSON-like values compared
+ * key by key in any order, a key whose value is undefined counting as absent (as in `canonical`).
+ * The table layer asks it of two public views at every step (act.ts `publicChanged`).
+ */
+export function sameCanonical(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return JSON.stringify(a) === JSON.stringify(b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameCanonical(a[i], b[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let n = 0;
+  for (const k of Object.keys(x)) {
+    if (x[k] === undefined) continue;
+    n++;
+    if (!Object.prototype.hasOwnProperty.call(y, k) || !sameCanonical(x[k], y[k])) return false;
+  }
+  for (const k of Object.keys(y)) if (y[k] !== undefined) n--;
+  return n === 0;
+}
+
 /** Deep freeze (tests use it to prove that apply never mutates its input). */
 export function deepFreeze<T>(v: T): T {
   if (v && typeof v === 'object' && !Object.isFrozen(v)) {
