@@ -236,6 +236,8 @@ export interface Rig {
   openFailures: string[];
   /** Read-only view of the bot's database. */
   read(gameId: string): { row: NonNullable<ReturnType<GameStore['get']>>; state: unknown; seats: ReturnType<GameStore['seats']> };
+  /** The table's state version only (no state load: the players ask it while they wait). */
+  version(gameId: string): number;
   /** Attachment bytes the bot has uploaded so far. */
   uploaded(): number;
   /** Uploads so far by file name (`table.png`, `hand.png`, …): how many and their bytes. */
@@ -279,6 +281,14 @@ export async function startRig(
   await sim.waitFor(() => sim.connectedBots() === 1, { timeout: 60_000, message: 'bot connects' });
   let db: Database.Database | null = null;
   let store: GameStore | null = null;
+  const games = (): GameStore => {
+    if (!store) {
+      db = new Database(dbPath, { readonly: true });
+      cacheStatements(db); // the players read the table often: prepare each query once, as the bot does
+      store = new GameStore(db, engineOf);
+    }
+    return store;
+  };
   const rig: Rig = {
     sim,
     bot,
@@ -288,14 +298,10 @@ export async function startRig(
     tables: prepared,
     openFailures: [],
     read(gameId) {
-      if (!store) {
-        db = new Database(dbPath, { readonly: true });
-        cacheStatements(db); // the players read the table often: prepare each query once, as the bot does
-        store = new GameStore(db, engineOf);
-      }
-      const row = store.get(gameId)!;
-      return { row, state: store.state(row), seats: store.seats(gameId) };
+      const row = games().get(gameId)!;
+      return { row, state: games().state(row), seats: games().seats(gameId) };
     },
+    version: (gameId) => games().get(gameId)!.version,
     uploaded: () => bytes,
     uploads: () => structuredClone(byFile),
     async stop() {
@@ -520,7 +526,7 @@ async function oneMove(rig: Rig, t: LoadTable, rand: () => number, st: Phase): P
     // A player's hand ephemeral is live (issue #13 §1): the bot edits it when their decision comes,
     // so a person looks at it for a moment before clicking "Open my hand" again. (Until 2026-12-02
     // the bench opened a new hand whenever the push had not landed yet, at once: 0.6 opens per move.)
-    const moved = () => rig.read(t.gameId).row.version !== v0;
+    const moved = () => rig.version(t.gameId) !== v0;
     await untilMessage(sim, seat.hand.id, () => tokenOf(sim, sim.message(seat.hand!.id)) === want || moved(), LIVE_VIEW_WAIT_MS);
     if (moved()) return true; // the table moved on meanwhile
   }
