@@ -47,7 +47,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
       .seats(g.id)
       .map((s) => shownName(s.displayName, t))
       .join(', ');
-    return `\`${g.id}\` ${t(`${g.game}:name`)} · ${t(`common:status.${g.status}`)} · ${t('common:history.hands', { n: g.handIndex + 1 })} · ${seats} · <t:${Math.floor(g.publicAt / 1000)}:R>`;
+    return `\`${g.id}\` ${t(`${g.game}:name`)} · ${t(`common:status.${g.status}`)} · ${t('common:count.hands', { count: g.handIndex + 1 })} · ${seats} · <t:${Math.floor(g.publicAt / 1000)}:R>`;
   });
   await i.editReply({ content: [`**${t('common:history.title')}**`, ...lines, t('common:history.hint')].join('\n').slice(0, 2000) });
 }

@@ -52,7 +52,15 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     const items = (rec.best.summary as { items?: { id: string; value: number; unit: string }[] }).items ?? [];
     const g = ctx.store.games.get(rec.best.gameId);
     for (const it of items.slice(0, 12))
-      lines.push(`• ${g ? t(`${g.game}:item.${it.id}`, { defaultValue: it.id }) : it.id}: ${it.value} ${it.unit}`);
+      lines.push(
+        `• ${g ? t(`${g.game}:item.${it.id}`, { defaultValue: it.id }) : it.id}: ${it.value} ${
+          // the unit in words, as the result lines give it (present/common.ts resultLines)
+          t(`${g?.game ?? 'common'}:unit.${it.unit}`, {
+            count: it.value,
+            defaultValue: t(`common:unit.${it.unit}`, { count: it.value, defaultValue: it.unit }),
+          })
+        }`,
+      );
     const view = await handReplayView(ctx, rec.best.gameId, rec.best.hand, lang).catch(() => null);
     if (view?.image) files.push(new AttachmentBuilder(view.image, { name: 'best-hand.png' }));
   }

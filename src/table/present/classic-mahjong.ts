@@ -135,7 +135,13 @@ export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction
   lastAction(pub, ctx) {
     const l = pub.lastAction;
     if (!l) return undefined;
-    return `${playerName(pub, l.seat, ctx)}: ${genericLabel('classic-mahjong', l, ctx, (c) => name(c, ctx))}`;
+    // A chow is recorded with the claimed tile; the text shows the run it made (the seat's newest chow).
+    const run =
+      l.type === 'chow' && l.tile
+        ? ([...(pub.seats[l.seat]?.melds ?? [])].reverse().find((m) => m.type === 'chow' && m.tiles.includes(l.tile!))?.tiles ?? [l.tile])
+        : null;
+    const rec = run ? { type: 'chow', tiles: run } : l;
+    return `${playerName(pub, l.seat, ctx)}: ${genericLabel('classic-mahjong', rec, ctx, (c) => name(c, ctx))}`;
   },
   pieceName: (c, ctx) => name(c, ctx),
   onOffer: (pub, ctx) => (pub.claimable ? name(pub.claimable.tile, ctx) : undefined),

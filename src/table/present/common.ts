@@ -90,7 +90,10 @@ export function resultLines(
         defaultValue: ctx.t(`common:unit.${it.unit}`, { count: it.value, defaultValue: it.unit }),
       })}`,
     })),
-    totals: ctx.names.map((name, s) => ({ name, delta: `${signed(r.deltas[s] ?? 0)} ${unit}` })),
+    totals: ctx.names.map((name, s) => ({
+      name,
+      delta: `${signed(r.deltas[s] ?? 0)} ${ctx.t(`common:unit.${r.unit}`, { count: Math.abs(r.deltas[s] ?? 0), defaultValue: unit })}`,
+    })),
     payments: r.payments.map((p) => ({
       from: ctx.names[p.from] ?? String(p.from),
       to: ctx.names[p.to] ?? String(p.to),

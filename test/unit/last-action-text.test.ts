@@ -1,0 +1,55 @@
+/**
+ * The table's "last move" line names what was done (found by a locale audit, 2026-12-03): a Phỏm
+ * lay-down shows its phỏm and a send the phỏm it went to (not blank, not an index), a classical
+ * chow shows its run; a count of 1 is "1 point", not "1 points".
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { GAMES, engineOf } from '../../src/table/manifests.js';
+import { translator } from '../../src/table/i18n.js';
+import { resolveOptions } from '../../src/games/core/options.js';
+import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
+
+function lines(game: GameId, types: string[], seeds: number): Map<string, string[]> {
+  const e = engineOf(game);
+  const p = GAMES[game].presenter as { lastAction(pub: unknown, ctx: unknown): string | undefined };
+  const o = resolveOptions(e.options, {});
+  assert.ok(o.ok);
+  const out = new Map<string, string[]>(types.map((t) => [t, []]));
+  for (let k = 0; k < seeds; k++) {
+    let s = e.setup(o.value, 4, `last-${game}-${k}`);
+    for (let i = 0; i < 300; i++) {
+      const d = (e.pending(s) as Decision<BaseAction>[])[0];
+      if (!d) break;
+      const r = e.apply(s, d.seat, e.ai(s, d.seat) as BaseAction);
+      assert.ok(r.ok);
+      s = r.value;
+      const pub = e.publicView(s) as { last?: { type: string } | null; lastAction?: { type: string } | null };
+      const l = pub.last ?? pub.lastAction;
+      if (!l || !out.has(l.type)) continue;
+      const text = p.lastAction(pub, { lang: 'en', t: translator('en'), names: ['An', 'Bình', 'Chi', 'Dũng'] });
+      out.get(l.type)!.push(text ?? '');
+    }
+  }
+  return out;
+}
+
+test('Phỏm: a lay-down shows its phỏm, a send the phỏm it went to', () => {
+  const m = lines('phom', ['lay-down', 'send'], 12);
+  assert.ok(m.get('lay-down')!.length > 5 && m.get('send')!.length > 0, 'lay-downs and sends were played');
+  for (const x of m.get('lay-down')!) assert.match(x, /^\S+: Lay down (nothing|\[.+\])$/, x);
+  for (const x of m.get('send')!) assert.match(x, /^\S+: Send \S+ → \[.+\]$/, x);
+});
+
+test('classical mahjong: a chow shows its run', () => {
+  const m = lines('classic-mahjong', ['chow'], 6);
+  assert.ok(m.get('chow')!.length > 3, 'chows were played');
+  for (const x of m.get('chow')!) assert.match(x, /^\S+: Chow \S+.* \S+.* \S+/, x);
+});
+
+test('one point is "1 point"', () => {
+  const t = translator('en');
+  assert.equal(t('common:unit.points', { count: 1 }), 'point');
+  assert.equal(t('common:unit.points', { count: 3 }), 'points');
+  assert.equal(t('chan:unit.diem', { count: 1 }), 'point');
+});
