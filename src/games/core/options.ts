@@ -14,7 +14,7 @@ export type OptionSpec =
 /** `description` is the English text; translations live in locales under `<game>:option.<key>`. */
 export interface OptionsSchema<O> {
   fields: { [K in keyof O]: OptionSpec };
-  /** Named presets: partial overrides of the defaults (e.g. 'seed-table', 'kajongg-dmjl'). */
+  /** Named presets: partial overrides of the defaults (e.g. 'seed-table', 'dmjl'). */
   presets: Record<string, Partial<O>>;
 }
 
