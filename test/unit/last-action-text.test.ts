@@ -10,7 +10,7 @@ import { translator } from '../../src/table/i18n.js';
 import { resolveOptions } from '../../src/games/core/options.js';
 import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
 
-function lines(game: GameId, types: string[], seeds: number): Map<string, string[]> {
+function lines(game: GameId, types: string[], seeds: number, lang: 'en' | 'zh-TW' = 'en'): Map<string, string[]> {
   const e = engineOf(game);
   const p = GAMES[game].presenter as { lastAction(pub: unknown, ctx: unknown): string | undefined };
   const o = resolveOptions(e.options, {});
@@ -27,7 +27,7 @@ function lines(game: GameId, types: string[], seeds: number): Map<string, string
       const pub = e.publicView(s) as { last?: { type: string } | null; lastAction?: { type: string } | null };
       const l = pub.last ?? pub.lastAction;
       if (!l || !out.has(l.type)) continue;
-      const text = p.lastAction(pub, { lang: 'en', t: translator('en'), names: ['An', 'Bình', 'Chi', 'Dũng'] });
+      const text = p.lastAction(pub, { lang, t: translator(lang), names: ['An', 'Bình', 'Chi', 'Dũng'] });
       out.get(l.type)!.push(text ?? '');
     }
   }
@@ -52,4 +52,15 @@ test('one point is "1 point"', () => {
   assert.equal(t('common:unit.points', { count: 1 }), 'point');
   assert.equal(t('common:unit.points', { count: 3 }), 'points');
   assert.equal(t('chan:unit.diem', { count: 1 }), 'point');
+});
+
+test('Chắn in Chinese names its cards in Chinese (一萬), not in Vietnamese', () => {
+  const m = lines('chan', ['discard', 'draw', 'eat', 'chiu'], 3, 'zh-TW');
+  const all = [...m.values()].flat();
+  assert.ok(all.length > 20, 'moves were played');
+  for (const x of all) assert.doesNotMatch(x, /Vạn|Văn|Sách|Nhất|Nhì|Chi Chi|Thang/, x);
+  assert.ok(
+    all.some((x) => /[一二三四五六七八九][萬文索]|支支|老|湯/.test(x)),
+    all.slice(0, 5).join(' | '),
+  );
 });

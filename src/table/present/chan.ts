@@ -7,7 +7,14 @@ import { optionKey, type Presenter, type PresentCtx } from './types.js';
 import { endTitle, genericLabel, inHandAt, resultLines, CHAN_CODE } from './common.js';
 import type { ChanResult } from '../../games/chan/result-types.js';
 
-const name = (code: string, ctx: PresentCtx) => pieceName('chan', code, ctx.lang);
+/**
+ * A card's name: its Vietnamese name (the game's own, also for English readers), in Chinese the
+ * catalogue's (一萬), so a zh-TW line never mixes a Vietnamese name into Chinese text.
+ */
+const name = (code: string, ctx: PresentCtx) =>
+  ctx.lang === 'zh-TW'
+    ? ctx.t(`chan:card.${code}`, { defaultValue: pieceName('chan', code, ctx.lang) })
+    : pieceName('chan', code, ctx.lang);
 
 function meldGroups(pub: ChanPublicView, seat: number, ctx: PresentCtx): PieceGroup[] {
   return (pub.seats[seat]?.melds ?? []).map((m) => ({
