@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { GAMES, engineOf } from '../../src/table/manifests.js';
 import { translator } from '../../src/table/i18n.js';
 import { resolveOptions } from '../../src/games/core/options.js';
-import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
+import type { GameId } from '../../src/games/core/types.js';
+import { walkStates } from '../support/walk.js';
 
 function lines(game: GameId, types: string[], seeds: number, lang: 'en' | 'zh-TW' = 'en'): Map<string, string[]> {
   const e = engineOf(game);
@@ -17,13 +18,7 @@ function lines(game: GameId, types: string[], seeds: number, lang: 'en' | 'zh-TW
   assert.ok(o.ok);
   const out = new Map<string, string[]>(types.map((t) => [t, []]));
   for (let k = 0; k < seeds; k++) {
-    let s = e.setup(o.value, 4, `last-${game}-${k}`);
-    for (let i = 0; i < 300; i++) {
-      const d = (e.pending(s) as Decision<BaseAction>[])[0];
-      if (!d) break;
-      const r = e.apply(s, d.seat, e.ai(s, d.seat) as BaseAction);
-      assert.ok(r.ok);
-      s = r.value;
+    for (const s of walkStates(e, o.value, 4, `last-${game}-${k}`, 300)) {
       const pub = e.publicView(s) as { last?: { type: string } | null; lastAction?: { type: string } | null };
       const l = pub.last ?? pub.lastAction;
       if (!l || !out.has(l.type)) continue;

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { canonical, sameCanonical } from '../../src/games/core/match.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { resolveOptions } from '../../src/games/core/options.js';
-import { GAME_IDS, type BaseAction, type Decision } from '../../src/games/core/types.js';
+import { GAME_IDS } from '../../src/games/core/types.js';
+import { walkStates } from '../support/walk.js';
 
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
@@ -41,16 +42,7 @@ test('sameCanonical agrees with canonical on every game’s public views, step b
     const e = engineOf(game);
     const o = resolveOptions(e.options, {});
     assert.ok(o.ok);
-    let s = e.setup(o.value, 4, `same-${game}`);
-    const views: unknown[] = [e.publicView(s)];
-    for (let i = 0; i < 150; i++) {
-      const d = (e.pending(s) as Decision<BaseAction>[])[0];
-      if (!d) break;
-      const r = e.apply(s, d.seat, e.ai(s, d.seat) as BaseAction);
-      assert.ok(r.ok);
-      s = r.value;
-      views.push(JSON.parse(JSON.stringify(e.publicView(s))));
-    }
+    const views = walkStates(e, o.value, 4, `same-${game}`, 150).map((s) => JSON.parse(JSON.stringify(e.publicView(s))) as unknown);
     for (let i = 1; i < views.length; i++) {
       for (const j of [i - 1, Math.floor(i / 2)])
         assert.equal(sameCanonical(views[i], views[j]), same(views[i], views[j]), `${game} views ${j} and ${i}`);

@@ -11,23 +11,14 @@ import { engineOf } from '../../src/table/manifests.js';
 import { GAME_IDS } from '../../src/games/core/types.js';
 import { resolveOptions } from '../../src/games/core/options.js';
 import type { AnyEngine, BaseAction, Decision } from '../../src/games/core/types.js';
+import { walkStates } from '../support/walk.js';
 
 const GAMES = ['phom', 'chan', 'vn-mahjong', 'classic-mahjong'] as const;
 
 function states(e: AnyEngine, seed: string, steps: number): unknown[] {
   const o = resolveOptions(e.options, {});
   assert.ok(o.ok);
-  let s = e.setup(o.value, 4, seed);
-  const out = [s];
-  for (let i = 0; i < steps; i++) {
-    const d = (e.pending(s) as Decision<BaseAction>[])[0];
-    if (!d) break;
-    const r = e.apply(s, d.seat, e.ai(s, d.seat) as BaseAction);
-    assert.ok(r.ok);
-    s = r.value;
-    out.push(s);
-  }
-  return out;
+  return walkStates(e, o.value, 4, seed, steps);
 }
 
 test('a view token is the same from the cached view, a fresh view and a state loaded from JSON', () => {
