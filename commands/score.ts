@@ -6,6 +6,7 @@ import { langOf, translator } from '../src/table/i18n.js';
 import { gameOption, periodOption } from '../src/bot/command-options.js';
 import { handReplayView } from '../src/bot/replays.js';
 import { isGameId } from '../src/table/manifests.js';
+import { unitName } from '../src/table/present/common.js';
 import { ratingHistory, type Period } from '../src/store/index.js';
 import type { GameId } from '../src/table/manifests.js';
 
@@ -53,13 +54,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     const g = ctx.store.games.get(rec.best.gameId);
     for (const it of items.slice(0, 12))
       lines.push(
-        `• ${g ? t(`${g.game}:item.${it.id}`, { defaultValue: it.id }) : it.id}: ${it.value} ${
-          // the unit in words, as the result lines give it (present/common.ts resultLines)
-          t(`${g?.game ?? 'common'}:unit.${it.unit}`, {
-            count: it.value,
-            defaultValue: t(`common:unit.${it.unit}`, { count: it.value, defaultValue: it.unit }),
-          })
-        }`,
+        `• ${g ? t(`${g.game}:item.${it.id}`, { defaultValue: it.id }) : it.id}: ${it.value} ${unitName(t, g?.game ?? null, it.unit, it.value)}`,
       );
     const view = await handReplayView(ctx, rec.best.gameId, rec.best.hand, lang).catch(() => null);
     if (view?.image) files.push(new AttachmentBuilder(view.image, { name: 'best-hand.png' }));

@@ -25,6 +25,12 @@ export function actionVars(a: object, piece: (code: string) => string): Record<s
   return out;
 }
 
+/** A scoring unit in words for `count` of it: the game's own unit name, else the common one (e.g. Phỏm's loose-card "point"). */
+export function unitName(t: PresentCtx['t'], game: GameId | null, unit: string, count: number): string {
+  const common = t(`common:unit.${unit}`, { count, defaultValue: unit });
+  return game ? t(`${game}:unit.${unit}`, { count, defaultValue: common }) : common;
+}
+
 /** Generic label: `<game>:action.<type>` with the action's variables; falls back to "type vars". */
 /** `a`: an action, or an engine's record of one (views type some as plain records with a `type`). */
 export function genericLabel(game: GameId, a: object, ctx: PresentCtx<unknown>, piece: (code: string) => string): string {
@@ -84,11 +90,7 @@ export function resultLines(
   return {
     lines: r.items.map((it) => ({
       label: `${ctx.names[it.seat] ?? ''} · ${ctx.t(`${game}:item.${it.id}`, { defaultValue: it.id })}${it.detail ? ` (${detailText(it.detail, ctx, pieces)})` : ''}`,
-      // The game's own unit name, else the common one (e.g. Phỏm's loose-card "point").
-      value: `${it.value} ${ctx.t(`${game}:unit.${it.unit}`, {
-        count: it.value,
-        defaultValue: ctx.t(`common:unit.${it.unit}`, { count: it.value, defaultValue: it.unit }),
-      })}`,
+      value: `${it.value} ${unitName(ctx.t, game, it.unit, it.value)}`,
     })),
     totals: ctx.names.map((name, s) => ({
       name,
