@@ -36,8 +36,14 @@ for (const h of wonHands()) {
       }
       assert.equal(w.winningCode, h.piece, `${lang}: the winning code`);
       assert.equal(codeAt(w), h.piece, `${lang}: winningAt points at the winning piece`);
-      const piece = h.engine.id === 'phom' ? prettyCard(h.piece) : pieceName(h.engine.id, h.piece, lang);
       const t = translator(lang);
+      // Chắn in Chinese names its cards from the catalogue (一萬), elsewhere the pieces' own names
+      const piece =
+        h.engine.id === 'phom'
+          ? prettyCard(h.piece)
+          : h.engine.id === 'chan' && lang === 'zh-TW'
+            ? t(`chan:card.${h.piece}`)
+            : pieceName(h.engine.id, h.piece, lang);
       let want = t(h.caption!.key, { piece, who: h.caption!.who === undefined ? '' : NAMES[h.caption!.who] });
       if (h.caption!.chiu) want = t('chan:winning.chiu', { text: want });
       assert.equal(w.caption, want, `${lang}: the caption`);
