@@ -122,9 +122,11 @@ export async function run(ctx: BotContext, cmd: TableCommand, o: Omit<ExecOption
 export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}): Promise<void> {
   const t = r.table;
   if (!t) return;
-  // A crash between posting a ping and recording its id leaves an orphan ping: the restart sweep
-  // removes it before the ping is posted again (so at most one ping is live).
-  if (o.restart && r.outbox.some((e) => e.kind === 'ping')) await removeOrphanPings(ctx, t);
+  // A crash between posting a ping and recording its id, or between forgetting a ping's id and
+  // deleting it (deletePing: a new ping, a result, the end of the match), leaves an orphan ping.
+  // Whichever step first executes such an outbox again (the restart sweep, or a click that came
+  // before it) removes it before the ping is posted again, so at most one ping is live.
+  if ((o.restart || r.carried) && r.outbox.some((e) => PING_OWNERS.has(e.kind))) await removeOrphanPings(ctx, t);
   if (r.effects.some((e) => e.kind === 'ping' || e.kind === 'remind' || e.kind === 'remind-claims' || e.kind === 'table')) ctx.wakeTimers();
   if (!r.effects.length) return;
   // Whose seat views were live before this step's are pushed: the claim part of a public message
@@ -304,7 +306,10 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
   }
 }
 
-/** Deletes the bot's ping messages of this game in the thread's recent history (restart only). */
+/** The effects whose execution posts or deletes the ping (and so can orphan one when cut off). */
+const PING_OWNERS: ReadonlySet<Effect['kind']> = new Set(['ping', 'result', 'end-match']);
+
+/** Deletes the bot's ping messages of this game in the thread's recent history (after a crash only). */
 async function removeOrphanPings(ctx: BotContext, t: Table): Promise<void> {
   const ch = await gameChannel(ctx, t.row.threadId);
   if (!ch) return;

@@ -115,6 +115,11 @@ export interface ActResult {
   table: Table | null;
   /** The outbox as stored after the step: the bot clears it once the effects are executed. */
   outbox: Effect[];
+  /**
+   * The outbox already held effects before this step: an earlier step's, which a crash may have cut
+   * off half-executed (bot/effects.ts sweeps the ping it may have orphaned).
+   */
+  carried?: true;
   /** Things an operator should see in the logs (an AI move the engine rejected…). */
   warnings: string[];
 }
@@ -564,6 +569,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
   });
   if (!t) return nothing({ ok: false, refusal: refuse('errors:game-not-found'), applied: 0 }, null);
   const step = new Step(t, now);
+  const carried = t.outbox.length ? { carried: true as const } : {};
   awayMode(store, t, step, cmd, now);
   const done = (outcome: Omit<Outcome, 'applied'>): ActResult => {
     let outbox: Effect[];
@@ -574,7 +580,14 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       throw e;
     }
     const effects = step.dirty || step.reminded.length ? outbox : t.outbox;
-    return { outcome: { ...outcome, applied: step.entries.length }, effects, table: step.after(outbox), outbox, warnings: step.warnings };
+    return {
+      outcome: { ...outcome, applied: step.entries.length },
+      effects,
+      table: step.after(outbox),
+      outbox,
+      warnings: step.warnings,
+      ...carried,
+    };
   };
 
   switch (cmd.kind) {
@@ -880,10 +893,17 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
         const changed = step.entries.length > 0 || step.status !== undefined || key(step.timers ?? t.timers) !== key(t.timers);
         if (changed) return done({ ok: true });
         const effects = mergeEffects(t.outbox, step.effects);
-        return { outcome: { ok: true, applied: 0 }, effects, table: step.after(t.outbox), outbox: t.outbox, warnings: step.warnings };
+        return {
+          outcome: { ok: true, applied: 0 },
+          effects,
+          table: step.after(t.outbox),
+          outbox: t.outbox,
+          warnings: step.warnings,
+          ...carried,
+        };
       }
       const effects = t.row.status === 'paused' ? mergeEffects(t.outbox, [{ kind: 'table' }]) : t.outbox;
-      return { outcome: { ok: true, applied: 0 }, effects, table: t, outbox: t.outbox, warnings: [] };
+      return { outcome: { ok: true, applied: 0 }, effects, table: t, outbox: t.outbox, warnings: [], ...carried };
     }
   }
 }
