@@ -18,7 +18,7 @@ import {
 import type { BotContext } from './context.js';
 import { button, gameChannel, row } from './messages.js';
 import { encodeCommandId, encodeGameId, type GameButton } from './custom-id.js';
-import { langOf, translator, type Lang, type T } from '../table/i18n.js';
+import { langOf, translator, type Lang } from '../table/i18n.js';
 import { engineOf } from '../table/manifests.js';
 import { defaultOptions } from '../games/core/options.js';
 import { run } from './effects.js';
@@ -29,9 +29,12 @@ import { optionsForTable, parseRuleOverrides, rulesRefusal } from './options-in-
 import type { TimerPreset } from '../store/index.js';
 
 /** The deadlines in force, after the one precedence of src/table/timers.ts (preset vs the game's own options). */
-function deadlineLine(row: GameRow, t: T): string {
-  const d = durations(row.timerPreset, engineOf(row.game).timeouts(row.options as never));
-  const span = (ms: number) => (ms % 3600_000 === 0 ? `${ms / 3600_000} h` : `${Math.round(ms / 1000)} s`);
+function deadlineLine(row: GameRow, lang: Lang, preset: TimerPreset = row.timerPreset): string {
+  const t = translator(lang);
+  const d = durations(preset, engineOf(row.game).timeouts(row.options as never));
+  // The unit in the reader's language (Intl: "25 giây", "12 小時").
+  const unit = (n: number, u: 'hour' | 'second') => new Intl.NumberFormat(lang, { style: 'unit', unit: u, unitDisplay: 'short' }).format(n);
+  const span = (ms: number) => (ms % 3600_000 === 0 ? unit(ms / 3600_000, 'hour') : unit(Math.round(ms / 1000), 'second'));
   if (d.turnMs === null && d.claimMs === null) return t('common:lobby.no-deadline');
   return t('common:lobby.deadlines', { turn: d.turnMs === null ? '—' : span(d.turnMs), claim: d.claimMs === null ? '—' : span(d.claimMs) });
 }
@@ -56,7 +59,7 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
     ...seatLines,
     ...(open && cap > seats.length ? [t('common:lobby.open-seats', { count: cap - seats.length })] : []),
     ...(open && cap <= seats.length && seats.some((s) => s.isAi) ? [t('common:lobby.full-join-replaces-ai')] : []),
-    t('common:lobby.timers', { preset: t(`common:timer.${row_.timerPreset.name}`) }) + ` · ${deadlineLine(row_, t)}`,
+    t('common:lobby.timers', { preset: t(`common:timer.${row_.timerPreset.name}`) }) + ` · ${deadlineLine(row_, lang)}`,
     // The AI taking a seat plays at the takeover level /play fixed on the game (/config takeover-level).
     row_.timeoutPolicy === 'ai'
       ? t('common:lobby.on-timeout-ai', { policy: t('commands:on-timeout.ai'), level: t(`common:ai-level.${row_.takeoverLevel}`) })
@@ -103,7 +106,7 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
         button(encodeCommandId('prefs', 'lobby'), t('seatch:lobby-button'), ButtonStyle.Secondary, !open),
       ),
       // The settings panel (issue #13 §3): anyone sees the current values, only the host changes them.
-      ...settingRows(row_, size, seats.filter((s) => !s.isAi).length, open, t),
+      ...settingRows(row_, size, seats.filter((s) => !s.isAi).length, open, lang),
     ],
     allowedMentions: { parse: [] as never[] },
   };
@@ -120,13 +123,25 @@ function timerChoices(current: TimerPreset): TimerPreset[] {
   return current.name === 'custom' ? [...base, current] : base;
 }
 
-function select(id: string, placeholder: string, options: { label: string; value: string; default: boolean }[], disabled: boolean) {
+function select(
+  id: string,
+  placeholder: string,
+  options: { label: string; value: string; default: boolean; description?: string }[],
+  disabled: boolean,
+) {
   return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
     new StringSelectMenuBuilder()
       .setCustomId(id)
       .setPlaceholder(placeholder.slice(0, 150))
       .setDisabled(disabled)
-      .addOptions(options.map((o) => ({ label: o.label.slice(0, 100), value: o.value, default: o.default }))),
+      .addOptions(
+        options.map((o) => ({
+          label: o.label.slice(0, 100),
+          value: o.value,
+          default: o.default,
+          ...(o.description ? { description: o.description.slice(0, 100) } : {}),
+        })),
+      ),
   );
 }
 
@@ -134,7 +149,8 @@ function select(id: string, placeholder: string, options: { label: string; value
  * Three selects: the timer preset, the table size and what happens on a timeout. The sizes go down
  * to the people seated (`people`): a smaller table than the seats taken drops the newest AIs.
  */
-function settingRows(g: GameRow, size: { min: number; max: number }, people: number, open: boolean, t: T) {
+function settingRows(g: GameRow, size: { min: number; max: number }, people: number, open: boolean, lang: Lang) {
+  const t = translator(lang);
   const id = (arg: string) => encodeGameId({ gameId: g.id, ver: 0, verb: 'lobby-set', arg });
   const engine = engineOf(g.game);
   const lo = Math.max(engine.minSeats, size.min, people);
@@ -145,8 +161,10 @@ function settingRows(g: GameRow, size: { min: number; max: number }, people: num
     select(
       id('timer'),
       t('common:lobby.pick-timer'),
+      // Each preset with the deadlines it gives this game (the game's own seconds count: timers.ts).
       timerChoices(g.timerPreset).map((p) => ({
         label: t(`common:timer.${p.name}`),
+        description: deadlineLine(g, lang, p),
         value: p.name,
         default: p.name === g.timerPreset.name,
       })),

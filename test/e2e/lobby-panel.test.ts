@@ -24,7 +24,16 @@ test('the host changes the timer, the table size, the timeout policy and the hou
     const sel = (arg: string) => selects(w, lobby()).find((c) => decodeGameId(String(c.custom_id))?.arg === arg)!;
 
     // Everything in force is shown; Start waits for a second player.
-    assert.match(w.sim.text(lobby()), /Timers: async/);
+    // The preset by name with the deadlines it gives this game (Phỏm's own turn seconds in live play).
+    assert.match(w.sim.text(lobby()), /^Timers: async · turn 24 hr, claims 12 hr$/m);
+    const own = engineOf('phom').timeouts(w.store.games.get(gameId)!.options as never);
+    assert.deepEqual(
+      (sel('timer').options as Json[]).map((o) => [o.label, o.description]),
+      [
+        ['live', `turn ${own.turn} sec, claims ${own.claim} sec`],
+        ['async', 'turn 24 hr, claims 12 hr'],
+      ],
+    );
     assert.match(w.sim.text(lobby()), /^On a timeout: play the default move$/m);
     assert.match(w.sim.text(lobby()), /^Hints: on at this table \(a Hint button on your hand view\)$/m);
     assert.match(w.sim.text(lobby()), /The host may change here: `bet-unit`/);
@@ -55,7 +64,7 @@ test('the host changes the timer, the table size, the timeout policy and the hou
     assert.equal(g.timerPreset.name, 'live');
     assert.equal(g.seats, 2);
     assert.equal(g.timeoutPolicy, 'ai');
-    assert.match(w.sim.text(lobby()), /Timers: live/);
+    assert.match(w.sim.text(lobby()), /^Timers: live · turn \d+ sec, claims \d+ sec$/m);
     assert.match(w.sim.text(lobby()), /^On a timeout: the AI takes the seat \(normal\)$/m, 'the takeover level');
 
     // House rules in a modal: a bad value is refused with the reason, a good one is in force.
