@@ -4,6 +4,7 @@
  */
 import type { BaseAction } from '../../games/core/types.js';
 import type { PublicView, SeatView, MeldView, PlayerView } from '../../games/vn-mahjong/views.js';
+import { isFlowerLike } from '../../games/vn-mahjong/tiles.js';
 import type { PieceGroup, SeatModel } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
@@ -140,14 +141,20 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
   },
   actionLabel(a, ctx) {
     // The opening exposure (§4.3) differs by the jokers shown and whether the dealer keeps its one
-    // bonus tile: both go into the label, so no two buttons read alike.
+    // bonus tile: both go into the label, so no two buttons read alike. The bonus tiles in the hand
+    // are exposed with any choice but the dealer's keep; on the seat's own hand view (its view is
+    // known) the label says so, so "no joker" does not read as "nothing".
     const x = a as { type: string; jokers?: string[]; keepFlower?: boolean };
     if (x.type === 'initial-expose') {
       const jokers = x.jokers ?? [];
       const what = jokers.length
         ? ctx.t('vn-mahjong:action.initial-expose', { jokers: jokers.map((c) => name(c, ctx)).join(' ') })
         : ctx.t('vn-mahjong:action.initial-expose-none');
-      return x.keepFlower ? `${what} · ${ctx.t('vn-mahjong:action.keep-flower')}` : what;
+      if (x.keepFlower) return `${what} · ${ctx.t('vn-mahjong:action.keep-flower')}`;
+      const flowers = ((ctx.view as Partial<SeatView> | undefined)?.hand ?? []).filter(isFlowerLike);
+      return flowers.length
+        ? `${what} · ${ctx.t('vn-mahjong:action.expose-flowers', { tiles: flowers.map((c) => name(c, ctx)).join(' ') })}`
+        : what;
     }
     return genericLabel('vn-mahjong', a, ctx, (c) => name(c, ctx));
   },
