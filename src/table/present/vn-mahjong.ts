@@ -5,6 +5,7 @@
 import type { BaseAction } from '../../games/core/types.js';
 import type { PublicView, SeatView, MeldView, PlayerView } from '../../games/vn-mahjong/views.js';
 import { isFlowerLike } from '../../games/vn-mahjong/tiles.js';
+import type { WinBy } from '../../games/vn-mahjong/scoring/input.js';
 import type { PieceGroup, SeatModel } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
@@ -20,12 +21,15 @@ function meldGroup(m: MeldView, ctx: PresentCtx): PieceGroup {
 
 const isJoker = (t: string): boolean => t.startsWith('J');
 
-/** The engine's `winBy` (§6, §7) as the result caption words it. */
-const HOW: Record<string, WinHow> = {
+/** The engine's `winBy` (§6, §7) as the result caption words it: every way, so a new one must be added here. */
+const HOW: Record<WinBy, WinHow> = {
   'self-draw': 'self-drawn',
   discard: 'discard',
   'rob-kong': 'robbed-kong',
   'rob-bounce': 'robbed',
+  // The dealt hand wins without a winning tile (views.ts: null), so it has no caption; were a tile
+  // named, it was the dealer's own.
+  'thien-u': 'self-drawn',
 };
 
 function playerGroups(p: PlayerView, ctx: PresentCtx): PieceGroup[] {
@@ -126,7 +130,7 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
                     winningCode: tile,
                     caption: winCaption(
                       ctx,
-                      HOW[end.winBy ?? ''] ?? 'discard',
+                      HOW[end.winBy as WinBy] ?? 'discard',
                       name(tile, ctx),
                       end.from === null ? undefined : ctx.names[end.from],
                     ),
