@@ -315,7 +315,7 @@ async function cmdMove(argv: string[]): Promise<number> {
     if (!r.outcome.ok) {
       // Refused (nothing committed): one readable line, in English, with its i18n key.
       const { translator } = await import('../table/i18n.js');
-      const key = refusal?.key ?? 'errors:unknown';
+      const key = refusal?.key ?? 'errors:refused';
       const text = translator('en')(key, {
         ...(refusal?.vars ?? {}),
         ...(refusal?.defaultValue !== undefined ? { defaultValue: refusal.defaultValue } : {}),
