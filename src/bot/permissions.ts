@@ -12,8 +12,16 @@ export const REQUIRED_PERMISSIONS = {
   ReadMessageHistory: PermissionFlagsBits.ReadMessageHistory,
 } as const;
 
-/** Sum of the required bits, for the invite URL's `permissions=` parameter. */
-export const INVITE_PERMISSIONS = Object.values(REQUIRED_PERMISSIONS).reduce((a, b) => a | b, 0n);
+/** Asked for at invite but not required: seat views in a private thread (seat-channels.ts; /prefs says when it is missing). */
+export const OPTIONAL_PERMISSIONS = {
+  CreatePrivateThreads: PermissionFlagsBits.CreatePrivateThreads,
+} as const;
+
+/** Sum of the required and optional bits: the README invite URL's `permissions=` parameter. */
+export const INVITE_PERMISSIONS = [...Object.values(REQUIRED_PERMISSIONS), ...Object.values(OPTIONAL_PERMISSIONS)].reduce(
+  (a, b) => a | b,
+  0n,
+);
 
 /** Names of the permissions the bot lacks to host a game (ManageThreads is only needed to lock at the end). */
 export function missingToHost(perms: Readonly<PermissionsBitField> | null): string[] {
