@@ -85,6 +85,7 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     wakeTimers: () => scheduler?.wake(),
     locks,
     ...(o.ai ? { ai: o.metrics ? measuredAiPort(o.ai, o.metrics) : o.ai } : {}),
+    ...(o.metrics ? { metrics: o.metrics } : {}),
   };
   ctx.notifier = new Notifier(o.store, ctx.table, discordSender(client, o.log), { defaultLang: ctx.defaultLang, log: o.log });
   scheduler = new Scheduler(ctx, locks);

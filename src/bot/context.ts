@@ -7,6 +7,7 @@ import type { AiPort } from '../table/act.js';
 import type { Lang } from '../table/i18n.js';
 import type { ClaimModel, HandModel, TableModel, ResultModel, StandingsModel, RatingModel } from '../render/model.js';
 import type { Notifier } from '../notify/notifier.js';
+import type { Metrics } from '../ops/metrics.js';
 
 export interface Renderer {
   hand(m: HandModel): Promise<Buffer>;
@@ -42,6 +43,8 @@ export interface BotContext {
   locks?: GameLocks;
   /** Opt-in DM notices (src/notify): told each executed step's effects; its due() runs on the scheduler's tick. */
   notifier?: Notifier;
+  /** Where the router records how long a click took to show (METRICS_PORT; src/ops/metrics.ts). */
+  metrics?: Pick<Metrics, 'visibleSeconds'>;
 }
 
 /** Serializes work per game: clicks, timers and AI moves on one game never interleave. */

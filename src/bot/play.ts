@@ -88,7 +88,8 @@ function ownView(ctx: BotContext, i: Comp, gameId: string): { ok: boolean; chann
 }
 
 /** Buttons and selects on the ephemeral hand (deferred with deferUpdate: the hand is redrawn in place). */
-export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): Promise<void> {
+/** `shown`: called once the clicker's own view shows the click's outcome (the metrics' seat-view latency). */
+export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton, shown?: () => void): Promise<void> {
   const own = ownView(ctx, i, b.gameId);
   // A seat channel message speaks its own language (the one it was opened in).
   const lang = own.channel ? langOf(own.channel.lang, ctx.defaultLang) : langOf(i.locale, ctx.defaultLang);
@@ -113,6 +114,7 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton): 
     const doubleClick = o.refusal?.key === 'errors:stale' && accepted.has(key);
     const note = o.refusal && !doubleClick ? say(t, o.refusal) : undefined;
     await redraw(ctx, i, b.gameId, own.channel, r.table, o.seat, lang, note, o.draft);
+    if (o.ok && o.applied) shown?.();
   };
   const values = i.isStringSelectMenu() ? i.values : [];
   await run(

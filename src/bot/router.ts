@@ -13,6 +13,7 @@ import { onHandComponent, onTableComponent, openHand } from './play.js';
 import { onConfigComponent, onConfigModal } from './config-ui.js';
 import { tableSettled } from './effects.js';
 import { tellDmsClosedOnce } from '../notify/tell.js';
+import { performance } from 'node:perf_hooks';
 
 const LOBBY = new Set(['join', 'leave', 'add-ai', 'start', 'cancel']);
 const HAND = new Set(['refresh', 'act', 'pick', 'retake', 'announce', 'hint', 'prefs']);
@@ -87,10 +88,19 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
             await i.deferReply({ flags: MessageFlags.Ephemeral });
             await locks.run(g.gameId, () => openHand(ctx, i, g));
           } else if (HAND.has(g.verb)) {
+            const arrived = performance.now();
             await i.deferUpdate();
-            await locks.run(g.gameId, () => onHandComponent(ctx, i, g));
+            let seen = false;
+            await locks.run(g.gameId, () =>
+              onHandComponent(ctx, i, g, () => {
+                seen = true;
+                ctx.metrics?.visibleSeconds.observe({ view: 'seat' }, (performance.now() - arrived) / 1000);
+              }),
+            );
             // The table message edit runs outside the game lock, coalesced per table (effects.ts).
             await tableSettled(ctx, g.gameId);
+            // A move's public side is shown once the table edit it queued has landed (or none was due).
+            if (seen) ctx.metrics?.visibleSeconds.observe({ view: 'table' }, (performance.now() - arrived) / 1000);
           } else if (g.verb === 'lobby-rules' && i.isButton()) {
             // Answered with a modal, which must be the interaction's first answer (no defer).
             await onLobbyRulesButton(ctx, i, g);

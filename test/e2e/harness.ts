@@ -19,6 +19,7 @@ import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import { canonical } from '../../src/games/core/match.js';
 import { isAnnounceDecision } from '../../src/table/announce.js';
 import { initialState } from '../../src/store/replay.js';
+import type { Metrics } from '../../src/ops/metrics.js';
 
 type Json = Record<string, unknown>;
 
@@ -73,7 +74,9 @@ export interface World {
   restartBot(): Promise<void>;
 }
 
-export async function startWorld(o: { users?: number; guildLocale?: string; userLocale?: string; dbPath?: string } = {}): Promise<World> {
+export async function startWorld(
+  o: { users?: number; guildLocale?: string; userLocale?: string; dbPath?: string; metrics?: Metrics } = {},
+): Promise<World> {
   const sim = await DiscordSim.start();
   const guild = sim.createGuild({ name: 'Hội Quán', locale: o.guildLocale ?? 'en-US' });
   const channel = sim.createTextChannel(guild.id, 'games');
@@ -99,6 +102,7 @@ export async function startWorld(o: { users?: number; guildLocale?: string; user
       render: render.renderer,
       clock: { now: () => now.t },
       defaultLang: 'en',
+      ...(o.metrics ? { metrics: o.metrics } : {}),
     });
   let bot = await make();
   await bot.start();
