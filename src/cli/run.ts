@@ -24,7 +24,7 @@ const COMMAND_USAGE: Record<string, string[]> = {
   ],
   replay: ['replay <scenario.json>'],
   score: ['score --game <id>                 (reads one JSON hand or an array of hands on stdin)'],
-  render: ['render --game <id> --seed S --out DIR [--locale vi|en|zh-TW]'],
+  render: ['render --game <id> [--seed S] --out DIR [--locale vi|en|zh-TW] [--sheet]'],
   'replay-db': [
     "replay-db --db FILE --game-id ID  (replays a stored game's action log and prints its results)",
     'replay-db --db FILE --all         (replays every stored game; exit 1 if any differs)',
@@ -234,6 +234,7 @@ async function cmdRender(argv: string[]): Promise<number> {
     seed: { type: 'string' },
     out: { type: 'string' },
     locale: { type: 'string' },
+    sheet: { type: 'boolean' },
   });
   const game = gameArg(values.game);
   const seed = values.seed === undefined ? 'sample' : seedArg(values.seed);
@@ -242,7 +243,7 @@ async function cmdRender(argv: string[]): Promise<number> {
   const locale = (values.locale as string | undefined) ?? 'vi';
   if (!(LANGS as readonly string[]).includes(locale)) fail(`--locale must be one of ${LANGS.join(', ')}, got "${locale}"`);
   const { renderSamples } = await import('./render-samples.js');
-  const files = await renderSamples(game, seed, out, locale);
+  const files = await renderSamples(game, seed, out, locale, { sheet: values.sheet === true });
   for (const f of files) console.log(f);
   return 0;
 }

@@ -8,7 +8,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, oneErrorLine } from './cli-capture.js';
@@ -64,4 +64,16 @@ test('render refuses an unknown locale and an --out it cannot create, before dra
     oneErrorLine(await cli('render', '--game', 'phom', '--out', join(dir, 'file', 'sub')), 1),
     `error: ${join(dir, 'file')} is not a directory`,
   );
+});
+
+test('render --sheet also writes the sheet of every piece', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hq-cli-sheet-'));
+  const r = await cli('render', '--game', 'chan', '--out', dir, '--locale', 'en', '--sheet');
+  assert.equal(r.code, 0, r.stderr);
+  const files = r.stdout.trim().split('\n');
+  assert.deepEqual(
+    files.map((f) => f.slice(dir.length + 1)),
+    ['chan-table.png', 'chan-hand.png', 'chan-result.png', 'chan-sheet.png'],
+  );
+  assert.ok(readFileSync(files[3]!).subarray(1, 4).toString() === 'PNG', 'a PNG');
 });
