@@ -29,6 +29,8 @@ export interface HandReplay {
     opening: boolean;
     before: unknown;
     after: unknown;
+    /** A hint's: the asker's own seat view when they asked (its label may name their hand; shown to them only). */
+    seatView?: unknown;
   }[];
 }
 
@@ -61,6 +63,7 @@ export function replayHand(ctx: BotContext, gameId: string, hand: number): HandR
         opening: opening(h.seat),
         before: view,
         after: view,
+        ...(h.seat === null ? {} : { seatView: engine.view(state, h.seat) }),
       });
     }
   };

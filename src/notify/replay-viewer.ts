@@ -82,7 +82,7 @@ function replaySteps(ctx: BotContext, gameId: string, hand: number, userId: stri
   const { presenter, engine } = GAMES[row.game];
   const who = (seat: number | null) => (seat === null ? '—' : (names[seat] ?? `#${seat + 1}`));
   const ownHint = (a: HandReplay['actions'][number]) =>
-    `${who(a.seat)}: ${presenter.actionLabel(a.action, { lang, t, names, view: a.before })} (${t('common:source.hint')})`;
+    `${who(a.seat)}: ${presenter.actionLabel(a.action, { lang, t, names, view: a.seatView ?? a.before })} (${t('common:source.hint')})`;
   if (!viewable(row, hand, r.result))
     return { running: true, hints: r.actions.filter((a) => a.source === 'hint' && a.userId === userId).map(ownHint) };
   const moves: string[] = [];
