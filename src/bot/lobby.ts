@@ -112,7 +112,7 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
   };
 }
 
-/** The house rules the server lets /play (and so the lobby) override (/config play-overridable). */
+/** The house rules the server lets /play (and so the lobby) override (/config allow-play). */
 function overridableKeys(ctx: BotContext, g: GameRow): string[] {
   return g.guildId ? ctx.store.settings.get(g.guildId, g.game).playOverridable : [];
 }
