@@ -110,50 +110,50 @@ test('option keys are never card ranks or suits (a 10th key "A" read like an ace
   for (const k of keys) assert.doesNotMatch(k, /^[AJQKTSHDCIO]$/);
 });
 
-test('Vietnamese mahjong opening exposure: no two options read alike (keepFlower is in the label)', () => {
-  const { engine, presenter } = GAMES['vn-mahjong'];
+type InitialExpose = { type: string; jokers: string[]; keepFlower?: boolean };
+
+/** Deals whose dealer holds exactly one bonus tile (it may keep it: vn-mahjong.md §4.3), with that decision. */
+function* dealerMayKeep(n: number): Generator<{ s: unknown; seat: number; opts: InitialExpose[] }> {
+  const { engine } = GAMES['vn-mahjong'];
   const o = resolveOptions(engine.options, {});
   assert.ok(o.ok);
-  let checked = 0;
-  for (let h = 0; h < 300 && checked < 5; h++) {
+  let found = 0;
+  for (let h = 0; h < 300 && found < n; h++) {
     const s = engine.setup(o.value, 4, handSeed('vn-initial', h), null);
     for (const d of engine.pending(s)) {
-      const opts = d.options as { type: string; keepFlower?: boolean }[];
+      const opts = d.options as InitialExpose[];
       if (!opts.some((x) => x.type === 'initial-expose' && x.keepFlower)) continue;
-      checked++;
-      for (const lang of LANGS) {
-        const ctx = { lang, t: translator(lang), names: NAMES.slice(0, 4) };
-        const labels = opts.map((a) => presenter.actionLabel(a, ctx));
-        assert.equal(new Set(labels).size, labels.length, `${lang}: ${labels.join(' | ')}`);
-      }
+      found++;
+      yield { s, seat: d.seat, opts };
     }
   }
-  assert.ok(checked > 0, 'a dealer holding exactly one bonus tile was dealt');
+  assert.ok(found > 0, 'a dealer holding exactly one bonus tile was dealt');
+}
+
+test('Vietnamese mahjong opening exposure: no two options read alike (keepFlower is in the label)', () => {
+  const { presenter } = GAMES['vn-mahjong'];
+  for (const { opts } of dealerMayKeep(5)) {
+    for (const lang of LANGS) {
+      const ctx = { lang, t: translator(lang), names: NAMES.slice(0, 4) };
+      const labels = opts.map((a) => presenter.actionLabel(a as never, ctx));
+      assert.equal(new Set(labels).size, labels.length, `${lang}: ${labels.join(' | ')}`);
+    }
+  }
 });
 
 test('Vietnamese mahjong opening exposure on the hand view: the option that exposes the bonus tile says so', () => {
   const { engine, presenter } = GAMES['vn-mahjong'];
-  const o = resolveOptions(engine.options, {});
-  assert.ok(o.ok);
-  let checked = 0;
-  for (let h = 0; h < 300 && checked < 3; h++) {
-    const s = engine.setup(o.value, 4, handSeed('vn-initial', h), null);
-    for (const d of engine.pending(s)) {
-      const opts = d.options as { type: string; jokers: string[]; keepFlower?: boolean }[];
-      if (!opts.some((x) => x.type === 'initial-expose' && x.keepFlower)) continue;
-      checked++;
-      const view = engine.view(s, d.seat) as { hand: string[] };
-      const flowers = view.hand.filter(isFlowerLike);
-      assert.equal(flowers.length, 1, 'the dealer may keep only a single bonus tile');
-      const ctx = { lang: 'en' as const, t: translator('en'), names: NAMES.slice(0, 4), view };
-      const flowerName = presenter.actionLabel({ type: 'discard', tile: flowers[0] } as never, ctx).replace(/^Discard /, '');
-      const none = (keep: boolean) => opts.find((x) => x.jokers.length === 0 && !!x.keepFlower === keep)!;
-      // Without a joker exposed, the dealer still exposes its bonus tile unless it keeps it (§4.3).
-      assert.equal(presenter.actionLabel(none(false), ctx), `Expose no joker · expose ${flowerName}`);
-      assert.equal(presenter.actionLabel(none(true), ctx), 'Expose no joker · keep the bonus tile');
-      // Without the view (a public notice), nothing of the hand is named.
-      assert.equal(presenter.actionLabel(none(false), { ...ctx, view: undefined }), 'Expose no joker');
-    }
+  for (const { s, seat, opts } of dealerMayKeep(3)) {
+    const view = engine.view(s as never, seat) as { hand: string[] };
+    const flowers = view.hand.filter(isFlowerLike);
+    assert.equal(flowers.length, 1, 'the dealer may keep only a single bonus tile');
+    const ctx = { lang: 'en' as const, t: translator('en'), names: NAMES.slice(0, 4), view };
+    const flowerName = presenter.actionLabel({ type: 'discard', tile: flowers[0] } as never, ctx).replace(/^Discard /, '');
+    const none = (keep: boolean) => opts.find((x) => x.jokers.length === 0 && !!x.keepFlower === keep)! as never;
+    // Without a joker exposed, the dealer still exposes its bonus tile unless it keeps it (§4.3).
+    assert.equal(presenter.actionLabel(none(false), ctx), `Expose no joker · expose ${flowerName}`);
+    assert.equal(presenter.actionLabel(none(true), ctx), 'Expose no joker · keep the bonus tile');
+    // Without the view (a public notice), nothing of the hand is named.
+    assert.equal(presenter.actionLabel(none(false), { ...ctx, view: undefined }), 'Expose no joker');
   }
-  assert.ok(checked > 0, 'a dealer holding exactly one bonus tile was dealt');
 });
