@@ -133,7 +133,8 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   // goes by it. Only the views that changed are edited, and a claim window changes the claimants'
   // views only: a push that fails now (the view is dead from then on) would otherwise make the claim
   // ping mention that one seat among those whose views were live, i.e. name a claimant (#13 §2).
-  const liveBefore = liveSeats(ctx, t);
+  // Nor does a failure of an earlier step's push count (liveSeats `despiteFailure`).
+  const liveBefore = liveSeats(ctx, t, { despiteFailure: true });
   // The live seat views first (interaction webhooks): a seat whose view was pushed needs no ping.
   if (r.effects.some((e) => e.kind === 'table' || e.kind === 'ping'))
     await pushSeatViews(ctx, t, t.seats.find((x) => o.actorUserId && x.userId === o.actorUserId)?.seat);

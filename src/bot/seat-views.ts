@@ -80,9 +80,9 @@ export function registerView(
   if (m.size > 20_000) m.delete(m.keys().next().value!);
 }
 
-function liveView(ctx: BotContext, gameId: string, seat: number): LiveView | null {
+function liveView(ctx: BotContext, gameId: string, seat: number, despiteFailure = false): LiveView | null {
   const v = reg(ctx).get(key(gameId, seat));
-  if (!v || v.dead) return null;
+  if (!v || (v.dead && !despiteFailure)) return null;
   if (ctx.clock.now() - v.since >= LIVE_MS) {
     reg(ctx).delete(key(gameId, seat));
     return null;
@@ -90,11 +90,18 @@ function liveView(ctx: BotContext, gameId: string, seat: number): LiveView | nul
   return v;
 }
 
-/** Seats whose view can be pushed now (their player needs no ping): a live ephemeral or a seat channel. */
-export function liveSeats(ctx: BotContext, t: Table): Set<number> {
+/**
+ * Seats whose view can be pushed now (their player needs no ping): a live ephemeral or a seat channel.
+ * `despiteFailure`: also the ephemerals whose token is still young but whose last push failed (the
+ * player dismissed the message). The claim part of a public message goes by that (#13 §2): a push is
+ * tried only on a view that changed, which a claim window does for the claimants alone, so a failure
+ * marks a claimant, and mentioning that seat in a later claim ping would tell the table who may claim.
+ * Token age is the same for everyone, whatever their cards.
+ */
+export function liveSeats(ctx: BotContext, t: Table, o: { despiteFailure?: boolean } = {}): Set<number> {
   const out = seatChannelSeats(ctx, t);
   for (const s of t.seats) {
-    const v = liveView(ctx, t.row.id, s.seat);
+    const v = liveView(ctx, t.row.id, s.seat, o.despiteFailure);
     if (v && s.userId === v.userId) out.add(s.seat);
   }
   return out;

@@ -246,3 +246,86 @@ test('a claimant whose live seat view cannot be pushed as its window opens is no
     for (const m of changed) assert.ok(!m.content.includes(`<@${user}>`), `public message names the claimant: ${m.content}`);
   });
 });
+
+/**
+ * A classical deal (live timers) whose first window with a single claimant, C, is let pass (the
+ * timeout default), and where a window of other claimants opens before C's next decision.
+ */
+function lateWindowSeed(options: unknown): { seed: string; seat: number } {
+  const engine = engineOf('classic-mahjong');
+  for (let k = 0; k < 300; k++) {
+    const seed = `late-window-${k}`;
+    let state = initialState(engine, options, 4, seed);
+    let c: number | null = null;
+    for (let n = 0; n < 1500 && !engine.result(state); n++) {
+      const pending = engine.pending(state) as Decision<BaseAction>[];
+      const claims = pending.filter((d) => d.kind === 'claim');
+      let d = pending[0]!;
+      let action = engine.ai(state, d.seat) as BaseAction;
+      if (c === null && claims.length === 1) {
+        d = claims[0]!;
+        c = d.seat;
+        action = d.timeoutDefault;
+      } else if (c !== null) {
+        if (pending.some((x) => x.seat === c)) break;
+        if (claims.length) return { seed, seat: c };
+      }
+      const r = engine.apply(state, d.seat, action);
+      assert.ok(r.ok);
+      state = r.value;
+    }
+  }
+  throw new Error('no deal with a later window before the claimant acts again');
+}
+
+test('a claimant whose view could not be pushed is not singled out by a later window’s claim ping either', async () => {
+  await withWorld(async (w) => {
+    const { gameId, seat: c, user } = await tableWithSeed(w, 'classic-mahjong', () => false, { timer: 'live' }, lateWindowSeed);
+    const engine = engineOf('classic-mahjong');
+    const seats = w.store.games.seats(gameId);
+    const soleClaimant = (pending: Decision<BaseAction>[]) => {
+      const claims = pending.filter((x) => x.kind === 'claim');
+      return claims.length === 1 ? claims[0]!.seat : null;
+    };
+    const opensWindow = (): boolean => {
+      const state = w.store.games.state(w.store.games.get(gameId)!);
+      const d = (engine.pending(state) as Decision<BaseAction>[])[0]!;
+      const r = engine.apply(state, d.seat, engine.ai(state, d.seat) as BaseAction);
+      return r.ok && soleClaimant(engine.pending(r.value) as Decision<BaseAction>[]) === c;
+    };
+    for (let n = 0; n < 1500 && !opensWindow(); n++) {
+      const d = pendingNow(w, gameId)[0]!;
+      const u = seats[d.seat]!.userId!;
+      await playAsAi(w, u, gameId, await openHand(w, u, gameId));
+    }
+    assert.ok(opensWindow(), "the next move opens C's window");
+    const mover = pendingNow(w, gameId)[0]!.seat;
+    await openHand(w, user, gameId);
+    // C's token dies at Discord (only Discord's clock moves); the others open their hands anew.
+    w.sim.clock.advance(16 * 60_000);
+    const views = new Map<number, string>();
+    for (const s of seats) if (s.seat !== c) views.set(s.seat, (await openHand(w, s.userId!, gameId)).id);
+    const threadId = w.store.games.get(gameId)!.threadId!;
+    const before = new Map(w.sim.allMessages(threadId).map((m) => [m.id, m.edits]));
+    await playAsAi(w, seats[mover]!.userId!, gameId, w.sim.message(views.get(mover)!)!);
+    assert.equal(soleClaimant(pendingNow(w, gameId)), c, 'C alone may claim');
+    // C lets it pass: the deadline expires on the bot's clock (C's view is still young there).
+    w.now.t = w.store.timers.forGame(gameId).find((x) => x.seat === c)!.deadline + 1;
+    await w.bot.scheduler.tick();
+    await w.bot.whenIdle();
+    assert.ok(!pendingNow(w, gameId).some((d) => d.seat === c), 'the window is closed');
+    // The others play on until a window of other claimants opens, C still without a decision.
+    let later = false;
+    for (let n = 0; n < 20 && !later; n++) {
+      const d = pendingNow(w, gameId)[0]!;
+      assert.notEqual(d.seat, c);
+      const u = seats[d.seat]!.userId!;
+      await playAsAi(w, u, gameId, await openHand(w, u, gameId));
+      const pending = pendingNow(w, gameId);
+      later = pending.some((x) => x.kind === 'claim') && !pending.some((x) => x.seat === c);
+    }
+    assert.ok(later, 'a later window opened');
+    const changed = w.sim.allMessages(threadId).filter((m) => !m.ephemeralTo && !m.deleted && before.get(m.id) !== m.edits);
+    for (const m of changed) assert.ok(!m.content.includes(`<@${user}>`), `public message names the earlier claimant: ${m.content}`);
+  });
+});

@@ -30,15 +30,24 @@ export function findSeed(game: GameId, options: unknown, want: Want): { seed: st
   throw new Error(`no seed gives a claim decision for ${game}`);
 }
 
-/** /play, everyone joins, the deal is fixed, Start. */
-export async function tableWithSeed(w: World, game: GameId, want: Want) {
+/**
+ * /play (with `extra` options), everyone joins, the deal is fixed, Start. `find` picks the deal
+ * (default: the first that brings a claim decision `want` accepts).
+ */
+export async function tableWithSeed(
+  w: World,
+  game: GameId,
+  want: Want,
+  extra: Record<string, unknown> = {},
+  find: (options: unknown) => { seed: string; seat: number } = (options) => findSeed(game, options, want),
+) {
   const host = w.users[0]!;
-  const lobby = (await slash(w, host.id, 'play', { game })).response!;
+  const lobby = (await slash(w, host.id, 'play', { game, ...extra })).response!;
   const join = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Join').custom_id);
   for (const u of w.users.slice(1, 4)) await click(w, u.id, lobby.id, join);
   const start = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Start').custom_id);
   const gameId = decodeGameId(start)!.gameId;
-  const found = findSeed(game, w.store.games.get(gameId)!.options, want);
+  const found = find(w.store.games.get(gameId)!.options);
   w.store.db.prepare('UPDATE games SET seed = ? WHERE id = ?').run(found.seed, gameId);
   await click(w, host.id, lobby.id, start);
   assert.equal(w.store.games.get(gameId)!.status, 'running');
