@@ -135,7 +135,7 @@ export async function createBot(o: BotOptions): Promise<Bot> {
       o.log.info({ games: ids.length }, 'bringing tables up to date');
       for (const id of ids) {
         await locks
-          .run(id, () => run(ctx, { kind: 'sync', gameId: id }))
+          .run(id, () => run(ctx, { kind: 'sync', gameId: id }, { restart: true }))
           .catch((e: unknown) => o.log.error({ err: e, game: id }, 'resume failed'));
       }
       scheduler!.start();

@@ -63,6 +63,7 @@ export interface Via {
 
 export interface ExecOptions {
   skip?: Effect['kind'][];
+  /** The start-up sweep's step (app.ts): its whole outbox may be what a crash cut off. */
   restart?: boolean;
   /** Don't wait for the table message edit (the caller awaits `tableSettled` outside the game lock). */
   detach?: boolean;
@@ -104,7 +105,7 @@ export function logWarnings(log: Pick<BotContext['log'], 'error'>, fields: Recor
 }
 
 /** Runs a command through the table layer and executes its effects. */
-export async function run(ctx: BotContext, cmd: TableCommand, o: Omit<ExecOptions, 'restart'> = {}): Promise<ActResult> {
+export async function run(ctx: BotContext, cmd: TableCommand, o: ExecOptions = {}): Promise<ActResult> {
   // The step's load, rules and commit run in a slice of the event loop (slices.ts).
   await slices.slice();
   // The AI thinks in the worker pool when there is one: the event loop stays free meanwhile.
@@ -115,7 +116,7 @@ export async function run(ctx: BotContext, cmd: TableCommand, o: Omit<ExecOption
   // follow-up of it would carry the clicker in its interaction metadata and tell the table who could
   // claim (issue #13 §2). Such a step's public posts go through the channel.
   const { via, ...rest } = o;
-  await execute(ctx, r, { ...rest, ...(via && r.outcome.answered !== 'claim' ? { via } : {}), restart: cmd.kind === 'sync' });
+  await execute(ctx, r, { ...rest, ...(via && r.outcome.answered !== 'claim' ? { via } : {}) });
   return r;
 }
 
@@ -124,9 +125,9 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   if (!t) return;
   // A crash between posting a ping and recording its id, or between forgetting a ping's id and
   // deleting it (deletePing: a new ping, a result, the end of the match), leaves an orphan ping.
-  // Whichever step first executes such an outbox again (the restart sweep, or a click that came
-  // before it) removes it before the ping is posted again, so at most one ping is live.
-  if ((o.restart || r.carried) && r.outbox.some((e) => PING_OWNERS.has(e.kind))) await removeOrphanPings(ctx, t);
+  // Whichever step first executes such an outbox again (the start-up sweep, or an accepted click
+  // that came before it) removes it before the ping is posted again, so at most one ping is live.
+  if ((o.restart ? r.outbox : (r.carried ?? [])).some((e) => PING_OWNERS.has(e.kind))) await removeOrphanPings(ctx, t);
   if (r.effects.some((e) => e.kind === 'ping' || e.kind === 'remind' || e.kind === 'remind-claims' || e.kind === 'table')) ctx.wakeTimers();
   if (!r.effects.length) return;
   // Whose seat views were live before this step's are pushed: the claim part of a public message

@@ -116,10 +116,10 @@ export interface ActResult {
   /** The outbox as stored after the step: the bot clears it once the effects are executed. */
   outbox: Effect[];
   /**
-   * The outbox already held effects before this step: an earlier step's, which a crash may have cut
-   * off half-executed (bot/effects.ts sweeps the ping it may have orphaned).
+   * What the outbox already held before this step: an earlier step's effects, which a crash may have
+   * cut off half-executed (bot/effects.ts sweeps the ping they may have orphaned). Absent when empty.
    */
-  carried?: true;
+  carried?: Effect[];
   /** Things an operator should see in the logs (an AI move the engine rejected…). */
   warnings: string[];
 }
@@ -569,7 +569,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
   });
   if (!t) return nothing({ ok: false, refusal: refuse('errors:game-not-found'), applied: 0 }, null);
   const step = new Step(t, now);
-  const carried = t.outbox.length ? { carried: true as const } : {};
+  const carried = t.outbox.length ? { carried: t.outbox } : {};
   awayMode(store, t, step, cmd, now);
   const done = (outcome: Omit<Outcome, 'applied'>): ActResult => {
     let outbox: Effect[];
