@@ -151,9 +151,53 @@ test('Vietnamese mahjong opening exposure on the hand view: the option that expo
     const flowerName = presenter.actionLabel({ type: 'discard', tile: flowers[0] } as never, ctx).replace(/^Discard /, '');
     const none = (keep: boolean) => opts.find((x) => x.jokers.length === 0 && !!x.keepFlower === keep)! as never;
     // Without a joker exposed, the dealer still exposes its bonus tile unless it keeps it (§4.3).
-    assert.equal(presenter.actionLabel(none(false), ctx), `Expose no joker · expose ${flowerName}`);
+    assert.equal(presenter.actionLabel(none(false), ctx), `Expose no joker · expose bonus tile ${flowerName}`);
     assert.equal(presenter.actionLabel(none(true), ctx), 'Expose no joker · keep the bonus tile');
     // Without the view (a public notice), nothing of the hand is named.
     assert.equal(presenter.actionLabel(none(false), { ...ctx, view: undefined }), 'Expose no joker');
+  }
+});
+
+test('Vietnamese mahjong: after the dealer kept its bonus tile, a second opening decision does not say it exposes it', () => {
+  const { engine, presenter } = GAMES['vn-mahjong'];
+  const o = resolveOptions(engine.options, {});
+  assert.ok(o.ok);
+  let checked = 0;
+  for (let h = 0; h < 4000 && checked < 1; h++) {
+    const s0 = engine.setup(o.value, 4, handSeed('kept', h), null);
+    const d = engine.pending(s0).find((x) => x.seat === 0);
+    // Keep the bonus tile and expose a joker: a joker drawn as its replacement asks the dealer again.
+    const keep = (d?.options as InitialExpose[] | undefined)?.find((a) => a.type === 'initial-expose' && a.keepFlower && a.jokers.length);
+    if (!keep) continue;
+    const r = engine.apply(s0, 0, keep as never);
+    assert.ok(r.ok);
+    const d2 = engine.pending(r.value).find((x) => x.seat === 0 && (x.options[0] as InitialExpose | undefined)?.type === 'initial-expose');
+    if (!d2) continue;
+    checked++;
+    const view = engine.view(r.value, 0) as { mustDiscard: string | null };
+    assert.ok(view.mustDiscard, 'the kept tile is the first discard');
+    const ctx = { lang: 'en' as const, t: translator('en'), names: NAMES.slice(0, 4), view };
+    const kept = presenter.actionLabel({ type: 'discard', tile: view.mustDiscard } as never, ctx).replace(/^Discard /, '');
+    for (const a of d2.options) assert.ok(!presenter.actionLabel(a, ctx).includes(kept), presenter.actionLabel(a, ctx));
+  }
+  assert.equal(checked, 1, 'a dealer kept its bonus tile and was asked again');
+});
+
+test('Vietnamese mahjong opening labels fit a button (80 characters) in every language', () => {
+  const { engine, presenter } = GAMES['vn-mahjong'];
+  const o = resolveOptions(engine.options, {});
+  assert.ok(o.ok);
+  for (let h = 0; h < 400; h++) {
+    const s = engine.setup(o.value, 4, handSeed('vn-label-length', h), null);
+    for (const d of engine.pending(s)) {
+      const view = engine.view(s, d.seat);
+      for (const lang of LANGS) {
+        const ctx = { lang, t: translator(lang), names: NAMES.slice(0, 4), view };
+        for (const a of d.options) {
+          const label = presenter.actionLabel(a, ctx);
+          assert.ok(label.length <= 80, `${lang}: ${label} (${label.length})`);
+        }
+      }
+    }
   }
 });

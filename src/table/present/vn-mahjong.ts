@@ -147,7 +147,7 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
     // The opening exposure (§4.3) differs by the jokers shown and whether the dealer keeps its one
     // bonus tile: both go into the label, so no two buttons read alike. The bonus tiles in the hand
     // are exposed with any choice but the dealer's keep; on the seat's own hand view (its view is
-    // known) the label says so, so "no joker" does not read as "nothing".
+    // known) the label names a single one, so "no joker" does not read as "nothing".
     const x = a as { type: string; jokers?: string[]; keepFlower?: boolean };
     if (x.type === 'initial-expose') {
       const jokers = x.jokers ?? [];
@@ -155,8 +155,11 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
         ? ctx.t('vn-mahjong:action.initial-expose', { jokers: jokers.map((c) => name(c, ctx)).join(' ') })
         : ctx.t('vn-mahjong:action.initial-expose-none');
       if (x.keepFlower) return `${what} · ${ctx.t('vn-mahjong:action.keep-flower')}`;
-      const flowers = ((ctx.view as Partial<SeatView> | undefined)?.hand ?? []).filter(isFlowerLike);
-      return flowers.length
+      // One bonus tile named at most (a dealer that may keep it has exactly one; the label stays
+      // short); the tile kept earlier (`mustDiscard`) is not exposed (initial.ts).
+      const view = ctx.view as Partial<SeatView> | undefined;
+      const flowers = (view?.hand ?? []).filter((c) => isFlowerLike(c) && c !== view?.mustDiscard);
+      return flowers.length === 1
         ? `${what} · ${ctx.t('vn-mahjong:action.expose-flowers', { tiles: flowers.map((c) => name(c, ctx)).join(' ') })}`
         : what;
     }
