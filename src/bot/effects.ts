@@ -28,7 +28,7 @@ import {
 } from '../table/views.js';
 import { lobbyPayload } from './lobby.js';
 import { InteractionWebhook, type Client, type Message, type MessageCreateOptions } from 'discord.js';
-import { forgetGame, LIVE_MS, liveSeats, pushSeatViews } from './seat-views.js';
+import { deathsTold, forgetGame, LIVE_MS, liveSeats, pushSeatViews } from './seat-views.js';
 import { closeSeatChannels } from './seat-channels.js';
 import { slices } from './slices.js';
 
@@ -134,8 +134,8 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   // goes by it. Only the views that changed are edited, and a claim window changes the claimants'
   // views only: a push that fails now (the view is dead from then on) would otherwise make the claim
   // ping mention that one seat among those whose views were live, i.e. name a claimant (#13 §2).
-  // Nor does a failure of an earlier step's push count (liveSeats `despiteFailure`).
-  const liveBefore = liveSeats(ctx, t, { despiteFailure: true });
+  // Nor does a failure of an earlier step's hidden push count (liveSeats `forClaims`).
+  const liveBefore = liveSeats(ctx, t, { forClaims: true });
   // The live seat views first (interaction webhooks): a seat whose view was pushed needs no ping.
   if (r.effects.some((e) => e.kind === 'table' || e.kind === 'ping'))
     await pushSeatViews(ctx, t, t.seats.find((x) => o.actorUserId && x.userId === o.actorUserId)?.seat);
@@ -186,7 +186,13 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       if (!ch) return;
       // The turn part by who is live now (a turn is public: a player whose view just failed is
       // pinged); the claim part by who was live before this step's pushes (see execute).
-      const v = pingView(t, e.turn, e.claim, lang, liveSeats(ctx, t), liveBefore);
+      const live = liveSeats(ctx, t);
+      const v = pingView(t, e.turn, e.claim, lang, live, liveBefore);
+      deathsTold(
+        ctx,
+        t.row.id,
+        e.turn.filter((s) => !live.has(s)),
+      );
       const content = v.lines.join('\n');
       if (!content) {
         // Everyone asked has a live seat view: no ping; the previous one is out of date.

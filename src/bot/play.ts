@@ -19,6 +19,8 @@ import { v2Text } from './layout.js';
 import { noteShown, ownSeatMessage, seatNoticeLine } from './seat-channels.js';
 import type { SeatChannelRow } from '../store/index.js';
 import type { Table } from '../table/store.js';
+import { windowKind } from '../table/timers.js';
+import type { BaseAction, Decision } from '../games/core/types.js';
 
 type Comp = ButtonInteraction | StringSelectMenuInteraction;
 
@@ -113,7 +115,18 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton, s
     if (o.ok && o.applied) remember(key);
     const doubleClick = o.refusal?.key === 'errors:stale' && accepted.has(key);
     const note = o.refusal && !doubleClick ? say(t, o.refusal) : undefined;
-    await redraw(ctx, i, b.gameId, own.channel, r.table, o.seat, lang, note, o.draft);
+    await redraw(
+      ctx,
+      i,
+      b.gameId,
+      own.channel,
+      r.table,
+      o.seat,
+      lang,
+      note,
+      o.draft,
+      o.answered === undefined ? undefined : windowKind({ kind: o.answered }),
+    );
     if (o.ok && o.applied) shown?.();
   };
   const values = i.isStringSelectMenu() ? i.values : [];
@@ -151,6 +164,7 @@ async function redraw(
   lang: Lang,
   note?: string,
   draft?: unknown,
+  answered?: 'turn' | 'claim',
 ): Promise<void> {
   const payload = await handPayload(ctx, table, seat, lang, note, draft);
   // The clicked message's images, when the new view draws the same (a pass, a menu step): kept.
@@ -160,11 +174,16 @@ async function redraw(
   // A seat channel message stays the seat's live view (it never expires): what it shows is noted.
   if (channel) return noteShown(ctx, table, channel);
   // This message is the seat's live view now, with a fresh 15-minute token.
+  // A click only a claimant could make (a claim answered, or any click while one is pending) is
+  // hidden: it does not restart the claim clock of seat-views.ts (#13 §2).
+  const pending = table.state === null ? [] : (table.engine.pending(table.state) as Decision<BaseAction>[]);
+  const d = pending.find((x) => x.seat === seat);
   registerView(ctx, table, seat, {
     token: i.token,
     userId: i.user.id,
     lang,
     images: heldImages(out, sent, held),
+    hidden: answered === 'claim' || (d !== undefined && windowKind(d) === 'claim'),
   });
 }
 

@@ -61,12 +61,16 @@ function pendingOf(t: Table, seat: number): Decision<BaseAction> | undefined {
   }
 }
 
-/** Seats whose seat channel works now: they are pinged there, not in the game thread. */
-export function seatChannelSeats(ctx: BotContext, t: Table): Set<number> {
+/**
+ * Seats whose seat channel works now: they are pinged there, not in the game thread. `forClaims`
+ * (seat-views.ts liveSeats): also one that failed this hand (a failed edit can mark a claimant).
+ */
+export function seatChannelSeats(ctx: BotContext, t: Table, forClaims = false): Set<number> {
   const out = new Set<number>();
   for (const r of ctx.store.seatChannels.forGame(t.row.id)) {
     const s = t.seats[r.seat];
-    if (s && s.userId === r.userId && !r.failed && r.channelId && r.messageId) out.add(r.seat);
+    const works = !r.failed || (forClaims && r.hand === t.row.handIndex);
+    if (s && s.userId === r.userId && works && r.channelId && r.messageId) out.add(r.seat);
   }
   return out;
 }

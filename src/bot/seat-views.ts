@@ -21,6 +21,8 @@ import type { Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
 import { seatChannelSeats, syncSeatChannels } from './seat-channels.js';
 import { slices } from './slices.js';
+import { windowKind } from '../table/timers.js';
+import type { BaseAction, Decision } from '../games/core/types.js';
 
 /** Discord's interaction token lifetime. */
 export const TOKEN_LIFETIME_MS = 15 * 60_000;
@@ -36,6 +38,13 @@ interface LiveView {
   /** What the message shows now (handView without the state version), to skip useless edits. */
   sig: string;
   dead: boolean;
+  /**
+   * The clock of the claim part of pings (see liveSeats `forClaims`): when the player last clicked
+   * anything but a hidden decision (a claim answer, a secret opening choice). −∞: never.
+   */
+  claimSince: number;
+  /** Dead from an edit nobody else could know about (the seat had no turn): not told to the table. */
+  hiddenDeath: boolean;
   /** The images the message holds (by file name: attachment id and a hash of the bytes), kept on an edit when unchanged. */
   images?: HeldImages;
 }
@@ -66,45 +75,62 @@ export function registerView(
   ctx: BotContext,
   t: Table,
   seat: number,
-  o: { token: string; userId: string; lang: Lang; images?: HeldImages | undefined },
+  o: { token: string; userId: string; lang: Lang; images?: HeldImages | undefined; hidden?: boolean },
 ): void {
   const m = reg(ctx);
-  const { images, ...rest } = o;
+  const { images, hidden, ...rest } = o;
+  const prev = m.get(key(t.row.id, seat));
+  const now = ctx.clock.now();
+  // A click only a claimant could make does not restart the claim clock (#13 §2).
+  const claimSince = hidden ? (prev && prev.userId === o.userId ? prev.claimSince : Number.NEGATIVE_INFINITY) : now;
   m.set(key(t.row.id, seat), {
     ...rest,
     ...(images ? { images } : {}),
-    since: ctx.clock.now(),
+    since: now,
     sig: viewSignature(t, seat, o.lang),
     dead: false,
+    claimSince,
+    hiddenDeath: false,
   });
   if (m.size > 20_000) m.delete(m.keys().next().value!);
 }
 
-function liveView(ctx: BotContext, gameId: string, seat: number, despiteFailure = false): LiveView | null {
+function liveView(ctx: BotContext, gameId: string, seat: number, forClaims = false): LiveView | null {
   const v = reg(ctx).get(key(gameId, seat));
-  if (!v || (v.dead && !despiteFailure)) return null;
-  if (ctx.clock.now() - v.since >= LIVE_MS) {
+  if (!v) return null;
+  const now = ctx.clock.now();
+  if (now - v.since >= LIVE_MS) {
     reg(ctx).delete(key(gameId, seat));
     return null;
   }
-  return v;
+  if (forClaims) return (v.dead && !v.hiddenDeath) || now - v.claimSince >= LIVE_MS ? null : v;
+  return v.dead ? null : v;
 }
 
 /**
  * Seats whose view can be pushed now (their player needs no ping): a live ephemeral or a seat channel.
- * `despiteFailure`: also the ephemerals whose token is still young but whose last push failed (the
- * player dismissed the message). The claim part of a public message goes by that (#13 §2): a push is
- * tried only on a view that changed, which a claim window does for the claimants alone, so a failure
- * marks a claimant, and mentioning that seat in a later claim ping would tell the table who may claim.
- * Token age is the same for everyone, whatever their cards.
+ * `forClaims`: the liveness the claim part of a public message goes by (#13 §2), which must not
+ * depend on who may claim. A push is tried only on a view that changed, which a claim window does
+ * for the claimants alone, and only a claimant can click a claim answer; so here an ephemeral whose
+ * edit failed while its seat had no turn still counts (until its turn ping names it), its age runs
+ * from the player's last click on anything else (`claimSince`), and a seat channel that failed this
+ * hand still counts. The cost: such a player is not mentioned for claims for up to 13 minutes.
  */
-export function liveSeats(ctx: BotContext, t: Table, o: { despiteFailure?: boolean } = {}): Set<number> {
-  const out = seatChannelSeats(ctx, t);
+export function liveSeats(ctx: BotContext, t: Table, o: { forClaims?: boolean } = {}): Set<number> {
+  const out = seatChannelSeats(ctx, t, o.forClaims);
   for (const s of t.seats) {
-    const v = liveView(ctx, t.row.id, s.seat, o.despiteFailure);
+    const v = liveView(ctx, t.row.id, s.seat, o.forClaims);
     if (v && s.userId === v.userId) out.add(s.seat);
   }
   return out;
+}
+
+/** The turn part of a ping named these seats: a dead view among them is known to the table now. */
+export function deathsTold(ctx: BotContext, gameId: string, seats: readonly number[]): void {
+  for (const seat of seats) {
+    const v = reg(ctx).get(key(gameId, seat));
+    if (v?.dead) v.hiddenDeath = false;
+  }
 }
 
 /**
@@ -139,6 +165,8 @@ export async function pushSeatViews(ctx: BotContext, t: Table, except?: number):
     } catch (err) {
       // Never retried: the view is dead, the seat is back on pings.
       v.dead = true;
+      const d = (t.engine.pending(t.state) as Decision<BaseAction>[]).find((x) => x.seat === s.seat);
+      v.hiddenDeath = !d || windowKind(d) === 'claim';
       failed.push(s.seat);
       ctx.log.info({ err, gameId: t.row.id, seat: s.seat }, 'seat view cannot be edited; falling back to pings');
     }

@@ -22,6 +22,7 @@ import { tableWithSeed } from './seeded.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
+import { canonical } from '../../src/games/core/match.js';
 
 const pendingNow = (w: World, gameId: string) => {
   const row = w.store.games.get(gameId)!;
@@ -327,5 +328,65 @@ test('a claimant whose view could not be pushed is not singled out by a later wi
     assert.ok(later, 'a later window opened');
     const changed = w.sim.allMessages(threadId).filter((m) => !m.ephemeralTo && !m.deleted && before.get(m.id) !== m.edits);
     for (const m of changed) assert.ok(!m.content.includes(`<@${user}>`), `public message names the earlier claimant: ${m.content}`);
+  });
+});
+
+test('a claimant’s pass does not keep their view counted as live for a later claim ping (the claim clock)', async () => {
+  await withWorld(async (w) => {
+    const { gameId, seat: c, user } = await tableWithSeed(w, 'classic-mahjong', () => false, {}, lateWindowSeed);
+    const engine = engineOf('classic-mahjong');
+    const seats = w.store.games.seats(gameId);
+    const soleClaimant = (pending: Decision<BaseAction>[]) => {
+      const claims = pending.filter((x) => x.kind === 'claim');
+      return claims.length === 1 ? claims[0]!.seat : null;
+    };
+    const opensWindow = (): boolean => {
+      const state = w.store.games.state(w.store.games.get(gameId)!);
+      const d = (engine.pending(state) as Decision<BaseAction>[])[0]!;
+      const r = engine.apply(state, d.seat, engine.ai(state, d.seat) as BaseAction);
+      return r.ok && soleClaimant(engine.pending(r.value) as Decision<BaseAction>[]) === c;
+    };
+    for (let n = 0; n < 1500 && !opensWindow(); n++) {
+      const d = pendingNow(w, gameId)[0]!;
+      const u = seats[d.seat]!.userId!;
+      await playAsAi(w, u, gameId, await openHand(w, u, gameId));
+    }
+    assert.ok(opensWindow(), "the next move opens C's window");
+    // Everyone opens their hand at T; the mover opens C's window.
+    const views = new Map<number, string>();
+    for (const s of seats) views.set(s.seat, (await openHand(w, s.userId!, gameId)).id);
+    const mover = pendingNow(w, gameId)[0]!.seat;
+    await playAsAi(w, seats[mover]!.userId!, gameId, w.sim.message(views.get(mover)!)!);
+    const d = pendingNow(w, gameId).find((x) => x.seat === c)!;
+    assert.equal(d.kind, 'claim');
+    // Five minutes later C passes on its view: a click only a claimant can make.
+    w.now.t += 5 * 60_000;
+    const pass = d.options.findIndex((a) => canonical(a) === canonical(d.timeoutDefault));
+    const hand = w.sim.message(views.get(c)!)!;
+    const b = w.sim
+      .components(hand)
+      .find(
+        (x) => x.type === 2 && decodeGameId(String(x.custom_id))?.verb === 'act' && decodeGameId(String(x.custom_id))?.arg === String(pass),
+      );
+    assert.ok(b, 'the pass button');
+    await click(w, user, hand.id, String(b.custom_id));
+    assert.ok(!pendingNow(w, gameId).some((x) => x.seat === c), 'the window is closed');
+    // At T + 13.5 min the views opened at T are too old to count, C's included: its pass did not renew it.
+    w.now.t += 8.5 * 60_000;
+    const threadId = w.store.games.get(gameId)!.threadId!;
+    const before = new Set(w.sim.allMessages(threadId).map((m) => m.id));
+    let later = false;
+    for (let n = 0; n < 20 && !later; n++) {
+      const x = pendingNow(w, gameId)[0]!;
+      assert.notEqual(x.seat, c);
+      const u = seats[x.seat]!.userId!;
+      await playAsAi(w, u, gameId, await openHand(w, u, gameId));
+      const pending = pendingNow(w, gameId);
+      later = pending.some((y) => y.kind === 'claim') && !pending.some((y) => y.seat === c);
+    }
+    assert.ok(later, 'a later window opened');
+    const claimLines = w.sim.allMessages(threadId).filter((m) => !m.ephemeralTo && !before.has(m.id) && /claims are open/.test(m.content));
+    assert.ok(claimLines.length > 0, 'a claim ping');
+    for (const m of claimLines) assert.ok(m.content.includes(`<@${user}>`), `C is mentioned with the others: ${m.content}`);
   });
 });

@@ -15,6 +15,7 @@ import { readPrefs } from '../../src/table/prefs.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import type { SimMessage } from '../discord-sim/model.js';
 import { ChannelType, Permissions } from '../discord-sim/index.js';
+import { liveSeats } from '../../src/bot/seat-views.js';
 
 const pendingNow = (w: World, gameId: string) => {
   const row = w.store.games.get(gameId)!;
@@ -328,5 +329,23 @@ test('choosing another place mid-game moves the seat view at the next change; th
     assert.match(w.sim.text(now.messageId!), /seat view is closed/);
     const v = await openHand(w, a, gameId);
     assert.equal(v.ephemeralTo, a);
+  });
+});
+
+test('a seat channel that failed this hand still counts as live for the claim part of pings, not for its turn (#13 §2)', async () => {
+  await withWorld(async (w) => {
+    const a = w.users[0]!.id;
+    await choose(w, a, 'thread');
+    const { gameId } = await openTable(w, 'phom', 2, 0);
+    const seat = seatOf(w, gameId, a);
+    const live = (forClaims: boolean) => liveSeats(w.bot.ctx, w.bot.ctx.table.load(gameId)!, { forClaims }).has(seat);
+    assert.deepEqual([live(false), live(true)], [true, true], 'a working seat channel');
+    // An edit failed (as one of a claimant's could, as its window opened): pings go to the game thread
+    // again, but the claim part may not single the seat out for the rest of the hand.
+    w.store.seatChannels.update(gameId, seat, { failed: 'unreachable' });
+    assert.deepEqual([live(false), live(true)], [false, true]);
+    // From the next hand on it is an ordinary seat without a live view.
+    w.store.seatChannels.update(gameId, seat, { hand: w.store.games.get(gameId)!.handIndex - 1 });
+    assert.deepEqual([live(false), live(true)], [false, false]);
   });
 });
