@@ -29,6 +29,63 @@ const pendingNow = (w: World, gameId: string) => {
   return engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[];
 };
 
+/** The seat that alone may claim now, else null. */
+const soleClaimant = (pending: Decision<BaseAction>[]) => {
+  const claims = pending.filter((x) => x.kind === 'claim');
+  return claims.length === 1 ? claims[0]!.seat : null;
+};
+
+/** Plays (as the AI would) until the next move opens a window whose one claimant is seat `c`. */
+async function playToSoleWindow(w: World, gameId: string, c: number) {
+  const engine = engineOf('classic-mahjong');
+  const seats = w.store.games.seats(gameId);
+  const opensWindow = (): boolean => {
+    const state = w.store.games.state(w.store.games.get(gameId)!);
+    const d = (engine.pending(state) as Decision<BaseAction>[])[0]!;
+    const r = engine.apply(state, d.seat, engine.ai(state, d.seat) as BaseAction);
+    return r.ok && soleClaimant(engine.pending(r.value) as Decision<BaseAction>[]) === c;
+  };
+  for (let n = 0; n < 1500 && !opensWindow(); n++) {
+    const d = pendingNow(w, gameId)[0]!;
+    const u = seats[d.seat]!.userId!;
+    await playAsAi(w, u, gameId, await openHand(w, u, gameId));
+  }
+  assert.ok(opensWindow(), "the next move opens C's window");
+  return seats;
+}
+
+/**
+ * Everyone has a live seat view, but C's token is dead at Discord (only Discord's clock moves: the
+ * bot still counts C's view as live); the others open their hands anew. Returns who moves next,
+ * the others' views, and the public messages' edit counts now.
+ */
+async function killClaimantView(w: World, gameId: string, c: number, user: string) {
+  const seats = w.store.games.seats(gameId);
+  const mover = pendingNow(w, gameId)[0]!.seat;
+  await openHand(w, user, gameId);
+  w.sim.clock.advance(16 * 60_000);
+  const views = new Map<number, string>();
+  for (const s of seats) if (s.seat !== c) views.set(s.seat, (await openHand(w, s.userId!, gameId)).id);
+  const threadId = w.store.games.get(gameId)!.threadId!;
+  const before = new Map(w.sim.allMessages(threadId).map((m) => [m.id, m.edits]));
+  return { mover, views, threadId, before };
+}
+
+/** The others play on (C has no decision meanwhile) until a window of other claimants opens. */
+async function playToLaterWindow(w: World, gameId: string, c: number) {
+  const seats = w.store.games.seats(gameId);
+  let later = false;
+  for (let n = 0; n < 20 && !later; n++) {
+    const d = pendingNow(w, gameId)[0]!;
+    assert.notEqual(d.seat, c);
+    const u = seats[d.seat]!.userId!;
+    await playAsAi(w, u, gameId, await openHand(w, u, gameId));
+    const pending = pendingNow(w, gameId);
+    later = pending.some((x) => x.kind === 'claim') && !pending.some((x) => x.seat === c);
+  }
+  assert.ok(later, 'a later window opened');
+}
+
 test('a pass by one of two claimants leaves no trace in the thread', async () => {
   await withWorld(async (w) => {
     const { gameId } = await tableWithSeed(w, 'classic-mahjong', (_d, all) => all.filter((x) => x.kind === 'claim').length >= 2);
@@ -211,29 +268,9 @@ test('a claimant whose live seat view cannot be pushed as its window opens is no
       seat: c,
       user,
     } = await tableWithSeed(w, 'classic-mahjong', (_d, all) => all.filter((x) => x.kind === 'claim').length === 1);
-    const engine = engineOf('classic-mahjong');
-    const seats = w.store.games.seats(gameId);
-    const opensWindow = (): boolean => {
-      const state = w.store.games.state(w.store.games.get(gameId)!);
-      const d = (engine.pending(state) as Decision<BaseAction>[])[0]!;
-      const r = engine.apply(state, d.seat, engine.ai(state, d.seat) as BaseAction);
-      return r.ok && (engine.pending(r.value) as Decision<BaseAction>[]).some((x) => x.kind === 'claim' && x.seat === c);
-    };
-    for (let n = 0; n < 1500 && !opensWindow(); n++) {
-      const d = pendingNow(w, gameId)[0]!;
-      const u = seats[d.seat]!.userId!;
-      await playAsAi(w, u, gameId, await openHand(w, u, gameId));
-    }
-    assert.ok(opensWindow(), "the next move opens C's window");
-    const mover = pendingNow(w, gameId)[0]!.seat;
+    const seats = await playToSoleWindow(w, gameId, c);
+    const { mover, views, threadId, before } = await killClaimantView(w, gameId, c, user);
     assert.notEqual(mover, c);
-    await openHand(w, user, gameId);
-    // Only Discord's clock moves: C's token is dead there, the bot still counts C's view as live.
-    w.sim.clock.advance(16 * 60_000);
-    const views = new Map<number, string>();
-    for (const s of seats) if (s.seat !== c) views.set(s.seat, (await openHand(w, s.userId!, gameId)).id);
-    const threadId = w.store.games.get(gameId)!.threadId!;
-    const before = new Map(w.sim.allMessages(threadId).map((m) => [m.id, m.edits]));
     const fails = () => w.sim.restLog().filter((e) => e.code === 50027 && /PATCH .*@original/.test(e.summary)).length;
     const failsBefore = fails();
     await playAsAi(w, seats[mover]!.userId!, gameId, w.sim.message(views.get(mover)!)!);
@@ -282,32 +319,8 @@ function lateWindowSeed(options: unknown): { seed: string; seat: number } {
 test('a claimant whose view could not be pushed is not singled out by a later window’s claim ping either', async () => {
   await withWorld(async (w) => {
     const { gameId, seat: c, user } = await tableWithSeed(w, 'classic-mahjong', () => false, { timer: 'live' }, lateWindowSeed);
-    const engine = engineOf('classic-mahjong');
-    const seats = w.store.games.seats(gameId);
-    const soleClaimant = (pending: Decision<BaseAction>[]) => {
-      const claims = pending.filter((x) => x.kind === 'claim');
-      return claims.length === 1 ? claims[0]!.seat : null;
-    };
-    const opensWindow = (): boolean => {
-      const state = w.store.games.state(w.store.games.get(gameId)!);
-      const d = (engine.pending(state) as Decision<BaseAction>[])[0]!;
-      const r = engine.apply(state, d.seat, engine.ai(state, d.seat) as BaseAction);
-      return r.ok && soleClaimant(engine.pending(r.value) as Decision<BaseAction>[]) === c;
-    };
-    for (let n = 0; n < 1500 && !opensWindow(); n++) {
-      const d = pendingNow(w, gameId)[0]!;
-      const u = seats[d.seat]!.userId!;
-      await playAsAi(w, u, gameId, await openHand(w, u, gameId));
-    }
-    assert.ok(opensWindow(), "the next move opens C's window");
-    const mover = pendingNow(w, gameId)[0]!.seat;
-    await openHand(w, user, gameId);
-    // C's token dies at Discord (only Discord's clock moves); the others open their hands anew.
-    w.sim.clock.advance(16 * 60_000);
-    const views = new Map<number, string>();
-    for (const s of seats) if (s.seat !== c) views.set(s.seat, (await openHand(w, s.userId!, gameId)).id);
-    const threadId = w.store.games.get(gameId)!.threadId!;
-    const before = new Map(w.sim.allMessages(threadId).map((m) => [m.id, m.edits]));
+    const seats = await playToSoleWindow(w, gameId, c);
+    const { mover, views, threadId, before } = await killClaimantView(w, gameId, c, user);
     await playAsAi(w, seats[mover]!.userId!, gameId, w.sim.message(views.get(mover)!)!);
     assert.equal(soleClaimant(pendingNow(w, gameId)), c, 'C alone may claim');
     // C lets it pass: the deadline expires on the bot's clock (C's view is still young there).
@@ -316,16 +329,7 @@ test('a claimant whose view could not be pushed is not singled out by a later wi
     await w.bot.whenIdle();
     assert.ok(!pendingNow(w, gameId).some((d) => d.seat === c), 'the window is closed');
     // The others play on until a window of other claimants opens, C still without a decision.
-    let later = false;
-    for (let n = 0; n < 20 && !later; n++) {
-      const d = pendingNow(w, gameId)[0]!;
-      assert.notEqual(d.seat, c);
-      const u = seats[d.seat]!.userId!;
-      await playAsAi(w, u, gameId, await openHand(w, u, gameId));
-      const pending = pendingNow(w, gameId);
-      later = pending.some((x) => x.kind === 'claim') && !pending.some((x) => x.seat === c);
-    }
-    assert.ok(later, 'a later window opened');
+    await playToLaterWindow(w, gameId, c);
     const changed = w.sim.allMessages(threadId).filter((m) => !m.ephemeralTo && !m.deleted && before.get(m.id) !== m.edits);
     for (const m of changed) assert.ok(!m.content.includes(`<@${user}>`), `public message names the earlier claimant: ${m.content}`);
   });
@@ -334,24 +338,7 @@ test('a claimant whose view could not be pushed is not singled out by a later wi
 test('a claimant’s pass does not keep their view counted as live for a later claim ping (the claim clock)', async () => {
   await withWorld(async (w) => {
     const { gameId, seat: c, user } = await tableWithSeed(w, 'classic-mahjong', () => false, {}, lateWindowSeed);
-    const engine = engineOf('classic-mahjong');
-    const seats = w.store.games.seats(gameId);
-    const soleClaimant = (pending: Decision<BaseAction>[]) => {
-      const claims = pending.filter((x) => x.kind === 'claim');
-      return claims.length === 1 ? claims[0]!.seat : null;
-    };
-    const opensWindow = (): boolean => {
-      const state = w.store.games.state(w.store.games.get(gameId)!);
-      const d = (engine.pending(state) as Decision<BaseAction>[])[0]!;
-      const r = engine.apply(state, d.seat, engine.ai(state, d.seat) as BaseAction);
-      return r.ok && soleClaimant(engine.pending(r.value) as Decision<BaseAction>[]) === c;
-    };
-    for (let n = 0; n < 1500 && !opensWindow(); n++) {
-      const d = pendingNow(w, gameId)[0]!;
-      const u = seats[d.seat]!.userId!;
-      await playAsAi(w, u, gameId, await openHand(w, u, gameId));
-    }
-    assert.ok(opensWindow(), "the next move opens C's window");
+    const seats = await playToSoleWindow(w, gameId, c);
     // Everyone opens their hand at T; the mover opens C's window.
     const views = new Map<number, string>();
     for (const s of seats) views.set(s.seat, (await openHand(w, s.userId!, gameId)).id);
@@ -375,16 +362,7 @@ test('a claimant’s pass does not keep their view counted as live for a later c
     w.now.t += 8.5 * 60_000;
     const threadId = w.store.games.get(gameId)!.threadId!;
     const before = new Set(w.sim.allMessages(threadId).map((m) => m.id));
-    let later = false;
-    for (let n = 0; n < 20 && !later; n++) {
-      const x = pendingNow(w, gameId)[0]!;
-      assert.notEqual(x.seat, c);
-      const u = seats[x.seat]!.userId!;
-      await playAsAi(w, u, gameId, await openHand(w, u, gameId));
-      const pending = pendingNow(w, gameId);
-      later = pending.some((y) => y.kind === 'claim') && !pending.some((y) => y.seat === c);
-    }
-    assert.ok(later, 'a later window opened');
+    await playToLaterWindow(w, gameId, c);
     const claimLines = w.sim.allMessages(threadId).filter((m) => !m.ephemeralTo && !before.has(m.id) && /claims are open/.test(m.content));
     assert.ok(claimLines.length > 0, 'a claim ping');
     for (const m of claimLines) assert.ok(m.content.includes(`<@${user}>`), `C is mentioned with the others: ${m.content}`);

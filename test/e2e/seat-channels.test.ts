@@ -41,6 +41,14 @@ async function choose(w: World, userId: string, place: 'ephemeral' | 'thread' | 
   return h;
 }
 
+/** A Phỏm table of two whose first player (A) chose a private-thread seat view. */
+async function threadSeatTable(w: World) {
+  const a = w.users[0]!.id;
+  await choose(w, a, 'thread');
+  const { gameId } = await openTable(w, 'phom', 2, 0);
+  return { a, gameId, seat: seatOf(w, gameId, a) };
+}
+
 /** Plays one decision of the first pending human: on their seat channel message when they have one. */
 async function playOne(w: World, gameId: string): Promise<{ user: string; via: 'channel' | 'ephemeral' }> {
   const seats = w.store.games.seats(gameId);
@@ -268,10 +276,7 @@ test('/prefs and the lobby button set the seat view place and the claim preferen
 
 test('a restart keeps the seat channel view live: the same message is edited and its buttons play', async () => {
   await withWorld(async (w) => {
-    const a = w.users[0]!.id;
-    await choose(w, a, 'thread');
-    const { gameId } = await openTable(w, 'phom', 2, 0);
-    const seat = seatOf(w, gameId, a);
+    const { a, gameId, seat } = await threadSeatTable(w);
     await playOne(w, gameId);
     const before = w.store.seatChannels.get(gameId, seat)!;
     await w.restartBot();
@@ -301,10 +306,7 @@ test('a restart keeps the seat channel view live: the same message is edited and
 
 test('choosing another place mid-game moves the seat view at the next change; the old message loses its buttons', async () => {
   await withWorld(async (w) => {
-    const a = w.users[0]!.id;
-    await choose(w, a, 'thread');
-    const { gameId } = await openTable(w, 'phom', 2, 0);
-    const seat = seatOf(w, gameId, a);
+    const { a, gameId, seat } = await threadSeatTable(w);
     const inThread = w.store.seatChannels.get(gameId, seat)!;
     assert.ok(w.sim.components(w.sim.message(inThread.messageId!)!).length > 0, 'the thread message has buttons');
     await choose(w, a, 'dm');
@@ -334,10 +336,7 @@ test('choosing another place mid-game moves the seat view at the next change; th
 
 test('a seat channel that failed this hand still counts as live for the claim part of pings, not for its turn (#13 §2)', async () => {
   await withWorld(async (w) => {
-    const a = w.users[0]!.id;
-    await choose(w, a, 'thread');
-    const { gameId } = await openTable(w, 'phom', 2, 0);
-    const seat = seatOf(w, gameId, a);
+    const { gameId, seat } = await threadSeatTable(w);
     const live = (forClaims: boolean) => liveSeats(w.bot.ctx, w.bot.ctx.table.load(gameId)!, { forClaims }).has(seat);
     assert.deepEqual([live(false), live(true)], [true, true], 'a working seat channel');
     // An edit failed (as one of a claimant's could, as its window opened): pings go to the game thread
