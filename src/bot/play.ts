@@ -115,18 +115,7 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton, s
     if (o.ok && o.applied) remember(key);
     const doubleClick = o.refusal?.key === 'errors:stale' && accepted.has(key);
     const note = o.refusal && !doubleClick ? say(t, o.refusal) : undefined;
-    await redraw(
-      ctx,
-      i,
-      b.gameId,
-      own.channel,
-      r.table,
-      o.seat,
-      lang,
-      note,
-      o.draft,
-      o.answered === undefined ? undefined : windowKind({ kind: o.answered }),
-    );
+    await redraw(ctx, i, b.gameId, own.channel, r.table, o.seat, lang, note, o.draft, o.answered);
     if (o.ok && o.applied) shown?.();
   };
   const values = i.isStringSelectMenu() ? i.values : [];
