@@ -16,11 +16,10 @@ import type { ActResult, HandVerb, Refusal, TableButtonVerb } from '../table/act
 import type { UiRow } from '../table/ui.js';
 import { toComponents } from './components.js';
 import { v2Text } from './layout.js';
-import { noteShown, ownSeatMessage, seatNoticeLine } from './seat-channels.js';
+import { noteShown, ownSeatMessage, pendingOf, seatNoticeLine } from './seat-channels.js';
 import type { SeatChannelRow } from '../store/index.js';
 import type { Table } from '../table/store.js';
 import { windowKind } from '../table/timers.js';
-import type { BaseAction, Decision } from '../games/core/types.js';
 
 type Comp = ButtonInteraction | StringSelectMenuInteraction;
 
@@ -165,8 +164,7 @@ async function redraw(
   // This message is the seat's live view now, with a fresh 15-minute token.
   // A click only a claimant could make (a claim answered, or any click while one is pending) is
   // hidden: it does not restart the claim clock of seat-views.ts (#13 §2).
-  const pending = table.state === null ? [] : (table.engine.pending(table.state) as Decision<BaseAction>[]);
-  const d = pending.find((x) => x.seat === seat);
+  const d = pendingOf(table, seat);
   registerView(ctx, table, seat, {
     token: i.token,
     userId: i.user.id,

@@ -52,7 +52,8 @@ function signature(t: Table, seat: number, lang: Lang): string {
     .digest('hex');
 }
 
-function pendingOf(t: Table, seat: number): Decision<BaseAction> | undefined {
+/** The seat's pending decision at a running table, if any. */
+export function pendingOf(t: Table, seat: number): Decision<BaseAction> | undefined {
   if (t.state === null || t.row.status !== 'running') return undefined;
   try {
     return (t.engine.pending(t.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);

@@ -19,10 +19,9 @@ import { handPayload } from './hand-view.js';
 import { handView, viewParts } from '../table/views.js';
 import type { Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
-import { seatChannelSeats, syncSeatChannels } from './seat-channels.js';
+import { pendingOf, seatChannelSeats, syncSeatChannels } from './seat-channels.js';
 import { slices } from './slices.js';
 import { windowKind } from '../table/timers.js';
-import type { BaseAction, Decision } from '../games/core/types.js';
 
 /** Discord's interaction token lifetime. */
 export const TOKEN_LIFETIME_MS = 15 * 60_000;
@@ -165,7 +164,7 @@ export async function pushSeatViews(ctx: BotContext, t: Table, except?: number):
     } catch (err) {
       // Never retried: the view is dead, the seat is back on pings.
       v.dead = true;
-      const d = (t.engine.pending(t.state) as Decision<BaseAction>[]).find((x) => x.seat === s.seat);
+      const d = pendingOf(t, s.seat);
       v.hiddenDeath = !d || windowKind(d) === 'claim';
       failed.push(s.seat);
       ctx.log.info({ err, gameId: t.row.id, seat: s.seat }, 'seat view cannot be edited; falling back to pings');
