@@ -5,7 +5,8 @@
  * `store.prefs.isAway(userId, now)` / `awayUsers(now)` to let the AI or the timeout default play
  * an away user's seats (logged with source `away`).
  */
-import { ButtonStyle, MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { ButtonStyle, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
 import { langOf, translator, type Lang } from '../src/table/i18n.js';

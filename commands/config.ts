@@ -4,10 +4,10 @@ import {
   EmbedBuilder,
   MessageFlags,
   PermissionFlagsBits,
-  SlashCommandBuilder,
   StringSelectMenuBuilder,
   type ChatInputCommandInteraction,
 } from 'discord.js';
+import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
 import { langOf, translator } from '../src/table/i18n.js';
@@ -17,7 +17,7 @@ import { encodeConfigId } from '../src/bot/custom-id.js';
 import { button, row } from '../src/bot/messages.js';
 import { engineOf, isGameId } from '../src/table/manifests.js';
 
-const keyOpt = (required: boolean) => (o: import('discord.js').SlashCommandStringOption) =>
+const keyOpt = (required: boolean) => (o: import('@discordjs/builders').SlashCommandStringOption) =>
   named(o, 'key', 'config.key').setRequired(required).setMaxLength(60);
 
 export const data = named(new SlashCommandBuilder(), 'config', 'config')

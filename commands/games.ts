@@ -4,7 +4,8 @@
  * an "Open my hand" button where it is their move), or the server's lobbies with free seats and a
  * Join button. Paged with buttons past one screen (≤ 25 components, ≤ 4,000 characters).
  */
-import { ButtonStyle, EmbedBuilder, MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { ButtonStyle, EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { choice, named } from '../src/bot/localize.js';
 import { langOf, translator, type T } from '../src/table/i18n.js';

@@ -5,7 +5,8 @@
  * result reveals), ◀ ▶ ⏮ ⏭ and a "jump to" select, the move list paged, and Export: the match up to
  * this hand as a scenario JSON (docs/scenarios.md) that `npm run cli -- replay` replays.
  */
-import { MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
 import { langOf, translator } from '../src/table/i18n.js';

@@ -11,11 +11,11 @@ import {
   EmbedBuilder,
   MessageFlags,
   ModalBuilder,
-  SlashCommandBuilder,
   TextInputBuilder,
   TextInputStyle,
   type ChatInputCommandInteraction,
 } from 'discord.js';
+import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
 import { langOf, translator, type Lang, type T } from '../src/table/i18n.js';

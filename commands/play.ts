@@ -1,5 +1,6 @@
 /** /play: opens a lobby for a game and a public thread under it. */
-import { MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { choice, named } from '../src/bot/localize.js';
 import { langOf, translator } from '../src/table/i18n.js';

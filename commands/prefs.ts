@@ -13,13 +13,13 @@ import {
   ButtonStyle,
   EmbedBuilder,
   MessageFlags,
-  SlashCommandBuilder,
   StringSelectMenuBuilder,
   type ButtonInteraction,
   type ChatInputCommandInteraction,
   type ModalSubmitInteraction,
   type StringSelectMenuInteraction,
 } from 'discord.js';
+import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { choice, named } from '../src/bot/localize.js';
 import { langOf, translator, type Lang, type T } from '../src/table/i18n.js';

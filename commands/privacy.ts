@@ -6,7 +6,8 @@
  * results. Refused while the user sits at an open (lobby, running or paused) table: they finish or leave
  * it, then ask again. With one database file per shard, every shard's file is erased (src/ops/privacy.ts).
  */
-import { ButtonStyle, ComponentType, MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { ButtonStyle, ComponentType, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
 import { encodeCommandId } from '../src/bot/custom-id.js';

@@ -1,5 +1,6 @@
 /** /rules game: a readable summary of the rules, the options in force on this server, and the tile/card sheet. */
-import { AttachmentBuilder, EmbedBuilder, MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { AttachmentBuilder, EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
 import { langOf, translator } from '../src/table/i18n.js';

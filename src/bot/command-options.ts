@@ -1,5 +1,5 @@
 /** Option builders shared by several commands (game and period choices). */
-import type { SlashCommandStringOption } from 'discord.js';
+import type { SlashCommandStringOption } from '@discordjs/builders';
 import { GAME_IDS } from '../games/core/types.js';
 import { choice, named } from './localize.js';
 

@@ -1,13 +1,11 @@
 import type {
   ChatInputCommandInteraction,
-  SlashCommandOptionsOnlyBuilder,
-  SlashCommandSubcommandsOnlyBuilder,
-  SlashCommandBuilder,
   AutocompleteInteraction,
   ButtonInteraction,
   ModalSubmitInteraction,
   StringSelectMenuInteraction,
 } from 'discord.js';
+import type { SlashCommandOptionsOnlyBuilder, SlashCommandSubcommandsOnlyBuilder, SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from './context.js';
 
 /** What a command's own components and modals are (routed by `x:<command>:<rest>`). */
