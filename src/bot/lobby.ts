@@ -24,7 +24,7 @@ import { defaultOptions } from '../games/core/options.js';
 import { run } from './effects.js';
 import type { GameRow, SeatRow } from '../store/games.js';
 import { AI_LEVELS, isAiLevel } from '../games/core/ai.js';
-import { durations } from '../table/timers.js';
+import { durations, nextOffReminder, OFF_FIRST_REMINDER_MS } from '../table/timers.js';
 import { optionsForTable, parseRuleOverrides, rulesRefusal } from './options-in-force.js';
 import type { TimerPreset } from '../store/index.js';
 
@@ -35,7 +35,11 @@ function deadlineLine(row: GameRow, lang: Lang, preset: TimerPreset = row.timerP
   // The unit in the reader's language (Intl: "25 giây", "12 小時").
   const unit = (n: number, u: 'hour' | 'second') => new Intl.NumberFormat(lang, { style: 'unit', unit: u, unitDisplay: 'short' }).format(n);
   const span = (ms: number) => (ms % 3600_000 === 0 ? unit(ms / 3600_000, 'hour') : unit(Math.round(ms / 1000), 'second'));
-  if (d.turnMs === null && d.claimMs === null) return t('common:lobby.no-deadline');
+  if (d.turnMs === null && d.claimMs === null)
+    return t('common:lobby.no-deadline', {
+      first: span(OFF_FIRST_REMINDER_MS),
+      second: span(nextOffReminder(OFF_FIRST_REMINDER_MS, 1)),
+    });
   return t('common:lobby.deadlines', { turn: d.turnMs === null ? '—' : span(d.turnMs), claim: d.claimMs === null ? '—' : span(d.claimMs) });
 }
 

@@ -155,3 +155,14 @@ test('house rules that allow fewer seats than are taken: the newest AIs give up 
     engine.tableSize = tableSize;
   }
 });
+
+test('a game whose deadlines are off (Chắn decision-timeout-s 0) says when it reminds, in the units of the timer line', async () => {
+  await withWorld(async (w) => {
+    const { lobby } = await openLobby(w, w.users[0]!.id, 'chan');
+    // The reminder times come from src/table/timers.ts, in the reader's units ("24 hr", not "24 h").
+    assert.match(
+      w.sim.text(lobby()),
+      /^Timers: async · no automatic deadline: reminders after 12 hr, 24 hr, then daily; then the others may vote$/m,
+    );
+  });
+});
