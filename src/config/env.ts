@@ -43,6 +43,9 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** The variables the bot validates (the launcher reads SHARDS and SHARD_SPAWN_DELAY_MS itself). */
+export const ENV_KEYS: readonly string[] = Object.keys(EnvSchema.shape);
+
 export type EnvResult = { ok: true; env: Env } | { ok: false; message: string };
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): EnvResult {

@@ -4,12 +4,14 @@
  * respawns a shard whose process dies; SIGTERM/SIGINT stop every shard cleanly.
  */
 import { loadDotEnv } from '../config/env.js';
-import { parseShards, recommendedShards, startShards } from './sharding.js';
+import { parseShards, parseSpawnDelay, recommendedShards, startShards } from './sharding.js';
 
 loadDotEnv();
 let mode: 'auto' | number | null;
+let delay: number;
 try {
   mode = parseShards(process.env.SHARDS);
+  delay = parseSpawnDelay(process.env.SHARD_SPAWN_DELAY_MS);
 } catch (e) {
   console.error(`Hội Quán cannot start: ${(e as Error).message}`);
   process.exit(1);
@@ -26,9 +28,8 @@ if (mode === null) {
   }
   const apiBase = process.env.DISCORD_API_BASE || 'https://discord.com/api';
   const count = mode === 'auto' ? await recommendedShards(apiBase, token) : mode;
-  const delay = Number(process.env.SHARD_SPAWN_DELAY_MS ?? 5_500);
   console.log(`Hội Quán: starting ${count} shard${count === 1 ? '' : 's'}${mode === 'auto' ? ' (recommended by Discord)' : ''}`);
-  const shards = await startShards({ count, token, spawnDelayMs: Number.isFinite(delay) ? delay : 5_500 });
+  const shards = await startShards({ count, token, spawnDelayMs: delay });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

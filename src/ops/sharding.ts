@@ -20,6 +20,14 @@ export function parseShards(raw: string | undefined): 'auto' | number | null {
   return Number(v);
 }
 
+/** `SHARD_SPAWN_DELAY_MS`: unset or empty → 5500 (Discord's identify pacing); else a whole number of ms ≥ 0. */
+export function parseSpawnDelay(raw: string | undefined): number {
+  const v = raw?.trim();
+  if (!v) return 5_500;
+  if (!/^\d{1,7}$/.test(v)) throw new Error(`SHARD_SPAWN_DELAY_MS must be a whole number of milliseconds ≥ 0, got "${raw}"`);
+  return Number(v);
+}
+
 /** Discord's recommended shard count for the bot (`GET /gateway/bot` → `shards`). */
 export async function recommendedShards(apiBase: string, token: string, fetchFn: typeof fetch = fetch): Promise<number> {
   const r = await fetchFn(`${apiBase.replace(/\/+$/, '')}/v10/gateway/bot`, { headers: { Authorization: `Bot ${token}` } });

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadDotEnv, loadEnv } from '../../src/config/env.js';
+import { ENV_KEYS, loadDotEnv, loadEnv } from '../../src/config/env.js';
 
 test('a missing token is reported with what to set', () => {
   const r = loadEnv({});
@@ -43,4 +43,18 @@ test('.env is loaded when present, and the shell wins over it', () => {
   assert.equal(process.env.HQ_TEST_FROM_FILE, 'file');
   assert.equal(process.env.HQ_TEST_BOTH, 'shell');
   loadDotEnv(join(dir, 'missing.env')); // no file: nothing happens
+});
+
+test('.env.example lists every variable as a KEY= line, names nothing unknown, and loads as it is (with a token)', () => {
+  const text = readFileSync(join(import.meta.dirname, '..', '..', '.env.example'), 'utf8');
+  const lines = [...text.matchAll(/^(#\s*)?([A-Z][A-Z0-9_]*)=(.*)$/gm)];
+  const listed = new Map(lines.filter((m) => !m[1]).map((m) => [m[2]!, m[3]!]));
+  // The launcher's own two; the measurement-only render variables are commented out on purpose.
+  const known = [...ENV_KEYS, 'SHARDS', 'SHARD_SPAWN_DELAY_MS'];
+  for (const k of known) assert.ok(listed.has(k), `${k} has a line in .env.example`);
+  for (const k of listed.keys()) assert.ok(known.includes(k), `${k} in .env.example is read by the bot`);
+  const commented = lines.filter((m) => m[1]).map((m) => m[2]);
+  assert.deepEqual(commented, ['HQ_RENDER_THREADS', 'HQ_RENDER_PIXEL_FORMAT']);
+  const r = loadEnv({ ...Object.fromEntries(listed), DISCORD_TOKEN: 'x' });
+  assert.ok(r.ok, r.ok ? '' : r.message);
 });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from 'discord.js';
 import { ownsGuild, shardOf, shardScope, scopeSql } from '../../src/ops/shard.js';
-import { botEntry, parseShards, perShardEnv, recommendedShards } from '../../src/ops/sharding.js';
+import { botEntry, parseShards, parseSpawnDelay, perShardEnv, recommendedShards } from '../../src/ops/sharding.js';
 import { shardOf as simShardOf } from '../discord-sim/gateway.js';
 import { openDatabase } from '../../src/store/db.js';
 
@@ -71,6 +71,12 @@ test('SHARDS parsing, per-shard env, the recommended count from DISCORD_API_BASE
   assert.equal(parseShards('AUTO'), 'auto');
   assert.equal(parseShards('4'), 4);
   for (const bad of ['0', '-1', '2.5', 'two']) assert.throws(() => parseShards(bad), /SHARDS must be/);
+  // SHARD_SPAWN_DELAY_MS: unset or empty is Discord's pacing (an empty value is not 0 ms); bad values are refused by name.
+  assert.equal(parseSpawnDelay(undefined), 5_500);
+  assert.equal(parseSpawnDelay(''), 5_500);
+  assert.equal(parseSpawnDelay('0'), 0);
+  assert.equal(parseSpawnDelay(' 8000 '), 8_000);
+  for (const bad of ['-1', '2.5', 'soon', '1e4']) assert.throws(() => parseSpawnDelay(bad), /SHARD_SPAWN_DELAY_MS must be/);
   assert.deepEqual(perShardEnv({ DATABASE_PATH: 'data/hq-{shard}.db', METRICS_PORT: '9464' }, 2), {
     DATABASE_PATH: 'data/hq-2.db',
     DATABASE_PATH_TEMPLATE: 'data/hq-{shard}.db',
