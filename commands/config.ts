@@ -12,7 +12,16 @@ import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
 import { langOf, translator } from '../src/table/i18n.js';
 import { gameOption } from '../src/bot/command-options.js';
-import { applyPreset, canConfigure, chunk, describeOptions, resetOption, setOption, toggleOverridable } from '../src/bot/config-core.js';
+import {
+  applyPreset,
+  canConfigure,
+  chunk,
+  describeOptions,
+  resetOption,
+  runningNote,
+  setOption,
+  toggleOverridable,
+} from '../src/bot/config-core.js';
 import { encodeConfigId } from '../src/bot/custom-id.js';
 import { button, row } from '../src/bot/messages.js';
 import { engineOf, isGameId } from '../src/table/manifests.js';
@@ -89,5 +98,6 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
         : s === 'preset'
           ? applyPreset(ctx.store, i.guildId, game, i.options.getString('name', true), by, t)
           : toggleOverridable(ctx.store, i.guildId, game, i.options.getString('key', true), by, t);
-  await eph(r.ok ? `✅ ${r.message}\n${t('common:config.running-unaffected')}` : `⚠️ ${r.message}`);
+  const key = s === 'set' || s === 'reset' ? i.options.getString('key', s === 'set') : '';
+  await eph(r.ok ? `✅ ${r.message}\n${runningNote(key, t)}` : `⚠️ ${r.message}`);
 }

@@ -71,6 +71,17 @@ export function setOption(store: Store, guildId: string, game: GameId, key: stri
   return { ok: true, message: t('common:config.set', { key, value: String(v.value) }) };
 }
 
+/**
+ * What a change means for games already running: they keep their rules and table settings, except
+ * `vote-after`, which the reminder reads from the server's settings when it goes out (act.ts).
+ */
+export function runningNote(key: string | null, t: T): string {
+  if (key === 'vote-after') return t('common:config.vote-after-running');
+  // A reset of everything resets vote-after too.
+  if (key === null) return `${t('common:config.running-unaffected')} ${t('common:config.vote-after-running')}`;
+  return t('common:config.running-unaffected');
+}
+
 export function resetOption(store: Store, guildId: string, game: GameId, key: string | null, by: string, t: T): ConfigOutcome {
   const engine = engineOf(game);
   const fields = engine.options.fields as Record<string, OptionSpec>;

@@ -12,7 +12,7 @@ import {
 import type { BotContext } from './context.js';
 import { encodeConfigId, type ConfigId } from './custom-id.js';
 import { langOf, translator } from '../table/i18n.js';
-import { applyPreset, canConfigure, setOption } from './config-core.js';
+import { applyPreset, canConfigure, runningNote, setOption } from './config-core.js';
 import { isGameId } from '../table/manifests.js';
 
 export async function onConfigComponent(ctx: BotContext, i: ButtonInteraction | StringSelectMenuInteraction, c: ConfigId): Promise<void> {
@@ -70,5 +70,5 @@ export async function onConfigModal(ctx: BotContext, i: ModalSubmitInteraction, 
   const value = field('value');
   if (key === null || value === null) return void (await i.reply({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral }));
   const r = setOption(ctx.store, i.guildId, c.game, key, value, i.user.id, t);
-  await i.reply({ content: r.message, flags: MessageFlags.Ephemeral });
+  await i.reply({ content: r.ok ? `${r.message}\n${runningNote(key, t)}` : r.message, flags: MessageFlags.Ephemeral });
 }

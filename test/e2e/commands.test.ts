@@ -48,8 +48,13 @@ test('a house-rule change never affects a game already running; /play overrides 
     const [key, spec] = Object.entries(fields).find(([, s]) => s.type === 'bool')!;
     const { gameId } = await openTable(w, 'phom', 2, 0);
     const before = w.store.games.get(gameId)!.options[key];
-    await slash(w, w.admin.id, 'config', { set: { game: 'phom', key, value: String(!spec.default) } });
+    const set = await slash(w, w.admin.id, 'config', { set: { game: 'phom', key, value: String(!spec.default) } });
     assert.equal(w.store.games.get(gameId)!.options[key], before, 'the running game keeps its options');
+    assert.match((await set.reply()).content, /Games already running keep their rules\.$/);
+    // vote-after is read when a reminder goes out: the admin is told it reaches running games.
+    const vote = await slash(w, w.admin.id, 'config', { set: { game: 'phom', key: 'vote-after', value: '5' } });
+    assert.match((await vote.reply()).content, /`vote-after` applies to running games too/);
+    assert.doesNotMatch((await vote.reply()).content, /keep their rules/);
 
     const refused = await slash(w, w.users[1]!.id, 'play', { game: 'phom', rules: `${key}=${spec.default}` });
     assert.match((await refused.reply()).content, /does not allow/);
