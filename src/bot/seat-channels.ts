@@ -24,6 +24,7 @@ import { langOf, translator, type Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
 import type { SeatChannelRow, SeatNotice, Store } from '../store/index.js';
 import { handView, viewParts } from '../table/views.js';
+import { isOff } from '../table/timers.js';
 import type { BaseAction, Decision } from '../games/core/types.js';
 
 /** The permissions a private seat thread needs in the game's parent channel (Discord: type 12 threads). */
@@ -184,7 +185,7 @@ async function ping(ctx: BotContext, t: Table, r: SeatChannelRow, ch: Sendable, 
       user: `<@${r.userId}>`,
       game: tr(`${t.row.game}:name`),
     });
-    const when = deadline !== undefined && deadline !== null ? ` ${tr('common:table.deadline', { when: relTime(deadline) })}` : '';
+    const when = deadline !== undefined && !isOff(deadline) ? ` ${tr('common:table.deadline', { when: relTime(deadline) })}` : '';
     const link = r.messageId
       ? ` https://discord.com/channels/${r.place === 'dm' ? '@me' : (t.row.guildId ?? '@me')}/${r.channelId}/${r.messageId}`
       : '';

@@ -223,7 +223,8 @@ export function pingView(
     const last = t.state === null ? undefined : t.presenter.lastAction(t.engine.publicView(t.state), pc);
     if (last) lines.push(last);
     const deadline = t.timers.find((x) => turnSeats.includes(x.seat))?.deadline;
-    const when = deadline !== undefined ? ` ${tr('common:table.deadline', { when: relTime(deadline) })}` : '';
+    // A decision without a deadline (timers.ts NO_DEADLINE) names none.
+    const when = deadline !== undefined && !isOff(deadline) ? ` ${tr('common:table.deadline', { when: relTime(deadline) })}` : '';
     lines.push(`${tr('common:ping.turn', { who: who(turnSeats) })}${when}`);
   }
   let everyone: number[] = [];

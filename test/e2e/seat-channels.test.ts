@@ -93,6 +93,7 @@ test('private thread seat view: only the player and the bot, one hand message ed
         const pings = pingsIn(w, th.id, a);
         assert.equal(pings.length, 1, 'exactly one ping is up while A must act (the previous one deleted)');
         assert.match(pings[0]!.content, /your move/);
+        assert.match(pings[0]!.content, /Deadline <t:\d+:R>/, 'the deadline of this turn');
         pingIds.add(pings[0]!.id);
         sawPing = true;
         assert.ok(hasAct(w, w.sim.message(hand.id)!), 'the thread message has the legal actions');
@@ -346,5 +347,26 @@ test('a seat channel that failed this hand still counts as live for the claim pa
     // From the next hand on it is an ordinary seat without a live view.
     w.store.seatChannels.update(gameId, seat, { hand: w.store.games.get(gameId)!.handIndex - 1 });
     assert.deepEqual([live(false), live(true)], [false, false]);
+  });
+});
+
+test('a seat-channel ping names no deadline at a table without one (Chắn decision-timeout-s 0)', async () => {
+  await withWorld(async (w) => {
+    const a = w.users[0]!.id;
+    await choose(w, a, 'thread');
+    const { gameId } = await openTable(w, 'chan', 1, 3);
+    const seat = seatOf(w, gameId, a);
+    const sc = w.store.seatChannels.get(gameId, seat)!;
+    let seen = 0;
+    for (let k = 0; k < 200 && !over(w, gameId) && seen < 3; k++) {
+      const d = pendingNow(w, gameId).find((x) => x.seat === seat);
+      if (!d) break;
+      const pings = pingsIn(w, sc.channelId!, a);
+      assert.equal(pings.length, 1, 'A is pinged in their thread');
+      assert.doesNotMatch(w.sim.text(pings[0]!), /Deadline/, 'no "Deadline in 126,000 years"');
+      seen++;
+      await playOne(w, gameId);
+    }
+    assert.ok(seen > 0, 'A had a decision');
   });
 });

@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { durations, isOff } from '../../src/table/timers.js';
 import { rig, type Rig } from '../support/table-rig.js';
+import { pingView } from '../../src/table/views.js';
 
 const H = 3600_000;
 
@@ -85,4 +86,23 @@ test('the vote is refused before enough reminders, and ending the match by vote 
   remindUntil(r, t0 + 50 * H); // the third
   assert.equal(end().outcome.ok, true);
   assert.equal(r.store.games.get(r.gameId)!.status, 'finished');
+});
+
+test('the turn ping names a deadline only where there is one (Chắn with none, Phỏm with async)', () => {
+  const ping = (game: 'chan' | 'phom') => {
+    const r = rig(game, ['human', 'human', 'human', 'human'], { seed: 'ping-deadline', timer: { name: 'async' } });
+    r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    const t = r.ts.load(r.gameId)!;
+    const turn = r
+      .pending()
+      .filter((d) => d.kind !== 'claim')
+      .map((d) => d.seat);
+    assert.ok(turn.length, 'someone has a turn');
+    return { lines: pingView(t, turn, [], 'en').lines.join('\n'), off: t.timers.every((x) => isOff(x.deadline)) };
+  };
+  const chan = ping('chan');
+  assert.ok(chan.off, 'Chắn decision-timeout-s 0: no deadline');
+  assert.doesNotMatch(chan.lines, /Deadline/, 'no "Deadline in 126,000 years"');
+  const phom = ping('phom');
+  assert.match(phom.lines, /Deadline <t:\d+:R>/);
 });
