@@ -3,6 +3,7 @@ import { EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'di
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
+import { publicLocale } from '../src/bot/public-locale.js';
 import { langOf, translator } from '../src/table/i18n.js';
 import { gameOption, periodOption } from '../src/bot/command-options.js';
 import { isGameId } from '../src/table/manifests.js';
@@ -23,7 +24,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
       flags: MessageFlags.Ephemeral,
     }));
   const period = (i.options.getString('period') ?? 'all') as Period;
-  const pt = translator(langOf(i.guildLocale, ctx.defaultLang));
+  const pt = translator(langOf(publicLocale(i), ctx.defaultLang));
   const rows = ctx.store.results.leaderboard(i.guildId, game, period, 15);
   const title = `${pt('common:leaderboard.title', { game: pt(`${game}:name`) })} · ${pt(`commands:period.${period}`)}`;
   if (!rows.length) return void (await i.reply({ content: `${title}\n${pt('common:leaderboard.none')}`, allowedMentions: { parse: [] } }));

@@ -3,6 +3,7 @@ import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { choice, named } from '../src/bot/localize.js';
+import { publicLocale } from '../src/bot/public-locale.js';
 import { langOf, translator } from '../src/table/i18n.js';
 import { missingToHost } from '../src/bot/permissions.js';
 import { optionsForTable, parseRuleOverrides, rulesRefusal } from '../src/bot/options-in-force.js';
@@ -95,10 +96,11 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     // The server's table settings (/config ai-level, takeover-level, hints), fixed for this game.
     takeoverLevel: tableSettings.takeoverLevel,
     hints: tableSettings.hints,
-    locale: i.guildLocale ?? null,
+    // Public text: the server's locale on a Community server, else the host's (public-locale.ts).
+    locale: publicLocale(i),
   });
   ctx.store.games.setSeats(row.id, [{ seat: 0, userId: i.user.id, isAi: false, displayName: name }]);
-  const publicLang = langOf(i.guildLocale, ctx.defaultLang);
+  const publicLang = langOf(publicLocale(i), ctx.defaultLang);
   // The lobby is clickable as soon as it is shown, but its thread is created after it (a thread
   // starts from the lobby message): under load a Join or Start could come before the thread exists
   // and find no thread to add the player to or post the table in. The game's lock is held until

@@ -168,7 +168,10 @@ export interface SimGuild {
   id: string;
   name: string;
   ownerId: string;
+  /** `preferred_locale`: en-US unless the guild is a Community guild (only those can change it). */
   locale: string;
+  /** Guild features, e.g. COMMUNITY. */
+  features: string[];
   roles: SimRole[];
   members: Map<string, SimMember>;
   botPermissions: bigint;

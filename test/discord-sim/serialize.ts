@@ -143,7 +143,7 @@ export function guildCreatePayload(sim: DiscordSim, g: SimGuild): Json {
     explicit_content_filter: 0,
     roles: g.roles.map((r) => roleJson(sim, r)),
     emojis: [],
-    features: [],
+    features: g.features,
     mfa_level: 0,
     application_id: null,
     system_channel_id: null,

@@ -202,7 +202,21 @@ export class DiscordSim {
   }
 
   /** Creates a guild with @everyone, a managed bot role, the bot as member (default permissions) and an owner. */
-  createGuild(o: { name: string; locale?: string; ownerId?: string; botPermissions?: bigint | string; shard?: number }): SimGuild {
+  createGuild(o: {
+    name: string;
+    locale?: string;
+    features?: string[];
+    ownerId?: string;
+    botPermissions?: bigint | string;
+    shard?: number;
+  }): SimGuild {
+    // Discord: `preferred_locale` "defaults to en-US" and only a Community guild can change it. A
+    // guild created with another locale is a Community guild unless its features say otherwise,
+    // which Discord would not allow.
+    const locale = o.locale ?? 'en-US';
+    const features = o.features ?? (locale === 'en-US' ? [] : ['COMMUNITY']);
+    if (locale !== 'en-US' && !features.includes('COMMUNITY'))
+      throw new Error('only a Community guild has a preferred locale other than en-US');
     // `shard`: give the guild an id whose events go to that shard of the recommended count (option `shards`).
     const id = o.shard === undefined ? snowflake() : snowflakeOnShard(o.shard, this.opts.shards);
     const owner = o.ownerId ?? this.createUser({ username: `${o.name}-owner` }).id;
@@ -211,7 +225,8 @@ export class DiscordSim {
       id,
       name: o.name,
       ownerId: owner,
-      locale: o.locale ?? 'en-US',
+      locale,
+      features,
       roles: [{ id, name: '@everyone', permissions: DEFAULT_MEMBER_PERMISSIONS, position: 0, managed: false }],
       members: new Map(),
       botPermissions: o.botPermissions === undefined ? DEFAULT_BOT_PERMISSIONS : toPermBits(o.botPermissions),
@@ -923,7 +938,7 @@ export class DiscordSim {
       Object.assign(payload, {
         guild_id: g.id,
         guild_locale: g.locale,
-        guild: { id: g.id, locale: g.locale, features: [] },
+        guild: { id: g.id, locale: g.locale, features: g.features },
         member: { ...memberJson(this, m), permissions: m.permissions.toString() },
         authorizing_integration_owners: { '0': g.id },
       });

@@ -75,10 +75,14 @@ export interface World {
 }
 
 export async function startWorld(
-  o: { users?: number; guildLocale?: string; userLocale?: string; dbPath?: string; metrics?: Metrics } = {},
+  o: { users?: number; guildLocale?: string; guildFeatures?: string[]; userLocale?: string; dbPath?: string; metrics?: Metrics } = {},
 ): Promise<World> {
   const sim = await DiscordSim.start();
-  const guild = sim.createGuild({ name: 'Hội Quán', locale: o.guildLocale ?? 'en-US' });
+  const guild = sim.createGuild({
+    name: 'Hội Quán',
+    locale: o.guildLocale ?? 'en-US',
+    ...(o.guildFeatures ? { features: o.guildFeatures } : {}),
+  });
   const channel = sim.createTextChannel(guild.id, 'games');
   const names = ['an', 'binh', 'chi', 'dung', 'em', 'giang'];
   const users = names.slice(0, o.users ?? 4).map((n) => {

@@ -1,0 +1,51 @@
+/**
+ * The language of public text (src/bot/public-locale.ts): a server's preferred locale is en-US unless
+ * it is a Community server, which alone can choose it (Discord's Guild resource, `preferred_locale`).
+ * On an ordinary server the lobby, the table and the leaderboard speak the language of the member who
+ * opened them; a Community server's chosen locale wins over the member's.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { slash, withWorld, type World } from './harness.js';
+import { translator } from '../../src/table/i18n.js';
+
+const vi = translator('vi');
+
+async function openLobby(w: World, hostId: string) {
+  const h = await slash(w, hostId, 'play', { game: 'phom' });
+  const id = h.response!.id;
+  const gameId = w.store.games.recent(w.guildId, 1)[0]!.id;
+  return { lobby: () => w.sim.message(id)!, gameId };
+}
+const en = translator('en');
+
+test('an ordinary server (preferred locale en-US, not chosen): the lobby and the leaderboard follow the host', async () => {
+  await withWorld(
+    async (w) => {
+      const { lobby, gameId } = await openLobby(w, w.users[0]!.id);
+      assert.ok(w.sim.text(lobby()).includes(vi('common:lobby.hints-on')), 'the lobby in Vietnamese');
+      assert.equal(w.store.games.get(gameId)!.locale, 'vi', 'the table keeps the host language');
+      const lb = await slash(w, w.users[1]!.id, 'leaderboard', { game: 'phom' });
+      const text = (await lb.reply()).content;
+      assert.ok(text.includes(vi('common:leaderboard.none')), 'the leaderboard in Vietnamese');
+    },
+    { userLocale: 'vi' },
+  );
+});
+
+test('a Community server keeps the locale it chose, en-US included, whatever the host speaks', async () => {
+  await withWorld(
+    async (w) => {
+      const { lobby } = await openLobby(w, w.users[0]!.id);
+      assert.ok(w.sim.text(lobby()).includes(en('common:lobby.hints-on')), 'the lobby in English');
+    },
+    { userLocale: 'vi', guildFeatures: ['COMMUNITY'] },
+  );
+  await withWorld(
+    async (w) => {
+      const { lobby } = await openLobby(w, w.users[0]!.id);
+      assert.ok(w.sim.text(lobby()).includes(translator('zh-TW')('common:lobby.hints-on')), 'the lobby in Traditional Chinese');
+    },
+    { userLocale: 'vi', guildLocale: 'zh-TW' },
+  );
+});
