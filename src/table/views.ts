@@ -11,6 +11,7 @@ import { tokenOf } from './seat-token.js';
 import type { Notice } from './effects.js';
 import type { PresentCtx } from './present/types.js';
 import { optionKey } from './present/types.js';
+import { unitName } from './present/common.js';
 import type { Table } from './store.js';
 import type { UiRow } from './ui.js';
 import { shownName } from '../store/privacy.js';
@@ -336,7 +337,7 @@ export function resultView(t: Table, lang: Lang, matchOver: boolean): (MessageVi
     ...model.lines.slice(0, 15).map((l) => `• ${l.label}: ${l.value}`),
     ...t.seats.map(
       (s) =>
-        `${t.names[s.seat]}: ${(result.deltas[s.seat] ?? 0) > 0 ? '+' : ''}${result.deltas[s.seat] ?? 0} ${tr(`common:unit.${result.unit}`, { defaultValue: result.unit })}`,
+        `${t.names[s.seat]}: ${(result.deltas[s.seat] ?? 0) > 0 ? '+' : ''}${result.deltas[s.seat] ?? 0} ${unitName(tr, t.row.game, result.unit, Math.abs(result.deltas[s.seat] ?? 0))}`,
     ),
     // The match standings after this hand (issue #14 §5), from the second hand on.
     ...(t.row.handIndex > 0

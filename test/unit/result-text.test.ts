@@ -201,3 +201,32 @@ test('Vietnamese mahjong opening labels fit a button (80 characters) in every la
     }
   }
 });
+
+test('the result message counts each seat in the game’s own unit, singular or plural by its amount', async () => {
+  const { rig } = await import('../support/table-rig.js');
+  const { resultView } = await import('../../src/table/views.js');
+  const { unitName } = await import('../../src/table/present/common.js');
+  for (const game of Object.keys(GAMES) as GameId[]) {
+    for (const lang of LANGS) {
+      const r = rig(game, ['human', 'ai', 'ai', 'ai'], { timeoutPolicy: 'ai', seed: `units-${game}` });
+      r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+      for (let k = 0; k < 50 && !r.store.results.handsOf(r.gameId).length; k++) {
+        const timer = r.store.timers.forGame(r.gameId)[0];
+        if (!timer) break;
+        r.clock.t = timer.deadline + 1;
+        r.run({ kind: 'timeout', gameId: r.gameId, seat: timer.seat, timerKind: timer.kind });
+      }
+      const t = r.ts.load(r.gameId)!;
+      const v = resultView(t, lang, false);
+      assert.ok(v, `${game}: the hand ended`);
+      const result = t.engine.result(t.state!) as HandResult;
+      const tr = translator(lang);
+      for (const s of t.seats) {
+        const d = result.deltas[s.seat] ?? 0;
+        const line = `${t.names[s.seat]}: ${d > 0 ? '+' : ''}${d} ${unitName(tr, game, result.unit, Math.abs(d))}`;
+        assert.ok(v.lines.includes(line), `${game} ${lang}: "${line}" in\n${v.lines.join('\n')}`);
+      }
+      if (lang === 'en') assert.doesNotMatch(v.lines.join('\n'), /[: ][+-]?1 (points|chips|doubles)\b/);
+    }
+  }
+});
