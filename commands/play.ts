@@ -6,7 +6,7 @@ import { choice, named } from '../src/bot/localize.js';
 import { publicLocale } from '../src/bot/public-locale.js';
 import { langOf, translator } from '../src/table/i18n.js';
 import { missingToHost } from '../src/bot/permissions.js';
-import { optionsForTable, parseRuleOverrides, rulesRefusal } from '../src/bot/options-in-force.js';
+import { optionErrorsRefusal, optionsForTable, parseRuleOverrides, rulesRefusal } from '../src/bot/options-in-force.js';
 import { lobbyPayload } from '../src/bot/lobby.js';
 import { GAME_IDS, GAMES, isGameId } from '../src/table/manifests.js';
 import type { TimerPreset } from '../src/store/index.js';
@@ -65,12 +65,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const parsed = parseRuleOverrides(i.options.getString('rules'));
   if (!parsed.ok) return void (await eph(rulesRefusal(parsed, t)));
   const opts = optionsForTable(ctx.store, i.guildId, game, parsed.value);
-  if (!opts.ok)
-    return void (await eph(
-      [t('errors:bad-options'), ...opts.errors.map((e) => `• ${e.message} — ${t('errors:allowed', { allowed: e.allowed })}`)]
-        .join('\n')
-        .slice(0, 2000),
-    ));
+  if (!opts.ok) return void (await eph(optionErrorsRefusal(opts.errors, t)));
 
   // The table size: /play's `seats`, else the game's own table-size house rule (the manifest's
   // engine: `tableSize(options)`, e.g. Vietnamese mahjong `player-count`, classical `players`).

@@ -10,6 +10,7 @@ import type { Store } from '../store/index.js';
 import type { T } from '../table/i18n.js';
 import { AI_LEVELS, isAiLevel } from '../games/core/ai.js';
 import { DEFAULT_TABLE_SETTINGS, type TableSettings } from '../store/settings.js';
+import { optionErrorText } from './options-in-force.js';
 
 /**
  * /config keys of the table itself, next to the engine's house rules: the level "Add AI player"
@@ -66,7 +67,7 @@ export function setOption(store: Store, guildId: string, game: GameId, key: stri
   const cur = store.settings.get(guildId, game);
   const options = { ...cur.options, [key]: v.value };
   const check = resolveOptions(engine.options, options, cur.preset ?? undefined);
-  if (!check.ok) return { ok: false, message: check.errors.map((e) => e.message).join('; ') };
+  if (!check.ok) return { ok: false, message: check.errors.map((e) => optionErrorText(e, t)).join('\n') };
   store.settings.put(guildId, game, { ...cur, options }, by);
   return { ok: true, message: t('common:config.set', { key, value: String(v.value) }) };
 }

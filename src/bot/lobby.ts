@@ -25,7 +25,7 @@ import { run } from './effects.js';
 import type { GameRow, SeatRow } from '../store/games.js';
 import { AI_LEVELS, isAiLevel } from '../games/core/ai.js';
 import { durations, nextOffReminder, OFF_FIRST_REMINDER_MS } from '../table/timers.js';
-import { optionsForTable, parseRuleOverrides, rulesRefusal } from './options-in-force.js';
+import { optionErrorsRefusal, optionsForTable, parseRuleOverrides, rulesRefusal } from './options-in-force.js';
 import type { TimerPreset } from '../store/index.js';
 
 /** The deadlines in force, after the one precedence of src/table/timers.ts (preset vs the game's own options). */
@@ -257,12 +257,7 @@ export async function onLobbySetting(
     const parsed = parseRuleOverrides(i.fields.getTextInputValue('rules'));
     if (!parsed.ok) return refuse(rulesRefusal(parsed, t));
     const opts = optionsForTable(ctx.store, g.guildId, g.game, parsed.value);
-    if (!opts.ok)
-      return refuse(
-        [t('errors:bad-options'), ...opts.errors.map((e) => `• ${e.message} — ${t('errors:allowed', { allowed: e.allowed })}`)]
-          .join('\n')
-          .slice(0, 2000),
-      );
+    if (!opts.ok) return refuse(optionErrorsRefusal(opts.errors, t));
     const size = engine.tableSize(opts.options as never);
     const taken = ctx.store.games.seats(g.id);
     const seats = Math.min(size.max, Math.max(size.min, g.seats, taken.length));

@@ -18,6 +18,7 @@ export function optionsForTable(
     return {
       ok: false,
       errors: notAllowed.map((k) => ({
+        code: 'not-allowed' as const,
         key: k,
         message: `this server does not allow /play to change "${k}"`,
         allowed: s.playOverridable.join(', ') || '—',
@@ -54,4 +55,26 @@ export function parseRuleOverrides(text: string | null): RuleOverrides {
 /** The refusal of rules text that does not parse, in the user's language. */
 export function rulesRefusal(r: { bad: string; twice?: string }, t: T): string {
   return r.twice !== undefined ? t('errors:rules-twice', { key: r.twice }) : t('errors:bad-rules-syntax', { part: r.bad });
+}
+
+/** One house-rule error in the user's language (the engine's `message` is English, for the CLI). */
+export function optionErrorText(e: OptionError, t: T): string {
+  const value = typeof e.value === 'string' ? e.value : JSON.stringify(e.value);
+  switch (e.code) {
+    case 'unknown-option':
+      return t('errors:unknown-option', { key: e.key, list: e.allowed });
+    case 'bad-value':
+      return t('errors:bad-option-value', { key: e.key, value, allowed: e.allowed });
+    case 'unknown-preset':
+      return t('errors:unknown-preset', { preset: value, list: e.allowed });
+    case 'not-allowed':
+      return t('errors:play-not-allowed', { key: e.key, list: e.allowed });
+    case 'not-an-object':
+      return t('errors:bad-options');
+  }
+}
+
+/** The refusal of house rules that do not resolve: a heading and one line per error. */
+export function optionErrorsRefusal(errors: readonly OptionError[], t: T): string {
+  return [t('errors:bad-options'), ...errors.map((e) => `• ${optionErrorText(e, t)}`)].join('\n').slice(0, 2000);
 }

@@ -124,6 +124,18 @@ test('each language: ephemeral text follows the user, public text the server', a
       const lobby = await play.reply();
       assert.match(w.sim.text(lobby), /Người chơi/);
       assert.ok(w.sim.components(lobby).some((c) => c.label === 'Vào bàn'));
+      // House-rule refusals speak Vietnamese too (the engine's own messages are English, for the CLI).
+      const { engineOf } = await import('../../src/table/manifests.js');
+      const fields = engineOf('phom').options.fields as Record<string, { type: string }>;
+      const [key] = Object.entries(fields).find(([, f]) => f.type === 'bool')!;
+      const notAllowed = await slash(w, w.users[1]!.id, 'play', { game: 'phom', rules: `${key}=true` });
+      assert.match((await notAllowed.reply()).content, new RegExp(`Máy chủ này không cho /chơi đổi "${key}"`));
+      await slash(w, w.admin.id, 'config', { 'allow-play': { game: 'phom', key } });
+      const bad = await slash(w, w.users[1]!.id, 'play', { game: 'phom', rules: `${key}=maybe` });
+      const text = (await bad.reply()).content;
+      assert.match(text, /Các luật này không hợp lệ/);
+      assert.match(text, new RegExp(`"maybe" không hợp lệ cho ${key}`));
+      assert.doesNotMatch(text, /invalid value|does not allow/);
     },
     { guildLocale: 'vi', userLocale: 'vi' },
   );

@@ -19,7 +19,12 @@ export interface OptionsSchema<O> {
 }
 
 export interface OptionError {
+  /** What is wrong; with `key`, `value` and `allowed` a caller can say it in the user's language. */
+  code: 'unknown-preset' | 'not-an-object' | 'unknown-option' | 'bad-value' | 'not-allowed';
   key: string;
+  /** The value given (the preset's name for `unknown-preset`). */
+  value?: unknown;
+  /** The same in English (the CLI and logs). */
   message: string;
   /** What is allowed, human-readable, e.g. "true | false" or "1–10". */
   allowed: string;
@@ -103,23 +108,40 @@ export function resolveOptions<O>(
   if (preset !== undefined) {
     const p = typeof preset === 'string' ? optionPreset(schema, preset) : undefined;
     if (!p) {
-      errors.push({ key: 'preset', message: `unknown preset ${JSON.stringify(preset)}`, allowed: Object.keys(schema.presets).join(' | ') });
+      errors.push({
+        code: 'unknown-preset',
+        key: 'preset',
+        value: preset,
+        message: `unknown preset ${JSON.stringify(preset)}`,
+        allowed: Object.keys(schema.presets).join(' | '),
+      });
     } else Object.assign(out, p);
   }
   const fields = schema.fields as Record<string, OptionSpec>;
   if (!overrides || typeof overrides !== 'object' || Array.isArray(overrides)) {
-    errors.push({ key: 'options', message: 'the options must be an object of "key": value', allowed: Object.keys(fields).join(', ') });
+    errors.push({
+      code: 'not-an-object',
+      key: 'options',
+      message: 'the options must be an object of "key": value',
+      allowed: Object.keys(fields).join(', '),
+    });
     overrides = {};
   }
   for (const [k, raw] of Object.entries(overrides)) {
     const spec = optionSpec(schema, k);
     if (!spec) {
-      errors.push({ key: k, message: `unknown option "${k}"`, allowed: Object.keys(fields).join(', ') });
+      errors.push({ code: 'unknown-option', key: k, message: `unknown option "${k}"`, allowed: Object.keys(fields).join(', ') });
       continue;
     }
     const parsed = parseOptionValue(spec, raw);
     if (!parsed.ok) {
-      errors.push({ key: k, message: `invalid value ${JSON.stringify(raw)} for "${k}"`, allowed: allowedText(spec) });
+      errors.push({
+        code: 'bad-value',
+        key: k,
+        value: raw,
+        message: `invalid value ${JSON.stringify(raw)} for "${k}"`,
+        allowed: allowedText(spec),
+      });
       continue;
     }
     out[k] = parsed.value;
