@@ -47,7 +47,8 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   if (!i.inGuild() || !i.channel) return void (await eph(t('errors:guild-only')));
   if (i.channel.isThread()) return void (await eph(t('errors:not-in-thread')));
   const missing = missingToHost(i.appPermissions);
-  if (missing.length) return void (await eph(t('errors:missing-permissions', { list: missing.join(', ') })));
+  if (missing.length)
+    return void (await eph(t('errors:missing-permissions', { list: missing.map((k) => t(`seatch:perm.${k}`)).join(', ') })));
 
   const game = i.options.getString('game', true);
   if (!isGameId(game)) return void (await eph(t('errors:unknown-game', { list: GAME_IDS.join(', ') })));

@@ -2,7 +2,8 @@
  * The language of public text (src/bot/public-locale.ts): a server's preferred locale is en-US unless
  * it is a Community server, which alone can choose it (Discord's Guild resource, `preferred_locale`).
  * On an ordinary server the lobby, the table and the leaderboard speak the language of the member who
- * opened them; a Community server's chosen locale wins over the member's.
+ * opened them; a Community server's chosen locale wins over the member's. A refusal of /play for
+ * missing permissions names them as Discord does in the user's language.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -48,4 +49,26 @@ test('a Community server keeps the locale it chose, en-US included, whatever the
     },
     { userLocale: 'vi', guildLocale: 'zh-TW' },
   );
+});
+
+test('/play in a channel where the bot lacks permissions names them as Discord does, in the user’s language', async () => {
+  for (const [locale, names] of [
+    ['en-US', ['Create Public Threads', 'Attach Files']],
+    ['vi', ['Tạo luồng công khai', 'Đính kèm tệp']],
+  ] as const) {
+    await withWorld(
+      async (w) => {
+        const { PermissionFlagsBits } = await import('discord.js');
+        const now = w.sim.botPermissions(w.guildId, w.channelId);
+        w.sim.setBotPermissions(w.guildId, now & ~PermissionFlagsBits.AttachFiles & ~PermissionFlagsBits.CreatePublicThreads, w.channelId);
+        const h = await slash(w, w.users[0]!.id, 'play', { game: 'phom' });
+        const reply = await h.reply();
+        assert.equal(reply.ephemeralTo, w.users[0]!.id);
+        for (const n of names) assert.ok(reply.content.includes(n), `"${n}" in: ${reply.content}`);
+        assert.doesNotMatch(reply.content, /CreatePublicThreads|AttachFiles/, 'no internal names');
+        assert.equal(w.store.games.recent(w.guildId, 1).length, 0, 'nothing created');
+      },
+      { userLocale: locale },
+    );
+  }
 });
