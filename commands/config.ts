@@ -81,7 +81,11 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
             .setCustomId(encodeConfigId({ game, verb: 'preset' }))
             .setPlaceholder(t('common:config.choose-preset'))
             .addOptions(
-              presets.map((p) => ({ label: t(`${game}:preset.${p}`, { defaultValue: p }).slice(0, 100), value: p, description: p })),
+              presets.map((p) => ({
+                label: (p === 'default' ? t('common:config.default') : t(`${game}:preset.${p}`, { defaultValue: p })).slice(0, 100),
+                value: p,
+                description: p,
+              })),
             ),
         ),
         row(button(encodeConfigId({ game, verb: 'modal' }), t('common:config.set-button'), ButtonStyle.Primary)),

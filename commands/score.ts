@@ -47,7 +47,10 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
       rate: Math.round((rec.wins / rec.hands) * 100),
     }),
   ];
-  if (rec.unit) lines.push(t('common:score.total', { total: Math.round(rec.total * 100) / 100, unit: unitName(t, game, rec.unit, Math.abs(rec.total)) }));
+  if (rec.unit)
+    lines.push(
+      t('common:score.total', { total: Math.round(rec.total * 100) / 100, unit: unitName(t, game, rec.unit, Math.abs(rec.total)) }),
+    );
   const files: AttachmentBuilder[] = [];
   if (rec.best) {
     lines.push(t('common:score.best', { points: rec.best.points }));

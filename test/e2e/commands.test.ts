@@ -136,6 +136,10 @@ test('each language: ephemeral text follows the user, public text the server', a
       assert.match(text, /Các luật này không hợp lệ/);
       assert.match(text, new RegExp(`"maybe" không hợp lệ cho ${key}`));
       assert.doesNotMatch(text, /invalid value|does not allow/);
+      // /config show's preset menu: "default" in the admin's language.
+      const show = await slash(w, w.admin.id, 'config', { show: { game: 'phom' } });
+      const menu = w.sim.components(await show.reply()).find((c) => c.type === 3)!;
+      assert.equal((menu.options as { label: string; value: string }[]).find((o) => o.value === 'default')?.label, 'mặc định');
     },
     { guildLocale: 'vi', userLocale: 'vi' },
   );
