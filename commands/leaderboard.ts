@@ -24,7 +24,11 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
       flags: MessageFlags.Ephemeral,
     }));
   const period = (i.options.getString('period') ?? 'all') as Period;
-  const pt = translator(langOf(publicLocale(i), ctx.defaultLang));
+  const lang = langOf(publicLocale(i), ctx.defaultLang);
+  const pt = translator(lang);
+  // Numbers in the reader's notation (vi: decimal comma).
+  const num = (v: number, digits: [number, number]) =>
+    new Intl.NumberFormat(lang, { minimumFractionDigits: digits[0], maximumFractionDigits: digits[1] }).format(v);
   const rows = ctx.store.results.leaderboard(i.guildId, game, period, 15);
   const title = `${pt('common:leaderboard.title', { game: pt(`${game}:name`) })} · ${pt(`commands:period.${period}`)}`;
   if (!rows.length) return void (await i.reply({ content: `${title}\n${pt('common:leaderboard.none')}`, allowedMentions: { parse: [] } }));
@@ -32,10 +36,10 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const lines = rows.map(
     (r, k) =>
       `${medal[k] ?? `${k + 1}.`} <@${r.userId}> — ${pt('common:leaderboard.line', {
-        rating: r.rating.toFixed(1),
+        rating: num(r.rating, [1, 1]),
         hands: pt('common:count.hands', { count: r.hands }),
         wins: pt('common:count.wins', { count: r.wins }),
-        total: Math.round(r.total * 100) / 100,
+        total: num(r.total, [0, 2]),
       })}`,
   );
   await i.reply({

@@ -49,7 +49,10 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   ];
   if (rec.unit)
     lines.push(
-      t('common:score.total', { total: Math.round(rec.total * 100) / 100, unit: unitName(t, game, rec.unit, Math.abs(rec.total)) }),
+      t('common:score.total', {
+        total: new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(rec.total),
+        unit: unitName(t, game, rec.unit, Math.abs(rec.total)),
+      }),
     );
   const files: AttachmentBuilder[] = [];
   if (rec.best) {

@@ -18,10 +18,10 @@ export const RATING_W = 800;
 const PAD = 28;
 const HEADER_H = 74;
 
-const WORDS: Record<Locale, { hand: string; total: string; rating: string; games: string }> = {
-  vi: { hand: 'Ván', total: 'Tổng', rating: 'Điểm xếp hạng', games: 'ván' },
-  en: { hand: 'Hand', total: 'Total', rating: 'Rating', games: 'games' },
-  'zh-TW': { hand: '局', total: '總分', rating: '等級分', games: '局' },
+const WORDS: Record<Locale, { hand: string; total: string; rating: string; hands: (n: number) => string }> = {
+  vi: { hand: 'Ván', total: 'Tổng', rating: 'Điểm xếp hạng', hands: (n) => `${n} ván` },
+  en: { hand: 'Hand', total: 'Total', rating: 'Rating', hands: (n) => `${n} ${n === 1 ? 'hand' : 'hands'}` },
+  'zh-TW': { hand: '局', total: '總分', rating: '等級分', hands: (n) => `${n} 局` },
 };
 
 /** Round, readable tick steps (1, 2, 5 × 10^k) covering [lo, hi] with about `n` ticks. */
@@ -40,9 +40,28 @@ export function ticks(lo: number, hi: number, n = 5): number[] {
   return out;
 }
 
-function fmt(v: number): string {
+/**
+ * A number in the reader's notation (vi "1.234,5", en and zh-TW "1,234.5"), at most one decimal
+ * (`digits` fixes it), signed with "+" / "−" when `signed`.
+ */
+export function chartNumber(v: number, locale: Locale, o: { signed?: boolean; digits?: number } = {}): string {
   const r = Math.round(v * 10) / 10;
-  return (r > 0 ? '+' : r < 0 ? '−' : '') + Math.abs(r).toLocaleString('en-US').replace(/,/g, ' ');
+  const n = new Intl.NumberFormat(locale, { minimumFractionDigits: o.digits ?? 0, maximumFractionDigits: o.digits ?? 1 }).format(
+    Math.abs(r),
+  );
+  return (r < 0 ? '−' : r > 0 && o.signed ? '+' : '') + n;
+}
+
+const fmt = (v: number, locale: Locale) => chartNumber(v, locale, { signed: true });
+
+/** A day as the reader writes it (UTC, as the caller's times are): "9 thg 1", "Jan 9", "1月9日"; with the year when asked. */
+export function dayLabel(t: number, locale: Locale, withYear = false): string {
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    ...(withYear ? { year: 'numeric' } : {}),
+    timeZone: 'UTC',
+  }).format(t);
 }
 
 interface Plot {
@@ -150,7 +169,7 @@ export function drawStandings(ctx: Ctx, m: StandingsModel, L: StandingsLayout): 
   const xs = Array.from({ length: hands + 1 }, (_, k) => k)
     .filter((k) => k > 0 && (k % every === 0 || k === hands))
     .map((k) => ({ at: k, label: m.handLabels?.[k - 1] ?? String(k) }));
-  const { px, py } = axes(ctx, L.plot, yt, xs, [0, hands], fmt);
+  const { px, py } = axes(ctx, L.plot, yt, xs, [0, hands], (v) => fmt(v, m.locale));
   fitText(ctx, W.hand, { x: L.plot.x + L.plot.w - 120, y: L.plot.y - 34, w: 120, h: 22 }, { size: 18, color: C.muted, align: 'right' });
   ss.forEach((s, i) =>
     line(
@@ -173,7 +192,7 @@ export function drawStandings(ctx: Ctx, m: StandingsModel, L: StandingsLayout): 
     ctx.fillStyle = SERIES[o.i % SERIES.length]!;
     rrect(ctx, x + 46, y + 17, 34, 6, 3);
     ctx.fill();
-    const total = m.finalText?.[o.i] ?? fmt(o.last);
+    const total = m.finalText?.[o.i] ?? fmt(o.last, m.locale);
     fitText(
       ctx,
       total,
@@ -207,26 +226,23 @@ export function layoutRating(m: RatingModel): RatingLayout {
   };
 }
 
-/** `yyyy-mm-dd` (UTC) of a timestamp, when the caller gives no labels. */
-function isoDay(t: number): string {
-  return new Date(t).toISOString().slice(0, 10);
-}
-
 export function drawRating(ctx: Ctx, m: RatingModel, L: RatingLayout): void {
   const W = WORDS[m.locale] ?? WORDS.en;
   const pts = [...m.points].sort((a, b) => a.t - b.t);
   const last = pts[pts.length - 1];
-  header(ctx, m.title, last ? `${W.rating} ${(Math.round(last.ordinal * 10) / 10).toFixed(1)}` : undefined, L.width);
+  header(ctx, m.title, last ? `${W.rating} ${chartNumber(last.ordinal, m.locale, { digits: 1 })}` : undefined, L.width);
   const vals = pts.map((p) => p.ordinal);
   const yt = ticks(Math.min(...vals, 0), Math.max(...vals, 1), 4);
   const t0 = pts[0]?.t ?? 0;
   const t1 = last?.t ?? 1;
+  // The year only when the history spans more than one.
+  const years = new Date(t0).getUTCFullYear() !== new Date(t1).getUTCFullYear();
   const labels =
     m.xLabels ??
     (pts.length
       ? [pts[0]!, ...(pts.length > 2 ? [pts[Math.floor(pts.length / 2)]!] : []), ...(pts.length > 1 ? [last!] : [])].map((p) => ({
           t: p.t,
-          label: isoDay(p.t),
+          label: dayLabel(p.t, m.locale, years),
         }))
       : []);
   const { px, py } = axes(
@@ -235,7 +251,7 @@ export function drawRating(ctx: Ctx, m: RatingModel, L: RatingLayout): void {
     yt,
     labels.map((l) => ({ at: l.t, label: l.label })),
     [t0, t1],
-    (v) => (Math.round(v * 10) / 10).toString().replace('-', '−'),
+    (v) => chartNumber(v, m.locale),
   );
   line(
     ctx,
@@ -247,7 +263,7 @@ export function drawRating(ctx: Ctx, m: RatingModel, L: RatingLayout): void {
   else
     fitText(
       ctx,
-      `${pts.length} ${W.games}`,
+      W.hands(pts.length),
       { x: L.plot.x + L.plot.w - 160, y: L.plot.y - 32, w: 160, h: 22 },
       { size: 17, color: C.muted, align: 'right' },
     );

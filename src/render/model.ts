@@ -150,7 +150,7 @@ export interface RatingModel {
   title: string;
   /** `t` = time in ms since the epoch (supplied by the caller; render reads no clock). */
   points: { t: number; ordinal: number }[];
-  /** Optional localized x-axis labels (default: a few `yyyy-mm-dd` dates, UTC). */
+  /** Optional x-axis labels (default: a few dates in the locale's notation, UTC). */
   xLabels?: { t: number; label: string }[];
 }
 

@@ -72,3 +72,32 @@ test('/play in a channel where the bot lacks permissions names them as Discord d
     );
   }
 });
+
+test('the leaderboard and /score write numbers as the reader does (vi: decimal comma)', async () => {
+  await withWorld(
+    async (w) => {
+      const [a, b] = [w.users[0]!, w.users[1]!];
+      const seats = [a, b].map((u, seat) => ({ seat, userId: u.id, isAi: false, displayName: u.name }));
+      const { gameId } = await openLobby(w, a.id);
+      // Two hands recorded as the table layer records them (store/results.ts); the ratings follow.
+      for (const hand of [0, 1])
+        w.store.results.recordHand(gameId, 'phom', w.guildId, hand, seats as never, {
+          winners: [0],
+          ranking: [[0], [1]],
+          deltas: [1.25, -1.25],
+          payments: [],
+          items: [],
+          unit: 'bet',
+          endedBy: 'rank',
+        });
+      const lb = (await (await slash(w, a.id, 'leaderboard', { game: 'phom' })).reply()).embeds
+        .map((e) => String(e.description))
+        .join('\n');
+      assert.match(lb, /\d,\d · /, `a decimal comma in the rating: ${lb}`);
+      assert.match(lb, /2,5$/m, `the total: ${lb}`);
+      const score = (await (await slash(w, b.id, 'score', { game: 'phom' })).reply()).content;
+      assert.match(score, /-2,5 /, score);
+    },
+    { userLocale: 'vi' },
+  );
+});
