@@ -33,8 +33,15 @@ function deadlineLine(row: GameRow, lang: Lang, preset: TimerPreset = row.timerP
   const t = translator(lang);
   const d = durations(preset, engineOf(row.game).timeouts(row.options as never));
   // The unit in the reader's language (Intl: "25 giây", "12 小時").
-  const unit = (n: number, u: 'hour' | 'second') => new Intl.NumberFormat(lang, { style: 'unit', unit: u, unitDisplay: 'short' }).format(n);
-  const span = (ms: number) => (ms % 3600_000 === 0 ? unit(ms / 3600_000, 'hour') : unit(Math.round(ms / 1000), 'second'));
+  const unit = (n: number, u: 'hour' | 'minute' | 'second') =>
+    new Intl.NumberFormat(lang, { style: 'unit', unit: u, unitDisplay: 'short' }).format(n);
+  // Whole hours, else whole minutes from 2 minutes on (a custom 30-minute timer: "30 min"), else seconds.
+  const span = (ms: number) =>
+    ms % 3600_000 === 0
+      ? unit(ms / 3600_000, 'hour')
+      : ms >= 120_000 && ms % 60_000 === 0
+        ? unit(ms / 60_000, 'minute')
+        : unit(Math.round(ms / 1000), 'second');
   if (d.turnMs === null && d.claimMs === null)
     return t('common:lobby.no-deadline', {
       first: span(OFF_FIRST_REMINDER_MS),

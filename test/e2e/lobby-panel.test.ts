@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withWorld, buttonByLabel, click, openLobby } from './harness.js';
+import { withWorld, buttonByLabel, click, openLobby, slash } from './harness.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import { engineOf } from '../../src/table/manifests.js';
 import type { SimMessage } from '../../test/discord-sim/index.js';
@@ -164,5 +164,12 @@ test('a game whose deadlines are off (Chắn decision-timeout-s 0) says when it 
       w.sim.text(lobby()),
       /^Timers: async · no automatic deadline: reminders after 12 hr, 24 hr, then daily; then the others may vote$/m,
     );
+  });
+});
+
+test('custom timers read in whole minutes or hours where they are (a 30-minute turn is not "1,800 sec")', async () => {
+  await withWorld(async (w) => {
+    const h = await slash(w, w.users[0]!.id, 'play', { game: 'phom', 'turn-seconds': 1800, 'claim-seconds': 90 });
+    assert.match(w.sim.text(await h.reply()), /^Timers: custom · turn 30 min, claims 90 sec$/m);
   });
 });
