@@ -109,6 +109,8 @@ export function applySettings(
 export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);
   const t = translator(lang);
+  // The DM notices speak the language the user set them up in (not each table's).
+  ctx.store.prefs.setLocale(i.user.id, i.locale);
   const bad = applySettings(ctx, i.user.id, t, {
     tz: i.options.getString('time-zone'),
     quiet: i.options.getString('quiet'),
@@ -123,6 +125,7 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
   const lang = langOf(i.locale, ctx.defaultLang);
   const t = translator(lang);
   const user = i.user.id;
+  ctx.store.prefs.setLocale(user, i.locale);
   if (i.isModalSubmit()) {
     if (rest !== 'ms') return void (await i.reply({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral }));
     const field = (k: string) => {

@@ -174,8 +174,9 @@ export class Notifier {
     return this.store.notices.nextDue();
   }
 
-  private lang(gameId: string): Lang {
-    return langOf(this.store.games.get(gameId)?.locale ?? null, this.o.defaultLang ?? 'vi');
+  /** A DM speaks the user's own language (their last /notify), else the table's. */
+  private lang(gameId: string, p: UserPrefs): Lang {
+    return langOf(p.locale ?? this.store.games.get(gameId)?.locale ?? null, this.o.defaultLang ?? 'vi');
   }
 
   private async flush(userId: string, now: number): Promise<void> {
@@ -221,7 +222,7 @@ export class Notifier {
             p.lastDigestAt + every,
           );
         } else {
-          const r = await this.send(userId, this.digest(waitingTables));
+          const r = await this.send(userId, this.digest(waitingTables, p));
           if (r === 'closed') return this.closed(userId, now);
           this.store.notices.close(
             live.map((x) => x.n.id),
@@ -232,14 +233,14 @@ export class Notifier {
         }
       } else {
         for (const x of live) {
-          const r = await this.send(userId, this.moveNotice(x.s, x.n.kind as 'turn' | 'claim'));
+          const r = await this.send(userId, this.moveNotice(x.s, x.n.kind as 'turn' | 'claim', p));
           if (r === 'closed') return this.closed(userId, now);
           this.store.notices.close([x.n.id], r, now);
         }
       }
     }
     for (const n of due.filter((x) => !isMove(x.kind))) {
-      const r = await this.send(userId, this.eventNotice(n));
+      const r = await this.send(userId, this.eventNotice(n, p));
       if (r === 'closed') return this.closed(userId, now);
       this.store.notices.close([n.id], r, now);
     }
@@ -256,8 +257,8 @@ export class Notifier {
     return url ? [new ButtonBuilder().setStyle(ButtonStyle.Link).setURL(url).setLabel(label.slice(0, 80))] : [];
   }
 
-  private moveNotice(s: TableSummary, kind: 'turn' | 'claim'): DmPayload {
-    const lang = this.lang(s.gameId);
+  private moveNotice(s: TableSummary, kind: 'turn' | 'claim', p: UserPrefs): DmPayload {
+    const lang = this.lang(s.gameId, p);
     const t = translator(lang);
     const url = jumpUrl(s.guildId, s.threadId);
     const game = t(`${s.game}:name`);
@@ -279,9 +280,9 @@ export class Notifier {
     };
   }
 
-  private eventNotice(n: NoticeRow): DmPayload {
+  private eventNotice(n: NoticeRow, p: UserPrefs): DmPayload {
     const g = this.store.games.get(n.gameId);
-    const lang = this.lang(n.gameId);
+    const lang = this.lang(n.gameId, p);
     const t = translator(lang);
     const url = g ? jumpUrl(g.guildId, g.threadId) : null;
     const game = g ? t(`${g.game}:name`) : n.gameId;
@@ -293,8 +294,8 @@ export class Notifier {
     };
   }
 
-  private digest(list: TableSummary[]): DmPayload {
-    const lang = this.lang(list[0]!.gameId);
+  private digest(list: TableSummary[], p: UserPrefs): DmPayload {
+    const lang = this.lang(list[0]!.gameId, p);
     const t = translator(lang);
     const shown = list.slice(0, 10);
     const lines = [

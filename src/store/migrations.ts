@@ -394,4 +394,13 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE games SET public_at = updated_at;
     `,
   },
+  {
+    version: 16,
+    name: 'user-locale',
+    sql: `
+      -- The Discord locale a user last used /notify with: their DM notices speak it (store/prefs.ts),
+      -- not the language of the table they are about (one user's DMs in one language).
+      ALTER TABLE user_prefs ADD COLUMN locale TEXT;
+    `,
+  },
 ];

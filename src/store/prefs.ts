@@ -24,6 +24,8 @@ export interface UserPrefs {
   lastDigestAt: number | null;
   /** Away mode until this moment (ms); null = not away. */
   awayUntil: number | null;
+  /** The Discord locale of the user's last /notify: DM notices speak it (null: the table's language). */
+  locale: string | null;
 }
 
 export const DEFAULT_DIGEST_OVER = 3;
@@ -42,6 +44,7 @@ interface RawPrefs {
   dms_closed_told: number;
   last_digest_at: number | null;
   away_until: number | null;
+  locale: string | null;
 }
 
 const COLUMN: Record<NoticePref, string> = {
@@ -62,6 +65,7 @@ function defaults(userId: string): UserPrefs {
     dmsClosedUntold: false,
     lastDigestAt: null,
     awayUntil: null,
+    locale: null,
   };
 }
 
@@ -76,6 +80,7 @@ function toPrefs(r: RawPrefs): UserPrefs {
     dmsClosedUntold: r.dms_closed_told === 0,
     lastDigestAt: r.last_digest_at,
     awayUntil: r.away_until,
+    locale: r.locale,
   };
 }
 
@@ -143,6 +148,11 @@ export class PrefsStore {
   get(userId: string): UserPrefs {
     const r = this.db.prepare('SELECT * FROM user_prefs WHERE user_id = ?').get(userId) as RawPrefs | undefined;
     return r ? toPrefs(r) : defaults(userId);
+  }
+
+  /** Remembers the locale the user speaks to the bot in (their DM notices use it). */
+  setLocale(userId: string, locale: string): void {
+    if (this.get(userId).locale !== locale) this.set(userId, { locale });
   }
 
   private ensure(userId: string): void {

@@ -208,3 +208,19 @@ test('a seat view in DMs is the move notice: a player with both gets one DM per 
     assert.equal(dms(w, binh.id).filter((m) => /Your move at/.test(m.content)).length, 1, 'the notifier speaks again');
   });
 });
+
+test('DM notices speak the language the user set them up in, not the table’s', async () => {
+  await withWorld(async (w) => {
+    const [, binh] = w.users;
+    // binh's Discord speaks Vietnamese; the table (opened by an, in English) speaks English.
+    w.sim.user(binh!.id).locale = 'vi';
+    await click(w, binh!.id, (await (await slash(w, binh!.id, 'notify')).reply()).id, 'x:notify:t:turn');
+    assert.equal(w.store.prefs.get(binh!.id).locale, 'vi');
+    const { gameId } = await openTable(w, 'phom', 2, 0);
+    assert.equal(w.store.games.get(gameId)!.locale, 'en-US');
+    await playUntilMoveOf(w, gameId, binh!.id);
+    const inbox = dms(w, binh!.id);
+    assert.equal(inbox.length, 1);
+    assert.match(inbox[0]!.content, /Đến lượt bạn ở bàn/);
+  });
+});
