@@ -151,7 +151,7 @@ test('without permission to create threads, /play explains what is missing', asy
     const h = await slash(w, w.users[0]!.id, 'play', { game: 'phom' });
     const r = await h.reply();
     assert.equal(r.ephemeralTo, w.users[0]!.id);
-    assert.match(w.sim.text(r), /CreatePublicThreads/);
+    assert.match(w.sim.text(r), /missing these permissions in this channel: Create Public Threads\./, 'named as Discord names it');
     assert.equal(w.sim.threads(w.channelId).length, 0);
   });
 });

@@ -20,11 +20,14 @@ test('an inherited name is an unknown preset and an unknown option, with the all
   for (const name of INHERITED) {
     const p = resolveOptions(schema, {}, name);
     assert.equal(p.ok, false, `preset ${name}`);
-    if (!p.ok) assert.deepEqual(p.errors, [{ key: 'preset', message: `unknown preset "${name}"`, allowed: 'club' }]);
+    if (!p.ok)
+      assert.deepEqual(p.errors, [
+        { code: 'unknown-preset', key: 'preset', value: name, message: `unknown preset "${name}"`, allowed: 'club' },
+      ]);
     // JSON.parse makes "__proto__" an own key, as a scenario file or a Discord option would.
     const o = resolveOptions(schema, JSON.parse(`{"${name}": 1}`) as Record<string, unknown>);
     assert.equal(o.ok, false, `option ${name}`);
-    if (!o.ok) assert.deepEqual(o.errors, [{ key: name, message: `unknown option "${name}"`, allowed: 'flag' }]);
+    if (!o.ok) assert.deepEqual(o.errors, [{ code: 'unknown-option', key: name, message: `unknown option "${name}"`, allowed: 'flag' }]);
   }
   assert.equal(resolveOptions(schema, {}, 'club').ok, true);
 });
