@@ -11,7 +11,7 @@ import { LANGS, has, translator } from '../../src/table/i18n.js';
 import { resolveOptions } from '../../src/games/core/options.js';
 import { handSeed } from '../../src/games/core/rng.js';
 import { detailText, CARD_CODE, TILE_CODE } from '../../src/table/present/common.js';
-import type { GameId, HandResult } from '../../src/games/core/types.js';
+import type { AnyEngine, GameId, HandResult } from '../../src/games/core/types.js';
 import { ITEM_IDS as PHOM_ITEMS } from '../../src/games/phom/scoring/items.js';
 import { ITEM_IDS as CLASSIC_ITEMS } from '../../src/games/classic-mahjong/scoring/items.js';
 import { ALL_CUOC_IDS } from '../../src/games/chan/scoring/items.js';
@@ -202,31 +202,47 @@ test('Vietnamese mahjong opening labels fit a button (80 characters) in every la
   }
 });
 
-test('the result message counts each seat in the game’s own unit, singular or plural by its amount', async () => {
+test('the result message counts each seat in the game’s unit, singular or plural by its amount (text and image alike)', async () => {
   const { rig } = await import('../support/table-rig.js');
   const { resultView } = await import('../../src/table/views.js');
-  const { unitName } = await import('../../src/table/present/common.js');
-  for (const game of Object.keys(GAMES) as GameId[]) {
+  // The hand's deltas forced to +1 / −1 / +2 / −2 (the engine's own result otherwise).
+  const forced = (real: AnyEngine): AnyEngine =>
+    new Proxy(real, {
+      get: (e, k) =>
+        k === 'result'
+          ? (s: unknown) => {
+              const r = e.result(s as never) as HandResult | null;
+              return r ? { ...r, deltas: [1, -1, 2, -2] } : r;
+            }
+          : Reflect.get(e, k),
+    });
+  const want: Record<string, Record<'bet' | 'point', [string, string]>> = {
+    en: { bet: ['× bet', '× bet'], point: ['point', 'points'] },
+    vi: { bet: ['× cược', '× cược'], point: ['điểm', 'điểm'] },
+    'zh-TW': { bet: ['× 注', '× 注'], point: ['分', '分'] },
+  };
+  for (const game of ['phom', 'classic-mahjong'] as const) {
+    const r = rig(game, ['human', 'ai', 'ai', 'ai'], { timeoutPolicy: 'ai', seed: `units-${game}`, engine: forced });
+    r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    for (let k = 0; k < 50 && !r.store.results.handsOf(r.gameId).length; k++) {
+      const timer = r.store.timers.forGame(r.gameId)[0];
+      if (!timer) break;
+      r.clock.t = timer.deadline + 1;
+      r.run({ kind: 'timeout', gameId: r.gameId, seat: timer.seat, timerKind: timer.kind });
+    }
+    const t = r.ts.load(r.gameId)!;
+    const unit = game === 'phom' ? 'bet' : 'point';
     for (const lang of LANGS) {
-      const r = rig(game, ['human', 'ai', 'ai', 'ai'], { timeoutPolicy: 'ai', seed: `units-${game}` });
-      r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-      for (let k = 0; k < 50 && !r.store.results.handsOf(r.gameId).length; k++) {
-        const timer = r.store.timers.forGame(r.gameId)[0];
-        if (!timer) break;
-        r.clock.t = timer.deadline + 1;
-        r.run({ kind: 'timeout', gameId: r.gameId, seat: timer.seat, timerKind: timer.kind });
-      }
-      const t = r.ts.load(r.gameId)!;
       const v = resultView(t, lang, false);
       assert.ok(v, `${game}: the hand ended`);
-      const result = t.engine.result(t.state!) as HandResult;
-      const tr = translator(lang);
-      for (const s of t.seats) {
-        const d = result.deltas[s.seat] ?? 0;
-        const line = `${t.names[s.seat]}: ${d > 0 ? '+' : ''}${d} ${unitName(tr, game, result.unit, Math.abs(d))}`;
-        assert.ok(v.lines.includes(line), `${game} ${lang}: "${line}" in\n${v.lines.join('\n')}`);
-      }
-      if (lang === 'en') assert.doesNotMatch(v.lines.join('\n'), /[: ][+-]?1 (points|chips|doubles)\b/);
+      const [one, many] = want[lang]![unit];
+      const lines = [`+1 ${one}`, `-1 ${one}`, `+2 ${many}`, `-2 ${many}`].map((x, s) => `${t.names[s]}: ${x}`);
+      for (const l of lines) assert.ok(v.lines.includes(l), `${game} ${lang}: "${l}" in\n${v.lines.join('\n')}`);
+      assert.deepEqual(
+        v.model.totals.map((x) => x.delta),
+        lines.map((l) => l.slice(l.indexOf(': ') + 2)),
+        'the image says the same',
+      );
     }
   }
 });

@@ -86,7 +86,6 @@ export function resultLines(
   ctx: PresentCtx,
   pieces: PieceText,
 ): Pick<ResultModel, 'lines' | 'totals' | 'payments'> {
-  const unit = ctx.t(`common:unit.${r.unit}`, { defaultValue: r.unit });
   return {
     lines: r.items.map((it) => ({
       label: `${ctx.names[it.seat] ?? ''} · ${ctx.t(`${game}:item.${it.id}`, { defaultValue: it.id })}${it.detail ? ` (${detailText(it.detail, ctx, pieces)})` : ''}`,
@@ -94,7 +93,7 @@ export function resultLines(
     })),
     totals: ctx.names.map((name, s) => ({
       name,
-      delta: `${signed(r.deltas[s] ?? 0)} ${ctx.t(`common:unit.${r.unit}`, { count: Math.abs(r.deltas[s] ?? 0), defaultValue: unit })}`,
+      delta: `${signed(r.deltas[s] ?? 0)} ${unitName(ctx.t, game, r.unit, Math.abs(r.deltas[s] ?? 0))}`,
     })),
     payments: r.payments.map((p) => ({
       from: ctx.names[p.from] ?? String(p.from),
