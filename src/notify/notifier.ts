@@ -174,9 +174,13 @@ export class Notifier {
     return this.store.notices.nextDue();
   }
 
-  /** A DM speaks the user's own language (their last /notify), else the table's. */
+  /**
+   * A DM speaks the user's own language: the locale of their last /notify, else the one their seat
+   * view speaks (/prefs; a seat view in DMs is part of the same conversation), else the table's.
+   */
   private lang(gameId: string, p: UserPrefs): Lang {
-    return langOf(p.locale ?? this.store.games.get(gameId)?.locale ?? null, this.o.defaultLang ?? 'vi');
+    const own = p.locale ?? this.store.seatChannels.place(p.userId).lang;
+    return langOf(own ?? this.store.games.get(gameId)?.locale ?? null, this.o.defaultLang ?? 'vi');
   }
 
   private async flush(userId: string, now: number): Promise<void> {

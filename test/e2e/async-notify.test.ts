@@ -222,5 +222,13 @@ test('DM notices speak the language the user set them up in, not the table’s',
     const inbox = dms(w, binh!.id);
     assert.equal(inbox.length, 1);
     assert.match(inbox[0]!.content, /Đến lượt bạn ở bàn/);
+    // Set up before the user's locale was recorded (migration 16): the seat view's language, if any.
+    w.store.db.prepare('UPDATE user_prefs SET locale = NULL WHERE user_id = ?').run(binh!.id);
+    w.store.seatChannels.setPlace(binh!.id, 'ephemeral', 'zh-TW');
+    await playOnce(w, gameId, binh!.id);
+    w.now.t += 10 * MIN;
+    await playUntilMoveOf(w, gameId, binh!.id);
+    const last = dms(w, binh!.id).at(-1)!;
+    assert.match(last.content, /輪到你/, last.content);
   });
 });

@@ -101,3 +101,13 @@ test('the leaderboard and /score write numbers as the reader does (vi: decimal c
     { userLocale: 'vi' },
   );
 });
+
+test('publicLocale: a chosen locale counts without the guild in the cache; en-US counts only for a Community server', async () => {
+  const { publicLocale } = await import('../../src/bot/public-locale.js');
+  const at = (guildLocale: string, features: string[] | null, locale: string) =>
+    publicLocale({ guildLocale, locale, guild: features ? ({ features } as never) : null } as never);
+  assert.equal(at('vi', null, 'en-US'), 'vi', 'only a Community server can choose vi: no cache needed');
+  assert.equal(at('en-US', null, 'vi'), 'vi', 'not cached, en-US: the host');
+  assert.equal(at('en-US', [], 'zh-TW'), 'zh-TW', 'an ordinary server: the host');
+  assert.equal(at('en-US', ['COMMUNITY'], 'vi'), 'en-US', 'a Community server that chose en-US');
+});
