@@ -82,7 +82,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
             .setPlaceholder(t('common:config.choose-preset'))
             .addOptions(
               presets.map((p) => ({
-                label: (p === 'default' ? t('common:config.default') : t(`${game}:preset.${p}`, { defaultValue: p })).slice(0, 100),
+                label: (p === 'default' ? t('common:config.preset-default') : t(`${game}:preset.${p}`, { defaultValue: p })).slice(0, 100),
                 value: p,
                 description: p,
               })),

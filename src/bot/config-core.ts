@@ -79,7 +79,7 @@ export function setOption(store: Store, guildId: string, game: GameId, key: stri
 export function runningNote(key: string | null, t: T): string {
   if (key === 'vote-after') return t('common:config.vote-after-running');
   // A reset of everything resets vote-after too.
-  if (key === null) return `${t('common:config.running-unaffected')} ${t('common:config.vote-after-running')}`;
+  if (key === null) return t('common:config.reset-all-running');
   return t('common:config.running-unaffected');
 }
 
@@ -116,7 +116,7 @@ export function applyPreset(store: Store, guildId: string, game: GameId, preset:
     { preset: preset === 'default' ? null : preset, options: {}, playOverridable: cur.playOverridable },
     by,
   );
-  return { ok: true, message: t('common:config.preset', { preset }) };
+  return { ok: true, message: t('common:config.preset', { preset: preset === 'default' ? t('common:config.preset-default') : preset }) };
 }
 
 export function toggleOverridable(store: Store, guildId: string, game: GameId, key: string, by: string, t: T): ConfigOutcome {

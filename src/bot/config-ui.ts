@@ -23,7 +23,7 @@ export async function onConfigComponent(ctx: BotContext, i: ButtonInteraction | 
     return void (await i.reply({ content: t('errors:manage-guild-only'), flags: MessageFlags.Ephemeral }));
   if (c.verb === 'preset' && i.isStringSelectMenu()) {
     const r = applyPreset(ctx.store, i.guildId, c.game, i.values[0] ?? 'default', i.user.id, t);
-    await i.reply({ content: r.message, flags: MessageFlags.Ephemeral });
+    await i.reply({ content: r.ok ? `${r.message}\n${runningNote('', t)}` : r.message, flags: MessageFlags.Ephemeral });
     return;
   }
   if (c.verb === 'modal' && i.isButton()) {

@@ -139,7 +139,11 @@ test('each language: ephemeral text follows the user, public text the server', a
       // /config show's preset menu: "default" in the admin's language.
       const show = await slash(w, w.admin.id, 'config', { show: { game: 'phom' } });
       const menu = w.sim.components(await show.reply()).find((c) => c.type === 3)!;
-      assert.equal((menu.options as { label: string; value: string }[]).find((o) => o.value === 'default')?.label, 'mặc định');
+      assert.equal((menu.options as { label: string; value: string }[]).find((o) => o.value === 'default')?.label, 'Luật mặc định');
+      // Choosing it: applied, said in Vietnamese, with what it means for running games.
+      const chosen = await (await w.sim.select(w.admin.id, (await show.reply()).id, String(menu.custom_id), ['default'])).reply();
+      assert.match(chosen.content, /Luật mặc định/);
+      assert.match(chosen.content, /Các ván đang chơi giữ nguyên luật cũ\./);
     },
     { guildLocale: 'vi', userLocale: 'vi' },
   );
