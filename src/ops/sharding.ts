@@ -24,7 +24,7 @@ export function parseShards(raw: string | undefined): 'auto' | number | null {
 export function parseSpawnDelay(raw: string | undefined): number {
   const v = raw?.trim();
   if (!v) return 5_500;
-  if (!/^\d{1,7}$/.test(v)) throw new Error(`SHARD_SPAWN_DELAY_MS must be a whole number of milliseconds ≥ 0, got "${raw}"`);
+  if (!/^\d{1,7}$/.test(v)) throw new Error(`SHARD_SPAWN_DELAY_MS must be a whole number of milliseconds from 0 to 9999999, got "${raw}"`);
   return Number(v);
 }
 

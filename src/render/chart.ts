@@ -46,9 +46,10 @@ export function ticks(lo: number, hi: number, n = 5): number[] {
  */
 export function chartNumber(v: number, locale: Locale, o: { signed?: boolean; digits?: number } = {}): string {
   const r = Math.round(v * 10) / 10;
-  const n = new Intl.NumberFormat(locale, { minimumFractionDigits: o.digits ?? 0, maximumFractionDigits: o.digits ?? 1 }).format(
-    Math.abs(r),
-  );
+  const n = formatter(
+    `${locale}|${o.digits ?? ''}`,
+    () => new Intl.NumberFormat(locale, { minimumFractionDigits: o.digits ?? 0, maximumFractionDigits: o.digits ?? 1 }),
+  ).format(Math.abs(r));
   return (r < 0 ? '−' : r > 0 && o.signed ? '+' : '') + n;
 }
 
@@ -56,12 +57,18 @@ const fmt = (v: number, locale: Locale) => chartNumber(v, locale, { signed: true
 
 /** A day as the reader writes it (UTC, as the caller's times are): "9 thg 1", "Jan 9", "1月9日"; with the year when asked. */
 export function dayLabel(t: number, locale: Locale, withYear = false): string {
-  return new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'short',
-    ...(withYear ? { year: 'numeric' } : {}),
-    timeZone: 'UTC',
-  }).format(t);
+  return formatter(
+    `${locale}|day|${withYear}`,
+    () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' }),
+  ).format(t);
+}
+
+/** Intl formatters are costly to build: one per locale and style, kept. */
+const formatters = new Map<string, { format(x: number): string }>();
+function formatter(key: string, make: () => { format(x: number): string }): { format(x: number): string } {
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = make()));
+  return f;
 }
 
 interface Plot {
