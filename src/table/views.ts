@@ -11,7 +11,7 @@ import { tokenOf } from './seat-token.js';
 import type { Notice } from './effects.js';
 import type { PresentCtx } from './present/types.js';
 import { optionKey } from './present/types.js';
-import { unitName } from './present/common.js';
+import { signed, unitName } from './present/common.js';
 import type { Table } from './store.js';
 import type { UiRow } from './ui.js';
 import { shownName } from '../store/privacy.js';
@@ -25,11 +25,9 @@ export function presentCtx(t: Table, lang: Lang): PresentCtx {
   return { lang, t: tr, names: t.names.map((n) => shownName(n, tr)) };
 }
 
-const signed = (v: number) => `${v > 0 ? '+' : ''}${Math.round(v * 100) / 100}`;
-
 /** Each seat's match total, signed, for the table image. */
-export function scoreStrings(t: Table): string[] {
-  return t.seats.map((s) => signed(t.totals.get(s.seat) ?? 0));
+export function scoreStrings(t: Table, lang: Lang): string[] {
+  return t.seats.map((s) => signed(t.totals.get(s.seat) ?? 0, lang));
 }
 
 /** A mention of a seat's player (an AI seat by its name in bold). */
@@ -151,7 +149,7 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
       ? null
       : t.presenter.tableModel(pub, {
           ...pc,
-          scores: scoreStrings(t),
+          scores: scoreStrings(t, lang),
           ...(deadline !== null && !openingWindow(t) ? { timer: deadlineStamp(deadline, lang) } : {}),
         });
   const live = t.row.status === 'running' || t.row.status === 'paused';
@@ -337,7 +335,7 @@ export function resultView(t: Table, lang: Lang, matchOver: boolean): (MessageVi
     ...model.lines.slice(0, 15).map((l) => `• ${l.label}: ${l.value}`),
     ...t.seats.map(
       (s) =>
-        `${t.names[s.seat]}: ${(result.deltas[s.seat] ?? 0) > 0 ? '+' : ''}${result.deltas[s.seat] ?? 0} ${unitName(tr, t.row.game, result.unit, Math.abs(result.deltas[s.seat] ?? 0))}`,
+        `${t.names[s.seat]}: ${signed(result.deltas[s.seat] ?? 0, lang)} ${unitName(tr, t.row.game, result.unit, Math.abs(result.deltas[s.seat] ?? 0))}`,
     ),
     // The match standings after this hand (issue #14 §5), from the second hand on.
     ...(t.row.handIndex > 0
@@ -345,7 +343,7 @@ export function resultView(t: Table, lang: Lang, matchOver: boolean): (MessageVi
           tr('common:result.standings', {
             list: [...t.seats]
               .sort((a, b) => (t.totals.get(b.seat) ?? 0) - (t.totals.get(a.seat) ?? 0))
-              .map((s) => `${t.names[s.seat]} ${(t.totals.get(s.seat) ?? 0) > 0 ? '+' : ''}${t.totals.get(s.seat) ?? 0}`)
+              .map((s) => `${t.names[s.seat]} ${signed(t.totals.get(s.seat) ?? 0, lang)}`)
               .join(' · '),
           }),
         ]
@@ -456,7 +454,7 @@ export function endMatchText(t: Table, lang: Lang): string {
     `**${tr('common:match.over')}**`,
     ...[...t.seats]
       .sort((a, b) => (t.totals.get(b.seat) ?? 0) - (t.totals.get(a.seat) ?? 0))
-      .map((s, k) => `${k + 1}. ${mention(t, s.seat)}: ${(t.totals.get(s.seat) ?? 0) > 0 ? '+' : ''}${t.totals.get(s.seat) ?? 0}`),
+      .map((s, k) => `${k + 1}. ${mention(t, s.seat)}: ${signed(t.totals.get(s.seat) ?? 0, lang)}`),
   ].join('\n');
 }
 

@@ -206,23 +206,21 @@ test('the result message counts each seat in the game’s unit, singular or plur
   const { rig } = await import('../support/table-rig.js');
   const { resultView } = await import('../../src/table/views.js');
   // The hand's deltas forced to +1 / −1 / +2 / −2 (the engine's own result otherwise).
-  const forced = (real: AnyEngine): AnyEngine =>
-    new Proxy(real, {
-      get: (e, k) =>
-        k === 'result'
-          ? (s: unknown) => {
-              const r = e.result(s as never) as HandResult | null;
-              return r ? { ...r, deltas: [1, -1, 2, -2] } : r;
-            }
-          : Reflect.get(e, k),
-    });
-  const want: Record<string, Record<'bet' | 'point', [string, string]>> = {
-    en: { bet: ['× bet', '× bet'], point: ['point', 'points'] },
-    vi: { bet: ['× cược', '× cược'], point: ['điểm', 'điểm'] },
-    'zh-TW': { bet: ['× 注', '× 注'], point: ['分', '分'] },
-  };
-  for (const game of ['phom', 'classic-mahjong'] as const) {
-    const r = rig(game, ['human', 'ai', 'ai', 'ai'], { timeoutPolicy: 'ai', seed: `units-${game}`, engine: forced });
+  const forcing =
+    (deltas: number[]) =>
+    (real: AnyEngine): AnyEngine =>
+      new Proxy(real, {
+        get: (e, k) =>
+          k === 'result'
+            ? (s: unknown) => {
+                const r = e.result(s as never) as HandResult | null;
+                return r ? { ...r, deltas } : r;
+              }
+            : Reflect.get(e, k),
+      });
+  /** A table of one person and three AIs whose first hand has ended (the AI plays the person's timeouts). */
+  const endedHand = (game: GameId, seed: string, deltas: number[]) => {
+    const r = rig(game, ['human', 'ai', 'ai', 'ai'], { timeoutPolicy: 'ai', seed, engine: forcing(deltas) });
     r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
     for (let k = 0; k < 50 && !r.store.results.handsOf(r.gameId).length; k++) {
       const timer = r.store.timers.forGame(r.gameId)[0];
@@ -230,7 +228,15 @@ test('the result message counts each seat in the game’s unit, singular or plur
       r.clock.t = timer.deadline + 1;
       r.run({ kind: 'timeout', gameId: r.gameId, seat: timer.seat, timerKind: timer.kind });
     }
-    const t = r.ts.load(r.gameId)!;
+    return r.ts.load(r.gameId)!;
+  };
+  const want: Record<string, Record<'bet' | 'point', [string, string]>> = {
+    en: { bet: ['× bet', '× bet'], point: ['point', 'points'] },
+    vi: { bet: ['× cược', '× cược'], point: ['điểm', 'điểm'] },
+    'zh-TW': { bet: ['× 注', '× 注'], point: ['分', '分'] },
+  };
+  for (const game of ['phom', 'classic-mahjong'] as const) {
+    const t = endedHand(game, `units-${game}`, [1, -1, 2, -2]);
     const unit = game === 'phom' ? 'bet' : 'point';
     for (const lang of LANGS) {
       const v = resultView(t, lang, false);
@@ -245,4 +251,8 @@ test('the result message counts each seat in the game’s unit, singular or plur
       );
     }
   }
+  // Amounts in the reader's notation: vi "+1.234,5", en "+1,234.5".
+  const t = endedHand('classic-mahjong', 'units-big', [1234.5, -1234.5, 0, 0]);
+  assert.ok(resultView(t, 'vi', false)!.lines.includes(`${t.names[0]}: +1.234,5 điểm`));
+  assert.ok(resultView(t, 'en', false)!.lines.includes(`${t.names[1]}: -1,234.5 points`));
 });

@@ -1,11 +1,20 @@
 /** Helpers shared by the presenters: action-label variables, result lines, signed numbers. */
 import type { BaseAction, GameId, HandResult } from '../../games/core/types.js';
 import type { ResultModel } from '../../render/model.js';
+import type { Lang } from '../i18n.js';
 import type { PresentCtx } from './types.js';
 
-export function signed(n: number): string {
+/** A signed amount ("+12", "-3"), to two decimals; in the reader's notation when `lang` is given (vi "+1.234,5"). */
+export function signed(n: number, lang?: Lang): string {
   const r = Math.round(n * 100) / 100;
-  return `${r > 0 ? '+' : ''}${r}`;
+  return `${r > 0 ? '+' : ''}${lang ? amountFormat(lang).format(r) : r}`;
+}
+
+const amountFormats = new Map<Lang, Intl.NumberFormat>();
+function amountFormat(lang: Lang): Intl.NumberFormat {
+  let f = amountFormats.get(lang);
+  if (!f) amountFormats.set(lang, (f = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 })));
+  return f;
 }
 
 /**
@@ -93,7 +102,7 @@ export function resultLines(
     })),
     totals: ctx.names.map((name, s) => ({
       name,
-      delta: `${signed(r.deltas[s] ?? 0)} ${unitName(ctx.t, game, r.unit, Math.abs(r.deltas[s] ?? 0))}`,
+      delta: `${signed(r.deltas[s] ?? 0, ctx.lang)} ${unitName(ctx.t, game, r.unit, Math.abs(r.deltas[s] ?? 0))}`,
     })),
     payments: r.payments.map((p) => ({
       from: ctx.names[p.from] ?? String(p.from),
