@@ -11,7 +11,7 @@ import { langOf, translator, type Lang, type T } from '../table/i18n.js';
 import { run, type Via } from './effects.js';
 import { heldImages, keepImage, registerView, viewImages } from './seat-views.js';
 import { handPayload } from './hand-view.js';
-import { hintText } from '../table/views.js';
+import { hintText, refusalVars } from '../table/views.js';
 import type { ActResult, HandVerb, Refusal, TableButtonVerb } from '../table/act.js';
 import type { UiRow } from '../table/ui.js';
 import { toComponents } from './components.js';
@@ -27,8 +27,10 @@ async function tell(i: Comp, text: string): Promise<void> {
   await i.followUp({ content: text, ephemeral: true }).catch(() => undefined);
 }
 
-const say = (t: T, r: Refusal) => {
-  const text = t(r.key, { ...(r.vars ?? {}), ...(r.defaultValue !== undefined ? { defaultValue: r.defaultValue } : {}) });
+/** A refusal in the reader's words; with the table, its piece codes and seat numbers become names. */
+const say = (t: T, r: Refusal, at?: { table: Table; lang: Lang }) => {
+  const vars = r.vars && at ? refusalVars(at.table, r.vars, at.lang) : (r.vars ?? {});
+  const text = t(r.key, { ...vars, ...(r.defaultValue !== undefined ? { defaultValue: r.defaultValue } : {}) });
   return r.warn ? `⚠️ ${text}` : text;
 };
 
@@ -113,7 +115,7 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton, s
     }
     if (o.ok && o.applied) remember(key);
     const doubleClick = o.refusal?.key === 'errors:stale' && accepted.has(key);
-    const note = o.refusal && !doubleClick ? say(t, o.refusal) : undefined;
+    const note = o.refusal && !doubleClick ? say(t, o.refusal, { table: r.table, lang }) : undefined;
     await redraw(ctx, i, b.gameId, own.channel, r.table, o.seat, lang, note, o.draft, o.answered);
     if (o.ok && o.applied) shown?.();
   };

@@ -11,7 +11,7 @@ import { tokenOf } from './seat-token.js';
 import type { Notice } from './effects.js';
 import type { PresentCtx } from './present/types.js';
 import { optionKey } from './present/types.js';
-import { signed, unitName } from './present/common.js';
+import { readableVars, signed, unitName } from './present/common.js';
 import type { Table } from './store.js';
 import type { UiRow } from './ui.js';
 import { shownName } from '../store/privacy.js';
@@ -625,4 +625,10 @@ export function altText(lines: readonly string[], extra?: string): string {
     .filter(Boolean)
     .join('. ');
   return text.length > 1024 ? `${text.slice(0, 1023)}…` : text;
+}
+
+/** A refusal's variables for the reader: piece codes by name, seats by player (present/common.ts readableVars). */
+export function refusalVars(t: Table, vars: Record<string, string | number>, lang: Lang): Record<string, string | number> {
+  const pc = presentCtx(t, lang);
+  return readableVars(t.row.game, vars, pc, (c) => t.presenter.pieceName(c, pc));
 }

@@ -256,3 +256,21 @@ test('the result message counts each seat in the game’s unit, singular or plur
   assert.ok(resultView(t, 'vi', false)!.lines.includes(`${t.names[0]}: +1.234,5 điểm`));
   assert.ok(resultView(t, 'en', false)!.lines.includes(`${t.names[1]}: -1,234.5 points`));
 });
+
+test('a rule error names pieces and players, not codes and seat numbers ("10♥ is not in your hand", "Minh is playing")', async () => {
+  const { rig } = await import('../support/table-rig.js');
+  const { refusalVars } = await import('../../src/table/views.js');
+  const r = rig('phom', ['human', 'human', 'ai'], { seed: 'refusal-vars' });
+  const t = r.ts.load(r.gameId)!;
+  const pc = { lang: 'en' as const, t: translator('en'), names: t.names };
+  const name = (c: string) => t.presenter.pieceName(c, pc as never);
+  const v = refusalVars(t, { card: '10H', cards: 'AS2S3S', turn: 1, phase: 'draw', why: 'seat 1 has no 10H', count: 3 }, 'en');
+  assert.equal(v.card, name('10H'));
+  assert.notEqual(v.card, '10H');
+  assert.equal(v.cards, ['AS', '2S', '3S'].map(name).join(' '));
+  assert.equal(v.turn, t.names[1]);
+  assert.deepEqual([v.phase, v.why, v.count], ['draw', 'seat 1 has no 10H', 3], 'anything else as it is');
+  const m = rig('classic-mahjong', ['human', 'ai', 'ai', 'ai'], { seed: 'refusal-vars' });
+  const mt = m.ts.load(m.gameId)!;
+  assert.doesNotMatch(String(refusalVars(mt, { tile: '5p' }, 'vi').tile), /^5p$/);
+});

@@ -61,12 +61,43 @@ export interface PieceText {
   name(code: string): string;
 }
 
+/** Each game's piece codes (as its engine writes them in errors and details). */
+export const PIECE_CODE: Record<GameId, RegExp> = {
+  phom: /(?:10|[2-9AJQK])[SHCD]/,
+  chan: /(?:[1-9][vns]|CC|LA|TH)/,
+  'vn-mahjong': /(?:1[0-6]f|[1-9][mpszf]|J[A-Z])/,
+  'classic-mahjong': /(?:1[0-6]f|[1-9][mpszf]|J[A-Z])/,
+};
+
+/**
+ * A rule error's variables as the reader reads them (the engines give codes and seat numbers): a
+ * value made only of piece codes ("10H", "AS2S3S") becomes their names, a `seat` or `turn` number
+ * the player's name; anything else stays.
+ */
+export function readableVars(
+  game: GameId,
+  vars: Record<string, string | number>,
+  ctx: PresentCtx,
+  name: (code: string) => string,
+): Record<string, string | number> {
+  const one = PIECE_CODE[game].source;
+  const whole = new RegExp(`^(?:${one})+$`);
+  const each = new RegExp(one, 'g');
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(vars)) {
+    if (typeof v === 'string' && whole.test(v)) out[k] = (v.match(each) ?? []).map(name).join(' ');
+    else if (typeof v === 'number' && (k === 'seat' || k === 'turn') && ctx.names[v] !== undefined) out[k] = ctx.names[v]!;
+    else out[k] = v;
+  }
+  return out;
+}
+
 /** Card codes of Phỏm (notation.md "Playing cards"). */
-export const CARD_CODE = /(?:10|[2-9AJQK])[SHCD]/;
+export const CARD_CODE = PIECE_CODE.phom;
 /** Mahjong tile codes, flowers and Vietnamese jokers (notation.md "Mahjong tiles"). */
-export const TILE_CODE = /(?:1[0-6]f|[1-9][mpszf]|J[A-Z])/;
+export const TILE_CODE = PIECE_CODE['vn-mahjong'];
 /** Chắn card codes (notation.md "Chắn cards"). */
-export const CHAN_CODE = /(?:[1-9][vns]|CC|LA|TH)/;
+export const CHAN_CODE = PIECE_CODE.chan;
 
 /**
  * An item's detail in words (issue #13 §5): every piece code becomes its localized name, and
