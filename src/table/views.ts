@@ -373,12 +373,12 @@ export function hintText(
   lang: Lang,
 ): string {
   const tr: T = translator(lang);
-  // The game's own reason (engine.explain), in the player's language; a `card` value is a piece code.
+  // The game's own reason (engine.explain), in the player's language; piece codes named as the
+  // buttons and images name them (the presenter's pieceName).
   let why = '';
   if (hint.reason) {
     const ns = t.row.game;
-    const vars = { ...hint.reason.vars };
-    if (typeof vars.card === 'string') vars.card = tr(`${ns}:card.${vars.card}`, { defaultValue: vars.card });
+    const vars = refusalVars(t, hint.reason.vars, lang);
     // Engines name their reasons in full (`phom:hint.discard-safe`); a bare id is the game's own.
     const key = hint.reason.key.includes(':') ? hint.reason.key : `${ns}:hint.${hint.reason.key}`;
     const text = tr(key, { ...vars, defaultValue: '' });
