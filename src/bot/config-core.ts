@@ -116,7 +116,7 @@ export function applyPreset(store: Store, guildId: string, game: GameId, preset:
     { preset: preset === 'default' ? null : preset, options: {}, playOverridable: cur.playOverridable },
     by,
   );
-  return { ok: true, message: t('common:config.preset', { preset: preset === 'default' ? t('common:config.preset-default') : preset }) };
+  return { ok: true, message: preset === 'default' ? t('common:config.preset-reset') : t('common:config.preset', { preset }) };
 }
 
 export function toggleOverridable(store: Store, guildId: string, game: GameId, key: string, by: string, t: T): ConfigOutcome {

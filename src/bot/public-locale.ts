@@ -9,8 +9,8 @@
 import { GuildFeature, type ChatInputCommandInteraction } from 'discord.js';
 
 export function publicLocale(i: Pick<ChatInputCommandInteraction, 'guild' | 'guildLocale' | 'locale'>): string {
-  // A locale other than en-US was chosen (only a Community server can), even when the guild is not
-  // in the cache (an outage, a shard that has just started).
-  if (i.guildLocale && i.guildLocale !== 'en-US') return i.guildLocale;
-  return i.guild?.features.includes(GuildFeature.Community) && i.guildLocale ? i.guildLocale : i.locale;
+  // Not in the cache (an outage, a shard that has just started): a locale other than en-US was chosen,
+  // which only a Community server can.
+  if (!i.guild) return i.guildLocale && i.guildLocale !== 'en-US' ? i.guildLocale : i.locale;
+  return i.guild.features.includes(GuildFeature.Community) && i.guildLocale ? i.guildLocale : i.locale;
 }

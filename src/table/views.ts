@@ -627,8 +627,11 @@ export function altText(lines: readonly string[], extra?: string): string {
   return text.length > 1024 ? `${text.slice(0, 1023)}…` : text;
 }
 
-/** A refusal's variables for the reader: piece codes by name, seats by player (present/common.ts readableVars). */
-export function refusalVars(t: Table, vars: Record<string, string | number>, lang: Lang): Record<string, string | number> {
+/**
+ * A refusal's variables for the reader: piece codes by name, seats by player (present/common.ts
+ * readableVars); `codes` keeps each code beside its name ("A♠ (AS)"), for an operator who types codes.
+ */
+export function refusalVars(t: Table, vars: Record<string, string | number>, lang: Lang, codes = false): Record<string, string | number> {
   const pc = presentCtx(t, lang);
-  return readableVars(t.row.game, vars, pc, (c) => t.presenter.pieceName(c, pc));
+  return readableVars(t.row.game, vars, pc, (c) => (codes ? `${t.presenter.pieceName(c, pc)} (${c})` : t.presenter.pieceName(c, pc)));
 }

@@ -110,4 +110,5 @@ test('publicLocale: a chosen locale counts without the guild in the cache; en-US
   assert.equal(at('en-US', null, 'vi'), 'vi', 'not cached, en-US: the host');
   assert.equal(at('en-US', [], 'zh-TW'), 'zh-TW', 'an ordinary server: the host');
   assert.equal(at('en-US', ['COMMUNITY'], 'vi'), 'en-US', 'a Community server that chose en-US');
+  assert.equal(at('vi', [], 'en-US'), 'en-US', 'a cached server no longer Community: the host');
 });

@@ -41,6 +41,7 @@ test('kill -9 mid-hand and restart: the game continues, old buttons work, nothin
       await sim.waitFor(() => readGame(dbPath, gameId).row.version > g.row.version, { timeout: 30_000 });
     }
     const g0 = readGame(dbPath, gameId);
+    assert.ok((engine.pending(g0.state) as unknown[]).length, 'a hand that goes on');
     const playOne = async (hand: SimMessage) => {
       const g = readGame(dbPath, gameId);
       const d = (engine.pending(g.state) as Decision<BaseAction>[])[0]!;

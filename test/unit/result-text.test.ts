@@ -264,13 +264,29 @@ test('a rule error names pieces and players, not codes and seat numbers ("10♥ 
   const t = r.ts.load(r.gameId)!;
   const pc = { lang: 'en' as const, t: translator('en'), names: t.names };
   const name = (c: string) => t.presenter.pieceName(c, pc as never);
-  const v = refusalVars(t, { card: '10H', cards: 'AS2S3S', turn: 1, phase: 'draw', why: 'seat 1 has no 10H', count: 3 }, 'en');
+  // Phỏm writes a lay-down's cards space-joined (rules.ts `cards: m.join(' ')`).
+  const v = refusalVars(t, { card: '10H', cards: 'AS 2S 3S', turn: 1, phase: 'draw', why: 'seat 1 has no 10H', count: 3 }, 'en');
   assert.equal(v.card, name('10H'));
   assert.notEqual(v.card, '10H');
   assert.equal(v.cards, ['AS', '2S', '3S'].map(name).join(' '));
   assert.equal(v.turn, t.names[1]);
   assert.deepEqual([v.phase, v.why, v.count], ['draw', 'seat 1 has no 10H', 3], 'anything else as it is');
+  // A piece variable that is not one valid code is the player's own input: shown as typed.
+  assert.deepEqual(refusalVars(t, { card: 'AS2S' }, 'en'), { card: 'AS2S' });
+  // The CLI keeps the code an operator types beside the name.
+  assert.equal(refusalVars(t, { card: '10H' }, 'en', true).card, `${name('10H')} (10H)`);
   const m = rig('classic-mahjong', ['human', 'ai', 'ai', 'ai'], { seed: 'refusal-vars' });
   const mt = m.ts.load(m.gameId)!;
-  assert.doesNotMatch(String(refusalVars(mt, { tile: '5p' }, 'vi').tile), /^5p$/);
+  const mpc = { lang: 'vi' as const, t: translator('vi'), names: mt.names };
+  assert.equal(refusalVars(mt, { tile: '5p' }, 'vi').tile, mt.presenter.pieceName('5p', mpc as never));
+  assert.notEqual(mt.presenter.pieceName('5p', mpc as never), '5p');
+});
+
+test('signed and plain amounts in the reader’s notation, never "-0"', async () => {
+  const { signed, amount } = await import('../../src/table/present/common.js');
+  assert.equal(signed(-0.004, 'vi'), '0');
+  assert.equal(signed(1234.5, 'vi'), '+1.234,5');
+  assert.equal(signed(-1234.5, 'en'), '-1,234.5');
+  assert.equal(amount(3000, 'zh-TW'), '3,000');
+  assert.equal(amount(-0.001, 'en'), '0');
 });

@@ -640,7 +640,7 @@ function eatIsChot(v: SeatView): boolean {
 
 /**
  * Why `action` is a good move for the seat, from its knowledge alone (the hint button shows the
- * strong AI's choice with this reason). `card` variables are card codes (`phom:card.<code>` names them).
+ * strong AI's choice with this reason). `card` variables are card codes (the presenter names them: views.ts hintText).
  */
 export function explain(k: PhomKnowledge, action: Action): HintReason {
   const x = context(k);

@@ -9,7 +9,7 @@ import type { ClassicResult } from '../../games/classic-mahjong/scoring/settle.j
 import type { PieceGroup } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { endTitle, genericLabel, handWithKeys, inHandAt, resultLines, winCaption, TILE_CODE, type WinHow } from './common.js';
+import { amount, endTitle, genericLabel, handWithKeys, inHandAt, resultLines, winCaption, TILE_CODE, type WinHow } from './common.js';
 
 const name = (c: string, ctx: PresentCtx) => pieceName('classic-mahjong', c, ctx.lang);
 
@@ -72,7 +72,7 @@ export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction
         isTurn: !ended && pub.turn === s.seat,
         isDealer: s.seat === pub.dealer,
         wind: s.wind,
-        score: ctx.scores[s.player] ?? String(s.balance),
+        score: ctx.scores[s.player] ?? amount(s.balance, ctx.lang),
         handCount: s.concealedCount,
         groups: s.melds.map((m) => meldGroup(m, ctx)),
         discards: s.discards.filter((d) => d.claimedBy === undefined).map((d) => d.tile),

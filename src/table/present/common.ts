@@ -6,8 +6,13 @@ import type { PresentCtx } from './types.js';
 
 /** A signed amount ("+12", "-3"), to two decimals; in the reader's notation when `lang` is given (vi "+1.234,5"). */
 export function signed(n: number, lang?: Lang): string {
-  const r = Math.round(n * 100) / 100;
+  const r = Math.round(n * 100) / 100 || 0;
   return `${r > 0 ? '+' : ''}${lang ? amountFormat(lang).format(r) : r}`;
+}
+
+/** An unsigned amount in the reader's notation ("1.234,5" in vi). */
+export function amount(n: number, lang: Lang): string {
+  return amountFormat(lang).format(Math.round(n * 100) / 100 || 0);
 }
 
 const amountFormats = new Map<Lang, Intl.NumberFormat>();
@@ -69,10 +74,16 @@ export const PIECE_CODE: Record<GameId, RegExp> = {
   'classic-mahjong': /(?:1[0-6]f|[1-9][mpszf]|J[A-Z])/,
 };
 
+/** The error variables that hold one piece, and those that hold a list of them (the engines' `fail` data). */
+const ONE_PIECE = new Set(['card', 'tile', 'with', 'other']);
+const PIECE_LIST = new Set(['cards', 'tiles']);
+
 /**
  * A rule error's variables as the reader reads them (the engines give codes and seat numbers): a
- * value made only of piece codes ("10H", "AS2S3S") becomes their names, a `seat` or `turn` number
- * the player's name; anything else stays.
+ * piece variable holding a valid code ("10H"), or a list variable holding only codes ("AS 2S 3S"),
+ * becomes their names; a `seat` or `turn` number the player's name. Anything else stays, a piece
+ * variable that is not one valid code too (the player's bad input, shown as typed). `name` may add
+ * the code (the CLI).
  */
 export function readableVars(
   game: GameId,
@@ -81,11 +92,13 @@ export function readableVars(
   name: (code: string) => string,
 ): Record<string, string | number> {
   const one = PIECE_CODE[game].source;
-  const whole = new RegExp(`^(?:${one})+$`);
+  const single = new RegExp(`^(?:${one})$`);
+  const list = new RegExp(`^(?:${one})(?:[\\s,]*(?:${one}))*$`);
   const each = new RegExp(one, 'g');
   const out: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(vars)) {
-    if (typeof v === 'string' && whole.test(v)) out[k] = (v.match(each) ?? []).map(name).join(' ');
+    if (typeof v === 'string' && ONE_PIECE.has(k) && single.test(v)) out[k] = name(v);
+    else if (typeof v === 'string' && PIECE_LIST.has(k) && list.test(v.trim())) out[k] = (v.match(each) ?? []).map(name).join(' ');
     else if (typeof v === 'number' && (k === 'seat' || k === 'turn') && ctx.names[v] !== undefined) out[k] = ctx.names[v]!;
     else out[k] = v;
   }
@@ -129,7 +142,7 @@ export function resultLines(
   return {
     lines: r.items.map((it) => ({
       label: `${ctx.names[it.seat] ?? ''} · ${ctx.t(`${game}:item.${it.id}`, { defaultValue: it.id })}${it.detail ? ` (${detailText(it.detail, ctx, pieces)})` : ''}`,
-      value: `${it.value} ${unitName(ctx.t, game, it.unit, it.value)}`,
+      value: `${amount(it.value, ctx.lang)} ${unitName(ctx.t, game, it.unit, it.value)}`,
     })),
     totals: ctx.names.map((name, s) => ({
       name,
@@ -138,7 +151,7 @@ export function resultLines(
     payments: r.payments.map((p) => ({
       from: ctx.names[p.from] ?? String(p.from),
       to: ctx.names[p.to] ?? String(p.to),
-      amount: `${p.amount} · ${ctx.t(`${game}:payment.${p.reason}`, { defaultValue: p.reason })}`,
+      amount: `${amount(p.amount, ctx.lang)} · ${ctx.t(`${game}:payment.${p.reason}`, { defaultValue: p.reason })}`,
     })),
   };
 }

@@ -9,7 +9,7 @@ import type { WinBy } from '../../games/vn-mahjong/scoring/input.js';
 import type { PieceGroup, SeatModel } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { endTitle, genericLabel, handWithKeys, inHandAt, resultLines, winCaption, TILE_CODE, type WinHow } from './common.js';
+import { amount, endTitle, genericLabel, handWithKeys, inHandAt, resultLines, winCaption, TILE_CODE, type WinHow } from './common.js';
 
 const code = (t: string) => (t === 'back' ? '?' : t);
 const name = (c: string, ctx: PresentCtx) => pieceName('vn-mahjong', c, ctx.lang);
@@ -70,7 +70,7 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
       isTurn: pub.phase !== 'ended' && pub.turn === pl.person,
       isDealer: pub.dealer === pl.person,
       wind: pl.wind,
-      score: ctx.scores[pl.person] ?? String(pl.score),
+      score: ctx.scores[pl.person] ?? amount(pl.score, ctx.lang),
       handCount: pl.handCount,
       groups: playerGroups(pl, ctx),
       discards: pl.pond,
