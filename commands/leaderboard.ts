@@ -7,6 +7,7 @@ import { publicLocale } from '../src/bot/public-locale.js';
 import { langOf, translator } from '../src/table/i18n.js';
 import { gameOption, periodOption } from '../src/bot/command-options.js';
 import { isGameId } from '../src/table/manifests.js';
+import { amount } from '../src/table/present/common.js';
 import type { Period } from '../src/store/index.js';
 
 export const data = named(new SlashCommandBuilder(), 'leaderboard', 'leaderboard')
@@ -26,9 +27,6 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const period = (i.options.getString('period') ?? 'all') as Period;
   const lang = langOf(publicLocale(i), ctx.defaultLang);
   const pt = translator(lang);
-  // Numbers in the reader's notation (vi: decimal comma).
-  const num = (v: number, digits: [number, number]) =>
-    new Intl.NumberFormat(lang, { minimumFractionDigits: digits[0], maximumFractionDigits: digits[1] }).format(v);
   const rows = ctx.store.results.leaderboard(i.guildId, game, period, 15);
   const title = `${pt('common:leaderboard.title', { game: pt(`${game}:name`) })} · ${pt(`commands:period.${period}`)}`;
   if (!rows.length) return void (await i.reply({ content: `${title}\n${pt('common:leaderboard.none')}`, allowedMentions: { parse: [] } }));
@@ -36,10 +34,11 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const lines = rows.map(
     (r, k) =>
       `${medal[k] ?? `${k + 1}.`} <@${r.userId}> — ${pt('common:leaderboard.line', {
-        rating: num(r.rating, [1, 1]),
+        // Numbers in the reader's notation (vi: decimal comma).
+        rating: amount(r.rating, lang, 1),
         hands: pt('common:count.hands', { count: r.hands }),
         wins: pt('common:count.wins', { count: r.wins }),
-        total: num(r.total, [0, 2]),
+        total: amount(r.total, lang),
       })}`,
   );
   await i.reply({

@@ -7,7 +7,7 @@ import { langOf, translator } from '../src/table/i18n.js';
 import { gameOption, periodOption } from '../src/bot/command-options.js';
 import { handReplayView } from '../src/bot/replays.js';
 import { isGameId } from '../src/table/manifests.js';
-import { unitName } from '../src/table/present/common.js';
+import { amount, unitName } from '../src/table/present/common.js';
 import { ratingHistory, type Period } from '../src/store/index.js';
 import type { GameId } from '../src/table/manifests.js';
 
@@ -50,7 +50,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   if (rec.unit)
     lines.push(
       t('common:score.total', {
-        total: new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(rec.total),
+        total: amount(rec.total, lang),
         unit: unitName(t, game, rec.unit, Math.abs(rec.total)),
       }),
     );

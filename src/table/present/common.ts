@@ -10,15 +10,17 @@ export function signed(n: number, lang?: Lang): string {
   return `${r > 0 ? '+' : ''}${lang ? amountFormat(lang).format(r) : r}`;
 }
 
-/** An unsigned amount in the reader's notation ("1.234,5" in vi). */
-export function amount(n: number, lang: Lang): string {
-  return amountFormat(lang).format(Math.round(n * 100) / 100 || 0);
+/** An amount in the reader's notation ("1.234,5" in vi): up to two decimals, or exactly `digits`. */
+export function amount(n: number, lang: Lang, digits?: number): string {
+  return amountFormat(lang, digits).format(Math.round(n * 100) / 100 || 0);
 }
 
-const amountFormats = new Map<Lang, Intl.NumberFormat>();
-function amountFormat(lang: Lang): Intl.NumberFormat {
-  let f = amountFormats.get(lang);
-  if (!f) amountFormats.set(lang, (f = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 })));
+const amountFormats = new Map<string, Intl.NumberFormat>();
+function amountFormat(lang: Lang, digits?: number): Intl.NumberFormat {
+  const key = `${lang}|${digits ?? ''}`;
+  let f = amountFormats.get(key);
+  if (!f)
+    amountFormats.set(key, (f = new Intl.NumberFormat(lang, { minimumFractionDigits: digits ?? 0, maximumFractionDigits: digits ?? 2 })));
   return f;
 }
 
