@@ -11,7 +11,7 @@ import { langOf, translator, type Lang, type T } from '../table/i18n.js';
 import { run, type Via } from './effects.js';
 import { heldImages, keepImage, registerView, viewImages } from './seat-views.js';
 import { handPayload } from './hand-view.js';
-import { hintText, refusalVars } from '../table/views.js';
+import { hintText, namedVars } from '../table/views.js';
 import type { ActResult, HandVerb, Refusal, TableButtonVerb } from '../table/act.js';
 import type { UiRow } from '../table/ui.js';
 import { toComponents } from './components.js';
@@ -29,7 +29,7 @@ async function tell(i: Comp, text: string): Promise<void> {
 
 /** A refusal in the reader's words; with the table, its piece codes and seat numbers become names. */
 const say = (t: T, r: Refusal, at?: { table: Table; lang: Lang }) => {
-  const vars = r.vars && at ? refusalVars(at.table, r.vars, at.lang) : (r.vars ?? {});
+  const vars = r.vars && at ? namedVars(at.table, r.vars, at.lang) : (r.vars ?? {});
   const text = t(r.key, { ...vars, ...(r.defaultValue !== undefined ? { defaultValue: r.defaultValue } : {}) });
   return r.warn ? `⚠️ ${text}` : text;
 };

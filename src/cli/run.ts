@@ -316,12 +316,12 @@ async function cmdMove(argv: string[]): Promise<number> {
     if (!r.outcome.ok) {
       // Refused (nothing committed): one readable line, in English, with its i18n key.
       const { translator } = await import('../table/i18n.js');
-      const { refusalVars } = await import('../table/views.js');
+      const { namedVars } = await import('../table/views.js');
       const key = refusal?.key ?? 'errors:refused';
       // Pieces named as the bot names them, with the code an operator types ("A♠ (AS)"); seats by player name.
       const t = r.table;
       const text = translator('en')(key, {
-        ...(refusal?.vars && t ? refusalVars(t, refusal.vars, 'en', true) : (refusal?.vars ?? {})),
+        ...(refusal?.vars && t ? namedVars(t, refusal.vars, 'en', true) : (refusal?.vars ?? {})),
         ...(refusal?.defaultValue !== undefined ? { defaultValue: refusal.defaultValue } : {}),
       });
       console.error(`error: move refused: ${text.replace(/\s*\n\s*/g, ' ')} [${key}]`);

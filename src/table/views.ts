@@ -378,7 +378,7 @@ export function hintText(
   let why = '';
   if (hint.reason) {
     const ns = t.row.game;
-    const vars = refusalVars(t, hint.reason.vars, lang);
+    const vars = namedVars(t, hint.reason.vars, lang);
     // Engines name their reasons in full (`phom:hint.discard-safe`); a bare id is the game's own.
     const key = hint.reason.key.includes(':') ? hint.reason.key : `${ns}:hint.${hint.reason.key}`;
     const text = tr(key, { ...vars, defaultValue: '' });
@@ -628,10 +628,11 @@ export function altText(lines: readonly string[], extra?: string): string {
 }
 
 /**
- * A refusal's variables for the reader: piece codes by name, seats by player (present/common.ts
- * readableVars); `codes` keeps each code beside its name ("A♠ (AS)"), for an operator who types codes.
+ * An engine's message variables (a refusal's, a hint reason's) for the reader: piece codes by name,
+ * seats by player (present/common.ts readableVars); `codes` keeps each code beside its name
+ * ("A♠ (AS)"), for an operator who types codes.
  */
-export function refusalVars(t: Table, vars: Record<string, string | number>, lang: Lang, codes = false): Record<string, string | number> {
+export function namedVars(t: Table, vars: Record<string, string | number>, lang: Lang, codes = false): Record<string, string | number> {
   const pc = presentCtx(t, lang);
   return readableVars(t.row.game, vars, pc, (c) => (codes ? `${t.presenter.pieceName(c, pc)} (${c})` : t.presenter.pieceName(c, pc)));
 }

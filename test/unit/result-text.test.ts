@@ -259,26 +259,26 @@ test('the result message counts each seat in the game’s unit, singular or plur
 
 test('a rule error names pieces and players, not codes and seat numbers ("10♥ is not in your hand", "Minh is playing")', async () => {
   const { rig } = await import('../support/table-rig.js');
-  const { refusalVars } = await import('../../src/table/views.js');
+  const { namedVars } = await import('../../src/table/views.js');
   const r = rig('phom', ['human', 'human', 'ai'], { seed: 'refusal-vars' });
   const t = r.ts.load(r.gameId)!;
   const pc = { lang: 'en' as const, t: translator('en'), names: t.names };
   const name = (c: string) => t.presenter.pieceName(c, pc as never);
   // Phỏm writes a lay-down's cards space-joined (rules.ts `cards: m.join(' ')`).
-  const v = refusalVars(t, { card: '10H', cards: 'AS 2S 3S', turn: 1, phase: 'draw', why: 'seat 1 has no 10H', count: 3 }, 'en');
+  const v = namedVars(t, { card: '10H', cards: 'AS 2S 3S', turn: 1, phase: 'draw', why: 'seat 1 has no 10H', count: 3 }, 'en');
   assert.equal(v.card, name('10H'));
   assert.notEqual(v.card, '10H');
   assert.equal(v.cards, ['AS', '2S', '3S'].map(name).join(' '));
   assert.equal(v.turn, t.names[1]);
   assert.deepEqual([v.phase, v.why, v.count], ['draw', 'seat 1 has no 10H', 3], 'anything else as it is');
   // A piece variable that is not one valid code is the player's own input: shown as typed.
-  assert.deepEqual(refusalVars(t, { card: 'AS2S' }, 'en'), { card: 'AS2S' });
+  assert.deepEqual(namedVars(t, { card: 'AS2S' }, 'en'), { card: 'AS2S' });
   // The CLI keeps the code an operator types beside the name.
-  assert.equal(refusalVars(t, { card: '10H' }, 'en', true).card, `${name('10H')} (10H)`);
+  assert.equal(namedVars(t, { card: '10H' }, 'en', true).card, `${name('10H')} (10H)`);
   const m = rig('classic-mahjong', ['human', 'ai', 'ai', 'ai'], { seed: 'refusal-vars' });
   const mt = m.ts.load(m.gameId)!;
   const mpc = { lang: 'vi' as const, t: translator('vi'), names: mt.names };
-  assert.equal(refusalVars(mt, { tile: '5p' }, 'vi').tile, mt.presenter.pieceName('5p', mpc as never));
+  assert.equal(namedVars(mt, { tile: '5p' }, 'vi').tile, mt.presenter.pieceName('5p', mpc as never));
   assert.notEqual(mt.presenter.pieceName('5p', mpc as never), '5p');
 });
 

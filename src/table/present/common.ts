@@ -4,10 +4,10 @@ import type { ResultModel } from '../../render/model.js';
 import type { Lang } from '../i18n.js';
 import type { PresentCtx } from './types.js';
 
-/** A signed amount ("+12", "-3"), to two decimals; in the reader's notation when `lang` is given (vi "+1.234,5"). */
-export function signed(n: number, lang?: Lang): string {
+/** A signed amount ("+12", "-3"), to two decimals, in the reader's notation (vi "+1.234,5"). */
+export function signed(n: number, lang: Lang): string {
   const r = Math.round(n * 100) / 100 || 0;
-  return `${r > 0 ? '+' : ''}${lang ? amountFormat(lang).format(r) : r}`;
+  return `${r > 0 ? '+' : ''}${amountFormat(lang).format(r)}`;
 }
 
 /** An amount in the reader's notation ("1.234,5" in vi): up to two decimals, or exactly `digits`. */
