@@ -29,7 +29,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   await i.deferReply({ flags: MessageFlags.Ephemeral });
   if (gameId) {
     const row = ctx.store.games.get(gameId.trim().toLowerCase());
-    if (!row || row.guildId !== i.guildId) return void (await i.editReply({ content: t('errors:game-not-found') }));
+    if (!row || row.guildId !== i.guildId) return void (await i.editReply({ content: t('errors:no-such-game', { id: gameId.trim() }) }));
     const handOpt = i.options.getInteger('hand');
     const hand = (handOpt ?? row.handIndex + 1) - 1;
     if (hand > row.handIndex) return void (await i.editReply({ content: t('errors:no-such-hand', { max: row.handIndex + 1 }) }));

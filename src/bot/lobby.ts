@@ -25,11 +25,12 @@ import { run } from './effects.js';
 import type { GameRow, SeatRow } from '../store/games.js';
 import { AI_LEVELS, isAiLevel } from '../games/core/ai.js';
 import { durations, nextOffReminder, OFF_FIRST_REMINDER_MS } from '../table/timers.js';
+import { CLAIMS } from '../table/prefs.js';
 import { optionErrorsRefusal, optionsForTable, parseRuleOverrides, rulesRefusal } from './options-in-force.js';
 import type { TimerPreset } from '../store/index.js';
 
 /** The deadlines in force, after the one precedence of src/table/timers.ts (preset vs the game's own options). */
-function deadlineLine(row: GameRow, lang: Lang, preset: TimerPreset = row.timerPreset): string {
+function deadlineLine(row: GameRow, lang: Lang, preset: TimerPreset = row.timerPreset, short = false): string {
   const t = translator(lang);
   const d = durations(preset, engineOf(row.game).timeouts(row.options as never));
   // The unit in the reader's language (Intl: "25 giây", "12 小時").
@@ -43,11 +44,19 @@ function deadlineLine(row: GameRow, lang: Lang, preset: TimerPreset = row.timerP
         ? unit(ms / 60_000, 'minute')
         : unit(Math.round(ms / 1000), 'second');
   if (d.turnMs === null && d.claimMs === null)
-    return t('common:lobby.no-deadline', {
-      first: span(OFF_FIRST_REMINDER_MS),
-      second: span(nextOffReminder(OFF_FIRST_REMINDER_MS, 1)),
-    });
-  return t('common:lobby.deadlines', { turn: d.turnMs === null ? '—' : span(d.turnMs), claim: d.claimMs === null ? '—' : span(d.claimMs) });
+    return short
+      ? t('common:lobby.no-deadline-short')
+      : t('common:lobby.no-deadline', { first: span(OFF_FIRST_REMINDER_MS), second: span(nextOffReminder(OFF_FIRST_REMINDER_MS, 1)) });
+  const turn = d.turnMs === null ? '—' : span(d.turnMs);
+  // Phỏm has no claim windows (an eat is part of the turn): its tables have a turn deadline only.
+  if (!CLAIMS[row.game]) return t('common:lobby.deadline-turn', { turn });
+  return t('common:lobby.deadlines', { turn, claim: d.claimMs === null ? '—' : span(d.claimMs) });
+}
+
+/** Whether the table has no automatic deadline at all (Chắn decision-timeout-s 0): nothing ever times out. */
+function noDeadline(row: GameRow): boolean {
+  const d = durations(row.timerPreset, engineOf(row.game).timeouts(row.options as never));
+  return d.turnMs === null && d.claimMs === null;
 }
 
 export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], lang: Lang) {
@@ -55,8 +64,14 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
   const engine = engineOf(row_.game);
   const id = row_.id;
   const open = row_.status === 'lobby';
+  // The host (who starts, adds AI players and changes the settings) is marked.
   const seatLines = seats.map(
-    (s) => `${s.seat + 1}. ${s.userId ? `<@${s.userId}>` : `🤖 ${s.displayName} · ${t(`common:ai-level.${s.aiLevel ?? 'normal'}`)}`}`,
+    (s) =>
+      `${s.seat + 1}. ${
+        s.userId
+          ? `<@${s.userId}>${s.userId === row_.hostUserId ? ` · ${t('common:lobby.host')}` : ''}`
+          : `🤖 ${s.displayName} · ${t(`common:ai-level.${s.aiLevel ?? 'normal'}`)}`
+      }`,
   );
   const statusKey =
     row_.status === 'lobby' ? 'common:lobby.open' : row_.status === 'cancelled' ? 'common:lobby.cancelled' : 'common:lobby.started';
@@ -69,12 +84,27 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
     t('common:lobby.seats', { n: seats.length, min: engine.minSeats, max: open ? cap : seats.length }),
     ...seatLines,
     ...(open && cap > seats.length ? [t('common:lobby.open-seats', { count: cap - seats.length })] : []),
+    // Why Start is greyed out.
+    ...(open && !canStart
+      ? [
+          t('common:lobby.start-needs', {
+            count: Math.max(engine.minSeats, size.min),
+            join: t('common:button.join'),
+            ai: t('common:button.add-ai'),
+          }),
+        ]
+      : []),
     ...(open && cap <= seats.length && seats.some((s) => s.isAi) ? [t('common:lobby.full-join-replaces-ai')] : []),
     t('common:lobby.timers', { preset: t(`common:timer.${row_.timerPreset.name}`) }) + ` · ${deadlineLine(row_, lang)}`,
     // The AI taking a seat plays at the takeover level /play fixed on the game (/config takeover-level).
-    row_.timeoutPolicy === 'ai'
-      ? t('common:lobby.on-timeout-ai', { policy: t('commands:on-timeout.ai'), level: t(`common:ai-level.${row_.takeoverLevel}`) })
-      : t('common:lobby.on-timeout', { policy: t(`commands:on-timeout.${row_.timeoutPolicy}`) }),
+    // Nothing times out at a table without deadlines: no policy to show.
+    ...(noDeadline(row_)
+      ? []
+      : [
+          row_.timeoutPolicy === 'ai'
+            ? t('common:lobby.on-timeout-ai', { policy: t('commands:on-timeout.ai'), level: t(`common:ai-level.${row_.takeoverLevel}`) })
+            : t('common:lobby.on-timeout', { policy: t(`commands:on-timeout.${row_.timeoutPolicy}`) }),
+        ]),
     t(row_.hints ? 'common:lobby.hints-on' : 'common:lobby.hints-off'),
     rulesLine(row_, t),
     ...(open
@@ -175,7 +205,8 @@ function settingRows(g: GameRow, size: { min: number; max: number }, people: num
       // Each preset with the deadlines it gives this game (the game's own seconds count: timers.ts).
       timerChoices(g.timerPreset).map((p) => ({
         label: t(`common:timer.${p.name}`),
-        description: deadlineLine(g, lang, p),
+        // Short: a select option's description holds 100 characters.
+        description: deadlineLine(g, lang, p, true),
         value: p.name,
         default: p.name === g.timerPreset.name,
       })),
@@ -189,12 +220,17 @@ function settingRows(g: GameRow, size: { min: number; max: number }, people: num
         .map((n) => ({ label: t('common:lobby.seat-count', { count: n }), value: String(n), default: n === g.seats })),
       !open || sizes.length < 2,
     ),
-    select(
-      id('timeout'),
-      t('common:lobby.pick-timeout'),
-      (['default', 'ai'] as const).map((p) => ({ label: t(`commands:on-timeout.${p}`), value: p, default: p === g.timeoutPolicy })),
-      !open,
-    ),
+    // Nothing times out at a table without deadlines: no policy to choose.
+    ...(noDeadline(g)
+      ? []
+      : [
+          select(
+            id('timeout'),
+            t('common:lobby.pick-timeout'),
+            (['default', 'ai'] as const).map((p) => ({ label: t(`commands:on-timeout.${p}`), value: p, default: p === g.timeoutPolicy })),
+            !open,
+          ),
+        ]),
   ];
 }
 

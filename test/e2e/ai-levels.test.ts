@@ -41,7 +41,7 @@ test('lobby: Add AI at strong, the server default from /config, the levels shown
     const lobby = h.response!;
     const msg = () => w.sim.message(lobby.id)!;
     await click(w, w.users[1]!.id, lobby.id, buttonByLabel(w.sim, msg(), 'Join').custom_id as string);
-    await click(w, host.id, lobby.id, buttonByLabel(w.sim, msg(), 'AI: strong').custom_id as string);
+    await click(w, host.id, lobby.id, buttonByLabel(w.sim, msg(), 'Add AI (strong)').custom_id as string);
     await click(w, host.id, lobby.id, buttonByLabel(w.sim, msg(), 'Add AI player').custom_id as string);
     assert.match(w.sim.text(msg()), /🤖 AI 1 · strong/);
     assert.match(w.sim.text(msg()), /🤖 AI 2 · easy/, 'Add AI player adds the server default level');
@@ -83,9 +83,10 @@ test('the lobby shows the takeover level with on-timeout: ai, and whether hints 
   ] as const) {
     await withWorld(
       async (w) => {
-        await slash(w, w.admin.id, 'config', { set: { game: 'chan', key: 'takeover-level', value: 'strong' } });
-        await slash(w, w.admin.id, 'config', { set: { game: 'chan', key: 'hints', value: 'off' } });
-        const h = await slash(w, w.users[0]!.id, 'play', { game: 'chan', 'on-timeout': 'ai' });
+        // Classical mahjong: its tables have deadlines (Chắn's default has none, so no timeout line).
+        await slash(w, w.admin.id, 'config', { set: { game: 'classic-mahjong', key: 'takeover-level', value: 'strong' } });
+        await slash(w, w.admin.id, 'config', { set: { game: 'classic-mahjong', key: 'hints', value: 'off' } });
+        const h = await slash(w, w.users[0]!.id, 'play', { game: 'classic-mahjong', 'on-timeout': 'ai' });
         const text = w.sim.text(w.sim.message(h.response!.id)!);
         for (const re of want) assert.match(text, re, `${locale}: ${text}`);
       },

@@ -99,7 +99,7 @@ test('/score, /leaderboard and /history read results of real played games', asyn
     assert.equal(w.sim.images(replay).length, 1);
     assert.match(w.sim.text(replay), /1\. /);
     const none = await slash(w, w.users[2]!.id, 'history', { 'game-id': 'zzzzzzzz' });
-    assert.match((await none.reply()).content, /no longer exists/);
+    assert.equal((await none.reply()).content, 'No game with id zzzzzzzz on this server; /history lists the recent ones.');
   });
 });
 
@@ -143,7 +143,7 @@ test('each language: ephemeral text follows the user, public text the server', a
       // Choosing it: applied, said in Vietnamese, with what it means for running games.
       const chosen = await (await w.sim.select(w.admin.id, (await show.reply()).id, String(menu.custom_id), ['default'])).reply();
       assert.match(chosen.content, /^Đã trở về luật mặc định\./);
-      assert.match(chosen.content, /Các ván đang chơi giữ nguyên luật cũ\./);
+      assert.match(chosen.content, /Các trận đang chơi giữ nguyên luật cũ\./);
     },
     { guildLocale: 'vi', userLocale: 'vi' },
   );

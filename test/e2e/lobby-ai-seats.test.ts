@@ -35,8 +35,8 @@ test('Join on a full table: the newest AI gives its seat to the person; a table 
     async (w) => {
       const [host, p1, p2, p3, p4] = w.users;
       const { lobbyId, lobby, join, gameId } = await openLobby(w, host!.id);
-      await click(w, host!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'AI: strong').custom_id as string);
-      await click(w, host!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'AI: easy').custom_id as string);
+      await click(w, host!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'Add AI (strong)').custom_id as string);
+      await click(w, host!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'Add AI (easy)').custom_id as string);
       await click(w, host!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'Add AI player').custom_id as string);
       const seats = () => w.store.games.seats(gameId).map((s) => [s.seat, s.userId ?? s.displayName, s.isAi ? s.aiLevel : null]);
       assert.equal(w.store.games.get(gameId)!.seats, 4);
@@ -85,7 +85,7 @@ test('the table-size select: a size below the seats taken drops the newest AIs; 
     const [host, p1, p2] = w.users;
     const { lobbyId, lobby, join, gameId } = await openLobby(w, host!.id);
     // host, AI 1, p1, AI 2: a full table of 4, the AIs between the people.
-    await click(w, host!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'AI: strong').custom_id as string);
+    await click(w, host!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'Add AI (strong)').custom_id as string);
     await click(w, p1!.id, lobbyId, join);
     await click(w, host!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'Add AI player').custom_id as string);
     const seats = () => w.store.games.seats(gameId).map((s) => [s.seat, s.userId ?? s.displayName]);
@@ -123,7 +123,7 @@ test('the table-size select: a size below the seats taken drops the newest AIs; 
       [0, host!.id],
       [1, p1!.id],
     ]);
-    assert.match(w.sim.text(lobby()), /Players 2 \(from 2 to 2\):\n1\. <@\d+>\n2\. <@\d+>\n/);
+    assert.match(w.sim.text(lobby()), /Players 2 \(from 2 to 2\):\n1\. <@\d+> · host\n2\. <@\d+>\n/);
     assert.equal(buttonByLabel(w.sim, lobby(), 'Start').disabled, false);
     // Back to 4 with an AI, then a third person joins before the panel is drawn again (a race):
     // 2 seats would send a person away, so it is refused and nothing changes.

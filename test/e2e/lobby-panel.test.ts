@@ -25,13 +25,14 @@ test('the host changes the timer, the table size, the timeout policy and the hou
 
     // Everything in force is shown; Start waits for a second player.
     // The preset by name with the deadlines it gives this game (Phỏm's own turn seconds in live play).
-    assert.match(w.sim.text(lobby()), /^Timers: async · turn 24 hr, claims 12 hr$/m);
+    // Phỏm has no claim windows (an eat is part of the turn): a turn deadline only.
+    assert.match(w.sim.text(lobby()), /^Timers: async · turn 24 hr$/m);
     const own = engineOf('phom').timeouts(w.store.games.get(gameId)!.options as never);
     assert.deepEqual(
       (sel('timer').options as Json[]).map((o) => [o.label, o.description]),
       [
-        ['live', `turn ${own.turn} sec, claims ${own.claim} sec`],
-        ['async', 'turn 24 hr, claims 12 hr'],
+        ['live', `turn ${own.turn} sec`],
+        ['async', 'turn 24 hr'],
       ],
     );
     assert.match(w.sim.text(lobby()), /^On a timeout: play the default move$/m);
@@ -64,7 +65,7 @@ test('the host changes the timer, the table size, the timeout policy and the hou
     assert.equal(g.timerPreset.name, 'live');
     assert.equal(g.seats, 2);
     assert.equal(g.timeoutPolicy, 'ai');
-    assert.match(w.sim.text(lobby()), /^Timers: live · turn \d+ sec, claims \d+ sec$/m);
+    assert.match(w.sim.text(lobby()), /^Timers: live · turn \d+ sec$/m);
     assert.match(w.sim.text(lobby()), /^On a timeout: the AI takes the seat \(normal\)$/m, 'the takeover level');
 
     // House rules in a modal: a bad value is refused with the reason, a good one is in force.
@@ -162,14 +163,23 @@ test('a game whose deadlines are off (Chắn decision-timeout-s 0) says when it 
     // The reminder times come from src/table/timers.ts, in the reader's units ("24 hr", not "24 h").
     assert.match(
       w.sim.text(lobby()),
-      /^Timers: async · no automatic deadline: reminders after 12 hr, 24 hr, then daily; then the others may vote$/m,
+      /^Timers: async · no automatic deadline: reminders after 12 hr, 24 hr, then daily; then the others may vote to let the AI play the seat or to end the match$/m,
     );
+    // Nothing times out there: no timeout policy is shown or offered; the timer choices say so briefly.
+    assert.doesNotMatch(w.sim.text(lobby()), /On a timeout/);
+    const args = selects(w, lobby()).map((c) => decodeGameId(String(c.custom_id))?.arg);
+    assert.deepEqual(args, ['timer', 'seats']);
+    const timer = selects(w, lobby())[0]!;
+    for (const o of timer.options as Json[]) assert.equal(o.description, 'no automatic deadline (reminders, then a vote)');
+    // Who the host is, and why Start is greyed out.
+    assert.match(w.sim.text(lobby()), new RegExp(`^1\\. <@${w.users[0]!.id}> · host$`, 'm'));
+    assert.match(w.sim.text(lobby()), /^Start needs at least 4 players \(Join or Add AI player\)\.$/m);
   });
 });
 
 test('custom timers read in whole minutes or hours where they are (a 30-minute turn is not "1,800 sec")', async () => {
   await withWorld(async (w) => {
-    const h = await slash(w, w.users[0]!.id, 'play', { game: 'phom', 'turn-seconds': 1800, 'claim-seconds': 90 });
+    const h = await slash(w, w.users[0]!.id, 'play', { game: 'classic-mahjong', 'turn-seconds': 1800, 'claim-seconds': 90 });
     assert.match(w.sim.text(await h.reply()), /^Timers: custom · turn 30 min, claims 90 sec$/m);
   });
 });

@@ -68,7 +68,10 @@ test('/config show names the lobby button by its real label; Vietnamese calls th
     assert.ok(t('common:config.table-key.ai-level').includes(label), `${l}: ${t('common:config.table-key.ai-level')} quotes "${label}"`);
   }
   const vi = translator('vi');
-  assert.equal(vi('common:button.add-ai-level', { level: vi('common:ai-level.strong') }), `${vi('common:ai-name')}: mạnh`);
+  assert.equal(
+    vi('common:button.add-ai-level', { level: vi('common:ai-level.strong') }),
+    `Thêm ${vi('common:ai-name').toLowerCase()} (mạnh)`,
+  );
 });
 
 test('Vietnamese and Traditional Chinese name the computer player "máy" / 電腦, never "AI"', () => {
@@ -81,5 +84,5 @@ test('Vietnamese and Traditional Chinese name the computer player "máy" / 電�
   for (const l of ['vi', 'zh-TW'] as const) for (const [ns, c] of Object.entries(cat[l])) walk(c, `${l}/${ns}`);
   assert.deepEqual(bad, []);
   const zh = translator('zh-TW');
-  assert.equal(zh('common:button.add-ai-level', { level: zh('common:ai-level.strong') }), `${zh('common:ai-name')}：強`);
+  assert.equal(zh('common:button.add-ai-level', { level: zh('common:ai-level.strong') }), `加入${zh('common:ai-name')}（強）`);
 });
