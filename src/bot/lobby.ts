@@ -97,14 +97,15 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
     ...(open && cap <= seats.length && seats.some((s) => s.isAi) ? [t('common:lobby.full-join-replaces-ai')] : []),
     t('common:lobby.timers', { preset: t(`common:timer.${row_.timerPreset.name}`) }) + ` · ${deadlineLine(row_, lang)}`,
     // The AI taking a seat plays at the takeover level /play fixed on the game (/config takeover-level).
-    // Nothing times out at a table without deadlines: no policy to show.
-    ...(noDeadline(row_)
-      ? []
-      : [
-          row_.timeoutPolicy === 'ai'
-            ? t('common:lobby.on-timeout-ai', { policy: t('commands:on-timeout.ai'), level: t(`common:ai-level.${row_.takeoverLevel}`) })
-            : t('common:lobby.on-timeout', { policy: t(`commands:on-timeout.${row_.timeoutPolicy}`) }),
-        ]),
+    // The same policy plays for players who are /away; at a table without deadlines that is all it does.
+    row_.timeoutPolicy === 'ai'
+      ? t(noDeadline(row_) ? 'common:lobby.on-away-ai' : 'common:lobby.on-timeout-ai', {
+          policy: t('commands:on-timeout.ai'),
+          level: t(`common:ai-level.${row_.takeoverLevel}`),
+        })
+      : t(noDeadline(row_) ? 'common:lobby.on-away' : 'common:lobby.on-timeout', {
+          policy: t(`commands:on-timeout.${row_.timeoutPolicy}`),
+        }),
     t(row_.hints ? 'common:lobby.hints-on' : 'common:lobby.hints-off'),
     rulesLine(row_, t),
     ...(open
@@ -220,17 +221,13 @@ function settingRows(g: GameRow, size: { min: number; max: number }, people: num
         .map((n) => ({ label: t('common:lobby.seat-count', { count: n }), value: String(n), default: n === g.seats })),
       !open || sizes.length < 2,
     ),
-    // Nothing times out at a table without deadlines: no policy to choose.
-    ...(noDeadline(g)
-      ? []
-      : [
-          select(
-            id('timeout'),
-            t('common:lobby.pick-timeout'),
-            (['default', 'ai'] as const).map((p) => ({ label: t(`commands:on-timeout.${p}`), value: p, default: p === g.timeoutPolicy })),
-            !open,
-          ),
-        ]),
+    // At a table without deadlines nothing times out: the policy plays only for players who are /away.
+    select(
+      id('timeout'),
+      t(noDeadline(g) ? 'common:lobby.pick-away' : 'common:lobby.pick-timeout'),
+      (['default', 'ai'] as const).map((p) => ({ label: t(`commands:on-timeout.${p}`), value: p, default: p === g.timeoutPolicy })),
+      !open,
+    ),
   ];
 }
 

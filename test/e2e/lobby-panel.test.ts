@@ -165,10 +165,12 @@ test('a game whose deadlines are off (Chắn decision-timeout-s 0) says when it 
       w.sim.text(lobby()),
       /^Timers: async · no automatic deadline: reminders after 12 hr, 24 hr, then daily; then the others may vote to let the AI play the seat or to end the match$/m,
     );
-    // Nothing times out there: no timeout policy is shown or offered; the timer choices say so briefly.
+    // Nothing times out there: the policy is for players who are /away; the timer choices say so briefly.
     assert.doesNotMatch(w.sim.text(lobby()), /On a timeout/);
+    assert.match(w.sim.text(lobby()), /^For players who are away \(\/away\): play the default move$/m);
     const args = selects(w, lobby()).map((c) => decodeGameId(String(c.custom_id))?.arg);
-    assert.deepEqual(args, ['timer', 'seats']);
+    assert.deepEqual(args, ['timer', 'seats', 'timeout']);
+    assert.equal(selects(w, lobby())[2]!.placeholder, 'For players who are away');
     const timer = selects(w, lobby())[0]!;
     for (const o of timer.options as Json[]) assert.equal(o.description, 'no automatic deadline (reminders, then a vote)');
     // Who the host is, and why Start is greyed out.
