@@ -30,9 +30,13 @@ import { optionErrorsRefusal, optionsForTable, parseRuleOverrides, rulesRefusal 
 import type { TimerPreset } from '../store/index.js';
 
 /** The deadlines in force, after the one precedence of src/table/timers.ts (preset vs the game's own options). */
+function tableDurations(row: GameRow, preset: TimerPreset = row.timerPreset) {
+  return durations(preset, engineOf(row.game).timeouts(row.options as never));
+}
+
 function deadlineLine(row: GameRow, lang: Lang, preset: TimerPreset = row.timerPreset, short = false): string {
   const t = translator(lang);
-  const d = durations(preset, engineOf(row.game).timeouts(row.options as never));
+  const d = tableDurations(row, preset);
   // The unit in the reader's language (Intl: "25 giây", "12 小時").
   const unit = (n: number, u: 'hour' | 'minute' | 'second') =>
     new Intl.NumberFormat(lang, { style: 'unit', unit: u, unitDisplay: 'short' }).format(n);
@@ -55,7 +59,7 @@ function deadlineLine(row: GameRow, lang: Lang, preset: TimerPreset = row.timerP
 
 /** Whether the table has no automatic deadline at all (Chắn decision-timeout-s 0): nothing ever times out. */
 function noDeadline(row: GameRow): boolean {
-  const d = durations(row.timerPreset, engineOf(row.game).timeouts(row.options as never));
+  const d = tableDurations(row);
   return d.turnMs === null && d.claimMs === null;
 }
 
@@ -79,6 +83,7 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
   const cap = Math.min(row_.seats, engine.maxSeats);
   const canStart = open && seats.length >= Math.max(engine.minSeats, size.min);
   const overridable = overridableKeys(ctx, row_);
+  const awayOnly = noDeadline(row_);
   const content = [
     `**${t(`${row_.game}:name`)}** — ${t(statusKey, { thread: row_.threadId ? `<#${row_.threadId}>` : '' })}`,
     t('common:lobby.seats', { n: seats.length, min: engine.minSeats, max: open ? cap : seats.length }),
@@ -99,11 +104,11 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
     // The AI taking a seat plays at the takeover level /play fixed on the game (/config takeover-level).
     // The same policy plays for players who are /away; at a table without deadlines that is all it does.
     row_.timeoutPolicy === 'ai'
-      ? t(noDeadline(row_) ? 'common:lobby.on-away-ai' : 'common:lobby.on-timeout-ai', {
+      ? t(awayOnly ? 'common:lobby.on-away-ai' : 'common:lobby.on-timeout-ai', {
           policy: t('commands:on-timeout.ai'),
           level: t(`common:ai-level.${row_.takeoverLevel}`),
         })
-      : t(noDeadline(row_) ? 'common:lobby.on-away' : 'common:lobby.on-timeout', {
+      : t(awayOnly ? 'common:lobby.on-away' : 'common:lobby.on-timeout', {
           policy: t(`commands:on-timeout.${row_.timeoutPolicy}`),
         }),
     t(row_.hints ? 'common:lobby.hints-on' : 'common:lobby.hints-off'),
