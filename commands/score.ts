@@ -1,4 +1,4 @@
-/** /score [user] [game] [period]: a player's record and best hand. */
+/** /score [user] [game] [period]: a player's record and best hand (per game). */
 import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
@@ -7,8 +7,8 @@ import { langOf, translator } from '../src/table/i18n.js';
 import { gameOption, periodOption } from '../src/bot/command-options.js';
 import { handReplayView } from '../src/bot/replays.js';
 import { isGameId } from '../src/table/manifests.js';
-import { amount, unitName } from '../src/table/present/common.js';
-import { ratingHistory, type Period } from '../src/store/index.js';
+import { amount, signed, unitName } from '../src/table/present/common.js';
+import { ratingHistory, type BestHand, type Period } from '../src/store/index.js';
 import type { GameId } from '../src/table/manifests.js';
 
 /** The rating chart's model (src/render/model.ts RatingModel; commands do not import render). */
@@ -55,16 +55,28 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
       }),
     );
   const files: AttachmentBuilder[] = [];
-  if (rec.best) {
-    lines.push(t('common:score.best', { points: rec.best.points }));
-    const items = (rec.best.summary as { items?: { id: string; value: number; unit: string }[] }).items ?? [];
-    const g = ctx.store.games.get(rec.best.gameId);
+  const bestLine = (b: BestHand) => ({
+    points: signed(b.points, lang),
+    unit: unitName(t, b.game, b.unit, Math.abs(b.points)),
+    id: b.gameId,
+    hand: b.hand + 1, // stored from 0; /history counts hands from 1
+  });
+  // One game in scope: its best hand, what it scored and its picture. Several: each game's best
+  // on a line (Phỏm counts bets and mahjong points, so no hand is "best" across games).
+  const [only] = rec.bests;
+  if (only && rec.bests.length === 1) {
+    lines.push(t('common:score.best', bestLine(only)));
+    const items = (only.summary as { items?: { id: string; value: number; unit: string }[] }).items ?? [];
     for (const it of items.slice(0, 12))
       lines.push(
-        `• ${g ? t(`${g.game}:item.${it.id}`, { defaultValue: it.id }) : it.id}: ${it.value} ${unitName(t, g?.game ?? null, it.unit, it.value)}`,
+        `• ${t(`${only.game}:item.${it.id}`, { defaultValue: it.id })}: ${amount(it.value, lang)} ${unitName(t, only.game, it.unit, it.value)}`,
       );
-    const view = await handReplayView(ctx, rec.best.gameId, rec.best.hand, lang).catch(() => null);
+    const view = await handReplayView(ctx, only.gameId, only.hand, lang).catch(() => null);
     if (view?.image) files.push(new AttachmentBuilder(view.image, { name: 'best-hand.png' }));
+  } else if (rec.bests.length > 1) {
+    lines.push(t('common:score.bests'));
+    for (const b of rec.bests) lines.push(t('common:score.best-of', { game: t(`${b.game}:name`), ...bestLine(b) }));
+    lines.push(t('common:score.pick-game'));
   }
   // The rating over time (OpenSkill ordinal after each hand, all time) for one game, when the
   // renderer draws the chart kind `rating` (src/render/chart.ts).

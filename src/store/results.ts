@@ -29,7 +29,20 @@ export interface PlayerRecord {
   wins: number;
   total: number;
   unit: string | null;
-  best: { gameId: string; hand: number; points: number; summary: unknown } | null;
+  /**
+   * The best hand (most points, earliest first) of each game in scope, the most-played game first.
+   * Units differ between games (Phỏm counts bets, mahjong points), so there is no best across games.
+   */
+  bests: BestHand[];
+}
+
+export interface BestHand {
+  game: GameId;
+  gameId: string;
+  hand: number;
+  points: number;
+  unit: string;
+  summary: unknown;
 }
 
 export interface LeaderRow {
@@ -179,15 +192,29 @@ export class ResultStore {
         `SELECT COUNT(*) AS hands, COALESCE(SUM(won),0) AS wins, COALESCE(SUM(points),0) AS total, MAX(unit) AS unit FROM results WHERE ${where}`,
       )
       .get(...args) as { hands: number; wins: number; total: number; unit: string | null };
-    const best = this.db
-      .prepare(`SELECT game_id, hand, points, summary FROM results WHERE ${where} ORDER BY points DESC, created_at LIMIT 1`)
-      .get(...args) as { game_id: string; hand: number; points: number; summary: string } | undefined;
+    const bests = this.db
+      .prepare(
+        `SELECT game, game_id, hand, points, unit, summary FROM (
+           SELECT game, game_id, hand, points, unit, summary,
+                  ROW_NUMBER() OVER (PARTITION BY game ORDER BY points DESC, created_at) AS rn,
+                  COUNT(*) OVER (PARTITION BY game) AS n
+           FROM results WHERE ${where})
+         WHERE rn = 1 ORDER BY n DESC, game`,
+      )
+      .all(...args) as { game: GameId; game_id: string; hand: number; points: number; unit: string; summary: string }[];
     return {
       hands: agg.hands,
       wins: agg.wins,
       total: agg.total,
       unit: game ? agg.unit : null,
-      best: best ? { gameId: best.game_id, hand: best.hand, points: best.points, summary: JSON.parse(best.summary) } : null,
+      bests: bests.map((b) => ({
+        game: b.game,
+        gameId: b.game_id,
+        hand: b.hand,
+        points: b.points,
+        unit: b.unit,
+        summary: JSON.parse(b.summary),
+      })),
     };
   }
 

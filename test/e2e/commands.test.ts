@@ -86,6 +86,29 @@ test('/score, /leaderboard and /history read results of real played games', asyn
       ['best-hand.png', 'rating.png'],
       'the best hand and the rating chart',
     );
+    // The best hand names its unit and where to replay it.
+    assert.match(s.content, new RegExp(`Best hand: [+-]?\\d+ × bet \\(game \`${gameId}\`, hand 1\\)`));
+    // A second game in scope: each game's best on its own line, no picture (units differ).
+    const seats = w.store.games.seats(gameId);
+    const mj = w.store.games.create({ game: 'classic-mahjong', options: {}, optionsHash: 'x', seed: 's', seats: 3, guildId: w.guildId });
+    w.store.games.setSeats(mj.id, seats);
+    w.store.games.start(mj.id);
+    const me = seats.findIndex((x) => x.userId === w.users[0]!.id);
+    const deltas = [0, 0, 0].map((_, k) => (k === me ? 1234 : -617));
+    w.store.results.recordHand(mj.id, 'classic-mahjong', w.guildId, 0, seats, {
+      winners: [me],
+      ranking: [[me], [0, 1, 2].filter((k) => k !== me)],
+      deltas,
+      payments: [],
+      items: [],
+      unit: 'point',
+      endedBy: 'win',
+    });
+    const both = await (await slash(w, w.users[0]!.id, 'score', {})).reply();
+    assert.match(both.content, /Best hand in each game/);
+    assert.match(both.content, /• Phỏm \(Tá lả\): [+-]?\d+ × bet \(game/);
+    assert.match(both.content, new RegExp(`• Classical Chinese Mahjong: \\+1,234 points \\(game \`${mj.id}\`, hand 1\\)`));
+    assert.equal(w.sim.images(both).length, 0);
     const lb = await slash(w, w.users[1]!.id, 'leaderboard', { game: 'phom' });
     const l = await lb.reply();
     const text = String(l.embeds[0]?.description ?? '');

@@ -176,6 +176,45 @@ test('results feed records, leaderboards and OpenSkill ratings', () => {
   store.close();
 });
 
+test("a record's best hand is per game: units differ, so no hand is best across games", () => {
+  const store = openStore(tmpDb(), engineOf);
+  const phom = newRunningGame(store);
+  const seats = store.games.seats(phom.id);
+  const hand = (deltas: number[], unit: string) => ({
+    winners: [0],
+    ranking: [[0], [1], [2]],
+    deltas,
+    payments: [],
+    items: [],
+    unit,
+    endedBy: 'rank' as const,
+  });
+  store.results.recordHand(phom.id, 'phom', 'g1', 0, seats, hand([4, -1, -3], 'bet'));
+  store.results.recordHand(phom.id, 'phom', 'g1', 1, seats, hand([9, -4, -5], 'bet'));
+  store.results.recordHand(phom.id, 'phom', 'g1', 2, seats, hand([-2, 3, -1], 'bet'));
+  const mj = store.games.create({ game: 'classic-mahjong', options: {}, optionsHash: 'y', seed: 's2', seats: 3, guildId: 'g1' });
+  store.games.setSeats(mj.id, seats);
+  store.games.start(mj.id);
+  store.results.recordHand(mj.id, 'classic-mahjong', 'g1', 0, seats, hand([-40, 120, -80], 'point'));
+  const all = store.results.record('g1', 'u0', null, 'all');
+  assert.deepEqual(
+    all.bests.map((b) => [b.game, b.gameId, b.hand, b.points, b.unit]),
+    [
+      ['phom', phom.id, 1, 9, 'bet'],
+      ['classic-mahjong', mj.id, 0, -40, 'point'],
+    ],
+    "each game's best, the most-played game first (a −40-point hand is not worse than a +9-bet one)",
+  );
+  assert.equal(all.unit, null);
+  const one = store.results.record('g1', 'u0', 'classic-mahjong', 'all');
+  assert.deepEqual(
+    one.bests.map((b) => [b.game, b.points]),
+    [['classic-mahjong', -40]],
+  );
+  assert.deepEqual(store.results.record('g1', 'u9', null, 'all').bests, []);
+  store.close();
+});
+
 test('guild settings round-trip', () => {
   const store = openStore(tmpDb(), engineOf);
   assert.deepEqual(store.settings.get('g', 'chan'), { preset: null, options: {}, playOverridable: [] });
