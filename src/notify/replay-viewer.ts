@@ -184,7 +184,11 @@ export async function viewerPayload(
     button(id(`v:${base}:${Math.max(0, step - 1)}:p`), '◀', ButtonStyle.Primary, step === 0),
     button(id(`v:${base}:${Math.min(n, step + 1)}:n`), '▶', ButtonStyle.Primary, step === n),
     button(id(`v:${base}:${n}:l`), '⏭', ButtonStyle.Secondary, step === n),
-    button(id(`e:${base}`), t('async:replay.export'), ButtonStyle.Success),
+    // Export holds the game's seed, which deals every later hand: offered once the match is over
+    // (a viewer message opened earlier still gets the refusal below).
+    g.status === 'finished'
+      ? button(id(`e:${base}`), t('async:replay.export'), ButtonStyle.Success)
+      : button(id(`e:${base}`), t('async:replay.export-later'), ButtonStyle.Secondary, true),
   );
   const pageRow = row(
     button(

@@ -81,8 +81,15 @@ test('replay viewer: a hand in play is not stepped through; a finished hand step
     assert.match(w.sim.text(v), new RegExp(`Step ${target} of ${n}`));
 
     // Export waits for the end of the match (the file holds the seed of every later hand).
-    const early = await click(w, me.id, v.id, String(buttonByLabel(w.sim, v, 'Export').custom_id));
-    assert.match((await early.reply()).content, /once the match is over/);
+    // During the match the button says so and cannot be clicked.
+    const later = w.sim.components(v).find((c) => c.label === 'Export (after the match)')!;
+    assert.equal(later.disabled, true);
+    assert.ok(!w.sim.components(v).some((c) => c.label === 'Export'));
+    await assert.rejects(w.sim.click(me.id, v.id, String(later.custom_id)), /disabled/);
+    // A forged click (the button enabled by hand) is still refused by the bot.
+    later.disabled = false;
+    const forged = await click(w, me.id, v.id, String(later.custom_id));
+    assert.match((await forged.reply()).content, /once the match is over/);
 
     // A second hand, then End match: the export of hand 2 holds hand 1 and hand 2.
     const r1 = resultMessage(w, threadId, me.id, 1);
