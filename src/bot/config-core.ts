@@ -10,7 +10,7 @@ import type { Store } from '../store/index.js';
 import type { T } from '../table/i18n.js';
 import { AI_LEVELS, isAiLevel } from '../games/core/ai.js';
 import { DEFAULT_TABLE_SETTINGS, type TableSettings } from '../store/settings.js';
-import { optionErrorText } from './options-in-force.js';
+import { optionErrorText, optionValueText } from './options-in-force.js';
 
 /**
  * /config keys of the table itself, next to the engine's house rules: the level "Add AI player"
@@ -69,7 +69,7 @@ export function setOption(store: Store, guildId: string, game: GameId, key: stri
   const check = resolveOptions(engine.options, options, cur.preset ?? undefined);
   if (!check.ok) return { ok: false, message: check.errors.map((e) => optionErrorText(e, t)).join('\n') };
   store.settings.put(guildId, game, { ...cur, options }, by);
-  return { ok: true, message: t('common:config.set', { key, value: String(v.value) }) };
+  return { ok: true, message: t('common:config.set', { key, value: optionValueText(v.value) }) };
 }
 
 /**
@@ -155,7 +155,7 @@ export function describeOptions(store: Store, guildId: string | null, game: Game
     const changed = values[key] !== spec.default;
     const descr = t(`${game}:option.${key}`, { defaultValue: spec.description });
     lines.push(
-      `${changed ? '**' : ''}\`${key}\` = ${JSON.stringify(values[key])}${changed ? '**' : ''} · ${t('common:config.default')} ${JSON.stringify(spec.default)} · ${allowedText(spec)}${cur.playOverridable.includes(key) ? ' · /play ✓' : ''}\n  ${descr}`,
+      `${changed ? '**' : ''}\`${key}\` = ${optionValueText(values[key])}${changed ? '**' : ''} · ${t('common:config.default')} ${optionValueText(spec.default)} · ${allowedText(spec)}${cur.playOverridable.includes(key) ? ' · /play ✓' : ''}\n  ${descr}`,
     );
   }
   return lines;

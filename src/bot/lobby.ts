@@ -26,7 +26,7 @@ import type { GameRow, SeatRow } from '../store/games.js';
 import { AI_LEVELS, isAiLevel } from '../games/core/ai.js';
 import { durations, nextOffReminder, OFF_FIRST_REMINDER_MS } from '../table/timers.js';
 import { CLAIMS } from '../table/prefs.js';
-import { optionErrorsRefusal, optionsForTable, parseRuleOverrides, rulesRefusal } from './options-in-force.js';
+import { optionErrorsRefusal, optionsForTable, optionValueText, parseRuleOverrides, rulesRefusal } from './options-in-force.js';
 import type { TimerPreset } from '../store/index.js';
 
 /** The deadlines in force, after the one precedence of src/table/timers.ts (preset vs the game's own options). */
@@ -355,7 +355,7 @@ function rulesLine(g: GameRow, t: (k: string, v?: Record<string, unknown>) => st
   const defaults = defaultOptions(engineOf(g.game).options) as Record<string, unknown>;
   const changed = Object.entries(g.options)
     .filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(defaults[k]))
-    .map(([k, v]) => `\`${k}\`=${JSON.stringify(v)}`);
+    .map(([k, v]) => `\`${k}\`=${optionValueText(v)}`);
   return changed.length ? t('common:lobby.rules', { list: changed.join(', ') }).slice(0, 900) : t('common:lobby.rules-default');
 }
 

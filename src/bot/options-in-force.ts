@@ -57,9 +57,17 @@ export function rulesRefusal(r: { bad: string; twice?: string }, t: T): string {
   return r.twice !== undefined ? t('errors:rules-twice', { key: r.twice }) : t('errors:bad-rules-syntax', { part: r.bad });
 }
 
+/**
+ * A house-rule value as players type it in /play `rules`, the lobby form and /config set
+ * (`scoring=sum`, not `"sum"`): the one format of /rules, /config show, the lobby and refusals.
+ */
+export function optionValueText(v: unknown): string {
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
 /** One house-rule error in the user's language (the engine's `message` is English, for the CLI). */
 export function optionErrorText(e: OptionError, t: T): string {
-  const value = typeof e.value === 'string' ? e.value : JSON.stringify(e.value);
+  const value = optionValueText(e.value);
   switch (e.code) {
     case 'unknown-option':
       return t('errors:unknown-option', { key: e.key, list: e.allowed });

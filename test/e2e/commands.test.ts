@@ -72,6 +72,25 @@ test('a house-rule change never affects a game already running; /play overrides 
   });
 });
 
+test('option values read as players type them, in /config set, /config show, /rules and the lobby', async () => {
+  await withWorld(async (w) => {
+    const set = await slash(w, w.admin.id, 'config', { set: { game: 'phom', key: 'eat-payment', value: 'flat' } });
+    assert.match((await set.reply()).content, /eat-payment.*\bflat\b/);
+    assert.doesNotMatch((await set.reply()).content, /"flat"/);
+    for (const cmd of [
+      () => slash(w, w.admin.id, 'config', { show: { game: 'phom' } }),
+      () => slash(w, w.admin.id, 'rules', { game: 'phom' }),
+    ]) {
+      const text = (await (await cmd()).reply()).embeds.map((e) => String(e.description)).join('\n');
+      assert.match(text, /\*\*`eat-payment` = flat\*\* · default progressive · progressive \| flat \| none/);
+      assert.match(text, /`hints` = on · default on · on, off/, 'table keys in the same format');
+      assert.doesNotMatch(text, /= "|default "/);
+    }
+    const lobby = await (await slash(w, w.users[0]!.id, 'play', { game: 'phom' })).reply();
+    assert.match(w.sim.text(lobby), /House rules: `eat-payment`=flat\b/);
+  });
+});
+
 test('/score, /leaderboard and /history read results of real played games', async () => {
   await withWorld(async (w) => {
     const { gameId } = await openTable(w, 'phom', 3, 0);
