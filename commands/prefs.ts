@@ -1,12 +1,12 @@
 /**
- * /prefs [seat-view] (issue #13 §1 and §2): an ephemeral settings panel for playing at a table:
- * - where my seat view (the private hand view) lives: an ephemeral message in the game thread
+ * /prefs [hand-view] (issue #13 §1 and §2): an ephemeral settings panel for playing at a table:
+ * - where my hand view (the seat's private view) lives: an ephemeral message in the game thread
  *   (default), a private thread of the game (only me and the bot) or my DMs (src/bot/seat-channels.ts);
  * - my claim preferences, per game with claims (src/table/prefs.ts): auto-pass everything except
  *   a win, always declare a win, never <kind>.
- * Both are per user (every table, every server). The lobby's "My seat view" button opens the same
+ * Both are per user (every table, every server). The lobby's "My hand view" button opens the same
  * panel. A private thread needs the bot's Create Private Threads and Send Messages in Threads
- * permissions in the game's channel: when they are missing here, the panel says so (the seat view
+ * permissions in the game's channel: when they are missing here, the panel says so (the hand view
  * then stays ephemeral at tables of this channel).
  */
 import {
@@ -32,7 +32,7 @@ import type { GameId } from '../src/table/manifests.js';
 import type { CommandComponentInteraction } from '../src/bot/command-types.js';
 
 export const data = named(new SlashCommandBuilder(), 'prefs', 'prefs').addStringOption((o) =>
-  named(o, 'seat-view', 'prefs.seat-view').addChoices(...SEAT_PLACES.map((p) => choice(`prefs.place.${p}`, p))),
+  named(o, 'hand-view', 'prefs.hand-view').addChoices(...SEAT_PLACES.map((p) => choice(`prefs.place.${p}`, p))),
 );
 
 const id = (rest: string) => encodeCommandId('prefs', rest);
@@ -108,7 +108,7 @@ function setPlace(ctx: BotContext, i: Comp, place: SeatPlace, lang: Lang): strin
 
 export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);
-  const want = i.options.getString('seat-view');
+  const want = i.options.getString('hand-view');
   const notes = [seatNoticeLine(ctx.store, i.user.id, lang)];
   if (isSeatPlace(want)) notes.push(setPlace(ctx, i, want, lang));
   const note = notes.filter(Boolean).join('\n');
@@ -119,7 +119,7 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
   const lang = langOf(i.locale, ctx.defaultLang);
   const t = translator(lang);
   const user = i.user.id;
-  // The lobby's "My seat view" button: the panel, as a new ephemeral message for the clicker.
+  // The lobby's "My hand view" button: the panel, as a new ephemeral message for the clicker.
   if (rest === 'lobby' && i.isButton()) {
     const note = seatNoticeLine(ctx.store, user, lang) ?? undefined;
     await i.reply({ ...panel(ctx, user, lang, note), flags: MessageFlags.Ephemeral });

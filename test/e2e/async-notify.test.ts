@@ -192,7 +192,7 @@ test('a seat view in DMs is the move notice: a player with both gets one DM per 
   await withWorld(async (w) => {
     const binh = w.users[1]!;
     await click(w, binh.id, (await (await slash(w, binh.id, 'notify')).reply()).id, 'x:notify:t:turn');
-    await slash(w, binh.id, 'prefs', { 'seat-view': 'dm' });
+    await slash(w, binh.id, 'prefs', { 'hand-view': 'dm' });
     const { gameId } = await openTable(w, 'phom', 2, 0);
     await playUntilMoveOf(w, gameId, binh.id);
     const inbox = dms(w, binh.id);
@@ -200,7 +200,7 @@ test('a seat view in DMs is the move notice: a player with both gets one DM per 
     assert.equal(pings.length, 1, 'the seat channel pings the move in the DM');
     assert.equal(inbox.filter((m) => /Your move at/.test(m.content)).length, 0, 'no second DM from the notifier');
     // With the seat view back to ephemeral, the notice is sent again for the next move.
-    await slash(w, binh.id, 'prefs', { 'seat-view': 'ephemeral' });
+    await slash(w, binh.id, 'prefs', { 'hand-view': 'ephemeral' });
     w.now.t += 3 * MIN;
     await playOnce(w, gameId, binh.id);
     w.now.t += 3 * MIN;

@@ -1,6 +1,6 @@
 /**
  * Seat channels (issue #13 §1) through the real bot and the simulator: a player who chose a
- * private thread or DMs (with /prefs or the lobby's "My seat view" button) gets ONE hand message
+ * private thread or DMs (with /prefs or the lobby's "My hand view" button) gets ONE hand message
  * per hand there, edited on every change of their view, and a short ping when they must act (the
  * previous ping deleted); its buttons play exactly like the ephemeral ones; anyone else's click on
  * it is refused and changes nothing; closed DMs (50007) and a missing Create Private Threads
@@ -36,7 +36,7 @@ const pingsIn = (w: World, channelId: string, userId: string) =>
   botMessages(w, channelId, userId).filter((m) => w.sim.text(m).includes(`<@${userId}>`));
 
 async function choose(w: World, userId: string, place: 'ephemeral' | 'thread' | 'dm') {
-  const h = await slash(w, userId, 'prefs', { 'seat-view': place });
+  const h = await slash(w, userId, 'prefs', { 'hand-view': place });
   assert.equal(w.store.seatChannels.place(userId).place, place);
   return h;
 }
@@ -174,9 +174,9 @@ test('DM seat view: one hand message per hand in the DM, edited, pinged; 50007 f
     assert.equal(sb.failed, 'dm-closed');
     assert.equal(w.store.seatChannels.place(b).place, 'ephemeral', "B's choice is back to ephemeral");
     const first = await openHand(w, b, gameId);
-    assert.match(w.sim.text(first), /could not send your seat view by DM/);
+    assert.match(w.sim.text(first), /could not send your hand view by DM/);
     const second = await openHand(w, b, gameId);
-    assert.doesNotMatch(w.sim.text(second), /could not send your seat view by DM/, 'told once');
+    assert.doesNotMatch(w.sim.text(second), /could not send your hand view by DM/, 'told once');
 
     const hand = handMessages(w, dm.id, a)[0]!;
     // Nobody else can see a DM; a click forged as Discord would deliver it from B changes nothing.
@@ -266,7 +266,7 @@ test('/prefs and the lobby button set the seat view place and the claim preferen
     // The lobby button opens the same panel for the clicker.
     const lobby = (await slash(w, a, 'play', { game: 'chan' })).response!;
     const b = w.users[1]!.id;
-    const lb = await click(w, b, lobby.id, String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, /My seat view/).custom_id));
+    const lb = await click(w, b, lobby.id, String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, /My hand view/).custom_id));
     const p2 = lb.response!;
     assert.equal(p2.ephemeralTo, b);
     await click(w, b, p2.id, 'x:prefs:p:thread');
@@ -329,7 +329,7 @@ test('choosing another place mid-game moves the seat view at the next change; th
       0,
       'the DM message has no buttons left',
     );
-    assert.match(w.sim.text(now.messageId!), /seat view is closed/);
+    assert.match(w.sim.text(now.messageId!), /hand view is closed/);
     const v = await openHand(w, a, gameId);
     assert.equal(v.ephemeralTo, a);
   });
