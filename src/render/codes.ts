@@ -67,7 +67,10 @@ export function sortCodes(game: GameId, codes: readonly string[]): string[] {
 }
 
 export const ZH_NUM = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
+/** Chắn's rank names (chan.md §1: Nhất, Nhì, Tam …). */
 export const VI_RANK = ['', 'Nhất', 'Nhì', 'Tam', 'Tứ', 'Ngũ', 'Lục', 'Thất', 'Bát', 'Cửu'];
+/** Mahjong's Sino-Vietnamese rank names: 2 is "Nhị" (the seed 000 names "Nhị Văn"). */
+const VI_RANK_MAHJONG = ['', 'Nhất', 'Nhị', 'Tam', 'Tứ', 'Ngũ', 'Lục', 'Thất', 'Bát', 'Cửu'];
 
 /** Joker kinds: glyph, Vietnamese name and colour set (vn-mahjong.md §2). */
 export const JOKER_INFO: Record<string, { glyph: string; name: string; set: 'blue' | 'red' | 'gold' }> = {
@@ -112,7 +115,7 @@ export function pieceName(game: GameId, code: string, locale: Locale): string {
     if (locale === 'zh-TW') return `${ZH_NUM[n]}${{ m: '萬', p: '筒', s: '索' }[s]}`;
     if (locale === 'en') return `${n} ${{ m: 'Crak', p: 'Dot', s: 'Bam' }[s]}`;
     // vn-mahjong.md glossary: Vạn m, Văn p, Sách s.
-    return `${VI_RANK[n]} ${{ m: 'Vạn', p: 'Văn', s: 'Sách' }[s]}`;
+    return `${VI_RANK_MAHJONG[n]} ${{ m: 'Vạn', p: 'Văn', s: 'Sách' }[s]}`;
   }
   if (s === 'z') return (locale === 'zh-TW' ? HONOUR_ZH : locale === 'en' ? WIND_EN : WIND_VI)[n - 1] ?? code;
   if (n <= 8) return (locale === 'zh-TW' ? BONUS_ZH : locale === 'en' ? BONUS_EN : BONUS_VI)[n - 1] ?? code;

@@ -29,5 +29,9 @@ test('pieceName: captions per locale', () => {
   assert.equal(pieceName('vn-mahjong', '1m', 'vi'), 'Nhất Vạn');
   assert.equal(pieceName('vn-mahjong', 'JA', 'vi'), 'Khung Tổng');
   assert.equal(pieceName('vn-mahjong', '13f', 'vi'), 'Hậu 1');
+  // Two is "Nhị" in mahjong (seed 000: "Nhị Văn") and "Nhì" in Chắn (chan.md §1).
+  assert.equal(pieceName('vn-mahjong', '2p', 'vi'), 'Nhị Văn');
+  assert.equal(pieceName('classic-mahjong', '2m', 'vi'), 'Nhị Vạn');
+  assert.equal(pieceName('chan', '2n', 'vi'), 'Nhì Văn');
   for (const g of RENDER_GAMES) for (const l of LOCALES) for (const c of allCodes(g)) assert.ok(pieceName(g, c, l).length > 0);
 });
