@@ -89,6 +89,20 @@ function replaySteps(ctx: BotContext, gameId: string, hand: number, userId: stri
   const views: unknown[] = [];
   const hints: Steps['hints'] = [];
   const last = r.actions.findLastIndex((a) => a.source !== 'hint');
+  // Whether the claim window that action `i` answers was ever on the table. The AI, an away
+  // player's stand-in and claim preferences answer inside the step that opened the window; the
+  // table shows a window only when a person had to answer it (a click or their timer: 'player',
+  // 'timeout'), and then a hint may be asked on it. A window only those answered never showed,
+  // and listing it ("No one claimed 9 Dot") would tell that an AI could claim (#13 §2).
+  const windowShown = (i: number): boolean => {
+    for (let j = i; j >= 0; j--) {
+      const b = r.actions[j]!;
+      if (b.decision !== 'claim') return false;
+      if (j < i && b.source !== 'hint' && canonical(b.before) !== canonical(b.after)) return false;
+      if (b.source === 'player' || b.source === 'timeout' || b.source === 'hint') return true;
+    }
+    return false;
+  };
   r.actions.forEach((a, i) => {
     if (a.source === 'hint') {
       // Someone else's hint: that they asked, not what (nor that they had a claim to answer).
@@ -98,20 +112,28 @@ function replaySteps(ctx: BotContext, gameId: string, hand: number, userId: stri
     }
     // A move that changed nothing public is not shown: the table did not show it either.
     if (canonical(a.before) === canonical(a.after)) return;
-    views.push(a.before);
     if (a.decision === 'claim') {
       const pc = { lang, t, names };
       const caption = presenter.lastAction(a.after, pc);
-      if (caption && caption !== presenter.lastAction(a.before, pc)) moves.push(caption);
-      else if (i === last && r.result !== null) moves.push(t('common:hand.hand-over'));
+      let line: string | null;
+      if (caption && caption !== presenter.lastAction(a.before, pc)) line = caption;
+      else if (i === last && r.result !== null) line = t('common:hand.hand-over');
       // A secret opening choice that showed only bonus tiles: who chose is not told (#13 §2).
-      else if (a.opening) moves.push(t('async:replay.opening'));
+      else if (a.opening) line = t('async:replay.opening');
+      // A window the table never showed closed unclaimed: no line, and the move that opened it
+      // shows the table as it was drawn, after the window.
+      else if (!windowShown(i)) line = null;
       else {
         const piece = presenter.onOffer?.(a.before, pc);
-        moves.push(piece ? t('async:replay.not-claimed', { piece }) : t('async:replay.not-claimed-any'));
+        line = piece ? t('async:replay.not-claimed', { piece }) : t('async:replay.not-claimed-any');
+      }
+      if (line !== null) {
+        views.push(a.before);
+        moves.push(line);
       }
       return;
     }
+    views.push(a.before);
     const label = presenter.actionLabel(a.action, { lang, t, names, view: a.before });
     const src = a.source !== 'player' ? ` (${t(`common:source.${a.source}`, { defaultValue: a.source })})` : '';
     moves.push(`${who(a.seat)}: ${label}${src}`);

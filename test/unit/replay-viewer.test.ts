@@ -165,3 +165,49 @@ for (const game of ['chan', 'vn-mahjong', 'classic-mahjong'] as GameId[]) {
     store.close();
   });
 }
+
+for (const game of ['chan', 'vn-mahjong', 'classic-mahjong'] as GameId[]) {
+  test(`${game}: the move list names no claim window the table never showed (only AIs could claim)`, async () => {
+    const { engine } = GAMES[game];
+    const n = engine.tableSize(defaultOptions(engine.options)).default;
+    let checked = 0;
+    let listed = 0;
+    for (let k = 0; k < 6; k++) {
+      // One person (seat 0, who passes every claim) and AIs: an AI answers its claims inside the
+      // step that opened the window, so the table shows a window only when seat 0 may claim.
+      const { store, ts, clock, gameId } = rig(game, ['human', ...Array<'ai'>(n - 1).fill('ai')], { seed: `ai-windows-${k}` });
+      assert.equal(act(ts, { kind: 'start', gameId, userId: 'u0' }, clock.t).outcome.ok, true);
+      // Windows the table showed: steps that ended on a claim of seat 0 (the only seat it waits for).
+      let shownWindows = 0;
+      for (let step = 0; step < 500; step++) {
+        const g = store.games.get(gameId)!;
+        const state = store.games.state(g);
+        if (engine.result(state)) break;
+        const d = (engine.pending(state) as Decision<BaseAction>[]).find((x) => x.seat === 0);
+        assert.ok(d, 'the table waits only for seat 0');
+        if (windowKind(d) === 'claim') shownWindows++;
+        const action = windowKind(d) === 'claim' ? d.timeoutDefault : (engine.ai(state, 0) as BaseAction);
+        assert.equal(act(ts, { kind: 'move', gameId, seat: 0, action, ver: g.version }, clock.t).outcome.ok, true);
+      }
+      if (!engine.result(store.games.state(store.games.get(gameId)!))) continue;
+      const ctx = {
+        store,
+        render: { table: () => Promise.resolve(Buffer.from('t')), result: () => Promise.resolve(Buffer.from('r')) },
+      } as unknown as BotContext;
+      const last = (await viewerPayload(ctx, gameId, 0, null, 'en', 'u0'))!;
+      const steps = Number(/Step (\d+) of (\d+)/.exec(last.content)?.[2]);
+      let notClaimed = 0;
+      for (let s = 1; s <= steps; s += MOVES_PER_PAGE) {
+        const v = (await viewerPayload(ctx, gameId, 0, s, 'en', 'u0'))!;
+        notClaimed += v.content.split('\n').filter((l) => /\d+\. No one claimed/.test(l)).length;
+      }
+      // Each window the table showed closed at most once unclaimed; the AIs' windows are not listed.
+      assert.ok(notClaimed <= shownWindows, `${notClaimed} "No one claimed" lines, ${shownWindows} windows shown (seed ${k})`);
+      listed += notClaimed;
+      checked++;
+      store.close();
+    }
+    assert.ok(checked >= 3, 'hands played to the end');
+    assert.ok(listed > 0, 'the windows seat 0 passed are listed (the table showed them)');
+  });
+}
