@@ -167,6 +167,21 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       return;
     }
     case 'table': {
+      // A step that changed nothing public (a claim pass, a claim timeout) leaves a message that
+      // showed the version before it as it is. In a running process the queue knows what the message
+      // shows; after a restart only the stored version does, and an edit then, for a hidden step
+      // alone, would tell that someone answered a claim (#13 §2).
+      const slot = q0(ctx, t.row.id);
+      if (
+        e.quiet !== undefined &&
+        !e.notice &&
+        !slot?.inflight &&
+        (slot?.messageId ?? t.row.tableMessageId) &&
+        ctx.store.games.shownVersion(t.row.id) === e.quiet
+      ) {
+        ctx.store.games.markShown(t.row.id, t.row.version);
+        return;
+      }
       // A new hand's table is posted anew at the bottom of the thread (issue #13 §4).
       const repost = e.notice?.key === 'next-hand' ? { summary: tableSummary(t, lang, t.row.handIndex - 1) } : undefined;
       // A new hand's table is posted as a follow-up of the click that dealt it (Next hand) when there is

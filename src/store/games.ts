@@ -345,6 +345,12 @@ export class GameStore {
   }
 
   /** The table message now shows the state at `version` (its edit or post succeeded). */
+  /** The version the table message last showed (`markShown`), null before the first. */
+  shownVersion(id: string): number | null {
+    const r = this.db.prepare('SELECT shown_version FROM games WHERE id = ?').get(id) as { shown_version: number | null } | undefined;
+    return r?.shown_version ?? null;
+  }
+
   markShown(id: string, version: number): void {
     this.db.prepare('UPDATE games SET shown_version = ? WHERE id = ?').run(version, id);
   }

@@ -384,8 +384,11 @@ export class Step {
     // An archived thread is reopened for what the table shows anew, never for a step that changed
     // nothing public (a claim pass, a claim that waits for the others): reopening it would tell that
     // someone answered a claim (#13 §2).
-    if (this.currentStatus === 'running' && this.showsPublicly(shown)) this.effects.push({ kind: 'unarchive' });
-    this.effects.push(shown ? { kind: 'table', notice: shown } : { kind: 'table' });
+    const visible = this.showsPublicly(shown);
+    if (this.currentStatus === 'running' && visible) this.effects.push({ kind: 'unarchive' });
+    this.effects.push(
+      shown ? { kind: 'table', notice: shown } : visible ? { kind: 'table' } : { kind: 'table', quiet: this.t.row.version },
+    );
   }
 
   /**

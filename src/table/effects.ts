@@ -29,8 +29,12 @@ export type Notice =
   | { key: 'away'; seat: number };
 
 export type Effect =
-  /** Redraw the table message (edit it, or post it when there is none). */
-  | { kind: 'table'; notice?: Notice }
+  /**
+   * Redraw the table message (edit it, or post it when there is none). `quiet`: the step (or every
+   * step merged into this effect) changed nothing public since version `quiet`, so a message that
+   * showed that version still shows the table (a claim pass after a restart is not edited, #13 §2).
+   */
+  | { kind: 'table'; notice?: Notice; quiet?: number }
   /** Redraw the lobby message (after Start). */
   | { kind: 'lobby' }
   /** Reopen the game thread if it was archived (a live game acts in it). */
@@ -76,6 +80,12 @@ export function mergeEffects(before: readonly Effect[], after: readonly Effect[]
   const lastNotice = tables.filter((t) => t.notice).at(-1)?.notice;
   const t = out.find((e): e is Extract<Effect, { kind: 'table' }> => e.kind === 'table');
   if (t && !t.notice && lastNotice) t.notice = lastNotice;
+  // Quiet only if every merged redraw was, since the earliest of them.
+  if (t && tables.length > 1) {
+    const since = tables.map((x) => x.quiet);
+    if (since.every((q) => q !== undefined)) t.quiet = Math.min(...since);
+    else delete t.quiet;
+  }
   // Order: unarchive first, then ping/result/end-match as they came, the table redraw last but before end-match.
   const rank = (e: Effect) =>
     e.kind === 'unarchive' ? 0 : e.kind === 'lobby' ? 1 : e.kind === 'end-match' ? 4 : e.kind === 'table' ? 3 : 2;

@@ -5,7 +5,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withWorld, openTable, tableMessage, openHand, playAsAi } from './harness.js';
+import { withWorld, openTable, tableMessage, openHand, playAsAi, type World } from './harness.js';
+import { tableWithSeed } from './seeded.js';
+import { engineOf } from '../../src/table/manifests.js';
+import { decodeGameId } from '../../src/bot/custom-id.js';
+import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
 test('after a restart only the table whose message is behind is redrawn', async () => {
   await withWorld(async (w) => {
@@ -61,5 +65,41 @@ test('a reminder posted just before a crash is not posted again by the restart s
     await w.bot.whenIdle();
     assert.deepEqual(w.store.games.get(gameId)!.outbox, [], 'executed again, then cleared');
     assert.equal(reminders().length, 1, 'the second create with the same nonce returned the first message');
+  });
+});
+
+test('after a restart, a claim pass (one of two claimants) leaves the up-to-date table message alone (#13 §2)', async () => {
+  await withWorld(async (w: World) => {
+    const pendingNow = (gameId: string) => {
+      const row = w.store.games.get(gameId)!;
+      return engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[];
+    };
+    const claimsNow = (gameId: string) => pendingNow(gameId).filter((d) => d.kind === 'claim');
+    const { gameId } = await tableWithSeed(w, 'classic-mahjong', (_d, all) => all.filter((x) => x.kind === 'claim').length >= 2);
+    for (let n = 0; n < 1500 && claimsNow(gameId).length < 2; n++) {
+      const d = pendingNow(gameId)[0]!;
+      const user = w.store.games.seats(gameId)[d.seat]!.userId!;
+      await playAsAi(w, user, gameId, await openHand(w, user, gameId));
+    }
+    const claims = claimsNow(gameId);
+    assert.equal(claims.length, 2, 'a window with two claimants');
+    await w.restartBot();
+    await w.bot.whenIdle();
+    const table = tableMessage(w, gameId);
+    const d = claims[0]!;
+    const user = w.store.games.seats(gameId)[d.seat]!.userId!;
+    const view = await openHand(w, user, gameId);
+    const edits = w.sim.message(table.id)!.edits;
+    const pass = d.options.findIndex((a) => a.type === 'pass');
+    const button = w.sim.components(view).find((c) => {
+      const b = decodeGameId(String(c.custom_id));
+      return b?.verb === 'act' && b.arg === String(pass);
+    })!;
+    await (await w.sim.click(user, view.id, String(button.custom_id))).settled({ timeout: 30_000 });
+    await w.bot.whenIdle();
+    assert.equal(claimsNow(gameId).length, 1, 'the pass was taken; the other claimant still decides');
+    assert.equal(w.sim.message(table.id)!.edits, edits, 'the table message is not edited for a hidden pass');
+    const row = w.store.games.get(gameId)!;
+    assert.equal(w.store.games.shownVersion(gameId), row.version, 'and it counts as showing the new version');
   });
 });
