@@ -29,7 +29,8 @@ import {
 import { lobbyPayload } from './lobby.js';
 import { InteractionWebhook, type Client, type Message, type MessageCreateOptions } from 'discord.js';
 import { deathsTold, forgetGame, LIVE_MS, liveSeats, pushSeatViews } from './seat-views.js';
-import { closeSeatChannels } from './seat-channels.js';
+import { closeSeatChannels, pendingOf } from './seat-channels.js';
+import { windowKind } from '../table/timers.js';
 import { slices } from './slices.js';
 
 /**
@@ -136,18 +137,31 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   // ping mention that one seat among those whose views were live, i.e. name a claimant (#13 §2).
   // Nor does a failure of an earlier step's hidden push count (liveSeats `forClaims`).
   const liveBefore = liveSeats(ctx, t, { forClaims: true });
-  // The live seat views first (interaction webhooks): a seat whose view was pushed needs no ping.
-  if (r.effects.some((e) => e.kind === 'table' || e.kind === 'ping'))
-    await pushSeatViews(ctx, t, t.seats.find((x) => o.actorUserId && x.userId === o.actorUserId)?.seat);
+  const push = r.effects.some((e) => e.kind === 'table' || e.kind === 'ping');
+  const actor = t.seats.find((x) => o.actorUserId && x.userId === o.actorUserId)?.seat;
+  // The live views of the seats whose turn it is first (interaction webhooks): a seat whose view was
+  // pushed needs no ping, and one whose view just failed is pinged (a turn is public). The other
+  // views (claimants, secret opening choices, seats with nothing to decide) go after the public
+  // effects: pushed before, their number would delay the table and the ping by a request each, a
+  // clock that counts the claimants (#13 §2). The claim part of a ping goes by `liveBefore` anyway.
+  const turnNow = (seat: number) => {
+    const d = pendingOf(t, seat);
+    return !!d && windowKind(d) === 'turn';
+  };
+  if (push) await pushSeatViews(ctx, t, actor, turnNow);
   await slices.slice();
-  for (const e of r.effects) {
-    if (o.skip?.includes(e.kind)) continue;
+  const each = async (e: Effect) => {
+    if (o.skip?.includes(e.kind)) return;
     try {
       await one(ctx, t, e, o, liveBefore);
     } catch (err) {
       ctx.log.error({ err, gameId: t.row.id, effect: e.kind }, 'effect failed');
     }
-  }
+  };
+  // The end of the match closes the seat channels: the views show the end first.
+  for (const e of r.effects) if (e.kind !== 'end-match') await each(e);
+  if (push) await pushSeatViews(ctx, t, actor, (seat) => !turnNow(seat));
+  for (const e of r.effects) if (e.kind === 'end-match') await each(e);
   await ctx.notifier?.onEffects(t, r.effects, ctx.clock.now());
   if (r.outbox.length) ctx.store.games.clearOutbox(t.row.id, r.outbox);
 }

@@ -204,11 +204,11 @@ async function ping(ctx: BotContext, t: Table, r: SeatChannelRow, ch: Sendable, 
  * Brings every seat channel of the table up to date: opens the ones asked for, posts the hand
  * message of a new hand, edits it when the seat's view changed, pings when the player must act.
  */
-export async function syncSeatChannels(ctx: BotContext, t: Table): Promise<void> {
+export async function syncSeatChannels(ctx: BotContext, t: Table, only?: (seat: number) => boolean): Promise<void> {
   if (t.state === null || (t.row.status !== 'running' && t.row.status !== 'paused' && t.row.status !== 'finished')) return;
   const store = ctx.store.seatChannels;
   for (const s of t.seats) {
-    if (!s.userId || s.isAi) continue;
+    if (!s.userId || s.isAi || (only && !only(s.seat))) continue;
     let r = store.get(t.row.id, s.seat);
     if (r && r.userId !== s.userId) {
       store.remove(t.row.id, s.seat);

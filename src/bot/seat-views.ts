@@ -136,14 +136,14 @@ export function deathsTold(ctx: BotContext, gameId: string, seats: readonly numb
  * Edits every live seat view whose content changed (except `except`, the seat whose own click is
  * being answered). Returns the seats whose view could not be pushed (dead now).
  */
-export async function pushSeatViews(ctx: BotContext, t: Table, except?: number): Promise<number[]> {
+export async function pushSeatViews(ctx: BotContext, t: Table, except?: number, only?: (seat: number) => boolean): Promise<number[]> {
   const failed: number[] = [];
   const appId = ctx.client.application?.id ?? ctx.client.user?.id;
   if (!appId || t.state === null) return failed;
   // Seat channels (private thread / DM): live views that never expire, kept in SQLite.
-  await syncSeatChannels(ctx, t).catch((err: unknown) => ctx.log.error({ err, gameId: t.row.id }, 'seat channels failed'));
+  await syncSeatChannels(ctx, t, only).catch((err: unknown) => ctx.log.error({ err, gameId: t.row.id }, 'seat channels failed'));
   for (const s of t.seats) {
-    if (s.seat === except) continue;
+    if (s.seat === except || (only && !only(s.seat))) continue;
     const v = liveView(ctx, t.row.id, s.seat);
     if (!v || v.userId !== s.userId) continue;
     await slices.slice();

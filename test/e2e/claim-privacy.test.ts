@@ -368,3 +368,39 @@ test('a claimant’s pass does not keep their view counted as live for a later c
     for (const m of claimLines) assert.ok(m.content.includes(`<@${user}>`), `C is mentioned with the others: ${m.content}`);
   });
 });
+
+test("a window's claimant views are pushed after the table and the ping, so their number does not delay what the table sees (#13 §2)", async () => {
+  await withWorld(async (w) => {
+    const {
+      gameId,
+      seat: c,
+      user,
+    } = await tableWithSeed(w, 'classic-mahjong', (_d, all) => all.filter((x) => x.kind === 'claim').length === 1);
+    const seats = await playToSoleWindow(w, gameId, c);
+    const mover = pendingNow(w, gameId)[0]!.seat;
+    assert.notEqual(mover, c);
+    // C's view is live (its token is what C's edit goes through); the mover plays from theirs.
+    const t = tableMessage(w, gameId);
+    const opened = await click(w, user, t.id, String(buttonByLabel(w.sim, t, 'Open my hand').custom_id));
+    const moverView = await openHand(w, seats[mover]!.userId!, gameId);
+    const from = w.sim.restLog().length;
+    await playAsAi(w, seats[mover]!.userId!, gameId, moverView);
+    assert.deepEqual(
+      pendingNow(w, gameId).map((d) => [d.seat, d.kind]),
+      [[c, 'claim']],
+      'the window is open, C alone may claim',
+    );
+    const log = w.sim.restLog().slice(from);
+    const threadId = w.store.games.get(gameId)!.threadId!;
+    const tableId = tableMessage(w, gameId).id;
+    const claimantEdit = log.findIndex((e) => e.summary.includes(opened.token) && /PATCH/.test(e.summary));
+    const publicPost = log.findIndex(
+      (e) =>
+        (e.summary.includes(`/channels/${threadId}/messages`) && /POST|PATCH/.test(e.summary)) ||
+        e.summary.includes(`/messages/${tableId}`),
+    );
+    assert.ok(claimantEdit >= 0, `C's view was edited: ${log.map((e) => e.summary).join('\n')}`);
+    assert.ok(publicPost >= 0, 'the table (or a ping) was updated in public');
+    assert.ok(publicPost < claimantEdit, `public first:\n${log.map((e) => e.summary).join('\n')}`);
+  });
+});
