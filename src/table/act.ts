@@ -775,6 +775,21 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       // (issue #13 §2): a notice "X ran out of time" or an AI badge on X would tell the table that
       // X could claim. The AI (policy 'ai') answers only this one claim.
       if (cmd.timerKind === 'claim') {
+        // The window's other claims that ran out by now are answered in this step too: one step
+        // each would push each claimant's changed view before the next step, and the table would
+        // show the window's end a request per claimant after its public deadline (#13 §2).
+        for (const x of others) {
+          // Once the window closed (what the table shows changed), a seat's claim is a new window's,
+          // with its own time (Chắn offers a passed card to the next gate in the same step).
+          if (step.publicChanged()) break;
+          if (x.kind !== 'claim' || x.deadline === null || x.deadline > now) continue;
+          const dx = step.pending().find((p) => p.seat === x.seat);
+          if (!dx || windowKind(dx) !== 'claim') continue;
+          const ai = useAi ? yield* step.decide(x.seat, takeover) : null;
+          let rx = step.apply(x.seat, ai ?? dx.timeoutDefault, 'timeout', null);
+          if (!rx.ok && ai) rx = step.apply(x.seat, dx.timeoutDefault, 'timeout', null);
+          if (!rx.ok) step.warnings.push(`timeout default rejected (${rx.refusal.key}) for seat ${x.seat}; a new deadline`);
+        }
         yield* step.advance();
         return done({ ok: true });
       }

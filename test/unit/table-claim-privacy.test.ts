@@ -151,3 +151,43 @@ test('a claim that times out says nothing in public and does not hand the seat t
     assert.equal(r.store.games.seats(r.gameId)[seat]!.isAi, false, `${game}: the seat stays its player's`);
   }
 });
+
+test('claims that ran out together are answered in one step: the window ends on time, not a step per claimant later', () => {
+  const checked = new Set<GameId>();
+  for (const game of CLAIM_GAMES) {
+    for (let k = 0; k < 8 && !checked.has(game); k++) {
+      const r = rig(game, `together-${game}-${k}`);
+      r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+      let t: Table | null = null;
+      for (let skip = 0; skip < 30; skip++) {
+        t = untilClaim(r, 0);
+        if (!t || pendingOf(t).filter((d) => d.kind === 'claim').length >= 2) break;
+        // One claimant only: let it pass and play on.
+        const d = pendingOf(t).find((x) => x.kind === 'claim')!;
+        r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action: d.timeoutDefault, ver: null });
+      }
+      if (!t || pendingOf(t).filter((d) => d.kind === 'claim').length < 2) continue;
+      const claims = pendingOf(t).filter((d) => d.kind === 'claim');
+      const timers = t.timers.filter((x) => x.kind === 'claim');
+      assert.equal(timers.length, claims.length, `${game}: one claim timer per claimant`);
+      assert.equal(new Set(timers.map((x) => x.deadline)).size, 1, `${game}: one deadline for the window`);
+      const deadline = timers[0]!.deadline!;
+      const version = t.row.version;
+      const res = act(r.ts, { kind: 'timeout', gameId: r.gameId, seat: claims[0]!.seat, timerKind: 'claim', deadline }, deadline + 1);
+      if (res.outbox.length) r.store.games.clearOutbox(r.gameId, res.outbox);
+      assert.equal(res.outcome.ok, true);
+      const after = r.ts.load(r.gameId)!;
+      const left = pendingOf(after).filter((d) => claims.some((c) => c.seat === d.seat) && d.kind === 'claim');
+      assert.deepEqual(left, [], `${game}: every claim that ran out is answered`);
+      const entries = r.store.games.logWithMeta(r.gameId).filter((e) => e.seq > version);
+      assert.ok(entries.filter((e) => e.source === 'timeout').length >= 2, `${game}: both by their timeout, in one step`);
+      // The other claimant's own firing, read before that step, finds nothing left to do.
+      const late = act(r.ts, { kind: 'timeout', gameId: r.gameId, seat: claims[1]!.seat, timerKind: 'claim', deadline }, deadline + 2);
+      assert.equal(late.outcome.ok, false);
+      assert.equal(late.outcome.applied, 0);
+      checked.add(game);
+      r.store.close();
+    }
+  }
+  assert.ok(checked.size >= 2, `windows with two claimants were found (${[...checked].join(', ')})`);
+});
