@@ -21,6 +21,27 @@ function joinNegativeValues(argv: string[], options: Options): string[] {
   return out;
 }
 
-export function parseCli(argv: string[], options: Options) {
-  return parseArgs({ args: joinNegativeValues(argv, options), options, allowPositionals: true, strict: true });
+/** A parse error worded for the user (main.ts prints it as one `error:` line, exit 2). */
+class CliArgsError extends Error {
+  readonly code = 'ERR_PARSE_ARGS_HQ';
+}
+
+/**
+ * Parses a command's flags. Strict: an unknown flag, a flag given twice (`--hands 2 --hands 3`
+ * would otherwise take the last silently) and more arguments than the command takes (`positionals`,
+ * e.g. replay's one file) are errors, never ignored.
+ */
+export function parseCli(argv: string[], options: Options, positionals = 0) {
+  const r = parseArgs({ args: joinNegativeValues(argv, options), options, allowPositionals: true, strict: true, tokens: true });
+  const seen = new Set<string>();
+  for (const t of r.tokens) {
+    if (t.kind !== 'option') continue;
+    if (seen.has(t.name)) throw new CliArgsError(`--${t.name} is given twice`);
+    seen.add(t.name);
+  }
+  if (r.positionals.length > positionals)
+    throw new CliArgsError(
+      `unexpected argument${r.positionals.length - positionals > 1 ? 's' : ''}: ${r.positionals.slice(positionals).join(' ')}`,
+    );
+  return { values: r.values, positionals: r.positionals };
 }

@@ -1,6 +1,6 @@
 /** The read-only check of a database before `cli move` opens it for writing or `cli replay-db` reads it (run.ts). */
 import Database from 'better-sqlite3';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { MIGRATIONS } from '../store/migrations.js';
 
 /**
@@ -67,7 +67,37 @@ export function restoreJournalMode(path: string, mode: string | null): void {
   }
 }
 
+/**
+ * Why `path` is not a Hội Quán database file of any schema version (null: it is): missing, a
+ * directory, not SQLite, or SQLite without our tables (an empty file opens as an empty database).
+ * `backup` refuses such a file rather than copying it as a "successful" backup.
+ */
+export function notOurDatabase(path: string): string | null {
+  if (!existsSync(path)) return `no database at ${path}`;
+  if (statSync(path).isDirectory()) return `${path} is a directory, not a database file`;
+  return tidySideFiles(path, () => {
+    try {
+      const db = new Database(path, { readonly: true, fileMustExist: true });
+      try {
+        return ourTables(db) ? null : `${path} is not a Hội Quán database (it has no games table)`;
+      } finally {
+        db.close();
+      }
+    } catch (e) {
+      return `cannot open ${path}: ${(e as Error).message}`;
+    }
+  });
+}
+
+function ourTables(db: Database.Database): boolean {
+  const tables = new Set(
+    (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name),
+  );
+  return tables.has('schema_migrations') && tables.has('games');
+}
+
 function check(path: string, gameId: string | null, command: string): string | null {
+  if (statSync(path).isDirectory()) return `${path} is a directory, not a database file`;
   let db: Database.Database;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
@@ -75,10 +105,7 @@ function check(path: string, gameId: string | null, command: string): string | n
     return `cannot open ${path}: ${(e as Error).message}`;
   }
   try {
-    const tables = new Set(
-      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name),
-    );
-    if (!tables.has('schema_migrations') || !tables.has('games')) return `${path} is not a Hội Quán database (it has no games table)`;
+    if (!ourTables(db)) return `${path} is not a Hội Quán database (it has no games table)`;
     const done = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
     const missing = MIGRATIONS.filter((m) => !done.has(m.version)).map((m) => m.version);
     if (missing.length)

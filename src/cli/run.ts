@@ -183,7 +183,7 @@ async function cmdDuel(argv: string[]): Promise<number> {
 }
 
 async function cmdReplay(argv: string[]): Promise<number> {
-  const { positionals } = parseCli(argv, {});
+  const { positionals } = parseCli(argv, {}, 1);
   const file = positionals[0] ?? fail('replay needs a scenario file: npm run cli -- replay path/to/scenario.json');
   let sc: Scenario;
   try {
@@ -269,6 +269,30 @@ async function cmdReplayDb(argv: string[]): Promise<number> {
   return out.matchesStored ? 0 : 1;
 }
 
+/**
+ * What is wrong with the shape of `action` for a seat whose legal actions are `options`, or null:
+ * a field no legal action of its type has, a field they all have that it lacks, or a value of
+ * another kind (text, number, list, object) than theirs. An action type the seat cannot play now
+ * is left to the engine, which says why.
+ */
+export function actionShapeProblem(action: { type: string }, options: readonly { type: string }[]): string | null {
+  const same = options.filter((o) => o.type === action.type) as unknown as Record<string, unknown>[];
+  if (!same.length) return null;
+  const a = action as unknown as Record<string, unknown>;
+  const known = [...new Set(same.flatMap((o) => Object.keys(o)))];
+  const example = JSON.stringify(same[0]);
+  const extra = Object.keys(a).filter((k) => !known.includes(k));
+  if (extra.length) return `--action: a "${action.type}" action has no field ${extra.join(', ')} (e.g. ${example})`;
+  const missing = known.filter((k) => same.every((o) => k in o) && !(k in a));
+  if (missing.length) return `--action: a "${action.type}" action needs ${missing.join(', ')} (e.g. ${example})`;
+  const kind = (v: unknown) => (Array.isArray(v) ? 'list' : v === null ? 'null' : typeof v);
+  for (const k of Object.keys(a)) {
+    const kinds = new Set(same.filter((o) => k in o).map((o) => kind(o[k])));
+    if (!kinds.has(kind(a[k]))) return `--action: ${k} must be a ${[...kinds].join(' or ')} (e.g. ${example})`;
+  }
+  return null;
+}
+
 async function cmdMove(argv: string[]): Promise<number> {
   const { values } = parseCli(argv, {
     db: { type: 'string' },
@@ -305,6 +329,15 @@ async function cmdMove(argv: string[]): Promise<number> {
   // The schema is current: opening the store applies no migration.
   const store = openStore(path, engineOf);
   try {
+    // The action's shape against the seat's legal actions of its type: a field none of them takes
+    // would be stored in the log as given, and a missing or mistyped one read by the engine as
+    // "undefined is not in your hand".
+    const loaded = tableStore(store).load(gameId);
+    const mine = loaded?.state
+      ? (loaded.engine.pending(loaded.state) as { seat: number; options: object[] }[]).find((d) => d.seat === seat)
+      : undefined;
+    const shape = mine ? actionShapeProblem(action as { type: string }, mine.options as { type: string }[]) : null;
+    if (shape) fail(shape);
     // The same authority path as a click: one load, the engine's judgement, AI seats, one commit.
     // Logged as a system move by user 'cli' (the log's source column allows player/timeout/ai/system).
     const r = act(
@@ -376,6 +409,11 @@ async function cmdBackup(argv: string[]): Promise<number> {
   const { values } = parseCli(argv, { db: { type: 'string' }, out: { type: 'string' }, force: { type: 'boolean' } });
   const path = typeof values.db === 'string' && values.db !== '' ? values.db : fail('--db FILE is required');
   const out = typeof values.out === 'string' && values.out !== '' ? values.out : fail('--out FILE is required');
+  // A typo in --db must not "succeed" (SQLite opens an empty file as an empty database). Any schema
+  // version is backed up: a backup is what one takes before an upgrade migrates the file.
+  const { notOurDatabase } = await import('./move-db.js');
+  const notOurs = notOurDatabase(path);
+  if (notOurs) fail(notOurs);
   // The backup writes `out.partial` (and SQLite its journal beside it), then renames it over `out`:
   // none of them may be the database or its -wal/-shm/-journal, under any spelling.
   const live = ['', '-wal', '-shm', '-journal'].map((x) => `${path}${x}`);

@@ -77,3 +77,15 @@ test('render --sheet also writes the sheet of every piece', async () => {
   );
   assert.ok(readFileSync(files[3]!).subarray(1, 4).toString() === 'PNG', 'a PNG');
 });
+
+test('a flag given twice and arguments a command does not take are errors, not ignored', async () => {
+  assert.equal(
+    oneErrorLine(await cli('selfplay', '--game', 'phom', '--hands', '2', '--hands', '3', '--seed', 's')),
+    'error: --hands is given twice',
+  );
+  assert.equal(
+    oneErrorLine(await cli('selfplay', '--game', 'phom', '--hands', '1', '--seed', 's', 'extra')),
+    'error: unexpected argument: extra',
+  );
+  assert.equal(oneErrorLine(await cli('replay', 'a.json', 'b.json')), 'error: unexpected argument: b.json');
+});

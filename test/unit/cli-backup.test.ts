@@ -20,6 +20,8 @@ function liveDb(dir: string, name = 'x.db', rows = 3) {
   db.exec('CREATE TABLE t (a INTEGER)');
   const ins = db.prepare('INSERT INTO t VALUES (?)');
   for (let i = 0; i < rows; i++) ins.run(i);
+  // The tables that make it one of ours (backup refuses any other file), after t's pages.
+  db.exec('CREATE TABLE schema_migrations (version INTEGER); CREATE TABLE games (id TEXT)');
   return { path, db, count: () => (db.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n };
 }
 
@@ -109,4 +111,26 @@ test('a failed backup leaves no .partial file and its error is one line', async 
   const line = oneErrorLine(await cli('backup', '--db', path, '--out', join(dir, 'b.db')));
   assert.match(line, /^error: the backup failed its integrity check: /);
   assert.deepEqual(readdirSync(dir).sort(), ['broken.db']);
+});
+
+test('backup refuses a --db that is not one of our databases (an empty file opens as an empty database) or is a directory', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hq-cli-backup-'));
+  const empty = join(dir, 'zero.db');
+  writeFileSync(empty, '');
+  assert.equal(
+    oneErrorLine(await cli('backup', '--db', empty, '--out', join(dir, 'b.db'))),
+    `error: ${empty} is not a Hội Quán database (it has no games table)`,
+  );
+  const other = join(dir, 'other.db');
+  new Database(other).exec('CREATE TABLE t (a INTEGER)');
+  assert.match(oneErrorLine(await cli('backup', '--db', other, '--out', join(dir, 'b.db'))), /is not a Hội Quán database/);
+  assert.equal(
+    oneErrorLine(await cli('backup', '--db', dir, '--out', join(dir, 'b.db'))),
+    `error: ${dir} is a directory, not a database file`,
+  );
+  assert.equal(
+    oneErrorLine(await cli('backup', '--db', join(dir, 'nope.db'), '--out', join(dir, 'b.db'))),
+    `error: no database at ${join(dir, 'nope.db')}`,
+  );
+  assert.deepEqual(readdirSync(dir).sort(), ['other.db', 'zero.db']);
 });

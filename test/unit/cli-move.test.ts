@@ -163,3 +163,26 @@ test('cli move leaves a backup copy (not in WAL mode) in its journal mode, after
   assert.ok(after.games.get(id)!.version > 0);
   after.close();
 });
+
+test('cli move refuses an action of the wrong shape before the engine sees it: nothing extra reaches the log', async () => {
+  const { path, store, id } = table();
+  const g = store.games.load(id)!;
+  const d = (engineOf('phom').pending(g.state) as Decision<BaseAction>[])[0]!;
+  const ver = g.row.version;
+  store.close();
+  const legal = d.options[0] as BaseAction & Record<string, unknown>;
+  const field = Object.keys(legal).find((k) => k !== 'type');
+  const move = (action: unknown) => cli('move', '--db', path, '--game-id', id, '--seat', '0', '--action', JSON.stringify(action));
+  assert.match(
+    oneErrorLine(await move({ ...legal, junk: 'x'.repeat(2000) })),
+    new RegExp(`^error: --action: a "${legal.type}" action has no field junk \\(e\\.g\\. `),
+  );
+  if (field) {
+    const { [field]: _dropped, ...without } = legal;
+    assert.match(oneErrorLine(await move(without)), new RegExp(`^error: --action: a "${legal.type}" action needs ${field} `));
+    assert.match(oneErrorLine(await move({ ...legal, [field]: { x: 1 } })), new RegExp(`^error: --action: ${field} must be a `));
+  }
+  const after = openStore(path, engineOf);
+  assert.equal(after.games.get(id)!.version, ver, 'nothing committed');
+  after.close();
+});
