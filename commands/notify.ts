@@ -99,7 +99,9 @@ export function applySettings(
     }
   }
   if (v.digest !== undefined && v.digest !== null && String(v.digest).trim() !== '') {
-    const n = Number(String(v.digest).trim());
+    // Decimal digits only ("0x2" and "1e1" are not numbers a person types here).
+    const raw = String(v.digest).trim();
+    const n = /^\d{1,2}$/.test(raw) ? Number(raw) : NaN;
     if (!Number.isInteger(n) || n < 1 || n > 25) bad.push(t('async:notify.bad-digest'));
     else ctx.store.prefs.setDigestOver(userId, n);
   }

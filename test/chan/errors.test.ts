@@ -195,3 +195,13 @@ test('error: own-returned-card (§7.3): the returner may not take back the card 
   assert.match(m, /2s/);
   rejects(s, 3, { type: 'u' }, 'chan/own-returned-card');
 });
+
+test('the score CLI says what is wrong with a hand whose concealed cards are not a text', async () => {
+  const { score } = await import('../../src/games/chan/cli.js');
+  for (const concealed of [5, ['1v'], { x: 1 }, null])
+    assert.deepEqual(
+      score({ concealed }),
+      { valid: false, reason: 'concealed must be a text of card codes, like "1v1v2n2s CC"' },
+      JSON.stringify(concealed),
+    );
+});

@@ -33,6 +33,9 @@ test('invalid values and unknown keys are errors that say what is allowed', () =
   assert.equal(byKey.preset, 'club');
   assert.match(byKey.nope!, /flag, count, mode/);
   assert.equal(resolveOptions(schema, { count: 2.5 }).ok, false);
+  // Numbers typed as text are decimal: "0x2", "1e1", "0b11", "Infinity" are not read as numbers.
+  for (const count of ['0x2', '1e1', '0b11', '+5', 'Infinity', '', ' ']) assert.equal(resolveOptions(schema, { count }).ok, false, count);
+  assert.deepEqual(resolveOptions(schema, { count: ' 4 ' }), { ok: true, value: { flag: true, count: 4, mode: 'a' } });
 });
 
 test('options hash is stable and order-independent', () => {

@@ -81,6 +81,8 @@ function scoreOne(input: unknown): unknown {
     const ro = resolveOptions(OPTIONS, { scoring: 'cuoc', ...((x.options as Raw | undefined) ?? {}) }, x.preset as string | undefined);
     if (!ro.ok) return { valid: false, reason: ro.errors.map((e) => `${e.key}: ${e.message} (allowed: ${e.allowed})`).join('; ') };
     const opts: ChanOptions = { ...ro.value, scoring: 'cuoc' };
+    if (x.concealed !== undefined && typeof x.concealed !== 'string')
+      return { valid: false, reason: 'concealed must be a text of card codes, like "1v1v2n2s CC"' };
     const concealed = parseCards((x.concealed ?? '') as string);
     if (!concealed) return { valid: false, reason: 'concealed has an unknown card code' };
     const melds: Meld[] = [];

@@ -63,7 +63,8 @@ export function parseOptionValue(spec: OptionSpec, raw: unknown): { ok: true; va
     }
     case 'int':
     case 'number': {
-      const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+      // Text as people write numbers: decimal digits, a sign, a decimal point ("0x2", "1e1" are not).
+      const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : NaN;
       if (!Number.isFinite(n) || n < spec.min || n > spec.max) return { ok: false };
       if (spec.type === 'int' && !Number.isInteger(n)) return { ok: false };
       return { ok: true, value: n };
