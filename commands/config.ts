@@ -94,14 +94,16 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     });
     return;
   }
+  // Typed text is trimmed, as the modal's is: " bet-unit" is the option bet-unit.
+  const text = (name: string, required: boolean) => i.options.getString(name, required)?.trim() ?? null;
   const r =
     s === 'set'
-      ? setOption(ctx.store, i.guildId, game, i.options.getString('key', true), i.options.getString('value', true), by, t)
+      ? setOption(ctx.store, i.guildId, game, text('key', true)!, text('value', true)!, by, t)
       : s === 'reset'
-        ? resetOption(ctx.store, i.guildId, game, i.options.getString('key'), by, t)
+        ? resetOption(ctx.store, i.guildId, game, text('key', false), by, t)
         : s === 'preset'
-          ? applyPreset(ctx.store, i.guildId, game, i.options.getString('name', true), by, t)
-          : toggleOverridable(ctx.store, i.guildId, game, i.options.getString('key', true), by, t);
-  const key = s === 'set' || s === 'reset' ? i.options.getString('key', s === 'set') : '';
+          ? applyPreset(ctx.store, i.guildId, game, text('name', true)!, by, t)
+          : toggleOverridable(ctx.store, i.guildId, game, text('key', true)!, by, t);
+  const key = s === 'set' || s === 'reset' ? text('key', false) : '';
   await eph(r.ok ? `✅ ${r.message}\n${runningNote(key, t)}` : `⚠️ ${r.message}`);
 }

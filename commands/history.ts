@@ -30,9 +30,14 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   if (gameId) {
     const row = ctx.store.games.get(gameId.trim().toLowerCase());
     if (!row || row.guildId !== i.guildId) return void (await i.editReply({ content: t('errors:no-such-game', { id: gameId.trim() }) }));
+    if (row.status === 'lobby' || row.status === 'cancelled')
+      return void (await i.editReply({ content: t('errors:never-started', { id: row.id }) }));
     const handOpt = i.options.getInteger('hand');
     const hand = (handOpt ?? row.handIndex + 1) - 1;
-    if (hand > row.handIndex) return void (await i.editReply({ content: t('errors:no-such-hand', { max: row.handIndex + 1 }) }));
+    if (hand > row.handIndex)
+      return void (await i.editReply({
+        content: t('errors:no-such-hand', { hands: t('common:count.hands', { count: row.handIndex + 1 }) }),
+      }));
     const dms = dmsClosedLine(ctx.store, i.user.id, lang);
     const v = await viewerPayload(ctx, row.id, hand, null, lang, i.user.id);
     if (!v) return void (await i.editReply({ content: t('errors:game-not-found') }));

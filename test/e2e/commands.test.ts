@@ -28,6 +28,12 @@ test('/config needs Manage Server; admins set, reset and apply presets; bad valu
     assert.match((await good.reply()).content, /✅/);
     assert.equal(w.store.settings.get(w.guildId, 'phom').options[key], !spec.default);
 
+    // Typed text is trimmed (the modal trims too).
+    const spaced = await slash(w, w.admin.id, 'config', { set: { game: 'phom', key: ` ${key} `, value: ` ${String(!spec.default)} ` } });
+    assert.match((await spaced.reply()).content, /✅/);
+    const blank = await slash(w, w.admin.id, 'config', { reset: { game: 'phom', key: '  ' } });
+    assert.match((await blank.reply()).content, /Unknown option/, 'a blank key resets nothing');
+    assert.equal(w.store.settings.get(w.guildId, 'phom').options[key], !spec.default);
     const reset = await slash(w, w.admin.id, 'config', { reset: { game: 'phom', key } });
     assert.match((await reset.reply()).content, /default/);
     assert.deepEqual(w.store.settings.get(w.guildId, 'phom').options, {});
@@ -140,6 +146,17 @@ test('/score, /leaderboard and /history read results of real played games', asyn
     const replay = await one.reply();
     assert.equal(w.sim.images(replay).length, 1);
     assert.match(w.sim.text(replay), /1\. /);
+    const beyond = await slash(w, w.users[2]!.id, 'history', { 'game-id': gameId, hand: 5 });
+    assert.equal((await beyond.reply()).content, 'That game has 1 hand.');
+    // A lobby (never started) is named as such, not "no longer exists".
+    await slash(w, w.users[3]!.id, 'play', { game: 'phom' });
+    const lobby = w.store.games.recent(w.guildId, 1)[0]!;
+    assert.equal(lobby.status, 'lobby');
+    const notYet = await slash(w, w.users[2]!.id, 'history', { 'game-id': lobby.id });
+    assert.equal(
+      (await notYet.reply()).content,
+      `Game ${lobby.id} has not started (a lobby, open or cancelled): there is nothing to replay.`,
+    );
     const none = await slash(w, w.users[2]!.id, 'history', { 'game-id': 'zzzzzzzz' });
     assert.equal((await none.reply()).content, 'No game with id zzzzzzzz on this server; /history lists the recent ones.');
   });
