@@ -299,7 +299,14 @@ export async function onLobbySetting(
   if (i.user.id !== g.hostUserId) return refuse(t('errors:host-only'));
   const engine = engineOf(g.game);
   if (i.isModalSubmit()) {
-    const parsed = parseRuleOverrides(i.fields.getTextInputValue('rules'));
+    // A forged submit may lack the field: getTextInputValue throws then.
+    let typed: string;
+    try {
+      typed = i.fields.getTextInputValue('rules');
+    } catch {
+      return refuse(t('errors:unknown-button'));
+    }
+    const parsed = parseRuleOverrides(typed);
     if (!parsed.ok) return refuse(rulesRefusal(parsed, t));
     const opts = optionsForTable(ctx.store, g.guildId, g.game, parsed.value);
     if (!opts.ok) return refuse(optionErrorsRefusal(opts.errors, t));

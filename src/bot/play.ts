@@ -211,7 +211,9 @@ const TABLE_BUTTONS: readonly string[] = [
 export async function onTableComponent(ctx: BotContext, i: Comp, b: GameButton): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);
   const t = translator(lang);
-  if (!TABLE_BUTTONS.includes(b.verb)) return;
+  // A verb that is no table button (a forged or mistyped custom_id): answered, never left silent.
+  if (!TABLE_BUTTONS.includes(b.verb))
+    return void (await i.followUp({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral }).catch(() => undefined));
   const displayName = (i.member && 'displayName' in i.member ? i.member.displayName : null) ?? i.user.globalName ?? i.user.username;
   // Public posts of the step (the ping, a new hand's table) go out as follow-ups of this click.
   const r = await run(

@@ -83,6 +83,9 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
       if (i.isButton() || i.isStringSelectMenu()) {
         const g = decodeGameId(i.customId);
         if (g && otherServer(i.guildId, g.gameId)) return void (await notFound(i));
+        // In DMs the bot sends hand views (seat channels) and Open my hand (notices) only: a lobby or
+        // table button there is forged, and has no server to be checked against.
+        if (g && !i.guildId && g.verb !== 'hand' && !HAND.has(g.verb)) return void (await notFound(i));
         if (g) {
           if (g.verb === 'hand') {
             await i.deferReply({ flags: MessageFlags.Ephemeral });
@@ -126,7 +129,7 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
       }
       if (i.isModalSubmit()) {
         const g = decodeGameId(i.customId);
-        if (g && otherServer(i.guildId, g.gameId)) return void (await notFound(i));
+        if (g && (otherServer(i.guildId, g.gameId) || !i.guildId)) return void (await notFound(i));
         if (g?.verb === 'lobby-rules' && i.isFromMessage()) {
           await i.deferUpdate();
           await locks.run(g.gameId, () => onLobbySetting(ctx, i, g));
