@@ -43,6 +43,9 @@ test('a step that is not an object, or whose fields have the wrong shape, fails 
       { pending: { seat: 0 } },
       { view: 0 },
       { timeout: '0' },
+      // A seat the two-seat table does not have: a check of it would pass vacuously.
+      { options: { seat: 7, excludes: [{ type: 'draw' }] } },
+      { seat: 2, action: { type: 'draw' } },
     ],
   });
   assert.equal(r.passed, false);
@@ -51,13 +54,15 @@ test('a step that is not an object, or whose fields have the wrong shape, fails 
     'step #1: a step must be an object, got null',
     'step #2: a step must be an object, got "autoplay"',
     'step #3: a step must be an object, got [{"autoplay":true}]',
-    'step #4: an action step needs a whole-number "seat"',
+    'step #4: an action step needs a "seat" from 0 to 1',
     'step #5: "expect" must be "accepted" or { "rejected": "<error code>" }',
-    'step #6: "options" must be { "seat": N, … }',
+    'step #6: "options" must be { "seat": N, … } with N from 0 to 1',
     'step #7: "options.includes" must be an array',
-    'step #8: "pending" must be an array of { "seat": N, "kind"?: "turn" | "claim" }',
-    'step #9: "view" must be { "seat": N, "match": … }',
-    'step #10: "timeout" must be a seat number',
+    'step #8: "pending" must be an array of { "seat": N, "kind"?: "turn" | "claim" } with N from 0 to 1',
+    'step #9: "view" must be { "seat": N, "match": … } with N from 0 to 1',
+    'step #10: "timeout" must be a seat number from 0 to 1',
+    'step #11: "options" must be { "seat": N, … } with N from 0 to 1',
+    'step #12: an action step needs a "seat" from 0 to 1',
   ]);
 });
 

@@ -102,7 +102,7 @@ export function runScenario(engine: AnyEngine, sc: Scenario): ScenarioReport {
   let state: unknown = start.value;
   const inv0 = engine.checkInvariants(state);
   if (inv0.length) report.problems.push(`start: invariant violations: ${inv0.join('; ')}`);
-  state = runSteps(engine, state, sc.steps, report, '');
+  state = runSteps(engine, state, sc.steps, report, '', sc.seats);
   report.result = checkResult(engine, state, sc.result, report, '');
 
   let next: unknown = sc.next;
@@ -132,7 +132,7 @@ export function runScenario(engine: AnyEngine, sc: Scenario): ScenarioReport {
     if (inv.length) report.problems.push(`${tag}deal: invariant violations: ${inv.join('; ')}`);
     if (n.public !== undefined)
       report.problems.push(...subsetMismatches(n.public, engine.publicView(state)).map((p) => `${tag}public ${p}`));
-    state = runSteps(engine, state, n.steps ?? [], report, tag);
+    state = runSteps(engine, state, n.steps ?? [], report, tag, sc.seats);
     report.result = checkResult(engine, state, n.result, report, tag);
     next = n.next;
   }
@@ -163,20 +163,21 @@ function oneLine(e: unknown): string {
   return (e instanceof Error ? e.message : String(e)).replace(/\s*\n\s*/g, ' ');
 }
 
-const isSeat = (x: unknown): x is Seat => Number.isInteger(x);
 const STEP_KEYS = ['action', 'options', 'pending', 'view', 'public', 'timeout', 'autoplay'] as const;
 type StepKind = (typeof STEP_KEYS)[number];
 
 /** The step's kind, or what is wrong with its shape (the format's table in docs/scenarios.md). */
-function stepKind(step: unknown): { kind: StepKind } | { error: string } {
+function stepKind(step: unknown, seats: number): { kind: StepKind } | { error: string } {
   if (!isObject(step)) return { error: `a step must be an object, got ${JSON.stringify(step) ?? String(step)}` };
   const kind = STEP_KEYS.find((k) => Object.hasOwn(step, k));
   const bad = (error: string) => ({ error });
+  // A seat the table does not have would make a check pass vacuously (no options excludes anything).
+  const isSeat = (x: unknown): x is Seat => Number.isInteger(x) && (x as number) >= 0 && (x as number) < seats;
   switch (kind) {
     case undefined:
       return bad(`unknown step (keys: ${Object.keys(step).join(', ') || 'none'}; expected one of ${STEP_KEYS.join(', ')})`);
     case 'action': {
-      if (!isSeat(step.seat)) return bad('an action step needs a whole-number "seat"');
+      if (!isSeat(step.seat)) return bad(`an action step needs a "seat" from 0 to ${seats - 1}`);
       const x = step.expect;
       if (x !== undefined && x !== 'accepted' && !(isObject(x) && typeof x.rejected === 'string'))
         return bad('"expect" must be "accepted" or { "rejected": "<error code>" }');
@@ -184,20 +185,21 @@ function stepKind(step: unknown): { kind: StepKind } | { error: string } {
     }
     case 'options': {
       const o = step.options;
-      if (!isObject(o) || !isSeat(o.seat)) return bad('"options" must be { "seat": N, … }');
+      if (!isObject(o) || !isSeat(o.seat)) return bad(`"options" must be { "seat": N, … } with N from 0 to ${seats - 1}`);
       for (const k of ['includes', 'excludes', 'equals'])
         if (o[k] !== undefined && !Array.isArray(o[k])) return bad(`"options.${k}" must be an array`);
       break;
     }
     case 'pending':
       if (!Array.isArray(step.pending) || !step.pending.every((p) => isObject(p) && isSeat(p.seat)))
-        return bad('"pending" must be an array of { "seat": N, "kind"?: "turn" | "claim" }');
+        return bad(`"pending" must be an array of { "seat": N, "kind"?: "turn" | "claim" } with N from 0 to ${seats - 1}`);
       break;
     case 'view':
-      if (!isObject(step.view) || !isSeat(step.view.seat)) return bad('"view" must be { "seat": N, "match": … }');
+      if (!isObject(step.view) || !isSeat(step.view.seat))
+        return bad(`"view" must be { "seat": N, "match": … } with N from 0 to ${seats - 1}`);
       break;
     case 'timeout':
-      if (!isSeat(step.timeout)) return bad('"timeout" must be a seat number');
+      if (!isSeat(step.timeout)) return bad(`"timeout" must be a seat number from 0 to ${seats - 1}`);
       break;
     case 'autoplay':
       if (step.autoplay !== true) return bad('"autoplay" must be true');
@@ -207,10 +209,10 @@ function stepKind(step: unknown): { kind: StepKind } | { error: string } {
 }
 
 /** Plays `steps` on `state`, recording each step's outcome in `report`; returns the state after them. */
-function runSteps(engine: AnyEngine, state: unknown, steps: ScenarioStep[], report: ScenarioReport, tag: string): unknown {
+function runSteps(engine: AnyEngine, state: unknown, steps: ScenarioStep[], report: ScenarioReport, tag: string, seats: number): unknown {
   for (const raw of steps as unknown[]) {
     const index = report.steps.length;
-    const checked = stepKind(raw);
+    const checked = stepKind(raw, seats);
     if ('error' in checked) {
       report.steps.push({ index, ok: false, what: `${tag}step #${index}`, problems: [`step #${index}: ${checked.error}`] });
       continue;
