@@ -291,6 +291,37 @@ test('opening kongs are offered during setup (option opening-kongs)', () => {
   assert.equal(off.phase, 'turn');
 });
 
+test('opening kongs show in public only when the phase ends: a kong shown at once would tell that a later seat still decides (#13 §2)', () => {
+  // East and West each hold four of a kind: East declares, then West is asked.
+  const players = [seat('8m8m8m8m 2p3p4p 5s6s7s 1z1z 9p 9p'), S13, seat('5m5m5m5m 1p1p 2s2s 7p7p 3z3z 4m'), N_WIN];
+  const s = position(players, { phase: 'setup' });
+  assert.equal(s.phase, 'opening-kong');
+  const before = engine.publicView(s);
+  const k = play(s, 0, { type: 'opening-kong', tile: '8m' });
+  assert.equal(k.phase, 'opening-kong', 'West is asked next');
+  assert.equal(pendingSeat(k), 2);
+  assert.deepEqual(engine.publicView(k), before, 'the table shows nothing new while West decides');
+  // East's own view shows its kong and its replacement tile.
+  const east = engine.view(k, 0) as { melds: unknown[]; seats: { melds: unknown[] }[] };
+  assert.equal(east.melds.length, 1);
+  assert.equal(east.seats[0]!.melds.length, 1);
+  assert.equal((engine.view(k, 2) as { seats: { melds: unknown[] }[] }).seats[0]!.melds.length, 0, 'not to West');
+  // West passes: the phase is over and East's kong shows.
+  const done = play(k, 2, { type: 'pass' });
+  assert.equal(done.phase, 'turn');
+  const after = engine.publicView(done) as {
+    seats: { melds: unknown[]; concealedCount: number }[];
+    wallCount: number;
+    deadWallCount: number;
+  };
+  assert.equal(after.seats[0]!.melds.length, 1);
+  assert.equal(after.seats[0]!.concealedCount, done.players[0]!.concealed.length);
+  assert.equal(after.wallCount + after.deadWallCount, done.wall.length + done.dead.length);
+  assert.equal('openingShown' in done, false, 'nothing of the phase stays in the state');
+});
+
+const pendingSeat = (s: State) => engine.pending(s)[0]!.seat;
+
 // ---- special sources ----
 
 test('Heaven and Earth', () => {

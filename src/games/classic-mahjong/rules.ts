@@ -4,6 +4,7 @@
  */
 import { awaitingSeats, decideClaims, openClaimWindow, recordAnswer } from '../core/claims.js';
 import { ok, type Decision, type Result } from '../core/types.js';
+import { copyState } from '../core/copy.js';
 import { sortTiles, type TileCode } from '../mahjong/tiles.js';
 import { fail, type Action } from './actions.js';
 import { chowsWith, counts, countOf, isReady, isWin, meldOf, without } from './hand.js';
@@ -179,10 +180,19 @@ function nextOpeningSeat(s: State, from: number): number {
 export function startPlay(s: State, from = 0): void {
   const seat = s.opts['opening-kongs'] ? nextOpeningSeat(s, from) : -1;
   if (seat >= 0) {
+    // What the table shows until the phase ends (views.ts): taken once, when the phase begins.
+    if (s.phase !== 'opening-kong' || !s.openingShown)
+      s.openingShown = {
+        wall: s.wall.length,
+        dead: s.dead.length,
+        seats: s.players.map((p) => ({ melds: p.melds.length, bonus: p.bonus.length, concealed: p.concealed.length })),
+        lastAction: s.lastAction ? copyState(s.lastAction) : null,
+      };
     s.phase = 'opening-kong';
     s.openingSeat = seat;
     return;
   }
+  delete s.openingShown;
   s.phase = 'turn';
   s.turn = 0;
   s.openingSeat = -1;

@@ -133,6 +133,19 @@ export interface State {
   outcome: Outcome | null;
   match: MatchState;
   lastAction: LastAction | null;
+  /**
+   * What the table showed when the opening-kong phase began (§4.5; set on entering it): the public
+   * view shows the table as it was until the phase ends, since its holders are asked seat by seat
+   * and a kong shown at once would tell whose choice the table waits for (#13 §2). Absent before.
+   */
+  openingShown?: OpeningShown | null;
+}
+
+export interface OpeningShown {
+  wall: number;
+  dead: number;
+  seats: { melds: number; bonus: number; concealed: number }[];
+  lastAction: LastAction | null;
 }
 
 export function tileSet(opts: Options): TileCode[] {

@@ -55,6 +55,18 @@ export interface SeatView extends PublicView {
 }
 
 export function publicView(s: State): PublicView {
+  return publicViewFor(s, null);
+}
+
+/**
+ * The public view as seat `me` sees it (null: anyone). During the opening-kong phase (§4.5) the
+ * table shows what it showed when the phase began (`State.openingShown`): the other seats' opening
+ * kongs, their replacement draws and bonus tiles, and the walls they took from show all at once
+ * when it ends, as Vietnamese mahjong's initial exposures do (#13 §2).
+ */
+function publicViewFor(s: State, me: number | null): PublicView {
+  const held = s.phase === 'opening-kong' && s.openingShown ? s.openingShown : null;
+  const hide = (seat: number) => held !== null && seat !== me;
   const claimable = s.claim
     ? { tile: s.claim.tile, from: s.claim.from, kind: 'discard' as const }
     : s.rob
@@ -71,15 +83,15 @@ export function publicView(s: State): PublicView {
       seat,
       wind: WINDS[seat]!,
       player: s.match.playerAtSeat[seat]!,
-      melds: copyState(p.melds),
-      bonus: p.bonus.slice(),
+      melds: copyState(hide(seat) ? p.melds.slice(0, held!.seats[seat]!.melds) : p.melds),
+      bonus: p.bonus.slice(0, hide(seat) ? held!.seats[seat]!.bonus : p.bonus.length),
       discards: copyState(p.discards),
-      concealedCount: p.concealed.length,
+      concealedCount: hide(seat) ? held!.seats[seat]!.concealed : p.concealed.length,
       balance: s.match.balances[s.match.playerAtSeat[seat]!]!,
       originalCall: p.originalCall,
     })),
-    wallCount: s.wall.length,
-    deadWallCount: s.dead.length,
+    wallCount: held ? held.wall : s.wall.length,
+    deadWallCount: held ? held.dead : s.dead.length,
     claimable,
     // Only seats whose turn it is: who may claim a discard is hidden information (it tells who holds
     // matching pieces), so a claim window's deciders never reach the public view (issue #13 §2); nor
@@ -87,7 +99,7 @@ export function publicView(s: State): PublicView {
     waitingFor: pending(s)
       .filter((d) => d.kind !== 'claim' && !d.secret)
       .map((d) => d.seat),
-    lastAction: s.lastAction ? copyState(s.lastAction) : null,
+    lastAction: held ? (held.lastAction ? copyState(held.lastAction) : null) : s.lastAction ? copyState(s.lastAction) : null,
     revealed: s.phase === 'ended' ? s.players.map((p, seat) => ({ seat, concealed: sortTiles(p.concealed) })) : null,
   };
 }
@@ -96,7 +108,7 @@ export function view(s: State, seat: number): SeatView {
   const p = s.players[seat]!;
   const d = pending(s).find((x) => x.seat === seat);
   return {
-    ...publicView(s),
+    ...publicViewFor(s, seat),
     seat,
     wind: WINDS[seat]!,
     hand: sortTiles(p.concealed),
