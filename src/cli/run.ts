@@ -409,11 +409,6 @@ async function cmdBackup(argv: string[]): Promise<number> {
   const { values } = parseCli(argv, { db: { type: 'string' }, out: { type: 'string' }, force: { type: 'boolean' } });
   const path = typeof values.db === 'string' && values.db !== '' ? values.db : fail('--db FILE is required');
   const out = typeof values.out === 'string' && values.out !== '' ? values.out : fail('--out FILE is required');
-  // A typo in --db must not "succeed" (SQLite opens an empty file as an empty database). Any schema
-  // version is backed up: a backup is what one takes before an upgrade migrates the file.
-  const { notOurDatabase } = await import('./move-db.js');
-  const notOurs = notOurDatabase(path);
-  if (notOurs) fail(notOurs);
   // The backup writes `out.partial` (and SQLite its journal beside it), then renames it over `out`:
   // none of them may be the database or its -wal/-shm/-journal, under any spelling.
   const live = ['', '-wal', '-shm', '-journal'].map((x) => `${path}${x}`);
@@ -429,6 +424,11 @@ async function cmdBackup(argv: string[]): Promise<number> {
     for (const x of ['-wal', '-journal'])
       if (existsSync(`${out}${x}`)) fail(`--out ${out} has a ${x} file beside it (a database in use?); choose another file`);
   }
+  // A typo in --db must not "succeed" (SQLite opens an empty file as an empty database). Any schema
+  // version is backed up: a backup is what one takes before an upgrade migrates the file.
+  const { notOurDatabase } = await import('./move-db.js');
+  const notOurs = notOurDatabase(path);
+  if (notOurs) fail(notOurs);
   const { backupFile } = await import('../store/backup.js');
   const r = await backupFile(path, out).catch((e: unknown) => {
     // Nothing half-written stays behind (the backup leaves `out` itself untouched until its rename).
