@@ -54,6 +54,16 @@ async function playToSoleWindow(w: World, gameId: string, c: number) {
   return seats;
 }
 
+/** A classical table (everyone a person) played to the move that opens a window whose one claimant is C. */
+async function soleWindowTable(w: World) {
+  const {
+    gameId,
+    seat: c,
+    user,
+  } = await tableWithSeed(w, 'classic-mahjong', (_d, all) => all.filter((x) => x.kind === 'claim').length === 1);
+  return { gameId, c, user, seats: await playToSoleWindow(w, gameId, c) };
+}
+
 /**
  * Everyone has a live seat view, but C's token is dead at Discord (only Discord's clock moves: the
  * bot still counts C's view as live); the others open their hands anew. Returns who moves next,
@@ -263,12 +273,7 @@ test('a claimant whose live seat view cannot be pushed as its window opens is no
   await withWorld(async (w) => {
     // A deal whose first claim window has one claimant, C; everyone has a live seat view when it
     // opens, but C's token is no longer valid at Discord: the edit that would show C the claim fails.
-    const {
-      gameId,
-      seat: c,
-      user,
-    } = await tableWithSeed(w, 'classic-mahjong', (_d, all) => all.filter((x) => x.kind === 'claim').length === 1);
-    const seats = await playToSoleWindow(w, gameId, c);
+    const { gameId, c, user, seats } = await soleWindowTable(w);
     const { mover, views, threadId, before } = await killClaimantView(w, gameId, c, user);
     assert.notEqual(mover, c);
     const fails = () => w.sim.restLog().filter((e) => e.code === 50027 && /PATCH .*@original/.test(e.summary)).length;
@@ -371,12 +376,7 @@ test('a claimant’s pass does not keep their view counted as live for a later c
 
 test("a window's claimant views are pushed after the table and the ping, so their number does not delay what the table sees (#13 §2)", async () => {
   await withWorld(async (w) => {
-    const {
-      gameId,
-      seat: c,
-      user,
-    } = await tableWithSeed(w, 'classic-mahjong', (_d, all) => all.filter((x) => x.kind === 'claim').length === 1);
-    const seats = await playToSoleWindow(w, gameId, c);
+    const { gameId, c, user, seats } = await soleWindowTable(w);
     const mover = pendingNow(w, gameId)[0]!.seat;
     assert.notEqual(mover, c);
     // C's view is live (its token is what C's edit goes through); the mover plays from theirs.
