@@ -19,7 +19,7 @@ import type { Table, TableStore } from './store.js';
 import { seatToken } from './seat-token.js';
 import { deadlines, durations, isOff, nextOffReminder, openClaimTimers, windowKind, type TimerSpec } from './timers.js';
 import { leaveSeat, takeSeat, vacateLeavers } from './seating.js';
-import { voteAbsent, type AbsentVerb } from './absent.js';
+import { voteAbsent, voterIds, type AbsentVerb } from './absent.js';
 import { preferenceAnswer, writePrefs, type ClaimPref } from './prefs.js';
 import { answerAsk, type AiRequest } from './ai-answer.js';
 
@@ -502,7 +502,8 @@ export class Step {
  */
 function awayMode(store: TableStore, t: Table, step: Step, cmd: TableCommand, now: number): void {
   const prefs = store.store.prefs;
-  if (!prefs || t.row.status !== 'running') return;
+  // At Start too: a player away when the host starts is played for from the first decision.
+  if (!prefs || (t.row.status !== 'running' && cmd.kind !== 'start')) return;
   const clicker = 'userId' in cmd && cmd.kind !== 'move' ? cmd.userId : undefined;
   const away = new Set(prefs.awayUsers(now).map((a) => a.userId));
   if (clicker && away.has(clicker) && t.seats.some((s) => s.userId === clicker)) {
@@ -510,6 +511,16 @@ function awayMode(store: TableStore, t: Table, step: Step, cmd: TableCommand, no
     prefs.setAway(clicker, null);
   }
   for (const s of t.seats) if (s.userId && !s.isAi && away.has(s.userId)) step.away.add(s.seat);
+}
+
+/**
+ * Plays the decision of `seat` if its player is away (`/away`) and the table runs: the step plays
+ * away seats as any step does (`runAi`). False when there is nothing to play that way.
+ */
+function* playAway(step: Step, seat: number): Gen<boolean> {
+  if (step.t.row.status !== 'running' || !step.away.has(seat) || !step.pending().some((d) => d.seat === seat)) return false;
+  yield* step.advance();
+  return true;
 }
 
 /**
@@ -665,6 +676,9 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
           // an older hand's result, deals nothing (seat changes after it move the version, not the hand).
           if (!step.result() || !resultStillUp(store, t, cmd))
             return nothing({ ok: false, seat, refusal: refuse('errors:stale'), applied: 0 });
+          // A paused table deals nothing: a hand dealt then would have no deadlines when play resumes
+          // (resume only restarts the timers the pause froze).
+          if (t.row.status === 'paused') return nothing({ ok: false, seat, refusal: refuse('errors:paused'), applied: 0 });
           if (t.engine.matchOver(t.state)) {
             step.finish();
             return done({ ok: true, seat });
@@ -688,17 +702,33 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
           const want = cmd.verb;
           if ((want === 'pause') !== (t.row.status === 'running'))
             return nothing({ ok: false, seat, refusal: refuse('errors:stale'), applied: 0 });
-          const votes = new Set(t.row.pauseVotes.filter((v) => v.startsWith(`${want}:`)).map((v) => v.slice(want.length + 1)));
+          // Votes of people playing their own seats only (absent.ts voterIds).
+          const eligible = voterIds(step.seats);
+          if (!eligible.has(cmd.userId)) return nothing({ ok: false, seat, refusal: refuse('errors:vote-ai-seat'), applied: 0 });
+          const votes = new Set(
+            [...t.row.pauseVotes.filter((v) => v.startsWith(`${want}:`)).map((v) => v.slice(want.length + 1)), cmd.userId].filter((v) =>
+              eligible.has(v),
+            ),
+          );
           // Other votes (the other verb, absent-seat votes: absent.ts) stay as they are.
           const others = t.row.pauseVotes.filter((v) => !v.startsWith('pause:') && !v.startsWith('resume:'));
-          votes.add(cmd.userId);
-          const needed = Math.floor(t.seats.filter((s) => s.userId).length / 2) + 1;
+          const needed = Math.floor(eligible.size / 2) + 1;
           step.dirty = true;
+          // A vote, a pause and a resume are shown in the thread: an archived one is reopened first.
+          step.effects.push({ kind: 'unarchive' });
           if (votes.size >= needed) {
             step.timerOp = { op: want, now };
             step.status = want === 'pause' ? 'paused' : 'running';
             step.pauseVotes = others;
             step.effects.push({ kind: 'table', notice: { key: want === 'pause' ? 'paused' : 'resumed' } });
+            if (want === 'resume') {
+              // Who must decide now is pinged again (and told by DM, if they asked): the pause may have
+              // lasted days. A claim window's part of the ping names nobody, as always (#13 §2).
+              const pending = step.pending().filter((d) => !step.seats[d.seat]?.isAi);
+              const turn = pending.filter((d) => windowKind(d) === 'turn').map((d) => d.seat);
+              const claim = pending.filter((d) => windowKind(d) === 'claim').map((d) => d.seat);
+              if (turn.length || claim.length) step.effects.push({ kind: 'ping', turn, claim });
+            }
           } else {
             step.pauseVotes = [...others, ...[...votes].map((v) => `${want}:${v}`)];
             step.effects.push({ kind: 'table', notice: { key: 'vote', seat, verb: want, n: votes.size, needed } });
@@ -729,12 +759,17 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
     }
 
     case 'timeout': {
+      // A firing read just before a pause passed: the pause froze this timer, which must stay as it
+      // is (rewritten here, it would lose its frozen time and be gone after the resume).
+      if (t.row.status === 'paused') return nothing({ ok: false, refusal: refuse('errors:paused'), applied: 0 });
       const others = t.timers.filter((x) => x.seat !== cmd.seat);
       const d = step.pending().find((p) => p.seat === cmd.seat);
       if (t.row.status !== 'running' || !d) {
         step.timers = others;
         return done({ ok: false, refusal: refuse('errors:stale') });
       }
+      // Likewise at the deadline: an away player's decision is played as away, not timed out.
+      if (yield* playAway(step, cmd.seat)) return done({ ok: true });
       // Read as due before the seat answered and got a new decision of the same kind (a new claim
       // window): its timer now has another deadline, and that decision is not answered early.
       const current = t.timers.find((x) => x.seat === cmd.seat);
@@ -802,6 +837,8 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       const stored = t.timers.find((x) => x.seat === cmd.seat);
       // Not due (any more): a claim window's reminder went out with another claimant's timer.
       if (!stored || stored.remindAt === null || stored.remindAt > now) return nothing({ ok: false, applied: 0 });
+      // A player who went /away since (e.g. while the table was paused) is played for, not reminded.
+      if (yield* playAway(step, cmd.seat)) return done({ ok: true });
       // Judged by the seat's decision now (timers.ts windowKind), not only the stored kind: a timer
       // written before a decision was judged a window must not name its holder in public.
       const d = step.pending().find((p) => p.seat === cmd.seat);

@@ -150,12 +150,13 @@ test('the vote: every seated player may vote (a claimant too), by majority; the 
       .pending()
       .filter((d) => d.kind === 'claim')
       .map((d) => d.seat);
-    const notices = [0, 1].map((s) => {
+    const notices = [0].map((s) => {
       const res = vote(r, `u${s}`);
       assert.equal(res.outcome.ok, true);
       return noticeOf(res.effects);
     });
-    assert.equal(r.store.games.get(r.gameId)!.version, before, 'two votes of four change nothing');
+    assert.equal(r.store.games.get(r.gameId)!.version, before, 'one vote of four changes nothing');
+    // A majority of the others (one of the four is taken to be the absent claimant): 2 of 3.
     const last = vote(r, 'u2');
     assert.equal(last.outcome.ok, true);
     const added = r.store.games.logWithMeta(r.gameId).filter((e) => e.seq > before);
@@ -174,10 +175,7 @@ test('the vote: every seated player may vote (a claimant too), by majority; the 
     assert.deepEqual(r.store.games.get(r.gameId)!.pauseVotes, [], 'the votes are spent');
     return { notices, result: noticeOf(last.effects) };
   });
-  assert.deepEqual(results[0]!.notices, [
-    { key: 'vote-claims', seat: 0, verb: 'absent-ai', n: 1, needed: 3 },
-    { key: 'vote-claims', seat: 1, verb: 'absent-ai', n: 2, needed: 3 },
-  ]);
+  assert.deepEqual(results[0]!.notices, [{ key: 'vote-claims', seat: 0, verb: 'absent-ai', n: 1, needed: 2 }]);
   assert.deepEqual(results[0]!.result, { key: 'claims-ai' });
   assert.deepEqual(results[1], results[0], 'the same public result with the claimants swapped');
   assert.deepEqual(results[2], results[0], 'the same public result with the claimants swapped');
@@ -188,7 +186,6 @@ test('ending the match by vote finishes it, with the same notice', () => {
   remindUntil(r, r.clock.t + 50 * H);
   const end = (u: string) => r.run({ kind: 'table', gameId: r.gameId, userId: u, ver: 0, verb: 'absent-end', arg: 'claims' });
   assert.equal(noticeOf(end('u3').effects)?.key, 'vote-claims');
-  assert.equal(noticeOf(end('u1').effects)?.key, 'vote-claims');
   const last = end('u2');
   assert.deepEqual(noticeOf(last.effects), { key: 'claims-end' });
   assert.equal(r.store.games.get(r.gameId)!.status, 'finished');
@@ -211,11 +208,7 @@ test('reminder counts and votes survive a restart (the sync step rewrites the ti
   assert.equal(v.outcome.ok, true);
   r.run({ kind: 'sync', gameId: r.gameId });
   const again = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: 0, verb: 'absent-ai', arg: 'claims' });
-  assert.deepEqual(
-    noticeOf(again.effects),
-    { key: 'vote-claims', seat: 1, verb: 'absent-ai', n: 2, needed: 3 },
-    'the first vote still counts',
-  );
+  assert.deepEqual(noticeOf(again.effects), { key: 'claims-ai' }, 'the first vote still counts: the second makes the majority');
 });
 
 test("a claimant who passes after two reminders leaves the window's count as it was: the third reminder offers the vote", () => {
