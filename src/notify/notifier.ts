@@ -17,6 +17,7 @@
  *   next ephemeral reply says so once, src/notify/tell.ts). Nothing is ever retried: a failed send
  *   is recorded as failed.
  */
+import { randomUUID } from 'node:crypto';
 import { ButtonBuilder, ButtonStyle, type Client } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Store, NoticeKind, NoticeRow, UserPrefs } from '../store/index.js';
@@ -52,6 +53,8 @@ const PREF_OF: Record<NoticeKind, keyof UserPrefs['notify']> = {
   start: 'start',
 };
 const isMove = (k: NoticeKind) => k === 'turn' || k === 'claim';
+/** How long a delivery may hold a user's notices before another process may take over (a died holder). */
+const LEASE_MS = 60_000;
 
 /** The DM sender over a discord.js client: a 50007 answer means the user's DMs are closed. */
 export function discordSender(client: Client, log?: Logger): DmSender {
@@ -70,6 +73,8 @@ export function discordSender(client: Client, log?: Logger): DmSender {
 
 export class Notifier {
   private chains = new Map<string, Promise<unknown>>();
+  /** This process's name on notice leases (a shard process each). */
+  private readonly holder = randomUUID();
 
   constructor(
     private readonly store: Store,
@@ -183,7 +188,21 @@ export class Notifier {
     return langOf(own ?? this.store.games.get(gameId)?.locale ?? null, this.o.defaultLang ?? 'vi');
   }
 
+  /**
+   * Delivers a user's due notices while this process holds their lease (NoticeStore.lease): shards
+   * sharing one database never both send the same DM. Another holder's turn: left to it (its
+   * lease runs out within a minute if it died).
+   */
   private async flush(userId: string, now: number): Promise<void> {
+    if (!this.store.notices.lease(userId, this.holder, LEASE_MS)) return;
+    try {
+      await this.flushLeased(userId, now);
+    } finally {
+      this.store.notices.release(userId, this.holder);
+    }
+  }
+
+  private async flushLeased(userId: string, now: number): Promise<void> {
     const p = this.store.prefs.get(userId);
     const waiting = this.store.notices.waiting(userId);
     if (!waiting.length) return;

@@ -403,4 +403,18 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE user_prefs ADD COLUMN locale TEXT;
     `,
   },
+  {
+    version: 17,
+    name: 'notice-leases',
+    sql: `
+      -- Who is delivering a user's DM notices now (store/prefs.ts NoticeStore.lease): shard processes
+      -- sharing one database would otherwise both read a user's waiting notices and both send them.
+      -- A lease runs out by itself (a process that died while sending).
+      CREATE TABLE notice_leases (
+        user_id  TEXT PRIMARY KEY,
+        holder   TEXT NOT NULL,
+        until    INTEGER NOT NULL
+      );
+    `,
+  },
 ];

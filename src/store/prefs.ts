@@ -285,6 +285,27 @@ export class NoticeStore {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /**
+   * Takes the right to deliver `userId`'s notices for `ms` as `holder` (one process): false while
+   * another holder's lease runs. One statement, so two processes on one database cannot both win.
+   */
+  lease(userId: string, holder: string, ms: number): boolean {
+    const now = this.now();
+    const r = this.db
+      .prepare(
+        `INSERT INTO notice_leases (user_id, holder, until) VALUES (?, ?, ?)
+         ON CONFLICT(user_id) DO UPDATE SET holder = excluded.holder, until = excluded.until
+         WHERE notice_leases.until <= ? OR notice_leases.holder = excluded.holder`,
+      )
+      .run(userId, holder, now + ms, now);
+    return r.changes === 1;
+  }
+
+  /** Gives a lease back (only the holder's own). */
+  release(userId: string, holder: string): void {
+    this.db.prepare('DELETE FROM notice_leases WHERE user_id = ? AND holder = ?').run(userId, holder);
+  }
+
   /** Records a notice to deliver at `dueAt`; false when this one was already recorded (never twice). */
   add(n: { userId: string; gameId: string; kind: NoticeKind; version: number; hand: number; dueAt: number }): boolean {
     const r = this.db

@@ -55,6 +55,8 @@ export const USER_COLUMNS: Record<string, { column: string; how: 'null' | 'erase
   notices: [{ column: 'user_id', how: 'delete' }],
   // Seat channels (migration 13): where a seat's private view lives; deleted.
   seat_channels: [{ column: 'user_id', how: 'delete' }],
+  // Who is delivering a user's notices now (migration 17): transient, deleted.
+  notice_leases: [{ column: 'user_id', how: 'delete' }],
 };
 
 /** Columns of the schema that look like they hold a user id (`user_id`, `*_user_id`, `*_by`) and are not in USER_COLUMNS. */
@@ -103,7 +105,7 @@ export function eraseUser(db: DB, userId: string): EraseOutcome {
           g.id,
         );
       db.prepare('UPDATE guild_settings SET updated_by = NULL WHERE updated_by = ?').run(userId);
-      for (const t of ['claim_prefs', 'user_prefs', 'notices', 'seat_channels'])
+      for (const t of ['claim_prefs', 'user_prefs', 'notices', 'seat_channels', 'notice_leases'])
         db.prepare(`DELETE FROM ${t} WHERE user_id = ?`).run(userId);
       return { ok: true, seats, results, ratings, actions, hints, games };
     })

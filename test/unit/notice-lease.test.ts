@@ -1,0 +1,39 @@
+/**
+ * Shard processes sharing one database (README "Shards") deliver each DM notice once: a user's
+ * notices are delivered under a lease (store/prefs.ts NoticeStore.lease, migration 17).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rig } from '../support/table-rig.js';
+import { Notifier } from '../../src/notify/notifier.js';
+
+test('two notifiers on one database (two shards) send a due notice once', async () => {
+  const r = rig('phom', ['human', 'human'], { seed: 'lease-1', timer: { name: 'async' } });
+  r.store.prefs.setNotify('u0', 'result', true);
+  r.store.notices.add({ userId: 'u0', gameId: r.gameId, kind: 'result', version: 1, hand: 0, dueAt: r.clock.t });
+  const sent: string[] = [];
+  const sender = async (u: string) => {
+    await new Promise((res) => setTimeout(res, 30));
+    sent.push(u);
+    return 'sent' as const;
+  };
+  const a = new Notifier(r.store, r.ts, sender);
+  const b = new Notifier(r.store, r.ts, sender);
+  await Promise.all([a.due(r.clock.t), b.due(r.clock.t)]);
+  assert.deepEqual(sent, ['u0']);
+  assert.equal(r.store.notices.waiting('u0').length, 0, 'delivered, not left waiting');
+});
+
+test('a lease runs out by itself (a process that died while sending), and only its holder gives it back', () => {
+  const r = rig('phom', ['human', 'human']);
+  const n = r.store.notices;
+  assert.equal(n.lease('u0', 'A', 60_000), true);
+  assert.equal(n.lease('u0', 'B', 60_000), false);
+  n.release('u0', 'B');
+  assert.equal(n.lease('u0', 'B', 60_000), false, 'B cannot release A’s lease');
+  assert.equal(n.lease('u0', 'A', 60_000), true, 'the holder renews');
+  r.clock.t += 60_001;
+  assert.equal(n.lease('u0', 'B', 60_000), true, 'after it ran out');
+  n.release('u0', 'B');
+  assert.equal(n.lease('u0', 'A', 60_000), true);
+});
