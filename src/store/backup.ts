@@ -5,6 +5,8 @@
  * produce a torn file). The result is checked with `PRAGMA integrity_check` before it is kept.
  */
 import Database from 'better-sqlite3';
+import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { DB } from './db.js';
@@ -21,18 +23,41 @@ export async function backupConnection(db: DB, out: string): Promise<BackupRepor
   const partial = `${out}.partial`;
   rmSync(partial, { force: true });
   const r = await db.backup(partial);
-  // The copy is a WAL database like its source; switch it to a rollback journal so that the backup
-  // is one self-contained file (no -wal/-shm beside it). Opening it for use turns WAL on again.
-  const check = new Database(partial);
-  try {
-    check.pragma('journal_mode = DELETE');
-    const ok = check.pragma('integrity_check', { simple: true });
-    if (ok !== 'ok') throw new Error(`the backup failed its integrity check: ${String(ok)}`);
-  } finally {
-    check.close();
-  }
+  const ok = await checkInWorker(partial);
+  if (ok !== 'ok') throw new Error(`the backup failed its integrity check: ${ok}`);
   renameSync(partial, out);
   return { out, bytes: statSync(out).size, pages: r.totalPages };
+}
+
+/**
+ * Prepares and checks the copy at `path` in a worker thread (seconds for a large file: off the bot's
+ * event loop). The copy is a WAL database like its source; it is switched to a rollback journal so
+ * that the backup is one self-contained file (no -wal/-shm beside it; opening it for use turns WAL
+ * on again), then `PRAGMA integrity_check` runs. Resolves with its answer ("ok" when sound).
+ */
+function checkInWorker(path: string): Promise<string> {
+  const sqlite = createRequire(import.meta.url).resolve('better-sqlite3');
+  // Plain CommonJS evaluated in the worker (as checkpoint.ts): no loader needed, compiled or under tsx.
+  const code = `
+    const { workerData, parentPort } = require('node:worker_threads');
+    const Database = require(workerData.sqlite);
+    const db = new Database(workerData.path);
+    try {
+      db.pragma('journal_mode = DELETE');
+      parentPort.postMessage(String(db.pragma('integrity_check', { simple: true })));
+    } catch (e) {
+      parentPort.postMessage(String(e && e.message || e));
+    } finally {
+      db.close();
+    }
+  `;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(code, { eval: true, execArgv: [], workerData: { sqlite, path } });
+    let answer: string | null = null;
+    worker.on('message', (m: unknown) => (answer = String(m)));
+    worker.on('error', reject);
+    worker.on('exit', () => (answer === null ? reject(new Error('the backup check stopped without an answer')) : resolve(answer)));
+  });
 }
 
 /** Backs up the database file `path` (the CLI: its own connection beside the running bot). */
@@ -104,7 +129,55 @@ export function startPeriodicBackups(
       });
     return running;
   };
-  const timer = setInterval(() => void runOnce().catch((e: unknown) => o.onError?.(e)), o.everyHours * 3600_000);
-  timer.unref();
-  return { runOnce, stop: () => clearInterval(timer) };
+  // The next backup is due `everyHours` after the newest one in `dir` (a bot restarted more often
+  // than that still backs up; with none yet, a minute after start). Node's timers hold at most
+  // MAX_DELAY ms (a longer delay fires at once, again and again): a longer wait is taken in steps.
+  const every = o.everyHours * 3600_000;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const schedule = () => {
+    if (stopped) return;
+    const last = newestBackupAt(o.dir);
+    const due = last === null ? now() + FIRST_BACKUP_MS : last + every;
+    const wait = Math.min(MAX_DELAY, Math.max(0, due - now()));
+    timer = setTimeout(() => {
+      if (due - now() > 0) return schedule();
+      void runOnce()
+        .catch((e: unknown) => o.onError?.(e))
+        .finally(() => {
+          // A failed backup is tried again after a while, never in a loop.
+          if (newestBackupAt(o.dir) === last) {
+            if (!stopped) timer = setTimeout(schedule, Math.min(MAX_DELAY, Math.max(RETRY_MS, every / 4)));
+            timer?.unref();
+          } else schedule();
+        });
+    }, wait);
+    timer.unref();
+  };
+  schedule();
+  return {
+    runOnce,
+    stop: () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+
+/** Node's longest timer (2^31 − 1 ms, about 24.8 days). */
+const MAX_DELAY = 2 ** 31 - 1;
+/** With no backup yet: the first one, a minute after start (start-up done). */
+const FIRST_BACKUP_MS = 60_000;
+/** A failed backup: the next try at the earliest. */
+const RETRY_MS = 15 * 60_000;
+
+/** When the newest backup in `dir` was taken (from its name), or null. */
+export function newestBackupAt(dir: string): number | null {
+  if (!existsSync(dir)) return null;
+  const names = readdirSync(dir)
+    .map((n) => NAME.exec(n)?.[1])
+    .filter((x): x is string => !!x)
+    .sort();
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(names.at(-1) ?? '');
+  return m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : null;
 }

@@ -6,11 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { openStore } from '../../src/store/index.js';
-import { backupName, pruneBackups, startPeriodicBackups } from '../../src/store/backup.js';
+import { backupName, newestBackupAt, pruneBackups, startPeriodicBackups } from '../../src/store/backup.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { resolveOptions } from '../../src/games/core/options.js';
 import type { BaseAction, HandResult } from '../../src/games/core/types.js';
@@ -144,3 +144,37 @@ test('periodic backups keep the newest N', async () => {
   assert.deepEqual(pruneBackups(bdir, 1), [backupName(Date.UTC(2026, 11, 1, 22))]);
   assert.ok(readdirSync(bdir).includes('other.txt'), 'only backups are pruned');
 });
+
+test(
+  'periodic backups are due a period after the newest one in the folder (a restart does not reset the clock), and a period past 24.8 days does not fire at once',
+  { timeout: 30_000 },
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hq-backup-'));
+    const store = openStore(join(dir, 'live.db'), engineOf);
+    newTable(store, 'p');
+    const bdir = join(dir, 'backups');
+    mkdirSync(bdir, { recursive: true });
+    // The newest backup is 7 hours old and one is due every 6: the bot just started, it backs up now.
+    const old = Date.now() - 7 * 3600_000;
+    writeFileSync(join(bdir, backupName(old)), '');
+    assert.equal(newestBackupAt(bdir), Math.floor(old / 1000) * 1000);
+    const done = new Promise<string>((resolve, reject) => {
+      const p = startPeriodicBackups(store.db, {
+        dir: bdir,
+        everyHours: 6,
+        keep: 5,
+        onDone: (r) => (p.stop(), resolve(r.out)),
+        onError: reject,
+      });
+    });
+    const out = await done;
+    assert.ok(readdirSync(bdir).includes(basename(out)));
+    // 700 hours (more than Node's longest timer): nothing fires early, again and again.
+    const fired: string[] = [];
+    const long = startPeriodicBackups(store.db, { dir: bdir, everyHours: 700, keep: 5, onDone: (r) => fired.push(r.out) });
+    await new Promise((r) => setTimeout(r, 300));
+    long.stop();
+    assert.deepEqual(fired, []);
+    store.close();
+  },
+);
