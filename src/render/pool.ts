@@ -44,6 +44,8 @@ export interface PoolOptions {
    * requests in flight share one drawing.
    */
   cacheBytes?: number;
+  /** How long an image may take, waiting for a worker included (default `RENDER_TIMEOUT_MS`). */
+  timeoutMs?: number;
 }
 
 /**
@@ -96,6 +98,9 @@ export const DEEP_QUEUE_PER_THREAD = 3;
 /** Images waiting per worker from which it counts as very deep (draw.ts `DEFLATE_LEVEL_DEEPER`). */
 export const DEEPER_QUEUE_PER_THREAD = 8;
 
+/** How long an image may take, waiting for a worker included (they take tens of milliseconds). */
+export const RENDER_TIMEOUT_MS = 30_000;
+
 /** Tasks submitted to each pool and not settled yet (running or waiting for a worker). */
 const submitted = new WeakMap<Piscina, number>();
 
@@ -105,7 +110,7 @@ const submitted = new WeakMap<Piscina, number>();
  * when `DEEP_QUEUE_PER_THREAD` or `DEEPER_QUEUE_PER_THREAD` images per worker are ahead of it), so under load
  * the queue drains sooner, at a few per cent more bytes.
  */
-async function run<K extends RenderKind>(p: Piscina, kind: K, model: RenderRequestMap[K]): Promise<Buffer> {
+async function run<K extends RenderKind>(p: Piscina, kind: K, model: RenderRequestMap[K], timeoutMs = RENDER_TIMEOUT_MS): Promise<Buffer> {
   const ahead = submitted.get(p) ?? 0;
   submitted.set(p, ahead + 1);
   const threads = p.options.maxThreads;
@@ -113,7 +118,10 @@ async function run<K extends RenderKind>(p: Piscina, kind: K, model: RenderReque
   const task: RenderTask<K> = { kind, model, ...(busy ? { busy } : {}) };
   let out: Uint8Array;
   try {
-    out = (await p.run(task)) as Uint8Array;
+    // A render that never returns (waiting for a worker included) is abandoned and its worker
+    // stopped: the scheduler awaits table edits one timer at a time, so one hung image would stop
+    // every later timer, reminder and notice of the process.
+    out = (await p.run(task, { signal: AbortSignal.timeout(timeoutMs) })) as Uint8Array;
   } finally {
     submitted.set(p, (submitted.get(p) ?? 1) - 1);
   }
@@ -132,13 +140,13 @@ export interface RenderCacheStats {
  * A pool's render function behind the image cache: same key → the same Buffer (treat it as
  * read-only), concurrent identical requests → one task.
  */
-function cached(p: Piscina, budget: number): { render: RenderPool['render']; stats: () => RenderCacheStats } {
+function cached(p: Piscina, budget: number, timeoutMs?: number): { render: RenderPool['render']; stats: () => RenderCacheStats } {
   const images = new ByteLru<Buffer>(budget);
   const inFlight = new Map<string, Promise<Buffer>>();
   let hits = 0;
   let misses = 0;
   const render = <K extends RenderKind>(kind: K, model: RenderRequestMap[K]): Promise<Buffer> => {
-    if (budget <= 0) return run(p, kind, model);
+    if (budget <= 0) return run(p, kind, model, timeoutMs);
     const key = renderKey(kind, model);
     const hit = images.get(key);
     if (hit) {
@@ -151,7 +159,7 @@ function cached(p: Piscina, budget: number): { render: RenderPool['render']; sta
       return pending;
     }
     misses++;
-    const job = run(p, kind, model).then(
+    const job = run(p, kind, model, timeoutMs).then(
       (b) => {
         inFlight.delete(key);
         if (b.byteLength <= budget) images.set(key, b, b.byteLength);
@@ -196,7 +204,7 @@ export interface RenderPool {
 
 export function createRenderPool(o: PoolOptions = {}): RenderPool {
   const p = newPiscina(o);
-  const c = cached(p, o.cacheBytes ?? 32 * MB);
+  const c = cached(p, o.cacheBytes ?? 32 * MB, o.timeoutMs);
   return {
     render: c.render,
     cacheStats: c.stats,

@@ -27,6 +27,14 @@ test('a private pool renders and closes', async () => {
   await p.close();
 });
 
+test('a render past its time is abandoned with an error: the caller (the scheduler) never waits for ever', async () => {
+  const p = createRenderPool({ maxThreads: 1, timeoutMs: 1, cacheBytes: 0 });
+  const m = sampleModels('phom', 'en').result;
+  await assert.rejects(p.render('result', m), /abort/i);
+  await assert.rejects(p.render('result', m), /abort/i, 'and again: nothing stays stuck');
+  await p.close();
+});
+
 test('rendering errors reject the promise', async () => {
   await assert.rejects(renderAsync('nope' as 'hand', {} as never));
 });
