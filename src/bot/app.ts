@@ -2,7 +2,7 @@
  * Building and running the bot: a discord.js Client with the REST base from the environment
  * (Discord or the local simulator), the command router, the timer scheduler, and a clean shutdown.
  */
-import { Client, Events, GatewayIntentBits, Options, Partials } from 'discord.js';
+import { Client, Events, GatewayIntentBits, MessageFlags, Options, Partials } from 'discord.js';
 import type { Logger } from 'pino';
 import { abandonGuild, type Store } from '../store/index.js';
 import { ownsGuild } from '../ops/shard.js';
@@ -12,7 +12,7 @@ import { createRouter } from './router.js';
 import { Scheduler } from './scheduler.js';
 import { run } from './effects.js';
 import { tableStore } from '../table/store.js';
-import type { Lang } from '../table/i18n.js';
+import { langOf, translator, type Lang } from '../table/i18n.js';
 import type { AiPort } from '../table/act.js';
 import type { Metrics } from '../ops/metrics.js';
 import { measuredAiPort, measuredRenderer, measuredTableStore, observeClient } from './observe.js';
@@ -61,6 +61,9 @@ export const CACHE_LIMITS = {
   UserManager: { maxSize: 10_000, keepOverLimit: (u: { id: string; client: Client }) => u.id === u.client.user?.id },
 } as const;
 
+/** How long a shutdown waits for the clicks and the timer round in progress. */
+export const STOP_GRACE_MS = 10_000;
+
 export async function createBot(o: BotOptions): Promise<Bot> {
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
@@ -93,8 +96,19 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   const route = createRouter(ctx, locks, commands);
   if (o.metrics) observeClient(client, o.metrics);
   const inflight = new Set<Promise<void>>();
+  let stopping = false;
   client.on(Events.InteractionCreate, (i) => {
-    const p = route(i).finally(() => inflight.delete(p));
+    // Shutting down: a click now is told to try again (the next process answers it), not left to fail.
+    const p = (
+      stopping
+        ? i.isRepliable()
+          ? i.reply({ content: translator(langOf(i.locale, ctx.defaultLang))('errors:restarting'), flags: MessageFlags.Ephemeral }).then(
+              () => undefined,
+              () => undefined,
+            )
+          : Promise.resolve()
+        : route(i)
+    ).finally(() => inflight.delete(p));
     inflight.add(p);
   });
   client.on(Events.Error, (e) => o.log.error({ err: e }, 'client error'));
@@ -141,7 +155,17 @@ export async function createBot(o: BotOptions): Promise<Bot> {
       scheduler!.start();
     },
     async stop() {
+      // Drain: no new clicks or timers; the clicks and the timer round in progress finish (their
+      // steps are committed already; their messages go out), for at most STOP_GRACE_MS.
+      stopping = true;
       scheduler!.stop();
+      const drained = Promise.all([
+        scheduler!.idle(),
+        (async () => {
+          while (inflight.size) await Promise.allSettled([...inflight]);
+        })(),
+      ]);
+      await Promise.race([drained, new Promise((r) => setTimeout(r, STOP_GRACE_MS).unref())]);
       await client.destroy();
     },
   };

@@ -23,6 +23,8 @@ const firingKey = (what: Firing, r: TimerRow): string =>
 export class Scheduler {
   private handle: NodeJS.Timeout | null = null;
   private running = false;
+  /** The timer round in progress (shutdown waits for it). */
+  private round: Promise<void> | null = null;
   private stopped = false;
   private waking: NodeJS.Immediate | null = null;
   /** Firings that failed, with the moment they are tried again. */
@@ -90,8 +92,20 @@ export class Scheduler {
     return later === null ? retry : Math.min(later, retry);
   }
 
+  /** Resolves once the timer round in progress, if any, is over. */
+  async idle(): Promise<void> {
+    await this.round?.catch(() => undefined);
+  }
+
   /** Process every due reminder and deadline now. Tests call it after moving the clock. */
-  async tick(): Promise<void> {
+  tick(): Promise<void> {
+    if (this.running) return Promise.resolve();
+    const round = this.tickOnce();
+    this.round = round;
+    return round;
+  }
+
+  private async tickOnce(): Promise<void> {
     if (this.running) return;
     this.running = true;
     try {
@@ -114,6 +128,7 @@ export class Scheduler {
   /** Each due timer in its game's lock; one that fails is logged and waits `RETRY_MS`, the others still fire. */
   private async fire(what: Firing, rows: TimerRow[], now: number, seen: Set<string>): Promise<void> {
     for (const r of rows) {
+      if (this.stopped) return; // shutting down: the next process fires the rest
       const key = firingKey(what, r);
       seen.add(key);
       if ((this.failed.get(key) ?? now) > now) continue;
