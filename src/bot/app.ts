@@ -4,7 +4,7 @@
  */
 import { Client, Events, GatewayIntentBits, MessageFlags, Options, Partials } from 'discord.js';
 import type { Logger } from 'pino';
-import { abandonGuild, type Store } from '../store/index.js';
+import { abandonGuild, guildsWithOpenTables, type Store } from '../store/index.js';
 import { ownsGuild } from '../ops/shard.js';
 import { GameLocks, type BotContext, type Clock, type Renderer } from './context.js';
 import { loadCommands } from './commands.js';
@@ -137,6 +137,15 @@ export async function createBot(o: BotOptions): Promise<Bot> {
       await client.login(o.token);
       await ready;
       o.log.info({ user: client.user?.tag }, 'logged in');
+      // Removed from a server while the bot was down (no GuildDelete then): READY lists every server
+      // the bot is in (unavailable ones too), so an open table of a server of this shard missing from
+      // it is abandoned as GuildDelete would have done, before its timers fire into that server.
+      for (const g of guildsWithOpenTables(o.store.db)) {
+        if (!ownsGuild(client, g) || client.guilds.cache.has(g)) continue;
+        const gone = abandonGuild(o.store.db, g, ctx.clock.now());
+        if (gone.length)
+          o.log.info({ guild: g, games: gone.map((x) => x.id) }, 'not in this server any more: its open tables are abandoned');
+      }
       // Timers re-arm from the timers table with their remaining time (the scheduler). Only games whose
       // table message is behind (shown_version) or whose last step's effects may not have reached
       // Discord (the outbox) are loaded and redrawn; every other game is loaded on its first click or

@@ -37,6 +37,15 @@ export function abandonGuild(db: DB, guildId: string, now: number = Date.now()):
     .immediate();
 }
 
+/** The servers with an open table (lobby, running or paused). */
+export function guildsWithOpenTables(db: DB): string[] {
+  return (
+    db
+      .prepare("SELECT DISTINCT guild_id AS g FROM games WHERE guild_id IS NOT NULL AND status IN ('lobby', 'running', 'paused')")
+      .all() as { g: string }[]
+  ).map((r) => r.g);
+}
+
 /** Whether a game was abandoned (the bot left its server), and when. */
 export function abandonedAt(db: DB, gameId: string): number | null {
   const r = db.prepare('SELECT abandoned_at FROM games WHERE id = ?').get(gameId) as { abandoned_at: number | null } | undefined;
