@@ -204,9 +204,20 @@ export class Notifier {
 
   private async flushLeased(userId: string, now: number): Promise<void> {
     const p = this.store.prefs.get(userId);
-    const waiting = this.store.notices.waiting(userId);
+    let waiting = this.store.notices.waiting(userId);
     if (!waiting.length) return;
     if (p.dmsClosed || !Object.values(p.notify).some(Boolean)) return this.store.notices.dropAll(userId, 'dropped', now);
+    // A kind turned off since a notice of it was recorded (held through quiet hours): not sent.
+    const off = waiting.filter((n) => !p.notify[PREF_OF[n.kind]]);
+    if (off.length) {
+      this.store.notices.close(
+        off.map((n) => n.id),
+        'dropped',
+        now,
+      );
+      waiting = waiting.filter((n) => p.notify[PREF_OF[n.kind]]);
+      if (!waiting.length) return;
+    }
     const quiet = quietUntil(p, now);
     if (quiet !== null) {
       this.store.notices.postpone(

@@ -120,9 +120,12 @@ export function quietUntil(p: Pick<UserPrefs, 'quiet' | 'timeZone'>, now: number
   const m = localMinutes(now, p.timeZone);
   if (!inWindow(m, p.quiet)) return null;
   const left = (p.quiet.to - m + 1440) % 1440;
-  // The start of the current minute, plus the minutes left (a DST change inside the window shifts
-  // the end by its offset; the due check then simply finds the window still on and waits again).
-  return now - (now % 60_000) + left * 60_000;
+  // The start of the current minute, plus the minutes left; a DST change inside the window moves the
+  // local clock by its offset, so the end is corrected by what the clock reads then (spring forward:
+  // 08:00 is reached an hour sooner than 8 h of minutes; fall back: an hour later).
+  const end = now - (now % 60_000) + left * 60_000;
+  const off = (localMinutes(end, p.timeZone) - p.quiet.to + 1440) % 1440;
+  return off === 0 ? end : off < 720 ? end - off * 60_000 : end + (1440 - off) * 60_000;
 }
 
 /** "23:00" → 1380; null when not HH:MM. */

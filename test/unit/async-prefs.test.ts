@@ -143,3 +143,21 @@ test('notices: recorded once per (user, table, kind, version); postponed, due, c
   s.notices.close([a!.id], 'sent', NOON + 5);
   assert.equal(s.notices.all('u1')[0]!.outcome, 'closed');
 });
+
+test('quiet hours end at the local time across a DST change (spring forward: an hour sooner in real time; fall back: later)', () => {
+  const local = (ms: number, tz: string) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(ms));
+  const berlin = { quiet: { from: 22 * 60, to: 8 * 60 }, timeZone: 'Europe/Berlin' };
+  const spring = Date.UTC(2026, 2, 28, 22, 0); // 23:00 CET, the night clocks go forward
+  const s = quietUntil(berlin, spring)!;
+  assert.equal(local(s, 'Europe/Berlin'), '08:00');
+  assert.equal(s - spring, 8 * 3600_000, '9 local hours, 8 real ones');
+  const fall = Date.UTC(2026, 9, 24, 21, 0); // 23:00 CEST, the night clocks go back
+  const f = quietUntil(berlin, fall)!;
+  assert.equal(local(f, 'Europe/Berlin'), '08:00');
+  assert.equal(f - fall, 10 * 3600_000);
+  const ny = { quiet: { from: 60, to: 180 }, timeZone: 'America/New_York' };
+  const at = Date.UTC(2026, 2, 8, 6, 30); // 01:30 EST; 02:00 becomes 03:00
+  assert.equal(local(quietUntil(ny, at)!, 'America/New_York'), '03:00');
+  assert.equal(quietUntil(ny, at)! - at, 30 * 60_000);
+});

@@ -37,3 +37,16 @@ test('a lease runs out by itself (a process that died while sending), and only i
   n.release('u0', 'B');
   assert.equal(n.lease('u0', 'A', 60_000), true);
 });
+
+test('a notice held (quiet hours) whose kind is turned off before it goes out is not sent', async () => {
+  const r = rig('phom', ['human', 'human'], { seed: 'lease-2', timer: { name: 'async' } });
+  r.store.prefs.setNotify('u0', 'result', true);
+  r.store.prefs.setNotify('u0', 'turn', true);
+  r.store.notices.add({ userId: 'u0', gameId: r.gameId, kind: 'result', version: 1, hand: 0, dueAt: r.clock.t });
+  r.store.prefs.setNotify('u0', 'result', false);
+  const sent: string[] = [];
+  const n = new Notifier(r.store, r.ts, async (u: string) => (sent.push(u), 'sent' as const));
+  await n.due(r.clock.t);
+  assert.deepEqual(sent, []);
+  assert.equal(r.store.notices.waiting('u0').length, 0, 'dropped');
+});
