@@ -101,6 +101,8 @@ export function createMetrics(sources: MetricsSources = {}, prefix = 'hoiquan_')
     labelNames: ['game'],
     registers: [registry],
     collect() {
+      // Reset first: a game whose last table ended drops out, rather than keep its last count.
+      this.reset();
       for (const [game, n] of Object.entries(sources.activeTables?.() ?? {})) this.set({ game }, n);
     },
   });

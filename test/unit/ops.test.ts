@@ -10,7 +10,8 @@ import { engineOf } from '../../src/table/manifests.js';
 import type { AiAsk } from '../../src/table/act.js';
 
 test('/metrics serves the bot series and the process defaults', async () => {
-  const metrics = createMetrics({ activeTables: () => ({ phom: 3, chan: 1 }) });
+  let active: Record<string, number> = { phom: 3, chan: 1 };
+  const metrics = createMetrics({ activeTables: () => active });
   metrics.ackSeconds.observe({ kind: 'button' }, 0.004);
   metrics.discordErrors.inc({ status: '429', scope: 'global' });
   metrics.renderBytes.inc({ kind: 'table' }, 30_000);
@@ -31,6 +32,11 @@ test('/metrics serves the bot series and the process defaults', async () => {
     assert.match(body, /hoiquan_render_bytes_total\{kind="table"\} 30000/);
     assert.match(body, /process_resident_memory_bytes \d+/);
     assert.match(body, /nodejs_eventloop_lag_p99_seconds/);
+    // Chắn's last table ended: its count does not stay at 1.
+    active = { phom: 2 };
+    const later = await (await fetch(`http://127.0.0.1:${ops.port}/metrics`)).text();
+    assert.match(later, /hoiquan_active_tables\{game="phom"\} 2/);
+    assert.doesNotMatch(later, /hoiquan_active_tables\{game="chan"\}/);
     assert.equal((await fetch(`http://127.0.0.1:${ops.port}/nope`)).status, 404);
     assert.equal((await fetch(`http://127.0.0.1:${ops.port}/metrics`, { method: 'POST' })).status, 405);
   } finally {
