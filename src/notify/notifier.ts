@@ -207,15 +207,17 @@ export class Notifier {
     let waiting = this.store.notices.waiting(userId);
     if (!waiting.length) return;
     if (p.dmsClosed || !Object.values(p.notify).some(Boolean)) return this.store.notices.dropAll(userId, 'dropped', now);
-    // A kind turned off since a notice of it was recorded (held through quiet hours): not sent.
-    const off = waiting.filter((n) => !p.notify[PREF_OF[n.kind]]);
+    // A kind turned off since a notice of it was recorded (held through quiet hours): not sent. (A
+    // secret opening choice's notice is a 'claim' that turn notices cover too, as when recorded.)
+    const wanted = (n: NoticeRow) => p.notify[PREF_OF[n.kind]] || (n.kind === 'claim' && p.notify.turn);
+    const off = waiting.filter((n) => !wanted(n));
     if (off.length) {
       this.store.notices.close(
         off.map((n) => n.id),
         'dropped',
         now,
       );
-      waiting = waiting.filter((n) => p.notify[PREF_OF[n.kind]]);
+      waiting = waiting.filter(wanted);
       if (!waiting.length) return;
     }
     const quiet = quietUntil(p, now);
