@@ -28,7 +28,7 @@ export function voterIds(seats: readonly { userId: string | null; isAi: boolean 
 }
 
 /** The votes of `votes` cast by people in `eligible`. */
-const counted = (votes: Set<string>, eligible: ReadonlySet<string>) => new Set([...votes].filter((v) => eligible.has(v)));
+export const counted = (votes: Iterable<string>, eligible: ReadonlySet<string>) => new Set([...votes].filter((v) => eligible.has(v)));
 
 /** A vote by `voter` (a seated player) about the absent `arg` seat. */
 export function* voteAbsent(
@@ -53,7 +53,7 @@ export function* voteAbsent(
   const mine = (v: string) => v.startsWith(`${key}:`);
   const absent = step.seats[seat]?.userId ?? null;
   const eligible = voterIds(step.seats.filter((s) => s.seat !== seat && s.userId !== absent));
-  const votes = counted(new Set([...row.pauseVotes.filter(mine).map((v) => v.slice(key.length + 1)), userId]), eligible);
+  const votes = counted([...row.pauseVotes.filter(mine).map((v) => v.slice(key.length + 1)), userId], eligible);
   const needed = Math.floor(eligible.size / 2) + 1;
   const others = row.pauseVotes.filter((v) => !v.startsWith(`${verb}${seat}.`));
   step.dirty = true;
@@ -91,10 +91,7 @@ function* voteClaims(step: Step, userId: string, verb: AbsentVerb, voteAfter: nu
   const prefix = (v: AbsentVerb) => `${v}${CLAIMS_ARG}.`;
   const key = `${prefix(verb)}${Math.min(...win.map((x) => x.version))}`;
   const eligible = voterIds(step.seats);
-  const votes = counted(
-    new Set([...row.pauseVotes.filter((v) => v.startsWith(`${key}:`)).map((v) => v.slice(key.length + 1)), userId]),
-    eligible,
-  );
+  const votes = counted([...row.pauseVotes.filter((v) => v.startsWith(`${key}:`)).map((v) => v.slice(key.length + 1)), userId], eligible);
   // A majority of the others, as for an absent seat: one of the voters is taken to be the absent
   // claimant, whoever the claimants are (who may claim is hidden). With two people, the one still
   // there decides, as they would about an absent seat's turn.

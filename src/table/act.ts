@@ -19,7 +19,7 @@ import type { Table, TableStore } from './store.js';
 import { seatToken } from './seat-token.js';
 import { deadlines, durations, isOff, nextOffReminder, openClaimTimers, windowKind, type TimerSpec } from './timers.js';
 import { leaveSeat, takeSeat, vacateLeavers } from './seating.js';
-import { voteAbsent, voterIds, type AbsentVerb } from './absent.js';
+import { counted, voteAbsent, voterIds, type AbsentVerb } from './absent.js';
 import { preferenceAnswer, writePrefs, type ClaimPref } from './prefs.js';
 import { answerAsk, type AiRequest } from './ai-answer.js';
 
@@ -514,6 +514,24 @@ function awayMode(store: TableStore, t: Table, step: Step, cmd: TableCommand, no
 }
 
 /**
+ * Plays decision `d` whose time ran out (source `timeout`): the AI's choice at `level` (on-timeout
+ * `ai`; null: none), else, or when the engine rejects it, the decision's timeout default.
+ */
+function* playTimeout(step: Step, d: Decision<BaseAction>, level: AiLevel | null) {
+  // An AI that cannot answer leaves the timeout default (the seat still passes to the AI).
+  const chosen = level ? yield* step.decide(d.seat, level) : null;
+  let action = chosen ?? d.timeoutDefault;
+  let r = step.apply(d.seat, action, 'timeout', null);
+  if (!r.ok && chosen) {
+    // A takeover move the engine rejects: the timeout default, as for an AI seat (`runAi`).
+    step.warnings.push(`takeover AI move rejected (${r.refusal.key}) for seat ${d.seat}; taking the timeout default`);
+    action = d.timeoutDefault;
+    r = step.apply(d.seat, action, 'timeout', null);
+  }
+  return { r, action };
+}
+
+/**
  * Plays the decision of `seat` if its player is away (`/away`) and the table runs: the step plays
  * away seats as any step does (`runAi`). False when there is nothing to play that way.
  */
@@ -705,10 +723,9 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
           // Votes of people playing their own seats only (absent.ts voterIds).
           const eligible = voterIds(step.seats);
           if (!eligible.has(cmd.userId)) return nothing({ ok: false, seat, refusal: refuse('errors:vote-ai-seat'), applied: 0 });
-          const votes = new Set(
-            [...t.row.pauseVotes.filter((v) => v.startsWith(`${want}:`)).map((v) => v.slice(want.length + 1)), cmd.userId].filter((v) =>
-              eligible.has(v),
-            ),
+          const votes = counted(
+            [...t.row.pauseVotes.filter((v) => v.startsWith(`${want}:`)).map((v) => v.slice(want.length + 1)), cmd.userId],
+            eligible,
           );
           // Other votes (the other verb, absent-seat votes: absent.ts) stay as they are.
           const others = t.row.pauseVotes.filter((v) => !v.startsWith('pause:') && !v.startsWith('resume:'));
@@ -788,17 +805,8 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       const useAi = t.row.timeoutPolicy === 'ai';
       // The AI taking over an absent player's seat plays at the server's takeover level (kept on the game row).
       const takeover = t.row.takeoverLevel;
-      // An AI that cannot answer leaves the timeout default (the seat still passes to the AI).
-      const chosen = useAi ? yield* step.decide(cmd.seat, takeover) : null;
       step.timers = others;
-      let action = chosen ?? d.timeoutDefault;
-      let r = step.apply(cmd.seat, action, 'timeout', null);
-      if (!r.ok && chosen) {
-        // A takeover move the engine rejects: the timeout default, as for an AI seat (`runAi`).
-        step.warnings.push(`takeover AI move rejected (${r.refusal.key}) for seat ${cmd.seat}; taking the timeout default`);
-        action = d.timeoutDefault;
-        r = step.apply(cmd.seat, action, 'timeout', null);
-      }
+      const { r, action } = yield* playTimeout(step, d, useAi ? takeover : null);
       if (!r.ok) {
         // Nothing could be played: the seat stays its player's, with a new deadline (its timer is set
         // again), rather than a table that waits with no timer for ever.
@@ -820,9 +828,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
           if (x.kind !== 'claim' || x.deadline === null || x.deadline > now) continue;
           const dx = step.pending().find((p) => p.seat === x.seat);
           if (!dx || windowKind(dx) !== 'claim') continue;
-          const ai = useAi ? yield* step.decide(x.seat, takeover) : null;
-          let rx = step.apply(x.seat, ai ?? dx.timeoutDefault, 'timeout', null);
-          if (!rx.ok && ai) rx = step.apply(x.seat, dx.timeoutDefault, 'timeout', null);
+          const { r: rx } = yield* playTimeout(step, dx, useAi ? takeover : null);
           if (!rx.ok) step.warnings.push(`timeout default rejected (${rx.refusal.key}) for seat ${x.seat}; a new deadline`);
         }
         yield* step.advance();
