@@ -76,15 +76,19 @@ export function notOurDatabase(path: string): string | null {
   if (!existsSync(path)) return `no database at ${path}`;
   if (statSync(path).isDirectory()) return `${path} is a directory, not a database file`;
   return tidySideFiles(path, () => {
+    let db: Database.Database;
     try {
-      const db = new Database(path, { readonly: true, fileMustExist: true });
-      try {
-        return ourTables(db) ? null : `${path} is not a Hội Quán database (it has no games table)`;
-      } finally {
-        db.close();
-      }
+      db = new Database(path, { readonly: true, fileMustExist: true });
     } catch (e) {
       return `cannot open ${path}: ${(e as Error).message}`;
+    }
+    try {
+      return ourTables(db) ? null : `${path} is not a Hội Quán database (it has no games table)`;
+    } catch (e) {
+      // not SQLite at all ("file is not a database"): the first read fails, not the open
+      return `${path} is not a Hội Quán database: ${(e as Error).message}`;
+    } finally {
+      db.close();
     }
   });
 }
@@ -97,7 +101,8 @@ function ourTables(db: Database.Database): boolean {
 }
 
 function check(path: string, gameId: string | null, command: string): string | null {
-  if (statSync(path).isDirectory()) return `${path} is a directory, not a database file`;
+  const notOurs = notOurDatabase(path);
+  if (notOurs) return notOurs;
   let db: Database.Database;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
@@ -105,7 +110,6 @@ function check(path: string, gameId: string | null, command: string): string | n
     return `cannot open ${path}: ${(e as Error).message}`;
   }
   try {
-    if (!ourTables(db)) return `${path} is not a Hội Quán database (it has no games table)`;
     const done = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
     const missing = MIGRATIONS.filter((m) => !done.has(m.version)).map((m) => m.version);
     if (missing.length)
@@ -119,7 +123,7 @@ function check(path: string, gameId: string | null, command: string): string | n
     if (gameId !== null && !db.prepare('SELECT 1 FROM games WHERE id = ?').get(gameId)) return `no game "${gameId}" in ${path}`;
     return null;
   } catch (e) {
-    // not SQLite at all ("file is not a database"), or tables of another shape
+    // tables of another shape (notOurDatabase above answered for a file that is not SQLite)
     return `${path} is not a Hội Quán database: ${(e as Error).message}`;
   } finally {
     db.close();
