@@ -76,12 +76,8 @@ export function notOurDatabase(path: string): string | null {
   if (!existsSync(path)) return `no database at ${path}`;
   if (statSync(path).isDirectory()) return `${path} is a directory, not a database file`;
   return tidySideFiles(path, () => {
-    let db: Database.Database;
-    try {
-      db = new Database(path, { readonly: true, fileMustExist: true });
-    } catch (e) {
-      return `cannot open ${path}: ${(e as Error).message}`;
-    }
+    const db = openReadOnly(path);
+    if (typeof db === 'string') return db;
     try {
       return ourTables(db) ? null : `${path} is not a Hội Quán database (it has no games table)`;
     } catch (e) {
@@ -91,6 +87,15 @@ export function notOurDatabase(path: string): string | null {
       db.close();
     }
   });
+}
+
+/** A read-only connection to `path`, or why it cannot be opened. */
+function openReadOnly(path: string): Database.Database | string {
+  try {
+    return new Database(path, { readonly: true, fileMustExist: true });
+  } catch (e) {
+    return `cannot open ${path}: ${(e as Error).message}`;
+  }
 }
 
 function ourTables(db: Database.Database): boolean {
@@ -103,12 +108,8 @@ function ourTables(db: Database.Database): boolean {
 function check(path: string, gameId: string | null, command: string): string | null {
   const notOurs = notOurDatabase(path);
   if (notOurs) return notOurs;
-  let db: Database.Database;
-  try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
-  } catch (e) {
-    return `cannot open ${path}: ${(e as Error).message}`;
-  }
+  const db = openReadOnly(path);
+  if (typeof db === 'string') return db;
   try {
     const done = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
     const missing = MIGRATIONS.filter((m) => !done.has(m.version)).map((m) => m.version);
