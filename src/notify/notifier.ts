@@ -100,7 +100,8 @@ export class Notifier {
     try {
       // `opening`: a secret opening choice (a window's notice, 'claim', but to its holder their move:
       // the user's turn notices cover it as well as their claim notices).
-      const want: { userId: string; kind: NoticeKind; opening?: boolean }[] = [];
+      // `again`: a resume's ping (effects.ts): a notice of this version closed before it is sent again.
+      const want: { userId: string; kind: NoticeKind; opening?: boolean; again?: number }[] = [];
       const opening = new Set(
         t.state === null ? [] : (t.engine.pending(t.state) as Decision<BaseAction>[]).filter((d) => d.secret).map((d) => d.seat),
       );
@@ -111,8 +112,9 @@ export class Notifier {
       const everyone = () => t.seats.filter((s) => !s.isAi && s.userId).map((s) => s.userId!);
       for (const e of effects) {
         if (e.kind === 'ping') {
-          for (const s of e.turn) if (human(s)) want.push({ userId: human(s)!, kind: 'turn' });
-          for (const s of e.claim) if (human(s)) want.push({ userId: human(s)!, kind: 'claim', opening: opening.has(s) });
+          const again = e.again === undefined ? {} : { again: e.again };
+          for (const s of e.turn) if (human(s)) want.push({ userId: human(s)!, kind: 'turn', ...again });
+          for (const s of e.claim) if (human(s)) want.push({ userId: human(s)!, kind: 'claim', opening: opening.has(s), ...again });
         } else if (e.kind === 'tell') {
           // A hidden decision with no public ping (a secret opening choice's next holder): a window's notice.
           for (const s of e.seats) if (human(s)) want.push({ userId: human(s)!, kind: 'claim', opening: opening.has(s) });
@@ -139,14 +141,10 @@ export class Notifier {
         }
         const dueAt = quietUntil(p, now) ?? now;
         // A hand's result and the match's end share their version; one notice per kind and version.
-        const added = this.store.notices.add({
-          userId: w.userId,
-          gameId: t.row.id,
-          kind: w.kind,
-          version: t.row.version,
-          hand: t.row.handIndex,
-          dueAt,
-        });
+        const key = { userId: w.userId, gameId: t.row.id, kind: w.kind, version: t.row.version };
+        const added =
+          this.store.notices.add({ ...key, hand: t.row.handIndex, dueAt }) ||
+          (w.again !== undefined && this.store.notices.rearm({ ...key, since: w.again, dueAt }));
         if (added) touched.add(w.userId);
       }
       for (const u of touched) await this.serial(u, () => this.flush(u, now));

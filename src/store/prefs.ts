@@ -320,6 +320,21 @@ export class NoticeStore {
     return r.changes === 1;
   }
 
+  /**
+   * Makes a notice that was closed before `since` wait again, due at `dueAt` (a resumed table pings
+   * again at the same version). Closed at or after `since`: already sent again, left alone (the
+   * resume's effects executed twice after a restart send once). False when nothing changed.
+   */
+  rearm(n: { userId: string; gameId: string; kind: NoticeKind; version: number; since: number; dueAt: number }): boolean {
+    const r = this.db
+      .prepare(
+        `UPDATE notices SET sent_at = NULL, outcome = NULL, due_at = ?
+         WHERE user_id = ? AND game_id = ? AND kind = ? AND version = ? AND sent_at IS NOT NULL AND sent_at < ?`,
+      )
+      .run(n.dueAt, n.userId, n.gameId, n.kind, n.version, n.since);
+    return r.changes === 1;
+  }
+
   /** Waiting notices of a user (due or not), oldest first. */
   waiting(userId: string): NoticeRow[] {
     return (this.db.prepare('SELECT * FROM notices WHERE user_id = ? AND sent_at IS NULL ORDER BY id').all(userId) as RawNotice[]).map(

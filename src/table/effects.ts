@@ -39,8 +39,12 @@ export type Effect =
   | { kind: 'lobby' }
   /** Reopen the game thread if it was archived (a live game acts in it). */
   | { kind: 'unarchive' }
-  /** Replace the ping message: these seats must act now (turn or claim). */
-  | { kind: 'ping'; turn: number[]; claim: number[] }
+  /**
+   * Replace the ping message: these seats must act now (turn or claim). `again`: the moment of a
+   * resume that pings again at the same state version (act.ts 'resume'): a DM notice of that version
+   * that was sent or dropped before it is sent once more (notifier.ts).
+   */
+  | { kind: 'ping'; turn: number[]; claim: number[]; again?: number }
   /**
    * These seats have a new hidden decision that gets no public ping (the next holder of a secret
    * opening choice, act.ts `advance`): they are told privately only (their DM notice, if opted in).

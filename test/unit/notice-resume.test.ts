@@ -1,0 +1,64 @@
+/**
+ * A resumed table pings again at the same state version (act.ts 'resume'): the DM notice of that
+ * version, already sent before the pause or dropped while paused, is sent once more, and only once
+ * even when the resume's effects are executed twice (a restart before the bot cleared its outbox).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rig, type Rig } from '../support/table-rig.js';
+import { Notifier } from '../../src/notify/notifier.js';
+
+const DAY = 86_400_000;
+
+function setUp(seed: string) {
+  const r = rig('phom', ['human', 'human'], { seed, timer: { name: 'async' } });
+  for (const u of ['u0', 'u1']) r.store.prefs.setNotify(u, 'turn', true);
+  const sent: string[] = [];
+  const n = new Notifier(r.store, r.ts, (userId) => (sent.push(userId), Promise.resolve('sent' as const)));
+  const step = async (cmd: Parameters<Rig['run']>[0]) => {
+    const out = r.run(cmd);
+    await n.onEffects(r.ts.load(r.gameId)!, out.effects, r.clock.t);
+    return out;
+  };
+  const vote = (user: string, verb: 'pause' | 'resume') => step({ kind: 'table', gameId: r.gameId, userId: user, ver: 0, verb });
+  return { r, n, sent, step, vote };
+}
+
+test('after a resume, the player to move is told again by DM (the notice of that version was sent before the pause)', async () => {
+  const { r, n, sent, step, vote } = setUp('resume-dm-1');
+  await step({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const mover = `u${r.pending()[0]!.seat}`;
+  assert.deepEqual(sent, [mover], 'their move, told once');
+  await vote('u0', 'pause');
+  await vote('u1', 'pause');
+  r.clock.t += 3 * DAY;
+  await vote('u0', 'resume');
+  const resumed = await vote('u1', 'resume');
+  assert.equal(r.store.games.get(r.gameId)!.status, 'running');
+  assert.deepEqual(sent, [mover, mover], 'told again after the resume');
+  // The same effects executed again (a restart before the outbox was cleared): no second DM.
+  await n.onEffects(r.ts.load(r.gameId)!, resumed.effects, r.clock.t + 1000);
+  await n.due(r.clock.t + 2000);
+  assert.deepEqual(sent, [mover, mover]);
+});
+
+test('a "your move" notice held through quiet hours and dropped because the table was paused is sent after the resume', async () => {
+  const { r, n, sent, step, vote } = setUp('resume-dm-2');
+  // Quiet all day but one minute (UTC): the start's notice waits.
+  for (const u of ['u0', 'u1']) r.store.prefs.setQuiet(u, { from: 0, to: 1439 });
+  await step({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const mover = `u${r.pending()[0]!.seat}`;
+  assert.deepEqual(sent, []);
+  await vote('u0', 'pause');
+  await vote('u1', 'pause');
+  // Quiet hours over (23:59 UTC) while the table is paused: not the user's move, so dropped.
+  const quietEnd = Math.ceil((r.clock.t + 1) / DAY) * DAY - 60_000;
+  r.clock.t = quietEnd;
+  await n.due(r.clock.t);
+  assert.deepEqual(sent, []);
+  assert.equal(r.store.notices.waiting(mover).length, 0, 'dropped while paused');
+  r.clock.t += 10_000;
+  await vote('u0', 'resume');
+  await vote('u1', 'resume');
+  assert.deepEqual(sent, [mover], 'sent after the resume');
+});
