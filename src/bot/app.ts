@@ -4,13 +4,14 @@
  */
 import { Client, Events, GatewayIntentBits, MessageFlags, Options, Partials } from 'discord.js';
 import type { Logger } from 'pino';
-import { abandonGuild, guildsWithOpenTables, type Store } from '../store/index.js';
+import { abandonGames, guildsWithOpenTables, openTablesOfChannel, openTablesOfGuild, type Store } from '../store/index.js';
 import { ownsGuild } from '../ops/shard.js';
 import { GameLocks, type BotContext, type Clock, type Renderer } from './context.js';
 import { loadCommands } from './commands.js';
 import { createRouter } from './router.js';
 import { Scheduler } from './scheduler.js';
-import { run } from './effects.js';
+import { forgetTable, run } from './effects.js';
+import { closeSeatChannels } from './seat-channels.js';
 import { tableStore } from '../table/store.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
 import type { AiPort } from '../table/act.js';
@@ -19,6 +20,7 @@ import { measuredAiPort, measuredRenderer, measuredTableStore, observeClient } f
 import { Notifier, discordSender } from '../notify/notifier.js';
 import { splitInteractionRest, GLOBAL_REQUESTS_PER_SECOND } from './rest.js';
 import { makeRequest } from './multipart.js';
+import { watchUnknownChannels } from './gone-channels.js';
 
 export interface BotOptions {
   token: string;
@@ -70,7 +72,12 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     partials: [Partials.Channel],
     makeCache: Options.cacheWithLimits(CACHE_LIMITS),
     // Uploads go out as one buffer (src/bot/multipart.ts).
-    rest: { api: o.apiBase, globalRequestsPerSecond: GLOBAL_REQUESTS_PER_SECOND, makeRequest },
+    rest: {
+      api: o.apiBase,
+      globalRequestsPerSecond: GLOBAL_REQUESTS_PER_SECOND,
+      // A channel answering 10003 (deleted while the bot missed the event): its tables are abandoned.
+      makeRequest: watchUnknownChannels(makeRequest, (id) => channelGone(id)),
+    },
     waitGuildTimeout: 2_000,
   });
   // Interaction endpoints are not bound to Discord's global rate limit (src/bot/rest.ts).
@@ -112,16 +119,46 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     inflight.add(p);
   });
   client.on(Events.Error, (e) => o.log.error({ err: e }, 'client error'));
-  // Removed from a server: its open tables are abandoned (no timers fire; logs and results kept).
-  client.on(Events.GuildDelete, (g) => {
-    try {
-      const gone = abandonGuild(o.store.db, g.id, ctx.clock.now());
-      if (gone.length) o.log.info({ guild: g.id, games: gone.map((x) => x.id) }, 'removed from a server: its open tables are abandoned');
-      ctx.wakeTimers();
-    } catch (e) {
-      o.log.error({ err: e, guild: g.id }, 'abandoning the tables of a server failed');
+
+  /**
+   * Abandons open tables (store/guilds.ts: no timers fire; logs and results kept), each under its
+   * game's lock so that no step in flight writes it back, and forgets what this process held for
+   * them. `close`: the server is still there, so the seats' private threads are closed too.
+   */
+  const abandon = async (ids: readonly string[], why: string, close: boolean): Promise<void> => {
+    const gone: string[] = [];
+    for (const id of ids) {
+      await locks
+        .run(id, async () => {
+          if (!abandonGames(o.store.db, [id], ctx.clock.now()).length) return;
+          gone.push(id);
+          forgetTable(ctx, id);
+          const t = close ? ctx.table.load(id) : null;
+          if (t) await closeSeatChannels(ctx, t);
+        })
+        .catch((e: unknown) => o.log.error({ err: e, game: id }, 'abandoning a table failed'));
     }
-  });
+    if (gone.length) {
+      o.log.info({ games: gone }, why);
+      ctx.wakeTimers();
+    }
+  };
+  const track = (p: Promise<void>) => {
+    inflight.add(p);
+    void p.finally(() => inflight.delete(p));
+  };
+  // Removed from a server: its open tables are abandoned.
+  client.on(Events.GuildDelete, (g) =>
+    track(abandon(openTablesOfGuild(o.store.db, g.id), 'removed from a server: its open tables are abandoned', false)),
+  );
+  // A game thread deleted (or the channel its lobby was opened in, which takes its threads): its
+  // table, hand views and timers have nowhere to go. Deleted while the bot was down: the first
+  // request to it answers 10003 (gone-channels.ts) and ends here the same way.
+  function channelGone(id: string): void {
+    track(abandon(openTablesOfChannel(o.store.db, id), 'a game thread or channel was deleted: its open tables are abandoned', true));
+  }
+  client.on(Events.ThreadDelete, (th) => channelGone(th.id));
+  client.on(Events.ChannelDelete, (ch) => channelGone(ch.id));
   client.rest.on('rateLimited', (info) => o.log.warn({ info }, 'rate limited'));
 
   return {
@@ -142,9 +179,7 @@ export async function createBot(o: BotOptions): Promise<Bot> {
       // it is abandoned as GuildDelete would have done, before its timers fire into that server.
       for (const g of guildsWithOpenTables(o.store.db)) {
         if (!ownsGuild(client, g) || client.guilds.cache.has(g)) continue;
-        const gone = abandonGuild(o.store.db, g, ctx.clock.now());
-        if (gone.length)
-          o.log.info({ guild: g, games: gone.map((x) => x.id) }, 'not in this server any more: its open tables are abandoned');
+        await abandon(openTablesOfGuild(o.store.db, g), 'not in this server any more: its open tables are abandoned', false);
       }
       // Timers re-arm from the timers table with their remaining time (the scheduler). Only games whose
       // table message is behind (shown_version) or whose last step's effects may not have reached

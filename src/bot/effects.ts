@@ -399,6 +399,16 @@ async function editPing(
 }
 
 /**
+ * Forgets what this process holds for a game that will not be played here again (abandoned: its
+ * server, thread or channel is gone): its table message queue, ping record and live seat views.
+ */
+export function forgetTable(ctx: BotContext, gameId: string): void {
+  forgetGame(ctx, gameId);
+  tableSlots.get(ctx)?.delete(gameId);
+  pingRecords.get(ctx)?.delete(gameId);
+}
+
+/**
  * Deletes the current ping message once and forgets its id (a second delete would be a 404 10008).
  * A ping posted as a follow-up is deleted through its interaction webhook while the token is valid
  * (not globally limited), otherwise through the channel.

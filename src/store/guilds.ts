@@ -5,6 +5,9 @@
  * resumes or plays it any more; its timers are deleted (none fires) and its outbox emptied (no effect is
  * retried in a server the bot has left). The action logs and the results of finished hands are kept
  * (replayable, backed up), but /score and /leaderboard ignore abandoned games.
+ *
+ * A game whose thread (or the channel it was opened in) is deleted is abandoned the same way: its
+ * table, hand views and timers have nowhere to go (src/bot/app.ts).
  */
 import type { DB } from './db.js';
 
@@ -15,26 +18,52 @@ export interface AbandonedGame {
   from: 'lobby' | 'running' | 'paused';
 }
 
-/** Abandons the open tables of `guildId`; returns them (none when there were none). Idempotent. */
-export function abandonGuild(db: DB, guildId: string, now: number = Date.now()): AbandonedGame[] {
+const OPEN = "status IN ('lobby', 'running', 'paused')";
+
+/** Abandons these games if still open (lobby, running, paused); returns those it abandoned. Idempotent. */
+export function abandonGames(db: DB, ids: readonly string[], now: number = Date.now()): AbandonedGame[] {
   return db
     .transaction((): AbandonedGame[] => {
-      const open = db
-        .prepare(
-          "SELECT id, game, status FROM games WHERE guild_id = ? AND status IN ('lobby', 'running', 'paused') ORDER BY created_at, rowid",
-        )
-        .all(guildId) as { id: string; game: string; status: AbandonedGame['from'] }[];
+      const get = db.prepare(`SELECT id, game, status FROM games WHERE id = ? AND ${OPEN}`);
       const mark = db.prepare(
         "UPDATE games SET status = 'cancelled', abandoned_at = ?, abandoned_from = status, outbox = '[]', updated_at = ?, public_at = ? WHERE id = ?",
       );
       const clear = db.prepare('DELETE FROM timers WHERE game_id = ?');
-      for (const g of open) {
-        mark.run(now, now, now, g.id);
-        clear.run(g.id);
+      const out: AbandonedGame[] = [];
+      for (const id of ids) {
+        const g = get.get(id) as { id: string; game: string; status: AbandonedGame['from'] } | undefined;
+        if (!g) continue;
+        mark.run(now, now, now, id);
+        clear.run(id);
+        out.push({ id: g.id, game: g.game, from: g.status });
       }
-      return open.map((g) => ({ id: g.id, game: g.game, from: g.status }));
+      return out;
     })
     .immediate();
+}
+
+/** The open tables of a server, oldest first. */
+export function openTablesOfGuild(db: DB, guildId: string): string[] {
+  return (
+    db.prepare(`SELECT id FROM games WHERE guild_id = ? AND ${OPEN} ORDER BY created_at, rowid`).all(guildId) as { id: string }[]
+  ).map((r) => r.id);
+}
+
+/**
+ * The open tables a deleted channel takes with it: those whose game thread it is, and those opened
+ * in it (a deleted channel's threads go with it).
+ */
+export function openTablesOfChannel(db: DB, channelId: string): string[] {
+  return (
+    db
+      .prepare(`SELECT id FROM games WHERE (thread_id = ? OR channel_id = ?) AND ${OPEN} ORDER BY created_at, rowid`)
+      .all(channelId, channelId) as { id: string }[]
+  ).map((r) => r.id);
+}
+
+/** Abandons the open tables of `guildId`; returns them (none when there were none). Idempotent. */
+export function abandonGuild(db: DB, guildId: string, now: number = Date.now()): AbandonedGame[] {
+  return abandonGames(db, openTablesOfGuild(db, guildId), now);
 }
 
 /** The servers with an open table (lobby, running or paused). */
@@ -46,7 +75,7 @@ export function guildsWithOpenTables(db: DB): string[] {
   ).map((r) => r.g);
 }
 
-/** Whether a game was abandoned (the bot left its server), and when. */
+/** Whether a game was abandoned (the bot left its server, or its thread or channel was deleted), and when. */
 export function abandonedAt(db: DB, gameId: string): number | null {
   const r = db.prepare('SELECT abandoned_at FROM games WHERE id = ?').get(gameId) as { abandoned_at: number | null } | undefined;
   return r?.abandoned_at ?? null;

@@ -989,6 +989,24 @@ export class DiscordSim {
     this.threadUpdate(t);
   }
 
+  /**
+   * Deletes a channel or thread as a moderator would (or the bot, through DELETE /channels/:id):
+   * THREAD_DELETE for a thread (its id, guild_id, parent_id and type only), CHANNEL_DELETE with the
+   * channel object otherwise. A channel's threads go with it (no event of their own here); every
+   * later request on any of them answers 10003 Unknown Channel.
+   */
+  deleteChannel(id: string): void {
+    const ch = this.channel(id);
+    if (ch.deleted) throw new Error(`${id} is already deleted`);
+    ch.deleted = true;
+    if (this.isThread(ch)) {
+      this.gateway.dispatch('THREAD_DELETE', { id: ch.id, guild_id: ch.guildId, parent_id: ch.parentId, type: ch.type }, Intents.Guilds);
+      return;
+    }
+    for (const t of this.channels.values()) if (t.parentId === ch.id && this.isThread(t)) t.deleted = true;
+    this.gateway.dispatch('CHANNEL_DELETE', channelJson(this, ch), Intents.Guilds);
+  }
+
   /** A user posts a plain message (MESSAGE_CREATE is dispatched to bots with the GuildMessages intent). */
   say(userId: string, channelId: string, content: string): SimMessage {
     const ch = this.channel(channelId);

@@ -113,12 +113,7 @@ export function register(r: Router, sim: DiscordSim): void {
     const ch = getGuildChannel(sim, params.ch!);
     if (ch.type === ChannelType.DM) return { status: 200, body: channelJson(sim, ch) };
     requirePerm(sim, ch, sim.isThread(ch) ? P.ManageThreads : P.ManageChannels);
-    ch.deleted = true;
-    sim.gateway.dispatch(
-      sim.isThread(ch) ? 'THREAD_DELETE' : 'CHANNEL_DELETE',
-      sim.isThread(ch) ? { id: ch.id, guild_id: ch.guildId, parent_id: ch.parentId, type: ch.type } : channelJson(sim, ch),
-      Intents.Guilds,
-    );
+    sim.deleteChannel(ch.id);
     return { status: 200, body: channelJson(sim, ch) };
   });
   r.on('POST', '/channels/:ch/typing', ({ params }) => {

@@ -1,0 +1,55 @@
+/**
+ * A game thread deleted (by a moderator, or with the channel the lobby was opened in): its open
+ * table is abandoned as a server's are when the bot leaves it (store/guilds.ts): status cancelled,
+ * abandoned_at set, no timer left to fire into the void (src/bot/app.ts). Deleted while the bot
+ * missed the event, the first request to the thread answers 10003 and ends the same way.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openTable, withWorld, type World } from './harness.js';
+import { abandonedAt } from '../../src/store/index.js';
+
+async function until(w: World, what: string, ok: () => boolean): Promise<void> {
+  for (let k = 0; k < 200 && !ok(); k++) {
+    await new Promise((r) => setTimeout(r, 10));
+    await w.bot.whenIdle();
+  }
+  assert.ok(ok(), what);
+}
+
+test('a deleted game thread abandons its table: no timers, out of the open tables; another table plays on', async () => {
+  await withWorld(async (w) => {
+    const a = await openTable(w, 'phom', 2, 0);
+    const b = await openTable(w, 'phom', 2, 0);
+    assert.ok(w.store.timers.forGame(a.gameId).length > 0, 'a live table has deadlines');
+    w.sim.deleteChannel(a.threadId);
+    await until(w, 'abandoned', () => w.store.games.get(a.gameId)!.status === 'cancelled');
+    assert.ok(abandonedAt(w.store.db, a.gameId) !== null);
+    assert.deepEqual(w.store.timers.forGame(a.gameId), []);
+    assert.equal(w.store.games.get(b.gameId)!.status, 'running', 'the other thread’s table is untouched');
+    assert.equal(abandonedAt(w.store.db, b.gameId), null);
+  });
+});
+
+test('deleting the channel a lobby was opened in abandons its tables (their threads went with it)', async () => {
+  await withWorld(async (w) => {
+    const a = await openTable(w, 'phom', 2, 0);
+    w.sim.deleteChannel(w.channelId);
+    await until(w, 'abandoned', () => w.store.games.get(a.gameId)!.status === 'cancelled');
+    assert.ok(abandonedAt(w.store.db, a.gameId) !== null);
+  });
+});
+
+test('a thread deleted while the bot missed the event: the next timer finds it gone (10003) and the table is abandoned', async () => {
+  await withWorld(async (w) => {
+    const a = await openTable(w, 'phom', 2, 0);
+    // Deleted with no THREAD_DELETE reaching the bot (it was down).
+    w.sim.channel(a.threadId).deleted = true;
+    const last = Math.max(...w.store.timers.forGame(a.gameId).map((t) => t.deadline));
+    w.now.t = last + 1;
+    await w.bot.scheduler.tick();
+    await until(w, 'abandoned', () => w.store.games.get(a.gameId)!.status === 'cancelled');
+    assert.ok(abandonedAt(w.store.db, a.gameId) !== null);
+    assert.deepEqual(w.store.timers.forGame(a.gameId), []);
+  });
+});
