@@ -417,4 +417,21 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 18,
+    name: 'rating-after-each-hand',
+    sql: `
+      -- /score's rating chart (store/rating-history.ts): each result row of a person keeps their
+      -- OpenSkill rating after that hand, so the chart reads their rows instead of replaying the
+      -- server's whole history of the game. Rows recorded before this migration are filled once per
+      -- server and game by that replay, which then records the pair here.
+      ALTER TABLE results ADD COLUMN mu_after REAL;
+      ALTER TABLE results ADD COLUMN sigma_after REAL;
+      CREATE TABLE rating_history_filled (
+        guild_id TEXT NOT NULL,
+        game     TEXT NOT NULL,
+        PRIMARY KEY (guild_id, game)
+      );
+    `,
+  },
 ];

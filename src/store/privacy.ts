@@ -86,7 +86,7 @@ export function eraseUser(db: DB, userId: string): EraseOutcome {
         .prepare('UPDATE game_seats SET user_id = NULL, display_name = ? WHERE user_id = ?')
         .run(FORMER_PLAYER, userId).changes;
       const results = db
-        .prepare('UPDATE results SET user_id = NULL, display_name = ? WHERE user_id = ?')
+        .prepare('UPDATE results SET user_id = NULL, display_name = ?, mu_after = NULL, sigma_after = NULL WHERE user_id = ?')
         .run(FORMER_PLAYER, userId).changes;
       const ratings = db.prepare('DELETE FROM ratings WHERE user_id = ?').run(userId).changes;
       db.prepare('DELETE FROM players WHERE user_id = ?').run(userId);

@@ -1,8 +1,10 @@
 /**
- * A player's rating over time (issue #14 §5, /score's chart): the server's OpenSkill ratings for a
- * game are replayed from the stored results, hand by hand in the order they were recorded, exactly
- * as ResultStore.updateRatings computed them (AI seats as fresh players; ranks as stored), and the
- * player's ordinal is taken after each of their hands. The ratings table keeps only the latest.
+ * A player's rating over time (issue #14 §5, /score's chart): their OpenSkill ordinal after each of
+ * their hands of a game on a server. ResultStore.updateRatings stores each person's rating after a
+ * hand on their result row (migration 18), so the chart reads that player's rows only. Rows recorded
+ * before migration 18 are filled once per server and game by replaying its stored results, hand by
+ * hand in the order they were recorded, exactly as updateRatings computed them (AI seats as fresh
+ * players; ranks as stored).
  */
 import { rating as osRating, rate as osRate, ordinal, type Rating } from 'openskill';
 import type { DB } from './db.js';
@@ -13,33 +15,57 @@ export interface RatingPoint {
 }
 
 export function ratingHistory(db: DB, guildId: string, game: string, userId: string): RatingPoint[] {
-  const rows = db
-    .prepare(
-      `SELECT game_id, hand, seat, user_id, rank, created_at FROM results
-        WHERE guild_id = ? AND game = ? ORDER BY rowid`,
-    )
-    .all(guildId, game) as { game_id: string; hand: number; seat: number; user_id: string | null; rank: number; created_at: number }[];
-  const hands = new Map<string, typeof rows>();
-  for (const r of rows) {
-    const k = `${r.game_id}\u0000${r.hand}`;
-    const list = hands.get(k);
-    if (list) list.push(r);
-    else hands.set(k, [r]);
-  }
-  const ratings = new Map<string, Rating>();
-  const out: RatingPoint[] = [];
-  for (const list of hands.values()) {
-    const seats = [...list].sort((a, b) => a.seat - b.seat);
-    const humans = seats.filter((s) => s.user_id);
-    if (humans.length < 2 && seats.length < 2) continue;
-    const teams = seats.map((s) => [(s.user_id ? ratings.get(s.user_id) : undefined) ?? osRating()]);
-    const rated = osRate(teams, { rank: seats.map((s) => s.rank) });
-    seats.forEach((s, i) => {
-      if (!s.user_id) return;
-      const r = rated[i]![0]!;
-      ratings.set(s.user_id, r);
-      if (s.user_id === userId) out.push({ t: s.created_at, ordinal: ordinal(r) });
-    });
-  }
-  return out;
+  fillOnce(db, guildId, game);
+  return (
+    db
+      .prepare(
+        `SELECT created_at, mu_after, sigma_after FROM results
+          WHERE guild_id = ? AND game = ? AND user_id = ? AND mu_after IS NOT NULL ORDER BY rowid`,
+      )
+      .all(guildId, game, userId) as { created_at: number; mu_after: number; sigma_after: number }[]
+  ).map((r) => ({ t: r.created_at, ordinal: ordinal({ mu: r.mu_after, sigma: r.sigma_after }) }));
+}
+
+/** Fills the ratings after each hand of a server's game from its results, once (migration 18). */
+function fillOnce(db: DB, guildId: string, game: string): void {
+  const filled = () => db.prepare('SELECT 1 FROM rating_history_filled WHERE guild_id = ? AND game = ?').get(guildId, game);
+  if (filled()) return;
+  db.transaction(() => {
+    if (filled()) return;
+    const mark = () => db.prepare('INSERT INTO rating_history_filled (guild_id, game) VALUES (?, ?)').run(guildId, game);
+    // Every person's row already has its rating (all recorded since migration 18): nothing to replay.
+    const missing = db
+      .prepare('SELECT 1 FROM results WHERE guild_id = ? AND game = ? AND user_id IS NOT NULL AND mu_after IS NULL LIMIT 1')
+      .get(guildId, game);
+    if (!missing) return void mark();
+    const rows = db
+      .prepare(
+        `SELECT rowid, game_id, hand, seat, user_id, rank FROM results
+          WHERE guild_id = ? AND game = ? ORDER BY rowid`,
+      )
+      .all(guildId, game) as { rowid: number; game_id: string; hand: number; seat: number; user_id: string | null; rank: number }[];
+    const hands = new Map<string, typeof rows>();
+    for (const r of rows) {
+      const k = `${r.game_id}\u0000${r.hand}`;
+      const list = hands.get(k);
+      if (list) list.push(r);
+      else hands.set(k, [r]);
+    }
+    const set = db.prepare('UPDATE results SET mu_after = ?, sigma_after = ? WHERE rowid = ?');
+    const ratings = new Map<string, Rating>();
+    for (const list of hands.values()) {
+      const seats = [...list].sort((a, b) => a.seat - b.seat);
+      const humans = seats.filter((s) => s.user_id);
+      if (humans.length < 2 && seats.length < 2) continue;
+      const teams = seats.map((s) => [(s.user_id ? ratings.get(s.user_id) : undefined) ?? osRating()]);
+      const rated = osRate(teams, { rank: seats.map((s) => s.rank) });
+      seats.forEach((s, i) => {
+        if (!s.user_id) return;
+        const r = rated[i]![0]!;
+        ratings.set(s.user_id, r);
+        set.run(r.mu, r.sigma, s.rowid);
+      });
+    }
+    mark();
+  }).immediate();
 }

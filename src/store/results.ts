@@ -120,11 +120,12 @@ export class ResultStore {
           t,
         );
       }
-      if (guildId) this.updateRatings(guildId, game, seats, ranks);
+      if (guildId) this.updateRatings(guildId, game, gameId, hand, seats, ranks);
     })();
   }
 
-  private updateRatings(guildId: string, game: GameId, seats: SeatRow[], ranks: number[]): void {
+  /** The ratings after a hand, stored in the ratings table and on the hand's result rows (/score's chart). */
+  private updateRatings(guildId: string, game: GameId, gameId: string, hand: number, seats: SeatRow[], ranks: number[]): void {
     const humans = seats.filter((s) => !s.isAi && s.userId);
     if (humans.length < 2 && seats.length < 2) return;
     // Every seat takes part (AI seats as fresh anonymous players) so a human beating AIs still moves.
@@ -138,10 +139,12 @@ export class ResultStore {
       `INSERT INTO ratings (guild_id, game, user_id, mu, sigma, matches, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?)
        ON CONFLICT(guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, matches = matches + 1, updated_at = excluded.updated_at`,
     );
+    const after = this.db.prepare('UPDATE results SET mu_after = ?, sigma_after = ? WHERE game_id = ? AND hand = ? AND seat = ?');
     seats.forEach((s, i) => {
       if (s.isAi || !s.userId) return;
       const r = rated[i]![0]!;
       up.run(guildId, game, s.userId, r.mu, r.sigma, this.now());
+      after.run(r.mu, r.sigma, gameId, hand, s.seat);
     });
   }
 

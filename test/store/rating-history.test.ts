@@ -1,0 +1,90 @@
+/**
+ * /score's rating chart (store/rating-history.ts, migration 18): each person's rating after a hand is
+ * kept on their result row, so the chart reads their rows only. Rows recorded before migration 18
+ * are filled once per server and game by replaying the results; both ways give the same points, and
+ * the last point is the rating the leaderboard shows.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ordinal } from 'openskill';
+import { openStore, ratingHistory, eraseUser, type SeatRow, type Store } from '../../src/store/index.js';
+import { engineOf } from '../../src/table/manifests.js';
+import type { HandResult } from '../../src/games/core/types.js';
+
+const people = ['u1', 'u2', 'u3', 'u4', 'u5'];
+
+/** 40 hands of 4 seats among five people and an AI, on two servers, with varied winners. */
+function played(): Store {
+  let now = 1_000;
+  const store = openStore(':memory:', engineOf, () => now++);
+  for (let k = 0; k < 40; k++) {
+    const guildId = k % 5 === 4 ? 'gB' : 'gA';
+    const seats: SeatRow[] = [0, 1, 2, 3].map((seat) => {
+      const who = (k + seat + (seat >= 2 ? k % 2 : 0)) % 6;
+      return who === 5
+        ? { seat, userId: null, isAi: true, displayName: 'AI' }
+        : { seat, userId: people[who]!, isAi: false, displayName: people[who]! };
+    });
+    if (new Set(seats.map((s) => s.userId)).size < 4) continue;
+    const row = store.games.create({ game: 'phom', guildId, options: {}, optionsHash: 'x', seed: `s${k}`, seats: 4 });
+    store.games.setSeats(row.id, seats);
+    const w = (k * 7) % 4;
+    const order = [w, ...[0, 1, 2, 3].filter((s) => s !== w)];
+    const result: HandResult = {
+      winners: [w],
+      ranking: order.map((s) => [s]),
+      deltas: [0, 1, 2, 3].map((s) => (s === w ? 9 : -3)),
+      payments: [],
+      items: [],
+      unit: 'bet',
+      endedBy: 'rank',
+    };
+    store.results.recordHand(row.id, 'phom', guildId, 0, seats, result);
+    store.games.update(row.id, { status: 'finished' });
+  }
+  return store;
+}
+
+test('the chart read from the stored ratings equals the replay of the results, and ends at the leaderboard rating', () => {
+  const store = played();
+  const stored = people.map((u) => ratingHistory(store.db, 'gA', 'phom', u));
+  assert.ok(
+    stored.every((p) => p.length > 3),
+    'everyone has points',
+  );
+  for (const [k, u] of people.entries()) {
+    const r = store.db.prepare("SELECT mu, sigma FROM ratings WHERE guild_id = 'gA' AND game = 'phom' AND user_id = ?").get(u) as {
+      mu: number;
+      sigma: number;
+    };
+    assert.equal(stored[k]!.at(-1)!.ordinal, ordinal(r), `${u}: the last point is their rating`);
+  }
+  // As a database written before migration 18: no rating on the rows, nothing filled.
+  store.db.exec('UPDATE results SET mu_after = NULL, sigma_after = NULL; DELETE FROM rating_history_filled');
+  const replayed = people.map((u) => ratingHistory(store.db, 'gA', 'phom', u));
+  assert.deepEqual(replayed, stored);
+  assert.equal(
+    (
+      store.db.prepare("SELECT COUNT(*) AS n FROM results WHERE guild_id = 'gA' AND user_id IS NOT NULL AND mu_after IS NULL").get() as {
+        n: number;
+      }
+    ).n,
+    0,
+    'filled on the first read',
+  );
+  assert.equal((store.db.prepare('SELECT COUNT(*) AS n FROM rating_history_filled').get() as { n: number }).n, 1, 'once, for gA only');
+  // The other server's chart is its own.
+  assert.notDeepEqual(ratingHistory(store.db, 'gB', 'phom', 'u1'), stored[0]);
+});
+
+test('a person erased (/privacy) takes their ratings along; the others keep their charts', () => {
+  const store = played();
+  const before = ratingHistory(store.db, 'gA', 'phom', 'u2');
+  assert.equal(eraseUser(store.db, 'u1').ok, true);
+  assert.deepEqual(ratingHistory(store.db, 'gA', 'phom', 'u1'), []);
+  assert.equal(
+    (store.db.prepare('SELECT COUNT(*) AS n FROM results WHERE user_id IS NULL AND mu_after IS NOT NULL').get() as { n: number }).n,
+    0,
+  );
+  assert.deepEqual(ratingHistory(store.db, 'gA', 'phom', 'u2'), before);
+});
