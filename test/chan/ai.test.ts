@@ -6,9 +6,8 @@ import { join } from 'node:path';
 import { engine, type ChanAction, type ChanState } from '../../src/games/chan/index.js';
 import { knowledge } from '../../src/games/chan/ai.js';
 import { strongAi } from '../../src/games/chan/strong.js';
-import { Rng } from '../../src/games/core/rng.js';
 import { AI_LEVELS, type AiLevel } from '../../src/games/core/ai.js';
-import { opts } from './helpers.js';
+import { opts, reshuffleHidden } from './helpers.js';
 
 /** Plays one hand with the given level per seat; calls `visit` before every decision. */
 function playHand(seed: string, levels: AiLevel[], o = opts(), visit?: (s: ChanState, seat: number) => void): ChanState {
@@ -46,22 +45,6 @@ test('ai: normal is the default level and unchanged by the level argument', () =
   assert.deepEqual(engine.ai(s, d.seat), engine.ai(s, d.seat, 'normal'));
 });
 
-/** The state with every card this seat cannot see (other concealed hands, the nọc) dealt anew. */
-function reshuffleHidden(s: ChanState, seat: number, salt: string): ChanState {
-  const t = structuredClone(s);
-  const others = t.seats.map((_, k) => k).filter((k) => k !== seat);
-  const pool = [...t.stock, ...others.flatMap((k) => t.seats[k]!.hand)];
-  const mixed = new Rng(salt).shuffle(pool);
-  let pos = 0;
-  for (const k of others) {
-    const h = t.seats[k]!.hand.length;
-    t.seats[k]!.hand = mixed.slice(pos, pos + h);
-    pos += h;
-  }
-  t.stock = mixed.slice(pos);
-  return t;
-}
-
 test('strong never reads the state: its choice does not change when the hidden cards are dealt anew', () => {
   let checked = 0;
   let differs = 0;
@@ -94,6 +77,17 @@ test('strong is given a SeatKnowledge only: the policy takes views, and its modu
   assert.ok(!text.includes(JSON.stringify(s.stock)));
   const a: ChanAction = strongAi(k);
   assert.deepEqual(engine.ai(s, d.seat, 'strong'), a);
+  // Over whole hands (4 and 5 seats), at every decision: every card the deciding seat cannot see dealt
+  // anew, its knowledge is the same.
+  let checked = 0;
+  let moved = 0;
+  for (const n of [4, 5])
+    playHand(`know${n}`, Array<AiLevel>(n).fill('normal'), opts(), (st, seat) => {
+      const t = reshuffleHidden(st, seat, `know${n}-${checked++}`);
+      if (JSON.stringify(t.seats.map((x) => x.hand)) !== JSON.stringify(st.seats.map((x) => x.hand))) moved++;
+      assert.deepEqual(knowledge(t, seat), knowledge(st, seat), `seat ${seat}'s knowledge depends on cards hidden from it`);
+    });
+  assert.ok(checked > 50 && moved > 0.9 * checked, `the redeal moved cards in ${moved} of ${checked} checks`);
 });
 
 test('easy is deterministic per decision', () => {

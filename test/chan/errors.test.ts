@@ -1,8 +1,11 @@
 /** One test per rule-error class (chan.md §7, §8; issue #7: errors say which rule blocked the move). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { engine } from '../../src/games/chan/index.js';
 import { ERROR_CODES } from '../../src/games/chan/actions.js';
+import { SCENARIO_ROOT } from '../support/scenarios.js';
 import { play, position, rejects } from './helpers.js';
 
 const HONOR = { 'u-claim-check': 'honor' }; // keeps a claim window open for every seat
@@ -169,8 +172,31 @@ test('error: bad-position', () => {
   assert.equal(r2.ok, false);
 });
 
-test('every error code is tested above or documented', () => {
+test('error: passed-wall-eat-only (§6): a drawn card passed on to the next gate can only be eaten by that gate', () => {
+  // Seat 0 drew 2n and nobody took it: it is offered at gate 1, where only seat 1 may eat it.
+  const hands = ['', '2v 2v 2s 3v 3v 4v 4v 5v 5v 7v 7v 8v 8v 9v 9v 1v 1v 3n 3n 4n 4n 5n 5n', '2n 2n 2n', ''];
+  // While it was the drawer's card, seat 2 (three 2n) could chíu it …
+  const atDrawer = position(4, { hands, phase: { kind: 'offer', card: '2n', gate: 0, source: 'wall', from: 0 } }, HONOR);
+  assert.ok(engine.pending(atDrawer).some((d) => d.seat === 2 && d.options.some((o) => o.type === 'chiu')));
+  // … once passed on, neither it nor anyone else may chíu or ù it, the drawer included.
+  const passed = position(4, { hands, phase: offer('2n', 1, 'passed-wall', 0) }, HONOR);
+  assert.deepEqual(
+    engine.pending(passed).map((d) => d.seat),
+    [1],
+  );
+  rejects(passed, 2, { type: 'chiu' }, 'chan/passed-wall-eat-only');
+  rejects(passed, 2, { type: 'u' }, 'chan/passed-wall-eat-only');
+  rejects(passed, 0, { type: 'chiu' }, 'chan/passed-wall-eat-only');
+  rejects(passed, 3, { type: 'u' }, 'chan/passed-wall-eat-only');
+  play(passed, 1, { type: 'eat', with: '2s' });
+});
+
+test('every error code is exercised by a test or a scenario', () => {
+  const here = readdirSync(import.meta.dirname).map((f) => readFileSync(join(import.meta.dirname, f), 'utf8'));
+  const scen = readdirSync(join(SCENARIO_ROOT, 'chan')).map((f) => readFileSync(join(SCENARIO_ROOT, 'chan', f), 'utf8'));
+  const text = [...here, ...scen].join('\n');
   assert.ok(ERROR_CODES.length >= 30);
+  for (const code of ERROR_CODES) assert.ok(text.includes(`'chan/${code}'`) || text.includes(`"chan/${code}"`), `no test for chan/${code}`);
 });
 
 test('error: own-returned-card (§7.3): the returner may not take back the card it returned, even after it moved on', () => {

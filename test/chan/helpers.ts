@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { resolveOptions } from '../../src/games/core/options.js';
 import { engine, type ChanAction, type ChanState } from '../../src/games/chan/index.js';
+import { Rng } from '../../src/games/core/rng.js';
 
 export function opts(overrides: Record<string, unknown> = {}, preset?: string) {
   const o = resolveOptions(engine.options, overrides, preset);
@@ -36,3 +37,19 @@ export function rejects(s: ChanState, seat: number, a: unknown, code: string): s
 
 export const options = (s: ChanState, seat: number) => engine.pending(s).find((d) => d.seat === seat)?.options ?? [];
 export const has = (s: ChanState, seat: number, a: ChanAction) => options(s, seat).some((o) => JSON.stringify(o) === JSON.stringify(a));
+
+/** The state with every card this seat cannot see (other concealed hands, the nọc) dealt anew. */
+export function reshuffleHidden(s: ChanState, seat: number, salt: string): ChanState {
+  const t = structuredClone(s);
+  const others = t.seats.map((_, k) => k).filter((k) => k !== seat);
+  const pool = [...t.stock, ...others.flatMap((k) => t.seats[k]!.hand)];
+  const mixed = new Rng(salt).shuffle(pool);
+  let pos = 0;
+  for (const k of others) {
+    const h = t.seats[k]!.hand.length;
+    t.seats[k]!.hand = mixed.slice(pos, pos + h);
+    pos += h;
+  }
+  t.stock = mixed.slice(pos);
+  return t;
+}

@@ -10,8 +10,9 @@ import fc from 'fast-check';
 import { defaultOptions, resolveOptions } from '../../src/games/core/options.js';
 import { deepFreeze } from '../../src/games/core/match.js';
 import { selfplay } from '../../src/games/core/selfplay.js';
-import { handSeed } from '../../src/games/core/rng.js';
+import { handSeed, Rng } from '../../src/games/core/rng.js';
 import { engine, type State } from '../../src/games/classic-mahjong/index.js';
+import { isBonusCode } from '../../src/games/mahjong/tiles.js';
 
 const HANDS = Number(process.env.CM_SELFPLAY_HANDS ?? 100);
 
@@ -68,7 +69,22 @@ test('a rejected action leaves a deep-frozen state unchanged', () => {
   );
 });
 
+/**
+ * The same table with every tile hidden from `seat` dealt anew: the other concealed hands, the live and
+ * the dead wall, same sizes. Bonus tiles stay where they are: a concealed hand never holds one (§4).
+ */
+function redealHidden(s: State, seat: number, salt: string): State {
+  const t = structuredClone(s);
+  const lists = [t.wall, t.dead, ...t.players.filter((_, i) => i !== seat).map((p) => p.concealed)];
+  const mixed = new Rng(salt).shuffle(lists.flatMap((l) => l.filter((x) => !isBonusCode(x))));
+  let k = 0;
+  for (const l of lists) for (let i = 0; i < l.length; i++) if (!isBonusCode(l[i]!)) l[i] = mixed[k++]!;
+  return t;
+}
+
 test('view(s, seat) never contains another seat’s concealed tiles', () => {
+  let checked = 0;
+  let moved = 0;
   for (const st of statesOf('views', 4).filter((x) => x.phase !== 'ended')) {
     for (let seat = 0; seat < 4; seat++) {
       const v = engine.view(st, seat);
@@ -84,8 +100,13 @@ test('view(s, seat) never contains another seat’s concealed tiles', () => {
         assert.ok(!json.includes(JSON.stringify(st.players[other]!.concealed)), `seat ${seat} sees seat ${other}`);
       }
       assert.ok(!('wall' in v) && !('dead' in v), 'the wall is hidden');
+      // every tile the seat cannot see dealt anew: its view is the same
+      const t = redealHidden(st, seat, `views-${checked++}`);
+      if (JSON.stringify(t.players.map((p) => p.concealed)) !== JSON.stringify(st.players.map((p) => p.concealed))) moved++;
+      assert.deepEqual(engine.view(t, seat), v, `seat ${seat}'s view depends on tiles hidden from it`);
     }
   }
+  assert.ok(checked > 100 && moved > 0.9 * checked, `the redeal moved tiles in ${moved} of ${checked} checks`);
 });
 
 function order(t: string): number {

@@ -83,6 +83,7 @@ function reshuffleHidden(s: State, seat: number, salt: string): State {
 
 test('behaviour: strong decides the same whatever the hidden cards are (it never reads them)', () => {
   let checked = 0;
+  let moved = 0;
   play(
     3,
     4,
@@ -92,9 +93,11 @@ test('behaviour: strong decides the same whatever the hidden cards are (it never
       assert.deepEqual(engine.view(t, seat), engine.view(s, seat), 'precondition: the seat sees the same table');
       assert.deepEqual(engine.ai(t, seat, 'strong'), engine.ai(s, seat, 'strong'));
       checked++;
+      // the reshuffle really moved hidden cards (other hands or the stock)
+      if (JSON.stringify([t.hands, t.stock]) !== JSON.stringify([s.hands, s.stock])) moved++;
     },
   );
-  assert.ok(checked > 50);
+  assert.ok(checked > 50 && moved > 0.9 * checked, `the reshuffle moved cards in ${moved} of ${checked} checks`);
 });
 
 test('strong works on the knowledge object alone and never changes it', () => {

@@ -8,9 +8,10 @@ import { explainStrong, strongAi } from '../../src/games/vn-mahjong/ai-strong.js
 import { defaultOptions } from '../../src/games/core/options.js';
 import { deepFreeze } from '../../src/games/core/match.js';
 import { AI_LEVELS } from '../../src/games/core/ai.js';
-import { handSeed, Rng } from '../../src/games/core/rng.js';
-import { isJoker, sortTiles } from '../../src/games/vn-mahjong/tiles.js';
+import { handSeed } from '../../src/games/core/rng.js';
+import { isJoker } from '../../src/games/vn-mahjong/tiles.js';
 import { madeSetTile } from '../support/mahjong-hands.js';
+import { redealHidden } from './helpers.js';
 
 const opts = defaultOptions(engine.options);
 /** Three concealed hands for the fixed positions below (East's is each test's own). */
@@ -64,22 +65,6 @@ test('strong decides the same when only hidden tiles differ (other hands, the wa
   assert.notDeepEqual(a.value.players[1]!.hand, b.value.players[1]!.hand, 'different hidden hands');
   assert.deepEqual(engine.ai(a.value, 0, 'strong'), engine.ai(b.value, 0, 'strong'));
 });
-
-/** The same table with every tile hidden from `person` dealt anew: the other seats' concealed hands and the wall, same sizes, same tiles. */
-function redealHidden(s: State, person: number, salt: string): State {
-  const seat = s.seatPerson.indexOf(person);
-  const t = structuredClone(s);
-  const others = t.players.map((_, i) => i).filter((i) => i !== seat);
-  const mixed = new Rng(salt).shuffle([...t.wall, ...others.flatMap((i) => t.players[i]!.hand)]);
-  let k = 0;
-  for (const i of others) {
-    const n = t.players[i]!.hand.length;
-    t.players[i]!.hand = sortTiles(mixed.slice(k, k + n));
-    k += n;
-  }
-  t.wall = mixed.slice(k);
-  return t;
-}
 
 /** Plain data only: objects and arrays with their own prototypes, no symbol, non-enumerable or accessor property, no function. */
 function assertPlain(x: unknown, path: string): void {

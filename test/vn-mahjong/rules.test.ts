@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { engine, type State, type VnAction } from '../../src/games/vn-mahjong/index.js';
 import { resolveOptions } from '../../src/games/core/options.js';
 import { deepFreeze } from '../../src/games/core/match.js';
+import { sortTiles } from '../../src/games/vn-mahjong/tiles.js';
+import { redealHidden } from './helpers.js';
 
 const FA = '1m 4m 7m 2p 5p 8p 3s 6s 9s 1z 3z 5z 7z';
 const FB = '2m 5m 8m 3p 6p 9p 1s 4s 7s 2z 4z 6z 1z';
@@ -224,12 +226,35 @@ test('initial phase: dealer keeps a single bonus tile and must discard it first 
   assert.deepEqual(engine.pending(t)[0]!.options, [{ type: 'discard', tile: kept }]);
   rejects(t, t.seatPerson[0]!, { type: 'discard', tile: t.players[0]!.hand.find((x) => x !== kept)! }, 'must-discard-flower');
 });
-test('initial-joker-expose = mandatory leaves no joker choice', () => {
-  for (let i = 0; i < 50; i++) {
-    const s = engine.setup(opts({ 'initial-joker-expose': 'mandatory', 'flower-discard': 'anytime' }), 4, `m${i}`, null);
-    for (const p of s.players) assert.ok(!p.hand.some((t) => /^J[APSMWDNH]$/.test(t)) || s.phase !== 'turn' || true);
-    assert.equal(engine.checkInvariants(s).length, 0);
+test('initial-joker-expose = mandatory leaves no joker choice: every joker held at the deal is exposed (§4.3)', () => {
+  // §4.3: exposing jokers at the deal is optional by default; `mandatory` exposes every joker held,
+  // replacement jokers included. With `flower-discard = anytime` nobody decides anything at the deal
+  // and play starts at the dealer's turn; by default a dealer with one bonus tile still decides
+  // whether to keep it, but every option exposes all of its jokers.
+  const joker = (t: string) => /^J[APSMWDNH]$/.test(t);
+  let dealtJoker = 0;
+  for (const flowers of ['anytime', 'dealer-single-only']) {
+    for (let i = 0; i < 40; i++) {
+      let s = engine.setup(opts({ 'initial-joker-expose': 'mandatory', 'flower-discard': flowers }), 4, `m${i}`, null);
+      if (flowers === 'anytime') assert.equal(s.phase, 'turn', `m${i}: nothing to decide at the deal`);
+      for (let k = 0; k < 10 && s.phase === 'initial'; k++) {
+        const d = engine.pending(s)[0]!;
+        const held = s.players[s.seatPerson.indexOf(d.seat)]!.hand.filter(joker).sort();
+        for (const a of d.options)
+          assert.ok(
+            a.type === 'initial-expose' && [...a.jokers].sort().join() === held.join(),
+            `m${i}: ${JSON.stringify(a)} keeps a joker`,
+          );
+        s = act(s, d.seat, engine.ai(s, d.seat));
+      }
+      assert.equal(s.phase, 'turn', `m${i} (${flowers}): the dealer's turn after the deal`);
+      for (const d of engine.pending(s)) assert.ok(!d.options.some((a) => a.type === 'initial-expose'));
+      for (const p of s.players) assert.ok(!p.hand.some(joker), `m${i} (${flowers}): a joker left in ${p.hand.join(' ')}`);
+      if (s.players.some((p) => p.exposed.some((e) => e.initial && joker(e.tile)))) dealtJoker++;
+      assert.equal(engine.checkInvariants(s).length, 0);
+    }
   }
+  assert.ok(dealtJoker >= 10, `only ${dealtJoker} deals had a joker to expose`);
 });
 
 // ---------------------------------------------------------------- liabilities
@@ -373,6 +398,8 @@ test('selfplay: a few hundred hands per people count, 0 errors, real share of wi
 });
 test('a view never shows another seat hidden tiles; state JSON round-trips; rejected action leaves state unchanged', () => {
   let s = engine.setup(opts(), 4, 'views', null);
+  let checked = 0;
+  let moved = 0;
   for (let i = 0; i < 60 && !engine.result(s); i++) {
     for (let p = 0; p < 4; p++) {
       const v = engine.view(s, p);
@@ -380,7 +407,12 @@ test('a view never shows another seat hidden tiles; state JSON round-trips; reje
       assert.ok(!json.includes('"wall"'));
       const others = s.seatPerson.filter((x) => x !== p);
       for (const o of others) assert.ok(!('hand' in (v.players.find((x) => x.person === o) as object)));
-      assert.deepEqual(v.hand, [...s.players[s.seatPerson.indexOf(p)]!.hand].sort((a, b) => (a < b ? -1 : 0)).length ? v.hand : v.hand);
+      assert.deepEqual(v.hand, sortTiles(s.players[s.seatPerson.indexOf(p)]!.hand));
+      // every tile p cannot see (the other concealed hands, the wall) dealt anew: p's view is the same
+      const t = redealHidden(s, p, `views-${i}-${p}`);
+      checked++;
+      if (JSON.stringify(t.players.map((x) => x.hand)) !== JSON.stringify(s.players.map((x) => x.hand))) moved++;
+      assert.deepEqual(engine.view(t, p), v, `step ${i}: person ${p}'s view depends on tiles hidden from it`);
     }
     assert.deepEqual(JSON.parse(JSON.stringify(s)), s);
     const d = engine.pending(s)[0]!;
@@ -389,6 +421,7 @@ test('a view never shows another seat hidden tiles; state JSON round-trips; reje
     assert.equal(bad.ok, false);
     s = act(s, d.seat, engine.ai(s, d.seat));
   }
+  assert.ok(checked > 100 && moved > 0.9 * checked, `the redeal moved tiles in ${moved} of ${checked} checks`);
 });
 
 test('Bạch Báo Chủy Mó: feeding the third dragon pung makes the feeder pay for a later self-draw (§11.3)', () => {
