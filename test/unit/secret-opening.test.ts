@@ -102,6 +102,7 @@ test('vn-mahjong: while the initial phase lasts, the public view is the same wha
   };
   let within = 0;
   let after = 0;
+  let ownShown = 0;
   for (let k = 0; k < 300 && !(within >= 5 && after >= 5); k++) {
     const s0 = initialState(engine, options, 4, `secret-decline-${k}`);
     const d = (engine.pending(s0) as Decision<BaseAction>[])[0]!;
@@ -115,6 +116,15 @@ test('vn-mahjong: while the initial phase lasts, the public view is the same wha
     // The holder's own view shows its own exposures, and only its own.
     const own = engine.view(s0, d.seat) as unknown as Pub;
     for (const p of own.players) if (p.person !== d.seat) assert.ok(p.exposed.every((e) => !e.initial));
+    const mine = own.players.find((p) => p.person === d.seat)!;
+    const st = s0 as unknown as { seatPerson: number[]; players: { exposed: { tile: string; initial: boolean }[] }[] };
+    const actual = st.players[st.seatPerson.indexOf(d.seat)]!.exposed.filter((e) => e.initial);
+    assert.deepEqual(
+      mine.exposed.filter((e) => e.initial),
+      actual,
+      'its own initial exposures show to it',
+    );
+    if (actual.length) ownShown++;
     for (const a of d.options as unknown as Expose[]) {
       const r = engine.apply(s0, d.seat, a as unknown as BaseAction);
       assert.ok(r.ok);
@@ -132,6 +142,7 @@ test('vn-mahjong: while the initial phase lasts, the public view is the same wha
     }
   }
   assert.ok(within >= 5 && after >= 5, `answers within the phase ${within}, closing it ${after}`);
+  assert.ok(ownShown >= 1, `a holder with initial exposures of its own: ${ownShown}`);
 });
 
 test('vn-mahjong: the next holder of an opening choice gets no new public ping, no deadline shows, and is told privately', () => {

@@ -131,11 +131,13 @@ for (const game of CLAIM_GAMES) {
 }
 
 test('a claim that times out says nothing in public and does not hand the seat to the AI; no claim reminder is posted', () => {
+  const checked: string[] = [];
   for (const game of CLAIM_GAMES) {
     const r = rig(game, `privacy-timeout-${game}`);
     r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
     const t = untilClaim(r, 0);
     if (!t) continue;
+    checked.push(game);
     const seat = pendingOf(t).find((d) => d.kind === 'claim')!.seat;
     const remind = r.run({ kind: 'remind', gameId: r.gameId, seat });
     assert.deepEqual(
@@ -150,6 +152,7 @@ test('a claim that times out says nothing in public and does not hand the seat t
     assert.equal(table.notice, undefined, `${game}: no "ran out of time" notice naming the claimant`);
     assert.equal(r.store.games.seats(r.gameId)[seat]!.isAi, false, `${game}: the seat stays its player's`);
   }
+  assert.deepEqual(checked, [...CLAIM_GAMES], 'a claim window in every game');
 });
 
 test('claims that ran out together are answered in one step: the window ends on time, not a step per claimant later', () => {
