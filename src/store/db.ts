@@ -58,14 +58,21 @@ export function migrate(db: DB, migrations: readonly Migration[] = MIGRATIONS): 
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
   const done = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
+  const recorded = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?');
   const applied: number[] = [];
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (done.has(m.version)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
-    })();
-    applied.push(m.version);
+    // Checked again inside a write transaction: two processes opening one old file at once (shards)
+    // would otherwise both run it, and the second fail on "table already exists".
+    const ran = db
+      .transaction((): boolean => {
+        if (recorded.get(m.version)) return false;
+        db.exec(m.sql);
+        db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+        return true;
+      })
+      .immediate();
+    if (ran) applied.push(m.version);
   }
   return applied;
 }

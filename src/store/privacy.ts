@@ -13,6 +13,7 @@
  * is still needed to play and to ping them); they ask again once it is over.
  */
 import type { DB } from './db.js';
+import { fillRatingHistory } from './rating-history.js';
 
 /** The code stored instead of an erased player's name (never a Discord name: those cannot start with '@'). */
 export const FORMER_PLAYER = '@former-player';
@@ -81,6 +82,13 @@ export function eraseUser(db: DB, userId: string): EraseOutcome {
     .transaction((): EraseOutcome => {
       const open = openSeatsOf(db, userId);
       if (open.length) return { ok: false, reason: 'playing', games: open };
+      // The rating charts of the servers and games they played are filled first (migration 18):
+      // replayed later, their seats would count as a newcomer's and change the others' charts.
+      const played = db.prepare('SELECT DISTINCT guild_id, game FROM results WHERE user_id = ? AND guild_id IS NOT NULL').all(userId) as {
+        guild_id: string;
+        game: string;
+      }[];
+      for (const p of played) fillRatingHistory(db, p.guild_id, p.game);
       const games = (db.prepare('SELECT COUNT(DISTINCT game_id) AS n FROM game_seats WHERE user_id = ?').get(userId) as { n: number }).n;
       const seats = db
         .prepare('UPDATE game_seats SET user_id = NULL, display_name = ? WHERE user_id = ?')

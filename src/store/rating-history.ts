@@ -15,7 +15,7 @@ export interface RatingPoint {
 }
 
 export function ratingHistory(db: DB, guildId: string, game: string, userId: string): RatingPoint[] {
-  fillOnce(db, guildId, game);
+  fillRatingHistory(db, guildId, game);
   return (
     db
       .prepare(
@@ -26,8 +26,14 @@ export function ratingHistory(db: DB, guildId: string, game: string, userId: str
   ).map((r) => ({ t: r.created_at, ordinal: ordinal({ mu: r.mu_after, sigma: r.sigma_after }) }));
 }
 
-/** Fills the ratings after each hand of a server's game from its results, once (migration 18). */
-function fillOnce(db: DB, guildId: string, game: string): void {
+/**
+ * Fills the ratings after each hand of a server's game from its results, once (migration 18). A row
+ * that has its rating already (recorded since migration 18) keeps it, and the replay goes on from
+ * it. Rows from before are recomputed, which is exact unless a player of that server and game was
+ * erased before (their seats replay as a newcomer each hand, as before migration 18): eraseUser
+ * fills first, so only an erasure made by an older release can leave such a gap.
+ */
+export function fillRatingHistory(db: DB, guildId: string, game: string): void {
   const filled = () => db.prepare('SELECT 1 FROM rating_history_filled WHERE guild_id = ? AND game = ?').get(guildId, game);
   if (filled()) return;
   db.transaction(() => {
@@ -40,10 +46,19 @@ function fillOnce(db: DB, guildId: string, game: string): void {
     if (!missing) return void mark();
     const rows = db
       .prepare(
-        `SELECT rowid, game_id, hand, seat, user_id, rank FROM results
+        `SELECT rowid, game_id, hand, seat, user_id, rank, mu_after, sigma_after FROM results
           WHERE guild_id = ? AND game = ? ORDER BY rowid`,
       )
-      .all(guildId, game) as { rowid: number; game_id: string; hand: number; seat: number; user_id: string | null; rank: number }[];
+      .all(guildId, game) as {
+      rowid: number;
+      game_id: string;
+      hand: number;
+      seat: number;
+      user_id: string | null;
+      rank: number;
+      mu_after: number | null;
+      sigma_after: number | null;
+    }[];
     const hands = new Map<string, typeof rows>();
     for (const r of rows) {
       const k = `${r.game_id}\u0000${r.hand}`;
@@ -61,6 +76,10 @@ function fillOnce(db: DB, guildId: string, game: string): void {
       const rated = osRate(teams, { rank: seats.map((s) => s.rank) });
       seats.forEach((s, i) => {
         if (!s.user_id) return;
+        if (s.mu_after !== null && s.sigma_after !== null) {
+          ratings.set(s.user_id, osRating({ mu: s.mu_after, sigma: s.sigma_after }));
+          return;
+        }
         const r = rated[i]![0]!;
         ratings.set(s.user_id, r);
         set.run(r.mu, r.sigma, s.rowid);

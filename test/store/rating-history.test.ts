@@ -88,3 +88,40 @@ test('a person erased (/privacy) takes their ratings along; the others keep thei
   );
   assert.deepEqual(ratingHistory(store.db, 'gA', 'phom', 'u2'), before);
 });
+
+test('erasing someone on a database from before migration 18 fills the charts first: the others’ charts stay as they were', () => {
+  const store = played();
+  const expected = ratingHistory(store.db, 'gA', 'phom', 'u2');
+  // As upgraded from an older release: no rating on the rows, nothing filled.
+  store.db.exec('UPDATE results SET mu_after = NULL, sigma_after = NULL; DELETE FROM rating_history_filled');
+  assert.equal(eraseUser(store.db, 'u1').ok, true);
+  // Replayed after the erasure, u1's seats would count as a newcomer's each hand and move u2's chart.
+  assert.deepEqual(ratingHistory(store.db, 'gA', 'phom', 'u2'), expected);
+});
+
+test('filling keeps the ratings rows already have (recorded since migration 18) and goes on from them', () => {
+  const store = played();
+  const rows = store.db.prepare("SELECT rowid AS id FROM results WHERE guild_id = 'gA' AND user_id = 'u2' ORDER BY rowid").all() as {
+    id: number;
+  }[];
+  const mid = rows[Math.floor(rows.length / 2)]!.id;
+  // Rows before `mid` as an older release left them; u2's row at `mid` with a rating the replay would
+  // not give (an erasure by an older release makes such a difference).
+  store.db.exec(`UPDATE results SET mu_after = NULL, sigma_after = NULL WHERE rowid < ${mid}; DELETE FROM rating_history_filled`);
+  store.db.prepare('UPDATE results SET mu_after = 40, sigma_after = 2 WHERE rowid = ?').run(mid);
+  const after = store.db.prepare('SELECT rowid, mu_after FROM results WHERE rowid > ? AND mu_after IS NOT NULL').all(mid);
+  const points = ratingHistory(store.db, 'gA', 'phom', 'u2');
+  assert.ok(
+    points.some((p) => p.ordinal === ordinal({ mu: 40, sigma: 2 })),
+    'the stored rating is kept',
+  );
+  assert.deepEqual(store.db.prepare('SELECT rowid, mu_after FROM results WHERE rowid > ? AND mu_after IS NOT NULL').all(mid), after);
+  assert.equal(
+    (
+      store.db.prepare("SELECT COUNT(*) AS n FROM results WHERE guild_id = 'gA' AND user_id IS NOT NULL AND mu_after IS NULL").get() as {
+        n: number;
+      }
+    ).n,
+    0,
+  );
+});

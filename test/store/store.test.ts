@@ -29,6 +29,26 @@ test('a fresh database is migrated to the latest version, with WAL', () => {
   store.close();
 });
 
+test('a migration another process ran after this one read the list is not run twice (shards opening one old file at once)', () => {
+  const path = tmpDb();
+  const first = new Database(path);
+  migrate(first, MIGRATIONS_FOR_TEST);
+  first.close();
+  // The second process read the applied versions before the first had run any: its list is empty.
+  const db = new Database(path);
+  const stale = new Proxy(db, {
+    get(target, key) {
+      if (key === 'prepare')
+        return (sql: string) => (/^SELECT version FROM schema_migrations$/.test(sql) ? { all: () => [] } : target.prepare(sql));
+      const v = Reflect.get(target, key) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+  assert.deepEqual(migrate(stale, MIGRATIONS_FOR_TEST), [], 'each is found recorded inside its own transaction');
+  assert.equal(schemaVersion(db), MIGRATIONS_FOR_TEST.at(-1)!.version);
+  db.close();
+});
+
 test('an older database is migrated forward without losing rows', () => {
   const path = tmpDb();
   const old = new Database(path);
