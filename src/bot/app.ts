@@ -12,6 +12,8 @@ import { createRouter } from './router.js';
 import { Scheduler } from './scheduler.js';
 import { forgetTable, run } from './effects.js';
 import { closeSeatChannels } from './seat-channels.js';
+import { gameChannel } from './messages.js';
+import { lobbyPayload } from './lobby.js';
 import { tableStore } from '../table/store.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
 import type { AiPort } from '../table/act.js';
@@ -123,9 +125,10 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   /**
    * Abandons open tables (store/guilds.ts: no timers fire; logs and results kept), each under its
    * game's lock so that no step in flight writes it back, and forgets what this process held for
-   * them. `close`: the server is still there, so the seats' private threads are closed too.
+   * them. `deleted`: the channel or thread that was deleted, in a server the bot is still in: the
+   * seats' private threads are closed and a lobby message left elsewhere says the table is cancelled.
    */
-  const abandon = async (ids: readonly string[], why: string, close: boolean): Promise<void> => {
+  const abandon = async (ids: readonly string[], why: string, deleted?: string): Promise<void> => {
     const gone: string[] = [];
     for (const id of ids) {
       await locks
@@ -133,8 +136,14 @@ export async function createBot(o: BotOptions): Promise<Bot> {
           if (!abandonGames(o.store.db, [id], ctx.clock.now()).length) return;
           gone.push(id);
           forgetTable(ctx, id);
-          const t = close ? ctx.table.load(id) : null;
-          if (t) await closeSeatChannels(ctx, t);
+          const t = deleted ? ctx.table.load(id) : null;
+          if (!t) return;
+          await closeSeatChannels(ctx, t);
+          if (t.row.lobbyMessageId && t.row.channelId && t.row.channelId !== deleted) {
+            const ch = await gameChannel(ctx, t.row.channelId);
+            const lang = langOf(t.row.locale, ctx.defaultLang);
+            await ch?.messages.edit(t.row.lobbyMessageId, lobbyPayload(ctx, t.row, t.seats, lang)).catch(() => undefined);
+          }
         })
         .catch((e: unknown) => o.log.error({ err: e, game: id }, 'abandoning a table failed'));
     }
@@ -149,13 +158,13 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   };
   // Removed from a server: its open tables are abandoned.
   client.on(Events.GuildDelete, (g) =>
-    track(abandon(openTablesOfGuild(o.store.db, g.id), 'removed from a server: its open tables are abandoned', false)),
+    track(abandon(openTablesOfGuild(o.store.db, g.id), 'removed from a server: its open tables are abandoned')),
   );
   // A game thread deleted (or the channel its lobby was opened in, which takes its threads): its
   // table, hand views and timers have nowhere to go. Deleted while the bot was down: the first
   // request to it answers 10003 (gone-channels.ts) and ends here the same way.
   function channelGone(id: string): void {
-    track(abandon(openTablesOfChannel(o.store.db, id), 'a game thread or channel was deleted: its open tables are abandoned', true));
+    track(abandon(openTablesOfChannel(o.store.db, id), 'a game thread or channel was deleted: its open tables are abandoned', id));
   }
   client.on(Events.ThreadDelete, (th) => channelGone(th.id));
   client.on(Events.ChannelDelete, (ch) => channelGone(ch.id));
@@ -179,7 +188,7 @@ export async function createBot(o: BotOptions): Promise<Bot> {
       // it is abandoned as GuildDelete would have done, before its timers fire into that server.
       for (const g of guildsWithOpenTables(o.store.db)) {
         if (!ownsGuild(client, g) || client.guilds.cache.has(g)) continue;
-        await abandon(openTablesOfGuild(o.store.db, g), 'not in this server any more: its open tables are abandoned', false);
+        await abandon(openTablesOfGuild(o.store.db, g), 'not in this server any more: its open tables are abandoned');
       }
       // Timers re-arm from the timers table with their remaining time (the scheduler). Only games whose
       // table message is behind (shown_version) or whose last step's effects may not have reached

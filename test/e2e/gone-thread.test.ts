@@ -26,6 +26,10 @@ test('a deleted game thread abandons its table: no timers, out of the open table
     await until(w, 'abandoned', () => w.store.games.get(a.gameId)!.status === 'cancelled');
     assert.ok(abandonedAt(w.store.db, a.gameId) !== null);
     assert.deepEqual(w.store.timers.forGame(a.gameId), []);
+    // The lobby message, left in the channel, says so and offers nothing to click.
+    await until(w, 'the lobby message says cancelled', () => /— cancelled/.test(w.sim.text(a.lobbyId)));
+    assert.ok(w.sim.components(a.lobbyId).every((c) => c.type !== 2 || c.disabled === true || c.style === 5));
+    assert.match(w.sim.text(b.lobbyId), /started in/);
     assert.equal(w.store.games.get(b.gameId)!.status, 'running', 'the other thread’s table is untouched');
     assert.equal(abandonedAt(w.store.db, b.gameId), null);
   });
