@@ -112,9 +112,11 @@ export class Notifier {
       const everyone = () => t.seats.filter((s) => !s.isAi && s.userId).map((s) => s.userId!);
       for (const e of effects) {
         if (e.kind === 'ping') {
-          const again = e.again === undefined ? {} : { again: e.again };
-          for (const s of e.turn) if (human(s)) want.push({ userId: human(s)!, kind: 'turn', ...again });
-          for (const s of e.claim) if (human(s)) want.push({ userId: human(s)!, kind: 'claim', opening: opening.has(s), ...again });
+          const again = e.again === undefined ? {} : { again: e.again.at };
+          // The voter whose vote resumed the table is at it: no DM for them.
+          const told = (s: number) => human(s) && human(s) !== e.again?.by;
+          for (const s of e.turn) if (told(s)) want.push({ userId: human(s)!, kind: 'turn', ...again });
+          for (const s of e.claim) if (told(s)) want.push({ userId: human(s)!, kind: 'claim', opening: opening.has(s), ...again });
         } else if (e.kind === 'tell') {
           // A hidden decision with no public ping (a secret opening choice's next holder): a window's notice.
           for (const s of e.seats) if (human(s)) want.push({ userId: human(s)!, kind: 'claim', opening: opening.has(s) });

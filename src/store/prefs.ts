@@ -362,15 +362,21 @@ export class NoticeStore {
     this.db.transaction(() => ids.forEach((id) => st.run(dueAt, id)))();
   }
 
-  /** Marks notices done (sent, digest, dropped, closed, failed): never tried again. */
+  /**
+   * Marks notices done (sent, digest, dropped, closed, failed): never tried again. Recorded at the
+   * clock's time if later than `at` (a delivery round's start): `rearm` compares it with a resume's.
+   */
   close(ids: readonly number[], outcome: string, at: number): void {
+    const when = Math.max(at, this.now());
     const st = this.db.prepare('UPDATE notices SET sent_at = ?, outcome = ? WHERE id = ? AND sent_at IS NULL');
-    this.db.transaction(() => ids.forEach((id) => st.run(at, outcome, id)))();
+    this.db.transaction(() => ids.forEach((id) => st.run(when, outcome, id)))();
   }
 
   /** Drops every waiting notice of a user (their DMs are closed). */
   dropAll(userId: string, outcome: string, at: number): void {
-    this.db.prepare('UPDATE notices SET sent_at = ?, outcome = ? WHERE user_id = ? AND sent_at IS NULL').run(at, outcome, userId);
+    this.db
+      .prepare('UPDATE notices SET sent_at = ?, outcome = ? WHERE user_id = ? AND sent_at IS NULL')
+      .run(Math.max(at, this.now()), outcome, userId);
   }
 
   all(userId: string): NoticeRow[] {

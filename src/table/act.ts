@@ -744,7 +744,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
               const pending = step.pending().filter((d) => !step.seats[d.seat]?.isAi);
               const turn = pending.filter((d) => windowKind(d) === 'turn').map((d) => d.seat);
               const claim = pending.filter((d) => windowKind(d) === 'claim').map((d) => d.seat);
-              if (turn.length || claim.length) step.effects.push({ kind: 'ping', turn, claim, again: now });
+              if (turn.length || claim.length) step.effects.push({ kind: 'ping', turn, claim, again: { at: now, by: cmd.userId } });
             }
           } else {
             step.pauseVotes = [...others, ...[...votes].map((v) => `${want}:${v}`)];

@@ -40,11 +40,12 @@ export type Effect =
   /** Reopen the game thread if it was archived (a live game acts in it). */
   | { kind: 'unarchive' }
   /**
-   * Replace the ping message: these seats must act now (turn or claim). `again`: the moment of a
-   * resume that pings again at the same state version (act.ts 'resume'): a DM notice of that version
-   * that was sent or dropped before it is sent once more (notifier.ts).
+   * Replace the ping message: these seats must act now (turn or claim). `again`: a resume that pings
+   * again at the same state version (act.ts 'resume'), when (`at`) and by whose deciding vote (`by`):
+   * a DM notice of that version sent or dropped before it is sent once more (notifier.ts), except
+   * to the voter, who is at the table.
    */
-  | { kind: 'ping'; turn: number[]; claim: number[]; again?: number }
+  | { kind: 'ping'; turn: number[]; claim: number[]; again?: { at: number; by: string } }
   /**
    * These seats have a new hidden decision that gets no public ping (the next holder of a secret
    * opening choice, act.ts `advance`): they are told privately only (their DM notice, if opted in).
