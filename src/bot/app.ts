@@ -2,7 +2,7 @@
  * Building and running the bot: a discord.js Client with the REST base from the environment
  * (Discord or the local simulator), the command router, the timer scheduler, and a clean shutdown.
  */
-import { Client, Events, GatewayIntentBits, MessageFlags, Options, Partials } from 'discord.js';
+import { Client, Events, GatewayDispatchEvents, GatewayIntentBits, MessageFlags, Options, Partials, RESTJSONErrorCodes } from 'discord.js';
 import type { Logger } from 'pino';
 import { abandonGames, guildsWithOpenTables, openTablesOfChannel, openTablesOfGuild, type Store } from '../store/index.js';
 import { ownsGuild } from '../ops/shard.js';
@@ -163,11 +163,31 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   // A game thread deleted (or the channel its lobby was opened in, which takes its threads): its
   // table, hand views and timers have nowhere to go. Deleted while the bot was down: the first
   // request to it answers 10003 (gone-channels.ts) and ends here the same way.
-  function channelGone(id: string): void {
+  const deleted = (id: string) =>
     track(abandon(openTablesOfChannel(o.store.db, id), 'a game thread or channel was deleted: its open tables are abandoned', id));
+  // The raw gateway events: discord.js emits ThreadDelete and ChannelDelete only for channels in its
+  // cache, and archived threads leave it (its sweeper; after a restart they were never in it).
+  client.ws.on(GatewayDispatchEvents.ThreadDelete, (d: { id: string }) => deleted(d.id));
+  client.ws.on(GatewayDispatchEvents.ChannelDelete, (d: { id: string }) => deleted(d.id));
+  /**
+   * A request answered 10003 Unknown Channel: abandoning cannot be undone, so a channel that holds
+   * open tables is fetched once more (bypassing the cache) and abandoned only if that answers 10003
+   * too. The check's own 10003 comes back here and is ignored while it runs.
+   */
+  const checking = new Set<string>();
+  function channelGone(id: string): void {
+    if (checking.has(id) || !openTablesOfChannel(o.store.db, id).length) return;
+    checking.add(id);
+    track(
+      client.channels
+        .fetch(id, { force: true, cache: false })
+        .then(
+          () => undefined,
+          (e: unknown) => ((e as { code?: unknown }).code === RESTJSONErrorCodes.UnknownChannel ? deleted(id) : undefined),
+        )
+        .finally(() => checking.delete(id)),
+    );
   }
-  client.on(Events.ThreadDelete, (th) => channelGone(th.id));
-  client.on(Events.ChannelDelete, (ch) => channelGone(ch.id));
   client.rest.on('rateLimited', (info) => o.log.warn({ info }, 'rate limited'));
 
   return {

@@ -245,10 +245,13 @@ export class GameStore {
    */
   applyStep(step: GameStep): void {
     // The version guard reads only what it needs (a step's game load happened before, in `load`).
-    const now = this.db.prepare('SELECT version, hand_index, game, seats FROM games WHERE id = ?').get(step.gameId) as
-      { version: number; hand_index: number; game: GameId; seats: number } | undefined;
+    const now = this.db.prepare('SELECT version, hand_index, game, seats, abandoned_at FROM games WHERE id = ?').get(step.gameId) as
+      { version: number; hand_index: number; game: GameId; seats: number; abandoned_at: number | null } | undefined;
     if (!now) throw new Error(`no game ${step.gameId}`);
-    if (now.version !== step.expectVersion) throw new StaleStepError(step.gameId, step.expectVersion, now.version);
+    // Abandoned meanwhile (store/guilds.ts; by another process, which holds no lock of this one's):
+    // abandoning moves no version, so a step computed before it would write the game back.
+    if (now.version !== step.expectVersion || now.abandoned_at !== null)
+      throw new StaleStepError(step.gameId, step.expectVersion, now.version);
     const id = step.gameId;
     // The states appended are for the step's seat count (Start sets it with the first state).
     let cur = { id, game: now.game, version: now.version, handIndex: now.hand_index, seats: step.seatCount ?? now.seats };

@@ -57,3 +57,20 @@ test('a thread deleted while the bot missed the event: the next timer finds it g
     assert.deepEqual(w.store.timers.forGame(a.gameId), []);
   });
 });
+
+test('a paused table whose archived thread is deleted, not in discord.js’s cache, is abandoned too (the raw gateway event)', async () => {
+  await withWorld(async (w) => {
+    const a = await openTable(w, 'phom', 2, 0);
+    w.store.games.update(a.gameId, { status: 'paused' });
+    // Archived threads leave discord.js's cache (its sweeper; a restart never loads them): no
+    // ThreadDelete event of its own then, and a paused table makes no request that would find out.
+    w.sim.archiveThread(a.threadId);
+    const cached = () => w.bot.client.channels.cache.get(a.threadId) as { archived?: boolean } | undefined;
+    await until(w, 'the bot saw the thread archived', () => cached()?.archived === true);
+    w.bot.client.channels.cache.delete(a.threadId);
+    assert.equal(cached(), undefined);
+    w.sim.deleteChannel(a.threadId);
+    await until(w, 'abandoned', () => w.store.games.get(a.gameId)!.status === 'cancelled');
+    assert.ok(abandonedAt(w.store.db, a.gameId) !== null);
+  });
+});
