@@ -4,7 +4,7 @@
  */
 import { Client, Events, GatewayDispatchEvents, GatewayIntentBits, MessageFlags, Options, Partials, RESTJSONErrorCodes } from 'discord.js';
 import type { Logger } from 'pino';
-import { abandonGames, guildsWithOpenTables, openTablesOfChannel, openTablesOfGuild, type Store } from '../store/index.js';
+import { abandonGames, guildsWithOpenTables, openTablesOfChannel, openTablesOfGuild, pausedTables, type Store } from '../store/index.js';
 import { ownsGuild } from '../ops/shard.js';
 import { GameLocks, type BotContext, type Clock, type Renderer } from './context.js';
 import { loadCommands } from './commands.js';
@@ -210,6 +210,9 @@ export async function createBot(o: BotOptions): Promise<Bot> {
         if (!ownsGuild(client, g) || client.guilds.cache.has(g)) continue;
         await abandon(openTablesOfGuild(o.store.db, g), 'not in this server any more: its open tables are abandoned');
       }
+      // A paused table makes no request that would find its thread deleted while the bot was down:
+      // each one's thread is fetched once, in the background (10003: abandoned, as above).
+      for (const p of pausedTables(o.store.db)) if (p.threadId && ownsGuild(client, p.guildId)) channelGone(p.threadId);
       // Timers re-arm from the timers table with their remaining time (the scheduler). Only games whose
       // table message is behind (shown_version) or whose last step's effects may not have reached
       // Discord (the outbox) are loaded and redrawn; every other game is loaded on its first click or

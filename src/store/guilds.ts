@@ -61,6 +61,15 @@ export function openTablesOfChannel(db: DB, channelId: string): string[] {
   ).map((r) => r.id);
 }
 
+/** The paused tables, with their server and game thread (src/bot/app.ts checks their threads at start). */
+export function pausedTables(db: DB): { id: string; guildId: string | null; threadId: string | null }[] {
+  return db.prepare("SELECT id, guild_id AS guildId, thread_id AS threadId FROM games WHERE status = 'paused'").all() as {
+    id: string;
+    guildId: string | null;
+    threadId: string | null;
+  }[];
+}
+
 /** Abandons the open tables of `guildId`; returns them (none when there were none). Idempotent. */
 export function abandonGuild(db: DB, guildId: string, now: number = Date.now()): AbandonedGame[] {
   return abandonGames(db, openTablesOfGuild(db, guildId), now);

@@ -74,3 +74,16 @@ test('a paused table whose archived thread is deleted, not in discord.js’s cac
     assert.ok(abandonedAt(w.store.db, a.gameId) !== null);
   });
 });
+
+test('a paused table whose thread was deleted while the bot was down is abandoned at the next start', async () => {
+  await withWorld(async (w) => {
+    const a = await openTable(w, 'phom', 2, 0);
+    const b = await openTable(w, 'phom', 2, 0);
+    for (const g of [a, b]) w.store.games.update(g.gameId, { status: 'paused' });
+    // Deleted with no event reaching the bot (it was down).
+    w.sim.channel(a.threadId).deleted = true;
+    await w.restartBot();
+    await until(w, 'abandoned', () => w.store.games.get(a.gameId)!.status === 'cancelled');
+    assert.equal(w.store.games.get(b.gameId)!.status, 'paused', 'a paused table whose thread is there stays paused');
+  });
+});
