@@ -17,15 +17,20 @@ async function until(w: World, what: string, ok: () => boolean): Promise<void> {
   assert.ok(ok(), what);
 }
 
+/** The table is abandoned (soon: the events and checks run in the background): cancelled, marked, no timers. */
+async function abandoned(w: World, gameId: string): Promise<void> {
+  await until(w, 'abandoned', () => w.store.games.get(gameId)!.status === 'cancelled');
+  assert.ok(abandonedAt(w.store.db, gameId) !== null, 'marked abandoned');
+  assert.deepEqual(w.store.timers.forGame(gameId), [], 'no timers left');
+}
+
 test('a deleted game thread abandons its table: no timers, out of the open tables; another table plays on', async () => {
   await withWorld(async (w) => {
     const a = await openTable(w, 'phom', 2, 0);
     const b = await openTable(w, 'phom', 2, 0);
     assert.ok(w.store.timers.forGame(a.gameId).length > 0, 'a live table has deadlines');
     w.sim.deleteChannel(a.threadId);
-    await until(w, 'abandoned', () => w.store.games.get(a.gameId)!.status === 'cancelled');
-    assert.ok(abandonedAt(w.store.db, a.gameId) !== null);
-    assert.deepEqual(w.store.timers.forGame(a.gameId), []);
+    await abandoned(w, a.gameId);
     // The lobby message, left in the channel, says so and offers nothing to click.
     await until(w, 'the lobby message says cancelled', () => /— cancelled/.test(w.sim.text(a.lobbyId)));
     assert.ok(w.sim.components(a.lobbyId).every((c) => c.type !== 2 || c.disabled === true || c.style === 5));
@@ -39,8 +44,7 @@ test('deleting the channel a lobby was opened in abandons its tables (their thre
   await withWorld(async (w) => {
     const a = await openTable(w, 'phom', 2, 0);
     w.sim.deleteChannel(w.channelId);
-    await until(w, 'abandoned', () => w.store.games.get(a.gameId)!.status === 'cancelled');
-    assert.ok(abandonedAt(w.store.db, a.gameId) !== null);
+    await abandoned(w, a.gameId);
   });
 });
 
@@ -52,9 +56,7 @@ test('a thread deleted while the bot missed the event: the next timer finds it g
     const last = Math.max(...w.store.timers.forGame(a.gameId).map((t) => t.deadline));
     w.now.t = last + 1;
     await w.bot.scheduler.tick();
-    await until(w, 'abandoned', () => w.store.games.get(a.gameId)!.status === 'cancelled');
-    assert.ok(abandonedAt(w.store.db, a.gameId) !== null);
-    assert.deepEqual(w.store.timers.forGame(a.gameId), []);
+    await abandoned(w, a.gameId);
   });
 });
 
@@ -70,8 +72,7 @@ test('a paused table whose archived thread is deleted, not in discord.js’s cac
     w.bot.client.channels.cache.delete(a.threadId);
     assert.equal(cached(), undefined);
     w.sim.deleteChannel(a.threadId);
-    await until(w, 'abandoned', () => w.store.games.get(a.gameId)!.status === 'cancelled');
-    assert.ok(abandonedAt(w.store.db, a.gameId) !== null);
+    await abandoned(w, a.gameId);
   });
 });
 
@@ -83,7 +84,7 @@ test('a paused table whose thread was deleted while the bot was down is abandone
     // Deleted with no event reaching the bot (it was down).
     w.sim.channel(a.threadId).deleted = true;
     await w.restartBot();
-    await until(w, 'abandoned', () => w.store.games.get(a.gameId)!.status === 'cancelled');
+    await abandoned(w, a.gameId);
     assert.equal(w.store.games.get(b.gameId)!.status, 'paused', 'a paused table whose thread is there stays paused');
   });
 });
