@@ -10,10 +10,8 @@ import { GameLocks, type BotContext, type Clock, type Renderer } from './context
 import { loadCommands } from './commands.js';
 import { createRouter } from './router.js';
 import { Scheduler } from './scheduler.js';
-import { forgetTable, run } from './effects.js';
+import { forgetTable, redrawLobby, run } from './effects.js';
 import { closeSeatChannels } from './seat-channels.js';
-import { gameChannel } from './messages.js';
-import { lobbyPayload } from './lobby.js';
 import { tableStore } from '../table/store.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
 import type { AiPort } from '../table/act.js';
@@ -139,11 +137,7 @@ export async function createBot(o: BotOptions): Promise<Bot> {
           const t = deleted ? ctx.table.load(id) : null;
           if (!t) return;
           await closeSeatChannels(ctx, t);
-          if (t.row.lobbyMessageId && t.row.channelId && t.row.channelId !== deleted) {
-            const ch = await gameChannel(ctx, t.row.channelId);
-            const lang = langOf(t.row.locale, ctx.defaultLang);
-            await ch?.messages.edit(t.row.lobbyMessageId, lobbyPayload(ctx, t.row, t.seats, lang)).catch(() => undefined);
-          }
+          if (t.row.channelId !== deleted) await redrawLobby(ctx, t);
         })
         .catch((e: unknown) => o.log.error({ err: e, game: id }, 'abandoning a table failed'));
     }

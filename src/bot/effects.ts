@@ -174,12 +174,8 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
     case 'tell':
       // Private only: the DM notices (src/notify) act on it; nothing is posted in the thread.
       return;
-    case 'lobby': {
-      if (!t.row.lobbyMessageId || !t.row.channelId) return;
-      const ch = await gameChannel(ctx, t.row.channelId);
-      await ch?.messages.edit(t.row.lobbyMessageId, lobbyPayload(ctx, t.row, t.seats, lang)).catch(() => undefined);
-      return;
-    }
+    case 'lobby':
+      return redrawLobby(ctx, t);
     case 'table': {
       // A step that changed nothing public (a claim pass, a claim timeout) leaves a message that
       // showed the version before it as it is. In a running process the queue knows what the message
@@ -396,6 +392,13 @@ async function editPing(
   } catch {
     return false;
   }
+}
+
+/** Redraws the table's lobby message (in the channel /play ran in) as the row now stands. */
+export async function redrawLobby(ctx: BotContext, t: Table): Promise<void> {
+  if (!t.row.lobbyMessageId || !t.row.channelId) return;
+  const ch = await gameChannel(ctx, t.row.channelId);
+  await ch?.messages.edit(t.row.lobbyMessageId, lobbyPayload(ctx, t.row, t.seats, publicLang(ctx, t))).catch(() => undefined);
 }
 
 /**

@@ -62,17 +62,11 @@ export function openTablesOfChannel(db: DB, channelId: string): string[] {
 }
 
 /** The paused tables, with their server and game thread (src/bot/app.ts checks their threads at start). */
-export function pausedTables(db: DB): { id: string; guildId: string | null; threadId: string | null }[] {
-  return db.prepare("SELECT id, guild_id AS guildId, thread_id AS threadId FROM games WHERE status = 'paused'").all() as {
-    id: string;
+export function pausedTables(db: DB): { guildId: string | null; threadId: string | null }[] {
+  return db.prepare("SELECT guild_id AS guildId, thread_id AS threadId FROM games WHERE status = 'paused'").all() as {
     guildId: string | null;
     threadId: string | null;
   }[];
-}
-
-/** Abandons the open tables of `guildId`; returns them (none when there were none). Idempotent. */
-export function abandonGuild(db: DB, guildId: string, now: number = Date.now()): AbandonedGame[] {
-  return abandonGames(db, openTablesOfGuild(db, guildId), now);
 }
 
 /** The servers with an open table (lobby, running or paused). */

@@ -1,11 +1,11 @@
 /**
- * The bot removed from a server (issue #18 §3): `abandonGuild` marks the server's lobby, running and
+ * The bot removed from a server (issue #18 §3): `abandonGames(openTablesOfGuild(…))` marks the server's lobby, running and
  * paused tables abandoned in one transaction; nothing lists, resumes or times them out any more, and
  * /score and /leaderboard ignore their hands. Other servers and finished games are untouched.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openStore, abandonGuild, abandonedAt, type SeatRow, type Store } from '../../src/store/index.js';
+import { openStore, abandonGames, openTablesOfGuild, abandonedAt, type SeatRow, type Store } from '../../src/store/index.js';
 import { engineOf } from '../../src/table/manifests.js';
 import type { HandResult } from '../../src/games/core/types.js';
 
@@ -27,7 +27,7 @@ function game(store: Store, guildId: string, status: 'lobby' | 'running' | 'paus
   return row.id;
 }
 
-test('abandonGuild: open tables become abandoned; timers, outbox, listings and leaderboards leave them; others untouched', () => {
+test('abandoning a server: open tables become abandoned; timers, outbox, listings and leaderboards leave them; others untouched', () => {
   let now = 50_000;
   const store = openStore(':memory:', engineOf, () => now);
   const lobby = game(store, 'gA', 'lobby', 1);
@@ -41,7 +41,7 @@ test('abandonGuild: open tables become abandoned; timers, outbox, listings and l
   assert.equal(store.results.record('gA', 'u2', 'phom', 'all').hands, 2);
 
   now = 60_000;
-  const gone = abandonGuild(store.db, 'gA', now);
+  const gone = abandonGames(store.db, openTablesOfGuild(store.db, 'gA'), now);
   assert.deepEqual(
     gone.map((g) => [g.id, g.from]),
     [
@@ -95,7 +95,7 @@ test('abandonGuild: open tables become abandoned; timers, outbox, listings and l
   // The log and results stay: the hand finished before the removal is still stored (replayable).
   assert.deepEqual(store.results.handsRecorded(running), [0]);
   // Idempotent: nothing left to abandon; another server untouched.
-  assert.deepEqual(abandonGuild(store.db, 'gA', 70_000), []);
+  assert.deepEqual(abandonGames(store.db, openTablesOfGuild(store.db, 'gA'), 70_000), []);
   assert.equal(store.games.get(elsewhere)!.status, 'running');
   assert.equal(store.timers.forGame(elsewhere).length, 1);
   store.close();

@@ -12,7 +12,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openStore, shardOf, abandonGuild } from '../../src/store/index.js';
+import { openStore, shardOf, abandonGames, openTablesOfGuild } from '../../src/store/index.js';
 import { engineOf } from '../../src/table/manifests.js';
 
 const STEPS = 600;
@@ -110,7 +110,7 @@ test("each shard's timers: due, reminders and the next wake-up hold only its own
   assert.equal(store.timers.nextDue(), 500, 'unscoped: every timer, as before');
   assert.equal(store.timers.due(10_000).length, 4);
   // An abandoned guild's timers are gone and never fire, scoped or not.
-  abandonGuild(store.db, guilds[0]!);
+  abandonGames(store.db, openTablesOfGuild(store.db, guilds[0]!));
   assert.deepEqual(
     store.timers.due(10_000, s1).map((t) => t.gameId),
     [ids[2]],
