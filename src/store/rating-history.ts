@@ -14,6 +14,20 @@ export interface RatingPoint {
   ordinal: number;
 }
 
+/**
+ * The ratings after one hand: every seat takes part, with its person's rating before it, or as a
+ * newcomer (`undefined`: an AI seat, a person's first hand, an erased player), ranked as stored.
+ * Null when fewer than two seats played (nothing to rate). ResultStore.updateRatings and the fill
+ * below both rate through it, so the chart is what the ratings table holds.
+ */
+export function rateHand(before: readonly (Rating | undefined)[], ranks: readonly number[]): Rating[] | null {
+  if (before.length < 2) return null;
+  return osRate(
+    before.map((r) => [r ?? osRating()]),
+    { rank: [...ranks] },
+  ).map((team) => team[0]!);
+}
+
 export function ratingHistory(db: DB, guildId: string, game: string, userId: string): RatingPoint[] {
   fillRatingHistory(db, guildId, game);
   return (
@@ -70,17 +84,18 @@ export function fillRatingHistory(db: DB, guildId: string, game: string): void {
     const ratings = new Map<string, Rating>();
     for (const list of hands.values()) {
       const seats = [...list].sort((a, b) => a.seat - b.seat);
-      const humans = seats.filter((s) => s.user_id);
-      if (humans.length < 2 && seats.length < 2) continue;
-      const teams = seats.map((s) => [(s.user_id ? ratings.get(s.user_id) : undefined) ?? osRating()]);
-      const rated = osRate(teams, { rank: seats.map((s) => s.rank) });
+      const rated = rateHand(
+        seats.map((s) => (s.user_id ? ratings.get(s.user_id) : undefined)),
+        seats.map((s) => s.rank),
+      );
+      if (!rated) continue;
       seats.forEach((s, i) => {
         if (!s.user_id) return;
         if (s.mu_after !== null && s.sigma_after !== null) {
           ratings.set(s.user_id, osRating({ mu: s.mu_after, sigma: s.sigma_after }));
           return;
         }
-        const r = rated[i]![0]!;
+        const r = rated[i]!;
         ratings.set(s.user_id, r);
         set.run(r.mu, r.sigma, s.rowid);
       });

@@ -3,7 +3,8 @@
  * Points are stored in each game's own unit; ratings use OpenSkill (Plackett–Luce), which handles
  * 2–6-player free-for-all results with ties.
  */
-import { rating as osRating, rate as osRate, ordinal } from 'openskill';
+import { rating as osRating, ordinal } from 'openskill';
+import { rateHand } from './rating-history.js';
 import type { DB } from './db.js';
 import type { GameId, HandResult, Seat } from '../games/core/types.js';
 import type { SeatRow } from './games.js';
@@ -126,15 +127,16 @@ export class ResultStore {
 
   /** The ratings after a hand, stored in the ratings table and on the hand's result rows (/score's chart). */
   private updateRatings(guildId: string, game: GameId, gameId: string, hand: number, seats: SeatRow[], ranks: number[]): void {
-    const humans = seats.filter((s) => !s.isAi && s.userId);
-    if (humans.length < 2 && seats.length < 2) return;
     // Every seat takes part (AI seats as fresh anonymous players) so a human beating AIs still moves.
     const get = this.db.prepare('SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?');
-    const teams = seats.map((s) => {
-      const r = !s.isAi && s.userId ? (get.get(guildId, game, s.userId) as { mu: number; sigma: number } | undefined) : undefined;
-      return [r ? osRating({ mu: r.mu, sigma: r.sigma }) : osRating()];
-    });
-    const rated = osRate(teams, { rank: seats.map((s) => ranks[s.seat]!) });
+    const rated = rateHand(
+      seats.map((s) => {
+        const r = !s.isAi && s.userId ? (get.get(guildId, game, s.userId) as { mu: number; sigma: number } | undefined) : undefined;
+        return r ? osRating({ mu: r.mu, sigma: r.sigma }) : undefined;
+      }),
+      seats.map((s) => ranks[s.seat]!),
+    );
+    if (!rated) return;
     const up = this.db.prepare(
       `INSERT INTO ratings (guild_id, game, user_id, mu, sigma, matches, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?)
        ON CONFLICT(guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, matches = matches + 1, updated_at = excluded.updated_at`,
@@ -142,7 +144,7 @@ export class ResultStore {
     const after = this.db.prepare('UPDATE results SET mu_after = ?, sigma_after = ? WHERE game_id = ? AND hand = ? AND seat = ?');
     seats.forEach((s, i) => {
       if (s.isAi || !s.userId) return;
-      const r = rated[i]![0]!;
+      const r = rated[i]!;
       up.run(guildId, game, s.userId, r.mu, r.sigma, this.now());
       after.run(r.mu, r.sigma, gameId, hand, s.seat);
     });
