@@ -49,10 +49,13 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const games = ctx.store.games.recent(i.guildId, 15, game).filter((g) => g.status !== 'lobby' && g.status !== 'cancelled');
   if (!games.length) return void (await i.editReply({ content: t('common:history.none') }));
   const lines = games.map((g) => {
-    const seats = ctx.store.games
-      .seats(g.id)
-      .map((s) => shownName(s.displayName, t))
-      .join(', ');
+    // Everyone who played, in seat order, then those who left (named so).
+    const seated = ctx.store.games.seats(g.id);
+    const left = ctx.store.results.matchStandings(g.id, seated).filter((e) => !e.seated);
+    const seats = [
+      ...seated.map((s) => shownName(s.displayName, t)),
+      ...left.map((e) => t('common:result.left-name', { name: shownName(e.name, t) })),
+    ].join(', ');
     return `\`${g.id}\` ${t(`${g.game}:name`)} · ${t(`common:status.${g.status}`)} · ${t('common:count.hands', { count: g.handIndex + 1 })} · ${seats} · <t:${Math.floor(g.publicAt / 1000)}:R>`;
   });
   await i.editReply({ content: [`**${t('common:history.title')}**`, ...lines, t('common:history.hint')].join('\n').slice(0, 2000) });

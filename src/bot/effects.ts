@@ -281,7 +281,10 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
     case 'result': {
       const key = `result:${e.hand}`;
       if (t.row.lastNotice === key || e.hand !== t.row.handIndex) return;
-      const v = resultView(t, lang, e.matchOver);
+      const v = resultView(t, lang, e.matchOver, {
+        roster: ctx.store.results.handsOf(t.row.id, e.hand),
+        standings: ctx.store.results.matchStandings(t.row.id, t.seats),
+      });
       const ch = await gameChannel(ctx, t.row.threadId);
       if (!v || !ch) return;
       const image = await ctx.render.result(v.model);
@@ -316,11 +319,12 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       tableSlots.get(ctx)?.delete(t.row.id);
       await deletePing(ctx, t);
       // With two hands or more, the standings chart: every player's running total by hand.
-      const sm = standingsModel(t, lang, ctx.store.results.handsOf(t.row.id));
+      const entries = ctx.store.results.matchStandings(t.row.id, t.seats);
+      const sm = standingsModel(t, lang, entries);
       const chart = sm ? await ctx.render.standings(sm).catch(() => null) : null;
       await ch
         .send({
-          content: endMatchText(t, lang),
+          content: endMatchText(t, lang, entries),
           files: chart
             ? [png('standings.png', chart, `${sm!.title}: ${sm!.players.map((p) => `${p.name} ${p.totals.at(-1)}`).join(', ')}`)]
             : [],

@@ -227,7 +227,15 @@ export async function onTableComponent(ctx: BotContext, i: Comp, b: GameButton):
       ...(b.arg !== undefined ? { arg: b.arg } : {}),
       displayName,
     },
-    { via: via(i) },
+    {
+      via: via(i),
+      // The result message's buttons are spent once the next hand is dealt or the match ended:
+      // taken off before the step's effects run, as the end of the match archives the thread.
+      answer: async (r) => {
+        if (r.outcome.ok && (b.verb === 'next-hand' || b.verb === 'end-match'))
+          await i.editReply({ components: [] }).catch(() => undefined);
+      },
+    },
   );
   const o = r.outcome;
   if (o.confirm && r.table) {
@@ -248,6 +256,4 @@ export async function onTableComponent(ctx: BotContext, i: Comp, b: GameButton):
     if (th?.isThread()) await th.members.add(i.user.id).catch(() => undefined);
     return tell(i, t('common:seat.took', { n: (o.seat ?? 0) + 1 }));
   }
-  // The result message's buttons are spent once the next hand is dealt or the match ended.
-  if (b.verb === 'next-hand' || b.verb === 'end-match') await i.editReply({ components: [] }).catch(() => undefined);
 }

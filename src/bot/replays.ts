@@ -101,7 +101,7 @@ export async function handReplayView(ctx: BotContext, gameId: string, hand: numb
   const row = ctx.store.games.get(gameId);
   const r = replayHand(ctx, gameId, hand);
   if (!row || !r) return null;
-  const names = ctx.store.games.seats(gameId).map((s) => shownName(s.displayName, translator(lang)));
+  const names = ctx.store.results.namesAsPlayed(gameId, hand, ctx.store.games.seats(gameId)).map((n) => shownName(n, translator(lang)));
   const pc = { lang, t: translator(lang), names };
   const presenter = GAMES[row.game].presenter;
   const engine = GAMES[row.game].engine;

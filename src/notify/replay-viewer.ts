@@ -78,7 +78,7 @@ function replaySteps(ctx: BotContext, gameId: string, hand: number, userId: stri
   const r = replayHand(ctx, gameId, hand);
   if (!row || !r) return null;
   const t = translator(lang);
-  const names = ctx.store.games.seats(gameId).map((s) => shownName(s.displayName, t));
+  const names = ctx.store.results.namesAsPlayed(gameId, hand, ctx.store.games.seats(gameId)).map((n) => shownName(n, t));
   const { presenter, engine } = GAMES[row.game];
   const who = (seat: number | null) => (seat === null ? '—' : (names[seat] ?? `#${seat + 1}`));
   const ownHint = (a: HandReplay['actions'][number]) =>

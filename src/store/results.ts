@@ -77,6 +77,75 @@ export function ranksOf(result: HandResult, seats: number): number[] {
   return ranks;
 }
 
+/** One seat's stored result of one hand. */
+export interface HandRow {
+  hand: number;
+  seat: Seat;
+  /** Null for an AI, also for a hand the AI played for a person's seat. */
+  userId: string | null;
+  points: number;
+  rank: number;
+  won: boolean;
+  displayName: string;
+}
+
+/** A person (or an AI) of a match and the points they made, hand by hand (ResultStore.matchStandings). */
+export interface MatchEntry {
+  /** The seat they sit in now, or last sat in. */
+  seat: Seat;
+  userId: string | null;
+  /** Their name on their latest hand (their present seat's name while seated). */
+  name: string;
+  /** Whether they hold a seat now; false: they left the table. */
+  seated: boolean;
+  byHand: Map<number, number>;
+  total: number;
+}
+
+/** `ResultStore.matchStandings` from the rows (pure, for tests). */
+export function matchStandings(rows: readonly HandRow[], seats: readonly Pick<SeatRow, 'seat' | 'userId' | 'displayName'>[]): MatchEntry[] {
+  // A row without a user id whose seat and name are a person's (on another row or seated now) is theirs.
+  const personAt = new Map<string, string>();
+  for (const r of rows) if (r.userId) personAt.set(`${r.seat}\u0000${r.displayName}`, r.userId);
+  for (const s of seats) if (s.userId) personAt.set(`${s.seat}\u0000${s.displayName}`, s.userId);
+  const keyOf = (seat: number, userId: string | null, name: string): string => {
+    const u = userId ?? personAt.get(`${seat}\u0000${name}`);
+    return u ? `u:${u}` : `ai:${name}`;
+  };
+  const out = new Map<string, MatchEntry>();
+  for (const r of rows) {
+    const key = keyOf(r.seat, r.userId, r.displayName);
+    const e = out.get(key) ?? {
+      seat: r.seat,
+      userId: null,
+      name: r.displayName,
+      seated: false,
+      byHand: new Map<number, number>(),
+      total: 0,
+    };
+    e.seat = r.seat;
+    e.name = r.displayName;
+    if (key.startsWith('u:')) e.userId = key.slice(2);
+    e.byHand.set(r.hand, (e.byHand.get(r.hand) ?? 0) + r.points);
+    e.total += r.points;
+    out.set(key, e);
+  }
+  for (const s of seats) {
+    const key = keyOf(s.seat, s.userId, s.displayName);
+    const e = out.get(key) ?? {
+      seat: s.seat,
+      userId: s.userId,
+      name: s.displayName,
+      seated: true,
+      byHand: new Map<number, number>(),
+      total: 0,
+    };
+    Object.assign(e, { seat: s.seat, name: s.displayName, seated: true });
+    out.set(key, e);
+  }
+  return [...out.values()];
+}
+
 /** A results row's game was not abandoned (migration 10): abandoned games stay out of /score and /leaderboard. */
 const NOT_ABANDONED = 'game_id NOT IN (SELECT id FROM games WHERE abandoned_at IS NOT NULL)';
 
@@ -150,12 +219,48 @@ export class ResultStore {
     });
   }
 
-  handsOf(gameId: string): { hand: number; seat: Seat; points: number; rank: number; won: boolean; displayName: string }[] {
+  handsOf(gameId: string, hand?: number): HandRow[] {
+    const cols = 'SELECT hand, seat, user_id, points, rank, won, display_name FROM results WHERE game_id = ?';
     return (
-      this.db
-        .prepare('SELECT hand, seat, points, rank, won, display_name FROM results WHERE game_id = ? ORDER BY hand, seat')
-        .all(gameId) as { hand: number; seat: number; points: number; rank: number; won: number; display_name: string }[]
-    ).map((r) => ({ hand: r.hand, seat: r.seat, points: r.points, rank: r.rank, won: r.won === 1, displayName: r.display_name }));
+      (hand === undefined
+        ? this.db.prepare(`${cols} ORDER BY hand, seat`).all(gameId)
+        : this.db.prepare(`${cols} AND hand = ? ORDER BY seat`).all(gameId, hand)) as {
+        hand: number;
+        seat: number;
+        user_id: string | null;
+        points: number;
+        rank: number;
+        won: number;
+        display_name: string;
+      }[]
+    ).map((r) => ({
+      hand: r.hand,
+      seat: r.seat,
+      userId: r.user_id,
+      points: r.points,
+      rank: r.rank,
+      won: r.won === 1,
+      displayName: r.display_name,
+    }));
+  }
+
+  /**
+   * Each seat's name as hand `hand` was played (its result rows: a player who left during it
+   * settled with it), the seat's present name where the hand has no result yet.
+   */
+  namesAsPlayed(gameId: string, hand: number, seats: readonly Pick<SeatRow, 'seat' | 'displayName'>[]): string[] {
+    const rows = this.handsOf(gameId, hand);
+    return seats.map((s) => rows.find((r) => r.seat === s.seat)?.displayName ?? s.displayName);
+  }
+
+  /**
+   * Everyone who played a hand of the match, one entry per person (an AI by its name), with their
+   * points hand by hand: the seats' present occupants and those who left (phom.md §11.3), so the
+   * standings add up to the hands played. Hands the AI played for a person's seat (stored without
+   * a user id, under the seat's name) are that person's.
+   */
+  matchStandings(gameId: string, seats: readonly Pick<SeatRow, 'seat' | 'userId' | 'displayName'>[]): MatchEntry[] {
+    return matchStandings(this.handsOf(gameId), seats);
   }
 
   /** The hands of a game whose results are stored. */

@@ -15,6 +15,7 @@ import { readableVars, signed, unitName } from './present/common.js';
 import type { Table } from './store.js';
 import type { UiRow } from './ui.js';
 import { shownName } from '../store/privacy.js';
+import type { HandRow, MatchEntry } from '../store/results.js';
 import { prefsOf } from './prefs.js';
 import { CLAIMS_ARG } from './absent.js';
 import { deepFreeze } from '../games/core/view-cache.js';
@@ -321,9 +322,17 @@ function seatButtons(t: Table, tr: T): UiRow {
  * match, which name the hand they follow (`arg`: its index; act.ts judges them by it). Like every
  * public component they carry version 0 (bot/effects.ts): the version counts hidden claim answers.
  */
-export function resultView(t: Table, lang: Lang, matchOver: boolean): (MessageView & { model: ResultModel }) | null {
-  const result = t.state === null ? null : (t.engine.result(t.state) as HandResult | null);
+export function resultView(
+  table: Table,
+  lang: Lang,
+  matchOver: boolean,
+  match?: MatchRecord,
+): (MessageView & { model: ResultModel }) | null {
+  const result = table.state === null ? null : (table.engine.result(table.state) as HandResult | null);
   if (!result) return null;
+  // Named as the hand was played: a player who left during it (phom.md §11.3) settled with it,
+  // though an AI holds the seat by the time the result is posted.
+  const t = match ? asPlayed(table, match.roster) : table;
   const pc = presentCtx(t, lang);
   const tr = pc.t;
   const model = t.presenter.resultModel(t.engine.publicView(t.state), result, pc);
@@ -341,9 +350,8 @@ export function resultView(t: Table, lang: Lang, matchOver: boolean): (MessageVi
     ...(t.row.handIndex > 0
       ? [
           tr('common:result.standings', {
-            list: [...t.seats]
-              .sort((a, b) => (t.totals.get(b.seat) ?? 0) - (t.totals.get(a.seat) ?? 0))
-              .map((s) => `${t.names[s.seat]} ${signed(t.totals.get(s.seat) ?? 0, lang)}`)
+            list: (match ? standings(match.standings, tr) : seatStandings(table))
+              .map((e) => `${e.name} ${signed(e.total, lang)}`)
               .join(' · '),
           }),
         ]
@@ -355,7 +363,8 @@ export function resultView(t: Table, lang: Lang, matchOver: boolean): (MessageVi
         [
           { type: 'button', verb: 'next-hand', arg: String(t.row.handIndex), label: tr('common:button.next-hand'), style: 'success' },
           { type: 'button', verb: 'end-match', arg: String(t.row.handIndex), label: tr('common:button.end-match'), style: 'danger' },
-          ...seatButtons(t, tr),
+          // Who may take a seat now, not as the hand was played.
+          ...seatButtons(table, tr),
         ],
       ];
   return { lines, rows, model };
@@ -420,23 +429,67 @@ export function hintKind(type: string, decision: string, options: number): strin
   return decision === 'claim' ? 'claim-window' : 'turn';
 }
 
-/** The match totals, best first. */
+/** What the store holds of a match for its result messages (store/results.ts). */
+export interface MatchRecord {
+  /** The result rows of the hand being shown: who sat where as it was played. */
+  roster: readonly HandRow[];
+  /** Everyone who played a hand of the match, those who left too. */
+  standings: readonly MatchEntry[];
+}
+
+/** The table with its seats named (and mentioned) as they were in a hand's result rows. */
+function asPlayed(t: Table, roster: readonly HandRow[]): Table {
+  if (!roster.length) return t;
+  const seats = t.seats.map((s) => {
+    const r = roster.find((x) => x.seat === s.seat);
+    return r && (r.displayName !== s.displayName || (r.userId ?? null) !== (s.isAi ? null : s.userId))
+      ? { ...s, userId: r.userId, isAi: r.userId === null, displayName: r.displayName }
+      : s;
+  });
+  return { ...t, seats, names: seats.map((s) => s.displayName) };
+}
+
+/** One line of the match standings: a name (marked when they left the table) and a total. */
+interface Standing {
+  name: string;
+  total: number;
+  userId: string | null;
+  byHand?: ReadonlyMap<number, number>;
+}
+
+/** The match standings, best first; those who left are named so. */
+function standings(entries: readonly MatchEntry[], tr: T): Standing[] {
+  return [...entries]
+    .sort((a, b) => b.total - a.total || Number(b.seated) - Number(a.seated) || a.seat - b.seat)
+    .map((e) => {
+      const name = shownName(e.name, tr);
+      return {
+        name: e.seated ? name : tr('common:result.left-name', { name }),
+        total: e.total,
+        userId: e.seated ? e.userId : null,
+        byHand: e.byHand,
+      };
+    });
+}
+
+/** The seats' totals (the present occupants only), best first: without the store's record. */
+function seatStandings(t: Table): Standing[] {
+  return [...t.seats]
+    .sort((a, b) => (t.totals.get(b.seat) ?? 0) - (t.totals.get(a.seat) ?? 0))
+    .map((s) => ({ name: t.names[s.seat] ?? `#${s.seat + 1}`, total: t.totals.get(s.seat) ?? 0, userId: s.isAi ? null : s.userId }));
+}
+
 /**
- * The match's standings chart (issue #14 §5): every seat's running total after each hand, from the
- * stored result rows (`hands`: store.results.handsOf), under each seat's current name.
+ * The match's standings chart (issue #14 §5): everyone's running total after each hand, from the
+ * stored result rows (store.results.matchStandings): the present occupants and those who left.
  */
-export function standingsModel(
-  t: Table,
-  lang: Lang,
-  hands: readonly { hand: number; seat: number; points: number }[],
-): StandingsModel | null {
-  const handNos = [...new Set(hands.map((h) => h.hand))].sort((a, b) => a - b);
+export function standingsModel(t: Table, lang: Lang, entries: readonly MatchEntry[]): StandingsModel | null {
+  const handNos = [...new Set(entries.flatMap((e) => [...e.byHand.keys()]))].sort((a, b) => a - b);
   if (handNos.length < 2) return null;
   const pc = presentCtx(t, lang);
-  const players = t.seats.map((s) => {
+  const players = standings(entries, pc.t).map((e) => {
     let run = 0;
-    const totals = handNos.map((k) => (run += hands.find((h) => h.hand === k && h.seat === s.seat)?.points ?? 0));
-    return { name: pc.names[s.seat] ?? `#${s.seat + 1}`, totals };
+    return { name: e.name, totals: handNos.map((k) => (run += e.byHand?.get(k) ?? 0)) };
   });
   return {
     game: t.row.game,
@@ -448,13 +501,12 @@ export function standingsModel(
   };
 }
 
-export function endMatchText(t: Table, lang: Lang): string {
+/** The end of the match: everyone's total, best first (those who left too, so the totals add up). */
+export function endMatchText(t: Table, lang: Lang, entries: readonly MatchEntry[]): string {
   const tr = translator(lang);
   return [
     `**${tr('common:match.over')}**`,
-    ...[...t.seats]
-      .sort((a, b) => (t.totals.get(b.seat) ?? 0) - (t.totals.get(a.seat) ?? 0))
-      .map((s, k) => `${k + 1}. ${mention(t, s.seat)}: ${signed(t.totals.get(s.seat) ?? 0, lang)}`),
+    ...standings(entries, tr).map((e, k) => `${k + 1}. ${e.userId ? `<@${e.userId}>` : `**${e.name}**`}: ${signed(e.total, lang)}`),
   ].join('\n');
 }
 

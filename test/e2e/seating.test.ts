@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withWorld, openTable, playHandToEnd, tableMessage, click, buttonByLabel } from './harness.js';
+import { withWorld, openTable, playHandToEnd, tableMessage, click, buttonByLabel, slash } from './harness.js';
 import type { World } from './harness.js';
 
 const resultMessage = (w: World, threadId: string, hand: number) => {
@@ -79,8 +79,15 @@ test('during a hand a player leaves: the rest of the hand is played for them, th
     assert.ok(leave);
     assert.equal(leave.userId, leaver.id);
     await playHandToEnd(w, gameId);
-    resultMessage(w, threadId, 1);
+    const result = resultMessage(w, threadId, 1);
     assert.equal(w.store.games.seats(gameId)[1]!.isAi, true);
     assert.equal(w.store.results.handsOf(gameId).find((h) => h.seat === 1)!.displayName, leaver.name);
+    // The result, posted once the AI holds the seat, names the leaver, who settled with the hand.
+    const aiName = w.store.games.seats(gameId)[1]!.displayName;
+    assert.match(w.sim.text(result), new RegExp(`^${leaver.name}: -\\d`, 'm'));
+    assert.ok(!w.sim.text(result).includes(aiName), w.sim.text(result));
+    // /history lists them as someone who left.
+    const hist = await slash(w, w.users[0]!.id, 'history');
+    assert.match(hist.response!.content, new RegExp(`${leaver.name} \\(left\\)`));
   });
 });

@@ -37,5 +37,9 @@ test('after a 3-hand match: totals on each later result, and a standings chart a
     // The alt text names every player with the final total the chart ends on.
     for (const seat of w.store.games.seats(gameId))
       assert.ok(att.description.includes(`${seat.displayName} ${totals.get(seat.seat) ?? 0}`), att.description);
+    // The last result's buttons are gone: taken off before the thread was archived (an edit after
+    // it is refused, 50083, and left Next hand / End match looking clickable).
+    const last = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => m.id === result(3).id)!;
+    assert.deepEqual(last.components ?? [], []);
   });
 });

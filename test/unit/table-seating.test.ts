@@ -10,6 +10,7 @@ import { canonical } from '../../src/games/core/match.js';
 import { replayLog } from '../../src/store/index.js';
 import { rig, type Rig } from '../support/table-rig.js';
 import type { HandResult } from '../../src/games/core/types.js';
+import { endMatchText, resultView, standingsModel } from '../../src/table/views.js';
 
 const phom = engineOf('phom');
 
@@ -125,10 +126,52 @@ test('leaving during a hand: the engine plays the seat out, it settles as Móm, 
   assert.equal(rows.find((h) => h.seat === 1)!.won, false);
   assert.equal(r.store.games.seats(r.gameId)[1]!.userId, null);
   assert.deepEqual(lastEntry(r).action, { type: '@seat-change', left: [1], joined: [1] });
+  // The result is posted once the AI holds the seat, and still names the leaver, who settled with it.
+  const afterFirst = r.ts.load(r.gameId)!;
+  const record = (hand: number) => ({
+    roster: r.store.results.handsOf(r.gameId, hand),
+    standings: r.store.results.matchStandings(r.gameId, r.store.games.seats(r.gameId)),
+  });
+  const first = resultView(afterFirst, 'en', false, record(0))!;
+  const p1 = rows.find((h) => h.seat === 1)!.points;
+  assert.ok(
+    first.lines.some((l) => l.startsWith(`P1: ${p1 > 0 ? '+' : ''}${p1} `)),
+    first.lines.join('\n'),
+  );
+  assert.notEqual(afterFirst.names[1], 'P1');
+  assert.ok(!first.lines.some((l) => l.includes(afterFirst.names[1]!)), 'the AI now in seat 1 is not named for the hand');
+  assert.equal(r.store.results.namesAsPlayed(r.gameId, 0, r.store.games.seats(r.gameId))[1], 'P1');
+  // Its Take a seat button goes by who sits there now (the AI: open).
+  assert.ok(first.rows[0]!.some((c) => c.type === 'button' && c.verb === 'take-seat'));
   const next = r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: row(r).version, verb: 'next-hand' });
   assert.equal(next.outcome.ok, true);
   assert.equal(state(r).starter, 0);
   replaysToLive(r);
+  // The second hand: the standings list the leaver too, so they add up to what the hands paid.
+  finishHand(r);
+  const t = r.ts.load(r.gameId)!;
+  const entries = r.store.results.matchStandings(r.gameId, t.seats);
+  assert.equal(entries.length, 5, 'four seated and the leaver');
+  const leaver = entries.find((e) => !e.seated)!;
+  assert.deepEqual([leaver.userId, leaver.name, leaver.total], ['u1', 'P1', p1]);
+  assert.equal(
+    entries.reduce((a, e) => a + e.total, 0),
+    r.store.results.handsOf(r.gameId).reduce((a, h) => a + h.points, 0),
+  );
+  const second = resultView(t, 'en', false, record(1))!;
+  const standings = second.lines.find((l) => l.startsWith('📊'))!;
+  assert.match(standings, new RegExp(`P1 \\(left\\) ${p1 > 0 ? '\\+' : ''}${p1}`));
+  const end = endMatchText(t, 'en', entries);
+  assert.equal(end.split('\n').length, 1 + 5);
+  assert.ok(end.includes(`**P1 (left)**: ${p1 > 0 ? '+' : ''}${p1}`), end);
+  assert.ok(!end.includes('<@u1>'), 'someone who left is named, not mentioned');
+  const chart = standingsModel(t, 'en', entries)!;
+  assert.equal(chart.players.length, 5);
+  assert.deepEqual(chart.players.find((p) => p.name === 'P1 (left)')!.totals, [p1, p1]);
+  assert.equal(
+    chart.players.reduce((a, p) => a + p.totals.at(-1)!, 0),
+    entries.reduce((a, e) => a + e.total, 0),
+  );
 });
 
 test('seat changes are refused where they do not apply', () => {
