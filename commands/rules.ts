@@ -24,12 +24,18 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const summary = new EmbedBuilder()
     .setTitle(t(`${game}:name`))
     .setDescription(t(`${game}:rules.summary`).slice(0, 4000))
+    // The summary tells the default rules; the server's options (next embed) may differ.
+    .setFooter({ text: t('common:rules.summary-note') })
     .setImage('attachment://pieces.png');
   const options = chunk(describeOptions(ctx.store, i.guildId, game, t), 4000)
     .slice(0, 3)
     .map((text, k) => new EmbedBuilder().setTitle(k === 0 ? t('common:rules.options-in-force') : '…').setDescription(text));
   const embeds = [summary, ...options];
   // Embeds share a 6000-character budget per message.
-  while (embeds.reduce((n, e) => n + (e.data.description?.length ?? 0) + (e.data.title?.length ?? 0), 0) > 5900) embeds.pop();
+  while (
+    embeds.reduce((n, e) => n + (e.data.description?.length ?? 0) + (e.data.title?.length ?? 0) + (e.data.footer?.text.length ?? 0), 0) >
+    5900
+  )
+    embeds.pop();
   await i.editReply({ embeds, files: [new AttachmentBuilder(sheet, { name: 'pieces.png' })] });
 }

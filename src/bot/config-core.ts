@@ -121,7 +121,10 @@ export function applyPreset(store: Store, guildId: string, game: GameId, preset:
 
 export function toggleOverridable(store: Store, guildId: string, game: GameId, key: string, by: string, t: T): ConfigOutcome {
   const fields = engineOf(game).options.fields as Record<string, OptionSpec>;
-  if (!Object.hasOwn(fields, key)) return { ok: false, message: t('errors:unknown-option', { key, list: Object.keys(fields).join(', ') }) };
+  const list = Object.keys(fields).join(', ');
+  // The table settings (/config show lists them beside the house rules) are the server's, never /play's.
+  if (isTableKey(key)) return { ok: false, message: t('errors:table-setting-not-play', { key, list }) };
+  if (!Object.hasOwn(fields, key)) return { ok: false, message: t('errors:unknown-option', { key, list }) };
   const cur = store.settings.get(guildId, game);
   const on = !cur.playOverridable.includes(key);
   const playOverridable = on ? [...cur.playOverridable, key] : cur.playOverridable.filter((k) => k !== key);

@@ -204,20 +204,17 @@ function settingRows(g: GameRow, size: { min: number; max: number }, people: num
   const hi = Math.min(engine.maxSeats, size.max);
   const sizes = Array.from({ length: Math.max(0, hi - lo + 1) }, (_, k) => lo + k);
   if (!sizes.includes(g.seats)) sizes.push(g.seats);
+  // Each preset with the deadlines it gives this game (the game's own seconds count: timers.ts).
+  const timers = timerChoices(g.timerPreset).map((p) => ({
+    label: t(`common:timer.${p.name}`),
+    // Short: a select option's description holds 100 characters.
+    description: deadlineLine(g, lang, p, true),
+    value: p.name,
+    default: p.name === g.timerPreset.name,
+  }));
   return [
-    select(
-      id('timer'),
-      t('common:lobby.pick-timer'),
-      // Each preset with the deadlines it gives this game (the game's own seconds count: timers.ts).
-      timerChoices(g.timerPreset).map((p) => ({
-        label: t(`common:timer.${p.name}`),
-        // Short: a select option's description holds 100 characters.
-        description: deadlineLine(g, lang, p, true),
-        value: p.name,
-        default: p.name === g.timerPreset.name,
-      })),
-      !open,
-    ),
+    // Greyed out when every preset gives the same deadlines (Chắn's decision-timeout-s 0: none at all).
+    select(id('timer'), t('common:lobby.pick-timer'), timers, !open || new Set(timers.map((c) => c.description)).size < 2),
     select(
       id('seats'),
       t('common:lobby.pick-seats'),

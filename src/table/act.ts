@@ -723,13 +723,14 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
           // Votes of people playing their own seats only (absent.ts voterIds).
           const eligible = voterIds(step.seats);
           if (!eligible.has(cmd.userId)) return nothing({ ok: false, seat, refusal: refuse('errors:vote-ai-seat'), applied: 0 });
-          const votes = counted(
-            [...t.row.pauseVotes.filter((v) => v.startsWith(`${want}:`)).map((v) => v.slice(want.length + 1)), cmd.userId],
-            eligible,
-          );
+          const prior = t.row.pauseVotes.filter((v) => v.startsWith(`${want}:`)).map((v) => v.slice(want.length + 1));
+          const votes = counted([...prior, cmd.userId], eligible);
           // Other votes (the other verb, absent-seat votes: absent.ts) stay as they are.
           const others = t.row.pauseVotes.filter((v) => !v.startsWith('pause:') && !v.startsWith('resume:'));
           const needed = Math.floor(eligible.size / 2) + 1;
+          // A second click of the same voter changes nothing: they are told where the vote stands.
+          if (prior.includes(cmd.userId))
+            return nothing({ ok: false, seat, refusal: refuse('errors:already-voted', false, { n: votes.size, needed }), applied: 0 });
           step.dirty = true;
           // A vote, a pause and a resume are shown in the thread: an archived one is reopened first.
           step.effects.push({ kind: 'unarchive' });

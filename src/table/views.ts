@@ -141,8 +141,10 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
     else if (pending.length) lines.push(tr('common:table.waiting-turn', { who: pending.map((d) => t.names[d.seat]).join(', ') }));
   }
   const claimWindow = pub !== null && (t.engine.pending(t.state) as Decision<BaseAction>[]).some((d) => windowKind(d) === 'claim');
-  if (t.row.status === 'paused') lines.push(tr('common:table.paused'));
-  else if (deadline !== null && t.row.status === 'running' && !claimWindow)
+  // The pause's own notice ("paused by a vote") already says it.
+  if (t.row.status === 'paused') {
+    if (notice?.key !== 'paused') lines.push(tr('common:table.paused'));
+  } else if (deadline !== null && t.row.status === 'running' && !claimWindow)
     lines.push(tr('common:table.deadline', { when: relTime(deadline) }));
   if (notice) lines.push(noticeText(t, notice, lang));
   const model =
@@ -564,7 +566,10 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
   const lines: string[] = [];
   if (note) lines.push(note);
   const away = t.seats[seat]?.isAi && t.seats[seat]?.userId;
-  if (t.row.status === 'paused') lines.push(tr('common:hand.paused'));
+  // A player who left during the hand (phom.md §11.3): it is played out for them, nothing to decide.
+  const left = (t.engine.seating?.leftSeats?.(t.state) ?? []).includes(seat);
+  if (left && !t.engine.result(t.state)) lines.push(tr('common:hand.left'));
+  else if (t.row.status === 'paused') lines.push(tr('common:hand.paused'));
   else if (away) lines.push(tr(awayByVote(t) ? 'common:hand.away-vote' : 'common:hand.away'));
   else if (decision) lines.push(tr(decision.kind === 'claim' ? 'common:hand.your-claim' : 'common:hand.your-turn'));
   else if (t.engine.result(t.state)) lines.push(tr('common:hand.hand-over'));

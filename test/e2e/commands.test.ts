@@ -169,6 +169,8 @@ test('/rules shows the summary, the options in force and the piece sheet, for ev
       const m = await r.reply();
       assert.ok(m.embeds.length >= 1, game);
       assert.ok(String(m.embeds[0]!.description).length > 100, `${game} has a real rules summary`);
+      // The summary tells the usual rules: it says the server's options below win where they differ.
+      assert.match(String((m.embeds[0]!.footer as { text?: string } | undefined)?.text), /Where this server’s options below differ/);
       assert.equal(w.sim.images(m).length, 1);
     }
   });

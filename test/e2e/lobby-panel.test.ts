@@ -173,6 +173,9 @@ test('a game whose deadlines are off (Chắn decision-timeout-s 0) says when it 
     assert.equal(selects(w, lobby())[2]!.placeholder, 'For players who are away');
     const timer = selects(w, lobby())[0]!;
     for (const o of timer.options as Json[]) assert.equal(o.description, 'no automatic deadline (reminders, then a vote)');
+    // Every preset gives the same (no deadline): the choice is greyed out, not a choice that changes nothing.
+    assert.equal(timer.disabled, true);
+    assert.equal(selects(w, lobby())[2]!.disabled ?? false, false, 'the away policy still matters');
     // Who the host is, and why Start is greyed out.
     assert.match(w.sim.text(lobby()), new RegExp(`^1\\. <@${w.users[0]!.id}> · host$`, 'm'));
     assert.match(w.sim.text(lobby()), /^Start needs at least 4 players \(Join or Add AI player\)\.$/m);

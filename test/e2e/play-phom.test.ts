@@ -167,8 +167,19 @@ test('pause and resume by majority vote freeze and restore the timers', async ()
     await vote(w.users[0]!.id, 'Pause');
     assert.equal(w.store.games.get(gameId)!.status, 'running', 'one vote of three is not enough');
     assert.match(w.sim.text(tableMessage(w, gameId)), /votes to Pause \(1\/2\)/);
+    // The same voter again: told privately where the vote stands; nothing changes.
+    const t0 = tableMessage(w, gameId);
+    const again = await click(w, w.users[0]!.id, t0.id, buttonByLabel(w.sim, t0, 'Pause').custom_id as string);
+    const told = again.followUps.at(-1)!;
+    assert.equal(told.ephemeralTo, w.users[0]!.id);
+    assert.match(w.sim.text(told), /already voted \(1 of 2 votes\)/);
+    assert.equal(w.store.games.get(gameId)!.status, 'running');
     await vote(w.users[1]!.id, 'Pause');
     assert.equal(w.store.games.get(gameId)!.status, 'paused');
+    // Said once: the pause's notice, not also the paused status line.
+    const paused = w.sim.text(tableMessage(w, gameId));
+    assert.match(paused, /⏸️ Paused by vote\./);
+    assert.equal(paused.split('\n').filter((l) => /⏸️/.test(l)).length, 1, paused);
     w.now.t += 10 * 60_000; // time passes while paused: nothing times out
     await w.bot.scheduler.tick();
     assert.equal(w.store.games.logWithMeta(gameId).length, 0);

@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withWorld, openTable, playHandToEnd, tableMessage, click, buttonByLabel, slash } from './harness.js';
+import { withWorld, openTable, playHandToEnd, tableMessage, click, buttonByLabel, slash, openHand } from './harness.js';
 import type { World } from './harness.js';
 
 const resultMessage = (w: World, threadId: string, hand: number) => {
@@ -78,6 +78,10 @@ test('during a hand a player leaves: the rest of the hand is played for them, th
     const leave = w.store.games.logWithMeta(gameId).find((e) => e.action.type === 'leave');
     assert.ok(leave);
     assert.equal(leave.userId, leaver.id);
+    // Their hand, opened again before the hand ends, says they left (not "Waiting for the others").
+    const mine = await openHand(w, leaver.id, gameId);
+    assert.match(w.sim.text(mine), /You left this table: the rest of this hand is played out for you/);
+    assert.doesNotMatch(w.sim.text(mine), /Waiting for the others/);
     await playHandToEnd(w, gameId);
     const result = resultMessage(w, threadId, 1);
     assert.equal(w.store.games.seats(gameId)[1]!.isAi, true);

@@ -48,6 +48,17 @@ test('/config: keys named like Object.prototype properties are unknown options, 
   assert.equal(JSON.stringify(r.store.settings.get('g', 'phom')), before);
 });
 
+test('/config allow-play: a table setting (/config show lists it) is refused as not a house rule, and nothing is stored', () => {
+  const r = rig('phom', ['human', 'human']);
+  const before = JSON.stringify(r.store.settings.get('g', 'phom'));
+  for (const key of ['hints', 'ai-level', 'takeover-level', 'vote-after']) {
+    const allow = toggleOverridable(r.store, 'g', 'phom', key, 'admin', t);
+    assert.equal(allow.ok, false, key);
+    assert.match(allow.message, new RegExp(`"${key}" is a setting of every table on this server, not a house rule /play can change`));
+  }
+  assert.equal(JSON.stringify(r.store.settings.get('g', 'phom')), before);
+});
+
 test("a game component clicked on another server than the game's is refused as not found; nothing runs", async () => {
   const r = rig('phom', ['human', 'human']);
   const replies: unknown[] = [];
