@@ -871,7 +871,10 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       step.reminded.push({ seat: cmd.seat, next: off ? nextOffReminder(now, n) : null });
       const s = t.seats[cmd.seat];
       // A claim reminder would name a claimant in public (issue #13 §2): only turn reminders are posted.
-      if (t.row.status === 'running' && s && !s.isAi && timer.kind === 'turn') {
+      // One fired late (the bot was down, or a slow round) after its deadline passed says nothing:
+      // the timeout is played next, and "time is running out" would come after the time ran out.
+      const late = !off && timer.deadline <= now;
+      if (t.row.status === 'running' && s && !s.isAi && timer.kind === 'turn' && !late) {
         const vote = off && n >= store.store.settings.table(t.row.guildId, t.row.game).voteAfter;
         step.effects.push({ kind: 'remind', seat: cmd.seat, deadline: off ? null : timer.deadline, n, ...(vote ? { vote } : {}) });
       }

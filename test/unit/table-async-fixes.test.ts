@@ -112,3 +112,23 @@ test('/away plays for a player from Start, and at a reminder of a decision they 
   assert.equal(played[0]?.seat, 1);
   assert.equal(played[0]?.source, 'away');
 });
+
+test('a turn reminder fired after its deadline passed (a late round) posts nothing: the timeout comes next', () => {
+  const r = rig('phom', ['human', 'human'], { timer: { name: 'live' } });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const timer = r.store.timers.forGame(r.gameId).find((x) => x.kind === 'turn' && x.remindAt !== null);
+  assert.ok(timer, 'a turn with a reminder');
+  // Before the deadline: reminded as usual (the control).
+  r.clock.t = timer.remindAt!;
+  const early = r.run({ kind: 'remind', gameId: r.gameId, seat: timer.seat });
+  assert.ok(early.effects.some((e) => e.kind === 'remind'));
+  // The next hand's first reminder, fired only once the deadline is past: nothing is posted.
+  const r2 = rig('phom', ['human', 'human'], { timer: { name: 'live' } });
+  r2.run({ kind: 'start', gameId: r2.gameId, userId: 'u0' });
+  const t2 = r2.store.timers.forGame(r2.gameId).find((x) => x.kind === 'turn' && x.remindAt !== null)!;
+  r2.clock.t = t2.deadline + 1;
+  const late = r2.run({ kind: 'remind', gameId: r2.gameId, seat: t2.seat });
+  assert.ok(!late.effects.some((e) => e.kind === 'remind'), 'no "time is running out" after the time ran out');
+  const expire = r2.run({ kind: 'timeout', gameId: r2.gameId, seat: t2.seat, timerKind: t2.kind });
+  assert.equal(expire.outcome.ok, true, 'the timeout is played');
+});
