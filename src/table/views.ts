@@ -667,20 +667,22 @@ export function tableSummary(t: Table, lang: Lang, hand: number): string {
 /**
  * Alt text for an uploaded image (the attachment's `description`, at most 1024 characters), from
  * the message's own lines: the table image's from the public table text only, a hand image's from
- * its owner's view. Markdown and Discord timestamps are left out (alt text does not render them).
+ * its owner's view. Markdown is left out, and a Discord timestamp (alt text does not render it)
+ * becomes the moment in UTC ("Deadline 2026-12-04 15:30 UTC", not "Deadline" or "(至 )").
  */
 export function altText(lines: readonly string[], extra?: string): string {
-  const text = [...lines, ...(extra ? [extra] : [])]
+  const parts = [...lines, ...(extra ? [extra] : [])]
     .map((l) =>
       l
-        .replace(/<t:\d+:\w>/g, '')
+        .replace(/<t:(\d+):\w>/g, (_, s: string) => `${new Date(Number(s) * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`)
         .replace(/<@!?\d+>/g, '')
         .replace(/[*_`~]/g, '')
         .replace(/\s+/g, ' ')
         .trim(),
     )
-    .filter(Boolean)
-    .join('. ');
+    .filter(Boolean);
+  // Lines run on as sentences: a full stop only where a line has no closing mark of its own ("đi.. ").
+  const text = parts.map((p, k) => (k === parts.length - 1 || /[.!?…。！？:：]$/.test(p) ? p : `${p}.`)).join(' ');
   return text.length > 1024 ? `${text.slice(0, 1023)}…` : text;
 }
 
