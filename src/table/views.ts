@@ -5,7 +5,7 @@
  */
 import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
 import type { ClaimModel, HandModel, ResultModel, StandingsModel, TableModel } from '../render/model.js';
-import { translator, type Lang, type T } from './i18n.js';
+import { LANGS, translator, type Lang, type T } from './i18n.js';
 import { durations, isOff, windowKind } from './timers.js';
 import { tokenOf } from './seat-token.js';
 import type { Notice } from './effects.js';
@@ -22,8 +22,20 @@ import { deepFreeze } from '../games/core/view-cache.js';
 
 export function presentCtx(t: Table, lang: Lang): PresentCtx {
   const tr = translator(lang);
-  // An erased player's seat (/privacy) is shown as "former player" in the reader's language.
-  return { lang, t: tr, names: t.names.map((n) => shownName(n, tr)) };
+  // An erased player's seat (/privacy) is shown as "former player" in the reader's language, an AI
+  // seat by its number in the reader's language (it is stored in the table's: "Máy 1", "電腦 1").
+  return { lang, t: tr, names: t.names.map((n, seat) => aiNameIn(shownName(n, tr), t.seats[seat], tr)) };
+}
+
+/** Every language's word for an AI seat (`common:ai-name`), whose seats are named "<word> <n>". */
+let aiWords: ReadonlySet<string> | null = null;
+
+/** An AI seat's stored name in the reader's language ("電腦 2" → "AI 2"); any other name as it is. */
+export function aiNameIn(name: string, seat: { isAi: boolean; userId: string | null } | undefined, tr: T): string {
+  if (!seat?.isAi || seat.userId) return name;
+  aiWords ??= new Set(LANGS.map((l) => translator(l)('common:ai-name')));
+  const m = /^(.+) (\d+)$/.exec(name);
+  return m && aiWords.has(m[1]!) ? `${tr('common:ai-name')} ${m[2]}` : name;
 }
 
 /** Each seat's match total, signed, for the table image. */
