@@ -95,7 +95,8 @@ test('a player who runs out of time gets the default move, and the thread says s
   await withWorld(async (w) => {
     const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'live' });
     const before = w.store.games.get(gameId)!.version;
-    w.now.t += 46_000; // reminder at 3/4 of 60 s
+    // The reminder, at 3/4 of Phỏm's 25 s turn, before the deadline (one fired after it posts nothing).
+    w.now.t = w.store.timers.forGame(gameId)[0]!.remindAt! + 1;
     await w.bot.scheduler.tick();
     assert.ok(
       w.sim.visibleMessages(threadId, w.users[0]!.id).some((m) => /time is running out/.test(w.sim.text(m))),

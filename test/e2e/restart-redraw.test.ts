@@ -52,7 +52,8 @@ test('a reminder posted just before a crash is not posted again by the restart s
     const games = w.store.games as unknown as { clearOutbox: (...a: unknown[]) => void };
     const clear = games.clearOutbox;
     games.clearOutbox = () => undefined;
-    w.now.t += 46_000; // reminder at 3/4 of 60 s
+    // The reminder, at 3/4 of Phỏm's 25 s turn, before the deadline (one fired after it posts nothing).
+    w.now.t = w.store.timers.forGame(gameId)[0]!.remindAt! + 1;
     await w.bot.scheduler.tick();
     await w.bot.whenIdle();
     games.clearOutbox = clear;
