@@ -63,7 +63,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   };
 }
 
-/** Loads `.env` from the working directory when it exists (variables already set in the shell win). */
+/**
+ * Loads `.env` from the working directory when it exists (variables already set in the shell win).
+ * An empty line (`SHARDS=`, as .env.example has) means unset: it is not put into the environment,
+ * where discord.js would read an empty SHARDS as its shard list and crash (JSON.parse('')).
+ */
 export function loadDotEnv(path = '.env'): void {
-  if (existsSync(path)) process.loadEnvFile(path);
+  if (!existsSync(path)) return;
+  const before = new Set(Object.keys(process.env));
+  process.loadEnvFile(path);
+  for (const [k, v] of Object.entries(process.env)) if (v === '' && !before.has(k)) delete process.env[k];
 }

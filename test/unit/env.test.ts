@@ -58,3 +58,34 @@ test('.env.example lists every variable as a KEY= line, names nothing unknown, a
   const r = loadEnv({ ...Object.fromEntries(listed), DISCORD_TOKEN: 'x' });
   assert.ok(r.ok, r.ok ? '' : r.message);
 });
+
+test('an empty line in .env means unset: it is not put into the environment (a shell value still wins)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hq-env-'));
+  writeFileSync(join(dir, '.env'), 'HQ_TEST_EMPTY=\nHQ_TEST_SET=1\nHQ_TEST_SHELL_EMPTY=file\n');
+  process.env.HQ_TEST_SHELL_EMPTY = '';
+  loadDotEnv(join(dir, '.env'));
+  assert.equal(Object.hasOwn(process.env, 'HQ_TEST_EMPTY'), false);
+  assert.equal(process.env.HQ_TEST_SET, '1');
+  assert.equal(process.env.HQ_TEST_SHELL_EMPTY, '', 'set in the shell, even empty: kept');
+});
+
+test('the Quick start: .env.example copied to .env with a token starts (no crash on its empty SHARDS line)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hq-quick-'));
+  const example = readFileSync(join(import.meta.dirname, '..', '..', '.env.example'), 'utf8');
+  // A token, and an API nobody answers: the start goes as far as logging in, then fails on that.
+  writeFileSync(
+    join(dir, '.env'),
+    example.replace(/^DISCORD_TOKEN=$/m, 'DISCORD_TOKEN=x').replace(/^DISCORD_API_BASE=.*$/m, 'DISCORD_API_BASE=http://127.0.0.1:9/api'),
+  );
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DISCORD_|SHARDS|DATABASE_PATH|NODE_ENV)/.test(k)));
+  const launch = join(import.meta.dirname, '..', '..', 'src', 'ops', 'launch.ts');
+  const r = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), launch], {
+    cwd: dir,
+    env,
+    encoding: 'utf8',
+    timeout: 90_000,
+  });
+  const out = `${r.stdout}\n${r.stderr}`;
+  assert.doesNotMatch(out, /Unexpected end of JSON input/, out.slice(0, 2000));
+  assert.match(out, /"level":60/, 'a fatal log line (cannot log in), not a crash before the logger');
+});
