@@ -80,6 +80,9 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+// A shard (a child process of the launcher, src/ops/sharding.ts) stops with its launcher: a launcher
+// killed outright (SIGKILL) must not leave a shard running that a new launcher's shard duplicates.
+if (process.send) process.once('disconnect', () => void shutdown('launcher gone'));
 
 try {
   await bot.start();

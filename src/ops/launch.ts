@@ -29,7 +29,16 @@ if (mode === null) {
   const apiBase = process.env.DISCORD_API_BASE || 'https://discord.com/api';
   const count = mode === 'auto' ? await recommendedShards(apiBase, token) : mode;
   console.log(`Hội Quán: starting ${count} shard${count === 1 ? '' : 's'}${mode === 'auto' ? ' (recommended by Discord)' : ''}`);
-  const shards = await startShards({ count, token, spawnDelayMs: delay });
+  const shards = await startShards({
+    count,
+    token,
+    spawnDelayMs: delay,
+    // A shard that cannot start (a port in use, a read-only data folder…) is not respawned for ever.
+    onGiveUp: (msg) => {
+      console.error(`Hội Quán cannot start: ${msg}`);
+      process.exit(1);
+    },
+  });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -80,6 +80,13 @@ export interface ShardsOptions {
   /** ms a shard may take to become READY. */
   readyTimeoutMs?: number;
   log?: (msg: string) => void;
+  /**
+   * A shard died this many times in a row without becoming READY (a port in use, a read-only data
+   * folder, a bad token): respawning cannot help, so `onGiveUp` is called (the launcher stops every
+   * shard and exits 1). Default 5.
+   */
+  maxFailedStarts?: number;
+  onGiveUp?: (msg: string) => void;
 }
 
 /** Starts the manager and its shards; resolves once every shard was spawned (and became READY, or timed out). */
@@ -88,15 +95,30 @@ export async function startShards(o: ShardsOptions): Promise<{ manager: Sharding
   const env = o.env ?? process.env;
   const { file, execArgv } = botEntry();
   const manager = new ShardingManager(file, { totalShards: o.count, respawn: true, mode: 'process', execArgv, token: o.token });
+  const failedStarts = new Map<number, number>();
+  let gaveUp = false;
   manager.on('shardCreate', (shard: Shard) => {
     Object.assign(shard.env as Record<string, unknown>, perShardEnv(env, shard.id));
     shard.on('spawn', (p) => log(`shard ${shard.id}/${o.count} process ${(p as ChildProcess).pid ?? '?'} started`));
-    shard.on('ready', () => log(`shard ${shard.id}/${o.count} ready`));
+    shard.on('ready', () => {
+      failedStarts.set(shard.id, 0);
+      log(`shard ${shard.id}/${o.count} ready`);
+    });
     shard.on('death', (p) => {
       const c = p as ChildProcess;
+      const n = (failedStarts.get(shard.id) ?? 0) + (shard.ready ? 0 : 1);
+      failedStarts.set(shard.id, n);
+      const giveUp = !gaveUp && manager.respawn && n >= (o.maxFailedStarts ?? 5);
       log(
-        `shard ${shard.id}/${o.count} process ${c.pid ?? '?'} exited (${c.exitCode ?? c.signalCode ?? '?'})${manager.respawn ? '; respawning' : ''}`,
+        `shard ${shard.id}/${o.count} process ${c.pid ?? '?'} exited (${c.exitCode ?? c.signalCode ?? '?'})${manager.respawn && !giveUp && !gaveUp ? '; respawning' : ''}`,
       );
+      if (giveUp) {
+        gaveUp = true;
+        manager.respawn = false;
+        // After discord.js's own respawn of this death (decided before the event): that one is stopped too.
+        const msg = `shard ${shard.id} exited ${n} times in a row before it was ready; giving up (see the shard's own error above)`;
+        setImmediate(() => void stopAll().then(() => o.onGiveUp?.(msg)));
+      }
     });
     shard.on('error', (e: Error) => log(`shard ${shard.id}/${o.count} error: ${e.message}`));
   });
@@ -108,25 +130,25 @@ export async function startShards(o: ShardsOptions): Promise<{ manager: Sharding
       id < o.count - 1 ? new Promise((r) => setTimeout(r, o.spawnDelayMs ?? 5_500)) : null,
     ]);
   }
-  return {
-    manager,
-    async stop() {
-      manager.respawn = false;
-      await Promise.all(
-        [...manager.shards.values()].map(
-          (s) =>
-            new Promise<void>((resolve) => {
-              const p = s.process;
-              if (!p || p.exitCode !== null || p.signalCode !== null) return resolve();
-              const force = setTimeout(() => p.kill('SIGKILL'), 10_000);
-              p.once('exit', () => {
-                clearTimeout(force);
-                resolve();
-              });
-              p.kill('SIGTERM');
-            }),
-        ),
-      );
-    },
-  };
+  return { manager, stop: stopAll };
+
+  /** Stops every shard: SIGTERM (they drain), SIGKILL after 10 s. */
+  async function stopAll(): Promise<void> {
+    manager.respawn = false;
+    await Promise.all(
+      [...manager.shards.values()].map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            const p = s.process;
+            if (!p || p.exitCode !== null || p.signalCode !== null) return resolve();
+            const force = setTimeout(() => p.kill('SIGKILL'), 10_000);
+            p.once('exit', () => {
+              clearTimeout(force);
+              resolve();
+            });
+            p.kill('SIGTERM');
+          }),
+      ),
+    );
+  }
 }
