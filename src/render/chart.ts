@@ -108,17 +108,17 @@ function axes(
     const x = px(t.at);
     ctx.fillStyle = 'rgba(255,255,255,0.08)';
     ctx.fillRect(Math.round(x), p.y, 1, p.h);
-    // kept inside the plot's frame (the first and last labels sit at its edges)
-    const lx = Math.min(Math.max(x - 55, p.x - 40), p.x + p.w + 20 - 110);
-    fitText(
-      ctx,
-      t.label,
-      { x: lx, y: p.y + p.h + 14, w: 110, h: 24 },
-      { size: 18, minSize: 10, bold: true, color: C.muted, align: 'center' },
-    );
+    // centred under its tick; a label that would leave the plot's frame ends (or starts) at its
+    // tick instead of sliding away from it
+    const align = x + 55 > p.x + p.w + 20 ? 'right' : x - 55 < p.x - 40 ? 'left' : 'center';
+    const lx = align === 'right' ? x - 110 : align === 'left' ? x : x - 55;
+    fitText(ctx, t.label, { x: lx, y: p.y + p.h + 14, w: 110, h: 24 }, { size: 18, minSize: 10, bold: true, color: C.muted, align });
   }
   return { px, py };
 }
+
+/** Beyond this many points a line has no point markers (they merge into a bead chain). */
+export const MARKER_MAX = 41;
 
 function line(ctx: Ctx, pts: [number, number][], colour: string, width: number): void {
   if (!pts.length) return;
@@ -134,6 +134,7 @@ function line(ctx: Ctx, pts: [number, number][], colour: string, width: number):
     ctx.strokeStyle = c;
     ctx.stroke();
   }
+  if (pts.length > MARKER_MAX) return;
   for (const [x, y] of pts) {
     ctx.beginPath();
     ctx.arc(x, y, width + 1.5, 0, Math.PI * 2);

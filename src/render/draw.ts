@@ -3,9 +3,9 @@
  * panels, badges, highlighted pieces, piece groups, PNG encoding, and the few fixed words.
  */
 import { createCanvas, Canvas } from 'canvas';
-import { registerFonts } from './fonts.js';
+import { font, registerFonts } from './fonts.js';
 import { ByteLru, MB } from './lru.js';
-import { fitText, textWidth } from './text.js';
+import { fitText, measureFit, scratchContext, textWidth } from './text.js';
 import { sprite, pieceDims, claimsSideways } from './sprites.js';
 import { rrect } from './pieces/draw-util.js';
 import { isMahjong } from './codes.js';
@@ -284,6 +284,11 @@ export function panel(ctx: Ctx, x: number, y: number, w: number, h: number, o: {
   ctx.stroke();
 }
 
+/** The width `badge` gives `text` at height `h` when nothing limits it. */
+export function badgeWidth(text: string, h: number, bold = true): number {
+  return textWidth(scratchContext(), font(h * 0.62, { bold }), text) + h * 0.8;
+}
+
 /** A pill with fitted text at (x, y) (x is the right edge with `right`); returns its width. */
 export function badge(
   ctx: Ctx,
@@ -295,7 +300,7 @@ export function badge(
 ): number {
   const size = h * 0.62;
   const pad = h * 0.4;
-  const w = Math.min(o.maxW, textWidth(ctx, `${o.bold === false ? '' : 'bold '}${size}px "HQ Sans"`, text) + pad * 2);
+  const w = Math.min(o.maxW, textWidth(ctx, font(size, { bold: o.bold !== false }), text) + pad * 2);
   if (w <= pad * 2) return 0;
   if (o.right) x -= w;
   rrect(ctx, x, y, w, h, h / 2);
@@ -345,14 +350,21 @@ export function tagHeight(w: number): number {
   return Math.round(Math.max(15, Math.min(24, w * 0.36)));
 }
 
+/** Left and right edge of the tag `tag` draws over a piece at x, `w` wide. */
+export function tagSpan(x: number, w: number): { x0: number; x1: number } {
+  const h = tagHeight(w);
+  const tw = Math.min(w + 10, Math.max(h * 2.2, w * 0.95));
+  return { x0: x + (w - tw) / 2, x1: x + (w + tw) / 2 };
+}
+
 /**
  * A small tag ribbon (eaten card, winning tile) just above (`y` = piece top) or just below
  * (`y` = piece bottom) a piece, never over its face.
  */
 export function tag(ctx: Ctx, text: string, x: number, y: number, w: number, pos: 'above' | 'below' = 'above'): void {
   const h = tagHeight(w);
-  const tw = Math.min(w + 10, Math.max(h * 2.2, w * 0.95));
-  const tx = x + (w - tw) / 2;
+  const { x0: tx, x1 } = tagSpan(x, w);
+  const tw = x1 - tx;
   const ty = pos === 'above' ? y - h - 2 : y + 2;
   rrect(ctx, tx, ty, tw, h, h / 2);
   ctx.fillStyle = C.gold;
@@ -418,6 +430,8 @@ export function drawGroup(
   win?: string,
   /** Exactly which piece is the winning one (default: the last face-up copy of `win`). */
   winIndex?: number,
+  /** Receives the horizontal extent of the winning piece's tag, when one is drawn. */
+  out?: { tag?: { x0: number; x1: number } },
 ): number {
   const d = pieceDims(s.game, s.w, s.short);
   const gap = s.gap ?? 2;
@@ -447,6 +461,7 @@ export function drawGroup(
   if (wa) {
     highlight(ctx, wa.x, wa.y, wa.w, wa.h);
     tag(ctx, word(s.locale, 'win'), wa.x, wa.y, wa.w);
+    if (out) out.tag = tagSpan(wa.x, wa.w);
   }
   return cx - gap - x;
 }
@@ -460,7 +475,7 @@ export function flowGroups(
   s: GroupStyle,
   maxW: number,
   o: { groupGap: number; rowGap: number; labelH: number },
-): { items: { g: PieceGroup; x: number; y: number; w: number; src: number; from: number }[]; height: number } {
+): { items: { g: PieceGroup; x: number; y: number; w: number; src: number; from: number }[]; height: number; maxW: number } {
   const rh = rowHeight(s) + o.labelH + markRoom(s);
   const items: { g: PieceGroup; x: number; y: number; w: number; src: number; from: number }[] = [];
   let x = 0;
@@ -496,7 +511,34 @@ export function flowGroups(
     items.push({ g, x, y, w, src, from: 0 });
     x += w + o.groupGap;
   }
-  return { items, height: items.length ? y + rh : 0 };
+  return { items, height: items.length ? y + rh : 0, maxW };
+}
+
+/**
+ * Where a flow item's caption goes (x and width relative to the flow): over the group, and past
+ * its right edge into the gap up to the next group on the row (or the row's end) when the caption
+ * is wider than the group (a one-tile "Flowers" group). A caption that the winning piece's tag
+ * (`tag`, relative to the flow) would cover moves right of the tag, or left of it when the room
+ * is there.
+ */
+export function captionBox(
+  ctx: Ctx,
+  flow: ReturnType<typeof flowGroups>,
+  k: number,
+  labelH: number,
+  tag?: { x0: number; x1: number },
+): { x: number; w: number } {
+  const it = flow.items[k]!;
+  const next = flow.items[k + 1];
+  const limit = next && next.y === it.y ? next.x - 6 : Math.max(flow.maxW, it.x + it.w);
+  const natural = measureFit(ctx, it.g.label ?? '', { x: 0, y: 0, w: 1e5, h: labelH - 4 }, { size: labelH * 0.78, bold: true }).width;
+  let x = it.x;
+  let right = limit;
+  if (tag && tag.x1 > x && tag.x0 < x + natural) {
+    if (tag.x0 - 4 - x >= natural) right = tag.x0 - 4;
+    else x = tag.x1 + 4;
+  }
+  return { x, w: Math.max(1, Math.min(Math.max(natural, it.x + it.w - x), right - x)) };
 }
 
 /** Draws flowed groups at (x0, y0) with captions in the label strip above each. */
@@ -519,15 +561,22 @@ export function drawFlow(
     flow.items.forEach((it, k) => {
       if (it.g.codes.some((c, i) => c === win && !hiddenSet(it.g).has(i))) winItem = k;
     });
+  // pieces first, then the captions, placed clear of the winning piece's tag (which rises into
+  // the caption strip)
+  const tags: ({ x0: number; x1: number } | undefined)[] = [];
   flow.items.forEach((it, k) => {
-    if (it.g.label && labelH > 0) {
-      fitText(
-        ctx,
-        it.g.label,
-        { x: x0 + it.x, y: y0 + it.y, w: Math.max(it.w, 1), h: labelH - 4 },
-        { size: labelH * 0.78, minSize: 11, bold: true, color: C.muted },
-      );
-    }
-    drawGroup(ctx, it.g, x0 + it.x, y0 + it.y + labelH, s, k === winItem ? win : undefined, k === winItem ? winIndex : undefined);
+    const out: { tag?: { x0: number; x1: number } } = {};
+    drawGroup(ctx, it.g, x0 + it.x, y0 + it.y + labelH, s, k === winItem ? win : undefined, k === winItem ? winIndex : undefined, out);
+    tags[k] = out.tag;
+  });
+  flow.items.forEach((it, k) => {
+    if (!it.g.label || labelH <= 0) return;
+    const box = captionBox(ctx, flow, k, labelH, tags[k] && { x0: tags[k].x0 - x0, x1: tags[k].x1 - x0 });
+    fitText(
+      ctx,
+      it.g.label,
+      { x: x0 + box.x, y: y0 + it.y, w: box.w, h: labelH - 4 },
+      { size: labelH * 0.78, minSize: 11, bold: true, color: C.muted },
+    );
   });
 }

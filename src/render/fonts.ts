@@ -1,31 +1,73 @@
 /**
  * Font registration. node-canvas needs `registerFont` before the first `createCanvas`; we register
- * Noto Sans TC (Latin + Vietnamese + CJK) and Noto Serif TC (tile glyphs) from their npm packages,
- * resolving the .ttf files next to each package.json (never importing their Expo JS entry).
+ * Noto Sans TC (Latin + Vietnamese + CJK) and Noto Serif TC (tile glyphs), and as fallbacks for
+ * player names Noto Sans (more Latin, Greek, Cyrillic, small caps), Noto Emoji (monochrome), Noto
+ * Sans Thai, Devanagari, Arabic, Hebrew and KR (Hangul), all
+ * from their npm packages, resolving the .ttf files next to each package.json (never importing
+ * their Expo JS entry). Fonts never come from the system: every `font()` string lists our
+ * families (Pango falls back along the list), and `coverText` (glyphs.ts) turns a character none
+ * of them has into '?' rather than a hex box or a system font's glyph.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { registerFont } from 'canvas';
+import { setCoverageFiles } from './glyphs.js';
 
 /** Family names used in every `ctx.font` string. */
 export const SANS = 'HQ Sans';
 export const SERIF = 'HQ Serif';
+
+/**
+ * Every font file we load: package, file inside it, family, weight. The Docker build deletes the
+ * other weights of these packages (`prune-fonts.ts`). Bold Hangul is synthesized from the regular
+ * face (each Noto Sans KR weight is 6 MB).
+ */
+export const FONT_FILES: readonly { pkg: string; file: string; family: string; bold?: boolean }[] = [
+  { pkg: 'noto-sans-tc', file: '400Regular/NotoSansTC_400Regular.ttf', family: SANS },
+  { pkg: 'noto-sans-tc', file: '700Bold/NotoSansTC_700Bold.ttf', family: SANS, bold: true },
+  { pkg: 'noto-serif-tc', file: '700Bold/NotoSerifTC_700Bold.ttf', family: SERIF, bold: true },
+  { pkg: 'noto-sans', file: '400Regular/NotoSans_400Regular.ttf', family: 'HQ Latin' },
+  { pkg: 'noto-sans', file: '700Bold/NotoSans_700Bold.ttf', family: 'HQ Latin', bold: true },
+  { pkg: 'noto-emoji', file: '400Regular/NotoEmoji_400Regular.ttf', family: 'HQ Emoji' },
+  { pkg: 'noto-emoji', file: '700Bold/NotoEmoji_700Bold.ttf', family: 'HQ Emoji', bold: true },
+  { pkg: 'noto-sans-thai', file: '400Regular/NotoSansThai_400Regular.ttf', family: 'HQ Thai' },
+  { pkg: 'noto-sans-thai', file: '700Bold/NotoSansThai_700Bold.ttf', family: 'HQ Thai', bold: true },
+  { pkg: 'noto-sans-devanagari', file: '400Regular/NotoSansDevanagari_400Regular.ttf', family: 'HQ Devanagari' },
+  { pkg: 'noto-sans-devanagari', file: '700Bold/NotoSansDevanagari_700Bold.ttf', family: 'HQ Devanagari', bold: true },
+  { pkg: 'noto-sans-arabic', file: '400Regular/NotoSansArabic_400Regular.ttf', family: 'HQ Arabic' },
+  { pkg: 'noto-sans-arabic', file: '700Bold/NotoSansArabic_700Bold.ttf', family: 'HQ Arabic', bold: true },
+  { pkg: 'noto-sans-hebrew', file: '400Regular/NotoSansHebrew_400Regular.ttf', family: 'HQ Hebrew' },
+  { pkg: 'noto-sans-hebrew', file: '700Bold/NotoSansHebrew_700Bold.ttf', family: 'HQ Hebrew', bold: true },
+  { pkg: 'noto-sans-kr', file: '400Regular/NotoSansKR_400Regular.ttf', family: 'HQ Korean' },
+];
+
+/** Fallback families after the main one, in the order Pango tries them. */
+const FALLBACK = '"HQ Latin", "HQ Emoji", "HQ Thai", "HQ Devanagari", "HQ Arabic", "HQ Hebrew", "HQ Korean"';
+
+/** Absolute paths of `FONT_FILES`. */
+export function fontPaths(): string[] {
+  const require = createRequire(import.meta.url);
+  const dirs = new Map<string, string>();
+  return FONT_FILES.map((f) => {
+    let d = dirs.get(f.pkg);
+    if (!d) dirs.set(f.pkg, (d = dirname(require.resolve(`@expo-google-fonts/${f.pkg}/package.json`))));
+    return join(d, f.file);
+  });
+}
+
+setCoverageFiles(fontPaths);
 
 let registered = false;
 
 /** Registers our fonts once; safe to call any number of times (each worker calls it too). */
 export function registerFonts(): void {
   if (registered) return;
-  const require = createRequire(import.meta.url);
-  const sans = dirname(require.resolve('@expo-google-fonts/noto-sans-tc/package.json'));
-  const serif = dirname(require.resolve('@expo-google-fonts/noto-serif-tc/package.json'));
-  registerFont(join(sans, '400Regular/NotoSansTC_400Regular.ttf'), { family: SANS });
-  registerFont(join(sans, '700Bold/NotoSansTC_700Bold.ttf'), { family: SANS, weight: 'bold' });
-  registerFont(join(serif, '700Bold/NotoSerifTC_700Bold.ttf'), { family: SERIF, weight: 'bold' });
+  const paths = fontPaths();
+  FONT_FILES.forEach((f, i) => registerFont(paths[i]!, f.bold ? { family: f.family, weight: 'bold' } : { family: f.family }));
   registered = true;
 }
 
-/** A `ctx.font` string. */
+/** A `ctx.font` string: our family, then the fallbacks. */
 export function font(px: number, opts: { bold?: boolean; serif?: boolean } = {}): string {
-  return `${opts.bold ? 'bold ' : ''}${Math.max(1, Math.round(px * 10) / 10)}px "${opts.serif ? SERIF : SANS}"`;
+  return `${opts.bold ? 'bold ' : ''}${Math.max(1, Math.round(px * 10) / 10)}px "${opts.serif ? SERIF : SANS}", ${FALLBACK}`;
 }

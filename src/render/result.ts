@@ -2,8 +2,8 @@
  * The result image: the winning hand with its sets (the winning piece highlighted), the scoring
  * breakdown, each player's total and the payments.
  */
-import { fitText } from './text.js';
-import { outputScale } from './scale.js';
+import { fitText, measureFit, scratchContext } from './text.js';
+import { deviceScale, outputScale, setDeviceScale } from './scale.js';
 import {
   C,
   type Ctx,
@@ -29,6 +29,12 @@ const HEADER_H = 74;
 const ROW_H = 36;
 const TITLE_H = 40;
 const LABEL_H = 22;
+/** Height of a two-line row (scoring, totals, payments). */
+const ROW2_H = ROW_H * 2 - 6;
+/** Smallest size a row's text shrinks to before the row takes a second line. */
+export const ROW_MIN = 19;
+/** Smallest size at all (a two-line row's text, then ellipsized). */
+const ROW_MIN2 = 16;
 
 function pieceW(game: GameId): number {
   return game === 'chan' ? 40 : game === 'phom' ? 84 : 62;
@@ -122,6 +128,10 @@ export interface ResultLayout {
   colY: number;
   leftH: number;
   rightH: number;
+  /** Scoring lines, totals and payments as drawn (one or two lines each). */
+  lineRows: RowPlan[];
+  totalRows: RowPlan[];
+  payRows: RowPlan[];
 }
 
 export function layoutResult(m: ResultModel): ResultLayout {
@@ -132,10 +142,27 @@ export function layoutResult(m: ResultModel): ResultLayout {
   const winY = HEADER_H + 12;
   const winH = m.winner ? 16 + 44 + (m.winner.caption ? 30 : 0) + 14 + flow.height + 18 : 70;
   const colY = winY + winH + 14;
-  const leftH = 14 + TITLE_H + Math.max(1, m.lines.length) * ROW_H + 14;
-  const rightH = 14 + TITLE_H + Math.max(1, m.totals.length) * ROW_H + 12 + TITLE_H + Math.max(1, m.payments.length) * ROW_H + 14;
+  const tw = (RESULT_W - PAD * 2 - 16) / 2 - 36;
+  const k = outputScale(m.game);
+  const lineRows = planRows(
+    m.lines.map((l) => lineText(l.label, l.value)),
+    tw,
+    k,
+  );
+  const totalRows = planRows(
+    m.totals.map((t) => ({ head: t.name, value: t.delta, rc: deltaColour(t.delta) })),
+    tw,
+    k,
+  );
+  const payRows = planRows(
+    m.payments.map((p) => payText(p.from, p.to, p.amount)),
+    tw,
+    k,
+  );
+  const leftH = 14 + TITLE_H + rowsH(lineRows) + 14;
+  const rightH = 14 + TITLE_H + rowsH(totalRows) + 12 + TITLE_H + rowsH(payRows) + 14;
   const height = snapHeight(colY + Math.max(leftH, rightH) + PAD);
-  return { width: RESULT_W, height, winY, winH, flow, ids, gstyle, colY, leftH, rightH };
+  return { width: RESULT_W, height, winY, winH, flow, ids, gstyle, colY, leftH, rightH, lineRows, totalRows, payRows };
 }
 
 function crown(ctx: Ctx, x: number, y: number, w: number): void {
@@ -156,32 +183,113 @@ function crown(ctx: Ctx, x: number, y: number, w: number): void {
   ctx.stroke();
 }
 
-function rows(
-  ctx: Ctx,
-  items: { l: string; r: string; rc?: string }[],
-  x: number,
-  y: number,
-  w: number,
-  locale: ResultModel['locale'],
-): void {
+/**
+ * One row of a result table: `head sep tail` on the left, `value · note` on the right, e.g.
+ * "Lan · Tự mó" | "4 điểm", or "Lan → Minh" | "96 · Trả người ù".
+ */
+interface RowText {
+  head: string;
+  sep?: string;
+  tail?: string;
+  value: string;
+  note?: string;
+  rc?: string;
+}
+
+/** A row as drawn: one line (left | right), or two, the second line indented under the first. */
+export interface RowPlan {
+  l: string;
+  r: string;
+  rc?: string;
+  l2?: string;
+  h: number;
+}
+
+/** Splits `s` at the first `sep`: [s, ''] when it has none. */
+function cut(s: string, sep: string): [string, string] {
+  const i = s.indexOf(sep);
+  return i < 0 ? [s, ''] : [s.slice(0, i), s.slice(i + sep.length)];
+}
+
+/** A scoring line: the presenter's label is "name · reason (detail)" (common.ts `resultLines`). */
+function lineText(label: string, value: string): RowText {
+  const [head, tail] = cut(label, ' · ');
+  return { head, ...(tail ? { sep: ' · ', tail } : {}), value };
+}
+
+/** A payment: the presenter's amount is "amount · reason". */
+function payText(from: string, to: string, amount: string): RowText {
+  const [value, note] = cut(amount, ' · ');
+  return { head: from, sep: ' → ', tail: to, value, ...(note ? { note } : {}) };
+}
+
+const RIGHT = { size: 22, bold: true };
+const LEFT = { size: 21 };
+
+/**
+ * Picks the first layout whose texts all fit at ≥ `ROW_MIN` without "…": one line; two lines with
+ * the note on the second; two lines with the tail (and note) on the second. Else the last, its
+ * text shrunk to `ROW_MIN2` and ellipsized if it must (a 31-character name and a long reason
+ * each keep their own line, instead of one 9 px line ending in "…").
+ */
+function planRow(t: RowText, w: number): RowPlan {
+  const ctx = scratchContext();
+  const fits = (text: string, bw: number, o: { size: number; bold?: boolean }) =>
+    !text || !measureFit(ctx, text, { x: 0, y: 0, w: bw, h: ROW_H }, { ...o, minSize: ROW_MIN }).ellipsized;
+  const rightW = (text: string) => measureFit(ctx, text, { x: 0, y: 0, w: w * 0.6, h: ROW_H }, { ...RIGHT, minSize: ROW_MIN }).width;
+  const full = t.head + (t.tail ? (t.sep ?? ' ') + t.tail : '');
+  const value = t.value + (t.note ? ' · ' + t.note : '');
+  const rc = t.rc ? { rc: t.rc } : {};
+  const candidates: RowPlan[] = [{ l: full, r: value, ...rc, h: ROW_H }];
+  if (t.note) candidates.push({ l: full, r: t.value, ...rc, l2: t.note, h: ROW2_H });
+  if (t.tail) {
+    const sep = (t.sep ?? ' ').trim();
+    const l2 = (sep === '·' ? '' : sep + ' ') + t.tail + (t.note ? ' · ' + t.note : '');
+    candidates.push({ l: t.head, r: t.value, ...rc, l2, h: ROW2_H });
+  }
+  for (const c of candidates) {
+    if (!fits(c.r, w * 0.6, RIGHT)) continue;
+    const lw = w - rightW(c.r) - 12;
+    if (fits(c.l, lw, LEFT) && (!c.l2 || fits(c.l2, w - 18, LEFT))) return c;
+  }
+  return candidates[candidates.length - 1]!;
+}
+
+/** Plans rows at the game's device scale (widths as drawn), leaving the current scale as it was. */
+function planRows(items: RowText[], w: number, k: number): RowPlan[] {
+  const prev = deviceScale();
+  setDeviceScale(k);
+  try {
+    return items.map((t) => planRow(t, w));
+  } finally {
+    setDeviceScale(prev);
+  }
+}
+
+const rowsH = (rs: RowPlan[]): number => (rs.length ? rs.reduce((a, r) => a + r.h, 0) : ROW_H);
+
+function rows(ctx: Ctx, items: RowPlan[], x: number, y: number, w: number, locale: ResultModel['locale']): void {
   if (!items.length) {
     fitText(ctx, word(locale, 'none'), { x, y, w, h: ROW_H }, { size: 20, color: C.muted });
     return;
   }
+  let ry = y;
   items.forEach((it, k) => {
-    const ry = y + k * ROW_H;
     if (k % 2 === 0) {
       ctx.fillStyle = 'rgba(255,255,255,0.04)';
-      ctx.fillRect(x - 6, ry, w + 12, ROW_H);
+      ctx.fillRect(x - 6, ry, w + 12, it.h);
     }
-    const rw = Math.min(170, w * 0.36);
-    fitText(ctx, it.l, { x, y: ry, w: w - rw - 10, h: ROW_H }, { size: 21, minSize: 14, color: C.text });
-    fitText(
+    const lh = it.l2 ? ROW2_H / 2 : ROW_H;
+    const min = it.l2 ? ROW_MIN2 : ROW_MIN;
+    const r = fitText(
       ctx,
       it.r,
-      { x: x + w - rw, y: ry, w: rw, h: ROW_H },
-      { size: 22, minSize: 14, bold: true, color: it.rc ?? C.gold, align: 'right' },
+      { x: x + w * 0.4, y: ry, w: w * 0.6, h: lh },
+      { ...RIGHT, minSize: min, color: it.rc ?? C.gold, align: 'right' },
     );
+    fitText(ctx, it.l, { x, y: ry, w: w - r.width - 12, h: lh }, { ...LEFT, minSize: min, color: C.text });
+    if (it.l2) fitText(ctx, it.l2, { x: x + 18, y: ry + lh, w: w - 18, h: lh }, { ...LEFT, minSize: ROW_MIN2, color: C.muted });
+    ry += it.h;
   });
 }
 
@@ -229,33 +337,12 @@ export function drawResult(ctx: Ctx, m: ResultModel, L: ResultLayout): void {
   const tw = colW - 36;
   let y = L.colY + 14;
   fitText(ctx, word(m.locale, 'scoring'), { x: tx(lx), y, w: tw, h: TITLE_H - 6 }, { size: 24, bold: true, color: C.gold });
-  rows(
-    ctx,
-    m.lines.map((l) => ({ l: l.label, r: l.value })),
-    tx(lx),
-    y + TITLE_H,
-    tw,
-    m.locale,
-  );
+  rows(ctx, L.lineRows, tx(lx), y + TITLE_H, tw, m.locale);
   fitText(ctx, word(m.locale, 'totals'), { x: tx(rx), y, w: tw, h: TITLE_H - 6 }, { size: 24, bold: true, color: C.gold });
-  rows(
-    ctx,
-    m.totals.map((t) => ({ l: t.name, r: t.delta, rc: deltaColour(t.delta) })),
-    tx(rx),
-    y + TITLE_H,
-    tw,
-    m.locale,
-  );
-  y += TITLE_H + Math.max(1, m.totals.length) * ROW_H + 12;
+  rows(ctx, L.totalRows, tx(rx), y + TITLE_H, tw, m.locale);
+  y += TITLE_H + rowsH(L.totalRows) + 12;
   fitText(ctx, word(m.locale, 'payments'), { x: tx(rx), y, w: tw, h: TITLE_H - 6 }, { size: 24, bold: true, color: C.gold });
-  rows(
-    ctx,
-    m.payments.map((p) => ({ l: `${p.from} → ${p.to}`, r: p.amount })),
-    tx(rx),
-    y + TITLE_H,
-    tw,
-    m.locale,
-  );
+  rows(ctx, L.payRows, tx(rx), y + TITLE_H, tw, m.locale);
 }
 
 export function renderResultPng(m: ResultModel): Buffer {

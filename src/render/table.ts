@@ -13,6 +13,7 @@ import {
   type GroupStyle,
   markRoom,
   badge,
+  badgeWidth,
   drawFlow,
   drawPiece,
   encode,
@@ -102,8 +103,21 @@ function hasBadges(s: SeatModel): boolean {
   return !!(s.wind || s.isDealer || s.score);
 }
 
-function infoHeight(s: SeatModel): number {
-  const badges = hasBadges(s) ? 32 + 8 : 0;
+/**
+ * In the stacked (2-seat) layout, whether the score badge takes its own line under the wind and
+ * dealer badges: it does when the three do not fit the info column at full size (English "East
+ * Dealer -1,024" left the score "+…").
+ */
+export function scoreOwnLine(s: SeatModel, locale: TableModel['locale']): boolean {
+  if (!s.score || !(s.wind || s.isDealer)) return false;
+  let w = badgeWidth(s.score, 32);
+  if (s.wind) w += badgeWidth(windText(s.wind, locale), 32) + 6;
+  if (s.isDealer) w += badgeWidth(word(locale, 'dealer'), 32) + 6;
+  return w > INFO_W - 16;
+}
+
+function infoHeight(s: SeatModel, locale: TableModel['locale']): number {
+  const badges = hasBadges(s) ? (32 + 8) * (scoreOwnLine(s, locale) ? 2 : 1) : 0;
   return 12 + 36 + 8 + badges + (s.note ? 30 : 0) + 6;
 }
 
@@ -177,7 +191,7 @@ function layoutAt(m: TableModel, cols: number, scale: number): TableLayout {
     const discRows = Math.ceil(s.discards.length / perRow);
     const discBottom = discRows ? discY + LABEL_H + discRows * (dd.h + 4) - 4 : 0;
     const content = cy + Math.max(flowY + flow.height, discBottom) + 12;
-    const h = Math.max(infoLeft ? infoHeight(s) : TOP_INFO_H + (s.note ? 26 : 0) + 8, content);
+    const h = Math.max(infoLeft ? infoHeight(s, m.locale) : TOP_INFO_H + (s.note ? 26 : 0) + 8, content);
     seats.push({ x: PAD + col * (panelW + COL_GAP), y, w: panelW, h, infoLeft, cx, cy, cw, flow, flowY, discX, discY, perRow, discRows });
     rowH = Math.max(rowH, h);
   });
@@ -233,6 +247,10 @@ function drawSeat(ctx: Ctx, m: TableModel, i: number, s: SeatModel, L: SeatLayou
     if (s.wind) bx += badge(ctx, windText(s.wind, m.locale), bx, y, 32, { bg: '#f7f2e2', fg: '#14211b', maxW: right - bx }) + 6;
     if (s.isDealer && right - bx > 30)
       bx += badge(ctx, word(m.locale, 'dealer'), bx, y, 32, { bg: '#c62828', fg: '#fff', maxW: right - bx }) + 6;
+    if (scoreOwnLine(s, m.locale)) {
+      y += 32 + 8;
+      bx = x + 16;
+    }
     if (s.score && right - bx > 30) badge(ctx, s.score, bx, y, 32, { bg: 'rgba(0,0,0,0.35)', fg: C.gold, maxW: right - bx });
     if (hasBadges(s)) y += 32 + 8;
     if (s.note) fitText(ctx, s.note, { x: x + 16, y, w: INFO_W - 16, h: 28 }, { size: 20, minSize: 14, bold: true, color: C.minus });

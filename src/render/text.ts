@@ -5,6 +5,7 @@
  */
 import { createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas';
 import { font } from './fonts.js';
+import { coverText } from './glyphs.js';
 import { ByteLru, MB } from './lru.js';
 import { deviceScale } from './scale.js';
 
@@ -55,9 +56,12 @@ export function setTextProbe(p: Probe | null): void {
 
 const ELL = '…';
 
-/** CJK fonts draw curly quotes full-width; straight ones read better in Latin/Vietnamese text. */
+/**
+ * CJK fonts draw curly quotes full-width; straight ones read better in Latin/Vietnamese text.
+ * A character none of our fonts has becomes '?' (`coverText`), never a hex box.
+ */
 function normalize(t: string): string {
-  return t.replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
+  return coverText(t.replace(/[‘’]/g, "'").replace(/[“”]/g, '"'));
 }
 
 /** Measured text widths, bounded by the approximate size of their keys (~1 MB). */
@@ -114,12 +118,22 @@ function textBitmap(t: string, f: string, size: number, color: string, outline?:
   return c;
 }
 
+/** A 1×1 context for measuring outside drawing (layouts). */
+export function scratchContext(): CanvasRenderingContext2D {
+  return (measureCtx ??= createCanvas(1, 1).getContext('2d'));
+}
+
 /** Cache sizes (tests, bench). */
 export function textStats(): { bitmaps: number; bitmapBytes: number; widths: number } {
   return { bitmaps: bitmapCache.size, bitmapBytes: bitmapCache.bytes, widths: widthCache.size };
 }
 
-/** Chooses the font size and text (possibly ellipsized) so `text` fits `box`; does not draw. */
+/**
+ * Chooses the font size and text (possibly ellipsized) so `text` fits `box`; does not draw.
+ * Widths are measured in the font the text is drawn in: at device size (`font(size × k)`, divided
+ * back by k) for the cached bitmaps, whose hinted widths differ from the layout size's (by ~5 %
+ * for fallback glyphs), at layout size for `cache: false` (drawn through the context transform).
+ */
 export function measureFit(
   ctx: CanvasRenderingContext2D,
   text: string,
@@ -129,13 +143,15 @@ export function measureFit(
   text = normalize(text);
   const maxSize = Math.max(1, Math.min(o.size ?? box.h * 0.8, box.h));
   const minSize = Math.min(o.minSize ?? 11, maxSize);
-  const f = (s: number) => font(s, { bold: o.bold ?? false, serif: o.serif ?? false });
-  let width = textWidth(ctx, f(maxSize), text);
+  const k = o.cache === false ? 1 : deviceScale();
+  const opts = { bold: o.bold ?? false, serif: o.serif ?? false };
+  const wOf = (s: number, t: string) => textWidth(ctx, font(s * k, opts), t) / k;
+  let width = wOf(maxSize, text);
   if (width <= box.w) return { drawn: text, size: maxSize, width, ellipsized: false };
   // Width scales linearly with size (to within hinting): jump straight to the fitting size.
   let size = Math.max(minSize, Math.floor(((maxSize * box.w) / width) * 10) / 10);
   for (let i = 0; i < 6; i++) {
-    width = textWidth(ctx, f(size), text);
+    width = wOf(size, text);
     if (width <= box.w) return { drawn: text, size, width, ellipsized: false };
     if (size <= minSize) break;
     size = Math.max(minSize, size * 0.94);
@@ -146,12 +162,12 @@ export function measureFit(
   let hi = chars.length;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    const w = textWidth(ctx, f(size), chars.slice(0, mid).join('').trimEnd() + ELL);
+    const w = wOf(size, chars.slice(0, mid).join('').trimEnd() + ELL);
     if (w <= box.w) lo = mid;
     else hi = mid - 1;
   }
   let drawn = lo > 0 ? chars.slice(0, lo).join('').trimEnd() + ELL : ELL;
-  width = textWidth(ctx, f(size), drawn);
+  width = wOf(size, drawn);
   if (width > box.w) {
     drawn = '';
     width = 0;
@@ -173,8 +189,14 @@ export function fitText(ctx: CanvasRenderingContext2D, text: string, box: Box, o
     const bmp = textBitmap(m.drawn, f, m.size * k, o.color ?? '#000', outline);
     const pad = Math.ceil((outline?.width ?? 0) / 2) + 2;
     const left = align === 'left' ? x : align === 'center' ? x - m.width / 2 : x - m.width;
+    // clamped to the box (plus the outline): a glyph's ink past its advance never spills over
+    const dx = Math.round(left * k - pad);
+    const dy = Math.round(y * k - bmp.height / 2);
+    const edge = Math.ceil((outline?.width ?? 0) / 2);
+    const x0 = Math.max(dx, Math.floor(box.x * k) - edge);
+    const x1 = Math.min(dx + bmp.width, Math.ceil((box.x + box.w) * k) + edge);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.drawImage(bmp, Math.round(left * k - pad), Math.round(y * k - bmp.height / 2));
+    if (x1 > x0) ctx.drawImage(bmp, x0 - dx, 0, x1 - x0, bmp.height, x0, dy, x1 - x0, bmp.height);
     ctx.setTransform(k, 0, 0, k, 0, 0);
   } else if (m.drawn) {
     ctx.font = font(m.size, { bold: o.bold ?? false, serif: o.serif ?? false });
