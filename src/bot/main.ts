@@ -1,6 +1,6 @@
 /** `npm start`: validate the environment, open SQLite, start the renderer and the bot. */
 import { loadDotEnv, loadEnv } from '../config/env.js';
-import { createLogger } from '../config/logger.js';
+import { createLogger, shardBase } from '../config/logger.js';
 import { openStore } from '../store/index.js';
 import { engineOf } from '../table/manifests.js';
 import { createRenderer } from './renderer.js';
@@ -20,7 +20,7 @@ if (!env.ok) {
   process.exit(1);
 }
 const cfg = env.env;
-const log = createLogger(cfg.LOG_LEVEL, cfg.NODE_ENV === 'development');
+const log = createLogger(cfg.LOG_LEVEL, cfg.NODE_ENV === 'development', shardBase());
 const store = openStore(cfg.DATABASE_PATH, engineOf, Date.now, cfg.DB_SYNC);
 const render = await createRenderer(cfg.RENDER_WORKERS ?? poolThreads());
 // AI decisions in their own worker pool (AI_WORKERS, default one per core but one; 0: inline), sized apart from the render pool.

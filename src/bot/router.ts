@@ -19,7 +19,19 @@ const LOBBY = new Set(['join', 'leave', 'add-ai', 'start', 'cancel']);
 const HAND = new Set(['refresh', 'act', 'pick', 'retake', 'announce', 'hint', 'prefs']);
 
 async function sorry(ctx: BotContext, i: RepliableInteraction, e: unknown): Promise<void> {
-  ctx.log.error({ err: e, id: i.id }, 'interaction failed');
+  // What the operator needs to find it again: what was clicked or run, where, by whom.
+  ctx.log.error(
+    {
+      err: e,
+      id: i.id,
+      ...('customId' in i ? { customId: i.customId } : {}),
+      ...(i.isCommand() ? { command: i.commandName } : {}),
+      guildId: i.guildId,
+      channelId: i.channelId,
+      userId: i.user.id,
+    },
+    'interaction failed',
+  );
   const t = translator(langOf(i.locale, ctx.defaultLang));
   const payload = { content: t('errors:internal'), flags: MessageFlags.Ephemeral as const };
   try {
@@ -142,7 +154,7 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
       }
     } catch (e) {
       if (i.isRepliable()) await sorry(ctx, i, e);
-      else ctx.log.error({ err: e }, 'interaction failed');
+      else ctx.log.error({ err: e, id: i.id, guildId: i.guildId, userId: i.user.id }, 'interaction failed');
     }
   };
 }
