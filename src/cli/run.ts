@@ -4,7 +4,7 @@
  * `--help`, `-h` or `help` (also `<command> --help`, `help <command>`) prints the usage on stdout and
  * exits 0; no command at all is a usage error: the usage on stderr, exit 2.
  */
-import { existsSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseCli } from './args.js';
@@ -33,6 +33,11 @@ const COMMAND_USAGE: Record<string, string[]> = {
     'backup --db FILE --out FILE [--force]',
     '                                  (online backup, safe while the bot runs; --force replaces an',
     '                                   existing --out file, never the database itself)',
+  ],
+  restore: [
+    'restore --from BACKUP --db FILE',
+    '                                  (stop the bot first: puts a checked copy of BACKUP at FILE; the',
+    '                                   database there and its -wal/-shm are kept beside it, renamed)',
   ],
   move: [
     'move --db FILE --game-id ID --seat S --action JSON [--ver N]',
@@ -447,6 +452,43 @@ async function cmdBackup(argv: string[]): Promise<number> {
   return 0;
 }
 
+/**
+ * Restores a backup: a copy of it is made and checked (integrity, one self-contained file) beside
+ * `--db`, then the database there moves aside with its -wal and -shm (`<db>.before-restore-<time>`,
+ * the pair kept together, so nothing is lost), and the copy takes its place. Copying a backup over
+ * the file by hand leaves a crashed bot's -wal beside it, which SQLite would replay onto the backup.
+ */
+async function cmdRestore(argv: string[]): Promise<number> {
+  const { values } = parseCli(argv, { from: { type: 'string' }, db: { type: 'string' } });
+  const from = typeof values.from === 'string' && values.from !== '' ? values.from : fail('--from BACKUP is required');
+  const db = typeof values.db === 'string' && values.db !== '' ? values.db : fail('--db FILE is required');
+  if (realish(from) === realish(db) || sameFile(from, db)) fail('--from and --db are the same file');
+  const { notOurDatabase } = await import('./move-db.js');
+  const notOurs = notOurDatabase(from);
+  if (notOurs) fail(notOurs);
+  if (existsSync(db) && statSync(db).isDirectory()) fail(`--db ${db} is a directory; give the database file's name`);
+  const staged = `${db}.restoring`;
+  const { backupFile } = await import('../store/backup.js');
+  const r = await backupFile(from, staged).catch((e: unknown) => {
+    for (const x of ['', '.partial', '.partial-journal']) rmSync(`${staged}${x}`, { force: true });
+    return fail(`${from} cannot be restored: ${String((e as Error).message).split('\n')[0]}`);
+  });
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
+  const aside = `${db}.before-restore-${stamp}`;
+  const kept: string[] = [];
+  for (const x of ['', '-wal', '-shm', '-journal'])
+    if (existsSync(`${db}${x}`)) {
+      renameSync(`${db}${x}`, `${aside}${x}`);
+      kept.push(`${aside}${x}`);
+    }
+  renameSync(staged, db);
+  console.log(JSON.stringify({ restored: db, from, bytes: r.bytes, previous: kept }));
+  return 0;
+}
+
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   selfplay: cmdSelfplay,
   duel: cmdDuel,
@@ -455,6 +497,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   render: cmdRender,
   'replay-db': cmdReplayDb,
   backup: cmdBackup,
+  restore: cmdRestore,
   move: cmdMove,
 };
 
