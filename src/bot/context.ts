@@ -44,7 +44,7 @@ export interface BotContext {
   /** Opt-in DM notices (src/notify): told each executed step's effects; its due() runs on the scheduler's tick. */
   notifier?: Notifier;
   /** Where the router records how long a click took to show (METRICS_PORT; src/ops/metrics.ts). */
-  metrics?: Pick<Metrics, 'visibleSeconds'>;
+  metrics?: Pick<Metrics, 'visibleSeconds' | 'interactionsFailed'>;
 }
 
 /** Serializes work per game: clicks, timers and AI moves on one game never interleave. */

@@ -14,11 +14,14 @@ import { onConfigComponent, onConfigModal } from './config-ui.js';
 import { tableSettled } from './effects.js';
 import { tellDmsClosedOnce } from '../notify/tell.js';
 import { performance } from 'node:perf_hooks';
+import { noteStorageError } from '../store/health.js';
 
 const LOBBY = new Set(['join', 'leave', 'add-ai', 'start', 'cancel']);
 const HAND = new Set(['refresh', 'act', 'pick', 'retake', 'announce', 'hint', 'prefs']);
 
 async function sorry(ctx: BotContext, i: RepliableInteraction, e: unknown): Promise<void> {
+  // Counted as failed (the player saw the error reply); a storage error also turns /healthz unhealthy.
+  ctx.metrics?.interactionsFailed.inc({ reason: noteStorageError(e) ? 'storage' : 'error' });
   // What the operator needs to find it again: what was clicked or run, where, by whom.
   ctx.log.error(
     {

@@ -10,6 +10,7 @@ import type { BotContext, GameLocks } from './context.js';
 import { run } from './effects.js';
 import type { TimerRow } from '../store/timers.js';
 import { shardScope } from '../ops/shard.js';
+import { noteStorageError } from '../store/health.js';
 
 const MAX_SLEEP = 60_000;
 /** A timer whose step failed is tried again after this long. */
@@ -136,6 +137,7 @@ export class Scheduler {
         await this.locks.run(r.gameId, () => (what === 'remind' ? this.remind(r) : this.expire(r)));
         this.failed.delete(key);
       } catch (e) {
+        noteStorageError(e);
         this.failed.set(key, now + RETRY_MS);
         this.ctx.log.error({ err: e, gameId: r.gameId, seat: r.seat, timer: what }, `timer failed; retried in ${RETRY_MS / 1000} s`);
       }

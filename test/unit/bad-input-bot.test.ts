@@ -92,3 +92,49 @@ test("a game component clicked on another server than the game's is refused as n
   assert.equal(r.store.games.get(r.gameId)!.status, 'lobby');
   assert.equal(r.store.games.seats(r.gameId).length, 2);
 });
+
+test('a click that fails on storage (a full disk) is answered, counted as failed (storage), and logged with what was clicked', async () => {
+  const failed: Record<string, string>[] = [];
+  const logged: Record<string, unknown>[] = [];
+  const full = () => {
+    throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+  };
+  const ctx = {
+    // Every read of the store fails as a full disk does.
+    store: new Proxy({}, { get: () => new Proxy({}, { get: () => full }) }),
+    table: { load: full },
+    defaultLang: 'en',
+    metrics: { interactionsFailed: { inc: (l: Record<string, string>) => void failed.push(l) }, visibleSeconds: { observe() {} } },
+    log: { error: (o: Record<string, unknown>) => void logged.push(o), warn() {}, info() {} },
+  } as unknown as BotContext;
+  const route = createRouter(ctx, new GameLocks(), new Map());
+  const replies: { content: string }[] = [];
+  await route({
+    id: 'i1',
+    customId: 'g:abcdefgh:0:hand',
+    guildId: 'g1',
+    channelId: 'c1',
+    locale: 'en-US',
+    user: { id: 'u0' },
+    deferred: false,
+    replied: false,
+    isRepliable: () => true,
+    isButton: () => true,
+    isCommand: () => false,
+    isStringSelectMenu: () => false,
+    isModalSubmit: () => false,
+    isChatInputCommand: () => false,
+    isAutocomplete: () => false,
+    deferUpdate: () => Promise.resolve(),
+    deferReply: () => Promise.resolve(),
+    reply: (p: { content: string }) => (replies.push(p), Promise.resolve()),
+    followUp: (p: { content: string }) => (replies.push(p), Promise.resolve()),
+  } as never);
+  assert.deepEqual(
+    replies.map((p) => p.content),
+    [t('errors:internal')],
+  );
+  assert.deepEqual(failed, [{ reason: 'storage' }]);
+  const line = logged.find((o) => o.id === 'i1')!;
+  assert.deepEqual([line.customId, line.guildId, line.userId], ['g:abcdefgh:0:hand', 'g1', 'u0']);
+});

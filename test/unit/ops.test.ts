@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { createMetrics } from '../../src/ops/metrics.js';
 import { startOpsServer } from '../../src/ops/server.js';
 import { openDatabase } from '../../src/store/db.js';
-import { databaseWritable } from '../../src/store/health.js';
+import { databaseWritable, noteStorageError, STORAGE_ERROR_MS } from '../../src/store/health.js';
+import Database from 'better-sqlite3';
 import { measuredAiPort } from '../../src/bot/observe.js';
 import { engineOf } from '../../src/table/manifests.js';
 import type { AiAsk } from '../../src/table/act.js';
@@ -81,4 +82,30 @@ test('the AI port counts the decisions the worker pool did not make (inline, fai
   const body = await metrics.text();
   assert.match(body, /hoiquan_ai_fallbacks_total\{reason="inline"\} 2/);
   assert.match(body, /hoiquan_ai_fallbacks_total\{reason="failed"\} 1/);
+});
+
+test('/healthz: a step that failed on storage (a full disk) makes the database unhealthy for a minute, though the probe row still fits', () => {
+  const db = openDatabase(':memory:');
+  // A full disk, as SQLite reports it: the file may grow no further.
+  const full = new Database(':memory:');
+  full.exec('CREATE TABLE t (x BLOB)');
+  full.pragma('max_page_count = 3');
+  let err: unknown;
+  try {
+    for (let i = 0; i < 100; i++) full.prepare('INSERT INTO t VALUES (?)').run(Buffer.alloc(4096));
+  } catch (e) {
+    err = e;
+  }
+  assert.equal((err as { code?: string }).code, 'SQLITE_FULL');
+  const t = Date.now() - 10 * STORAGE_ERROR_MS; // in the past: other tests' real clock is past the minute
+  assert.equal(databaseWritable(db, t), true);
+  assert.equal(
+    noteStorageError(Object.assign(new Error('constraint'), { code: 'SQLITE_CONSTRAINT_UNIQUE' }), t),
+    false,
+    'a refused request is no storage error',
+  );
+  assert.equal(noteStorageError(err, t), true);
+  assert.equal(databaseWritable(db, t + 1_000), false);
+  assert.equal(databaseWritable(db, t + STORAGE_ERROR_MS + 1), true, 'healthy again a minute later');
+  full.close();
 });
