@@ -21,7 +21,22 @@ if (!env.ok) {
 }
 const cfg = env.env;
 const log = createLogger(cfg.LOG_LEVEL, cfg.NODE_ENV === 'development', shardBase());
-const store = openStore(cfg.DATABASE_PATH, engineOf, Date.now, cfg.DB_SYNC);
+
+/** A start-up step that cannot succeed: one fatal log line and one plain line saying what to check, exit 1. */
+function cannotStart(what: string, e: unknown, fields: Record<string, unknown> = {}): never {
+  log.fatal({ err: e, ...fields }, `cannot ${what}`);
+  console.error(`Hội Quán cannot ${what}: ${(e as Error).message}`);
+  process.exit(1);
+}
+
+const store = (() => {
+  try {
+    return openStore(cfg.DATABASE_PATH, engineOf, Date.now, cfg.DB_SYNC);
+  } catch (e) {
+    // A read-only or missing folder, a file that is no database, a newer schema…: named with its path.
+    return cannotStart(`open the database at ${cfg.DATABASE_PATH}`, e, { path: cfg.DATABASE_PATH });
+  }
+})();
 const render = await createRenderer(cfg.RENDER_WORKERS ?? poolThreads());
 // AI decisions in their own worker pool (AI_WORKERS, default one per core but one; 0: inline), sized apart from the render pool.
 const aiWorkers = cfg.AI_WORKERS ?? defaultAiThreads();
@@ -51,7 +66,7 @@ if (metrics && cfg.METRICS_PORT !== undefined) {
     host: cfg.METRICS_HOST,
     metrics,
     health: { gatewayReady: () => gatewayReady(bot.client), databaseWritable: () => databaseWritable(store.db) },
-  });
+  }).catch((e: unknown) => cannotStart(`listen on METRICS_PORT ${cfg.METRICS_PORT}`, e, { port: cfg.METRICS_PORT }));
   log.info({ port: ops.port }, 'metrics and /healthz listening');
 }
 let backups: PeriodicBackups | null = null;

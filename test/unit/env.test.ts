@@ -89,3 +89,16 @@ test('the Quick start: .env.example copied to .env with a token starts (no crash
   assert.doesNotMatch(out, /Unexpected end of JSON input/, out.slice(0, 2000));
   assert.match(out, /"level":60/, 'a fatal log line (cannot log in), not a crash before the logger');
 });
+
+test('a database that cannot be opened stops the start with its path in one fatal line, not a stack trace', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hq-badb-'));
+  const path = join(dir, 'hq.db');
+  writeFileSync(path, 'this is not a database, but a text file of some length '.repeat(20));
+  const env = { ...process.env, DISCORD_TOKEN: 'x', DATABASE_PATH: path, SHARDS: '' };
+  delete (env as Record<string, string | undefined>).SHARDS;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/bot/main.ts'], { env, encoding: 'utf8', timeout: 60_000 });
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, new RegExp(`Hội Quán cannot open the database at ${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: `));
+  assert.doesNotMatch(r.stderr, /^\s+at /m, 'no stack trace on stderr');
+  assert.match(r.stdout, /"level":60.*"path":/);
+});
