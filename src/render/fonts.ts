@@ -22,23 +22,31 @@ export const SERIF = 'HQ Serif';
  * other weights of these packages (`prune-fonts.ts`). Bold Hangul is synthesized from the regular
  * face (each Noto Sans KR weight is 6 MB).
  */
-export const FONT_FILES: readonly { pkg: string; file: string; family: string; bold?: boolean }[] = [
-  { pkg: 'noto-sans-tc', file: '400Regular/NotoSansTC_400Regular.ttf', family: SANS },
-  { pkg: 'noto-sans-tc', file: '700Bold/NotoSansTC_700Bold.ttf', family: SANS, bold: true },
+export interface FontFile {
+  pkg: string;
+  file: string;
+  family: string;
+  bold?: boolean;
+}
+
+/** A package's regular (and bold) face: `noto-sans-thai`, `NotoSansThai` → its two .ttf files. */
+function faces(pkg: string, stem: string, family: string, bold = true): FontFile[] {
+  return [
+    { pkg, file: `400Regular/${stem}_400Regular.ttf`, family },
+    ...(bold ? [{ pkg, file: `700Bold/${stem}_700Bold.ttf`, family, bold: true }] : []),
+  ];
+}
+
+export const FONT_FILES: readonly FontFile[] = [
+  ...faces('noto-sans-tc', 'NotoSansTC', SANS),
   { pkg: 'noto-serif-tc', file: '700Bold/NotoSerifTC_700Bold.ttf', family: SERIF, bold: true },
-  { pkg: 'noto-sans', file: '400Regular/NotoSans_400Regular.ttf', family: 'HQ Latin' },
-  { pkg: 'noto-sans', file: '700Bold/NotoSans_700Bold.ttf', family: 'HQ Latin', bold: true },
-  { pkg: 'noto-emoji', file: '400Regular/NotoEmoji_400Regular.ttf', family: 'HQ Emoji' },
-  { pkg: 'noto-emoji', file: '700Bold/NotoEmoji_700Bold.ttf', family: 'HQ Emoji', bold: true },
-  { pkg: 'noto-sans-thai', file: '400Regular/NotoSansThai_400Regular.ttf', family: 'HQ Thai' },
-  { pkg: 'noto-sans-thai', file: '700Bold/NotoSansThai_700Bold.ttf', family: 'HQ Thai', bold: true },
-  { pkg: 'noto-sans-devanagari', file: '400Regular/NotoSansDevanagari_400Regular.ttf', family: 'HQ Devanagari' },
-  { pkg: 'noto-sans-devanagari', file: '700Bold/NotoSansDevanagari_700Bold.ttf', family: 'HQ Devanagari', bold: true },
-  { pkg: 'noto-sans-arabic', file: '400Regular/NotoSansArabic_400Regular.ttf', family: 'HQ Arabic' },
-  { pkg: 'noto-sans-arabic', file: '700Bold/NotoSansArabic_700Bold.ttf', family: 'HQ Arabic', bold: true },
-  { pkg: 'noto-sans-hebrew', file: '400Regular/NotoSansHebrew_400Regular.ttf', family: 'HQ Hebrew' },
-  { pkg: 'noto-sans-hebrew', file: '700Bold/NotoSansHebrew_700Bold.ttf', family: 'HQ Hebrew', bold: true },
-  { pkg: 'noto-sans-kr', file: '400Regular/NotoSansKR_400Regular.ttf', family: 'HQ Korean' },
+  ...faces('noto-sans', 'NotoSans', 'HQ Latin'),
+  ...faces('noto-emoji', 'NotoEmoji', 'HQ Emoji'),
+  ...faces('noto-sans-thai', 'NotoSansThai', 'HQ Thai'),
+  ...faces('noto-sans-devanagari', 'NotoSansDevanagari', 'HQ Devanagari'),
+  ...faces('noto-sans-arabic', 'NotoSansArabic', 'HQ Arabic'),
+  ...faces('noto-sans-hebrew', 'NotoSansHebrew', 'HQ Hebrew'),
+  ...faces('noto-sans-kr', 'NotoSansKR', 'HQ Korean', false),
 ];
 
 /** Fallback families after the main one, in the order Pango tries them. */
