@@ -59,6 +59,30 @@ test('/config allow-play: a table setting (/config show lists it) is refused as 
   assert.equal(JSON.stringify(r.store.settings.get('g', 'phom')), before);
 });
 
+/** A button click as the router reads it (a user u0 in en-US), with `over` replacing its parts. */
+function fakeButton(customId: string, guildId: string, over: Record<string, unknown>) {
+  return {
+    id: 'i0',
+    customId,
+    guildId,
+    channelId: 'c1',
+    locale: 'en-US',
+    user: { id: 'u0' },
+    deferred: false,
+    replied: false,
+    isRepliable: () => true,
+    isButton: () => true,
+    isCommand: () => false,
+    isStringSelectMenu: () => false,
+    isModalSubmit: () => false,
+    isChatInputCommand: () => false,
+    isAutocomplete: () => false,
+    deferUpdate: () => Promise.resolve(),
+    deferReply: () => Promise.resolve(),
+    ...over,
+  };
+}
+
 test("a game component clicked on another server than the game's is refused as not found; nothing runs", async () => {
   const r = rig('phom', ['human', 'human']);
   const replies: unknown[] = [];
@@ -66,21 +90,11 @@ test("a game component clicked on another server than the game's is refused as n
   const ctx = { store: r.store, table: r.ts, defaultLang: 'en', log: { error() {}, warn() {}, info() {} } } as unknown as BotContext;
   const route = createRouter(ctx, new GameLocks(), new Map());
   for (const customId of [`g:${r.gameId}:0:join`, `g:${r.gameId}:0:start`, `g:${r.gameId}:7:act:0`, `g:${r.gameId}:0:hand`]) {
-    const i = {
-      customId,
-      guildId: 'another-server',
-      locale: 'en-US',
-      user: { id: 'u0' },
-      isRepliable: () => true,
-      isButton: () => true,
-      isStringSelectMenu: () => false,
-      isModalSubmit: () => false,
-      isChatInputCommand: () => false,
-      isAutocomplete: () => false,
+    const i = fakeButton(customId, 'another-server', {
       deferUpdate: () => ((deferred = true), Promise.resolve()),
       deferReply: () => ((deferred = true), Promise.resolve()),
       reply: (p: unknown) => (replies.push(p), Promise.resolve()),
-    };
+    });
     await route(i as never);
   }
   assert.equal(deferred, false, 'no handler ran');
@@ -109,27 +123,8 @@ test('a click that fails on storage (a full disk) is answered, counted as failed
   } as unknown as BotContext;
   const route = createRouter(ctx, new GameLocks(), new Map());
   const replies: { content: string }[] = [];
-  await route({
-    id: 'i1',
-    customId: 'g:abcdefgh:0:hand',
-    guildId: 'g1',
-    channelId: 'c1',
-    locale: 'en-US',
-    user: { id: 'u0' },
-    deferred: false,
-    replied: false,
-    isRepliable: () => true,
-    isButton: () => true,
-    isCommand: () => false,
-    isStringSelectMenu: () => false,
-    isModalSubmit: () => false,
-    isChatInputCommand: () => false,
-    isAutocomplete: () => false,
-    deferUpdate: () => Promise.resolve(),
-    deferReply: () => Promise.resolve(),
-    reply: (p: { content: string }) => (replies.push(p), Promise.resolve()),
-    followUp: (p: { content: string }) => (replies.push(p), Promise.resolve()),
-  } as never);
+  const answer = (p: { content: string }) => (replies.push(p), Promise.resolve());
+  await route(fakeButton('g:abcdefgh:0:hand', 'g1', { id: 'i1', reply: answer, followUp: answer }) as never);
   assert.deepEqual(
     replies.map((p) => p.content),
     [t('errors:internal')],
