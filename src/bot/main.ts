@@ -22,14 +22,22 @@ if (!env.ok) {
 const cfg = env.env;
 const log = createLogger(cfg.LOG_LEVEL, cfg.NODE_ENV === 'development', shardBase());
 
-/** A start-up step that cannot succeed: one fatal log line and one plain line saying what to check, exit 1. */
-function cannotStart(what: string, e: unknown, fields: Record<string, unknown> = {}): never {
+/** What start-up has opened that must be closed before the process exits (the worker pools). */
+const opened: (() => Promise<unknown>)[] = [];
+
+/**
+ * A start-up step that cannot succeed: one fatal log line and one plain line saying what to check,
+ * then exit 1 once the worker pools are closed: exiting while a render worker is still loading its
+ * fonts (native code) crashed the process ("double free or corruption") before the lines were out.
+ */
+async function cannotStart(what: string, e: unknown, fields: Record<string, unknown> = {}, hint = ''): Promise<never> {
   log.fatal({ err: e, ...fields }, `cannot ${what}`);
-  console.error(`Hội Quán cannot ${what}: ${(e as Error).message}`);
+  console.error(`Hội Quán cannot ${what}: ${(e as Error).message}${hint}`);
+  for (const close of opened.splice(0).reverse()) await close().catch(() => undefined);
   process.exit(1);
 }
 
-const store = (() => {
+const store = await (async () => {
   try {
     return openStore(cfg.DATABASE_PATH, engineOf, Date.now, cfg.DB_SYNC);
   } catch (e) {
@@ -37,10 +45,13 @@ const store = (() => {
     return cannotStart(`open the database at ${cfg.DATABASE_PATH}`, e, { path: cfg.DATABASE_PATH });
   }
 })();
+opened.push(async () => store.close());
 const render = await createRenderer(cfg.RENDER_WORKERS ?? poolThreads());
+opened.push(() => render.close());
 // AI decisions in their own worker pool (AI_WORKERS, default one per core but one; 0: inline), sized apart from the render pool.
 const aiWorkers = cfg.AI_WORKERS ?? defaultAiThreads();
 const aiPool = aiWorkers > 0 ? createAiPool(aiWorkers, cfg.AI_TIMEOUT_MS ? { timeoutMs: cfg.AI_TIMEOUT_MS } : {}) : null;
+if (aiPool) opened.push(() => aiPool.close());
 const activeTables = store.db.prepare("SELECT game, COUNT(*) AS n FROM games WHERE status = 'running' GROUP BY game");
 const metrics =
   cfg.METRICS_PORT === undefined
@@ -103,7 +114,7 @@ try {
   await bot.start();
   console.log(`Hội Quán is online as ${bot.client.user?.tag ?? '?'} (database ${cfg.DATABASE_PATH})`);
 } catch (e) {
-  log.fatal({ err: e }, 'cannot log in');
-  console.error(`Hội Quán cannot log in: ${(e as Error).message}. Check DISCORD_TOKEN and DISCORD_API_BASE.`);
-  process.exit(1);
+  await ops?.close().catch(() => undefined);
+  await bot.stop().catch(() => undefined);
+  await cannotStart('log in', e, {}, '. Check DISCORD_TOKEN and DISCORD_API_BASE.');
 }
