@@ -102,12 +102,12 @@ test('an item detail reads in words: pieces by name, "taken from" a seat, names 
   assert.equal(detailText('JN', en, tiles), '<JN>');
 });
 
-test('option keys are never card ranks or suits (a 10th key "A" read like an ace)', async () => {
+test('option keys are never card ranks or suits (a 10th key "A" read like an ace), nor mahjong wind letters', async () => {
   const { optionKey } = await import('../../src/table/present/types.js');
   const keys = Array.from({ length: 40 }, (_, i) => optionKey(i));
   assert.equal(new Set(keys).size, keys.length, 'keys are distinct');
   assert.deepEqual(keys.slice(0, 10), ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'B']);
-  for (const k of keys) assert.doesNotMatch(k, /^[AJQKTSHDCIO]$/);
+  for (const k of keys) assert.doesNotMatch(k, /^[AJQKTSHDCIOEWN]$/);
 });
 
 type InitialExpose = { type: string; jokers: string[]; keepFlower?: boolean };
