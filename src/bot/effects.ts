@@ -29,6 +29,7 @@ import {
 import { lobbyPayload } from './lobby.js';
 import { InteractionWebhook, type Client, type Message, type MessageCreateOptions } from 'discord.js';
 import { deathsTold, forgetGame, LIVE_MS, liveSeats, pushSeatViews } from './seat-views.js';
+import { noteStorageError } from '../store/health.js';
 import { closeSeatChannels, pendingOf } from './seat-channels.js';
 import { windowKind } from '../table/timers.js';
 import { slices } from './slices.js';
@@ -155,6 +156,7 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
     try {
       await one(ctx, t, e, o, liveBefore);
     } catch (err) {
+      noteStorageError(err);
       ctx.log.error({ err, gameId: t.row.id, effect: e.kind }, 'effect failed');
     }
   };

@@ -13,6 +13,17 @@ import { startPeriodicBackups, type PeriodicBackups } from '../store/backup.js';
 import { poolThreads } from '../render/pool.js';
 import { createAiPool, defaultAiThreads } from '../table/ai-pool.js';
 
+// A shard (a child process of the launcher, src/ops/sharding.ts) stops with its launcher: a launcher
+// killed outright (SIGKILL) must not leave a shard running that a new launcher's shard duplicates.
+// Listened for first: the channel may close while the start-up below is still under way.
+let launcherGone = !!process.send && !process.connected;
+let onLauncherGone = (): void => undefined;
+if (process.send)
+  process.once('disconnect', () => {
+    launcherGone = true;
+    onLauncherGone();
+  });
+
 loadDotEnv();
 const env = loadEnv();
 if (!env.ok) {
@@ -106,9 +117,9 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
-// A shard (a child process of the launcher, src/ops/sharding.ts) stops with its launcher: a launcher
-// killed outright (SIGKILL) must not leave a shard running that a new launcher's shard duplicates.
-if (process.send) process.once('disconnect', () => void shutdown('launcher gone'));
+// The launcher's end (see the top), now that the bot can be shut down cleanly; already gone: now.
+onLauncherGone = () => void shutdown('launcher gone');
+if (launcherGone) onLauncherGone();
 
 try {
   await bot.start();

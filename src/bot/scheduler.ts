@@ -117,7 +117,10 @@ export class Scheduler {
       await this.fire('expire', this.ctx.store.timers.due(now, scope), now, seen);
       // A failed firing whose timer is no longer due (the game moved on, or was paused) is forgotten.
       for (const key of this.failed.keys()) if (!seen.has(key)) this.failed.delete(key);
-      await this.ctx.notifier?.due(now).catch((e: unknown) => this.ctx.log.error({ err: e }, 'due notices failed'));
+      await this.ctx.notifier?.due(now).catch((e: unknown) => {
+        noteStorageError(e);
+        this.ctx.log.error({ err: e }, 'due notices failed');
+      });
     } catch (e) {
       this.ctx.log.error({ err: e }, 'timer tick failed');
     } finally {

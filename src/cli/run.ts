@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import Database from 'better-sqlite3';
 import { parseCli } from './args.js';
 import { ENGINES, isGameId } from '../table/manifests.js';
 import { resolveOptions } from '../games/core/options.js';
@@ -37,7 +38,7 @@ const COMMAND_USAGE: Record<string, string[]> = {
   restore: [
     'restore --from BACKUP --db FILE',
     '                                  (stop the bot first: puts a checked copy of BACKUP at FILE; the',
-    '                                   database there and its -wal/-shm are kept beside it, renamed)',
+    '                                   database there is kept beside it, renamed)',
   ],
   move: [
     'move --db FILE --game-id ID --seat S --action JSON [--ver N]',
@@ -452,10 +453,27 @@ async function cmdBackup(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** Whether another connection (a running bot) holds the database open: an exclusive lock is refused. */
+function inUse(path: string): boolean {
+  let db: InstanceType<typeof Database> | null = null;
+  try {
+    db = new Database(path, { fileMustExist: true, timeout: 0 });
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.exec('BEGIN EXCLUSIVE');
+    db.exec('COMMIT');
+    return false;
+  } catch (e) {
+    return (e as { code?: string }).code?.startsWith('SQLITE_BUSY') ?? false;
+  } finally {
+    db?.close();
+  }
+}
+
 /**
  * Restores a backup: a copy of it is made and checked (integrity, one self-contained file) beside
- * `--db`, then the database there moves aside with its -wal and -shm (`<db>.before-restore-<time>`,
- * the pair kept together, so nothing is lost), and the copy takes its place. Copying a backup over
+ * `--db`, then the database there moves aside (`<db>.before-restore-<time>`; the in-use check opened
+ * and closed it, which folds a crashed bot's -wal into it, so nothing is lost), and the copy takes
+ * its place. Copying a backup over
  * the file by hand leaves a crashed bot's -wal beside it, which SQLite would replay onto the backup.
  */
 async function cmdRestore(argv: string[]): Promise<number> {
@@ -467,17 +485,19 @@ async function cmdRestore(argv: string[]): Promise<number> {
   const notOurs = notOurDatabase(from);
   if (notOurs) fail(notOurs);
   if (existsSync(db) && statSync(db).isDirectory()) fail(`--db ${db} is a directory; give the database file's name`);
+  // A bot that has the file open would go on writing into the file moved aside.
+  if (existsSync(db) && inUse(db)) fail(`${db} is in use (is the bot running?); stop it first`);
   const staged = `${db}.restoring`;
   const { backupFile } = await import('../store/backup.js');
   const r = await backupFile(from, staged).catch((e: unknown) => {
     for (const x of ['', '.partial', '.partial-journal']) rmSync(`${staged}${x}`, { force: true });
     return fail(`${from} cannot be restored: ${String((e as Error).message).split('\n')[0]}`);
   });
-  const stamp = new Date()
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}Z$/, 'Z');
-  const aside = `${db}.before-restore-${stamp}`;
+  // Never over an earlier restore's files (two restores within a second): a free name, to the ms.
+  const stamp = new Date().toISOString().replace(/[-:]/g, '');
+  let aside = `${db}.before-restore-${stamp}`;
+  for (let k = 2; ['', '-wal', '-shm', '-journal'].some((x) => existsSync(`${aside}${x}`)); k++)
+    aside = `${db}.before-restore-${stamp}-${k}`;
   const kept: string[] = [];
   for (const x of ['', '-wal', '-shm', '-journal'])
     if (existsSync(`${db}${x}`)) {

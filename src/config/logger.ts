@@ -5,6 +5,7 @@
  * interaction or webhook token in a URL (valid 15 minutes: anyone reading the log could answer
  * as the bot) is replaced by `[token]`. Each line of a shard names its shard.
  */
+import { hostname } from 'node:os';
 import pino from 'pino';
 
 /** An interaction/webhook token in a Discord route (`/webhooks/<app>/<token>`, `/interactions/<id>/<token>/`). */
@@ -35,22 +36,34 @@ function scrub(v: unknown, depth: number): unknown {
   return o;
 }
 
-export function createLogger(level: string, pretty: boolean, base: Record<string, unknown> = {}): pino.Logger {
+export function createLogger(
+  level: string,
+  pretty: boolean,
+  base: Record<string, unknown> = {},
+  dest?: pino.DestinationStream,
+): pino.Logger {
   const opts: pino.LoggerOptions = {
     level,
     serializers: { err: serializeError, error: serializeError },
-    base: { pid: process.pid, ...base },
+    // pino's own base (pid, hostname), then ours.
+    base: { pid: process.pid, hostname: hostname(), ...base },
   };
   return pretty
     ? pino({ ...opts, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:standard' } } })
-    : pino(opts);
+    : dest
+      ? pino(opts, dest)
+      : pino(opts);
 }
 
-/** The shard this process runs (discord.js's ShardingManager sets SHARDS to its list), for the log's `base`. */
+/**
+ * The shard this process runs, for the log's `base`: discord.js's ShardingManager sets SHARDS to the
+ * shard's id ("1"; Shard.js `SHARDS: this.id`), a list also read as its first.
+ */
 export function shardBase(env: NodeJS.ProcessEnv = process.env): { shard?: number } {
   try {
-    const list = JSON.parse(env.SHARDS ?? 'null') as unknown;
-    return Array.isArray(list) && typeof list[0] === 'number' ? { shard: list[0] } : {};
+    const v = JSON.parse(env.SHARDS ?? 'null') as unknown;
+    const id = Array.isArray(v) ? (v[0] as unknown) : v;
+    return typeof id === 'number' && Number.isInteger(id) && id >= 0 ? { shard: id } : {};
   } catch {
     return {};
   }

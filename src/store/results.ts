@@ -110,7 +110,9 @@ export function matchStandings(rows: readonly HandRow[], seats: readonly Pick<Se
   for (const s of seats) if (s.userId) personAt.set(`${s.seat}\u0000${s.displayName}`, s.userId);
   const keyOf = (seat: number, userId: string | null, name: string): string => {
     const u = userId ?? personAt.get(`${seat}\u0000${name}`);
-    return u ? `u:${u}` : `ai:${name}`;
+    // An AI (or an erased player) by its seat and name: aiRow reuses the lowest free number, so
+    // two AIs of a match may share a name in different seats (as matchTotals counts them, by seat).
+    return u ? `u:${u}` : `ai:${seat}:${name}`;
   };
   const out = new Map<string, MatchEntry>();
   for (const r of rows) {

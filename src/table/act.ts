@@ -728,8 +728,9 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
           // Other votes (the other verb, absent-seat votes: absent.ts) stay as they are.
           const others = t.row.pauseVotes.filter((v) => !v.startsWith('pause:') && !v.startsWith('resume:'));
           const needed = Math.floor(eligible.size / 2) + 1;
-          // A second click of the same voter changes nothing: they are told where the vote stands.
-          if (prior.includes(cmd.userId))
+          // A second click of the same voter changes nothing: they are told where the vote stands
+          // (unless the votes already suffice: fewer voters now, e.g. a seat went to the AI).
+          if (prior.includes(cmd.userId) && votes.size < needed)
             return nothing({ ok: false, seat, refusal: refuse('errors:already-voted', false, { n: votes.size, needed }), applied: 0 });
           step.dirty = true;
           // A vote, a pause and a resume are shown in the thread: an archived one is reopened first.

@@ -87,3 +87,27 @@ test('someone seated who has played no hand yet is listed at 0', () => {
     ],
   );
 });
+
+test('two AIs that share a name in different seats (aiRow reuses the lowest free number) stay two, as the seats count them', () => {
+  const rows = [
+    row(0, 0, 'a', 'An', 4),
+    row(0, 1, null, 'AI 1', -4),
+    // A person took seat 1 from "AI 1"; later someone left seat 2, and its new AI is "AI 1" again.
+    row(1, 0, 'a', 'An', 2),
+    row(1, 1, 'b', 'Bảo', 1),
+    row(1, 2, null, 'AI 1', -3),
+  ];
+  const e = matchStandings(rows, [
+    { seat: 0, userId: 'a', displayName: 'An' },
+    { seat: 1, userId: 'b', displayName: 'Bảo' },
+    { seat: 2, userId: null, displayName: 'AI 1' },
+  ]);
+  const ais = e.filter((x) => x.name === 'AI 1');
+  assert.deepEqual(
+    ais.map((x) => [x.seat, x.total, x.seated]),
+    [
+      [1, -4, false],
+      [2, -3, true],
+    ],
+  );
+});

@@ -46,10 +46,11 @@ test('restore after a crash: the backup as it was, the crashed database kept asi
   assert.equal(out.restored, crashed);
   assert.ok(!existsSync(`${crashed}-wal`), 'no WAL of the crashed bot beside the restored file');
   assert.deepEqual(ids(crashed), ['in-backup'], 'exactly the backup');
-  // Nothing lost: the crashed database and its -wal were moved aside together, and still open as they were.
+  // Nothing lost: the crashed database moved aside holds what its -wal held (checked for use, it
+  // was opened and closed, which folds the -wal into it), and nothing of it is left beside the restored file.
   const aside = out.previous.find((p) => !/-(wal|shm|journal)$/.test(p))!;
-  assert.ok(out.previous.includes(`${aside}-wal`));
   assert.deepEqual(ids(aside), ['after-backup', 'in-backup']);
+  assert.ok(!existsSync(`${crashed}-shm`));
 });
 
 test('restore refuses a backup that is not one of ours, or the database itself, and changes nothing', async () => {
@@ -64,4 +65,29 @@ test('restore refuses a backup that is not one of ours, or the database itself, 
   assert.match(oneErrorLine(await cli('restore', '--db', live)), /--from BACKUP is required/);
   assert.deepEqual(ids(live), []);
   assert.ok(!existsSync(`${live}.restoring`));
+});
+
+test('restore refuses a database a running bot holds open, and two restores in a row keep both earlier files', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hq-restore-'));
+  const live = join(dir, 'live.db');
+  const bot = ourDb(live);
+  bot.prepare('INSERT INTO games VALUES (?)').run('original');
+  const b1 = join(dir, 'b1.db');
+  const b2 = join(dir, 'b2.db');
+  assert.equal((await cli('backup', '--db', live, '--out', b1)).code, 0);
+  // The bot still has the file open: refused, nothing moved.
+  assert.match(oneErrorLine(await cli('restore', '--from', b1, '--db', live)), /is in use \(is the bot running\?\); stop it first/);
+  assert.deepEqual(ids(live), ['original']);
+  bot.close();
+  const w = new Database(b1);
+  w.prepare('INSERT INTO games VALUES (?)').run('b2-only');
+  w.close();
+  copyFileSync(b1, b2);
+  // Two restores within the same second: the original database is never written over.
+  const r1 = JSON.parse((await cli('restore', '--from', b1, '--db', live)).stdout) as { previous: string[] };
+  const r2 = JSON.parse((await cli('restore', '--from', b2, '--db', live)).stdout) as { previous: string[] };
+  const main = (r: { previous: string[] }) => r.previous.find((p) => !/-(wal|shm|journal)$/.test(p))!;
+  assert.notEqual(main(r1), main(r2));
+  assert.deepEqual(ids(main(r1)), ['original']);
+  assert.deepEqual(ids(live), ['b2-only', 'original']);
 });

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { DiscordAPIError } from 'discord.js';
-import { redactTokens, serializeError, shardBase } from '../../src/config/logger.js';
+import { hostname } from 'node:os';
+import { createLogger, redactTokens, serializeError, shardBase } from '../../src/config/logger.js';
 
 const TOKEN = 'aW50ZXJhY3Rpb246MTMxNjk4NzY1NDMyMTAxMjM0NTp2ZXJ5c2VjcmV0dG9rZW4.abc-def_ghi';
 
@@ -37,8 +38,26 @@ test('routes: interaction callbacks and webhooks are redacted, ids and other pat
   assert.equal(redactTokens('/channels/123/messages/456'), '/channels/123/messages/456');
 });
 
-test("a shard's log lines name the shard (SHARDS from the ShardingManager)", () => {
-  assert.deepEqual(shardBase({ SHARDS: '[1]' }), { shard: 1 });
+test("a shard's log lines name the shard (SHARDS as discord.js's ShardingManager sets it: the id)", async () => {
+  // What a shard process sees: Shard.js gives its child `SHARDS: this.id`.
+  const { Shard } = await import('discord.js');
+  const make = Shard as unknown as new (manager: unknown, id: number) => { env: NodeJS.ProcessEnv };
+  const env = new make({ mode: 'process', file: 'x.js', shardArgs: [], execArgv: [], totalShards: 2, token: 't' }, 1).env;
+  assert.deepEqual(shardBase({ SHARDS: String(env.SHARDS) }), { shard: 1 });
+  assert.deepEqual(shardBase({ SHARDS: '[2]' }), { shard: 2 });
   assert.deepEqual(shardBase({}), {});
   assert.deepEqual(shardBase({ SHARDS: 'auto' }), {});
+});
+
+test("log lines keep pino's hostname and pid beside the shard", () => {
+  let line = '';
+  const sink = new Writable({
+    write(c: Buffer, _e, cb) {
+      line += c.toString();
+      cb();
+    },
+  });
+  createLogger('info', false, { shard: 0 }, sink).info('x');
+  const o = JSON.parse(line) as Record<string, unknown>;
+  assert.deepEqual([o.hostname, o.pid, o.shard], [hostname(), process.pid, 0]);
 });

@@ -132,3 +132,22 @@ test('a turn reminder fired after its deadline passed (a late round) posts nothi
   const expire = r2.run({ kind: 'timeout', gameId: r2.gameId, seat: t2.seat, timerKind: t2.kind });
   assert.equal(expire.outcome.ok, true, 'the timeout is played');
 });
+
+test('a repeat Pause vote completes the vote when fewer voters now make the earlier votes enough', () => {
+  const r = rig('phom', ['human', 'human', 'human', 'human'], { timeoutPolicy: 'ai' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  // Seat 0 has the first turn; two of the others vote.
+  const t = r.store.timers.forGame(r.gameId)[0]!;
+  assert.equal(t.seat, 0);
+  assert.equal(vote(r, 'u2', 'pause').outcome.ok, true);
+  assert.equal(vote(r, 'u3', 'pause').outcome.ok, true);
+  assert.equal(r.store.games.get(r.gameId)!.status, 'running', '2 of 4: not yet');
+  // u2 again, nothing changed: told where the vote stands.
+  assert.equal(vote(r, 'u2', 'pause').outcome.refusal?.key, 'errors:already-voted');
+  // Seat 0 goes to the AI (its timer ran out): 3 voters, 2 votes suffice; u2's click completes it.
+  r.clock.t = t.deadline + 1;
+  r.run({ kind: 'timeout', gameId: r.gameId, seat: t.seat, timerKind: t.kind });
+  assert.equal(r.store.games.seats(r.gameId)[0]!.isAi, true);
+  assert.equal(vote(r, 'u2', 'pause').outcome.ok, true);
+  assert.equal(r.store.games.get(r.gameId)!.status, 'paused');
+});
