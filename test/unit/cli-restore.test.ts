@@ -27,13 +27,19 @@ const ids = (file: string) => {
   }
 };
 
-test('restore after a crash: the backup as it was, the crashed database kept aside with its -wal', async () => {
+/** A live database (kept open) holding one game, `id`, and a backup of it taken by the CLI. */
+async function backedUp(id: string) {
   const dir = mkdtempSync(join(tmpdir(), 'hq-restore-'));
   const live = join(dir, 'live.db');
   const db = ourDb(live);
-  db.prepare('INSERT INTO games VALUES (?)').run('in-backup');
+  db.prepare('INSERT INTO games VALUES (?)').run(id);
   const backup = join(dir, 'backup.db');
   assert.equal((await cli('backup', '--db', live, '--out', backup)).code, 0);
+  return { dir, live, db, backup };
+}
+
+test('restore after a crash: the backup as it was, the crashed database kept aside with what its -wal held', async () => {
+  const { dir, live, db, backup } = await backedUp('in-backup');
   db.prepare('INSERT INTO games VALUES (?)').run('after-backup');
   // The crash (kill -9): the files as they are on disk while the bot holds them, -wal and all.
   const crashed = join(dir, 'crashed.db');
@@ -68,13 +74,8 @@ test('restore refuses a backup that is not one of ours, or the database itself, 
 });
 
 test('restore refuses a database a running bot holds open, and two restores in a row keep both earlier files', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-restore-'));
-  const live = join(dir, 'live.db');
-  const bot = ourDb(live);
-  bot.prepare('INSERT INTO games VALUES (?)').run('original');
-  const b1 = join(dir, 'b1.db');
+  const { dir, live, db: bot, backup: b1 } = await backedUp('original');
   const b2 = join(dir, 'b2.db');
-  assert.equal((await cli('backup', '--db', live, '--out', b1)).code, 0);
   // The bot still has the file open: refused, nothing moved.
   assert.match(oneErrorLine(await cli('restore', '--from', b1, '--db', live)), /is in use \(is the bot running\?\); stop it first/);
   assert.deepEqual(ids(live), ['original']);
