@@ -33,18 +33,28 @@ if (!env.ok) {
 const cfg = env.env;
 const log = createLogger(cfg.LOG_LEVEL, cfg.NODE_ENV === 'development', shardBase());
 
-/** What start-up has opened that must be closed before the process exits (the worker pools). */
-const opened: (() => Promise<unknown>)[] = [];
-
 /**
- * A start-up step that cannot succeed: one fatal log line and one plain line saying what to check,
- * then exit 1 once the worker pools are closed: exiting while a render worker is still loading its
- * fonts (native code) crashed the process ("double free or corruption") before the lines were out.
+ * What start-up has opened (the database, the worker pools, the bot, the ops server, the backups),
+ * closed in the reverse order before the process exits, after a failed start as at shutdown: a
+ * process that exits with its render workers still in native code may crash on the way out (seen
+ * once: "double free or corruption", with the fatal line lost).
  */
+const opened: (() => unknown)[] = [];
+async function closeAll(): Promise<void> {
+  for (const close of opened.splice(0).reverse()) {
+    try {
+      await close();
+    } catch {
+      // closing what failed to start may fail too: the rest is still closed
+    }
+  }
+}
+
+/** A start-up step that cannot succeed: one fatal log line and one plain line saying what to check, exit 1. */
 async function cannotStart(what: string, e: unknown, fields: Record<string, unknown> = {}, hint = ''): Promise<never> {
   log.fatal({ err: e, ...fields }, `cannot ${what}`);
   console.error(`Hội Quán cannot ${what}: ${(e as Error).message}${hint}`);
-  for (const close of opened.splice(0).reverse()) await close().catch(() => undefined);
+  await closeAll();
   process.exit(1);
 }
 
@@ -56,7 +66,7 @@ const store = await (async () => {
     return cannotStart(`open the database at ${cfg.DATABASE_PATH}`, e, { path: cfg.DATABASE_PATH });
   }
 })();
-opened.push(async () => store.close());
+opened.push(() => store.close());
 const render = await createRenderer(cfg.RENDER_WORKERS ?? poolThreads());
 opened.push(() => render.close());
 // AI decisions in their own worker pool (AI_WORKERS, default one per core but one; 0: inline), sized apart from the render pool.
@@ -80,6 +90,7 @@ const bot = await createBot({
   defaultLang: cfg.DEFAULT_LOCALE,
   ...(aiPool ? { ai: aiPool.port } : {}),
 });
+opened.push(() => bot.stop());
 
 let ops: OpsServer | null = null;
 if (metrics && cfg.METRICS_PORT !== undefined) {
@@ -89,6 +100,7 @@ if (metrics && cfg.METRICS_PORT !== undefined) {
     metrics,
     health: { gatewayReady: () => gatewayReady(bot.client), databaseWritable: () => databaseWritable(store.db) },
   }).catch((e: unknown) => cannotStart(`listen on METRICS_PORT ${cfg.METRICS_PORT}`, e, { port: cfg.METRICS_PORT }));
+  opened.push(() => ops?.close());
   log.info({ port: ops.port }, 'metrics and /healthz listening');
 }
 let backups: PeriodicBackups | null = null;
@@ -100,6 +112,7 @@ if (cfg.BACKUP_DIR) {
     onDone: (r) => log.info({ out: r.out, bytes: r.bytes }, 'database backed up'),
     onError: (e) => log.error({ err: e }, 'database backup failed'),
   });
+  opened.push(() => backups?.stop());
 }
 
 let stopping = false;
@@ -107,12 +120,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'shutting down');
-  backups?.stop();
-  await ops?.close().catch(() => undefined);
-  await bot.stop().catch(() => undefined);
-  await render.close().catch(() => undefined);
-  await aiPool?.close().catch(() => undefined);
-  store.close();
+  await closeAll();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -125,7 +133,5 @@ try {
   await bot.start();
   console.log(`Hội Quán is online as ${bot.client.user?.tag ?? '?'} (database ${cfg.DATABASE_PATH})`);
 } catch (e) {
-  await ops?.close().catch(() => undefined);
-  await bot.stop().catch(() => undefined);
   await cannotStart('log in', e, {}, '. Check DISCORD_TOKEN and DISCORD_API_BASE.');
 }
