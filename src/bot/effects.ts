@@ -149,7 +149,8 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
     const d = pendingOf(t, seat);
     return !!d && windowKind(d) === 'turn';
   };
-  if (push) await pushSeatViews(ctx, t, actor, turnNow);
+  const ranOut = r.ranOut ? new Map(r.ranOut.map((x) => [x.seat, x.action])) : undefined;
+  if (push) await pushSeatViews(ctx, t, actor, turnNow, ranOut);
   await slices.slice();
   const each = async (e: Effect) => {
     if (o.skip?.includes(e.kind)) return;
@@ -162,7 +163,7 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   };
   // The end of the match closes the seat channels: the views show the end first.
   for (const e of r.effects) if (e.kind !== 'end-match') await each(e);
-  if (push) await pushSeatViews(ctx, t, actor, (seat) => !turnNow(seat));
+  if (push) await pushSeatViews(ctx, t, actor, (seat) => !turnNow(seat), ranOut);
   for (const e of r.effects) if (e.kind === 'end-match') await each(e);
   await ctx.notifier?.onEffects(t, r.effects, ctx.clock.now());
   if (r.outbox.length) ctx.store.games.clearOutbox(t.row.id, r.outbox);

@@ -23,7 +23,7 @@ import { v2Text } from './layout.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
 import type { SeatChannelRow, SeatNotice, Store } from '../store/index.js';
-import { handView, viewParts } from '../table/views.js';
+import { handView, ranOutNote, viewParts } from '../table/views.js';
 import { isOff } from '../table/timers.js';
 import type { BaseAction, Decision } from '../games/core/types.js';
 
@@ -204,7 +204,12 @@ async function ping(ctx: BotContext, t: Table, r: SeatChannelRow, ch: Sendable, 
  * Brings every seat channel of the table up to date: opens the ones asked for, posts the hand
  * message of a new hand, edits it when the seat's view changed, pings when the player must act.
  */
-export async function syncSeatChannels(ctx: BotContext, t: Table, only?: (seat: number) => boolean): Promise<void> {
+export async function syncSeatChannels(
+  ctx: BotContext,
+  t: Table,
+  only?: (seat: number) => boolean,
+  ranOut?: ReadonlyMap<number, BaseAction>,
+): Promise<void> {
   if (t.state === null || (t.row.status !== 'running' && t.row.status !== 'paused' && t.row.status !== 'finished')) return;
   const store = ctx.store.seatChannels;
   for (const s of t.seats) {
@@ -244,7 +249,8 @@ export async function syncSeatChannels(ctx: BotContext, t: Table, only?: (seat: 
       if (!(await post(ctx, t, r, ch, rl, sig))) continue;
     } else if (sig !== r.sig) {
       try {
-        await ch.messages.edit(r.messageId, await handPayload(ctx, t, s.seat, rl));
+        const action = ranOut?.get(s.seat);
+        await ch.messages.edit(r.messageId, await handPayload(ctx, t, s.seat, rl, action ? ranOutNote(t, s.seat, action, rl) : undefined));
         store.update(t.row.id, s.seat, { sig });
       } catch (err) {
         // Deleted by someone (10008): posted anew once; anything else: back to ephemeral views.

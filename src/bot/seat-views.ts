@@ -16,7 +16,8 @@ import { createHash } from 'node:crypto';
 import { InteractionWebhook, type Client } from 'discord.js';
 import type { BotContext } from './context.js';
 import { handPayload } from './hand-view.js';
-import { handView, viewParts } from '../table/views.js';
+import { handView, ranOutNote, viewParts } from '../table/views.js';
+import type { BaseAction } from '../games/core/types.js';
 import type { Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
 import { pendingOf, seatChannelSeats, syncSeatChannels } from './seat-channels.js';
@@ -136,12 +137,18 @@ export function deathsTold(ctx: BotContext, gameId: string, seats: readonly numb
  * Edits every live seat view whose content changed (except `except`, the seat whose own click is
  * being answered). Returns the seats whose view could not be pushed (dead now).
  */
-export async function pushSeatViews(ctx: BotContext, t: Table, except?: number, only?: (seat: number) => boolean): Promise<number[]> {
+export async function pushSeatViews(
+  ctx: BotContext,
+  t: Table,
+  except?: number,
+  only?: (seat: number) => boolean,
+  ranOut?: ReadonlyMap<number, BaseAction>,
+): Promise<number[]> {
   const failed: number[] = [];
   const appId = ctx.client.application?.id ?? ctx.client.user?.id;
   if (!appId || t.state === null) return failed;
   // Seat channels (private thread / DM): live views that never expire, kept in SQLite.
-  await syncSeatChannels(ctx, t, only).catch((err: unknown) => ctx.log.error({ err, gameId: t.row.id }, 'seat channels failed'));
+  await syncSeatChannels(ctx, t, only, ranOut).catch((err: unknown) => ctx.log.error({ err, gameId: t.row.id }, 'seat channels failed'));
   for (const s of t.seats) {
     if (s.seat === except || (only && !only(s.seat))) continue;
     const v = liveView(ctx, t.row.id, s.seat);
@@ -150,7 +157,9 @@ export async function pushSeatViews(ctx: BotContext, t: Table, except?: number, 
     const sig = viewSignature(t, s.seat, v.lang);
     if (sig === v.sig) continue;
     try {
-      const payload = await handPayload(ctx, t, s.seat, v.lang);
+      // A hidden decision the timer answered for this seat is told here, to its player only.
+      const action = ranOut?.get(s.seat);
+      const payload = await handPayload(ctx, t, s.seat, v.lang, action ? ranOutNote(t, s.seat, action, v.lang) : undefined);
       // The same hand image as the message holds (only the words, the buttons or the claim thumbnail
       // changed, e.g. a claim window opened): kept by id instead of uploaded again (issue #17 §3). The
       // components reference it by name (`attachment://hand.png`), which Discord resolves for

@@ -122,6 +122,11 @@ export interface ActResult {
   carried?: Effect[];
   /** Things an operator should see in the logs (an AI move the engine rejected…). */
   warnings: string[];
+  /**
+   * Hidden decisions the timer answered in this step, by seat: nothing public says so (#13 §2), so
+   * each is told in its own seat's pushed view only. Not in the outbox: a crash loses the words.
+   */
+  ranOut?: { seat: number; action: BaseAction }[];
 }
 
 const MAX_AI_STEPS = 2000;
@@ -142,6 +147,8 @@ export class Step {
   timers: TimerSpec[] | null = null;
   timerOp: StepCommit['timerOp'];
   reminded: { seat: number; next: number | null }[] = [];
+  /** Hidden decisions (claims, secret opening choices) the timer answered: told to their seats only. */
+  ranOut: { seat: number; action: BaseAction }[] = [];
   status: GameStatus | undefined;
   pauseVotes: string[] | undefined;
   seatAi: { seat: number; isAi: boolean; aiLevel?: AiLevel }[] = [];
@@ -618,6 +625,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       table: step.after(outbox),
       outbox,
       warnings: step.warnings,
+      ...(step.ranOut.length ? { ranOut: step.ranOut } : {}),
       ...carried,
     };
   };
@@ -820,6 +828,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       // (issue #13 §2): a notice "X ran out of time" or an AI badge on X would tell the table that
       // X could claim. The AI (policy 'ai') answers only this one claim.
       if (cmd.timerKind === 'claim') {
+        step.ranOut.push({ seat: cmd.seat, action });
         // The window's other claims that ran out by now are answered in this step too: one step
         // each would push each claimant's changed view before the next step, and the table would
         // show the window's end a request per claimant after its public deadline (#13 §2).
@@ -830,8 +839,9 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
           if (x.kind !== 'claim' || x.deadline === null || x.deadline > now) continue;
           const dx = step.pending().find((p) => p.seat === x.seat);
           if (!dx || windowKind(dx) !== 'claim') continue;
-          const { r: rx } = yield* playTimeout(step, dx, useAi ? takeover : null);
+          const { r: rx, action: ax } = yield* playTimeout(step, dx, useAi ? takeover : null);
           if (!rx.ok) step.warnings.push(`timeout default rejected (${rx.refusal.key}) for seat ${x.seat}; a new deadline`);
+          else step.ranOut.push({ seat: x.seat, action: ax });
         }
         yield* step.advance();
         return done({ ok: true });

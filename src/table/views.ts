@@ -38,6 +38,15 @@ export function aiNameIn(name: string, seat: { isAi: boolean; userId: string | n
   return m && aiWords.has(m[1]!) ? `${tr('common:ai-name')} ${m[2]}` : name;
 }
 
+/**
+ * The line a seat's own view shows after the timer answered its hidden decision (a claim, a secret
+ * opening choice) for it: told to that player only, as nothing public says so (#13 §2).
+ */
+export function ranOutNote(t: Table, seat: number, action: BaseAction, lang: Lang): string {
+  const pc = { ...presentCtx(t, lang), view: t.engine.view(t.state, seat) };
+  return `⏰ ${pc.t('common:hand.ran-out', { what: t.presenter.actionLabel(action, pc) })}`;
+}
+
 /** Each seat's match total, signed, for the table image. */
 export function scoreStrings(t: Table, lang: Lang): string[] {
   return t.seats.map((s) => signed(t.totals.get(s.seat) ?? 0, lang));

@@ -408,3 +408,34 @@ test("a window's claimant views are pushed after the table and the ping, so thei
     assert.ok(publicPost < claimantEdit, `public first:\n${log.map((e) => e.summary).join('\n')}`);
   });
 });
+
+test('a claim the timer answers is told in the claimant’s own view only ("your time ran out"), nothing in public', async () => {
+  await withWorld(async (w) => {
+    // Live timers: the claim's deadline comes while C's view is still live (an interaction token lasts 15 minutes).
+    const {
+      gameId,
+      seat: c,
+      user,
+    } = await tableWithSeed(w, 'classic-mahjong', (_d, all) => all.filter((x) => x.kind === 'claim').length === 1, { timer: 'live' });
+    const seats = await playToSoleWindow(w, gameId, c);
+    // C keeps a live view; the mover opens the window.
+    const view = await openHand(w, user, gameId);
+    const mover = pendingNow(w, gameId)[0]!;
+    const mu = seats[mover.seat]!.userId!;
+    await playAsAi(w, mu, gameId, await openHand(w, mu, gameId));
+    assert.equal(soleClaimant(pendingNow(w, gameId)), c, 'C alone may claim');
+    const threadId = w.store.games.get(gameId)!.threadId!;
+    const timer = w.store.timers.forGame(gameId).find((x) => x.seat === c && x.kind === 'claim')!;
+    assert.ok(timer, "C's claim has a deadline");
+    w.now.t = timer.deadline + 1;
+    await w.bot.scheduler.tick();
+    await w.bot.whenIdle();
+    assert.ok(!pendingNow(w, gameId).some((x) => x.seat === c && x.kind === 'claim'), 'the timer answered');
+    assert.match(w.sim.text(w.sim.message(view.id)!), /^⏰ Your time ran out: “.+” was chosen for you\.$/m);
+    // Nothing public says so, nor names C as having had a claim.
+    for (const m of w.sim.allMessages(threadId).filter((x) => !x.ephemeralTo)) {
+      assert.doesNotMatch(w.sim.text(m), /time ran out/i);
+      assert.doesNotMatch(w.sim.text(m), new RegExp(`${seats[c]!.displayName} ran out of time`));
+    }
+  });
+});
