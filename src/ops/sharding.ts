@@ -110,7 +110,7 @@ export async function startShards(o: ShardsOptions): Promise<{ manager: Sharding
       failedStarts.set(shard.id, n);
       const giveUp = !gaveUp && manager.respawn && n >= (o.maxFailedStarts ?? 5);
       log(
-        `shard ${shard.id}/${o.count} process ${c.pid ?? '?'} exited (${c.exitCode ?? c.signalCode ?? '?'})${manager.respawn && !giveUp && !gaveUp ? '; respawning' : ''}`,
+        `shard ${shard.id}/${o.count} process ${c.pid ?? '?'} exited (${c.exitCode ?? c.signalCode ?? '?'})${manager.respawn && !giveUp ? '; respawning' : ''}`,
       );
       if (giveUp) {
         gaveUp = true;

@@ -2,8 +2,9 @@
  * Whether the database accepts writes (for /healthz): one row upserted in a transaction, and no
  * storage error in the last minute. The probe alone can pass while every game step fails: on a
  * full disk its one-row write still fits in the WAL's free pages, while a step's commit does not.
- * So the steps' own storage errors (a full disk, an I/O error, a read-only or corrupt file: the
- * router and the scheduler report them through `noteStorageError`) count too.
+ * So the steps' own storage errors (a full disk, an I/O error, a read-only or corrupt file) count
+ * too: the router, the scheduler (timers and DM rounds) and the effects report them through
+ * `noteStorageError`.
  */
 import type { DB } from './db.js';
 

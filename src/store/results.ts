@@ -115,36 +115,20 @@ export function matchStandings(rows: readonly HandRow[], seats: readonly Pick<Se
     return u ? `u:${u}` : `ai:${seat}:${name}`;
   };
   const out = new Map<string, MatchEntry>();
+  /** The entry of whoever sat at `seat` under `name`, now placed there (latest row, then the seats). */
+  const entry = (seat: number, userId: string | null, name: string): MatchEntry => {
+    const key = keyOf(seat, userId, name);
+    let e = out.get(key);
+    if (!e) out.set(key, (e = { seat, userId: null, name, seated: false, byHand: new Map<number, number>(), total: 0 }));
+    Object.assign(e, { seat, name, userId: key.startsWith('u:') ? key.slice(2) : null });
+    return e;
+  };
   for (const r of rows) {
-    const key = keyOf(r.seat, r.userId, r.displayName);
-    const e = out.get(key) ?? {
-      seat: r.seat,
-      userId: null,
-      name: r.displayName,
-      seated: false,
-      byHand: new Map<number, number>(),
-      total: 0,
-    };
-    e.seat = r.seat;
-    e.name = r.displayName;
-    if (key.startsWith('u:')) e.userId = key.slice(2);
+    const e = entry(r.seat, r.userId, r.displayName);
     e.byHand.set(r.hand, (e.byHand.get(r.hand) ?? 0) + r.points);
     e.total += r.points;
-    out.set(key, e);
   }
-  for (const s of seats) {
-    const key = keyOf(s.seat, s.userId, s.displayName);
-    const e = out.get(key) ?? {
-      seat: s.seat,
-      userId: s.userId,
-      name: s.displayName,
-      seated: true,
-      byHand: new Map<number, number>(),
-      total: 0,
-    };
-    Object.assign(e, { seat: s.seat, name: s.displayName, seated: true });
-    out.set(key, e);
-  }
+  for (const s of seats) entry(s.seat, s.userId, s.displayName).seated = true;
   return [...out.values()];
 }
 
