@@ -16,7 +16,7 @@ import { optionErrorText, optionValueText } from './options-in-force.js';
  * /config keys of the table itself, next to the engine's house rules: the level "Add AI player"
  * adds, the level of the AI that takes over an absent player's seat, and the seat view's hint button.
  */
-export const TABLE_KEYS = ['ai-level', 'takeover-level', 'hints', 'vote-after'] as const;
+export const TABLE_KEYS = ['ai-level', 'takeover-level', 'hints', 'vote-after', 'lobby-days'] as const;
 type TableKey = (typeof TABLE_KEYS)[number];
 const isTableKey = (k: string | null): k is TableKey => (TABLE_KEYS as readonly string[]).includes(k ?? '');
 const FIELD: Record<TableKey, keyof TableSettings> = {
@@ -24,15 +24,21 @@ const FIELD: Record<TableKey, keyof TableSettings> = {
   'takeover-level': 'takeoverLevel',
   hints: 'hints',
   'vote-after': 'voteAfter',
+  'lobby-days': 'lobbyDays',
 };
 /** Every key /config set and reset take for a game: its house rules, then the table keys (for "unknown option"). */
 const knownKeys = (fields: Record<string, OptionSpec>): string => [...Object.keys(fields), ...TABLE_KEYS].join(', ');
-const allowedTable = (k: TableKey) => (k === 'hints' ? 'on, off' : k === 'vote-after' ? '1–30' : AI_LEVELS.join(', '));
+const RANGE: Partial<Record<TableKey, [number, number]>> = { 'vote-after': [1, 30], 'lobby-days': [0, 90] };
+const allowedTable = (k: TableKey) => {
+  const r = RANGE[k];
+  return k === 'hints' ? 'on, off' : r ? `${r[0]}–${r[1]}` : AI_LEVELS.join(', ');
+};
 
 function parseTable(k: TableKey, raw: string): TableSettings[keyof TableSettings] | null {
   const v = raw.trim().toLowerCase();
   if (k === 'hints') return ['on', 'true', 'yes', '1'].includes(v) ? true : ['off', 'false', 'no', '0'].includes(v) ? false : null;
-  if (k === 'vote-after') return /^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 30 ? Number(v) : null;
+  const r = RANGE[k];
+  if (r) return /^\d{1,2}$/.test(v) && Number(v) >= r[0] && Number(v) <= r[1] ? Number(v) : null;
   return isAiLevel(v) ? v : null;
 }
 
@@ -74,10 +80,12 @@ export function setOption(store: Store, guildId: string, game: GameId, key: stri
 
 /**
  * What a change means for games already running: they keep their rules and table settings, except
- * `vote-after`, which the reminder reads from the server's settings when it goes out (act.ts).
+ * `vote-after`, which the reminder reads from the server's settings when it goes out (act.ts), and
+ * `lobby-days`, which the expiry reads for lobbies already open (lobby-expiry.ts).
  */
 export function runningNote(key: string | null, t: T): string {
   if (key === 'vote-after') return t('common:config.vote-after-running');
+  if (key === 'lobby-days') return t('common:config.lobby-days-running');
   // A reset of everything resets vote-after too.
   if (key === null) return t('common:config.reset-all-running');
   return t('common:config.running-unaffected');

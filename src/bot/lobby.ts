@@ -57,13 +57,19 @@ function deadlineLine(row: GameRow, lang: Lang, preset: TimerPreset = row.timerP
   return t('common:lobby.deadlines', { turn, claim: d.claimMs === null ? '—' : span(d.claimMs) });
 }
 
+export const DAY_MS = 24 * 3600_000;
+
 /** Whether the table has no automatic deadline at all (Chắn decision-timeout-s 0): nothing ever times out. */
 function noDeadline(row: GameRow): boolean {
   const d = tableDurations(row);
   return d.turnMs === null && d.claimMs === null;
 }
 
-export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], lang: Lang) {
+/**
+ * The lobby message. `closedIdle`: the lobby just closed because nobody started it within that many
+ * days (src/bot/lobby-expiry.ts), said in place of "cancelled".
+ */
+export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], lang: Lang, closedIdle?: number) {
   const t = translator(lang);
   const engine = engineOf(row_.game);
   const id = row_.id;
@@ -78,14 +84,21 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
       }`,
   );
   const statusKey =
-    row_.status === 'lobby' ? 'common:lobby.open' : row_.status === 'cancelled' ? 'common:lobby.cancelled' : 'common:lobby.started';
+    row_.status === 'lobby'
+      ? 'common:lobby.open'
+      : row_.status !== 'cancelled'
+        ? 'common:lobby.started'
+        : closedIdle
+          ? 'common:lobby.expired'
+          : 'common:lobby.cancelled';
+  const idleDays = open ? ctx.store.settings.table(row_.guildId, row_.game).lobbyDays : 0;
   const size = engine.tableSize(row_.options as never);
   const cap = Math.min(row_.seats, engine.maxSeats);
   const canStart = open && seats.length >= Math.max(engine.minSeats, size.min);
   const overridable = overridableKeys(ctx, row_);
   const awayOnly = noDeadline(row_);
   const content = [
-    `**${t(`${row_.game}:name`)}** — ${t(statusKey, { thread: row_.threadId ? `<#${row_.threadId}>` : '' })}`,
+    `**${t(`${row_.game}:name`)}** — ${t(statusKey, { thread: row_.threadId ? `<#${row_.threadId}>` : '', count: closedIdle ?? 0 })}`,
     t('common:lobby.seats', { n: seats.length, min: engine.minSeats, max: open ? cap : seats.length }),
     ...seatLines,
     ...(open && cap > seats.length ? [t('common:lobby.open-seats', { count: cap - seats.length })] : []),
@@ -121,6 +134,8 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
           t('common:lobby.settings-hint'),
         ]
       : []),
+    // An idle lobby closes (/config lobby-days): when, counted from its last change.
+    ...(idleDays > 0 ? [t('common:lobby.closes', { when: `<t:${Math.floor((row_.publicAt + idleDays * DAY_MS) / 1000)}:R>` })] : []),
     ...(row_.threadId && row_.threadId === row_.channelId ? [`⚠️ ${t('common:lobby.thread-cap')}`] : []),
   ].join('\n');
   const b = (verb: GameButton['verb'], label: string, style: ButtonStyle, arg?: string) =>
@@ -462,4 +477,19 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
   }
   const now = ctx.store.games.get(g.id)!;
   await i.editReply(lobbyPayload(ctx, now, ctx.store.games.seats(g.id), langOf(now.locale, ctx.defaultLang)));
+  // Cancelled (by the host, or the host left alone): its thread has nothing more to hold.
+  if (now.status === 'cancelled') await archiveLobbyThread(ctx, now);
+}
+
+/**
+ * A cancelled lobby's own game thread is archived, after `say` if given (an idle lobby's reason), so
+ * that it does not count against the server's active threads until Discord's auto-archive. A table
+ * playing in the channel (the server at its thread cap) has no thread of its own.
+ */
+export async function archiveLobbyThread(ctx: BotContext, row_: GameRow, say?: string): Promise<void> {
+  if (!row_.threadId || row_.threadId === row_.channelId) return;
+  const th = await gameChannel(ctx, row_.threadId);
+  if (!th?.isThread()) return;
+  if (say) await th.send({ content: say, allowedMentions: { parse: [] } }).catch(() => undefined);
+  await th.setArchived(true).catch(() => undefined);
 }

@@ -6,6 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { DB } from './db.js';
+import { scopeSql, type ShardScope } from './shards.js';
 import { applyEntry, initialState, NEXT_HAND, type LogEntry } from './replay.js';
 import type { AnyEngine, BaseAction, GameId, RuleError } from '../games/core/types.js';
 import { isAiLevel, type AiLevel } from '../games/core/ai.js';
@@ -466,9 +467,15 @@ export class GameStore {
     }));
   }
 
-  /** Replace the seat list (lobby only: seats are fixed once the game starts). */
+  /**
+   * Replace the seat list (lobby only: seats are fixed once the game starts). The seats are shown in
+   * public, so this is the lobby's last activity too (`public_at`: /games lists lobbies by it, and an
+   * idle lobby closes by it, src/bot/lobby-expiry.ts).
+   */
   setSeats(id: string, seats: SeatRow[]): void {
     this.db.transaction(() => {
+      const t = this.now();
+      this.db.prepare('UPDATE games SET updated_at = ?, public_at = ? WHERE id = ?').run(t, t, id);
       this.db.prepare('DELETE FROM game_seats WHERE game_id = ?').run(id);
       const ins = this.db.prepare(
         'INSERT INTO game_seats (game_id, seat, user_id, is_ai, display_name, ai_level) VALUES (?, ?, ?, ?, ?, ?)',
@@ -560,6 +567,30 @@ export class GameStore {
       .run(n, t, t, id);
     this.cache.delete(id);
     return this.get(id)!;
+  }
+
+  /** Lobbies whose last change (`public_at`) is at or before `before`, oldest first (src/bot/lobby-expiry.ts). */
+  idleLobbies(before: number, scope?: ShardScope | null): { id: string; guildId: string | null; game: GameId; publicAt: number }[] {
+    const s = scopeSql(scope);
+    return this.db
+      .prepare(
+        `SELECT id, guild_id AS guildId, game, public_at AS publicAt FROM games
+          WHERE status = 'lobby' AND public_at <= ? AND ${s.sql} ORDER BY public_at, id`,
+      )
+      .all(before, ...s.args) as { id: string; guildId: string | null; game: GameId; publicAt: number }[];
+  }
+
+  /**
+   * lobby → cancelled, if it is still the lobby last changed at `publicAt` (a join or a setting since
+   * keeps it open); whether it closed.
+   */
+  closeIdleLobby(id: string, publicAt: number): boolean {
+    const t = this.now();
+    return (
+      this.db
+        .prepare("UPDATE games SET status = 'cancelled', updated_at = ?, public_at = ? WHERE id = ? AND status = 'lobby' AND public_at = ?")
+        .run(t, t, id, publicAt).changes === 1
+    );
   }
 
   log(id: string): LogEntry[] {

@@ -19,8 +19,20 @@ export interface TableSettings {
    * seated players may vote to hand the seat to the AI or end the match (issue #14 §3).
    */
   voteAfter: number;
+  /**
+   * Days a lobby nobody starts stays open after its last change (a join, a leave, a setting); then
+   * it closes as if the host cancelled it (src/bot/lobby-expiry.ts). 0: lobbies stay open.
+   */
+  lobbyDays: number;
 }
-export const DEFAULT_TABLE_SETTINGS: TableSettings = { aiLevel: 'normal', takeoverLevel: 'normal', hints: true, voteAfter: 3 };
+export const DEFAULT_TABLE_SETTINGS: TableSettings = {
+  aiLevel: 'normal',
+  takeoverLevel: 'normal',
+  hints: true,
+  voteAfter: 3,
+  lobbyDays: 7,
+};
+const whole = (v: unknown, d: number): number => (typeof v === 'number' && Number.isInteger(v) ? v : d);
 
 export interface GuildGameSettings {
   preset: string | null;
@@ -66,13 +78,19 @@ export class SettingsStore {
       aiLevel: isAiLevel(raw['ai-level']) ? raw['ai-level'] : DEFAULT_TABLE_SETTINGS.aiLevel,
       takeoverLevel: isAiLevel(raw['takeover-level']) ? raw['takeover-level'] : DEFAULT_TABLE_SETTINGS.takeoverLevel,
       hints: typeof raw.hints === 'boolean' ? raw.hints : DEFAULT_TABLE_SETTINGS.hints,
-      voteAfter:
-        typeof raw['vote-after'] === 'number' && Number.isInteger(raw['vote-after']) ? raw['vote-after'] : DEFAULT_TABLE_SETTINGS.voteAfter,
+      voteAfter: whole(raw['vote-after'], DEFAULT_TABLE_SETTINGS.voteAfter),
+      lobbyDays: whole(raw['lobby-days'], DEFAULT_TABLE_SETTINGS.lobbyDays),
     };
   }
 
   putTable(guildId: string, game: GameId, t: TableSettings, by: string | null): void {
-    const json = JSON.stringify({ 'ai-level': t.aiLevel, 'takeover-level': t.takeoverLevel, hints: t.hints, 'vote-after': t.voteAfter });
+    const json = JSON.stringify({
+      'ai-level': t.aiLevel,
+      'takeover-level': t.takeoverLevel,
+      hints: t.hints,
+      'vote-after': t.voteAfter,
+      'lobby-days': t.lobbyDays,
+    });
     this.db
       .prepare(
         `INSERT INTO guild_settings (guild_id, game, preset, options, play_overridable, updated_at, updated_by, table_settings)

@@ -1,0 +1,42 @@
+/**
+ * Idle lobbies close. A lobby nobody starts within `/config lobby-days` days (per server and game;
+ * 0 keeps lobbies open) of its last change (a join, a leave, an AI added, a setting: `public_at`) is
+ * cancelled as the host's Cancel would cancel it: /games stops listing it and its buttons answer
+ * "cancelled". Its lobby message says why, and its game thread gets one line and is archived.
+ *
+ * The scheduler sweeps at most every `LOBBY_SWEEP_MS`, for its own shard's servers. A lobby changed
+ * between the sweep's query and its close stays open (`closeIdleLobby` checks `public_at`).
+ */
+import type { BotContext, GameLocks } from './context.js';
+import { archiveLobbyThread, DAY_MS, lobbyPayload } from './lobby.js';
+import { gameChannel } from './messages.js';
+import { translator } from '../table/i18n.js';
+import { publicLang } from './effects.js';
+import type { ShardScope } from '../store/shards.js';
+
+/** How often the scheduler looks for idle lobbies. */
+export const LOBBY_SWEEP_MS = 10 * 60_000;
+
+/** Closes the lobbies idle past their server's `lobby-days`; returns the ids closed. */
+export async function expireLobbies(ctx: BotContext, locks: GameLocks, now: number, scope: ShardScope | null): Promise<string[]> {
+  const closed: string[] = [];
+  // No lobby closes before a day (lobby-days is at least 1 where it is on).
+  for (const l of ctx.store.games.idleLobbies(now - DAY_MS, scope)) {
+    const days = ctx.store.settings.table(l.guildId, l.game).lobbyDays;
+    if (days <= 0 || l.publicAt + days * DAY_MS > now) continue;
+    await locks.run(l.id, async () => {
+      if (!ctx.store.games.closeIdleLobby(l.id, l.publicAt)) return;
+      closed.push(l.id);
+      const t = ctx.table.load(l.id);
+      if (!t) return;
+      const lang = publicLang(ctx, t);
+      if (t.row.lobbyMessageId && t.row.channelId) {
+        const ch = await gameChannel(ctx, t.row.channelId);
+        await ch?.messages.edit(t.row.lobbyMessageId, lobbyPayload(ctx, t.row, t.seats, lang, days)).catch(() => undefined);
+      }
+      await archiveLobbyThread(ctx, t.row, translator(lang)('common:lobby.expired-thread', { count: days }));
+    });
+  }
+  if (closed.length) ctx.log.info({ games: closed }, 'idle lobbies closed');
+  return closed;
+}
