@@ -4,7 +4,7 @@
  * cancelled as the host's Cancel would cancel it: /games stops listing it and its buttons answer
  * "cancelled". Its lobby message says why, and its game thread gets one line and is archived.
  *
- * The scheduler sweeps at most every `LOBBY_SWEEP_MS`, for its own shard's servers. A lobby changed
+ * The scheduler's housekeeping (housekeeping.ts) sweeps every 10 minutes, for its own shard's servers. A lobby changed
  * between the sweep's query and its close stays open (`closeIdleLobby` checks `public_at`).
  */
 import type { BotContext, GameLocks } from './context.js';
@@ -13,9 +13,6 @@ import { gameChannel } from './messages.js';
 import { translator } from '../table/i18n.js';
 import { publicLang } from './effects.js';
 import type { ShardScope } from '../store/shards.js';
-
-/** How often the scheduler looks for idle lobbies. */
-export const LOBBY_SWEEP_MS = 10 * 60_000;
 
 /** Closes the lobbies idle past their server's `lobby-days`; returns the ids closed. */
 export async function expireLobbies(ctx: BotContext, locks: GameLocks, now: number, scope: ShardScope | null): Promise<string[]> {

@@ -5,14 +5,14 @@
  *
  * A timer whose step fails (an exception out of `run`) is logged and tried again `RETRY_MS` later;
  * the other due timers fire meanwhile. (Re-armed at once, a failing timer would spin: it stays due.)
- * Every `LOBBY_SWEEP_MS` a round also closes idle lobbies (lobby-expiry.ts).
+ * Every `HOUSEKEEPING_MS` a round also tidies up (housekeeping.ts: idle lobbies, old notices, DM channels).
  */
 import type { BotContext, GameLocks } from './context.js';
 import { run } from './effects.js';
 import type { TimerRow } from '../store/timers.js';
 import { shardScope } from '../ops/shard.js';
 import { noteStorageError } from '../store/health.js';
-import { expireLobbies, LOBBY_SWEEP_MS } from './lobby-expiry.js';
+import { housekeeping, HOUSEKEEPING_MS } from './housekeeping.js';
 
 const MAX_SLEEP = 60_000;
 /** A timer whose step failed is tried again after this long. */
@@ -32,8 +32,8 @@ export class Scheduler {
   private waking: NodeJS.Immediate | null = null;
   /** Firings that failed, with the moment they are tried again. */
   private failed = new Map<string, number>();
-  /** When the next idle-lobby sweep is due (src/bot/lobby-expiry.ts). */
-  private lobbySweepAt = 0;
+  /** When the next housekeeping is due (housekeeping.ts). */
+  private housekeepingAt = 0;
 
   constructor(
     private readonly ctx: BotContext,
@@ -125,12 +125,9 @@ export class Scheduler {
         noteStorageError(e);
         this.ctx.log.error({ err: e }, 'due notices failed');
       });
-      if (now >= this.lobbySweepAt) {
-        this.lobbySweepAt = now + LOBBY_SWEEP_MS;
-        await expireLobbies(this.ctx, this.locks, now, scope).catch((e: unknown) => {
-          noteStorageError(e);
-          this.ctx.log.error({ err: e }, 'closing idle lobbies failed');
-        });
+      if (now >= this.housekeepingAt) {
+        this.housekeepingAt = now + HOUSEKEEPING_MS;
+        await housekeeping(this.ctx, this.locks, now, scope);
       }
     } catch (e) {
       this.ctx.log.error({ err: e }, 'timer tick failed');

@@ -382,4 +382,22 @@ export class NoticeStore {
   all(userId: string): NoticeRow[] {
     return (this.db.prepare('SELECT * FROM notices WHERE user_id = ? ORDER BY id').all(userId) as RawNotice[]).map(toNotice);
   }
+
+  /**
+   * Deletes the notices done before `before` (sent, dropped, closed…) of games that are over
+   * (finished or cancelled) with nothing left in their outbox, at most `limit` rows; how many it
+   * deleted. A row only keeps the same notice from going out twice when a step's effects run again
+   * (a restart's outbox), and an ended game with an empty outbox runs none; without this the table
+   * grew by a row per DM for ever (src/bot/housekeeping.ts).
+   */
+  pruneDone(before: number, limit = 5_000): number {
+    return this.db
+      .prepare(
+        `DELETE FROM notices WHERE id IN (
+           SELECT n.id FROM notices n JOIN games g ON g.id = n.game_id
+            WHERE n.sent_at IS NOT NULL AND n.sent_at < ? AND g.status IN ('finished', 'cancelled') AND g.outbox = '[]'
+            LIMIT ?)`,
+      )
+      .run(before, limit).changes;
+  }
 }

@@ -50,3 +50,29 @@ test('a notice held (quiet hours) whose kind is turned off before it goes out is
   assert.deepEqual(sent, []);
   assert.equal(r.store.notices.waiting('u0').length, 0, 'dropped');
 });
+
+test('done notices of a game that is over leave the table a day after; waiting ones, open games’ and a pending outbox’s stay', () => {
+  const r = rig('phom', ['human', 'human'], { seed: 'prune-1' });
+  const n = r.store.notices;
+  const add = (kind: 'turn' | 'result', version: number) =>
+    n.add({ userId: 'u0', gameId: r.gameId, kind, version, hand: 0, dueAt: r.clock.t });
+  add('turn', 1);
+  add('turn', 2);
+  add('result', 3); // still waiting (quiet hours)
+  const [a, b] = n.all('u0');
+  n.close([a!.id, b!.id], 'sent', r.clock.t);
+  const DAY = 24 * 3600_000;
+  r.clock.t += 2 * DAY;
+  assert.equal(n.pruneDone(r.clock.t - DAY), 0, 'the game is still running: nothing goes');
+  r.store.games.update(r.gameId, { status: 'finished' });
+  r.store.db.prepare('UPDATE games SET outbox = \'[{"kind":"result"}]\' WHERE id = ?').run(r.gameId);
+  assert.equal(n.pruneDone(r.clock.t - DAY), 0, 'effects still to run (a restart would run them again): nothing goes');
+  r.store.db.prepare("UPDATE games SET outbox = '[]' WHERE id = ?").run(r.gameId);
+  assert.equal(n.pruneDone(r.clock.t - 3 * DAY), 0, 'done less than the cutoff ago: kept');
+  assert.equal(n.pruneDone(r.clock.t - DAY), 2);
+  assert.deepEqual(
+    n.all('u0').map((x) => [x.kind, x.sentAt]),
+    [['result', null]],
+    'the waiting one is still to be delivered',
+  );
+});
