@@ -123,6 +123,23 @@ test('a pung completed by the winning discard is not concealed: tui-tui, not kha
   assert.ok(!o.items.some((x) => x.id === 'khan-khan'));
   assert.ok(o.items.some((x) => x.id === 'tui-tui'));
 });
+test('§9 Khàn Khàn: a won discarded joker or bonus tile completing a pung does not count it as concealed', () => {
+  const h = { seatWind: '2z', concealed: '1m 1m 1m 2p 2p 2p 3s 3s 3s 7z 7z 9m 9m', winBy: 'discard', from: 0 };
+  for (const winningTile of ['JA', '3f']) check({ ...h, winningTile }, 10, ['tui-tui:3', 'rong:1', 'bat-hoa:6']);
+  // the joker may complete the pair instead: the 4 pungs were concealed before the win
+  check({ ...h, concealed: '1m 1m 1m 2p 2p 2p 3s 3s 3s 7z 7z 7z 9m', winningTile: 'JA' }, 25, ['khan-khan:18', 'rong:1', 'bat-hoa:6']);
+  // JA listed first: the arranger puts it in the 5m pung, but it can trade places with the held JN (9p pair)
+  const swap = { seatWind: '2z', concealed: 'JA 5m 5m 1z 1z 1z 3z 3z 3z 4z 4z 4z 9p JN', winningTile: 'JA', winBy: 'discard', from: 0 };
+  assert.ok(ids(score(swap)).includes('khan-khan:18'));
+  // a held JD cannot stand for 5m: the won JA must complete a pung (5m, or 5z with JD)
+  const stuck = { ...swap, concealed: 'JA 5m 5m 1z 1z 1z 3z 3z 3z 4z 4z 4z 5z JD' };
+  assert.ok(!ids(score(stuck)).includes('khan-khan:18'), ids(score(stuck)).join(' '));
+});
+test('§2/§6 a won discarded JF never completes Bộ Khung (JN JW JD held)', () =>
+  check({ seatWind: '2z', concealed: '1m 2m JN 4p 5p 6p 7s 8s 9s 1z JW 5z JD', winningTile: 'JF', winBy: 'discard', from: 0 }, 7, [
+    'tp-gio:1',
+    'bat-hoa:6',
+  ]));
 test('tieu-tam-nguyen, tp-cua, tp-gio, lai-hang', () =>
   check(
     {

@@ -159,6 +159,27 @@ test('score CLI liabilities (§11.2 E8): the feeder of the 4th Văn meld pays 3 
   assert.equal(exempt.liable, null);
 });
 
+test('score CLI §11.4 + §15.7: an exempt feeder of the 4th wind pung is not liable for Đại Tứ Hỉ (option honoured)', () => {
+  const hand = (exempt: boolean, options: Record<string, unknown> = {}) => ({
+    seatWind: '2z',
+    melds: [
+      { tiles: '1z 1z 1z', from: 0 },
+      { tiles: '2z 2z 2z', from: 2 },
+      { tiles: '3z 3z 3z', from: 3 },
+      { tiles: '4z 4z 4z', from: 0, exempt },
+    ],
+    concealed: '5m',
+    winningTile: '5m',
+    winBy: 'self-draw',
+    options,
+  });
+  const ex = ok(hand(true));
+  assert.equal(ex.liable, null);
+  assert.deepEqual(ex.payments.deltas, [-576, 1728, -576, -576]);
+  assert.deepEqual(ok(hand(false)).liable, { seat: 0, rule: 'bac-bao' });
+  assert.deepEqual(ok(hand(true, { 'liability-exempt-feeding': false })).liable, { seat: 0, rule: 'bac-bao' });
+});
+
 test('score CLI: an explicit liability, or none, overrides the melds', () => {
   const base = { seatWind: '2z', concealed: CHOWS, winningTile: '5s', winBy: 'discard', from: 0 };
   const o = ok({ ...base, liable: { seat: 3, rule: 'bach-bao' } });

@@ -105,8 +105,12 @@ export function feedingsOf(
   const pungs = calledPungTiles(before);
   if (isDragon(i) && pungs.filter((x) => isDragon(x) && x !== i).length >= 2)
     out.push({ kind: 'bach', winner, feeder, cat: 'dragons', at: m.at, exempt: false });
-  if (isWind(i) && pungs.filter((x) => isWind(x) && x !== i).length >= 3)
-    out.push({ kind: 'bac', winner, feeder, cat: 'tu-hi', at: m.at, exempt: false });
+  if (isWind(i) && pungs.filter((x) => isWind(x) && x !== i).length >= 3) {
+    // §11.4 Bắc Báo is also a Cửu Chướng for Chữ: the §11.1 exception covers its feeding too (§15.7),
+    // counted from the warning (the 3rd called wind meld).
+    const warnAt = before.filter((x) => x.called && x.kind !== 'chow' && isWind(tileIndex(x.as[0]!)))[2]?.at ?? -1;
+    out.push({ kind: 'bac', winner, feeder, cat: 'tu-hi', at: m.at, exempt: exemptFor('z', warnAt) });
+  }
   return out;
 }
 
@@ -143,10 +147,11 @@ export function findLiable(f: LiabilityFacts, o: VnOptions): Liable | null {
   const feeders = f.feedings
     .filter((x) => x.winner === w)
     .filter((x) => {
-      if (x.kind === 'thap-nhi')
-        return o['liability-thap-nhi-chuong'] && !(x.exempt && o['liability-exempt-feeding']) && fullHandOf(x.cat, patterns, input);
+      // §11.1 exception for feeding (§15.7, option `liability-exempt-feeding`)
+      const exempted = x.exempt && o['liability-exempt-feeding'];
+      if (x.kind === 'thap-nhi') return o['liability-thap-nhi-chuong'] && !exempted && fullHandOf(x.cat, patterns, input);
       if (x.kind === 'bach') return o['liability-bach-bao'];
-      return o['liability-bac-bao'] && (patterns.includes('tieu-tu-hi') || patterns.includes('dai-tu-hi'));
+      return o['liability-bac-bao'] && !exempted && (patterns.includes('tieu-tu-hi') || patterns.includes('dai-tu-hi'));
     })
     .sort((a, b) => b.at - a.at);
   const top = feeders[0];

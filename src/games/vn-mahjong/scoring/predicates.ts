@@ -4,7 +4,7 @@
  * item each predicate gives, exclusions, bonuses) is in patterns.ts.
  */
 import type { VnOptions } from '../options.js';
-import { isDragon, isHonor, isTerminal, isWind, tileIndex } from '../tiles.js';
+import { inDomain, isDragon, isFlowerLike, isHonor, isTerminal, isWild, isWind, tileIndex, type Tile } from '../tiles.js';
 import type { ASet, Arrangement } from './arrange.js';
 import { isSelfDrawWin, type HandInput } from './input.js';
 
@@ -60,6 +60,49 @@ export function setTiles(s: ASet): number[] {
   }
 }
 
+/** Can `kinds` (joker kinds) fill the stand-in tiles `slots` one to one, each within its domain (§2)? */
+function jokersFit(slots: readonly number[], kinds: readonly string[]): boolean {
+  if (slots.length === 0) return kinds.length === 0;
+  const [t, ...rest] = slots;
+  return kinds.some((k, i) => inDomain(k, t!) && jokersFit(rest, [...kinds.slice(0, i), ...kinds.slice(i + 1)]));
+}
+
+/**
+ * Did the tile won on another seat's tile complete a concealed pung of arrangement `a`, with no other
+ * place for it (vn-mahjong.md §9 Khàn Khàn: "a pung completed by the winning discard does not count")?
+ * The tile goes where the arrangement allows it best: a natural tile may complete any concealed set
+ * holding its kind (a joker standing for it there trades places with it). A discarded joker, or a
+ * bonus tile (it plays Tổng, §6 / §11.5), is wild: it may complete a chow or the pair if some joker
+ * slot there is in its domain and the hand's other jokers still fill the remaining slots.
+ */
+function winCompletesPung(a: Arrangement, winning: Tile): boolean {
+  const concealed = a.sets.filter((s) => !s.declared);
+  const isPung = (s: ASet) => s.kind === 'pung' || s.kind === 'kong';
+  const wt = tileIndex(winning);
+  if (wt >= 0) {
+    const otherHome = concealed.some((s) => !isPung(s) && setTiles(s).includes(wt));
+    return !otherHome && concealed.some((s) => isPung(s) && s.t === wt);
+  }
+  const kind = isFlowerLike(winning) ? 'JA' : winning;
+  if (!isWild(kind)) return false;
+  // every joker slot of the concealed sets: what it stands for, the joker filling it, in a pung or not
+  const slots = concealed.flatMap((s) => s.jokers.map((j) => ({ t: tileIndex(j.slice(3, -1)), kind: j.slice(0, 2), pung: isPung(s) })));
+  const kinds = slots.map((x) => x.kind);
+  const at = kinds.indexOf(kind);
+  if (at < 0) return false;
+  const others = [...kinds.slice(0, at), ...kinds.slice(at + 1)];
+  const otherHome = slots.some(
+    (x, i) =>
+      !x.pung &&
+      inDomain(kind, x.t) &&
+      jokersFit(
+        [...slots.slice(0, i), ...slots.slice(i + 1)].map((y) => y.t),
+        others,
+      ),
+  );
+  return !otherHome && slots.some((x) => x.pung);
+}
+
 export function facts(a: Arrangement, ctx: Ctx): Facts {
   const { input } = ctx;
   const melds = a.sets.filter((s) => s.kind !== 'pair' && s.kind !== 'single');
@@ -67,13 +110,9 @@ export function facts(a: Arrangement, ctx: Ctx): Facts {
   const all = a.sets.flatMap(setTiles);
   const pungs = melds.filter((s) => s.kind === 'pung' || s.kind === 'kong');
   const selfDraw = isSelfDrawWin(input.winBy);
-  const wt = input.winningTile !== null ? tileIndex(input.winningTile) : -1;
   let concealedPungs = pungs.filter((s) => !s.declared || s.am).length;
-  if (!selfDraw && wt >= 0) {
-    // khan-khan: a pung completed by the winning discard does not count (§9)
-    const otherHome = a.sets.some((s) => !s.declared && s.kind !== 'pung' && setTiles(s).includes(wt));
-    if (!otherHome && pungs.some((s) => !s.declared && s.t === wt)) concealedPungs--;
-  }
+  // khan-khan: a pung completed by the winning discard does not count (§9)
+  if (!selfDraw && input.winningTile !== null && winCompletesPung(a, input.winningTile)) concealedPungs--;
   return {
     special: a.special,
     melds,

@@ -77,6 +77,14 @@ export function arrangements(input: HandInput, o: VnOptions): Arrangement[] {
   return out;
 }
 
+/** The concealed tiles without a won discarded bonus tile (§6: it is not the winner's tile to set aside). */
+function heldConcealed(input: HandInput): Tile[] {
+  const w = input.winningTile;
+  if (isSelfDrawWin(input.winBy) || w === null || !isFlowerLike(w)) return [...input.concealed];
+  const i = input.concealed.lastIndexOf(w);
+  return i < 0 ? [...input.concealed] : [...input.concealed.slice(0, i), ...input.concealed.slice(i + 1)];
+}
+
 /** Items for exposed bonus tiles and jokers (§2, §9), independent of the arrangement. */
 export function exposureItems(input: HandInput, o: VnOptions): ItemOut[] {
   const items: ItemOut[] = [];
@@ -100,9 +108,10 @@ export function exposureItems(input: HandInput, o: VnOptions): ItemOut[] {
     if (!isWild(e.tile)) continue;
     items.push({ id: 'khung', value: jokerValue(e.tile as JokerKind, seat, !!e.initial, o), detail: e.tile });
   }
-  // Bộ Khung: a full colour set held anywhere (§9)
+  // Bộ Khung: a full colour set held anywhere (§9). A won discarded bonus tile (`JF` too) is not held:
+  // it plays Tổng in the shape only and never completes Bộ Khung (§2 "JF: a bonus tile, not wild", §6).
   const count = (t: Tile, where: Tile[]) => where.filter((x) => x === t).length;
-  const anywhere = [...input.concealed, ...input.melds.flatMap((m) => m.tiles), ...exp];
+  const anywhere = [...heldConcealed(input), ...input.melds.flatMap((m) => m.tiles), ...exp];
   for (const set of [BLUE, redSet(o['honour-joker'])]) {
     const exposedSets = Math.min(...set.map((t) => count(t, exp)));
     const allSets = Math.min(...set.map((t) => count(t, anywhere)));
