@@ -433,3 +433,38 @@ test('score: a non-winning hand reports its chắn, cạ and leftover cards (val
   assert.match(y.reason!, /no ù on CC/);
   assert.equal(y.chan, 1);
 });
+
+// §9 Bạch thủ checked on its definition: before the win (min−1) chắn + cạ (special cạ included, Q15)
+// + exactly one què, no ba đầu; the winning card is the què's twin. The six-face Nhất/Yêu group holds
+// special cạ made of two faces held once (`CC LA`, `1n CC`), which an odd-count test misread.
+test('Bạch thủ in the Nhất/Yêu group: a special cạ beside the lone Nhất (§9, Q15)', () => {
+  const base = { players: 5, card: '1v', how: 'other-draw' };
+  const rest = '4v 4v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6n 7v 7s 8v 8n';
+  // CC LA is a cạ; the què is 1v (audit repro).
+  const a = score({ ...base, concealed: `${rest} CC LA 1v`, announced: 'bach-thu' });
+  assert.deepEqual(ids(a), ['bach-thu']);
+  assert.equal(a.announcementCorrect, true);
+  assert.equal(a.points.winner, 16);
+  // Own draw: Chì + Bạch thủ with its gà (V = 15); announcing only Chì omits the mandatory Bạch thủ.
+  assert.equal(score({ ...base, how: 'own-draw', concealed: `${rest} CC LA 1v`, announced: 'chi,bach-thu' }).points.value, 15);
+  assert.deepEqual(score({ ...base, how: 'own-draw', concealed: `${rest} CC LA 1v`, announced: 'chi' }).announcementProblems, [
+    'thieu:bach-thu',
+  ]);
+  // 1n CC is a cạ too (a Nhất with a Yêu), and CC CC + LA TH: a chắn and a cạ beside the què.
+  assert.deepEqual(ids(score({ ...base, concealed: `${rest} 1n CC 1v` })), ['bach-thu']);
+  assert.deepEqual(ids(score({ ...base, concealed: '4v 4v 2v 2v 3n 3n 4s 4s 6v 6n 7v 7s 8v 8n CC CC LA TH 1v' })), ['bach-thu']);
+  // No Bạch thủ: 1v 1n 1s as three lone cards is a ba đầu (1n or 1s would win as well).
+  assert.deepEqual(ids(score({ ...base, concealed: '4v 4v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6n 7v 7s 1n 1s CC LA 1v' })), ['xuong']);
+  // No Bạch thủ: 1v 1v CC is the chắn 1v 1v and the què CC (most-chan reading); the 1v wins only as a cạ 1v CC.
+  assert.deepEqual(ids(score({ ...base, concealed: '4v 4v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6n 7v 7s 8v 8n 1v 1v CC' })), ['xuong']);
+});
+
+test("Bạch thủ: the two other suits of the què's rank held as chắn are no ba đầu (§1, §9)", () => {
+  // 4v | 4n 4n 4s 4s: chắn 4n 4n and 4s 4s, què 4v: only 4v completes the hand with 6 chắn.
+  const o = score({ players: 5, concealed: '1v 1v 2v 2v 3n 3n 5v 5n 4n 4n 4s 4s 4v 6v 6n 7v 7s 8v 8n', card: '4v', how: 'other-draw' });
+  assert.deepEqual(ids(o), ['bach-thu']);
+  // A real ba đầu of rank 4 (4v 4n 4s, the chắn 4s 4s apart): no Bạch thủ.
+  const b = score({ players: 5, concealed: '1v 1v 2v 2v 3n 3n 5v 5v 4n 4s 4s 4s 4v 6v 6n 7v 7s 8v 8n', card: '4v', how: 'other-draw' });
+  assert.equal(b.valid, true, b.reason);
+  assert.deepEqual(ids(b), ['xuong']);
+});

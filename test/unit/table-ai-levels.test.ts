@@ -172,14 +172,26 @@ test('hints: refused when the server switched them off, for a spectator, and wit
 test('/config ai-level, takeover-level and hints: stored per server and game, validated, reset', () => {
   const store = openStore(':memory:', engineOf);
   const t = translator('en');
-  assert.deepEqual(store.settings.table('g', 'phom'), { aiLevel: 'normal', takeoverLevel: 'normal', hints: true, voteAfter: 3, lobbyDays: 7 });
+  assert.deepEqual(store.settings.table('g', 'phom'), {
+    aiLevel: 'normal',
+    takeoverLevel: 'normal',
+    hints: true,
+    voteAfter: 3,
+    lobbyDays: 7,
+  });
   assert.equal(setOption(store, 'g', 'phom', 'ai-level', 'strong', 'admin', t).ok, true);
   assert.equal(setOption(store, 'g', 'phom', 'takeover-level', 'easy', 'admin', t).ok, true);
   assert.equal(setOption(store, 'g', 'phom', 'hints', 'off', 'admin', t).ok, true);
   const bad = setOption(store, 'g', 'phom', 'ai-level', 'grandmaster', 'admin', t);
   assert.equal(bad.ok, false);
   assert.match(bad.message, /easy, normal, strong/);
-  assert.deepEqual(store.settings.table('g', 'phom'), { aiLevel: 'strong', takeoverLevel: 'easy', hints: false, voteAfter: 3, lobbyDays: 7 });
+  assert.deepEqual(store.settings.table('g', 'phom'), {
+    aiLevel: 'strong',
+    takeoverLevel: 'easy',
+    hints: false,
+    voteAfter: 3,
+    lobbyDays: 7,
+  });
   assert.deepEqual(
     store.settings.table('g', 'chan'),
     { aiLevel: 'normal', takeoverLevel: 'normal', hints: true, voteAfter: 3, lobbyDays: 7 },
@@ -199,7 +211,13 @@ test('/config ai-level, takeover-level and hints: stored per server and game, va
   assert.equal(resetOption(store, 'g', 'phom', 'hints', 'admin', t).ok, true);
   assert.equal(store.settings.table('g', 'phom').hints, true);
   resetOption(store, 'g', 'phom', null, 'admin', t);
-  assert.deepEqual(store.settings.table('g', 'phom'), { aiLevel: 'normal', takeoverLevel: 'normal', hints: true, voteAfter: 3, lobbyDays: 7 });
+  assert.deepEqual(store.settings.table('g', 'phom'), {
+    aiLevel: 'normal',
+    takeoverLevel: 'normal',
+    hints: true,
+    voteAfter: 3,
+    lobbyDays: 7,
+  });
 });
 
 test("/config set ai-level, takeover-level and hints: the reply names the value in the user's language", () => {
@@ -270,7 +288,13 @@ test('migration 6: a database written before levels keeps its tables at normal, 
   const row = games.get('old')!;
   assert.equal(row.takeoverLevel, 'normal');
   assert.equal(row.hints, true);
-  assert.deepEqual(new SettingsStore(db).table('g', 'phom'), { aiLevel: 'normal', takeoverLevel: 'normal', hints: true, voteAfter: 3, lobbyDays: 7 });
+  assert.deepEqual(new SettingsStore(db).table('g', 'phom'), {
+    aiLevel: 'normal',
+    takeoverLevel: 'normal',
+    hints: true,
+    voteAfter: 3,
+    lobbyDays: 7,
+  });
   games.recordHint({ gameId: 'old', version: 0, hand: 0, seat: 0, userId: 'u0', level: 'strong', action: { type: 'draw' } });
   assert.throws(() => db.prepare("UPDATE hints SET level = 'easy'").run(), /append-only/);
 });

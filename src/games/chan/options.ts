@@ -68,11 +68,13 @@ export const OPTIONS: OptionsSchema<ChanOptions> = {
       description: 'Seconds before a pass becomes final (0 = at once). Applied by the bot layer.',
     },
     'decision-timeout-s': {
+      // §13: "0 (off), 10…300" — 1–9 are refused.
       type: 'int',
       default: 0,
-      min: 0,
+      min: 10,
       max: 300,
-      spec: '§5.2',
+      also: [0],
+      spec: '§5.2, §13',
       description:
         'Per-decision timeout in seconds (0 = off; otherwise 10–300). Applied by the bot layer with each decision’s timeout default.',
     },

@@ -5,10 +5,14 @@
  * is a named partial override. `resolveOptions` validates user input (from /config, /play or a
  * scenario) against the schema and returns the full, typed options or a list of clear errors.
  */
+/**
+ * `int` / `number`: `min`–`max`, plus the values of `also` outside that range (e.g. Chắn
+ * `decision-timeout-s`: `also: [0]` with 10–300 = "0 (off), 10…300").
+ */
 export type OptionSpec =
   | { type: 'bool'; default: boolean; spec?: string; description: string }
-  | { type: 'int'; default: number; min: number; max: number; spec?: string; description: string }
-  | { type: 'number'; default: number; min: number; max: number; spec?: string; description: string }
+  | { type: 'int'; default: number; min: number; max: number; also?: readonly number[]; spec?: string; description: string }
+  | { type: 'number'; default: number; min: number; max: number; also?: readonly number[]; spec?: string; description: string }
   | { type: 'enum'; default: string; values: readonly string[]; spec?: string; description: string };
 
 /** `description` is the English text; translations live in locales under `<game>:option.<key>`. */
@@ -35,8 +39,11 @@ export function allowedText(spec: OptionSpec): string {
     case 'bool':
       return 'true | false';
     case 'int':
-    case 'number':
-      return `${spec.min}–${spec.max}`;
+    case 'number': {
+      const also = [...(spec.also ?? [])].sort((a, b) => a - b);
+      const range = spec.min === spec.max ? `${spec.min}` : `${spec.min}–${spec.max}`;
+      return [...also.filter((v) => v < spec.min), range, ...also.filter((v) => v > spec.max)].join(', ');
+    }
     case 'enum':
       return spec.values.join(' | ');
     default:
@@ -65,7 +72,7 @@ export function parseOptionValue(spec: OptionSpec, raw: unknown): { ok: true; va
     case 'number': {
       // Text as people write numbers: decimal digits, a sign, a decimal point ("0x2", "1e1" are not).
       const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : NaN;
-      if (!Number.isFinite(n) || n < spec.min || n > spec.max) return { ok: false };
+      if (!Number.isFinite(n) || ((n < spec.min || n > spec.max) && !spec.also?.includes(n))) return { ok: false };
       if (spec.type === 'int' && !Number.isInteger(n)) return { ok: false };
       return { ok: true, value: n };
     }

@@ -2,9 +2,10 @@
  * Which cước a winning hand has (chan.md §9). Small predicates over the final hand; `findCuoc`
  * lists the scored instances (hoa cước replace Chì + Bạch thủ) for the current profile.
  */
-import { counts, countOf, FACE_INDEX, GROUP_FACES, group, isRed, removeFaces, type Face } from '../cards.js';
+import { counts, countOf, FACE_INDEX, isRed, isYeu, removeFaces, type Face } from '../cards.js';
+import { bestChan, chanCounts } from '../pairing.js';
 import type { ChanOptions } from '../options.js';
-import { winShape, winShapes, type WinShape } from '../legality.js';
+import { meldChan, winShape, winShapes, type WinShape } from '../legality.js';
 import { combine } from './settle.js';
 import { handSizes, type Meld } from '../state.js';
 import { PROFILES, type CuocId } from './items.js';
@@ -60,17 +61,47 @@ function finalHandFor(w: WinHandInput, shape: WinShape): FinalHand {
 
 const minOf = (c: number[], faces: Face[]): number => Math.min(...faces.map((f) => c[FACE_INDEX[f]!]!));
 
-/** Bạch thủ (§9): exactly min chắn; the winning card's twin was the only què, not in a ba đầu. */
+/**
+ * Bạch thủ (§9): exactly min chắn; before the winning card the hand is (min−1) chắn + cạ + exactly
+ * one què, no ba đầu, and the winning card is the twin of that què (Thiên ù with exactly min chắn also
+ * counts). Checked on the definition, not on odd counts, because in the six-face Nhất/Yêu group a
+ * special cạ such as `CC LA` or `1n CC` is itself two faces held once (§2, §9 / Q15: special cạ count
+ * as cạ for every definition):
+ * - the concealed cards before the win minus one copy of the winning face X pair up completely with
+ *   (min − 1 − exposed chắn) chắn (exposed melds keep their type, a chíu = 2);
+ * - `score-arrangement` = most-chan (default): the hand before the win is read with its most chắn, as
+ *   the win is (a chắn is never re-read as two cạ, docs/rules-decisions.md): no other lone card gives
+ *   more chắn (`4v 4v 4n` is the chắn `4v 4v` and the què `4n`, so winning on `4v` is no Bạch thủ);
+ *   with best-value every pairing competes;
+ * - no ba đầu (§1: three cards of one rank in three different suits): the què X and the two other
+ *   suits of its rank, each held outside identical pairs (an odd number of times), would be a ba đầu
+ *   kept as cạ + què (`4v 4n` + `4s`). Ranks other than X's are fully paired: `4n 4n 4s 4s` beside a
+ *   què `4v` are two chắn, not a ba đầu.
+ */
 export function isBachThu(w: WinHandInput, f: FinalHand, opts: ChanOptions): boolean {
   const min = handSizes(w.n).minChan;
   if (w.n === 4 && opts['bach-thu-4p'] === 'disabled') return false;
   if (f.shape.chan !== min) return false;
   if (w.thien || w.card === null) return w.thien;
+  const lt = opts['lao-thang-ca'];
   const pre = counts(w.concealed);
-  const wi = FACE_INDEX[w.card]!;
-  if ((pre[wi]! & 1) === 0) return false;
-  const odd = GROUP_FACES[group(w.card)]!.filter((i) => (pre[i]! & 1) === 1);
-  return odd.length === 1;
+  const x = FACE_INDEX[w.card]!;
+  if (pre[x]! === 0) return false;
+  const without = (i: number): number[] => {
+    const c = pre.slice();
+    c[i]!--;
+    return c;
+  };
+  const want = min - 1 - meldChan(w.melds);
+  if (!chanCounts(without(x), lt).includes(want)) return false;
+  if (opts['score-arrangement'] !== 'best-value') {
+    let most = -1;
+    for (let i = 0; i < pre.length; i++) if (pre[i]! > 0) most = Math.max(most, bestChan(without(i), lt));
+    if (most !== want) return false;
+  }
+  if (isYeu(w.card)) return true; // never a winning card (§8); no rank, no ba đầu
+  const others = (['v', 'n', 's'] as const).filter((s) => s !== w.card![1]).map((s) => FACE_INDEX[`${w.card![0]}${s}`]!);
+  return !others.every((i) => (pre[i]! & 1) === 1);
 }
 
 export function redCount(all: readonly Face[], opts: ChanOptions): number {
