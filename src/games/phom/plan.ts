@@ -183,12 +183,40 @@ export function rankedLayDowns(s: State, seat: Seat): Card[][][] {
       const rest = maskCards(h, ((1 << h.cards.length) - 1) & ~laid);
       const canSendAfter = melds.length > 0 || s.melds.some((m) => m.owner === seat);
       const plan = canSendAfter ? bestSends(s, rest, targets, 0) : bestSends(s, rest, [], 0);
-      const key = melds.map((m) => m.join(' ')).join(' | ');
-      return { melds, rest: rest.length, score: plan.score, laidCount: hand.length - rest.length, key };
+      return { melds, rest: rest.length, score: plan.score, laidCount: hand.length - rest.length };
     })
     .filter((x) => x.rest > 0); // phom.md §5: a card must remain for the discard (else Ù)
-  scored.sort((a, b) => a.score - b.score || b.laidCount - a.laidCount || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  scored.sort((a, b) => a.score - b.score || b.laidCount - a.laidCount || compareLayDowns(a.melds, b.melds));
   return scored.map((x) => x.melds);
+}
+
+/** Two card lists compared card by card in canonical order (card ids); a proper prefix comes first. */
+function compareCardLists(a: readonly Card[], b: readonly Card[]): number {
+  for (let i = 0; i < a.length && i < b.length; i++) {
+    const d = compareCards(a[i]!, b[i]!);
+    if (d) return d;
+  }
+  return a.length - b.length;
+}
+
+/**
+ * The last tie-break of the best plan, phom.md §5 "canonical order (rank A…K, then suit S, C, D,
+ * H)", read as: (1) all the laid cards, sorted canonically, compared card by card — the plan whose
+ * first differing card is lower comes first (so `[9D 10D JD]` before `[10S 10C 10D]`, as 9D < 10S);
+ * (2) same cards split into other phỏm: the phỏm, each sorted canonically and ordered by their
+ * lowest card, compared phỏm by phỏm the same way. Card ids, never card text ("10" < "2" as text).
+ */
+export function compareLayDowns(a: readonly (readonly Card[])[], b: readonly (readonly Card[])[]): number {
+  const d = compareCardLists(sortCards(a.flat()), sortCards(b.flat()));
+  if (d) return d;
+  const norm = (ms: readonly (readonly Card[])[]) => ms.map((m) => sortCards(m)).sort((x, y) => compareCardLists(x, y));
+  const na = norm(a);
+  const nb = norm(b);
+  for (let i = 0; i < na.length && i < nb.length; i++) {
+    const e = compareCardLists(na[i]!, nb[i]!);
+    if (e) return e;
+  }
+  return na.length - nb.length;
 }
 
 /** Deadwood of the best arrangement of `hand` (eaten cards covered). */
