@@ -398,6 +398,39 @@ test('rotation quick: the deal always passes; the prevailing wind advances after
   assert.equal(s.match.over, true, 'match-rounds=1');
 });
 
+test('§13 match-rounds: by default 1 prevailing wind with quick, 4 with tournament; an explicit value wins', () => {
+  /** Whether the match is over once South's win (the deal passes) completes the round of prevailing wind `wind`. */
+  const overAfterWind = (over: Record<string, unknown>, wind: number, preset?: string): boolean => {
+    const ex = position(EX1, { turn: 2, drawn: '5z', discardCount: 9 }, over);
+    const o = opts(over, preset);
+    const won = structuredClone(play(play(ex, 2, { type: 'discard', tile: '5z' }), 1, { type: 'mahjong' }));
+    won.opts = o;
+    won.match.roundWind = wind;
+    won.match.passes = 3;
+    const next = engine.setup(o, 4, 'mr', won);
+    assert.equal(next.match.roundWind, (wind + 1) % 4);
+    return next.match.over && engine.matchOver(won);
+  };
+  assert.equal(overAfterWind({}, 0), true, 'quick: one prevailing wind');
+  const tour = { rotation: 'tournament' };
+  assert.deepEqual(
+    [0, 1, 2, 3].map((w) => overAfterWind(tour, w)),
+    [false, false, false, true],
+    'rotation=tournament alone: four winds',
+  );
+  assert.deepEqual(
+    [0, 3].map((w) => overAfterWind({}, w, 'tournament')),
+    [false, true],
+    'preset tournament',
+  );
+  assert.equal(overAfterWind({ ...tour, 'match-rounds': 1 }, 0), true, 'an explicit match-rounds=1 wins over the rotation');
+  assert.deepEqual(
+    [0, 1].map((w) => overAfterWind({ 'match-rounds': 2 }, w)),
+    [false, true],
+    'quick with match-rounds=2',
+  );
+});
+
 test('rotation tournament: East keeps the deal on a win or a draw; the ninth win is a limit and passes', () => {
   const o = opts({}, 'tournament');
   let s = engine.setup(o, 4, 't1');

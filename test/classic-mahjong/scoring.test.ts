@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engine } from '../../src/games/classic-mahjong/index.js';
 import { ITEM_IDS } from '../../src/games/classic-mahjong/scoring/items.js';
+import { resolveOptions } from '../../src/games/core/options.js';
 
 const T = (s: string): string[] => s.match(/\d[mpszf]/g) ?? [];
 const M = (s: string, exposed = true, claimed = false) => ({ tiles: T(s), exposed, ...(claimed ? { claimed } : {}) });
@@ -331,6 +332,19 @@ test('kajongg-quirks: Nine Gates on a discard scores as an ordinary hand, classi
   assert.deepEqual(rules(c), ['nine-gates']);
 });
 
+test('kajongg-quirks: Nine Gates whose 14th tile is a fourth 1 or 9 is Concealed One Suit as in Kajongg; classical counts it (§8.3)', () => {
+  for (const [tiles, win] of [
+    ['1m1m1m1m2m3m4m5m6m7m8m9m9m9m', '1m'],
+    ['1m1m1m2m3m4m5m6m7m8m9m9m9m9m', '9m'],
+  ]) {
+    const h = { seatWind: '2z', concealed: T(tiles!), won: true, winningTile: win, winBy: 'self-draw' };
+    // Kajongg 22.12 (kajongg-bridge.py): "Concealed True Color Game", 500
+    assert.deepEqual(rules(score(h)), ['concealed-one-suit']);
+    assert.deepEqual(rules(score({ ...h, options: { 'kajongg-quirks': false } })), ['nine-gates']);
+    assert.deepEqual(rules(score({ ...h, winBy: 'discard', options: { 'kajongg-quirks': false } })), ['nine-gates']);
+  }
+});
+
 test('kajongg-quirks: Imperial Jade needs a missing green kind', () => {
   // all six green kinds (2s 3s 4s 6s 8s 6z): Kajongg's strict subset test fails
   const h = {
@@ -404,6 +418,20 @@ test('limit, roof-off, mahjong-points and rounding options', () => {
   assert.equal(score({ ...l, options: { 'roof-off': true } }).total, 500);
 });
 
+test('§13 mahjong-points is 10 or 20 only: another value is refused, listing both; the value stays an integer', () => {
+  const h = { seatWind: '2z', concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m9m'), won: true, winningTile: '9m', winBy: 'discard' };
+  for (const v of [15, '15', 11, 19.5, 0]) {
+    const o = score({ ...h, options: { 'mahjong-points': v } });
+    assert.equal(o.valid, false, String(v));
+    assert.match(o.reason!, /mahjong-points.*allowed: 10, 20\)/, o.reason);
+  }
+  assert.equal(score({ ...h, options: { 'mahjong-points': 10 } }).total, 32);
+  assert.equal(score({ ...h, options: { 'mahjong-points': '20' } }).total, 52);
+  const r = resolveOptions(engine.options, { 'mahjong-points': '10' });
+  assert.ok(r.ok);
+  if (r.ok) assert.equal(r.value['mahjong-points'], 10);
+});
+
 test('claimed-kong-concealed decides whether a claimed kong counts for the concealed hand', () => {
   const h = {
     seatWind: '3z',
@@ -461,6 +489,26 @@ test('CLI: impossible hands are invalid with a reason, never a throw', () => {
     assert.equal(o.valid, false, JSON.stringify(b));
     assert.equal(typeof o.reason, 'string');
   }
+});
+
+test('CLI §9.7: melds[].exposed is honoured for every meld; a concealed pung or chow counts as held in hand (§7)', () => {
+  const h = { seatWind: '2z', won: true, winBy: 'self-draw', winningTile: '3m', concealed: T('1m2m3m 4p5p6p 7s8s9s 9p9p') };
+  const inHand = score({ ...h, concealed: T('1m2m3m 4p5p6p 7s8s9s 9p9p 5p5p5p') });
+  // 20 + 4 (concealed pung) + 2 (wall) + 2 (only 3m); concealed hand 1 → 56
+  assert.equal(inHand.total, 56);
+  const concealedPung = score({ ...h, melds: [M('5p5p5p', false)] });
+  assert.deepEqual(concealedPung, inHand);
+  // the default is exposed: 20 + 2 + 2 + 2, no concealed hand
+  const exposedPung = score({ ...h, melds: [{ tiles: T('5p5p5p') }] });
+  assert.equal(exposedPung.total, 26);
+  assert.deepEqual(score({ ...h, melds: [M('5p5p5p')] }), exposedPung);
+  // a concealed chow: the hand stays concealed (concealed-hand), exposed it does not
+  const c = { seatWind: '2z', won: true, winBy: 'self-draw', winningTile: '9p', concealed: T('1m2m3m 5p5p5p 7s8s9s 9p9p') };
+  assert.equal(rules(score({ ...c, melds: [M('4p5p6p', false)] })).includes('concealed-hand'), true);
+  assert.equal(rules(score({ ...c, melds: [M('4p5p6p')] })).includes('concealed-hand'), false);
+  const bad = score({ ...h, melds: [{ tiles: T('5p5p5p'), exposed: 'no' }] });
+  assert.equal(bad.valid, false);
+  assert.match(bad.reason!, /exposed must be true or false/);
 });
 
 test('CLI: a loser hand scores; a winner finds the best arrangement', () => {

@@ -50,7 +50,17 @@ export const OPTIONS: OptionsSchema<Options> = {
       spec: '§3',
       description: 'Dealer rotation: quick (the deal always passes) or tournament (East keeps the deal on a win or a draw)',
     },
-    'match-rounds': { type: 'int', min: 1, max: 4, default: 1, spec: '§3', description: 'Prevailing winds played in a match' },
+    // §13: the default depends on `rotation` (1 quick / 4 tournament); the schema has no default
+    // that depends on another option, so 0 stands for "by rotation" and `matchRounds` resolves it.
+    'match-rounds': {
+      type: 'int',
+      min: 1,
+      max: 4,
+      also: [0],
+      default: 0,
+      spec: '§3, §13',
+      description: 'Prevailing winds played in a match (0 = by rotation: 1 quick, 4 tournament)',
+    },
     'east-streak-limit': {
       type: 'enum',
       values: ['off', '9', '13'],
@@ -106,7 +116,16 @@ export const OPTIONS: OptionsSchema<Options> = {
       description: 'A kong claimed from a discard counts as concealed for doubles and limit hands',
     },
     'original-call': { type: 'bool', default: false, spec: '§9.5', description: 'Original Call may be declared with the first discard' },
-    'mahjong-points': { type: 'int', min: 10, max: 20, default: 20, spec: '§9.3', description: 'Points for going Mah Jong (10 or 20)' },
+    // §13: 10 or 20 only (Millington 10; Kajongg, Bradfield 20): the range is 10 alone, plus 20.
+    'mahjong-points': {
+      type: 'int',
+      min: 10,
+      max: 10,
+      also: [20],
+      default: 20,
+      spec: '§9.3, §13',
+      description: 'Points for going Mah Jong (10 or 20)',
+    },
     limit: { type: 'int', min: 300, max: 5000, default: 500, spec: '§9.1', description: 'The limit' },
     'roof-off': { type: 'bool', default: false, spec: '§9.1', description: 'No cap on computed totals' },
     'only-possible-excludes-visible': {
@@ -166,3 +185,12 @@ export const OPTIONS: OptionsSchema<Options> = {
     seed: { 'robbing-kong': 'off', 'east-streak-limit': 'off', 'added-kong-tile': 'drawn', 'losers-settle': false },
   },
 };
+
+/**
+ * Prevailing winds in a match (§3). `match-rounds` 0 (the default) follows §13's "1 (quick) / 4
+ * (tournament)"; an explicit 1–4 wins over the rotation.
+ */
+export function matchRounds(o: Options): number {
+  if (o['match-rounds'] > 0) return o['match-rounds'];
+  return o.rotation === 'tournament' ? 4 : 1;
+}

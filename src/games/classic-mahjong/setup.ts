@@ -4,7 +4,7 @@
  */
 import { copyState } from '../core/copy.js';
 import type { TableSize } from '../core/types.js';
-import type { Options } from './options.js';
+import { matchRounds, type Options } from './options.js';
 import { startPlay } from './rules.js';
 import { settle } from './scoring/settle.js';
 import { freshMatch, newState, shuffledTiles, type MatchState, type State } from './state.js';
@@ -31,7 +31,7 @@ export function nextMatch(prev: State): MatchState {
     if (m.passes >= n) {
       m.passes = 0;
       m.roundWind++;
-      if (m.roundWind >= prev.opts['match-rounds']) m.over = true;
+      if (m.roundWind >= matchRounds(prev.opts)) m.over = true;
       m.roundWind %= 4;
     }
   }

@@ -23,19 +23,27 @@ function fail(reason: string): CliOutput {
   return { valid: false, reason };
 }
 
-export function parseMeld(raw: unknown): DeclaredMeld | string {
+/**
+ * One `melds[]` entry `{tiles, exposed}` (§9.7); `exposed` defaults to true. A pung or chow with
+ * `exposed: false` is a concealed set: §7 counts it as held in hand, and concealed tiles may be
+ * rearranged (§8.1 best arrangement), so it comes back as `{ concealedSet: kinds }` for the caller to
+ * add to the concealed tiles. A 4-tile meld with `exposed: false` is a concealed kong (declared).
+ */
+export function parseMeld(raw: unknown): DeclaredMeld | { concealedSet: Kind[] } | string {
   if (!raw || typeof raw !== 'object') return 'a meld must be an object {tiles, exposed}';
   const m = raw as { tiles?: unknown; exposed?: unknown; claimed?: unknown };
   if (!Array.isArray(m.tiles) || m.tiles.some((t) => typeof t !== 'string')) return 'meld.tiles must be an array of tile codes';
   const kinds = (m.tiles as string[]).map(kindOf);
   if (kinds.some((k) => k === null)) return `meld has an unknown tile: ${(m.tiles as string[]).join(' ')}`;
+  if (m.exposed !== undefined && typeof m.exposed !== 'boolean') return 'meld.exposed must be true or false';
   const ks = (kinds as Kind[]).slice().sort((a, b) => a - b);
   const exposed = m.exposed !== false;
   const same = ks.every((k) => k === ks[0]);
-  if (ks.length === 3 && same) return { type: 'pung', kind: ks[0]!, exposed: true };
+  const isChow =
+    ks.length === 3 && ks[0]! < 27 && Math.floor(ks[0]! / 9) === Math.floor(ks[2]! / 9) && ks[1] === ks[0]! + 1 && ks[2] === ks[0]! + 2;
   if (ks.length === 4 && same) return { type: 'kong', kind: ks[0]!, exposed, claimed: exposed && m.claimed === true };
-  if (ks.length === 3 && ks[0]! < 27 && Math.floor(ks[0]! / 9) === Math.floor(ks[2]! / 9) && ks[1] === ks[0]! + 1 && ks[2] === ks[0]! + 2)
-    return { type: 'chow', kind: ks[0]!, exposed: true };
+  if (ks.length === 3 && (same || isChow))
+    return exposed ? { type: same ? 'pung' : 'chow', kind: ks[0]!, exposed: true } : { concealedSet: ks };
   return `not a chow, pung or kong: ${(m.tiles as string[]).join(' ')}`;
 }
 
@@ -67,7 +75,8 @@ export function parseCliHand(raw: unknown): { facts: HandFacts; opts: Options } 
   for (const rm of (h.melds as unknown[] | undefined) ?? []) {
     const m = parseMeld(rm);
     if (typeof m === 'string') return m;
-    melds.push(m);
+    if ('concealedSet' in m) for (const k of m.concealedSet) concealed[k]!++;
+    else melds.push(m);
   }
   const flowers = (h.flowers ?? []) as unknown[];
   if (!Array.isArray(flowers) || flowers.some((t) => typeof t !== 'string' || !isBonusCode(t)))

@@ -142,7 +142,7 @@ function suitOnly(all: Counts): number | null {
   return base;
 }
 
-/** Nine Gates: 1112345678999 (+ extra of 2–8 with `quirks`) of one suit, nothing declared. */
+/** Nine Gates (§8.3): 1112345678999 + a 14th tile of the suit (2–8 only with `quirks`), the winning tile, nothing declared. */
 export function isNineGates(concealed: Counts, declaredCount: number, lastTile: Kind | null, quirks: boolean): boolean {
   if (declaredCount > 0 || lastTile === null) return false;
   const base = suitOnly(concealed);
@@ -154,7 +154,10 @@ export function isNineGates(concealed: Counts, declaredCount: number, lastTile: 
   const total = concealed.reduce((a, b) => a + b, 0);
   if (total !== 14) return false;
   if (quirks) {
-    // Kajongg: exactly three 1s and three 9s, so the extra tile is one of 2–8.
+    // Kajongg (rulecode.py NineGates: `values.count(1) != 3 or values.count(9) != 3`): exactly three
+    // 1s and three 9s, so the extra tile is one of 2–8; a fourth 1 or 9 scores as Concealed One Suit
+    // (the same limit) self-drawn, an ordinary one-suit hand on a discard. Not among §15 Q9's three
+    // quirks; without `kajongg-quirks` §8.3 holds (any 14th tile of the suit).
     if (ones !== 3 || nines !== 3) return false;
   } else if (ones < 3 || nines < 3) return false;
   const extra = [1, 2, 3, 4, 5, 6, 7, 8, 9].find((i) => v(i) > (i === 1 || i === 9 ? 3 : 1));
