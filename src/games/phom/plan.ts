@@ -114,7 +114,8 @@ export function fits(s: State, card: Card, t: SendTarget): boolean {
 }
 
 export function legalSends(s: State, seat: Seat): { card: Card; target: number }[] {
-  if (!maySend(s, seat) || s.hands[seat]!.length < 2) return [];
+  // The last card only with u-by-sending (it then leaves an Ù tròn to declare, rules.ts `send`).
+  if (!maySend(s, seat) || s.hands[seat]!.length < (s.opts['u-by-sending'] ? 1 : 2)) return [];
   const out: { card: Card; target: number }[] = [];
   for (const card of sortCards(s.hands[seat]!)) {
     if (s.eaten[seat]!.includes(card)) continue;

@@ -245,7 +245,9 @@ function send(s0: State, p: Seat, card: Card, target: number): Result<State> {
   const m = Number.isInteger(target) ? s0.melds[target] : undefined;
   if (!m) return fail('send-no-target', { target: String(target) });
   if (m.owner === p) return fail('send-own-meld');
-  if (s0.hands[p]!.length < 2) return fail('send-last-card');
+  // A card must stay to discard, unless sends count towards Ù: then the last card may go too, and
+  // none left is Ù tròn (phom.md §8.2 "cards sent this turn also count … none left → Ù tròn").
+  if (s0.hands[p]!.length < 2 && !s0.opts['u-by-sending']) return fail('send-last-card');
   // phom.md §7.3 C4: eaten cards are never sent (they are laid down before any send, C3).
   const t = sendTargets(s0, p).find((x) => x.index === target)!;
   if (!fits(s0, card, t)) return fail('send-not-fit', { card, target });
