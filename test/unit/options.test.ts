@@ -50,3 +50,28 @@ test('/play rules text parses key=value lists and reports the bad part', () => {
   assert.deepEqual(parseRuleOverrides('a=1, oops'), { ok: false, bad: 'oops' });
   assert.deepEqual(plain(parseRuleOverrides(null)), { ok: true, value: {} });
 });
+
+test('a bundle option set alone brings its preset along, under the other options given (vn scoring-preset, classic preset)', async () => {
+  const { engineOf } = await import('../../src/table/manifests.js');
+  const vn = engineOf('vn-mahjong').options as OptionsSchema<Record<string, unknown>>;
+  const viaOption = resolveOptions(vn, { 'scoring-preset': 'B' });
+  const viaPreset = resolveOptions(vn, {}, 'B');
+  assert.ok(viaOption.ok && viaPreset.ok);
+  assert.deepEqual(viaOption.value, viaPreset.value, 'vn-mahjong.md §9: scoring-preset = B is preset B');
+  const mixed = resolveOptions(vn, { 'scoring-preset': 'B', progressive: true });
+  assert.ok(
+    mixed.ok && mixed.value.progressive === true && mixed.value['leftover-phan-value'] === '0',
+    'an option given wins over the bundle',
+  );
+  const cm = engineOf('classic-mahjong').options as OptionsSchema<Record<string, unknown>>;
+  for (const p of ['millington', 'bradfield']) {
+    const a = resolveOptions(cm, { preset: p });
+    const b = resolveOptions(cm, {}, p);
+    assert.ok(a.ok && b.ok);
+    assert.deepEqual(a.value, b.value, `classic-mahjong.md §9.6: preset = ${p}`);
+  }
+  const bmja = resolveOptions(cm, { preset: 'bmja' });
+  const dmjl = resolveOptions(cm, {});
+  assert.ok(bmja.ok && dmjl.ok);
+  assert.deepEqual({ ...bmja.value, preset: 'dmjl' }, dmjl.value, 'bmja has no bundle of its own (scores as dmjl)');
+});

@@ -184,6 +184,9 @@ export const OPTIONS: OptionsSchema<Options> = {
     // win, an added kong only with the freshly drawn fourth tile, the others pay the winner.
     seed: { 'robbing-kong': 'off', 'east-streak-limit': 'off', 'added-kong-tile': 'drawn', 'losers-settle': false },
   },
+  // §9.6, §13: the `preset` option is the scoring bundle: set alone (e.g. millington), it brings the
+  // preset's values along, under the other options given; bmja has no bundle (scores as dmjl).
+  bundles: ['preset'],
 };
 
 /**

@@ -20,6 +20,12 @@ export interface OptionsSchema<O> {
   fields: { [K in keyof O]: OptionSpec };
   /** Named presets: partial overrides of the defaults (e.g. 'seed-table', 'dmjl'). */
   presets: Record<string, Partial<O>>;
+  /**
+   * Options whose value names a bundle: set to V, they bring preset V's values along, under the
+   * other options given (vn-mahjong `scoring-preset = B`, classic `preset = millington`: a spec
+   * option that "is" a preset). A value without a preset of its name brings nothing.
+   */
+  bundles?: readonly (keyof O & string)[];
 }
 
 export interface OptionError {
@@ -103,8 +109,9 @@ export function defaultOptions<O>(schema: OptionsSchema<O>): O {
 }
 
 /**
- * Resolve options: defaults, then a preset (if named), then overrides. Unknown keys and invalid
- * values are errors (never silently ignored).
+ * Resolve options: defaults, then a preset (if named), then the presets the overrides' bundle
+ * options name (`OptionsSchema.bundles`), then the overrides. Unknown keys and invalid values are
+ * errors (never silently ignored).
  */
 export function resolveOptions<O>(
   schema: OptionsSchema<O>,
@@ -135,6 +142,7 @@ export function resolveOptions<O>(
     });
     overrides = {};
   }
+  const given: Record<string, unknown> = {};
   for (const [k, raw] of Object.entries(overrides)) {
     const spec = optionSpec(schema, k);
     if (!spec) {
@@ -152,8 +160,13 @@ export function resolveOptions<O>(
       });
       continue;
     }
-    out[k] = parsed.value;
+    given[k] = parsed.value;
   }
+  for (const k of schema.bundles ?? []) {
+    const bundle = Object.hasOwn(given, k) ? optionPreset(schema, String(given[k])) : undefined;
+    if (bundle) Object.assign(out, bundle);
+  }
+  Object.assign(out, given);
   return errors.length ? { ok: false, errors } : { ok: true, value: out as O };
 }
 

@@ -171,4 +171,7 @@ export const OPTIONS: OptionsSchema<VnOptions> = {
     'five-people': { 'player-count': 5 },
     'six-people': { 'player-count': 6 },
   },
+  // §9: `scoring-preset = B` is preset B ("no progressive, no Pe Pe, leftover phán ignored…"): set
+  // alone, it brings the bundle along (under the other options given).
+  bundles: ['scoring-preset'],
 };
