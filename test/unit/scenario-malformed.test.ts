@@ -113,3 +113,81 @@ test('malformed "steps" and "next" are problems, not exceptions', () => {
   ]);
   assert.equal(r.steps[1]!.what, 'hand 2: step #1');
 });
+
+test('an unknown top-level or "next" key is a problem: a typo "results" no longer passes with no check', () => {
+  const typo = run({ steps: [{ autoplay: true }], results: { deltas: [99, 99] } });
+  assert.equal(typo.passed, false);
+  assert.deepEqual(typo.problems, [
+    'unknown key "results" (allowed: name, game, spec, seats, preset, options, start, steps, result, next)',
+  ]);
+  // The rest still runs: the steps were played.
+  assert.ok(typo.result);
+  assert.deepEqual(run({ steps: [{ autoplay: true }], Note: 'x', extra: 1 }).problems, [
+    'unknown keys "Note", "extra" (allowed: name, game, spec, seats, preset, options, start, steps, result, next)',
+  ]);
+  const next = run({ steps: [{ autoplay: true }], next: { steps: [{ autoplay: true }], results: {} } });
+  assert.equal(next.passed, false);
+  assert.deepEqual(next.problems, ['hand 2: "next": unknown key "results" (allowed: seed, matchOver, public, steps, result, next)']);
+  // Every documented key is accepted.
+  const all = run({
+    spec: '§1',
+    preset: undefined,
+    options: {},
+    steps: [{ autoplay: true, note: 'n' }],
+    result: {},
+    next: { seed: 's', matchOver: false, public: {}, steps: [{ autoplay: true }], result: {} },
+  });
+  assert.deepEqual([all.problems, failed(all)], [[], []]);
+  assert.equal(all.passed, true);
+});
+
+test('a step carrying two kinds fails instead of running only the first', () => {
+  const r = run({
+    steps: [
+      { seat: 0, action: { type: 'draw' }, pending: [{ seat: 1 }] },
+      { timeout: 0, autoplay: true },
+      { options: { seat: 0 }, view: { seat: 0, match: {} } },
+    ],
+  });
+  assert.equal(r.passed, false);
+  assert.deepEqual(failed(r), [
+    'step #0: a step has exactly one kind, got action and pending (split it into 2 steps)',
+    'step #1: a step has exactly one kind, got timeout and autoplay (split it into 2 steps)',
+    'step #2: a step has exactly one kind, got options and view (split it into 2 steps)',
+  ]);
+  // Nothing was played.
+  assert.equal(r.result, null);
+});
+
+test('an unknown key of a step, or inside options / pending / view / expect, fails the step', () => {
+  const r = run({
+    steps: [
+      { autoplay: true, notes: 'typo' },
+      { options: { seat: 0 }, seat: 0 },
+      { options: { seat: 0, include: [{ type: 'no-such-action' }] } },
+      { options: { seat: 0, unordered: 'yes' } },
+      { pending: [{ seat: 0, knd: 'turn' }] },
+      { pending: [{ seat: 0, kind: 'turns' }] },
+      { view: { seat: 0, mach: { nothing: 1 } } },
+      { view: { seat: 0, match: {}, extra: 1 } },
+      { seat: 0, action: { type: 'draw' }, expct: { rejected: 'x' } },
+      { seat: 0, action: { type: 'draw' }, expect: { rejected: 'x', also: 1 } },
+      { timeout: 0, seat: 0 },
+    ],
+  });
+  assert.equal(r.passed, false);
+  const pending = '"pending" must be an array of { "seat": N, "kind"?: "turn" | "claim" } with N from 0 to 1';
+  assert.deepEqual(failed(r), [
+    'step #0: autoplay step: unknown key "notes" (allowed: autoplay, note)',
+    'step #1: options step: unknown key "seat" (allowed: options, note)',
+    'step #2: "options": unknown key "include" (allowed: seat, includes, excludes, equals, unordered)',
+    'step #3: "options.unordered" must be true or false',
+    `step #4: ${pending}`,
+    `step #5: ${pending}`,
+    'step #6: "view" must be { "seat": N, "match": … } with N from 0 to 1',
+    'step #7: "view": unknown key "extra" (allowed: seat, match)',
+    'step #8: action step: unknown key "expct" (allowed: seat, action, expect, note)',
+    'step #9: "expect" must be "accepted" or { "rejected": "<error code>" }',
+    'step #10: timeout step: unknown key "seat" (allowed: timeout, note)',
+  ]);
+});

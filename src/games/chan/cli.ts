@@ -2,6 +2,7 @@
  * `npm run cli -- score --game chan` (issue #7): score a winning hand and check its xướng.
  * Input format: docs/scenarios-chan.md § "score input". Never throws: bad input → { valid: false, reason }.
  */
+import { flagProblem } from '../core/input.js';
 import { resolveOptions } from '../core/options.js';
 import { counts, countOf, isNhat, isYeu, parseCards, type Face } from './cards.js';
 import { meldChan } from './legality.js';
@@ -14,17 +15,23 @@ import { handSizes, type CuocCall, type Meld } from './state.js';
 
 type Raw = Record<string, unknown>;
 const HOWS = ['own-draw', 'other-draw', 'discard', 'return-to-me', 'return-to-other', 'open'] as const;
+/** The documented true/false fields: a `"true"` or a `0` is an error, never read as its default. */
+const FLAGS = ['chiu', 'dia', 'thong', 'dealtHadChan'] as const;
+const badCount = (cuoc: string) => `bad count for ${cuoc}: a cước is announced 1 or more times (leox2, { "cuoc": "leo", "count": 2 })`;
 
 function parseCalls(x: unknown): CuocCall[] | string {
   if (x === undefined || x === null) return [];
   if (typeof x === 'string') {
-    return x
+    const calls: CuocCall[] = x
       .split(/[,\s]+/)
       .filter(Boolean)
       .map((tok) => {
         const m = /^(.+?)(?:[x×*](\d+))?$/.exec(tok)!;
         return m[2] ? { cuoc: m[1]!, count: Number(m[2]) } : { cuoc: m[1]! };
       });
+    // "leox0" as the list's { count: 0 }: announcing a cước zero times is no announcement.
+    const zero = calls.find((c) => c.count !== undefined && c.count < 1);
+    return zero ? badCount(zero.cuoc) : calls;
   }
   if (!Array.isArray(x)) return 'announced must be a list of {cuoc, count?} or a comma-separated string';
   const out: CuocCall[] = [];
@@ -32,7 +39,7 @@ function parseCalls(x: unknown): CuocCall[] | string {
     if (typeof c === 'string') out.push({ cuoc: c });
     else if (c && typeof c === 'object' && typeof (c as Raw).cuoc === 'string') {
       const count = (c as Raw).count;
-      if (count !== undefined && (!Number.isInteger(count) || (count as number) < 1)) return `bad count for ${(c as Raw).cuoc as string}`;
+      if (count !== undefined && (!Number.isInteger(count) || (count as number) < 1)) return badCount((c as Raw).cuoc as string);
       out.push(count === undefined ? { cuoc: (c as Raw).cuoc as string } : { cuoc: (c as Raw).cuoc as string, count: count as number });
     } else return 'announced must be a list of {cuoc, count?}';
   }
@@ -78,6 +85,8 @@ function scoreOne(input: unknown): unknown {
     const x = input as Raw;
     const n = (x.players ?? 5) as number;
     if (n !== 4 && n !== 5) return { valid: false, reason: 'players must be 4 or 5' };
+    const flag = flagProblem(x, FLAGS);
+    if (flag) return { valid: false, reason: flag };
     const ro = resolveOptions(OPTIONS, { scoring: 'cuoc', ...((x.options as Raw | undefined) ?? {}) }, x.preset as string | undefined);
     if (!ro.ok) return { valid: false, reason: ro.errors.map((e) => `${e.key}: ${e.message} (allowed: ${e.allowed})`).join('; ') };
     const opts: ChanOptions = { ...ro.value, scoring: 'cuoc' };

@@ -67,8 +67,24 @@ export interface ScenarioReport {
   problems: string[];
 }
 
+/** The keys a scenario may have (docs/scenarios.md § Fields); any other key is a problem, never ignored. */
+export const SCENARIO_KEYS = ['name', 'game', 'spec', 'seats', 'preset', 'options', 'start', 'steps', 'result', 'next'] as const;
+/** The keys of a `next` hand (docs/scenarios.md § Multi-hand scenarios). */
+export const NEXT_KEYS = ['seed', 'matchOver', 'public', 'steps', 'result', 'next'] as const;
+
+/** The keys of `o` not in `allowed`, said as a problem (a typo such as "results" would skip a check), or null. */
+function unknownKeys(o: Record<string, unknown>, allowed: readonly string[], where: string): string | null {
+  const extra = Object.keys(o).filter((k) => !allowed.includes(k));
+  if (!extra.length) return null;
+  const what = extra.map((k) => JSON.stringify(k)).join(', ');
+  return `${where}unknown key${extra.length > 1 ? 's' : ''} ${what} (allowed: ${allowed.join(', ')})`;
+}
+
 export function runScenario(engine: AnyEngine, sc: Scenario): ScenarioReport {
   const report: ScenarioReport = { name: sc.name, passed: false, steps: [], result: null, problems: [] };
+  // An unknown key is reported, and the rest still runs (so every other problem shows too).
+  const extra = isObject(sc) ? unknownKeys(sc, SCENARIO_KEYS, '') : null;
+  if (extra) report.problems.push(extra);
   const opts = resolveOptions(engine.options, sc.options ?? {}, sc.preset);
   if (!opts.ok) {
     report.problems.push(...opts.errors.map((e) => `option ${e.key}: ${e.message} (allowed: ${e.allowed})`));
@@ -113,6 +129,8 @@ export function runScenario(engine: AnyEngine, sc: Scenario): ScenarioReport {
       break;
     }
     const n = next as NextHand;
+    const extraNext = unknownKeys(next, NEXT_KEYS, `${tag}"next": `);
+    if (extraNext) report.problems.push(extraNext);
     if (n.steps !== undefined && !Array.isArray(n.steps)) {
       report.problems.push(`${tag}"steps" must be an array`);
       break;
@@ -165,12 +183,30 @@ function oneLine(e: unknown): string {
 
 const STEP_KEYS = ['action', 'options', 'pending', 'view', 'public', 'timeout', 'autoplay'] as const;
 type StepKind = (typeof STEP_KEYS)[number];
+/** Every key a step of each kind may carry (`note` on any step); docs/scenarios.md § steps. */
+const STEP_FIELDS: Record<StepKind, readonly string[]> = {
+  action: ['seat', 'action', 'expect', 'note'],
+  options: ['options', 'note'],
+  pending: ['pending', 'note'],
+  view: ['view', 'note'],
+  public: ['public', 'note'],
+  timeout: ['timeout', 'note'],
+  autoplay: ['autoplay', 'note'],
+};
+const OPTIONS_FIELDS = ['seat', 'includes', 'excludes', 'equals', 'unordered'] as const;
 
 /** The step's kind, or what is wrong with its shape (the format's table in docs/scenarios.md). */
 function stepKind(step: unknown, seats: number): { kind: StepKind } | { error: string } {
   if (!isObject(step)) return { error: `a step must be an object, got ${JSON.stringify(step) ?? String(step)}` };
-  const kind = STEP_KEYS.find((k) => Object.hasOwn(step, k));
+  const kinds = STEP_KEYS.filter((k) => Object.hasOwn(step, k));
+  const kind = kinds[0];
   const bad = (error: string) => ({ error });
+  // One kind per step: `{ action, pending }` ran the action and silently skipped the check.
+  if (kinds.length > 1) return bad(`a step has exactly one kind, got ${kinds.join(' and ')} (split it into ${kinds.length} steps)`);
+  if (kind !== undefined) {
+    const extra = unknownKeys(step, STEP_FIELDS[kind], `${kind} step: `);
+    if (extra) return bad(extra);
+  }
   // A seat the table does not have would make a check pass vacuously (no options excludes anything).
   const isSeat = (x: unknown): x is Seat => Number.isInteger(x) && (x as number) >= 0 && (x as number) < seats;
   switch (kind) {
@@ -179,24 +215,40 @@ function stepKind(step: unknown, seats: number): { kind: StepKind } | { error: s
     case 'action': {
       if (!isSeat(step.seat)) return bad(`an action step needs a "seat" from 0 to ${seats - 1}`);
       const x = step.expect;
-      if (x !== undefined && x !== 'accepted' && !(isObject(x) && typeof x.rejected === 'string'))
+      if (x !== undefined && x !== 'accepted' && !(isObject(x) && typeof x.rejected === 'string' && Object.keys(x).length === 1))
         return bad('"expect" must be "accepted" or { "rejected": "<error code>" }');
       break;
     }
     case 'options': {
       const o = step.options;
       if (!isObject(o) || !isSeat(o.seat)) return bad(`"options" must be { "seat": N, … } with N from 0 to ${seats - 1}`);
+      const extraO = unknownKeys(o, OPTIONS_FIELDS, '"options": ');
+      if (extraO) return bad(extraO);
       for (const k of ['includes', 'excludes', 'equals'])
         if (o[k] !== undefined && !Array.isArray(o[k])) return bad(`"options.${k}" must be an array`);
+      if (o.unordered !== undefined && typeof o.unordered !== 'boolean') return bad('"options.unordered" must be true or false');
       break;
     }
     case 'pending':
-      if (!Array.isArray(step.pending) || !step.pending.every((p) => isObject(p) && isSeat(p.seat)))
+      if (
+        !Array.isArray(step.pending) ||
+        !step.pending.every(
+          (p) =>
+            isObject(p) &&
+            isSeat(p.seat) &&
+            (p.kind === undefined || p.kind === 'turn' || p.kind === 'claim') &&
+            Object.keys(p).every((k) => k === 'seat' || k === 'kind'),
+        )
+      )
         return bad(`"pending" must be an array of { "seat": N, "kind"?: "turn" | "claim" } with N from 0 to ${seats - 1}`);
       break;
     case 'view':
-      if (!isObject(step.view) || !isSeat(step.view.seat))
+      if (!isObject(step.view) || !isSeat(step.view.seat) || !Object.hasOwn(step.view, 'match'))
         return bad(`"view" must be { "seat": N, "match": … } with N from 0 to ${seats - 1}`);
+      {
+        const extraV = unknownKeys(step.view, ['seat', 'match'], '"view": ');
+        if (extraV) return bad(extraV);
+      }
       break;
     case 'timeout':
       if (!isSeat(step.timeout)) return bad(`"timeout" must be a seat number from 0 to ${seats - 1}`);

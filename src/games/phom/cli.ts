@@ -8,6 +8,7 @@
  * § "score input". One position → one answer; an array → an array, one entry per position. Never
  * throws: a bad position → `{ valid: false, reason }`.
  */
+import { flagProblem } from '../core/input.js';
 import { resolveOptions } from '../core/options.js';
 import type { Seat } from '../core/types.js';
 import { type Card, isCard, sortCards } from './cards.js';
@@ -100,8 +101,8 @@ export function endPosition(input: unknown): State | string {
       if (winner) return `two seats declare Ù (${winner.seat} and ${i}); a hand ends at the first Ù`;
       winner = { seat: i, flag: u };
     }
-    if (r.left !== undefined && typeof r.left !== 'boolean') return `seats[${i}].left must be true or false`;
-    if (r.mom !== undefined && typeof r.mom !== 'boolean') return `seats[${i}].mom must be true or false`;
+    const flag = flagProblem(r, ['left', 'mom'], `seats[${i}].`);
+    if (flag) return flag;
     phom.push(ph);
     loose.push(lo);
     left.push(r.left === true);
@@ -115,6 +116,9 @@ export function endPosition(input: unknown): State | string {
   for (const [i, raw] of ((x.eats as unknown[] | undefined) ?? []).entries()) {
     const e = (raw ?? {}) as Raw;
     if (!isSeat(e.eater, n) || !isCard(e.card)) return `eats[${i}] needs eater (a seat) and card`;
+    // A `"true"` chốt was paid as a plain eat, a `"true"` uTurn lost the đánh-chốt đền.
+    const flag = flagProblem(e, ['chot', 'uTurn'], `eats[${i}].`);
+    if (flag) return flag;
     const eater = e.eater;
     const victim = e.victim ?? prev({ n }, eater);
     // phom.md §6.1: only the previous seat's fresh discard can be eaten.
@@ -185,14 +189,21 @@ export function endPosition(input: unknown): State | string {
       if (!isSeat(first, n)) return 'first must be the seat that laid down first';
       layOrder = Array.from({ length: n }, (_, k) => (first + k) % n);
     }
-    for (let i = 0; i < n; i++) {
-      const noPhom = phom[i]!.length === 0;
-      if (momFlag[i] === true && !noPhom && !left[i])
-        return `seats[${i}] is marked Móm but laid phỏm; Móm = no laid phỏm (phom.md §9.2) — a seat that left is Móm whatever its cards: use left`;
-      if (momFlag[i] === false && (noPhom || left[i]))
-        return `seats[${i}] is marked not Móm but ${left[i] ? 'left the hand (§11.3)' : 'laid no phỏm (§9.2)'}`;
-    }
     end = { by: 'rank', winner: 0 };
+  }
+  // The optional `mom` check. On an Ù end only the winner's (a winner marked Móm was accepted): the
+  // hand stopped before the others' lay-downs and every loser is Bét (§8.2), so theirs says nothing.
+  for (let i = 0; i < n; i++) {
+    if (winner) {
+      if (i === winner.seat && momFlag[i] === true)
+        return `seats[${i}] is marked Móm but won by Ù: the Ù winner is never Móm (phom.md §8.2, §9.2)`;
+      continue;
+    }
+    const noPhom = phom[i]!.length === 0;
+    if (momFlag[i] === true && !noPhom && !left[i])
+      return `seats[${i}] is marked Móm but laid phỏm; Móm = no laid phỏm (phom.md §9.2) — a seat that left is Móm whatever its cards: use left`;
+    if (momFlag[i] === false && (noPhom || left[i]))
+      return `seats[${i}] is marked not Móm but ${left[i] ? 'left the hand (§11.3)' : 'laid no phỏm (§9.2)'}`;
   }
   const gaPot = x.gaPot ?? 0;
   if (typeof gaPot !== 'number' || !Number.isInteger(gaPot) || gaPot < 0) return 'gaPot must be a whole number ≥ 0';

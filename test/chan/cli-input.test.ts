@@ -1,0 +1,91 @@
+/**
+ * `score --game chan` input contract: a documented true/false field given as text or a number is an
+ * error (a `"true"` Thông / Địa ù counted as false, a `"false"` or `0` dealtHadChan as true, so Phá
+ * thiên was lost); a cước announced 0 times is refused in the string form as in the list form; the
+ * documented example input (docs/scenarios-chan.md) is a winning hand and scores as the doc says.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { engine } from '../../src/games/chan/index.js';
+
+type Out = {
+  valid: boolean;
+  reason?: string;
+  cuoc?: { cuoc: string; count: number }[];
+  value?: number;
+  announcementCorrect?: boolean;
+  points?: { value: number; perLoser?: number; winner: number };
+};
+const score = (input: unknown) => engine.cli!.score!(input) as Out;
+const ids = (o: Out) => (o.cuoc ?? []).map((c) => (c.count > 1 ? `${c.cuoc}x${c.count}` : c.cuoc)).sort();
+// chan.md §14 E9: Chì + Tám đỏ + Lèo × 2.
+const E9 = { players: 5, concealed: '9v 9v 8s 8s CC CC 8v 8v 2n 2n 4n 4n 3v 5n 5s 6v 6s 7v 7n', card: '3v', how: 'own-draw' };
+
+test('a true/false field given as text or a number is an error, never read as its default', () => {
+  for (const key of ['chiu', 'dia', 'thong', 'dealtHadChan']) {
+    for (const v of ['true', 'false', 0, 1, null, 'yes']) {
+      const o = score({ ...E9, how: key === 'chiu' ? 'return-to-me' : 'own-draw', [key]: v });
+      assert.equal(o.valid, false, `${key}: ${JSON.stringify(v)}`);
+      assert.equal(o.reason, `${key} must be true or false, not ${JSON.stringify(v)}`);
+    }
+  }
+  // The same check inside an array of hands: one answer per hand.
+  const out = engine.cli!.score!([E9, { ...E9, thong: 'true' }]) as Out[];
+  assert.deepEqual(
+    out.map((o) => o.valid),
+    [true, false],
+  );
+});
+
+test('real booleans still count: thong, dia, and dealtHadChan false (Phá thiên)', () => {
+  assert.deepEqual(ids(score(E9)), ['chi', 'leox2', 'tam-do']);
+  assert.ok(ids(score({ ...E9, thong: true })).includes('thong'));
+  assert.ok(ids(score({ ...E9, dia: true })).includes('dia-u'));
+  const pha = score({ ...E9, dealtHadChan: false });
+  assert.ok(ids(pha).includes('pha-thien'), ids(pha).join(','));
+  assert.ok(pha.value! > score(E9).value!);
+  assert.deepEqual(ids(score({ ...E9, dealtHadChan: true })), ids(score(E9)));
+  assert.deepEqual(ids(score({ ...E9, thong: false, dia: false })), ids(score(E9)));
+});
+
+test('a cước announced 0 times is refused in both forms ("leox0" and { count: 0 })', () => {
+  const str = score({ ...E9, announced: 'chi, leox0' });
+  const list = score({ ...E9, announced: ['chi', { cuoc: 'leo', count: 0 }] });
+  for (const o of [str, list]) {
+    assert.equal(o.valid, false);
+    assert.match(o.reason!, /^bad count for leo: /);
+  }
+  assert.equal(str.reason, list.reason);
+  assert.equal(score({ ...E9, announced: 'chi, leo*0' }).valid, false);
+  // Counts of 1 or more are fine in both forms.
+  assert.equal(score({ ...E9, announced: 'chi, tam-do, leox1' }).announcementCorrect, true);
+  assert.equal(score({ ...E9, announced: 'chi, tam-do, leox2' }).points!.value, 18);
+  assert.equal(score({ ...E9, announced: ['chi', 'tam-do', { cuoc: 'leo', count: 2 }] }).points!.value, 18);
+});
+
+/** The JSON example of docs/scenarios-chan.md § "score CLI input". */
+function docExample(): { input: Record<string, unknown>; text: string } {
+  const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'scenarios-chan.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('## `score` CLI input'));
+  const m = /```json\n([\s\S]*?)```/.exec(section)!;
+  return { input: JSON.parse(m[1]!) as Record<string, unknown>, text: section.slice(0, section.indexOf('| field')) };
+}
+
+test('the documented score input is a winning hand and scores as the doc says', () => {
+  const { input, text } = docExample();
+  const o = score(input);
+  assert.equal(o.valid, true, o.reason);
+  assert.deepEqual(ids(o), ['chi', 'chiu', 'leox2', 'tam-do']);
+  assert.equal(o.value, 19);
+  assert.equal(o.announcementCorrect, true);
+  assert.deepEqual(o.points, { value: 18, perLoser: -18, winner: 72 });
+  // What the doc says of it.
+  for (const said of ['"value": 19', '"points": { "value": 18, "perLoser": -18, "winner": 72 }', '`chiu`'])
+    assert.ok(text.includes(said), `docs/scenarios-chan.md should say ${said}`);
+  // Through the CLI itself (exit 0 = valid).
+  const out = execFileSync('node', ['--import', 'tsx', 'src/cli/main.ts', 'score', '--game', 'chan'], { input: JSON.stringify(input) });
+  assert.deepEqual((JSON.parse(out.toString()) as Out).points, o.points);
+});
