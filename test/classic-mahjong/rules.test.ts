@@ -591,3 +591,57 @@ test('§12 the dealer after a drawn hand: quick passes the deal, tournament keep
   assert.equal(t.match.eastWins, 3, 'a draw does not break East’s run');
   assert.equal(t.match.passes, 0);
 });
+
+test('position: a pung or chow with exposed: false is held in hand, as in the score CLI (cpos-false.json: 52, not 24)', () => {
+  const others = [seat('3m6m8m9m 1p4p7p 2s5s 3z4z6z7z'), seat('1m2m4m7m 2p5p8p 3s6s 1z2z5z6z'), seat('1m2m4m7m 2p5p8p 3s6s 1z2z5z6z')];
+  const hand = (melds: object[]) => ({ concealed: T('1p2p3p4p5p6p7s8s9s1s1s'), melds });
+  const start = (melds: object[]) => position([hand(melds), ...others], { turn: 0, drawn: '9s', discardCount: 5 });
+  const held = start([{ tiles: T('5m5m5m'), exposed: false }]);
+  assert.deepEqual(held.players[0]!.melds, []);
+  assert.equal(held.players[0]!.concealed.filter((t) => t === '5m').length, 3);
+  assert.equal(held.anyClaim, false);
+  const total = engine.result(play(held, 0, { type: 'mahjong' }))!.scores[0]!.total;
+  const cli = engine.cli!.score!({
+    seatWind: '1z',
+    won: true,
+    winBy: 'self-draw',
+    winningTile: '9s',
+    concealed: T('1p2p3p4p5p6p7s8s9s1s1s'),
+    melds: [{ tiles: T('5m5m5m'), exposed: false }],
+  }) as { total: number };
+  assert.equal(total, cli.total);
+  assert.equal(total, 52);
+  // the exposed pung still scores as exposed
+  assert.equal(engine.result(play(start([{ tiles: T('5m5m5m') }]), 0, { type: 'mahjong' }))!.scores[0]!.total, 24);
+  // a concealed chow too
+  const chow = start([{ tiles: T('4m5m6m'), exposed: false }]);
+  assert.deepEqual(chow.players[0]!.melds, []);
+});
+
+test('position: kongType must be concealed, added or claimed, agree with exposed, and only on a kong; booleans are booleans', () => {
+  const others = [S13, W_PUNG, N_WIN];
+  const bad = (m: object, extra: Record<string, unknown> = {}, conc = '2p3p 4s4s4s 6z6z 7z 1z 2z 3z', seatExtra: object = {}) => {
+    const r = engine.fromScenario(opts(), 4, {
+      position: { players: [{ concealed: T(conc), melds: [m], ...seatExtra }, ...others], turn: 0, drawn: '1z', discardCount: 3, ...extra },
+    });
+    assert.equal(r.ok, false, JSON.stringify(m));
+    return r.ok ? '' : String(r.error.message);
+  };
+  assert.match(bad({ tiles: T('8m8m8m8m'), kongType: 'bogus' }), /kongType must be concealed, added or claimed, not "bogus"/);
+  assert.match(bad({ tiles: T('8m8m8m8m'), kongType: 'claimed', exposed: false }), /kongType claimed contradicts exposed: false/);
+  assert.match(bad({ tiles: T('8m8m8m8m'), kongType: 'concealed', exposed: true }), /kongType concealed contradicts exposed: true/);
+  assert.match(bad({ tiles: T('8m8m8m'), kongType: 'added' }, {}, '8s 2p3p 4s4s4s 6z6z 7z 1z 2z'), /kongType is only for a kong/);
+  assert.match(bad({ tiles: T('8m8m8m8m'), exposed: 'false' }), /exposed must be true or false/);
+  assert.match(bad({ tiles: T('8m8m8m8m') }, { anyClaim: 'no' }), /anyClaim must be true or false/);
+  assert.match(bad({ tiles: T('8m8m8m8m') }, {}, undefined, { originalCall: 'true' }), /originalCall must be true or false/);
+  // the valid spellings still work
+  for (const kongType of ['concealed', 'added', 'claimed']) {
+    const s = position([{ concealed: T('2p3p 4s4s4s 6z6z 7z 1z 2z 3z'), melds: [{ tiles: T('8m8m8m8m'), kongType }] }, ...others], {
+      turn: 0,
+      drawn: '1z',
+      discardCount: 3,
+    });
+    assert.equal(s.players[0]!.melds[0]!.kongType, kongType);
+    assert.equal(s.players[0]!.melds[0]!.exposed, kongType !== 'concealed');
+  }
+});

@@ -543,3 +543,133 @@ test('§8.1 best arrangement on a discard win: the pungs, not the chows, when th
   });
   assert.equal(b.total, 500, JSON.stringify(b));
 });
+
+// ---- CLI input contract: wrong types and contradictions are errors, never defaults (audit c1–c6) ----
+
+/** South self-draws 9s with a claimed kong of 5m (c2.json): 60 as given. */
+const KONG_HAND = {
+  seatWind: '2z',
+  won: true,
+  winBy: 'self-draw',
+  winningTile: '9s',
+  concealed: T('1p2p3p4p5p6p7s8s9s1s1s'),
+  melds: [{ tiles: T('5m5m5m5m'), claimed: true }],
+};
+
+test('CLI §9.7: every boolean field must be true or false; "true", 1 or "yes" are errors, not false', () => {
+  assert.equal(score(KONG_HAND).total, 60);
+  const cases: [object, RegExp][] = [
+    [{ ...KONG_HAND, won: 'true' }, /won must be true or false, not "true"/],
+    [{ ...KONG_HAND, won: 1 }, /won must be true or false, not 1/],
+    [{ ...KONG_HAND, lastTileOfWall: 'true' }, /lastTileOfWall must be true or false/],
+    [{ ...KONG_HAND, lastTileOfWall: 1 }, /lastTileOfWall must be true or false/],
+    [{ ...KONG_HAND, originalCall: 'true', options: { 'original-call': true } }, /originalCall must be true or false/],
+    [{ ...KONG_HAND, winBy: 'replacement', kongUponKong: 'true' }, /kongUponKong must be true or false/],
+    [{ ...KONG_HAND, melds: [{ tiles: T('5m5m5m5m'), claimed: 'true' }] }, /meld\.claimed must be true or false/],
+    [{ ...KONG_HAND, melds: [{ tiles: T('5m5m5m5m'), exposed: 'false' }] }, /meld\.exposed must be true or false/],
+    [{ ...KONG_HAND, melds: [{ tiles: T('5m5m5m5m'), exposed: false, claimed: true }] }, /claimed kong is exposed/],
+  ];
+  for (const [h, re] of cases) {
+    const o = score(h);
+    assert.equal(o.valid, false, JSON.stringify(h));
+    assert.match(o.reason!, re);
+  }
+  // c4.json [2], [4]: a winner written `won: "true"` / `won: 1` used to be scored as a loser
+  const loser = { seatWind: '2z', concealed: T('1p2p3p4p5p6p9s9s9s1s'), melds: [M('5m5m5m')] };
+  assert.equal(score({ ...loser, won: false }).valid, true);
+  for (const won of ['true', 1, 'yes']) assert.match(score({ ...loser, won }).reason!, /won must be true or false/);
+});
+
+test('CLI: a top-level preset is read as options.preset is (c5.json); both given and different is an error', () => {
+  const h = {
+    seatWind: '2z',
+    won: true,
+    winBy: 'discard',
+    winningTile: '9s',
+    concealed: T('1p2p3p4p5p6p9s9s9s1s1s'),
+    melds: [M('5m5m5m')],
+  };
+  const dmjl = score(h);
+  const millington = score({ ...h, options: { preset: 'millington' } });
+  assert.notEqual(millington.total, dmjl.total);
+  assert.deepEqual(score({ ...h, preset: 'millington' }), millington);
+  assert.deepEqual(score({ ...h, preset: 'millington', options: { preset: 'millington' } }), millington);
+  const both = score({ ...h, preset: 'millington', options: { preset: 'dmjl' } });
+  assert.equal(both.valid, false);
+  assert.match(both.reason!, /preset "millington" and options.preset "dmjl" differ/);
+  const unknown = score({ ...h, preset: 'nope' });
+  assert.equal(unknown.valid, false);
+  assert.match(unknown.reason!, /unknown preset "nope" \(allowed: dmjl/);
+  // options.preset is the option (§13): bmja is one of its values, with no bundle (scores as dmjl).
+  assert.deepEqual(score({ ...h, options: { preset: 'bmja' } }), dmjl);
+  assert.equal(score({ ...h, options: { preset: 'nope' } }).valid, false);
+});
+
+test('CLI §8.3: a blessing that contradicts the seat wind or winBy is an error (c6.json, c2.json [13])', () => {
+  const tiles = T('1p2p3p4p5p6p7s8s9s1s1s5m5m5m');
+  const h = { won: true, winningTile: '9s', concealed: tiles };
+  const heaven = score({ ...h, seatWind: '1z', blessing: 'heaven' });
+  assert.ok(rules(heaven).includes('heaven'), JSON.stringify(heaven));
+  assert.deepEqual(score({ ...h, seatWind: '1z', blessing: 'heaven', winBy: 'self-draw' }), heaven);
+  const earth = score({ ...h, seatWind: '2z', blessing: 'earth', winBy: 'discard' });
+  assert.ok(rules(earth).includes('earth'), JSON.stringify(earth));
+  // earth without winBy: it is a discard win anyway
+  assert.deepEqual(score({ ...h, seatWind: '2z', blessing: 'earth' }), earth);
+  const bad: [object, RegExp][] = [
+    [{ ...h, seatWind: '2z', blessing: 'heaven' }, /heaven is East's win \(seatWind 1z\), not seatWind 2z/],
+    [{ ...h, seatWind: '1z', blessing: 'earth', winBy: 'discard' }, /earth .* a seat other than East/],
+    [{ ...h, seatWind: '1z', blessing: 'heaven', winBy: 'discard' }, /winBy must be self-draw \(or left out\), not "discard"/],
+    [{ ...h, seatWind: '3z', blessing: 'earth', winBy: 'self-draw' }, /winBy must be discard \(or left out\), not "self-draw"/],
+    [{ seatWind: '2z', concealed: T('1p2p3p4p5p6p7s8s9s1s5m5m5m'), blessing: 'earth' }, /did not win has no .*blessing/],
+  ];
+  for (const [x, re] of bad) {
+    const o = score(x);
+    assert.equal(o.valid, false, JSON.stringify(x));
+    assert.match(o.reason!, re);
+  }
+});
+
+test('CLI §9.7 dealer: East (1z) is the dealer (§3): it must agree with seatWind and changes nothing else', () => {
+  const east = { ...KONG_HAND, seatWind: '1z' };
+  assert.deepEqual(score({ ...east, dealer: true }), score(east));
+  assert.deepEqual(score({ ...KONG_HAND, dealer: false }), score(KONG_HAND));
+  for (const [h, re] of [
+    [{ ...KONG_HAND, dealer: true }, /dealer true contradicts seatWind 2z/],
+    [{ ...east, dealer: false }, /dealer false contradicts seatWind 1z/],
+    [{ ...east, dealer: 'yes' }, /dealer must be true or false/],
+  ] as [object, RegExp][]) {
+    const o = score(h);
+    assert.equal(o.valid, false, JSON.stringify(h));
+    assert.match(o.reason!, re);
+  }
+});
+
+test("CLI §9.7 eastConsecutiveWins: East's Nth straight win is the east-streak limit (tournament), as in the engine", () => {
+  const east = { ...KONG_HAND, seatWind: '1z', options: { rotation: 'tournament' } };
+  assert.equal(score(east).limit, false);
+  assert.equal(rules(score({ ...east, eastConsecutiveWins: 8 })).includes('east-streak'), false);
+  const ninth = score({ ...east, eastConsecutiveWins: 9 });
+  assert.ok(rules(ninth).includes('east-streak'), JSON.stringify(ninth));
+  assert.equal(ninth.total, 500);
+  // millington: the 13th
+  const mill = { ...east, options: { rotation: 'tournament', preset: 'millington' } };
+  assert.equal(rules(score({ ...mill, eastConsecutiveWins: 9 })).includes('east-streak'), false);
+  assert.ok(rules(score({ ...mill, eastConsecutiveWins: 13 })).includes('east-streak'));
+  assert.equal(
+    rules(score({ ...east, eastConsecutiveWins: 9, options: { rotation: 'tournament', 'east-streak-limit': 'off' } })).includes(
+      'east-streak',
+    ),
+    false,
+  );
+  for (const [h, re] of [
+    [{ ...east, options: {}, eastConsecutiveWins: 9 }, /needs rotation tournament/],
+    [{ ...east, seatWind: '2z', eastConsecutiveWins: 9 }, /eastConsecutiveWins is for East/],
+    [{ ...east, eastConsecutiveWins: '9' }, /whole number from 1/],
+    [{ ...east, eastConsecutiveWins: 2.5 }, /whole number from 1/],
+    [{ ...east, eastConsecutiveWins: 0 }, /whole number from 1/],
+  ] as [object, RegExp][]) {
+    const o = score(h);
+    assert.equal(o.valid, false, JSON.stringify(h));
+    assert.match(o.reason!, re);
+  }
+});

@@ -495,3 +495,41 @@ test('§5 a call that would leave nothing to discard is not offered (jokers barr
     'without its seat bonus tile the jokers may be discarded',
   );
 });
+
+// ---------------------------------------------------------------- position input
+test('position roundWind: 0…3 or a wind code 1z…4z ("2z" used to mean East); anything else is bad-position', () => {
+  assert.equal(pos(turnPos).roundWind, 0);
+  assert.equal(pos({ ...turnPos, roundWind: 1 }).roundWind, 1);
+  assert.equal(pos({ ...turnPos, roundWind: '2z' }).roundWind, 1);
+  assert.equal(pos({ ...turnPos, roundWind: '4z' }).roundWind, 3);
+  assert.equal(engine.view(pos({ ...turnPos, roundWind: '3z' }), 0).roundWind, '3z');
+  for (const roundWind of ['south', '5z', 4, -1, 1.5, null]) {
+    const r = engine.fromScenario(opts(), 4, { position: { ...turnPos, roundWind } });
+    assert.equal(r.ok, false, JSON.stringify(roundWind));
+    if (!r.ok) {
+      assert.equal(r.error.code, 'vn-mahjong/bad-position');
+      assert.match(r.error.message, /roundWind must be 0…3 or 1z…4z/);
+    }
+  }
+});
+
+test("position booleans: a meld's called/concealed/added, exposed initial/bounced, dealerFirstTurn, anyCall must be true or false", () => {
+  // seat 0 holds an Âm Coong of 4m instead of 1m 4m 7m
+  const kongHand = { ...turnPos, hands: ['2p 5p 8p 3s 6s 9s 1z 3z 5z 7z 8m', FB, FC, turnPos.hands[3]] };
+  const kong = (x: Record<string, unknown>) => ({ melds: [[{ tiles: '4m 4m 4m 4m', concealed: true, ...x }], [], [], []] });
+  const ok4 = pos({ ...kongHand, ...kong({}) });
+  assert.equal(ok4.players[0]!.melds[0]!.concealed, true);
+  for (const [extra, re] of [
+    [kong({ concealed: 'false' }), /meld\.concealed must be true or false/],
+    [kong({ called: 'true' }), /meld\.called must be true or false/],
+    [kong({ added: 1 }), /meld\.added must be true or false/],
+    [{ ...kong({}), exposed: [[], [], [], [{ tile: 'JN', initial: 'yes' }]] }, /initial must be true or false/],
+    [{ ...kong({}), exposed: [[], [], [], [{ tile: 'JN', bounced: 'no' }]] }, /bounced must be true or false/],
+    [{ ...kong({}), dealerFirstTurn: 'true' }, /dealerFirstTurn must be true or false/],
+    [{ ...kong({}), anyCall: 0 }, /anyCall must be true or false/],
+  ] as [Record<string, unknown>, RegExp][]) {
+    const r = engine.fromScenario(opts(), 4, { position: { ...kongHand, ...extra } });
+    assert.equal(r.ok, false, JSON.stringify(extra));
+    if (!r.ok) assert.match(r.error.message, re);
+  }
+});

@@ -290,3 +290,57 @@ test('one settlement: the CLI pays every self-played win exactly as the engine d
   }
   assert.ok(wins >= 20, `only ${wins} wins`);
 });
+
+// ---- the CLI input contract: wrong types and unknown names are errors, never defaults (audit v2–v4) ----
+const bad = (x: Record<string, unknown>, re: RegExp) => {
+  const o = score(x);
+  assert.equal(o.valid, false, JSON.stringify(x));
+  assert.match(o.reason!, re);
+};
+const E2 = { seatWind: '2z', concealed: '1m 2m 3m 4p 5p 6p 7p 8p 9p 3s 4s 5s 9s 9s', winningTile: '3m', flowers: ['2f', 'JA'] };
+
+test('score CLI: every documented boolean must be true or false ("true", "false", 0 are errors, not a default)', () => {
+  assert.equal(ok(E2).phan, 6);
+  bad({ ...E2, lastTile: 'true' }, /lastTile must be true or false, not "true"/);
+  bad({ ...E2, replacement: 'true' }, /replacement must be true or false/);
+  bad({ ...E2, diaU: 'true' }, /diaU must be true or false/);
+  bad({ ...E2, nhanU: 1 }, /nhanU must be true or false/);
+  bad({ ...E2, discarderCalled: 'yes' }, /discarderCalled must be true or false/);
+  bad({ ...E2, flowers: [{ tile: '2f', initial: 'true' }, 'JA'] }, /initial must be true or false/);
+  bad({ ...E2, flowers: ['2f', { tile: 'JA', bounced: 1 }] }, /bounced must be true or false/);
+  const kong = { seatWind: '2z', concealed: '1m 2m 3m 4p 5p 6p 7p 8p 9p 9s 9s', winningTile: '3m' };
+  const m = (x: Record<string, unknown>) => ({ ...kong, melds: [{ tiles: '5s 5s 5s 5s', ...x }] });
+  assert.equal(ok(m({ exposed: false })).phan, ok(m({ concealed: true })).phan);
+  bad(m({ exposed: 'false' }), /meld\.exposed must be true or false/);
+  bad(m({ concealed: 'true' }), /meld\.concealed must be true or false/);
+  bad(m({ called: 'false' }), /meld\.called must be true or false/);
+  bad(m({ added: 'true' }), /meld\.added must be true or false/);
+  bad(m({ exempt: 1 }), /meld\.exempt must be true or false/);
+  // an Âm Coong is not called, added or fed (these used to be dropped without a word)
+  bad(m({ exposed: false, called: true }), /concealed meld \(Âm Coong\) has no called, added or from/);
+  bad(m({ exposed: false, added: true }), /Âm Coong/);
+  bad(m({ exposed: false, from: 1 }), /Âm Coong/);
+  bad(m({ exposed: true, concealed: true }), /contradicts/);
+});
+
+test('score CLI: neverExposed "false" is an error, not NFNL (v3.json); false and true are read as given', () => {
+  const h = { seatWind: '2z', concealed: '1m 2m 3m 4p 5p 6p 7p 8p 9p 3s 4s 5s 9s 9s', winningTile: '3m', options: { nfnl: 'true-nfnl' } };
+  assert.ok(ids(ok(h)).includes('nfnl:12'));
+  assert.ok(!ids(ok({ ...h, neverExposed: false })).some((x) => x.startsWith('nfnl')));
+  assert.ok(ids(ok({ ...h, neverExposed: true })).includes('nfnl:12'));
+  bad({ ...h, neverExposed: 'false' }, /neverExposed must be true or false, not "false"/);
+  bad({ ...h, neverExposed: 0 }, /neverExposed must be true or false/);
+});
+
+test('score CLI: consecutiveWins is a whole number from 1; preset and liable.rule name what is allowed', () => {
+  const h = { ...E2, options: { 'luc-khoi': true } };
+  assert.ok(ids(ok({ ...h, consecutiveWins: 6 })).includes('luc-khoi:6'));
+  for (const n of ['6', -3, 0, 2.5]) bad({ ...h, consecutiveWins: n }, /consecutiveWins must be a whole number from 1/);
+  bad({ ...E2, preset: 5 }, /preset: unknown preset 5 \(allowed: A \| B/);
+  bad({ ...E2, preset: 'nope' }, /unknown preset "nope" \(allowed: A \| B/);
+  assert.equal(ok({ ...E2, preset: 'B' }).valid, true);
+  bad({ ...E2, liable: { seat: 2, rule: 'bogus' } }, /liable\.rule must be one of thap-nhi-chuong, .*cuu-chuong, liability .*not "bogus"/);
+  assert.deepEqual(ok({ ...E2, liable: { seat: 2, rule: 'bach-bao' } }).liable, { seat: 2, rule: 'bach-bao' });
+  assert.deepEqual(ok({ ...E2, liable: 2 }).liable, { seat: 2, rule: 'liability' });
+  assert.deepEqual(ok({ ...E2, liable: { seat: 2, rule: 'liability' } }).liable, { seat: 2, rule: 'liability' });
+});

@@ -3,12 +3,13 @@
  * order, dealt by §4) and `{position}` (an explicit mid-hand state, checked tile by tile).
  */
 import { ok, type Result, type ScenarioStart } from '../core/types.js';
+import { flagProblem } from '../core/input.js';
 import { isTileCode, kindOf, sortTiles, type TileCode } from '../mahjong/tiles.js';
 import { fail } from './actions.js';
 import type { Options } from './options.js';
 import { claimOptions, pending, startPlay } from './rules.js';
 import { dealFrom, setup } from './setup.js';
-import { emptyPlayer, freshMatch, newState, tileSet, type ClaimAnswer, type MeldState, type State } from './state.js';
+import { emptyPlayer, freshMatch, newState, tileSet, type ClaimAnswer, type KongType, type MeldState, type State } from './state.js';
 import { openClaimWindow } from '../core/claims.js';
 import { Rng } from '../core/rng.js';
 
@@ -72,7 +73,7 @@ export function checkInvariants(s: State): string[] {
 interface PositionMeld {
   tiles: string[];
   exposed?: boolean;
-  kongType?: 'concealed' | 'added' | 'claimed';
+  kongType?: unknown;
   claimedFrom?: number;
 }
 interface PositionSeat {
@@ -83,35 +84,47 @@ interface PositionSeat {
   originalCall?: boolean;
 }
 
-function parseMelds(raw: PositionMeld[]): MeldState[] | string {
+const KONG_TYPES: readonly KongType[] = ['concealed', 'added', 'claimed'];
+const isKongType = (x: unknown): x is KongType => (KONG_TYPES as readonly unknown[]).includes(x);
+
+/**
+ * The `melds` of a seat. As in the score CLI (scoring/cli.ts `parseMeld`), a pung or chow with
+ * `exposed: false` is a concealed set, held in hand (§7): its tiles come back in `held` for the
+ * concealed tiles. A kong's `kongType` must be one of concealed / added / claimed and agree with `exposed`.
+ */
+function parseMelds(raw: unknown): { melds: MeldState[]; held: TileCode[] } | string {
+  if (!Array.isArray(raw)) return 'melds must be a list';
   const out: MeldState[] = [];
-  for (const m of raw) {
+  const held: TileCode[] = [];
+  for (const m of raw as PositionMeld[]) {
+    if (!m || typeof m !== 'object') return 'a meld must be an object {tiles, exposed?, kongType?, claimedFrom?}';
     if (!Array.isArray(m.tiles) || !m.tiles.every((t) => kindOf(t) !== null)) return `bad meld tiles ${JSON.stringify(m.tiles)}`;
+    const flag = flagProblem(m as unknown as Record<string, unknown>, ['exposed'], 'meld.');
+    if (flag) return flag;
     const ks = m.tiles.map((t) => kindOf(t)!).sort((a, b) => a - b);
     const same = ks.every((k) => k === ks[0]);
     const tiles = sortTiles(m.tiles);
-    if (ks.length === 4 && same) {
-      const kongType = m.kongType ?? (m.exposed === false ? 'concealed' : 'claimed');
-      out.push({
-        type: 'kong',
-        tiles,
-        exposed: kongType !== 'concealed',
-        kongType,
-        ...(m.claimedFrom === undefined ? {} : { claimedFrom: m.claimedFrom }),
-      });
-    } else if (ks.length === 3 && same)
-      out.push({ type: 'pung', tiles, exposed: true, ...(m.claimedFrom === undefined ? {} : { claimedFrom: m.claimedFrom }) });
-    else if (
-      ks.length === 3 &&
-      ks[0]! < 27 &&
-      Math.floor(ks[0]! / 9) === Math.floor(ks[2]! / 9) &&
-      ks[1] === ks[0]! + 1 &&
-      ks[2] === ks[0]! + 2
-    )
-      out.push({ type: 'chow', tiles, exposed: true, ...(m.claimedFrom === undefined ? {} : { claimedFrom: m.claimedFrom }) });
-    else return `not a chow, pung or kong: ${m.tiles.join(' ')}`;
+    const from = m.claimedFrom === undefined ? {} : { claimedFrom: m.claimedFrom };
+    const isKong = ks.length === 4 && same;
+    if (m.kongType !== undefined && !isKong) return `kongType is only for a kong (4 tiles): ${m.tiles.join(' ')}`;
+    if (isKong) {
+      if (m.kongType !== undefined && !isKongType(m.kongType))
+        return `kongType must be concealed, added or claimed, not ${JSON.stringify(m.kongType)}`;
+      const kongType: KongType = m.kongType ?? (m.exposed === false ? 'concealed' : 'claimed');
+      if (m.exposed !== undefined && m.exposed !== (kongType !== 'concealed'))
+        return `kongType ${kongType} contradicts exposed: ${String(m.exposed)} (a concealed kong is the only one not exposed)`;
+      out.push({ type: 'kong', tiles, exposed: kongType !== 'concealed', kongType, ...from });
+      continue;
+    }
+    const isChow =
+      ks.length === 3 && ks[0]! < 27 && Math.floor(ks[0]! / 9) === Math.floor(ks[2]! / 9) && ks[1] === ks[0]! + 1 && ks[2] === ks[0]! + 2;
+    if (!(ks.length === 3 && (same || isChow))) return `not a chow, pung or kong: ${m.tiles.join(' ')}`;
+    if (m.exposed === false) {
+      if (m.claimedFrom !== undefined) return `a concealed set (exposed: false) is not claimed: ${m.tiles.join(' ')}`;
+      held.push(...tiles);
+    } else out.push({ type: same ? 'pung' : 'chow', tiles, exposed: true, ...from });
   }
-  return out;
+  return { melds: out, held };
 }
 
 const WINDS = ['1z', '2z', '3z', '4z'];
@@ -133,14 +146,16 @@ function fromPosition(opts: Options, seats: number, pos: Record<string, unknown>
     const r = rawSeats[i]!;
     const p = emptyPlayer();
     if (!Array.isArray(r.concealed) || !r.concealed.every((t) => kindOf(t) !== null)) return bad(`seat ${i}: concealed must be tile codes`);
-    p.concealed = sortTiles(r.concealed);
     const melds = parseMelds(r.melds ?? []);
     if (typeof melds === 'string') return bad(`seat ${i}: ${melds}`);
-    p.melds = melds;
+    p.concealed = sortTiles([...r.concealed, ...melds.held]);
+    p.melds = melds.melds;
     p.bonus = (r.bonus ?? []).slice();
     if (!p.bonus.every((b) => /^[1-8]f$/.test(b))) return bad(`seat ${i}: bonus must be 1f–8f`);
     p.discards = (r.discards ?? []).map((d) => (typeof d === 'string' ? { tile: d } : { ...d }));
     if (!p.discards.every((d) => isTileCode(d.tile))) return bad(`seat ${i}: bad discard`);
+    const flag = flagProblem(r as unknown as Record<string, unknown>, ['originalCall'], `seat ${i}: `);
+    if (flag) return bad(flag);
     p.originalCall = r.originalCall === true;
     s.players.push(p);
   }
@@ -178,6 +193,8 @@ function fromPosition(opts: Options, seats: number, pos: Record<string, unknown>
   if (!Number.isInteger(turn) || turn < 0 || turn >= seats) return bad('turn must be a seat');
   s.turn = turn;
   s.discardCount = Number(pos.discardCount ?? s.players.reduce((a, p) => a + p.discards.length, 0));
+  const anyClaim = flagProblem(pos, ['anyClaim']);
+  if (anyClaim) return bad(anyClaim);
   s.anyClaim = pos.anyClaim === true || s.players.some((p) => p.melds.some((m) => m.exposed));
   const phase = String(pos.phase ?? 'turn');
   if (phase === 'turn' || phase === 'discard-after-claim') {

@@ -2,6 +2,7 @@
  * `score` CLI command: score one hand, or an array of hands, given as JSON
  * (docs/scenarios-vn-mahjong.md "Score CLI"). The settlement is `settleWin`, the one the engine uses.
  */
+import { flagProblem } from '../core/input.js';
 import { resolveOptions } from '../core/options.js';
 import { OPTIONS } from './options.js';
 import { inferAs } from './scenario.js';
@@ -24,7 +25,13 @@ const tiles = (x: unknown): Tile[] | null =>
 const known = (t: Tile) => isOrdinary(t) || isBonus(t) || isJoker(t);
 const WIN_BY: readonly WinBy[] = ['self-draw', 'discard', 'rob-kong', 'rob-bounce', 'thien-u'];
 const LIABLE_RULES: readonly Liable['rule'][] = ['thap-nhi-chuong', 'bach-bao', 'bac-bao', 'flower-joker', 'cuu-chuong'];
+/** The rule name of an explicit liability given without one (a seat that pays for everyone). */
+const ANY_LIABILITY = 'liability';
 const bool = (x: unknown) => x === true;
+/** The documented boolean fields: a value that is not true or false is an error, never read as a default. */
+const HAND_FLAGS = ['replacement', 'lastTile', 'diaU', 'nhanU', 'neverExposed', 'discarderCalled'];
+const MELD_FLAGS = ['exposed', 'concealed', 'called', 'added', 'exempt'];
+const FLOWER_FLAGS = ['initial', 'bounced'];
 
 type Invalid = { valid: false; reason: string };
 const bad = (reason: string): Invalid => ({ valid: false, reason });
@@ -47,11 +54,18 @@ function parseMelds(raw: unknown, seat: number): ParsedMeld[] | string {
   for (const m of raw as Record<string, unknown>[]) {
     const ts0 = m && typeof m === 'object' ? tiles(m.tiles) : null;
     if (!ts0 || (ts0.length !== 3 && ts0.length !== 4)) return 'each meld needs 3 or 4 tiles';
+    const flag = flagProblem(m, MELD_FLAGS, 'meld.');
+    if (flag) return flag;
     const parsed = ts0.map((t) => /^(J[A-Z])\((\w+)\)$/.exec(t));
     const ts = ts0.map((t, k) => parsed[k]?.[1] ?? t);
     const as = parsed.every((p, k) => p || !isJoker(ts0[k]!)) ? ts0.map((t, k) => parsed[k]?.[2] ?? t) : inferAs(ts);
     if (!as || !ts.every(known) || !as.every(isOrdinary)) return `meld ${ts0.join(' ')} is not a set`;
     const concealed = m.exposed === false || m.concealed === true;
+    // an Âm Coong (exposed: false / concealed: true) is neither exposed, called, added nor fed
+    if (m.exposed === true && m.concealed === true) return `meld ${ts0.join(' ')}: exposed: true contradicts concealed: true`;
+    if (m.exposed === false && m.concealed === false) return `meld ${ts0.join(' ')}: exposed: false contradicts concealed: false`;
+    if (concealed && (m.called === true || m.added === true || (m.from !== undefined && m.from !== null)))
+      return `meld ${ts0.join(' ')}: a concealed meld (Âm Coong) has no called, added or from`;
     const called = concealed ? false : m.called !== false;
     const from = m.from === undefined || m.from === null ? (called ? (seat + 3) % 4 : null) : wind(m.from);
     if (m.from !== undefined && m.from !== null && from === null) return 'a meld\'s "from" must be a seat 0…3 or a wind';
@@ -80,6 +94,8 @@ function parseExposed(raw: unknown): ExposedIn[] | string {
     const x = typeof e === 'string' ? { tile: e } : (e as Record<string, unknown>);
     if (!x || typeof x.tile !== 'string' || !(isBonus(x.tile) || isJoker(x.tile)))
       return 'flowers lists bonus tiles and jokers ("1f" or {"tile","initial","bounced"})';
+    const flag = flagProblem(x, FLOWER_FLAGS, `flowers ${x.tile}: `);
+    if (flag) return flag;
     out.push({ tile: x.tile, initial: bool(x.initial), bounced: bool(x.bounced) });
   }
   return out;
@@ -91,8 +107,10 @@ function parseLiable(x: unknown): Liable | null | 'auto' | string {
   const o = typeof x === 'object' ? (x as Record<string, unknown>) : { seat: x };
   const seat = wind(o.seat);
   if (seat === null) return 'liable.seat must be a seat 0…3 or a wind';
-  const rule = (o.rule ?? 'liability') as Liable['rule'];
-  return { seat, rule: LIABLE_RULES.includes(rule) ? rule : ('liability' as Liable['rule']) };
+  const rule = o.rule ?? ANY_LIABILITY;
+  if (rule !== ANY_LIABILITY && !LIABLE_RULES.includes(rule as Liable['rule']))
+    return `liable.rule must be one of ${[...LIABLE_RULES, ANY_LIABILITY].join(', ')} (or left out), not ${JSON.stringify(rule)}`;
+  return { seat, rule: rule as Liable['rule'] };
 }
 
 function scoreOne(input: unknown): unknown {
@@ -103,8 +121,18 @@ function scoreOne(input: unknown): unknown {
   if (seat === null || round === null) return bad('seatWind/roundWind must be 1z…4z');
   const conc = tiles(i.concealed);
   if (!conc || !conc.every(known)) return bad('concealed must be a list of tile codes');
-  const opt = resolveOptions(OPTIONS, (i.options as Record<string, unknown>) ?? {}, typeof i.preset === 'string' ? i.preset : undefined);
-  if (!opt.ok) return bad(opt.errors.map((e) => `${e.key}: ${e.message}`).join('; '));
+  // a preset that is not a preset name (`5`, `"nope"`) is an error from resolveOptions, never ignored
+  const opt = resolveOptions(
+    OPTIONS,
+    (i.options as Record<string, unknown>) ?? {},
+    i.preset === undefined ? undefined : (i.preset as string),
+  );
+  if (!opt.ok) return bad(opt.errors.map((e) => `${e.key}: ${e.message} (allowed: ${e.allowed})`).join('; '));
+  const flag = flagProblem(i, HAND_FLAGS);
+  if (flag) return bad(flag);
+  const wins = i.consecutiveWins ?? 1;
+  if (typeof wins !== 'number' || !Number.isInteger(wins) || wins < 1)
+    return bad(`consecutiveWins must be a whole number from 1 (this win's number in the winner's run), not ${JSON.stringify(wins)}`);
   const o = opt.value;
   const melds = parseMelds(i.melds, seat);
   if (typeof melds === 'string') return bad(melds);
@@ -135,10 +163,10 @@ function scoreOne(input: unknown): unknown {
     diaU: bool(i.diaU),
     nhanU: bool(i.nhanU),
     batHoa: winBy === 'discard' && win !== null && !isOrdinary(win),
-    consecutiveWins: typeof i.consecutiveWins === 'number' ? i.consecutiveWins : 1,
+    consecutiveWins: wins,
     neverExposed:
-      i.neverExposed !== undefined
-        ? !!i.neverExposed
+      typeof i.neverExposed === 'boolean'
+        ? i.neverExposed
         : exposed.length === 0 && (o['nfnl-calls'] === 'allowed' || melds.every((m) => !m.meld.called)),
   };
   // Liabilities (§11): the called melds in the order given, each with its feeder.

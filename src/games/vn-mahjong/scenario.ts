@@ -1,5 +1,6 @@
 /** fromScenario(): `{seed}`, `{deck}` and `{position}` starts (docs/scenarios-vn-mahjong.md). */
 import { openClaimWindow } from '../core/claims.js';
+import { flagProblem } from '../core/input.js';
 import { ok, type Result, type ScenarioStart } from '../core/types.js';
 import { Rng } from '../core/rng.js';
 import { fail, type VnAction } from './actions.js';
@@ -51,6 +52,16 @@ export function inferAs(tiles: Tile[]): Tile[] | null {
   return out;
 }
 
+const WIND_CODES = ['1z', '2z', '3z', '4z'];
+
+/** `roundWind`: 0…3 or the wind's code `1z`…`4z` (default East); anything else is an error, never East. */
+function roundWindOf(x: unknown): number | string {
+  if (x === undefined) return 0;
+  if (typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 3) return x;
+  if (typeof x === 'string' && WIND_CODES.includes(x)) return WIND_CODES.indexOf(x);
+  return `roundWind must be 0…3 or 1z…4z, not ${JSON.stringify(x)}`;
+}
+
 export function fromScenario(opts: VnOptions, seats: number, start: ScenarioStart): Result<State> {
   if ('seed' in start) return ok(setup(opts, seats, start.seed, null));
   const full = fullSet(opts['joker-copies'], opts['honour-joker']);
@@ -65,7 +76,11 @@ export function fromScenario(opts: VnOptions, seats: number, start: ScenarioStar
   }
   const pos = start.position as Record<string, unknown>;
   const s = emptyState(opts, newMatch(seats, null), []);
-  if (typeof pos.roundWind === 'number') s.roundWind = pos.roundWind;
+  const rw = roundWindOf(pos.roundWind);
+  if (typeof rw === 'string') return fail('bad-position', { why: rw });
+  s.roundWind = rw;
+  const flag = flagProblem(pos, ['dealerFirstTurn', 'anyCall']);
+  if (flag) return fail('bad-position', { why: flag });
   const hands = pos.hands as unknown[];
   if (!Array.isArray(hands) || hands.length !== 4) return fail('bad-position', { why: 'hands must list 4 seats' });
   let pool: Tile[] = full;
@@ -82,6 +97,11 @@ export function fromScenario(opts: VnOptions, seats: number, start: ScenarioStar
     if (e1) return fail('bad-position', { why: e1 });
     const melds = ((pos.melds as MeldIn[][] | undefined)?.[seat] ?? []) as MeldIn[];
     for (const [k, m] of melds.entries()) {
+      const mf =
+        m && typeof m === 'object'
+          ? flagProblem(m as unknown as Record<string, unknown>, ['called', 'concealed', 'added'], `seat ${seat} meld.`)
+          : null;
+      if (mf) return fail('bad-position', { why: mf });
       const tiles = split(m.tiles);
       const as = m.as ? split(m.as) : inferAs(tiles);
       if (!as || as.length !== tiles.length) return fail('bad-position', { why: `seat ${seat} meld ${tiles.join('')} is not a set` });
@@ -105,6 +125,8 @@ export function fromScenario(opts: VnOptions, seats: number, start: ScenarioStar
     if (p.lastCallAt === -1) p.lastCallAt = -1000;
     const exp = ((pos.exposed as unknown[][] | undefined)?.[seat] ?? []) as (Tile | { tile: Tile; initial?: boolean; bounced?: boolean })[];
     for (const e of exp) {
+      const ef = e && typeof e === 'object' ? flagProblem(e, ['initial', 'bounced'], `seat ${seat} exposed ${e.tile}: `) : null;
+      if (ef) return fail('bad-position', { why: ef });
       const x =
         typeof e === 'string' ? { tile: e, initial: false, bounced: false } : { tile: e.tile, initial: !!e.initial, bounced: !!e.bounced };
       p.exposed.push(x);

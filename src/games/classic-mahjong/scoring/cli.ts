@@ -2,6 +2,7 @@
  * The `score` CLI contract (issue 5, classic-mahjong.md §9.7): one JSON hand or an array of hands
  * in, the scoring as JSON out. Bad input gives `{ valid: false, reason }`, never a throw.
  */
+import { flagProblem } from '../../core/input.js';
 import { resolveOptions } from '../../core/options.js';
 import { countsOf, kindOf, isBonusCode, type Kind } from '../../mahjong/tiles.js';
 import { OPTIONS, type Options } from '../options.js';
@@ -30,14 +31,16 @@ function fail(reason: string): CliOutput {
  * add to the concealed tiles. A 4-tile meld with `exposed: false` is a concealed kong (declared).
  */
 export function parseMeld(raw: unknown): DeclaredMeld | { concealedSet: Kind[] } | string {
-  if (!raw || typeof raw !== 'object') return 'a meld must be an object {tiles, exposed}';
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return 'a meld must be an object {tiles, exposed}';
   const m = raw as { tiles?: unknown; exposed?: unknown; claimed?: unknown };
   if (!Array.isArray(m.tiles) || m.tiles.some((t) => typeof t !== 'string')) return 'meld.tiles must be an array of tile codes';
   const kinds = (m.tiles as string[]).map(kindOf);
   if (kinds.some((k) => k === null)) return `meld has an unknown tile: ${(m.tiles as string[]).join(' ')}`;
-  if (m.exposed !== undefined && typeof m.exposed !== 'boolean') return 'meld.exposed must be true or false';
+  const flag = flagProblem(m, ['exposed', 'claimed'], 'meld.');
+  if (flag) return flag;
   const ks = (kinds as Kind[]).slice().sort((a, b) => a - b);
   const exposed = m.exposed !== false;
+  if (!exposed && m.claimed === true) return `meld ${(m.tiles as string[]).join(' ')}: a claimed kong is exposed, not "exposed": false`;
   const same = ks.every((k) => k === ks[0]);
   const isChow =
     ks.length === 3 && ks[0]! < 27 && Math.floor(ks[0]! / 9) === Math.floor(ks[2]! / 9) && ks[1] === ks[0]! + 1 && ks[2] === ks[0]! + 2;
@@ -54,6 +57,9 @@ const WIN_BY: Record<string, WinSource> = {
   'robbed-kong': 'robbed-kong',
 };
 
+/** The hand-level fields that are booleans when given (§9.7); anything else is an error, never a default. */
+const HAND_FLAGS = ['won', 'lastTileOfWall', 'originalCall', 'kongUponKong', 'dealer'] as const;
+
 /** Parse one CLI hand into scorer facts and options. */
 export function parseCliHand(raw: unknown): { facts: HandFacts; opts: Options } | string {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return 'a hand must be a JSON object';
@@ -62,10 +68,19 @@ export function parseCliHand(raw: unknown): { facts: HandFacts; opts: Options } 
   const round = WIND_CODES.indexOf(String(h.roundWind ?? '1z'));
   if (seat < 0) return 'seatWind must be 1z, 2z, 3z or 4z';
   if (round < 0) return 'roundWind must be 1z, 2z, 3z or 4z';
+  const flag = flagProblem(h, HAND_FLAGS);
+  if (flag) return flag;
+  // §3: seat 0 is East, and East is the dealer of the hand, so `dealer` only restates the seat wind
+  if (h.dealer !== undefined && h.dealer !== (seat === 0))
+    return `dealer ${String(h.dealer)} contradicts seatWind ${WIND_CODES[seat]}: East (1z) is the dealer (§3)`;
   const rawOpts = (h.options ?? {}) as Record<string, unknown>;
   if (typeof rawOpts !== 'object' || Array.isArray(rawOpts)) return 'options must be an object';
-  const { preset, ...overrides } = rawOpts;
-  const o = resolveOptions(OPTIONS, overrides, preset === undefined ? undefined : String(preset));
+  // A preset at the top level (as in the other games' CLIs and in scenarios), or the `preset` option
+  // among the options: that option brings its bundle along (options.ts `bundles`; bmja has none).
+  const optPreset = rawOpts.preset;
+  if (h.preset !== undefined && optPreset !== undefined && h.preset !== optPreset)
+    return `preset ${JSON.stringify(h.preset)} and options.preset ${JSON.stringify(optPreset)} differ: give one preset`;
+  const o = resolveOptions(OPTIONS, rawOpts, h.preset === undefined ? undefined : String(h.preset));
   if (!o.ok) return o.errors.map((e) => `${e.key}: ${e.message} (allowed: ${e.allowed})`).join('; ');
   if (!Array.isArray(h.concealed) || h.concealed.some((t) => typeof t !== 'string')) return 'concealed must be an array of tile codes';
   const concealed = countsOf(h.concealed as string[]);
@@ -86,10 +101,18 @@ export function parseCliHand(raw: unknown): { facts: HandFacts; opts: Options } 
   if (won) {
     const blessing = h.blessing;
     if (blessing !== undefined && blessing !== 'heaven' && blessing !== 'earth') return 'blessing must be heaven or earth';
+    // §8.3: Heaven's Blessing is East's win on the dealt tiles (self-drawn), Earth's a non-East seat's
+    // win on East's first discard: a blessing that contradicts the seat or `winBy` is an error
+    if (blessing === 'heaven' && seat !== 0) return `blessing heaven is East's win (seatWind 1z), not seatWind ${WIND_CODES[seat]}'s`;
+    if (blessing === 'earth' && seat === 0) return "blessing earth is won on East's first discard, by a seat other than East (1z)";
+    if (blessing === 'heaven' && h.winBy !== undefined && h.winBy !== 'self-draw')
+      return `blessing heaven is won on East's dealt tiles: winBy must be self-draw (or left out), not ${JSON.stringify(h.winBy)}`;
+    if (blessing === 'earth' && h.winBy !== undefined && h.winBy !== 'discard')
+      return `blessing earth is won on East's first discard: winBy must be discard (or left out), not ${JSON.stringify(h.winBy)}`;
     const wt = h.winningTile === undefined ? null : kindOf(String(h.winningTile));
     if (h.winningTile !== undefined && wt === null) return `unknown winning tile ${String(h.winningTile)}`;
     const by = WIN_BY[String(h.winBy)];
-    if (!by && blessing !== 'heaven') return 'winBy must be discard, self-draw, replacement or robbed-kong';
+    if (!by && blessing === undefined) return 'winBy must be discard, self-draw, replacement or robbed-kong';
     let source: WinSource = by ?? 'wall';
     if (h.lastTileOfWall === true) {
       if (source === 'wall') source = 'last-wall-tile';
@@ -101,8 +124,28 @@ export function parseCliHand(raw: unknown): { facts: HandFacts; opts: Options } 
     if (wt !== null) facts.winningTile = wt;
     if (h.originalCall === true) facts.originalCall = true;
     if (h.kongUponKong === true) facts.kongUponKong = true;
-  } else if (h.winningTile !== undefined || h.winBy !== undefined) return 'a hand that did not win has no winningTile or winBy';
+    const streak = eastStreak(h.eastConsecutiveWins, seat, o.value);
+    if (typeof streak === 'string') return streak;
+    if (streak) facts.eastStreak = true;
+  } else if (h.winningTile !== undefined || h.winBy !== undefined || h.blessing !== undefined || h.eastConsecutiveWins !== undefined)
+    return 'a hand that did not win has no winningTile, winBy, blessing or eastConsecutiveWins';
   return { facts, opts: o.value };
+}
+
+/**
+ * `eastConsecutiveWins`: this win's number in East's run of wins (§3, §8.3 `east-streak-limit`,
+ * the `eastConsecutiveWins` flag of §9.7). The limit fires as in the engine: a tournament rotation
+ * (in a quick one the deal always passes), the limit on, and this win the Nth or later.
+ */
+function eastStreak(n: unknown, seat: number, o: Options): boolean | string {
+  if (n === undefined) return false;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1)
+    return `eastConsecutiveWins must be a whole number from 1 (this win's number in East's run), not ${JSON.stringify(n)}`;
+  if (seat !== 0) return 'eastConsecutiveWins is for East (seatWind 1z), the dealer';
+  if (n > 1 && o.rotation !== 'tournament')
+    return 'eastConsecutiveWins above 1 needs rotation tournament (in a quick rotation the deal passes after every hand, §3)';
+  const limit = o['east-streak-limit'] === 'off' ? 0 : Number(o['east-streak-limit']);
+  return limit > 0 && n >= limit;
 }
 
 function scoreOne(raw: unknown): CliOutput {
