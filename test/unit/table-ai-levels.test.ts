@@ -169,16 +169,13 @@ test('hints: refused when the server switched them off, for a spectator, and wit
   );
 });
 
+/** A server's table settings before /config touches them. */
+const DEFAULTS = { aiLevel: 'normal', takeoverLevel: 'normal', hints: true, voteAfter: 3, lobbyDays: 7 };
+
 test('/config ai-level, takeover-level and hints: stored per server and game, validated, reset', () => {
   const store = openStore(':memory:', engineOf);
   const t = translator('en');
-  assert.deepEqual(store.settings.table('g', 'phom'), {
-    aiLevel: 'normal',
-    takeoverLevel: 'normal',
-    hints: true,
-    voteAfter: 3,
-    lobbyDays: 7,
-  });
+  assert.deepEqual(store.settings.table('g', 'phom'), DEFAULTS);
   assert.equal(setOption(store, 'g', 'phom', 'ai-level', 'strong', 'admin', t).ok, true);
   assert.equal(setOption(store, 'g', 'phom', 'takeover-level', 'easy', 'admin', t).ok, true);
   assert.equal(setOption(store, 'g', 'phom', 'hints', 'off', 'admin', t).ok, true);
@@ -192,11 +189,7 @@ test('/config ai-level, takeover-level and hints: stored per server and game, va
     voteAfter: 3,
     lobbyDays: 7,
   });
-  assert.deepEqual(
-    store.settings.table('g', 'chan'),
-    { aiLevel: 'normal', takeoverLevel: 'normal', hints: true, voteAfter: 3, lobbyDays: 7 },
-    'per game',
-  );
+  assert.deepEqual(store.settings.table('g', 'chan'), DEFAULTS, 'per game');
   // House rules and table settings live side by side.
   const key = Object.keys(engineOf('phom').options.fields)[0]!;
   const spec = (engineOf('phom').options.fields as Record<string, { default: unknown }>)[key]!;
@@ -211,13 +204,7 @@ test('/config ai-level, takeover-level and hints: stored per server and game, va
   assert.equal(resetOption(store, 'g', 'phom', 'hints', 'admin', t).ok, true);
   assert.equal(store.settings.table('g', 'phom').hints, true);
   resetOption(store, 'g', 'phom', null, 'admin', t);
-  assert.deepEqual(store.settings.table('g', 'phom'), {
-    aiLevel: 'normal',
-    takeoverLevel: 'normal',
-    hints: true,
-    voteAfter: 3,
-    lobbyDays: 7,
-  });
+  assert.deepEqual(store.settings.table('g', 'phom'), DEFAULTS);
 });
 
 test("/config set ai-level, takeover-level and hints: the reply names the value in the user's language", () => {
@@ -288,13 +275,7 @@ test('migration 6: a database written before levels keeps its tables at normal, 
   const row = games.get('old')!;
   assert.equal(row.takeoverLevel, 'normal');
   assert.equal(row.hints, true);
-  assert.deepEqual(new SettingsStore(db).table('g', 'phom'), {
-    aiLevel: 'normal',
-    takeoverLevel: 'normal',
-    hints: true,
-    voteAfter: 3,
-    lobbyDays: 7,
-  });
+  assert.deepEqual(new SettingsStore(db).table('g', 'phom'), DEFAULTS);
   games.recordHint({ gameId: 'old', version: 0, hand: 0, seat: 0, userId: 'u0', level: 'strong', action: { type: 'draw' } });
   assert.throws(() => db.prepare("UPDATE hints SET level = 'easy'").run(), /append-only/);
 });
