@@ -402,10 +402,10 @@ async function editPing(
 }
 
 /** Redraws the table's lobby message (in the channel /play ran in) as the row now stands. */
-export async function redrawLobby(ctx: BotContext, t: Table): Promise<void> {
+export async function redrawLobby(ctx: BotContext, t: Table, closedIdle?: number): Promise<void> {
   if (!t.row.lobbyMessageId || !t.row.channelId) return;
   const ch = await gameChannel(ctx, t.row.channelId);
-  await ch?.messages.edit(t.row.lobbyMessageId, lobbyPayload(ctx, t.row, t.seats, publicLang(ctx, t))).catch(() => undefined);
+  await ch?.messages.edit(t.row.lobbyMessageId, lobbyPayload(ctx, t.row, t.seats, publicLang(ctx, t), closedIdle)).catch(() => undefined);
 }
 
 /**

@@ -4,15 +4,18 @@
  * cancelled as the host's Cancel would cancel it: /games stops listing it and its buttons answer
  * "cancelled". Its lobby message says why, and its game thread gets one line and is archived.
  *
- * The scheduler's housekeeping (housekeeping.ts) sweeps every 10 minutes, for its own shard's servers. A lobby changed
- * between the sweep's query and its close stays open (`closeIdleLobby` checks `public_at`).
+ * The scheduler's housekeeping (housekeeping.ts) sweeps every 10 minutes, for its own shard's
+ * servers, at most `PER_SWEEP` lobbies at a time (the first sweep after a deploy may find many, and
+ * each closes with three requests while the timer round waits). A lobby changed between the sweep's
+ * query and its close stays open (`closeIdleLobby` checks `public_at`).
  */
 import type { BotContext, GameLocks } from './context.js';
-import { archiveLobbyThread, DAY_MS, lobbyPayload } from './lobby.js';
-import { gameChannel } from './messages.js';
+import { archiveLobbyThread, DAY_MS } from './lobby.js';
 import { translator } from '../table/i18n.js';
-import { publicLang } from './effects.js';
+import { publicLang, redrawLobby } from './effects.js';
 import type { ShardScope } from '../store/shards.js';
+
+const PER_SWEEP = 25;
 
 /** Closes the lobbies idle past their server's `lobby-days`; returns the ids closed. */
 export async function expireLobbies(ctx: BotContext, locks: GameLocks, now: number, scope: ShardScope | null): Promise<string[]> {
@@ -21,17 +24,14 @@ export async function expireLobbies(ctx: BotContext, locks: GameLocks, now: numb
   for (const l of ctx.store.games.idleLobbies(now - DAY_MS, scope)) {
     const days = ctx.store.settings.table(l.guildId, l.game).lobbyDays;
     if (days <= 0 || l.publicAt + days * DAY_MS > now) continue;
+    if (closed.length >= PER_SWEEP) break;
     await locks.run(l.id, async () => {
       if (!ctx.store.games.closeIdleLobby(l.id, l.publicAt)) return;
       closed.push(l.id);
       const t = ctx.table.load(l.id);
       if (!t) return;
-      const lang = publicLang(ctx, t);
-      if (t.row.lobbyMessageId && t.row.channelId) {
-        const ch = await gameChannel(ctx, t.row.channelId);
-        await ch?.messages.edit(t.row.lobbyMessageId, lobbyPayload(ctx, t.row, t.seats, lang, days)).catch(() => undefined);
-      }
-      await archiveLobbyThread(ctx, t.row, translator(lang)('common:lobby.expired-thread', { count: days }));
+      await redrawLobby(ctx, t, days);
+      await archiveLobbyThread(ctx, t.row, translator(publicLang(ctx, t))('common:lobby.expired-thread', { count: days }));
     });
   }
   if (closed.length) ctx.log.info({ games: closed }, 'idle lobbies closed');

@@ -91,3 +91,17 @@ test('a lobby its host cancels, or leaves alone, has its thread archived (it no 
     assert.equal(w.sim.channel(threadOf(b.gameId)).archived, true);
   });
 });
+
+test('a sweep closes at most 25 idle lobbies (each takes three requests while the timer round waits); the next sweep the rest', async () => {
+  await withWorld(async (w) => {
+    const ids: string[] = [];
+    for (let k = 0; k < 27; k++) ids.push((await openLobby(w, w.users[k % 4]!.id)).gameId);
+    const open = () => ids.filter((id) => w.store.games.get(id)!.status === 'lobby').length;
+    await later(w, 7 * DAY + 1);
+    assert.equal(open(), 2);
+    await later(w, 5 * 60_000);
+    assert.equal(open(), 2, 'not before the next sweep (every 10 minutes)');
+    await later(w, 5 * 60_000);
+    assert.equal(open(), 0);
+  });
+});
