@@ -4,7 +4,7 @@
  */
 import { ok, type Result, type ScenarioStart } from '../core/types.js';
 import { flagProblem } from '../core/input.js';
-import { isTileCode, kindOf, sortTiles, type TileCode } from '../mahjong/tiles.js';
+import { isChowKinds, isTileCode, kindOf, sortTiles, type TileCode } from '../mahjong/tiles.js';
 import { fail } from './actions.js';
 import type { Options } from './options.js';
 import { claimOptions, pending, startPlay } from './rules.js';
@@ -116,8 +116,7 @@ function parseMelds(raw: unknown): { melds: MeldState[]; held: TileCode[] } | st
       out.push({ type: 'kong', tiles, exposed: kongType !== 'concealed', kongType, ...from });
       continue;
     }
-    const isChow =
-      ks.length === 3 && ks[0]! < 27 && Math.floor(ks[0]! / 9) === Math.floor(ks[2]! / 9) && ks[1] === ks[0]! + 1 && ks[2] === ks[0]! + 2;
+    const isChow = isChowKinds(ks);
     if (!(ks.length === 3 && (same || isChow))) return `not a chow, pung or kong: ${m.tiles.join(' ')}`;
     if (m.exposed === false) {
       if (m.claimedFrom !== undefined) return `a concealed set (exposed: false) is not claimed: ${m.tiles.join(' ')}`;

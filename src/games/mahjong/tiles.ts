@@ -37,6 +37,9 @@ export const rankOf = (k: Kind): number => (k >= 27 ? k - 26 : (k % 9) + 1);
 export const isTerminal = (k: Kind): boolean => k < 27 && (k % 9 === 0 || k % 9 === 8);
 /** Terminals and honours. */
 export const isMajor = (k: Kind): boolean => isHonor(k) || isTerminal(k);
+/** Whether three kinds, sorted, are a chow: consecutive ranks of one suit (no honours, no wrap-around). */
+export const isChowKinds = (ks: readonly Kind[]): boolean =>
+  ks.length === 3 && ks[0]! < 27 && Math.floor(ks[0]! / 9) === Math.floor(ks[2]! / 9) && ks[1] === ks[0]! + 1 && ks[2] === ks[0]! + 2;
 export const isSimple = (k: Kind): boolean => !isMajor(k);
 
 /** Bonus tiles `1f`–`8f` (flowers 1–4, seasons 5–8). */

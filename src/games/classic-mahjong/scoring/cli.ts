@@ -4,7 +4,7 @@
  */
 import { flagProblem } from '../../core/input.js';
 import { resolveOptions } from '../../core/options.js';
-import { countsOf, kindOf, isBonusCode, type Kind } from '../../mahjong/tiles.js';
+import { countsOf, kindOf, isBonusCode, isChowKinds, type Kind } from '../../mahjong/tiles.js';
 import { OPTIONS, type Options } from '../options.js';
 import { scoreHand, scoringRules, type DeclaredMeld, type HandFacts, type WinSource } from './score.js';
 
@@ -42,8 +42,7 @@ export function parseMeld(raw: unknown): DeclaredMeld | { concealedSet: Kind[] }
   const exposed = m.exposed !== false;
   if (!exposed && m.claimed === true) return `meld ${(m.tiles as string[]).join(' ')}: a claimed kong is exposed, not "exposed": false`;
   const same = ks.every((k) => k === ks[0]);
-  const isChow =
-    ks.length === 3 && ks[0]! < 27 && Math.floor(ks[0]! / 9) === Math.floor(ks[2]! / 9) && ks[1] === ks[0]! + 1 && ks[2] === ks[0]! + 2;
+  const isChow = isChowKinds(ks);
   if (ks.length === 4 && same) return { type: 'kong', kind: ks[0]!, exposed, claimed: exposed && m.claimed === true };
   if (ks.length === 3 && (same || isChow))
     return exposed ? { type: same ? 'pung' : 'chow', kind: ks[0]!, exposed: true } : { concealedSet: ks };
