@@ -25,6 +25,7 @@ import {
 import { encodeConfigId } from '../src/bot/custom-id.js';
 import { button, row } from '../src/bot/messages.js';
 import { engineOf, isGameId } from '../src/table/manifests.js';
+import { redrawOpenLobbies } from '../src/bot/lobby-expiry.js';
 
 const keyOpt = (required: boolean) => (o: import('@discordjs/builders').SlashCommandStringOption) =>
   named(o, 'key', 'config.key').setRequired(required).setMaxLength(60);
@@ -106,4 +107,6 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
           : toggleOverridable(ctx.store, i.guildId, game, text('key', true)!, by, t);
   const key = s === 'set' || s === 'reset' ? text('key', false) : '';
   await eph(r.ok ? `✅ ${r.message}\n${runningNote(key, t)}` : `⚠️ ${r.message}`);
+  // Open lobbies say when they close: redrawn when that changes (a reset of every key resets it too).
+  if (r.ok && (key === 'lobby-days' || (s === 'reset' && key === null))) await redrawOpenLobbies(ctx, i.guildId, game);
 }

@@ -14,6 +14,7 @@ import { encodeConfigId, type ConfigId } from './custom-id.js';
 import { langOf, translator } from '../table/i18n.js';
 import { applyPreset, canConfigure, runningNote, setOption } from './config-core.js';
 import { isGameId } from '../table/manifests.js';
+import { redrawOpenLobbies } from './lobby-expiry.js';
 
 export async function onConfigComponent(ctx: BotContext, i: ButtonInteraction | StringSelectMenuInteraction, c: ConfigId): Promise<void> {
   const t = translator(langOf(i.locale, ctx.defaultLang));
@@ -71,4 +72,5 @@ export async function onConfigModal(ctx: BotContext, i: ModalSubmitInteraction, 
   if (key === null || value === null) return void (await i.reply({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral }));
   const r = setOption(ctx.store, i.guildId, c.game, key, value, i.user.id, t);
   await i.reply({ content: r.ok ? `${r.message}\n${runningNote(key, t)}` : r.message, flags: MessageFlags.Ephemeral });
+  if (r.ok && key === 'lobby-days') await redrawOpenLobbies(ctx, i.guildId, c.game);
 }

@@ -14,6 +14,7 @@ import { archiveLobbyThread, DAY_MS } from './lobby.js';
 import { translator } from '../table/i18n.js';
 import { publicLang, redrawLobby } from './effects.js';
 import type { ShardScope } from '../store/shards.js';
+import type { GameId } from '../games/core/types.js';
 
 const PER_SWEEP = 25;
 
@@ -36,4 +37,15 @@ export async function expireLobbies(ctx: BotContext, locks: GameLocks, now: numb
   }
   if (closed.length) ctx.log.info({ games: closed }, 'idle lobbies closed');
   return closed;
+}
+
+/**
+ * Redraws a server's open lobbies of one game after an admin changed or reset `lobby-days`: their
+ * "closes <t:…:R>" line follows the new value at once (the sweep already reads it).
+ */
+export async function redrawOpenLobbies(ctx: BotContext, guildId: string, game: GameId): Promise<void> {
+  for (const id of ctx.store.games.openLobbiesOf(guildId, game)) {
+    const t = ctx.table.load(id);
+    if (t) await redrawLobby(ctx, t);
+  }
 }

@@ -580,6 +580,15 @@ export class GameStore {
       .all(before, ...s.args) as { id: string; guildId: string | null; game: GameId; publicAt: number }[];
   }
 
+  /** The open lobbies of one server's game (at most `limit`, oldest change first). */
+  openLobbiesOf(guildId: string, game: GameId, limit = 25): string[] {
+    return (
+      this.db
+        .prepare("SELECT id FROM games WHERE status = 'lobby' AND guild_id = ? AND game = ? ORDER BY public_at, id LIMIT ?")
+        .all(guildId, game, limit) as { id: string }[]
+    ).map((r) => r.id);
+  }
+
   /**
    * lobby → cancelled, if it is still the lobby last changed at `publicAt` (a join or a setting since
    * keeps it open); whether it closed.

@@ -65,14 +65,17 @@ test('lobby-days is per server and game: 0 keeps lobbies open, 1 closes them aft
     assert.match(await set('phom', '0'), /lobby-days is now 0\.[\s\S]*applies to lobbies already open/);
     assert.match(await set('chan', '1'), /lobby-days is now 1/);
     assert.match(await set('chan', '91'), /0–90/, 'out of range is refused with the range');
+    // The open lobbies' messages follow the new value at once.
+    assert.doesNotMatch(w.sim.text(phom.lobbyId), /closes/);
+    assert.match(w.sim.text(chan.lobbyId), new RegExp(`closes <t:${Math.floor((w.now.t + DAY) / 1000)}:R>`));
     await later(w, DAY + 1);
     assert.equal(w.store.games.get(chan.gameId)!.status, 'cancelled', 'Chắn: one day');
     assert.match(w.sim.text(chan.lobbyId), /within 1 day$/m);
     await later(w, 60 * DAY);
     assert.equal(w.store.games.get(phom.gameId)!.status, 'lobby', 'Phỏm: 0 keeps it open');
-    // Its message is redrawn at its next change, without a closing time.
-    await click(w, w.users[1]!.id, phom.lobbyId, phom.join);
-    assert.doesNotMatch(w.sim.text(phom.lobbyId), /closes/);
+    // A reset of every key brings back the default (7 days), on the message too.
+    await slash(w, w.admin.id, 'config', { reset: { game: 'phom' } });
+    assert.match(w.sim.text(phom.lobbyId), /closes <t:\d+:R>/);
   });
 });
 
