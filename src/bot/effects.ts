@@ -314,13 +314,14 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
     case 'end-match': {
       if (t.row.lastNotice === 'match-over') return;
       const ch = await gameChannel(ctx, t.row.threadId);
-      if (!ch) return;
+      // The game is over whether or not its thread can be reached: this process forgets it.
+      if (!ch) return forgetTable(ctx, t.row.id);
       // The last table edit lands before the thread is archived and locked.
       await tableSettled(ctx, t.row.id);
       forgetGame(ctx, t.row.id);
       await closeSeatChannels(ctx, t);
-      tableSlots.get(ctx)?.delete(t.row.id);
       await deletePing(ctx, t);
+      forgetTable(ctx, t.row.id);
       // With two hands or more, the standings chart: every player's running total by hand.
       const entries = ctx.store.results.matchStandings(t.row.id, t.seats);
       const sm = standingsModel(t, lang, entries);
