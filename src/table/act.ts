@@ -170,7 +170,7 @@ export class Step {
   /** Claim preferences by seat (a `prefs` command replaces the clicker's). */
   prefs: Map<number, Set<ClaimPref>>;
   /** What was played in this step (a claim decision after it may be a new window: timers.ts `deadlines`). */
-  readonly moved = { turn: false, claimed: new Set<number>() };
+  readonly moved = { turn: false, claimed: new Set<number>(), lapsed: new Set<number>(), turnSeats: new Set<number>() };
 
   constructor(
     readonly t: Table,
@@ -203,10 +203,20 @@ export class Step {
       return { ok: false, refusal: refuse(`${this.t.row.game}:error.${code}`, true, r.error.data, r.error.message) };
     }
     if (d && windowKind(d) === 'claim') this.moved.claimed.add(seat);
-    else this.moved.turn = true;
+    else {
+      this.moved.turn = true;
+      this.moved.turnSeats.add(seat);
+    }
     this.state = r.value;
+    this.noteLapsed();
     this.entries.push({ hand: this.hand, seat, action, source, userId, state: r.value });
     return { ok: true };
+  }
+
+  /** Seats with nothing to decide now: a decision they have later in this step is a new one. */
+  private noteLapsed(): void {
+    const waiting = new Set(this.pending().map((d) => d.seat));
+    for (let seat = 0; seat < this.seats.length; seat++) if (!waiting.has(seat)) this.moved.lapsed.add(seat);
   }
 
   dealNextHand(): void {
@@ -852,6 +862,8 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
     }
 
     case 'remind': {
+      // A reminder read as due just before a pause: the pause froze it, to go out after the resume.
+      if (t.row.status === 'paused') return nothing({ ok: false, refusal: refuse('errors:paused'), applied: 0 });
       const stored = t.timers.find((x) => x.seat === cmd.seat);
       // Not due (any more): a claim window's reminder went out with another claimant's timer.
       if (!stored || stored.remindAt === null || stored.remindAt > now) return nothing({ ok: false, applied: 0 });

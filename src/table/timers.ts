@@ -63,10 +63,15 @@ export function windowKind(d: Pick<Decision<BaseAction>, 'kind' | 'secret'>): 't
   return d.kind === 'claim' || d.secret ? 'claim' : 'turn';
 }
 
-/** What was played in a step: whether any turn decision, and which seats answered a claim. */
+/**
+ * What was played in a step: whether any turn decision, which seats answered a claim, which seats
+ * had nothing to decide at some point of it (`lapsed`), and which seats played a turn (`turnSeats`).
+ */
 export interface StepMoves {
   turn: boolean;
   claimed: ReadonlySet<number>;
+  lapsed?: ReadonlySet<number>;
+  turnSeats?: ReadonlySet<number>;
 }
 
 /**
@@ -87,7 +92,13 @@ export function deadlines(
   const fresh: number[] = [];
   // A claim decision is a new one (a new window) when a turn was played in the step or the seat
   // itself answered a claim in it (its old window closed and a new one opened in the same step).
-  const renewed = (d: Decision<BaseAction>) => windowKind(d) === 'claim' && (moved.turn || moved.claimed.has(d.seat));
+  // A turn is a new one when the seat had nothing to decide at some point of the step and another
+  // seat played a turn in it: a human's turn that comes back after AI seats played theirs starts a
+  // new deadline (and a ping). A seat still on its turn (a draw, then the discard; a kong nobody
+  // robs, then the discard) keeps its deadline.
+  const otherTurn = (seat: number) => [...(moved.turnSeats ?? [])].some((s) => s !== seat);
+  const renewed = (d: Decision<BaseAction>) =>
+    windowKind(d) === 'claim' ? moved.turn || moved.claimed.has(d.seat) : moved.lapsed?.has(d.seat) === true && otherTurn(d.seat);
   const timers = pending
     .filter((d) => !seats[d.seat]?.isAi)
     .map((d): TimerSpec => {
