@@ -222,6 +222,24 @@ export class GameStore {
     while (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
   }
 
+  /**
+   * Forgets the cached state of a game whose transaction failed: `append` caches the new state inside
+   * the transaction, and a rollback after it (a later write failing: disk full, I/O) would leave a
+   * state the log does not have, which another writer's different next version would then match.
+   */
+  dropCached(id: string): void {
+    this.cache.delete(id);
+  }
+
+  private uncachedOnFailure<T>(id: string, fn: () => T): T {
+    try {
+      return fn();
+    } catch (e) {
+      this.dropCached(id);
+      throw e;
+    }
+  }
+
   /** How many states the cache holds now (tests). */
   cachedStates(): number {
     return this.cache.size;
@@ -580,6 +598,26 @@ export class GameStore {
       .all(before, ...s.args) as { id: string; guildId: string | null; game: GameId; publicAt: number }[];
   }
 
+  /**
+   * Running games whose hand is over (its results are recorded) but whose result message was never
+   * marked posted (`last_notice`), unchanged since `before`: a post that failed (a Discord error, a
+   * render error) left the table without its Next hand / End match buttons.
+   */
+  unpostedResults(before: number, scope?: ShardScope | null, limit = 25): string[] {
+    const s = scopeSql(scope, 'g.guild_id');
+    return (
+      this.db
+        .prepare(
+          `SELECT g.id FROM games g
+            WHERE g.status = 'running' AND g.updated_at <= ? AND ${s.sql}
+              AND (g.last_notice IS NULL OR g.last_notice <> 'result:' || g.hand_index)
+              AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id AND r.hand = g.hand_index)
+            ORDER BY g.updated_at LIMIT ?`,
+        )
+        .all(before, ...s.args, limit) as { id: string }[]
+    ).map((r) => r.id);
+  }
+
   /** The open lobbies of one server's game (at most `limit`, oldest change first). */
   openLobbiesOf(guildId: string, game: GameId, limit = 25): string[] {
     return (
@@ -685,35 +723,39 @@ export class GameStore {
     source: ActionSource,
     userId: string | null,
   ): ApplyOutcome {
-    return this.db.transaction((): ApplyOutcome => {
-      const row = this.get(id);
-      if (!row) return { ok: false, reason: 'not-found' };
-      if (row.status !== 'running') return { ok: false, reason: 'not-running', row };
-      const state = this.state(row);
-      if (expectedVersion !== null && expectedVersion !== row.version)
-        return { ok: false, reason: 'stale', row, state, version: row.version };
-      const engine = this.engineOf(row.game);
-      const r = engine.apply(state, seat, action);
-      if (!r.ok) return { ok: false, reason: 'rule', error: r.error, row, state, version: row.version };
-      const version = this.append(row, seat, action, source, userId, r.value);
-      return { ok: true, state: r.value, version, row: { ...row, version } };
-    })();
+    return this.uncachedOnFailure(id, () =>
+      this.db.transaction((): ApplyOutcome => {
+        const row = this.get(id);
+        if (!row) return { ok: false, reason: 'not-found' };
+        if (row.status !== 'running') return { ok: false, reason: 'not-running', row };
+        const state = this.state(row);
+        if (expectedVersion !== null && expectedVersion !== row.version)
+          return { ok: false, reason: 'stale', row, state, version: row.version };
+        const engine = this.engineOf(row.game);
+        const r = engine.apply(state, seat, action);
+        if (!r.ok) return { ok: false, reason: 'rule', error: r.error, row, state, version: row.version };
+        const version = this.append(row, seat, action, source, userId, r.value);
+        return { ok: true, state: r.value, version, row: { ...row, version } };
+      })(),
+    );
   }
 
   /** Deals the next hand of a running match (after a finished hand); a system log entry. */
   nextHand(id: string): { state: unknown; version: number; row: GameRow } {
-    return this.db.transaction(() => {
-      const row = this.get(id);
-      if (!row) throw new Error(`no game ${id}`);
-      const engine = this.engineOf(row.game);
-      const prev = this.state(row);
-      const hand = row.handIndex + 1;
-      const entry = { seq: row.version + 1, hand, seat: null, action: { type: NEXT_HAND } };
-      const state = applyEntry(engine, row.options, row.seats, row.seed, prev, entry);
-      this.db.prepare('UPDATE games SET hand_index = ? WHERE id = ?').run(hand, id);
-      const version = this.append({ ...row, handIndex: hand }, null, entry.action, 'system', null, state);
-      return { state, version, row: { ...row, handIndex: hand, version } };
-    })();
+    return this.uncachedOnFailure(id, () =>
+      this.db.transaction(() => {
+        const row = this.get(id);
+        if (!row) throw new Error(`no game ${id}`);
+        const engine = this.engineOf(row.game);
+        const prev = this.state(row);
+        const hand = row.handIndex + 1;
+        const entry = { seq: row.version + 1, hand, seat: null, action: { type: NEXT_HAND } };
+        const state = applyEntry(engine, row.options, row.seats, row.seed, prev, entry);
+        this.db.prepare('UPDATE games SET hand_index = ? WHERE id = ?').run(hand, id);
+        const version = this.append({ ...row, handIndex: hand }, null, entry.action, 'system', null, state);
+        return { state, version, row: { ...row, handIndex: hand, version } };
+      })(),
+    );
   }
 
   private append(

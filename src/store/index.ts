@@ -70,9 +70,10 @@ export function openStore(
     // BEGIN IMMEDIATE: the step takes the write lock before its first read, so with several processes
     // on one file (shards, WAL) a writer waits on busy_timeout instead of failing with SQLITE_BUSY when
     // another process commits between its read and its write (a deferred transaction cannot upgrade then).
-    commit: (step) =>
-      db
-        .transaction((): void => {
+    // A step that fails after `applyStep` (its results, timers…) rolls back: the state it cached goes too.
+    commit: (step) => {
+      try {
+        db.transaction((): void => {
           games.applyStep(step);
           const id = step.gameId;
           for (const r of step.results) results.recordHand(id, step.game, step.guildId, r.hand, r.seats, r.result);
@@ -80,8 +81,12 @@ export function openStore(
           if (step.timerOp?.op === 'pause') timers.pause(id, step.timerOp.now);
           if (step.timerOp?.op === 'resume') timers.resume(id, step.timerOp.now);
           for (const r of step.reminded ?? []) timers.markReminded(id, r.seat, r.next);
-        })
-        .immediate(),
+        }).immediate();
+      } catch (e) {
+        games.dropCached(step.gameId);
+        throw e;
+      }
+    },
     close: () => {
       void checkpointer?.stop();
       db.close();

@@ -27,3 +27,53 @@ test('a state read at 5 seats is not reused once the game has 4 seats at the sam
   assert.equal(now.version, row.version, 'no action logged');
   assert.equal(seatsOf(reader.games.state(now)), 4);
 });
+
+test('a step whose commit fails after its log append leaves no cached state behind (another writer may commit that version)', async () => {
+  const { tableStore } = await import('../../src/table/store.js');
+  const { act } = await import('../../src/table/act.js');
+  const { replayLog } = await import('../../src/store/replay.js');
+  const { canonical } = await import('../../src/games/core/match.js');
+  const file = join(mkdtempSync(join(tmpdir(), 'hq-cache-')), 'hq.db');
+  const a = openStore(file, engineOf);
+  const b = openStore(file, engineOf);
+  const engine = engineOf('phom');
+  const now = Date.now();
+  const options = resolveOptions(engine.options, {}) as Record<string, unknown>;
+  const row = a.games.create({
+    game: 'phom',
+    guildId: 'g',
+    channelId: 'c',
+    threadId: 't',
+    hostUserId: 'u0',
+    options,
+    optionsHash: 'x',
+    seed: 's',
+    seats: 4,
+    timerPreset: { name: 'live' },
+  });
+  a.games.setSeats(
+    row.id,
+    [0, 1, 2, 3].map((seat) => ({ seat, userId: `u${seat}`, isAi: false, displayName: `P${seat}` })),
+  );
+  const started = act(tableStore(a), { kind: 'start', gameId: row.id, userId: 'u0' }, now);
+  assert.ok(started.outcome.ok, JSON.stringify(started.outcome));
+  const d = (engine.pending(a.games.load(row.id)!.state) as { seat: number; options: unknown[] }[])[0]!;
+  assert.ok(d.options.length >= 2);
+  // A's commit fails after the log append (its timers write: a full disk), and rolls back.
+  const set = a.timers.set.bind(a.timers);
+  a.timers.set = () => {
+    throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+  };
+  assert.throws(() =>
+    act(tableStore(a), { kind: 'move', gameId: row.id, seat: d.seat, action: d.options[0] as never, ver: null }, now + 1),
+  );
+  a.timers.set = set;
+  // B commits another move at that version; A then reads the game as the log has it.
+  const rb = act(tableStore(b), { kind: 'move', gameId: row.id, seat: d.seat, action: d.options[1] as never, ver: null }, now + 2);
+  assert.equal(rb.outcome.applied, 1);
+  const g = a.games.load(row.id)!;
+  const truth = replayLog(engine, g.row.options, g.row.seats, g.row.seed, a.games.log(row.id));
+  assert.deepEqual(canonical(g.state), canonical(truth));
+  a.close();
+  b.close();
+});
