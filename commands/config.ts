@@ -26,6 +26,7 @@ import { encodeConfigId } from '../src/bot/custom-id.js';
 import { button, row } from '../src/bot/messages.js';
 import { engineOf, isGameId } from '../src/table/manifests.js';
 import { redrawOpenLobbies } from '../src/bot/lobby-expiry.js';
+import { embedPages } from '../src/bot/embed-pages.js';
 
 const keyOpt = (required: boolean) => (o: import('@discordjs/builders').SlashCommandStringOption) =>
   named(o, 'key', 'config.key').setRequired(required).setMaxLength(60);
@@ -68,11 +69,13 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const s = i.options.getSubcommand();
   if (s === 'show') {
     const lines = describeOptions(ctx.store, i.guildId, game, t);
-    const embeds = chunk(lines, 4000)
-      .slice(0, 5)
-      .map((text, k) =>
+    // Every option, in as many ephemeral messages as Discord's 6,000 characters of embeds need
+    // (Vietnamese mahjong's 48 rules take two).
+    const [embeds = [], ...more] = embedPages(
+      chunk(lines, 4000).map((text, k) =>
         new EmbedBuilder().setTitle(k === 0 ? t('common:config.title', { game: t(`${game}:name`) }) : '…').setDescription(text),
-      );
+      ),
+    );
     const presets = ['default', ...Object.keys(engineOf(game).options.presets)].slice(0, 25);
     await i.reply({
       embeds,
@@ -93,6 +96,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
       ],
       flags: MessageFlags.Ephemeral,
     });
+    for (const page of more) await i.followUp({ embeds: page, flags: MessageFlags.Ephemeral });
     return;
   }
   // Typed text is trimmed, as the modal's is: " bet-unit" is the option bet-unit.

@@ -7,6 +7,7 @@ import { langOf, translator } from '../src/table/i18n.js';
 import { gameOption } from '../src/bot/command-options.js';
 import { chunk, describeOptions } from '../src/bot/config-core.js';
 import { isGameId } from '../src/table/manifests.js';
+import { embedPages } from '../src/bot/embed-pages.js';
 
 export const data = named(new SlashCommandBuilder(), 'rules', 'rules').addStringOption((o) => gameOption(o, true));
 
@@ -27,15 +28,11 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     // The summary tells the default rules; the server's options (next embed) may differ.
     .setFooter({ text: t('common:rules.summary-note') })
     .setImage('attachment://pieces.png');
-  const options = chunk(describeOptions(ctx.store, i.guildId, game, t), 4000)
-    .slice(0, 3)
-    .map((text, k) => new EmbedBuilder().setTitle(k === 0 ? t('common:rules.options-in-force') : '…').setDescription(text));
-  const embeds = [summary, ...options];
-  // Embeds share a 6000-character budget per message.
-  while (
-    embeds.reduce((n, e) => n + (e.data.description?.length ?? 0) + (e.data.title?.length ?? 0) + (e.data.footer?.text.length ?? 0), 0) >
-    5900
-  )
-    embeds.pop();
+  const options = chunk(describeOptions(ctx.store, i.guildId, game, t), 4000).map((text, k) =>
+    new EmbedBuilder().setTitle(k === 0 ? t('common:rules.options-in-force') : '…').setDescription(text),
+  );
+  // Embeds share 6,000 characters per message: the options that do not fit follow in more messages.
+  const [embeds = [], ...more] = embedPages([summary, ...options]);
   await i.editReply({ embeds, files: [new AttachmentBuilder(sheet, { name: 'pieces.png' })] });
+  for (const page of more) await i.followUp({ embeds: page, flags: MessageFlags.Ephemeral });
 }

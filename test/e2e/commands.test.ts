@@ -265,3 +265,39 @@ test("a game's table-size house rule sets the lobby's seats unless /play gives s
     assert.match((await five.reply()).content, /from 4 to 5/);
   });
 });
+
+test('/config show and /rules list every option of every game, in as many messages as 6,000 characters of embeds take', async () => {
+  const { engineOf } = await import('../../src/table/manifests.js');
+  for (const locale of ['en-US', 'vi']) {
+    await withWorld(
+      async (w) => {
+        for (const game of ['phom', 'chan', 'vn-mahjong', 'classic-mahjong'] as const) {
+          for (const [user, name, options] of [
+            [w.admin.id, 'config', { show: { game } }],
+            [w.users[0]!.id, 'rules', { game }],
+          ] as const) {
+            const h = await slash(w, user, name, options);
+            const msgs = h.messages;
+            assert.ok(msgs.length >= 1, `${locale} /${name} ${game}: answered`);
+            for (const m of msgs) {
+              assert.equal(m.ephemeralTo, user);
+              const total = m.embeds.reduce(
+                (n, e) =>
+                  n +
+                  String(e.title ?? '').length +
+                  String(e.description ?? '').length +
+                  String((e.footer as { text?: string } | undefined)?.text ?? '').length,
+                0,
+              );
+              assert.ok(total <= 6000, `${locale} /${name} ${game}: ${total} characters of embeds in one message`);
+            }
+            const text = msgs.flatMap((m) => m.embeds.map((e) => String(e.description ?? ''))).join('\n');
+            for (const key of Object.keys(engineOf(game).options.fields))
+              assert.ok(text.includes(`\`${key}\``), `${locale} /${name} ${game}: ${key} is listed`);
+          }
+        }
+      },
+      { userLocale: locale, guildLocale: locale },
+    );
+  }
+});
