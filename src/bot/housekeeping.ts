@@ -1,6 +1,9 @@
 /**
  * What a process running for months tidies, every `HOUSEKEEPING_MS` (a scheduler round runs it):
  * - idle lobbies close (lobby-expiry.ts, /config lobby-days);
+ * - a hand's result that could not be posted (a Discord error after discord.js's retries, a render
+ *   error) is posted again: it carries the Next hand / End match buttons, without which the table
+ *   waits for ever (at most `RESULTS_PER_SWEEP` a sweep, a minute after the game last changed);
  * - DM notices of games that are over are deleted a day after they were done (NoticeStore.pruneDone);
  * - DM channels leave discord.js's cache. Every DM the bot sends or receives caches its channel, and
  *   discord.js has no sweeper for them (its thread sweeper is for threads only): about 0.7 KB per
@@ -13,8 +16,10 @@ import { DAY_MS } from './lobby.js';
 import { expireLobbies } from './lobby-expiry.js';
 import type { ShardScope } from '../store/shards.js';
 import { noteStorageError } from '../store/health.js';
+import { run } from './effects.js';
 
 export const HOUSEKEEPING_MS = 10 * 60_000;
+const RESULTS_PER_SWEEP = 25;
 
 export async function housekeeping(ctx: BotContext, locks: GameLocks, now: number, scope: ShardScope | null): Promise<void> {
   const failed = (what: string) => (e: unknown) => {
@@ -22,6 +27,7 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
     ctx.log.error({ err: e }, `${what} failed`);
   };
   await expireLobbies(ctx, locks, now, scope).catch(failed('closing idle lobbies'));
+  await repostResults(ctx, locks, now, scope).catch(failed('posting results again'));
   try {
     const n = ctx.store.notices.pruneDone(now - DAY_MS);
     if (n) ctx.log.debug({ notices: n }, 'done notices of ended games deleted');
@@ -29,4 +35,12 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
     failed('deleting done notices')(e);
   }
   ctx.client.channels.cache.sweep((c) => c.isDMBased());
+}
+
+/** Posts again the results that never went out: a `sync` of such a table re-derives its result effect. */
+async function repostResults(ctx: BotContext, locks: GameLocks, now: number, scope: ShardScope | null): Promise<void> {
+  for (const id of ctx.store.games.unpostedResults(now - 60_000, scope, RESULTS_PER_SWEEP)) {
+    ctx.log.warn({ gameId: id }, 'the hand result was not posted: posting it again');
+    await locks.run(id, () => run(ctx, { kind: 'sync', gameId: id }));
+  }
 }

@@ -1,0 +1,38 @@
+/**
+ * A hand's result message carries Next hand / End match: when posting it fails (a Discord error
+ * after discord.js's retries, a render error), the table would wait for ever. The housekeeping
+ * round (src/bot/housekeeping.ts) posts it again, once the game has been quiet for a minute.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buttonByLabel, click, openTable, playHandToEnd, withWorld, type World } from './harness.js';
+
+async function later(w: World, ms: number): Promise<void> {
+  w.now.t += ms;
+  await w.bot.scheduler.tick();
+  await w.bot.whenIdle();
+}
+
+test('a result that could not be posted is posted again by the housekeeping round, and the match goes on', async () => {
+  await withWorld(async (w) => {
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+    const render = w.bot.ctx.render;
+    const real = render.result.bind(render);
+    let fail = 1;
+    render.result = (m) => (fail-- > 0 ? Promise.reject(new Error('render failed')) : real(m));
+    const results = () => w.sim.allMessages(threadId).filter((m) => w.sim.text(m).includes('Hand 1 is over'));
+    await playHandToEnd(w, gameId);
+    await w.bot.whenIdle();
+    assert.equal(results().length, 0, 'the first post failed');
+    assert.equal(fail, 0, 'the render was tried');
+    await later(w, 11 * 60_000);
+    assert.equal(results().length, 1, 'posted again');
+    const r = results()[0]!;
+    await click(w, w.users[0]!.id, r.id, buttonByLabel(w.sim, r, 'Next hand').custom_id as string);
+    assert.equal(w.store.games.get(gameId)!.handIndex, 1, 'the match goes on (hand indexes count from 0)');
+    // Once posted, never again.
+    const seen = results().length;
+    await later(w, 11 * 60_000);
+    assert.equal(results().length, seen);
+  });
+});
