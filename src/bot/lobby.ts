@@ -129,7 +129,13 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
     ...(open
       ? [
           overridable.length
-            ? t('common:lobby.rules-overridable', { list: overridable.map((k) => `\`${k}\``).join(', ') })
+            ? t('common:lobby.rules-overridable', {
+                list: listWithin(
+                  overridable.map((k) => `\`${k}\``),
+                  400,
+                  t,
+                ),
+              })
             : t('common:lobby.rules-fixed'),
           t('common:lobby.settings-hint'),
         ]
@@ -137,7 +143,11 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
     // An idle lobby closes (/config lobby-days): when, counted from its last change.
     ...(idleDays > 0 ? [t('common:lobby.closes', { when: `<t:${Math.floor((row_.publicAt + idleDays * DAY_MS) / 1000)}:R>` })] : []),
     ...(row_.threadId && row_.threadId === row_.channelId ? [`⚠️ ${t('common:lobby.thread-cap')}`] : []),
-  ].join('\n');
+  ]
+    .join('\n')
+    // Measured at most ~1,900 (six 32-character names, every rule changed and open to the host, the
+    // thread-cap line); a message's 2,000 is Discord's hard limit.
+    .slice(0, 2000);
   const b = (verb: GameButton['verb'], label: string, style: ButtonStyle, arg?: string) =>
     button(encodeGameId({ gameId: id, ver: 0, verb, ...(arg ? { arg } : {}) }), label, style, !open);
   return {
@@ -278,8 +288,9 @@ export async function onLobbyRulesButton(ctx: BotContext, i: ButtonInteraction, 
     )
     .setStyle(TextInputStyle.Paragraph)
     .setRequired(false)
-    .setMaxLength(1000)
-    .setValue(overridesText(g, overridable));
+    // Discord's most for a text input: every rule the host may change, changed, fits (48 × ~30).
+    .setMaxLength(4000)
+    .setValue(overridesText(g, overridable).slice(0, 4000));
   await i.showModal(
     new ModalBuilder()
       .setCustomId(encodeGameId({ gameId: g.id, ver: 0, verb: 'lobby-rules', arg: 'submit' }))
@@ -375,7 +386,18 @@ function rulesLine(g: GameRow, t: (k: string, v?: Record<string, unknown>) => st
   const changed = Object.entries(g.options)
     .filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(defaults[k]))
     .map(([k, v]) => `\`${k}\`=${optionValueText(v)}`);
-  return changed.length ? t('common:lobby.rules', { list: changed.join(', ') }).slice(0, 900) : t('common:lobby.rules-default');
+  return changed.length ? t('common:lobby.rules', { list: listWithin(changed, 700, t) }) : t('common:lobby.rules-default');
+}
+
+/** Items joined by commas within about `max` characters; those that do not fit are counted ("+3 more"). */
+function listWithin(items: readonly string[], max: number, t: (k: string, v?: Record<string, unknown>) => string): string {
+  let out = '';
+  for (const [k, item] of items.entries()) {
+    const next = out ? `${out}, ${item}` : item;
+    if (next.length > max && out) return `${out}, ${t('common:lobby.list-more', { count: items.length - k })}`;
+    out = next;
+  }
+  return out;
 }
 
 /**

@@ -188,3 +188,36 @@ test('custom timers read in whole minutes or hours where they are (a 30-minute t
     assert.match(w.sim.text(await h.reply()), /^Timers: custom · turn 30 min, claims 90 sec$/m);
   });
 });
+
+test('a server that opens every rule to /play and changes many: the lobby fits a message (long lists end in "+N more") and the rules form holds them all', async () => {
+  await withWorld(async (w) => {
+    const fields = engineOf('vn-mahjong').options.fields as Record<
+      string,
+      { type: string; default: unknown; values?: string[]; min?: number; max?: number }
+    >;
+    for (const key of Object.keys(fields)) await slash(w, w.admin.id, 'config', { 'allow-play': { game: 'vn-mahjong', key } });
+    let changed = 0;
+    for (const [key, s] of Object.entries(fields)) {
+      if (changed >= 20 || key === 'player-count') continue;
+      const value =
+        s.type === 'bool'
+          ? String(!s.default)
+          : s.type === 'enum'
+            ? s.values!.find((v) => v !== s.default)
+            : String(s.max !== s.default ? s.max : s.min);
+      const r = await slash(w, w.admin.id, 'config', { set: { game: 'vn-mahjong', key, value: value! } });
+      if (/is now/.test(r.response!.content)) changed++;
+    }
+    assert.ok(changed >= 15, `${changed} rules changed`);
+    const { lobbyId, lobby } = await openLobby(w, w.users[0]!.id, 'vn-mahjong');
+    const text = w.sim.text(lobbyId);
+    assert.ok(text.length <= 2000, `${text.length} characters`);
+    assert.match(text, /The host may change here: .*, \+\d+ more \(House rules…\)/);
+    await click(w, w.users[0]!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'House rules…').custom_id as string);
+    const [modal] = w.sim.openModals(w.users[0]!.id);
+    const input = JSON.stringify(modal);
+    const value = /"value":"([^"]*)"/.exec(input)?.[1] ?? '';
+    const max = Number(/"max_length":(\d+)/.exec(input)?.[1]);
+    assert.ok(value.split(', ').length >= 15 && value.length <= max, `${value.length} of ${max}`);
+  });
+});
