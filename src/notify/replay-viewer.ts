@@ -284,6 +284,21 @@ export function exportScenario(ctx: BotContext, gameId: string, hand: number): S
   };
 }
 
+/** Indented up to this size; a file must stay under Discord's 10 MiB per upload (EXPORT_MAX, with room). */
+const EXPORT_PRETTY_MAX = 2 * 2 ** 20;
+const EXPORT_MAX = 9.5 * 2 ** 20;
+
+/**
+ * The export's file. Each hand nests in the one before (`next`), so indented text grows with the
+ * square of the hands (a 150-hand Phỏm match: 10.9 MiB, 0.44 MiB without indentation): a long
+ * match is written without indentation, and one still too large for Discord is refused.
+ */
+export function exportFile(sc: unknown): { body: Buffer } | { tooLargeMiB: string } {
+  let body = Buffer.from(`${JSON.stringify(sc, null, 2)}\n`);
+  if (body.length > EXPORT_PRETTY_MAX) body = Buffer.from(`${JSON.stringify(sc)}\n`);
+  return body.length > EXPORT_MAX ? { tooLargeMiB: (body.length / 2 ** 20).toFixed(1) } : { body };
+}
+
 /** The viewer's buttons, select and Export (`x:history:…`). */
 export async function component(i: CommandComponentInteraction, rest: string, ctx: BotContext): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);
@@ -299,9 +314,9 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
     await i.deferReply({ flags: MessageFlags.Ephemeral });
     const sc = exportScenario(ctx, g.id, hand);
     if (!sc) return void (await i.editReply({ content: t('errors:game-not-found') }));
-    const file = new AttachmentBuilder(Buffer.from(`${JSON.stringify(sc, null, 2)}\n`), {
-      name: `${g.game}-${g.id}-hand-${hand + 1}.json`,
-    });
+    const out = exportFile(sc);
+    if ('tooLargeMiB' in out) return void (await i.editReply({ content: t('async:replay.export-too-large', { mib: out.tooLargeMiB }) }));
+    const file = new AttachmentBuilder(out.body, { name: `${g.game}-${g.id}-hand-${hand + 1}.json` });
     await i.editReply({ content: t('async:replay.exported'), files: [file] });
     return;
   }

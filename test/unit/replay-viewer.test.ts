@@ -15,7 +15,7 @@ import { defaultOptions } from '../../src/games/core/options.js';
 import { canonical } from '../../src/games/core/match.js';
 import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
 import type { BotContext } from '../../src/bot/context.js';
-import { MOVES_PER_PAGE, viewerPayload } from '../../src/notify/replay-viewer.js';
+import { exportFile, MOVES_PER_PAGE, viewerPayload } from '../../src/notify/replay-viewer.js';
 import { rig } from '../support/table-rig.js';
 import { windowKind } from '../../src/table/timers.js';
 
@@ -211,3 +211,25 @@ for (const game of ['chan', 'vn-mahjong', 'classic-mahjong'] as GameId[]) {
     assert.ok(listed > 0, 'the windows seat 0 passed are listed (the table showed them)');
   });
 }
+
+test('Export of a long match: without indentation past 2 MiB (each hand nests in the one before), and refused past what Discord takes', () => {
+  const hand = (h: number) => ({
+    seed: `s${h}`,
+    steps: Array.from({ length: 60 }, (_, k) => ({ seat: k % 4, action: { type: 'discard', card: '10H' } })),
+    result: { ranking: [0, 1, 2, 3] },
+  });
+  const match = (hands: number) => {
+    let next: Record<string, unknown> | undefined;
+    for (let h = hands - 1; h >= 1; h--) next = { ...hand(h), ...(next ? { next } : {}) };
+    return { name: 'long', game: 'phom', start: { seed: 's0' }, ...hand(0), ...(next ? { next } : {}) };
+  };
+  const short = exportFile(match(3));
+  assert.ok('body' in short && short.body.toString().includes('\n  "name"'), 'a short match is indented');
+  const sc = match(200);
+  assert.ok(JSON.stringify(sc, null, 2).length > 10 * 2 ** 20, 'indented, it would pass Discord’s 10 MiB');
+  const long = exportFile(sc);
+  assert.ok('body' in long && long.body.length < 2 ** 20, 'written compact');
+  assert.deepEqual(JSON.parse(long.body.toString()), sc);
+  const huge = { ...sc, pad: 'x'.repeat(10 * 2 ** 20) };
+  assert.deepEqual(exportFile(huge), { tooLargeMiB: (Buffer.byteLength(`${JSON.stringify(huge)}\n`) / 2 ** 20).toFixed(1) });
+});
