@@ -165,6 +165,17 @@ test('leaving during a hand: the engine plays the seat out, it settles as Móm, 
   assert.equal(end.split('\n').length, 1 + 5);
   assert.ok(end.includes(`**P1 (left)**: ${p1 > 0 ? '+' : ''}${p1}`), end);
   assert.ok(!end.includes('<@u1>'), 'someone who left is named, not mentioned');
+  // Sixty who held a seat (players who left, the AIs after them): the message keeps within 2,000.
+  const many = Array.from({ length: 60 }, (_, k) => ({
+    ...entries[0]!,
+    userId: `${10n ** 18n + BigInt(k)}`,
+    name: `Player ${k}`,
+    total: 1000 - k,
+  }));
+  const long = endMatchText(t, 'en', many);
+  assert.ok(long.length <= 2000, `${long.length}`);
+  assert.match(long, /\n\+\d+ more$/);
+  assert.equal(long.split('\n').length - 2 + Number(/\+(\d+) more$/.exec(long)![1]), 60, 'everyone listed or counted');
   const chart = standingsModel(t, 'en', entries)!;
   assert.equal(chart.players.length, 5);
   assert.deepEqual(chart.players.find((p) => p.name === 'P1 (left)')!.totals, [p1, p1]);
