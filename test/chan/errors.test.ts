@@ -231,3 +231,14 @@ test('the score CLI says what is wrong with a hand whose concealed cards are not
       JSON.stringify(concealed),
     );
 });
+
+test('error: bad-seat (a seat outside the table, also while a claim window is open: it threw)', () => {
+  const s = position(5, { hands: ['', pad('1v 1v'), '', '', ''], stock: '4v', phase: offer('1v', 1) }, HONOR);
+  for (const [seat, a] of [
+    [5, { type: 'u' }],
+    [-1, { type: 'chiu' }],
+    [1.5, { type: 'eat', with: '1v' }],
+    [Number.NaN, { type: 'pass' }],
+  ] as const)
+    rejects(s, seat, a, 'chan/bad-seat');
+});

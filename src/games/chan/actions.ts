@@ -30,6 +30,7 @@ export type ChanAction =
 export const ERRORS = {
   'hand-over': 'The hand is over.',
   'not-your-turn': 'You have nothing to decide right now.',
+  'bad-seat': 'There is no such seat at this table.',
   'bad-action': 'That is not a Chắn action.',
   'unknown-card': '"{{card}}" is not a Chắn card code.',
   'not-in-hand': 'You do not hold {{card}}.',

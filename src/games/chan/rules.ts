@@ -155,6 +155,7 @@ function discardError(s: ChanState, st: SeatState, card: Face) {
 
 export function apply(s: ChanState, seat: Seat, a: ChanAction): Result<ChanState> {
   if (s.phase.kind === 'over') return fail('hand-over');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.seats.length) return fail('bad-seat');
   if (!a || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string') return fail('bad-action');
   for (const k of ['card', 'with'] as const) {
     const v = (a as Record<string, unknown>)[k];
