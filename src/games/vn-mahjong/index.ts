@@ -29,7 +29,7 @@ export function knowledge(s: State, person: number): VnKnowledge {
 export const engine: Engine<State, VnAction, VnOptions, SeatView, PublicView, HandResult> = {
   id: 'vn-mahjong',
   // 2: issue #12's engine dialect (claim windows, tagged unions) changed the state's shape.
-  stateVersion: 2,
+  stateVersion: 3,
   minSeats: 4,
   maxSeats: 6,
   options: OPTIONS,

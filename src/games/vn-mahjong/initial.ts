@@ -59,7 +59,7 @@ function advanceInitial(s: State): void {
       if (s.opts.nfnl !== 'off') for (const p of s.players) p.nfnl = p.exposed.length === 0;
       return;
     }
-    s.init = { seat: seat + 1, declined: [], flowerDone: true };
+    s.init = { ...s.init, seat: seat + 1, declined: [], flowerDone: true };
   }
 }
 
@@ -87,7 +87,8 @@ export function applyInitial(s0: State, seat: number, a: VnAction & { type: 'ini
   const kept = a.keepFlower ? flowers[0]! : null;
   const toExpose = [...flowers.filter((f) => f !== kept), ...a.jokers];
   const declined = removeAll(p.hand.filter(isWild), a.jokers) ?? [];
-  s.init = { seat, declined, flowerDone: true };
+  const decided = s.init?.decided ?? [];
+  s.init = { ...s.init, seat, declined, flowerDone: true, decided: decided.includes(seat) ? decided : [...decided, seat] };
   if (kept) s.mustDiscard = kept;
   exposeInitial(s, seat, toExpose);
   if (s.phase === 'ended') return ok(s);
@@ -97,6 +98,6 @@ export function applyInitial(s0: State, seat: number, a: VnAction & { type: 'ini
 
 export function startPlay(s: State): void {
   s.phase = 'initial';
-  s.init = { seat: 0, declined: [], flowerDone: false };
+  s.init = { seat: 0, declined: [], flowerDone: false, dealt: s.players.map((p) => p.hand.slice()), decided: [] };
   advanceInitial(s);
 }

@@ -128,7 +128,19 @@ export interface State {
   lastLive: boolean;
   /** The discard on the table came after the last live tile (Quân Cuối Cùng). */
   lastDiscard: boolean;
-  init: { seat: number; declined: Tile[]; flowerDone: boolean } | null;
+  init: {
+    seat: number;
+    declined: Tile[];
+    flowerDone: boolean;
+    /**
+     * The hands as dealt, and the seats that made a decision: until the phase ends, a seat that
+     * decides nothing sees its hand as dealt (views.ts), since its own exposures, made when the
+     * process reaches it, would tell whether the hidden choice is an earlier seat's (#13 §2).
+     * Absent in states stored before they were added.
+     */
+    dealt?: Tile[][];
+    decided?: number[];
+  } | null;
   /** The seat to move must discard this tile next: the dealer's kept bonus tile (§4.3), or a bonus tile/joker drawn by an NFNL player (§13). */
   mustDiscard: Tile | null;
   dealerFirstTurn: boolean;

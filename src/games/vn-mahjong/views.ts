@@ -158,11 +158,16 @@ export function view(s: State, person: number): SeatView {
   const seat = s.seatPerson.indexOf(person);
   const p = seat >= 0 ? s.players[seat]! : null;
   const mine = p !== null && (s.phase === 'turn' || s.phase === 'after-call') && s.turn === seat;
+  // During the initial phase a seat that decides nothing sees its hand as dealt and none of its own
+  // exposures: they are made when the process reaches it, i.e. after every earlier seat's hidden
+  // choice (§4.3; #13 §2). The seat deciding now, and those that decided, see their hands as they are.
+  const init = s.phase === 'initial' ? s.init : null;
+  const asDealt = seat >= 0 && !!init?.dealt && seat !== init.seat && !(init.decided ?? []).includes(seat);
   return {
-    ...viewFor(s, seat >= 0 ? seat : null),
+    ...viewFor(s, seat >= 0 && !asDealt ? seat : null),
     me: person,
     mySeat: seat >= 0 ? seat : null,
-    hand: p ? sortTiles(p.hand) : [],
+    hand: p ? sortTiles(asDealt ? init!.dealt![seat]! : p.hand) : [],
     drawn: mine ? s.drawn : null,
     mustDiscard: seat === s.turn ? s.mustDiscard : null,
   };
