@@ -132,7 +132,9 @@ export function announceRows(options: BaseAction[], draft: Draft, ctx: PresentCt
           Array.from({ length: MAX_COUNT }, (_, k) => ({
             label: `${label(b)} ×${k + 1}`.slice(0, 100),
             value: `${i}.${k + 1}`,
-            default: (draft.counts[i] ?? 1) === k + 1,
+            // A one-choice menu shows one choice as made: the count of the only counted cước (with
+            // several, the confirm button's label says each count).
+            default: counted.length === 1 && (draft.counts[i] ?? 1) === k + 1,
           })),
         ),
       },

@@ -8,6 +8,7 @@ import {
   isAnnounceDecision,
   readAnnounce,
   chanAnnounceUi,
+  announceRows,
 } from '../../src/table/announce.js';
 import type { BaseAction } from '../../src/games/core/types.js';
 
@@ -82,4 +83,16 @@ test("Chắn's manifest UI refuses a click on a decision it does not draw", () =
     kind: 'action',
     action: { type: 'xuong', calls: [{ cuoc: 'xuong' }] },
   });
+});
+
+test('the count menu (one choice) marks a choice as made only when one counted cước is picked', () => {
+  const ctx = { t: (k: string) => k } as unknown as Parameters<typeof announceRows>[2];
+  const defaults = (mask: number, counts: Record<number, number>) => {
+    const rows = announceRows(options, { mask, counts }, ctx);
+    const count = rows.find((r) => r.some((c) => c.type === 'select' && String(c.arg).startsWith('c.')));
+    const sel = count![0] as { options: { value: string; default?: boolean }[] };
+    return sel.options.filter((o) => o.default).map((o) => o.value);
+  };
+  assert.deepEqual(defaults(0b0010, { 1: 2 }), ['1.2']);
+  assert.deepEqual(defaults(0b1010, { 1: 2, 3: 3 }), [], 'two counted cước: no default in a one-choice menu');
 });
