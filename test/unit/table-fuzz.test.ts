@@ -19,6 +19,7 @@ import type { TableCommand, ActResult } from '../../src/table/act.js';
 import type { Effect } from '../../src/table/effects.js';
 import type { AnyEngine, BaseAction, Decision, GameId } from '../../src/games/core/types.js';
 import type { AiLevel } from '../../src/games/core/ai.js';
+import { Rng } from '../../src/games/core/rng.js';
 
 export const GAME_SEATS: Record<GameId, [number, number]> = {
   phom: [2, 4],
@@ -27,21 +28,10 @@ export const GAME_SEATS: Record<GameId, [number, number]> = {
   'classic-mahjong': [2, 4],
 };
 
-/** A deterministic PRNG (mulberry32) from a string seed. */
+/** A deterministic PRNG in [0, 1) from a string seed (the engines' own Rng). */
 export function prng(seed: string): () => number {
-  let h = 1779033703 ^ seed.length;
-  for (let i = 0; i < seed.length; i++) {
-    h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
-    h = (h << 13) | (h >>> 19);
-  }
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = new Rng(seed);
+  return () => r.int(2 ** 30) / 2 ** 30;
 }
 
 export interface FuzzConfig {
@@ -538,38 +528,16 @@ export function fuzzRun(
       // Between hands: mostly next hand; sometimes seat changes, end match, stale clicks.
       const y = rnd();
       const u = randomUser();
-      if (y < 0.55)
-        return void runCmd(
-          { kind: 'table', gameId: id, userId: u, ver: s.row.version, verb: 'next-hand', arg: String(s.row.handIndex) },
-          'next-hand',
-        );
-      if (y < 0.6)
-        return void runCmd(
-          { kind: 'table', gameId: id, userId: u, ver: s.row.version, verb: 'next-hand', arg: String(s.row.handIndex - 1) },
-          'next-hand-stale',
-        );
-      if (y < 0.62)
-        return void runCmd(
-          { kind: 'table', gameId: id, userId: u, ver: s.row.version - Math.floor(rnd() * 3), verb: 'next-hand' },
-          'next-hand-legacy',
-        );
-      if (y < 0.64)
-        return void runCmd(
-          {
-            kind: 'table',
-            gameId: id,
-            userId: rnd() < 0.5 ? 'u0' : u,
-            ver: s.row.version,
-            verb: 'end-match',
-            arg: String(s.row.handIndex),
-          },
-          'end-match',
-        );
-      if (y < 0.67)
-        return void runCmd(
-          { kind: 'table', gameId: id, userId: u, ver: s.row.version, verb: 'end-match', arg: String(s.row.handIndex - 1) },
-          'end-match-stale',
-        );
+      // A result message's button (Next hand / End match) naming a hand, or (legacy) a version.
+      const resultButton = (verb: 'next-hand' | 'end-match', userId: string, arg: string | undefined, ver = s.row.version) =>
+        ({ kind: 'table', gameId: id, userId, ver, verb, ...(arg !== undefined ? { arg } : {}) }) as TableCommand;
+      const hand = String(s.row.handIndex);
+      const before = String(s.row.handIndex - 1);
+      if (y < 0.55) return void runCmd(resultButton('next-hand', u, hand), 'next-hand');
+      if (y < 0.6) return void runCmd(resultButton('next-hand', u, before), 'next-hand-stale');
+      if (y < 0.62) return void runCmd(resultButton('next-hand', u, undefined, s.row.version - Math.floor(rnd() * 3)), 'next-hand-legacy');
+      if (y < 0.64) return void runCmd(resultButton('end-match', rnd() < 0.5 ? 'u0' : u, hand), 'end-match');
+      if (y < 0.67) return void runCmd(resultButton('end-match', u, before), 'end-match-stale');
       if (y < 0.77)
         return void runCmd(
           { kind: 'table', gameId: id, userId: u, ver: s.row.version, verb: 'leave-seat', ...(rnd() < 0.7 ? { arg: 'confirm' } : {}) },
