@@ -105,6 +105,11 @@ export interface Outcome {
   answered?: Decision<BaseAction>['kind'];
   /** A hint's answer: the AI's choice, its level and the decision kind it answers. */
   hint?: { action: BaseAction; level: AiLevel; decision: Decision<BaseAction>['kind']; reason?: HintReasonKey };
+  /**
+   * A resume left a decision that a step would play at once (an away player's, a claim answered by a
+   * preference, set while the table was paused): the caller runs a `sync` next, with the timers resumed.
+   */
+  catchUp?: boolean;
 }
 
 export interface ActResult {
@@ -519,8 +524,10 @@ export class Step {
  */
 function awayMode(store: TableStore, t: Table, step: Step, cmd: TableCommand, now: number): void {
   const prefs = store.store.prefs;
-  // At Start too: a player away when the host starts is played for from the first decision.
-  if (!prefs || (t.row.status !== 'running' && cmd.kind !== 'start')) return;
+  // At Start too: a player away when the host starts is played for from the first decision; and at
+  // a resume (a player who went away during the pause is played for once it is over).
+  const resuming = cmd.kind === 'table' && cmd.verb === 'resume';
+  if (!prefs || (t.row.status !== 'running' && cmd.kind !== 'start' && !resuming)) return;
   const clicker = 'userId' in cmd && cmd.kind !== 'move' ? cmd.userId : undefined;
   const away = new Set(prefs.awayUsers(now).map((a) => a.userId));
   if (clicker && away.has(clicker) && t.seats.some((s) => s.userId === clicker)) {
@@ -761,10 +768,18 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
             if (want === 'resume') {
               // Who must decide now is pinged again (and told by DM, if they asked): the pause may have
               // lasted days. A claim window's part of the ping names nobody, as always (#13 §2).
-              const pending = step.pending().filter((d) => !step.seats[d.seat]?.isAi);
+              // A decision a step plays at once (an away player's, a claim a preference answers, set
+              // while the table was paused) is played by the sync the caller runs next (`catchUp`).
+              const humans = step.pending().filter((d) => !step.seats[d.seat]?.isAi);
+              const playsItself = (d: Decision<BaseAction>) =>
+                step.away.has(d.seat) || preferenceAnswer(t.row.game, step.prefs.get(d.seat), d) !== null;
+              const pending = humans.filter((d) => !playsItself(d));
               const turn = pending.filter((d) => windowKind(d) === 'turn').map((d) => d.seat);
-              const claim = pending.filter((d) => windowKind(d) === 'claim').map((d) => d.seat);
+              // The claim part as before: whether a claimant's preference answers is hidden (#13 §2).
+              const claim = humans.filter((d) => windowKind(d) === 'claim').map((d) => d.seat);
               if (turn.length || claim.length) step.effects.push({ kind: 'ping', turn, claim, again: { at: now, by: cmd.userId } });
+              const playable = pending.length < humans.length;
+              if (playable) return done({ ok: true, seat, catchUp: true });
             }
           } else {
             step.pauseVotes = [...others, ...[...votes].map((v) => `${want}:${v}`)];

@@ -57,3 +57,31 @@ test('while away the seat is played for them (source away, marked in the thread)
     assert.equal(w.store.prefs.isAway(waiting.userId!, w.now.t), false);
   });
 });
+
+test('a player who goes away while the table is paused is played for as soon as it resumes', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'phom', 3, 0, { timer: 'async' });
+    const row = () => w.store.games.get(gameId)!;
+    const waiting = w.store.games.seats(gameId)[(w.store.games.state(row()) as { turn: number }).turn]!;
+    const voters = w.users.slice(0, 3).filter((u) => u.id !== waiting.userId);
+    const vote = async (label: string) => {
+      for (const u of voters) {
+        if ((label === 'Pause') !== (row().status === 'running')) break;
+        const tm = w.sim.message(row().tableMessageId!)!;
+        await click(w, u.id, tm.id, buttonByLabel(w.sim, tm, label).custom_id as string);
+      }
+    };
+    await vote('Pause');
+    assert.equal(row().status, 'paused');
+    await slash(w, waiting.userId!, 'away', { for: '2d' });
+    await w.bot.whenIdle();
+    assert.equal(w.store.games.logWithMeta(gameId).filter((e) => e.source === 'away').length, 0, 'nothing played while paused');
+    await vote('Resume');
+    await w.bot.whenIdle();
+    assert.equal(row().status, 'running');
+    assert.ok(
+      w.store.games.logWithMeta(gameId).some((e) => e.seat === waiting.seat && e.source === 'away'),
+      'played for them at the resume',
+    );
+  });
+});
