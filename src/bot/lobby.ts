@@ -18,7 +18,7 @@ import {
 import type { BotContext } from './context.js';
 import { button, gameChannel, row } from './messages.js';
 import { encodeCommandId, encodeGameId, type GameButton } from './custom-id.js';
-import { langOf, translator, type Lang } from '../table/i18n.js';
+import { langOf, listWithin, translator, type Lang } from '../table/i18n.js';
 import { engineOf } from '../table/manifests.js';
 import { defaultOptions } from '../games/core/options.js';
 import { run } from './effects.js';
@@ -387,17 +387,6 @@ function rulesLine(g: GameRow, t: (k: string, v?: Record<string, unknown>) => st
     .filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(defaults[k]))
     .map(([k, v]) => `\`${k}\`=${optionValueText(v)}`);
   return changed.length ? t('common:lobby.rules', { list: listWithin(changed, 700, t) }) : t('common:lobby.rules-default');
-}
-
-/** Items joined by commas within about `max` characters; those that do not fit are counted ("+3 more"). */
-function listWithin(items: readonly string[], max: number, t: (k: string, v?: Record<string, unknown>) => string): string {
-  let out = '';
-  for (const [k, item] of items.entries()) {
-    const next = out ? `${out}, ${item}` : item;
-    if (next.length > max && out) return `${out}, ${t('common:lobby.list-more', { count: items.length - k })}`;
-    out = next;
-  }
-  return out;
 }
 
 /**

@@ -96,3 +96,17 @@ const translators = new Map<Lang, T>();
 export function has(lang: Lang, key: string): boolean {
   return i18n().exists(key, { lng: lang, fallbackLng: false } as never);
 }
+
+/**
+ * Items joined by `sep` within about `max` characters; those that do not fit are counted at the end
+ * ("+3 more", `common:lobby.list-more`). The first item always shows.
+ */
+export function listWithin(items: readonly string[], max: number, t: T, sep = ', '): string {
+  let out = '';
+  for (const [k, item] of items.entries()) {
+    const next = out ? `${out}${sep}${item}` : item;
+    if (next.length > max && out) return `${out}${sep}${t('common:lobby.list-more', { count: items.length - k })}`;
+    out = next;
+  }
+  return out;
+}

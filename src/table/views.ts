@@ -5,7 +5,7 @@
  */
 import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
 import type { ClaimModel, HandModel, ResultModel, StandingsModel, TableModel } from '../render/model.js';
-import { LANGS, translator, type Lang, type T } from './i18n.js';
+import { LANGS, listWithin, translator, type Lang, type T } from './i18n.js';
 import { durations, isOff, windowKind } from './timers.js';
 import { tokenOf } from './seat-token.js';
 import type { Notice } from './effects.js';
@@ -527,18 +527,13 @@ export function standingsModel(t: Table, lang: Lang, entries: readonly MatchEntr
 /** The end of the match: everyone's total, best first (those who left too, so the totals add up). */
 export function endMatchText(t: Table, lang: Lang, entries: readonly MatchEntry[]): string {
   const tr = translator(lang);
-  const lines = [
-    `**${tr('common:match.over')}**`,
-    ...standings(entries, tr).map((e, k) => `${k + 1}. ${e.userId ? `<@${e.userId}>` : `**${e.name}**`}: ${signed(e.total, lang)}`),
-  ];
+  const head = `**${tr('common:match.over')}**`;
+  const lines = standings(entries, tr).map(
+    (e, k) => `${k + 1}. ${e.userId ? `<@${e.userId}>` : `**${e.name}**`}: ${signed(e.total, lang)}`,
+  );
   // Everyone who held a seat is listed (in Phỏm, players who left and the AIs after them): a match
   // with some forty of them would pass a message's 2,000 characters, so the last are counted instead.
-  let text = lines[0]!;
-  for (const [k, line] of lines.slice(1).entries()) {
-    if (text.length + line.length + 60 > 2000) return `${text}\n${tr('common:lobby.list-more', { count: lines.length - 1 - k })}`;
-    text += `\n${line}`;
-  }
-  return text;
+  return lines.length ? `${head}\n${listWithin(lines, 2000 - head.length - 60, tr, '\n')}` : head;
 }
 
 export interface HandMessageView extends MessageView {
