@@ -223,19 +223,16 @@ export class GameStore {
   }
 
   /**
-   * Forgets the cached state of a game whose transaction failed: `append` caches the new state inside
-   * the transaction, and a rollback after it (a later write failing: disk full, I/O) would leave a
-   * state the log does not have, which another writer's different next version would then match.
+   * Runs a transaction that writes game `id`, forgetting its cached state if it fails: `append`
+   * caches the new state inside the transaction, and a rollback after it (a later write failing: disk
+   * full, I/O) would leave a state the log does not have, which another writer's different next
+   * version would then match.
    */
-  dropCached(id: string): void {
-    this.cache.delete(id);
-  }
-
-  private uncachedOnFailure<T>(id: string, fn: () => T): T {
+  uncachedOnFailure<T>(id: string, fn: () => T): T {
     try {
       return fn();
     } catch (e) {
-      this.dropCached(id);
+      this.cache.delete(id);
       throw e;
     }
   }

@@ -71,22 +71,20 @@ export function openStore(
     // on one file (shards, WAL) a writer waits on busy_timeout instead of failing with SQLITE_BUSY when
     // another process commits between its read and its write (a deferred transaction cannot upgrade then).
     // A step that fails after `applyStep` (its results, timers…) rolls back: the state it cached goes too.
-    commit: (step) => {
-      try {
-        db.transaction((): void => {
-          games.applyStep(step);
-          const id = step.gameId;
-          for (const r of step.results) results.recordHand(id, step.game, step.guildId, r.hand, r.seats, r.result);
-          if (step.timers) timers.set(id, step.timers);
-          if (step.timerOp?.op === 'pause') timers.pause(id, step.timerOp.now);
-          if (step.timerOp?.op === 'resume') timers.resume(id, step.timerOp.now);
-          for (const r of step.reminded ?? []) timers.markReminded(id, r.seat, r.next);
-        }).immediate();
-      } catch (e) {
-        games.dropCached(step.gameId);
-        throw e;
-      }
-    },
+    commit: (step) =>
+      games.uncachedOnFailure(step.gameId, () =>
+        db
+          .transaction((): void => {
+            games.applyStep(step);
+            const id = step.gameId;
+            for (const r of step.results) results.recordHand(id, step.game, step.guildId, r.hand, r.seats, r.result);
+            if (step.timers) timers.set(id, step.timers);
+            if (step.timerOp?.op === 'pause') timers.pause(id, step.timerOp.now);
+            if (step.timerOp?.op === 'resume') timers.resume(id, step.timerOp.now);
+            for (const r of step.reminded ?? []) timers.markReminded(id, r.seat, r.next);
+          })
+          .immediate(),
+      ),
     close: () => {
       void checkpointer?.stop();
       db.close();
