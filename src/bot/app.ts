@@ -9,6 +9,7 @@ import { ownsGuild } from '../ops/shard.js';
 import { GameLocks, type BotContext, type Clock, type Renderer } from './context.js';
 import { loadCommands } from './commands.js';
 import { createRouter } from './router.js';
+import { dmForwarding } from './dm-forward.js';
 import { Scheduler } from './scheduler.js';
 import { forgetTable, redrawLobby, run } from './effects.js';
 import { closeSeatChannels } from './seat-channels.js';
@@ -100,7 +101,11 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   ctx.notifier = new Notifier(o.store, ctx.table, discordSender(client, o.log), { defaultLang: ctx.defaultLang, log: o.log });
   scheduler = new Scheduler(ctx, locks);
   const commands = await loadCommands();
-  const route = createRouter(ctx, locks, commands);
+  const dm = dmForwarding(client, (gameId) => {
+    const row = o.store.games.get(gameId);
+    return !!row && ownsGuild(client, row.guildId);
+  });
+  const route = createRouter(ctx, locks, commands, dm);
   if (o.metrics) observeClient(client, o.metrics);
   const inflight = new Set<Promise<void>>();
   let stopping = false;

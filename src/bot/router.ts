@@ -15,6 +15,7 @@ import { tableSettled } from './effects.js';
 import { tellDmsClosedOnce } from '../notify/tell.js';
 import { performance } from 'node:perf_hooks';
 import { noteStorageError } from '../store/health.js';
+import type { DmForwarding } from './dm-forward.js';
 
 const LOBBY = new Set(['join', 'leave', 'add-ai', 'start', 'cancel']);
 const HAND = new Set(['refresh', 'act', 'pick', 'retake', 'announce', 'hint', 'prefs']);
@@ -45,7 +46,11 @@ async function sorry(ctx: BotContext, i: RepliableInteraction, e: unknown): Prom
   }
 }
 
-export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<string, Command>) {
+/**
+ * `dm`: under sharding, a DM click on another shard's game is passed to that shard (src/bot/dm-forward.ts);
+ * without it every click plays here.
+ */
+export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<string, Command>, dm?: DmForwarding) {
   /**
    * A game component clicked on another server than the game's (a forged custom_id: Discord only
    * shows a message's components where it was posted). A seat view in DMs has no server: it passes,
@@ -101,6 +106,14 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
         // In DMs the bot sends hand views (seat channels) and Open my hand (notices) only: a lobby or
         // table button there is forged, and has no server to be checked against.
         if (g && !i.guildId && g.verb !== 'hand' && !HAND.has(g.verb)) return void (await notFound(i));
+        // Discord sends every DM click to shard 0: another shard's game is played by that shard.
+        if (g && !i.guildId && dm && !dm.playsHere(g.gameId)) {
+          const r = await dm.forward(i.id);
+          if (r === 'not-found') await notFound(i);
+          else if (r === 'unreachable')
+            await i.reply({ content: translator(langOf(i.locale, ctx.defaultLang))('errors:restarting'), flags: MessageFlags.Ephemeral });
+          return;
+        }
         if (g) {
           if (g.verb === 'hand') {
             await i.deferReply({ flags: MessageFlags.Ephemeral });
