@@ -1,0 +1,111 @@
+/**
+ * Mechanical checks on the catalogues beyond test/unit/i18n.test.ts: Discord's limits on command
+ * localizations and modal text, Traditional (not Simplified) Chinese, and game terms that must read
+ * the same in every namespace (rules/chan.md §1 glossary; common:lobby.host).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadCatalogues, LANGS } from '../../src/table/i18n.js';
+
+const cat = loadCatalogues();
+
+function entries(obj: unknown, prefix = ''): [string, string][] {
+  if (typeof obj === 'string') return [[prefix, obj]];
+  if (obj === null || typeof obj !== 'object') return [];
+  return Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) => entries(v, prefix ? `${prefix}.${k}` : k));
+}
+const get = (lng: (typeof LANGS)[number], ns: string, path: string): string => {
+  const v = path.split('.').reduce<unknown>((a, k) => (a as Record<string, unknown> | undefined)?.[k], cat[lng][ns]);
+  assert.equal(typeof v, 'string', `${lng}/${ns}:${path} is not a string`);
+  return v as string;
+};
+/** Every string of a language, as `ns:key` → text. */
+const all = (lng: (typeof LANGS)[number]) =>
+  Object.entries(cat[lng]).flatMap(([ns, c]) => entries(c).map(([k, v]) => [`${ns}:${k}`, v] as const));
+
+test('slash command localizations fit Discord: names match its pattern in lower case, descriptions and choices 1–100', () => {
+  const bad: string[] = [];
+  const nameRe = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
+  for (const l of LANGS) {
+    for (const [k, raw] of entries(cat[l].commands)) {
+      const v = raw.normalize('NFC');
+      if (k.endsWith('.name')) {
+        if (!nameRe.test(v) || v !== v.toLowerCase()) bad.push(`${l} ${k}: ${v}`);
+      } else if (v.length < 1 || v.length > 100) bad.push(`${l} ${k}: ${v.length} characters`);
+    }
+  }
+  assert.deepEqual(bad, []);
+});
+
+test('modal titles and text-input labels fit in 45 characters (config-ui.ts does not cut its labels)', () => {
+  const keys = [
+    'common:config.modal-title',
+    'common:config.modal-key',
+    'common:config.modal-value',
+    'common:lobby.rules-modal-title',
+    'common:lobby.rules-modal-label',
+    'async:notify.modal-title',
+    'async:notify.modal-tz',
+    'async:notify.modal-quiet',
+    'async:notify.modal-digest',
+  ];
+  const bad: string[] = [];
+  for (const l of LANGS)
+    for (const k of keys) {
+      const [ns, path] = k.split(':') as [string, string];
+      const v = get(l, ns, path);
+      if (v.length > 45) bad.push(`${l} ${k}: ${v.length}`);
+    }
+  assert.deepEqual(bad, []);
+});
+
+test('zh-TW uses Traditional characters, not Simplified-only ones', () => {
+  // Simplified-only forms (OpenCC cn→tw changes each); 么 (么九), 后 (后 = queen) and 台 are left out.
+  const simplified = new Set(
+    '个这说时发对开门们为东风龙杠听选择张给将还没问题显规则设机会过进关闭数码条线万饼约结处现让应该请输赢观战历记录场两间钱点积级变换实际认证总计庄闲轮项启动态网页图标连续带胜负经验报亲员长热钟错误帐户继单双杂论赛块边头传无称类别丢弃简体语离广准备补罚赔',
+  );
+  const bad = all('zh-TW')
+    .map(([k, v]) => [k, [...v].filter((c) => simplified.has(c))] as const)
+    .filter(([, cs]) => cs.length)
+    .map(([k, cs]) => `${k}: ${cs.join('')}`);
+  assert.deepEqual(bad, []);
+});
+
+test('zh-TW names the table host 房主 everywhere', () => {
+  assert.equal(get('zh-TW', 'common', 'lobby.host'), '房主');
+  const bad = all('zh-TW')
+    .filter(([, v]) => /主持人|桌主|主人/.test(v))
+    .map(([k, v]) => `${k}: ${v}`);
+  assert.deepEqual(bad, []);
+});
+
+test('Vietnamese calls a lobby "sảnh" everywhere, never "phòng chờ"', () => {
+  const bad = all('vi')
+    .filter(([, v]) => /phòng chờ/i.test(v))
+    .map(([k, v]) => `${k}: ${v}`);
+  assert.deepEqual(bad, []);
+});
+
+test('Chắn terms in zh-TW: one name, gà is not a bet (注), cước is 牌型 not the mahjong 番, the nọc is 牌墩', () => {
+  assert.equal(get('zh-TW', 'chan', 'name'), get('zh-TW', 'commands', 'game.chan'));
+  for (const ns of ['common', 'chan']) assert.doesNotMatch(get('zh-TW', ns, 'unit.ga'), /注/, `zh-TW/${ns}:unit.ga`);
+  const chan = [...entries(cat['zh-TW'].chan), ...entries(cat['zh-TW'].common?.announce).map(([k, v]) => [`announce.${k}`, v] as const)];
+  assert.deepEqual(
+    chan.filter(([, v]) => /番/.test(v)).map(([k]) => k),
+    [],
+  );
+  assert.deepEqual(
+    chan.filter(([, v]) => /牌堆/.test(v)).map(([k]) => k),
+    [],
+  );
+});
+
+test('Chắn option descriptions in vi and zh-TW keep the choices the English one names', () => {
+  // rules/chan.md §13: bach-thu-4p eight-chan | disabled; reclaim-window-s 0 = at once; min-points-to-win needs scoring = cuoc.
+  assert.match(get('vi', 'chan', 'option.bach-thu-4p'), /8 chắn/);
+  assert.match(get('zh-TW', 'chan', 'option.bach-thu-4p'), /8個chắn/);
+  for (const l of ['vi', 'zh-TW'] as const) {
+    assert.match(get(l, 'chan', 'option.reclaim-window-s'), /0/);
+    assert.match(get(l, 'chan', 'option.min-points-to-win'), /scoring = cuoc/);
+  }
+});
