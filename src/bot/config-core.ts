@@ -166,7 +166,7 @@ export function describeOptions(store: Store, guildId: string | null, game: Game
     const changed = values[key] !== spec.default;
     const descr = t(`${game}:option.${key}`, { defaultValue: spec.description });
     lines.push(
-      `${changed ? '**' : ''}\`${key}\` = ${optionValueText(values[key])}${changed ? '**' : ''} · ${t('common:config.default')} ${optionValueText(spec.default)} · ${allowedText(spec)}${cur.playOverridable.includes(key) ? ' · /play ✓' : ''}\n  ${descr}`,
+      `${changed ? '**' : ''}\`${key}\` = ${optionValueText(values[key])}${changed ? '**' : ''} · ${t('common:config.default')} ${optionValueText(spec.default)} · ${allowedText(spec)}${cur.playOverridable.includes(key) ? ` · /${t('commands:play.name')} ✓` : ''}\n  ${descr}`,
     );
   }
   return lines;

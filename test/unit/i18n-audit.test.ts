@@ -109,3 +109,20 @@ test('Chắn option descriptions in vi and zh-TW keep the choices the English on
     assert.match(get(l, 'chan', 'option.min-points-to-win'), /scoring = cuoc/);
   }
 });
+
+test('every rule error of every engine has its text in every language (act.ts falls back to the English one)', async () => {
+  const engines = {
+    chan: (await import('../../src/games/chan/actions.js')).ERRORS,
+    phom: (await import('../../src/games/phom/actions.js')).ERRORS,
+    'vn-mahjong': (await import('../../src/games/vn-mahjong/actions.js')).ERRORS,
+    'classic-mahjong': (await import('../../src/games/classic-mahjong/actions.js')).ERRORS,
+  };
+  const bad: string[] = [];
+  for (const [game, errors] of Object.entries(engines))
+    for (const l of LANGS)
+      for (const reason of Object.keys(errors)) {
+        const v = (cat[l][game] as { error?: Record<string, unknown> } | undefined)?.error?.[reason];
+        if (typeof v !== 'string' || !v) bad.push(`${l} ${game}:error.${reason}`);
+      }
+  assert.deepEqual(bad, []);
+});
