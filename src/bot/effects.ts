@@ -328,7 +328,7 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       const entries = ctx.store.results.matchStandings(t.row.id, t.seats);
       const sm = standingsModel(t, lang, entries);
       const chart = sm ? await ctx.render.standings(sm).catch(() => null) : null;
-      await ch
+      const sent = await ch
         .send({
           content: endMatchText(t, lang, entries),
           files: chart
@@ -336,7 +336,16 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
             : [],
           allowedMentions: { parse: [] },
         })
-        .catch(() => undefined);
+        .then(
+          () => true,
+          (err: unknown) => {
+            ctx.log.error({ err, gameId: t.row.id }, 'cannot post the end of the match');
+            return false;
+          },
+        );
+      // Marked, and the thread archived and locked, only once posted: the housekeeping round tries
+      // again (a `sync` of a finished match re-derives this effect), in a thread still open.
+      if (!sent) return;
       ctx.store.games.update(t.row.id, { lastNotice: 'match-over' });
       t.row.lastNotice = 'match-over';
       if (ch.isThread()) {

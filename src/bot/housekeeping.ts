@@ -4,6 +4,7 @@
  * - a hand's result that could not be posted (a Discord error after discord.js's retries, a render
  *   error) is posted again: it carries the Next hand / End match buttons, without which the table
  *   waits for ever (at most `RESULTS_PER_SWEEP` a sweep, a minute after the game last changed);
+ * - so is the end of a match (its final standings), for a day after it ended;
  * - DM notices of games that are over are deleted a day after they were done (NoticeStore.pruneDone);
  * - DM channels leave discord.js's cache. Every DM the bot sends or receives caches its channel, and
  *   discord.js has no sweeper for them (its thread sweeper is for threads only): about 0.7 KB per
@@ -28,6 +29,7 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
   };
   await expireLobbies(ctx, locks, now, scope).catch(failed('closing idle lobbies'));
   await repostResults(ctx, locks, now, scope).catch(failed('posting results again'));
+  await repostMatchEnds(ctx, locks, now, scope).catch(failed('posting match ends again'));
   try {
     const n = ctx.store.notices.pruneDone(now - DAY_MS);
     if (n) ctx.log.debug({ notices: n }, 'done notices of ended games deleted');
@@ -35,6 +37,14 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
     failed('deleting done notices')(e);
   }
   ctx.client.channels.cache.sweep((c) => c.isDMBased());
+}
+
+/** Posts again, for a day, the ends of matches (final standings) that never went out: a `sync` re-derives them. */
+async function repostMatchEnds(ctx: BotContext, locks: GameLocks, now: number, scope: ShardScope | null): Promise<void> {
+  for (const id of ctx.store.games.unpostedMatchEnds(now - 60_000, now - DAY_MS, scope, RESULTS_PER_SWEEP)) {
+    ctx.log.warn({ gameId: id }, 'the end of the match was not posted: posting it again');
+    await locks.run(id, () => run(ctx, { kind: 'sync', gameId: id }));
+  }
 }
 
 /** Posts again the results that never went out: a `sync` of such a table re-derives its result effect. */

@@ -615,6 +615,25 @@ export class GameStore {
     ).map((r) => r.id);
   }
 
+  /**
+   * Matches ended between `since` and `before` (unchanged since) whose end-of-match message (final
+   * standings, chart) was never marked posted (`last_notice`): a post that failed. Abandoned games
+   * (status 'cancelled') are not among them; a day's window bounds how long one is retried.
+   */
+  unpostedMatchEnds(before: number, since: number, scope?: ShardScope | null, limit = 25): string[] {
+    const s = scopeSql(scope, 'guild_id');
+    return (
+      this.db
+        .prepare(
+          `SELECT id FROM games
+            WHERE status = 'finished' AND updated_at <= ? AND updated_at > ? AND ${s.sql}
+              AND (last_notice IS NULL OR last_notice <> 'match-over')
+            ORDER BY updated_at LIMIT ?`,
+        )
+        .all(before, since, ...s.args, limit) as { id: string }[]
+    ).map((r) => r.id);
+  }
+
   /** The open lobbies of one server's game (at most `limit`, oldest change first). */
   openLobbiesOf(guildId: string, game: GameId, limit = 25): string[] {
     return (

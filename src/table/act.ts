@@ -1005,7 +1005,14 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
           ...carried,
         };
       }
-      const effects = t.row.status === 'paused' ? mergeEffects(t.outbox, [{ kind: 'table' }]) : t.outbox;
+      // A finished match whose end-of-match message was never posted (bot/effects.ts marks it once
+      // posted): derived again, so housekeeping and a restart post it.
+      const effects =
+        t.row.status === 'paused'
+          ? mergeEffects(t.outbox, [{ kind: 'table' }])
+          : t.row.status === 'finished' && t.row.lastNotice !== 'match-over'
+            ? mergeEffects(t.outbox, [{ kind: 'end-match' }])
+            : t.outbox;
       return { outcome: { ok: true, applied: 0 }, effects, table: t, outbox: t.outbox, warnings: [], ...carried };
     }
   }

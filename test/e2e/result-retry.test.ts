@@ -36,3 +36,27 @@ test('a result that could not be posted is posted again by the housekeeping roun
     assert.equal(results().length, seen);
   });
 });
+
+test('an end of match (final standings) that could not be posted is posted by the housekeeping round, then the thread is locked', async () => {
+  await withWorld(async (w) => {
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+    await playHandToEnd(w, gameId);
+    await w.bot.whenIdle();
+    const result = w.sim.allMessages(threadId).find((m) => w.sim.text(m).includes('Hand 1 is over'))!;
+    // Every attempt of discord.js (1 + 3 retries) at posting into the thread fails.
+    w.sim.faults.serverError({ route: new RegExp(`POST /channels/${threadId}/messages$`), times: 4 });
+    await click(w, w.users[0]!.id, result.id, buttonByLabel(w.sim, result, 'End match').custom_id as string);
+    await w.bot.whenIdle();
+    const ends = () => w.sim.allMessages(threadId).filter((m) => /Match over: final totals/.test(w.sim.text(m)));
+    assert.equal(w.store.games.get(gameId)!.status, 'finished');
+    assert.equal(ends().length, 0, 'the first post failed');
+    assert.notEqual(w.store.games.get(gameId)!.lastNotice, 'match-over');
+    assert.equal(w.sim.channel(threadId).locked, false, 'the thread is not locked before the end is posted');
+    await later(w, 11 * 60_000);
+    assert.equal(ends().length, 1, 'posted again');
+    assert.equal(w.store.games.get(gameId)!.lastNotice, 'match-over');
+    assert.equal(w.sim.channel(threadId).locked, true, 'then locked');
+    await later(w, 11 * 60_000);
+    assert.equal(ends().length, 1, 'once');
+  });
+});
