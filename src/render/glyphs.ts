@@ -4,8 +4,10 @@
  * drawn: a character that none of our fonts has would otherwise be drawn by whatever font the
  * system has, or as Pango's hex "tofu" box. A "fancy" letter (𝓜, 𝕃, Ｍ) becomes its NFKC form
  * when we have that, anything else '?'; a stray combining mark is dropped, a control character
- * becomes a space; default-ignorable characters such as the emoji joiner stay (Pango draws
- * nothing for them).
+ * (C0, DEL, C1) becomes a space; default-ignorable characters such as the emoji joiner stay
+ * (Pango draws nothing for them). A stack of more than `MAX_MARKS` non-spacing marks on one
+ * character ("Z̴̡̛͈a̸̧l̸g̵o" names) keeps its first `MAX_MARKS`: the rest would be drawn far above and
+ * below the line, over the captions and panels next to the text.
  *
  * Why a cmap reader of our own: it reads only each font's `cmap` table (a few hundred KB), where the
  * font libraries (fontkit, opentype.js) load the whole file, 6–15 MB per CJK face, in every render
@@ -101,6 +103,16 @@ const IGNORABLE: readonly [number, number][] = [
 ];
 const ignorable = (cp: number): boolean => IGNORABLE.some(([a, b]) => cp >= a && cp <= b);
 const MARK = /\p{M}/u;
+/** A mark drawn over or under the character before it (variation selectors excluded: they draw nothing). */
+const STACKED = /[\p{Mn}\p{Me}]/u;
+const VARIATION = /[\u{fe00}-\u{fe0f}\u{e0100}-\u{e01ef}]/u;
+/**
+ * Non-spacing marks kept on one character: Vietnamese (ệ written as e + two marks), Thai (vowel
+ * and tone mark), Arabic (shadda and a vowel) need two; zalgo text stacks dozens.
+ */
+export const MAX_MARKS = 2;
+/** C0 controls, DEL and C1 controls (drawn as a space). */
+const control = (cp: number): boolean => cp < 0x20 || (cp >= 0x7f && cp < 0xa0);
 
 let coverage: Uint32Array | null = null;
 let files: () => string[] = () => [];
@@ -124,18 +136,32 @@ export function hasGlyph(cp: number): boolean {
 export function coverText(t: string): string {
   // fast path: plain Latin, Vietnamese and CJK names, checked without building a new string
   let ok = true;
+  let marks = 0;
   for (const ch of t) {
     const cp = ch.codePointAt(0)!;
-    if (cp < 0x7f ? cp >= 0x20 : hasGlyph(cp) || ignorable(cp)) continue;
+    if (cp < 0x7f ? cp >= 0x20 : !control(cp) && (hasGlyph(cp) || ignorable(cp))) {
+      // a run of stacked marks longer than MAX_MARKS takes the slow path
+      if (cp >= 0x300 && STACKED.test(ch) && !VARIATION.test(ch)) {
+        if (++marks > MAX_MARKS) {
+          ok = false;
+          break;
+        }
+      } else marks = 0;
+      continue;
+    }
     ok = false;
     break;
   }
   if (ok) return t;
   let out = '';
-  for (const ch of t) {
+  marks = 0;
+  for (const ch of t.normalize('NFC')) {
     const cp = ch.codePointAt(0)!;
-    if ((cp >= 0x20 && cp < 0x7f) || hasGlyph(cp) || ignorable(cp)) out += ch;
-    else if (cp < 0x20) out += ' ';
+    const stacked = cp >= 0x300 && STACKED.test(ch) && !VARIATION.test(ch);
+    if (stacked && ++marks > MAX_MARKS) continue;
+    if (!stacked) marks = 0;
+    if (control(cp)) out += ' ';
+    else if ((cp >= 0x20 && cp < 0x7f) || hasGlyph(cp) || ignorable(cp)) out += ch;
     else if (MARK.test(ch)) continue;
     else {
       // "fancy" letters (𝓜𝓲𝓷𝓱, 𝕃𝕒𝕟, Ｍ, ①) read as their plain compatibility form

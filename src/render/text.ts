@@ -55,13 +55,70 @@ export function setTextProbe(p: Probe | null): void {
 }
 
 const ELL = '…';
+/** Right-to-left mark: keeps an ellipsis after right-to-left text at that text's end (its left). */
+const RLM = '\u200f';
+
+/** Explicit bidi controls: embeddings and overrides (closed by PDF), isolates (closed by PDI). */
+const EMBED = new Set(['\u202a', '\u202b', '\u202d', '\u202e']);
+const PDF = '\u202c';
+const ISOLATE = new Set(['\u2066', '\u2067', '\u2068']);
+const PDI = '\u2069';
+
+/**
+ * `t` without the explicit bidi controls that are not closed inside it (and without stray
+ * closers). A display name with a lone RLO (U+202E) reversed everything drawn after it in the same
+ * text: "‮Lan · Hoa (Cúc)" read "(cúC) aoH · naL", and a payment row "‮Lan → Minh" named the wrong
+ * people. Pairs that close stay (the name reads as Discord shows it), so do isolates a caller adds.
+ */
+export function balanceBidi(t: string): string {
+  if (!/[\u202a-\u202e\u2066-\u2069]/.test(t)) return t;
+  const drop = new Set<number>();
+  const open: { at: number; isolate: boolean }[] = [];
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i]!;
+    if (EMBED.has(c) || ISOLATE.has(c)) open.push({ at: i, isolate: ISOLATE.has(c) });
+    else if (c === PDF) {
+      if (open.length && !open[open.length - 1]!.isolate) open.pop();
+      else drop.add(i);
+    } else if (c === PDI) {
+      // a PDI closes its isolate and every embedding opened inside it (UAX #9, BD9)
+      const k = open.map((o) => o.isolate).lastIndexOf(true);
+      if (k >= 0) open.length = k;
+      else drop.add(i);
+    }
+  }
+  for (const o of open) drop.add(o.at);
+  let out = '';
+  for (let i = 0; i < t.length; i++) if (!drop.has(i)) out += t[i]!;
+  return out;
+}
 
 /**
  * CJK fonts draw curly quotes full-width; straight ones read better in Latin/Vietnamese text.
- * A character none of our fonts has becomes '?' (`coverText`), never a hex box.
+ * A character none of our fonts has becomes '?' (`coverText`), never a hex box; bidi controls
+ * left open are dropped (`balanceBidi`).
  */
 function normalize(t: string): string {
-  return coverText(t.replace(/[‘’]/g, "'").replace(/[“”]/g, '"'));
+  return balanceBidi(coverText(t.replace(/[‘’]/g, "'").replace(/[“”]/g, '"')));
+}
+
+/** User-perceived characters: an ellipsis never splits a flag, a ZWJ emoji, a keycap or a cluster. */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const LETTER = /\p{L}/u;
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+
+/**
+ * `prefix` + '…'. After right-to-left text (its last letter Hebrew, Arabic…) the ellipsis is
+ * followed by an RLM: otherwise, in our left-to-right lines, it sat at the right of the cut name,
+ * where a right-to-left reader starts, as if the name's beginning were missing.
+ */
+function ellipsized(prefix: string): string {
+  const p = prefix.trimEnd();
+  const chars = Array.from(p);
+  for (let i = chars.length - 1; i >= 0; i--) {
+    if (LETTER.test(chars[i]!)) return p + ELL + (RTL_LETTER.test(chars[i]!) ? RLM : '');
+  }
+  return p + ELL;
 }
 
 /** Measured text widths, bounded by the approximate size of their keys (~1 MB). */
@@ -156,17 +213,17 @@ export function measureFit(
     if (size <= minSize) break;
     size = Math.max(minSize, size * 0.94);
   }
-  // Ellipsize at minSize: binary search the longest prefix that fits with '…'.
-  const chars = Array.from(text);
+  // Ellipsize at minSize: binary search the longest prefix of whole graphemes that fits with '…'.
+  const chars = Array.from(graphemes.segment(text), (g) => g.segment);
   let lo = 0;
   let hi = chars.length;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    const w = wOf(size, chars.slice(0, mid).join('').trimEnd() + ELL);
+    const w = wOf(size, ellipsized(chars.slice(0, mid).join('')));
     if (w <= box.w) lo = mid;
     else hi = mid - 1;
   }
-  let drawn = lo > 0 ? chars.slice(0, lo).join('').trimEnd() + ELL : ELL;
+  let drawn = lo > 0 ? ellipsized(chars.slice(0, lo).join('')) : ELL;
   width = wOf(size, drawn);
   if (width > box.w) {
     drawn = '';
