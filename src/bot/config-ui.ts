@@ -1,4 +1,5 @@
 /** /config components: the preset select under `/config show`, and the "set an option" modal. */
+import { cut } from '../table/cut.js';
 import {
   ActionRowBuilder,
   MessageFlags,
@@ -42,7 +43,7 @@ export async function onConfigComponent(ctx: BotContext, i: ButtonInteraction | 
       .setMaxLength(100);
     const modal = new ModalBuilder()
       .setCustomId(encodeConfigId({ game: c.game, verb: 'set' }))
-      .setTitle(t('common:config.modal-title').slice(0, 45))
+      .setTitle(cut(t('common:config.modal-title'), 45))
       .addComponents(
         new ActionRowBuilder<TextInputBuilder>().addComponents(key),
         new ActionRowBuilder<TextInputBuilder>().addComponents(value),

@@ -5,6 +5,7 @@
  * effect has been tried, the game's outbox is cleared; after a crash before that, the start-up
  * sweep executes the outbox again (each effect is idempotent).
  */
+import { cut } from '../table/cut.js';
 import { createHash } from 'node:crypto';
 import type { BotContext } from './context.js';
 import { ensureUnarchived, gameChannel, png } from './messages.js';
@@ -298,7 +299,7 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
         // Version 0 like every public component: the version minus the public moves would count the
         // hidden claim answers (issue #13 §2). Next hand / End match name their hand instead (`arg`).
         const payload = {
-          content: v.lines.join('\n').slice(0, 2000),
+          content: cut(v.lines.join('\n'), 2000),
           files: [png('result.png', image, altText(v.lines))],
           components: toComponents(t.row.id, 0, v.rows),
           allowedMentions: { parse: [] },

@@ -13,6 +13,7 @@
  * of 5 buttons: container 1 + section, text and button 3 + gallery 1 + claim section, text and
  * thumbnail 3 + rows 5 + buttons 24 = 37 components, under 40 (gallery items are not components).
  */
+import { cut } from '../table/cut.js';
 import {
   ContainerBuilder,
   MediaGalleryBuilder,
@@ -75,11 +76,11 @@ export function v2Layout(o: LayoutInput): V2Message {
   } else box.addTextDisplayComponents(text);
   if (o.image) {
     const item = new MediaGalleryItemBuilder().setURL(`attachment://${o.image.name}`);
-    if (o.image.description) item.setDescription(o.image.description.slice(0, 1024));
+    if (o.image.description) item.setDescription(cut(o.image.description, 1024));
     box.addMediaGalleryComponents(new MediaGalleryBuilder().addItems(item));
   }
   if (o.claim) {
-    const thumb = new ThumbnailBuilder().setURL(`attachment://${o.claim.name}`).setDescription(o.claim.description.slice(0, 1024));
+    const thumb = new ThumbnailBuilder().setURL(`attachment://${o.claim.name}`).setDescription(cut(o.claim.description, 1024));
     box.addSectionComponents(
       new SectionBuilder()
         .addTextDisplayComponents(new TextDisplayBuilder().setContent(textOf([o.claim.text])))

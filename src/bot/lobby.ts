@@ -2,6 +2,7 @@
  * The lobby: a message in the channel (the game thread hangs off it) with Join, Leave, Add AI,
  * Start and Cancel. Seats are filled in join order; seat 0 (the host) deals / starts the first hand.
  */
+import { cut } from '../table/cut.js';
 import {
   ActionRowBuilder,
   ButtonStyle,
@@ -97,57 +98,58 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
   const canStart = open && seats.length >= Math.max(engine.minSeats, size.min);
   const overridable = overridableKeys(ctx, row_);
   const awayOnly = noDeadline(row_);
-  const content = [
-    `**${t(`${row_.game}:name`)}** — ${t(statusKey, { thread: row_.threadId ? `<#${row_.threadId}>` : '', count: closedIdle ?? 0 })}`,
-    t('common:lobby.seats', { n: seats.length, min: engine.minSeats, max: open ? cap : seats.length }),
-    ...seatLines,
-    ...(open && cap > seats.length ? [t('common:lobby.open-seats', { count: cap - seats.length })] : []),
-    // Why Start is greyed out.
-    ...(open && !canStart
-      ? [
-          t('common:lobby.start-needs', {
-            count: Math.max(engine.minSeats, size.min),
-            join: t('common:button.join'),
-            ai: t('common:button.add-ai'),
+  const content = cut(
+    [
+      `**${t(`${row_.game}:name`)}** — ${t(statusKey, { thread: row_.threadId ? `<#${row_.threadId}>` : '', count: closedIdle ?? 0 })}`,
+      t('common:lobby.seats', { n: seats.length, min: engine.minSeats, max: open ? cap : seats.length }),
+      ...seatLines,
+      ...(open && cap > seats.length ? [t('common:lobby.open-seats', { count: cap - seats.length })] : []),
+      // Why Start is greyed out.
+      ...(open && !canStart
+        ? [
+            t('common:lobby.start-needs', {
+              count: Math.max(engine.minSeats, size.min),
+              join: t('common:button.join'),
+              ai: t('common:button.add-ai'),
+            }),
+          ]
+        : []),
+      ...(open && cap <= seats.length && seats.some((s) => s.isAi) ? [t('common:lobby.full-join-replaces-ai')] : []),
+      t('common:lobby.timers', { preset: t(`common:timer.${row_.timerPreset.name}`) }) + ` · ${deadlineLine(row_, lang)}`,
+      // The AI taking a seat plays at the takeover level /play fixed on the game (/config takeover-level).
+      // The same policy plays for players who are /away; at a table without deadlines that is all it does.
+      row_.timeoutPolicy === 'ai'
+        ? t(awayOnly ? 'common:lobby.on-away-ai' : 'common:lobby.on-timeout-ai', {
+            policy: t('commands:on-timeout.ai'),
+            level: t(`common:ai-level.${row_.takeoverLevel}`),
+          })
+        : t(awayOnly ? 'common:lobby.on-away' : 'common:lobby.on-timeout', {
+            policy: t(`commands:on-timeout.${row_.timeoutPolicy}`),
           }),
-        ]
-      : []),
-    ...(open && cap <= seats.length && seats.some((s) => s.isAi) ? [t('common:lobby.full-join-replaces-ai')] : []),
-    t('common:lobby.timers', { preset: t(`common:timer.${row_.timerPreset.name}`) }) + ` · ${deadlineLine(row_, lang)}`,
-    // The AI taking a seat plays at the takeover level /play fixed on the game (/config takeover-level).
-    // The same policy plays for players who are /away; at a table without deadlines that is all it does.
-    row_.timeoutPolicy === 'ai'
-      ? t(awayOnly ? 'common:lobby.on-away-ai' : 'common:lobby.on-timeout-ai', {
-          policy: t('commands:on-timeout.ai'),
-          level: t(`common:ai-level.${row_.takeoverLevel}`),
-        })
-      : t(awayOnly ? 'common:lobby.on-away' : 'common:lobby.on-timeout', {
-          policy: t(`commands:on-timeout.${row_.timeoutPolicy}`),
-        }),
-    t(row_.hints ? 'common:lobby.hints-on' : 'common:lobby.hints-off'),
-    rulesLine(row_, t),
-    ...(open
-      ? [
-          overridable.length
-            ? t('common:lobby.rules-overridable', {
-                list: listWithin(
-                  overridable.map((k) => `\`${k}\``),
-                  400,
-                  t,
-                ),
-              })
-            : t('common:lobby.rules-fixed'),
-          t('common:lobby.settings-hint'),
-        ]
-      : []),
-    // An idle lobby closes (/config lobby-days): when, counted from its last change.
-    ...(idleDays > 0 ? [t('common:lobby.closes', { when: `<t:${Math.floor((row_.publicAt + idleDays * DAY_MS) / 1000)}:R>` })] : []),
-    ...(row_.threadId && row_.threadId === row_.channelId ? [`⚠️ ${t('common:lobby.thread-cap')}`] : []),
-  ]
-    .join('\n')
+      t(row_.hints ? 'common:lobby.hints-on' : 'common:lobby.hints-off'),
+      rulesLine(row_, t),
+      ...(open
+        ? [
+            overridable.length
+              ? t('common:lobby.rules-overridable', {
+                  list: listWithin(
+                    overridable.map((k) => `\`${k}\``),
+                    400,
+                    t,
+                  ),
+                })
+              : t('common:lobby.rules-fixed'),
+            t('common:lobby.settings-hint'),
+          ]
+        : []),
+      // An idle lobby closes (/config lobby-days): when, counted from its last change.
+      ...(idleDays > 0 ? [t('common:lobby.closes', { when: `<t:${Math.floor((row_.publicAt + idleDays * DAY_MS) / 1000)}:R>` })] : []),
+      ...(row_.threadId && row_.threadId === row_.channelId ? [`⚠️ ${t('common:lobby.thread-cap')}`] : []),
+    ].join('\n'),
     // Measured at most ~1,900 (six 32-character names, every rule changed and open to the host, the
     // thread-cap line); a message's 2,000 is Discord's hard limit.
-    .slice(0, 2000);
+    2000,
+  );
   const b = (verb: GameButton['verb'], label: string, style: ButtonStyle, arg?: string) =>
     button(encodeGameId({ gameId: id, ver: 0, verb, ...(arg ? { arg } : {}) }), label, style, !open);
   return {
@@ -204,14 +206,14 @@ function select(
   return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
     new StringSelectMenuBuilder()
       .setCustomId(id)
-      .setPlaceholder(placeholder.slice(0, 150))
+      .setPlaceholder(cut(placeholder, 150))
       .setDisabled(disabled)
       .addOptions(
         options.map((o) => ({
-          label: o.label.slice(0, 100),
+          label: cut(o.label, 100),
           value: o.value,
           default: o.default,
-          ...(o.description ? { description: o.description.slice(0, 100) } : {}),
+          ...(o.description ? { description: cut(o.description, 100) } : {}),
         })),
       ),
   );
@@ -279,7 +281,7 @@ export async function onLobbyRulesButton(ctx: BotContext, i: ButtonInteraction, 
   if (!overridable.length) return eph(t('common:lobby.rules-fixed'));
   const input = new TextInputBuilder()
     .setCustomId('rules')
-    .setLabel(t('common:lobby.rules-modal-label').slice(0, 45))
+    .setLabel(cut(t('common:lobby.rules-modal-label'), 45))
     .setPlaceholder(
       overridable
         .map((k) => `${k}=…`)
@@ -290,11 +292,11 @@ export async function onLobbyRulesButton(ctx: BotContext, i: ButtonInteraction, 
     .setRequired(false)
     // Discord's most for a text input: every rule the host may change, changed, fits (48 × ~30).
     .setMaxLength(4000)
-    .setValue(overridesText(g, overridable).slice(0, 4000));
+    .setValue(cut(overridesText(g, overridable), 4000));
   await i.showModal(
     new ModalBuilder()
       .setCustomId(encodeGameId({ gameId: g.id, ver: 0, verb: 'lobby-rules', arg: 'submit' }))
-      .setTitle(t('common:lobby.rules-modal-title').slice(0, 45))
+      .setTitle(cut(t('common:lobby.rules-modal-title'), 45))
       .addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input)),
   );
 }

@@ -1,4 +1,5 @@
 /** Thin helpers over discord.js for the messages a game thread holds. Errors are logged, never thrown to users. */
+import { cut } from '../table/cut.js';
 import {
   ActionRowBuilder,
   AttachmentBuilder,
@@ -19,14 +20,14 @@ export function row(...components: MessageActionRowComponentBuilder[]): Row {
 export function button(customId: string, label: string, style: ButtonStyle = ButtonStyle.Secondary, disabled = false): ButtonBuilder {
   return new ButtonBuilder()
     .setCustomId(customId)
-    .setLabel(label.length > 80 ? `${label.slice(0, 79)}…` : label)
+    .setLabel(cut(label, 80, '…'))
     .setStyle(style)
     .setDisabled(disabled);
 }
 
 /** An image upload, with its alt text (the attachment `description`, ≤ 1024 characters) when given. */
 export function png(name: string, data: Buffer, description?: string): AttachmentBuilder {
-  return new AttachmentBuilder(data, { name, ...(description ? { description: description.slice(0, 1024) } : {}) });
+  return new AttachmentBuilder(data, { name, ...(description ? { description: cut(description, 1024) } : {}) });
 }
 
 /** The thread (or channel) a game lives in, or null when it cannot be reached. */

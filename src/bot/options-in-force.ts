@@ -1,4 +1,5 @@
 /** The house rules in force for a new table: engine defaults ← server preset ← server options ← /play overrides allowed by the server. */
+import { cut } from '../table/cut.js';
 import { resolveOptions, optionsHash, type OptionError } from '../games/core/options.js';
 import { engineOf } from '../table/manifests.js';
 import type { GameId } from '../games/core/types.js';
@@ -84,5 +85,5 @@ export function optionErrorText(e: OptionError, t: T): string {
 
 /** The refusal of house rules that do not resolve: a heading and one line per error. */
 export function optionErrorsRefusal(errors: readonly OptionError[], t: T): string {
-  return [t('errors:bad-options'), ...errors.map((e) => `• ${optionErrorText(e, t)}`)].join('\n').slice(0, 2000);
+  return cut([t('errors:bad-options'), ...errors.map((e) => `• ${optionErrorText(e, t)}`)].join('\n'), 2000);
 }

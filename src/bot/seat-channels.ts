@@ -14,6 +14,7 @@
  * as Discord requires for a type-12 thread) leaves that table on ephemeral views. Either way the
  * user is told once, in their next ephemeral reply (`seatNoticeLine`).
  */
+import { cut } from '../table/cut.js';
 import { createHash } from 'node:crypto';
 import { ChannelType, PermissionFlagsBits, type Message, type TextBasedChannel, type ThreadChannel } from 'discord.js';
 import type { BotContext } from './context.js';
@@ -125,7 +126,7 @@ async function openChannel(ctx: BotContext, t: Table, seat: number, userId: stri
   }
   try {
     const tr = translator(lang);
-    const name = tr('seatch:thread-name', { game: tr(`${t.row.game}:name`), seat: seat + 1, id: t.row.id }).slice(0, 100);
+    const name = cut(tr('seatch:thread-name', { game: tr(`${t.row.game}:name`), seat: seat + 1, id: t.row.id }), 100);
     const th = await parent.threads.create({ name, type: ChannelType.PrivateThread, invitable: false, autoArchiveDuration: 10080 });
     await th.members.add(userId);
     store.open({ gameId: t.row.id, seat, userId, place, channelId: th.id, lang });

@@ -17,6 +17,7 @@
  *   next ephemeral reply says so once, src/notify/tell.ts). Nothing is ever retried: a failed send
  *   is recorded as failed.
  */
+import { cut } from '../table/cut.js';
 import { randomUUID } from 'node:crypto';
 import { ButtonBuilder, ButtonStyle, type Client } from 'discord.js';
 import type { Logger } from 'pino';
@@ -290,7 +291,7 @@ export class Notifier {
   }
 
   private linkButton(label: string, url: string | null): ButtonBuilder[] {
-    return url ? [new ButtonBuilder().setStyle(ButtonStyle.Link).setURL(url).setLabel(label.slice(0, 80))] : [];
+    return url ? [new ButtonBuilder().setStyle(ButtonStyle.Link).setURL(url).setLabel(cut(label, 80))] : [];
   }
 
   private moveNotice(s: TableSummary, kind: 'turn' | 'claim', p: UserPrefs): DmPayload {
@@ -349,6 +350,6 @@ export class Notifier {
     );
     const rows: Row[] = [];
     for (let k = 0; k < bs.length; k += 5) rows.push(row(...bs.slice(k, k + 5)));
-    return { content: lines.join('\n').slice(0, 2000), components: rows, allowedMentions: { parse: [] } };
+    return { content: cut(lines.join('\n'), 2000), components: rows, allowedMentions: { parse: [] } };
   }
 }

@@ -25,6 +25,7 @@
  *   `npm run cli -- replay`. Only once the match is over: the scenario holds the game's seed, which
  *   deals every later hand.
  */
+import { cut } from '../table/cut.js';
 import { AttachmentBuilder, ButtonStyle, MessageFlags, StringSelectMenuBuilder } from 'discord.js';
 import type { BotContext } from '../bot/context.js';
 import { replayHand, type HandReplay } from '../bot/replays.js';
@@ -146,11 +147,11 @@ const id = (rest: string) => encodeCommandId('history', rest);
 
 /** The hints asked before move `k` (k = n: after the last), one line each, indented under the list. */
 function hintLines(s: Steps, k: number): string[] {
-  return s.hints.filter((h) => h.before === k).map((h) => `\u3000\u3000💡 ${h.text}`.slice(0, 90));
+  return s.hints.filter((h) => h.before === k).map((h) => cut(`\u3000\u3000💡 ${h.text}`, 90));
 }
 
 function moveLine(s: Steps, k: number): string {
-  return s.moves[k]!.slice(0, 90);
+  return cut(s.moves[k]!, 90);
 }
 
 /** The viewer message at step `k` (null: the last step). Null when the game or hand is unknown. */
@@ -173,7 +174,7 @@ export async function viewerPayload(
       t('async:replay.running'),
       ...(s.hints.length ? [t('async:replay.your-hints'), ...s.hints.map((h, j) => `${j + 1}. ${h}`)] : []),
     ];
-    return { content: lines.join('\n').slice(0, 2000), files: [], components: [], attachments: [] };
+    return { content: cut(lines.join('\n'), 2000), files: [], components: [], attachments: [] };
   }
   const n = s.moves.length;
   const step = Math.max(0, Math.min(n, k ?? n));
@@ -199,7 +200,7 @@ export async function viewerPayload(
       : last
         ? t('async:replay.at-result', { k: step, n })
         : t('async:replay.at-step', { k: step, n });
-  const content = [head, where, t('async:replay.moves-page', { p: page + 1, of: pages }), ...list].join('\n').slice(0, 2000);
+  const content = cut([head, where, t('async:replay.moves-page', { p: page + 1, of: pages }), ...list].join('\n'), 2000);
   const base = `${g.id}:${hand}`;
   const nav = row(
     button(id(`v:${base}:0:f`), '⏮', ButtonStyle.Secondary, step === 0),
@@ -238,7 +239,7 @@ export async function viewerPayload(
       .setPlaceholder(t('async:replay.jump'))
       .addOptions(
         picks.map((j) => ({
-          label: (j === 0 ? t('async:replay.deal') : `${j}. ${moveLine(s, j - 1)}`).slice(0, 100),
+          label: cut(j === 0 ? t('async:replay.deal') : `${j}. ${moveLine(s, j - 1)}`, 100),
           value: String(j),
           default: j === step,
         })),

@@ -5,6 +5,7 @@
  * confirm button. The draft lives in the components' custom_ids (no server-side state), so it
  * survives restarts like every other button.
  */
+import { cut } from './cut.js';
 import { PROFILES } from '../games/chan/scoring/items.js';
 import type { BaseAction } from '../games/core/types.js';
 import type { PresentCtx } from './present/types.js';
@@ -106,7 +107,7 @@ export function readAnnounce(
 export function announceRows(options: BaseAction[], draft: Draft, ctx: PresentCtx): UiRow[] {
   const blocks = blocksOf(options);
   const enc = encodeDraft(draft, blocks);
-  const label = (b: Block) => ctx.t(`chan:item.${b.cuoc}`, { defaultValue: b.cuoc }).slice(0, 100);
+  const label = (b: Block) => cut(ctx.t(`chan:item.${b.cuoc}`, { defaultValue: b.cuoc }), 100);
   const rows: UiRow[] = [
     [
       {
@@ -130,7 +131,7 @@ export function announceRows(options: BaseAction[], draft: Draft, ctx: PresentCt
         placeholder: ctx.t('common:announce.how-many'),
         options: counted.slice(0, 6).flatMap(({ b, i }) =>
           Array.from({ length: MAX_COUNT }, (_, k) => ({
-            label: `${label(b)} ×${k + 1}`.slice(0, 100),
+            label: cut(`${label(b)} ×${k + 1}`, 100),
             value: `${i}.${k + 1}`,
             // A one-choice menu shows one choice as made: the count of the only counted cước (with
             // several, the confirm button's label says each count).

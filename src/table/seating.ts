@@ -13,6 +13,7 @@
  *
  * A seat's match total belongs to its occupant: the newcomer starts from 0 (store `matchTotals`).
  */
+import { cut } from './cut.js';
 import type { SeatRow } from '../store/index.js';
 import { langOf, translator } from './i18n.js';
 import type { Gen, Refusal, Step } from './act.js';
@@ -81,9 +82,9 @@ export function takeSeat(
   const target = want === null ? open[0] : open.find((s) => s.seat === want);
   if (!target) return { ok: false, refusal: refusal('errors:no-open-seat') };
   const seat = target.seat;
-  step.replaceSeat({ seat, userId, isAi: false, displayName: displayName.slice(0, 80) });
+  step.replaceSeat({ seat, userId, isAi: false, displayName: cut(displayName, 80) });
   step.changeSeats([seat], [seat], userId);
   step.dirty = true;
-  step.effects.push({ kind: 'table', notice: { key: 'took-seat', seat, name: displayName.slice(0, 80), ai: target.displayName } });
+  step.effects.push({ kind: 'table', notice: { key: 'took-seat', seat, name: cut(displayName, 80), ai: target.displayName } });
   return { ok: true, seat };
 }

@@ -3,6 +3,7 @@
  * components (ui.ts). src/bot turns these into Discord payloads; nothing here knows Discord.
  * Public messages use the server's language, a hand view the player's own (style.md §4).
  */
+import { cut } from './cut.js';
 import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
 import type { ClaimModel, HandModel, ResultModel, StandingsModel, TableModel } from '../render/model.js';
 import { LANGS, listWithin, translator, type Lang, type T } from './i18n.js';
@@ -634,7 +635,7 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
           arg: String(p),
           placeholder: tr('common:hand.choose', { from: p * 25 + 1, to: p * 25 + slice.length }),
           options: slice.map((a, j) => ({
-            label: `${optionKey(p * 25 + j)} · ${t.presenter.actionLabel(a, pc)}`.slice(0, 100),
+            label: cut(`${optionKey(p * 25 + j)} · ${t.presenter.actionLabel(a, pc)}`, 100),
             value: String(p * 25 + j),
           })),
         },
@@ -707,7 +708,7 @@ export function altText(lines: readonly string[], extra?: string): string {
     .filter(Boolean);
   // Lines run on as sentences: a full stop only where a line has no closing mark of its own ("đi.. ").
   const text = parts.map((p, k) => (k === parts.length - 1 || /[.!?…。！？:：]$/.test(p) ? p : `${p}.`)).join(' ');
-  return text.length > 1024 ? `${text.slice(0, 1023)}…` : text;
+  return cut(text, 1024, '…');
 }
 
 /**
