@@ -2,7 +2,8 @@
  * Font registration. node-canvas needs `registerFont` before the first `createCanvas`; we register
  * Noto Sans TC (Latin + Vietnamese + CJK) and Noto Serif TC (tile glyphs), and as fallbacks for
  * player names Noto Sans (more Latin, Greek, Cyrillic, small caps), Noto Emoji (monochrome), Noto
- * Sans Thai, Devanagari, Arabic, Hebrew and KR (Hangul), all
+ * Sans Thai, Devanagari, Arabic, Hebrew and KR (Hangul), and for nickname decorations Javanese,
+ * Tibetan, Georgian, Symbols, Symbols 2 and Canadian Aboriginal (꧁ ༺ ღ ♛ ✞ ᗩ, drawn as '?' before), all
  * from their npm packages, resolving the .ttf files next to each package.json (never importing
  * their Expo JS entry). Fonts never come from the system: every `font()` string lists our
  * families (Pango falls back along the list), and `coverText` (glyphs.ts) turns a character none
@@ -47,10 +48,18 @@ export const FONT_FILES: readonly FontFile[] = [
   ...faces('noto-sans-arabic', 'NotoSansArabic', 'HQ Arabic'),
   ...faces('noto-sans-hebrew', 'NotoSansHebrew', 'HQ Hebrew'),
   ...faces('noto-sans-kr', 'NotoSansKR', 'HQ Korean', false),
+  // Nickname decorations common among Vietnamese players (꧁ ꧂, ༺ ༻, ღ, ♛ ✞ ✪, ᗩ ᗷ): regular only.
+  ...faces('noto-sans-javanese', 'NotoSansJavanese', 'HQ Javanese', false),
+  ...faces('noto-serif-tibetan', 'NotoSerifTibetan', 'HQ Tibetan', false),
+  ...faces('noto-sans-georgian', 'NotoSansGeorgian', 'HQ Georgian', false),
+  ...faces('noto-sans-symbols', 'NotoSansSymbols', 'HQ Symbols', false),
+  ...faces('noto-sans-symbols-2', 'NotoSansSymbols2', 'HQ Symbols 2', false),
+  ...faces('noto-sans-canadian-aboriginal', 'NotoSansCanadianAboriginal', 'HQ Syllabics', false),
 ];
 
 /** Fallback families after the main one, in the order Pango tries them. */
-const FALLBACK = '"HQ Latin", "HQ Emoji", "HQ Thai", "HQ Devanagari", "HQ Arabic", "HQ Hebrew", "HQ Korean"';
+const FALLBACK =
+  '"HQ Latin", "HQ Emoji", "HQ Thai", "HQ Devanagari", "HQ Arabic", "HQ Hebrew", "HQ Korean", "HQ Javanese", "HQ Tibetan", "HQ Georgian", "HQ Symbols", "HQ Symbols 2", "HQ Syllabics"';
 
 /** Absolute paths of `FONT_FILES`. */
 export function fontPaths(): string[] {
