@@ -2,6 +2,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, statSync } from 'node:fs';
 import { MIGRATIONS } from '../store/migrations.js';
+import { isGameId } from '../table/manifests.js';
 
 /**
  * Why `cli <command>` must not use the database `path`, or null: it is not a Hội Quán database, its
@@ -121,7 +122,14 @@ function check(path: string, gameId: string | null, command: string): string | n
     const known = new Set(MIGRATIONS.map((m) => m.version));
     const newer = [...done].filter((v) => !known.has(v));
     if (newer.length) return `${path} has a newer schema (migration ${Math.max(...newer)}) than this CLI: use the CLI of the bot's version`;
-    if (gameId !== null && !db.prepare('SELECT 1 FROM games WHERE id = ?').get(gameId)) return `no game "${gameId}" in ${path}`;
+    const rows = (
+      gameId === null ? db.prepare('SELECT id, game FROM games').all() : db.prepare('SELECT id, game FROM games WHERE id = ?').all(gameId)
+    ) as { id: string; game: string }[];
+    if (gameId !== null && !rows.length) return `no game "${gameId}" in ${path}`;
+    // A game kind this code has no engine for (a damaged row, or a game of another version) would
+    // fail later as "Cannot read properties of undefined".
+    const odd = rows.find((r) => !isGameId(r.game));
+    if (odd) return `game "${odd.id}" in ${path} is of a game this CLI does not know: ${JSON.stringify(odd.game)}`;
     return null;
   } catch (e) {
     // tables of another shape (notOurDatabase above answered for a file that is not SQLite)

@@ -19,43 +19,62 @@ export function replayStoredGame(path: string, id: string): ReplayDbReport {
   if (!existsSync(path)) throw new Error(`no database at ${path}`);
   const db = new Database(path, { readonly: true });
   try {
-    const games = new GameStore(db, engineOf);
-    const row = games.get(id);
-    if (!row) throw new Error(`no game "${id}" in ${path}`);
-    const engine = engineOf(row.game);
-    const log = games.log(id);
-    const stored = db.prepare('SELECT hand, seat, points FROM results WHERE game_id = ? ORDER BY hand, seat').all(id) as {
-      hand: number;
-      seat: number;
-      points: number;
-    }[];
-    const hands: ReplayDbReport['hands'] = [];
-    let state = initialState(engine, row.options, row.seats, row.seed);
-    let hand = 0;
-    const finish = () => {
-      const r = engine.result(state) as HandResult | null;
-      if (!r) return;
-      const s = stored.filter((x) => x.hand === hand).map((x) => x.points);
-      const net = netPoints(r);
-      hands.push({
-        hand,
-        deltas: net,
-        stored: s.length ? s : null,
-        same: s.length === 0 || s.every((v, i) => Math.abs(v - net[i]!) < 1e-9),
+    if (!db.prepare('SELECT 1 FROM games WHERE id = ?').get(id)) throw new Error(`no game "${id}" in ${path}`);
+    try {
+      return replayGame(db, id);
+    } catch (e) {
+      // A stored row that cannot be read or replayed (damaged JSON, a log entry of the wrong shape):
+      // the game is named, so that `--all` says which one (JSON.parse's or a TypeError's text alone does not).
+      const msg = (e as Error).message;
+      throw new Error(`game "${id}" cannot be replayed: ${e instanceof SyntaxError ? `a stored value is not valid JSON (${msg})` : msg}`, {
+        cause: e,
       });
-    };
-    for (const e of log) {
-      if (e.hand !== hand) {
-        finish();
-        hand = e.hand;
-      }
-      state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
     }
-    finish();
-    return { gameId: id, game: row.game, actions: log.length, hands, matchesStored: hands.every((h) => h.same) };
   } finally {
     db.close();
   }
+}
+
+function replayGame(db: Database.Database, id: string): ReplayDbReport {
+  const games = new GameStore(db, engineOf);
+  const row = games.get(id)!;
+  const engine = engineOf(row.game);
+  const log = games.log(id);
+  const stored = db.prepare('SELECT hand, seat, points FROM results WHERE game_id = ? ORDER BY hand, seat').all(id) as {
+    hand: number;
+    seat: number;
+    points: number;
+  }[];
+  const hands: ReplayDbReport['hands'] = [];
+  let state = initialState(engine, row.options, row.seats, row.seed);
+  let hand = 0;
+  const finish = () => {
+    const r = engine.result(state) as HandResult | null;
+    if (!r) return;
+    const s = stored.filter((x) => x.hand === hand).map((x) => x.points);
+    const net = netPoints(r);
+    hands.push({
+      hand,
+      deltas: net,
+      stored: s.length ? s : null,
+      same: s.length === 0 || s.every((v, i) => Math.abs(v - net[i]!) < 1e-9),
+    });
+  };
+  for (const e of log) {
+    if (e.hand !== hand) {
+      finish();
+      hand = e.hand;
+    }
+    try {
+      state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
+    } catch (err) {
+      // applyEntry names the entry when the engine refuses it; an exception out of the engine does not.
+      const msg = (err as Error).message;
+      throw new Error(msg.startsWith('log entry ') ? msg : `log entry ${e.seq}: ${msg}`, { cause: err });
+    }
+  }
+  finish();
+  return { gameId: id, game: row.game, actions: log.length, hands, matchesStored: hands.every((h) => h.same) };
 }
 
 /** Replays every game stored in the database (oldest first). */

@@ -1,6 +1,7 @@
 /**
- * The commands of `npm run cli -- <command>` (main.ts runs them): selfplay, duel, replay, score, render, replay-db.
- * Every failure prints one clear error line on stderr and exits non-zero; only `move` writes game state.
+ * The commands of `npm run cli -- <command>` (main.ts runs them): selfplay, duel, replay, score, render,
+ * replay-db, backup, restore, move. Every failure prints one clear error line on stderr and exits
+ * non-zero; only `move` writes game state (and `restore` puts a backup in a stopped bot's place).
  * `--help`, `-h` or `help` (also `<command> --help`, `help <command>`) prints the usage on stdout and
  * exits 0; no command at all is a usage error: the usage on stderr, exit 2.
  */
@@ -13,7 +14,7 @@ import { ENGINES, isGameId } from '../table/manifests.js';
 import { resolveOptions } from '../games/core/options.js';
 import { selfplay } from '../games/core/selfplay.js';
 import { runScenario, type Scenario } from '../games/core/scenario.js';
-import type { GameId } from '../games/core/types.js';
+import type { AnyEngine, GameId } from '../games/core/types.js';
 import { AI_LEVELS, isAiLevel, type AiLevel } from '../games/core/ai.js';
 
 /** Each command's usage lines (continuations indented under the command), in the order `--help` lists them. */
@@ -87,6 +88,11 @@ function checkTableSize(game: string, size: { min: number; max: number }, player
     fail(
       `--players ${players}: ${game} under these rules is played by ${size.min === size.max ? size.min : `${size.min}–${size.max}`} players`,
     );
+}
+
+/** The text without a leading byte order mark (an editor's UTF-8 BOM; JSON.parse refuses it as an invisible "Unexpected token"). */
+function withoutBom(text: string): string {
+  return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }
 
 async function readStdin(): Promise<string> {
@@ -193,7 +199,7 @@ async function cmdReplay(argv: string[]): Promise<number> {
   const file = positionals[0] ?? fail('replay needs a scenario file: npm run cli -- replay path/to/scenario.json');
   let sc: Scenario;
   try {
-    sc = JSON.parse(readFileSync(file, 'utf8')) as Scenario;
+    sc = JSON.parse(withoutBom(readFileSync(file, 'utf8'))) as Scenario;
   } catch (e) {
     fail(`cannot read scenario ${file}: ${(e as Error).message}`);
   }
@@ -222,7 +228,7 @@ async function cmdScore(argv: string[]): Promise<number> {
   const text = await readStdin();
   let input: unknown;
   try {
-    input = JSON.parse(text);
+    input = JSON.parse(withoutBom(text));
   } catch (e) {
     fail(`stdin is not valid JSON: ${(e as Error).message}`);
   }
@@ -256,7 +262,9 @@ async function cmdRender(argv: string[]): Promise<number> {
 
 async function cmdReplayDb(argv: string[]): Promise<number> {
   const { values } = parseCli(argv, { db: { type: 'string' }, 'game-id': { type: 'string' }, all: { type: 'boolean' } });
-  const path = typeof values.db === 'string' ? values.db : fail('--db FILE is required');
+  const path = typeof values.db === 'string' && values.db !== '' ? values.db : fail('--db FILE is required');
+  // Either one game or all of them: with both, one of the two would be ignored.
+  if (values.all && values['game-id'] !== undefined) fail('give --game-id ID or --all, not both');
   const id = values.all ? null : typeof values['game-id'] === 'string' ? values['game-id'] : fail('--game-id or --all is required');
   if (!existsSync(path)) fail(`no database at ${path}`);
   // A file that is not ours (or of another schema) is refused in one line, and reading it leaves
@@ -299,6 +307,26 @@ export function actionShapeProblem(action: { type: string }, options: readonly {
   return null;
 }
 
+/**
+ * Why `action` is no move a click could make, or null: a click plays one of the seat's legal
+ * actions (its view's options), but the engine also takes some actions outside them (Phỏm's
+ * `leave`, which the table's Leave seat button plays after its own checks, e.g. never the last
+ * player). Such an action the engine would accept is refused; one it refuses is left to `act`,
+ * which says why. Engines are pure: the trial changes nothing.
+ */
+function outsideTheView(
+  engine: AnyEngine,
+  state: unknown,
+  seat: number,
+  action: { type: string },
+  options: readonly { type: string }[],
+): string | null {
+  if (options.some((o) => o.type === action.type) || !engine.apply(state, seat, action).ok) return null;
+  const types = [...new Set(options.map((o) => o.type))];
+  const leave = action.type === engine.seating?.leave?.type ? "; a player leaves with the table's Leave seat button" : '';
+  return `--action: a "${action.type}" action is not one of seat ${seat}'s moves now (${types.length ? `its moves: ${types.join(', ')}` : 'it has nothing to decide'})${leave}`;
+}
+
 async function cmdMove(argv: string[]): Promise<number> {
   const { values } = parseCli(argv, {
     db: { type: 'string' },
@@ -307,7 +335,7 @@ async function cmdMove(argv: string[]): Promise<number> {
     action: { type: 'string' },
     ver: { type: 'string' },
   });
-  const path = typeof values.db === 'string' ? values.db : fail('--db FILE is required');
+  const path = typeof values.db === 'string' && values.db !== '' ? values.db : fail('--db FILE is required');
   const gameId = typeof values['game-id'] === 'string' ? values['game-id'] : fail('--game-id is required');
   const seat = intArg(values.seat, 'seat', 0, 15);
   const ver = values.ver === undefined ? null : intArg(values.ver, 'ver', 0, 1_000_000_000);
@@ -326,6 +354,9 @@ async function cmdMove(argv: string[]): Promise<number> {
   const { dbProblem, journalMode, restoreJournalMode } = await import('./move-db.js');
   const problem = dbProblem(path, gameId, 'move');
   if (problem) fail(problem);
+  // The effects of the move (table edit, pings) are executed by the bot when it starts: a running
+  // bot would not show the move, and its player would not be told to act.
+  if (inUse(path)) fail(`${path} is in use (is the bot running?); stop it first: it executes the move's effects when it starts`);
   // A backup copy is not in WAL mode; the store switches it, so it is put back as it was after.
   const mode = journalMode(path);
   const { openStore } = await import('../store/index.js');
@@ -338,12 +369,29 @@ async function cmdMove(argv: string[]): Promise<number> {
     // The action's shape against the seat's legal actions of its type: a field none of them takes
     // would be stored in the log as given, and a missing or mistyped one read by the engine as
     // "undefined is not in your hand".
-    const loaded = tableStore(store).load(gameId);
+    let loaded: ReturnType<ReturnType<typeof tableStore>['load']>;
+    try {
+      loaded = tableStore(store).load(gameId);
+    } catch (e) {
+      // A damaged row or log entry: the game is named (JSON.parse's or a TypeError's text alone does not).
+      const msg = (e as Error).message;
+      fail(`game "${gameId}" in ${path} cannot be loaded: ${e instanceof SyntaxError ? `a stored value is not valid JSON (${msg})` : msg}`);
+    }
     const mine = loaded?.state
       ? (loaded.engine.pending(loaded.state) as { seat: number; options: object[] }[]).find((d) => d.seat === seat)
       : undefined;
     const shape = mine ? actionShapeProblem(action as { type: string }, mine.options as { type: string }[]) : null;
     if (shape) fail(shape);
+    if (loaded?.state && loaded.row.status === 'running') {
+      const outside = outsideTheView(
+        loaded.engine,
+        loaded.state,
+        seat,
+        action as { type: string },
+        (mine?.options ?? []) as { type: string }[],
+      );
+      if (outside) fail(outside);
+    }
     // The same authority path as a click: one load, the engine's judgement, AI seats, one commit.
     // Logged as a system move by user 'cli' (the log's source column allows player/timeout/ai/system).
     const r = act(
@@ -422,6 +470,9 @@ async function cmdBackup(argv: string[]): Promise<number> {
   const written = ['', '.partial', '.partial-journal', '.partial-wal', '.partial-shm'].map((x) => `${out}${x}`);
   if (written.some((w) => liveReal.includes(realish(w)) || live.some((l) => sameFile(w, l))))
     fail('--out must differ from --db and its -wal/-shm files');
+  // The backup is written to `out.partial` first, which replaces a file of that name: only with --force.
+  if (existsSync(`${out}.partial`) && !values.force)
+    fail(`${out}.partial exists (left by an interrupted backup?); remove it or add --force to replace it`);
   if (existsSync(out)) {
     if (statSync(out).isDirectory()) fail(`--out ${out} is a directory; give the backup file's name`);
     if (!values.force) fail(`--out ${out} exists; add --force to replace it`);
@@ -531,6 +582,7 @@ async function main(argv: string[]): Promise<number> {
   if (cmd === '--help' || cmd === '-h' || cmd === 'help') {
     const about = rest[0];
     if (about !== undefined && !Object.hasOwn(COMMAND_USAGE, about)) fail(unknownCommand(about));
+    if (rest.length > 1) fail(`unexpected argument${rest.length > 2 ? 's' : ''}: ${rest.slice(1).join(' ')}`);
     console.log(usage(about));
     return 0;
   }
