@@ -3,8 +3,10 @@
  * - idle lobbies close (lobby-expiry.ts, /config lobby-days);
  * - a hand's result that could not be posted (a Discord error after discord.js's retries, a render
  *   error) is posted again: it carries the Next hand / End match buttons, without which the table
- *   waits for ever (at most `RESULTS_PER_SWEEP` a sweep, a minute after the game last changed);
+ *   waits for ever (at most `PER_SWEEP` a sweep, a minute after the game last changed);
  * - so is the end of a match (its final standings), for a day after it ended;
+ * - a table message whose edit failed (it shows an older state: whose turn, the last discard) is
+ *   redrawn, for a day after the game last changed (a restart redraws such a table too);
  * - DM notices of games that are over are deleted a day after they were done (NoticeStore.pruneDone);
  * - DM channels leave discord.js's cache. Every DM the bot sends or receives caches its channel, and
  *   discord.js has no sweeper for them (its thread sweeper is for threads only): about 0.7 KB per
@@ -20,7 +22,7 @@ import { noteStorageError } from '../store/health.js';
 import { run } from './effects.js';
 
 export const HOUSEKEEPING_MS = 10 * 60_000;
-const RESULTS_PER_SWEEP = 25;
+const PER_SWEEP = 25;
 
 export async function housekeeping(ctx: BotContext, locks: GameLocks, now: number, scope: ShardScope | null): Promise<void> {
   const failed = (what: string) => (e: unknown) => {
@@ -28,8 +30,26 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
     ctx.log.error({ err: e }, `${what} failed`);
   };
   await expireLobbies(ctx, locks, now, scope).catch(failed('closing idle lobbies'));
-  await repostResults(ctx, locks, now, scope).catch(failed('posting results again'));
-  await repostMatchEnds(ctx, locks, now, scope).catch(failed('posting match ends again'));
+  // What a failed post or edit left behind, once the game has been quiet for a minute (at most
+  // PER_SWEEP each a round): a hand's result (its Next hand / End match buttons), for a day the end
+  // of a match (final standings) and a table message showing an older state than the game's.
+  const quiet = now - 60_000;
+  const games = ctx.store.games;
+  await syncAgain(ctx, locks, games.unpostedResults(quiet, scope, PER_SWEEP), 'the hand result was not posted: posting it again').catch(
+    failed('posting results again'),
+  );
+  await syncAgain(
+    ctx,
+    locks,
+    games.unpostedMatchEnds(quiet, now - DAY_MS, scope, PER_SWEEP),
+    'the end of the match was not posted: posting it again',
+  ).catch(failed('posting match ends again'));
+  await syncAgain(
+    ctx,
+    locks,
+    games.tablesBehind(quiet, now - DAY_MS, scope, PER_SWEEP),
+    'the table message is behind the game: redrawing it',
+  ).catch(failed('redrawing tables'));
   try {
     const n = ctx.store.notices.pruneDone(now - DAY_MS);
     if (n) ctx.log.debug({ notices: n }, 'done notices of ended games deleted');
@@ -39,18 +59,13 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
   ctx.client.channels.cache.sweep((c) => c.isDMBased());
 }
 
-/** Posts again, for a day, the ends of matches (final standings) that never went out: a `sync` re-derives them. */
-async function repostMatchEnds(ctx: BotContext, locks: GameLocks, now: number, scope: ShardScope | null): Promise<void> {
-  for (const id of ctx.store.games.unpostedMatchEnds(now - 60_000, now - DAY_MS, scope, RESULTS_PER_SWEEP)) {
-    ctx.log.warn({ gameId: id }, 'the end of the match was not posted: posting it again');
-    await locks.run(id, () => run(ctx, { kind: 'sync', gameId: id }));
-  }
-}
-
-/** Posts again the results that never went out: a `sync` of such a table re-derives its result effect. */
-async function repostResults(ctx: BotContext, locks: GameLocks, now: number, scope: ShardScope | null): Promise<void> {
-  for (const id of ctx.store.games.unpostedResults(now - 60_000, scope, RESULTS_PER_SWEEP)) {
-    ctx.log.warn({ gameId: id }, 'the hand result was not posted: posting it again');
+/**
+ * A `sync` of each game, under its lock: it re-derives what the game's last step should have shown
+ * (its result, the end of the match, the table's current state) and executes it. `what`: the log line.
+ */
+async function syncAgain(ctx: BotContext, locks: GameLocks, ids: readonly string[], what: string): Promise<void> {
+  for (const id of ids) {
+    ctx.log.warn({ gameId: id }, what);
     await locks.run(id, () => run(ctx, { kind: 'sync', gameId: id }));
   }
 }

@@ -634,6 +634,26 @@ export class GameStore {
     ).map((r) => r.id);
   }
 
+  /**
+   * Running or paused games changed between `since` and `before` whose table message is behind
+   * (`shown_version`, set when an edit lands): an edit that failed. What `needingSyncIn` gives a
+   * restart, for a running process.
+   */
+  tablesBehind(before: number, since: number, scope?: ShardScope | null, limit = 25): string[] {
+    const s = scopeSql(scope, 'guild_id');
+    return (
+      this.db
+        .prepare(
+          `SELECT id FROM games
+            WHERE status IN ('running','paused') AND table_message_id IS NOT NULL
+              AND (shown_version IS NULL OR shown_version <> version)
+              AND updated_at <= ? AND updated_at > ? AND ${s.sql}
+            ORDER BY updated_at LIMIT ?`,
+        )
+        .all(before, since, ...s.args, limit) as { id: string }[]
+    ).map((r) => r.id);
+  }
+
   /** The open lobbies of one server's game (at most `limit`, oldest change first). */
   openLobbiesOf(guildId: string, game: GameId, limit = 25): string[] {
     return (
