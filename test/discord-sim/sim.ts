@@ -1215,6 +1215,7 @@ export class DiscordSim {
       components: payload.components !== undefined ? (payload.components ?? []) : m.components,
       flags,
       ...(payload.attachments !== undefined ? { attachments: payload.attachments } : {}),
+      ...(payload.allowed_mentions !== undefined ? { allowed_mentions: payload.allowed_mentions } : {}),
     };
     let kept = m.attachments;
     if (Array.isArray(payload.attachments)) {

@@ -125,9 +125,39 @@ export function validateEmbeds(embeds: unknown, errs: FormErrors): void {
   if (total > 6000) errs.add(['embeds'], 'MAX_EMBED_SIZE_EXCEEDED', 'Embed size exceeds maximum size of 6000');
 }
 
+/**
+ * Allowed mentions (https://discord.com/developers/docs/resources/message#allowed-mentions-object): `parse` holds
+ * "roles", "users" and/or "everyone"; `roles` and `users` hold at most 100 ids each; and "parse: ["users"] and
+ * users: [...] are mutually exclusive" (likewise for roles): such a request is rejected.
+ */
+export function validateAllowedMentions(am: unknown, errs: FormErrors): void {
+  if (am === undefined || am === null) return;
+  if (!isObj(am)) return errs.add(['allowed_mentions'], 'DICT_TYPE_CONVERT', 'Only dictionaries may be used in a DictType');
+  const parse = Array.isArray(am.parse) ? (am.parse as unknown[]) : [];
+  parse.forEach((x, i) => {
+    if (x !== 'roles' && x !== 'users' && x !== 'everyone')
+      errs.add(['allowed_mentions', 'parse', i], 'BASE_TYPE_CHOICES', "Value must be one of ('roles', 'users', 'everyone').");
+  });
+  for (const k of ['users', 'roles'] as const) {
+    const list = am[k];
+    if (!Array.isArray(list)) continue;
+    if (list.length > 100) errs.add(['allowed_mentions', k], 'BASE_TYPE_MAX_LENGTH', 'Must be 100 or fewer in length.');
+    if (list.length > 0 && parse.includes(k))
+      errs.add(
+        ['allowed_mentions'],
+        'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE',
+        `parse:["${k}"] and ${k}: [ids...] are mutually exclusive.`,
+      );
+  }
+}
+
 interface ComponentCtx {
   errs: FormErrors;
   customIds: Map<string, FormPath>;
+  /** Numeric component `id`s seen so far (non-zero). */
+  ids: Set<number>;
+  /** Where the components are sent: a message, or a modal (type 9 callback). */
+  surface: 'message' | 'modal';
   count: number;
   textChars: number;
   v2: boolean;
@@ -142,30 +172,75 @@ function checkCustomId(ctx: ComponentCtx, path: FormPath, id: unknown): void {
   }
 }
 
+/**
+ * Component Reference, "Anatomy of a Component" (https://discord.com/developers/docs/components/reference#anatomy-of-a-component):
+ * the optional `id` is a 32-bit integer that "must be unique within the message"; 0 counts as empty.
+ */
+function checkComponentId(ctx: ComponentCtx, c: Json, path: FormPath): void {
+  const id = c.id;
+  if (id === undefined || id === null || id === 0) return;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id > 0x7fffffff) {
+    ctx.errs.add([...path, 'id'], 'NUMBER_TYPE_MAX', 'int value should be between 0 and 2147483647.');
+    return;
+  }
+  if (ctx.ids.has(id)) ctx.errs.add([...path, 'id'], 'COMPONENT_ID_DUPLICATED', 'Component id cannot be duplicated');
+  ctx.ids.add(id);
+}
+
+/**
+ * Button structure and styles (https://discord.com/developers/docs/components/reference#button): label max 80, url
+ * max 512; non-link non-premium buttons must have a custom_id and cannot have a url or a sku_id; link buttons must have
+ * a url and cannot have a custom_id; premium buttons must have a sku_id and cannot have a custom_id, label, url or emoji.
+ */
 function validateButton(ctx: ComponentCtx, c: Json, path: FormPath): void {
   const style = c.style;
   if (typeof style !== 'number' || style < 1 || style > 6) {
     ctx.errs.add([...path, 'style'], 'BASE_TYPE_CHOICES', 'Value must be one of (1, 2, 3, 4, 5, 6).');
   }
   maxLen(ctx.errs, [...path, 'label'], c.label, 80);
+  maxLen(ctx.errs, [...path, 'url'], c.url, 512);
   if (style === 5) {
     if (!str(c.url)) ctx.errs.add([...path, 'url'], 'BUTTON_COMPONENT_URL_REQUIRED', 'A url is required');
     if (c.custom_id !== undefined)
       ctx.errs.add([...path, 'custom_id'], 'BUTTON_COMPONENT_CUSTOM_ID_NOT_ALLOWED', 'A custom id cannot be specified');
   } else if (style === 6) {
     if (!str(c.sku_id)) ctx.errs.add([...path, 'sku_id'], 'BASE_TYPE_REQUIRED', 'This field is required');
+    for (const k of ['custom_id', 'label', 'url', 'emoji'] as const) {
+      if (c[k] !== undefined && c[k] !== null)
+        ctx.errs.add([...path, k], 'BUTTON_COMPONENT_PREMIUM_FIELD_NOT_ALLOWED', `A premium button cannot have a ${k}`);
+    }
   } else {
     checkCustomId(ctx, path, c.custom_id);
     if (c.url !== undefined) ctx.errs.add([...path, 'url'], 'BUTTON_COMPONENT_URL_NOT_ALLOWED', 'A url cannot be specified');
+    if (c.sku_id !== undefined && c.sku_id !== null)
+      ctx.errs.add([...path, 'sku_id'], 'BUTTON_COMPONENT_SKU_ID_NOT_ALLOWED', 'A sku id cannot be specified');
     if (c.label === undefined && c.emoji === undefined) {
       ctx.errs.add([...path], 'BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED', 'A label or emoji is required');
     }
   }
 }
 
+/** Which `default_values[].type` each auto-populated select accepts. */
+const DEFAULT_VALUE_TYPES: Record<number, readonly string[]> = {
+  [ComponentType.UserSelect]: ['user'],
+  [ComponentType.RoleSelect]: ['role'],
+  [ComponentType.MentionableSelect]: ['user', 'role'],
+  [ComponentType.ChannelSelect]: ['channel'],
+};
+
+/**
+ * Select menus (https://discord.com/developers/docs/components/reference#string-select and #user-select): custom_id
+ * 1-100; placeholder max 150; min_values 0-25 (default 1); max_values 1-25 (default 1); string selects have 1-25
+ * options (label/value 1-100, description max 100, unique values). Auto-populated selects (user, role, mentionable,
+ * channel): "number of default values must be in the range defined by `min_values` and `max_values`", and each
+ * default value's `type` is "user", "role" or "channel" as the select allows (a mismatched type is a 50035, see
+ * discord-api-types PR #824). Modals: "Using `disabled` in a modal will result in an error."
+ */
 function validateSelect(ctx: ComponentCtx, c: Json, path: FormPath): void {
   checkCustomId(ctx, path, c.custom_id);
   maxLen(ctx.errs, [...path, 'placeholder'], c.placeholder, 150);
+  if (ctx.surface === 'modal' && c.disabled !== undefined && c.disabled !== null)
+    ctx.errs.add([...path, 'disabled'], 'COMPONENT_DISABLED_NOT_ALLOWED_IN_MODAL', 'Modal components cannot be disabled');
   const min = typeof c.min_values === 'number' ? c.min_values : 1;
   const max = typeof c.max_values === 'number' ? c.max_values : 1;
   if (min < 0 || min > 25) ctx.errs.add([...path, 'min_values'], 'NUMBER_TYPE_MAX', 'int value should be between 0 and 25.');
@@ -186,19 +261,48 @@ function validateSelect(ctx: ComponentCtx, c: Json, path: FormPath): void {
       );
     }
     const values = new Set<string>();
+    let defaults = 0;
     options.forEach((o: unknown, i) => {
       if (!isObj(o)) return;
       const op = [...path, 'options', i];
       rangeLen(ctx.errs, [...op, 'label'], o.label, 1, 100, true);
       rangeLen(ctx.errs, [...op, 'value'], o.value, 1, 100, true);
       maxLen(ctx.errs, [...op, 'description'], o.description, 100);
+      if (o.default === true) defaults++;
       if (typeof o.value === 'string') {
         if (values.has(o.value))
           ctx.errs.add([...op, 'value'], 'SELECT_COMPONENT_OPTION_VALUE_DUPLICATED', 'Select component option values must be unique');
         values.add(o.value);
       }
     });
+    // Options marked `default` are the select's initial choice: more of them than max_values is refused. The docs
+    // state the rule for `default_values` of auto-populated selects (below); for string selects it is observed API
+    // behaviour, not written in the option table (the error code here is the simulator's own name).
+    if (defaults > max)
+      ctx.errs.add(
+        [...path, 'options'],
+        'SELECT_COMPONENT_TOO_MANY_DEFAULT_VALUES',
+        `The number of default options (${defaults}) must be less than or equal to max_values (${max})`,
+      );
+    return;
   }
+  const dv = c.default_values;
+  if (dv === undefined || dv === null) return;
+  if (!Array.isArray(dv)) {
+    ctx.errs.add([...path, 'default_values'], 'LIST_TYPE_CONVERT', 'Must be an array.');
+    return;
+  }
+  if (dv.length < min || dv.length > max)
+    ctx.errs.add([...path, 'default_values'], 'BASE_TYPE_BAD_LENGTH', `Must be between ${min} and ${max} in length.`);
+  const allowed = DEFAULT_VALUE_TYPES[c.type as number] ?? [];
+  dv.forEach((d: unknown, i) => {
+    const dp = [...path, 'default_values', i];
+    if (!isObj(d)) return ctx.errs.add(dp, 'DICT_TYPE_CONVERT', 'Only dictionaries may be used in a DictType');
+    if (typeof d.id !== 'string' || !/^\d{1,20}$/.test(d.id))
+      ctx.errs.add([...dp, 'id'], 'NUMBER_TYPE_COERCE', `Value "${String(d.id)}" is not snowflake.`);
+    if (typeof d.type !== 'string' || !allowed.includes(d.type))
+      ctx.errs.add([...dp, 'type'], 'BASE_TYPE_CHOICES', `Value must be one of (${allowed.map((a) => `'${a}'`).join(', ')}).`);
+  });
 }
 
 function validateMedia(ctx: ComponentCtx, media: unknown, path: FormPath): void {
@@ -216,6 +320,7 @@ function validateComponent(
     return;
   }
   ctx.count++;
+  checkComponentId(ctx, c, path);
   const t = c.type;
   const bad = (): void =>
     ctx.errs.add(
@@ -305,6 +410,14 @@ function validateComponent(
       if (!ctx.v2 || where !== 'top') return bad();
       const children = Array.isArray(c.components) ? c.components : [];
       if (children.length < 1) ctx.errs.add([...path, 'components'], 'BASE_TYPE_MIN_LENGTH', 'Must be 1 or more in length.');
+      // Container structure: accent_color is "RGB from 0x000000 to 0xFFFFFF" (or null).
+      const accent = c.accent_color;
+      if (
+        accent !== undefined &&
+        accent !== null &&
+        (typeof accent !== 'number' || !Number.isInteger(accent) || accent < 0 || accent > 0xffffff)
+      )
+        ctx.errs.add([...path, 'accent_color'], 'NUMBER_TYPE_MAX', 'int value should be less than or equal to 16777215.');
       children.forEach((x: unknown, i: number) => validateComponent(ctx, x, [...path, 'components', i], 'container'));
       return;
     }
@@ -321,7 +434,7 @@ export function validateMessageComponents(components: unknown, flags: number, er
     return;
   }
   const v2 = (flags & MessageFlags.IsComponentsV2) !== 0;
-  const ctx: ComponentCtx = { errs, customIds: new Map(), count: 0, textChars: 0, v2 };
+  const ctx: ComponentCtx = { errs, customIds: new Map(), ids: new Set(), surface: 'message', count: 0, textChars: 0, v2 };
   if (!v2 && components.length > 5) errs.add(['components'], 'BASE_TYPE_MAX_LENGTH', 'Must be 5 or fewer in length.');
   components.forEach((c: unknown, i) => validateComponent(ctx, c, ['components', i], 'top'));
   if (v2) {
@@ -437,6 +550,7 @@ export function validateMessage(input: MessageValidationInput): void {
     });
   }
   validateEmbeds(payload.embeds, errs);
+  validateAllowedMentions(payload.allowed_mentions, errs);
   validateMessageComponents(payload.components, input.finalFlags, errs);
   const names = new Set([...input.keptFilenames, ...files.map((f) => f.filename)]);
   for (const ref of attachmentReferences(payload)) {
@@ -447,7 +561,14 @@ export function validateMessage(input: MessageValidationInput): void {
   errs.throwIfAny();
 }
 
-/** Validates a type-9 modal callback's data (§1.1, §1.2). */
+/**
+ * Validates a type-9 modal callback's data (§1.1, §1.2). Sources: Interaction response "Modal"
+ * (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-modal):
+ * custom_id 1-100, title max 45, 1-5 components; Component Reference (#text-input, #label, #string-select): text inputs
+ * have custom_id 1-100, style 1|2, min_length 0-4000, max_length 1-4000, value max 4000, placeholder max 100, label
+ * max 45 (outside a Label); a Label has label max 45, description max 100 and one text input, select or file upload;
+ * "Using `disabled` in a modal will result in an error."
+ */
 export function validateModal(data: unknown): void {
   const errs = new FormErrors();
   if (!isObj(data)) throw FormErrors.single(['data'], 'BASE_TYPE_REQUIRED', 'This field is required');
@@ -455,34 +576,45 @@ export function validateModal(data: unknown): void {
   rangeLen(errs, ['data', 'title'], data.title, 1, 45, true);
   const comps = Array.isArray(data.components) ? data.components : [];
   if (comps.length < 1 || comps.length > 5) errs.add(['data', 'components'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 5 in length.');
-  const ids = new Set<string>();
+  const ctx: ComponentCtx = { errs, customIds: new Map(), ids: new Set(), surface: 'modal', count: 0, textChars: 0, v2: false };
   const input = (c: Json, path: FormPath, inLabel: boolean): void => {
     const p = [...path];
+    checkComponentId(ctx, c, p);
     if (c.type === ComponentType.TextInput) {
-      rangeLen(errs, [...p, 'custom_id'], c.custom_id, 1, 100, true);
+      checkCustomId(ctx, p, c.custom_id);
       if (!inLabel) rangeLen(errs, [...p, 'label'], c.label, 1, 45, true);
       else if (c.label !== undefined)
         errs.add([...p, 'label'], 'TEXT_INPUT_LABEL_NOT_ALLOWED', 'Text inputs inside a label cannot have a label');
       if (c.style !== 1 && c.style !== 2) errs.add([...p, 'style'], 'BASE_TYPE_CHOICES', 'Value must be one of (1, 2).');
-      maxLen(errs, [...p, 'value'], c.value, 4000);
       maxLen(errs, [...p, 'placeholder'], c.placeholder, 100);
-      if (typeof c.min_length === 'number' && (c.min_length < 0 || c.min_length > 4000))
-        errs.add([...p, 'min_length'], 'NUMBER_TYPE_MAX', 'int value should be between 0 and 4000.');
-      if (typeof c.max_length === 'number' && (c.max_length < 1 || c.max_length > 4000))
-        errs.add([...p, 'max_length'], 'NUMBER_TYPE_MAX', 'int value should be between 1 and 4000.');
-    } else if (inLabel && (SELECT_TYPES.has(c.type as number) || c.type === ComponentType.FileUpload)) {
-      rangeLen(errs, [...p, 'custom_id'], c.custom_id, 1, 100, true);
+      const minOk = typeof c.min_length !== 'number' || (c.min_length >= 0 && c.min_length <= 4000);
+      const maxOk = typeof c.max_length !== 'number' || (c.max_length >= 1 && c.max_length <= 4000);
+      if (!minOk) errs.add([...p, 'min_length'], 'NUMBER_TYPE_MAX', 'int value should be between 0 and 4000.');
+      if (!maxOk) errs.add([...p, 'max_length'], 'NUMBER_TYPE_MAX', 'int value should be between 1 and 4000.');
+      const lo = typeof c.min_length === 'number' && minOk ? c.min_length : 0;
+      const hi = typeof c.max_length === 'number' && maxOk ? c.max_length : 4000;
+      if (lo > hi) errs.add([...p, 'min_length'], 'TEXT_INPUT_MIN_LENGTH_TOO_LARGE', 'min_length must be less than or equal to max_length');
+      // The pre-filled value is held to the input's own bounds (max 4000 whatever max_length says): Discord answers a
+      // value longer than max_length, or a non-empty one shorter than min_length, with a length error on `value`.
+      // (Observed API behaviour; the docs only write "max 4000 characters" for `value`.)
+      if (typeof c.value === 'string' && lo <= hi) {
+        const n = len(c.value);
+        if (n > hi || (n > 0 && n < lo)) errs.add([...p, 'value'], 'BASE_TYPE_BAD_LENGTH', `Must be between ${lo} and ${hi} in length.`);
+      } else maxLen(errs, [...p, 'value'], c.value, 4000);
+      if (c.disabled !== undefined && c.disabled !== null)
+        errs.add([...p, 'disabled'], 'COMPONENT_DISABLED_NOT_ALLOWED_IN_MODAL', 'Modal components cannot be disabled');
+    } else if (inLabel && SELECT_TYPES.has(c.type as number)) {
+      validateSelect(ctx, c, p);
+    } else if (inLabel && c.type === ComponentType.FileUpload) {
+      checkCustomId(ctx, p, c.custom_id);
     } else {
       errs.add([...p, 'type'], 'UNION_TYPE_CHOICES', 'Invalid modal component type');
-    }
-    if (typeof c.custom_id === 'string') {
-      if (ids.has(c.custom_id)) errs.add([...p, 'custom_id'], 'COMPONENT_CUSTOM_ID_DUPLICATED', 'Component custom id cannot be duplicated');
-      ids.add(c.custom_id);
     }
   };
   comps.forEach((c: unknown, i) => {
     const path = ['data', 'components', i];
     if (!isObj(c)) return;
+    checkComponentId(ctx, c, path);
     if (c.type === ComponentType.ActionRow) {
       const kids = Array.isArray(c.components) ? c.components : [];
       if (kids.length !== 1) errs.add([...path, 'components'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 1 in length.');
