@@ -49,7 +49,7 @@ test(
   },
 );
 
-test('a shard whose launcher is gone (its IPC channel closed) shuts down instead of running on', { timeout: 90_000 }, async () => {
+test('a shard whose launcher is gone (its IPC channel closed) shuts down instead of running on', { timeout: 150_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'hq-orphan-'));
   // An API that accepts connections and never answers: the shard waits at login for ever.
   const sockets: Socket[] = [];
@@ -66,6 +66,9 @@ test('a shard whose launcher is gone (its IPC channel closed) shuts down instead
       DATABASE_PATH: join(dir, 'hq.db'),
       LOG_LEVEL: 'info',
       METRICS_PORT: '',
+      // No worker pools to start: the process reaches its login sooner on a loaded machine.
+      RENDER_WORKERS: '0',
+      AI_WORKERS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -73,8 +76,8 @@ test('a shard whose launcher is gone (its IPC channel closed) shuts down instead
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   try {
-    // Up to the login (it connected to the API).
-    for (let k = 0; k < 300 && !sockets.length; k++) await new Promise((r) => setTimeout(r, 100));
+    // Up to the login (it connected to the API): seconds when idle, once over 30 s under load.
+    for (let k = 0; k < 600 && !sockets.length; k++) await new Promise((r) => setTimeout(r, 100));
     assert.ok(sockets.length, 'the shard reached its login');
     child.disconnect(); // as when the launcher dies: the channel closes
     const code = await Promise.race([exited, new Promise<'alive'>((r) => setTimeout(() => r('alive'), 60_000))]);
