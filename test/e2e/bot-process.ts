@@ -8,6 +8,7 @@ import { DiscordSim } from '../discord-sim/index.js';
 import { deployCommands } from '../../src/bot/deploy.js';
 import { GameStore } from '../../src/store/games.js';
 import { engineOf } from '../../src/table/manifests.js';
+import { decodeGameId } from '../../src/bot/custom-id.js';
 
 /** A simulator with one server, a #games channel, two players (an, binh), the commands deployed, and a database path. */
 export async function processWorld(prefix: string) {
@@ -51,4 +52,13 @@ export function readGame(dbPath: string, gameId: string) {
   } finally {
     db.close();
   }
+}
+
+/** The component of a hand view's `components` that plays option `idx`: its act button, or the select menu that lists it. */
+export function optionComponent<C extends Record<string, unknown>>(components: readonly C[], idx: number): C | undefined {
+  return components.find(
+    (c) =>
+      (c.type === 2 && decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.arg === String(idx)) ||
+      (c.type === 3 && ((c.options as { value: string }[] | undefined) ?? []).some((o) => o.value === String(idx))),
+  );
 }

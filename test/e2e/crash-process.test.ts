@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import Database from 'better-sqlite3';
 import type { DiscordSim } from '../discord-sim/index.js';
-import { processWorld, startBot } from './bot-process.js';
+import { optionComponent, processWorld, startBot } from './bot-process.js';
 import type { SimMessage } from '../discord-sim/model.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import { GameStore } from '../../src/store/games.js';
@@ -125,15 +125,7 @@ test(
         const hand = await (await sim.click(user, table.id, String(open.custom_id))).reply({ timeout: 4000 });
         const want = canonical(engine.ai(g.state, d.seat));
         const idx = d.options.findIndex((x) => canonical(x) === want);
-        const comp = sim
-          .components(sim.message(hand.id)!)
-          .find(
-            (c) =>
-              (c.type === 2 &&
-                decodeGameId(String(c.custom_id))?.verb === 'act' &&
-                decodeGameId(String(c.custom_id))?.arg === String(idx)) ||
-              (c.type === 3 && ((c.options as { value: string }[]) ?? []).some((o) => o.value === String(idx))),
-          );
+        const comp = optionComponent(sim.components(sim.message(hand.id)!), idx);
         if (!comp) throw new Error('no component for the move');
         const token = decodeGameId(String(comp.custom_id))!.ver;
         if (token !== viewToken(g.row, g.state, d.seat)) throw new Error('the view is already out of date');

@@ -19,7 +19,7 @@ import { decodeGameId } from '../../src/bot/custom-id.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { canonical } from '../../src/games/core/match.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
-import { readGame } from './bot-process.js';
+import { optionComponent, readGame } from './bot-process.js';
 import Database from 'better-sqlite3';
 import { GameStore } from '../../src/store/games.js';
 
@@ -137,15 +137,7 @@ for (const layout of ['one file per shard', 'one shared file'] as const) {
         );
         await sim.waitFor(() => shown() === g.row.version, { timeout: 30_000, message: 'the table shows the current state' });
         const idx = d.options.findIndex((x) => canonical(x) === canonical(engine.ai(g.state, d.seat)));
-        const comp = sim
-          .components(sim.message(hand.id)!)
-          .find(
-            (c) =>
-              (c.type === 2 &&
-                decodeGameId(String(c.custom_id))?.verb === 'act' &&
-                decodeGameId(String(c.custom_id))?.arg === String(idx)) ||
-              (c.type === 3 && ((c.options as { value: string }[]) ?? []).some((o) => o.value === String(idx))),
-          );
+        const comp = optionComponent(sim.components(sim.message(hand.id)!), idx);
         assert.ok(comp, `the DM hand view offers option ${idx}`);
         const tableEdits = sim.message(g.row.tableMessageId!)!.edits;
         const h =

@@ -20,7 +20,7 @@ import { replayLog } from '../../src/store/replay.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { canonical } from '../../src/games/core/match.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
-import { readGame as readProcessGame } from './bot-process.js';
+import { optionComponent, readGame as readProcessGame } from './bot-process.js';
 
 const engine = engineOf('phom');
 
@@ -64,13 +64,7 @@ describe('SHARDS=auto: two shard processes under the ShardingManager, one databa
     assert.equal(g.row.version, version, 'the hand view is current');
     const d = (engine.pending(g.state) as Decision<BaseAction>[])[0]!;
     const idx = d.options.findIndex((x) => canonical(x) === canonical(engine.ai(g.state, d.seat)));
-    const comp = sim
-      .components(sim.message(hand.id)!)
-      .find(
-        (c) =>
-          (c.type === 2 && decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.arg === String(idx)) ||
-          (c.type === 3 && ((c.options as { value: string }[]) ?? []).some((o) => o.value === String(idx))),
-      )!;
+    const comp = optionComponent(sim.components(sim.message(hand.id)!), idx)!;
     const user = g.seats[d.seat]!.userId!;
     const h =
       comp.type === 2

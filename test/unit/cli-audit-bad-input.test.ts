@@ -14,39 +14,22 @@ import { openStore } from '../../src/store/index.js';
 import { tableStore } from '../../src/table/store.js';
 import { act } from '../../src/table/act.js';
 import { engineOf } from '../../src/table/manifests.js';
-import { resolveOptions } from '../../src/games/core/options.js';
 import { cli, oneErrorLine } from './cli-capture.js';
+import { phomTable } from './cli-table.js';
 
 /**
  * A running two-seat Phỏm table: seat 0 a person (the only one), seat 1 the AI; with `played`,
  * seat 0's first move made (the log then holds entries). The store is closed.
  */
-function phomTable(played = false) {
-  const path = join(mkdtempSync(join(tmpdir(), 'hq-cli-audit-')), 'hq.db');
-  const store = openStore(path, engineOf);
-  const o = resolveOptions(engineOf('phom').options, {});
-  assert.ok(o.ok);
-  const row = store.games.create({
-    game: 'phom',
-    options: o.value as Record<string, unknown>,
-    optionsHash: 'h',
-    seed: 'cli-audit',
-    seats: 2,
-    guildId: 'g',
-    hostUserId: 'u0',
-  });
-  store.games.setSeats(row.id, [
-    { seat: 0, userId: 'u0', isAi: false, displayName: 'An' },
-    { seat: 1, userId: null, isAi: true, displayName: 'AI' },
-  ]);
-  assert.equal(act(tableStore(store), { kind: 'start', gameId: row.id, userId: 'u0' }, Date.now()).outcome.ok, true);
+function startedTable(played = false) {
+  const { path, store, id } = phomTable('hq-cli-audit-', 'cli-audit');
   if (played) {
-    const d = (engineOf('phom').pending(store.games.load(row.id)!.state) as { seat: number; options: { type: string }[] }[])[0]!;
-    const move = { kind: 'move', gameId: row.id, seat: d.seat, action: d.options[0]!, ver: null, source: 'player', userId: 'u0' } as const;
+    const d = (engineOf('phom').pending(store.games.load(id)!.state) as { seat: number; options: { type: string }[] }[])[0]!;
+    const move = { kind: 'move', gameId: id, seat: d.seat, action: d.options[0]!, ver: null, source: 'player', userId: 'u0' } as const;
     assert.equal(act(tableStore(store), move, Date.now()).outcome.ok, true);
   }
   store.close();
-  return { path, id: row.id };
+  return { path, id };
 }
 
 const digest = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
@@ -59,7 +42,7 @@ function assertUntouched(path: string, before: string) {
 }
 
 test('move refuses an action the engine takes outside the seat view (Phỏm leave): the last player cannot leave the table to the AI', async () => {
-  const { path, id } = phomTable();
+  const { path, id } = startedTable();
   const before = digest(path);
   const move = (seat: number, action: unknown) =>
     cli('move', '--db', path, '--game-id', id, '--seat', String(seat), '--action', JSON.stringify(action));
@@ -83,7 +66,7 @@ test('move refuses an action the engine takes outside the seat view (Phỏm leav
 });
 
 test('move refuses a database another connection holds open (a running bot), and changes nothing', async () => {
-  const { path, id } = phomTable();
+  const { path, id } = startedTable();
   const bot = openStore(path, engineOf);
   try {
     const d = (engineOf('phom').pending(bot.games.load(id)!.state) as { seat: number; options: unknown[] }[])[0]!;
@@ -98,7 +81,7 @@ test('move refuses a database another connection holds open (a running bot), and
 
 /** A copy of a Phỏm table's database with `sql` run on it (the append-only trigger set aside). */
 function damaged(sql: string) {
-  const { path, id } = phomTable(true);
+  const { path, id } = startedTable(true);
   const db = new Database(path);
   const trigger = (db.prepare("SELECT sql FROM sqlite_master WHERE name = 'actions_append_only_update'").get() as { sql: string }).sql;
   db.exec('DROP TRIGGER actions_append_only_update');
@@ -139,7 +122,7 @@ test('replay-db and move on a damaged stored game name the game in one line, and
 });
 
 test('replay-db refuses --all together with --game-id, and an empty --db', async () => {
-  const { path, id } = phomTable();
+  const { path, id } = startedTable();
   assert.equal(oneErrorLine(await cli('replay-db', '--db', path, '--all', '--game-id', id)), 'error: give --game-id ID or --all, not both');
   assert.equal(oneErrorLine(await cli('replay-db', '--db', '', '--all')), 'error: --db FILE is required');
   assert.equal(
@@ -155,7 +138,7 @@ test('help refuses an argument after the command it explains', async () => {
 });
 
 test('backup does not replace an existing OUT.partial without --force', async () => {
-  const { path } = phomTable();
+  const { path } = startedTable();
   const out = join(mkdtempSync(join(tmpdir(), 'hq-cli-audit-')), 'b.db');
   writeFileSync(`${out}.partial`, 'not ours');
   assert.match(oneErrorLine(await cli('backup', '--db', path, '--out', out)), /b\.db\.partial exists .*add --force/);

@@ -6,40 +6,17 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { openStore } from '../../src/store/index.js';
-import { tableStore } from '../../src/table/store.js';
-import { act } from '../../src/table/act.js';
 import { engineOf } from '../../src/table/manifests.js';
-import { resolveOptions } from '../../src/games/core/options.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import Database from 'better-sqlite3';
 import { openDatabase } from '../../src/store/db.js';
 import { MIGRATIONS } from '../../src/store/migrations.js';
 import { cli, oneErrorLine } from './cli-capture.js';
+import { phomTable } from './cli-table.js';
 
 const CLI = ['--import', 'tsx', 'src/cli/main.ts'];
 
-function table() {
-  const path = join(mkdtempSync(join(tmpdir(), 'hq-cli-move-')), 'hq.db');
-  const store = openStore(path, engineOf);
-  const o = resolveOptions(engineOf('phom').options, {});
-  assert.ok(o.ok);
-  const row = store.games.create({
-    game: 'phom',
-    options: o.value as Record<string, unknown>,
-    optionsHash: 'h',
-    seed: 'cli',
-    seats: 2,
-    guildId: 'g',
-    hostUserId: 'u0',
-  });
-  store.games.setSeats(row.id, [
-    { seat: 0, userId: 'u0', isAi: false, displayName: 'An' },
-    { seat: 1, userId: null, isAi: true, displayName: 'AI' },
-  ]);
-  const r = act(tableStore(store), { kind: 'start', gameId: row.id, userId: 'u0' }, Date.now());
-  assert.equal(r.outcome.ok, true);
-  return { path, store, id: row.id };
-}
+const table = () => phomTable('hq-cli-move-', 'cli');
 
 test('cli move plays a legal move through act: the AI seat answers, deadlines follow, one commit', () => {
   const { path, store, id } = table();
