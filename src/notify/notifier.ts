@@ -46,6 +46,9 @@ export const AT_TABLE_MS = 2 * 60_000;
 /** At most one digest per user in this time. */
 export const DIGEST_EVERY_MS = 60 * 60_000;
 
+/** Whether the user asked for notices of this kind (a secret opening choice's, a 'claim', is a turn to them). */
+const wantsKind = (p: UserPrefs, kind: NoticeKind, opening = false): boolean => p.notify[PREF_OF[kind]] || (opening && p.notify.turn);
+
 const PREF_OF: Record<NoticeKind, keyof UserPrefs['notify']> = {
   turn: 'turn',
   claim: 'claim',
@@ -135,12 +138,11 @@ export class Notifier {
       for (const w of want) {
         if (!interested.has(w.userId)) continue;
         const p = this.store.prefs.get(w.userId);
-        if (!p.notify[PREF_OF[w.kind]] && !(w.opening && p.notify.turn)) continue;
+        if (!wantsKind(p, w.kind, w.opening)) continue;
         if (isMove(w.kind)) {
-          const last = this.store.listing.lastActionBy(t.row.id, w.userId);
-          if (last !== null && now - last < AT_TABLE_MS) continue;
+          if (this.playingNow(t.row.id, w.userId, now)) continue;
           // A seat view that lives in their DMs pings them there already (src/bot/seat-channels.ts): one DM, not two.
-          if (this.seatViewInDm(t, w.userId)) continue;
+          if (t.seats.some((s) => s.userId === w.userId && !s.isAi && this.seatViewInDm(t.row.id, s.seat))) continue;
         }
         const dueAt = quietUntil(p, now) ?? now;
         // A hand's result and the match's end share their version; one notice per kind and version.
@@ -156,12 +158,26 @@ export class Notifier {
     }
   }
 
-  private seatViewInDm(t: Table, userId: string): boolean {
-    return t.seats.some((s) => {
-      if (s.userId !== userId || s.isAi) return false;
-      const r = this.store.seatChannels.get(t.row.id, s.seat);
-      return !!r && r.place === 'dm' && !r.failed && !!r.channelId;
-    });
+  /** Whether the seat's view lives in its player's DMs. */
+  private seatViewInDm(gameId: string, seat: number): boolean {
+    const r = this.store.seatChannels.get(gameId, seat);
+    return !!r && r.place === 'dm' && !r.failed && !!r.channelId;
+  }
+
+  /**
+   * Whether the user made a move at the table in the last AT_TABLE_MS: they are playing it now. A last
+   * move stamped ahead of `now` (the host clock stepped back) does not count, or it would for ever.
+   */
+  private playingNow(gameId: string, userId: string, now: number): boolean {
+    const last = this.store.listing.lastActionBy(gameId, userId);
+    return last !== null && now - last >= 0 && now - last < AT_TABLE_MS;
+  }
+
+  /** Whether a table waiting on the user belongs in their digest: what a move notice of it would need. */
+  private digestLists(userId: string, p: UserPrefs, s: TableSummary, now: number): boolean {
+    if (s.mine === null || !wantsKind(p, s.mine, s.opening)) return false;
+    if (this.playingNow(s.gameId, userId, now)) return false;
+    return s.seat === null || !this.seatViewInDm(s.gameId, s.seat);
   }
 
   /** Delivers every waiting notice that is due (after quiet hours, digest batching). The scheduler calls it. */
@@ -250,7 +266,7 @@ export class Notifier {
         this.table,
         this.store.listing.userTablesAnywhere(userId).map((g) => g.id),
         userId,
-      ).filter((s) => s.mine !== null);
+      ).filter((s) => this.digestLists(userId, p, s, now));
       if (waitingTables.length > p.digestOver) {
         const every = this.o.digestEveryMs ?? DIGEST_EVERY_MS;
         if (p.lastDigestAt !== null && now - p.lastDigestAt < every) {

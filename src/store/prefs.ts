@@ -84,9 +84,14 @@ function toPrefs(r: RawPrefs): UserPrefs {
   };
 }
 
-/** Whether `tz` is an IANA time zone name this runtime knows (Intl). */
+/**
+ * Whether `tz` is an IANA time zone name (`Area/Location`, e.g. Asia/Ho_Chi_Minh) this runtime knows
+ * (Intl). Bare abbreviations are refused although Intl takes some: each is one place, often not the
+ * one meant (`BST` is Asia/Dhaka, not British Summer Time; `IST` India; `EST` a fixed UTC−5 without
+ * daylight saving), so a UK player's quiet hours were hours off. UTC is set as "no time zone".
+ */
 export function isTimeZone(tz: string): boolean {
-  if (!tz || tz.length > 64) return false;
+  if (!tz || tz.length > 64 || !tz.includes('/')) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
     return true;
@@ -125,7 +130,13 @@ export function quietUntil(p: Pick<UserPrefs, 'quiet' | 'timeZone'>, now: number
   // 08:00 is reached an hour sooner than 8 h of minutes; fall back: an hour later).
   const end = now - (now % 60_000) + left * 60_000;
   const off = (localMinutes(end, p.timeZone) - p.quiet.to + 1440) % 1440;
-  return off === 0 ? end : off < 720 ? end - off * 60_000 : end + (1440 - off) * 60_000;
+  const at = off === 0 ? end : off < 720 ? end - off * 60_000 : end + (1440 - off) * 60_000;
+  // An end that does not exist locally (02:30 on a night whose clocks jump from 02:00 to 03:00) gave a
+  // moment still inside the window, or one already past: the first minute after the window instead.
+  if (at > now && !inWindow(localMinutes(at, p.timeZone), p.quiet)) return at;
+  let t = Math.max(at, now - (now % 60_000) + 60_000);
+  for (let k = 0; k < 1440 && inWindow(localMinutes(t, p.timeZone), p.quiet); k++) t += 60_000;
+  return t;
 }
 
 /** "23:00" → 1380; null when not HH:MM. */

@@ -135,6 +135,13 @@ export interface ActResult {
 }
 
 const MAX_AI_STEPS = 2000;
+/**
+ * A table paused this long without a public change (no vote, no notice) is resumed by any one of its
+ * players: a majority of the seated people may never come back (they left the server, lost interest),
+ * and nothing else could ever resume or end it (the absent-player votes need a running table; the
+ * timers are frozen), which also kept its players from /privacy delete-my-data.
+ */
+export const PAUSED_ALONE_MS = 7 * 24 * 3_600_000;
 
 const refuse = (key: string, warn = false, vars?: Record<string, string | number>, defaultValue?: string): Refusal => ({
   key,
@@ -752,7 +759,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
           const votes = counted([...prior, cmd.userId], eligible);
           // Other votes (the other verb, absent-seat votes: absent.ts) stay as they are.
           const others = t.row.pauseVotes.filter((v) => !v.startsWith('pause:') && !v.startsWith('resume:'));
-          const needed = Math.floor(eligible.size / 2) + 1;
+          const needed = want === 'resume' && now - t.row.publicAt >= PAUSED_ALONE_MS ? 1 : Math.floor(eligible.size / 2) + 1;
           // A second click of the same voter changes nothing: they are told where the vote stands
           // (unless the votes already suffice: fewer voters now, e.g. a seat went to the AI).
           if (prior.includes(cmd.userId) && votes.size < needed)

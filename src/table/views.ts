@@ -175,7 +175,8 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
       : t.presenter.tableModel(pub, {
           ...pc,
           scores: scoreStrings(t, lang),
-          ...(deadline !== null && !openingWindow(t) ? { timer: deadlineStamp(deadline, lang) } : {}),
+          // A paused table's timers are frozen: its image shows no date (the text says "paused").
+          ...(deadline !== null && t.row.status === 'running' && !openingWindow(t) ? { timer: deadlineStamp(deadline, lang) } : {}),
         });
   const live = t.row.status === 'running' || t.row.status === 'paused';
   const rows: UiRow[] = live

@@ -161,3 +161,19 @@ test('quiet hours end at the local time across a DST change (spring forward: an 
   assert.equal(local(quietUntil(ny, at)!, 'America/New_York'), '03:00');
   assert.equal(quietUntil(ny, at)! - at, 30 * 60_000);
 });
+
+test('quiet hours ending in a spring-forward gap end at the first minute after it (America/New_York, 8 March 2026)', () => {
+  const p = { timeZone: 'America/New_York', quiet: { from: 23 * 60, to: 2 * 60 + 30 } };
+  // 23:00 EST on 7 March, and 01:40 EST: the clocks jump from 02:00 EST to 03:00 EDT, 02:30 never comes.
+  for (const now of [Date.UTC(2026, 2, 8, 4, 0), Date.UTC(2026, 2, 8, 6, 40)]) {
+    const end = quietUntil(p, now)!;
+    assert.equal(end, Date.UTC(2026, 2, 8, 7, 0), `from ${new Date(now).toISOString()}: 03:00 EDT`);
+    assert.equal(inWindow(localMinutes(end, p.timeZone), p.quiet), false);
+  }
+});
+
+test('time zones are IANA Area/Location names: abbreviations Intl reads as another place are refused', () => {
+  // BST is Asia/Dhaka to Intl (not British Summer Time), IST India (not Irish), EST a fixed UTC−5.
+  for (const tz of ['BST', 'IST', 'EST', 'CET', 'EST5EDT']) assert.equal(isTimeZone(tz), false, tz);
+  for (const tz of ['Europe/London', 'America/New_York', 'Asia/Kolkata', 'Etc/GMT+7']) assert.equal(isTimeZone(tz), true, tz);
+});

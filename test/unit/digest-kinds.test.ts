@@ -1,0 +1,75 @@
+/**
+ * A user with only "my move" notices on (claim notices off) and digest-over 1: one table where it is
+ * their move and another where they may claim. The digest counted and listed every table waiting on
+ * them, the claim window too (a kind they turned off): they got "2 tables are waiting" instead of the
+ * one "your move" DM. A digest lists what a notice would tell (notifier.ts `digestLists`).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openStore } from '../../src/store/index.js';
+import { engineOf } from '../../src/table/manifests.js';
+import { tableStore } from '../../src/table/store.js';
+import { act } from '../../src/table/act.js';
+import { defaultOptions } from '../../src/games/core/options.js';
+import { Notifier } from '../../src/notify/notifier.js';
+import type { BaseAction, Decision } from '../../src/games/core/types.js';
+
+test('a digest does not count a claim window for a user whose claim notices are off', async () => {
+  const clock = { t: Date.UTC(2026, 10, 30, 12) };
+  const store = openStore(':memory:', engineOf, () => clock.t);
+  const ts = tableStore(store);
+  const eng = engineOf('classic-mahjong');
+  const mk = (seed: string) => {
+    const row = store.games.create({
+      game: 'classic-mahjong',
+      guildId: 'g',
+      channelId: 'c',
+      threadId: 'th-' + seed,
+      hostUserId: 'u0',
+      options: defaultOptions(eng.options) as Record<string, unknown>,
+      optionsHash: 'h',
+      seed,
+      seats: 4,
+      timerPreset: { name: 'async' },
+      timeoutPolicy: 'default',
+    });
+    store.games.setSeats(
+      row.id,
+      [0, 1, 2, 3].map((seat) => ({ seat, userId: `u${seat}`, isAi: false, displayName: `P${seat}` })),
+    );
+    act(ts, { kind: 'start', gameId: row.id, userId: 'u0' }, clock.t);
+    return row.id;
+  };
+  const pend = (id: string) => {
+    const g = store.games.load(id)!;
+    return { st: g.state, p: eng.pending(g.state) as Decision<BaseAction>[] };
+  };
+  const playUntil = (id: string, want: (p: Decision<BaseAction>[]) => boolean) => {
+    for (let k = 0; k < 400; k++) {
+      const { st, p } = pend(id);
+      if (want(p)) return true;
+      if (!p.length) return false;
+      const d = p[0]!;
+      const a = eng.ai(st, d.seat) as BaseAction;
+      const r = act(ts, { kind: 'move', gameId: id, seat: d.seat, action: a, ver: null }, clock.t);
+      store.games.clearOutbox(id, r.outbox);
+    }
+    return false;
+  };
+  let claimTable: string | null = null;
+  for (let s = 0; s < 20 && !claimTable; s++) {
+    const id = mk('claim-' + s);
+    if (playUntil(id, (p) => p.some((d) => d.seat === 1 && d.kind === 'claim'))) claimTable = id;
+  }
+  assert.ok(claimTable, 'a claim for u1');
+  const turnTable = mk('turn-x');
+  assert.ok(playUntil(turnTable, (p) => p.some((d) => d.seat === 1 && d.kind !== 'claim' && !d.secret)));
+  store.prefs.setNotify('u1', 'turn', true); // claim notices stay off
+  store.prefs.setDigestOver('u1', 1);
+  clock.t += 10 * 60_000;
+  const sent: string[] = [];
+  const n = new Notifier(store, ts, async (_u, p) => (sent.push(p.content), 'sent' as const), { defaultLang: 'en' });
+  await n.onEffects(ts.load(turnTable)!, [{ kind: 'ping', turn: [1], claim: [] }], clock.t);
+  assert.equal(sent.length, 1);
+  assert.doesNotMatch(sent[0]!, /claim/i, 'the DM tells about a claim window the user asked not to be told about');
+});
