@@ -275,28 +275,32 @@ export class Notifier {
             p.lastDigestAt + every,
           );
         } else {
-          const r = await this.send(userId, this.digest(waitingTables, p));
-          if (r === 'closed') return this.closed(userId, now);
-          this.store.notices.close(
+          await this.sendClaimed(
+            userId,
             live.map((x) => x.n.id),
-            r === 'sent' ? 'digest' : 'failed',
+            () => this.digest(waitingTables, p),
             now,
+            'digest',
           );
           this.store.prefs.markDigest(userId, now);
         }
       } else {
-        for (const x of live) {
-          const r = await this.send(userId, this.moveNotice(x.s, x.n.kind as 'turn' | 'claim', p));
-          if (r === 'closed') return this.closed(userId, now);
-          this.store.notices.close([x.n.id], r, now);
-        }
+        for (const x of live) await this.sendClaimed(userId, [x.n.id], () => this.moveNotice(x.s, x.n.kind as 'turn' | 'claim', p), now);
       }
     }
-    for (const n of due.filter((x) => !isMove(x.kind))) {
-      const r = await this.send(userId, this.eventNotice(n, p));
-      if (r === 'closed') return this.closed(userId, now);
-      this.store.notices.close([n.id], r, now);
-    }
+    for (const n of due.filter((x) => !isMove(x.kind))) await this.sendClaimed(userId, [n.id], () => this.eventNotice(n, p), now);
+  }
+
+  /**
+   * Sends one DM for the notices `ids`, once this process has taken them (NoticeStore.claim: none is
+   * sent twice, even by two shards whose rounds overlap); `sent` is the outcome recorded on success.
+   */
+  private async sendClaimed(userId: string, ids: readonly number[], payload: () => DmPayload, now: number, sent = 'sent'): Promise<void> {
+    const mine = this.store.notices.claim(ids, now);
+    if (!mine.length) return;
+    const r = await this.send(userId, payload());
+    this.store.notices.settle(mine, r === 'sent' ? sent : r);
+    if (r === 'closed') this.closed(userId, now);
   }
 
   /** DMs closed (50007): every notice off, the user told once in their next ephemeral reply, nothing retried. */

@@ -383,6 +383,25 @@ export class NoticeStore {
     this.db.transaction(() => ids.forEach((id) => st.run(when, outcome, id)))();
   }
 
+  /**
+   * Takes waiting notices for one send: each is marked done (outcome 'sending') before the DM goes
+   * out, so another process sharing the database never sends it too, even when a send outlasts the
+   * user's lease (discord.js's retries, the rate limiter's queue). Returns the ids this call took
+   * (another holder may have taken some first). A crash during the send loses that DM rather than
+   * sending it twice: at most one DM per notice.
+   */
+  claim(ids: readonly number[], at: number): number[] {
+    const when = Math.max(at, this.now());
+    const st = this.db.prepare("UPDATE notices SET sent_at = ?, outcome = 'sending' WHERE id = ? AND sent_at IS NULL");
+    return this.db.transaction(() => ids.filter((id) => st.run(when, id).changes === 1))();
+  }
+
+  /** Records how the send of claimed notices ended (sent, digest, failed, closed). */
+  settle(ids: readonly number[], outcome: string): void {
+    const st = this.db.prepare("UPDATE notices SET outcome = ? WHERE id = ? AND outcome = 'sending'");
+    this.db.transaction(() => ids.forEach((id) => st.run(outcome, id)))();
+  }
+
   /** Drops every waiting notice of a user (their DMs are closed). */
   dropAll(userId: string, outcome: string, at: number): void {
     this.db

@@ -24,6 +24,36 @@ test('two notifiers on one database (two shards) send a due notice once', async 
   assert.equal(r.store.notices.waiting('u0').length, 0, 'delivered, not left waiting');
 });
 
+test('a send slower than the lease: the other shard, which takes the lease over, does not send the same notice again', async () => {
+  const r = rig('phom', ['human', 'human'], { seed: 'lease-slow', timer: { name: 'async' } });
+  r.store.prefs.setNotify('u0', 'result', true);
+  r.store.notices.add({ userId: 'u0', gameId: r.gameId, kind: 'result', version: 1, hand: 0, dueAt: r.clock.t });
+  const sent: string[] = [];
+  let release!: () => void;
+  const gate = new Promise<void>((res) => (release = res));
+  // Shard A's send is slow (429s, discord.js's retries): 61 s pass before it returns.
+  const slow = async (u: string) => {
+    r.clock.t += 61_000;
+    await gate;
+    sent.push(`A:${u}`);
+    return 'sent' as const;
+  };
+  const fast = async (u: string) => {
+    sent.push(`B:${u}`);
+    return 'sent' as const;
+  };
+  const a = new Notifier(r.store, r.ts, slow);
+  const b = new Notifier(r.store, r.ts, fast);
+  const pa = a.due(r.clock.t);
+  await new Promise((res) => setTimeout(res, 20));
+  // Shard B's next round: A's lease ran out meanwhile, B takes it.
+  await b.due(r.clock.t);
+  release();
+  await pa;
+  assert.deepEqual(sent, ['A:u0']);
+  assert.equal(r.store.notices.all('u0')[0]!.outcome, 'sent');
+});
+
 test('a lease runs out by itself (a process that died while sending), and only its holder gives it back', () => {
   const r = rig('phom', ['human', 'human']);
   const n = r.store.notices;
