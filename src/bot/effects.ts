@@ -217,7 +217,7 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       if (!ch) return;
       // The turn part by who is live now (a turn is public: a player whose view just failed is
       // pinged); the claim part by who was live before this step's pushes (see execute).
-      const live = liveSeats(ctx, t);
+      const live = liveSeats(ctx, t, { forTurn: true });
       const v = pingView(t, e.turn, e.claim, lang, live, liveBefore);
       deathsTold(
         ctx,

@@ -95,7 +95,7 @@ export function registerView(
   if (m.size > 20_000) m.delete(m.keys().next().value!);
 }
 
-function liveView(ctx: BotContext, gameId: string, seat: number, forClaims = false): LiveView | null {
+function liveView(ctx: BotContext, gameId: string, seat: number, o: { forClaims?: boolean; forTurn?: boolean } = {}): LiveView | null {
   const v = reg(ctx).get(key(gameId, seat));
   if (!v) return null;
   const now = ctx.clock.now();
@@ -103,7 +103,8 @@ function liveView(ctx: BotContext, gameId: string, seat: number, forClaims = fal
     reg(ctx).delete(key(gameId, seat));
     return null;
   }
-  if (forClaims) return (v.dead && !v.hiddenDeath) || now - v.claimSince >= LIVE_MS ? null : v;
+  if (o.forClaims) return (v.dead && !v.hiddenDeath) || now - v.claimSince >= LIVE_MS ? null : v;
+  if (o.forTurn) return v.dead || now - v.claimSince >= LIVE_MS ? null : v;
   return v.dead ? null : v;
 }
 
@@ -115,11 +116,16 @@ function liveView(ctx: BotContext, gameId: string, seat: number, forClaims = fal
  * edit failed while its seat had no turn still counts (until its turn ping names it), its age runs
  * from the player's last click on anything else (`claimSince`), and a seat channel that failed this
  * hand still counts. The cost: such a player is not mentioned for claims for up to 13 minutes.
+ * `forTurn`: the liveness the turn part of a ping goes by. A turn is public, so a view whose edit just
+ * failed is not live; but its age too runs from `claimSince`: a claim answered (a pass) renewed the
+ * view's token, and a claimant who passed would otherwise not be mentioned when their turn came where
+ * a non-claimant who last clicked at the same time would be, telling the table they could claim. (The
+ * view is still edited: private to its player.)
  */
-export function liveSeats(ctx: BotContext, t: Table, o: { forClaims?: boolean } = {}): Set<number> {
+export function liveSeats(ctx: BotContext, t: Table, o: { forClaims?: boolean; forTurn?: boolean } = {}): Set<number> {
   const out = seatChannelSeats(ctx, t, o.forClaims);
   for (const s of t.seats) {
-    const v = liveView(ctx, t.row.id, s.seat, o.forClaims);
+    const v = liveView(ctx, t.row.id, s.seat, o);
     if (v && s.userId === v.userId) out.add(s.seat);
   }
   return out;
