@@ -517,23 +517,26 @@ export class GameStore {
     userId: string | null;
     level: AiLevel;
     action: BaseAction;
+    /** The seat's view token when asked (table/seat-token.ts): one row per view. */
+    viewToken: number;
   }): void {
     this.db
       .prepare(
-        "INSERT INTO hints (game_id, version, hand, seat, user_id, source, level, action, created_at) VALUES (?, ?, ?, ?, ?, 'hint', ?, ?, ?)",
+        "INSERT INTO hints (game_id, version, hand, seat, user_id, source, level, action, created_at, view_token) VALUES (?, ?, ?, ?, ?, 'hint', ?, ?, ?, ?)",
       )
-      .run(h.gameId, h.version, h.hand, h.seat, h.userId, h.level, JSON.stringify(h.action), this.now());
+      .run(h.gameId, h.version, h.hand, h.seat, h.userId, h.level, JSON.stringify(h.action), this.now(), h.viewToken);
   }
 
   /**
-   * The hint a seat was given at a state version, if any (the first: one per version and seat is
-   * recorded, act.ts `hint`): the strong AI's choice is the same for the same state, so a second
-   * ask is answered from this row, neither worked out nor recorded again.
+   * The hint a seat was given on this view of its own, if any (the first: one per hand, seat and view
+   * token is recorded, act.ts `hint`): a second ask is answered from this row, neither worked out nor
+   * recorded again. By the view token, not the state version: the version moves with the others'
+   * hidden claim answers, and a second row would tell the asker (in /history) that one came.
    */
-  hintAt(id: string, version: number, seat: number): { level: AiLevel; action: BaseAction } | null {
+  hintOn(id: string, hand: number, seat: number, viewToken: number): { level: AiLevel; action: BaseAction } | null {
     const r = this.db
-      .prepare('SELECT level, action FROM hints WHERE game_id = ? AND version = ? AND seat = ? ORDER BY rowid LIMIT 1')
-      .get(id, version, seat) as { level: string; action: string } | undefined;
+      .prepare('SELECT level, action FROM hints WHERE game_id = ? AND hand = ? AND seat = ? AND view_token = ? ORDER BY rowid LIMIT 1')
+      .get(id, hand, seat, viewToken) as { level: string; action: string } | undefined;
     return r ? { level: level(r.level), action: JSON.parse(r.action) as BaseAction } : null;
   }
 

@@ -434,4 +434,14 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 19,
+    name: 'hint-view-token',
+    sql: `
+      -- A hint is recorded once per view of its seat (table/seat-token.ts), no longer once per state
+      -- version: the version counts the others' hidden claim answers, so a claimant asking twice got a
+      -- second row in /history exactly when someone else had answered meanwhile (#13 §2).
+      ALTER TABLE hints ADD COLUMN view_token INTEGER;
+    `,
+  },
 ];

@@ -51,7 +51,7 @@ export type TableCommand =
   /**
    * "Hint" on a player's hand view: the `strong` AI's choice for the seat's pending decision. Nothing
    * changes at the table; the ask is recorded in the hints table (source 'hint', not the action log),
-   * once per state version and seat. `ver`: the token of the view it was on (seat-token.ts; null: no check, tests).
+   * once per view of the seat (its token). `ver`: the token of the view it was on (seat-token.ts; null: no check, tests).
    */
   | { kind: 'hint'; gameId: string; userId: string; ver: number | null }
   /** After a restart: AI seats and deadlines brought up to date, undelivered effects re-derived. */
@@ -951,9 +951,11 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       if (!decision || step.result()) return nothing({ ok: false, seat, refusal: refuse('errors:hint-nothing-to-decide'), applied: 0 });
       // One legal move (a forced draw): the view offers no Hint, and a forged or old click gets none.
       if (decision.options.length < 2) return nothing({ ok: false, seat, refusal: refuse('errors:hint-forced'), applied: 0 });
-      // Asked again at the same state (a double click): the choice given then, not worked out nor
-      // recorded again (only its reason is, where the choice is made: off the main thread in the bot).
-      const given = store.store.games.hintAt(t.row.id, t.row.version, seat);
+      // Asked again on the same view (a double click, or after another seat's hidden claim answer):
+      // the choice given then, not worked out nor recorded again (only its reason is, where the choice
+      // is made: off the main thread in the bot). By the view token, never the version (#13 §2).
+      const viewToken = seatToken(t, seat);
+      const given = store.store.games.hintOn(t.row.id, t.row.handIndex, seat, viewToken);
       const level: AiLevel = given?.level ?? 'strong';
       const a = yield* step.explained(seat, level, given?.action);
       // An AI that cannot answer gives no hint: the player is told so, the operator gets the warning.
@@ -968,6 +970,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
           userId: cmd.userId,
           level,
           action: a.action,
+          viewToken,
         });
       // The game's own reason for the choice, where it has one (engine.explain), worked out with it.
       // A reason that throws is a bug of the game's explain: the player still gets the hint (with

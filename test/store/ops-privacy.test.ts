@@ -56,7 +56,16 @@ function playGame(store: Store, guildId: string, users: string[], seed: string, 
   if (o.keepOpen) return row.id;
   if (store.results.handsRecorded(row.id).length === 0) assert.fail('the hand did not finish');
   // A hint asked at some point names the user too.
-  store.games.recordHint({ gameId: row.id, version: 1, hand: 0, seat: 0, userId: users[0]!, level: 'strong', action: { type: 'x' } });
+  store.games.recordHint({
+    gameId: row.id,
+    version: 1,
+    hand: 0,
+    seat: 0,
+    userId: users[0]!,
+    level: 'strong',
+    action: { type: 'x' },
+    viewToken: 1,
+  });
   const t = ts.load(row.id)!;
   const end = act(ts, { kind: 'table', gameId: row.id, userId: users[0]!, ver: t.row.version, verb: 'end-match' }, 2);
   assert.ok(end.outcome.ok, JSON.stringify(end.outcome));

@@ -276,7 +276,7 @@ test('migration 6: a database written before levels keeps its tables at normal, 
   assert.equal(row.takeoverLevel, 'normal');
   assert.equal(row.hints, true);
   assert.deepEqual(new SettingsStore(db).table('g', 'phom'), DEFAULTS);
-  games.recordHint({ gameId: 'old', version: 0, hand: 0, seat: 0, userId: 'u0', level: 'strong', action: { type: 'draw' } });
+  games.recordHint({ gameId: 'old', version: 0, hand: 0, seat: 0, userId: 'u0', level: 'strong', action: { type: 'draw' }, viewToken: 1 });
   assert.throws(() => db.prepare("UPDATE hints SET level = 'easy'").run(), /append-only/);
 });
 
