@@ -13,7 +13,7 @@ import { langOf, translator, type Lang } from '../src/table/i18n.js';
 import { encodeCommandId } from '../src/bot/custom-id.js';
 import { button, row, type Row } from '../src/bot/messages.js';
 import { dmsClosedLine } from '../src/notify/tell.js';
-import { run } from '../src/bot/effects.js';
+import { playWaitingSeats } from '../src/bot/user-sync.js';
 import type { CommandComponentInteraction } from '../src/bot/command-types.js';
 
 export const data = named(new SlashCommandBuilder(), 'away', 'away').addStringOption((o) => named(o, 'for', 'away.for').setMaxLength(20));
@@ -65,17 +65,6 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const note = [dms, d !== 'off' && d > MAX_AWAY_MS ? t('async:away.capped') : null].filter(Boolean).join('\n');
   await i.reply({ ...payload(ctx, i.user.id, lang, note || undefined), flags: MessageFlags.Ephemeral });
   if (d !== 'off') await playWaitingSeats(ctx, i.user.id);
-}
-
-/** Going away: every table waiting on this user now plays their seat at once (a table step each). */
-async function playWaitingSeats(ctx: BotContext, userId: string): Promise<void> {
-  for (const g of ctx.store.listing.userTablesAnywhere(userId)) {
-    if (g.status !== 'running') continue;
-    const sync = () => run(ctx, { kind: 'sync', gameId: g.id }).then(() => undefined);
-    await (ctx.locks ? ctx.locks.run(g.id, sync) : sync()).catch((e: unknown) =>
-      ctx.log.error({ err: e, gameId: g.id }, 'away: sync failed'),
-    );
-  }
 }
 
 export async function component(i: CommandComponentInteraction, rest: string, ctx: BotContext): Promise<void> {

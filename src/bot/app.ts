@@ -10,6 +10,7 @@ import { GameLocks, type BotContext, type Clock, type Renderer } from './context
 import { loadCommands } from './commands.js';
 import { createRouter } from './router.js';
 import { dmForwarding } from './dm-forward.js';
+import { userSync } from './user-sync.js';
 import { Scheduler } from './scheduler.js';
 import { forgetTable, redrawLobby, run } from './effects.js';
 import { closeSeatChannels } from './seat-channels.js';
@@ -105,7 +106,7 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     const row = o.store.games.get(gameId);
     return !!row && ownsGuild(client, row.guildId);
   });
-  const route = createRouter(ctx, locks, commands, dm);
+  const route = createRouter(ctx, locks, commands, dm, userSync(ctx));
   if (o.metrics) observeClient(client, o.metrics);
   const inflight = new Set<Promise<void>>();
   let stopping = false;

@@ -7,8 +7,8 @@
  * with one database file per shard, the game itself.
  *
  * So the shard that receives such a click, when the game is not its own, passes the interaction's
- * gateway payload, unanswered, to the other shards through discord.js's ShardingManager
- * (`broadcastEval`, one IPC round trip each). The shard that holds the game and owns its server takes it
+ * gateway payload, unanswered, to the other shards (bot/shard-peers.ts: discord.js's ShardingManager,
+ * `broadcastEval`, one IPC round trip each). The shard that holds the game and owns its server takes it
  * and handles it as if Discord had sent it there (discord.js builds the same interaction from it); the
  * answer goes out through the REST API with the interaction's token, which works from any process. No
  * shard takes it: the game is not found. A shard that does not answer (its process is respawning): the
@@ -16,13 +16,12 @@
  */
 import { Events, type Client } from 'discord.js';
 import { decodeGameId } from './custom-id.js';
+import { answerPeers, askPeers, sharded } from './shard-peers.js';
 
-/** The client property through which a shard takes a forwarded payload (what `broadcastEval` can reach). */
+/** The answer through which a shard takes a forwarded payload (bot/shard-peers.ts). */
 const TAKE = 'hoiQuanTakeDmInteraction';
 /** How long a payload is kept for its interaction's handler; Discord wants an answer within 3 s. */
 const KEEP_MS = 10_000;
-/** How long a shard may take to answer whether it takes the click. */
-const ANSWER_MS = 2_000;
 
 interface RawInteraction {
   id: string;
@@ -44,11 +43,10 @@ export interface DmForwarding {
  * `owns(gameId)`: this process holds the game and its server is one of its shards'.
  */
 export function dmForwarding(client: Client, owns: (gameId: string) => boolean, now: () => number = Date.now): DmForwarding {
-  const sharded = (): boolean => !!client.shard && client.shard.count > 1;
   /** DM interaction payloads as the gateway sent them, oldest first, for at most KEEP_MS. */
   const payloads = new Map<string, { at: number; raw: RawInteraction }>();
   client.on(Events.Raw, (packet: { t?: string; d?: RawInteraction }) => {
-    if (packet.t !== 'INTERACTION_CREATE' || !packet.d || packet.d.guild_id || !sharded()) return;
+    if (packet.t !== 'INTERACTION_CREATE' || !packet.d || packet.d.guild_id || !sharded(client)) return;
     const t = now();
     for (const [id, p] of payloads) {
       if (t - p.at < KEEP_MS) break;
@@ -58,38 +56,20 @@ export function dmForwarding(client: Client, owns: (gameId: string) => boolean, 
   });
   // Another shard's forward: taken when the game is this process's, handled on the next tick (the
   // sender is answered first), exactly as a payload from the gateway (discord.js's own action).
-  Object.defineProperty(client, TAKE, {
-    value: (raw: RawInteraction): boolean => {
-      const g = decodeGameId(String(raw?.data?.custom_id ?? ''));
-      if (!g || raw.guild_id || !owns(g.gameId)) return false;
-      const actions = (client as unknown as { actions: { InteractionCreate: { handle(d: unknown): void } } }).actions;
-      setImmediate(() => actions.InteractionCreate.handle(raw));
-      return true;
-    },
+  answerPeers(client, TAKE, (raw: RawInteraction): boolean => {
+    const g = decodeGameId(String(raw?.data?.custom_id ?? ''));
+    if (!g || raw.guild_id || !owns(g.gameId)) return false;
+    const actions = (client as unknown as { actions: { InteractionCreate: { handle(d: unknown): void } } }).actions;
+    setImmediate(() => actions.InteractionCreate.handle(raw));
+    return true;
   });
   return {
-    playsHere: (gameId) => !sharded() || owns(gameId),
+    playsHere: (gameId) => !sharded(client) || owns(gameId),
     async forward(interactionId) {
       const p = payloads.get(interactionId);
       payloads.delete(interactionId);
-      const util = client.shard;
-      if (!p || !util) return 'not-found';
-      const others = Array.from({ length: util.count }, (_, s) => s).filter((s) => !util.ids.includes(s));
-      const answers = await Promise.allSettled(
-        others.map((shard) =>
-          Promise.race([
-            // Evaluated in the other shard's process, from its source text: self-contained, no helpers.
-            util.broadcastEval(
-              (c, x) => {
-                const take = (c as unknown as Record<string, unknown>)[x.key];
-                return typeof take === 'function' ? (take as (r: unknown) => boolean)(x.raw) === true : false;
-              },
-              { context: { key: TAKE, raw: p.raw }, shard },
-            ),
-            new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`shard ${shard} did not answer`)), ANSWER_MS).unref()),
-          ]),
-        ),
-      );
+      if (!p || !client.shard) return 'not-found';
+      const answers = await askPeers(client, TAKE, p.raw);
       if (answers.some((a) => a.status === 'fulfilled' && a.value === true)) return 'taken';
       return answers.some((a) => a.status === 'rejected') ? 'unreachable' : 'not-found';
     },

@@ -16,6 +16,7 @@ import { tellDmsClosedOnce } from '../notify/tell.js';
 import { performance } from 'node:perf_hooks';
 import { noteStorageError } from '../store/health.js';
 import type { DmForwarding } from './dm-forward.js';
+import { USER_COMMANDS, type UserSync } from './user-sync.js';
 
 const LOBBY = new Set(['join', 'leave', 'add-ai', 'start', 'cancel']);
 const HAND = new Set(['refresh', 'act', 'pick', 'retake', 'announce', 'hint', 'prefs']);
@@ -50,7 +51,14 @@ async function sorry(ctx: BotContext, i: RepliableInteraction, e: unknown): Prom
  * `dm`: under sharding, a DM click on another shard's game is passed to that shard (src/bot/dm-forward.ts);
  * without it every click plays here.
  */
-export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<string, Command>, dm?: DmForwarding) {
+export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<string, Command>, dm?: DmForwarding, users?: UserSync) {
+  /** Runs a command (or its component) that may change the user's own settings, then tells the other shards (user-sync.ts). */
+  const userCommand = async (name: string, userId: string, fn: () => Promise<void>): Promise<void> => {
+    if (!users || !USER_COMMANDS.has(name)) return fn();
+    const before = ctx.store.prefs.choices(userId);
+    await fn();
+    await users.changed(userId, before);
+  };
   /**
    * A game component clicked on another server than the game's (a forged custom_id: Discord only
    * shows a message's components where it was posted). A seat view in DMs has no server: it passes,
@@ -80,7 +88,7 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
         const x = decodeCommandId(i.customId);
         const handler = x ? commands.get(x.command)?.component : undefined;
         if (x && handler) {
-          await handler(i, x.rest, ctx);
+          await userCommand(x.command, i.user.id, () => handler(i, x.rest, ctx));
           return;
         }
       }
@@ -93,7 +101,7 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
           });
           return;
         }
-        await cmd.execute(i, ctx);
+        await userCommand(i.commandName, i.user.id, () => cmd.execute(i, ctx));
         return;
       }
       if (i.isAutocomplete()) {
@@ -122,12 +130,15 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
             const arrived = performance.now();
             await i.deferUpdate();
             let seen = false;
+            // A click at a table ends the player's away mode (act.ts): the other shards are told (user-sync.ts).
+            const away = users && ctx.store.prefs.isAway(i.user.id, ctx.clock.now()) ? ctx.store.prefs.choices(i.user.id) : null;
             await locks.run(g.gameId, () =>
               onHandComponent(ctx, i, g, () => {
                 seen = true;
                 ctx.metrics?.visibleSeconds.observe({ view: 'seat' }, (performance.now() - arrived) / 1000);
               }),
             );
+            if (away) await users!.changed(i.user.id, away);
             // The table message edit runs outside the game lock, coalesced per table (effects.ts).
             await tableSettled(ctx, g.gameId);
             // A move's public side is shown once the table edit it queued has landed (or none was due).

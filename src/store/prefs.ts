@@ -153,6 +153,27 @@ export function formatClock(m: number): string {
   return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 }
 
+/**
+ * The columns of `user_prefs` that are the user's own choices (/notify, /prefs, /away, the locale they
+ * speak), as opposed to delivery state (DMs found closed, the last digest): what another shard's
+ * database file is given when they change (bot/user-sync.ts).
+ */
+const CHOICES = [
+  'notify_turn',
+  'notify_claim',
+  'notify_result',
+  'notify_start',
+  'time_zone',
+  'quiet_from',
+  'quiet_to',
+  'digest_over',
+  'away_until',
+  'seat_place',
+  'seat_lang',
+  'locale',
+] as const;
+export type UserChoices = Record<(typeof CHOICES)[number], string | number | null>;
+
 export class PrefsStore {
   constructor(
     private readonly db: DB,
@@ -162,6 +183,26 @@ export class PrefsStore {
   get(userId: string): UserPrefs {
     const r = this.db.prepare('SELECT * FROM user_prefs WHERE user_id = ?').get(userId) as RawPrefs | undefined;
     return r ? toPrefs(r) : defaults(userId);
+  }
+
+  /** The user's own choices as stored (null: never set anything). */
+  choices(userId: string): UserChoices | null {
+    return (
+      (this.db.prepare(`SELECT ${CHOICES.join(', ')} FROM user_prefs WHERE user_id = ?`).get(userId) as UserChoices | undefined) ?? null
+    );
+  }
+
+  /**
+   * Stores choices made through another shard (its database file). A notice kind turned on there
+   * clears "DMs closed" here too, as setNotify does.
+   */
+  adoptChoices(userId: string, c: UserChoices): void {
+    const cols: Record<string, unknown> = {};
+    for (const k of CHOICES) cols[k] = c[k] ?? null;
+    for (const k of ['notify_turn', 'notify_claim', 'notify_result', 'notify_start', 'digest_over', 'seat_place'] as const)
+      if (cols[k] === null) delete cols[k];
+    const on = ['notify_turn', 'notify_claim', 'notify_result', 'notify_start'].some((k) => cols[k] === 1);
+    this.set(userId, { ...cols, ...(on ? { dms_closed: 0, dms_closed_told: 1 } : {}) });
   }
 
   /** Remembers the locale the user speaks to the bot in (their DM notices use it). */

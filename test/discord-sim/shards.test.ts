@@ -104,6 +104,28 @@ describe('gateway shards', () => {
     shard1.handle = answer(1);
   });
 
+  it('a slash command in the DM goes to shard 0: a global command without contexts only; guild commands and BOT_DM-less ones are not offered', async () => {
+    const app = shard0.client.application!.id;
+    await shard0.client.rest.put(Routes.applicationCommands(app), {
+      body: [
+        { name: 'away', description: 'away', type: 1 },
+        { name: 'guildonly', description: 'not in DMs', type: 1, contexts: [0] },
+      ],
+    });
+    await shard0.client.rest.put(Routes.applicationGuildCommands(app, ids.g1), {
+      body: [{ name: 'local', description: 'guild', type: 1 }],
+    });
+    const user = await shard1.client.users.fetch(ids.alice);
+    const dm = await user.createDM();
+    const h = await sim.slash(ids.alice, dm.id, 'away');
+    assert.equal((await h.reply()).content, 'shard 0 (0)');
+    assert.equal(h.payload.guild_id, undefined);
+    assert.equal(h.payload.context, 1);
+    assert.equal((h.payload.user as { id: string }).id, ids.alice);
+    await assert.rejects(sim.slash(ids.alice, dm.id, 'guildonly'), /not offered in DMs/);
+    await assert.rejects(sim.slash(ids.alice, dm.id, 'local'), /not registered globally|not offered/);
+  });
+
   it('dropping shard 0 leaves shard 1 running; shard 0 resumes and gets what it missed', async () => {
     const before = sim.gatewayStats();
     sim.dropGatewayConnections({ shard: 0 });

@@ -584,7 +584,7 @@ export class DiscordSim {
    */
   async slash(userId: string, channelId: string, name: string, options: SlashOptions = {}): Promise<InteractionHandle> {
     const ch = this.channel(channelId);
-    if (!ch.guildId) throw new Error('slash commands are simulated in guild channels only');
+    if (!ch.guildId) return this.slashInDm(userId, ch, name, options);
     const g = this.guild(ch.guildId);
     const member = g.members.get(userId);
     if (!member) throw new Error(`user ${userId} is not a member of guild ${g.name}`);
@@ -604,6 +604,29 @@ export class DiscordSim {
     const opts = this.buildOptions(cmd?.options as Json[] | undefined, options, resolved, g, Boolean(cmd), `/${name}`);
     const data: Json = { id: cmd?.id ?? snowflake(), name, type: 1 };
     if (def) data.guild_id = g.id;
+    if (opts.length) data.options = opts;
+    if (Object.keys(resolved).length) data.resolved = resolved;
+    return this.createInteraction('slash', 2, userId, ch, data);
+  }
+
+  /**
+   * A slash command in the user's DM with the bot (Discord docs, "Application Commands": contexts).
+   * Only global commands are offered there, and only those whose `contexts` include BOT_DM (1): a
+   * command registered without `contexts` has them all (Discord: "By default, all interaction context
+   * types included for new commands"), one with the deprecated `dm_permission: false` is not offered.
+   * The interaction has no guild and no member (`user` instead), context 1, and goes to shard 0.
+   */
+  private async slashInDm(userId: string, ch: SimChannel, name: string, options: SlashOptions): Promise<InteractionHandle> {
+    if (ch.type !== ChannelType.DM || ch.recipientId !== userId) throw new Error(`channel ${ch.id} is not ${userId}'s DM with the bot`);
+    const cmd = [...this.globalCommands.values()].find((c) => c.name === name && c.type === 1);
+    const guildOnly = !cmd && [...this.guildCommands.values()].some((m) => [...m.values()].some((c) => c.name === name && c.type === 1));
+    if (!cmd && (this.opts.requireRegisteredCommands || guildOnly))
+      throw new Error(`/${name} is not registered globally: guild commands are not offered in DMs`);
+    if (cmd && ((Array.isArray(cmd.contexts) && !(cmd.contexts as number[]).includes(1)) || cmd.dm_permission === false))
+      throw new Error(`/${name} is not offered in DMs (its contexts leave out BOT_DM)`);
+    const resolved: Json = {};
+    const opts = this.buildOptions(cmd?.options as Json[] | undefined, options, resolved, undefined, Boolean(cmd), `/${name}`);
+    const data: Json = { id: cmd?.id ?? snowflake(), name, type: 1 };
     if (opts.length) data.options = opts;
     if (Object.keys(resolved).length) data.resolved = resolved;
     return this.createInteraction('slash', 2, userId, ch, data);
@@ -801,7 +824,7 @@ export class DiscordSim {
     defs: Json[] | undefined,
     given: SlashOptions,
     resolved: Json,
-    g: SimGuild,
+    g: SimGuild | undefined,
     strict: boolean,
     where: string,
   ): Json[] {

@@ -57,6 +57,8 @@ for (const layout of ['one file per shard', 'one shared file'] as const) {
       player = sim.createUser({ username: 'an', locale: 'en-US' }).id;
       sim.addMember(g.id, player);
       await deployCommands({ apiBase: sim.apiBase, token: sim.token, applicationId: sim.applicationId, guildId: g.id });
+      // Global commands too: /away in DMs (Discord offers a bot's global commands there).
+      await deployCommands({ apiBase: sim.apiBase, token: sim.token, applicationId: sim.applicationId });
       launcher = spawn(process.execPath, ['--import', 'tsx', 'src/ops/launch.ts'], {
         env: {
           ...process.env,
@@ -157,6 +159,35 @@ for (const layout of ['one file per shard', 'one shared file'] as const) {
         moves++;
       }
       assert.ok(moves >= 2, `played ${moves} moves from the DM`);
+      assert.deepEqual(sim.failedInteractions(), []);
+    });
+
+    it("/away given in DMs (shard 0) plays the player's waiting seat at shard 1's table, by shard 1", async () => {
+      const dm = sim.dmChannel(player)!;
+      // The player's turn, with the AI seat's answers done.
+      await sim.waitFor(
+        () => {
+          const g = game();
+          const d = (engine.pending(g.state) as Decision<BaseAction>[])[0];
+          return d && g.seats[d.seat]!.userId === player && shown() === g.row.version ? g : undefined;
+        },
+        { timeout: 30_000, message: "the player's turn, shown" },
+      );
+      const before = game();
+      const tableEdits = sim.message(before.row.tableMessageId!)!.edits;
+      const away = await sim.slash(player, dm.id, 'away', { for: '2h' });
+      await away.settled({ timeout: 30_000 });
+      assert.equal(away.failed, false);
+      await sim.waitFor(() => game().row.version > before.row.version, {
+        timeout: 30_000,
+        message: 'the seat is played for the away player',
+      });
+      const entry = game().log.find((e) => e.seq === before.row.version + 1)!;
+      assert.notEqual(entry.source, 'player', 'played for them, not by a click');
+      await sim.waitFor(() => sim.message(before.row.tableMessageId!)!.edits > tableEdits, {
+        timeout: 30_000,
+        message: 'the table message in the thread is edited',
+      });
       assert.deepEqual(sim.failedInteractions(), []);
     });
   });
