@@ -283,6 +283,13 @@ export async function playHandToEnd(w: World, gameId: string, maxSteps = 3000): 
   assert.fail('hand did not end');
 }
 
+/** Moves the world's clock by `ms` and runs the scheduler's round (timers, housekeeping), then waits for the bot. */
+export async function later(w: World, ms: number): Promise<void> {
+  w.now.t += ms;
+  await w.bot.scheduler.tick();
+  await w.bot.whenIdle();
+}
+
 /** Runs `fn` in a fresh world, checks that no interaction showed "This interaction failed", and stops the world. */
 export async function withWorld(fn: (w: World) => Promise<void>, o?: Parameters<typeof startWorld>[0]): Promise<void> {
   const w = await startWorld(o);

@@ -6,16 +6,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, openLobby, slash, withWorld, type World } from './harness.js';
+import { later, buttonByLabel, click, openLobby, slash, withWorld, type World } from './harness.js';
 
 const DAY = 24 * 3600_000;
-
-/** Moves the clock and runs the scheduler's round (the lobby sweep runs in it, at most every 10 minutes). */
-async function later(w: World, ms: number): Promise<void> {
-  w.now.t += ms;
-  await w.bot.scheduler.tick();
-  await w.bot.whenIdle();
-}
 
 const disabled = (w: World, id: string) =>
   w.sim

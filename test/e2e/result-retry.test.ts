@@ -5,13 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, openTable, playHandToEnd, withWorld, type World } from './harness.js';
-
-async function later(w: World, ms: number): Promise<void> {
-  w.now.t += ms;
-  await w.bot.scheduler.tick();
-  await w.bot.whenIdle();
-}
+import { later, buttonByLabel, click, openTable, playHandToEnd, withWorld } from './harness.js';
 
 test('a result that could not be posted is posted again by the housekeeping round, and the match goes on', async () => {
   await withWorld(async (w) => {

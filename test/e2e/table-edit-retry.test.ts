@@ -6,15 +6,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openHand, openTable, playAsAi, tableMessage, withWorld, type World } from './harness.js';
+import { later, openHand, openTable, playAsAi, tableMessage, withWorld } from './harness.js';
 import { engineOf } from '../../src/table/manifests.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
-
-async function later(w: World, ms: number): Promise<void> {
-  w.now.t += ms;
-  await w.bot.scheduler.tick();
-  await w.bot.whenIdle();
-}
 
 test('a table edit that failed is redrawn by the housekeeping round', async () => {
   await withWorld(async (w) => {
