@@ -36,6 +36,25 @@ function playerGroups(p: PlayerView, ctx: PresentCtx): PieceGroup[] {
   return p.melds.map((m) => meldGroup(m, ctx));
 }
 
+interface ChowLike {
+  tiles: readonly string[];
+  as?: readonly string[];
+}
+
+/**
+ * A chow's label with each joker's stand-in named: with one joker, two chows on the same discard
+ * read the same otherwise ("Ăn with Joker Hợp 7 Dot" for 6-7-8 and for 7-8-9).
+ */
+function chowLabel(a: ChowLike, ctx: PresentCtx<unknown>): string {
+  const tiles = a.tiles
+    .map((t, k) => {
+      const stands = a.as?.[k];
+      return stands && stands !== t ? ctx.t('vn-mahjong:action.joker-as', { joker: name(t, ctx), tile: name(stands, ctx) }) : name(t, ctx);
+    })
+    .join(' ');
+  return ctx.t('vn-mahjong:action.chow', { tiles });
+}
+
 export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
   handModel(view, person, options, ctx) {
     const me = view.players.find((p) => p.person === person);
@@ -163,6 +182,7 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
         ? `${what} · ${ctx.t('vn-mahjong:action.expose-flowers', { tiles: flowers.map((c) => name(c, ctx)).join(' ') })}`
         : what;
     }
+    if (x.type === 'chow') return chowLabel(a as unknown as ChowLike, ctx);
     return genericLabel('vn-mahjong', a, ctx, (c) => name(c, ctx));
   },
   actionStyle(a) {
@@ -180,7 +200,11 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
   lastAction(pub, ctx) {
     const l = pub.last;
     if (!l) return undefined;
-    return `${ctx.names[l.person] ?? ''}: ${genericLabel('vn-mahjong', l.action, ctx, (c) => name(c, ctx))}`;
+    const label =
+      (l.action as { type?: string }).type === 'chow'
+        ? chowLabel(l.action as unknown as ChowLike, ctx)
+        : genericLabel('vn-mahjong', l.action, ctx, (c) => name(c, ctx));
+    return `${ctx.names[l.person] ?? ''}: ${label}`;
   },
   pieceName: (c, ctx) => name(c, ctx),
   onOffer: (pub, ctx) => (pub.claimable ? name(pub.claimable.tile, ctx) : undefined),
