@@ -33,6 +33,7 @@ import { deathsTold, forgetGame, LIVE_MS, liveSeats, pushSeatViews } from './sea
 import { noteStorageError } from '../store/health.js';
 import { closeSeatChannels, pendingOf } from './seat-channels.js';
 import { windowKind } from '../table/timers.js';
+import type { BaseAction, Decision } from '../games/core/types.js';
 import { slices } from './slices.js';
 
 /**
@@ -87,6 +88,54 @@ interface PingRecord {
   since: number;
 }
 const pingRecords = new WeakMap<BotContext, Map<string, PingRecord>>();
+
+/**
+ * The reminders posted in a game's thread ("time is running out", "still waiting for claims"), by
+ * game: each is deleted once what it reminds of is over (the seat has nothing left to decide; no
+ * claim window is open), as a turn's ping is replaced, or when the next reminder of the same decision
+ * supersedes it (a wait without deadline is reminded daily). Before, every reminder stayed in the thread for
+ * good: one per turn that came near its deadline, over days of async play. In this process's memory
+ * (a reminder posted before a restart stays).
+ */
+interface ReminderRecord {
+  id: string;
+  /** The seat reminded, or null for a claim window's reminder. */
+  seat: number | null;
+}
+const reminderRecords = new WeakMap<BotContext, Map<string, ReminderRecord[]>>();
+function reminders(ctx: BotContext): Map<string, ReminderRecord[]> {
+  let m = reminderRecords.get(ctx);
+  if (!m) reminderRecords.set(ctx, (m = new Map()));
+  return m;
+}
+/** Records a reminder just posted; the earlier ones of the same decision (superseded: the newest carries the votes) are deleted. */
+async function noteReminder(ctx: BotContext, t: Table, r: ReminderRecord): Promise<void> {
+  const list = reminders(ctx).get(t.row.id) ?? [];
+  const older = list.filter((x) => x.seat === r.seat);
+  reminders(ctx).set(t.row.id, [...list.filter((x) => x.seat !== r.seat), r]);
+  if (!older.length) return;
+  const ch = await gameChannel(ctx, t.row.threadId);
+  for (const x of older) await ch?.messages.delete(x.id).catch(() => undefined);
+}
+
+/** Deletes the game's reminders whose decision is over (public: the table shows whose move it is and whether claims are open). */
+async function sweepReminders(ctx: BotContext, t: Table): Promise<void> {
+  const list = reminders(ctx).get(t.row.id);
+  if (!list?.length) return;
+  const over = t.row.status !== 'running' && t.row.status !== 'paused';
+  const claimsOpen =
+    !over && t.state !== null && (t.engine.pending(t.state) as Decision<BaseAction>[]).some((d) => windowKind(d) === 'claim');
+  const done = list.filter(
+    (r) => over || (r.seat === null ? !claimsOpen : !pendingOf(t, r.seat) || windowKind(pendingOf(t, r.seat)!) !== 'turn'),
+  );
+  if (!done.length) return;
+  reminders(ctx).set(
+    t.row.id,
+    list.filter((r) => !done.includes(r)),
+  );
+  const ch = await gameChannel(ctx, t.row.threadId);
+  for (const r of done) await ch?.messages.delete(r.id).catch(() => undefined);
+}
 function pings(ctx: BotContext): Map<string, PingRecord> {
   let m = pingRecords.get(ctx);
   if (!m) pingRecords.set(ctx, (m = new Map()));
@@ -164,6 +213,8 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
       ctx.log.error({ err, gameId: t.row.id, effect: e.kind }, 'effect failed');
     }
   };
+  // Reminders of decisions this step ended go first (the thread may be archived at the end of the match).
+  await sweepReminders(ctx, t).catch((err: unknown) => ctx.log.warn({ err, gameId: t.row.id }, 'cannot delete reminders'));
   // The end of the match closes the seat channels: the views show the end first.
   for (const e of r.effects) if (e.kind !== 'end-match') await each(e);
   if (push) await pushSeatViews(ctx, t, actor, (seat) => !turnNow(seat), ranOut);
@@ -259,7 +310,7 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       // Version 0 like every public component: the version counts hidden steps too (claim passes), so
       // a public custom_id carrying it would tell how many happened (issue #13 §2). Its buttons (Open
       // my hand, the absent votes) check no version.
-      await ch
+      const sent = await ch
         ?.send({
           content: v.text,
           components: toComponents(t.row.id, 0, v.rows),
@@ -267,6 +318,7 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
           ...onceOnly(t, `remind:${e.seat}:${e.deadline ?? 'off'}:${e.n ?? 0}`),
         })
         .catch(() => undefined);
+      if (sent) await noteReminder(ctx, t, { id: sent.id, seat: e.seat });
       return;
     }
     case 'remind-claims': {
@@ -274,7 +326,7 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       // version 0, so it does not change when only a claimant's pass moved the version (#13 §2).
       const ch = await gameChannel(ctx, t.row.threadId);
       const v = claimReminderText(t, lang, { n: e.n, ...(e.vote ? { vote: true } : {}) }, liveBefore);
-      await ch
+      const sent = await ch
         ?.send({
           content: v.text,
           components: toComponents(t.row.id, 0, v.rows),
@@ -282,6 +334,7 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
           ...onceOnly(t, `remind-claims:${e.n}`),
         })
         .catch(() => undefined);
+      if (sent) await noteReminder(ctx, t, { id: sent.id, seat: null });
       return;
     }
     case 'result': {
@@ -429,6 +482,7 @@ export function forgetTable(ctx: BotContext, gameId: string): void {
   forgetGame(ctx, gameId);
   tableSlots.get(ctx)?.delete(gameId);
   pingRecords.get(ctx)?.delete(gameId);
+  reminderRecords.get(ctx)?.delete(gameId);
 }
 
 /**

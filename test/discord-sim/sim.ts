@@ -418,9 +418,9 @@ export class DiscordSim {
       .sort((a, b) => compareSnowflakes(a.id, b.id));
   }
 
-  /** Every non-deleted message of a channel including all ephemerals (an omniscient view for debugging). */
-  allMessages(channelId: string): SimMessage[] {
-    return (this.messages.get(channelId) ?? []).filter((m) => !m.deleted);
+  /** Every non-deleted message of a channel including all ephemerals (an omniscient view for debugging); `deleted`: those too. */
+  allMessages(channelId: string, o: { deleted?: boolean } = {}): SimMessage[] {
+    return (this.messages.get(channelId) ?? []).filter((m) => o.deleted || !m.deleted);
   }
 
   /** Last message visible to the user, optionally matching a predicate. */

@@ -87,9 +87,10 @@ async function pass(w: World, gameId: string, seat: number): Promise<void> {
 
 /** What anyone sees of a message: its text and components, with the table's id taken out. */
 const shown = (m: SimMessage, gameId: string) => JSON.stringify([m.content, m.components]).replaceAll(gameId, 'G');
+/** The public messages posted after the first `after`, deleted ones too (a reminder is deleted once superseded or over). */
 const publicSince = (w: World, threadId: string, after: number) =>
   w.sim
-    .allMessages(threadId)
+    .allMessages(threadId, { deleted: true })
     .filter((m) => !m.ephemeralTo)
     .slice(after);
 
@@ -105,7 +106,7 @@ test('Chắn without a deadline: an open claim window is reminded in the same wo
       await pass(w, c.gameId, c2);
       assert.deepEqual(claimSeats(w, b.gameId), [c2]);
       assert.deepEqual(claimSeats(w, c.gameId), [c1]);
-      const start = tables.map((t) => w.sim.allMessages(t.threadId).filter((m) => !m.ephemeralTo).length);
+      const start = tables.map((t) => w.sim.allMessages(t.threadId, { deleted: true }).filter((m) => !m.ephemeralTo).length);
       const versions = tables.map((t) => w.store.games.get(t.gameId)!.version);
 
       // Two days and a bit, in 6-hour steps; the bot restarts after the second reminder.

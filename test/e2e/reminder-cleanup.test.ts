@@ -1,0 +1,33 @@
+/**
+ * Reminders ("time is running out", "still waiting for claims") are deleted once what they remind of
+ * is over, as a turn's ping is replaced; before, each stayed in the thread for good (bot/effects.ts
+ * sweepReminders).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openHand, openTable, playAsAi, withWorld } from './harness.js';
+import { engineOf } from '../../src/table/manifests.js';
+import type { BaseAction, Decision } from '../../src/games/core/types.js';
+
+test("a turn's reminder is deleted once the seat has moved; it stays while the seat still has its turn", async () => {
+  await withWorld(async (w) => {
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'live' });
+    const reminders = () => w.sim.allMessages(threadId).filter((m) => !m.deleted && /time is running out/.test(w.sim.text(m)));
+    w.now.t = w.store.timers.forGame(gameId)[0]!.remindAt! + 1;
+    await w.bot.scheduler.tick();
+    await w.bot.whenIdle();
+    assert.equal(reminders().length, 1, 'a reminder');
+    const row = w.store.games.get(gameId)!;
+    const seat = (engineOf('phom').pending(w.store.games.state(row)) as Decision<BaseAction>[])[0]!.seat;
+    const user = w.store.games.seats(gameId)[seat]!.userId!;
+    // Phỏm: draw (or eat), then discard; the reminder stays while the turn is the seat's.
+    for (let k = 0; k < 4; k++) {
+      const d = (engineOf('phom').pending(w.store.games.state(w.store.games.get(gameId)!)) as Decision<BaseAction>[])[0]!;
+      if (d.seat !== seat) break;
+      await playAsAi(w, user, gameId, await openHand(w, user, gameId));
+      const now = (engineOf('phom').pending(w.store.games.state(w.store.games.get(gameId)!)) as Decision<BaseAction>[])[0];
+      assert.equal(reminders().length, now?.seat === seat ? 1 : 0, now?.seat === seat ? 'kept during the turn' : 'deleted after it');
+    }
+    assert.equal(reminders().length, 0);
+  });
+});
