@@ -353,7 +353,7 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
         // hidden claim answers (issue #13 §2). Next hand / End match name their hand instead (`arg`).
         const payload = {
           content: cut(v.lines.join('\n'), 2000),
-          files: [png('result.png', image, altText(v.lines))],
+          files: [png('result.png', image, altText(v.lines, undefined, t))],
           components: toComponents(t.row.id, 0, v.rows),
           allowedMentions: { parse: [] },
         };
@@ -615,7 +615,7 @@ async function updateTable(
   await slices.slice();
   // Components V2 (src/bot/layout.ts): the state in words with Open my hand beside it, the table
   // image with its alt text, Pause / Resume / Leave below. Public components carry version 0.
-  const alt = altText(v.lines);
+  const alt = altText(v.lines, undefined, t);
   const layout = v2Layout({
     gameId: t.row.id,
     ver: 0,

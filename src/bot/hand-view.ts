@@ -40,7 +40,7 @@ export async function handPayload(
   // Alt text: what the owner's view says and the pieces of their hand (only they see this message).
   const pc = { ...presentCtx(t, lang), view: t.engine.view(t.state, seat) };
   const pieces = [...v.model.hand, ...(v.model.drawn ? [v.model.drawn] : [])].map((c) => t.presenter.pieceName(c, pc)).join(' ');
-  const alt = altText(v.lines, `${translator(lang)('common:hand.alt')}: ${pieces}`);
+  const alt = altText(v.lines, `${translator(lang)('common:hand.alt')}: ${pieces}`, t);
   const claim = v.claim
     ? { image: await ctx.render.claim(v.claim.model), text: `**${v.claim.caption}**`, alt: t.presenter.pieceName(v.claim.model.code, pc) }
     : null;

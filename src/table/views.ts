@@ -696,12 +696,14 @@ export function tableSummary(t: Table, lang: Lang, hand: number): string {
  * its owner's view. Markdown is left out, and a Discord timestamp (alt text does not render it)
  * becomes the moment in UTC ("Deadline 2026-12-04 15:30 UTC", not "Deadline" or "(至 )").
  */
-export function altText(lines: readonly string[], extra?: string): string {
+export function altText(lines: readonly string[], extra?: string, t?: Pick<Table, 'seats' | 'names'>): string {
+  // A mention reads as the seat's name (a screen reader does not resolve "<@…>": "🏆 <@…> wins" read "🏆 wins").
+  const named = new Map((t?.seats ?? []).filter((s) => s.userId).map((s) => [s.userId!, t!.names[s.seat] ?? ''] as const));
   const parts = [...lines, ...(extra ? [extra] : [])]
     .map((l) =>
       l
         .replace(/<t:(\d+):\w>/g, (_, s: string) => `${new Date(Number(s) * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`)
-        .replace(/<@!?\d+>/g, '')
+        .replace(/<@!?(\d+)>/g, (_, id: string) => named.get(id) ?? '')
         .replace(/[*_`~]/g, '')
         .replace(/\s+/g, ' ')
         .trim(),

@@ -18,3 +18,14 @@ test('lines are joined as sentences without doubled stops; mentions and markdown
 test('at most 1024 characters', () => {
   assert.equal(altText(['x'.repeat(2000)]).length, 1024);
 });
+
+test("a seated player's mention reads as their name (a screen reader does not resolve it: '🏆 <@…> wins' read '🏆 wins')", () => {
+  const t = {
+    seats: [
+      { seat: 0, userId: '123' },
+      { seat: 1, userId: null },
+    ],
+    names: ['Bảo Trâm', 'AI 1'],
+  } as never;
+  assert.equal(altText(['🏆 <@123> wins', '<@999> left'], undefined, t), '🏆 Bảo Trâm wins. left');
+});
