@@ -101,7 +101,15 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
   const content = cut(
     [
       `**${t(`${row_.game}:name`)}** — ${t(statusKey, { thread: row_.threadId ? `<#${row_.threadId}>` : '', count: closedIdle ?? 0 })}`,
-      t('common:lobby.seats', { n: seats.length, min: engine.minSeats, max: open ? cap : seats.length }),
+      (() => {
+        const max = open ? cap : seats.length;
+        // "Players: 2 seated (2–4 play)"; a table of one size says it once (Chắn: "4 play").
+        return t(engine.minSeats === max ? 'common:lobby.seats-fixed' : 'common:lobby.seats', {
+          n: seats.length,
+          min: engine.minSeats,
+          max,
+        });
+      })(),
       ...seatLines,
       ...(open && cap > seats.length ? [t('common:lobby.open-seats', { count: cap - seats.length })] : []),
       // Why Start is greyed out.

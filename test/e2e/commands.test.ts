@@ -257,12 +257,12 @@ test('/config show: the preset menu and the "set an option" form work, with bad 
 test("a game's table-size house rule sets the lobby's seats unless /play gives seats", async () => {
   await withWorld(async (w) => {
     const def = await slash(w, w.users[0]!.id, 'play', { game: 'vn-mahjong' });
-    assert.match((await def.reply()).content, /from 4 to 4/, 'the default player-count is 4');
+    assert.match((await def.reply()).content, /\(4 play\)/, 'the default player-count is 4');
     await slash(w, w.admin.id, 'config', { set: { game: 'vn-mahjong', key: 'player-count', value: '6' } });
     const six = await slash(w, w.users[1]!.id, 'play', { game: 'vn-mahjong' });
-    assert.match((await six.reply()).content, /from 4 to 6/);
+    assert.match((await six.reply()).content, /\(4–6 play\)/);
     const five = await slash(w, w.users[2]!.id, 'play', { game: 'vn-mahjong', seats: 5 });
-    assert.match((await five.reply()).content, /from 4 to 5/);
+    assert.match((await five.reply()).content, /\(4–5 play\)/);
   });
 });
 

@@ -123,7 +123,7 @@ test('the table-size select: a size below the seats taken drops the newest AIs; 
       [0, host!.id],
       [1, p1!.id],
     ]);
-    assert.match(w.sim.text(lobby()), /Players 2 \(from 2 to 2\):\n1\. <@\d+> · host\n2\. <@\d+>\n/);
+    assert.match(w.sim.text(lobby()), /Players: 2 seated \(2 play\):\n1\. <@\d+> · host\n2\. <@\d+>\n/);
     assert.equal(buttonByLabel(w.sim, lobby(), 'Start').disabled, false);
     // Back to 4 with an AI, then a third person joins before the panel is drawn again (a race):
     // 2 seats would send a person away, so it is refused and nothing changes.
