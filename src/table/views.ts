@@ -530,8 +530,11 @@ export function standingsModel(t: Table, lang: Lang, entries: readonly MatchEntr
 export function endMatchText(t: Table, lang: Lang, entries: readonly MatchEntry[]): string {
   const tr = translator(lang);
   const head = `**${tr('common:match.over')}**`;
+  // In the game's unit, as each hand's result says it (the last hand's result names it).
+  const unit = t.state === null ? undefined : (t.engine.result(t.state) as HandResult | null)?.unit;
+  const inUnit = (n: number) => (unit ? ` ${unitName(tr, t.row.game, unit, Math.abs(n))}` : '');
   const lines = standings(entries, tr).map(
-    (e, k) => `${k + 1}. ${e.userId ? `<@${e.userId}>` : `**${e.name}**`}: ${signed(e.total, lang)}`,
+    (e, k) => `${k + 1}. ${e.userId ? `<@${e.userId}>` : `**${e.name}**`}: ${signed(e.total, lang)}${inUnit(e.total)}`,
   );
   // Everyone who held a seat is listed (in Phỏm, players who left and the AIs after them): a match
   // with some forty of them would pass a message's 2,000 characters, so the last are counted instead.

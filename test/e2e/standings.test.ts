@@ -28,6 +28,8 @@ test('after a 3-hand match: totals on each later result, and a standings chart a
       .filter((m) => w.sim.text(m).includes('Match over: final totals'))
       .at(-1);
     assert.ok(end, 'the end-of-match message');
+    // Each total in the game's unit, as each hand's result says it (Phỏm: "× bet").
+    assert.match(w.sim.text(end), /: [+−-]?\d+ × bet/);
     const images = w.sim.images(end);
     assert.equal(images.length, 1, 'the standings chart');
     const totals = w.store.results.matchTotals(gameId);
