@@ -106,8 +106,9 @@ test('option keys are never card ranks or suits (a 10th key "A" read like an ace
   const { optionKey } = await import('../../src/table/present/types.js');
   const keys = Array.from({ length: 40 }, (_, i) => optionKey(i));
   assert.equal(new Set(keys).size, keys.length, 'keys are distinct');
-  assert.deepEqual(keys.slice(0, 10), ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'B']);
-  for (const k of keys) assert.doesNotMatch(k, /^[AJQKTSHDCIOEWN]$/);
+  assert.deepEqual(keys.slice(0, 10), ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'F']);
+  // Nor Vietnamese initials: Bích/Bắc, Rô, Vạn (Chắn's suit), Cơ, Nhép/Tép, Đông/Tây/Nam.
+  for (const k of keys) assert.doesNotMatch(k, /^[AJQKTSHDCIOEWNBRV]$/);
 });
 
 type InitialExpose = { type: string; jokers: string[]; keepFlower?: boolean };

@@ -54,9 +54,10 @@ export type AnyPresenter = Presenter<any, any, any>;
  * Letters that cannot be read as a card (issue #13 §5: a key "A" looked like an ace): no rank
  * letter (A J Q K, T for ten) and no suit letter (S H D C), nor I and O (read as 1 and 0), nor a
  * wind letter a mahjong tile prints in its corner (E S W N: "E · Discard South" under the tile
- * marked S read as "discard East").
+ * marked S read as "discard East"), nor a Vietnamese suit or wind initial (B for Bích or Bắc, R for
+ * Rô, V for Vạn: "B · Đánh Q♠" read as "spades").
  */
-const KEY_LETTERS = 'BFGLMPRUVXYZ';
+const KEY_LETTERS = 'FGLMPUXYZ';
 
 /** The key (shown on the hand image and the button) of option i: 1…9, then KEY_LETTERS, then numbers again. */
 export function optionKey(i: number): string {
