@@ -29,11 +29,15 @@ function lines(game: GameId, types: string[], seeds: number, lang: 'en' | 'zh-TW
   return out;
 }
 
-test('Phỏm: a lay-down shows its phỏm, a send the phỏm it went to', () => {
+test('Phỏm: a lay-down shows its phỏm, a send the phỏm it went to (as it was before the card) and whose it is', () => {
   const m = lines('phom', ['lay-down', 'send'], 12);
   assert.ok(m.get('lay-down')!.length > 5 && m.get('send')!.length > 0, 'lay-downs and sends were played');
   for (const x of m.get('lay-down')!) assert.match(x, /^\S+: Lay down (nothing|\[.+\])$/, x);
-  for (const x of m.get('send')!) assert.match(x, /^\S+: Send \S+ → \[.+\]$/, x);
+  for (const x of m.get('send')!) {
+    const g = /^\S+: Send (\S+) → \[(.+)\] \((An|Bình|Chi|Dũng)\)$/.exec(x);
+    assert.ok(g, x);
+    assert.ok(!g[2]!.split(' ').includes(g[1]!), `the phỏm without the card sent: ${x}`);
+  }
 });
 
 test('classical mahjong: a chow shows its run', () => {

@@ -140,8 +140,13 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action> = {
     const x = a;
     if (x.type === 'lay-down' && x.melds.length === 0) return ctx.t('phom:action.lay-down-none', { defaultValue: 'Lay down nothing' });
     const meld = x.type === 'send' ? ctx.view?.melds[x.target] : undefined;
-    if (x.type === 'send' && meld)
-      return ctx.t('phom:action.send', { card: prettyCard(x.card), target: `[${meld.cards.map(prettyCard).join(' ')}]` });
+    if (x.type === 'send' && meld) {
+      // The phỏm as it was before this card (the table line comes after the send, the button before)
+      // and whose it is: two players may hold phỏm the card fits.
+      const cards = meld.cards.filter((c) => c !== x.card).map(prettyCard);
+      const owner = ctx.names[meld.owner];
+      return ctx.t('phom:action.send', { card: prettyCard(x.card), target: `[${cards.join(' ')}]${owner ? ` (${owner})` : ''}` });
+    }
     return genericLabel('phom', a, ctx, prettyCard);
   },
   actionStyle(a) {
