@@ -113,9 +113,13 @@ async function noteReminder(ctx: BotContext, t: Table, r: ReminderRecord): Promi
   const list = reminders(ctx).get(t.row.id) ?? [];
   const older = list.filter((x) => x.seat === r.seat);
   reminders(ctx).set(t.row.id, [...list.filter((x) => x.seat !== r.seat), r]);
-  if (!older.length) return;
+  await deleteReminders(ctx, t, older);
+}
+
+async function deleteReminders(ctx: BotContext, t: Table, list: readonly ReminderRecord[]): Promise<void> {
+  if (!list.length) return;
   const ch = await gameChannel(ctx, t.row.threadId);
-  for (const x of older) await ch?.messages.delete(x.id).catch(() => undefined);
+  for (const r of list) await ch?.messages.delete(r.id).catch(() => undefined);
 }
 
 /** Deletes the game's reminders whose decision is over (public: the table shows whose move it is and whether claims are open). */
@@ -125,16 +129,17 @@ async function sweepReminders(ctx: BotContext, t: Table): Promise<void> {
   const over = t.row.status !== 'running' && t.row.status !== 'paused';
   const claimsOpen =
     !over && t.state !== null && (t.engine.pending(t.state) as Decision<BaseAction>[]).some((d) => windowKind(d) === 'claim');
-  const done = list.filter(
-    (r) => over || (r.seat === null ? !claimsOpen : !pendingOf(t, r.seat) || windowKind(pendingOf(t, r.seat)!) !== 'turn'),
-  );
+  const turnOver = (seat: number) => {
+    const d = pendingOf(t, seat);
+    return !d || windowKind(d) !== 'turn';
+  };
+  const done = list.filter((r) => over || (r.seat === null ? !claimsOpen : turnOver(r.seat)));
   if (!done.length) return;
   reminders(ctx).set(
     t.row.id,
     list.filter((r) => !done.includes(r)),
   );
-  const ch = await gameChannel(ctx, t.row.threadId);
-  for (const r of done) await ch?.messages.delete(r.id).catch(() => undefined);
+  await deleteReminders(ctx, t, done);
 }
 function pings(ctx: BotContext): Map<string, PingRecord> {
   let m = pingRecords.get(ctx);
