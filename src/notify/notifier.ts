@@ -226,7 +226,7 @@ export class Notifier {
     if (p.dmsClosed || !Object.values(p.notify).some(Boolean)) return this.store.notices.dropAll(userId, 'dropped', now);
     // A kind turned off since a notice of it was recorded (held through quiet hours): not sent. (A
     // secret opening choice's notice is a 'claim' that turn notices cover too, as when recorded.)
-    const wanted = (n: NoticeRow) => p.notify[PREF_OF[n.kind]] || (n.kind === 'claim' && p.notify.turn);
+    const wanted = (n: NoticeRow) => wantsKind(p, n.kind, n.kind === 'claim');
     const off = waiting.filter((n) => !wanted(n));
     if (off.length) {
       this.store.notices.close(
