@@ -83,7 +83,7 @@ function replaySteps(ctx: BotContext, gameId: string, hand: number, userId: stri
   const { presenter, engine } = GAMES[row.game];
   const who = (seat: number | null) => (seat === null ? '—' : (names[seat] ?? `#${seat + 1}`));
   const ownHint = (a: HandReplay['actions'][number]) =>
-    `${who(a.seat)}: ${presenter.actionLabel(a.action, { lang, t, names, view: a.seatView ?? a.before })} (${t('common:source.hint')})`;
+    `${who(a.seat)}: ${presenter.actionLabel(a.action, { lang, t, names, view: a.seatView ?? a.before })}${t('common:punct.aside', { text: t('common:source.hint') })}`;
   if (!viewable(row, hand, r.result))
     return { running: true, hints: r.actions.filter((a) => a.source === 'hint' && a.userId === userId).map(ownHint) };
   const moves: string[] = [];
@@ -136,7 +136,7 @@ function replaySteps(ctx: BotContext, gameId: string, hand: number, userId: stri
     }
     views.push(a.before);
     const label = presenter.actionLabel(a.action, { lang, t, names, view: a.before });
-    const src = a.source !== 'player' ? ` (${t(`common:source.${a.source}`, { defaultValue: a.source })})` : '';
+    const src = a.source !== 'player' ? t('common:punct.aside', { text: t(`common:source.${a.source}`, { defaultValue: a.source }) }) : '';
     moves.push(`${who(a.seat)}: ${label}${src}`);
   });
   views.push(engine.publicView(r.state));

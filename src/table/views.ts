@@ -211,7 +211,7 @@ export function claimLine(t: Table, lang: Lang, deadline: number | null): string
   const pc = presentCtx(t, lang);
   const pub = t.engine.publicView(t.state);
   const piece = t.presenter.onOffer?.(pub, pc);
-  const until = deadline !== null ? ` (${pc.t('common:table.until', { when: relTime(deadline) })})` : '';
+  const until = deadline !== null ? pc.t('common:punct.aside', { text: pc.t('common:table.until', { when: relTime(deadline) }) }) : '';
   // No deadline for the opening: its holders answer one after another, each with their own time, so
   // a deadline that moved would tell that one had answered (#13 §2).
   if (openingWindow(t)) return `⏳ ${pc.t('common:table.waiting-opening')}`;
@@ -249,7 +249,10 @@ export function pingView(
     if (last) lines.push(last);
     const deadline = t.timers.find((x) => turnSeats.includes(x.seat))?.deadline;
     // A decision without a deadline (timers.ts NO_DEADLINE) names none.
-    const when = deadline !== undefined && !isOff(deadline) ? ` ${tr('common:table.deadline', { when: relTime(deadline) })}` : '';
+    const when =
+      deadline !== undefined && !isOff(deadline)
+        ? tr('common:punct.then', { text: tr('common:table.deadline', { when: relTime(deadline) }) })
+        : '';
     lines.push(`${tr('common:ping.turn', { who: who(turnSeats) })}${when}`);
   }
   let everyone: number[] = [];

@@ -143,7 +143,7 @@ export function resultLines(
 ): Pick<ResultModel, 'lines' | 'totals' | 'payments'> {
   return {
     lines: r.items.map((it) => ({
-      label: `${ctx.names[it.seat] ?? ''} · ${ctx.t(`${game}:item.${it.id}`, { defaultValue: it.id })}${it.detail ? ` (${detailText(it.detail, ctx, pieces)})` : ''}`,
+      label: `${ctx.names[it.seat] ?? ''} · ${ctx.t(`${game}:item.${it.id}`, { defaultValue: it.id })}${it.detail ? ctx.t('common:punct.aside', { text: detailText(it.detail, ctx, pieces) }) : ''}`,
       value: `${amount(it.value, ctx.lang)} ${unitName(ctx.t, game, it.unit, it.value)}`,
     })),
     totals: ctx.names.map((name, s) => ({

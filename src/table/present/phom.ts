@@ -145,7 +145,10 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action> = {
       // and whose it is: two players may hold phỏm the card fits.
       const cards = meld.cards.filter((c) => c !== x.card).map(prettyCard);
       const owner = ctx.names[meld.owner];
-      return ctx.t('phom:action.send', { card: prettyCard(x.card), target: `[${cards.join(' ')}]${owner ? ` (${owner})` : ''}` });
+      return ctx.t('phom:action.send', {
+        card: prettyCard(x.card),
+        target: `[${cards.join(' ')}]${owner ? ctx.t('common:punct.aside', { text: owner }) : ''}`,
+      });
     }
     return genericLabel('phom', a, ctx, prettyCard);
   },
