@@ -102,10 +102,15 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   ctx.notifier = new Notifier(o.store, ctx.table, discordSender(client, o.log), { defaultLang: ctx.defaultLang, log: o.log });
   scheduler = new Scheduler(ctx, locks);
   const commands = await loadCommands();
-  const dm = dmForwarding(client, (gameId) => {
-    const row = o.store.games.get(gameId);
-    return !!row && ownsGuild(client, row.guildId);
-  });
+  const dm = dmForwarding(
+    client,
+    (gameId) => {
+      const row = o.store.games.get(gameId);
+      return !!row && ownsGuild(client, row.guildId);
+    },
+    Date.now,
+    (msg, fields) => o.log.warn(fields, msg),
+  );
   const route = createRouter(ctx, locks, commands, dm, userSync(ctx));
   if (o.metrics) observeClient(client, o.metrics);
   const inflight = new Set<Promise<void>>();

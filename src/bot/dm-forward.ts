@@ -22,6 +22,8 @@ import { answerPeers, askPeers, sharded } from './shard-peers.js';
 const TAKE = 'hoiQuanTakeDmInteraction';
 /** How long a payload is kept for its interaction's handler; Discord wants an answer within 3 s. */
 const KEEP_MS = 10_000;
+/** How long the other shards may take to say whether they take a click: a refusal must still reach Discord within its 3 s. */
+const ASK_MS = 1_200;
 
 interface RawInteraction {
   id: string;
@@ -42,7 +44,12 @@ export interface DmForwarding {
  * Installs the forwarding on `client` (sharded processes only; unsharded, every click plays here).
  * `owns(gameId)`: this process holds the game and its server is one of its shards'.
  */
-export function dmForwarding(client: Client, owns: (gameId: string) => boolean, now: () => number = Date.now): DmForwarding {
+export function dmForwarding(
+  client: Client,
+  owns: (gameId: string) => boolean,
+  now: () => number = Date.now,
+  warn: (msg: string, fields: Record<string, unknown>) => void = () => undefined,
+): DmForwarding {
   /** DM interaction payloads as the gateway sent them, oldest first, for at most KEEP_MS. */
   const payloads = new Map<string, { at: number; raw: RawInteraction }>();
   client.on(Events.Raw, (packet: { t?: string; d?: RawInteraction }) => {
@@ -56,11 +63,19 @@ export function dmForwarding(client: Client, owns: (gameId: string) => boolean, 
   });
   // Another shard's forward: taken when the game is this process's, handled on the next tick (the
   // sender is answered first), exactly as a payload from the gateway (discord.js's own action).
-  answerPeers(client, TAKE, (raw: RawInteraction): boolean => {
+  answerPeers(client, TAKE, (raw: RawInteraction): boolean | 'busy' => {
     const g = decodeGameId(String(raw?.data?.custom_id ?? ''));
     if (!g || raw.guild_id || !owns(g.gameId)) return false;
+    // Not logged in yet (a respawning shard): it could not post the move's ping; the player tries again.
+    if (!client.isReady()) return 'busy';
     const actions = (client as unknown as { actions: { InteractionCreate: { handle(d: unknown): void } } }).actions;
-    setImmediate(() => actions.InteractionCreate.handle(raw));
+    setImmediate(() => {
+      try {
+        actions.InteractionCreate.handle(raw);
+      } catch (err) {
+        warn('a forwarded DM click could not be handled', { err, id: raw.id });
+      }
+    });
     return true;
   });
   return {
@@ -69,9 +84,12 @@ export function dmForwarding(client: Client, owns: (gameId: string) => boolean, 
       const p = payloads.get(interactionId);
       payloads.delete(interactionId);
       if (!p || !client.shard) return 'not-found';
-      const answers = await askPeers(client, TAKE, p.raw);
-      if (answers.some((a) => a.status === 'fulfilled' && a.value === true)) return 'taken';
-      return answers.some((a) => a.status === 'rejected') ? 'unreachable' : 'not-found';
+      const answers = await askPeers(client, TAKE, p.raw, ASK_MS);
+      const taken = answers.filter((a) => a.status === 'fulfilled' && a.value === true).length;
+      // Game ids are unique per database file: with one file per shard two files could hold the same id.
+      if (taken > 1) warn('two shards took one DM click (the same game id in two files)', { id: interactionId });
+      if (taken) return 'taken';
+      return answers.some((a) => a.status === 'rejected' || (a.status === 'fulfilled' && a.value === 'busy')) ? 'unreachable' : 'not-found';
     },
   };
 }

@@ -101,6 +101,8 @@ interface ReminderRecord {
   id: string;
   /** The seat reminded, or null for a claim window's reminder. */
   seat: number | null;
+  /** A turn reminder's deadline: another deadline for the seat now is another decision (one that came back in the same step). */
+  deadline?: number | null;
 }
 const reminderRecords = new WeakMap<BotContext, Map<string, ReminderRecord[]>>();
 function reminders(ctx: BotContext): Map<string, ReminderRecord[]> {
@@ -125,15 +127,19 @@ async function deleteReminders(ctx: BotContext, t: Table, list: readonly Reminde
 /** Deletes the game's reminders whose decision is over (public: the table shows whose move it is and whether claims are open). */
 async function sweepReminders(ctx: BotContext, t: Table): Promise<void> {
   const list = reminders(ctx).get(t.row.id);
-  if (!list?.length) return;
-  const over = t.row.status !== 'running' && t.row.status !== 'paused';
+  // A paused table keeps its reminders (their vote buttons serve after the resume).
+  if (!list?.length || t.row.status === 'paused') return;
+  const over = t.row.status !== 'running';
   const claimsOpen =
     !over && t.state !== null && (t.engine.pending(t.state) as Decision<BaseAction>[]).some((d) => windowKind(d) === 'claim');
-  const turnOver = (seat: number) => {
-    const d = pendingOf(t, seat);
-    return !d || windowKind(d) !== 'turn';
+  const turnOver = (r: ReminderRecord & { seat: number }) => {
+    const d = pendingOf(t, r.seat);
+    if (!d || windowKind(d) !== 'turn') return true;
+    const now = t.timers.find((x) => x.seat === r.seat)?.deadline ?? null;
+    // A reminder of a decision without deadline carries none (null): nothing to compare.
+    return typeof r.deadline === 'number' && now !== r.deadline;
   };
-  const done = list.filter((r) => over || (r.seat === null ? !claimsOpen : turnOver(r.seat)));
+  const done = list.filter((r) => over || (r.seat === null ? !claimsOpen : turnOver(r as ReminderRecord & { seat: number })));
   if (!done.length) return;
   reminders(ctx).set(
     t.row.id,
@@ -218,10 +224,11 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
       ctx.log.error({ err, gameId: t.row.id, effect: e.kind }, 'effect failed');
     }
   };
-  // Reminders of decisions this step ended go first (the thread may be archived at the end of the match).
-  await sweepReminders(ctx, t).catch((err: unknown) => ctx.log.warn({ err, gameId: t.row.id }, 'cannot delete reminders'));
   // The end of the match closes the seat channels: the views show the end first.
   for (const e of r.effects) if (e.kind !== 'end-match') await each(e);
+  // Reminders of decisions this step ended: after the thread was reopened (unarchive), before the end
+  // of the match archives it.
+  await sweepReminders(ctx, t).catch((err: unknown) => ctx.log.warn({ err, gameId: t.row.id }, 'cannot delete reminders'));
   if (push) await pushSeatViews(ctx, t, actor, (seat) => !turnNow(seat), ranOut);
   for (const e of r.effects) if (e.kind === 'end-match') await each(e);
   await ctx.notifier?.onEffects(t, r.effects, ctx.clock.now());
@@ -323,7 +330,7 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
           ...onceOnly(t, `remind:${e.seat}:${e.deadline ?? 'off'}:${e.n ?? 0}`),
         })
         .catch(() => undefined);
-      if (sent) await noteReminder(ctx, t, { id: sent.id, seat: e.seat });
+      if (sent) await noteReminder(ctx, t, { id: sent.id, seat: e.seat, deadline: e.deadline ?? null });
       return;
     }
     case 'remind-claims': {

@@ -66,6 +66,12 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
 async function syncAgain(ctx: BotContext, locks: GameLocks, ids: readonly string[], what: string): Promise<void> {
   for (const id of ids) {
     ctx.log.warn({ gameId: id }, what);
-    await locks.run(id, () => run(ctx, { kind: 'sync', gameId: id }));
+    // One game that cannot be brought up to date (a log that no longer replays) does not hold up the others.
+    await locks
+      .run(id, () => run(ctx, { kind: 'sync', gameId: id }))
+      .catch((err: unknown) => {
+        noteStorageError(err);
+        ctx.log.error({ err, gameId: id }, `${what}: failed`);
+      });
   }
 }

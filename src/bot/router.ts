@@ -3,10 +3,16 @@
  * prefix. No collectors: every click is routed from its custom_id and loads state from SQLite, so
  * buttons keep working after a restart. Every interaction is acknowledged before slow work.
  */
-import { MessageFlags, type Interaction, type RepliableInteraction } from 'discord.js';
+import {
+  MessageFlags,
+  type ButtonInteraction,
+  type Interaction,
+  type RepliableInteraction,
+  type StringSelectMenuInteraction,
+} from 'discord.js';
 import type { BotContext, GameLocks } from './context.js';
 import type { Command } from './command-types.js';
-import { decodeCommandId, decodeConfigId, decodeGameId } from './custom-id.js';
+import { decodeCommandId, decodeConfigId, decodeGameId, type GameButton } from './custom-id.js';
 import { langOf, translator } from '../table/i18n.js';
 import { onLobbyButton, onLobbyRulesButton, onLobbySetting } from './lobby.js';
 import { onHandComponent, onTableComponent, openHand } from './play.js';
@@ -56,8 +62,12 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
   const userCommand = async (name: string, userId: string, fn: () => Promise<void>): Promise<void> => {
     if (!users || !USER_COMMANDS.has(name)) return fn();
     const before = ctx.store.prefs.choices(userId);
-    await fn();
-    await users.changed(userId, before);
+    try {
+      await fn();
+    } finally {
+      // Also when answering failed after the settings were written.
+      await users.changed(userId, before);
+    }
   };
   /**
    * A game component clicked on another server than the game's (a forged custom_id: Discord only
@@ -80,6 +90,39 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
   };
   const notFound = (i: RepliableInteraction) =>
     i.reply({ content: translator(langOf(i.locale, ctx.defaultLang))('errors:game-not-found'), flags: MessageFlags.Ephemeral });
+  /** A game component (decoded `g`): the lobby, the table, a seat's hand view. */
+  const routeGame = async (i: ButtonInteraction | StringSelectMenuInteraction, g: GameButton): Promise<void> => {
+    if (g.verb === 'hand') {
+      await i.deferReply({ flags: MessageFlags.Ephemeral });
+      await locks.run(g.gameId, () => openHand(ctx, i, g));
+    } else if (HAND.has(g.verb)) {
+      const arrived = performance.now();
+      await i.deferUpdate();
+      let seen = false;
+      await locks.run(g.gameId, () =>
+        onHandComponent(ctx, i, g, () => {
+          seen = true;
+          ctx.metrics?.visibleSeconds.observe({ view: 'seat' }, (performance.now() - arrived) / 1000);
+        }),
+      );
+      // The table message edit runs outside the game lock, coalesced per table (effects.ts).
+      await tableSettled(ctx, g.gameId);
+      // A move's public side is shown once the table edit it queued has landed (or none was due).
+      if (seen) ctx.metrics?.visibleSeconds.observe({ view: 'table' }, (performance.now() - arrived) / 1000);
+    } else if (g.verb === 'lobby-rules' && i.isButton()) {
+      // Answered with a modal, which must be the interaction's first answer (no defer).
+      await onLobbyRulesButton(ctx, i, g);
+    } else if (g.verb === 'lobby-set' && i.isStringSelectMenu()) {
+      await i.deferUpdate();
+      await locks.run(g.gameId, () => onLobbySetting(ctx, i, g));
+    } else if (LOBBY.has(g.verb) && i.isButton()) {
+      await i.deferUpdate();
+      await locks.run(g.gameId, () => onLobbyButton(ctx, i, g));
+    } else {
+      await i.deferUpdate();
+      await locks.run(g.gameId, () => onTableComponent(ctx, i, g));
+    }
+  };
   return async function onInteraction(i: Interaction): Promise<void> {
     try {
       // After a DM failed with 50007, the user's next ephemeral reply of any kind says so, once.
@@ -123,38 +166,12 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
           return;
         }
         if (g) {
-          if (g.verb === 'hand') {
-            await i.deferReply({ flags: MessageFlags.Ephemeral });
-            await locks.run(g.gameId, () => openHand(ctx, i, g));
-          } else if (HAND.has(g.verb)) {
-            const arrived = performance.now();
-            await i.deferUpdate();
-            let seen = false;
-            // A click at a table ends the player's away mode (act.ts): the other shards are told (user-sync.ts).
-            const away = users && ctx.store.prefs.isAway(i.user.id, ctx.clock.now()) ? ctx.store.prefs.choices(i.user.id) : null;
-            await locks.run(g.gameId, () =>
-              onHandComponent(ctx, i, g, () => {
-                seen = true;
-                ctx.metrics?.visibleSeconds.observe({ view: 'seat' }, (performance.now() - arrived) / 1000);
-              }),
-            );
+          // Any click at a table ends the player's away mode (act.ts awayMode): the other shards are told (user-sync.ts).
+          const away = users && ctx.store.prefs.isAway(i.user.id, ctx.clock.now()) ? ctx.store.prefs.choices(i.user.id) : null;
+          try {
+            await routeGame(i, g);
+          } finally {
             if (away) await users!.changed(i.user.id, away);
-            // The table message edit runs outside the game lock, coalesced per table (effects.ts).
-            await tableSettled(ctx, g.gameId);
-            // A move's public side is shown once the table edit it queued has landed (or none was due).
-            if (seen) ctx.metrics?.visibleSeconds.observe({ view: 'table' }, (performance.now() - arrived) / 1000);
-          } else if (g.verb === 'lobby-rules' && i.isButton()) {
-            // Answered with a modal, which must be the interaction's first answer (no defer).
-            await onLobbyRulesButton(ctx, i, g);
-          } else if (g.verb === 'lobby-set' && i.isStringSelectMenu()) {
-            await i.deferUpdate();
-            await locks.run(g.gameId, () => onLobbySetting(ctx, i, g));
-          } else if (LOBBY.has(g.verb) && i.isButton()) {
-            await i.deferUpdate();
-            await locks.run(g.gameId, () => onLobbyButton(ctx, i, g));
-          } else {
-            await i.deferUpdate();
-            await locks.run(g.gameId, () => onTableComponent(ctx, i, g));
           }
           return;
         }

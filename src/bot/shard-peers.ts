@@ -7,7 +7,7 @@
  */
 import type { Client } from 'discord.js';
 
-/** How long a shard may take to answer. */
+/** How long a shard may take to answer, by default. */
 const ANSWER_MS = 2_000;
 
 /** Whether the process runs one shard among several (else there is nobody to ask). */
@@ -22,9 +22,16 @@ export function answerPeers(client: Client, key: string, answer: (payload: never
 
 /**
  * Calls `key` with `payload` in every other shard; one settled answer per shard (rejected: the shard
- * did not answer within ANSWER_MS, e.g. its process is respawning; undefined: it has no such answer).
+ * did not answer within `timeoutMs`, e.g. its process is respawning; undefined: it has no such answer).
+ * An ask given up on still reaches a shard that comes back (IPC messages wait for their listener), and
+ * discord.js keeps the asking side's listener of an eval whose shard died: rare (a respawn), left as is.
  */
-export async function askPeers(client: Client, key: string, payload: unknown): Promise<PromiseSettledResult<unknown>[]> {
+export async function askPeers(
+  client: Client,
+  key: string,
+  payload: unknown,
+  timeoutMs = ANSWER_MS,
+): Promise<PromiseSettledResult<unknown>[]> {
   const util = client.shard;
   if (!util || util.count < 2) return [];
   const others = Array.from({ length: util.count }, (_, s) => s).filter((s) => !util.ids.includes(s));
@@ -39,7 +46,7 @@ export async function askPeers(client: Client, key: string, payload: unknown): P
           },
           { context: { key, payload }, shard },
         ),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`shard ${shard} did not answer`)), ANSWER_MS).unref()),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`shard ${shard} did not answer`)), timeoutMs).unref()),
       ]),
     ),
   );

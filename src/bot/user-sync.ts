@@ -44,7 +44,13 @@ export async function playWaitingSeats(ctx: BotContext, userId: string): Promise
   }
 }
 
-const same = (a: UserChoices | null, b: UserChoices | null) => JSON.stringify(a) === JSON.stringify(b);
+/** The choices that differ between two snapshots (only those are copied: a change made meanwhile through another shard holds). */
+function changedOf(before: UserChoices | null, after: UserChoices): Partial<UserChoices> {
+  const out: Partial<UserChoices> = {};
+  for (const [k, v] of Object.entries(after) as [keyof UserChoices, UserChoices[keyof UserChoices]][])
+    if (before?.[k] !== v && !(before === null && (v === null || v === ''))) out[k] = v;
+  return out;
+}
 
 /** `files`: the other shards' database files (one file per shard), default from the launcher's environment. */
 export function userSync(ctx: BotContext, files: readonly string[] = shardDatabases()): UserSync {
@@ -52,19 +58,26 @@ export function userSync(ctx: BotContext, files: readonly string[] = shardDataba
   const others = [...new Set(files.map((p) => resolve(p)))].filter((p) => p !== own);
   answerPeers(ctx.client, PLAY_AWAY, (x: { userId: string }): boolean => {
     // Answered at once; the steps run after (the asking shard does not wait for them).
-    setImmediate(() => void playWaitingSeats(ctx, String(x.userId)));
+    if (!ctx.client.isReady()) return false; // starting: this shard plays them at its tables' next step
+    setImmediate(() =>
+      playWaitingSeats(ctx, String(x.userId)).catch((err: unknown) =>
+        ctx.log.error({ err, userId: x.userId }, 'away: playing the seats failed'),
+      ),
+    );
     return true;
   });
   return {
     async changed(userId, before) {
       const after = ctx.store.prefs.choices(userId);
-      if (!after || same(before, after)) return;
+      if (!after) return;
+      const changed = changedOf(before, after);
+      if (!Object.keys(changed).length) return;
       for (const path of others) {
         if (!existsSync(path)) continue;
         try {
           const db = openDatabase(path);
           try {
-            new PrefsStore(db).adoptChoices(userId, after);
+            new PrefsStore(db).adoptChoices(userId, changed);
           } finally {
             db.close();
           }

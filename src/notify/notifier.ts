@@ -275,14 +275,15 @@ export class Notifier {
             p.lastDigestAt + every,
           );
         } else {
-          await this.sendClaimed(
+          // The hour between digests counts from one that went out.
+          const r = await this.sendClaimed(
             userId,
             live.map((x) => x.n.id),
             () => this.digest(waitingTables, p),
             now,
             'digest',
           );
-          this.store.prefs.markDigest(userId, now);
+          if (r === 'sent') this.store.prefs.markDigest(userId, now);
         }
       } else {
         for (const x of live) await this.sendClaimed(userId, [x.n.id], () => this.moveNotice(x.s, x.n.kind as 'turn' | 'claim', p), now);
@@ -295,12 +296,21 @@ export class Notifier {
    * Sends one DM for the notices `ids`, once this process has taken them (NoticeStore.claim: none is
    * sent twice, even by two shards whose rounds overlap); `sent` is the outcome recorded on success.
    */
-  private async sendClaimed(userId: string, ids: readonly number[], payload: () => DmPayload, now: number, sent = 'sent'): Promise<void> {
+  private async sendClaimed(
+    userId: string,
+    ids: readonly number[],
+    payload: () => DmPayload,
+    now: number,
+    sent = 'sent',
+  ): Promise<'sent' | 'failed' | 'closed' | null> {
+    // Built before the notices are taken: one that cannot be built leaves them waiting, not lost as 'sending'.
+    const dm = payload();
     const mine = this.store.notices.claim(ids, now);
-    if (!mine.length) return;
-    const r = await this.send(userId, payload());
+    if (!mine.length) return null;
+    const r = await this.send(userId, dm);
     this.store.notices.settle(mine, r === 'sent' ? sent : r);
     if (r === 'closed') this.closed(userId, now);
+    return r;
   }
 
   /** DMs closed (50007): every notice off, the user told once in their next ephemeral reply, nothing retried. */

@@ -172,7 +172,11 @@ const CHOICES = [
   'seat_lang',
   'locale',
 ] as const;
-export type UserChoices = Record<(typeof CHOICES)[number], string | number | null>;
+/**
+ * A user's choices: those columns, and their claim preferences (`claim_prefs`, per game: /prefs) as one
+ * sorted "game:pref,…" list, so two snapshots compare as values.
+ */
+export type UserChoices = Record<(typeof CHOICES)[number] | 'claim_prefs', string | number | null>;
 
 export class PrefsStore {
   constructor(
@@ -187,22 +191,44 @@ export class PrefsStore {
 
   /** The user's own choices as stored (null: never set anything). */
   choices(userId: string): UserChoices | null {
-    return (
-      (this.db.prepare(`SELECT ${CHOICES.join(', ')} FROM user_prefs WHERE user_id = ?`).get(userId) as UserChoices | undefined) ?? null
-    );
+    const row = this.db.prepare(`SELECT ${CHOICES.join(', ')} FROM user_prefs WHERE user_id = ?`).get(userId) as
+      Omit<UserChoices, 'claim_prefs'> | undefined;
+    const claims = (
+      this.db.prepare('SELECT game, pref FROM claim_prefs WHERE user_id = ? ORDER BY game, pref').all(userId) as {
+        game: string;
+        pref: string;
+      }[]
+    )
+      .map((r) => `${r.game}:${r.pref}`)
+      .join(',');
+    if (!row && !claims) return null;
+    return { ...(row ?? (Object.fromEntries(CHOICES.map((k) => [k, null])) as Omit<UserChoices, 'claim_prefs'>)), claim_prefs: claims };
   }
 
   /**
-   * Stores choices made through another shard (its database file). A notice kind turned on there
+   * Stores choices made through another shard (its database file): only those given (what changed
+   * there), so two changes made at once through two shards both hold. A notice kind turned on there
    * clears "DMs closed" here too, as setNotify does.
    */
-  adoptChoices(userId: string, c: UserChoices): void {
-    const cols: Record<string, unknown> = {};
-    for (const k of CHOICES) cols[k] = c[k] ?? null;
-    for (const k of ['notify_turn', 'notify_claim', 'notify_result', 'notify_start', 'digest_over', 'seat_place'] as const)
-      if (cols[k] === null) delete cols[k];
-    const on = ['notify_turn', 'notify_claim', 'notify_result', 'notify_start'].some((k) => cols[k] === 1);
-    this.set(userId, { ...cols, ...(on ? { dms_closed: 0, dms_closed_told: 1 } : {}) });
+  adoptChoices(userId: string, c: Partial<UserChoices>): void {
+    this.db.transaction(() => {
+      const cols: Record<string, unknown> = {};
+      for (const k of CHOICES) if (k in c) cols[k] = c[k] ?? null;
+      for (const k of ['notify_turn', 'notify_claim', 'notify_result', 'notify_start', 'digest_over', 'seat_place'] as const)
+        if (k in cols && cols[k] === null) delete cols[k];
+      const on = ['notify_turn', 'notify_claim', 'notify_result', 'notify_start'].some((k) => cols[k] === 1);
+      if (Object.keys(cols).length) this.set(userId, { ...cols, ...(on ? { dms_closed: 0, dms_closed_told: 1 } : {}) });
+      if ('claim_prefs' in c) {
+        this.db.prepare('DELETE FROM claim_prefs WHERE user_id = ?').run(userId);
+        const ins = this.db.prepare('INSERT INTO claim_prefs (user_id, game, pref, updated_at) VALUES (?, ?, ?, ?)');
+        for (const gp of String(c.claim_prefs ?? '')
+          .split(',')
+          .filter(Boolean)) {
+          const i = gp.indexOf(':');
+          ins.run(userId, gp.slice(0, i), gp.slice(i + 1), this.now());
+        }
+      }
+    })();
   }
 
   /** Remembers the locale the user speaks to the bot in (their DM notices use it). */

@@ -15,6 +15,10 @@ function shardClient(id: number, count: number, peers: () => Map<number, FakeCli
   const handled: unknown[] = [];
   const c = Object.assign(new EventEmitter(), {
     handled,
+    ready: true,
+    isReady(): boolean {
+      return c.ready;
+    },
     actions: { InteractionCreate: { handle: (d: unknown) => handled.push(d) } },
     shard: {
       ids: [id],
@@ -77,6 +81,13 @@ test('nobody holds the game: not found; a shard that does not answer: unreachabl
   const d = world({ 0: [], 1: [], 2: ['abc'] }, [2]);
   d.client(0).emit('raw', dmPacket('2', 'g:abc:0:hand'));
   assert.equal(await d.fw(0).forward('2'), 'unreachable');
+  // The owner is back but not logged in yet (a respawn): it could not post the move's ping, so not taken.
+  const e = world({ 0: [], 1: [], 2: ['abc'] });
+  e.client(2).ready = false;
+  e.client(0).emit('raw', dmPacket('3', 'g:abc:0:hand'));
+  assert.equal(await e.fw(0).forward('3'), 'unreachable');
+  await tick();
+  assert.deepEqual(e.client(2).handled, []);
 });
 
 test('only DM interaction payloads are kept, and only for a while; a guild payload is never taken', async () => {

@@ -12,6 +12,7 @@ import type { Client } from 'discord.js';
 import { openStore } from '../../src/store/index.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { userSync } from '../../src/bot/user-sync.js';
+import { readPrefs, writePrefs } from '../../src/table/prefs.js';
 import type { BotContext } from '../../src/bot/context.js';
 
 test("a user's choices made on one shard's file are copied to the others'; DMs found closed and the last digest stay per file", async () => {
@@ -30,6 +31,7 @@ test("a user's choices made on one shard's file are copied to the others'; DMs f
   a.prefs.setAway('u1', Date.now() + 3_600_000);
   a.prefs.markDigest('u1', 123);
   a.seatChannels.setPlace('u1', 'dm', 'vi');
+  writePrefs(a.db, 'chan', 'u1', ['auto-pass'], Date.now());
   await sync.changed('u1', before);
   const b2 = openStore(join(dir, 'hq-1.db'), engineOf);
   try {
@@ -40,9 +42,23 @@ test("a user's choices made on one shard's file are copied to the others'; DMs f
     assert.equal(b2.prefs.isAway('u1', Date.now()), true);
     assert.equal(p.lastDigestAt, null, 'delivery state stays with its file');
     assert.equal(b2.seatChannels.place('u1').place, 'dm');
+    assert.deepEqual(readPrefs(b2.db, 'chan', ['u1']).get('u1'), new Set(['auto-pass']), 'claim preferences too');
     assert.deepEqual(b2.prefs.choices('u1'), a.prefs.choices('u1'));
-  } finally {
+    // Only what changed is copied: a change made meanwhile through the other file holds.
+    b2.prefs.setTimeZone('u1', 'Asia/Taipei');
+    const again = a.prefs.choices('u1');
+    a.prefs.setDigestOver('u1', 5);
     b2.close();
+    await sync.changed('u1', again);
+    const b3 = openStore(join(dir, 'hq-1.db'), engineOf);
+    try {
+      assert.equal(b3.prefs.get('u1').digestOver, 5);
+      assert.equal(b3.prefs.get('u1').timeZone, 'Asia/Taipei', "the other file's own change holds");
+    } finally {
+      b3.close();
+    }
+  } finally {
+    if (b2.db.open) b2.close();
     a.close();
   }
 });
