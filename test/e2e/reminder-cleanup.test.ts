@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openHand, openTable, playAsAi, withWorld } from './harness.js';
+import { buttonByLabel, click, openHand, openTable, playAsAi, tableMessage, withWorld } from './harness.js';
 import { engineOf } from '../../src/table/manifests.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
@@ -29,5 +29,21 @@ test("a turn's reminder is deleted once the seat has moved; it stays while the s
       assert.equal(reminders().length, now?.seat === seat ? 1 : 0, now?.seat === seat ? 'kept during the turn' : 'deleted after it');
     }
     assert.equal(reminders().length, 0);
+  });
+});
+
+test('a paused table keeps its reminders (their vote buttons serve after the resume)', async () => {
+  await withWorld(async (w) => {
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'live' });
+    const reminders = () => w.sim.allMessages(threadId).filter((m) => !m.deleted && /time is running out/.test(w.sim.text(m)));
+    w.now.t = w.store.timers.forGame(gameId)[0]!.remindAt! + 1;
+    await w.bot.scheduler.tick();
+    await w.bot.whenIdle();
+    assert.equal(reminders().length, 1, 'a reminder');
+    const table = tableMessage(w, gameId);
+    for (const u of w.users.slice(0, 2))
+      await click(w, u.id, table.id, buttonByLabel(w.sim, tableMessage(w, gameId), /Pause/).custom_id as string);
+    assert.equal(w.store.games.get(gameId)!.status, 'paused');
+    assert.equal(reminders().length, 1, 'kept while paused');
   });
 });
