@@ -5,18 +5,24 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, openHand, openTable, playAsAi, tableMessage, withWorld } from './harness.js';
+import { buttonByLabel, click, openHand, openTable, playAsAi, tableMessage, withWorld, type World } from './harness.js';
 import { engineOf } from '../../src/table/manifests.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
+/** A live two-seat Phỏm table whose first turn was just reminded; `reminders()`: those shown in its thread. */
+async function remindedTable(w: World) {
+  const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'live' });
+  const reminders = () => w.sim.allMessages(threadId).filter((m) => !m.deleted && /time is running out/.test(w.sim.text(m)));
+  w.now.t = w.store.timers.forGame(gameId)[0]!.remindAt! + 1;
+  await w.bot.scheduler.tick();
+  await w.bot.whenIdle();
+  assert.equal(reminders().length, 1, 'a reminder');
+  return { gameId, reminders };
+}
+
 test("a turn's reminder is deleted once the seat has moved; it stays while the seat still has its turn", async () => {
   await withWorld(async (w) => {
-    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'live' });
-    const reminders = () => w.sim.allMessages(threadId).filter((m) => !m.deleted && /time is running out/.test(w.sim.text(m)));
-    w.now.t = w.store.timers.forGame(gameId)[0]!.remindAt! + 1;
-    await w.bot.scheduler.tick();
-    await w.bot.whenIdle();
-    assert.equal(reminders().length, 1, 'a reminder');
+    const { gameId, reminders } = await remindedTable(w);
     const row = w.store.games.get(gameId)!;
     const seat = (engineOf('phom').pending(w.store.games.state(row)) as Decision<BaseAction>[])[0]!.seat;
     const user = w.store.games.seats(gameId)[seat]!.userId!;
@@ -34,12 +40,7 @@ test("a turn's reminder is deleted once the seat has moved; it stays while the s
 
 test('a paused table keeps its reminders (their vote buttons serve after the resume)', async () => {
   await withWorld(async (w) => {
-    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'live' });
-    const reminders = () => w.sim.allMessages(threadId).filter((m) => !m.deleted && /time is running out/.test(w.sim.text(m)));
-    w.now.t = w.store.timers.forGame(gameId)[0]!.remindAt! + 1;
-    await w.bot.scheduler.tick();
-    await w.bot.whenIdle();
-    assert.equal(reminders().length, 1, 'a reminder');
+    const { gameId, reminders } = await remindedTable(w);
     const table = tableMessage(w, gameId);
     for (const u of w.users.slice(0, 2))
       await click(w, u.id, table.id, buttonByLabel(w.sim, tableMessage(w, gameId), /Pause/).custom_id as string);
