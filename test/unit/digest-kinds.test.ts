@@ -73,3 +73,54 @@ test('a digest does not count a claim window for a user whose claim notices are 
   assert.equal(sent.length, 1);
   assert.doesNotMatch(sent[0]!, /claim/i, 'the DM tells about a claim window the user asked not to be told about');
 });
+
+test('a digest that did not go out does not start the hour between digests: the next round sends it', async () => {
+  const clock = { t: Date.UTC(2026, 10, 30, 12) };
+  const store = openStore(':memory:', engineOf, () => clock.t);
+  const ts = tableStore(store);
+  const eng = engineOf('phom');
+  // Two tables where it is u0's move (u0 deals Phỏm's first hand: seat 0 opens).
+  const ids = ['a', 'b'].map((seed) => {
+    const row = store.games.create({
+      game: 'phom',
+      guildId: 'g',
+      channelId: 'c',
+      threadId: `th-${seed}`,
+      hostUserId: 'u0',
+      options: defaultOptions(eng.options) as Record<string, unknown>,
+      optionsHash: 'h',
+      seed: `digest-fail-${seed}`,
+      seats: 2,
+      timerPreset: { name: 'async' },
+      timeoutPolicy: 'default',
+    });
+    store.games.setSeats(
+      row.id,
+      [0, 1].map((seat) => ({ seat, userId: `u${seat}`, isAi: false, displayName: `P${seat}` })),
+    );
+    act(ts, { kind: 'start', gameId: row.id, userId: 'u0' }, clock.t);
+    return row.id;
+  });
+  for (const id of ids) {
+    const g = store.games.load(id)!;
+    assert.equal((eng.pending(g.state) as Decision<BaseAction>[])[0]!.seat, 0, "u0's move");
+  }
+  store.prefs.setNotify('u0', 'turn', true);
+  store.prefs.setDigestOver('u0', 1);
+  clock.t += 10 * 60_000;
+  const outcomes: string[] = [];
+  let fail = true;
+  const n = new Notifier(store, ts, async () => {
+    const r = fail ? ('failed' as const) : ('sent' as const);
+    outcomes.push(r);
+    return r;
+  });
+  await n.onEffects(ts.load(ids[0]!)!, [{ kind: 'ping', turn: [0], claim: [] }], clock.t);
+  assert.deepEqual(outcomes, ['failed'], 'the digest was tried');
+  // A minute later the other table pings: the digest goes out, not held for an hour.
+  fail = false;
+  clock.t += 60_000;
+  await n.onEffects(ts.load(ids[1]!)!, [{ kind: 'ping', turn: [0], claim: [] }], clock.t);
+  await n.due(clock.t);
+  assert.deepEqual(outcomes, ['failed', 'sent']);
+});
