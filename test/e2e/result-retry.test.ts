@@ -54,3 +54,26 @@ test('an end of match (final standings) that could not be posted is posted by th
     assert.equal(ends().length, 1, 'once');
   });
 });
+
+test('a game whose sync fails does not hold up the others in the housekeeping round', async () => {
+  await withWorld(async (w) => {
+    const render = w.bot.ctx.render;
+    const real = render.result.bind(render);
+    let fail = 2;
+    render.result = (m) => (fail-- > 0 ? Promise.reject(new Error('render failed')) : real(m));
+    const a = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+    await playHandToEnd(w, a.gameId);
+    await w.bot.whenIdle();
+    w.now.t += 1_000;
+    const b = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+    await playHandToEnd(w, b.gameId);
+    await w.bot.whenIdle();
+    assert.equal(fail, 0, 'both results failed to post');
+    // A's stored options no longer parse: its sync throws (it is first in the round, the older change).
+    w.store.db.prepare("UPDATE games SET options = '{' WHERE id = ?").run(a.gameId);
+    const results = (threadId: string) => w.sim.allMessages(threadId).filter((m) => w.sim.text(m).includes('Hand 1 is over'));
+    await later(w, 11 * 60_000);
+    assert.equal(results(b.threadId).length, 1, "B's result is posted although A's sync failed");
+    assert.equal(results(a.threadId).length, 0);
+  });
+});
