@@ -133,3 +133,29 @@ test('a click that fails on storage (a full disk) is answered, counted as failed
   const line = logged.find((o) => o.id === 'i1')!;
   assert.deepEqual([line.customId, line.guildId, line.userId], ['g:abcdefgh:0:hand', 'g1', 'u0']);
 });
+
+test('any click at a table by a player who is away tells the other shards that away mode may have ended (user-sync.ts)', async () => {
+  const r = rig('phom', ['human', 'human']);
+  r.store.prefs.setAway('u0', r.clock.t + 3_600_000);
+  const calls: string[] = [];
+  const ctx = {
+    store: r.store,
+    table: r.ts,
+    clock: { now: () => r.clock.t },
+    defaultLang: 'en',
+    log: { error() {}, warn() {}, info() {} },
+  } as unknown as BotContext;
+  const users = {
+    changed: (userId: string, before: { away_until: unknown } | null) => {
+      calls.push(`${userId}:${before?.away_until !== null && before?.away_until !== undefined}`);
+      return Promise.resolve();
+    },
+  };
+  const route = createRouter(ctx, new GameLocks(), new Map(), undefined, users as never);
+  // "Open my hand" and a table button, not only a hand view's own buttons (its handler may fail here: the sync still runs).
+  for (const customId of [`g:${r.gameId}:0:hand`, `g:${r.gameId}:0:pause`]) {
+    const i = fakeButton(customId, 'g', { reply: () => Promise.resolve(), followUp: () => Promise.resolve() });
+    await route(i as never);
+  }
+  assert.deepEqual(calls, ['u0:true', 'u0:true']);
+});
