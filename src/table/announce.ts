@@ -142,7 +142,9 @@ export function announceRows(options: BaseAction[], draft: Draft, ctx: PresentCt
     ]);
   }
   const chosen = draftAction(draft, blocks).calls;
-  const summary = chosen.map((c) => `${ctx.t(`chan:item.${c.cuoc}`, { defaultValue: c.cuoc })}${c.count ? ` ×${c.count}` : ''}`).join(', ');
+  const summary = chosen
+    .map((c) => `${ctx.t(`chan:item.${c.cuoc}`, { defaultValue: c.cuoc })}${c.count ? ` ×${c.count}` : ''}`)
+    .join(ctx.t('common:punct.list'));
   const nothing = options.findIndex((a) => (a as XuongAction).calls.length === 0);
   rows.push([
     {

@@ -160,7 +160,8 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
     // holds matching cards (issue #13 §2). The line is a function of the public view only. A
     // secret opening choice (`Decision.secret`) is such a window too.
     if (pending.some((d) => windowKind(d) === 'claim')) lines.push(claimLine(t, lang, t.row.status === 'running' ? deadline : null));
-    else if (pending.length) lines.push(tr('common:table.waiting-turn', { who: pending.map((d) => t.names[d.seat]).join(', ') }));
+    else if (pending.length)
+      lines.push(tr('common:table.waiting-turn', { who: pending.map((d) => t.names[d.seat]).join(tr('common:punct.list')) }));
   }
   const claimWindow = pub !== null && (t.engine.pending(t.state) as Decision<BaseAction>[]).some((d) => windowKind(d) === 'claim');
   // The pause's own notice ("paused by a vote") already says it.

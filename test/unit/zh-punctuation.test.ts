@@ -17,3 +17,14 @@ test('a turn ping in zh-TW joins its deadline without a space after 。; in Engl
   const en = pingView(t, [seat], [], 'en').lines.at(-1)!;
   assert.match(en, /your turn\. Deadline <t:\d+:R>/, en);
 });
+
+test('lists built in code use the language’s separator: zh-TW 、, English ", "', async () => {
+  const { translator } = await import('../../src/table/i18n.js');
+  const { GAMES } = await import('../../src/table/manifests.js');
+  const p = GAMES.chan.presenter;
+  const a = { type: 'xuong', calls: [{ cuoc: 'thong' }, { cuoc: 'chi' }] };
+  const zh = p.actionLabel(a as never, { lang: 'zh-TW', t: translator('zh-TW'), names: [] } as never);
+  assert.ok(zh.includes('、'), zh);
+  const en = p.actionLabel(a as never, { lang: 'en', t: translator('en'), names: [] } as never);
+  assert.ok(en.includes(', '), en);
+});

@@ -136,7 +136,7 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction> 
         (c) => `${ctx.t(`chan:item.${c.cuoc}`, { defaultValue: c.cuoc })}${c.count && c.count > 1 ? ` ×${c.count}` : ''}`,
       );
       const head = ctx.t(`chan:action.${x.type}`);
-      return `${head}: ${calls.length ? calls.join(', ') : ctx.t('chan:ui.nothing', { defaultValue: '—' })}`;
+      return `${head}: ${calls.length ? calls.join(ctx.t('common:punct.list')) : ctx.t('chan:ui.nothing', { defaultValue: '—' })}`;
     }
     return genericLabel('chan', a, ctx, (c) => name(c, ctx));
   },

@@ -168,7 +168,7 @@ export function endTitle(game: GameId, r: HandResult, ctx: PresentCtx): string {
     const min = Math.min(...r.deltas);
     who = r.deltas.map((d, s) => (d === min ? s : -1)).filter((s) => s >= 0);
   }
-  const name = who.map((s) => ctx.names[s] ?? `#${s + 1}`).join(', ');
+  const name = who.map((s) => ctx.names[s] ?? `#${s + 1}`).join(ctx.t('common:punct.list'));
   return ctx.t(`${game}:end.${r.endedBy}`, { name, defaultValue: r.endedBy });
 }
 
