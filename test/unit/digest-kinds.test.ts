@@ -14,32 +14,39 @@ import { defaultOptions } from '../../src/games/core/options.js';
 import { Notifier } from '../../src/notify/notifier.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
-test('a digest does not count a claim window for a user whose claim notices are off', async () => {
+/** A store on a clock, and a way to start a table of `game` there with people u0…u(n-1) in every seat. */
+function world() {
   const clock = { t: Date.UTC(2026, 10, 30, 12) };
   const store = openStore(':memory:', engineOf, () => clock.t);
   const ts = tableStore(store);
-  const eng = engineOf('classic-mahjong');
-  const mk = (seed: string) => {
+  const start = (game: 'phom' | 'classic-mahjong', seats: number, seed: string): string => {
     const row = store.games.create({
-      game: 'classic-mahjong',
+      game,
       guildId: 'g',
       channelId: 'c',
-      threadId: 'th-' + seed,
+      threadId: `th-${seed}`,
       hostUserId: 'u0',
-      options: defaultOptions(eng.options) as Record<string, unknown>,
+      options: defaultOptions(engineOf(game).options) as Record<string, unknown>,
       optionsHash: 'h',
       seed,
-      seats: 4,
+      seats,
       timerPreset: { name: 'async' },
       timeoutPolicy: 'default',
     });
     store.games.setSeats(
       row.id,
-      [0, 1, 2, 3].map((seat) => ({ seat, userId: `u${seat}`, isAi: false, displayName: `P${seat}` })),
+      Array.from({ length: seats }, (_, seat) => ({ seat, userId: `u${seat}`, isAi: false, displayName: `P${seat}` })),
     );
     act(ts, { kind: 'start', gameId: row.id, userId: 'u0' }, clock.t);
     return row.id;
   };
+  return { clock, store, ts, start };
+}
+
+test('a digest does not count a claim window for a user whose claim notices are off', async () => {
+  const { clock, store, ts, start } = world();
+  const eng = engineOf('classic-mahjong');
+  const mk = (seed: string) => start('classic-mahjong', 4, seed);
   const pend = (id: string) => {
     const g = store.games.load(id)!;
     return { st: g.state, p: eng.pending(g.state) as Decision<BaseAction>[] };
@@ -75,32 +82,10 @@ test('a digest does not count a claim window for a user whose claim notices are 
 });
 
 test('a digest that did not go out does not start the hour between digests: the next round sends it', async () => {
-  const clock = { t: Date.UTC(2026, 10, 30, 12) };
-  const store = openStore(':memory:', engineOf, () => clock.t);
-  const ts = tableStore(store);
+  const { clock, store, ts, start } = world();
   const eng = engineOf('phom');
   // Two tables where it is u0's move (u0 deals Phỏm's first hand: seat 0 opens).
-  const ids = ['a', 'b'].map((seed) => {
-    const row = store.games.create({
-      game: 'phom',
-      guildId: 'g',
-      channelId: 'c',
-      threadId: `th-${seed}`,
-      hostUserId: 'u0',
-      options: defaultOptions(eng.options) as Record<string, unknown>,
-      optionsHash: 'h',
-      seed: `digest-fail-${seed}`,
-      seats: 2,
-      timerPreset: { name: 'async' },
-      timeoutPolicy: 'default',
-    });
-    store.games.setSeats(
-      row.id,
-      [0, 1].map((seat) => ({ seat, userId: `u${seat}`, isAi: false, displayName: `P${seat}` })),
-    );
-    act(ts, { kind: 'start', gameId: row.id, userId: 'u0' }, clock.t);
-    return row.id;
-  });
+  const ids = ['a', 'b'].map((seed) => start('phom', 2, `digest-fail-${seed}`));
   for (const id of ids) {
     const g = store.games.load(id)!;
     assert.equal((eng.pending(g.state) as Decision<BaseAction>[])[0]!.seat, 0, "u0's move");
