@@ -176,8 +176,11 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
       : t.presenter.tableModel(pub, {
           ...pc,
           scores: scoreStrings(t, lang),
-          // A paused table's timers are frozen: its image shows no date (the text says "paused").
-          ...(deadline !== null && t.row.status === 'running' && !openingWindow(t) ? { timer: deadlineStamp(deadline, lang) } : {}),
+          // A paused table's timers are frozen: its image shows no date (the text says "paused"). The
+          // pill says what the time is ("Deadline Dec 5, 14:30 UTC"), as the text line does.
+          ...(deadline !== null && t.row.status === 'running' && !openingWindow(t)
+            ? { timer: tr('common:table.deadline', { when: deadlineStamp(deadline, lang) }) }
+            : {}),
         });
   const live = t.row.status === 'running' || t.row.status === 'paused';
   const rows: UiRow[] = live

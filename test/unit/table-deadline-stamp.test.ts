@@ -21,7 +21,8 @@ test('a running table with a deadline draws it with its date; the text next to i
   const v = tableView(t, 'en');
   const timer = (v.model as { timer?: string } | null)?.timer;
   assert.ok(timer, 'the image shows a deadline');
-  assert.match(timer, /^[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2} UTC$/);
+  assert.match(timer, /^Deadline [A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2} UTC$/, 'labelled, with the date and the zone');
+  assert.match(tableView(t, 'vi').model!.timer!, /^Hạn chót \d{1,2} thg 12, \d{2}:\d{2} UTC$/);
   assert.ok(
     v.lines.some((l) => /<t:\d+:R>/.test(l)),
     'the message text has the relative timestamp',
