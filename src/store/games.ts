@@ -599,6 +599,22 @@ export class GameStore {
   }
 
   /**
+   * Running games at a hand's result (its results are recorded: Next hand / End match wait) with
+   * nothing public changed since `before` (`public_at`), oldest first.
+   */
+  idleResults(before: number, scope?: ShardScope | null): { id: string; guildId: string | null; game: GameId; publicAt: number }[] {
+    const s = scopeSql(scope, 'g.guild_id');
+    return this.db
+      .prepare(
+        `SELECT g.id, g.guild_id AS guildId, g.game, g.public_at AS publicAt FROM games g
+          WHERE g.status = 'running' AND g.public_at <= ? AND ${s.sql}
+            AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id AND r.hand = g.hand_index)
+          ORDER BY g.public_at, g.id`,
+      )
+      .all(before, ...s.args) as { id: string; guildId: string | null; game: GameId; publicAt: number }[];
+  }
+
+  /**
    * Running games whose hand is over (its results are recorded) but whose result message was never
    * marked posted (`last_notice`), unchanged since `before`: a post that failed (a Discord error, a
    * render error) left the table without its Next hand / End match buttons.

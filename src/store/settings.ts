@@ -24,6 +24,11 @@ export interface TableSettings {
    * it closes as if the host cancelled it (src/bot/lobby-expiry.ts). 0: lobbies stay open.
    */
   lobbyDays: number;
+  /**
+   * Days a hand's result waits for Next hand / End match with nothing public changing before the
+   * match ends by itself (src/bot/result-expiry.ts). 0: it waits for ever.
+   */
+  resultDays: number;
 }
 export const DEFAULT_TABLE_SETTINGS: TableSettings = {
   aiLevel: 'normal',
@@ -31,6 +36,7 @@ export const DEFAULT_TABLE_SETTINGS: TableSettings = {
   hints: true,
   voteAfter: 3,
   lobbyDays: 7,
+  resultDays: 14,
 };
 const whole = (v: unknown, d: number): number => (typeof v === 'number' && Number.isInteger(v) ? v : d);
 
@@ -80,6 +86,7 @@ export class SettingsStore {
       hints: typeof raw.hints === 'boolean' ? raw.hints : DEFAULT_TABLE_SETTINGS.hints,
       voteAfter: whole(raw['vote-after'], DEFAULT_TABLE_SETTINGS.voteAfter),
       lobbyDays: whole(raw['lobby-days'], DEFAULT_TABLE_SETTINGS.lobbyDays),
+      resultDays: whole(raw['result-days'], DEFAULT_TABLE_SETTINGS.resultDays),
     };
   }
 
@@ -90,6 +97,7 @@ export class SettingsStore {
       hints: t.hints,
       'vote-after': t.voteAfter,
       'lobby-days': t.lobbyDays,
+      'result-days': t.resultDays,
     });
     this.db
       .prepare(

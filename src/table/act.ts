@@ -56,6 +56,11 @@ export type TableCommand =
   | { kind: 'hint'; gameId: string; userId: string; ver: number | null }
   /** After a restart: AI seats and deadlines brought up to date, undelivered effects re-derived. */
   | { kind: 'sync'; gameId: string }
+  /**
+   * Housekeeping (bot/result-expiry.ts): a hand's result has waited `days` days for Next hand or End
+   * match with nothing public changed since `publicAt`; the match ends as End match would end it.
+   */
+  | { kind: 'expire-result'; gameId: string; publicAt: number; days: number }
   /** The clicker's claim preferences for this game (src/table/prefs.ts); answers a pending claim they now cover. */
   | { kind: 'prefs'; gameId: string; userId: string; values: readonly string[] };
 
@@ -979,6 +984,16 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       // Worded for the asker by the decision's own kind (a secret opening choice is their turn).
       const hint = { action: a.action, level, decision: decision.kind, ...(a.reason ? { reason: a.reason } : {}) };
       return { ...nothing({ ok: true, seat, applied: 0, hint }), warnings };
+    }
+
+    case 'expire-result': {
+      // Only the result that waited: a click or a seat change since (public_at moved), a next hand, a
+      // pause or an ended match leave the table as it is.
+      if (t.row.status !== 'running' || t.row.publicAt !== cmd.publicAt || !step.result())
+        return nothing({ ok: false, refusal: refuse('errors:stale'), applied: 0 });
+      step.finish();
+      step.effects.push({ kind: 'table', notice: { key: 'result-expired', days: cmd.days } });
+      return done({ ok: true });
     }
 
     case 'prefs': {

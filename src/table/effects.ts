@@ -26,7 +26,9 @@ export type Notice =
   /** `opening`: the window was a secret opening choice (`Decision.secret`), not claims. */
   | { key: 'claims-ai' | 'claims-end'; opening?: true }
   /** A seat was played for its away player (`/away`). */
-  | { key: 'away'; seat: number };
+  | { key: 'away'; seat: number }
+  /** The match ended by itself: its last result waited `days` days for Next hand (/config result-days). */
+  | { key: 'result-expired'; days: number };
 
 export type Effect =
   /**
