@@ -6,7 +6,7 @@
  * survives restarts like every other button.
  */
 import { cut } from './cut.js';
-import { PROFILES } from '../games/chan/scoring/items.js';
+import { MAX_CALL_COUNT, PROFILES } from '../games/chan/scoring/items.js';
 import type { BaseAction } from '../games/core/types.js';
 import type { PresentCtx } from './present/types.js';
 import type { GameUi, UiRow } from './ui.js';
@@ -18,7 +18,7 @@ interface Call {
 type XuongAction = { type: 'xuong'; calls: Call[] };
 
 const PER_INSTANCE = new Set(Object.values(PROFILES).flatMap((p) => p.filter((r) => r.perInstance).map((r) => r.id as string)));
-const MAX_COUNT = 4;
+const MAX_COUNT = MAX_CALL_COUNT;
 
 export interface Block {
   /** Index of the option in the decision. */
@@ -129,8 +129,10 @@ export function announceRows(options: BaseAction[], draft: Draft, ctx: PresentCt
         verb: 'announce',
         arg: `c.${enc}`,
         placeholder: ctx.t('common:announce.how-many'),
-        options: counted.slice(0, 6).flatMap(({ b, i }) =>
-          Array.from({ length: MAX_COUNT }, (_, k) => ({
+        // Up to 6 each (MAX_CALL_COUNT); five counted cước at once share the menu's 25 choices at 5
+        // each, which is no limit then: Thiên khai, Chíu and Bòn take four cards a face of 24.
+        options: counted.flatMap(({ b, i }) =>
+          Array.from({ length: Math.min(MAX_COUNT, Math.floor(25 / counted.length)) }, (_, k) => ({
             label: cut(`${label(b)} ×${k + 1}`, 100),
             value: `${i}.${k + 1}`,
             // A one-choice menu shows one choice as made: the count of the only counted cước (with

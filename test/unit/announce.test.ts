@@ -96,3 +96,20 @@ test('the count menu (one choice) marks a choice as made only when one counted c
   assert.deepEqual(defaults(0b0010, { 1: 2 }), ['1.2']);
   assert.deepEqual(defaults(0b1010, { 1: 2, 3: 3 }), [], 'two counted cước: no default in a one-choice menu');
 });
+
+test('the count menu goes to ×6 (a 24-card hand holds six faces of four: Thiên khai, Chíu, Bòn) and stays within 25 choices', () => {
+  const ctx = { t: (k: string) => k } as unknown as Parameters<typeof announceRows>[2];
+  const counts = (opts: BaseAction[], mask: number) => {
+    const rows = announceRows(opts, { mask, counts: {} }, ctx);
+    const sel = rows.flat().find((c) => c.type === 'select' && String(c.arg).startsWith('c.')) as { options: { value: string }[] };
+    return sel.options.map((o) => o.value);
+  };
+  const five = ['thien-khai', 'chiu', 'bon', 'leo', 'tom'].map((cuoc) => ({ type: 'xuong', calls: [{ cuoc }] })) as unknown as BaseAction[];
+  assert.deepEqual(counts(five, 0b1), ['0.1', '0.2', '0.3', '0.4', '0.5', '0.6']);
+  const all = counts(five, 0b11111);
+  assert.equal(all.length, 25, 'five counted cước: 5 each');
+  assert.ok(all.includes('4.5'), 'every one of them has its counts');
+  const blocks = blocksOf(five);
+  const c6 = readAnnounce(`c.${encodeDraft({ mask: 0b1, counts: {} }, blocks)}`, ['0.6'], blocks);
+  assert.equal(c6?.kind === 'draft' && c6.draft.counts[0], 6);
+});

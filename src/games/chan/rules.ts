@@ -11,7 +11,7 @@ import { claimSeatOf, declareU, discardCard, drawCard, resolveClaim, returnCard,
 import { finishULao, finishWin, finishXuong } from './finish.js';
 import { discardBlock, eatBan, legalDiscards, meldChan, normalCaBlock, winShape } from './legality.js';
 import { bestChan } from './pairing.js';
-import { PROFILES } from './scoring/items.js';
+import { MAX_CALL_COUNT, PROFILES } from './scoring/items.js';
 import type { ChanState, ClaimAnswer, CuocCall, SeatState } from './state.js';
 
 /** §5.2 engine default discard: first legal card (canonical order) not in a concealed chắn, else the first legal one. */
@@ -79,7 +79,7 @@ function validCalls(calls: unknown, s: ChanState): calls is CuocCall[] {
       typeof (c as CuocCall).cuoc === 'string' &&
       ids.includes((c as CuocCall).cuoc) &&
       ((c as CuocCall).count === undefined ||
-        (Number.isInteger((c as CuocCall).count) && (c as CuocCall).count! >= 1 && (c as CuocCall).count! <= 4)),
+        (Number.isInteger((c as CuocCall).count) && (c as CuocCall).count! >= 1 && (c as CuocCall).count! <= MAX_CALL_COUNT)),
   );
 }
 

@@ -99,6 +99,12 @@ export const CHAN_VAN_VAN = derive(SAN_DINH, {
   remove: ['pha-thien', 'nha-lau-xe-hoi', 'ngu-ong-bat-ca'],
 });
 
+/**
+ * The largest count a counted cước can be announced with: Thiên khai, Chíu and Bòn each take a
+ * face's four copies, and a 4-player hand holds 24 cards (chan.md §4, §9), so six at most.
+ */
+export const MAX_CALL_COUNT = 6;
+
 export const PROFILES: Record<'san-dinh' | 'chan-van-van', readonly CuocItem[]> = { 'san-dinh': SAN_DINH, 'chan-van-van': CHAN_VAN_VAN };
 
 /** Cước that add their full điểm when Thập thành is present (Sân Đình only). */
