@@ -248,10 +248,17 @@ test('a counted cước is announced with its whole count: Thiên khai ×5 is no
   const H = '2v 2v 2v 2v 3n 3n 3n 3n 4s 4s 4s 4s 5v 5v 5v 5v 6n 6n 6n 6n';
   const s = position(5, { hands: [H], phase: { kind: 'open' } }, { 'xuong-mode': 'manual' });
   const won = play(s, 0, { type: 'u' });
-  const calls = (k: object[]) => ({ type: 'xuong', calls: [{ cuoc: 'thien-u' }, { cuoc: 'thap-thanh' }, ...k] });
-  const whole = engine.apply(won, 0, calls([{ cuoc: 'thien-khai', count: 5 }]) as never);
+  const calls = (k: object[]) => ({ type: 'xuong', calls: [{ cuoc: 'thien-u' }, { cuoc: 'thap-thanh' }, ...k] }) as never;
+  const whole = engine.apply(won, 0, calls([{ cuoc: 'thien-khai', count: 5 }]));
   assert.ok(whole.ok, whole.ok ? '' : JSON.stringify(whole.error));
-  const split = play(won, 0, calls([{ cuoc: 'thien-khai', count: 4 }, { cuoc: 'thien-khai', count: 1 }]));
+  const split = play(
+    won,
+    0,
+    calls([
+      { cuoc: 'thien-khai', count: 4 },
+      { cuoc: 'thien-khai', count: 1 },
+    ]),
+  );
   assert.deepEqual(engine.result(whole.value)!.deltas, engine.result(split)!.deltas, 'the same as the split announcement');
   rejects(won, 0, calls([{ cuoc: 'thien-khai', count: 7 }]), 'chan/bad-calls');
 });
