@@ -17,10 +17,11 @@ import type { Effect } from '../table/effects.js';
 import { langOf, type Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
 import {
-  altText,
   claimReminderText,
   endMatchText,
+  imageAlt,
   pingView,
+  presentCtx,
   reminderText,
   resultView,
   standingsModel,
@@ -365,7 +366,8 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
         // hidden claim answers (issue #13 §2). Next hand / End match name their hand instead (`arg`).
         const payload = {
           content: cut(v.lines.join('\n'), 2000),
-          files: [png('result.png', image, altText(v.lines, undefined, t))],
+          // The image in words (the winner's hand, the scoring); the message's lines are read beside it.
+          files: [png('result.png', image, imageAlt(t.presenter, v.model, presentCtx(t, lang)))],
           components: toComponents(t.row.id, 0, v.rows),
           allowedMentions: { parse: [] },
         };
@@ -627,7 +629,9 @@ async function updateTable(
   await slices.slice();
   // Components V2 (src/bot/layout.ts): the state in words with Open my hand beside it, the table
   // image with its alt text, Pause / Resume / Leave below. Public components carry version 0.
-  const alt = altText(v.lines, undefined, t);
+  // The image in words (every seat's sets, discards, counts), for screen readers: the lines are the
+  // message's own text, read beside it.
+  const alt = v.model ? imageAlt(t.presenter, v.model, presentCtx(t, v.model.locale)) : '';
   const layout = v2Layout({
     gameId: t.row.id,
     ver: 0,

@@ -6,8 +6,8 @@
 import type { BotContext } from './context.js';
 import { png } from './messages.js';
 import { v2Layout, type V2Message } from './layout.js';
-import { altText, handView, presentCtx } from '../table/views.js';
-import { translator, type Lang } from '../table/i18n.js';
+import { handView, imageAlt, presentCtx } from '../table/views.js';
+import type { Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
 import { slices } from './slices.js';
 
@@ -37,10 +37,10 @@ export async function handPayload(
   await slices.slice();
   const v = handView(t, seat, lang, note, draft);
   const image = await ctx.render.hand(v.model);
-  // Alt text: what the owner's view says and the pieces of their hand (only they see this message).
+  // Alt text: the hand image in words, its sets, eaten and drawn pieces and status too (only the
+  // owner sees this message); the view's lines are the message's own text, read beside it.
   const pc = { ...presentCtx(t, lang), view: t.engine.view(t.state, seat) };
-  const pieces = [...v.model.hand, ...(v.model.drawn ? [v.model.drawn] : [])].map((c) => t.presenter.pieceName(c, pc)).join(' ');
-  const alt = altText(v.lines, `${translator(lang)('common:hand.alt')}: ${pieces}`, t);
+  const alt = imageAlt(t.presenter, v.model, pc);
   const claim = v.claim
     ? { image: await ctx.render.claim(v.claim.model), text: `**${v.claim.caption}**`, alt: t.presenter.pieceName(v.claim.model.code, pc) }
     : null;

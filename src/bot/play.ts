@@ -11,7 +11,8 @@ import { langOf, translator, type Lang, type T } from '../table/i18n.js';
 import { run, type Via } from './effects.js';
 import { heldImages, keepImage, registerView, viewImages } from './seat-views.js';
 import { handPayload } from './hand-view.js';
-import { hintText, namedVars } from '../table/views.js';
+import { hintText, namedVars, presentCtx, tableView } from '../table/views.js';
+import { tableInWords } from '../table/words.js';
 import type { ActResult, HandVerb, Refusal, TableButtonVerb } from '../table/act.js';
 import type { UiRow } from '../table/ui.js';
 import { toComponents } from './components.js';
@@ -57,6 +58,20 @@ export async function openHand(ctx: BotContext, i: Comp, b: GameButton): Promise
   const payload = await handPayload(ctx, r.table, r.outcome.seat, lang, notice);
   const sent = await i.editReply(payload);
   registerView(ctx, r.table, r.outcome.seat, { token: i.token, userId: i.user.id, lang, images: heldImages(payload, sent) });
+}
+
+/**
+ * "Table in words": the public table, as the table message shows it, in the clicker's language,
+ * with the image in words whole (its alt text stops at 1,024 characters). Anyone may ask; nothing
+ * changes, and nothing but the public view is read.
+ */
+export async function tableWords(ctx: BotContext, i: Comp, b: GameButton): Promise<void> {
+  const lang = langOf(i.locale, ctx.defaultLang);
+  const t = ctx.table.load(b.gameId);
+  const v = t && (t.row.status === 'running' || t.row.status === 'paused') ? tableView(t, lang) : null;
+  if (!t || !v?.model) return void (await i.editReply({ content: translator(lang)(t ? 'errors:game-ended' : 'errors:game-not-found') }));
+  const words = tableInWords(v.model, t.row.game, (c) => t.presenter.pieceName(c, presentCtx(t, lang)));
+  await i.editReply(v2Text([...v.lines, '', words].join('\n')));
 }
 
 /**

@@ -15,7 +15,7 @@ import type { Command } from './command-types.js';
 import { decodeCommandId, decodeConfigId, decodeGameId, type GameButton } from './custom-id.js';
 import { langOf, translator } from '../table/i18n.js';
 import { onLobbyButton, onLobbyRulesButton, onLobbySetting } from './lobby.js';
-import { onHandComponent, onTableComponent, openHand } from './play.js';
+import { onHandComponent, onTableComponent, openHand, tableWords } from './play.js';
 import { onConfigComponent, onConfigModal } from './config-ui.js';
 import { tableSettled } from './effects.js';
 import { tellDmsClosedOnce } from '../notify/tell.js';
@@ -95,6 +95,9 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
     if (g.verb === 'hand') {
       await i.deferReply({ flags: MessageFlags.Ephemeral });
       await locks.run(g.gameId, () => openHand(ctx, i, g));
+    } else if (g.verb === 'words') {
+      await i.deferReply({ flags: MessageFlags.Ephemeral });
+      await locks.run(g.gameId, () => tableWords(ctx, i, g));
     } else if (HAND.has(g.verb)) {
       const arrived = performance.now();
       await i.deferUpdate();

@@ -39,6 +39,7 @@ import type { HandResult } from '../games/core/types.js';
 import { canonical } from '../games/core/match.js';
 import type { NextHand, Scenario, ScenarioStep } from '../games/core/scenario.js';
 import { shownName } from '../store/privacy.js';
+import { imageAlt } from '../table/views.js';
 import type { CommandComponentInteraction } from '../bot/command-types.js';
 
 /** Moves per page of the move list. */
@@ -181,9 +182,12 @@ export async function viewerPayload(
   const { presenter } = GAMES[s.row.game];
   const pc = { lang, t, names: s.names };
   const last = step === n && s.result !== null;
-  const image = last
-    ? await ctx.render.result(presenter.resultModel(s.views[n], s.result!, pc))
-    : await ctx.render.table(presenter.tableModel(s.views[step], { ...pc, scores: s.names.map(() => '') }));
+  const model = last
+    ? presenter.resultModel(s.views[n], s.result!, pc)
+    : presenter.tableModel(s.views[step], { ...pc, scores: s.names.map(() => '') });
+  const image = 'seats' in model ? await ctx.render.table(model) : await ctx.render.result(model);
+  // The image in words (words.ts), for screen readers.
+  const alt = imageAlt(presenter, model, pc);
   // The move list: the page holding the current step, every move numbered, the current one marked.
   const page = Math.floor(Math.max(0, step - 1) / MOVES_PER_PAGE);
   const pages = Math.max(1, Math.ceil(n / MOVES_PER_PAGE));
@@ -247,7 +251,7 @@ export async function viewerPayload(
     rows.push(row(menu));
   }
   if (pages > 1) rows.push(pageRow);
-  return { content, files: [png(`replay-${step}.png`, image)], components: rows, attachments: [] };
+  return { content, files: [png(`replay-${step}.png`, image, alt)], components: rows, attachments: [] };
 }
 
 /** The match up to and including `hand` as a scenario (docs/scenarios.md). */

@@ -3,6 +3,7 @@
  * components (ui.ts). src/bot turns these into Discord payloads; nothing here knows Discord.
  * Public messages use the server's language, a hand view the player's own (style.md §4).
  */
+import { handInWords, resultInWords, tableInWords } from './words.js';
 import { cut } from './cut.js';
 import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
 import type { ClaimModel, HandModel, ResultModel, StandingsModel, TableModel } from '../render/model.js';
@@ -197,6 +198,10 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
               : [{ type: 'button' as const, verb: 'pause' as const, label: tr('common:button.pause'), style: 'secondary' as const }]),
           ...(t.row.status === 'running' && t.engine.seating && (t.engine.seating.leave || t.engine.result(t.state))
             ? seatButtons(t, tr).filter((b) => b.verb === 'leave-seat' || t.engine.result(t.state))
+            : []),
+          // The image's alt text stops at Discord's 1,024 characters; this gives all of it, to anyone.
+          ...(model
+            ? [{ type: 'button' as const, verb: 'words' as const, label: tr('common:button.words'), style: 'secondary' as const }]
             : []),
         ],
       ]
@@ -703,26 +708,16 @@ export function tableSummary(t: Table, lang: Lang, hand: number): string {
 }
 
 /**
- * Alt text for an uploaded image (the attachment's `description`, at most 1024 characters), from
- * the message's own lines: the table image's from the public table text only, a hand image's from
- * its owner's view. Markdown is left out, and a Discord timestamp (alt text does not render it)
- * becomes the moment in UTC ("Deadline 2026-12-04 15:30 UTC", not "Deadline" or "(至 )").
+ * Alt text of a game's images: the image in words (words.ts), at Discord's 1,024 characters. `pc`:
+ * the context the model was presented with (a hand's carries the seat's view).
  */
-export function altText(lines: readonly string[], extra?: string, t?: Pick<Table, 'seats' | 'names'>): string {
-  // A mention reads as the seat's name (a screen reader does not resolve "<@…>": "🏆 <@…> wins" read "🏆 wins").
-  const named = new Map((t?.seats ?? []).filter((s) => s.userId).map((s) => [s.userId!, t!.names[s.seat] ?? ''] as const));
-  const parts = [...lines, ...(extra ? [extra] : [])]
-    .map((l) =>
-      l
-        .replace(/<t:(\d+):\w>/g, (_, s: string) => `${new Date(Number(s) * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`)
-        .replace(/<@!?(\d+)>/g, (_, id: string) => named.get(id) ?? '')
-        .replace(/[*_`~]/g, '')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    )
-    .filter(Boolean);
-  // Lines run on as sentences: a full stop only where a line has no closing mark of its own ("đi.. ").
-  const text = parts.map((p, k) => (k === parts.length - 1 || /[.!?…。！？:：]$/.test(p) ? p : `${p}.`)).join(' ');
+export function imageAlt(
+  presenter: Pick<Table['presenter'], 'pieceName'>,
+  m: TableModel | HandModel | ResultModel,
+  pc: PresentCtx,
+): string {
+  const name = (c: string) => presenter.pieceName(c, pc);
+  const text = 'seats' in m ? tableInWords(m, m.game, name) : 'hand' in m ? handInWords(m, m.game, name) : resultInWords(m, name);
   return cut(text, 1024, '…');
 }
 

@@ -1,0 +1,84 @@
+/**
+ * The images in words (src/table/words.ts): what a screen reader reads for a hand, the table and a
+ * result. Built from the render models the images are drawn from, so they say what the picture
+ * shows: a hand's sets, eaten and drawn pieces and status; every seat's sets, discards, counts and
+ * score; the winner's hand. Cards are spoken, Chắn's red cards say so, and zh-TW reads as zh-TW.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sampleModels } from '../render/samples.js';
+import { imageAlt } from '../../src/table/views.js';
+import { GAMES } from '../../src/table/manifests.js';
+import { translator, type Lang } from '../../src/table/i18n.js';
+import { piecesInWords, spokenCard, tableInWords } from '../../src/table/words.js';
+import type { GameId } from '../../src/games/core/types.js';
+
+const alt = (g: GameId, lang: Lang, which: 'hand' | 'table' | 'result') => {
+  const s = sampleModels(g, lang);
+  return imageAlt(GAMES[g].presenter, s[which] as never, { lang, t: translator(lang), names: [] });
+};
+
+test('a hand in words has the loose pieces, the sets (a pung after it is claimed), the eaten and drawn pieces and the status', () => {
+  const phom = alt('phom', 'en', 'hand');
+  assert.match(phom, /^Your hand \(10\): 3 of Spades, 9 of Spades, 3 of Hearts, /);
+  assert.match(phom, /7 of Hearts \(eaten\)/);
+  assert.match(phom, /Drawn: Queen of Diamonds\./);
+  assert.match(phom, /Round 3 — discard a card$/);
+  const vn = alt('vn-mahjong', 'en', 'hand');
+  assert.match(vn, /Exposed: Pung White: White, White \(eaten\), White\./, 'the exposed pung');
+  assert.match(vn, /Flowers: Plum, King 1, Joker Tổng/);
+  assert.match(vn, /7 Crak ×2/, 'equal pieces once with their count');
+});
+
+test('the table in words has every seat: whose turn, dealer, score, hand count, sets, flowers, discards with the last one marked, the stock', () => {
+  const t = alt('vn-mahjong', 'en', 'table');
+  assert.match(t, /^Wall \d+\. Hoàng Long discarded 9 Bam\./);
+  assert.match(t, /Minh Anh \(to play, dealer, East, \+24, 11 in hand\)\. Pung: White, White \(eaten\), White\. Flowers: Plum/);
+  assert.match(t, /Discards \(8\): South, 7 Dot, 1 Crak, 9 Bam, 6 Dot, 4 Crak, 8 Bam, 9 Bam \(last discard\)/);
+  assert.match(t, /Tuấn Kiệt \(West, \+12, 10 in hand\)\. Chow: 3 Dot \(eaten\), 4 Dot, 5 Dot/);
+  for (const name of ['Minh Anh', 'Bảo Trâm', 'Tuấn Kiệt', 'Hoàng Long']) assert.ok(t.includes(name), name);
+});
+
+test("Chắn's red cards, told apart by ink colour in the art, say so; Phỏm cards are spoken, not suit symbols", () => {
+  const chan = alt('chan', 'en', 'hand');
+  assert.match(chan, /Chi Chi \(red\)/);
+  assert.match(chan, /Bát Vạn \(red\)/);
+  assert.doesNotMatch(chan, /Nhất Vạn \(red\)/, 'rank one is black');
+  assert.match(alt('chan', 'vi', 'hand'), /Chi Chi \(đỏ\)/);
+  assert.equal(spokenCard('10D', 'en'), '10 of Diamonds');
+  assert.equal(spokenCard('AS', 'vi'), 'Át bích');
+  assert.equal(spokenCard('KH', 'zh-TW'), '紅心K');
+  assert.doesNotMatch(alt('phom', 'en', 'hand'), /[♠♥♣♦]/);
+});
+
+test('a result in words names the winner and their whole hand, the winning piece, the scoring and the payments', () => {
+  const r = alt('classic-mahjong', 'en', 'result');
+  assert.match(r, /Lin Mei-hua\. Concealed kong: 7 Bam, face down ×2, 7 Bam; Pung of Green: /);
+  assert.match(r, /In hand: 2 Crak, 3 Crak, 4 Crak, /);
+  assert.match(r, /Win: 4 Crak\./);
+  assert.match(r, /Payments: Wang Jun → Lin Mei-hua 400/);
+});
+
+test('zh-TW reads as zh-TW: full-width stops, colons and brackets, 、 between pieces, ； between sets', () => {
+  const h = alt('chan', 'zh-TW', 'hand');
+  assert.match(h, /^你的手牌（19）：一萬、一索、支支（紅）/);
+  assert.match(h, /明牌：同點：二索、二萬（吃）；對子：/);
+  assert.doesNotMatch(h, /\. |: /);
+});
+
+test('equal neighbours once with their count; alt text at most 1,024 characters, cut at a grapheme', () => {
+  assert.equal(
+    piecesInWords(['1m', '1m', '2m', '1m'], (c) => c, ', '),
+    '1m ×2, 2m, 1m',
+  );
+  const s = sampleModels('vn-mahjong', 'vi');
+  const table = structuredClone(s.table);
+  for (const seat of table.seats) seat.discards = [...seat.discards, ...seat.discards, ...seat.discards, ...seat.discards];
+  const full = tableInWords(table, 'vn-mahjong', (c) =>
+    GAMES['vn-mahjong'].presenter.pieceName(c, { lang: 'vi', t: translator('vi'), names: [] }),
+  );
+  assert.ok(full.length > 1024, `a long table (${full.length})`);
+  const a = imageAlt(GAMES['vn-mahjong'].presenter, table, { lang: 'vi', t: translator('vi'), names: [] });
+  assert.equal(a.length, 1024);
+  assert.ok(a.endsWith('…'));
+});
