@@ -7,6 +7,10 @@ import { ERROR_CODES } from '../../src/games/chan/actions.js';
 import { FACES } from '../../src/games/chan/cards.js';
 import { OPTIONS } from '../../src/games/chan/options.js';
 import { ALL_CUOC_IDS } from '../../src/games/chan/scoring/items.js';
+import { engine } from '../../src/games/chan/index.js';
+import { GAMES } from '../../src/table/manifests.js';
+import { translator } from '../../src/table/i18n.js';
+import { position } from './helpers.js';
 
 const load = (lng: string) =>
   JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'locales', lng, 'chan.json'), 'utf8')) as Record<
@@ -34,4 +38,18 @@ test('locales: every error, action, item, option, preset, payment, end and card 
   for (const f of FACES) assert.ok(en.card![f], `card.${f}`);
   const lines = (en.rules as unknown as Record<string, string>).summary!.split('\n').length;
   assert.ok(lines >= 10 && lines <= 25);
+});
+
+test('the card on offer is labelled with whose gate it lies at, not as if that player had discarded it', async () => {
+  const s = position(5, { hands: [], phase: { kind: 'offer', card: '5v', gate: 1, source: 'discard', from: 0 } });
+  const label = (lang: 'en' | 'vi' | 'zh-TW') =>
+    GAMES.chan.presenter.tableModel(engine.publicView(s) as never, {
+      lang,
+      t: translator(lang),
+      names: ['A', 'An', 'C', 'D', 'E'],
+      scores: [],
+    }).centreLabel;
+  assert.equal(label('en'), 'Discarded · at An’s gate');
+  assert.equal(label('vi'), 'Đánh · cửa An');
+  assert.equal(label('zh-TW'), '打出 · An 門前');
 });

@@ -90,7 +90,11 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction> 
       ...(pub.offer
         ? {
             centreCodes: [pub.offer.card],
-            centreLabel: `${ctx.t(`chan:ui.source-${pub.offer.source}`, { defaultValue: pub.offer.source })} · ${ctx.names[pub.offer.gate] ?? ''}`,
+            // Whose gate the card lies at, said as such: "Discarded · An" read as An having discarded it.
+            centreLabel: ctx.t('chan:ui.offer-at', {
+              source: ctx.t(`chan:ui.source-${pub.offer.source}`, { defaultValue: pub.offer.source }),
+              who: ctx.names[pub.offer.gate] ?? '',
+            }),
           }
         : {}),
       ...(last && last.card && (pub.seats[last.seat]?.pile.length ?? 0) > 0 && pub.seats[last.seat]!.pile.at(-1)!.card === last.card
