@@ -344,3 +344,36 @@ test('score CLI: consecutiveWins is a whole number from 1; preset and liable.rul
   assert.deepEqual(ok({ ...E2, liable: 2 }).liable, { seat: 2, rule: 'liability' });
   assert.deepEqual(ok({ ...E2, liable: { seat: 2, rule: 'liability' } }).liable, { seat: 2, rule: 'liability' });
 });
+
+test("§11.4 Bắc Báo under its own option: an honour into a Toàn Chữ win, and the 4th honour meld's feeder, pay for all with Cửu Chướng and Thập Nhị Chướng off", () => {
+  const winds = [
+    { tiles: '1z 1z 1z', from: 3 },
+    { tiles: '3z 3z 3z', from: 1 },
+    { tiles: '4z 4z 4z', from: 3 },
+  ];
+  // Seat 2 discards Phát (an honour, not the 4th wind) into the Toàn Chữ win.
+  const dealIn = (options: Record<string, unknown>) =>
+    ok({ seatWind: 0, concealed: '6z 6z 6z 7z 7z', melds: winds, winningTile: '7z', winBy: 'discard', from: 2, options });
+  const a = dealIn({ 'liability-cuu-chuong': false });
+  assert.deepEqual(a.liable, { seat: 2, rule: 'bac-bao' });
+  assert.deepEqual(a.payments.deltas, [640, 0, -640, 0]);
+  assert.equal(dealIn({ 'liability-cuu-chuong': false, 'liability-bac-bao': false }).liable, null);
+  // Seat 2 fed the 4th honour meld (a Phát pung); the Toàn Chữ is self-drawn later.
+  const fed = (options: Record<string, unknown>) =>
+    ok({ seatWind: 0, concealed: '6z', melds: [...winds, { tiles: '7z 7z 7z', from: 2 }], winningTile: '6z', winBy: 'self-draw', options });
+  const b = fed({ 'liability-thap-nhi-chuong': false });
+  assert.deepEqual(b.liable, { seat: 2, rule: 'bac-bao' });
+  assert.deepEqual(b.payments.deltas, [960, 0, -960, 0]);
+  assert.equal(fed({ 'liability-thap-nhi-chuong': false, 'liability-bac-bao': false }).liable, null);
+  // Three wind pungs and a non-honour discard: no Bắc Báo (nor a Toàn Chữ).
+  const plain = ok({
+    seatWind: 0,
+    concealed: '5m 5m 6m 7m 8m',
+    melds: winds,
+    winningTile: '8m',
+    winBy: 'discard',
+    from: 2,
+    options: { 'liability-cuu-chuong': false },
+  });
+  assert.equal(plain.liable, null);
+});

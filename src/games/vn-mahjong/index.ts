@@ -28,8 +28,9 @@ export function knowledge(s: State, person: number): VnKnowledge {
 
 export const engine: Engine<State, VnAction, VnOptions, SeatView, PublicView, HandResult> = {
   id: 'vn-mahjong',
-  // 2: issue #12's engine dialect (claim windows, tagged unions) changed the state's shape.
-  stateVersion: 3,
+  // 2: issue #12's engine dialect (claim windows, tagged unions) changed the state's shape. 4: Bắc
+  // Báo's Toàn Chữ feeding (§11.4) is recorded at the claim: a snapshot from before it lacks it.
+  stateVersion: 4,
   minSeats: 4,
   maxSeats: 6,
   options: OPTIONS,

@@ -23,7 +23,10 @@ export interface Feeding {
   kind: 'thap-nhi' | 'bach' | 'bac';
   winner: number;
   feeder: number;
-  /** Category for thap-nhi: m, p, s, z, t (Nhất Cửu); for bach 'dragons'; for bac 'tu-hi'. */
+  /**
+   * Category for thap-nhi: m, p, s, z, t (Nhất Cửu); for bach 'dragons'; for bac 'tu-hi' (the 4th
+   * wind pung: a later Tứ Hỉ) or 'toan-chu' (the 4th honour meld: a later Toàn Chữ).
+   */
   cat: string;
   at: number;
   exempt: boolean;
@@ -105,11 +108,18 @@ export function feedingsOf(
   const pungs = calledPungTiles(before);
   if (isDragon(i) && pungs.filter((x) => isDragon(x) && x !== i).length >= 2)
     out.push({ kind: 'bach', winner, feeder, cat: 'dragons', at: m.at, exempt: false });
-  if (isWind(i) && pungs.filter((x) => isWind(x) && x !== i).length >= 3) {
+  const winds = before.filter((x) => x.called && x.kind !== 'chow' && isWind(tileIndex(x.as[0]!)));
+  if (winds.length >= 3 && isHonor(i)) {
     // §11.4 Bắc Báo is also a Cửu Chướng for Chữ: the §11.1 exception covers its feeding too (§15.7),
     // counted from the warning (the 3rd called wind meld).
-    const warnAt = before.filter((x) => x.called && x.kind !== 'chow' && isWind(tileIndex(x.as[0]!)))[2]?.at ?? -1;
-    out.push({ kind: 'bac', winner, feeder, cat: 'tu-hi', at: m.at, exempt: exemptFor('z', warnAt) });
+    const exempted = exemptFor('z', winds[2]!.at);
+    // The 4th wind pung: the feeder pays for a later Tứ Hỉ.
+    if (isWind(i) && !winds.some((x) => tileIndex(x.as[0]!) === i))
+      out.push({ kind: 'bac', winner, feeder, cat: 'tu-hi', at: m.at, exempt: exempted });
+    // The 4th honour meld (any honour, the 4th wind pung too): the feeder pays for a later Toàn
+    // Chữ, under Bắc Báo's own option (Thập Nhị Chướng covers it too when that is on).
+    if (before.filter((x) => x.called && meldCats(x).includes('z')).length === 3)
+      out.push({ kind: 'bac', winner, feeder, cat: 'toan-chu', at: m.at, exempt: exempted });
   }
   return out;
 }
@@ -151,6 +161,7 @@ export function findLiable(f: LiabilityFacts, o: VnOptions): Liable | null {
       const exempted = x.exempt && o['liability-exempt-feeding'];
       if (x.kind === 'thap-nhi') return o['liability-thap-nhi-chuong'] && !exempted && fullHandOf(x.cat, patterns, input);
       if (x.kind === 'bach') return o['liability-bach-bao'];
+      if (x.cat === 'toan-chu') return o['liability-bac-bao'] && !exempted && patterns.includes('toan-chu');
       return o['liability-bac-bao'] && !exempted && (patterns.includes('tieu-tu-hi') || patterns.includes('dai-tu-hi'));
     })
     .sort((a, b) => b.at - a.at);
@@ -173,10 +184,12 @@ export function findLiable(f: LiabilityFacts, o: VnOptions): Liable | null {
   // rule 3: Bạch Báo deal-in
   if (o['liability-bach-bao'] && isDragon(i) && pungs.filter((x) => isDragon(x) && x !== i).length >= 2)
     return { seat: from, rule: 'bach-bao' };
-  // rule 4: Bắc Báo deal-in (with the §11.1 exception, §15.7)
-  if (o['liability-bac-bao'] && isWind(i) && pungs.filter((x) => isWind(x) && x !== i).length >= 3) {
-    const warnAt = f.melds.filter((m) => m.called && isWind(tileIndex(m.as[0]!)))[2]?.at ?? -1;
-    if (!isExempt('z', warnAt)) return { seat: from, rule: 'bac-bao' };
+  // rule 4: Bắc Báo deal-in (with the §11.1 exception, §15.7): the 4th wind into W's win, or any
+  // honour into a Toàn Chữ win, under Bắc Báo's own option (not only as Cửu Chướng for Chữ).
+  const windPungs = f.melds.filter((m) => m.called && m.kind !== 'chow' && isWind(tileIndex(m.as[0]!)));
+  if (o['liability-bac-bao'] && windPungs.length >= 3 && isHonor(i)) {
+    const fourth = isWind(i) && pungs.filter((x) => isWind(x) && x !== i).length >= 3;
+    if ((fourth || patterns.includes('toan-chu')) && !isExempt('z', windPungs[2]!.at)) return { seat: from, rule: 'bac-bao' };
   }
   return null;
 }
