@@ -4,7 +4,8 @@
  *   (default), a private thread of the game (only me and the bot) or my DMs (src/bot/seat-channels.ts);
  * - my claim preferences, per game with claims (src/table/prefs.ts): auto-pass everything except
  *   a win, always declare a win, never <kind>.
- * Both are per user (every table, every server). The lobby's "My hand view" button opens the same
+ * - the time for my own turns: the table's, ×2 or ×3 (src/table/timers.ts `deadlines`).
+ * All are per user (every table, every server). The lobby's "My hand view" button opens the same
  * panel. A private thread needs the bot's Create Private Threads and Send Messages in Threads
  * permissions in the game's channel: when they are missing here, the panel says so (the hand view
  * then stays ephemeral at tables of this channel).
@@ -25,7 +26,7 @@ import { choice, named } from '../src/bot/localize.js';
 import { langOf, translator, type Lang, type T } from '../src/table/i18n.js';
 import { encodeCommandId } from '../src/bot/custom-id.js';
 import { button, row, type Row } from '../src/bot/messages.js';
-import { isSeatPlace, SEAT_PLACES, type SeatPlace } from '../src/store/index.js';
+import { isSeatPlace, SEAT_PLACES, TURN_TIMES, type SeatPlace } from '../src/store/index.js';
 import { CLAIMS, prefsOf, readPrefs, writePrefs } from '../src/table/prefs.js';
 import { missingForSeatThread, seatNoticeLine } from '../src/bot/seat-channels.js';
 import type { GameId } from '../src/table/manifests.js';
@@ -63,6 +64,14 @@ export function panel(
     const list = prefsOf(g).filter((p) => mine.has(p));
     lines.push(`${t(`${g}:name`)}: ${list.length ? list.map((p) => prefLabel(t, p)).join(', ') : t('seatch:prefs.none')}`);
   }
+  const turnTime = ctx.store.prefs.get(userId).turnTime;
+  const timeLabel = (n: number) => t(`seatch:prefs.turn-time-${n}`);
+  lines.push('', t('seatch:prefs.turn-time-now', { value: timeLabel(turnTime) }), t('seatch:prefs.turn-time-help'));
+  const times = row(
+    ...TURN_TIMES.map((n) =>
+      button(id(`t:${n}`), `${n === turnTime ? '✅ ' : ''}${timeLabel(n)}`, n === turnTime ? ButtonStyle.Success : ButtonStyle.Secondary),
+    ),
+  );
   const places = row(
     ...SEAT_PLACES.map((p) =>
       button(
@@ -87,7 +96,7 @@ export function panel(
   return {
     content: note ?? '',
     embeds: [new EmbedBuilder().setTitle(t('seatch:prefs.title')).setDescription(lines.join('\n').slice(0, 4096))],
-    components: [places, ...selects],
+    components: [places, ...selects, times],
   };
 }
 
@@ -128,6 +137,13 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
   const p = /^p:(ephemeral|thread|dm)$/.exec(rest);
   if (p && i.isButton()) {
     const note = setPlace(ctx, i, p[1] as SeatPlace, lang);
+    await i.update(panel(ctx, user, lang, note));
+    return;
+  }
+  const k = /^t:([123])$/.exec(rest);
+  if (k && i.isButton()) {
+    ctx.store.prefs.setTurnTime(user, Number(k[1]));
+    const note = `✅ ${t('seatch:prefs.turn-time-set', { value: t(`seatch:prefs.turn-time-${k[1]}`) })}`;
     await i.update(panel(ctx, user, lang, note));
     return;
   }

@@ -444,4 +444,13 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE hints ADD COLUMN view_token INTEGER;
     `,
   },
+  {
+    version: 20,
+    name: 'turn-time',
+    sql: `
+      -- A player's own turn deadlines run this many times the table's (2 or 3; NULL = 1): more time
+      -- for a player who needs it (a screen reader, a slow connection), chosen in /prefs.
+      ALTER TABLE user_prefs ADD COLUMN turn_time INTEGER;
+    `,
+  },
 ];

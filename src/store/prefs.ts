@@ -26,9 +26,15 @@ export interface UserPrefs {
   awayUntil: number | null;
   /** The Discord locale of the user's last /notify: DM notices speak it (null: the table's language). */
   locale: string | null;
+  /** Their turn deadlines run this many times the table's (1, 2 or 3: /prefs). */
+  turnTime: number;
 }
 
+/** The turn-time factors /prefs offers (1: the table's own). */
+export const TURN_TIMES = [1, 2, 3] as const;
+
 export const DEFAULT_DIGEST_OVER = 3;
+const turnTimeOf = (v: number | null): number => ((TURN_TIMES as readonly number[]).includes(v ?? 1) ? (v ?? 1) : 1);
 
 interface RawPrefs {
   user_id: string;
@@ -45,6 +51,7 @@ interface RawPrefs {
   last_digest_at: number | null;
   away_until: number | null;
   locale: string | null;
+  turn_time: number | null;
 }
 
 const COLUMN: Record<NoticePref, string> = {
@@ -66,6 +73,7 @@ function defaults(userId: string): UserPrefs {
     lastDigestAt: null,
     awayUntil: null,
     locale: null,
+    turnTime: 1,
   };
 }
 
@@ -81,6 +89,7 @@ function toPrefs(r: RawPrefs): UserPrefs {
     lastDigestAt: r.last_digest_at,
     awayUntil: r.away_until,
     locale: r.locale,
+    turnTime: turnTimeOf(r.turn_time),
   };
 }
 
@@ -171,6 +180,7 @@ const CHOICES = [
   'seat_place',
   'seat_lang',
   'locale',
+  'turn_time',
 ] as const;
 /**
  * A user's choices: those columns, and their claim preferences (`claim_prefs`, per game: /prefs) as one
@@ -248,6 +258,25 @@ export class PrefsStore {
         .prepare(`UPDATE user_prefs SET ${keys.map((k) => `${k} = @${k}`).join(', ')}, updated_at = @t WHERE user_id = @u`)
         .run({ ...cols, t: this.now(), u: userId });
     })();
+  }
+
+  /** The user's turn-time factor (TURN_TIMES; 1 = the table's deadlines). */
+  setTurnTime(userId: string, factor: number): void {
+    this.set(userId, { turn_time: factor === 1 ? null : turnTimeOf(factor) });
+  }
+
+  /** The turn-time factors above 1 of these users (one query for a table's people). */
+  turnTimes(userIds: readonly string[]): Map<string, number> {
+    const out = new Map<string, number>();
+    if (!userIds.length) return out;
+    const rows = this.db
+      .prepare(`SELECT user_id, turn_time FROM user_prefs WHERE turn_time > 1 AND user_id IN (${userIds.map(() => '?').join(',')})`)
+      .all(...userIds) as { user_id: string; turn_time: number }[];
+    for (const r of rows) {
+      const f = turnTimeOf(r.turn_time);
+      if (f > 1) out.set(r.user_id, f);
+    }
+    return out;
   }
 
   /** Turns one kind of DM notice on or off. Turning any on clears the "DMs closed" state. */

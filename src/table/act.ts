@@ -385,7 +385,7 @@ export class Step {
         const old = this.timers ?? this.t.timers;
         const oldRows = old.map((x) => ({ gameId: this.t.row.id, pausedLeft: null, ...x }));
         const ms = durations(this.t.row.timerPreset, this.t.engine.timeouts(this.t.row.options));
-        const { timers, fresh } = deadlines(pending, this.seats, oldRows, this.version, ms, this.now, this.moved);
+        const { timers, fresh } = deadlines(pending, this.seats, oldRows, this.version, ms, this.now, this.moved, this.t.turnTime);
         this.timers = timers;
         // Secret opening choices come one seat after another (vn-mahjong.md §4.3; classic §4.5): once
         // one has been waiting in public, the next holder's is the same window, so it gets no new ping

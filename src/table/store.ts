@@ -29,6 +29,8 @@ export interface Table {
   outbox: Effect[];
   /** Claim preferences of the seated people, by seat (src/table/prefs.ts). */
   prefs: Map<number, Set<ClaimPref>>;
+  /** Seats whose people chose more time for their turns (/prefs): the factor (2 or 3), by seat. */
+  turnTime?: ReadonlyMap<number, number>;
 }
 
 export interface TableStore {
@@ -61,11 +63,18 @@ export function tableStore(store: Store, games: { readonly [K in GameId]: GameMa
           recordedHands: new Set(store.results.handsRecorded(gameId)),
           outbox: g.row.outbox as Effect[],
           prefs: prefsBySeat(store, g.row.game, g.seats),
+          turnTime: turnTimeBySeat(store, g.seats),
         };
       })();
     },
     commit: (step) => store.commit(step),
   };
+}
+
+function turnTimeBySeat(store: Store, seats: SeatRow[]): Map<number, number> {
+  const people = seats.filter((s) => s.userId && !s.isAi);
+  const byUser = store.prefs.turnTimes(people.map((s) => s.userId!));
+  return new Map(people.filter((s) => byUser.has(s.userId!)).map((s) => [s.seat, byUser.get(s.userId!)!]));
 }
 
 function prefsBySeat(store: Store, game: GameId, seats: SeatRow[]): Map<number, Set<ClaimPref>> {

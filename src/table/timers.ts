@@ -87,6 +87,7 @@ export function deadlines(
   ms: Durations,
   now: number,
   moved: StepMoves = { turn: false, claimed: new Set() },
+  turnTime: ReadonlyMap<number, number> = new Map(),
 ): { timers: TimerSpec[]; fresh: number[] } {
   const prev = new Map(old.map((x) => [x.seat, x]));
   const fresh: number[] = [];
@@ -109,7 +110,10 @@ export function deadlines(
       if (p && p.kind === kind && !renewed(d))
         return { seat: d.seat, kind, version: p.version, deadline: p.deadline, remindAt: p.remindAt, reminders: p.reminders ?? 0 };
       fresh.push(d.seat);
-      const len = d.kind === 'claim' ? ms.claimMs : ms.turnMs;
+      // A player's own extra time (/prefs) stretches their turns only: a turn is public, whereas a
+      // longer claim window, or a secret opening choice's, would tell who holds it (#13 §2).
+      const len =
+        d.kind === 'claim' ? ms.claimMs : ms.turnMs !== null && kind === 'turn' ? ms.turnMs * (turnTime.get(d.seat) ?? 1) : ms.turnMs;
       if (len === null) return { seat: d.seat, kind, version, deadline: NO_DEADLINE, remindAt: now + OFF_FIRST_REMINDER_MS, reminders: 0 };
       return { seat: d.seat, kind, version, deadline: now + len, remindAt: reminderAt(now, len) };
     });

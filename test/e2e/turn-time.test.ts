@@ -1,0 +1,44 @@
+/**
+ * /prefs "Time for my turns" (src/table/timers.ts `deadlines`): a player who needs more time (a
+ * screen reader, a slow connection) sets ×2 or ×3 in the panel; their own turn deadlines at every
+ * table run that much longer from their next turn, and everyone sees the longer deadline.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buttonByLabel, click, openTable, slash, withWorld } from './harness.js';
+
+test('the /prefs panel sets the time for my turns; my next turn at a running table has it', async () => {
+  await withWorld(async (w) => {
+    const guest = w.users[1];
+    const { gameId } = await openTable(w, 'phom', 2, 0, { timer: 'live' });
+    const timerOf = (seat: number) => w.store.timers.forGame(gameId).find((x) => x.seat === seat && x.kind === 'turn');
+    const first = w.store.timers.forGame(gameId)[0]!;
+    const base = first.deadline - w.now.t;
+    const h = await slash(w, guest!.id, 'prefs');
+    const panel = h.response!;
+    const embed = () => String(w.sim.message(panel.id)!.embeds[0]!.description);
+    assert.match(embed(), /Time for my turns: \*\*As the table\*\*/);
+    const set = await click(w, guest!.id, panel.id, buttonByLabel(w.sim, w.sim.message(panel.id)!, '×3').custom_id as string);
+    assert.equal(set.failed, false);
+    assert.match(w.sim.text(panel.id), /Time for your turns: ×3\. It applies from your next turn\./);
+    assert.match(embed(), /Time for my turns: \*\*×3\*\*/);
+    assert.equal(w.store.prefs.get(guest!.id).turnTime, 3);
+    // The host's turns keep the table's time; the guest's next turn is three times as long.
+    const guestSeat = w.store.games.seats(gameId).find((s) => s.userId === guest!.id)!.seat;
+    // A turn of the guest's already running keeps its deadline; their next one is three times as long.
+    const before = timerOf(guestSeat)?.deadline;
+    for (let k = 0; k < 60; k++) {
+      const g = timerOf(guestSeat);
+      if (g && g.deadline !== before) break;
+      const x = w.store.timers.forGame(gameId)[0]!;
+      if (x.seat !== guestSeat && x.kind === 'turn')
+        assert.equal(x.deadline - (x.remindAt ?? 0), base / 4, "the host's turns keep the table's time");
+      w.now.t = x.deadline + 1;
+      await w.bot.scheduler.tick();
+      await w.bot.whenIdle();
+    }
+    const g = timerOf(guestSeat);
+    assert.ok(g && g.deadline !== before, "the guest's next turn came");
+    assert.equal(g.deadline - w.now.t, 3 * base);
+  });
+});
