@@ -4,7 +4,8 @@
  *   (default), a private thread of the game (only me and the bot) or my DMs (src/bot/seat-channels.ts);
  * - my claim preferences, per game with claims (src/table/prefs.ts): auto-pass everything except
  *   a win, always declare a win, never <kind>.
- * - the time for my own turns: the table's, ×2 or ×3 (src/table/timers.ts `deadlines`).
+ * - the time for my own turns: the table's, ×2 or ×3 (src/table/timers.ts `deadlines`);
+ * - mention me always: pings name me even while my hand view is live (src/bot/seat-views.ts `liveSeats`).
  * All are per user (every table, every server). The lobby's "My hand view" button opens the same
  * panel. A private thread needs the bot's Create Private Threads and Send Messages in Threads
  * permissions in the game's channel: when they are missing here, the panel says so (the hand view
@@ -64,12 +65,19 @@ export function panel(
     const list = prefsOf(g).filter((p) => mine.has(p));
     lines.push(`${t(`${g}:name`)}: ${list.length ? list.map((p) => prefLabel(t, p)).join(', ') : t('seatch:prefs.none')}`);
   }
-  const turnTime = ctx.store.prefs.get(userId).turnTime;
+  const { turnTime, mentionAlways } = ctx.store.prefs.get(userId);
   const timeLabel = (n: number) => t(`seatch:prefs.turn-time-${n}`);
   lines.push('', t('seatch:prefs.turn-time-now', { value: timeLabel(turnTime) }), t('seatch:prefs.turn-time-help'));
+  lines.push('', t(mentionAlways ? 'seatch:prefs.mention-now-on' : 'seatch:prefs.mention-now-off'));
+  // One row for both (a message holds five: the places, three claim menus, this).
   const times = row(
     ...TURN_TIMES.map((n) =>
       button(id(`t:${n}`), `${n === turnTime ? '✅ ' : ''}${timeLabel(n)}`, n === turnTime ? ButtonStyle.Success : ButtonStyle.Secondary),
+    ),
+    button(
+      id(`m:${mentionAlways ? 'off' : 'on'}`),
+      t(mentionAlways ? 'seatch:prefs.mention-on' : 'seatch:prefs.mention-off'),
+      mentionAlways ? ButtonStyle.Success : ButtonStyle.Secondary,
     ),
   );
   const places = row(
@@ -145,6 +153,12 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
     ctx.store.prefs.setTurnTime(user, Number(k[1]));
     const note = `✅ ${t('seatch:prefs.turn-time-set', { value: t(`seatch:prefs.turn-time-${k[1]}`) })}`;
     await i.update(panel(ctx, user, lang, note));
+    return;
+  }
+  const m = /^m:(on|off)$/.exec(rest);
+  if (m && i.isButton()) {
+    ctx.store.prefs.setMentionAlways(user, m[1] === 'on');
+    await i.update(panel(ctx, user, lang, `✅ ${t(m[1] === 'on' ? 'seatch:prefs.mention-set-on' : 'seatch:prefs.mention-set-off')}`));
     return;
   }
   const c = /^c:([a-z-]+)$/.exec(rest);

@@ -125,6 +125,11 @@ function liveView(ctx: BotContext, gameId: string, seat: number, o: { forClaims?
 export function liveSeats(ctx: BotContext, t: Table, o: { forClaims?: boolean; forTurn?: boolean } = {}): Set<number> {
   const out = seatChannelSeats(ctx, t, o.forClaims);
   for (const s of t.seats) {
+    // A player who asked to be mentioned always (/prefs: a live view's edit makes no sound, and
+    // screen readers do not announce it) counts as not live for pings: mentioned at every turn of
+    // theirs and at every claim window, whether they may claim or not (the claim part names every
+    // such seat). A seat channel (DM, private thread) pings in it anyway.
+    if (t.mentionAlways?.has(s.seat)) continue;
     const v = liveView(ctx, t.row.id, s.seat, o);
     if (v && s.userId === v.userId) out.add(s.seat);
   }

@@ -453,4 +453,13 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE user_prefs ADD COLUMN turn_time INTEGER;
     `,
   },
+  {
+    version: 21,
+    name: 'mention-always',
+    sql: `
+      -- 1: mention me for my turn and claim windows even while my hand view is live (its edits make
+      -- no sound and screen readers do not announce them); NULL/0 = only when it is not live.
+      ALTER TABLE user_prefs ADD COLUMN mention_always INTEGER;
+    `,
+  },
 ];

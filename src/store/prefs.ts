@@ -28,6 +28,8 @@ export interface UserPrefs {
   locale: string | null;
   /** Their turn deadlines run this many times the table's (1, 2 or 3: /prefs). */
   turnTime: number;
+  /** Mention them for their turns and claim windows even while their hand view is live (/prefs). */
+  mentionAlways: boolean;
 }
 
 /** The turn-time factors /prefs offers (1: the table's own). */
@@ -52,6 +54,7 @@ interface RawPrefs {
   away_until: number | null;
   locale: string | null;
   turn_time: number | null;
+  mention_always: number | null;
 }
 
 const COLUMN: Record<NoticePref, string> = {
@@ -74,6 +77,7 @@ function defaults(userId: string): UserPrefs {
     awayUntil: null,
     locale: null,
     turnTime: 1,
+    mentionAlways: false,
   };
 }
 
@@ -90,6 +94,7 @@ function toPrefs(r: RawPrefs): UserPrefs {
     awayUntil: r.away_until,
     locale: r.locale,
     turnTime: turnTimeOf(r.turn_time),
+    mentionAlways: r.mention_always === 1,
   };
 }
 
@@ -181,6 +186,7 @@ const CHOICES = [
   'seat_lang',
   'locale',
   'turn_time',
+  'mention_always',
 ] as const;
 /**
  * A user's choices: those columns, and their claim preferences (`claim_prefs`, per game: /prefs) as one
@@ -265,16 +271,27 @@ export class PrefsStore {
     this.set(userId, { turn_time: factor === 1 ? null : turnTimeOf(factor) });
   }
 
-  /** The turn-time factors above 1 of these users (one query for a table's people). */
-  turnTimes(userIds: readonly string[]): Map<string, number> {
-    const out = new Map<string, number>();
+  /** Whether the user is mentioned even while their hand view is live (/prefs). */
+  setMentionAlways(userId: string, on: boolean): void {
+    this.set(userId, { mention_always: on ? 1 : null });
+  }
+
+  /**
+   * The table settings these users chose (one query for a table's people): a turn-time factor above
+   * 1, and mention-always. Users with neither are left out.
+   */
+  seatSettings(userIds: readonly string[]): Map<string, { turnTime: number; mentionAlways: boolean }> {
+    const out = new Map<string, { turnTime: number; mentionAlways: boolean }>();
     if (!userIds.length) return out;
     const rows = this.db
-      .prepare(`SELECT user_id, turn_time FROM user_prefs WHERE turn_time > 1 AND user_id IN (${userIds.map(() => '?').join(',')})`)
-      .all(...userIds) as { user_id: string; turn_time: number }[];
+      .prepare(
+        `SELECT user_id, turn_time, mention_always FROM user_prefs
+          WHERE (turn_time > 1 OR mention_always = 1) AND user_id IN (${userIds.map(() => '?').join(',')})`,
+      )
+      .all(...userIds) as { user_id: string; turn_time: number | null; mention_always: number | null }[];
     for (const r of rows) {
-      const f = turnTimeOf(r.turn_time);
-      if (f > 1) out.set(r.user_id, f);
+      const x = { turnTime: turnTimeOf(r.turn_time), mentionAlways: r.mention_always === 1 };
+      if (x.turnTime > 1 || x.mentionAlways) out.set(r.user_id, x);
     }
     return out;
   }

@@ -31,6 +31,8 @@ export interface Table {
   prefs: Map<number, Set<ClaimPref>>;
   /** Seats whose people chose more time for their turns (/prefs): the factor (2 or 3), by seat. */
   turnTime?: ReadonlyMap<number, number>;
+  /** Seats whose people are mentioned even while their hand view is live (/prefs). */
+  mentionAlways?: ReadonlySet<number>;
 }
 
 export interface TableStore {
@@ -63,7 +65,7 @@ export function tableStore(store: Store, games: { readonly [K in GameId]: GameMa
           recordedHands: new Set(store.results.handsRecorded(gameId)),
           outbox: g.row.outbox as Effect[],
           prefs: prefsBySeat(store, g.row.game, g.seats),
-          turnTime: turnTimeBySeat(store, g.seats),
+          ...seatSettings(store, g.seats),
         };
       })();
     },
@@ -71,10 +73,18 @@ export function tableStore(store: Store, games: { readonly [K in GameId]: GameMa
   };
 }
 
-function turnTimeBySeat(store: Store, seats: SeatRow[]): Map<number, number> {
+/** The people's own table settings (/prefs), by seat: extra turn time, mention-always. */
+function seatSettings(store: Store, seats: SeatRow[]): { turnTime: Map<number, number>; mentionAlways: Set<number> } {
   const people = seats.filter((s) => s.userId && !s.isAi);
-  const byUser = store.prefs.turnTimes(people.map((s) => s.userId!));
-  return new Map(people.filter((s) => byUser.has(s.userId!)).map((s) => [s.seat, byUser.get(s.userId!)!]));
+  const byUser = store.prefs.seatSettings(people.map((s) => s.userId!));
+  const turnTime = new Map<number, number>();
+  const mentionAlways = new Set<number>();
+  for (const s of people) {
+    const x = byUser.get(s.userId!);
+    if (x && x.turnTime > 1) turnTime.set(s.seat, x.turnTime);
+    if (x?.mentionAlways) mentionAlways.add(s.seat);
+  }
+  return { turnTime, mentionAlways };
 }
 
 function prefsBySeat(store: Store, game: GameId, seats: SeatRow[]): Map<number, Set<ClaimPref>> {

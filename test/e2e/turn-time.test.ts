@@ -5,7 +5,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, openTable, slash, withWorld } from './harness.js';
+import { buttonByLabel, click, openHand, openTable, playAsAi, slash, withWorld } from './harness.js';
+import { engineOf } from '../../src/table/manifests.js';
+import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
 test('the /prefs panel sets the time for my turns; my next turn at a running table has it', async () => {
   await withWorld(async (w) => {
@@ -40,5 +42,38 @@ test('the /prefs panel sets the time for my turns; my next turn at a running tab
     const g = timerOf(guestSeat);
     assert.ok(g && g.deadline !== before, "the guest's next turn came");
     assert.equal(g.deadline - w.now.t, 3 * base);
+  });
+});
+
+test('/prefs "Mention me always": a player whose hand view is open is still mentioned at their turn (its edits are silent)', async () => {
+  await withWorld(async (w) => {
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0);
+    const seats = w.store.games.seats(gameId);
+    const pending = () => (engineOf('phom').pending(w.store.games.state(w.store.games.get(gameId)!)) as Decision<BaseAction>[])[0]!.seat;
+    const first = pending();
+    const a = seats[first]!.userId!;
+    const b = seats[1 - first]!.userId!;
+    const pings = () =>
+      w.sim.visibleMessages(threadId, a).filter((m) => m.content.includes(`<@${a}>`) && /your turn/.test(m.content)).length;
+    const h = await slash(w, a, 'prefs');
+    const panel = h.response!;
+    assert.match(String(w.sim.message(panel.id)!.embeds[0]!.description), /Mention me always: \*\*off\*\*/);
+    await click(w, a, panel.id, buttonByLabel(w.sim, w.sim.message(panel.id)!, '🔕 Mention me always: off').custom_id as string);
+    assert.match(String(w.sim.message(panel.id)!.embeds[0]!.description), /Mention me always: \*\*on\*\*/);
+    assert.equal(w.store.prefs.get(a).mentionAlways, true);
+    // A plays from a live hand view, then B until it is A's turn again: A's view is pushed, and A is mentioned too.
+    const va = await openHand(w, a, gameId);
+    while (pending() === first) await playAsAi(w, a, gameId, w.sim.message(va.id)!);
+    const vb = await openHand(w, b, gameId);
+    const before = pings();
+    while (pending() !== first) await playAsAi(w, b, gameId, w.sim.message(vb.id)!);
+    assert.match(w.sim.text(va.id), /Your turn/, "A's live view was pushed");
+    assert.equal(pings(), before + 1, 'and A is mentioned');
+    // B, without the setting, is not mentioned while B's view is live.
+    const bPings = () =>
+      w.sim.visibleMessages(threadId, b).filter((m) => m.content.includes(`<@${b}>`) && /your turn/.test(m.content)).length;
+    const bBefore = bPings();
+    while (pending() === first) await playAsAi(w, a, gameId, w.sim.message(va.id)!);
+    assert.equal(bPings(), bBefore, 'B is not');
   });
 });

@@ -75,5 +75,5 @@ test('the setting is one of the choices copied to other shards’ files; an unkn
   assert.equal(r.store.prefs.choices('u5')!.turn_time, 3);
   r.store.db.prepare("UPDATE user_prefs SET turn_time = 7 WHERE user_id = 'u5'").run();
   assert.equal(r.store.prefs.get('u5').turnTime, 1);
-  assert.equal(r.store.prefs.turnTimes(['u5']).size, 0);
+  assert.equal(r.store.prefs.seatSettings(['u5']).size, 0);
 });
