@@ -2,14 +2,25 @@
  * Classical mahjong presenter. The engine numbers seats by wind position each hand (East = 0);
  * each public seat carries `player`, the match player sitting there, which is what names index.
  */
-import type { BaseAction } from '../../games/core/types.js';
+import type { BaseAction, HandResult } from '../../games/core/types.js';
 import type { PublicView, SeatView, PublicSeat } from '../../games/classic-mahjong/views.js';
 import type { MeldState } from '../../games/classic-mahjong/state.js';
 import type { ClassicResult } from '../../games/classic-mahjong/scoring/settle.js';
-import type { PieceGroup } from '../../render/model.js';
+import type { PieceGroup, ResultModel } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { amount, endTitle, genericLabel, handWithKeys, inHandAt, resultLines, winCaption, TILE_CODE, type WinHow } from './common.js';
+import {
+  amount,
+  endTitle,
+  genericLabel,
+  handWithKeys,
+  inHandAt,
+  resultLines,
+  unitName,
+  winCaption,
+  TILE_CODE,
+  type WinHow,
+} from './common.js';
 
 const name = (c: string, ctx: PresentCtx) => pieceName('classic-mahjong', c, ctx.lang);
 
@@ -116,7 +127,7 @@ export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction
             },
           }
         : {}),
-      ...resultLines('classic-mahjong', r, ctx, { code: TILE_CODE, name: (c) => name(c, ctx) }),
+      ...scoredLines(pub, r, ctx),
     };
   },
   actionLabel(a, ctx) {
@@ -146,3 +157,41 @@ export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction
   pieceName: (c, ctx) => name(c, ctx),
   onOffer: (pub, ctx) => (pub.claimable ? name(pub.claimable.tile, ctx) : undefined),
 };
+
+/**
+ * The result's lines, plus what §10 settles on: every hand's score (points × 2^doubles, capped at
+ * the limit), and "East ×2" on each payment East's double made (`east-pays-double`: a payment
+ * involving East is twice the score or score difference it settles).
+ */
+function scoredLines(pub: PublicView, r: HandResult, ctx: PresentCtx): Pick<ResultModel, 'lines' | 'totals' | 'payments'> {
+  const base = resultLines('classic-mahjong', r, ctx, { code: TILE_CODE, name: (c) => name(c, ctx) });
+  const scores = (r as Partial<Pick<ClassicResult, 'scores'>>).scores;
+  if (!scores || !r.winners.length) return base;
+  // Scores are by hand seat (East = 0); payments by player.
+  const total = new Map(scores.map((x) => [pub.seats[x.seat]?.player ?? x.seat, x.total]));
+  const east = pub.seats[0]?.player ?? 0;
+  const w = r.winners[0]!;
+  const lines = scores.map((x) => {
+    const sum = `${amount(x.total, ctx.lang)} ${unitName(ctx.t, 'classic-mahjong', 'point', x.total)}`;
+    return {
+      label: `${playerName(pub, x.seat, ctx)} · ${ctx.t('classic-mahjong:ui.hand-score')}`,
+      value: x.limit
+        ? ctx.t('classic-mahjong:ui.score-limit', { total: sum })
+        : x.doubles
+          ? ctx.t('classic-mahjong:ui.score-doubled', { points: amount(x.points, ctx.lang), factor: 2 ** x.doubles, total: sum })
+          : sum,
+    };
+  });
+  const payments = base.payments.map((p, k) => {
+    const raw = r.payments[k]!;
+    const settles =
+      raw.reason === 'winner'
+        ? (total.get(w) ?? 0)
+        : raw.reason === 'losers-settle'
+          ? Math.abs((total.get(raw.from) ?? 0) - (total.get(raw.to) ?? 0))
+          : 0;
+    const doubled = settles > 0 && raw.amount === 2 * settles && (raw.from === east || raw.to === east);
+    return doubled ? { ...p, amount: `${p.amount} · ${ctx.t('classic-mahjong:ui.east-double')}` } : p;
+  });
+  return { ...base, lines: [...base.lines, ...lines], payments };
+}

@@ -1,0 +1,56 @@
+/**
+ * The result shows what §10 settles on: every hand's score (points × 2^doubles, capped) and which
+ * payments East's double made ("East ×2", `east-pays-double`), so the payments can be checked.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { GAMES } from '../../src/table/manifests.js';
+import { initialState } from '../../src/store/index.js';
+import { defaultOptions } from '../../src/games/core/options.js';
+import { translator } from '../../src/table/i18n.js';
+import { amount } from '../../src/table/present/common.js';
+import type { AnyEngine, BaseAction, Decision, HandResult } from '../../src/games/core/types.js';
+import type { ClassicResult } from '../../src/games/classic-mahjong/scoring/settle.js';
+
+const m = GAMES['classic-mahjong'];
+const e = m.engine as AnyEngine;
+
+/** The first AI-played hand of seeds `cm-<k>` that ends with a win. */
+function won(options: Record<string, unknown>) {
+  for (let k = 0; k < 40; k++) {
+    let s = initialState(e, options, 4, `cm-${k}`);
+    for (let i = 0; i < 3000 && !e.result(s); i++) {
+      const d = (e.pending(s) as Decision<BaseAction>[])[0]!;
+      const r = e.apply(s, d.seat, e.ai(s, d.seat, 'normal'));
+      assert.ok(r.ok);
+      s = r.value;
+    }
+    const r = e.result(s) as HandResult | null;
+    if (r?.winners.length) return { s, r: r as ClassicResult };
+  }
+  throw new Error('no win');
+}
+
+for (const eastDouble of [true, false]) {
+  test(`each hand's score is a line; East's doubled payments say so (east-pays-double ${eastDouble})`, () => {
+    const options = { ...(defaultOptions(e.options) as Record<string, unknown>), 'east-pays-double': eastDouble };
+    const { s, r } = won(options);
+    const pub = e.publicView(s) as { seats: { seat: number; player: number }[] };
+    const names = ['Ann', 'Bo', 'Cy', 'Di'];
+    const model = m.presenter.resultModel(pub, r, { lang: 'en', t: translator('en'), names });
+    const scoreLines = model.lines.filter((l) => l.label.endsWith('· Hand score'));
+    assert.equal(scoreLines.length, 4, 'one per player');
+    for (const x of r.scores) {
+      const line = scoreLines.find((l) => l.label.startsWith(names[pub.seats[x.seat]!.player]!))!;
+      const sum = `${amount(x.total, 'en')} points`;
+      assert.equal(line.value, x.limit ? `${sum} (limit)` : x.doubles ? `${amount(x.points, 'en')} × ${2 ** x.doubles} = ${sum}` : sum);
+    }
+    const east = pub.seats[0]!.player;
+    const marked = model.payments.filter((p) => p.amount.endsWith('· East ×2'));
+    const winnerPaysFromOrToEast = r.payments.filter((p) => p.reason === 'winner' && (p.from === east || p.to === east));
+    if (eastDouble)
+      assert.ok(marked.length >= winnerPaysFromOrToEast.length && winnerPaysFromOrToEast.length > 0, JSON.stringify(model.payments));
+    else assert.equal(marked.length, 0);
+    for (const p of marked) assert.ok(p.from === names[east] || p.to === names[east], 'only payments involving East');
+  });
+}
