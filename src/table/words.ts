@@ -61,74 +61,101 @@ export function piecesInWords(codes: readonly string[], name: Namer, sep: string
   return out.join(sep);
 }
 
-function groupInWords(g: PieceGroup, name: Namer, lang: Lang): string {
-  const tr = translator(lang);
-  const sep = tr('common:punct.list');
-  const c = tr('common:punct.colon');
-  const hidden = new Set(g.hidden ?? (g.concealed ? (g.codes.length === 4 ? [1, 2] : g.codes.map((_, i) => i)) : []));
-  const eaten = word(lang, 'eaten').toLowerCase();
-  // A group captioned "Eaten" (Phỏm's eaten cards) does not tag each of its cards again.
-  const marked = new Set(g.label?.toLowerCase() === eaten ? [] : (g.marked ?? []));
-  const parts = g.codes.map((c, i) => {
-    const n = hidden.has(i) ? tr('common:words.face-down') : name(c);
-    return marked.has(i) ? `${n}${tr('common:punct.aside', { text: eaten })}` : n;
-  });
-  // Equal neighbours once with their count, as for loose pieces (marks and face-down kept apart).
-  const body = piecesInWords(parts, (x) => x, sep);
-  return g.label ? `${g.label}${c}${body}` : body;
+/** What every wording below needs in one language: the translator, the spoken names, the marks. */
+interface Speech {
+  lang: Lang;
+  tr: ReturnType<typeof translator>;
+  name: Namer;
+  /** The list separator ("、" in zh-TW) and the colon ("："). */
+  sep: string;
+  colon: string;
+  /** `text` as an aside after a word: " (eaten)", "（吃）". */
+  aside(text: string | number): string;
+  /** "Label: pieces", equal neighbours once with their count. */
+  labelled(label: string, codes: readonly string[]): string;
+  /** A presenter's text as it is said: Phỏm's "7♥" in it becomes "7 of Hearts". */
+  say(text: string): string;
 }
 
-function groupsInWords(groups: readonly PieceGroup[], name: Namer, lang: Lang): string {
-  return groups.map((g) => groupInWords(g, name, lang)).join(translator(lang)('common:punct.groups'));
+const SUIT_CODE: Record<string, string> = { '♠': 'S', '♥': 'H', '♣': 'C', '♦': 'D' };
+
+function speech(game: GameId, lang: Lang, pieceName: Namer): Speech {
+  const tr = translator(lang);
+  const name = spokenNamer(game, lang, pieceName);
+  const sep = tr('common:punct.list');
+  const colon = tr('common:punct.colon');
+  return {
+    lang,
+    tr,
+    name,
+    sep,
+    colon,
+    aside: (text) => tr('common:punct.aside', { text }),
+    labelled: (label, codes) => `${label}${colon}${piecesInWords(codes, name, sep)}`,
+    say: (text) =>
+      game === 'phom'
+        ? text.replace(/(10|[2-9AJQK])([♠♥♣♦])/gu, (_, r: string, s: string) => spokenCard(`${r}${SUIT_CODE[s]}`, lang))
+        : text,
+  };
+}
+
+/** Pieces by name, those at `marked` indexes with an aside (eaten, the last discard). */
+function namedMarked(sp: Speech, codes: readonly string[], marked: ReadonlySet<number>, mark: string): string[] {
+  return codes.map((c, i) => (marked.has(i) ? `${sp.name(c)}${sp.aside(mark)}` : sp.name(c)));
+}
+
+function groupInWords(sp: Speech, g: PieceGroup): string {
+  const hidden = new Set(g.hidden ?? (g.concealed ? (g.codes.length === 4 ? [1, 2] : g.codes.map((_, i) => i)) : []));
+  const eaten = word(sp.lang, 'eaten').toLowerCase();
+  // A group captioned "Eaten" (Phỏm's eaten cards) does not tag each of its cards again.
+  const marked = new Set(g.label?.toLowerCase() === eaten ? [] : (g.marked ?? []));
+  const parts = namedMarked(sp, g.codes, marked, eaten).map((n, i) => (hidden.has(i) ? sp.tr('common:words.face-down') : n));
+  // Equal neighbours once with their count, as for loose pieces (marks and face-down kept apart).
+  const body = piecesInWords(parts, (x) => x, sp.sep);
+  return g.label ? `${g.label}${sp.colon}${body}` : body;
+}
+
+function groupsInWords(sp: Speech, groups: readonly PieceGroup[]): string {
+  return groups.map((g) => groupInWords(sp, g)).join(sp.tr('common:punct.groups'));
 }
 
 /** The hand image in words (the owner's message only). */
 export function handInWords(m: HandModel, game: GameId, pieceName: Namer): string {
-  const lang = m.locale;
-  const tr = translator(lang);
-  const name = spokenNamer(game, lang, pieceName);
-  const sep = tr('common:punct.list');
-  const c = tr('common:punct.colon');
-  const marked = new Set(m.handMarked ?? []);
-  const eaten = word(lang, 'eaten').toLowerCase();
-  const loose = m.hand.map((c, i) => (marked.has(i) ? `${name(c)}${tr('common:punct.aside', { text: eaten })}` : name(c)));
-  const count = tr('common:punct.aside', { text: m.hand.length + (m.drawn ? 1 : 0) });
-  const parts = [`${tr('common:hand.alt')}${count}${c}${piecesInWords(loose, (x) => x, sep)}`];
-  if (m.drawn) parts.push(`${word(lang, 'drawn')}${c}${name(m.drawn)}`);
-  if (m.groups.length) parts.push(`${word(lang, 'exposed')}${c}${groupsInWords(m.groups, name, lang)}`);
-  if (m.flowers?.length) parts.push(`${word(lang, 'flowers')}${c}${piecesInWords(m.flowers, name, sep)}`);
-  if (m.status) parts.push(m.status);
-  return sentences(parts, lang);
+  const sp = speech(game, m.locale, pieceName);
+  const loose = namedMarked(sp, m.hand, new Set(m.handMarked ?? []), word(m.locale, 'eaten').toLowerCase());
+  const parts = [
+    `${sp.tr('common:hand.alt')}${sp.aside(m.hand.length + (m.drawn ? 1 : 0))}${sp.colon}${piecesInWords(loose, (x) => x, sp.sep)}`,
+  ];
+  if (m.drawn) parts.push(sp.labelled(word(m.locale, 'drawn'), [m.drawn]));
+  if (m.groups.length) parts.push(`${word(m.locale, 'exposed')}${sp.colon}${groupsInWords(sp, m.groups)}`);
+  if (m.flowers?.length) parts.push(sp.labelled(word(m.locale, 'flowers'), m.flowers));
+  if (m.status) parts.push(sp.say(m.status));
+  return sentences(parts, m.locale);
 }
 
 /** The public table image in words: the stock, the last action, each seat as drawn. */
 export function tableInWords(m: TableModel, game: GameId, pieceName: Namer): string {
   const lang = m.locale;
-  const tr = translator(lang);
-  const name = spokenNamer(game, lang, pieceName);
-  const sep = tr('common:punct.list');
-  const c = tr('common:punct.colon');
-  const parts: string[] = [`${m.stockLabel} ${m.stockCount}`, ...(m.lastAction ? [m.lastAction] : [])];
-  if (m.centreCodes?.length) parts.push(`${m.centreLabel ? `${m.centreLabel}${c}` : ''}${piecesInWords(m.centreCodes, name, sep)}`);
+  const sp = speech(game, lang, pieceName);
+  const parts: string[] = [`${m.stockLabel} ${m.stockCount}`, ...(m.lastAction ? [sp.say(m.lastAction)] : [])];
+  if (m.centreCodes?.length)
+    parts.push(m.centreLabel ? sp.labelled(m.centreLabel, m.centreCodes) : piecesInWords(m.centreCodes, sp.name, sp.sep));
   m.seats.forEach((s, k) => {
     const about = [
       ...(s.isTurn ? [word(lang, 'turn').toLowerCase()] : []),
       ...(s.isDealer ? [word(lang, 'dealer').toLowerCase()] : []),
       ...(s.wind && /^[1-4]z$/.test(s.wind) ? [pieceName(s.wind)] : s.wind ? [s.wind] : []),
       ...(s.score ? [s.score] : []),
-      tr('common:words.in-hand', { count: s.handCount }),
-      ...(s.note ? [s.note] : []),
+      sp.tr('common:words.in-hand', { count: s.handCount }),
+      ...(s.note ? [sp.say(s.note)] : []),
     ];
-    const seat = [`${s.name}${tr('common:punct.aside', { text: about.join(sep) })}`];
-    if (s.groups.length) seat.push(groupsInWords(s.groups, name, lang));
-    if (s.flowers?.length) seat.push(`${word(lang, 'flowers')}${c}${piecesInWords(s.flowers, name, sep)}`);
-    const last = m.lastDiscard?.seat === k ? m.lastDiscard.index : -1;
-    const discards = s.discards.map((d, i) =>
-      i === last ? `${name(d)}${tr('common:punct.aside', { text: tr('common:words.last') })}` : name(d),
-    );
-    const n = tr('common:punct.aside', { text: s.discards.length });
-    seat.push(`${word(lang, 'discards')}${n}${discards.length ? `${c}${piecesInWords(discards, (x) => x, sep)}` : ''}`);
-    parts.push(...seat);
+    parts.push(`${s.name}${sp.aside(about.join(sp.sep))}`);
+    if (s.groups.length) parts.push(groupsInWords(sp, s.groups));
+    if (s.flowers?.length) parts.push(sp.labelled(word(lang, 'flowers'), s.flowers));
+    const last = new Set(m.lastDiscard?.seat === k ? [m.lastDiscard.index] : []);
+    const discards = namedMarked(sp, s.discards, last, sp.tr('common:words.last'));
+    const head = `${word(lang, 'discards')}${sp.aside(s.discards.length)}`;
+    parts.push(discards.length ? `${head}${sp.colon}${piecesInWords(discards, (x) => x, sp.sep)}` : head);
   });
   return sentences(parts, lang);
 }
@@ -149,34 +176,28 @@ export function sentences(parts: readonly string[], lang: Lang): string {
 export function winnerInWords(m: ResultModel, pieceName: Namer): string {
   const w = m.winner;
   if (!w) return '';
-  const lang = m.locale;
-  const tr = translator(lang);
-  const name = spokenNamer(m.game, lang, pieceName);
-  const sep = tr('common:punct.list');
-  const c = tr('common:punct.colon');
-  const parts = [`${w.name}${w.caption ? `${c}${w.caption}` : ''}`];
-  if (w.groups.length) parts.push(groupsInWords(w.groups, name, lang));
-  if (w.hand.length) parts.push(`${word(lang, 'hand')}${c}${piecesInWords(w.hand, name, sep)}`);
-  if (w.leftover?.length) parts.push(`${word(lang, 'leftover')}${c}${piecesInWords(w.leftover, name, sep)}`);
-  if (w.flowers?.length) parts.push(`${word(lang, 'flowers')}${c}${piecesInWords(w.flowers, name, sep)}`);
-  if (w.jokers?.length) parts.push(`${word(lang, 'jokers')}${c}${piecesInWords(w.jokers, name, sep)}`);
-  if (w.winningCode) parts.push(`${word(lang, 'win')}${c}${name(w.winningCode)}`);
-  return sentences(parts, lang);
+  const sp = speech(m.game, m.locale, pieceName);
+  const parts = [`${w.name}${w.caption ? `${sp.colon}${sp.say(w.caption)}` : ''}`];
+  if (w.groups.length) parts.push(groupsInWords(sp, w.groups));
+  if (w.hand.length) parts.push(sp.labelled(word(m.locale, 'hand'), w.hand));
+  if (w.leftover?.length) parts.push(sp.labelled(word(m.locale, 'leftover'), w.leftover));
+  if (w.flowers?.length) parts.push(sp.labelled(word(m.locale, 'flowers'), w.flowers));
+  if (w.jokers?.length) parts.push(sp.labelled(word(m.locale, 'jokers'), w.jokers));
+  if (w.winningCode) parts.push(sp.labelled(word(m.locale, 'win'), [w.winningCode]));
+  return sentences(parts, m.locale);
 }
 
 /** The whole result image in words: its title, the winner's hand, the scoring lines, the totals and payments. */
 export function resultInWords(m: ResultModel, pieceName: Namer): string {
-  const tr = translator(m.locale);
-  const sep = tr('common:punct.list');
-  const c = tr('common:punct.colon');
+  const { sep, colon, say } = speech(m.game, m.locale, pieceName);
   return sentences(
     [
-      m.title,
+      say(m.title),
       winnerInWords(m, pieceName),
-      ...m.lines.map((l) => (l.value ? `${l.label}${c}${l.value}` : l.label)),
-      ...(m.totals.length ? [`${word(m.locale, 'totals')}${c}${m.totals.map((x) => `${x.name} ${x.delta}`).join(sep)}`] : []),
+      ...m.lines.map((l) => say(l.value ? `${l.label}${colon}${l.value}` : l.label)),
+      ...(m.totals.length ? [`${word(m.locale, 'totals')}${colon}${m.totals.map((x) => `${x.name} ${x.delta}`).join(sep)}`] : []),
       ...(m.payments.length
-        ? [`${word(m.locale, 'payments')}${c}${m.payments.map((x) => `${x.from} → ${x.to} ${x.amount}`).join(sep)}`]
+        ? [`${word(m.locale, 'payments')}${colon}${m.payments.map((x) => `${x.from} → ${x.to} ${x.amount}`).join(sep)}`]
         : []),
     ],
     m.locale,

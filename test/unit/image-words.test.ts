@@ -48,7 +48,9 @@ test("Chắn's red cards, told apart by ink colour in the art, say so; Phỏm ca
   assert.equal(spokenCard('10D', 'en'), '10 of Diamonds');
   assert.equal(spokenCard('AS', 'vi'), 'Át bích');
   assert.equal(spokenCard('KH', 'zh-TW'), '紅心K');
-  assert.doesNotMatch(alt('phom', 'en', 'hand'), /[♠♥♣♦]/);
+  for (const which of ['hand', 'table', 'result'] as const)
+    assert.doesNotMatch(alt('phom', 'en', which), /[♠♥♣♦]/, `${which}: the presenter's "7♥" is said too`);
+  assert.match(alt('phom', 'en', 'table'), /Hoàng Tú ate Ngọc Ánh’s 7 of Hearts\./);
 });
 
 test('a result in words names the winner and their whole hand, the winning piece, the scoring and the payments', () => {
