@@ -16,7 +16,7 @@ import { optionErrorText, optionValueText } from './options-in-force.js';
  * /config keys of the table itself, next to the engine's house rules: the level "Add AI player"
  * adds, the level of the AI that takes over an absent player's seat, and the seat view's hint button.
  */
-export const TABLE_KEYS = ['ai-level', 'takeover-level', 'hints', 'vote-after', 'lobby-days', 'result-days'] as const;
+export const TABLE_KEYS = ['ai-level', 'takeover-level', 'hints', 'vote-after', 'lobby-days', 'idle-days'] as const;
 type TableKey = (typeof TABLE_KEYS)[number];
 const isTableKey = (k: string | null): k is TableKey => (TABLE_KEYS as readonly string[]).includes(k ?? '');
 const FIELD: Record<TableKey, keyof TableSettings> = {
@@ -25,11 +25,11 @@ const FIELD: Record<TableKey, keyof TableSettings> = {
   hints: 'hints',
   'vote-after': 'voteAfter',
   'lobby-days': 'lobbyDays',
-  'result-days': 'resultDays',
+  'idle-days': 'idleDays',
 };
 /** Every key /config set and reset take for a game: its house rules, then the table keys (for "unknown option"). */
 const knownKeys = (fields: Record<string, OptionSpec>): string => [...Object.keys(fields), ...TABLE_KEYS].join(', ');
-const RANGE: Partial<Record<TableKey, [number, number]>> = { 'vote-after': [1, 30], 'lobby-days': [0, 90], 'result-days': [0, 90] };
+const RANGE: Partial<Record<TableKey, [number, number]>> = { 'vote-after': [1, 30], 'lobby-days': [0, 90], 'idle-days': [0, 90] };
 const allowedTable = (k: TableKey) => {
   const r = RANGE[k];
   return k === 'hints' ? 'on, off' : r ? `${r[0]}–${r[1]}` : AI_LEVELS.join(', ');
@@ -82,13 +82,13 @@ export function setOption(store: Store, guildId: string, game: GameId, key: stri
 /**
  * What a change means for games already running: they keep their rules and table settings, except
  * `vote-after`, which the reminder reads from the server's settings when it goes out (act.ts), and
- * `lobby-days`, which the expiry reads for lobbies already open (lobby-expiry.ts), and `result-days`,
- * which the result expiry reads for running games (result-expiry.ts).
+ * `lobby-days`, which the expiry reads for lobbies already open (lobby-expiry.ts), and `idle-days`,
+ * which the idle expiry reads for running and paused games (idle-expiry.ts).
  */
 export function runningNote(key: string | null, t: T): string {
   if (key === 'vote-after') return t('common:config.vote-after-running');
   if (key === 'lobby-days') return t('common:config.lobby-days-running');
-  if (key === 'result-days') return t('common:config.result-days-running');
+  if (key === 'idle-days') return t('common:config.idle-days-running');
   // A reset of everything resets vote-after too.
   if (key === null) return t('common:config.reset-all-running');
   return t('common:config.running-unaffected');

@@ -1,7 +1,8 @@
 /**
  * What a process running for months tidies, every `HOUSEKEEPING_MS` (a scheduler round runs it):
  * - idle lobbies close (lobby-expiry.ts, /config lobby-days);
- * - a match whose hand result waited too long for Next hand ends (result-expiry.ts, /config result-days);
+ * - a match nobody plays any more ends (idle-expiry.ts, /config idle-days): a result nobody follows
+ *   up, a move without a deadline nobody makes, a table paused for good;
  * - a hand's result that could not be posted (a Discord error after discord.js's retries, a render
  *   error) is posted again: it carries the Next hand / End match buttons, without which the table
  *   waits for ever (at most `PER_SWEEP` a sweep, a minute after the game last changed);
@@ -18,7 +19,7 @@
 import type { BotContext, GameLocks } from './context.js';
 import { DAY_MS } from './lobby.js';
 import { expireLobbies } from './lobby-expiry.js';
-import { expireResults } from './result-expiry.js';
+import { expireIdle } from './idle-expiry.js';
 import type { ShardScope } from '../store/shards.js';
 import { noteStorageError } from '../store/health.js';
 import { run } from './effects.js';
@@ -32,7 +33,7 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
     ctx.log.error({ err: e }, `${what} failed`);
   };
   await expireLobbies(ctx, locks, now, scope).catch(failed('closing idle lobbies'));
-  await expireResults(ctx, locks, now, scope).catch(failed('ending matches left at a result'));
+  await expireIdle(ctx, locks, now, scope).catch(failed('ending idle matches'));
   // What a failed post or edit left behind, once the game has been quiet for a minute (at most
   // PER_SWEEP each a round): a hand's result (its Next hand / End match buttons), for a day the end
   // of a match (final standings) and a table message showing an older state than the game's.

@@ -599,16 +599,14 @@ export class GameStore {
   }
 
   /**
-   * Running games at a hand's result (its results are recorded: Next hand / End match wait) with
-   * nothing public changed since `before` (`public_at`), oldest first.
+   * Running or paused games with nothing public changed since `before` (`public_at`), oldest first.
    */
-  idleResults(before: number, scope?: ShardScope | null): { id: string; guildId: string | null; game: GameId; publicAt: number }[] {
+  idleTables(before: number, scope?: ShardScope | null): { id: string; guildId: string | null; game: GameId; publicAt: number }[] {
     const s = scopeSql(scope, 'g.guild_id');
     return this.db
       .prepare(
         `SELECT g.id, g.guild_id AS guildId, g.game, g.public_at AS publicAt FROM games g
-          WHERE g.status = 'running' AND g.public_at <= ? AND ${s.sql}
-            AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id AND r.hand = g.hand_index)
+          WHERE g.status IN ('running', 'paused') AND g.public_at <= ? AND ${s.sql}
           ORDER BY g.public_at, g.id`,
       )
       .all(before, ...s.args) as { id: string; guildId: string | null; game: GameId; publicAt: number }[];

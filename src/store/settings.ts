@@ -25,10 +25,10 @@ export interface TableSettings {
    */
   lobbyDays: number;
   /**
-   * Days a hand's result waits for Next hand / End match with nothing public changing before the
-   * match ends by itself (src/bot/result-expiry.ts). 0: it waits for ever.
+   * Days a running or paused table may go without a public change before the match ends by itself
+   * (src/bot/idle-expiry.ts). 0: it never does.
    */
-  resultDays: number;
+  idleDays: number;
 }
 export const DEFAULT_TABLE_SETTINGS: TableSettings = {
   aiLevel: 'normal',
@@ -36,7 +36,7 @@ export const DEFAULT_TABLE_SETTINGS: TableSettings = {
   hints: true,
   voteAfter: 3,
   lobbyDays: 7,
-  resultDays: 14,
+  idleDays: 30,
 };
 const whole = (v: unknown, d: number): number => (typeof v === 'number' && Number.isInteger(v) ? v : d);
 
@@ -86,7 +86,7 @@ export class SettingsStore {
       hints: typeof raw.hints === 'boolean' ? raw.hints : DEFAULT_TABLE_SETTINGS.hints,
       voteAfter: whole(raw['vote-after'], DEFAULT_TABLE_SETTINGS.voteAfter),
       lobbyDays: whole(raw['lobby-days'], DEFAULT_TABLE_SETTINGS.lobbyDays),
-      resultDays: whole(raw['result-days'], DEFAULT_TABLE_SETTINGS.resultDays),
+      idleDays: whole(raw['idle-days'], DEFAULT_TABLE_SETTINGS.idleDays),
     };
   }
 
@@ -97,7 +97,7 @@ export class SettingsStore {
       hints: t.hints,
       'vote-after': t.voteAfter,
       'lobby-days': t.lobbyDays,
-      'result-days': t.resultDays,
+      'idle-days': t.idleDays,
     });
     this.db
       .prepare(

@@ -57,10 +57,10 @@ export type TableCommand =
   /** After a restart: AI seats and deadlines brought up to date, undelivered effects re-derived. */
   | { kind: 'sync'; gameId: string }
   /**
-   * Housekeeping (bot/result-expiry.ts): a hand's result has waited `days` days for Next hand or End
-   * match with nothing public changed since `publicAt`; the match ends as End match would end it.
+   * Housekeeping (bot/idle-expiry.ts): nothing public has changed at the table for `days` days (since
+   * `publicAt`): the match ends as End match would end it, a hand in play with it.
    */
-  | { kind: 'expire-result'; gameId: string; publicAt: number; days: number }
+  | { kind: 'expire-idle'; gameId: string; publicAt: number; days: number }
   /** The clicker's claim preferences for this game (src/table/prefs.ts); answers a pending claim they now cover. */
   | { kind: 'prefs'; gameId: string; userId: string; values: readonly string[] };
 
@@ -986,13 +986,13 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       return { ...nothing({ ok: true, seat, applied: 0, hint }), warnings };
     }
 
-    case 'expire-result': {
-      // Only the result that waited: a click or a seat change since (public_at moved), a next hand, a
-      // pause or an ended match leave the table as it is.
-      if (t.row.status !== 'running' || t.row.publicAt !== cmd.publicAt || !step.result())
+    case 'expire-idle': {
+      // Only the table that stayed idle: a move, a click or a seat change since (public_at moved) or an
+      // ended match leave it as it is.
+      if ((t.row.status !== 'running' && t.row.status !== 'paused') || t.row.publicAt !== cmd.publicAt)
         return nothing({ ok: false, refusal: refuse('errors:stale'), applied: 0 });
       step.finish();
-      step.effects.push({ kind: 'table', notice: { key: 'result-expired', days: cmd.days } });
+      step.effects.push({ kind: 'table', notice: { key: 'idle-ended', days: cmd.days } });
       return done({ ok: true });
     }
 

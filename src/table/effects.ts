@@ -27,8 +27,8 @@ export type Notice =
   | { key: 'claims-ai' | 'claims-end'; opening?: true }
   /** A seat was played for its away player (`/away`). */
   | { key: 'away'; seat: number }
-  /** The match ended by itself: its last result waited `days` days for Next hand (/config result-days). */
-  | { key: 'result-expired'; days: number };
+  /** The match ended by itself: nothing happened at the table for `days` days (/config idle-days). */
+  | { key: 'idle-ended'; days: number };
 
 export type Effect =
   /**

@@ -117,8 +117,8 @@ export function noticeText(t: Table, n: Notice, lang: Lang): string {
     case 'claims-ai':
     case 'claims-end':
       return tr(`common:absent-claims.${n.key === 'claims-ai' ? 'done-ai' : 'done-end'}${n.opening ? '-opening' : ''}`);
-    case 'result-expired':
-      return tr('common:notice.result-expired', { count: n.days });
+    case 'idle-ended':
+      return tr('common:notice.idle-ended', { count: n.days });
   }
 }
 

@@ -170,7 +170,7 @@ test('hints: refused when the server switched them off, for a spectator, and wit
 });
 
 /** A server's table settings before /config touches them. */
-const DEFAULTS = { aiLevel: 'normal', takeoverLevel: 'normal', hints: true, voteAfter: 3, lobbyDays: 7, resultDays: 14 };
+const DEFAULTS = { aiLevel: 'normal', takeoverLevel: 'normal', hints: true, voteAfter: 3, lobbyDays: 7, idleDays: 30 };
 
 test('/config ai-level, takeover-level and hints: stored per server and game, validated, reset', () => {
   const store = openStore(':memory:', engineOf);
@@ -188,7 +188,7 @@ test('/config ai-level, takeover-level and hints: stored per server and game, va
     hints: false,
     voteAfter: 3,
     lobbyDays: 7,
-    resultDays: 14,
+    idleDays: 30,
   });
   assert.deepEqual(store.settings.table('g', 'chan'), DEFAULTS, 'per game');
   // House rules and table settings live side by side.
