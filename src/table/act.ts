@@ -755,7 +755,10 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
         case 'pause':
         case 'resume': {
           const want = cmd.verb;
-          if ((want === 'pause') !== (t.row.status === 'running'))
+          // Pause only while a hand is in play (#13 §4; the table offers it then): a click on an older
+          // table message after the hand ended would pause a table whose result waits for Next hand,
+          // which a paused table refuses.
+          if ((want === 'pause') !== (t.row.status === 'running') || (want === 'pause' && step.result()))
             return nothing({ ok: false, seat, refusal: refuse('errors:stale'), applied: 0 });
           // Votes of people playing their own seats only (absent.ts voterIds).
           const eligible = voterIds(step.seats);
@@ -992,7 +995,11 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       if ((t.row.status !== 'running' && t.row.status !== 'paused') || t.row.publicAt !== cmd.publicAt)
         return nothing({ ok: false, refusal: refuse('errors:stale'), applied: 0 });
       step.finish();
-      step.effects.push({ kind: 'table', notice: { key: 'idle-ended', days: cmd.days } });
+      // How long it was idle, which may be more than the setting (lowered, or 0 until now).
+      step.effects.push({
+        kind: 'table',
+        notice: { key: 'idle-ended', days: Math.max(cmd.days, Math.floor((now - cmd.publicAt) / 86_400_000)) },
+      });
       return done({ ok: true });
     }
 

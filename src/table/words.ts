@@ -12,7 +12,7 @@
 import type { HandModel, PieceGroup, ResultModel, TableModel } from '../render/model.js';
 import { BACK } from '../render/model.js';
 import { isChanRed } from '../render/codes.js';
-import { word } from '../render/draw.js';
+import { word } from '../render/words.js';
 import type { GameId } from '../games/core/types.js';
 import { translator, type Lang } from './i18n.js';
 
@@ -187,18 +187,21 @@ export function winnerInWords(m: ResultModel, pieceName: Namer): string {
   return sentences(parts, m.locale);
 }
 
-/** The whole result image in words: its title, the winner's hand, the scoring lines, the totals and payments. */
+/**
+ * The whole result image in words: its title, the totals and payments (first: alt text stops at
+ * 1,024 characters), the winner's hand, the scoring lines.
+ */
 export function resultInWords(m: ResultModel, pieceName: Namer): string {
   const { sep, colon, say } = speech(m.game, m.locale, pieceName);
   return sentences(
     [
       say(m.title),
-      winnerInWords(m, pieceName),
-      ...m.lines.map((l) => say(l.value ? `${l.label}${colon}${l.value}` : l.label)),
       ...(m.totals.length ? [`${word(m.locale, 'totals')}${colon}${m.totals.map((x) => `${x.name} ${x.delta}`).join(sep)}`] : []),
       ...(m.payments.length
         ? [`${word(m.locale, 'payments')}${colon}${m.payments.map((x) => `${x.from} → ${x.to} ${x.amount}`).join(sep)}`]
         : []),
+      winnerInWords(m, pieceName),
+      ...m.lines.map((l) => say(l.value ? `${l.label}${colon}${l.value}` : l.label)),
     ],
     m.locale,
   );

@@ -9,6 +9,8 @@ import { initialState } from '../../src/store/index.js';
 import { defaultOptions } from '../../src/games/core/options.js';
 import { translator } from '../../src/table/i18n.js';
 import { amount } from '../../src/table/present/common.js';
+import { imageAlt, presentCtx, resultView } from '../../src/table/views.js';
+import { rig } from '../support/table-rig.js';
 import type { AnyEngine, BaseAction, Decision, HandResult } from '../../src/games/core/types.js';
 import type { ClassicResult } from '../../src/games/classic-mahjong/scoring/settle.js';
 
@@ -54,3 +56,29 @@ for (const eastDouble of [true, false]) {
     for (const p of marked) assert.ok(p.from === names[east] || p.to === names[east], 'only payments involving East');
   });
 }
+
+test("every hand's score is in the result message's text (it keeps a result's first lines), and the alt text keeps the payments", () => {
+  const r = rig('classic-mahjong', ['human', 'ai', 'ai', 'ai'], { seed: 'cl-0' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  for (let k = 0; k < 500; k++) {
+    const t = r.ts.load(r.gameId)!;
+    if (t.engine.result(t.state)) break;
+    const x = r.store.timers.forGame(r.gameId)[0]!;
+    r.clock.t = x.deadline + 1;
+    r.run({ kind: 'timeout', gameId: r.gameId, seat: x.seat, timerKind: x.kind, deadline: x.deadline });
+  }
+  const t = r.ts.load(r.gameId)!;
+  const res = t.engine.result(t.state) as ClassicResult;
+  assert.ok(res.winners.length, 'a win (seed cl-0)');
+  const v = resultView(t, 'en', false)!;
+  assert.ok(v.model.lines.length > 15, 'more scoring lines than the message keeps');
+  for (const name of t.names)
+    assert.ok(
+      v.lines.some((l) => l.includes(`${name} · Hand score`)),
+      `${name}'s hand score in the text`,
+    );
+  const alt = imageAlt(t.presenter, v.model, presentCtx(t, 'en'));
+  assert.ok(alt.length <= 1024);
+  const lastPayment = v.model.payments.at(-1)!;
+  assert.ok(alt.includes(`${lastPayment.from} → ${lastPayment.to}`), 'the last payment is in the alt text');
+});

@@ -56,7 +56,11 @@ test('idle-days is per server and game and applies to running tables: 0 keeps an
     // The result waited 60 days already: the next round ends it.
     await later(w, 11 * 60_000);
     assert.equal(w.store.games.get(chan.gameId)!.status, 'finished', 'the setting applies to a table already waiting');
-    assert.match(w.sim.text(tableMessage(w, chan.gameId)), /nothing happened at the table for 1 day\./);
+    assert.match(
+      w.sim.text(tableMessage(w, chan.gameId)),
+      /nothing happened at the table for 60 days\./,
+      'how long it was idle, not the setting',
+    );
 
     // Phỏm keeps the default (30): a seat left 10 days in is a public change, and the count starts again.
     const phom = await atResult(w, 'phom');

@@ -193,5 +193,6 @@ function scoredLines(pub: PublicView, r: HandResult, ctx: PresentCtx): Pick<Resu
     const doubled = settles > 0 && raw.amount === 2 * settles && (raw.from === east || raw.to === east);
     return doubled ? { ...p, amount: `${p.amount} · ${ctx.t('classic-mahjong:ui.east-double')}` } : p;
   });
-  return { ...base, lines: [...base.lines, ...lines], payments };
+  // First: the message text keeps a result's first lines only (views.ts resultView).
+  return { ...base, lines: [...lines, ...base.lines], payments };
 }
