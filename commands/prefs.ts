@@ -28,7 +28,7 @@ import { langOf, translator, type Lang, type T } from '../src/table/i18n.js';
 import { encodeCommandId } from '../src/bot/custom-id.js';
 import { button, row, type Row } from '../src/bot/messages.js';
 import { isSeatPlace, SEAT_PLACES, TURN_TIMES, type SeatPlace } from '../src/store/index.js';
-import { CLAIMS, prefsOf, readPrefs, writePrefs } from '../src/table/prefs.js';
+import { CLAIMS, claimPrefLabel, prefsOf, readPrefs, writePrefs } from '../src/table/prefs.js';
 import { missingForSeatThread, seatNoticeLine } from '../src/bot/seat-channels.js';
 import type { GameId } from '../src/table/manifests.js';
 import type { CommandComponentInteraction } from '../src/bot/command-types.js';
@@ -40,8 +40,7 @@ export const data = named(new SlashCommandBuilder(), 'prefs', 'prefs').addString
 const id = (rest: string) => encodeCommandId('prefs', rest);
 const CLAIM_GAMES = Object.keys(CLAIMS) as GameId[];
 
-const prefLabel = (t: T, p: string) =>
-  p.startsWith('never.') ? t('common:prefs.never', { kind: t(`common:prefs.kind.${p.slice(6)}`) }) : t(`common:prefs.${p}`);
+const prefLabel = (t: T, p: string) => claimPrefLabel(t, p);
 
 /** The panel: the seat view place (three buttons) and one claim-preferences select per game with claims. */
 export function panel(

@@ -19,6 +19,16 @@ export const CLAIMS: Partial<Record<GameId, { win: string; kinds: string[] }>> =
 export type ClaimPref = string;
 
 /** The preferences a game offers, in display order. */
+/**
+ * A preference in the reader's words: "Never pung". A kind whose word is a loanword has its own
+ * sentence (`never_chiu`: zh-TW spaces a Latin word, "永不 chíu", but not "永不碰").
+ */
+export function claimPrefLabel(t: (key: string, o?: Record<string, unknown>) => string, p: ClaimPref): string {
+  if (!p.startsWith('never.')) return t(`common:prefs.${p}`);
+  const kind = p.slice(6);
+  return t('common:prefs.never', { kind: t(`common:prefs.kind.${kind}`), context: kind });
+}
+
 export function prefsOf(game: GameId): ClaimPref[] {
   const c = CLAIMS[game];
   return c ? ['auto-pass', 'always-win', ...c.kinds.map((k) => `never.${k}`)] : [];

@@ -18,7 +18,7 @@ import type { Table } from './store.js';
 import type { UiRow } from './ui.js';
 import { shownName } from '../store/privacy.js';
 import type { HandRow, MatchEntry } from '../store/results.js';
-import { prefsOf } from './prefs.js';
+import { claimPrefLabel, prefsOf } from './prefs.js';
 import { CLAIMS_ARG } from './absent.js';
 import { deepFreeze } from '../games/core/view-cache.js';
 
@@ -673,9 +673,7 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
         minValues: 0,
         maxValues: prefs.length,
         options: prefs.map((p) => ({
-          label: p.startsWith('never.')
-            ? tr('common:prefs.never', { kind: tr(`common:prefs.kind.${p.slice(6)}`) })
-            : tr(`common:prefs.${p}`),
+          label: claimPrefLabel(tr, p),
           value: p,
           default: mine.has(p),
         })),
