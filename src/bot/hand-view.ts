@@ -7,6 +7,7 @@ import type { BotContext } from './context.js';
 import { png } from './messages.js';
 import { v2Layout, type V2Message } from './layout.js';
 import { handView, imageAlt, presentCtx } from '../table/views.js';
+import { spokenNamer } from '../table/words.js';
 import type { Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
 import { slices } from './slices.js';
@@ -42,7 +43,11 @@ export async function handPayload(
   const pc = { ...presentCtx(t, lang), view: t.engine.view(t.state, seat) };
   const alt = imageAlt(t.presenter, v.model, pc);
   const claim = v.claim
-    ? { image: await ctx.render.claim(v.claim.model), text: `**${v.claim.caption}**`, alt: t.presenter.pieceName(v.claim.model.code, pc) }
+    ? {
+        image: await ctx.render.claim(v.claim.model),
+        text: `**${v.claim.caption}**`,
+        alt: spokenNamer(t.row.game, lang, (c) => t.presenter.pieceName(c, pc))(v.claim.model.code),
+      }
     : null;
   return {
     ...v2Layout({

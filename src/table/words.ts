@@ -11,7 +11,7 @@
  */
 import type { HandModel, PieceGroup, ResultModel, TableModel } from '../render/model.js';
 import { BACK } from '../render/model.js';
-import { isChanRed } from '../render/codes.js';
+import { isChanRed, isMahjong } from '../render/codes.js';
 import { word } from '../render/words.js';
 import type { GameId } from '../games/core/types.js';
 import { translator, type Lang } from './i18n.js';
@@ -75,6 +75,8 @@ interface Speech {
   labelled(label: string, codes: readonly string[]): string;
   /** A presenter's text as it is said: Phỏm's "7♥" in it becomes "7 of Hearts". */
   say(text: string): string;
+  /** The mark of a piece taken from another seat: eaten (the card games), claimed (the mahjongs: 吃 is a chow there). */
+  claimed: string;
 }
 
 const SUIT_CODE: Record<string, string> = { '♠': 'S', '♥': 'H', '♣': 'C', '♦': 'D' };
@@ -92,6 +94,7 @@ function speech(game: GameId, lang: Lang, pieceName: Namer): Speech {
     colon,
     aside: (text) => tr('common:punct.aside', { text }),
     labelled: (label, codes) => `${label}${colon}${piecesInWords(codes, name, sep)}`,
+    claimed: isMahjong(game) ? tr('common:words.claimed') : word(lang, 'eaten').toLowerCase(),
     say: (text) =>
       game === 'phom'
         ? text.replace(/(10|[2-9AJQK])([♠♥♣♦])/gu, (_, r: string, s: string) => spokenCard(`${r}${SUIT_CODE[s]}`, lang))
@@ -109,7 +112,7 @@ function groupInWords(sp: Speech, g: PieceGroup): string {
   const eaten = word(sp.lang, 'eaten').toLowerCase();
   // A group captioned "Eaten" (Phỏm's eaten cards) does not tag each of its cards again.
   const marked = new Set(g.label?.toLowerCase() === eaten ? [] : (g.marked ?? []));
-  const parts = namedMarked(sp, g.codes, marked, eaten).map((n, i) => (hidden.has(i) ? sp.tr('common:words.face-down') : n));
+  const parts = namedMarked(sp, g.codes, marked, sp.claimed).map((n, i) => (hidden.has(i) ? sp.tr('common:words.face-down') : n));
   // Equal neighbours once with their count, as for loose pieces (marks and face-down kept apart).
   const body = piecesInWords(parts, (x) => x, sp.sep);
   return g.label ? `${g.label}${sp.colon}${body}` : body;

@@ -25,7 +25,7 @@ test('a hand in words has the loose pieces, the sets (a pung after it is claimed
   assert.match(phom, /Drawn: Queen of Diamonds\./);
   assert.match(phom, /Round 3 — discard a card$/);
   const vn = alt('vn-mahjong', 'en', 'hand');
-  assert.match(vn, /Exposed: Pung White: White, White \(eaten\), White\./, 'the exposed pung');
+  assert.match(vn, /Exposed: Pung White: White, White \(claimed\), White\./, 'the exposed pung, its claimed tile marked');
   assert.match(vn, /Flowers: Plum, King 1, Joker Tổng/);
   assert.match(vn, /7 Crak ×2/, 'equal pieces once with their count');
 });
@@ -33,9 +33,9 @@ test('a hand in words has the loose pieces, the sets (a pung after it is claimed
 test('the table in words has every seat: whose turn, dealer, score, hand count, sets, flowers, discards with the last one marked, the stock', () => {
   const t = alt('vn-mahjong', 'en', 'table');
   assert.match(t, /^Wall \d+\. Hoàng Long discarded 9 Bam\./);
-  assert.match(t, /Minh Anh \(to play, dealer, East, \+24, 11 in hand\)\. Pung: White, White \(eaten\), White\. Flowers: Plum/);
+  assert.match(t, /Minh Anh \(to play, dealer, East, \+24, 11 in hand\)\. Pung: White, White \(claimed\), White\. Flowers: Plum/);
   assert.match(t, /Discards \(8\): South, 7 Dot, 1 Crak, 9 Bam, 6 Dot, 4 Crak, 8 Bam, 9 Bam \(last discard\)/);
-  assert.match(t, /Tuấn Kiệt \(West, \+12, 10 in hand\)\. Chow: 3 Dot \(eaten\), 4 Dot, 5 Dot/);
+  assert.match(t, /Tuấn Kiệt \(West, \+12, 10 in hand\)\. Chow: 3 Dot \(claimed\), 4 Dot, 5 Dot/);
   for (const name of ['Minh Anh', 'Bảo Trâm', 'Tuấn Kiệt', 'Hoàng Long']) assert.ok(t.includes(name), name);
 });
 
@@ -62,6 +62,7 @@ test('a result in words names the winner and their whole hand, the winning piece
 });
 
 test('zh-TW reads as zh-TW: full-width stops, colons and brackets, 、 between pieces, ； between sets', () => {
+  assert.match(alt('classic-mahjong', 'zh-TW', 'result'), /碰 發：發、發（他家打出）、發/, 'a claimed tile is not 吃 (a chow) in mahjong');
   const h = alt('chan', 'zh-TW', 'hand');
   assert.match(h, /^你的手牌（19）：一萬、一索、支支（紅）/);
   assert.match(h, /明牌：同點：二索、二萬（吃）；對子：/);

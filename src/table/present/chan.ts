@@ -140,7 +140,7 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction> 
         (c) => `${ctx.t(`chan:item.${c.cuoc}`, { defaultValue: c.cuoc })}${c.count && c.count > 1 ? ` ×${c.count}` : ''}`,
       );
       const head = ctx.t(`chan:action.${x.type}`);
-      return `${head}: ${calls.length ? calls.join(ctx.t('common:punct.list')) : ctx.t('chan:ui.nothing', { defaultValue: '—' })}`;
+      return `${head}${ctx.t('common:punct.colon')}${calls.length ? calls.join(ctx.t('common:punct.list')) : ctx.t('chan:ui.nothing', { defaultValue: '—' })}`;
     }
     return genericLabel('chan', a, ctx, (c) => name(c, ctx));
   },
@@ -151,7 +151,7 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction> 
   lastAction(pub, ctx) {
     const l = pub.lastAction;
     if (!l) return undefined;
-    return `${ctx.names[l.seat] ?? ''}: ${genericLabel('chan', l, ctx, (c) => name(c, ctx))}`;
+    return `${ctx.names[l.seat] ?? ''}${ctx.t('common:punct.colon')}${genericLabel('chan', l, ctx, (c) => name(c, ctx))}`;
   },
   pieceName: (code, ctx) => name(code, ctx),
   onOffer: (pub, ctx) => (pub.offer ? name(pub.offer.card, ctx) : undefined),

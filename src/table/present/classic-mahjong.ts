@@ -152,7 +152,7 @@ export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction
         ? ([...(pub.seats[l.seat]?.melds ?? [])].reverse().find((m) => m.type === 'chow' && m.tiles.includes(l.tile!))?.tiles ?? [l.tile])
         : null;
     const rec = run ? { type: 'chow', tiles: run } : l;
-    return `${playerName(pub, l.seat, ctx)}: ${genericLabel('classic-mahjong', rec, ctx, (c) => name(c, ctx))}`;
+    return `${playerName(pub, l.seat, ctx)}${ctx.t('common:punct.colon')}${genericLabel('classic-mahjong', rec, ctx, (c) => name(c, ctx))}`;
   },
   pieceName: (c, ctx) => name(c, ctx),
   onOffer: (pub, ctx) => (pub.claimable ? name(pub.claimable.tile, ctx) : undefined),

@@ -162,7 +162,7 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action> = {
     // The engine records a lay-down's phỏm as `cards`, the text names them `melds`; a send is shown
     // with the phỏm it went to (the public view's), not its index, as the button shows it.
     const rec: Action | typeof l = l.type === 'lay-down' ? { type: 'lay-down', melds: l.cards } : l;
-    return `${ctx.names[l.seat] ?? ''}: ${phomPresenter.actionLabel(rec as Action, { ...ctx, view: pub as unknown as SeatView })}`;
+    return `${ctx.names[l.seat] ?? ''}${ctx.t('common:punct.colon')}${phomPresenter.actionLabel(rec as Action, { ...ctx, view: pub as unknown as SeatView })}`;
   },
   pieceName: (code) => prettyCard(code),
 };

@@ -204,7 +204,7 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
       (l.action as { type?: string }).type === 'chow'
         ? chowLabel(l.action as unknown as ChowLike, ctx)
         : genericLabel('vn-mahjong', l.action, ctx, (c) => name(c, ctx));
-    return `${ctx.names[l.person] ?? ''}: ${label}`;
+    return `${ctx.names[l.person] ?? ''}${ctx.t('common:punct.colon')}${label}`;
   },
   pieceName: (c, ctx) => name(c, ctx),
   onOffer: (pub, ctx) => (pub.claimable ? name(pub.claimable.tile, ctx) : undefined),
