@@ -7,11 +7,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sampleModels } from '../render/samples.js';
-import { imageAlt } from '../../src/table/views.js';
+import { imageAlt, presentCtx } from '../../src/table/views.js';
+import { rig } from '../support/table-rig.js';
 import { GAMES } from '../../src/table/manifests.js';
 import { translator, type Lang } from '../../src/table/i18n.js';
 import { piecesInWords, spokenCard, tableInWords } from '../../src/table/words.js';
-import type { GameId } from '../../src/games/core/types.js';
+import type { BaseAction, GameId } from '../../src/games/core/types.js';
 
 const alt = (g: GameId, lang: Lang, which: 'hand' | 'table' | 'result') => {
   const s = sampleModels(g, lang);
@@ -84,4 +85,23 @@ test('equal neighbours once with their count; alt text at most 1,024 characters,
   const a = imageAlt(GAMES['vn-mahjong'].presenter, table, { lang: 'vi', t: translator('vi'), names: [] });
   assert.equal(a.length, 1024);
   assert.ok(a.endsWith('…'));
+});
+
+test("zh-TW: a table's last action joins the player and the move with the language's colon", () => {
+  for (const game of ['phom', 'chan', 'vn-mahjong', 'classic-mahjong'] as const) {
+    const r = rig(game, ['human', 'human', 'human', 'human']);
+    r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    let line: string | undefined;
+    let t = r.ts.load(r.gameId)!;
+    // Moves until the table shows one (an opening's secret choices show none).
+    for (let k = 0; k < 30 && !line; k++) {
+      const d = r.pending()[0]!;
+      r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action: t.engine.ai(t.state, d.seat) as BaseAction, ver: null });
+      t = r.ts.load(r.gameId)!;
+      line = t.presenter.lastAction(t.engine.publicView(t.state), presentCtx(t, 'zh-TW'));
+    }
+    assert.ok(line, game);
+    assert.match(line, /：/, `${game}: ${line}`);
+    assert.doesNotMatch(line, /: /, `${game}: ${line}`);
+  }
 });
