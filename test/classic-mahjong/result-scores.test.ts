@@ -10,7 +10,7 @@ import { defaultOptions } from '../../src/games/core/options.js';
 import { translator } from '../../src/table/i18n.js';
 import { amount } from '../../src/table/present/common.js';
 import { imageAlt, presentCtx, resultView } from '../../src/table/views.js';
-import { rig } from '../support/table-rig.js';
+import { rig, timeOutToResult } from '../support/table-rig.js';
 import type { AnyEngine, BaseAction, Decision, HandResult } from '../../src/games/core/types.js';
 import type { ClassicResult } from '../../src/games/classic-mahjong/scoring/settle.js';
 
@@ -60,14 +60,7 @@ for (const eastDouble of [true, false]) {
 test("every hand's score is in the result message's text (it keeps a result's first lines), and the alt text keeps the payments", () => {
   const r = rig('classic-mahjong', ['human', 'ai', 'ai', 'ai'], { seed: 'cl-0' });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  for (let k = 0; k < 500; k++) {
-    const t = r.ts.load(r.gameId)!;
-    if (t.engine.result(t.state)) break;
-    const x = r.store.timers.forGame(r.gameId)[0]!;
-    r.clock.t = x.deadline + 1;
-    r.run({ kind: 'timeout', gameId: r.gameId, seat: x.seat, timerKind: x.kind, deadline: x.deadline });
-  }
-  const t = r.ts.load(r.gameId)!;
+  const t = timeOutToResult(r);
   const res = t.engine.result(t.state) as ClassicResult;
   assert.ok(res.winners.length, 'a win (seed cl-0)');
   const v = resultView(t, 'en', false)!;

@@ -1,7 +1,7 @@
 /** An in-memory table (store + table layer, no Discord) for tests of `act` (src/table/act.ts). */
 import { openStore, type Store, type TimerPreset } from '../../src/store/index.js';
 import { engineOf, GAMES, type GameManifest } from '../../src/table/manifests.js';
-import { tableStore, type TableStore } from '../../src/table/store.js';
+import { tableStore, type Table, type TableStore } from '../../src/table/store.js';
 import { act, type TableCommand } from '../../src/table/act.js';
 import { seatToken } from '../../src/table/seat-token.js';
 import { defaultOptions } from '../../src/games/core/options.js';
@@ -89,4 +89,19 @@ export function rig(game: GameId, seats: SeatSpec[], o: RigOptions = {}): Rig {
     version: () => store.games.get(row.id)!.version,
     token: (seat) => seatToken(ts.load(row.id)!, seat),
   };
+}
+
+/**
+ * Lets every deadline run out, one after another (the timeout default or the AI plays), until the
+ * hand has a result; returns the table then.
+ */
+export function timeOutToResult(r: Rig, maxSteps = 500): Table {
+  for (let k = 0; k < maxSteps; k++) {
+    const t = r.ts.load(r.gameId)!;
+    if (t.engine.result(t.state)) return t;
+    const x = r.store.timers.forGame(r.gameId)[0]!;
+    r.clock.t = x.deadline + 1;
+    r.run({ kind: 'timeout', gameId: r.gameId, seat: x.seat, timerKind: x.kind, deadline: x.deadline });
+  }
+  throw new Error('the hand did not end');
 }

@@ -5,19 +5,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rig } from '../support/table-rig.js';
+import { rig, timeOutToResult } from '../support/table-rig.js';
 
 test('a Pause at a hand’s result is refused as stale; the table stays running, its result up', () => {
   const r = rig('phom', ['human', 'ai'], { seed: 'p1' });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  for (let k = 0; k < 400; k++) {
-    const t = r.ts.load(r.gameId)!;
-    if (t.engine.result(t.state)) break;
-    const x = r.store.timers.forGame(r.gameId)[0]!;
-    r.clock.t = x.deadline + 1;
-    r.run({ kind: 'timeout', gameId: r.gameId, seat: x.seat, timerKind: x.kind, deadline: x.deadline });
-  }
-  const t = r.ts.load(r.gameId)!;
+  const t = timeOutToResult(r);
   assert.ok(t.engine.result(t.state), 'at a result');
   const p = r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'pause' });
   assert.equal(p.outcome.ok, false);
