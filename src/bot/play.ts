@@ -70,7 +70,8 @@ export async function tableWords(ctx: BotContext, i: Comp, b: GameButton): Promi
   const t = ctx.table.load(b.gameId);
   const v = t && (t.row.status === 'running' || t.row.status === 'paused') ? tableView(t, lang) : null;
   if (!t || !v?.model) return void (await i.editReply({ content: translator(lang)(t ? 'errors:game-ended' : 'errors:game-not-found') }));
-  const words = tableInWords(v.model, t.row.game, (c) => t.presenter.pieceName(c, presentCtx(t, lang)));
+  const pc = presentCtx(t, lang);
+  const words = tableInWords(v.model, t.row.game, (c) => t.presenter.pieceName(c, pc));
   await i.editReply(v2Text([...v.lines, '', words].join('\n')));
 }
 
