@@ -24,7 +24,7 @@ import {
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { choice, named } from '../src/bot/localize.js';
-import { langOf, translator, type Lang, type T } from '../src/table/i18n.js';
+import { langOf, translator, type Lang } from '../src/table/i18n.js';
 import { encodeCommandId } from '../src/bot/custom-id.js';
 import { button, row, type Row } from '../src/bot/messages.js';
 import { isSeatPlace, SEAT_PLACES, TURN_TIMES, type SeatPlace } from '../src/store/index.js';
@@ -39,8 +39,6 @@ export const data = named(new SlashCommandBuilder(), 'prefs', 'prefs').addString
 
 const id = (rest: string) => encodeCommandId('prefs', rest);
 const CLAIM_GAMES = Object.keys(CLAIMS) as GameId[];
-
-const prefLabel = (t: T, p: string) => claimPrefLabel(t, p);
 
 /** The panel: the seat view place (three buttons) and one claim-preferences select per game with claims. */
 export function panel(
@@ -62,7 +60,7 @@ export function panel(
   for (const g of CLAIM_GAMES) {
     const mine = readPrefs(ctx.store.db, g, [userId]).get(userId) ?? new Set<string>();
     const list = prefsOf(g).filter((p) => mine.has(p));
-    lines.push(`${t(`${g}:name`)}: ${list.length ? list.map((p) => prefLabel(t, p)).join(', ') : t('seatch:prefs.none')}`);
+    lines.push(`${t(`${g}:name`)}: ${list.length ? list.map((p) => claimPrefLabel(t, p)).join(', ') : t('seatch:prefs.none')}`);
   }
   const { turnTime, mentionAlways } = ctx.store.prefs.get(userId);
   const timeLabel = (n: number) => t(`seatch:prefs.turn-time-${n}`);
@@ -97,7 +95,7 @@ export function panel(
         .setPlaceholder(t('seatch:prefs.claims-of', { game: t(`${g}:name`) }).slice(0, 150))
         .setMinValues(0)
         .setMaxValues(options.length)
-        .addOptions(options.map((p) => ({ label: prefLabel(t, p).slice(0, 100), value: p, default: mine.has(p) }))),
+        .addOptions(options.map((p) => ({ label: claimPrefLabel(t, p).slice(0, 100), value: p, default: mine.has(p) }))),
     );
   });
   return {
@@ -164,7 +162,7 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
   if (c && i.isStringSelectMenu() && CLAIM_GAMES.includes(c[1] as GameId)) {
     const game = c[1] as GameId;
     const kept = writePrefs(ctx.store.db, game, user, i.values, ctx.clock.now());
-    const note = `✅ ${t('seatch:prefs.claims-set', { game: t(`${game}:name`), list: kept.length ? kept.map((x) => prefLabel(t, x)).join(', ') : t('seatch:prefs.none') })}`;
+    const note = `✅ ${t('seatch:prefs.claims-set', { game: t(`${game}:name`), list: kept.length ? kept.map((x) => claimPrefLabel(t, x)).join(', ') : t('seatch:prefs.none') })}`;
     await i.update(panel(ctx, user, lang, note));
     return;
   }
