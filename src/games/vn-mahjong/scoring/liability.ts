@@ -70,6 +70,8 @@ export function warnings(melds: readonly CalledMeld[]): Map<string, { n: number;
 
 const calledPungTiles = (melds: readonly CalledMeld[]) =>
   melds.filter((m) => m.called && m.kind !== 'chow').map((m) => tileIndex(m.as[0]!));
+/** The called wind pungs and kongs, in order (the 3rd is Bắc Báo's warning, §11.4). */
+const calledWinds = (melds: readonly CalledMeld[]) => melds.filter((m) => m.called && m.kind !== 'chow' && isWind(tileIndex(m.as[0]!)));
 
 /** What is known of a discarder for the §11.1 exception. */
 export interface DiscarderFacts {
@@ -108,7 +110,7 @@ export function feedingsOf(
   const pungs = calledPungTiles(before);
   if (isDragon(i) && pungs.filter((x) => isDragon(x) && x !== i).length >= 2)
     out.push({ kind: 'bach', winner, feeder, cat: 'dragons', at: m.at, exempt: false });
-  const winds = before.filter((x) => x.called && x.kind !== 'chow' && isWind(tileIndex(x.as[0]!)));
+  const winds = calledWinds(before);
   if (winds.length >= 3 && isHonor(i)) {
     // §11.4 Bắc Báo is also a Cửu Chướng for Chữ: the §11.1 exception covers its feeding too (§15.7),
     // counted from the warning (the 3rd called wind meld).
@@ -186,7 +188,7 @@ export function findLiable(f: LiabilityFacts, o: VnOptions): Liable | null {
     return { seat: from, rule: 'bach-bao' };
   // rule 4: Bắc Báo deal-in (with the §11.1 exception, §15.7): the 4th wind into W's win, or any
   // honour into a Toàn Chữ win, under Bắc Báo's own option (not only as Cửu Chướng for Chữ).
-  const windPungs = f.melds.filter((m) => m.called && m.kind !== 'chow' && isWind(tileIndex(m.as[0]!)));
+  const windPungs = calledWinds(f.melds);
   if (o['liability-bac-bao'] && windPungs.length >= 3 && isHonor(i)) {
     const fourth = isWind(i) && pungs.filter((x) => isWind(x) && x !== i).length >= 3;
     if ((fourth || patterns.includes('toan-chu')) && !isExempt('z', windPungs[2]!.at)) return { seat: from, rule: 'bac-bao' };
