@@ -7,8 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sampleModels } from '../render/samples.js';
-import { imageAlt, presentCtx } from '../../src/table/views.js';
-import { rig } from '../support/table-rig.js';
+import { imageAlt, presentCtx, tableView } from '../../src/table/views.js';
+import { rig, timeOutToResult } from '../support/table-rig.js';
 import { GAMES } from '../../src/table/manifests.js';
 import { translator, type Lang } from '../../src/table/i18n.js';
 import { piecesInWords, spokenCard, tableInWords } from '../../src/table/words.js';
@@ -104,4 +104,14 @@ test("zh-TW: a table's last action joins the player and the move with the langua
     assert.match(line, /：/, `${game}: ${line}`);
     assert.doesNotMatch(line, /: /, `${game}: ${line}`);
   }
+});
+
+test('after a Phỏm hand the shown hands are captioned "In hand" (they hold the eaten cards again), in the image and in words', () => {
+  const r = rig('phom', ['human', 'human', 'human', 'human'], { seed: 'p1' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const t = timeOutToResult(r);
+  const model = tableView(t, 'en').model!;
+  for (const s of model.seats) assert.equal(s.groups.at(-1)!.label, 'In hand', s.name);
+  const words = imageAlt(t.presenter, model, presentCtx(t, 'en'));
+  assert.equal(words.match(/In hand: /g)?.length, 4, words);
 });

@@ -1,6 +1,7 @@
 /** Phỏm presenter: engine views (src/games/phom/views.ts) → render models and labels. */
 import type { PublicView, SeatView, Action } from '../../games/phom/index.js';
 import type { PieceGroup } from '../../render/model.js';
+import { word } from '../../render/words.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
 import { endTitle, genericLabel, resultLines, CARD_CODE } from './common.js';
 
@@ -70,14 +71,15 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action> = {
         const groups = meldGroups(pub, s, ctx);
         if (shown.length)
           groups.push({ codes: shown, label: ctx.t('phom:ui.eaten', { defaultValue: 'Ăn' }), marked: shown.map((_, i) => i) });
-        const note = pub.left[s] ? ctx.t('phom:ui.left', { defaultValue: 'left' }) : pub.ended && pub.hands ? undefined : undefined;
+        const note = pub.left[s] ? ctx.t('phom:ui.left', { defaultValue: 'left' }) : undefined;
         return {
           name: ctx.names[s] ?? `#${s + 1}`,
           isTurn: !pub.ended && pub.turn === s,
           isDealer: pub.starter === s,
           score: ctx.scores[s] ?? '',
           handCount: pub.handCounts[s] ?? 0,
-          groups: pub.ended && pub.hands ? [...groups, { codes: pub.hands[s] ?? [] }] : groups,
+          // After the hand every hand is shown, captioned (its eaten cards are in it again).
+          groups: pub.ended && pub.hands ? [...groups, { codes: pub.hands[s] ?? [], label: word(ctx.lang, 'hand') }] : groups,
           discards: pub.rows[s] ?? [],
           ...(note ? { note } : {}),
         };
