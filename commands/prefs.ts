@@ -5,7 +5,8 @@
  * - my claim preferences, per game with claims (src/table/prefs.ts): auto-pass everything except
  *   a win, always declare a win, never <kind>.
  * - the time for my own turns: the table's, ×2 or ×3 (src/table/timers.ts `deadlines`);
- * - mention me always: pings name me even while my hand view is live (src/bot/seat-views.ts `liveSeats`).
+ * - mention me always: pings name me even while my hand view is live (src/bot/seat-views.ts `liveSeats`);
+ * - large hand: my hand drawn in more rows of larger pieces, for a phone (src/render/hand.ts `LARGE`).
  * All are per user (every table, every server). The lobby's "My hand view" button opens the same
  * panel. A private thread needs the bot's Create Private Threads and Send Messages in Threads
  * permissions in the game's channel: when they are missing here, the panel says so (the hand view
@@ -62,11 +63,12 @@ export function panel(
     const list = prefsOf(g).filter((p) => mine.has(p));
     lines.push(`${t(`${g}:name`)}: ${list.length ? list.map((p) => claimPrefLabel(t, p)).join(', ') : t('seatch:prefs.none')}`);
   }
-  const { turnTime, mentionAlways } = ctx.store.prefs.get(userId);
+  const { turnTime, mentionAlways, largeHand } = ctx.store.prefs.get(userId);
   const timeLabel = (n: number) => t(`seatch:prefs.turn-time-${n}`);
   lines.push('', t('seatch:prefs.turn-time-now', { value: timeLabel(turnTime) }), t('seatch:prefs.turn-time-help'));
   lines.push('', t(mentionAlways ? 'seatch:prefs.mention-now-on' : 'seatch:prefs.mention-now-off'));
-  // One row for both (a message holds five: the places, three claim menus, this).
+  lines.push('', t(largeHand ? 'seatch:prefs.large-now-on' : 'seatch:prefs.large-now-off'));
+  // One row for all three (a message holds five: the places, three claim menus, this).
   const times = row(
     ...TURN_TIMES.map((n) =>
       button(id(`t:${n}`), `${n === turnTime ? '✅ ' : ''}${timeLabel(n)}`, n === turnTime ? ButtonStyle.Success : ButtonStyle.Secondary),
@@ -75,6 +77,11 @@ export function panel(
       id(`m:${mentionAlways ? 'off' : 'on'}`),
       t(mentionAlways ? 'seatch:prefs.mention-on' : 'seatch:prefs.mention-off'),
       mentionAlways ? ButtonStyle.Success : ButtonStyle.Secondary,
+    ),
+    button(
+      id(`l:${largeHand ? 'off' : 'on'}`),
+      t(largeHand ? 'seatch:prefs.large-on' : 'seatch:prefs.large-off'),
+      largeHand ? ButtonStyle.Success : ButtonStyle.Secondary,
     ),
   );
   const places = row(
@@ -156,6 +163,12 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
   if (m && i.isButton()) {
     ctx.store.prefs.setMentionAlways(user, m[1] === 'on');
     await i.update(panel(ctx, user, lang, `✅ ${t(m[1] === 'on' ? 'seatch:prefs.mention-set-on' : 'seatch:prefs.mention-set-off')}`));
+    return;
+  }
+  const l = /^l:(on|off)$/.exec(rest);
+  if (l && i.isButton()) {
+    ctx.store.prefs.setLargeHand(user, l[1] === 'on');
+    await i.update(panel(ctx, user, lang, `✅ ${t(l[1] === 'on' ? 'seatch:prefs.large-set-on' : 'seatch:prefs.large-set-off')}`));
     return;
   }
   const c = /^c:([a-z-]+)$/.exec(rest);

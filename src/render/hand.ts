@@ -40,10 +40,18 @@ export const CHAN_HAND_W = 720;
 export const CHAN_PER_ROW = 8;
 /** Discord's inline image preview width on desktop (what the legibility targets are measured at). */
 export const PREVIEW_W = 550;
-
-export function handWidth(game: HandModel['game']): number {
-  return game === 'chan' ? CHAN_HAND_W : HAND_W;
-}
+/**
+ * About how wide a phone shows an image: a 360 dp screen less the message gutter (avatar and
+ * margins). Every image is shrunk to it, so a 14-tile row is ~20 dp a tile there.
+ */
+export const PHONE_W = 300;
+/**
+ * "Large hand" (/prefs, for phones): Phỏm and the mahjongs lay the hand out 780 units wide instead
+ * of 1200, which wraps it into two rows (a mahjong hand 7 + 6 and the drawn tile, a Phỏm hand 5 + 5
+ * and the drawn card), each piece ~1.5× its share of the width; Chắn puts six cards a row instead
+ * of eight, each card larger, in the same 720 units.
+ */
+export const LARGE = { width: 780, chanPerRow: 6 } as const;
 const PAD = 30;
 const CHAN_PAD = 24;
 const HEADER_H = 74;
@@ -105,7 +113,10 @@ export interface HandLayout {
 export function layoutHand(m: HandModel): HandLayout {
   if (m.game === 'chan') return layoutChanHand(m);
   const sz = sizes(m.game);
-  const inner = HAND_W - PAD * 2;
+  const W = m.large ? LARGE.width : HAND_W;
+  // a large hand wraps into more rows rather than shrinking its pieces
+  const min = m.large ? sz.pref : sz.min;
+  const inner = W - PAD * 2;
   const groups: PieceGroup[] = [...m.groups];
   if (m.flowers?.length) groups.push({ codes: m.flowers, label: word(m.locale, 'flowers') });
   const gstyle: GroupStyle = { game: m.game, locale: m.locale, w: sz.group, gap: 2, label: null };
@@ -126,7 +137,7 @@ export function layoutHand(m: HandModel): HandLayout {
   const fit = (pw: number) => (n + extras) * (pw + gap) - gap + extraGaps;
   if (fit(w) > inner) {
     const shrunk = Math.floor((inner - extraGaps + gap) / (n + extras) - gap);
-    if (shrunk >= sz.min) w = shrunk;
+    if (shrunk >= min) w = shrunk;
     else {
       perRow = Math.max(1, Math.floor((inner - extraGaps + gap) / (w + gap)) - extras);
       perRow = Math.ceil(n / Math.ceil(n / perRow)); // balance the rows
@@ -168,7 +179,7 @@ export function layoutHand(m: HandModel): HandLayout {
   }
   const height = snapHeight(Math.max(rowsY + rows * rowH + markOff + PAD - 8, 200));
   return {
-    width: HAND_W,
+    width: W,
     height,
     w,
     short: false,
@@ -192,9 +203,10 @@ function layoutChanHand(m: HandModel): HandLayout {
   const inner = W - CHAN_PAD * 2;
   const gap = 6;
   const n = m.hand.length;
-  const rows = Math.max(1, Math.ceil(n / CHAN_PER_ROW));
+  const most = m.large ? LARGE.chanPerRow : CHAN_PER_ROW;
+  const rows = Math.max(1, Math.ceil(n / most));
   const perRow = Math.max(1, Math.ceil(n / rows));
-  const w = Math.floor((inner + gap) / CHAN_PER_ROW - gap);
+  const w = Math.floor((inner + gap) / most - gap);
   const d = pieceDims('chan', w, true);
   // the top band: exposed sets at the left, the drawn card at the right
   const extras = m.drawn ? 1 : 0;

@@ -56,6 +56,11 @@ export interface HandModel {
   flowers?: string[];
   /** One line, e.g. 'Your turn — discard'. */
   status?: string;
+  /**
+   * Large pieces for a phone (/prefs "Large hand"): fewer pieces a row in a narrower layout, so
+   * each is a larger share of the image's width, which is what a phone shrinks (hand.ts `LARGE`).
+   */
+  large?: boolean;
 }
 
 export interface SeatModel {

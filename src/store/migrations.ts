@@ -462,4 +462,13 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE user_prefs ADD COLUMN mention_always INTEGER;
     `,
   },
+  {
+    version: 22,
+    name: 'large-hand',
+    sql: `
+      -- 1: draw my hand large, in more rows (a phone shrinks every image to its width); NULL/0 = the
+      -- normal one-row layout. Chosen in /prefs.
+      ALTER TABLE user_prefs ADD COLUMN large_hand INTEGER;
+    `,
+  },
 ];

@@ -30,7 +30,12 @@ export interface UserPrefs {
   turnTime: number;
   /** Mention them for their turns and claim windows even while their hand view is live (/prefs). */
   mentionAlways: boolean;
+  /** Draw their hand large, in more rows, for a phone (/prefs; render/hand.ts `LARGE`). */
+  largeHand: boolean;
 }
+
+/** What a user chose for every table they sit at (/prefs), as a table load reads it. */
+export type SeatSettings = Pick<UserPrefs, 'turnTime' | 'mentionAlways' | 'largeHand'>;
 
 /** The turn-time factors /prefs offers (1: the table's own). */
 export const TURN_TIMES = [1, 2, 3] as const;
@@ -55,6 +60,7 @@ interface RawPrefs {
   locale: string | null;
   turn_time: number | null;
   mention_always: number | null;
+  large_hand: number | null;
 }
 
 const COLUMN: Record<NoticePref, string> = {
@@ -78,6 +84,7 @@ function defaults(userId: string): UserPrefs {
     locale: null,
     turnTime: 1,
     mentionAlways: false,
+    largeHand: false,
   };
 }
 
@@ -95,6 +102,7 @@ function toPrefs(r: RawPrefs): UserPrefs {
     locale: r.locale,
     turnTime: turnTimeOf(r.turn_time),
     mentionAlways: r.mention_always === 1,
+    largeHand: r.large_hand === 1,
   };
 }
 
@@ -187,6 +195,7 @@ const CHOICES = [
   'locale',
   'turn_time',
   'mention_always',
+  'large_hand',
 ] as const;
 /**
  * A user's choices: those columns, and their claim preferences (`claim_prefs`, per game: /prefs) as one
@@ -276,22 +285,27 @@ export class PrefsStore {
     this.set(userId, { mention_always: on ? 1 : null });
   }
 
+  /** Whether the user's hand is drawn large, for a phone (/prefs). */
+  setLargeHand(userId: string, on: boolean): void {
+    this.set(userId, { large_hand: on ? 1 : null });
+  }
+
   /**
    * The table settings these users chose (one query for a table's people): a turn-time factor above
-   * 1, and mention-always. Users with neither are left out.
+   * 1, mention-always and the large hand. Users with none of them are left out.
    */
-  seatSettings(userIds: readonly string[]): Map<string, { turnTime: number; mentionAlways: boolean }> {
-    const out = new Map<string, { turnTime: number; mentionAlways: boolean }>();
+  seatSettings(userIds: readonly string[]): Map<string, SeatSettings> {
+    const out = new Map<string, SeatSettings>();
     if (!userIds.length) return out;
     const rows = this.db
       .prepare(
-        `SELECT user_id, turn_time, mention_always FROM user_prefs
-          WHERE (turn_time > 1 OR mention_always = 1) AND user_id IN (${userIds.map(() => '?').join(',')})`,
+        `SELECT user_id, turn_time, mention_always, large_hand FROM user_prefs
+          WHERE (turn_time > 1 OR mention_always = 1 OR large_hand = 1) AND user_id IN (${userIds.map(() => '?').join(',')})`,
       )
-      .all(...userIds) as { user_id: string; turn_time: number | null; mention_always: number | null }[];
+      .all(...userIds) as { user_id: string; turn_time: number | null; mention_always: number | null; large_hand: number | null }[];
     for (const r of rows) {
-      const x = { turnTime: turnTimeOf(r.turn_time), mentionAlways: r.mention_always === 1 };
-      if (x.turnTime > 1 || x.mentionAlways) out.set(r.user_id, x);
+      const x = { turnTime: turnTimeOf(r.turn_time), mentionAlways: r.mention_always === 1, largeHand: r.large_hand === 1 };
+      if (x.turnTime > 1 || x.mentionAlways || x.largeHand) out.set(r.user_id, x);
     }
     return out;
   }

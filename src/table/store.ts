@@ -33,6 +33,8 @@ export interface Table {
   turnTime?: ReadonlyMap<number, number>;
   /** Seats whose people are mentioned even while their hand view is live (/prefs). */
   mentionAlways?: ReadonlySet<number>;
+  /** Seats whose people see their hand large, for a phone (/prefs). */
+  largeHand?: ReadonlySet<number>;
 }
 
 export interface TableStore {
@@ -73,18 +75,25 @@ export function tableStore(store: Store, games: { readonly [K in GameId]: GameMa
   };
 }
 
-/** The people's own table settings (/prefs), by seat: extra turn time, mention-always. */
-function seatSettings(store: Store, seats: SeatRow[]): { turnTime: Map<number, number>; mentionAlways: Set<number> } {
-  const people = seats.filter((s) => s.userId && !s.isAi);
+/** The people's own table settings (/prefs), by seat: extra turn time, mention-always, the large hand. */
+function seatSettings(
+  store: Store,
+  seats: SeatRow[],
+): { turnTime: Map<number, number>; mentionAlways: Set<number>; largeHand: Set<number> } {
+  // A player the AI stands in for (away) still looks at their hand: the large hand is theirs too.
+  const people = seats.filter((s) => s.userId);
   const byUser = store.prefs.seatSettings(people.map((s) => s.userId!));
   const turnTime = new Map<number, number>();
   const mentionAlways = new Set<number>();
+  const largeHand = new Set<number>();
   for (const s of people) {
     const x = byUser.get(s.userId!);
+    if (x?.largeHand) largeHand.add(s.seat);
+    if (s.isAi) continue;
     if (x && x.turnTime > 1) turnTime.set(s.seat, x.turnTime);
     if (x?.mentionAlways) mentionAlways.add(s.seat);
   }
-  return { turnTime, mentionAlways };
+  return { turnTime, mentionAlways, largeHand };
 }
 
 function prefsBySeat(store: Store, game: GameId, seats: SeatRow[]): Map<number, Set<ClaimPref>> {

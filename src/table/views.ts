@@ -605,7 +605,8 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
   const options = decision?.options ?? [];
   const view = t.engine.view(t.state, seat);
   const pc = { ...presentCtx(t, lang), view };
-  const { claimable, ...model } = t.presenter.handModel(view, seat, options, pc);
+  const { claimable, ...drawn } = t.presenter.handModel(view, seat, options, pc);
+  const model = t.largeHand?.has(seat) ? { ...drawn, large: true } : drawn;
   const lines: string[] = [];
   if (note) lines.push(note);
   const away = t.seats[seat]?.isAi && t.seats[seat]?.userId;
