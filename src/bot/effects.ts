@@ -32,6 +32,7 @@ import { lobbyPayload } from './lobby.js';
 import { InteractionWebhook, type Client, type Message, type MessageCreateOptions } from 'discord.js';
 import { deathsTold, forgetGame, LIVE_MS, liveSeats, pushSeatViews } from './seat-views.js';
 import { noteStorageError } from '../store/health.js';
+import type { ReminderPost } from '../store/index.js';
 import { closeSeatChannels, pendingOf } from './seat-channels.js';
 import { windowKind } from '../table/timers.js';
 import type { BaseAction, Decision } from '../games/core/types.js';
@@ -91,35 +92,27 @@ interface PingRecord {
 const pingRecords = new WeakMap<BotContext, Map<string, PingRecord>>();
 
 /**
- * The reminders posted in a game's thread ("time is running out", "still waiting for claims"), by
- * game: each is deleted once what it reminds of is over (the seat has nothing left to decide; no
- * claim window is open), as a turn's ping is replaced, or when the next reminder of the same decision
- * supersedes it (a wait without deadline is reminded daily). Before, every reminder stayed in the thread for
- * good: one per turn that came near its deadline, over days of async play. In this process's memory
- * (a reminder posted before a restart stays).
+ * The reminders posted in a game's thread ("time is running out", "still waiting for claims"): each
+ * is deleted once what it reminds of is over (the seat has nothing left to decide; no claim window is
+ * open), as a turn's ping is replaced, or when the next reminder of the same decision supersedes it
+ * (a wait without deadline is reminded daily). Before, every reminder stayed in the thread for good:
+ * one per turn that came near its deadline, over days of async play. Their ids are kept with the game
+ * (`GameRow.reminders`), so one posted before a restart goes too.
  */
-interface ReminderRecord {
-  id: string;
-  /** The seat reminded, or null for a claim window's reminder. */
-  seat: number | null;
-  /** A turn reminder's deadline: another deadline for the seat now is another decision (one that came back in the same step). */
-  deadline?: number | null;
-}
-const reminderRecords = new WeakMap<BotContext, Map<string, ReminderRecord[]>>();
-function reminders(ctx: BotContext): Map<string, ReminderRecord[]> {
-  let m = reminderRecords.get(ctx);
-  if (!m) reminderRecords.set(ctx, (m = new Map()));
-  return m;
+function setReminders(ctx: BotContext, t: Table, list: ReminderPost[]): void {
+  ctx.store.games.update(t.row.id, { reminders: list });
+  t.row.reminders = list;
 }
 /** Records a reminder just posted; the earlier ones of the same decision (superseded: the newest carries the votes) are deleted. */
-async function noteReminder(ctx: BotContext, t: Table, r: ReminderRecord): Promise<void> {
-  const list = reminders(ctx).get(t.row.id) ?? [];
-  const older = list.filter((x) => x.seat === r.seat);
-  reminders(ctx).set(t.row.id, [...list.filter((x) => x.seat !== r.seat), r]);
+async function noteReminder(ctx: BotContext, t: Table, r: ReminderPost): Promise<void> {
+  const list = t.row.reminders;
+  // The same id: the outbox ran again (a restart's sweep) and the nonce gave back the message posted.
+  const older = list.filter((x) => x.seat === r.seat && x.id !== r.id);
+  setReminders(ctx, t, [...list.filter((x) => x.seat !== r.seat), r]);
   await deleteReminders(ctx, t, older);
 }
 
-async function deleteReminders(ctx: BotContext, t: Table, list: readonly ReminderRecord[]): Promise<void> {
+async function deleteReminders(ctx: BotContext, t: Table, list: readonly ReminderPost[]): Promise<void> {
   if (!list.length) return;
   const ch = await gameChannel(ctx, t.row.threadId);
   for (const r of list) await ch?.messages.delete(r.id).catch(() => undefined);
@@ -127,23 +120,24 @@ async function deleteReminders(ctx: BotContext, t: Table, list: readonly Reminde
 
 /** Deletes the game's reminders whose decision is over (public: the table shows whose move it is and whether claims are open). */
 async function sweepReminders(ctx: BotContext, t: Table): Promise<void> {
-  const list = reminders(ctx).get(t.row.id);
+  const list = t.row.reminders;
   // A paused table keeps its reminders (their vote buttons serve after the resume).
-  if (!list?.length || t.row.status === 'paused') return;
+  if (!list.length || t.row.status === 'paused') return;
   const over = t.row.status !== 'running';
   const claimsOpen =
     !over && t.state !== null && (t.engine.pending(t.state) as Decision<BaseAction>[]).some((d) => windowKind(d) === 'claim');
-  const turnOver = (r: ReminderRecord & { seat: number }) => {
+  const turnOver = (r: ReminderPost & { seat: number }) => {
     const d = pendingOf(t, r.seat);
     if (!d || windowKind(d) !== 'turn') return true;
     const now = t.timers.find((x) => x.seat === r.seat)?.deadline ?? null;
     // A reminder of a decision without deadline carries none (null): nothing to compare.
     return typeof r.deadline === 'number' && now !== r.deadline;
   };
-  const done = list.filter((r) => over || (r.seat === null ? !claimsOpen : turnOver(r as ReminderRecord & { seat: number })));
+  const done = list.filter((r) => over || (r.seat === null ? !claimsOpen : turnOver(r as ReminderPost & { seat: number })));
   if (!done.length) return;
-  reminders(ctx).set(
-    t.row.id,
+  setReminders(
+    ctx,
+    t,
     list.filter((r) => !done.includes(r)),
   );
   await deleteReminders(ctx, t, done);
@@ -496,7 +490,6 @@ export function forgetTable(ctx: BotContext, gameId: string): void {
   forgetGame(ctx, gameId);
   tableSlots.get(ctx)?.delete(gameId);
   pingRecords.get(ctx)?.delete(gameId);
-  reminderRecords.get(ctx)?.delete(gameId);
 }
 
 /**

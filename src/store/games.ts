@@ -41,6 +41,8 @@ export interface GameRow {
   lobbyMessageId: string | null;
   tableMessageId: string | null;
   pingMessageId: string | null;
+  /** The reminders the thread shows, oldest first (bot/effects.ts `sweepReminders`; bookkeeping). */
+  reminders: ReminderPost[];
   timerPreset: TimerPreset;
   timeoutPolicy: 'default' | 'ai';
   /** The level the AI plays an absent player's seat at (the server's takeover level when created). */
@@ -61,6 +63,15 @@ export interface GameRow {
    * (a claim pass while the window stays open, a claim reminder) leaves it, so it tells nothing.
    */
   publicAt: number;
+}
+
+/** A reminder posted in a game's thread: deleted once what it reminds of is over. */
+export interface ReminderPost {
+  id: string;
+  /** The seat reminded, or null for a claim window's reminder. */
+  seat: number | null;
+  /** A turn reminder's deadline: another deadline for the seat now is another decision (one that came back in the same step). */
+  deadline?: number | null;
 }
 
 export interface SeatRow {
@@ -89,6 +100,7 @@ interface RawGame {
   lobby_message_id: string | null;
   table_message_id: string | null;
   ping_message_id: string | null;
+  reminders?: string | null;
   timer_preset: string;
   timeout_policy: 'default' | 'ai';
   takeover_level?: string;
@@ -120,6 +132,7 @@ function toRow(r: RawGame): GameRow {
     lobbyMessageId: r.lobby_message_id,
     tableMessageId: r.table_message_id,
     pingMessageId: r.ping_message_id,
+    reminders: r.reminders ? (JSON.parse(r.reminders) as ReminderPost[]) : [],
     timerPreset: JSON.parse(r.timer_preset) as TimerPreset,
     timeoutPolicy: r.timeout_policy,
     takeoverLevel: level(r.takeover_level),
@@ -422,6 +435,7 @@ export class GameStore {
         | 'lobbyMessageId'
         | 'tableMessageId'
         | 'pingMessageId'
+        | 'reminders'
         | 'seats'
         | 'status'
         | 'timeoutPolicy'
@@ -438,6 +452,7 @@ export class GameStore {
     if (patch.lobbyMessageId !== undefined) cols.lobby_message_id = patch.lobbyMessageId;
     if (patch.tableMessageId !== undefined) cols.table_message_id = patch.tableMessageId;
     if (patch.pingMessageId !== undefined) cols.ping_message_id = patch.pingMessageId;
+    if (patch.reminders !== undefined) cols.reminders = patch.reminders.length ? JSON.stringify(patch.reminders) : null;
     if (patch.seats !== undefined) cols.seats = patch.seats;
     if (patch.status !== undefined) {
       cols.status = patch.status;

@@ -471,4 +471,14 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE user_prefs ADD COLUMN large_hand INTEGER;
     `,
   },
+  {
+    version: 23,
+    name: 'reminder-ids',
+    sql: `
+      -- The reminders a game's thread shows ("time is running out", "still waiting for claims"), as
+      -- JSON [{id, seat, deadline}], so that a reminder posted before a restart is still deleted once
+      -- its decision is over (they were kept in memory). NULL = none.
+      ALTER TABLE games ADD COLUMN reminders TEXT;
+    `,
+  },
 ];

@@ -1,7 +1,7 @@
 /**
  * Reminders ("time is running out", "still waiting for claims") are deleted once what they remind of
  * is over, as a turn's ping is replaced; before, each stayed in the thread for good (bot/effects.ts
- * sweepReminders).
+ * sweepReminders; their ids are kept with the game, so a restart between changes nothing).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -46,5 +46,20 @@ test('a paused table keeps its reminders (their vote buttons serve after the res
       await click(w, u.id, table.id, buttonByLabel(w.sim, tableMessage(w, gameId), /Pause/).custom_id as string);
     assert.equal(w.store.games.get(gameId)!.status, 'paused');
     assert.equal(reminders().length, 1, 'kept while paused');
+  });
+});
+
+test('a reminder posted before a restart is still deleted once its turn is over', async () => {
+  await withWorld(async (w) => {
+    const { gameId, reminders } = await remindedTable(w);
+    await w.restartBot();
+    assert.equal(reminders().length, 1, 'the reminder is up after the restart');
+    const pending = () => (engineOf('phom').pending(w.store.games.state(w.store.games.get(gameId)!)) as Decision<BaseAction>[])[0]!;
+    const seat = pending().seat;
+    const user = w.store.games.seats(gameId)[seat]!.userId!;
+    for (let k = 0; k < 4 && pending().seat === seat; k++) await playAsAi(w, user, gameId, await openHand(w, user, gameId));
+    assert.notEqual(pending().seat, seat, 'the turn passed');
+    assert.equal(reminders().length, 0, 'deleted after the turn');
+    assert.deepEqual(w.store.games.get(gameId)!.reminders, []);
   });
 });
