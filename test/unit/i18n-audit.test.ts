@@ -103,7 +103,7 @@ test('Chắn terms in zh-TW: one name, gà is not a bet (注), cước is 牌型
 test('Chắn option descriptions in vi and zh-TW keep the choices the English one names', () => {
   // rules/chan.md §13: bach-thu-4p eight-chan | disabled; reclaim-window-s 0 = at once; min-points-to-win needs scoring = cuoc.
   assert.match(get('vi', 'chan', 'option.bach-thu-4p'), /8 chắn/);
-  assert.match(get('zh-TW', 'chan', 'option.bach-thu-4p'), /8個chắn/);
+  assert.match(get('zh-TW', 'chan', 'option.bach-thu-4p'), /8 個 chắn/);
   for (const l of ['vi', 'zh-TW'] as const) {
     assert.match(get(l, 'chan', 'option.reclaim-window-s'), /0/);
     assert.match(get(l, 'chan', 'option.min-points-to-win'), /scoring = cuoc/);
