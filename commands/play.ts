@@ -6,7 +6,8 @@ import { choice, named } from '../src/bot/localize.js';
 import { publicLocale } from '../src/bot/public-locale.js';
 import { langOf, translator } from '../src/table/i18n.js';
 import { missingToHost } from '../src/bot/permissions.js';
-import { optionErrorsRefusal, optionsForTable, parseRuleOverrides, rulesRefusal } from '../src/bot/options-in-force.js';
+import { optionErrorsRefusal, optionsForTable, parseRuleOverrides, rulesRefusal, staleText } from '../src/bot/options-in-force.js';
+import { cut } from '../src/table/cut.js';
 import { lobbyPayload } from '../src/bot/lobby.js';
 import { GAME_IDS, GAMES, isGameId } from '../src/table/manifests.js';
 import type { TimerPreset } from '../src/store/index.js';
@@ -135,4 +136,9 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     }
   };
   await (ctx.locks ? ctx.locks.run(row.id, open) : open());
+  // A server setting an update made invalid was left out (the default holds): the host is told.
+  if (opts.stale.length)
+    await i
+      .followUp({ content: cut(opts.stale.map((e) => `⚠️ ${staleText(e, t)}`).join('\n'), 2000), flags: MessageFlags.Ephemeral })
+      .catch(() => undefined);
 }

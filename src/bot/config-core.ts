@@ -10,7 +10,7 @@ import type { Store } from '../store/index.js';
 import type { T } from '../table/i18n.js';
 import { AI_LEVELS, isAiLevel } from '../games/core/ai.js';
 import { DEFAULT_TABLE_SETTINGS, type TableSettings } from '../store/settings.js';
-import { optionErrorText, optionValueText } from './options-in-force.js';
+import { optionErrorText, optionValueText, serverSettings, staleText } from './options-in-force.js';
 
 /**
  * /config keys of the table itself, next to the engine's house rules: the level "Add AI player"
@@ -71,7 +71,7 @@ export function setOption(store: Store, guildId: string, game: GameId, key: stri
   if (!spec) return { ok: false, message: t('errors:unknown-option', { key, list: knownKeys(fields) }) };
   const v = parseOptionValue(spec, raw);
   if (!v.ok) return { ok: false, message: t('errors:bad-option-value', { key, value: raw, allowed: allowedText(spec) }) };
-  const cur = store.settings.get(guildId, game);
+  const { stale: _, ...cur } = serverSettings(store, guildId, game);
   const options = { ...cur.options, [key]: v.value };
   const check = resolveOptions(engine.options, options, cur.preset ?? undefined);
   if (!check.ok) return { ok: false, message: check.errors.map((e) => optionErrorText(e, t)).join('\n') };
@@ -102,13 +102,15 @@ export function resetOption(store: Store, guildId: string, game: GameId, key: st
     store.settings.putTable(guildId, game, { ...store.settings.table(guildId, game), [k]: DEFAULT_TABLE_SETTINGS[k] }, by);
     return { ok: true, message: t('common:config.reset', { key }) };
   }
-  const cur = store.settings.get(guildId, game);
+  const { stale, ...cur } = serverSettings(store, guildId, game);
   if (key === null) {
     store.settings.put(guildId, game, { preset: null, options: {}, playOverridable: cur.playOverridable }, by);
     store.settings.putTable(guildId, game, { ...DEFAULT_TABLE_SETTINGS }, by);
     return { ok: true, message: t('common:config.reset-all') };
   }
-  if (!Object.hasOwn(fields, key)) return { ok: false, message: t('errors:unknown-option', { key, list: knownKeys(fields) }) };
+  // A stale setting (an option this release no longer has) is reset like any other.
+  if (!Object.hasOwn(fields, key) && !stale.some((e) => e.key === key))
+    return { ok: false, message: t('errors:unknown-option', { key, list: knownKeys(fields) }) };
   const options = { ...cur.options };
   delete options[key];
   store.settings.put(guildId, game, { ...cur, options }, by);
@@ -120,7 +122,7 @@ export function applyPreset(store: Store, guildId: string, game: GameId, preset:
   const presets = Object.keys(engine.options.presets);
   if (preset !== 'default' && !presets.includes(preset))
     return { ok: false, message: t('errors:unknown-preset', { preset, list: ['default', ...presets].join(', ') }) };
-  const cur = store.settings.get(guildId, game);
+  const cur = serverSettings(store, guildId, game);
   store.settings.put(
     guildId,
     game,
@@ -136,7 +138,7 @@ export function toggleOverridable(store: Store, guildId: string, game: GameId, k
   // The table settings (/config show lists them beside the house rules) are the server's, never /play's.
   if (isTableKey(key)) return { ok: false, message: t('errors:table-setting-not-play', { key, list }) };
   if (!Object.hasOwn(fields, key)) return { ok: false, message: t('errors:unknown-option', { key, list }) };
-  const cur = store.settings.get(guildId, game);
+  const { stale: _, ...cur } = serverSettings(store, guildId, game);
   const on = !cur.playOverridable.includes(key);
   const playOverridable = on ? [...cur.playOverridable, key] : cur.playOverridable.filter((k) => k !== key);
   store.settings.put(guildId, game, { ...cur, playOverridable }, by);
@@ -146,10 +148,11 @@ export function toggleOverridable(store: Store, guildId: string, game: GameId, k
 /** Lines describing every option: key, value in force, default, allowed values, description (user's language). */
 export function describeOptions(store: Store, guildId: string | null, game: GameId, t: T): string[] {
   const engine = engineOf(game);
-  const cur = guildId ? store.settings.get(guildId, game) : { preset: null, options: {}, playOverridable: [] as string[] };
+  const cur = serverSettings(store, guildId, game);
   const inForce = resolveOptions(engine.options, cur.options, cur.preset ?? undefined);
   const values = (inForce.ok ? inForce.value : {}) as Record<string, unknown>;
   const lines = [
+    ...cur.stale.map((e) => `⚠️ ${staleText(e, t)}`),
     t('common:config.preset-line', {
       preset: cur.preset ?? 'default',
       list: ['default', ...Object.keys(engine.options.presets)].join(', '),

@@ -27,7 +27,14 @@ import type { GameRow, SeatRow } from '../store/games.js';
 import { AI_LEVELS, isAiLevel } from '../games/core/ai.js';
 import { durations, nextOffReminder, OFF_FIRST_REMINDER_MS } from '../table/timers.js';
 import { CLAIMS } from '../table/prefs.js';
-import { optionErrorsRefusal, optionsForTable, optionValueText, parseRuleOverrides, rulesRefusal } from './options-in-force.js';
+import {
+  optionErrorsRefusal,
+  optionsForTable,
+  optionValueText,
+  parseRuleOverrides,
+  rulesRefusal,
+  serverSettings,
+} from './options-in-force.js';
 import type { TimerPreset } from '../store/index.js';
 
 /** The deadlines in force, after the one precedence of src/table/timers.ts (preset vs the game's own options). */
@@ -196,7 +203,7 @@ export function lobbyPayload(ctx: BotContext, row_: GameRow, seats: SeatRow[], l
 
 /** The house rules the server lets /play (and so the lobby) override (/config allow-play). */
 function overridableKeys(ctx: BotContext, g: GameRow): string[] {
-  return g.guildId ? ctx.store.settings.get(g.guildId, g.game).playOverridable : [];
+  return serverSettings(ctx.store, g.guildId, g.game).playOverridable;
 }
 
 /** Timer presets the panel offers (a custom one set with /play stays listed while it is in force). */

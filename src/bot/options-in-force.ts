@@ -1,19 +1,51 @@
 /** The house rules in force for a new table: engine defaults ← server preset ← server options ← /play overrides allowed by the server. */
 import { cut } from '../table/cut.js';
-import { resolveOptions, optionsHash, type OptionError } from '../games/core/options.js';
+import { optionPreset, resolveOptions, optionsHash, type OptionError } from '../games/core/options.js';
 import { engineOf } from '../table/manifests.js';
 import type { GameId } from '../games/core/types.js';
-import type { Store } from '../store/index.js';
+import type { GuildGameSettings, Store } from '../store/index.js';
 import type { T } from '../table/i18n.js';
+
+/**
+ * A server's stored house rules for a game as this release reads them. A setting stored under an
+ * older release may no longer be valid (an option removed, a value range narrowed, a preset
+ * renamed): it is left out, so the default holds, and named in `stale` (/config show warns, /play
+ * tells the host). Left in, it refused every /play of the game, made /config show print every value
+ * as "undefined" and every other /config set fail. The next /config write of the game drops it.
+ */
+export function serverSettings(store: Store, guildId: string | null, game: GameId): GuildGameSettings & { stale: OptionError[] } {
+  const s = guildId ? store.settings.get(guildId, game) : { preset: null, options: {}, playOverridable: [] as string[] };
+  const schema = engineOf(game).options;
+  const stale: OptionError[] = [];
+  let preset = s.preset;
+  if (preset !== null && !optionPreset(schema, preset)) {
+    stale.push({
+      code: 'unknown-preset',
+      key: 'preset',
+      value: preset,
+      message: `unknown preset ${JSON.stringify(preset)}`,
+      allowed: Object.keys(schema.presets).join(' | '),
+    });
+    preset = null;
+  }
+  const options: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(s.options)) {
+    const one = resolveOptions(schema, { [k]: v });
+    if (one.ok) options[k] = v;
+    else stale.push(...one.errors.map((e) => ({ ...e, key: k, value: v })));
+  }
+  const playOverridable = s.playOverridable.filter((k) => Object.hasOwn(schema.fields, k));
+  return { preset, options, playOverridable, stale };
+}
 
 export function optionsForTable(
   store: Store,
   guildId: string | null,
   game: GameId,
   playOverrides: Record<string, unknown>,
-): { ok: true; options: Record<string, unknown>; hash: string } | { ok: false; errors: OptionError[] } {
+): { ok: true; options: Record<string, unknown>; hash: string; stale: OptionError[] } | { ok: false; errors: OptionError[] } {
   const engine = engineOf(game);
-  const s = guildId ? store.settings.get(guildId, game) : { preset: null, options: {}, playOverridable: [] as string[] };
+  const s = serverSettings(store, guildId, game);
   const notAllowed = Object.keys(playOverrides).filter((k) => !s.playOverridable.includes(k));
   if (notAllowed.length)
     return {
@@ -28,7 +60,7 @@ export function optionsForTable(
   const r = resolveOptions(engine.options, { ...s.options, ...playOverrides }, s.preset ?? undefined);
   if (!r.ok) return r;
   const options = r.value as Record<string, unknown>;
-  return { ok: true, options, hash: optionsHash(options) };
+  return { ok: true, options, hash: optionsHash(options), stale: s.stale };
 }
 
 export type RuleOverrides = { ok: true; value: Record<string, string> } | { ok: false; bad: string; twice?: string };
@@ -64,6 +96,14 @@ export function rulesRefusal(r: { bad: string; twice?: string }, t: T): string {
  */
 export function optionValueText(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+/** A stored setting this release no longer takes, in the reader's words: what it was, what is allowed, that the default holds. */
+export function staleText(e: OptionError, t: T): string {
+  const value = optionValueText(e.value);
+  if (e.code === 'unknown-preset') return t('errors:stale-preset', { preset: value });
+  if (e.code === 'unknown-option') return t('errors:stale-option', { key: e.key, value });
+  return t('errors:stale-setting', { key: e.key, value, allowed: e.allowed });
 }
 
 /** One house-rule error in the user's language (the engine's `message` is English, for the CLI). */
