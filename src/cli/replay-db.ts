@@ -5,30 +5,49 @@ import { GameStore } from '../store/games.js';
 import { applyEntry, initialState } from '../store/replay.js';
 import { netPoints } from '../store/results.js';
 import { engineOf } from '../table/manifests.js';
-import type { HandResult } from '../games/core/types.js';
+import type { GameId, HandResult } from '../games/core/types.js';
+import { ruleChangesSince, type RuleChange } from '../store/rule-changes.js';
 
 export interface ReplayDbReport {
   gameId: string;
   game: string;
   actions: number;
-  hands: { hand: number; deltas: number[]; stored: number[] | null; same: boolean }[];
+  hands: {
+    hand: number;
+    deltas: number[];
+    stored: number[] | null;
+    same: boolean;
+    /** When its result was stored (ISO), if it was. */
+    playedAt?: string;
+    /** A hand that differs and was played before these rule fixes (core/rule-changes.ts): not damage. */
+    rulesChangedSince?: RuleChange[];
+  }[];
   matchesStored: boolean;
+  /** Every hand that differs was played before a rule fix that explains it (exit 0 all the same). */
+  explained: boolean;
 }
 
 export function replayStoredGame(path: string, id: string): ReplayDbReport {
   if (!existsSync(path)) throw new Error(`no database at ${path}`);
   const db = new Database(path, { readonly: true });
   try {
-    if (!db.prepare('SELECT 1 FROM games WHERE id = ?').get(id)) throw new Error(`no game "${id}" in ${path}`);
+    const g = db.prepare('SELECT game, updated_at FROM games WHERE id = ?').get(id) as { game: GameId; updated_at: number } | undefined;
+    if (!g) throw new Error(`no game "${id}" in ${path}`);
     try {
       return replayGame(db, id);
     } catch (e) {
       // A stored row that cannot be read or replayed (damaged JSON, a log entry of the wrong shape):
       // the game is named, so that `--all` says which one (JSON.parse's or a TypeError's text alone does not).
       const msg = (e as Error).message;
-      throw new Error(`game "${id}" cannot be replayed: ${e instanceof SyntaxError ? `a stored value is not valid JSON (${msg})` : msg}`, {
-        cause: e,
-      });
+      // Today's rules may refuse a move the rules of its time allowed.
+      const since = ruleChangesSince(g.game, g.updated_at);
+      const why = since.length
+        ? ` (the game was last played before these rule changes: ${since.map((c) => `${c.at} ${c.what}`).join('; ')})`
+        : '';
+      throw new Error(
+        `game "${id}" cannot be replayed: ${e instanceof SyntaxError ? `a stored value is not valid JSON (${msg})` : msg}${why}`,
+        { cause: e },
+      );
     }
   } finally {
     db.close();
@@ -40,10 +59,11 @@ function replayGame(db: Database.Database, id: string): ReplayDbReport {
   const row = games.get(id)!;
   const engine = engineOf(row.game);
   const log = games.log(id);
-  const stored = db.prepare('SELECT hand, seat, points FROM results WHERE game_id = ? ORDER BY hand, seat').all(id) as {
+  const stored = db.prepare('SELECT hand, seat, points, created_at FROM results WHERE game_id = ? ORDER BY hand, seat').all(id) as {
     hand: number;
     seat: number;
     points: number;
+    created_at: number;
   }[];
   const hands: ReplayDbReport['hands'] = [];
   let state = initialState(engine, row.options, row.seats, row.seed);
@@ -51,13 +71,19 @@ function replayGame(db: Database.Database, id: string): ReplayDbReport {
   const finish = () => {
     const r = engine.result(state) as HandResult | null;
     if (!r) return;
-    const s = stored.filter((x) => x.hand === hand).map((x) => x.points);
+    const rows = stored.filter((x) => x.hand === hand);
+    const s = rows.map((x) => x.points);
     const net = netPoints(r);
+    const same = s.length === 0 || s.every((v, i) => Math.abs(v - net[i]!) < 1e-9);
+    const playedAt = rows.length ? Math.min(...rows.map((x) => x.created_at)) : null;
+    const since = !same && playedAt !== null ? ruleChangesSince(row.game, playedAt) : [];
     hands.push({
       hand,
       deltas: net,
       stored: s.length ? s : null,
-      same: s.length === 0 || s.every((v, i) => Math.abs(v - net[i]!) < 1e-9),
+      same,
+      ...(playedAt !== null ? { playedAt: new Date(playedAt).toISOString() } : {}),
+      ...(since.length ? { rulesChangedSince: since } : {}),
     });
   };
   for (const e of log) {
@@ -74,7 +100,14 @@ function replayGame(db: Database.Database, id: string): ReplayDbReport {
     }
   }
   finish();
-  return { gameId: id, game: row.game, actions: log.length, hands, matchesStored: hands.every((h) => h.same) };
+  return {
+    gameId: id,
+    game: row.game,
+    actions: log.length,
+    hands,
+    matchesStored: hands.every((h) => h.same),
+    explained: hands.every((h) => h.same || h.rulesChangedSince),
+  };
 }
 
 /** Replays every game stored in the database (oldest first). */

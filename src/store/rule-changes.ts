@@ -1,0 +1,50 @@
+/**
+ * Rule fixes that change how an already-played action log replays: a hand scored, or a seat played
+ * for the engine, differently from when it was played. A game is its options, seed and action log
+ * (replayed by the current engine), and its results rows keep what was paid then; so after such a
+ * fix a replay of an older hand may rightly differ from the stored result. `replay-db` tells those
+ * hands ("played before the rule changes of …") from damage, which it still fails on.
+ *
+ * Add an entry with every fix of this kind (its commit time, UTC, and what changed, citing the spec);
+ * a fix that only allows what was refused before (old logs never hold it) needs none. Older fixes,
+ * from before 2026-12-04 (the first releases), are not listed: a hand older than the first entry is
+ * "before" it too.
+ */
+import type { GameId } from '../games/core/types.js';
+
+export interface RuleChange {
+  /** When it took effect: ISO time, UTC. */
+  at: string;
+  what: string;
+}
+
+export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
+  chan: [
+    {
+      at: '2026-12-04T19:00:53Z',
+      what: 'Bạch thủ is judged by its §9 definition: a què of the Nhất/Yêu group beside a special cạ is Bạch thủ, not Xuông (2f5dcf4)',
+    },
+  ],
+  phom: [
+    {
+      at: '2026-12-04T19:00:53Z',
+      what: "the best lay-down plan's last tie-break is the canonical card order (§5), for timeouts and seats played out after leaving (9d7ad23)",
+    },
+  ],
+  'vn-mahjong': [
+    {
+      at: '2026-12-04T18:30:37Z',
+      what: 'Khàn Khàn and Bộ Khung with a won discarded joker or bonus tile (§9, §2); the §11.1 exemption covers Bắc Báo feeding (de02ae9)',
+    },
+    {
+      at: '2026-12-05T01:52:23Z',
+      what: '§11.4 Bắc Báo applies under its own option, not only through Cửu Chướng / Thập Nhị Chướng (46d0cb2)',
+    },
+  ],
+  'classic-mahjong': [],
+};
+
+/** The rule changes of `game` made after `playedAt` (ms): why a replay of a hand played then may differ. */
+export function ruleChangesSince(game: GameId, playedAt: number): RuleChange[] {
+  return RULE_CHANGES[game].filter((c) => Date.parse(c.at) > playedAt);
+}
