@@ -481,4 +481,16 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE games ADD COLUMN reminders TEXT;
     `,
   },
+  {
+    version: 24,
+    name: 'lobby-grace',
+    sql: `
+      -- Releases before 2026-12-04 (07e7899) did not move public_at when someone joined or left a
+      -- lobby, and /config lobby-days closes a lobby idle that long by public_at: an upgrade from
+      -- them closed lobbies joined yesterday (upgrade audit). Each open lobby starts its idle time
+      -- at the upgrade, once.
+      UPDATE games SET public_at = MAX(public_at, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER))
+        WHERE status = 'lobby';
+    `,
+  },
 ];

@@ -139,3 +139,23 @@ test('migration: existing games get public_at = updated_at', () => {
   assert.equal(store.games.get('m15')!.publicAt, 1234);
   store.close();
 });
+
+test('migration 24: an open lobby starts its idle time at the upgrade (older releases did not date joins); other games keep theirs', () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'hq-public-at-')), 'test.db');
+  const old = new Database(path);
+  migrate(
+    old,
+    MIGRATIONS_FOR_TEST.filter((m) => m.version < 24),
+  );
+  const add = old.prepare(
+    "INSERT INTO games (id, game, options, options_hash, seed, seats, status, created_at, updated_at, public_at) VALUES (?, 'phom', '{}', 'h', 's', 4, ?, 1, 1234, 1234)",
+  );
+  add.run('lob', 'lobby');
+  add.run('run', 'running');
+  old.close();
+  const before = Date.now();
+  const store = openStore(path, engineOf);
+  assert.ok(store.games.get('lob')!.publicAt >= before - 1000, 'the lobby is dated at the upgrade');
+  assert.equal(store.games.get('run')!.publicAt, 1234, 'a running game keeps its last public change');
+  store.close();
+});
