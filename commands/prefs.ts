@@ -6,7 +6,8 @@
  *   a win, always declare a win, never <kind>.
  * - the time for my own turns: the table's, ×2 or ×3 (src/table/timers.ts `deadlines`);
  * - mention me always: pings name me even while my hand view is live (src/bot/seat-views.ts `liveSeats`);
- * - large hand: my hand drawn in more rows of larger pieces, for a phone (src/render/hand.ts `LARGE`).
+ * - large hand: my hand drawn in more rows of larger pieces, for a phone (src/render/hand.ts `LARGE`);
+ * - cards in words: my hand view names Phỏm cards in words, for a screen reader (src/table/words.ts `saidAloud`).
  * All are per user (every table, every server). The lobby's "My hand view" button opens the same
  * panel. A private thread needs the bot's Create Private Threads and Send Messages in Threads
  * permissions in the game's channel: when they are missing here, the panel says so (the hand view
@@ -63,26 +64,25 @@ export function panel(
     const list = prefsOf(g).filter((p) => mine.has(p));
     lines.push(`${t(`${g}:name`)}: ${list.length ? list.map((p) => claimPrefLabel(t, p)).join(', ') : t('seatch:prefs.none')}`);
   }
-  const { turnTime, mentionAlways, largeHand } = ctx.store.prefs.get(userId);
+  const { turnTime, mentionAlways, largeHand, cardsInWords } = ctx.store.prefs.get(userId);
   const timeLabel = (n: number) => t(`seatch:prefs.turn-time-${n}`);
   lines.push('', t('seatch:prefs.turn-time-now', { value: timeLabel(turnTime) }), t('seatch:prefs.turn-time-help'));
   lines.push('', t(mentionAlways ? 'seatch:prefs.mention-now-on' : 'seatch:prefs.mention-now-off'));
   lines.push('', t(largeHand ? 'seatch:prefs.large-now-on' : 'seatch:prefs.large-now-off'));
-  // One row for all three (a message holds five: the places, three claim menus, this).
+  lines.push('', t(cardsInWords ? 'seatch:prefs.words-now-on' : 'seatch:prefs.words-now-off'));
+  // A message holds five rows: how my hand view is shown (where, large), three claim menus, and this.
+  const toggle = (key: string, on: boolean, rest: string) =>
+    button(
+      id(`${rest}:${on ? 'off' : 'on'}`),
+      t(`seatch:prefs.${key}-${on ? 'on' : 'off'}`),
+      on ? ButtonStyle.Success : ButtonStyle.Secondary,
+    );
   const times = row(
     ...TURN_TIMES.map((n) =>
       button(id(`t:${n}`), `${n === turnTime ? '✅ ' : ''}${timeLabel(n)}`, n === turnTime ? ButtonStyle.Success : ButtonStyle.Secondary),
     ),
-    button(
-      id(`m:${mentionAlways ? 'off' : 'on'}`),
-      t(mentionAlways ? 'seatch:prefs.mention-on' : 'seatch:prefs.mention-off'),
-      mentionAlways ? ButtonStyle.Success : ButtonStyle.Secondary,
-    ),
-    button(
-      id(`l:${largeHand ? 'off' : 'on'}`),
-      t(largeHand ? 'seatch:prefs.large-on' : 'seatch:prefs.large-off'),
-      largeHand ? ButtonStyle.Success : ButtonStyle.Secondary,
-    ),
+    toggle('mention', mentionAlways, 'm'),
+    toggle('words', cardsInWords, 'w'),
   );
   const places = row(
     ...SEAT_PLACES.map((p) =>
@@ -92,6 +92,7 @@ export function panel(
         p === place ? ButtonStyle.Success : ButtonStyle.Secondary,
       ),
     ),
+    toggle('large', largeHand, 'l'),
   );
   const selects = CLAIM_GAMES.map((g) => {
     const mine = readPrefs(ctx.store.db, g, [userId]).get(userId) ?? new Set<string>();
@@ -169,6 +170,12 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
   if (l && i.isButton()) {
     ctx.store.prefs.setLargeHand(user, l[1] === 'on');
     await i.update(panel(ctx, user, lang, `✅ ${t(l[1] === 'on' ? 'seatch:prefs.large-set-on' : 'seatch:prefs.large-set-off')}`));
+    return;
+  }
+  const w = /^w:(on|off)$/.exec(rest);
+  if (w && i.isButton()) {
+    ctx.store.prefs.setCardsInWords(user, w[1] === 'on');
+    await i.update(panel(ctx, user, lang, `✅ ${t(w[1] === 'on' ? 'seatch:prefs.words-set-on' : 'seatch:prefs.words-set-off')}`));
     return;
   }
   const c = /^c:([a-z-]+)$/.exec(rest);

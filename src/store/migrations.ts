@@ -493,4 +493,13 @@ export const MIGRATIONS: readonly Migration[] = [
         WHERE status = 'lobby';
     `,
   },
+  {
+    version: 25,
+    name: 'cards-in-words',
+    sql: `
+      -- 1: my hand view's buttons and lines name Phỏm cards in words ("Discard Ace of Spades", not
+      -- "A♠", which a screen reader reads as "black spade suit" or skips); NULL/0 = the symbols. /prefs.
+      ALTER TABLE user_prefs ADD COLUMN cards_in_words INTEGER;
+    `,
+  },
 ];

@@ -32,10 +32,12 @@ export interface UserPrefs {
   mentionAlways: boolean;
   /** Draw their hand large, in more rows, for a phone (/prefs; render/hand.ts `LARGE`). */
   largeHand: boolean;
+  /** Their hand view names Phỏm cards in words, for a screen reader (/prefs; table/words.ts `saidAloud`). */
+  cardsInWords: boolean;
 }
 
 /** What a user chose for every table they sit at (/prefs), as a table load reads it. */
-export type SeatSettings = Pick<UserPrefs, 'turnTime' | 'mentionAlways' | 'largeHand'>;
+export type SeatSettings = Pick<UserPrefs, 'turnTime' | 'mentionAlways' | 'largeHand' | 'cardsInWords'>;
 
 /** The turn-time factors /prefs offers (1: the table's own). */
 export const TURN_TIMES = [1, 2, 3] as const;
@@ -61,6 +63,7 @@ interface RawPrefs {
   turn_time: number | null;
   mention_always: number | null;
   large_hand: number | null;
+  cards_in_words: number | null;
 }
 
 const COLUMN: Record<NoticePref, string> = {
@@ -85,6 +88,7 @@ function defaults(userId: string): UserPrefs {
     turnTime: 1,
     mentionAlways: false,
     largeHand: false,
+    cardsInWords: false,
   };
 }
 
@@ -103,6 +107,7 @@ function toPrefs(r: RawPrefs): UserPrefs {
     turnTime: turnTimeOf(r.turn_time),
     mentionAlways: r.mention_always === 1,
     largeHand: r.large_hand === 1,
+    cardsInWords: r.cards_in_words === 1,
   };
 }
 
@@ -196,6 +201,7 @@ const CHOICES = [
   'turn_time',
   'mention_always',
   'large_hand',
+  'cards_in_words',
 ] as const;
 /**
  * A user's choices: those columns, and their claim preferences (`claim_prefs`, per game: /prefs) as one
@@ -290,22 +296,33 @@ export class PrefsStore {
     this.set(userId, { large_hand: on ? 1 : null });
   }
 
+  /** Whether the user's hand view names Phỏm cards in words (/prefs). */
+  setCardsInWords(userId: string, on: boolean): void {
+    this.set(userId, { cards_in_words: on ? 1 : null });
+  }
+
   /**
    * The table settings these users chose (one query for a table's people): a turn-time factor above
-   * 1, mention-always and the large hand. Users with none of them are left out.
+   * 1, mention-always, the large hand and cards in words. Users with none of them are left out.
    */
   seatSettings(userIds: readonly string[]): Map<string, SeatSettings> {
     const out = new Map<string, SeatSettings>();
     if (!userIds.length) return out;
     const rows = this.db
       .prepare(
-        `SELECT user_id, turn_time, mention_always, large_hand FROM user_prefs
-          WHERE (turn_time > 1 OR mention_always = 1 OR large_hand = 1) AND user_id IN (${userIds.map(() => '?').join(',')})`,
+        `SELECT user_id, turn_time, mention_always, large_hand, cards_in_words FROM user_prefs
+          WHERE (turn_time > 1 OR mention_always = 1 OR large_hand = 1 OR cards_in_words = 1)
+            AND user_id IN (${userIds.map(() => '?').join(',')})`,
       )
-      .all(...userIds) as { user_id: string; turn_time: number | null; mention_always: number | null; large_hand: number | null }[];
+      .all(...userIds) as Pick<RawPrefs, 'user_id' | 'turn_time' | 'mention_always' | 'large_hand' | 'cards_in_words'>[];
     for (const r of rows) {
-      const x = { turnTime: turnTimeOf(r.turn_time), mentionAlways: r.mention_always === 1, largeHand: r.large_hand === 1 };
-      if (x.turnTime > 1 || x.mentionAlways || x.largeHand) out.set(r.user_id, x);
+      const x = {
+        turnTime: turnTimeOf(r.turn_time),
+        mentionAlways: r.mention_always === 1,
+        largeHand: r.large_hand === 1,
+        cardsInWords: r.cards_in_words === 1,
+      };
+      if (x.turnTime > 1 || x.mentionAlways || x.largeHand || x.cardsInWords) out.set(r.user_id, x);
     }
     return out;
   }

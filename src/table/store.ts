@@ -35,6 +35,8 @@ export interface Table {
   mentionAlways?: ReadonlySet<number>;
   /** Seats whose people see their hand large, for a phone (/prefs). */
   largeHand?: ReadonlySet<number>;
+  /** Seats whose people read Phỏm cards in words in their hand view, for a screen reader (/prefs). */
+  cardsInWords?: ReadonlySet<number>;
 }
 
 export interface TableStore {
@@ -75,25 +77,27 @@ export function tableStore(store: Store, games: { readonly [K in GameId]: GameMa
   };
 }
 
-/** The people's own table settings (/prefs), by seat: extra turn time, mention-always, the large hand. */
+/** The people's own table settings (/prefs), by seat: extra turn time, mention-always, the large hand, cards in words. */
 function seatSettings(
   store: Store,
   seats: SeatRow[],
-): { turnTime: Map<number, number>; mentionAlways: Set<number>; largeHand: Set<number> } {
-  // A player the AI stands in for (away) still looks at their hand: the large hand is theirs too.
+): { turnTime: Map<number, number>; mentionAlways: Set<number>; largeHand: Set<number>; cardsInWords: Set<number> } {
+  // A player the AI stands in for (away) still looks at their hand: how it is shown is theirs too.
   const people = seats.filter((s) => s.userId);
   const byUser = store.prefs.seatSettings(people.map((s) => s.userId!));
   const turnTime = new Map<number, number>();
   const mentionAlways = new Set<number>();
   const largeHand = new Set<number>();
+  const cardsInWords = new Set<number>();
   for (const s of people) {
     const x = byUser.get(s.userId!);
     if (x?.largeHand) largeHand.add(s.seat);
+    if (x?.cardsInWords) cardsInWords.add(s.seat);
     if (s.isAi) continue;
     if (x && x.turnTime > 1) turnTime.set(s.seat, x.turnTime);
     if (x?.mentionAlways) mentionAlways.add(s.seat);
   }
-  return { turnTime, mentionAlways, largeHand };
+  return { turnTime, mentionAlways, largeHand, cardsInWords };
 }
 
 function prefsBySeat(store: Store, game: GameId, seats: SeatRow[]): Map<number, Set<ClaimPref>> {

@@ -3,7 +3,7 @@
  * components (ui.ts). src/bot turns these into Discord payloads; nothing here knows Discord.
  * Public messages use the server's language, a hand view the player's own (style.md §4).
  */
-import { handInWords, resultInWords, tableInWords } from './words.js';
+import { handInWords, resultInWords, saidAloud, tableInWords } from './words.js';
 import { cut } from './cut.js';
 import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
 import type { ClaimModel, HandModel, ResultModel, StandingsModel, TableModel } from '../render/model.js';
@@ -441,7 +441,26 @@ export function hintText(
   const label = t.presenter.actionLabel(hint.action, pc);
   const kind = hintKind(hint.action.type, hint.decision, n);
   const line = tr(`common:hint.${kind}`, { action: label, n, level: tr(`common:ai-level.${hint.level}`) });
-  return why ? `💡 ${tr('common:hint.with-reason', { action: label, reason: why })}` : `💡 ${line}`;
+  const text = why ? `💡 ${tr('common:hint.with-reason', { action: label, reason: why })}` : `💡 ${line}`;
+  return cardsInWords(t, seat, lang)?.(text) ?? text;
+}
+
+/**
+ * How a seat's own words are written: with /prefs "Cards in words", Phỏm's "A♠" becomes "Ace of
+ * Spades" in its hand view's lines, buttons and menus and in its hints (a screen reader reads the
+ * symbol as "black spade suit", or skips it); else as they are.
+ */
+function cardsInWords(t: Table, seat: number, lang: Lang): ((text: string) => string) | null {
+  return t.cardsInWords?.has(seat) && t.row.game === 'phom' ? (text) => saidAloud(t.row.game, lang, text) : null;
+}
+
+/** A row's labels through `say`, cut to Discord's lengths (button 80, option 100, placeholder 150). */
+function spokenRow(row: UiRow, say: (text: string) => string): UiRow {
+  return row.map((c) =>
+    c.type === 'button'
+      ? { ...c, label: cut(say(c.label), 80) }
+      : { ...c, placeholder: cut(say(c.placeholder), 150), options: c.options.map((o) => ({ ...o, label: cut(say(o.label), 100) })) },
+  );
 }
 
 /**
@@ -689,13 +708,19 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
   if (away && t.row.status === 'running')
     last.unshift({ type: 'button', verb: 'retake', label: tr('common:button.retake'), style: 'success' });
   rows.push(last);
+  const say = cardsInWords(t, seat, lang);
   return {
     ver: tokenOf(t.row.handIndex, decision, () => view),
-    lines,
-    rows: rows.slice(0, 5),
+    lines: say ? lines.map(say) : lines,
+    rows: say ? rows.slice(0, 5).map((r) => spokenRow(r, say)) : rows.slice(0, 5),
     model,
     ...(claimable
-      ? { claim: { model: { game: model.game, locale: model.locale, code: claimable.code }, caption: claimable.caption } }
+      ? {
+          claim: {
+            model: { game: model.game, locale: model.locale, code: claimable.code },
+            caption: say ? say(claimable.caption) : claimable.caption,
+          },
+        }
       : {}),
   };
 }

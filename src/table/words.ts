@@ -95,11 +95,19 @@ function speech(game: GameId, lang: Lang, pieceName: Namer): Speech {
     aside: (text) => tr('common:punct.aside', { text }),
     labelled: (label, codes) => `${label}${colon}${piecesInWords(codes, name, sep)}`,
     claimed: isMahjong(game) ? tr('common:words.claimed') : word(lang, 'eaten').toLowerCase(),
-    say: (text) =>
-      game === 'phom'
-        ? text.replace(/(10|[2-9AJQK])([♠♥♣♦])/gu, (_, r: string, s: string) => spokenCard(`${r}${SUIT_CODE[s]}`, lang))
-        : text,
+    say: (text) => saidAloud(game, lang, text),
   };
+}
+
+/**
+ * A presenter's text as it is said: Phỏm's "7♥" in it becomes "7 of Hearts" ("7 cơ", "紅心7"); a
+ * screen reader reads the symbol as "black heart suit", or skips it in vi and zh-TW. The other
+ * games name their pieces in words already.
+ */
+export function saidAloud(game: GameId, lang: Lang, text: string): string {
+  return game === 'phom'
+    ? text.replace(/(10|[2-9AJQK])([♠♥♣♦])/gu, (_, r: string, s: string) => spokenCard(`${r}${SUIT_CODE[s]}`, lang))
+    : text;
 }
 
 /** Pieces by name, those at `marked` indexes with an aside (eaten, the last discard). */

@@ -32,6 +32,7 @@ test("a user's choices made on one shard's file are copied to the others'; DMs f
   a.prefs.markDigest('u1', 123);
   a.seatChannels.setPlace('u1', 'dm', 'vi');
   a.prefs.setLargeHand('u1', true);
+  a.prefs.setCardsInWords('u1', true);
   writePrefs(a.db, 'chan', 'u1', ['auto-pass'], Date.now());
   await sync.changed('u1', before);
   const b2 = openStore(join(dir, 'hq-1.db'), engineOf);
@@ -44,6 +45,7 @@ test("a user's choices made on one shard's file are copied to the others'; DMs f
     assert.equal(p.lastDigestAt, null, 'delivery state stays with its file');
     assert.equal(b2.seatChannels.place('u1').place, 'dm');
     assert.equal(p.largeHand, true);
+    assert.equal(p.cardsInWords, true);
     assert.deepEqual(readPrefs(b2.db, 'chan', ['u1']).get('u1'), new Set(['auto-pass']), 'claim preferences too');
     assert.deepEqual(b2.prefs.choices('u1'), a.prefs.choices('u1'));
     // Only what changed is copied: a change made meanwhile through the other file holds.
