@@ -10,12 +10,16 @@
  * - a table message whose edit failed (it shows an older state: whose turn, the last discard) is
  *   redrawn, for a day after the game last changed (a restart redraws such a table too);
  * - DM notices of games that are over are deleted a day after they were done (NoticeStore.pruneDone);
- * - DM channels leave discord.js's cache. Every DM the bot sends or receives caches its channel, and
- *   discord.js has no sweeper for them (its thread sweeper is for threads only): about 0.7 KB per
- *   person for ever. A channel needed again is fetched by id (messages.ts `gameChannel`).
+ * - DM channels leave discord.js's cache past `DM_CACHE_MAX`. Every DM the bot sends or receives
+ *   caches its channel, and discord.js has no sweeper for them (its thread sweeper is for threads
+ *   only): about 0.7 KB per person for ever. A channel needed again is opened again (`POST
+ *   /users/@me/channels`, under the global rate limit) or fetched by id (messages.ts `gameChannel`),
+ *   so they are kept up to the cap: sweeping them all every round cost one such request per person
+ *   DM'd after each round.
  * Each shard closes its own servers' lobbies; the notice rows are shared, and deleting them twice is
  * harmless.
  */
+import type { Client } from 'discord.js';
 import type { BotContext, GameLocks } from './context.js';
 import { DAY_MS } from './lobby.js';
 import { expireLobbies } from './lobby-expiry.js';
@@ -25,6 +29,8 @@ import { noteStorageError } from '../store/health.js';
 import { run } from './effects.js';
 
 export const HOUSEKEEPING_MS = 10 * 60_000;
+/** DM channels kept in discord.js's cache (~0.7 KB each, ~1.4 MB); past it, those cached longest leave first. */
+export const DM_CACHE_MAX = 2_000;
 const PER_SWEEP = 25;
 
 export async function housekeeping(ctx: BotContext, locks: GameLocks, now: number, scope: ShardScope | null): Promise<void> {
@@ -60,7 +66,15 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
   } catch (e) {
     failed('deleting done notices')(e);
   }
-  ctx.client.channels.cache.sweep((c) => c.isDMBased());
+  sweepDmChannels(ctx.client, DM_CACHE_MAX);
+}
+
+/** Drops the DM channels cached longest until `max` are left; returns how many left the cache. */
+export function sweepDmChannels(client: Pick<Client, 'channels'>, max: number): number {
+  const dms = [...client.channels.cache.values()].filter((c) => c.isDMBased());
+  if (dms.length <= max) return 0;
+  const drop = new Set(dms.slice(0, dms.length - max).map((c) => c.id));
+  return client.channels.cache.sweep((c) => drop.has(c.id));
 }
 
 /**
