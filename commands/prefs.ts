@@ -79,7 +79,12 @@ export function panel(
     );
   const times = row(
     ...TURN_TIMES.map((n) =>
-      button(id(`t:${n}`), `${n === turnTime ? '✅ ' : ''}${timeLabel(n)}`, n === turnTime ? ButtonStyle.Success : ButtonStyle.Secondary),
+      // "⏱ Turns ×2": a bare "×2" says nothing to a screen reader, which reads a button alone.
+      button(
+        id(`t:${n}`),
+        `${n === turnTime ? '✅ ' : ''}${t('seatch:prefs.turn-time-button', { value: timeLabel(n) })}`,
+        n === turnTime ? ButtonStyle.Success : ButtonStyle.Secondary,
+      ),
     ),
     toggle('mention', mentionAlways, 'm'),
     toggle('words', cardsInWords, 'w'),

@@ -20,7 +20,7 @@ test('the /prefs panel sets the time for my turns; my next turn at a running tab
     const panel = h.response!;
     const embed = () => String(w.sim.message(panel.id)!.embeds[0]!.description);
     assert.match(embed(), /Time for my turns: \*\*As the table\*\*/);
-    const set = await click(w, guest!.id, panel.id, buttonByLabel(w.sim, w.sim.message(panel.id)!, '×3').custom_id as string);
+    const set = await click(w, guest!.id, panel.id, buttonByLabel(w.sim, w.sim.message(panel.id)!, '⏱ My turns: ×3').custom_id as string);
     assert.equal(set.failed, false);
     assert.match(w.sim.text(panel.id), /Time for your turns: ×3\. It applies from your next turn\./);
     assert.match(embed(), /Time for my turns: \*\*×3\*\*/);
