@@ -156,7 +156,8 @@ export function tableInWords(m: TableModel, game: GameId, pieceName: Namer): str
       ...(s.isTurn ? [word(lang, 'turn').toLowerCase()] : []),
       ...(s.isDealer ? [word(lang, 'dealer').toLowerCase()] : []),
       ...(s.wind && /^[1-4]z$/.test(s.wind) ? [pieceName(s.wind)] : s.wind ? [s.wind] : []),
-      ...(s.score ? [s.score] : []),
+      // "score 0", not a bare "0" (the image's pill is read beside its seat's name).
+      ...(s.score ? [sp.tr('common:words.score', { value: s.score })] : []),
       sp.tr('common:words.in-hand', { count: s.handCount }),
       ...(s.note ? [sp.say(s.note)] : []),
     ];
