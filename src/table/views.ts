@@ -454,13 +454,30 @@ function cardsInWords(t: Table, seat: number, lang: Lang): ((text: string) => st
   return t.cardsInWords?.has(seat) && t.row.game === 'phom' ? (text) => saidAloud(t.row.game, lang, text) : null;
 }
 
-/** A row's labels through `say`, cut to Discord's lengths (button 80, option 100, placeholder 150). */
-function spokenRow(row: UiRow, say: (text: string) => string): UiRow {
-  return row.map((c) =>
-    c.type === 'button'
-      ? { ...c, label: cut(say(c.label), 80) }
-      : { ...c, placeholder: cut(say(c.placeholder), 150), options: c.options.map((o) => ({ ...o, label: cut(say(o.label), 100) })) },
+/**
+ * Rows' labels through `say`. A label the words make longer than Discord takes (a button 80
+ * characters, a menu option 100: a lay-down of three phỏm) is cut with "…" (`button()` cuts buttons)
+ * and also given whole among the view's lines (`whole`), where its number finds it: cut plans may
+ * read alike up to the cut.
+ */
+function spokenRows(rows: UiRow[], say: (text: string) => string): { rows: UiRow[]; whole: string[] } {
+  const whole: string[] = [];
+  const long = (text: string, max: number) => {
+    if (text.length > max) whole.push(text);
+    return text;
+  };
+  const out = rows.map((row) =>
+    row.map((c) =>
+      c.type === 'button'
+        ? { ...c, label: long(say(c.label), 80) }
+        : {
+            ...c,
+            placeholder: cut(say(c.placeholder), 150, '…'),
+            options: c.options.map((o) => ({ ...o, label: cut(long(say(o.label), 100), 100, '…') })),
+          },
+    ),
   );
+  return { rows: out, whole };
 }
 
 /**
@@ -709,10 +726,11 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
     last.unshift({ type: 'button', verb: 'retake', label: tr('common:button.retake'), style: 'success' });
   rows.push(last);
   const say = cardsInWords(t, seat, lang);
+  const spoken = say ? spokenRows(rows.slice(0, 5), say) : null;
   return {
     ver: tokenOf(t.row.handIndex, decision, () => view),
-    lines: say ? lines.map(say) : lines,
-    rows: say ? rows.slice(0, 5).map((r) => spokenRow(r, say)) : rows.slice(0, 5),
+    lines: spoken ? [...lines.map(say!), ...spoken.whole] : lines,
+    rows: spoken ? spoken.rows : rows.slice(0, 5),
     model,
     ...(claimable
       ? {

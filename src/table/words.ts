@@ -105,9 +105,44 @@ function speech(game: GameId, lang: Lang, pieceName: Namer): Speech {
  * games name their pieces in words already.
  */
 export function saidAloud(game: GameId, lang: Lang, text: string): string {
-  return game === 'phom'
-    ? text.replace(/(10|[2-9AJQK])([♠♥♣♦])/gu, (_, r: string, s: string) => spokenCard(`${r}${SUIT_CODE[s]}`, lang))
-    : text;
+  if (game !== 'phom') return text;
+  return text
+    .replace(/\[((?:(?:10|[2-9AJQK])[♠♥♣♦] ?)+)\]/gu, (whole, inner: string) => {
+      const said = saidPhom(inner.trim().split(' '), lang);
+      return said ? `[${said}]` : whole;
+    })
+    .replace(/(10|[2-9AJQK])([♠♥♣♦])/gu, (_, r: string, s: string) => spokenCard(`${r}${SUIT_CODE[s]}`, lang));
+}
+
+const RANK_ORDER = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+
+/**
+ * A phỏm shown as "[A♦ 2♦ 3♦]" said compactly, so a lay-down's button stays within Discord's 80
+ * characters: a run "Ace to 3 of Diamonds" ("Át đến 3 rô", "方塊A到3"), a set "6 of Spades, Clubs,
+ * Hearts" ("6 bích, nhép, cơ", "黑桃、梅花、紅心6"); null for anything else (each card said alone).
+ */
+function saidPhom(cards: readonly string[], lang: Lang): string | null {
+  const parts = cards.map((c) => /^(10|[2-9AJQK])([♠♥♣♦])$/u.exec(c)).map((m) => m && { rank: m[1]!, suit: SUIT_CODE[m[2]!]! });
+  if (parts.length < 3 || parts.some((p) => !p)) return null;
+  const ps = parts as { rank: string; suit: string }[];
+  const rank = (r: string) => PHOM_RANK[lang][r] ?? r;
+  const suit = (x: string) => PHOM_SUIT[lang][x]!;
+  const first = ps[0]!;
+  const last = ps.at(-1)!;
+  const run =
+    ps.every((p) => p.suit === first.suit) && ps.every((p, i) => RANK_ORDER.indexOf(p.rank) === RANK_ORDER.indexOf(first.rank) + i);
+  if (run) {
+    if (lang === 'en') return `${rank(first.rank)} to ${rank(last.rank)} of ${suit(first.suit)}`;
+    if (lang === 'vi') return `${rank(first.rank)} đến ${rank(last.rank)} ${suit(first.suit)}`;
+    return `${suit(first.suit)}${rank(first.rank)}到${rank(last.rank)}`;
+  }
+  if (ps.every((p) => p.rank === first.rank)) {
+    const suits = ps.map((p) => suit(p.suit));
+    if (lang === 'en') return `${rank(first.rank)} of ${suits.join(', ')}`;
+    if (lang === 'vi') return `${rank(first.rank)} ${suits.join(', ')}`;
+    return `${suits.join('、')}${rank(first.rank)}`;
+  }
+  return null;
 }
 
 /** Pieces by name, those at `marked` indexes with an aside (eaten, the last discard). */

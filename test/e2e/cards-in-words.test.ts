@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, buttons, click, openHand, openTable, slash, withWorld } from './harness.js';
+import { buttonByLabel, buttons, click, openHand, openTable, playAsAi, slash, withWorld } from './harness.js';
 import { engineOf } from '../../src/table/manifests.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
@@ -47,8 +47,16 @@ test('/prefs "Cards in words": my Phỏm hand view and hints name the cards in w
     const said = hint.followUps.map((m) => w.sim.text(m)).join('\n');
     assert.match(said, /💡/);
     assert.doesNotMatch(said, SUITS);
-    // The other player's view keeps the symbols.
-    const other = await openHand(w, b, gameId);
-    assert.ok(!/of (Spades|Hearts|Clubs|Diamonds)/.test(w.sim.text(other.id) + labels(other.id).join(' ')));
+    // The other player's view, at their turn, keeps the symbols.
+    for (let k = 0; k < 6 && seats[pending().seat]!.userId === a; k++) await playAsAi(w, a, gameId, await openHand(w, a, gameId));
+    assert.equal(seats[pending().seat]!.userId, b, "b's turn");
+    // b draws (or eats) first: then every discard is a button naming a card.
+    const bv = await openHand(w, b, gameId);
+    const other = labels((labels(bv.id).some((l) => SUITS.test(l)) ? bv : await playAsAi(w, b, gameId, bv)).id);
+    assert.ok(
+      other.some((l) => SUITS.test(l)),
+      other.join(' | '),
+    );
+    assert.ok(!other.some((l) => WORDS.test(l)), other.join(' | '));
   });
 });
