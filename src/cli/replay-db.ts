@@ -19,12 +19,29 @@ export interface ReplayDbReport {
     same: boolean;
     /** When its result was stored (ISO), if it was. */
     playedAt?: string;
-    /** A hand that differs and was played before these rule fixes (core/rule-changes.ts): not damage. */
+    /**
+     * A hand that differs and was played before these rule fixes (store/rule-changes.ts), or follows
+     * such a hand in its game (the next deal reads how it ended): not damage.
+     */
     rulesChangedSince?: RuleChange[];
   }[];
   matchesStored: boolean;
   /** Every hand that differs was played before a rule fix that explains it (exit 0 all the same). */
   explained: boolean;
+  /** `--all`: why the game could not be replayed (it is explained when it was last played before a rule fix). */
+  error?: string;
+}
+
+/** A game whose log does not replay: the rule fixes made since it was last played, which may be why. */
+export class ReplayFailure extends Error {
+  constructor(
+    message: string,
+    readonly game: GameId,
+    readonly rulesChangedSince: RuleChange[],
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
 }
 
 export function replayStoredGame(path: string, id: string): ReplayDbReport {
@@ -44,8 +61,10 @@ export function replayStoredGame(path: string, id: string): ReplayDbReport {
       const why = since.length
         ? ` (the game was last played before these rule changes: ${since.map((c) => `${c.at} ${c.what}`).join('; ')})`
         : '';
-      throw new Error(
+      throw new ReplayFailure(
         `game "${id}" cannot be replayed: ${e instanceof SyntaxError ? `a stored value is not valid JSON (${msg})` : msg}${why}`,
+        g.game,
+        since,
         { cause: e },
       );
     }
@@ -68,6 +87,8 @@ function replayGame(db: Database.Database, id: string): ReplayDbReport {
   const hands: ReplayDbReport['hands'] = [];
   let state = initialState(engine, row.options, row.seats, row.seed);
   let hand = 0;
+  // After a hand explained by a rule fix, the next hands start from how it ended (the opener, the winner).
+  let carried: RuleChange[] = [];
   const finish = () => {
     const r = engine.result(state) as HandResult | null;
     if (!r) return;
@@ -76,7 +97,9 @@ function replayGame(db: Database.Database, id: string): ReplayDbReport {
     const net = netPoints(r);
     const same = s.length === 0 || s.every((v, i) => Math.abs(v - net[i]!) < 1e-9);
     const playedAt = rows.length ? Math.min(...rows.map((x) => x.created_at)) : null;
-    const since = !same && playedAt !== null ? ruleChangesSince(row.game, playedAt) : [];
+    const own = !same && playedAt !== null ? ruleChangesSince(row.game, playedAt) : [];
+    const since = own.length ? own : !same ? carried : [];
+    if (own.length) carried = own;
     hands.push({
       hand,
       deltas: net,
@@ -120,5 +143,32 @@ export function replayAllGames(path: string): ReplayDbReport[] {
   } finally {
     db.close();
   }
-  return ids.map((id) => replayStoredGame(path, id));
+  // One game that cannot be replayed is reported in its place, not the end of the run.
+  return ids.map((id) => {
+    try {
+      return replayStoredGame(path, id);
+    } catch (e) {
+      if (!(e instanceof ReplayFailure)) throw e;
+      return {
+        gameId: id,
+        game: e.game,
+        actions: 0,
+        hands: [],
+        matchesStored: false,
+        explained: e.rulesChangedSince.length > 0,
+        error: e.message,
+      };
+    }
+  });
+}
+
+/** One line for `--all`: how many games and hands differ, and how many of them rule fixes explain. */
+export function replaySummary(all: readonly ReplayDbReport[]): string {
+  const hands = all.flatMap((g) => g.hands.filter((h) => !h.same));
+  const explained = hands.filter((h) => h.rulesChangedSince).length;
+  const failed = all.filter((g) => g.error);
+  return (
+    `${all.length} games replayed: ${hands.length} hands differ from their stored results, ${explained} of them played before a rule fix; ` +
+    `${failed.length} games do not replay, ${failed.filter((g) => g.explained).length} of them last played before a rule fix`
+  );
 }

@@ -273,10 +273,11 @@ async function cmdReplayDb(argv: string[]): Promise<number> {
   const { dbProblem, tidySideFiles } = await import('./move-db.js');
   const problem = dbProblem(path, id, 'replay-db');
   if (problem) fail(problem);
-  const { replayStoredGame, replayAllGames } = await import('./replay-db.js');
+  const { replayStoredGame, replayAllGames, replaySummary } = await import('./replay-db.js');
   if (id === null) {
     const all = tidySideFiles(path, () => replayAllGames(path));
     console.log(JSON.stringify(all, null, 2));
+    console.error(replaySummary(all));
     return all.every((g) => g.explained) ? 0 : 1;
   }
   const out = tidySideFiles(path, () => replayStoredGame(path, id));

@@ -59,3 +59,74 @@ test('a hand stored after every rule change that differs on replay still fails r
   db.close();
   assert.equal(replayStoredGame(path, gameId).matchesStored, true);
 });
+
+/** A file with two Chắn games: one sound, one whose log today's rules refuse at its last entry, last played at `at`. */
+function refused(at: number): { path: string; bad: string; good: string } {
+  const r = rig('chan', ['human', 'human', 'human', 'human'], { seed: 'c2' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  timeOutToResult(r);
+  const db = r.store.db;
+  const row = db.prepare('SELECT * FROM games WHERE id = ?').get(r.gameId) as Record<string, unknown>;
+  // The second game: a copy of the first, its last move one the engine refuses (a stand-in for a move a rule fix forbids).
+  const bad = 'zzbad';
+  db.prepare(
+    `INSERT INTO games SELECT ${Object.keys(row)
+      .map((k) => (k === 'id' ? `'${bad}'` : k))
+      .join(', ')} FROM games WHERE id = ?`,
+  ).run(r.gameId);
+  // (The log is append-only, so the copy is written with its last entry changed.)
+  db.prepare(
+    `INSERT INTO actions SELECT '${bad}', seq, hand, seat,
+       CASE WHEN seq = (SELECT MAX(seq) FROM actions WHERE game_id = @g) THEN '{"type":"discard","card":"zz"}' ELSE action END,
+       source, user_id, created_at FROM actions WHERE game_id = @g`,
+  ).run({ g: r.gameId });
+  db.prepare('UPDATE games SET updated_at = ? WHERE id = ?').run(at, bad);
+  const path = join(mkdtempSync(join(tmpdir(), 'hq-rules-')), 'hq.db');
+  writeFileSync(path, db.serialize());
+  r.store.close();
+  return { path, bad, good: r.gameId };
+}
+
+test("replay-db --all: a game today's rules refuse is reported in its place, explained when last played before a rule fix", async () => {
+  const before = refused(CHANGE - 3_600_000);
+  const run = await cli('replay-db', '--db', before.path, '--all');
+  assert.equal(run.code, 0, run.stderr);
+  const reports = JSON.parse(run.stdout) as { gameId: string; error?: string; explained: boolean }[];
+  assert.deepEqual(reports.map((g) => g.gameId).sort(), [before.bad, before.good].sort(), 'the sound game is reported too');
+  const bad = reports.find((g) => g.gameId === before.bad)!;
+  assert.match(bad.error!, /cannot be replayed: .*before these rule changes: .*Bạch thủ/);
+  assert.equal(bad.explained, true);
+  assert.match(run.stderr, /2 games replayed: 0 hands differ .*1 games do not replay, 1 of them last played before a rule fix/);
+  const after = refused(CHANGE + 3_600_000);
+  const again = await cli('replay-db', '--db', after.path, '--all');
+  assert.equal(again.code, 1);
+  assert.equal((JSON.parse(again.stdout) as unknown[]).length, 2);
+});
+
+test('a later hand that differs after an explained one (it starts from how that one ended) is explained by the same fixes', () => {
+  const r = rig('chan', ['human', 'human', 'human', 'human'], { seed: 'c3' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  timeOutToResult(r);
+  const next = r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: r.version(), verb: 'next-hand' });
+  assert.ok(next.outcome.ok, 'the next hand');
+  timeOutToResult(r);
+  const db = r.store.db;
+  db.prepare('UPDATE results SET created_at = ? WHERE game_id = ? AND hand = 0').run(CHANGE - 3_600_000, r.gameId);
+  db.prepare('UPDATE results SET created_at = ? WHERE game_id = ? AND hand = 1').run(CHANGE + 3_600_000, r.gameId);
+  for (const hand of [0, 1]) {
+    db.prepare('UPDATE results SET points = points + 1 WHERE game_id = ? AND hand = ? AND seat = 0').run(r.gameId, hand);
+    db.prepare('UPDATE results SET points = points - 1 WHERE game_id = ? AND hand = ? AND seat = 1').run(r.gameId, hand);
+  }
+  const path = join(mkdtempSync(join(tmpdir(), 'hq-rules-')), 'hq.db');
+  writeFileSync(path, db.serialize());
+  r.store.close();
+  const rep = replayStoredGame(path, r.gameId);
+  assert.deepEqual(
+    rep.hands.map((h) => [h.hand, h.same, !!h.rulesChangedSince]),
+    [
+      [0, false, true],
+      [1, false, true],
+    ],
+  );
+  assert.equal(rep.explained, true);
+});
