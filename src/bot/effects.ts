@@ -29,7 +29,7 @@ import {
   tableView,
 } from '../table/views.js';
 import { lobbyPayload } from './lobby.js';
-import { InteractionWebhook, type Client, type Message, type MessageCreateOptions } from 'discord.js';
+import { InteractionWebhook, RESTJSONErrorCodes, type Client, type Message, type MessageCreateOptions } from 'discord.js';
 import { deathsTold, forgetGame, LIVE_MS, liveSeats, pushSeatViews } from './seat-views.js';
 import { noteStorageError } from '../store/health.js';
 import type { ReminderPost } from '../store/index.js';
@@ -108,14 +108,32 @@ async function noteReminder(ctx: BotContext, t: Table, r: ReminderPost): Promise
   const list = t.row.reminders;
   // The same id: the outbox ran again (a restart's sweep) and the nonce gave back the message posted.
   const older = list.filter((x) => x.seat === r.seat && x.id !== r.id);
-  setReminders(ctx, t, [...list.filter((x) => x.seat !== r.seat), r]);
-  await deleteReminders(ctx, t, older);
+  // Recorded before the older ones go, and each older one kept until it is gone: a crash or a failed
+  // delete in between leaves an id the next sweep deletes, never a message nobody will delete.
+  setReminders(ctx, t, [...list.filter((x) => x.seat !== r.seat || older.includes(x)), r]);
+  await dropReminders(ctx, t, older);
 }
 
-async function deleteReminders(ctx: BotContext, t: Table, list: readonly ReminderPost[]): Promise<void> {
+/** Deletes these reminders, then forgets those that are gone (deleted now, or already: 10008). */
+async function dropReminders(ctx: BotContext, t: Table, list: readonly ReminderPost[]): Promise<void> {
   if (!list.length) return;
   const ch = await gameChannel(ctx, t.row.threadId);
-  for (const r of list) await ch?.messages.delete(r.id).catch(() => undefined);
+  if (!ch) return;
+  const gone = new Set<string>();
+  for (const r of list) {
+    await ch.messages.delete(r.id).then(
+      () => gone.add(r.id),
+      (err: unknown) => {
+        if ((err as { code?: unknown }).code === RESTJSONErrorCodes.UnknownMessage) gone.add(r.id);
+        else ctx.log.warn({ err, gameId: t.row.id }, 'cannot delete a reminder: kept for the next sweep');
+      },
+    );
+  }
+  setReminders(
+    ctx,
+    t,
+    t.row.reminders.filter((x) => !gone.has(x.id)),
+  );
 }
 
 /** Deletes the game's reminders whose decision is over (public: the table shows whose move it is and whether claims are open). */
@@ -133,14 +151,11 @@ async function sweepReminders(ctx: BotContext, t: Table): Promise<void> {
     // A reminder of a decision without deadline carries none (null): nothing to compare.
     return typeof r.deadline === 'number' && now !== r.deadline;
   };
-  const done = list.filter((r) => over || (r.seat === null ? !claimsOpen : turnOver(r as ReminderPost & { seat: number })));
-  if (!done.length) return;
-  setReminders(
+  await dropReminders(
     ctx,
     t,
-    list.filter((r) => !done.includes(r)),
+    list.filter((r) => over || (r.seat === null ? !claimsOpen : turnOver(r as ReminderPost & { seat: number }))),
   );
-  await deleteReminders(ctx, t, done);
 }
 function pings(ctx: BotContext): Map<string, PingRecord> {
   let m = pingRecords.get(ctx);

@@ -63,3 +63,28 @@ test('a reminder posted before a restart is still deleted once its turn is over'
     assert.deepEqual(w.store.games.get(gameId)!.reminders, []);
   });
 });
+
+test('a reminder whose delete fails (a Discord error) is kept and deleted by the next sweep', async () => {
+  await withWorld(async (w) => {
+    const { gameId, reminders } = await remindedTable(w);
+    const id = w.store.games.get(gameId)!.reminders[0]!.id;
+    // Every try of the delete fails (discord.js retries a 5xx three times).
+    w.sim.faults.serverError({ route: new RegExp(`DELETE /channels/\\d+/messages/${id}`), times: 4 });
+    const pending = () => (engineOf('phom').pending(w.store.games.state(w.store.games.get(gameId)!)) as Decision<BaseAction>[])[0]!;
+    const seat = pending().seat;
+    const user = w.store.games.seats(gameId)[seat]!.userId!;
+    for (let k = 0; k < 4 && pending().seat === seat; k++) await playAsAi(w, user, gameId, await openHand(w, user, gameId));
+    assert.equal(reminders().length, 1, 'still up: the delete failed');
+    assert.deepEqual(
+      w.store.games.get(gameId)!.reminders.map((r) => r.id),
+      [id],
+      'and kept',
+    );
+    // The next step's sweep deletes it.
+    const next = pending();
+    const other = w.store.games.seats(gameId)[next.seat]!.userId!;
+    await playAsAi(w, other, gameId, await openHand(w, other, gameId));
+    assert.equal(reminders().length, 0);
+    assert.deepEqual(w.store.games.get(gameId)!.reminders, []);
+  });
+});
