@@ -29,7 +29,7 @@ import { choice, named } from '../src/bot/localize.js';
 import { langOf, translator, type Lang } from '../src/table/i18n.js';
 import { encodeCommandId } from '../src/bot/custom-id.js';
 import { button, row, type Row } from '../src/bot/messages.js';
-import { isSeatPlace, SEAT_PLACES, TURN_TIMES, type SeatPlace } from '../src/store/index.js';
+import { isSeatPlace, SEAT_PLACES, TURN_TIMES, type PrefSwitch, type SeatPlace } from '../src/store/index.js';
 import { CLAIMS, claimPrefLabel, prefsOf, readPrefs, writePrefs } from '../src/table/prefs.js';
 import { missingForSeatThread, seatNoticeLine } from '../src/bot/seat-channels.js';
 import type { GameId } from '../src/table/manifests.js';
@@ -40,6 +40,8 @@ export const data = named(new SlashCommandBuilder(), 'prefs', 'prefs').addString
 );
 
 const id = (rest: string) => encodeCommandId('prefs', rest);
+/** The on/off switches' custom_id letters (`m:on`, `l:off`, `w:on`). */
+const SWITCH_IDS = { m: 'mention', l: 'large', w: 'words' } as const satisfies Record<string, PrefSwitch>;
 const CLAIM_GAMES = Object.keys(CLAIMS) as GameId[];
 
 /** The panel: the seat view place (three buttons) and one claim-preferences select per game with claims. */
@@ -165,22 +167,11 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
     await i.update(panel(ctx, user, lang, note));
     return;
   }
-  const m = /^m:(on|off)$/.exec(rest);
-  if (m && i.isButton()) {
-    ctx.store.prefs.setMentionAlways(user, m[1] === 'on');
-    await i.update(panel(ctx, user, lang, `✅ ${t(m[1] === 'on' ? 'seatch:prefs.mention-set-on' : 'seatch:prefs.mention-set-off')}`));
-    return;
-  }
-  const l = /^l:(on|off)$/.exec(rest);
-  if (l && i.isButton()) {
-    ctx.store.prefs.setLargeHand(user, l[1] === 'on');
-    await i.update(panel(ctx, user, lang, `✅ ${t(l[1] === 'on' ? 'seatch:prefs.large-set-on' : 'seatch:prefs.large-set-off')}`));
-    return;
-  }
-  const w = /^w:(on|off)$/.exec(rest);
-  if (w && i.isButton()) {
-    ctx.store.prefs.setCardsInWords(user, w[1] === 'on');
-    await i.update(panel(ctx, user, lang, `✅ ${t(w[1] === 'on' ? 'seatch:prefs.words-set-on' : 'seatch:prefs.words-set-off')}`));
+  const sw = /^([mlw]):(on|off)$/.exec(rest);
+  if (sw && i.isButton()) {
+    const which = SWITCH_IDS[sw[1] as keyof typeof SWITCH_IDS];
+    ctx.store.prefs.setSwitch(user, which, sw[2] === 'on');
+    await i.update(panel(ctx, user, lang, `✅ ${t(`seatch:prefs.${which}-set-${sw[2]}`)}`));
     return;
   }
   const c = /^c:([a-z-]+)$/.exec(rest);

@@ -1,6 +1,6 @@
 /** The house rules in force for a new table: engine defaults ← server preset ← server options ← /play overrides allowed by the server. */
 import { cut } from '../table/cut.js';
-import { optionPreset, resolveOptions, optionsHash, type OptionError } from '../games/core/options.js';
+import { resolveOptions, optionsHash, type OptionError } from '../games/core/options.js';
 import { engineOf } from '../table/manifests.js';
 import type { GameId } from '../games/core/types.js';
 import type { GuildGameSettings, Store } from '../store/index.js';
@@ -18,15 +18,12 @@ export function serverSettings(store: Store, guildId: string | null, game: GameI
   const schema = engineOf(game).options;
   const stale: OptionError[] = [];
   let preset = s.preset;
-  if (preset !== null && !optionPreset(schema, preset)) {
-    stale.push({
-      code: 'unknown-preset',
-      key: 'preset',
-      value: preset,
-      message: `unknown preset ${JSON.stringify(preset)}`,
-      allowed: Object.keys(schema.presets).join(' | '),
-    });
-    preset = null;
+  if (preset !== null) {
+    const alone = resolveOptions(schema, {}, preset);
+    if (!alone.ok) {
+      stale.push(...alone.errors);
+      preset = null;
+    }
   }
   const options: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(s.options)) {

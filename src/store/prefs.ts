@@ -36,6 +36,13 @@ export interface UserPrefs {
   cardsInWords: boolean;
 }
 
+/**
+ * The on/off table settings of /prefs and their columns: mention me always (bot/seat-views.ts
+ * `liveSeats`), large hand (render/hand.ts `LARGE`), cards in words (table/words.ts `saidAloud`).
+ */
+export const SWITCHES = { mention: 'mention_always', large: 'large_hand', words: 'cards_in_words' } as const;
+export type PrefSwitch = keyof typeof SWITCHES;
+
 /** What a user chose for every table they sit at (/prefs), as a table load reads it. */
 export type SeatSettings = Pick<UserPrefs, 'turnTime' | 'mentionAlways' | 'largeHand' | 'cardsInWords'>;
 
@@ -286,19 +293,9 @@ export class PrefsStore {
     this.set(userId, { turn_time: factor === 1 ? null : turnTimeOf(factor) });
   }
 
-  /** Whether the user is mentioned even while their hand view is live (/prefs). */
-  setMentionAlways(userId: string, on: boolean): void {
-    this.set(userId, { mention_always: on ? 1 : null });
-  }
-
-  /** Whether the user's hand is drawn large, for a phone (/prefs). */
-  setLargeHand(userId: string, on: boolean): void {
-    this.set(userId, { large_hand: on ? 1 : null });
-  }
-
-  /** Whether the user's hand view names Phỏm cards in words (/prefs). */
-  setCardsInWords(userId: string, on: boolean): void {
-    this.set(userId, { cards_in_words: on ? 1 : null });
+  /** Turns one of the on/off table settings of /prefs on or off (`SWITCHES`). */
+  setSwitch(userId: string, which: PrefSwitch, on: boolean): void {
+    this.set(userId, { [SWITCHES[which]]: on ? 1 : null });
   }
 
   /**

@@ -31,8 +31,8 @@ test("a user's choices made on one shard's file are copied to the others'; DMs f
   a.prefs.setAway('u1', Date.now() + 3_600_000);
   a.prefs.markDigest('u1', 123);
   a.seatChannels.setPlace('u1', 'dm', 'vi');
-  a.prefs.setLargeHand('u1', true);
-  a.prefs.setCardsInWords('u1', true);
+  a.prefs.setSwitch('u1', 'large', true);
+  a.prefs.setSwitch('u1', 'words', true);
   writePrefs(a.db, 'chan', 'u1', ['auto-pass'], Date.now());
   await sync.changed('u1', before);
   const b2 = openStore(join(dir, 'hq-1.db'), engineOf);
