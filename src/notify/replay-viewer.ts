@@ -36,6 +36,8 @@ import { langOf, translator, type Lang } from '../table/i18n.js';
 import { NEXT_HAND, applyEntry, initialState, type GameRow } from '../store/index.js';
 import { handSeed } from '../games/core/rng.js';
 import type { HandResult } from '../games/core/types.js';
+import { netPoints } from '../store/results.js';
+import { ruleChangesSince } from '../store/rule-changes.js';
 import { canonical } from '../games/core/match.js';
 import type { NextHand, Scenario, ScenarioStep } from '../games/core/scenario.js';
 import { shownName } from '../store/privacy.js';
@@ -58,6 +60,11 @@ interface Steps {
   /** Hints listed, each before listed move `before` (n: after the last move), worded for the viewer. */
   hints: { before: number; text: string }[];
   result: HandResult | null;
+  /**
+   * When the replayed result is not what was paid and a rule fix made since the hand was played
+   * explains it (store/rule-changes.ts): that fix's date. The viewer replays with today's rules.
+   */
+  rulesChangedAt: string | null;
 }
 
 /** Whether a hand may be stepped through: it is over (a result), or the match ended during it. */
@@ -141,7 +148,17 @@ function replaySteps(ctx: BotContext, gameId: string, hand: number, userId: stri
     moves.push(`${who(a.seat)}: ${label}${src}`);
   });
   views.push(engine.publicView(r.state));
-  return { row, names, views, moves, hints, result: r.result };
+  return { row, names, views, moves, hints, result: r.result, rulesChangedAt: rulesChangedAt(ctx, row, hand, r.result) };
+}
+
+/** The date of the rule fix that explains why a stored hand's result differs from its replay, or null. */
+function rulesChangedAt(ctx: BotContext, row: GameRow, hand: number, result: HandResult | null): string | null {
+  const paid = ctx.store.results.handsOf(row.id, hand);
+  if (!result || !paid.length) return null;
+  const net = netPoints(result);
+  if (paid.every((x) => Math.abs(x.points - (net[x.seat] ?? 0)) < 1e-9)) return null;
+  const at = ctx.store.results.playedAt(row.id, hand);
+  return at === null ? null : (ruleChangesSince(row.game, at)[0]?.at ?? null);
 }
 
 const id = (rest: string) => encodeCommandId('history', rest);
@@ -204,7 +221,11 @@ export async function viewerPayload(
       : last
         ? t('async:replay.at-result', { k: step, n })
         : t('async:replay.at-step', { k: step, n });
-  const content = cut([head, where, t('async:replay.moves-page', { p: page + 1, of: pages }), ...list].join('\n'), 2000);
+  const changed =
+    last && s.rulesChangedAt
+      ? [`⚠️ ${t('async:replay.rules-changed', { when: `<t:${Math.floor(Date.parse(s.rulesChangedAt) / 1000)}:D>` })}`]
+      : [];
+  const content = cut([head, where, ...changed, t('async:replay.moves-page', { p: page + 1, of: pages }), ...list].join('\n'), 2000);
   const base = `${g.id}:${hand}`;
   const nav = row(
     button(id(`v:${base}:0:f`), '⏮', ButtonStyle.Secondary, step === 0),

@@ -249,6 +249,14 @@ export class ResultStore {
     return matchStandings(this.handsOf(gameId), seats);
   }
 
+  /** When a hand's result was stored (ms), or null. */
+  playedAt(gameId: string, hand: number): number | null {
+    const r = this.db.prepare('SELECT MIN(created_at) AS at FROM results WHERE game_id = ? AND hand = ?').get(gameId, hand) as {
+      at: number | null;
+    };
+    return r.at;
+  }
+
   /** The hands of a game whose results are stored. */
   handsRecorded(gameId: string): number[] {
     return (this.db.prepare('SELECT DISTINCT hand FROM results WHERE game_id = ? ORDER BY hand').all(gameId) as { hand: number }[]).map(
