@@ -202,7 +202,9 @@ export function tableInWords(m: TableModel, game: GameId, pieceName: Namer): str
     const last = new Set(m.lastDiscard?.seat === k ? [m.lastDiscard.index] : []);
     const discards = namedMarked(sp, s.discards, last, sp.tr('common:words.last'));
     const head = `${word(lang, 'discards')}${sp.aside(s.discards.length)}`;
-    parts.push(discards.length ? `${head}${sp.colon}${piecesInWords(discards, (x) => x, sp.sep)}` : head);
+    // A seat sitting out this round (no hand, no discards) has nothing more to say.
+    if (discards.length || s.handCount > 0)
+      parts.push(discards.length ? `${head}${sp.colon}${piecesInWords(discards, (x) => x, sp.sep)}` : head);
   });
   return sentences(parts, lang);
 }

@@ -38,6 +38,8 @@ test('the table in words has every seat: whose turn, dealer, score, hand count, 
   assert.match(t, /Discards \(8\): South, 7 Dot, 1 Crak, 9 Bam, 6 Dot, 4 Crak, 8 Bam, 9 Bam \(last discard\)/);
   assert.match(t, /Tuấn Kiệt \(West, score \+12, 10 in hand\)\. Chow: 3 Dot \(claimed\), 4 Dot, 5 Dot/);
   for (const name of ['Minh Anh', 'Bảo Trâm', 'Tuấn Kiệt', 'Hoàng Long']) assert.ok(t.includes(name), name);
+  // A seat sitting out this round has no "Discards (0)" after its name.
+  assert.match(t, /Thu Hà \(Red \(reserve\), score 0, 0 in hand, sitting out this round\)$/);
 });
 
 test("Chắn's red cards, told apart by ink colour in the art, say so; Phỏm cards are spoken, not suit symbols", () => {
