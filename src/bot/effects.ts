@@ -223,7 +223,9 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
     return !!d && windowKind(d) === 'turn';
   };
   const ranOut = r.ranOut ? new Map(r.ranOut.map((x) => [x.seat, x.action])) : undefined;
-  if (push) await pushSeatViews(ctx, t, actor, turnNow, ranOut);
+  // The seats with a new decision in this step (the ping's seats: timers.ts `deadlines`).
+  const fresh = new Set(r.effects.flatMap((e) => (e.kind === 'ping' ? [...e.turn, ...e.claim] : [])));
+  if (push) await pushSeatViews(ctx, t, actor, turnNow, ranOut, fresh);
   await slices.slice();
   const each = async (e: Effect) => {
     if (o.skip?.includes(e.kind)) return;
@@ -239,7 +241,7 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   // Reminders of decisions this step ended: after the thread was reopened (unarchive), before the end
   // of the match archives it.
   await sweepReminders(ctx, t).catch((err: unknown) => ctx.log.warn({ err, gameId: t.row.id }, 'cannot delete reminders'));
-  if (push) await pushSeatViews(ctx, t, actor, (seat) => !turnNow(seat), ranOut);
+  if (push) await pushSeatViews(ctx, t, actor, (seat) => !turnNow(seat), ranOut, fresh);
   for (const e of r.effects) if (e.kind === 'end-match') await each(e);
   await ctx.notifier?.onEffects(t, r.effects, ctx.clock.now());
   if (r.outbox.length) ctx.store.games.clearOutbox(t.row.id, r.outbox);
@@ -307,12 +309,15 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       // must not change when only a claimant's pass moved the version (issue #13 §2).
       const payload = { content, components: toComponents(t.row.id, 0, v.rows), allowedMentions: { users: v.users } };
       // The same people pinged again: they were notified by the ping that is up; it is kept (same
-      // words) or edited in place (an edit notifies nobody), rather than deleted and re-posted.
+      // words) or edited in place (an edit notifies nobody), rather than deleted and re-posted. Not
+      // for a player who chose "Mention me always" (/prefs): at a table of AIs every turn of theirs
+      // comes back in the step of their own move, and an edit would be the only sign of it.
       const prev = pings(ctx).get(t.row.id);
       const users = [...v.users].sort().join(',');
       if (prev && t.row.pingMessageId === prev.id && prev.users === users) {
         if (prev.content === content) return;
-        if (await editPing(ctx, t, prev, payload)) return;
+        const always = t.seats.some((s) => s.userId && v.users.includes(s.userId) && t.mentionAlways?.has(s.seat));
+        if (!always && (await editPing(ctx, t, prev, payload))) return;
       }
       await deletePing(ctx, t);
       try {

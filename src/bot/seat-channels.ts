@@ -174,9 +174,17 @@ async function closeView(ch: Sendable, messageId: string, t: Table, hand: number
 }
 
 /** The short "your move" ping (the previous one is deleted), or just the deletion when they need not act. */
-async function ping(ctx: BotContext, t: Table, r: SeatChannelRow, ch: Sendable, lang: Lang, d: Decision<BaseAction> | undefined) {
+async function ping(
+  ctx: BotContext,
+  t: Table,
+  r: SeatChannelRow,
+  ch: Sendable,
+  lang: Lang,
+  d: Decision<BaseAction> | undefined,
+  renew = false,
+) {
   const acting = !!d;
-  if (acting === r.acting) return;
+  if (acting === r.acting && !(acting && renew)) return;
   const old = r.pingId;
   let pingId: string | null = null;
   if (d) {
@@ -210,6 +218,7 @@ export async function syncSeatChannels(
   t: Table,
   only?: (seat: number) => boolean,
   ranOut?: ReadonlyMap<number, BaseAction>,
+  fresh?: ReadonlySet<number>,
 ): Promise<void> {
   if (t.state === null || (t.row.status !== 'running' && t.row.status !== 'paused' && t.row.status !== 'finished')) return;
   const store = ctx.store.seatChannels;
@@ -264,7 +273,10 @@ export async function syncSeatChannels(
         }
       }
     }
-    await ping(ctx, t, store.get(t.row.id, s.seat)!, ch, rl, pendingOf(t, s.seat));
+    // "Mention me always" (/prefs): a new decision of a player who still acts (at a table of AIs,
+    // their next turn comes in the step of their own move) is pinged anew: an edit is silent.
+    const renew = !!fresh?.has(s.seat) && !!t.mentionAlways?.has(s.seat);
+    await ping(ctx, t, store.get(t.row.id, s.seat)!, ch, rl, pendingOf(t, s.seat), renew);
   }
 }
 

@@ -154,12 +154,15 @@ export async function pushSeatViews(
   except?: number,
   only?: (seat: number) => boolean,
   ranOut?: ReadonlyMap<number, BaseAction>,
+  fresh?: ReadonlySet<number>,
 ): Promise<number[]> {
   const failed: number[] = [];
   const appId = ctx.client.application?.id ?? ctx.client.user?.id;
   if (!appId || t.state === null) return failed;
   // Seat channels (private thread / DM): live views that never expire, kept in SQLite.
-  await syncSeatChannels(ctx, t, only, ranOut).catch((err: unknown) => ctx.log.error({ err, gameId: t.row.id }, 'seat channels failed'));
+  await syncSeatChannels(ctx, t, only, ranOut, fresh).catch((err: unknown) =>
+    ctx.log.error({ err, gameId: t.row.id }, 'seat channels failed'),
+  );
   for (const s of t.seats) {
     if (s.seat === except || (only && !only(s.seat))) continue;
     const v = liveView(ctx, t.row.id, s.seat);
