@@ -12,7 +12,7 @@ import { run, type Via } from './effects.js';
 import { heldImages, keepImage, registerView, viewImages } from './seat-views.js';
 import { handPayload } from './hand-view.js';
 import { hintText, namedVars, presentCtx, tableView } from '../table/views.js';
-import { tableInWords } from '../table/words.js';
+import { saidAloud, tableInWords } from '../table/words.js';
 import type { ActResult, HandVerb, Refusal, TableButtonVerb } from '../table/act.js';
 import type { UiRow } from '../table/ui.js';
 import { toComponents } from './components.js';
@@ -72,7 +72,8 @@ export async function tableWords(ctx: BotContext, i: Comp, b: GameButton): Promi
   if (!t || !v?.model) return void (await i.editReply({ content: translator(lang)(t ? 'errors:game-ended' : 'errors:game-not-found') }));
   const pc = presentCtx(t, lang);
   const words = tableInWords(v.model, t.row.game, (c) => t.presenter.pieceName(c, pc));
-  await i.editReply(v2Text([...v.lines, '', words].join('\n')));
+  // The table's own lines said as the words are (Phỏm's "K♣" would be read as a symbol).
+  await i.editReply(v2Text([...v.lines.map((l) => saidAloud(t.row.game, lang, l)), '', words].join('\n')));
 }
 
 /**

@@ -106,12 +106,19 @@ function speech(game: GameId, lang: Lang, pieceName: Namer): Speech {
  */
 export function saidAloud(game: GameId, lang: Lang, text: string): string {
   if (game !== 'phom') return text;
-  return text
-    .replace(/\[((?:(?:10|[2-9AJQK])[♠♥♣♦] ?)+)\]/gu, (whole, inner: string) => {
-      const said = saidPhom(inner.trim().split(' '), lang);
-      return said ? `[${said}]` : whole;
-    })
-    .replace(/(10|[2-9AJQK])([♠♥♣♦])/gu, (_, r: string, s: string) => spokenCard(`${r}${SUIT_CODE[s]}`, lang));
+  const sep = translator(lang)('common:punct.list');
+  return (
+    text
+      .replace(/\[((?:(?:10|[2-9AJQK])[♠♥♣♦] ?)+)\]/gu, (whole, inner: string) => {
+        const said = saidPhom(inner.trim().split(' '), lang);
+        return said ? `[${said}]` : whole;
+      })
+      // Cards side by side ("A♠ A♣ 2♣") are a list once said, or they run together.
+      .replace(/(?:10|[2-9AJQK])[♠♥♣♦](?: (?:10|[2-9AJQK])[♠♥♣♦])+/gu, (run) => run.split(' ').join(sep))
+      .replace(/(10|[2-9AJQK])([♠♥♣♦])/gu, (_, r: string, s: string) => spokenCard(`${r}${SUIT_CODE[s]}`, lang))
+      // "Send 9♦ → [6♦ 7♦ 8♦]": the arrow is read as a symbol.
+      .replace(/ → /gu, ` ${translator(lang)('common:words.onto')} `)
+  );
 }
 
 const RANK_ORDER = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
@@ -241,14 +248,18 @@ export function winnerInWords(m: ResultModel, pieceName: Namer): string {
  * 1,024 characters), the winner's hand, the scoring lines.
  */
 export function resultInWords(m: ResultModel, pieceName: Namer): string {
-  const { sep, colon, say } = speech(m.game, m.locale, pieceName);
+  const { sep, colon, say, tr, aside } = speech(m.game, m.locale, pieceName);
+  // "An pays Bình 56 (pays the winner, East ×2)", not "An → Bình 56 · Pays the winner · East ×2":
+  // a name's digits ran into the amount, and the arrow and dots are read as symbols.
+  const payment = (x: ResultModel['payments'][number]) => {
+    const [amount, ...why] = x.amount.split(' · ');
+    return `${tr('common:words.pays', { from: x.from, to: x.to, amount })}${why.length ? aside(why.join(sep)) : ''}`;
+  };
   return sentences(
     [
       say(m.title),
       ...(m.totals.length ? [`${word(m.locale, 'totals')}${colon}${m.totals.map((x) => `${x.name} ${x.delta}`).join(sep)}`] : []),
-      ...(m.payments.length
-        ? [`${word(m.locale, 'payments')}${colon}${m.payments.map((x) => `${x.from} → ${x.to} ${x.amount}`).join(sep)}`]
-        : []),
+      ...(m.payments.length ? [`${word(m.locale, 'payments')}${colon}${m.payments.map((x) => say(payment(x))).join(sep)}`] : []),
       winnerInWords(m, pieceName),
       ...m.lines.map((l) => say(l.value ? `${l.label}${colon}${l.value}` : l.label)),
     ],

@@ -5,7 +5,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, openHand, openTable, playHandToEnd, tableMessage, withWorld } from './harness.js';
+import { buttonByLabel, click, openHand, openTable, playAsAi, playHandToEnd, tableMessage, withWorld } from './harness.js';
+import { engineOf } from '../../src/table/manifests.js';
+import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
 test('the table and hand images have the game in words; "Table in words" gives the whole table to anyone, privately', async () => {
   await withWorld(async (w) => {
@@ -30,6 +32,18 @@ test('the table and hand images have the game in words; "Table in words" gives t
     for (const n of names) assert.ok(text.includes(n), n);
     assert.match(text, /Discards \(\d+\)/);
     assert.match(text, /Phỏm \(Tá lả\)/, "with the table message's own lines");
+    // Once the table's lines name a card ("An: Discard K♣"), the reply says it in words.
+    for (let k = 0; k < 8 && !/[♠♥♣♦]/u.test(w.sim.text(tableMessage(w, gameId).id)); k++) {
+      const d = (engineOf('phom').pending(w.store.games.state(w.store.games.get(gameId)!)) as Decision<BaseAction>[])[0]!;
+      const u = w.store.games.seats(gameId)[d.seat]!.userId!;
+      await playAsAi(w, u, gameId, await openHand(w, u, gameId));
+    }
+    assert.match(w.sim.text(tableMessage(w, gameId).id), /[♠♥♣♦]/u);
+    const again = tableMessage(w, gameId);
+    const said = w.sim.text(
+      (await click(w, watcher.id, again.id, buttonByLabel(w.sim, again, 'Table in words').custom_id as string)).response!.id,
+    );
+    assert.doesNotMatch(said, /[♠♥♣♦]/u, said);
     // After the match the table message offers nothing more (its image stays, with its alt text).
     await playHandToEnd(w, gameId);
     const end = w.sim.allMessages(w.store.games.get(gameId)!.threadId!).find((x) => /Hand 1 is over/.test(w.sim.text(x)))!;

@@ -16,8 +16,11 @@ test('a phỏm is said compactly: a run by its ends, a set by its suits', () => 
   assert.equal(saidAloud('phom', 'en', 'Lay down [A♦ 2♦ 3♦] [8♠ 8♣ 8♥]'), 'Lay down [Ace to 3 of Diamonds] [8 of Spades, Clubs, Hearts]');
   assert.equal(saidAloud('phom', 'vi', 'Hạ [10♣ J♣ Q♣ K♣]'), 'Hạ [10 đến K nhép]');
   assert.equal(saidAloud('phom', 'zh-TW', '[7♠ 7♦ 7♥ 7♣]'), '[黑桃、方塊、紅心、梅花7]');
-  // Not a phỏm (a gap): each card alone.
-  assert.equal(saidAloud('phom', 'en', '[2♠ 4♠ 5♠]'), '[2 of Spades 4 of Spades 5 of Spades]');
+  // Not a phỏm (a gap): each card alone, as a list; cards side by side too; the send arrow in words.
+  assert.equal(saidAloud('phom', 'en', '[2♠ 4♠ 5♠]'), '[2 of Spades, 4 of Spades, 5 of Spades]');
+  assert.equal(saidAloud('phom', 'en', 'Loose cards (A♠ A♣ 2♣)'), 'Loose cards (Ace of Spades, Ace of Clubs, 2 of Clubs)');
+  assert.equal(saidAloud('phom', 'zh-TW', '(A♠ 2♣)'), '(黑桃A、梅花2)');
+  assert.equal(saidAloud('phom', 'vi', 'Gửi 9♦ → [6♦ 7♦ 8♦]'), 'Gửi 9 rô vào [6 đến 8 rô]');
 });
 
 test('lay-down buttons said in words: none cut silently; every long one is whole among the lines', () => {

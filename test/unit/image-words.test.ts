@@ -11,7 +11,7 @@ import { imageAlt, presentCtx, tableView } from '../../src/table/views.js';
 import { rig, timeOutToResult } from '../support/table-rig.js';
 import { GAMES } from '../../src/table/manifests.js';
 import { translator, type Lang } from '../../src/table/i18n.js';
-import { piecesInWords, spokenCard, tableInWords } from '../../src/table/words.js';
+import { piecesInWords, resultInWords, spokenCard, tableInWords } from '../../src/table/words.js';
 import type { BaseAction, GameId } from '../../src/games/core/types.js';
 
 const alt = (g: GameId, lang: Lang, which: 'hand' | 'table' | 'result') => {
@@ -61,7 +61,7 @@ test('a result in words names the winner and their whole hand, the winning piece
   assert.match(r, /Lin Mei-hua\. Concealed kong: 7 Bam, face down ×2, 7 Bam; Pung of Green: /);
   assert.match(r, /In hand: 2 Crak, 3 Crak, 4 Crak, /);
   assert.match(r, /Win: 4 Crak\./);
-  assert.match(r, /Payments: Wang Jun → Lin Mei-hua 400/);
+  assert.match(r, /Payments: Wang Jun pays Lin Mei-hua 400, Chen Hao pays Lin Mei-hua 200/);
 });
 
 test('zh-TW reads as zh-TW: full-width stops, colons and brackets, 、 between pieces, ； between sets', () => {
@@ -116,4 +116,13 @@ test('after a Phỏm hand the shown hands are captioned "In hand" (they hold the
   for (const s of model.seats) assert.equal(s.groups.at(-1)!.label, 'In hand', s.name);
   const words = imageAlt(t.presenter, model, presentCtx(t, 'en'));
   assert.equal(words.match(/In hand: /g)?.length, 4, words);
+});
+
+test('a payment in words is a sentence, its notes aside ("An pays Bình 56 (pays the winner, East ×2)"), no arrow or dots', () => {
+  const m = sampleModels('classic-mahjong', 'en').result;
+  const said = resultInWords({ ...m, payments: [{ from: 'AI 2', to: 'Lin', amount: '56 · Pays the winner · East ×2' }] }, (c) =>
+    GAMES['classic-mahjong'].presenter.pieceName(c, { lang: 'en', t: translator('en'), names: [] }),
+  );
+  assert.match(said, /Payments: AI 2 pays Lin 56 \(Pays the winner, East ×2\)/);
+  assert.doesNotMatch(said, /→/);
 });
