@@ -228,10 +228,11 @@ export async function viewerPayload(
   const content = cut([head, where, ...changed, t('async:replay.moves-page', { p: page + 1, of: pages }), ...list].join('\n'), 2000);
   const base = `${g.id}:${hand}`;
   const nav = row(
-    button(id(`v:${base}:0:f`), '⏮', ButtonStyle.Secondary, step === 0),
-    button(id(`v:${base}:${Math.max(0, step - 1)}:p`), '◀', ButtonStyle.Primary, step === 0),
-    button(id(`v:${base}:${Math.min(n, step + 1)}:n`), '▶', ButtonStyle.Primary, step === n),
-    button(id(`v:${base}:${n}:l`), '⏭', ButtonStyle.Secondary, step === n),
+    // Each arrow with its word: a screen reader reads "⏮" alone as "black left-pointing double triangle".
+    button(id(`v:${base}:0:f`), `⏮ ${t('async:replay.first')}`, ButtonStyle.Secondary, step === 0),
+    button(id(`v:${base}:${Math.max(0, step - 1)}:p`), `◀ ${t('async:replay.back')}`, ButtonStyle.Primary, step === 0),
+    button(id(`v:${base}:${Math.min(n, step + 1)}:n`), `${t('async:replay.forward')} ▶`, ButtonStyle.Primary, step === n),
+    button(id(`v:${base}:${n}:l`), `${t('async:replay.last')} ⏭`, ButtonStyle.Secondary, step === n),
     // Export holds the game's seed, which deals every later hand: offered once the match is over
     // (a viewer message opened earlier still gets the refusal below).
     g.status === 'finished'

@@ -158,7 +158,7 @@ for (const game of ['phom', 'vn-mahjong', 'chan', 'classic-mahjong'] as const) {
       await playHandToEnd(w, gameId);
       const firstPage = async (userId: string) => {
         const viewer = (await slash(w, userId, 'history', { 'game-id': gameId, hand: 1 }, threadId)).response!;
-        await click(w, userId, viewer.id, String(buttonByLabel(w.sim, viewer, '⏮').custom_id));
+        await click(w, userId, viewer.id, String(buttonByLabel(w.sim, viewer, '⏮ Deal').custom_id));
         return w.sim.message(viewer.id)!.content; // the deal: the first page of moves, with the hint before move 1
       };
       const askerName = seats[d.seat]!.displayName;

@@ -46,19 +46,19 @@ test('replay viewer: a hand in play is not stepped through; a finished hand step
     assert.equal(v.ephemeralTo, me.id);
     assert.match(w.sim.text(v), new RegExp(`Step ${n} of ${n}: the result`));
     assert.equal(w.sim.images(v).length, 1);
-    assert.equal(buttonByLabel(w.sim, v, '▶').disabled, true);
+    assert.equal(buttonByLabel(w.sim, v, 'Next ▶').disabled, true);
     const resultImage = w.sim.images(v)[0]!.data;
 
-    v = await press(w, me.id, v, '◀');
+    v = await press(w, me.id, v, '◀ Back');
     assert.match(w.sim.text(v), new RegExp(`Step ${n - 1} of ${n}\\n`));
     assert.match(w.sim.text(v), new RegExp(`▶ \\*\\*${n - 1}\\. `), 'the current move is marked in the list');
     assert.notDeepEqual(w.sim.images(v)[0]!.data, resultImage, 'the table before the last move, not the result');
 
-    v = await press(w, me.id, v, '⏮');
+    v = await press(w, me.id, v, '⏮ Deal');
     assert.match(w.sim.text(v), /Step 0 of \d+: the deal/);
-    assert.equal(buttonByLabel(w.sim, v, '◀').disabled, true);
+    assert.equal(buttonByLabel(w.sim, v, '◀ Back').disabled, true);
     assert.match(w.sim.text(v), /Moves, page 1 of/);
-    v = await press(w, me.id, v, '▶');
+    v = await press(w, me.id, v, 'Next ▶');
     assert.match(w.sim.text(v), /Step 1 of/);
     assert.match(w.sim.text(v), /▶ \*\*1\. /);
 
