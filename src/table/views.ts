@@ -17,7 +17,7 @@ import { readableVars, signed, unitName } from './present/common.js';
 import type { Table } from './store.js';
 import type { UiRow } from './ui.js';
 import { shownName } from '../store/privacy.js';
-import type { HandRow, MatchEntry } from '../store/results.js';
+import { netPoints, type HandRow, type MatchEntry } from '../store/results.js';
 import { claimPrefLabel, prefsOf } from './prefs.js';
 import { CLAIMS_ARG } from './absent.js';
 import { deepFreeze } from '../games/core/view-cache.js';
@@ -622,6 +622,15 @@ export function handView(t: Table, seat: number, lang: Lang, note?: string, draf
   return v;
 }
 
+/** "This hand is over, you +5 points: …": the seat's own net for the hand, which its view did not say. */
+function handOverLine(t: Table, seat: number, lang: Lang): string {
+  const tr = translator(lang);
+  const r = t.engine.result(t.state) as HandResult;
+  const mine = netPoints(r)[seat];
+  if (mine === undefined) return tr('common:hand.hand-over');
+  return tr('common:hand.hand-over-mine', { delta: `${signed(mine, lang)} ${unitName(tr, t.row.game, r.unit, Math.abs(mine))}` });
+}
+
 /**
  * Why the AI plays a player's seat (nothing records it; the table's deadlines tell, and they are fixed
  * once it starts): the AI takes a seat on a timeout only where turns have a deadline (act.ts
@@ -652,7 +661,7 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
   else if (t.row.status === 'paused') lines.push(tr('common:hand.paused'));
   else if (away) lines.push(tr(awayByVote(t) ? 'common:hand.away-vote' : 'common:hand.away'));
   else if (decision) lines.push(tr(decision.kind === 'claim' ? 'common:hand.your-claim' : 'common:hand.your-turn'));
-  else if (t.engine.result(t.state)) lines.push(tr('common:hand.hand-over'));
+  else if (t.engine.result(t.state)) lines.push(handOverLine(t, seat, lang));
   else lines.push(tr('common:hand.waiting'));
   // While the seat decides, the words beside its picture say what happened last and until when
   // (issue #13 §1). Only then: a waiting seat's view does not change with every move at the table.
