@@ -84,6 +84,8 @@ export interface HandRow {
   /** Null for an AI, also for a hand the AI played for a person's seat. */
   userId: string | null;
   points: number;
+  /** The game's unit of `points` ('points', 'bet', …). */
+  unit: string;
   rank: number;
   won: boolean;
   displayName: string;
@@ -206,7 +208,7 @@ export class ResultStore {
   }
 
   handsOf(gameId: string, hand?: number): HandRow[] {
-    const cols = 'SELECT hand, seat, user_id, points, rank, won, display_name FROM results WHERE game_id = ?';
+    const cols = 'SELECT hand, seat, user_id, points, unit, rank, won, display_name FROM results WHERE game_id = ?';
     return (
       (hand === undefined
         ? this.db.prepare(`${cols} ORDER BY hand, seat`).all(gameId)
@@ -215,6 +217,7 @@ export class ResultStore {
         seat: number;
         user_id: string | null;
         points: number;
+        unit: string;
         rank: number;
         won: number;
         display_name: string;
@@ -224,6 +227,7 @@ export class ResultStore {
       seat: r.seat,
       userId: r.user_id,
       points: r.points,
+      unit: r.unit,
       rank: r.rank,
       won: r.won === 1,
       displayName: r.display_name,

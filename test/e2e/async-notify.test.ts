@@ -180,6 +180,9 @@ test('DMs when a lobby I joined starts and when a hand and the match end (opt-in
     inbox = dms(w, binh!.id);
     assert.equal(inbox.length, 2, 'no move notices (not asked for)');
     assert.match(inbox[1]!.content, /Hand 1 of \*\*Phỏm \(Tá lả\)\*\* is over/);
+    // What the hand was worth to them, in the game's unit, so the DM says it without the image.
+    const mine = w.store.results.handsOf(gameId, 0).find((x) => x.userId === binh!.id)!;
+    assert.ok(inbox[1]!.content.includes(`You: ${mine.points > 0 ? '+' : ''}${mine.points} `), inbox[1]!.content);
     const result = w.sim.visibleMessages(threadId, an!.id).find((m) => /Hand 1 is over/.test(w.sim.text(m)))!;
     await click(w, an!.id, result.id, String(buttonByLabel(w.sim, result, 'End match').custom_id));
     inbox = dms(w, binh!.id);

@@ -12,6 +12,7 @@ const row = (hand: number, seat: number, userId: string | null, displayName: str
   userId,
   displayName,
   points,
+  unit: 'point',
   rank: 0,
   won: false,
 });
