@@ -73,5 +73,5 @@ test("every hand's score is in the result message's text (it keeps a result's fi
   const alt = imageAlt(t.presenter, v.model, presentCtx(t, 'en'));
   assert.ok(alt.length <= 1024);
   const lastPayment = v.model.payments.at(-1)!;
-  assert.ok(alt.includes(`${lastPayment.from} → ${lastPayment.to}`), 'the last payment is in the alt text');
+  assert.ok(alt.includes(`${lastPayment.from} pays ${lastPayment.to}`), 'the last payment is in the alt text');
 });
