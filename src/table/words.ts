@@ -106,7 +106,8 @@ function speech(game: GameId, lang: Lang, pieceName: Namer): Speech {
  */
 export function saidAloud(game: GameId, lang: Lang, text: string): string {
   if (game !== 'phom') return text;
-  const sep = translator(lang)('common:punct.list');
+  const tr = translator(lang);
+  const sep = tr('common:punct.list');
   return (
     text
       .replace(/\[((?:(?:10|[2-9AJQK])[♠♥♣♦] ?)+)\]/gu, (whole, inner: string) => {
@@ -117,7 +118,7 @@ export function saidAloud(game: GameId, lang: Lang, text: string): string {
       .replace(/(?:10|[2-9AJQK])[♠♥♣♦](?: (?:10|[2-9AJQK])[♠♥♣♦])+/gu, (run) => run.split(' ').join(sep))
       .replace(/(10|[2-9AJQK])([♠♥♣♦])/gu, (_, r: string, s: string) => spokenCard(`${r}${SUIT_CODE[s]}`, lang))
       // "Send 9♦ → [6♦ 7♦ 8♦]": the arrow is read as a symbol.
-      .replace(/ → /gu, ` ${translator(lang)('common:words.onto')} `)
+      .replace(/ → /gu, ` ${tr('common:words.onto')} `)
   );
 }
 
