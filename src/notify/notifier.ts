@@ -28,7 +28,7 @@ import type { BaseAction, Decision } from '../games/core/types.js';
 import type { Table, TableStore } from '../table/store.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
 import { relTime } from '../table/views.js';
-import { signed, unitName } from '../table/present/common.js';
+import { signedIn } from '../table/present/common.js';
 import { encodeGameId } from '../bot/custom-id.js';
 import { button, row, type Row } from '../bot/messages.js';
 import { jumpUrl, summaries, type TableSummary } from './tables.js';
@@ -357,10 +357,7 @@ export class Notifier {
     const key = n.kind === 'result' ? 'async:dm.result' : n.kind === 'match' ? 'async:dm.match' : 'async:dm.start';
     // A hand's result: what it was worth to them ("You: −4 × bet"), so the DM says it without the image.
     const mine = n.kind === 'result' && g ? this.store.results.handsOf(n.gameId, n.hand).find((x) => x.userId === p.userId) : undefined;
-    const worth =
-      mine && g
-        ? t('async:dm.result-mine', { delta: `${signed(mine.points, lang)} ${unitName(t, g.game, mine.unit, Math.abs(mine.points))}` })
-        : null;
+    const worth = mine && g ? t('async:dm.result-mine', { delta: signedIn(t, g.game, mine.unit, mine.points, lang) }) : null;
     return {
       content: [t(key, { game, n: n.hand + 1 }), ...(worth ? [worth] : []), ...(url ? [url] : [])].join('\n'),
       components: url ? [row(...this.linkButton(t('async:dm.go'), url))] : [],

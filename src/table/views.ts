@@ -13,7 +13,7 @@ import { tokenOf } from './seat-token.js';
 import type { Notice } from './effects.js';
 import type { PresentCtx } from './present/types.js';
 import { optionKey } from './present/types.js';
-import { readableVars, signed, unitName } from './present/common.js';
+import { readableVars, signed, signedIn, unitName } from './present/common.js';
 import type { Table } from './store.js';
 import type { UiRow } from './ui.js';
 import { shownName } from '../store/privacy.js';
@@ -381,10 +381,7 @@ export function resultView(
     // The winning piece and how it came (self-drawn, from whose discard), as the image captions it.
     ...(model.winner?.caption ? [model.winner.caption] : []),
     ...model.lines.slice(0, 15).map((l) => `• ${l.label}: ${l.value}`),
-    ...t.seats.map(
-      (s) =>
-        `${t.names[s.seat]}: ${signed(result.deltas[s.seat] ?? 0, lang)} ${unitName(tr, t.row.game, result.unit, Math.abs(result.deltas[s.seat] ?? 0))}`,
-    ),
+    ...t.seats.map((s) => `${t.names[s.seat]}: ${signedIn(tr, t.row.game, result.unit, result.deltas[s.seat] ?? 0, lang)}`),
     // The match standings after this hand (issue #14 §5), from the second hand on.
     ...(t.row.handIndex > 0
       ? [
@@ -628,7 +625,7 @@ function handOverLine(t: Table, seat: number, lang: Lang): string {
   const r = t.engine.result(t.state) as HandResult;
   const mine = netPoints(r)[seat];
   if (mine === undefined) return tr('common:hand.hand-over');
-  return tr('common:hand.hand-over-mine', { delta: `${signed(mine, lang)} ${unitName(tr, t.row.game, r.unit, Math.abs(mine))}` });
+  return tr('common:hand.hand-over-mine', { delta: signedIn(tr, t.row.game, r.unit, mine, lang) });
 }
 
 /**

@@ -47,6 +47,11 @@ export function unitName(t: PresentCtx['t'], game: GameId | null, unit: string, 
   return game ? t(`${game}:unit.${unit}`, { count, defaultValue: common }) : common;
 }
 
+/** A signed amount in the game's unit, as results say it: "+5 points", "-4 × bet". */
+export function signedIn(t: PresentCtx['t'], game: GameId | null, unit: string, n: number, lang: Lang): string {
+  return `${signed(n, lang)} ${unitName(t, game, unit, Math.abs(n))}`;
+}
+
 /** Generic label: `<game>:action.<type>` with the action's variables; falls back to "type vars". */
 /** `a`: an action, or an engine's record of one (views type some as plain records with a `type`). */
 export function genericLabel(game: GameId, a: object, ctx: PresentCtx<unknown>, piece: (code: string) => string): string {
@@ -148,7 +153,7 @@ export function resultLines(
     })),
     totals: ctx.names.map((name, s) => ({
       name,
-      delta: `${signed(r.deltas[s] ?? 0, ctx.lang)} ${unitName(ctx.t, game, r.unit, Math.abs(r.deltas[s] ?? 0))}`,
+      delta: signedIn(ctx.t, game, r.unit, r.deltas[s] ?? 0, ctx.lang),
     })),
     payments: r.payments.map((p) => ({
       from: ctx.names[p.from] ?? String(p.from),
