@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { GameStore } from '../store/games.js';
-import { applyEntry, initialState } from '../store/replay.js';
+import { LogEntryRefused, applyEntry, initialState } from '../store/replay.js';
 import { netPoints } from '../store/results.js';
 import { engineOf } from '../table/manifests.js';
 import type { GameId, HandResult } from '../games/core/types.js';
@@ -48,7 +48,7 @@ export function replayStoredGame(path: string, id: string): ReplayDbReport {
   if (!existsSync(path)) throw new Error(`no database at ${path}`);
   const db = new Database(path, { readonly: true });
   try {
-    const g = db.prepare('SELECT game, updated_at FROM games WHERE id = ?').get(id) as { game: GameId; updated_at: number } | undefined;
+    const g = db.prepare('SELECT game FROM games WHERE id = ?').get(id) as { game: GameId } | undefined;
     if (!g) throw new Error(`no game "${id}" in ${path}`);
     try {
       return replayGame(db, id);
@@ -56,8 +56,11 @@ export function replayStoredGame(path: string, id: string): ReplayDbReport {
       // A stored row that cannot be read or replayed (damaged JSON, a log entry of the wrong shape):
       // the game is named, so that `--all` says which one (JSON.parse's or a TypeError's text alone does not).
       const msg = (e as Error).message;
-      // Today's rules may refuse a move the rules of its time allowed.
-      const since = ruleChangesSince(g.game, g.updated_at);
+      // Today's rules may refuse a move the rules of its time allowed: only a refused log entry, in a
+      // game whose last move came before a rule fix, may be that (unreadable rows are damage). The
+      // last move's time, not updated_at, which any later write of the row moves.
+      const last = (db.prepare('SELECT MAX(created_at) AS at FROM actions WHERE game_id = ?').get(id) as { at: number | null }).at;
+      const since = e instanceof LogEntryRefused && last !== null ? ruleChangesSince(g.game, last) : [];
       const why = since.length
         ? ` (the game was last played before these rule changes: ${since.map((c) => `${c.at} ${c.what}`).join('; ')})`
         : '';
@@ -87,7 +90,8 @@ function replayGame(db: Database.Database, id: string): ReplayDbReport {
   const hands: ReplayDbReport['hands'] = [];
   let state = initialState(engine, row.options, row.seats, row.seed);
   let hand = 0;
-  // After a hand explained by a rule fix, the next hands start from how it ended (the opener, the winner).
+  // After a hand explained by a rule fix, the next hands start from how it ended (the opener, the winner):
+  // they are explained too, up to the first that replays as it was paid.
   let carried: RuleChange[] = [];
   const finish = () => {
     const r = engine.result(state) as HandResult | null;
@@ -99,7 +103,8 @@ function replayGame(db: Database.Database, id: string): ReplayDbReport {
     const playedAt = rows.length ? Math.min(...rows.map((x) => x.created_at)) : null;
     const own = !same && playedAt !== null ? ruleChangesSince(row.game, playedAt) : [];
     const since = own.length ? own : !same ? carried : [];
-    if (own.length) carried = own;
+    // The next hands start from how an explained hand ended, until one replays as it was paid.
+    carried = same ? [] : since;
     hands.push({
       hand,
       deltas: net,
@@ -118,8 +123,8 @@ function replayGame(db: Database.Database, id: string): ReplayDbReport {
       state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
     } catch (err) {
       // applyEntry names the entry when the engine refuses it; an exception out of the engine does not.
-      const msg = (err as Error).message;
-      throw new Error(msg.startsWith('log entry ') ? msg : `log entry ${e.seq}: ${msg}`, { cause: err });
+      if (err instanceof LogEntryRefused) throw err;
+      throw new Error(`log entry ${e.seq}: ${(err as Error).message}`, { cause: err });
     }
   }
   finish();
@@ -169,7 +174,7 @@ export function replaySummary(all: readonly ReplayDbReport[]): string {
   const explained = hands.filter((h) => h.rulesChangedSince).length;
   const failed = all.filter((g) => g.error).length;
   return (
-    `${all.length} games replayed: ${hands.length} hands differ from their stored results, ${explained} of them played before a rule fix; ` +
-    `${failed} games no longer replay, each last played before a rule fix`
+    `games replayed: ${all.length}; hands that differ from their stored results: ${hands.length}, ${explained} of them played before a rule fix; ` +
+    `games that no longer replay, each last played before a rule fix: ${failed}`
   );
 }

@@ -25,6 +25,12 @@ export function initialState(engine: AnyEngine, options: unknown, seats: number,
   return engine.setup(options, seats, handSeed(seed, 0), null);
 }
 
+/**
+ * A log entry today's engine refuses: a corrupt log, or a move the rules of its time allowed and a
+ * rule fix since forbids (store/rule-changes.ts). Anything else thrown by a replay is damage.
+ */
+export class LogEntryRefused extends Error {}
+
 /** Applies one log entry; throws on an entry the engine rejects (a corrupt or incompatible log). */
 export function applyEntry(engine: AnyEngine, options: unknown, seats: number, seed: string, state: unknown, entry: LogEntry): unknown {
   if (entry.action.type === NEXT_HAND) return engine.setup(options, seats, handSeed(seed, entry.hand), state);
@@ -35,7 +41,7 @@ export function applyEntry(engine: AnyEngine, options: unknown, seats: number, s
   }
   if (entry.seat === null) throw new Error(`log entry ${entry.seq}: engine action without a seat`);
   const r = engine.apply(state, entry.seat, entry.action);
-  if (!r.ok) throw new Error(`log entry ${entry.seq} was rejected on replay: ${r.error.code} ${r.error.message}`);
+  if (!r.ok) throw new LogEntryRefused(`log entry ${entry.seq} was rejected on replay: ${r.error.code} ${r.error.message}`);
   return r.value;
 }
 

@@ -60,8 +60,11 @@ test('a hand stored after every rule change that differs on replay still fails r
   assert.equal(replayStoredGame(path, gameId).matchesStored, true);
 });
 
-/** A file with two Chắn games: one sound, one whose log today's rules refuse at its last entry, last played at `at`. */
-function refused(at: number): { path: string; bad: string; good: string } {
+/**
+ * A file with two Chắn games: one sound, one whose log today's rules refuse at its last entry, its
+ * moves made at `at`; `damage` also breaks the second game's options (a row that cannot be read).
+ */
+function refused(at: number, damage = false): { path: string; bad: string; good: string } {
   const r = rig('chan', ['human', 'human', 'human', 'human'], { seed: 'c2' });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   timeOutToResult(r);
@@ -78,9 +81,11 @@ function refused(at: number): { path: string; bad: string; good: string } {
   db.prepare(
     `INSERT INTO actions SELECT '${bad}', seq, hand, seat,
        CASE WHEN seq = (SELECT MAX(seq) FROM actions WHERE game_id = @g) THEN '{"type":"discard","card":"zz"}' ELSE action END,
-       source, user_id, created_at FROM actions WHERE game_id = @g`,
-  ).run({ g: r.gameId });
-  db.prepare('UPDATE games SET updated_at = ? WHERE id = ?').run(at, bad);
+       source, user_id, @at FROM actions WHERE game_id = @g`,
+  ).run({ g: r.gameId, at });
+  // A later write of the row (a reminder, a redraw) does not make it "played" later.
+  db.prepare('UPDATE games SET updated_at = ? WHERE id = ?').run(CHANGE + 86_400_000, bad);
+  if (damage) db.prepare("UPDATE games SET options = '{bad' WHERE id = ?").run(bad);
   const path = join(mkdtempSync(join(tmpdir(), 'hq-rules-')), 'hq.db');
   writeFileSync(path, db.serialize());
   r.store.close();
@@ -96,7 +101,16 @@ test("replay-db --all: a game today's rules refuse is reported in its place, exp
   const bad = reports.find((g) => g.gameId === before.bad)!;
   assert.match(bad.error!, /cannot be replayed: .*before these rule changes: .*Bạch thủ/);
   assert.equal(bad.explained, true);
-  assert.match(run.stderr, /2 games replayed: 0 hands differ .*1 games no longer replay, each last played before a rule fix/);
+  assert.match(
+    run.stderr,
+    /games replayed: 2; hands that differ from their stored results: 0, .*games that no longer replay, each last played before a rule fix: 1/,
+  );
+  // A row that cannot be read is damage, however old the game: one error line naming it.
+  const damaged = refused(CHANGE - 3_600_000, true);
+  assert.match(
+    oneErrorLine(await cli('replay-db', '--db', damaged.path, '--all'), 1),
+    /game "zzbad" cannot be replayed: a stored value is not valid JSON/,
+  );
   // Played after every fix, the same failure is damage: one error line naming the game, as before.
   const after = refused(CHANGE + 3_600_000);
   assert.match(oneErrorLine(await cli('replay-db', '--db', after.path, '--all'), 1), /game "zzbad" cannot be replayed/);
@@ -128,4 +142,34 @@ test('a later hand that differs after an explained one (it starts from how that 
     ],
   );
   assert.equal(rep.explained, true);
+});
+
+test('after an explained hand, a hand that replays as paid ends the carry: a later difference is damage again', () => {
+  const r = rig('chan', ['human', 'human', 'human', 'human'], { seed: 'c3' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  timeOutToResult(r);
+  for (let k = 0; k < 2; k++) {
+    assert.ok(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: r.version(), verb: 'next-hand' }).outcome.ok);
+    timeOutToResult(r);
+  }
+  const db = r.store.db;
+  db.prepare('UPDATE results SET created_at = ? WHERE game_id = ?').run(CHANGE + 3_600_000, r.gameId);
+  db.prepare('UPDATE results SET created_at = ? WHERE game_id = ? AND hand = 0').run(CHANGE - 3_600_000, r.gameId);
+  for (const hand of [0, 2]) {
+    db.prepare('UPDATE results SET points = points + 1 WHERE game_id = ? AND hand = ? AND seat = 0').run(r.gameId, hand);
+    db.prepare('UPDATE results SET points = points - 1 WHERE game_id = ? AND hand = ? AND seat = 1').run(r.gameId, hand);
+  }
+  const path = join(mkdtempSync(join(tmpdir(), 'hq-rules-')), 'hq.db');
+  writeFileSync(path, db.serialize());
+  r.store.close();
+  const rep = replayStoredGame(path, r.gameId);
+  assert.deepEqual(
+    rep.hands.map((h) => [h.hand, h.same, !!h.rulesChangedSince]),
+    [
+      [0, false, true],
+      [1, true, false],
+      [2, false, false],
+    ],
+  );
+  assert.equal(rep.explained, false);
 });
