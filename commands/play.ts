@@ -138,7 +138,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   await (ctx.locks ? ctx.locks.run(row.id, open) : open());
   // A server setting an update made invalid was left out (the default holds): the host is told,
   // unless the table could not be opened after all.
-  if (opts.stale.length && ctx.store.games.get(row.id)?.status === 'lobby')
+  if (opts.stale.length && ctx.store.games.get(row.id)?.status !== 'cancelled')
     await i
       .followUp({ content: cut(opts.stale.map((e) => `⚠️ ${staleText(e, t)}`).join('\n'), 2000), flags: MessageFlags.Ephemeral })
       .catch(() => undefined);

@@ -310,14 +310,15 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       const payload = { content, components: toComponents(t.row.id, 0, v.rows), allowedMentions: { users: v.users } };
       // The same people pinged again: they were notified by the ping that is up; it is kept (same
       // words) or edited in place (an edit notifies nobody), rather than deleted and re-posted. Not
-      // for a player who chose "Mention me always" (/prefs): at a table of AIs every turn of theirs
-      // comes back in the step of their own move, and an edit would be the only sign of it.
+      // when it names a player who chose "Mention me always" (/prefs): at a table of AIs every turn of
+      // theirs comes back in the step of their own move, an edit would be the only sign of it, and
+      // without deadlines two pings in a row can read the same. (Everyone it names is notified again.)
       const prev = pings(ctx).get(t.row.id);
       const users = [...v.users].sort().join(',');
-      if (prev && t.row.pingMessageId === prev.id && prev.users === users) {
+      const always = t.seats.some((s) => s.userId && v.users.includes(s.userId) && t.mentionAlways?.has(s.seat));
+      if (prev && t.row.pingMessageId === prev.id && prev.users === users && !always) {
         if (prev.content === content) return;
-        const always = t.seats.some((s) => s.userId && v.users.includes(s.userId) && t.mentionAlways?.has(s.seat));
-        if (!always && (await editPing(ctx, t, prev, payload))) return;
+        if (await editPing(ctx, t, prev, payload)) return;
       }
       await deletePing(ctx, t);
       try {
