@@ -18,20 +18,31 @@ import { cli, oneErrorLine } from './cli-capture.js';
 
 const CHANGE = Date.parse(RULE_CHANGES.chan[0]!.at);
 
-/** A file with one Chắn game whose first hand's stored result says otherwise than its replay, stored at `at`. */
-function tampered(at: number): { path: string; gameId: string } {
-  const r = rig('chan', ['human', 'human', 'human', 'human'], { now: at, seed: 'c1' });
+/**
+ * A file with one Chắn match of `dates.length` hands, hand k's result stored at `dates[k]`, the hands
+ * in `tampered` stored as other than their replay gives.
+ */
+function played(dates: number[], tampered: number[], seed = 'c3'): { path: string; gameId: string } {
+  const r = rig('chan', ['human', 'human', 'human', 'human'], { seed });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   timeOutToResult(r);
-  // Chắn's default turns have no deadline, so the rig's clock ran far ahead: the hand is dated here.
-  r.store.db.prepare('UPDATE results SET created_at = ? WHERE game_id = ?').run(at, r.gameId);
-  r.store.db.prepare('UPDATE results SET points = points + 1 WHERE game_id = ? AND hand = 0 AND seat = 0').run(r.gameId);
-  r.store.db.prepare('UPDATE results SET points = points - 1 WHERE game_id = ? AND hand = 0 AND seat = 1').run(r.gameId);
+  for (let k = 1; k < dates.length; k++) {
+    assert.ok(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: r.version(), verb: 'next-hand' }).outcome.ok, 'the next hand');
+    timeOutToResult(r);
+  }
+  const db = r.store.db;
+  // Chắn's default turns have no deadline, so the rig's clock ran far ahead: the hands are dated here.
+  dates.forEach((at, hand) => db.prepare('UPDATE results SET created_at = ? WHERE game_id = ? AND hand = ?').run(at, r.gameId, hand));
+  for (const hand of tampered) {
+    db.prepare('UPDATE results SET points = points + 1 WHERE game_id = ? AND hand = ? AND seat = 0').run(r.gameId, hand);
+    db.prepare('UPDATE results SET points = points - 1 WHERE game_id = ? AND hand = ? AND seat = 1').run(r.gameId, hand);
+  }
   const path = join(mkdtempSync(join(tmpdir(), 'hq-rules-')), 'hq.db');
-  writeFileSync(path, r.store.db.serialize());
+  writeFileSync(path, db.serialize());
   r.store.close();
   return { path, gameId: r.gameId };
 }
+const tampered = (at: number) => played([at], [0], 'c1');
 
 test('a hand stored before a rule change that differs on replay is named with the change and does not fail replay-db', async () => {
   const { path, gameId } = tampered(CHANGE - 3_600_000);
@@ -117,23 +128,8 @@ test("replay-db --all: a game today's rules refuse is reported in its place, exp
 });
 
 test('a later hand that differs after an explained one (it starts from how that one ended) is explained by the same fixes', () => {
-  const r = rig('chan', ['human', 'human', 'human', 'human'], { seed: 'c3' });
-  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  timeOutToResult(r);
-  const next = r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: r.version(), verb: 'next-hand' });
-  assert.ok(next.outcome.ok, 'the next hand');
-  timeOutToResult(r);
-  const db = r.store.db;
-  db.prepare('UPDATE results SET created_at = ? WHERE game_id = ? AND hand = 0').run(CHANGE - 3_600_000, r.gameId);
-  db.prepare('UPDATE results SET created_at = ? WHERE game_id = ? AND hand = 1').run(CHANGE + 3_600_000, r.gameId);
-  for (const hand of [0, 1]) {
-    db.prepare('UPDATE results SET points = points + 1 WHERE game_id = ? AND hand = ? AND seat = 0').run(r.gameId, hand);
-    db.prepare('UPDATE results SET points = points - 1 WHERE game_id = ? AND hand = ? AND seat = 1').run(r.gameId, hand);
-  }
-  const path = join(mkdtempSync(join(tmpdir(), 'hq-rules-')), 'hq.db');
-  writeFileSync(path, db.serialize());
-  r.store.close();
-  const rep = replayStoredGame(path, r.gameId);
+  const { path, gameId } = played([CHANGE - 3_600_000, CHANGE + 3_600_000], [0, 1]);
+  const rep = replayStoredGame(path, gameId);
   assert.deepEqual(
     rep.hands.map((h) => [h.hand, h.same, !!h.rulesChangedSince]),
     [
@@ -145,24 +141,8 @@ test('a later hand that differs after an explained one (it starts from how that 
 });
 
 test('after an explained hand, a hand that replays as paid ends the carry: a later difference is damage again', () => {
-  const r = rig('chan', ['human', 'human', 'human', 'human'], { seed: 'c3' });
-  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  timeOutToResult(r);
-  for (let k = 0; k < 2; k++) {
-    assert.ok(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: r.version(), verb: 'next-hand' }).outcome.ok);
-    timeOutToResult(r);
-  }
-  const db = r.store.db;
-  db.prepare('UPDATE results SET created_at = ? WHERE game_id = ?').run(CHANGE + 3_600_000, r.gameId);
-  db.prepare('UPDATE results SET created_at = ? WHERE game_id = ? AND hand = 0').run(CHANGE - 3_600_000, r.gameId);
-  for (const hand of [0, 2]) {
-    db.prepare('UPDATE results SET points = points + 1 WHERE game_id = ? AND hand = ? AND seat = 0').run(r.gameId, hand);
-    db.prepare('UPDATE results SET points = points - 1 WHERE game_id = ? AND hand = ? AND seat = 1').run(r.gameId, hand);
-  }
-  const path = join(mkdtempSync(join(tmpdir(), 'hq-rules-')), 'hq.db');
-  writeFileSync(path, db.serialize());
-  r.store.close();
-  const rep = replayStoredGame(path, r.gameId);
+  const { path, gameId } = played([CHANGE - 3_600_000, CHANGE + 3_600_000, CHANGE + 3_600_000], [0, 2]);
+  const rep = replayStoredGame(path, gameId);
   assert.deepEqual(
     rep.hands.map((h) => [h.hand, h.same, !!h.rulesChangedSince]),
     [
