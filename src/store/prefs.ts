@@ -307,19 +307,18 @@ export class PrefsStore {
     if (!userIds.length) return out;
     const rows = this.db
       .prepare(
-        `SELECT user_id, turn_time, mention_always, large_hand, cards_in_words FROM user_prefs
-          WHERE (turn_time > 1 OR mention_always = 1 OR large_hand = 1 OR cards_in_words = 1)
+        `SELECT * FROM user_prefs
+          WHERE (turn_time > 1 OR ${Object.values(SWITCHES)
+            .map((c) => `${c} = 1`)
+            .join(' OR ')})
             AND user_id IN (${userIds.map(() => '?').join(',')})`,
       )
-      .all(...userIds) as Pick<RawPrefs, 'user_id' | 'turn_time' | 'mention_always' | 'large_hand' | 'cards_in_words'>[];
+      .all(...userIds) as RawPrefs[];
     for (const r of rows) {
-      const x = {
-        turnTime: turnTimeOf(r.turn_time),
-        mentionAlways: r.mention_always === 1,
-        largeHand: r.large_hand === 1,
-        cardsInWords: r.cards_in_words === 1,
-      };
-      if (x.turnTime > 1 || x.mentionAlways || x.largeHand || x.cardsInWords) out.set(r.user_id, x);
+      const { turnTime, mentionAlways, largeHand, cardsInWords } = toPrefs(r);
+      // A turn time out of range reads as the table's own (turnTimeOf).
+      if (turnTime > 1 || mentionAlways || largeHand || cardsInWords)
+        out.set(r.user_id, { turnTime, mentionAlways, largeHand, cardsInWords });
     }
     return out;
   }
