@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { GameStore } from '../store/games.js';
 import { LogEntryRefused, applyEntry, initialState } from '../store/replay.js';
-import { netPoints } from '../store/results.js';
+import { netPoints, paidAsReplayed } from '../store/results.js';
 import { engineOf } from '../table/manifests.js';
 import type { GameId, HandResult } from '../games/core/types.js';
 import { ruleChangesSince, type RuleChange } from '../store/rule-changes.js';
@@ -99,7 +99,7 @@ function replayGame(db: Database.Database, id: string): ReplayDbReport {
     const rows = stored.filter((x) => x.hand === hand);
     const s = rows.map((x) => x.points);
     const net = netPoints(r);
-    const same = s.length === 0 || s.every((v, i) => Math.abs(v - net[i]!) < 1e-9);
+    const same = paidAsReplayed(rows, net);
     const playedAt = rows.length ? Math.min(...rows.map((x) => x.created_at)) : null;
     const own = !same && playedAt !== null ? ruleChangesSince(row.game, playedAt) : [];
     const since = own.length ? own : !same ? carried : [];

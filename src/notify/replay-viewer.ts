@@ -36,7 +36,7 @@ import { langOf, translator, type Lang } from '../table/i18n.js';
 import { NEXT_HAND, applyEntry, initialState, type GameRow } from '../store/index.js';
 import { handSeed } from '../games/core/rng.js';
 import type { HandResult } from '../games/core/types.js';
-import { netPoints } from '../store/results.js';
+import { netPoints, paidAsReplayed } from '../store/results.js';
 import { ruleChangesSince } from '../store/rule-changes.js';
 import { canonical } from '../games/core/match.js';
 import type { NextHand, Scenario, ScenarioStep } from '../games/core/scenario.js';
@@ -156,7 +156,7 @@ function rulesChangedAt(ctx: BotContext, row: GameRow, hand: number, result: Han
   const paid = ctx.store.results.handsOf(row.id, hand);
   if (!result || !paid.length) return null;
   const net = netPoints(result);
-  if (paid.every((x) => Math.abs(x.points - (net[x.seat] ?? 0)) < 1e-9)) return null;
+  if (paidAsReplayed(paid, net)) return null;
   const at = ctx.store.results.playedAt(row.id, hand);
   return at === null ? null : (ruleChangesSince(row.game, at)[0]?.at ?? null);
 }

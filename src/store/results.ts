@@ -66,6 +66,11 @@ export function netPoints(result: HandResult): number[] {
   return result.deltas.map((d, s) => d + (flows?.[s] ?? 0));
 }
 
+/** Whether a hand's stored rows (what was paid, by seat) are what its replayed result pays (`net`). */
+export function paidAsReplayed(paid: readonly { seat: number; points: number }[], net: readonly number[]): boolean {
+  return paid.every((x) => Math.abs(x.points - (net[x.seat] ?? 0)) < 1e-9);
+}
+
 /** Rank (1 = best) of each seat from a HandResult ranking (ties share a rank). */
 export function ranksOf(result: HandResult, seats: number): number[] {
   const ranks = new Array<number>(seats).fill(seats);
