@@ -42,6 +42,7 @@ import { canonical } from '../games/core/match.js';
 import type { NextHand, Scenario, ScenarioStep } from '../games/core/scenario.js';
 import { shownName } from '../store/privacy.js';
 import { imageAlt } from '../table/views.js';
+import { lastLine } from '../table/present/common.js';
 import type { CommandComponentInteraction } from '../bot/command-types.js';
 
 /** Moves per page of the move list. */
@@ -123,9 +124,9 @@ function replaySteps(ctx: BotContext, gameId: string, hand: number, userId: stri
     if (canonical(a.before) === canonical(a.after)) return;
     if (a.decision === 'claim') {
       const pc = { lang, t, names };
-      const caption = presenter.lastAction(a.after, pc);
+      const caption = lastLine(presenter, a.after, pc);
       let line: string | null;
-      if (caption && caption !== presenter.lastAction(a.before, pc)) line = caption;
+      if (caption && caption !== lastLine(presenter, a.before, pc)) line = caption;
       else if (i === last && r.result !== null) line = t('common:hand.hand-over');
       // A secret opening choice that showed only bonus tiles: who chose is not told (#13 §2).
       else if (a.opening) line = t('async:replay.opening');

@@ -13,7 +13,7 @@ import { tokenOf } from './seat-token.js';
 import type { Notice } from './effects.js';
 import type { PresentCtx } from './present/types.js';
 import { optionKey } from './present/types.js';
-import { readableVars, signed, signedIn, unitName } from './present/common.js';
+import { lastLine, readableVars, signed, signedIn, unitName } from './present/common.js';
 import type { Table } from './store.js';
 import type { UiRow } from './ui.js';
 import { shownName } from '../store/privacy.js';
@@ -156,7 +156,7 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
   const deadline = nextDeadline(t);
   const lines: string[] = [`**${tr(`${t.row.game}:name`)}** · ${tr('common:table.hand', { n: t.row.handIndex + 1 })}`];
   if (pub !== null) {
-    const last = t.presenter.lastAction(pub, pc);
+    const last = lastLine(t.presenter, pub, pc);
     if (last) lines.push(last);
     const pending = t.engine.pending(t.state) as Decision<BaseAction>[];
     // During a claim window the table does not name who may claim: that would tell everybody who
@@ -256,7 +256,7 @@ export function pingView(
   if (turnSeats.length) {
     // Context (issue #13 §4): what happened last (public) and the deadline as a relative timestamp.
     const pc = presentCtx(t, lang);
-    const last = t.state === null ? undefined : t.presenter.lastAction(t.engine.publicView(t.state), pc);
+    const last = t.state === null ? undefined : lastLine(t.presenter, t.engine.publicView(t.state), pc);
     if (last) lines.push(last);
     const deadline = t.timers.find((x) => turnSeats.includes(x.seat))?.deadline;
     // A decision without a deadline (timers.ts NO_DEADLINE) names none.
@@ -663,7 +663,7 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
   // While the seat decides, the words beside its picture say what happened last and until when
   // (issue #13 §1). Only then: a waiting seat's view does not change with every move at the table.
   if (decision && t.row.status === 'running' && !away) {
-    const last = t.presenter.lastAction(t.engine.publicView(t.state), pc);
+    const last = lastLine(t.presenter, t.engine.publicView(t.state), pc);
     if (last) lines.push(last);
     const deadline = t.timers.find((x) => x.seat === seat)?.deadline;
     if (deadline !== undefined && !isOff(deadline)) lines.push(tr('common:table.deadline', { when: relTime(deadline) }));

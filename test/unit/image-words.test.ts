@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sampleModels } from '../render/samples.js';
 import { imageAlt, presentCtx, tableView } from '../../src/table/views.js';
+import { lastLine } from '../../src/table/present/common.js';
 import { rig, timeOutToResult } from '../support/table-rig.js';
 import { GAMES } from '../../src/table/manifests.js';
 import { translator, type Lang } from '../../src/table/i18n.js';
@@ -100,7 +101,7 @@ test("zh-TW: a table's last action joins the player and the move with the langua
       const d = r.pending()[0]!;
       r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action: t.engine.ai(t.state, d.seat) as BaseAction, ver: null });
       t = r.ts.load(r.gameId)!;
-      line = t.presenter.lastAction(t.engine.publicView(t.state), presentCtx(t, 'zh-TW'));
+      line = lastLine(t.presenter, t.engine.publicView(t.state), presentCtx(t, 'zh-TW'));
     }
     assert.ok(line, game);
     assert.match(line, /：/, `${game}: ${line}`);

@@ -10,10 +10,11 @@ import { translator } from '../../src/table/i18n.js';
 import { resolveOptions } from '../../src/games/core/options.js';
 import type { GameId } from '../../src/games/core/types.js';
 import { walkStates } from '../support/walk.js';
+import { lastLine } from '../../src/table/present/common.js';
 
 function lines(game: GameId, types: string[], seeds: number, lang: 'en' | 'zh-TW' = 'en'): Map<string, string[]> {
   const e = engineOf(game);
-  const p = GAMES[game].presenter as { lastAction(pub: unknown, ctx: unknown): string | undefined };
+  const p = GAMES[game].presenter;
   const o = resolveOptions(e.options, {});
   assert.ok(o.ok);
   const out = new Map<string, string[]>(types.map((t) => [t, []]));
@@ -22,7 +23,7 @@ function lines(game: GameId, types: string[], seeds: number, lang: 'en' | 'zh-TW
       const pub = e.publicView(s) as { last?: { type: string } | null; lastAction?: { type: string } | null };
       const l = pub.last ?? pub.lastAction;
       if (!l || !out.has(l.type)) continue;
-      const text = p.lastAction(pub, { lang, t: translator(lang), names: ['An', 'Bình', 'Chi', 'Dũng'] });
+      const text = lastLine(p, pub, { lang, t: translator(lang), names: ['An', 'Bình', 'Chi', 'Dũng'] });
       out.get(l.type)!.push(text ?? '');
     }
   }

@@ -19,7 +19,7 @@ test('the manifest list is exactly the game ids, each complete', () => {
     assert.equal(ENGINES[id], m.engine);
     for (const f of ['setup', 'pending', 'apply', 'view', 'publicView', 'result', 'ai', 'tableSize', 'timeouts', 'matchOver'] as const)
       assert.equal(typeof m.engine[f], 'function', `${id}: engine.${f}`);
-    for (const f of ['handModel', 'tableModel', 'resultModel', 'actionLabel', 'actionStyle', 'lastAction', 'pieceName'] as const)
+    for (const f of ['handModel', 'tableModel', 'resultModel', 'actionLabel', 'actionStyle', 'lastMove', 'moveLine', 'pieceName'] as const)
       assert.equal(typeof m.presenter[f], 'function', `${id}: presenter.${f}`);
     const opts = defaultOptions(m.engine.options);
     const size = m.engine.tableSize(opts);

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { GAMES } from '../../src/table/manifests.js';
 import { translator, type Lang } from '../../src/table/i18n.js';
 import { pieceName } from '../../src/render/codes.js';
+import { lastLine } from '../../src/table/present/common.js';
 
 test('a chow with a joker names the tile the joker stands for, on its button and in the table line', () => {
   const p = GAMES['vn-mahjong'].presenter;
@@ -19,7 +20,7 @@ test('a chow with a joker names the tile the joker stands for, on its button and
     const b = p.actionLabel(high as never, ctx);
     assert.ok(a.includes(pieceName('vn-mahjong', '6p', lang)), `${lang}: ${a}`);
     assert.ok(b.includes(pieceName('vn-mahjong', '9p', lang)), `${lang}: ${b}`);
-    const line = p.lastAction({ last: { person: 0, action: low } } as never, ctx);
+    const line = lastLine(p, { last: { person: 0, action: low } } as never, ctx);
     assert.ok(line?.includes(pieceName('vn-mahjong', '6p', lang)), `${lang}: ${line}`);
   }
 });

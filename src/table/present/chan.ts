@@ -4,7 +4,7 @@ import type { ChanAction } from '../../games/chan/actions.js';
 import type { PieceGroup } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { endTitle, genericLabel, inHandAt, resultLines, CHAN_CODE } from './common.js';
+import { endTitle, genericLabel, inHandAt, lastLine, resultLines, CHAN_CODE } from './common.js';
 import type { ChanResult } from '../../games/chan/result-types.js';
 
 /**
@@ -47,7 +47,10 @@ function winText(rr: ChanResult, w: number, card: string, ctx: PresentCtx): stri
   return rr.byChiu ? ctx.t('chan:winning.chiu', { text }) : text;
 }
 
-export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction> = {
+/** A Chắn move: the public view's last action, as it is (it has the shape of an action). */
+type ChanMove = { by: number; action: NonNullable<ChanPublicView['lastAction']> };
+
+export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction, ChanMove> = {
   handModel(view, seat, options, ctx) {
     const keyOf = new Map<string, string>();
     options.forEach((a, i) => {
@@ -100,7 +103,7 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction> 
       ...(last && last.card && (pub.seats[last.seat]?.pile.length ?? 0) > 0 && pub.seats[last.seat]!.pile.at(-1)!.card === last.card
         ? { lastDiscard: { seat: last.seat, index: pub.seats[last.seat]!.pile.length - 1 } }
         : {}),
-      ...(this.lastAction(pub, ctx) ? { lastAction: this.lastAction(pub, ctx)! } : {}),
+      ...(lastLine(this, pub, ctx) ? { lastAction: lastLine(this, pub, ctx)! } : {}),
       ...(ctx.timer ? { timer: ctx.timer } : {}),
     };
   },
@@ -148,10 +151,9 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction> 
     const t = a.type;
     return t === 'u' ? 'danger' : t === 'eat' || t === 'chiu' ? 'primary' : t === 'xuong' ? 'success' : 'secondary';
   },
-  lastAction(pub, ctx) {
-    const l = pub.lastAction;
-    if (!l) return undefined;
-    return `${ctx.names[l.seat] ?? ''}${ctx.t('common:punct.colon')}${genericLabel('chan', l, ctx, (c) => name(c, ctx))}`;
+  lastMove: (pub) => (pub.lastAction ? { by: pub.lastAction.seat, action: { ...pub.lastAction } } : undefined),
+  moveLine(m, ctx) {
+    return `${ctx.names[m.by] ?? ''}${ctx.t('common:punct.colon')}${genericLabel('chan', m.action, ctx, (c) => name(c, ctx))}`;
   },
   pieceName: (code, ctx) => name(code, ctx),
   onOffer: (pub, ctx) => (pub.offer ? name(pub.offer.card, ctx) : undefined),

@@ -15,6 +15,7 @@ import {
   genericLabel,
   handWithKeys,
   inHandAt,
+  lastLine,
   resultLines,
   unitName,
   winCaption,
@@ -46,7 +47,10 @@ function howOf(win: Win): WinHow {
 const discarderName = (pub: PublicView, win: Win, ctx: PresentCtx): string | undefined =>
   win.discarder === null ? undefined : playerName(pub, win.discarder, ctx);
 
-export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
+/** A move: the match player who made it (`by`) and the action as the table names it. */
+type ClassicMove = { by: number; action: { type: string; tile?: string; tiles?: string[] } };
+
+export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction, ClassicMove> = {
   handModel(view, _player, options, ctx) {
     const shown = handWithKeys(view.hand, view.drawn, options, optionKey);
     return {
@@ -98,7 +102,7 @@ export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction
           })()
         : {}),
       ...(pub.claimable ? { centreCodes: [pub.claimable.tile], centreLabel: playerName(pub, pub.claimable.from, ctx) } : {}),
-      ...(this.lastAction(pub, ctx) ? { lastAction: this.lastAction(pub, ctx)! } : {}),
+      ...(lastLine(this, pub, ctx) ? { lastAction: lastLine(this, pub, ctx)! } : {}),
       ...(ctx.timer ? { timer: ctx.timer } : {}),
     };
   },
@@ -143,7 +147,7 @@ export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction
           ? 'success'
           : 'secondary';
   },
-  lastAction(pub, ctx) {
+  lastMove(pub) {
     const l = pub.lastAction;
     if (!l) return undefined;
     // A chow is recorded with the claimed tile; the text shows the run it made (the seat's newest chow).
@@ -151,8 +155,11 @@ export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction
       l.type === 'chow' && l.tile
         ? ([...(pub.seats[l.seat]?.melds ?? [])].reverse().find((m) => m.type === 'chow' && m.tiles.includes(l.tile!))?.tiles ?? [l.tile])
         : null;
-    const rec = run ? { type: 'chow', tiles: run } : l;
-    return `${playerName(pub, l.seat, ctx)}${ctx.t('common:punct.colon')}${genericLabel('classic-mahjong', rec, ctx, (c) => name(c, ctx))}`;
+    // Names index match players; the engine numbers seats by wind each hand.
+    return { by: pub.seats[l.seat]?.player ?? l.seat, action: run ? { type: 'chow', tiles: [...run] } : { ...l } };
+  },
+  moveLine(m, ctx) {
+    return `${ctx.names[m.by] ?? `#${m.by + 1}`}${ctx.t('common:punct.colon')}${genericLabel('classic-mahjong', m.action, ctx, (c) => name(c, ctx))}`;
   },
   pieceName: (c, ctx) => name(c, ctx),
   onOffer: (pub, ctx) => (pub.claimable ? name(pub.claimable.tile, ctx) : undefined),

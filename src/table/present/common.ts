@@ -2,7 +2,7 @@
 import type { BaseAction, GameId, HandResult } from '../../games/core/types.js';
 import type { ResultModel } from '../../render/model.js';
 import type { Lang } from '../i18n.js';
-import type { PresentCtx } from './types.js';
+import type { Move, PresentCtx, Presenter } from './types.js';
 
 /** A signed amount ("+12", "-3"), to two decimals, in the reader's notation (vi "+1.234,5"). */
 export function signed(n: number, lang: Lang): string {
@@ -221,4 +221,14 @@ export function winCaption(ctx: PresentCtx, how: WinHow, piece: string, who?: st
 export function inHandAt(hand: readonly string[], groups: number, code: string): { group: number; index: number } | undefined {
   const i = hand.lastIndexOf(code);
   return i >= 0 ? { group: groups, index: i } : undefined;
+}
+
+/** The line for the last public action ("Bình: Discard 7♥"), if the hand has one. */
+export function lastLine<P, M extends Move>(
+  p: Pick<Presenter<unknown, P, BaseAction, M>, 'lastMove' | 'moveLine'>,
+  pub: P,
+  ctx: PresentCtx<P>,
+): string | undefined {
+  const m = p.lastMove(pub);
+  return m && p.moveLine(m, ctx);
 }

@@ -3,7 +3,7 @@ import type { PublicView, SeatView, Action } from '../../games/phom/index.js';
 import type { PieceGroup } from '../../render/model.js';
 import { word } from '../../render/words.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { endTitle, genericLabel, resultLines, CARD_CODE } from './common.js';
+import { endTitle, genericLabel, lastLine, resultLines, CARD_CODE } from './common.js';
 
 const SUIT: Record<string, string> = { S: '♠', C: '♣', D: '♦', H: '♥' };
 export const prettyCard = (c: string): string => (SUIT[c.slice(-1)] ? `${c.slice(0, -1)}${SUIT[c.slice(-1)]}` : c);
@@ -29,7 +29,26 @@ function cardAt(groups: PieceGroup[], leftover: readonly string[], card: string)
   return i >= 0 ? { group: groups.length + 1, index: i } : undefined;
 }
 
-export const phomPresenter: Presenter<SeatView, PublicView, Action> = {
+/**
+ * "Send 9♦ onto [6♦ 7♦ 8♦] (Bình)": the phỏm as it was before this card (the table line comes after
+ * the send, the button before) and whose it is: two players may hold phỏm the card fits.
+ */
+function sendLabel(card: string, meld: { cards: readonly string[]; owner: number }, ctx: PresentCtx): string {
+  const cards = meld.cards.filter((c) => c !== card).map(prettyCard);
+  const owner = ctx.names[meld.owner];
+  return ctx.t('phom:action.send', {
+    card: prettyCard(card),
+    target: `[${cards.join(' ')}]${owner ? ctx.t('common:punct.aside', { text: owner }) : ''}`,
+  });
+}
+
+/**
+ * A move: who made it and the action as the buttons name it (a lay-down's phỏm as `melds`); a send
+ * carries the phỏm it went to, from the public view of its time (its index means nothing later).
+ */
+type PhomMove = { by: number; action: Action; meld?: { cards: string[]; owner: number } };
+
+export const phomPresenter: Presenter<SeatView, PublicView, Action, PhomMove> = {
   handModel(view, seat, options, ctx) {
     const discardKey = new Map<string, string>();
     options.forEach((a, i) => {
@@ -89,7 +108,7 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action> = {
       ...(last && last.type === 'discard' && (pub.rows[last.seat]?.length ?? 0) > 0
         ? { lastDiscard: { seat: last.seat, index: pub.rows[last.seat]!.length - 1 } }
         : {}),
-      ...(this.lastAction(pub, ctx) ? { lastAction: this.lastAction(pub, ctx)! } : {}),
+      ...(lastLine(this, pub, ctx) ? { lastAction: lastLine(this, pub, ctx)! } : {}),
       ...(ctx.timer ? { timer: ctx.timer } : {}),
     };
   },
@@ -142,29 +161,25 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action> = {
     const x = a;
     if (x.type === 'lay-down' && x.melds.length === 0) return ctx.t('phom:action.lay-down-none', { defaultValue: 'Lay down nothing' });
     const meld = x.type === 'send' ? ctx.view?.melds[x.target] : undefined;
-    if (x.type === 'send' && meld) {
-      // The phỏm as it was before this card (the table line comes after the send, the button before)
-      // and whose it is: two players may hold phỏm the card fits.
-      const cards = meld.cards.filter((c) => c !== x.card).map(prettyCard);
-      const owner = ctx.names[meld.owner];
-      return ctx.t('phom:action.send', {
-        card: prettyCard(x.card),
-        target: `[${cards.join(' ')}]${owner ? ctx.t('common:punct.aside', { text: owner }) : ''}`,
-      });
-    }
+    if (x.type === 'send' && meld) return sendLabel(x.card, meld, ctx);
     return genericLabel('phom', a, ctx, prettyCard);
   },
   actionStyle(a) {
     const t = a.type;
     return t === 'u' ? 'danger' : t === 'eat' ? 'primary' : t === 'lay-down' || t === 'send' ? 'success' : 'secondary';
   },
-  lastAction(pub, ctx) {
+  lastMove(pub) {
     const l = pub.last;
     if (!l) return undefined;
     // The engine records a lay-down's phỏm as `cards`, the text names them `melds`; a send is shown
     // with the phỏm it went to (the public view's), not its index, as the button shows it.
-    const rec: Action | typeof l = l.type === 'lay-down' ? { type: 'lay-down', melds: l.cards } : l;
-    return `${ctx.names[l.seat] ?? ''}${ctx.t('common:punct.colon')}${phomPresenter.actionLabel(rec as Action, { ...ctx, view: pub as unknown as SeatView })}`;
+    const action = (l.type === 'lay-down' ? { type: 'lay-down', melds: l.cards.map((m) => [...m]) } : { ...l }) as Action;
+    const meld = l.type === 'send' ? pub.melds[l.target] : undefined;
+    return { by: l.seat, action, ...(meld ? { meld: { cards: [...meld.cards], owner: meld.owner } } : {}) };
+  },
+  moveLine(m, ctx) {
+    const label = m.action.type === 'send' && m.meld ? sendLabel(m.action.card, m.meld, ctx) : phomPresenter.actionLabel(m.action, ctx);
+    return `${ctx.names[m.by] ?? ''}${ctx.t('common:punct.colon')}${label}`;
   },
   pieceName: (code) => prettyCard(code),
 };

@@ -26,7 +26,17 @@ export interface PresentCtx<P = unknown> {
 
 export type TableCtx<P = unknown> = PresentCtx<P> & { scores: string[]; timer?: string };
 
-export interface Presenter<V = unknown, P = unknown, A extends BaseAction = BaseAction> {
+/**
+ * A public move as language-neutral data (plain JSON): what the table's "last action" line says,
+ * made from the public view only. `by` is the table seat that moved (an index into `names`). It is
+ * kept with the log entry that made it (store `actions.shown`), so a hand view can say what happened
+ * since the seat's own last move (views.ts `recapLines`) without replaying the hand.
+ */
+export interface Move {
+  by: number;
+}
+
+export interface Presenter<V = unknown, P = unknown, A extends BaseAction = BaseAction, M extends Move = Move> {
   /** `options` are the seat's legal actions now; the hand image marks each discardable piece with its option key. */
   handModel(view: V, seat: number, options: A[], ctx: PresentCtx<P>): HandPresentation;
   tableModel(pub: P, ctx: TableCtx<P>): TableModel;
@@ -35,8 +45,10 @@ export interface Presenter<V = unknown, P = unknown, A extends BaseAction = Base
   actionLabel(a: A, ctx: PresentCtx<P>): string;
   /** 'danger' for a win/ù, 'primary' for claims, 'secondary' otherwise. */
   actionStyle(a: A): 'primary' | 'secondary' | 'success' | 'danger';
-  /** One line describing the last public action, e.g. "Bình discarded 7♥". */
-  lastAction(pub: P, ctx: PresentCtx<P>): string | undefined;
+  /** The last public action as data (none before the first move of a hand). */
+  lastMove(pub: P): M | undefined;
+  /** One line describing a move, e.g. "Bình: Discard 7♥" (present/common.ts `lastLine` for the last one). */
+  moveLine(m: M, ctx: PresentCtx<P>): string;
   /** The displayed name of a card/tile code in that language. */
   pieceName(code: string, ctx: PresentCtx<P>): string;
   /**
@@ -48,7 +60,7 @@ export interface Presenter<V = unknown, P = unknown, A extends BaseAction = Base
 
 /** A presenter seen from the generic table code (views and actions are opaque there). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyPresenter = Presenter<any, any, any>;
+export type AnyPresenter = Presenter<any, any, any, any>;
 
 /**
  * Letters that cannot be read as a card (issue #13 §5: a key "A" looked like an ace): no rank

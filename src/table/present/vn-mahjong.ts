@@ -9,7 +9,18 @@ import type { WinBy } from '../../games/vn-mahjong/scoring/input.js';
 import type { PieceGroup, SeatModel } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { amount, endTitle, genericLabel, handWithKeys, inHandAt, resultLines, winCaption, TILE_CODE, type WinHow } from './common.js';
+import {
+  amount,
+  endTitle,
+  genericLabel,
+  handWithKeys,
+  inHandAt,
+  lastLine,
+  resultLines,
+  winCaption,
+  TILE_CODE,
+  type WinHow,
+} from './common.js';
 
 const code = (t: string) => (t === 'back' ? '?' : t);
 const name = (c: string, ctx: PresentCtx) => pieceName('vn-mahjong', c, ctx.lang);
@@ -55,7 +66,10 @@ function chowLabel(a: ChowLike, ctx: PresentCtx<unknown>): string {
   return ctx.t('vn-mahjong:action.chow', { tiles });
 }
 
-export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
+/** A move: the person who made it and the action as the public view records it. */
+type VnMove = { by: number; action: Record<string, unknown> };
+
+export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction, VnMove> = {
   handModel(view, person, options, ctx) {
     const me = view.players.find((p) => p.person === person);
     const shown = handWithKeys(view.hand, view.drawn, options, optionKey);
@@ -116,7 +130,7 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
         ? { lastDiscard: { seat: lastSeat, index: pub.players[lastSeat]!.pond.length - 1 } }
         : {}),
       ...(pub.claimable ? { centreCodes: [pub.claimable.tile], centreLabel: ctx.names[pub.claimable.from] ?? '' } : {}),
-      ...(this.lastAction(pub, ctx) ? { lastAction: this.lastAction(pub, ctx)! } : {}),
+      ...(lastLine(this, pub, ctx) ? { lastAction: lastLine(this, pub, ctx)! } : {}),
       ...(ctx.timer ? { timer: ctx.timer } : {}),
     };
   },
@@ -197,14 +211,13 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction> = {
             ? 'secondary'
             : 'success';
   },
-  lastAction(pub, ctx) {
-    const l = pub.last;
-    if (!l) return undefined;
+  lastMove: (pub) => (pub.last ? { by: pub.last.person, action: { ...pub.last.action } } : undefined),
+  moveLine(m, ctx) {
     const label =
-      (l.action as { type?: string }).type === 'chow'
-        ? chowLabel(l.action as unknown as ChowLike, ctx)
-        : genericLabel('vn-mahjong', l.action, ctx, (c) => name(c, ctx));
-    return `${ctx.names[l.person] ?? ''}${ctx.t('common:punct.colon')}${label}`;
+      (m.action as { type?: string }).type === 'chow'
+        ? chowLabel(m.action as unknown as ChowLike, ctx)
+        : genericLabel('vn-mahjong', m.action, ctx, (c) => name(c, ctx));
+    return `${ctx.names[m.by] ?? ''}${ctx.t('common:punct.colon')}${label}`;
   },
   pieceName: (c, ctx) => name(c, ctx),
   onOffer: (pub, ctx) => (pub.claimable ? name(pub.claimable.tile, ctx) : undefined),
