@@ -177,6 +177,8 @@ export interface StepEntry {
   source: ActionSource;
   userId: string | null;
   state: unknown;
+  /** The public move it made, when it changed the table's last-action line (src/table/present/types.ts `Move`). */
+  shown?: unknown;
 }
 
 /** The game-row part of a committed table step (src/store/index.ts `commit` adds timers and results). */
@@ -289,7 +291,7 @@ export class GameStore {
         this.db.prepare('UPDATE games SET hand_index = ? WHERE id = ?').run(e.hand, id);
         cur = { ...cur, handIndex: e.hand };
       }
-      const version = this.append(cur, e.seat, e.action, e.source, e.userId, e.state);
+      const version = this.append(cur, e.seat, e.action, e.source, e.userId, e.state, e.shown);
       cur = { ...cur, version };
     }
     for (const a of step.seatAi ?? []) this.setSeatAi(id, a.seat, a.isAi, a.aiLevel);
@@ -741,6 +743,18 @@ export class GameStore {
     }));
   }
 
+  /**
+   * The public moves of hand `hand` (`StepEntry.shown`), the latest `limit` of them, oldest first,
+   * looked for among the game's last `window` entries (a hand view needs the few since its seat's
+   * own move; the bound keeps a long match's earlier hands out of the scan).
+   */
+  shownMoves(id: string, hand: number, version: number, limit = 40, window = 400): { seq: number; move: unknown }[] {
+    const rows = this.db
+      .prepare('SELECT seq, shown FROM actions WHERE game_id = ? AND seq > ? AND hand = ? AND shown IS NOT NULL ORDER BY seq DESC LIMIT ?')
+      .all(id, version - window, hand, limit) as { seq: number; shown: string }[];
+    return rows.reverse().map((r) => ({ seq: r.seq, move: JSON.parse(r.shown) as unknown }));
+  }
+
   /** The current state: from the memory cache, else from the snapshot cache plus the log tail, else full replay. */
   state(row: GameRow): unknown {
     const hit = this.cache.get(row.id);
@@ -833,12 +847,25 @@ export class GameStore {
     source: ActionSource,
     userId: string | null,
     newState: unknown,
+    shown?: unknown,
   ): number {
     const version = row.version + 1;
     const t = this.now();
     this.db
-      .prepare('INSERT INTO actions (game_id, seq, hand, seat, action, source, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(row.id, version, row.handIndex, seat, JSON.stringify(action), source, userId, t);
+      .prepare(
+        'INSERT INTO actions (game_id, seq, hand, seat, action, source, user_id, created_at, shown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        row.id,
+        version,
+        row.handIndex,
+        seat,
+        JSON.stringify(action),
+        source,
+        userId,
+        t,
+        shown === undefined ? null : JSON.stringify(shown),
+      );
     const upd = this.db
       .prepare('UPDATE games SET version = ?, updated_at = ? WHERE id = ? AND version = ?')
       .run(version, t, row.id, row.version);

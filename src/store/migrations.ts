@@ -502,4 +502,15 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE user_prefs ADD COLUMN cards_in_words INTEGER;
     `,
   },
+  {
+    version: 26,
+    name: 'shown-moves',
+    sql: `
+      -- The public move an entry made, as the table's "last action" line says it (JSON, language-
+      -- neutral: src/table/present/types.ts Move), when it changed that line; NULL otherwise (a claim
+      -- answer, a system entry) and for entries logged before. A cache like the snapshots: the log's
+      -- replay is the truth. A hand view lists the moves since its seat's own last one.
+      ALTER TABLE actions ADD COLUMN shown TEXT;
+    `,
+  },
 ];

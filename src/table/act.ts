@@ -15,7 +15,8 @@ import { NEXT_HAND, SEAT_CHANGE, applyEntry, initialState, type ActionSource, ty
 import type { SeatRow, StepCommit } from '../store/index.js';
 import { StaleStepError } from '../store/games.js';
 import { mergeEffects, type Effect, type Notice } from './effects.js';
-import type { Table, TableStore } from './store.js';
+import { MOVES_KEPT, type ShownMove, type Table, type TableStore } from './store.js';
+import type { Move } from './present/types.js';
 import { seatToken } from './seat-token.js';
 import { deadlines, durations, isOff, nextOffReminder, openClaimTimers, windowKind, type TimerSpec } from './timers.js';
 import { leaveSeat, takeSeat, vacateLeavers } from './seating.js';
@@ -212,8 +213,20 @@ export class Step {
     return this.t.engine.result(this.state) as HandResult | null;
   }
 
+  /** The last public move's JSON at state `shown.of` (Step.apply keeps it up to date). */
+  private shown: { of: unknown; key: string } | null = null;
+
+  /** The public move the step's state shows last, as JSON ('' before the hand's first). */
+  private shownKey(state: unknown): string {
+    if (this.shown && this.shown.of === state) return this.shown.key;
+    const key = JSON.stringify(this.t.presenter.lastMove(this.t.engine.publicView(state)) ?? '');
+    this.shown = { of: state, key };
+    return key;
+  }
+
   apply(seat: number, action: BaseAction, source: ActionSource, userId: string | null): { ok: true } | { ok: false; refusal: Refusal } {
     const d = this.pending().find((x) => x.seat === seat);
+    const before = this.shownKey(this.state);
     const r = this.t.engine.apply(this.state, seat, action);
     if (!r.ok) {
       const code = r.error.code.split('/')[1] ?? r.error.code;
@@ -226,7 +239,20 @@ export class Step {
     }
     this.state = r.value;
     this.noteLapsed();
-    this.entries.push({ hand: this.hand, seat, action, source, userId, state: r.value });
+    // The public move it made, if the last-action line changed: made from the public view alone (a
+    // claim answer changes nothing there), kept with the entry for the hand views' recaps.
+    const move = this.t.presenter.lastMove(this.t.engine.publicView(r.value)) as Move | undefined;
+    const key = JSON.stringify(move ?? '');
+    this.shown = { of: r.value, key };
+    this.entries.push({
+      hand: this.hand,
+      seat,
+      action,
+      source,
+      userId,
+      state: r.value,
+      ...(move && key !== before ? { shown: move } : {}),
+    });
     return { ok: true };
   }
 
@@ -525,7 +551,17 @@ export class Step {
       recordedHands,
       outbox,
       prefs: this.prefs,
+      moves: this.movesAfter(),
     };
+  }
+
+  /** The current hand's public moves after the step: the table's, then the step's own. */
+  private movesAfter(): readonly ShownMove[] {
+    const mine = this.entries.flatMap((e, i) =>
+      e.hand === this.hand && e.shown !== undefined ? [{ seq: this.t.row.version + i + 1, move: e.shown as Move }] : [],
+    );
+    const kept = this.hand === this.t.row.handIndex ? (this.t.moves ?? []) : [];
+    return mine.length ? [...kept, ...mine].slice(-MOVES_KEPT) : kept;
   }
 }
 

@@ -6,7 +6,7 @@ import type { AnyEngine } from '../games/core/types.js';
 import type { GameRow, SeatRow, StepCommit, Store, TimerRow } from '../store/index.js';
 import type { Effect } from './effects.js';
 import { GAMES, type GameManifest } from './manifests.js';
-import type { AnyPresenter } from './present/types.js';
+import type { AnyPresenter, Move } from './present/types.js';
 import type { GameId } from '../games/core/types.js';
 import { readPrefs, type ClaimPref } from './prefs.js';
 
@@ -37,7 +37,18 @@ export interface Table {
   largeHand?: ReadonlySet<number>;
   /** Seats whose people read Phỏm cards in words in their hand view, for a screen reader (/prefs). */
   cardsInWords?: ReadonlySet<number>;
+  /** The current hand's latest public moves, oldest first (store `shownMoves`; none logged before migration 26). */
+  moves?: readonly ShownMove[];
 }
+
+/** A public move of the hand and the log entry that made it. */
+export interface ShownMove {
+  seq: number;
+  move: Move;
+}
+
+/** How many of the hand's latest public moves a table holds (a hand view shows fewer). */
+export const MOVES_KEPT = 40;
 
 export interface TableStore {
   /** The one game load of a step. */
@@ -70,6 +81,10 @@ export function tableStore(store: Store, games: { readonly [K in GameId]: GameMa
           outbox: g.row.outbox as Effect[],
           prefs: prefsBySeat(store, g.row.game, g.seats),
           ...seatSettings(store, g.seats),
+          moves:
+            g.row.status === 'running' || g.row.status === 'paused'
+              ? (store.games.shownMoves(gameId, g.row.handIndex, g.row.version, MOVES_KEPT) as ShownMove[])
+              : [],
         };
       })();
     },

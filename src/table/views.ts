@@ -663,8 +663,7 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
   // While the seat decides, the words beside its picture say what happened last and until when
   // (issue #13 §1). Only then: a waiting seat's view does not change with every move at the table.
   if (decision && t.row.status === 'running' && !away) {
-    const last = lastLine(t.presenter, t.engine.publicView(t.state), pc);
-    if (last) lines.push(last);
+    lines.push(...recapLines(t, seat, t.engine.publicView(t.state), pc));
     const deadline = t.timers.find((x) => x.seat === seat)?.deadline;
     if (deadline !== undefined && !isOff(deadline)) lines.push(tr('common:table.deadline', { when: relTime(deadline) }));
   }
@@ -747,6 +746,33 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
         }
       : {}),
   };
+}
+
+/** How many moves a hand view lists since its seat's last one (earlier ones are counted). */
+export const RECAP_MAX = 8;
+
+/**
+ * What happened since the seat's own last move this hand, oldest first ("Since your last move:"
+ * and a list), or the hand's latest moves if it has made none in those kept: over days, or at a
+ * table of AIs, several moves come between two of one's own and the table shows only the last.
+ * Public moves only (store `shownMoves`, made from the public view). One move, or moves not kept
+ * (logged before migration 26), give the last action's one line, as before.
+ */
+function recapLines(t: Table, seat: number, pub: unknown, pc: PresentCtx): string[] {
+  const last = lastLine(t.presenter, pub, pc);
+  const moves = t.moves ?? [];
+  let from = moves.length;
+  while (from > 0 && moves[from - 1]!.move.by !== seat) from--;
+  const since = moves.slice(from);
+  // The list must end at what the table shows last (a move logged without its record would leave a gap).
+  const end = since.at(-1);
+  if (since.length < 2 || !end || JSON.stringify(end.move) !== JSON.stringify(t.presenter.lastMove(pub))) return last ? [last] : [];
+  const shown = since.slice(-RECAP_MAX);
+  return [
+    pc.t(from > 0 ? 'common:hand.since-move' : 'common:hand.latest-moves'),
+    ...(since.length > shown.length ? [`- ${pc.t('common:hand.earlier-moves', { count: since.length - shown.length })}`] : []),
+    ...shown.map((m) => `- ${t.presenter.moveLine(m.move, pc)}`),
+  ];
 }
 
 /** The one line an old table message keeps once the next hand's table is posted below it. */
