@@ -9,6 +9,9 @@
 import { rating as osRating, rate as osRate, ordinal, type Rating } from 'openskill';
 import type { DB } from './db.js';
 
+/** The rank stored for a seat that sat a hand out (results.ts `ranksOf`): not rated, no hand played. */
+export const SAT_OUT = 0;
+
 export interface RatingPoint {
   t: number;
   ordinal: number;
@@ -55,13 +58,15 @@ export function fillRatingHistory(db: DB, guildId: string, game: string): void {
     const mark = () => db.prepare('INSERT INTO rating_history_filled (guild_id, game) VALUES (?, ?)').run(guildId, game);
     // Every person's row already has its rating (all recorded since migration 18): nothing to replay.
     const missing = db
-      .prepare('SELECT 1 FROM results WHERE guild_id = ? AND game = ? AND user_id IS NOT NULL AND mu_after IS NULL LIMIT 1')
+      .prepare(
+        `SELECT 1 FROM results WHERE guild_id = ? AND game = ? AND user_id IS NOT NULL AND mu_after IS NULL AND rank <> ${SAT_OUT} LIMIT 1`,
+      )
       .get(guildId, game);
     if (!missing) return void mark();
     const rows = db
       .prepare(
         `SELECT rowid, game_id, hand, seat, user_id, rank, mu_after, sigma_after FROM results
-          WHERE guild_id = ? AND game = ? ORDER BY rowid`,
+          WHERE guild_id = ? AND game = ? AND rank <> ${SAT_OUT} ORDER BY rowid`,
       )
       .all(guildId, game) as {
       rowid: number;

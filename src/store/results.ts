@@ -4,7 +4,7 @@
  * 2–6-player free-for-all results with ties.
  */
 import { rating as osRating, ordinal } from 'openskill';
-import { rateHand } from './rating-history.js';
+import { rateHand, SAT_OUT } from './rating-history.js';
 import type { DB } from './db.js';
 import type { GameId, HandResult, Seat } from '../games/core/types.js';
 import type { SeatRow } from './games.js';
@@ -71,9 +71,14 @@ export function paidAsReplayed(paid: readonly { seat: number; points: number }[]
   return paid.every((x) => Math.abs(x.points - (net[x.seat] ?? 0)) < 1e-9);
 }
 
-/** Rank (1 = best) of each seat from a HandResult ranking (ties share a rank). */
+/**
+ * Rank (1 = best) of each seat from a HandResult ranking (ties share a rank); 0 for a seat the
+ * ranking leaves out, which did not play the hand: Vietnamese mahjong's reserves at 5–6 people
+ * (vn-mahjong.md §3, "exactly 4 play each hand"). Such a row is kept (its 0 points belong to the
+ * match's standings) but is no hand played: not rated, not counted in /score or /leaderboard.
+ */
 export function ranksOf(result: HandResult, seats: number): number[] {
-  const ranks = new Array<number>(seats).fill(seats);
+  const ranks = new Array<number>(seats).fill(SAT_OUT);
   let r = 1;
   for (const group of result.ranking) {
     for (const s of group) ranks[s] = r;
@@ -189,14 +194,16 @@ export class ResultStore {
 
   /** The ratings after a hand, stored in the ratings table and on the hand's result rows (/score's chart). */
   private updateRatings(guildId: string, game: GameId, gameId: string, hand: number, seats: SeatRow[], ranks: number[]): void {
-    // Every seat takes part (AI seats as fresh anonymous players) so a human beating AIs still moves.
+    // Every seat that played takes part (AI seats as fresh anonymous players) so a human beating AIs
+    // still moves; one sitting the hand out (SAT_OUT) does not.
     const get = this.db.prepare('SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?');
+    const played = seats.filter((s) => ranks[s.seat] !== SAT_OUT);
     const rated = rateHand(
-      seats.map((s) => {
+      played.map((s) => {
         const r = !s.isAi && s.userId ? (get.get(guildId, game, s.userId) as { mu: number; sigma: number } | undefined) : undefined;
         return r ? osRating({ mu: r.mu, sigma: r.sigma }) : undefined;
       }),
-      seats.map((s) => ranks[s.seat]!),
+      played.map((s) => ranks[s.seat]!),
     );
     if (!rated) return;
     const up = this.db.prepare(
@@ -204,7 +211,7 @@ export class ResultStore {
        ON CONFLICT(guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, matches = matches + 1, updated_at = excluded.updated_at`,
     );
     const after = this.db.prepare('UPDATE results SET mu_after = ?, sigma_after = ? WHERE game_id = ? AND hand = ? AND seat = ?');
-    seats.forEach((s, i) => {
+    played.forEach((s, i) => {
       if (s.isAi || !s.userId) return;
       const r = rated[i]!;
       up.run(guildId, game, s.userId, r.mu, r.sigma, this.now());
@@ -298,7 +305,8 @@ export class ResultStore {
   record(guildId: string, userId: string, game: GameId | null, period: Period): PlayerRecord {
     const since = periodStart(period, this.now());
     // Hands of abandoned games (the bot was removed from the server, migration 10) do not count.
-    const where = `guild_id = ? AND user_id = ? AND created_at >= ?${game ? ' AND game = ?' : ''} AND ${NOT_ABANDONED}`;
+    // A hand sat out (SAT_OUT) is no hand played.
+    const where = `guild_id = ? AND user_id = ? AND created_at >= ? AND rank <> ${SAT_OUT}${game ? ' AND game = ?' : ''} AND ${NOT_ABANDONED}`;
     const args: unknown[] = [guildId, userId, since, ...(game ? [game] : [])];
     const agg = this.db
       .prepare(
@@ -338,7 +346,7 @@ export class ResultStore {
         `SELECT r.user_id AS user_id, MAX(r.display_name) AS display_name, COUNT(*) AS hands, SUM(r.won) AS wins, SUM(r.points) AS total,
                 COALESCE(g.mu, 25) AS mu, COALESCE(g.sigma, 25.0/3) AS sigma
          FROM results r LEFT JOIN ratings g ON g.guild_id = r.guild_id AND g.game = r.game AND g.user_id = r.user_id
-         WHERE r.guild_id = ? AND r.game = ? AND r.user_id IS NOT NULL AND r.created_at >= ? AND ${NOT_ABANDONED}
+         WHERE r.guild_id = ? AND r.game = ? AND r.user_id IS NOT NULL AND r.created_at >= ? AND r.rank <> ${SAT_OUT} AND ${NOT_ABANDONED}
          GROUP BY r.user_id`,
       )
       .all(guildId, game, since) as {
