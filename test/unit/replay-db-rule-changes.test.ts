@@ -90,7 +90,7 @@ function refused(at: number, damage = false): { path: string; bad: string; good:
   ).run(r.gameId);
   // (The log is append-only, so the copy is written with its last entry changed.)
   db.prepare(
-    `INSERT INTO actions SELECT '${bad}', seq, hand, seat,
+    `INSERT INTO actions (game_id, seq, hand, seat, action, source, user_id, created_at) SELECT '${bad}', seq, hand, seat,
        CASE WHEN seq = (SELECT MAX(seq) FROM actions WHERE game_id = @g) THEN '{"type":"discard","card":"zz"}' ELSE action END,
        source, user_id, @at FROM actions WHERE game_id = @g`,
   ).run({ g: r.gameId, at });
