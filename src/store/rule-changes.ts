@@ -40,6 +40,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-05T01:52:23Z',
       what: '§11.4 Bắc Báo applies under its own option, not only through Cửu Chướng / Thập Nhị Chướng (46d0cb2)',
     },
+    {
+      at: '2026-12-05T06:49:07Z',
+      what: 'Lục Khôi (§9 `luc-khoi`): a drawn hand, Chao Ù included, breaks the run of consecutive wins, as its source (riichi_advanced viet_renchan.majs) does; it was kept before',
+    },
   ],
   'classic-mahjong': [],
 };

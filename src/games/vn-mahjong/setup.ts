@@ -38,10 +38,16 @@ export function nextMatch(prev: State): Match {
   if (!end) return m;
   end.result.deltas.forEach((d, p) => (m.scores[p]! += d));
   const dealerWon = end.kind === 'win' && end.winner === 0;
+  // A false win (Chao Ù, §11.6 `false-win = penalized`) ends the hand without a winner: it is a
+  // drawn hand here, for the dealer rotation (§3) and for the Lục Khôi run alike.
   const draw = end.kind !== 'win';
   if (end.kind === 'win') {
     const person = prev.seatPerson[end.winner]!;
     m.streak = m.streak.person === person ? { person, wins: m.streak.wins + 1 } : { person, wins: 1 };
+  } else {
+    // §9 `luc-khoi` [RA]: a drawn hand breaks every run, as the cited source does (riichi_advanced
+    // viet_renchan.majs resets the counter for everyone before an exhaustive or abortive draw).
+    m.streak = { person: -1, wins: 0 };
   }
   const rot = o['dealer-rotation'];
   const keep = rot === 'keep-on-win-or-draw' ? dealerWon || draw : rot === 'keep-on-win' ? dealerWon : false;
