@@ -465,10 +465,14 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
     }
     case 'leave': {
       if (!seats.some((s) => s.userId === i.user.id)) return reply(i, t('errors:not-seated'));
-      seats = renumber(seats.filter((s) => s.userId !== i.user.id));
+      const rest = seats.filter((s) => s.userId !== i.user.id);
+      // The host sits at seat 0: Phỏm's and Chắn's first hand (and Chắn's opener after a draw) is the
+      // host's (phom.md §3, seed 002; chan.md §13 `first-opener`/`opener-after-draw` = host), and the
+      // engines know the host as seat 0. An heir moves there (an AI may have sat before them).
+      const heir = isHost ? rest.find((s) => !s.isAi && s.userId) : undefined;
+      seats = renumber(heir ? [heir, ...rest.filter((s) => s !== heir)] : rest);
       ctx.store.games.setSeats(g.id, seats);
       if (isHost) {
-        const heir = seats.find((s) => !s.isAi && s.userId);
         if (!heir) {
           ctx.store.games.update(g.id, { status: 'cancelled' });
         } else ctx.store.db.prepare('UPDATE games SET host_user_id = ? WHERE id = ?').run(heir.userId, g.id);

@@ -142,3 +142,27 @@ test('the table-size select: a size below the seats taken drops the newest AIs; 
     );
   });
 });
+
+test('the host leaves the lobby after adding an AI: the next host takes seat 0, so the first hand is theirs (phom.md §3, chan.md §13)', async () => {
+  await withWorld(async (w) => {
+    const [host, p1, p2] = w.users;
+    const { lobbyId, lobby, join, gameId } = await openLobby(w, host!.id, 'chan');
+    await click(w, host!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'Add AI player').custom_id as string);
+    await click(w, p1!.id, lobbyId, join);
+    await click(w, p2!.id, lobbyId, join);
+    await click(w, host!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'Leave').custom_id as string);
+    const row = w.store.games.get(gameId)!;
+    assert.equal(row.hostUserId, p1!.id, 'the first person left is the host');
+    assert.deepEqual(
+      w.store.games.seats(gameId).map((s) => s.userId),
+      [p1!.id, null, p2!.id],
+      'the new host sits at seat 0, the others keep their order',
+    );
+    // Chắn's first opener is the host's seat under `first-opener = host`; a non-host leaving moves nobody.
+    await click(w, p2!.id, lobbyId, buttonByLabel(w.sim, lobby(), 'Leave').custom_id as string);
+    assert.deepEqual(
+      w.store.games.seats(gameId).map((s) => s.userId),
+      [p1!.id, null],
+    );
+  });
+});
