@@ -37,7 +37,7 @@ export function applyEntry(engine: AnyEngine, options: unknown, seats: number, s
   if (entry.action.type === SEAT_CHANGE) {
     if (!engine.seating) throw new Error(`log entry ${entry.seq}: this game has no seat changes`);
     const a = entry.action as unknown as SeatChange;
-    return engine.seating.between(state, { left: [...a.left], joined: [...a.joined] });
+    return engine.seating.between(state, { left: [...a.left], joined: [...a.joined], ...(a.host !== undefined ? { host: a.host } : {}) });
   }
   if (entry.seat === null) throw new Error(`log entry ${entry.seq}: engine action without a seat`);
   const r = engine.apply(state, entry.seat, entry.action);

@@ -276,7 +276,16 @@ export class Step {
    * the finished hand, so the next deal (and every replay) applies the game's seating rules.
    */
   changeSeats(left: number[], joined: number[], userId: string | null): void {
-    const entry = { seq: this.version + 1, hand: this.hand, seat: null, action: { type: SEAT_CHANGE, left, joined } };
+    // The host's seat, for the games where the host starts a first hand (phom.md §3, §15.7): named
+    // when the host passed to a player not at seat 0 (call after `replaceSeat`).
+    const hostId = this.hostUserId === undefined ? this.t.row.hostUserId : this.hostUserId;
+    const host = hostId ? this.seats.findIndex((s) => s.userId === hostId) : -1;
+    const entry = {
+      seq: this.version + 1,
+      hand: this.hand,
+      seat: null,
+      action: { type: SEAT_CHANGE, left, joined, ...(host > 0 ? { host } : {}) },
+    };
     this.state = applyEntry(this.t.engine, this.t.row.options, this.seatCount ?? this.t.row.seats, this.t.row.seed, this.state, entry);
     this.entries.push({ hand: this.hand, seat: null, action: entry.action, source: 'system', userId, state: this.state });
   }
@@ -287,7 +296,9 @@ export class Step {
     this.seats[row.seat] = row;
     this.seatRows.set(row.seat, row);
     const host = this.hostUserId === undefined ? this.t.row.hostUserId : this.hostUserId;
-    if (before?.userId && before.userId === host) this.hostUserId = this.seats.find((s) => !s.isAi && s.userId)?.userId ?? null;
+    // A person at the table, before one the AI is standing in for (away or timed out, still seated).
+    if (before?.userId && before.userId === host)
+      this.hostUserId = (this.seats.find((s) => !s.isAi && s.userId) ?? this.seats.find((s) => s.userId))?.userId ?? null;
   }
 
   /** A seat passes to the AI (at `aiLevel`) or back to its player. */

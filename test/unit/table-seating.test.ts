@@ -206,3 +206,25 @@ test('seat changes are refused where they do not apply', () => {
   );
   assert.equal(row(r).version, v, 'refusals change nothing');
 });
+
+test("the host leaves between hands: the host passes on, and the next hand, a first hand, is the new host's (§3, §15.7)", () => {
+  const { r } = rigWonByOther();
+  const left = r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: row(r).version, verb: 'leave-seat', arg: 'confirm' });
+  assert.equal(left.outcome.ok, true);
+  assert.equal(row(r).hostUserId, 'u1', 'the host passed to the first person seated');
+  assert.equal(r.store.games.seats(r.gameId)[0]!.isAi, true);
+  assert.deepEqual(lastEntry(r).action, { type: '@seat-change', left: [0], joined: [0], host: 1 });
+  assert.equal(r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: row(r).version, verb: 'next-hand' }).outcome.ok, true);
+  assert.equal(state(r).starter, 1, "the new host's seat starts the first hand, not the AI now at seat 0");
+  replaysToLive(r);
+  // A later change names the host again (the latest change holds): a newcomer takes seat 0's AI.
+  finishHand(r);
+  assert.equal(
+    r.run({ kind: 'table', gameId: r.gameId, userId: 'u9', ver: 0, verb: 'take-seat', arg: '0', displayName: 'New' }).outcome.ok,
+    true,
+  );
+  assert.deepEqual(lastEntry(r).action, { type: '@seat-change', left: [0], joined: [0], host: 1 });
+  assert.equal(r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: row(r).version, verb: 'next-hand' }).outcome.ok, true);
+  assert.equal(state(r).starter, 1);
+  replaysToLive(r);
+});

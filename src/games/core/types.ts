@@ -194,11 +194,14 @@ export interface Engine<
 
 /**
  * A change of the seated players between two hands, as the table records it (a `@seat-change` log
- * entry): `left` seats whose player went, `joined` seats a new player or an AI took.
+ * entry): `left` seats whose player went, `joined` seats a new player or an AI took, and `host` the
+ * host's seat when it is not seat 0 (the host passed to another player: phom.md §15.7; entries
+ * logged before 2026-12-05 have none, and their host was taken to be seat 0).
  */
 export interface SeatChange {
   left: Seat[];
   joined: Seat[];
+  host?: Seat;
 }
 
 export interface Seating<S, A> {

@@ -43,10 +43,13 @@ export const engine: Engine<State, Action, Options, SeatView, PublicView, PhomRe
     between: (previous, change) => {
       const before = previous.seatChange;
       const union = (a: readonly number[], b: readonly number[]) => [...new Set([...a, ...b])].sort((x, y) => x - y);
+      // Each change names the host's seat as it is then (none: seat 0), so the latest one holds.
+      const { host: _, ...kept } = before ?? { left: [], joined: [] };
       return withSeatChange(previous, {
-        ...before,
+        ...kept,
         left: union(before?.left ?? [], change.left),
         joined: union(before?.joined ?? [], change.joined),
+        ...(change.host !== undefined ? { host: change.host } : {}),
       });
     },
     leave: { type: 'leave' },
