@@ -30,6 +30,11 @@ export interface GameManifest {
   presenter: AnyPresenter;
   /** The game's own hand controls (Chắn's xướng), if any. */
   ui?: GameUi;
+  /**
+   * What each player's balance starts the match at under the table's options, when the game has
+   * such a rule (classical §13 `starting-balance`); the table's badges then show balances, not the net.
+   */
+  startingBalance?: (options: Record<string, unknown>) => number;
 }
 
 /**
@@ -56,6 +61,7 @@ export const GAMES: { readonly [K in GameId]: GameManifest & { id: K } } = {
   'classic-mahjong': {
     ...manifest('classic-mahjong', classicMahjong, classicMahjongPresenter),
     engine: withViewCache(classicStable),
+    startingBalance: (o) => (typeof o['starting-balance'] === 'number' ? o['starting-balance'] : 0),
     id: 'classic-mahjong',
   },
 };

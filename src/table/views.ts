@@ -13,7 +13,7 @@ import { tokenOf } from './seat-token.js';
 import type { Notice } from './effects.js';
 import type { PresentCtx } from './present/types.js';
 import { optionKey } from './present/types.js';
-import { lastLine, readableVars, signed, signedIn, unitName } from './present/common.js';
+import { amount, lastLine, readableVars, signed, signedIn, unitName } from './present/common.js';
 import type { Table } from './store.js';
 import type { UiRow } from './ui.js';
 import { shownName } from '../store/privacy.js';
@@ -51,7 +51,10 @@ export function ranOutNote(t: Table, seat: number, action: BaseAction, lang: Lan
 
 /** Each seat's match total, signed, for the table image. */
 export function scoreStrings(t: Table, lang: Lang): string[] {
-  return t.seats.map((s) => signed(t.totals.get(s.seat) ?? 0, lang));
+  // With a starting balance (classical §13, e.g. Pomax's 2000) a badge is the balance, as at a real
+  // table: the start plus what the match paid; else the match's net.
+  const start = t.manifest.startingBalance?.(t.row.options) ?? 0;
+  return t.seats.map((s) => (start ? amount(start + (t.totals.get(s.seat) ?? 0), lang) : signed(t.totals.get(s.seat) ?? 0, lang)));
 }
 
 /** A mention of a seat's player (an AI seat by its name in bold). */

@@ -1,0 +1,36 @@
+/**
+ * Classical mahjong's `starting-balance` (classic-mahjong.md §13, "Pomax uses 2000"): the table's
+ * score badges show each player's balance, the starting balance plus what the match paid them; it
+ * changed nothing shown before (the badges showed the match's net from 0). Without it, the net.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { tableView } from '../../src/table/views.js';
+import { rig, timeOutToResult } from '../support/table-rig.js';
+
+test('classical mahjong with a starting balance: the table shows balances, 2,000 plus the match net', () => {
+  const r = rig('classic-mahjong', ['human', 'ai', 'ai', 'ai'], { options: { 'starting-balance': 2000 }, seed: 'balance' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const badges = () => tableView(r.ts.load(r.gameId)!, 'en').model!.seats.map((s) => ({ name: s.name, score: s.score }));
+  assert.deepEqual(
+    badges().map((b) => b.score),
+    ['2,000', '2,000', '2,000', '2,000'],
+  );
+  const t = timeOutToResult(r);
+  const byName = new Map(t.seats.map((s) => [s.displayName, s.seat]));
+  const moved = badges().map((b) => ({ ...b, net: t.totals.get(byName.get(b.name)!) ?? 0 }));
+  assert.ok(
+    moved.some((b) => b.net !== 0),
+    'the hand paid someone',
+  );
+  for (const b of moved) assert.equal(b.score, (2000 + b.net).toLocaleString('en-US'), `${b.name}: ${b.score}, net ${b.net}`);
+});
+
+test('classical mahjong without a starting balance: the badges are the match net, signed', () => {
+  const r = rig('classic-mahjong', ['human', 'ai', 'ai', 'ai'], { seed: 'balance' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  assert.deepEqual(
+    tableView(r.ts.load(r.gameId)!, 'en').model!.seats.map((s) => s.score),
+    ['0', '0', '0', '0'],
+  );
+});
