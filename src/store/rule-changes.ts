@@ -24,6 +24,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-04T19:00:53Z',
       what: 'Bạch thủ is judged by its §9 definition: a què of the Nhất/Yêu group beside a special cạ is Bạch thủ, not Xuông (2f5dcf4)',
     },
+    {
+      at: '2026-12-05T06:53:54Z',
+      what: 'Thông (§9) needs a won previous hand: after xướng sai (Q11) the ù-er still opens but the hand is no win for Thông (it counted)',
+    },
   ],
   phom: [
     {

@@ -151,6 +151,10 @@ test('xướng: timeout default is "nothing announced" = đền làng; auto mode
   const d = engine.pending(s)[0]!;
   s = play(s, 2, d.timeoutDefault);
   assert.equal(engine.result(s)!.endedBy, 'xuong-sai');
+  // Q11: the ù-er opens the next hand; the win was not paid, so it does not count for Thông (§9).
+  const next = engine.setup(s.opts, 5, 'n', s);
+  assert.equal(next.opener, 2);
+  assert.equal(next.previousWinner, null, 'a hand lost to xướng sai is no won hand for Thông');
   let a = position(5, { hands: ['', '', E1], stock: '4v', phase: { kind: 'draw', seat: 2 } }, AUTO);
   a = play(play(a, 2, { type: 'draw' }), 2, { type: 'u' });
   assert.equal(engine.result(a)!.value, 15);

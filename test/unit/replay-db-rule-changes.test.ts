@@ -16,7 +16,9 @@ import { replayStoredGame } from '../../src/cli/replay-db.js';
 import { RULE_CHANGES, ruleChangesSince } from '../../src/store/rule-changes.js';
 import { cli, oneErrorLine } from './cli-capture.js';
 
-const CHANGE = Date.parse(RULE_CHANGES.chan[0]!.at);
+/** Chắn's first and latest rule fixes: a hand "before" precedes the first, one "after" follows them all. */
+const FIRST = Date.parse(RULE_CHANGES.chan[0]!.at);
+const LAST = Date.parse(RULE_CHANGES.chan.at(-1)!.at);
 
 /**
  * A file with one Chắn match of `dates.length` hands, hand k's result stored at `dates[k]`, the hands
@@ -45,12 +47,12 @@ function played(dates: number[], tampered: number[], seed = 'c3'): { path: strin
 const tampered = (at: number) => played([at], [0], 'c1');
 
 test('a hand stored before a rule change that differs on replay is named with the change and does not fail replay-db', async () => {
-  const { path, gameId } = tampered(CHANGE - 3_600_000);
+  const { path, gameId } = tampered(FIRST - 3_600_000);
   const rep = replayStoredGame(path, gameId);
   assert.equal(rep.matchesStored, false);
   assert.equal(rep.explained, true);
   const h = rep.hands.find((x) => !x.same)!;
-  assert.deepEqual(h.rulesChangedSince, ruleChangesSince('chan', CHANGE - 3_600_000));
+  assert.deepEqual(h.rulesChangedSince, ruleChangesSince('chan', FIRST - 3_600_000));
   assert.match(h.rulesChangedSince![0]!.what, /Bạch thủ/);
   const run = await cli('replay-db', '--db', path, '--all');
   assert.equal(run.code, 0, run.stderr);
@@ -58,7 +60,7 @@ test('a hand stored before a rule change that differs on replay is named with th
 });
 
 test('a hand stored after every rule change that differs on replay still fails replay-db', async () => {
-  const { path, gameId } = tampered(CHANGE + 3_600_000);
+  const { path, gameId } = tampered(LAST + 3_600_000);
   const rep = replayStoredGame(path, gameId);
   assert.equal(rep.explained, false);
   assert.ok(rep.hands.every((x) => !x.rulesChangedSince));
@@ -95,7 +97,7 @@ function refused(at: number, damage = false): { path: string; bad: string; good:
        source, user_id, @at FROM actions WHERE game_id = @g`,
   ).run({ g: r.gameId, at });
   // A later write of the row (a reminder, a redraw) does not make it "played" later.
-  db.prepare('UPDATE games SET updated_at = ? WHERE id = ?').run(CHANGE + 86_400_000, bad);
+  db.prepare('UPDATE games SET updated_at = ? WHERE id = ?').run(LAST + 86_400_000, bad);
   if (damage) db.prepare("UPDATE games SET options = '{bad' WHERE id = ?").run(bad);
   const path = join(mkdtempSync(join(tmpdir(), 'hq-rules-')), 'hq.db');
   writeFileSync(path, db.serialize());
@@ -104,7 +106,7 @@ function refused(at: number, damage = false): { path: string; bad: string; good:
 }
 
 test("replay-db --all: a game today's rules refuse is reported in its place, explained when last played before a rule fix", async () => {
-  const before = refused(CHANGE - 3_600_000);
+  const before = refused(FIRST - 3_600_000);
   const run = await cli('replay-db', '--db', before.path, '--all');
   assert.equal(run.code, 0, run.stderr);
   const reports = JSON.parse(run.stdout) as { gameId: string; error?: string; explained: boolean }[];
@@ -117,18 +119,18 @@ test("replay-db --all: a game today's rules refuse is reported in its place, exp
     /games replayed: 2; hands that differ from their stored results: 0, .*games that no longer replay, each last played before a rule fix: 1/,
   );
   // A row that cannot be read is damage, however old the game: one error line naming it.
-  const damaged = refused(CHANGE - 3_600_000, true);
+  const damaged = refused(FIRST - 3_600_000, true);
   assert.match(
     oneErrorLine(await cli('replay-db', '--db', damaged.path, '--all'), 1),
     /game "zzbad" cannot be replayed: a stored value is not valid JSON/,
   );
   // Played after every fix, the same failure is damage: one error line naming the game, as before.
-  const after = refused(CHANGE + 3_600_000);
+  const after = refused(LAST + 3_600_000);
   assert.match(oneErrorLine(await cli('replay-db', '--db', after.path, '--all'), 1), /game "zzbad" cannot be replayed/);
 });
 
 test('a later hand that differs after an explained one (it starts from how that one ended) is explained by the same fixes', () => {
-  const { path, gameId } = played([CHANGE - 3_600_000, CHANGE + 3_600_000], [0, 1]);
+  const { path, gameId } = played([FIRST - 3_600_000, LAST + 3_600_000], [0, 1]);
   const rep = replayStoredGame(path, gameId);
   assert.deepEqual(
     rep.hands.map((h) => [h.hand, h.same, !!h.rulesChangedSince]),
@@ -141,7 +143,7 @@ test('a later hand that differs after an explained one (it starts from how that 
 });
 
 test('after an explained hand, a hand that replays as paid ends the carry: a later difference is damage again', () => {
-  const { path, gameId } = played([CHANGE - 3_600_000, CHANGE + 3_600_000, CHANGE + 3_600_000], [0, 2]);
+  const { path, gameId } = played([FIRST - 3_600_000, LAST + 3_600_000, LAST + 3_600_000], [0, 2]);
   const rep = replayStoredGame(path, gameId);
   assert.deepEqual(
     rep.hands.map((h) => [h.hand, h.same, !!h.rulesChangedSince]),

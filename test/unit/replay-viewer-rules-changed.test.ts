@@ -10,7 +10,9 @@ import { viewerPayload } from '../../src/notify/replay-viewer.js';
 import { RULE_CHANGES } from '../../src/store/rule-changes.js';
 import type { BotContext } from '../../src/bot/context.js';
 
-const CHANGE = Date.parse(RULE_CHANGES.chan[0]!.at);
+/** Chắn's first and latest rule fixes: a hand "before" precedes the first, one "after" follows them all. */
+const FIRST = Date.parse(RULE_CHANGES.chan[0]!.at);
+const LAST = Date.parse(RULE_CHANGES.chan.at(-1)!.at);
 
 async function resultStep(playedAt: number, tamper: boolean): Promise<string> {
   const r = rig('chan', ['human', 'human', 'human', 'human'], { seed: 'c-view' });
@@ -32,7 +34,7 @@ async function resultStep(playedAt: number, tamper: boolean): Promise<string> {
 
 test('the viewer says a replayed result differs from what was paid only when a later rule fix explains it', async () => {
   const note = /⚠️ Replayed with today's rules: a rule fix of <t:\d+:D> came after this hand/;
-  assert.match(await resultStep(CHANGE - 3_600_000, true), note);
-  assert.doesNotMatch(await resultStep(CHANGE - 3_600_000, false), note, 'the same result: nothing to say');
-  assert.doesNotMatch(await resultStep(CHANGE + 3_600_000, true), note, 'no fix came after it');
+  assert.match(await resultStep(FIRST - 3_600_000, true), note);
+  assert.doesNotMatch(await resultStep(FIRST - 3_600_000, false), note, 'the same result: nothing to say');
+  assert.doesNotMatch(await resultStep(LAST + 3_600_000, true), note, 'no fix came after it');
 });

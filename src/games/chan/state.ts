@@ -214,9 +214,12 @@ export function carryFrom(
     return { opener, handNumber: 0, previousWinner: null, totals: new Array<number>(n).fill(0) };
   }
   const o = previous.outcome;
-  const won = o.endedBy === 'u' || o.endedBy === 'xuong-sai' ? o.winner : null;
+  // Q11: after xướng sai the ù-er opens; but the win was not paid (§11: its result has no winner),
+  // so it is no won hand for Thông (§9, "also won the previous hand"), as a draw is not.
+  const won = o.endedBy === 'u' ? o.winner : null;
+  const opens = o.endedBy === 'u' || o.endedBy === 'xuong-sai' ? o.winner : null;
   let opener: Seat;
-  if (won !== null) opener = won;
+  if (opens !== null) opener = opens;
   else if (opts['opener-after-draw'] === 'same') opener = previous.opener;
   else if (opts['opener-after-draw'] === 'next') opener = (previous.opener + 1) % n;
   else opener = 0;
