@@ -97,7 +97,9 @@ test('an item detail reads in words: pieces by name, "taken from" a seat, names 
   const vi = { lang: 'vi' as const, t: translator('vi'), names: ['Lan', 'Minh'] };
   assert.equal(detailText('8S<-1', vi, cards), '<8S> của Minh');
   const tiles = { code: TILE_CODE, name: (c: string) => `<${c}>` };
-  assert.equal(detailText('{4p4p4p4p}', en, tiles), '{<4p> <4p> <4p> <4p>}');
+  // Equal pieces side by side: named once with their count (a screen reader read "8 Crak" three times).
+  assert.equal(detailText('{4p4p4p4p}', en, tiles), '{<4p> ×4}');
+  assert.equal(detailText('[5z5z5z] 1m 1m 2m', en, tiles), '[<5z> ×3] <1m> ×2 <2m>');
   assert.equal(detailText('5f6f7f8f', en, tiles), '<5f> <6f> <7f> <8f>');
   assert.equal(detailText('JN', en, tiles), '<JN>');
 });

@@ -125,10 +125,17 @@ export const CHAN_CODE = PIECE_CODE.chan;
  * language. Brackets of exposed sets stay as they are.
  */
 export function detailText(detail: string, ctx: PresentCtx, pieces: PieceText): string {
+  // Equal pieces side by side are named once with their count ("[5 Dot ×3]", as the alt text reads
+  // them, words.ts), not "[5 Dot 5 Dot 5 Dot]".
+  const run = new RegExp(`(?<c>${pieces.code.source})(?:\\s*\\k<c>(?!<-))+`, 'g');
+  const counted = detail.replace(run, (m: string, ...rest: unknown[]) => {
+    const c = (rest.at(-1) as { c: string }).c;
+    return `${c}×${m.split(c).length - 1}`;
+  });
   // One pass over the detail, so that a player's name is never read as codes.
-  const re = new RegExp(`(${pieces.code.source})(?:<-(\\d+))?`, 'g');
-  const text = detail.replace(re, (_m, c: string, seat?: string) => {
-    const piece = pieces.name(c);
+  const re = new RegExp(`(${pieces.code.source})(?:×(\\d+))?(?:<-(\\d+))?`, 'g');
+  const text = counted.replace(re, (_m, c: string, n?: string, seat?: string) => {
+    const piece = n === undefined ? pieces.name(c) : `${pieces.name(c)} ×${n}`;
     const who = seat === undefined ? null : (ctx.names[Number(seat)] ?? `#${Number(seat) + 1}`);
     return ` ${who === null ? piece : ctx.t('common:result.from', { piece, who })} `;
   });
