@@ -11,7 +11,8 @@ import { choice, named } from '../src/bot/localize.js';
 import { langOf, translator, type T } from '../src/table/i18n.js';
 import { encodeCommandId, encodeGameId } from '../src/bot/custom-id.js';
 import { button, gameChannel, row, type Row } from '../src/bot/messages.js';
-import { joinSeats, lobbyPayload } from '../src/bot/lobby.js';
+import { joinSeats } from '../src/bot/lobby.js';
+import { redrawLobby } from '../src/bot/effects.js';
 import { engineOf } from '../src/table/manifests.js';
 import { relTime } from '../src/table/views.js';
 import { jumpUrl, summaries, type TableSummary } from '../src/notify/tables.js';
@@ -214,20 +215,23 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
   const joinLocked = async () => {
     const name = (i.member && 'displayName' in i.member ? (i.member.displayName as string) : null) ?? i.user.globalName ?? i.user.username;
     const r = seatAt(ctx, gameId, i.user.id, name, t);
-    if (!r.ok) note = `⚠️ ${r.text}`;
-    else {
+    // Redraw the lobby message as the lobby's own Join does (lobbyPayload, the server's language); one
+    // a moderator deleted is posted again (redrawLobby). A player already seated there (the host of a
+    // lobby whose message was deleted: its buttons are gone) gets it back the same way.
+    const redraw = async () => {
+      const table = ctx.table.load(gameId);
+      if (table?.row.status === 'lobby') await redrawLobby(ctx, table);
+    };
+    if (!r.ok) {
+      note = `⚠️ ${r.text}`;
+      if (ctx.store.games.seats(gameId).some((s) => s.userId === i.user.id)) await redraw();
+    } else {
       const g = ctx.store.games.get(gameId)!;
       if (g.threadId) {
         const th = await gameChannel(ctx, g.threadId);
         if (th?.isThread()) await th.members.add(i.user.id).catch(() => undefined);
       }
-      // Redraw the lobby message as the lobby's own Join does (lobbyPayload, the server's language).
-      if (g.lobbyMessageId && g.channelId) {
-        const ch = await gameChannel(ctx, g.channelId);
-        await ch?.messages
-          .edit(g.lobbyMessageId, lobbyPayload(ctx, g, ctx.store.games.seats(g.id), langOf(g.locale, ctx.defaultLang)))
-          .catch((err: unknown) => ctx.log.warn({ err, gameId }, 'cannot redraw the lobby'));
-      }
+      await redraw();
       note = `✅ ${t('async:games.joined', { game: t(`${g.game}:name`), link: link(t, g.guildId, g.threadId ?? g.channelId) })}`;
     }
   };

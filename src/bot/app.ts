@@ -174,6 +174,20 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   // cache, and archived threads leave it (its sweeper; after a restart they were never in it).
   client.ws.on(GatewayDispatchEvents.ThreadDelete, (d: { id: string }) => deleted(d.id));
   client.ws.on(GatewayDispatchEvents.ChannelDelete, (d: { id: string }) => deleted(d.id));
+  // A channel's permission overwrites, a thread's lock or a role changed: the tables there whose
+  // posts housekeeping is retrying (a permission a moderator took away and may have given back) are
+  // tried at its next round, not at the end of their back-off (hours, store/games.ts `retrySoon`).
+  const retrySoon = (where: Parameters<typeof o.store.games.retrySoon>[0]) => {
+    try {
+      const n = o.store.games.retrySoon(where);
+      if (n) o.log.debug({ ...where, games: n }, 'a channel or role changed: its tables are retried at the next round');
+    } catch (e) {
+      o.log.warn({ err: e }, 'cannot mark tables to retry');
+    }
+  };
+  client.ws.on(GatewayDispatchEvents.ChannelUpdate, (d: { id: string }) => retrySoon({ channelId: d.id }));
+  client.ws.on(GatewayDispatchEvents.ThreadUpdate, (d: { id: string }) => retrySoon({ channelId: d.id }));
+  client.ws.on(GatewayDispatchEvents.GuildRoleUpdate, (d: { guild_id: string }) => retrySoon({ guildId: d.guild_id }));
   /**
    * A request answered 10003 Unknown Channel: abandoning cannot be undone, so a channel that holds
    * open tables is fetched once more (bypassing the cache) and abandoned only if that answers 10003

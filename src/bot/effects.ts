@@ -3,7 +3,9 @@
  * It decides nothing: what to show comes from src/table/views.ts, drawn from the table as `act`
  * left it (no second load). Runs under the game's lock, after the step's transaction. Once every
  * effect has been tried, the game's outbox is cleared; after a crash before that, the start-up
- * sweep executes the outbox again (each effect is idempotent).
+ * sweep executes the outbox again (each effect is idempotent). A ping Discord refused for a
+ * permission the bot lacks (a moderator took Send Messages in Threads away, locked the thread) stays
+ * in the outbox: the game's next step or the housekeeping round posts it once the bot can.
  */
 import { cut } from '../table/cut.js';
 import { createHash } from 'node:crypto';
@@ -100,8 +102,13 @@ const pingRecords = new WeakMap<BotContext, Map<string, PingRecord>>();
  * (`GameRow.reminders`), so one posted before a restart goes too.
  */
 function setReminders(ctx: BotContext, t: Table, list: ReminderPost[]): void {
-  ctx.store.games.update(t.row.id, { reminders: list });
-  t.row.reminders = list;
+  // Leftovers recorded since this step loaded the game are kept (a moved table message's failed
+  // delete is recorded outside the game's lock: keepLeftover).
+  const known = new Set([...t.row.reminders, ...list].map((r) => r.id));
+  const added = (ctx.store.games.get(t.row.id)?.reminders ?? []).filter((r) => r.leftover && !known.has(r.id));
+  const all = [...list, ...added];
+  ctx.store.games.update(t.row.id, { reminders: all });
+  t.row.reminders = all;
 }
 /** Records a reminder just posted; the earlier ones of the same decision (superseded: the newest carries the votes) are deleted. */
 async function noteReminder(ctx: BotContext, t: Table, r: ReminderPost): Promise<void> {
@@ -136,11 +143,20 @@ async function dropReminders(ctx: BotContext, t: Table, list: readonly ReminderP
   );
 }
 
-/** Deletes the game's reminders whose decision is over (public: the table shows whose move it is and whether claims are open). */
+/**
+ * Deletes the game's reminders whose decision is over (public: the table shows whose move it is and
+ * whether claims are open), and the leftovers whose delete failed before (`ReminderPost.leftover`).
+ */
 async function sweepReminders(ctx: BotContext, t: Table): Promise<void> {
   const list = t.row.reminders;
+  if (!list.length) return;
   // A paused table keeps its reminders (their vote buttons serve after the resume).
-  if (!list.length || t.row.status === 'paused') return;
+  if (t.row.status === 'paused')
+    return dropReminders(
+      ctx,
+      t,
+      list.filter((r) => r.leftover),
+    );
   const over = t.row.status !== 'running';
   const claimsOpen =
     !over && t.state !== null && (t.engine.pending(t.state) as Decision<BaseAction>[]).some((d) => windowKind(d) === 'claim');
@@ -154,9 +170,32 @@ async function sweepReminders(ctx: BotContext, t: Table): Promise<void> {
   await dropReminders(
     ctx,
     t,
-    list.filter((r) => over || (r.seat === null ? !claimsOpen : turnOver(r as ReminderPost & { seat: number }))),
+    list.filter((r) => r.leftover || over || (r.seat === null ? !claimsOpen : turnOver(r as ReminderPost & { seat: number }))),
   );
 }
+
+/**
+ * A message of the game's that had to go but could not be deleted now (a replaced ping, a moved
+ * table message: a 5xx, a permission the bot lost): kept with the reminders (`leftover`) for the
+ * next sweep, so that it is not left in the thread for good.
+ */
+function keepLeftover(ctx: BotContext, t: Table, id: string, patch: { pingMessageId?: null } = {}): void {
+  t.row.reminders = ctx.store.games.addLeftover(t.row.id, id, patch);
+  if (patch.pingMessageId === null) t.row.pingMessageId = null;
+}
+
+/** Discord's answer that a message is gone (deleted by a moderator, or by an earlier try). */
+const isUnknownMessage = (err: unknown): boolean => (err as { code?: unknown }).code === RESTJSONErrorCodes.UnknownMessage;
+
+/**
+ * Discord refused a post for what the bot may do there, which a moderator can give back: Missing
+ * Access (50001), Missing Permissions (50013), a locked thread (160005).
+ */
+const REFUSED: ReadonlySet<unknown> = new Set([
+  RESTJSONErrorCodes.MissingAccess,
+  RESTJSONErrorCodes.MissingPermissions,
+  RESTJSONErrorCodes.ThreadLocked,
+]);
 function pings(ctx: BotContext): Map<string, PingRecord> {
   let m = pingRecords.get(ctx);
   if (!m) pingRecords.set(ctx, (m = new Map()));
@@ -198,20 +237,28 @@ export async function run(ctx: BotContext, cmd: TableCommand, o: ExecOptions = {
 export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}): Promise<void> {
   const t = r.table;
   if (!t) return;
-  // A crash between posting a ping and recording its id, or between forgetting a ping's id and
-  // deleting it (deletePing: a new ping, a result, the end of the match), leaves an orphan ping.
-  // Whichever step first executes such an outbox again (the start-up sweep, or an accepted click
-  // that came before it) removes it before the ping is posted again, so at most one ping is live.
+  // A crash between posting a ping and recording its id leaves an orphan ping (so did one between
+  // forgetting a ping's id and deleting it, before deletePing kept the id until the delete). Whichever
+  // step first executes such an outbox again (the start-up sweep, an accepted click that came before
+  // it, a housekeeping round) removes it before the ping is posted again, so at most one ping is live.
   if ((o.restart ? r.outbox : (r.carried ?? [])).some((e) => PING_OWNERS.has(e.kind))) await removeOrphanPings(ctx, t);
   if (r.effects.some((e) => e.kind === 'ping' || e.kind === 'remind' || e.kind === 'remind-claims' || e.kind === 'table')) ctx.wakeTimers();
   if (!r.effects.length) return;
+  // A ping executed again (kept after a refusal, or after a crash) names only who still has that decision.
+  const effects = r.effects.flatMap((e) => (e.kind === 'ping' ? stillDue(t, e) : [e]));
+  if (!effects.length) {
+    if (r.outbox.length) ctx.store.games.clearOutbox(t.row.id, r.outbox);
+    return;
+  }
+  // Effects to keep in the outbox for another try (a ping refused for a permission the bot lacks).
+  const owed: Effect[] = [];
   // Whose seat views were live before this step's are pushed: the claim part of a public message
   // goes by it. Only the views that changed are edited, and a claim window changes the claimants'
   // views only: a push that fails now (the view is dead from then on) would otherwise make the claim
   // ping mention that one seat among those whose views were live, i.e. name a claimant (#13 §2).
   // Nor does a failure of an earlier step's hidden push count (liveSeats `forClaims`).
   const liveBefore = liveSeats(ctx, t, { forClaims: true });
-  const push = r.effects.some((e) => e.kind === 'table' || e.kind === 'ping');
+  const push = effects.some((e) => e.kind === 'table' || e.kind === 'ping');
   const actor = t.seats.find((x) => o.actorUserId && x.userId === o.actorUserId)?.seat;
   // The live views of the seats whose turn it is first (interaction webhooks): a seat whose view was
   // pushed needs no ping, and one whose view just failed is pinged (a turn is public). The other
@@ -224,30 +271,46 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   };
   const ranOut = r.ranOut ? new Map(r.ranOut.map((x) => [x.seat, x.action])) : undefined;
   // The seats with a new decision in this step (the ping's seats: timers.ts `deadlines`).
-  const fresh = new Set(r.effects.flatMap((e) => (e.kind === 'ping' ? [...e.turn, ...e.claim] : [])));
+  const fresh = new Set(effects.flatMap((e) => (e.kind === 'ping' ? [...e.turn, ...e.claim] : [])));
   if (push) await pushSeatViews(ctx, t, actor, turnNow, ranOut, fresh);
   await slices.slice();
   const each = async (e: Effect) => {
     if (o.skip?.includes(e.kind)) return;
     try {
-      await one(ctx, t, e, o, liveBefore);
+      await one(ctx, t, e, o, liveBefore, owed);
     } catch (err) {
       noteStorageError(err);
       ctx.log.error({ err, gameId: t.row.id, effect: e.kind }, 'effect failed');
     }
   };
   // The end of the match closes the seat channels: the views show the end first.
-  for (const e of r.effects) if (e.kind !== 'end-match') await each(e);
+  for (const e of effects) if (e.kind !== 'end-match') await each(e);
   // Reminders of decisions this step ended: after the thread was reopened (unarchive), before the end
   // of the match archives it.
   await sweepReminders(ctx, t).catch((err: unknown) => ctx.log.warn({ err, gameId: t.row.id }, 'cannot delete reminders'));
   if (push) await pushSeatViews(ctx, t, actor, (seat) => !turnNow(seat), ranOut, fresh);
-  for (const e of r.effects) if (e.kind === 'end-match') await each(e);
-  await ctx.notifier?.onEffects(t, r.effects, ctx.clock.now());
-  if (r.outbox.length) ctx.store.games.clearOutbox(t.row.id, r.outbox);
+  for (const e of effects) if (e.kind === 'end-match') await each(e);
+  await ctx.notifier?.onEffects(t, effects, ctx.clock.now());
+  if (owed.length) ctx.store.games.replaceOutbox(t.row.id, r.outbox, owed);
+  else if (r.outbox.length) ctx.store.games.clearOutbox(t.row.id, r.outbox);
 }
 
-async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBefore: ReadonlySet<number>): Promise<void> {
+/**
+ * A ping as it still stands: its turn seats that still have a turn, its claim part while a claim
+ * window is open (the claim part names nobody in particular, #13 §2: whether a window is open is
+ * public). A ping of this step is all current; one carried from an earlier step (kept after a
+ * refusal, or a crash) may not be: nobody is mentioned for a move they already made.
+ */
+function stillDue(t: Table, e: Extract<Effect, { kind: 'ping' }>): Effect[] {
+  if (t.row.status !== 'running' || t.state === null) return [];
+  const pending = t.engine.pending(t.state) as Decision<BaseAction>[];
+  const turn = e.turn.filter((s) => pending.some((d) => d.seat === s && windowKind(d) === 'turn'));
+  const claim = pending.some((d) => windowKind(d) === 'claim') ? e.claim : [];
+  if (!turn.length && !claim.length) return [];
+  return turn.length === e.turn.length && claim.length === e.claim.length ? [e] : [{ ...e, turn, claim }];
+}
+
+async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBefore: ReadonlySet<number>, owed: Effect[]): Promise<void> {
   const lang = publicLang(ctx, t);
   switch (e.kind) {
     case 'unarchive':
@@ -328,7 +391,11 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
         t.row.pingMessageId = m.id;
         pings(ctx).set(t.row.id, { id: m.id, content, users, since: ctx.clock.now(), ...(fresh ? { token: o.via!.token } : {}) });
       } catch (err) {
-        ctx.log.warn({ err, gameId: t.row.id }, 'cannot post ping');
+        const code = (err as { code?: unknown }).code;
+        // Refused for what the bot may do in the thread: posted again once it may (the next step, or
+        // the housekeeping round), rather than leaving the player unmentioned until a reminder.
+        if (REFUSED.has(code)) owed.push(e);
+        ctx.log.warn({ err, code, gameId: t.row.id }, REFUSED.has(code) ? 'cannot post ping: kept to post again' : 'cannot post ping');
       }
       return;
     }
@@ -345,7 +412,7 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
           allowedMentions: { users: v.users },
           ...onceOnly(t, `remind:${e.seat}:${e.deadline ?? 'off'}:${e.n ?? 0}`),
         })
-        .catch(() => undefined);
+        .catch((err: unknown) => reminderFailed(ctx, t, err));
       if (sent) await noteReminder(ctx, t, { id: sent.id, seat: e.seat, deadline: e.deadline ?? null });
       return;
     }
@@ -361,7 +428,7 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
           allowedMentions: { users: v.users },
           ...onceOnly(t, `remind-claims:${e.n}`),
         })
-        .catch(() => undefined);
+        .catch((err: unknown) => reminderFailed(ctx, t, err));
       if (sent) await noteReminder(ctx, t, { id: sent.id, seat: null });
       return;
     }
@@ -387,10 +454,11 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
           allowedMentions: { parse: [] },
         };
         // As a follow-up of the move that ended the hand when there is one (interaction endpoint).
-        await (o.via ? o.via.followUp(payload) : ch.send(payload));
+        const m = await (o.via ? o.via.followUp(payload) : ch.send(payload));
         // Marked only once posted: after a crash in between, the result is posted again rather than lost.
-        ctx.store.games.update(t.row.id, { lastNotice: key });
+        ctx.store.games.update(t.row.id, { lastNotice: key, resultMessageId: m.id });
         t.row.lastNotice = key;
+        t.row.resultMessageId = m.id;
       } catch (err) {
         ctx.log.error({ err, gameId: t.row.id }, 'cannot post the result');
       }
@@ -496,11 +564,32 @@ async function editPing(
   }
 }
 
-/** Redraws the table's lobby message (in the channel /play ran in) as the row now stands. */
+/**
+ * Redraws the table's lobby message (in the channel /play ran in) as the row now stands. An open
+ * lobby whose message is gone (10008: a moderator deleted it) is posted again and the new message
+ * recorded: nobody could join, start or cancel it otherwise. A lobby that is over is not.
+ */
 export async function redrawLobby(ctx: BotContext, t: Table, closedIdle?: number): Promise<void> {
   if (!t.row.lobbyMessageId || !t.row.channelId) return;
   const ch = await gameChannel(ctx, t.row.channelId);
-  await ch?.messages.edit(t.row.lobbyMessageId, lobbyPayload(ctx, t.row, t.seats, publicLang(ctx, t), closedIdle)).catch(() => undefined);
+  if (!ch) return;
+  const payload = lobbyPayload(ctx, t.row, t.seats, publicLang(ctx, t), closedIdle);
+  try {
+    await ch.messages.edit(t.row.lobbyMessageId, payload);
+  } catch (err) {
+    if (!isUnknownMessage(err) || t.row.status !== 'lobby') {
+      ctx.log.info({ err, gameId: t.row.id }, 'cannot redraw the lobby');
+      return;
+    }
+    const m = await ch.send(payload).catch((e: unknown) => {
+      ctx.log.warn({ err: e, gameId: t.row.id }, 'the lobby message was deleted and cannot be posted again');
+      return null;
+    });
+    if (!m) return;
+    ctx.log.info({ gameId: t.row.id }, 'the lobby message was deleted: posted again');
+    ctx.store.games.update(t.row.id, { lobbyMessageId: m.id });
+    t.row.lobbyMessageId = m.id;
+  }
 }
 
 /**
@@ -514,27 +603,54 @@ export function forgetTable(ctx: BotContext, gameId: string): void {
 }
 
 /**
- * Deletes the current ping message once and forgets its id (a second delete would be a 404 10008).
- * A ping posted as a follow-up is deleted through its interaction webhook while the token is valid
+ * Deletes the current ping message, then forgets its id: once deleted, or gone already (10008: a
+ * moderator deleted it, or a crash came after an earlier delete). A delete that fails otherwise (a
+ * 5xx, a permission the bot lost) keeps the id with the leftovers (`keepLeftover`), deleted by the
+ * next sweep: a new ping is on its way, and the old one must not stay in the thread for good. A
+ * ping posted as a follow-up is deleted through its interaction webhook while the token is valid
  * (not globally limited), otherwise through the channel.
  */
 async function deletePing(ctx: BotContext, t: Table): Promise<void> {
   const id = t.row.pingMessageId;
   if (!id) return;
-  ctx.store.games.update(t.row.id, { pingMessageId: null });
-  t.row.pingMessageId = null;
   const rec = pings(ctx).get(t.row.id);
   pings(ctx).delete(t.row.id);
   const hook = rec?.id === id ? liveWebhook(ctx, rec.token, rec.since) : null;
+  let gone = false;
+  let error: unknown;
   if (hook) {
-    const ok = await hook
-      .deleteMessage(id)
-      .then(() => true)
-      .catch(() => false);
-    if (ok) return;
+    gone = await hook.deleteMessage(id).then(
+      () => true,
+      (err: unknown) => isUnknownMessage(err),
+    );
   }
-  const ch = await gameChannel(ctx, t.row.threadId);
-  await ch?.messages.delete(id).catch(() => undefined);
+  if (!gone) {
+    const ch = await gameChannel(ctx, t.row.threadId);
+    if (ch)
+      gone = await ch.messages.delete(id).then(
+        () => true,
+        (err: unknown) => {
+          error = err;
+          return isUnknownMessage(err);
+        },
+      );
+  }
+  if (gone) {
+    ctx.store.games.update(t.row.id, { pingMessageId: null });
+    t.row.pingMessageId = null;
+    return;
+  }
+  ctx.log.warn(
+    { err: error, code: (error as { code?: unknown } | undefined)?.code, gameId: t.row.id },
+    'cannot delete the ping: kept for the next sweep',
+  );
+  keepLeftover(ctx, t, id, { pingMessageId: null });
+}
+
+/** A reminder Discord refused: logged with its error code (a lost permission, a locked thread), never thrown. */
+function reminderFailed(ctx: BotContext, t: Table, err: unknown): undefined {
+  ctx.log.warn({ err, code: (err as { code?: unknown }).code, gameId: t.row.id }, 'cannot post a reminder');
+  return undefined;
 }
 
 /**
@@ -709,11 +825,19 @@ async function updateTable(
     t.row.tableMessageId = m.id;
     slot.messageId = m.id;
     slot.shown = shown;
-    // The moved table's old message goes once the game names the new one (a click on it is answered anyway).
-    if (moveVia && messageId)
-      await ch.messages
-        .delete(messageId)
-        .catch((err: unknown) => ctx.log.warn({ err, gameId: t.row.id }, 'cannot delete the moved table message'));
+    // The moved table's old message goes once the game names the new one (a click on it is answered
+    // anyway); a delete that fails keeps its id for the next sweep (`keepLeftover`).
+    if (moveVia && messageId) {
+      const old = messageId;
+      await ch.messages.delete(old).catch((err: unknown) => {
+        if (isUnknownMessage(err)) return;
+        ctx.log.warn(
+          { err, code: (err as { code?: unknown }).code, gameId: t.row.id },
+          'cannot delete the moved table message: kept for the next sweep',
+        );
+        keepLeftover(ctx, t, old);
+      });
+    }
   } catch (err) {
     ctx.log.error({ err, gameId: t.row.id }, 'cannot post the table message');
   }

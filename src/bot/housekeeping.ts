@@ -4,11 +4,15 @@
  * - a match nobody plays any more ends (idle-expiry.ts, /config idle-days): a result nobody follows
  *   up, a move without a deadline nobody makes, a table paused for good;
  * - a hand's result that could not be posted (a Discord error after discord.js's retries, a render
- *   error) is posted again: it carries the Next hand / End match buttons, without which the table
- *   waits for ever (at most `PER_SWEEP` a sweep, a minute after the game last changed);
+ *   error, a permission the bot lost) is posted again: it carries the Next hand / End match buttons
+ *   (the table message offers them too), for `RESULT_RETRY_DAYS` after the hand ended;
  * - so is the end of a match (its final standings), for a day after it ended;
- * - a table message whose edit failed (it shows an older state: whose turn, the last discard) is
- *   redrawn, for a day after the game last changed (a restart redraws such a table too);
+ * - a table message whose edit failed (it shows an older state: whose turn, the last discard), or
+ *   that was never posted (Start while the bot could not post in the thread), is redrawn or posted,
+ *   for a day after the game last changed (a restart does the same);
+ * - a ping Discord refused for a permission the bot lacked (the step kept it in its outbox,
+ *   effects.ts) is posted again, for a day: once the permission is back, the player is mentioned
+ *   within a round, not by the next reminder hours later.
  * - DM notices of games that are over are deleted a day after they were done (NoticeStore.pruneDone);
  * - DM channels leave discord.js's cache past `DM_CACHE_MAX`. Every DM the bot sends or receives
  *   caches its channel, and discord.js has no sweeper for them (its thread sweeper is for threads
@@ -18,6 +22,14 @@
  *   DM'd after each round.
  * Each shard closes its own servers' lobbies; the notice rows are shared, and deleting them twice is
  * harmless.
+ *
+ * The retries (a result, an end of match, a table, a ping) each wait until the game has been quiet
+ * for a minute; at most `PER_SWEEP` of each a round, those waiting longest first, and the retries of
+ * one game back off (10 min, 20, 40, … up to 4 h: store/games.ts `dueForRetry`): tables whose thread
+ * the bot can no longer post in (a lost permission, a locked thread) cost a request now and then,
+ * and never hold up the other tables. A permission or lock change Discord tells of ends the back-off
+ * of that channel's tables (app.ts, `retrySoon`): once a moderator gives the permission back, the
+ * next round posts what was owed.
  */
 import type { Client } from 'discord.js';
 import type { BotContext, GameLocks } from './context.js';
@@ -32,6 +44,8 @@ export const HOUSEKEEPING_MS = 10 * 60_000;
 /** DM channels kept in discord.js's cache (~0.7 KB each, ~1.4 MB); past it, those cached longest leave first. */
 export const DM_CACHE_MAX = 2_000;
 const PER_SWEEP = 25;
+/** How long an unposted hand result is retried: without it the match waits until idle-days end it. */
+export const RESULT_RETRY_DAYS = 7;
 
 export async function housekeeping(ctx: BotContext, locks: GameLocks, now: number, scope: ShardScope | null): Promise<void> {
   const failed = (what: string) => (e: unknown) => {
@@ -41,25 +55,34 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
   await expireLobbies(ctx, locks, now, scope).catch(failed('closing idle lobbies'));
   await expireIdle(ctx, locks, now, scope).catch(failed('ending idle matches'));
   // What a failed post or edit left behind, once the game has been quiet for a minute (at most
-  // PER_SWEEP each a round): a hand's result (its Next hand / End match buttons), for a day the end
-  // of a match (final standings) and a table message showing an older state than the game's.
+  // PER_SWEEP each a round, each game backing off): a hand's result (its Next hand / End match
+  // buttons), for a day the end of a match (final standings), a table message showing an older state
+  // than the game's (or none) and a ping refused for a lost permission. A game synced once in a round
+  // is not due again in it (`noteRetried`).
   const quiet = now - 60_000;
+  const day = { before: quiet, since: now - DAY_MS, now };
   const games = ctx.store.games;
-  await syncAgain(ctx, locks, games.unpostedResults(quiet, scope, PER_SWEEP), 'the hand result was not posted: posting it again').catch(
-    failed('posting results again'),
+  await syncAgain(
+    ctx,
+    locks,
+    () => games.unpostedResults({ ...day, since: now - RESULT_RETRY_DAYS * DAY_MS }, scope, PER_SWEEP),
+    'the hand result was not posted: posting it again',
+  ).catch(failed('posting results again'));
+  await syncAgain(
+    ctx,
+    locks,
+    () => games.unpostedMatchEnds(day, scope, PER_SWEEP),
+    'the end of the match was not posted: posting it again',
+  ).catch(failed('posting match ends again'));
+  await syncAgain(ctx, locks, () => games.tablesBehind(day, scope, PER_SWEEP), 'the table message is behind the game: redrawing it').catch(
+    failed('redrawing tables'),
   );
   await syncAgain(
     ctx,
     locks,
-    games.unpostedMatchEnds(quiet, now - DAY_MS, scope, PER_SWEEP),
-    'the end of the match was not posted: posting it again',
-  ).catch(failed('posting match ends again'));
-  await syncAgain(
-    ctx,
-    locks,
-    games.tablesBehind(quiet, now - DAY_MS, scope, PER_SWEEP),
-    'the table message is behind the game: redrawing it',
-  ).catch(failed('redrawing tables'));
+    () => games.outboxesLeft(day, scope, PER_SWEEP),
+    'a step left effects to deliver (a ping Discord refused): executing them again',
+  ).catch(failed('posting pings again'));
   try {
     const n = ctx.store.notices.pruneDone(now - DAY_MS);
     if (n) ctx.log.debug({ notices: n }, 'done notices of ended games deleted');
@@ -79,14 +102,18 @@ export function sweepDmChannels(client: Pick<Client, 'channels'>, max: number): 
 
 /**
  * A `sync` of each game, under its lock: it re-derives what the game's last step should have shown
- * (its result, the end of the match, the table's current state) and executes it. `what`: the log line.
+ * (its result, the end of the match, the table's current state), executes it with what its outbox
+ * still holds, and records the attempt (the retries' back-off). `what`: the log line.
  */
-async function syncAgain(ctx: BotContext, locks: GameLocks, ids: readonly string[], what: string): Promise<void> {
-  for (const id of ids) {
+async function syncAgain(ctx: BotContext, locks: GameLocks, ids: () => readonly string[], what: string): Promise<void> {
+  for (const id of ids()) {
     ctx.log.warn({ gameId: id }, what);
     // One game that cannot be brought up to date (a log that no longer replays) does not hold up the others.
     await locks
-      .run(id, () => run(ctx, { kind: 'sync', gameId: id }))
+      .run(id, () => {
+        const changedAt = ctx.store.games.get(id)?.updatedAt ?? 0;
+        return run(ctx, { kind: 'sync', gameId: id }).finally(() => ctx.store.games.noteRetried(id, changedAt));
+      })
       .catch((err: unknown) => {
         noteStorageError(err);
         ctx.log.error({ err, gameId: id }, `${what}: failed`);

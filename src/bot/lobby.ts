@@ -36,6 +36,7 @@ import {
   serverSettings,
 } from './options-in-force.js';
 import type { TimerPreset } from '../store/index.js';
+import { missingToPlay } from './permissions.js';
 
 /** The deadlines in force, after the one precedence of src/table/timers.ts (preset vs the game's own options). */
 function tableDurations(row: GameRow, preset: TimerPreset = row.timerPreset) {
@@ -496,6 +497,11 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
       break;
     }
     case 'start': {
+      // Where the bot cannot post the table (a moderator took a permission away since /play), the
+      // host is told what is missing and the lobby stays open, as /play refuses to open one.
+      const missing = missingToPlay(i.appPermissions, g.threadId !== g.channelId);
+      if (missing.length)
+        return reply(i, t('errors:missing-permissions-start', { list: missing.map((k) => t(`seatch:perm.${k}`)).join(', ') }));
       // The table layer starts it: status, first deal, AI moves, deadlines and pings in one step.
       const r = await run(ctx, { kind: 'start', gameId: g.id, userId: i.user.id }, { skip: ['lobby'] });
       if (!r.outcome.ok) {

@@ -35,3 +35,14 @@ export function missingToHost(perms: Readonly<PermissionsBitField> | null): stri
   ];
   return needed.filter((k) => !perms.has(REQUIRED_PERMISSIONS[k]));
 }
+
+/**
+ * Names of the permissions the bot lacks to play a table whose lobby is in this channel (its Start):
+ * to post the table, its image and the pings where the game plays, the lobby's thread (a thread takes
+ * its parent channel's permissions) or, at the server's thread cap, the channel itself.
+ */
+export function missingToPlay(perms: Readonly<PermissionsBitField> | null, inThread: boolean): string[] {
+  if (!perms) return [];
+  const needed: (keyof typeof REQUIRED_PERMISSIONS)[] = ['ViewChannel', inThread ? 'SendMessagesInThreads' : 'SendMessages', 'AttachFiles'];
+  return needed.filter((k) => !perms.has(REQUIRED_PERMISSIONS[k]));
+}

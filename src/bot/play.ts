@@ -16,6 +16,7 @@ import { saidAloud, tableInWords } from '../table/words.js';
 import type { ActResult, HandVerb, Refusal, TableButtonVerb } from '../table/act.js';
 import type { UiRow } from '../table/ui.js';
 import { toComponents } from './components.js';
+import { gameChannel } from './messages.js';
 import { v2Text } from './layout.js';
 import { noteShown, ownSeatMessage, pendingOf, seatNoticeLine } from './seat-channels.js';
 import type { SeatChannelRow } from '../store/index.js';
@@ -222,7 +223,23 @@ const TABLE_BUTTONS: readonly string[] = [
 ];
 
 /**
- * Next hand / End match on the result message; Pause / Resume votes on the table message; Leave the
+ * Takes Next hand / End match off the result message once one of them did its work. Clicked on the
+ * result message: through the click. Clicked on the table message (it offers them while a result
+ * waits, views.ts tableView): the step redraws the table, and the result message of that hand, when
+ * it was posted, is edited through the channel.
+ */
+async function spendResult(ctx: BotContext, i: Comp, b: GameButton, table: Table | null): Promise<void> {
+  const onTable = i.message.id === table?.row.tableMessageId || i.message.flags.has(MessageFlags.IsComponentsV2);
+  if (!onTable) return void (await i.editReply({ components: [] }).catch(() => undefined));
+  const id = table?.row.resultMessageId;
+  if (!id || table.row.lastNotice !== `result:${b.arg}` || !table.row.threadId) return;
+  const ch = await gameChannel(ctx, table.row.threadId);
+  await ch?.messages.edit(id, { components: [] }).catch(() => undefined);
+}
+
+/**
+ * Next hand / End match on the result message (and on the table message while a result waits);
+ * Pause / Resume votes on the table message; Leave the
  * table (asked to confirm in an ephemeral message) and Take a seat (src/table/seating.ts).
  */
 export async function onTableComponent(ctx: BotContext, i: Comp, b: GameButton): Promise<void> {
@@ -249,8 +266,7 @@ export async function onTableComponent(ctx: BotContext, i: Comp, b: GameButton):
       // The result message's buttons are spent once the next hand is dealt or the match ended:
       // taken off before the step's effects run, as the end of the match archives the thread.
       answer: async (r) => {
-        if (r.outcome.ok && (b.verb === 'next-hand' || b.verb === 'end-match'))
-          await i.editReply({ components: [] }).catch(() => undefined);
+        if (r.outcome.ok && (b.verb === 'next-hand' || b.verb === 'end-match')) await spendResult(ctx, i, b, r.table);
       },
     },
   );

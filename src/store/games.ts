@@ -41,6 +41,8 @@ export interface GameRow {
   lobbyMessageId: string | null;
   tableMessageId: string | null;
   pingMessageId: string | null;
+  /** The last hand result message posted, its hand's in `lastNotice` (bookkeeping; null before migration 27). */
+  resultMessageId: string | null;
   /** The reminders the thread shows, oldest first (bot/effects.ts `sweepReminders`; bookkeeping). */
   reminders: ReminderPost[];
   timerPreset: TimerPreset;
@@ -72,6 +74,11 @@ export interface ReminderPost {
   seat: number | null;
   /** A turn reminder's deadline: another deadline for the seat now is another decision (one that came back in the same step). */
   deadline?: number | null;
+  /**
+   * Not a reminder: a message of the game's that had to go and whose delete failed (a replaced ping,
+   * a moved table message), kept here until a delete succeeds or answers that it is gone (seat null).
+   */
+  leftover?: true;
 }
 
 export interface SeatRow {
@@ -100,6 +107,7 @@ interface RawGame {
   lobby_message_id: string | null;
   table_message_id: string | null;
   ping_message_id: string | null;
+  result_message_id?: string | null;
   reminders?: string | null;
   timer_preset: string;
   timeout_policy: 'default' | 'ai';
@@ -132,6 +140,7 @@ function toRow(r: RawGame): GameRow {
     lobbyMessageId: r.lobby_message_id,
     tableMessageId: r.table_message_id,
     pingMessageId: r.ping_message_id,
+    resultMessageId: r.result_message_id ?? null,
     reminders: r.reminders ? (JSON.parse(r.reminders) as ReminderPost[]) : [],
     timerPreset: JSON.parse(r.timer_preset) as TimerPreset,
     timeoutPolicy: r.timeout_policy,
@@ -212,6 +221,20 @@ export interface LoadedGame {
 export const STATE_CACHE_SIZE = 256;
 
 const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * Housekeeping's retries of one game (a post or edit that failed, `dueForRetry`) are spaced at least
+ * this far apart, doubling from one to the next, up to RETRY_MAX_MS.
+ */
+export const RETRY_MIN_MS = 10 * 60_000;
+export const RETRY_MAX_MS = 4 * 3600_000;
+
+/** A retry query's window: games last changed after `since` and at or before `before`, asked at `now`. */
+export interface RetryWindow {
+  before: number;
+  since: number;
+  now: number;
+}
 
 export class GameStore {
   /**
@@ -315,7 +338,56 @@ export class GameStore {
 
   /** The effects executed: clears the outbox (only if it still holds exactly what was executed). */
   clearOutbox(id: string, executed: unknown[]): void {
-    this.db.prepare("UPDATE games SET outbox = '[]' WHERE id = ? AND outbox = ?").run(id, JSON.stringify(executed));
+    this.replaceOutbox(id, executed, []);
+  }
+
+  /**
+   * The effects executed, but `left` must be tried again (a ping Discord refused for a permission the
+   * bot lacked): the outbox keeps only those (only if it still holds exactly what was executed).
+   * Bookkeeping: `updated_at` stays (a retry counts its back-off from the game's change, `dueForRetry`).
+   */
+  replaceOutbox(id: string, executed: unknown[], left: unknown[]): void {
+    this.db.prepare('UPDATE games SET outbox = ? WHERE id = ? AND outbox = ?').run(JSON.stringify(left), id, JSON.stringify(executed));
+  }
+
+  /**
+   * Adds a message whose delete failed to the game's reminder list (`ReminderPost.leftover`), read
+   * and written at once: a moved table message's delete runs outside the game's lock (bot/effects.ts).
+   * `pingMessageId`: the ping it was, forgotten in the same write. Returns the list now stored.
+   */
+  addLeftover(id: string, messageId: string, patch: { pingMessageId?: null } = {}): ReminderPost[] {
+    const now = this.get(id)?.reminders ?? [];
+    const list: ReminderPost[] = [...now.filter((r) => r.id !== messageId), { id: messageId, seat: null, leftover: true }];
+    this.update(id, { ...patch, reminders: list });
+    return list;
+  }
+
+  /**
+   * Housekeeping tried to bring the game up to date now (`dueForRetry`). `changedAt`: the game's
+   * `updated_at` when the try began (the try's own bookkeeping, a message id recorded, may move it):
+   * a try after a change waits RETRY_MIN_MS for the next, a try after a try twice as long as that
+   * one waited, up to RETRY_MAX_MS. Moves no `updated_at`.
+   */
+  noteRetried(id: string, changedAt: number): void {
+    this.db
+      .prepare(
+        `UPDATE games SET retry_gap = CASE WHEN retried_at IS NULL OR retried_at < ? OR retry_gap IS NULL THEN ? ELSE MIN(retry_gap * 2, ?) END,
+          retried_at = ? WHERE id = ?`,
+      )
+      .run(changedAt, RETRY_MIN_MS, RETRY_MAX_MS, this.now(), id);
+  }
+
+  /**
+   * The games of a channel (its lobby's channel or its thread), or of a server, that housekeeping is
+   * retrying are due again at its next round: Discord says something changed there (a permission
+   * given back, a thread unlocked), so a retry need not wait out its back-off. Returns how many.
+   */
+  retrySoon(where: { channelId: string } | { guildId: string }): number {
+    const [sql, args] =
+      'channelId' in where ? ['(channel_id = ? OR thread_id = ?)', [where.channelId, where.channelId]] : ['guild_id = ?', [where.guildId]];
+    return this.db
+      .prepare(`UPDATE games SET retried_at = NULL, retry_gap = NULL WHERE retried_at IS NOT NULL AND status <> 'cancelled' AND ${sql}`)
+      .run(...args).changes;
   }
 
   /** The log entry with sequence number `seq` (a double-click check reads the entry after a stale version). */
@@ -437,6 +509,7 @@ export class GameStore {
         | 'lobbyMessageId'
         | 'tableMessageId'
         | 'pingMessageId'
+        | 'resultMessageId'
         | 'reminders'
         | 'seats'
         | 'status'
@@ -454,6 +527,7 @@ export class GameStore {
     if (patch.lobbyMessageId !== undefined) cols.lobby_message_id = patch.lobbyMessageId;
     if (patch.tableMessageId !== undefined) cols.table_message_id = patch.tableMessageId;
     if (patch.pingMessageId !== undefined) cols.ping_message_id = patch.pingMessageId;
+    if (patch.resultMessageId !== undefined) cols.result_message_id = patch.resultMessageId;
     if (patch.reminders !== undefined) cols.reminders = patch.reminders.length ? JSON.stringify(patch.reminders) : null;
     if (patch.seats !== undefined) cols.seats = patch.seats;
     if (patch.status !== undefined) {
@@ -631,60 +705,73 @@ export class GameStore {
 
   /**
    * Running games whose hand is over (its results are recorded) but whose result message was never
-   * marked posted (`last_notice`), unchanged since `before`: a post that failed (a Discord error, a
-   * render error) left the table without its Next hand / End match buttons.
+   * marked posted (`last_notice`), changed between `w.since` and `w.before` and due for a retry
+   * (`dueForRetry`): a post that failed (a Discord error, a render error, a permission the bot lost)
+   * left the table without its Next hand / End match buttons.
    */
-  unpostedResults(before: number, scope?: ShardScope | null, limit = 25): string[] {
+  unpostedResults(w: RetryWindow, scope?: ShardScope | null, limit = 25): string[] {
+    return this.dueForRetry(
+      `g.status = 'running'
+        AND (g.last_notice IS NULL OR g.last_notice <> 'result:' || g.hand_index)
+        AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id AND r.hand = g.hand_index)`,
+      w,
+      scope,
+      limit,
+    );
+  }
+
+  /**
+   * Matches ended in the window whose end-of-match message (final standings, chart) was never
+   * marked posted (`last_notice`): a post that failed. Abandoned games (status 'cancelled') are not
+   * among them.
+   */
+  unpostedMatchEnds(w: RetryWindow, scope?: ShardScope | null, limit = 25): string[] {
+    return this.dueForRetry(`g.status = 'finished' AND (g.last_notice IS NULL OR g.last_notice <> 'match-over')`, w, scope, limit);
+  }
+
+  /**
+   * Running or paused games changed in the window whose table message is behind (`shown_version`,
+   * set when an edit or post lands): an edit that failed, or a table never posted at all (Start while
+   * the bot could not post in the thread). What `needingSyncIn` gives a restart, for a running process.
+   * A game without a thread (the CLI's) has no table message to post.
+   */
+  tablesBehind(w: RetryWindow, scope?: ShardScope | null, limit = 25): string[] {
+    return this.dueForRetry(
+      `g.status IN ('running','paused') AND g.thread_id IS NOT NULL
+        AND (g.shown_version IS NULL OR g.shown_version <> g.version)`,
+      w,
+      scope,
+      limit,
+    );
+  }
+
+  /**
+   * Running games changed in the window whose outbox still holds effects: what a step left to post
+   * again (bot/effects.ts keeps a ping Discord refused for a permission the bot lacked), or a crash
+   * left unexecuted. What `needingSyncIn` gives a restart, for a running process.
+   */
+  outboxesLeft(w: RetryWindow, scope?: ShardScope | null, limit = 25): string[] {
+    return this.dueForRetry(`g.status = 'running' AND g.outbox <> '[]'`, w, scope, limit);
+  }
+
+  /**
+   * The games matching `where` (alias g) changed in the window and due for another retry: not
+   * retried since their last change, or their back-off (`retry_gap`, `noteRetried`: 10 min, 20, 40,
+   * … up to 4 h) is over. Those waiting longest since they were last changed or tried come first: a
+   * few games that fail every time cannot take every place of a round for good.
+   */
+  private dueForRetry(where: string, w: RetryWindow, scope: ShardScope | null | undefined, limit: number): string[] {
     const s = scopeSql(scope, 'g.guild_id');
+    const fresh = 'g.retried_at IS NULL OR g.retried_at < g.updated_at';
     return (
       this.db
         .prepare(
           `SELECT g.id FROM games g
-            WHERE g.status = 'running' AND g.updated_at <= ? AND ${s.sql}
-              AND (g.last_notice IS NULL OR g.last_notice <> 'result:' || g.hand_index)
-              AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id AND r.hand = g.hand_index)
-            ORDER BY g.updated_at LIMIT ?`,
+            WHERE ${where} AND g.updated_at <= ? AND g.updated_at > ? AND ${s.sql}
+              AND (${fresh} OR g.retried_at + COALESCE(g.retry_gap, ?) <= ?)
+            ORDER BY CASE WHEN ${fresh} THEN g.updated_at ELSE g.retried_at END, g.id LIMIT ?`,
         )
-        .all(before, ...s.args, limit) as { id: string }[]
-    ).map((r) => r.id);
-  }
-
-  /**
-   * Matches ended between `since` and `before` (unchanged since) whose end-of-match message (final
-   * standings, chart) was never marked posted (`last_notice`): a post that failed. Abandoned games
-   * (status 'cancelled') are not among them; a day's window bounds how long one is retried.
-   */
-  unpostedMatchEnds(before: number, since: number, scope?: ShardScope | null, limit = 25): string[] {
-    const s = scopeSql(scope, 'guild_id');
-    return (
-      this.db
-        .prepare(
-          `SELECT id FROM games
-            WHERE status = 'finished' AND updated_at <= ? AND updated_at > ? AND ${s.sql}
-              AND (last_notice IS NULL OR last_notice <> 'match-over')
-            ORDER BY updated_at LIMIT ?`,
-        )
-        .all(before, since, ...s.args, limit) as { id: string }[]
-    ).map((r) => r.id);
-  }
-
-  /**
-   * Running or paused games changed between `since` and `before` whose table message is behind
-   * (`shown_version`, set when an edit lands): an edit that failed. What `needingSyncIn` gives a
-   * restart, for a running process.
-   */
-  tablesBehind(before: number, since: number, scope?: ShardScope | null, limit = 25): string[] {
-    const s = scopeSql(scope, 'guild_id');
-    return (
-      this.db
-        .prepare(
-          `SELECT id FROM games
-            WHERE status IN ('running','paused') AND table_message_id IS NOT NULL
-              AND (shown_version IS NULL OR shown_version <> version)
-              AND updated_at <= ? AND updated_at > ? AND ${s.sql}
-            ORDER BY updated_at LIMIT ?`,
-        )
-        .all(before, since, ...s.args, limit) as { id: string }[]
+        .all(w.before, w.since, ...s.args, RETRY_MIN_MS, w.now, limit) as { id: string }[]
     ).map((r) => r.id);
   }
 

@@ -513,4 +513,23 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE actions ADD COLUMN shown TEXT;
     `,
   },
+  {
+    version: 27,
+    name: 'retry-backoff',
+    sql: `
+      -- When housekeeping last tried to bring the game up to date (a result, an end of match, a table
+      -- message or a ping that could not be posted; src/bot/housekeeping.ts), and how long after it the
+      -- next try may come (ms, doubling from try to try): retries take turns by it and back off, so
+      -- tables the bot can no longer post in do not hold up the others. retried_at NULL, or before
+      -- updated_at: not retried since the game last changed.
+      ALTER TABLE games ADD COLUMN retried_at INTEGER;
+      ALTER TABLE games ADD COLUMN retry_gap INTEGER;
+      -- A permission or lock change Discord tells of marks the games being retried in that channel
+      -- (store/games.ts retrySoon): found among those, not by scanning every game.
+      CREATE INDEX games_retrying ON games(retried_at) WHERE retried_at IS NOT NULL;
+      -- The last hand result message posted (its hand: last_notice), with Next hand / End match: a
+      -- Next hand or End match clicked on the table message takes its buttons off too. NULL: unknown.
+      ALTER TABLE games ADD COLUMN result_message_id TEXT;
+    `,
+  },
 ];

@@ -189,11 +189,33 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
             : {}),
         });
   const live = t.row.status === 'running' || t.row.status === 'paused';
+  // A result waits: Next hand / End match are the result message's, and the table offers them too, so
+  // that the match does not wait for good when that message is gone (a moderator deleted it) or could
+  // not be posted. The same buttons, naming the same hand (act.ts judges them by it).
+  const between = t.row.status === 'running' && t.state !== null && !!t.engine.result(t.state);
   const rows: UiRow[] = live
     ? [
         [
           { type: 'button', verb: 'hand', label: tr('common:button.open-hand'), style: 'primary' },
-          // Pause / Resume only while a hand is in play; after a hand the result offers Next hand / End match (#13 §4).
+          ...(between
+            ? [
+                {
+                  type: 'button' as const,
+                  verb: 'next-hand' as const,
+                  arg: String(t.row.handIndex),
+                  label: tr('common:button.next-hand'),
+                  style: 'success' as const,
+                },
+                {
+                  type: 'button' as const,
+                  verb: 'end-match' as const,
+                  arg: String(t.row.handIndex),
+                  label: tr('common:button.end-match'),
+                  style: 'danger' as const,
+                },
+              ]
+            : []),
+          // Pause / Resume only while a hand is in play; after a hand, Next hand / End match (#13 §4).
           ...(t.row.status === 'paused'
             ? [{ type: 'button' as const, verb: 'resume' as const, label: tr('common:button.resume'), style: 'secondary' as const }]
             : t.state !== null && t.engine.result(t.state)
