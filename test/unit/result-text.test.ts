@@ -100,6 +100,9 @@ test('an item detail reads in words: pieces by name, "taken from" a seat, names 
   // Equal pieces side by side: named once with their count (a screen reader read "8 Crak" three times).
   assert.equal(detailText('{4p4p4p4p}', en, tiles), '{<4p> ×4}');
   assert.equal(detailText('[5z5z5z] 1m 1m 2m', en, tiles), '[<5z> ×3] <1m> ×2 <2m>');
+  // A count is never read on into the next code's digits.
+  assert.equal(detailText('1m1m1m<-1', en, tiles), '<1m> ×2 <1m> from Minh');
+  assert.equal(detailText('1f1f2f', en, tiles), '<1f> ×2 <2f>');
   assert.equal(detailText('5f6f7f8f', en, tiles), '<5f> <6f> <7f> <8f>');
   assert.equal(detailText('JN', en, tiles), '<JN>');
 });

@@ -130,7 +130,8 @@ export function detailText(detail: string, ctx: PresentCtx, pieces: PieceText): 
   const run = new RegExp(`(?<c>${pieces.code.source})(?:\\s*\\k<c>(?!<-))+`, 'g');
   const counted = detail.replace(run, (m: string, ...rest: unknown[]) => {
     const c = (rest.at(-1) as { c: string }).c;
-    return `${c}×${m.split(c).length - 1}`;
+    // A space ends the count: a code that starts with a digit may follow ("1m×2 1m<-3").
+    return `${c}×${m.split(c).length - 1} `;
   });
   // One pass over the detail, so that a player's name is never read as codes.
   const re = new RegExp(`(${pieces.code.source})(?:×(\\d+))?(?:<-(\\d+))?`, 'g');
