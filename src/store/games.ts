@@ -831,14 +831,13 @@ export class GameStore {
   }
 
   /**
-   * The public moves of hand `hand` (`StepEntry.shown`), the latest `limit` of them, oldest first,
-   * looked for among the game's last `window` entries (a hand view needs the few since its seat's
-   * own move; the bound keeps a long match's earlier hands out of the scan).
+   * The public moves of hand `hand` (`StepEntry.shown`), the latest `limit` of them, oldest first
+   * (index actions_shown, migration 28).
    */
-  shownMoves(id: string, hand: number, version: number, limit = 40, window = 400): { seq: number; move: unknown }[] {
+  shownMoves(id: string, hand: number, limit = 40): { seq: number; move: unknown }[] {
     const rows = this.db
-      .prepare('SELECT seq, shown FROM actions WHERE game_id = ? AND seq > ? AND hand = ? AND shown IS NOT NULL ORDER BY seq DESC LIMIT ?')
-      .all(id, version - window, hand, limit) as { seq: number; shown: string }[];
+      .prepare('SELECT seq, shown FROM actions WHERE game_id = ? AND hand = ? AND shown IS NOT NULL ORDER BY seq DESC LIMIT ?')
+      .all(id, hand, limit) as { seq: number; shown: string }[];
     return rows.reverse().map((r) => ({ seq: r.seq, move: JSON.parse(r.shown) as unknown }));
   }
 

@@ -532,4 +532,18 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE games ADD COLUMN result_message_id TEXT;
     `,
   },
+  {
+    version: 28,
+    name: 'shown-index-sat-out',
+    sql: `
+      -- A table load reads the current hand's public moves (store/games.ts shownMoves): found by
+      -- game and hand in this index, not by scanning back through the match's earlier hands.
+      CREATE INDEX actions_shown ON actions(game_id, hand, seq) WHERE shown IS NOT NULL;
+      -- A Vietnamese mahjong hand sat out (5–6 people, exactly 4 play: vn-mahjong.md §3) is stored
+      -- with rank 0 since 2026-12-05 (results.ts ranksOf), not counted in /score or /leaderboard;
+      -- earlier ones were ranked last (5 or 6, which no player of a 4-player hand reaches). The
+      -- ratings they moved then are kept as they are.
+      UPDATE results SET rank = 0 WHERE game = 'vn-mahjong' AND rank > 4;
+    `,
+  },
 ];

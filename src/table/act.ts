@@ -14,6 +14,7 @@ import type { AiLevel } from '../games/core/ai.js';
 import { NEXT_HAND, SEAT_CHANGE, applyEntry, initialState, type ActionSource, type GameStatus, type StepEntry } from '../store/index.js';
 import type { SeatRow, StepCommit } from '../store/index.js';
 import { StaleStepError } from '../store/games.js';
+import { publicViewOnce } from '../games/core/view-cache.js';
 import { mergeEffects, type Effect, type Notice } from './effects.js';
 import { MOVES_KEPT, type ShownMove, type Table, type TableStore } from './store.js';
 import type { Move } from './present/types.js';
@@ -219,7 +220,7 @@ export class Step {
   /** The public move the step's state shows last, as JSON ('' before the hand's first). */
   private shownKey(state: unknown): string {
     if (this.shown && this.shown.of === state) return this.shown.key;
-    const key = JSON.stringify(this.t.presenter.lastMove(this.t.engine.publicView(state)) ?? '');
+    const key = JSON.stringify(this.t.presenter.lastMove(publicViewOnce(this.t.engine, state)) ?? '');
     this.shown = { of: state, key };
     return key;
   }
@@ -239,11 +240,13 @@ export class Step {
     }
     this.state = r.value;
     this.noteLapsed();
-    // The public move it made, if the last-action line changed: made from the public view alone (a
-    // claim answer changes nothing there), kept with the entry for the hand views' recaps.
-    const move = this.t.presenter.lastMove(this.t.engine.publicView(r.value)) as Move | undefined;
+    // The public move it made, kept with the entry for the hand views' recaps: made from the public
+    // view alone. A move is a new last action (a claim answer changes nothing there), or a turn of
+    // the seat's whose last action is that very action again (a second joker exposed alike).
+    const move = this.t.presenter.lastMove(publicViewOnce(this.t.engine, r.value)) as Move | undefined;
     const key = JSON.stringify(move ?? '');
     this.shown = { of: r.value, key };
+    const again = key === before && move?.by === seat && d !== undefined && windowKind(d) === 'turn' && sameMove(move, action);
     this.entries.push({
       hand: this.hand,
       seat,
@@ -251,7 +254,7 @@ export class Step {
       source,
       userId,
       state: r.value,
-      ...(move && key !== before ? { shown: move } : {}),
+      ...(move && (key !== before || again) ? { shown: move } : {}),
     });
     return { ok: true };
   }
@@ -644,6 +647,17 @@ function onlySeatChangesSince(store: TableStore, t: Table, ver: number): boolean
 }
 
 /** Net points per seat of a hand (deltas plus pot flows), as the result rows store them. */
+/**
+ * Whether a move records `action` itself: its action is the action, less the mover's seat that some
+ * engines keep in it (Chắn's last action). Key order counts (both come from the engine's own code).
+ */
+function sameMove(move: Move, action: BaseAction): boolean {
+  const m = (move as Move & { action?: Record<string, unknown> }).action;
+  if (!m) return false;
+  const { seat: _seat, ...rest } = m;
+  return JSON.stringify(rest) === JSON.stringify(action);
+}
+
 function netOf(r: HandResult): number[] {
   const flows = (r as HandResult & { pot?: { flows?: number[] } }).pot?.flows;
   return r.deltas.map((d, s) => d + (flows?.[s] ?? 0));

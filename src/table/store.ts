@@ -83,7 +83,7 @@ export function tableStore(store: Store, games: { readonly [K in GameId]: GameMa
           ...seatSettings(store, g.seats),
           moves:
             g.row.status === 'running' || g.row.status === 'paused'
-              ? (store.games.shownMoves(gameId, g.row.handIndex, g.row.version, MOVES_KEPT) as ShownMove[])
+              ? (store.games.shownMoves(gameId, g.row.handIndex, MOVES_KEPT) as ShownMove[])
               : [],
         };
       })();

@@ -9,6 +9,12 @@ import assert from 'node:assert/strict';
 import { rig, timeOutToResult } from '../support/table-rig.js';
 import { fillRatingHistory, ratingHistory } from '../../src/store/rating-history.js';
 import type { HandResult } from '../../src/games/core/types.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { openStore, migrate, MIGRATIONS_FOR_TEST } from './helpers.js';
+import { engineOf } from '../../src/table/manifests.js';
 
 test('vn-mahjong, 5 people: the person sitting out is kept in the standings but not rated, counted or ranked', () => {
   const r = rig('vn-mahjong', ['human', 'human', 'human', 'human', 'human'], { options: { 'player-count': 5 }, seed: 'sat-out' });
@@ -45,4 +51,40 @@ test('vn-mahjong, 5 people: the person sitting out is kept in the standings but 
   assert.equal((r.store.db.prepare('SELECT COUNT(*) AS n FROM rating_history_filled').get() as { n: number }).n, 1);
   assert.deepEqual(ratingHistory(r.store.db, 'g', 'vn-mahjong', user), []);
   assert.equal(r.store.results.matchTotals(r.gameId).get(o) ?? 0, 0, 'the standings keep the reserve at 0');
+});
+
+test('migration 28: hands sat out stored before (ranked last, 5 or 6) are no hands played; the others keep their rank', () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'hq-satout-')), 'old.db');
+  const old = new Database(path);
+  migrate(
+    old,
+    MIGRATIONS_FOR_TEST.filter((m) => m.version < 28),
+  );
+  old
+    .prepare(
+      "INSERT INTO games (id, game, options, options_hash, seed, seats, status, created_at, updated_at) VALUES ('v5','vn-mahjong','{}','h','s',5,'finished',1,1)",
+    )
+    .run();
+  const row = old.prepare(
+    `INSERT INTO results (game_id, hand, seat, guild_id, game, user_id, display_name, points, unit, rank, won, players, summary, created_at)
+     VALUES ('v5', 0, ?, 'g', ?, ?, ?, ?, 'point', ?, ?, 5, '{}', 1)`,
+  );
+  // Four played (ranks 1–4), the fifth sat out and was ranked 5; a Chắn row at rank 5 is a real 5th place.
+  [1, 2, 2, 4, 5].forEach((rank, seat) =>
+    row.run(seat, 'vn-mahjong', `u${seat}`, `P${seat}`, rank === 5 ? 0 : 10 - seat * 5, rank, rank === 1 ? 1 : 0),
+  );
+  row.run(5, 'chan', 'u9', 'C', -3, 5, 0);
+  old.close();
+  const store = openStore(path, engineOf);
+  const ranks = store.db.prepare('SELECT seat, game, rank FROM results ORDER BY seat').all() as {
+    seat: number;
+    game: string;
+    rank: number;
+  }[];
+  assert.deepEqual(
+    ranks.map((r) => r.rank),
+    [1, 2, 2, 4, 0, 5],
+  );
+  assert.equal(store.results.record('g', 'u4', 'vn-mahjong', 'all').hands, 0);
+  assert.equal(store.results.record('g', 'u3', 'vn-mahjong', 'all').hands, 1);
 });

@@ -10,24 +10,34 @@ import { handView, presentCtx, RECAP_MAX } from '../../src/table/views.js';
 import { lastLine } from '../../src/table/present/common.js';
 import { translator } from '../../src/table/i18n.js';
 import { applyEntry, initialState } from '../../src/store/index.js';
-import { GAME_IDS, type BaseAction, type GameId } from '../../src/games/core/types.js';
+import { GAME_IDS, type BaseAction, type Decision, type GameId } from '../../src/games/core/types.js';
 import type { Table } from '../../src/table/store.js';
 import { rig, type Rig } from '../support/table-rig.js';
 
 const tr = translator('en');
 
-/** What each log entry should keep: its public move when it changed the last-action line, else null (a replay of the log). */
+/**
+ * What each log entry should keep (a replay of the log): its public move when the table's
+ * last-action line changed, or when the seat's turn made that very line again (a second joker
+ * exposed alike); else null (claim answers, system entries).
+ */
 function expectedShown(r: Rig): { seq: number; hand: number; shown: unknown }[] {
   const row = r.store.games.get(r.gameId)!;
   const t = r.ts.load(r.gameId)!;
+  const pc = presentCtx(t, 'en');
   let state = initialState(t.engine, row.options, row.seats, row.seed);
-  const key = (s: unknown) => JSON.stringify(t.presenter.lastMove(t.engine.publicView(s)) ?? '');
+  const line = (s: unknown) => lastLine(t.presenter, t.engine.publicView(s), pc) ?? '';
   return r.store.games.logWithMeta(r.gameId).map((e) => {
-    const before = key(state);
+    const before = line(state);
+    const turn = (t.engine.pending(state) as Decision<BaseAction>[]).some((d) => d.seat === e.seat && d.kind === 'turn');
     state = applyEntry(t.engine, row.options, row.seats, row.seed, state, e);
-    const system = e.action.type.startsWith('@');
-    const move = system ? undefined : t.presenter.lastMove(t.engine.publicView(state));
-    return { seq: e.seq, hand: e.hand, shown: move && key(state) !== before ? move : null };
+    if (e.action.type.startsWith('@')) return { seq: e.seq, hand: e.hand, shown: null };
+    const move = t.presenter.lastMove(t.engine.publicView(state));
+    const own =
+      turn &&
+      move?.by === e.seat &&
+      line(state) === `${t.names[e.seat!]}: ${t.presenter.actionLabel(e.action, { ...pc, view: t.engine.publicView(state) })}`;
+    return { seq: e.seq, hand: e.hand, shown: move && (line(state) !== before || own) ? move : null };
   });
 }
 
@@ -63,34 +73,76 @@ function recapOf(lines: readonly string[]): string[] {
   return lines.slice(from + 1, to < 0 ? undefined : to);
 }
 
-for (const game of GAME_IDS as readonly GameId[]) {
-  test(`${game}: the hand view lists the moves since the seat's own last one, as stored with the log, after a reload too`, () => {
-    const r = rig(game, ['human', 'ai', 'ai', 'ai'], { seed: `recap-${game}` });
+const TABLES: { game: GameId; seats: number }[] = [
+  ...(GAME_IDS as readonly GameId[]).map((game) => ({ game, seats: 4 })),
+  // Five or six people: `by` is the person, who sits out some hands.
+  { game: 'vn-mahjong', seats: 5 },
+  { game: 'vn-mahjong', seats: 6 },
+];
+
+for (const { game, seats } of TABLES) {
+  test(`${game}, ${seats} seats: the hand view lists the moves since the seat's own last one, as stored with the log, after a reload too, over three hands`, () => {
+    const options = game === 'vn-mahjong' ? { 'player-count': seats } : {};
+    const r = rig(game, ['human', ...Array.from({ length: seats - 1 }, () => 'ai' as const)], { seed: `recap-${game}-${seats}`, options });
     r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
     let longest = 0;
     let checked = 0;
-    for (let k = 0; k < 200; k++) {
-      const t = r.ts.load(r.gameId)!;
-      if (t.engine.result(t.state)) break;
-      const d = r.pending().find((x) => x.seat === 0);
-      assert.ok(d, `${game}: only the person has decisions between steps`);
-      const lines = handView(t, 0, 'en').lines;
-      assert.deepEqual(recapOf(lines), expectedRecap(r, t), `${game}, move ${k}:\n${lines.join('\n')}`);
-      longest = Math.max(longest, recapOf(lines).length);
-      checked++;
-      const res = r.run({ kind: 'move', gameId: r.gameId, seat: 0, action: t.engine.ai(t.state, 0) as BaseAction, ver: null });
-      assert.equal(res.outcome.ok, true);
-      // The table the step returns (what the bot draws at once) says what a reload says.
-      if (res.table && !res.table.engine.result(res.table.state) && r.pending().some((x) => x.seat === 0))
-        assert.deepEqual(handView(res.table, 0, 'en').lines, handView(r.ts.load(r.gameId)!, 0, 'en').lines, `${game}, step ${k}`);
+    for (let hand = 0; hand < 3; hand++) {
+      for (let k = 0; k < 200; k++) {
+        const t = r.ts.load(r.gameId)!;
+        if (t.engine.result(t.state)) break;
+        const d = r.pending().find((x) => x.seat === 0);
+        assert.ok(d, `${game}: only the person has decisions between steps`);
+        const lines = handView(t, 0, 'en').lines;
+        assert.deepEqual(recapOf(lines), expectedRecap(r, t), `${game}, hand ${hand}, move ${k}:\n${lines.join('\n')}`);
+        longest = Math.max(longest, recapOf(lines).length);
+        checked++;
+        const res = r.run({ kind: 'move', gameId: r.gameId, seat: 0, action: t.engine.ai(t.state, 0) as BaseAction, ver: null });
+        assert.equal(res.outcome.ok, true);
+        // The table the step returns (what the bot draws at once) says what a reload says.
+        if (res.table && !res.table.engine.result(res.table.state) && r.pending().some((x) => x.seat === 0))
+          assert.deepEqual(handView(res.table, 0, 'en').lines, handView(r.ts.load(r.gameId)!, 0, 'en').lines, `${game}, step ${k}`);
+      }
+      const next = r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: r.version(), verb: 'next-hand' });
+      assert.equal(next.outcome.ok, true, `${game}: hand ${hand + 1} is dealt`);
     }
-    assert.ok(checked > 3, `${game}: the person decided ${checked} times`);
-    // Three AIs moved between two of the person's moves: the list has a heading and several lines.
+    assert.ok(checked > 6, `${game}: the person decided ${checked} times`);
+    // The others moved between two of the person's moves: the list has a heading and several lines.
     assert.ok(longest >= 4, `${game}: the longest recap had ${longest} lines`);
     assert.deepEqual(storedShown(r), expectedShown(r), `${game}: each entry keeps its public move, claim answers none`);
   });
 }
 
+test('vn-mahjong: a second joker exposed alike is a move of its own, though the table line reads the same', () => {
+  type Opt = { type: string; tile?: string };
+  for (let seed = 0; seed < 60; seed++) {
+    const r = rig('vn-mahjong', ['human', 'human', 'human', 'human'], { seed: `recap-expose-${seed}`, options: { 'joker-copies': 4 } });
+    r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    for (let k = 0; k < 400; k++) {
+      const t = r.ts.load(r.gameId)!;
+      if (t.engine.result(t.state)) break;
+      const d = r.pending()[0]!;
+      const hand = (t.engine.view(t.state, d.seat) as { hand: string[] }).hand;
+      const twice =
+        d.kind === 'turn' && (d.options as Opt[]).find((a) => a.type === 'expose' && hand.filter((x) => x === a.tile).length >= 2);
+      if (twice) {
+        r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action: twice as BaseAction, ver: null });
+        const again = r.pending()[0]!;
+        if (again.seat === d.seat && again.options.some((a) => JSON.stringify(a) === JSON.stringify(twice))) {
+          r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action: twice as BaseAction, ver: null });
+          const last = storedShown(r).slice(-2);
+          assert.deepEqual(last[0]!.shown, last[1]!.shown, 'the same move twice');
+          assert.ok(last[1]!.shown, 'the second is kept too');
+          assert.deepEqual(storedShown(r), expectedShown(r));
+          return;
+        }
+        continue;
+      }
+      r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action: t.engine.ai(t.state, d.seat) as BaseAction, ver: null });
+    }
+  }
+  assert.fail('no seat exposed the same joker twice in a row on these seeds');
+});
 test('a long wait: the recap lists the last moves and counts the earlier ones; moves not kept give the one last line', () => {
   const r = rig('phom', ['human', 'ai', 'ai', 'ai'], { seed: 'recap-long' });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });

@@ -21,6 +21,19 @@ interface Answers {
   views?: Map<Seat, unknown>;
 }
 
+/** Each cached engine's public view for a one-off read (`publicViewOnce`). */
+const ONCE = new WeakMap<AnyEngine, (s: unknown) => unknown>();
+
+/**
+ * The public view of `s` for a caller that reads it once, now: the cached one if it is there, else
+ * one built for it alone, neither kept nor frozen (freezing is most of a cached view's cost). The
+ * table layer reads each entry's last move this way (act.ts `Step.apply`), most of them states no
+ * one looks at again.
+ */
+export function publicViewOnce(engine: AnyEngine, s: unknown): unknown {
+  return (ONCE.get(engine) ?? engine.publicView)(s);
+}
+
 export function withViewCache(engine: AnyEngine): AnyEngine {
   const cache = new WeakMap<object, Answers>();
   const of = (s: unknown): Answers | null => {
@@ -35,7 +48,7 @@ export function withViewCache(engine: AnyEngine): AnyEngine {
     if (!(k in a)) a[k] = deepFreeze(f());
     return a[k];
   };
-  return {
+  const cached: AnyEngine = {
     ...engine,
     pending: (s) => once('pending', s, () => engine.pending(s)) as ReturnType<AnyEngine['pending']>,
     publicView: (s) => once('publicView', s, () => engine.publicView(s)),
@@ -48,6 +61,11 @@ export function withViewCache(engine: AnyEngine): AnyEngine {
       return views.get(seat);
     },
   };
+  ONCE.set(cached, (s) => {
+    const a = typeof s === 'object' && s !== null ? cache.get(s) : undefined;
+    return a && 'publicView' in a ? a.publicView : engine.publicView(s);
+  });
+  return cached;
 }
 
 /** Freezes a plain JSON-like value and everything it holds; returns it. */
