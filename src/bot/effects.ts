@@ -73,6 +73,11 @@ export interface ExecOptions {
   skip?: Effect['kind'][];
   /** The start-up sweep's step (app.ts): its whole outbox may be what a crash cut off. */
   restart?: boolean;
+  /**
+   * A `sync` (housekeeping, a resume's catch-up): it delivers a ping an earlier step still owes (one
+   * Discord refused). Any other step leaves it owed (`execute`: its timing would follow a hidden move).
+   */
+  owed?: boolean;
   /** Don't wait for the table message edit (the caller awaits `tableSettled` outside the game lock). */
   detach?: boolean;
   /** The user whose own click is answered by the caller (their view is not pushed here). */
@@ -228,7 +233,7 @@ export async function run(ctx: BotContext, cmd: TableCommand, o: ExecOptions = {
   // follow-up of it would carry the clicker in its interaction metadata and tell the table who could
   // claim (issue #13 §2). Such a step's public posts go through the channel.
   const { via, ...rest } = o;
-  await execute(ctx, r, { ...rest, ...(via && r.outcome.answered !== 'claim' ? { via } : {}) });
+  await execute(ctx, r, { ...rest, ...(cmd.kind === 'sync' ? { owed: true } : {}), ...(via && r.outcome.answered !== 'claim' ? { via } : {}) });
   // A resume that left an away player's decision (or a claim a preference answers): played now.
   if (r.outcome.catchUp) await run(ctx, { kind: 'sync', gameId: cmd.gameId });
   return r;
@@ -241,17 +246,35 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   // forgetting a ping's id and deleting it, before deletePing kept the id until the delete). Whichever
   // step first executes such an outbox again (the start-up sweep, an accepted click that came before
   // it, a housekeeping round) removes it before the ping is posted again, so at most one ping is live.
-  if ((o.restart ? r.outbox : (r.carried ?? [])).some((e) => PING_OWNERS.has(e.kind))) await removeOrphanPings(ctx, t);
+  // A ping carried from an earlier step (Discord refused it: kept below; or a crash cut it off) goes
+  // out with a sync only (housekeeping, a restart, a resume's catch-up), or gives way to the step's
+  // own ping (mergeEffects keeps the latest). Posted by whatever step came next, it would follow that
+  // step's hidden claim answer, a pass, and tell the table that one was made (#13 §2).
+  const carriedPing = r.effects.find((e) => e.kind === 'ping' && (r.carried ?? []).includes(e));
+  const deferred = carriedPing && !o.restart && !o.owed ? carriedPing : undefined;
+  const carried = (o.restart ? r.outbox : (r.carried ?? [])).filter((e) => e !== deferred);
+  if (carried.some((e) => PING_OWNERS.has(e.kind))) await removeOrphanPings(ctx, t);
   if (r.effects.some((e) => e.kind === 'ping' || e.kind === 'remind' || e.kind === 'remind-claims' || e.kind === 'table')) ctx.wakeTimers();
   if (!r.effects.length) return;
-  // A ping executed again (kept after a refusal, or after a crash) names only who still has that decision.
-  const effects = r.effects.flatMap((e) => (e.kind === 'ping' ? stillDue(t, e) : [e]));
+  // A ping executed again (kept after a refusal, or after a crash) names only who still has that
+  // decision. Its DM notices went out with the step that made it (not again: `fromCarried`).
+  const fromCarried = new Set<Effect>();
+  const effects = r.effects
+    .filter((e) => e !== deferred)
+    .flatMap((e) => {
+      if (e.kind !== 'ping') return [e];
+      const due = stillDue(t, e);
+      if (e === carriedPing) due.forEach((x) => fromCarried.add(x));
+      return due;
+    });
   if (!effects.length) {
-    if (r.outbox.length) ctx.store.games.clearOutbox(t.row.id, r.outbox);
+    if (deferred) ctx.store.games.replaceOutbox(t.row.id, r.outbox, [deferred]);
+    else if (r.outbox.length) ctx.store.games.clearOutbox(t.row.id, r.outbox);
     return;
   }
-  // Effects to keep in the outbox for another try (a ping refused for a permission the bot lacks).
-  const owed: Effect[] = [];
+  // Effects to keep in the outbox for another try (a ping refused for a permission the bot lacks, or
+  // one carried that this step may not post).
+  const owed: Effect[] = deferred ? [deferred] : [];
   // Whose seat views were live before this step's are pushed: the claim part of a public message
   // goes by it. Only the views that changed are edited, and a claim window changes the claimants'
   // views only: a push that fails now (the view is dead from then on) would otherwise make the claim
@@ -290,7 +313,11 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   await sweepReminders(ctx, t).catch((err: unknown) => ctx.log.warn({ err, gameId: t.row.id }, 'cannot delete reminders'));
   if (push) await pushSeatViews(ctx, t, actor, (seat) => !turnNow(seat), ranOut, fresh);
   for (const e of effects) if (e.kind === 'end-match') await each(e);
-  await ctx.notifier?.onEffects(t, effects, ctx.clock.now());
+  await ctx.notifier?.onEffects(
+    t,
+    effects.filter((e) => !fromCarried.has(e)),
+    ctx.clock.now(),
+  );
   if (owed.length) ctx.store.games.replaceOutbox(t.row.id, r.outbox, owed);
   else if (r.outbox.length) ctx.store.games.clearOutbox(t.row.id, r.outbox);
 }
@@ -474,6 +501,9 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       forgetGame(ctx, t.row.id);
       await closeSeatChannels(ctx, t);
       await deletePing(ctx, t);
+      // A ping whose delete failed just now is a leftover: one more sweep before the thread is locked
+      // (no later step comes to sweep it).
+      await sweepReminders(ctx, t).catch((err: unknown) => ctx.log.warn({ err, gameId: t.row.id }, 'cannot delete reminders'));
       forgetTable(ctx, t.row.id);
       // With two hands or more, the standings chart: every player's running total by hand.
       const entries = ctx.store.results.matchStandings(t.row.id, t.seats);

@@ -45,7 +45,11 @@ export async function expireLobbies(ctx: BotContext, locks: GameLocks, now: numb
  */
 export async function redrawOpenLobbies(ctx: BotContext, guildId: string, game: GameId): Promise<void> {
   for (const id of ctx.store.games.openLobbiesOf(guildId, game)) {
-    const t = ctx.table.load(id);
-    if (t) await redrawLobby(ctx, t);
+    // Under the game's lock, as a Join's redraw: two redraws of a deleted lobby would post it twice.
+    const redraw = async () => {
+      const t = ctx.table.load(id);
+      if (t?.row.status === 'lobby') await redrawLobby(ctx, t);
+    };
+    await (ctx.locks ? ctx.locks.run(id, redraw) : redraw());
   }
 }

@@ -236,6 +236,17 @@ export interface RetryWindow {
   now: number;
 }
 
+/** The games columns `GameStore.update` writes as the bot's bookkeeping: they move no `updated_at`. */
+const BOOKKEEPING: ReadonlySet<string> = new Set([
+  'thread_id',
+  'lobby_message_id',
+  'table_message_id',
+  'ping_message_id',
+  'result_message_id',
+  'reminders',
+  'last_notice',
+]);
+
 export class GameStore {
   /**
    * In-process cache of rebuilt states, keyed by game id; always checked against the row's version.
@@ -544,12 +555,16 @@ export class GameStore {
     if (patch.options !== undefined || patch.timerPreset !== undefined || patch.seats !== undefined) this.cache.delete(id);
     const keys = Object.keys(cols);
     if (!keys.length) return;
-    // The lobby's settings, the seats and the status are shown in public; the message ids and the
-    // last notice are the bot's bookkeeping (no public change of their own).
+    // The lobby's settings, the seats and the status are shown in public; the message ids, the
+    // reminders and the last notice are the bot's bookkeeping (no public change of their own), and
+    // no change of the game either: housekeeping's retries are windowed and spaced from `updated_at`
+    // (dueForRetry), and a retry that writes its bookkeeping every time (a delete that keeps failing,
+    // kept for the next sweep) must not restart its own window for ever.
     const shown = ['seats', 'status', 'timeout_policy', 'timer_preset', 'options', 'options_hash'].some((k) => k in cols);
+    const changed = keys.some((k) => !BOOKKEEPING.has(k));
     this.db
       .prepare(
-        `UPDATE games SET ${keys.map((k) => `${k} = @${k}`).join(', ')}, updated_at = @t${shown ? ', public_at = @t' : ''} WHERE id = @id`,
+        `UPDATE games SET ${keys.map((k) => `${k} = @${k}`).join(', ')}${changed ? ', updated_at = @t' : ''}${shown ? ', public_at = @t' : ''} WHERE id = @id`,
       )
       .run({ ...cols, t: this.now(), id });
   }
@@ -757,8 +772,9 @@ export class GameStore {
   /**
    * The games matching `where` (alias g) changed in the window and due for another retry: not
    * retried since their last change, or their back-off (`retry_gap`, `noteRetried`: 10 min, 20, 40,
-   * … up to 4 h) is over. Those waiting longest since they were last changed or tried come first: a
-   * few games that fail every time cannot take every place of a round for good.
+   * … up to 4 h) is over. Games not tried since they changed come first, then those tried longest
+   * ago: games that fail every time (hundreds of tables the bot can no longer post in) cannot hold
+   * up one that failed once.
    */
   private dueForRetry(where: string, w: RetryWindow, scope: ShardScope | null | undefined, limit: number): string[] {
     const s = scopeSql(scope, 'g.guild_id');
@@ -769,7 +785,7 @@ export class GameStore {
           `SELECT g.id FROM games g
             WHERE ${where} AND g.updated_at <= ? AND g.updated_at > ? AND ${s.sql}
               AND (${fresh} OR g.retried_at + COALESCE(g.retry_gap, ?) <= ?)
-            ORDER BY CASE WHEN ${fresh} THEN g.updated_at ELSE g.retried_at END, g.id LIMIT ?`,
+            ORDER BY CASE WHEN ${fresh} THEN 0 ELSE 1 END, CASE WHEN ${fresh} THEN g.updated_at ELSE g.retried_at END, g.id LIMIT ?`,
         )
         .all(w.before, w.since, ...s.args, RETRY_MIN_MS, w.now, limit) as { id: string }[]
     ).map((r) => r.id);

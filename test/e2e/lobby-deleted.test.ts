@@ -44,3 +44,23 @@ test('the host of a lobby whose message was deleted gets it back through /games 
     assert.equal(w.store.games.get(l.gameId)!.status, 'running');
   });
 });
+
+test('a deleted lobby redrawn twice at once (/config lobby-days and a Join from /games) is posted again once', async () => {
+  await withWorld(async (w) => {
+    const l = await openLobby(w, w.users[0]!.id);
+    const g = await slash(w, w.users[1]!.id, 'games', { show: 'open' });
+    const list = w.sim.message(g.response!.id)!;
+    const joinId = String(buttonByLabel(w.sim, list, /Join/).custom_id);
+    w.sim.deleteMessage(w.sim.message(l.lobbyId)!);
+    const a = w.sim.slash(w.admin.id, w.channelId, 'config', { set: { game: 'phom', key: 'lobby-days', value: '5' } } as never);
+    const b = w.sim.click(w.users[1]!.id, list.id, joinId);
+    await (await a).settled({ timeout: 30_000 });
+    await (await b).settled({ timeout: 30_000 });
+    await w.bot.whenIdle();
+    const lobbies = w.sim
+      .allMessages(w.channelId)
+      .filter((m) => !m.deleted && !m.ephemeralTo && m.id !== l.lobbyId && /Join/.test(JSON.stringify(m.components)));
+    assert.equal(lobbies.length, 1, 'one lobby message, the one recorded');
+    assert.equal(lobbies[0]!.id, w.store.games.get(l.gameId)!.lobbyMessageId);
+  });
+});

@@ -56,7 +56,8 @@ test('the retries of one game double their spacing up to the cap; a change start
   );
   // A change of the game (a step) makes it due again once quiet, whatever its retries.
   clock.t += MIN;
-  store.games.update(id, { pingMessageId: 'p' });
+  store.games.update(id, { pauseVotes: ['pause:u1'] });
+  // (The bot's bookkeeping is no change: a retry that records a message id every time must not restart its window.)
   clock.t += 2 * MIN;
   assert.ok(due().includes(id));
   retried(id);
@@ -97,4 +98,37 @@ test('the longest waiting go first: games retried lately leave the places to the
   retried(c);
   clock.t += 30 * MIN;
   assert.deepEqual(due(2), [b, a], 'then by their last try, oldest first');
+});
+
+test('a table that failed once is tried within two rounds, though 1,000 tables fail every time', () => {
+  const clock = { t: Date.UTC(2026, 11, 1) };
+  const store = openStore(join(mkdtempSync(join(tmpdir(), 'hq-backlog-')), 'hq.db'), engineOf, () => clock.t);
+  const behind = () => {
+    const g = store.games.create({ game: 'phom', options: {}, optionsHash: 'x', seed: 's', seats: 2, threadId: `t${clock.t}` });
+    store.games.update(g.id, { status: 'running' });
+    return g.id;
+  };
+  const due = () => store.games.tablesBehind({ before: clock.t - MIN, since: clock.t - DAY, now: clock.t }, null, 25);
+  const stuck: string[] = [];
+  for (let k = 0; k < 1000; k++) {
+    stuck.push(behind());
+    clock.t += 1000;
+  }
+  let fresh: string | null = null;
+  let rounds = 0;
+  let waited = -1;
+  for (let r = 0; r < 6 * 24; r++) {
+    clock.t += 10 * MIN;
+    if (r === 60) fresh = behind(); // a table elsewhere whose edit failed once, 10 h in
+    const ids = due();
+    for (const id of ids) {
+      const changedAt = store.games.get(id)!.updatedAt;
+      store.games.noteRetried(id, changedAt); // every try fails (the stuck ones), or would have succeeded (fresh)
+    }
+    if (fresh && waited < 0) {
+      rounds++;
+      if (ids.includes(fresh)) waited = rounds;
+    }
+  }
+  assert.ok(waited > 0 && waited <= 2, `a fresh failure is tried within two rounds (waited ${waited})`);
 });
