@@ -233,7 +233,11 @@ export async function run(ctx: BotContext, cmd: TableCommand, o: ExecOptions = {
   // follow-up of it would carry the clicker in its interaction metadata and tell the table who could
   // claim (issue #13 §2). Such a step's public posts go through the channel.
   const { via, ...rest } = o;
-  await execute(ctx, r, { ...rest, ...(cmd.kind === 'sync' ? { owed: true } : {}), ...(via && r.outcome.answered !== 'claim' ? { via } : {}) });
+  await execute(ctx, r, {
+    ...rest,
+    ...(cmd.kind === 'sync' ? { owed: true } : {}),
+    ...(via && r.outcome.answered !== 'claim' ? { via } : {}),
+  });
   // A resume that left an away player's decision (or a claim a preference answers): played now.
   if (r.outcome.catchUp) await run(ctx, { kind: 'sync', gameId: cmd.gameId });
   return r;
