@@ -766,7 +766,8 @@ export class GameStore {
    * left unexecuted. What `needingSyncIn` gives a restart, for a running process.
    */
   outboxesLeft(w: RetryWindow, scope?: ShardScope | null, limit = 25): string[] {
-    return this.dueForRetry(`g.status = 'running' AND g.outbox <> '[]'`, w, scope, limit);
+    // A game without a thread (the CLI's) posts nothing.
+    return this.dueForRetry(`g.status = 'running' AND g.thread_id IS NOT NULL AND g.outbox <> '[]'`, w, scope, limit);
   }
 
   /**
