@@ -23,6 +23,7 @@ import { Notifier, discordSender } from '../notify/notifier.js';
 import { splitInteractionRest, GLOBAL_REQUESTS_PER_SECOND } from './rest.js';
 import { makeRequest } from './multipart.js';
 import { watchUnknownChannels } from './gone-channels.js';
+import { MemberCheck, memberLeft } from './members.js';
 
 export interface BotOptions {
   token: string;
@@ -61,6 +62,8 @@ export const CACHE_LIMITS = {
   ...Options.DefaultMakeCacheSettings,
   MessageManager: 0,
   ThreadMemberManager: 0,
+  // Every ban of a server (GUILD_BAN_ADD, members.ts) would stay in its guild's bans for good.
+  GuildBanManager: 0,
   GuildMemberManager: { maxSize: 0, keepOverLimit: (m: { id: string; client: Client }) => m.id === m.client.user?.id },
   UserManager: { maxSize: 10_000, keepOverLimit: (u: { id: string; client: Client }) => u.id === u.client.user?.id },
 } as const;
@@ -70,7 +73,9 @@ export const STOP_GRACE_MS = 10_000;
 
 export async function createBot(o: BotOptions): Promise<Bot> {
   const client = new Client({
-    intents: [GatewayIntentBits.Guilds],
+    // GuildModeration (standard, not privileged): GUILD_BAN_ADD, a member banned from a server
+    // (members.ts). Interactions need no intent.
+    intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildModeration],
     partials: [Partials.Channel],
     makeCache: Options.cacheWithLimits(CACHE_LIMITS),
     // Uploads go out as one buffer (src/bot/multipart.ts).
@@ -111,7 +116,8 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     Date.now,
     (msg, fields) => o.log.warn(fields, msg),
   );
-  const route = createRouter(ctx, locks, commands, dm, userSync(ctx));
+  const members = new MemberCheck(client, () => ctx.clock.now());
+  const route = createRouter(ctx, locks, commands, dm, userSync(ctx), members);
   if (o.metrics) observeClient(client, o.metrics);
   const inflight = new Set<Promise<void>>();
   let stopping = false;
@@ -185,6 +191,16 @@ export async function createBot(o: BotOptions): Promise<Bot> {
       o.log.warn({ err: e }, 'cannot mark tables to retry');
     }
   };
+  // A member banned from a server (GuildModeration intent; Discord sends it only while the bot has Ban
+  // Members or View Audit Log there): their seats at its tables pass to the AI, and they leave its
+  // lobbies (members.ts). A kick or a leave is not told (no GuildMembers intent): their next DM click is.
+  client.ws.on(GatewayDispatchEvents.GuildBanAdd, (d: { guild_id?: string; user?: { id?: string } }) => {
+    const guildId = d.guild_id;
+    const userId = d.user?.id;
+    if (!guildId || !userId || userId === client.user?.id) return;
+    members.forget(guildId, userId);
+    track(memberLeft(ctx, guildId, userId).catch((e: unknown) => o.log.error({ err: e, guildId, userId }, 'a ban could not be applied')));
+  });
   client.ws.on(GatewayDispatchEvents.ChannelUpdate, (d: { id: string }) => retrySoon({ channelId: d.id }));
   client.ws.on(GatewayDispatchEvents.ThreadUpdate, (d: { id: string }) => retrySoon({ channelId: d.id }));
   client.ws.on(GatewayDispatchEvents.GuildRoleUpdate, (d: { guild_id: string }) => retrySoon({ guildId: d.guild_id }));

@@ -433,6 +433,31 @@ export function joinSeats(seats: SeatRow[], cap: number, userId: string, name: s
   return [...list, { seat: list.length, userId, isAi: false, displayName: name }];
 }
 
+/**
+ * `userId` leaves the lobby `g` (its Leave button; or they are no longer a member of its server,
+ * members.ts): the seats after theirs move up, and a host who leaves passes the host to the next
+ * person seated, or cancels the lobby when nobody is left to start it. False (nothing changed) when
+ * they had no seat there. One transaction.
+ */
+export function leaveLobby(ctx: BotContext, g: GameRow, userId: string): boolean {
+  const seats = ctx.store.games.seats(g.id);
+  if (!seats.some((s) => s.userId === userId)) return false;
+  const rest = seats.filter((s) => s.userId !== userId);
+  const isHost = userId === g.hostUserId;
+  // The host sits at seat 0: Phỏm's and Chắn's first hand (and Chắn's opener after a draw) is the
+  // host's (phom.md §3, seed 002; chan.md §13 `first-opener`/`opener-after-draw` = host), and the
+  // engines know the host as seat 0. An heir moves there (an AI may have sat before them).
+  const heir = isHost ? rest.find((s) => !s.isAi && s.userId) : undefined;
+  const kept = (heir ? [heir, ...rest.filter((s) => s !== heir)] : rest).map((s, k) => ({ ...s, seat: k }));
+  ctx.store.db.transaction(() => {
+    ctx.store.games.setSeats(g.id, kept);
+    if (!isHost) return;
+    if (!heir) ctx.store.games.update(g.id, { status: 'cancelled' });
+    else ctx.store.db.prepare('UPDATE games SET host_user_id = ? WHERE id = ?').run(heir.userId, g.id);
+  })();
+  return true;
+}
+
 async function reply(i: ButtonInteraction, text: string): Promise<void> {
   await i.followUp({ content: text, ephemeral: true }).catch(() => undefined);
 }
@@ -449,7 +474,6 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
   const isHost = i.user.id === g.hostUserId;
   const name = (i.member && 'displayName' in i.member ? i.member.displayName : null) ?? i.user.globalName ?? i.user.username;
   const cap = Math.min(engine.maxSeats, g.seats);
-  const renumber = (list: SeatRow[]) => list.map((s, k) => ({ ...s, seat: k }));
 
   switch (b.verb) {
     case 'join': {
@@ -465,19 +489,7 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
       break;
     }
     case 'leave': {
-      if (!seats.some((s) => s.userId === i.user.id)) return reply(i, t('errors:not-seated'));
-      const rest = seats.filter((s) => s.userId !== i.user.id);
-      // The host sits at seat 0: Phỏm's and Chắn's first hand (and Chắn's opener after a draw) is the
-      // host's (phom.md §3, seed 002; chan.md §13 `first-opener`/`opener-after-draw` = host), and the
-      // engines know the host as seat 0. An heir moves there (an AI may have sat before them).
-      const heir = isHost ? rest.find((s) => !s.isAi && s.userId) : undefined;
-      seats = renumber(heir ? [heir, ...rest.filter((s) => s !== heir)] : rest);
-      ctx.store.games.setSeats(g.id, seats);
-      if (isHost) {
-        if (!heir) {
-          ctx.store.games.update(g.id, { status: 'cancelled' });
-        } else ctx.store.db.prepare('UPDATE games SET host_user_id = ? WHERE id = ?').run(heir.userId, g.id);
-      }
+      if (!leaveLobby(ctx, g, i.user.id)) return reply(i, t('errors:not-seated'));
       break;
     }
     case 'add-ai': {

@@ -12,9 +12,15 @@ export const REQUIRED_PERMISSIONS = {
   ReadMessageHistory: PermissionFlagsBits.ReadMessageHistory,
 } as const;
 
-/** Asked for at invite but not required: seat views in a private thread (seat-channels.ts; /prefs says when it is missing). */
+/**
+ * Asked for at invite but not required: seat views in a private thread (seat-channels.ts; /prefs says
+ * when it is missing), and View Audit Log, without which Discord does not send the bot GUILD_BAN_ADD
+ * (it goes only to a bot with Ban Members or View Audit Log: discord-api-docs PR #7948, "Guild Ban
+ * Add"), so a banned member's seats pass to the AI at once (members.ts), not at their next DM click.
+ */
 export const OPTIONAL_PERMISSIONS = {
   CreatePrivateThreads: PermissionFlagsBits.CreatePrivateThreads,
+  ViewAuditLog: PermissionFlagsBits.ViewAuditLog,
 } as const;
 
 /** Sum of the required and optional bits: the README invite URL's `permissions=` parameter. */

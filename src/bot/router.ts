@@ -23,6 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { noteStorageError } from '../store/health.js';
 import type { DmForwarding } from './dm-forward.js';
 import { USER_COMMANDS, type UserSync } from './user-sync.js';
+import { MemberCheck, memberLeft } from './members.js';
 
 const LOBBY = new Set(['join', 'leave', 'add-ai', 'start', 'cancel']);
 const HAND = new Set(['refresh', 'act', 'pick', 'retake', 'announce', 'hint', 'prefs']);
@@ -55,9 +56,17 @@ async function sorry(ctx: BotContext, i: RepliableInteraction, e: unknown): Prom
 
 /**
  * `dm`: under sharding, a DM click on another shard's game is passed to that shard (src/bot/dm-forward.ts);
- * without it every click plays here.
+ * without it every click plays here. `members`: who is still a member of a game's server, asked before
+ * a DM click plays (members.ts; the bot's own, shared with its GUILD_BAN_ADD handler).
  */
-export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<string, Command>, dm?: DmForwarding, users?: UserSync) {
+export function createRouter(
+  ctx: BotContext,
+  locks: GameLocks,
+  commands: Map<string, Command>,
+  dm?: DmForwarding,
+  users?: UserSync,
+  members: MemberCheck = new MemberCheck(ctx.client, () => ctx.clock.now()),
+) {
   /** Runs a command (or its component) that may change the user's own settings, then tells the other shards (user-sync.ts). */
   const userCommand = async (name: string, userId: string, fn: () => Promise<void>): Promise<void> => {
     if (!users || !USER_COMMANDS.has(name)) return fn();
@@ -75,18 +84,42 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
    * and the table layer checks the seat.
    */
   const guildOf = new Map<string, string | null>();
-  const otherServer = (guildId: string | null, gameId: string): boolean => {
-    if (!guildId) return false;
+  /** The game's server (null: none; undefined: no such game). */
+  const serverOf = (gameId: string): string | null | undefined => {
     // A game's server never changes: remembered (bounded), so a click still costs one game load.
     let g = guildOf.get(gameId);
     if (g === undefined) {
       const row = ctx.store.games.get(gameId);
-      if (!row) return false; // not found: the handler says so
+      if (!row) return undefined; // not found: the handler says so
       g = row.guildId;
       if (guildOf.size >= 10_000) guildOf.delete(guildOf.keys().next().value!);
       guildOf.set(gameId, g);
     }
+    return g;
+  };
+  const otherServer = (guildId: string | null, gameId: string): boolean => {
+    if (!guildId) return false;
+    const g = serverOf(gameId);
     return !!g && g !== guildId;
+  };
+  /**
+   * A click from the clicker's DMs on a game (a seat view kept in DMs, a DM notice's Open my hand)
+   * carries no member data, and the clicker may have been kicked from the game's server, or left it,
+   * since: without the privileged GuildMembers intent no GUILD_MEMBER_REMOVE tells the bot (a ban
+   * does: app.ts). So Discord is asked (members.ts; a yes is remembered for minutes). One who is no
+   * member is told so in their language, and their seats on that server pass to the AI; true then.
+   * A click inside the server comes with `member`: the clicker is one.
+   */
+  const goneFromServer = async (i: ButtonInteraction | StringSelectMenuInteraction, g: GameButton): Promise<boolean> => {
+    if (i.guildId) return false;
+    const guildId = serverOf(g.gameId);
+    if (!guildId || (await members.isMember(guildId, i.user.id)) !== false) return false;
+    const content = translator(langOf(i.locale, ctx.defaultLang))('errors:not-a-member');
+    // Deferred as an ephemeral reply (Open my hand) or as an update of the clicked hand message.
+    if (g.verb === 'hand') await i.editReply({ content }).catch(() => undefined);
+    else await i.followUp({ content, flags: MessageFlags.Ephemeral }).catch(() => undefined);
+    await memberLeft(ctx, guildId, i.user.id);
+    return true;
   };
   const notFound = (i: RepliableInteraction) =>
     i.reply({ content: translator(langOf(i.locale, ctx.defaultLang))('errors:game-not-found'), flags: MessageFlags.Ephemeral });
@@ -94,6 +127,7 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
   const routeGame = async (i: ButtonInteraction | StringSelectMenuInteraction, g: GameButton): Promise<void> => {
     if (g.verb === 'hand') {
       await i.deferReply({ flags: MessageFlags.Ephemeral });
+      if (await goneFromServer(i, g)) return;
       await locks.run(g.gameId, () => openHand(ctx, i, g));
     } else if (g.verb === 'words') {
       await i.deferReply({ flags: MessageFlags.Ephemeral });
@@ -101,6 +135,7 @@ export function createRouter(ctx: BotContext, locks: GameLocks, commands: Map<st
     } else if (HAND.has(g.verb)) {
       const arrived = performance.now();
       await i.deferUpdate();
+      if (await goneFromServer(i, g)) return;
       let seen = false;
       await locks.run(g.gameId, () =>
         onHandComponent(ctx, i, g, () => {

@@ -167,10 +167,32 @@ async function post(ctx: BotContext, t: Table, r: SeatChannelRow, ch: Sendable, 
  * view moved) loses its buttons and image: one line in their place (a Components V2 message has
  * no `content`; `content: null` also upgrades a legacy one).
  */
-async function closeView(ch: Sendable, messageId: string, t: Table, hand: number, lang: Lang): Promise<void> {
+async function closeView(
+  ch: Sendable,
+  messageId: string,
+  t: Table,
+  hand: number,
+  lang: Lang,
+  why: 'closed' | 'not-yours' = 'closed',
+): Promise<void> {
   const tr = translator(lang);
-  const line = tr('seatch:closed', { game: tr(`${t.row.game}:name`), n: hand + 1 });
+  const line = tr(`seatch:${why}`, { game: tr(`${t.row.game}:name`), n: hand + 1 });
   await ch.messages.edit(messageId, { ...v2Text(line), content: null, attachments: [], files: [] }).catch(() => undefined);
+}
+
+/**
+ * The seat channel of a player whose seat is no longer theirs (a Phỏm leaver's, a member gone from the
+ * server: seating.ts): forgotten, its ping deleted, its hand message closed (no buttons, no image,
+ * nothing more of the seat's hand), a private thread archived and locked.
+ */
+async function retire(ctx: BotContext, t: Table, r: SeatChannelRow): Promise<void> {
+  ctx.store.seatChannels.remove(t.row.id, r.seat);
+  if (r.failed || !r.channelId) return;
+  const ch = await gameChannel(ctx, r.channelId);
+  if (!ch) return;
+  if (r.pingId) await ch.messages.delete(r.pingId).catch(() => undefined);
+  if (r.messageId) await closeView(ch, r.messageId, t, r.hand ?? t.row.handIndex, langOf(r.lang, ctx.defaultLang), 'not-yours');
+  if (ch.isThread()) await ch.edit({ archived: true, locked: true }).catch(() => undefined);
 }
 
 /** The short "your move" ping (the previous one is deleted), or just the deletion when they need not act. */
@@ -222,13 +244,11 @@ export async function syncSeatChannels(
 ): Promise<void> {
   if (t.state === null || (t.row.status !== 'running' && t.row.status !== 'paused' && t.row.status !== 'finished')) return;
   const store = ctx.store.seatChannels;
+  // A seat that changed hands: the former player's seat channel closes (it showed that seat's hand).
+  for (const r of store.forGame(t.row.id)) if (t.seats[r.seat]?.userId !== r.userId) await retire(ctx, t, r);
   for (const s of t.seats) {
     if (!s.userId || s.isAi || (only && !only(s.seat))) continue;
     let r = store.get(t.row.id, s.seat);
-    if (r && r.userId !== s.userId) {
-      store.remove(t.row.id, s.seat);
-      r = null;
-    }
     const want = store.place(s.userId);
     if (want.place === 'ephemeral') {
       // Back to ephemeral views: the seat channel message loses its buttons.

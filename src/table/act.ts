@@ -20,7 +20,7 @@ import { MOVES_KEPT, type ShownMove, type Table, type TableStore } from './store
 import type { Move } from './present/types.js';
 import { seatToken } from './seat-token.js';
 import { deadlines, durations, isOff, nextOffReminder, openClaimTimers, windowKind, type TimerSpec } from './timers.js';
-import { leaveSeat, takeSeat, vacateLeavers } from './seating.js';
+import { leaveSeat, memberGone, takeSeat, vacateLeavers } from './seating.js';
 import { counted, voteAbsent, voterIds, type AbsentVerb } from './absent.js';
 import { preferenceAnswer, writePrefs, type ClaimPref } from './prefs.js';
 import { answerAsk, type AiRequest } from './ai-answer.js';
@@ -64,7 +64,13 @@ export type TableCommand =
    */
   | { kind: 'expire-idle'; gameId: string; publicAt: number; days: number }
   /** The clicker's claim preferences for this game (src/table/prefs.ts); answers a pending claim they now cover. */
-  | { kind: 'prefs'; gameId: string; userId: string; values: readonly string[] };
+  | { kind: 'prefs'; gameId: string; userId: string; values: readonly string[] }
+  /**
+   * `userId` is no longer a member of the table's server (banned: GUILD_BAN_ADD; kicked or left: a DM
+   * click the server no longer lets through; bot/members.ts): their seats pass to the AI for good
+   * (seating.ts `memberGone`). Not a click of theirs: it ends no away mode.
+   */
+  | { kind: 'member-gone'; gameId: string; userId: string };
 
 /**
  * A step asks for the AI's choice by yielding one of these (the table's engine, the state, the seat
@@ -590,7 +596,7 @@ function awayMode(store: TableStore, t: Table, step: Step, cmd: TableCommand, no
   // a resume (a player who went away during the pause is played for once it is over).
   const resuming = cmd.kind === 'table' && cmd.verb === 'resume';
   if (!prefs || (t.row.status !== 'running' && cmd.kind !== 'start' && !resuming)) return;
-  const clicker = 'userId' in cmd && cmd.kind !== 'move' ? cmd.userId : undefined;
+  const clicker = 'userId' in cmd && cmd.kind !== 'move' && cmd.kind !== 'member-gone' ? cmd.userId : undefined;
   const away = new Set(prefs.awayUsers(now).map((a) => a.userId));
   if (clicker && away.has(clicker) && t.seats.some((s) => s.userId === clicker)) {
     away.delete(clicker);
@@ -854,7 +860,9 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
               // The claim part as before: whether a claimant's preference answers is hidden (#13 §2).
               const claim = humans.filter((d) => windowKind(d) === 'claim').map((d) => d.seat);
               if (turn.length || claim.length) step.effects.push({ kind: 'ping', turn, claim, again: { at: now, by: cmd.userId } });
-              const playable = pending.length < humans.length;
+              // Likewise a seat the AI took while the table was paused (a member gone from the server:
+              // seating.ts `memberGone`), whose decision nothing else would play.
+              const playable = pending.length < humans.length || step.pending().some((d) => step.seats[d.seat]?.isAi);
               if (playable) return done({ ok: true, seat, catchUp: true });
             }
           } else {
@@ -1077,6 +1085,13 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       if (step.entries.length === before) return nothing({ ok: true, seat, applied: 0 }, { ...t, prefs: step.prefs });
       yield* step.advance();
       return done({ ok: true, seat });
+    }
+
+    case 'member-gone': {
+      const ended = endedRefusal(t);
+      if (ended) return nothing({ ok: false, refusal: ended, applied: 0 });
+      const r = yield* memberGone(step, cmd.userId);
+      return r.ok ? done({ ok: true }) : nothing({ ok: false, refusal: r.refusal, applied: 0 });
     }
 
     case 'sync': {

@@ -28,7 +28,13 @@ export type Notice =
   /** A seat was played for its away player (`/away`). */
   | { key: 'away'; seat: number }
   /** The match ended by itself: nothing happened at the table for `days` days (/config idle-days). */
-  | { key: 'idle-ended'; days: number };
+  | { key: 'idle-ended'; days: number }
+  /**
+   * A seated player is no longer a member of the table's server (banned, kicked or left; seating.ts
+   * `memberGone`): `ai` took their seat, or (`ended`) nobody else sits there and the match ended.
+   * Public fact only (a member left), never why or anything of their hand.
+   */
+  | { key: 'member-gone'; seat: number; name: string; ai: string; ended?: true };
 
 export type Effect =
   /**

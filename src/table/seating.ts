@@ -11,12 +11,21 @@
  * - **Take a seat** (between hands): a person who does not sit at the table replaces an AI seat
  *   (a seat an AI holds for nobody, not a player's seat the AI is only keeping warm).
  *
+ * - **A member gone from the server** (banned, kicked or left: bot/members.ts): each of their seats
+ *   passes at once to a new AI at the takeover level, in every game and at any moment, as a leaver's
+ *   between hands does (`memberGone`). They are gone for good: no voter, no host (it passes on as
+ *   `Step.replaceSeat` says), and nothing of theirs acts at the table again (the seat is no longer
+ *   theirs, so "Take my seat back" finds none). During a hand the AI plays on from the seat's hand as it
+ *   stands: not Phỏm's §11.3 leave, which would settle the seat as Móm for a player who did not
+ *   choose to go and change what the others' hand pays.
+ *
  * A seat's match total belongs to its occupant: the newcomer starts from 0 (store `matchTotals`).
  */
 import { cut } from './cut.js';
 import type { SeatRow } from '../store/index.js';
 import { langOf, translator } from './i18n.js';
 import type { Gen, Refusal, Step } from './act.js';
+import { windowKind } from './timers.js';
 
 const refusal = (key: string): Refusal => ({ key, warn: false });
 
@@ -55,6 +64,53 @@ export function* leaveSeat(step: Step, seat: number, userId: string, confirmed: 
   if (!r.ok) return { kind: 'refused', refusal: r.refusal };
   yield* step.advance({ key: 'left-seat-hand', seat, name });
   return { kind: 'done' };
+}
+
+/**
+ * `userId` is no longer a member of the table's server (banned, kicked, left: the bot learns it from
+ * GUILD_BAN_ADD or a refused DM click, bot/members.ts). Each of their seats passes to a new AI at the
+ * takeover level, now, whatever the table is doing: their votes go with them; between hands of a game
+ * with seat changes the change is logged (`@seat-change`, the starter rule applies as for a leaver);
+ * during a hand of a running table the AI plays the seat's decision at once. Nobody left to play
+ * their own seat or take one back: the match ends (as End match would), since no one could go on.
+ */
+export function* memberGone(step: Step, userId: string): Gen<{ ok: true } | { ok: false; refusal: Refusal }> {
+  const { engine, row } = step.t;
+  if (row.status !== 'running' && row.status !== 'paused') return { ok: false, refusal: refusal('errors:stale') };
+  const seats = step.seats.filter((s) => s.userId === userId).map((s) => s.seat);
+  if (!seats.length) return { ok: false, refusal: refusal('errors:not-seated') };
+  const gone = seats.map((seat) => {
+    const name = step.seats[seat]!.displayName;
+    const ai = aiRow(step, seat);
+    step.replaceSeat(ai);
+    return { seat, name, ai: ai.displayName };
+  });
+  // Their votes (pause, resume, about an absent seat or the claims) no longer count, nor would again.
+  const votes = row.pauseVotes.filter((v) => !v.endsWith(`:${userId}`));
+  if (votes.length !== row.pauseVotes.length) step.pauseVotes = votes;
+  const between = step.result() !== null;
+  if (engine.seating && between) step.changeSeats(seats, seats, null);
+  step.dirty = true;
+  const first = gone[0]!;
+  const notice = { key: 'member-gone', ...first } as const;
+  if (!step.seats.some((s) => s.userId)) {
+    step.finish();
+    step.effects.push({ kind: 'table', notice: { ...notice, ended: true } });
+    return { ok: true };
+  }
+  // A paused table plays nothing (its resume lets the AI play: act.ts), nor does one whose result
+  // waits; its thread, archived after days of waiting, is reopened for the notice as for a vote.
+  // A claim (or a secret opening choice) of theirs is hidden (#13 §2): answered by the AI now, the
+  // window could close the moment they left and tell the table they held it. It keeps its own time
+  // (its timeout, the claims vote at a table without deadlines, or the next step that plays the AI
+  // seats, as when another claimant answers), and this step shows what it shows for anyone else.
+  const hidden = step.pending().some((d) => seats.includes(d.seat) && windowKind(d) === 'claim');
+  if (row.status === 'paused' || between || hidden) {
+    step.effects.push({ kind: 'unarchive' }, { kind: 'table', notice });
+    return { ok: true };
+  }
+  yield* step.advance(notice);
+  return { ok: true };
 }
 
 /** After a hand's result is recorded: the seats whose players left during it pass to an AI. */

@@ -161,6 +161,12 @@ export async function handleControl(
     case 'POST /_sim/ratelimits/reset':
       sim.rateLimits.reset();
       return ok({});
+    case 'POST /_sim/kick':
+      sim.kick(String(body.guildId), String(body.userId));
+      return ok({});
+    case 'POST /_sim/ban':
+      sim.ban(String(body.guildId), String(body.userId));
+      return ok({});
     case 'POST /_sim/dms':
       sim.setDmsClosed(String(body.userId), Boolean(body.closed));
       return ok({});

@@ -78,6 +78,7 @@ export const Permissions = {
   ManageChannels: 1n << 4n,
   ManageGuild: 1n << 5n,
   AddReactions: 1n << 6n,
+  ViewAuditLog: 1n << 7n,
   ViewChannel: 1n << 10n,
   SendMessages: 1n << 11n,
   ManageMessages: 1n << 13n,
@@ -179,6 +180,8 @@ export interface SimGuild {
   activeThreadLimit: number;
   attachmentSizeLimit: number;
   createdAt: string;
+  /** Users banned from the guild (`sim.ban`): no longer members, and they cannot be added back. */
+  bans: Set<string>;
 }
 
 export const ChannelType = { GuildText: 0, DM: 1, GuildCategory: 4, PublicThread: 11, PrivateThread: 12 } as const;

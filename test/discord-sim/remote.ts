@@ -188,6 +188,14 @@ export class SimRemote {
   setDmsClosed(userId: string, closed: boolean): Promise<void> {
     return this.post('/_sim/dms', { userId, closed });
   }
+  /** A moderator kicks a member (sim.kick: no event to a bot without the GUILD_MEMBERS intent). */
+  kick(guildId: string, userId: string): Promise<void> {
+    return this.post('/_sim/kick', { guildId, userId });
+  }
+  /** A moderator bans a user (sim.ban: GUILD_BAN_ADD to a bot with GUILD_MODERATION and the permission). */
+  ban(guildId: string, userId: string): Promise<void> {
+    return this.post('/_sim/ban', { guildId, userId });
+  }
   /** Gateway sessions per shard, IDENTIFY and RESUME counts. */
   gateway(): Promise<{
     shards: number;

@@ -234,6 +234,7 @@ export class DiscordSim {
       activeThreadLimit: 1000,
       attachmentSizeLimit: 10 * 1024 * 1024,
       createdAt: now,
+      bans: new Set(),
     };
     const botRole = { id: snowflake(), name: 'Hội Quán', permissions: g.botPermissions, position: 1, managed: true, botId: this.botUserId };
     g.roles.push(botRole);
@@ -274,6 +275,8 @@ export class DiscordSim {
   addMember(guildId: string, userId: string, o: { permissions?: bigint | string; nick?: string } = {}): SimMember {
     const g = this.guild(guildId);
     this.user(userId);
+    // A banned user cannot join the guild again until unbanned (Discord: "Create Guild Ban").
+    if (g.bans.has(userId)) throw new Error(`user ${userId} is banned from guild ${g.name}`);
     const m: SimMember = {
       userId,
       roles: [],
@@ -298,6 +301,51 @@ export class DiscordSim {
     g.members.set(userId, m);
     this.gateway.dispatch('GUILD_MEMBER_ADD', { ...memberJson(this, m), guild_id: guildId }, Intents.GuildMembers);
     return m;
+  }
+
+  /**
+   * A moderator kicks a member (or the member leaves the guild): they are no longer a member, so they
+   * can see none of its channels, and Get Guild Member answers 404 / 10007 Unknown Member
+   * (https://discord.com/developers/docs/resources/guild#get-guild-member; error codes in
+   * docs/topics/opcodes-and-status-codes). The only event is GUILD_MEMBER_REMOVE `{ guild_id, user }`,
+   * sent to sessions with the privileged GUILD_MEMBERS intent (docs/events/gateway.mdx "List of
+   * Intents"; docs/events/gateway-events.mdx "Guild Member Remove"): a bot without it is told nothing.
+   */
+  kick(guildId: string, userId: string): void {
+    const g = this.guild(guildId);
+    if (!g.members.delete(userId)) throw new Error(`user ${userId} is not a member of guild ${g.name}`);
+    this.addLog({ kind: 'sim', summary: `${this.user(userId).username} removed from guild ${g.name}` });
+    this.gateway.dispatch('GUILD_MEMBER_REMOVE', { guild_id: g.id, user: userJson(this, this.user(userId)) }, Intents.GuildMembers);
+  }
+
+  /**
+   * A moderator bans a user: a member is removed (as `kick`) and cannot be added back while banned.
+   * GUILD_BAN_ADD `{ guild_id, user }` (docs/events/gateway-events.mdx "Guild Ban Add") goes to sessions
+   * with the GUILD_MODERATION intent (1 << 2, a standard intent: docs/events/gateway.mdx "List of
+   * Intents", "Privileged Intents"), and only while the bot has BAN_MEMBERS or VIEW_AUDIT_LOG in the
+   * guild (discord-api-docs PR #7948, merged 2026-03-31: "This event is only sent to bots with the
+   * `BAN_MEMBERS` or `VIEW_AUDIT_LOG` permission"). As Discord does, it comes before the member's
+   * GUILD_MEMBER_REMOVE (GUILD_MEMBERS intent only).
+   */
+  ban(guildId: string, userId: string): void {
+    const g = this.guild(guildId);
+    const u = this.user(userId);
+    if (g.bans.has(userId)) throw new Error(`user ${userId} is already banned from guild ${g.name}`);
+    g.bans.add(userId);
+    this.addLog({ kind: 'sim', summary: `${u.username} banned from guild ${g.name}` });
+    const perms = this.botPermissions(g.id);
+    if (hasPerm(perms, P.BanMembers) || hasPerm(perms, P.ViewAuditLog))
+      this.gateway.dispatch('GUILD_BAN_ADD', { guild_id: g.id, user: userJson(this, u) }, Intents.GuildModeration);
+    if (g.members.has(userId)) this.kick(guildId, userId);
+  }
+
+  /** Lifts a ban: the user may be added again. GUILD_BAN_REMOVE is sent as GUILD_BAN_ADD is. */
+  unban(guildId: string, userId: string): void {
+    const g = this.guild(guildId);
+    if (!g.bans.delete(userId)) throw new Error(`user ${userId} is not banned from guild ${g.name}`);
+    const perms = this.botPermissions(g.id);
+    if (hasPerm(perms, P.BanMembers) || hasPerm(perms, P.ViewAuditLog))
+      this.gateway.dispatch('GUILD_BAN_REMOVE', { guild_id: g.id, user: userJson(this, this.user(userId)) }, Intents.GuildModeration);
   }
 
   /** Sets the bot's permissions guild-wide, or in one channel (or thread) only. */

@@ -21,6 +21,9 @@ export function register(r: Router, sim: DiscordSim): void {
     if (!g) throw Errors.unknownGuild();
     return { status: 200, body: g.roles.map((r) => roleJson(sim, r)) };
   });
+  // Get Guild Member (https://discord.com/developers/docs/resources/guild#get-guild-member): a user who
+  // is not a member (never joined, kicked, left, banned: sim.kick / sim.ban) is 404 / 10007 Unknown Member
+  // (docs/topics/opcodes-and-status-codes, JSON error codes).
   r.on('GET', '/guilds/:guild/members/:user', ({ params }) => {
     const g = sim.guilds.get(params.guild!);
     if (!g) throw Errors.unknownGuild();

@@ -1,0 +1,96 @@
+/**
+ * Members who are no longer on a table's server (moderation audit: a member banned or kicked
+ * mid-game kept their seat, and from a seat view in their DMs kept playing the server's table).
+ *
+ * The bot asks Discord for the Guilds and GuildModeration intents only. GUILD_MEMBER_REMOVE needs
+ * the privileged GuildMembers intent, so a kick, or a member who leaves, is never told. Two ways in:
+ *
+ * - **A ban**: GUILD_BAN_ADD (GuildModeration, a standard intent; Discord sends it only to a bot
+ *   with Ban Members or View Audit Log in that server) → `memberLeft` (src/bot/app.ts).
+ * - **A click from the player's DMs** (a seat view kept in DMs, a DM notice's Open my hand): Discord
+ *   sends no member data there, so before it plays, the bot asks Discord whether the clicker is still
+ *   a member of the game's server (GET /guilds/{guild}/members/{user}; 10007 Unknown Member: not; the
+ *   router). A yes is remembered for a few minutes (`MemberCheck`), so a DM click costs no request
+ *   most of the time. A click in the server carries `member` (the clicker is one): no check.
+ *
+ * Either way `memberLeft` hands each of their seats at that server's running and paused tables to the
+ * AI for good (act.ts 'member-gone', seating.ts `memberGone`) and takes them out of its open lobbies
+ * (as the lobby's Leave does).
+ */
+import { RESTJSONErrorCodes, Routes, type Client } from 'discord.js';
+import type { BotContext } from './context.js';
+import { redrawLobby, run } from './effects.js';
+import { archiveLobbyThread, leaveLobby } from './lobby.js';
+
+/** How long a "still a member" answer is trusted: a kick is noticed at most this late. */
+export const MEMBER_OK_MS = 5 * 60_000;
+/** How many such answers are kept (oldest out first). */
+export const MEMBER_CACHE_MAX = 10_000;
+
+/** Whether users are still members of a server, asked of Discord, a yes remembered for `ttlMs`. */
+export class MemberCheck {
+  private readonly ok = new Map<string, number>();
+
+  constructor(
+    private readonly client: Client,
+    private readonly now: () => number,
+    readonly ttlMs = MEMBER_OK_MS,
+    readonly max = MEMBER_CACHE_MAX,
+  ) {}
+
+  /**
+   * True: a member; false: Discord says not (10007 Unknown Member); null: it could not tell (another
+   * error: the click goes on as before, a table is never taken from a member on a hiccup).
+   */
+  async isMember(guildId: string, userId: string): Promise<boolean | null> {
+    const key = `${guildId}:${userId}`;
+    const until = this.ok.get(key);
+    if (until !== undefined && until > this.now()) return true;
+    this.ok.delete(key);
+    try {
+      await this.client.rest.get(Routes.guildMember(guildId, userId));
+    } catch (e) {
+      return (e as { code?: unknown }).code === RESTJSONErrorCodes.UnknownMember ? false : null;
+    }
+    this.ok.set(key, this.now() + this.ttlMs);
+    while (this.ok.size > this.max) this.ok.delete(this.ok.keys().next().value!);
+    return true;
+  }
+
+  /** The user left the server (a ban): the next question is asked of Discord again. */
+  forget(guildId: string, userId: string): void {
+    this.ok.delete(`${guildId}:${userId}`);
+  }
+
+  /** How many answers are kept now (tests). */
+  get size(): number {
+    return this.ok.size;
+  }
+}
+
+/**
+ * `userId` is no longer a member of server `guildId`: each of their seats at its running and paused
+ * tables passes to the AI (one table step each, under the game's lock), and they leave its open
+ * lobbies (the host passes on, or a lobby left without a person is cancelled). A table or lobby that
+ * fails is logged; the others go on.
+ */
+export async function memberLeft(ctx: BotContext, guildId: string, userId: string): Promise<void> {
+  const locked = <T>(id: string, fn: () => Promise<T>): Promise<T> => (ctx.locks ? ctx.locks.run(id, fn) : fn());
+  for (const row of ctx.store.listing.userTables(guildId, userId, 10_000)) {
+    await locked(row.id, async () => {
+      const r = await run(ctx, { kind: 'member-gone', gameId: row.id, userId });
+      if (r.outcome.ok) ctx.log.info({ gameId: row.id, guildId, userId }, 'a member left the server: their seat passed to the AI');
+    }).catch((err: unknown) => ctx.log.error({ err, gameId: row.id, guildId, userId }, 'cannot hand a gone member’s seat to the AI'));
+  }
+  for (const { row } of ctx.store.listing.lobbies(guildId, 10_000)) {
+    await locked(row.id, async () => {
+      const g = ctx.store.games.get(row.id);
+      if (!g || g.status !== 'lobby' || !leaveLobby(ctx, g, userId)) return;
+      ctx.log.info({ gameId: g.id, guildId, userId }, 'a member left the server: they left its lobby');
+      const t = ctx.table.load(g.id);
+      if (!t) return;
+      await redrawLobby(ctx, t);
+      if (t.row.status === 'cancelled') await archiveLobbyThread(ctx, t.row);
+    }).catch((err: unknown) => ctx.log.error({ err, gameId: row.id, guildId, userId }, 'cannot take a gone member out of a lobby'));
+  }
+}
