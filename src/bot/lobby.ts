@@ -511,7 +511,8 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
     case 'start': {
       // Where the bot cannot post the table (a moderator took a permission away since /play), the
       // host is told what is missing and the lobby stays open, as /play refuses to open one.
-      const missing = missingToPlay(i.appPermissions, g.threadId !== g.channelId);
+      // (Only to the host: anyone else is told Start is the host's, by the table layer below.)
+      const missing = isHost ? missingToPlay(i.appPermissions, g.threadId !== g.channelId) : [];
       if (missing.length)
         return reply(i, t('errors:missing-permissions-start', { list: missing.map((k) => t(`seatch:perm.${k}`)).join(', ') }));
       // The table layer starts it: status, first deal, AI moves, deadlines and pings in one step.

@@ -194,7 +194,10 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
   // A result waits: Next hand / End match are the result message's, and the table offers them too, so
   // that the match does not wait for good when that message is gone (a moderator deleted it) or could
   // not be posted. The same buttons, naming the same hand (act.ts judges them by it).
-  const between = t.row.status === 'running' && t.state !== null && !!t.engine.result(t.state);
+  // Only once the result was posted (`lastNotice`): one that could not be posted is retried by
+  // housekeeping, and a Next hand clicked here before that would leave it never posted.
+  const between =
+    t.row.status === 'running' && t.state !== null && !!t.engine.result(t.state) && t.row.lastNotice === `result:${t.row.handIndex}`;
   const rows: UiRow[] = live
     ? [
         [
