@@ -39,6 +39,7 @@ import { expireIdle } from './idle-expiry.js';
 import type { ShardScope } from '../store/shards.js';
 import { noteStorageError } from '../store/health.js';
 import { run } from './effects.js';
+import { applyFoundGone } from './members.js';
 
 export const HOUSEKEEPING_MS = 10 * 60_000;
 /** DM channels kept in discord.js's cache (~0.7 KB each, ~1.4 MB); past it, those cached longest leave first. */
@@ -52,6 +53,8 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
     noteStorageError(e);
     ctx.log.error({ err: e }, `${what} failed`);
   };
+  // Members a DM click found gone from a server leave their tables (members.ts `noteGone`).
+  await applyFoundGone(ctx).catch(failed('handing gone members’ seats to the AI'));
   await expireLobbies(ctx, locks, now, scope).catch(failed('closing idle lobbies'));
   await expireIdle(ctx, locks, now, scope).catch(failed('ending idle matches'));
   // What a failed post or edit left behind, once the game has been quiet for a minute (at most

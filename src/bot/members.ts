@@ -24,6 +24,8 @@ import { archiveLobbyThread, leaveLobby } from './lobby.js';
 
 /** How long a "still a member" answer is trusted: a kick is noticed at most this late. */
 export const MEMBER_OK_MS = 5 * 60_000;
+/** How long a click waits for Discord's answer before it goes on as a member's. */
+export const MEMBER_ASK_MS = 3_000;
 /** How many such answers are kept (oldest out first). */
 export const MEMBER_CACHE_MAX = 10_000;
 
@@ -48,7 +50,9 @@ export class MemberCheck {
     if (until !== undefined && until > this.now()) return true;
     this.ok.delete(key);
     try {
-      await this.client.rest.get(Routes.guildMember(guildId, userId));
+      // A click waits on this: an outage or a rate limit answers "cannot tell" within seconds (the
+      // click goes on) rather than after discord.js's retries.
+      await this.client.rest.get(Routes.guildMember(guildId, userId), { signal: AbortSignal.timeout(MEMBER_ASK_MS) });
     } catch (e) {
       return (e as { code?: unknown }).code === RESTJSONErrorCodes.UnknownMember ? false : null;
     }
@@ -68,6 +72,33 @@ export class MemberCheck {
   }
 }
 
+/** Members a DM click found gone from a server, by bot context: applied at the next housekeeping round. */
+const found = new WeakMap<BotContext, Map<string, { guildId: string; userId: string }>>();
+
+/**
+ * A DM click found `userId` gone from server `guildId` (a kick, or they left). Their seats pass to the
+ * AI at the next housekeeping round (`applyFoundGone`), not at the click: a player clicks most when a
+ * claim of theirs is open (a claim DM, a claim ping in their seat channel), and a public "no longer a
+ * member" notice seconds after a discard would tell the table they could claim it (#13 §2). Until
+ * then their clicks are refused (the check asks Discord again: a no is not remembered). Kept in
+ * memory: after a restart their next click finds it again.
+ */
+export function noteGone(ctx: BotContext, guildId: string, userId: string): void {
+  let m = found.get(ctx);
+  if (!m) found.set(ctx, (m = new Map()));
+  m.set(`${guildId}:${userId}`, { guildId, userId });
+}
+
+/** The housekeeping round: the members DM clicks found gone since the last round leave their tables. */
+export async function applyFoundGone(ctx: BotContext): Promise<void> {
+  const m = found.get(ctx);
+  if (!m) return;
+  for (const [key, { guildId, userId }] of [...m]) {
+    m.delete(key);
+    await memberLeft(ctx, guildId, userId);
+  }
+}
+
 /**
  * `userId` is no longer a member of server `guildId`: each of their seats at its running and paused
  * tables passes to the AI (one table step each, under the game's lock), and they leave its open
@@ -76,13 +107,9 @@ export class MemberCheck {
  */
 export async function memberLeft(ctx: BotContext, guildId: string, userId: string): Promise<void> {
   const locked = <T>(id: string, fn: () => Promise<T>): Promise<T> => (ctx.locks ? ctx.locks.run(id, fn) : fn());
-  for (const row of ctx.store.listing.userTables(guildId, userId, 10_000)) {
-    await locked(row.id, async () => {
-      const r = await run(ctx, { kind: 'member-gone', gameId: row.id, userId });
-      if (r.outcome.ok) ctx.log.info({ gameId: row.id, guildId, userId }, 'a member left the server: their seat passed to the AI');
-    }).catch((err: unknown) => ctx.log.error({ err, gameId: row.id, guildId, userId }, 'cannot hand a gone member’s seat to the AI'));
-  }
+  // The lobbies first: one started meanwhile is among the tables read after them.
   for (const { row } of ctx.store.listing.lobbies(guildId, 10_000)) {
+    if (!ctx.store.games.seats(row.id).some((s) => s.userId === userId)) continue;
     await locked(row.id, async () => {
       const g = ctx.store.games.get(row.id);
       if (!g || g.status !== 'lobby' || !leaveLobby(ctx, g, userId)) return;
@@ -92,5 +119,11 @@ export async function memberLeft(ctx: BotContext, guildId: string, userId: strin
       await redrawLobby(ctx, t);
       if (t.row.status === 'cancelled') await archiveLobbyThread(ctx, t.row);
     }).catch((err: unknown) => ctx.log.error({ err, gameId: row.id, guildId, userId }, 'cannot take a gone member out of a lobby'));
+  }
+  for (const row of ctx.store.listing.userTables(guildId, userId, 10_000)) {
+    await locked(row.id, async () => {
+      const r = await run(ctx, { kind: 'member-gone', gameId: row.id, userId });
+      if (r.outcome.ok) ctx.log.info({ gameId: row.id, guildId, userId }, 'a member left the server: their seat passed to the AI');
+    }).catch((err: unknown) => ctx.log.error({ err, gameId: row.id, guildId, userId }, 'cannot hand a gone member’s seat to the AI'));
   }
 }

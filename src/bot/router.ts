@@ -23,7 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { noteStorageError } from '../store/health.js';
 import type { DmForwarding } from './dm-forward.js';
 import { USER_COMMANDS, type UserSync } from './user-sync.js';
-import { MemberCheck, memberLeft } from './members.js';
+import { MemberCheck, noteGone } from './members.js';
 
 const LOBBY = new Set(['join', 'leave', 'add-ai', 'start', 'cancel']);
 const HAND = new Set(['refresh', 'act', 'pick', 'retake', 'announce', 'hint', 'prefs']);
@@ -107,7 +107,8 @@ export function createRouter(
    * carries no member data, and the clicker may have been kicked from the game's server, or left it,
    * since: without the privileged GuildMembers intent no GUILD_MEMBER_REMOVE tells the bot (a ban
    * does: app.ts). So Discord is asked (members.ts; a yes is remembered for minutes). One who is no
-   * member is told so in their language, and their seats on that server pass to the AI; true then.
+   * member is told so in their language, and their seats on that server pass to the AI at the next
+   * housekeeping round (members.ts `noteGone`: not at a click, whose timing follows their claims); true then.
    * A click inside the server comes with `member`: the clicker is one.
    */
   const goneFromServer = async (i: ButtonInteraction | StringSelectMenuInteraction, g: GameButton): Promise<boolean> => {
@@ -118,7 +119,7 @@ export function createRouter(
     // Deferred as an ephemeral reply (Open my hand) or as an update of the clicked hand message.
     if (g.verb === 'hand') await i.editReply({ content }).catch(() => undefined);
     else await i.followUp({ content, flags: MessageFlags.Ephemeral }).catch(() => undefined);
-    await memberLeft(ctx, guildId, i.user.id);
+    noteGone(ctx, guildId, i.user.id);
     return true;
   };
   const notFound = (i: RepliableInteraction) =>

@@ -857,12 +857,19 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
                 step.away.has(d.seat) || preferenceAnswer(t.row.game, step.prefs.get(d.seat), d) !== null;
               const pending = humans.filter((d) => !playsItself(d));
               const turn = pending.filter((d) => windowKind(d) === 'turn').map((d) => d.seat);
-              // The claim part as before: whether a claimant's preference answers is hidden (#13 §2).
-              const claim = humans.filter((d) => windowKind(d) === 'claim').map((d) => d.seat);
+              // The claim part as before: whether a claimant's preference answers is hidden (#13 §2),
+              // and whether the AI holds one (a member gone from the server during the pause).
+              const claim = step
+                .pending()
+                .filter((d) => windowKind(d) === 'claim')
+                .map((d) => d.seat);
               if (turn.length || claim.length) step.effects.push({ kind: 'ping', turn, claim, again: { at: now, by: cmd.userId } });
-              // Likewise a seat the AI took while the table was paused (a member gone from the server:
-              // seating.ts `memberGone`), whose decision nothing else would play.
-              const playable = pending.length < humans.length || step.pending().some((d) => step.seats[d.seat]?.isAi);
+              // Likewise the turn of a seat the AI took while the table was paused (a member gone from
+              // the server: seating.ts `memberGone`), which nothing else would play. Not a claim the AI
+              // now holds: answered at the resume, the window would close at once where another's stays
+              // open, telling the table whose it was; it keeps its own time (its timer, the next step).
+              const playable =
+                pending.length < humans.length || step.pending().some((d) => step.seats[d.seat]?.isAi && windowKind(d) === 'turn');
               if (playable) return done({ ok: true, seat, catchUp: true });
             }
           } else {

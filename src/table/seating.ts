@@ -69,8 +69,9 @@ export function* leaveSeat(step: Step, seat: number, userId: string, confirmed: 
 /**
  * `userId` is no longer a member of the table's server (banned, kicked, left: the bot learns it from
  * GUILD_BAN_ADD or a refused DM click, bot/members.ts). Each of their seats passes to a new AI at the
- * takeover level, now, whatever the table is doing: their votes go with them; between hands of a game
- * with seat changes the change is logged (`@seat-change`, the starter rule applies as for a leaver);
+ * takeover level, now, whatever the table is doing: their votes go with them; in a game with seat
+ * changes the change is logged at once, also during a hand (`@seat-change`: the next deal applies the
+ * starter rule as for a leaver, §3);
  * during a hand of a running table the AI plays the seat's decision at once. Nobody left to play
  * their own seat or take one back: the match ends (as End match would), since no one could go on.
  */
@@ -89,7 +90,7 @@ export function* memberGone(step: Step, userId: string): Gen<{ ok: true } | { ok
   const votes = row.pauseVotes.filter((v) => !v.endsWith(`:${userId}`));
   if (votes.length !== row.pauseVotes.length) step.pauseVotes = votes;
   const between = step.result() !== null;
-  if (engine.seating && between) step.changeSeats(seats, seats, null);
+  if (engine.seating) step.changeSeats(seats, seats, null);
   step.dirty = true;
   const first = gone[0]!;
   const notice = { key: 'member-gone', ...first } as const;

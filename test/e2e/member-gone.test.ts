@@ -15,6 +15,7 @@ import assert from 'node:assert/strict';
 import {
   buttonByLabel,
   click,
+  later,
   openHand,
   openLobby,
   openTable,
@@ -147,10 +148,14 @@ test('a kicked player (no event: no GuildMembers intent) is refused at their nex
     assert.match(h.followUps.at(-1)?.content ?? '', /no longer a member of the server this table is on/);
     assert.equal(h.followUps.at(-1)?.ephemeralTo, a, 'told privately');
     assert.equal(memberGets(w, a), gets + 1, 'Discord was asked once');
+    // Their seat passes at the next housekeeping round, not at the click: a player clicks most when a
+    // claim of theirs is open, and a notice then would tell the table so (#13 §2).
+    assert.equal(w.store.games.seats(gameId)[seatA]!.userId, a, 'not at the click');
+    await later(w, 10 * 60_000 + 1000);
     const seat = w.store.games.seats(gameId)[seatA]!;
     assert.equal(seat.userId, null, 'the seat is no longer theirs');
     assert.equal(seat.isAi, true);
-    assert.ok(w.store.games.get(gameId)!.version > v0, 'the AI played the turn at once');
+    assert.ok(w.store.games.get(gameId)!.version > v0, 'the AI played the turn');
     assert.equal(w.store.games.get(gameId)!.hostUserId, b);
     assert.match(w.sim.text(tableMessage(w, gameId)), /an is no longer a member of this server; AI 1 takes their seat/);
     assert.equal(hasGameButtons(w, w.sim.message(hand.id)!), false, 'their DM hand view is closed');
@@ -177,5 +182,17 @@ test("a member's DM clicks play: one membership request, then none while the ans
     assert.equal(movesBy(w, gameId, a, v1), 1);
     assert.equal(memberGets(w, a), 2, 'asked again once the answer is old');
     assert.equal(w.store.games.seats(gameId)[seatA]!.userId, a, 'still their seat');
+  });
+});
+
+test('Discord slow to answer whether a DM clicker is still a member: the click goes on within seconds, as a member’s', async () => {
+  await withWorld(async (w) => {
+    const { gameId, a, dmHand } = await dmTable(w);
+    w.sim.faults.slow({ route: new RegExp(`GET /guilds/${w.guildId}/members/${a}`), delayMs: 20_000 });
+    const v0 = w.store.games.get(gameId)!.version;
+    const started = Date.now();
+    await playAsAi(w, a, gameId, dmHand());
+    assert.equal(movesBy(w, gameId, a, v0), 1, 'the DM click played');
+    assert.ok(Date.now() - started < 15_000, `answered within seconds (${Date.now() - started} ms), not after the 20 s Discord took`);
   });
 });

@@ -74,25 +74,3 @@ test('End match on the table message (the host) ends the match; the result messa
     assert.ok(w.sim.allMessages(threadId).some((m) => /Match over: final totals/.test(w.sim.text(m))));
   });
 });
-
-test('a result that could not be posted: the table offers no Next hand (it would leave the result unposted for good); housekeeping posts it', async () => {
-  await withWorld(async (w) => {
-    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
-    const render = w.bot.ctx.render;
-    const real = render.result.bind(render);
-    let fail = 1;
-    render.result = (m) => (fail-- > 0 ? Promise.reject(new Error('render failed')) : real(m));
-    await playHandToEnd(w, gameId);
-    await w.bot.whenIdle();
-    const results = () =>
-      w.sim
-        .allMessages(threadId)
-        .filter((m) => !m.deleted && /Hand 1 is over/.test(w.sim.text(m)) && m.id !== w.store.games.get(gameId)!.tableMessageId);
-    assert.equal(results().length, 0, 'the result post failed');
-    const labels = w.sim.components(tableMessage(w, gameId)).map((c) => String(c.label ?? ''));
-    assert.ok(!labels.includes('Next hand') && !labels.includes('End match'), `the table waits for the result: ${labels.join(', ')}`);
-    await later(w, 10 * 60_000 + 1000);
-    assert.equal(results().length, 1, 'housekeeping posted the result');
-    assert.ok(buttonByLabel(w.sim, results()[0]!, 'Next hand'), 'with its Next hand');
-  });
-});

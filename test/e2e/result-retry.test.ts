@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { later, buttonByLabel, click, openTable, playHandToEnd, withWorld } from './harness.js';
+import { later, buttonByLabel, click, openTable, playHandToEnd, tableMessage, withWorld } from './harness.js';
 
 test('a result that could not be posted is posted again by the housekeeping round, and the match goes on', async () => {
   await withWorld(async (w) => {
@@ -19,6 +19,9 @@ test('a result that could not be posted is posted again by the housekeeping roun
     await w.bot.whenIdle();
     assert.equal(results().length, 0, 'the first post failed');
     assert.equal(fail, 0, 'the render was tried');
+    // Until it is posted the table offers no Next hand / End match: clicked there, it would never be.
+    const labels = w.sim.components(tableMessage(w, gameId)).map((c) => String(c.label ?? ''));
+    assert.ok(!labels.includes('Next hand') && !labels.includes('End match'), `the table waits for the result: ${labels.join(', ')}`);
     await later(w, 11 * 60_000);
     assert.equal(results().length, 1, 'posted again');
     const r = results()[0]!;

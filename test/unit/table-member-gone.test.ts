@@ -25,7 +25,7 @@ const replaysToLive = (r: Rig) => {
   assert.equal(canonical(replayed), canonical(r.store.games.load(r.gameId)!.state), 'the log replays to the live state');
 };
 
-test("Phỏm, the host's turn: the AI (takeover level) plays the seat at once, the host passes on, no seat change is logged mid-hand", () => {
+test("Phỏm, the host's turn: the AI (takeover level) plays the seat at once, the host passes on, the seat change is logged for the next deal", () => {
   const r = rig('phom', ['human', 'human', 'human'], { takeoverLevel: 'strong', timer: { name: 'async' } });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   assert.equal(r.pending()[0]!.seat, 0, 'the host starts');
@@ -43,7 +43,8 @@ test("Phỏm, the host's turn: the AI (takeover level) plays the seat at once, t
   assert.notEqual(r.pending()[0]!.seat, 0);
   const log = r.store.games.logWithMeta(r.gameId).slice(v0);
   assert.ok(log.length > 0 && log.every((e) => e.source === 'ai' || e.seat !== 0), 'seat 0 played by the AI only');
-  assert.ok(!log.some((e) => e.action.type === '@seat-change'), 'no seat change logged during a hand');
+  // Logged at once (the hand plays on), so the next deal applies the starter rule (§3) as for a leaver.
+  assert.deepEqual(log[0]!.action, { type: '@seat-change', left: [0], joined: [0], host: 1 });
   assert.deepEqual(notice(res.effects), { key: 'member-gone', seat: 0, name: 'P0', ai: ai.displayName });
   assert.ok(
     res.effects.some((e) => e.kind === 'ping'),
@@ -105,14 +106,15 @@ test('a paused table: the seat passes now, the one person left resumes alone, an
   const res = gone(r, 'u0');
   assert.equal(res.outcome.ok, true);
   assert.equal(row(r).status, 'paused', 'still paused: nothing is played');
-  assert.equal(r.version(), v0);
+  assert.equal(r.version(), v0 + 1, 'only the seat change is logged (Phỏm: for the next deal)');
+  assert.equal(r.store.games.logWithMeta(r.gameId).at(-1)!.action.type, '@seat-change');
   assert.ok(res.effects.some((e) => e.kind === 'unarchive'));
   assert.equal(notice(res.effects)?.key, 'member-gone');
   const resumed = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: 0, verb: 'resume' });
   assert.equal(row(r).status, 'running', 'one voter: one vote resumes');
   assert.equal(resumed.outcome.catchUp, true, 'the AI seat waits: the bot syncs next');
   r.run({ kind: 'sync', gameId: r.gameId });
-  assert.ok(r.version() > v0, 'the AI played the seat');
+  assert.ok(r.version() > v0 + 1, 'the AI played the seat');
   assert.equal(r.pending()[0]!.seat, 1);
 });
 
@@ -182,4 +184,67 @@ test('a claimant who leaves: the claim is not answered at that moment (who may c
   );
   assert.ok(!claimant.pending().some((d) => d.seat === c && windowKind(d) === 'claim'));
   replaysToLive(claimant);
+});
+
+test('a paused table resumes alike whether or not the member gone meanwhile held the open claim (#13 §2)', () => {
+  /** A classical table of four people at a claim window with exactly one claimant. */
+  const atClaimWindow = (): Rig => {
+    for (let k = 0; k < 40; k++) {
+      const r = rig('classic-mahjong', ['human', 'human', 'human', 'human'], { seed: `gone-claim-${k}` });
+      r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+      for (let n = 0; n < 200; n++) {
+        const t = r.ts.load(r.gameId)!;
+        if (t.engine.result(t.state)) break;
+        const p = r.pending();
+        if (p.length === 1 && windowKind(p[0]!) === 'claim' && !p[0]!.secret) return r;
+        const x = r.store.timers.forGame(r.gameId)[0]!;
+        r.clock.t = x.deadline + 1;
+        r.run({ kind: 'timeout', gameId: r.gameId, seat: x.seat, timerKind: x.kind, deadline: x.deadline });
+      }
+    }
+    throw new Error('no claim window with one claimant');
+  };
+  const resumed = (who: 'claimant' | 'other') => {
+    const r = atClaimWindow();
+    const c = r.pending()[0]!.seat;
+    const gone = who === 'claimant' ? c : [0, 1, 2, 3].find((s) => s !== c)!;
+    const voters = [0, 1, 2, 3].filter((s) => s !== gone);
+    for (const s of voters) r.run({ kind: 'table', gameId: r.gameId, userId: `u${s}`, ver: 0, verb: 'pause' });
+    assert.equal(r.store.games.get(r.gameId)!.status, 'paused');
+    assert.equal(r.run({ kind: 'member-gone', gameId: r.gameId, userId: `u${gone}` }).outcome.ok, true);
+    let res: ReturnType<Rig['run']> | undefined;
+    for (const s of voters) {
+      res = r.run({ kind: 'table', gameId: r.gameId, userId: `u${s}`, ver: 0, verb: 'resume' });
+      if (r.store.games.get(r.gameId)!.status === 'running') break;
+    }
+    if (res!.outcome.catchUp) r.run({ kind: 'sync', gameId: r.gameId });
+    return {
+      catchUp: res!.outcome.catchUp === true,
+      kinds: res!.effects.map((e) => e.kind),
+      claimPing: res!.effects.some((e) => e.kind === 'ping' && e.claim.length > 0),
+      stillOpen: r.pending().some((d) => d.seat === c && windowKind(d) === 'claim'),
+    };
+  };
+  const claimant = resumed('claimant');
+  assert.deepEqual(claimant, resumed('other'));
+  assert.equal(claimant.claimPing, true, 'claims are open again: pinged, naming nobody');
+  assert.equal(claimant.stillOpen, true, 'the window keeps its own time');
+});
+
+test('Phỏm: a member gone mid-hand is a seat change for the next deal: the host starts it, not the AI that won in their seat (§3)', () => {
+  for (let k = 0; k < 30; k++) {
+    const r = rig('phom', ['human', 'human', 'human'], { timeoutPolicy: 'ai', seed: `mg-${k}` });
+    r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    assert.equal(gone(r, 'u1').outcome.ok, true);
+    const t = timeOutToResult(r);
+    if ((t.state as { end: { winner: number } }).end.winner !== 1) continue;
+    assert.equal(
+      r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: row(r).version, verb: 'next-hand', arg: '0' }).outcome.ok,
+      true,
+    );
+    assert.equal((r.ts.load(r.gameId)!.state as { starter: number }).starter, 0, 'starter-reset any-change: the host starts');
+    replaysToLive(r);
+    return;
+  }
+  assert.fail('no seed where the seat of the gone member won');
 });
