@@ -101,14 +101,7 @@ test('the longest waiting go first: games retried lately leave the places to the
 });
 
 test('a table that failed once is tried within two rounds, though 1,000 tables fail every time', () => {
-  const clock = { t: Date.UTC(2026, 11, 1) };
-  const store = openStore(join(mkdtempSync(join(tmpdir(), 'hq-backlog-')), 'hq.db'), engineOf, () => clock.t);
-  const behind = () => {
-    const g = store.games.create({ game: 'phom', options: {}, optionsHash: 'x', seed: 's', seats: 2, threadId: `t${clock.t}` });
-    store.games.update(g.id, { status: 'running' });
-    return g.id;
-  };
-  const due = () => store.games.tablesBehind({ before: clock.t - MIN, since: clock.t - DAY, now: clock.t }, null, 25);
+  const { clock, behind, due, retried } = world();
   const stuck: string[] = [];
   for (let k = 0; k < 1000; k++) {
     stuck.push(behind());
@@ -121,10 +114,8 @@ test('a table that failed once is tried within two rounds, though 1,000 tables f
     clock.t += 10 * MIN;
     if (r === 60) fresh = behind(); // a table elsewhere whose edit failed once, 10 h in
     const ids = due();
-    for (const id of ids) {
-      const changedAt = store.games.get(id)!.updatedAt;
-      store.games.noteRetried(id, changedAt); // every try fails (the stuck ones), or would have succeeded (fresh)
-    }
+    // Every try fails (the stuck ones), or would have succeeded (the fresh one).
+    for (const id of ids) retried(id);
     if (fresh && waited < 0) {
       rounds++;
       if (ids.includes(fresh)) waited = rounds;
