@@ -652,7 +652,6 @@ function onlySeatChangesSince(store: TableStore, t: Table, ver: number): boolean
   return true;
 }
 
-/** Net points per seat of a hand (deltas plus pot flows), as the result rows store them. */
 /**
  * Whether a move records `action` itself: its action is the action, less the mover's seat that some
  * engines keep in it (Chắn's last action). Key order counts (both come from the engine's own code).
@@ -664,6 +663,7 @@ function sameMove(move: Move, action: BaseAction): boolean {
   return JSON.stringify(rest) === JSON.stringify(action);
 }
 
+/** Net points per seat of a hand (deltas plus pot flows), as the result rows store them. */
 function netOf(r: HandResult): number[] {
   const flows = (r as HandResult & { pot?: { flows?: number[] } }).pot?.flows;
   return r.deltas.map((d, s) => d + (flows?.[s] ?? 0));
