@@ -375,7 +375,7 @@ export class GameStore {
 
   /**
    * Housekeeping tried to bring the game up to date now (`dueForRetry`). `changedAt`: the game's
-   * `updated_at` when the try began (the try's own bookkeeping, a message id recorded, may move it):
+   * `updated_at` when the try began (a step the try itself ran, e.g. a sync that played a timeout, moves it):
    * a try after a change waits RETRY_MIN_MS for the next, a try after a try twice as long as that
    * one waited, up to RETRY_MAX_MS. Moves no `updated_at`.
    */
