@@ -138,15 +138,22 @@ test('an away player who leaves the server is not taken back from away by it (no
   assert.ok(r.store.prefs.isAway('u0', r.clock.t), 'still away elsewhere');
 });
 
-/** A classical mahjong table of four people driven by timeouts until a claim window is open. */
-function atClaimWindow(): Rig | null {
-  for (let k = 0; k < 20; k++) {
+/**
+ * A classical mahjong table of four people driven by timeouts until a claim window is open (with
+ * `onlyOne`, one whose only decision is a single claim).
+ */
+function atClaimWindow(onlyOne = false): Rig | null {
+  for (let k = 0; k < 40; k++) {
     const r = rig('classic-mahjong', ['human', 'human', 'human', 'human'], { seed: `gone-claim-${k}` });
     r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
     for (let n = 0; n < 200; n++) {
       const t = r.ts.load(r.gameId)!;
       if (t.engine.result(t.state)) break;
-      if (r.pending().some((d) => windowKind(d) === 'claim' && !d.secret)) return r;
+      const p = r.pending();
+      if (
+        onlyOne ? p.length === 1 && windowKind(p[0]!) === 'claim' && !p[0]!.secret : p.some((d) => windowKind(d) === 'claim' && !d.secret)
+      )
+        return r;
       const x = r.store.timers.forGame(r.gameId)[0]!;
       r.clock.t = x.deadline + 1;
       r.run({ kind: 'timeout', gameId: r.gameId, seat: x.seat, timerKind: x.kind, deadline: x.deadline });
@@ -187,25 +194,9 @@ test('a claimant who leaves: the claim is not answered at that moment (who may c
 });
 
 test('a paused table resumes alike whether or not the member gone meanwhile held the open claim (#13 §2)', () => {
-  /** A classical table of four people at a claim window with exactly one claimant. */
-  const atClaimWindow = (): Rig => {
-    for (let k = 0; k < 40; k++) {
-      const r = rig('classic-mahjong', ['human', 'human', 'human', 'human'], { seed: `gone-claim-${k}` });
-      r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-      for (let n = 0; n < 200; n++) {
-        const t = r.ts.load(r.gameId)!;
-        if (t.engine.result(t.state)) break;
-        const p = r.pending();
-        if (p.length === 1 && windowKind(p[0]!) === 'claim' && !p[0]!.secret) return r;
-        const x = r.store.timers.forGame(r.gameId)[0]!;
-        r.clock.t = x.deadline + 1;
-        r.run({ kind: 'timeout', gameId: r.gameId, seat: x.seat, timerKind: x.kind, deadline: x.deadline });
-      }
-    }
-    throw new Error('no claim window with one claimant');
-  };
   const resumed = (who: 'claimant' | 'other') => {
-    const r = atClaimWindow();
+    const r = atClaimWindow(true);
+    assert.ok(r, 'a claim window with one claimant');
     const c = r.pending()[0]!.seat;
     const gone = who === 'claimant' ? c : [0, 1, 2, 3].find((s) => s !== c)!;
     const voters = [0, 1, 2, 3].filter((s) => s !== gone);
