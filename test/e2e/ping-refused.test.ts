@@ -83,3 +83,53 @@ test('a kept ping names nobody who has moved since: the next step pings who is o
     assert.deepEqual(outboxKinds(w, gameId), []);
   });
 });
+
+test('a kept ping whose player ended the hand since is not posted by the next round', async () => {
+  await withWorld(async (w) => {
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+    const engine = engineOf('phom');
+    const state = () => w.store.games.state(w.store.games.get(gameId)!);
+    const first = (s: unknown) => (engine.pending(s) as Decision<BaseAction>[])[0]!;
+    const step = (s: unknown, a: (s: unknown, seat: number) => unknown) => {
+      const r = engine.apply(s, first(s).seat, a(s, first(s).seat) as BaseAction);
+      assert.ok(r.ok);
+      return r.value;
+    };
+    // Whether the hand ends in the next player's turn, when this turn runs out (the default moves)
+    // and the next player then plays as the harness does (the AI's choices).
+    const endsNextTurn = () => {
+      let s = state();
+      const now = first(s).seat;
+      while (!engine.result(s) && first(s).seat === now) s = step(s, (x) => first(x).timeoutDefault);
+      if (engine.result(s)) return false;
+      const next = first(s).seat;
+      while (!engine.result(s) && first(s).seat === next) s = step(s, (x, seat) => engine.ai(x, seat));
+      return engine.result(s) !== null;
+    };
+    while (!endsNextTurn()) {
+      assert.equal(engine.result(state()), null, 'the deal has a last turn that ends it');
+      const u = onTurn(w, gameId);
+      await playAsAi(w, u, gameId, await openHand(w, u, gameId));
+    }
+    const other = onTurn(w, gameId);
+    // The turn runs out (a deadline, no click): the ping of the ender's turn is refused and kept. (A
+    // step made by a click posts its ping as the click's follow-up, which needs no permission; and
+    // the ender's hand view has expired, so their view cannot be pushed instead.)
+    w.sim.clock.advance(16 * 60_000);
+    w.sim.setBotPermission(w.guildId, P.SendMessagesInThreads, false, w.channelId);
+    while (onTurn(w, gameId) === other) await later(w, 24 * 3600_000 + 1000);
+    const ender = onTurn(w, gameId);
+    assert.deepEqual(outboxKinds(w, gameId), ['ping'], 'the ping of the last turn is kept');
+    w.sim.setBotPermission(w.guildId, P.SendMessagesInThreads, true, w.channelId);
+    // Before any round, the ender plays the last turn from their hand view: the hand is over.
+    while (!engine.result(state())) await playAsAi(w, ender, gameId, await openHand(w, ender, gameId));
+    const mentions = () => w.sim.allMessages(threadId).filter((m) => !m.deleted && w.sim.text(m).includes(`<@${ender}>`)).length;
+    const before = mentions();
+    // Their hand view expires first (for Discord and for the bot): a live view would take a ping's
+    // place anyway.
+    w.sim.clock.advance(16 * 60_000);
+    for (let k = 0; k < 3; k++) await later(w, 8 * 60_000);
+    assert.equal(mentions(), before, 'nobody is mentioned for a turn of a hand that is over');
+    assert.deepEqual(outboxKinds(w, gameId), [], 'nothing left to post');
+  });
+});
