@@ -117,6 +117,7 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     (msg, fields) => o.log.warn(fields, msg),
   );
   const members = new MemberCheck(client, () => ctx.clock.now());
+  ctx.members = members;
   const route = createRouter(ctx, locks, commands, dm, userSync(ctx), members);
   if (o.metrics) observeClient(client, o.metrics);
   const inflight = new Set<Promise<void>>();

@@ -8,6 +8,7 @@ import type { Lang } from '../table/i18n.js';
 import type { ClaimModel, HandModel, TableModel, ResultModel, StandingsModel, RatingModel } from '../render/model.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { Metrics } from '../ops/metrics.js';
+import type { MemberCheck } from './members.js';
 
 export interface Renderer {
   hand(m: HandModel): Promise<Buffer>;
@@ -43,6 +44,11 @@ export interface BotContext {
   locks?: GameLocks;
   /** Opt-in DM notices (src/notify): told each executed step's effects; its due() runs on the scheduler's tick. */
   notifier?: Notifier;
+  /**
+   * Who is still a member of a game's server, asked of Discord (members.ts): before a DM click plays,
+   * and when a person's deadline runs out. The bot's own, shared with its GUILD_BAN_ADD handler.
+   */
+  members?: MemberCheck;
   /** Where the router records how long a click took to show (METRICS_PORT; src/ops/metrics.ts). */
   metrics?: Pick<Metrics, 'visibleSeconds' | 'interactionsFailed'>;
 }

@@ -3,7 +3,7 @@
  * mid-game kept their seat, and from a seat view in their DMs kept playing the server's table).
  *
  * The bot asks Discord for the Guilds and GuildModeration intents only. GUILD_MEMBER_REMOVE needs
- * the privileged GuildMembers intent, so a kick, or a member who leaves, is never told. Two ways in:
+ * the privileged GuildMembers intent, so a kick, or a member who leaves, is never told. Three ways in:
  *
  * - **A ban**: GUILD_BAN_ADD (GuildModeration, a standard intent; Discord sends it only to a bot
  *   with Ban Members or View Audit Log in that server) → `memberLeft` (src/bot/app.ts).
@@ -12,6 +12,8 @@
  *   a member of the game's server (GET /guilds/{guild}/members/{user}; 10007 Unknown Member: not; the
  *   router). A yes is remembered for a few minutes (`MemberCheck`), so a DM click costs no request
  *   most of the time. A click in the server carries `member` (the clicker is one): no check.
+ * - **A turn deadline of theirs runs out** (scheduler.ts `askIfMember`): the same question, so one who
+ *   never clicks again does not keep the seat, timing out turn after turn.
  *
  * Either way `memberLeft` hands each of their seats at that server's running and paused tables to the
  * AI for good (act.ts 'member-gone', seating.ts `memberGone`) and takes them out of its open lobbies
@@ -72,7 +74,7 @@ export class MemberCheck {
   }
 }
 
-/** Members a DM click found gone from a server, by bot context: applied at the next housekeeping round. */
+/** Members a DM click or a turn deadline found gone from a server, by bot context: applied at the next housekeeping round. */
 const found = new WeakMap<BotContext, Map<string, { guildId: string; userId: string }>>();
 
 /**

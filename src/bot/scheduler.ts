@@ -13,6 +13,7 @@ import type { TimerRow } from '../store/timers.js';
 import { shardScope } from '../ops/shard.js';
 import { noteStorageError } from '../store/health.js';
 import { housekeeping, HOUSEKEEPING_MS } from './housekeeping.js';
+import { noteGone } from './members.js';
 
 const MAX_SLEEP = 60_000;
 /** A timer whose step failed is tried again after this long. */
@@ -118,7 +119,9 @@ export class Scheduler {
       const scope = shardScope(this.ctx.client);
       const seen = new Set<string>();
       await this.fire('remind', this.ctx.store.timers.remindersDue(now, scope), now, seen);
-      await this.fire('expire', this.ctx.store.timers.due(now, scope), now, seen);
+      const asked = new Map<string, Promise<void>>();
+      await this.fire('expire', this.ctx.store.timers.due(now, scope), now, seen, asked);
+      await Promise.all(asked.values());
       // A failed firing whose timer is no longer due (the game moved on, or was paused) is forgotten.
       for (const key of this.failed.keys()) if (!seen.has(key)) this.failed.delete(key);
       await this.ctx.notifier?.due(now).catch((e: unknown) => {
@@ -138,12 +141,13 @@ export class Scheduler {
   }
 
   /** Each due timer in its game's lock; one that fails is logged and waits `RETRY_MS`, the others still fire. */
-  private async fire(what: Firing, rows: TimerRow[], now: number, seen: Set<string>): Promise<void> {
+  private async fire(what: Firing, rows: TimerRow[], now: number, seen: Set<string>, asked?: Map<string, Promise<void>>): Promise<void> {
     for (const r of rows) {
       if (this.stopped) return; // shutting down: the next process fires the rest
       const key = firingKey(what, r);
       seen.add(key);
       if ((this.failed.get(key) ?? now) > now) continue;
+      if (asked) this.askIfMember(r, asked);
       try {
         await this.locks.run(r.gameId, () => (what === 'remind' ? this.remind(r) : this.expire(r)));
         this.failed.delete(key);
@@ -153,6 +157,36 @@ export class Scheduler {
         this.ctx.log.error({ err: e, gameId: r.gameId, seat: r.seat, timer: what }, `timer failed; retried in ${RETRY_MS / 1000} s`);
       }
     }
+  }
+
+  /**
+   * A person whose deadline ran out may have been kicked from the game's server, or left it: no event
+   * tells the bot (no GuildMembers intent; members.ts), and one who never clicks from their DMs would
+   * keep the seat, timing out turn after turn. So Discord is asked (a yes is remembered for minutes),
+   * alongside the round, outside the game's lock; one who is no member leaves their tables at the next
+   * housekeeping round (`noteGone`), as after a DM click. Once per person per round. Turn deadlines
+   * only: a turn is public, while who held a claim or a secret opening choice is not (#13 §2), and a
+   * "no longer a member" notice right after a claim window's deadline would say who did.
+   */
+  private askIfMember(r: TimerRow, asked: Map<string, Promise<void>>): void {
+    if (r.kind !== 'turn') return;
+    const members = this.ctx.members;
+    const guildId = members && this.ctx.store.games.get(r.gameId)?.guildId;
+    if (!members || !guildId) return;
+    const seat = this.ctx.store.games.seats(r.gameId)[r.seat];
+    if (!seat?.userId || seat.isAi) return;
+    const userId = seat.userId;
+    const key = `${guildId}:${userId}`;
+    if (asked.has(key)) return;
+    asked.set(
+      key,
+      members.isMember(guildId, userId).then(
+        (yes) => {
+          if (yes === false) noteGone(this.ctx, guildId, userId);
+        },
+        (e: unknown) => this.ctx.log.warn({ err: e, guildId, userId }, 'cannot ask whether a player is still a member'),
+      ),
+    );
   }
 
   private async remind(r: TimerRow): Promise<void> {

@@ -196,3 +196,41 @@ test('Discord slow to answer whether a DM clicker is still a member: the click g
     assert.ok(Date.now() - started < 15_000, `answered within seconds (${Date.now() - started} ms), not after the 20 s Discord took`);
   });
 });
+
+test('a kicked player who never clicks: when their turn runs out Discord is asked, and their seat passes to the AI', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+    const [a, b] = [w.users[0]!.id, w.users[1]!.id];
+    const seatA = seatOf(w, gameId, a)!;
+    await untilTurnOf(w, gameId, seatA, b);
+    w.sim.kick(w.guildId, a);
+    assert.equal(w.store.games.seats(gameId)[seatA]!.userId, a, 'the bot was told nothing');
+    const v0 = w.store.games.get(gameId)!.version;
+    for (let k = 0; k < 4 && w.store.games.get(gameId)!.version === v0; k++) await later(w, 8 * 3600_000);
+    assert.ok(w.store.games.get(gameId)!.version > v0, "A's deadline ran out: the default move was played");
+    assert.equal(memberGets(w, a), 1, 'Discord was asked once, when the deadline ran out');
+    // At the next housekeeping round, their seats pass to the AI.
+    await later(w, 10 * 60_000 + 1000);
+    const seat = w.store.games.seats(gameId)[seatA]!;
+    assert.equal(seat.userId, null, 'the seat is no longer theirs');
+    assert.equal(seat.isAi, true);
+    assert.equal(w.store.games.get(gameId)!.hostUserId, b);
+    assert.match(w.sim.text(tableMessage(w, gameId)), /an is no longer a member of this server; AI 1 takes their seat/);
+  });
+});
+
+test('a member whose turn runs out keeps the seat (Discord is asked once)', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+    const first = w.store.games.seats(gameId)[pendingNow(w, gameId)[0]!.seat]!.userId!;
+    const v0 = w.store.games.get(gameId)!.version;
+    for (let k = 0; k < 4 && w.store.games.get(gameId)!.version === v0; k++) await later(w, 8 * 3600_000);
+    assert.ok(w.store.games.get(gameId)!.version > v0, 'the deadline ran out');
+    assert.equal(memberGets(w, first), 1, 'asked once');
+    await later(w, 10 * 60_000 + 1000);
+    assert.ok(
+      w.store.games.seats(gameId).some((s) => s.userId === first && !s.isAi),
+      'still their seat',
+    );
+  });
+});
