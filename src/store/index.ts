@@ -4,7 +4,7 @@ import { MIGRATIONS } from './migrations.js';
 import { startCheckpointer } from './checkpoint.js';
 import { GameStore, type GameStep, type SeatRow } from './games.js';
 import { TimerStore, type TimerRow } from './timers.js';
-import { ResultStore } from './results.js';
+import { ResultStore, type RefundRow } from './results.js';
 import { SettingsStore } from './settings.js';
 import { NoticeStore, PrefsStore } from './prefs.js';
 import { ListingStore } from './listing.js';
@@ -23,6 +23,8 @@ export interface StepCommit extends GameStep {
   /** Reminders sent now for these seats, with each one's next reminder (null: none). */
   reminded?: { seat: number; next: number | null }[];
   results: { hand: number; seats: SeatRow[]; result: HandResult }[];
+  /** What the match gives back as it ends (`RefundRow`: Phỏm's gà pot, phom.md §15.12), after `results`. */
+  refunds?: { players: number; rows: RefundRow[] };
 }
 
 export interface Store {
@@ -78,6 +80,7 @@ export function openStore(
             games.applyStep(step);
             const id = step.gameId;
             for (const r of step.results) results.recordHand(id, step.game, step.guildId, r.hand, r.seats, r.result);
+            if (step.refunds) results.recordRefunds(id, step.game, step.guildId, step.refunds.players, step.refunds.rows);
             if (step.timers) timers.set(id, step.timers);
             if (step.timerOp?.op === 'pause') timers.pause(id, step.timerOp.now);
             if (step.timerOp?.op === 'resume') timers.resume(id, step.timerOp.now);

@@ -12,6 +12,16 @@ import type { DB } from './db.js';
 /** The rank stored for a seat that sat a hand out (results.ts `ranksOf`): not rated, no hand played. */
 export const SAT_OUT = 0;
 
+/**
+ * The rank of a refund row (results.ts `recordRefunds`): money a match gave back when it ended (Phỏm's
+ * gà pot no Ù took, phom.md §15.12), stored after its last hand. No hand played: not rated, not
+ * counted as a hand or a win; its points count in the match standings and in /score's totals.
+ */
+export const POT_REFUND = -1;
+
+/** The rows of hands played (ranks 1…): neither a hand sat out (SAT_OUT) nor a refund (POT_REFUND). */
+export const PLAYED = `rank > ${SAT_OUT}`;
+
 export interface RatingPoint {
   t: number;
   ordinal: number;
@@ -58,15 +68,13 @@ export function fillRatingHistory(db: DB, guildId: string, game: string): void {
     const mark = () => db.prepare('INSERT INTO rating_history_filled (guild_id, game) VALUES (?, ?)').run(guildId, game);
     // Every person's row already has its rating (all recorded since migration 18): nothing to replay.
     const missing = db
-      .prepare(
-        `SELECT 1 FROM results WHERE guild_id = ? AND game = ? AND user_id IS NOT NULL AND mu_after IS NULL AND rank <> ${SAT_OUT} LIMIT 1`,
-      )
+      .prepare(`SELECT 1 FROM results WHERE guild_id = ? AND game = ? AND user_id IS NOT NULL AND mu_after IS NULL AND ${PLAYED} LIMIT 1`)
       .get(guildId, game);
     if (!missing) return void mark();
     const rows = db
       .prepare(
         `SELECT rowid, game_id, hand, seat, user_id, rank, mu_after, sigma_after FROM results
-          WHERE guild_id = ? AND game = ? AND rank <> ${SAT_OUT} ORDER BY rowid`,
+          WHERE guild_id = ? AND game = ? AND ${PLAYED} ORDER BY rowid`,
       )
       .all(guildId, game) as {
       rowid: number;

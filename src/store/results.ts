@@ -4,7 +4,7 @@
  * 2–6-player free-for-all results with ties.
  */
 import { rating as osRating, ordinal } from 'openskill';
-import { rateHand, SAT_OUT } from './rating-history.js';
+import { PLAYED, POT_REFUND, rateHand, SAT_OUT } from './rating-history.js';
 import type { DB } from './db.js';
 import type { GameId, HandResult, Seat } from '../games/core/types.js';
 import type { SeatRow } from './games.js';
@@ -110,8 +110,39 @@ export interface MatchEntry {
   name: string;
   /** Whether they hold a seat now; false: they left the table. */
   seated: boolean;
+  /** Their points in each hand played. */
   byHand: Map<number, number>;
+  /** What the match gave back to them when it ended (refund rows, `recordRefunds`): in `total`, not in `byHand`. */
+  refund: number;
   total: number;
+}
+
+/**
+ * A refund row (rank POT_REFUND): money the match gives back to a person when it ends, which no hand
+ * paid (Phỏm's gà pot no Ù took goes back to whoever paid into it, phom.md §15.12). Stored after the
+ * match's last hand, under hand numbers of their own (`hand`: no hand of the log has it), with the
+ * seat, person and name of the rows that charged it, so that it is theirs in the standings.
+ */
+export interface RefundRow {
+  hand: number;
+  seat: Seat;
+  userId: string | null;
+  displayName: string;
+  points: number;
+  unit: string;
+  /** The hands whose rows charged what is refunded. */
+  paidIn: number[];
+}
+
+/**
+ * Whether a stored row (seat, user, name) is the present occupant's of its seat (`now`): rows the AI
+ * played for a person's seat are stored without a user id, under the seat's name.
+ */
+export function sameOccupant(
+  row: { userId: string | null; displayName: string },
+  now: { userId: string | null; displayName: string } | undefined,
+): boolean {
+  return !now || (now.userId !== null && row.userId === now.userId) || (row.userId === null && row.displayName === now.displayName);
 }
 
 /** `ResultStore.matchStandings` from the rows (pure, for tests). */
@@ -131,13 +162,14 @@ export function matchStandings(rows: readonly HandRow[], seats: readonly Pick<Se
   const entry = (seat: number, userId: string | null, name: string): MatchEntry => {
     const key = keyOf(seat, userId, name);
     let e = out.get(key);
-    if (!e) out.set(key, (e = { seat, userId: null, name, seated: false, byHand: new Map<number, number>(), total: 0 }));
+    if (!e) out.set(key, (e = { seat, userId: null, name, seated: false, byHand: new Map<number, number>(), refund: 0, total: 0 }));
     Object.assign(e, { seat, name, userId: key.startsWith('u:') ? key.slice(2) : null });
     return e;
   };
   for (const r of rows) {
     const e = entry(r.seat, r.userId, r.displayName);
-    e.byHand.set(r.hand, (e.byHand.get(r.hand) ?? 0) + r.points);
+    if (r.rank === POT_REFUND) e.refund += r.points;
+    else e.byHand.set(r.hand, (e.byHand.get(r.hand) ?? 0) + r.points);
     e.total += r.points;
   }
   for (const s of seats) entry(s.seat, s.userId, s.displayName).seated = true;
@@ -189,6 +221,41 @@ export class ResultStore {
         );
       }
       if (guildId) this.updateRatings(guildId, game, gameId, hand, seats, ranks);
+    })();
+  }
+
+  /**
+   * Store what a match gives back when it ends (`RefundRow`, rank POT_REFUND): not rated, no hand
+   * played, no win. A hand number that holds rows already is left as it is (idempotent).
+   */
+  recordRefunds(gameId: string, game: GameId, guildId: string | null, players: number, rows: readonly RefundRow[]): void {
+    if (!rows.length) return;
+    const t = this.now();
+    const taken = this.db.prepare('SELECT 1 FROM results WHERE game_id = ? AND hand = ? AND seat = ?');
+    const ins = this.db.prepare(
+      `INSERT INTO results (game_id, hand, seat, guild_id, game, user_id, display_name, points, unit, rank, won, players, summary, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+    );
+    this.db.transaction(() => {
+      for (const r of rows) {
+        if (taken.get(gameId, r.hand, r.seat)) continue;
+        const summary = { items: [{ id: 'pot-refund', seat: r.seat, value: r.points, unit: r.unit }], payments: [], paidIn: r.paidIn };
+        ins.run(
+          gameId,
+          r.hand,
+          r.seat,
+          guildId,
+          game,
+          r.userId,
+          r.displayName,
+          r.points,
+          r.unit,
+          POT_REFUND,
+          players,
+          JSON.stringify(summary),
+          t,
+        );
+      }
     })();
   }
 
@@ -295,8 +362,7 @@ export class ResultStore {
     for (const r of rows) {
       const now = seats?.find((s) => s.seat === r.seat);
       // Hands the AI played for a person's seat are stored without a user id, under the seat's name.
-      const same = !now || (now.userId !== null && r.user_id === now.userId) || (r.user_id === null && r.display_name === now.displayName);
-      if (!same) continue;
+      if (!sameOccupant({ userId: r.user_id, displayName: r.display_name }, now)) continue;
       out.set(r.seat, (out.get(r.seat) ?? 0) + r.total);
     }
     return out;
@@ -305,12 +371,14 @@ export class ResultStore {
   record(guildId: string, userId: string, game: GameId | null, period: Period): PlayerRecord {
     const since = periodStart(period, this.now());
     // Hands of abandoned games (the bot was removed from the server, migration 10) do not count.
-    // A hand sat out (SAT_OUT) is no hand played.
+    // A hand sat out (SAT_OUT) is no hand played; a refund (POT_REFUND) is none either, but its points
+    // are the player's (the gà pot they paid into, given back: phom.md §15.12).
     const where = `guild_id = ? AND user_id = ? AND created_at >= ? AND rank <> ${SAT_OUT}${game ? ' AND game = ?' : ''} AND ${NOT_ABANDONED}`;
     const args: unknown[] = [guildId, userId, since, ...(game ? [game] : [])];
     const agg = this.db
       .prepare(
-        `SELECT COUNT(*) AS hands, COALESCE(SUM(won),0) AS wins, COALESCE(SUM(points),0) AS total, MAX(unit) AS unit FROM results WHERE ${where}`,
+        `SELECT COALESCE(SUM(CASE WHEN ${PLAYED} THEN 1 ELSE 0 END),0) AS hands, COALESCE(SUM(won),0) AS wins,
+                COALESCE(SUM(points),0) AS total, MAX(unit) AS unit FROM results WHERE ${where}`,
       )
       .get(...args) as { hands: number; wins: number; total: number; unit: string | null };
     const bests = this.db
@@ -319,7 +387,7 @@ export class ResultStore {
            SELECT game, game_id, hand, points, unit, summary,
                   ROW_NUMBER() OVER (PARTITION BY game ORDER BY points DESC, created_at) AS rn,
                   COUNT(*) OVER (PARTITION BY game) AS n
-           FROM results WHERE ${where})
+           FROM results WHERE ${where} AND ${PLAYED})
          WHERE rn = 1 ORDER BY n DESC, game`,
       )
       .all(...args) as { game: GameId; game_id: string; hand: number; points: number; unit: string; summary: string }[];
@@ -343,11 +411,11 @@ export class ResultStore {
     const since = periodStart(period, this.now());
     const rows = this.db
       .prepare(
-        `SELECT r.user_id AS user_id, MAX(r.display_name) AS display_name, COUNT(*) AS hands, SUM(r.won) AS wins, SUM(r.points) AS total,
-                COALESCE(g.mu, 25) AS mu, COALESCE(g.sigma, 25.0/3) AS sigma
+        `SELECT r.user_id AS user_id, MAX(r.display_name) AS display_name, SUM(CASE WHEN r.rank > ${SAT_OUT} THEN 1 ELSE 0 END) AS hands,
+                SUM(r.won) AS wins, SUM(r.points) AS total, COALESCE(g.mu, 25) AS mu, COALESCE(g.sigma, 25.0/3) AS sigma
          FROM results r LEFT JOIN ratings g ON g.guild_id = r.guild_id AND g.game = r.game AND g.user_id = r.user_id
          WHERE r.guild_id = ? AND r.game = ? AND r.user_id IS NOT NULL AND r.created_at >= ? AND r.rank <> ${SAT_OUT} AND ${NOT_ABANDONED}
-         GROUP BY r.user_id`,
+         GROUP BY r.user_id HAVING hands > 0`,
       )
       .all(guildId, game, since) as {
       user_id: string;

@@ -12,7 +12,7 @@ import { sameCanonical } from '../games/core/match.js';
 import type { AnyEngine, BaseAction, Decision, GameId, HandResult, HintReasonKey } from '../games/core/types.js';
 import type { AiLevel } from '../games/core/ai.js';
 import { NEXT_HAND, SEAT_CHANGE, applyEntry, initialState, type ActionSource, type GameStatus, type StepEntry } from '../store/index.js';
-import type { SeatRow, StepCommit } from '../store/index.js';
+import { sameOccupant, type HandRow, type RefundRow, type SeatRow, type StepCommit } from '../store/index.js';
 import { StaleStepError } from '../store/games.js';
 import { publicViewOnce } from '../games/core/view-cache.js';
 import { mergeEffects, type Effect, type Notice } from './effects.js';
@@ -169,6 +169,8 @@ export class Step {
   readonly effects: Effect[] = [];
   readonly warnings: string[] = [];
   readonly results: StepCommit['results'] = [];
+  /** What the match gives back as it ends (`finish`), stored after its last hand. */
+  refunds: RefundRow[] = [];
   timers: TimerSpec[] | null = null;
   timerOp: StepCommit['timerOp'];
   reminded: { seat: number; next: number | null }[] = [];
@@ -200,6 +202,8 @@ export class Step {
   constructor(
     readonly t: Table,
     readonly now: number,
+    /** The match's stored result rows, read when it needs them (the match's end: `finish`). */
+    private readonly storedRows: () => readonly HandRow[] = () => [],
   ) {
     this.state = t.state;
     this.hand = t.row.handIndex;
@@ -496,9 +500,63 @@ export class Step {
 
   finish(): void {
     this.dirty = true;
+    if (this.currentStatus !== 'finished') this.refunds = this.matchRefunds();
     this.status = 'finished';
     this.timers = [];
     this.effects.push({ kind: 'table' }, { kind: 'end-match' });
+  }
+
+  /**
+   * What the match gives back as it ends (the game's `closeMatch`; Phỏm: the gà pot no Ù took goes
+   * back to those who paid into it, phom.md §15.12, whichever way the match ends), as refund rows.
+   * The engine says what was paid from which seat in which hand, counting only hands whose results
+   * are stored: a hand the match ended in charged nothing. Each amount goes back to whom that hand's
+   * result row of the seat charged it: a player who left the table since gets back what they paid
+   * (the standings list them still), not the AI or newcomer who sits there now. One row per seat and
+   * person, under hand numbers after the last hand dealt; a seat that had several payers (rare: a
+   * seat change while the pot waited) gets a row each, under consecutive hand numbers (the results'
+   * key is game, hand and seat).
+   */
+  private matchRefunds(): RefundRow[] {
+    const close = this.t.manifest.closeMatch;
+    if (!close || this.state === null) return [];
+    const settled = this.t.recordedHands.has(this.hand) || this.results.some((r) => r.hand === this.hand);
+    const shares = close(this.state, settled).filter((x) => x.amount !== 0);
+    if (!shares.length) return [];
+    const stored = this.storedRows();
+    const unit = this.result()?.unit ?? stored[0]?.unit ?? 'points';
+    /** Who was charged at `seat` in `hand`: its result row (this step's, or stored); else who sits there now. */
+    const payer = (hand: number, seat: number): { userId: string | null; displayName: string; unit: string } => {
+      const fresh = this.results.find((r) => r.hand === hand);
+      const s = fresh?.seats.find((x) => x.seat === seat);
+      if (fresh && s) return { userId: s.isAi ? null : s.userId, displayName: s.displayName, unit: fresh.result.unit };
+      const row = stored.find((r) => r.hand === hand && r.seat === seat && r.rank > 0); // a hand played
+      if (row) return row;
+      const now = this.seats[seat];
+      return { userId: now && !now.isAi ? now.userId : null, displayName: now?.displayName ?? `#${seat + 1}`, unit };
+    };
+    const bySeat = new Map<number, (RefundRow & { last: number })[]>();
+    for (const x of shares) {
+      const hand = this.hand - x.ago;
+      const who = payer(hand, x.seat);
+      const list = bySeat.get(x.seat) ?? [];
+      bySeat.set(x.seat, list);
+      let r = list.find((y) => y.userId === who.userId && y.displayName === who.displayName);
+      if (!r) {
+        r = { hand: 0, seat: x.seat, userId: who.userId, displayName: who.displayName, points: 0, unit: who.unit, paidIn: [], last: hand };
+        list.push(r);
+      }
+      r.points += x.amount;
+      if (!r.paidIn.includes(hand)) r.paidIn.push(hand);
+      r.last = Math.max(r.last, hand);
+    }
+    const out: RefundRow[] = [];
+    for (const [, list] of [...bySeat].sort((a, b) => a[0] - b[0])) {
+      // The seat's latest payer first (usually its only one), under the first hand number after the last hand.
+      list.sort((a, b) => b.last - a.last);
+      list.forEach(({ last: _, ...r }, k) => out.push({ ...r, hand: this.hand + 1 + k, paidIn: r.paidIn.sort((a, b) => a - b) }));
+    }
+    return out;
   }
 
   commit(store: TableStore): Effect[] {
@@ -530,6 +588,7 @@ export class Step {
       ...(this.timerOp ? { timerOp: this.timerOp } : {}),
       reminded: this.reminded,
       results: this.results,
+      ...(this.refunds.length ? { refunds: { players: this.seats.length, rows: this.refunds } } : {}),
       public: this.showsPublicly(),
     });
     return outbox;
@@ -556,6 +615,8 @@ export class Step {
     }
     // A new occupant starts the match from 0 (store/results.ts `matchTotals`).
     for (const seat of this.seatRows.keys()) totals.delete(seat);
+    // A refund is its payer's: counted for a seat only while they sit there.
+    for (const r of this.refunds) if (sameOccupant(r, this.seats[r.seat])) totals.set(r.seat, (totals.get(r.seat) ?? 0) + r.points);
     const timers = (this.timers ?? this.t.timers).map((x) => {
       const prev = this.t.timers.find((p) => p.seat === x.seat);
       return { gameId: this.t.row.id, pausedLeft: prev?.pausedLeft ?? null, ...x };
@@ -703,7 +764,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
     warnings: [],
   });
   if (!t) return nothing({ ok: false, refusal: refuse('errors:game-not-found'), applied: 0 }, null);
-  const step = new Step(t, now);
+  const step = new Step(t, now, () => store.store.results.handsOf(t.row.id));
   const carried = t.outbox.length ? { carried: t.outbox } : {};
   awayMode(store, t, step, cmd, now);
   const done = (outcome: Omit<Outcome, 'applied'>): ActResult => {

@@ -8,7 +8,7 @@
  */
 import type { AnyEngine, BaseAction, Engine, GameId, HandResult } from '../games/core/types.js';
 import { GAME_IDS } from '../games/core/types.js';
-import { engine as phom } from '../games/phom/index.js';
+import { engine as phom, potRefund, type State as PhomState } from '../games/phom/index.js';
 import { engine as chan } from '../games/chan/index.js';
 import { engine as vnMahjong } from '../games/vn-mahjong/index.js';
 import { engine as classicMahjong } from '../games/classic-mahjong/index.js';
@@ -35,6 +35,21 @@ export interface GameManifest {
    * such a rule (classical §13 `starting-balance`); the table's badges then show balances, not the net.
    */
   startingBalance?: (options: Record<string, unknown>) => number;
+  /**
+   * What the match gives back when it ends, when the game has such a rule (Phỏm §15.12: the gà pot no
+   * Ù took goes back to whoever paid into it): the engine's amounts, from the match's last state, each
+   * with the seat that paid it and the hand it was paid in (`ago` hands before the state's own; seats
+   * as numbered then). `settled`: the state's hand has its result stored (a match may end during a
+   * hand, whose payments were never charged). The table stores them as refund rows (act.ts `finish`).
+   */
+  closeMatch?: (state: unknown, settled: boolean) => readonly MatchRefund[];
+}
+
+/** One amount a match gives back as it ends (`GameManifest.closeMatch`). */
+export interface MatchRefund {
+  seat: number;
+  ago: number;
+  amount: number;
 }
 
 /**
@@ -55,7 +70,11 @@ export function manifest<S, A extends BaseAction, O, V, P, R extends HandResult>
 const classicStable = withStableSeats(classicMahjong as AnyEngine, (s) => (s as { match: { playerAtSeat: number[] } }).match.playerAtSeat);
 
 export const GAMES: { readonly [K in GameId]: GameManifest & { id: K } } = {
-  phom: { ...manifest('phom', phom, phomPresenter), id: 'phom' },
+  phom: {
+    ...manifest('phom', phom, phomPresenter),
+    closeMatch: (state, settled) => potRefund(state as PhomState, settled),
+    id: 'phom',
+  },
   chan: { ...manifest('chan', chan, chanPresenter, chanAnnounceUi), id: 'chan' },
   'vn-mahjong': { ...manifest('vn-mahjong', vnMahjong, vnMahjongPresenter), id: 'vn-mahjong' },
   'classic-mahjong': {

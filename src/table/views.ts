@@ -557,6 +557,8 @@ interface Standing {
   total: number;
   userId: string | null;
   byHand?: ReadonlyMap<number, number>;
+  /** What the match gave back to them as it ended (in `total`, not in `byHand`). */
+  refund?: number;
 }
 
 /** The match standings, best first; those who left are named so. */
@@ -570,6 +572,7 @@ function standings(entries: readonly MatchEntry[], tr: T): Standing[] {
         total: e.total,
         userId: e.seated ? e.userId : null,
         byHand: e.byHand,
+        refund: e.refund,
       };
     });
 }
@@ -591,7 +594,10 @@ export function standingsModel(t: Table, lang: Lang, entries: readonly MatchEntr
   const pc = presentCtx(t, lang);
   const players = standings(entries, pc.t).map((e) => {
     let run = 0;
-    return { name: e.name, totals: handNos.map((k) => (run += e.byHand?.get(k) ?? 0)) };
+    // A refund at the match's end (the gà pot, phom.md §15.12) comes after the last hand: the chart
+    // ends at each total, as the standings do.
+    const last = handNos.length - 1;
+    return { name: e.name, totals: handNos.map((k, i) => (run += (e.byHand?.get(k) ?? 0) + (i === last ? (e.refund ?? 0) : 0))) };
   });
   return {
     game: t.row.game,
@@ -610,12 +616,21 @@ export function endMatchText(t: Table, lang: Lang, entries: readonly MatchEntry[
   // In the game's unit, as each hand's result says it (the last hand's result names it).
   const unit = t.state === null ? undefined : (t.engine.result(t.state) as HandResult | null)?.unit;
   const inUnit = (n: number) => (unit ? ` ${unitName(tr, t.row.game, unit, Math.abs(n))}` : '');
-  const lines = standings(entries, tr).map(
-    (e, k) => `${k + 1}. ${e.userId ? `<@${e.userId}>` : `**${e.name}**`}: ${signed(e.total, lang)}${inUnit(e.total)}`,
-  );
+  const ranked = standings(entries, tr);
+  const who = (e: Standing) => (e.userId ? `<@${e.userId}>` : `**${e.name}**`);
+  const lines = ranked.map((e, k) => `${k + 1}. ${who(e)}: ${signed(e.total, lang)}${inUnit(e.total)}`);
+  // What the match gave back as it ended (Phỏm's gà pot no Ù took, phom.md §15.12): in the totals
+  // above, said once below them, so that they are seen to add up.
+  const refunded = ranked.filter((e) => e.refund);
+  const refundLine = refunded.length
+    ? tr(`${t.row.game}:match.pot-refund`, {
+        list: refunded.map((e) => `${who(e)} ${signed(e.refund!, lang)}${inUnit(e.refund!)}`).join(', '),
+      })
+    : '';
   // Everyone who held a seat is listed (in Phỏm, players who left and the AIs after them): a match
   // with some forty of them would pass a message's 2,000 characters, so the last are counted instead.
-  return lines.length ? `${head}\n${listWithin(lines, 2000 - head.length - 60, tr, '\n')}` : head;
+  const tail = refundLine ? `\n${cut(refundLine, 600)}` : '';
+  return lines.length ? `${head}\n${listWithin(lines, 2000 - head.length - tail.length - 60, tr, '\n')}${tail}` : head;
 }
 
 export interface HandMessageView extends MessageView {

@@ -8,12 +8,14 @@ import { OPTIONS, type Options } from './options.js';
 import { apply, pending } from './rules.js';
 import { fromScenario } from './scenario.js';
 import { type PhomResult, settle } from './scoring/settle.js';
-import { type SeatChange, type State, nextStarter, setup, withSeatChange } from './state.js';
+import { type PotPaid, type SeatChange, type State, nextStarter, potRefund, setup, withSeatChange } from './state.js';
 import { type PublicView, type SeatView, publicView, view } from './views.js';
 
-export type { Action, Options, PhomResult, PublicView, SeatChange, SeatView, State };
+export type { Action, Options, PhomResult, PotPaid, PublicView, SeatChange, SeatView, State };
 /** For the table layer (phom.md §3 starter-reset, §11.3): mark a finished hand with a seating change before the next deal. */
 export { nextStarter, withSeatChange };
+/** For the table layer (phom.md §15.12): the gà pot no Ù took, refunded to who paid it when the match ends. */
+export { potRefund };
 
 export const engine: Engine<State, Action, Options, SeatView, PublicView, PhomResult> = {
   id: 'phom',

@@ -56,6 +56,10 @@ export function checkInvariants(s: State): string[] {
   const paid = s.payments.reduce((a, p) => a + p.amount, 0);
   const eats = s.eats.reduce((a, e) => a + e.amount, 0);
   if (paid !== eats) out.push('eat payments disagree with the eat records');
+  // phom.md §15.12: the pot's known payers paid at most the pot, each in an earlier hand.
+  const paidIn = s.gaPaid ?? [];
+  if (paidIn.some((p) => !(p.ago >= 1 && p.amount > 0 && Number.isInteger(p.seat) && p.seat >= 0))) out.push('gà pot payers: a bad entry');
+  if (paidIn.reduce((a, p) => a + p.amount, 0) > s.gaPotStart) out.push('gà pot payers paid more than the pot');
   const pend = pending(s);
   if (s.end) {
     if (pend.length) out.push('pending decisions after the end');

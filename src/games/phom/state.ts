@@ -117,10 +117,25 @@ export interface State {
   /** Gà pot carried into this hand, and paid in per seat this hand. */
   gaPotStart: number;
   gaIn: number[];
+  /**
+   * Who paid the carried pot `gaPotStart` (phom.md §10.1, §15.12): what each seat paid into it in
+   * each earlier hand since an Ù last took it (`PotPaid`, oldest first; seats as numbered in that
+   * hand). Its sum may be less than `gaPotStart`: the rest has no known payer (a pot given by a
+   * scenario position or the score CLI, or carried in a state saved before this field existed,
+   * 2026-12-05: absent there) and is refunded to nobody (`potRefund`).
+   */
+  gaPaid?: PotPaid[];
   end: EndInfo | null;
   last: LastAction | null;
   /** Set by the table on a finished hand before the next deal (`withSeatChange`, phom.md §3). */
   seatChange?: SeatChange;
+}
+
+/** What `seat` paid into the gà pot in the hand `ago` hands before this one (1 = the previous hand; 0 = this hand, in `potRefund`). */
+export interface PotPaid {
+  ago: number;
+  seat: Seat;
+  amount: number;
 }
 
 export const next = (s: { n: number }, seat: Seat): Seat => (seat + 1) % s.n;
@@ -182,8 +197,11 @@ export function seatingResetsStarter(
 
 const perSeat = <T>(n: number, f: () => T): T[] => Array.from({ length: n }, f);
 
-/** Deal `deck` (top first) by phom.md §4: one card at a time from the starter, nine passes, a 10th to the starter. */
-export function dealDeck(opts: Options, n: number, deck: readonly Card[], starter: Seat, gaPot: number): State {
+/**
+ * Deal `deck` (top first) by phom.md §4: one card at a time from the starter, nine passes, a 10th to
+ * the starter. `gaPot`: the gà pot carried in; `gaPaid`: who paid it (see `State.gaPaid`).
+ */
+export function dealDeck(opts: Options, n: number, deck: readonly Card[], starter: Seat, gaPot: number, gaPaid: PotPaid[] = []): State {
   const hands: Card[][] = perSeat(n, () => []);
   let k = 0;
   for (let pass = 0; pass < 9; pass++) for (let p = 0; p < n; p++) hands[(starter + p) % n]!.push(deck[k++]!);
@@ -218,6 +236,7 @@ export function dealDeck(opts: Options, n: number, deck: readonly Card[], starte
     payments: [],
     gaPotStart: gaPot,
     gaIn: perSeat(n, () => 0),
+    gaPaid,
     end: null,
     last: null,
   };
@@ -241,9 +260,44 @@ export function potAfter(s: State): number {
   return s.end && s.end.by !== 'rank' ? 0 : total;
 }
 
-/** Deal a hand from the seed; `previous` carries the starter and the gà pot (phom.md §3, §12). */
+/** This hand's payments into the gà pot, as `PotPaid` entries of age `ago`. */
+const paidThisHand = (s: State, ago: number): PotPaid[] => s.gaIn.flatMap((amount, seat) => (amount > 0 ? [{ ago, seat, amount }] : []));
+
+/**
+ * Who paid the gà pot the finished hand `s` leaves to the next hand (phom.md §10.1, §12): nobody
+ * once an Ù took it; else what was carried into `s` and what `s` paid in, one hand older.
+ */
+export function paidAfter(s: State): PotPaid[] {
+  if (!s.end || s.end.by !== 'rank') return [];
+  return [...(s.gaPaid ?? []), ...paidThisHand(s, 0)].map((p) => ({ ...p, ago: p.ago + 1 }));
+}
+
+/**
+ * phom.md §15.12: the gà pot no Ù has taken when the match ends goes back to those who paid into
+ * it, each getting what it paid since an Ù last took the pot (carried over hands, §12); one entry per
+ * seat and hand it was paid in (`ago` 0 = this hand), seats as numbered in that hand.
+ *
+ * `settled`: this hand's result is stored (it ended and was recorded). A match may end during a hand
+ * (idle days, the absent-player vote, everyone gone): that hand is never settled, so neither what its
+ * eats paid into the pot nor an Ù of its own was ever charged or paid, and only what earlier, stored
+ * hands charged is refunded; what the unsettled hand paid in simply never happened. A settled hand
+ * won by Ù took the pot: nothing is left. The part of the pot with no known payer (`State.gaPaid`)
+ * is refunded to nobody.
+ */
+export function potRefund(s: State, settled: boolean): PotPaid[] {
+  if (!settled || !s.end) return (s.gaPaid ?? []).map((p) => ({ ...p }));
+  return s.end.by === 'rank' ? [...(s.gaPaid ?? []).map((p) => ({ ...p })), ...paidThisHand(s, 0)] : [];
+}
+
+/**
+ * Deal a hand from the seed; `previous` carries the starter and the gà pot with who paid it (phom.md
+ * §3, §12). The pot carries over a change of the seat count too (the table never makes one: its seat
+ * count is fixed for a match): until an Ù takes it or the match ends, it stays its payers' money,
+ * recorded by the seat each paid from in its own hand (`State.gaPaid`), which no renumbering changes.
+ */
 export function setup(opts: Options, seats: number, seed: string, previous?: State | null): State {
   const deck = new Rng(seed).shuffle(DECK);
-  const carry = previous && previous.end && previous.n === seats ? potAfter(previous) : 0;
-  return dealDeck(opts, seats, deck, nextStarter(previous, seats, opts), carry);
+  const carry = previous && previous.end ? potAfter(previous) : 0;
+  const paid = previous && previous.end ? paidAfter(previous) : [];
+  return dealDeck(opts, seats, deck, nextStarter(previous, seats, opts), carry, paid);
 }
