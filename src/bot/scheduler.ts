@@ -18,6 +18,8 @@ import { noteGone } from './members.js';
 const MAX_SLEEP = 60_000;
 /** A timer whose step failed is tried again after this long. */
 export const RETRY_MS = 60_000;
+/** At most this many membership questions a round (`askIfMember`). */
+export const MAX_ASKS = 20;
 
 type Firing = 'remind' | 'expire';
 /** One firing of one timer: a timer set again (a new deadline or reminder) is a new one. */
@@ -35,6 +37,8 @@ export class Scheduler {
   private failed = new Map<string, number>();
   /** When the next housekeeping is due (housekeeping.ts). */
   private housekeepingAt = 0;
+  /** Membership questions asked at deadlines and not yet answered (`askIfMember`). */
+  private readonly asking = new Set<Promise<void>>();
 
   constructor(
     private readonly ctx: BotContext,
@@ -98,9 +102,15 @@ export class Scheduler {
     return later === null ? retry : Math.min(later, retry);
   }
 
-  /** Resolves once the timer round in progress, if any, is over. */
+  /** Resolves once the timer round in progress, if any, is over, and the membership questions it asked. */
   async idle(): Promise<void> {
     await this.round?.catch(() => undefined);
+    await this.asked();
+  }
+
+  /** Resolves once the membership questions asked so far are answered (each within `MEMBER_ASK_MS`). */
+  private async asked(): Promise<void> {
+    while (this.asking.size) await Promise.all([...this.asking]);
   }
 
   /** Process every due reminder and deadline now. Tests call it after moving the clock. */
@@ -119,9 +129,7 @@ export class Scheduler {
       const scope = shardScope(this.ctx.client);
       const seen = new Set<string>();
       await this.fire('remind', this.ctx.store.timers.remindersDue(now, scope), now, seen);
-      const asked = new Map<string, Promise<void>>();
-      await this.fire('expire', this.ctx.store.timers.due(now, scope), now, seen, asked);
-      await Promise.all(asked.values());
+      await this.fire('expire', this.ctx.store.timers.due(now, scope), now, seen, new Set());
       // A failed firing whose timer is no longer due (the game moved on, or was paused) is forgotten.
       for (const key of this.failed.keys()) if (!seen.has(key)) this.failed.delete(key);
       await this.ctx.notifier?.due(now).catch((e: unknown) => {
@@ -141,7 +149,7 @@ export class Scheduler {
   }
 
   /** Each due timer in its game's lock; one that fails is logged and waits `RETRY_MS`, the others still fire. */
-  private async fire(what: Firing, rows: TimerRow[], now: number, seen: Set<string>, asked?: Map<string, Promise<void>>): Promise<void> {
+  private async fire(what: Firing, rows: TimerRow[], now: number, seen: Set<string>, asked?: Set<string>): Promise<void> {
     for (const r of rows) {
       if (this.stopped) return; // shutting down: the next process fires the rest
       const key = firingKey(what, r);
@@ -164,29 +172,39 @@ export class Scheduler {
    * tells the bot (no GuildMembers intent; members.ts), and one who never clicks from their DMs would
    * keep the seat, timing out turn after turn. So Discord is asked (a yes is remembered for minutes),
    * alongside the round, outside the game's lock; one who is no member leaves their tables at the next
-   * housekeeping round (`noteGone`), as after a DM click. Once per person per round. Turn deadlines
-   * only: a turn is public, while who held a claim or a secret opening choice is not (#13 §2), and a
-   * "no longer a member" notice right after a claim window's deadline would say who did.
+   * housekeeping round (`noteGone`), as after a DM click. Once per person per round, at most
+   * `MAX_ASKS` a round (after a restart, with the answers' cache empty, many deadlines may be
+   * overdue at once: the others are asked at a later deadline of theirs). Turn deadlines only: a
+   * turn is public, while who held a claim or a secret opening choice is not (#13 §2), and a "no
+   * longer a member" notice right after a claim window's deadline would say who did.
+   *
+   * The round does not wait for the answers (Discord may take seconds: the other deadlines fire
+   * meanwhile; an answer that comes after the next housekeeping is applied at the one after), and a question that cannot be asked (a game row that cannot be read) is logged and
+   * changes nothing of the round: the deadline fires as before.
    */
-  private askIfMember(r: TimerRow, asked: Map<string, Promise<void>>): void {
-    if (r.kind !== 'turn') return;
+  private askIfMember(r: TimerRow, asked: Set<string>): void {
     const members = this.ctx.members;
-    const guildId = members && this.ctx.store.games.get(r.gameId)?.guildId;
-    if (!members || !guildId) return;
-    const seat = this.ctx.store.games.seats(r.gameId)[r.seat];
-    if (!seat?.userId || seat.isAi) return;
-    const userId = seat.userId;
-    const key = `${guildId}:${userId}`;
-    if (asked.has(key)) return;
-    asked.set(
-      key,
-      members.isMember(guildId, userId).then(
+    if (r.kind !== 'turn' || !members || asked.size >= MAX_ASKS) return;
+    try {
+      const guildId = this.ctx.store.games.get(r.gameId)?.guildId;
+      const seat = guildId ? this.ctx.store.games.seats(r.gameId)[r.seat] : undefined;
+      if (!guildId || !seat?.userId || seat.isAi) return;
+      const userId = seat.userId;
+      const key = `${guildId}:${userId}`;
+      if (asked.has(key)) return;
+      asked.add(key);
+      const q = members.isMember(guildId, userId).then(
         (yes) => {
           if (yes === false) noteGone(this.ctx, guildId, userId);
         },
         (e: unknown) => this.ctx.log.warn({ err: e, guildId, userId }, 'cannot ask whether a player is still a member'),
-      ),
-    );
+      );
+      this.asking.add(q);
+      void q.finally(() => this.asking.delete(q));
+    } catch (e) {
+      noteStorageError(e);
+      this.ctx.log.warn({ err: e, gameId: r.gameId, seat: r.seat }, 'cannot ask whether a player is still a member');
+    }
   }
 
   private async remind(r: TimerRow): Promise<void> {

@@ -287,6 +287,7 @@ export async function playHandToEnd(w: World, gameId: string, maxSteps = 3000): 
 export async function later(w: World, ms: number): Promise<void> {
   w.now.t += ms;
   await w.bot.scheduler.tick();
+  await w.bot.scheduler.idle();
   await w.bot.whenIdle();
 }
 

@@ -27,8 +27,12 @@ interface World {
   clock: { offset: number };
 }
 
-/** Two Phỏm tables (a person and three AIs) in one store; every step of `bad` throws. */
-function world(): World {
+/**
+ * Two Phỏm tables (a person and three AIs) in one store; every step of `bad` throws. `members`: the
+ * bot's membership questions (members.ts), asked when a person's turn runs out; `badRow`: reading
+ * `bad`'s game row throws too (a storage error, a damaged row).
+ */
+function world(o: { members?: { isMember(guildId: string, userId: string): Promise<boolean | null> }; badRow?: boolean } = {}): World {
   const clock = { offset: 0 };
   const now = () => Date.now() + clock.offset;
   const store = openStore(':memory:', engineOf, now);
@@ -64,8 +68,21 @@ function world(): World {
     info() {},
     debug() {},
   };
+  const gameStore = o.badRow
+    ? new Proxy(store.games, {
+        get(target, key, receiver) {
+          const v = Reflect.get(target, key, receiver) as unknown;
+          if (key !== 'get' || typeof v !== 'function') return typeof v === 'function' ? v.bind(target) : v;
+          return (id: string) => {
+            if (id === bad) throw new Error('row broke');
+            return target.get(id);
+          };
+        },
+      })
+    : store.games;
   const ctx = {
-    store,
+    store: { ...store, games: gameStore },
+    ...(o.members ? { members: o.members } : {}),
     table: {
       ...ts,
       load: (id: string) => {
@@ -129,4 +146,36 @@ test('a failing timer is retried after RETRY_MS, not at once; a timer due meanwh
   } finally {
     w.scheduler.stop();
   }
+});
+
+test('a membership question that cannot be asked (the game row cannot be read) changes nothing of the round', async () => {
+  const asked: string[] = [];
+  const w = world({ members: { isMember: async (_g, u) => (asked.push(u), true) }, badRow: true });
+  const t0 = Date.now();
+  setDeadline(w.store, w.bad, t0 - 2_000);
+  setDeadline(w.store, w.good, t0 - 1_000);
+  const before = w.store.games.get(w.good)!.version;
+  await w.scheduler.tick();
+  await w.scheduler.idle();
+  w.scheduler.stop();
+  assert.equal(w.failures(), 1, "the bad table's deadline failed as before, and is retried");
+  assert.ok(w.store.games.get(w.good)!.version > before, "the other table's deadline was played");
+  assert.deepEqual(asked, ['u0'], "the good table's player was asked");
+});
+
+test('the round does not wait for Discord to answer whether a player is still a member', async () => {
+  let answered = 0;
+  const w = world({ members: { isMember: () => sleep(1_500).then(() => (answered++, true)) } });
+  const t0 = Date.now();
+  setDeadline(w.store, w.good, t0 - 1_000);
+  const before = w.store.games.get(w.good)!.version;
+  const started = Date.now();
+  await w.scheduler.tick();
+  const took = Date.now() - started;
+  assert.ok(w.store.games.get(w.good)!.version > before, 'the deadline was played');
+  assert.ok(took < 1_200, `the round took ${took} ms, not the answer's 1.5 s`);
+  assert.equal(answered, 0);
+  await w.scheduler.idle();
+  assert.equal(answered, 1, 'idle() waits for the answer');
+  w.scheduler.stop();
 });
