@@ -216,3 +216,27 @@ test('ga-pot off (the default): the end of a match stores no refund', () => {
   assert.equal(sumOf(standings(r).map((e) => e.total)), 0);
   assert.doesNotMatch(endMatchText(r.ts.load(r.gameId)!, 'en', standings(r)), /Gà/);
 });
+
+test('a snapshot written before the payers were kept (format phom:3) is not read: the log is replayed and the whole pot goes back', () => {
+  const r = rig('phom', ['human', 'human', 'ai', 'ai'], { options: { 'ga-pot': 'flat' }, seed: 'ga-refund' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const snapshot = () => r.store.db.prepare('SELECT state FROM snapshots WHERE game_id = ?').get(r.gameId) as { state: string } | undefined;
+  // Hands until the latest snapshot is of a hand that carried a pot in.
+  for (let h = 0; h < 40; h++) {
+    play(r);
+    const snap = snapshot();
+    if (resultOf(r)!.pot.carried > 0 && snap && (JSON.parse(snap.state) as State).gaPotStart > 0) break;
+    assert.equal(click(r, 'next-hand').outcome.ok, true);
+  }
+  const pot = resultOf(r)!.pot.carried;
+  assert.ok(pot > 0, 'a pot no Ù took');
+  // As the release before wrote it: no payers, format 3.
+  const s = JSON.parse(snapshot()!.state) as State;
+  delete s.gaPaid;
+  r.store.db.prepare("UPDATE snapshots SET state = ?, format = 'phom:3' WHERE game_id = ?").run(JSON.stringify(s), r.gameId);
+  r.store.games.forgetCache();
+  assert.equal(click(r, 'end-match').outcome.ok, true);
+  const e = standings(r);
+  assert.equal(sumOf(e.map((x) => x.refund)), pot, 'the whole pot goes back');
+  assert.equal(sumOf(e.map((x) => x.total)), 0);
+});

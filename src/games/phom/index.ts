@@ -21,7 +21,9 @@ export const engine: Engine<State, Action, Options, SeatView, PublicView, PhomRe
   id: 'phom',
   // 2: issue #12's engine dialect (claim windows, tagged unions) changed the state's shape.
   // 3: an Ù records the card that completed it (`EndInfo.taken`, issue #13 §5).
-  stateVersion: 3,
+  // 4: who paid the carried gà pot (`State.gaPaid`, §15.12): an older snapshot, which lacks it, is
+  //    replayed from the log rather than leaving that pot without payers.
+  stateVersion: 4,
   minSeats: 2,
   maxSeats: 4,
   options: OPTIONS,

@@ -121,8 +121,8 @@ export interface State {
    * Who paid the carried pot `gaPotStart` (phom.md §10.1, §15.12): what each seat paid into it in
    * each earlier hand since an Ù last took it (`PotPaid`, oldest first; seats as numbered in that
    * hand). Its sum may be less than `gaPotStart`: the rest has no known payer (a pot given by a
-   * scenario position or the score CLI, or carried in a state saved before this field existed,
-   * 2026-12-05: absent there) and is refunded to nobody (`potRefund`).
+   * scenario position or the score CLI: absent there) and is refunded to nobody (`potRefund`).
+   * Snapshots from before it (format 3) are not read: the log is replayed (`stateVersion` 4).
    */
   gaPaid?: PotPaid[];
   end: EndInfo | null;
