@@ -38,6 +38,15 @@ function aiRow(step: Step, seat: number): SeatRow {
   return { seat, userId: null, isAi: true, displayName: `${base} ${n}`, aiLevel: step.t.row.takeoverLevel };
 }
 
+/**
+ * The seats people still play: not the AI's, nor a seat whose player left during this hand (§11.3:
+ * the engine plays it out, and an AI takes it when the hand's result is recorded, `vacateLeavers`).
+ */
+function peopleSeated(step: Step): SeatRow[] {
+  const left = step.state === null ? [] : (step.t.engine.seating?.leftSeats?.(step.state) ?? []);
+  return step.seats.filter((s) => s.userId && !left.includes(s.seat));
+}
+
 export type LeaveOutcome = { kind: 'refused'; refusal: Refusal } | { kind: 'confirm'; refusal: Refusal } | { kind: 'done' };
 
 /** A seated player leaves (`confirmed`: they confirmed the question this asks first). */
@@ -48,7 +57,9 @@ export function* leaveSeat(step: Step, seat: number, userId: string, confirmed: 
   if (row.status !== 'running') return { kind: 'refused', refusal: refusal(row.status === 'paused' ? 'errors:paused' : 'errors:stale') };
   const between = step.result() !== null;
   if (!between && !seating.leave) return { kind: 'refused', refusal: refusal('errors:no-seat-changes') };
-  const humans = step.seats.filter((s) => s.userId && s.seat !== seat);
+  // Two who leave during the same hand would leave the table to the AI alone, running with nobody to
+  // press Next hand: the last person ends the match instead.
+  const humans = peopleSeated(step).filter((s) => s.seat !== seat);
   if (!humans.length) return { kind: 'refused', refusal: refusal('errors:last-player') };
   if (!confirmed) return { kind: 'confirm', refusal: refusal(between ? 'common:seat.confirm-between' : 'common:seat.confirm-hand') };
   const name = step.seats[seat]!.displayName;
@@ -94,7 +105,7 @@ export function* memberGone(step: Step, userId: string): Gen<{ ok: true } | { ok
   step.dirty = true;
   const first = gone[0]!;
   const notice = { key: 'member-gone', ...first } as const;
-  if (!step.seats.some((s) => s.userId)) {
+  if (!peopleSeated(step).length) {
     step.finish();
     step.effects.push({ kind: 'table', notice: { ...notice, ended: true } });
     return { ok: true };

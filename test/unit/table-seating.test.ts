@@ -228,3 +228,22 @@ test("the host leaves between hands: the host passes on, and the next hand, a fi
   assert.equal(state(r).starter, 1);
   replaysToLive(r);
 });
+
+test('two people cannot both leave during a hand: the table would run on with nobody to press Next hand', () => {
+  const r = rig('phom', ['human', 'human', 'ai', 'ai'], { timeoutPolicy: 'ai', seed: 'seating-mid' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const leave = (u: string) =>
+    r.run({ kind: 'table', gameId: r.gameId, userId: u, ver: row(r).version, verb: 'leave-seat', arg: 'confirm' });
+  assert.equal(leave('u1').outcome.ok, true);
+  assert.equal(leave('u0').outcome.refusal?.key, 'errors:last-player', 'the last person ends the match instead');
+  assert.equal(row(r).status, 'running');
+});
+
+test('a member gone from the server while the only other person left during the hand: the match ends', () => {
+  const r = rig('phom', ['human', 'human', 'ai', 'ai'], { timeoutPolicy: 'ai', seed: 'seating-mid' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const left = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: row(r).version, verb: 'leave-seat', arg: 'confirm' });
+  assert.equal(left.outcome.ok, true);
+  assert.equal(r.run({ kind: 'member-gone', gameId: r.gameId, userId: 'u0' }).outcome.ok, true);
+  assert.equal(row(r).status, 'finished', 'nobody is left to play on');
+});
