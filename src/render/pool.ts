@@ -90,6 +90,8 @@ function newPiscina(o: PoolOptions): Piscina {
     maxThreads: threads,
     idleTimeout: 60_000,
     atomics: o.atomics ?? ATOMICS,
+    // `close` waits this long for the images being drawn before it stops the workers anyway.
+    closeTimeout: 10_000,
   });
 }
 
@@ -115,17 +117,34 @@ async function run<K extends RenderKind>(p: Piscina, kind: K, model: RenderReque
   submitted.set(p, ahead + 1);
   const threads = p.options.maxThreads;
   const busy = ahead >= threads * DEEPER_QUEUE_PER_THREAD ? 'deeper' : ahead >= threads * DEEP_QUEUE_PER_THREAD ? 'deep' : ahead >= threads;
-  const task: RenderTask<K> = { kind, model, ...(busy ? { busy } : {}) };
-  let out: Uint8Array;
+  const task: RenderTask<K> = { kind, model, deadline: Date.now() + timeoutMs, ...(busy ? { busy } : {}) };
+  // The queue's depth counts the task until its worker is done with it, not until the caller gives up.
+  const job = (p.run(task) as Promise<Uint8Array>).finally(() => submitted.set(p, (submitted.get(p) ?? 1) - 1));
+  // A render that never returns (waiting for a worker included) is abandoned: the scheduler awaits
+  // table edits one timer at a time, so one hung image would stop every later timer, reminder and
+  // notice of the process. Abandoned, not stopped: a worker stopped (`terminate`) in the middle of a
+  // canvas call takes the whole process down (node-canvas throws into the terminating thread: "FATAL
+  // ERROR: Error::ThrowAsJavaScriptException napi_throw", or a double free: 300 renders stopped 1–40 ms
+  // in ended so in 3 runs of 3, 2026-12-05; CI met a double free in the pool test of a timeout),
+  // so
+  // the task runs on and its image is dropped; one still waiting when its time is up is skipped by
+  // the worker (`RenderTask.deadline`).
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(renderAborted(`no image within ${timeoutMs} ms`)), timeoutMs);
+  });
+  job.catch(() => undefined); // abandoned: its own failure is nobody's to handle
   try {
-    // A render that never returns (waiting for a worker included) is abandoned and its worker
-    // stopped: the scheduler awaits table edits one timer at a time, so one hung image would stop
-    // every later timer, reminder and notice of the process.
-    out = (await p.run(task, { signal: AbortSignal.timeout(timeoutMs) })) as Uint8Array;
+    const out = await Promise.race([job, late]);
+    return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
   } finally {
-    submitted.set(p, (submitted.get(p) ?? 1) - 1);
+    clearTimeout(timer);
   }
-  return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+}
+
+/** The error of a render abandoned past its time (named as an abort, as Piscina's own are). */
+function renderAborted(message: string): Error {
+  return Object.assign(new Error(`render aborted: ${message}`), { name: 'AbortError' });
 }
 
 /** Statistics of a pool's image cache. */
@@ -199,6 +218,8 @@ export interface RenderPool {
   cacheStats(): RenderCacheStats;
   /** Number of worker threads. */
   readonly threads: number;
+  /** The thread ids of the workers running now (diagnostics, tests: a worker stopped is replaced by a new id). */
+  threadIds(): number[];
   close(): Promise<void>;
 }
 
@@ -209,7 +230,8 @@ export function createRenderPool(o: PoolOptions = {}): RenderPool {
     render: c.render,
     cacheStats: c.stats,
     threads: p.options.maxThreads,
-    close: () => p.destroy(),
+    threadIds: () => p.threads.map((t) => t.threadId),
+    close: () => p.close(),
   };
 }
 
@@ -221,10 +243,13 @@ export async function warmPool(): Promise<void> {
   );
 }
 
-/** Stops the workers (tests, shutdown). */
+/**
+ * Stops the workers (tests, shutdown), once the images they are drawing are done: a worker stopped in
+ * the middle of one takes the process down (see `run`).
+ */
 export async function closePool(): Promise<void> {
   const p = pool;
   pool = null;
   shared = null;
-  if (p) await p.destroy();
+  if (p) await p.close();
 }

@@ -52,12 +52,20 @@ export interface RenderTask<K extends RenderKind = RenderKind> {
    * `DEFLATE_LEVEL_BUSY`); `'deep'`: many were (`DEFLATE_LEVEL_DEEP`).
    */
   busy?: boolean | 'deep' | 'deeper';
+  /**
+   * When the caller gives up on the image (ms since the epoch; pool.ts `run`): a task that waited in
+   * the queue past it is not drawn. One being drawn then is finished (a worker is never stopped
+   * mid-image) and its image dropped by the pool.
+   */
+  deadline?: number;
 }
 
 /** The deflate level for a task's `busy` mark (pool.ts sets it from the queue's depth). */
 const LEVEL = { idle: DEFLATE_LEVEL, busy: DEFLATE_LEVEL_BUSY, deep: DEFLATE_LEVEL_DEEP, deeper: DEFLATE_LEVEL_DEEPER } as const;
 
 export default function render(task: RenderTask): Uint8Array {
+  if (task.deadline !== undefined && Date.now() > task.deadline)
+    throw new Error('render aborted: its time was up before a worker was free');
   setDeflateLevel(LEVEL[task.busy === true ? 'busy' : task.busy || 'idle']);
   const buf = renderKind(task.kind, task.model);
   droppedSinceGc += takeDropped();

@@ -35,6 +35,35 @@ test('a render past its time is abandoned with an error: the caller (the schedul
   await p.close();
 });
 
+test('an image abandoned while being drawn does not stop its worker, which goes on with the next', async () => {
+  // A worker stopped in the middle of a canvas call can abort the whole process (node-canvas throws
+  // into the terminating thread: "FATAL ERROR: Error::ThrowAsJavaScriptException napi_throw"), as the
+  // pool did to a render past its time. Two thousand hand images at once on one warm worker (a few
+  // ms each, seconds in all): at 1 s one is being drawn and the rest wait; all are abandoned.
+  const p = createRenderPool({ maxThreads: 1, timeoutMs: 1_000, cacheBytes: 0 });
+  const m = sampleModels('chan', 'en').result;
+  let warm = false;
+  for (let k = 0; k < 10 && !warm; k++)
+    warm = await p.render('result', m).then(
+      () => true,
+      () => false,
+    );
+  assert.ok(warm, 'the worker started');
+  const [worker] = p.threadIds();
+  const games = ['vn-mahjong', 'classic-mahjong', 'chan', 'phom'] as const;
+  const locales = ['vi', 'en', 'zh-TW'] as const;
+  const hands = games.flatMap((g) => locales.map((l) => sampleModels(g, l).hand));
+  const jobs = Array.from({ length: 2_000 }, (_, k) => p.render('hand', hands[k % hands.length]!));
+  const settled = await Promise.allSettled(jobs);
+  const abandoned = settled.filter((r) => r.status === 'rejected');
+  assert.ok(abandoned.length > 0, 'some were past their time');
+  for (const r of abandoned) assert.match(String((r as PromiseRejectedResult).reason), /abort/i);
+  // The same worker draws the next image, once it has skipped those that waited past their time.
+  assert.deepEqual(pngSize(await p.render('result', m)), imageSize('result', m));
+  assert.deepEqual(p.threadIds(), [worker], 'the worker was not stopped');
+  await p.close();
+});
+
 test('rendering errors reject the promise', async () => {
   await assert.rejects(renderAsync('nope' as 'hand', {} as never));
 });
