@@ -18,7 +18,9 @@ test('kill -9 mid-hand and restart: the game continues, old buttons work, nothin
   let bot = startBot(sim, dbPath);
   try {
     await sim.waitFor(() => sim.connectedBots() === 1, { timeout: 60_000, message: 'bot connects' });
-    const play = await sim.slash(a.id, channel.id, 'play', { game: 'phom', timer: 'live' });
+    // Async timers: the process runs on the real clock, and a live Phỏm turn (25 s) could run out
+    // while a loaded host restarts the bot, playing the stale hand's move for it.
+    const play = await sim.slash(a.id, channel.id, 'play', { game: 'phom', timer: 'async' });
     const lobby = await play.reply({ timeout: 30_000 });
     const btn = (m: SimMessage, label: string) => sim.findButton(sim.message(m.id)!, (c) => c.label === label)!.custom_id as string;
     const gameId = decodeGameId(btn(lobby, 'Join'))!.gameId;

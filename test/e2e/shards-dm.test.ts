@@ -22,8 +22,30 @@ import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import { optionComponent, readGame } from './bot-process.js';
 import Database from 'better-sqlite3';
 import { GameStore } from '../../src/store/games.js';
+import { initialState } from '../../src/store/replay.js';
 
 const engine = engineOf('phom');
+
+/**
+ * A two-seat deal whose hand, played by the AI as the test plays it, lasts at least `moves`
+ * decisions. /play's seed is the interaction id: 0.6 % of two-seat deals end (Ù khan at the deal,
+ * or a Ù within the first moves) before the player's turn comes back for the second test.
+ */
+function lastingSeed(options: unknown, moves = 16): string {
+  for (let k = 0; k < 200; k++) {
+    const seed = `shards-dm-${k}`;
+    let state = initialState(engine, options, 2, seed);
+    let n = 0;
+    for (; n < moves && !engine.result(state); n++) {
+      const d = (engine.pending(state) as Decision<BaseAction>[])[0]!;
+      const r = engine.apply(state, d.seat, engine.ai(state, d.seat) as BaseAction);
+      assert.ok(r.ok);
+      state = r.value;
+    }
+    if (n >= moves) return seed;
+  }
+  throw new Error(`no two-seat deal lasts ${moves} decisions`);
+}
 
 for (const layout of ['one file per shard', 'one shared file'] as const) {
   describe(`DM clicks of a shard-1 server's game, ${layout}`, { timeout: 180_000 }, () => {
@@ -108,6 +130,15 @@ for (const layout of ['one file per shard', 'one shared file'] as const) {
       gameId = decodeGameId(btn('Join'))!.gameId;
       await (await sim.click(player, lobby.id, btn('Add AI player'))).settled({ timeout: 30_000 });
       await sim.waitFor(() => !sim.findButton(sim.message(lobby.id)!, (c) => c.label === 'Start')!.disabled, { message: 'Start enabled' });
+      // A fixed deal (as openTable gives): the bot reads the lobby's row from the file at Start.
+      const db = new Database(dbOf());
+      try {
+        db.pragma('busy_timeout = 5000');
+        const { options } = db.prepare('SELECT options FROM games WHERE id = ?').get(gameId) as { options: string };
+        db.prepare('UPDATE games SET seed = ? WHERE id = ?').run(lastingSeed(JSON.parse(options)), gameId);
+      } finally {
+        db.close();
+      }
       await (await sim.click(player, lobby.id, btn('Start'))).settled({ timeout: 30_000 });
       await sim.waitFor(() => game().row.tableMessageId, { timeout: 30_000, message: 'table drawn' });
       const dm = await sim.waitFor(() => sim.dmChannel(player), { timeout: 30_000, message: 'a DM channel' });
