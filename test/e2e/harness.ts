@@ -286,6 +286,8 @@ export async function playHandToEnd(w: World, gameId: string, maxSteps = 3000): 
 /** Moves the world's clock by `ms` and runs the scheduler's round (timers, housekeeping), then waits for the bot. */
 export async function later(w: World, ms: number): Promise<void> {
   w.now.t += ms;
+  // A round the scheduler's own timer started would make this tick a no-op: wait for it first.
+  await w.bot.scheduler.idle();
   await w.bot.scheduler.tick();
   await w.bot.scheduler.idle();
   await w.bot.whenIdle();
