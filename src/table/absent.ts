@@ -19,12 +19,16 @@ const refusal = (key: string): Refusal => ({ key, warn: false });
 
 /**
  * Who votes at the table now (pause, resume, absent seats, the open claims): the people playing
- * their own seats. A seat the AI holds for its player, or that its player left, has no vote, and a
+ * their own seats. A seat the AI holds for its player, or that its player left (`left`: during the
+ * hand now running, Phỏm §11.3, `Step.leftDuringHand`), has no vote, and a
  * vote cast before its voter left or was taken over no longer counts: else a table where one of
  * two people is gone could never reach a majority.
  */
-export function voterIds(seats: readonly { userId: string | null; isAi: boolean }[]): Set<string> {
-  return new Set(seats.filter((s) => s.userId && !s.isAi).map((s) => s.userId!));
+export function voterIds(
+  seats: readonly { seat: number; userId: string | null; isAi: boolean }[],
+  left: readonly number[] = [],
+): Set<string> {
+  return new Set(seats.filter((s) => s.userId && !s.isAi && !left.includes(s.seat)).map((s) => s.userId!));
 }
 
 /** The votes of `votes` cast by people in `eligible`. */
@@ -48,11 +52,14 @@ export function* voteAbsent(
   if (row.status !== 'running' || !timer || timer.kind !== 'turn' || !isOff(timer.deadline) || (timer.reminders ?? 0) < voteAfter)
     return { ok: false, refusal: refusal('errors:no-absent-vote') };
   if (seat === voter) return { ok: false, refusal: refusal('errors:vote-own-seat') };
-  if (!voterIds(step.seats).has(userId)) return { ok: false, refusal: refusal('errors:vote-ai-seat') };
+  if (!voterIds(step.seats, step.leftDuringHand()).has(userId)) return { ok: false, refusal: refusal('errors:vote-ai-seat') };
   const key = `${verb}${seat}.${timer.version}`;
   const mine = (v: string) => v.startsWith(`${key}:`);
   const absent = step.seats[seat]?.userId ?? null;
-  const eligible = voterIds(step.seats.filter((s) => s.seat !== seat && s.userId !== absent));
+  const eligible = voterIds(
+    step.seats.filter((s) => s.seat !== seat && s.userId !== absent),
+    step.leftDuringHand(),
+  );
   const votes = counted([...row.pauseVotes.filter(mine).map((v) => v.slice(key.length + 1)), userId], eligible);
   const needed = Math.floor(eligible.size / 2) + 1;
   const others = row.pauseVotes.filter((v) => !v.startsWith(`${verb}${seat}.`));
@@ -87,10 +94,10 @@ function* voteClaims(step: Step, userId: string, verb: AbsentVerb, voteAfter: nu
   const win = openClaimTimers(timers);
   const reminded = Math.max(0, ...win.map((x) => x.reminders ?? 0));
   if (row.status !== 'running' || !win.length || reminded < voteAfter) return { ok: false, refusal: refusal('errors:no-absent-vote') };
-  if (!voterIds(step.seats).has(userId)) return { ok: false, refusal: refusal('errors:vote-ai-seat') };
+  if (!voterIds(step.seats, step.leftDuringHand()).has(userId)) return { ok: false, refusal: refusal('errors:vote-ai-seat') };
   const prefix = (v: AbsentVerb) => `${v}${CLAIMS_ARG}.`;
   const key = `${prefix(verb)}${Math.min(...win.map((x) => x.version))}`;
-  const eligible = voterIds(step.seats);
+  const eligible = voterIds(step.seats, step.leftDuringHand());
   const votes = counted([...row.pauseVotes.filter((v) => v.startsWith(`${key}:`)).map((v) => v.slice(key.length + 1)), userId], eligible);
   // A majority of the others, as for an absent seat: one of the voters is taken to be the absent
   // claimant, whoever the claimants are (who may claim is hidden). With two people, the one still

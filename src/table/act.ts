@@ -220,6 +220,16 @@ export class Step {
   pending(): Decision<BaseAction>[] {
     return this.t.engine.pending(this.state) as Decision<BaseAction>[];
   }
+  /**
+   * The seats whose player left during the hand now running (Phỏm §11.3: the engine plays them out and
+   * an AI takes them at the hand's result, seating.ts `vacateLeavers`). Between hands, none: those
+   * seats are vacated by then, and a newcomer may sit there, though the finished hand still lists them.
+   */
+  leftDuringHand(): number[] {
+    if (this.state === null || this.result() !== null) return [];
+    return this.t.engine.seating?.leftSeats?.(this.state) ?? [];
+  }
+
   result(): HandResult | null {
     return this.t.engine.result(this.state) as HandResult | null;
   }
@@ -889,7 +899,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
           if ((want === 'pause') !== (t.row.status === 'running') || (want === 'pause' && step.result()))
             return nothing({ ok: false, seat, refusal: refuse('errors:stale'), applied: 0 });
           // Votes of people playing their own seats only (absent.ts voterIds).
-          const eligible = voterIds(step.seats);
+          const eligible = voterIds(step.seats, step.leftDuringHand());
           if (!eligible.has(cmd.userId)) return nothing({ ok: false, seat, refusal: refuse('errors:vote-ai-seat'), applied: 0 });
           const prior = t.row.pauseVotes.filter((v) => v.startsWith(`${want}:`)).map((v) => v.slice(want.length + 1));
           const votes = counted([...prior, cmd.userId], eligible);

@@ -39,11 +39,12 @@ function aiRow(step: Step, seat: number): SeatRow {
 }
 
 /**
- * The seats people still play: not the AI's, nor a seat whose player left during this hand (§11.3:
- * the engine plays it out, and an AI takes it when the hand's result is recorded, `vacateLeavers`).
+ * The seats people still play: not the AI's, nor a seat whose player left during the hand now
+ * running (§11.3: the engine plays it out, and an AI takes it when the hand's result is recorded,
+ * `vacateLeavers`; `Step.leftDuringHand`).
  */
 function peopleSeated(step: Step): SeatRow[] {
-  const left = step.state === null ? [] : (step.t.engine.seating?.leftSeats?.(step.state) ?? []);
+  const left = step.leftDuringHand();
   return step.seats.filter((s) => s.userId && !left.includes(s.seat));
 }
 

@@ -247,3 +247,40 @@ test('a member gone from the server while the only other person left during the 
   assert.equal(r.run({ kind: 'member-gone', gameId: r.gameId, userId: 'u0' }).outcome.ok, true);
   assert.equal(row(r).status, 'finished', 'nobody is left to play on');
 });
+
+/** u1 leaves during the first hand; the hand is played out; between hands u9 takes the vacated seat. */
+function newcomerAfterLeaver(): Rig {
+  const r = rig('phom', ['human', 'human', 'ai', 'ai'], { timeoutPolicy: 'ai', seed: 'seating-mid' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  assert.equal(
+    r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: row(r).version, verb: 'leave-seat', arg: 'confirm' }).outcome.ok,
+    true,
+  );
+  finishHand(r);
+  assert.equal(r.store.games.seats(r.gameId)[1]!.userId, null, 'vacated at the result');
+  const took = r.run({ kind: 'table', gameId: r.gameId, userId: 'u9', ver: 0, verb: 'take-seat', arg: '1', displayName: 'New' });
+  assert.equal(took.outcome.ok, true);
+  return r;
+}
+
+test('between hands a newcomer at a leaver’s seat counts: the other person may leave, or be gone, and the match goes on', () => {
+  const r = newcomerAfterLeaver();
+  const out = r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: row(r).version, verb: 'leave-seat', arg: 'confirm' });
+  assert.equal(out.outcome.ok, true, 'u9 is seated: u0 is not the last person');
+  const r2 = newcomerAfterLeaver();
+  assert.equal(r2.run({ kind: 'member-gone', gameId: r2.gameId, userId: 'u0' }).outcome.ok, true);
+  assert.equal(row(r2).status, 'running', 'u9 plays on');
+});
+
+test('a player who left during the hand has no vote: the one person left pauses alone', () => {
+  const r = rig('phom', ['human', 'human', 'ai', 'ai'], { timeoutPolicy: 'ai', seed: 'seating-mid' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const v = () => row(r).version;
+  assert.equal(r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: v(), verb: 'leave-seat', arg: 'confirm' }).outcome.ok, true);
+  assert.equal(
+    r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: v(), verb: 'pause' }).outcome.refusal?.key,
+    'errors:vote-ai-seat',
+  );
+  assert.equal(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: v(), verb: 'pause' }).outcome.ok, true);
+  assert.equal(row(r).status, 'paused');
+});
