@@ -90,8 +90,6 @@ function newPiscina(o: PoolOptions): Piscina {
     maxThreads: threads,
     idleTimeout: 60_000,
     atomics: o.atomics ?? ATOMICS,
-    // `close` waits this long for the images being drawn before it stops the workers anyway.
-    closeTimeout: 10_000,
   });
 }
 
@@ -105,6 +103,50 @@ export const RENDER_TIMEOUT_MS = 30_000;
 
 /** Tasks submitted to each pool and not settled yet (running or waiting for a worker). */
 const submitted = new WeakMap<Piscina, number>();
+/** The same tasks, which closing the pool waits for (`closeGently`). */
+const live = new WeakMap<Piscina, Set<Promise<unknown>>>();
+/** Pools being closed: they take no new task. */
+const closing = new WeakSet<Piscina>();
+
+/** How long closing a pool (shutdown) waits for the images its workers are drawing. */
+export const CLOSE_WAIT_MS = 3_000;
+
+/** Submits a task to `p`, known to `closeGently` until its worker is done with it. */
+function submit<T>(p: Piscina, task: unknown): Promise<T> {
+  if (closing.has(p)) return Promise.reject(renderAborted('the render pool is closed'));
+  const job = p.run(task) as Promise<T>;
+  let set = live.get(p);
+  if (!set) live.set(p, (set = new Set()));
+  set.add(job);
+  const done = () => void set.delete(job);
+  job.then(done, done);
+  return job;
+}
+
+/**
+ * Closes a pool without stopping a worker in the middle of an image, which would take the process
+ * down (see `run`): Piscina's own `close` does not wait for every busy worker (5.3: with two or more
+ * it stops one still drawing). New tasks are refused; the tasks submitted are waited for, up to
+ * `waitMs`; then the workers, idle, are stopped. Workers still drawing after that are left to the
+ * process's exit.
+ */
+async function closeGently(p: Piscina, waitMs = CLOSE_WAIT_MS): Promise<void> {
+  closing.add(p);
+  const jobs = live.get(p) ?? new Set();
+  const until = Date.now() + waitMs;
+  while (jobs.size && Date.now() < until) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...jobs]),
+      new Promise((r) => {
+        timer = setTimeout(r, until - Date.now());
+        timer.unref();
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+  if (!jobs.size) await p.destroy();
+}
 
 /**
  * Submits one image. When every worker already has a task, this one would wait: it is marked
@@ -119,14 +161,13 @@ async function run<K extends RenderKind>(p: Piscina, kind: K, model: RenderReque
   const busy = ahead >= threads * DEEPER_QUEUE_PER_THREAD ? 'deeper' : ahead >= threads * DEEP_QUEUE_PER_THREAD ? 'deep' : ahead >= threads;
   const task: RenderTask<K> = { kind, model, deadline: Date.now() + timeoutMs, ...(busy ? { busy } : {}) };
   // The queue's depth counts the task until its worker is done with it, not until the caller gives up.
-  const job = (p.run(task) as Promise<Uint8Array>).finally(() => submitted.set(p, (submitted.get(p) ?? 1) - 1));
+  const job = submit<Uint8Array>(p, task).finally(() => submitted.set(p, (submitted.get(p) ?? 1) - 1));
   // A render that never returns (waiting for a worker included) is abandoned: the scheduler awaits
   // table edits one timer at a time, so one hung image would stop every later timer, reminder and
   // notice of the process. Abandoned, not stopped: a worker stopped (`terminate`) in the middle of a
   // canvas call takes the whole process down (node-canvas throws into the terminating thread: "FATAL
   // ERROR: Error::ThrowAsJavaScriptException napi_throw", or a double free: 300 renders stopped 1–40 ms
-  // in ended so in 3 runs of 3, 2026-12-05; CI met a double free in the pool test of a timeout),
-  // so
+  // in ended so in 3 runs of 3, 2026-12-05; CI met a double free in the pool test of a timeout), so
   // the task runs on and its image is dropped; one still waiting when its time is up is skipped by
   // the worker (`RenderTask.deadline`).
   let timer: NodeJS.Timeout | undefined;
@@ -231,7 +272,7 @@ export function createRenderPool(o: PoolOptions = {}): RenderPool {
     cacheStats: c.stats,
     threads: p.options.maxThreads,
     threadIds: () => p.threads.map((t) => t.threadId),
-    close: () => p.close(),
+    close: () => closeGently(p),
   };
 }
 
@@ -239,17 +280,17 @@ export function createRenderPool(o: PoolOptions = {}): RenderPool {
 export async function warmPool(): Promise<void> {
   const p = renderPool();
   await Promise.all(
-    Array.from({ length: p.options.maxThreads }, () => p.run({ kind: 'sheet', model: { game: 'vn-mahjong', locale: 'vi' } })),
+    Array.from({ length: p.options.maxThreads }, () => submit(p, { kind: 'sheet', model: { game: 'vn-mahjong', locale: 'vi' } })),
   );
 }
 
 /**
  * Stops the workers (tests, shutdown), once the images they are drawing are done: a worker stopped in
- * the middle of one takes the process down (see `run`).
+ * the middle of one takes the process down (see `run`, `closeGently`).
  */
 export async function closePool(): Promise<void> {
   const p = pool;
   pool = null;
   shared = null;
-  if (p) await p.close();
+  if (p) await closeGently(p);
 }
