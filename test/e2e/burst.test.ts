@@ -45,9 +45,7 @@ test('a burst of 300 moves across 100 tables: 0 failed interactions, no 429', { 
     const problems = [
       r.phase.moves !== 300 && `${r.phase.moves} of 300 moves played`,
       r.failedInteractions > 0 && `${r.failedInteractions} failed interactions`,
-      // Per-route 429s would be the bot's own fault; a global one only by arrival jitter past the
-      // window's slack (discord.js retries it, and the moves above must all be played): a few at most.
-      (r.sent429 > r.global429 || r.global429 > 3) && `${r.sent429} 429s from the simulator (${r.global429} global)`,
+      r.sent429 > 0 && `${r.sent429} 429s from the simulator (${r.global429} global)`,
     ].filter(Boolean);
     assert.deepEqual(problems, [], detail);
   } finally {
