@@ -107,14 +107,24 @@ const submitted = new WeakMap<Piscina, number>();
 const live = new WeakMap<Piscina, Set<Promise<unknown>>>();
 /** Pools being closed: they take no new task. */
 const closing = new WeakSet<Piscina>();
+/**
+ * Each pool's stop flag, shared with its workers (a SharedArrayBuffer travels in each task without
+ * a copy): once set by `closeGently`, a worker skips every task still queued (worker.ts `stop`).
+ */
+const stops = new WeakMap<Piscina, Int32Array>();
+const stopFlag = (p: Piscina): Int32Array => {
+  let f = stops.get(p);
+  if (!f) stops.set(p, (f = new Int32Array(new SharedArrayBuffer(4))));
+  return f;
+};
 
 /** How long closing a pool (shutdown) waits for the images its workers are drawing. */
 export const CLOSE_WAIT_MS = 3_000;
 
 /** Submits a task to `p`, known to `closeGently` until its worker is done with it. */
-function submit<T>(p: Piscina, task: unknown): Promise<T> {
+function submit<T>(p: Piscina, task: RenderTask): Promise<T> {
   if (closing.has(p)) return Promise.reject(renderAborted('the render pool is closed'));
-  const job = p.run(task) as Promise<T>;
+  const job = p.run({ ...task, stop: stopFlag(p) }) as Promise<T>;
   let set = live.get(p);
   if (!set) live.set(p, (set = new Set()));
   set.add(job);
@@ -126,12 +136,14 @@ function submit<T>(p: Piscina, task: unknown): Promise<T> {
 /**
  * Closes a pool without stopping a worker in the middle of an image, which would take the process
  * down (see `run`): Piscina's own `close` does not wait for every busy worker (5.3: with two or more
- * it stops one still drawing). New tasks are refused; the tasks submitted are waited for, up to
- * `waitMs`; then the workers, idle, are stopped. Workers still drawing after that are left to the
- * process's exit.
+ * it stops one still drawing). New tasks are refused and the queued ones skipped (the stop flag), so
+ * only the images being drawn are waited for, up to `waitMs`; then the workers, idle, are stopped.
+ * Workers still drawing after that (a hung image) are stopped once they are done, if ever; resolves
+ * false then.
  */
-async function closeGently(p: Piscina, waitMs = CLOSE_WAIT_MS): Promise<void> {
+async function closeGently(p: Piscina, waitMs = CLOSE_WAIT_MS): Promise<boolean> {
   closing.add(p);
+  Atomics.store(stopFlag(p), 0, 1);
   const jobs = live.get(p) ?? new Set();
   const until = Date.now() + waitMs;
   while (jobs.size && Date.now() < until) {
@@ -145,7 +157,12 @@ async function closeGently(p: Piscina, waitMs = CLOSE_WAIT_MS): Promise<void> {
     ]);
     clearTimeout(timer);
   }
-  if (!jobs.size) await p.destroy();
+  if (!jobs.size) {
+    await p.destroy();
+    return true;
+  }
+  void Promise.allSettled([...jobs]).then(() => p.destroy());
+  return false;
 }
 
 /**
@@ -236,8 +253,12 @@ function cached(p: Piscina, budget: number, timeoutMs?: number): { render: Rende
   return { render, stats: () => ({ hits, misses, entries: images.size, bytes: images.bytes }) };
 }
 
-/** The shared pool behind `renderAsync` (created on first use). */
+/** `closePool` was called: `renderAsync` refuses images until `renderPool` opens the shared pool again. */
+let sharedClosed = false;
+
+/** The shared pool behind `renderAsync` (created on first use; a call after `closePool` opens it again). */
 export function renderPool(o: PoolOptions = {}): Piscina {
+  sharedClosed = false;
   if (!pool) pool = newPiscina(o);
   return pool;
 }
@@ -247,6 +268,9 @@ export function renderPool(o: PoolOptions = {}): Piscina {
  * (same `renderKey`) resolves to the image already encoded.
  */
 export async function renderAsync<K extends RenderKind>(kind: K, model: RenderRequestMap[K]): Promise<Buffer> {
+  // After shutdown closed the pool, a late step (a click past the grace period) gets no new pool,
+  // whose worker the process's exit would stop mid-image.
+  if (sharedClosed) throw renderAborted('the render pool is closed');
   shared ??= cached(renderPool(), 32 * MB);
   return shared.render(kind, model);
 }
@@ -272,7 +296,7 @@ export function createRenderPool(o: PoolOptions = {}): RenderPool {
     cacheStats: c.stats,
     threads: p.options.maxThreads,
     threadIds: () => p.threads.map((t) => t.threadId),
-    close: () => closeGently(p),
+    close: async () => void (await closeGently(p)),
   };
 }
 
@@ -292,5 +316,6 @@ export async function closePool(): Promise<void> {
   const p = pool;
   pool = null;
   shared = null;
+  sharedClosed = true;
   if (p) await closeGently(p);
 }

@@ -58,6 +58,8 @@ export interface RenderTask<K extends RenderKind = RenderKind> {
    * mid-image) and its image dropped by the pool.
    */
   deadline?: number;
+  /** The pool's stop flag (pool.ts `closeGently`): set, a task still queued is not drawn. */
+  stop?: Int32Array;
 }
 
 /** The deflate level for a task's `busy` mark (pool.ts sets it from the queue's depth). */
@@ -66,6 +68,7 @@ const LEVEL = { idle: DEFLATE_LEVEL, busy: DEFLATE_LEVEL_BUSY, deep: DEFLATE_LEV
 export default function render(task: RenderTask): Uint8Array {
   if (task.deadline !== undefined && Date.now() > task.deadline)
     throw new Error('render aborted: its time was up before a worker was free');
+  if (task.stop && Atomics.load(task.stop, 0) === 1) throw new Error('render aborted: the render pool is closing');
   setDeflateLevel(LEVEL[task.busy === true ? 'busy' : task.busy || 'idle']);
   const buf = renderKind(task.kind, task.model);
   droppedSinceGc += takeDropped();

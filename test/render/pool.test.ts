@@ -1,6 +1,6 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderAsync, closePool, createRenderPool } from '../../src/render/pool.js';
+import { renderAsync, closePool, createRenderPool, renderPool } from '../../src/render/pool.js';
 import { imageSize, renderKey } from '../../src/render/index.js';
 import { poolThreads, THREADS_ENV, DEEP_QUEUE_PER_THREAD, DEEPER_QUEUE_PER_THREAD } from '../../src/render/pool.js';
 import { sampleModels } from './samples.js';
@@ -77,12 +77,47 @@ test('closing a pool of two workers waits for the images being drawn, stopping n
   await Promise.race(jobs);
   await p.close();
   const settled = await Promise.allSettled(jobs);
+  // Those being drawn at the close are finished; those still waiting are skipped for it.
   assert.deepEqual(
-    settled.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason)),
+    settled
+      .filter((r) => r.status === 'rejected')
+      .map((r) => String((r as PromiseRejectedResult).reason))
+      .filter((r) => !/closing/.test(r)),
     [],
-    'every image submitted before the close was drawn',
+    'no image was cut off by a stopped worker',
   );
+  assert.ok(settled.filter((r) => r.status === 'fulfilled').length >= 2);
   await assert.rejects(p.render('table', sampleModels('chan', 'vi').table), /closed/, 'a closed pool takes no new image');
+  assert.deepEqual(p.threadIds(), [], 'its workers are stopped');
+});
+
+test('closing a pool with a deep queue skips the images still waiting and stops its workers at once', async () => {
+  const p = createRenderPool({ maxThreads: 2, cacheBytes: 0 });
+  const games = ['vn-mahjong', 'classic-mahjong', 'chan', 'phom'] as const;
+  const jobs = Array.from({ length: 1_000 }, (_, k) => p.render('table', sampleModels(games[k % 4]!, 'en').table));
+  await Promise.race(jobs);
+  const started = Date.now();
+  await p.close();
+  const took = Date.now() - started;
+  const settled = await Promise.allSettled(jobs);
+  const reasons = settled.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason));
+  assert.ok(reasons.length > 500, `the queue was skipped (${reasons.length} of 1,000 not drawn)`);
+  assert.deepEqual(
+    reasons.filter((r) => !/closing/.test(r)),
+    [],
+    'each was skipped for the close, none cut off by a stopped worker',
+  );
+  assert.deepEqual(p.threadIds(), [], 'its workers are stopped');
+  assert.ok(took < 2_000, `closed in ${took} ms, not after drawing the queue`);
+});
+
+test('closePool: the shared pool refuses images until it is opened again', async () => {
+  const m = sampleModels('phom', 'vi').result;
+  await renderAsync('result', m);
+  await closePool();
+  await assert.rejects(renderAsync('result', m), /closed/, 'no new pool behind the closed one');
+  renderPool();
+  assert.deepEqual(pngSize(await renderAsync('result', m)), imageSize('result', m));
 });
 
 test('rendering errors reject the promise', async () => {
