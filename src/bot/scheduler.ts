@@ -179,8 +179,9 @@ export class Scheduler {
    * longer a member" notice right after a claim window's deadline would say who did.
    *
    * The round does not wait for the answers (Discord may take seconds: the other deadlines fire
-   * meanwhile; an answer that comes after the next housekeeping is applied at the one after), and a question that cannot be asked (a game row that cannot be read) is logged and
-   * changes nothing of the round: the deadline fires as before.
+   * meanwhile; an answer that comes after the next housekeeping is applied at the one after), and a
+   * question that cannot be asked (a game row that cannot be read) is logged and changes nothing of
+   * the round: the deadline fires as before.
    */
   private askIfMember(r: TimerRow, asked: Set<string>): void {
     const members = this.ctx.members;

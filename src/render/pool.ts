@@ -101,9 +101,10 @@ export const DEEPER_QUEUE_PER_THREAD = 8;
 /** How long an image may take, waiting for a worker included (they take tens of milliseconds). */
 export const RENDER_TIMEOUT_MS = 30_000;
 
-/** Tasks submitted to each pool and not settled yet (running or waiting for a worker). */
-const submitted = new WeakMap<Piscina, number>();
-/** The same tasks, which closing the pool waits for (`closeGently`). */
+/**
+ * Tasks submitted to each pool that its workers are not done with yet (running or waiting for a
+ * worker): the queue's depth (`run`), and what closing the pool waits for (`closeGently`).
+ */
 const live = new WeakMap<Piscina, Set<Promise<unknown>>>();
 /** Pools being closed: they take no new task. */
 const closing = new WeakSet<Piscina>();
@@ -138,10 +139,9 @@ function submit<T>(p: Piscina, task: RenderTask): Promise<T> {
  * down (see `run`): Piscina's own `close` does not wait for every busy worker (5.3: with two or more
  * it stops one still drawing). New tasks are refused and the queued ones skipped (the stop flag), so
  * only the images being drawn are waited for, up to `waitMs`; then the workers, idle, are stopped.
- * Workers still drawing after that (a hung image) are stopped once they are done, if ever; resolves
- * false then.
+ * Workers still drawing after that (a hung image) are stopped once they are done, if ever.
  */
-async function closeGently(p: Piscina, waitMs = CLOSE_WAIT_MS): Promise<boolean> {
+async function closeGently(p: Piscina, waitMs = CLOSE_WAIT_MS): Promise<void> {
   closing.add(p);
   Atomics.store(stopFlag(p), 0, 1);
   const jobs = live.get(p) ?? new Set();
@@ -157,12 +157,8 @@ async function closeGently(p: Piscina, waitMs = CLOSE_WAIT_MS): Promise<boolean>
     ]);
     clearTimeout(timer);
   }
-  if (!jobs.size) {
-    await p.destroy();
-    return true;
-  }
-  void Promise.allSettled([...jobs]).then(() => p.destroy());
-  return false;
+  if (!jobs.size) await p.destroy();
+  else void Promise.allSettled([...jobs]).then(() => p.destroy());
 }
 
 /**
@@ -172,13 +168,12 @@ async function closeGently(p: Piscina, waitMs = CLOSE_WAIT_MS): Promise<boolean>
  * the queue drains sooner, at a few per cent more bytes.
  */
 async function run<K extends RenderKind>(p: Piscina, kind: K, model: RenderRequestMap[K], timeoutMs = RENDER_TIMEOUT_MS): Promise<Buffer> {
-  const ahead = submitted.get(p) ?? 0;
-  submitted.set(p, ahead + 1);
+  const ahead = live.get(p)?.size ?? 0;
   const threads = p.options.maxThreads;
   const busy = ahead >= threads * DEEPER_QUEUE_PER_THREAD ? 'deeper' : ahead >= threads * DEEP_QUEUE_PER_THREAD ? 'deep' : ahead >= threads;
   const task: RenderTask<K> = { kind, model, deadline: Date.now() + timeoutMs, ...(busy ? { busy } : {}) };
-  // The queue's depth counts the task until its worker is done with it, not until the caller gives up.
-  const job = submit<Uint8Array>(p, task).finally(() => submitted.set(p, (submitted.get(p) ?? 1) - 1));
+  // The queue's depth (`live`) counts the task until its worker is done with it, not until the caller gives up.
+  const job = submit<Uint8Array>(p, task);
   // A render that never returns (waiting for a worker included) is abandoned: the scheduler awaits
   // table edits one timer at a time, so one hung image would stop every later timer, reminder and
   // notice of the process. Abandoned, not stopped: a worker stopped (`terminate`) in the middle of a
@@ -296,7 +291,7 @@ export function createRenderPool(o: PoolOptions = {}): RenderPool {
     cacheStats: c.stats,
     threads: p.options.maxThreads,
     threadIds: () => p.threads.map((t) => t.threadId),
-    close: async () => void (await closeGently(p)),
+    close: () => closeGently(p),
   };
 }
 
