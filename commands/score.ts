@@ -38,20 +38,30 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   await i.deferReply({ flags: MessageFlags.Ephemeral });
   const rec = ctx.store.results.record(i.guildId, user.id, game, period);
   const scope = `${game ? t(`${game}:name`) : t('common:score.all-games')} · ${t(`commands:period.${period}`)}`;
-  if (rec.hands === 0) return void (await i.editReply({ content: t('common:score.none', { user: shown, scope }) }));
+  // A period may hold what a match gave back as it ended (a refund row, dated at the match's end) and
+  // no hand: the record is shown, with 0 hands and those points (store/results.ts `record`).
+  if (rec.hands === 0 && !rec.refunds.length) return void (await i.editReply({ content: t('common:score.none', { user: shown, scope }) }));
+  const counts = { hands: t('common:count.hands', { count: rec.hands }), wins: t('common:count.wins', { count: rec.wins }) };
   const lines = [
     `**${t('common:score.title', { user: shown })}** — ${scope}`,
-    t('common:score.line', {
-      hands: t('common:count.hands', { count: rec.hands }),
-      wins: t('common:count.wins', { count: rec.wins }),
-      rate: Math.round((rec.wins / rec.hands) * 100),
-    }),
+    rec.hands
+      ? t('common:score.line', { ...counts, rate: Math.round((rec.wins / rec.hands) * 100) })
+      : t('common:score.line-no-hands', counts),
   ];
   if (rec.unit)
     lines.push(
       t('common:score.total', {
         total: amount(rec.total, lang),
         unit: unitName(t, game, rec.unit, Math.abs(rec.total)),
+      }),
+    );
+  // What matches gave back as they ended, per game (in the total above; the only line of it across games).
+  for (const r of rec.refunds)
+    lines.push(
+      t('common:score.refund', {
+        game: t(`${r.game}:name`),
+        points: signed(r.points, lang),
+        unit: unitName(t, r.game, r.unit, Math.abs(r.points)),
       }),
     );
   const files: AttachmentBuilder[] = [];

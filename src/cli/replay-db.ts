@@ -1,12 +1,16 @@
-/** Replays a stored game's action log from SQLite and checks it reproduces the stored results. */
+/**
+ * Replays a stored game's action log from SQLite and checks it reproduces the stored results: each hand's,
+ * and what the match gave back as it ended (its refund rows, checked against the engine's refund).
+ */
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { GameStore } from '../store/games.js';
 import { LogEntryRefused, applyEntry, initialState } from '../store/replay.js';
 import { netPoints, paidAsReplayed } from '../store/results.js';
-import { engineOf } from '../table/manifests.js';
+import { POT_REFUND } from '../store/rating-history.js';
+import { engineOf, manifestOf } from '../table/manifests.js';
 import type { GameId, HandResult } from '../games/core/types.js';
-import { ruleChangesSince, type RuleChange } from '../store/rule-changes.js';
+import { MATCH_REFUNDS_SINCE, ruleChangesSince, type RuleChange } from '../store/rule-changes.js';
 
 export interface ReplayDbReport {
   gameId: string;
@@ -25,8 +29,27 @@ export interface ReplayDbReport {
      */
     rulesChangedSince?: RuleChange[];
   }[];
+  /**
+   * What the match gave back as it ended (its refund rows, rank POT_REFUND: Phỏm's gà pot no Ù took,
+   * phom.md §15.12), per seat: `replayed` is the engine's refund (`GameManifest.closeMatch`, as the
+   * table computes it) from the replayed last state, `stored` the sum of the refund rows of each seat
+   * (null: none stored). For a game with such a rule, once its match ended, or when refund rows are
+   * stored for one still open (none should be: `replayed` is then nothing).
+   */
+  refund?: {
+    replayed: number[];
+    stored: number[] | null;
+    same: boolean;
+    /**
+     * Why a refund that differs is not damage: the match has no refund rows and its last move or hand
+     * came before refunds were stored (`MATCH_REFUNDS_SINCE`), or a hand of it differs by a rule fix
+     * (`hands[].rulesChangedSince`: what the pot took follows from the hands).
+     */
+    rulesChangedSince?: RuleChange[];
+  };
+  /** Every hand replays as stored, and so does the match's refund. */
   matchesStored: boolean;
-  /** Every hand that differs was played before a rule fix that explains it (exit 0 all the same). */
+  /** Every hand (and refund) that differs was played before a rule fix that explains it (exit 0 all the same). */
   explained: boolean;
   /** `--all`: why the game could not be replayed (it is explained when it was last played before a rule fix). */
   error?: string;
@@ -81,12 +104,16 @@ function replayGame(db: Database.Database, id: string): ReplayDbReport {
   const row = games.get(id)!;
   const engine = engineOf(row.game);
   const log = games.log(id);
-  const stored = db.prepare('SELECT hand, seat, points, created_at FROM results WHERE game_id = ? ORDER BY hand, seat').all(id) as {
+  const rows = db.prepare('SELECT hand, seat, points, rank, created_at FROM results WHERE game_id = ? ORDER BY hand, seat').all(id) as {
     hand: number;
     seat: number;
     points: number;
+    rank: number;
     created_at: number;
   }[];
+  // A refund row is no hand's: it is checked against the engine's refund once the log is replayed.
+  const stored = rows.filter((x) => x.rank !== POT_REFUND);
+  const refunds = rows.filter((x) => x.rank === POT_REFUND);
   const hands: ReplayDbReport['hands'] = [];
   let state = initialState(engine, row.options, row.seats, row.seed);
   let hand = 0;
@@ -128,13 +155,66 @@ function replayGame(db: Database.Database, id: string): ReplayDbReport {
     }
   }
   finish();
+  // The refund follows from what the hands paid into the pot: one that differs after a hand a rule fix
+  // explains is explained by the same fixes.
+  const fixes = [...new Map(hands.flatMap((h) => (h.same ? [] : (h.rulesChangedSince ?? []))).map((c) => [c.at, c])).values()];
+  const refund = checkRefund(db, id, row.game, row.status, row.seats, state, hand, stored, refunds, fixes);
   return {
     gameId: id,
     game: row.game,
     actions: log.length,
     hands,
-    matchesStored: hands.every((h) => h.same),
-    explained: hands.every((h) => h.same || h.rulesChangedSince),
+    ...(refund ? { refund } : {}),
+    matchesStored: hands.every((h) => h.same) && (refund?.same ?? true),
+    explained: hands.every((h) => h.same || h.rulesChangedSince) && (!refund || refund.same || !!refund.rulesChangedSince),
+  };
+}
+
+/**
+ * The match's refund rows against the engine's refund (the table's `closeMatch`, src/table/act.ts
+ * `finish`), per seat: from the last state of the log (`hand`, whose result is stored if the match
+ * ended after it, not during it), once the match is finished; nothing for a match still open.
+ */
+function checkRefund(
+  db: Database.Database,
+  id: string,
+  game: GameId,
+  status: string,
+  seats: number,
+  state: unknown,
+  hand: number,
+  stored: readonly { hand: number }[],
+  refunds: readonly { seat: number; points: number }[],
+  handFixes: readonly RuleChange[],
+): ReplayDbReport['refund'] | undefined {
+  const close = manifestOf(game).closeMatch;
+  if (!close || (status !== 'finished' && !refunds.length)) return undefined;
+  const replayed = new Array<number>(seats).fill(0);
+  if (status === 'finished') {
+    const settled = stored.some((x) => x.hand === hand);
+    for (const x of close(state, settled)) replayed[x.seat] = (replayed[x.seat] ?? 0) + x.amount;
+  }
+  const bySeat = new Array<number>(seats).fill(0);
+  for (const x of refunds) bySeat[x.seat] = (bySeat[x.seat] ?? 0) + x.points;
+  const same = bySeat.length === replayed.length && bySeat.every((v, s) => Math.abs(v - replayed[s]!) < 1e-9);
+  // A match that ended before refunds were stored has none: its last move or hand dates it (at the
+  // latest; the end itself is not logged), as for a refused log entry (`replayStoredGame`).
+  const since = MATCH_REFUNDS_SINCE[game];
+  const explainedBy: RuleChange[] = [];
+  if (!same && !refunds.length && since) {
+    const last = db
+      .prepare(
+        'SELECT MAX(at) AS at FROM (SELECT MAX(created_at) AS at FROM actions WHERE game_id = ? UNION ALL SELECT MAX(created_at) FROM results WHERE game_id = ?)',
+      )
+      .get(id, id) as { at: number | null };
+    if (last.at !== null && last.at < Date.parse(since.at)) explainedBy.push(since);
+  }
+  if (!same) explainedBy.push(...handFixes);
+  return {
+    replayed,
+    stored: refunds.length ? bySeat : null,
+    same,
+    ...(explainedBy.length ? { rulesChangedSince: explainedBy } : {}),
   };
 }
 
@@ -168,13 +248,18 @@ export function replayAllGames(path: string): ReplayDbReport[] {
   });
 }
 
-/** One line for `--all`: how many hands differ and how many of them rule fixes explain; the games that no longer replay. */
+/**
+ * One line for `--all`: how many hands differ and how many of them rule fixes explain; the games that no longer
+ * replay; the matches whose refund rows differ, and how many of them ended before refunds were stored.
+ */
 export function replaySummary(all: readonly ReplayDbReport[]): string {
   const hands = all.flatMap((g) => g.hands.filter((h) => !h.same));
   const explained = hands.filter((h) => h.rulesChangedSince).length;
   const failed = all.filter((g) => g.error).length;
+  const refunds = all.filter((g) => g.refund && !g.refund.same);
   return (
     `games replayed: ${all.length}; hands that differ from their stored results: ${hands.length}, ${explained} of them played before a rule fix; ` +
-    `games that no longer replay, each last played before a rule fix: ${failed}`
+    `games that no longer replay, each last played before a rule fix: ${failed}; ` +
+    `matches whose refund rows differ from the engine's refund: ${refunds.length}, ${refunds.filter((g) => g.refund!.rulesChangedSince).length} of them ended before refunds were stored`
   );
 }

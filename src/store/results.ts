@@ -35,6 +35,20 @@ export interface PlayerRecord {
    * Units differ between games (Phỏm counts bets, mahjong points), so there is no best across games.
    */
   bests: BestHand[];
+  /**
+   * What matches gave back as they ended (refund rows, `RefundRow`) in scope, per game: counted in
+   * `total`, not as hands. A refund belongs to the period of its own row's date (the match's end),
+   * so a period may hold a refund and no hand (the hands that paid it were earlier).
+   */
+  refunds: RefundTotal[];
+}
+
+/** A game's refund rows in a /score scope (`PlayerRecord.refunds`). */
+export interface RefundTotal {
+  game: GameId;
+  unit: string;
+  points: number;
+  rows: number;
 }
 
 export interface BestHand {
@@ -340,11 +354,13 @@ export class ResultStore {
     return r.at;
   }
 
-  /** The hands of a game whose results are stored. */
+  /** The hands of a game whose results are stored (a refund row's hand number is none: `RefundRow`). */
   handsRecorded(gameId: string): number[] {
-    return (this.db.prepare('SELECT DISTINCT hand FROM results WHERE game_id = ? ORDER BY hand').all(gameId) as { hand: number }[]).map(
-      (r) => r.hand,
-    );
+    return (
+      this.db.prepare(`SELECT DISTINCT hand FROM results WHERE game_id = ? AND rank <> ${POT_REFUND} ORDER BY hand`).all(gameId) as {
+        hand: number;
+      }[]
+    ).map((r) => r.hand);
   }
 
   /**
@@ -391,6 +407,12 @@ export class ResultStore {
          WHERE rn = 1 ORDER BY n DESC, game`,
       )
       .all(...args) as { game: GameId; game_id: string; hand: number; points: number; unit: string; summary: string }[];
+    const refunds = this.db
+      .prepare(
+        `SELECT game, unit, SUM(points) AS points, COUNT(*) AS "rows" FROM results WHERE ${where} AND rank = ${POT_REFUND}
+         GROUP BY game, unit ORDER BY game, unit`,
+      )
+      .all(...args) as RefundTotal[];
     return {
       hands: agg.hands,
       wins: agg.wins,
@@ -404,20 +426,30 @@ export class ResultStore {
         unit: b.unit,
         summary: JSON.parse(b.summary),
       })),
+      refunds,
     };
   }
 
+  /**
+   * The server's players of a game in the period, by rating: their hands played, wins and total
+   * there, as /score counts them (`record`). A refund row counts in the period of its own date (the
+   * match's end), as in /score: a player whose only row of the period is a refund is listed with
+   * its points and 0 hands, if they played the game on this server at all (a refund alone, with no
+   * hand ever played, makes nobody a leaderboard entry).
+   */
   leaderboard(guildId: string, game: GameId, period: Period, limit = 10): LeaderRow[] {
     const since = periodStart(period, this.now());
     const rows = this.db
       .prepare(
-        `SELECT r.user_id AS user_id, MAX(r.display_name) AS display_name, SUM(CASE WHEN r.rank > ${SAT_OUT} THEN 1 ELSE 0 END) AS hands,
+        `SELECT r.user_id AS user_id, MAX(r.display_name) AS display_name, SUM(CASE WHEN r.${PLAYED} THEN 1 ELSE 0 END) AS hands,
                 SUM(r.won) AS wins, SUM(r.points) AS total, COALESCE(g.mu, 25) AS mu, COALESCE(g.sigma, 25.0/3) AS sigma
          FROM results r LEFT JOIN ratings g ON g.guild_id = r.guild_id AND g.game = r.game AND g.user_id = r.user_id
          WHERE r.guild_id = ? AND r.game = ? AND r.user_id IS NOT NULL AND r.created_at >= ? AND r.rank <> ${SAT_OUT} AND ${NOT_ABANDONED}
-         GROUP BY r.user_id HAVING hands > 0`,
+         GROUP BY r.user_id
+         HAVING hands > 0 OR EXISTS (SELECT 1 FROM results p WHERE p.guild_id = ? AND p.game = ? AND p.user_id = r.user_id AND p.${PLAYED}
+                                       AND p.game_id NOT IN (SELECT id FROM games WHERE abandoned_at IS NOT NULL))`,
       )
-      .all(guildId, game, since) as {
+      .all(guildId, game, since, guildId, game) as {
       user_id: string;
       display_name: string;
       hands: number;

@@ -56,3 +56,15 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
 export function ruleChangesSince(game: GameId, playedAt: number): RuleChange[] {
   return RULE_CHANGES[game].filter((c) => Date.parse(c.at) > playedAt);
 }
+
+/**
+ * Since when a game stores what a match gives back as it ends (refund rows, rank POT_REFUND: the
+ * table's `GameManifest.closeMatch`). A match that ended before has none, though today's engine
+ * computes one for it: `replay-db` names such a match with this change instead of failing on it.
+ */
+export const MATCH_REFUNDS_SINCE: Readonly<Partial<Record<GameId, RuleChange>>> = {
+  phom: {
+    at: '2026-12-05T09:33:23Z',
+    what: 'the gà pot no Ù took goes back to those who paid into it when the match ends, stored as refund rows (§15.12, 8e0f797)',
+  },
+};
