@@ -14,6 +14,9 @@
  *   effects.ts) is posted again, for a day: once the permission is back, the player is mentioned
  *   within a round, not by the next reminder hours later.
  * - DM notices of games that are over are deleted a day after they were done (NoticeStore.pruneDone);
+ * - members found gone from a server since the last round (a DM click, a deadline, the scheduler's
+ *   questions about the people the AI plays for, asked right after this: scheduler.ts `askAbsent`)
+ *   leave their tables (members.ts `applyFoundGone`);
  * - DM channels leave discord.js's cache past `DM_CACHE_MAX`. Every DM the bot sends or receives
  *   caches its channel, and discord.js has no sweeper for them (its thread sweeper is for threads
  *   only): about 0.7 KB per person for ever. A channel needed again is opened again (`POST

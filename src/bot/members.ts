@@ -14,6 +14,11 @@
  *   most of the time. A click in the server carries `member` (the clicker is one): no check.
  * - **A turn deadline of theirs runs out** (scheduler.ts `askIfMember`): the same question, so one who
  *   never clicks again does not keep the seat, timing out turn after turn.
+ * - **The AI plays their seat for them** (they are /away, or the AI took the seat over: on-timeout
+ *   `ai`, a vote about an absent player): no deadline of theirs runs out, so each housekeeping round
+ *   asks about a few of them (store/guilds.ts `absentSeated`, scheduler.ts `askAbsent`). Else a kicked host kept the
+ *   host's End match for good. Not a moment of theirs: the round comes every few minutes whatever the
+ *   table does, and the AI answers their seat's claims at once, so nothing of theirs is hidden then.
  *
  * Either way `memberLeft` hands each of their seats at that server's running and paused tables to the
  * AI for good (act.ts 'member-gone', seating.ts `memberGone`) and takes them out of its open lobbies
@@ -61,6 +66,11 @@ export class MemberCheck {
     this.ok.set(key, this.now() + this.ttlMs);
     while (this.ok.size > this.max) this.ok.delete(this.ok.keys().next().value!);
     return true;
+  }
+
+  /** Whether a fresh yes is kept for the user: `isMember` would answer it without asking Discord. */
+  knows(guildId: string, userId: string): boolean {
+    return (this.ok.get(`${guildId}:${userId}`) ?? Number.NEGATIVE_INFINITY) > this.now();
   }
 
   /** The user left the server (a ban): the next question is asked of Discord again. */

@@ -5,7 +5,8 @@
  *
  * A timer whose step fails (an exception out of `run`) is logged and tried again `RETRY_MS` later;
  * the other due timers fire meanwhile. (Re-armed at once, a failing timer would spin: it stays due.)
- * Every `HOUSEKEEPING_MS` a round also tidies up (housekeeping.ts: idle lobbies, old notices, DM channels).
+ * Every `HOUSEKEEPING_MS` a round also tidies up (housekeeping.ts: idle lobbies, old notices, DM channels),
+ * and asks whether a few of the people the AI plays for are still members (`askAbsent`).
  */
 import type { BotContext, GameLocks } from './context.js';
 import { run } from './effects.js';
@@ -14,12 +15,31 @@ import { shardScope } from '../ops/shard.js';
 import { noteStorageError } from '../store/health.js';
 import { housekeeping, HOUSEKEEPING_MS } from './housekeeping.js';
 import { noteGone } from './members.js';
+import { absentSeated } from '../store/guilds.js';
+import type { ShardScope } from '../store/shards.js';
 
 const MAX_SLEEP = 60_000;
 /** A timer whose step failed is tried again after this long. */
 export const RETRY_MS = 60_000;
-/** At most this many membership questions a round (`askIfMember`). */
+/**
+ * At most this many membership questions a round put to Discord (`askIfMember`). One a fresh answer
+ * kept (members.ts `MemberCheck`) settles costs no request, and does not count.
+ */
 export const MAX_ASKS = 20;
+/** At most this many a housekeeping round about the people the AI plays for (`askAbsent`), counted alike. */
+export const MAX_ABSENT_ASKS = 10;
+
+/**
+ * Membership questions put in a round: who was asked or found in the cache (a person once a round,
+ * `guild:user`; shared by the round's deadlines and its housekeeping), and how many of at most `max`
+ * went to Discord.
+ */
+interface Asks {
+  who: Set<string>;
+  requests: number;
+  max: number;
+}
+const asks = (max: number, who = new Set<string>()): Asks => ({ who, requests: 0, max });
 
 type Firing = 'remind' | 'expire';
 /** One firing of one timer: a timer set again (a new deadline or reminder) is a new one. */
@@ -39,6 +59,8 @@ export class Scheduler {
   private housekeepingAt = 0;
   /** Membership questions asked at deadlines and not yet answered (`askIfMember`). */
   private readonly asking = new Set<Promise<void>>();
+  /** When each person the AI plays for was last asked about, or found a member by the cache (`askAbsent`). */
+  private readonly absentAsked = new Map<string, number>();
 
   constructor(
     private readonly ctx: BotContext,
@@ -129,7 +151,8 @@ export class Scheduler {
       const scope = shardScope(this.ctx.client);
       const seen = new Set<string>();
       await this.fire('remind', this.ctx.store.timers.remindersDue(now, scope), now, seen);
-      await this.fire('expire', this.ctx.store.timers.due(now, scope), now, seen, new Set());
+      const asked = asks(MAX_ASKS);
+      await this.fire('expire', this.ctx.store.timers.due(now, scope), now, seen, asked);
       // A failed firing whose timer is no longer due (the game moved on, or was paused) is forgotten.
       for (const key of this.failed.keys()) if (!seen.has(key)) this.failed.delete(key);
       await this.ctx.notifier?.due(now).catch((e: unknown) => {
@@ -138,7 +161,11 @@ export class Scheduler {
       });
       if (now >= this.housekeepingAt) {
         this.housekeepingAt = now + HOUSEKEEPING_MS;
-        await housekeeping(this.ctx, this.locks, now, scope);
+        try {
+          await housekeeping(this.ctx, this.locks, now, scope);
+        } finally {
+          this.askAbsent(now, scope, asked.who);
+        }
       }
     } catch (e) {
       this.ctx.log.error({ err: e }, 'timer tick failed');
@@ -149,7 +176,7 @@ export class Scheduler {
   }
 
   /** Each due timer in its game's lock; one that fails is logged and waits `RETRY_MS`, the others still fire. */
-  private async fire(what: Firing, rows: TimerRow[], now: number, seen: Set<string>, asked?: Set<string>): Promise<void> {
+  private async fire(what: Firing, rows: TimerRow[], now: number, seen: Set<string>, asked?: Asks): Promise<void> {
     for (const r of rows) {
       if (this.stopped) return; // shutting down: the next process fires the rest
       const key = firingKey(what, r);
@@ -173,8 +200,9 @@ export class Scheduler {
    * keep the seat, timing out turn after turn. So Discord is asked (a yes is remembered for minutes),
    * alongside the round, outside the game's lock; one who is no member leaves their tables at the next
    * housekeeping round (`noteGone`), as after a DM click. Once per person per round, at most
-   * `MAX_ASKS` a round (after a restart, with the answers' cache empty, many deadlines may be
-   * overdue at once: the others are asked at a later deadline of theirs). Turn deadlines only: a
+   * `MAX_ASKS` requests a round (after a restart, with the answers' cache empty, many deadlines may be
+   * overdue at once: the others are asked at a later deadline of theirs; a person the cache answers
+   * costs no request and does not count). Turn deadlines only: a
    * turn is public, while who held a claim or a secret opening choice is not (#13 §2), and a "no
    * longer a member" notice right after a claim window's deadline would say who did.
    *
@@ -183,29 +211,78 @@ export class Scheduler {
    * question that cannot be asked (a game row that cannot be read) is logged and changes nothing of
    * the round: the deadline fires as before.
    */
-  private askIfMember(r: TimerRow, asked: Set<string>): void {
-    const members = this.ctx.members;
-    if (r.kind !== 'turn' || !members || asked.size >= MAX_ASKS) return;
+  private askIfMember(r: TimerRow, asked: Asks): void {
+    if (r.kind !== 'turn' || !this.ctx.members || asked.requests >= asked.max) return;
     try {
       const guildId = this.ctx.store.games.get(r.gameId)?.guildId;
       const seat = guildId ? this.ctx.store.games.seats(r.gameId)[r.seat] : undefined;
       if (!guildId || !seat?.userId || seat.isAi) return;
-      const userId = seat.userId;
-      const key = `${guildId}:${userId}`;
-      if (asked.has(key)) return;
-      asked.add(key);
-      const q = members.isMember(guildId, userId).then(
-        (yes) => {
-          if (yes === false) noteGone(this.ctx, guildId, userId);
-        },
-        (e: unknown) => this.ctx.log.warn({ err: e, guildId, userId }, 'cannot ask whether a player is still a member'),
-      );
-      this.asking.add(q);
-      void q.finally(() => this.asking.delete(q));
+      this.ask(guildId, seat.userId, asked);
     } catch (e) {
       noteStorageError(e);
       this.ctx.log.warn({ err: e, gameId: r.gameId, seat: r.seat }, 'cannot ask whether a player is still a member');
     }
+  }
+
+  /**
+   * The housekeeping round: people whose seats the AI plays for them (they are /away, or the AI took
+   * the seat over) have no deadline that runs out, so `askIfMember` never asks about them, and a
+   * kicked one kept their seats (a host, End match) for good. Each round asks about those asked
+   * longest ago, at most `MAX_ABSENT_ASKS` requests (a fresh answer in the cache costs none), as
+   * `askIfMember` does: not awaited, one who is no member leaves their tables at the next round
+   * (`noteGone`), the host passing on as for any leaver. The round comes every `HOUSEKEEPING_MS`
+   * whatever the tables do, and the AI answers such a seat's claims at once: the question tells
+   * nothing about anyone's hidden decisions (#13 §2).
+   */
+  private askAbsent(now: number, scope: ShardScope | null, who: Set<string>): void {
+    if (!this.ctx.members || this.stopped) return;
+    let people: { guildId: string; userId: string }[];
+    try {
+      people = absentSeated(this.ctx.store.db, now, scope);
+    } catch (e) {
+      noteStorageError(e);
+      this.ctx.log.warn({ err: e }, 'cannot read who the AI plays for, to ask whether they are still members');
+      return;
+    }
+    const keyOf = (p: { guildId: string; userId: string }) => `${p.guildId}:${p.userId}`;
+    // Those no longer played for are forgotten: the map holds only people seated now.
+    const seatedNow = new Set(people.map(keyOf));
+    for (const k of this.absentAsked.keys()) if (!seatedNow.has(k)) this.absentAsked.delete(k);
+    const last = (p: { guildId: string; userId: string }) => this.absentAsked.get(keyOf(p)) ?? 0;
+    const round = asks(MAX_ABSENT_ASKS, who);
+    for (const p of [...people].sort((a, b) => last(a) - last(b))) {
+      if (round.requests >= round.max) break;
+      if (this.ask(p.guildId, p.userId, round)) this.absentAsked.set(keyOf(p), now);
+    }
+  }
+
+  /**
+   * Asks Discord whether `userId` is still a member of server `guildId`, not awaited (`idle` waits);
+   * a no: they leave their tables at the next housekeeping round (`noteGone`). Once a person a round;
+   * a fresh yes the cache keeps settles it without a request; else only while the round has requests
+   * left. True: settled (asked, or known).
+   */
+  private ask(guildId: string, userId: string, round: Asks): boolean {
+    const members = this.ctx.members;
+    const key = `${guildId}:${userId}`;
+    if (!members || round.who.has(key)) return false;
+    // `knows` is optional here: a stand-in with `isMember` alone (tests) is asked every time.
+    if (members.knows?.(guildId, userId)) {
+      round.who.add(key);
+      return true;
+    }
+    if (round.requests >= round.max) return false;
+    round.who.add(key);
+    round.requests++;
+    const q = members.isMember(guildId, userId).then(
+      (yes) => {
+        if (yes === false) noteGone(this.ctx, guildId, userId);
+      },
+      (e: unknown) => this.ctx.log.warn({ err: e, guildId, userId }, 'cannot ask whether a player is still a member'),
+    );
+    this.asking.add(q);
+    void q.finally(() => this.asking.delete(q));
+    return true;
   }
 
   private async remind(r: TimerRow): Promise<void> {

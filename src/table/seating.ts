@@ -20,6 +20,8 @@
  *   choose to go and change what the others' hand pays.
  *
  * A seat's match total belongs to its occupant: the newcomer starts from 0 (store `matchTotals`).
+ * A player's votes (pause, resume, absent seats, the open claims) leave with them, however they
+ * leave (Leave the table, a member gone): one who sits down again starts with none (`dropVotes`).
  */
 import { cut } from './cut.js';
 import type { SeatRow } from '../store/index.js';
@@ -48,6 +50,17 @@ function peopleSeated(step: Step): SeatRow[] {
   return step.seats.filter((s) => s.userId && !left.includes(s.seat));
 }
 
+/**
+ * `userId`'s votes (pause, resume, about an absent seat or the open claims) leave with them: none
+ * counts once they no longer play a seat, and none counts again if they sit down again later (a vote
+ * cast before they left would otherwise be counted with their new seat's).
+ */
+function dropVotes(step: Step, userId: string): void {
+  const before = step.pauseVotes ?? step.t.row.pauseVotes;
+  const votes = before.filter((v) => !v.endsWith(`:${userId}`));
+  if (votes.length !== before.length) step.pauseVotes = votes;
+}
+
 export type LeaveOutcome = { kind: 'refused'; refusal: Refusal } | { kind: 'confirm'; refusal: Refusal } | { kind: 'done' };
 
 /** A seated player leaves (`confirmed`: they confirmed the question this asks first). */
@@ -64,6 +77,8 @@ export function* leaveSeat(step: Step, seat: number, userId: string, confirmed: 
   if (!humans.length) return { kind: 'refused', refusal: refusal('errors:last-player') };
   if (!confirmed) return { kind: 'confirm', refusal: refusal(between ? 'common:seat.confirm-between' : 'common:seat.confirm-hand') };
   const name = step.seats[seat]!.displayName;
+  // During a hand too: from now on they vote no more (`Step.leftDuringHand`).
+  if (!step.seats.some((s) => s.userId === userId && s.seat !== seat)) dropVotes(step, userId);
   if (between) {
     const ai = aiRow(step, seat);
     step.replaceSeat(ai);
@@ -99,8 +114,7 @@ export function* memberGone(step: Step, userId: string): Gen<{ ok: true } | { ok
     return { seat, name, ai: ai.displayName };
   });
   // Their votes (pause, resume, about an absent seat or the claims) no longer count, nor would again.
-  const votes = row.pauseVotes.filter((v) => !v.endsWith(`:${userId}`));
-  if (votes.length !== row.pauseVotes.length) step.pauseVotes = votes;
+  dropVotes(step, userId);
   const between = step.result() !== null;
   if (engine.seating) step.changeSeats(seats, seats, null);
   step.dirty = true;
@@ -131,7 +145,10 @@ export function vacateLeavers(step: Step): void {
   const left = step.t.engine.seating?.leftSeats?.(step.state) ?? [];
   const gone = left.filter((seat) => step.seats[seat]?.userId);
   if (!gone.length) return;
+  const users = gone.map((seat) => step.seats[seat]!.userId!);
   for (const seat of gone) step.replaceSeat(aiRow(step, seat));
+  // Their votes went when they left (`leaveSeat`); any kept from before that rule go now.
+  for (const u of users) if (!step.seats.some((s) => s.userId === u)) dropVotes(step, u);
   step.changeSeats(gone, gone, null);
 }
 
@@ -151,6 +168,8 @@ export function takeSeat(
   const target = want === null ? open[0] : open.find((s) => s.seat === want);
   if (!target) return { ok: false, refusal: refusal('errors:no-open-seat') };
   const seat = target.seat;
+  // A vote of theirs from an earlier seat at this table (kept before leavers' votes were dropped) does not count again.
+  dropVotes(step, userId);
   step.replaceSeat({ seat, userId, isAi: false, displayName: cut(displayName, 80) });
   step.changeSeats([seat], [seat], userId);
   step.dirty = true;

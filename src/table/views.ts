@@ -239,6 +239,26 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
   return { lines, model, rows };
 }
 
+/**
+ * The seats whose player left during the hand now running (phom.md §11.3; act.ts `Step.leftDuringHand`):
+ * the engine plays them out for them. Public (the table said so when they left). Between hands, none.
+ */
+function leftDuringHand(t: Table): number[] {
+  if (t.state === null || t.engine.result(t.state)) return [];
+  return t.engine.seating?.leftSeats?.(t.state) ?? [];
+}
+
+/**
+ * Who the claim part of a ping or a claim reminder mentions: every person seated (not a seat the AI
+ * plays, nor one whose player left during the hand: nothing there is theirs to decide), whose seat
+ * view cannot be pushed (`live`). The same whichever seats may claim (issue #13 §2): only public
+ * facts choose them.
+ */
+function claimAudience(t: Table, live: ReadonlySet<number>): Table['seats'] {
+  const left = leftDuringHand(t);
+  return t.seats.filter((s) => s.userId && !s.isAi && !live.has(s.seat) && !left.includes(s.seat));
+}
+
 /** Whether the open window is a secret opening choice (`Decision.secret`), not claims on a piece. */
 function openingWindow(t: Table): boolean {
   return t.state !== null && (t.engine.pending(t.state) as Decision<BaseAction>[]).some((d) => d.secret);
@@ -265,7 +285,8 @@ export function claimLine(t: Table, lang: Lang, deadline: number | null): string
  *
  * Claims reveal nothing (issue #13 §2): the claim part is the same whichever seats may claim. It
  * says "waiting for claims on <piece>" and mentions every seated person whose seat view cannot be
- * pushed (the seat view being live or not is not about anyone's cards), so a claimant without a
+ * pushed (the seat view being live or not is not about anyone's cards; not one who left during the
+ * hand, whose seat the engine plays out: `claimAudience`), so a claimant without a
  * live view is notified among all the others and each opens their hand to see whether they have a
  * decision. `live`: seats whose seat view is live. `claimLive`: the same taken before the step's
  * views were pushed (bot/effects.ts): a push fails only for a view that changed, a claimant's, so
@@ -298,7 +319,9 @@ export function pingView(
   }
   let everyone: number[] = [];
   if (claim.length) {
-    everyone = t.seats.filter((s) => s.userId && !s.isAi && !claimLive.has(s.seat) && !turnSeats.includes(s.seat)).map((s) => s.seat);
+    everyone = claimAudience(t, claimLive)
+      .filter((s) => !turnSeats.includes(s.seat))
+      .map((s) => s.seat);
     if (everyone.length) {
       lines.push(claimLine(t, lang, nextDeadline(t)));
       lines.push(tr(openingWindow(t) ? 'common:ping.opening-open' : 'common:ping.claim-open', { who: who(everyone) }));
@@ -345,7 +368,7 @@ export function reminderText(
 /**
  * The reminder of an open claim window at a table without deadlines (act.ts `remind`): the same
  * words whichever seats may claim (issue #13 §2). It says what is on offer (public view), mentions
- * every seated person whose seat view is not live (claimant or not, as the claim ping does), and
+ * every seated person whose seat view is not live (claimant or not, as the claim ping does: `claimAudience`), and
  * with `vote` offers every seated player the vote to let the AI answer the open claims or end the
  * match (absent.ts). `live`: seats whose seat view is live.
  */
@@ -356,7 +379,7 @@ export function claimReminderText(
   live: ReadonlySet<number> = new Set(),
 ): { text: string; users: string[]; rows: UiRow[] } {
   const tr = translator(lang);
-  const everyone = t.seats.filter((s) => s.userId && !s.isAi && !live.has(s.seat));
+  const everyone = claimAudience(t, live);
   const opening = openingWindow(t) ? '-opening' : '';
   const lines = [claimLine(t, lang, null), tr(`common:absent-claims.reminder${opening}`, { n: o.n })];
   if (everyone.length)
@@ -698,8 +721,7 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
   if (note) lines.push(note);
   const away = t.seats[seat]?.isAi && t.seats[seat]?.userId;
   // A player who left during the hand (phom.md §11.3): it is played out for them, nothing to decide.
-  const left = (t.engine.seating?.leftSeats?.(t.state) ?? []).includes(seat);
-  if (left && !t.engine.result(t.state)) lines.push(tr('common:hand.left'));
+  if (leftDuringHand(t).includes(seat)) lines.push(tr('common:hand.left'));
   else if (t.row.status === 'paused') lines.push(tr('common:hand.paused'));
   else if (away) lines.push(tr(awayByVote(t) ? 'common:hand.away-vote' : 'common:hand.away'));
   else if (decision) lines.push(tr(decision.kind === 'claim' ? 'common:hand.your-claim' : 'common:hand.your-turn'));

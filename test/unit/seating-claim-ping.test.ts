@@ -1,0 +1,93 @@
+/**
+ * Players who left during the hand (phom.md §11.3; the engine plays their seat out) are not mentioned
+ * by the claim part of a ping nor by a claim reminder (src/table/views.ts `claimAudience`), and those
+ * messages still reveal nothing (issue #13 §2): they are the same whichever seats may claim. Today
+ * only Phỏm has seat changes, and it has no claim windows: each game with claims is given a leaver
+ * here (its engine's `seating.leftSeats`, what a game with both would say).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rig, type Rig } from '../support/table-rig.js';
+import { claimReminderText, pingView } from '../../src/table/views.js';
+import type { Table } from '../../src/table/store.js';
+import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
+
+const pendingOf = (t: Table) => t.engine.pending(t.state) as Decision<BaseAction>[];
+
+/** Plays AI choices (as the people's moves) until a claim window is open; null at the hand's end. */
+function untilClaim(r: Rig): Table | null {
+  for (let n = 0; n < 600; n++) {
+    const t = r.ts.load(r.gameId)!;
+    if (t.engine.result(t.state)) return null;
+    const p = pendingOf(t);
+    if (p.some((d) => d.kind === 'claim')) return t;
+    const d = p[0]!;
+    const res = r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action: t.engine.ai(t.state, d.seat) as BaseAction, ver: null });
+    assert.equal(res.outcome.ok, true);
+  }
+  return null;
+}
+
+/** The same table where `left`'s player left during the hand and `claimants` may claim. */
+function variant(t: Table, left: number[], claimants: number[]): Table {
+  const proto = pendingOf(t).find((d) => d.kind === 'claim')!;
+  const pending = claimants.map((seat) => ({ ...proto, seat }));
+  const deadline = t.timers[0]!.deadline;
+  const engine = {
+    ...t.engine,
+    pending: () => pending,
+    publicView: (s: unknown) => {
+      const pub = t.engine.publicView(s) as Record<string, unknown>;
+      const swap = (k: string) => (Array.isArray(pub[k]) ? { [k]: claimants } : {});
+      return { ...pub, ...swap('waitingOn'), ...swap('waitingFor') };
+    },
+    seating: { leftSeats: () => left },
+  } as unknown as Table['engine'];
+  return { ...t, engine, timers: claimants.map((seat) => ({ ...t.timers[0]!, seat, deadline })) };
+}
+
+for (const game of ['chan', 'vn-mahjong', 'classic-mahjong'] as GameId[]) {
+  test(`${game}: a player who left during the hand is not mentioned for claims, and the claim ping still names no claimant`, () => {
+    let t: Table | null = null;
+    for (let k = 0; k < 6 && !t; k++) {
+      const r = rig(game, ['human', 'human', 'human', 'human'], { timeoutPolicy: 'ai', seed: `left-claims-${game}-${k}` });
+      assert.equal(r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' }).outcome.ok, true);
+      t = untilClaim(r);
+    }
+    assert.ok(t, 'a claim window');
+    const claimants = pendingOf(t)
+      .filter((d) => d.kind === 'claim')
+      .map((d) => d.seat);
+    // The leaver: a seat with no claim (the engine plays a leaver's seat out).
+    const left = [0, 1, 2, 3].find((s) => !claimants.includes(s))!;
+    const others = [0, 1, 2, 3].filter((s) => s !== left);
+    const base = variant(t, [left], claimants);
+    const ping = pingView(base, [], claimants, 'en');
+    assert.deepEqual(
+      ping.users,
+      others.map((s) => `u${s}`),
+      'everyone seated but the leaver',
+    );
+    assert.ok(!ping.lines.join('\n').includes(`<@u${left}>`), 'the leaver is not mentioned');
+    const reminder = claimReminderText(base, 'en', { n: 3, vote: true });
+    assert.deepEqual(
+      reminder.users,
+      others.map((s) => `u${s}`),
+    );
+    assert.ok(!reminder.text.includes(`<@u${left}>`));
+    // Whichever of the others may claim, the same words and mentions.
+    for (const v of [others.slice(0, 1), others.slice(1), others]) {
+      const alt = variant(t, [left], v);
+      assert.deepEqual(pingView(alt, [], v, 'en'), ping, `claimants ${claimants} vs ${v}`);
+      assert.deepEqual(claimReminderText(alt, 'en', { n: 3, vote: true }), reminder);
+      const live = new Set([others[0]!]);
+      assert.deepEqual(pingView(alt, [], v, 'en', live), pingView(base, [], claimants, 'en', live));
+    }
+    // The control: with nobody left, every person seated is mentioned.
+    const none = variant(t, [], claimants);
+    assert.deepEqual(
+      pingView(none, [], claimants, 'en').users,
+      [0, 1, 2, 3].map((s) => `u${s}`),
+    );
+  });
+}
