@@ -68,8 +68,12 @@ export const CACHE_LIMITS = {
   UserManager: { maxSize: 10_000, keepOverLimit: (u: { id: string; client: Client }) => u.id === u.client.user?.id },
 } as const;
 
-/** How long a shutdown waits for the clicks and the timer round in progress. */
-export const STOP_GRACE_MS = 10_000;
+/**
+ * How long a shutdown waits for the clicks and the timer round in progress. Then the gateway is
+ * closed (`client.destroy`: a close handshake, up to ws's 30 s on a dead link). Both within the bot's
+ * part of the shutdown budget (src/bot/main.ts `closeAll`: ~6 of `SHUTDOWN_BUDGET_MS`' 8 s).
+ */
+export const STOP_GRACE_MS = 5_000;
 
 export async function createBot(o: BotOptions): Promise<Bot> {
   const client = new Client({

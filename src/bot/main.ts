@@ -10,7 +10,8 @@ import { createMetrics } from '../ops/metrics.js';
 import { startOpsServer, type OpsServer } from '../ops/server.js';
 import { databaseWritable } from '../store/health.js';
 import { startPeriodicBackups, type PeriodicBackups } from '../store/backup.js';
-import { poolThreads } from '../render/pool.js';
+import { poolThreads, setRenderLog } from '../render/pool.js';
+import { closeInOrder, SHUTDOWN_BUDGET_MS, type CloseStep } from '../ops/sharding.js';
 import { createAiPool, defaultAiThreads } from '../table/ai-pool.js';
 
 // A shard (a child process of the launcher, src/ops/sharding.ts) stops with its launcher: a launcher
@@ -32,22 +33,26 @@ if (!env.ok) {
 }
 const cfg = env.env;
 const log = createLogger(cfg.LOG_LEVEL, cfg.NODE_ENV === 'development', shardBase());
+// The render pool's warnings (a render hung in its worker, a pool that did not warm up in time).
+setRenderLog(log.child({ module: 'render' }));
 
 /**
  * What start-up has opened (the database, the worker pools, the bot, the ops server, the backups),
  * closed in the reverse order before the process exits, after a failed start as at shutdown: a
  * process that exits with its render workers still in native code may crash on the way out (seen
  * once: "double free or corruption", with the fatal line lost).
+ *
+ * All within `SHUTDOWN_BUDGET_MS` (8 s; src/ops/sharding.ts `closeInOrder`): the launcher, like
+ * `docker stop`, sends SIGKILL 10 s after SIGTERM. Before, the steps' own limits added up past it
+ * (the bot's drain 10 s, then the render pool 3 s) and the database was never closed. A step still
+ * running at its limit is left behind (logged); the pools keep `keepMs` of the budget, the database
+ * is always closed, last. Closing what failed to start may fail too: the rest is still closed.
  */
-const opened: (() => unknown)[] = [];
+const opened: CloseStep[] = [];
 async function closeAll(): Promise<void> {
-  for (const close of opened.splice(0).reverse()) {
-    try {
-      await close();
-    } catch {
-      // closing what failed to start may fail too: the rest is still closed
-    }
-  }
+  await closeInOrder(opened.splice(0).reverse(), SHUTDOWN_BUDGET_MS, {
+    late: (step, ms) => log.warn({ step, ms }, 'shutdown: a step is still running at its time limit; going on without it'),
+  });
 }
 
 /** A start-up step that cannot succeed: one fatal log line and one plain line saying what to check, exit 1. */
@@ -66,13 +71,13 @@ const store = await (async () => {
     return cannotStart(`open the database at ${cfg.DATABASE_PATH}`, e, { path: cfg.DATABASE_PATH });
   }
 })();
-opened.push(() => store.close());
+opened.push({ name: 'database', close: () => store.close(), keepMs: 250 });
 const render = await createRenderer(cfg.RENDER_WORKERS ?? poolThreads());
-opened.push(() => render.close());
+opened.push({ name: 'render pool', close: () => render.close(), keepMs: 1_500 });
 // AI decisions in their own worker pool (AI_WORKERS, default one per core but one; 0: inline), sized apart from the render pool.
 const aiWorkers = cfg.AI_WORKERS ?? defaultAiThreads();
 const aiPool = aiWorkers > 0 ? createAiPool(aiWorkers, cfg.AI_TIMEOUT_MS ? { timeoutMs: cfg.AI_TIMEOUT_MS } : {}) : null;
-if (aiPool) opened.push(() => aiPool.close());
+if (aiPool) opened.push({ name: 'AI pool', close: () => aiPool.close(), keepMs: 250 });
 const activeTables = store.db.prepare("SELECT game, COUNT(*) AS n FROM games WHERE status = 'running' GROUP BY game");
 const metrics =
   cfg.METRICS_PORT === undefined
@@ -90,7 +95,7 @@ const bot = await createBot({
   defaultLang: cfg.DEFAULT_LOCALE,
   ...(aiPool ? { ai: aiPool.port } : {}),
 });
-opened.push(() => bot.stop());
+opened.push({ name: 'bot', close: () => bot.stop() });
 
 let ops: OpsServer | null = null;
 if (metrics && cfg.METRICS_PORT !== undefined) {
@@ -100,7 +105,7 @@ if (metrics && cfg.METRICS_PORT !== undefined) {
     metrics,
     health: { gatewayReady: () => gatewayReady(bot.client), databaseWritable: () => databaseWritable(store.db) },
   }).catch((e: unknown) => cannotStart(`listen on METRICS_PORT ${cfg.METRICS_PORT}`, e, { port: cfg.METRICS_PORT }));
-  opened.push(() => ops?.close());
+  opened.push({ name: 'ops server', close: () => ops?.close() });
   log.info({ port: ops.port }, 'metrics and /healthz listening');
 }
 let backups: PeriodicBackups | null = null;
@@ -112,7 +117,7 @@ if (cfg.BACKUP_DIR) {
     onDone: (r) => log.info({ out: r.out, bytes: r.bytes }, 'database backed up'),
     onError: (e) => log.error({ err: e }, 'database backup failed'),
   });
-  opened.push(() => backups?.stop());
+  opened.push({ name: 'backups', close: () => backups?.stop() });
 }
 
 let stopping = false;

@@ -1,7 +1,9 @@
 /**
  * `npm start`. SHARDS unset: the bot runs in this process (src/bot/main.ts), exactly as before.
  * SHARDS=auto|N: discord.js's ShardingManager runs one bot process per shard (src/ops/sharding.ts) and
- * respawns a shard whose process dies; SIGTERM/SIGINT stop every shard cleanly.
+ * respawns a shard whose process dies; SIGTERM/SIGINT stop every shard cleanly: SIGTERM, SIGKILL after
+ * `SHARD_KILL_AFTER_MS` (10 s, Docker's own stop timeout too); a shard's shutdown fits in
+ * `SHUTDOWN_BUDGET_MS` (8 s, src/bot/main.ts `closeAll`), the database closed last.
  */
 import { loadDotEnv } from '../config/env.js';
 import { parseShards, parseSpawnDelay, recommendedShards, startShards } from './sharding.js';

@@ -4,10 +4,16 @@
  * The bot records into these; nothing here knows Discord.
  */
 import client from 'prom-client';
+import { stuckRenders } from '../render/watch.js';
 
 export interface MetricsSources {
   /** Running tables per game id, read at scrape time. */
   activeTables?: () => Record<string, number>;
+  /**
+   * Renders given up on by their caller that a worker is still drawing (hung, most likely), read at
+   * scrape time. Default: the render pools of this process (src/render/watch.ts).
+   */
+  stuckRenders?: () => number;
 }
 
 export interface Metrics {
@@ -104,6 +110,14 @@ export function createMetrics(sources: MetricsSources = {}, prefix = 'hoiquan_')
       // Reset first: a game whose last table ended drops out, rather than keep its last count.
       this.reset();
       for (const [game, n] of Object.entries(sources.activeTables?.() ?? {})) this.set({ game }, n);
+    },
+  });
+  new client.Gauge({
+    name: `${prefix}render_stuck_tasks`,
+    help: 'Renders given up on by their caller (past the render timeout) that a worker is still drawing',
+    registers: [registry],
+    collect() {
+      this.set((sources.stuckRenders ?? stuckRenders)());
     },
   });
   return m;

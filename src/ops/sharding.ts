@@ -89,6 +89,83 @@ export interface ShardsOptions {
   onGiveUp?: (msg: string) => void;
 }
 
+/**
+ * How long the launcher lets a shard's process stop after SIGTERM before it sends SIGKILL (`stopAll`).
+ * Docker's own stop timeout is the same by default (`docker stop`: SIGKILL to every process of the
+ * container 10 s after SIGTERM), so a longer one here would not buy a shard more time in the image.
+ */
+export const SHARD_KILL_AFTER_MS = 10_000;
+
+/**
+ * How long a bot process's shutdown may take in all (src/bot/main.ts `closeAll` through `closeInOrder`):
+ * `SHARD_KILL_AFTER_MS` (or Docker's SIGKILL, for the bot run in the launcher's own process) less 2 s
+ * for the process's exit and a loaded host.
+ */
+export const SHUTDOWN_BUDGET_MS = SHARD_KILL_AFTER_MS - 2_000;
+
+/** One thing a process closes at shutdown (`closeInOrder`). */
+export interface CloseStep {
+  name: string;
+  close: () => unknown;
+  /** ms of the budget kept for this step: the steps before it are waited for only until `keepMs` (and what later steps keep) before the end. */
+  keepMs?: number;
+}
+
+/**
+ * Closes `steps` one after the other within `budgetMs` (default `SHUTDOWN_BUDGET_MS`), so a shutdown
+ * ends before the SIGKILL that would cut it off. Each step is waited for until the end of the budget
+ * less what the steps after it keep (`keepMs`); one still running then is left to finish on its own
+ * (`late`) and the next one starts. Every step is started, even with no time left (a pool then at
+ * least refuses new work); the last one (the database) is always started and waited for, however
+ * late. A step that throws does not stop the others (`failed`).
+ */
+export async function closeInOrder(
+  steps: readonly CloseStep[],
+  budgetMs: number = SHUTDOWN_BUDGET_MS,
+  report: { late?: (name: string, ms: number) => void; failed?: (name: string, e: unknown) => void } = {},
+): Promise<void> {
+  const end = Date.now() + budgetMs;
+  let kept = steps.reduce((n, s) => n + (s.keepMs ?? 0), 0);
+  for (const [i, step] of steps.entries()) {
+    kept -= step.keepMs ?? 0;
+    const started = Date.now();
+    const ran = Promise.resolve().then(step.close);
+    ran.catch((e: unknown) => report.failed?.(step.name, e));
+    if (i === steps.length - 1) {
+      await ran.catch(() => undefined);
+      break;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([
+      ran.then(
+        () => 'done',
+        () => 'done',
+      ),
+      new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), Math.max(0, end - kept - started));
+      }),
+    ]);
+    clearTimeout(timer);
+    if (outcome === 'late') report.late?.(step.name, Date.now() - started);
+  }
+}
+
+/**
+ * Stops a process: SIGTERM, then SIGKILL if it has not exited `killAfterMs` later (default
+ * `SHARD_KILL_AFTER_MS`). Resolves once it has exited.
+ */
+export function stopProcess(p: ChildProcess, killAfterMs: number = SHARD_KILL_AFTER_MS): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (p.exitCode !== null || p.signalCode !== null) return resolve();
+    const force = setTimeout(() => p.kill('SIGKILL'), killAfterMs);
+    p.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    p.kill('SIGTERM');
+  });
+}
+
 /** Starts the manager and its shards; resolves once every shard was spawned (and became READY, or timed out). */
 export async function startShards(o: ShardsOptions): Promise<{ manager: ShardingManager; stop(): Promise<void> }> {
   const log = o.log ?? ((m: string) => console.log(m));
@@ -132,23 +209,9 @@ export async function startShards(o: ShardsOptions): Promise<{ manager: Sharding
   }
   return { manager, stop: stopAll };
 
-  /** Stops every shard: SIGTERM (they drain), SIGKILL after 10 s. */
+  /** Stops every shard: SIGTERM (they drain, within `SHUTDOWN_BUDGET_MS`), SIGKILL after `SHARD_KILL_AFTER_MS`. */
   async function stopAll(): Promise<void> {
     manager.respawn = false;
-    await Promise.all(
-      [...manager.shards.values()].map(
-        (s) =>
-          new Promise<void>((resolve) => {
-            const p = s.process;
-            if (!p || p.exitCode !== null || p.signalCode !== null) return resolve();
-            const force = setTimeout(() => p.kill('SIGKILL'), 10_000);
-            p.once('exit', () => {
-              clearTimeout(force);
-              resolve();
-            });
-            p.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all([...manager.shards.values()].map((s) => (s.process ? stopProcess(s.process) : undefined)));
   }
 }

@@ -18,6 +18,9 @@ import type { RenderKind, RenderRequestMap } from './model.js';
 import { renderKey } from './key.js';
 import { ByteLru, MB } from './lru.js';
 import type { RenderTask } from './worker.js';
+import { countStuck, renderLog } from './watch.js';
+
+export { setRenderLog, stuckRenders, type RenderLog } from './watch.js';
 
 createCanvas(1, 1);
 
@@ -122,10 +125,34 @@ const stopFlag = (p: Piscina): Int32Array => {
 /** How long closing a pool (shutdown) waits for the images its workers are drawing. */
 export const CLOSE_WAIT_MS = 3_000;
 
+/**
+ * Renders of each pool given up on by their caller while a worker was drawing them, not done yet
+ * (hung, most likely; watch.ts): each holds a worker, so the queue's depth (`run`) counts them out of
+ * both the tasks ahead and the workers.
+ */
+const hung = new WeakMap<Piscina, number>();
+
+/** Spare `RenderTask.drawing` flags: one per task in flight, reused (no shared memory allocated per image). */
+const spareFlags: Int32Array[] = [];
+
+/** TEST ONLY: see `setRenderTestHold`. */
+let testHold: ((task: Readonly<RenderTask>) => Int32Array | undefined) | null = null;
+
+/**
+ * TEST ONLY: `hold(task)` is asked for each task submitted; when it returns a gate (an Int32Array on a
+ * SharedArrayBuffer, `[0] = 0`), the worker blocks once it starts drawing that task, as in a hung
+ * canvas call, until the test sets `gate[0] = 1` and wakes it (`Atomics.notify(gate, 0)`). null (the
+ * default): no hook.
+ */
+export function setRenderTestHold(hold: typeof testHold): void {
+  testHold = hold;
+}
+
 /** Submits a task to `p`, known to `closeGently` until its worker is done with it. */
 function submit<T>(p: Piscina, task: RenderTask): Promise<T> {
   if (closing.has(p)) return Promise.reject(renderAborted('the render pool is closed'));
-  const job = p.run({ ...task, stop: stopFlag(p) }) as Promise<T>;
+  const hold = testHold?.(task);
+  const job = p.run({ ...task, stop: stopFlag(p), ...(hold ? { hold } : {}) }) as Promise<T>;
   let set = live.get(p);
   if (!set) live.set(p, (set = new Set()));
   set.add(job);
@@ -161,17 +188,37 @@ async function closeGently(p: Piscina, waitMs = CLOSE_WAIT_MS): Promise<void> {
   else void Promise.allSettled([...jobs]).then(() => p.destroy());
 }
 
+/** One image submitted (`run`). */
+interface Submitted {
+  /** The image, or an abort once `timeoutMs` are up: the caller's answer. */
+  image: Promise<Buffer>;
+  /** The image whenever its worker is done with it (after the caller gave up too), or the task's failure. */
+  done: Promise<Buffer>;
+}
+
 /**
  * Submits one image. When every worker already has a task, this one would wait: it is marked
  * `busy` and encoded with the faster deflate level (draw.ts `DEFLATE_LEVEL_BUSY`; faster still
  * when `DEEP_QUEUE_PER_THREAD` or `DEEPER_QUEUE_PER_THREAD` images per worker are ahead of it), so under load
- * the queue drains sooner, at a few per cent more bytes.
+ * the queue drains sooner, at a few per cent more bytes. `onGiveUp(drawing)`: the caller gave up on
+ * it, while a worker was drawing it (it will be finished: `done`) or while it waited (it will be skipped).
  */
-async function run<K extends RenderKind>(p: Piscina, kind: K, model: RenderRequestMap[K], timeoutMs = RENDER_TIMEOUT_MS): Promise<Buffer> {
-  const ahead = live.get(p)?.size ?? 0;
-  const threads = p.options.maxThreads;
+function run<K extends RenderKind>(
+  p: Piscina,
+  kind: K,
+  model: RenderRequestMap[K],
+  timeoutMs = RENDER_TIMEOUT_MS,
+  onGiveUp?: (drawing: boolean) => void,
+): Submitted {
+  // A render given up on while being drawn (`hung`) holds its worker: out of the count of those
+  // ahead and of the workers alike (all hung: every new one waits, 'deeper').
+  const held = hung.get(p) ?? 0;
+  const ahead = (live.get(p)?.size ?? 0) - held;
+  const threads = p.options.maxThreads - held;
   const busy = ahead >= threads * DEEPER_QUEUE_PER_THREAD ? 'deeper' : ahead >= threads * DEEP_QUEUE_PER_THREAD ? 'deep' : ahead >= threads;
-  const task: RenderTask<K> = { kind, model, deadline: Date.now() + timeoutMs, ...(busy ? { busy } : {}) };
+  const drawing = spareFlags.pop() ?? new Int32Array(new SharedArrayBuffer(4));
+  Atomics.store(drawing, 0, 0);
+  const task: RenderTask<K> = { kind, model, deadline: Date.now() + timeoutMs, drawing, ...(busy ? { busy } : {}) };
   // The queue's depth (`live`) counts the task until its worker is done with it, not until the caller gives up.
   const job = submit<Uint8Array>(p, task);
   // A render that never returns (waiting for a worker included) is abandoned: the scheduler awaits
@@ -180,19 +227,71 @@ async function run<K extends RenderKind>(p: Piscina, kind: K, model: RenderReque
   // canvas call takes the whole process down (node-canvas throws into the terminating thread: "FATAL
   // ERROR: Error::ThrowAsJavaScriptException napi_throw", or a double free: 300 renders stopped 1–40 ms
   // in ended so in 3 runs of 3, 2026-12-05; CI met a double free in the pool test of a timeout), so
-  // the task runs on and its image is dropped; one still waiting when its time is up is skipped by
-  // the worker (`RenderTask.deadline`).
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(renderAborted(`no image within ${timeoutMs} ms`)), timeoutMs);
+  // the task runs on (its image, late, still goes to the cache: `cached`); one still waiting when its
+  // time is up is skipped by the worker (`RenderTask.deadline`).
+  //
+  // A render given up on while being drawn is counted (`hung`, the `hoiquan_render_stuck_tasks` gauge:
+  // watch.ts) until its worker is done with it; still drawn at twice its time, it is logged once. The
+  // same timer does all three, re-armed once: nothing runs per image but this one timer.
+  const done = job.then((out) => Buffer.from(out.buffer, out.byteOffset, out.byteLength));
+  done.catch(() => undefined); // abandoned: its own failure is nobody's to handle
+  let giveUp!: (e: Error) => void;
+  const image = new Promise<Buffer>((resolve, reject) => {
+    giveUp = reject;
+    done.then(resolve, reject);
   });
-  job.catch(() => undefined); // abandoned: its own failure is nobody's to handle
-  try {
-    const out = await Promise.race([job, late]);
-    return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
-  } finally {
+  let given = false;
+  const timer = setTimeout(() => {
+    if (!given) {
+      given = true;
+      giveUp(renderAborted(`no image within ${timeoutMs} ms`));
+      const started = Atomics.load(drawing, 0) === 1;
+      onGiveUp?.(started);
+      if (!started) return; // still waiting: its worker will skip it (`RenderTask.deadline`)
+      hung.set(p, (hung.get(p) ?? 0) + 1);
+      countStuck(1);
+      const release = () => {
+        hung.set(p, (hung.get(p) ?? 1) - 1);
+        countStuck(-1);
+      };
+      job.then(release, release);
+      timer.unref();
+      timer.refresh(); // once more: twice its time since it was submitted
+      return;
+    }
+    renderLog().warn(
+      { kind, ...('game' in model ? { game: model.game } : {}), timeoutMs, waitedMs: 2 * timeoutMs, hung: stuckCount(p) },
+      'render still being drawn at twice its timeout: its worker may be hung (it is not stopped, see src/render/pool.ts run)',
+    );
+  }, timeoutMs);
+  const settled = () => {
     clearTimeout(timer);
-  }
+    if (spareFlags.length < 64) spareFlags.push(drawing);
+  };
+  job.then(settled, settled);
+  return { image, done };
+}
+
+/** Renders of `p` given up on while being drawn, not done yet. */
+function stuckCount(p: Piscina): number {
+  return hung.get(p) ?? 0;
+}
+
+/** `job`, or an abort once `timeoutMs` are up (a request joining an identical one in flight). */
+function within(job: Promise<Buffer>, timeoutMs: number): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const timer = setTimeout(() => reject(renderAborted(`no image within ${timeoutMs} ms`)), timeoutMs);
+    job.then(
+      (b) => {
+        clearTimeout(timer);
+        resolve(b);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e as Error);
+      },
+    );
+  });
 }
 
 /** The error of a render abandoned past its time (named as an abort, as Piscina's own are). */
@@ -210,15 +309,23 @@ export interface RenderCacheStats {
 
 /**
  * A pool's render function behind the image cache: same key → the same Buffer (treat it as
- * read-only), concurrent identical requests → one task.
+ * read-only), concurrent identical requests → one task. An image finished after its caller gave up
+ * (`run`) is cached all the same, and until then an identical request joins the drawing (with a
+ * time limit of its own) rather than draw it again; one given up on while it waited for a worker
+ * (it will be skipped) is drawn anew.
  */
-function cached(p: Piscina, budget: number, timeoutMs?: number): { render: RenderPool['render']; stats: () => RenderCacheStats } {
+function cached(
+  p: Piscina,
+  budget: number,
+  timeoutMs = RENDER_TIMEOUT_MS,
+): { render: RenderPool['render']; stats: () => RenderCacheStats } {
   const images = new ByteLru<Buffer>(budget);
+  /** The worker's answer for each key being drawn (`Submitted.done`, cached on the way). */
   const inFlight = new Map<string, Promise<Buffer>>();
   let hits = 0;
   let misses = 0;
   const render = <K extends RenderKind>(kind: K, model: RenderRequestMap[K]): Promise<Buffer> => {
-    if (budget <= 0) return run(p, kind, model, timeoutMs);
+    if (budget <= 0) return run(p, kind, model, timeoutMs).image;
     const key = renderKey(kind, model);
     const hit = images.get(key);
     if (hit) {
@@ -228,22 +335,25 @@ function cached(p: Piscina, budget: number, timeoutMs?: number): { render: Rende
     const pending = inFlight.get(key);
     if (pending) {
       hits++;
-      return pending;
+      return within(pending, timeoutMs);
     }
     misses++;
-    const job = run(p, kind, model, timeoutMs).then(
+    const forget = () => void (inFlight.get(key) === done && inFlight.delete(key));
+    const submitted = run(p, kind, model, timeoutMs, (drawing) => drawing || forget());
+    const done = submitted.done.then(
       (b) => {
-        inFlight.delete(key);
+        forget();
         if (b.byteLength <= budget) images.set(key, b, b.byteLength);
         return b;
       },
       (e: unknown) => {
-        inFlight.delete(key);
+        forget();
         throw e;
       },
     );
-    inFlight.set(key, job);
-    return job;
+    done.catch(() => undefined); // nobody may be waiting for it any more
+    inFlight.set(key, done);
+    return submitted.image;
   };
   return { render, stats: () => ({ hits, misses, entries: images.size, bytes: images.bytes }) };
 }
@@ -295,22 +405,46 @@ export function createRenderPool(o: PoolOptions = {}): RenderPool {
   };
 }
 
-/** Starts the workers and paints the common sprites ahead of the first real request. */
-export async function warmPool(): Promise<void> {
+/** How long start-up waits for the render pool to warm up (`warmPool`). */
+export const WARM_TIMEOUT_MS = RENDER_TIMEOUT_MS;
+
+/**
+ * Starts the workers and paints the common sprites ahead of the first real request. Waits at most
+ * `timeoutMs` (default `WARM_TIMEOUT_MS`): a worker hung meanwhile must not hang start-up, which
+ * then goes on with a warning (the workers warm up on their first images). A warm-up that fails
+ * (no fonts, a broken worker file) still throws.
+ */
+export async function warmPool(o: { timeoutMs?: number } = {}): Promise<void> {
   const p = renderPool();
-  await Promise.all(
+  const timeoutMs = o.timeoutMs ?? WARM_TIMEOUT_MS;
+  const warm = Promise.all(
     Array.from({ length: p.options.maxThreads }, () => submit(p, { kind: 'sheet', model: { game: 'vn-mahjong', locale: 'vi' } })),
   );
+  warm.catch(() => undefined); // failing after its time: nobody waits for it any more
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), timeoutMs);
+  });
+  try {
+    if ((await Promise.race([warm, late])) === 'late')
+      renderLog().warn(
+        { timeoutMs, threads: p.options.maxThreads },
+        'the render pool did not warm up in time (a worker may be hung): starting without it',
+      );
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
  * Stops the workers (tests, shutdown), once the images they are drawing are done: a worker stopped in
- * the middle of one takes the process down (see `run`, `closeGently`).
+ * the middle of one takes the process down (see `run`, `closeGently`). `waitMs`: how long to wait for
+ * them (default `CLOSE_WAIT_MS`; shutdown may pass what is left of its time).
  */
-export async function closePool(): Promise<void> {
+export async function closePool(waitMs = CLOSE_WAIT_MS): Promise<void> {
   const p = pool;
   pool = null;
   shared = null;
   sharedClosed = true;
-  if (p) await closeGently(p);
+  if (p) await closeGently(p, waitMs);
 }

@@ -55,11 +55,18 @@ export interface RenderTask<K extends RenderKind = RenderKind> {
   /**
    * When the caller gives up on the image (ms since the epoch; pool.ts `run`): a task that waited in
    * the queue past it is not drawn. One being drawn then is finished (a worker is never stopped
-   * mid-image) and its image dropped by the pool.
+   * mid-image) and its image cached by the pool for the next identical request.
    */
   deadline?: number;
   /** The pool's stop flag (pool.ts `closeGently`): set, a task still queued is not drawn. */
   stop?: Int32Array;
+  /**
+   * Set to 1 when the worker starts drawing the task (not when it skips it): pool.ts tells a render
+   * given up on while being drawn (a hung one, reported) from one given up on in the queue (skipped).
+   */
+  drawing?: Int32Array;
+  /** TEST ONLY (pool.ts `setRenderTestHold`): the worker blocks, as in a hung canvas call, until `hold[0]` is set. */
+  hold?: Int32Array;
 }
 
 /** The deflate level for a task's `busy` mark (pool.ts sets it from the queue's depth). */
@@ -69,6 +76,8 @@ export default function render(task: RenderTask): Uint8Array {
   if (task.deadline !== undefined && Date.now() > task.deadline)
     throw new Error('render aborted: its time was up before a worker was free');
   if (task.stop && Atomics.load(task.stop, 0) === 1) throw new Error('render aborted: the render pool is closing');
+  if (task.drawing) Atomics.store(task.drawing, 0, 1);
+  if (task.hold) while (Atomics.load(task.hold, 0) === 0) Atomics.wait(task.hold, 0, 0);
   setDeflateLevel(LEVEL[task.busy === true ? 'busy' : task.busy || 'idle']);
   const buf = renderKind(task.kind, task.model);
   droppedSinceGc += takeDropped();

@@ -1,0 +1,52 @@
+/** `warmPool` (start-up) has a deadline: a worker that hangs while warming up does not hang start-up. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { closePool, renderAsync, renderPool, setRenderLog, setRenderTestHold, warmPool } from '../../src/render/pool.js';
+import { sampleModels } from './samples.js';
+import { gate, open } from './pool-helpers.js';
+import { PNG_SIG } from './helpers.js';
+
+test('warmPool gives up on a worker hung while warming up: start-up goes on, with a warning', async () => {
+  const g = gate();
+  const warnings: { fields: Record<string, unknown>; msg: string }[] = [];
+  setRenderLog({ warn: (fields, msg) => warnings.push({ fields, msg }) });
+  setRenderTestHold((task) => (task.kind === 'sheet' ? g : undefined));
+  const hung = new AbortController();
+  try {
+    renderPool({ threads: 1 });
+    const started = Date.now();
+    const outcome = await Promise.race([
+      warmPool({ timeoutMs: 1_000 }).then(() => 'started'),
+      sleep(10_000, 'hung', { signal: hung.signal }).catch(() => 'hung'),
+    ]);
+    const took = Date.now() - started;
+    assert.equal(outcome, 'started', 'start-up was not held up for ever');
+    assert.ok(took >= 950 && took < 3_000, `after its time: ${took} ms`);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!.msg, /did not warm up in time/);
+    assert.deepEqual(warnings[0]!.fields, { timeoutMs: 1_000, threads: 1 });
+    open(g);
+    const b = await renderAsync('result', sampleModels('phom', 'vi').result);
+    assert.ok(b.subarray(0, 8).equals(PNG_SIG), 'the pool renders once its worker is free');
+  } finally {
+    hung.abort();
+    open(g);
+    setRenderTestHold(null);
+    setRenderLog(null);
+    await closePool();
+  }
+});
+
+test('warmPool in time: no warning', async () => {
+  const warnings: string[] = [];
+  setRenderLog({ warn: (_f, msg) => warnings.push(msg) });
+  try {
+    renderPool({ threads: 1 });
+    await warmPool();
+    assert.deepEqual(warnings, []);
+  } finally {
+    setRenderLog(null);
+    await closePool();
+  }
+});

@@ -1,0 +1,52 @@
+/**
+ * A bot process's shutdown, scaled down (test/unit/render-shutdown-budget.test.ts): a SQLite file, a
+ * render pool with an image hung in its worker, and a bot whose drain never ends, closed on SIGTERM
+ * (src/bot/main.ts `closeAll`). Arguments: the database file, the budget in ms, and `budget` (through
+ * `closeInOrder`) or `each` (each step awaited in turn, as closeAll did before).
+ * Prints `ready` once the image hangs, `database closed` once it is.
+ */
+import { createCanvas } from 'canvas';
+import Database from 'better-sqlite3';
+import { createRenderPool, setRenderLog, setRenderTestHold } from '../../src/render/pool.js';
+import { closeInOrder, type CloseStep } from '../../src/ops/sharding.js';
+import { sampleModels } from './samples.js';
+import { gate, waitFor, warmUp } from './pool-helpers.js';
+import { stuckRenders } from '../../src/render/watch.js';
+
+createCanvas(1, 1);
+const [file, budget, how] = process.argv.slice(2);
+const db = new Database(file!);
+db.pragma('journal_mode = WAL');
+db.exec('CREATE TABLE IF NOT EXISTS t (x)');
+db.prepare('INSERT INTO t VALUES (1)').run();
+
+setRenderLog({ warn: () => undefined });
+const pool = createRenderPool({ threads: 1, timeoutMs: 300 });
+await warmUp(pool, 1);
+const hang = sampleModels('phom', 'vi').hand;
+setRenderTestHold((task) => (task.model === hang ? gate() : undefined));
+void pool.render('hand', hang).catch(() => undefined);
+if (!(await waitFor(() => stuckRenders() === 1, 5_000))) throw new Error('the image did not hang');
+
+const steps: CloseStep[] = [
+  // The bot's drain: a click waiting for ever (STOP_GRACE_MS, then a gateway close that may take 30 s).
+  { name: 'bot', close: () => new Promise(() => undefined) },
+  { name: 'render pool', close: () => pool.close(), keepMs: 300 },
+  {
+    name: 'database',
+    close: () => {
+      db.close();
+      console.log('database closed');
+    },
+    keepMs: 50,
+  },
+];
+process.once('SIGTERM', () => {
+  void (async () => {
+    if (how === 'each') for (const s of steps) await s.close();
+    else await closeInOrder(steps, Number(budget), { late: (name, ms) => console.log(`late ${name} ${ms}`) });
+    process.exit(0);
+  })();
+});
+console.log('ready');
+setInterval(() => undefined, 60_000);
