@@ -2,13 +2,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { buttonByLabel, click, openTable, playHandToEnd, slash, withWorld, type World } from './harness.js';
 import type { SimMessage } from '../discord-sim/model.js';
 import { engineOf } from '../../src/table/manifests.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const run = promisify(execFile);
 
@@ -28,7 +28,7 @@ function resultMessage(w: World, threadId: string, userId: string, hand: number)
   return m;
 }
 
-test('replay viewer: a hand in play is not stepped through; a finished hand steps back and forth; Export replays to the same result', async () => {
+test('replay viewer: a hand in play is not stepped through; a finished hand steps back and forth; Export replays to the same result', async (t) => {
   await withWorld(async (w) => {
     const me = w.users[0]!;
     const { gameId, threadId } = await openTable(w, 'phom', 1, 1);
@@ -112,7 +112,7 @@ test('replay viewer: a hand in play is not stepped through; a finished hand step
     assert.equal(sc.game, 'phom');
     assert.deepEqual(sc.result.deltas, first.deltas);
     assert.deepEqual(sc.next?.result.deltas, second.deltas);
-    const path = join(mkdtempSync(join(tmpdir(), 'hq-export-')), 'hand.json');
+    const path = join(tempDir('hq-export-', t), 'hand.json');
     writeFileSync(path, file.data);
     const out = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'replay', path], { cwd: process.cwd() });
     const rep = JSON.parse(out.stdout) as { passed: boolean; problems: string[]; result: { deltas: number[] } };

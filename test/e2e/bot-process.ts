@@ -1,19 +1,20 @@
 /** The real bot process (`node src/bot/main.ts`, as `npm start` runs it) against the simulator, for the process tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DiscordSim } from '../discord-sim/index.js';
 import { deployCommands } from '../../src/bot/deploy.js';
 import { GameStore } from '../../src/store/games.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
+import { tempDb, type AfterHook } from '../support/temp-dir.js';
 
-/** A simulator with one server, a #games channel, two players (an, binh), the commands deployed, and a database path. */
-export async function processWorld(prefix: string) {
+/**
+ * A simulator with one server, a #games channel, two players (an, binh), the commands deployed, and a
+ * database path in a temp dir removed when test `t` ends (at the latest when the process exits).
+ */
+export async function processWorld(prefix: string, t?: AfterHook) {
   const sim = await DiscordSim.start();
-  const dbPath = join(mkdtempSync(join(tmpdir(), prefix)), 'hq.db');
+  const dbPath = tempDb(prefix, t);
   const guild = sim.createGuild({ name: 'Quán', locale: 'en-US' });
   const channel = sim.createTextChannel(guild.id, 'games');
   const a = sim.createUser({ username: 'an', locale: 'en-US' });

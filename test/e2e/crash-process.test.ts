@@ -6,7 +6,8 @@
  * were made (none lost, none twice), every pending decision of a person has exactly one deadline,
  * every finished hand exactly one result row per seat. After each restart the undelivered effects
  * are executed (the outbox empties, the table is redrawn, at most one ping is live) and play goes on.
- * `HQ_CRASH_SEED` replays a run.
+ * `HQ_CRASH_SEED` replays a run's kill moments and `HQ_CRASH_DEAL` its deal (the game's seed, by
+ * default the /play interaction's id): a failure names both, and the game id.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -73,11 +74,14 @@ const tokenOf = (sim: DiscordSim, m: SimMessage) =>
 test(
   'SIGKILL at random points of a 200-action game, 20 times: log, deadlines and results stay consistent',
   { timeout: 900_000 },
-  async () => {
+  async (t) => {
     const seed = Number(process.env.HQ_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
     const rnd = prng(seed);
+    /** What reproduces this run, in every failure (and as a diagnostic, for a run the test's timeout ends). */
+    let repro = `HQ_CRASH_SEED=${seed}`;
+    t.diagnostic(repro);
     const engine = engineOf('phom');
-    const { sim, dbPath, channel, a, b } = await processWorld('hq-crash-');
+    const { sim, dbPath, channel, a, b } = await processWorld('hq-crash-', t);
     let bot = startBot(sim, dbPath);
     const clicks: Click[] = [];
     const exited = (p: ChildProcess) => new Promise((r) => (p.exitCode !== null || p.signalCode !== null ? r(null) : p.once('exit', r)));
@@ -87,15 +91,28 @@ test(
       const lobby = await play.reply({ timeout: 30_000 });
       const btn = (m: SimMessage, label: string) => sim.findButton(sim.message(m.id)!, (c) => c.label === label)!.custom_id as string;
       const gameId = decodeGameId(btn(lobby, 'Join'))!.gameId;
+      repro += ` (game ${gameId})`;
       await (await sim.click(b.id, lobby.id, btn(lobby, 'Join'))).settled();
       await sim.waitFor(() => sim.text(lobby.id).includes(b.id));
       for (let k = 0; k < 2; k++) {
         await (await sim.click(a.id, lobby.id, btn(lobby, 'Add AI player'))).settled();
         await sim.waitFor(() => (sim.text(lobby.id).match(/🤖/g) ?? []).length === k + 1);
       }
+      if (process.env.HQ_CRASH_DEAL) {
+        // The deal of a failed run: the lobby's seed, read by the bot process at Start.
+        const db = new Database(dbPath, { timeout: 5000 });
+        try {
+          db.prepare('UPDATE games SET seed = ? WHERE id = ?').run(process.env.HQ_CRASH_DEAL, gameId);
+        } finally {
+          db.close();
+        }
+      }
       await (await sim.click(a.id, lobby.id, btn(lobby, 'Start'))).settled();
       await sim.waitFor(() => readGame(dbPath, gameId).row.tableMessageId, { timeout: 30_000 });
-      const threadId = readGame(dbPath, gameId).row.threadId!;
+      const started = readGame(dbPath, gameId).row;
+      const threadId = started.threadId!;
+      repro = `HQ_CRASH_SEED=${seed} HQ_CRASH_DEAL=${started.seed} (game ${gameId})`;
+      t.diagnostic(repro);
       const say = (m: string) => process.env.HQ_TEST_LOG && console.error(m);
       say(`game ${gameId} started`);
 
@@ -236,6 +253,9 @@ test(
       const g = check('at the end');
       assert.ok(g.row.version >= MIN_ACTIONS, `${g.row.version} actions`);
       assert.ok(g.log.some((e) => e.source === 'ai') && g.log.some((e) => e.source === 'player'), 'both AI and people played');
+    } catch (e) {
+      // The assertion (or wait) as it was, as the cause; the line to replay it first.
+      throw new Error(`${repro}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     } finally {
       bot.kill('SIGKILL');
       await sim.stop();

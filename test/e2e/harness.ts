@@ -2,9 +2,7 @@
  * End-to-end harness: the real bot (discord.js Client, SQLite store, renderer) against the local
  * Discord simulator, with helpers that read like a person playing.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname } from 'node:path';
 import assert from 'node:assert/strict';
 import pino from 'pino';
 import { DiscordSim } from '../discord-sim/index.js';
@@ -20,6 +18,7 @@ import { canonical } from '../../src/games/core/match.js';
 import { isAnnounceDecision } from '../../src/table/announce.js';
 import { initialState } from '../../src/store/replay.js';
 import type { Metrics } from '../../src/ops/metrics.js';
+import { removeTempDir, tempDb } from '../support/temp-dir.js';
 
 type Json = Record<string, unknown>;
 
@@ -92,7 +91,7 @@ export async function startWorld(
   });
   const adminUser = sim.createUser({ username: 'admin', locale: o.userLocale ?? 'en-US' });
   sim.addMember(guild.id, adminUser.id, { permissions: 8n });
-  const dbPath = o.dbPath ?? join(mkdtempSync(join(tmpdir(), 'hq-e2e-')), 'hq.db');
+  const dbPath = o.dbPath ?? tempDb('hq-e2e-');
   const now = { t: Date.UTC(2026, 10, 30, 12, 0, 0) };
   await deployCommands({ apiBase: sim.apiBase, token: sim.token, applicationId: sim.applicationId, guildId: guild.id });
   const render = await createRenderer(0);
@@ -124,6 +123,8 @@ export async function startWorld(
       await world.bot.stop();
       world.store.close();
       await sim.stop();
+      // The directory is the world's own unless the caller gave the database path.
+      if (!o.dbPath) removeTempDir(dirname(dbPath));
     },
     async restartBot() {
       await world.bot.stop();

@@ -5,13 +5,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DiscordSim } from '../discord-sim/index.js';
 import { deployCommands } from '../../src/bot/deploy.js';
+import { tempDir } from '../support/temp-dir.js';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -22,31 +21,59 @@ function freePort(): Promise<number> {
   });
 }
 
-test('METRICS_PORT serves /healthz and /metrics of the running bot', { timeout: 120_000 }, async () => {
+/** How many ports to try: each is free when picked, but another process may take it before the bot listens. */
+const PORT_TRIES = 5;
+
+/**
+ * The bot process (`node src/bot/main.ts`) with METRICS_PORT set, once its gateway is connected. The
+ * bot cannot be told port 0 and say which port it got (METRICS_PORT is 1–65535, and the port is
+ * logged at info only), so the port is one found free a moment before: a start that finds it taken
+ * (exit 1, EADDRINUSE; the ops server listens before the gateway connects) is retried on another.
+ */
+async function startWithMetrics(sim: DiscordSim, dir: string): Promise<{ bot: ChildProcess; port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const bot = spawn(process.execPath, ['--import', 'tsx', 'src/bot/main.ts'], {
+      env: {
+        ...process.env,
+        DISCORD_TOKEN: sim.token,
+        DISCORD_API_BASE: sim.apiBase,
+        DATABASE_PATH: join(dir, 'hq.db'),
+        RENDER_WORKERS: '0',
+        LOG_LEVEL: 'warn',
+        METRICS_PORT: String(port),
+        METRICS_HOST: '127.0.0.1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    let closed = false;
+    bot.stdout!.resume();
+    bot.stderr!.on('data', (d: Buffer) => {
+      stderr = (stderr + String(d)).slice(-4000);
+      if (process.env.HQ_TEST_LOG) process.stderr.write(d);
+    });
+    bot.once('close', () => (closed = true));
+    await sim.waitFor(() => sim.connectedBots() === 1 || closed, { timeout: 60_000, message: 'bot connects' });
+    if (!closed) return { bot, port };
+    if (/EADDRINUSE/.test(stderr) && attempt < PORT_TRIES) continue;
+    throw new Error(`the bot exited (${bot.exitCode ?? bot.signalCode}) before connecting, METRICS_PORT ${port}: ${stderr}`);
+  }
+}
+
+test('METRICS_PORT serves /healthz and /metrics of the running bot', { timeout: 120_000 }, async (t) => {
   const sim = await DiscordSim.start();
-  const dir = mkdtempSync(join(tmpdir(), 'hq-ops-'));
+  const dir = tempDir('hq-ops-', t);
   const guild = sim.createGuild({ name: 'Quán', locale: 'en-US' });
   const channel = sim.createTextChannel(guild.id, 'games');
   const a = sim.createUser({ username: 'an', locale: 'en-US' });
   sim.addMember(guild.id, a.id);
   await deployCommands({ apiBase: sim.apiBase, token: sim.token, applicationId: sim.applicationId, guildId: guild.id });
-  const port = await freePort();
-  const bot = spawn(process.execPath, ['--import', 'tsx', 'src/bot/main.ts'], {
-    env: {
-      ...process.env,
-      DISCORD_TOKEN: sim.token,
-      DISCORD_API_BASE: sim.apiBase,
-      DATABASE_PATH: join(dir, 'hq.db'),
-      RENDER_WORKERS: '0',
-      LOG_LEVEL: 'warn',
-      METRICS_PORT: String(port),
-      METRICS_HOST: '127.0.0.1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  let bot: ChildProcess | undefined;
   try {
-    await sim.waitFor(() => sim.connectedBots() === 1, { timeout: 60_000, message: 'bot connects' });
+    const started = await startWithMetrics(sim, dir);
+    bot = started.bot;
+    const base = `http://127.0.0.1:${started.port}`;
     let health: { status: number; body: Record<string, boolean> } | null = null;
     await sim.waitFor(
       async () => {
@@ -70,7 +97,7 @@ test('METRICS_PORT serves /healthz and /metrics of the running bot', { timeout: 
     assert.match(text, /nodejs_eventloop_lag_p99_seconds/);
     assert.doesNotMatch(text, /hoiquan_interactions_failed_total\{/);
   } finally {
-    bot.kill('SIGKILL');
+    bot?.kill('SIGKILL');
     await sim.stop();
   }
 });

@@ -13,8 +13,8 @@ import { engineOf } from '../../src/table/manifests.js';
 import { canonical } from '../../src/games/core/match.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
-test('kill -9 mid-hand and restart: the game continues, old buttons work, nothing lost or done twice', { timeout: 120_000 }, async () => {
-  const { sim, dbPath, channel, a, b } = await processWorld('hq-restart-');
+test('kill -9 mid-hand and restart: the game continues, old buttons work, nothing lost or done twice', { timeout: 120_000 }, async (t) => {
+  const { sim, dbPath, channel, a, b } = await processWorld('hq-restart-', t);
   let bot = startBot(sim, dbPath);
   try {
     await sim.waitFor(() => sim.connectedBots() === 1, { timeout: 60_000, message: 'bot connects' });

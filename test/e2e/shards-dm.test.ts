@@ -9,8 +9,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DiscordSim } from '../discord-sim/index.js';
 import type { SimMessage } from '../discord-sim/model.js';
@@ -23,6 +21,7 @@ import { optionComponent, readGame } from './bot-process.js';
 import Database from 'better-sqlite3';
 import { GameStore } from '../../src/store/games.js';
 import { initialState } from '../../src/store/replay.js';
+import { removeTempDir, tempDir } from '../support/temp-dir.js';
 
 const engine = engineOf('phom');
 
@@ -72,7 +71,7 @@ for (const layout of ['one file per shard', 'one shared file'] as const) {
 
     before(async () => {
       sim = await DiscordSim.start({ shards: 2 });
-      dir = mkdtempSync(join(tmpdir(), 'hq-shards-dm-'));
+      dir = tempDir('hq-shards-dm-');
       const g = sim.createGuild({ name: 'Quán', locale: 'en-US', shard: 1 });
       guildId = g.id;
       channelId = sim.createTextChannel(g.id, 'games').id;
@@ -118,6 +117,7 @@ for (const layout of ['one file per shard', 'one shared file'] as const) {
         }
       }
       await sim.stop();
+      removeTempDir(dir);
     });
 
     it('a Phỏm table with the seat view in DMs: the DM clicks play the moves and the table message follows', async () => {

@@ -9,9 +9,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { DiscordSim } from '../discord-sim/index.js';
 import type { SimMessage } from '../discord-sim/model.js';
 import { deployCommands } from '../../src/bot/deploy.js';
@@ -22,6 +21,7 @@ import { openStore } from '../../src/store/index.js';
 import { canonical } from '../../src/games/core/match.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import { optionComponent, readGame as readProcessGame } from './bot-process.js';
+import { removeTempDir, tempDir } from '../support/temp-dir.js';
 
 const engine = engineOf('phom');
 
@@ -93,7 +93,7 @@ describe('SHARDS=auto: two shard processes under the ShardingManager, one databa
 
   before(async () => {
     sim = await DiscordSim.start({ shards: 2 });
-    dbPath = join(mkdtempSync(join(tmpdir(), 'hq-shards-')), 'hq.db');
+    dbPath = join(tempDir('hq-shards-'), 'hq.db');
     for (const [k, shard] of [0, 1, 1].entries()) {
       const g = sim.createGuild({ name: `Quán ${k}`, locale: 'en-US', shard });
       const ch = sim.createTextChannel(g.id, 'games');
@@ -144,6 +144,7 @@ describe('SHARDS=auto: two shard processes under the ShardingManager, one databa
         }
       }
     await sim.stop();
+    removeTempDir(dirname(dbPath));
   });
 
   it('SHARDS=auto spawns the recommended 2 shards, each identifying as its own shard', async (t) => {

@@ -6,14 +6,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { openStore } from '../../src/store/index.js';
 import { backupName, newestBackupAt, pruneBackups, startPeriodicBackups } from '../../src/store/backup.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { resolveOptions } from '../../src/games/core/options.js';
 import type { BaseAction, HandResult } from '../../src/games/core/types.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const CLI = ['--import', 'tsx', 'src/cli/main.ts'];
 
@@ -70,8 +70,8 @@ function resultsOf(path: string): Map<string, number[]> {
   }
 }
 
-test('a backup taken while tables play restores and replays to the live results', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-backup-'));
+test('a backup taken while tables play restores and replays to the live results', async (t) => {
+  const dir = tempDir('hq-backup-', t);
   const live = join(dir, 'live.db');
   const store = openStore(live, engineOf);
   const ids = ['a', 'b', 'c'].map((s) => newTable(store, s).id);
@@ -115,8 +115,8 @@ test('a backup taken while tables play restores and replays to the live results'
   assert.ok(liveResults.size >= backed.size);
 });
 
-test('the backup CLI answers bad input with one error line', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-backup-'));
+test('the backup CLI answers bad input with one error line', (t) => {
+  const dir = tempDir('hq-backup-', t);
   const missing = spawnSync('node', [...CLI, 'backup', '--db', join(dir, 'nope.db'), '--out', join(dir, 'o.db')], { encoding: 'utf8' });
   assert.equal(missing.status, 2);
   assert.match(missing.stderr.trim(), /^error: no database at /);
@@ -125,8 +125,8 @@ test('the backup CLI answers bad input with one error line', () => {
   assert.match(same.stderr, /--out must differ/);
 });
 
-test('periodic backups keep the newest N', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-backup-'));
+test('periodic backups keep the newest N', async (ctx) => {
+  const dir = tempDir('hq-backup-', ctx);
   const store = openStore(join(dir, 'live.db'), engineOf);
   newTable(store, 'p');
   let t = Date.UTC(2026, 11, 1, 10, 0, 0);
@@ -148,8 +148,8 @@ test('periodic backups keep the newest N', async () => {
 test(
   'periodic backups are due a period after the newest one in the folder (a restart does not reset the clock), and a period past 24.8 days does not fire at once',
   { timeout: 30_000 },
-  async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hq-backup-'));
+  async (t) => {
+    const dir = tempDir('hq-backup-', t);
     const store = openStore(join(dir, 'live.db'), engineOf);
     newTable(store, 'p');
     const bdir = join(dir, 'backups');

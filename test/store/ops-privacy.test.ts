@@ -7,8 +7,6 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { openStore, eraseUser, FORMER_PLAYER, shownName, unhandledUserColumns, type Store } from '../../src/store/index.js';
@@ -22,6 +20,7 @@ import { replayAllGames } from '../../src/cli/replay-db.js';
 import { translator } from '../../src/table/i18n.js';
 import { eraseEverywhere, shardDatabases } from '../../src/ops/privacy.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -104,8 +103,8 @@ test("migration 10: the log and hints accept only 'forget the user id'; every ot
   }
 });
 
-test('eraseUser: refused while seated at an open table; then the user leaves every public record and every game replays the same', () => {
-  const dbPath = join(mkdtempSync(join(tmpdir(), 'hq-privacy-')), 'hq.db');
+test('eraseUser: refused while seated at an open table; then the user leaves every public record and every game replays the same', (t) => {
+  const dbPath = join(tempDir('hq-privacy-', t), 'hq.db');
   const store = openStore(dbPath, engineOf);
   const g1 = playGame(store, 'gA', ['u1', 'u2', 'u3'], 'seed-1');
   const g2 = playGame(store, 'gB', ['u2', 'u1'], 'seed-2');
@@ -183,8 +182,8 @@ test('every column that can name a user is handled; the marker is shown in each 
   assert.equal(shownName('Bình', translator('en')), 'Bình');
 });
 
-test('one database file per shard: /privacy refuses if the user plays in any shard file, then erases them all', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-privacy-shards-'));
+test('one database file per shard: /privacy refuses if the user plays in any shard file, then erases them all', (t) => {
+  const dir = tempDir('hq-privacy-shards-', t);
   const template = join(dir, 'hq-{shard}.db');
   const files = shardDatabases({ DATABASE_PATH_TEMPLATE: template, SHARD_COUNT: '3' });
   assert.deepEqual(

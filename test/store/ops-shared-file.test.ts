@@ -8,12 +8,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openStore, shardOf, abandonGames, openTablesOfGuild } from '../../src/store/index.js';
 import { engineOf } from '../../src/table/manifests.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const STEPS = 600;
 const root = join(import.meta.dirname, '..', '..');
@@ -52,8 +51,8 @@ function writer(dbPath: string, guild: string, at: number): Promise<{ code: numb
   });
 }
 
-test('two processes commit steps to one WAL file at once: none fails, none is lost', { timeout: 120_000 }, async () => {
-  const dbPath = join(mkdtempSync(join(tmpdir(), 'hq-shared-')), 'hq.db');
+test('two processes commit steps to one WAL file at once: none fails, none is lost', { timeout: 120_000 }, async (t) => {
+  const dbPath = join(tempDir('hq-shared-', t), 'hq.db');
   openStore(dbPath, engineOf).close(); // migrate once, before the writers race
   const runs = await (async () => {
     const at = Date.now() + 8_000;

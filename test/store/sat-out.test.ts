@@ -9,12 +9,11 @@ import assert from 'node:assert/strict';
 import { rig, timeOutToResult } from '../support/table-rig.js';
 import { fillRatingHistory, ratingHistory } from '../../src/store/rating-history.js';
 import type { HandResult } from '../../src/games/core/types.js';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openStore, migrate, MIGRATIONS_FOR_TEST } from './helpers.js';
 import { engineOf } from '../../src/table/manifests.js';
+import { tempDir } from '../support/temp-dir.js';
 
 test('vn-mahjong, 5 people: the person sitting out is kept in the standings but not rated, counted or ranked', () => {
   const r = rig('vn-mahjong', ['human', 'human', 'human', 'human', 'human'], { options: { 'player-count': 5 }, seed: 'sat-out' });
@@ -53,8 +52,8 @@ test('vn-mahjong, 5 people: the person sitting out is kept in the standings but 
   assert.equal(r.store.results.matchTotals(r.gameId).get(o) ?? 0, 0, 'the standings keep the reserve at 0');
 });
 
-test('migration 28: hands sat out stored before (ranked last, 5 or 6) are no hands played; the others keep their rank', () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'hq-satout-')), 'old.db');
+test('migration 28: hands sat out stored before (ranked last, 5 or 6) are no hands played; the others keep their rank', (t) => {
+  const path = join(tempDir('hq-satout-', t), 'old.db');
   const old = new Database(path);
   migrate(
     old,

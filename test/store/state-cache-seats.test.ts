@@ -6,16 +6,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../src/store/index.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { resolveOptions } from '../../src/games/core/options.js';
+import { tempDir } from '../support/temp-dir.js';
 
-test('a state read at 5 seats is not reused once the game has 4 seats at the same version', () => {
+test('a state read at 5 seats is not reused once the game has 4 seats at the same version', (t) => {
   // Two processes on one database file (the bot, and a reader such as the load bench or a CLI).
-  const file = join(mkdtempSync(join(tmpdir(), 'hq-cache-')), 'hq.db');
+  const file = join(tempDir('hq-cache-', t), 'hq.db');
   const bot = openStore(file, engineOf, () => 0);
   const reader = openStore(file, engineOf, () => 0);
   const options = resolveOptions(engineOf('chan').options, {}) as Record<string, unknown>;
@@ -28,12 +27,12 @@ test('a state read at 5 seats is not reused once the game has 4 seats at the sam
   assert.equal(seatsOf(reader.games.state(now)), 4);
 });
 
-test('a step whose commit fails after its log append leaves no cached state behind (another writer may commit that version)', async () => {
+test('a step whose commit fails after its log append leaves no cached state behind (another writer may commit that version)', async (t) => {
   const { tableStore } = await import('../../src/table/store.js');
   const { act } = await import('../../src/table/act.js');
   const { replayLog } = await import('../../src/store/replay.js');
   const { canonical } = await import('../../src/games/core/match.js');
-  const file = join(mkdtempSync(join(tmpdir(), 'hq-cache-')), 'hq.db');
+  const file = join(tempDir('hq-cache-', t), 'hq.db');
   const a = openStore(file, engineOf);
   const b = openStore(file, engineOf);
   const engine = engineOf('phom');

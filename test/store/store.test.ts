@@ -1,16 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openStore, migrate, schemaVersion, MIGRATIONS_FOR_TEST, replayLog } from './helpers.js';
 import { GameStore } from '../../src/store/games.js';
 import { toyEngine } from '../support/toy-engine.js';
 import type { AnyEngine, BaseAction } from '../../src/games/core/types.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const engineOf = () => toyEngine as AnyEngine;
-const tmpDb = () => join(mkdtempSync(join(tmpdir(), 'hq-store-')), 'test.db');
+const tmpDb = () => join(tempDir('hq-store-'), 'test.db');
 
 function newRunningGame(store: ReturnType<typeof openStore>) {
   const row = store.games.create({ game: 'phom', options: { target: 21 }, optionsHash: 'x', seed: 's1', seats: 3, guildId: 'g1' });

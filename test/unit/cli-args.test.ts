@@ -8,10 +8,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, oneErrorLine } from './cli-capture.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const INHERITED = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__', 'isPrototypeOf'];
 
@@ -52,8 +52,8 @@ test('integer flags accept decimal digits only; selfplay refuses an empty seed',
   assert.equal((JSON.parse(one.stdout) as { hands: number }).hands, 1);
 });
 
-test('render refuses an unknown locale and an --out it cannot create, before drawing anything', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-cli-render-'));
+test('render refuses an unknown locale and an --out it cannot create, before drawing anything', async (t) => {
+  const dir = tempDir('hq-cli-render-', t);
   assert.equal(
     oneErrorLine(await cli('render', '--game', 'phom', '--out', join(dir, 'a'), '--locale', 'xx')),
     'error: --locale must be one of vi, en, zh-TW, got "xx"',
@@ -66,8 +66,8 @@ test('render refuses an unknown locale and an --out it cannot create, before dra
   );
 });
 
-test('render --sheet also writes the sheet of every piece', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-cli-sheet-'));
+test('render --sheet also writes the sheet of every piece', async (t) => {
+  const dir = tempDir('hq-cli-sheet-', t);
   const r = await cli('render', '--game', 'chan', '--out', dir, '--locale', 'en', '--sheet');
   assert.equal(r.code, 0, r.stderr);
   const files = r.stdout.trim().split('\n');

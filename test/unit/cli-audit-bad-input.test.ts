@@ -5,8 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
@@ -16,6 +15,7 @@ import { act } from '../../src/table/act.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { cli, oneErrorLine } from './cli-capture.js';
 import { phomTable } from './cli-table.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /**
  * A running two-seat Phỏm table: seat 0 a person (the only one), seat 1 the AI; with `played`,
@@ -137,9 +137,9 @@ test('help refuses an argument after the command it explains', async () => {
   assert.equal((await cli('help', 'selfplay')).code, 0);
 });
 
-test('backup does not replace an existing OUT.partial without --force', async () => {
+test('backup does not replace an existing OUT.partial without --force', async (t) => {
   const { path } = startedTable();
-  const out = join(mkdtempSync(join(tmpdir(), 'hq-cli-audit-')), 'b.db');
+  const out = join(tempDir('hq-cli-audit-', t), 'b.db');
   writeFileSync(`${out}.partial`, 'not ours');
   assert.match(oneErrorLine(await cli('backup', '--db', path, '--out', out)), /b\.db\.partial exists .*add --force/);
   assert.equal(readFileSync(`${out}.partial`, 'utf8'), 'not ours');
@@ -148,8 +148,8 @@ test('backup does not replace an existing OUT.partial without --force', async ()
   assert.equal(existsSync(`${out}.partial`), false);
 });
 
-test('replay and score read a JSON file or stdin that starts with a UTF-8 byte order mark', async () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'hq-cli-audit-')), 'bom.json');
+test('replay and score read a JSON file or stdin that starts with a UTF-8 byte order mark', async (t) => {
+  const file = join(tempDir('hq-cli-audit-', t), 'bom.json');
   const sc = { name: 'bom', game: 'phom', seats: 2, start: { seed: 'b' }, steps: [] };
   writeFileSync(file, `\uFEFF${JSON.stringify(sc)}`);
   const r = await cli('replay', file);

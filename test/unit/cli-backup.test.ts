@@ -7,10 +7,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { cli, oneErrorLine } from './cli-capture.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /** A WAL database with `rows` rows, kept open (so its -wal and -shm exist) until `close`. */
 function liveDb(dir: string, name = 'x.db', rows = 3) {
@@ -34,8 +34,8 @@ const rowsIn = (file: string) => {
   }
 };
 
-test('backup refuses --out that is the database or its -wal/-shm under any spelling, and changes nothing', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-cli-backup-'));
+test('backup refuses --out that is the database or its -wal/-shm under any spelling, and changes nothing', async (t) => {
+  const dir = tempDir('hq-cli-backup-', t);
   const live = liveDb(dir);
   assert.ok(existsSync(`${live.path}-wal`) && existsSync(`${live.path}-shm`));
   symlinkSync(dir, join(dir, 'via-link'));
@@ -69,8 +69,8 @@ test('backup refuses --out that is the database or its -wal/-shm under any spell
   partial.db.close();
 });
 
-test('backup replaces an existing --out only with --force; a directory or a file in use there is refused', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-cli-backup-'));
+test('backup replaces an existing --out only with --force; a directory or a file in use there is refused', async (t) => {
+  const dir = tempDir('hq-cli-backup-', t);
   const live = liveDb(dir, 'live.db', 5);
   const out = join(dir, 'old-backup.db');
   writeFileSync(out, 'keep me');
@@ -99,8 +99,8 @@ test('backup replaces an existing --out only with --force; a directory or a file
   );
 });
 
-test('a failed backup leaves no .partial file and its error is one line', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-cli-backup-'));
+test('a failed backup leaves no .partial file and its error is one line', async (t) => {
+  const dir = tempDir('hq-cli-backup-', t);
   const { path, db } = liveDb(dir, 'broken.db', 2000);
   db.pragma('journal_mode = DELETE');
   db.close();
@@ -113,8 +113,8 @@ test('a failed backup leaves no .partial file and its error is one line', async 
   assert.deepEqual(readdirSync(dir).sort(), ['broken.db']);
 });
 
-test('backup refuses a --db that is not one of our databases (an empty file opens as an empty database) or is a directory', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-cli-backup-'));
+test('backup refuses a --db that is not one of our databases (an empty file opens as an empty database) or is a directory', async (t) => {
+  const dir = tempDir('hq-cli-backup-', t);
   const empty = join(dir, 'zero.db');
   writeFileSync(empty, '');
   assert.equal(

@@ -2,8 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { openStore } from '../../src/store/index.js';
 import { engineOf } from '../../src/table/manifests.js';
@@ -13,6 +12,7 @@ import { openDatabase } from '../../src/store/db.js';
 import { MIGRATIONS } from '../../src/store/migrations.js';
 import { cli, oneErrorLine } from './cli-capture.js';
 import { phomTable } from './cli-table.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const CLI = ['--import', 'tsx', 'src/cli/main.ts'];
 
@@ -76,8 +76,8 @@ test('cli move refuses an illegal move, a stale version and bad input, and chang
   after.close();
 });
 
-test('cli move refuses a file that is not ours, an older schema and an unknown game, with the file untouched', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-cli-move-'));
+test('cli move refuses a file that is not ours, an older schema and an unknown game, with the file untouched', async (t) => {
+  const dir = tempDir('hq-cli-move-', t);
   const move = (db: string, id = 'g1') => cli('move', '--db', db, '--game-id', id, '--seat', '0', '--action', '{"type":"draw"}');
   const files = () => readdirSync(dir).sort();
   // A 0-byte file became a 184 KB database (WAL, every migration) before "game not found".

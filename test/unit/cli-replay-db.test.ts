@@ -1,17 +1,17 @@
 /** `cli replay-db` on files that are not a Hội Quán database: one error line, the file untouched, no -wal/-shm left. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openStore } from '../../src/store/index.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { resolveOptions } from '../../src/games/core/options.js';
 import { cli, oneErrorLine } from './cli-capture.js';
+import { tempDir } from '../support/temp-dir.js';
 
-test('cli replay-db refuses a file that is not ours in one line, and reads ours leaving no -wal/-shm behind', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-cli-replaydb-'));
+test('cli replay-db refuses a file that is not ours in one line, and reads ours leaving no -wal/-shm behind', async (t) => {
+  const dir = tempDir('hq-cli-replaydb-', t);
   // Another application's SQLite file, and a file that is not SQLite.
   const other = join(dir, 'other.db');
   const o = new Database(other);

@@ -5,12 +5,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, oneErrorLine } from './cli-capture.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'hq-cli-replay-'));
+const dir = tempDir('hq-cli-replay-');
 let n = 0;
 function file(content: unknown): string {
   const f = join(dir, `s${n++}.json`);

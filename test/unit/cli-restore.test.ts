@@ -6,10 +6,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
-import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, oneErrorLine } from './cli-capture.js';
+import { tempDir } from '../support/temp-dir.js';
 
 function ourDb(path: string) {
   const db = new Database(path);
@@ -29,7 +29,7 @@ const ids = (file: string) => {
 
 /** A live database (kept open) holding one game, `id`, and a backup of it taken by the CLI. */
 async function backedUp(id: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-restore-'));
+  const dir = tempDir('hq-restore-');
   const live = join(dir, 'live.db');
   const db = ourDb(live);
   db.prepare('INSERT INTO games VALUES (?)').run(id);
@@ -59,8 +59,8 @@ test('restore after a crash: the backup as it was, the crashed database kept asi
   assert.ok(!existsSync(`${crashed}-shm`));
 });
 
-test('restore refuses a backup that is not one of ours, or the database itself, and changes nothing', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-restore-'));
+test('restore refuses a backup that is not one of ours, or the database itself, and changes nothing', async (t) => {
+  const dir = tempDir('hq-restore-', t);
   const live = join(dir, 'live.db');
   ourDb(live).close();
   const junk = join(dir, 'junk.db');

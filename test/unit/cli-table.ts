@@ -1,17 +1,16 @@
 /** A stored table for the CLI tests: a running two-seat Phỏm game, seat 0 a person (u0), seat 1 the AI. */
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../src/store/index.js';
 import { tableStore } from '../../src/table/store.js';
 import { act } from '../../src/table/act.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { resolveOptions } from '../../src/games/core/options.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /** The table, started (its store left open for the caller), in a new folder named from `prefix`. */
 export function phomTable(prefix: string, seed: string) {
-  const path = join(mkdtempSync(join(tmpdir(), prefix)), 'hq.db');
+  const path = join(tempDir(prefix), 'hq.db');
   const store = openStore(path, engineOf);
   const o = resolveOptions(engineOf('phom').options, {});
   assert.ok(o.ok);

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENV_KEYS, loadDotEnv, loadEnv } from '../../src/config/env.js';
+import { tempDir } from '../support/temp-dir.js';
 
 test('a missing token is reported with what to set', () => {
   const r = loadEnv({});
@@ -35,8 +35,8 @@ test('npm start without a token exits 1 with a clear message', () => {
   assert.match(r.stderr, /DISCORD_TOKEN is required/);
 });
 
-test('.env is loaded when present, and the shell wins over it', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-env-'));
+test('.env is loaded when present, and the shell wins over it', (t) => {
+  const dir = tempDir('hq-env-', t);
   writeFileSync(join(dir, '.env'), 'HQ_TEST_FROM_FILE=file\nHQ_TEST_BOTH=file\n');
   process.env.HQ_TEST_BOTH = 'shell';
   loadDotEnv(join(dir, '.env'));
@@ -59,8 +59,8 @@ test('.env.example lists every variable as a KEY= line, names nothing unknown, a
   assert.ok(r.ok, r.ok ? '' : r.message);
 });
 
-test('an empty line in .env means unset: it is not put into the environment (a shell value still wins)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-env-'));
+test('an empty line in .env means unset: it is not put into the environment (a shell value still wins)', (t) => {
+  const dir = tempDir('hq-env-', t);
   writeFileSync(join(dir, '.env'), 'HQ_TEST_EMPTY=\nHQ_TEST_SET=1\nHQ_TEST_SHELL_EMPTY=file\n');
   process.env.HQ_TEST_SHELL_EMPTY = '';
   loadDotEnv(join(dir, '.env'));
@@ -69,8 +69,8 @@ test('an empty line in .env means unset: it is not put into the environment (a s
   assert.equal(process.env.HQ_TEST_SHELL_EMPTY, '', 'set in the shell, even empty: kept');
 });
 
-test('the Quick start: .env.example copied to .env with a token starts (no crash on its empty SHARDS line)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-quick-'));
+test('the Quick start: .env.example copied to .env with a token starts (no crash on its empty SHARDS line)', (t) => {
+  const dir = tempDir('hq-quick-', t);
   const example = readFileSync(join(import.meta.dirname, '..', '..', '.env.example'), 'utf8');
   // A token, and an API nobody answers: the start goes as far as logging in, then fails on that.
   writeFileSync(
@@ -90,8 +90,8 @@ test('the Quick start: .env.example copied to .env with a token starts (no crash
   assert.match(out, /"level":60/, 'a fatal log line (cannot log in), not a crash before the logger');
 });
 
-test('a database that cannot be opened stops the start with its path in one fatal line, not a stack trace', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-badb-'));
+test('a database that cannot be opened stops the start with its path in one fatal line, not a stack trace', (t) => {
+  const dir = tempDir('hq-badb-', t);
   const path = join(dir, 'hq.db');
   writeFileSync(path, 'this is not a database, but a text file of some length '.repeat(20));
   const env = { ...process.env, DISCORD_TOKEN: 'x', DATABASE_PATH: path, SHARDS: '' };

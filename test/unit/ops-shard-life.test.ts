@@ -7,16 +7,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fork } from 'node:child_process';
 import { createServer, type Socket } from 'node:net';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { botEntry, startShards } from '../../src/ops/sharding.js';
+import { tempDir } from '../support/temp-dir.js';
 
 test(
   'a shard that exits before READY every time is given up after maxFailedStarts, and no shard process is left',
   { timeout: 90_000 },
-  async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hq-giveup-'));
+  async (t) => {
+    const dir = tempDir('hq-giveup-', t);
     const saved = { ...process.env };
     // Nobody answers this API: each shard logs "cannot log in" and exits 1 before READY.
     Object.assign(process.env, { DISCORD_API_BASE: 'http://127.0.0.1:9/api', DATABASE_PATH: join(dir, 'hq.db'), LOG_LEVEL: 'silent' });
@@ -49,8 +48,8 @@ test(
   },
 );
 
-test('a shard whose launcher is gone (its IPC channel closed) shuts down instead of running on', { timeout: 150_000 }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-orphan-'));
+test('a shard whose launcher is gone (its IPC channel closed) shuts down instead of running on', { timeout: 150_000 }, async (t) => {
+  const dir = tempDir('hq-orphan-', t);
   // An API that accepts connections and never answers: the shard waits at login for ever.
   const sockets: Socket[] = [];
   const server = createServer((s) => sockets.push(s));

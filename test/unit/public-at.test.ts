@@ -5,8 +5,6 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { engineOf } from '../../src/table/manifests.js';
@@ -18,6 +16,7 @@ import { openStore, migrate, schemaVersion, MIGRATIONS_FOR_TEST } from '../store
 import { rig, type Rig } from '../support/table-rig.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import { seatToken } from '../../src/table/seat-token.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /** Plays the AI's choice for seat through a hand click, as a person would. */
 function clickAsAi(r: Rig, gameId: string, seat: number) {
@@ -121,8 +120,8 @@ test('lobby changes are public, the bot bookkeeping is not', () => {
   assert.equal(r.store.games.get(r.gameId)!.publicAt, r.clock.t);
 });
 
-test('migration: existing games get public_at = updated_at', () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'hq-public-at-')), 'test.db');
+test('migration: existing games get public_at = updated_at', (t) => {
+  const path = join(tempDir('hq-public-at-', t), 'test.db');
   const old = new Database(path);
   migrate(
     old,
@@ -140,8 +139,8 @@ test('migration: existing games get public_at = updated_at', () => {
   store.close();
 });
 
-test('migration 24: an open lobby starts its idle time at the upgrade (older releases did not date joins); other games keep theirs', () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'hq-public-at-')), 'test.db');
+test('migration 24: an open lobby starts its idle time at the upgrade (older releases did not date joins); other games keep theirs', (t) => {
+  const path = join(tempDir('hq-public-at-', t), 'test.db');
   const old = new Database(path);
   migrate(
     old,

@@ -7,14 +7,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { rig, timeOutToResult } from '../support/table-rig.js';
 import { replayStoredGame } from '../../src/cli/replay-db.js';
 import { RULE_CHANGES, ruleChangesSince } from '../../src/store/rule-changes.js';
 import { cli, oneErrorLine } from './cli-capture.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /** Chắn's first and latest rule fixes: a hand "before" precedes the first, one "after" follows them all. */
 const FIRST = Date.parse(RULE_CHANGES.chan[0]!.at);
@@ -39,7 +39,7 @@ function played(dates: number[], tampered: number[], seed = 'c3'): { path: strin
     db.prepare('UPDATE results SET points = points + 1 WHERE game_id = ? AND hand = ? AND seat = 0').run(r.gameId, hand);
     db.prepare('UPDATE results SET points = points - 1 WHERE game_id = ? AND hand = ? AND seat = 1').run(r.gameId, hand);
   }
-  const path = join(mkdtempSync(join(tmpdir(), 'hq-rules-')), 'hq.db');
+  const path = join(tempDir('hq-rules-'), 'hq.db');
   writeFileSync(path, db.serialize());
   r.store.close();
   return { path, gameId: r.gameId };
@@ -99,7 +99,7 @@ function refused(at: number, damage = false): { path: string; bad: string; good:
   // A later write of the row (a reminder, a redraw) does not make it "played" later.
   db.prepare('UPDATE games SET updated_at = ? WHERE id = ?').run(LAST + 86_400_000, bad);
   if (damage) db.prepare("UPDATE games SET options = '{bad' WHERE id = ?").run(bad);
-  const path = join(mkdtempSync(join(tmpdir(), 'hq-rules-')), 'hq.db');
+  const path = join(tempDir('hq-rules-'), 'hq.db');
   writeFileSync(path, db.serialize());
   r.store.close();
   return { path, bad, good: r.gameId };

@@ -5,19 +5,18 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { engineOf } from '../../src/table/manifests.js';
 import { openStore } from '../../src/store/index.js';
 import { RETRY_MAX_MS } from '../../src/store/games.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
 
 function world() {
   const clock = { t: Date.UTC(2026, 11, 1) };
-  const store = openStore(join(mkdtempSync(join(tmpdir(), 'hq-retry-')), 'hq.db'), engineOf, () => clock.t);
+  const store = openStore(join(tempDir('hq-retry-'), 'hq.db'), engineOf, () => clock.t);
   /** A running game whose table message is behind (never shown), changed now. */
   const behind = () => {
     const g = store.games.create({ game: 'phom', options: {}, optionsHash: 'x', seed: 's', seats: 2, threadId: `t${clock.t}` });

@@ -5,15 +5,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openStore, migrate, schemaVersion, eraseUser, unhandledUserColumns } from '../../src/store/index.js';
 import { MIGRATIONS } from '../../src/store/migrations.js';
 import { engineOf } from '../../src/table/manifests.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const tmpDb = () => join(mkdtempSync(join(tmpdir(), 'hq-seatch-')), 'hq.db');
+const tmpDb = () => join(tempDir('hq-seatch-'), 'hq.db');
 
 function withGame() {
   const store = openStore(tmpDb(), engineOf, () => 1000);

@@ -4,8 +4,6 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import type { Client } from 'discord.js';
@@ -14,9 +12,10 @@ import { engineOf } from '../../src/table/manifests.js';
 import { userSync } from '../../src/bot/user-sync.js';
 import { readPrefs, writePrefs } from '../../src/table/prefs.js';
 import type { BotContext } from '../../src/bot/context.js';
+import { tempDir } from '../support/temp-dir.js';
 
-test("a user's choices made on one shard's file are copied to the others'; DMs found closed and the last digest stay per file", async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'hq-user-sync-'));
+test("a user's choices made on one shard's file are copied to the others'; DMs found closed and the last digest stay per file", async (t) => {
+  const dir = tempDir('hq-user-sync-', t);
   const [a, b] = [join(dir, 'hq-0.db'), join(dir, 'hq-1.db')].map((p) => openStore(p, engineOf)) as [
     ReturnType<typeof openStore>,
     ReturnType<typeof openStore>,
