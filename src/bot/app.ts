@@ -70,8 +70,9 @@ export const CACHE_LIMITS = {
 
 /**
  * How long a shutdown waits for the clicks and the timer round in progress. Then the gateway is
- * closed (`client.destroy`: a close handshake, up to ws's 30 s on a dead link). Both within the bot's
- * part of the shutdown budget (src/bot/main.ts `closeAll`: ~6 of `SHUTDOWN_BUDGET_MS`' 8 s).
+ * closed (`client.destroy`: a close handshake, up to ws's 30 s on a dead link). The bot's part of the
+ * shutdown budget is ~6 of `SHUTDOWN_BUDGET_MS`' 8 s (src/bot/main.ts `closeAll`): a close that takes
+ * longer is left behind then, and the process exits without waiting for it.
  */
 export const STOP_GRACE_MS = 5_000;
 

@@ -52,6 +52,7 @@ const opened: CloseStep[] = [];
 async function closeAll(): Promise<void> {
   await closeInOrder(opened.splice(0).reverse(), SHUTDOWN_BUDGET_MS, {
     late: (step, ms) => log.warn({ step, ms }, 'shutdown: a step is still running at its time limit; going on without it'),
+    failed: (step, e) => log.warn({ step, err: e }, 'shutdown: a step failed; the others are still closed'),
   });
 }
 

@@ -130,7 +130,7 @@ export async function closeInOrder(
     kept -= step.keepMs ?? 0;
     const started = Date.now();
     const ran = Promise.resolve().then(step.close);
-    ran.catch((e: unknown) => report.failed?.(step.name, e));
+    ran.catch((e: unknown) => tell(() => report.failed?.(step.name, e)));
     if (i === steps.length - 1) {
       await ran.catch(() => undefined);
       break;
@@ -146,7 +146,16 @@ export async function closeInOrder(
       }),
     ]);
     clearTimeout(timer);
-    if (outcome === 'late') report.late?.(step.name, Date.now() - started);
+    if (outcome === 'late') tell(() => report.late?.(step.name, Date.now() - started));
+  }
+}
+
+/** A report's callback that throws (a logger gone) stops no step of the shutdown. */
+function tell(f: () => void): void {
+  try {
+    f();
+  } catch {
+    // nothing else to tell it with
   }
 }
 

@@ -18,7 +18,7 @@ import type { RenderKind, RenderRequestMap } from './model.js';
 import { renderKey } from './key.js';
 import { ByteLru, MB } from './lru.js';
 import type { RenderTask } from './worker.js';
-import { countStuck, renderLog } from './watch.js';
+import { countStuck, GIVEN_UP, renderLog } from './watch.js';
 
 export { setRenderLog, stuckRenders, type RenderLog } from './watch.js';
 
@@ -200,15 +200,16 @@ interface Submitted {
  * Submits one image. When every worker already has a task, this one would wait: it is marked
  * `busy` and encoded with the faster deflate level (draw.ts `DEFLATE_LEVEL_BUSY`; faster still
  * when `DEEP_QUEUE_PER_THREAD` or `DEEPER_QUEUE_PER_THREAD` images per worker are ahead of it), so under load
- * the queue drains sooner, at a few per cent more bytes. `onGiveUp(drawing)`: the caller gave up on
- * it, while a worker was drawing it (it will be finished: `done`) or while it waited (it will be skipped).
+ * the queue drains sooner, at a few per cent more bytes. `onGiveUp(why)`: the caller gave up on it
+ * while a worker was drawing it (`drawing`: it will be finished, `done`) or while it waited (`queued`:
+ * it will be skipped); `hung`: it is still drawn at twice its time.
  */
 function run<K extends RenderKind>(
   p: Piscina,
   kind: K,
   model: RenderRequestMap[K],
   timeoutMs = RENDER_TIMEOUT_MS,
-  onGiveUp?: (drawing: boolean) => void,
+  onGiveUp?: (why: 'queued' | 'drawing' | 'hung') => void,
 ): Submitted {
   // A render given up on while being drawn (`hung`) holds its worker: out of the count of those
   // ahead and of the workers alike (all hung: every new one waits, 'deeper').
@@ -245,9 +246,10 @@ function run<K extends RenderKind>(
     if (!given) {
       given = true;
       giveUp(renderAborted(`no image within ${timeoutMs} ms`));
-      const started = Atomics.load(drawing, 0) === 1;
-      onGiveUp?.(started);
-      if (!started) return; // still waiting: its worker will skip it (`RenderTask.deadline`)
+      // 0 → GIVEN_UP unless its worker has started it (1): the same handshake as the worker's.
+      const started = Atomics.compareExchange(drawing, 0, 0, GIVEN_UP) === 1;
+      onGiveUp?.(started ? 'drawing' : 'queued');
+      if (!started) return; // still waiting: its worker will skip it
       hung.set(p, (hung.get(p) ?? 0) + 1);
       countStuck(1);
       const release = () => {
@@ -259,6 +261,7 @@ function run<K extends RenderKind>(
       timer.refresh(); // once more: twice its time since it was submitted
       return;
     }
+    onGiveUp?.('hung');
     renderLog().warn(
       { kind, ...('game' in model ? { game: model.game } : {}), timeoutMs, waitedMs: 2 * timeoutMs, hung: stuckCount(p) },
       'render still being drawn at twice its timeout: its worker may be hung (it is not stopped, see src/render/pool.ts run)',
@@ -339,7 +342,9 @@ function cached(
     }
     misses++;
     const forget = () => void (inFlight.get(key) === done && inFlight.delete(key));
-    const submitted = run(p, kind, model, timeoutMs, (drawing) => drawing || forget());
+    // Given up on while queued (it will be skipped), or still drawn at twice its time (hung, most
+    // likely): the next identical request draws it anew instead of joining it.
+    const submitted = run(p, kind, model, timeoutMs, (why) => why !== 'drawing' && forget());
     const done = submitted.done.then(
       (b) => {
         forget();

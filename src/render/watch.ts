@@ -32,6 +32,12 @@ export function renderLog(): RenderLog {
   return log;
 }
 
+/**
+ * `RenderTask.drawing` (worker.ts): the caller gave up on the task before a worker started it (the
+ * worker sets 1 as it starts one; whichever of the two comes first wins, pool.ts `run`).
+ */
+export const GIVEN_UP = 2;
+
 let stuck = 0;
 
 /** Renders given up on by their caller that a worker is still drawing, in every pool of this process. */

@@ -11,6 +11,7 @@ import { registerFonts } from './fonts.js';
 import { renderKind } from './index.js';
 import { setDeflateLevel, DEFLATE_LEVEL, DEFLATE_LEVEL_BUSY, DEFLATE_LEVEL_DEEP, DEFLATE_LEVEL_DEEPER } from './draw.js';
 import { takeDropped, MB } from './lru.js';
+import { GIVEN_UP } from './watch.js';
 import type { RenderKind, RenderRequestMap } from './model.js';
 
 registerFonts();
@@ -61,8 +62,9 @@ export interface RenderTask<K extends RenderKind = RenderKind> {
   /** The pool's stop flag (pool.ts `closeGently`): set, a task still queued is not drawn. */
   stop?: Int32Array;
   /**
-   * Set to 1 when the worker starts drawing the task (not when it skips it): pool.ts tells a render
-   * given up on while being drawn (a hung one, reported) from one given up on in the queue (skipped).
+   * Set from 0 to 1 by the worker as it starts drawing the task, or from 0 to `GIVEN_UP` by the pool
+   * when its caller gives up first (then the worker skips it): pool.ts tells a render given up on
+   * while being drawn (a hung one, reported) from one given up on in the queue (skipped).
    */
   drawing?: Int32Array;
   /** TEST ONLY (pool.ts `setRenderTestHold`): the worker blocks, as in a hung canvas call, until `hold[0]` is set. */
@@ -76,7 +78,10 @@ export default function render(task: RenderTask): Uint8Array {
   if (task.deadline !== undefined && Date.now() > task.deadline)
     throw new Error('render aborted: its time was up before a worker was free');
   if (task.stop && Atomics.load(task.stop, 0) === 1) throw new Error('render aborted: the render pool is closing');
-  if (task.drawing) Atomics.store(task.drawing, 0, 1);
+  // The handshake with the caller's timer (pool.ts `run`): 0 → 1 here (drawn), or 0 → 2 there (given
+  // up on while queued: skipped), whichever comes first; the clocks of the two threads never decide.
+  if (task.drawing && Atomics.compareExchange(task.drawing, 0, 0, 1) === GIVEN_UP)
+    throw new Error('render aborted: its time was up before a worker was free');
   if (task.hold) while (Atomics.load(task.hold, 0) === 0) Atomics.wait(task.hold, 0, 0);
   setDeflateLevel(LEVEL[task.busy === true ? 'busy' : task.busy || 'idle']);
   const buf = renderKind(task.kind, task.model);

@@ -67,8 +67,6 @@ test('while an image given up on is still being drawn, the same request joins it
       return g;
     });
     await assert.rejects(p.render('table', m), /abort/);
-    // Still hung: a repeat waits for it, up to its own time, and gives up too.
-    await assert.rejects(p.render('table', { ...m }), /abort/);
     // Done meanwhile: the repeat gets the image.
     const repeat = p.render('table', { ...m });
     await sleep(100);
@@ -102,6 +100,38 @@ test('an image given up on while it waited for a worker is drawn anew by the nex
     open(g);
     const b = await p.render('table', { ...m });
     assert.ok(b.subarray(0, 8).equals(PNG_SIG), 'drawn anew, not joined to the skipped task');
+  } finally {
+    open(g);
+    setRenderTestHold(null);
+    setRenderLog(null);
+    await p.close();
+  }
+});
+
+test('a repeat of an image still drawn at twice its time (hung, most likely) draws it anew instead of joining it', async () => {
+  const T = 400;
+  const p = createRenderPool({ threads: 2, timeoutMs: T });
+  const g = gate();
+  const m = sampleModels('phom', 'en').table;
+  const key = renderKey('table', m);
+  const drawn: RenderTask[] = [];
+  setRenderLog(quiet);
+  try {
+    await warmUp(p, 2);
+    let held = false;
+    setRenderTestHold((task) => {
+      if (renderKey(task.kind, task.model) !== key) return undefined;
+      drawn.push(task);
+      if (held) return undefined;
+      held = true;
+      return g;
+    });
+    const submitted = Date.now();
+    await assert.rejects(p.render('table', m), /abort/);
+    await sleep(Math.max(0, submitted + 2 * T + 200 - Date.now()));
+    const b = await p.render('table', { ...m });
+    assert.ok(b.subarray(0, 8).equals(PNG_SIG), 'drawn by the other worker');
+    assert.equal(drawn.length, 2, 'drawn anew, not joined to the hung one');
   } finally {
     open(g);
     setRenderTestHold(null);

@@ -89,6 +89,9 @@ test('stopProcess: SIGTERM, then SIGKILL once its time is up', async () => {
   assert.ok(Date.now() - started >= 380, 'not before its time');
 });
 
+// The hung image is the test hook's: a worker blocked in plain JS, which the process exits past
+// cleanly. One hung inside a canvas call may abort the process as it exits (README "Stopping"),
+// after the database is closed all the same.
 test('a shutdown held up by a hung drain and a hung image still closes the database before the SIGKILL (real pool, real SQLite)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'hq-shutdown-'));
   try {
