@@ -250,7 +250,14 @@ export class Scheduler {
     for (const k of this.absentAsked.keys()) if (!seatedNow.has(k)) this.absentAsked.delete(k);
     const last = (p: { guildId: string; userId: string }) => this.absentAsked.get(keyOf(p)) ?? 0;
     const round = asks(MAX_ABSENT_ASKS, who);
-    for (const p of [...people].sort((a, b) => last(a) - last(b))) {
+    // Never asked (after a restart: everyone) ties: in a random order, so a process restarting more
+    // often than the rounds it takes to ask them all still reaches each of them in time.
+    const order = [...people];
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    for (const p of order.sort((a, b) => last(a) - last(b))) {
       if (round.requests >= round.max) break;
       if (this.ask(p.guildId, p.userId, round)) this.absentAsked.set(keyOf(p), now);
     }

@@ -42,7 +42,8 @@ export interface ReplayDbReport {
     same: boolean;
     /**
      * Why a refund that differs is not damage: the match has no refund rows and its last move or hand
-     * came before refunds were stored (`MATCH_REFUNDS_SINCE`), or a hand of it differs by a rule fix
+     * came before refunds were stored (`MATCH_REFUNDS_SINCE`, or no refund row of the game stored in
+     * the database before it: a server upgraded after that date), or a hand of it differs by a rule fix
      * (`hands[].rulesChangedSince`: what the pot took follows from the hands).
      */
     rulesChangedSince?: RuleChange[];
@@ -198,7 +199,11 @@ function checkRefund(
   for (const x of refunds) bySeat[x.seat] = (bySeat[x.seat] ?? 0) + x.points;
   const same = bySeat.length === replayed.length && bySeat.every((v, s) => Math.abs(v - replayed[s]!) < 1e-9);
   // A match that ended before refunds were stored has none: its last move or hand dates it (at the
-  // latest; the end itself is not logged), as for a refused log entry (`replayStoredGame`).
+  // latest; the end itself is not logged), as for a refused log entry (`replayStoredGame`). Before
+  // the release that stores them (`MATCH_REFUNDS_SINCE`), or later while this database shows no refund
+  // stored yet: a server upgrades after the release's date, and a match ended before its upgrade has
+  // none either. Once a refund row of the game is stored before the match's last move, a match
+  // without one is damage.
   const since = MATCH_REFUNDS_SINCE[game];
   const explainedBy: RuleChange[] = [];
   if (!same && !refunds.length && since) {
@@ -207,7 +212,11 @@ function checkRefund(
         'SELECT MAX(at) AS at FROM (SELECT MAX(created_at) AS at FROM actions WHERE game_id = ? UNION ALL SELECT MAX(created_at) FROM results WHERE game_id = ?)',
       )
       .get(id, id) as { at: number | null };
-    if (last.at !== null && last.at < Date.parse(since.at)) explainedBy.push(since);
+    const storedBefore =
+      last.at !== null &&
+      db.prepare('SELECT 1 FROM results WHERE game = ? AND rank = ? AND created_at <= ? LIMIT 1').get(game, POT_REFUND, last.at) !==
+        undefined;
+    if (last.at !== null && (last.at < Date.parse(since.at) || !storedBefore)) explainedBy.push(since);
   }
   if (!same) explainedBy.push(...handFixes);
   return {
@@ -250,7 +259,8 @@ export function replayAllGames(path: string): ReplayDbReport[] {
 
 /**
  * One line for `--all`: how many hands differ and how many of them rule fixes explain; the games that no longer
- * replay; the matches whose refund rows differ, and how many of them ended before refunds were stored.
+ * replay; the matches whose refund rows differ, and how many of them are explained (ended before refunds
+ * were stored, or differ by a hand's rule fix).
  */
 export function replaySummary(all: readonly ReplayDbReport[]): string {
   const hands = all.flatMap((g) => g.hands.filter((h) => !h.same));
@@ -260,6 +270,6 @@ export function replaySummary(all: readonly ReplayDbReport[]): string {
   return (
     `games replayed: ${all.length}; hands that differ from their stored results: ${hands.length}, ${explained} of them played before a rule fix; ` +
     `games that no longer replay, each last played before a rule fix: ${failed}; ` +
-    `matches whose refund rows differ from the engine's refund: ${refunds.length}, ${refunds.filter((g) => g.refund!.rulesChangedSince).length} of them ended before refunds were stored`
+    `matches whose refund rows differ from the engine's refund: ${refunds.length}, ${refunds.filter((g) => g.refund!.rulesChangedSince).length} of them explained (ended before refunds were stored, or by a hand's rule fix)`
   );
 }

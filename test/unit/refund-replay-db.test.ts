@@ -112,7 +112,7 @@ test('replay-db checks the refund rows against the engine’s refund: as stored,
   assert.equal(bad.explained, false);
   const run = await cli('replay-db', '--db', path, '--all');
   assert.equal(run.code, 1);
-  assert.match(run.stderr, /matches whose refund rows differ from the engine's refund: 1, 0 of them ended before refunds were stored/);
+  assert.match(run.stderr, /matches whose refund rows differ from the engine's refund: 1, 0 of them explained/);
 });
 
 test('a match ended during a hand: the refund is what its stored hands charged, and replay-db agrees', async (t) => {
@@ -123,8 +123,23 @@ test('a match ended during a hand: the refund is what its stored hands charged, 
   assert.equal(rep.matchesStored, true);
 });
 
-test('refund rows missing: damage after refunds were stored, explained for a match that ended before', async (t) => {
+/** A copy of the match `gameId` as game `other`, its refund rows dated a day earlier: the database stored refunds before. */
+async function earlierRefunds(path: string, gameId: string): Promise<void> {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(path);
+  db.transaction(() => {
+    db.exec('CREATE TEMP TABLE g AS SELECT * FROM games WHERE 0; CREATE TEMP TABLE x AS SELECT * FROM results WHERE 0');
+    db.prepare('INSERT INTO g SELECT * FROM games WHERE id = ?').run(gameId);
+    db.prepare('INSERT INTO x SELECT * FROM results WHERE game_id = ? AND rank = ?').run(gameId, POT_REFUND);
+    db.exec("UPDATE g SET id = 'other'; UPDATE x SET game_id = 'other', created_at = created_at - 86400000");
+    db.exec('INSERT INTO games SELECT * FROM g; INSERT INTO results SELECT * FROM x');
+  })();
+  db.close();
+}
+
+test('refund rows missing: damage once the database stored refunds, explained for a match that ended before', async (t) => {
   const { path, gameId } = ended(t);
+  await earlierRefunds(path, gameId);
   await edit(path, 'DELETE FROM results WHERE game_id = ? AND rank = ?', gameId, POT_REFUND);
   const missing = replayStoredGame(path, gameId);
   assert.equal(missing.refund!.stored, null);
@@ -138,8 +153,19 @@ test('refund rows missing: damage after refunds were stored, explained for a mat
   assert.equal(old.matchesStored, false);
   assert.equal(old.explained, true);
   assert.deepEqual(old.refund!.rulesChangedSince, [MATCH_REFUNDS_SINCE.phom]);
-  assert.match(replaySummary([old]), /refund rows differ from the engine's refund: 1, 1 of them ended before refunds were stored/);
+  assert.match(
+    replaySummary([old]),
+    /refund rows differ from the engine's refund: 1, 1 of them explained \(ended before refunds were stored/,
+  );
   assert.equal((await cli('replay-db', '--db', early.path, '--game-id', early.gameId)).code, 0);
+  // Played after the release's date, on a server that upgraded later: the database holds no refund
+  // stored before the match's end, so it is explained too.
+  const later = ended(t);
+  await edit(later.path, 'DELETE FROM results WHERE game_id = ? AND rank = ?', later.gameId, POT_REFUND);
+  const upgradedLater = replayStoredGame(later.path, later.gameId);
+  assert.equal(upgradedLater.explained, true);
+  assert.deepEqual(upgradedLater.refund!.rulesChangedSince, [MATCH_REFUNDS_SINCE.phom]);
+  assert.equal((await cli('replay-db', '--db', later.path, '--game-id', later.gameId)).code, 0);
 });
 
 test('refund rows stored for a match still open are a mismatch (the engine gives nothing back before the end)', async (t) => {
