@@ -18,7 +18,8 @@
  *   `ai`, a vote about an absent player): no deadline of theirs runs out, so each housekeeping round
  *   asks about a few of them (store/guilds.ts `absentSeated`, scheduler.ts `askAbsent`). Else a kicked host kept the
  *   host's End match for good. Not a moment of theirs: the round comes every few minutes whatever the
- *   table does, and the AI answers their seat's claims at once, so nothing of theirs is hidden then.
+ *   table does, and a seat gone to the AI keeps a claim still open waiting as any member-gone seat does
+ *   (seating.ts `memberGone`), so the notice tells nothing of a hidden decision.
  *
  * Either way `memberLeft` hands each of their seats at that server's running and paused tables to the
  * AI for good (act.ts 'member-gone', seating.ts `memberGone`) and takes them out of its open lobbies
