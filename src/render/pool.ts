@@ -422,22 +422,17 @@ export const WARM_TIMEOUT_MS = RENDER_TIMEOUT_MS;
 export async function warmPool(o: { timeoutMs?: number } = {}): Promise<void> {
   const p = renderPool();
   const timeoutMs = o.timeoutMs ?? WARM_TIMEOUT_MS;
-  const warm = Promise.all(
-    Array.from({ length: p.options.maxThreads }, () => submit(p, { kind: 'sheet', model: { game: 'vn-mahjong', locale: 'vi' } })),
-  );
-  warm.catch(() => undefined); // failing after its time: nobody waits for it any more
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), timeoutMs);
-  });
+  // Through `run` like any image: one hung while warming up is counted and logged as any hung render.
+  const model = { game: 'vn-mahjong', locale: 'vi' } as const;
   try {
-    if ((await Promise.race([warm, late])) === 'late')
-      renderLog().warn(
-        { timeoutMs, threads: p.options.maxThreads },
-        'the render pool did not warm up in time (a worker may be hung): starting without it',
-      );
-  } finally {
-    clearTimeout(timer);
+    await Promise.all(Array.from({ length: p.options.maxThreads }, () => run(p, 'sheet', model, timeoutMs).image));
+  } catch (e) {
+    // Past its time (given up on, or skipped by its worker): start-up goes on. Any other failure throws.
+    if (!(e instanceof Error) || !e.message.startsWith('render aborted')) throw e;
+    renderLog().warn(
+      { timeoutMs, threads: p.options.maxThreads },
+      'the render pool did not warm up in time (a worker may be hung): starting without it',
+    );
   }
 }
 

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { closePool, renderAsync, renderPool, setRenderLog, setRenderTestHold, warmPool } from '../../src/render/pool.js';
+import { closePool, renderAsync, renderPool, setRenderLog, setRenderTestHold, stuckRenders, warmPool } from '../../src/render/pool.js';
 import { sampleModels } from './samples.js';
 import { gate, open } from './pool-helpers.js';
 import { PNG_SIG } from './helpers.js';
@@ -26,6 +26,7 @@ test('warmPool gives up on a worker hung while warming up: start-up goes on, wit
     assert.equal(warnings.length, 1);
     assert.match(warnings[0]!.msg, /did not warm up in time/);
     assert.deepEqual(warnings[0]!.fields, { timeoutMs: 1_000, threads: 1 });
+    assert.equal(stuckRenders(), 1, 'the hung warm-up is counted as any hung render (hoiquan_render_stuck_tasks)');
     open(g);
     const b = await renderAsync('result', sampleModels('phom', 'vi').result);
     assert.ok(b.subarray(0, 8).equals(PNG_SIG), 'the pool renders once its worker is free');
