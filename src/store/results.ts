@@ -458,18 +458,22 @@ export class ResultStore {
       mu: number;
       sigma: number;
     }[];
-    return rows
-      .map((r) => ({
-        userId: r.user_id,
-        displayName: r.display_name,
-        hands: r.hands,
-        wins: r.wins,
-        total: r.total,
-        mu: r.mu,
-        sigma: r.sigma,
-        rating: ordinal({ mu: r.mu, sigma: r.sigma }),
-      }))
-      .sort((a, b) => b.rating - a.rating || b.total - a.total)
-      .slice(0, limit);
+    return (
+      rows
+        .map((r) => ({
+          userId: r.user_id,
+          displayName: r.display_name,
+          hands: r.hands,
+          wins: r.wins,
+          total: r.total,
+          mu: r.mu,
+          sigma: r.sigma,
+          rating: ordinal({ mu: r.mu, sigma: r.sigma }),
+        }))
+        // Those who played a hand in the period first: one listed only for a refund (0 hands, a match
+        // that ended in the period) never takes the place of one who played.
+        .sort((a, b) => Number(b.hands > 0) - Number(a.hands > 0) || b.rating - a.rating || b.total - a.total)
+        .slice(0, limit)
+    );
   }
 }

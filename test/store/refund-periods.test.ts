@@ -92,6 +92,20 @@ test('a period holding only a refund: /score and /leaderboard list its points wi
     .get(r.gameId, userId) as { n: number };
   assert.equal(all.hands, hands.n, 'hands played only');
 
+  // One who played a hand this week, however low their rating, ranks before those listed for a refund alone.
+  r.store.db
+    .prepare(
+      `INSERT INTO results (game_id, hand, seat, guild_id, game, user_id, display_name, points, unit, rank, won, players, summary, created_at)
+       VALUES (?, 998, 3, 'g', 'phom', 'u8', 'P8', -3, 'bet', 4, 0, 4, '{}', ?)`,
+    )
+    .run(r.gameId, r.clock.t);
+  r.store.db.prepare("INSERT INTO ratings (guild_id, game, user_id, mu, sigma, updated_at) VALUES ('g', 'phom', 'u8', 0, 8, 0)").run();
+  const ranked = r.store.results.leaderboard('g', 'phom', 'week');
+  assert.equal(ranked[0]!.userId, 'u8', 'the one who played first');
+  assert.ok(ranked.length > 1 && ranked.slice(1).every((x) => x.hands === 0));
+  assert.ok(ranked[0]!.rating < ranked[1]!.rating, 'though rated lower');
+  r.store.db.prepare("DELETE FROM results WHERE user_id = 'u8'").run();
+
   // A refund alone, by someone who never played the game here, makes no leaderboard entry.
   r.store.db
     .prepare(
