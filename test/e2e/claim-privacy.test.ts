@@ -16,6 +16,7 @@ import {
   click,
   buttonByLabel,
   type World,
+  pendingNow,
 } from './harness.js';
 import { initialState } from '../../src/store/index.js';
 import { tableWithSeed } from './seeded.js';
@@ -23,11 +24,6 @@ import { engineOf } from '../../src/table/manifests.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import { canonical } from '../../src/games/core/match.js';
-
-const pendingNow = (w: World, gameId: string) => {
-  const row = w.store.games.get(gameId)!;
-  return engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[];
-};
 
 /** The seat that alone may claim now, else null. */
 const soleClaimant = (pending: Decision<BaseAction>[]) => {

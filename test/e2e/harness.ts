@@ -23,6 +23,12 @@ import { removeTempDir, tempDb } from '../support/temp-dir.js';
 type Json = Record<string, unknown>;
 
 /** Chắn xướng through the UI: pick every cước in the multi-select, set the counts, confirm. */
+/** The decisions the game at `gameId` waits for now (its engine's `pending`). */
+export function pendingNow(w: World, gameId: string): Decision<BaseAction>[] {
+  const row = w.store.games.get(gameId)!;
+  return engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[];
+}
+
 export async function announceAs(
   w: World,
   userId: string,

@@ -7,16 +7,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withWorld, openHand, playAsAi, slash, type World } from './harness.js';
+import { withWorld, openHand, playAsAi, slash, type World, pendingNow } from './harness.js';
 import { tableWithSeed } from './seeded.js';
-import { engineOf } from '../../src/table/manifests.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
-
-const pendingNow = (w: World, gameId: string) => {
-  const row = w.store.games.get(gameId)!;
-  return engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[];
-};
 
 async function clickVerb(w: World, userId: string, viewId: string, verb: string, arg?: string) {
   const view = w.sim.message(viewId)!;

@@ -25,18 +25,13 @@ import {
   tableMessage,
   withWorld,
   type World,
+  pendingNow,
 } from './harness.js';
-import { engineOf } from '../../src/table/manifests.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import { MEMBER_OK_MS } from '../../src/bot/members.js';
 import { Permissions } from '../discord-sim/index.js';
-import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import type { SimMessage } from '../discord-sim/model.js';
 
-const pendingNow = (w: World, gameId: string) => {
-  const row = w.store.games.get(gameId)!;
-  return engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[];
-};
 const seatOf = (w: World, gameId: string, userId: string) => w.store.games.seats(gameId).find((s) => s.userId === userId)?.seat;
 const hasGameButtons = (w: World, m: SimMessage) => w.sim.components(m).some((c) => decodeGameId(String(c.custom_id)) !== null);
 /** Moves of `userId` logged after version `since`. */

@@ -20,15 +20,10 @@ import {
   tableMessage,
   withWorld,
   type World,
+  pendingNow,
 } from './harness.js';
-import { engineOf } from '../../src/table/manifests.js';
 import { HOUSEKEEPING_MS } from '../../src/bot/housekeeping.js';
-import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
-const pendingNow = (w: World, gameId: string) => {
-  const row = w.store.games.get(gameId)!;
-  return engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[];
-};
 const seatOf = (w: World, gameId: string, userId: string) => w.store.games.seats(gameId).find((s) => s.userId === userId)!.seat;
 /** Get Guild Member requests the bot made for this user. */
 const memberGets = (w: World, userId: string) =>

@@ -7,11 +7,21 @@
 import { longTable } from './seeded.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withWorld, openTable, openHand, playAsAi, playHandToEnd, click, buttonByLabel, tableMessage, type World } from './harness.js';
+import {
+  withWorld,
+  openTable,
+  openHand,
+  playAsAi,
+  playHandToEnd,
+  click,
+  buttonByLabel,
+  tableMessage,
+  type World,
+  pendingNow,
+} from './harness.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import { tableView } from '../../src/table/views.js';
-import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import type { SimMessage } from '../discord-sim/model.js';
 import { viewToken } from '../support/view-token.js';
 
@@ -28,10 +38,6 @@ function requests(w: World): { global: number; exempt: number; tableEdits: numbe
     hookTableEdits: rest.filter((e) => /^PATCH \/webhooks\/\d+\/[^/]+\/messages\/\d+/.test(e.summary)).length,
   };
 }
-const pendingNow = (w: World, gameId: string) => {
-  const row = w.store.games.get(gameId)!;
-  return engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[];
-};
 const over = (w: World, gameId: string) => {
   const row = w.store.games.get(gameId)!;
   return !!engineOf(row.game).result(w.store.games.state(row));

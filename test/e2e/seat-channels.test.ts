@@ -8,19 +8,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, openHand, openTable, playAsAi, slash, withWorld, type World } from './harness.js';
+import { buttonByLabel, click, openHand, openTable, playAsAi, slash, withWorld, type World, pendingNow } from './harness.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import { readPrefs } from '../../src/table/prefs.js';
-import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import type { SimMessage } from '../discord-sim/model.js';
 import { ChannelType, Permissions } from '../discord-sim/index.js';
 import { liveSeats } from '../../src/bot/seat-views.js';
 
-const pendingNow = (w: World, gameId: string) => {
-  const row = w.store.games.get(gameId)!;
-  return engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[];
-};
 const over = (w: World, gameId: string) => {
   const row = w.store.games.get(gameId)!;
   return !!engineOf(row.game).result(w.store.games.state(row));

@@ -7,17 +7,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withWorld, openHand, playAsAi, type World } from './harness.js';
+import { withWorld, openHand, playAsAi, type World, pendingNow } from './harness.js';
 import { tableWithSeed } from './seeded.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { initialState } from '../../src/store/index.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
-
-const pendingNow = (w: World, gameId: string) => {
-  const row = w.store.games.get(gameId)!;
-  return engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[];
-};
 
 const windowIndex = { v: 0 };
 /** A deal whose first 2-claimant window, all passing, hands the turn to N = discarder+1; `nClaims`: N is one of them. */
