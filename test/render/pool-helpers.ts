@@ -1,6 +1,13 @@
 /** Helpers of the render pool tests: hung renders (pool.ts `setRenderTestHold`), warm workers, polling. */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RenderPool } from '../../src/render/pool.js';
+import {
+  createRenderPool,
+  setRenderLog,
+  setRenderTestHold,
+  type PoolOptions,
+  type RenderLog,
+  type RenderPool,
+} from '../../src/render/pool.js';
 import { sampleModels } from './samples.js';
 
 /** A gate for `setRenderTestHold`: a worker holding it blocks until `open(gate)`. */
@@ -38,4 +45,27 @@ export async function warmUp(p: RenderPool, threads: number): Promise<void> {
     if (settled.every((r) => r.status === 'fulfilled') && p.threadIds().length >= threads) return;
   }
   throw new Error(`the pool did not warm up (${p.threadIds().length} of ${threads} workers)`);
+}
+
+/**
+ * A pool of `o.threads` workers, warmed up, its warnings to `log`, and a gate for `setRenderTestHold`:
+ * `body` runs with them; then the gate is opened, the hook and the logger reset and the pool closed.
+ */
+export async function withHeldPool(
+  o: PoolOptions & { threads: number },
+  log: RenderLog,
+  body: (p: RenderPool, g: Int32Array) => Promise<void>,
+): Promise<void> {
+  const p = createRenderPool(o);
+  const g = gate();
+  setRenderLog(log);
+  try {
+    await warmUp(p, o.threads);
+    await body(p, g);
+  } finally {
+    open(g);
+    setRenderTestHold(null);
+    setRenderLog(null);
+    await p.close();
+  }
 }

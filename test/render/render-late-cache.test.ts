@@ -5,25 +5,21 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createRenderPool, setRenderLog, setRenderTestHold } from '../../src/render/pool.js';
+import { setRenderTestHold } from '../../src/render/pool.js';
 import { renderKey } from '../../src/render/index.js';
 import type { RenderTask } from '../../src/render/worker.js';
 import { sampleModels } from './samples.js';
-import { gate, open, waitFor, warmUp } from './pool-helpers.js';
+import { open, waitFor, withHeldPool } from './pool-helpers.js';
 import { PNG_SIG } from './helpers.js';
 
 const quiet = { warn: () => undefined };
 
 test('an image finished after its caller gave up lands in the cache: the same request next is served from it', async () => {
   const T = 800;
-  const p = createRenderPool({ threads: 1, timeoutMs: T });
-  const g = gate();
   const m = sampleModels('vn-mahjong', 'vi').table;
   const key = renderKey('table', m);
   const drawn: RenderTask[] = [];
-  setRenderLog(quiet);
-  try {
-    await warmUp(p, 1);
+  await withHeldPool({ threads: 1, timeoutMs: T }, quiet, async (p, g) => {
     setRenderTestHold((task) => {
       if (renderKey(task.kind, task.model) !== key) return undefined;
       drawn.push(task);
@@ -43,24 +39,15 @@ test('an image finished after its caller gave up lands in the cache: the same re
       entries: before.entries + 1,
       bytes: before.bytes + again.byteLength,
     });
-  } finally {
-    open(g);
-    setRenderTestHold(null);
-    setRenderLog(null);
-    await p.close();
-  }
+  });
 });
 
 test('while an image given up on is still being drawn, the same request joins it (with its own time) rather than draw it again', async () => {
   const T = 800;
-  const p = createRenderPool({ threads: 1, timeoutMs: T });
-  const g = gate();
   const m = sampleModels('classic-mahjong', 'en').table;
   const key = renderKey('table', m);
   const drawn: RenderTask[] = [];
-  setRenderLog(quiet);
-  try {
-    await warmUp(p, 1);
+  await withHeldPool({ threads: 1, timeoutMs: T }, quiet, async (p, g) => {
     setRenderTestHold((task) => {
       if (renderKey(task.kind, task.model) !== key) return undefined;
       drawn.push(task);
@@ -75,23 +62,14 @@ test('while an image given up on is still being drawn, the same request joins it
     assert.ok(b.subarray(0, 8).equals(PNG_SIG));
     assert.equal(drawn.length, 1, 'the image was drawn once');
     assert.equal(await p.render('table', m), b, 'and cached');
-  } finally {
-    open(g);
-    setRenderTestHold(null);
-    setRenderLog(null);
-    await p.close();
-  }
+  });
 });
 
 test('an image given up on while it waited for a worker is drawn anew by the next identical request (it was skipped)', async () => {
   const T = 800;
-  const p = createRenderPool({ threads: 1, timeoutMs: T });
-  const g = gate();
   const hang = sampleModels('chan', 'vi').hand;
   const m = sampleModels('chan', 'vi').table;
-  setRenderLog(quiet);
-  try {
-    await warmUp(p, 1);
+  await withHeldPool({ threads: 1, timeoutMs: T }, quiet, async (p, g) => {
     setRenderTestHold((task) => (task.model === hang ? g : undefined));
     const first = p.render('hand', hang);
     const queued = p.render('table', m);
@@ -100,24 +78,15 @@ test('an image given up on while it waited for a worker is drawn anew by the nex
     open(g);
     const b = await p.render('table', { ...m });
     assert.ok(b.subarray(0, 8).equals(PNG_SIG), 'drawn anew, not joined to the skipped task');
-  } finally {
-    open(g);
-    setRenderTestHold(null);
-    setRenderLog(null);
-    await p.close();
-  }
+  });
 });
 
 test('a repeat of an image still drawn at twice its time (hung, most likely) draws it anew instead of joining it', async () => {
   const T = 400;
-  const p = createRenderPool({ threads: 2, timeoutMs: T });
-  const g = gate();
   const m = sampleModels('phom', 'en').table;
   const key = renderKey('table', m);
   const drawn: RenderTask[] = [];
-  setRenderLog(quiet);
-  try {
-    await warmUp(p, 2);
+  await withHeldPool({ threads: 2, timeoutMs: T }, quiet, async (p, g) => {
     let held = false;
     setRenderTestHold((task) => {
       if (renderKey(task.kind, task.model) !== key) return undefined;
@@ -132,10 +101,5 @@ test('a repeat of an image still drawn at twice its time (hung, most likely) dra
     const b = await p.render('table', { ...m });
     assert.ok(b.subarray(0, 8).equals(PNG_SIG), 'drawn by the other worker');
     assert.equal(drawn.length, 2, 'drawn anew, not joined to the hung one');
-  } finally {
-    open(g);
-    setRenderTestHold(null);
-    setRenderLog(null);
-    await p.close();
-  }
+  });
 });
