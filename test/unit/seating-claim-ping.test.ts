@@ -10,9 +10,8 @@ import assert from 'node:assert/strict';
 import { rig, type Rig } from '../support/table-rig.js';
 import { claimReminderText, pingView } from '../../src/table/views.js';
 import type { Table } from '../../src/table/store.js';
-import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
-
-const pendingOf = (t: Table) => t.engine.pending(t.state) as Decision<BaseAction>[];
+import { pendingOf, withClaimants } from '../support/claim-variants.js';
+import type { BaseAction, GameId } from '../../src/games/core/types.js';
 
 /** Plays AI choices (as the people's moves) until a claim window is open; null at the hand's end. */
 function untilClaim(r: Rig): Table | null {
@@ -26,24 +25,6 @@ function untilClaim(r: Rig): Table | null {
     assert.equal(res.outcome.ok, true);
   }
   return null;
-}
-
-/** The same table where `left`'s player left during the hand and `claimants` may claim. */
-function variant(t: Table, left: number[], claimants: number[]): Table {
-  const proto = pendingOf(t).find((d) => d.kind === 'claim')!;
-  const pending = claimants.map((seat) => ({ ...proto, seat }));
-  const deadline = t.timers[0]!.deadline;
-  const engine = {
-    ...t.engine,
-    pending: () => pending,
-    publicView: (s: unknown) => {
-      const pub = t.engine.publicView(s) as Record<string, unknown>;
-      const swap = (k: string) => (Array.isArray(pub[k]) ? { [k]: claimants } : {});
-      return { ...pub, ...swap('waitingOn'), ...swap('waitingFor') };
-    },
-    seating: { leftSeats: () => left },
-  } as unknown as Table['engine'];
-  return { ...t, engine, timers: claimants.map((seat) => ({ ...t.timers[0]!, seat, deadline })) };
 }
 
 for (const game of ['chan', 'vn-mahjong', 'classic-mahjong'] as GameId[]) {
@@ -61,7 +42,7 @@ for (const game of ['chan', 'vn-mahjong', 'classic-mahjong'] as GameId[]) {
     // The leaver: a seat with no claim (the engine plays a leaver's seat out).
     const left = [0, 1, 2, 3].find((s) => !claimants.includes(s))!;
     const others = [0, 1, 2, 3].filter((s) => s !== left);
-    const base = variant(t, [left], claimants);
+    const base = withClaimants(t, claimants, [left]);
     const ping = pingView(base, [], claimants, 'en');
     assert.deepEqual(
       ping.users,
@@ -77,14 +58,14 @@ for (const game of ['chan', 'vn-mahjong', 'classic-mahjong'] as GameId[]) {
     assert.ok(!reminder.text.includes(`<@u${left}>`));
     // Whichever of the others may claim, the same words and mentions.
     for (const v of [others.slice(0, 1), others.slice(1), others]) {
-      const alt = variant(t, [left], v);
+      const alt = withClaimants(t, v, [left]);
       assert.deepEqual(pingView(alt, [], v, 'en'), ping, `claimants ${claimants} vs ${v}`);
       assert.deepEqual(claimReminderText(alt, 'en', { n: 3, vote: true }), reminder);
       const live = new Set([others[0]!]);
       assert.deepEqual(pingView(alt, [], v, 'en', live), pingView(base, [], claimants, 'en', live));
     }
     // The control: with nobody left, every person seated is mentioned.
-    const none = variant(t, [], claimants);
+    const none = withClaimants(t, claimants, []);
     assert.deepEqual(
       pingView(none, [], claimants, 'en').users,
       [0, 1, 2, 3].map((s) => `u${s}`),

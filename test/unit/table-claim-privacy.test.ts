@@ -14,7 +14,8 @@ import { tableStore, type Table, type TableStore } from '../../src/table/store.j
 import { act, type TableCommand } from '../../src/table/act.js';
 import { defaultOptions } from '../../src/games/core/options.js';
 import { claimReminderText, pingView, tableView } from '../../src/table/views.js';
-import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
+import { pendingOf, withClaimants } from '../support/claim-variants.js';
+import type { BaseAction, GameId } from '../../src/games/core/types.js';
 
 const CLAIM_GAMES: GameId[] = ['chan', 'vn-mahjong', 'classic-mahjong'];
 
@@ -51,8 +52,6 @@ function rig(game: GameId, seed: string): { store: Store; ts: TableStore; gameId
   };
 }
 
-const pendingOf = (t: Table) => t.engine.pending(t.state) as Decision<BaseAction>[];
-
 /** Plays AI choices (as the humans' moves) until a claim window is open; null at the hand's end. */
 function untilClaim(r: ReturnType<typeof rig>, skip: number): Table | null {
   let seen = 0;
@@ -67,25 +66,6 @@ function untilClaim(r: ReturnType<typeof rig>, skip: number): Table | null {
     assert.equal(res.outcome.ok, true);
   }
   return null;
-}
-
-/** The same table with `seats` as the claimants: what only the engine and the claimants know is swapped. */
-function withClaimants(t: Table, seats: number[]): Table {
-  const real = pendingOf(t);
-  const proto = real.find((d) => d.kind === 'claim')!;
-  const pending = seats.map((seat) => ({ ...proto, seat }));
-  const deadline = t.timers[0]!.deadline;
-  const engine = {
-    ...t.engine,
-    pending: () => pending,
-    publicView: (s: unknown) => {
-      const pub = t.engine.publicView(s) as Record<string, unknown>;
-      const swap = (k: string) => (Array.isArray(pub[k]) ? { [k]: seats } : {});
-      return { ...pub, ...swap('waitingOn'), ...swap('waitingFor') };
-    },
-  } as Table['engine'];
-  const timers = seats.map((seat) => ({ ...t.timers[0]!, seat, deadline }));
-  return { ...t, engine, timers };
 }
 
 for (const game of CLAIM_GAMES) {
