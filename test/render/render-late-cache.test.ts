@@ -14,17 +14,22 @@ import { PNG_SIG } from './helpers.js';
 
 const quiet = { warn: () => undefined };
 
+/** Each task of the image `key` is noted in `drawn` and held at the gate `gateFor()` gives (none: drawn at once). */
+function holdEach(key: string, drawn: RenderTask[], gateFor: () => Int32Array | undefined): void {
+  setRenderTestHold((task) => {
+    if (renderKey(task.kind, task.model) !== key) return undefined;
+    drawn.push(task);
+    return gateFor();
+  });
+}
+
 test('an image finished after its caller gave up lands in the cache: the same request next is served from it', async () => {
   const T = 800;
   const m = sampleModels('vn-mahjong', 'vi').table;
   const key = renderKey('table', m);
   const drawn: RenderTask[] = [];
   await withHeldPool({ threads: 1, timeoutMs: T }, quiet, async (p, g) => {
-    setRenderTestHold((task) => {
-      if (renderKey(task.kind, task.model) !== key) return undefined;
-      drawn.push(task);
-      return g;
-    });
+    holdEach(key, drawn, () => g);
     const before = p.cacheStats();
     await assert.rejects(p.render('table', m), /abort/, 'its caller gives up');
     open(g);
@@ -48,11 +53,7 @@ test('while an image given up on is still being drawn, the same request joins it
   const key = renderKey('table', m);
   const drawn: RenderTask[] = [];
   await withHeldPool({ threads: 1, timeoutMs: T }, quiet, async (p, g) => {
-    setRenderTestHold((task) => {
-      if (renderKey(task.kind, task.model) !== key) return undefined;
-      drawn.push(task);
-      return g;
-    });
+    holdEach(key, drawn, () => g);
     await assert.rejects(p.render('table', m), /abort/);
     // Done meanwhile: the repeat gets the image.
     const repeat = p.render('table', { ...m });
@@ -88,9 +89,7 @@ test('a repeat of an image still drawn at twice its time (hung, most likely) dra
   const drawn: RenderTask[] = [];
   await withHeldPool({ threads: 2, timeoutMs: T }, quiet, async (p, g) => {
     let held = false;
-    setRenderTestHold((task) => {
-      if (renderKey(task.kind, task.model) !== key) return undefined;
-      drawn.push(task);
+    holdEach(key, drawn, () => {
       if (held) return undefined;
       held = true;
       return g;
