@@ -496,7 +496,11 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       return;
     }
     case 'end-match': {
-      if (t.row.lastNotice === 'match-over') return;
+      // Posted already (a step replayed after a crash): nothing to post, but this process forgets it too.
+      if (t.row.lastNotice === 'match-over') {
+        await tableSettled(ctx, t.row.id);
+        return forgetTable(ctx, t.row.id);
+      }
       const ch = await gameChannel(ctx, t.row.threadId);
       // The game is over whether or not its thread can be reached: this process forgets it.
       if (!ch) return forgetTable(ctx, t.row.id);
@@ -628,10 +632,13 @@ export async function redrawLobby(ctx: BotContext, t: Table, closedIdle?: number
 
 /**
  * Forgets what this process holds for a game that will not be played here again (abandoned: its
- * server, thread or channel is gone): its table message queue, ping record and live seat views.
+ * server, thread or channel is gone): its table message queue, ping record, live seat views and state.
  */
 export function forgetTable(ctx: BotContext, gameId: string): void {
   forgetGame(ctx, gameId);
+  // A finished game's state leaves the cache with its last step (store/games.ts); an abandoned one's
+  // stayed until 256 newer games pushed it out (abandoning writes the row, not through GameStore).
+  ctx.store.games.forgetState(gameId);
   tableSlots.get(ctx)?.delete(gameId);
   pingRecords.get(ctx)?.delete(gameId);
 }
@@ -743,6 +750,11 @@ function queueTable(ctx: BotContext, t: Table, v: ReturnType<typeof tableView>, 
   return slot.inflight;
 }
 const q0 = (ctx: BotContext, gameId: string) => tableSlots.get(ctx)?.get(gameId);
+
+/** How many games' table message queues this process holds (tests). */
+export function tableQueueCount(ctx: BotContext): number {
+  return tableSlots.get(ctx)?.size ?? 0;
+}
 
 /** Resolves once the table message shows the latest state queued for it. */
 export function tableSettled(ctx: BotContext, gameId: string): Promise<void> {

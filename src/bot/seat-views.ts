@@ -83,6 +83,15 @@ export function registerView(
   const now = ctx.clock.now();
   // A click only a claimant could make does not restart the claim clock (#13 §2).
   const claimSince = hidden ? (prev && prev.userId === o.userId ? prev.claimSince : Number.NEGATIVE_INFINITY) : now;
+  // Re-inserted at the end, so the registry runs from the oldest token to the newest: the views whose
+  // 13 minutes are over leave from the front (issue #17: memory flat over months). Else a view stayed
+  // until its table's next step read it: a paused or idle table's for days, up to the 20,000 cap
+  // (2–3 KB each, its signature mostly: 41–64 MB at the cap by game, measured 2026-12-05).
+  m.delete(key(t.row.id, seat));
+  for (const [k, v] of m) {
+    if (now - v.since < LIVE_MS) break;
+    m.delete(k);
+  }
   m.set(key(t.row.id, seat), {
     ...rest,
     ...(images ? { images } : {}),
@@ -267,6 +276,11 @@ function attachmentIds(m: unknown): Map<string, string> {
     if (typeof r.id === 'string' && name) out.set(name, r.id);
   }
   return out;
+}
+
+/** How many views the registry holds now (tests). */
+export function liveViewCount(ctx: BotContext): number {
+  return registries.get(ctx)?.size ?? 0;
 }
 
 /** A finished game leaves the registry. */

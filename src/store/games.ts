@@ -286,6 +286,11 @@ export class GameStore {
     }
   }
 
+  /** A game this process will not play again (abandoned: its server, thread or channel is gone) leaves the cache. */
+  forgetState(id: string): void {
+    this.cache.delete(id);
+  }
+
   /** How many states the cache holds now (tests). */
   cachedStates(): number {
     return this.cache.size;

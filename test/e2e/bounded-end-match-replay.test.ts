@@ -1,0 +1,35 @@
+/**
+ * A match's end executed again after it was posted (a crash between posting it and clearing the
+ * outbox: the restart runs the step's effects once more) posts nothing twice, and the process still
+ * forgets the table (effects.ts `end-match`): its table message queue used to stay, one per such crash.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buttonByLabel, click, openTable, playHandToEnd, tableMessage, withWorld } from './harness.js';
+import { execute, tableQueueCount } from '../../src/bot/effects.js';
+
+test('a match end executed again after it was posted leaves no table queue behind', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'phom', 1, 1);
+    await playHandToEnd(w, gameId);
+    const tm = tableMessage(w, gameId);
+    await click(w, w.users[0]!.id, tm.id, buttonByLabel(w.sim, tm, 'End match').custom_id as string);
+    await w.bot.whenIdle();
+    const ctx = w.bot.ctx;
+    assert.equal(w.store.games.get(gameId)!.status, 'finished');
+    assert.equal(w.store.games.get(gameId)!.lastNotice, 'match-over');
+    assert.equal(tableQueueCount(ctx), 0, 'forgotten once the match end was posted');
+    const posts = w.sim.allMessages(w.store.games.get(gameId)!.threadId!).length;
+    // The restart after a crash: the step's effects once more.
+    const table = ctx.table.load(gameId)!;
+    await execute(
+      ctx,
+      { outcome: { ok: true }, effects: [{ kind: 'table' }, { kind: 'end-match' }], table, outbox: [], warnings: [] } as never,
+      {
+        restart: true,
+      },
+    );
+    assert.equal(tableQueueCount(ctx), 0, 'forgotten again');
+    assert.equal(w.sim.allMessages(w.store.games.get(gameId)!.threadId!).length, posts, 'nothing posted twice');
+  });
+});
