@@ -3,8 +3,9 @@
  * different faces of one group) with the most chắn. Works per cạ group on count vectors.
  */
 import { compatIndex, FACE_INDEX, FACES, GROUP_FACES, type Face } from './cards.js';
+import { BoundedMap } from '../core/memo.js';
 
-const memo = new Map<string, number>();
+const memo = new BoundedMap<string, number>();
 
 /** Most chắn when pairing all cards of one group (counts per face of the group), −1 if impossible. */
 function groupBest(idx: readonly number[], c: number[], laoThangCa: boolean): number {
@@ -80,7 +81,7 @@ export function pairsOf(c: number[]): number {
   return t / 2;
 }
 
-const setMemo = new Map<string, number>();
+const setMemo = new BoundedMap<string, number>();
 
 /** Bit k set = the cards of one group (counts per face) can all be paired with exactly k chắn. */
 function groupChanSet(idx: readonly number[], c: readonly number[], lt: boolean): number {

@@ -3,6 +3,7 @@
  * games (style.md §3: "decompose once, score each decomposition, keep the best").
  */
 import type { Counts, Kind } from './tiles.js';
+import { BoundedMap } from '../core/memo.js';
 
 // Local copies: imported bindings are accessed through getters in some loaders, and these loops are hot.
 const KIND_COUNT = 34;
@@ -128,7 +129,7 @@ export function standardShanten(counts: Counts, setsNeeded: number): number {
   return best;
 }
 
-const SUIT_CACHE = new Map<number, (readonly [number, number, number])[]>();
+const SUIT_CACHE = new BoundedMap<number, (readonly [number, number, number])[]>();
 
 /** Non-dominated (sets, partials, pair) block counts of one suit (9 counts from `base`). */
 function suitBlocks(counts: Counts, base: number): (readonly [number, number, number])[] {

@@ -12,9 +12,10 @@ import type { VnAction } from './actions.js';
 import { pendingBySeat } from './rules.js';
 import type { State } from './state.js';
 import { countVector, isJoker, isWild, removeAll, tileIndex, type Tile } from './tiles.js';
+import { BoundedMap } from '../core/memo.js';
 
 type Tuple = [number, number, number]; // melds, partial sets, pair
-const cache = new Map<number, Tuple[]>();
+const cache = new BoundedMap<number, Tuple[]>();
 
 function prune(ts: Tuple[]): Tuple[] {
   const out: Tuple[] = [];

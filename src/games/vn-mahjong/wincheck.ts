@@ -8,9 +8,10 @@
  * tiles completing it; min is cached per suit pattern (count vectors, as libriichi's agari tables).
  */
 import { GROUP_MASK, type JokerKind, tileIndex, isWild, isOrdinary } from './tiles.js';
+import { BoundedMap } from '../core/memo.js';
 
 const INF = 99;
-const suitCache = new Map<number, number>();
+const suitCache = new BoundedMap<number, number>();
 
 /** Least wilds so that 9 suit counts (+ a pair if `pair`) form melds; chows allowed. */
 function suitMin(c: number[], pair: boolean): number {

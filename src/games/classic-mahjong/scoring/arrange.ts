@@ -5,11 +5,12 @@
  * "only possible tile" (§9.3). Ported literally, including the order used to break ties.
  */
 import type { Counts } from '../../mahjong/tiles.js';
+import { BoundedMap } from '../../core/memo.js';
 
 type MeldV = number[]; // sorted values 1–9
 type Variant = MeldV[];
 
-const permuteCache = new Map<string, Variant[]>();
+const permuteCache = new BoundedMap<string, Variant[]>();
 
 /** Python tuple ordering for lists of numbers / lists of lists. */
 function cmpNums(a: readonly number[], b: readonly number[]): number {
@@ -55,7 +56,7 @@ function permute(values: number[]): Variant[] {
   return out;
 }
 
-const usefulCache = new Map<string, Variant[]>();
+const usefulCache = new BoundedMap<string, Variant[]>();
 
 /** Permutations.usefulPermutations. */
 function useful(values: number[]): Variant[] {
