@@ -86,7 +86,8 @@ export function registerView(
   // Re-inserted at the end, so the registry runs from the oldest token to the newest: the views whose
   // 13 minutes are over leave from the front (issue #17: memory flat over months). Else a view stayed
   // until its table's next step read it: a paused or idle table's for days, up to the 20,000 cap
-  // (2–3 KB each, its signature mostly: 41–64 MB at the cap by game, measured 2026-12-05).
+  // (2–3 KB each, its signature mostly: 41–64 MB at the cap by game, measured 2026-12-05). A click
+  // on a hand message older than that may then upload its images again (`viewImages` finds none).
   m.delete(key(t.row.id, seat));
   for (const [k, v] of m) {
     if (now - v.since < LIVE_MS) break;

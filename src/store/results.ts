@@ -431,7 +431,8 @@ export class ResultStore {
   }
 
   /**
-   * The server's players of a game in the period, by rating: their hands played, wins and total
+   * The server's players of a game in the period, by rating (those with a hand played in it first):
+   * their hands played, wins and total
    * there, as /score counts them (`record`). A refund row counts in the period of its own date (the
    * match's end), as in /score: a player whose only row of the period is a refund is listed with
    * its points and 0 hands, if they played the game on this server at all (a refund alone, with no

@@ -54,7 +54,12 @@ async function startWithMetrics(sim: DiscordSim, dir: string): Promise<{ bot: Ch
       if (process.env.HQ_TEST_LOG) process.stderr.write(d);
     });
     bot.once('close', () => (closed = true));
-    await sim.waitFor(() => sim.connectedBots() === 1 || closed, { timeout: 60_000, message: 'bot connects' });
+    try {
+      await sim.waitFor(() => sim.connectedBots() === 1 || closed, { timeout: 60_000, message: 'bot connects' });
+    } catch (e) {
+      bot.kill('SIGKILL'); // not returned: nobody else would stop it
+      throw e;
+    }
     if (!closed) return { bot, port };
     if (/EADDRINUSE/.test(stderr) && attempt < PORT_TRIES) continue;
     throw new Error(`the bot exited (${bot.exitCode ?? bot.signalCode}) before connecting, METRICS_PORT ${port}: ${stderr}`);
