@@ -31,7 +31,14 @@ import {
   tableView,
 } from '../table/views.js';
 import { lobbyPayload } from './lobby.js';
-import { InteractionWebhook, RESTJSONErrorCodes, type Client, type Message, type MessageCreateOptions } from 'discord.js';
+import {
+  InteractionWebhook,
+  RESTJSONErrorCodes,
+  type Client,
+  type Message,
+  type MessageCreateOptions,
+  type ThreadChannel,
+} from 'discord.js';
 import { deathsTold, forgetGame, LIVE_MS, liveSeats, pushSeatViews } from './seat-views.js';
 import { noteStorageError } from '../store/health.js';
 import type { ReminderPost } from '../store/index.js';
@@ -496,10 +503,14 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       return;
     }
     case 'end-match': {
-      // Posted already (a step replayed after a crash): nothing to post, but this process forgets it too.
+      // Posted already (a step replayed after a crash): nothing to post, but this process forgets it
+      // too, and a thread the crash left open (marked, not yet archived) is archived and locked now.
       if (t.row.lastNotice === 'match-over') {
         await tableSettled(ctx, t.row.id);
-        return forgetTable(ctx, t.row.id);
+        forgetTable(ctx, t.row.id);
+        const done = await gameChannel(ctx, t.row.threadId);
+        if (done?.isThread() && !(done.archived && done.locked)) await closeThread(ctx, done);
+        return;
       }
       const ch = await gameChannel(ctx, t.row.threadId);
       // The game is over whether or not its thread can be reached: this process forgets it.
@@ -537,14 +548,15 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       if (!sent) return;
       ctx.store.games.update(t.row.id, { lastNotice: 'match-over' });
       t.row.lastNotice = 'match-over';
-      if (ch.isThread()) {
-        await ch
-          .edit({ archived: true, locked: true })
-          .catch((err: unknown) => ctx.log.info({ err }, 'cannot archive/lock the game thread'));
-      }
+      if (ch.isThread()) await closeThread(ctx, ch);
       return;
     }
   }
+}
+
+/** The thread of a match that is over: archived and locked (a failure is logged, nothing more). */
+async function closeThread(ctx: BotContext, ch: ThreadChannel): Promise<void> {
+  await ch.edit({ archived: true, locked: true }).catch((err: unknown) => ctx.log.info({ err }, 'cannot archive/lock the game thread'));
 }
 
 /** The effects whose execution posts or deletes the ping (and so can orphan one when cut off). */

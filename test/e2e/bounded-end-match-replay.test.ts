@@ -33,3 +33,28 @@ test('a match end executed again after it was posted leaves no table queue behin
     assert.equal(w.sim.allMessages(w.store.games.get(gameId)!.threadId!).length, posts, 'nothing posted twice');
   });
 });
+
+test('a match end executed again after a crash that left its thread open (marked, not yet archived) archives and locks it', async () => {
+  await withWorld(async (w) => {
+    const { gameId } = await openTable(w, 'phom', 1, 1);
+    await playHandToEnd(w, gameId);
+    const tm = tableMessage(w, gameId);
+    await click(w, w.users[0]!.id, tm.id, buttonByLabel(w.sim, tm, 'End match').custom_id as string);
+    await w.bot.whenIdle();
+    const threadId = w.store.games.get(gameId)!.threadId!;
+    const thread = w.sim.channel(threadId);
+    assert.deepEqual([thread.archived, thread.locked], [true, true], 'closed with the match');
+    // The crash: the match end was marked posted, the thread not yet archived (as Discord tells it).
+    thread.archived = false;
+    thread.locked = false;
+    w.sim.threadUpdate(thread);
+    await w.sim.waitFor(() => (w.bot.ctx.client.channels.cache.get(threadId) as { archived?: boolean } | undefined)?.archived === false);
+    const posts = w.sim.allMessages(threadId).length;
+    const table = w.bot.ctx.table.load(gameId)!;
+    await execute(w.bot.ctx, { outcome: { ok: true }, effects: [{ kind: 'end-match' }], table, outbox: [], warnings: [] } as never, {
+      restart: true,
+    });
+    assert.deepEqual([thread.archived, thread.locked], [true, true], 'archived and locked now');
+    assert.equal(w.sim.allMessages(threadId).length, posts, 'the end of the match is not posted twice');
+  });
+});
