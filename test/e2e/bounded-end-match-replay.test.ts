@@ -5,16 +5,22 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, openTable, playHandToEnd, tableMessage, withWorld } from './harness.js';
+import { buttonByLabel, click, openTable, playHandToEnd, tableMessage, withWorld, type World } from './harness.js';
 import { execute, tableQueueCount } from '../../src/bot/effects.js';
+
+/** A Phỏm match of one person and an AI, played to the end of a hand and ended by its host. */
+async function endedMatch(w: World): Promise<string> {
+  const { gameId } = await openTable(w, 'phom', 1, 1);
+  await playHandToEnd(w, gameId);
+  const tm = tableMessage(w, gameId);
+  await click(w, w.users[0]!.id, tm.id, buttonByLabel(w.sim, tm, 'End match').custom_id as string);
+  await w.bot.whenIdle();
+  return gameId;
+}
 
 test('a match end executed again after it was posted leaves no table queue behind', async () => {
   await withWorld(async (w) => {
-    const { gameId } = await openTable(w, 'phom', 1, 1);
-    await playHandToEnd(w, gameId);
-    const tm = tableMessage(w, gameId);
-    await click(w, w.users[0]!.id, tm.id, buttonByLabel(w.sim, tm, 'End match').custom_id as string);
-    await w.bot.whenIdle();
+    const gameId = await endedMatch(w);
     const ctx = w.bot.ctx;
     assert.equal(w.store.games.get(gameId)!.status, 'finished');
     assert.equal(w.store.games.get(gameId)!.lastNotice, 'match-over');
@@ -36,11 +42,7 @@ test('a match end executed again after it was posted leaves no table queue behin
 
 test('a match end executed again after a crash that left its thread open (marked, not yet archived) archives and locks it', async () => {
   await withWorld(async (w) => {
-    const { gameId } = await openTable(w, 'phom', 1, 1);
-    await playHandToEnd(w, gameId);
-    const tm = tableMessage(w, gameId);
-    await click(w, w.users[0]!.id, tm.id, buttonByLabel(w.sim, tm, 'End match').custom_id as string);
-    await w.bot.whenIdle();
+    const gameId = await endedMatch(w);
     const threadId = w.store.games.get(gameId)!.threadId!;
     const thread = w.sim.channel(threadId);
     assert.deepEqual([thread.archived, thread.locked], [true, true], 'closed with the match');
