@@ -231,8 +231,8 @@ export class Scheduler {
    * longest ago, at most `MAX_ABSENT_ASKS` requests (a fresh answer in the cache costs none), as
    * `askIfMember` does: not awaited, one who is no member leaves their tables at the next round
    * (`noteGone`), the host passing on as for any leaver. The round comes every `HOUSEKEEPING_MS`
-   * whatever the tables do, and the AI answers such a seat's claims at once: the question tells
-   * nothing about anyone's hidden decisions (#13 §2).
+   * whatever the tables do, and a seat that passes to the AI keeps an open claim waiting (seating.ts
+   * `memberGone`): the question tells nothing about anyone's hidden decisions (#13 §2).
    */
   private askAbsent(now: number, scope: ShardScope | null, who: Set<string>): void {
     if (!this.ctx.members || this.stopped) return;

@@ -83,7 +83,8 @@ export function guildsWithOpenTables(db: DB): string[] {
  * The people whose seats the AI plays for them at the running and paused tables of `scope` (a server
  * each): a seat the AI took over that is still theirs (their deadline ran out under on-timeout `ai`,
  * the others voted about their absence), or theirs while they are /away (`now`). No deadline of
- * theirs runs out, so none asks whether they are still members (src/bot/scheduler.ts `askAbsent` does).
+ * theirs runs out, so none asks whether they are still members (src/bot/scheduler.ts `askAbsent` does,
+ * in its own order).
  */
 export function absentSeated(db: DB, now: number, scope: ShardScope | null): { guildId: string; userId: string }[] {
   const s = scopeSql(scope, 'g.guild_id');
@@ -92,8 +93,7 @@ export function absentSeated(db: DB, now: number, scope: ShardScope | null): { g
       `SELECT DISTINCT g.guild_id AS guildId, s.user_id AS userId FROM games g JOIN game_seats s ON s.game_id = g.id
         WHERE g.status IN ('running', 'paused') AND g.guild_id IS NOT NULL AND s.user_id IS NOT NULL
           AND (s.is_ai = 1 OR s.user_id IN (SELECT user_id FROM user_prefs WHERE away_until IS NOT NULL AND away_until > ?))
-          AND ${s.sql}
-        ORDER BY g.guild_id, s.user_id`,
+          AND ${s.sql}`,
     )
     .all(now, ...s.args) as { guildId: string; userId: string }[];
 }
