@@ -20,7 +20,7 @@ import { MOVES_KEPT, type ShownMove, type Table, type TableStore } from './store
 import type { Move } from './present/types.js';
 import { seatToken } from './seat-token.js';
 import { deadlines, durations, isOff, nextOffReminder, openClaimTimers, windowKind, type TimerSpec } from './timers.js';
-import { leaveSeat, memberGone, takeSeat, vacateLeavers } from './seating.js';
+import { leaveSeat, leftDuringHand, memberGone, takeSeat, vacateLeavers } from './seating.js';
 import { counted, voteAbsent, voterIds, type AbsentVerb } from './absent.js';
 import { preferenceAnswer, writePrefs, type ClaimPref } from './prefs.js';
 import { answerAsk, type AiRequest } from './ai-answer.js';
@@ -220,14 +220,9 @@ export class Step {
   pending(): Decision<BaseAction>[] {
     return this.t.engine.pending(this.state) as Decision<BaseAction>[];
   }
-  /**
-   * The seats whose player left during the hand now running (Phỏm §11.3: the engine plays them out and
-   * an AI takes them at the hand's result, seating.ts `vacateLeavers`). Between hands, none: those
-   * seats are vacated by then, and a newcomer may sit there, though the finished hand still lists them.
-   */
+  /** The seats whose player left during the hand now running (Phỏm §11.3; seating.ts `leftDuringHand`). */
   leftDuringHand(): number[] {
-    if (this.state === null || this.result() !== null) return [];
-    return this.t.engine.seating?.leftSeats?.(this.state) ?? [];
+    return leftDuringHand(this.t.engine, this.state);
   }
 
   result(): HandResult | null {

@@ -27,6 +27,7 @@ import { cut } from './cut.js';
 import type { SeatRow } from '../store/index.js';
 import { langOf, translator } from './i18n.js';
 import type { Gen, Refusal, Step } from './act.js';
+import type { Table } from './store.js';
 import { windowKind } from './timers.js';
 
 const refusal = (key: string): Refusal => ({ key, warn: false });
@@ -48,6 +49,17 @@ function aiRow(step: Step, seat: number): SeatRow {
 function peopleSeated(step: Step): SeatRow[] {
   const left = step.leftDuringHand();
   return step.seats.filter((s) => s.userId && !left.includes(s.seat));
+}
+
+/**
+ * The seats whose player left during the hand now running in `state` (§11.3: the engine plays them
+ * out, and an AI takes them at the hand's result, `vacateLeavers`). Between hands, none: those seats
+ * are vacated by then, and a newcomer may sit there, though the finished hand still lists them.
+ * Public: the table said so when they left.
+ */
+export function leftDuringHand(engine: Table['engine'], state: unknown): number[] {
+  if (state === null || engine.result(state)) return [];
+  return engine.seating?.leftSeats?.(state) ?? [];
 }
 
 /**

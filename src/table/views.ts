@@ -20,6 +20,7 @@ import { shownName } from '../store/privacy.js';
 import { netPoints, type HandRow, type MatchEntry } from '../store/results.js';
 import { claimPrefLabel, prefsOf } from './prefs.js';
 import { CLAIMS_ARG } from './absent.js';
+import { leftDuringHand } from './seating.js';
 import { deepFreeze } from '../games/core/view-cache.js';
 
 export function presentCtx(t: Table, lang: Lang): PresentCtx {
@@ -240,22 +241,13 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
 }
 
 /**
- * The seats whose player left during the hand now running (phom.md §11.3; act.ts `Step.leftDuringHand`):
- * the engine plays them out for them. Public (the table said so when they left). Between hands, none.
- */
-function leftDuringHand(t: Table): number[] {
-  if (t.state === null || t.engine.result(t.state)) return [];
-  return t.engine.seating?.leftSeats?.(t.state) ?? [];
-}
-
-/**
  * Who the claim part of a ping or a claim reminder mentions: every person seated (not a seat the AI
  * plays, nor one whose player left during the hand: nothing there is theirs to decide), whose seat
  * view cannot be pushed (`live`). The same whichever seats may claim (issue #13 §2): only public
  * facts choose them.
  */
 function claimAudience(t: Table, live: ReadonlySet<number>): Table['seats'] {
-  const left = leftDuringHand(t);
+  const left = leftDuringHand(t.engine, t.state);
   return t.seats.filter((s) => s.userId && !s.isAi && !live.has(s.seat) && !left.includes(s.seat));
 }
 
@@ -721,7 +713,7 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
   if (note) lines.push(note);
   const away = t.seats[seat]?.isAi && t.seats[seat]?.userId;
   // A player who left during the hand (phom.md §11.3): it is played out for them, nothing to decide.
-  if (leftDuringHand(t).includes(seat)) lines.push(tr('common:hand.left'));
+  if (leftDuringHand(t.engine, t.state).includes(seat)) lines.push(tr('common:hand.left'));
   else if (t.row.status === 'paused') lines.push(tr('common:hand.paused'));
   else if (away) lines.push(tr(awayByVote(t) ? 'common:hand.away-vote' : 'common:hand.away'));
   else if (decision) lines.push(tr(decision.kind === 'claim' ? 'common:hand.your-claim' : 'common:hand.your-turn'));
