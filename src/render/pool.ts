@@ -438,13 +438,13 @@ export async function warmPool(o: { timeoutMs?: number } = {}): Promise<void> {
 
 /**
  * Stops the workers (tests, shutdown), once the images they are drawing are done: a worker stopped in
- * the middle of one takes the process down (see `run`, `closeGently`). `waitMs`: how long to wait for
- * them (default `CLOSE_WAIT_MS`; shutdown may pass what is left of its time).
+ * the middle of one takes the process down (see `run`, `closeGently`). At shutdown the budget of
+ * src/bot/main.ts `closeAll` may leave it waiting (its `keepMs`).
  */
-export async function closePool(waitMs = CLOSE_WAIT_MS): Promise<void> {
+export async function closePool(): Promise<void> {
   const p = pool;
   pool = null;
   shared = null;
   sharedClosed = true;
-  if (p) await closeGently(p, waitMs);
+  if (p) await closeGently(p);
 }
