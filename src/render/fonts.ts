@@ -11,6 +11,7 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { registerFont } from 'canvas';
 import { setCoverageFiles } from './glyphs.js';
 
@@ -76,11 +77,33 @@ setCoverageFiles(fontPaths);
 
 let registered = false;
 
-/** Registers our fonts once; safe to call any number of times (each worker calls it too). */
+/**
+ * Registers our fonts once per process, from the main thread; safe to call any number of times.
+ *
+ * THREADS: node-canvas keeps the registered fonts in one process-wide list (`Canvas::font_face_list`,
+ * a plain `std::vector` with no lock) that every thread reads as it lays out text, and registering a
+ * font already in it frees and replaces the entry (`RegisterFont`). Each render worker used to
+ * register the fonts as it started: a worker started while another drew (the pool grows under load
+ * and replaces workers idle for a minute) freed what the other was reading, or two starting workers
+ * freed the same entry: "double free or corruption", "malloc(): unaligned tcache chunk" (CI,
+ * 2026-12-05; a 4-worker stress script aborted in 1 run of 6). The registration (fontconfig's
+ * application fonts and that list) is seen by every thread, so the main thread makes it before the
+ * pool starts a worker (pool.ts), and a worker only takes note of it (`fontsRegisteredByMain`):
+ * called in a worker, this throws.
+ */
 export function registerFonts(): void {
   if (registered) return;
+  if (!isMainThread)
+    throw new Error(
+      "fonts are registered by the main thread before any render worker starts (fonts.ts): node-canvas's font list is not thread-safe",
+    );
   const paths = fontPaths();
   FONT_FILES.forEach((f, i) => registerFont(paths[i]!, f.bold ? { family: f.family, weight: 'bold' } : { family: f.family }));
+  registered = true;
+}
+
+/** In a render worker (worker.ts): the main thread has registered the fonts for the whole process. */
+export function fontsRegisteredByMain(): void {
   registered = true;
 }
 

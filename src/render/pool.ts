@@ -1,6 +1,6 @@
 /**
- * Rendering off the main thread: a small piscina pool of worker threads, each with its own fonts
- * and sprite cache, so the bot's event loop never waits for canvas work (a table image takes
+ * Rendering off the main thread: a small piscina pool of worker threads, each with its own sprite
+ * cache (the fonts are the process's, registered by the main thread: fonts.ts), so the bot's event loop never waits for canvas work (a table image takes
  * ~15–30 ms of CPU).
  *
  * Under tsx (`node --import tsx …`) the worker is `worker.ts`; workers inherit the parent's
@@ -17,7 +17,8 @@ import { availableParallelism } from 'node:os';
 import type { RenderKind, RenderRequestMap } from './model.js';
 import { renderKey } from './key.js';
 import { ByteLru, MB } from './lru.js';
-import type { RenderTask } from './worker.js';
+import type { RenderTask, RenderWorkerData } from './worker.js';
+import { registerFonts } from './fonts.js';
 import { countStuck, GIVEN_UP, renderLog } from './watch.js';
 
 export { setRenderLog, stuckRenders, type RenderLog } from './watch.js';
@@ -86,9 +87,13 @@ export function poolThreads(o: PoolOptions = {}, env: NodeJS.ProcessEnv = proces
 function newPiscina(o: PoolOptions): Piscina {
   const threads = poolThreads(o);
   const { filename, execArgv } = workerSetup();
+  // Once per process, before the first worker: workers never register fonts (fonts.ts, THREADS).
+  registerFonts();
+  const workerData: RenderWorkerData = { fontsRegistered: true };
   return new Piscina({
     filename,
     execArgv,
+    workerData,
     minThreads: 1,
     maxThreads: threads,
     idleTimeout: 60_000,

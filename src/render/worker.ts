@@ -6,15 +6,27 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { move } from 'piscina';
-import { registerFonts } from './fonts.js';
+import { isMainThread } from 'node:worker_threads';
+import { move, workerData } from 'piscina';
+import { fontsRegisteredByMain } from './fonts.js';
 import { renderKind } from './index.js';
 import { setDeflateLevel, DEFLATE_LEVEL, DEFLATE_LEVEL_BUSY, DEFLATE_LEVEL_DEEP, DEFLATE_LEVEL_DEEPER } from './draw.js';
 import { takeDropped, MB } from './lru.js';
 import { GIVEN_UP } from './watch.js';
 import type { RenderKind, RenderRequestMap } from './model.js';
 
-registerFonts();
+/** What the pool tells its workers (pool.ts `newPiscina`). */
+export interface RenderWorkerData {
+  /** The main thread registered the fonts before starting this worker (fonts.ts `registerFonts`, THREADS). */
+  fontsRegistered: true;
+}
+
+// (Loaded on the main thread, by a test, `render` draws there and registers the fonts as it would.)
+if (!isMainThread) {
+  if ((workerData as Partial<RenderWorkerData> | undefined)?.fontsRegistered !== true)
+    throw new Error('render worker started without the main thread registering the fonts first (pool.ts newPiscina)');
+  fontsRegisteredByMain();
+}
 
 // Lower this thread's scheduling priority (Linux: a thread is a task with its own id), so on a
 // busy 2-core host the bot's main thread always wins the CPU and its event loop stays responsive.
