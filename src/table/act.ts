@@ -20,7 +20,7 @@ import { MOVES_KEPT, type ShownMove, type Table, type TableStore } from './store
 import type { Move } from './present/types.js';
 import { seatToken } from './seat-token.js';
 import { deadlines, durations, isOff, nextOffReminder, openClaimTimers, windowKind, type TimerSpec } from './timers.js';
-import { leaveSeat, leftDuringHand, memberGone, takeSeat, vacateLeavers } from './seating.js';
+import { handedToAi, leaveSeat, leftDuringHand, memberGone, takeSeat, vacateLeavers } from './seating.js';
 import { counted, voteAbsent, voterIds, type AbsentVerb } from './absent.js';
 import { preferenceAnswer, writePrefs, type ClaimPref } from './prefs.js';
 import { answerAsk, type AiRequest } from './ai-answer.js';
@@ -326,6 +326,8 @@ export class Step {
     s.isAi = isAi;
     if (aiLevel) s.aiLevel = aiLevel;
     this.seatAi.push({ seat, isAi, ...(aiLevel ? { aiLevel } : {}) });
+    // Their votes go with the seat: taken back, it brings none of them back (seating.ts).
+    if (isAi) handedToAi(this, seat);
   }
 
   /** A request for the AI's choice (answered by `act`'s driver: inline, or a worker pool). */

@@ -22,6 +22,7 @@
  * A seat's match total belongs to its occupant: the newcomer starts from 0 (store `matchTotals`).
  * A player's votes (pause, resume, absent seats, the open claims) leave with them, however they
  * leave (Leave the table, a member gone): one who sits down again starts with none (`dropVotes`).
+ * So do they when the AI takes their seat over (`handedToAi`): one who takes it back starts with none.
  */
 import { cut } from './cut.js';
 import type { SeatRow } from '../store/index.js';
@@ -71,6 +72,19 @@ function dropVotes(step: Step, userId: string): void {
   const before = step.pauseVotes ?? step.t.row.pauseVotes;
   const votes = before.filter((v) => !v.endsWith(`:${userId}`));
   if (votes.length !== before.length) step.pauseVotes = votes;
+}
+
+/**
+ * The AI now plays `seat` for its player (the others' vote about an absent seat, absent.ts; a turn
+ * that ran out with on-timeout `ai`, act.ts). While it does they have no vote (absent.ts `voterIds`),
+ * and a vote they cast before does not count once they take the seat back either ("Take my seat
+ * back"): the README's "an earlier vote of theirs no longer counts". Kept, it would count again with
+ * the seat (a pause then needing one vote fewer than the table sees), so it goes now, as a leaver's.
+ * Not while they still play another seat here: they are a voter still.
+ */
+export function handedToAi(step: Step, seat: number): void {
+  const userId = step.seats[seat]?.userId;
+  if (userId && !step.seats.some((s) => s.userId === userId && !s.isAi)) dropVotes(step, userId);
 }
 
 export type LeaveOutcome = { kind: 'refused'; refusal: Refusal } | { kind: 'confirm'; refusal: Refusal } | { kind: 'done' };
