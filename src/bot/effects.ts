@@ -5,7 +5,9 @@
  * effect has been tried, the game's outbox is cleared; after a crash before that, the start-up
  * sweep executes the outbox again (each effect is idempotent). A ping Discord refused for a
  * permission the bot lacks (a moderator took Send Messages in Threads away, locked the thread) stays
- * in the outbox: the game's next step or the housekeeping round posts it once the bot can.
+ * in the outbox: the game's next step or the housekeeping round posts it once the bot can. So does
+ * a finished match's thread that could not be archived and locked (`closeThread`: a `close-thread`
+ * effect, executed again by the housekeeping round or a restart).
  */
 import { cut } from '../table/cut.js';
 import { createHash } from 'node:crypto';
@@ -318,12 +320,12 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
     }
   };
   // The end of the match closes the seat channels: the views show the end first.
-  for (const e of effects) if (e.kind !== 'end-match') await each(e);
+  for (const e of effects) if (!closing(e)) await each(e);
   // Reminders of decisions this step ended: after the thread was reopened (unarchive), before the end
   // of the match archives it.
   await sweepReminders(ctx, t).catch((err: unknown) => ctx.log.warn({ err, gameId: t.row.id }, 'cannot delete reminders'));
   if (push) await pushSeatViews(ctx, t, actor, (seat) => !turnNow(seat), ranOut, fresh);
-  for (const e of effects) if (e.kind === 'end-match') await each(e);
+  for (const e of effects) if (closing(e)) await each(e);
   await ctx.notifier?.onEffects(
     t,
     effects.filter((e) => !fromCarried.has(e)),
@@ -332,6 +334,9 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   if (owed.length) ctx.store.games.replaceOutbox(t.row.id, r.outbox, owed);
   else if (r.outbox.length) ctx.store.games.clearOutbox(t.row.id, r.outbox);
 }
+
+/** The effects that archive and lock the thread: run last, after the views and the reminders' deletes. */
+const closing = (e: Effect): boolean => e.kind === 'end-match' || e.kind === 'close-thread';
 
 /**
  * A ping as it still stands: its turn seats that still have a turn, its claim part while a claim
@@ -509,7 +514,7 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
         await tableSettled(ctx, t.row.id);
         forgetTable(ctx, t.row.id);
         const done = await gameChannel(ctx, t.row.threadId);
-        if (done?.isThread() && !(done.archived && done.locked)) await closeThread(ctx, done);
+        if (done?.isThread() && !(done.archived && done.locked) && !(await closeThread(ctx, t, done))) owed.push({ kind: 'close-thread' });
         return;
       }
       const ch = await gameChannel(ctx, t.row.threadId);
@@ -548,15 +553,68 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       if (!sent) return;
       ctx.store.games.update(t.row.id, { lastNotice: 'match-over' });
       t.row.lastNotice = 'match-over';
-      if (ch.isThread()) await closeThread(ctx, ch);
+      // A failed try is kept to be made again: nothing else would (the end is marked posted).
+      if (ch.isThread() && !(await closeThread(ctx, t, ch))) owed.push({ kind: 'close-thread' });
+      return;
+    }
+    case 'close-thread': {
+      // Kept by an end of match whose archive and lock failed: the end is posted, only this is owed.
+      // A thread gone since (or that cannot be fetched) has nothing left to close.
+      const ch = await gameChannel(ctx, t.row.threadId);
+      if (ch?.isThread() && !(ch.archived && ch.locked) && !(await closeThread(ctx, t, ch))) owed.push(e);
       return;
     }
   }
 }
 
-/** The thread of a match that is over: archived and locked (a failure is logged, nothing more). */
-async function closeThread(ctx: BotContext, ch: ThreadChannel): Promise<void> {
-  await ch.edit({ archived: true, locked: true }).catch((err: unknown) => ctx.log.info({ err }, 'cannot archive/lock the game thread'));
+/**
+ * Discord's answers that make archiving and locking a finished match's thread pointless to try
+ * again: the thread is gone (Unknown Channel, 10003), or the bot may not (Missing Access 50001,
+ * Missing Permissions 50013: without Manage Threads the thread is never locked, README "Inviting the
+ * bot"; a permission given back later is not waited for).
+ */
+const CLOSE_FINAL: ReadonlySet<unknown> = new Set([
+  RESTJSONErrorCodes.UnknownChannel,
+  RESTJSONErrorCodes.MissingAccess,
+  RESTJSONErrorCodes.MissingPermissions,
+]);
+
+/**
+ * How long after a match ended a thread that could not be archived and locked is tried again: a day,
+ * as its end's post is (lobby.ts `DAY_MS`, not read from there: lobby.ts and this module import each
+ * other, and a constant read at load would not be set yet).
+ */
+export const CLOSE_RETRY_MS = 24 * 3600_000;
+
+/**
+ * Archives and locks the thread of a match that is over. False when it failed and should be tried
+ * again: any failure but CLOSE_FINAL's (a 5xx after discord.js's retries, a timeout), up to
+ * CLOSE_RETRY_MS after the match ended; the caller keeps a `close-thread` effect in the outbox for the
+ * housekeeping round (backing off, store/games.ts `threadsLeftOpen`) or a restart. Not tried again,
+ * the thread stayed open for good under the final standings, counting against the server's active
+ * threads. The end of the match is posted and marked already, so a retry posts nothing.
+ */
+async function closeThread(ctx: BotContext, t: Table, ch: ThreadChannel): Promise<boolean> {
+  try {
+    await ch.edit({ archived: true, locked: true });
+    return true;
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (CLOSE_FINAL.has(code)) {
+      ctx.log.info({ err, code, gameId: t.row.id }, 'cannot archive/lock the game thread: not tried again');
+      return true;
+    }
+    // The match's end is its last change (`t.row` is as the step loaded it: read the stored one).
+    const endedAt = ctx.store.games.get(t.row.id)?.updatedAt ?? 0;
+    const again = ctx.clock.now() - endedAt < CLOSE_RETRY_MS;
+    ctx.log.warn(
+      { err, code, gameId: t.row.id },
+      again
+        ? 'cannot archive/lock the game thread: kept to try again'
+        : 'cannot archive/lock the game thread: given up, a day after the match ended',
+    );
+    return !again;
+  }
 }
 
 /** The effects whose execution posts or deletes the ping (and so can orphan one when cut off). */

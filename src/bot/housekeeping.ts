@@ -6,7 +6,10 @@
  * - a hand's result that could not be posted (a Discord error after discord.js's retries, a render
  *   error, a permission the bot lost) is posted again: it carries the Next hand / End match buttons
  *   (the table message offers them too), for `RESULT_RETRY_DAYS` after the hand ended;
- * - so is the end of a match (its final standings), for a day after it ended;
+ * - so is the end of a match (its final standings), for a day after it ended; and a finished match's
+ *   thread the end could not archive and lock (a 5xx, a timeout: effects.ts `closeThread`) is archived
+ *   and locked, for a day after it ended, posting nothing again (not when Discord said the thread is
+ *   gone or the bot may not: 10003, 50001, 50013);
  * - a table message whose edit failed (it shows an older state: whose turn, the last discard), or
  *   that was never posted (Start while the bot could not post in the thread), is redrawn or posted,
  *   for a day after the game last changed (a restart does the same);
@@ -62,9 +65,9 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
   await expireIdle(ctx, locks, now, scope).catch(failed('ending idle matches'));
   // What a failed post or edit left behind, once the game has been quiet for a minute (at most
   // PER_SWEEP each a round, each game backing off): a hand's result (its Next hand / End match
-  // buttons), for a day the end of a match (final standings), a table message showing an older state
-  // than the game's (or none) and a ping refused for a lost permission. A game synced once in a round
-  // is not due again in it (`noteRetried`).
+  // buttons), for a day the end of a match (final standings) and the archiving and locking of its
+  // thread, a table message showing an older state than the game's (or none) and a ping refused for
+  // a lost permission. A game synced once in a round is not due again in it (`noteRetried`).
   const quiet = now - 60_000;
   const day = { before: quiet, since: now - DAY_MS, now };
   const games = ctx.store.games;
@@ -80,6 +83,14 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
     () => games.unpostedMatchEnds(day, scope, PER_SWEEP),
     'the end of the match was not posted: posting it again',
   ).catch(failed('posting match ends again'));
+  await syncAgain(
+    ctx,
+    locks,
+    // Whenever the match ended: the effect gives up by itself a day after (effects.ts
+    // `CLOSE_RETRY_MS`), emptying the outbox; a try late in that day, backing off, still gets its last.
+    () => games.threadsLeftOpen({ ...day, since: 0 }, scope, PER_SWEEP),
+    'the thread of a finished match could not be archived and locked: trying again',
+  ).catch(failed('closing threads again'));
   await syncAgain(ctx, locks, () => games.tablesBehind(day, scope, PER_SWEEP), 'the table message is behind the game: redrawing it').catch(
     failed('redrawing tables'),
   );

@@ -750,6 +750,16 @@ export class GameStore {
   }
 
   /**
+   * Finished matches changed in the window whose outbox still holds effects: a thread the end of the
+   * match could not archive and lock (bot/effects.ts keeps a `close-thread` effect: a 5xx, a
+   * timeout), or what a crash left unexecuted. What `needingSyncIn` gives a restart, for a running
+   * process.
+   */
+  threadsLeftOpen(w: RetryWindow, scope?: ShardScope | null, limit = 25): string[] {
+    return this.dueForRetry(`g.status = 'finished' AND g.thread_id IS NOT NULL AND g.outbox <> '[]'`, w, scope, limit);
+  }
+
+  /**
    * Running or paused games changed in the window whose table message is behind (`shown_version`,
    * set when an edit or post lands): an edit that failed, or a table never posted at all (Start while
    * the bot could not post in the thread). What `needingSyncIn` gives a restart, for a running process.

@@ -72,7 +72,16 @@ export type Effect =
   /** Post the finished hand's result (with Next hand / End match unless the match is over). */
   | { kind: 'result'; hand: number; matchOver: boolean }
   /** The match is over: remove the ping, post the totals, archive and lock the thread. */
-  | { kind: 'end-match' };
+  | { kind: 'end-match' }
+  /**
+   * Archive and lock the thread of a match that is over, again: the end-match effect's try failed
+   * (a 5xx, a timeout). Kept in the outbox by src/bot/effects.ts, never made by a step: the
+   * housekeeping round or a restart executes it, without posting the end of the match again.
+   */
+  | { kind: 'close-thread' };
+
+/** Where `mergeEffects` puts each kind of effect (the others, 2, as they came). */
+const RANK: Partial<Record<Effect['kind'], number>> = { unarchive: 0, lobby: 1, table: 3, 'end-match': 4, 'close-thread': 4 };
 
 /**
  * Merges a step's effects into what is still undelivered from before (the outbox): one table
@@ -99,9 +108,9 @@ export function mergeEffects(before: readonly Effect[], after: readonly Effect[]
     if (since.every((q) => q !== undefined)) t.quiet = Math.min(...since);
     else delete t.quiet;
   }
-  // Order: unarchive first, then ping/result/end-match as they came, the table redraw last but before end-match.
-  const rank = (e: Effect) =>
-    e.kind === 'unarchive' ? 0 : e.kind === 'lobby' ? 1 : e.kind === 'end-match' ? 4 : e.kind === 'table' ? 3 : 2;
+  // Order: unarchive first, then ping/result/end-match as they came, the table redraw last but before
+  // end-match (and the thread's closing, which comes with it).
+  const rank = (e: Effect) => RANK[e.kind] ?? 2;
   return out
     .map((e, i) => ({ e, i }))
     .sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i)

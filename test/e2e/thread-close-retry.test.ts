@@ -1,0 +1,115 @@
+/**
+ * The end of a match archives and locks its thread (src/bot/effects.ts `closeThread`). When Discord
+ * fails that request (a 5xx after discord.js's retries, a timeout), the thread stayed open for good:
+ * the end had been posted and marked, so no housekeeping round and no restart tried again. Now the
+ * step keeps a `close-thread` effect in the game's outbox, and the housekeeping round (or a restart)
+ * archives and locks the thread, without posting the end of the match again. It is not tried again
+ * when Discord says the thread is gone (10003) or the bot may not (50001, 50013), nor past a day
+ * after the match ended.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { later, buttonByLabel, click, openTable, playHandToEnd, withWorld, type World } from './harness.js';
+import { Permissions } from '../discord-sim/model.js';
+import { captureLogs } from './log-capture.js';
+
+const MIN = 60_000;
+
+/** A two-player Phỏm match played to its first result; End match clicked with `before` run first. */
+async function endMatch(w: World, before: (threadId: string) => void = () => undefined) {
+  const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+  await playHandToEnd(w, gameId);
+  await w.bot.whenIdle();
+  const result = w.sim.allMessages(threadId).find((m) => w.sim.text(m).includes('Hand 1 is over'))!;
+  before(threadId);
+  await click(w, w.users[0]!.id, result.id, buttonByLabel(w.sim, result, 'End match').custom_id as string);
+  await w.bot.whenIdle();
+  assert.equal(w.store.games.get(gameId)!.status, 'finished');
+  assert.equal(w.store.games.get(gameId)!.lastNotice, 'match-over', 'the end of the match is posted');
+  const ends = () => w.sim.allMessages(threadId).filter((m) => /Match over: final totals/.test(w.sim.text(m)));
+  assert.equal(ends().length, 1);
+  const closes = () => w.sim.restLog().filter((e) => e.summary.startsWith(`PATCH /channels/${threadId} `)).length;
+  const posts = () => w.sim.allMessages(threadId).length;
+  return { gameId, threadId, ends, closes, posts };
+}
+
+/** Every attempt of discord.js (1 + 3 retries) at the thread's edit fails, `n` edits in a row. */
+const failCloses = (w: World, threadId: string, n = 1) =>
+  w.sim.faults.serverError({ route: new RegExp(`PATCH /channels/${threadId}$`), times: 4 * n });
+
+test('archiving the finished match’s thread failed: the housekeeping round archives and locks it, posting nothing again', async () => {
+  await withWorld(async (w) => {
+    const m = await endMatch(w, (threadId) => failCloses(w, threadId));
+    assert.equal(w.sim.channel(m.threadId).locked, false, 'the first try failed');
+    assert.equal(w.sim.channel(m.threadId).archived, false);
+    const posted = m.posts();
+    await later(w, 11 * MIN);
+    assert.equal(w.sim.channel(m.threadId).archived, true, 'archived by the housekeeping round');
+    assert.equal(w.sim.channel(m.threadId).locked, true, 'and locked');
+    assert.equal(m.ends().length, 1, 'the end of the match is not posted again');
+    assert.equal(m.posts(), posted, 'nothing else is posted either');
+    assert.deepEqual(w.store.games.get(m.gameId)!.outbox, [], 'nothing left to do');
+    const tries = m.closes();
+    await later(w, 11 * MIN);
+    await later(w, 4 * 60 * MIN);
+    assert.equal(m.closes(), tries, 'done: not tried again');
+  });
+});
+
+test('a restart archives and locks a finished match’s thread whose archiving failed', async () => {
+  await withWorld(async (w) => {
+    const m = await endMatch(w, (threadId) => failCloses(w, threadId));
+    assert.equal(w.sim.channel(m.threadId).locked, false);
+    await w.restartBot();
+    await w.bot.whenIdle();
+    assert.equal(w.sim.channel(m.threadId).locked, true, 'locked at the start-up sweep');
+    assert.equal(w.sim.channel(m.threadId).archived, true);
+    assert.equal(m.ends().length, 1, 'the end of the match is not posted again');
+  });
+});
+
+test('a thread that keeps failing is tried for a day after the match ended, backing off, then no more', async () => {
+  await withWorld(async (w) => {
+    const m = await endMatch(w, (threadId) => failCloses(w, threadId, 1_000));
+    const logs = captureLogs(w);
+    for (let h = 0; h < 30; h++) await later(w, 60 * MIN);
+    const tries = m.closes() / 4;
+    // 10 min, 20, 40, 80, 160, then every 4 h: about ten tries in the day, not one a round (30+).
+    assert.ok(tries >= 5 && tries <= 12, `tried ${tries} times`);
+    assert.equal(w.sim.channel(m.threadId).locked, false);
+    assert.deepEqual(w.store.games.get(m.gameId)!.outbox, [], 'given up: nothing left in the outbox');
+    assert.ok(logs.warnings(/cannot archive\/lock the game thread: kept to try again/).length >= 4, 'each failed try is logged');
+    assert.equal(logs.warnings(/cannot archive\/lock the game thread: given up/).length, 1, 'and the last one says it was given up');
+    const after = m.closes();
+    for (let h = 0; h < 6; h++) await later(w, 60 * MIN);
+    assert.equal(m.closes(), after, 'no more tries');
+    assert.equal(m.ends().length, 1, 'the end of the match was posted once');
+  });
+});
+
+test('without Manage Threads (50013) the thread is not tried again, even once the permission is back', async () => {
+  await withWorld(async (w) => {
+    const m = await endMatch(w, (threadId) => w.sim.setBotPermission(w.guildId, Permissions.ManageThreads, false, threadId));
+    assert.equal(w.sim.channel(m.threadId).locked, false, 'refused for the permission');
+    assert.deepEqual(w.store.games.get(m.gameId)!.outbox, [], 'nothing kept to try again');
+    const tries = m.closes();
+    w.sim.setBotPermission(w.guildId, Permissions.ManageThreads, true, m.threadId);
+    await later(w, 11 * MIN);
+    await later(w, 30 * MIN);
+    assert.equal(m.closes(), tries, 'not tried again');
+  });
+});
+
+test('a thread deleted after a failed try (10003) is not tried again', async () => {
+  await withWorld(async (w) => {
+    const m = await endMatch(w, (threadId) => failCloses(w, threadId));
+    // Deleted with no THREAD_DELETE reaching the bot: the next try is answered 10003 Unknown Channel.
+    w.sim.channel(m.threadId).deleted = true;
+    await later(w, 11 * MIN);
+    assert.deepEqual(w.store.games.get(m.gameId)!.outbox, [], 'given up');
+    const tries = m.closes();
+    await later(w, 30 * MIN);
+    await later(w, 4 * 60 * MIN);
+    assert.equal(m.closes(), tries, 'not tried again');
+  });
+});
