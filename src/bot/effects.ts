@@ -513,8 +513,7 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       if (t.row.lastNotice === 'match-over') {
         await tableSettled(ctx, t.row.id);
         forgetTable(ctx, t.row.id);
-        const done = await gameChannel(ctx, t.row.threadId);
-        if (done?.isThread() && !(done.archived && done.locked) && !(await closeThread(ctx, t, done))) owed.push({ kind: 'close-thread' });
+        if (!(await closeThread(ctx, t))) owed.push({ kind: 'close-thread' });
         return;
       }
       const ch = await gameChannel(ctx, t.row.threadId);
@@ -559,9 +558,7 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
     }
     case 'close-thread': {
       // Kept by an end of match whose archive and lock failed: the end is posted, only this is owed.
-      // A thread gone since (or that cannot be fetched) has nothing left to close.
-      const ch = await gameChannel(ctx, t.row.threadId);
-      if (ch?.isThread() && !(ch.archived && ch.locked) && !(await closeThread(ctx, t, ch))) owed.push(e);
+      if (!(await closeThread(ctx, t))) owed.push(e);
       return;
     }
   }
@@ -577,6 +574,8 @@ const CLOSE_FINAL: ReadonlySet<unknown> = new Set([
   RESTJSONErrorCodes.UnknownChannel,
   RESTJSONErrorCodes.MissingAccess,
   RESTJSONErrorCodes.MissingPermissions,
+  // Locked since by a moderator, and the bot may not edit a locked thread: closed enough.
+  RESTJSONErrorCodes.ThreadLocked,
 ]);
 
 /**
@@ -587,15 +586,22 @@ const CLOSE_FINAL: ReadonlySet<unknown> = new Set([
 export const CLOSE_RETRY_MS = 24 * 3600_000;
 
 /**
- * Archives and locks the thread of a match that is over. False when it failed and should be tried
+ * Archives and locks the thread of a match that is over (`known`, or fetched: a thread gone or already
+ * archived and locked needs nothing). False when it failed and should be tried
  * again: any failure but CLOSE_FINAL's (a 5xx after discord.js's retries, a timeout), up to
  * CLOSE_RETRY_MS after the match ended; the caller keeps a `close-thread` effect in the outbox for the
  * housekeeping round (backing off, store/games.ts `threadsLeftOpen`) or a restart. Not tried again,
  * the thread stayed open for good under the final standings, counting against the server's active
  * threads. The end of the match is posted and marked already, so a retry posts nothing.
  */
-async function closeThread(ctx: BotContext, t: Table, ch: ThreadChannel): Promise<boolean> {
+async function closeThread(ctx: BotContext, t: Table, known?: ThreadChannel): Promise<boolean> {
+  if (!t.row.threadId) return true;
   try {
+    // Fetched here, not through `gameChannel` (which answers null for any failure): a thread
+    // not in the cache (archived while the bot was down) that Discord fails to give for a moment is
+    // tried again, one it says is gone (10003) is not.
+    const ch = known ?? (await ctx.client.channels.fetch(t.row.threadId));
+    if (!ch?.isThread() || (ch.archived && ch.locked)) return true;
     await ch.edit({ archived: true, locked: true });
     return true;
   } catch (err) {

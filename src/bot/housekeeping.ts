@@ -44,7 +44,8 @@ import { expireLobbies } from './lobby-expiry.js';
 import { expireIdle } from './idle-expiry.js';
 import type { ShardScope } from '../store/shards.js';
 import { noteStorageError } from '../store/health.js';
-import { run } from './effects.js';
+import { CLOSE_RETRY_MS, run } from './effects.js';
+import { RETRY_MAX_MS } from '../store/games.js';
 import { applyFoundGone } from './members.js';
 
 export const HOUSEKEEPING_MS = 10 * 60_000;
@@ -86,9 +87,11 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
   await syncAgain(
     ctx,
     locks,
-    // Whenever the match ended: the effect gives up by itself a day after (effects.ts
-    // `CLOSE_RETRY_MS`), emptying the outbox; a try late in that day, backing off, still gets its last.
-    () => games.threadsLeftOpen({ ...day, since: 0 }, scope, PER_SWEEP),
+    // The effect gives up by itself a day after the match ended (effects.ts `CLOSE_RETRY_MS`),
+    // emptying the outbox; the window is longer by the longest back-off, so a try late in that day
+    // still gets its last, and a game whose sync never gets that far (its log no longer replays) is
+    // not synced for ever.
+    () => games.threadsLeftOpen({ ...day, since: now - CLOSE_RETRY_MS - RETRY_MAX_MS - 60_000 }, scope, PER_SWEEP),
     'the thread of a finished match could not be archived and locked: trying again',
   ).catch(failed('closing threads again'));
   await syncAgain(ctx, locks, () => games.tablesBehind(day, scope, PER_SWEEP), 'the table message is behind the game: redrawing it').catch(

@@ -113,3 +113,40 @@ test('a thread deleted after a failed try (10003) is not tried again', async () 
     assert.equal(m.closes(), tries, 'not tried again');
   });
 });
+
+test('a try whose fetch of the thread fails for a moment (a 5xx after a restart) is made again, not dropped', async () => {
+  await withWorld(async (w) => {
+    const m = await endMatch(w, (threadId) => failCloses(w, threadId));
+    // Discord auto-archives the idle thread (not locked): after a restart it is not in the cache, and
+    // its fetch fails for a moment (every attempt of discord.js's).
+    w.now.t += 2 * 60 * MIN;
+    w.sim.archiveThread(m.threadId);
+    await w.bot.whenIdle();
+    w.sim.faults.serverError({ route: new RegExp(`GET /channels/${m.threadId}$`), times: 4 });
+    await w.restartBot();
+    await w.bot.whenIdle();
+    assert.equal(w.sim.channel(m.threadId).locked, false, 'the start-up sweep could not fetch it');
+    assert.deepEqual(w.store.games.get(m.gameId)!.outbox, [{ kind: 'close-thread' }], 'kept to try again');
+    await later(w, 11 * MIN);
+    await later(w, 30 * MIN);
+    assert.equal(w.sim.channel(m.threadId).locked, true, 'locked by a later round');
+    assert.equal(m.ends().length, 1, 'the end of the match is not posted again');
+  });
+});
+
+test('a finished game whose sync cannot run (its log no longer replays) is not tried past the day and the longest back-off', async () => {
+  await withWorld(async (w) => {
+    const m = await endMatch(w, (threadId) => failCloses(w, threadId));
+    // Stands in for a log that no longer replays (a rules fix since): no snapshot, another deal.
+    w.store.db.prepare('DELETE FROM snapshots WHERE game_id = ?').run(m.gameId);
+    w.store.db.prepare(`UPDATE games SET seed = 'another-deal' WHERE id = ?`).run(m.gameId);
+    w.store.games.forgetState(m.gameId);
+    const logs = captureLogs(w);
+    const tried = () => logs.warnings(/could not be archived and locked: trying again/).length;
+    for (let h = 0; h < 30; h++) await later(w, 60 * MIN);
+    assert.ok(tried() >= 4, `tried ${tried()} times in the first 30 hours`);
+    const before = tried();
+    for (let h = 0; h < 24; h++) await later(w, 60 * MIN);
+    assert.equal(tried(), before, 'not tried again after that');
+  });
+});
