@@ -86,7 +86,7 @@ let registered = false;
  * register the fonts as it started: a worker started while another drew (the pool grows under load
  * and replaces workers idle for a minute) freed what the other was reading, or two starting workers
  * freed the same entry: "double free or corruption", "malloc(): unaligned tcache chunk" (CI,
- * 2026-12-05; a 4-worker stress script aborted in 1 run of 6). The registration (fontconfig's
+ * 2026-12-05; a 4-worker stress script aborted in 2 runs of 30, test/render/pool-stress.ts). The registration (fontconfig's
  * application fonts and that list) is seen by every thread, so the main thread makes it before the
  * pool starts a worker (pool.ts), and a worker only takes note of it (`fontsRegisteredByMain`):
  * called in a worker, this throws.

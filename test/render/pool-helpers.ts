@@ -32,7 +32,7 @@ export async function waitFor(ok: () => boolean, ms: number): Promise<boolean> {
 }
 
 /**
- * Starts `threads` workers of `p` and lets each draw an image (a cold worker loads tsx and the fonts:
+ * Starts `threads` workers of `p` and lets each draw an image (a cold worker loads tsx and its modules:
  * seconds on a loaded machine, past a short test timeout, so its first images may be given up on).
  */
 export async function warmUp(p: RenderPool, threads: number): Promise<void> {
