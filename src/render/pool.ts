@@ -1,6 +1,7 @@
 /**
  * Rendering off the main thread: a small piscina pool of worker threads, each with its own sprite
- * cache (the fonts are the process's, registered by the main thread: fonts.ts), so the bot's event loop never waits for canvas work (a table image takes
+ * cache (the fonts are the process's, registered by the main thread: fonts.ts; text is laid out
+ * and drawn by one thread at a time: text-lock.ts), so the bot's event loop never waits for canvas work (a table image takes
  * ~15–30 ms of CPU).
  *
  * Under tsx (`node --import tsx …`) the worker is `worker.ts`; workers inherit the parent's
@@ -19,6 +20,7 @@ import { renderKey } from './key.js';
 import { ByteLru, MB } from './lru.js';
 import type { RenderTask, RenderWorkerData } from './worker.js';
 import { registerFonts } from './fonts.js';
+import { textLock } from './text-lock.js';
 import { countStuck, GIVEN_UP, renderLog } from './watch.js';
 
 export { setRenderLog, stuckRenders, type RenderLog } from './watch.js';
@@ -89,7 +91,8 @@ function newPiscina(o: PoolOptions): Piscina {
   const { filename, execArgv } = workerSetup();
   // Once per process, before the first worker: workers never register fonts (fonts.ts, THREADS).
   registerFonts();
-  const workerData: RenderWorkerData = { fontsRegistered: true };
+  // One thread draws text at a time, the main thread included (text-lock.ts, THREADS).
+  const workerData: RenderWorkerData = { fontsRegistered: true, textLock: textLock() };
   return new Piscina({
     filename,
     execArgv,

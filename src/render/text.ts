@@ -8,6 +8,7 @@ import { font } from './fonts.js';
 import { coverText } from './glyphs.js';
 import { ByteLru, MB } from './lru.js';
 import { deviceScale } from './scale.js';
+import { withTextLock } from './text-lock.js';
 
 export interface Box {
   x: number;
@@ -131,8 +132,10 @@ export function textWidth(ctx: CanvasRenderingContext2D, f: string, t: string): 
   const key = f + '\u0000' + t;
   let w = widthCache.get(key);
   if (w === undefined) {
-    ctx.font = f;
-    w = ctx.measureText(t).width;
+    w = withTextLock(() => {
+      ctx.font = f;
+      return ctx.measureText(t).width;
+    });
     widthCache.set(key, w, key.length * 2 + 64);
   }
   return w;
@@ -154,23 +157,31 @@ function textBitmap(t: string, f: string, size: number, color: string, outline?:
   // one 1×1 canvas for every measurement (a new one per bitmap would be one more native surface
   // to finalize)
   const m0 = (measureCtx ??= createCanvas(1, 1).getContext('2d'));
-  m0.font = f;
   const pad = Math.ceil((outline?.width ?? 0) / 2) + 2;
-  const w = Math.ceil(m0.measureText(t).width) + pad * 2;
+  const w =
+    Math.ceil(
+      withTextLock(() => {
+        m0.font = f;
+        return m0.measureText(t).width;
+      }),
+    ) +
+    pad * 2;
   const h = Math.ceil(size * 2) + pad * 2;
   const c = createCanvas(w, h);
   const ctx = c.getContext('2d');
-  ctx.font = f;
-  ctx.textAlign = 'left';
-  ctx.textBaseline = 'middle';
-  if (outline) {
-    ctx.lineJoin = 'round';
-    ctx.strokeStyle = outline.color;
-    ctx.lineWidth = outline.width;
-    ctx.strokeText(t, pad, h / 2);
-  }
-  ctx.fillStyle = color;
-  ctx.fillText(t, pad, h / 2);
+  withTextLock(() => {
+    ctx.font = f;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    if (outline) {
+      ctx.lineJoin = 'round';
+      ctx.strokeStyle = outline.color;
+      ctx.lineWidth = outline.width;
+      ctx.strokeText(t, pad, h / 2);
+    }
+    ctx.fillStyle = color;
+    ctx.fillText(t, pad, h / 2);
+  });
   bitmapCache.set(key, c, w * h * 4);
   return c;
 }
@@ -256,17 +267,20 @@ export function fitText(ctx: CanvasRenderingContext2D, text: string, box: Box, o
     if (x1 > x0) ctx.drawImage(bmp, x0 - dx, 0, x1 - x0, bmp.height, x0, dy, x1 - x0, bmp.height);
     ctx.setTransform(k, 0, 0, k, 0, 0);
   } else if (m.drawn) {
-    ctx.font = font(m.size, { bold: o.bold ?? false, serif: o.serif ?? false });
-    ctx.textAlign = align;
-    ctx.textBaseline = 'middle';
-    if (o.outline) {
-      ctx.lineJoin = 'round';
-      ctx.strokeStyle = o.outline.color;
-      ctx.lineWidth = o.outline.width;
-      ctx.strokeText(m.drawn, x, y);
-    }
-    ctx.fillStyle = o.color ?? '#000';
-    ctx.fillText(m.drawn, x, y);
+    const drawn = m.drawn;
+    withTextLock(() => {
+      ctx.font = font(m.size, { bold: o.bold ?? false, serif: o.serif ?? false });
+      ctx.textAlign = align;
+      ctx.textBaseline = 'middle';
+      if (o.outline) {
+        ctx.lineJoin = 'round';
+        ctx.strokeStyle = o.outline.color;
+        ctx.lineWidth = o.outline.width;
+        ctx.strokeText(drawn, x, y);
+      }
+      ctx.fillStyle = o.color ?? '#000';
+      ctx.fillText(drawn, x, y);
+    });
   }
   const r: FitResult = { text: normalize(text), drawn: m.drawn, size: m.size, width: m.width, box, ellipsized: m.ellipsized };
   if (probe) probe(r);

@@ -9,6 +9,7 @@ import { runInNewContext } from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
 import { move, workerData } from 'piscina';
 import { fontsRegisteredByMain } from './fonts.js';
+import { useTextLock } from './text-lock.js';
 import { renderKind } from './index.js';
 import { setDeflateLevel, DEFLATE_LEVEL, DEFLATE_LEVEL_BUSY, DEFLATE_LEVEL_DEEP, DEFLATE_LEVEL_DEEPER } from './draw.js';
 import { takeDropped, MB } from './lru.js';
@@ -19,6 +20,8 @@ import type { RenderKind, RenderRequestMap } from './model.js';
 export interface RenderWorkerData {
   /** The main thread registered the fonts before starting this worker (fonts.ts `registerFonts`, THREADS). */
   fontsRegistered: true;
+  /** The process's text lock (text-lock.ts, THREADS): shared memory, the same in every thread. */
+  textLock: Int32Array;
 }
 
 // (Loaded on the main thread, by a test, `render` draws there and registers the fonts as it would.)
@@ -26,6 +29,10 @@ if (!isMainThread) {
   if ((workerData as Partial<RenderWorkerData> | undefined)?.fontsRegistered !== true)
     throw new Error('render worker started without the main thread registering the fonts first (pool.ts newPiscina)');
   fontsRegisteredByMain();
+  const { textLock } = workerData as RenderWorkerData;
+  if (!(textLock instanceof Int32Array) || !(textLock.buffer instanceof SharedArrayBuffer))
+    throw new Error('render worker started without the process text lock (pool.ts newPiscina)');
+  useTextLock(textLock);
 }
 
 // Lower this thread's scheduling priority (Linux: a thread is a task with its own id), so on a

@@ -4,6 +4,7 @@
  * court design for J, Q, K. Hearts and diamonds red, spades and clubs black.
  */
 import { type Ctx, rrect, pip, crosshatch } from './draw-util.js';
+import { withTextLock } from '../text-lock.js';
 
 export const CARD_W = 100;
 export const CARD_H = 140;
@@ -123,17 +124,19 @@ export function paintCard(ctx: Ctx, code: string): void {
   const col = isRedSuit(suit) ? RED : BLACK;
   // a large corner index (rank over suit), readable at phone size
   const corner = () => {
-    ctx.font = `bold ${rank === '10' ? 30 : 34}px "HQ Sans"`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillStyle = col;
-    ctx.save();
-    if (rank === '10') {
-      ctx.translate(17, 22);
-      ctx.scale(0.8, 1);
-      ctx.fillText(rank, 0, 0);
-    } else ctx.fillText(rank, 17, 22);
-    ctx.restore();
+    withTextLock(() => {
+      ctx.font = `bold ${rank === '10' ? 30 : 34}px "HQ Sans"`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillStyle = col;
+      ctx.save();
+      if (rank === '10') {
+        ctx.translate(17, 22);
+        ctx.scale(0.8, 1);
+        ctx.fillText(rank, 0, 0);
+      } else ctx.fillText(rank, 17, 22);
+      ctx.restore();
+    });
     pip(ctx, suit, 17, 50, 22, col);
   };
   corner();
@@ -151,11 +154,13 @@ export function paintCard(ctx: Ctx, code: string): void {
     ctx.lineWidth = 1;
     ctx.strokeStyle = '#c9a23a';
     ctx.stroke();
-    ctx.font = 'bold 44px "HQ Serif"';
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillStyle = col;
-    ctx.fillText(rank, 59, 52);
+    withTextLock(() => {
+      ctx.font = 'bold 44px "HQ Serif"';
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillStyle = col;
+      ctx.fillText(rank, 59, 52);
+    });
     pip(ctx, suit, 59, 96, 30, col);
     // crown strokes for K/Q, a feather for J
     ctx.fillStyle = '#d9a91f';

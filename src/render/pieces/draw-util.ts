@@ -1,5 +1,6 @@
 /** Small path helpers shared by the piece painters. */
 import type { CanvasRenderingContext2D } from 'canvas';
+import { withTextLock } from '../text-lock.js';
 
 export type Ctx = CanvasRenderingContext2D;
 
@@ -26,11 +27,13 @@ export function circle(ctx: Ctx, x: number, y: number, r: number): void {
 
 /** A centred glyph (no fitting: used for single CJK characters inside pieces, sized by design). */
 export function glyph(ctx: Ctx, ch: string, x: number, y: number, size: number, color: string, serif = true): void {
-  ctx.font = `bold ${size}px "${serif ? 'HQ Serif' : 'HQ Sans'}"`;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillStyle = color;
-  ctx.fillText(ch, x, y);
+  withTextLock(() => {
+    ctx.font = `bold ${size}px "${serif ? 'HQ Serif' : 'HQ Sans'}"`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillStyle = color;
+    ctx.fillText(ch, x, y);
+  });
 }
 
 /** Suit pips for playing cards, centred at (x, y) with height s. */
