@@ -5,8 +5,7 @@
  * Lão and Thang each carry their own medallion.
  */
 import { ZH_NUM, isChanRed } from '../codes.js';
-import { type Ctx, rrect, circle, glyph } from './draw-util.js';
-import { withTextLock } from '../text-lock.js';
+import { type Ctx, rrect, circle, glyph, cornerText } from './draw-util.js';
 
 export const CHAN_W = 60;
 export const CHAN_H = 200;
@@ -194,13 +193,7 @@ export function paintChan(ctx: Ctx, code: string): string {
     glyph(ctx, ZH_NUM[n]!, 30, 34, 40, col);
     glyph(ctx, { v: '萬', n: '文', s: '索' }[s]!, 30, 82, 38, col);
     suitMotif(ctx, s, red ? RED : '#5a4a30', 106, 152);
-    withTextLock(() => {
-      ctx.font = 'bold 12px "HQ Sans"';
-      ctx.textAlign = 'left';
-      ctx.textBaseline = 'top';
-      ctx.fillStyle = col;
-      ctx.fillText(String(n), 8, 7);
-    });
+    cornerText(ctx, String(n), 8, 7, 12, col);
   } else {
     // Yêu cards: a red band with the medallion, distinct per face
     ctx.fillStyle = 'rgba(192,29,23,0.12)';

@@ -36,6 +36,17 @@ export function glyph(ctx: Ctx, ch: string, x: number, y: number, size: number, 
   });
 }
 
+/** A small bold sans label with its top-left corner at (x, y) (a piece's corner index). */
+export function cornerText(ctx: Ctx, text: string, x: number, y: number, size: number, color: string): void {
+  withTextLock(() => {
+    ctx.font = `bold ${size}px "HQ Sans"`;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    ctx.fillStyle = color;
+    ctx.fillText(text, x, y);
+  });
+}
+
 /** Suit pips for playing cards, centred at (x, y) with height s. */
 export function pip(ctx: Ctx, suit: string, x: number, y: number, s: number, color: string): void {
   ctx.save();

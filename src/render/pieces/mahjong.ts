@@ -5,9 +5,8 @@
  * Vietnamese kings/queens and every khung joker (a thick coloured frame, a ribbon and its name).
  */
 import { HONOUR_ZH, BONUS_ZH, JOKER_INFO, ZH_NUM } from '../codes.js';
-import { type Ctx, rrect, circle, glyph, crosshatch } from './draw-util.js';
+import { type Ctx, rrect, circle, glyph, crosshatch, cornerText } from './draw-util.js';
 import { fitText } from '../text.js';
-import { withTextLock } from '../text-lock.js';
 
 export const TILE_W = 100;
 export const TILE_H = 140;
@@ -378,13 +377,7 @@ function crown(ctx: Ctx, x: number, y: number, w: number, queen: boolean): void 
 }
 
 function cornerNumber(ctx: Ctx, n: number, col: string): void {
-  withTextLock(() => {
-    ctx.font = 'bold 19px "HQ Sans"';
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'top';
-    ctx.fillStyle = col;
-    ctx.fillText(String(n), 9, 5);
-  });
+  cornerText(ctx, String(n), 9, 5, 19, col);
 }
 
 /**
@@ -477,13 +470,7 @@ export function paintTile(ctx: Ctx, code: string, label?: string): void {
       const col = n === 6 ? GREEN : n === 7 ? RED : INK;
       glyph(ctx, HONOUR_ZH[n - 1]!, 50, top + h * 0.54, Math.min(h * 0.72, 70), col);
       if (n <= 4) {
-        withTextLock(() => {
-          ctx.font = 'bold 17px "HQ Sans"';
-          ctx.textAlign = 'left';
-          ctx.textBaseline = 'top';
-          ctx.fillStyle = RED;
-          ctx.fillText('ESWN'[n - 1]!, 9, 5);
-        });
+        cornerText(ctx, 'ESWN'[n - 1]!, 9, 5, 17, RED);
       }
     }
   } else if (suit === 'f') {
