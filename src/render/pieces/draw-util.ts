@@ -25,26 +25,34 @@ export function circle(ctx: Ctx, x: number, y: number, r: number): void {
   ctx.closePath();
 }
 
+/** Bold text of a piece at (x, y), placed by `align` and `baseline`, under the text lock. */
+function pieceText(
+  ctx: Ctx,
+  t: string,
+  x: number,
+  y: number,
+  font: string,
+  align: 'center' | 'left',
+  baseline: 'middle' | 'top',
+  color: string,
+): void {
+  withTextLock(() => {
+    ctx.font = font;
+    ctx.textAlign = align;
+    ctx.textBaseline = baseline;
+    ctx.fillStyle = color;
+    ctx.fillText(t, x, y);
+  });
+}
+
 /** A centred glyph (no fitting: used for single CJK characters inside pieces, sized by design). */
 export function glyph(ctx: Ctx, ch: string, x: number, y: number, size: number, color: string, serif = true): void {
-  withTextLock(() => {
-    ctx.font = `bold ${size}px "${serif ? 'HQ Serif' : 'HQ Sans'}"`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillStyle = color;
-    ctx.fillText(ch, x, y);
-  });
+  pieceText(ctx, ch, x, y, `bold ${size}px "${serif ? 'HQ Serif' : 'HQ Sans'}"`, 'center', 'middle', color);
 }
 
 /** A small bold sans label with its top-left corner at (x, y) (a piece's corner index). */
 export function cornerText(ctx: Ctx, text: string, x: number, y: number, size: number, color: string): void {
-  withTextLock(() => {
-    ctx.font = `bold ${size}px "HQ Sans"`;
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'top';
-    ctx.fillStyle = color;
-    ctx.fillText(text, x, y);
-  });
+  pieceText(ctx, text, x, y, `bold ${size}px "HQ Sans"`, 'left', 'top', color);
 }
 
 /** Suit pips for playing cards, centred at (x, y) with height s. */
