@@ -1,8 +1,8 @@
 /**
  * Rendering off the main thread: a small piscina pool of worker threads, each with its own sprite
  * cache (the fonts are the process's, registered by the main thread: fonts.ts; text is laid out
- * and drawn by one thread at a time: text-lock.ts), so the bot's event loop never waits for canvas work (a table image takes
- * ~15–30 ms of CPU).
+ * and drawn by one thread at a time: text-lock.ts), so the bot's event loop never waits for canvas
+ * work (a table image takes ~15–30 ms of CPU).
  *
  * Under tsx (`node --import tsx …`) the worker is `worker.ts`; workers inherit the parent's
  * `execArgv`, and we add `--import tsx` ourselves if it is missing. Compiled, it is `worker.js`.

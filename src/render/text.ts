@@ -169,21 +169,35 @@ function textBitmap(t: string, f: string, size: number, color: string, outline?:
   const h = Math.ceil(size * 2) + pad * 2;
   const c = createCanvas(w, h);
   const ctx = c.getContext('2d');
+  paintText(ctx, t, pad, h / 2, f, 'left', color, outline);
+  bitmapCache.set(key, c, w * h * 4);
+  return c;
+}
+
+/** `t` painted in font `f`, vertically centred on `y`, its outline first, under the text lock. */
+function paintText(
+  ctx: CanvasRenderingContext2D,
+  t: string,
+  x: number,
+  y: number,
+  f: string,
+  align: 'left' | 'center' | 'right',
+  color: string,
+  outline?: { color: string; width: number },
+): void {
   withTextLock(() => {
     ctx.font = f;
-    ctx.textAlign = 'left';
+    ctx.textAlign = align;
     ctx.textBaseline = 'middle';
     if (outline) {
       ctx.lineJoin = 'round';
       ctx.strokeStyle = outline.color;
       ctx.lineWidth = outline.width;
-      ctx.strokeText(t, pad, h / 2);
+      ctx.strokeText(t, x, y);
     }
     ctx.fillStyle = color;
-    ctx.fillText(t, pad, h / 2);
+    ctx.fillText(t, x, y);
   });
-  bitmapCache.set(key, c, w * h * 4);
-  return c;
 }
 
 /** A 1×1 context for measuring outside drawing (layouts). */
@@ -267,20 +281,7 @@ export function fitText(ctx: CanvasRenderingContext2D, text: string, box: Box, o
     if (x1 > x0) ctx.drawImage(bmp, x0 - dx, 0, x1 - x0, bmp.height, x0, dy, x1 - x0, bmp.height);
     ctx.setTransform(k, 0, 0, k, 0, 0);
   } else if (m.drawn) {
-    const drawn = m.drawn;
-    withTextLock(() => {
-      ctx.font = font(m.size, { bold: o.bold ?? false, serif: o.serif ?? false });
-      ctx.textAlign = align;
-      ctx.textBaseline = 'middle';
-      if (o.outline) {
-        ctx.lineJoin = 'round';
-        ctx.strokeStyle = o.outline.color;
-        ctx.lineWidth = o.outline.width;
-        ctx.strokeText(drawn, x, y);
-      }
-      ctx.fillStyle = o.color ?? '#000';
-      ctx.fillText(drawn, x, y);
-    });
+    paintText(ctx, m.drawn, x, y, font(m.size, { bold: o.bold ?? false, serif: o.serif ?? false }), align, o.color ?? '#000', o.outline);
   }
   const r: FitResult = { text: normalize(text), drawn: m.drawn, size: m.size, width: m.width, box, ellipsized: m.ellipsized };
   if (probe) probe(r);
