@@ -4,22 +4,30 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { closePool, renderAsync, renderPool, setRenderLog, setRenderTestHold, stuckRenders, warmPool } from '../../src/render/pool.js';
 import { sampleModels } from './samples.js';
-import { gate, open } from './pool-helpers.js';
+import type { RenderTask } from '../../src/render/worker.js';
+import { blockUntilStarted, gate, open } from './pool-helpers.js';
 import { PNG_SIG } from './helpers.js';
 
 test('warmPool gives up on a worker hung while warming up: start-up goes on, with a warning', async () => {
   const g = gate();
   const warnings: { fields: Record<string, unknown>; msg: string }[] = [];
   setRenderLog({ warn: (fields, msg) => warnings.push({ fields, msg }) });
-  setRenderTestHold((task) => (task.kind === 'sheet' ? g : undefined));
+  let sheet: RenderTask | undefined;
+  setRenderTestHold((task) => {
+    if (task.kind !== 'sheet') return undefined;
+    sheet = task;
+    return g;
+  });
   const hung = new AbortController();
   try {
     renderPool({ threads: 1 });
+    // Its worker up first (seconds on a loaded machine, past the warm-up's time), the warm-up's image
+    // is handed to it at once: it hangs there, given up on while being drawn.
+    await renderAsync('result', sampleModels('phom', 'en').result);
     const started = Date.now();
-    const outcome = await Promise.race([
-      warmPool({ timeoutMs: 1_000 }).then(() => 'started'),
-      sleep(10_000, 'hung', { signal: hung.signal }).catch(() => 'hung'),
-    ]);
+    const warming = warmPool({ timeoutMs: 1_000 }).then(() => 'started');
+    blockUntilStarted(sheet);
+    const outcome = await Promise.race([warming, sleep(10_000, 'hung', { signal: hung.signal }).catch(() => 'hung')]);
     const took = Date.now() - started;
     assert.equal(outcome, 'started', 'start-up was not held up for ever');
     assert.ok(took >= 950 && took < 3_000, `after its time: ${took} ms`);

@@ -10,7 +10,8 @@ import Database from 'better-sqlite3';
 import { createRenderPool, setRenderLog, setRenderTestHold } from '../../src/render/pool.js';
 import { closeInOrder, type CloseStep } from '../../src/ops/sharding.js';
 import { sampleModels } from './samples.js';
-import { gate, waitFor, warmUp } from './pool-helpers.js';
+import { blockUntilStarted, gate, untilIdle, waitFor } from './pool-helpers.js';
+import type { RenderTask } from '../../src/render/worker.js';
 import { stuckRenders } from '../../src/render/watch.js';
 
 createCanvas(1, 1);
@@ -22,10 +23,16 @@ db.prepare('INSERT INTO t VALUES (1)').run();
 
 setRenderLog({ warn: () => undefined });
 const pool = createRenderPool({ threads: 1, timeoutMs: 300 });
-await warmUp(pool, 1);
+await untilIdle(pool, 1); // its worker up and idle: the image below is handed to it at once
 const hang = sampleModels('phom', 'vi').hand;
-setRenderTestHold((task) => (task.model === hang ? gate() : undefined));
+let hung: RenderTask | undefined;
+setRenderTestHold((task) => {
+  if (task.model !== hang) return undefined;
+  hung = task;
+  return gate();
+});
 void pool.render('hand', hang).catch(() => undefined);
+blockUntilStarted(hung); // handed to the idle worker: given up on while drawn, however loaded the machine
 if (!(await waitFor(() => stuckRenders() === 1, 5_000))) throw new Error('the image did not hang');
 
 const steps: CloseStep[] = [
