@@ -6,8 +6,9 @@
  * sweep executes the outbox again (each effect is idempotent). A ping Discord refused for a
  * permission the bot lacks (a moderator took Send Messages in Threads away, locked the thread) stays
  * in the outbox: the game's next step or the housekeeping round posts it once the bot can. So does
- * a finished match's thread that could not be archived and locked (`closeThread`: a `close-thread`
- * effect, executed again by the housekeeping round or a restart).
+ * a thread that could not be archived (close-thread.ts: a finished match's thread, a seat's private
+ * thread, a cancelled lobby's thread; a `close-thread` effect, executed again by the housekeeping
+ * round or a restart).
  */
 import { cut } from '../table/cut.js';
 import { createHash } from 'node:crypto';
@@ -44,7 +45,8 @@ import {
 import { deathsTold, forgetGame, LIVE_MS, liveSeats, pushSeatViews } from './seat-views.js';
 import { noteStorageError } from '../store/health.js';
 import type { ReminderPost } from '../store/index.js';
-import { closeSeatChannels, pendingOf } from './seat-channels.js';
+import { closeSeatChannels, pendingOf, takeUnclosed } from './seat-channels.js';
+import { closeThread, type ThreadToClose } from './close-thread.js';
 import { windowKind } from '../table/timers.js';
 import type { BaseAction, Decision } from '../games/core/types.js';
 import { slices } from './slices.js';
@@ -331,6 +333,11 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
     effects.filter((e) => !fromCarried.has(e)),
     ctx.clock.now(),
   );
+  // Seat threads whose archiving failed in this step's pushes (a seat that changed hands) or at the end
+  // of the match (seat-channels.ts): kept to try again, once each.
+  for (const thread of takeUnclosed(t)) {
+    if (!owed.some((x) => x.kind === 'close-thread' && x.thread === thread)) owed.push({ kind: 'close-thread', thread });
+  }
   if (owed.length) ctx.store.games.replaceOutbox(t.row.id, r.outbox, owed);
   else if (r.outbox.length) ctx.store.games.clearOutbox(t.row.id, r.outbox);
 }
@@ -513,7 +520,7 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       if (t.row.lastNotice === 'match-over') {
         await tableSettled(ctx, t.row.id);
         forgetTable(ctx, t.row.id);
-        if (!(await closeThread(ctx, t))) owed.push({ kind: 'close-thread' });
+        if (!(await closeThread(ctx, gameThread(t)))) owed.push({ kind: 'close-thread' });
         return;
       }
       const ch = await gameChannel(ctx, t.row.threadId);
@@ -553,74 +560,31 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       ctx.store.games.update(t.row.id, { lastNotice: 'match-over' });
       t.row.lastNotice = 'match-over';
       // A failed try is kept to be made again: nothing else would (the end is marked posted).
-      if (ch.isThread() && !(await closeThread(ctx, t, ch))) owed.push({ kind: 'close-thread' });
+      if (ch.isThread() && !(await closeThread(ctx, gameThread(t, ch)))) owed.push({ kind: 'close-thread' });
       return;
     }
     case 'close-thread': {
-      // Kept by an end of match whose archive and lock failed: the end is posted, only this is owed.
-      if (!(await closeThread(ctx, t))) owed.push(e);
+      // Kept by a try that failed (a 5xx, a timeout): the end of the match's (posted: only this is
+      // owed), a seat thread's (the match ended, or the seat changed hands), a cancelled lobby's.
+      if (!(await closeThread(ctx, threadOf(t, e)))) owed.push(e);
       return;
     }
   }
 }
 
 /**
- * Discord's answers that make archiving and locking a finished match's thread pointless to try
- * again: the thread is gone (Unknown Channel, 10003), or the bot may not (Missing Access 50001,
- * Missing Permissions 50013: without Manage Threads the thread is never locked, README "Inviting the
- * bot"; a permission given back later is not waited for).
+ * A finished match's own thread, to archive and lock (close-thread.ts). A failure to try again is kept
+ * as a `close-thread` effect: the end of the match is posted and marked already, so its retry posts
+ * nothing.
  */
-const CLOSE_FINAL: ReadonlySet<unknown> = new Set([
-  RESTJSONErrorCodes.UnknownChannel,
-  RESTJSONErrorCodes.MissingAccess,
-  RESTJSONErrorCodes.MissingPermissions,
-  // Locked since by a moderator, and the bot may not edit a locked thread: closed enough.
-  RESTJSONErrorCodes.ThreadLocked,
-]);
+function gameThread(t: Table, known?: ThreadChannel): ThreadToClose {
+  return { gameId: t.row.id, threadId: t.row.threadId, lock: true, what: 'game thread', ...(known ? { known } : {}) };
+}
 
-/**
- * How long after a match ended a thread that could not be archived and locked is tried again: a day,
- * as its end's post is (lobby.ts `DAY_MS`, not read from there: lobby.ts and this module import each
- * other, and a constant read at load would not be set yet).
- */
-export const CLOSE_RETRY_MS = 24 * 3600_000;
-
-/**
- * Archives and locks the thread of a match that is over (`known`, or fetched: a thread gone or already
- * archived and locked needs nothing). False when it failed and should be tried
- * again: any failure but CLOSE_FINAL's (a 5xx after discord.js's retries, a timeout), up to
- * CLOSE_RETRY_MS after the match ended; the caller keeps a `close-thread` effect in the outbox for the
- * housekeeping round (backing off, store/games.ts `threadsLeftOpen`) or a restart. Not tried again,
- * the thread stayed open for good under the final standings, counting against the server's active
- * threads. The end of the match is posted and marked already, so a retry posts nothing.
- */
-async function closeThread(ctx: BotContext, t: Table, known?: ThreadChannel): Promise<boolean> {
-  if (!t.row.threadId) return true;
-  try {
-    // Fetched here, not through `gameChannel` (which answers null for any failure): a thread
-    // not in the cache (archived while the bot was down) that Discord fails to give for a moment is
-    // tried again, one it says is gone (10003) is not.
-    const ch = known ?? (await ctx.client.channels.fetch(t.row.threadId));
-    if (!ch?.isThread() || (ch.archived && ch.locked)) return true;
-    await ch.edit({ archived: true, locked: true });
-    return true;
-  } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    if (CLOSE_FINAL.has(code)) {
-      ctx.log.info({ err, code, gameId: t.row.id }, 'cannot archive/lock the game thread: not tried again');
-      return true;
-    }
-    // The match's end is its last change (`t.row` is as the step loaded it: read the stored one).
-    const endedAt = ctx.store.games.get(t.row.id)?.updatedAt ?? 0;
-    const again = ctx.clock.now() - endedAt < CLOSE_RETRY_MS;
-    ctx.log.warn(
-      { err, code, gameId: t.row.id },
-      again
-        ? 'cannot archive/lock the game thread: kept to try again'
-        : 'cannot archive/lock the game thread: given up, a day after the match ended',
-    );
-    return !again;
-  }
+/** The thread a `close-thread` effect names: a seat's private thread, or the game's own (a cancelled lobby's: archived only). */
+function threadOf(t: Table, e: Extract<Effect, { kind: 'close-thread' }>): ThreadToClose {
+  if (e.thread) return { gameId: t.row.id, threadId: e.thread, lock: true, what: 'seat thread' };
+  return e.archiveOnly ? { gameId: t.row.id, threadId: t.row.threadId, lock: false, what: 'lobby thread' } : gameThread(t);
 }
 
 /** The effects whose execution posts or deletes the ping (and so can orphan one when cut off). */

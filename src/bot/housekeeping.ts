@@ -6,10 +6,12 @@
  * - a hand's result that could not be posted (a Discord error after discord.js's retries, a render
  *   error, a permission the bot lost) is posted again: it carries the Next hand / End match buttons
  *   (the table message offers them too), for `RESULT_RETRY_DAYS` after the hand ended;
- * - so is the end of a match (its final standings), for a day after it ended; and a finished match's
- *   thread the end could not archive and lock (a 5xx, a timeout: effects.ts `closeThread`) is archived
- *   and locked, for a day after it ended, posting nothing again (not when Discord said the thread is
- *   gone or the bot may not: 10003, 50001, 50013);
+ * - so is the end of a match (its final standings), for a day after it ended; and a thread the bot
+ *   could not archive (a 5xx, a timeout: close-thread.ts) is archived, for a day after the game's last
+ *   change, posting nothing again (not when Discord said the thread is gone or the bot may not: 10003,
+ *   50001, 50013, 160005): a finished match's thread and its seats' private threads (locked too), a
+ *   cancelled or idle-closed lobby's thread, a private thread of a seat that changed hands (with the
+ *   running game's outbox, below);
  * - a table message whose edit failed (it shows an older state: whose turn, the last discard), or
  *   that was never posted (Start while the bot could not post in the thread), is redrawn or posted,
  *   for a day after the game last changed (a restart does the same);
@@ -44,7 +46,8 @@ import { expireLobbies } from './lobby-expiry.js';
 import { expireIdle } from './idle-expiry.js';
 import type { ShardScope } from '../store/shards.js';
 import { noteStorageError } from '../store/health.js';
-import { CLOSE_RETRY_MS, run } from './effects.js';
+import { run } from './effects.js';
+import { CLOSE_RETRY_MS } from './close-thread.js';
 import { RETRY_MAX_MS } from '../store/games.js';
 import { applyFoundGone } from './members.js';
 
@@ -66,8 +69,8 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
   await expireIdle(ctx, locks, now, scope).catch(failed('ending idle matches'));
   // What a failed post or edit left behind, once the game has been quiet for a minute (at most
   // PER_SWEEP each a round, each game backing off): a hand's result (its Next hand / End match
-  // buttons), for a day the end of a match (final standings) and the archiving and locking of its
-  // thread, a table message showing an older state than the game's (or none) and a ping refused for
+  // buttons), for a day the end of a match (final standings) and the archiving of a thread (a finished
+  // match's, its seats', a cancelled lobby's), a table message showing an older state than the game's (or none) and a ping refused for
   // a lost permission. A game synced once in a round is not due again in it (`noteRetried`).
   const quiet = now - 60_000;
   const day = { before: quiet, since: now - DAY_MS, now };
@@ -92,7 +95,7 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
     // still gets its last, and a game whose sync never gets that far (its log no longer replays) is
     // not synced for ever.
     () => games.threadsLeftOpen({ ...day, since: now - CLOSE_RETRY_MS - RETRY_MAX_MS - 60_000 }, scope, PER_SWEEP),
-    'the thread of a finished match could not be archived and locked: trying again',
+    'a thread of a finished match or a cancelled lobby could not be archived and locked: trying again',
   ).catch(failed('closing threads again'));
   await syncAgain(ctx, locks, () => games.tablesBehind(day, scope, PER_SWEEP), 'the table message is behind the game: redrawing it').catch(
     failed('redrawing tables'),
@@ -101,7 +104,7 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
     ctx,
     locks,
     () => games.outboxesLeft(day, scope, PER_SWEEP),
-    'a step left effects to deliver (a ping Discord refused): executing them again',
+    'a step left effects to deliver (a ping Discord refused, a seat thread left open): executing them again',
   ).catch(failed('posting pings again'));
   try {
     const n = ctx.store.notices.pruneDone(now - DAY_MS);

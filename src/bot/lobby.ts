@@ -23,6 +23,8 @@ import { langOf, listWithin, translator, type Lang } from '../table/i18n.js';
 import { engineOf } from '../table/manifests.js';
 import { defaultOptions } from '../games/core/options.js';
 import { run } from './effects.js';
+import { closeThread } from './close-thread.js';
+import { mergeEffects, type Effect } from '../table/effects.js';
 import type { GameRow, SeatRow } from '../store/games.js';
 import { AI_LEVELS, isAiLevel } from '../games/core/ai.js';
 import { durations, nextOffReminder, OFF_FIRST_REMINDER_MS } from '../table/timers.js';
@@ -534,13 +536,21 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
 
 /**
  * A cancelled lobby's own game thread is archived, after `say` if given (an idle lobby's reason), so
- * that it does not count against the server's active threads until Discord's auto-archive. A table
- * playing in the channel (the server at its thread cap) has no thread of its own.
+ * that it does not count against the server's active threads until Discord's auto-archive. Archived
+ * only, not locked: nothing was played there. An archiving that failed for now (a 5xx, a timeout:
+ * close-thread.ts) is kept in the game's outbox (a `close-thread` effect), for the housekeeping round
+ * or a restart; `say` is not posted again. A table playing in the channel (the server at its thread
+ * cap) has no thread of its own. Under the game's lock.
  */
 export async function archiveLobbyThread(ctx: BotContext, row_: GameRow, say?: string): Promise<void> {
   if (!row_.threadId || row_.threadId === row_.channelId) return;
   const th = await gameChannel(ctx, row_.threadId);
-  if (!th?.isThread()) return;
-  if (say) await th.send({ content: say, allowedMentions: { parse: [] } }).catch(() => undefined);
-  await th.setArchived(true).catch(() => undefined);
+  if (say && th)
+    await th
+      .send({ content: say, allowedMentions: { parse: [] } })
+      .catch((err: unknown) => ctx.log.warn({ err, gameId: row_.id }, 'cannot post the idle lobby’s line in its thread'));
+  const known = th?.isThread() ? th : null;
+  if (await closeThread(ctx, { gameId: row_.id, threadId: row_.threadId, lock: false, what: 'lobby thread', known })) return;
+  const outbox = row_.outbox as Effect[];
+  ctx.store.games.replaceOutbox(row_.id, outbox, mergeEffects(outbox, [{ kind: 'close-thread', archiveOnly: true }]));
 }

@@ -20,6 +20,7 @@ import { ChannelType, PermissionFlagsBits, type Message, type TextBasedChannel, 
 import type { BotContext } from './context.js';
 import { handPayload } from './hand-view.js';
 import { gameChannel, relTime } from './messages.js';
+import { closeThread } from './close-thread.js';
 import { v2Text } from './layout.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
@@ -181,18 +182,46 @@ async function closeView(
 }
 
 /**
+ * Private seat threads whose archiving failed for now (a 5xx, a timeout: close-thread.ts), by the step
+ * (its Table) that tried: `execute` (effects.ts) keeps each as a `close-thread` effect in the game's
+ * outbox, for the housekeeping round or a restart. Here, not returned: the pushes that retire a seat
+ * (`syncSeatChannels`) return nothing through seat-views.ts. A Table outlives its step only while
+ * something holds it, so a failure nobody takes (an abandoned table's, app.ts) goes with it.
+ */
+const unclosed = new WeakMap<Table, string[]>();
+
+/** The seat threads this step could not archive (and forgets them): see `unclosed`. */
+export function takeUnclosed(t: Table): string[] {
+  const list = unclosed.get(t) ?? [];
+  unclosed.delete(t);
+  return list;
+}
+
+/**
+ * Archives and locks a seat's private thread (`known`: as fetched already, null if its fetch failed);
+ * a failure worth another try is kept (`unclosed`).
+ */
+async function closeSeatThread(ctx: BotContext, t: Table, threadId: string, known: Sendable | null): Promise<void> {
+  const th = known?.isThread() ? known : null;
+  if (await closeThread(ctx, { gameId: t.row.id, threadId, lock: true, what: 'seat thread', known: th })) return;
+  unclosed.set(t, [...(unclosed.get(t) ?? []), threadId]);
+}
+
+/**
  * The seat channel of a player whose seat is no longer theirs (a Phỏm leaver's, a member gone from the
  * server: seating.ts): forgotten, its ping deleted, its hand message closed (no buttons, no image,
- * nothing more of the seat's hand), a private thread archived and locked.
+ * nothing more of the seat's hand), a private thread archived and locked (also one whose view had
+ * failed: it is open all the same).
  */
 async function retire(ctx: BotContext, t: Table, r: SeatChannelRow): Promise<void> {
   ctx.store.seatChannels.remove(t.row.id, r.seat);
-  if (r.failed || !r.channelId) return;
+  if (!r.channelId) return;
   const ch = await gameChannel(ctx, r.channelId);
-  if (!ch) return;
-  if (r.pingId) await ch.messages.delete(r.pingId).catch(() => undefined);
-  if (r.messageId) await closeView(ch, r.messageId, t, r.hand ?? t.row.handIndex, langOf(r.lang, ctx.defaultLang), 'not-yours');
-  if (ch.isThread()) await ch.edit({ archived: true, locked: true }).catch(() => undefined);
+  if (ch && !r.failed) {
+    if (r.pingId) await ch.messages.delete(r.pingId).catch(() => undefined);
+    if (r.messageId) await closeView(ch, r.messageId, t, r.hand ?? t.row.handIndex, langOf(r.lang, ctx.defaultLang), 'not-yours');
+  }
+  if (r.place === 'thread') await closeSeatThread(ctx, t, r.channelId, ch);
 }
 
 /** The short "your move" ping (the previous one is deleted), or just the deletion when they need not act. */
@@ -300,14 +329,18 @@ export async function syncSeatChannels(
   }
 }
 
-/** The match ended: pings go, private seat threads are archived and locked. */
+/**
+ * The match ended: pings go, private seat threads are archived and locked (also one whose view had
+ * failed: it is open all the same). One that failed for now is kept to try again (`unclosed`).
+ */
 export async function closeSeatChannels(ctx: BotContext, t: Table): Promise<void> {
   for (const r of ctx.store.seatChannels.forGame(t.row.id)) {
-    if (r.failed || !r.channelId) continue;
+    if (!r.channelId) continue;
     const ch = await gameChannel(ctx, r.channelId);
-    if (!ch) continue;
-    if (r.pingId) await ch.messages.delete(r.pingId).catch(() => undefined);
-    ctx.store.seatChannels.update(t.row.id, r.seat, { pingId: null, acting: false });
-    if (ch.isThread()) await ch.edit({ archived: true, locked: true }).catch(() => undefined);
+    if (ch && !r.failed) {
+      if (r.pingId) await ch.messages.delete(r.pingId).catch(() => undefined);
+      ctx.store.seatChannels.update(t.row.id, r.seat, { pingId: null, acting: false });
+    }
+    if (r.place === 'thread') await closeSeatThread(ctx, t, r.channelId, ch);
   }
 }

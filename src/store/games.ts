@@ -750,13 +750,14 @@ export class GameStore {
   }
 
   /**
-   * Finished matches changed in the window whose outbox still holds effects: a thread the end of the
-   * match could not archive and lock (bot/effects.ts keeps a `close-thread` effect: a 5xx, a
-   * timeout), or what a crash left unexecuted. What `needingSyncIn` gives a restart, for a running
-   * process.
+   * Finished matches and cancelled lobbies changed in the window whose outbox still holds effects: a
+   * thread the bot could not archive (bot/close-thread.ts; a `close-thread` effect: a 5xx, a timeout),
+   * a finished match's or its seats', a cancelled lobby's, or what a crash left unexecuted. What
+   * `needingSyncIn` gives a restart, for a running process. (An abandoned game, cancelled too, has its
+   * outbox emptied: store/guilds.ts `abandonGames`.)
    */
   threadsLeftOpen(w: RetryWindow, scope?: ShardScope | null, limit = 25): string[] {
-    return this.dueForRetry(`g.status = 'finished' AND g.thread_id IS NOT NULL AND g.outbox <> '[]'`, w, scope, limit);
+    return this.dueForRetry(`g.status IN ('finished', 'cancelled') AND g.thread_id IS NOT NULL AND g.outbox <> '[]'`, w, scope, limit);
   }
 
   /**

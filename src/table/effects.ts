@@ -74,11 +74,14 @@ export type Effect =
   /** The match is over: remove the ping, post the totals, archive and lock the thread. */
   | { kind: 'end-match' }
   /**
-   * Archive and lock the thread of a match that is over, again: the end-match effect's try failed
-   * (a 5xx, a timeout). Kept in the outbox by src/bot/effects.ts, never made by a step: the
-   * housekeeping round or a restart executes it, without posting the end of the match again.
+   * Archive a thread again whose archiving failed (a 5xx, a timeout). Kept in the outbox by src/bot
+   * (close-thread.ts), never made by a step: the housekeeping round or a restart executes it, posting
+   * nothing. Without `thread`, the game's own thread: a finished match's, archived and locked (the
+   * end-match effect's try), or a cancelled lobby's, archived only (`archiveOnly`, as bot/lobby.ts
+   * archives it). `thread`: a seat's private thread (the match ended, or the seat changed hands),
+   * archived and locked.
    */
-  | { kind: 'close-thread' };
+  | { kind: 'close-thread'; thread?: string; archiveOnly?: true };
 
 /** Where `mergeEffects` puts each kind of effect (the others, 2, as they came). */
 const RANK: Partial<Record<Effect['kind'], number>> = { unarchive: 0, lobby: 1, table: 3, 'end-match': 4, 'close-thread': 4 };
