@@ -14,16 +14,25 @@ import { poolThreads, setRenderLog } from '../render/pool.js';
 import { closeInOrder, SHUTDOWN_BUDGET_MS, type CloseStep } from '../ops/sharding.js';
 import { createAiPool, defaultAiThreads } from '../table/ai-pool.js';
 
-// A shard (a child process of the launcher, src/ops/sharding.ts) stops with its launcher: a launcher
-// killed outright (SIGKILL) must not leave a shard running that a new launcher's shard duplicates.
-// Listened for first: the channel may close while the start-up below is still under way.
-let launcherGone = !!process.send && !process.connected;
-let onLauncherGone = (): void => undefined;
-if (process.send)
-  process.once('disconnect', () => {
-    launcherGone = true;
-    onLauncherGone();
-  });
+/**
+ * What stops the process: SIGTERM (the launcher, `docker stop`), SIGINT (Ctrl-C), or, for a shard (a
+ * child process of the launcher, src/ops/sharding.ts), its launcher gone: a launcher killed outright
+ * (SIGKILL) must not leave a shard running that a new launcher's shard duplicates. Listened for
+ * first, before anything is opened: Node's default for a signal ends the process at once, which
+ * during start-up left the render workers maybe in a canvas call (the crash `closeAll` avoids) and
+ * the database not closed. Only noted here, until `onStop` is set below: nothing in between awaits,
+ * so no signal is handled before that. (The imports above load before this runs: a signal then
+ * still ends the process at once, with nothing opened yet.)
+ */
+let stopRequest: { why: string; at: number } | null = null;
+let onStop = (why: string): void => void (stopRequest ??= { why, at: Date.now() });
+process.on('SIGTERM', () => onStop('SIGTERM'));
+process.on('SIGINT', () => onStop('SIGINT'));
+if (process.send) {
+  // The channel may close while start-up is still under way, or have closed already.
+  if (!process.connected) onStop('launcher gone');
+  process.once('disconnect', () => onStop('launcher gone'));
+}
 
 loadDotEnv();
 const env = loadEnv();
@@ -49,32 +58,105 @@ setRenderLog(log.child({ module: 'render' }));
  * is always closed, last. Closing what failed to start may fail too: the rest is still closed.
  */
 const opened: CloseStep[] = [];
-async function closeAll(): Promise<void> {
-  await closeInOrder(opened.splice(0).reverse(), SHUTDOWN_BUDGET_MS, {
+async function closeAll(budgetMs = SHUTDOWN_BUDGET_MS): Promise<void> {
+  await closeInOrder(opened.splice(0).reverse(), Math.max(0, budgetMs), {
     late: (step, ms) => log.warn({ step, ms }, 'shutdown: a step is still running at its time limit; going on without it'),
     failed: (step, e) => log.warn({ step, err: e }, 'shutdown: a step failed; the others are still closed'),
   });
 }
 
+/**
+ * How long a start-up step under way when the process is asked to stop is waited for before what is
+ * open is closed anyway (within the budget: `shutdown` counts from the signal). The steps take
+ * milliseconds but the render pool's warm-up (up to WARM_TIMEOUT_MS, 30 s), which is not waited for.
+ */
+const STEP_WAIT_MS = 2_000;
+
+let started = false;
+let stopping = false;
+/** Resolves once the process is asked to stop (what start-up's warm-up waits for besides itself). */
+let resolveStop!: () => void;
+const stopRequested = new Promise<void>((resolve) => (resolveStop = resolve));
+
+/**
+ * Stops the process: closes what is open (`closeAll`, within what is left of SHUTDOWN_BUDGET_MS since
+ * it was asked to stop) and exits 0. Once.
+ */
+async function shutdown(why: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal: why }, started ? 'shutting down' : 'shutting down during start-up');
+  await closeAll(SHUTDOWN_BUDGET_MS - (Date.now() - (stopRequest?.at ?? Date.now())));
+  process.exit(0);
+}
+
+// Asked to stop during start-up: the step under way finishes (what it opened is closed with the rest)
+// and no next one starts (`step`); one still running after STEP_WAIT_MS is not waited for, nor is the
+// render pool's warm-up. After start-up: at once.
+onStop = (why) => {
+  if (stopRequest) return;
+  stopRequest = { why, at: Date.now() };
+  resolveStop();
+  if (started) return void shutdown(why);
+  setTimeout(() => void shutdown(why), STEP_WAIT_MS).unref();
+};
+// Asked already (a launcher gone before this process ran): the first step halts.
+if (stopRequest) resolveStop();
+
+/** Start-up goes no further once asked to stop: `shutdown` closes what is open and exits; this never returns. */
+function halt(): Promise<never> {
+  void shutdown(stopRequest!.why);
+  return new Promise<never>(() => undefined);
+}
+
+/**
+ * Awaits a start-up step; `close` registers what it opened. Asked to stop meanwhile (or before), start-up
+ * goes no further (`halt`), whether the step succeeded (what it opened is closed too) or failed.
+ */
+async function step<T>(p: Promise<T> | T, close?: (v: T) => CloseStep | null): Promise<T> {
+  let v: T;
+  try {
+    v = await p;
+  } catch (e) {
+    if (stopRequest) return halt();
+    throw e;
+  }
+  const c = close?.(v);
+  if (c) opened.push(c);
+  if (stopRequest) return halt();
+  return v;
+}
+
 /** A start-up step that cannot succeed: one fatal log line and one plain line saying what to check, exit 1. */
 async function cannotStart(what: string, e: unknown, fields: Record<string, unknown> = {}, hint = ''): Promise<never> {
+  // Failed while the process was being stopped (its database closed under it): not a failed start.
+  if (stopRequest) return halt();
   log.fatal({ err: e, ...fields }, `cannot ${what}`);
   console.error(`Hội Quán cannot ${what}: ${(e as Error).message}${hint}`);
   await closeAll();
   process.exit(1);
 }
 
-const store = await (async () => {
-  try {
-    return openStore(cfg.DATABASE_PATH, engineOf, Date.now, cfg.DB_SYNC);
-  } catch (e) {
-    // A read-only or missing folder, a file that is no database, a newer schema…: named with its path.
-    return cannotStart(`open the database at ${cfg.DATABASE_PATH}`, e, { path: cfg.DATABASE_PATH });
-  }
-})();
-opened.push({ name: 'database', close: () => store.close(), keepMs: 250 });
-const render = await createRenderer(cfg.RENDER_WORKERS ?? poolThreads());
-opened.push({ name: 'render pool', close: () => render.close(), keepMs: 1_500 });
+const store = await step(
+  (async () => {
+    try {
+      return openStore(cfg.DATABASE_PATH, engineOf, Date.now, cfg.DB_SYNC);
+    } catch (e) {
+      // A read-only or missing folder, a file that is no database, a newer schema…: named with its path.
+      return cannotStart(`open the database at ${cfg.DATABASE_PATH}`, e, { path: cfg.DATABASE_PATH });
+    }
+  })(),
+  (db) => ({ name: 'database', close: () => db.close(), keepMs: 250 }),
+);
+const render = await step(createRenderer(cfg.RENDER_WORKERS ?? poolThreads()), (r) => ({
+  name: 'render pool',
+  close: () => r.close(),
+  keepMs: 1_500,
+}));
+// Up to WARM_TIMEOUT_MS (30 s) with a worker hung: not waited for once asked to stop (closing the pool
+// ends it). A warm-up that fails (no fonts, a broken worker file) is a start that fails.
+const warmed = render.warm().catch((e: unknown) => (stopRequest ? undefined : cannotStart('warm up the render pool', e)));
+await step(Promise.race([warmed, stopRequested]));
 // AI decisions in their own worker pool (AI_WORKERS, default one per core but one; 0: inline), sized apart from the render pool.
 const aiWorkers = cfg.AI_WORKERS ?? defaultAiThreads();
 const aiPool = aiWorkers > 0 ? createAiPool(aiWorkers, cfg.AI_TIMEOUT_MS ? { timeoutMs: cfg.AI_TIMEOUT_MS } : {}) : null;
@@ -86,54 +168,46 @@ const metrics =
     : createMetrics({
         activeTables: () => Object.fromEntries((activeTables.all() as { game: string; n: number }[]).map((r) => [r.game, r.n])),
       });
-const bot = await createBot({
-  ...(metrics ? { metrics } : {}),
-  token: cfg.DISCORD_TOKEN,
-  apiBase: cfg.DISCORD_API_BASE,
-  store,
-  log,
-  render: render.renderer,
-  defaultLang: cfg.DEFAULT_LOCALE,
-  ...(aiPool ? { ai: aiPool.port } : {}),
-});
-opened.push({ name: 'bot', close: () => bot.stop() });
+const bot = await step(
+  createBot({
+    ...(metrics ? { metrics } : {}),
+    token: cfg.DISCORD_TOKEN,
+    apiBase: cfg.DISCORD_API_BASE,
+    store,
+    log,
+    render: render.renderer,
+    defaultLang: cfg.DEFAULT_LOCALE,
+    ...(aiPool ? { ai: aiPool.port } : {}),
+  }),
+  (b) => ({ name: 'bot', close: () => b.stop() }),
+);
 
-let ops: OpsServer | null = null;
 if (metrics && cfg.METRICS_PORT !== undefined) {
-  ops = await startOpsServer({
-    port: cfg.METRICS_PORT,
-    host: cfg.METRICS_HOST,
-    metrics,
-    health: { gatewayReady: () => gatewayReady(bot.client), databaseWritable: () => databaseWritable(store.db) },
-  }).catch((e: unknown) => cannotStart(`listen on METRICS_PORT ${cfg.METRICS_PORT}`, e, { port: cfg.METRICS_PORT }));
-  opened.push({ name: 'ops server', close: () => ops?.close() });
+  const ops: OpsServer = await step(
+    startOpsServer({
+      port: cfg.METRICS_PORT,
+      host: cfg.METRICS_HOST,
+      metrics,
+      health: { gatewayReady: () => gatewayReady(bot.client), databaseWritable: () => databaseWritable(store.db) },
+    }).catch((e: unknown) => cannotStart(`listen on METRICS_PORT ${cfg.METRICS_PORT}`, e, { port: cfg.METRICS_PORT })),
+    (o) => ({ name: 'ops server', close: () => o.close() }),
+  );
   log.info({ port: ops.port }, 'metrics and /healthz listening');
 }
-let backups: PeriodicBackups | null = null;
 if (cfg.BACKUP_DIR) {
-  backups = startPeriodicBackups(store.db, {
+  const backups: PeriodicBackups = startPeriodicBackups(store.db, {
     dir: cfg.BACKUP_DIR,
     everyHours: cfg.BACKUP_EVERY_H,
     keep: cfg.BACKUP_KEEP,
     onDone: (r) => log.info({ out: r.out, bytes: r.bytes }, 'database backed up'),
     onError: (e) => log.error({ err: e }, 'database backup failed'),
   });
-  opened.push({ name: 'backups', close: () => backups?.stop() });
+  opened.push({ name: 'backups', close: () => backups.stop() });
 }
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log.info({ signal }, 'shutting down');
-  await closeAll();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-// The launcher's end (see the top), now that the bot can be shut down cleanly; already gone: now.
-onLauncherGone = () => void shutdown('launcher gone');
-if (launcherGone) onLauncherGone();
+// Started: from here a stop shuts the bot down at once (its `stop` ends a login still under way).
+started = true;
+if (stopRequest) await halt();
 
 try {
   await bot.start();

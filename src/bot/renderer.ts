@@ -1,11 +1,14 @@
 /**
  * The bot's image renderer: through the worker pool (src/render/pool.ts) so drawing never blocks
- * the event loop, or on the main thread when `workers` is 0 (tests, tiny deployments).
+ * the event loop, or on the main thread when `workers` is 0 (tests, tiny deployments). The pool is
+ * created at once; `warm` starts its workers and paints the common sprites ahead of the first real
+ * request (pool.ts `warmPool`), a step of its own: start-up registers `close` before it, so that a
+ * signal while the pool warms up closes the pool (src/bot/main.ts).
  */
 import type { Renderer } from './context.js';
 import type { Lang } from '../table/i18n.js';
 
-export async function createRenderer(workers: number): Promise<{ renderer: Renderer; close(): Promise<void> }> {
+export async function createRenderer(workers: number): Promise<{ renderer: Renderer; warm(): Promise<void>; close(): Promise<void> }> {
   if (workers <= 0) {
     const r = await import('../render/index.js');
     r.registerFonts();
@@ -19,12 +22,12 @@ export async function createRenderer(workers: number): Promise<{ renderer: Rende
         standings: async (m) => r.renderStandings(m),
         rating: async (m) => r.renderRating(m),
       },
+      warm: async () => undefined,
       close: async () => undefined,
     };
   }
   const pool = await import('../render/pool.js');
   pool.renderPool({ threads: workers });
-  await pool.warmPool();
   return {
     renderer: {
       hand: (m) => pool.renderAsync('hand', m),
@@ -35,6 +38,7 @@ export async function createRenderer(workers: number): Promise<{ renderer: Rende
       standings: (m) => pool.renderAsync('standings', m),
       rating: (m) => pool.renderAsync('rating', m),
     },
+    warm: () => pool.warmPool(),
     close: () => pool.closePool(),
   };
 }

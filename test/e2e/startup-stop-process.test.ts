@@ -1,0 +1,63 @@
+/**
+ * A bot process (`node src/bot/main.ts`) asked to stop while it starts: main.ts listened for SIGTERM
+ * and SIGINT only once start-up was done (the database open, the render pool warmed up, the bot
+ * created), so a signal before that took Node's default and ended the process at once, its database
+ * not closed (its WAL left behind) and its render workers maybe in a canvas call. Now the signal is
+ * listened for first: start-up goes no further, what it opened is closed, and the process exits 0
+ * within the shutdown budget.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Database from 'better-sqlite3';
+import { SHARD_KILL_AFTER_MS, SHUTDOWN_BUDGET_MS, stopProcess } from '../../src/ops/sharding.js';
+import { tempDb } from '../support/temp-dir.js';
+
+test(
+  'SIGTERM while the render pool warms up: the process closes what it opened (the database last) and exits 0',
+  { timeout: 120_000 },
+  async (t) => {
+    const dbPath = tempDb('hq-startup-stop-', t);
+    // The warm-up hangs (a worker held as in a hung canvas call: hold-warm-up.ts), so the signal comes
+    // during start-up for sure. Never connects: the bot is not created before the warm-up is done.
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', './test/e2e/hold-warm-up.ts', 'src/bot/main.ts'], {
+      env: {
+        ...process.env,
+        DISCORD_TOKEN: 'not-used',
+        DISCORD_API_BASE: 'http://127.0.0.1:9/api',
+        DATABASE_PATH: dbPath,
+        RENDER_WORKERS: '1',
+        AI_WORKERS: '0',
+        LOG_LEVEL: 'info',
+        DEFAULT_LOCALE: 'en',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += String(d)));
+    child.stderr!.on('data', (d: Buffer) => (out += String(d)));
+    for (let k = 0; k < 1200 && !out.includes('warm-up held') && child.exitCode === null; k++) await sleep(50);
+    assert.match(out, /warm-up held/, `the process got as far as the warm-up:\n${out}`);
+    assert.ok(existsSync(`${dbPath}-wal`), 'the database is open (its WAL)');
+    const started = Date.now();
+    await stopProcess(child, SHARD_KILL_AFTER_MS);
+    const took = Date.now() - started;
+    assert.equal(child.signalCode, null, `not ended by a signal (${child.signalCode ?? ''}):\n${out}`);
+    assert.equal(child.exitCode, 0, `exited by itself, cleanly:\n${out}`);
+    assert.ok(took < SHUTDOWN_BUDGET_MS, `within the shutdown budget: ${took} ms`);
+    assert.match(out, /"signal":"SIGTERM","msg":"shutting down during start-up"/);
+    assert.doesNotMatch(out, /is online|shutdown: a step failed/);
+    assert.ok(
+      !existsSync(`${dbPath}-wal`) || statSync(`${dbPath}-wal`).size === 0,
+      'the database was closed (its WAL checkpointed and removed)',
+    );
+    const db = new Database(dbPath, { readonly: true });
+    try {
+      assert.equal(db.pragma('integrity_check', { simple: true }), 'ok');
+    } finally {
+      db.close();
+    }
+  },
+);
