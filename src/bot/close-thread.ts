@@ -62,9 +62,23 @@ export async function closeThread(ctx: BotContext, c: ThreadToClose): Promise<bo
     // one it says is gone (10003) is not.
     const ch = c.known ?? (await ctx.client.channels.fetch(c.threadId));
     if (!ch?.isThread() || (ch.archived && (ch.locked || !c.lock))) return true;
-    // Archived and locked in one edit: once archived, Discord refuses any change to a thread but its
-    // archive state and lock (50083), and a lock needs Manage Threads (else 50013, final above).
-    await ch.edit(c.lock ? { archived: true, locked: true } : { archived: true });
+    // Archived and locked in one edit; a lock needs Manage Threads (else 50013, final above).
+    if (!ch.archived) {
+      await ch.edit(c.lock ? { archived: true, locked: true } : { archived: true });
+      return true;
+    }
+    // Archived meanwhile, not locked (Discord's auto-archive while an earlier try failed): Discord's
+    // Modify Channel requires a thread's `archived` to be false or set false in the request, and
+    // locking an archived thread is refused with 50083 (discord-api-docs#6928, "working as
+    // intended"). Tried as it is first (some report it allowed), else reopened locked and archived
+    // again: a thread left archived but unlocked is reopened by anyone's message.
+    try {
+      await ch.edit({ archived: true, locked: true });
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== RESTJSONErrorCodes.InvalidActionOnArchivedThread) throw err;
+      await ch.edit({ archived: false, locked: true });
+      await ch.edit({ archived: true });
+    }
     return true;
   } catch (err) {
     const code = (err as { code?: unknown }).code;

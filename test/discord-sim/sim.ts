@@ -109,6 +109,7 @@ export class DiscordSim {
       enforceRenameLimit: options.enforceRenameLimit ?? false,
       logToConsole: options.logToConsole ?? process.env.DISCORD_SIM_LOG === '1',
       shards: options.shards ?? 1,
+      lockArchivedThreads: options.lockArchivedThreads ?? false,
     };
     this.clock = new SimClock(this.opts.realTime);
     this.clock.onAdvance(() => this.checkDeadlines());

@@ -36,6 +36,13 @@ export interface DiscordSimOptions {
   rateLimits?: boolean | 'observed' | RateLimitOptions;
   /** Shard count that GET /gateway/bot recommends (default 1). */
   shards?: number;
+  /**
+   * Let a bot with MANAGE_THREADS lock or unlock an archived thread without unarchiving it (default
+   * false: 50083, as Discord's Modify Channel requires a thread's `archived` to be false or set false
+   * in the request, and discord-api-docs#6928 reports for a lock, "working as intended"; true: as
+   * discordjs/guide#1456 reported in 2023).
+   */
+  lockArchivedThreads?: boolean;
 }
 
 export interface LogEntry {

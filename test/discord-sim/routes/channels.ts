@@ -77,9 +77,11 @@ export function patchChannel(sim: DiscordSim, ch: SimChannel, j: Json): RouteRes
   if (j.locked !== undefined && Boolean(j.locked) !== ch.locked && !manage) throw Errors.missingPermissions();
   if (j.archived === true && !ch.archived && ch.ownerId !== sim.botUserId && !manage) throw Errors.missingPermissions();
   if (ch.archived && j.archived !== false) {
-    // An archived thread can only be unarchived, or (with MANAGE_THREADS) locked/unlocked; anything else is 50083.
+    // An archived thread can only be unarchived (Modify Channel: `archived` false or set false in the
+    // request); anything else is 50083, a lock too (discord-api-docs#6928), unless the option
+    // `lockArchivedThreads` lets a bot with MANAGE_THREADS lock or unlock it.
     const onlyLock = Object.keys(j).every((k) => k === 'locked' || k === 'archived');
-    if (!(onlyLock && j.locked !== undefined && manage)) throw Errors.archivedThread();
+    if (!(sim.opts.lockArchivedThreads && onlyLock && j.locked !== undefined && manage)) throw Errors.archivedThread();
   }
   if (ch.archived && j.archived === false) requirePerm(sim, ch, P.SendMessagesInThreads);
   checkRenameLimit(sim, ch, j);
