@@ -90,11 +90,13 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
   await syncAgain(
     ctx,
     locks,
-    // The effect gives up by itself a day after the match ended (effects.ts `CLOSE_RETRY_MS`),
-    // emptying the outbox; the window is longer by the longest back-off, so a try late in that day
-    // still gets its last, and a game whose sync never gets that far (its log no longer replays) is
-    // not synced for ever.
-    () => games.threadsLeftOpen({ ...day, since: now - CLOSE_RETRY_MS - RETRY_MAX_MS - 60_000 }, scope, PER_SWEEP),
+    // The effect gives up by itself a day after the game last changed (close-thread.ts
+    // `CLOSE_RETRY_MS`), emptying the outbox; the window is longer by the longest back-off and an
+    // hour (the round after it is due, up to HOUSEKEEPING_MS later, or later still behind PER_SWEEP
+    // others; the try's own Discord retries), so a try late in that day still gets its last (with a
+    // minute, one due at 28 h was never run again and the effect stayed in the outbox), and a game
+    // whose sync never gets that far (its log no longer replays) is not synced for ever.
+    () => games.threadsLeftOpen({ ...day, since: now - CLOSE_RETRY_MS - RETRY_MAX_MS - 3600_000 }, scope, PER_SWEEP),
     'a thread of a finished match or a cancelled lobby could not be archived and locked: trying again',
   ).catch(failed('closing threads again'));
   await syncAgain(ctx, locks, () => games.tablesBehind(day, scope, PER_SWEEP), 'the table message is behind the game: redrawing it').catch(

@@ -150,3 +150,22 @@ test('a finished game whose sync cannot run (its log no longer replays) is not t
     assert.equal(tried(), before, 'not tried again after that');
   });
 });
+
+test('a try due at the day’s end and the longest back-off is still made by housekeeping (and gives up), not left in the outbox', async () => {
+  await withWorld(async (w) => {
+    const m = await endMatch(w, (threadId) => failCloses(w, threadId, 1_000));
+    const endedAt = w.store.games.get(m.gameId)!.updatedAt;
+    // As if the day's last try had come at 23 h 59 min, at the longest back-off (4 h): the next is due
+    // at 27 h 59 min, made by the round after it. The window was the day and the back-off and a
+    // minute: a round past 28 h 01 min no longer saw the game, and its effect stayed until a restart.
+    w.now.t = endedAt + 23 * 60 * MIN + 59 * MIN;
+    w.store.db.prepare('UPDATE games SET retried_at = ?, retry_gap = ? WHERE id = ?').run(w.now.t, 4 * 60 * MIN, m.gameId);
+    const logs = captureLogs(w);
+    const before = m.closes();
+    await later(w, 4 * 60 * MIN + 5 * MIN); // 28 h 04 min: a round at most 10 min after the try was due
+    await later(w, 11 * MIN);
+    assert.equal((m.closes() - before) / 4, 1, 'tried once more');
+    assert.deepEqual(w.store.games.get(m.gameId)!.outbox, [], 'given up: nothing left in the outbox');
+    assert.equal(logs.warnings(/cannot archive\/lock the game thread: given up/).length, 1);
+  });
+});
