@@ -375,8 +375,125 @@ test('settlement: default, east-pays-double=false, losers-settle=false', () => {
   );
 });
 
-test('settlement: discarder-pays-all applies only to a dangerous discard', () => {
-  assert.deepEqual(ex1({ 'discarder-pays-all': true }).deltas, [-72, 256, -84, -100]);
+/**
+ * §10.6 `discarder-pays-all` (Kajongg "Dangerous Game"): the liable discarder alone pays S(W)×4,
+ * ×6 when the winner is East, and the losers do not settle. The spec names Kajongg for when a
+ * discard is dangerous; every case below is read the same way by Kajongg (`findDangerousTiles`:
+ * three exposed wind pungs make the missing wind dangerous) and by the engine's simplified test
+ * (a limit hand with three or more exposed sets), so the test pins only what both agree on.
+ */
+const FOUR_BLESSINGS = seat('5m5m 3z3z', ['1z1z1z', '2z2z2z', '4z4z4z']);
+/** §14 Ex 3: W goes out on N's `3z` with Four Blessings (500). */
+const ex3 = (over: Record<string, unknown>) => {
+  const s = position(
+    [
+      seat('1m 2m 4m 7m 2p 5p 8p 3s 6s 9s 1z 6z 7z'),
+      seat('3m 6m 9m 1p 4p 7p 2s 5s 8s 2z', ['5z5z5z']),
+      FOUR_BLESSINGS,
+      seat('7m 8m 2p 3p 5p 6p 9p 1s 4s 7s 4z 6z 7z 3z'),
+    ],
+    { turn: 3, drawn: '3z', discardCount: 9 },
+    over,
+  );
+  const won = play(play(s, 3, { type: 'discard', tile: '3z' }), 2, { type: 'mahjong' });
+  assert.deepEqual([winOf(won).source, winOf(won).discarder], ['discard', 3]);
+  return engine.result(won)!;
+};
+
+test('settlement: discarder-pays-all makes the discarder of a dangerous tile pay for everybody (§10.6)', () => {
+  // Without the option: §14 Ex 3 as printed.
+  const plain = ex3({});
+  assert.deepEqual(plain.deltas, [-1016, -476, 2000, -508]);
+  // With it: N alone pays W 500 × 4 (what E 1000, S 500 and N 500 would have paid); E and S pay
+  // nothing, and S's 8 points are not settled among the losers.
+  const liable = ex3({ 'discarder-pays-all': true });
+  assert.deepEqual(
+    liable.scores.map((x) => x.total),
+    [0, 8, 500, 0],
+    'the scores themselves do not change',
+  );
+  assert.deepEqual(liable.payments, [{ from: 3, to: 2, amount: 2000, reason: 'discarder-pays-all' }]);
+  assert.deepEqual(liable.deltas, [0, 0, 2000, -2000]);
+
+  // East as the winner: the discarder pays 500 × 6 (2 × 500 for each of the three losers).
+  const east = position(
+    [
+      FOUR_BLESSINGS,
+      seat('3m 6m 9m 1p 4p 7p 2s 5s 8s 2z', ['5z5z5z']),
+      seat('7m 8m 2p 3p 5p 6p 9p 1s 4s 7s 4z 6z 7z 3z'),
+      seat('1m 2m 4m 7m 2p 5p 8p 3s 6s 9s 1z 6z 7z'),
+    ],
+    { turn: 2, drawn: '3z', discardCount: 9 },
+    { 'discarder-pays-all': true },
+  );
+  const eastWon = engine.result(play(play(east, 2, { type: 'discard', tile: '3z' }), 0, { type: 'mahjong' }))!;
+  assert.equal(eastWon.scores[0]!.total, 500);
+  assert.deepEqual(eastWon.payments, [{ from: 2, to: 0, amount: 3000, reason: 'discarder-pays-all' }]);
+  assert.deepEqual(eastWon.deltas, [3000, 0, -3000, 0]);
+});
+
+test('settlement: discarder-pays-all leaves a win that is not on a dangerous discard alone', () => {
+  const normal = (r: { payments: { reason: string }[] }) =>
+    assert.ok(
+      r.payments.every((p) => p.reason === 'winner' || p.reason === 'losers-settle'),
+      JSON.stringify(r.payments),
+    );
+  // §14 Ex 1: one exposed set, no limit hand.
+  const ex1r = ex1({ 'discarder-pays-all': true });
+  assert.deepEqual(ex1r.deltas, [-72, 256, -84, -100]);
+  normal(ex1r);
+  // §14 Ex 11: a limit hand (Thirteen Orphans) on N's discard, but nothing exposed to warn the
+  // discarder; everybody pays as usual.
+  const orphans = position(
+    [
+      seat('3m3m3m 4m 7m 2p 5p 6p 8p 2s 5s 8s 7z'),
+      seat('1m 1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 7z'),
+      seat('2m 6m 8m 9m 3p 7p 3s 6s 9s 1z 2z 4z 5z'),
+      seat('2m 5m 8m 1p 4p 8p 1s 4s 7s 9s 3z 6z 7z 6z'),
+    ],
+    { turn: 3, drawn: '6z', discardCount: 9 },
+    { 'discarder-pays-all': true },
+  );
+  const o = engine.result(play(play(orphans, 3, { type: 'discard', tile: '6z' }), 1, { type: 'mahjong' }))!;
+  assert.equal(o.scores[1]!.total, 500);
+  assert.deepEqual(o.deltas, [-984, 2000, -508, -508]);
+  normal(o);
+  // Three exposed sets of mixed suits, no limit hand: nothing about them is dangerous.
+  const chows = position(
+    [
+      seat('1m 4m 7m 2p 5p 8p 3s 6s 9s 1z 2z 3z 4z'),
+      seat('3s4s5s 9m', ['2m3m4m', '5p6p7p', '6s7s8s']),
+      seat('9m 1p 4p 9p 2s 5s 8s 3m 6m 9m 7z 5z 6z 8m'),
+      seat('2m 5m 8m 3p 6p 9p 1s 4s 7s 1z 4z 6z 7z'),
+    ],
+    { turn: 2, drawn: '8m', discardCount: 9 },
+    { 'discarder-pays-all': true },
+  );
+  const c = engine.result(play(play(chows, 2, { type: 'discard', tile: '9m' }), 1, { type: 'mahjong' }))!;
+  // 20 + 4 (fishing the eyes, major) + 2 (only possible); zero-point hand 1 double: 52.
+  assert.equal(c.scores[1]!.total, 52);
+  normal(c);
+  const toWinner = c.payments.filter((p) => p.reason === 'winner').map((p) => [p.from, p.amount]);
+  assert.deepEqual(toWinner, [
+    [0, 104],
+    [2, 52],
+    [3, 52],
+  ]);
+  // The same Four Blessings self-drawn: there is no discarder to blame (§14 Ex 3's payments).
+  const drawn = position(
+    [
+      seat('1m 2m 4m 7m 2p 5p 8p 3s 6s 9s 1z 6z 7z'),
+      seat('3m 6m 9m 1p 4p 7p 2s 5s 8s 2z', ['5z5z5z']),
+      seat('5m5m 3z3z 3z', ['1z1z1z', '2z2z2z', '4z4z4z']),
+      seat('7m 8m 2p 3p 5p 6p 9p 1s 4s 7s 4z 6z 7z'),
+    ],
+    { turn: 2, drawn: '3z', discardCount: 9 },
+    { 'discarder-pays-all': true },
+  );
+  const d = engine.result(play(drawn, 2, { type: 'mahjong' }))!;
+  assert.equal(d.scores[2]!.total, 500);
+  assert.deepEqual(d.deltas, [-1016, -476, 2000, -508]);
+  normal(d);
 });
 
 // ---- dealer rotation (§3) and match ----
@@ -494,6 +611,102 @@ test('walls: dead wall top-up, fixed sizes, bonus source, no bonus tiles', () =>
   const nb = engine.setup(opts({ 'use-bonus-tiles': false }), 4, 'w1');
   assert.equal(nb.wall.length + nb.dead.length + 53, 136);
   assert.deepEqual(engine.checkInvariants(nb), []);
+});
+
+/** The 144 tiles (§2): four of each suit and honour tile, one of each flower and season. */
+const ALL_TILES: string[] = [
+  ...['m', 'p', 's'].flatMap((suit) => [1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((n) => Array<string>(4).fill(`${n}${suit}`))),
+  ...[1, 2, 3, 4, 5, 6, 7].flatMap((n) => Array<string>(4).fill(`${n}z`)),
+  ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `${n}f`),
+];
+
+/** `pool` minus one copy of each of `tiles`. */
+function minus(pool: readonly string[], tiles: readonly string[]): string[] {
+  const left = pool.slice();
+  for (const t of tiles) {
+    const i = left.indexOf(t);
+    assert.ok(i >= 0, `no ${t} left`);
+    left.splice(i, 1);
+  }
+  return left;
+}
+
+test('walls §4.4: bonus-replacement-source takes the replacement from the dead wall tail or the live wall front', () => {
+  // The deal, from a fixed deck: the wall is T[0..129], the dead wall T[130..143]; East is dealt
+  // T[0..3], T[16..19], T[32..35], T[48], T[52] and the live wall then starts at T[53]. East's `1f`
+  // at T[0] is replaced by T[143] (dead-wall tail) or by T[53] (live wall front).
+  const plain = minus(ALL_TILES, ['1f', '2f', '3f', '4f', '5f', '6f', '7f', '8f']);
+  // a fixed spread of the 136 tiles (37 is prime to 136): nobody is dealt four of a kind, so play
+  // starts without an opening kong (checked below) and the walls are as the deal left them
+  const spread = plain.map((_, i) => plain[(i * 37) % plain.length]!);
+  const deck = ['1f', ...spread.slice(0, 59), '2f', '3f', '4f', '5f', '6f', '7f', '8f', ...spread.slice(59)];
+  assert.equal(deck.length, 144);
+  assert.ok(![deck[53], deck[143]].some((t) => t!.endsWith('f')));
+  const dealt = (over: Record<string, unknown>): State => {
+    const r = engine.fromScenario(opts(over), 4, { deck });
+    if (!r.ok) throw new Error(r.error.message);
+    assert.equal(r.value.phase, 'turn');
+    assert.deepEqual(r.value.players[0]!.bonus, ['1f']);
+    for (const p of r.value.players.slice(1)) assert.deepEqual(p.bonus, []);
+    return r.value;
+  };
+  const eastTiles = [0, 1, 2, 3, 16, 17, 18, 19, 32, 33, 34, 35, 48, 52].map((i) => deck[i]!).filter((t) => t !== '1f');
+  const sorted = (ts: string[]) => [...ts].sort();
+  const dw = dealt({});
+  assert.deepEqual(dw.dead, deck.slice(130, 143), 'dead-wall: the loose tile is the tail T[143]; 13 left, no top-up');
+  assert.deepEqual(dw.wall, deck.slice(53, 130));
+  assert.deepEqual(sorted(dw.players[0]!.concealed), sorted([...eastTiles, deck[143]!]));
+  const lw = dealt({ 'bonus-replacement-source': 'live-wall' });
+  assert.deepEqual(lw.dead, deck.slice(130), 'live-wall: the dead wall is untouched');
+  assert.deepEqual(lw.wall, deck.slice(54, 130), 'live-wall: the replacement is the next live tile T[53]');
+  assert.deepEqual(sorted(lw.players[0]!.concealed), sorted([...eastTiles, deck[53]!]));
+
+  // During play: W draws `1f` from the live wall. Its replacement is the dead wall's tail `4s`
+  // (a loose tile) or the next live tile `7s`; W goes out on either (waiting on 4s/7s).
+  const players = [
+    seat('1m1m 2p2p 3s3s 5z5z 6z 7z 1z 2z 3z'),
+    seat('4m5m6m 7m8m 3p3p 8s8s 4z4z 6z 1z 7p'),
+    seat('1m2m3m 4p5p6p 7s8s9s 9p9p 5s6s'),
+    seat('2m2m 6p6p 2s2s 3z3z 7z7z 5z 9m 1p'),
+  ];
+  const rest = minus(
+    ALL_TILES,
+    players.flatMap((p) => p.concealed),
+  );
+  const others = minus(rest, ['1f', '7s', '4s']);
+  const liveWall = ['1f', '7s', ...others.slice(13)];
+  const deadWall = [...others.slice(0, 13), '4s'];
+  assert.ok(!others.slice(0, 13).some((t) => t.endsWith('f')), 'no other bonus tile in the dead wall');
+  const draw = (over: Record<string, unknown>) => {
+    const s = position(players, { turn: 1, drawn: '7p', discardCount: 9, wall: liveWall, deadWall }, over);
+    // nobody claims S's `1z`: W draws `1f` and replaces it
+    const t = play(s, 1, { type: 'discard', tile: '1z' });
+    assert.deepEqual([t.phase, t.turn], ['turn', 2]);
+    assert.deepEqual(t.players[2]!.bonus, ['1f']);
+    return t;
+  };
+  const fromDead = draw({});
+  assert.equal(fromDead.drawn, '4s');
+  assert.deepEqual(fromDead.dead, deadWall.slice(0, 13));
+  assert.deepEqual(fromDead.wall, liveWall.slice(1));
+  const fromLive = draw({ 'bonus-replacement-source': 'live-wall' });
+  assert.equal(fromLive.drawn, '7s');
+  assert.deepEqual(fromLive.dead, deadWall);
+  assert.deepEqual(fromLive.wall, liveWall.slice(2));
+
+  // §9.5: only the dead-wall replacement is a loose tile. W: 4 chows + 9p pair, 20 + 4 (flower) +
+  // 2 (self-drawn) = 26; zero-point hand and concealed hand 1 double each: 104, and a win on a
+  // loose tile doubles it again: 208.
+  const wonDead = play(fromDead, 2, { type: 'mahjong' });
+  assert.deepEqual([winOf(wonDead).source, winOf(wonDead).tile], ['loose-tile', '4s']);
+  const rd = engine.result(wonDead)!;
+  assert.equal(rd.scores[2]!.total, 208);
+  assert.ok(rd.items.some((i) => i.seat === 2 && i.id === 'loose-tile'));
+  const wonLive = play(fromLive, 2, { type: 'mahjong' });
+  assert.deepEqual([winOf(wonLive).source, winOf(wonLive).tile], ['wall', '7s']);
+  const rl = engine.result(wonLive)!;
+  assert.equal(rl.scores[2]!.total, 104);
+  assert.ok(!rl.items.some((i) => i.id === 'loose-tile'));
 });
 
 test('timeouts: turn discards the drawn tile, claims pass', () => {

@@ -446,15 +446,55 @@ test('claimed-kong-concealed decides whether a claimed kong counts for the conce
 });
 
 test('only-possible-excludes-visible is an option of the engine (needs the table): CLI ignores it safely', () => {
+  // The CLI has no table, so nothing is visible and the option changes nothing. 1m2m waits on 3m
+  // alone: 20 + 2 (only possible), zero-point hand 1 double: 44, with or without the option.
   const h = {
     seatWind: '2z',
     concealed: T('1m2m3m 5p6p7p 3s4s5s 7s8s9s 2p2p'),
     won: true,
     winningTile: '3m',
     winBy: 'discard',
-    options: { 'only-possible-excludes-visible': true },
   };
-  assert.equal(score(h).valid, true);
+  for (const on of [false, true]) {
+    const o = score({ ...h, options: { 'only-possible-excludes-visible': on } });
+    assert.equal(o.valid, true);
+    assert.equal(o.total, 44, `option ${String(on)}`);
+    assert.ok(rules(o).includes('only-possible'));
+  }
+});
+
+test('only-possible-excludes-visible (§9.3, §13): a wait whose four tiles are all on the table is no wait', () => {
+  // S self-draws 3p on 4p5p, which also waits on 6p; all four 6p are on the table (N's exposed
+  // pung and E's dead discard). Default: two waits, no "only possible tile": 20 + 2 (self-drawn)
+  // = 22, zero-point hand and concealed hand 1 double each: 88. With the option 6p is no wait,
+  // so 3p was the only possible tile: 24 × 4 = 96. With E's 6p still in the wall, three visible
+  // 6p leave it a wait: 88 again.
+  const seat = (conc: string, extra: object = {}) => ({ concealed: T(conc), ...extra });
+  const table = (eastDiscards: string[]) => [
+    seat('1z1z 2z2z 5z5z 7z7z 1s1s 9s 1p 5m', { discards: eastDiscards }),
+    seat('1m2m3m 7s8s9s 2s3s4s 9m9m 4p5p 3p'),
+    seat('3z3z 4z4z 6z6z 2m2m 8m8m 8p8p 5s'),
+    seat('7m7m 4s4s 6s6s 1p 2p 7p 3m', { melds: [{ tiles: T('6p6p6p') }] }),
+  ];
+  const won = (over: Record<string, unknown>, players = table(['6p'])) => {
+    const o = resolveOptions(engine.options, over);
+    if (!o.ok) throw new Error(JSON.stringify(o.errors));
+    const s = engine.fromScenario(o.value, 4, { position: { players, turn: 1, drawn: '3p', discardCount: 6 } });
+    if (!s.ok) throw new Error(s.error.message);
+    const r = engine.apply(s.value, 1, { type: 'mahjong' });
+    if (!r.ok) throw new Error(r.error.message);
+    return engine.result(r.value)!;
+  };
+  const only = (r: ReturnType<typeof won>) => r.items.some((i) => i.seat === 1 && i.id === 'only-possible');
+  const plain = won({});
+  assert.equal(plain.scores[1]!.total, 88);
+  assert.equal(only(plain), false);
+  const excl = won({ 'only-possible-excludes-visible': true });
+  assert.equal(excl.scores[1]!.total, 96);
+  assert.equal(only(excl), true);
+  const threeSeen = won({ 'only-possible-excludes-visible': true }, table([]));
+  assert.equal(threeSeen.scores[1]!.total, 88);
+  assert.equal(only(threeSeen), false);
 });
 
 // ---- CLI contract ----
