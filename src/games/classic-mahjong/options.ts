@@ -153,7 +153,7 @@ export const OPTIONS: OptionsSchema<Options> = {
       type: 'bool',
       default: false,
       spec: '§10',
-      description: 'The discarder of the winning tile pays for everybody',
+      description: 'The discarder of a dangerous winning tile (a limit hand with three exposed sets) pays for everybody',
     },
     rounding: { type: 'enum', values: ['none', 'nearest-10'], default: 'none', spec: '§10', description: 'Rounding of totals' },
     'false-mahjong-penalty': {
