@@ -62,9 +62,17 @@ export async function closeThread(ctx: BotContext, c: ThreadToClose): Promise<bo
     // one it says is gone (10003) is not.
     const ch = c.known ?? (await ctx.client.channels.fetch(c.threadId));
     if (!ch?.isThread() || (ch.archived && (ch.locked || !c.lock))) return true;
-    // Archived and locked in one edit; a lock needs Manage Threads (else 50013, final above).
+    // Archived and locked in one edit. A lock needs Manage Threads: without it (50013) the thread is
+    // still archived, as its creator may (it stops counting against the server's active threads);
+    // refused that too, 50013 is final above.
     if (!ch.archived) {
-      await ch.edit(c.lock ? { archived: true, locked: true } : { archived: true });
+      try {
+        await ch.edit(c.lock ? { archived: true, locked: true } : { archived: true });
+      } catch (err) {
+        if (!c.lock || (err as { code?: unknown }).code !== RESTJSONErrorCodes.MissingPermissions) throw err;
+        await ch.edit({ archived: true });
+        ctx.log.info({ gameId: c.gameId, threadId: c.threadId }, `the ${c.what} is archived, not locked: no Manage Threads`);
+      }
       return true;
     }
     // Archived meanwhile, not locked (Discord's auto-archive while an earlier try failed): Discord's

@@ -87,10 +87,11 @@ test('a thread that keeps failing is tried for a day after the match ended, back
   });
 });
 
-test('without Manage Threads (50013) the thread is not tried again, even once the permission is back', async () => {
+test('without Manage Threads (50013) the thread is archived, not locked, and not tried again, even once the permission is back', async () => {
   await withWorld(async (w) => {
     const m = await endMatch(w, (threadId) => w.sim.setBotPermission(w.guildId, Permissions.ManageThreads, false, threadId));
     assert.equal(w.sim.channel(m.threadId).locked, false, 'refused for the permission');
+    assert.equal(w.sim.channel(m.threadId).archived, true, 'archived still, as its creator may: no longer an active thread');
     assert.deepEqual(w.store.games.get(m.gameId)!.outbox, [], 'nothing kept to try again');
     const tries = m.closes();
     w.sim.setBotPermission(w.guildId, Permissions.ManageThreads, true, m.threadId);
