@@ -112,13 +112,22 @@ export const DEEPER_QUEUE_PER_THREAD = 8;
 /** How long an image may take, waiting for a worker included (they take tens of milliseconds). */
 export const RENDER_TIMEOUT_MS = 30_000;
 
+/** A task submitted to a pool that its worker is not done with yet (`live`). */
+interface LiveTask {
+  /** Its `RenderTask.drawing` flag. */
+  drawing: Int32Array;
+  /** Closing the pool skips it before a worker started it (`closeGently`): its callers are told at once. */
+  skip(e: Error): void;
+}
+
 /**
  * Tasks submitted to each pool that its workers are not done with yet (running or waiting for a
- * worker): the queue's depth (`run`), and what closing the pool waits for (`closeGently`).
+ * worker), by Piscina's promise of each: the queue's depth (`run`), and what closing the pool skips
+ * or waits for (`closeGently`).
  */
-const live = new WeakMap<Piscina, Set<Promise<unknown>>>();
-/** Pools being closed: they take no new task. */
-const closing = new WeakSet<Piscina>();
+const live = new WeakMap<Piscina, Map<Promise<unknown>, LiveTask>>();
+/** Pools being closed, each with its closing (`closeGently`): they take no new task. */
+const closing = new WeakMap<Piscina, Promise<void>>();
 /**
  * Each pool's stop flag, shared with its workers (a SharedArrayBuffer travels in each task without
  * a copy): once set by `closeGently`, a worker skips every task still queued (worker.ts `stop`).
@@ -156,15 +165,15 @@ export function setRenderTestHold(hold: typeof testHold): void {
   testHold = hold;
 }
 
-/** Submits a task to `p`, known to `closeGently` until its worker is done with it. */
-function submit<T>(p: Piscina, task: RenderTask): Promise<T> {
+/** Submits a task to `p`, known to `closeGently` (as `entry`: `task.drawing`) until its worker is done with it. */
+function submit<T>(p: Piscina, task: RenderTask, entry: LiveTask): Promise<T> {
   if (closing.has(p)) return Promise.reject(renderAborted('the render pool is closed'));
   const hold = testHold?.(task);
   const job = p.run({ ...task, stop: stopFlag(p), ...(hold ? { hold } : {}) }) as Promise<T>;
-  let set = live.get(p);
-  if (!set) live.set(p, (set = new Set()));
-  set.add(job);
-  const done = () => void set.delete(job);
+  let tasks = live.get(p);
+  if (!tasks) live.set(p, (tasks = new Map()));
+  tasks.set(job, entry);
+  const done = () => void tasks.delete(job);
   job.then(done, done);
   return job;
 }
@@ -172,35 +181,61 @@ function submit<T>(p: Piscina, task: RenderTask): Promise<T> {
 /**
  * Closes a pool without stopping a worker in the middle of an image, which would take the process
  * down (see `run`): Piscina's own `close` does not wait for every busy worker (5.3: with two or more
- * it stops one still drawing). New tasks are refused and the queued ones skipped (the stop flag), so
- * only the images being drawn are waited for, up to `waitMs`; then the workers, idle, are stopped.
- * Workers still drawing after that (a hung image) are stopped once they are done, if ever.
+ * it stops one still drawing). New tasks are refused; every task no worker has started is given up
+ * on at once (its `drawing` flag 0 → `GIVEN_UP`, the handshake of `run`: its worker, if one ever
+ * takes it up, skips it) and its callers rejected, so a deep queue costs nothing here. Only the
+ * images being drawn (flag 1) are waited for, up to `waitMs`; then the workers, none of them in a
+ * canvas call, are stopped, and Piscina rejects the tasks still queued ('Terminating worker thread',
+ * handled: their callers already have their answer). Workers still drawing after `waitMs` (a hung
+ * image) are stopped once they are done, if ever; meanwhile a free worker skips what is queued.
  */
-async function closeGently(p: Piscina, waitMs = CLOSE_WAIT_MS): Promise<void> {
-  closing.add(p);
-  Atomics.store(stopFlag(p), 0, 1);
-  const jobs = live.get(p) ?? new Set();
-  const until = Date.now() + waitMs;
-  while (jobs.size && Date.now() < until) {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled([...jobs]),
-      new Promise((r) => {
-        timer = setTimeout(r, until - Date.now());
-        timer.unref();
-      }),
-    ]);
-    clearTimeout(timer);
+function closeGently(p: Piscina, waitMs = CLOSE_WAIT_MS): Promise<void> {
+  let c = closing.get(p);
+  // (Marked closed before anything else runs: no task is submitted once the sweep has begun.)
+  if (!c) closing.set(p, (c = Promise.resolve().then(() => close(p, waitMs))));
+  return c;
+}
+
+async function close(p: Piscina, waitMs: number): Promise<void> {
+  // A task skipped below may be in a worker's hands already (posted, not yet skipped: no canvas
+  // call). Stopped with its worker, it is rejected by Piscina; the worker's answer, if sent by then,
+  // still arrives and Piscina emits it as an 'error' ("Unexpected message from Worker"), which would
+  // throw with nobody listening. The pool is gone by then: anything else is only logged.
+  p.on('error', (e: unknown) => {
+    if (!String(e).includes('Unexpected message from Worker'))
+      renderLog().warn({ error: String(e) }, 'the render pool reported an error while it closed');
+  });
+  Atomics.store(stopFlag(p), 0, 1); // a second guard: a worker skips any task once it is set (worker.ts)
+  const drawn: Promise<unknown>[] = [];
+  for (const [job, task] of live.get(p) ?? []) {
+    // Whichever comes first, this or its worker's 0 → 1, wins: never both, never neither.
+    const was = Atomics.compareExchange(task.drawing, 0, 0, GIVEN_UP);
+    if (was === 0) task.skip(renderAborted('the render pool is closing'));
+    else if (was === 1) drawn.push(job);
+    // (GIVEN_UP already: its caller gave up on it while it waited, and has its answer.)
   }
-  if (!jobs.size) await p.destroy();
-  else void Promise.allSettled([...jobs]).then(() => p.destroy());
+  const all = Promise.allSettled(drawn);
+  let timer: NodeJS.Timeout | undefined;
+  const inTime = await Promise.race([
+    all.then(() => true),
+    new Promise<boolean>((r) => {
+      timer = setTimeout(r, waitMs, false);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
+  if (inTime) await p.destroy();
+  else void all.then(() => p.destroy());
 }
 
 /** One image submitted (`run`). */
 interface Submitted {
   /** The image, or an abort once `timeoutMs` are up: the caller's answer. */
   image: Promise<Buffer>;
-  /** The image whenever its worker is done with it (after the caller gave up too), or the task's failure. */
+  /**
+   * The image whenever its worker is done with it (after the caller gave up too), or the task's
+   * failure; rejected at once when closing the pool skips it (`closeGently`).
+   */
   done: Promise<Buffer>;
 }
 
@@ -210,7 +245,8 @@ interface Submitted {
  * when `DEEP_QUEUE_PER_THREAD` or `DEEPER_QUEUE_PER_THREAD` images per worker are ahead of it), so under load
  * the queue drains sooner, at a few per cent more bytes. `onGiveUp(why)`: the caller gave up on it
  * while a worker was drawing it (`drawing`: it will be finished, `done`) or while it waited (`queued`:
- * it will be skipped); `hung`: it is still drawn at twice its time.
+ * it will be skipped; so does closing the pool, `closeGently`); `hung`: it is still drawn at twice its
+ * time.
  */
 function run<K extends RenderKind>(
   p: Piscina,
@@ -229,20 +265,27 @@ function run<K extends RenderKind>(
   Atomics.store(drawing, 0, 0);
   const task: RenderTask<K> = { kind, model, deadline: Date.now() + timeoutMs, drawing, ...(busy ? { busy } : {}) };
   // The queue's depth (`live`) counts the task until its worker is done with it, not until the caller gives up.
-  const job = submit<Uint8Array>(p, task);
+  const job = submit<Uint8Array>(p, task, { drawing, skip: (e) => skip(e) });
   // A render that never returns (waiting for a worker included) is abandoned: the scheduler awaits
   // table edits one timer at a time, so one hung image would stop every later timer, reminder and
   // notice of the process. Abandoned, not stopped: a worker stopped (`terminate`) in the middle of a
   // canvas call takes the whole process down (node-canvas throws into the terminating thread: "FATAL
-  // ERROR: Error::ThrowAsJavaScriptException napi_throw", or a double free: 300 renders stopped 1–40 ms
-  // in ended so in 3 runs of 3, 2026-12-05; CI met a double free in the pool test of a timeout), so
-  // the task runs on (its image, late, still goes to the cache: `cached`); one still waiting when its
-  // time is up is skipped by the worker (`RenderTask.deadline`).
+  // ERROR: Error::ThrowAsJavaScriptException napi_throw", exit 134; 300 renders stopped 1–40 ms in
+  // ended so in 3 runs of 3, 2026-12-05; with the fonts registered once, 3 runs of 3 again, 2026-12-06,
+  // each stopping workers 1–20 ms into a table image until one aborted, at the first to the fifth).
+  // (The "double free" CI met on 2026-12-05 was plausibly not this but workers registering fonts
+  // while another drew, fixed since: fonts.ts, THREADS.) So the task runs on (its image, late, still
+  // goes to the cache: `cached`); one still waiting when its time is up is skipped by the worker
+  // (`RenderTask.deadline`).
   //
   // A render given up on while being drawn is counted (`hung`, the `hoiquan_render_stuck_tasks` gauge:
   // watch.ts) until its worker is done with it; still drawn at twice its time, it is logged once. The
   // same timer does all three, re-armed once: nothing runs per image but this one timer.
-  const done = job.then((out) => Buffer.from(out.buffer, out.byteOffset, out.byteLength));
+  let skipped!: (e: Error) => void;
+  const done = new Promise<Buffer>((resolve, reject) => {
+    skipped = reject;
+    job.then((out) => resolve(Buffer.from(out.buffer, out.byteOffset, out.byteLength)), reject);
+  });
   done.catch(() => undefined); // abandoned: its own failure is nobody's to handle
   let giveUp!: (e: Error) => void;
   const image = new Promise<Buffer>((resolve, reject) => {
@@ -250,6 +293,14 @@ function run<K extends RenderKind>(
     done.then(resolve, reject);
   });
   let given = false;
+  // Closing the pool gave it up before a worker started it (`closeGently`): never drawn, so its
+  // callers, and those who joined it (`cached`), are answered now, not once Piscina drops it.
+  const skip = (e: Error) => {
+    given = true;
+    clearTimeout(timer);
+    skipped(e);
+    onGiveUp?.('queued');
+  };
   const timer = setTimeout(() => {
     if (!given) {
       given = true;

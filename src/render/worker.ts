@@ -82,8 +82,9 @@ export interface RenderTask<K extends RenderKind = RenderKind> {
   stop?: Int32Array;
   /**
    * Set from 0 to 1 by the worker as it starts drawing the task, or from 0 to `GIVEN_UP` by the pool
-   * when its caller gives up first (then the worker skips it): pool.ts tells a render given up on
-   * while being drawn (a hung one, reported) from one given up on in the queue (skipped).
+   * when its caller gives up first or the pool closes first (then the worker skips it): pool.ts tells
+   * a task being drawn (given up on: a hung one, reported; closing the pool waits for it) from one
+   * no worker started (skipped).
    */
   drawing?: Int32Array;
   /** TEST ONLY (pool.ts `setRenderTestHold`): the worker blocks, as in a hung canvas call, until `hold[0]` is set. */

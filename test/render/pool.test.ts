@@ -6,6 +6,8 @@ import { poolThreads, THREADS_ENV, DEEP_QUEUE_PER_THREAD, DEEPER_QUEUE_PER_THREA
 import { sampleModels } from './samples.js';
 import { PNG_SIG, pngSize } from './helpers.js';
 import { createCanvas, loadImage } from 'canvas';
+import type { RenderTask } from '../../src/render/worker.js';
+import { blockUntilStarted, hold, open, PATIENCE_MS, waitFor, withHeldPool } from './pool-helpers.js';
 
 after(() => closePool());
 
@@ -114,6 +116,62 @@ test('closing a pool with a deep queue skips the images still waiting and stops 
   assert.ok(took < 2_000, `closed in ${took} ms, not after drawing the queue`);
 });
 
+test('closing a pool answers at once every image no worker has started, and waits only for those being drawn', async () => {
+  // By state, not by clock: both workers are held inside an image (pool-helpers `hold`), so no worker
+  // can take up a queued task; closing answers their callers all the same, without a worker. (Until
+  // 2026-12-06 each waited for a worker to skip it: a deep queue made the close slow on a loaded machine.)
+  const unhandled: unknown[] = [];
+  const onUnhandled = (e: unknown) => void unhandled.push(e);
+  process.on('unhandledRejection', onUnhandled);
+  const table = sampleModels('chan', 'en').table;
+  try {
+    await withHeldPool(
+      { threads: 2, cacheBytes: 0, timeoutMs: PATIENCE_MS, warm: [{ kind: 'table', model: table }] },
+      { warn: () => undefined },
+      async (p, g) => {
+        const held: RenderTask[] = [];
+        hold((task) => (task.model === table ? (held.push(task), g) : undefined));
+        // Each handed to an idle worker as it is submitted (withHeldPool left the pool idle).
+        const drawn = [p.render('table', table)];
+        blockUntilStarted(held[0]);
+        drawn.push(p.render('table', table));
+        blockUntilStarted(held[1]);
+        hold(null);
+        const hand = sampleModels('chan', 'en').hand;
+        const reasons: string[] = [];
+        const queued = Array.from({ length: 300 }, (_, k) =>
+          p.render('hand', { ...hand, status: `queued ${k}` }).then(
+            () => 'drawn',
+            (e: unknown) => void reasons.push(String(e)),
+          ),
+        );
+        const closed = p.close();
+        // Answered from the main thread alone (waiting only bounds a failure).
+        assert.ok(
+          await waitFor(() => reasons.length === queued.length, 10_000),
+          `${reasons.length} of 300 answered while both workers draw`,
+        );
+        assert.deepEqual(
+          reasons.filter((r) => !/closing/.test(r)),
+          [],
+          'each skipped for the close',
+        );
+        assert.equal(p.threadIds().length, 2, 'no worker stopped while it draws');
+        open(g);
+        for (const b of await Promise.all(drawn))
+          assert.deepEqual(pngSize(b), imageSize('table', table), 'the images being drawn are finished');
+        await closed;
+        assert.ok(await waitFor(() => p.threadIds().length === 0), 'then its workers are stopped');
+        await assert.rejects(p.render('hand', hand), /closed/, 'a closed pool takes no new image');
+      },
+    );
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(unhandled, [], "no rejection left unhandled (Piscina's own for the skipped tasks included)");
+  } finally {
+    process.off('unhandledRejection', onUnhandled);
+  }
+});
+
 test('closePool: the shared pool refuses images until it is opened again', async () => {
   const m = sampleModels('phom', 'vi').result;
   await renderAsync('result', m);
@@ -123,8 +181,10 @@ test('closePool: the shared pool refuses images until it is opened again', async
   assert.deepEqual(pngSize(await renderAsync('result', m)), imageSize('result', m));
 });
 
-test('rendering errors reject the promise', async () => {
-  await assert.rejects(renderAsync('nope' as 'hand', {} as never));
+test('rendering errors reject the promise (with the worker’s error), and the pool draws on', async () => {
+  await assert.rejects(renderAsync('nope' as 'hand', {} as never), /unknown render kind nope/);
+  const m = sampleModels('phom', 'en').result;
+  assert.deepEqual(pngSize(await renderAsync('result', m)), imageSize('result', m));
 });
 
 test('renderKey: stable under key order and undefined fields, different for any visible change', () => {

@@ -115,3 +115,35 @@ test('a render given up on while it waited for a worker is not counted as stuck 
     },
   );
 });
+
+test('a render given up on while being drawn but finished before twice its timeout is not logged as hung', async () => {
+  // T is long enough for a held image, once let go, to be finished within T of its give-up on a
+  // loaded machine (a warm image takes up to ~1.6 s there: pool-helpers TIMING).
+  const T = 4_000;
+  const hang = sampleModels('vn-mahjong', 'en').hand;
+  const warnings: Record<string, unknown>[] = [];
+  await withHeldPool(
+    { threads: 1, timeoutMs: T, cacheBytes: 0, warm: [{ kind: 'hand', model: hang }] },
+    { warn: (fields) => void warnings.push(fields) },
+    async (p, g) => {
+      let held: RenderTask | undefined;
+      hold((task) => {
+        if (task.model !== hang) return undefined;
+        held = task;
+        return g;
+      });
+      const image = p.render('hand', hang);
+      blockUntilStarted(held); // given up on below while being drawn, however loaded the machine
+      await assert.rejects(image, /abort/, 'its caller gives up at its time');
+      const givenUp = Date.now();
+      assert.equal(stuckRenders(), 1, 'given up on while being drawn: counted');
+      open(g);
+      assert.ok(await waitFor(() => stuckRenders() === 0), 'its worker finishes it');
+      const finished = Date.now() - givenUp;
+      assert.ok(finished < T, `finished ${finished} ms after its give-up, before twice its time`);
+      // Past twice its time (the timer re-armed at the give-up, T more), with room for a late timer:
+      await sleep(Math.max(0, givenUp + T + T / 2 - Date.now()));
+      assert.deepEqual(warnings, [], 'not logged as hung: done before twice its time');
+    },
+  );
+});

@@ -33,7 +33,8 @@ setRenderTestHold((task) => {
 });
 void pool.render('hand', hang).catch(() => undefined);
 blockUntilStarted(hung); // handed to the idle worker: given up on while drawn, however loaded the machine
-if (!(await waitFor(() => stuckRenders() === 1, 5_000))) throw new Error('the image did not hang');
+// (given up on at 300 ms by this thread's timer, late on a loaded machine: the test waits for `ready`)
+if (!(await waitFor(() => stuckRenders() === 1, 30_000))) throw new Error('the image did not hang');
 
 const steps: CloseStep[] = [
   // The bot's drain: a click waiting for ever (STOP_GRACE_MS, then a gateway close that may take 30 s).

@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,11 +89,49 @@ test('stopProcess: SIGTERM, then SIGKILL once its time is up', async () => {
   assert.ok(Date.now() - started >= 380, 'not before its time');
 });
 
+/**
+ * How long the test waits for its child's `ready`: past the child's own limits (shutdown-child.ts:
+ * its pool idle within `PATIENCE_MS`, 120 s, its image started within 30 s and hung within 30 s), so a
+ * child that is only slow (it warms a pool: minutes on a loaded machine) is waited for, and one that
+ * fails exits with its error first. Reaching this bound fails the test all the same.
+ */
+const READY_MS = 240_000;
+
+/** Resolves once `out()` holds `ready`, the child exited, or `ms` are up; tells which. */
+function untilReady(c: ChildProcess, out: () => string, ms: number): Promise<'ready' | 'exited' | 'timeout'> {
+  return new Promise((resolve) => {
+    const done = (how: 'ready' | 'exited' | 'timeout') => {
+      clearTimeout(timer);
+      c.stdout!.off('data', check);
+      c.off('exit', exited);
+      resolve(how);
+    };
+    const check = () => out().includes('ready') && done('ready');
+    const exited = () => done(out().includes('ready') ? 'ready' : 'exited');
+    const timer = setTimeout(() => done('timeout'), ms);
+    c.stdout!.on('data', check);
+    c.once('exit', exited);
+    if (c.exitCode !== null || c.signalCode !== null) exited();
+    else check();
+  });
+}
+
 // The hung image is the test hook's: a worker blocked in plain JS, which the process exits past
 // cleanly. One hung inside a canvas call may abort the process as it exits (README "Stopping"),
 // after the database is closed all the same.
-test('a shutdown held up by a hung drain and a hung image still closes the database before the SIGKILL (real pool, real SQLite)', async () => {
+test('a shutdown held up by a hung drain and a hung image still closes the database before the SIGKILL (real pool, real SQLite)', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'hq-shutdown-'));
+  // Every child is killed, whatever the test's outcome (an early `ready` assertion left one running).
+  const children = new Set<ChildProcess>();
+  const kill = async (c: ChildProcess) => {
+    if (c.exitCode === null && c.signalCode === null) {
+      const exit = once(c, 'exit');
+      c.kill('SIGKILL');
+      await exit;
+    }
+    children.delete(c);
+  };
+  t.after(() => Promise.all([...children].map(kill)));
   try {
     // Scaled: budget 1.2 s, SIGKILL at 2.5 s (the pool's own wait, CLOSE_WAIT_MS, is 3 s).
     const run = async (how: 'budget' | 'each') => {
@@ -101,19 +139,24 @@ test('a shutdown held up by a hung drain and a hung image still closes the datab
       const c = spawn(process.execPath, ['--import', 'tsx', 'test/render/shutdown-child.ts', file, '1200', how], {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
-      let out = '';
-      c.stdout!.on('data', (d: Buffer) => (out += String(d)));
-      for (let k = 0; k < 600 && !out.includes('ready') && c.exitCode === null; k++) await sleep(50);
-      assert.match(out, /ready/, 'the child started');
-      const started = Date.now();
-      await stopProcess(c, 2_500);
-      return {
-        out,
-        took: Date.now() - started,
-        signal: c.signalCode,
-        code: c.exitCode,
-        wal: existsSync(`${file}-wal`) && statSync(`${file}-wal`).size > 0,
-      };
+      children.add(c);
+      try {
+        let out = '';
+        c.stdout!.on('data', (d: Buffer) => (out += String(d)));
+        const readiness = await untilReady(c, () => out, READY_MS);
+        assert.equal(readiness, 'ready', `the child started (exit ${c.exitCode ?? c.signalCode ?? 'none'}): ${out}`);
+        const started = Date.now();
+        await stopProcess(c, 2_500);
+        return {
+          out,
+          took: Date.now() - started,
+          signal: c.signalCode,
+          code: c.exitCode,
+          wal: existsSync(`${file}-wal`) && statSync(`${file}-wal`).size > 0,
+        };
+      } finally {
+        await kill(c);
+      }
     };
     const each = await run('each');
     assert.equal(each.signal, 'SIGKILL', 'each step awaited in turn: killed');
