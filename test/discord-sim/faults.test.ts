@@ -131,7 +131,14 @@ describe('fault injection', () => {
     const [code] = (await once(ws, 'close')) as [number];
     assert.equal(code, 4004);
     const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: sim.apiBase } });
-    await assert.rejects(client.login('bad.token.value'));
+    const seen = sim.restLog().length;
+    // discord.js turns the 401 of GET /gateway/bot into its TokenInvalid error (WebSocketManager.connect).
+    await assert.rejects(client.login('bad.token.value'), { code: 'TokenInvalid', message: 'An invalid token was provided.' });
+    const answered = sim.restLog().slice(seen);
+    assert.ok(
+      answered.some((e) => e.status === 401 && e.summary.includes('/gateway/bot')),
+      answered.map((e) => e.summary).join('\n'),
+    );
     await client.destroy();
   });
 });

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engine, type Action, type PhomResult, type State } from '../../src/games/phom/index.js';
 import { OPTIONS } from '../../src/games/phom/options.js';
+import { resolveOptions } from '../../src/games/core/options.js';
 import { nextStarter, seatingResetsStarter } from '../../src/games/phom/state.js';
 import { failures, opts, position, runWith, stateOf } from './helpers.js';
 
@@ -183,7 +184,26 @@ test('ga-pot: victims feed the pot, the Ù winner takes it, else it carries over
 
 test('turn-timeout-s is validated (used by the bot, not the engine)', () => {
   assert.equal(opts({ 'turn-timeout-s': 60 })['turn-timeout-s'], 60);
-  assert.throws(() => opts({ 'turn-timeout-s': 1 }));
+  assert.equal(opts({ 'turn-timeout-s': 5 })['turn-timeout-s'], 5);
+  assert.equal(opts({ 'turn-timeout-s': 600 })['turn-timeout-s'], 600);
+  for (const value of [1, 4, 601, 30.5, 'soon']) {
+    assert.deepEqual(
+      resolveOptions(OPTIONS, { 'turn-timeout-s': value }),
+      {
+        ok: false,
+        errors: [
+          {
+            code: 'bad-value',
+            key: 'turn-timeout-s',
+            value,
+            message: `invalid value ${JSON.stringify(value)} for "turn-timeout-s"`,
+            allowed: '5–600',
+          },
+        ],
+      },
+      String(value),
+    );
+  }
 });
 
 test('Ex 16 — starter sequence and starter-reset (§3)', () => {

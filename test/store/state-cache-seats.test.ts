@@ -17,7 +17,9 @@ test('a state read at 5 seats is not reused once the game has 4 seats at the sam
   const file = join(tempDir('hq-cache-', t), 'hq.db');
   const bot = openStore(file, engineOf, () => 0);
   const reader = openStore(file, engineOf, () => 0);
-  const options = resolveOptions(engineOf('chan').options, {}) as Record<string, unknown>;
+  const resolved = resolveOptions(engineOf('chan').options, {});
+  assert.ok(resolved.ok, JSON.stringify(resolved));
+  const options = resolved.value as Record<string, unknown>;
   const row = bot.games.create({ game: 'chan', guildId: 'g', options, optionsHash: 'x', seed: 's', seats: 5 });
   const seatsOf = (st: unknown) => (st as { seats: unknown[] }).seats.length;
   assert.equal(seatsOf(reader.games.state(reader.games.get(row.id)!)), 5, 'the open lobby read at 5 seats');
@@ -37,7 +39,9 @@ test('a step whose commit fails after its log append leaves no cached state behi
   const b = openStore(file, engineOf);
   const engine = engineOf('phom');
   const now = Date.now();
-  const options = resolveOptions(engine.options, {}) as Record<string, unknown>;
+  const resolved = resolveOptions(engine.options, {});
+  assert.ok(resolved.ok, JSON.stringify(resolved));
+  const options = resolved.value as Record<string, unknown>;
   const row = a.games.create({
     game: 'phom',
     guildId: 'g',
@@ -59,14 +63,22 @@ test('a step whose commit fails after its log append leaves no cached state behi
   const d = (engine.pending(a.games.load(row.id)!.state) as { seat: number; options: unknown[] }[])[0]!;
   assert.ok(d.options.length >= 2);
   // A's commit fails after the log append (its timers write: a full disk), and rolls back.
+  const lastSeq = () => (a.db.prepare('SELECT MAX(seq) AS seq FROM actions WHERE game_id = ?').get(row.id) as { seq: number | null }).seq;
+  const before = lastSeq();
+  let atFailure: { inTransaction: boolean; seq: number | null } | null = null;
   const set = a.timers.set.bind(a.timers);
   a.timers.set = () => {
+    // what the failing write sees: the move already in the log, inside the open transaction
+    atFailure = { inTransaction: a.db.inTransaction, seq: lastSeq() };
     throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
   };
-  assert.throws(() =>
-    act(tableStore(a), { kind: 'move', gameId: row.id, seat: d.seat, action: d.options[0] as never, ver: null }, now + 1),
+  assert.throws(
+    () => act(tableStore(a), { kind: 'move', gameId: row.id, seat: d.seat, action: d.options[0] as never, ver: null }, now + 1),
+    { code: 'SQLITE_FULL', message: /database or disk is full/ },
   );
   a.timers.set = set;
+  assert.deepEqual(atFailure, { inTransaction: true, seq: (before ?? 0) + 1 }, 'the failure came after the append, in its transaction');
+  assert.equal(lastSeq(), before, 'the append was rolled back');
   // B commits another move at that version; A then reads the game as the log has it.
   const rb = act(tableStore(b), { kind: 'move', gameId: row.id, seat: d.seat, action: d.options[1] as never, ver: null }, now + 2);
   assert.equal(rb.outcome.applied, 1);

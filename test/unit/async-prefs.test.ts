@@ -29,7 +29,8 @@ test('prefs: everything off by default; toggles, time zone, quiet hours and dige
   assert.deepEqual(q.quiet, { from: 1380, to: 480 });
   assert.equal(q.digestOver, 25, 'clamped');
   assert.deepEqual(s.prefs.get('u2').notify.turn, false, 'another user is untouched');
-  assert.throws(() => s.prefs.setTimeZone('u1', 'Mars/Olympus'));
+  assert.throws(() => s.prefs.setTimeZone('u1', 'Mars/Olympus'), { name: 'Error', message: 'unknown time zone Mars/Olympus' });
+  assert.equal(s.prefs.get('u1').timeZone, 'Asia/Ho_Chi_Minh', 'a refused zone changes nothing');
   assert.deepEqual([...s.prefs.wantsAny(['u1', 'u2'])], ['u1']);
 });
 

@@ -14,7 +14,11 @@ test('decoding never throws and rejects anything unknown', () => {
   for (const raw of ['', 'g:', 'g:ABC:1:act', 'g:abc:x:act', 'g:abc:1:explode', 'x:abc:1:act', 'g:abc:1:act:' + 'a'.repeat(60), '💥']) {
     assert.equal(decodeGameId(raw), null, raw);
   }
-  assert.throws(() => encodeGameId({ gameId: 'abc', ver: 1, verb: 'act', arg: 'bad arg with spaces' }));
+  // encoding does throw: a bad id is our bug, never user input
+  assert.throws(() => encodeGameId({ gameId: 'abc', ver: 1, verb: 'act', arg: 'bad arg with spaces' }), {
+    name: 'Error',
+    message: 'bad custom_id g:abc:1:act:bad arg with spaces',
+  });
 });
 
 test('config custom_ids round-trip', () => {
@@ -27,5 +31,5 @@ test('command custom_ids (x:<command>:<rest>) round-trip; anything else decodes 
   assert.deepEqual(decodeCommandId(encodeCommandId('games', 'page:2')), { command: 'games', rest: 'page:2' });
   assert.deepEqual(decodeCommandId('x:notify:'), { command: 'notify', rest: '' });
   for (const raw of ['', 'x:', 'x:Games:1', 'g:abc:1:act', 'x:games:' + 'a'.repeat(65)]) assert.equal(decodeCommandId(raw), null, raw);
-  assert.throws(() => encodeCommandId('games', 'a'.repeat(70)));
+  assert.throws(() => encodeCommandId('games', 'a'.repeat(70)), { name: 'Error', message: `bad custom_id x:games:${'a'.repeat(70)}` });
 });

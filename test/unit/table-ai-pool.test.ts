@@ -8,10 +8,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Worker } from 'node:worker_threads';
 import { act, actAsync, type AiAsk } from '../../src/table/act.js';
 import { createAiPool, defaultAiThreads } from '../../src/table/ai-pool.js';
 import { availableParallelism } from 'node:os';
 import { engineOf } from '../../src/table/manifests.js';
+import { resolveOptions } from '../../src/games/core/options.js';
 import { rig } from '../support/table-rig.js';
 import type { GameId } from '../../src/games/core/types.js';
 
@@ -124,11 +127,45 @@ test('pool size: one worker per core but one (at least 1) when AI_WORKERS is uns
   }
 });
 
-test('one worker is started with the pool and kept (the first decision does not wait for a worker to start)', async () => {
+test('one worker is started with the pool and kept (the first decision does not wait for a worker to start)', async (t) => {
+  // Threads as they start and stop (process 'worker': every Worker this process creates; under the
+  // test runner the first pool of a process can come with a thread that is not the pool's).
+  const started: number[] = [];
+  const exited: number[] = [];
+  const onWorker = (w: Worker) => {
+    const id = w.threadId; // -1 once the thread has exited
+    started.push(id);
+    w.once('exit', () => exited.push(id));
+  };
+  process.on('worker', onWorker);
+  // The pool's idle timeout (piscina `idleTimeout`, 60 s) runs on setTimeout: mocked, it passes at once.
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   const pool = createAiPool(2);
   try {
     assert.equal(pool.workers(), 1, 'a worker before any request');
+    await new Promise((r) => setImmediate(r)); // process 'worker' is emitted on the next tick
+    const withThePool = [...started];
+    assert.ok(withThePool.length >= 1, 'its thread started with the pool');
+    const engine = engineOf('phom');
+    const resolved = resolveOptions(engine.options, {});
+    assert.ok(resolved.ok);
+    const state = engine.setup(resolved.value, 4, 'kept', null);
+    const d = engine.pending(state)[0]!;
+    const answer = await pool.port({ engine, game: 'phom', state, seat: d.seat, level: 'normal' });
+    assert.ok(answer.ok, JSON.stringify(answer));
+    assert.ok(
+      d.options.some((o: unknown) => JSON.stringify(o) === JSON.stringify(answer.action)),
+      'a legal action',
+    );
+    t.mock.timers.tick(120_000);
+    t.mock.timers.reset();
+    await sleep(300);
+    assert.equal(pool.workers(), 1, 'still one worker after an idle wait');
+    // Still one worker and no thread started or stopped since the pool's: the same thread answered and stays.
+    assert.deepEqual({ started, exited }, { started: withThePool, exited: [] }, 'the same thread, never stopped');
   } finally {
+    t.mock.timers.reset();
+    process.off('worker', onWorker);
     await pool.close();
   }
 });

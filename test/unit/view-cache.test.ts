@@ -15,7 +15,9 @@ describe('views computed once per state (src/games/core/view-cache.ts)', () => {
       pending: (s) => (calls.pending++, base.pending(s)),
     };
     const e = withViewCache(counting);
-    const s0 = e.setup(resolveOptions(e.options, {}), 4, 'view-cache', null);
+    const opts = resolveOptions(e.options, {});
+    assert.ok(opts.ok, JSON.stringify(opts));
+    const s0 = e.setup(opts.value, 4, 'view-cache', null);
     const v = e.view(s0, 1) as { hand: string[] };
     assert.equal(e.view(s0, 1), v, 'the same object for the same state and seat');
     assert.notEqual(e.view(s0, 2), v);
@@ -33,8 +35,13 @@ describe('views computed once per state (src/games/core/view-cache.ts)', () => {
 
   it('every game of the manifests goes through it', () => {
     for (const m of Object.values(GAMES)) {
-      const s = m.engine.setup(resolveOptions(m.engine.options, {}), m.engine.minSeats, 'x', null);
+      const opts = resolveOptions(m.engine.options, {});
+      assert.ok(opts.ok, `${m.id}: ${JSON.stringify(opts)}`);
+      const s = m.engine.setup(opts.value, m.engine.minSeats, 'x', null);
+      // the same object twice is the cache's answer (an uncached engine builds a new one per call)
       assert.equal(m.engine.publicView(s), m.engine.publicView(s), m.id);
+      assert.equal(m.engine.view(s, 0), m.engine.view(s, 0), m.id);
+      assert.equal(m.engine.pending(s), m.engine.pending(s), m.id);
     }
   });
 });
