@@ -159,7 +159,13 @@ const warmed = render.warm().catch((e: unknown) => (stopRequest ? undefined : ca
 await step(Promise.race([warmed, stopRequested]));
 // AI decisions in their own worker pool (AI_WORKERS, default one per core but one; 0: inline), sized apart from the render pool.
 const aiWorkers = cfg.AI_WORKERS ?? defaultAiThreads();
-const aiPool = aiWorkers > 0 ? createAiPool(aiWorkers, cfg.AI_TIMEOUT_MS ? { timeoutMs: cfg.AI_TIMEOUT_MS } : {}) : null;
+const aiPool =
+  aiWorkers > 0
+    ? createAiPool(aiWorkers, {
+        ...(cfg.AI_TIMEOUT_MS ? { timeoutMs: cfg.AI_TIMEOUT_MS } : {}),
+        onWorkerError: (e) => log.warn({ err: e }, 'an AI worker failed outside a request (the pool replaces it)'),
+      })
+    : null;
 if (aiPool) opened.push({ name: 'AI pool', close: () => aiPool.close(), keepMs: 250 });
 const activeTables = store.db.prepare("SELECT game, COUNT(*) AS n FROM games WHERE status = 'running' GROUP BY game");
 const metrics =

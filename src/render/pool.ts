@@ -52,6 +52,8 @@ export interface PoolOptions {
   cacheBytes?: number;
   /** How long an image may take, waiting for a worker included (default `RENDER_TIMEOUT_MS`). */
   timeoutMs?: number;
+  /** TEST ONLY: the worker module (default worker.ts/.js). */
+  workerFile?: string;
 }
 
 /**
@@ -93,8 +95,8 @@ function newPiscina(o: PoolOptions): Piscina {
   registerFonts();
   // One thread draws text at a time, the main thread included (text-lock.ts, THREADS).
   const workerData: RenderWorkerData = { fontsRegistered: true, textLock: textLock() };
-  return new Piscina({
-    filename,
+  const p = new Piscina({
+    filename: o.workerFile ?? filename,
     execArgv,
     workerData,
     minThreads: 1,
@@ -102,6 +104,15 @@ function newPiscina(o: PoolOptions): Piscina {
     idleTimeout: 60_000,
     atomics: o.atomics ?? ATOMICS,
   });
+  // Piscina emits 'error' for a worker that fails with no task of its own (one started to replace an
+  // idle one that cannot load its module, an uncaught exception between images), and for a worker's
+  // answer to a task it no longer knows (closing the pool skipped it: `close`). With nobody listening
+  // an 'error' event throws: the bot died of one idle worker. Logged; Piscina replaces the worker.
+  p.on('error', (e: unknown) => {
+    if (closing.has(p) && String(e).includes('Unexpected message from Worker')) return;
+    renderLog().warn({ err: e }, 'a render worker failed outside an image (the pool replaces it)');
+  });
+  return p;
 }
 
 /** Images waiting per worker from which the queue counts as deep (draw.ts `DEFLATE_LEVEL_DEEP`). */
@@ -199,12 +210,8 @@ function closeGently(p: Piscina, waitMs = CLOSE_WAIT_MS): Promise<void> {
 async function close(p: Piscina, waitMs: number): Promise<void> {
   // A task skipped below may be in a worker's hands already (posted, not yet skipped: no canvas
   // call). Stopped with its worker, it is rejected by Piscina; the worker's answer, if sent by then,
-  // still arrives and Piscina emits it as an 'error' ("Unexpected message from Worker"), which would
-  // throw with nobody listening. The pool is gone by then: anything else is only logged.
-  p.on('error', (e: unknown) => {
-    if (!String(e).includes('Unexpected message from Worker'))
-      renderLog().warn({ error: String(e) }, 'the render pool reported an error while it closed');
-  });
+  // still arrives and Piscina emits it as an 'error' ("Unexpected message from Worker"), not logged
+  // (`newPiscina`'s listener).
   Atomics.store(stopFlag(p), 0, 1); // a second guard: a worker skips any task once it is set (worker.ts)
   const drawn: Promise<unknown>[] = [];
   for (const [job, task] of live.get(p) ?? []) {

@@ -43,6 +43,11 @@ export interface AiPoolOptions {
   timeoutMs?: number;
   /** The worker module (default ai-worker.ts/.js; tests give one that hangs). */
   filename?: string;
+  /**
+   * A worker failed outside a request (one started to replace an idle one that cannot load its
+   * module, an uncaught exception between requests): Piscina replaces it. Default: a process warning.
+   */
+  onWorkerError?: (e: unknown) => void;
 }
 
 export function createAiPool(threads: number, o: AiPoolOptions = {}): AiPool {
@@ -60,6 +65,9 @@ export function createAiPool(threads: number, o: AiPoolOptions = {}): AiPool {
     idleTimeout: 60_000,
     atomics: 'disabled',
   });
+  // Piscina emits such a failure as an 'error' event, which throws with nobody listening: the bot died
+  // of one idle worker.
+  pool.on('error', o.onWorkerError ?? ((e: unknown) => process.emitWarning(`an AI worker failed outside a request: ${String(e)}`)));
   return {
     port: async (ask: AiAsk): Promise<AiAnswer> => {
       const signal = AbortSignal.timeout(timeoutMs);
