@@ -20,7 +20,7 @@ import { renderKey } from './key.js';
 import { ByteLru, MB } from './lru.js';
 import type { RenderTask, RenderWorkerData } from './worker.js';
 import { registerFonts } from './fonts.js';
-import { textLock } from './text-lock.js';
+import { textLock, textLockHolder } from './text-lock.js';
 import { countStuck, GIVEN_UP, renderLog } from './watch.js';
 
 export { setRenderLog, stuckRenders, type RenderLog } from './watch.js';
@@ -329,7 +329,15 @@ function run<K extends RenderKind>(
     }
     onGiveUp?.('hung');
     renderLog().warn(
-      { kind, ...('game' in model ? { game: model.game } : {}), timeoutMs, waitedMs: 2 * timeoutMs, hung: stuckCount(p) },
+      {
+        kind,
+        ...('game' in model ? { game: model.game } : {}),
+        timeoutMs,
+        waitedMs: 2 * timeoutMs,
+        hung: stuckCount(p),
+        // (a thread hung inside a text call holds up every other thread's text: text-lock.ts)
+        textLockHeldBy: textLockHolder(),
+      },
       'render still being drawn at twice its timeout: its worker may be hung (it is not stopped, see src/render/pool.ts run)',
     );
   }, timeoutMs);

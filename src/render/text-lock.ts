@@ -14,9 +14,14 @@
  * Not covered: a font released when a canvas is collected (its finalizer runs between tasks, outside
  * the lock); no crash was seen from it. Processes instead of threads would remove the question.
  */
-import { isMainThread } from 'node:worker_threads';
+import { isMainThread, threadId } from 'node:worker_threads';
 
-/** The main thread's lock (0 free, 1 held), shared with the render workers; a worker's, once given. */
+/**
+ * The main thread's lock (0 free, else the holder's thread id + 1), shared with the render workers; a
+ * worker's, once given. The holder is named so that a render stuck behind a hung text call says who
+ * has the lock (pool.ts, the log at twice its timeout): a thread hung in a text call holds up every
+ * other thread's text.
+ */
 let lock: Int32Array | null = isMainThread ? new Int32Array(new SharedArrayBuffer(4)) : null;
 /** Calls of `withTextLock` this thread is inside (a nested call holds the lock already). */
 let depth = 0;
@@ -32,10 +37,20 @@ export function useTextLock(shared: Int32Array): void {
   lock = shared;
 }
 
+/** The thread holding the text lock now (its id: 0 the main thread), or null when it is free. */
+export function textLockHolder(): number | null {
+  const v = lock ? Atomics.load(lock, 0) : 0;
+  return v === 0 ? null : v - 1;
+}
+
 /** Runs `f` (a canvas text call) holding the process's text lock. */
 export function withTextLock<T>(f: () => T): T {
   if (!lock || depth > 0) return f();
-  while (Atomics.compareExchange(lock, 0, 0, 1) !== 0) Atomics.wait(lock, 0, 1);
+  for (;;) {
+    const held = Atomics.compareExchange(lock, 0, 0, threadId + 1);
+    if (held === 0) break;
+    Atomics.wait(lock, 0, held);
+  }
   depth++;
   try {
     return f();

@@ -5,8 +5,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRenderPool } from '../../src/render/pool.js';
-import { textLock, withTextLock } from '../../src/render/text-lock.js';
+import { createRenderPool, setRenderLog } from '../../src/render/pool.js';
+import { textLock, textLockHolder, withTextLock } from '../../src/render/text-lock.js';
+import { waitFor } from './pool-helpers.js';
 import { sampleModels } from './samples.js';
 
 const release = (lock: Int32Array) => {
@@ -49,4 +50,32 @@ test('withTextLock: nested calls on one thread do not wait for themselves; the l
     /canvas failed/,
   );
   assert.equal(Atomics.load(lock, 0), 0);
+});
+
+test('the lock names its holder: a render stuck behind text held elsewhere is logged at twice its time with who holds it', async () => {
+  const lock = textLock();
+  assert.equal(textLockHolder(), null);
+  assert.equal(
+    withTextLock(() => textLockHolder()),
+    0,
+    'the main thread (id 0)',
+  );
+  assert.equal(textLockHolder(), null);
+  const warnings: Record<string, unknown>[] = [];
+  const pool = createRenderPool({ threads: 1, cacheBytes: 0, timeoutMs: 3_000 });
+  try {
+    await pool.render('sheet', { game: 'phom', locale: 'en' }); // the worker is up
+    setRenderLog({ warn: (fields) => warnings.push(fields) });
+    Atomics.store(lock, 0, 7 + 1); // as if thread 7 were hung inside a text call
+    const hand = { ...sampleModels('chan', 'en').hand, title: `Lock probe ${process.hrtime.bigint()}` };
+    const image = pool.render('hand', hand).catch(() => undefined);
+    assert.ok(await waitFor(() => warnings.length > 0, 60_000), 'logged as hung');
+    assert.equal(warnings[0]!.textLockHeldBy, 7);
+    release(lock);
+    await image;
+  } finally {
+    release(lock);
+    setRenderLog(null);
+    await pool.close();
+  }
 });
