@@ -240,6 +240,8 @@ export async function run(ctx: BotContext, cmd: TableCommand, o: ExecOptions = {
   const r = ctx.ai ? await actAsync(ctx.table, cmd, ctx.clock.now(), ctx.ai) : act(ctx.table, cmd, ctx.clock.now());
   logWarnings(ctx.log, { gameId: cmd.gameId, kind: cmd.kind }, r.warnings);
   if (o.answer) await o.answer(r).catch((err: unknown) => ctx.log.warn({ err, gameId: cmd.gameId }, 'cannot answer the interaction'));
+  // A held pass (table/reclaim.ts) changes the seat's timer alone, with no effect that would wake the scheduler.
+  if (r.outcome.held !== undefined) ctx.wakeTimers();
   // A claim decision's click (a pass above all) is hidden information: a public message posted as a
   // follow-up of it would carry the clicker in its interaction metadata and tell the table who could
   // claim (issue #13 §2). Such a step's public posts go through the channel.

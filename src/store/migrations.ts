@@ -546,4 +546,16 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE results SET rank = 0 WHERE game = 'vn-mahjong' AND rank > 4;
     `,
   },
+  {
+    version: 29,
+    name: 'held-pass',
+    sql: `
+      -- A person's Pass on a claim held for the reclaim window (Chắn reclaim-window-s, chan.md §6;
+      -- src/table/reclaim.ts): when it becomes final (epoch ms, never after the timer's deadline), NULL
+      -- when no pass is held. The decision stays open meanwhile, in public as in the log; the scheduler
+      -- commits the pass at this moment as it fires a deadline (store/timers.ts due, nextDue).
+      ALTER TABLE timers ADD COLUMN held_until INTEGER;
+      CREATE INDEX timers_by_held ON timers(held_until) WHERE held_until IS NOT NULL;
+    `,
+  },
 ];

@@ -20,6 +20,11 @@ export interface TimerRow {
   pausedLeft: number | null;
   /** Reminders sent so far for this decision (migration 12). */
   reminders?: number;
+  /**
+   * A Pass held for the reclaim window (migration 29, src/table/reclaim.ts): when it becomes final
+   * (never after `deadline`); null or absent when the seat's answer is not held.
+   */
+  heldUntil?: number | null;
 }
 
 interface RawTimer {
@@ -31,6 +36,7 @@ interface RawTimer {
   remind_at: number | null;
   paused_left: number | null;
   reminders?: number;
+  held_until?: number | null;
 }
 
 const toTimer = (r: RawTimer): TimerRow => ({
@@ -42,6 +48,7 @@ const toTimer = (r: RawTimer): TimerRow => ({
   remindAt: r.remind_at,
   pausedLeft: r.paused_left,
   reminders: r.reminders ?? 0,
+  ...(r.held_until != null ? { heldUntil: r.held_until } : {}),
 });
 
 export class TimerStore {
@@ -52,9 +59,9 @@ export class TimerStore {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM timers WHERE game_id = ?').run(gameId);
       const ins = this.db.prepare(
-        'INSERT INTO timers (game_id, seat, kind, version, deadline, remind_at, reminders) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO timers (game_id, seat, kind, version, deadline, remind_at, reminders, held_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       );
-      for (const t of timers) ins.run(gameId, t.seat, t.kind, t.version, t.deadline, t.remindAt, t.reminders ?? 0);
+      for (const t of timers) ins.run(gameId, t.seat, t.kind, t.version, t.deadline, t.remindAt, t.reminders ?? 0, t.heldUntil ?? null);
     })();
   }
 
@@ -67,13 +74,19 @@ export class TimerStore {
     else this.db.prepare('DELETE FROM timers WHERE game_id = ? AND seat = ?').run(gameId, seat);
   }
 
-  /** Timers whose deadline has passed (not paused), of live games (of the scope's guilds, if given). */
+  /**
+   * Timers whose deadline has passed, or whose held pass is final now (`heldUntil`), not paused, of
+   * live games (of the scope's guilds, if given).
+   */
   due(now: number, scope?: ShardScope | null): TimerRow[] {
     const w = liveIn(scope);
     return (
       this.db
-        .prepare(`SELECT t.* FROM timers t WHERE t.paused_left IS NULL AND t.deadline <= ? AND ${w.sql} ORDER BY t.deadline`)
-        .all(now, ...w.args) as RawTimer[]
+        .prepare(
+          `SELECT t.* FROM timers t WHERE t.paused_left IS NULL AND (t.deadline <= ? OR t.held_until <= ?) AND ${w.sql}
+           ORDER BY MIN(t.deadline, COALESCE(t.held_until, t.deadline))`,
+        )
+        .all(now, now, ...w.args) as RawTimer[]
     ).map(toTimer);
   }
 
@@ -95,14 +108,15 @@ export class TimerStore {
   }
 
   /**
-   * The earliest moment anything is due (deadline or reminder) for a live game (of the scope's
-   * guilds), or null; with `after`, the earliest moment later than `after`.
+   * The earliest moment anything is due (deadline, held pass or reminder) for a live game (of the
+   * scope's guilds), or null; with `after`, the earliest moment later than `after`.
    */
   nextDue(scope?: ShardScope | null, after?: number): number | null {
     const w = liveIn(scope);
     const later = (col: string) => (after === undefined ? { sql: '', args: [] } : { sql: `AND t.${col} > ?`, args: [after] });
-    // Each is the first live row of its index (timers_by_deadline, timers_by_remind: migration 14), not a scan.
-    const first = (col: 'deadline' | 'remind_at', index: string) =>
+    // Each is the first live row of its index (timers_by_deadline, timers_by_remind: migration 14;
+    // timers_by_held: migration 29), not a scan.
+    const first = (col: 'deadline' | 'remind_at' | 'held_until', index: string) =>
       (
         this.db
           .prepare(
@@ -111,9 +125,9 @@ export class TimerStore {
           )
           .get(...later(col).args, ...w.args) as { t: number } | undefined
       )?.t ?? null;
-    const d = first('deadline', 'timers_by_deadline');
-    const r = first('remind_at', 'timers_by_remind');
-    return d === null ? r : r === null ? d : Math.min(d, r);
+    const all = [first('deadline', 'timers_by_deadline'), first('remind_at', 'timers_by_remind'), first('held_until', 'timers_by_held')];
+    const known = all.filter((x): x is number => x !== null);
+    return known.length ? Math.min(...known) : null;
   }
 
   /** Freeze a game's timers, keeping the time left. */
@@ -121,17 +135,21 @@ export class TimerStore {
     this.db.prepare('UPDATE timers SET paused_left = MAX(0, deadline - ?) WHERE game_id = ? AND paused_left IS NULL').run(now, gameId);
   }
 
-  /** Restart frozen timers with the time they had left. */
+  /**
+   * Restart frozen timers with the time they had left. A held pass keeps the time it had left too: it
+   * moves as far as its deadline does (the SET expressions all read the row as it was).
+   */
   resume(gameId: string, now: number): void {
     this.db
       .prepare(
         `UPDATE timers SET deadline = ? + paused_left,
            remind_at = CASE WHEN remind_at IS NULL THEN NULL WHEN deadline >= ? THEN ? + ? ELSE ? + paused_left / 2 END,
+           held_until = CASE WHEN held_until IS NULL THEN NULL ELSE held_until + (? + paused_left - deadline) END,
            paused_left = NULL
          WHERE game_id = ? AND paused_left IS NOT NULL`,
       )
       // A decision without a deadline (deadline ≥ NO_DEADLINE / 2, src/table/timers.ts) is reminded 12 h after a resume.
-      .run(now, 2e15, now, 12 * 3600_000, now, gameId);
+      .run(now, 2e15, now, 12 * 3600_000, now, now, gameId);
   }
 }
 

@@ -24,6 +24,7 @@ import { handedToAi, leaveSeat, leftDuringHand, memberGone, takeSeat, vacateLeav
 import { counted, voteAbsent, voterIds, type AbsentVerb } from './absent.js';
 import { preferenceAnswer, writePrefs, type ClaimPref } from './prefs.js';
 import { answerAsk, type AiRequest } from './ai-answer.js';
+import { commitHeld, heldUntil, holdPass } from './reclaim.js';
 
 export type HandVerb = 'refresh' | 'act' | 'pick' | 'announce' | 'retake';
 export type TableButtonVerb = 'next-hand' | 'end-match' | 'pause' | 'resume' | 'leave-seat' | 'take-seat' | AbsentVerb;
@@ -123,6 +124,11 @@ export interface Outcome {
    * preference, set while the table was paused): the caller runs a `sync` next, with the timers resumed.
    */
   catchUp?: boolean;
+  /**
+   * The clicker's Pass is held for the reclaim window until this moment (reclaim.ts): nothing public
+   * changed; the caller wakes the scheduler, which commits it then.
+   */
+  held?: number;
 }
 
 export interface ActResult {
@@ -373,6 +379,8 @@ export class Step {
     for (let n = 0; n < MAX_AI_STEPS; n++) {
       if (this.currentStatus !== 'running' || this.result()) return;
       const pending = this.pending();
+      // A held pass that is final now (reclaim.ts) comes first: it is its player's own answer.
+      if (commitHeld(this, pending)) continue;
       let d = pending.find((p) => this.seats[p.seat]?.isAi);
       if (!d) {
         if (this.answerByPreference(pending)) continue;
@@ -832,6 +840,16 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
         action = i === null ? undefined : options[i];
       }
       if (!action) return nothing({ ok: false, seat, refusal: refuse('errors:no-such-option', true), applied: 0 });
+      // A Pass on a claim at a table with a reclaim window is held, not applied (reclaim.ts): only the
+      // seat's timer changes, and nothing is executed (an earlier step's outbox, redrawn or swept at
+      // this moment, would tell that someone clicked). Clicked again, it changes nothing.
+      const hold = decision ? holdPass(step, decision, action) : null;
+      if (hold) {
+        const outcome = { ok: true, seat, answered: 'claim' as const, held: hold.held };
+        if (hold.again) return nothing({ ...outcome, applied: 0 });
+        const { carried: _carried, ...r } = done(outcome);
+        return { ...r, effects: [] };
+      }
       const r = step.apply(seat, action, 'player', cmd.userId);
       if (!r.ok) return nothing({ ok: false, seat, refusal: r.refusal, applied: 0 });
       yield* step.advance();
@@ -978,6 +996,13 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       if (t.row.status !== 'running' || !d) {
         step.timers = others;
         return done({ ok: false, refusal: refuse('errors:stale') });
+      }
+      // A held pass whose time came (reclaim.ts) is its player's own answer: committed as such by the
+      // step (runAi), not played as a timeout, and the seat is not told that its time ran out.
+      const held = heldUntil(t.timers, cmd.seat);
+      if (held !== null && held <= now) {
+        yield* step.advance();
+        return done({ ok: true });
       }
       // Likewise at the deadline: an away player's decision is played as away, not timed out.
       if (yield* playAway(step, cmd.seat)) return done({ ok: true });

@@ -43,6 +43,12 @@ export interface GameManifest {
    * hand, whose payments were never charged). The table stores them as refund rows (act.ts `finish`).
    */
   closeMatch?: (state: unknown, settled: boolean) => readonly MatchRefund[];
+  /**
+   * How long (ms) a person's Pass on a claim is held before it becomes final, under the table's
+   * options, when the game has such a house rule (Chắn `reclaim-window-s`, chan.md §6); 0 or absent:
+   * final at once. The table layer holds it (reclaim.ts): the engine has no clock.
+   */
+  reclaimWindowMs?: (options: Record<string, unknown>) => number;
 }
 
 /** One amount a match gives back as it ends (`GameManifest.closeMatch`). */
@@ -75,7 +81,11 @@ export const GAMES: { readonly [K in GameId]: GameManifest & { id: K } } = {
     closeMatch: (state, settled) => potRefund(state as PhomState, settled),
     id: 'phom',
   },
-  chan: { ...manifest('chan', chan, chanPresenter, chanAnnounceUi), id: 'chan' },
+  chan: {
+    ...manifest('chan', chan, chanPresenter, chanAnnounceUi),
+    reclaimWindowMs: (o) => (typeof o['reclaim-window-s'] === 'number' ? o['reclaim-window-s'] * 1000 : 0),
+    id: 'chan',
+  },
   'vn-mahjong': { ...manifest('vn-mahjong', vnMahjong, vnMahjongPresenter), id: 'vn-mahjong' },
   'classic-mahjong': {
     ...manifest('classic-mahjong', classicMahjong, classicMahjongPresenter),

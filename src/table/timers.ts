@@ -105,10 +105,18 @@ export function deadlines(
     .map((d): TimerSpec => {
       const p = prev.get(d.seat);
       // A kept decision keeps its reminder count too (a restart's sync or another seat's move
-      // rewrites the timers; the count decides when the vote is offered).
+      // rewrites the timers; the count decides when the vote is offered), and its held pass (reclaim.ts).
       const kind = windowKind(d);
       if (p && p.kind === kind && !renewed(d))
-        return { seat: d.seat, kind, version: p.version, deadline: p.deadline, remindAt: p.remindAt, reminders: p.reminders ?? 0 };
+        return {
+          seat: d.seat,
+          kind,
+          version: p.version,
+          deadline: p.deadline,
+          remindAt: p.remindAt,
+          reminders: p.reminders ?? 0,
+          ...(p.heldUntil != null ? { heldUntil: p.heldUntil } : {}),
+        };
       fresh.push(d.seat);
       // A player's own extra time (/prefs) stretches their turns only: a turn is public, whereas a
       // longer claim window, or a secret opening choice's, would tell who holds it (#13 §2).

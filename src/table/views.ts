@@ -10,6 +10,7 @@ import type { ClaimModel, HandModel, ResultModel, StandingsModel, TableModel } f
 import { LANGS, listWithin, translator, type Lang, type T } from './i18n.js';
 import { durations, isOff, windowKind } from './timers.js';
 import { tokenOf } from './seat-token.js';
+import { heldUntil } from './reclaim.js';
 import type { Notice } from './effects.js';
 import type { PresentCtx } from './present/types.js';
 import { optionKey } from './present/types.js';
@@ -712,10 +713,13 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
   const lines: string[] = [];
   if (note) lines.push(note);
   const away = t.seats[seat]?.isAi && t.seats[seat]?.userId;
+  // The seat's Pass held for the reclaim window (reclaim.ts): said here only, to its player (#13 §2).
+  const held = decision && t.row.status === 'running' && !away ? heldUntil(t.timers, seat) : null;
   // A player who left during the hand (phom.md §11.3): it is played out for them, nothing to decide.
   if (leftDuringHand(t.engine, t.state).includes(seat)) lines.push(tr('common:hand.left'));
   else if (t.row.status === 'paused') lines.push(tr('common:hand.paused'));
   else if (away) lines.push(tr(awayByVote(t) ? 'common:hand.away-vote' : 'common:hand.away'));
+  else if (held !== null) lines.push(tr('common:hand.pass-held', { when: relTime(held) }));
   else if (decision) lines.push(tr(decision.kind === 'claim' ? 'common:hand.your-claim' : 'common:hand.your-turn'));
   else if (t.engine.result(t.state)) lines.push(handOverLine(t, seat, lang));
   else lines.push(tr('common:hand.waiting'));
@@ -724,7 +728,8 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
   if (decision && t.row.status === 'running' && !away) {
     lines.push(...recapLines(t, seat, t.engine.publicView(t.state), pc));
     const deadline = t.timers.find((x) => x.seat === seat)?.deadline;
-    if (deadline !== undefined && !isOff(deadline)) lines.push(tr('common:table.deadline', { when: relTime(deadline) }));
+    // A held pass is final by then anyway (never after the deadline): its line says when.
+    if (deadline !== undefined && !isOff(deadline) && held === null) lines.push(tr('common:table.deadline', { when: relTime(deadline) }));
   }
 
   const rows: UiRow[] = [];
@@ -741,6 +746,8 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
           arg: String(i + j),
           label: `${optionKey(i + j)} · ${t.presenter.actionLabel(a, pc)}`,
           style: t.presenter.actionStyle(a),
+          // The held Pass is chosen already: the other answers stay open until it is final.
+          ...(held !== null && a.type === 'pass' ? { disabled: true } : {}),
         })),
       );
     }

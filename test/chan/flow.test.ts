@@ -205,11 +205,6 @@ test('opener-after-draw: host, same, next; first-opener host', () => {
   assert.ok(openers.size > 1, 'random first opener');
 });
 
-test('timers are exposed to the bot layer (decision-timeout-s, reclaim-window-s)', () => {
-  const s = engine.setup(opts({ 'decision-timeout-s': 30, 'reclaim-window-s': 3 }), 4, 't', null);
-  assert.deepEqual(engine.publicView(s).timers, { decisionTimeoutS: 30, reclaimWindowS: 3 });
-});
-
 test('presets: seed-table turns scoring off; defaults are Sân Đình with scoring on', () => {
   assert.equal(opts().scoring, 'cuoc');
   assert.equal(opts()['scoring-profile'], 'san-dinh');

@@ -65,7 +65,8 @@ export const OPTIONS: OptionsSchema<ChanOptions> = {
       min: 0,
       max: 10,
       spec: '§6',
-      description: 'Seconds before a pass becomes final (0 = at once). Applied by the bot layer.',
+      description:
+        'Seconds during which a player who passed on a claim can still choose another answer (0 = final at once). Applied by the table layer (src/table/reclaim.ts).',
     },
     'decision-timeout-s': {
       // §13: "0 (off), 10…300" — 1–9 are refused.

@@ -49,7 +49,6 @@ export interface ChanPublicView {
   lastAction: ChanState['lastAction'];
   /** Set once the hand is over. */
   result: ChanResult | null;
-  timers: { decisionTimeoutS: number; reclaimWindowS: number };
   /** The table's house rules (public: every player knows them). */
   rules: ChanOptions;
 }
@@ -108,7 +107,6 @@ export function publicView(s: ChanState): ChanPublicView {
     totals: s.totals.slice(),
     lastAction: s.lastAction ? { ...s.lastAction } : null,
     result: s.outcome ? s.outcome.result : null,
-    timers: { decisionTimeoutS: s.opts['decision-timeout-s'], reclaimWindowS: s.opts['reclaim-window-s'] },
     rules: { ...s.opts },
   };
 }
