@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { engine, type State, type VnAction } from '../../src/games/vn-mahjong/index.js';
 import { resolveOptions } from '../../src/games/core/options.js';
 import { scoreHand, type HandInput } from '../../src/games/vn-mahjong/scoring/score.js';
-import { fullSet } from '../../src/games/vn-mahjong/tiles.js';
+import { fullSet, isFlowerLike, isJoker, removeAll } from '../../src/games/vn-mahjong/tiles.js';
 
 const opts = (o: Record<string, unknown> = {}) => {
   const r = resolveOptions(engine.options, o);
@@ -115,15 +115,94 @@ test('nfnl: a hand with nothing ever exposed and only natural suited tiles', () 
   assert.ok(ids(scoreHand(c, opts({ nfnl: 'seattle' }))).includes('nfnl-seattle:6'));
   assert.ok(!ids(scoreHand(c, opts())).some((x) => x.startsWith('nfnl')));
 });
-test('timeout-win: the timer declares Ù unless never', () => {
-  const p = { hands: [FA, FB, FC, '1m 2m 3m 4p 5p 6p 7s 8s 9s 5z 5z 6z 6z'], claim: { tile: '6z', from: 0 } };
-  const d = (o: Record<string, unknown>) => engine.pending(pos(p, o)).find((x) => x.seat === 3)!.timeoutDefault;
-  assert.deepEqual(d({}), { type: 'win' });
-  assert.deepEqual(d({ 'timeout-win': 'self-draw-only' }), { type: 'pass' });
+test('timeout-win (§5): each value on a discard claim and on a self-draw turn, with Ù on offer in both', () => {
+  const waiting = '1m 2m 3m 4p 5p 6p 7s 8s 9s 5z 5z 6z 6z';
+  // seat 3 may Ù on seat 0's 6z ...
+  const claim = { hands: [FA, FB, FC, waiting], claim: { tile: '6z', from: 0 } };
+  // ... or has drawn that 6z itself
+  const turn = { hands: [FA, FB, FC, `${waiting} 6z`], turn: 3, drawn: '6z' };
+  const decision = (p: Record<string, unknown>, value: string) => {
+    const d = engine.pending(pos(p, { 'timeout-win': value })).find((x) => x.seat === 3)!;
+    assert.ok(
+      d.options.some((a) => a.type === 'win'),
+      `Ù is on offer (${value})`,
+    );
+    return d.timeoutDefault;
+  };
+  // §5: claim → pass, Ù only if timeout-win allows it (a discard win: `always` only)
+  assert.deepEqual(decision(claim, 'always'), { type: 'win' });
+  assert.deepEqual(decision(claim, 'self-draw-only'), { type: 'pass' });
+  assert.deepEqual(decision(claim, 'never'), { type: 'pass' });
+  // §5: turn → Ù if timeout-win allows it (a self-draw: `always` and `self-draw-only`), else the drawn tile
+  assert.deepEqual(decision(turn, 'always'), { type: 'win' });
+  assert.deepEqual(decision(turn, 'self-draw-only'), { type: 'win' });
+  assert.deepEqual(decision(turn, 'never'), { type: 'discard', tile: '6z' });
+  assert.equal(opts()['timeout-win'], 'always', 'the default (§13)');
 });
-test('wall-reserve = 26 keeps 26 tiles undrawn', () => {
-  const s = engine.setup(opts({ 'wall-reserve': '26' }), 4, 'res', null);
-  assert.equal(engine.publicView(s).liveWall, s.wall.length - 26);
+/**
+ * `position` with a wall of exactly `size` tiles, `front` first and `back` last (the replacement
+ * end), the bonus tiles and jokers in between; every other tile lies in the ponds.
+ */
+function shortWall(position: { hands: string[] }, front: string[], back: string[], size: number, o: Record<string, unknown>): State {
+  const pool = removeAll(fullSet(1, 'off'), [...position.hands.flatMap(h), ...front, ...back])!;
+  const special = (t: string) => isJoker(t) || isFlowerLike(t);
+  const rest = [...pool.filter(special), ...pool.filter((t) => !special(t))];
+  const middle = rest.slice(0, size - front.length - back.length);
+  const ponds = [0, 1, 2, 3].map((k) => rest.slice(middle.length).filter((_, i) => i % 4 === k));
+  const s = pos({ ...position, wall: [...front, ...middle, ...back], ponds }, o);
+  assert.equal(s.wall.length, size);
+  return s;
+}
+/** Every open claim window answered with a pass. */
+function passAll(s: State): State {
+  while (s.phase === 'claim') s = act(s, engine.pending(s)[0]!.seat, { type: 'pass' });
+  return s;
+}
+test('wall-reserve = 26 (§12): the live draw at 27 tiles is the last one; the next ends the hand with 26 left', () => {
+  const R = { 'wall-reserve': '26' };
+  // seat 0 discards 8m (nobody calls it); seat 1 waits on 5z / 6z and draws next
+  const hands = [`${FA} 8m`, '1m 2m 3m 4p 5p 6p 7s 8s 9s 5z 5z 6z 6z', FB, FC];
+  const start = (size: number) => shortWall({ hands }, ['6z'], ['9m'], size, R);
+  const toSeat1 = (s: State) => passAll(act(s, 0, { type: 'discard', tile: '8m' }));
+
+  const s = toSeat1(start(27));
+  // 27 > 26 tiles: seat 1 draws from the live end, and that was the last live tile
+  assert.deepEqual([s.phase, s.turn, s.drawn, s.drawnFrom, s.wall.length], ['turn', 1, '6z', 'live', 26]);
+  assert.equal(engine.publicView(s).liveWall, 0);
+  assert.ok(engine.pending(s)[0]!.options.some((a) => a.type === 'win'));
+  // §9 cuoi: self-drawing the last live tile scores Quân Cuối Cùng; one tile earlier it does not
+  const cuoi = (x: State) => engine.result(act(x, 1, { type: 'win' }))!.items.some((i) => i.id === 'cuoi');
+  assert.equal(cuoi(s), true, 'the draw at 27 tiles is the last live draw');
+  assert.equal(cuoi(toSeat1(start(28))), false, 'the draw at 28 tiles is not');
+  // seat 1 discards instead; seat 2 needs a live draw with 26 ≤ wall-reserve tiles left: a draw
+  const end = passAll(act(s, 1, { type: 'discard', tile: '6z' }));
+  assert.equal(engine.result(end)?.endedBy, 'draw', 'the hand ended as a draw');
+  assert.equal(end.wall.length, 26);
+  assert.equal(end.players[2]!.hand.length, 13, 'seat 2 drew nothing');
+  assert.deepEqual(engine.result(end)?.deltas, [0, 0, 0, 0], 'a draw pays nothing');
+});
+test('wall-reserve = 26 (§12): a replacement after the last live draw comes from the reserve', () => {
+  const R = { 'wall-reserve': '26' };
+  // the last live tile is seat 1's 4th 6z (an Âm Coong), or a bonus tile: either way a replacement
+  const kongHands = [`${FA} 8m`, '1m 2m 3m 4p 5p 6p 7s 8s 9s 5z 6z 6z 6z', FB.replace('6z', '7z'), FC];
+  const flowerHands = [`${FA} 8m`, '1m 2m 3m 4p 5p 6p 7s 8s 9s 5z 5z 6z 6z', FB, FC];
+  const kong = passAll(act(shortWall({ hands: kongHands }, ['6z'], ['9m'], 27, R), 0, { type: 'discard', tile: '8m' }));
+  assert.equal(kong.wall.length, 26);
+  assert.ok(engine.pending(kong)[0]!.options.some((a) => a.type === 'am-coong' && a.tile === '6z'));
+  const afterKong = act(kong, 1, { type: 'am-coong', tile: '6z' });
+  const flower = passAll(act(shortWall({ hands: flowerHands }, ['2f'], ['9m'], 27, R), 0, { type: 'discard', tile: '8m' }));
+  assert.deepEqual(
+    flower.players[1]!.exposed.map((e) => e.tile),
+    ['2f'],
+  );
+  for (const s of [afterKong, flower]) {
+    // the back tile (9m) replaced it from the 26 reserved tiles
+    assert.deepEqual([s.phase, s.turn, s.drawn, s.drawnFrom, s.wall.length], ['turn', 1, '9m', 'back', 25]);
+    // and the next live draw ends the hand, now with 25 left
+    const end = passAll(act(s, 1, { type: 'discard', tile: '9m' }));
+    assert.equal(engine.result(end)?.endedBy, 'draw', 'the hand ended as a draw');
+    assert.equal(end.wall.length, 25);
+  }
 });
 test('flower-discard = anytime: a drawn bonus tile stays in the hand and may be discarded', () => {
   const s = pos(
@@ -170,24 +249,6 @@ test('rob-bounce: others may win on the bouncing tile (§7)', () => {
   assert.equal(on.phase, 'rob');
   const won = act(on, 3, { type: 'win' });
   assert.ok(engine.result(won)!.items.some((x) => x.id === 'rob-bounce'));
-});
-test('liability options: flower-joker, thap-nhi, bach-bao off pay normally', () => {
-  const j = { hands: [FA, FB, FC, '4p 5p 1m 1m 1m 7s 8s 9s 2s 3s 4s 8m 8m'], claim: { tile: 'JP', from: 1 } };
-  assert.equal(engine.result(act(pos(j, { 'liability-flower-joker': false }), 3, { type: 'win' }))!.payments.length, 3);
-  const b = {
-    hands: ['5z 5z 2m 3m 4m 9s 9s', FA, FC, FB],
-    melds: [
-      [
-        { tiles: '6z 6z 6z', from: 3 },
-        { tiles: '7z 7z 7z', from: 1 },
-      ],
-      [],
-      [],
-      [],
-    ],
-    claim: { tile: '5z', from: 2 },
-  };
-  assert.equal(engine.result(act(pos(b, { 'liability-bach-bao': false }), 0, { type: 'win' }))!.payments.length, 3);
 });
 test('dealer-rotation keep-on-win passes the deal after a draw; match-length 1-wind ends after T3', () => {
   const s = engine.setup(opts({ 'dealer-rotation': 'keep-on-win', 'match-length': '1-wind' }), 4, 'm', null);

@@ -51,6 +51,77 @@ test('flat bonuses and point unit are per payer (§10)', () => {
     [2 * (70 + 10 + 5), 2 * (70 + 10 + 5), 2 * (70 + 10 + 5)],
   );
 });
+test('mun-flat-bonus (§10): + bonus × M per payer, M = ⌊P/6⌋, never doubled, across phán counts', () => {
+  // §10's table with v = 6, written out here rather than taken from settle.ts
+  const one = (p: number) => (p <= 0 ? 1 : p < 6 ? 2 ** (p - 1) : 32 * Math.floor(p / 6) + 6 * (p % 6));
+  const two = (p: number) => (p <= 0 ? 1 : p < 6 ? 2 ** p : 64 * Math.floor(p / 6) + 6 * (p % 6));
+  // M per P: 0 below a mủn; 1 from 6 to 11; 2 from 12; …
+  const mun: [number, number][] = [
+    [0, 0],
+    [1, 0],
+    [5, 0],
+    [6, 1],
+    [7, 1],
+    [11, 1],
+    [12, 2],
+    [13, 2],
+    [17, 2],
+    [18, 3],
+    [23, 3],
+    [24, 4],
+    [35, 5],
+    [36, 6],
+    [54, 9],
+  ];
+  for (const bonus of [0, 6, 10]) {
+    const o = { ...defaultOptions(engine.options), 'mun-flat-bonus': String(bonus) };
+    for (const [p, m] of mun) {
+      const flat = bonus * m;
+      const self = payments(0, p, 0, 'self-draw', null, null, o).map((l) => [l.from, l.amount]);
+      assert.deepEqual(
+        self,
+        [1, 2, 3].map((s) => [s, two(p) + flat]),
+        `self-draw, P = ${p}, ${bonus} per mủn`,
+      );
+      const discard = payments(0, p, 0, 'discard', 2, null, o).map((l) => [l.from, l.amount]);
+      assert.deepEqual(
+        discard,
+        [
+          [1, one(p) + flat],
+          [2, two(p) + flat],
+          [3, one(p) + flat],
+        ],
+        `discard by seat 2, P = ${p}, ${bonus} per mủn`,
+      );
+    }
+  }
+  // The engine's one settlement (score CLI), 10 per mủn. E2: self-draw, P = 6 (M = 1): 64 + 10 each.
+  const deltas = (x: Record<string, unknown>) =>
+    (score({ ...x, options: { 'mun-flat-bonus': '10' } }).payments as unknown as { deltas: number[] }).deltas;
+  const e2 = {
+    seatWind: '2z',
+    concealed: '1m 2m 4p 5p 6p 7p 8p 9p 3s 4s 5s 9s 9s',
+    flowers: ['2f', 'JA'],
+    winningTile: '3m',
+    winBy: 'self-draw',
+  };
+  assert.deepEqual(deltas(e2), [-74, 222, -74, -74]);
+  // E3: seat 0 discards, P = 14 (M = 2): 140 + 20 from seat 0, 76 + 20 from seats 1 and 2.
+  const e3 = {
+    seatWind: '4z',
+    concealed: '7s 7s 7s 9s 9s 9s 1s',
+    melds: [
+      { tiles: '2s 2s 2s', from: 1 },
+      { tiles: '5s 5s JS', from: 2 },
+    ],
+    flowers: ['JM'],
+    winningTile: '1s',
+    winBy: 'discard',
+    from: 0,
+  };
+  assert.equal(score(e3).phan, 14);
+  assert.deepEqual(deltas(e3), [-160, -96, -96, 352]);
+});
 
 test('items: every item has a spec section; preset B derives from A', () => {
   for (const x of [...BASE_A, ...PRESET_B]) assert.match(x.spec, /§/);
