@@ -422,7 +422,11 @@ describe('discord.js client against the simulator', () => {
     assert.equal(sim.channel(pub.id).type, 11);
 
     await thread!.setArchived(true);
-    await thread!.setLocked(true);
+    // Locking an archived thread: 50083 (Modify Channel needs `archived` false or set false in the
+    // request); reopened locked, then archived again.
+    await assert.rejects(thread!.setLocked(true), (e) => (e as { code?: unknown }).code === 50083);
+    await thread!.edit({ archived: false, locked: true });
+    await thread!.setArchived(true);
     assert.equal(sim.channel(t.id).archived, true);
     assert.equal(sim.channel(t.id).locked, true);
     await sim.waitFor(() => thread!.archived && thread!.locked);
