@@ -10,9 +10,9 @@ import {
   openHand,
   openTable,
   playAsAi,
+  playAsAiUntil,
   playHandToEnd,
   tableMessage,
-  slash,
   click,
   buttonByLabel,
   type World,
@@ -171,19 +171,8 @@ function seedForPassedWindow(options: unknown): string {
 for (const how of ['pass', 'preference'] as const)
   test(`no public message is a follow-up of a claimant's click (${how}): its interaction metadata would name them`, async () => {
     await withWorld(async (w) => {
-      const host = w.users[0]!;
-      const lobby = (await slash(w, host.id, 'play', { game: 'classic-mahjong' })).response!;
-      const join = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Join').custom_id);
-      for (const u of w.users.slice(1, 4)) await click(w, u.id, lobby.id, join);
-      const start = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Start').custom_id);
-      const gameId = decodeGameId(start)!.gameId;
-      w.store.db.prepare('UPDATE games SET seed = ? WHERE id = ?').run(seedForPassedWindow(w.store.games.get(gameId)!.options), gameId);
-      await click(w, host.id, lobby.id, start);
-      for (let n = 0; n < 1500 && pendingNow(w, gameId).filter((d) => d.kind === 'claim').length < 2; n++) {
-        const d = pendingNow(w, gameId)[0]!;
-        const user = w.store.games.seats(gameId)[d.seat]!.userId!;
-        await playAsAi(w, user, gameId, await openHand(w, user, gameId));
-      }
+      const { gameId } = await openTable(w, 'classic-mahjong', 4, 0, {}, { seed: seedForPassedWindow });
+      await playAsAiUntil(w, gameId, () => pendingNow(w, gameId).filter((d) => d.kind === 'claim').length >= 2, 1500);
       // The claimant without a win answers last (a preference can pass only a claim that is not a win).
       const claims = pendingNow(w, gameId)
         .filter((d) => d.kind === 'claim')

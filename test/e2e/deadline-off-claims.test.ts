@@ -9,7 +9,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withWorld, openHand, playAsAi, tableMessage, click, slash, buttonByLabel, type World } from './harness.js';
+import { withWorld, openHand, playAsAiUntil, openTable, tableMessage, click, buttonByLabel, type World } from './harness.js';
 import { engineOf, GAMES } from '../../src/table/manifests.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import { initialState } from '../../src/store/index.js';
@@ -54,19 +54,8 @@ const claimSeats = (w: World, gameId: string) =>
 
 /** /play chan, everyone joins, the deal is set, Start; then people play as the AI up to the window. */
 async function tableAtWindow(w: World, seed: string): Promise<{ gameId: string; threadId: string }> {
-  const host = w.users[0]!;
-  const lobby = (await slash(w, host.id, 'play', { game: 'chan' })).response!;
-  const join = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Join').custom_id);
-  for (const u of w.users.slice(1, 4)) await click(w, u.id, lobby.id, join);
-  const start = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Start').custom_id);
-  const gameId = decodeGameId(start)!.gameId;
-  w.store.db.prepare('UPDATE games SET seed = ? WHERE id = ?').run(seed, gameId);
-  await click(w, host.id, lobby.id, start);
-  for (let n = 0; n < 300 && claimSeats(w, gameId).length < 2; n++) {
-    const d = pendingNow(w, gameId)[0]!;
-    const user = w.store.games.seats(gameId)[d.seat]!.userId!;
-    await playAsAi(w, user, gameId, await openHand(w, user, gameId));
-  }
+  const { gameId } = await openTable(w, 'chan', 4, 0, {}, { seed });
+  await playAsAiUntil(w, gameId, () => claimSeats(w, gameId).length >= 2, 300);
   assert.equal(claimSeats(w, gameId).length, 2, 'two people may claim');
   return { gameId, threadId: w.store.games.get(gameId)!.threadId! };
 }

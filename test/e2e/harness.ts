@@ -185,7 +185,14 @@ export async function openLobby(w: World, hostId: string, game = 'phom') {
   return { lobbyId, lobby, join, gameId: decodeGameId(join)!.gameId };
 }
 
-export async function openTable(w: World, game: string, humans: number, ais: number, extra: Json = {}, deal: { seed?: string } = {}) {
+export async function openTable(
+  w: World,
+  game: string,
+  humans: number,
+  ais: number,
+  extra: Json = {},
+  deal: { seed?: string | ((options: Record<string, unknown>) => string) } = {},
+) {
   const host = w.users[0]!;
   const h = await slash(w, host.id, 'play', { game, ...extra });
   const lobby = h.response!;
@@ -196,7 +203,8 @@ export async function openTable(w: World, game: string, humans: number, ais: num
   for (let k = 0; k < ais; k++) await click(w, host.id, lobby.id, addAi);
   const start = buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Start').custom_id as string;
   const gameId = decodeGameId(start)!.gameId;
-  w.store.db.prepare('UPDATE games SET seed = ? WHERE id = ?').run(deal.seed ?? seedInPlay(w, gameId), gameId);
+  const seed = typeof deal.seed === 'function' ? deal.seed(w.store.games.get(gameId)!.options) : deal.seed;
+  w.store.db.prepare('UPDATE games SET seed = ? WHERE id = ?').run(seed ?? seedInPlay(w, gameId), gameId);
   await click(w, host.id, lobby.id, start);
   const row = w.store.games.get(gameId)!;
   assert.equal(row.status, 'running');
@@ -238,6 +246,19 @@ export async function openHand(w: World, userId: string, gameId: string): Promis
   const m = h.response!;
   assert.equal(m.ephemeralTo, userId);
   return w.sim.message(m.id)!;
+}
+
+/**
+ * Each player to act plays as the AI (`playAsAi`, through their hand view) until `done()`, at most
+ * `max` moves; returns whether `done()` holds.
+ */
+export async function playAsAiUntil(w: World, gameId: string, done: () => boolean, max: number): Promise<boolean> {
+  for (let n = 0; n < max && !done(); n++) {
+    const d = pendingNow(w, gameId)[0]!;
+    const user = w.store.games.seats(gameId)[d.seat]!.userId!;
+    await playAsAi(w, user, gameId, await openHand(w, user, gameId));
+  }
+  return done();
 }
 
 /**

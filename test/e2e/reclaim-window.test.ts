@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withWorld, openHand, playAsAi, click, slash, buttonByLabel, later, pendingNow, type World } from './harness.js';
+import { withWorld, openHand, playAsAiUntil, openTable, click, slash, later, pendingNow, type World } from './harness.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import type { SimMessage } from '../discord-sim/model.js';
 
@@ -17,21 +17,10 @@ const SEED = 'reclaim-0';
 
 /** /play chan, everyone joins, the deal is fixed, Start; then people play as the AI up to a claim with a choice. */
 async function tableAtClaim(w: World): Promise<{ gameId: string; threadId: string; seat: number; user: string }> {
-  const host = w.users[0]!;
-  const lobby = (await slash(w, host.id, 'play', { game: 'chan' })).response!;
-  const join = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Join').custom_id);
-  for (const u of w.users.slice(1, 4)) await click(w, u.id, lobby.id, join);
-  const start = String(buttonByLabel(w.sim, w.sim.message(lobby.id)!, 'Start').custom_id);
-  const gameId = decodeGameId(start)!.gameId;
-  w.store.db.prepare('UPDATE games SET seed = ? WHERE id = ?').run(SEED, gameId);
-  await click(w, host.id, lobby.id, start);
+  const { gameId } = await openTable(w, 'chan', 4, 0, {}, { seed: SEED });
   assert.equal(w.store.games.get(gameId)!.options['reclaim-window-s'], SECONDS, 'the server’s house rule');
   const claim = () => pendingNow(w, gameId).find((d) => d.kind === 'claim' && d.options.length > 1);
-  for (let n = 0; n < 50 && !claim(); n++) {
-    const d = pendingNow(w, gameId)[0]!;
-    const user = w.store.games.seats(gameId)[d.seat]!.userId!;
-    await playAsAi(w, user, gameId, await openHand(w, user, gameId));
-  }
+  await playAsAiUntil(w, gameId, () => !!claim(), 50);
   const d = claim();
   assert.ok(d, 'a claim with a choice');
   return { gameId, threadId: w.store.games.get(gameId)!.threadId!, seat: d.seat, user: w.store.games.seats(gameId)[d.seat]!.userId! };
