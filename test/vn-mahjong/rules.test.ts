@@ -361,6 +361,24 @@ const VAN_MELDS = [
   { tiles: '5p 5p 5p', from: 1 },
   { tiles: '7p 8p 9p', from: 2 },
 ];
+/** E8's position: seat 2 (holding `feeder`) feeds seat 3's fourth Văn meld (4p); seat 3 then self-draws 6p. */
+const e8Fed = (feeder: string, o: Record<string, unknown>): State =>
+  feedThenDraw(
+    pos(
+      {
+        hands: [FC, NO_VAN, feeder, '4p 4p 6p 2z'],
+        melds: [[], [], [], VAN_MELDS],
+        exposed: [[], [], [], ['4f']],
+        claim: { tile: '4p', from: 2 },
+        wallFront: '9m 9s 1m 6p',
+      },
+      o,
+    ),
+    3,
+    '4p',
+    '2z',
+    '6p',
+  );
 const WINDS3 = [
   { tiles: '1z 1z 1z', from: 2 },
   { tiles: '2z 2z 2z', from: 1 },
@@ -408,23 +426,7 @@ const LIABILITY_CASES: {
   {
     option: 'liability-thap-nhi-chuong',
     name: "E8: seat 2 feeds seat 3's 4th Văn meld (4p); seat 3 self-draws 6p (P = 14)",
-    play: (o) =>
-      feedThenDraw(
-        pos(
-          {
-            hands: [FC, NO_VAN, FB, '4p 4p 6p 2z'],
-            melds: [[], [], [], VAN_MELDS],
-            exposed: [[], [], [], ['4f']],
-            claim: { tile: '4p', from: 2 },
-            wallFront: '9m 9s 1m 6p',
-          },
-          o,
-        ),
-        3,
-        '4p',
-        '2z',
-        '6p',
-      ),
+    play: (o) => e8Fed(FB, o),
     rule: 'thap-nhi-chuong',
     on: deltas(3, 14, 'self-draw', null, 2),
     off: deltas(3, 14, 'self-draw', null, null),
@@ -432,23 +434,7 @@ const LIABILITY_CASES: {
   {
     option: 'liability-exempt-feeding',
     name: 'E8 fed by a seat holding only Văn tiles, with no call since the warning (§11.1 exception, §15.7)',
-    play: (o) =>
-      feedThenDraw(
-        pos(
-          {
-            hands: [FC, NO_VAN, '1p 1p 2p 2p 3p 3p 6p 6p 7p 7p 8p 8p 9p', '4p 4p 6p 2z'],
-            melds: [[], [], [], VAN_MELDS],
-            exposed: [[], [], [], ['4f']],
-            claim: { tile: '4p', from: 2 },
-            wallFront: '9m 9s 1m 6p',
-          },
-          o,
-        ),
-        3,
-        '4p',
-        '2z',
-        '6p',
-      ),
+    play: (o) => e8Fed('1p 1p 2p 2p 3p 3p 6p 6p 7p 7p 8p 8p 9p', o),
     rule: null,
     on: deltas(3, 14, 'self-draw', null, null),
     off: deltas(3, 14, 'self-draw', null, 2),
