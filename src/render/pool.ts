@@ -503,6 +503,8 @@ export async function warmPool(o: { timeoutMs?: number } = {}): Promise<void> {
   } catch (e) {
     // Past its time (given up on, or skipped by its worker): start-up goes on. Any other failure throws.
     if (!(e instanceof Error) || !e.message.startsWith('render aborted')) throw e;
+    // Closed meanwhile (a stop during start-up, src/bot/main.ts): nothing to warn of.
+    if (closing.has(p)) return;
     renderLog().warn(
       { timeoutMs, threads: p.options.maxThreads },
       'the render pool did not warm up in time (a worker may be hung): starting without it',

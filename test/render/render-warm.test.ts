@@ -59,3 +59,33 @@ test('warmPool in time: no warning', async () => {
     await closePool();
   }
 });
+
+test('warmPool ended by closing the pool (a stop during start-up): no "did not warm up" warning', async () => {
+  const g = gate();
+  const warnings: string[] = [];
+  setRenderLog({ warn: (_f, msg) => warnings.push(msg) });
+  let held: RenderTask | undefined;
+  setRenderTestHold((task) => {
+    if (task.kind !== 'result') return undefined;
+    held = task;
+    return g;
+  });
+  try {
+    renderPool({ threads: 1 });
+    await renderAsync('hand', sampleModels('phom', 'en').hand); // its worker up
+    const busy = renderAsync('result', sampleModels('phom', 'en').result).catch(() => undefined);
+    blockUntilStarted(held); // the worker is held: the warm-up's image waits in the queue
+    const warming = warmPool({ timeoutMs: 60_000 });
+    const closing = closePool(); // skips the queued warm-up image at once
+    await warming;
+    assert.deepEqual(warnings, [], 'closed, not late');
+    open(g);
+    await busy;
+    await closing;
+  } finally {
+    open(g);
+    setRenderTestHold(null);
+    setRenderLog(null);
+    await closePool();
+  }
+});
