@@ -7,6 +7,7 @@
  * the match (issue #14 §3). Votes are kept with the pause votes, keyed by the seat and its
  * decision's timer, so a vote never outlives the decision it was about.
  */
+import { commitHeld } from './reclaim.js';
 import type { Gen, Refusal, Step } from './act.js';
 import { isOff, openClaimTimers, windowKind } from './timers.js';
 
@@ -137,6 +138,11 @@ function* answerOpenClaims(step: Step, open: ReadonlySet<number>): Gen<void> {
     if (step.result() || !pending.length || pending.some((d) => windowKind(d) !== 'claim')) return;
     if (!pending.every((d) => open.has(d.seat) && !answered.has(d.seat))) return;
     const d = pending.find((x) => !step.seats[x.seat]?.isAi) ?? pending[0]!;
+    // A pass held for the reclaim window (reclaim.ts) is its player's answer, final now.
+    if (commitHeld(step, pending, d.seat)) {
+      answered.add(d.seat);
+      continue;
+    }
     const action = yield* step.decide(d.seat, level);
     answered.add(d.seat);
     if (action) {

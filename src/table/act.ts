@@ -12,7 +12,7 @@ import { sameCanonical } from '../games/core/match.js';
 import type { AnyEngine, BaseAction, Decision, GameId, HandResult, HintReasonKey } from '../games/core/types.js';
 import type { AiLevel } from '../games/core/ai.js';
 import { NEXT_HAND, SEAT_CHANGE, applyEntry, initialState, type ActionSource, type GameStatus, type StepEntry } from '../store/index.js';
-import { sameOccupant, type HandRow, type RefundRow, type SeatRow, type StepCommit } from '../store/index.js';
+import { sameOccupant, type HandRow, type RefundRow, type SeatRow, type StepCommit, type TimerRow } from '../store/index.js';
 import { StaleStepError } from '../store/games.js';
 import { publicViewOnce } from '../games/core/view-cache.js';
 import { mergeEffects, type Effect, type Notice } from './effects.js';
@@ -682,6 +682,28 @@ function awayMode(store: TableStore, t: Table, step: Step, cmd: TableCommand, no
 }
 
 /**
+ * The claims of a window that ran out by `now` (`others`: the timers of the seats besides the one
+ * whose timer fired) answered in the same step: one step each would push each claimant's changed
+ * view before the next step, and the table would show the window's end a request per claimant after
+ * its public deadline (#13 §2). A pass held for the reclaim window (reclaim.ts) is its player's own
+ * answer, committed as such, never played as a timeout (nor by the AI).
+ */
+function* answerOverdueClaims(step: Step, others: readonly TimerRow[], now: number, level: AiLevel | null) {
+  for (const x of others) {
+    // Once the window closed (what the table shows changed), a seat's claim is a new window's,
+    // with its own time (Chắn offers a passed card to the next gate in the same step).
+    if (step.publicChanged()) break;
+    if (x.kind !== 'claim' || x.deadline === null || x.deadline > now) continue;
+    const dx = step.pending().find((p) => p.seat === x.seat);
+    if (!dx || windowKind(dx) !== 'claim') continue;
+    if (commitHeld(step, step.pending(), x.seat)) continue;
+    const { r, action } = yield* playTimeout(step, dx, level);
+    if (!r.ok) step.warnings.push(`timeout default rejected (${r.refusal.key}) for seat ${x.seat}; a new deadline`);
+    else step.ranOut.push({ seat: x.seat, action });
+  }
+}
+
+/**
  * Plays decision `d` whose time ran out (source `timeout`): the AI's choice at `level` (on-timeout
  * `ai`; null: none), else, or when the engine rejects it, the decision's timeout default.
  */
@@ -1001,6 +1023,9 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       // step (runAi), not played as a timeout, and the seat is not told that its time ran out.
       const held = heldUntil(t.timers, cmd.seat);
       if (held !== null && held <= now) {
+        commitHeld(step, step.pending(), cmd.seat);
+        // Held up to the window's deadline: its other claims that ran out are answered in this step.
+        yield* answerOverdueClaims(step, others, now, t.row.timeoutPolicy === 'ai' ? t.row.takeoverLevel : null);
         yield* step.advance();
         return done({ ok: true });
       }
@@ -1038,20 +1063,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       // X could claim. The AI (policy 'ai') answers only this one claim.
       if (cmd.timerKind === 'claim') {
         step.ranOut.push({ seat: cmd.seat, action });
-        // The window's other claims that ran out by now are answered in this step too: one step
-        // each would push each claimant's changed view before the next step, and the table would
-        // show the window's end a request per claimant after its public deadline (#13 §2).
-        for (const x of others) {
-          // Once the window closed (what the table shows changed), a seat's claim is a new window's,
-          // with its own time (Chắn offers a passed card to the next gate in the same step).
-          if (step.publicChanged()) break;
-          if (x.kind !== 'claim' || x.deadline === null || x.deadline > now) continue;
-          const dx = step.pending().find((p) => p.seat === x.seat);
-          if (!dx || windowKind(dx) !== 'claim') continue;
-          const { r: rx, action: ax } = yield* playTimeout(step, dx, useAi ? takeover : null);
-          if (!rx.ok) step.warnings.push(`timeout default rejected (${rx.refusal.key}) for seat ${x.seat}; a new deadline`);
-          else step.ranOut.push({ seat: x.seat, action: ax });
-        }
+        yield* answerOverdueClaims(step, others, now, useAi ? takeover : null);
         yield* step.advance();
         return done({ ok: true });
       }

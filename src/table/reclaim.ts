@@ -66,12 +66,13 @@ export function holdPass(step: Step, d: Decision<BaseAction>, action: BaseAction
  * Commits one held pass that is final now: its time came, or its seat is played by the AI or for its
  * away player. Logged as the player's own answer (source `player`). False when none is.
  */
-export function commitHeld(step: Step, pending: readonly Decision<BaseAction>[]): boolean {
+export function commitHeld(step: Step, pending: readonly Decision<BaseAction>[], only?: number): boolean {
   for (const d of pending) {
+    if (only !== undefined && d.seat !== only) continue;
     const until = heldUntil(step.timers ?? step.t.timers, d.seat);
     if (until === null) continue;
     const s = step.seats[d.seat];
-    if (until > step.now && !s?.isAi && !step.away.has(d.seat)) continue;
+    if (only === undefined && until > step.now && !s?.isAi && !step.away.has(d.seat)) continue;
     // Taken off first: a pass the engine refused (it never should) leaves an open decision with its
     // deadline, not a hold that stays due for ever.
     step.timers = withHold(step, d.seat, null);

@@ -264,3 +264,70 @@ test('pause and resume move a held pass as far as its deadline', () => {
     ],
   );
 });
+
+/**
+ * A window with two human claimants, `a` (with a choice) and `x`, where `a`'s timer comes `first` or
+ * last in the timers' order (how `due()` lists a tie: the order the scheduler fires them in).
+ */
+function atTwoClaims(policy: 'default' | 'ai', aFirst: boolean) {
+  for (let k = 0; k < 300; k++) {
+    const r = rig('chan', ['human', 'human', 'human', 'human'], {
+      seed: `tie-${k}`,
+      timeoutPolicy: policy,
+      options: { 'reclaim-window-s': N, 'decision-timeout-s': 30 },
+    });
+    r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    for (let n = 0; n < 2000; n++) {
+      const pending = r.pending();
+      if (!pending.length || r.store.games.get(r.gameId)!.status !== 'running') break;
+      const claims = pending.filter((x) => x.kind === 'claim');
+      const order = r.store.timers.forGame(r.gameId).map((t) => t.seat);
+      const a = claims.find((d) => d.options.length > 1);
+      const x = claims.find((d) => d !== a);
+      if (a && x && order.indexOf(a.seat) < order.indexOf(x.seat) === aFirst) return { r, a, x };
+      const p = pending[0]!;
+      const state = r.store.games.load(r.gameId)!.state;
+      if (!r.run({ kind: 'move', gameId: r.gameId, seat: p.seat, action: chan.ai(state, p.seat), ver: null }).outcome.ok) break;
+    }
+  }
+  throw new Error('no window with two claimants in that order');
+}
+
+for (const policy of ['default', 'ai'] as const)
+  for (const aFirst of [false, true])
+    test(`a pass held up to the window's deadline is the player's own answer when the other claimant's time runs out (timeout ${policy}, its timer ${aFirst ? 'first' : 'last'})`, () => {
+      const { r, a, x } = atTwoClaims(policy, aFirst);
+      const deadline = timerOf(r, a.seat)!.deadline;
+      r.clock.t = deadline - 2_000;
+      assert.equal(click(r, a.seat, passIndex(a)).outcome.held, deadline, 'held up to the window’s deadline');
+      const v = r.version();
+      r.clock.t = deadline;
+      const [first, ...rest] = fireDue(r);
+      const log = r.store.games.logWithMeta(r.gameId).slice(v);
+      const ofA = log.find((e) => e.seat === a.seat);
+      // Before: the other claimant's step played A's overdue claim as a timeout (the AI chíu'd after A passed).
+      assert.deepEqual([ofA?.action, ofA?.source], [{ type: 'pass' }, 'player']);
+      assert.ok(!first!.ranOut?.some((o) => o.seat === a.seat), 'A is not told its time ran out');
+      assert.ok(
+        log.some((e) => e.seat === x.seat),
+        'the window ends in the first step: both claims answered at its deadline (one step, not one a claimant)',
+      );
+      assert.ok(
+        rest.every((o) => !o.outcome.ok || o.outcome.applied === 0),
+        'the other timer then finds nothing to do',
+      );
+    });
+
+test('a claims vote that passes while a pass is held keeps the pass (the AI answers only the others)', () => {
+  const { r, d } = atClaim({ options: { 'decision-timeout-s': 0 } });
+  for (const t of r.store.timers.forGame(r.gameId)) for (let k = 0; k < 6; k++) r.store.timers.markReminded(r.gameId, t.seat, null);
+  assert.ok(click(r, d.seat, passIndex(d)).outcome.held);
+  const v = r.version();
+  const voters = [0, 1, 2, 3].filter((s) => s !== d.seat);
+  for (const s of voters.slice(0, 2)) r.run({ kind: 'table', gameId: r.gameId, userId: `u${s}`, ver: 0, verb: 'absent-ai', arg: 'claims' });
+  const mine = r.store.games
+    .logWithMeta(r.gameId)
+    .slice(v)
+    .find((e) => e.seat === d.seat);
+  assert.deepEqual([mine?.action, mine?.source], [{ type: 'pass' }, 'player']);
+});
