@@ -133,6 +133,9 @@ async function cannotStart(what: string, e: unknown, fields: Record<string, unkn
   if (stopRequest) return halt();
   log.fatal({ err: e, ...fields }, `cannot ${what}`);
   console.error(`Hội Quán cannot ${what}: ${(e as Error).message}${hint}`);
+  // Stopping: a signal meanwhile must not start a second shutdown, which found nothing left to close
+  // (this one has taken it) and exited 0 at once, cutting this close short.
+  stopping = true;
   await closeAll();
   process.exit(1);
 }
