@@ -98,14 +98,7 @@ test('mun-flat-bonus (§10): + bonus × M per payer, M = ⌊P/6⌋, never double
   // The engine's one settlement (score CLI), 10 per mủn. E2: self-draw, P = 6 (M = 1): 64 + 10 each.
   const deltas = (x: Record<string, unknown>) =>
     (score({ ...x, options: { 'mun-flat-bonus': '10' } }).payments as unknown as { deltas: number[] }).deltas;
-  const e2 = {
-    seatWind: '2z',
-    concealed: '1m 2m 4p 5p 6p 7p 8p 9p 3s 4s 5s 9s 9s',
-    flowers: ['2f', 'JA'],
-    winningTile: '3m',
-    winBy: 'self-draw',
-  };
-  assert.deepEqual(deltas(e2), [-74, 222, -74, -74]);
+  assert.deepEqual(deltas(E2), [-74, 222, -74, -74]);
   // E3: seat 0 discards, P = 14 (M = 2): 140 + 20 from seat 0, 76 + 20 from seats 1 and 2.
   const e3 = {
     seatWind: '4z',
