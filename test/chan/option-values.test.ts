@@ -84,6 +84,15 @@ test('lao-thang-ca = no with best-value: 1v 1v 1v LA TH + 1v is no chíu-ù (LA 
   }
 });
 
+test('lao-thang-ca = no: 1v 1v LA TH pair as two cạ, so 5 chắn + cạ + the què 9v is a Bạch thủ (§2, §9)', () => {
+  // With the option on, 1v1v + LATH give the hand 7 chắn after the 9v: no Bạch thủ (Xuông).
+  const base = { players: 5, concealed: '1v 1v LA TH 2v 2v 3n 3n 4s 4s 5v 5v 6n 6n 7v 7s 8v 8n 9v', card: '9v', how: 'other-draw' };
+  assert.deepEqual(ids(score(base)), ['xuong']);
+  const off = score({ ...base, options: { 'lao-thang-ca': false } });
+  assert.deepEqual(ids(off), ['bach-thu']);
+  assert.equal(off.value, 4);
+});
+
 /** §14 E11: seat 1 holds 6v 6v 6v and passed the cạ [6n6v] (passedCa = 6n). */
 const E11_HAND = '6v 6v 6v 2v 2v 3v 3v 4v 4v 5v 5v 7n 7n 8n 8n 9s 9s 1v 1v CC LA 2n 3n';
 
@@ -280,4 +289,12 @@ test('u-claim-check = honor: the opener may press ù at OPEN on a dealt hand tha
   assert.equal(r.endedBy, 'u-lao');
   assert.deepEqual(r.winners, []);
   assert.deepEqual(r.deltas, [-48, 12, 12, 12, 12]);
+});
+
+test('u-claim-check = honor: passing an ù that would not win is no bỏ ù (§7.5 R7: only a legal Ù)', () => {
+  let s = position(5, { hands: ['', '', E1], phase: { kind: 'offer', card: '9v', gate: 0, source: 'wall', from: 0 } }, HONOR);
+  assert.ok(has(s, 2, { type: 'u' }));
+  for (const seat of [0, 1]) if (has(s, seat, { type: 'pass' })) s = play(s, seat, { type: 'pass' });
+  s = play(s, 2, { type: 'pass' });
+  assert.equal(s.seats[2]!.uForfeited, false);
 });

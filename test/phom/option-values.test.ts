@@ -114,3 +114,39 @@ test('den-precedence = an-chot-first: three-eats is checked before đánh-chốt
     assert.deepEqual(engine.result(s)!.den, { payer: 1, trigger: 'den-three-eats' }, prec);
   }
 });
+
+test('eat-payment = progressive: k counts the eater’s own eats only (§10.1)', () => {
+  // Ex 6 with an earlier eat by P2 (9S from P1, in [9H 9S* 9D]): P0's eat of 5H is still its 1st eat.
+  const sc = loadScenario('14-06-lead-eats.json');
+  const pos = (sc.start as { position: Record<string, unknown> }).position;
+  const hands = [
+    ['5S', '5D', '7H', 'QH', '2S', '3S', '6D', 'JD', '2H'],
+    ['QS', 'AD', '3H', '3C', '7C', 'JH', '8S', '10D', 'KS'],
+    ['AH', '9H', '3D', '9S', '10H', '7D', 'KD', '4S', '9D'],
+    ['6S', '6C', 'KH', '10S', '8D', '2D', '10C', '8H', 'AC'],
+  ];
+  let s = position({ ...pos, hands, eaten: [[], [], ['9S'], []] }, 4);
+  s = applyOk(s, 0, { type: 'eat', card: '5H' });
+  assert.deepEqual(engine.publicView(s).payments, [
+    { from: 1, to: 2, amount: 1, reason: 'eat' },
+    { from: 3, to: 0, amount: 1, reason: 'eat' },
+  ]);
+});
+
+test('u-tron = no-eat: a card eaten earlier and laid down still makes the Ù a plain one (§8.3)', () => {
+  // Ex 14 where P2 had eaten QH from P1 (P1 paid 1); it lays it down in [QS QD QH*] before the Ù.
+  const sc = loadScenario('14-14-u-by-sending.json');
+  const pos = (sc.start as { position: Record<string, unknown> }).position;
+  const r = runWith(
+    '14-14-u-by-sending.json',
+    { 'u-tron': 'no-eat' },
+    { result: undefined, start: { position: { ...pos, eaten: [[], [], ['QH'], []] } } },
+  );
+  assert.deepEqual(
+    failures(r).filter((x) => !x.startsWith('result')),
+    [],
+  );
+  const res = r.result as PhomResult;
+  assert.equal(res.endedBy, 'u');
+  assert.deepEqual(res.deltas, [-5, -6, 16, -5]);
+});
