@@ -296,5 +296,7 @@ test('u-claim-check = honor: passing an ù that would not win is no bỏ ù (§7
   assert.ok(has(s, 2, { type: 'u' }));
   for (const seat of [0, 1]) if (has(s, seat, { type: 'pass' })) s = play(s, seat, { type: 'pass' });
   s = play(s, 2, { type: 'pass' });
+  for (const seat of [3, 4]) if (has(s, seat, { type: 'pass' })) s = play(s, seat, { type: 'pass' });
+  assert.notEqual(s.phase.kind === 'claim' && s.phase.offer.source, 'wall', 'the Ù tier on 9v is over');
   assert.equal(s.seats[2]!.uForfeited, false);
 });

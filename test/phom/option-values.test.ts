@@ -150,3 +150,9 @@ test('u-tron = no-eat: a card eaten earlier and laid down still makes the Ù a p
   assert.equal(res.endedBy, 'u');
   assert.deepEqual(res.deltas, [-5, -6, 16, -5]);
 });
+
+test('ga-pot = escalating counts the cards eaten from that victim, not all eats (§10.1)', () => {
+  // Ex 5 variant: 8D was eaten from P2 and JC from P1; P1's eat of JH is the 1st card eaten from P0 → 1
+  // into the pot, which the ranked end carries over.
+  assert.deepEqual(resultOf('14-05-variant-tai-eats-chot.json', { 'ga-pot': 'escalating' }).pot, { flows: [-1, 0, 0, 0], carried: 1 });
+});
