@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { resolveOptions } from '../../src/games/core/options.js';
 import { runScenario, type Scenario } from '../../src/games/core/scenario.js';
 import { SCENARIO_ROOT } from '../support/scenarios.js';
-import { engine, type Options, type State } from '../../src/games/phom/index.js';
+import assert from 'node:assert/strict';
+import { engine, type Action, type Options, type PhomResult, type State } from '../../src/games/phom/index.js';
 import { DECK } from '../../src/games/phom/cards.js';
 
 export function loadScenario(file: string): Scenario {
@@ -81,4 +82,21 @@ export function deckOf(hands: string[][], stockTop: string[] = []): string[] {
   deck.push(hands[0]![9]!);
   const used = new Set([...deck, ...stockTop]);
   return [...deck, ...stockTop, ...DECK.filter((c) => !used.has(c))];
+}
+
+/** A §14 scenario re-run with option overrides (`patch` to the scenario): its result, its other checks passing. */
+export function resultOf(file: string, over: Record<string, unknown>, patch: object = {}): PhomResult {
+  const r = runWith(file, over, { result: undefined, ...patch });
+  assert.deepEqual(
+    failures(r).filter((x) => !x.startsWith('result') && !x.includes('public view')),
+    [],
+  );
+  return r.result as PhomResult;
+}
+
+/** `engine.apply` that must succeed. */
+export function applyOk(s: State, seat: number, a: Action): State {
+  const r = engine.apply(s, seat, a);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
 }

@@ -4,23 +4,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { engine, type Action, type PhomResult, type State } from '../../src/games/phom/index.js';
+import { engine, type PhomResult, type State } from '../../src/games/phom/index.js';
 import { nextStarter } from '../../src/games/phom/state.js';
-import { failures, loadScenario, opts, position, runWith, stateOf } from './helpers.js';
-
-const resultOf = (file: string, over: Record<string, unknown>): PhomResult => {
-  const r = runWith(file, over, { result: undefined });
-  assert.deepEqual(
-    failures(r).filter((x) => !x.startsWith('result') && !x.includes('public view')),
-    [],
-  );
-  return r.result as PhomResult;
-};
-const applyOk = (s: State, seat: number, a: Action): State => {
-  const r = engine.apply(s, seat, a);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
+import { applyOk, resultOf, failures, loadScenario, opts, position, runWith, stateOf } from './helpers.js';
 
 test('bet-unit also multiplies the gà pot (§10: every amount is a multiple of B)', () => {
   // Ex 9: P1 feeds 1 per eat (flat) three times; the Ù winner P2 takes the pot.

@@ -1,23 +1,11 @@
 /** One test per house-rule option (phom.md §13), mostly by re-running §14 scenarios with an override. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { engine, type Action, type PhomResult, type State } from '../../src/games/phom/index.js';
+import { engine, type State } from '../../src/games/phom/index.js';
 import { OPTIONS } from '../../src/games/phom/options.js';
 import { resolveOptions } from '../../src/games/core/options.js';
 import { nextStarter, seatingResetsStarter } from '../../src/games/phom/state.js';
-import { failures, opts, position, runWith, stateOf } from './helpers.js';
-
-const resultOf = (file: string, over: Record<string, unknown>, patch: object = {}): PhomResult => {
-  const r = runWith(file, over, { result: undefined, ...patch });
-  const f = failures(r).filter((x) => !x.startsWith('result') && !x.includes('public view'));
-  assert.deepEqual(f, []);
-  return r.result as PhomResult;
-};
-const applyOk = (s: State, seat: number, a: Action): State => {
-  const r = engine.apply(s, seat, a);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
+import { applyOk, resultOf, opts, position, stateOf } from './helpers.js';
 
 test('every spec option is in the schema with its default (§13)', () => {
   const d = opts();
