@@ -110,16 +110,21 @@ function halt(): Promise<never> {
 }
 
 /**
- * Awaits a start-up step; `close` registers what it opened. Asked to stop meanwhile (or before), start-up
- * goes no further (`halt`), whether the step succeeded (what it opened is closed too) or failed.
+ * Awaits a start-up step (`what` it does, for the line saying it failed); `close` registers what it
+ * opened. Asked to stop meanwhile (or before), start-up goes no further (`halt`), whether the step
+ * succeeded (what it opened is closed too) or failed. A step failing otherwise is a failed start
+ * (`cannotStart`): what the steps before it opened is closed. Before, such a rejection (the bot's
+ * creation: a command module that does not load, a database error in its sweeps) was an unhandled
+ * top-level rejection: exit 1 with the database left open (its WAL behind) and the render workers
+ * not closed.
  */
-async function step<T>(p: Promise<T> | T, close?: (v: T) => CloseStep | null): Promise<T> {
+async function step<T>(what: string, p: Promise<T> | (() => T), close?: (v: T) => CloseStep | null): Promise<T> {
   let v: T;
   try {
-    v = await p;
+    v = await (typeof p === 'function' ? p() : p);
   } catch (e) {
     if (stopRequest) return halt();
-    throw e;
+    return cannotStart(what, e);
   }
   const c = close?.(v);
   if (c) opened.push(c);
@@ -141,6 +146,7 @@ async function cannotStart(what: string, e: unknown, fields: Record<string, unkn
 }
 
 const store = await step(
+  'open the database',
   (async () => {
     try {
       return openStore(cfg.DATABASE_PATH, engineOf, Date.now, cfg.DB_SYNC);
@@ -151,7 +157,7 @@ const store = await step(
   })(),
   (db) => ({ name: 'database', close: () => db.close(), keepMs: 250 }),
 );
-const render = await step(createRenderer(cfg.RENDER_WORKERS ?? poolThreads()), (r) => ({
+const render = await step('start the render pool', createRenderer(cfg.RENDER_WORKERS ?? poolThreads()), (r) => ({
   name: 'render pool',
   close: () => r.close(),
   keepMs: 1_500,
@@ -159,17 +165,20 @@ const render = await step(createRenderer(cfg.RENDER_WORKERS ?? poolThreads()), (
 // Up to WARM_TIMEOUT_MS (30 s) with a worker hung: not waited for once asked to stop (closing the pool
 // ends it). A warm-up that fails (no fonts, a broken worker file) is a start that fails.
 const warmed = render.warm().catch((e: unknown) => (stopRequest ? undefined : cannotStart('warm up the render pool', e)));
-await step(Promise.race([warmed, stopRequested]));
+await step('warm up the render pool', Promise.race([warmed, stopRequested]));
 // AI decisions in their own worker pool (AI_WORKERS, default one per core but one; 0: inline), sized apart from the render pool.
 const aiWorkers = cfg.AI_WORKERS ?? defaultAiThreads();
-const aiPool =
-  aiWorkers > 0
-    ? createAiPool(aiWorkers, {
-        ...(cfg.AI_TIMEOUT_MS ? { timeoutMs: cfg.AI_TIMEOUT_MS } : {}),
-        onWorkerError: (e) => log.warn({ err: e }, 'an AI worker failed outside a request (the pool replaces it)'),
-      })
-    : null;
-if (aiPool) opened.push({ name: 'AI pool', close: () => aiPool.close(), keepMs: 250 });
+const aiPool = await step(
+  'start the AI pool',
+  () =>
+    aiWorkers > 0
+      ? createAiPool(aiWorkers, {
+          ...(cfg.AI_TIMEOUT_MS ? { timeoutMs: cfg.AI_TIMEOUT_MS } : {}),
+          onWorkerError: (e) => log.warn({ err: e }, 'an AI worker failed outside a request (the pool replaces it)'),
+        })
+      : null,
+  (pool) => pool && { name: 'AI pool', close: () => pool.close(), keepMs: 250 },
+);
 const activeTables = store.db.prepare("SELECT game, COUNT(*) AS n FROM games WHERE status = 'running' GROUP BY game");
 const metrics =
   cfg.METRICS_PORT === undefined
@@ -178,6 +187,7 @@ const metrics =
         activeTables: () => Object.fromEntries((activeTables.all() as { game: string; n: number }[]).map((r) => [r.game, r.n])),
       });
 const bot = await step(
+  'create the bot',
   createBot({
     ...(metrics ? { metrics } : {}),
     token: cfg.DISCORD_TOKEN,
@@ -193,6 +203,7 @@ const bot = await step(
 
 if (metrics && cfg.METRICS_PORT !== undefined) {
   const ops: OpsServer = await step(
+    `listen on METRICS_PORT ${cfg.METRICS_PORT}`,
     startOpsServer({
       port: cfg.METRICS_PORT,
       host: cfg.METRICS_HOST,

@@ -9,6 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
@@ -20,9 +21,9 @@ test(
   { timeout: 120_000 },
   async (t) => {
     const dbPath = tempDb('hq-startup-stop-', t);
-    // The warm-up hangs (a worker held as in a hung canvas call: hold-warm-up.ts), so the signal comes
+    // The warm-up hangs (a worker held as in a hung canvas call: hold-warm-up.mjs), so the signal comes
     // during start-up for sure. Never connects: the bot is not created before the warm-up is done.
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', './test/e2e/hold-warm-up.ts', 'src/bot/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', './test/e2e/hold-warm-up.mjs', 'src/bot/main.ts'], {
       env: {
         ...process.env,
         DISCORD_TOKEN: 'not-used',
@@ -40,6 +41,9 @@ test(
     child.stderr!.on('data', (d: Buffer) => (out += String(d)));
     for (let k = 0; k < 1200 && !out.includes('warm-up held') && child.exitCode === null; k++) await sleep(50);
     assert.match(out, /warm-up held/, `the process got as far as the warm-up:\n${out}`);
+    // Held for real (its worker started and blocked), not failing on its own a moment later.
+    await sleep(1_000);
+    assert.equal(child.exitCode, null, `still warming up a second later:\n${out}`);
     assert.ok(existsSync(`${dbPath}-wal`), 'the database is open (its WAL)');
     const started = Date.now();
     await stopProcess(child, SHARD_KILL_AFTER_MS);
@@ -59,5 +63,40 @@ test(
     } finally {
       db.close();
     }
+  },
+);
+
+test(
+  'the bot cannot be created: one line says so, what start-up opened is closed (the database last), exit 1',
+  { timeout: 120_000 },
+  async (t) => {
+    const dbPath = tempDb('hq-startup-fail-', t);
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', './test/e2e/fail-create-bot.mjs', 'src/bot/main.ts'], {
+      env: {
+        ...process.env,
+        DISCORD_TOKEN: 'not-used',
+        DISCORD_API_BASE: 'http://127.0.0.1:9/api',
+        DATABASE_PATH: dbPath,
+        RENDER_WORKERS: '1',
+        AI_WORKERS: '1',
+        LOG_LEVEL: 'info',
+        DEFAULT_LOCALE: 'en',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += String(d)));
+    child.stderr!.on('data', (d: Buffer) => (out += String(d)));
+    const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+    assert.equal(signal, null, `not ended by a signal:\n${out}`);
+    assert.equal(code, 1, `a failed start:\n${out}`);
+    // The fatal log line and the plain line for the operator, not an unhandled rejection's stack.
+    assert.match(out, /"msg":"cannot create the bot"/);
+    assert.match(out, /Hội Quán cannot create the bot: a command module failed to load \(test\)/);
+    assert.doesNotMatch(out, /shutdown: a step failed/);
+    assert.ok(
+      !existsSync(`${dbPath}-wal`) || statSync(`${dbPath}-wal`).size === 0,
+      `the database was closed (its WAL checkpointed and removed):\n${out}`,
+    );
   },
 );
