@@ -233,11 +233,14 @@ export function summarize(spec: DuelSpec, t: DuelTally): DuelReport {
   };
 }
 
-/** Runs the duel on `workers` threads (1 = this thread), splitting the deals into equal ranges. */
-export async function runDuel(spec: DuelSpec, workers = 1): Promise<DuelReport> {
+/**
+ * Runs the duel on `workers` threads (1 = this thread), splitting the deals into equal ranges.
+ * `workerFile` replaces the duel worker (tests only).
+ */
+export async function runDuel(spec: DuelSpec, workers = 1, o: { workerFile?: string } = {}): Promise<DuelReport> {
   if (workers <= 1 || spec.hands < 2) return summarize(spec, await duelRange(spec));
   const isTs = import.meta.url.endsWith('.ts');
-  const filename = fileURLToPath(new URL(isTs ? './duel-worker.ts' : './duel-worker.js', import.meta.url));
+  const filename = o.workerFile ?? fileURLToPath(new URL(isTs ? './duel-worker.ts' : './duel-worker.js', import.meta.url));
   const execArgv = [...process.execArgv];
   if (isTs && !execArgv.some((a) => /(^|[/\\=])tsx([/\\]|$)/.test(a))) execArgv.push('--import', 'tsx');
   const n = Math.min(workers, spec.hands);
@@ -245,8 +248,17 @@ export async function runDuel(spec: DuelSpec, workers = 1): Promise<DuelReport> 
   const parts = Array.from({ length: n }, (_, i) => ({ ...spec, from: i * per, hands: Math.max(0, Math.min(per, spec.hands - i * per)) }));
   // Piscina starts the .ts worker the way the render pool does (its own loader runs after `--import tsx`).
   const pool = new Piscina({ filename, execArgv, minThreads: n, maxThreads: n });
+  // A worker failing outside a task (one that cannot load its module, a throw between deals) is
+  // Piscina's 'error' event, which throws with nobody listening: the CLI died with a stack trace
+  // instead of its one error line. It ends the duel (its deals would be short).
+  const workerFailed = new Promise<never>((_, reject) =>
+    pool.on('error', (e: unknown) => reject(new Error(`a duel worker failed: ${e instanceof Error ? e.message : String(e)}`))),
+  );
   try {
-    const tallies = await Promise.all(parts.filter((p) => p.hands > 0).map((p) => pool.run(p) as Promise<DuelTally>));
+    const tallies = await Promise.race([
+      Promise.all(parts.filter((p) => p.hands > 0).map((p) => pool.run(p) as Promise<DuelTally>)),
+      workerFailed,
+    ]);
     return summarize(spec, mergeTallies(tallies));
   } finally {
     await pool.destroy();
