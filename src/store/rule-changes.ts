@@ -28,6 +28,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-05T06:53:54Z',
       what: 'Thông (§9) needs a won previous hand: after xướng sai (Q11) the ù-er still opens but the hand is no win for Thông (it counted)',
     },
+    {
+      at: '2026-12-06T05:50:27Z',
+      what: 'Chắn: a chắn the claim guard forbids no longer hides the cạ under prefer-chan (§7.2; passing it is bỏ cạ, R2); honour tables (u-claim-check = honor) offer Ù on a discarded or returned Chi Chi/Lão/Thang too, as on a drawn one (§8)',
+    },
   ],
   phom: [
     {

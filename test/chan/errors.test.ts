@@ -104,12 +104,11 @@ test('error: chiu-not-possible, chiu-passed-chan, chiu-own-card', () => {
 });
 
 test('error: every "bỏ ăn" and ăn restriction has its own message', () => {
-  // Yêu cards get no honor-mode ù button, so a seat holding three copies keeps the window open.
   const at2 = (hand: string, card: string, flags: Record<string, unknown> = {}, o: Record<string, unknown> = {}) =>
     position(
       5,
       {
-        hands: ['', '', pad(hand), ['CC', 'LA', 'TH'].includes(card) ? `${card} ${card} ${card}` : ''],
+        hands: ['', '', pad(hand)],
         flags: [{}, {}, flags],
         phase: offer(card, 2, 'discard', 1),
       },

@@ -4,7 +4,7 @@
  */
 import { decideClaims, openClaimWindow } from '../core/claims.js';
 import type { Seat } from '../core/types.js';
-import { countOf, isYeu, removeFaces, sortFaces, type Face } from './cards.js';
+import { countOf, removeFaces, sortFaces, type Face } from './cards.js';
 import { afterChiu, afterEat, canChiu, eatOptions, winShape } from './legality.js';
 import { findCuoc, type WinHandInput } from './scoring/predicates.js';
 import { combine } from './scoring/settle.js';
@@ -78,7 +78,9 @@ export function buildClaim(s: ChanState, offer: Offer): ClaimSeat[] {
         const chiuU = countOf(st.hand, x) === 3 && !st.passedChan.includes(x) && uLegal(s, seat, x, how, offer.gate, true);
         const plainU = how === 'return' && s.opts['u-on-returned-card'] && uLegal(s, seat, x, how, offer.gate, false);
         legal = chiuU || plainU;
-        u = legal || (honor && !st.uForfeited && !isYeu(x));
+        // honor (§8): as on a drawn card, the engine checks neither the hand nor the card (a Yêu too):
+        // every seat §6 lets claim Ù on this source may press it; an invalid claim is ù láo (§11).
+        u = legal || (honor && !st.uForfeited);
         chiu = canChiu(st, x, s.opts);
       }
     }

@@ -87,20 +87,21 @@ export interface EatOptions {
   blocked: EatBlock | 'passed-ca' | 'no-discard-after' | null;
 }
 
-/** Legal ăn partners for offered X with every ban, `prefer-chan` and the claim guard. */
+/**
+ * Legal ăn partners for offered X with every ban, the claim guard and `prefer-chan`. The guard comes
+ * first: a chắn it forbids (no legal discard would be left) is not a legal chắn, so `prefer-chan`
+ * ("if a chắn is legal … no cạ options", §7.2) does not hide a cạ that passes the guard.
+ */
 export function eatOptions(s: SeatState, x: Face, opts: ChanOptions): EatOptions {
   const raw = rawEatPartners(s.hand, x, opts);
   if (!raw.chan && raw.ca.length === 0) return { partners: [], chan: false, blocked: null };
   const ban = eatBan(s, x, opts);
   if (ban.all) return { partners: [], chan: false, blocked: ban.all };
-  let chan = raw.chan && !ban.chan;
-  let ca = ban.ca ? [] : raw.ca;
-  if (chan && opts['prefer-chan']) ca = [];
-  let partners: Face[] = [...(chan ? [x] : []), ...ca];
   // Claim guard (§7.2): keep only options that leave a legal discard.
-  partners = partners.filter((y) => hasDiscardAfterEat(s, x, y, opts));
-  chan = partners.includes(x);
-  const blocked = partners.length ? null : raw.chan || raw.ca.length ? (ban.ca && !raw.chan ? 'passed-ca' : 'no-discard-after') : null;
+  const chan = raw.chan && !ban.chan && hasDiscardAfterEat(s, x, x, opts);
+  const ca = ban.ca || (chan && opts['prefer-chan']) ? [] : raw.ca.filter((y) => hasDiscardAfterEat(s, x, y, opts));
+  const partners: Face[] = [...(chan ? [x] : []), ...ca];
+  const blocked = partners.length ? null : ban.ca && !raw.chan ? 'passed-ca' : 'no-discard-after';
   return { partners, chan, blocked };
 }
 

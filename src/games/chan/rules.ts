@@ -9,7 +9,7 @@ import { counts, countOf, formsCa, group, isFace, isNhat, isYeu, type Face } fro
 import { fail, type ChanAction } from './actions.js';
 import { claimSeatOf, declareU, discardCard, drawCard, resolveClaim, returnCard, uLegal } from './flow.js';
 import { finishULao, finishWin, finishXuong } from './finish.js';
-import { discardBlock, eatBan, legalDiscards, meldChan, normalCaBlock, winShape } from './legality.js';
+import { discardBlock, eatBan, eatOptions, legalDiscards, meldChan, normalCaBlock, winShape } from './legality.js';
 import { bestChan } from './pairing.js';
 import { MAX_CALL_COUNT, PROFILES } from './scoring/items.js';
 import type { ChanState, ClaimAnswer, CuocCall, SeatState } from './state.js';
@@ -116,7 +116,8 @@ function eatError(s: ChanState, st: SeatState, x: Face, y: Face) {
   }
   if ((x === 'LA' && y === 'TH') || (x === 'TH' && y === 'LA')) if (!lt) return fail('eat-lao-thang');
   if (!formsCa(x, y, lt)) return fail('eat-no-pair', { card: x, with: y });
-  if (s.opts['prefer-chan'] && st.hand.includes(x) && !ban.chan) return fail('eat-prefer-chan', { card: x });
+  // prefer-chan hides a cạ only behind a chắn that is itself offered (bans and claim guard, §7.2).
+  if (s.opts['prefer-chan'] && eatOptions(st, x, s.opts).chan) return fail('eat-prefer-chan', { card: x });
   if (ban.ca) return fail('eat-passed-ca', { card: x });
   if (group(x) === 1) {
     const n = st.hand.filter((f) => group(f) === 1).length;
