@@ -865,6 +865,16 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       // A Pass on a claim at a table with a reclaim window is held, not applied (reclaim.ts): only the
       // seat's timer changes, and nothing is executed (an earlier step's outbox, redrawn or swept at
       // this moment, would tell that someone clicked). Clicked again, it changes nothing.
+      // A held pass whose time came is final, whether or not the scheduler has fired yet (its round
+      // busy with other tables, a firing retried after a failure, a restart's catch-up still under
+      // way): committed now, and any click on that decision is out of date. Before, a late click on
+      // another answer replaced the final pass. `answered` keeps a public message this commit causes
+      // from going out as a follow-up of the click, which would name its clicker as a claimant.
+      const due = decision ? heldUntil(t.timers, seat) : null;
+      if (due !== null && due <= step.now && commitHeld(step, pending, seat)) {
+        yield* step.advance();
+        return done({ ok: false, seat, answered: 'claim', refusal: refuse('errors:stale', true) });
+      }
       const hold = decision ? holdPass(step, decision, action) : null;
       if (hold) {
         const outcome = { ok: true, seat, answered: 'claim' as const, held: hold.held };

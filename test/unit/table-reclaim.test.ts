@@ -133,6 +133,36 @@ test('within the window another answer of the same decision is applied at once, 
   );
 });
 
+test('once the held pass is final, a click on another answer is out of date, before the scheduler fires too', () => {
+  // Its round busy with other tables, a firing retried after a failure, a restart's catch-up: the
+  // scheduler may commit the pass seconds or minutes after its moment. The pass is final all the same.
+  const { r, d } = atClaim();
+  const start = r.clock.t;
+  const token = r.token(d.seat);
+  click(r, d.seat, passIndex(d));
+  const v = r.version();
+  r.clock.t = start + N * 1000 + 1000;
+  const other = d.options.findIndex((a) => a.type !== 'pass');
+  const late = click(r, d.seat, other, token);
+  assert.equal(late.outcome.ok, false);
+  assert.equal(late.outcome.refusal?.key, 'errors:stale');
+  const mine = r.store.games
+    .logWithMeta(r.gameId)
+    .slice(v)
+    .filter((e) => e.seat === d.seat && e.hand === r.store.games.get(r.gameId)!.handIndex);
+  assert.deepEqual(
+    mine.map((e) => [e.action.type, e.source]),
+    [['pass', 'player']],
+    `the pass, committed once as the player's answer, not the late ${d.options[other]!.type}`,
+  );
+  assert.equal(timerOf(r, d.seat)?.heldUntil ?? null, null, 'no pass is held any more');
+  assert.deepEqual(
+    fireDue(r).filter((x) => x.outcome.applied),
+    [],
+    'nothing left for the scheduler to commit',
+  );
+});
+
 test('Pass clicked again while held changes nothing and does not extend the window', () => {
   const { r, d } = atClaim();
   const start = r.clock.t;
