@@ -13,7 +13,8 @@ import { dmForwarding } from './dm-forward.js';
 import { userSync } from './user-sync.js';
 import { Scheduler } from './scheduler.js';
 import { forgetTable, redrawLobby, run } from './effects.js';
-import { closeSeatChannels } from './seat-channels.js';
+import { closeSeatChannels, takeUnclosed } from './seat-channels.js';
+import type { Effect } from '../table/effects.js';
 import { tableStore } from '../table/store.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
 import type { AiPort } from '../table/act.js';
@@ -24,6 +25,11 @@ import { splitInteractionRest, GLOBAL_REQUESTS_PER_SECOND } from './rest.js';
 import { makeRequest } from './multipart.js';
 import { watchUnknownChannels } from './gone-channels.js';
 import { MemberCheck, memberLeft } from './members.js';
+
+/** The private seat threads a game's outbox still owes an archiving (`close-thread` effects naming one). */
+function seatThreadsToClose(outbox: readonly unknown[]): string[] {
+  return (outbox as Effect[]).flatMap((e) => (e.kind === 'close-thread' && e.thread ? [e.thread] : []));
+}
 
 export interface BotOptions {
   token: string;
@@ -148,18 +154,25 @@ export async function createBot(o: BotOptions): Promise<Bot> {
    * game's lock so that no step in flight writes it back, and forgets what this process held for
    * them. `deleted`: the channel or thread that was deleted, in a server the bot is still in: the
    * seats' private threads are closed and a lobby message left elsewhere says the table is cancelled.
+   * A seat thread whose archiving fails (a 5xx, a timeout), now or before (a seat that changed hands,
+   * kept in the outbox abandoning empties), is kept in the outbox, for the housekeeping round (store
+   * `threadsLeftOpen`: a day after the abandon) or a restart: a deleted game thread takes none of them
+   * (they hang off the parent channel), and nothing else would close them.
    */
   const abandon = async (ids: readonly string[], why: string, deleted?: string): Promise<void> => {
     const gone: string[] = [];
     for (const id of ids) {
       await locks
         .run(id, async () => {
+          const before = deleted ? seatThreadsToClose(o.store.games.get(id)?.outbox ?? []) : [];
           if (!abandonGames(o.store.db, [id], ctx.clock.now()).length) return;
           gone.push(id);
           forgetTable(ctx, id);
           const t = deleted ? ctx.table.load(id) : null;
           if (!t) return;
           await closeSeatChannels(ctx, t);
+          const left = [...new Set([...before, ...takeUnclosed(t)])].map((thread): Effect => ({ kind: 'close-thread', thread }));
+          if (left.length) o.store.games.replaceOutbox(id, [], left);
           if (t.row.channelId !== deleted) await redrawLobby(ctx, t);
         })
         .catch((e: unknown) => o.log.error({ err: e, game: id }, 'abandoning a table failed'));

@@ -7,8 +7,10 @@
  * server's active threads, and nothing was logged.
  *
  * The caller keeps a failure to try again as a `close-thread` effect in the game's outbox (effects.ts
- * executes it), which the housekeeping round (backing off, store/games.ts `threadsLeftOpen`,
- * `outboxesLeft`) or a restart (`needingSyncIn`) runs again, posting nothing.
+ * executes it), which the housekeeping round (backing off, store/games.ts `threadsLeftOpen`) or a
+ * restart (`needingSyncIn`) runs again, posting nothing; never the game's next step (effects.ts
+ * `execute`: it may be a hidden claim answer, and a failure Discord repeats, such as 160006 at the
+ * reopen below, would be tried at every step without back-off).
  */
 import { RESTJSONErrorCodes, type ThreadChannel } from 'discord.js';
 import type { BotContext } from './context.js';

@@ -5,10 +5,10 @@
  * effect has been tried, the game's outbox is cleared; after a crash before that, the start-up
  * sweep executes the outbox again (each effect is idempotent). A ping Discord refused for a
  * permission the bot lacks (a moderator took Send Messages in Threads away, locked the thread) stays
- * in the outbox: the game's next step or the housekeeping round posts it once the bot can. So does
- * a thread that could not be archived (close-thread.ts: a finished match's thread, a seat's private
- * thread, a cancelled lobby's thread; a `close-thread` effect, executed again by the housekeeping
- * round or a restart).
+ * in the outbox: a sync (the housekeeping round, a restart, a resume's catch-up) posts it once the bot
+ * can, not the game's next step (`execute`). So does a thread that could not be archived
+ * (close-thread.ts: a finished match's thread, a seat's private thread, a cancelled lobby's thread; a
+ * `close-thread` effect, executed again by the housekeeping round or a restart).
  */
 import { cut } from '../table/cut.js';
 import { createHash } from 'node:crypto';
@@ -266,10 +266,15 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   // A ping carried from an earlier step (Discord refused it: kept below; or a crash cut it off) goes
   // out with a sync only (housekeeping, a restart, a resume's catch-up), or gives way to the step's
   // own ping (mergeEffects keeps the latest). Posted by whatever step came next, it would follow that
-  // step's hidden claim answer, a pass, and tell the table that one was made (#13 §2).
+  // step's hidden claim answer, a pass, and tell the table that one was made (#13 §2). So does a
+  // carried `close-thread` (a seat thread of a seat that changed hands, whose archiving failed):
+  // archiving it is seen too (its former owner's thread list, the moderators', the audit log), and
+  // made by every step of a running game, a failure Discord repeats (160006 at the reopen to lock
+  // it) was tried at each step, with no back-off.
   const carriedPing = r.effects.find((e) => e.kind === 'ping' && (r.carried ?? []).includes(e));
-  const deferred = carriedPing && !o.restart && !o.owed ? carriedPing : undefined;
-  const carried = (o.restart ? r.outbox : (r.carried ?? [])).filter((e) => e !== deferred);
+  const deferred =
+    o.restart || o.owed ? [] : r.effects.filter((e) => (e.kind === 'ping' || e.kind === 'close-thread') && (r.carried ?? []).includes(e));
+  const carried = (o.restart ? r.outbox : (r.carried ?? [])).filter((e) => !deferred.includes(e));
   if (carried.some((e) => PING_OWNERS.has(e.kind))) await removeOrphanPings(ctx, t);
   if (r.effects.some((e) => e.kind === 'ping' || e.kind === 'remind' || e.kind === 'remind-claims' || e.kind === 'table')) ctx.wakeTimers();
   if (!r.effects.length) return;
@@ -277,7 +282,7 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   // decision. Its DM notices went out with the step that made it (not again: `fromCarried`).
   const fromCarried = new Set<Effect>();
   const effects = r.effects
-    .filter((e) => e !== deferred)
+    .filter((e) => !deferred.includes(e))
     .flatMap((e) => {
       if (e.kind !== 'ping') return [e];
       const due = stillDue(t, e);
@@ -285,13 +290,13 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
       return due;
     });
   if (!effects.length) {
-    if (deferred) ctx.store.games.replaceOutbox(t.row.id, r.outbox, [deferred]);
+    if (deferred.length) ctx.store.games.replaceOutbox(t.row.id, r.outbox, deferred);
     else if (r.outbox.length) ctx.store.games.clearOutbox(t.row.id, r.outbox);
     return;
   }
-  // Effects to keep in the outbox for another try (a ping refused for a permission the bot lacks, or
-  // one carried that this step may not post).
-  const owed: Effect[] = deferred ? [deferred] : [];
+  // Effects to keep in the outbox for another try (a ping refused for a permission the bot lacks, a
+  // thread not archived, or one carried that this step may not execute).
+  const owed: Effect[] = [...deferred];
   // Whose seat views were live before this step's are pushed: the claim part of a public message
   // goes by it. Only the views that changed are edited, and a claim window changes the claimants'
   // views only: a push that fails now (the view is dead from then on) would otherwise make the claim
@@ -518,10 +523,14 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
     }
     case 'end-match': {
       // Posted already (a step replayed after a crash): nothing to post, but this process forgets it
-      // too, and a thread the crash left open (marked, not yet archived) is archived and locked now.
+      // too, and a thread the crash left open (marked, not yet archived) is archived and locked now:
+      // the game's own, and its seats' private threads, whose failed archiving the crash kept from
+      // reaching the outbox (`takeUnclosed` in `execute`). A thread archived and locked already costs
+      // a fetch, no edit (closeThread).
       if (t.row.lastNotice === 'match-over') {
         await tableSettled(ctx, t.row.id);
         forgetTable(ctx, t.row.id);
+        await closeSeatChannels(ctx, t);
         if (!(await closeThread(ctx, gameThread(t)))) owed.push({ kind: 'close-thread' });
         return;
       }

@@ -7,11 +7,13 @@
  *   error, a permission the bot lost) is posted again: it carries the Next hand / End match buttons
  *   (the table message offers them too), for `RESULT_RETRY_DAYS` after the hand ended;
  * - so is the end of a match (its final standings), for a day after it ended; and a thread the bot
- *   could not archive (a 5xx, a timeout: close-thread.ts) is archived, for a day after the game's last
- *   change, posting nothing again (not when Discord said the thread is gone or the bot may not: 10003,
- *   50001, 50013, 160005): a finished match's thread and its seats' private threads (locked too), a
- *   cancelled or idle-closed lobby's thread, a private thread of a seat that changed hands (with the
- *   running game's outbox, below);
+ *   could not archive (a 5xx, a timeout, 160006 at the reopen to lock it: close-thread.ts) is
+ *   archived, for a day after the game's last change, posting nothing again (not when Discord said the
+ *   thread is gone or the bot may not: 10003, 50001, 50013, 160005): a finished match's thread and its
+ *   seats' private threads (locked too), a cancelled or idle-closed lobby's thread, a private thread of
+ *   a seat that changed hands at a running or paused table (only here or at a restart: the game's next
+ *   step may be a hidden claim answer, effects.ts `execute`), the private seat threads of a table
+ *   abandoned because its game thread was deleted (app.ts);
  * - a table message whose edit failed (it shows an older state: whose turn, the last discard), or
  *   that was never posted (Start while the bot could not post in the thread), is redrawn or posted,
  *   for a day after the game last changed (a restart does the same);
@@ -70,7 +72,7 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
   // What a failed post or edit left behind, once the game has been quiet for a minute (at most
   // PER_SWEEP each a round, each game backing off): a hand's result (its Next hand / End match
   // buttons), for a day the end of a match (final standings) and the archiving of a thread (a finished
-  // match's, its seats', a cancelled lobby's), a table message showing an older state than the game's (or none) and a ping refused for
+  // match's, its seats', a cancelled or abandoned table's), a table message showing an older state than the game's (or none) and a ping refused for
   // a lost permission. A game synced once in a round is not due again in it (`noteRetried`).
   const quiet = now - 60_000;
   const day = { before: quiet, since: now - DAY_MS, now };
@@ -97,7 +99,7 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
     // minute, one due at 28 h was never run again and the effect stayed in the outbox), and a game
     // whose sync never gets that far (its log no longer replays) is not synced for ever.
     () => games.threadsLeftOpen({ ...day, since: now - CLOSE_RETRY_MS - RETRY_MAX_MS - 3600_000 }, scope, PER_SWEEP),
-    'a thread of a finished match or a cancelled lobby could not be archived and locked: trying again',
+    'a thread of a finished match, a seat or a cancelled table could not be archived and locked: trying again',
   ).catch(failed('closing threads again'));
   await syncAgain(ctx, locks, () => games.tablesBehind(day, scope, PER_SWEEP), 'the table message is behind the game: redrawing it').catch(
     failed('redrawing tables'),

@@ -183,10 +183,11 @@ async function closeView(
 
 /**
  * Private seat threads whose archiving failed for now (a 5xx, a timeout: close-thread.ts), by the step
- * (its Table) that tried: `execute` (effects.ts) keeps each as a `close-thread` effect in the game's
- * outbox, for the housekeeping round or a restart. Here, not returned: the pushes that retire a seat
- * (`syncSeatChannels`) return nothing through seat-views.ts. A Table outlives its step only while
- * something holds it, so a failure nobody takes (an abandoned table's, app.ts) goes with it.
+ * (its Table) that tried: `execute` (effects.ts), or the abandoning of a table whose game thread was
+ * deleted (app.ts), keeps each as a `close-thread` effect in the game's outbox, for the housekeeping
+ * round or a restart. Here, not returned: the pushes that retire a seat (`syncSeatChannels`) return
+ * nothing through seat-views.ts. A Table outlives its step only while something holds it, so a
+ * failure nobody takes goes with it.
  */
 const unclosed = new WeakMap<Table, string[]>();
 

@@ -752,12 +752,21 @@ export class GameStore {
   /**
    * Finished matches and cancelled lobbies changed in the window whose outbox still holds effects: a
    * thread the bot could not archive (bot/close-thread.ts; a `close-thread` effect: a 5xx, a timeout),
-   * a finished match's or its seats', a cancelled lobby's, or what a crash left unexecuted. What
+   * a finished match's or its seats', a cancelled lobby's, or what a crash left unexecuted; and running
+   * or paused games whose outbox holds a `close-thread` (a private thread of a seat that changed hands:
+   * only a sync executes it, bot/effects.ts `execute`, and a paused game is no `outboxesLeft`). What
    * `needingSyncIn` gives a restart, for a running process. (An abandoned game, cancelled too, has its
-   * outbox emptied: store/guilds.ts `abandonGames`.)
+   * outbox emptied, store/guilds.ts `abandonGames`: it holds only the seat threads left to close when
+   * its game thread was deleted, bot/app.ts.)
    */
   threadsLeftOpen(w: RetryWindow, scope?: ShardScope | null, limit = 25): string[] {
-    return this.dueForRetry(`g.status IN ('finished', 'cancelled') AND g.thread_id IS NOT NULL AND g.outbox <> '[]'`, w, scope, limit);
+    return this.dueForRetry(
+      `g.thread_id IS NOT NULL AND g.outbox <> '[]'
+        AND (g.status IN ('finished', 'cancelled') OR g.outbox LIKE '%"kind":"close-thread"%')`,
+      w,
+      scope,
+      limit,
+    );
   }
 
   /**

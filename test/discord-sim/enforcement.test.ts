@@ -291,9 +291,17 @@ describe('Discord rules enforced by the simulator', () => {
     await assert.rejects(m.edit('changed'), (e) => codeOf(e) === 50083);
     sim.setBotPermissions(guildId, sim.botPermissions(guildId) & ~Permissions.ManageThreads, t.id);
     await assert.rejects(t.send('again'), (e) => codeOf(e) === 160005);
+    const idle = await parent.threads.create({ name: 'idle game', type: ChannelType.PublicThread });
+    sim.archiveThread(idle.id);
     sim.setActiveThreadLimit(guildId, 0);
     try {
       await assert.rejects(parent.threads.create({ name: 'one too many' }), (e) => codeOf(e) === 160006);
+      // A reopen past the cap too; a refused request changes nothing (the lock it asked for neither).
+      await assert.rejects(
+        bot.client.rest.patch(Routes.channel(idle.id), { body: { archived: false, locked: true } }),
+        (e) => codeOf(e) === 160006,
+      );
+      assert.deepEqual([sim.channel(idle.id).archived, sim.channel(idle.id).locked], [true, false]);
     } finally {
       sim.setActiveThreadLimit(guildId, 1000);
     }

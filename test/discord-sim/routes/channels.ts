@@ -84,6 +84,15 @@ export function patchChannel(sim: DiscordSim, ch: SimChannel, j: Json): RouteRes
     if (!(sim.opts.lockArchivedThreads && onlyLock && j.locked !== undefined && manage)) throw Errors.archivedThread();
   }
   if (ch.archived && j.archived === false) requirePerm(sim, ch, P.SendMessagesInThreads);
+  // A reopen past the server's cap of active threads (160006) is refused before any field is written:
+  // a request Discord refuses changes nothing (a reopen that also locks leaves the thread unlocked).
+  if (
+    ch.archived &&
+    j.archived !== undefined &&
+    !j.archived &&
+    sim.activeThreads(ch.guildId!).length >= sim.guild(ch.guildId!).activeThreadLimit
+  )
+    throw Errors.threadCap();
   checkRenameLimit(sim, ch, j);
   if (j.name !== undefined) {
     if (typeof j.name !== 'string' || [...j.name].length < 1 || [...j.name].length > 100)
@@ -98,7 +107,6 @@ export function patchChannel(sim: DiscordSim, ch: SimChannel, j: Json): RouteRes
   if (j.invitable !== undefined && ch.type === ChannelType.PrivateThread) ch.invitable = Boolean(j.invitable);
   if (j.locked !== undefined) ch.locked = Boolean(j.locked);
   if (j.archived !== undefined && Boolean(j.archived) !== ch.archived) {
-    if (!j.archived && sim.activeThreads(ch.guildId!).length >= sim.guild(ch.guildId!).activeThreadLimit) throw Errors.threadCap();
     ch.archived = Boolean(j.archived);
     ch.archiveTimestamp = new Date(sim.clock.now()).toISOString();
     ch.lastActivity = sim.clock.now();
