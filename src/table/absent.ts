@@ -19,6 +19,21 @@ export const CLAIMS_ARG = 'claims';
 const refusal = (key: string): Refusal => ({ key, warn: false });
 
 /**
+ * The refusal for a voter whose vote under `key` is stored already, while the votes do not suffice
+ * (fewer voters now, e.g. a seat went to the AI, may make them suffice: then it counts again).
+ */
+function alreadyVoted(
+  stored: readonly string[],
+  key: string,
+  userId: string,
+  n: number,
+  needed: number,
+): { ok: false; refusal: Refusal } | null {
+  if (n >= needed || !stored.includes(`${key}:${userId}`)) return null;
+  return { ok: false, refusal: { key: 'errors:already-voted', warn: false, vars: { n, needed } } };
+}
+
+/**
  * Who votes at the table now (pause, resume, absent seats, the open claims): the people playing
  * their own seats. A seat the AI holds for its player, or that its player left (`left`: during the
  * hand now running, Phỏm §11.3, `Step.leftDuringHand`), has no vote, and a
@@ -64,6 +79,11 @@ export function* voteAbsent(
   const votes = counted([...row.pauseVotes.filter(mine).map((v) => v.slice(key.length + 1)), userId], eligible);
   const needed = Math.floor(eligible.size / 2) + 1;
   const others = row.pauseVotes.filter((v) => !v.startsWith(`${verb}${seat}.`));
+  // A second click of the same voter changes nothing: they alone are told where the vote stands, as
+  // for Pause (act.ts). Before, it posted the public notice again and moved public_at (the idle-days
+  // end counts from it): one voter could repeat it in the thread at will.
+  const again = alreadyVoted(row.pauseVotes, key, userId, votes.size, needed);
+  if (again) return again;
   step.dirty = true;
   if (votes.size < needed) {
     step.pauseVotes = [...others, ...[...votes].map((v) => `${key}:${v}`)];
@@ -106,6 +126,8 @@ function* voteClaims(step: Step, userId: string, verb: AbsentVerb, voteAfter: nu
   const needed = Math.floor(Math.max(0, eligible.size - 1) / 2) + 1;
   // This verb's votes about earlier windows are dropped; the other verb's stay.
   const others = row.pauseVotes.filter((v) => !v.startsWith(prefix(verb)));
+  const again = alreadyVoted(row.pauseVotes, key, userId, votes.size, needed);
+  if (again) return again;
   const voter = step.seats.find((s) => s.userId === userId)?.seat ?? 0;
   // The window of a secret opening choice (`Decision.secret`) is worded as such, naming nobody either.
   const opening = step.pending().some((d) => d.secret) ? ({ opening: true } as const) : {};

@@ -181,6 +181,22 @@ test('the vote: every seated player may vote (a claimant too), by majority; the 
   assert.deepEqual(results[2], results[0], 'the same public result with the claimants swapped');
 });
 
+test('a second claims vote of the same voter is answered to them alone: no public notice, nothing stored', () => {
+  const { r } = atWindow();
+  remindUntil(r, r.clock.t + 50 * H);
+  const vote = () => r.run({ kind: 'table', gameId: r.gameId, userId: 'u3', ver: 0, verb: 'absent-ai', arg: 'claims' });
+  assert.equal(noticeOf(vote().effects)?.key, 'vote-claims');
+  const row = r.store.games.get(r.gameId)!;
+  r.clock.t += 60_000;
+  const again = vote();
+  assert.deepEqual(
+    [again.outcome.ok, again.outcome.refusal?.key, again.outcome.refusal?.vars, noticeOf(again.effects)],
+    [false, 'errors:already-voted', { n: 1, needed: 2 }, undefined],
+  );
+  const after = r.store.games.get(r.gameId)!;
+  assert.deepEqual([after.version, after.publicAt, after.pauseVotes], [row.version, row.publicAt, row.pauseVotes]);
+});
+
 test('ending the match by vote finishes it, with the same notice', () => {
   const { r } = atWindow();
   remindUntil(r, r.clock.t + 50 * H);
