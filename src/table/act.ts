@@ -905,10 +905,10 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
           return r.ok ? done({ ok: true, seat }) : nothing({ ok: false, seat, refusal: r.refusal, applied: 0 });
         }
         case 'leave-seat': {
-          const r = yield* leaveSeat(step, seat, cmd.userId, cmd.arg === 'confirm');
+          const r = yield* leaveSeat(step, seat, cmd.userId, cmd.arg);
           if (r.kind === 'refused') return nothing({ ok: false, seat, refusal: r.refusal, applied: 0 });
           if (r.kind === 'confirm')
-            return nothing({ ok: false, seat, refusal: r.refusal, confirm: { verb: 'leave-seat', arg: 'confirm' }, applied: 0 });
+            return nothing({ ok: false, seat, refusal: r.refusal, confirm: { verb: 'leave-seat', arg: r.arg }, applied: 0 });
           return done({ ok: true, seat });
         }
         case 'next-hand': {

@@ -87,10 +87,21 @@ export function handedToAi(step: Step, seat: number): void {
   if (userId && !step.seats.some((s) => s.userId === userId && !s.isAi)) dropVotes(step, userId);
 }
 
-export type LeaveOutcome = { kind: 'refused'; refusal: Refusal } | { kind: 'confirm'; refusal: Refusal } | { kind: 'done' };
+export type LeaveOutcome = { kind: 'refused'; refusal: Refusal } | { kind: 'confirm'; refusal: Refusal; arg: string } | { kind: 'done' };
 
-/** A seated player leaves (`confirmed`: they confirmed the question this asks first). */
-export function* leaveSeat(step: Step, seat: number, userId: string, confirmed: boolean): Gen<LeaveOutcome> {
+/**
+ * A seated player leaves, once they confirmed the question this asks first: `arg` is the argument of
+ * its "Yes, leave" button, which names the hand and the moment it was asked for (`confirm.<hand>.b`
+ * between hands: an AI from the next hand; `confirm.<hand>.h` during one: the engine's leave, which
+ * may settle as Móm). A confirmation of another hand or moment asks again: before, a "Yes, leave"
+ * given to the between-hands question after Next hand had dealt made the player leave mid-hand.
+ */
+/** The argument of the "Yes, leave" button asked in hand `hand`, between hands or during it (`leaveSeat`). */
+export function leaveConfirmArg(hand: number, between: boolean): string {
+  return `confirm.${hand}.${between ? 'b' : 'h'}`;
+}
+
+export function* leaveSeat(step: Step, seat: number, userId: string, arg: string | undefined): Gen<LeaveOutcome> {
   const { engine, row } = step.t;
   const seating = engine.seating;
   if (!seating) return { kind: 'refused', refusal: refusal('errors:no-seat-changes') };
@@ -101,7 +112,9 @@ export function* leaveSeat(step: Step, seat: number, userId: string, confirmed: 
   // press Next hand: the last person ends the match instead.
   const humans = peopleSeated(step).filter((s) => s.seat !== seat);
   if (!humans.length) return { kind: 'refused', refusal: refusal('errors:last-player') };
-  if (!confirmed) return { kind: 'confirm', refusal: refusal(between ? 'common:seat.confirm-between' : 'common:seat.confirm-hand') };
+  const asked = leaveConfirmArg(step.hand, between);
+  if (arg !== asked)
+    return { kind: 'confirm', refusal: refusal(between ? 'common:seat.confirm-between' : 'common:seat.confirm-hand'), arg: asked };
   const name = step.seats[seat]!.displayName;
   // During a hand too: from now on they vote no more (`Step.leftDuringHand`).
   if (!step.seats.some((s) => s.userId === userId && s.seat !== seat)) dropVotes(step, userId);

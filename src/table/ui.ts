@@ -25,7 +25,7 @@ export const TABLE_VERBS = [
   'retake', // take my seat back from the AI
   'hint', // the strong AI's choice for my decision (ephemeral, nothing changes)
   'announce', // Chắn xướng: build and confirm an announcement (announce.ts)
-  'leave-seat', // leave a running match (seating.ts; arg 'confirm' once confirmed)
+  'leave-seat', // leave a running match (seating.ts; arg 'confirm.<hand>.<b|h>' once confirmed)
   'take-seat', // take an AI's seat between hands (seating.ts)
   'absent-ai', // vote: the AI plays the waiting seat <arg> (absent.ts)
   'absent-end', // vote: end the match (absent.ts)

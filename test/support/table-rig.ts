@@ -105,3 +105,14 @@ export function timeOutToResult(r: Rig, maxSteps = 500): Table {
   }
   throw new Error('the hand did not end');
 }
+
+/**
+ * Leave a seat as a player does: the question first, then its "Yes, leave" button, whose argument
+ * names the hand and the moment it was asked for (src/table/seating.ts `leaveSeat`). A refusal
+ * instead of the question is returned as is.
+ */
+export function leaveConfirmed(r: Rig, userId: string, ver = 0): ReturnType<typeof act> {
+  const ask = r.run({ kind: 'table', gameId: r.gameId, userId, ver, verb: 'leave-seat' });
+  const arg = ask.outcome.confirm?.arg;
+  return arg ? r.run({ kind: 'table', gameId: r.gameId, userId, ver, verb: 'leave-seat', arg }) : ask;
+}

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engineOf } from '../../src/table/manifests.js';
 import { initialState } from '../../src/store/index.js';
-import { rig, type Rig } from '../support/table-rig.js';
+import { leaveConfirmed, rig, type Rig } from '../support/table-rig.js';
 
 const phom = engineOf('phom');
 const row = (r: Rig) => r.store.games.get(r.gameId)!;
@@ -55,7 +55,7 @@ test('leaving between hands drops the leaver’s pause vote: seated again, it do
   assert.equal(table(r, 'u1', 'pause').outcome.ok, true);
   assert.deepEqual(row(r).pauseVotes, ['pause:u1'], 'one vote of two: a vote, no pause');
   finishHand(r);
-  assert.equal(table(r, 'u1', 'leave-seat', 'confirm').outcome.ok, true);
+  assert.equal(leaveConfirmed(r, 'u1').outcome.ok, true);
   assert.equal(r.store.games.seats(r.gameId)[1]!.userId, null);
   assert.deepEqual(row(r).pauseVotes, [], 'their vote left with them');
   pauseAfterReseat(r);
@@ -64,7 +64,7 @@ test('leaving between hands drops the leaver’s pause vote: seated again, it do
 test('leaving during a hand drops the leaver’s pause vote at once: seated again, it does not count', () => {
   const r = twoPeople();
   assert.equal(table(r, 'u1', 'pause').outcome.ok, true);
-  assert.equal(table(r, 'u1', 'leave-seat', 'confirm').outcome.ok, true);
+  assert.equal(leaveConfirmed(r, 'u1').outcome.ok, true);
   assert.deepEqual(row(r).pauseVotes, [], 'their vote left with them');
   finishHand(r);
   assert.equal(r.store.games.seats(r.gameId)[1]!.userId, null, 'vacated at the result');
@@ -74,7 +74,7 @@ test('leaving during a hand drops the leaver’s pause vote at once: seated agai
 test('a vote kept from before (a leaver’s, stored) does not count for one who takes a seat again', () => {
   const r = twoPeople();
   finishHand(r);
-  assert.equal(table(r, 'u1', 'leave-seat', 'confirm').outcome.ok, true);
+  assert.equal(leaveConfirmed(r, 'u1').outcome.ok, true);
   // As a table left before leavers' votes were dropped has it stored.
   r.store.db.prepare('UPDATE games SET pause_votes = ? WHERE id = ?').run(JSON.stringify(['pause:u1']), r.gameId);
   pauseAfterReseat(r);

@@ -15,6 +15,7 @@ import { canonical, sameCanonical } from '../../src/games/core/match.js';
 import { applyEntry, replayLog, NEXT_HAND, SEAT_CHANGE, type TimerPreset, type TimerRow } from '../../src/store/index.js';
 import { durations, isOff, windowKind } from '../../src/table/timers.js';
 import { prefsOf } from '../../src/table/prefs.js';
+import { leaveConfirmArg } from '../../src/table/seating.js';
 import type { TableCommand, ActResult } from '../../src/table/act.js';
 import type { Effect } from '../../src/table/effects.js';
 import type { AnyEngine, BaseAction, Decision, GameId } from '../../src/games/core/types.js';
@@ -545,7 +546,14 @@ export function fuzzRun(
       if (y < 0.67) return void runCmd(resultButton('end-match', u, before), 'end-match-stale');
       if (y < 0.77)
         return void runCmd(
-          { kind: 'table', gameId: id, userId: u, ver: s.row.version, verb: 'leave-seat', ...(rnd() < 0.7 ? { arg: 'confirm' } : {}) },
+          {
+            kind: 'table',
+            gameId: id,
+            userId: u,
+            ver: s.row.version,
+            verb: 'leave-seat',
+            ...(rnd() < 0.7 ? { arg: leaveConfirmArg(s.row.handIndex, true) } : rnd() < 0.5 ? { arg: 'confirm' } : {}),
+          },
           'leave-seat',
         );
       if (y < 0.87) {
@@ -692,7 +700,14 @@ export function fuzzRun(
     if (x < 0.97) return void runCmd({ kind: 'start', gameId: id, userId: randomUser() }, 'start-again');
     if (x < 0.98)
       return void runCmd(
-        { kind: 'table', gameId: id, userId: randomUser(), ver: s.row.version, verb: 'leave-seat', arg: 'confirm' },
+        {
+          kind: 'table',
+          gameId: id,
+          userId: randomUser(),
+          ver: s.row.version,
+          verb: 'leave-seat',
+          arg: leaveConfirmArg(s.row.handIndex, s.state !== null && engine.result(s.state) !== null),
+        },
         'leave-seat',
       );
     if (x < 0.985) return void runCmd({ kind: 'open-hand', gameId: id, userId: randomUser() }, 'open-hand');

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engineOf } from '../../src/table/manifests.js';
-import { rig, type Rig } from '../support/table-rig.js';
+import { leaveConfirmed, rig, type Rig } from '../support/table-rig.js';
 import { POT_REFUND } from '../../src/store/index.js';
 import { endMatchText, standingsModel } from '../../src/table/views.js';
 import type { PhomResult, State } from '../../src/games/phom/index.js';
@@ -154,7 +154,7 @@ test('a player who left the table gets back what they paid; the AI after them ge
   const r = tableWithPot(['human', 'human', 'ai', 'ai'], paidBySeat1);
   const owed = owedByRows(r).get('1:P1')!;
   assert.ok(owed > 0);
-  const left = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: 0, verb: 'leave-seat', arg: 'confirm' });
+  const left = leaveConfirmed(r, 'u1');
   assert.equal(left.outcome.ok, true);
   assert.equal(seats(r)[1]!.userId, null, 'an AI sits there now');
   assert.equal(click(r, 'end-match').outcome.ok, true);
@@ -182,7 +182,7 @@ test('a seat with two payers while the pot waited (a leaver, then the AI): a ref
     const ai = seats(r)[1]!;
     if (seats(r)[1]!.userId === 'u1') {
       // u1 paid into a pot that waits: they leave, an AI takes the seat.
-      if (unwon && owed.has('1:P1')) r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: 0, verb: 'leave-seat', arg: 'confirm' });
+      if (unwon && owed.has('1:P1')) leaveConfirmed(r, 'u1');
     } else if (unwon && owed.has('1:P1') && owed.has(`1:${ai.displayName}`)) {
       const hand = row(r).handIndex;
       assert.equal(click(r, 'end-match').outcome.ok, true);

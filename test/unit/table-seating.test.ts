@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { engineOf } from '../../src/table/manifests.js';
 import { canonical } from '../../src/games/core/match.js';
 import { replayLog } from '../../src/store/index.js';
-import { rig, type Rig } from '../support/table-rig.js';
+import { leaveConfirmed, rig, type Rig } from '../support/table-rig.js';
 import type { HandResult } from '../../src/games/core/types.js';
 import { endMatchText, resultView, standingsModel } from '../../src/table/views.js';
 
@@ -30,6 +30,10 @@ function finishHand(r: Rig): void {
 const state = (r: Rig) => r.store.games.load(r.gameId)!.state as { starter: number; n: number };
 const row = (r: Rig) => r.store.games.get(r.gameId)!;
 const lastEntry = (r: Rig) => r.store.games.logWithMeta(r.gameId).at(-1)!;
+const lastLeave = (r: Rig) => {
+  const e = r.store.games.logWithMeta(r.gameId).findLast((x) => x.action.type === 'leave');
+  return e && [e.seat, e.userId];
+};
 const replaysToLive = (r: Rig) => {
   const g = r.store.games.get(r.gameId)!;
   const replayed = replayLog(phom, g.options, g.seats, g.seed, r.store.games.log(r.gameId));
@@ -62,11 +66,11 @@ test('leaving between hands: confirm first, the AI takes the seat, a newcomer ta
   // First click: a question, nothing changes.
   const ask = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: resultVer, verb: 'leave-seat' });
   assert.equal(ask.outcome.ok, false);
-  assert.deepEqual(ask.outcome.confirm, { verb: 'leave-seat', arg: 'confirm' });
+  assert.deepEqual(ask.outcome.confirm, { verb: 'leave-seat', arg: 'confirm.0.b' });
   assert.equal(ask.outcome.refusal?.key, 'common:seat.confirm-between');
   assert.equal(row(r).version, resultVer);
   // Confirmed: an AI sits there at once, and the log says so.
-  const left = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: resultVer, verb: 'leave-seat', arg: 'confirm' });
+  const left = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: resultVer, verb: 'leave-seat', arg: 'confirm.0.b' });
   assert.equal(left.outcome.ok, true);
   const seat1 = r.store.games.seats(r.gameId)[1]!;
   assert.equal(seat1.userId, null);
@@ -110,7 +114,7 @@ test('leaving during a hand: the engine plays the seat out, it settles as Móm, 
   const before = row(r).version;
   const ask = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: before, verb: 'leave-seat' });
   assert.equal(ask.outcome.refusal?.key, 'common:seat.confirm-hand');
-  const left = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: before, verb: 'leave-seat', arg: 'confirm' });
+  const left = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: before, verb: 'leave-seat', arg: ask.outcome.confirm!.arg });
   assert.equal(left.outcome.ok, true);
   const log = r.store.games.logWithMeta(r.gameId);
   const leave = log.find((e) => e.seq === before + 1)!;
@@ -209,7 +213,7 @@ test('seat changes are refused where they do not apply', () => {
 
 test("the host leaves between hands: the host passes on, and the next hand, a first hand, is the new host's (§3, §15.7)", () => {
   const { r } = rigWonByOther();
-  const left = r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: row(r).version, verb: 'leave-seat', arg: 'confirm' });
+  const left = leaveConfirmed(r, 'u0', row(r).version);
   assert.equal(left.outcome.ok, true);
   assert.equal(row(r).hostUserId, 'u1', 'the host passed to the first person seated');
   assert.equal(r.store.games.seats(r.gameId)[0]!.isAi, true);
@@ -232,8 +236,7 @@ test("the host leaves between hands: the host passes on, and the next hand, a fi
 test('two people cannot both leave during a hand: the table would run on with nobody to press Next hand', () => {
   const r = rig('phom', ['human', 'human', 'ai', 'ai'], { timeoutPolicy: 'ai', seed: 'seating-mid' });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  const leave = (u: string) =>
-    r.run({ kind: 'table', gameId: r.gameId, userId: u, ver: row(r).version, verb: 'leave-seat', arg: 'confirm' });
+  const leave = (u: string) => leaveConfirmed(r, u, row(r).version);
   assert.equal(leave('u1').outcome.ok, true);
   assert.equal(leave('u0').outcome.refusal?.key, 'errors:last-player', 'the last person ends the match instead');
   assert.equal(row(r).status, 'running');
@@ -242,7 +245,7 @@ test('two people cannot both leave during a hand: the table would run on with no
 test('a member gone from the server while the only other person left during the hand: the match ends', () => {
   const r = rig('phom', ['human', 'human', 'ai', 'ai'], { timeoutPolicy: 'ai', seed: 'seating-mid' });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  const left = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: row(r).version, verb: 'leave-seat', arg: 'confirm' });
+  const left = leaveConfirmed(r, 'u1', row(r).version);
   assert.equal(left.outcome.ok, true);
   assert.equal(r.run({ kind: 'member-gone', gameId: r.gameId, userId: 'u0' }).outcome.ok, true);
   assert.equal(row(r).status, 'finished', 'nobody is left to play on');
@@ -252,10 +255,7 @@ test('a member gone from the server while the only other person left during the 
 function newcomerAfterLeaver(): Rig {
   const r = rig('phom', ['human', 'human', 'ai', 'ai'], { timeoutPolicy: 'ai', seed: 'seating-mid' });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  assert.equal(
-    r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: row(r).version, verb: 'leave-seat', arg: 'confirm' }).outcome.ok,
-    true,
-  );
+  assert.equal(leaveConfirmed(r, 'u1', row(r).version).outcome.ok, true);
   finishHand(r);
   assert.equal(r.store.games.seats(r.gameId)[1]!.userId, null, 'vacated at the result');
   const took = r.run({ kind: 'table', gameId: r.gameId, userId: 'u9', ver: 0, verb: 'take-seat', arg: '1', displayName: 'New' });
@@ -265,7 +265,7 @@ function newcomerAfterLeaver(): Rig {
 
 test('between hands a newcomer at a leaver’s seat counts: the other person may leave, or be gone, and the match goes on', () => {
   const r = newcomerAfterLeaver();
-  const out = r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: row(r).version, verb: 'leave-seat', arg: 'confirm' });
+  const out = leaveConfirmed(r, 'u0', row(r).version);
   assert.equal(out.outcome.ok, true, 'u9 is seated: u0 is not the last person');
   const r2 = newcomerAfterLeaver();
   assert.equal(r2.run({ kind: 'member-gone', gameId: r2.gameId, userId: 'u0' }).outcome.ok, true);
@@ -276,11 +276,43 @@ test('a player who left during the hand has no vote: the one person left pauses 
   const r = rig('phom', ['human', 'human', 'ai', 'ai'], { timeoutPolicy: 'ai', seed: 'seating-mid' });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   const v = () => row(r).version;
-  assert.equal(r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: v(), verb: 'leave-seat', arg: 'confirm' }).outcome.ok, true);
+  assert.equal(leaveConfirmed(r, 'u1', v()).outcome.ok, true);
   assert.equal(
     r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: v(), verb: 'pause' }).outcome.refusal?.key,
     'errors:vote-ai-seat',
   );
   assert.equal(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: v(), verb: 'pause' }).outcome.ok, true);
   assert.equal(row(r).status, 'paused');
+});
+
+test('a "Yes, leave" answers the question it was asked: after Next hand it asks again, never leaves mid-hand', () => {
+  // Asked between hands ("an AI takes your seat from the next hand"); someone deals the next hand;
+  // then "Yes, leave". It made the player leave during the hand (settling as Móm), and the button
+  // worked in any later hand too.
+  // Two people, each turn played by its timeout (the seats stay theirs), to the end of the first hand.
+  const r = rig('phom', ['human', 'human', 'ai', 'ai'], { seed: 'leave-confirm' });
+  assert.equal(r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' }).outcome.ok, true);
+  for (let i = 0; i < 300 && !phom.result(r.store.games.load(r.gameId)!.state); i++) {
+    const t = r.store.timers.forGame(r.gameId)[0]!;
+    r.clock.t = t.deadline + 1;
+    r.run({ kind: 'timeout', gameId: r.gameId, seat: t.seat, timerKind: t.kind, deadline: t.deadline });
+  }
+  assert.ok(phom.result(r.store.games.load(r.gameId)!.state), 'between hands');
+  const ask = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: 0, verb: 'leave-seat' });
+  assert.equal(ask.outcome.refusal?.key, 'common:seat.confirm-between');
+  const yes = ask.outcome.confirm!.arg;
+  assert.equal(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'next-hand', arg: '0' }).outcome.ok, true);
+  assert.equal(phom.result(r.store.games.load(r.gameId)!.state), null, 'a hand is in play');
+  const v = row(r).version;
+  const late = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: 0, verb: 'leave-seat', arg: yes });
+  assert.deepEqual([late.outcome.ok, late.outcome.refusal?.key], [false, 'common:seat.confirm-hand'], 'asked again, for this hand');
+  assert.notEqual(late.outcome.confirm?.arg, yes);
+  assert.equal(row(r).version, v, 'nothing changed');
+  assert.ok(!r.store.games.logWithMeta(r.gameId).some((e) => e.action.type === 'leave'));
+  // Confirmed for this hand: the engine's leave.
+  assert.equal(
+    r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: 0, verb: 'leave-seat', arg: late.outcome.confirm!.arg }).outcome.ok,
+    true,
+  );
+  assert.deepEqual(lastLeave(r), [1, 'u1']);
 });
