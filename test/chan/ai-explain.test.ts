@@ -5,6 +5,7 @@ import { checkReason } from '../support/hint-reasons.js';
 import { handSeed, Rng } from '../../src/games/core/rng.js';
 import { engine, type ChanState } from '../../src/games/chan/index.js';
 import { knowledge } from '../../src/games/chan/ai.js';
+import { passedAtGate } from '../../src/games/chan/strong.js';
 import type { ChanAction } from '../../src/games/chan/actions.js';
 import { countOf, FACES, type Face } from '../../src/games/chan/cards.js';
 import { rawEatPartners } from '../../src/games/chan/legality.js';
@@ -127,6 +128,8 @@ test('the stated chance is what dealing the unseen cards to the gate seat gives,
     for (const t of all.filter((_, j) => j % 3 === 0)) {
       // The unseen cards from the discarder's seat: 4 of each face minus its hand, all melds, all dead cards.
       const k = knowledge(t.s, t.seat);
+      // A face that died at that gate before is judged on what the seat's pass tells (hint-truth.test.ts).
+      if (passedAtGate(k.table, t.gate, t.card)) continue;
       const left = new Map<Face, number>(FACES.map((f) => [f, 4]));
       const seen: Face[] = [...k.view.hand];
       for (const st of k.table.seats) {

@@ -114,7 +114,8 @@ function claimsOf(v: ReturnType<typeof engine.view>) {
   const melds = v.players.find((p) => p.seat === v.mySeat)!.melds.length;
   const visible = [...v.hand];
   for (const p of v.players) {
-    for (const m of p.melds) visible.push(...m.as.filter((t) => t !== 'back'));
+    // The tiles on the table, not what a joker in a meld stands for: that copy is still live.
+    for (const m of p.melds) visible.push(...m.tiles.filter((t) => t !== 'back'));
     visible.push(...p.pond);
   }
   const live = (t: string) => Math.max(0, 4 - visible.filter((x) => x === t).length);

@@ -173,9 +173,20 @@ export interface GateTake {
  * choice of its `h` cards among the unseen ones (`live` copies per face) being equally likely — all the
  * asking seat can know. Exact (hypergeometric over the counts of `x`'s cạ group). `banned`: the seat
  * discarded `x` (R3, public). The hidden bans (R1, R2) and the claim guard are unknown to the asking
- * seat and assumed absent, so a chance of 0 means the seat truly cannot take the card.
+ * seat and assumed absent, so a chance of 0 means the seat truly cannot take the card. `passed`: a
+ * copy of `x` already went by at this seat's gate untaken (`passedAtGate`): a concealed hand never
+ * gains cards, so the seat held no copy then and holds none now, or it passed one and R1 bars the
+ * face; only a cạ is left to it (one its pass may have barred too, R2, or that it gained since).
  */
-export function gateTake(live: readonly number[], unseen: number, h: number, x: Face, banned: boolean, opts: ChanOptions): GateTake {
+export function gateTake(
+  live: readonly number[],
+  unseen: number,
+  h: number,
+  x: Face,
+  banned: boolean,
+  opts: ChanOptions,
+  passed = false,
+): GateTake {
   const out: GateTake = { chan: 0, chiu: 0, ca: 0 };
   const xi = FACE_INDEX[x]!;
   const g = group(x);
@@ -187,7 +198,7 @@ export function gateTake(live: readonly number[], unseen: number, h: number, x: 
   const rest = (K: number) => Math.exp(lnC(unseen - L, h - K) - lnAll);
   const lx = Math.max(0, live[xi]!);
   const add = (kx: number, K: number, w: number, ca: boolean) => {
-    if (w === 0) return;
+    if (w === 0 || (passed && kx >= 1)) return;
     if (!banned && kx >= 1) out.chan += w;
     else if (kx === 3) out.chiu += w;
     else if (!banned && kx === 0 && ca) out.ca += w;
@@ -229,6 +240,28 @@ export function gateTake(live: readonly number[], unseen: number, h: number, x: 
         add(kx, K, w, kx === 0 && (caPartner(ka, kb, opts) || caPartner(kb, ka, opts)));
       }
   return out;
+}
+
+/**
+ * Did a copy of `x` already go by at `gate`'s gate and die there (public: the dead cards)? A discard,
+ * a drawn card or a returned card in the previous seat's pile lay last at `gate`; a card `gate` drew
+ * itself lay at its own gate first. (A card taken by a claim never reaches a pile.)
+ */
+export function passedAtGate(t: ChanPublicView, gate: Seat, x: Face): boolean {
+  const prev = t.seats[(gate + t.seats.length - 1) % t.seats.length]!;
+  return prev.pile.some((p) => p.card === x) || t.seats[gate]!.pile.some((p) => p.card === x && p.how === 'drawn');
+}
+
+/**
+ * May `st` have given up a card of `x`'s rank during the hand (public: the faces it discarded, the
+ * partners of its eats; a chíu is followed by a card given back, which may be any)? If not, the cards
+ * of that rank it holds are those it held when a copy of `x` died at its gate: a cạ it could eat then
+ * it passed, and R2 bars it now (§7.5); one it could not eat then, it cannot now.
+ */
+function mayHaveLostRank(st: ChanPublicView['seats'][number], x: Face): boolean {
+  const g = group(x);
+  if (st.discardedFaces.some((f) => group(f) === g)) return true;
+  return st.melds.some((m) => m.kind === 'chiu' || m.cards.slice(1).some((f) => group(f) === g));
 }
 
 /**
@@ -379,11 +412,21 @@ export function explainStrong(k: ChanKnowledge, a: ChanAction): HintReasonKey {
       const gate = a.type === 'return' && v.returnTo !== null ? v.returnTo : (cx.me + 1) % cx.n;
       const at = k.table.seats[gate]!;
       // Every way that seat may take the card (ăn as chắn or cạ, chíu), over every hand it may hold.
-      const t = gateTake(cx.live, cx.unseen, at.handCount, a.card, at.discardedFaces.includes(a.card), cx.opts);
-      const p = t.chan + t.chiu + t.ca;
+      const sum = (t: GateTake) => t.chan + t.chiu + t.ca;
+      const banned = at.discardedFaces.includes(a.card);
+      const any = sum(gateTake(cx.live, cx.unseen, at.handCount, a.card, banned, cx.opts));
+      // A copy that died at that gate leaves it a cạ gained since at most (of such discards about 1 in
+      // 20 was taken, not the 58 % the chắn chances said). "Cannot" stays on the public bans alone:
+      // the claim guard, not a ban, may have stopped that eat, and it may no longer.
+      const passed = passedAtGate(k.table, gate, a.card);
+      const p = !passed
+        ? any
+        : mayHaveLostRank(at, a.card)
+          ? sum(gateTake(cx.live, cx.unseen, at.handCount, a.card, banned, cx.opts, true))
+          : 0;
       const vars = { card: a.card, chan: chanAfter(a.card), pct: Math.round(100 * p) };
       const kind = a.type === 'return' ? 'return' : 'discard';
-      const level = p === 0 ? 'safe' : p < 0.05 ? 'unlikely' : 'risk';
+      const level = any === 0 ? 'safe' : p < 0.05 ? 'unlikely' : 'risk';
       return { key: `chan:hint.${kind}-${level}`, vars };
     }
     default:

@@ -61,7 +61,9 @@ function seenTiles(k: VnKnowledge): Seen {
   const v = k.view;
   const visible: Tile[] = [...v.hand];
   for (const p of v.players) {
-    for (const m of p.melds) for (const t of m.as) if (t !== 'back') visible.push(t);
+    // The tiles on the table, not what they stand for: a joker in a meld (`9s JN 9s` as three 9s)
+    // is no 9s, so the third 9s is still live (the hint's "N live tiles" counted it dead).
+    for (const m of p.melds) for (const t of m.tiles) if (t !== 'back') visible.push(t);
     for (const t of p.pond) visible.push(t);
   }
   const c = countVector(visible);
