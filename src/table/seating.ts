@@ -144,8 +144,21 @@ export function* leaveSeat(step: Step, seat: number, userId: string, arg: string
 export function* memberGone(step: Step, userId: string): Gen<{ ok: true } | { ok: false; refusal: Refusal }> {
   const { engine, row } = step.t;
   if (row.status !== 'running' && row.status !== 'paused') return { ok: false, refusal: refusal('errors:stale') };
-  const seats = step.seats.filter((s) => s.userId === userId).map((s) => s.seat);
-  if (!seats.length) return { ok: false, refusal: refusal('errors:not-seated') };
+  const all = step.seats.filter((s) => s.userId === userId).map((s) => s.seat);
+  if (!all.length) return { ok: false, refusal: refusal('errors:not-seated') };
+  // A seat they left during this hand (§11.3) stays theirs until its result: the engine plays it out,
+  // and the hand, its Móm included, is recorded under their name before the AI takes the seat
+  // (`vacateLeavers`). Replaced now, the hand went to the AI, and leaving the server spared the
+  // leaver's standings the Móm.
+  const left = step.leftDuringHand();
+  const seats = all.filter((seat) => !left.includes(seat));
+  if (!seats.length) {
+    dropVotes(step, userId);
+    const host = step.hostUserId === undefined ? row.hostUserId : step.hostUserId;
+    if (host === userId) step.hostUserId = peopleSeated(step).find((s) => s.userId !== userId)?.userId ?? null;
+    step.dirty = true;
+    return { ok: true };
+  }
   const gone = seats.map((seat) => {
     const name = step.seats[seat]!.displayName;
     const ai = aiRow(step, seat);

@@ -316,3 +316,25 @@ test('a "Yes, leave" answers the question it was asked: after Next hand it asks 
   );
   assert.deepEqual(lastLeave(r), [1, 'u1']);
 });
+
+test('a leaver gone from the server before the hand ends: the hand they left during is still theirs; the host passes on', () => {
+  // §11.3: played out, settled as Móm, "shown under their name". memberGone replaced the seat at once,
+  // so the result (and the Móm it pays) was recorded under the AI.
+  const r = rig('phom', ['human', 'human', 'human', 'ai'], { seed: 'leaver-gone' });
+  assert.equal(r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' }).outcome.ok, true);
+  assert.equal(phom.result(r.store.games.load(r.gameId)!.state), null);
+  assert.equal(leaveConfirmed(r, 'u0').outcome.ok, true);
+  assert.equal(r.run({ kind: 'member-gone', gameId: r.gameId, userId: 'u0' }).outcome.ok, true);
+  assert.equal(row(r).hostUserId, 'u1', 'the host passed to a person still playing');
+  assert.equal(r.store.games.seats(r.gameId)[0]!.userId, 'u0', 'the seat is theirs until the result');
+  for (let i = 0; i < 300 && !phom.result(r.store.games.load(r.gameId)!.state); i++) {
+    const t = r.store.timers.forGame(r.gameId)[0]!;
+    r.clock.t = t.deadline + 1;
+    r.run({ kind: 'timeout', gameId: r.gameId, seat: t.seat, timerKind: t.kind, deadline: t.deadline });
+  }
+  const mine = r.store.results.handsOf(r.gameId, 0).find((x) => x.seat === 0)!;
+  assert.equal(mine.userId, 'u0', `the hand u0 left during is theirs, recorded under ${mine.displayName}`);
+  const seat0 = r.store.games.seats(r.gameId)[0]!;
+  assert.deepEqual([seat0.userId, seat0.isAi], [null, true], 'then the AI sits there');
+  replaysToLive(r);
+});
