@@ -71,24 +71,25 @@ export async function closeThread(ctx: BotContext, c: ThreadToClose): Promise<bo
       try {
         await ch.edit(c.lock ? { archived: true, locked: true } : { archived: true });
       } catch (err) {
-        if (!c.lock || (err as { code?: unknown }).code !== RESTJSONErrorCodes.MissingPermissions) throw err;
+        const code = (err as { code?: unknown }).code;
+        if (code === RESTJSONErrorCodes.InvalidActionOnArchivedThread) {
+          // The cache said open, Discord has it archived: a THREAD_UPDATE missed while the gateway
+          // session was lost (a new session's GUILD_CREATE lists active threads only, and discord.js
+          // keeps the cached one). A fetch without `force` would give the same stale thread at every
+          // try for the day; this one refreshes the cache too.
+          const fresh = await ctx.client.channels.fetch(c.threadId, { force: true });
+          if (!fresh?.isThread() || !fresh.archived) throw err;
+          if (fresh.locked || !c.lock) return true;
+          await lockArchived(fresh);
+          return true;
+        }
+        if (!c.lock || code !== RESTJSONErrorCodes.MissingPermissions) throw err;
         await ch.edit({ archived: true });
         ctx.log.info({ gameId: c.gameId, threadId: c.threadId }, `the ${c.what} is archived, not locked: no Manage Threads`);
       }
       return true;
     }
-    // Archived meanwhile, not locked (Discord's auto-archive while an earlier try failed): Discord's
-    // Modify Channel requires a thread's `archived` to be false or set false in the request, and
-    // locking an archived thread is refused with 50083 (discord-api-docs#6928, "working as
-    // intended"). Tried as it is first (some report it allowed), else reopened locked and archived
-    // again: a thread left archived but unlocked is reopened by anyone's message.
-    try {
-      await ch.edit({ archived: true, locked: true });
-    } catch (err) {
-      if ((err as { code?: unknown }).code !== RESTJSONErrorCodes.InvalidActionOnArchivedThread) throw err;
-      await ch.edit({ archived: false, locked: true });
-      await ch.edit({ archived: true });
-    }
+    await lockArchived(ch);
     return true;
   } catch (err) {
     const code = (err as { code?: unknown }).code;
@@ -107,5 +108,22 @@ export async function closeThread(ctx: BotContext, c: ThreadToClose): Promise<bo
         : `cannot ${doing} the ${c.what}: given up, a day after the game last changed`,
     );
     return !again;
+  }
+}
+
+/**
+ * Locks a thread found archived, not locked (Discord's auto-archive while an earlier try failed):
+ * Discord's Modify Channel requires a thread's `archived` to be false or set false in the request, and
+ * locking an archived thread is refused with 50083 (discord-api-docs#6928, "working as intended").
+ * Tried as it is first (some report it allowed), else reopened locked and archived again: a thread
+ * left archived but unlocked is reopened by anyone's message.
+ */
+async function lockArchived(ch: ThreadChannel): Promise<void> {
+  try {
+    await ch.edit({ archived: true, locked: true });
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== RESTJSONErrorCodes.InvalidActionOnArchivedThread) throw err;
+    await ch.edit({ archived: false, locked: true });
+    await ch.edit({ archived: true });
   }
 }

@@ -1,4 +1,5 @@
 /** `npm start`: validate the environment, open SQLite, start the renderer and the bot. */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loadDotEnv, loadEnv } from '../config/env.js';
 import { createLogger, shardBase } from '../config/logger.js';
 import { openStore } from '../store/index.js';
@@ -58,12 +59,19 @@ setRenderLog(log.child({ module: 'render' }));
  * is always closed, last. Closing what failed to start may fail too: the rest is still closed.
  */
 const opened: CloseStep[] = [];
+/** Set once `closeAll` has taken `opened`: what a start-up step opens after that is closed by `step` itself. */
+let taken = false;
+const closeReport = {
+  late: (step: string, ms: number) => log.warn({ step, ms }, 'shutdown: a step is still running at its time limit; going on without it'),
+  failed: (step: string, e: unknown) => log.warn({ step, err: e }, 'shutdown: a step failed; the others are still closed'),
+};
 async function closeAll(budgetMs = SHUTDOWN_BUDGET_MS): Promise<void> {
-  await closeInOrder(opened.splice(0).reverse(), Math.max(0, budgetMs), {
-    late: (step, ms) => log.warn({ step, ms }, 'shutdown: a step is still running at its time limit; going on without it'),
-    failed: (step, e) => log.warn({ step, err: e }, 'shutdown: a step failed; the others are still closed'),
-  });
+  taken = true;
+  await closeInOrder(opened.splice(0).reverse(), Math.max(0, budgetMs), closeReport);
 }
+
+/** What is left of SHUTDOWN_BUDGET_MS since the process was asked to stop (all of it, not asked). */
+const budgetLeft = (): number => Math.max(0, SHUTDOWN_BUDGET_MS - (Date.now() - (stopRequest?.at ?? Date.now())));
 
 /**
  * How long a start-up step under way when the process is asked to stop is waited for before what is
@@ -74,6 +82,8 @@ const STEP_WAIT_MS = 2_000;
 
 let started = false;
 let stopping = false;
+/** Settles once the start-up step under way has ended and closed what it opened late (`step`). */
+let stepUnderWay: Promise<void> = Promise.resolve();
 /** Resolves once the process is asked to stop (what start-up's warm-up waits for besides itself). */
 let resolveStop!: () => void;
 const stopRequested = new Promise<void>((resolve) => (resolveStop = resolve));
@@ -86,13 +96,17 @@ async function shutdown(why: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   log.info({ signal: why }, started ? 'shutting down' : 'shutting down during start-up');
-  await closeAll(SHUTDOWN_BUDGET_MS - (Date.now() - (stopRequest?.at ?? Date.now())));
+  await closeAll(budgetLeft());
+  // A start-up step not waited for (STEP_WAIT_MS) that ends meanwhile closes what it opened (`step`):
+  // waited for too, within the budget, before the exit that would cut its close off.
+  await Promise.race([stepUnderWay, sleep(budgetLeft())]);
   process.exit(0);
 }
 
 // Asked to stop during start-up: the step under way finishes (what it opened is closed with the rest)
-// and no next one starts (`step`); one still running after STEP_WAIT_MS is not waited for, nor is the
-// render pool's warm-up. After start-up: at once.
+// and no next one starts (`step`); one still running after STEP_WAIT_MS is not waited for to close the
+// rest (nor is the render pool's warm-up), but what it opens later is closed at once and waited for,
+// within the budget (`shutdown`). After start-up: at once.
 onStop = (why) => {
   if (stopRequest) return;
   stopRequest = { why, at: Date.now() };
@@ -119,15 +133,25 @@ function halt(): Promise<never> {
  * not closed.
  */
 async function step<T>(what: string, p: Promise<T> | (() => T), close?: (v: T) => CloseStep | null): Promise<T> {
+  let settled!: () => void;
+  stepUnderWay = new Promise<void>((resolve) => (settled = resolve));
   let v: T;
   try {
-    v = await (typeof p === 'function' ? p() : p);
-  } catch (e) {
-    if (stopRequest) return halt();
-    return cannotStart(what, e);
+    try {
+      v = await (typeof p === 'function' ? p() : p);
+    } catch (e) {
+      if (stopRequest) return halt();
+      return cannotStart(what, e);
+    }
+    const c = close?.(v);
+    // Ended after the shutdown took the list (it waited STEP_WAIT_MS only): closed now, within what is
+    // left of the budget, as `shutdown` waits for this. Before, it was added to a list nobody read any
+    // more and never closed (a render pool's workers left in native code at the exit).
+    if (c && taken) await closeInOrder([c], budgetLeft(), closeReport);
+    else if (c) opened.push(c);
+  } finally {
+    settled();
   }
-  const c = close?.(v);
-  if (c) opened.push(c);
   if (stopRequest) return halt();
   return v;
 }

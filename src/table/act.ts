@@ -790,6 +790,23 @@ function optionIndex(verb: HandVerb, arg: string | undefined, values: readonly s
   return raw !== undefined && /^\d{1,4}$/.test(raw) ? Number(raw) : null;
 }
 
+/**
+ * Commits the held pass of `seat` (reclaim.ts) whose time came, and runs the step on; false when there
+ * is none. Final then, whether or not the scheduler has fired yet (its round busy with other tables,
+ * a firing retried after a failure, a restart's catch-up still under way): before a click is judged,
+ * and before the seat's view is drawn again (Open my hand, Refresh, Hint), which would still say the
+ * pass may be changed and offer the other answers. Such a step's outcome says `answered: 'claim'`:
+ * a public message the commit causes must not go out as a follow-up of the click, which would name
+ * its clicker as a claimant (#13 §2).
+ */
+function* commitDue(step: Step, seat: number): Gen<boolean> {
+  if (step.t.row.status !== 'running') return false;
+  const due = heldUntil(step.t.timers, seat);
+  if (due === null || due > step.now || !commitHeld(step, step.pending(), seat)) return false;
+  yield* step.advance();
+  return true;
+}
+
 /** The steps of one command; yields whenever it needs the AI's choice (see `act`, `actAsync`). */
 function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActResult> {
   const t = store.load(cmd.gameId);
@@ -830,7 +847,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       if (ended) return nothing({ ok: false, refusal: ended, applied: 0 });
       const seat = seatOf(t, cmd.userId);
       if (seat === null) return nothing({ ok: false, refusal: refuse('errors:not-seated-spectator'), applied: 0 });
-      return nothing({ ok: true, seat, applied: 0 });
+      return (yield* commitDue(step, seat)) ? done({ ok: true, seat, answered: 'claim' }) : nothing({ ok: true, seat, applied: 0 });
     }
 
     case 'hand': {
@@ -838,7 +855,8 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       if (ended) return nothing({ ok: false, refusal: ended, applied: 0 });
       const seat = seatOf(t, cmd.userId);
       if (seat === null) return nothing({ ok: false, refusal: refuse('errors:not-your-hand'), applied: 0 });
-      if (cmd.verb === 'refresh') return nothing({ ok: true, seat, applied: 0 });
+      if (cmd.verb === 'refresh')
+        return (yield* commitDue(step, seat)) ? done({ ok: true, seat, answered: 'claim' }) : nothing({ ok: true, seat, applied: 0 });
       if (cmd.verb === 'retake') {
         // A second click, or one from an older message: the seat is already the player's; no notice.
         if (!t.seats[seat]?.isAi) return nothing({ ok: true, seat, applied: 0 });
@@ -865,16 +883,10 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       // A Pass on a claim at a table with a reclaim window is held, not applied (reclaim.ts): only the
       // seat's timer changes, and nothing is executed (an earlier step's outbox, redrawn or swept at
       // this moment, would tell that someone clicked). Clicked again, it changes nothing.
-      // A held pass whose time came is final, whether or not the scheduler has fired yet (its round
-      // busy with other tables, a firing retried after a failure, a restart's catch-up still under
-      // way): committed now, and any click on that decision is out of date. Before, a late click on
-      // another answer replaced the final pass. `answered` keeps a public message this commit causes
-      // from going out as a follow-up of the click, which would name its clicker as a claimant.
-      const due = decision ? heldUntil(t.timers, seat) : null;
-      if (due !== null && due <= step.now && commitHeld(step, pending, seat)) {
-        yield* step.advance();
+      // A held pass whose time came is final (`commitDue`): any click on that decision is out of
+      // date. Before, a late click on another answer replaced the final pass.
+      if (decision && (yield* commitDue(step, seat)))
         return done({ ok: false, seat, answered: 'claim', refusal: refuse('errors:stale', true) });
-      }
       const hold = decision ? holdPass(step, decision, action) : null;
       if (hold) {
         const outcome = { ok: true, seat, answered: 'claim' as const, held: hold.held };
@@ -1147,6 +1159,9 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       if (cmd.ver !== null && !viewIsCurrent(t, seat, cmd.ver))
         return nothing({ ok: false, seat, refusal: refuse('errors:stale', true), applied: 0 });
       const decision = pending.find((d) => d.seat === seat);
+      // No hint for a decision answered already: a held pass whose time came is final (`commitDue`).
+      if (decision && (yield* commitDue(step, seat)))
+        return done({ ok: false, seat, answered: 'claim', refusal: refuse('errors:stale', true) });
       if (!decision || step.result()) return nothing({ ok: false, seat, refusal: refuse('errors:hint-nothing-to-decide'), applied: 0 });
       // One legal move (a forced draw): the view offers no Hint, and a forged or old click gets none.
       if (decision.options.length < 2) return nothing({ ok: false, seat, refusal: refuse('errors:hint-forced'), applied: 0 });

@@ -100,3 +100,45 @@ test(
     );
   },
 );
+
+test(
+  'a start-up step that ends after the shutdown began closing (the AI pool created late): what it opened is closed before the exit',
+  { timeout: 120_000 },
+  async (t) => {
+    const dbPath = tempDb('hq-startup-late-', t);
+    // The AI pool comes 2.5 s after the signal, past the 2 s a step under way is waited for, while the
+    // shutdown still closes the render pool (slowed by 1.5 s): late-ai-pool.mjs.
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', './test/e2e/late-ai-pool.mjs', 'src/bot/main.ts'], {
+      env: {
+        ...process.env,
+        DISCORD_TOKEN: 'not-used',
+        DISCORD_API_BASE: 'http://127.0.0.1:9/api',
+        DATABASE_PATH: dbPath,
+        RENDER_WORKERS: '1',
+        AI_WORKERS: '1',
+        LOG_LEVEL: 'info',
+        DEFAULT_LOCALE: 'en',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += String(d)));
+    child.stderr!.on('data', (d: Buffer) => (out += String(d)));
+    for (let k = 0; k < 1200 && !out.includes('ai pool held') && child.exitCode === null; k++) await sleep(50);
+    assert.match(out, /ai pool held/, `the process got as far as the AI pool:\n${out}`);
+    const started = Date.now();
+    await stopProcess(child, SHARD_KILL_AFTER_MS);
+    const took = Date.now() - started;
+    assert.equal(child.signalCode, null, `not ended by a signal (${child.signalCode ?? ''}):\n${out}`);
+    assert.equal(child.exitCode, 0, `exited by itself, cleanly:\n${out}`);
+    assert.ok(took < SHUTDOWN_BUDGET_MS, `within the shutdown budget: ${took} ms`);
+    assert.match(out, /ai pool created/, `the pool came after the shutdown began:\n${out}`);
+    // Before: registered into the list the shutdown had taken already, it was never closed.
+    assert.match(out, /ai pool closed/, `the late pool was closed before the exit:\n${out}`);
+    assert.doesNotMatch(out, /is online|shutdown: a step failed/);
+    assert.ok(
+      !existsSync(`${dbPath}-wal`) || statSync(`${dbPath}-wal`).size === 0,
+      'the database was closed (its WAL checkpointed and removed)',
+    );
+  },
+);

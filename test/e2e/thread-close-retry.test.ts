@@ -170,3 +170,27 @@ test('a try due at the day’s end and the longest back-off is still made by hou
     assert.equal(logs.warnings(/cannot archive\/lock the game thread: given up/).length, 1);
   });
 });
+
+test('a thread archived while the bot’s gateway session was lost (its cache still says open) is reopened locked and archived, not failed for a day', async () => {
+  await withWorld(async (w) => {
+    const m = await endMatch(w, (threadId) => failCloses(w, threadId));
+    const logs = captureLogs(w);
+    // The session is invalidated (not resumable) and Discord auto-archives the idle thread before the
+    // bot identifies again: its THREAD_UPDATE reaches no session, and the new session's GUILD_CREATE
+    // lists active threads only, so discord.js's cache keeps the thread as open.
+    const { identifies } = w.sim.gatewayStats();
+    w.sim.invalidateGatewaySessions(false);
+    w.now.t += 2 * 60 * MIN;
+    w.sim.archiveThread(m.threadId);
+    await w.sim.waitFor(() => w.sim.gatewayStats().identifies === identifies + 1 && w.sim.connectedBots() === 1, { timeout: 15_000 });
+    await w.bot.whenIdle();
+    assert.equal(w.sim.channel(m.threadId).archived, true);
+    assert.equal(w.sim.channel(m.threadId).locked, false, 'archived, not locked');
+    await later(w, 11 * MIN);
+    assert.equal(w.sim.channel(m.threadId).locked, true, 'locked by the housekeeping round');
+    assert.equal(w.sim.channel(m.threadId).archived, true, 'and archived');
+    assert.deepEqual(w.store.games.get(m.gameId)!.outbox, [], 'nothing left to do');
+    assert.equal(logs.warnings(/cannot archive\/lock the game thread/).length, 0, 'no failure');
+    assert.equal(m.ends().length, 1, 'the end of the match is not posted again');
+  });
+});

@@ -361,3 +361,35 @@ test('a claims vote that passes while a pass is held keeps the pass (the AI answ
     .find((e) => e.seat === d.seat);
   assert.deepEqual([mine?.action, mine?.source], [{ type: 'pass' }, 'player']);
 });
+
+for (const ask of ['open-hand', 'refresh', 'hint'] as const)
+  test(`a view drawn after the held pass became final, before the scheduler fires, shows it final (${ask})`, () => {
+    // Its round busy with other tables, a restart's catch-up: Open my hand, Refresh or Hint drew the
+    // view saying "it becomes final" at a moment past, offering the other answers, which a click then
+    // found out of date.
+    const { r, d } = atClaim();
+    const start = r.clock.t;
+    click(r, d.seat, passIndex(d));
+    const v = r.version();
+    r.clock.t = start + N * 1000 + 1000;
+    const user = `u${d.seat}`;
+    const res =
+      ask === 'open-hand'
+        ? r.run({ kind: 'open-hand', gameId: r.gameId, userId: user })
+        : ask === 'refresh'
+          ? r.run({ kind: 'hand', gameId: r.gameId, userId: user, ver: r.token(d.seat), verb: 'refresh' })
+          : r.run({ kind: 'hint', gameId: r.gameId, userId: user, ver: r.token(d.seat) });
+    const view = handView(res.table!, d.seat, 'en');
+    assert.ok(!view.lines.some((l) => l.includes('You passed: it becomes final')), view.lines.join('\n'));
+    const mine = r.store.games
+      .logWithMeta(r.gameId)
+      .slice(v)
+      .filter((e) => e.seat === d.seat && e.source === 'player');
+    assert.deepEqual(
+      mine.map((e) => [e.action, e.userId]),
+      [[{ type: 'pass' }, user]],
+      "the pass is committed, once, as the player's answer",
+    );
+    assert.equal(timerOf(r, d.seat)?.heldUntil ?? null, null, 'no pass is held any more');
+    assert.equal(res.outcome.answered, 'claim', 'a public message of the commit is no follow-up of the click');
+  });
