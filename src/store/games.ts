@@ -849,10 +849,41 @@ export class GameStore {
     return rows.map((r) => ({ seq: r.seq, hand: r.hand, seat: r.seat, action: JSON.parse(r.action) as BaseAction }));
   }
 
-  logWithMeta(id: string): (LogEntry & { source: ActionSource; userId: string | null; createdAt: number })[] {
+  /**
+   * The state hand `hand` starts from (after its @next-hand entry, at `seq`), if stored for the current
+   * engine's state shape (migration 30; a cache like the snapshots: the log stays the truth).
+   */
+  handStart(id: string, hand: number): { seq: number; state: unknown } | null {
+    const row = this.get(id);
+    if (!row) return null;
+    const r = this.db.prepare('SELECT seq, state, format FROM hand_starts WHERE game_id = ? AND hand = ?').get(id, hand) as
+      { seq: number; state: string; format: string } | undefined;
+    if (!r || r.format !== snapshotFormat(row.game, this.engineOf(row.game))) return null;
+    return { seq: r.seq, state: JSON.parse(r.state) as unknown };
+  }
+
+  /**
+   * Stores the states hands start from (`handStart`; `state`: JSON): with a hand's @next-hand entry,
+   * or (`replayed`) found by a replay that passed hands dealt before migration 30, which keeps a stored
+   * state of the current shape as it is (the one the table played from).
+   */
+  saveHandStarts(id: string, game: GameId, starts: readonly { hand: number; seq: number; state: string }[], replayed = false): void {
+    const put = this.db.prepare(
+      `INSERT INTO hand_starts (game_id, hand, seq, state, format) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT(game_id, hand) DO UPDATE SET seq = excluded.seq, state = excluded.state, format = excluded.format
+        ${replayed ? 'WHERE hand_starts.format <> excluded.format' : ''}`,
+    );
+    const format = snapshotFormat(game, this.engineOf(game));
+    this.db.transaction(() => {
+      for (const x of starts) put.run(id, x.hand, x.seq, x.state, format);
+    })();
+  }
+
+  /** The log with who made each entry and when; from the entry after `afterSeq` (default: all). */
+  logWithMeta(id: string, afterSeq = 0): (LogEntry & { source: ActionSource; userId: string | null; createdAt: number })[] {
     const rows = this.db
-      .prepare('SELECT seq, hand, seat, action, source, user_id, created_at FROM actions WHERE game_id = ? ORDER BY seq')
-      .all(id) as {
+      .prepare('SELECT seq, hand, seat, action, source, user_id, created_at FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq')
+      .all(id, afterSeq) as {
       seq: number;
       hand: number;
       seat: number | null;
@@ -998,6 +1029,8 @@ export class GameStore {
       .prepare('UPDATE games SET version = ?, updated_at = ? WHERE id = ? AND version = ?')
       .run(version, t, row.id, row.version);
     if (upd.changes !== 1) throw new Error(`concurrent write on game ${row.id}`);
+    if (action.type === NEXT_HAND)
+      this.saveHandStarts(row.id, row.game, [{ hand: row.handIndex, seq: version, state: JSON.stringify(newState) }]);
     if (version % this.snapshotEvery === 0) {
       this.db
         .prepare(

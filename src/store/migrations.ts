@@ -558,4 +558,23 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX timers_by_held ON timers(held_until) WHERE held_until IS NOT NULL;
     `,
   },
+  {
+    version: 30,
+    name: 'hand-starts',
+    sql: `
+      -- The state each hand starts from (after its @next-hand entry, seq), a cache like the snapshots
+      -- (format: the engine's state shape, store/games.ts snapshotFormat): /history's replay viewer
+      -- and /score's best hand replay only that hand's entries (src/bot/replays.ts), not the whole match
+      -- on every page (seconds on the event loop for a long match). Written with the entry; for games
+      -- played before, by the first full replay that passes the hand.
+      CREATE TABLE hand_starts (
+        game_id TEXT NOT NULL,
+        hand INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        format TEXT NOT NULL,
+        PRIMARY KEY (game_id, hand)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
