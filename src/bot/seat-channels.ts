@@ -277,7 +277,10 @@ export async function syncSeatChannels(
   // A seat that changed hands: the former player's seat channel closes (it showed that seat's hand).
   for (const r of store.forGame(t.row.id)) if (t.seats[r.seat]?.userId !== r.userId) await retire(ctx, t, r);
   for (const s of t.seats) {
-    if (!s.userId || s.isAi || (only && !only(s.seat))) continue;
+    // A seat the AI holds for its player (a turn that ran out with on-timeout ai, the others' vote)
+    // is still theirs: its hand message follows the hand and offers "Take my seat back" (handView),
+    // as the ephemeral view does, and a ping of theirs goes (the AI acts there, not they).
+    if (!s.userId || (only && !only(s.seat))) continue;
     let r = store.get(t.row.id, s.seat);
     const want = store.place(s.userId);
     if (want.place === 'ephemeral') {
@@ -326,7 +329,7 @@ export async function syncSeatChannels(
     // "Mention me always" (/prefs): a new decision of a player who still acts (at a table of AIs,
     // their next turn comes in the step of their own move) is pinged anew: an edit is silent.
     const renew = !!fresh?.has(s.seat) && !!t.mentionAlways?.has(s.seat);
-    await ping(ctx, t, store.get(t.row.id, s.seat)!, ch, rl, pendingOf(t, s.seat), renew);
+    await ping(ctx, t, store.get(t.row.id, s.seat)!, ch, rl, s.isAi ? undefined : pendingOf(t, s.seat), renew);
   }
 }
 

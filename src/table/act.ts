@@ -663,21 +663,26 @@ export class Step {
 
 /**
  * Away mode (issue #14 §4): the seats of players who are away now are played for them; a click of
- * theirs at this table (any hand or table component, Open my hand, Hint) ends it, here and
- * everywhere. (A user preference, not game state: written at once, even if the click is refused.)
+ * theirs at this table (any hand or table component, Open my hand, Hint, Take a seat) ends it, here
+ * and everywhere, whatever the table's status: one who clicks at a paused table is back, and their
+ * decision waits for them after the resume. (A user preference, not game state: written at once,
+ * even if the click is refused.) Ending it changes nothing public by itself: an away claimant's
+ * decision was answered as its window opened (`runAi`), and one still open (they went away during a
+ * pause) is then left to them with its own time, as any claimant's (#13 §2).
  */
 function awayMode(store: TableStore, t: Table, step: Step, cmd: TableCommand, now: number): void {
   const prefs = store.store.prefs;
-  // At Start too: a player away when the host starts is played for from the first decision; and at
-  // a resume (a player who went away during the pause is played for once it is over).
-  const resuming = cmd.kind === 'table' && cmd.verb === 'resume';
-  if (!prefs || (t.row.status !== 'running' && cmd.kind !== 'start' && !resuming)) return;
+  if (!prefs) return;
   const clicker = 'userId' in cmd && cmd.kind !== 'move' && cmd.kind !== 'member-gone' ? cmd.userId : undefined;
+  // Take a seat: the clicker sits here once it is done (README: any click of yours at a table).
+  const here = (u: string) => t.seats.some((s) => s.userId === u) || (cmd.kind === 'table' && cmd.verb === 'take-seat');
+  if (clicker && here(clicker) && prefs.isAway(clicker, now)) prefs.setAway(clicker, null);
+  // Who is played for: at a running table, at Start too (a player away when the host starts is
+  // played for from the first decision) and at a resume (a player who went away during the pause is
+  // played for once it is over).
+  const resuming = cmd.kind === 'table' && cmd.verb === 'resume';
+  if (t.row.status !== 'running' && cmd.kind !== 'start' && !resuming) return;
   const away = new Set(prefs.awayUsers(now).map((a) => a.userId));
-  if (clicker && away.has(clicker) && t.seats.some((s) => s.userId === clicker)) {
-    away.delete(clicker);
-    prefs.setAway(clicker, null);
-  }
   for (const s of t.seats) if (s.userId && !s.isAi && away.has(s.userId)) step.away.add(s.seat);
 }
 
