@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto';
 import type { DB } from './db.js';
 import { scopeSql, type ShardScope } from './shards.js';
-import { applyEntry, initialState, NEXT_HAND, type LogEntry } from './replay.js';
+import { applyEntry, initialState, LogEntryRefused, NEXT_HAND, type LogEntry } from './replay.js';
 import type { AnyEngine, BaseAction, GameId, RuleError } from '../games/core/types.js';
 import { isAiLevel, type AiLevel } from '../games/core/ai.js';
 
@@ -215,6 +215,12 @@ export interface LoadedGame {
   row: GameRow;
   seats: SeatRow[];
   state: unknown;
+  /**
+   * A running or paused game whose log today's engine refuses (a move the rules of its time allowed
+   * and a rule fix since forbids: store/rule-changes.ts): `state` is the one before that entry, and
+   * the match cannot go on (src/table/act.ts ends it at its next command).
+   */
+  refused?: { seq: number; message: string };
 }
 
 /** How many rebuilt states the in-process cache keeps (least recently used leave first). */
@@ -303,8 +309,15 @@ export class GameStore {
       const row = this.get(id);
       if (!row) return null;
       const seats = this.seats(id);
-      const state = row.status === 'lobby' || row.status === 'cancelled' ? null : this.state(row);
-      return { row, seats, state };
+      if (row.status === 'lobby' || row.status === 'cancelled') return { row, seats, state: null };
+      // A finished game's log that no longer replays is damage to report (replay-db), not a match to end.
+      if (row.status === 'finished') return { row, seats, state: this.state(row) };
+      try {
+        return { row, seats, state: this.state(row) };
+      } catch (e) {
+        if (!(e instanceof LogEntryRefused)) throw e;
+        return { row, seats, state: e.before, refused: { seq: e.seq, message: e.message } };
+      }
     })();
   }
 
@@ -936,12 +949,14 @@ export class GameStore {
       .prepare('SELECT seq, hand, seat, action FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq')
       .all(row.id, from) as { seq: number; hand: number; seat: number | null; action: string }[];
     for (const r of tail) {
-      state = applyEntry(engine, row.options, row.seats, row.seed, state, {
-        seq: r.seq,
-        hand: r.hand,
-        seat: r.seat,
-        action: JSON.parse(r.action) as BaseAction,
-      });
+      const entry = { seq: r.seq, hand: r.hand, seat: r.seat, action: JSON.parse(r.action) as BaseAction };
+      try {
+        state = applyEntry(engine, row.options, row.seats, row.seed, state, entry);
+      } catch (e) {
+        // The state before it goes with the refusal (`load`: a running match that cannot go on).
+        if (e instanceof LogEntryRefused) throw new LogEntryRefused(e.message, entry.seq, state);
+        throw e;
+      }
     }
     if (row.status !== 'finished' && row.status !== 'cancelled') this.remember(row.id, row.version, row.seats, state);
     return state;

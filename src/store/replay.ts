@@ -29,7 +29,16 @@ export function initialState(engine: AnyEngine, options: unknown, seats: number,
  * A log entry today's engine refuses: a corrupt log, or a move the rules of its time allowed and a
  * rule fix since forbids (store/rule-changes.ts). Anything else thrown by a replay is damage.
  */
-export class LogEntryRefused extends Error {}
+export class LogEntryRefused extends Error {
+  constructor(
+    message: string,
+    /** The entry refused, and the state before it (when the replay that met it says: store/games.ts `state`). */
+    readonly seq = 0,
+    readonly before: unknown = null,
+  ) {
+    super(message);
+  }
+}
 
 /** Applies one log entry; throws on an entry the engine rejects (a corrupt or incompatible log). */
 export function applyEntry(engine: AnyEngine, options: unknown, seats: number, seed: string, state: unknown, entry: LogEntry): unknown {
@@ -41,7 +50,8 @@ export function applyEntry(engine: AnyEngine, options: unknown, seats: number, s
   }
   if (entry.seat === null) throw new Error(`log entry ${entry.seq}: engine action without a seat`);
   const r = engine.apply(state, entry.seat, entry.action);
-  if (!r.ok) throw new LogEntryRefused(`log entry ${entry.seq} was rejected on replay: ${r.error.code} ${r.error.message}`);
+  if (!r.ok)
+    throw new LogEntryRefused(`log entry ${entry.seq} was rejected on replay: ${r.error.code} ${r.error.message}`, entry.seq, state);
   return r.value;
 }
 

@@ -846,6 +846,17 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
     };
   };
 
+  // A running match whose log today's rules refuse (a rule fix since one of its moves was played:
+  // store/rule-changes.ts) cannot go on: its next command of any kind (a click, a timer, the start-up
+  // sync, housekeeping) ends it, saying why; the hands stored count. Before, every command threw, so
+  // nobody could move it or end it, and not even the idle end did.
+  if (t.refused && (t.row.status === 'running' || t.row.status === 'paused')) {
+    step.finish();
+    step.effects.push({ kind: 'table', notice: { key: 'rules-changed-ended' } });
+    step.warnings.push(`the match is ended: its log no longer replays (${t.refused.message})`);
+    return done({ ok: false, refusal: refuse('errors:rules-changed') });
+  }
+
   switch (cmd.kind) {
     case 'open-hand': {
       const ended = endedRefusal(t);

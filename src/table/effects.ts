@@ -30,6 +30,11 @@ export type Notice =
   /** The match ended by itself: nothing happened at the table for `days` days (/config idle-days). */
   | { key: 'idle-ended'; days: number }
   /**
+   * The match ended because today's rules refuse a move already in its log (a rule fix since it was
+   * played: store/rule-changes.ts); the hands whose results are stored count.
+   */
+  | { key: 'rules-changed-ended' }
+  /**
    * A seated player is no longer a member of the table's server (banned, kicked or left; seating.ts
    * `memberGone`): `ai` took their seat, or (`ended`) nobody else sits there and the match ended.
    * Public fact only (a member left), never why or anything of their hand.

@@ -39,6 +39,8 @@ export interface Table {
   cardsInWords?: ReadonlySet<number>;
   /** The current hand's latest public moves, oldest first (store `shownMoves`; none logged before migration 26). */
   moves?: readonly ShownMove[];
+  /** A running or paused match whose log today's engine refuses (store `LoadedGame.refused`): it cannot go on. */
+  refused?: { seq: number; message: string };
 }
 
 /** A public move of the hand and the log entry that made it. */
@@ -73,6 +75,7 @@ export function tableStore(store: Store, games: { readonly [K in GameId]: GameMa
           engine: manifest.engine,
           presenter: manifest.presenter,
           state: g.state,
+          ...(g.refused ? { refused: g.refused } : {}),
           seats: g.seats,
           names: g.seats.map((s) => s.displayName),
           timers: store.timers.forGame(gameId),

@@ -124,6 +124,8 @@ export function noticeText(t: Table, n: Notice, lang: Lang): string {
       return tr(`common:absent-claims.${n.key === 'claims-ai' ? 'done-ai' : 'done-end'}${n.opening ? '-opening' : ''}`);
     case 'idle-ended':
       return tr('common:notice.idle-ended', { count: n.days });
+    case 'rules-changed-ended':
+      return tr('common:notice.rules-changed-ended');
     case 'member-gone':
       return `🚪 ${tr(n.ended ? 'common:notice.member-gone-end' : 'common:notice.member-gone', { name: n.name, ai: n.ai })}`;
   }
