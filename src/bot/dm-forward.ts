@@ -55,8 +55,11 @@ export function dmForwarding(
   client.on(Events.Raw, (packet: { t?: string; d?: RawInteraction }) => {
     if (packet.t !== 'INTERACTION_CREATE' || !packet.d || packet.d.guild_id || !sharded(client)) return;
     const t = now();
+    // Oldest first, up to the first one still kept. One stamped more than KEEP_MS ahead of `t` was kept
+    // before the host clock stepped back: it goes too, or nothing would go (and every DM click's payload
+    // stay) until the clock caught up, hours later.
     for (const [id, p] of payloads) {
-      if (t - p.at < KEEP_MS) break;
+      if (t - p.at < KEEP_MS && p.at - t <= KEEP_MS) break;
       payloads.delete(id);
     }
     payloads.set(packet.d.id, { at: t, raw: packet.d });

@@ -3,10 +3,19 @@
  * (re-armed whenever timers change, and at least once a minute). On start it picks up the timers
  * that were persisted before a restart, with their remaining time.
  *
+ * A round fires the due timers of up to `FIRE_CONCURRENCY` games at once, each game's in order
+ * under its lock: a step awaits its Discord requests, and one table's slow or hung route must not
+ * hold up every other table's deadline. The DM notices due (notifier.ts `due`) go out beside the
+ * round, not in it: a slow DM holds up no deadline either.
+ *
  * A timer whose step fails (an exception out of `run`) is logged and tried again `RETRY_MS` later;
  * the other due timers fire meanwhile. (Re-armed at once, a failing timer would spin: it stays due.)
  * Every `HOUSEKEEPING_MS` a round also tidies up (housekeeping.ts: idle lobbies, old notices, DM channels),
  * and asks whether a few of the people the AI plays for are still members (`askAbsent`).
+ *
+ * Those two intervals are kept as moments of `ctx.clock`; one more than its interval ahead was set
+ * before the host clock stepped back (NTP correcting a fast clock, a VM resumed) and counts as come:
+ * else a step back of hours stalled housekeeping, and a failed timer's retry, for as many hours.
  */
 import type { BotContext, GameLocks } from './context.js';
 import { run } from './effects.js';
@@ -21,6 +30,13 @@ import type { ShardScope } from '../store/shards.js';
 const MAX_SLEEP = 60_000;
 /** A timer whose step failed is tried again after this long. */
 export const RETRY_MS = 60_000;
+/**
+ * At most this many games' due timers a round fires at once. Enough that a table whose Discord
+ * route hangs (discord.js waits 15 s a try) leaves the others' deadlines on time; few, so that a
+ * restart's catch-up of thousands of deadlines does not start them all together (the global pacer,
+ * the render pool and the event loop's time slices pace what they send and draw in any case).
+ */
+export const FIRE_CONCURRENCY = 4;
 /**
  * At most this many membership questions a round put to Discord (`askIfMember`). One a fresh answer
  * kept (members.ts `MemberCheck`) settles costs no request, and does not count.
@@ -42,15 +58,30 @@ interface Asks {
 const asks = (max: number, who = new Set<string>()): Asks => ({ who, requests: 0, max });
 
 type Firing = 'remind' | 'expire';
+/** One due firing of a round. */
+interface Due {
+  what: Firing;
+  r: TimerRow;
+}
+/** The moment a firing came due (a held pass: its moment if sooner than the deadline). */
+const dueAt = ({ what, r }: Due): number => (what === 'remind' ? r.remindAt! : Math.min(r.deadline, r.heldUntil ?? r.deadline));
 /** One firing of one timer: a timer set again (a new deadline or reminder) is a new one. */
 const firingKey = (what: Firing, r: TimerRow): string =>
   `${what}:${r.gameId}:${r.seat}:${r.kind}:${r.version}:${what === 'remind' ? r.remindAt : r.deadline}`;
+
+/**
+ * Whether a failed firing still waits for its retry at `now`. A retry moment more than `RETRY_MS`
+ * ahead was set before the host clock stepped back: it is due, not hours later.
+ */
+const waitsFor = (retryAt: number | undefined, now: number): boolean => retryAt !== undefined && retryAt > now && retryAt - now <= RETRY_MS;
 
 export class Scheduler {
   private handle: NodeJS.Timeout | null = null;
   private running = false;
   /** The timer round in progress (shutdown waits for it). */
   private round: Promise<void> | null = null;
+  /** The delivery of due DM notices a round started, while it runs (one at a time; shutdown waits for it). */
+  private notices: Promise<void> | null = null;
   private stopped = false;
   private waking: NodeJS.Immediate | null = null;
   /** Firings that failed, with the moment they are tried again. */
@@ -83,13 +114,14 @@ export class Scheduler {
   /**
    * Re-arm after timers changed. Every step that touches a timer wakes the scheduler, and finding the
    * earliest due moment is a query over all live timers: the wakes of one turn of the event loop
-   * (many tables' steps under load) share one query.
+   * (many tables' steps under load) share one query, and a round in progress (whose own steps wake
+   * it, thousands of times in a restart's catch-up) re-arms once, when it is over.
    */
   wake(): void {
     if (this.stopped || this.waking) return;
     this.waking = setImmediate(() => {
       this.waking = null;
-      if (!this.stopped) this.arm();
+      if (!this.stopped && !this.running) this.arm();
     });
   }
 
@@ -113,20 +145,31 @@ export class Scheduler {
     const timers = this.ctx.store.timers;
     // Each shard process fires only its own guilds' timers (src/ops/shard.ts).
     const scope = shardScope(this.ctx.client);
-    const next = timers.nextDue(scope);
+    let next = timers.nextDue(scope);
     if (next === null || next > now || !this.failed.size) return next;
-    // Something is due now, perhaps only firings that failed: then the wake-up is their retry or the next timer to come.
-    const waits = (what: Firing, r: TimerRow) => (this.failed.get(firingKey(what, r)) ?? now) > now;
-    if (timers.remindersDue(now, scope).some((r) => !waits('remind', r)) || timers.due(now, scope).some((d) => !waits('expire', d)))
-      return now;
-    const later = timers.nextDue(scope, now);
-    const retry = Math.min(...this.failed.values());
-    return later === null ? retry : Math.min(later, retry);
+    // Something is due now, perhaps only firings that failed: then the wake-up is their retry or the
+    // next timer to come. The due moments are walked in order, each with the rows due by then, until
+    // one row does not wait: the rows of the moments passed all wait, so each read holds a few rows
+    // (the failed ones and that moment's), not every due row (thousands in a restart's catch-up, read
+    // again at every re-arm).
+    const waits = (what: Firing, r: TimerRow) => waitsFor(this.failed.get(firingKey(what, r)), now);
+    while (next !== null && next <= now) {
+      if (timers.remindersDue(next, scope).some((r) => !waits('remind', r)) || timers.due(next, scope).some((d) => !waits('expire', d)))
+        return now;
+      next = timers.nextDue(scope, next);
+    }
+    const retries = [...this.failed.values()].filter((at) => waitsFor(at, now));
+    const retry = retries.length ? Math.min(...retries) : now;
+    return next === null ? retry : Math.min(next, retry);
   }
 
-  /** Resolves once the timer round in progress, if any, is over, and the membership questions it asked. */
+  /**
+   * Resolves once the timer round in progress, if any, is over, and the DM notices and membership
+   * questions it started.
+   */
   async idle(): Promise<void> {
     await this.round?.catch(() => undefined);
+    await this.notices;
     await this.asked();
   }
 
@@ -135,12 +178,38 @@ export class Scheduler {
     while (this.asking.size) await Promise.all([...this.asking]);
   }
 
-  /** Process every due reminder and deadline now. Tests call it after moving the clock. */
+  /**
+   * Process every due reminder and deadline now. Tests call it after moving the clock: it resolves
+   * once the round is over and the DM notices it started went out (the next round waits only for
+   * the former).
+   */
   tick(): Promise<void> {
     if (this.running) return Promise.resolve();
     const round = this.tickOnce();
     this.round = round;
-    return round;
+    return round.then(() => this.notices ?? undefined);
+  }
+
+  /**
+   * Delivers the DM notices due (after quiet hours, a digest's hour) beside the round: a DM that
+   * takes long (a slow route, discord.js's retries) holds up no deadline. One delivery at a time: a
+   * round that comes while one runs leaves them to it, or to the next round.
+   */
+  private dueNotices(now: number): void {
+    const notifier = this.ctx.notifier;
+    if (!notifier || this.notices) return;
+    const p = (async () => {
+      try {
+        await notifier.due(now);
+      } catch (e) {
+        noteStorageError(e);
+        this.ctx.log.error({ err: e }, 'due notices failed');
+      }
+    })();
+    this.notices = p;
+    void p.then(() => {
+      if (this.notices === p) this.notices = null;
+    });
   }
 
   private async tickOnce(): Promise<void> {
@@ -149,17 +218,23 @@ export class Scheduler {
     try {
       const now = this.ctx.clock.now();
       const scope = shardScope(this.ctx.client);
+      this.dueNotices(now);
       const seen = new Set<string>();
-      await this.fire('remind', this.ctx.store.timers.remindersDue(now, scope), now, seen);
+      const timers = this.ctx.store.timers;
       const asked = asks(MAX_ASKS);
-      await this.fire('expire', this.ctx.store.timers.due(now, scope), now, seen, asked);
+      await this.fire(
+        [
+          ...timers.remindersDue(now, scope).map((r): Due => ({ what: 'remind', r })),
+          ...timers.due(now, scope).map((r): Due => ({ what: 'expire', r })),
+        ],
+        now,
+        seen,
+        asked,
+      );
       // A failed firing whose timer is no longer due (the game moved on, or was paused) is forgotten.
       for (const key of this.failed.keys()) if (!seen.has(key)) this.failed.delete(key);
-      await this.ctx.notifier?.due(now).catch((e: unknown) => {
-        noteStorageError(e);
-        this.ctx.log.error({ err: e }, 'due notices failed');
-      });
-      if (now >= this.housekeepingAt) {
+      // A moment more than HOUSEKEEPING_MS ahead was set before the host clock stepped back: due now.
+      if (now >= this.housekeepingAt || this.housekeepingAt - now > HOUSEKEEPING_MS) {
         this.housekeepingAt = now + HOUSEKEEPING_MS;
         try {
           await housekeeping(this.ctx, this.locks, now, scope);
@@ -175,22 +250,46 @@ export class Scheduler {
     }
   }
 
-  /** Each due timer in its game's lock; one that fails is logged and waits `RETRY_MS`, the others still fire. */
-  private async fire(what: Firing, rows: TimerRow[], now: number, seen: Set<string>, asked?: Asks): Promise<void> {
-    for (const r of rows) {
-      if (this.stopped) return; // shutting down: the next process fires the rest
-      const key = firingKey(what, r);
-      seen.add(key);
-      if ((this.failed.get(key) ?? now) > now) continue;
-      if (asked) this.askIfMember(r, asked);
-      try {
-        await this.locks.run(r.gameId, () => (what === 'remind' ? this.remind(r) : this.expire(r)));
-        this.failed.delete(key);
-      } catch (e) {
-        noteStorageError(e);
-        this.failed.set(key, now + RETRY_MS);
-        this.ctx.log.error({ err: e, gameId: r.gameId, seat: r.seat, timer: what }, `timer failed; retried in ${RETRY_MS / 1000} s`);
+  /**
+   * The round's due firings: each game's in order (its reminders, then its deadlines, as they came
+   * due), in the game's lock; up to `FIRE_CONCURRENCY` games at once, the game due longest first.
+   * One that fails is logged and waits `RETRY_MS`, the others still fire. Once the scheduler is
+   * stopped no further firing starts (those under way finish: shutdown waits for the round).
+   */
+  private async fire(due: Due[], now: number, seen: Set<string>, asked: Asks): Promise<void> {
+    for (const d of due) seen.add(firingKey(d.what, d.r));
+    const games = new Map<string, Due[]>();
+    for (const d of due) {
+      const g = games.get(d.r.gameId);
+      if (g) g.push(d);
+      else games.set(d.r.gameId, [d]);
+    }
+    const first = new Map([...games.values()].map((g) => [g, Math.min(...g.map(dueAt))]));
+    const queue = [...games.values()].sort((a, b) => first.get(a)! - first.get(b)!);
+    let taken = 0;
+    const worker = async (): Promise<void> => {
+      while (taken < queue.length) {
+        for (const d of queue[taken++]!) {
+          if (this.stopped) return; // shutting down: the next process fires the rest
+          await this.fireOne(d, now, asked);
+        }
       }
+    };
+    await Promise.all(Array.from({ length: Math.min(FIRE_CONCURRENCY, queue.length) }, worker));
+  }
+
+  /** One firing in its game's lock, unless it waits for its retry; never throws. */
+  private async fireOne({ what, r }: Due, now: number, asked: Asks): Promise<void> {
+    const key = firingKey(what, r);
+    if (waitsFor(this.failed.get(key), now)) return;
+    if (what === 'expire') this.askIfMember(r, asked);
+    try {
+      await this.locks.run(r.gameId, () => (what === 'remind' ? this.remind(r) : this.expire(r)));
+      this.failed.delete(key);
+    } catch (e) {
+      noteStorageError(e);
+      this.failed.set(key, now + RETRY_MS);
+      this.ctx.log.error({ err: e, gameId: r.gameId, seat: r.seat, timer: what }, `timer failed; retried in ${RETRY_MS / 1000} s`);
     }
   }
 

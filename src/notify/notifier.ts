@@ -270,7 +270,9 @@ export class Notifier {
       ).filter((s) => this.digestLists(userId, p, s, now));
       if (waitingTables.length > p.digestOver) {
         const every = this.o.digestEveryMs ?? DIGEST_EVERY_MS;
-        if (p.lastDigestAt !== null && now - p.lastDigestAt < every) {
+        // A last digest stamped ahead of `now` (the host clock stepped back) holds nothing, or it
+        // would hold every notice until the clock caught up, hours later (as `playingNow`).
+        if (p.lastDigestAt !== null && now - p.lastDigestAt >= 0 && now - p.lastDigestAt < every) {
           this.store.notices.postpone(
             live.map((x) => x.n.id),
             p.lastDigestAt + every,
