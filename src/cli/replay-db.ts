@@ -1,6 +1,8 @@
 /**
  * Replays a stored game's action log from SQLite and checks it reproduces the stored results: each hand's,
  * and what the match gave back as it ended (its refund rows, checked against the engine's refund).
+ * Both ways: a hand the log finishes must have a result row per seat, and every stored result must
+ * belong to a hand the log finishes.
  */
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
@@ -18,8 +20,16 @@ export interface ReplayDbReport {
   actions: number;
   hands: {
     hand: number;
-    deltas: number[];
+    /** What the replayed hand pays, by seat; null: the log does not finish this hand, yet a result is stored for it. */
+    deltas: number[] | null;
+    /** The stored result rows' points, by seat (null: none stored). */
     stored: number[] | null;
+    /**
+     * Seats with no stored result row for a hand the log finishes (every seat when `stored` is
+     * null): damage, never explained by a rule fix (each hand's rows, one per seat, are written in
+     * the transaction of the move that ends it).
+     */
+    missingSeats?: number[];
     same: boolean;
     /** When its result was stored (ISO), if it was. */
     playedAt?: string;
@@ -121,22 +131,31 @@ function replayGame(db: Database.Database, id: string): ReplayDbReport {
   // After a hand explained by a rule fix, the next hands start from how it ended (the opener, the winner):
   // they are explained too, up to the first that replays as it was paid.
   let carried: RuleChange[] = [];
+  // Each hand's result rows, one per seat, are committed with the move that ends it (store/index.ts
+  // `commit`; the results table came with migration 2, and no row is ever deleted): a hand the log
+  // finishes has them all, and one it does not finish has none, unless the engine of its time
+  // finished it (a rule fix since, which explains it as it does a result that differs).
+  const compared = new Set<number>();
   const finish = () => {
+    compared.add(hand);
     const r = engine.result(state) as HandResult | null;
-    if (!r) return;
     const rows = stored.filter((x) => x.hand === hand);
+    if (!r && !rows.length) return;
     const s = rows.map((x) => x.points);
-    const net = netPoints(r);
-    const same = paidAsReplayed(rows, net);
+    const net = r ? netPoints(r) : null;
+    const missing = net ? [...Array(row.seats).keys()].filter((seat) => !rows.some((x) => x.seat === seat)) : [];
+    const same = net !== null && !missing.length && paidAsReplayed(rows, net);
     const playedAt = rows.length ? Math.min(...rows.map((x) => x.created_at)) : null;
-    const own = !same && playedAt !== null ? ruleChangesSince(row.game, playedAt) : [];
-    const since = own.length ? own : !same ? carried : [];
+    // Rows missing are no rule fix's doing, and say nothing of how the hand ended: the carry stays.
+    const own = !same && !missing.length && playedAt !== null ? ruleChangesSince(row.game, playedAt) : [];
+    const since = missing.length ? [] : own.length ? own : !same ? carried : [];
     // The next hands start from how an explained hand ended, until one replays as it was paid.
-    carried = same ? [] : since;
+    if (!missing.length) carried = same ? [] : since;
     hands.push({
       hand,
       deltas: net,
       stored: s.length ? s : null,
+      ...(missing.length ? { missingSeats: missing } : {}),
       same,
       ...(playedAt !== null ? { playedAt: new Date(playedAt).toISOString() } : {}),
       ...(since.length ? { rulesChangedSince: since } : {}),
@@ -156,6 +175,19 @@ function replayGame(db: Database.Database, id: string): ReplayDbReport {
     }
   }
   finish();
+  // Stored results of a hand the log never reaches (no entry of it): nothing replays to them.
+  for (const h of new Set(stored.map((x) => x.hand)))
+    if (!compared.has(h)) {
+      const rows = stored.filter((x) => x.hand === h);
+      hands.push({
+        hand: h,
+        deltas: null,
+        stored: rows.map((x) => x.points),
+        same: false,
+        playedAt: new Date(Math.min(...rows.map((x) => x.created_at))).toISOString(),
+      });
+    }
+  hands.sort((a, b) => a.hand - b.hand);
   // The refund follows from what the hands paid into the pot: one that differs after a hand a rule fix
   // explains is explained by the same fixes.
   const fixes = [...new Map(hands.flatMap((h) => (h.same ? [] : (h.rulesChangedSince ?? []))).map((c) => [c.at, c])).values()];

@@ -35,20 +35,26 @@ function newTable(store: ReturnType<typeof openStore>, seed: string) {
   return store.games.start(row.id);
 }
 
-/** One AI move at the table through the store (settling and dealing on at a hand's end). */
+/**
+ * One AI move at the table through the store, dealing on after a finished hand. The move that ends a
+ * hand and its result rows are one transaction, as the table commits them (store/index.ts `commit`):
+ * a backup never holds a finished hand without its results (replay-db would report it).
+ */
 function step(store: ReturnType<typeof openStore>, id: string): void {
   const engine = engineOf('phom');
   const row = store.games.get(id)!;
   const state = store.games.state(row);
-  const result = engine.result(state) as HandResult | null;
-  if (result) {
-    store.results.recordHand(id, 'phom', 'g1', row.handIndex, store.games.seats(id), result);
+  if (engine.result(state)) {
     store.games.nextHand(id);
     return;
   }
   const d = engine.pending(state)[0]!;
-  const r = store.games.apply(id, row.version, d.seat, engine.ai(state, d.seat) as BaseAction, 'ai', null);
-  assert.equal(r.ok, true);
+  store.db.transaction(() => {
+    const r = store.games.apply(id, row.version, d.seat, engine.ai(state, d.seat) as BaseAction, 'ai', null);
+    assert.equal(r.ok, true);
+    const result = r.ok ? (engine.result(r.state) as HandResult | null) : null;
+    if (result) store.results.recordHand(id, 'phom', 'g1', row.handIndex, store.games.seats(id), result);
+  })();
 }
 
 function resultsOf(path: string): Map<string, number[]> {
@@ -136,7 +142,7 @@ test('periodic backups keep the newest N', async (ctx) => {
     await p.runOnce();
     t += 6 * 3600_000;
   }
-  p.stop();
+  await p.stop();
   store.close();
   const names = readdirSync(bdir).sort();
   assert.deepEqual(names, [backupName(Date.UTC(2026, 11, 1, 22)), backupName(Date.UTC(2026, 11, 2, 4))]);
@@ -163,7 +169,7 @@ test(
         dir: bdir,
         everyHours: 6,
         keep: 5,
-        onDone: (r) => (p.stop(), resolve(r.out)),
+        onDone: (r) => (void p.stop(), resolve(r.out)),
         onError: reject,
       });
     });
@@ -176,7 +182,7 @@ test(
     const fired: string[] = [];
     const long = startPeriodicBackups(store.db, { dir: bdir, everyHours: 700, keep: 5, onDone: (r) => fired.push(r.out) });
     await new Promise((r) => setTimeout(r, 300));
-    long.stop();
+    await long.stop();
     assert.deepEqual(fired, []);
     store.close();
   },

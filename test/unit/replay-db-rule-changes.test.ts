@@ -24,14 +24,23 @@ const LAST = Date.parse(RULE_CHANGES.chan.at(-1)!.at);
  * A file with one Chắn match of `dates.length` hands, hand k's result stored at `dates[k]`, the hands
  * in `tampered` stored as other than their replay gives.
  */
-function played(dates: number[], tampered: number[], seed = 'c3'): { path: string; gameId: string } {
+function played(
+  dates: number[],
+  tampered: number[],
+  seed = 'c3',
+  o: { dealNext?: boolean; damage?: (db: Database.Database, gameId: string) => void } = {},
+): { path: string; gameId: string } {
   const r = rig('chan', ['human', 'human', 'human', 'human'], { seed });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   timeOutToResult(r);
-  for (let k = 1; k < dates.length; k++) {
+  const next = () =>
     assert.ok(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: r.version(), verb: 'next-hand' }).outcome.ok, 'the next hand');
+  for (let k = 1; k < dates.length; k++) {
+    next();
     timeOutToResult(r);
   }
+  // `dealNext`: the next hand is dealt and not played (its log has an entry, no result).
+  if (o.dealNext) next();
   const db = r.store.db;
   // Chắn's default turns have no deadline, so the rig's clock ran far ahead: the hands are dated here.
   dates.forEach((at, hand) => db.prepare('UPDATE results SET created_at = ? WHERE game_id = ? AND hand = ?').run(at, r.gameId, hand));
@@ -39,6 +48,7 @@ function played(dates: number[], tampered: number[], seed = 'c3'): { path: strin
     db.prepare('UPDATE results SET points = points + 1 WHERE game_id = ? AND hand = ? AND seat = 0').run(r.gameId, hand);
     db.prepare('UPDATE results SET points = points - 1 WHERE game_id = ? AND hand = ? AND seat = 1').run(r.gameId, hand);
   }
+  o.damage?.(db, r.gameId);
   const path = join(tempDir('hq-rules-'), 'hq.db');
   writeFileSync(path, db.serialize());
   r.store.close();
@@ -154,4 +164,86 @@ test('after an explained hand, a hand that replays as paid ends the carry: a lat
     ],
   );
   assert.equal(rep.explained, false);
+});
+
+/**
+ * Result rows missing, or stored for a hand the log does not finish (a check made only when both
+ * sides had the hand, which passed such a file): damage, whenever it was played, as each hand's rows
+ * (one per seat) are committed with the move that ends it. An unfinished last hand (a match that
+ * ended, or was abandoned, during a hand) is no such thing, nor are refund rows (refund-replay-db.test.ts).
+ */
+const OLD = FIRST - 3_600_000;
+const LATE = LAST + 3_600_000;
+const deleteRows = (where: string) => (db: Database.Database, g: string) =>
+  db.prepare(`DELETE FROM results WHERE game_id = ? AND ${where}`).run(g);
+/** Copies hand `from`'s rows as hand `to`'s, points changed (what a mistaken write or a merged file would leave). */
+const copyRows = (from: number, to: number) => (db: Database.Database, g: string) =>
+  db
+    .prepare(
+      `INSERT INTO results (game_id, hand, seat, guild_id, game, user_id, display_name, points, unit, rank, won, players, summary, created_at)
+       SELECT game_id, ?, seat, guild_id, game, user_id, display_name, points + 5, unit, rank, won, players, summary, created_at FROM results WHERE game_id = ? AND hand = ?`,
+    )
+    .run(to, g, from);
+
+test('a finished hand with no stored result rows, or rows for only some seats, differs and fails replay-db, however old', async () => {
+  const none = played([OLD, OLD], [], 'c1', { damage: deleteRows('hand = 1') });
+  const rep = replayStoredGame(none.path, none.gameId);
+  const h1 = rep.hands.find((h) => h.hand === 1)!;
+  assert.equal(h1.same, false, 'hand 1 ends on replay and nothing is stored for it');
+  assert.equal(h1.stored, null);
+  assert.deepEqual(h1.missingSeats, [0, 1, 2, 3]);
+  assert.equal(h1.deltas?.length, 4);
+  assert.equal(h1.rulesChangedSince, undefined, 'no rule fix explains rows that are not there');
+  assert.equal(rep.hands[0]!.same, true);
+  assert.deepEqual([rep.matchesStored, rep.explained], [false, false]);
+  assert.equal((await cli('replay-db', '--db', none.path, '--game-id', none.gameId)).code, 1);
+
+  const some = played([OLD], [], 'c1', { damage: deleteRows('hand = 0 AND seat = 2') });
+  const rep2 = replayStoredGame(some.path, some.gameId);
+  const h0 = rep2.hands[0]!;
+  assert.deepEqual([h0.same, h0.missingSeats, h0.stored?.length, h0.rulesChangedSince], [false, [2], 3, undefined]);
+  assert.equal(rep2.explained, false);
+});
+
+test('stored results of a hand the log does not finish, or never reaches, differ; explained only by a rule fix the hand predates', async () => {
+  // Hand 7: the log never reaches it.
+  const extra = played([LATE], [], 'c1', { damage: copyRows(0, 7) });
+  const rep = replayStoredGame(extra.path, extra.gameId);
+  assert.deepEqual(
+    rep.hands.map((h) => [h.hand, h.same, h.deltas === null, h.stored?.length ?? 0]),
+    [
+      [0, true, false, 4],
+      [7, false, true, 4],
+    ],
+  );
+  assert.deepEqual([rep.matchesStored, rep.explained], [false, false]);
+  const run = await cli('replay-db', '--db', extra.path, '--all');
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /hands that differ from their stored results: 1, 0 of them played before a rule fix/);
+
+  // Hand 1: dealt, not finished on replay, yet a result is stored for it. Stored after every rule fix: damage.
+  const open = played([LATE], [], 'c1', { dealNext: true, damage: copyRows(0, 1) });
+  const h1 = replayStoredGame(open.path, open.gameId).hands.find((h) => h.hand === 1)!;
+  assert.deepEqual([h1.same, h1.deltas, h1.rulesChangedSince], [false, null, undefined]);
+  // Stored before a rule fix, it may be one the engine of its time finished: explained by the fix.
+  const older = played([OLD], [], 'c1', { dealNext: true, damage: copyRows(0, 1) });
+  const rep2 = replayStoredGame(older.path, older.gameId);
+  assert.deepEqual(rep2.hands.find((h) => h.hand === 1)!.rulesChangedSince, ruleChangesSince('chan', OLD));
+  assert.equal(rep2.explained, true);
+});
+
+test('an unfinished last hand without results, in an abandoned match, is no missing result', async () => {
+  // The next hand dealt and left unplayed, then the table abandoned (its thread deleted): nothing is missing.
+  const { abandonGames } = await import('../../src/store/guilds.js');
+  const open = played([LATE, LATE], [], 'c1', { dealNext: true, damage: (db, g) => assert.equal(abandonGames(db, [g]).length, 1) });
+  const rep = replayStoredGame(open.path, open.gameId);
+  assert.deepEqual(
+    rep.hands.map((h) => [h.hand, h.same]),
+    [
+      [0, true],
+      [1, true],
+    ],
+  );
+  assert.equal(rep.matchesStored, true);
+  assert.equal((await cli('replay-db', '--db', open.path, '--all')).code, 0);
 });
