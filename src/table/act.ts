@@ -714,7 +714,17 @@ function* answerOverdueClaims(step: Step, others: readonly TimerRow[], now: numb
  */
 function* playTimeout(step: Step, d: Decision<BaseAction>, level: AiLevel | null) {
   // An AI that cannot answer leaves the timeout default (the seat still passes to the AI).
-  const chosen = level ? yield* step.decide(d.seat, level) : null;
+  let chosen = level ? yield* step.decide(d.seat, level) : null;
+  // A timeout never wins a hand its decision's default would not win, nor plays what its game says a
+  // timeout never plays (`timeoutNever`): the specs say what a timeout plays (classic-mahjong.md §5
+  // "Timeouts never declare Mah Jong or a kong", vn-mahjong.md §13 `timeout-win`, chan.md §5.2 PASS
+  // on a claim), and on-timeout `ai` hands the seat over for its next decisions, not the right to
+  // win on the one that ran out. Before, with `ai`, timeout-win = never did nothing.
+  if (
+    chosen &&
+    (step.t.manifest.timeoutNever?.has(chosen.type) || (winsNow(step, d.seat, chosen) && !winsNow(step, d.seat, d.timeoutDefault)))
+  )
+    chosen = null;
   let action = chosen ?? d.timeoutDefault;
   let r = step.apply(d.seat, action, 'timeout', null);
   if (!r.ok && chosen) {
@@ -724,6 +734,12 @@ function* playTimeout(step: Step, d: Decision<BaseAction>, level: AiLevel | null
     r = step.apply(d.seat, action, 'timeout', null);
   }
   return { r, action };
+}
+
+/** Whether `action` would win the hand for `seat` now (a dry run: the engine is pure). */
+function winsNow(step: Step, seat: number, action: BaseAction): boolean {
+  const r = step.t.engine.apply(step.state, seat, action);
+  return r.ok && (step.t.engine.result(r.value) as HandResult | null)?.winners.includes(seat) === true;
 }
 
 /**

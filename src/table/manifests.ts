@@ -49,6 +49,12 @@ export interface GameManifest {
    * final at once. The table layer holds it (reclaim.ts): the engine has no clock.
    */
   reclaimWindowMs?: (options: Record<string, unknown>) => number;
+  /**
+   * Action types a timeout never plays, even when on-timeout `ai` lets the AI choose the decision
+   * that ran out (act.ts `playTimeout`): classic-mahjong.md §5 "Timeouts never declare Mah Jong or a
+   * kong". (A win its decision's default would not make is refused for every game.)
+   */
+  timeoutNever?: ReadonlySet<string>;
 }
 
 /** One amount a match gives back as it ends (`GameManifest.closeMatch`). */
@@ -91,6 +97,7 @@ export const GAMES: { readonly [K in GameId]: GameManifest & { id: K } } = {
     ...manifest('classic-mahjong', classicMahjong, classicMahjongPresenter),
     engine: withViewCache(classicStable),
     startingBalance: (o) => (typeof o['starting-balance'] === 'number' ? o['starting-balance'] : 0),
+    timeoutNever: new Set(['mahjong', 'kong', 'concealed-kong', 'added-kong', 'opening-kong']),
     id: 'classic-mahjong',
   },
 };
