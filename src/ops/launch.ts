@@ -1,12 +1,21 @@
 /**
  * `npm start`. SHARDS unset: the bot runs in this process (src/bot/main.ts), exactly as before.
  * SHARDS=auto|N: discord.js's ShardingManager runs one bot process per shard (src/ops/sharding.ts) and
- * respawns a shard whose process dies; SIGTERM/SIGINT stop every shard cleanly: SIGTERM, SIGKILL after
+ * respawns a shard whose process dies (with a back-off, `RESPAWN_BACKOFF`); SIGTERM/SIGINT stop every
+ * shard cleanly, also while the shards are still starting: SIGTERM, SIGKILL after
  * `SHARD_KILL_AFTER_MS` (10 s, Docker's own stop timeout too); a shard's shutdown fits in
  * `SHUTDOWN_BUDGET_MS` (8 s, src/bot/main.ts `closeAll`), the database closed last.
  */
 import { loadDotEnv } from '../config/env.js';
-import { parseShards, parseSpawnDelay, recommendedShards, startShards } from './sharding.js';
+import {
+  claimShardFiles,
+  createShards,
+  parseShards,
+  parseSpawnDelay,
+  recommendedShards,
+  shardsConfigProblem,
+  type Shards,
+} from './sharding.js';
 
 loadDotEnv();
 let mode: 'auto' | number | null;
@@ -15,39 +24,59 @@ try {
   mode = parseShards(process.env.SHARDS);
   delay = parseSpawnDelay(process.env.SHARD_SPAWN_DELAY_MS);
 } catch (e) {
-  console.error(`Hội Quán cannot start: ${(e as Error).message}`);
-  process.exit(1);
+  cannotStart((e as Error).message);
 }
+const configProblem = shardsConfigProblem(mode, process.env.DATABASE_PATH);
+if (configProblem) cannotStart(configProblem);
 if (mode === null) {
   // discord.js's Client reads SHARDS as its shard list: an empty value must not reach it.
   delete process.env.SHARDS;
   await import('../bot/main.js');
 } else {
-  const token = process.env.DISCORD_TOKEN;
-  if (!token) {
-    console.error('Hội Quán cannot start: DISCORD_TOKEN is required (the bot token from the Discord developer portal).');
-    process.exit(1);
-  }
-  const apiBase = process.env.DISCORD_API_BASE || 'https://discord.com/api';
-  const count = mode === 'auto' ? await recommendedShards(apiBase, token) : mode;
-  console.log(`Hội Quán: starting ${count} shard${count === 1 ? '' : 's'}${mode === 'auto' ? ' (recommended by Discord)' : ''}`);
-  const shards = await startShards({
-    count,
-    token,
-    spawnDelayMs: delay,
-    // A shard that cannot start (a port in use, a read-only data folder…) is not respawned for ever.
-    onGiveUp: (msg) => {
-      console.error(`Hội Quán cannot start: ${msg}`);
-      process.exit(1);
-    },
-  });
+  await runShards(mode, delay);
+}
+
+async function runShards(mode: 'auto' | number, delay: number): Promise<void> {
+  // Taken before the first shard is spawned: the start takes (N − 1) × SHARD_SPAWN_DELAY_MS plus each
+  // shard's READY, and Node's default SIGTERM would end the launcher at once and leave the shards
+  // started so far running on their own (in Docker, SIGKILLed with the container: no drain, no close).
+  let shards: Shards | null = null;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`Hội Quán: ${signal}, stopping ${count} shards`);
-    void shards.stop().then(() => process.exit(0));
+    console.log(`Hội Quán: ${signal}, stopping ${shards ? 'every shard' : 'before any shard started'}`);
+    void (shards?.stop() ?? Promise.resolve()).then(() => process.exit(0));
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+
+  const token = process.env.DISCORD_TOKEN;
+  if (!token) cannotStart('DISCORD_TOKEN is required (the bot token from the Discord developer portal).');
+  const apiBase = process.env.DISCORD_API_BASE || 'https://discord.com/api';
+  let count: number;
+  try {
+    count = mode === 'auto' ? await recommendedShards(apiBase, token) : mode;
+  } catch (e) {
+    cannotStart(`SHARDS=auto: cannot get the recommended shard count from ${apiBase}: ${(e as Error).message}`);
+  }
+  if (stopping) return;
+  const template = process.env.DATABASE_PATH;
+  // One file per shard: the count must be the one the files were made with (store/shard-layout.ts).
+  const layoutProblem = template?.includes('{shard}') ? claimShardFiles(template, count) : null;
+  if (layoutProblem) cannotStart(layoutProblem);
+  console.log(`Hội Quán: starting ${count} shard${count === 1 ? '' : 's'}${mode === 'auto' ? ' (recommended by Discord)' : ''}`);
+  shards = createShards({
+    count,
+    token,
+    spawnDelayMs: delay,
+    // A shard that cannot start (a port in use, a read-only data folder…) is not respawned for ever.
+    onGiveUp: (msg) => cannotStart(msg),
+  });
+  await shards.start();
+}
+
+function cannotStart(msg: string): never {
+  console.error(`Hội Quán cannot start: ${msg}`);
+  process.exit(1);
 }

@@ -5,11 +5,15 @@
  * recommended count (`GET /gateway/bot` on DISCORD_API_BASE, so the simulator can answer it too).
  * Per shard, `{shard}` in DATABASE_PATH is filled in (one file per shard), METRICS_PORT becomes
  * METRICS_PORT + shard id (one /metrics and /healthz per process) and backups are split (perShardEnv).
+ * One file per shard fixes the shard count for the life of the data (`claimShardFiles`).
  */
 import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ShardingManager, type Shard } from 'discord.js';
+import { openDatabase, type DB } from '../store/db.js';
+import { recordShardLayout, shardFileConflict, type ShardLayoutConflict } from '../store/shard-layout.js';
 
 /** `SHARDS`: unset or empty → null (no manager, the bot runs in this process); `auto`; or a count ≥ 1. */
 export function parseShards(raw: string | undefined): 'auto' | number | null {
@@ -36,6 +40,71 @@ export async function recommendedShards(apiBase: string, token: string, fetchFn:
   const n = Number(body.shards);
   if (!Number.isInteger(n) || n < 1) throw new Error(`GET /gateway/bot gave no shard count (${JSON.stringify(body)})`);
   return n;
+}
+
+/**
+ * Why `SHARDS` (parsed: `mode`) cannot be used with `DATABASE_PATH`, or null. With `{shard}` in the
+ * path (one file per shard) a server's rows stay in the file of the shard it had: `auto` would let
+ * Discord's recommendation change the count between two starts, and no `SHARDS` at all would open a
+ * file literally named `…{shard}…` beside the shards' files.
+ */
+export function shardsConfigProblem(mode: 'auto' | number | null, databasePath: string | undefined): string | null {
+  if (!databasePath?.includes('{shard}')) return null;
+  if (mode === 'auto')
+    return `SHARDS=auto cannot be used with {shard} in DATABASE_PATH (${databasePath}): Discord's recommended count changes as the bot grows, and each server's games stay in the file of the shard it had. Set SHARDS to a number (the count the files were made with, if they exist)`;
+  if (mode === null)
+    return `DATABASE_PATH (${databasePath}) has {shard} (one file per shard) but SHARDS is not set: set SHARDS to the count the files were made with`;
+  return null;
+}
+
+/**
+ * Checks every shard's file (`{shard}` in `template` filled in for 0 … count − 1) against the shard
+ * count, then records the layout in each (store/shard-layout.ts); returns null, or one line saying
+ * which file is wrong, both counts when known, and what to do. Records nothing unless every file
+ * passes, so a refused start leaves the files as they were (a file that does not exist yet is
+ * created only then). Opened without the migrations: the shards apply those.
+ */
+export function claimShardFiles(template: string, count: number): string | null {
+  const paths = Array.from({ length: count }, (_, id) => template.replaceAll('{shard}', String(id)));
+  const problem = (path: string, shard: number, c: ShardLayoutConflict | null): string | null =>
+    c && layoutProblem(path, { shard, count }, c);
+  for (const [shard, path] of paths.entries()) {
+    if (!existsSync(path)) continue;
+    const found = withFile(path, (db) => problem(path, shard, shardFileConflict(db, { shard, count })));
+    if (found) return found;
+  }
+  for (const [shard, path] of paths.entries()) {
+    const found = withFile(path, (db) => problem(path, shard, recordShardLayout(db, { shard, count })));
+    if (found) return found;
+  }
+  return null;
+}
+
+function withFile(path: string, f: (db: DB) => string | null): string | null {
+  let db: DB;
+  try {
+    db = openDatabase(path, []);
+  } catch (e) {
+    return `cannot open the database at ${path}: ${(e as Error).message}`;
+  }
+  try {
+    return f(db);
+  } catch (e) {
+    return `cannot read the database at ${path}: ${(e as Error).message}`;
+  } finally {
+    db.close();
+  }
+}
+
+const MOVE_FIRST = "a new count needs each server's rows moved to its new shard's file first, which no command does yet";
+
+function layoutProblem(path: string, want: { shard: number; count: number }, c: ShardLayoutConflict): string {
+  if (c.kind === 'foreign-server')
+    return `${path} holds server ${c.guildId}, which SHARDS=${want.count} puts on shard ${c.shard}, not ${want.shard}: these files were made with another shard count, and that server's games would no longer be reached. Start with the count they were made with (${MOVE_FIRST})`;
+  const r = c.recorded;
+  if (r.count !== want.count)
+    return `${path} was made for ${r.count} shard${r.count === 1 ? '' : 's'} (it is shard ${r.shard}'s file), but SHARDS=${want.count}: each server's games stay in the file of the shard it had, so most servers would lose theirs. Start with SHARDS=${r.count} again (${MOVE_FIRST})`;
+  return `${path} is shard ${r.shard}'s file (of ${r.count}), not shard ${want.shard}'s: each shard's file must keep its name (check DATABASE_PATH and the files' names)`;
 }
 
 /**
@@ -81,13 +150,27 @@ export interface ShardsOptions {
   readyTimeoutMs?: number;
   log?: (msg: string) => void;
   /**
-   * A shard died this many times in a row without becoming READY (a port in use, a read-only data
-   * folder, a bad token): respawning cannot help, so `onGiveUp` is called (the launcher stops every
-   * shard and exits 1). Default 5.
+   * A shard that has not been READY since the launcher started died this many times in a row (a port
+   * in use, a read-only data folder, a bad token): respawning cannot help, so `onGiveUp` is called
+   * (the launcher stops every shard and exits 1). Default 5. A shard that was READY once is never
+   * given up: its later deaths (a Discord outage, a crash) are respawned with `RESPAWN_BACKOFF`.
    */
   maxFailedStarts?: number;
   onGiveUp?: (msg: string) => void;
+  /** The respawn back-off (default `RESPAWN_BACKOFF`). */
+  backoff?: Partial<typeof RESPAWN_BACKOFF>;
 }
+
+/**
+ * When a dead shard is spawned again: `firstMs` after its death, doubling at each death up to `maxMs`,
+ * back to `firstMs` after a process that lived `stableMs`. Each respawn is a new login and IDENTIFY,
+ * and Discord allows 1,000 IDENTIFYs a day per bot token before it resets the token: a shard that
+ * crashes soon after READY, respawned at once (discord.js's own respawn), used them up within hours.
+ * With these a crash loop costs a shard at most one IDENTIFY per 5 minutes once the delay reaches
+ * its cap (288 a day; one per 10 minutes or more, 144 a day, for a process that lives 5 minutes or
+ * more), and a shard whose logins fail during a Discord outage tries again at least every 5 minutes.
+ */
+export const RESPAWN_BACKOFF = { firstMs: 1_000, maxMs: 5 * 60_000, stableMs: 10 * 60_000 };
 
 /**
  * How long the launcher lets a shard's process stop after SIGTERM before it sends SIGKILL (`stopAll`).
@@ -175,52 +258,122 @@ export function stopProcess(p: ChildProcess, killAfterMs: number = SHARD_KILL_AF
   });
 }
 
+/** The shards of one launcher: `start` spawns them one after the other, `stop` stops every one spawned. */
+export interface Shards {
+  manager: ShardingManager;
+  /** Spawns the shards in turn (each READY or timed out, `spawnDelayMs` apart); resolves early once `stop` is called. */
+  start(): Promise<void>;
+  /**
+   * Stops every shard spawned so far and spawns no more (nor respawns): SIGTERM (they drain, within
+   * `SHUTDOWN_BUDGET_MS`), SIGKILL after `SHARD_KILL_AFTER_MS`. Safe at any time, also during `start`.
+   */
+  stop(): Promise<void>;
+}
+
+/** What the launcher keeps of one shard between its processes. */
+interface ShardLife {
+  /** Deaths in a row before READY (reset by a READY). */
+  failedStarts: number;
+  /** Whether any of its processes was READY since the launcher started. */
+  wasReady: boolean;
+  /** When its current process started (ms). */
+  spawnedAt: number;
+  /** The next respawn's delay (ms). */
+  delay: number;
+  timer?: NodeJS.Timeout;
+}
+
 /** Starts the manager and its shards; resolves once every shard was spawned (and became READY, or timed out). */
-export async function startShards(o: ShardsOptions): Promise<{ manager: ShardingManager; stop(): Promise<void> }> {
+export async function startShards(o: ShardsOptions): Promise<Shards> {
+  const shards = createShards(o);
+  await shards.start();
+  return shards;
+}
+
+/**
+ * The manager and its shards, not started yet: the launcher takes its signals before the first shard
+ * is spawned (a SIGTERM during the start stops what was spawned), then calls `start`.
+ */
+export function createShards(o: ShardsOptions): Shards {
   const log = o.log ?? ((m: string) => console.log(m));
   const env = o.env ?? process.env;
+  const backoff = { ...RESPAWN_BACKOFF, ...o.backoff };
   const { file, execArgv } = botEntry();
-  const manager = new ShardingManager(file, { totalShards: o.count, respawn: true, mode: 'process', execArgv, token: o.token });
-  const failedStarts = new Map<number, number>();
-  let gaveUp = false;
+  // respawn: false: discord.js would respawn a dead shard at once, every time; `respawnLater` waits.
+  const manager = new ShardingManager(file, { totalShards: o.count, respawn: false, mode: 'process', execArgv, token: o.token });
+  const timeout = o.readyTimeoutMs ?? 120_000;
+  const life = new Map<number, ShardLife>();
+  let stopping = false;
+  let wake!: () => void;
+  const stopped = new Promise<void>((r) => (wake = r));
+  const quiet = (id: number) => (e: Error) => {
+    // A death is told by the death handler; a stop is asked for.
+    if (!stopping && !/exited before|died/i.test(e.message)) log(`shard ${id}/${o.count} not ready in time: ${e.message}`);
+  };
+
   manager.on('shardCreate', (shard: Shard) => {
     Object.assign(shard.env as Record<string, unknown>, perShardEnv(env, shard.id));
-    shard.on('spawn', (p) => log(`shard ${shard.id}/${o.count} process ${(p as ChildProcess).pid ?? '?'} started`));
+    const l: ShardLife = { failedStarts: 0, wasReady: false, spawnedAt: Date.now(), delay: backoff.firstMs };
+    life.set(shard.id, l);
+    shard.on('spawn', (p) => {
+      l.spawnedAt = Date.now();
+      log(`shard ${shard.id}/${o.count} process ${(p as ChildProcess).pid ?? '?'} started`);
+    });
     shard.on('ready', () => {
-      failedStarts.set(shard.id, 0);
+      l.failedStarts = 0;
+      l.wasReady = true;
       log(`shard ${shard.id}/${o.count} ready`);
     });
     shard.on('death', (p) => {
       const c = p as ChildProcess;
-      const n = (failedStarts.get(shard.id) ?? 0) + (shard.ready ? 0 : 1);
-      failedStarts.set(shard.id, n);
-      const giveUp = !gaveUp && manager.respawn && n >= (o.maxFailedStarts ?? 5);
-      log(
-        `shard ${shard.id}/${o.count} process ${c.pid ?? '?'} exited (${c.exitCode ?? c.signalCode ?? '?'})${manager.respawn && !giveUp ? '; respawning' : ''}`,
-      );
-      if (giveUp) {
-        gaveUp = true;
-        manager.respawn = false;
-        // After discord.js's own respawn of this death (decided before the event): that one is stopped too.
-        const msg = `shard ${shard.id} exited ${n} times in a row before it was ready; giving up (see the shard's own error above)`;
-        setImmediate(() => void stopAll().then(() => o.onGiveUp?.(msg)));
+      const exit = `shard ${shard.id}/${o.count} process ${c.pid ?? '?'} exited (${c.exitCode ?? c.signalCode ?? '?'})`;
+      if (stopping) return log(exit);
+      // discord.js emits `death` before it clears `ready`: true here for a process that was READY.
+      if (!shard.ready) l.failedStarts++;
+      if (Date.now() - l.spawnedAt >= backoff.stableMs) l.delay = backoff.firstMs;
+      if (!l.wasReady && l.failedStarts >= (o.maxFailedStarts ?? 5)) {
+        log(exit);
+        const msg = `shard ${shard.id} exited ${l.failedStarts} times in a row before it was ready; giving up (see the shard's own error above)`;
+        void stopAll().then(() => o.onGiveUp?.(msg));
+        return;
       }
+      const delay = l.delay;
+      l.delay = Math.min(backoff.maxMs, l.delay * 2);
+      log(`${exit}; respawning in ${delay >= 1_000 ? `${Math.round(delay / 1_000)} s` : `${delay} ms`}`);
+      l.timer = setTimeout(() => {
+        // Not when stopping, nor when something else (discord.js's respawnAll) has spawned it meanwhile.
+        if (!stopping && !shard.process) shard.spawn(timeout).catch(quiet(shard.id));
+      }, delay);
     });
     shard.on('error', (e: Error) => log(`shard ${shard.id}/${o.count} error: ${e.message}`));
   });
-  const timeout = o.readyTimeoutMs ?? 120_000;
-  for (let id = 0; id < o.count; id++) {
-    const shard = manager.createShard(id);
-    await Promise.all([
-      shard.spawn(timeout).catch((e: Error) => log(`shard ${id}/${o.count} not ready in time: ${e.message}`)),
-      id < o.count - 1 ? new Promise((r) => setTimeout(r, o.spawnDelayMs ?? 5_500)) : null,
-    ]);
-  }
-  return { manager, stop: stopAll };
 
-  /** Stops every shard: SIGTERM (they drain, within `SHUTDOWN_BUDGET_MS`), SIGKILL after `SHARD_KILL_AFTER_MS`. */
+  /** Resolves after `ms`, or at once when the shards are stopped (its timer cleared: nothing keeps the process up). */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, ms);
+      void stopped.then(() => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
+
+  async function start(): Promise<void> {
+    for (let id = 0; id < o.count && !stopping; id++) {
+      const shard = manager.createShard(id);
+      const ready = shard.spawn(timeout).then(() => undefined, quiet(id));
+      // A stop does not wait for this shard's READY nor the pause: it stops what is spawned.
+      await Promise.race([stopped, Promise.all([ready, id < o.count - 1 ? pause(o.spawnDelayMs ?? 5_500) : null])]);
+    }
+  }
+
   async function stopAll(): Promise<void> {
+    stopping = true;
     manager.respawn = false;
+    wake();
+    for (const l of life.values()) clearTimeout(l.timer);
     await Promise.all([...manager.shards.values()].map((s) => (s.process ? stopProcess(s.process) : undefined)));
   }
+
+  return { manager, start, stop: stopAll };
 }
