@@ -136,7 +136,6 @@ test('a click that fails on storage (a full disk) is answered, counted as failed
 
 test('any click at a table by a player who is away tells the other shards that away mode may have ended (user-sync.ts)', async () => {
   const r = rig('phom', ['human', 'human']);
-  r.store.prefs.setAway('u0', r.clock.t + 3_600_000);
   const calls: string[] = [];
   const ctx = {
     store: r.store,
@@ -154,6 +153,8 @@ test('any click at a table by a player who is away tells the other shards that a
   const route = createRouter(ctx, new GameLocks(), new Map(), undefined, users as never);
   // "Open my hand" and a table button, not only a hand view's own buttons (its handler may fail here: the sync still runs).
   for (const customId of [`g:${r.gameId}:0:hand`, `g:${r.gameId}:0:pause`]) {
+    // Away again for each: the first click ended it (a seated player's click at any table does).
+    r.store.prefs.setAway('u0', r.clock.t + 3_600_000);
     const i = fakeButton(customId, 'g', { reply: () => Promise.resolve(), followUp: () => Promise.resolve() });
     await route(i as never);
   }
