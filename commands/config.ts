@@ -111,6 +111,8 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
           : toggleOverridable(ctx.store, i.guildId, game, text('key', true)!, by, t);
   const key = s === 'set' || s === 'reset' ? text('key', false) : '';
   await eph(r.ok ? `✅ ${r.message}\n${runningNote(key, t)}` : `⚠️ ${r.message}`);
-  // Open lobbies say when they close: redrawn when that changes (a reset of every key resets it too).
-  if (r.ok && (key === 'lobby-days' || (s === 'reset' && key === null))) await redrawOpenLobbies(ctx, i.guildId, game);
+  // Open lobbies say when they close and which rules their host may change (their House rules…
+  // button): redrawn when either changes (a reset of every key resets lobby-days too).
+  if (r.ok && (key === 'lobby-days' || s === 'allow-play' || (s === 'reset' && key === null)))
+    await redrawOpenLobbies(ctx, i.guildId, game);
 }

@@ -46,7 +46,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   }
   const gameRaw = i.options.getString('game');
   const game = gameRaw && isGameId(gameRaw) ? gameRaw : undefined;
-  const games = ctx.store.games.recent(i.guildId, 15, game).filter((g) => g.status !== 'lobby' && g.status !== 'cancelled');
+  const games = ctx.store.games.recentPlayed(i.guildId, 15, game);
   if (!games.length) return void (await i.editReply({ content: t('common:history.none') }));
   const lines = games.map((g) => {
     // Everyone who played, in seat order, then those who left (named so).

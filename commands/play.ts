@@ -112,12 +112,15 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
       ctx.store.games.update(row.id, { status: 'cancelled' });
       throw e;
     }
+    // Recorded at once: a process that dies before the thread is recorded leaves a lobby whose
+    // message the housekeeping round can still find, to give it its thread (or tell it is closed).
+    ctx.store.games.update(row.id, { lobbyMessageId: msg.id });
     try {
       const thread = await msg.startThread({
         name: `${translator(publicLang)(`${game}:name`)} · ${name}`.slice(0, 100),
         autoArchiveDuration: 10080,
       });
-      ctx.store.games.update(row.id, { threadId: thread.id, lobbyMessageId: msg.id });
+      ctx.store.games.update(row.id, { threadId: thread.id });
       await thread.members.add(i.user.id).catch(() => undefined);
       const now = ctx.store.games.get(row.id)!;
       await i.editReply(lobbyPayload(ctx, now, ctx.store.games.seats(row.id), publicLang));
@@ -125,7 +128,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
       if ((e as { code?: number }).code === 160006) {
         // discord-platform.md §1.4: at the server's active-thread cap, play in the channel itself and tell the admins.
         ctx.log.warn({ guild: i.guildId }, 'active thread cap reached: the game plays in the channel');
-        ctx.store.games.update(row.id, { threadId: i.channelId, lobbyMessageId: msg.id });
+        ctx.store.games.update(row.id, { threadId: i.channelId });
         const now = ctx.store.games.get(row.id)!;
         await i.editReply(lobbyPayload(ctx, now, ctx.store.games.seats(row.id), publicLang));
         return;

@@ -1,6 +1,11 @@
 /**
  * What a process running for months tidies, every `HOUSEKEEPING_MS` (a scheduler round runs it):
  * - idle lobbies close (lobby-expiry.ts, /config lobby-days);
+ * - a lobby left without its game thread (the process died during its /play, before the thread was
+ *   recorded) gets it from its lobby message, or is cancelled when it has none or Discord refuses:
+ *   otherwise it stayed open, invisible or with nowhere to play, listed in /games and holding its
+ *   players' /privacy until lobby-days closed it (never, with 0). The first round runs at start-up;
+ *   a lobby is left `THREADLESS_GRACE_MS` for its /play to finish;
  * - a match nobody plays any more ends (idle-expiry.ts, /config idle-days): a result nobody follows
  *   up, a move without a deadline nobody makes, a table paused for good;
  * - a hand's result that could not be posted (a Discord error after discord.js's retries, a render
@@ -43,12 +48,12 @@
  */
 import type { Client } from 'discord.js';
 import type { BotContext, GameLocks } from './context.js';
-import { DAY_MS } from './lobby.js';
+import { DAY_MS, giveLobbyThread } from './lobby.js';
 import { expireLobbies } from './lobby-expiry.js';
 import { expireIdle } from './idle-expiry.js';
 import type { ShardScope } from '../store/shards.js';
 import { noteStorageError } from '../store/health.js';
-import { run } from './effects.js';
+import { redrawLobby, run } from './effects.js';
 import { CLOSE_RETRY_MS } from './close-thread.js';
 import { RETRY_MAX_MS } from '../store/games.js';
 import { applyFoundGone } from './members.js';
@@ -59,6 +64,8 @@ export const DM_CACHE_MAX = 2_000;
 const PER_SWEEP = 25;
 /** How long an unposted hand result is retried: without it the match waits until idle-days end it. */
 export const RESULT_RETRY_DAYS = 7;
+/** How old a lobby without a game thread must be before a round mends it: its /play may still be creating it. */
+const THREADLESS_GRACE_MS = 5 * 60_000;
 
 export async function housekeeping(ctx: BotContext, locks: GameLocks, now: number, scope: ShardScope | null): Promise<void> {
   const failed = (what: string) => (e: unknown) => {
@@ -68,6 +75,7 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
   // Members a DM click found gone from a server leave their tables (members.ts `noteGone`).
   await applyFoundGone(ctx).catch(failed('handing gone members’ seats to the AI'));
   await expireLobbies(ctx, locks, now, scope).catch(failed('closing idle lobbies'));
+  await mendThreadlessLobbies(ctx, locks, now, scope).catch(failed('mending lobbies without a thread'));
   await expireIdle(ctx, locks, now, scope).catch(failed('ending idle matches'));
   // What a failed post or edit left behind, once the game has been quiet for a minute (at most
   // PER_SWEEP each a round, each game backing off): a hand's result (its Next hand / End match
@@ -117,6 +125,28 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
     failed('deleting done notices')(e);
   }
   sweepDmChannels(ctx.client, DM_CACHE_MAX);
+}
+
+/**
+ * Lobbies without a game thread, `THREADLESS_GRACE_MS` after their /play: given their thread from the
+ * lobby message (lobby.ts `giveLobbyThread`), else cancelled, their message (if any) saying so.
+ * Under each game's lock, checked again there (a /play still running holds it until its thread is
+ * recorded).
+ */
+async function mendThreadlessLobbies(ctx: BotContext, locks: GameLocks, now: number, scope: ShardScope | null): Promise<void> {
+  for (const id of ctx.store.games.threadlessLobbies(now - THREADLESS_GRACE_MS, scope, PER_SWEEP)) {
+    await locks.run(id, async () => {
+      const g = ctx.store.games.get(id);
+      if (g?.status !== 'lobby' || g.threadId) return;
+      const mended = g.lobbyMessageId !== null && (await giveLobbyThread(ctx, g, g.lobbyMessageId));
+      if (!mended) {
+        ctx.store.games.update(id, { status: 'cancelled' });
+        ctx.log.warn({ gameId: id }, 'a lobby without its game thread was cancelled');
+      }
+      const t = ctx.table.load(id);
+      if (t) await redrawLobby(ctx, t);
+    });
+  }
 }
 
 /** Drops the DM channels cached longest until `max` are left; returns how many left the cache. */

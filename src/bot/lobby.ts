@@ -278,11 +278,18 @@ function settingRows(g: GameRow, size: { min: number; max: number }, people: num
   ];
 }
 
-/** The house-rule overrides of a lobby as the modal shows them ("key=value, key=value"). */
-function overridesText(g: GameRow, overridable: string[]): string {
-  const defaults = defaultOptions(engineOf(g.game).options) as Record<string, unknown>;
+/**
+ * The house-rule overrides of a lobby as the modal shows them ("key=value, key=value"): the rules the
+ * host may change where the table differs from the server's rules as they are now, which a submit
+ * starts from (`optionsForTable`). Compared with the game's defaults instead, a rule the host set
+ * back to its default while the server plays another value was left out, and the next submit (to
+ * change any other rule) silently gave the table the server's value again.
+ */
+function overridesText(ctx: BotContext, g: GameRow, overridable: string[]): string {
+  const server = optionsForTable(ctx.store, g.guildId, g.game, {});
+  const base = server.ok ? server.options : (defaultOptions(engineOf(g.game).options) as Record<string, unknown>);
   return overridable
-    .filter((k) => k in g.options && JSON.stringify(g.options[k]) !== JSON.stringify(defaults[k]))
+    .filter((k) => k in g.options && JSON.stringify(g.options[k]) !== JSON.stringify(base[k]))
     .map((k) => `${k}=${String(g.options[k])}`)
     .join(', ');
 }
@@ -310,7 +317,7 @@ export async function onLobbyRulesButton(ctx: BotContext, i: ButtonInteraction, 
     .setRequired(false)
     // Discord's most for a text input: every rule the host may change, changed, fits (48 × ~30).
     .setMaxLength(4000)
-    .setValue(cut(overridesText(g, overridable), 4000));
+    .setValue(cut(overridesText(ctx, g, overridable), 4000));
   await i.showModal(
     new ModalBuilder()
       .setCustomId(encodeGameId({ gameId: g.id, ver: 0, verb: 'lobby-rules', arg: 'submit' }))
@@ -511,10 +518,14 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
       break;
     }
     case 'start': {
+      // A lobby /play left without its thread (giveLobbyThread) gets it from this message first: a
+      // table started with none had nowhere to be posted. If Discord refuses, nothing starts.
+      if (isHost && !g.threadId && !(await giveLobbyThread(ctx, g, i.message.id))) return reply(i, t('errors:lobby-no-thread'));
+      const threadId = ctx.store.games.get(g.id)?.threadId ?? null;
       // Where the bot cannot post the table (a moderator took a permission away since /play), the
       // host is told what is missing and the lobby stays open, as /play refuses to open one.
       // (Only to the host: anyone else is told Start is the host's, by the table layer below.)
-      const missing = isHost ? missingToPlay(i.appPermissions, g.threadId !== g.channelId) : [];
+      const missing = isHost ? missingToPlay(i.appPermissions, threadId !== g.channelId) : [];
       if (missing.length)
         return reply(i, t('errors:missing-permissions-start', { list: missing.map((k) => t(`seatch:perm.${k}`)).join(', ') }));
       // The table layer starts it: status, first deal, AI moves, deadlines and pings in one step.
@@ -532,6 +543,40 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
   await i.editReply(lobbyPayload(ctx, now, ctx.store.games.seats(g.id), langOf(now.locale, ctx.defaultLang)));
   // Cancelled (by the host, or the host left alone): its thread has nothing more to hold.
   if (now.status === 'cancelled') await archiveLobbyThread(ctx, now);
+}
+
+/**
+ * Gives a lobby without its game thread the thread /play would have given it, started from its lobby
+ * message `messageId`. /play posts the lobby, then creates the thread, then records it: a process
+ * that died in between left a lobby whose Start started a table with nowhere to be posted (Start and
+ * the housekeeping round call this). A thread created before the death (160004: the message has one)
+ * has the message's id (Discord: a thread started from a message takes its id); at the server's
+ * active-thread cap (160006) the game plays in the channel, as /play does. Everyone seated is added
+ * to it. Whether the lobby has its thread now (else it is unchanged). Under the game's lock.
+ */
+export async function giveLobbyThread(ctx: BotContext, g: GameRow, messageId: string): Promise<boolean> {
+  const ch = await gameChannel(ctx, g.channelId);
+  if (!ch || ch.isThread() || !('threads' in ch)) return false;
+  const seats = ctx.store.games.seats(g.id);
+  const host = seats.find((s) => s.userId === g.hostUserId)?.displayName ?? '';
+  let threadId: string;
+  try {
+    const name = `${translator(langOf(g.locale, ctx.defaultLang))(`${g.game}:name`)} · ${host}`;
+    threadId = (await ch.threads.create({ startMessage: messageId, name: cut(name, 100), autoArchiveDuration: 10080 })).id;
+  } catch (e) {
+    const code = (e as { code?: number }).code;
+    if (code === 160004) threadId = messageId;
+    else if (code === 160006) threadId = ch.id;
+    else {
+      ctx.log.warn({ err: e, gameId: g.id }, 'cannot give the lobby its game thread');
+      return false;
+    }
+  }
+  ctx.store.games.update(g.id, { threadId, lobbyMessageId: messageId });
+  ctx.log.info({ gameId: g.id, threadId }, 'a lobby without its game thread got it');
+  const th = threadId === ch.id ? null : await gameChannel(ctx, threadId);
+  if (th?.isThread()) for (const s of seats) if (s.userId) await th.members.add(s.userId).catch(() => undefined);
+  return true;
 }
 
 /**

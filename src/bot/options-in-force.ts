@@ -82,9 +82,17 @@ export function parseRuleOverrides(text: string | null): RuleOverrides {
   return { ok: true, value: out };
 }
 
-/** The refusal of rules text that does not parse, in the user's language. */
+/**
+ * The refusal of rules text that does not parse, in the user's language. The part quoted is cut to
+ * 100 characters, and the whole to a message's 2,000: the lobby's House rules form takes 4,000, and a
+ * refusal quoting a longer part whole was rejected by Discord, so the host was told nothing.
+ */
 export function rulesRefusal(r: { bad: string; twice?: string }, t: T): string {
-  return r.twice !== undefined ? t('errors:rules-twice', { key: r.twice }) : t('errors:bad-rules-syntax', { part: r.bad });
+  const quoted = (s: string) => cut(s, 100, '…');
+  return cut(
+    r.twice !== undefined ? t('errors:rules-twice', { key: quoted(r.twice) }) : t('errors:bad-rules-syntax', { part: quoted(r.bad) }),
+    2000,
+  );
 }
 
 /**
@@ -103,18 +111,24 @@ export function staleText(e: OptionError, t: T): string {
   return t('errors:stale-setting', { key: e.key, value, allowed: e.allowed });
 }
 
-/** One house-rule error in the user's language (the engine's `message` is English, for the CLI). */
+/**
+ * One house-rule error in the user's language (the engine's `message` is English, for the CLI). What
+ * the user typed is quoted up to 100 characters (the lobby form takes 4,000): the allowed values after
+ * it stay within the message.
+ */
 export function optionErrorText(e: OptionError, t: T): string {
-  const value = optionValueText(e.value);
+  // Not every error has a value (JSON.stringify(undefined) is no string).
+  const value = e.value === undefined ? '' : cut(optionValueText(e.value), 100, '…');
+  const key = cut(e.key, 100, '…');
   switch (e.code) {
     case 'unknown-option':
-      return t('errors:unknown-option', { key: e.key, list: e.allowed });
+      return t('errors:unknown-option', { key, list: e.allowed });
     case 'bad-value':
-      return t('errors:bad-option-value', { key: e.key, value, allowed: e.allowed });
+      return t('errors:bad-option-value', { key, value, allowed: e.allowed });
     case 'unknown-preset':
       return t('errors:unknown-preset', { preset: value, list: e.allowed });
     case 'not-allowed':
-      return t('errors:play-not-allowed', { key: e.key, list: e.allowed });
+      return t('errors:play-not-allowed', { key, list: e.allowed });
     case 'not-an-object':
       return t('errors:bad-options');
   }

@@ -528,6 +528,21 @@ export class GameStore {
     return rows.map(toRow);
   }
 
+  /**
+   * A server's `limit` games that started (running, paused or finished), last public change first
+   * (/history). Lobbies and cancelled lobbies are left out in the query: left out after the limit
+   * (`recent`), 15 lobbies opened since the last game left /history saying there were no games.
+   */
+  recentPlayed(guildId: string, limit: number, game?: GameId): GameRow[] {
+    const played = "guild_id = ? AND status IN ('running', 'paused', 'finished')";
+    const rows = (
+      game
+        ? this.db.prepare(`SELECT * FROM games WHERE ${played} AND game = ? ORDER BY public_at DESC LIMIT ?`).all(guildId, game, limit)
+        : this.db.prepare(`SELECT * FROM games WHERE ${played} ORDER BY public_at DESC LIMIT ?`).all(guildId, limit)
+    ) as RawGame[];
+    return rows.map(toRow);
+  }
+
   /** Update plain columns (not version/status transitions that need the log; see start/finish). */
   update(
     id: string,
@@ -827,6 +842,23 @@ export class GameStore {
             ORDER BY CASE WHEN ${fresh} THEN 0 ELSE 1 END, CASE WHEN ${fresh} THEN g.updated_at ELSE g.retried_at END, g.id LIMIT ?`,
         )
         .all(w.before, w.since, ...s.args, RETRY_MIN_MS, w.now, limit) as { id: string }[]
+    ).map((r) => r.id);
+  }
+
+  /**
+   * Open lobbies created at or before `before` that have no game thread, oldest first (at most
+   * `limit`): /play records the thread last, and a process that died before that left them
+   * (src/bot/housekeeping.ts mends or closes them).
+   */
+  threadlessLobbies(before: number, scope?: ShardScope | null, limit = 25): string[] {
+    const s = scopeSql(scope);
+    return (
+      this.db
+        .prepare(
+          `SELECT id FROM games WHERE status = 'lobby' AND thread_id IS NULL AND created_at <= ? AND ${s.sql}
+            ORDER BY created_at, id LIMIT ?`,
+        )
+        .all(before, ...s.args, limit) as { id: string }[]
     ).map((r) => r.id);
   }
 
