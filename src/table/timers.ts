@@ -76,8 +76,9 @@ export interface StepMoves {
 
 /**
  * Deadlines for the humans who must decide now: a seat that still has the same kind of decision
- * keeps its deadline; a new decision gets `now + its duration`. Returns the timers and the seats
- * whose decision is new (they are pinged).
+ * keeps its deadline; a new decision gets `now + its duration`, and so does a seat's own next turn
+ * decision after a turn move of its own in the step. Returns the timers and the seats whose
+ * decision is new (they are pinged).
  */
 export function deadlines(
   pending: Decision<BaseAction>[],
@@ -95,11 +96,21 @@ export function deadlines(
   // itself answered a claim in it (its old window closed and a new one opened in the same step).
   // A turn is a new one when the seat had nothing to decide at some point of the step and another
   // seat played a turn in it: a human's turn that comes back after AI seats played theirs starts a
-  // new deadline (and a ping). A seat still on its turn (a draw, then the discard; a kong nobody
-  // robs, then the discard) keeps its deadline.
+  // new deadline (and a ping).
   const otherTurn = (seat: number) => [...(moved.turnSeats ?? [])].some((s) => s !== seat);
   const renewed = (d: Decision<BaseAction>) =>
     windowKind(d) === 'claim' ? moved.turn || moved.claimed.has(d.seat) : moved.lapsed?.has(d.seat) === true && otherTurn(d.seat);
+  // A seat still on its turn after a turn move of its own (a draw, then the discard; a kong nobody
+  // robs, then the replacement's turn) has a new decision with its own time: every game's timeout
+  // is per decision (phom.md §13 `turn-timeout-s` "seconds per pending decision", §5; chan.md §13
+  // `decision-timeout-s`; classic-mahjong.md §13 `turn-timeout-seconds`, a kong's replacement being
+  // a new `turn`; vn-mahjong.md §5, `turn` repeating after a joker, kong or bounce). Kept, a quick
+  // draw left the discard the rest of the time, whereas a draw that ran out got a whole new one
+  // (act.ts `timeout`). It is not pinged (nothing new to its player, who just played), and without
+  // a deadline its reminders count anew from the move: a player who just played is not absent, so
+  // no vote about them is offered before `vote-after` new reminders (the votes go by the timer's
+  // version: absent.ts). Claim windows keep their deadlines (#13 §2).
+  const followUp = (d: Decision<BaseAction>) => windowKind(d) === 'turn' && moved.turnSeats?.has(d.seat) === true;
   const timers = pending
     .filter((d) => !seats[d.seat]?.isAi)
     .map((d): TimerSpec => {
@@ -107,7 +118,8 @@ export function deadlines(
       // A kept decision keeps its reminder count too (a restart's sync or another seat's move
       // rewrites the timers; the count decides when the vote is offered), and its held pass (reclaim.ts).
       const kind = windowKind(d);
-      if (p && p.kind === kind && !renewed(d))
+      const same = p !== undefined && p.kind === kind && !renewed(d);
+      if (same && !followUp(d))
         return {
           seat: d.seat,
           kind,
@@ -117,7 +129,7 @@ export function deadlines(
           reminders: p.reminders ?? 0,
           ...(p.heldUntil != null ? { heldUntil: p.heldUntil } : {}),
         };
-      fresh.push(d.seat);
+      if (!same) fresh.push(d.seat);
       // A player's own extra time (/prefs) stretches their turns only: a turn is public, whereas a
       // longer claim window, or a secret opening choice's, would tell who holds it (#13 §2).
       const len =

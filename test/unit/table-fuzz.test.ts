@@ -343,6 +343,20 @@ export function fuzzRun(
         if (t && len !== null && t.deadline !== now + len)
           fail('new-deadline', `seat ${d.seat}'s new ${d.kind} decision keeps deadline now+${t.deadline - now} (expected now+${len})`);
       }
+      // A seat's own next turn decision after a turn move of its own in the step (a draw, then the
+      // discard) is timed anew too, every game's timeout being per decision, but not pinged (the
+      // ping checks above: it is not a new decision for them).
+      for (const d of after.pending) {
+        const seat = after.seats[d.seat];
+        if (!seat || seat.isAi || resumed || newDecision(d.seat) || windowKind(d) !== 'turn' || !moves.turnSeats.has(d.seat)) continue;
+        const t = after.timers.find((x) => x.seat === d.seat);
+        if (t && ms.turnMs !== null && t.deadline !== now + ms.turnMs)
+          fail(
+            'follow-up-deadline',
+            `seat ${d.seat}'s ${d.kind} decision after its own move has deadline now+${t.deadline - now} (expected now+${ms.turnMs})`,
+          );
+        else stats.cmds['chk:follow-up-timed'] = (stats.cmds['chk:follow-up-timed'] ?? 0) + 1;
+      }
     }
     if (before.row.status === 'paused' && after.row.status === 'running') {
       const again = eff.filter((e): e is Extract<Effect, { kind: 'ping' }> => e.kind === 'ping' && !!e.again);
@@ -778,5 +792,8 @@ for (const game of Object.keys(RUNS) as GameId[]) {
     // The stream reached the interesting paths (a change of the generator that stops doing so fails here).
     for (const k of ['hand', 'fx:ping', 'fx:result', 'notice:paused', 'notice:resumed', 'timeout', 'remind', 'src:player', 'src:ai'])
       assert.ok((cov[k] ?? 0) > 0, `${game}: the fuzz never produced ${k} (${JSON.stringify(cov)})`);
+    // Phỏm's turn is several decisions (take, lay-down, sends, discard): the stream reached them.
+    if (game === 'phom')
+      assert.ok((cov['chk:follow-up-timed'] ?? 0) > 0, `phom: no follow-up decision was checked (${JSON.stringify(cov)})`);
   });
 }

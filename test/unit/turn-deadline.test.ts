@@ -2,11 +2,14 @@
  * A human's turn that comes back in the same step, after AI seats played theirs, is a new decision:
  * a new deadline (now + the turn's length), a ping, and reminders counted anew (src/table/timers.ts
  * `deadlines`, `lapsed`). It kept the deadline of the seat's previous turn, so the seat was timed out
- * early and never pinged. A seat that stays on turn (Phỏm: draw, then discard) keeps its deadline.
+ * early and never pinged. A seat that stays on turn (Phỏm: draw, then discard) has a new decision
+ * too, timed anew (every game's timeout is per decision: test/unit/turn-per-decision.test.ts) but
+ * not pinged: its player just played.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rig } from '../support/table-rig.js';
+import { durations } from '../../src/table/timers.js';
 import type { GameId } from '../../src/games/core/types.js';
 
 for (const game of ['phom', 'vn-mahjong', 'classic-mahjong', 'chan'] as GameId[]) {
@@ -43,8 +46,12 @@ for (const game of ['phom', 'vn-mahjong', 'classic-mahjong', 'chan'] as GameId[]
       if (!after || after.kind !== 'turn' || before.kind !== 'turn') continue;
       // A discard ends the seat's turn: the turn it has now came back after the AI seats played.
       if (action.type !== 'discard') {
-        // The seat's own next decision in its turn: the same deadline.
-        assert.equal(after.deadline, before.deadline, 'a seat still on turn keeps its deadline');
+        // The seat's own next decision in its turn: its own deadline (it kept the turn's before,
+        // which left a quick player less time than one whose draw ran out), and no ping.
+        const t = r.ts.load(r.gameId)!;
+        const turnMs = durations(t.row.timerPreset, t.engine.timeouts(t.row.options)).turnMs!;
+        assert.equal(after.deadline, r.clock.t + turnMs, 'a seat still on turn: the full time anew');
+        assert.ok(!step.effects.some((e) => e.kind === 'ping' && (e as { turn: number[] }).turn.includes(0)), 'not pinged again');
         continue;
       }
       checked++;
