@@ -49,6 +49,23 @@ async function until(bot: ReturnType<typeof startBot>, marker: string): Promise<
 /** The database file was closed: its WAL checkpointed and removed (or left empty). */
 const closedCleanly = (dbPath: string) => !existsSync(`${dbPath}-wal`) || statSync(`${dbPath}-wal`).size === 0;
 
+/**
+ * SIGTERM to `bot`: it must exit 0 by itself within the shutdown budget, its database closed and
+ * nothing going online or failing to close. Returns its output.
+ */
+async function stopsCleanly(bot: ReturnType<typeof startBot>, dbPath: string): Promise<string> {
+  const started = Date.now();
+  await stopProcess(bot.child, SHARD_KILL_AFTER_MS);
+  const took = Date.now() - started;
+  const out = bot.out();
+  assert.equal(bot.child.signalCode, null, `not ended by a signal (${bot.child.signalCode ?? ''}):\n${out}`);
+  assert.equal(bot.child.exitCode, 0, `exited by itself, cleanly:\n${out}`);
+  assert.ok(took < SHUTDOWN_BUDGET_MS, `within the shutdown budget: ${took} ms`);
+  assert.doesNotMatch(out, /is online|shutdown: a step failed/);
+  assert.ok(closedCleanly(dbPath), 'the database was closed (its WAL checkpointed and removed)');
+  return out;
+}
+
 test(
   'SIGTERM while the render pool warms up: the process closes what it opened (the database last) and exits 0',
   { timeout: 120_000 },
@@ -63,16 +80,8 @@ test(
     await sleep(1_000);
     assert.equal(child.exitCode, null, `still warming up a second later:\n${bot.out()}`);
     assert.ok(existsSync(`${dbPath}-wal`), 'the database is open (its WAL)');
-    const started = Date.now();
-    await stopProcess(child, SHARD_KILL_AFTER_MS);
-    const took = Date.now() - started;
-    const out = bot.out();
-    assert.equal(child.signalCode, null, `not ended by a signal (${child.signalCode ?? ''}):\n${out}`);
-    assert.equal(child.exitCode, 0, `exited by itself, cleanly:\n${out}`);
-    assert.ok(took < SHUTDOWN_BUDGET_MS, `within the shutdown budget: ${took} ms`);
+    const out = await stopsCleanly(bot, dbPath);
     assert.match(out, /"signal":"SIGTERM","msg":"shutting down during start-up"/);
-    assert.doesNotMatch(out, /is online|shutdown: a step failed/);
-    assert.ok(closedCleanly(dbPath), 'the database was closed (its WAL checkpointed and removed)');
     const db = new Database(dbPath, { readonly: true });
     try {
       assert.equal(db.pragma('integrity_check', { simple: true }), 'ok');
@@ -109,19 +118,10 @@ test(
     // The AI pool comes 2.5 s after the signal, past the 2 s a step under way is waited for, while the
     // shutdown still closes the render pool (slowed by 1.5 s): late-ai-pool.mjs.
     const bot = startBot('./test/e2e/late-ai-pool.mjs', dbPath, '1');
-    const child = bot.child;
     assert.match(await until(bot, 'ai pool held'), /ai pool held/, `the process got as far as the AI pool:\n${bot.out()}`);
-    const started = Date.now();
-    await stopProcess(child, SHARD_KILL_AFTER_MS);
-    const took = Date.now() - started;
-    const out = bot.out();
-    assert.equal(child.signalCode, null, `not ended by a signal (${child.signalCode ?? ''}):\n${out}`);
-    assert.equal(child.exitCode, 0, `exited by itself, cleanly:\n${out}`);
-    assert.ok(took < SHUTDOWN_BUDGET_MS, `within the shutdown budget: ${took} ms`);
+    const out = await stopsCleanly(bot, dbPath);
     assert.match(out, /ai pool created/, `the pool came after the shutdown began:\n${out}`);
     // Before: registered into the list the shutdown had taken already, it was never closed.
     assert.match(out, /ai pool closed/, `the late pool was closed before the exit:\n${out}`);
-    assert.doesNotMatch(out, /is online|shutdown: a step failed/);
-    assert.ok(closedCleanly(dbPath), 'the database was closed (its WAL checkpointed and removed)');
   },
 );
