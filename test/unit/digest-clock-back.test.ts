@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import { openStore } from '../../src/store/index.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { tableStore } from '../../src/table/store.js';
-import { act } from '../../src/table/act.js';
-import { defaultOptions } from '../../src/games/core/options.js';
+import { startedPhom } from '../support/started-phom.js';
 import { Notifier } from '../../src/notify/notifier.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
@@ -20,27 +19,8 @@ test('a digest is not held for hours after the host clock stepped back', async (
   const store = openStore(':memory:', engineOf, () => clock.t);
   const ts = tableStore(store);
   const eng = engineOf('phom');
-  const mk = (seed: string) => {
-    const row = store.games.create({
-      game: 'phom',
-      guildId: 'g',
-      channelId: 'c',
-      threadId: `th-${seed}`,
-      hostUserId: 'me',
-      options: defaultOptions(eng.options) as Record<string, unknown>,
-      optionsHash: 'h',
-      seed,
-      seats: 2,
-      timerPreset: { name: 'async' },
-      timeoutPolicy: 'default',
-    });
-    store.games.setSeats(row.id, [
-      { seat: 0, userId: 'me', isAi: false, displayName: 'Me' },
-      { seat: 1, userId: 'other', isAi: false, displayName: 'Other' },
-    ]);
-    act(ts, { kind: 'start', gameId: row.id, userId: 'me' }, clock.t);
-    return row.id;
-  };
+  const mk = (seed: string) =>
+    startedPhom(store, ts, { seed, threadId: `th-${seed}`, timerPreset: { name: 'async' }, users: ['me', 'other'], now: clock.t });
   // Three tables where it is seat 0's (my) move.
   const tables: string[] = [];
   for (let k = 0; tables.length < 3 && k < 80; k++) {

@@ -7,10 +7,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openStore } from '../../src/store/index.js';
-import { engineOf, GAMES } from '../../src/table/manifests.js';
+import { engineOf } from '../../src/table/manifests.js';
 import { tableStore } from '../../src/table/store.js';
-import { act } from '../../src/table/act.js';
-import { defaultOptions } from '../../src/games/core/options.js';
+import { startedPhom } from '../support/started-phom.js';
 import { Scheduler } from '../../src/bot/scheduler.js';
 import { GameLocks, type BotContext } from '../../src/bot/context.js';
 
@@ -23,26 +22,13 @@ function world(broken = false) {
   const now = () => clock.t;
   const store = openStore(':memory:', engineOf, now);
   const ts = tableStore(store);
-  const row = store.games.create({
-    game: 'phom',
-    guildId: 'g',
-    channelId: 'c',
-    threadId: 'th',
-    hostUserId: 'u0',
-    options: defaultOptions(GAMES.phom.engine.options) as Record<string, unknown>,
-    optionsHash: 'h',
+  const gameId = startedPhom(store, ts, {
     seed: 'clock-back',
-    seats: 4,
+    threadId: 'th',
     timerPreset: { name: 'async' },
-    timeoutPolicy: 'default',
+    users: ['u0', null, null, null],
+    now: now(),
   });
-  store.games.setSeats(row.id, [
-    { seat: 0, userId: 'u0', isAi: false, displayName: 'P0' },
-    ...[1, 2, 3].map((seat) => ({ seat, userId: null, isAi: true, displayName: `AI ${seat}` })),
-  ]);
-  const r = act(ts, { kind: 'start', gameId: row.id, userId: 'u0' }, now());
-  assert.equal(r.outcome.ok, true);
-  store.games.clearOutbox(row.id, r.outbox);
   let rounds = 0;
   let failures = 0;
   // Housekeeping's rounds, counted by one of its steps (pruning the notices of ended matches).
@@ -69,7 +55,7 @@ function world(broken = false) {
     defaultLang: 'en',
     wakeTimers() {},
   } as unknown as BotContext;
-  return { store, gameId: row.id, clock, scheduler: new Scheduler(ctx, new GameLocks()), rounds: () => rounds, failures: () => failures };
+  return { store, gameId, clock, scheduler: new Scheduler(ctx, new GameLocks()), rounds: () => rounds, failures: () => failures };
 }
 
 test('housekeeping keeps its 10-minute rhythm after the host clock steps back 6 hours', async () => {

@@ -8,10 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openStore, type Store } from '../../src/store/index.js';
-import { engineOf, GAMES } from '../../src/table/manifests.js';
+import { engineOf } from '../../src/table/manifests.js';
 import { tableStore } from '../../src/table/store.js';
-import { act } from '../../src/table/act.js';
-import { defaultOptions } from '../../src/games/core/options.js';
+import { startedPhom } from '../support/started-phom.js';
 import { RETRY_MS, Scheduler } from '../../src/bot/scheduler.js';
 import { GameLocks, type BotContext } from '../../src/bot/context.js';
 
@@ -37,29 +36,15 @@ function world(o: { members?: { isMember(guildId: string, userId: string): Promi
   const now = () => Date.now() + clock.offset;
   const store = openStore(':memory:', engineOf, now);
   const ts = tableStore(store);
-  const games = ['bad', 'good'].map((name) => {
-    const row = store.games.create({
-      game: 'phom',
-      guildId: 'g',
-      channelId: 'c',
-      threadId: `th-${name}`,
-      hostUserId: 'u0',
-      options: defaultOptions(GAMES.phom.engine.options) as Record<string, unknown>,
-      optionsHash: 'h',
+  const games = ['bad', 'good'].map((name) =>
+    startedPhom(store, ts, {
       seed: `scheduler-${name}`,
-      seats: 4,
+      threadId: `th-${name}`,
       timerPreset: { name: 'live' },
-      timeoutPolicy: 'default',
-    });
-    store.games.setSeats(row.id, [
-      { seat: 0, userId: 'u0', isAi: false, displayName: 'P0' },
-      ...[1, 2, 3].map((seat) => ({ seat, userId: null, isAi: true, displayName: `AI ${seat}` })),
-    ]);
-    const r = act(ts, { kind: 'start', gameId: row.id, userId: 'u0' }, now());
-    assert.equal(r.outcome.ok, true);
-    store.games.clearOutbox(row.id, r.outbox);
-    return row.id;
-  });
+      users: ['u0', null, null, null],
+      now: now(),
+    }),
+  );
   const [bad, good] = games as [string, string];
   const errors: { err?: unknown }[] = [];
   const log = {
