@@ -519,13 +519,9 @@ export class GameStore {
     return rows.map(toRow);
   }
 
+  /** A server's `limit` latest games (of `game`), last public change first, of any status. */
   recent(guildId: string, limit: number, game?: GameId): GameRow[] {
-    const rows = (
-      game
-        ? this.db.prepare('SELECT * FROM games WHERE guild_id = ? AND game = ? ORDER BY public_at DESC LIMIT ?').all(guildId, game, limit)
-        : this.db.prepare('SELECT * FROM games WHERE guild_id = ? ORDER BY public_at DESC LIMIT ?').all(guildId, limit)
-    ) as RawGame[];
-    return rows.map(toRow);
+    return this.latest('', guildId, limit, game);
   }
 
   /**
@@ -534,11 +530,16 @@ export class GameStore {
    * (`recent`), 15 lobbies opened since the last game left /history saying there were no games.
    */
   recentPlayed(guildId: string, limit: number, game?: GameId): GameRow[] {
-    const played = "guild_id = ? AND status IN ('running', 'paused', 'finished')";
+    return this.latest(" AND status IN ('running', 'paused', 'finished')", guildId, limit, game);
+  }
+
+  private latest(where: string, guildId: string, limit: number, game?: GameId): GameRow[] {
     const rows = (
       game
-        ? this.db.prepare(`SELECT * FROM games WHERE ${played} AND game = ? ORDER BY public_at DESC LIMIT ?`).all(guildId, game, limit)
-        : this.db.prepare(`SELECT * FROM games WHERE ${played} ORDER BY public_at DESC LIMIT ?`).all(guildId, limit)
+        ? this.db
+            .prepare(`SELECT * FROM games WHERE guild_id = ?${where} AND game = ? ORDER BY public_at DESC LIMIT ?`)
+            .all(guildId, game, limit)
+        : this.db.prepare(`SELECT * FROM games WHERE guild_id = ?${where} ORDER BY public_at DESC LIMIT ?`).all(guildId, limit)
     ) as RawGame[];
     return rows.map(toRow);
   }
