@@ -179,7 +179,7 @@ const store = await step(
       return cannotStart(`open the database at ${cfg.DATABASE_PATH}`, e, { path: cfg.DATABASE_PATH });
     }
   })(),
-  (db) => ({ name: 'database', close: () => db.close(), keepMs: 250 }),
+  (db) => ({ name: 'database', close: () => db.closeAndWait(), keepMs: 250 }),
 );
 const render = await step('start the render pool', createRenderer(cfg.RENDER_WORKERS ?? poolThreads()), (r) => ({
   name: 'render pool',

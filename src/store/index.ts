@@ -44,6 +44,12 @@ export interface Store {
   /** Commits one table step in ONE transaction: log entries, game row, timers, results, outbox. */
   commit(step: StepCommit): void;
   close(): void;
+  /**
+   * Closes once the checkpoint worker (checkpoint.ts) has stopped, so that this connection is the
+   * file's last: SQLite then checkpoints the WAL and removes it. Closed beside a worker still in a
+   * checkpoint (a loaded machine), the WAL was left behind at the process's exit (the bot's shutdown).
+   */
+  closeAndWait(): Promise<void>;
 }
 
 export function openStore(
@@ -90,6 +96,10 @@ export function openStore(
       ),
     close: () => {
       void checkpointer?.stop();
+      db.close();
+    },
+    closeAndWait: async () => {
+      await checkpointer?.stop();
       db.close();
     },
   };

@@ -62,7 +62,8 @@ async function stopsCleanly(bot: ReturnType<typeof startBot>, dbPath: string): P
   assert.equal(bot.child.exitCode, 0, `exited by itself, cleanly:\n${out}`);
   assert.ok(took < SHUTDOWN_BUDGET_MS, `within the shutdown budget: ${took} ms`);
   assert.doesNotMatch(out, /is online|shutdown: a step failed/);
-  assert.ok(closedCleanly(dbPath), 'the database was closed (its WAL checkpointed and removed)');
+  const wal = existsSync(`${dbPath}-wal`) ? statSync(`${dbPath}-wal`).size : null;
+  assert.ok(closedCleanly(dbPath), `the database was closed (its WAL checkpointed and removed; WAL ${wal} bytes):\n${out}`);
   return out;
 }
 
