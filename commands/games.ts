@@ -169,26 +169,32 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   await i.editReply(withDmsNotice(ctx, i.user.id, lang, v));
 }
 
-/** Seats the user at a lobby exactly as the lobby's Join does; null when seated, else the refusal. */
-function seatAt(
+/**
+ * Seats the user at a lobby exactly as the lobby's Join does; null when seated, else the refusal.
+ * BEGIN IMMEDIATE: it reads the seats before it writes them, and a deferred transaction fails with
+ * SQLITE_BUSY_SNAPSHOT when another shard commits in between (shards on one file).
+ */
+export function seatAt(
   ctx: BotContext,
   gameId: string,
   userId: string,
   name: string,
   t: T,
 ): { ok: true; row: GameRow } | { ok: false; text: string } {
-  return ctx.store.db.transaction(() => {
-    const g = ctx.store.games.get(gameId);
-    if (!g) return { ok: false as const, text: t('errors:game-not-found') };
-    if (g.status !== 'lobby')
-      return { ok: false as const, text: t(g.status === 'cancelled' ? 'errors:lobby-cancelled' : 'errors:lobby-started') };
-    const max = cap(g);
-    const joined = joinSeats(ctx.store.games.seats(g.id), max, userId, name);
-    if (joined === 'already-seated') return { ok: false as const, text: t('errors:already-seated') };
-    if (joined === 'table-full') return { ok: false as const, text: t('errors:table-full', { max }) };
-    ctx.store.games.setSeats(g.id, joined);
-    return { ok: true as const, row: g };
-  })();
+  return ctx.store.db
+    .transaction(() => {
+      const g = ctx.store.games.get(gameId);
+      if (!g) return { ok: false as const, text: t('errors:game-not-found') };
+      if (g.status !== 'lobby')
+        return { ok: false as const, text: t(g.status === 'cancelled' ? 'errors:lobby-cancelled' : 'errors:lobby-started') };
+      const max = cap(g);
+      const joined = joinSeats(ctx.store.games.seats(g.id), max, userId, name);
+      if (joined === 'already-seated') return { ok: false as const, text: t('errors:already-seated') };
+      if (joined === 'table-full') return { ok: false as const, text: t('errors:table-full', { max }) };
+      ctx.store.games.setSeats(g.id, joined);
+      return { ok: true as const, row: g };
+    })
+    .immediate();
 }
 
 export async function component(i: CommandComponentInteraction, rest: string, ctx: BotContext): Promise<void> {

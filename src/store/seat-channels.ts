@@ -106,15 +106,20 @@ export class SeatChannelStore {
     })();
   }
 
-  /** The fallback to tell, exactly once (atomic), or null. */
+  /**
+   * The fallback to tell, exactly once (atomic), or null. BEGIN IMMEDIATE: it reads before it writes,
+   * and a deferred transaction fails with SQLITE_BUSY_SNAPSHOT when another shard commits in between.
+   */
   takeNotice(userId: string): SeatNotice | null {
-    return this.db.transaction((): SeatNotice | null => {
-      const r = this.db.prepare('SELECT seat_notice AS n FROM user_prefs WHERE user_id = ?').get(userId) as
-        { n: string | null } | undefined;
-      if (!r?.n) return null;
-      this.db.prepare('UPDATE user_prefs SET seat_notice = NULL WHERE user_id = ?').run(userId);
-      return r.n as SeatNotice;
-    })();
+    return this.db
+      .transaction((): SeatNotice | null => {
+        const r = this.db.prepare('SELECT seat_notice AS n FROM user_prefs WHERE user_id = ?').get(userId) as
+          { n: string | null } | undefined;
+        if (!r?.n) return null;
+        this.db.prepare('UPDATE user_prefs SET seat_notice = NULL WHERE user_id = ?').run(userId);
+        return r.n as SeatNotice;
+      })
+      .immediate();
   }
 
   get(gameId: string, seat: number): SeatChannelRow | null {
