@@ -456,6 +456,20 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       }
       return;
     }
+    case 'renew-ping': {
+      // Edited only, never posted: the ping up (this process's record of it) that names exactly these
+      // seats' players, who still have their turn. `live` is not looked at: the ping named them when
+      // their views were not live, and a click of theirs since made them live.
+      const prev = pings(ctx).get(t.row.id);
+      if (!prev || t.row.pingMessageId !== prev.id || t.state === null) return;
+      const pending = t.engine.pending(t.state) as Decision<BaseAction>[];
+      const turn = e.seats.filter((s) => pending.some((d) => d.seat === s && windowKind(d) === 'turn'));
+      const v = pingView(t, turn, [], lang);
+      const content = v.lines.join('\n');
+      if (!content || content === prev.content || [...v.users].sort().join(',') !== prev.users) return;
+      await editPing(ctx, t, prev, { content, components: toComponents(t.row.id, 0, v.rows) });
+      return;
+    }
     case 'remind': {
       const ch = await gameChannel(ctx, t.row.threadId);
       const v = reminderText(t, e.seat, e.deadline, lang, { ...(e.n !== undefined ? { n: e.n } : {}), ...(e.vote ? { vote: true } : {}) });

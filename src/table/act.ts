@@ -450,7 +450,7 @@ export class Step {
         const old = this.timers ?? this.t.timers;
         const oldRows = old.map((x) => ({ gameId: this.t.row.id, pausedLeft: null, ...x }));
         const ms = durations(this.t.row.timerPreset, this.t.engine.timeouts(this.t.row.options));
-        const { timers, fresh } = deadlines(pending, this.seats, oldRows, this.version, ms, this.now, this.moved, this.t.turnTime);
+        const { timers, fresh, renewed } = deadlines(pending, this.seats, oldRows, this.version, ms, this.now, this.moved, this.t.turnTime);
         this.timers = timers;
         // Secret opening choices come one seat after another (vn-mahjong.md §4.3; classic §4.5): once
         // one has been waiting in public, the next holder's is the same window, so it gets no new ping
@@ -476,6 +476,7 @@ export class Step {
             claim: pinged.filter((s) => kindOf(s) === 'claim'),
           });
         }
+        if (renewed.length) this.effects.push({ kind: 'renew-ping', seats: renewed });
       }
     }
     const away = [...this.playedAway][0];

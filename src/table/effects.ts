@@ -60,6 +60,12 @@ export type Effect =
    */
   | { kind: 'ping'; turn: number[]; claim: number[]; again?: { at: number; by: string } }
   /**
+   * These seats' turns go on with a new deadline after their own move (timers.ts `deadlines`
+   * `renewed`): no new ping, but the ping still up that names them is edited to show it (an edit
+   * notifies nobody). A turn is public, so this tells nothing hidden.
+   */
+  | { kind: 'renew-ping'; seats: number[] }
+  /**
    * These seats have a new hidden decision that gets no public ping (the next holder of a secret
    * opening choice, act.ts `advance`): they are told privately only (their DM notice, if opted in).
    */

@@ -77,8 +77,9 @@ export interface StepMoves {
 /**
  * Deadlines for the humans who must decide now: a seat that still has the same kind of decision
  * keeps its deadline; a new decision gets `now + its duration`, and so does a seat's own next turn
- * decision after a turn move of its own in the step. Returns the timers and the seats whose
- * decision is new (they are pinged).
+ * decision after a turn move of its own in the step. Returns the timers, the seats whose decision
+ * is new (they are pinged) and the seats whose own follow-up got a new deadline (`renewed`: not
+ * pinged again; a ping naming them that is still up is edited to show it).
  */
 export function deadlines(
   pending: Decision<BaseAction>[],
@@ -89,16 +90,17 @@ export function deadlines(
   now: number,
   moved: StepMoves = { turn: false, claimed: new Set() },
   turnTime: ReadonlyMap<number, number> = new Map(),
-): { timers: TimerSpec[]; fresh: number[] } {
+): { timers: TimerSpec[]; fresh: number[]; renewed: number[] } {
   const prev = new Map(old.map((x) => [x.seat, x]));
   const fresh: number[] = [];
+  const renewed: number[] = [];
   // A claim decision is a new one (a new window) when a turn was played in the step or the seat
   // itself answered a claim in it (its old window closed and a new one opened in the same step).
   // A turn is a new one when the seat had nothing to decide at some point of the step and another
   // seat played a turn in it: a human's turn that comes back after AI seats played theirs starts a
   // new deadline (and a ping).
   const otherTurn = (seat: number) => [...(moved.turnSeats ?? [])].some((s) => s !== seat);
-  const renewed = (d: Decision<BaseAction>) =>
+  const isNew = (d: Decision<BaseAction>) =>
     windowKind(d) === 'claim' ? moved.turn || moved.claimed.has(d.seat) : moved.lapsed?.has(d.seat) === true && otherTurn(d.seat);
   // A seat still on its turn after a turn move of its own (a draw, then the discard; a kong nobody
   // robs, then the replacement's turn) has a new decision with its own time: every game's timeout
@@ -118,7 +120,7 @@ export function deadlines(
       // A kept decision keeps its reminder count too (a restart's sync or another seat's move
       // rewrites the timers; the count decides when the vote is offered), and its held pass (reclaim.ts).
       const kind = windowKind(d);
-      const same = p !== undefined && p.kind === kind && !renewed(d);
+      const same = p !== undefined && p.kind === kind && !isNew(d);
       if (same && !followUp(d))
         return {
           seat: d.seat,
@@ -135,9 +137,10 @@ export function deadlines(
       const len =
         d.kind === 'claim' ? ms.claimMs : ms.turnMs !== null && kind === 'turn' ? ms.turnMs * (turnTime.get(d.seat) ?? 1) : ms.turnMs;
       if (len === null) return { seat: d.seat, kind, version, deadline: NO_DEADLINE, remindAt: now + OFF_FIRST_REMINDER_MS, reminders: 0 };
+      if (same) renewed.push(d.seat);
       return { seat: d.seat, kind, version, deadline: now + len, remindAt: reminderAt(now, len) };
     });
-  return { timers: alignClaimWindow(timers), fresh };
+  return { timers: alignClaimWindow(timers), fresh, renewed };
 }
 
 /**
