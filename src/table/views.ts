@@ -682,13 +682,19 @@ export function handView(t: Table, seat: number, lang: Lang, note?: string, draf
   return v;
 }
 
-/** "This hand is over, you +5 points: …": the seat's own net for the hand, which its view did not say. */
+/**
+ * "This hand is over, you +5 points: …": the seat's own net for the hand, which its view did not say.
+ * Once the match is over (the views are drawn a last time, bot/effects.ts) there is no Next hand
+ * to point to: the line says the match is over, with the last hand's net if it was settled (a match
+ * ended mid-hand, by End match, idleness or a rule change, was not).
+ */
 function handOverLine(t: Table, seat: number, lang: Lang): string {
   const tr = translator(lang);
-  const r = t.engine.result(t.state) as HandResult;
-  const mine = netPoints(r)[seat];
-  if (mine === undefined) return tr('common:hand.hand-over');
-  return tr('common:hand.hand-over-mine', { delta: signedIn(tr, t.row.game, r.unit, mine, lang) });
+  const over = t.row.status === 'finished';
+  const r = t.engine.result(t.state) as HandResult | null;
+  const mine = r ? netPoints(r)[seat] : undefined;
+  if (!r || mine === undefined) return tr(over ? 'common:hand.match-over' : 'common:hand.hand-over');
+  return tr(over ? 'common:hand.match-over-mine' : 'common:hand.hand-over-mine', { delta: signedIn(tr, t.row.game, r.unit, mine, lang) });
 }
 
 /**
@@ -706,7 +712,10 @@ const handViews = new WeakMap<Table, Map<string, HandMessageView>>();
 
 function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?: unknown): HandMessageView {
   const tr: T = translator(lang);
-  const decision = (t.engine.pending(t.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
+  // A finished match (ended mid-hand too: End match, idleness, a rule change) asks nothing of anyone,
+  // whatever the engine still has pending.
+  const finished = t.row.status === 'finished';
+  const decision = finished ? undefined : (t.engine.pending(t.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
   const options = decision?.options ?? [];
   const view = t.engine.view(t.state, seat);
   const pc = { ...presentCtx(t, lang), view };
@@ -718,7 +727,8 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
   // The seat's Pass held for the reclaim window (reclaim.ts): said here only, to its player (#13 §2).
   const held = decision && t.row.status === 'running' && !away ? heldUntil(t.timers, seat) : null;
   // A player who left during the hand (phom.md §11.3): it is played out for them, nothing to decide.
-  if (leftDuringHand(t.engine, t.state).includes(seat)) lines.push(tr('common:hand.left'));
+  if (finished) lines.push(handOverLine(t, seat, lang));
+  else if (leftDuringHand(t.engine, t.state).includes(seat)) lines.push(tr('common:hand.left'));
   else if (t.row.status === 'paused') lines.push(tr('common:hand.paused'));
   else if (away) lines.push(tr(awayByVote(t) ? 'common:hand.away-vote' : 'common:hand.away'));
   else if (held !== null) lines.push(tr('common:hand.pass-held', { when: relTime(held) }));
@@ -805,7 +815,7 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
     lines: spoken ? [...lines.map(say!), ...spoken.whole] : lines,
     rows: spoken ? spoken.rows : rows.slice(0, 5),
     model,
-    ...(claimable
+    ...(claimable && !finished
       ? {
           claim: {
             model: { game: model.game, locale: model.locale, code: claimable.code },
