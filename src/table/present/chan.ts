@@ -116,7 +116,8 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction, 
     return {
       game: 'chan',
       locale: ctx.lang,
-      title: endTitle('chan', r, ctx),
+      // Ù láo and xướng sai are about their offender (chan.md §11), whether đền làng is paid or not.
+      title: endTitle('chan', r, ctx, rr?.endedBy === 'u-lao' || rr?.endedBy === 'xuong-sai' ? rr.uSeat : null),
       ...(w !== undefined
         ? {
             winner: {

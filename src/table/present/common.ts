@@ -175,8 +175,12 @@ export function resultLines(
  * The title of a finished hand, `<game>:end.<endedBy>`, with `{{name}}`: the winners, or when
  * nobody won (a false win, a wrong announcement), the seat that lost the most.
  */
-export function endTitle(game: GameId, r: HandResult, ctx: PresentCtx): string {
-  let who = r.winners;
+/**
+ * The result's title: the winners, else the biggest losers. `offender`: the seat the title is about
+ * whatever was paid (Chắn ù láo: without scoring nothing is, and the title named nobody).
+ */
+export function endTitle(game: GameId, r: HandResult, ctx: PresentCtx, offender?: number | null): string {
+  let who = offender != null ? [offender] : r.winners;
   if (!who.length && r.deltas.some((d) => d < 0)) {
     const min = Math.min(...r.deltas);
     who = r.deltas.map((d, s) => (d === min ? s : -1)).filter((s) => s >= 0);
