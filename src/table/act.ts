@@ -1173,6 +1173,10 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
     case 'move': {
       if (t.row.status !== 'running') return nothing({ ok: false, refusal: endedRefusal(t) ?? refuse('errors:paused'), applied: 0 });
       if (cmd.ver !== null && cmd.ver !== t.row.version) return nothing({ ok: false, refusal: refuse('errors:stale', true), applied: 0 });
+      // The seat's held pass whose time came is final (`commitDue`), as for a click: a move made
+      // with the bot stopped (the CLI; no scheduler committed it) does not replace the player's answer.
+      if (yield* commitDue(step, cmd.seat))
+        return done({ ok: false, seat: cmd.seat, answered: 'claim', refusal: refuse('errors:pass-final') });
       const r = step.apply(cmd.seat, cmd.action, cmd.source ?? 'player', cmd.userId ?? null);
       if (!r.ok) return nothing({ ok: false, refusal: r.refusal, applied: 0 });
       yield* step.advance();
