@@ -22,7 +22,10 @@ test('the /prefs panel sets the time for my turns; my next turn at a running tab
     assert.match(embed(), /Time for my turns: \*\*As the table\*\*/);
     const set = await click(w, guest!.id, panel.id, buttonByLabel(w.sim, w.sim.message(panel.id)!, '⏱ My turns: ×3').custom_id as string);
     assert.equal(set.failed, false);
-    assert.match(w.sim.text(panel.id), /Time for your turns: ×3\. It applies from your next turn\./);
+    assert.match(
+      w.sim.text(panel.id),
+      /Time for your turns: ×3\. It applies from your next decision on a turn; one you have now keeps its deadline\./,
+    );
     assert.match(embed(), /Time for my turns: \*\*×3\*\*/);
     assert.equal(w.store.prefs.get(guest!.id).turnTime, 3);
     // The host's turns keep the table's time; the guest's next turn is three times as long.
