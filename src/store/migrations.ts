@@ -577,4 +577,15 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 31,
+    name: 'held-by',
+    sql: `
+      -- Who clicked the Pass held for the reclaim window (migration 29): it is committed as their own
+      -- answer, logged with their user id, even if their seat passed to the AI meanwhile (they left the
+      -- server: seating.ts memberGone), when the seat row no longer names them. NULL with no hold
+      -- (and for a hold made before this migration: the seat's player then, as before). Erased with the user.
+      ALTER TABLE timers ADD COLUMN held_by TEXT;
+    `,
+  },
 ];

@@ -58,6 +58,8 @@ export const USER_COLUMNS: Record<string, { column: string; how: 'null' | 'erase
   seat_channels: [{ column: 'user_id', how: 'delete' }],
   // Who is delivering a user's notices now (migration 17): transient, deleted.
   notice_leases: [{ column: 'user_id', how: 'delete' }],
+  // Who clicked a Pass held for the reclaim window (migration 31): then logged as nobody's.
+  timers: [{ column: 'held_by', how: 'null' }],
 };
 
 /** Columns of the schema that look like they hold a user id (`user_id`, `*_user_id`, `*_by`) and are not in USER_COLUMNS. */
@@ -113,6 +115,7 @@ export function eraseUser(db: DB, userId: string): EraseOutcome {
           g.id,
         );
       db.prepare('UPDATE guild_settings SET updated_by = NULL WHERE updated_by = ?').run(userId);
+      db.prepare('UPDATE timers SET held_by = NULL WHERE held_by = ?').run(userId);
       for (const t of ['claim_prefs', 'user_prefs', 'notices', 'seat_channels', 'notice_leases'])
         db.prepare(`DELETE FROM ${t} WHERE user_id = ?`).run(userId);
       return { ok: true, seats, results, ratings, actions, hints, games };

@@ -25,6 +25,8 @@ export interface TimerRow {
    * (never after `deadline`); null or absent when the seat's answer is not held.
    */
   heldUntil?: number | null;
+  /** Who clicked the held Pass (migration 31): it is logged as theirs. Null or absent: the seat's player. */
+  heldBy?: string | null;
 }
 
 interface RawTimer {
@@ -37,6 +39,7 @@ interface RawTimer {
   paused_left: number | null;
   reminders?: number;
   held_until?: number | null;
+  held_by?: string | null;
 }
 
 const toTimer = (r: RawTimer): TimerRow => ({
@@ -49,6 +52,7 @@ const toTimer = (r: RawTimer): TimerRow => ({
   pausedLeft: r.paused_left,
   reminders: r.reminders ?? 0,
   ...(r.held_until != null ? { heldUntil: r.held_until } : {}),
+  ...(r.held_until != null && r.held_by != null ? { heldBy: r.held_by } : {}),
 });
 
 export class TimerStore {
@@ -59,9 +63,20 @@ export class TimerStore {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM timers WHERE game_id = ?').run(gameId);
       const ins = this.db.prepare(
-        'INSERT INTO timers (game_id, seat, kind, version, deadline, remind_at, reminders, held_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO timers (game_id, seat, kind, version, deadline, remind_at, reminders, held_until, held_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       );
-      for (const t of timers) ins.run(gameId, t.seat, t.kind, t.version, t.deadline, t.remindAt, t.reminders ?? 0, t.heldUntil ?? null);
+      for (const t of timers)
+        ins.run(
+          gameId,
+          t.seat,
+          t.kind,
+          t.version,
+          t.deadline,
+          t.remindAt,
+          t.reminders ?? 0,
+          t.heldUntil ?? null,
+          t.heldUntil != null ? (t.heldBy ?? null) : null,
+        );
     })();
   }
 

@@ -33,13 +33,16 @@ export function heldUntil(timers: readonly Pick<TimerSpec, 'seat' | 'heldUntil'>
   return timers.find((x) => x.seat === seat)?.heldUntil ?? null;
 }
 
-/** The step's timers (as it will write them) with the hold of `seat` set to `until` (null: taken off). */
-function withHold(step: Step, seat: number, until: number | null): TimerSpec[] {
+/**
+ * The step's timers (as it will write them) with the hold of `seat` set to `until`, clicked by `by`
+ * (null: taken off).
+ */
+function withHold(step: Step, seat: number, until: number | null, by: string | null = null): TimerSpec[] {
   return (step.timers ?? step.t.timers).map((x): TimerSpec => {
     const { gameId: _g, pausedLeft: _p, ...rest } = x as TimerRow;
     if (x.seat !== seat) return rest;
-    const { heldUntil: _h, ...open } = rest;
-    return until === null ? open : { ...open, heldUntil: until };
+    const { heldUntil: _h, heldBy: _b, ...open } = rest;
+    return until === null ? open : { ...open, heldUntil: until, ...(by !== null ? { heldBy: by } : {}) };
   });
 }
 
@@ -58,7 +61,7 @@ export function holdPass(step: Step, d: Decision<BaseAction>, action: BaseAction
   // Never after the decision's own deadline: the window closes on time whoever held a pass.
   const until = Math.min(step.now + ms, mine.deadline);
   if (until <= step.now) return null;
-  step.timers = withHold(step, d.seat, until);
+  step.timers = withHold(step, d.seat, until, step.seats[d.seat]?.userId ?? null);
   return { held: until, again: false };
 }
 
@@ -69,15 +72,18 @@ export function holdPass(step: Step, d: Decision<BaseAction>, action: BaseAction
 export function commitHeld(step: Step, pending: readonly Decision<BaseAction>[], only?: number): boolean {
   for (const d of pending) {
     if (only !== undefined && d.seat !== only) continue;
-    const until = heldUntil(step.timers ?? step.t.timers, d.seat);
+    const timer = (step.timers ?? step.t.timers).find((x) => x.seat === d.seat);
+    const until = timer?.heldUntil ?? null;
     if (until === null) continue;
     const s = step.seats[d.seat];
+    // Logged as the clicker's (migration 31), whose seat row may name the AI by now (memberGone).
+    const by = timer?.heldBy ?? s?.userId ?? null;
     if (only === undefined && until > step.now && !s?.isAi && !step.away.has(d.seat)) continue;
     // Taken off first: a pass the engine refused (it never should) leaves an open decision with its
     // deadline, not a hold that stays due for ever.
     step.timers = withHold(step, d.seat, null);
     const pass = d.options.find((a) => a.type === 'pass');
-    if (pass && step.apply(d.seat, pass, 'player', s?.userId ?? null).ok) return true;
+    if (pass && step.apply(d.seat, pass, 'player', by).ok) return true;
     step.warnings.push(`held pass rejected for seat ${d.seat}; the decision stays open`);
   }
   return false;

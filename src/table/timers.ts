@@ -129,7 +129,7 @@ export function deadlines(
           deadline: p.deadline,
           remindAt: p.remindAt,
           reminders: p.reminders ?? 0,
-          ...(p.heldUntil != null ? { heldUntil: p.heldUntil } : {}),
+          ...(p.heldUntil != null ? { heldUntil: p.heldUntil, ...(p.heldBy != null ? { heldBy: p.heldBy } : {}) } : {}),
         };
       if (!same) fresh.push(d.seat);
       // A player's own extra time (/prefs) stretches their turns only: a turn is public, whereas a

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { engineOf } from '../../src/table/manifests.js';
 import { rig, type Rig, type RigOptions } from '../support/table-rig.js';
 import { handView, tableView } from '../../src/table/views.js';
-import { openStore } from '../../src/store/index.js';
+import { eraseUser, openStore } from '../../src/store/index.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
 const chan = engineOf('chan');
@@ -254,6 +254,7 @@ test('a seat that passes to the AI or an away player keeps their held pass, comm
     .slice(v)
     .find((x) => x.seat === d.seat)!;
   assert.deepEqual([e.action, e.source], [{ type: 'pass' }, 'player']);
+  assert.equal(e.userId, `u${d.seat}`, 'logged as the player who clicked it, though the seat row names the AI now');
 
   const b = atClaim();
   click(b.r, b.d.seat, passIndex(b.d));
@@ -393,3 +394,19 @@ for (const ask of ['open-hand', 'refresh', 'hint'] as const)
     assert.equal(timerOf(r, d.seat)?.heldUntil ?? null, null, 'no pass is held any more');
     assert.equal(res.outcome.answered, 'claim', 'a public message of the commit is no follow-up of the click');
   });
+
+test('a held pass of a player who left the server and erased their data is committed as nobody’s (migration 31 erased too)', () => {
+  const { r, d } = atClaim();
+  click(r, d.seat, passIndex(d));
+  const v = r.version();
+  r.run({ kind: 'member-gone', gameId: r.gameId, userId: `u${d.seat}` });
+  assert.equal(timerOf(r, d.seat)?.heldBy, `u${d.seat}`, 'still held, by them');
+  assert.deepEqual(eraseUser(r.store.db, `u${d.seat}`).ok, true, 'no seat of theirs is open: they may erase');
+  assert.equal(timerOf(r, d.seat)?.heldBy, undefined);
+  r.run({ kind: 'sync', gameId: r.gameId });
+  const e = r.store.games
+    .logWithMeta(r.gameId)
+    .slice(v)
+    .find((x) => x.seat === d.seat)!;
+  assert.deepEqual([e.action, e.source, e.userId], [{ type: 'pass' }, 'player', null]);
+});
