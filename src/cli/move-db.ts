@@ -1,6 +1,6 @@
 /** The read-only check of a database before `cli move` opens it for writing or `cli replay-db` reads it (run.ts). */
 import Database from 'better-sqlite3';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { MIGRATIONS } from '../store/migrations.js';
 import { isGameId } from '../table/manifests.js';
 
@@ -23,9 +23,17 @@ export function tidySideFiles<T>(path: string, fn: () => T): T {
   try {
     return fn();
   } finally {
-    // A read-only connection to a WAL database creates its -wal and -shm and cannot remove them.
-    // The last connection to close removes them: one that reads and closes, and writes nothing.
-    if (sideFiles.some((f, i) => !had[i] && existsSync(f))) {
+    const made = sideFiles.filter((f, i) => !had[i] && existsSync(f));
+    if (had[0]) {
+      // A -wal that was there holds commits not yet in the file (a copy of a live database, taken
+      // without its -shm): a read-write connection's close would fold them into the file and delete
+      // the -wal, so a checking command would rewrite the database. Only the -shm made here goes:
+      // an index of the -wal, which the next connection builds again. No connection is open now.
+      for (const f of made) rmSync(f, { force: true });
+    } else if (made.length) {
+      // A read-only connection to a WAL database creates its -wal and -shm and cannot remove them.
+      // The last connection to close removes them: one that reads and closes, and writes nothing
+      // (the -wal it checkpoints is the empty one made here).
       try {
         const db = new Database(path, { fileMustExist: true });
         db.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get();
@@ -71,19 +79,95 @@ export function restoreJournalMode(path: string, mode: string | null): void {
 /**
  * Why `path` is not a Hội Quán database file of any schema version (null: it is): missing, a
  * directory, not SQLite, or SQLite without our tables (an empty file opens as an empty database).
- * `backup` refuses such a file rather than copying it as a "successful" backup.
+ * `backup` refuses such a file rather than copying it as a "successful" backup. Read-only, but with
+ * `rollBack` (`backup`) a hot journal is rolled back first (`rollBackHotJournal`) and the file checked then.
  */
-export function notOurDatabase(path: string): string | null {
+export function notOurDatabase(path: string, o: { rollBack?: boolean } = {}): string | null {
   if (!existsSync(path)) return `no database at ${path}`;
   if (statSync(path).isDirectory()) return `${path} is a directory, not a database file`;
-  return tidySideFiles(path, () => {
+  let hot = false;
+  const problem = tidySideFiles(path, () => {
     const db = openReadOnly(path);
     if (typeof db === 'string') return db;
     try {
       return ourTables(db) ? null : `${path} is not a Hội Quán database (it has no games table)`;
     } catch (e) {
-      // not SQLite at all ("file is not a database"): the first read fails, not the open
-      return `${path} is not a Hội Quán database: ${(e as Error).message}`;
+      // Not SQLite at all ("file is not a database", SQLITE_NOTADB): the first read fails, not the
+      // open. A file that is locked, or has a hot journal, fails there too, and may well be ours.
+      hot = isHotJournal(e);
+      return unreadable(path, e) ?? `${path} is not a Hội Quán database: ${(e as Error).message}`;
+    } finally {
+      db.close();
+    }
+  });
+  if (!hot || !o.rollBack) return problem;
+  try {
+    rollBackHotJournal(path);
+  } catch (e) {
+    return unreadable(path, e) ?? `cannot roll back the journal beside ${path}: ${(e as Error).message}`;
+  }
+  return notOurDatabase(path);
+}
+
+const isHotJournal = (e: unknown) =>
+  ['SQLITE_READONLY_ROLLBACK', 'SQLITE_READONLY_RECOVERY'].includes(String((e as { code?: unknown }).code));
+
+/**
+ * Why a read of `path` failed when the file itself may be sound (null: any other error): another
+ * connection holds it locked past the busy timeout (an exclusive transaction: another CLI command's
+ * in-use check, a writer in rollback-journal mode), or it has a hot journal, which a read-only
+ * connection cannot roll back. Neither says the file is not ours.
+ */
+export function unreadable(path: string, e: unknown): string | null {
+  const code = (e as { code?: unknown }).code;
+  if (typeof code !== 'string') return null;
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+    return `${path} is locked by another connection (the bot or another CLI command); try again`;
+  if (isHotJournal(e))
+    return `${path} has a hot journal: a writer stopped mid-commit left a journal beside it; open it once read-write (start the bot on it, or back it up), then retry`;
+  return null;
+}
+
+/**
+ * Rolls back the hot journal of `path` (a writer that stopped mid-commit), as any read-write
+ * connection does before its first read: the file as it was before that commit. `backup` does it,
+ * since its copy reads the file through a read-write connection all the same.
+ */
+function rollBackHotJournal(path: string): void {
+  const db = new Database(path, { fileMustExist: true });
+  try {
+    db.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get();
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A newer schema than this code's (a migration it does not know: a later version's bot wrote the
+ * file), read on the open connection `db`: why the CLI must not use it, or null.
+ */
+function newerSchema(db: Database.Database, path: string): string | null {
+  const known = new Set(MIGRATIONS.map((m) => m.version));
+  const done = (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version);
+  const newer = done.filter((v) => !known.has(v));
+  return newer.length
+    ? `${path} has a newer schema (migration ${Math.max(...newer)}) than this CLI: use the CLI of the bot's version`
+    : null;
+}
+
+/**
+ * Why `restore` must not put the backup `path` in the bot's place, or null: a newer schema than
+ * this version's (its bot refuses to open it). An older one is fine: the bot migrates it at start.
+ * Read-only; for a file `notOurDatabase` has passed.
+ */
+export function restoreProblem(path: string): string | null {
+  return tidySideFiles(path, () => {
+    const db = openReadOnly(path);
+    if (typeof db === 'string') return db;
+    try {
+      return newerSchema(db, path);
+    } catch (e) {
+      return unreadable(path, e) ?? `${path} is not a Hội Quán database: ${(e as Error).message}`;
     } finally {
       db.close();
     }
@@ -119,9 +203,8 @@ function check(path: string, gameId: string | null, command: string): string | n
         `${path} has an older schema (migration${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not applied): ` +
         `start the bot once on it (it migrates the database at start), then run ${command} again`
       );
-    const known = new Set(MIGRATIONS.map((m) => m.version));
-    const newer = [...done].filter((v) => !known.has(v));
-    if (newer.length) return `${path} has a newer schema (migration ${Math.max(...newer)}) than this CLI: use the CLI of the bot's version`;
+    const newer = newerSchema(db, path);
+    if (newer) return newer;
     const rows = (
       gameId === null ? db.prepare('SELECT id, game FROM games').all() : db.prepare('SELECT id, game FROM games WHERE id = ?').all(gameId)
     ) as { id: string; game: string }[];
@@ -132,8 +215,9 @@ function check(path: string, gameId: string | null, command: string): string | n
     if (odd) return `game "${odd.id}" in ${path} is of a game this CLI does not know: ${JSON.stringify(odd.game)}`;
     return null;
   } catch (e) {
-    // tables of another shape (notOurDatabase above answered for a file that is not SQLite)
-    return `${path} is not a Hội Quán database: ${(e as Error).message}`;
+    // tables of another shape (notOurDatabase above answered for a file that is not SQLite), or
+    // a file locked since that check
+    return unreadable(path, e) ?? `${path} is not a Hội Quán database: ${(e as Error).message}`;
   } finally {
     db.close();
   }

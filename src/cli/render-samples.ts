@@ -22,7 +22,7 @@ const MAX_HANDS = 12;
  * Creates `dir` and its missing parents one level at a time: mkdirSync's recursive mode never
  * returns under /proc (Node 20), where a plain mkdir fails at once with ENOENT.
  */
-function ensureDir(dir: string): void {
+export function ensureDir(dir: string): void {
   const missing: string[] = [];
   let d = resolve(dir);
   while (!existsSync(d) && dirname(d) !== d) {

@@ -82,31 +82,38 @@ export function replayStoredGame(path: string, id: string): ReplayDbReport {
   if (!existsSync(path)) throw new Error(`no database at ${path}`);
   const db = new Database(path, { readonly: true });
   try {
-    const g = db.prepare('SELECT game FROM games WHERE id = ?').get(id) as { game: GameId } | undefined;
-    if (!g) throw new Error(`no game "${id}" in ${path}`);
-    try {
-      return replayGame(db, id);
-    } catch (e) {
-      // A stored row that cannot be read or replayed (damaged JSON, a log entry of the wrong shape):
-      // the game is named, so that `--all` says which one (JSON.parse's or a TypeError's text alone does not).
-      const msg = (e as Error).message;
-      // Today's rules may refuse a move the rules of its time allowed: only a refused log entry, in a
-      // game whose last move came before a rule fix, may be that (unreadable rows are damage). The
-      // last move's time, not updated_at, which any later write of the row moves.
-      const last = (db.prepare('SELECT MAX(created_at) AS at FROM actions WHERE game_id = ?').get(id) as { at: number | null }).at;
-      const since = e instanceof LogEntryRefused && last !== null ? ruleChangesSince(g.game, last) : [];
-      const why = since.length
-        ? ` (the game was last played before these rule changes: ${since.map((c) => `${c.at} ${c.what}`).join('; ')})`
-        : '';
-      throw new ReplayFailure(
-        `game "${id}" cannot be replayed: ${e instanceof SyntaxError ? `a stored value is not valid JSON (${msg})` : msg}${why}`,
-        g.game,
-        since,
-        { cause: e },
-      );
-    }
+    // One read transaction (in WAL mode, one snapshot): the game's row, log, result and refund rows
+    // are read by separate statements, and a move the bot commits between two of them (a hand it
+    // ends after the log was read) showed as a hand that differs from its results.
+    return db.transaction(() => replayIn(db, path, id))();
   } finally {
     db.close();
+  }
+}
+
+function replayIn(db: Database.Database, path: string, id: string): ReplayDbReport {
+  const g = db.prepare('SELECT game FROM games WHERE id = ?').get(id) as { game: GameId } | undefined;
+  if (!g) throw new Error(`no game "${id}" in ${path}`);
+  try {
+    return replayGame(db, id);
+  } catch (e) {
+    // A stored row that cannot be read or replayed (damaged JSON, a log entry of the wrong shape):
+    // the game is named, so that `--all` says which one (JSON.parse's or a TypeError's text alone does not).
+    const msg = (e as Error).message;
+    // Today's rules may refuse a move the rules of its time allowed: only a refused log entry, in a
+    // game whose last move came before a rule fix, may be that (unreadable rows are damage). The
+    // last move's time, not updated_at, which any later write of the row moves.
+    const last = (db.prepare('SELECT MAX(created_at) AS at FROM actions WHERE game_id = ?').get(id) as { at: number | null }).at;
+    const since = e instanceof LogEntryRefused && last !== null ? ruleChangesSince(g.game, last) : [];
+    const why = since.length
+      ? ` (the game was last played before these rule changes: ${since.map((c) => `${c.at} ${c.what}`).join('; ')})`
+      : '';
+    throw new ReplayFailure(
+      `game "${id}" cannot be replayed: ${e instanceof SyntaxError ? `a stored value is not valid JSON (${msg})` : msg}${why}`,
+      g.game,
+      since,
+      { cause: e },
+    );
   }
 }
 

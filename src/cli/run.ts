@@ -181,6 +181,15 @@ async function cmdDuel(argv: string[]): Promise<number> {
   checkTableSize(game, engine.tableSize(opts.value), players);
   const { runDuel } = await import('./duel.js');
   const rep = await runDuel({ game, players, hands, seed, a, b, ...(preset ? { preset } : {}) }, workers);
+  // The figures and their interval are taken over the deals compared: with fewer than two (every
+  // other deal had a failed hand) the interval is no number (printed as "-Infinity … Infinity", or
+  // null in --json). Exit 1 as for any failed hand, the failures listed first.
+  if (rep.dealsCounted < 2) {
+    for (const p of rep.problems) console.error(p);
+    throw new Error(
+      `only ${rep.dealsCounted} of ${hands} deals could be compared (${rep.errors} hands failed): too few for the figures and their 95% interval`,
+    );
+  }
   if (values.json) console.log(JSON.stringify(rep));
   else {
     const p = rep.perHand;
@@ -255,7 +264,13 @@ async function cmdRender(argv: string[]): Promise<number> {
   const { LANGS } = await import('../table/i18n.js');
   const locale = (values.locale as string | undefined) ?? 'vi';
   if (!(LANGS as readonly string[]).includes(locale)) fail(`--locale must be one of ${LANGS.join(', ')}, got "${locale}"`);
-  const { renderSamples } = await import('./render-samples.js');
+  const { renderSamples, ensureDir } = await import('./render-samples.js');
+  // A folder that cannot be made (a file in its way, no permission) is bad input (exit 2), said before any drawing.
+  try {
+    ensureDir(out);
+  } catch (e) {
+    fail((e as Error).message);
+  }
   const files = await renderSamples(game, seed, out, locale, { sheet: values.sheet === true });
   for (const f of files) console.log(f);
   return 0;
@@ -484,9 +499,10 @@ async function cmdBackup(argv: string[]): Promise<number> {
       if (existsSync(`${out}${x}`)) fail(`--out ${out} has a ${x} file beside it (a database in use?); choose another file`);
   }
   // A typo in --db must not "succeed" (SQLite opens an empty file as an empty database). Any schema
-  // version is backed up: a backup is what one takes before an upgrade migrates the file.
+  // version is backed up: a backup is what one takes before an upgrade migrates the file. A hot
+  // journal (a writer stopped mid-commit) is rolled back first, as the copy's read-write connection would.
   const { notOurDatabase } = await import('./move-db.js');
-  const notOurs = notOurDatabase(path);
+  const notOurs = notOurDatabase(path, { rollBack: true });
   if (notOurs) fail(notOurs);
   const { backupFile } = await import('../store/backup.js');
   const r = await backupFile(path, out).catch((e: unknown) => {
@@ -534,9 +550,12 @@ async function cmdRestore(argv: string[]): Promise<number> {
   const from = typeof values.from === 'string' && values.from !== '' ? values.from : fail('--from BACKUP is required');
   const db = typeof values.db === 'string' && values.db !== '' ? values.db : fail('--db FILE is required');
   if (realish(from) === realish(db) || sameFile(from, db)) fail('--from and --db are the same file');
-  const { notOurDatabase } = await import('./move-db.js');
+  const { notOurDatabase, restoreProblem } = await import('./move-db.js');
   const notOurs = notOurDatabase(from);
   if (notOurs) fail(notOurs);
+  // A backup a later version made: this version's bot refuses to open it (store/db.ts `migrate`).
+  const problem = restoreProblem(from);
+  if (problem) fail(problem);
   if (existsSync(db) && statSync(db).isDirectory()) fail(`--db ${db} is a directory; give the database file's name`);
   // A bot that has the file open would go on writing into the file moved aside.
   if (existsSync(db) && inUse(db)) fail(`${db} is in use (is the bot running?); stop it first`);
@@ -574,6 +593,9 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   move: cmdMove,
 };
 
+/** The ways of asking for help, as a command or as the command of `help`. */
+const HELP = ['--help', '-h', 'help'];
+
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   // No command is a usage error (stderr, exit 2); asking for help is not (stdout, exit 0).
@@ -581,8 +603,9 @@ async function main(argv: string[]): Promise<number> {
     console.error(usage());
     return 2;
   }
-  if (cmd === '--help' || cmd === '-h' || cmd === 'help') {
-    const about = rest[0];
+  if (HELP.includes(cmd)) {
+    // `help help`, `help --help`: help about help is the whole usage (it was "unknown command").
+    const about = rest[0] !== undefined && HELP.includes(rest[0]) ? undefined : rest[0];
     if (about !== undefined && !Object.hasOwn(COMMAND_USAGE, about)) fail(unknownCommand(about));
     if (rest.length > 1) fail(`unexpected argument${rest.length > 2 ? 's' : ''}: ${rest.slice(1).join(' ')}`);
     console.log(usage(about));

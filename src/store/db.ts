@@ -58,6 +58,7 @@ export function migrate(db: DB, migrations: readonly Migration[] = MIGRATIONS): 
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
   const done = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
+  refuseNewerSchema(done, migrations);
   const recorded = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?');
   const applied: number[] = [];
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
@@ -75,6 +76,22 @@ export function migrate(db: DB, migrations: readonly Migration[] = MIGRATIONS): 
     if (ran) applied.push(m.version);
   }
   return applied;
+}
+
+/**
+ * A database a later version has migrated (a version above the newest migration this code knows) is
+ * not opened: its code would read and write tables of a shape it does not know (a column it adds
+ * left unset, a constraint or trigger it does not expect). A restored backup of a later version, or
+ * a downgrade: the bot's start fails with this line (bot/main.ts `cannotStart`).
+ */
+function refuseNewerSchema(done: ReadonlySet<number>, migrations: readonly Migration[]): void {
+  const newest = Math.max(0, ...MIGRATIONS.map((m) => m.version), ...migrations.map((m) => m.version));
+  const newer = Math.max(0, ...done);
+  if (newer > newest)
+    throw new Error(
+      `the database has a newer schema (migration ${newer}) than this version of Hội Quán knows (up to ${newest}): ` +
+        'a later version wrote it; run that version (its bot and CLI) on it',
+    );
 }
 
 export function schemaVersion(db: DB): number {
