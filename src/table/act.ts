@@ -576,7 +576,6 @@ export class Step {
   }
 
   commit(store: TableStore): Effect[] {
-    const outbox = mergeEffects(this.t.outbox, this.effects);
     if (
       !this.dirty &&
       !this.entries.length &&
@@ -587,6 +586,13 @@ export class Step {
     ) {
       return this.t.outbox;
     }
+    // Whatever shows something anew in public reopens the thread first: Discord archives a thread
+    // idle for a week, and a message in an archived thread cannot be edited (50083), so the notice
+    // was lost: a seat left or taken between hands, a seat taken back at a paused table, the idle end
+    // of a match. Never a step that showed nothing (a claim pass: #13 §2), nor a finished match's.
+    const open = this.t.row.status === 'running' || this.t.row.status === 'paused';
+    if (open && !this.effects.some((e) => e.kind === 'unarchive') && this.showsPublicly()) this.effects.unshift({ kind: 'unarchive' });
+    const outbox = mergeEffects(this.t.outbox, this.effects);
     store.commit({
       gameId: this.t.row.id,
       game: this.t.row.game,
