@@ -19,7 +19,7 @@ import { v2Layout, v2Text } from './layout.js';
 import { decodeGameId } from './custom-id.js';
 import { act, actAsync, type ActResult, type TableCommand } from '../table/act.js';
 import type { Effect } from '../table/effects.js';
-import { langOf, type Lang } from '../table/i18n.js';
+import { langOf, translator, type Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
 import {
   claimReminderText,
@@ -404,7 +404,11 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
         repost && o.via ? { ...repost, via: o.via } : repost,
         o.via?.movesTable ? o.via : undefined,
       );
+      // Detached (a hand click: the router awaits `tableSettled` outside the game lock), a rejection
+      // nobody listened to would end the process (unhandledRejection). The queue handles its own
+      // failures (queueTable); this is the last guard.
       if (!o.detach) await p;
+      else p.catch((err: unknown) => ctx.log.error({ err, gameId: t.row.id }, 'table message update failed'));
       return;
     }
     case 'ping': {
@@ -806,7 +810,13 @@ function queueTable(ctx: BotContext, t: Table, v: ReturnType<typeof tableView>, 
       while (slot.queued) {
         const q = slot.queued;
         slot.queued = null;
-        await updateTable(ctx, q.t, q.v, slot, q.repost, q.adopt);
+        // One state's edit that failed in a way updateTable did not handle is logged, never thrown: a
+        // newer state queued meanwhile is still drawn, and the queue's promise (awaited by the router
+        // after a committed move, left detached by a hand click) never rejects.
+        await updateTable(ctx, q.t, q.v, slot, q.repost, q.adopt).catch((err: unknown) => {
+          noteStorageError(err);
+          ctx.log.error({ err, gameId: q.t.row.id }, 'cannot update the table message');
+        });
       }
     })().finally(() => {
       slot.inflight = null;
@@ -873,14 +883,16 @@ async function updateTable(
   // The image in words (every seat's sets, discards, counts), for screen readers: the lines are the
   // message's own text, read beside it.
   const alt = v.model ? imageAlt(t.presenter, v.model, presentCtx(t, v.model.locale)) : '';
-  const layout = v2Layout({
-    gameId: t.row.id,
-    ver: 0,
-    lines: v.lines,
-    rows: v.rows,
-    lead: 'hand',
-    ...(v.model ? { image: { name: 'table.png', description: alt } } : {}),
-  });
+  const layoutOf = (image: boolean, lines: readonly string[] = v.lines) =>
+    v2Layout({
+      gameId: t.row.id,
+      ver: 0,
+      lines,
+      rows: v.rows,
+      lead: 'hand',
+      ...(image && v.model ? { image: { name: 'table.png', description: alt } } : {}),
+    });
+  let layout = layoutOf(true);
   // A previous edit in this queue may have posted a new message.
   let messageId = slot.messageId ?? t.row.tableMessageId;
   const shown = JSON.stringify([layout.components.map((c) => c.toJSON()), v.model]);
@@ -891,6 +903,21 @@ async function updateTable(
   }
   const ch = await gameChannel(ctx, t.row.threadId);
   if (!ch) return;
+  // Drawn before anything is edited (a new hand's old table is shortened below). An image that could
+  // not be drawn (a worker that failed, RENDER_TIMEOUT_MS under load: src/render/pool.ts) leaves the
+  // table in words, with its buttons and a line saying so: the move is committed, and the message must
+  // show whose turn it is now. The next step that changes what the table shows draws it again (every
+  // public move does). Not one that changes nothing public (a claim pass): `shown` is recorded as for
+  // a drawn image, as an edit at that moment would tell the table that someone answered (#13 §2).
+  let image: Buffer | null = null;
+  if (v.model) {
+    try {
+      image = await ctx.render.table(v.model);
+    } catch (err) {
+      ctx.log.warn({ err, gameId: t.row.id }, 'cannot draw the table image: the table message is sent in words, without it');
+      layout = layoutOf(false, [...v.lines, `⚠️ ${translator(publicLang(ctx, t))('common:picture.table-failed')}`]);
+    }
+  }
   if (repost && messageId) {
     await editTableMessage(ctx, ch, slot, messageId, { ...v2Text(repost.summary), content: null, attachments: [], files: [] }).catch(
       (err: unknown) => ctx.log.warn({ err, gameId: t.row.id }, 'cannot shorten the old table message'),
@@ -898,7 +925,7 @@ async function updateTable(
     messageId = null;
     delete slot.token;
   }
-  const files = v.model ? [png('table.png', await ctx.render.table(v.model), alt)] : [];
+  const files = image ? [png('table.png', image, alt)] : [];
   const payload = { ...layout, files, attachments: [] as never[] };
   // A table message held by no live interaction token (hand 1's, posted when Start was clicked in
   // the lobby's channel, or any table once its token's 13 minutes are over; after a restart too)

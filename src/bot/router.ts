@@ -144,10 +144,18 @@ export function createRouter(
           ctx.metrics?.visibleSeconds.observe({ view: 'seat' }, (performance.now() - arrived) / 1000);
         }),
       );
-      // The table message edit runs outside the game lock, coalesced per table (effects.ts).
-      await tableSettled(ctx, g.gameId);
+      // The table message edit runs outside the game lock, coalesced per table (effects.ts). The move
+      // is committed by now: a failure of the table's edit is logged, never answered as the click's
+      // (`sorry` says "nothing was changed", and a second try would play another move).
+      const settled = await tableSettled(ctx, g.gameId).then(
+        () => true,
+        (err: unknown) => {
+          ctx.log.error({ err, gameId: g.gameId, id: i.id }, 'the table message was not updated after a move');
+          return false;
+        },
+      );
       // A move's public side is shown once the table edit it queued has landed (or none was due).
-      if (seen) ctx.metrics?.visibleSeconds.observe({ view: 'table' }, (performance.now() - arrived) / 1000);
+      if (seen && settled) ctx.metrics?.visibleSeconds.observe({ view: 'table' }, (performance.now() - arrived) / 1000);
     } else if (g.verb === 'lobby-rules' && i.isButton()) {
       // Answered with a modal, which must be the interaction's first answer (no defer).
       await onLobbyRulesButton(ctx, i, g);

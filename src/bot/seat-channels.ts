@@ -18,7 +18,7 @@ import { cut } from '../table/cut.js';
 import { createHash } from 'node:crypto';
 import { ChannelType, PermissionFlagsBits, type Message, type TextBasedChannel, type ThreadChannel } from 'discord.js';
 import type { BotContext } from './context.js';
-import { handPayload } from './hand-view.js';
+import { handPayload, type HandPayload } from './hand-view.js';
 import { gameChannel, relTime } from './messages.js';
 import { closeThread } from './close-thread.js';
 import { v2Text } from './layout.js';
@@ -143,10 +143,28 @@ async function channelOf(ctx: BotContext, r: SeatChannelRow): Promise<Sendable |
   return ch;
 }
 
-/** Posts the seat's hand message of this hand (the previous hand's loses its buttons). */
-async function post(ctx: BotContext, t: Table, r: SeatChannelRow, ch: Sendable, lang: Lang, sig: string): Promise<boolean> {
+/**
+ * The seat's hand message as it is now, or null when it cannot be made (logged): not a failure of
+ * the seat channel, which is left as it is (no `failed`, `sig` unchanged) for the next sync to try
+ * again. (An image that could not be drawn is no such failure: the view goes in words, hand-view.ts.)
+ */
+async function payloadOf(ctx: BotContext, t: Table, seat: number, lang: Lang, note?: string): Promise<HandPayload | null> {
   try {
-    const p = await handPayload(ctx, t, r.seat, lang);
+    return await handPayload(ctx, t, seat, lang, note);
+  } catch (err) {
+    ctx.log.warn({ err, gameId: t.row.id, seat }, 'cannot make the seat channel hand message: tried again at the next step');
+    return null;
+  }
+}
+
+/**
+ * Posts the seat's hand message of this hand (the previous hand's loses its buttons). Only what
+ * Discord refuses is the channel's failure.
+ */
+async function post(ctx: BotContext, t: Table, r: SeatChannelRow, ch: Sendable, lang: Lang, sig: string): Promise<boolean> {
+  const p = await payloadOf(ctx, t, r.seat, lang);
+  if (!p) return false;
+  try {
     const m: Message = await ch.send({ flags: p.flags, files: p.files, components: p.components, allowedMentions: { parse: [] } });
     const old = r.messageId;
     ctx.store.seatChannels.update(t.row.id, r.seat, { messageId: m.id, hand: t.row.handIndex, sig });
@@ -311,12 +329,14 @@ export async function syncSeatChannels(
     if (!r.messageId || r.hand !== t.row.handIndex) {
       if (!(await post(ctx, t, r, ch, rl, sig))) continue;
     } else if (sig !== r.sig) {
+      const action = ranOut?.get(s.seat);
+      const p = await payloadOf(ctx, t, s.seat, rl, action ? ranOutNote(t, s.seat, action, rl) : undefined);
+      if (!p) continue;
       try {
-        const action = ranOut?.get(s.seat);
-        await ch.messages.edit(r.messageId, await handPayload(ctx, t, s.seat, rl, action ? ranOutNote(t, s.seat, action, rl) : undefined));
+        await ch.messages.edit(r.messageId, p);
         store.update(t.row.id, s.seat, { sig });
       } catch (err) {
-        // Deleted by someone (10008): posted anew once; anything else: back to ephemeral views.
+        // Deleted by someone (10008): posted anew once; anything else Discord refused: back to ephemeral views.
         if (code(err) === 10008) {
           if (!(await post(ctx, t, { ...r, messageId: null }, ch, rl, sig))) continue;
         } else {

@@ -195,7 +195,9 @@ export async function pushSeatViews(
       if (held) v.images = held;
       else delete v.images;
     } catch (err) {
-      // Never retried: the view is dead, the seat is back on pings.
+      // Never retried: the view is dead, the seat is back on pings. (An image that could not be drawn
+      // does not come here: the view is pushed in words, with its buttons, hand-view.ts; marked dead
+      // for it, a player whose view was live stayed on pings for up to 13 minutes.)
       v.dead = true;
       const d = pendingOf(t, s.seat);
       v.hiddenDeath = !d || windowKind(d) === 'claim';

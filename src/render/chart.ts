@@ -12,6 +12,40 @@ import type { Locale, RatingModel, StandingsModel } from './model.js';
 
 /** Line inks, in seat order (distinct in hue and in lightness). */
 export const SERIES = ['#f4c84a', '#7fd3ff', '#ff8a7a', '#f7f2e2', '#c9a0ff', '#a8f07a'];
+/**
+ * The inks of the 7th to 12th line: a standings chart lists every player of the match, those who
+ * left too (a seat that changed hands, a 6-person Vietnamese mahjong table with one who left), so it
+ * can hold more lines than SERIES has inks; with `i % 6` two players shared one and their lines and
+ * legend swatches could not be told apart. Apart in hue from SERIES and from each other.
+ */
+export const SERIES_MORE = ['#ff5fcf', '#2fd6b5', '#6e8bff', '#ff9d3c', '#d7e84a', '#b7c4c8'];
+
+/**
+ * Dash patterns, one per round of inks: the first 6 lines solid, the next 6 dashed, and past 12 (the
+ * inks again) dotted, then dash-dotted: every line stays apart by its ink, its pattern or both.
+ * `line`: along the plot's lines (4 px wide, round caps, which eat 4 px of each gap); `swatch`: the
+ * same look at the legend's 34 px (butt caps).
+ */
+const DASHES: readonly { line: readonly number[]; swatch: readonly number[] }[] = [
+  { line: [], swatch: [] },
+  { line: [12, 10], swatch: [6, 4] },
+  { line: [1, 9], swatch: [3, 4] },
+  { line: [14, 8, 1, 8], swatch: [8, 3, 3, 3] },
+];
+
+export interface SeriesStyle {
+  colour: string;
+  dash: readonly number[];
+  swatchDash: readonly number[];
+}
+
+/** The ink and dash pattern of the `i`th line (in the model's player order). */
+export function seriesStyle(i: number): SeriesStyle {
+  const round = Math.floor(i / SERIES.length);
+  const inks = round % 2 === 0 ? SERIES : SERIES_MORE;
+  const d = DASHES[round % DASHES.length]!;
+  return { colour: inks[i % inks.length]!, dash: d.line, swatchDash: d.swatch };
+}
 
 export const STANDINGS_W = 1200;
 export const RATING_W = 800;
@@ -120,10 +154,11 @@ function axes(
 /** Beyond this many points a line has no point markers (they merge into a bead chain). */
 export const MARKER_MAX = 41;
 
-function line(ctx: Ctx, pts: [number, number][], colour: string, width: number): void {
+function line(ctx: Ctx, pts: [number, number][], colour: string, width: number, dash: readonly number[] = []): void {
   if (!pts.length) return;
   ctx.lineJoin = 'round';
   ctx.lineCap = 'round';
+  ctx.setLineDash([...dash]);
   for (const [w, c] of [
     [width + 4, 'rgba(8,20,15,0.85)'],
     [width, colour],
@@ -134,6 +169,7 @@ function line(ctx: Ctx, pts: [number, number][], colour: string, width: number):
     ctx.strokeStyle = c;
     ctx.stroke();
   }
+  ctx.setLineDash([]);
   if (pts.length > MARKER_MAX) return;
   for (const [x, y] of pts) {
     ctx.beginPath();
@@ -183,8 +219,9 @@ export function drawStandings(ctx: Ctx, m: StandingsModel, L: StandingsLayout): 
     line(
       ctx,
       s.map((v, k) => [px(k), py(v)]),
-      SERIES[i % SERIES.length]!,
+      seriesStyle(i).colour,
       4,
+      seriesStyle(i).dash,
     ),
   );
   // legend: ranked by final total
@@ -197,9 +234,7 @@ export function drawStandings(ctx: Ctx, m: StandingsModel, L: StandingsLayout): 
     ctx.fillStyle = r === 0 ? 'rgba(244,200,74,0.16)' : 'rgba(0,0,0,0.24)';
     ctx.fill();
     fitText(ctx, `${r + 1}.`, { x: x + 10, y, w: 34, h: 40 }, { size: 22, bold: true, color: r === 0 ? C.gold : C.text });
-    ctx.fillStyle = SERIES[o.i % SERIES.length]!;
-    rrect(ctx, x + 46, y + 17, 34, 6, 3);
-    ctx.fill();
+    legendSwatch(ctx, x + 46, y + 17, seriesStyle(o.i));
     const total = m.finalText?.[o.i] ?? fmt(o.last, m.locale);
     fitText(
       ctx,
@@ -209,6 +244,36 @@ export function drawStandings(ctx: Ctx, m: StandingsModel, L: StandingsLayout): 
     );
     fitText(ctx, o.p.name, { x: x + 90, y, w: colW - 270, h: 40 }, { size: 22, minSize: 14, bold: true, color: C.text });
   });
+}
+
+/**
+ * A legend's sample of a line, 34 × 6 px at (x, y): a solid bar for a solid line, as before; for a
+ * patterned one, the same pattern over the same width, starting at its centre (so its middle is inked).
+ */
+function legendSwatch(ctx: Ctx, x: number, y: number, s: SeriesStyle): void {
+  ctx.fillStyle = s.colour;
+  if (!s.swatchDash.length) {
+    rrect(ctx, x, y, 34, 6, 3);
+    ctx.fill();
+    return;
+  }
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(x, y - 2, 34, 10);
+  ctx.clip();
+  ctx.setLineDash([...s.swatchDash]);
+  ctx.lineDashOffset = 0;
+  ctx.lineCap = 'butt';
+  ctx.lineWidth = 6;
+  ctx.strokeStyle = s.colour;
+  // From the centre outwards, both ways: each half starts with a dash.
+  for (const dir of [1, -1]) {
+    ctx.beginPath();
+    ctx.moveTo(x + 17, y + 3);
+    ctx.lineTo(x + 17 + dir * 20, y + 3);
+    ctx.stroke();
+  }
+  ctx.restore();
 }
 
 export function renderStandingsPng(m: StandingsModel): Buffer {

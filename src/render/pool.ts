@@ -270,7 +270,9 @@ function run<K extends RenderKind>(
   const busy = ahead >= threads * DEEPER_QUEUE_PER_THREAD ? 'deeper' : ahead >= threads * DEEP_QUEUE_PER_THREAD ? 'deep' : ahead >= threads;
   const drawing = spareFlags.pop() ?? new Int32Array(new SharedArrayBuffer(4));
   Atomics.store(drawing, 0, 0);
-  const task: RenderTask<K> = { kind, model, deadline: Date.now() + timeoutMs, drawing, ...(busy ? { busy } : {}) };
+  // No wall-clock deadline in the task: the timer below (monotonic) gives up on it, and a task still
+  // waiting then is skipped by its worker through `drawing` (worker.ts).
+  const task: RenderTask<K> = { kind, model, drawing, ...(busy ? { busy } : {}) };
   // The queue's depth (`live`) counts the task until its worker is done with it, not until the caller gives up.
   const job = submit<Uint8Array>(p, task, { drawing, skip: (e) => skip(e) });
   // A render that never returns (waiting for a worker included) is abandoned: the scheduler awaits
@@ -283,7 +285,7 @@ function run<K extends RenderKind>(
   // (The "double free" CI met on 2026-12-05 was plausibly not this but workers registering fonts
   // while another drew, fixed since: fonts.ts, THREADS.) So the task runs on (its image, late, still
   // goes to the cache: `cached`); one still waiting when its time is up is skipped by the worker
-  // (`RenderTask.deadline`).
+  // (the `drawing` handshake: this timer sets it to GIVEN_UP).
   //
   // A render given up on while being drawn is counted (`hung`, the `hoiquan_render_stuck_tasks` gauge:
   // watch.ts) until its worker is done with it; still drawn at twice its time, it is logged once. The

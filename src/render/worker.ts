@@ -73,9 +73,11 @@ export interface RenderTask<K extends RenderKind = RenderKind> {
    */
   busy?: boolean | 'deep' | 'deeper';
   /**
-   * When the caller gives up on the image (ms since the epoch; pool.ts `run`): a task that waited in
-   * the queue past it is not drawn. One being drawn then is finished (a worker is never stopped
-   * mid-image) and its image cached by the pool for the next identical request.
+   * @deprecated Not read. Once the wall-clock time (ms since the epoch) the caller would give up at;
+   * a worker refused a task past it. But the wall clock steps (NTP, a resumed VM): a step forward
+   * of more than the timeout failed every image queued at once, though the pool's give-up runs on a
+   * monotonic timer. The `drawing` handshake alone decides now (a task its caller gave up on while
+   * it waited is skipped). Kept only so that an older caller still type-checks.
    */
   deadline?: number;
   /** The pool's stop flag (pool.ts `closeGently`): set, a task still queued is not drawn. */
@@ -95,11 +97,10 @@ export interface RenderTask<K extends RenderKind = RenderKind> {
 const LEVEL = { idle: DEFLATE_LEVEL, busy: DEFLATE_LEVEL_BUSY, deep: DEFLATE_LEVEL_DEEP, deeper: DEFLATE_LEVEL_DEEPER } as const;
 
 export default function render(task: RenderTask): Uint8Array {
-  if (task.deadline !== undefined && Date.now() > task.deadline)
-    throw new Error('render aborted: its time was up before a worker was free');
   if (task.stop && Atomics.load(task.stop, 0) === 1) throw new Error('render aborted: the render pool is closing');
-  // The handshake with the caller's timer (pool.ts `run`): 0 → 1 here (drawn), or 0 → 2 there (given
-  // up on while queued: skipped), whichever comes first; the clocks of the two threads never decide.
+  // The handshake with the caller's timer (pool.ts `run`, a monotonic timer): 0 → 1 here (drawn), or
+  // 0 → 2 there (given up on while queued: skipped), whichever comes first; the clocks of the two
+  // threads never decide (no `Date.now()` here: a step of the wall clock would fail queued images).
   if (task.drawing && Atomics.compareExchange(task.drawing, 0, 0, 1) === GIVEN_UP)
     throw new Error('render aborted: its time was up before a worker was free');
   if (task.hold) while (Atomics.load(task.hold, 0) === 0) Atomics.wait(task.hold, 0, 0);
