@@ -223,7 +223,10 @@ export function takeSeat(
   // A vote of theirs from an earlier seat at this table (kept before leavers' votes were dropped) does not count again.
   dropVotes(step, userId);
   step.replaceSeat({ seat, userId, isAi: false, displayName: cut(displayName, 80) });
-  step.changeSeats([seat], [seat], userId);
+  // A join, nobody left (the AI only held the seat open): under Phỏm `starter-reset = leave-and-join`
+  // a join alone keeps the winner as starter (phom.md §3), unless the winner was that AI. Logged as a
+  // leave and a join before 2026-12-06, the option then reset as `any-change` did.
+  step.changeSeats([], [seat], userId);
   step.dirty = true;
   step.effects.push({ kind: 'table', notice: { key: 'took-seat', seat, name: cut(displayName, 80), ai: target.displayName } });
   return { ok: true, seat };

@@ -227,7 +227,8 @@ test("the host leaves between hands: the host passes on, and the next hand, a fi
     r.run({ kind: 'table', gameId: r.gameId, userId: 'u9', ver: 0, verb: 'take-seat', arg: '0', displayName: 'New' }).outcome.ok,
     true,
   );
-  assert.deepEqual(lastEntry(r).action, { type: '@seat-change', left: [0], joined: [0], host: 1 });
+  // A join only: the AI held the seat open, nobody left (starter-reset leave-and-join, phom.md §3).
+  assert.deepEqual(lastEntry(r).action, { type: '@seat-change', left: [], joined: [0], host: 1 });
   assert.equal(r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: row(r).version, verb: 'next-hand' }).outcome.ok, true);
   assert.equal(state(r).starter, 1);
   replaysToLive(r);
@@ -337,4 +338,36 @@ test('a leaver gone from the server before the hand ends: the hand they left dur
   const seat0 = r.store.games.seats(r.gameId)[0]!;
   assert.deepEqual([seat0.userId, seat0.isAi], [null, true], 'then the AI sits there');
   replaysToLive(r);
+});
+
+test('starter-reset leave-and-join: a person taking an AI seat is a join alone: the winner starts, unless the winner was that AI (phom.md §3)', () => {
+  for (const want of ['kept', 'winner-replaced'] as const) {
+    let done = false;
+    for (let k = 0; k < 60 && !done; k++) {
+      const r = rig('phom', ['human', 'human', 'ai', 'ai'], { seed: `lj-${k}`, options: { 'starter-reset': 'leave-and-join' } });
+      r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+      finishHand(r);
+      const winner = (phom.result(r.store.games.load(r.gameId)!.state) as { winners: number[] }).winners[0];
+      // kept: an AI seat that did not win is taken; winner-replaced: the winning AI's seat is taken.
+      const seat = want === 'kept' ? [2, 3].find((x) => x !== winner) : winner;
+      if (winner === undefined || seat === undefined || (want === 'winner-replaced' && winner < 2) || (want === 'kept' && winner === 0))
+        continue;
+      const took = r.run({
+        kind: 'table',
+        gameId: r.gameId,
+        userId: 'u9',
+        ver: 0,
+        verb: 'take-seat',
+        arg: String(seat),
+        displayName: 'New',
+      });
+      assert.equal(took.outcome.ok, true);
+      assert.deepEqual(lastEntry(r).action, { type: '@seat-change', left: [], joined: [seat] });
+      assert.equal(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: row(r).version, verb: 'next-hand' }).outcome.ok, true);
+      assert.equal(state(r).starter, want === 'kept' ? winner : 0, want);
+      replaysToLive(r);
+      done = true;
+    }
+    assert.ok(done, `a deal for ${want}`);
+  }
 });

@@ -178,7 +178,9 @@ export function nextStarter(previous: State | null | undefined, seats: number, o
   const left = previous.left.some((x) => x) || (ch?.left.length ?? 0) > 0;
   const joined = (ch?.joined.length ?? 0) > 0 || seats > previous.n;
   const countChanged = previous.n !== seats;
-  const winnerGone = w === null || w >= seats || previous.left[w0]! || (ch?.left.includes(w0) ?? false);
+  // A person who takes the winning AI's seat (the table logs a join only) replaces the winner too.
+  const winnerGone =
+    w === null || w >= seats || previous.left[w0]! || (ch?.left.includes(w0) ?? false) || (ch?.joined.includes(w) ?? false);
   if (seatingResetsStarter(opts ?? previous.opts, { left, joined: joined || (left && !countChanged && !ch), winnerGone, countChanged }))
     return host;
   return w!;
