@@ -47,6 +47,15 @@ export function voterIds(
   return new Set(seats.filter((s) => s.userId && !s.isAi && !left.includes(s.seat)).map((s) => s.userId!));
 }
 
+/**
+ * Why `userId` (seated) has no vote: their seat is played by the AI (take it back to vote), or they
+ * left during this hand (§11.3: no taking it back; they may take a free seat between hands).
+ */
+export function noVoteKey(step: Step, userId: string): string {
+  const left = step.leftDuringHand();
+  return step.seats.some((s) => s.userId === userId && left.includes(s.seat)) ? 'errors:left-this-hand' : 'errors:vote-ai-seat';
+}
+
 /** The votes of `votes` cast by people in `eligible`. */
 export const counted = (votes: Iterable<string>, eligible: ReadonlySet<string>) => new Set([...votes].filter((v) => eligible.has(v)));
 
@@ -68,7 +77,7 @@ export function* voteAbsent(
   if (row.status !== 'running' || !timer || timer.kind !== 'turn' || !isOff(timer.deadline) || (timer.reminders ?? 0) < voteAfter)
     return { ok: false, refusal: refusal('errors:no-absent-vote') };
   if (seat === voter) return { ok: false, refusal: refusal('errors:vote-own-seat') };
-  if (!voterIds(step.seats, step.leftDuringHand()).has(userId)) return { ok: false, refusal: refusal('errors:vote-ai-seat') };
+  if (!voterIds(step.seats, step.leftDuringHand()).has(userId)) return { ok: false, refusal: refusal(noVoteKey(step, userId)) };
   const key = `${verb}${seat}.${timer.version}`;
   const mine = (v: string) => v.startsWith(`${key}:`);
   const absent = step.seats[seat]?.userId ?? null;
@@ -115,7 +124,7 @@ function* voteClaims(step: Step, userId: string, verb: AbsentVerb, voteAfter: nu
   const win = openClaimTimers(timers);
   const reminded = Math.max(0, ...win.map((x) => x.reminders ?? 0));
   if (row.status !== 'running' || !win.length || reminded < voteAfter) return { ok: false, refusal: refusal('errors:no-absent-vote') };
-  if (!voterIds(step.seats, step.leftDuringHand()).has(userId)) return { ok: false, refusal: refusal('errors:vote-ai-seat') };
+  if (!voterIds(step.seats, step.leftDuringHand()).has(userId)) return { ok: false, refusal: refusal(noVoteKey(step, userId)) };
   const prefix = (v: AbsentVerb) => `${v}${CLAIMS_ARG}.`;
   const key = `${prefix(verb)}${Math.min(...win.map((x) => x.version))}`;
   const eligible = voterIds(step.seats, step.leftDuringHand());

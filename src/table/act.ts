@@ -21,7 +21,7 @@ import type { Move } from './present/types.js';
 import { seatToken } from './seat-token.js';
 import { deadlines, durations, isOff, nextOffReminder, openClaimTimers, windowKind, type TimerSpec } from './timers.js';
 import { handedToAi, leaveSeat, leftDuringHand, memberGone, takeSeat, vacateLeavers } from './seating.js';
-import { counted, voteAbsent, voterIds, type AbsentVerb } from './absent.js';
+import { counted, noVoteKey, voteAbsent, voterIds, type AbsentVerb } from './absent.js';
 import { preferenceAnswer, writePrefs, type ClaimPref } from './prefs.js';
 import { answerAsk, type AiRequest } from './ai-answer.js';
 import { commitHeld, heldUntil, holdPass } from './reclaim.js';
@@ -287,6 +287,11 @@ export class Step {
   }
 
   dealNextHand(): void {
+    // A pause vote is about the hand it was cast in (Pause is offered while a hand is in play): kept,
+    // a vote from a hand days ago counted with one cast now and paused the table at once, though the
+    // table never showed it.
+    const votes = this.pauseVotes ?? this.t.row.pauseVotes;
+    if (votes.some((v) => v.startsWith('pause:'))) this.pauseVotes = votes.filter((v) => !v.startsWith('pause:'));
     this.moved.turn = true;
     const hand = this.hand + 1;
     const entry = { seq: this.version + 1, hand, seat: null, action: { type: NEXT_HAND } };
@@ -899,6 +904,9 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       if (cmd.verb === 'retake') {
         // A second click, or one from an older message: the seat is already the player's; no notice.
         if (!t.seats[seat]?.isAi) return nothing({ ok: true, seat, applied: 0 });
+        // A seat its player left during this hand (Phỏm §11.3) is played out for them and then given
+        // to the AI: not taken back (a public "took their seat back" for a seat they cannot keep).
+        if (step.leftDuringHand().includes(seat)) return nothing({ ok: false, seat, refusal: refuse('errors:left-this-hand'), applied: 0 });
         step.setAi(seat, false);
         yield* step.advance({ key: 'retook', seat });
         return done({ ok: true, seat });
@@ -998,7 +1006,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
             return nothing({ ok: false, seat, refusal: refuse('errors:stale'), applied: 0 });
           // Votes of people playing their own seats only (absent.ts voterIds).
           const eligible = voterIds(step.seats, step.leftDuringHand());
-          if (!eligible.has(cmd.userId)) return nothing({ ok: false, seat, refusal: refuse('errors:vote-ai-seat'), applied: 0 });
+          if (!eligible.has(cmd.userId)) return nothing({ ok: false, seat, refusal: refuse(noVoteKey(step, cmd.userId)), applied: 0 });
           const prior = t.row.pauseVotes.filter((v) => v.startsWith(`${want}:`)).map((v) => v.slice(want.length + 1));
           const votes = counted([...prior, cmd.userId], eligible);
           // Other votes (the other verb, absent-seat votes: absent.ts) stay as they are.

@@ -155,7 +155,9 @@ export function* memberGone(step: Step, userId: string): Gen<{ ok: true } | { ok
   if (!seats.length) {
     dropVotes(step, userId);
     const host = step.hostUserId === undefined ? row.hostUserId : step.hostUserId;
-    if (host === userId) step.hostUserId = peopleSeated(step).find((s) => s.userId !== userId)?.userId ?? null;
+    // As `Step.replaceSeat`: a person playing their own seat first, else one the AI stands in for.
+    const others = peopleSeated(step).filter((s) => s.userId !== userId);
+    if (host === userId) step.hostUserId = (others.find((s) => !s.isAi) ?? others[0])?.userId ?? null;
     step.dirty = true;
     return { ok: true };
   }

@@ -805,7 +805,7 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
   // refuses a Hint on one: a click from an older view, or a forged one).
   if (canAct && t.row.hints && options.length > 1)
     last.push({ type: 'button', verb: 'hint', label: tr('common:button.hint'), style: 'secondary' });
-  if (away && t.row.status === 'running')
+  if (away && t.row.status === 'running' && !leftDuringHand(t.engine, t.state).includes(seat))
     last.unshift({ type: 'button', verb: 'retake', label: tr('common:button.retake'), style: 'success' });
   rows.push(last);
   const say = cardsInWords(t, seat, lang);

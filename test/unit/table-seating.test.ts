@@ -280,7 +280,8 @@ test('a player who left during the hand has no vote: the one person left pauses 
   assert.equal(leaveConfirmed(r, 'u1', v()).outcome.ok, true);
   assert.equal(
     r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: v(), verb: 'pause' }).outcome.refusal?.key,
-    'errors:vote-ai-seat',
+    'errors:left-this-hand',
+    'told why (before: "take your seat back to vote", which a leaver cannot)',
   );
   assert.equal(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: v(), verb: 'pause' }).outcome.ok, true);
   assert.equal(row(r).status, 'paused');
