@@ -2,8 +2,9 @@
  * /notify [time-zone] [quiet] [digest] (issue #14 §2): an ephemeral settings panel for DM notices —
  * my move / I may claim / a hand or match ended / a lobby I joined started (all off by default) —
  * a time zone (IANA, checked with Intl), quiet hours (no DMs in them; what is due is sent after) and
- * the digest threshold. The options set values directly; the panel's buttons toggle each notice and
- * its "Time zone & quiet hours…" button opens a form.
+ * the digest threshold. The options set values directly; each notice's button on the panel turns it
+ * on or off, as the button shows it (see `shownOn`), and its "Time zone & quiet hours…" button opens
+ * a form.
  */
 import {
   ActionRowBuilder,
@@ -123,6 +124,21 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   await i.reply({ ...panel(ctx, i.user.id, lang, note || undefined), flags: MessageFlags.Ephemeral });
 }
 
+/**
+ * Whether the clicked notice button showed its notice on (✅, green), as the panel it is on was drawn:
+ * the click sets the other value, whatever is stored now. Flipping the stored value instead did the
+ * opposite of what the button said on a panel left open while the setting changed elsewhere (another
+ * /notify panel, another device, 50007 switching notices off) and at a double click whose second
+ * click came before the panel was redrawn. The custom_id stays `t:<kind>` (panels already sent, and
+ * the tests that click them): Discord sends the clicked message's components with the click. Null
+ * when the button cannot be found on it.
+ */
+function shownOn(i: CommandComponentInteraction): boolean | null {
+  if (!i.isButton()) return null;
+  const c = i.component as { style?: number } | null | undefined;
+  return c && typeof c.style === 'number' ? c.style === ButtonStyle.Success : null;
+}
+
 export async function component(i: CommandComponentInteraction, rest: string, ctx: BotContext): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);
   const t = translator(lang);
@@ -170,7 +186,10 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
   const toggle = /^t:(turn|claim|result|start)$/.exec(rest);
   if (toggle) {
     const k = toggle[1] as NoticePref;
-    ctx.store.prefs.setNotify(user, k, !ctx.store.prefs.get(user).notify[k]);
+    const shown = shownOn(i);
+    // A button whose look cannot be read: nothing is guessed; the panel shows where things stand.
+    if (shown === null) return void (await i.update(panel(ctx, user, lang, `⚠️ ${t('async:notify.stale')}`)));
+    ctx.store.prefs.setNotify(user, k, !shown);
   } else if (rest === 'off') {
     for (const k of NOTICE_KINDS) ctx.store.prefs.setNotify(user, k, false);
   } else return void (await i.reply({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral }));

@@ -29,6 +29,7 @@ import type { Table, TableStore } from '../table/store.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
 import { relTime } from '../table/views.js';
 import { signedIn } from '../table/present/common.js';
+import { preferenceAnswer } from '../table/prefs.js';
 import { encodeGameId } from '../bot/custom-id.js';
 import { button, row, type Row } from '../bot/messages.js';
 import { jumpUrl, summaries, type TableSummary } from './tables.js';
@@ -106,13 +107,23 @@ export class Notifier {
       // `opening`: a secret opening choice (a window's notice, 'claim', but to its holder their move:
       // the user's turn notices cover it as well as their claim notices).
       // `again`: a resume's ping (effects.ts): a notice of this version closed before it is sent again.
-      const want: { userId: string; kind: NoticeKind; opening?: boolean; again?: number }[] = [];
-      const opening = new Set(
-        t.state === null ? [] : (t.engine.pending(t.state) as Decision<BaseAction>[]).filter((d) => d.secret).map((d) => d.seat),
-      );
+      // `seat`: a window's seat (a claim, a secret opening choice).
+      const want: { userId: string; kind: NoticeKind; seat?: number; opening?: boolean; again?: number }[] = [];
+      const pending = t.state === null ? [] : (t.engine.pending(t.state) as Decision<BaseAction>[]);
+      const opening = new Set(pending.filter((d) => d.secret).map((d) => d.seat));
       const human = (seat: number) => {
         const s = t.seats[seat];
         return s && !s.isAi && s.userId ? s.userId : null;
+      };
+      // A window's decision that a step answers at once: its player's claim preference answers it, or
+      // they are away (act.ts `runAi`). A resume pings every claimant alike, so that the table is not
+      // told whose preference answers (#13 §2), and its catch-up sync answers those right after
+      // (act.ts 'resume'): no "you may claim" DM for a window that closes for them at once.
+      const answersItself = (seat: number): boolean => {
+        const d = pending.find((x) => x.seat === seat);
+        const u = human(seat);
+        if (!d || !u) return false;
+        return preferenceAnswer(t.row.game, t.prefs.get(seat), d) !== null || this.store.prefs.isAway(u, now);
       };
       const everyone = () => t.seats.filter((s) => !s.isAi && s.userId).map((s) => s.userId!);
       for (const e of effects) {
@@ -121,10 +132,10 @@ export class Notifier {
           // The voter whose vote resumed the table is at it: no DM for them.
           const told = (s: number) => human(s) && human(s) !== e.again?.by;
           for (const s of e.turn) if (told(s)) want.push({ userId: human(s)!, kind: 'turn', ...again });
-          for (const s of e.claim) if (told(s)) want.push({ userId: human(s)!, kind: 'claim', opening: opening.has(s), ...again });
+          for (const s of e.claim) if (told(s)) want.push({ userId: human(s)!, kind: 'claim', seat: s, opening: opening.has(s), ...again });
         } else if (e.kind === 'tell') {
           // A hidden decision with no public ping (a secret opening choice's next holder): a window's notice.
-          for (const s of e.seats) if (human(s)) want.push({ userId: human(s)!, kind: 'claim', opening: opening.has(s) });
+          for (const s of e.seats) if (human(s)) want.push({ userId: human(s)!, kind: 'claim', seat: s, opening: opening.has(s) });
         } else if (e.kind === 'result') {
           for (const u of everyone()) want.push({ userId: u, kind: e.matchOver ? 'match' : 'result' });
         } else if (e.kind === 'end-match') {
@@ -136,24 +147,38 @@ export class Notifier {
       if (!want.length) return;
       const interested = this.store.prefs.wantsAny([...new Set(want.map((w) => w.userId))]);
       const touched = new Set<string>();
+      // One user's failure (a bad stored setting, a storage error) is logged; the others' notices are
+      // still recorded and sent.
       for (const w of want) {
         if (!interested.has(w.userId)) continue;
-        const p = this.store.prefs.get(w.userId);
-        if (!wantsKind(p, w.kind, w.opening)) continue;
-        if (isMove(w.kind)) {
-          if (this.playingNow(t.row.id, w.userId, now)) continue;
-          // A seat view that lives in their DMs pings them there already (src/bot/seat-channels.ts): one DM, not two.
-          if (t.seats.some((s) => s.userId === w.userId && !s.isAi && this.seatViewInDm(t.row.id, s.seat))) continue;
+        try {
+          if (w.seat !== undefined && answersItself(w.seat)) continue;
+          const p = this.store.prefs.get(w.userId);
+          if (!wantsKind(p, w.kind, w.opening)) continue;
+          if (isMove(w.kind)) {
+            if (this.playingNow(t.row.id, w.userId, now)) continue;
+            // A seat view that lives in their DMs pings them there already (src/bot/seat-channels.ts): one DM, not two.
+            if (t.seats.some((s) => s.userId === w.userId && !s.isAi && this.seatViewInDm(t.row.id, s.seat))) continue;
+          }
+          const dueAt = quietUntil(p, now) ?? now;
+          // A hand's result and the match's end share their version; one notice per kind and version.
+          const key = { userId: w.userId, gameId: t.row.id, kind: w.kind, version: t.row.version };
+          const armed = w.again === undefined ? {} : { armedFor: w.again };
+          const added =
+            this.store.notices.add({ ...key, hand: t.row.handIndex, dueAt, ...armed }) ||
+            (w.again !== undefined && this.store.notices.rearm({ ...key, since: w.again, now, dueAt }));
+          if (added) touched.add(w.userId);
+        } catch (err) {
+          this.o.log?.error({ err, gameId: t.row.id, userId: w.userId, kind: w.kind }, 'cannot record a DM notice');
         }
-        const dueAt = quietUntil(p, now) ?? now;
-        // A hand's result and the match's end share their version; one notice per kind and version.
-        const key = { userId: w.userId, gameId: t.row.id, kind: w.kind, version: t.row.version };
-        const added =
-          this.store.notices.add({ ...key, hand: t.row.handIndex, dueAt }) ||
-          (w.again !== undefined && this.store.notices.rearm({ ...key, since: w.again, dueAt }));
-        if (added) touched.add(w.userId);
       }
-      for (const u of touched) await this.serial(u, () => this.flush(u, now));
+      for (const u of touched) {
+        try {
+          await this.serial(u, () => this.flush(u, now));
+        } catch (err) {
+          this.o.log?.error({ err, gameId: t.row.id, userId: u }, 'notice delivery failed');
+        }
+      }
     } catch (err) {
       this.o.log?.error({ err, gameId: t.row.id }, 'notifier failed');
     }
@@ -172,6 +197,12 @@ export class Notifier {
   private playingNow(gameId: string, userId: string, now: number): boolean {
     const last = this.store.listing.lastActionBy(gameId, userId);
     return last !== null && now - last >= 0 && now - last < AT_TABLE_MS;
+  }
+
+  /** Whether the claim notice `n` is for a secret opening choice the user holds at its table now. */
+  private opening(n: NoticeRow, userId: string): boolean {
+    const [s] = summaries(this.table, [n.gameId], userId);
+    return !!s && s.mine === 'claim' && s.opening;
   }
 
   /** Whether a table waiting on the user belongs in their digest: what a move notice of it would need. */
@@ -225,9 +256,11 @@ export class Notifier {
     let waiting = this.store.notices.waiting(userId);
     if (!waiting.length) return;
     if (p.dmsClosed || !Object.values(p.notify).some(Boolean)) return this.store.notices.dropAll(userId, 'dropped', now);
-    // A kind turned off since a notice of it was recorded (held through quiet hours): not sent. (A
-    // secret opening choice's notice is a 'claim' that turn notices cover too, as when recorded.)
-    const wanted = (n: NoticeRow) => wantsKind(p, n.kind, n.kind === 'claim');
+    // A kind turned off since a notice of it was recorded (held through quiet hours): not sent. A
+    // secret opening choice's notice is a 'claim' that turn notices cover too, as when recorded: so
+    // the table says whether the window is one (a claim window's notice is not, whatever turn says).
+    const wanted = (n: NoticeRow) =>
+      wantsKind(p, n.kind, n.kind === 'claim' && p.notify.turn && !p.notify.claim && this.opening(n, userId));
     const off = waiting.filter((n) => !wanted(n));
     if (off.length) {
       this.store.notices.close(

@@ -46,11 +46,16 @@ export class ListingStore {
     });
   }
 
-  /** When the user last made a move at this table (their own clicks; null: never). */
+  /**
+   * When the user last clicked at this table (null: never): a move of theirs (source 'player', a held
+   * pass committed later included: reclaim.ts) or a seat they took or left ('system' with their id).
+   * Not an answer made for them: a claim preference's (logged with their id, source 'preference') or
+   * an away stand-in's, which a DM must not take for them being at the table.
+   */
   lastActionBy(gameId: string, userId: string): number | null {
-    const r = this.db.prepare('SELECT MAX(created_at) AS t FROM actions WHERE game_id = ? AND user_id = ?').get(gameId, userId) as {
-      t: number | null;
-    };
+    const r = this.db
+      .prepare("SELECT MAX(created_at) AS t FROM actions WHERE game_id = ? AND user_id = ? AND source IN ('player', 'system')")
+      .get(gameId, userId) as { t: number | null };
     return r.t;
   }
 }

@@ -588,4 +588,17 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE timers ADD COLUMN held_by TEXT;
     `,
   },
+  {
+    version: 32,
+    name: 'notice-armed-for',
+    sql: `
+      -- The resume (its moment: the ping's again.at) a move notice was recorded or made to wait again
+      -- for (src/store/prefs.ts NoticeStore.rearm): the same resume's effects executed again (a restart
+      -- before the outbox was cleared) find it here and send nothing twice, whatever the host clock did
+      -- since. Before, only sent_at < since decided it: after the clock stepped back, a DM sent before
+      -- the pause looked sent after the resume, and the resume's DM was never sent. NULL: recorded by an
+      -- ordinary step. A moment, no user id: it goes with its row (a user's notices are deleted).
+      ALTER TABLE notices ADD COLUMN armed_for INTEGER;
+    `,
+  },
 ];

@@ -103,7 +103,7 @@ function toPrefs(r: RawPrefs): UserPrefs {
   return {
     userId: r.user_id,
     notify: { turn: r.notify_turn === 1, claim: r.notify_claim === 1, result: r.notify_result === 1, start: r.notify_start === 1 },
-    timeZone: r.time_zone,
+    timeZone: r.time_zone !== null && knownZone(r.time_zone) ? r.time_zone : null,
     quiet: r.quiet_from !== null && r.quiet_to !== null ? { from: r.quiet_from, to: r.quiet_to } : null,
     digestOver: r.digest_over,
     dmsClosed: r.dms_closed === 1,
@@ -132,6 +132,26 @@ export function isTimeZone(tz: string): boolean {
   } catch {
     return false;
   }
+}
+
+const zones = new Map<string, boolean>();
+/**
+ * Whether this runtime's Intl takes the stored zone name. One it refuses (adopted from another shard
+ * whose runtime knew it: adoptChoices; written by an older version) reads as UTC: every Intl call with
+ * it threw, so the user's notices were never recorded and /notify could not show its panel to fix it.
+ */
+function knownZone(tz: string): boolean {
+  let ok = zones.get(tz);
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    if (zones.size < 1000) zones.set(tz, ok);
+  }
+  return ok;
 }
 
 /** Local minutes after midnight of `now` in `tz` (UTC when null). */
@@ -406,6 +426,8 @@ export interface NoticeRow {
   dueAt: number;
   sentAt: number | null;
   outcome: string | null;
+  /** The resume (its moment) this notice was recorded or made to wait again for (migration 32); null: neither. */
+  armedFor: number | null;
 }
 
 interface RawNotice {
@@ -418,6 +440,7 @@ interface RawNotice {
   due_at: number;
   sent_at: number | null;
   outcome: string | null;
+  armed_for: number | null;
 }
 
 const toNotice = (r: RawNotice): NoticeRow => ({
@@ -430,6 +453,7 @@ const toNotice = (r: RawNotice): NoticeRow => ({
   dueAt: r.due_at,
   sentAt: r.sent_at,
   outcome: r.outcome,
+  armedFor: r.armed_for ?? null,
 });
 
 /** DM notices: recorded once per (user, table, kind, version); waiting ones are delivered by a due check. */
@@ -460,29 +484,38 @@ export class NoticeStore {
     this.db.prepare('DELETE FROM notice_leases WHERE user_id = ? AND holder = ?').run(userId, holder);
   }
 
-  /** Records a notice to deliver at `dueAt`; false when this one was already recorded (never twice). */
-  add(n: { userId: string; gameId: string; kind: NoticeKind; version: number; hand: number; dueAt: number }): boolean {
+  /**
+   * Records a notice to deliver at `dueAt`; false when this one was already recorded (never twice).
+   * `armedFor`: the resume whose ping records it (see `rearm`).
+   */
+  add(n: { userId: string; gameId: string; kind: NoticeKind; version: number; hand: number; dueAt: number; armedFor?: number }): boolean {
     const r = this.db
       .prepare(
-        `INSERT INTO notices (user_id, game_id, kind, version, hand, due_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO notices (user_id, game_id, kind, version, hand, due_at, created_at, armed_for) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(user_id, game_id, kind, version) DO NOTHING`,
       )
-      .run(n.userId, n.gameId, n.kind, n.version, n.hand, n.dueAt, this.now());
+      .run(n.userId, n.gameId, n.kind, n.version, n.hand, n.dueAt, this.now(), n.armedFor ?? null);
     return r.changes === 1;
   }
 
   /**
-   * Makes a notice that was closed before `since` wait again, due at `dueAt` (a resumed table pings
-   * again at the same version). Closed at or after `since`: already sent again, left alone (the
-   * resume's effects executed twice after a restart send once). False when nothing changed.
+   * Makes a closed notice wait again, due at `dueAt`, for the resume at `since` (a resumed table pings
+   * again at the same version); false when nothing changed. Left alone:
+   * - one already recorded or made to wait for this very resume (`armed_for`, migration 32): its
+   *   effects executed again after a restart send nothing twice, whatever the host clock did since;
+   * - one closed after the resume, by a delivery round that found the table running again (it was
+   *   still waiting at the resume: that was the resume's DM). Told by `sent_at` in [since, now]; a
+   *   close stamped after `now` was made before the host clock stepped back (a DM from before the
+   *   pause, stamped ahead): sent again, as one stamped before `since`.
    */
-  rearm(n: { userId: string; gameId: string; kind: NoticeKind; version: number; since: number; dueAt: number }): boolean {
+  rearm(n: { userId: string; gameId: string; kind: NoticeKind; version: number; since: number; now: number; dueAt: number }): boolean {
     const r = this.db
       .prepare(
-        `UPDATE notices SET sent_at = NULL, outcome = NULL, due_at = ?
-         WHERE user_id = ? AND game_id = ? AND kind = ? AND version = ? AND sent_at IS NOT NULL AND sent_at < ?`,
+        `UPDATE notices SET sent_at = NULL, outcome = NULL, due_at = @dueAt, armed_for = @since
+         WHERE user_id = @userId AND game_id = @gameId AND kind = @kind AND version = @version AND sent_at IS NOT NULL
+           AND armed_for IS NOT @since AND (sent_at < @since OR sent_at > @now)`,
       )
-      .run(n.dueAt, n.userId, n.gameId, n.kind, n.version, n.since);
+      .run({ dueAt: n.dueAt, since: n.since, now: n.now, userId: n.userId, gameId: n.gameId, kind: n.kind, version: n.version });
     return r.changes === 1;
   }
 
@@ -515,7 +548,8 @@ export class NoticeStore {
 
   /**
    * Marks notices done (sent, digest, dropped, closed, failed): never tried again. Recorded at the
-   * clock's time if later than `at` (a delivery round's start): `rearm` compares it with a resume's.
+   * clock's time if later than `at` (a delivery round's start): `rearm` tells by it a notice a round
+   * closed after a resume from one closed before.
    */
   close(ids: readonly number[], outcome: string, at: number): void {
     const when = Math.max(at, this.now());
