@@ -1,5 +1,6 @@
 /** `npm start`: validate the environment, open SQLite, start the renderer and the bot. */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Events } from 'discord.js';
 import { loadDotEnv, loadEnv } from '../config/env.js';
 import { createLogger, shardBase } from '../config/logger.js';
 import { openStore } from '../store/index.js';
@@ -14,6 +15,7 @@ import { startPeriodicBackups, type PeriodicBackups } from '../store/backup.js';
 import { poolThreads, setRenderLog } from '../render/pool.js';
 import { closeInOrder, SHUTDOWN_BUDGET_MS, type CloseStep } from '../ops/sharding.js';
 import { createAiPool, defaultAiThreads } from '../table/ai-pool.js';
+import { scopeSql, shardScope, type ShardScope } from '../ops/shard.js';
 
 /**
  * What stops the process: SIGTERM (the launcher, `docker stop`), SIGINT (Ctrl-C), or, for a shard (a
@@ -82,6 +84,8 @@ const STEP_WAIT_MS = 2_000;
 
 let started = false;
 let stopping = false;
+/** The exit code `shutdown` ends with: 1 once the gateway closed for good (`Events.ShardDisconnect`). */
+let exitCode = 0;
 /** Settles once the start-up step under way has ended and closed what it opened late (`step`). */
 let stepUnderWay: Promise<void> = Promise.resolve();
 /** Resolves once the process is asked to stop (what start-up's warm-up waits for besides itself). */
@@ -90,7 +94,7 @@ const stopRequested = new Promise<void>((resolve) => (resolveStop = resolve));
 
 /**
  * Stops the process: closes what is open (`closeAll`, within what is left of SHUTDOWN_BUDGET_MS since
- * it was asked to stop) and exits 0. Once.
+ * it was asked to stop) and exits with `exitCode` (0, but after a gateway closed for good). Once.
  */
 async function shutdown(why: string): Promise<void> {
   if (stopping) return;
@@ -100,7 +104,7 @@ async function shutdown(why: string): Promise<void> {
   // A start-up step not waited for (STEP_WAIT_MS) that ends meanwhile closes what it opened (`step`):
   // waited for too, within the budget, before the exit that would cut its close off.
   await Promise.race([stepUnderWay, sleep(budgetLeft())]);
-  process.exit(0);
+  process.exit(exitCode);
 }
 
 // Asked to stop during start-up: the step under way finishes (what it opened is closed with the rest)
@@ -203,13 +207,20 @@ const aiPool = await step(
       : null,
   (pool) => pool && { name: 'AI pool', close: () => pool.close(), keepMs: 250 },
 );
-const activeTables = store.db.prepare("SELECT game, COUNT(*) AS n FROM games WHERE status = 'running' GROUP BY game");
-const metrics =
-  cfg.METRICS_PORT === undefined
-    ? undefined
-    : createMetrics({
-        activeTables: () => Object.fromEntries((activeTables.all() as { game: string; n: number }[]).map((r) => [r.game, r.n])),
-      });
+/**
+ * The running tables of this process's own shards (set once the bot's client is made: its shard ids
+ * and count). Shards sharing one database file each counted every table of the file, so the sum over
+ * the shards' series counted each table once per shard.
+ */
+let scope: ShardScope = { ids: [0], count: 1 };
+const activeTables = (): Record<string, number> => {
+  const owned = scopeSql(scope);
+  const rows = store.db
+    .prepare(`SELECT game, COUNT(*) AS n FROM games WHERE status = 'running' AND ${owned.sql} GROUP BY game`)
+    .all(...owned.args) as { game: string; n: number }[];
+  return Object.fromEntries(rows.map((r) => [r.game, r.n]));
+};
+const metrics = cfg.METRICS_PORT === undefined ? undefined : createMetrics({ activeTables });
 const bot = await step(
   'create the bot',
   createBot({
@@ -224,6 +235,19 @@ const bot = await step(
   }),
   (b) => ({ name: 'bot', close: () => b.stop() }),
 );
+scope = shardScope(bot.client);
+// A gateway close discord.js does not reconnect from (4004 a reset token, 4013/4014 intents…): the
+// bot ran on without events while its ops server kept the process alive (else it ended with exit
+// code 0, nothing closed). It shuts down as on SIGTERM and exits 1, so that Docker's restart policy
+// or the launcher (a shard, with its back-off) starts it again.
+bot.client.on(Events.ShardDisconnect, (event, shardId) => {
+  log.fatal(
+    { code: event.code, shard: shardId },
+    'the gateway closed the connection for good (discord.js will not reconnect): shutting down',
+  );
+  if (!stopRequest) exitCode = 1;
+  onStop(`gateway closed (${event.code})`);
+});
 
 if (metrics && cfg.METRICS_PORT !== undefined) {
   const ops: OpsServer = await step(
@@ -233,6 +257,7 @@ if (metrics && cfg.METRICS_PORT !== undefined) {
       host: cfg.METRICS_HOST,
       metrics,
       health: { gatewayReady: () => gatewayReady(bot.client), databaseWritable: () => databaseWritable(store.db) },
+      onError: (e) => log.warn({ err: e }, 'ops server error (it goes on listening)'),
     }).catch((e: unknown) => cannotStart(`listen on METRICS_PORT ${cfg.METRICS_PORT}`, e, { port: cfg.METRICS_PORT })),
     (o) => ({ name: 'ops server', close: () => o.close() }),
   );

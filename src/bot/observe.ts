@@ -47,9 +47,16 @@ export function observeClient(client: Client, m: Metrics): void {
   });
 }
 
-/** The gateway session of every shard of this process is READY. */
+/**
+ * The gateway session of every shard of this process is READY. Read from each shard's own status, not
+ * the manager's: discord.js 14 sets `client.ws.status` to Ready once and never back, while a shard
+ * goes Connecting/Resuming/Identifying while it reconnects and Disconnected on a close it will not
+ * reconnect from (4004, 4013, 4014… WebSocketManager's UNRECOVERABLE_CLOSE_CODES). Before, /healthz
+ * stayed 200 with the gateway gone for good.
+ */
 export function gatewayReady(client: Client): boolean {
-  return client.isReady() && client.ws.status === Status.Ready;
+  const shards = client.ws.shards;
+  return client.isReady() && shards.size > 0 && shards.every((s) => s.status === Status.Ready);
 }
 
 /** The renderer, timing each image and counting its bytes. */

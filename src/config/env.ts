@@ -7,6 +7,14 @@ import { z } from 'zod';
 
 const TOKEN_HELP = 'DISCORD_TOKEN is required: the bot token from the Discord developer portal (Bot → Reset Token)';
 
+/**
+ * METRICS_PORT as the bot reads it: what `Number()` reads as a whole number from 1 to 65535 ("9464",
+ * also "+9464" or " 9464"). The launcher reads it with the same schema (`readMetricsPort`) to give
+ * shard i the port METRICS_PORT + i: it added the shard id only to plain digits before, so shards
+ * given "+9464" all tried the same port.
+ */
+const MetricsPort = z.coerce.number().int().min(1).max(65535);
+
 const EnvSchema = z.object({
   DISCORD_TOKEN: z.string({ error: TOKEN_HELP }).min(1, TOKEN_HELP),
   DISCORD_APPLICATION_ID: z
@@ -29,7 +37,7 @@ const EnvSchema = z.object({
   AI_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
   // Unset: 5000. Past it a worker's AI decision is abandoned (the worker stopped) and the timeout default is played.
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_PORT: MetricsPort.optional(),
   METRICS_HOST: z.string().min(1).default('0.0.0.0'),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_EVERY_H: z.coerce
@@ -45,6 +53,14 @@ export type Env = z.infer<typeof EnvSchema>;
 
 /** The variables the bot validates (the launcher reads SHARDS and SHARD_SPAWN_DELAY_MS itself). */
 export const ENV_KEYS: readonly string[] = Object.keys(EnvSchema.shape);
+
+/** METRICS_PORT (`raw`, unset or empty: none) read as `loadEnv` reads it, or why it is not a port. */
+export function readMetricsPort(raw: string | undefined): { ok: true; port: number | undefined } | { ok: false; message: string } {
+  if (raw === undefined || raw === '') return { ok: true, port: undefined };
+  const r = MetricsPort.safeParse(raw);
+  if (r.success) return { ok: true, port: r.data };
+  return { ok: false, message: `METRICS_PORT must be a port from 1 to 65535, got "${raw}" (${r.error.issues[0]?.message ?? 'invalid'})` };
+}
 
 export type EnvResult = { ok: true; env: Env } | { ok: false; message: string };
 

@@ -10,6 +10,7 @@ import { loadDotEnv } from '../config/env.js';
 import {
   claimShardFiles,
   createShards,
+  metricsPortProblem,
   parseShards,
   parseSpawnDelay,
   recommendedShards,
@@ -61,6 +62,9 @@ async function runShards(mode: 'auto' | number, delay: number): Promise<void> {
     cannotStart(`SHARDS=auto: cannot get the recommended shard count from ${apiBase}: ${(e as Error).message}`);
   }
   if (stopping) return;
+  // Shard i listens on METRICS_PORT + i: a port past 65535 is refused here, not by that shard's start.
+  const portProblem = metricsPortProblem(process.env.METRICS_PORT, count);
+  if (portProblem) cannotStart(portProblem);
   const template = process.env.DATABASE_PATH;
   // One file per shard: the count must be the one the files were made with (store/shard-layout.ts).
   const layoutProblem = template?.includes('{shard}') ? claimShardFiles(template, count) : null;

@@ -19,7 +19,14 @@ export interface OpsServer {
   close(): Promise<void>;
 }
 
-export async function startOpsServer(o: { port: number; host?: string; metrics: Metrics; health: HealthChecks }): Promise<OpsServer> {
+export async function startOpsServer(o: {
+  port: number;
+  host?: string;
+  metrics: Metrics;
+  health: HealthChecks;
+  /** An error of the listening server (accept failing: EMFILE, ENFILE); default: a warning on stderr. */
+  onError?: (e: Error) => void;
+}): Promise<OpsServer> {
   const server = createServer((req, res) => {
     const url = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -50,8 +57,15 @@ export async function startOpsServer(o: { port: number; host?: string; metrics: 
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(o.port, o.host ?? '0.0.0.0', () => resolve());
+    server.listen(o.port, o.host ?? '0.0.0.0', () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
+  // Once listening, an error of the server (accept failing when the process is out of file
+  // descriptors) is reported, not thrown: with only the start-up listener, a second one was an
+  // unhandled 'error' event and ended the bot. The server goes on accepting once descriptors free up.
+  server.on('error', o.onError ?? ((e) => console.warn(`ops server: ${e.message}`)));
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : o.port;
   return { server, port, close: () => new Promise((r) => server.close(() => r())) };

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ShardingManager, type Shard } from 'discord.js';
 import { openDatabase, type DB } from '../store/db.js';
+import { readMetricsPort } from '../config/env.js';
 import { recordShardLayout, shardFileConflict, type ShardLayoutConflict } from '../store/shard-layout.js';
 
 /** `SHARDS`: unset or empty → null (no manager, the bot runs in this process); `auto`; or a count ≥ 1. */
@@ -122,13 +123,28 @@ export function perShardEnv(env: Record<string, string | undefined>, shardId: nu
     // What reaches every shard's file (src/ops/privacy.ts: /privacy erases a user from all of them).
     out.DATABASE_PATH_TEMPLATE = env.DATABASE_PATH!;
   }
-  if (env.METRICS_PORT && /^\d+$/.test(env.METRICS_PORT)) out.METRICS_PORT = String(Number(env.METRICS_PORT) + shardId);
+  // Read as the bot reads it (one parse); a value it refuses is passed on as it is, for the shard to say so.
+  const port = readMetricsPort(env.METRICS_PORT);
+  if (port.ok && port.port !== undefined) out.METRICS_PORT = String(port.port + shardId);
   if (env.BACKUP_DIR) {
     if (env.BACKUP_DIR.includes('{shard}')) out.BACKUP_DIR = fill(env.BACKUP_DIR);
     else if (perShardFile) out.BACKUP_DIR = join(env.BACKUP_DIR, `shard-${shardId}`);
     else if (shardId !== 0) out.BACKUP_DIR = '';
   }
   return out;
+}
+
+/**
+ * Why METRICS_PORT cannot serve `count` shards (shard i listens on METRICS_PORT + i), or null: not a
+ * port, or the last shard's port past 65535. Said by the launcher before any shard starts; before,
+ * the shard past the range was refused by its own start, respawned and given up on after five tries.
+ */
+export function metricsPortProblem(raw: string | undefined, count: number): string | null {
+  const port = readMetricsPort(raw);
+  if (!port.ok) return port.message;
+  if (port.port !== undefined && port.port + count - 1 > 65535)
+    return `METRICS_PORT=${port.port} with ${count} shards: shard ${count - 1} would listen on ${port.port + count - 1}, past 65535. Set METRICS_PORT to ${65536 - count} or less`;
+  return null;
 }
 
 /** The bot entry the shards run, and how: the TypeScript source through tsx, or the built file. */

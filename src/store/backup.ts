@@ -191,15 +191,33 @@ export function backupName(now: number): string {
     .replace(/\.\d{3}Z$/, 'Z')}.db`;
 }
 
-/** Deletes all but the newest `keep` backups in `dir`; returns the deleted names. */
-export function pruneBackups(dir: string, keep: number): string[] {
-  if (!existsSync(dir)) return [];
-  const names = readdirSync(dir)
-    .filter((n) => NAME.test(n))
-    .sort();
+/**
+ * Deletes all but the newest `keep` backups in `dir`; returns the deleted names. Newest by the time
+ * in the name, but a name after `now` (made while the host clock ran ahead, before it was stepped
+ * back) counts as older than every other: its data is older than any backup made since, and sorted
+ * by name it outlived them, so the fresh backups were the ones deleted.
+ */
+export function pruneBackups(dir: string, keep: number, now: number = Date.now()): string[] {
+  const names = backupsOldestFirst(dir, now).map((b) => b.name);
   const gone = names.slice(0, Math.max(0, names.length - keep));
   for (const n of gone) rmSync(join(dir, n), { force: true });
   return gone;
+}
+
+/** The backups in `dir`, oldest first by their names' times, those named after `now` first of all. */
+function backupsOldestFirst(dir: string, now: number): { name: string; at: number }[] {
+  if (!existsSync(dir)) return [];
+  const all = readdirSync(dir)
+    .map((name) => ({ name, at: nameTime(name) }))
+    .filter((b): b is { name: string; at: number } => b.at !== null)
+    .sort((a, b) => a.at - b.at || (a.name < b.name ? -1 : 1));
+  return [...all.filter((b) => b.at > now), ...all.filter((b) => b.at <= now)];
+}
+
+/** When the backup named `name` was taken (from its name), or null for any other file. */
+function nameTime(name: string): number | null {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(NAME.exec(name)?.[1] ?? '');
+  return m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : null;
 }
 
 export interface PeriodicBackups {
@@ -234,7 +252,7 @@ export function startPeriodicBackups(
     const limits = { signal: stopping.signal, ...(o.timeLimitMs !== undefined ? { timeLimitMs: o.timeLimitMs } : {}) };
     running ??= backupConnection(db, join(o.dir, backupName(now())), limits)
       .then((r) => {
-        pruneBackups(o.dir, o.keep);
+        pruneBackups(o.dir, o.keep, now());
         o.onDone?.(r);
         return r;
       })
@@ -244,15 +262,18 @@ export function startPeriodicBackups(
     return running;
   };
   // The next backup is due `everyHours` after the newest one in `dir` (a bot restarted more often
-  // than that still backs up; with none yet, a minute after start). Node's timers hold at most
-  // MAX_DELAY ms (a longer delay fires at once, again and again): a longer wait is taken in steps.
+  // than that still backs up; with none yet, a minute after start). One named after now (taken while
+  // the host clock ran ahead, before NTP stepped it back) does not count: the next was due its time
+  // + everyHours, and backups stopped for as long as the clock had been ahead. With only such files,
+  // one is due now. Node's timers hold at most MAX_DELAY ms (a longer delay fires at once, again and
+  // again): a longer wait is taken in steps.
   const every = o.everyHours * 3600_000;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   const schedule = () => {
     if (stopped) return;
-    const last = newestBackupAt(o.dir);
-    const due = last === null ? now() + FIRST_BACKUP_MS : last + every;
+    const last = newestBackupAt(o.dir, now());
+    const due = last !== null ? last + every : backupsOldestFirst(o.dir, now()).length ? now() : now() + FIRST_BACKUP_MS;
     const wait = Math.min(MAX_DELAY, Math.max(0, due - now()));
     timer = setTimeout(() => {
       if (due - now() > 0) return schedule();
@@ -261,7 +282,7 @@ export function startPeriodicBackups(
         .catch((e: unknown) => stopped || o.onError?.(e))
         .finally(() => {
           // A failed backup is tried again after a while, never in a loop.
-          if (newestBackupAt(o.dir) === last) {
+          if (newestBackupAt(o.dir, now()) === last) {
             if (!stopped) timer = setTimeout(schedule, Math.min(MAX_DELAY, Math.max(RETRY_MS, every / 4)));
             timer?.unref();
           } else schedule();
@@ -288,13 +309,12 @@ const FIRST_BACKUP_MS = 60_000;
 /** A failed backup: the next try at the earliest. */
 const RETRY_MS = 15 * 60_000;
 
-/** When the newest backup in `dir` was taken (from its name), or null. */
-export function newestBackupAt(dir: string): number | null {
-  if (!existsSync(dir)) return null;
-  const names = readdirSync(dir)
-    .map((n) => NAME.exec(n)?.[1])
-    .filter((x): x is string => !!x)
-    .sort();
-  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(names.at(-1) ?? '');
-  return m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : null;
+/** When the newest backup in `dir` was taken (from its name), or null; names after `notAfter` are left out. */
+export function newestBackupAt(dir: string, notAfter = Infinity): number | null {
+  return (
+    backupsOldestFirst(dir, notAfter)
+      .map((b) => b.at)
+      .filter((at) => at <= notAfter)
+      .at(-1) ?? null
+  );
 }

@@ -5,7 +5,12 @@
  * So the steps' own storage errors (a full disk, an I/O error, a read-only or corrupt file) count
  * too: the router, the scheduler (timers and DM rounds) and the effects report them through
  * `noteStorageError`.
+ *
+ * The minute is measured on the monotonic clock (`performance.now()`), not the wall clock: an error
+ * stamped with `Date.now()` before NTP stepped the host clock back held /healthz at 503 for as long
+ * as the step (hours), while the disk was fine again.
  */
+import { performance } from 'node:perf_hooks';
 import type { DB } from './db.js';
 
 /** SQLite's answers that mean the storage itself fails, not the request. */
@@ -16,22 +21,30 @@ export const STORAGE_ERROR_MS = 60_000;
 
 let lastStorageError = -Infinity;
 
-/** Records `err` when it is a storage error (returns whether it was), as of `now`. */
-export function noteStorageError(err: unknown, now: number = Date.now()): boolean {
+/** Records `err` when it is a storage error (returns whether it was), at `at` (monotonic ms). */
+export function noteStorageError(err: unknown, at: number = performance.now()): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code !== 'string' || !STORAGE.test(code)) return false;
-  lastStorageError = Math.max(lastStorageError, now);
+  lastStorageError = Math.max(lastStorageError, at);
   return true;
 }
 
-export function databaseWritable(db: DB, now: number = Date.now()): boolean {
-  if (now - lastStorageError < STORAGE_ERROR_MS) return false;
+/**
+ * Whether the database takes the probe's write and no storage error was noted in the last
+ * STORAGE_ERROR_MS, as of `at` (monotonic ms, as `noteStorageError`'s). A time before the error
+ * (a caller's clock that went back) does not hold it unhealthy either: the difference is bounded.
+ */
+export function databaseWritable(db: DB, at: number = performance.now()): boolean {
+  const since = at - lastStorageError;
+  if (since >= 0 && since < STORAGE_ERROR_MS) return false;
   try {
     db.exec('CREATE TABLE IF NOT EXISTS health (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at INTEGER NOT NULL)');
-    db.prepare('INSERT INTO health (id, checked_at) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET checked_at = excluded.checked_at').run(now);
+    db.prepare('INSERT INTO health (id, checked_at) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET checked_at = excluded.checked_at').run(
+      Date.now(),
+    );
     return true;
   } catch (e) {
-    noteStorageError(e, now);
+    noteStorageError(e, at);
     return false;
   }
 }

@@ -2,7 +2,9 @@
  * `/privacy delete-my-data` (issue #18 §3): a user's identity leaves the public records of the games
  * they played, while every game's action log stays replayable. In one transaction:
  * - seats (game_seats) and result rows: `user_id` → NULL, `display_name` → the code FORMER_PLAYER,
- *   which every display localizes ("former player", `ops:former-player`, through `shownName`);
+ *   which every display localizes ("former player", `ops:former-player`, through `shownName`); also
+ *   the rows of hands the AI played for their seat (away, timed out: stored without a user id, under
+ *   the seat's name, results.ts `sameOccupant`), found by game, seat and one of their names there;
  * - ratings and the players row: deleted (a leaderboard row is computed from results with a user id,
  *   so the user leaves every leaderboard and /score);
  * - action log and hints: `user_id` → NULL (migration 10 lets exactly this change through the
@@ -11,6 +13,11 @@
  *   changed: `updated_by` → NULL.
  * Choice for open tables: refused while the user sits at a lobby, running or paused table (their seat
  * is still needed to play and to ping them); they ask again once it is over.
+ *
+ * The bytes go too: `secure_delete` (on for every connection, db.ts) zeroes what the erasure
+ * overwrites and deletes, so neither the file nor a later backup still holds the id or the name; and
+ * the WAL, whose older frames hold the rows as they were until the log is reused, is checkpointed and
+ * truncated right after (`truncateWal`).
  */
 import type { DB } from './db.js';
 import { fillRatingHistory } from './rating-history.js';
@@ -43,7 +50,11 @@ export function openSeatsOf(db: DB, userId: string): { id: string; game: string;
  */
 export const USER_COLUMNS: Record<string, { column: string; how: 'null' | 'erase-name' | 'delete' }[]> = {
   game_seats: [{ column: 'user_id', how: 'erase-name' }],
-  results: [{ column: 'user_id', how: 'erase-name' }],
+  // for_user_id (migration 33): the person whose seat the AI played a hand for (eraseAiPlayedRows).
+  results: [
+    { column: 'user_id', how: 'erase-name' },
+    { column: 'for_user_id', how: 'erase-name' },
+  ],
   ratings: [{ column: 'user_id', how: 'delete' }],
   players: [{ column: 'user_id', how: 'delete' }],
   actions: [{ column: 'user_id', how: 'null' }],
@@ -80,6 +91,59 @@ export function unhandledUserColumns(db: DB): string[] {
 
 /** Erases `userId` from finished games' public records (see the module comment); refuses while they play. */
 export function eraseUser(db: DB, userId: string): EraseOutcome {
+  // Also for a connection not opened by openDatabase (a test's, a tool's).
+  db.pragma('secure_delete = ON');
+  const r = eraseInTransaction(db, userId);
+  if (r.ok) truncateWal(db);
+  return r;
+}
+
+/**
+ * Checkpoints the WAL and truncates it (a file database in WAL mode), without waiting: with another
+ * connection reading (another shard, a backup under way) it is busy and left as it is, its old frames
+ * overwritten as the log is reused. On the event loop, once per erasure: it copies what the log holds
+ * (at most a second's commits, as the checkpoint worker runs every second).
+ */
+function truncateWal(db: DB): void {
+  if (db.memory || String(db.pragma('journal_mode', { simple: true })).toLowerCase() !== 'wal') return;
+  const wait = Number(db.pragma('busy_timeout', { simple: true }));
+  try {
+    db.pragma('busy_timeout = 0');
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } catch {
+    // Busy: as above.
+  } finally {
+    db.pragma(`busy_timeout = ${wait}`);
+  }
+}
+
+/**
+ * Erases the rows of the hands the AI played for `userId`'s seat (user_id NULL); returns how many.
+ * Named by `for_user_id` where the schema has it (migration 33); before it, by game, seat and one of
+ * their names there (a seat row or one of their own rows: results.ts read them so too).
+ */
+function eraseAiPlayedRows(db: DB, userId: string): number {
+  const named = db.prepare("SELECT 1 FROM pragma_table_info('results') WHERE name = 'for_user_id'").get() !== undefined;
+  if (named)
+    return db
+      .prepare('UPDATE results SET display_name = ?, for_user_id = NULL, mu_after = NULL, sigma_after = NULL WHERE for_user_id = ?')
+      .run(FORMER_PLAYER, userId).changes;
+  const theirs = db
+    .prepare(
+      `SELECT game_id, seat, display_name FROM game_seats WHERE user_id = ?
+       UNION SELECT game_id, seat, display_name FROM results WHERE user_id = ?`,
+    )
+    .all(userId, userId) as { game_id: string; seat: number; display_name: string }[];
+  const erase = db.prepare(
+    `UPDATE results SET display_name = ?, mu_after = NULL, sigma_after = NULL
+     WHERE game_id = ? AND seat = ? AND display_name = ? AND user_id IS NULL`,
+  );
+  let n = 0;
+  for (const r of theirs) if (r.display_name !== FORMER_PLAYER) n += erase.run(FORMER_PLAYER, r.game_id, r.seat, r.display_name).changes;
+  return n;
+}
+
+function eraseInTransaction(db: DB, userId: string): EraseOutcome {
   return db
     .transaction((): EraseOutcome => {
       const open = openSeatsOf(db, userId);
@@ -92,6 +156,10 @@ export function eraseUser(db: DB, userId: string): EraseOutcome {
       }[];
       for (const p of played) fillRatingHistory(db, p.guild_id, p.game);
       const games = (db.prepare('SELECT COUNT(DISTINCT game_id) AS n FROM game_seats WHERE user_id = ?').get(userId) as { n: number }).n;
+      // Rows of the hands the AI played for them (away, timed out): first, while their seats and rows
+      // still name them. Before, these kept their name (read by anyone's /history and standings), and
+      // the match standings showed the seat twice: "former player" and their name.
+      const aiRows = eraseAiPlayedRows(db, userId);
       const seats = db
         .prepare('UPDATE game_seats SET user_id = NULL, display_name = ? WHERE user_id = ?')
         .run(FORMER_PLAYER, userId).changes;
@@ -118,7 +186,7 @@ export function eraseUser(db: DB, userId: string): EraseOutcome {
       db.prepare('UPDATE timers SET held_by = NULL WHERE held_by = ?').run(userId);
       for (const t of ['claim_prefs', 'user_prefs', 'notices', 'seat_channels', 'notice_leases'])
         db.prepare(`DELETE FROM ${t} WHERE user_id = ?`).run(userId);
-      return { ok: true, seats, results, ratings, actions, hints, games };
+      return { ok: true, seats, results: results + aiRows, ratings, actions, hints, games };
     })
     .immediate();
 }
