@@ -601,4 +601,23 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE notices ADD COLUMN armed_for INTEGER;
     `,
   },
+  {
+    version: 33,
+    name: 'results-for-user',
+    sql: `
+      -- Whose seat the AI played a hand for (away, timed out, voted: the seat stayed theirs), on that
+      -- hand's row, whose user_id is NULL (not counted in /score or rated). Before, only the seat's name
+      -- told it: a newcomer with the same name who took the seat later inherited those hands in the
+      -- match totals and standings (src/store/results.ts sameOccupant). NULL for a person's own hand and
+      -- for an AI's. Rows from before are filled by today's reading of the name (a person's own row of
+      -- that game, seat and name, else the seat itself); erased with the user (src/store/privacy.ts).
+      ALTER TABLE results ADD COLUMN for_user_id TEXT;
+      UPDATE results SET for_user_id = COALESCE(
+        (SELECT r.user_id FROM results r WHERE r.game_id = results.game_id AND r.seat = results.seat
+           AND r.display_name = results.display_name AND r.user_id IS NOT NULL ORDER BY r.hand DESC LIMIT 1),
+        (SELECT s.user_id FROM game_seats s WHERE s.game_id = results.game_id AND s.seat = results.seat
+           AND s.display_name = results.display_name AND s.user_id IS NOT NULL))
+      WHERE user_id IS NULL;
+    `,
+  },
 ];

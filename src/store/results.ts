@@ -107,6 +107,8 @@ export interface HandRow {
   seat: Seat;
   /** Null for an AI, also for a hand the AI played for a person's seat. */
   userId: string | null;
+  /** The person whose seat the AI played this hand for (migration 33); null for their own hand or an AI's. */
+  forUserId?: string | null;
   points: number;
   /** The game's unit of `points` ('points', 'bet', …). */
   unit: string;
@@ -141,6 +143,8 @@ export interface RefundRow {
   hand: number;
   seat: Seat;
   userId: string | null;
+  /** As HandRow's: the person whose AI-played seat paid it. */
+  forUserId?: string | null;
   displayName: string;
   points: number;
   unit: string;
@@ -149,14 +153,19 @@ export interface RefundRow {
 }
 
 /**
- * Whether a stored row (seat, user, name) is the present occupant's of its seat (`now`): rows the AI
- * played for a person's seat are stored without a user id, under the seat's name.
+ * Whether a stored row (seat, user, name) is the present occupant's of its seat (`now`): a person's
+ * own rows and those the AI played for their seat (stored without a user id, `forUserId` naming
+ * them: migration 33); an AI's by its name (unique in its match: seating.ts `aiRow`). Before, a row
+ * the AI played for a person was told by the seat's name only, so a newcomer of the same name
+ * inherited it.
  */
 export function sameOccupant(
-  row: { userId: string | null; displayName: string },
+  row: { userId: string | null; forUserId?: string | null; displayName: string },
   now: { userId: string | null; displayName: string } | undefined,
 ): boolean {
-  return !now || (now.userId !== null && row.userId === now.userId) || (row.userId === null && row.displayName === now.displayName);
+  if (!now) return true;
+  if (now.userId !== null) return row.userId === now.userId || row.forUserId === now.userId;
+  return row.userId === null && !row.forUserId && row.displayName === now.displayName;
 }
 
 /** `ResultStore.matchStandings` from the rows (pure, for tests). */
@@ -165,23 +174,23 @@ export function matchStandings(rows: readonly HandRow[], seats: readonly Pick<Se
   const personAt = new Map<string, string>();
   for (const r of rows) if (r.userId) personAt.set(`${r.seat}\u0000${r.displayName}`, r.userId);
   for (const s of seats) if (s.userId) personAt.set(`${s.seat}\u0000${s.displayName}`, s.userId);
-  const keyOf = (seat: number, userId: string | null, name: string): string => {
-    const u = userId ?? personAt.get(`${seat}\u0000${name}`);
-    // An AI (or an erased player) by its seat and name: aiRow reuses the lowest free number, so
-    // two AIs of a match may share a name in different seats (as matchTotals counts them, by seat).
+  const keyOf = (seat: number, userId: string | null, name: string, forUserId?: string | null): string => {
+    const u = userId ?? forUserId ?? personAt.get(`${seat}\u0000${name}`);
+    // An AI (or an erased player) by its seat and name: an AI's name is unique in its match since
+    // 2026-12-06 (seating.ts aiRow); before, two AIs of a match could share one in different seats.
     return u ? `u:${u}` : `ai:${seat}:${name}`;
   };
   const out = new Map<string, MatchEntry>();
   /** The entry of whoever sat at `seat` under `name`, now placed there (latest row, then the seats). */
-  const entry = (seat: number, userId: string | null, name: string): MatchEntry => {
-    const key = keyOf(seat, userId, name);
+  const entry = (seat: number, userId: string | null, name: string, forUserId?: string | null): MatchEntry => {
+    const key = keyOf(seat, userId, name, forUserId);
     let e = out.get(key);
     if (!e) out.set(key, (e = { seat, userId: null, name, seated: false, byHand: new Map<number, number>(), refund: 0, total: 0 }));
     Object.assign(e, { seat, name, userId: key.startsWith('u:') ? key.slice(2) : null });
     return e;
   };
   for (const r of rows) {
-    const e = entry(r.seat, r.userId, r.displayName);
+    const e = entry(r.seat, r.userId, r.displayName, r.forUserId);
     if (r.rank === POT_REFUND) e.refund += r.points;
     else e.byHand.set(r.hand, (e.byHand.get(r.hand) ?? 0) + r.points);
     e.total += r.points;
@@ -208,8 +217,8 @@ export class ResultStore {
     const t = this.now();
     this.db.transaction(() => {
       const ins = this.db.prepare(
-        `INSERT INTO results (game_id, hand, seat, guild_id, game, user_id, display_name, points, unit, rank, won, players, summary, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO results (game_id, hand, seat, guild_id, game, user_id, for_user_id, display_name, points, unit, rank, won, players, summary, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       for (const s of seats) {
         const summary = {
@@ -224,6 +233,7 @@ export class ResultStore {
           guildId,
           game,
           s.isAi ? null : s.userId,
+          s.isAi ? s.userId : null,
           s.displayName,
           net[s.seat] ?? 0,
           result.unit,
@@ -247,8 +257,8 @@ export class ResultStore {
     const t = this.now();
     const taken = this.db.prepare('SELECT 1 FROM results WHERE game_id = ? AND hand = ? AND seat = ?');
     const ins = this.db.prepare(
-      `INSERT INTO results (game_id, hand, seat, guild_id, game, user_id, display_name, points, unit, rank, won, players, summary, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+      `INSERT INTO results (game_id, hand, seat, guild_id, game, user_id, for_user_id, display_name, points, unit, rank, won, players, summary, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
     );
     this.db.transaction(() => {
       for (const r of rows) {
@@ -261,6 +271,7 @@ export class ResultStore {
           guildId,
           game,
           r.userId,
+          r.forUserId ?? null,
           r.displayName,
           r.points,
           r.unit,
@@ -301,7 +312,7 @@ export class ResultStore {
   }
 
   handsOf(gameId: string, hand?: number): HandRow[] {
-    const cols = 'SELECT hand, seat, user_id, points, unit, rank, won, display_name FROM results WHERE game_id = ?';
+    const cols = 'SELECT hand, seat, user_id, for_user_id, points, unit, rank, won, display_name FROM results WHERE game_id = ?';
     return (
       (hand === undefined
         ? this.db.prepare(`${cols} ORDER BY hand, seat`).all(gameId)
@@ -309,6 +320,7 @@ export class ResultStore {
         hand: number;
         seat: number;
         user_id: string | null;
+        for_user_id: string | null;
         points: number;
         unit: string;
         rank: number;
@@ -319,6 +331,7 @@ export class ResultStore {
       hand: r.hand,
       seat: r.seat,
       userId: r.user_id,
+      forUserId: r.for_user_id,
       points: r.points,
       unit: r.unit,
       rank: r.rank,
@@ -371,14 +384,15 @@ export class ResultStore {
   matchTotals(gameId: string, seats?: readonly { seat: number; userId: string | null; displayName: string }[]): Map<number, number> {
     const rows = this.db
       .prepare(
-        'SELECT seat, user_id, display_name, SUM(points) AS total FROM results WHERE game_id = ? GROUP BY seat, user_id, display_name',
+        `SELECT seat, user_id, for_user_id, display_name, SUM(points) AS total FROM results WHERE game_id = ?
+          GROUP BY seat, user_id, for_user_id, display_name`,
       )
-      .all(gameId) as { seat: number; user_id: string | null; display_name: string; total: number }[];
+      .all(gameId) as { seat: number; user_id: string | null; for_user_id: string | null; display_name: string; total: number }[];
     const out = new Map<number, number>();
     for (const r of rows) {
       const now = seats?.find((s) => s.seat === r.seat);
-      // Hands the AI played for a person's seat are stored without a user id, under the seat's name.
-      if (!sameOccupant({ userId: r.user_id, displayName: r.display_name }, now)) continue;
+      // Hands the AI played for a person's seat are stored without a user id, naming them in for_user_id.
+      if (!sameOccupant({ userId: r.user_id, forUserId: r.for_user_id, displayName: r.display_name }, now)) continue;
       out.set(r.seat, (out.get(r.seat) ?? 0) + r.total);
     }
     return out;

@@ -280,6 +280,18 @@ export class Step {
     return { ok: true };
   }
 
+  /**
+   * Every name a seat of this match has had in a hand (its result rows, stored or of this step) or
+   * has now: a new AI is named apart from all of them (seating.ts `aiRow`), since an AI's hands are
+   * told apart by its name (store/results.ts `sameOccupant`).
+   */
+  namesUsed(): Set<string> {
+    const names = new Set(this.seats.map((s) => s.displayName));
+    for (const r of this.storedRows()) names.add(r.displayName);
+    for (const r of this.results) for (const s of r.seats) names.add(s.displayName);
+    return names;
+  }
+
   /** Seats with nothing to decide now: a decision they have later in this step is a new one. */
   private noteLapsed(): void {
     const waiting = new Set(this.pending().map((d) => d.seat));
@@ -547,14 +559,25 @@ export class Step {
     const stored = this.storedRows();
     const unit = this.result()?.unit ?? stored[0]?.unit ?? 'points';
     /** Who was charged at `seat` in `hand`: its result row (this step's, or stored); else who sits there now. */
-    const payer = (hand: number, seat: number): { userId: string | null; displayName: string; unit: string } => {
+    const payer = (hand: number, seat: number): { userId: string | null; forUserId?: string | null; displayName: string; unit: string } => {
       const fresh = this.results.find((r) => r.hand === hand);
       const s = fresh?.seats.find((x) => x.seat === seat);
-      if (fresh && s) return { userId: s.isAi ? null : s.userId, displayName: s.displayName, unit: fresh.result.unit };
+      if (fresh && s)
+        return {
+          userId: s.isAi ? null : s.userId,
+          forUserId: s.isAi ? s.userId : null,
+          displayName: s.displayName,
+          unit: fresh.result.unit,
+        };
       const row = stored.find((r) => r.hand === hand && r.seat === seat && r.rank > 0); // a hand played
       if (row) return row;
       const now = this.seats[seat];
-      return { userId: now && !now.isAi ? now.userId : null, displayName: now?.displayName ?? `#${seat + 1}`, unit };
+      return {
+        userId: now && !now.isAi ? now.userId : null,
+        forUserId: now?.isAi ? now.userId : null,
+        displayName: now?.displayName ?? `#${seat + 1}`,
+        unit,
+      };
     };
     const bySeat = new Map<number, (RefundRow & { last: number })[]>();
     for (const x of shares) {
@@ -562,9 +585,21 @@ export class Step {
       const who = payer(hand, x.seat);
       const list = bySeat.get(x.seat) ?? [];
       bySeat.set(x.seat, list);
-      let r = list.find((y) => y.userId === who.userId && y.displayName === who.displayName);
+      let r = list.find(
+        (y) => y.userId === who.userId && (y.forUserId ?? null) === (who.forUserId ?? null) && y.displayName === who.displayName,
+      );
       if (!r) {
-        r = { hand: 0, seat: x.seat, userId: who.userId, displayName: who.displayName, points: 0, unit: who.unit, paidIn: [], last: hand };
+        r = {
+          hand: 0,
+          seat: x.seat,
+          userId: who.userId,
+          ...(who.forUserId ? { forUserId: who.forUserId } : {}),
+          displayName: who.displayName,
+          points: 0,
+          unit: who.unit,
+          paidIn: [],
+          last: hand,
+        };
         list.push(r);
       }
       r.points += x.amount;

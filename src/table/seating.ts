@@ -33,10 +33,15 @@ import { windowKind } from './timers.js';
 
 const refusal = (key: string): Refusal => ({ key, warn: false });
 
-/** An AI's seat row for `seat`, named in the table's language with the first free number. */
+/**
+ * An AI's seat row for `seat`, named in the table's language with the first number no seat of the
+ * match has had (seated now or in a hand's results): its hands are told apart by that name. Reusing
+ * a free number, a second AI in a seat an earlier one left inherited its points and merged with it
+ * in the standings.
+ */
 function aiRow(step: Step, seat: number): SeatRow {
   const base = translator(langOf(step.t.row.locale))('common:ai-name');
-  const taken = new Set(step.seats.map((s) => s.displayName));
+  const taken = step.namesUsed();
   let n = 1;
   while (taken.has(`${base} ${n}`)) n++;
   return { seat, userId: null, isAi: true, displayName: `${base} ${n}`, aiLevel: step.t.row.takeoverLevel };
