@@ -43,14 +43,20 @@ export function rateHand(before: readonly (Rating | undefined)[], ranks: readonl
 
 export function ratingHistory(db: DB, guildId: string, game: string, userId: string): RatingPoint[] {
   fillRatingHistory(db, guildId, game);
-  return (
-    db
-      .prepare(
-        `SELECT created_at, mu_after, sigma_after FROM results
-          WHERE guild_id = ? AND game = ? AND user_id = ? AND mu_after IS NOT NULL ORDER BY rowid`,
-      )
-      .all(guildId, game, userId) as { created_at: number; mu_after: number; sigma_after: number }[]
-  ).map((r) => ({ t: r.created_at, ordinal: ordinal({ mu: r.mu_after, sigma: r.sigma_after }) }));
+  const rows = db
+    .prepare(
+      `SELECT created_at, mu_after, sigma_after FROM results
+        WHERE guild_id = ? AND game = ? AND user_id = ? AND mu_after IS NOT NULL ORDER BY rowid`,
+    )
+    .all(guildId, game, userId) as { created_at: number; mu_after: number; sigma_after: number }[];
+  // In the order rated, in time that never goes back: a hand played after the host clock stepped back
+  // is stamped before the one rated ahead of it, and the chart (ordered by time) drew the line out of
+  // order and named an older rating as the player's present one.
+  let latest = -Infinity;
+  return rows.map((r) => {
+    latest = Math.max(latest, r.created_at);
+    return { t: latest, ordinal: ordinal({ mu: r.mu_after, sigma: r.sigma_after }) };
+  });
 }
 
 /**
