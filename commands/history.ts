@@ -14,7 +14,7 @@ import { gameOption } from '../src/bot/command-options.js';
 import { dmsClosedLine } from '../src/notify/tell.js';
 import { viewerPayload } from '../src/notify/replay-viewer.js';
 import { isGameId } from '../src/table/manifests.js';
-import { shownName } from '../src/store/index.js';
+import { shownName, wasDealt } from '../src/store/index.js';
 
 export const data = named(new SlashCommandBuilder(), 'history', 'history')
   .addStringOption((o) => gameOption(o, false))
@@ -30,8 +30,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   if (gameId) {
     const row = ctx.store.games.get(gameId.trim().toLowerCase());
     if (!row || row.guildId !== i.guildId) return void (await i.editReply({ content: t('errors:no-such-game', { id: gameId.trim() }) }));
-    if (row.status === 'lobby' || row.status === 'cancelled')
-      return void (await i.editReply({ content: t('errors:never-started', { id: row.id }) }));
+    if (!wasDealt(ctx.store.db, row)) return void (await i.editReply({ content: t('errors:never-started', { id: row.id }) }));
     const handOpt = i.options.getInteger('hand');
     const hand = (handOpt ?? row.handIndex + 1) - 1;
     if (hand > row.handIndex)

@@ -7,6 +7,7 @@ import type { BotContext } from './context.js';
 import type { Lang } from '../table/i18n.js';
 import { translator } from '../table/i18n.js';
 import { shownName } from '../store/privacy.js';
+import { wasDealt } from '../store/guilds.js';
 
 export interface HandReplay {
   state: unknown;
@@ -36,7 +37,7 @@ export interface HandReplay {
 
 export function replayHand(ctx: BotContext, gameId: string, hand: number): HandReplay | null {
   const row = ctx.store.games.get(gameId);
-  if (!row || row.status === 'lobby' || row.status === 'cancelled') return null;
+  if (!row || !wasDealt(ctx.store.db, row)) return null;
   const engine = GAMES[row.game].engine;
   // From the state the hand starts from (store hand_starts, migration 30): only this hand's entries
   // are replayed. Before, every page of the viewer replayed the match from its first deal, on the

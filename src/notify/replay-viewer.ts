@@ -33,7 +33,7 @@ import { encodeCommandId } from '../bot/custom-id.js';
 import { button, png, row, type Row } from '../bot/messages.js';
 import { GAMES } from '../table/manifests.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
-import { NEXT_HAND, applyEntry, initialState, type GameRow } from '../store/index.js';
+import { NEXT_HAND, applyEntry, initialState, wasDealt, type GameRow } from '../store/index.js';
 import { handSeed } from '../games/core/rng.js';
 import type { HandResult } from '../games/core/types.js';
 import { netPoints, paidAsReplayed } from '../store/results.js';
@@ -280,7 +280,7 @@ export async function viewerPayload(
 /** The match up to and including `hand` as a scenario (docs/scenarios.md). */
 export function exportScenario(ctx: BotContext, gameId: string, hand: number): Scenario | null {
   const row = ctx.store.games.get(gameId);
-  if (!row || row.status === 'lobby' || row.status === 'cancelled' || hand > row.handIndex) return null;
+  if (!row || !wasDealt(ctx.store.db, row) || hand > row.handIndex) return null;
   const engine = GAMES[row.game].engine;
   const perHand: { steps: ScenarioStep[]; result: unknown }[] = [{ steps: [], result: null }];
   let state = initialState(engine, row.options, row.seats, row.seed);

@@ -11,6 +11,7 @@
  */
 import type { DB } from './db.js';
 import { scopeSql, type ShardScope } from './shards.js';
+import type { GameRow } from './games.js';
 
 export interface AbandonedGame {
   id: string;
@@ -102,4 +103,16 @@ export function absentSeated(db: DB, now: number, scope: ShardScope | null): { g
 export function abandonedAt(db: DB, gameId: string): number | null {
   const r = db.prepare('SELECT abandoned_at FROM games WHERE id = ?').get(gameId) as { abandoned_at: number | null } | undefined;
   return r?.abandoned_at ?? null;
+}
+
+/**
+ * Whether a game's hands were ever dealt: not a lobby, nor a lobby cancelled or abandoned. A match
+ * abandoned while it ran (its thread deleted, the bot removed from its server) was played: /history
+ * replays and exports its hands, as a finished match's (before, it said the game never started).
+ */
+export function wasDealt(db: DB, row: Pick<GameRow, 'id' | 'status'>): boolean {
+  if (row.status === 'lobby') return false;
+  if (row.status !== 'cancelled') return true;
+  const r = db.prepare('SELECT abandoned_from AS f FROM games WHERE id = ?').get(row.id) as { f: string | null } | undefined;
+  return r?.f === 'running' || r?.f === 'paused';
 }
