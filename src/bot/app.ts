@@ -129,8 +129,8 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   );
   const members = new MemberCheck(client, () => ctx.clock.now());
   ctx.members = members;
+  if (o.metrics) ctx.handedOff = observeClient(client, o.metrics).handedOff;
   const route = createRouter(ctx, locks, commands, dm, userSync(ctx), members);
-  if (o.metrics) observeClient(client, o.metrics);
   const inflight = new Set<Promise<void>>();
   let stopping = false;
   client.on(Events.InteractionCreate, (i) => {

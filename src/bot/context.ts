@@ -51,6 +51,8 @@ export interface BotContext {
   members?: MemberCheck;
   /** Where the router records how long a click took to show (METRICS_PORT; src/ops/metrics.ts). */
   metrics?: Pick<Metrics, 'visibleSeconds' | 'interactionsFailed'>;
+  /** An interaction another shard answers (a forwarded DM click): not counted here (observe.ts). */
+  handedOff?: (interactionId: string) => void;
 }
 
 /** Serializes work per game: clicks, timers and AI moves on one game never interleave. */

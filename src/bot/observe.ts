@@ -13,8 +13,13 @@ import type { AiPort } from '../table/act.js';
 
 const CALLBACK = /\/interactions\/(\d+)\/[^/]+\/callback/;
 
-/** Records interaction, REST and gateway facts of `client` into `m`. */
-export function observeClient(client: Client, m: Metrics): void {
+/**
+ * Records interaction, REST and gateway facts of `client` into `m`. `handedOff(id)`: another process
+ * answers that interaction (a DM click shard 0 passed to the game's shard, dm-forward.ts), so its
+ * acknowledgement is not awaited here: it was counted as not acknowledged on shard 0 while the
+ * game's shard counted it as answered.
+ */
+export function observeClient(client: Client, m: Metrics): { handedOff(id: string): void } {
   const arrived = new Map<string, { t: number; kind: string }>();
   client.on(Events.InteractionCreate, (i) => {
     const kind = i.isButton()
@@ -45,6 +50,7 @@ export function observeClient(client: Client, m: Metrics): void {
     if (res.status === 429) m.discordErrors.inc({ status: '429', scope: res.headers.get('x-ratelimit-scope') ?? 'unknown' });
     else if (res.status >= 500) m.discordErrors.inc({ status: '5xx', scope: 'server' });
   });
+  return { handedOff: (id) => void arrived.delete(id) };
 }
 
 /**

@@ -207,7 +207,8 @@ export function createRouter(
         // Discord sends every DM click to shard 0: another shard's game is played by that shard.
         if (g && !i.guildId && dm && !dm.playsHere(g.gameId)) {
           const r = await dm.forward(i.id);
-          if (r === 'not-found') await notFound(i);
+          if (r === 'taken') ctx.handedOff?.(i.id);
+          else if (r === 'not-found') await notFound(i);
           else if (r === 'unreachable')
             await i.reply({ content: translator(langOf(i.locale, ctx.defaultLang))('errors:restarting'), flags: MessageFlags.Ephemeral });
           return;
