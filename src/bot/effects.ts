@@ -271,7 +271,6 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   // archiving it is seen too (its former owner's thread list, the moderators', the audit log), and
   // made by every step of a running game, a failure Discord repeats (160006 at the reopen to lock
   // it) was tried at each step, with no back-off.
-  const carriedPing = r.effects.find((e) => e.kind === 'ping' && (r.carried ?? []).includes(e));
   const deferred =
     o.restart || o.owed ? [] : r.effects.filter((e) => (e.kind === 'ping' || e.kind === 'close-thread') && (r.carried ?? []).includes(e));
   const carried = (o.restart ? r.outbox : (r.carried ?? [])).filter((e) => !deferred.includes(e));
@@ -279,16 +278,10 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   if (r.effects.some((e) => e.kind === 'ping' || e.kind === 'remind' || e.kind === 'remind-claims' || e.kind === 'table')) ctx.wakeTimers();
   if (!r.effects.length) return;
   // A ping executed again (kept after a refusal, or after a crash) names only who still has that
-  // decision. Its DM notices went out with the step that made it (not again: `fromCarried`).
-  const fromCarried = new Set<Effect>();
-  const effects = r.effects
-    .filter((e) => !deferred.includes(e))
-    .flatMap((e) => {
-      if (e.kind !== 'ping') return [e];
-      const due = stillDue(t, e);
-      if (e === carriedPing) due.forEach((x) => fromCarried.add(x));
-      return due;
-    });
+  // decision. Its DM notices go to the notifier again: a crash before `onEffects` below kept them
+  // from going out with the step that made it, and those that did are not sent twice (a move
+  // notice is recorded under its decision's version, notifier.ts).
+  const effects = r.effects.filter((e) => !deferred.includes(e)).flatMap((e) => (e.kind === 'ping' ? stillDue(t, e) : [e]));
   if (!effects.length) {
     if (deferred.length) ctx.store.games.replaceOutbox(t.row.id, r.outbox, deferred);
     else if (r.outbox.length) ctx.store.games.clearOutbox(t.row.id, r.outbox);
@@ -335,11 +328,7 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   await sweepReminders(ctx, t).catch((err: unknown) => ctx.log.warn({ err, gameId: t.row.id }, 'cannot delete reminders'));
   if (push) await pushSeatViews(ctx, t, actor, (seat) => !turnNow(seat), ranOut, fresh);
   for (const e of effects) if (closing(e)) await each(e);
-  await ctx.notifier?.onEffects(
-    t,
-    effects.filter((e) => !fromCarried.has(e)),
-    ctx.clock.now(),
-  );
+  await ctx.notifier?.onEffects(t, effects, ctx.clock.now());
   // Seat threads whose archiving failed in this step's pushes (a seat that changed hands) or at the end
   // of the match (seat-channels.ts): kept to try again, once each.
   for (const thread of takeUnclosed(t)) {
@@ -516,15 +505,27 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       });
       const ch = await gameChannel(ctx, t.row.threadId);
       if (!v || !ch) return;
-      const image = await ctx.render.result(v.model);
+      // An image that could not be drawn (a worker that failed, RENDER_TIMEOUT_MS under load:
+      // src/render/pool.ts) leaves the result in words, with Next hand / End match and a line saying
+      // so, as the table and hand views do. Before, the failure threw past the post: the hand's result
+      // (and its buttons) waited for whatever derived the effect again, and the table offered nothing
+      // to go on meanwhile.
+      let image: Buffer | null = null;
+      try {
+        image = await ctx.render.result(v.model);
+      } catch (err) {
+        ctx.log.warn({ err, gameId: t.row.id, hand: e.hand }, 'cannot draw the result image: the result is sent in words, without it');
+      }
+      // The line is kept whatever the length of the result's words (cut before it).
+      const failed = image ? '' : `\n⚠️ ${translator(lang)('common:picture.result-failed')}`;
       await deletePing(ctx, t);
       try {
         // Version 0 like every public component: the version minus the public moves would count the
         // hidden claim answers (issue #13 §2). Next hand / End match name their hand instead (`arg`).
         const payload = {
-          content: cut(v.lines.join('\n'), 2000),
+          content: cut(v.lines.join('\n'), 2000 - failed.length) + failed,
           // The image in words (the winner's hand, the scoring); the message's lines are read beside it.
-          files: [png('result.png', image, imageAlt(t.presenter, v.model, presentCtx(t, lang)))],
+          files: image ? [png('result.png', image, imageAlt(t.presenter, v.model, presentCtx(t, lang)))] : [],
           components: toComponents(t.row.id, 0, v.rows),
           allowedMentions: { parse: [] },
         };

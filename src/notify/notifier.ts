@@ -5,9 +5,11 @@
  * - A ping effect's seats: "your move" (turn) or "you may claim" (claim: a DM is private, so it
  *   tells nobody else who may claim; nothing is posted in the thread). A result: "hand over" or
  *   "match over"; the end of a match; the lobby's Start: "the table you joined started".
- * - Each notice is recorded ONCE per (user, table, kind, state version) in SQLite, so a step
- *   executed again (restart sweep) never sends twice; per table, only the newest move notice of a
- *   user is delivered (at most one DM per table per move).
+ * - Each notice is recorded ONCE per (user, table, kind, version) in SQLite, so a step executed
+ *   again (restart sweep, a kept ping posted later) never sends twice: a move notice's version is
+ *   its decision's (the seat's timer's, kept while the decision is), any other's the table's state
+ *   version. Per table, only the newest move notice of a user is delivered (at most one DM per
+ *   table per move).
  * - No "your move" DM to a user who moved at that table in the last AT_TABLE_MS (they are playing).
  * - Quiet hours (the user's time zone): notices wait in SQLite and `due(now)` sends them after.
  *   A move notice that is no longer the user's move by then is dropped.
@@ -108,7 +110,8 @@ export class Notifier {
       // the user's turn notices cover it as well as their claim notices).
       // `again`: a resume's ping (effects.ts): a notice of this version closed before it is sent again.
       // `seat`: a window's seat (a claim, a secret opening choice).
-      const want: { userId: string; kind: NoticeKind; seat?: number; opening?: boolean; again?: number }[] = [];
+      // `version`: what the notice is recorded under (`key` below).
+      const want: { userId: string; kind: NoticeKind; version: number; seat?: number; opening?: boolean; again?: number }[] = [];
       const pending = t.state === null ? [] : (t.engine.pending(t.state) as Decision<BaseAction>[]);
       const opening = new Set(pending.filter((d) => d.secret).map((d) => d.seat));
       const human = (seat: number) => {
@@ -126,22 +129,34 @@ export class Notifier {
         return preferenceAnswer(t.row.game, t.prefs.get(seat), d) !== null || this.store.prefs.isAway(u, now);
       };
       const everyone = () => t.seats.filter((s) => !s.isAi && s.userId).map((s) => s.userId!);
+      // A move notice is recorded under its decision's version: the seat's timer's, which stays while
+      // the decision is kept (timers.ts `deadlines`), whatever other steps came since. A ping executed
+      // again (one Discord refused, posted by housekeeping; one a crash cut off before its notices,
+      // posted by the restart) is then the same notice, sent once: never a second DM whose coming
+      // would tell that another seat answered a claim in between (a hidden step moves the table's
+      // version, #13 §2), nor none at all for a step whose notices the crash cut off. A seat with
+      // no timer holds no decision (it answered since the ping): the table's version, and the
+      // delivery round drops the notice (no longer their move).
+      const decision = (s: number) => t.timers.find((x) => x.seat === s)?.version ?? t.row.version;
+      const event = t.row.version;
       for (const e of effects) {
         if (e.kind === 'ping') {
           const again = e.again === undefined ? {} : { again: e.again.at };
           // The voter whose vote resumed the table is at it: no DM for them.
           const told = (s: number) => human(s) && human(s) !== e.again?.by;
-          for (const s of e.turn) if (told(s)) want.push({ userId: human(s)!, kind: 'turn', ...again });
-          for (const s of e.claim) if (told(s)) want.push({ userId: human(s)!, kind: 'claim', seat: s, opening: opening.has(s), ...again });
+          for (const s of e.turn) if (told(s)) want.push({ userId: human(s)!, kind: 'turn', version: decision(s), ...again });
+          for (const s of e.claim)
+            if (told(s)) want.push({ userId: human(s)!, kind: 'claim', version: decision(s), seat: s, opening: opening.has(s), ...again });
         } else if (e.kind === 'tell') {
           // A hidden decision with no public ping (a secret opening choice's next holder): a window's notice.
-          for (const s of e.seats) if (human(s)) want.push({ userId: human(s)!, kind: 'claim', seat: s, opening: opening.has(s) });
+          for (const s of e.seats)
+            if (human(s)) want.push({ userId: human(s)!, kind: 'claim', version: decision(s), seat: s, opening: opening.has(s) });
         } else if (e.kind === 'result') {
-          for (const u of everyone()) want.push({ userId: u, kind: e.matchOver ? 'match' : 'result' });
+          for (const u of everyone()) want.push({ userId: u, kind: e.matchOver ? 'match' : 'result', version: event });
         } else if (e.kind === 'end-match') {
-          for (const u of everyone()) want.push({ userId: u, kind: 'match' });
+          for (const u of everyone()) want.push({ userId: u, kind: 'match', version: event });
         } else if (e.kind === 'lobby' && t.row.status === 'running') {
-          for (const u of everyone()) want.push({ userId: u, kind: 'start' });
+          for (const u of everyone()) want.push({ userId: u, kind: 'start', version: event });
         }
       }
       if (!want.length) return;
@@ -162,7 +177,7 @@ export class Notifier {
           }
           const dueAt = quietUntil(p, now) ?? now;
           // A hand's result and the match's end share their version; one notice per kind and version.
-          const key = { userId: w.userId, gameId: t.row.id, kind: w.kind, version: t.row.version };
+          const key = { userId: w.userId, gameId: t.row.id, kind: w.kind, version: w.version };
           const armed = w.again === undefined ? {} : { armedFor: w.again };
           const added =
             this.store.notices.add({ ...key, hand: t.row.handIndex, dueAt, ...armed }) ||
