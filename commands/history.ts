@@ -43,6 +43,8 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     await i.editReply(dms ? { ...v, content: `${dms}\n${v.content}`.slice(0, 2000) } : v);
     return;
   }
+  // A hand of no game in particular: said so (the list gives the ids), not silently the list.
+  if (i.options.getInteger('hand') !== null) return void (await i.editReply({ content: t('errors:hand-needs-game-id') }));
   const gameRaw = i.options.getString('game');
   const game = gameRaw && isGameId(gameRaw) ? gameRaw : undefined;
   const games = ctx.store.games.recentPlayed(i.guildId, 15, game);

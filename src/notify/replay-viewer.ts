@@ -236,7 +236,7 @@ export async function viewerPayload(
     button(id(`v:${base}:${n}:l`), `${t('async:replay.last')} ⏭`, ButtonStyle.Secondary, step === n),
     // Export holds the game's seed, which deals every later hand: offered once the match is over
     // (a viewer message opened earlier still gets the refusal below).
-    g.status === 'finished'
+    matchOver(ctx, g)
       ? button(id(`e:${base}`), t('async:replay.export'), ButtonStyle.Success)
       : button(id(`e:${base}`), t('async:replay.export-later'), ButtonStyle.Secondary, true),
   );
@@ -337,8 +337,7 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
     return void (await i.reply({ content: t('errors:game-not-found'), flags: MessageFlags.Ephemeral }));
   const hand = Number(m[3]);
   if (m[1] === 'e') {
-    if (g.status !== 'finished')
-      return void (await i.reply({ content: t('async:replay.export-after-match'), flags: MessageFlags.Ephemeral }));
+    if (!matchOver(ctx, g)) return void (await i.reply({ content: t('async:replay.export-after-match'), flags: MessageFlags.Ephemeral }));
     await i.deferReply({ flags: MessageFlags.Ephemeral });
     const sc = exportScenario(ctx, g.id, hand);
     if (!sc) return void (await i.editReply({ content: t('errors:game-not-found') }));
@@ -357,4 +356,21 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
   await i.deferUpdate();
   const v = await viewerPayload(ctx, g.id, hand, k, lang, i.user.id);
   if (v) await i.editReply(v);
+  // A hand the game does not have (a forged or garbled custom_id): said so, the viewer left as it is.
+  else
+    await i.followUp({
+      content:
+        hand > g.handIndex
+          ? t('errors:no-such-hand', { hands: t('common:count.hands', { count: g.handIndex + 1 }) })
+          : t('errors:game-not-found'),
+      flags: MessageFlags.Ephemeral,
+    });
+}
+
+/**
+ * A match that is over: finished, or abandoned while it ran (its thread deleted, the bot removed from
+ * its server: store/guilds.ts), whose seed deals no later hand any more.
+ */
+function matchOver(ctx: BotContext, g: GameRow): boolean {
+  return g.status === 'finished' || (g.status === 'cancelled' && wasDealt(ctx.store.db, g));
 }

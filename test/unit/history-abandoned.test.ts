@@ -9,6 +9,7 @@ import { engineOf } from '../../src/table/manifests.js';
 import { rig, type Rig } from '../support/table-rig.js';
 import { abandonGames } from '../../src/store/index.js';
 import * as history from '../../commands/history.js';
+import * as viewer from '../../src/notify/replay-viewer.js';
 import type { BotContext } from '../../src/bot/context.js';
 import type { State } from '../../src/games/phom/index.js';
 
@@ -51,4 +52,70 @@ test('/history game-id: of an abandoned match that was played does not say it ne
   await history.execute(i as never, { store: r.store, defaultLang: 'en', render } as unknown as BotContext);
   assert.doesNotMatch(out.join('\n'), /has not started/);
   assert.match(out.join('\n'), /Hand 1/, 'the replay viewer of its hand');
+});
+
+/** A click on the viewer's `x:history:<rest>` component; what it answered. */
+async function viewerClick(r: Rig, rest: string): Promise<{ kind: string; content: string; files: number }[]> {
+  const out: { kind: string; content: string; files: number }[] = [];
+  const said =
+    (kind: string) =>
+    async (x: { content?: string; files?: unknown[] } = {}) =>
+      void out.push({ kind, content: x.content ?? '', files: x.files?.length ?? 0 });
+  const i = {
+    locale: 'en-US',
+    guildId: 'g',
+    inGuild: () => true,
+    user: { id: 'u0' },
+    isStringSelectMenu: () => false,
+    isMessageComponent: () => true,
+    reply: said('reply'),
+    deferReply: async () => {},
+    deferUpdate: async () => {},
+    editReply: said('edit'),
+    followUp: said('followUp'),
+  };
+  const png = async () => Buffer.from('89504e470d0a1a0a', 'hex');
+  const ctx = { store: r.store, defaultLang: 'en', render: { table: png, result: png, hand: png } } as unknown as BotContext;
+  await viewer.component(i as never, rest, ctx);
+  return out;
+}
+
+test('the match abandoned while it ran is over: its hands can be exported', async () => {
+  const r = playedThenAbandoned();
+  const out = await viewerClick(r, `e:${r.gameId}:0`);
+  assert.deepEqual(
+    out.map((x) => [x.kind, x.files]),
+    [['edit', 1]],
+    JSON.stringify(out),
+  );
+});
+
+test('a viewer click on a hand the game does not have is answered, not left silent', async () => {
+  const r = playedThenAbandoned();
+  const out = await viewerClick(r, `v:${r.gameId}:7:0:n`);
+  assert.deepEqual(
+    out.map((x) => x.kind),
+    ['followUp'],
+  );
+  assert.match(out[0]!.content, /1 hand/);
+});
+
+test('/history hand: without game-id says what it needs', async () => {
+  const r = playedThenAbandoned();
+  const out: string[] = [];
+  const reply = async (x: { content?: string }) => void out.push(x.content ?? '');
+  const i = {
+    locale: 'en-US',
+    guildId: 'g',
+    inGuild: () => true,
+    user: { id: 'u0' },
+    options: { getString: () => null, getInteger: (k: string) => (k === 'hand' ? 2 : null) },
+    deferReply: async () => {},
+    reply,
+    editReply: reply,
+  };
+  await history.execute(i as never, { store: r.store, defaultLang: 'en' } as unknown as BotContext);
+  assert.deepEqual(out, [
+    "A hand is replayed from its game: give `game-id` with `hand` (the list, /history without them, shows each game's id).",
+  ]);
 });
