@@ -29,7 +29,9 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const pt = translator(lang);
   const rows = ctx.store.results.leaderboard(i.guildId, game, period, 15);
   const title = `${pt('common:leaderboard.title', { game: pt(`${game}:name`) })} · ${pt(`commands:period.${period}`)}`;
-  if (!rows.length) return void (await i.reply({ content: `${title}\n${pt('common:leaderboard.none')}`, allowedMentions: { parse: [] } }));
+  // Hands before the period (week, month, year) are not "none yet".
+  const none = pt(period === 'all' ? 'common:leaderboard.none' : 'common:leaderboard.none-period');
+  if (!rows.length) return void (await i.reply({ content: `${title}\n${none}`, allowedMentions: { parse: [] } }));
   const medal = ['🥇', '🥈', '🥉'];
   const lines = rows.map(
     (r, k) =>
