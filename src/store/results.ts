@@ -130,6 +130,8 @@ export interface MatchEntry {
   byHand: Map<number, number>;
   /** What the match gave back to them when it ended (refund rows, `recordRefunds`): in `total`, not in `byHand`. */
   refund: number;
+  /** The unit of their stored rows (the game's: 'bet', 'point'…); absent before they played a hand. */
+  unit?: string;
   total: number;
 }
 
@@ -191,6 +193,7 @@ export function matchStandings(rows: readonly HandRow[], seats: readonly Pick<Se
   };
   for (const r of rows) {
     const e = entry(r.seat, r.userId, r.displayName, r.forUserId);
+    e.unit = r.unit;
     if (r.rank === POT_REFUND) e.refund += r.points;
     else e.byHand.set(r.hand, (e.byHand.get(r.hand) ?? 0) + r.points);
     e.total += r.points;

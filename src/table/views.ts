@@ -631,8 +631,9 @@ export function standingsModel(t: Table, lang: Lang, entries: readonly MatchEntr
 export function endMatchText(t: Table, lang: Lang, entries: readonly MatchEntry[]): string {
   const tr = translator(lang);
   const head = `**${tr('common:match.over')}**`;
-  // In the game's unit, as each hand's result says it (the last hand's result names it).
-  const unit = t.state === null ? undefined : (t.engine.result(t.state) as HandResult | null)?.unit;
+  // In the game's unit, as each hand's result says it (the last hand's result names it; a match that
+  // ended mid-hand has none: the stored hands' rows do).
+  const unit = (t.state === null ? undefined : (t.engine.result(t.state) as HandResult | null)?.unit) ?? entries.find((e) => e.unit)?.unit;
   const inUnit = (n: number) => (unit ? ` ${unitName(tr, t.row.game, unit, Math.abs(n))}` : '');
   const ranked = standings(entries, tr);
   const who = (e: Standing) => (e.userId ? `<@${e.userId}>` : `**${e.name}**`);

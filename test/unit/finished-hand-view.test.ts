@@ -7,7 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rig, timeOutToResult } from '../support/table-rig.js';
-import { handView } from '../../src/table/views.js';
+import { endMatchText, handView } from '../../src/table/views.js';
+import { engineOf } from '../../src/table/manifests.js';
 
 test('End match: the seat view says the match is over, with the last hand, not "Next hand"', () => {
   for (const lang of ['en', 'vi', 'zh-TW'] as const) {
@@ -47,4 +48,20 @@ test('a match that ended by itself mid-hand: no "Your turn", no buttons, no piec
     assert.match(text, /^The match is over: its final totals are in the game thread\.$/m, `${game}: ${text}`);
     assert.equal(v.claim, undefined, `${game}: no piece on offer`);
   }
+});
+
+test('the final standings of a match ended mid-hand name the game’s unit, as after a hand', () => {
+  const phom = engineOf('phom');
+  const r = rig('phom', ['human', 'human'], { seed: 'p1', timer: { name: 'async' } });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  timeOutToResult(r);
+  assert.ok(phom.result(r.ts.load(r.gameId)!.state), 'hand 1 is over');
+  const ver = r.store.games.get(r.gameId)!.version;
+  assert.equal(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver, verb: 'next-hand', arg: '0' }).outcome.ok, true);
+  const publicAt = r.store.games.get(r.gameId)!.publicAt;
+  assert.equal(r.run({ kind: 'expire-idle', gameId: r.gameId, publicAt, days: 30 }).outcome.ok, true);
+  const t = r.ts.load(r.gameId)!;
+  assert.equal(phom.result(t.state), null, 'ended during hand 2');
+  const text = endMatchText(t, 'en', r.store.results.matchStandings(r.gameId, t.seats));
+  assert.match(text, /1\. .*: [+−-]?\d+ × bet/, text);
 });
