@@ -27,6 +27,7 @@ import { button, row } from '../src/bot/messages.js';
 import { engineOf, isGameId } from '../src/table/manifests.js';
 import { redrawOpenLobbies } from '../src/bot/lobby-expiry.js';
 import { embedPages } from '../src/bot/embed-pages.js';
+import { cut } from '../src/table/cut.js';
 
 const keyOpt = (required: boolean) => (o: import('@discordjs/builders').SlashCommandStringOption) =>
   named(o, 'key', 'config.key').setRequired(required).setMaxLength(60);
@@ -59,7 +60,7 @@ export const data = named(new SlashCommandBuilder(), 'config', 'config')
 
 export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const t = translator(langOf(i.locale, ctx.defaultLang));
-  const eph = (content: string) => i.reply({ content: content.slice(0, 2000), flags: MessageFlags.Ephemeral });
+  const eph = (content: string) => i.reply({ content: cut(content, 2000), flags: MessageFlags.Ephemeral });
   if (!i.inGuild()) return void (await eph(t('errors:guild-only')));
   // Discord hides the command from members without Manage Server, but permissions can be overridden per channel: check again.
   if (!canConfigure(i.memberPermissions)) return void (await eph(t('errors:manage-guild-only')));

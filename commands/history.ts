@@ -9,7 +9,8 @@ import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
-import { langOf, translator } from '../src/table/i18n.js';
+import { langOf, listWithin, translator } from '../src/table/i18n.js';
+import { cut } from '../src/table/cut.js';
 import { gameOption } from '../src/bot/command-options.js';
 import { dmsClosedLine } from '../src/notify/tell.js';
 import { viewerPayload } from '../src/notify/replay-viewer.js';
@@ -40,7 +41,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     const dms = dmsClosedLine(ctx.store, i.user.id, lang);
     const v = await viewerPayload(ctx, row.id, hand, null, lang, i.user.id);
     if (!v) return void (await i.editReply({ content: t('errors:game-not-found') }));
-    await i.editReply(dms ? { ...v, content: `${dms}\n${v.content}`.slice(0, 2000) } : v);
+    await i.editReply(dms ? { ...v, content: cut(`${dms}\n${v.content}`, 2000) } : v);
     return;
   }
   // A hand of no game in particular: said so (the list gives the ids), not silently the list.
@@ -53,13 +54,20 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     // Everyone who played, in seat order, then those who left (named so).
     const seated = ctx.store.games.seats(g.id);
     const left = ctx.store.results.matchStandings(g.id, seated).filter((e) => !e.seated);
-    const seats = [
-      ...seated.map((s) => shownName(s.displayName, t)),
-      ...left.map((e) => t('common:result.left-name', { name: shownName(e.name, t) })),
-    ].join(', ');
+    // Within 300 characters a game (a long Phỏm match lists some forty), the last counted.
+    const seats = listWithin(
+      [...seated.map((s) => shownName(s.displayName, t)), ...left.map((e) => t('common:result.left-name', { name: shownName(e.name, t) }))],
+      300,
+      t,
+    );
     return `\`${g.id}\` ${t(`${g.game}:name`)} · ${t(`common:status.${g.status}`)} · ${t('common:count.hands', { count: g.handIndex + 1 })} · ${seats} · <t:${Math.floor(g.publicAt / 1000)}:R>`;
   });
-  await i.editReply({ content: [`**${t('common:history.title')}**`, ...lines, t('common:history.hint')].join('\n').slice(0, 2000) });
+  // Whole lines within Discord's 2,000 characters, the hint always under them: cut at 2,000, the last
+  // line broke mid-name or mid-stamp (`<t:179604`) and the hint was lost.
+  const title = `**${t('common:history.title')}**`;
+  const hint = t('common:history.hint');
+  const list = listWithin(lines, 2000 - title.length - hint.length - 60, t, '\n');
+  await i.editReply({ content: [title, list, hint].join('\n') });
 }
 
 export { component } from '../src/notify/replay-viewer.js';

@@ -10,6 +10,7 @@ import { isGameId } from '../src/table/manifests.js';
 import { amount, signed, unitName } from '../src/table/present/common.js';
 import { ratingHistory, type BestHand, type Period } from '../src/store/index.js';
 import type { GameId } from '../src/table/manifests.js';
+import { cut } from '../src/table/cut.js';
 
 /** The rating chart's model (src/render/model.ts RatingModel; commands do not import render). */
 interface RatingChart {
@@ -100,5 +101,5 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
       if (image) files.push(new AttachmentBuilder(image, { name: 'rating.png' }));
     }
   }
-  await i.editReply({ content: lines.join('\n').slice(0, 2000), files });
+  await i.editReply({ content: cut(lines.join('\n'), 2000), files });
 }

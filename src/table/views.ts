@@ -430,17 +430,15 @@ export function resultView(
     ...(model.winner?.caption ? [model.winner.caption] : []),
     ...model.lines.slice(0, 15).map((l) => `• ${l.label}: ${l.value}`),
     ...t.seats.map((s) => `${t.names[s.seat]}: ${signedIn(tr, t.row.game, result.unit, result.deltas[s.seat] ?? 0, lang)}`),
-    // The match standings after this hand (issue #14 §5), from the second hand on.
-    ...(t.row.handIndex > 0
-      ? [
-          tr('common:result.standings', {
-            list: (match ? standings(match.standings, tr) : seatStandings(table))
-              .map((e) => `${e.name} ${signed(e.total, lang)}`)
-              .join(' · '),
-          }),
-        ]
-      : []),
   ];
+  // The match standings after this hand (issue #14 §5), from the second hand on: everyone who played,
+  // those who left too (some forty in a long Phỏm match), within what the message leaves (2,000
+  // characters, with room for a line the bot adds: bot/effects.ts), the last counted, never cut mid-entry.
+  if (t.row.handIndex > 0) {
+    const entries = (match ? standings(match.standings, tr) : seatStandings(table)).map((e) => `${e.name} ${signed(e.total, lang)}`);
+    const room = 2000 - 120 - lines.join('\n').length - tr('common:result.standings', { list: '' }).length;
+    lines.push(tr('common:result.standings', { list: listWithin(entries, Math.max(200, room), tr, ' · ') }));
+  }
   const rows: UiRow[] = matchOver
     ? []
     : [
@@ -641,9 +639,14 @@ export function endMatchText(t: Table, lang: Lang, entries: readonly MatchEntry[
   // What the match gave back as it ended (Phỏm's gà pot no Ù took, phom.md §15.12): in the totals
   // above, said once below them, so that they are seen to add up.
   const refunded = ranked.filter((e) => e.refund);
+  // The list within the line's 600 characters, the last counted (a cut mid-entry broke a **name** or a mention).
   const refundLine = refunded.length
     ? tr(`${t.row.game}:match.pot-refund`, {
-        list: refunded.map((e) => `${who(e)} ${signed(e.refund!, lang)}${inUnit(e.refund!)}`).join(', '),
+        list: listWithin(
+          refunded.map((e) => `${who(e)} ${signed(e.refund!, lang)}${inUnit(e.refund!)}`),
+          500,
+          tr,
+        ),
       })
     : '';
   // Everyone who held a seat is listed (in Phỏm, players who left and the AIs after them): a match
