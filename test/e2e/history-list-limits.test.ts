@@ -8,6 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { slash, withWorld } from './harness.js';
 
+/** Half of a surrogate pair without the other (String.prototype.isWellFormed is not in this TypeScript lib). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 const NAMES = [
   'Nguyễn Thị Phương Thảo Minh Anh',
   'Trần Hoàng Bảo Ngọc Khánh Linh',
@@ -95,7 +98,7 @@ test('/history: a name of emoji is never cut between the two halves of a surroga
         w.now.t += 60_000;
       }
       const c = (await (await slash(w, w.users[0]!.id, 'history', {})).reply()).content as string;
-      if (!c.isWellFormed()) bad = c.slice(-6);
+      if (LONE_SURROGATE.test(c)) bad = c.slice(-6);
     }
     assert.equal(bad, null, `the reply ends in a lone surrogate: ${JSON.stringify(bad)}`);
   });
