@@ -151,21 +151,47 @@ export class TimerStore {
   }
 
   /**
-   * Restart frozen timers with the time they had left. A held pass keeps the time it had left too: it
-   * moves as far as its deadline does (the SET expressions all read the row as it was).
+   * Restart frozen timers with the time they had left (`resumedTimer`, as the table step shows them).
+   * A held pass keeps the time it had left too: it moves as far as its deadline does (the SET
+   * expressions all read the row as it was). A reminder is due again, at half the time left (or 12 h
+   * after the resume without a deadline), also one sent before the pause: its message goes (the
+   * deadline it shows moved), and the player is reminded again before the new deadline.
    */
   resume(gameId: string, now: number): void {
     this.db
       .prepare(
         `UPDATE timers SET deadline = ? + paused_left,
-           remind_at = CASE WHEN remind_at IS NULL THEN NULL WHEN deadline >= ? THEN ? + ? ELSE ? + paused_left / 2 END,
+           remind_at = CASE WHEN deadline >= ? THEN ? + ? ELSE ? + paused_left / 2 END,
            held_until = CASE WHEN held_until IS NULL THEN NULL ELSE held_until + (? + paused_left - deadline) END,
            paused_left = NULL
          WHERE game_id = ? AND paused_left IS NOT NULL`,
       )
       // A decision without a deadline (deadline ≥ NO_DEADLINE / 2, src/table/timers.ts) is reminded 12 h after a resume.
-      .run(now, 2e15, now, 12 * 3600_000, now, now, gameId);
+      .run(now, NO_DEADLINE_FROM, now, OFF_RESUME_REMINDER_MS, now, now, gameId);
   }
+}
+
+/** Deadlines from here on are "no deadline" (src/table/timers.ts NO_DEADLINE, with room). */
+const NO_DEADLINE_FROM = 2e15;
+/** A decision without a deadline is reminded this long after a resume. */
+const OFF_RESUME_REMINDER_MS = 12 * 3600_000;
+
+/** A timer as `TimerStore.pause` leaves it (the step that pauses shows the table with it). */
+export function pausedTimer<T extends Pick<TimerRow, 'deadline' | 'pausedLeft'>>(x: T, now: number): T {
+  return x.pausedLeft === null ? { ...x, pausedLeft: Math.max(0, x.deadline - now) } : x;
+}
+
+/** A timer as `TimerStore.resume` leaves it (the step that resumes shows the table, pings and reminders with it). */
+export function resumedTimer<T extends Pick<TimerRow, 'deadline' | 'pausedLeft' | 'remindAt' | 'heldUntil'>>(x: T, now: number): T {
+  if (x.pausedLeft === null) return x;
+  const deadline = now + x.pausedLeft;
+  return {
+    ...x,
+    deadline,
+    remindAt: x.deadline >= NO_DEADLINE_FROM ? now + OFF_RESUME_REMINDER_MS : now + Math.floor(x.pausedLeft / 2),
+    ...(x.heldUntil != null ? { heldUntil: x.heldUntil + (deadline - x.deadline) } : {}),
+    pausedLeft: null,
+  };
 }
 
 /** The condition on `timers t`: its game is not abandoned and (with a scope) belongs to one of the scope's shards. */

@@ -68,6 +68,8 @@ export function* voteAbsent(
   arg: string | undefined,
   voteAfter: number,
 ): Gen<{ ok: true } | { ok: false; refusal: Refusal }> {
+  // Kept through a pause, a reminder's vote buttons serve after the resume: until then, said so.
+  if (step.t.row.status === 'paused') return { ok: false, refusal: refusal('errors:paused') };
   if (arg === CLAIMS_ARG) return yield* voteClaims(step, userId, verb, voteAfter);
   const { row, timers } = step.t;
   const seat = arg !== undefined && /^\d{1,2}$/.test(arg) ? Number(arg) : -1;

@@ -12,7 +12,16 @@ import { sameCanonical } from '../games/core/match.js';
 import type { AnyEngine, BaseAction, Decision, GameId, HandResult, HintReasonKey } from '../games/core/types.js';
 import type { AiLevel } from '../games/core/ai.js';
 import { NEXT_HAND, SEAT_CHANGE, applyEntry, initialState, type ActionSource, type GameStatus, type StepEntry } from '../store/index.js';
-import { sameOccupant, type HandRow, type RefundRow, type SeatRow, type StepCommit, type TimerRow } from '../store/index.js';
+import {
+  pausedTimer,
+  resumedTimer,
+  sameOccupant,
+  type HandRow,
+  type RefundRow,
+  type SeatRow,
+  type StepCommit,
+  type TimerRow,
+} from '../store/index.js';
 import { StaleStepError } from '../store/games.js';
 import { publicViewOnce } from '../games/core/view-cache.js';
 import { mergeEffects, type Effect, type Notice } from './effects.js';
@@ -679,9 +688,14 @@ export class Step {
     for (const seat of this.seatRows.keys()) totals.delete(seat);
     // A refund is its payer's: counted for a seat only while they sit there.
     for (const r of this.refunds) if (sameOccupant(r, this.seats[r.seat])) totals.set(r.seat, (totals.get(r.seat) ?? 0) + r.points);
+    // As the commit left them: a pause or resume changes them in the store (store/timers.ts), and the
+    // step that resumed showed the table, its ping and kept reminders with the deadlines from before
+    // the pause (early by the length of the pause), until the next public step.
+    const op = this.timerOp;
     const timers = (this.timers ?? this.t.timers).map((x) => {
       const prev = this.t.timers.find((p) => p.seat === x.seat);
-      return { gameId: this.t.row.id, pausedLeft: prev?.pausedLeft ?? null, ...x };
+      const row = { gameId: this.t.row.id, pausedLeft: prev?.pausedLeft ?? null, ...x };
+      return op?.op === 'pause' ? pausedTimer(row, op.now) : op?.op === 'resume' ? resumedTimer(row, op.now) : row;
     });
     return {
       ...this.t,
