@@ -1,5 +1,6 @@
 /** The real bot process (`node src/bot/main.ts`, as `npm start` runs it) against the simulator, for the process tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DiscordSim } from '../discord-sim/index.js';
 import { deployCommands } from '../../src/bot/deploy.js';
@@ -25,8 +26,12 @@ export async function processWorld(prefix: string, t?: AfterHook) {
   return { sim, dbPath, guild, channel, a, b };
 }
 
-export function startBot(sim: DiscordSim, dbPath: string): ChildProcess {
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/** The bot process on the simulator and database `dbPath`; `env` adds to or overrides its settings (a shard, the log level). */
+export function startBot(sim: DiscordSim, dbPath: string, env: Record<string, string> = {}): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/bot/main.ts'], {
+    cwd: ROOT,
     env: {
       ...process.env,
       DISCORD_TOKEN: sim.token,
@@ -35,6 +40,7 @@ export function startBot(sim: DiscordSim, dbPath: string): ChildProcess {
       RENDER_WORKERS: '0',
       LOG_LEVEL: 'warn',
       DEFAULT_LOCALE: 'en',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

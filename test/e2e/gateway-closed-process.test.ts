@@ -6,26 +6,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { processWorld } from './bot-process.js';
+import { processWorld, startBot } from './bot-process.js';
 
 test('a gateway closed for good (4004) ends the bot process with exit code 1 after a clean shutdown', { timeout: 120_000 }, async (t) => {
   const { sim, dbPath } = await processWorld('hq-gateway-closed-', t);
-  const bot = spawn(process.execPath, ['--import', 'tsx', 'src/bot/main.ts'], {
-    env: {
-      ...process.env,
-      DISCORD_TOKEN: sim.token,
-      DISCORD_API_BASE: sim.apiBase,
-      DATABASE_PATH: dbPath,
-      RENDER_WORKERS: '0',
-      AI_WORKERS: '0',
-      LOG_LEVEL: 'info',
-      METRICS_PORT: '',
-      BACKUP_DIR: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const bot = startBot(sim, dbPath, { AI_WORKERS: '0', LOG_LEVEL: 'info', METRICS_PORT: '', BACKUP_DIR: '' });
   let out = '';
   bot.stdout!.on('data', (d: Buffer) => (out += String(d)));
   bot.stderr!.on('data', (d: Buffer) => (out += String(d)));

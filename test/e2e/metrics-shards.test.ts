@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DiscordSim } from '../discord-sim/index.js';
@@ -17,8 +17,7 @@ import { tableStore } from '../../src/table/store.js';
 import { act } from '../../src/table/act.js';
 import { optionsForTable } from '../../src/bot/options-in-force.js';
 import { tempDir } from '../support/temp-dir.js';
-
-const ROOT = join(import.meta.dirname, '..', '..');
+import { startBot } from './bot-process.js';
 
 const freePort = () =>
   new Promise<number>((r) => {
@@ -30,27 +29,16 @@ const freePort = () =>
 
 /** The bot process as discord.js's ShardingManager starts shard `id` of 2 (without its IPC: no other shard here). */
 function startShard(sim: DiscordSim, dbPath: string, id: number, port: number): { bot: ChildProcess; log: () => string } {
-  const bot = spawn(process.execPath, ['--import', 'tsx', 'src/bot/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DISCORD_TOKEN: sim.token,
-      DISCORD_API_BASE: sim.apiBase,
-      DATABASE_PATH: dbPath,
-      RENDER_WORKERS: '0',
-      AI_WORKERS: '0',
-      LOG_LEVEL: 'warn',
-      METRICS_PORT: String(port),
-      METRICS_HOST: '127.0.0.1',
-      BACKUP_DIR: '',
-      SHARDS: `[${id}]`,
-      SHARD_COUNT: '2',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const bot = startBot(sim, dbPath, {
+    AI_WORKERS: '0',
+    METRICS_PORT: String(port),
+    METRICS_HOST: '127.0.0.1',
+    BACKUP_DIR: '',
+    SHARDS: `[${id}]`,
+    SHARD_COUNT: '2',
   });
   let err = '';
   bot.stderr!.on('data', (d: Buffer) => (err = (err + String(d)).slice(-3000)));
-  bot.stdout!.resume();
   return { bot, log: () => err };
 }
 

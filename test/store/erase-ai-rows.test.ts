@@ -10,57 +10,40 @@ import { openStore, eraseUser, FORMER_PLAYER } from '../../src/store/index.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { tableStore } from '../../src/table/store.js';
 import { act } from '../../src/table/act.js';
-import { optionsForTable } from '../../src/bot/options-in-force.js';
 import { replayAllGames } from '../../src/cli/replay-db.js';
-import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import { tempDb } from '../support/temp-dir.js';
+import { phomTable, playHand } from '../support/phom-match.js';
 
 test('erasure renames the rows the AI played for the erased player’s seat, and the standings keep one entry per seat', (t) => {
   const dbPath = tempDb('hq-erase-ai-', t);
   const store = openStore(dbPath, engineOf);
   t.after(() => store.close());
   const ts = tableStore(store);
-  const engine = engineOf('phom');
   const users = ['u1', 'u2', 'u3'];
-  const opts = optionsForTable(store, 'gA', 'phom', {});
-  assert.ok(opts.ok);
-  const row = store.games.create({
-    game: 'phom',
-    guildId: 'gA',
-    hostUserId: 'u2',
-    options: opts.options,
-    optionsHash: opts.hash,
-    seed: 's1',
-    seats: 3,
-  });
-  store.games.setSeats(
-    row.id,
+  const id = phomTable(
+    store,
+    's1',
+    'u2',
     users.map((u, seat) => ({ seat, userId: u, isAi: false, displayName: `name-${u}` })),
   );
-  store.db.prepare("UPDATE games SET timeout_policy = 'ai' WHERE id = ?").run(row.id);
-  assert.ok(act(ts, { kind: 'start', gameId: row.id, userId: 'u2' }, 1).outcome.ok);
+  store.db.prepare("UPDATE games SET timeout_policy = 'ai' WHERE id = ?").run(id);
+  assert.ok(act(ts, { kind: 'start', gameId: id, userId: 'u2' }, 1).outcome.ok);
   // u1's first turn times out: the AI takes the seat for the rest of the hand.
   let timedOut = false;
-  for (let k = 0; k < 2000; k++) {
-    const tb = ts.load(row.id)!;
-    if (engine.result(tb.state as never)) break;
-    const d = (engine.pending(tb.state as never) as Decision<BaseAction>[])[0]!;
-    if (d.seat === 0 && !timedOut) {
-      assert.ok(act(ts, { kind: 'timeout', gameId: row.id, seat: 0, timerKind: 'turn' }, 2).outcome.ok);
-      timedOut = true;
-      continue;
-    }
-    const action = engine.ai(tb.state as never, d.seat) as BaseAction;
-    assert.ok(act(ts, { kind: 'move', gameId: row.id, seat: d.seat, action, ver: tb.row.version, userId: users[d.seat]! }, 1).outcome.ok);
-  }
+  playHand(ts, id, users, 1, (d) => {
+    if (d.seat !== 0 || timedOut) return false;
+    assert.ok(act(ts, { kind: 'timeout', gameId: id, seat: 0, timerKind: 'turn' }, 2).outcome.ok);
+    timedOut = true;
+    return true;
+  });
   assert.ok(timedOut);
-  const tb = ts.load(row.id)!;
-  assert.ok(act(ts, { kind: 'table', gameId: row.id, userId: 'u2', ver: tb.row.version, verb: 'end-match' }, 3).outcome.ok);
-  assert.equal(store.games.get(row.id)!.status, 'finished');
+  const tb = ts.load(id)!;
+  assert.ok(act(ts, { kind: 'table', gameId: id, userId: 'u2', ver: tb.row.version, verb: 'end-match' }, 3).outcome.ok);
+  assert.equal(store.games.get(id)!.status, 'finished');
   const seat0 = () =>
-    store.db.prepare('SELECT user_id AS userId, display_name AS name FROM results WHERE game_id = ? AND seat = 0').all(row.id);
+    store.db.prepare('SELECT user_id AS userId, display_name AS name FROM results WHERE game_id = ? AND seat = 0').all(id);
   assert.deepEqual(seat0(), [{ userId: null, name: 'name-u1' }], 'the hand the AI played for u1 is stored without an id, under u1’s name');
-  const standingsBefore = store.results.matchStandings(row.id, store.games.seats(row.id)).length;
+  const standingsBefore = store.results.matchStandings(id, store.games.seats(id)).length;
 
   const r = eraseUser(store.db, 'u1');
   assert.ok(r.ok);
@@ -71,7 +54,7 @@ test('erasure renames the rows the AI played for the erased player’s seat, and
   );
   assert.deepEqual(seat0(), [{ userId: null, name: FORMER_PLAYER }]);
   assert.equal(r.results, 1, 'the AI-played row is counted');
-  const standings = store.results.matchStandings(row.id, store.games.seats(row.id));
+  const standings = store.results.matchStandings(id, store.games.seats(id));
   assert.equal(standings.length, standingsBefore, 'one entry per seat');
   assert.equal(standings.filter((e) => e.seat === 0).length, 1);
   // The other seats keep their names; every game still replays to its stored results.
@@ -85,23 +68,12 @@ test('erasure renames the rows the AI played for the erased player’s seat, and
 test('an AI seat’s rows under its own name, and another person’s rows, are left alone', (t) => {
   const store = openStore(tempDb('hq-erase-ai-', t), engineOf);
   t.after(() => store.close());
-  const opts = optionsForTable(store, 'gA', 'phom', {});
-  assert.ok(opts.ok);
-  const row = store.games.create({
-    game: 'phom',
-    guildId: 'gA',
-    hostUserId: 'u2',
-    options: opts.options,
-    optionsHash: opts.hash,
-    seed: 's2',
-    seats: 3,
-  });
-  store.games.setSeats(row.id, [
+  const id = phomTable(store, 's2', 'u2', [
     { seat: 0, userId: 'u1', isAi: false, displayName: 'Same' },
     { seat: 1, userId: null, isAi: true, displayName: 'Same' },
     { seat: 2, userId: 'u3', isAi: false, displayName: 'Other' },
   ]);
-  store.db.prepare("UPDATE games SET status = 'finished' WHERE id = ?").run(row.id);
+  store.db.prepare("UPDATE games SET status = 'finished' WHERE id = ?").run(id);
   // As the store writes them; `for_user_id` (the person the AI played for) where the schema has it.
   const named = store.db.prepare("SELECT 1 FROM pragma_table_info('results') WHERE name = 'for_user_id'").get() !== undefined;
   const add = (seat: number, name: string, forUser: string | null) => {
@@ -110,8 +82,8 @@ test('an AI seat’s rows under its own name, and another person’s rows, are l
         `INSERT INTO results (game_id, hand, seat, guild_id, game, user_id, display_name, points, unit, rank, won, players, summary, created_at)
          VALUES (?, 1, ?, 'gA', 'phom', NULL, ?, 0, 'pt', 1, 0, 3, '{}', 1)`,
       )
-      .run(row.id, seat, name);
-    if (named) store.db.prepare('UPDATE results SET for_user_id = ? WHERE game_id = ? AND seat = ?').run(forUser, row.id, seat);
+      .run(id, seat, name);
+    if (named) store.db.prepare('UPDATE results SET for_user_id = ? WHERE game_id = ? AND seat = ?').run(forUser, id, seat);
   };
   add(0, 'Same', 'u1'); // the AI played u1's seat
   add(1, 'Same', null); // an AI seat that happens to bear the same name, in another seat

@@ -12,9 +12,8 @@ import { backupConnection } from '../../src/store/backup.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { tableStore } from '../../src/table/store.js';
 import { act } from '../../src/table/act.js';
-import { optionsForTable } from '../../src/bot/options-in-force.js';
-import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import { tempDir } from '../support/temp-dir.js';
+import { phomTable, playHand } from '../support/phom-match.js';
 
 const ID = '987654321012345678';
 const NAME = 'Zyxwvu Secretname';
@@ -22,33 +21,17 @@ const NAME = 'Zyxwvu Secretname';
 /** A finished Phỏm match of ID (seat 0, named NAME) and two others, played through the table layer. */
 function playMatch(store: Store): void {
   const ts = tableStore(store);
-  const engine = engineOf('phom');
   const users = [ID, '222', '333'];
-  const opts = optionsForTable(store, 'gA', 'phom', {});
-  assert.ok(opts.ok);
-  const row = store.games.create({
-    game: 'phom',
-    guildId: 'gA',
-    hostUserId: '222',
-    options: opts.options,
-    optionsHash: opts.hash,
-    seed: 's1',
-    seats: 3,
-  });
-  store.games.setSeats(
-    row.id,
+  const id = phomTable(
+    store,
+    's1',
+    '222',
     users.map((u, seat) => ({ seat, userId: u, isAi: false, displayName: seat === 0 ? NAME : `name-${u}` })),
   );
-  assert.ok(act(ts, { kind: 'start', gameId: row.id, userId: '222' }, 1).outcome.ok);
-  for (let k = 0; k < 2000; k++) {
-    const t = ts.load(row.id)!;
-    if (engine.result(t.state as never)) break;
-    const d = (engine.pending(t.state as never) as Decision<BaseAction>[])[0]!;
-    const action = engine.ai(t.state as never, d.seat) as BaseAction;
-    assert.ok(act(ts, { kind: 'move', gameId: row.id, seat: d.seat, action, ver: t.row.version, userId: users[d.seat]! }, 1).outcome.ok);
-  }
-  const t = ts.load(row.id)!;
-  assert.ok(act(ts, { kind: 'table', gameId: row.id, userId: '222', ver: t.row.version, verb: 'end-match' }, 2).outcome.ok);
+  assert.ok(act(ts, { kind: 'start', gameId: id, userId: '222' }, 1).outcome.ok);
+  playHand(ts, id, users, 1);
+  const t = ts.load(id)!;
+  assert.ok(act(ts, { kind: 'table', gameId: id, userId: '222', ver: t.row.version, verb: 'end-match' }, 2).outcome.ok);
 }
 
 const holds = (file: string) => {

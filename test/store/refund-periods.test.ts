@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engineOf } from '../../src/table/manifests.js';
-import { rig, type Rig } from '../support/table-rig.js';
+import { playWithAi, rig, type Rig } from '../support/table-rig.js';
 import { POT_REFUND } from '../../src/store/index.js';
 import type { PhomResult, State } from '../../src/games/phom/index.js';
 import * as score from '../../commands/score.js';
@@ -19,19 +19,6 @@ const phom = engineOf('phom');
 const DAY = 24 * 3600 * 1000;
 const stateOf = (r: Rig) => r.store.games.load(r.gameId)!.state as State;
 const row = (r: Rig) => r.store.games.get(r.gameId)!;
-
-function play(r: Rig): void {
-  for (let i = 0; i < 600; i++) {
-    const s = stateOf(r);
-    if (phom.result(s)) return;
-    const d = phom.pending(s)[0]!;
-    assert.equal(
-      r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action: phom.ai(s, d.seat), ver: null, userId: `u${d.seat}` }).outcome.ok,
-      true,
-    );
-  }
-  throw new Error('the hand did not end');
-}
 
 const click = (r: Rig, verb: 'next-hand' | 'end-match') =>
   r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb, arg: String(row(r).handIndex) });
@@ -44,7 +31,7 @@ function refundedLater(later: number): { r: Rig; userId: string; refund: number 
   const r = rig('phom', ['human', 'human', 'human', 'ai'], { options: { 'ga-pot': 'flat' }, seed: 'refund-periods' });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   for (let h = 0; h < 40; h++) {
-    play(r);
+    playWithAi(r);
     if (((phom.result(stateOf(r)) as PhomResult).pot.carried ?? 0) > 0) {
       const refunds = () =>
         r.store.db

@@ -1,4 +1,5 @@
 /** An in-memory table (store + table layer, no Discord) for tests of `act` (src/table/act.ts). */
+import assert from 'node:assert/strict';
 import { openStore, type Store, type TimerPreset } from '../../src/store/index.js';
 import { engineOf, GAMES, type GameManifest } from '../../src/table/manifests.js';
 import { tableStore, type Table, type TableStore } from '../../src/table/store.js';
@@ -99,9 +100,44 @@ export function timeOutToResult(r: Rig, maxSteps = 500): Table {
   for (let k = 0; k < maxSteps; k++) {
     const t = r.ts.load(r.gameId)!;
     if (t.engine.result(t.state)) return t;
-    const x = r.store.timers.forGame(r.gameId)[0]!;
-    r.clock.t = x.deadline + 1;
-    r.run({ kind: 'timeout', gameId: r.gameId, seat: x.seat, timerKind: x.kind, deadline: x.deadline });
+    timeOutNext(r);
+  }
+  throw new Error('the hand did not end');
+}
+
+/** Lets the next deadline run out: the clock moves just past it and its timeout runs. */
+export function timeOutNext(r: Rig): ReturnType<typeof act> {
+  const x = r.store.timers.forGame(r.gameId)[0]!;
+  r.clock.t = x.deadline + 1;
+  return r.run({ kind: 'timeout', gameId: r.gameId, seat: x.seat, timerKind: x.kind, deadline: x.deadline });
+}
+
+/**
+ * Lets deadlines run out (timeout policy `ai`) until the AI holds `seat`, at most `maxSteps`; the people
+ * of the seats `retake` take theirs back whenever their own turn ran out. Whether it does is the caller's
+ * to check.
+ */
+export function timeOutUntilAiHolds(r: Rig, seat: number, retake: readonly number[], maxSteps: number): void {
+  const seats = () => r.store.games.seats(r.gameId);
+  for (let i = 0; i < maxSteps && !seats()[seat]!.isAi; i++) {
+    timeOutNext(r);
+    for (const s of retake) if (seats()[s]!.isAi) r.run({ kind: 'hand', gameId: r.gameId, userId: `u${s}`, ver: 0, verb: 'retake' });
+  }
+}
+
+/**
+ * Plays the hand to its result with the AI's move at every decision, each a click of `userOf(seat)`
+ * (`u<seat>` unless told) that must be accepted; throws if it has not ended within `maxSteps`.
+ */
+export function playWithAi(r: Rig, userOf: (seat: number) => string = (seat) => `u${seat}`, maxSteps = 600): void {
+  const engine = engineOf(r.store.games.get(r.gameId)!.game);
+  for (let i = 0; i < maxSteps; i++) {
+    const s = r.store.games.load(r.gameId)!.state;
+    if (engine.result(s)) return;
+    const d = engine.pending(s)[0]!;
+    const action = engine.ai(s, d.seat) as BaseAction;
+    const res = r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action, ver: null, userId: userOf(d.seat) });
+    assert.equal(res.outcome.ok, true, `the AI's move for seat ${d.seat}`);
   }
   throw new Error('the hand did not end');
 }

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engineOf } from '../../src/table/manifests.js';
-import { leaveConfirmed, rig } from '../support/table-rig.js';
+import { leaveConfirmed, rig, timeOutUntilAiHolds } from '../support/table-rig.js';
 import { handView } from '../../src/table/views.js';
 
 const phom = engineOf('phom');
@@ -16,12 +16,7 @@ test('a player who left during the hand cannot take back the seat the AI holds, 
   const r = rig('phom', ['human', 'human', 'ai', 'ai'], { timeoutPolicy: 'ai', seed: 'leaver-retake' });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   const seats = () => r.store.games.seats(r.gameId);
-  for (let i = 0; i < 60 && !seats()[1]!.isAi; i++) {
-    const t = r.store.timers.forGame(r.gameId)[0]!;
-    r.clock.t = t.deadline + 1;
-    r.run({ kind: 'timeout', gameId: r.gameId, seat: t.seat, timerKind: t.kind, deadline: t.deadline });
-    if (seats()[0]!.isAi) r.run({ kind: 'hand', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'retake' });
-  }
+  timeOutUntilAiHolds(r, 1, [0], 60);
   assert.equal(seats()[1]!.isAi, true, "u1's seat is AI-held");
   assert.equal(leaveConfirmed(r, 'u1').outcome.ok, true);
   assert.ok(!phom.result(r.store.games.load(r.gameId)!.state), 'the hand runs on');
@@ -41,12 +36,7 @@ test('the host who left during the hand and then the server passes the host to a
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   const seats = () => r.store.games.seats(r.gameId);
   // u1's turn runs out: the AI holds seat 1; u0 and u2 take theirs back whenever theirs run out.
-  for (let i = 0; i < 80 && !seats()[1]!.isAi; i++) {
-    const t = r.store.timers.forGame(r.gameId)[0]!;
-    r.clock.t = t.deadline + 1;
-    r.run({ kind: 'timeout', gameId: r.gameId, seat: t.seat, timerKind: t.kind, deadline: t.deadline });
-    for (const s of [0, 2]) if (seats()[s]!.isAi) r.run({ kind: 'hand', gameId: r.gameId, userId: `u${s}`, ver: 0, verb: 'retake' });
-  }
+  timeOutUntilAiHolds(r, 1, [0, 2], 80);
   assert.equal(seats()[1]!.isAi, true);
   assert.equal(leaveConfirmed(r, 'u0').outcome.ok, true);
   assert.ok(!phom.result(r.store.games.load(r.gameId)!.state), 'the hand runs on');

@@ -6,14 +6,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { localMinutes, initialState, openStore } from '../../src/store/index.js';
-import { GAMES, engineOf } from '../../src/table/manifests.js';
-import { tableStore } from '../../src/table/store.js';
-import { act } from '../../src/table/act.js';
+import { localMinutes, initialState } from '../../src/store/index.js';
+import { GAMES } from '../../src/table/manifests.js';
 import { defaultOptions } from '../../src/games/core/options.js';
-import { Notifier } from '../../src/notify/notifier.js';
 import type { AnyEngine, BaseAction, Decision } from '../../src/games/core/types.js';
 import { rig } from '../support/table-rig.js';
+import { claimWindowOfU1, noticeWorld, recordingNotifier } from '../support/notice-tables.js';
 
 /** Quiet hours for the next hour (UTC). */
 const quietNow = (now: number) => {
@@ -22,50 +20,15 @@ const quietNow = (now: number) => {
 };
 
 test('a claim notice held by quiet hours is not sent once claim notices were turned off ("my move" on)', async () => {
-  const eng = engineOf('classic-mahjong');
-  const clock = { t: Date.UTC(2026, 10, 30, 12) };
-  const store = openStore(':memory:', engineOf, () => clock.t);
-  const ts = tableStore(store);
-  let claimTable: string | null = null;
-  for (let s = 0; s < 20 && !claimTable; s++) {
-    const row = store.games.create({
-      game: 'classic-mahjong',
-      guildId: 'g',
-      channelId: 'c',
-      threadId: `th${s}`,
-      hostUserId: 'u0',
-      options: defaultOptions(eng.options) as Record<string, unknown>,
-      optionsHash: 'h',
-      seed: `claim-${s}`,
-      seats: 4,
-      timerPreset: { name: 'async' },
-      timeoutPolicy: 'default',
-    });
-    store.games.setSeats(
-      row.id,
-      [0, 1, 2, 3].map((seat) => ({ seat, userId: `u${seat}`, isAi: false, displayName: `P${seat}` })),
-    );
-    act(ts, { kind: 'start', gameId: row.id, userId: 'u0' }, clock.t);
-    for (let k = 0; k < 400; k++) {
-      const g = store.games.load(row.id)!;
-      const p = eng.pending(g.state) as Decision<BaseAction>[];
-      if (p.some((d) => d.seat === 1 && d.kind === 'claim' && !d.secret)) {
-        claimTable = row.id;
-        break;
-      }
-      if (!p.length) break;
-      const d = p[0]!;
-      const r = act(ts, { kind: 'move', gameId: row.id, seat: d.seat, action: eng.ai(g.state, d.seat) as BaseAction, ver: null }, clock.t);
-      store.games.clearOutbox(row.id, r.outbox);
-    }
-  }
+  const w = noticeWorld();
+  const { clock, store, ts } = w;
+  const claimTable = claimWindowOfU1(w);
   assert.ok(claimTable, 'a claim window for u1');
   clock.t += 10 * 60_000;
   store.prefs.setNotify('u1', 'turn', true);
   store.prefs.setNotify('u1', 'claim', true);
   store.prefs.setQuiet('u1', quietNow(clock.t));
-  const sent: string[] = [];
-  const n = new Notifier(store, ts, async (_u, p) => (sent.push(p.content), 'sent' as const), { defaultLang: 'en' });
+  const { n, sent } = recordingNotifier(store, ts, 'content');
   await n.onEffects(ts.load(claimTable)!, [{ kind: 'ping', turn: [], claim: [1] }], clock.t);
   assert.equal(store.notices.waiting('u1').length, 1, 'held through quiet hours');
   store.prefs.setNotify('u1', 'claim', false); // "my move" stays on
@@ -91,8 +54,7 @@ test('a secret opening choice held by quiet hours is still sent with "my move" o
   r.store.prefs.setNotify(u, 'turn', true);
   r.store.prefs.setNotify(u, 'claim', true);
   r.store.prefs.setQuiet(u, quietNow(r.clock.t));
-  const sent: string[] = [];
-  const n = new Notifier(r.store, r.ts, async (_u, p) => (sent.push(p.content), 'sent' as const), { defaultLang: 'en' });
+  const { n, sent } = recordingNotifier(r.store, r.ts, 'content');
   await n.onEffects(r.ts.load(r.gameId)!, start.effects, r.clock.t);
   assert.equal(r.store.notices.waiting(u).length, 1, 'held through quiet hours');
   r.store.prefs.setNotify(u, 'claim', false);

@@ -7,54 +7,32 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openStore } from '../../src/store/index.js';
 import { engineOf } from '../../src/table/manifests.js';
-import { tableStore } from '../../src/table/store.js';
 import { act } from '../../src/table/act.js';
-import { defaultOptions } from '../../src/games/core/options.js';
-import { Notifier } from '../../src/notify/notifier.js';
 import type { Effect } from '../../src/table/effects.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
+import { aiMove, fourPeople, noticeWorld, recordingNotifier } from '../support/notice-tables.js';
 
 const eng = engineOf('classic-mahjong');
 
 /** A classic mahjong table of four people (async) at the step that opened a claim window of two claimants or more. */
 function twoClaimants() {
-  const clock = { t: Date.UTC(2026, 10, 30, 12) };
-  const store = openStore(':memory:', engineOf, () => clock.t);
-  const ts = tableStore(store);
+  const w = noticeWorld();
+  const { clock, store, ts } = w;
   for (let s = 0; s < 30; s++) {
-    const row = store.games.create({
-      game: 'classic-mahjong',
-      guildId: 'g',
-      channelId: 'c',
-      threadId: `th${s}`,
-      hostUserId: 'u0',
-      options: defaultOptions(eng.options) as Record<string, unknown>,
-      optionsHash: 'h',
-      seed: `two-claimants-${s}`,
-      seats: 4,
-      timerPreset: { name: 'async' },
-      timeoutPolicy: 'default',
-    });
-    store.games.setSeats(
-      row.id,
-      [0, 1, 2, 3].map((seat) => ({ seat, userId: `u${seat}`, isAi: false, displayName: `P${seat}` })),
-    );
-    store.games.clearOutbox(row.id, act(ts, { kind: 'start', gameId: row.id, userId: 'u0' }, clock.t).outbox);
+    const id = fourPeople(store, `two-claimants-${s}`, `th${s}`);
+    store.games.clearOutbox(id, act(ts, { kind: 'start', gameId: id, userId: 'u0' }, clock.t).outbox);
     for (let k = 0; k < 400; k++) {
-      const g = store.games.load(row.id)!;
+      const g = store.games.load(id)!;
       const p = eng.pending(g.state) as Decision<BaseAction>[];
       if (!p.length) break;
-      const d = p[0]!;
       clock.t += 60_000;
-      const r = act(ts, { kind: 'move', gameId: row.id, seat: d.seat, action: eng.ai(g.state, d.seat) as BaseAction, ver: null }, clock.t);
-      store.games.clearOutbox(row.id, r.outbox);
+      const r = aiMove(w, id, g.state, p[0]!.seat);
       const ping = r.effects.find((e): e is Extract<Effect, { kind: 'ping' }> => e.kind === 'ping');
-      const claims = (eng.pending(store.games.load(row.id)!.state) as Decision<BaseAction>[]).filter(
+      const claims = (eng.pending(store.games.load(id)!.state) as Decision<BaseAction>[]).filter(
         (x) => x.kind === 'claim' && !x.secret && x.options.some((o) => o.type === 'pass'),
       );
-      if (ping && ping.claim.length >= 2 && claims.length >= 2) return { clock, store, ts, id: row.id, opened: r, ping, claims };
+      if (ping && ping.claim.length >= 2 && claims.length >= 2) return { clock, store, ts, id, opened: r, ping, claims };
     }
   }
   throw new Error('no claim window of two claimants');
@@ -63,8 +41,7 @@ function twoClaimants() {
 test('a claim ping executed again after another claimant passed does not DM the claimant still deciding a second time', async () => {
   const { clock, store, ts, id, opened, ping, claims } = twoClaimants();
   for (const u of ['u0', 'u1', 'u2', 'u3']) store.prefs.setNotify(u, 'claim', true);
-  const sent: string[] = [];
-  const n = new Notifier(store, ts, async (u) => (sent.push(u), 'sent' as const), { defaultLang: 'en' });
+  const { n, sent } = recordingNotifier(store, ts);
   const [a, b] = [claims[0]!, claims[1]!];
   const B = `u${b.seat}`;
   // The step that opened the window: its ping's notices go out (bot/effects.ts `execute`).
@@ -93,8 +70,7 @@ test('a claim ping executed again after another claimant passed does not DM the 
 test('a claim ping whose notices a crash cut off is DMed when it is executed again, once', async () => {
   const { clock, store, ts, id, ping, claims } = twoClaimants();
   for (const u of ['u0', 'u1', 'u2', 'u3']) store.prefs.setNotify(u, 'claim', true);
-  const sent: string[] = [];
-  const n = new Notifier(store, ts, async (u) => (sent.push(u), 'sent' as const), { defaultLang: 'en' });
+  const { n, sent } = recordingNotifier(store, ts);
   // The step's notices never went out (the crash); the restart executes its ping at the table as it is.
   clock.t += 10 * 60_000;
   const t = ts.load(id)!;

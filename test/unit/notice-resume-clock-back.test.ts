@@ -7,27 +7,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rig, type Rig } from '../support/table-rig.js';
-import { Notifier } from '../../src/notify/notifier.js';
+import { phomWithNotices } from '../support/notice-tables.js';
 
 const HOUR = 3_600_000;
 
-function setUp(seed: string, on: string[] = ['u0', 'u1']) {
-  const r = rig('phom', ['human', 'human'], { seed, timer: { name: 'async' } });
-  for (const u of on) r.store.prefs.setNotify(u, 'turn', true);
-  const sent: string[] = [];
-  const n = new Notifier(r.store, r.ts, (userId) => (sent.push(userId), Promise.resolve('sent' as const)));
-  const step = async (cmd: Parameters<Rig['run']>[0]) => {
-    const out = r.run(cmd);
-    await n.onEffects(r.ts.load(r.gameId)!, out.effects, r.clock.t);
-    return out;
-  };
-  const vote = (user: string, verb: 'pause' | 'resume') => step({ kind: 'table', gameId: r.gameId, userId: user, ver: 0, verb });
-  return { r, n, sent, step, vote };
-}
-
 test('after the clock steps back, a resume still DMs the player to move', async () => {
-  const { r, sent, step, vote } = setUp('resume-dm-1');
+  const { r, sent, step, vote } = phomWithNotices('resume-dm-1');
   await step({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   const mover = `u${r.pending()[0]!.seat}`;
   const other = mover === 'u0' ? 'u1' : 'u0';
@@ -43,7 +28,7 @@ test('after the clock steps back, a resume still DMs the player to move', async 
 });
 
 test("the resume's effects executed again after the clock stepped back send no second DM", async () => {
-  const { r, n, sent, step, vote } = setUp('resume-dm-1');
+  const { r, n, sent, step, vote } = phomWithNotices('resume-dm-1');
   await step({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   const mover = `u${r.pending()[0]!.seat}`;
   const other = mover === 'u0' ? 'u1' : 'u0';
@@ -62,7 +47,7 @@ test("the resume's effects executed again after the clock stepped back send no s
 
 test('a notice the resume recorded first is not sent twice when its effects run again after the clock stepped back', async () => {
   // Nobody asked for notices before the pause: the resume's ping records the first notice.
-  const { r, n, sent, step, vote } = setUp('resume-dm-1', []);
+  const { r, n, sent, step, vote } = phomWithNotices('resume-dm-1', []);
   await step({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   const mover = `u${r.pending()[0]!.seat}`;
   const other = mover === 'u0' ? 'u1' : 'u0';
@@ -81,7 +66,7 @@ test('a notice the resume recorded first is not sent twice when its effects run 
 });
 
 test('a second pause and resume DMs the player once more', async () => {
-  const { r, sent, step, vote } = setUp('resume-dm-1');
+  const { r, sent, step, vote } = phomWithNotices('resume-dm-1');
   await step({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   const mover = `u${r.pending()[0]!.seat}`;
   const other = mover === 'u0' ? 'u1' : 'u0';

@@ -5,27 +5,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rig, type Rig } from '../support/table-rig.js';
-import { Notifier } from '../../src/notify/notifier.js';
+import { phomWithNotices } from '../support/notice-tables.js';
 
 const DAY = 86_400_000;
 
-function setUp(seed: string) {
-  const r = rig('phom', ['human', 'human'], { seed, timer: { name: 'async' } });
-  for (const u of ['u0', 'u1']) r.store.prefs.setNotify(u, 'turn', true);
-  const sent: string[] = [];
-  const n = new Notifier(r.store, r.ts, (userId) => (sent.push(userId), Promise.resolve('sent' as const)));
-  const step = async (cmd: Parameters<Rig['run']>[0]) => {
-    const out = r.run(cmd);
-    await n.onEffects(r.ts.load(r.gameId)!, out.effects, r.clock.t);
-    return out;
-  };
-  const vote = (user: string, verb: 'pause' | 'resume') => step({ kind: 'table', gameId: r.gameId, userId: user, ver: 0, verb });
-  return { r, n, sent, step, vote };
-}
-
 test('after a resume, the player to move is told again by DM (the notice of that version was sent before the pause)', async () => {
-  const { r, n, sent, step, vote } = setUp('resume-dm-1');
+  const { r, n, sent, step, vote } = phomWithNotices('resume-dm-1');
   await step({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   const mover = `u${r.pending()[0]!.seat}`;
   assert.deepEqual(sent, [mover], 'their move, told once');
@@ -45,7 +30,7 @@ test('after a resume, the player to move is told again by DM (the notice of that
 });
 
 test('a "your move" notice held through quiet hours and dropped because the table was paused is sent after the resume', async () => {
-  const { r, n, sent, step, vote } = setUp('resume-dm-2');
+  const { r, n, sent, step, vote } = phomWithNotices('resume-dm-2');
   // Quiet all day but one minute (UTC): the start's notice waits.
   for (const u of ['u0', 'u1']) r.store.prefs.setQuiet(u, { from: 0, to: 1439 });
   await step({ kind: 'start', gameId: r.gameId, userId: 'u0' });
@@ -66,7 +51,7 @@ test('a "your move" notice held through quiet hours and dropped because the tabl
 });
 
 test('the player whose vote resumes the table is at it: no DM for them', async () => {
-  const { r, sent, step, vote } = setUp('resume-dm-3');
+  const { r, sent, step, vote } = phomWithNotices('resume-dm-3');
   await step({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   const mover = `u${r.pending()[0]!.seat}`;
   await vote('u0', 'pause');
@@ -78,7 +63,7 @@ test('the player whose vote resumes the table is at it: no DM for them', async (
 });
 
 test('a delivery round that began before the resume and sent after it does not make the resume send the notice again', async () => {
-  const { r, n, sent, vote } = setUp('resume-dm-4');
+  const { r, n, sent, vote } = phomWithNotices('resume-dm-4');
   for (const u of ['u0', 'u1']) r.store.prefs.setQuiet(u, { from: 0, to: 1439 });
   const start = r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   await n.onEffects(r.ts.load(r.gameId)!, start.effects, r.clock.t);

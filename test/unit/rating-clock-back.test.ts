@@ -7,34 +7,19 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { engineOf } from '../../src/table/manifests.js';
-import { rig, type Rig } from '../support/table-rig.js';
+import { playWithAi, rig, type Rig } from '../support/table-rig.js';
 import { ratingHistory } from '../../src/store/index.js';
 import { drawRating, layoutRating } from '../../src/render/chart.js';
 import { newImage } from '../../src/render/draw.js';
 import { chartNumber } from '../../src/render/chart.js';
-import type { State } from '../../src/games/phom/index.js';
 
-const phom = engineOf('phom');
-const stateOf = (r: Rig) => r.store.games.load(r.gameId)!.state as State;
 const row = (r: Rig) => r.store.games.get(r.gameId)!;
-
-function play(r: Rig): void {
-  for (let i = 0; i < 600 && !phom.result(stateOf(r)); i++) {
-    const s = stateOf(r);
-    const d = phom.pending(s)[0]!;
-    assert.equal(
-      r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action: phom.ai(s, d.seat), ver: null, userId: `u${d.seat}` }).outcome.ok,
-      true,
-    );
-  }
-}
 
 test('the rating chart header shows the rating after the last hand played, clock step back or not', () => {
   for (let k = 0; k < 20; k++) {
     const r = rig('phom', ['human', 'human', 'human', 'human'], { seed: `clock-back-${k}` });
     r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-    play(r);
+    playWithAi(r);
     const rating = () => r.store.results.leaderboard('g', 'phom', 'all', 10).find((x) => x.userId === 'u0')!.rating;
     const first = rating();
     assert.equal(
@@ -42,7 +27,7 @@ test('the rating chart header shows the rating after the last hand played, clock
       true,
     );
     r.clock.t -= 3_600_000; // the host clock steps back an hour
-    play(r);
+    playWithAi(r);
     const want = chartNumber(rating(), 'en', { digits: 1 });
     if (want === chartNumber(first, 'en', { digits: 1 })) continue;
     const points = ratingHistory(r.store.db, 'g', 'phom', 'u0');

@@ -13,24 +13,15 @@ import { engineOf } from '../../src/table/manifests.js';
 import { openDatabase } from '../../src/store/db.js';
 import { MIGRATIONS } from '../../src/store/migrations.js';
 import { tempDir } from '../support/temp-dir.js';
-import { leaveConfirmed, rig, type Rig } from '../support/table-rig.js';
+import { leaveConfirmed, playWithAi, rig, type Rig } from '../support/table-rig.js';
 import type { State } from '../../src/games/phom/index.js';
 
 const phom = engineOf('phom');
 const stateOf = (r: Rig) => r.store.games.load(r.gameId)!.state as State;
 const row = (r: Rig) => r.store.games.get(r.gameId)!;
 
-function play(r: Rig): void {
-  for (let i = 0; i < 600; i++) {
-    const s = stateOf(r);
-    if (phom.result(s)) return;
-    const d = phom.pending(s)[0]!;
-    const userId = r.store.games.seats(r.gameId)[d.seat]!.userId!;
-    const res = r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action: phom.ai(s, d.seat), ver: null, userId });
-    assert.equal(res.outcome.ok, true);
-  }
-  throw new Error('the hand did not end');
-}
+/** The hand played out, each move a click of the seat's occupant. */
+const play = (r: Rig) => playWithAi(r, (seat) => r.store.games.seats(r.gameId)[seat]!.userId!);
 const next = (r: Rig) =>
   assert.equal(
     r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'next-hand', arg: String(row(r).handIndex) }).outcome.ok,

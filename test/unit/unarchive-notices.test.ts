@@ -7,11 +7,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { engineOf } from '../../src/table/manifests.js';
-import { leaveConfirmed, rig, type Rig } from '../support/table-rig.js';
+import { leaveConfirmed, rig, timeOutToResult, timeOutUntilAiHolds, type Rig } from '../support/table-rig.js';
 import type { Effect } from '../../src/table/effects.js';
 
-const phom = engineOf('phom');
 /** The key of the notice the step's table redraw shows, if any. */
 function noticeOf(effects: readonly Effect[]): string | undefined {
   for (const e of effects) if (e.kind === 'table' && e.notice) return e.notice.key;
@@ -19,20 +17,10 @@ function noticeOf(effects: readonly Effect[]): string | undefined {
 }
 const reopens = (effects: readonly Effect[]) => effects.some((e) => e.kind === 'unarchive');
 
-/** Times out whoever is pending until the hand ends. */
-function finishHand(r: Rig): void {
-  for (let i = 0; i < 400 && !phom.result(r.store.games.load(r.gameId)!.state); i++) {
-    const t = r.store.timers.forGame(r.gameId)[0]!;
-    r.clock.t = Math.max(r.clock.t, t.deadline + 1);
-    r.run({ kind: 'timeout', gameId: r.gameId, seat: t.seat, timerKind: t.kind, deadline: t.deadline });
-  }
-  assert.ok(phom.result(r.store.games.load(r.gameId)!.state), 'the hand ended');
-}
-
 function atResult(): Rig {
   const r = rig('phom', ['human', 'human', 'human', 'ai'], { seed: 'unarchive', timer: { name: 'async' } });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  finishHand(r);
+  timeOutToResult(r, 400);
   r.clock.t += 8 * 86_400_000;
   return r;
 }
@@ -54,14 +42,8 @@ test('a seat left or taken between hands reopens the thread for its notice', () 
 test('a seat taken back at a paused table reopens the thread for its notice', () => {
   const r = rig('phom', ['human', 'human', 'ai', 'ai'], { timeoutPolicy: 'ai', seed: 'unarchive-pause' });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  const seats = () => r.store.games.seats(r.gameId);
-  for (let i = 0; i < 60 && !seats()[1]!.isAi; i++) {
-    const t = r.store.timers.forGame(r.gameId)[0]!;
-    r.clock.t = t.deadline + 1;
-    r.run({ kind: 'timeout', gameId: r.gameId, seat: t.seat, timerKind: t.kind, deadline: t.deadline });
-    if (seats()[0]!.isAi) r.run({ kind: 'hand', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'retake' });
-  }
-  assert.equal(seats()[1]!.isAi, true, 'the AI took seat 1 over');
+  timeOutUntilAiHolds(r, 1, [0], 60);
+  assert.equal(r.store.games.seats(r.gameId)[1]!.isAi, true, 'the AI took seat 1 over');
   const ver = r.store.games.get(r.gameId)!.version;
   assert.equal(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver, verb: 'pause' }).outcome.ok, true);
   assert.equal(r.store.games.get(r.gameId)!.status, 'paused');
