@@ -47,7 +47,7 @@ import { noteStorageError } from '../store/health.js';
 import type { ReminderPost } from '../store/index.js';
 import { closeSeatChannels, pendingOf, takeUnclosed } from './seat-channels.js';
 import { closeThread, type ThreadToClose } from './close-thread.js';
-import { windowKind } from '../table/timers.js';
+import { claimWindowVersion, windowKind } from '../table/timers.js';
 import type { BaseAction, Decision } from '../games/core/types.js';
 import { slices } from './slices.js';
 
@@ -176,17 +176,29 @@ async function sweepReminders(ctx: BotContext, t: Table): Promise<void> {
   const over = t.row.status !== 'running';
   const claimsOpen =
     !over && t.state !== null && (t.engine.pending(t.state) as Decision<BaseAction>[]).some((d) => windowKind(d) === 'claim');
+  // The decision reminded of is over when the seat's timer (or the claim window) has another version:
+  // a turn that came back to the seat in the same step (after the AI seats played), a new window on
+  // another offer. At a table without deadlines nothing else tells them apart (the deadline is null),
+  // and the old reminder kept its count and its vote buttons, which answer that there is nothing to
+  // vote on. Reminders stored without a version go by the deadline and the open window alone.
+  const claimWindow = claimWindowVersion(t.timers);
   const turnOver = (r: ReminderPost & { seat: number }) => {
     const d = pendingOf(t, r.seat);
     if (!d || windowKind(d) !== 'turn') return true;
-    const now = t.timers.find((x) => x.seat === r.seat)?.deadline ?? null;
+    const timer = t.timers.find((x) => x.seat === r.seat);
+    if (r.version !== undefined && timer?.version !== r.version) return true;
     // A reminder of a decision without deadline carries none (null): nothing to compare.
-    return typeof r.deadline === 'number' && now !== r.deadline;
+    return typeof r.deadline === 'number' && (timer?.deadline ?? null) !== r.deadline;
   };
+  // The window's version, never its claimants: one who answers (a hidden pass) leaves the window's
+  // version as it is, so the reminder goes only when the window itself does (#13 §2). A window with
+  // no timer of a person's (none should stay open so) keeps it, as before.
+  const claimsOver = (r: ReminderPost) =>
+    !claimsOpen || (r.version !== undefined && claimWindow !== undefined && claimWindow !== r.version);
   await dropReminders(
     ctx,
     t,
-    list.filter((r) => r.leftover || over || (r.seat === null ? !claimsOpen : turnOver(r as ReminderPost & { seat: number }))),
+    list.filter((r) => r.leftover || over || (r.seat === null ? claimsOver(r) : turnOver(r as ReminderPost & { seat: number }))),
   );
 }
 
@@ -477,7 +489,13 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
           ...onceOnly(t, `remind:${e.seat}:${e.deadline ?? 'off'}:${e.n ?? 0}`),
         })
         .catch((err: unknown) => reminderFailed(ctx, t, err));
-      if (sent) await noteReminder(ctx, t, { id: sent.id, seat: e.seat, deadline: e.deadline ?? null });
+      if (sent)
+        await noteReminder(ctx, t, {
+          id: sent.id,
+          seat: e.seat,
+          deadline: e.deadline ?? null,
+          ...(e.version !== undefined ? { version: e.version } : {}),
+        });
       return;
     }
     case 'remind-claims': {
@@ -493,7 +511,11 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
           ...onceOnly(t, `remind-claims:${e.n}`),
         })
         .catch((err: unknown) => reminderFailed(ctx, t, err));
-      if (sent) await noteReminder(ctx, t, { id: sent.id, seat: null });
+      // The window's version, read from the table as this step left it rather than carried on the
+      // effect: the step that reminds the window executes the effect, and reminding changes no version
+      // (one carried past a crash is noted with the window open when it is posted).
+      const version = claimWindowVersion(t.timers);
+      if (sent) await noteReminder(ctx, t, { id: sent.id, seat: null, ...(version !== undefined ? { version } : {}) });
       return;
     }
     case 'result': {

@@ -75,6 +75,12 @@ export interface ReminderPost {
   /** A turn reminder's deadline: another deadline for the seat now is another decision (one that came back in the same step). */
   deadline?: number | null;
   /**
+   * The version of the decision reminded of: the seat's timer's, or the claim window's (its timers
+   * share one: table/timers.ts alignClaimWindow). Another version now is another decision, also at a
+   * table without deadlines, whose reminders carry none. Absent on reminders stored before it.
+   */
+  version?: number;
+  /**
    * Not a reminder: a message of the game's that had to go and whose delete failed (a replaced ping,
    * a moved table message), kept here until a delete succeeds or answers that it is gone (seat null).
    */

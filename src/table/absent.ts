@@ -9,7 +9,7 @@
  */
 import { commitHeld } from './reclaim.js';
 import type { Gen, Refusal, Step } from './act.js';
-import { isOff, openClaimTimers, windowKind } from './timers.js';
+import { claimWindowVersion, isOff, openClaimTimers, windowKind } from './timers.js';
 
 export type AbsentVerb = 'absent-ai' | 'absent-end';
 
@@ -128,7 +128,7 @@ function* voteClaims(step: Step, userId: string, verb: AbsentVerb, voteAfter: nu
   if (row.status !== 'running' || !win.length || reminded < voteAfter) return { ok: false, refusal: refusal('errors:no-absent-vote') };
   if (!voterIds(step.seats, step.leftDuringHand()).has(userId)) return { ok: false, refusal: refusal(noVoteKey(step, userId)) };
   const prefix = (v: AbsentVerb) => `${v}${CLAIMS_ARG}.`;
-  const key = `${prefix(verb)}${Math.min(...win.map((x) => x.version))}`;
+  const key = `${prefix(verb)}${claimWindowVersion(win)!}`;
   const eligible = voterIds(step.seats, step.leftDuringHand());
   const votes = counted([...row.pauseVotes.filter((v) => v.startsWith(`${key}:`)).map((v) => v.slice(key.length + 1)), userId], eligible);
   // A majority of the others, as for an absent seat: one of the voters is taken to be the absent

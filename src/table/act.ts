@@ -1228,7 +1228,14 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
       const late = !off && timer.deadline <= now;
       if (t.row.status === 'running' && s && !s.isAi && timer.kind === 'turn' && !late) {
         const vote = off && n >= store.store.settings.table(t.row.guildId, t.row.game).voteAfter;
-        step.effects.push({ kind: 'remind', seat: cmd.seat, deadline: off ? null : timer.deadline, n, ...(vote ? { vote } : {}) });
+        step.effects.push({
+          kind: 'remind',
+          seat: cmd.seat,
+          deadline: off ? null : timer.deadline,
+          version: timer.version,
+          n,
+          ...(vote ? { vote } : {}),
+        });
       }
       return done({ ok: true });
     }

@@ -72,9 +72,10 @@ export type Effect =
   | { kind: 'tell'; seats: number[] }
   /**
    * A seat's deadline is near (`deadline`), or a decision without a deadline still waits (`deadline`
-   * null; `n`: the reminder's number; `vote`: the others may now vote, absent.ts).
+   * null; `n`: the reminder's number; `vote`: the others may now vote, absent.ts). `version`: the
+   * seat's timer's, the decision it reminds of (its message goes once the seat's timer has another).
    */
-  | { kind: 'remind'; seat: number; deadline: number | null; n?: number; vote?: boolean }
+  | { kind: 'remind'; seat: number; deadline: number | null; version?: number; n?: number; vote?: boolean }
   /**
    * The open claim window of a table without deadlines still waits (reminder `n`; `vote`: the
    * players may now vote, absent.ts). One per window, naming no seat (issue #13 §2).

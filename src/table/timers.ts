@@ -158,6 +158,17 @@ export function alignClaimWindow(timers: TimerSpec[]): TimerSpec[] {
   return timers.map((x) => (win.includes(x) ? { ...x, version, remindAt: first.remindAt, reminders } : x));
 }
 
+/**
+ * The open claim window's version (its timers share it: `alignClaimWindow`), or undefined when no
+ * window is open. It names the window, not its claimants: a claimant who answers leaves it as it is
+ * (the others keep theirs), and a new window (a new offer) has a new one. The window's votes
+ * (absent.ts) and its reminder (bot/effects.ts sweepReminders) go by it.
+ */
+export function claimWindowVersion(timers: readonly Pick<TimerSpec, 'kind' | 'deadline' | 'version'>[]): number | undefined {
+  const win = openClaimTimers(timers);
+  return win.length ? Math.min(...win.map((x) => x.version)) : undefined;
+}
+
 /** The timers of the open claim window of a table without deadlines (human claimants only). */
 export function openClaimTimers<T extends Pick<TimerSpec, 'kind' | 'deadline'>>(timers: readonly T[]): T[] {
   return timers.filter((x) => x.kind === 'claim' && isOff(x.deadline));
