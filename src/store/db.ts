@@ -30,7 +30,14 @@ export function openDatabase(path: string, migrations: readonly Migration[] = MI
   // free pages too). Measured 2026-12-06 over 1,600 Phỏm move commits: the same WAL bytes and commit
   // times as without it (p50 0.7 ms either way, the rest within this host's noise).
   db.pragma('secure_delete = ON');
-  migrate(db, migrations);
+  // A database it refuses (a newer schema) or a migration that fails: closed, not left open in a
+  // process that goes on (the shard launcher checks each file's layout through here).
+  try {
+    migrate(db, migrations);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
   cacheStatements(db);
   return db;
 }

@@ -73,3 +73,20 @@ test('the store does not open a database of a newer schema; the bot says so in o
   assert.doesNotMatch(r.stderr, /^\s+at /m, 'no stack trace on stderr');
   assert.match(r.stdout, /"level":60.*"path":/);
 });
+
+test('a database refused at open is closed again: no connection of this process holds it', () => {
+  const { path } = newerDb('hq-store-newer-closed-');
+  assert.throws(() => openDatabase(path));
+  // Another connection may take it exclusively (an open connection in WAL mode holds it shared: the
+  // CLI's "in use by the bot" check is this one).
+  const other = new Database(path, { timeout: 0 });
+  try {
+    other.pragma('locking_mode = EXCLUSIVE');
+    assert.doesNotThrow(() => {
+      other.exec('BEGIN EXCLUSIVE');
+      other.exec('COMMIT');
+    });
+  } finally {
+    other.close();
+  }
+});
