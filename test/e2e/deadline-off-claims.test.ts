@@ -10,47 +10,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withWorld, openHand, playAsAiUntil, openTable, tableMessage, click, buttonByLabel, type World } from './harness.js';
-import { engineOf, GAMES } from '../../src/table/manifests.js';
+import { engineOf } from '../../src/table/manifests.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
-import { initialState } from '../../src/store/index.js';
-import { defaultOptions } from '../../src/games/core/options.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
+import { chanTwoClaimantSeed, claimSeats } from './seeded.js';
 import type { SimMessage } from '../discord-sim/model.js';
 
 const H = 3600_000;
 const chan = engineOf('chan');
 
-/** Among a few deals, the one whose hand (played by the AI, first pending seat first) opens a two-claimant window soonest. */
-function shortSeed(): string {
-  const options = defaultOptions(GAMES.chan.engine.options);
-  let best: { seed: string; n: number } | null = null;
-  for (let k = 0; k < 30; k++) {
-    const seed = `claims-off-${k}`;
-    let state = initialState(chan, options, 4, seed);
-    for (let n = 0; n < 300 && !chan.result(state) && (!best || n < best.n); n++) {
-      const pending = chan.pending(state) as Decision<BaseAction>[];
-      if (pending.filter((d) => d.kind === 'claim').length >= 2) {
-        best = { seed, n };
-        break;
-      }
-      const d = pending[0]!;
-      const r = chan.apply(state, d.seat, chan.ai(state, d.seat) as BaseAction);
-      assert.ok(r.ok);
-      state = r.value;
-    }
-  }
-  assert.ok(best, 'a deal with two claimants');
-  return best.seed;
-}
-
 const pendingNow = (w: World, gameId: string) => {
   const row = w.store.games.get(gameId)!;
   return chan.pending(w.store.games.state(row)) as Decision<BaseAction>[];
 };
-const claimSeats = (w: World, gameId: string) =>
-  pendingNow(w, gameId)
-    .filter((d) => d.kind === 'claim')
-    .map((d) => d.seat);
 
 /** /play chan, everyone joins, the deal is set, Start; then people play as the AI up to the window. */
 async function tableAtWindow(w: World, seed: string): Promise<{ gameId: string; threadId: string }> {
@@ -86,7 +58,7 @@ const publicSince = (w: World, threadId: string, after: number) =>
 test('Chắn without a deadline: an open claim window is reminded in the same words whoever may claim, then the AI answers by vote', async () => {
   await withWorld(
     async (w) => {
-      const seed = shortSeed();
+      const seed = chanTwoClaimantSeed();
       const tables = [];
       for (let k = 0; k < 3; k++) tables.push(await tableAtWindow(w, seed));
       const [a, b, c] = tables as [(typeof tables)[0], (typeof tables)[0], (typeof tables)[0]];
@@ -164,7 +136,7 @@ test('Chắn without a deadline: an open claim window is reminded in the same wo
 for (const restart of [false, true])
   test(`Chắn without a deadline: a claim pass in an archived game thread leaves it archived, nothing posted${restart ? ' (after a restart)' : ''}`, async () => {
     await withWorld(async (w) => {
-      const { gameId, threadId } = await tableAtWindow(w, shortSeed());
+      const { gameId, threadId } = await tableAtWindow(w, chanTwoClaimantSeed());
       const [c1, c2] = claimSeats(w, gameId) as [number, number];
       const user = w.store.games.seats(gameId)[c1]!.userId!;
       const view = await openHand(w, user, gameId);

@@ -4,7 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { click, slash, buttonByLabel, type World } from './harness.js';
-import { engineOf } from '../../src/table/manifests.js';
+import { engineOf, GAMES } from '../../src/table/manifests.js';
+import { defaultOptions } from '../../src/games/core/options.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import { initialState } from '../../src/store/index.js';
 import type { BaseAction, Decision, GameId } from '../../src/games/core/types.js';
@@ -84,4 +85,39 @@ export async function longTable(w: World, game: GameId, moves: number): Promise<
   await click(w, host.id, lobby.id, start);
   assert.equal(w.store.games.get(gameId)!.status, 'running');
   return { gameId };
+}
+
+/**
+ * Among a few Chắn deals (default options, 4 seats), the one whose hand, played by the AI (first
+ * pending seat first), opens a claim window with two claimants soonest.
+ */
+export function chanTwoClaimantSeed(): string {
+  const chan = engineOf('chan');
+  const options = defaultOptions(GAMES.chan.engine.options);
+  let best: { seed: string; n: number } | null = null;
+  for (let k = 0; k < 30; k++) {
+    const seed = `claims-off-${k}`;
+    let state = initialState(chan, options, 4, seed);
+    for (let n = 0; n < 300 && !chan.result(state) && (!best || n < best.n); n++) {
+      const pending = chan.pending(state) as Decision<BaseAction>[];
+      if (pending.filter((d) => d.kind === 'claim').length >= 2) {
+        best = { seed, n };
+        break;
+      }
+      const d = pending[0]!;
+      const r = chan.apply(state, d.seat, chan.ai(state, d.seat) as BaseAction);
+      assert.ok(r.ok);
+      state = r.value;
+    }
+  }
+  assert.ok(best, 'a deal with two claimants');
+  return best.seed;
+}
+
+/** The seats with a claim decision open now. */
+export function claimSeats(w: World, gameId: string): number[] {
+  const row = w.store.games.get(gameId)!;
+  return (engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[])
+    .filter((d) => d.kind === 'claim')
+    .map((d) => d.seat);
 }

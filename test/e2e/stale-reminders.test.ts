@@ -25,14 +25,10 @@ import {
   type World,
 } from './harness.js';
 import { windowKind } from '../../src/table/timers.js';
-import { engineOf, GAMES } from '../../src/table/manifests.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
-import { initialState } from '../../src/store/index.js';
-import { defaultOptions } from '../../src/games/core/options.js';
-import type { BaseAction, Decision } from '../../src/games/core/types.js';
+import { chanTwoClaimantSeed, claimSeats } from './seeded.js';
 
 const H = 3600_000;
-const chan = engineOf('chan');
 
 /** Both clocks on by `ms`, then the scheduler's round. */
 async function wait(w: World, ms: number): Promise<void> {
@@ -109,34 +105,6 @@ test("one person, three AIs: the reminder of a turn that came back in the same s
   );
 });
 
-/** Among a few deals, the one whose hand (played by the AI) opens a two-claimant window soonest. */
-function twoClaimantSeed(): string {
-  const options = defaultOptions(GAMES.chan.engine.options);
-  let best: { seed: string; n: number } | null = null;
-  for (let k = 0; k < 30; k++) {
-    const seed = `claims-off-${k}`;
-    let state = initialState(chan, options, 4, seed);
-    for (let n = 0; n < 300 && !chan.result(state) && (!best || n < best.n); n++) {
-      const pending = chan.pending(state) as Decision<BaseAction>[];
-      if (pending.filter((d) => d.kind === 'claim').length >= 2) {
-        best = { seed, n };
-        break;
-      }
-      const d = pending[0]!;
-      const r = chan.apply(state, d.seat, chan.ai(state, d.seat) as BaseAction);
-      assert.ok(r.ok);
-      state = r.value;
-    }
-  }
-  assert.ok(best, 'a deal with two claimants');
-  return best.seed;
-}
-
-const claimSeats = (w: World, gameId: string) =>
-  pendingNow(w, gameId)
-    .filter((d) => d.kind === 'claim')
-    .map((d) => d.seat);
-
 /** A claimant passes through their hand view. */
 async function pass(w: World, gameId: string, seat: number): Promise<void> {
   const user = w.store.games.seats(gameId)[seat]!.userId!;
@@ -153,7 +121,7 @@ async function pass(w: World, gameId: string, seat: number): Promise<void> {
 
 test("a claim window's reminder stays when one claimant passes (hidden), whichever it was; it goes with the window", async () => {
   await withWorld(async (w) => {
-    const seed = twoClaimantSeed();
+    const seed = chanTwoClaimantSeed();
     const tables: { gameId: string; threadId: string }[] = [];
     for (let k = 0; k < 2; k++) {
       const { gameId } = await openTable(w, 'chan', 4, 0, {}, { seed });
