@@ -13,7 +13,7 @@ import { withWorld, openHand, playAsAiUntil, openTable, tableMessage, click, but
 import { engineOf } from '../../src/table/manifests.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
-import { chanTwoClaimantSeed, claimSeats } from './seeded.js';
+import { chanTwoClaimantSeed, claimPass, claimSeats } from './seeded.js';
 import type { SimMessage } from '../discord-sim/model.js';
 
 const H = 3600_000;
@@ -30,20 +30,6 @@ async function tableAtWindow(w: World, seed: string): Promise<{ gameId: string; 
   await playAsAiUntil(w, gameId, () => claimSeats(w, gameId).length >= 2, 300);
   assert.equal(claimSeats(w, gameId).length, 2, 'two people may claim');
   return { gameId, threadId: w.store.games.get(gameId)!.threadId! };
-}
-
-/** A claimant passes through their hand view. */
-async function pass(w: World, gameId: string, seat: number): Promise<void> {
-  const user = w.store.games.seats(gameId)[seat]!.userId!;
-  const d = pendingNow(w, gameId).find((x) => x.seat === seat)!;
-  const i = d.options.findIndex((a) => a.type === 'pass');
-  const view = await openHand(w, user, gameId);
-  const b = w.sim.components(view).find((c) => {
-    const g = decodeGameId(String(c.custom_id));
-    return g?.verb === 'act' && g.arg === String(i);
-  })!;
-  await click(w, user, view.id, String(b.custom_id));
-  assert.ok(!claimSeats(w, gameId).includes(seat));
 }
 
 /** What anyone sees of a message: its text and components, with the table's id taken out. */
@@ -63,8 +49,8 @@ test('Chắn without a deadline: an open claim window is reminded in the same wo
       for (let k = 0; k < 3; k++) tables.push(await tableAtWindow(w, seed));
       const [a, b, c] = tables as [(typeof tables)[0], (typeof tables)[0], (typeof tables)[0]];
       const [c1, c2] = claimSeats(w, a.gameId) as [number, number];
-      await pass(w, b.gameId, c1);
-      await pass(w, c.gameId, c2);
+      await claimPass(w, b.gameId, c1);
+      await claimPass(w, c.gameId, c2);
       assert.deepEqual(claimSeats(w, b.gameId), [c2]);
       assert.deepEqual(claimSeats(w, c.gameId), [c1]);
       const start = tables.map((t) => w.sim.allMessages(t.threadId, { deleted: true }).filter((m) => !m.ephemeralTo).length);
@@ -158,7 +144,7 @@ for (const restart of [false, true])
       assert.equal(w.sim.text(tableMessage(w, gameId)), before.text);
       assert.equal(w.store.games.get(gameId)!.tableMessageId, table.id, 'the table message is the same one');
       // The other claimant's answer closes the window: that is public, and the thread is reopened.
-      await pass(w, gameId, c2);
+      await claimPass(w, gameId, c2);
       assert.equal(w.sim.channel(threadId).archived, false, 'reopened for a public change');
     });
   });

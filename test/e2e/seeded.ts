@@ -3,7 +3,7 @@
  * harness's people play, brings a wanted claim decision; the seed is set before Start.
  */
 import assert from 'node:assert/strict';
-import { click, slash, buttonByLabel, type World } from './harness.js';
+import { click, slash, buttonByLabel, openHand, pendingNow, type World } from './harness.js';
 import { engineOf, GAMES } from '../../src/table/manifests.js';
 import { defaultOptions } from '../../src/games/core/options.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
@@ -120,4 +120,18 @@ export function claimSeats(w: World, gameId: string): number[] {
   return (engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[])
     .filter((d) => d.kind === 'claim')
     .map((d) => d.seat);
+}
+
+/** The claimant at `seat` passes through their hand view (Pass, by its option index). */
+export async function claimPass(w: World, gameId: string, seat: number): Promise<void> {
+  const user = w.store.games.seats(gameId)[seat]!.userId!;
+  const d = pendingNow(w, gameId).find((x) => x.seat === seat)!;
+  const i = d.options.findIndex((a) => a.type === 'pass');
+  const view = await openHand(w, user, gameId);
+  const b = w.sim.components(view).find((c) => {
+    const g = decodeGameId(String(c.custom_id));
+    return g?.verb === 'act' && g.arg === String(i);
+  })!;
+  await click(w, user, view.id, String(b.custom_id));
+  assert.ok(!claimSeats(w, gameId).includes(seat));
 }

@@ -25,8 +25,7 @@ import {
   type World,
 } from './harness.js';
 import { windowKind } from '../../src/table/timers.js';
-import { decodeGameId } from '../../src/bot/custom-id.js';
-import { chanTwoClaimantSeed, claimSeats } from './seeded.js';
+import { chanTwoClaimantSeed, claimPass, claimSeats } from './seeded.js';
 
 const H = 3600_000;
 
@@ -105,20 +104,6 @@ test("one person, three AIs: the reminder of a turn that came back in the same s
   );
 });
 
-/** A claimant passes through their hand view. */
-async function pass(w: World, gameId: string, seat: number): Promise<void> {
-  const user = w.store.games.seats(gameId)[seat]!.userId!;
-  const d = pendingNow(w, gameId).find((x) => x.seat === seat)!;
-  const i = d.options.findIndex((a) => a.type === 'pass');
-  const view = await openHand(w, user, gameId);
-  const b = w.sim.components(view).find((c) => {
-    const g = decodeGameId(String(c.custom_id));
-    return g?.verb === 'act' && g.arg === String(i);
-  })!;
-  await click(w, user, view.id, String(b.custom_id));
-  assert.ok(!claimSeats(w, gameId).includes(seat));
-}
-
 test("a claim window's reminder stays when one claimant passes (hidden), whichever it was; it goes with the window", async () => {
   await withWorld(async (w) => {
     const seed = chanTwoClaimantSeed();
@@ -136,12 +121,12 @@ test("a claim window's reminder stays when one claimant passes (hidden), whichev
     const first = tables.map((t) => reminders(t.threadId));
     for (const r of first) assert.equal(r.length, 1, 'the window is reminded');
     // One claimant passes at each table, not the same one: the window stays open, and so does its reminder.
-    await pass(w, tables[0]!.gameId, c1);
-    await pass(w, tables[1]!.gameId, c2);
+    await claimPass(w, tables[0]!.gameId, c1);
+    await claimPass(w, tables[1]!.gameId, c2);
     tables.forEach((t, k) => assert.deepEqual(reminders(t.threadId), first[k], 'the reminder stays after a pass'));
     // The other claimant passes: the window is over (the piece goes on, or a new window opens).
-    await pass(w, tables[0]!.gameId, c2);
-    await pass(w, tables[1]!.gameId, c1);
+    await claimPass(w, tables[0]!.gameId, c2);
+    await claimPass(w, tables[1]!.gameId, c1);
     tables.forEach((t, k) => assert.ok(w.sim.message(first[k]![0]!.id)!.deleted, 'the reminder went with its window'));
   });
 });
