@@ -8,15 +8,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, later, openTable, playHandToEnd, tableMessage, withWorld, type World } from './harness.js';
-
-async function until(w: World, what: string, ok: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !ok(); i++) {
-    await new Promise((r) => setTimeout(r, 10));
-    await w.bot.whenIdle();
-  }
-  assert.ok(ok(), what);
-}
+import { buttonByLabel, click, later, openTable, playHandToEnd, tableMessage, until, withWorld, type World } from './harness.js';
 
 /** Discord archives the thread (as after a week idle), and the bot has seen it (THREAD_UPDATE). */
 async function archived(w: World, threadId: string): Promise<void> {

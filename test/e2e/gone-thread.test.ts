@@ -6,16 +6,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openTable, withWorld, type World } from './harness.js';
+import { openTable, until, withWorld, type World } from './harness.js';
 import { abandonedAt } from '../../src/store/index.js';
-
-async function until(w: World, what: string, ok: () => boolean): Promise<void> {
-  for (let k = 0; k < 200 && !ok(); k++) {
-    await new Promise((r) => setTimeout(r, 10));
-    await w.bot.whenIdle();
-  }
-  assert.ok(ok(), what);
-}
 
 /** The table is abandoned (soon: the events and checks run in the background): cancelled, marked, no timers. */
 async function abandoned(w: World, gameId: string): Promise<void> {

@@ -321,6 +321,18 @@ export async function later(w: World, ms: number): Promise<void> {
   await w.bot.whenIdle();
 }
 
+/**
+ * Waits (real time, at most 2 s) until `ok()` holds, the bot idle between looks: for what the bot
+ * learns in the background (a gateway event, a check it runs after a click); fails saying `what`.
+ */
+export async function until(w: World, what: string, ok: () => boolean): Promise<void> {
+  for (let k = 0; k < 200 && !ok(); k++) {
+    await new Promise((r) => setTimeout(r, 10));
+    await w.bot.whenIdle();
+  }
+  assert.ok(ok(), what);
+}
+
 /** Runs `fn` in a fresh world, checks that no interaction showed "This interaction failed", and stops the world. */
 export async function withWorld(fn: (w: World) => Promise<void>, o?: Parameters<typeof startWorld>[0]): Promise<void> {
   const w = await startWorld(o);
