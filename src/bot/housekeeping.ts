@@ -66,6 +66,8 @@ const PER_SWEEP = 25;
 export const RESULT_RETRY_DAYS = 7;
 /** How old a lobby without a game thread must be before a round mends it: its /play may still be creating it. */
 const THREADLESS_GRACE_MS = 5 * 60_000;
+/** How long after its /play a lobby without a game thread is given it again after Discord failed for a moment (a 5xx). */
+const THREADLESS_GIVE_UP_MS = 3600_000;
 
 export async function housekeeping(ctx: BotContext, locks: GameLocks, now: number, scope: ShardScope | null): Promise<void> {
   const failed = (what: string) => (e: unknown) => {
@@ -130,6 +132,8 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
 /**
  * Lobbies without a game thread, `THREADLESS_GRACE_MS` after their /play: given their thread from the
  * lobby message (lobby.ts `giveLobbyThread`), else cancelled, their message (if any) saying so.
+ * Discord failing for a moment (a 5xx, a timeout) is tried again at the next rounds, up to
+ * `THREADLESS_GIVE_UP_MS` after the /play (before, one 5xx cancelled a lobby its players had joined).
  * Under each game's lock, checked again there (a /play still running holds it until its thread is
  * recorded).
  */
@@ -138,8 +142,12 @@ async function mendThreadlessLobbies(ctx: BotContext, locks: GameLocks, now: num
     await locks.run(id, async () => {
       const g = ctx.store.games.get(id);
       if (g?.status !== 'lobby' || g.threadId) return;
-      const mended = g.lobbyMessageId !== null && (await giveLobbyThread(ctx, g, g.lobbyMessageId));
-      if (!mended) {
+      const mended = g.lobbyMessageId === null ? 'refused' : await giveLobbyThread(ctx, g, g.lobbyMessageId);
+      if (mended === 'later' && g.createdAt > now - THREADLESS_GIVE_UP_MS) {
+        ctx.log.warn({ gameId: id }, 'a lobby without its game thread: Discord failed for now, trying again at the next round');
+        return;
+      }
+      if (mended !== 'given') {
         ctx.store.games.update(id, { status: 'cancelled' });
         ctx.log.warn({ gameId: id }, 'a lobby without its game thread was cancelled');
       }

@@ -520,7 +520,7 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
     case 'start': {
       // A lobby /play left without its thread (giveLobbyThread) gets it from this message first: a
       // table started with none had nowhere to be posted. If Discord refuses, nothing starts.
-      if (isHost && !g.threadId && !(await giveLobbyThread(ctx, g, i.message.id))) return reply(i, t('errors:lobby-no-thread'));
+      if (isHost && !g.threadId && (await giveLobbyThread(ctx, g, i.message.id)) !== 'given') return reply(i, t('errors:lobby-no-thread'));
       const threadId = ctx.store.games.get(g.id)?.threadId ?? null;
       // Where the bot cannot post the table (a moderator took a permission away since /play), the
       // host is told what is missing and the lobby stays open, as /play refuses to open one.
@@ -552,11 +552,22 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
  * the housekeeping round call this). A thread created before the death (160004: the message has one)
  * has the message's id (Discord: a thread started from a message takes its id); at the server's
  * active-thread cap (160006) the game plays in the channel, as /play does. Everyone seated is added
- * to it. Whether the lobby has its thread now (else it is unchanged). Under the game's lock.
+ * to it. `given`: the lobby has its thread now; else it is unchanged, `later` when Discord failed for
+ * a moment (a 5xx after discord.js's retries, a timeout: worth another try), `refused` when it said
+ * no (the channel or the lobby message gone, a permission missing). Under the game's lock.
  */
-export async function giveLobbyThread(ctx: BotContext, g: GameRow, messageId: string): Promise<boolean> {
-  const ch = await gameChannel(ctx, g.channelId);
-  if (!ch || ch.isThread() || !('threads' in ch)) return false;
+export async function giveLobbyThread(ctx: BotContext, g: GameRow, messageId: string): Promise<'given' | 'later' | 'refused'> {
+  if (!g.channelId) return 'refused';
+  let ch: Awaited<ReturnType<typeof ctx.client.channels.fetch>>;
+  try {
+    // Fetched here, not through messages.ts `gameChannel` (null for any failure): a moment's failure
+    // is told from Discord's no.
+    ch = await ctx.client.channels.fetch(g.channelId);
+  } catch (e) {
+    ctx.log.warn({ err: e, gameId: g.id }, 'cannot fetch the lobby’s channel');
+    return failedForNow(e) ? 'later' : 'refused';
+  }
+  if (!ch || ch.isThread() || !ch.isTextBased() || !('threads' in ch)) return 'refused';
   const seats = ctx.store.games.seats(g.id);
   const host = seats.find((s) => s.userId === g.hostUserId)?.displayName ?? '';
   let threadId: string;
@@ -569,14 +580,24 @@ export async function giveLobbyThread(ctx: BotContext, g: GameRow, messageId: st
     else if (code === 160006) threadId = ch.id;
     else {
       ctx.log.warn({ err: e, gameId: g.id }, 'cannot give the lobby its game thread');
-      return false;
+      return failedForNow(e) ? 'later' : 'refused';
     }
   }
   ctx.store.games.update(g.id, { threadId, lobbyMessageId: messageId });
   ctx.log.info({ gameId: g.id, threadId }, 'a lobby without its game thread got it');
   const th = threadId === ch.id ? null : await gameChannel(ctx, threadId);
   if (th?.isThread()) for (const s of seats) if (s.userId) await th.members.add(s.userId).catch(() => undefined);
-  return true;
+  return 'given';
+}
+
+/**
+ * A Discord failure that says nothing about the request (a 5xx after discord.js's retries, a timeout,
+ * a network error: no JSON error code) rather than Discord's answer to it (a code: 10003 the channel
+ * is gone, 10008 the message is, 50013 a permission is missing...).
+ */
+function failedForNow(e: unknown): boolean {
+  const { code, status } = e as { code?: unknown; status?: unknown };
+  return typeof code !== 'number' || (typeof status === 'number' && status >= 500);
 }
 
 /**

@@ -153,3 +153,40 @@ test('the housekeeping round, past a few minutes, mends a lobby without a thread
     assert.equal(w.store.games.get(young.id)!.status, 'cancelled', 'and the young one at the round after');
   });
 });
+
+test('a round that meets a 5xx creating the thread tries again at the next rounds, not cancelling a lobby players joined', async () => {
+  await withWorld(async (w) => {
+    const [an, binh] = w.users;
+    await later(w, 0); // the start-up round is done
+    const l = await lobbyWithoutThread(w, an!.id);
+    await click(w, binh!.id, l.lobbyId, l.join);
+    w.sim.faults.serverError({ route: /^POST \/channels\/\d+\/messages\/\d+\/threads$/, status: 503, times: 100 });
+    await later(w, 10 * 60_000);
+    assert.equal(w.store.games.get(l.gameId)!.status, 'lobby', 'Discord failed for a moment: the lobby stays open');
+    assert.equal(w.store.games.get(l.gameId)!.threadId, null);
+    w.sim.faults.clear();
+    await later(w, 10 * 60_000);
+    const g = w.store.games.get(l.gameId)!;
+    assert.equal(g.status, 'lobby');
+    const [thread] = w.sim.threads(w.channelId);
+    assert.ok(thread && g.threadId === thread.id, 'given its thread at the next round');
+    assert.deepEqual(
+      [an!.id, binh!.id].filter((u) => w.sim.threadMembers(thread.id).includes(u)),
+      [an!.id, binh!.id],
+    );
+  });
+});
+
+test('a lobby whose thread Discord keeps failing to create is cancelled an hour after its /play', async () => {
+  await withWorld(async (w) => {
+    const [an] = w.users;
+    await later(w, 0);
+    const l = await lobbyWithoutThread(w, an!.id);
+    w.sim.faults.serverError({ route: /^POST \/channels\/\d+\/messages\/\d+\/threads$/, status: 500, times: 1000 });
+    await later(w, 50 * 60_000);
+    assert.equal(w.store.games.get(l.gameId)!.status, 'lobby', 'still tried within the hour');
+    await later(w, 20 * 60_000);
+    assert.equal(w.store.games.get(l.gameId)!.status, 'cancelled', 'given up after it');
+    w.sim.faults.clear();
+  });
+});
