@@ -1,4 +1,5 @@
 /** /play: opens a lobby for a game and a public thread under it. */
+import { randomBytes } from 'node:crypto';
 import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
@@ -86,7 +87,10 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     hostUserId: i.user.id,
     options: opts.options,
     optionsHash: opts.hash,
-    seed: `${i.id}`,
+    // Secret and unguessable: every hand is dealt from it (core/rng.ts `handSeed`), so whoever knows
+    // it knows every hidden hand and the wall. Not the interaction's id (as it was): Discord shows
+    // that to everyone reading the lobby message (its `interaction_metadata.id`).
+    seed: randomBytes(16).toString('base64url'),
     seats: seatCap,
     timerPreset,
     timeoutPolicy: (i.options.getString('on-timeout') ?? 'default') as 'default' | 'ai',
