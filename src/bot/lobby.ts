@@ -22,7 +22,7 @@ import { encodeCommandId, encodeGameId, type GameButton } from './custom-id.js';
 import { langOf, listWithin, translator, type Lang } from '../table/i18n.js';
 import { engineOf } from '../table/manifests.js';
 import { defaultOptions } from '../games/core/options.js';
-import { run } from './effects.js';
+import { redrawLobby, run } from './effects.js';
 import { closeThread } from './close-thread.js';
 import { mergeEffects, type Effect } from '../table/effects.js';
 import type { GameRow, SeatRow } from '../store/games.js';
@@ -540,7 +540,16 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
       return;
   }
   const now = ctx.store.games.get(g.id)!;
-  await i.editReply(lobbyPayload(ctx, now, ctx.store.games.seats(g.id), langOf(now.locale, ctx.defaultLang)));
+  try {
+    await i.editReply(lobbyPayload(ctx, now, ctx.store.games.seats(g.id), langOf(now.locale, ctx.defaultLang)));
+  } catch (err) {
+    // The change is saved by now: thrown on, the router answered "nothing was changed, try again" (a
+    // joiner then "already seated") and a cancelled lobby's thread was never archived. Redrawn through
+    // the channel instead (posted again if a moderator deleted the lobby message).
+    ctx.log.warn({ err, gameId: g.id }, 'cannot edit the lobby after a click: redrawing it');
+    const table = ctx.table.load(g.id);
+    if (table) await redrawLobby(ctx, table);
+  }
   // Cancelled (by the host, or the host left alone): its thread has nothing more to hold.
   if (now.status === 'cancelled') await archiveLobbyThread(ctx, now);
 }
