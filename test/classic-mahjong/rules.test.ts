@@ -496,6 +496,55 @@ test('settlement: discarder-pays-all leaves a win that is not on a dangerous dis
   normal(d);
 });
 
+/**
+ * §10.6 with §3 ("the §10 formulas apply over the players present"): the liable discarder pays
+ * what every loser would have paid under §10.1, Σ_L S(W)·f(L,W). That is S(W)×4 / ×6 only at the
+ * default 4-seat table with `east-pays-double`; at 2–3 seats or without East doubling it is less
+ * (before 2026-12-06 the fixed ×4 / ×6 made the discarder pay more than everybody would have).
+ * The winner shows three exposed honour pungs and goes out with All Honours (500) on a `7z`.
+ */
+function dangerousWin(seats: number, winner: number, over: Record<string, unknown>) {
+  const discarder = winner === 0 ? seats - 1 : (winner + 1) % seats;
+  const winning = seat('6z6z 7z7z', ['1z1z1z', '3z3z3z', '5z5z5z']);
+  const others = [seat('1m2m3m 4m5m6m 7m8m9m 1p2p3p 4p'), seat('1s2s3s 4s5s6s 7s8s9s 1p2p3p 5p'), seat('2m3m4m 5m6m7m 2s3s4s 5s6s7s 9p')];
+  const players = Array.from({ length: seats }, (_, i) =>
+    i === winner ? winning : { ...others.shift()!, ...(i === discarder ? { discards: ['7z'] } : {}) },
+  );
+  const s = position(players, { phase: 'claim', claim: { tile: '7z', from: discarder }, discardCount: 30 }, over, seats);
+  const r = engine.result(play(s, winner, { type: 'mahjong' }))!;
+  assert.equal(r.scores[winner]!.total, 500);
+  return { r, discarder };
+}
+
+test('settlement: discarder-pays-all is what every loser would have paid, over the players present (§10.6, §3)', () => {
+  // [seats, winner, east-pays-double, amount]
+  const cases: [number, number, boolean, number][] = [
+    // the default table: the spec's S(W)×4 and ×6, as before
+    [4, 1, true, 2000],
+    [4, 0, true, 3000],
+    // no East doubling: 3 × 500
+    [4, 1, false, 1500],
+    [4, 0, false, 1500],
+    // 3 players: E 2 × 500 + one other 500; an East winner 2 × 2 × 500
+    [3, 1, true, 1500],
+    [3, 0, true, 2000],
+    [3, 1, false, 1000],
+    // 2 players: the one loser's 2 × 500 (§3: every payment involves East)
+    [2, 1, true, 1000],
+    [2, 0, true, 1000],
+    [2, 1, false, 500],
+  ];
+  for (const [seats, winner, double, amount] of cases) {
+    const what = `${seats} seats, winner ${winner}, east-pays-double=${double}`;
+    const { r, discarder } = dangerousWin(seats, winner, { 'discarder-pays-all': true, 'east-pays-double': double });
+    assert.deepEqual(r.payments, [{ from: discarder, to: winner, amount, reason: 'discarder-pays-all' }], what);
+    // the same hand without the option: the sum of what the losers pay the winner (§10.1)
+    const plain = dangerousWin(seats, winner, { 'east-pays-double': double }).r;
+    const owed = plain.payments.filter((p) => p.reason === 'winner').reduce((a, p) => a + p.amount, 0);
+    assert.equal(amount, owed, what);
+  }
+});
+
 // ---- dealer rotation (§3) and match ----
 
 function finish(s: State, winner: number | 'draw'): State {
@@ -707,6 +756,51 @@ test('walls §4.4: bonus-replacement-source takes the replacement from the dead 
   const rl = engine.result(wonLive)!;
   assert.equal(rl.scores[2]!.total, 104);
   assert.ok(!rl.items.some((i) => i.id === 'loose-tile'));
+});
+
+test('bonus-replacement-source=live-wall: a kong’s loose flower replaced by the last live tile is a last-live-tile win (§9.5, §8.3)', () => {
+  // E declares a concealed kong of 8s; its loose tile is `3f`, replaced (live-wall) by the only
+  // live tile. Winning on it is a self-drawn win with the last live tile, as when drawFor() takes
+  // it: +1 double (§9.5), and on `1p` Plucking the Moon from the Bottom of the Sea (§8.3). Before
+  // 2026-12-06 looseFor() called it a plain wall tile.
+  const won = (last: string) => {
+    const players = [
+      seat(`8s8s8s8s 2m3m4m 5p6p7p 9m9m9m ${last}`),
+      seat('1m1m 5m5m 6m6m 7m 2s2s 3s3s 4s 5s'),
+      seat('1z1z 2z2z 3z3z 4z4z 5z5z 6z6z 7z'),
+      seat('2p2p 3p3p 4p4p 6s6s 7s7s 9s9s 7z'),
+    ];
+    const rest = minus(
+      ALL_TILES,
+      players.flatMap((p) => p.concealed),
+    );
+    const others = minus(rest, [last, '3f']);
+    const flowers = others.filter((t) => t.endsWith('f'));
+    const plain = others.filter((t) => !t.endsWith('f'));
+    // a 14-tile dead wall with `3f` at its tail; the other tiles lie discarded
+    const deadWall = [...flowers, ...plain.slice(0, 13 - flowers.length), '3f'];
+    const discarded = plain.slice(13 - flowers.length);
+    const withDiscards = players.map((p, i) => ({ ...p, discards: discarded.filter((_, j) => j % 4 === i) }));
+    const s0 = position(
+      withDiscards,
+      { turn: 0, drawn: '8s', discardCount: discarded.length, wall: [last], deadWall },
+      { 'bonus-replacement-source': 'live-wall' },
+    );
+    const k = play(s0, 0, { type: 'concealed-kong', tile: '8s' });
+    assert.deepEqual([k.wall, k.players[0]!.bonus, k.drawn], [[], ['3f'], last], 'the replacement is the last live tile');
+    const w = play(k, 0, { type: 'mahjong' });
+    assert.deepEqual([winOf(w).source, winOf(w).tile], ['last-wall-tile', last]);
+    return engine.result(w)!;
+  };
+  const moon = won('1p');
+  assert.deepEqual(
+    moon.items.filter((i) => i.seat === 0).map((i) => i.id),
+    ['plucking-moon'],
+  );
+  assert.equal(moon.scores[0]!.total, 500);
+  const other = won('3p');
+  const ids = other.items.filter((i) => i.seat === 0).map((i) => i.id);
+  assert.ok(ids.includes('last-wall-tile') && !ids.includes('loose-tile'), ids.join(', '));
 });
 
 test('timeouts: turn discards the drawn tile, claims pass', () => {

@@ -418,6 +418,37 @@ test('limit, roof-off, mahjong-points and rounding options', () => {
   assert.equal(score({ ...l, options: { 'roof-off': true } }).total, 500);
 });
 
+test('rounding=nearest-10 rounds before the limit caps: a limit that is not a multiple of 10 is never exceeded (§9.1, §13)', () => {
+  // §13 allows any limit from 300 to 5000; §9.1 caps every computed total by it, and a limit hand
+  // scores exactly the limit. §14 Ex 7's winner computes 800: capped at 505, not rounded up to 510
+  // (before 2026-12-06 the cap came first and the rounding after it).
+  const h = {
+    seatWind: '4z',
+    concealed: T('2s2s2s 6s6s6s 5s 5s'),
+    melds: [M('1s1s1s'), M('9s9s9s9s')],
+    won: true,
+    winningTile: '5s',
+    winBy: 'discard',
+  };
+  const options = { limit: 505, rounding: 'nearest-10' };
+  const over = score({ ...h, options });
+  assert.equal(over.valid, true, over.reason);
+  assert.equal(over.total, 505);
+  const blessings = {
+    seatWind: '3z',
+    concealed: T('9p9p'),
+    melds: [M('1z1z1z'), M('2z2z2z'), M('3z3z3z'), M('4z4z4z')],
+    won: true,
+    winningTile: '9p',
+    winBy: 'discard',
+  };
+  assert.equal(score({ ...blessings, options }).total, 505, 'a limit hand scores the limit');
+  // below the limit the rounding is unchanged: 88 → 90; with roof-off 800 stays 800
+  const r = { seatWind: '2z', concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m9m'), won: true, winningTile: '3s', winBy: 'self-draw' };
+  assert.equal(score({ ...r, options }).total, 90);
+  assert.equal(score({ ...h, options: { ...options, 'roof-off': true } }).total, 800);
+});
+
 test('§13 mahjong-points is 10 or 20 only: another value is refused, listing both; the value stays an integer', () => {
   const h = { seatWind: '2z', concealed: T('2m3m4m 5p6p7p 3s4s5s 6s7s8s 9m9m'), won: true, winningTile: '9m', winBy: 'discard' };
   for (const v of [15, '15', 11, 19.5, 0]) {
@@ -495,6 +526,40 @@ test('only-possible-excludes-visible (§9.3, §13): a wait whose four tiles are 
   const threeSeen = won({ 'only-possible-excludes-visible': true }, table([]));
   assert.equal(threeSeen.scores[1]!.total, 88);
   assert.equal(only(threeSeen), false);
+});
+
+test('only-possible-excludes-visible (§9.3, §13): a concealed kong on the table is visible too', () => {
+  // W self-draws 6m on 4m5m, which also waits on 3m; all four 3m are in N's kong. A concealed kong
+  // is laid down face up (§5.2, §7; views.ts shows its tiles), so its kind is as visible as an
+  // exposed kong's (Bradfield's game.c counts a declared closed kong as exposed): 6m was the only
+  // possible tile either way. Before 2026-12-06 only exposed sets were counted.
+  const won = (over: Record<string, unknown>, exposed: boolean) => {
+    const players = [
+      { concealed: T('1z1z1z 2z2z2z 3z 4z 5z 6z 7z 9m 8m') },
+      { concealed: T('2p2p 3p3p 4p4p 5p5p 6p 1s 5s 6s 7s') },
+      { concealed: T('4m5m6m 1p1p1p 2s3s4s 7p8p9p 9s9s') },
+      { concealed: T('1m1m 2m 7m 8s8s 5z 6z 7z 3z'), melds: [{ tiles: T('3m3m3m3m'), exposed }] },
+    ];
+    const o = resolveOptions(engine.options, over);
+    if (!o.ok) throw new Error(JSON.stringify(o.errors));
+    const s = engine.fromScenario(o.value, 4, { position: { players, turn: 2, drawn: '6m', discardCount: 20 } });
+    if (!s.ok) throw new Error(s.error.message);
+    const r = engine.apply(s.value, 2, { type: 'mahjong' });
+    if (!r.ok) throw new Error(r.error.message);
+    return engine.result(r.value)!;
+  };
+  const only = (r: ReturnType<typeof won>) => r.items.some((i) => i.seat === 2 && i.id === 'only-possible');
+  for (const exposed of [true, false]) {
+    const kong = exposed ? 'exposed kong' : 'concealed kong';
+    // 20 + 8 (concealed pung of 1p) + 2 (self-drawn), concealed hand 1 double: 60
+    const plain = won({}, exposed);
+    assert.equal(only(plain), false, kong);
+    assert.equal(plain.scores[2]!.total, 60, kong);
+    // + 2 (only possible tile): 64
+    const excl = won({ 'only-possible-excludes-visible': true }, exposed);
+    assert.equal(only(excl), true, kong);
+    assert.equal(excl.scores[2]!.total, 64, kong);
+  }
 });
 
 // ---- CLI contract ----

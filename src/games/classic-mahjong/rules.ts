@@ -165,7 +165,9 @@ function looseFor(s: State, seat: number): void {
   s.turn = seat;
   s.phase = 'turn';
   s.drawn = r.tile;
-  s.source = r.loose ? 'loose-tile' : 'wall';
+  // With `bonus-replacement-source=live-wall` a loose flower's replacement comes from the live
+  // wall; taking its last tile is a win with the last live tile (§9.5, §8.3), as in drawFor().
+  s.source = r.loose ? 'loose-tile' : s.wall.length === 0 ? 'last-wall-tile' : 'wall';
 }
 
 /** §4.5: the next seat (from `from` on, in turn order) holding four of a kind, or -1. */

@@ -153,11 +153,15 @@ function winnerItems(c: Ctx, specialLimit: string | null): FiredItem[] {
   return fired(c, WINNER_ITEMS);
 }
 
+/**
+ * §9.1: points × 2^doubles, capped by the limit. `rounding=nearest-10` rounds before the cap, so a
+ * limit that is not a multiple of 10 is never exceeded (§13 allows any limit from 300 to 5000).
+ */
 function total(r: ScoringRules, points: number, doubles: number, limit: boolean): number {
   if (limit) return r.limit;
   let t = Math.trunc(points * 2 ** doubles);
-  if (t && !r.roofOff) t = Math.min(t, r.limit);
   if (r.rounding === 'nearest-10') t = Math.round(t / 10) * 10;
+  if (t && !r.roofOff) t = Math.min(t, r.limit);
   return t;
 }
 

@@ -22,12 +22,16 @@ export interface ClassicResult extends HandResult {
   win: { seat: number; tile: string | null; source: string; discarder: number | null } | null;
 }
 
-/** Tile kinds visible on the table: unclaimed discards, exposed sets. */
+/**
+ * Tile kinds visible on the table: unclaimed discards and every declared set, concealed kongs
+ * included (§9.3, §13 `only-possible-excludes-visible`): a concealed kong is laid down face up and
+ * its tiles are public (views.ts), as Bradfield's game.c counts a declared closed kong's four tiles.
+ */
 function visibleCounts(s: State): number[] {
   const v = emptyCounts();
   for (const p of s.players) {
     for (const d of p.discards) if (d.claimedBy === undefined) v[kindOf(d.tile)!]!++;
-    for (const m of p.melds) if (m.exposed) for (const t of m.tiles) v[kindOf(t)!]!++;
+    for (const m of p.melds) for (const t of m.tiles) v[kindOf(t)!]!++;
   }
   return v;
 }
@@ -101,8 +105,11 @@ export function settle(s: State): ClassicResult | null {
   const losers = Array.from({ length: n }, (_, i) => i).filter((i) => i !== w);
   const liable = s.opts['discarder-pays-all'] && o.discarder !== undefined && isDangerous(s, w, hands[w]!) ? o.discarder : null;
   if (liable !== null) {
-    // §10.6 (option): the liable discarder alone pays for everybody; losers do not settle.
-    pay(liable, w, S[w]! * (w === 0 ? 6 : 4), 'discarder-pays-all');
+    // §10.6 (option): the liable discarder alone pays for everybody, i.e. what each loser would
+    // have paid under §10.1 over the players present (§3), and losers do not settle. At the
+    // default 4-seat table with East paying double that is the spec's S(W)×4, or ×6 if W is East.
+    const everybody = losers.reduce((sum, l) => sum + S[w]! * f(l, w), 0);
+    pay(liable, w, everybody, 'discarder-pays-all');
   } else {
     for (const l of losers) pay(l, w, S[w]! * f(l, w), 'winner');
     if (s.opts['losers-settle'])
