@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { engine } from '../../src/games/chan/index.js';
 import { ERROR_CODES } from '../../src/games/chan/actions.js';
 import { SCENARIO_ROOT } from '../support/scenarios.js';
-import { play, position, rejects } from './helpers.js';
+import { has, play, position, rejects } from './helpers.js';
 
 const HONOR = { 'u-claim-check': 'honor' }; // keeps a claim window open for every seat
 const E1 = '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6n 7v 7s 8v 8n 9n 9s 4v';
@@ -101,6 +101,23 @@ test('error: chiu-not-possible, chiu-passed-chan, chiu-own-card', () => {
   assert.match(m, /passed on the chắn of 6s/);
   rejects(s, 3, { type: 'chiu' }, 'chan/chiu-not-possible');
   rejects(s, 1, { type: 'chiu' }, 'chan/chiu-own-card');
+});
+
+test('error: a chíu-ù names the rule that bars the chíu: chiu-passed-chan (§7.5 R1), chiu-own-card (§6, §7.3)', () => {
+  // 5P. Seat 2 would chíu-ù the 5v discard (three 5v: 2 + 4 chắn = 6, 10 pairs), but passed the chắn of
+  // 5v earlier: R1 "may never ăn, chíu or discard X", so no chíu-ù either — whatever the hand is worth.
+  const hands = [
+    '',
+    '5n 1v 1v 1n 1n 1s 1s CC CC LA LA TH TH 6n 6n 6s 6s 7v 7v',
+    '5v 5v 5v 2v 2v 3v 3v 4v 4v 6v 6v 7n 7s 8n 8s 9n 9s 2n 2s',
+  ];
+  const at = (flags: object[], o: Record<string, unknown> = {}) => position(5, { hands, flags, phase: offer('5v', 1, 'discard', 0) }, o);
+  assert.ok(has(at([]), 2, { type: 'u' }), 'without the pass the chíu-ù is legal');
+  const barred = [{}, {}, { passedChan: '5v' }];
+  assert.match(rejects(at(barred), 2, { type: 'u' }, 'chan/chiu-passed-chan'), /passed on the chắn of 5v/);
+  rejects(at(barred, { 'min-points-to-win': 1 }), 2, { type: 'u' }, 'chan/chiu-passed-chan');
+  // The discarder's own card: not "you need three" (u-only-by-chiu), it may never take it back.
+  rejects(at([]), 0, { type: 'u' }, 'chan/chiu-own-card');
 });
 
 test('error: every "bỏ ăn" and ăn restriction has its own message', () => {
@@ -259,5 +276,38 @@ test('a counted cước is announced with its whole count: Thiên khai ×5 is no
     ]),
   );
   assert.deepEqual(engine.result(whole.value)!.deltas, engine.result(split)!.deltas, 'the same as the split announcement');
-  rejects(won, 0, calls([{ cuoc: 'thien-khai', count: 7 }]), 'chan/bad-calls');
+  // Seven is more than the hand holds: xướng sai (docs/scenarios-chan.md: any multiset is accepted),
+  // as the same seven said in two calls; before 2026-12-06 a count above 6 in one call was bad-calls.
+  const seven = play(won, 0, calls([{ cuoc: 'thien-khai', count: 7 }]));
+  assert.equal(engine.result(seven)!.endedBy, 'xuong-sai');
+  const sevenSplit = play(
+    won,
+    0,
+    calls([
+      { cuoc: 'thien-khai', count: 4 },
+      { cuoc: 'thien-khai', count: 3 },
+    ]),
+  );
+  assert.deepEqual(engine.result(seven)!.deltas, engine.result(sevenSplit)!.deltas);
+});
+
+test('xướng: Lèo ×7 in one call is xướng sai like seven single Lèo calls, not bad-calls (docs/scenarios-chan.md "any multiset")', () => {
+  const won = () => {
+    const s = position(5, {
+      hands: ['', '9v 9v 8s 8s CC CC 8v 8v 2n 2n 4n 4n 3v 5n 5s 6v 6s 7v 7n'],
+      stock: '3v',
+      phase: { kind: 'draw', seat: 1 },
+    });
+    return play(play(s, 1, { type: 'draw' }), 1, { type: 'u' });
+  };
+  const split = play(won(), 1, { type: 'xuong', calls: Array.from({ length: 7 }, () => ({ cuoc: 'leo' })) });
+  const one = play(won(), 1, { type: 'xuong', calls: [{ cuoc: 'leo', count: 7 }] });
+  for (const r of [engine.result(split)!, engine.result(one)!]) {
+    assert.equal(r.endedBy, 'xuong-sai');
+    assert.deepEqual(r.announcementProblems, ['thua:leo']);
+  }
+  assert.deepEqual(engine.result(one)!.deltas, engine.result(split)!.deltas);
+  // A count must still be a whole number of at least one.
+  rejects(won(), 1, { type: 'xuong', calls: [{ cuoc: 'leo', count: 0 }] }, 'chan/bad-calls');
+  rejects(won(), 1, { type: 'xuong', calls: [{ cuoc: 'leo', count: 1.5 }] }, 'chan/bad-calls');
 });

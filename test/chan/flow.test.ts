@@ -144,6 +144,16 @@ test('honor mode: ù láo ends the hand with no winner; the offender pays đền
   assert.equal(next.previousWinner, null);
 });
 
+test('ù láo without scoring: nothing is paid, but the offender ranks last (§11 "offender pays đền làng"; rules-decisions.md)', () => {
+  const dealt = '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6n 7v 7s 8v 8n 9n 9s 4v 5n';
+  const s = play(position(5, { hands: [dealt] }, { 'u-claim-check': 'honor', scoring: 'off' }), 0, { type: 'u' });
+  const r = engine.result(s)!;
+  assert.equal(r.endedBy, 'u-lao');
+  assert.deepEqual(r.deltas, [0, 0, 0, 0, 0]);
+  assert.deepEqual(r.payments, []);
+  assert.deepEqual(r.ranking, [[1, 2, 3, 4], [0]]);
+});
+
 test('xướng: timeout default is "nothing announced" = đền làng; auto mode announces for the winner', () => {
   const E1 = '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6n 7v 7s 8v 8n 9n 9s 4v';
   let s = position(5, { hands: ['', '', E1], stock: '4v', phase: { kind: 'draw', seat: 2 } });

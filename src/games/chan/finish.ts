@@ -41,8 +41,12 @@ export function finishDraw(s: ChanState): void {
   end(s, { endedBy: 'draw', winner: null, offender: null, win: null, result: baseResult(s) });
 }
 
-/** §11 đền làng: the offender pays `den-lang-points × stake` to every other seat. */
+/**
+ * §11 đền làng: the offender pays `den-lang-points × stake` to every other seat, and ranks last.
+ * Without scoring nothing is paid, but the offender still ranks last, so ratings see the offence.
+ */
 function denLang(s: ChanState, r: ChanResult, offender: Seat, reason: string): void {
+  r.ranking = [Array.from({ length: s.n }, (_, i) => i).filter((k) => k !== offender), [offender]];
   if (s.opts.scoring !== 'cuoc') return;
   const p = s.opts['den-lang-points'] * s.opts.stake;
   for (let k = 0; k < s.n; k++) {
@@ -52,7 +56,6 @@ function denLang(s: ChanState, r: ChanResult, offender: Seat, reason: string): v
     r.deltas[offender]! -= p;
   }
   r.items.push({ id: 'den-lang', seat: offender, value: -(s.n - 1) * p, unit: 'point' });
-  r.ranking = [Array.from({ length: s.n }, (_, i) => i).filter((k) => k !== offender), [offender]];
 }
 
 /** ù láo (honor mode): the hand ends at once with no winner; the offender pays đền làng. */

@@ -11,7 +11,7 @@ import { claimSeatOf, declareU, discardCard, drawCard, resolveClaim, returnCard,
 import { finishULao, finishWin, finishXuong } from './finish.js';
 import { discardBlock, eatBan, eatOptions, legalDiscards, meldChan, normalCaBlock, winShape } from './legality.js';
 import { bestChan } from './pairing.js';
-import { MAX_CALL_COUNT, PROFILES } from './scoring/items.js';
+import { PROFILES } from './scoring/items.js';
 import type { ChanState, ClaimAnswer, CuocCall, SeatState } from './state.js';
 
 /** §5.2 engine default discard: first legal card (canonical order) not in a concealed chắn, else the first legal one. */
@@ -69,6 +69,10 @@ export function pending(s: ChanState): Decision<ChanAction>[] {
   }
 }
 
+/**
+ * A well-formed xướng: known cước ids, counts whole and ≥ 1. No upper count: any multiset is a
+ * xướng, and one too many is xướng sai (checkXuong), whether said as `leo ×7` or seven `leo`.
+ */
 function validCalls(calls: unknown, s: ChanState): calls is CuocCall[] {
   if (!Array.isArray(calls)) return false;
   const ids = PROFILES[s.opts['scoring-profile']].map((r) => r.id as string);
@@ -78,14 +82,16 @@ function validCalls(calls: unknown, s: ChanState): calls is CuocCall[] {
       typeof c === 'object' &&
       typeof (c as CuocCall).cuoc === 'string' &&
       ids.includes((c as CuocCall).cuoc) &&
-      ((c as CuocCall).count === undefined ||
-        (Number.isInteger((c as CuocCall).count) && (c as CuocCall).count! >= 1 && (c as CuocCall).count! <= MAX_CALL_COUNT)),
+      ((c as CuocCall).count === undefined || (Number.isInteger((c as CuocCall).count) && (c as CuocCall).count! >= 1)),
   );
 }
 
-/** Why `seat` cannot ù on `card` now (the most specific rule). */
-function uError(s: ChanState, seat: Seat, card: Face | null, source: string) {
+/** Why `seat` cannot ù on `card` (offered by `from`) now (the most specific rule). */
+function uError(s: ChanState, seat: Seat, card: Face | null, source: string, from: Seat | null) {
   const st = s.seats[seat]!;
+  const thrown = source === 'discard' || source === 'return';
+  // §6, §7.3: a discard or returned card is won only by chíu-ù, never by the seat that put it there.
+  if (card && thrown && seat === from) return fail('chiu-own-card');
   if (st.uForfeited) return fail('u-forfeited');
   if (card && isYeu(card))
     return fail('u-on-yeu', {
@@ -93,6 +99,8 @@ function uError(s: ChanState, seat: Seat, card: Face | null, source: string) {
     });
   if (card && (source === 'discard' || (source === 'return' && !s.opts['u-on-returned-card'])) && countOf(st.hand, card) !== 3)
     return fail('u-only-by-chiu', { card });
+  // §7.5 R1: a passed chắn of X bars chíu X, so chíu-ù X too, whatever the hand is worth.
+  if (card && thrown && countOf(st.hand, card) === 3 && st.passedChan.includes(card)) return fail('chiu-passed-chan', { card });
   if (card && isNhat(card) && bestChan(counts([...st.hand, card]), s.opts['lao-thang-ca']) + meldChan(st.melds) >= (s.n === 4 ? 8 : 6)) {
     return fail('u-nhat-ca', {
       card,
@@ -173,7 +181,7 @@ export function apply(s: ChanState, seat: Seat, a: ChanAction): Result<ChanState
         return fail('own-returned-card', { card: x });
       if (a.type === 'u') {
         if (p.offer.source === 'passed-wall') return fail('passed-wall-eat-only');
-        return uError(s, seat, x, p.offer.source);
+        return uError(s, seat, x, p.offer.source, p.offer.from);
       }
       if (a.type === 'chiu') return chiuError(s, seat, x, p.offer.from, p.offer.source);
       if (a.type === 'eat') {
@@ -192,7 +200,7 @@ export function apply(s: ChanState, seat: Seat, a: ChanAction): Result<ChanState
   switch (p.kind) {
     case 'open':
       if (a.type === 'u') {
-        if (!openUOffered(s)) return uError(s, seat, null, 'open');
+        if (!openUOffered(s)) return uError(s, seat, null, 'open', null);
         t.lastAction = { seat, type: 'u' };
         if (!uLegal(s, seat, null, 'open', null, false)) {
           finishULao(t, seat);
@@ -235,7 +243,7 @@ export function apply(s: ChanState, seat: Seat, a: ChanAction): Result<ChanState
       let answer: ClaimAnswer;
       switch (a.type) {
         case 'u':
-          if (!cs.u) return uError(s, seat, x, p.offer.source);
+          if (!cs.u) return uError(s, seat, x, p.offer.source, p.offer.from);
           answer = a.calls ? { type: 'u', calls: a.calls } : { type: 'u' };
           break;
         case 'chiu':

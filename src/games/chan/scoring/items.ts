@@ -100,8 +100,9 @@ export const CHAN_VAN_VAN = derive(SAN_DINH, {
 });
 
 /**
- * The largest count a counted cước can be announced with: Thiên khai, Chíu and Bòn each take a
- * face's four copies, and a 4-player hand holds 24 cards (chan.md §4, §9), so six at most.
+ * The largest count the xướng picker offers for a counted cước: Thiên khai, Chíu and Bòn each take
+ * a face's four copies, and a 4-player hand holds 24 cards (chan.md §4, §9), so six at most. The
+ * engine accepts any count; a larger one is xướng sai, not a refused move.
  */
 export const MAX_CALL_COUNT = 6;
 
