@@ -32,6 +32,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-06T05:50:27Z',
       what: 'Chắn: a chắn the claim guard forbids no longer hides the cạ under prefer-chan (§7.2; passing it is bỏ cạ, R2); honour tables (u-claim-check = honor) offer Ù on a discarded or returned Chi Chi/Lão/Thang too, as on a drawn one (§8)',
     },
+    {
+      at: '2026-12-06T11:16:50Z',
+      what: 'ù láo at a table without scoring ranks the offender last (§11; everyone was ranked equal); a xướng count above 6 in one call is xướng sai, not refused (1bd27ed)',
+    },
   ],
   phom: [
     {
@@ -52,8 +56,17 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-05T06:49:07Z',
       what: 'Lục Khôi (§9 `luc-khoi`): a drawn hand, Chao Ù included, breaks the run of consecutive wins, as its source (riichi_advanced viet_renchan.majs) does; it was kept before',
     },
+    {
+      at: '2026-12-06T11:35:00Z',
+      what: "§7 bounce and Hối Coong on any tile drawn this turn (also after a joker exposure or a kong); preset B 'nothing exposed' is nothing set aside (Môn Thanh, the starred +1 mủn), all called pungs also on a self-drawn pair, Nhân Ù on a self-draw before the first discard (§9 B); Quân Cuối Cùng after a replacement under wall-reserve 26 (§9); the Tổng Hợp combo is 12 phán with the same frame, joker-copies ≥ 2 (§9, §15.12); flower-discard = anytime lets a dealer keep a lone bonus tile (§4.3: an older log has no such decision)",
+    },
   ],
-  'classic-mahjong': [],
+  'classic-mahjong': [
+    {
+      at: '2026-12-06T11:12:02Z',
+      what: 'only-possible-excludes-visible counts concealed kongs as seen (§9.3); a live-wall replacement taking the last live tile is a last-tile win (§9.5, §8.3); discarder-pays-all pays what the players present would have paid (§10.6, §3); nearest-10 rounding before the limit (§9.1) (f3ffa28)',
+    },
+  ],
 };
 
 /** The rule changes of `game` made after `playedAt` (ms): why a replay of a hand played then may differ. */

@@ -254,15 +254,19 @@ test('initial phase: dealer keeps a single bonus tile and must discard it first 
 });
 test('initial-joker-expose = mandatory leaves no joker choice: every joker held at the deal is exposed (§4.3)', () => {
   // §4.3: exposing jokers at the deal is optional by default; `mandatory` exposes every joker held,
-  // replacement jokers included. With `flower-discard = anytime` nobody decides anything at the deal
-  // and play starts at the dealer's turn; by default a dealer with one bonus tile still decides
-  // whether to keep it, but every option exposes all of its jokers.
+  // replacement jokers included. A dealer with one bonus tile still decides whether to keep it, under
+  // either `flower-discard` (seed "chỉ có 1 hoa có quyền đánh hoặc dựng"; before 2026-12-06 not under
+  // `anytime`), but every option exposes all of its jokers; nobody else decides anything at the deal.
   const joker = (t: string) => /^J[APSMWDNH]$/.test(t);
   let dealtJoker = 0;
   for (const flowers of ['anytime', 'dealer-single-only']) {
     for (let i = 0; i < 40; i++) {
       let s = engine.setup(opts({ 'initial-joker-expose': 'mandatory', 'flower-discard': flowers }), 4, `m${i}`, null);
-      if (flowers === 'anytime') assert.equal(s.phase, 'turn', `m${i}: nothing to decide at the deal`);
+      if (s.phase === 'initial') {
+        const d = engine.pending(s)[0]!;
+        const keep = d.options.some((a) => a.type === 'initial-expose' && a.keepFlower);
+        if (flowers === 'anytime') assert.ok(d.seat === s.seatPerson[0] && keep, `m${i}: only a dealer's lone bonus tile is a decision`);
+      }
       for (let k = 0; k < 10 && s.phase === 'initial'; k++) {
         const d = engine.pending(s)[0]!;
         const held = s.players[s.seatPerson.indexOf(d.seat)]!.hand.filter(joker).sort();

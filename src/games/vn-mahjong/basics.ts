@@ -7,6 +7,8 @@ import { isWinningTiles } from './wincheck.js';
 
 export const next = (seat: number) => (seat + 1) % 4;
 export const liveCount = (s: State) => s.wall.length - s.reserve;
+/** The tiles drawn this turn (state.ts `turnDraws`); a state stored before it has only `drawn`. */
+export const turnDrawsOf = (s: State): Tile[] => s.turnDraws ?? (s.drawn ? [s.drawn] : []);
 /** The three other hand seats in turn order after `seat`. */
 export const othersAfter = (seat: number) => [1, 2, 3].map((k) => (seat + k) % 4);
 

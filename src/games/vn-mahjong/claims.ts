@@ -196,6 +196,7 @@ function callInto(s: State, seat: number, kind: 'pung' | 'chow', tiles: Tile[], 
   s.phase = 'after-call';
   s.turn = seat;
   s.drawn = null;
+  s.turnDraws = [];
 }
 
 function addCalledMeld(s: State, seat: number, m: Meld): void {

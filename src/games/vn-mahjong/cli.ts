@@ -96,7 +96,11 @@ function parseExposed(raw: unknown): ExposedIn[] | string {
       return 'flowers lists bonus tiles and jokers ("1f" or {"tile","initial","bounced"})';
     const flag = flagProblem(x, FLOWER_FLAGS, `flowers ${x.tile}: `);
     if (flag) return flag;
-    out.push({ tile: x.tile, initial: bool(x.initial), bounced: bool(x.bounced) });
+    // §2 copy index of a joker (§9 tong-hop-start-combo: "12 if same frame")
+    const f = x.frame;
+    if (f !== undefined && !(typeof f === 'number' && Number.isInteger(f) && f >= 0 && f <= 3))
+      return `flowers ${x.tile}: frame must be a copy index 0…3, not ${JSON.stringify(f)}`;
+    out.push({ tile: x.tile, initial: bool(x.initial), bounced: bool(x.bounced), ...(f === undefined ? {} : { frame: f }) });
   }
   return out;
 }

@@ -2,6 +2,7 @@
 import { ok, type Result } from '../core/types.js';
 import type { VnAction } from './actions.js';
 import { transition } from './basics.js';
+import { drawBack, takeFrame, type JokerFrames } from './frames.js';
 import { finishDraw } from './settle-hand.js';
 import type { State } from './state.js';
 import { isFlowerLike, isWild, removeAll, removeOne, sortTiles, type Tile } from './tiles.js';
@@ -24,7 +25,8 @@ export function initialOptions(s: State, seat: number): VnAction[] {
       for (let k = 0; k < n; k++) subsets.push([...subsets[k]!, j]);
     }
   const uniq = new Map(subsets.map((x) => [x.join(','), x]));
-  const canKeep = seat === 0 && !init.flowerDone && flowers.length === 1 && s.opts['flower-discard'] === 'dealer-single-only';
+  // §4.3 [Seed "chỉ có 1 hoa có quyền đánh hoặc dựng"]: whatever `flower-discard` says of later bonus tiles
+  const canKeep = seat === 0 && !init.flowerDone && flowers.length === 1;
   const out: VnAction[] = [];
   for (const sub of uniq.values()) {
     out.push({ type: 'initial-expose', jokers: sub, keepFlower: false });
@@ -65,14 +67,18 @@ function advanceInitial(s: State): void {
 
 function exposeInitial(s: State, seat: number, tiles: Tile[]): void {
   const p = s.players[seat]!;
+  const frames = s.init?.frames;
   for (const t of tiles) {
     p.hand = removeOne(p.hand, t)!;
-    p.exposed.push({ tile: t, initial: true, bounced: false });
+    const frame = frames && takeFrame(frames, seat, t, p.exposed);
+    p.exposed.push(frame === undefined ? { tile: t, initial: true, bounced: false } : { tile: t, initial: true, bounced: false, frame });
   }
   for (let k = 0; k < tiles.length; k++) {
     // §4.3: each exposed tile is replaced from the back (đầu coong)
     if (s.wall.length === 0) return finishDraw(s);
-    p.hand = sortTiles([...p.hand, s.wall.pop()!]);
+    const t = s.wall.pop()!;
+    if (frames) drawBack(frames, seat, t);
+    p.hand = sortTiles([...p.hand, t]);
   }
 }
 
@@ -96,8 +102,10 @@ export function applyInitial(s0: State, seat: number, a: VnAction & { type: 'ini
   return ok(s);
 }
 
-export function startPlay(s: State): void {
+/** Start the initial phase of a dealt hand; `frames`: the jokers' frames from the deal (setup.ts `dealWall`). */
+export function startPlay(s: State, frames?: JokerFrames): void {
   s.phase = 'initial';
   s.init = { seat: 0, declined: [], flowerDone: false, dealt: s.players.map((p) => p.hand.slice()), decided: [] };
+  if (frames) s.init.frames = frames;
   advanceInitial(s);
 }

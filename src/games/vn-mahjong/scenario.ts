@@ -8,7 +8,7 @@ import { checkInvariants, tileCountProblems } from './invariants.js';
 import type { VnOptions } from './options.js';
 import { claimOptions, liveDraw, startPlay } from './rules.js';
 import { dealWall, emptyState, newMatch, setup } from './setup.js';
-import type { Meld, State } from './state.js';
+import type { ExposedTile, Meld, State } from './state.js';
 import { fullSet, isJoker, removeAll, sortTiles, tileIndex, type Tile } from './tiles.js';
 
 const split = (x: unknown): Tile[] => (Array.isArray(x) ? (x as Tile[]) : typeof x === 'string' ? x.split(/\s+/).filter(Boolean) : []);
@@ -70,8 +70,7 @@ export function fromScenario(opts: VnOptions, seats: number, start: ScenarioStar
     const probs = tileCountProblems(deck, { opts } as State);
     if (probs.length) return fail('bad-position', { why: probs.slice(0, 3).join('; ') });
     const s = emptyState(opts, newMatch(seats, null), deck);
-    dealWall(s);
-    startPlay(s);
+    startPlay(s, dealWall(s));
     return ok(s);
   }
   const pos = start.position as Record<string, unknown>;
@@ -123,12 +122,19 @@ export function fromScenario(opts: VnOptions, seats: number, start: ScenarioStar
       if (e2) return fail('bad-position', { why: e2 });
     }
     if (p.lastCallAt === -1) p.lastCallAt = -1000;
-    const exp = ((pos.exposed as unknown[][] | undefined)?.[seat] ?? []) as (Tile | { tile: Tile; initial?: boolean; bounced?: boolean })[];
+    const exp = ((pos.exposed as unknown[][] | undefined)?.[seat] ?? []) as (
+      Tile | { tile: Tile; initial?: boolean; bounced?: boolean; frame?: number }
+    )[];
     for (const e of exp) {
       const ef = e && typeof e === 'object' ? flagProblem(e, ['initial', 'bounced'], `seat ${seat} exposed ${e.tile}: `) : null;
       if (ef) return fail('bad-position', { why: ef });
-      const x =
+      // a joker's copy index (§2, frames.ts): 0…joker-copies − 1
+      const f = typeof e === 'object' ? e.frame : undefined;
+      if (typeof e === 'object' && f !== undefined && !(Number.isInteger(f) && f >= 0 && f < opts['joker-copies']))
+        return fail('bad-position', { why: `seat ${seat} exposed ${e.tile}: frame must be 0…${opts['joker-copies'] - 1}` });
+      const x: ExposedTile =
         typeof e === 'string' ? { tile: e, initial: false, bounced: false } : { tile: e.tile, initial: !!e.initial, bounced: !!e.bounced };
+      if (f !== undefined) x.frame = f;
       p.exposed.push(x);
       const e3 = take([x.tile], `seat ${seat} exposed`);
       if (e3) return fail('bad-position', { why: e3 });

@@ -56,7 +56,12 @@ export function handInput(s: State, seat: number, winBy: WinBy, from: number | n
     roundWind: s.roundWind,
     concealed: other && tile ? [...p.hand, tile] : [...p.hand],
     melds: p.melds.map((m) => ({ kind: m.kind, tiles: m.tiles, as: m.as, called: m.called, concealed: m.concealed, added: m.added })),
-    exposed: p.exposed.map((e) => ({ tile: e.tile, initial: e.initial, bounced: e.bounced })),
+    exposed: p.exposed.map((e) => ({
+      tile: e.tile,
+      initial: e.initial,
+      bounced: e.bounced,
+      ...(e.frame === undefined ? {} : { frame: e.frame }),
+    })),
     winningTile: winBy === 'thien-u' ? null : other && tile ? tile : s.drawn,
     winBy,
     replacement: winBy === 'self-draw' && s.drawnFrom === 'back',
@@ -64,7 +69,8 @@ export function handInput(s: State, seat: number, winBy: WinBy, from: number | n
     diaU: B
       ? winBy === 'discard' && from === 0 && s.discards.length === 1
       : first && winBy === 'self-draw' && p.draws === 1 && p.discards === 0,
-    nhanU: B ? first && p.discards === 0 && winBy !== 'self-draw' : first && winBy === 'discard' && p.draws === 0,
+    // §9 B "Nhân Ù = win before your first discard with no call": a self-draw too (B's Địa Ù is a discard win)
+    nhanU: B ? first && p.discards === 0 : first && winBy === 'discard' && p.draws === 0,
     batHoa: winBy === 'discard' && tile !== null && !isOrdinary(tile),
     consecutiveWins: s.match.streak.person === person ? s.match.streak.wins + 1 : 1,
     neverExposed: !!p.nfnl && p.exposed.length === 0 && (s.opts['nfnl-calls'] === 'allowed' || p.melds.every((m) => !m.called)),

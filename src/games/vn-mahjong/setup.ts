@@ -1,9 +1,10 @@
 /** Seating, dealing and the match carried between hands (vn-mahjong.md §3–§4). */
 import { Rng } from '../core/rng.js';
+import { wallFrames, type JokerFrames } from './frames.js';
 import type { VnOptions } from './options.js';
 import { startPlay } from './rules.js';
 import type { Match, Player, State } from './state.js';
-import { fullSet, sortTiles, type Tile } from './tiles.js';
+import { fullSet, isJoker, sortTiles, type Tile } from './tiles.js';
 
 const ROUNDS: Record<string, number> = { '1-wind': 1, '2-winds': 2, '4-winds': 4 };
 
@@ -82,15 +83,26 @@ function rotateSitters(m: Match, o: VnOptions): void {
   positions.forEach((pos, idx) => (m.table[pos] = incoming[idx]!));
 }
 
-/** §4.2: from the front, 4 tiles to each seat from seat 0 three times, then 1 each, then 1 more to seat 0. */
-export function dealWall(s: State): void {
+/**
+ * §4.2: from the front, 4 tiles to each seat from seat 0 three times, then 1 each, then 1 more to seat 0.
+ * With `joker-copies` ≥ 2, also the jokers' frames (frames.ts; `rng` deals them, after the shuffle).
+ */
+export function dealWall(s: State, rng: Rng | null = null): JokerFrames | undefined {
+  const copies = s.opts['joker-copies'];
+  const frames: JokerFrames | undefined =
+    copies >= 2 ? { held: s.players.map(() => []), wall: wallFrames(s.wall, copies, rng) } : undefined;
   const take = (seat: number, n: number) => {
-    for (let k = 0; k < n; k++) s.players[seat]!.hand.push(s.wall.shift()!);
+    for (let k = 0; k < n; k++) {
+      const t = s.wall.shift()!;
+      s.players[seat]!.hand.push(t);
+      if (frames && isJoker(t)) frames.held[seat]!.push({ tile: t, frame: frames.wall.shift()! });
+    }
   };
   for (let r = 0; r < 3; r++) for (let seat = 0; seat < 4; seat++) take(seat, 4);
   for (let seat = 0; seat < 4; seat++) take(seat, 1);
   take(0, 1);
   for (const p of s.players) p.hand = sortTiles(p.hand);
+  return frames;
 }
 
 export function emptyState(opts: VnOptions, match: Match, wall: Tile[]): State {
@@ -128,7 +140,6 @@ export function setup(opts: VnOptions, seats: number, seed: string, previous?: S
   const match = previous ? nextMatch(previous) : newMatch(seats, rng);
   const wall = rng.shuffle(fullSet(opts['joker-copies'], opts['honour-joker']));
   const s = emptyState(opts, match, wall);
-  dealWall(s);
-  startPlay(s);
+  startPlay(s, dealWall(s, rng));
   return s;
 }

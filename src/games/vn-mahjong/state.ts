@@ -5,6 +5,7 @@ import type { VnAction } from './actions.js';
 import type { VnOptions } from './options.js';
 import type { Feeding, Liable } from './scoring/liability.js';
 import type { ScoreOut, WinBy } from './scoring/score.js';
+import type { JokerFrames } from './frames.js';
 import type { Tile } from './tiles.js';
 
 export interface Meld {
@@ -31,6 +32,8 @@ export interface ExposedTile {
   initial: boolean;
   /** A joker bounced out of a pung (nẩy khung, §7). */
   bounced: boolean;
+  /** Copy index of a joker exposed in the initial phase, with `joker-copies` ≥ 2 (frames.ts, §9 Tổng Hợp). */
+  frame?: number;
 }
 
 export interface Player {
@@ -124,6 +127,12 @@ export interface State {
   turn: number;
   drawn: Tile | null;
   drawnFrom: 'live' | 'back' | null;
+  /**
+   * The tiles the seat to move has drawn this turn (live draw and replacements), less any a bounce or
+   * Hối Coong has used: §7's "you draw the natural tile" holds after a joker exposure or a kong in the
+   * same turn. Absent in states stored before it was added: `basics.ts` `turnDrawsOf` reads `drawn` then.
+   */
+  turnDraws?: Tile[];
   /** The tile just drawn was the last live tile. */
   lastLive: boolean;
   /** The discard on the table came after the last live tile (Quân Cuối Cùng). */
@@ -140,6 +149,8 @@ export interface State {
      */
     dealt?: Tile[][];
     decided?: number[];
+    /** The jokers' frames while the phase lasts, with `joker-copies` ≥ 2 (frames.ts); absent otherwise and in older states. */
+    frames?: JokerFrames;
   } | null;
   /** The seat to move must discard this tile next: the dealer's kept bonus tile (§4.3), or a bonus tile/joker drawn by an NFNL player (§13). */
   mustDiscard: Tile | null;

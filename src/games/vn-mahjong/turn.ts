@@ -1,7 +1,7 @@
 /** The turn (vn-mahjong.md §5, §7): win, expose a joker, kongs, bounce, discard. */
 import { ok, type Result } from '../core/types.js';
 import { fail, type VnAction } from './actions.js';
-import { canWin, discardable } from './basics.js';
+import { canWin, discardable, liveCount, turnDrawsOf } from './basics.js';
 import { declareKongOrBounce, offerDiscard } from './claims.js';
 import { replacementDraw } from './draw.js';
 import { finishWin } from './settle-hand.js';
@@ -32,8 +32,10 @@ export function turnOptions(s: State, seat: number): VnAction[] {
       const jokers = s.opts['jokers-in-kong'] ? p.hand.filter((j) => isWild(j) && inDomain(j, tileIndex(t))).length : 0;
       if (n >= 4 || (n === 3 && jokers > 0)) out.push({ type: 'am-coong', tile: t });
       const m = p.melds.find((x) => x.kind === 'pung' && x.as[0] === t && (s.opts['jokers-in-kong'] || x.tiles.every((y) => !isJoker(y))));
-      if (m && (s.opts['added-kong-from-hand'] || s.drawn === t)) out.push({ type: 'hoi-coong', tile: t });
-      const bounceOk = s.opts['bounce-source'] === 'hand-or-drawn' || s.drawn === t;
+      // §7: "drawn" is any tile drawn this turn, also before a joker exposure or a kong (turnDraws)
+      const drawn = turnDrawsOf(s).includes(t);
+      if (m && (s.opts['added-kong-from-hand'] || drawn)) out.push({ type: 'hoi-coong', tile: t });
+      const bounceOk = s.opts['bounce-source'] === 'hand-or-drawn' || drawn;
       if (bounceOk && p.melds.some((x) => x.kind === 'pung' && x.called && x.as[0] === t && x.tiles.some(isJoker)))
         out.push({ type: 'bounce', tile: t });
     }
@@ -55,10 +57,13 @@ export function applyTurn(s: State, seat: number, a: VnAction): Result<State> {
       p.discards++;
       s.drawn = null;
       s.drawnFrom = null;
+      s.turnDraws = [];
       s.dealerFirstTurn = false;
       if (s.mustDiscard === a.tile) s.mustDiscard = null;
       s.discards.push({ seat, tile: a.tile, claimed: false });
-      s.lastDiscard = s.lastLive || s.wall.length - s.reserve === 0;
+      // §9 cuoi: any discard once the live wall is used up; under wall-reserve = 26 a replacement may
+      // have taken the count below 0
+      s.lastDiscard = s.lastLive || liveCount(s) <= 0;
       offerDiscard(s, seat, a.tile);
       return ok(s);
     }
@@ -84,6 +89,8 @@ export function applyTurn(s: State, seat: number, a: VnAction): Result<State> {
     case 'hoi-coong':
     case 'bounce':
       p.hand = removeOne(p.hand, a.tile)!;
+      // one draw triggers one bounce or Hối Coong (§7)
+      s.turnDraws = removeOne(turnDrawsOf(s), a.tile) ?? turnDrawsOf(s);
       s.dealerFirstTurn = false;
       declareKongOrBounce(s, seat, a.tile, a.type === 'hoi-coong' ? 'kong' : 'bounce');
       return ok(s);

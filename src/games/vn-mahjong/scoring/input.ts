@@ -17,6 +17,8 @@ export interface ExposedIn {
   tile: Tile;
   initial?: boolean;
   bounced?: boolean;
+  /** Copy index of the joker (§2), read only by `tong-hop-start-combo` with `joker-copies` ≥ 2. */
+  frame?: number;
 }
 /** How the hand was won; `rob-bounce` = Ù on the tile that bounced a joker (§13 `rob-bounce`). */
 export type WinBy = 'self-draw' | 'discard' | 'rob-kong' | 'rob-bounce' | 'thien-u';

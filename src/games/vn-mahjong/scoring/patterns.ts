@@ -88,14 +88,17 @@ const PATTERNS_B: readonly Rule[] = [
   { id: 'phinh', value: 1, when: std(P.allChows, not(P.honourPair)) },
   { id: 'tui-tui-chu', value: 6, when: std(P.allPungs, not(limitishB), P.hasHonours) },
   { id: 'tui-tui', value: 3, when: std(P.allPungs, not(limitishB), not(P.hasHonours)) },
-  { id: 'cau-nhan-pung-chu', value: 12, when: std(P.allPungsCalled, P.wonOnAnotherTile, P.hasHonours) },
-  { id: 'cau-nhan-pung', value: 6, when: std(P.allPungsCalled, P.wonOnAnotherTile, not(P.hasHonours)) },
+  // §9 B "all called pungs" ([RA-old] "every set is an open triplet"): however the pair is won, unlike
+  // preset A's Toàn Cầu Nhần, whose row asks for a win on a discard or by robbing
+  { id: 'cau-nhan-pung-chu', value: 12, when: std(P.allPungsCalled, P.hasHonours) },
+  { id: 'cau-nhan-pung', value: 6, when: std(P.allPungsCalled, not(P.hasHonours)) },
   { id: 'nhat-cuu-pung', value: 6, when: std(P.allPungs, P.terminalPungsBothEnds) },
   { id: 'nhat-thong', value: 18, when: std(P.pureStraight) },
   { id: 'tieu-tam-nguyen', value: 6, when: std(P.twoDragonPungs, P.dragonPair) },
   { id: 'dai-tam-nguyen', value: 12, when: std(P.threeDragonPungs) },
-  { id: 'mon-thanh-phinh', value: 12, when: all(P.concealedHand, not(P.hasHonours), (f) => f.chows === 4) },
-  { id: 'mon-thanh', value: 6, when: all(P.concealedHand, not(P.hasHonours), (f) => f.chows !== 4) },
+  // §9 B "nothing exposed": nothing set aside (dựng); a called meld is no exposure in the spec's words
+  { id: 'mon-thanh-phinh', value: 12, when: all(P.nothingExposed, not(P.hasHonours), (f) => f.chows === 4) },
+  { id: 'mon-thanh', value: 6, when: all(P.nothingExposed, not(P.hasHonours), (f) => f.chows !== 4) },
   { id: 'toan-hang', value: 12, when: all(P.oneSuit, not(P.hasHonours)) },
   { id: 'toan-chu', value: 24, when: P.noSuit },
   { id: 'khan-khan', value: 18, when: std(P.fourConcealedPungs) },
@@ -103,7 +106,7 @@ const PATTERNS_B: readonly Rule[] = [
   { id: 'tieu-tu-hi', value: 30, when: std(P.threeWindPungs, P.windPair) },
   { id: 'dai-tu-hi', value: 48, when: std(P.fourWindPungs) },
   { id: 'limit-kk', value: 6, when: all(starredB, (_f, ctx) => ctx.kk) },
-  { id: 'limit-kin', value: 6, when: all(starredB, P.concealedHand) },
+  { id: 'limit-kin', value: 6, when: all(starredB, P.nothingExposed) },
 ];
 
 /** Preset B: a hand that is one of the starred limits (or all honours) is no plain Tui Tui. */

@@ -151,6 +151,11 @@ export const allPungsCalled: Predicate = (f) => f.pungs.length === 4 && f.pungs.
 export const wonOnAnotherTile: Predicate = (f) => !f.selfDraw;
 export const selfDrawn: Predicate = (f) => f.selfDraw;
 export const concealedHand: Predicate = (f) => f.concealedHand;
+/**
+ * Nothing set aside (dựng, §1): no bonus tile or joker exposed. Preset B's "nothing exposed" (§9, [RA-old]
+ * "no flowers or jokers declared"); §14's "exp"/"nothing exposed" (E12: a called chow, nothing exposed).
+ */
+export const nothingExposed: Predicate = (_f, ctx) => ctx.input.exposed.length === 0;
 
 // ---- dragons and winds
 export const dragonPair: Predicate = (f) => f.pair !== null && isDragon(f.pair.t);

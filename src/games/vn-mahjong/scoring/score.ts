@@ -128,8 +128,13 @@ export function exposureItems(input: HandInput, o: VnOptions): ItemOut[] {
   if (o['four-seat-flowers'] && [0, 1, 2, 3].every((g) => have.has(`${g * 4 + seat + 1}f`)))
     items.push({ id: 'four-seat-flowers', value: 12 });
   if (o['tong-hop-start-combo']) {
-    const init = input.exposed.filter((e) => e.initial).map((e) => e.tile);
-    if (init.includes('JA') && init.includes('JN')) items.push({ id: 'tong-hop-start-combo', value: 9 });
+    const init = input.exposed.filter((e) => e.initial);
+    const frames = (t: Tile) => init.filter((e) => e.tile === t).map((e) => e.frame);
+    const [tong, hop] = [frames('JA'), frames('JN')];
+    // §9 "12 if same frame"; §15.12: the same copy index, only meaningful with k ≥ 2
+    const same = o['joker-copies'] >= 2 && tong.some((f) => f !== undefined && hop.includes(f));
+    if (tong.length && hop.length)
+      items.push(same ? { id: 'tong-hop-start-combo-frame', value: 12 } : { id: 'tong-hop-start-combo', value: 9 });
   }
   if (o['luc-khoi'] && (input.consecutiveWins ?? 0) >= 6) items.push({ id: 'luc-khoi', value: 6 * ((input.consecutiveWins ?? 0) - 5) });
   return items;
