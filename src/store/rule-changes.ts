@@ -42,6 +42,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-04T19:00:53Z',
       what: "the best lay-down plan's last tie-break is the canonical card order (§5), for timeouts and seats played out after leaving (9d7ad23)",
     },
+    {
+      at: '2026-12-06T11:40:00Z',
+      what: 'a tái turn offers its optional lay-down beside the sends and discards, not as a step of its own (§5 H′, §2); no send may leave a held eaten card without its phỏm (§7.3 C2, C4); a tái eat that puts the whole hand in phỏm is Ù, also for a seat that left (§8.2, §11.3)',
+    },
   ],
   'vn-mahjong': [
     {

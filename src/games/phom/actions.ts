@@ -7,7 +7,7 @@ export type Action =
   | { type: 'draw' }
   /** phom.md §6: eat the previous turn's discard (`card` must be that card). */
   | { type: 'eat'; card: Card }
-  /** phom.md §7.4: a full lay-down choice (each phỏm in notation codes); `[]` = nothing (Móm / skip in tái). */
+  /** phom.md §7.4: a full lay-down choice (each phỏm in notation codes); `[]` = nothing (Móm; a no-op in a tái turn). */
   | { type: 'lay-down'; melds: Card[][] }
   /** phom.md §7.5: send `card` onto table meld number `target` (index into the public `melds`). */
   | { type: 'send'; card: Card; target: number }

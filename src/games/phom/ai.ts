@@ -56,7 +56,8 @@ function easyAi(s: State, seat: Seat): Action {
   const discards = opts.filter(
     (o): o is Extract<Action, { type: 'discard' }> => o.type === 'discard' && !(inPhom & (1 << h.cards.indexOf(o.card))),
   );
-  if (s.phase === 'act' && discards.length) {
+  // Not instead of the best plan's lay-down (a tái turn offers it in phase act, beside the discards).
+  if (s.phase === 'act' && discards.length && d.timeoutDefault.type !== 'lay-down') {
     // Forgets to send, or throws its highest card / a random card instead of thinking.
     const send = d.timeoutDefault.type === 'send';
     if (!send || chance(0.5)) {

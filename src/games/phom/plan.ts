@@ -85,16 +85,56 @@ export function uLeftover(s: State, seat: Seat): number {
   return base + (s.opts['u-by-sending'] ? 0 : s.sentThisTurn.length);
 }
 
-/** May `seat` declare Ù now (phom.md §8.2)? Only after a take, or on the deal with u-on-deal. */
+/**
+ * May `seat` declare Ù now (phom.md §8.2)? Only after a take, or on the deal with u-on-deal. A seat
+ * that left never declares (§11.3), unless Ù is its only legal move (docs/rules-decisions.md).
+ */
 export function canDeclareU(s: State, seat: Seat): boolean {
-  if (s.end || s.turn !== seat || s.phase === 'take' || s.left[seat]) return false;
+  if (s.end || s.turn !== seat || s.phase === 'take') return false;
   if (s.firstTurn && !s.opts['u-on-deal']) return false;
-  return uLeftover(s, seat) <= 1;
+  if (uLeftover(s, seat) > 1) return false;
+  return !s.left[seat] || !hasMoveBesidesU(s, seat);
+}
+
+/**
+ * Has the active `seat` a legal move other than Ù? Not when its hand is all in phỏm after a tái eat
+ * (every lay-down would leave no card to discard, §7.4, and no card may go, §7.3 C1/C2), nor when it
+ * sent its last card (u-by-sending): Ù is then the only move.
+ */
+export function hasMoveBesidesU(s: State, seat: Seat): boolean {
+  if (s.phase === 'lay-down') return rankedLayDowns(s, seat).length > 0;
+  return legalDiscards(s, seat).length > 0 || legalSends(s, seat).length > 0 || taiLayDowns(s, seat).length > 0;
 }
 
 /** May `seat` send now (phom.md §7.5): in its lay-down (after laying) or tái turn, owning a laid phỏm. */
 export function maySend(s: State, seat: Seat): boolean {
   return s.phase === 'act' && s.turn === seat && (s.layTurn || s.tai) && s.melds.some((m) => m.owner === seat);
+}
+
+/**
+ * The new phỏm `seat` may lay down in its tái turn (phom.md §5 H′, §15.8: optional), best first: in
+ * phase `act`, before any send. Laying nothing is sending or discarding at once, so a tái turn
+ * shows the same public phase whatever the hidden hand holds. Empty when an eaten card is held:
+ * that turn is in phase `lay-down` (C3 lays it down first; the eat is public).
+ */
+export function taiLayDowns(s: State, seat: Seat): Card[][][] {
+  if (s.phase !== 'act' || !s.tai || s.turn !== seat || s.sentThisTurn.length > 0 || eatenInHand(s, seat).length > 0) return [];
+  return rankedLayDowns(s, seat).filter((m) => m.length > 0);
+}
+
+/**
+ * Why sending `card` is illegal by the eaten-card rules (phom.md §7.3 C4: an eaten card is never
+ * sent; C2 as for a discard: no held eaten card may lose its phỏm), or null. Both read "an eaten
+ * card must be laid down in a phỏm" (C3), naming the eaten card.
+ */
+export function sendProblem(s: State, seat: Seat, card: Card): { reason: 'lay-down-eaten-left'; card: Card } | null {
+  const hand = s.hands[seat]!;
+  if (s.eaten[seat]!.includes(card)) return { reason: 'lay-down-eaten-left', card };
+  const held = eatenInHand(s, seat);
+  if (!held.length) return null;
+  const rest = hand.filter((c) => c !== card);
+  if (coverable(rest, held, qka(s))) return null;
+  return { reason: 'lay-down-eaten-left', card: held[0]! };
 }
 
 export interface SendTarget {
@@ -118,7 +158,7 @@ export function legalSends(s: State, seat: Seat): { card: Card; target: number }
   if (!maySend(s, seat) || s.hands[seat]!.length < (s.opts['u-by-sending'] ? 1 : 2)) return [];
   const out: { card: Card; target: number }[] = [];
   for (const card of sortCards(s.hands[seat]!)) {
-    if (s.eaten[seat]!.includes(card)) continue;
+    if (sendProblem(s, seat, card)) continue;
     for (const t of sendTargets(s, seat)) if (fits(s, card, t)) out.push({ card, target: t.index });
   }
   return out;
@@ -136,6 +176,14 @@ export interface SendPlan {
  */
 export function bestSends(s: State, hand: readonly Card[], targets: SendTarget[], sentBefore: number): SendPlan {
   const f = face(s);
+  const eaten = s.eaten.flat();
+  const mayGo = (h: readonly Card[], card: Card): boolean =>
+    !eaten.includes(card) &&
+    coverable(
+      h.filter((c) => c !== card),
+      eaten,
+      qka(s),
+    );
   const scoreOf = (h: readonly Card[], sent: number): number => {
     const left = h.length + (s.opts['u-by-sending'] ? 0 : sentBefore + sent);
     if (left <= 1) return -1;
@@ -155,7 +203,7 @@ export function bestSends(s: State, hand: readonly Card[], targets: SendTarget[]
     if (h.length < 2) return;
     for (const card of h)
       for (const t of ts) {
-        if (!fits(s, card, t)) continue;
+        if (!fits(s, card, t) || !mayGo(h, card)) continue;
         const nt = ts.map((x) => (x === t ? { ...x, cards: [...x.cards, card] } : x));
         go(
           h.filter((c) => c !== card),

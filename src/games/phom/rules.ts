@@ -20,7 +20,9 @@ import {
   policyDiscard,
   qka,
   rankedLayDowns,
+  sendProblem,
   sendTargets,
+  taiLayDowns,
   uLeftover,
 } from './plan.js';
 import { eatPayment, potPayment, rankSeats } from './scoring/settle.js';
@@ -56,6 +58,7 @@ function computePending(s: State): Decision<Action>[] {
     if (s.phase === 'lay-down') {
       for (const melds of rankedLayDowns(s, p)) options.push({ type: 'lay-down', melds });
     } else {
+      for (const melds of taiLayDowns(s, p)) options.push({ type: 'lay-down', melds });
       for (const x of legalSends(s, p)) options.push({ type: 'send', ...x });
       for (const card of legalDiscards(s, p)) options.push({ type: 'discard', card });
     }
@@ -64,19 +67,26 @@ function computePending(s: State): Decision<Action>[] {
   return [{ seat: p, kind: 'turn', options, timeoutDefault: def }];
 }
 
-/** The auto-play move (phom.md §5 auto-play / §11.3 leavers): draw, best plan, discard policy; never eats or declares. */
+/**
+ * The auto-play move (phom.md §5 auto-play / §11.3 leavers): draw, best plan, discard policy; never
+ * eats, and declares Ù only when it is the only legal move (a hand all in phỏm after a tái eat, or
+ * none left after sending the last card: no lay-down keeps a card, no card may be discarded).
+ */
 export function autoAction(s: State, p: Seat): Action {
   if (s.phase === 'take') return { type: 'draw' };
   if (s.phase === 'lay-down') {
     const best = rankedLayDowns(s, p)[0];
-    return { type: 'lay-down', melds: best ?? [] };
+    return best ? { type: 'lay-down', melds: best } : U;
   }
+  // A tái turn's optional lay-down (§5 H′), when the best plan lays something down.
+  const lay = taiLayDowns(s, p).length > 0 ? rankedLayDowns(s, p)[0] : undefined;
+  if (lay && lay.length > 0) return { type: 'lay-down', melds: lay };
   if (maySend(s, p) && s.hands[p]!.length > 1) {
     const plan = bestSends(s, s.hands[p]!, sendTargets(s, p), s.sentThisTurn.length);
     const first = plan.sends[0];
     if (first) return { type: 'send', ...first };
   }
-  return { type: 'discard', card: policyDiscard(s, p) };
+  return legalDiscards(s, p).length > 0 ? { type: 'discard', card: policyDiscard(s, p) } : U;
 }
 
 export function apply(s0: State, seat: Seat, a: Action): Result<State> {
@@ -186,18 +196,26 @@ function eat(s0: State, p: Seat, card: Card): Result<State> {
   return ok(afterTake(s, p));
 }
 
-/** After the take and rotation: lay-down turn, tái turn or a plain turn (phom.md §5, §6.4). */
+/**
+ * After the take and rotation: lay-down turn, tái turn or a plain turn (phom.md §5, §6.4). The phase
+ * is public, so it follows public facts only: a tái turn is in `act` (its optional lay-down, §5 H′,
+ * is offered there: `taiLayDowns`) unless it holds an eaten card, which C3 lays down first.
+ */
 function afterTake(s: State, p: Seat): State {
   s.layTurn = !s.laidDown[p] && s.rowCounts[p] === 3;
   s.tai = s.laidDown[p]!;
-  s.phase = s.layTurn || (s.tai && rankedLayDowns(s, p).some((m) => m.length > 0)) ? 'lay-down' : 'act';
+  s.phase = s.layTurn || (s.tai && eatenInHand(s, p).length > 0) ? 'lay-down' : 'act';
   return s;
 }
 
 function layDown(s0: State, p: Seat, melds: unknown): Result<State> {
   if (s0.phase === 'take') return fail('must-take');
-  if (s0.phase !== 'lay-down') return fail('not-lay-down-turn');
   if (!Array.isArray(melds) || !melds.every((m) => Array.isArray(m) && m.every(isCard))) return fail('bad-action');
+  // A tái turn lays down in phase `act`, before any send (§5 H′ before G). Laying nothing is simply
+  // acting on, never offered; it is still accepted, as a no-op open to every tái hand, so logs of
+  // the old flow (a tái hand holding a phỏm went through phase `lay-down`) replay.
+  const taiAct = s0.phase === 'act' && s0.tai && s0.sentThisTurn.length === 0;
+  if (s0.phase !== 'lay-down' && !taiAct) return fail('not-lay-down-turn');
   const hand = s0.hands[p]!;
   const used = new Set<Card>();
   const held = eatenInHand(s0, p);
@@ -248,7 +266,9 @@ function send(s0: State, p: Seat, card: Card, target: number): Result<State> {
   // A card must stay to discard, unless sends count towards Ù: then the last card may go too, and
   // none left is Ù tròn (phom.md §8.2 "cards sent this turn also count … none left → Ù tròn").
   if (s0.hands[p]!.length < 2 && !s0.opts['u-by-sending']) return fail('send-last-card');
-  // phom.md §7.3 C4: eaten cards are never sent (they are laid down before any send, C3).
+  // phom.md §7.3 C4: eaten cards are never sent, nor a card a held eaten card needs (C2).
+  const problem = sendProblem(s0, p, card);
+  if (problem) return fail(problem.reason, { card: problem.card });
   const t = sendTargets(s0, p).find((x) => x.index === target)!;
   if (!fits(s0, card, t)) return fail('send-not-fit', { card, target });
   const s = copyState(s0);

@@ -562,7 +562,8 @@ export function strongAi(k: PhomKnowledge): Action {
   const draw = opts.find((o) => o.type === 'draw');
   if (draw) return eat ? takeChoice(context(k), eat, draw) : draw;
   const def = k.decision.timeoutDefault;
-  if (opts.some((o) => o.type === 'lay-down')) return def;
+  // The best plan's lay-down (a tái turn offers its optional one beside the sends and discards).
+  if (def.type === 'lay-down') return def;
   if (def.type === 'send') return def;
   const discards = opts.filter((o): o is Extract<Action, { type: 'discard' }> => o.type === 'discard').map((o) => o.card);
   if (discards.length === 0) return def;
