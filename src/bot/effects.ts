@@ -379,19 +379,27 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
     case 'lobby':
       return redrawLobby(ctx, t);
     case 'table': {
-      // A step that changed nothing public (a claim pass, a claim timeout) leaves a message that
-      // showed the version before it as it is. In a running process the queue knows what the message
-      // shows; after a restart only the stored version does, and an edit then, for a hidden step
-      // alone, would tell that someone answered a claim (#13 §2).
+      // A step that changed nothing public (a claim pass, a claim timeout) never edits the table
+      // message: an edit at that moment, for a hidden step alone, would tell that someone answered a
+      // claim (#13 §2). A message that showed the version before it shows this one too. One that is
+      // behind (an earlier edit or its post failed) is left to a public step, the housekeeping round
+      // or a restart (before, the pass's step brought it up to date). One whose edit for an earlier step
+      // is under way shows this version once that edit lands (before, a second edit followed it).
+      // A sync (housekeeping, on its own clock) and a restart do bring a message that is behind up to
+      // date; in a running process the queue knows what it shows, after a restart the stored version.
       const slot = q0(ctx, t.row.id);
+      const catchUp = o.owed || o.restart;
       if (
         e.quiet !== undefined &&
         !e.notice &&
-        !slot?.inflight &&
-        (slot?.messageId ?? t.row.tableMessageId) &&
-        ctx.store.games.shownVersion(t.row.id) === e.quiet
+        (!catchUp || (!slot?.inflight && (slot?.messageId ?? t.row.tableMessageId) && ctx.store.games.shownVersion(t.row.id) === e.quiet))
       ) {
-        ctx.store.games.markShown(t.row.id, t.row.version);
+        const quiet = e.quiet;
+        const mark = () => {
+          if (ctx.store.games.shownVersion(t.row.id) === quiet) ctx.store.games.markShown(t.row.id, t.row.version);
+        };
+        if (slot?.inflight) void slot.inflight.then(mark, () => undefined);
+        else mark();
         return;
       }
       // A new hand's table is posted anew at the bottom of the thread (issue #13 §4).

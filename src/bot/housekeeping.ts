@@ -176,7 +176,7 @@ async function syncAgain(ctx: BotContext, locks: GameLocks, ids: () => readonly 
     // One game that cannot be brought up to date (a log that no longer replays) does not hold up the others.
     await locks
       .run(id, () => {
-        const changedAt = ctx.store.games.get(id)?.updatedAt ?? 0;
+        const changedAt = ctx.store.games.get(id)?.publicAt ?? 0;
         return run(ctx, { kind: 'sync', gameId: id }).finally(() => ctx.store.games.noteRetried(id, changedAt));
       })
       .catch((err: unknown) => {

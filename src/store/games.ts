@@ -248,7 +248,7 @@ export interface RetryWindow {
   now: number;
 }
 
-/** The games columns `GameStore.update` writes as the bot's bookkeeping: they move no `updated_at`. */
+/** The games columns `GameStore.update` writes as the bot's bookkeeping: they move no `updated_at` (nor `public_at`). */
 const BOOKKEEPING: ReadonlySet<string> = new Set([
   'thread_id',
   'lobby_message_id',
@@ -379,7 +379,7 @@ export class GameStore {
   /**
    * The effects executed, but `left` must be tried again (a ping Discord refused for a permission the
    * bot lacked): the outbox keeps only those (only if it still holds exactly what was executed).
-   * Bookkeeping: `updated_at` stays (a retry counts its back-off from the game's change, `dueForRetry`).
+   * Bookkeeping: `updated_at` stays (a retry counts its back-off from the game's public change, `dueForRetry`).
    */
   replaceOutbox(id: string, executed: unknown[], left: unknown[]): void {
     this.db.prepare('UPDATE games SET outbox = ? WHERE id = ? AND outbox = ?').run(JSON.stringify(left), id, JSON.stringify(executed));
@@ -399,7 +399,7 @@ export class GameStore {
 
   /**
    * Housekeeping tried to bring the game up to date now (`dueForRetry`). `changedAt`: the game's
-   * `updated_at` when the try began (a step the try itself ran, e.g. a sync that played a timeout, moves it):
+   * `public_at` when the try began (a step the try itself ran, e.g. a sync that played a timeout, moves it):
    * a try after a change waits RETRY_MIN_MS for the next, a try after a try twice as long as that
    * one waited, up to RETRY_MAX_MS. Moves no `updated_at`.
    */
@@ -597,7 +597,7 @@ export class GameStore {
     if (!keys.length) return;
     // The lobby's settings, the seats and the status are shown in public; the message ids, the
     // reminders and the last notice are the bot's bookkeeping (no public change of their own), and
-    // no change of the game either: housekeeping's retries are windowed and spaced from `updated_at`
+    // no change of the game either: housekeeping's retries are windowed and spaced from `public_at`
     // (dueForRetry), and a retry that writes its bookkeeping every time (a delete that keeps failing,
     // kept for the next sweep) must not restart its own window for ever.
     const shown = ['seats', 'status', 'timeout_policy', 'timer_preset', 'options', 'options_hash'].some((k) => k in cols);
@@ -839,14 +839,18 @@ export class GameStore {
    */
   private dueForRetry(where: string, w: RetryWindow, scope: ShardScope | null | undefined, limit: number): string[] {
     const s = scopeSql(scope, 'g.guild_id');
-    const fresh = 'g.retried_at IS NULL OR g.retried_at < g.updated_at';
+    // Counted from the game's last public change (`public_at`), not any change: a hidden step (a
+    // claim pass) moved `updated_at`, so a retry's public redraw or post followed it within a round
+    // (its back-off started afresh), telling the table that a claimant answered (#13 §2). What is
+    // retried (a table, a ping, a result, a thread to close) was left by a public step.
+    const fresh = 'g.retried_at IS NULL OR g.retried_at < g.public_at';
     return (
       this.db
         .prepare(
           `SELECT g.id FROM games g
-            WHERE ${where} AND g.updated_at <= ? AND g.updated_at > ? AND ${s.sql}
+            WHERE ${where} AND g.public_at <= ? AND g.public_at > ? AND ${s.sql}
               AND (${fresh} OR g.retried_at + COALESCE(g.retry_gap, ?) <= ?)
-            ORDER BY CASE WHEN ${fresh} THEN 0 ELSE 1 END, CASE WHEN ${fresh} THEN g.updated_at ELSE g.retried_at END, g.id LIMIT ?`,
+            ORDER BY CASE WHEN ${fresh} THEN 0 ELSE 1 END, CASE WHEN ${fresh} THEN g.public_at ELSE g.retried_at END, g.id LIMIT ?`,
         )
         .all(w.before, w.since, ...s.args, RETRY_MIN_MS, w.now, limit) as { id: string }[]
     ).map((r) => r.id);

@@ -26,7 +26,7 @@ function world() {
   const due = (limit = 25) => store.games.tablesBehind({ before: clock.t - MIN, since: clock.t - DAY, now: clock.t }, null, limit);
   /** A try of housekeeping's (housekeeping.ts `syncAgain`): `during` is what the try itself records. */
   const retried = (id: string, during?: () => void) => {
-    const changedAt = store.games.get(id)!.updatedAt;
+    const changedAt = store.games.get(id)!.publicAt;
     during?.();
     store.games.noteRetried(id, changedAt);
   };
@@ -53,9 +53,9 @@ test('the retries of one game double their spacing up to the cap; a change start
     gaps.every((g) => g <= RETRY_MAX_MS / MIN),
     `never more than 4 h apart: ${gaps.join(', ')}`,
   );
-  // A change of the game (a step) makes it due again once quiet, whatever its retries.
+  // A public change of the game (a step) makes it due again once quiet, whatever its retries.
   clock.t += MIN;
-  store.games.update(id, { pauseVotes: ['pause:u1'] });
+  store.games.update(id, { timeoutPolicy: 'ai' });
   // (The bot's bookkeeping is no change: a retry that records a message id every time must not restart its window.)
   clock.t += 2 * MIN;
   assert.ok(due().includes(id));
@@ -121,4 +121,25 @@ test('a table that failed once is tried within two rounds, though 1,000 tables f
     }
   }
   assert.ok(waited > 0 && waited <= 2, `a fresh failure is tried within two rounds (waited ${waited})`);
+});
+
+test('a hidden step (a claim pass) neither delays a retry nor starts its back-off afresh (#13 §2)', () => {
+  const { clock, store, behind, due, retried } = world();
+  const id = behind();
+  /** A step that changed nothing public: the table layer commits it without `public`. */
+  const hidden = () =>
+    store.db.transaction(() =>
+      store.games.applyStep({ gameId: id, expectVersion: store.games.get(id)!.version, entries: [], outbox: [] }),
+    )();
+  clock.t += 50_000;
+  hidden();
+  clock.t += 20_000;
+  assert.ok(due().includes(id), 'due a quiet minute after the public change, the pass 20 s ago notwithstanding');
+  retried(id);
+  clock.t += MIN;
+  hidden();
+  clock.t += 2 * MIN;
+  assert.ok(!due().includes(id), 'the pass does not make it due again: the back-off runs on');
+  clock.t += 7 * MIN;
+  assert.ok(due().includes(id), '10 minutes after the try');
 });
