@@ -180,7 +180,9 @@ function nextOpeningSeat(s: State, from: number): number {
 }
 
 export function startPlay(s: State, from = 0): void {
-  const seat = s.opts['opening-kongs'] ? nextOpeningSeat(s, from) : -1;
+  // No kong while the kong box is empty (§4.5, §13 `dead-wall`; rules-decisions.md "fixed-16 /
+  // fixed-14"), as on a turn: its loose tile would end the hand at the deal.
+  const seat = s.opts['opening-kongs'] && s.dead.length > 0 ? nextOpeningSeat(s, from) : -1;
   if (seat >= 0) {
     // What the table shows until the phase ends (views.ts): taken once, when the phase begins.
     if (s.phase !== 'opening-kong' || !s.openingShown)
