@@ -46,6 +46,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-06T11:40:00Z',
       what: 'a tái turn offers its optional lay-down beside the sends and discards, not as a step of its own (§5 H′, §2); no send may leave a held eaten card without its phỏm (§7.3 C2, C4); a tái eat that puts the whole hand in phỏm is Ù, also for a seat that left (§8.2, §11.3)',
     },
+    {
+      at: '2026-12-06T12:15:00Z',
+      what: 'a seat that left the hand ranks after every seat still playing and pays the Móm amount (§11.3): it was ranked among the Móm seats by lay-down order, so it could be Nhất and be paid when all who stayed were Móm (§9.4)',
+    },
   ],
   'vn-mahjong': [
     {

@@ -219,7 +219,8 @@ function positionOf(s: State): unknown {
       const laid = s.melds.filter((m) => m.owner === i).map((m) => m.cards);
       if (e.by === 'rank' || i !== w) return { phom: laid, loose: s.hands[i], left: s.left[i] };
       if (e.by === 'u-khan') return { loose: e.loose, u: 'khan' };
-      return { phom: [...laid, ...e.phoms], loose: e.loose, u: e.by };
+      // A seat that left wins when Ù was its only legal move (docs/rules-decisions.md, tái eat row).
+      return { phom: [...laid, ...e.phoms], loose: e.loose, u: e.by, left: s.left[i] };
     }),
     eats: s.eats.map((x) => ({
       eater: x.eater,

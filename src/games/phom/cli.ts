@@ -155,8 +155,12 @@ export function endPosition(input: unknown): State | string {
   let layOrder: Seat[] = [];
   if (winner) {
     const w = winner.seat;
-    if (left[w]) return `seat ${w} left the hand: a leaver never declares Ù (phom.md §11.3)`;
+    // A seat that left never declares Ù (§11.3) unless it is its only legal move (a tái eat that puts
+    // the whole hand in phỏm, or its last card sent): the engine then declares it for the seat and it
+    // is paid as any Ù (docs/rules-decisions.md), so that end is accepted. Ù khan ends the hand at the
+    // deal, before anyone can leave.
     if (winner.flag === 'u-khan') {
+      if (left[w]) return `seat ${w} left the hand: Ù khan is declared at the deal, before anyone can leave (phom.md §8.4)`;
       if (!opts['u-khan']) return 'Ù khan is off at this table (option u-khan)';
       if (phom[w]!.length) return 'Ù khan is declared on the dealt hand: give it as loose, with no phỏm';
       const want = w === starter ? 10 : 9;

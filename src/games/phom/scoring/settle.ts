@@ -44,14 +44,20 @@ export function deadwoodOf(s: State, seat: Seat): number {
   return pointsOf(s.hands[seat]!, s.opts['face-card-points']);
 }
 
-/** Ranking without Ù (phom.md §9): non-Móm by deadwood, ties → earlier lay-down; Móm last in lay-down order. */
+/**
+ * Ranking without Ù (phom.md §9): non-Móm by deadwood, ties → earlier lay-down; then Móm seats in
+ * lay-down order (all Móm → the first to lay down is Nhất, §9.4); then seats that left, in lay-down
+ * order. A leaver settles as Móm whatever its cards (§11.3): it pays the Móm amount, so it never ranks
+ * above a seat still playing, not even the first Móm one, which would make it Nhất and paid.
+ */
 export function rankSeats(s: State): Seat[] {
   const order = (seat: Seat) => {
     const i = s.layOrder.indexOf(seat);
     return i < 0 ? s.n + pIndex(s, seat) : i;
   };
+  const group = (seat: Seat) => (s.left[seat] ? 2 : isMom(s, seat) ? 1 : 0);
   const seats = Array.from({ length: s.n }, (_, i) => i);
-  const key = (seat: Seat): [number, number, number] => [isMom(s, seat) ? 1 : 0, isMom(s, seat) ? 0 : deadwoodOf(s, seat), order(seat)];
+  const key = (seat: Seat): [number, number, number] => [group(seat), group(seat) === 0 ? deadwoodOf(s, seat) : 0, order(seat)];
   return seats.sort((a, b) => {
     const ka = key(a);
     const kb = key(b);
