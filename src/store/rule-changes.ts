@@ -68,6 +68,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-06T11:35:00Z',
       what: "§7 bounce and Hối Coong on any tile drawn this turn (also after a joker exposure or a kong); preset B 'nothing exposed' is nothing set aside (Môn Thanh, the starred +1 mủn), all called pungs also on a self-drawn pair, Nhân Ù on a self-draw before the first discard (§9 B); Quân Cuối Cùng after a replacement under wall-reserve 26 (§9); the Tổng Hợp combo is 12 phán with the same frame, joker-copies ≥ 2 (§9, §15.12); flower-discard = anytime lets a dealer keep a lone bonus tile (§4.3: an older log has no such decision)",
     },
+    {
+      at: '2026-12-06T12:17:00Z',
+      what: "§11.1–§11.2 full hands judged by the scored shape: the Nhất Cửu warning (Cửu Chướng, Thập Nhị Chướng) binds under preset B too; preset B: a win on the dealer's first discard is Địa Ù only, no longer also Nhân Ù (§9 B); dai-hoa-mode = wild-flower: each JF stands for the missing bonus tile that scores most (Bộ Hoa with two JF, four-seat-flowers), 0 when none is left, not a flat hoa-cua (§13)",
+    },
   ],
   'classic-mahjong': [
     {

@@ -51,6 +51,9 @@ export function handInput(s: State, seat: number, winBy: WinBy, from: number | n
   const B = s.opts['scoring-preset'] === 'B';
   const person = s.seatPerson[seat]!;
   const first = !s.anyCall && seat !== 0;
+  const diaU = B
+    ? winBy === 'discard' && from === 0 && s.discards.length === 1
+    : first && winBy === 'self-draw' && p.draws === 1 && p.discards === 0;
   return {
     seat,
     roundWind: s.roundWind,
@@ -66,11 +69,10 @@ export function handInput(s: State, seat: number, winBy: WinBy, from: number | n
     winBy,
     replacement: winBy === 'self-draw' && s.drawnFrom === 'back',
     lastTile: winBy === 'self-draw' ? s.lastLive && s.drawnFrom === 'live' : winBy === 'discard' && s.lastDiscard,
-    diaU: B
-      ? winBy === 'discard' && from === 0 && s.discards.length === 1
-      : first && winBy === 'self-draw' && p.draws === 1 && p.discards === 0,
-    // §9 B "Nhân Ù = win before your first discard with no call": a self-draw too (B's Địa Ù is a discard win)
-    nhanU: B ? first && p.discards === 0 : first && winBy === 'discard' && p.draws === 0,
+    diaU,
+    // §9 B "Nhân Ù = win before your first discard with no call": a self-draw too. B lists three
+    // blessings, one per win: a win on the dealer's first discard is Địa Ù only (rules-decisions.md)
+    nhanU: B ? first && p.discards === 0 && !diaU : first && winBy === 'discard' && p.draws === 0,
     batHoa: winBy === 'discard' && tile !== null && !isOrdinary(tile),
     consecutiveWins: s.match.streak.person === person ? s.match.streak.wins + 1 : 1,
     neverExposed: !!p.nfnl && p.exposed.length === 0 && (s.opts['nfnl-calls'] === 'allowed' || p.melds.every((m) => !m.called)),

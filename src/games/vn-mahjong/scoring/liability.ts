@@ -3,7 +3,7 @@
  * its state, the score CLI passes the facts given in its JSON; both get the same answer.
  */
 import type { VnOptions } from '../options.js';
-import { isDragon, isHonor, isJoker, isOrdinary, isTerminal, isWind, tileIndex, type Tile } from '../tiles.js';
+import { isDragon, isHonor, isJoker, isOrdinary, isTerminal, isWind, tileAt, tileIndex, type Tile } from '../tiles.js';
 import type { HandInput } from './score.js';
 
 /** A declared meld as liabilities see it (engine `Meld` is one). */
@@ -126,12 +126,14 @@ export function feedingsOf(
   return out;
 }
 
-/** The winner holds the full hand of category `cat` (§11). */
-function fullHandOf(cat: string, patterns: readonly string[], input: HandInput): boolean {
-  const tiles = [...input.concealed.filter(isOrdinary), ...input.melds.flatMap((m) => m.as)];
-  if (cat === 'z') return patterns.includes('toan-chu');
-  if (cat === 't') return patterns.includes('toan-nhat-cuu');
-  return patterns.includes('toan-hang') && tiles.every((t) => tileInCat(t, cat));
+/**
+ * The winner holds the full hand of category `cat` (§11: Toàn Hàng of the suit, Toàn Chữ, Tui Tui Toàn
+ * Nhất Cửu): every tile of the scored arrangement `tiles` is of `cat`. Judged by the shape, not by a
+ * scoring item: preset B has no Toàn Nhất Cửu item, yet the seed's warning stands for it ("Luật trên
+ * cũng áp dụng cho cả Nhất Cửu (toàn)… về cả Cửu Chướng và Thập Nhị Chướng").
+ */
+function fullHandOf(cat: string, tiles: readonly number[]): boolean {
+  return tiles.length > 0 && tiles.every((i) => tileInCat(tileAt(i), cat));
 }
 
 export interface LiabilityFacts {
@@ -150,20 +152,22 @@ export interface LiabilityFacts {
   input: HandInput;
   /** Item ids of the winning score. */
   patterns: readonly string[];
+  /** Tile kinds of the scored arrangement, jokers as what they stand for (score.ts `scoreBest`). */
+  tiles: readonly number[];
 }
 
 /** The liable seat (§11, one payer: the most recent feeder, else the discarder, §11 "Several"). */
 export function findLiable(f: LiabilityFacts, o: VnOptions): Liable | null {
-  const { winner: w, winBy, from, tile, input, patterns } = f;
+  const { winner: w, winBy, from, tile, patterns, tiles } = f;
   // rules 2–4: the most recent feeder
   const feeders = f.feedings
     .filter((x) => x.winner === w)
     .filter((x) => {
       // §11.1 exception for feeding (§15.7, option `liability-exempt-feeding`)
       const exempted = x.exempt && o['liability-exempt-feeding'];
-      if (x.kind === 'thap-nhi') return o['liability-thap-nhi-chuong'] && !exempted && fullHandOf(x.cat, patterns, input);
+      if (x.kind === 'thap-nhi') return o['liability-thap-nhi-chuong'] && !exempted && fullHandOf(x.cat, tiles);
       if (x.kind === 'bach') return o['liability-bach-bao'];
-      if (x.cat === 'toan-chu') return o['liability-bac-bao'] && !exempted && patterns.includes('toan-chu');
+      if (x.cat === 'toan-chu') return o['liability-bac-bao'] && !exempted && fullHandOf('z', tiles);
       return o['liability-bac-bao'] && !exempted && (patterns.includes('tieu-tu-hi') || patterns.includes('dai-tu-hi'));
     })
     .sort((a, b) => b.at - a.at);
@@ -177,7 +181,7 @@ export function findLiable(f: LiabilityFacts, o: VnOptions): Liable | null {
   // rule 1: Cửu Chướng Báo (deal-in)
   if (o['liability-cuu-chuong'])
     for (const [cat, x] of warn) {
-      if (x.n < 3 || !tileInCat(tile, cat) || !fullHandOf(cat, patterns, input)) continue;
+      if (x.n < 3 || !tileInCat(tile, cat) || !fullHandOf(cat, tiles)) continue;
       if (isExempt(cat, x.warnAt)) continue;
       return { seat: from, rule: 'cuu-chuong' };
     }
@@ -191,7 +195,7 @@ export function findLiable(f: LiabilityFacts, o: VnOptions): Liable | null {
   const windPungs = calledWinds(f.melds);
   if (o['liability-bac-bao'] && windPungs.length >= 3 && isHonor(i)) {
     const fourth = isWind(i) && pungs.filter((x) => isWind(x) && x !== i).length >= 3;
-    if ((fourth || patterns.includes('toan-chu')) && !isExempt('z', windPungs[2]!.at)) return { seat: from, rule: 'bac-bao' };
+    if ((fourth || fullHandOf('z', tiles)) && !isExempt('z', windPungs[2]!.at)) return { seat: from, rule: 'bac-bao' };
   }
   return null;
 }

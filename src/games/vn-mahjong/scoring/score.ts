@@ -22,6 +22,7 @@ import {
 import { isWinningTiles, isSevenPairs, isThirteenOrphans } from '../wincheck.js';
 import { standardArrangements, sevenPairsArrangements, orphansArrangements, type ASet, type Arrangement } from './arrange.js';
 import { isSelfDrawWin, type HandInput, type ItemOut, type MeldIn, type ScoreOut } from './input.js';
+import { bonusTileItems, hasFourSeatFlowers } from './flowers.js';
 import { itemTable } from './items.js';
 import { patternItems } from './patterns.js';
 import { setTiles, type Ctx } from './predicates.js';
@@ -90,20 +91,10 @@ export function exposureItems(input: HandInput, o: VnOptions): ItemOut[] {
   const items: ItemOut[] = [];
   const seat = input.seat;
   const exp = input.exposed.map((e) => e.tile);
-  const bonus = exp.filter(isBonus);
-  const have = new Set(bonus);
-  let wildFlowers = o['dai-hoa-mode'] === 'wild-flower' ? exp.filter((t) => t === 'JF').length : 0;
-  for (let g = 0; g < 4; g++) {
-    const group = [1, 2, 3, 4].map((n) => `${g * 4 + n}f`);
-    const missing = group.filter((t) => !have.has(t)).length;
-    const own = `${g * 4 + seat + 1}f`;
-    if (o['scoring-preset'] === 'A' && (missing === 0 || (missing === 1 && wildFlowers > 0))) {
-      if (missing === 1) wildFlowers--;
-      items.push({ id: 'bo-hoa', value: 6, detail: group.join('') });
-    } else if (have.has(own)) items.push({ id: 'hoa-cua', value: 1, detail: own });
-  }
+  // Bộ Hoa / hoa-cua; a JF under wild-flower stands for the missing bonus tiles that score most (§13)
+  const flowers = bonusTileItems(exp, seat, o);
+  items.push(...flowers.items);
   for (const t of exp) if (t === 'JF' && o['dai-hoa-mode'] === 'bonus') items.push({ id: 'dai-hoa', value: 2 });
-  for (let k = 0; k < wildFlowers; k++) items.push({ id: 'hoa-cua', value: 1, detail: 'JF' });
   for (const e of input.exposed) {
     if (!isWild(e.tile)) continue;
     items.push({ id: 'khung', value: jokerValue(e.tile as JokerKind, seat, !!e.initial, o), detail: e.tile });
@@ -125,8 +116,7 @@ export function exposureItems(input: HandInput, o: VnOptions): ItemOut[] {
     if (n >= 10) items.push({ id: 'thap-hoa', value: 12 });
     else if (n >= 8) items.push({ id: 'bat-hoa-8', value: 6 });
   }
-  if (o['four-seat-flowers'] && [0, 1, 2, 3].every((g) => have.has(`${g * 4 + seat + 1}f`)))
-    items.push({ id: 'four-seat-flowers', value: 12 });
+  if (o['four-seat-flowers'] && hasFourSeatFlowers(flowers.counted, seat)) items.push({ id: 'four-seat-flowers', value: 12 });
   if (o['tong-hop-start-combo']) {
     const init = input.exposed.filter((e) => e.initial);
     const frames = (t: Tile) => init.filter((e) => e.tile === t).map((e) => e.frame);
@@ -187,8 +177,16 @@ function scoreArrangement(a: Arrangement, ctx: Ctx, exposure: readonly ItemOut[]
 
 /** Score a winning hand with the best joker arrangement (§8–§9). */
 export function scoreHand(input: HandInput, o: VnOptions): ScoreOut {
+  return scoreBest(input, o).score;
+}
+
+/**
+ * `scoreHand` with the tile kinds of the scored arrangement (jokers as what they stand for; empty when
+ * the hand does not win): §11 judges a full hand by this shape (liability.ts `fullHandOf`).
+ */
+export function scoreBest(input: HandInput, o: VnOptions): { score: ScoreOut; tiles: number[] } {
   const arrs = arrangements(input, o);
-  if (arrs.length === 0) return invalid('not a winning hand');
+  if (arrs.length === 0) return { score: invalid('not a winning hand'), tiles: [] };
   const ctx = scoringContext(input, o);
   const exposure = exposureItems(input, o);
   let best: { items: ItemOut[]; phan: number; a: Arrangement } | null = null;
@@ -201,7 +199,7 @@ export function scoreHand(input: HandInput, o: VnOptions): ScoreOut {
   const items = b.items.filter((x) => table.has(x.id) || x.id === 'khung');
   const natByMeld = input.melds.map((m) => m.tiles.map((t, k) => (isJoker(t) ? `${t}(${m.as[k]})` : t)));
   const arrangement = b.a.sets.map((s, k) => (s.declared ? setNotation(s, natByMeld[k]) : setNotation(s)));
-  return {
+  const score: ScoreOut = {
     valid: true,
     phan: b.phan,
     mun: Math.floor(b.phan / 6),
@@ -211,4 +209,5 @@ export function scoreHand(input: HandInput, o: VnOptions): ScoreOut {
     kongs: b.a.sets.filter((s) => s.kind === 'kong').length,
     patterns: items.map((x) => x.id),
   };
+  return { score, tiles: b.a.sets.flatMap(setTiles) };
 }

@@ -4,7 +4,7 @@
  */
 import type { VnOptions } from '../options.js';
 import { findLiable, type Liable, type LiabilityFacts } from './liability.js';
-import { scoreHand, type ScoreOut, type WinBy } from './score.js';
+import { scoreBest, type ScoreOut, type WinBy } from './score.js';
 
 /** chung con: single(P). */
 export function single(p: number, v: number): number {
@@ -51,11 +51,11 @@ export interface WinSettlement {
 }
 
 /** Score a win, find the liable seat and compute the payments: the whole §9–§11 settlement. */
-export function settleWin(f: Omit<LiabilityFacts, 'patterns' | 'winBy'>, o: VnOptions): WinSettlement {
-  const score = scoreHand(f.input, o);
+export function settleWin(f: Omit<LiabilityFacts, 'patterns' | 'winBy' | 'tiles'>, o: VnOptions): WinSettlement {
+  const { score, tiles } = scoreBest(f.input, o);
   const shape = payShape(f.input.winBy);
   if (!score.valid) return { score, liable: null, shape, lines: [] };
-  const liable = findLiable({ ...f, winBy: f.input.winBy, patterns: score.patterns }, o);
+  const liable = findLiable({ ...f, winBy: f.input.winBy, patterns: score.patterns, tiles }, o);
   const lines = payments(f.winner, score.phan, score.kongs, shape, f.from, liable?.seat ?? null, o);
   return { score, liable, shape, lines };
 }
