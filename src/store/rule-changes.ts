@@ -43,11 +43,11 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       what: "the best lay-down plan's last tie-break is the canonical card order (§5), for timeouts and seats played out after leaving (9d7ad23)",
     },
     {
-      at: '2026-12-06T11:40:00Z',
+      at: '2026-12-06T11:32:49Z',
       what: 'a tái turn offers its optional lay-down beside the sends and discards, not as a step of its own (§5 H′, §2); no send may leave a held eaten card without its phỏm (§7.3 C2, C4); a tái eat that puts the whole hand in phỏm is Ù, also for a seat that left (§8.2, §11.3)',
     },
     {
-      at: '2026-12-06T12:15:00Z',
+      at: '2026-12-06T11:50:47Z',
       what: 'a seat that left the hand ranks after every seat still playing and pays the Móm amount (§11.3): it was ranked among the Móm seats by lay-down order, so it could be Nhất and be paid when all who stayed were Móm (§9.4)',
     },
   ],
@@ -65,11 +65,11 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       what: 'Lục Khôi (§9 `luc-khoi`): a drawn hand, Chao Ù included, breaks the run of consecutive wins, as its source (riichi_advanced viet_renchan.majs) does; it was kept before',
     },
     {
-      at: '2026-12-06T11:35:00Z',
+      at: '2026-12-06T11:30:31Z',
       what: "§7 bounce and Hối Coong on any tile drawn this turn (also after a joker exposure or a kong); preset B 'nothing exposed' is nothing set aside (Môn Thanh, the starred +1 mủn), all called pungs also on a self-drawn pair, Nhân Ù on a self-draw before the first discard (§9 B); Quân Cuối Cùng after a replacement under wall-reserve 26 (§9); the Tổng Hợp combo is 12 phán with the same frame, joker-copies ≥ 2 (§9, §15.12); flower-discard = anytime lets a dealer keep a lone bonus tile (§4.3: an older log has no such decision)",
     },
     {
-      at: '2026-12-06T12:17:00Z',
+      at: '2026-12-06T11:51:56Z',
       what: "§11.1–§11.2 full hands judged by the scored shape: the Nhất Cửu warning (Cửu Chướng, Thập Nhị Chướng) binds under preset B too; preset B: a win on the dealer's first discard is Địa Ù only, no longer also Nhân Ù (§9 B); dai-hoa-mode = wild-flower: each JF stands for the missing bonus tile that scores most (Bộ Hoa with two JF, four-seat-flowers), 0 when none is left, not a flat hoa-cua (§13)",
     },
   ],
