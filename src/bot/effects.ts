@@ -71,6 +71,12 @@ function onceOnly(t: Table, what: string): { nonce: string; enforceNonce: true }
  */
 export interface Via {
   token: string;
+  /**
+   * Where the click was (its follow-ups are posted there): used only when it is the game's thread (or
+   * its channel, at the server's thread cap). A hand view opened from a DM notice or from /games in
+   * another channel posted the next player's ping, and the moved table, in that DM or channel.
+   */
+  channelId: string;
   followUp(payload: MessageCreateOptions): Promise<Message>;
   /**
    * A move played from a seat view in the game thread: the table message may move under it (see
@@ -256,12 +262,14 @@ export async function run(ctx: BotContext, cmd: TableCommand, o: ExecOptions = {
   if (r.outcome.held !== undefined) ctx.wakeTimers();
   // A claim decision's click (a pass above all) is hidden information: a public message posted as a
   // follow-up of it would carry the clicker in its interaction metadata and tell the table who could
-  // claim (issue #13 §2). Such a step's public posts go through the channel.
+  // claim (issue #13 §2). Such a step's public posts go through the channel. So do those of a click
+  // outside the game's thread (a hand view opened from a DM notice or from /games elsewhere): its
+  // follow-ups would be posted where it was.
   const { via, ...rest } = o;
   await execute(ctx, r, {
     ...rest,
     ...(cmd.kind === 'sync' ? { owed: true } : {}),
-    ...(via && r.outcome.answered !== 'claim' ? { via } : {}),
+    ...(via && r.outcome.answered !== 'claim' && r.table && via.channelId === r.table.row.threadId ? { via } : {}),
   });
   // A resume that left an away player's decision (or a claim a preference answers): played now.
   if (r.outcome.catchUp) await run(ctx, { kind: 'sync', gameId: cmd.gameId });

@@ -85,6 +85,7 @@ function via(i: Comp, movesTable = false): Via {
   // Public follow-ups: never ephemeral; a Components V2 payload (the table message) keeps its flag.
   return {
     token: i.token,
+    channelId: i.channelId,
     ...(movesTable ? { movesTable } : {}),
     followUp: (payload) =>
       i.followUp({ ...payload, flags: payload.flags === MessageFlags.IsComponentsV2 ? MessageFlags.IsComponentsV2 : undefined } as never),
