@@ -72,6 +72,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-06T11:51:56Z',
       what: "§11.1–§11.2 full hands judged by the scored shape: the Nhất Cửu warning (Cửu Chướng, Thập Nhị Chướng) binds under preset B too; preset B: a win on the dealer's first discard is Địa Ù only, no longer also Nhân Ù (§9 B); dai-hoa-mode = wild-flower: each JF stands for the missing bonus tile that scores most (Bộ Hoa with two JF, four-seat-flowers), 0 when none is left, not a flat hoa-cua (§13)",
     },
+    {
+      at: '2026-12-06T12:19:18Z',
+      what: "§6.4 phỗng priority with max-jokers-per-call = 2: the claim using more natural tiles wins (one natural + a joker beats two jokers, seed 'phỗng bằng đôi được ưu tiên hơn … phỗng bằng khung'), then the most specific joker; the sum of the jokers' domains ranked before, so two narrow jokers took the discard",
+    },
   ],
   'classic-mahjong': [
     {

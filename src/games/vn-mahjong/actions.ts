@@ -6,9 +6,14 @@ export type VnAction =
   | { type: 'initial-expose'; jokers: Tile[]; keepFlower: boolean }
   | { type: 'discard'; tile: Tile }
   | { type: 'expose'; tile: Tile }
-  | { type: 'am-coong'; tile: Tile }
+  /**
+   * Âm Coong of `tile`. With three natural copies and `jokers-in-kong`, `joker` names the joker
+   * that makes the fourth when the hand holds more than one kind that may (§7); without it, the first.
+   */
+  | { type: 'am-coong'; tile: Tile; joker?: Tile }
   | { type: 'hoi-coong'; tile: Tile }
-  | { type: 'bounce'; tile: Tile }
+  /** Nẩy khung with the natural `tile`; `joker` names the joker put out of a pung holding two kinds (§7); without it, the first. */
+  | { type: 'bounce'; tile: Tile; joker?: Tile }
   /** Ù. Under `false-win = penalized`, `phan` is the phán claimed (Chao Ù costs it + 6). */
   | { type: 'win'; phan?: number }
   | { type: 'pass' }

@@ -13,6 +13,7 @@ import {
   wellFormed,
 } from './rules.js';
 import type { State } from './state.js';
+import { withJokerChoice } from './turn.js';
 import { isBonus, isFlowerLike, isJoker, isOrdinary, isWild } from './tiles.js';
 
 export function apply(s: State, person: number, raw: VnAction): Result<State> {
@@ -20,12 +21,13 @@ export function apply(s: State, person: number, raw: VnAction): Result<State> {
   const seat = s.seatPerson.indexOf(person);
   if (seat < 0) return fail('not-at-table');
   if (!wellFormed(raw)) return fail('bad-action');
-  const a = raw;
   const d = pendingBySeat(s).find((x) => x.seat === seat);
   if (!d) {
     const answered = (s.claim && s.claim.window.seats.includes(seat)) || (s.rob && s.rob.window.seats.includes(seat));
     return answered ? fail('already-answered') : fail('not-your-turn');
   }
+  // an Âm Coong or bounce without `joker` (older logs) takes the joker it always took (turn.ts)
+  const a = withJokerChoice(s, seat, raw);
   if (isOption(d.options, a)) return applyLegal(s, seat, normalize(a));
   if (a.type === 'win') {
     // §11.6: prevented → refused with the reason; penalized → Chao Ù ends the hand

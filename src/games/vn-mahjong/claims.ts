@@ -111,19 +111,28 @@ export function answer(s: State, seat: number, a: VnAction): { seat: number; ans
 }
 
 /**
- * §6.1–6.4: Ù beats everything; phỗng/coong beat ăn; between phỗng a natural pair (or a kong) beats
- * any joker, then the smaller joker domain. Equal ranks go to the first in turn order.
+ * §6.1–6.4: Ù beats everything; phỗng/coong beat ăn; between phỗng the one using more natural tiles
+ * wins (a natural pair, or a kong, beats any joker; one natural + a joker beats two jokers, seed
+ * "người phỗng bằng đôi được ưu tiên hơn người phỗng bằng khung"), then the one whose most specific
+ * joker has the smaller domain (seed: the joker "chuyên đi với hàng" of the discard), then its other
+ * joker's. Equal ranks go to the first in turn order.
  */
 function claimRank(a: VnAction): number {
   switch (a.type) {
     case 'win':
-      return 3000;
+      return 300000;
     case 'kong':
-      return 2000;
-    case 'pung':
-      return 2000 - a.tiles.filter(isJoker).reduce((n, j) => n + SPECIFICITY[j as JokerKind], 0);
+      return 200000;
+    case 'pung': {
+      // domains are at most 34 tiles: each joker weighs below the step of the one before it
+      const [first = 0, second = 0] = a.tiles
+        .filter(isJoker)
+        .map((j) => SPECIFICITY[j as JokerKind])
+        .sort((x, y) => x - y);
+      return 200000 - a.tiles.filter(isJoker).length * 10000 - first * 100 - second;
+    }
     case 'chow':
-      return 1000;
+      return 100000;
     default:
       return 0;
   }
@@ -210,12 +219,12 @@ function addCalledMeld(s: State, seat: number, m: Meld): void {
  * `seat` declares a Hối Coong or a bounce with `t` (already taken from the hand): open the rob
  * window, or complete it (§6 Robbing: only a Hối Coong may be robbed, a bounce only under `rob-bounce`).
  */
-export function declareKongOrBounce(s: State, seat: number, t: Tile, source: 'kong' | 'bounce'): void {
+export function declareKongOrBounce(s: State, seat: number, t: Tile, source: 'kong' | 'bounce', joker?: Tile): void {
   const rob = source === 'kong' || s.opts['rob-bounce'] ? othersAfter(seat).filter((x) => canWin(s, x, t, false)) : [];
-  if (rob.length === 0) return completeKongOrBounce(s, seat, t, source);
+  if (rob.length === 0) return completeKongOrBounce(s, seat, t, source, joker);
   const meld = s.players[seat]!.melds.findIndex((x) => x.kind === 'pung' && x.as[0] === t);
   s.phase = 'rob';
-  s.rob = { tile: t, declarer: seat, meld, source, window: openClaimWindow<VnAction>(rob) };
+  s.rob = { tile: t, declarer: seat, meld, source, ...(joker ? { joker } : {}), window: openClaimWindow<VnAction>(rob) };
 }
 
 function resolveRob(s: State): { seat: number; answer: VnAction } | null {
@@ -227,11 +236,12 @@ function resolveRob(s: State): { seat: number; answer: VnAction } | null {
     finishWin(s, top.seat, r.source === 'kong' ? 'rob-kong' : 'rob-bounce', r.declarer, r.tile);
     return top;
   }
-  completeKongOrBounce(s, r.declarer, r.tile, r.source);
+  completeKongOrBounce(s, r.declarer, r.tile, r.source, r.joker);
   return null;
 }
 
-function completeKongOrBounce(s: State, seat: number, t: Tile, source: 'kong' | 'bounce'): void {
+/** `joker`: the joker a bounce puts out (the player's choice, turn.ts); without it, the pung's first. */
+function completeKongOrBounce(s: State, seat: number, t: Tile, source: 'kong' | 'bounce', joker?: Tile): void {
   const p = s.players[seat]!;
   if (source === 'kong') {
     const m = p.melds.find((x) => x.kind === 'pung' && x.as[0] === t)!;
@@ -241,7 +251,7 @@ function completeKongOrBounce(s: State, seat: number, t: Tile, source: 'kong' | 
     m.added = true;
   } else {
     const m = p.melds.find((x) => x.kind === 'pung' && x.called && x.as[0] === t && x.tiles.some(isJoker))!;
-    const k = m.tiles.findIndex(isJoker);
+    const k = joker && m.tiles.includes(joker) ? m.tiles.indexOf(joker) : m.tiles.findIndex(isJoker);
     const j = m.tiles[k]!;
     m.tiles[k] = t;
     p.exposed.push({ tile: j, initial: false, bounced: true });

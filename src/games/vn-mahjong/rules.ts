@@ -91,7 +91,7 @@ const isTileList = (x: unknown): x is Tile[] => Array.isArray(x) && x.length <= 
 
 /**
  * Whether `a` has the shape of a Vietnamese mahjong action (actions.ts): its type, and each field
- * the type carries of the right kind (a tile is a text, tiles a list of texts, `keepFlower` a
+ * the type carries of the right kind (a tile or joker is a text, tiles a list of texts, `keepFlower` a
  * boolean, `phan` a number of phán). Anything else is `bad-action`, never an exception deeper in.
  */
 export function wellFormed(a: unknown): a is VnAction {
@@ -102,10 +102,11 @@ export function wellFormed(a: unknown): a is VnAction {
       return (x.jokers === undefined || isTileList(x.jokers)) && (x.keepFlower === undefined || typeof x.keepFlower === 'boolean');
     case 'discard':
     case 'expose':
-    case 'am-coong':
     case 'hoi-coong':
-    case 'bounce':
       return typeof x.tile === 'string';
+    case 'am-coong':
+    case 'bounce':
+      return typeof x.tile === 'string' && (x.joker === undefined || typeof x.joker === 'string');
     case 'win':
       return x.phan === undefined || (typeof x.phan === 'number' && Number.isFinite(x.phan) && x.phan >= 0 && x.phan <= 1000);
     case 'pass':

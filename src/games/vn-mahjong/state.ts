@@ -68,6 +68,8 @@ export interface Rob {
   declarer: number;
   meld: number;
   source: 'kong' | 'bounce';
+  /** The joker a bounce puts out, when the player chose one (§7; absent: the pung's first). */
+  joker?: Tile;
   window: ClaimWindow<VnAction>;
 }
 

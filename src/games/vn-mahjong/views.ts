@@ -113,7 +113,9 @@ function viewFor(s: State, me: number | null): PublicView {
       handCount: p.hand.length,
       melds: p.melds.map((x) => ({
         kind: x.kind,
-        tiles: x.concealed && !ended ? x.tiles.map((t, k) => (k === 1 || k === 2 ? 'back' : t)) : x.tiles.slice(),
+        // §7 "{t t t t} with the middle two face down": the face-up ends show the tile the kong is of, so
+        // a joker in it (`jokers-in-kong`) shows to nobody before the hand ends, wherever it is stored
+        tiles: x.concealed && !ended ? x.as.map((t, k) => (k === 1 || k === 2 ? 'back' : t)) : x.tiles.slice(),
         as: x.concealed && !ended ? x.as.map((t, k) => (k === 1 || k === 2 ? 'back' : t)) : x.as.slice(),
         called: x.called,
         concealed: x.concealed,
@@ -131,10 +133,19 @@ function viewFor(s: State, me: number | null): PublicView {
     replacementWall: wall,
     discards: s.discards.map((d) => ({ person: s.seatPerson[d.seat]!, tile: d.tile, claimed: d.claimed })),
     // Who exposed jokers in the initial phase shows with the rest of it, once the phase is over.
-    last: s.last && !opening ? { person: s.last.seat, action: s.last.action } : null,
+    last: s.last && !opening ? { person: s.last.seat, action: lastAction(s, me) } : null,
     revealed: ended ? s.players.map((p, seat) => ({ person: s.seatPerson[seat]!, hand: sortTiles(p.hand) })) : null,
     end: endView(s),
   };
+}
+
+/** The last action as seat `me` may see it: the joker an Âm Coong took is its owner's until the hand ends (§7). */
+function lastAction(s: State, me: number | null): Record<string, unknown> {
+  const a = s.last!.action;
+  if (a.type !== 'am-coong' || !('joker' in a) || s.phase === 'ended' || (me !== null && s.seatPerson[me] === s.last!.seat)) return a;
+  const { joker, ...rest } = a;
+  void joker;
+  return rest;
 }
 
 function endView(s: State): PublicView['end'] {
