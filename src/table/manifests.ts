@@ -20,6 +20,7 @@ import { chanPresenter } from './present/chan.js';
 import { vnMahjongPresenter } from './present/vn-mahjong.js';
 import { classicMahjongPresenter } from './present/classic-mahjong.js';
 import { chanAnnounceUi } from './announce.js';
+import { vnOpeningUi } from './present/vn-mahjong-opening.js';
 import type { GameUi } from './ui.js';
 
 export type { GameId };
@@ -92,7 +93,7 @@ export const GAMES: { readonly [K in GameId]: GameManifest & { id: K } } = {
     reclaimWindowMs: (o) => (typeof o['reclaim-window-s'] === 'number' ? o['reclaim-window-s'] * 1000 : 0),
     id: 'chan',
   },
-  'vn-mahjong': { ...manifest('vn-mahjong', vnMahjong, vnMahjongPresenter), id: 'vn-mahjong' },
+  'vn-mahjong': { ...manifest('vn-mahjong', vnMahjong, vnMahjongPresenter, vnOpeningUi), id: 'vn-mahjong' },
   'classic-mahjong': {
     ...manifest('classic-mahjong', classicMahjong, classicMahjongPresenter),
     engine: withViewCache(classicStable),

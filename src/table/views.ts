@@ -81,11 +81,15 @@ export function noticeText(t: Table, n: Notice, lang: Lang): string {
   const tr = translator(lang);
   switch (n.key) {
     case 'timeout':
-    case 'timeout-ai':
+    case 'timeout-ai': {
+      // Labelled with the public view (the notice is public): a Phỏm send names the phỏm it went
+      // to ("[6♥ 7♥ 8♥] (Bình)"), as its button and the last-action line do, not its index.
+      const view = t.state === null ? undefined : t.engine.publicView(t.state);
       return `⏰ ${tr(n.key === 'timeout-ai' ? 'common:notice.timeout-ai' : 'common:notice.timeout', {
         who: t.names[n.seat],
-        what: t.presenter.actionLabel(n.action, presentCtx(t, lang)),
+        what: t.presenter.actionLabel(n.action, { ...presentCtx(t, lang), view }),
       })}`;
+    }
     case 'retook':
       return tr('common:notice.retook', { who: t.names[n.seat] });
     case 'vote':

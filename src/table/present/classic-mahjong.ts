@@ -48,7 +48,16 @@ const discarderName = (pub: PublicView, win: Win, ctx: PresentCtx): string | und
   win.discarder === null ? undefined : playerName(pub, win.discarder, ctx);
 
 /** A move: the match player who made it (`by`) and the action as the table names it. */
-type ClassicMove = { by: number; action: { type: string; tile?: string; tiles?: string[] } };
+type ClassicMove = { by: number; action: { type: string; tile?: string; tiles?: string[]; call?: boolean } };
+
+/**
+ * An action's words. A discard that declares Original Call (§9.5, option `original-call`: offered
+ * beside the plain discard of the same tile) says so, else the two buttons read alike.
+ */
+function label(a: { type: string; call?: boolean }, ctx: PresentCtx): string {
+  const text = genericLabel('classic-mahjong', a, ctx, (c) => name(c, ctx));
+  return a.type === 'discard' && a.call ? `${text} · ${ctx.t('classic-mahjong:item.original-call')}` : text;
+}
 
 export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction, ClassicMove> = {
   handModel(view, _player, options, ctx) {
@@ -135,7 +144,7 @@ export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction
     };
   },
   actionLabel(a, ctx) {
-    return genericLabel('classic-mahjong', a, ctx, (c) => name(c, ctx));
+    return label(a, ctx);
   },
   actionStyle(a) {
     const t = a.type;
@@ -155,11 +164,19 @@ export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction
       l.type === 'chow' && l.tile
         ? ([...(pub.seats[l.seat]?.melds ?? [])].reverse().find((m) => m.type === 'chow' && m.tiles.includes(l.tile!))?.tiles ?? [l.tile])
         : null;
+    // The engine does not record `call` with the discard; Original Call is declared with a seat's
+    // first discard only (§9.5) and is public (`originalCall`): that discard, still the last action,
+    // is the one that declared it.
+    const seat = pub.seats[l.seat];
+    const call = l.type === 'discard' && seat?.originalCall === true && seat.discards.length === 1;
     // Names index match players; the engine numbers seats by wind each hand.
-    return { by: pub.seats[l.seat]?.player ?? l.seat, action: run ? { type: 'chow', tiles: [...run] } : { ...l } };
+    return {
+      by: seat?.player ?? l.seat,
+      action: run ? { type: 'chow', tiles: [...run] } : { ...l, ...(call ? { call: true } : {}) },
+    };
   },
   moveLine(m, ctx) {
-    return `${ctx.names[m.by] ?? `#${m.by + 1}`}${ctx.t('common:punct.colon')}${genericLabel('classic-mahjong', m.action, ctx, (c) => name(c, ctx))}`;
+    return `${ctx.names[m.by] ?? `#${m.by + 1}`}${ctx.t('common:punct.colon')}${label(m.action, ctx)}`;
   },
   pieceName: (c, ctx) => name(c, ctx),
   onOffer: (pub, ctx) => (pub.claimable ? name(pub.claimable.tile, ctx) : undefined),

@@ -58,7 +58,9 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action, PhomMove> = 
     const all = view.drawn ? [...hand, view.drawn] : hand;
     const eaten = new Set(view.eatenInHand);
     const groups = meldGroups(view, seat, ctx);
-    const claim = view.claimable && view.claimable.seat === seat && view.canEat ? view.claimable : null;
+    // The card on offer is the last discard (`claimable.seat` is its discarder, never the viewer);
+    // `canEat`: the viewer may eat it now (its own take turn, an eat among its options).
+    const claim = view.canEat && view.claimable ? view.claimable : null;
     return {
       game: 'phom',
       locale: ctx.lang,

@@ -66,6 +66,13 @@ function chowLabel(a: ChowLike, ctx: PresentCtx<unknown>): string {
   return ctx.t('vn-mahjong:action.chow', { tiles });
 }
 
+/**
+ * The tile open to claims now, public either way: a discard, or the tile of a Hối Coong (or of a
+ * bounced joker) that may be robbed (§6; `robbable`, the engine's `claimable` is null then). As
+ * classical mahjong shows its robbed tile, the robber sees it beside its hand and the table names it.
+ */
+const onOfferNow = (pub: PublicView): { tile: string; from: number } | null => pub.claimable ?? pub.robbable;
+
 /** A move: the person who made it and the action as the public view records it. */
 type VnMove = { by: number; action: Record<string, unknown> };
 
@@ -73,6 +80,7 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction, VnM
   handModel(view, person, options, ctx) {
     const me = view.players.find((p) => p.person === person);
     const shown = handWithKeys(view.hand, view.drawn, options, optionKey);
+    const offer = onOfferNow(view);
     return {
       game: 'vn-mahjong',
       locale: ctx.lang,
@@ -82,13 +90,13 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction, VnM
       keys: shown.keys,
       groups: me ? playerGroups(me, ctx) : [],
       ...(me ? { flowers: me.exposed.map((e) => e.tile) } : {}),
-      ...(view.claimable && view.claimable.from !== person && options.length
+      ...(offer && offer.from !== person && options.length
         ? {
             claimable: {
-              code: view.claimable.tile,
+              code: offer.tile,
               caption: ctx.t('vn-mahjong:ui.claimable', {
-                tile: name(view.claimable.tile, ctx),
-                defaultValue: name(view.claimable.tile, ctx),
+                tile: name(offer.tile, ctx),
+                defaultValue: name(offer.tile, ctx),
               }),
             },
           }
@@ -98,6 +106,7 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction, VnM
   },
   tableModel(pub, ctx) {
     const lastDiscard = pub.discards.at(-1);
+    const offer = onOfferNow(pub);
     const seats: SeatModel[] = pub.players.map((pl) => ({
       name: ctx.names[pl.person] ?? `#${pl.person + 1}`,
       isTurn: pub.phase !== 'ended' && pub.turn === pl.person,
@@ -129,7 +138,7 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction, VnM
       ...(lastSeat >= 0 && !lastDiscard!.claimed && pub.players[lastSeat]!.pond.length
         ? { lastDiscard: { seat: lastSeat, index: pub.players[lastSeat]!.pond.length - 1 } }
         : {}),
-      ...(pub.claimable ? { centreCodes: [pub.claimable.tile], centreLabel: ctx.names[pub.claimable.from] ?? '' } : {}),
+      ...(offer ? { centreCodes: [offer.tile], centreLabel: ctx.names[offer.from] ?? '' } : {}),
       ...(lastLine(this, pub, ctx) ? { lastAction: lastLine(this, pub, ctx)! } : {}),
       ...(ctx.timer ? { timer: ctx.timer } : {}),
     };
@@ -220,5 +229,8 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction, VnM
     return `${ctx.names[m.by] ?? ''}${ctx.t('common:punct.colon')}${label}`;
   },
   pieceName: (c, ctx) => name(c, ctx),
-  onOffer: (pub, ctx) => (pub.claimable ? name(pub.claimable.tile, ctx) : undefined),
+  onOffer: (pub, ctx) => {
+    const offer = onOfferNow(pub);
+    return offer ? name(offer.tile, ctx) : undefined;
+  },
 };
