@@ -2,11 +2,12 @@
 import { Errors } from '../errors.js';
 import type { Router } from '../http.js';
 import type { InteractionHandle } from '../interaction.js';
-import { type SimMessage } from '../model.js';
+import { hasPerm, Permissions as P, type SimChannel, type SimMessage } from '../model.js';
 import { messageJson } from '../serialize.js';
 import type { DiscordSim } from '../sim.js';
 import { isPlainObject, ACK_DEADLINE_MS, TOKEN_LIFETIME_MS, type Json, type ParsedBody, type RouteResult } from '../types.js';
 import { MessageFlags, validateModal } from '../validate.js';
+import { reopenForPost } from './messages.js';
 
 export function getInteractionByToken(sim: DiscordSim, app: string, token: string): InteractionHandle {
   const i = sim.interactionsByToken.get(token);
@@ -31,6 +32,19 @@ export function webhookMessage(sim: DiscordSim, i: InteractionHandle, id: string
   return m;
 }
 
+/**
+ * An interaction's public reply (callback 4, or 5's "thinking" message) or follow-up in an archived thread
+ * reopens it as a channel send does (Execute Webhook `thread_id`: "The thread will automatically be
+ * unarchived"). An archived thread that is also locked stays closed to a bot without MANAGE_THREADS: the
+ * callback or follow-up is refused with 50083 Thread is archived (discord-api-docs#5517, #6884).
+ */
+function postInThread(sim: DiscordSim, ch: SimChannel, body: ParsedBody): void {
+  if (!sim.isThread(ch) || !ch.archived) return;
+  if ((Number(body.json?.flags ?? 0) & MessageFlags.Ephemeral) !== 0) return;
+  if (ch.locked && !hasPerm(sim.botPermissions(ch.guildId!, ch.id), P.ManageThreads)) throw Errors.archivedThread();
+  reopenForPost(sim, ch, body, true);
+}
+
 export function interactionCallback(sim: DiscordSim, id: string, token: string, body: ParsedBody, query: URLSearchParams): RouteResult {
   const i = sim.interactions.get(id);
   if (!i || i.token !== token) throw Errors.unknownInteraction();
@@ -45,6 +59,7 @@ export function interactionCallback(sim: DiscordSim, id: string, token: string, 
   const ch = sim.channel(i.channelId);
   const componentish = i.type === 3 || (i.type === 5 && i.sourceMessage !== undefined);
   let resource: Json | undefined;
+  if (type === 4 || type === 5) postInThread(sim, ch, { json: type === 5 ? { flags: data.flags } : data, files: body.files });
   switch (type) {
     case 4: {
       const m = sim.createMessageFrom(
@@ -80,6 +95,8 @@ export function interactionCallback(sim: DiscordSim, id: string, token: string, 
       if (!componentish) throw Errors.invalidInteractionType('UPDATE_MESSAGE (7) is only valid for component interactions');
       const src = sim.messageIndex.get(i.sourceMessage!.id)!;
       if (src.deleted) throw Errors.unknownMessage();
+      // An archived thread is immutable: the edit is refused as PATCH is (50083).
+      if (sim.channel(src.channelId).archived && src.ephemeralTo === undefined) throw Errors.archivedThread();
       sim.editMessageFrom(src, { json: data, files: body.files });
       i.response = src;
       break;
@@ -152,6 +169,7 @@ export function register(r: Router, sim: DiscordSim): void {
         // Discord: the first follow-up after a deferred reply replaces the "thinking…" message (keeping its ephemerality).
         m = sim.editMessageFrom(i.response, body);
       } else {
+        postInThread(sim, ch, body);
         m = sim.createMessageFrom(ch, body, { allowEphemeral: true, ephemeralTo: i.userId, interaction: i, type: 0 });
         i.followUps.push(m);
       }
@@ -186,7 +204,10 @@ export function register(r: Router, sim: DiscordSim): void {
     '/webhooks/:app/:token/messages/:mid',
     ({ params }) => {
       const i = getInteractionByToken(sim, params.app!, params.token!);
-      sim.deleteMessage(webhookMessage(sim, i, params.mid!));
+      const m = webhookMessage(sim, i, params.mid!);
+      // As DELETE /channels/{id}/messages/{id}: nothing in an archived thread can be deleted (50083).
+      if (sim.channel(m.channelId).archived && m.ephemeralTo === undefined) throw Errors.archivedThread();
+      sim.deleteMessage(m);
       return { status: 204 };
     },
     false,

@@ -1,15 +1,40 @@
 /** REST routes of channel messages: list, send, get, edit, delete, and the bot's own reactions. */
 import { Errors, FormErrors } from '../errors.js';
 import type { Router } from '../http.js';
-import { ChannelType, compareSnowflakes, hasPerm, Permissions as P } from '../model.js';
+import { ChannelType, compareSnowflakes, hasPerm, Permissions as P, type SimChannel } from '../model.js';
 import { messageJson } from '../serialize.js';
 import type { DiscordSim } from '../sim.js';
-import { isPlainObject } from '../types.js';
-import { validateMessage } from '../validate.js';
+import { isPlainObject, type ParsedBody } from '../types.js';
+import { MessageFlags, validateMessage } from '../validate.js';
 import { getGuildChannel, requirePerm, getChannelMessage } from './channels.js';
 
 /** How long the simulator remembers an enforced nonce ("the past few minutes": we take 5). */
 export const NONCE_WINDOW_MS = 5 * 60_000;
+
+/**
+ * A message posted in an archived thread reopens it (Channel docs "Example Thread Channel": "The API will
+ * helpfully automatically unarchive a thread when sending a message in that thread"; Execute Webhook
+ * `thread_id`: "The thread will automatically be unarchived"): after the payload is validated, so a
+ * refused message leaves the thread archived, and before the message, so THREAD_UPDATE comes first.
+ * Channel sends, interaction replies and follow-ups; not an ephemeral one, which is no message in the
+ * thread (`ephemeral`: the payload may carry the EPHEMERAL flag).
+ */
+export function reopenForPost(sim: DiscordSim, ch: SimChannel, body: ParsedBody, ephemeral: boolean): void {
+  if (!sim.isThread(ch) || !ch.archived) return;
+  const flags = Number(body.json?.flags ?? 0);
+  if (ephemeral && (flags & MessageFlags.Ephemeral) !== 0) return;
+  validateMessage({
+    payload: body.json ?? {},
+    files: body.files,
+    finalFlags: flags,
+    keptFilenames: [],
+    attachmentSizeLimit: sim.guild(ch.guildId!).attachmentSizeLimit,
+    allowEphemeral: ephemeral,
+  });
+  ch.archived = false;
+  ch.archiveTimestamp = new Date(sim.clock.now()).toISOString();
+  sim.threadUpdate(ch);
+}
 
 export function register(r: Router, sim: DiscordSim): void {
   r.on('GET', '/channels/:ch/messages', ({ params, query }) => {
@@ -28,7 +53,12 @@ export function register(r: Router, sim: DiscordSim): void {
   r.on('POST', '/channels/:ch/messages', ({ params, body }) => {
     const ch = getGuildChannel(sim, params.ch!);
     if (ch.type === ChannelType.DM) {
-      if (sim.user(ch.recipientId!).dmsClosed) throw Errors.cannotDm();
+      // A bot can message only a user it shares a server with (support.discord.com article 360060145013
+      // "Why isn't my DM going through?": "You don't share a server with the DM recipient"); the DM
+      // channel itself stays open, its sends fail with 403 / 50007 (e.g. after the user's last server
+      // kicked them).
+      const rid = ch.recipientId!;
+      if (sim.user(rid).dmsClosed || ![...sim.guilds.values()].some((g) => g.members.has(rid))) throw Errors.cannotDm();
     } else {
       requirePerm(sim, ch, sim.isThread(ch) ? P.SendMessagesInThreads : P.SendMessages);
       if (body.files.length) requirePerm(sim, ch, P.AttachFiles);
@@ -36,19 +66,7 @@ export function register(r: Router, sim: DiscordSim): void {
     if (sim.isThread(ch)) {
       const manage = hasPerm(sim.botPermissions(ch.guildId!, ch.id), P.ManageThreads);
       if (ch.locked && !manage) throw Errors.lockedThread();
-      if (ch.archived) {
-        validateMessage({
-          payload: body.json ?? {},
-          files: body.files,
-          finalFlags: Number(body.json?.flags ?? 0),
-          keptFilenames: [],
-          attachmentSizeLimit: sim.guild(ch.guildId!).attachmentSizeLimit,
-          allowEphemeral: false,
-        });
-        ch.archived = false;
-        ch.archiveTimestamp = new Date(sim.clock.now()).toISOString();
-        sim.threadUpdate(ch);
-      }
+      reopenForPost(sim, ch, body, false);
     }
     const ref = body.json?.message_reference;
     if (isPlainObject(ref) && ref.message_id) {
@@ -60,7 +78,9 @@ export function register(r: Router, sim: DiscordSim): void {
     // Create Message (https://discord.com/developers/docs/resources/message#create-message): `nonce` is
     // an integer or a string of at most 25 characters; with `enforce_nonce` "it will be checked for
     // uniqueness in the past few minutes. If another message was created by the same author with the
-    // same nonce, that message will be returned and no new message will be created."
+    // same nonce, that message will be returned and no new message will be created." When that message
+    // was deleted since, Discord neither returns nor recreates it: 404 / 10008 Unknown Message
+    // ("intentional", the author of enforce_nonce in discord-api-docs#6647).
     const nonce = body.json?.nonce ?? null;
     if (nonce !== null && (typeof nonce === 'string' ? nonce.length > 25 : !Number.isInteger(nonce))) {
       throw FormErrors.single(['nonce'], 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
@@ -68,8 +88,12 @@ export function register(r: Router, sim: DiscordSim): void {
     const nonceKey = nonce !== null && body.json?.enforce_nonce === true ? `${sim.botUserId}:${String(nonce)}` : null;
     if (nonceKey) {
       const seen = sim.nonces.get(nonceKey);
-      const first = seen && sim.clock.now() - seen.at < NONCE_WINDOW_MS ? sim.messageIndex.get(seen.messageId) : undefined;
-      if (first) {
+      if (seen && sim.clock.now() - seen.at < NONCE_WINDOW_MS) {
+        const first = sim.messageIndex.get(seen.messageId);
+        if (!first || first.deleted) {
+          sim.addLog({ kind: 'sim', summary: `nonce ${String(nonce)}: message ${seen.messageId} was deleted, 10008` });
+          throw Errors.unknownMessage();
+        }
         sim.addLog({ kind: 'sim', summary: `nonce ${String(nonce)}: message ${first.id} returned, none created` });
         return { status: 200, body: messageJson(sim, first) };
       }
