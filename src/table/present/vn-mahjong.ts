@@ -25,6 +25,18 @@ import {
 const code = (t: string) => (t === 'back' ? '?' : t);
 const name = (c: string, ctx: PresentCtx) => pieceName('vn-mahjong', c, ctx.lang);
 
+/**
+ * An Âm Coong or a bounce that names its joker (§7: a choice between jokers, `jokers-in-kong`,
+ * `max-jokers-per-call` = 2): the joker goes into the label, so no two buttons read alike. Others
+ * never see an Âm Coong's joker before the hand ends (the engine's views drop it).
+ */
+function jokerChoiceLabel(a: object, ctx: PresentCtx): string | undefined {
+  const x = a as { type?: string; tile?: string; joker?: unknown };
+  if ((x.type === 'am-coong' || x.type === 'bounce') && typeof x.joker === 'string' && x.tile)
+    return ctx.t(`vn-mahjong:action.${x.type}-joker`, { tile: name(x.tile, ctx), joker: name(x.joker, ctx) });
+  return undefined;
+}
+
 function meldGroup(m: MeldView, ctx: PresentCtx): PieceGroup {
   const marked = m.called && m.from !== null ? [m.kind === 'chow' ? 0 : 1] : [];
   return { codes: m.tiles.map(code), label: ctx.t(`vn-mahjong:ui.${m.kind}`, { defaultValue: m.kind }), marked };
@@ -206,7 +218,7 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction, VnM
         : what;
     }
     if (x.type === 'chow') return chowLabel(a as unknown as ChowLike, ctx);
-    return genericLabel('vn-mahjong', a, ctx, (c) => name(c, ctx));
+    return jokerChoiceLabel(a, ctx) ?? genericLabel('vn-mahjong', a, ctx, (c) => name(c, ctx));
   },
   actionStyle(a) {
     const t = a.type;
@@ -225,7 +237,7 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction, VnM
     const label =
       (m.action as { type?: string }).type === 'chow'
         ? chowLabel(m.action as unknown as ChowLike, ctx)
-        : genericLabel('vn-mahjong', m.action, ctx, (c) => name(c, ctx));
+        : (jokerChoiceLabel(m.action, ctx) ?? genericLabel('vn-mahjong', m.action, ctx, (c) => name(c, ctx)));
     return `${ctx.names[m.by] ?? ''}${ctx.t('common:punct.colon')}${label}`;
   },
   pieceName: (c, ctx) => name(c, ctx),
