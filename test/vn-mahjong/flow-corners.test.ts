@@ -7,25 +7,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engine, type State, type VnAction } from '../../src/games/vn-mahjong/index.js';
-import { resolveOptions } from '../../src/games/core/options.js';
 import { fullSet, removeAll } from '../../src/games/vn-mahjong/tiles.js';
+import { act, opts, pos, T } from './helpers.js';
 
-function opts(o: Record<string, unknown> = {}) {
-  const r = resolveOptions(engine.options, o);
-  if (!r.ok) throw new Error(JSON.stringify(r.errors));
-  return r.value;
-}
-function pos(position: Record<string, unknown>, o: Record<string, unknown> = {}): State {
-  const r = engine.fromScenario(opts(o), 4, { position });
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
-function act(s: State, seat: number, a: VnAction): State {
-  const r = engine.apply(s, seat, a);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
-const T = (s: string) => s.split(/\s+/).filter(Boolean);
 const decisionOf = (s: State, seat: number) => engine.pending(s).find((d) => d.seat === seat);
 const optionsOf = (s: State, seat: number) => decisionOf(s, seat)?.options ?? [];
 const ofType = (s: State, seat: number, type: VnAction['type']) => optionsOf(s, seat).filter((a) => a.type === type);

@@ -1,6 +1,7 @@
 /** Shared vn-mahjong test helpers. */
 import { Rng } from '../../src/games/core/rng.js';
-import type { State } from '../../src/games/vn-mahjong/index.js';
+import { engine, type State, type VnAction } from '../../src/games/vn-mahjong/index.js';
+import { resolveOptions } from '../../src/games/core/options.js';
 import { sortTiles } from '../../src/games/vn-mahjong/tiles.js';
 
 /** The same table with every tile hidden from `person` dealt anew: the other seats' concealed hands and the wall, same sizes, same tiles. */
@@ -18,3 +19,30 @@ export function redealHidden(s: State, person: number, salt: string): State {
   t.wall = mixed.slice(k);
   return t;
 }
+
+/** The game's options: the defaults with `o` over them (a bad value throws). */
+export function opts(o: Record<string, unknown> = {}) {
+  const r = resolveOptions(engine.options, o);
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return r.value;
+}
+
+/** A scenario position (docs/scenarios-vn-mahjong.md) as a state. */
+export function pos(position: Record<string, unknown>, o: Record<string, unknown> = {}, seats = 4): State {
+  const r = engine.fromScenario(opts(o), seats, { position });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+/** `a` played by `seat` (a refusal throws). */
+export function act(s: State, seat: number, a: VnAction): State {
+  const r = engine.apply(s, seat, a);
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+}
+
+/** Tiles written with spaces: "1m 2m 3m". */
+export const T = (s: string) => s.split(/\s+/).filter(Boolean);
+
+/** The options of `seat`'s decision now (none: []). */
+export const optionsOf = (s: State, seat: number) => engine.pending(s).find((d) => d.seat === seat)?.options ?? [];

@@ -7,34 +7,17 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { engine, type State, type VnAction } from '../../src/games/vn-mahjong/index.js';
-import { resolveOptions } from '../../src/games/core/options.js';
+import { engine, type State } from '../../src/games/vn-mahjong/index.js';
 import { Rng } from '../../src/games/core/rng.js';
 import { wallFrames } from '../../src/games/vn-mahjong/frames.js';
 import { scoreHand, type HandInput, type MeldIn } from '../../src/games/vn-mahjong/scoring/score.js';
 import { fullSet, removeAll } from '../../src/games/vn-mahjong/tiles.js';
+import { act, optionsOf, opts, pos, T } from './helpers.js';
 
 const FA = '1m 4m 7m 2p 5p 8p 3s 6s 9s 1z 3z 5z 7z';
 const FB = '2m 5m 8m 3p 6p 9p 1s 4s 7s 2z 4z 6z 1z';
 const FC = '3m 6m 9m 1p 4p 7p 2s 5s 8s 1z 2z 3z 4z';
 
-function opts(o: Record<string, unknown> = {}) {
-  const r = resolveOptions(engine.options, o);
-  if (!r.ok) throw new Error(JSON.stringify(r.errors));
-  return r.value;
-}
-function pos(position: Record<string, unknown>, o: Record<string, unknown> = {}): State {
-  const r = engine.fromScenario(opts(o), 4, { position });
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
-function act(s: State, seat: number, a: VnAction): State {
-  const r = engine.apply(s, seat, a);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
-const T = (s: string) => s.split(/\s+/).filter(Boolean);
-const optionsOf = (s: State, seat: number) => engine.pending(s).find((d) => d.seat === seat)?.options ?? [];
 const ids = (items: readonly { id: string }[]) => items.map((x) => x.id);
 const wonItems = (s: State) => (s.end?.kind === 'win' ? ids(s.end.score.items) : []);
 

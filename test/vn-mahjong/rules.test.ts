@@ -1,30 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engine, type State, type VnAction } from '../../src/games/vn-mahjong/index.js';
-import { resolveOptions } from '../../src/games/core/options.js';
 import { deepFreeze } from '../../src/games/core/match.js';
 import { sortTiles } from '../../src/games/vn-mahjong/tiles.js';
-import { redealHidden } from './helpers.js';
+import { act, optionsOf, opts, pos, redealHidden } from './helpers.js';
 
 const FA = '1m 4m 7m 2p 5p 8p 3s 6s 9s 1z 3z 5z 7z';
 const FB = '2m 5m 8m 3p 6p 9p 1s 4s 7s 2z 4z 6z 1z';
 const FC = '3m 6m 9m 1p 4p 7p 2s 5s 8s 1z 2z 3z 4z';
 
-function opts(o: Record<string, unknown> = {}) {
-  const r = resolveOptions(engine.options, o);
-  if (!r.ok) throw new Error(JSON.stringify(r.errors));
-  return r.value;
-}
-function pos(position: Record<string, unknown>, o: Record<string, unknown> = {}, seats = 4): State {
-  const r = engine.fromScenario(opts(o), seats, { position });
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
-function act(s: State, seat: number, a: VnAction): State {
-  const r = engine.apply(s, seat, a);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
 function rejects(s: State, seat: number, a: unknown, code: string) {
   deepFreeze(s);
   const before = JSON.stringify(s);
@@ -36,7 +20,6 @@ function rejects(s: State, seat: number, a: unknown, code: string) {
   }
   assert.equal(JSON.stringify(s), before);
 }
-const optionsOf = (s: State, seat: number) => engine.pending(s).find((d) => d.seat === seat)?.options ?? [];
 
 // ---------------------------------------------------------------- rule errors
 const turnPos = { hands: [FA + ' 8m', FB, FC, '1m 2m 3m 4p 5p 6p 7s 8s 9s 5z 5z 6z 6z'], turn: 0, drawn: '8m' };
