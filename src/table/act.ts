@@ -780,12 +780,11 @@ function* playTimeout(step: Step, d: Decision<BaseAction>, level: AiLevel | null
   // timeout never plays (`timeoutNever`): the specs say what a timeout plays (classic-mahjong.md §5
   // "Timeouts never declare Mah Jong or a kong", vn-mahjong.md §13 `timeout-win`, chan.md §5.2 PASS
   // on a claim), and on-timeout `ai` hands the seat over for its next decisions, not the right to
-  // win on the one that ran out. Before, with `ai`, timeout-win = never did nothing.
-  if (
-    chosen &&
-    (step.t.manifest.timeoutNever?.has(chosen.type) || (winsNow(step, d.seat, chosen) && !winsNow(step, d.seat, d.timeoutDefault)))
-  )
-    chosen = null;
+  // win on the one that ran out. Before, with `ai`, timeout-win = never did nothing; and a win that
+  // showed no result at once (a Chắn Ù before its xướng, a Ù in a claim window waiting for the seats
+  // ahead) went through (`winActions`).
+  const wins = (a: BaseAction) => step.t.manifest.winActions?.has(a.type) === true || winsNow(step, d.seat, a);
+  if (chosen && (step.t.manifest.timeoutNever?.has(chosen.type) || (wins(chosen) && !wins(d.timeoutDefault)))) chosen = null;
   let action = chosen ?? d.timeoutDefault;
   let r = step.apply(d.seat, action, 'timeout', null);
   if (!r.ok && chosen) {

@@ -56,6 +56,12 @@ export interface GameManifest {
    * kong". (A win its decision's default would not make is refused for every game.)
    */
   timeoutNever?: ReadonlySet<string>;
+  /**
+   * The action types that declare a win (act.ts `playTimeout`): a timeout plays one only when its
+   * decision's default does. The engine's result alone cannot tell: a Chắn Ù waits for its xướng, and
+   * a claim window's Ù waits for the seats ahead of it, with no result yet.
+   */
+  winActions?: ReadonlySet<string>;
 }
 
 /** One amount a match gives back as it ends (`GameManifest.closeMatch`). */
@@ -86,19 +92,22 @@ export const GAMES: { readonly [K in GameId]: GameManifest & { id: K } } = {
   phom: {
     ...manifest('phom', phom, phomPresenter),
     closeMatch: (state, settled) => potRefund(state as PhomState, settled),
+    winActions: new Set(['u']),
     id: 'phom',
   },
   chan: {
     ...manifest('chan', chan, chanPresenter, chanAnnounceUi),
     reclaimWindowMs: (o) => (typeof o['reclaim-window-s'] === 'number' ? o['reclaim-window-s'] * 1000 : 0),
+    winActions: new Set(['u']),
     id: 'chan',
   },
-  'vn-mahjong': { ...manifest('vn-mahjong', vnMahjong, vnMahjongPresenter, vnOpeningUi), id: 'vn-mahjong' },
+  'vn-mahjong': { ...manifest('vn-mahjong', vnMahjong, vnMahjongPresenter, vnOpeningUi), winActions: new Set(['win']), id: 'vn-mahjong' },
   'classic-mahjong': {
     ...manifest('classic-mahjong', classicMahjong, classicMahjongPresenter),
     engine: withViewCache(classicStable),
     startingBalance: (o) => (typeof o['starting-balance'] === 'number' ? o['starting-balance'] : 0),
     timeoutNever: new Set(['mahjong', 'kong', 'concealed-kong', 'added-kong', 'opening-kong']),
+    winActions: new Set(['mahjong']),
     id: 'classic-mahjong',
   },
 };
