@@ -13,7 +13,8 @@ const act = (x: Record<string, unknown>) => x as unknown as BaseAction;
 
 for (const lang of ['en', 'vi', 'zh-TW'] as Lang[])
   test(`${lang}: two Âm Coong or bounce options differing by their joker read differently`, () => {
-    const ctx = { lang, t: translator(lang), names: ['a', 'b', 'c', 'd'] };
+    // On the seat's own view (one with a hand): the buttons.
+    const ctx = { lang, t: translator(lang), names: ['a', 'b', 'c', 'd'], view: { hand: ['5p', '5p', '5p', 'JA', 'JP'] } as never };
     for (const type of ['am-coong', 'bounce']) {
       const one = vnMahjongPresenter.actionLabel(act({ type, tile: '5p', joker: 'JA' }), ctx);
       const two = vnMahjongPresenter.actionLabel(act({ type, tile: '5p', joker: 'JP' }), ctx);
@@ -26,3 +27,10 @@ for (const lang of ['en', 'vi', 'zh-TW'] as Lang[])
       );
     }
   });
+
+test('a public label (a timeout notice of the takeover AI) never names the joker inside an Âm Coong', () => {
+  const ctx = { lang: 'en' as Lang, t: translator('en'), names: ['a', 'b', 'c', 'd'], view: { seats: [] } as never };
+  const label = vnMahjongPresenter.actionLabel(act({ type: 'am-coong', tile: '5p', joker: 'JP' }), ctx);
+  assert.equal(label, vnMahjongPresenter.actionLabel(act({ type: 'am-coong', tile: '5p' }), ctx));
+  assert.doesNotMatch(label, /Joker|Thùng|JP/);
+});

@@ -28,11 +28,14 @@ const name = (c: string, ctx: PresentCtx) => pieceName('vn-mahjong', c, ctx.lang
 /**
  * An Âm Coong or a bounce that names its joker (§7: a choice between jokers, `jokers-in-kong`,
  * `max-jokers-per-call` = 2): the joker goes into the label, so no two buttons read alike. Others
- * never see an Âm Coong's joker before the hand ends (the engine's views drop it).
+ * never see an Âm Coong's joker before the hand ends (the engine's views drop it), so it is named
+ * only on a seat's own view (one with a hand): a public timeout notice labels the action the
+ * takeover AI played, which still carries it. A bounce's joker is public.
  */
 function jokerChoiceLabel(a: object, ctx: PresentCtx): string | undefined {
   const x = a as { type?: string; tile?: string; joker?: unknown };
-  if ((x.type === 'am-coong' || x.type === 'bounce') && typeof x.joker === 'string' && x.tile)
+  const own = Array.isArray((ctx.view as { hand?: unknown } | undefined)?.hand);
+  if ((x.type === 'bounce' || (x.type === 'am-coong' && own)) && typeof x.joker === 'string' && x.tile)
     return ctx.t(`vn-mahjong:action.${x.type}-joker`, { tile: name(x.tile, ctx), joker: name(x.joker, ctx) });
   return undefined;
 }
