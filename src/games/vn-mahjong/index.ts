@@ -30,7 +30,9 @@ export const engine: Engine<State, VnAction, VnOptions, SeatView, PublicView, Ha
   id: 'vn-mahjong',
   // 2: issue #12's engine dialect (claim windows, tagged unions) changed the state's shape. 4: Bắc
   // Báo's Toàn Chữ feeding (§11.4) is recorded at the claim: a snapshot from before it lacks it.
-  stateVersion: 4,
+  // 5: joker frames (§2, §15.12) are dealt with the hand: a snapshot from before has none, so a
+  // Tổng Hợp combo would score 9 from it and 12 from the log (2026-12-06).
+  stateVersion: 5,
   minSeats: 4,
   maxSeats: 6,
   options: OPTIONS,
