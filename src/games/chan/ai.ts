@@ -12,7 +12,7 @@ import { Rng } from '../core/rng.js';
 import type { Seat } from '../core/types.js';
 import { counts, FACE_INDEX, GROUP_FACES, type Face } from './cards.js';
 import type { ChanAction } from './actions.js';
-import { claimSeatOf } from './flow.js';
+import { claimSeatOf, uLegal } from './flow.js';
 import { afterEat, meldChan } from './legality.js';
 import { pending } from './rules.js';
 import { findCuoc } from './scoring/predicates.js';
@@ -125,7 +125,10 @@ function normalAi(s: ChanState, seat: Seat): ChanAction {
   }
   if (p.kind === 'draw') return { type: 'draw' };
   if (p.kind === 'open') {
-    if (opts.some((o) => o.type === 'u') && s.opts['u-claim-check'] === 'validated') return { type: 'u' };
+    // At an honour table Ù is offered whatever the hand (§8 `u-claim-check` = honor): declared when it
+    // wins; a winning dealt hand that discards forfeits its Ù (§7.5 R7).
+    if (opts.some((o) => o.type === 'u') && (s.opts['u-claim-check'] === 'validated' || uLegal(s, seat, null, 'open', null, false)))
+      return { type: 'u' };
   }
   if (p.kind === 'claim') {
     const cs = claimSeatOf(p, seat);
