@@ -1,28 +1,24 @@
 /** /notify and the DM notifier (issue #14 §2): a DM on a turn, none in quiet hours and sent after, a digest, off after 50007. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, openHand, openTable, playAsAi, playHandToEnd, slash, withWorld, type World } from './harness.js';
+import {
+  buttonByLabel,
+  click,
+  openHand,
+  openTable,
+  playAsAi,
+  playHandToEnd,
+  slash,
+  withWorld,
+  type World,
+  playUntilMoveOf,
+} from './harness.js';
 import { engineOf } from '../../src/table/manifests.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import type { SimMessage } from '../discord-sim/model.js';
 
 const MIN = 60_000;
-
-/** The others play (as the AI would) until it is `userId`'s move at the table. */
-async function playUntilMoveOf(w: World, gameId: string, userId: string): Promise<void> {
-  for (let k = 0; k < 200; k++) {
-    const row = w.store.games.get(gameId)!;
-    const seats = w.store.games.seats(gameId);
-    const pending = engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[];
-    if (pending.some((d) => seats[d.seat]!.userId === userId)) return;
-    const d = pending.find((x) => !seats[x.seat]!.isAi);
-    assert.ok(d, 'someone must be pending');
-    const u = seats[d.seat]!.userId!;
-    await playAsAi(w, u, gameId, await openHand(w, u, gameId));
-  }
-  assert.fail('never their move');
-}
 
 /** The user plays (as the AI would) while it is their move at the table (a draw, then a discard…). */
 async function playOnce(w: World, gameId: string, userId: string): Promise<void> {

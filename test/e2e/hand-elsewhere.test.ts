@@ -7,23 +7,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, openHand, openTable, playAsAi, slash, withWorld, type World } from './harness.js';
+import { buttonByLabel, click, openTable, playAsAi, playUntilMoveOf, slash, withWorld, type World } from './harness.js';
 import { engineOf } from '../../src/table/manifests.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import type { SimMessage } from '../discord-sim/model.js';
 
-async function playUntilMoveOf(w: World, gameId: string, userId: string): Promise<void> {
-  for (let k = 0; k < 200; k++) {
-    const row = w.store.games.get(gameId)!;
-    const seats = w.store.games.seats(gameId);
-    const pending = engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[];
-    if (pending.some((d) => seats[d.seat]!.userId === userId)) return;
-    const d = pending.find((x) => !seats[x.seat]!.isAi)!;
-    const u = seats[d.seat]!.userId!;
-    await playAsAi(w, u, gameId, await openHand(w, u, gameId));
-  }
-  assert.fail('never their move');
-}
 const pendingUsers = (w: World, gameId: string) => {
   const row = w.store.games.get(gameId)!;
   const seats = w.store.games.seats(gameId);

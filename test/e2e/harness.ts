@@ -248,6 +248,21 @@ export async function openHand(w: World, userId: string, gameId: string): Promis
   return w.sim.message(m.id)!;
 }
 
+/** The others play (as the AI would) until it is `userId`'s move at the table. */
+export async function playUntilMoveOf(w: World, gameId: string, userId: string): Promise<void> {
+  for (let k = 0; k < 200; k++) {
+    const row = w.store.games.get(gameId)!;
+    const seats = w.store.games.seats(gameId);
+    const pending = engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[];
+    if (pending.some((d) => seats[d.seat]!.userId === userId)) return;
+    const d = pending.find((x) => !seats[x.seat]!.isAi);
+    assert.ok(d, 'someone must be pending');
+    const u = seats[d.seat]!.userId!;
+    await playAsAi(w, u, gameId, await openHand(w, u, gameId));
+  }
+  assert.fail('never their move');
+}
+
 /**
  * Each player to act plays as the AI (`playAsAi`, through their hand view) until `done()`, at most
  * `max` moves; returns whether `done()` holds.
