@@ -249,13 +249,13 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
 
 /**
  * Who the claim part of a ping or a claim reminder mentions: every person seated (not a seat the AI
- * plays, nor one whose player left during the hand: nothing there is theirs to decide), whose seat
- * view cannot be pushed (`live`). The same whichever seats may claim (issue #13 §2): only public
- * facts choose them.
+ * plays, nor one whose player left during the hand, nor one sitting this hand out (a Vietnamese
+ * mahjong reserve): nothing there is theirs to decide), whose seat view cannot be pushed (`live`).
+ * The same whichever seats may claim (issue #13 §2): only public facts choose them.
  */
 function claimAudience(t: Table, live: ReadonlySet<number>): Table['seats'] {
-  const left = leftDuringHand(t.engine, t.state);
-  return t.seats.filter((s) => s.userId && !s.isAi && !live.has(s.seat) && !left.includes(s.seat));
+  const out = [...leftDuringHand(t.engine, t.state), ...(t.state !== null ? (t.engine.sittingOut?.(t.state) ?? []) : [])];
+  return t.seats.filter((s) => s.userId && !s.isAi && !live.has(s.seat) && !out.includes(s.seat));
 }
 
 /** Whether the open window is a secret opening choice (`Decision.secret`), not claims on a piece. */

@@ -72,3 +72,25 @@ for (const game of ['chan', 'vn-mahjong', 'classic-mahjong'] as GameId[]) {
     );
   });
 }
+
+test('vn-mahjong at 6 people: the two reserves sitting the hand out are not mentioned for claims (§3)', () => {
+  const r = rig('vn-mahjong', ['human', 'human', 'human', 'human', 'human', 'human'], { seed: 'reserve-claims' });
+  assert.equal(r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' }).outcome.ok, true);
+  // The opening window (secret jokers to expose) is a claim window too: its ping leaves them out as well.
+  const checks: Table[] = [];
+  const t0 = r.ts.load(r.gameId)!;
+  if (pendingOf(t0).some((d) => d.kind === 'claim')) checks.push(t0);
+  const t = untilClaim(r);
+  assert.ok(t, 'a claim window');
+  checks.push(t);
+  for (const c of checks) {
+    const out = (c.engine.publicView(c.state) as { sittingOut: number[] }).sittingOut;
+    assert.equal(out.length, 2, 'two reserves');
+    const playing = [0, 1, 2, 3, 4, 5].filter((s) => !out.includes(s)).map((s) => `u${s}`);
+    const claimants = pendingOf(c)
+      .filter((d) => d.kind === 'claim')
+      .map((d) => d.seat);
+    assert.deepEqual(pingView(c, [], claimants, 'en').users, playing);
+    assert.deepEqual(claimReminderText(c, 'en', { n: 3, vote: true }).users, playing);
+  }
+});

@@ -184,6 +184,12 @@ export interface Engine<
    */
   seating?: Seating<S, A>;
   /**
+   * The seats dealt no hand this time, for a game where more people sit than play a hand
+   * (vn-mahjong.md §3: at 5–6 people, exactly 4 play each hand). Public: nothing there is theirs
+   * to decide until they play again. Absent: every seat plays every hand.
+   */
+  sittingOut?(s: S): Seat[];
+  /**
    * Why the `strong` AI would play `a` for `seat` (the hint button's reason): an i18n key in the
    * game's namespace and its values, or absent where the game has no reasons yet.
    */

@@ -54,6 +54,8 @@ export const engine: Engine<State, VnAction, VnOptions, SeatView, PublicView, Ha
   fromScenario,
   cli: { score },
   tableSize: (o) => ({ min: 4, max: 6, default: o['player-count'] }),
+  // The reserves at 5–6 people (§3): public, as the table image shows them.
+  sittingOut: (s) => s.match.reserves.slice(),
   // vn-mahjong.md has no deadline house rule of its own: the table's timer preset applies.
   timeouts: () => ({}),
   // The match counters advance when the next hand is dealt (setup.ts); dealing is pure and the
