@@ -137,6 +137,8 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction, VnM
       seats.push({
         name: ctx.names[person] ?? `#${person + 1}`,
         isTurn: false,
+        // A reserve's match total shows too (the public view has scores only for the four playing).
+        score: ctx.scores[person] ?? '',
         handCount: 0,
         groups: [],
         discards: [],
