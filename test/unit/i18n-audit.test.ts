@@ -126,3 +126,34 @@ test('every rule error of every engine has its text in every language (act.ts fa
       }
   assert.deepEqual(bad, []);
 });
+
+test('vi and zh-TW texts name slash commands and their options as Discord lists them in that language', () => {
+  // Discord shows a vi client /lịch-sử with mã-trận and ván: a text saying /history `game-id` names
+  // options that reader cannot find (common:history.hint and errors:hand-needs-game-id disagreed).
+  const en = cat.en.commands as Record<string, Record<string, unknown>>;
+  const bad: string[] = [];
+  for (const l of ['vi', 'zh-TW'] as const) {
+    const own = cat[l].commands as Record<string, Record<string, unknown>>;
+    const names = new Map<string, unknown>();
+    const options = new Map<string, unknown>();
+    for (const [k, c] of Object.entries(en)) {
+      names.set(c.name as string, own[k]?.name);
+      for (const [o, v] of Object.entries(c))
+        if (v && typeof v === 'object' && 'name' in v)
+          options.set((v as { name: string }).name, (own[k]?.[o] as { name?: string } | undefined)?.name);
+    }
+    for (const [key, text] of all(l)) {
+      for (const m of text.matchAll(/\/([a-z][a-z-]*)/g))
+        if (names.has(m[1]!) && names.get(m[1]!) !== m[1]) bad.push(`${l} ${key}: /${m[1]}`);
+      for (const m of text.matchAll(/`([a-z][a-z-]*)(?::[^`]*)?`/g))
+        if (options.has(m[1]!) && options.get(m[1]!) !== m[1]) bad.push(`${l} ${key}: \`${m[1]}\``);
+    }
+  }
+  assert.deepEqual(bad, []);
+});
+
+test('zh-TW: /away (the seat stays yours) is not named with the word for leaving the table (the seat goes)', () => {
+  const away = get('zh-TW', 'commands', 'away.name');
+  for (const k of ['button.leave', 'button.leave-seat', 'button.leave-confirm'])
+    assert.ok(!get('zh-TW', 'common', k).includes(away), `${k} vs /${away}`);
+});
