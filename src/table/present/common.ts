@@ -12,7 +12,9 @@ export function signed(n: number, lang: Lang): string {
 
 /** An amount in the reader's notation ("1.234,5" in vi): up to two decimals, or exactly `digits`. */
 export function amount(n: number, lang: Lang, digits?: number): string {
-  return amountFormat(lang, digits).format(Math.round(n * 100) / 100 || 0);
+  // Rounded to the digits shown before the zero check: -0.04 shown with one digit is "0.0", not "-0.0".
+  const k = 10 ** (digits ?? 2);
+  return amountFormat(lang, digits).format(Math.round(n * k) / k || 0);
 }
 
 const amountFormats = new Map<string, Intl.NumberFormat>();
