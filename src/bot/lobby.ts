@@ -362,7 +362,10 @@ export async function onLobbySetting(
     if (!opts.ok) return refuse(optionErrorsRefusal(opts.errors, t));
     const size = engine.tableSize(opts.options as never);
     const taken = ctx.store.games.seats(g.id);
-    const seats = Math.min(size.max, Math.max(size.min, g.seats, taken.length));
+    // A rule that sizes the table (Vietnamese mahjong `player-count`, classical `players`) changed:
+    // the table takes its size, as /play's would (never below the people seated: refused below).
+    const resized = size.default !== engine.tableSize(g.options as never).default;
+    const seats = Math.min(size.max, Math.max(size.min, resized ? size.default : Math.max(g.seats, taken.length)));
     // Rules that allow fewer seats than are taken: as the table-size select, the newest AIs give up
     // their seats; people never do, and then the rules are refused.
     const kept = seats < taken.length ? withoutNewestAis(taken, taken.length - seats) : taken;

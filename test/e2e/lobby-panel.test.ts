@@ -224,3 +224,29 @@ test('a server that opens every rule to /play and changes many: the lobby fits a
     assert.ok(value.split(', ').length >= 15 && value.length <= max, `${value.length} of ${max}`);
   });
 });
+
+test("a rule that sizes the table (Vietnamese mahjong player-count) set in the lobby's form sizes it as /play's would", async () => {
+  await withWorld(async (w) => {
+    const host = w.users[0]!;
+    w.store.settings.put(w.guildId, 'vn-mahjong', { preset: null, options: {}, playOverridable: ['player-count', 'joker-discard'] }, null);
+    const { lobbyId, lobby, gameId } = await openLobby(w, host.id, 'vn-mahjong');
+    const submit = async (text: string) => {
+      await click(w, host.id, lobbyId, buttonByLabel(w.sim, lobby(), 'House rules…').custom_id as string);
+      await (await w.sim.submitModal(host.id, lobbyId, `g:${gameId}:0:lobby-rules:submit`, { rules: text })).settled();
+      await w.bot.whenIdle();
+    };
+    assert.equal(w.store.games.get(gameId)!.seats, 4);
+    await submit('player-count=6');
+    assert.equal(w.store.games.get(gameId)!.options['player-count'], 6);
+    assert.equal(w.store.games.get(gameId)!.seats, 6, 'six seats under rules for six people');
+    // The host's own size (the select) stays while the rule that sizes the table does not change.
+    const seatsMenu = selects(w, lobby()).find((c) => String(c.custom_id).endsWith(':seats'))!;
+    await (await w.sim.select(host.id, lobbyId, String(seatsMenu.custom_id), ['5'])).settled();
+    await w.bot.whenIdle();
+    assert.equal(w.store.games.get(gameId)!.seats, 5);
+    await submit('player-count=6 joker-discard=never');
+    assert.equal(w.store.games.get(gameId)!.seats, 5, 'another rule changed: the size stays');
+    await submit('');
+    assert.equal(w.store.games.get(gameId)!.seats, 4, 'back to the default rules: four seats');
+  });
+});
