@@ -38,7 +38,7 @@ function payload(ctx: BotContext, userId: string, lang: Lang, note?: string): { 
   const now = ctx.clock.now();
   const p = ctx.store.prefs.get(userId);
   const away = p.awayUntil !== null && p.awayUntil > now;
-  const tables = ctx.store.listing.userTablesAnywhere(userId).length;
+  const tables = ctx.store.listing.userTableCount(userId);
   const s = (ms: number) => Math.floor(ms / 1000);
   const lines = [
     ...(note ? [note] : []),

@@ -21,6 +21,21 @@ export class ListingStore {
     return ids.map((r) => this.games.get(r.id)).filter((g): g is GameRow => g !== null);
   }
 
+  /**
+   * How many running or paused tables the user has a seat at, on any server (/away's reply: a paused
+   * table's seat is played for from the resume, README "away").
+   */
+  userTableCount(userId: string): number {
+    return (
+      this.db
+        .prepare(
+          `SELECT COUNT(DISTINCT g.id) AS n FROM games g JOIN game_seats s ON s.game_id = g.id
+            WHERE s.user_id = ? AND g.status IN ('running', 'paused')`,
+        )
+        .get(userId) as { n: number }
+    ).n;
+  }
+
   /** Every running table where the user has a seat, on any server (the notifier's digest). */
   userTablesAnywhere(userId: string, limit = 200): GameRow[] {
     const ids = this.db

@@ -73,8 +73,10 @@ test('a player who goes away while the table is paused is played for as soon as 
     };
     await vote('Pause');
     assert.equal(row().status, 'paused');
-    await slash(w, waiting.userId!, 'away', { for: '2d' });
+    const h = await slash(w, waiting.userId!, 'away', { for: '2d' });
     await w.bot.whenIdle();
+    // The paused table counts among theirs: it is played for at the resume.
+    assert.match((await h.reply()).content, /at your 1 table\b/);
     assert.equal(w.store.games.logWithMeta(gameId).filter((e) => e.source === 'away').length, 0, 'nothing played while paused');
     await vote('Resume');
     await w.bot.whenIdle();
