@@ -170,6 +170,49 @@ export function sameOccupant(
   return row.userId === null && !row.forUserId && row.displayName === now.displayName;
 }
 
+/** A result row as the match totals count it (`matchTotalsOf`): whose it is, where it was played, what it paid. */
+export interface TotalRow {
+  seat: number;
+  userId: string | null;
+  forUserId?: string | null;
+  displayName: string;
+  points: number;
+}
+
+/**
+ * The seat whose present occupant a result row is (`sameOccupant`), or undefined: one who left, an
+ * AI that was replaced. A person's rows are theirs at whichever seat they sit in now, as in the
+ * standings (`matchStandings`, by person): one who left and later took a seat again (Phỏm, phom.md
+ * §3) is no newcomer. Counting only the rows of the seat they sit in, the table showed 0 at another
+ * seat while the result messages and the standings chart counted their hands. An AI's rows
+ * count at their own seat only: an AI never changes seats, and before 2026-12-06 two AIs of a match
+ * could share a name in different seats (seating.ts aiRow). A seat `seats` does not list keeps its
+ * rows, as without `seats`.
+ */
+export function occupantSeat(
+  row: Omit<TotalRow, 'points'>,
+  seats: readonly { seat: number; userId: string | null; displayName: string }[] | undefined,
+): number | undefined {
+  if (!seats) return row.seat;
+  const here = seats.find((s) => s.seat === row.seat);
+  if (here && sameOccupant(row, here)) return row.seat;
+  const person = seats.find((s) => s.userId !== null && sameOccupant(row, s));
+  return person ? person.seat : here ? undefined : row.seat;
+}
+
+/** `ResultStore.matchTotals` from the rows (pure: also the step's table, `Step.after`). */
+export function matchTotalsOf(
+  rows: readonly TotalRow[],
+  seats?: readonly { seat: number; userId: string | null; displayName: string }[],
+): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const r of rows) {
+    const seat = occupantSeat(r, seats);
+    if (seat !== undefined) out.set(seat, (out.get(seat) ?? 0) + r.points);
+  }
+  return out;
+}
+
 /** `ResultStore.matchStandings` from the rows (pure, for tests). */
 export function matchStandings(rows: readonly HandRow[], seats: readonly Pick<SeatRow, 'seat' | 'userId' | 'displayName'>[]): MatchEntry[] {
   // A row without a user id whose seat and name are a person's (on another row or seated now) is theirs.
@@ -380,9 +423,11 @@ export class ResultStore {
   }
 
   /**
-   * Match totals per seat (sum over hands). With `seats` (who sits where now), a seat's total counts
-   * only the hands its current occupant played there: a player who takes a seat during the match
-   * (Phỏm, phom.md §3) starts from 0 and does not inherit the leaver's balance.
+   * Match totals per seat (sum over hands). With `seats` (who sits where now), a seat's total is its
+   * present occupant's in the match, whatever seat they played it at (`occupantSeat`), as the
+   * standings count it: a newcomer who takes a seat during the match (Phỏm, phom.md §3), or a new AI,
+   * starts from 0 and does not inherit the leaver's balance; one who left and sits down again has
+   * their own balance back.
    */
   matchTotals(gameId: string, seats?: readonly { seat: number; userId: string | null; displayName: string }[]): Map<number, number> {
     const rows = this.db
@@ -391,14 +436,11 @@ export class ResultStore {
           GROUP BY seat, user_id, for_user_id, display_name`,
       )
       .all(gameId) as { seat: number; user_id: string | null; for_user_id: string | null; display_name: string; total: number }[];
-    const out = new Map<number, number>();
-    for (const r of rows) {
-      const now = seats?.find((s) => s.seat === r.seat);
-      // Hands the AI played for a person's seat are stored without a user id, naming them in for_user_id.
-      if (!sameOccupant({ userId: r.user_id, forUserId: r.for_user_id, displayName: r.display_name }, now)) continue;
-      out.set(r.seat, (out.get(r.seat) ?? 0) + r.total);
-    }
-    return out;
+    // Hands the AI played for a person's seat are stored without a user id, naming them in for_user_id.
+    return matchTotalsOf(
+      rows.map((r) => ({ seat: r.seat, userId: r.user_id, forUserId: r.for_user_id, displayName: r.display_name, points: r.total })),
+      seats,
+    );
   }
 
   record(guildId: string, userId: string, game: GameId | null, period: Period): PlayerRecord {

@@ -13,14 +13,15 @@ import type { AnyEngine, BaseAction, Decision, GameId, HandResult, HintReasonKey
 import type { AiLevel } from '../games/core/ai.js';
 import { NEXT_HAND, SEAT_CHANGE, applyEntry, initialState, type ActionSource, type GameStatus, type StepEntry } from '../store/index.js';
 import {
+  matchTotalsOf,
   pausedTimer,
   resumedTimer,
-  sameOccupant,
   type HandRow,
   type RefundRow,
   type SeatRow,
   type StepCommit,
   type TimerRow,
+  type TotalRow,
 } from '../store/index.js';
 import { StaleStepError } from '../store/games.js';
 import { publicViewOnce } from '../games/core/view-cache.js';
@@ -677,17 +678,9 @@ export class Step {
       ...(this.hostUserId !== undefined ? { hostUserId: this.hostUserId } : {}),
       outbox,
     };
-    const totals = new Map(this.t.totals);
     const recordedHands = new Set(this.t.recordedHands);
-    for (const r of this.results) {
-      recordedHands.add(r.hand);
-      const net = netOf(r.result);
-      net.forEach((d, s) => totals.set(s, (totals.get(s) ?? 0) + d));
-    }
-    // A new occupant starts the match from 0 (store/results.ts `matchTotals`).
-    for (const seat of this.seatRows.keys()) totals.delete(seat);
-    // A refund is its payer's: counted for a seat only while they sit there.
-    for (const r of this.refunds) if (sameOccupant(r, this.seats[r.seat])) totals.set(r.seat, (totals.get(r.seat) ?? 0) + r.points);
+    for (const r of this.results) recordedHands.add(r.hand);
+    const totals = this.totalsAfter();
     // As the commit left them: a pause or resume changes them in the store (store/timers.ts), and the
     // step that resumed showed the table, its ping and kept reminders with the deadlines from before
     // the pause (early by the length of the pause), until the next public step.
@@ -710,6 +703,43 @@ export class Step {
       prefs: this.prefs,
       moves: this.movesAfter(),
     };
+  }
+
+  /**
+   * Each seat's match total after the step, as a reload reads it (store/results.ts `matchTotals`):
+   * the table's, plus this step's hands and refunds for whoever they are now. A seat that changed
+   * occupant has what its new occupant already has in the match: 0 for a newcomer or a new AI (the
+   * leaver's balance stays theirs), their own for one who left and sat down again (before, 0 in the
+   * table this step drew, though a reload showed their balance at their old seat).
+   */
+  private totalsAfter(): Map<number, number> {
+    const totals = new Map(this.t.totals);
+    // A refund is its payer's, as a hand's row is its player's: counted where they sit now.
+    const fresh: TotalRow[] = [
+      ...this.results.flatMap((r) => {
+        const net = netOf(r.result);
+        return r.seats.map((s) => ({
+          seat: s.seat,
+          userId: s.isAi ? null : s.userId,
+          forUserId: s.isAi ? s.userId : null,
+          displayName: s.displayName,
+          points: net[s.seat] ?? 0,
+        }));
+      }),
+      ...this.refunds,
+    ];
+    for (const [seat, points] of matchTotalsOf(fresh, this.seats))
+      if (!this.seatRows.has(seat)) totals.set(seat, (totals.get(seat) ?? 0) + points);
+    if (!this.seatRows.size) return totals;
+    // The stored rows, read after the commit or without one: this step's own are `fresh`.
+    const mine = new Set([...this.results.map((r) => r.hand), ...this.refunds.map((r) => r.hand)]);
+    const whole = matchTotalsOf([...this.storedRows().filter((r) => !mine.has(r.hand)), ...fresh], this.seats);
+    for (const seat of this.seatRows.keys()) {
+      const total = whole.get(seat);
+      if (total === undefined) totals.delete(seat);
+      else totals.set(seat, total);
+    }
+    return totals;
   }
 
   /** The current hand's public moves after the step: the table's, then the step's own. */
