@@ -21,7 +21,8 @@
  *   player asked for a hint, above the move it came before, and not even that for a hint asked on a
  *   claim decision (it would tell that the player could claim).
  * - Export: the match from its first hand up to this one as a scenario (docs/scenarios.md), each
- *   hand's logged moves as steps and its result as the expectation, runnable with
+ *   hand's logged moves as steps and its result as the expectation, and the seats that changed
+ *   between hands as the next hand's `seatChange` (the deal depends on them: Phỏm §3), runnable with
  *   `npm run cli -- replay`. Only once the match is over: the scenario holds the game's seed, which
  *   deals every later hand.
  */
@@ -33,9 +34,9 @@ import { encodeCommandId } from '../bot/custom-id.js';
 import { button, png, row, type Row } from '../bot/messages.js';
 import { GAMES } from '../table/manifests.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
-import { NEXT_HAND, applyEntry, initialState, wasDealt, type GameRow } from '../store/index.js';
+import { NEXT_HAND, SEAT_CHANGE, applyEntry, initialState, wasDealt, type GameRow } from '../store/index.js';
 import { handSeed } from '../games/core/rng.js';
-import type { HandResult } from '../games/core/types.js';
+import type { HandResult, SeatChange } from '../games/core/types.js';
 import { netPoints, paidAsReplayed } from '../store/results.js';
 import { ruleChangesSince } from '../store/rule-changes.js';
 import { canonical } from '../games/core/match.js';
@@ -282,22 +283,31 @@ export function exportScenario(ctx: BotContext, gameId: string, hand: number): S
   const row = ctx.store.games.get(gameId);
   if (!row || !wasDealt(ctx.store.db, row) || hand > row.handIndex) return null;
   const engine = GAMES[row.game].engine;
-  const perHand: { steps: ScenarioStep[]; result: unknown }[] = [{ steps: [], result: null }];
+  // Each hand's moves, result and the seat changes logged during or after it (read by the next deal).
+  const perHand: { steps: ScenarioStep[]; result: unknown; changes: SeatChange[] }[] = [{ steps: [], result: null, changes: [] }];
   let state = initialState(engine, row.options, row.seats, row.seed);
   for (const e of ctx.store.games.log(gameId)) {
     if (e.hand > hand) break;
+    const cur = perHand[perHand.length - 1]!;
     if (e.action.type === NEXT_HAND) {
-      perHand[perHand.length - 1]!.result = engine.result(state);
-      perHand.push({ steps: [], result: null });
-    } else if (e.seat !== null)
-      perHand[perHand.length - 1]!.steps.push({ seat: e.seat, action: e.action as unknown as Record<string, unknown> });
+      cur.result = engine.result(state);
+      perHand.push({ steps: [], result: null, changes: [] });
+    } else if (e.action.type === SEAT_CHANGE) cur.changes.push(e.action as unknown as SeatChange);
+    else if (e.seat !== null) cur.steps.push({ seat: e.seat, action: e.action as unknown as Record<string, unknown> });
     state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
   }
   perHand[perHand.length - 1]!.result = engine.result(state);
   const clean = (x: unknown) => JSON.parse(JSON.stringify(x ?? null)) as unknown;
   let next: NextHand | undefined;
   for (let h = perHand.length - 1; h >= 1; h--) {
-    next = { seed: handSeed(row.seed, h), steps: perHand[h]!.steps, result: clean(perHand[h]!.result), ...(next ? { next } : {}) };
+    const seatChange = oneChange(perHand[h - 1]!.changes);
+    next = {
+      seed: handSeed(row.seed, h),
+      ...(seatChange ? { seatChange } : {}),
+      steps: perHand[h]!.steps,
+      result: clean(perHand[h]!.result),
+      ...(next ? { next } : {}),
+    };
   }
   return {
     name: `${row.game} ${row.id} hand ${hand + 1}`,
@@ -310,6 +320,19 @@ export function exportScenario(ctx: BotContext, gameId: string, hand: number): S
     result: clean(perHand[0]!.result),
     ...(next ? { next } : {}),
   };
+}
+
+/**
+ * The `@seat-change` entries logged between two hands as the one `seatChange` of a scenario's next
+ * hand, or null for none. Several are one change (a player leaves, then another takes the seat):
+ * the seats that left or were taken, and the host's seat as the last entry names it, since each
+ * names it as it is then (none: seat 0), as Phỏm's `seating.between` combines them.
+ */
+function oneChange(changes: SeatChange[]): SeatChange | null {
+  if (!changes.length) return null;
+  const union = (k: 'left' | 'joined') => [...new Set(changes.flatMap((c) => c[k]))].sort((a, b) => a - b);
+  const host = changes[changes.length - 1]!.host;
+  return { left: union('left'), joined: union('joined'), ...(host !== undefined ? { host } : {}) };
 }
 
 /** Indented up to this size; a file must stay under Discord's 10 MiB per upload (EXPORT_MAX, with room). */

@@ -127,7 +127,9 @@ test('an unknown top-level or "next" key is a problem: a typo "results" no longe
   ]);
   const next = run({ steps: [{ autoplay: true }], next: { steps: [{ autoplay: true }], results: {} } });
   assert.equal(next.passed, false);
-  assert.deepEqual(next.problems, ['hand 2: "next": unknown key "results" (allowed: seed, matchOver, public, steps, result, next)']);
+  assert.deepEqual(next.problems, [
+    'hand 2: "next": unknown key "results" (allowed: seed, matchOver, seatChange, public, steps, result, next)',
+  ]);
   // Every documented key is accepted.
   const all = run({
     spec: '§1',

@@ -5,7 +5,7 @@
  */
 import { resolveOptions } from './options.js';
 import { canonical, subsetMismatches } from './match.js';
-import type { AnyEngine, ScenarioStart, Seat } from './types.js';
+import type { AnyEngine, ScenarioStart, Seat, SeatChange } from './types.js';
 
 export type ScenarioStep =
   | { seat: Seat; action: Record<string, unknown>; expect?: 'accepted' | { rejected: string }; note?: string }
@@ -29,6 +29,12 @@ export interface NextHand {
   seed?: string;
   /** Whether the match is over after the previous hand (`engine.matchOver`), checked before dealing. */
   matchOver?: boolean;
+  /**
+   * Players who left or joined between the previous hand and this one, as the table logs it (a
+   * `@seat-change` entry): marks the finished hand (`engine.seating.between`) before the deal, so
+   * the engine's seating rules apply (Phỏm §3: the host starts the hand after a change).
+   */
+  seatChange?: SeatChange;
   /** A subset of the new hand's public view right after the deal (dealer, winds, who sits out…). */
   public?: unknown;
   steps?: ScenarioStep[];
@@ -70,7 +76,9 @@ export interface ScenarioReport {
 /** The keys a scenario may have (docs/scenarios.md § Fields); any other key is a problem, never ignored. */
 export const SCENARIO_KEYS = ['name', 'game', 'spec', 'seats', 'preset', 'options', 'start', 'steps', 'result', 'next'] as const;
 /** The keys of a `next` hand (docs/scenarios.md § Multi-hand scenarios). */
-export const NEXT_KEYS = ['seed', 'matchOver', 'public', 'steps', 'result', 'next'] as const;
+export const NEXT_KEYS = ['seed', 'matchOver', 'seatChange', 'public', 'steps', 'result', 'next'] as const;
+/** The keys of a `next` hand's `seatChange` (core/types.ts `SeatChange`). */
+const SEAT_CHANGE_KEYS = ['left', 'joined', 'host'] as const;
 
 /** The keys of `o` not in `allowed`, said as a problem (a typo such as "results" would skip a check), or null. */
 function unknownKeys(o: Record<string, unknown>, allowed: readonly string[], where: string): string | null {
@@ -139,12 +147,24 @@ export function runScenario(engine: AnyEngine, sc: Scenario): ScenarioReport {
       report.problems.push(`${tag}"seed" must be a text`);
       break;
     }
+    // A seat change dealt wrongly would fail every later step for the wrong reason: stop here instead.
+    const seatProblem = n.seatChange === undefined ? null : checkSeatChange(engine, n.seatChange, sc.seats);
+    if (seatProblem) {
+      report.problems.push(`${tag}"seatChange": ${seatProblem}`);
+      break;
+    }
     if (!engine.result(state)) {
       report.problems.push(`${tag}the previous hand has not ended`);
       break;
     }
     if (n.matchOver !== undefined && engine.matchOver(state) !== n.matchOver)
       report.problems.push(`${tag}expected matchOver ${n.matchOver}, got ${!n.matchOver}`);
+    // As the table does (store/replay.ts `applyEntry` of a `@seat-change` entry): the finished hand
+    // is marked, and the deal below reads the mark (a copy, so the scenario's arrays stay its own).
+    if (n.seatChange !== undefined) {
+      const { left, joined, host } = n.seatChange;
+      state = engine.seating!.between(state, { left: [...left], joined: [...joined], ...(host !== undefined ? { host } : {}) });
+    }
     state = engine.setup(opts.value, sc.seats, n.seed ?? `scenario:${sc.name}:hand:${hand}`, state);
     const inv = engine.checkInvariants(state);
     if (inv.length) report.problems.push(`${tag}deal: invariant violations: ${inv.join('; ')}`);
@@ -169,6 +189,26 @@ function checkStart(start: unknown): string | null {
   if (forms[0] === 'seed' && typeof start.seed !== 'string' && !Number.isFinite(start.seed)) return '"start.seed" must be a text';
   if (forms[0] === 'deck' && !Array.isArray(start.deck)) return '"start.deck" must be an array of cards or tiles';
   if (forms[0] === 'position' && !isObject(start.position)) return '"start.position" must be an object';
+  return null;
+}
+
+/** What is wrong with a `next` hand's `seatChange` (docs/scenarios.md § Multi-hand scenarios), or null. */
+function checkSeatChange(engine: AnyEngine, change: unknown, seats: number): string | null {
+  if (!engine.seating) return `${engine.id} has no seat changes between hands`;
+  const shape = `must be { "left": [seats], "joined": [seats], "host"?: seat } with seats from 0 to ${seats - 1}`;
+  if (!isObject(change)) return shape;
+  const extra = unknownKeys(change, SEAT_CHANGE_KEYS, '');
+  if (extra) return extra;
+  // The engine takes any number (a host it does not have starts seat 0): a typo would deal silently.
+  const isSeat = (x: unknown) => Number.isInteger(x) && (x as number) >= 0 && (x as number) < seats;
+  for (const k of ['left', 'joined'] as const) {
+    const v = change[k];
+    if (!Array.isArray(v)) return `"${k}" must be an array of seats from 0 to ${seats - 1}`;
+    const bad = v.findIndex((x) => !isSeat(x));
+    if (bad >= 0) return `"${k}" has ${JSON.stringify(v[bad]) ?? String(v[bad])}, not a seat from 0 to ${seats - 1}`;
+  }
+  if (change.host !== undefined && !isSeat(change.host))
+    return `"host" must be a seat from 0 to ${seats - 1}, got ${JSON.stringify(change.host)}`;
   return null;
 }
 
