@@ -62,11 +62,11 @@ export interface ReplayDbReport {
   matchesStored: boolean;
   /** Every hand (and refund) that differs was played before a rule fix that explains it (exit 0 all the same). */
   explained: boolean;
-  /** `--all`: why the game could not be replayed (it is explained when it was last played before a rule fix). */
+  /** `--all`: why the game could not be replayed (it is explained when the move refused was played before a rule fix). */
   error?: string;
 }
 
-/** A game whose log does not replay: the rule fixes made since it was last played, which may be why. */
+/** A game whose log does not replay: the rule fixes made since the move refused was played, which may be why. */
 export class ReplayFailure extends Error {
   constructor(
     message: string,
@@ -100,13 +100,15 @@ function replayIn(db: Database.Database, path: string, id: string): ReplayDbRepo
     // A stored row that cannot be read or replayed (damaged JSON, a log entry of the wrong shape):
     // the game is named, so that `--all` says which one (JSON.parse's or a TypeError's text alone does not).
     const msg = (e as Error).message;
-    // Today's rules may refuse a move the rules of its time allowed: only a refused log entry, in a
-    // game whose last move came before a rule fix, may be that (unreadable rows are damage). The
-    // last move's time, not updated_at, which any later write of the row moves.
-    const last = (db.prepare('SELECT MAX(created_at) AS at FROM actions WHERE game_id = ?').get(id) as { at: number | null }).at;
-    const since = e instanceof LogEntryRefused && last !== null ? ruleChangesSince(g.game, last) : [];
+    // Today's rules may refuse a move the rules of its time allowed: only a refused log entry played
+    // before a rule fix may be that (unreadable rows are damage). Dated by that entry's own time: a
+    // match may go on after the upgrade from a snapshot taken past it (the bot never replays it
+    // then), and its last move, after every fix, made the refusal look like damage and stopped
+    // `--all`. Not updated_at, which any later write of the row moves.
+    const at = e instanceof LogEntryRefused ? playedAt(db, id, e.seq) : null;
+    const since = at !== null ? ruleChangesSince(g.game, at) : [];
     const why = since.length
-      ? ` (the game was last played before these rule changes: ${since.map((c) => `${c.at} ${c.what}`).join('; ')})`
+      ? ` (the move refused was played before these rule changes: ${since.map((c) => `${c.at} ${c.what}`).join('; ')})`
       : '';
     throw new ReplayFailure(
       `game "${id}" cannot be replayed: ${e instanceof SyntaxError ? `a stored value is not valid JSON (${msg})` : msg}${why}`,
@@ -115,6 +117,12 @@ function replayIn(db: Database.Database, path: string, id: string): ReplayDbRepo
       { cause: e },
     );
   }
+}
+
+/** When log entry `seq` of the game was played (null: no such entry). */
+function playedAt(db: Database.Database, id: string, seq: number): number | null {
+  const r = db.prepare('SELECT created_at AS at FROM actions WHERE game_id = ? AND seq = ?').get(id, seq) as { at: number } | undefined;
+  return r?.at ?? null;
 }
 
 function replayGame(db: Database.Database, id: string): ReplayDbReport {
@@ -238,8 +246,8 @@ function checkRefund(
   for (const x of refunds) bySeat[x.seat] = (bySeat[x.seat] ?? 0) + x.points;
   const same = bySeat.length === replayed.length && bySeat.every((v, s) => Math.abs(v - replayed[s]!) < 1e-9);
   // A match that ended before refunds were stored has none: its last move or hand dates it (at the
-  // latest; the end itself is not logged), as for a refused log entry (`replayStoredGame`). Before
-  // the release that stores them (`MATCH_REFUNDS_SINCE`), or later while this database shows no refund
+  // latest; the end itself is not logged). Before the release that stores them
+  // (`MATCH_REFUNDS_SINCE`), or later while this database shows no refund
   // stored yet: a server upgrades after the release's date, and a match ended before its upgrade has
   // none either. Once a refund row of the game is stored before the match's last move, a match
   // without one is damage.
@@ -276,7 +284,7 @@ export function replayAllGames(path: string): ReplayDbReport[] {
   } finally {
     db.close();
   }
-  // A game today's rules no longer replay, last played before a rule fix, is reported in its place.
+  // A game today's rules no longer replay, at a move played before a rule fix, is reported in its place.
   return ids.map((id) => {
     try {
       return replayStoredGame(path, id);

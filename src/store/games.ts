@@ -222,9 +222,10 @@ export interface LoadedGame {
   seats: SeatRow[];
   state: unknown;
   /**
-   * A running or paused game whose log today's engine refuses (a move the rules of its time allowed
-   * and a rule fix since forbids: store/rule-changes.ts): `state` is the one before that entry, and
-   * the match cannot go on (src/table/act.ts ends it at its next command).
+   * A game whose log today's engine refuses (a move the rules of its time allowed and a rule fix
+   * since forbids: store/rule-changes.ts): `state` is the one before that entry. A running or paused
+   * match cannot go on (src/table/act.ts ends it at its next command); a finished one (ended for
+   * it, or before the fix) is shown as it stands, and replay-db reports it.
    */
   refused?: { seq: number; message: string };
 }
@@ -268,6 +269,11 @@ export class GameStore {
   private cache = new Map<string, { version: number; seats: number; state: unknown }>();
   /** Counters for tests: game loads (`load`) and state rebuilds from SQLite. */
   readonly reads = { loads: 0, rebuilds: 0 };
+  /**
+   * Told when a cached state read from SQLite is damaged and the action log replays instead (a
+   * snapshot, a hand's stored start): the process's logger, where it sets one; by default silent.
+   */
+  warn: (message: string, fields: { gameId: string }) => void = () => {};
 
   constructor(
     readonly db: DB,
@@ -316,8 +322,9 @@ export class GameStore {
       if (!row) return null;
       const seats = this.seats(id);
       if (row.status === 'lobby' || row.status === 'cancelled') return { row, seats, state: null };
-      // A finished game's log that no longer replays is damage to report (replay-db), not a match to end.
-      if (row.status === 'finished') return { row, seats, state: this.state(row) };
+      // A finished game's refused log is returned the same way (act.ts ends only a running or paused
+      // one): the match ended for it, and a later click or sync is answered as for any ended match.
+      // Before, every later command of the game threw (a click on its old buttons, the sync retrying its end).
       try {
         return { row, seats, state: this.state(row) };
       } catch (e) {
@@ -915,19 +922,31 @@ export class GameStore {
     const r = this.db.prepare('SELECT seq, state, format FROM hand_starts WHERE game_id = ? AND hand = ?').get(id, hand) as
       { seq: number; state: string; format: string } | undefined;
     if (!r || r.format !== snapshotFormat(row.game, this.engineOf(row.game))) return null;
-    return { seq: r.seq, state: JSON.parse(r.state) as unknown };
+    // A row that does not parse (a torn write, a bad restore) is not stored: the log replays, and the
+    // replay's rewrite (`saveHandStarts`, replayed) replaces it. Before, /history and /score threw.
+    try {
+      return { seq: r.seq, state: parsedState(r.state) };
+    } catch (e) {
+      this.warn(`game ${id}: the stored start of hand ${hand} is damaged (${(e as Error).message}); replayed from the action log`, {
+        gameId: id,
+      });
+      return null;
+    }
   }
 
   /**
    * Stores the states hands start from (`handStart`; `state`: JSON): with a hand's @next-hand entry,
    * or (`replayed`) found by a replay that passed hands dealt before migration 30, which keeps a stored
-   * state of the current shape as it is (the one the table played from).
+   * state of the current shape as it is (the one the table played from), unless it is damaged (not a
+   * JSON object, as `handStart` reads it).
    */
   saveHandStarts(id: string, game: GameId, starts: readonly { hand: number; seq: number; state: string }[], replayed = false): void {
+    // CASE, not AND: json_type raises an error on text that is not JSON, and AND may evaluate both sides.
+    const damaged = `CASE WHEN json_valid(hand_starts.state) THEN json_type(hand_starts.state) <> 'object' ELSE 1 END`;
     const put = this.db.prepare(
       `INSERT INTO hand_starts (game_id, hand, seq, state, format) VALUES (?, ?, ?, ?, ?)
         ON CONFLICT(game_id, hand) DO UPDATE SET seq = excluded.seq, state = excluded.state, format = excluded.format
-        ${replayed ? 'WHERE hand_starts.format <> excluded.format' : ''}`,
+        ${replayed ? `WHERE hand_starts.format <> excluded.format OR ${damaged}` : ''}`,
     );
     const format = snapshotFormat(game, this.engineOf(game));
     this.db.transaction(() => {
@@ -979,15 +998,34 @@ export class GameStore {
     }
     this.reads.rebuilds++;
     const engine = this.engineOf(row.game);
-    let state: unknown;
-    let from = 0;
     const snap = this.db.prepare('SELECT version, state, format FROM snapshots WHERE game_id = ?').get(row.id) as
       { version: number; state: string; format: string } | undefined;
+    const fromStart = () => this.replayTail(row, engine, initialState(engine, row.options, row.seats, row.seed), 0);
+    let state: unknown;
     // A snapshot written by an engine with another state shape is ignored (migration 5).
     if (snap && snap.version <= row.version && snap.format === snapshotFormat(row.game, engine)) {
-      state = JSON.parse(snap.state);
-      from = snap.version;
-    } else state = initialState(engine, row.options, row.seats, row.seed);
+      try {
+        state = this.replayTail(row, engine, parsedState(snap.state), snap.version);
+      } catch (first) {
+        // The snapshot is only a cache: a damaged one (a torn write, a bad restore: cut short, not a
+        // state, one the log's next entries do not fit) must not make the table unloadable, and the
+        // whole log replays. Before, its SyntaxError escaped `load`, and nobody could move or end it.
+        // If the log fails too, a refusal met from the snapshot stands (the state the table played
+        // from, as before); anything else, the log's own failure.
+        try {
+          state = fromStart();
+        } catch (second) {
+          throw first instanceof LogEntryRefused ? first : second;
+        }
+        this.replaceSnapshot(row, engine, state, `the snapshot at version ${snap.version} is damaged (${(first as Error).message})`);
+      }
+    } else state = fromStart();
+    if (row.status !== 'finished' && row.status !== 'cancelled') this.remember(row.id, row.version, row.seats, state);
+    return state;
+  }
+
+  /** `state` (after entry `from`) with the log's entries after `from` applied. */
+  private replayTail(row: GameRow, engine: AnyEngine, state: unknown, from: number): unknown {
     const tail = this.db
       .prepare('SELECT seq, hand, seat, action FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq')
       .all(row.id, from) as { seq: number; hand: number; seat: number | null; action: string }[];
@@ -1001,8 +1039,25 @@ export class GameStore {
         throw e;
       }
     }
-    if (row.status !== 'finished' && row.status !== 'cancelled') this.remember(row.id, row.version, row.seats, state);
     return state;
+  }
+
+  /**
+   * Writes the state rebuilt from the log over a damaged snapshot, so that the next rebuild starts from
+   * it again, and warns. Best effort: the caller may be reading (a read-only connection, a read
+   * transaction another shard's commit has left behind); the next snapshot overwrites it then.
+   */
+  private replaceSnapshot(row: GameRow, engine: AnyEngine, state: unknown, why: string): void {
+    this.warn(`game ${row.id}: ${why}; rebuilt from the action log`, { gameId: row.id });
+    try {
+      this.db
+        .prepare(
+          'INSERT INTO snapshots (game_id, version, state, format) VALUES (?, ?, ?, ?) ON CONFLICT(game_id) DO UPDATE SET version = excluded.version, state = excluded.state, format = excluded.format',
+        )
+        .run(row.id, row.version, JSON.stringify(state), snapshotFormat(row.game, engine));
+    } catch {
+      // Left for the next snapshot (see above).
+    }
   }
 
   /** Drops the in-memory cache (tests use it to prove that state is rebuilt from SQLite). */
@@ -1110,6 +1165,16 @@ export class StaleStepError extends Error {
   ) {
     super(`game ${gameId} moved from version ${expected} to ${actual} during the step`);
   }
+}
+
+/**
+ * A cached state's JSON (a snapshot, a hand's start): every engine's state is an object, so anything
+ * else (`null`, a number: a bad restore) is damage, as is text cut short (a SyntaxError).
+ */
+function parsedState(text: string): unknown {
+  const v = JSON.parse(text) as unknown;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error(`not a game state (${v === null ? 'null' : typeof v})`);
+  return v;
 }
 
 /** The state format a snapshot is written in: the game and its engine's `stateVersion`. */

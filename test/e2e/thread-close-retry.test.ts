@@ -138,9 +138,12 @@ test('a try whose fetch of the thread fails for a moment (a 5xx after a restart)
 test('a finished game whose sync cannot run (its log no longer replays) is not tried past the day and the longest back-off', async () => {
   await withWorld(async (w) => {
     const m = await endMatch(w, (threadId) => failCloses(w, threadId));
-    // Stands in for a log that no longer replays (a rules fix since): no snapshot, another deal.
+    // Stands in for a log that cannot be read (damage): an entry that is no JSON, no snapshot. (A log
+    // today's rules refuse no longer stops the sync: store/games.ts `load` gives the state before the
+    // entry refused, and the thread is archived as any other: the test below.)
+    w.store.db.exec('DROP TRIGGER actions_append_only_update');
+    w.store.db.prepare(`UPDATE actions SET action = '{bad' WHERE game_id = ? AND seq = 3`).run(m.gameId);
     w.store.db.prepare('DELETE FROM snapshots WHERE game_id = ?').run(m.gameId);
-    w.store.db.prepare(`UPDATE games SET seed = 'another-deal' WHERE id = ?`).run(m.gameId);
     w.store.games.forgetState(m.gameId);
     const logs = captureLogs(w);
     const tried = () => logs.warnings(/could not be archived and locked: trying again/).length;
@@ -149,6 +152,22 @@ test('a finished game whose sync cannot run (its log no longer replays) is not t
     const before = tried();
     for (let h = 0; h < 24; h++) await later(w, 60 * MIN);
     assert.equal(tried(), before, 'not tried again after that');
+  });
+});
+
+test('a finished game whose log today’s rules refuse (a rules fix since): its thread is archived and locked by the next round', async () => {
+  await withWorld(async (w) => {
+    const m = await endMatch(w, (threadId) => failCloses(w, threadId));
+    // Another deal: the log's moves no longer fit it, as after a rules fix that forbids one of them.
+    w.store.db.prepare('DELETE FROM snapshots WHERE game_id = ?').run(m.gameId);
+    w.store.db.prepare(`UPDATE games SET seed = 'another-deal' WHERE id = ?`).run(m.gameId);
+    w.store.games.forgetState(m.gameId);
+    assert.ok(w.store.games.load(m.gameId)!.refused, 'the log is refused');
+    await later(w, 11 * MIN);
+    assert.equal(w.sim.channel(m.threadId).archived, true, 'archived by the housekeeping round');
+    assert.equal(w.sim.channel(m.threadId).locked, true, 'and locked');
+    assert.equal(m.ends().length, 1, 'the end of the match is not posted again');
+    assert.deepEqual(w.store.games.get(m.gameId)!.outbox, [], 'nothing left to do');
   });
 });
 
