@@ -1,6 +1,6 @@
 /** The read-only check of a database before `cli move` opens it for writing or `cli replay-db` reads it (run.ts). */
 import Database from 'better-sqlite3';
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { MIGRATIONS } from '../store/migrations.js';
 import { isGameId } from '../table/manifests.js';
 
@@ -18,11 +18,29 @@ export function dbProblem(path: string, gameId: string | null, command: string):
  * read-only connection to a WAL database leaves behind, when they were not there before.
  */
 export function tidySideFiles<T>(path: string, fn: () => T): T {
-  const sideFiles = ['-wal', '-shm'].map((x) => `${path}${x}`);
-  const had = sideFiles.map((f) => existsSync(f));
+  const tidy = sideFileTidier(path);
   try {
     return fn();
   } finally {
+    tidy();
+  }
+}
+
+/** `tidySideFiles` for asynchronous work (`backup`'s copy, made by a child process of its own). */
+export async function tidySideFilesAfter<T>(path: string, fn: () => Promise<T>): Promise<T> {
+  const tidy = sideFileTidier(path);
+  try {
+    return await fn();
+  } finally {
+    tidy();
+  }
+}
+
+/** Notes which of the -wal/-shm files of `path` exist now; the function returned removes those made since. */
+function sideFileTidier(path: string): () => void {
+  const sideFiles = ['-wal', '-shm'].map((x) => `${path}${x}`);
+  const had = sideFiles.map((f) => existsSync(f));
+  return () => {
     const made = sideFiles.filter((f, i) => !had[i] && existsSync(f));
     if (had[0]) {
       // A -wal that was there holds commits not yet in the file (a copy of a live database, taken
@@ -39,10 +57,64 @@ export function tidySideFiles<T>(path: string, fn: () => T): T {
         db.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get();
         db.close();
       } catch {
-        // left as they are: empty, and SQLite's own to manage
+        // not openable at all: what stays is decided below
       }
+      removeOwnSideFiles(path, made);
+    }
+  };
+}
+
+/**
+ * The -wal/-shm files `made` by this command beside `path` that are still there. A user who may
+ * write the folder but not the database (an operator beside the bot's service user) opens it
+ * read-only whatever it asks for, and a read-only connection never deletes them; left there, owned
+ * by that user, they stop the bot's user from writing its database (SQLITE_READONLY: it cannot
+ * write the -shm). They go when no connection uses them: the -wal is empty (nothing was committed
+ * into it) and no process holds a lock on the database or on them (an open connection holds one on
+ * each for as long as it is open). Where the locks cannot be read (no /proc/locks: not Linux) they stay.
+ */
+function removeOwnSideFiles(path: string, made: string[]): void {
+  const left = made.filter((f) => existsSync(f));
+  // Gone, or kept by a connection of another process: this user may write the file, so the cleanup
+  // connection above was read-write, and it would have removed them had it closed last.
+  if (!left.length || allowed(path, constants.W_OK)) return;
+  const wal = `${path}-wal`;
+  if (existsSync(wal) && statSync(wal).size > 0) return;
+  if (lockedByAny([path, ...left]) !== false) return;
+  for (const f of left) rmSync(f, { force: true });
+}
+
+/** Whether this user may access `path` in `mode` (`constants.R_OK`, `W_OK`). */
+function allowed(path: string, mode: number): boolean {
+  try {
+    accessSync(path, mode);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether any process holds a lock on one of `files` (matched by inode in Linux's /proc/locks, on
+ * any device: a false match only keeps the files), or null when that cannot be told.
+ */
+function lockedByAny(files: string[]): boolean | null {
+  let locks: string;
+  try {
+    locks = readFileSync('/proc/locks', 'utf8');
+  } catch {
+    return null;
+  }
+  const inodes = new Set<string>();
+  for (const f of files) {
+    try {
+      inodes.add(statSync(f, { bigint: true }).ino.toString());
+    } catch {
+      // gone meanwhile: nothing to match
     }
   }
+  // "1: POSIX  ADVISORY  READ 21878 fe:00:4285523 128 128": device major:minor:inode.
+  return locks.split('\n').some((l) => inodes.has(/\s[0-9a-f]+:[0-9a-f]+:(\d+)\s/.exec(l)?.[1] ?? ''));
 }
 
 /**
@@ -115,8 +187,10 @@ const isHotJournal = (e: unknown) =>
 /**
  * Why a read of `path` failed when the file itself may be sound (null: any other error): another
  * connection holds it locked past the busy timeout (an exclusive transaction: another CLI command's
- * in-use check, a writer in rollback-journal mode), or it has a hot journal, which a read-only
- * connection cannot roll back. Neither says the file is not ours.
+ * in-use check, a writer in rollback-journal mode), it has a hot journal, which a read-only
+ * connection cannot roll back, or this user may not write where SQLite must write to read a WAL
+ * database: its folder (to create the -wal and -shm, SQLITE_READONLY_DIRECTORY) or those files
+ * (another user's). None says the file is not ours.
  */
 export function unreadable(path: string, e: unknown): string | null {
   const code = (e as { code?: unknown }).code;
@@ -125,6 +199,8 @@ export function unreadable(path: string, e: unknown): string | null {
     return `${path} is locked by another connection (the bot or another CLI command); try again`;
   if (isHotJournal(e))
     return `${path} has a hot journal: a writer stopped mid-commit left a journal beside it; open it once read-write (start the bot on it, or back it up), then retry`;
+  if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN'))
+    return `cannot read ${path} here: a WAL database needs its folder writable, and its -wal/-shm files if they are there (${code}); run the command as the bot's user`;
   return null;
 }
 
@@ -179,6 +255,8 @@ function openReadOnly(path: string): Database.Database | string {
   try {
     return new Database(path, { readonly: true, fileMustExist: true });
   } catch (e) {
+    // SQLite says "unable to open database file" whatever the cause: a file this user may not read is named as such.
+    if (!allowed(path, constants.R_OK)) return `cannot open ${path}: this user may not read it; run the command as the bot's user`;
     return `cannot open ${path}: ${(e as Error).message}`;
   }
 }

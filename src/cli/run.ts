@@ -5,7 +5,21 @@
  * `--help`, `-h` or `help` (also `<command> --help`, `help <command>`) prints the usage on stdout and
  * exits 0; no command at all is a usage error: the usage on stderr, exit 2.
  */
-import { existsSync, readFileSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  chownSync,
+  closeSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
@@ -94,6 +108,35 @@ function checkTableSize(game: string, size: { min: number; max: number }, player
 /** The text without a leading byte order mark (an editor's UTF-8 BOM; JSON.parse refuses it as an invisible "Unexpected token"). */
 function withoutBom(text: string): string {
   return text.startsWith('\uFEFF') ? text.slice(1) : text;
+}
+
+type FsError = NodeJS.ErrnoException & { code: string; path: string };
+const isFsError = (e: unknown): e is FsError => typeof (e as FsError)?.code === 'string' && typeof (e as FsError)?.path === 'string';
+
+/**
+ * A file-system error as one line naming its file ("cannot create the folder /x: permission denied
+ * (EACCES)"), not Node's "EACCES: permission denied, mkdir '/x'"; any other error's message.
+ */
+function fsProblem(e: unknown): string {
+  if (!isFsError(e)) return (e as Error).message;
+  const why = e.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/s, '');
+  const doing = e.syscall === 'mkdir' ? 'cannot create the folder' : e.syscall === 'open' ? 'cannot write' : `cannot ${e.syscall ?? 'use'}`;
+  return `${doing} ${e.path}: ${why} (${e.code})`;
+}
+
+/**
+ * Makes the folder `dir` and its missing parents one level at a time, as render-samples' `ensureDir`:
+ * a recursive mkdirSync never returns under /proc (Node 20), where a plain one fails at once.
+ */
+function makeFolder(dir: string): void {
+  const missing: string[] = [];
+  let d = resolve(dir);
+  while (!existsSync(d) && dirname(d) !== d) {
+    missing.unshift(d);
+    d = dirname(d);
+  }
+  if (!statSync(d).isDirectory()) throw new Error(`${d} is not a directory`);
+  for (const m of missing) mkdirSync(m);
 }
 
 async function readStdin(): Promise<string> {
@@ -269,9 +312,16 @@ async function cmdRender(argv: string[]): Promise<number> {
   try {
     ensureDir(out);
   } catch (e) {
-    fail((e as Error).message);
+    fail(fsProblem(e));
   }
-  const files = await renderSamples(game, seed, out, locale, { sheet: values.sheet === true });
+  if (!mayWrite(out)) fail(`--out ${out}: this user may not write in that folder`);
+  let files: string[];
+  try {
+    files = await renderSamples(game, seed, out, locale, { sheet: values.sheet === true });
+  } catch (e) {
+    // An image that cannot be written (a read-only folder): the file named, not Node's "EACCES: …, open '…'".
+    throw isFsError(e) ? new Error(fsProblem(e), { cause: e }) : e;
+  }
   for (const f of files) console.log(f);
   return 0;
 }
@@ -371,6 +421,10 @@ async function cmdMove(argv: string[]): Promise<number> {
   const { dbProblem, journalMode, restoreJournalMode } = await import('./move-db.js');
   const problem = dbProblem(path, gameId, 'move');
   if (problem) fail(problem);
+  // Opened by a user who may not write it, the file is read-only to the store: the move cannot be
+  // committed, the in-use check cannot lock it, and the -wal/-shm its connection makes stay beside it,
+  // this user's, which the bot's user cannot write.
+  if (!mayWrite(path)) fail(`${path} is not writable by this user; run move as the bot's user`);
   // The effects of the move (table edit, pings) are executed by the bot when it starts: a running
   // bot would not show the move, and its player would not be told to act.
   if (inUse(path)) fail(`${path} is in use (is the bot running?); stop it first: it executes the move's effects when it starts`);
@@ -382,6 +436,8 @@ async function cmdMove(argv: string[]): Promise<number> {
   const { engineOf } = await import('../table/manifests.js');
   // The schema is current: opening the store applies no migration.
   const store = openStore(path, engineOf);
+  // A snapshot that cannot be read is rebuilt from the log (store/games.ts): said on stderr.
+  store.games.warn = (message) => process.stderr.write(`warning: ${message}\n`);
   try {
     // The action's shape against the seat's legal actions of its type: a field none of them takes
     // would be stored in the log as given, and a missing or mistyped one read by the engine as
@@ -501,11 +557,22 @@ async function cmdBackup(argv: string[]): Promise<number> {
   // A typo in --db must not "succeed" (SQLite opens an empty file as an empty database). Any schema
   // version is backed up: a backup is what one takes before an upgrade migrates the file. A hot
   // journal (a writer stopped mid-commit) is rolled back first, as the copy's read-write connection would.
-  const { notOurDatabase } = await import('./move-db.js');
+  const { notOurDatabase, tidySideFilesAfter } = await import('./move-db.js');
   const notOurs = notOurDatabase(path, { rollBack: true });
   if (notOurs) fail(notOurs);
+  // Where the copy goes, checked first: SQLite's "unable to open database file" names no file, and
+  // store/backup.ts's recursive mkdir never returns under /proc.
+  try {
+    makeFolder(dirname(out));
+    closeSync(openSync(`${out}.partial`, 'w'));
+    rmSync(`${out}.partial`);
+  } catch (e) {
+    fail(`--out ${out}: ${fsProblem(e)}`);
+  }
   const { backupFile } = await import('../store/backup.js');
-  const r = await backupFile(path, out).catch((e: unknown) => {
+  // The copy's connection (a child process's) leaves a -wal/-shm beside the database as any reader
+  // does: removed as the checks' are.
+  const r = await tidySideFilesAfter(path, () => backupFile(path, out)).catch((e: unknown) => {
     // Nothing half-written stays behind (the backup leaves `out` itself untouched until its rename).
     for (const x of ['.partial', '.partial-journal']) {
       try {
@@ -520,6 +587,16 @@ async function cmdBackup(argv: string[]): Promise<number> {
   });
   console.log(JSON.stringify(r));
   return 0;
+}
+
+/** Whether this user may write the file `path`. */
+function mayWrite(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether another connection (a running bot) holds the database open: an exclusive lock is refused. */
@@ -557,14 +634,34 @@ async function cmdRestore(argv: string[]): Promise<number> {
   const problem = restoreProblem(from);
   if (problem) fail(problem);
   if (existsSync(db) && statSync(db).isDirectory()) fail(`--db ${db} is a directory; give the database file's name`);
+  // The restored file takes the owner and mode of the one it replaces: made by root (sudo, `docker
+  // exec -u root`) it would be root's, and the bot's own user could no longer write its database.
+  // Only root can give a file away: another user's database is refused rather than left as this user's.
+  const before = existsSync(db) ? statSync(db) : null;
+  const uid = process.getuid?.();
+  if (before && uid !== undefined && uid !== 0 && before.uid !== uid)
+    fail(
+      `${db} belongs to another user (uid ${before.uid}): run restore as that user (the bot's) or as root, so the restored file stays the bot's`,
+    );
   // A bot that has the file open would go on writing into the file moved aside.
   if (existsSync(db) && inUse(db)) fail(`${db} is in use (is the bot running?); stop it first`);
   const staged = `${db}.restoring`;
   const { backupFile } = await import('../store/backup.js');
-  const r = await backupFile(from, staged).catch((e: unknown) => {
+  const dropStaged = () => {
     for (const x of ['', '.partial', '.partial-journal']) rmSync(`${staged}${x}`, { force: true });
+  };
+  const r = await backupFile(from, staged).catch((e: unknown) => {
+    dropStaged();
     return fail(`${from} cannot be restored: ${String((e as Error).message).split('\n')[0]}`);
   });
+  if (before) {
+    try {
+      keepOwner(staged, before);
+    } catch (e) {
+      dropStaged();
+      throw new Error(`cannot give the restored copy the owner and mode of ${db}: ${fsProblem(e)}`, { cause: e });
+    }
+  }
   // Never over an earlier restore's files (two restores within a second): a free name, to the ms.
   const stamp = new Date().toISOString().replace(/[-:]/g, '');
   let aside = `${db}.before-restore-${stamp}`;
@@ -579,6 +676,19 @@ async function cmdRestore(argv: string[]): Promise<number> {
   renameSync(staged, db);
   console.log(JSON.stringify({ restored: db, from, bytes: r.bytes, previous: kept }));
   return 0;
+}
+
+/**
+ * Gives `file` the owner and permission bits of `was` (the file it replaces). A user who is not root
+ * may not give a file away, nor to a group of which it is not a member: the group is then left as it is.
+ */
+function keepOwner(file: string, was: { uid: number; gid: number; mode: number }): void {
+  try {
+    chownSync(file, was.uid, was.gid);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') throw e;
+  }
+  chmodSync(file, was.mode & 0o7777);
 }
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
