@@ -16,7 +16,7 @@ COPY src ./src
 COPY commands ./commands
 COPY locales ./locales
 COPY assets ./assets
-# prune-fonts deletes the font weights src/render/fonts.ts does not load (220 → 35 MB of fonts)
+# prune-fonts deletes the font weights src/render/fonts.ts does not load (343 → 58 MB of fonts)
 RUN npm run build && npm prune --omit=dev && node dist/src/render/prune-fonts.js
 
 FROM ${NODE_IMAGE} AS runtime

@@ -2,7 +2,7 @@
  * The result image: the winning hand with its sets (the winning piece highlighted), the scoring
  * breakdown, each player's total and the payments.
  */
-import { fitText, measureFit, scratchContext } from './text.js';
+import { fitText, isolateName, measureFit, scratchContext } from './text.js';
 import { deviceScale, outputScale, setDeviceScale } from './scale.js';
 import {
   C,
@@ -214,13 +214,15 @@ function cut(s: string, sep: string): [string, string] {
 /** A scoring line: the presenter's label is "name · reason (detail)" (common.ts `resultLines`). */
 function lineText(label: string, value: string): RowText {
   const [head, tail] = cut(label, ' · ');
-  return { head, ...(tail ? { sep: ' · ', tail } : {}), value };
+  // the head is a name (a right-to-left one must not take the reason's numbers into its run)
+  return tail ? { head: isolateName(head), sep: ' · ', tail, value } : { head, value };
 }
 
 /** A payment: the presenter's amount is "amount · reason". */
 function payText(from: string, to: string, amount: string): RowText {
   const [value, note] = cut(amount, ' · ');
-  return { head: from, sep: ' → ', tail: to, value, ...(note ? { note } : {}) };
+  // each name isolated: two right-to-left names must not make one run, drawn reversed
+  return { head: isolateName(from), sep: ' → ', tail: isolateName(to), value, ...(note ? { note } : {}) };
 }
 
 const RIGHT = { size: 22, bold: true };

@@ -107,6 +107,20 @@ function normalize(t: string): string {
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const LETTER = /\p{L}/u;
 const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * A name set among other text in one of our left-to-right rows ("from → to", "name · reason"):
+ * a first-strong isolate (U+2068 … U+2069, which `balanceBidi` keeps; the name's own controls
+ * balanced first, so none closes ours) when it has right-to-left characters or bidi controls.
+ * Without it, "דוד לוי → محمد علي" (David pays Mohammed) was one right-to-left run, drawn reversed:
+ * the image named Mohammed as the payer; and "محمد علي · 3 phán" drew the 3 left of the name.
+ * Other names read the same either way, and stay as they are.
+ */
+export function isolateName(name: string): string {
+  const b = balanceBidi(name);
+  return RTL_LETTER.test(b) || BIDI_CONTROL.test(b) ? `\u2068${b}\u2069` : b;
+}
 
 /**
  * `prefix` + '…'. After right-to-left text (its last letter Hebrew, Arabic…) the ellipsis is

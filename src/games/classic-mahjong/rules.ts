@@ -261,7 +261,8 @@ function resolveClaim(s: State, best: { seat: number; answer: ClaimAnswer } | nu
     p.melds.push(meldOf('pung', [c.tile, c.tile, c.tile], true, { claimedFrom: c.from }));
   } else if (a.type === 'chow') {
     p.concealed = without(p.concealed, without(a.tiles, [c.tile])!)!;
-    p.melds.push(meldOf('chow', a.tiles.slice(), true, { claimedFrom: c.from }));
+    // `claimed`: which of the sorted three was the discard, for the table image only (state.ts).
+    p.melds.push(meldOf('chow', a.tiles.slice(), true, { claimedFrom: c.from, claimed: a.tiles.indexOf(c.tile) }));
   }
   s.turn = seat;
   s.phase = 'discard-after-claim';

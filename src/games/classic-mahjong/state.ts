@@ -20,6 +20,12 @@ export interface MeldState {
   kongType?: KongType;
   /** Seat the claimed tile came from. */
   claimedFrom?: number;
+  /**
+   * Index in `tiles` of the claimed discard, which the table image lays sideways: set on chows
+   * claimed from a discard (sorted, so it can be any of the three; a pung's or kong's tiles are all
+   * the same). Cosmetic: no rule reads it; absent in states stored before it was added.
+   */
+  claimed?: number;
 }
 
 export interface DiscardEntry {

@@ -180,13 +180,12 @@ function takeClaim(s: State, c: NonNullable<State['claim']>, seat: number, a: Vn
   }
   if (a.type === 'pung') {
     p.hand = removeAll(p.hand, a.tiles)!;
-    return callInto(s, seat, 'pung', [...a.tiles, c.tile], [c.tile, c.tile, c.tile], c.from);
+    return callInto(s, seat, 'pung', [...a.tiles, c.tile], [c.tile, c.tile, c.tile], c.from, a.tiles.length);
   }
   if (a.type === 'chow') {
     p.hand = removeAll(p.hand, a.tiles)!;
-    const all = [...a.tiles.map((t, k) => ({ t, as: a.as[k]! })), { t: c.tile, as: c.tile }].sort(
-      (x, y) => tileIndex(x.as) - tileIndex(y.as),
-    );
+    const discard = { t: c.tile, as: c.tile };
+    const all = [...a.tiles.map((t, k) => ({ t, as: a.as[k]! })), discard].sort((x, y) => tileIndex(x.as) - tileIndex(y.as));
     return callInto(
       s,
       seat,
@@ -194,14 +193,18 @@ function takeClaim(s: State, c: NonNullable<State['claim']>, seat: number, a: Vn
       all.map((x) => x.t),
       all.map((x) => x.as),
       c.from,
+      all.indexOf(discard),
     );
   }
   liveDraw(s, next(c.from));
 }
 
-/** A pung or chow claimed from `from`'s discard: the meld is exposed and the claimer must discard next. */
-function callInto(s: State, seat: number, kind: 'pung' | 'chow', tiles: Tile[], as: Tile[], from: number): void {
-  addCalledMeld(s, seat, { kind, tiles, as, called: true, concealed: false, added: false, from, at: s.step });
+/**
+ * A pung or chow claimed from `from`'s discard, which sits at `claimed` in `tiles` (for the table
+ * image only): the meld is exposed and the claimer must discard next.
+ */
+function callInto(s: State, seat: number, kind: 'pung' | 'chow', tiles: Tile[], as: Tile[], from: number, claimed: number): void {
+  addCalledMeld(s, seat, { kind, tiles, as, called: true, concealed: false, added: false, from, at: s.step, claimed });
   s.phase = 'after-call';
   s.turn = seat;
   s.drawn = null;

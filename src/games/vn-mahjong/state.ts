@@ -24,6 +24,13 @@ export interface Meld {
   from: number | null;
   /** Action counter when it was made. */
   at: number;
+  /**
+   * Index in `tiles` of the claimed discard (a chow is sorted by rank, so it can be anywhere; a
+   * pung puts it last), which the table image lays sideways. Cosmetic: no rule reads it. Set on
+   * pungs and chows made from a discard (a Hối Coong keeps it); absent on kongs from a discard
+   * (four equal tiles) and in states stored before it was added.
+   */
+  claimed?: number;
 }
 
 export interface ExposedTile {

@@ -13,6 +13,8 @@ export interface MeldView {
   added: boolean;
   /** Person whose discard was claimed. */
   from: number | null;
+  /** Index in `tiles` of the claimed discard (state.ts `Meld.claimed`; absent in older states). */
+  claimed?: number;
 }
 export interface PlayerView {
   person: number;
@@ -121,6 +123,7 @@ function viewFor(s: State, me: number | null): PublicView {
         concealed: x.concealed,
         added: x.added,
         from: x.from === null ? null : s.seatPerson[x.from]!,
+        ...(x.claimed === undefined ? {} : { claimed: x.claimed }),
       })),
       exposed: p.exposed.filter((e) => !(e.initial && hidden(seat))).map((e) => ({ ...e })),
       pond: p.pond.slice(),

@@ -30,7 +30,9 @@ function meldGroup(m: MeldState, ctx: PresentCtx): PieceGroup {
     codes: m.tiles,
     label: ctx.t(`classic-mahjong:ui.${m.type}`, { defaultValue: m.type }),
     ...(m.exposed ? {} : { concealed: true }),
-    ...(m.claimedFrom !== undefined ? { marked: [m.type === 'chow' ? 0 : 1] } : {}),
+    // The claimed discard lies sideways: the chow's tile the engine recorded (its first in states
+    // stored before it did); a pung's or kong's tiles are all alike.
+    ...(m.claimedFrom !== undefined ? { marked: [m.claimed ?? (m.type === 'chow' ? 0 : 1)] } : {}),
   };
 }
 

@@ -90,7 +90,17 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action, PhomMove> = 
       seats: Array.from({ length: pub.n }, (_, s) => {
         const shown = pub.shownInHand[s] ?? [];
         const groups = meldGroups(pub, s, ctx);
-        if (shown.length)
+        // After the hand every hand is shown, captioned, with the eaten cards still in it marked
+        // there: an "Eaten" group beside it would draw each of them twice.
+        const hand = pub.ended && pub.hands ? (pub.hands[s] ?? []) : null;
+        if (hand) {
+          const eaten = new Set(pub.eaten[s] ?? []);
+          groups.push({
+            codes: hand,
+            label: word(ctx.lang, 'hand'),
+            marked: hand.map((c, i) => (eaten.has(c) ? i : -1)).filter((i) => i >= 0),
+          });
+        } else if (shown.length)
           groups.push({ codes: shown, label: ctx.t('phom:ui.eaten', { defaultValue: 'Ăn' }), marked: shown.map((_, i) => i) });
         const note = pub.left[s] ? ctx.t('phom:ui.left', { defaultValue: 'left' }) : undefined;
         return {
@@ -99,8 +109,7 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action, PhomMove> = 
           isDealer: pub.starter === s,
           score: ctx.scores[s] ?? '',
           handCount: pub.handCounts[s] ?? 0,
-          // After the hand every hand is shown, captioned (its eaten cards are in it again).
-          groups: pub.ended && pub.hands ? [...groups, { codes: pub.hands[s] ?? [], label: word(ctx.lang, 'hand') }] : groups,
+          groups,
           discards: pub.rows[s] ?? [],
           ...(note ? { note } : {}),
         };

@@ -40,8 +40,20 @@ function jokerChoiceLabel(a: object, ctx: PresentCtx): string | undefined {
   return undefined;
 }
 
+/**
+ * The claimed discard lies sideways: the tile the engine recorded (`claimed`: a chow is sorted by
+ * rank, so it can be anywhere, and a joker in a pung must not look claimed). A meld stored before
+ * the engine recorded it: a pung's (or its Hối Coong's) discard was put last, after the hand's
+ * two; a chow's is unknown (its first tile, as before); a kong from a discard is four equal tiles.
+ */
+function claimedAt(m: MeldView): number {
+  if (m.claimed !== undefined) return m.claimed;
+  if (m.kind === 'pung' || (m.kind === 'kong' && m.added)) return 2;
+  return m.kind === 'chow' ? 0 : 1;
+}
+
 function meldGroup(m: MeldView, ctx: PresentCtx): PieceGroup {
-  const marked = m.called && m.from !== null ? [m.kind === 'chow' ? 0 : 1] : [];
+  const marked = m.called && m.from !== null ? [claimedAt(m)] : [];
   return { codes: m.tiles.map(code), label: ctx.t(`vn-mahjong:ui.${m.kind}`, { defaultValue: m.kind }), marked };
 }
 
