@@ -3,12 +3,13 @@
  * It decides nothing: what to show comes from src/table/views.ts, drawn from the table as `act`
  * left it (no second load). Runs under the game's lock, after the step's transaction. Once every
  * effect has been tried, the game's outbox is cleared; after a crash before that, the start-up
- * sweep executes the outbox again (each effect is idempotent). A ping Discord refused for a
- * permission the bot lacks (a moderator took Send Messages in Threads away, locked the thread) stays
- * in the outbox: a sync (the housekeeping round, a restart, a resume's catch-up) posts it once the bot
- * can, not the game's next step (`execute`). So does a thread that could not be archived
- * (close-thread.ts: a finished match's thread, a seat's private thread, a cancelled lobby's thread; a
- * `close-thread` effect, executed again by the housekeeping round or a restart).
+ * sweep executes the outbox again (each effect is idempotent). A ping or a reminder Discord refused
+ * for a permission the bot lacks (a moderator took Send Messages in Threads away, locked the thread)
+ * stays in the outbox: a sync (the housekeeping round, a restart, a resume's catch-up) posts it once
+ * the bot can, not the game's next step (`execute`); a reminder only while its decision waits. So
+ * does a thread that could not be archived (close-thread.ts: a finished match's thread, a seat's
+ * private thread, a cancelled lobby's thread; a `close-thread` effect, executed again by the
+ * housekeeping round or a restart).
  */
 import { cut } from '../table/cut.js';
 import { createHash } from 'node:crypto';
@@ -47,9 +48,11 @@ import { noteStorageError } from '../store/health.js';
 import type { ReminderPost } from '../store/index.js';
 import { closeSeatChannels, pendingOf, takeUnclosed } from './seat-channels.js';
 import { closeThread, type ThreadToClose } from './close-thread.js';
-import { claimWindowVersion, windowKind } from '../table/timers.js';
+import { claimWindowVersion, isOff, openClaimTimers, windowKind } from '../table/timers.js';
 import type { BaseAction, Decision } from '../games/core/types.js';
 import { slices } from './slices.js';
+import { noteGone } from './members.js';
+import type { Membership } from '../notify/notifier.js';
 
 /**
  * A Discord nonce that makes a reminder's post happen once (Create Message `enforce_nonce`: a second
@@ -236,6 +239,18 @@ function pings(ctx: BotContext): Map<string, PingRecord> {
   return m;
 }
 
+/**
+ * Who is still a member of a server, for the DM notices (notifier.ts `Membership`: a DM refused with
+ * 50007 may be to a member who was kicked): the bot's member check, and `noteGone` for one who is
+ * not. None without a member check (tests that build a bare context): every 50007 is closed DMs.
+ */
+export function membership(ctx: BotContext): Membership | undefined {
+  const m = ctx.members;
+  return m
+    ? { isMember: (guildId, userId) => m.isMember(guildId, userId), gone: (guildId, userId) => noteGone(ctx, guildId, userId) }
+    : undefined;
+}
+
 export function publicLang(ctx: BotContext, t: Table): Lang {
   return langOf(t.row.locale, ctx.defaultLang);
 }
@@ -290,9 +305,13 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   // carried `close-thread` (a seat thread of a seat that changed hands, whose archiving failed):
   // archiving it is seen too (its former owner's thread list, the moderators', the audit log), and
   // made by every step of a running game, a failure Discord repeats (160006 at the reopen to lock
-  // it) was tried at each step, with no back-off.
-  const deferred =
-    o.restart || o.owed ? [] : r.effects.filter((e) => (e.kind === 'ping' || e.kind === 'close-thread') && (r.carried ?? []).includes(e));
+  // it) was tried at each step, with no back-off. So does a carried reminder (one Discord refused,
+  // one a crash cut off): posted by the next step, a claimant's hidden pass, it told the table that
+  // someone answered. One whose decision is over (`reminderStands`) is dropped, whatever the step.
+  const again = new Set(o.restart ? r.outbox : (r.carried ?? []));
+  const now = ctx.clock.now();
+  const stale = (e: Effect) => again.has(e) && (e.kind === 'remind' || e.kind === 'remind-claims') && !reminderStands(t, e, now);
+  const deferred = o.restart || o.owed ? [] : r.effects.filter((e) => HELD.has(e.kind) && (r.carried ?? []).includes(e) && !stale(e));
   const carried = (o.restart ? r.outbox : (r.carried ?? [])).filter((e) => !deferred.includes(e));
   if (carried.some((e) => PING_OWNERS.has(e.kind))) await removeOrphanPings(ctx, t);
   if (r.effects.some((e) => e.kind === 'ping' || e.kind === 'remind' || e.kind === 'remind-claims' || e.kind === 'table')) ctx.wakeTimers();
@@ -301,7 +320,7 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   // decision. Its DM notices go to the notifier again: a crash before `onEffects` below kept them
   // from going out with the step that made it, and those that did are not sent twice (a move
   // notice is recorded under its decision's version, notifier.ts).
-  const effects = r.effects.filter((e) => !deferred.includes(e)).flatMap((e) => (e.kind === 'ping' ? stillDue(t, e) : [e]));
+  const effects = r.effects.filter((e) => !deferred.includes(e) && !stale(e)).flatMap((e) => (e.kind === 'ping' ? stillDue(t, e) : [e]));
   if (!effects.length) {
     if (deferred.length) ctx.store.games.replaceOutbox(t.row.id, r.outbox, deferred);
     else if (r.outbox.length) ctx.store.games.clearOutbox(t.row.id, r.outbox);
@@ -335,7 +354,7 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   const each = async (e: Effect) => {
     if (o.skip?.includes(e.kind)) return;
     try {
-      await one(ctx, t, e, o, liveBefore, owed);
+      await one(ctx, t, e, o, liveBefore, owed, again);
     } catch (err) {
       noteStorageError(err);
       ctx.log.error({ err, gameId: t.row.id, effect: e.kind }, 'effect failed');
@@ -348,7 +367,7 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   await sweepReminders(ctx, t).catch((err: unknown) => ctx.log.warn({ err, gameId: t.row.id }, 'cannot delete reminders'));
   if (push) await pushSeatViews(ctx, t, actor, (seat) => !turnNow(seat), ranOut, fresh);
   for (const e of effects) if (closing(e)) await each(e);
-  await ctx.notifier?.onEffects(t, effects, ctx.clock.now());
+  await ctx.notifier?.onEffects(t, effects, ctx.clock.now(), membership(ctx));
   // Seat threads whose archiving failed in this step's pushes (a seat that changed hands) or at the end
   // of the match (seat-channels.ts): kept to try again, once each.
   for (const thread of takeUnclosed(t)) {
@@ -356,6 +375,31 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   }
   if (owed.length) ctx.store.games.replaceOutbox(t.row.id, r.outbox, owed);
   else if (r.outbox.length) ctx.store.games.clearOutbox(t.row.id, r.outbox);
+}
+
+/** The effects an earlier step left in the outbox that only a sync executes (`execute`). */
+const HELD: ReadonlySet<Effect['kind']> = new Set(['ping', 'close-thread', 'remind', 'remind-claims']);
+
+/**
+ * Whether a reminder carried from an earlier step (refused, or cut off by a crash) still reminds of a
+ * waiting decision: the same decision of the seat (its timer's version and deadline, before the
+ * deadline; without one, the same count), or the claim window it was made for, still open and not
+ * reminded since. Else it is dropped: "time is running out" for a move already made, or after the
+ * timeout was played, would be wrong, and a later reminder of the same decision supersedes it.
+ */
+function reminderStands(t: Table, e: Extract<Effect, { kind: 'remind' | 'remind-claims' }>, now: number): boolean {
+  if (t.row.status !== 'running' || t.state === null) return false;
+  if (e.kind === 'remind-claims') {
+    const open = (t.engine.pending(t.state) as Decision<BaseAction>[]).some((d) => windowKind(d) === 'claim');
+    const win = openClaimTimers(t.timers);
+    return open && win.length > 0 && Math.max(...win.map((x) => x.reminders ?? 0)) === e.n;
+  }
+  const d = pendingOf(t, e.seat);
+  const timer = t.timers.find((x) => x.seat === e.seat);
+  if (!d || windowKind(d) !== 'turn' || t.seats[e.seat]?.isAi || !timer) return false;
+  if (e.version !== undefined && timer.version !== e.version) return false;
+  if (e.deadline === null) return isOff(timer.deadline) && (e.n === undefined || (timer.reminders ?? 0) === e.n);
+  return timer.deadline === e.deadline && e.deadline > now;
 }
 
 /** The effects that archive and lock the thread: run last, after the views and the reminders' deletes. */
@@ -376,7 +420,19 @@ function stillDue(t: Table, e: Extract<Effect, { kind: 'ping' }>): Effect[] {
   return turn.length === e.turn.length && claim.length === e.claim.length ? [e] : [{ ...e, turn, claim }];
 }
 
-async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBefore: ReadonlySet<number>, owed: Effect[]): Promise<void> {
+/**
+ * One effect. `owed`: what is kept in the outbox for another try (a refusal); `again`: the effects an
+ * earlier step left (a refusal, a crash), which may have reached Discord already.
+ */
+async function one(
+  ctx: BotContext,
+  t: Table,
+  e: Effect,
+  o: ExecOptions,
+  liveBefore: ReadonlySet<number>,
+  owed: Effect[],
+  again: ReadonlySet<Effect>,
+): Promise<void> {
   const lang = publicLang(ctx, t);
   switch (e.kind) {
     case 'unarchive':
@@ -497,14 +553,17 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       // Version 0 like every public component: the version counts hidden steps too (claim passes), so
       // a public custom_id carrying it would tell how many happened (issue #13 §2). Its buttons (Open
       // my hand, the absent votes) check no version.
-      const sent = await ch
-        ?.send({
-          content: v.text,
-          components: toComponents(t.row.id, 0, v.rows),
-          allowedMentions: { users: v.users },
-          ...onceOnly(t, `remind:${e.seat}:${e.deadline ?? 'off'}:${e.n ?? 0}`),
-        })
-        .catch((err: unknown) => reminderFailed(ctx, t, err));
+      if (!ch) return;
+      const sent =
+        (again.has(e) ? await postedBefore(ctx, t, ch, v.text) : null) ??
+        (await ch
+          .send({
+            content: v.text,
+            components: toComponents(t.row.id, 0, v.rows),
+            allowedMentions: { users: v.users },
+            ...onceOnly(t, `remind:${e.seat}:${e.deadline ?? 'off'}:${e.n ?? 0}`),
+          })
+          .catch((err: unknown) => reminderFailed(ctx, t, e, err, owed)));
       if (sent)
         await noteReminder(ctx, t, {
           id: sent.id,
@@ -519,14 +578,17 @@ async function one(ctx: BotContext, t: Table, e: Effect, o: ExecOptions, liveBef
       // version 0, so it does not change when only a claimant's pass moved the version (#13 §2).
       const ch = await gameChannel(ctx, t.row.threadId);
       const v = claimReminderText(t, lang, { n: e.n, ...(e.vote ? { vote: true } : {}) }, liveBefore);
-      const sent = await ch
-        ?.send({
-          content: v.text,
-          components: toComponents(t.row.id, 0, v.rows),
-          allowedMentions: { users: v.users },
-          ...onceOnly(t, `remind-claims:${e.n}`),
-        })
-        .catch((err: unknown) => reminderFailed(ctx, t, err));
+      if (!ch) return;
+      const sent =
+        (again.has(e) ? await postedBefore(ctx, t, ch, v.text) : null) ??
+        (await ch
+          .send({
+            content: v.text,
+            components: toComponents(t.row.id, 0, v.rows),
+            allowedMentions: { users: v.users },
+            ...onceOnly(t, `remind-claims:${e.n}`),
+          })
+          .catch((err: unknown) => reminderFailed(ctx, t, e, err, owed)));
       // The window's version, read from the table as this step left it rather than carried on the
       // effect: the step that reminds the window executes the effect, and reminding changes no version
       // (one carried past a crash is noted with the window open when it is posted).
@@ -796,10 +858,49 @@ async function deletePing(ctx: BotContext, t: Table): Promise<void> {
   keepLeftover(ctx, t, id, { pingMessageId: null });
 }
 
-/** A reminder Discord refused: logged with its error code (a lost permission, a locked thread), never thrown. */
-function reminderFailed(ctx: BotContext, t: Table, err: unknown): undefined {
-  ctx.log.warn({ err, code: (err as { code?: unknown }).code, gameId: t.row.id }, 'cannot post a reminder');
+/**
+ * A reminder Discord refused: logged with its error code, never thrown. Refused for what the bot may
+ * do in the thread (a lost permission, a locked thread), it is kept in the outbox (`owed`), as a ping
+ * is, and posted by a sync once the bot can, while its decision still waits (`reminderStands`). Before,
+ * the step had counted it as sent (its timer's next reminder set, or none before the deadline): the
+ * player was never reminded.
+ */
+function reminderFailed(ctx: BotContext, t: Table, e: Effect, err: unknown, owed: Effect[]): undefined {
+  const code = (err as { code?: unknown }).code;
+  if (REFUSED.has(code)) owed.push(e);
+  ctx.log.warn(
+    { err, code, gameId: t.row.id },
+    REFUSED.has(code) ? 'cannot post a reminder: kept to post again' : 'cannot post a reminder',
+  );
   return undefined;
+}
+
+/**
+ * A reminder executed again (an earlier step's: one a crash cut off after its post, before its id
+ * was recorded; one kept after a refusal) may be in the thread already. Discord's `enforce_nonce`
+ * gives back the first message only within a few minutes: a restart later posted a second one, and
+ * the first, whose id was never recorded, was never deleted (`sweepReminders` knows only recorded
+ * ids). So the thread's recent messages (as `removeOrphanPings` reads them) are looked through for
+ * the bot's own with the same words (by the first two lines: a claim window's reminder mentions after
+ * them whose seat views are not live, which a restart may see otherwise): the newest is this
+ * reminder, recorded as if just posted, and any other is a stray of it, deleted. Null: none (or the
+ * messages could not be read): it is posted.
+ */
+async function postedBefore(ctx: BotContext, t: Table, ch: NonNullable<Awaited<ReturnType<typeof gameChannel>>>, text: string) {
+  const head = text.split('\n').slice(0, 2).join('\n');
+  try {
+    const recent = await ch.messages.fetch({ limit: 25 });
+    const same = [...recent.values()]
+      .filter((m) => m.author.id === ctx.client.user?.id && m.id !== t.row.tableMessageId && m.id !== t.row.pingMessageId)
+      .filter((m) => m.content.startsWith(head))
+      .sort((a, b) => b.createdTimestamp - a.createdTimestamp || (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+    const [found, ...strays] = same;
+    for (const m of strays) await m.delete().catch(() => undefined);
+    return found ?? null;
+  } catch (err) {
+    ctx.log.warn({ err, gameId: t.row.id }, 'cannot look for a reminder posted before');
+    return null;
+  }
 }
 
 /**

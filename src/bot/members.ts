@@ -3,7 +3,7 @@
  * mid-game kept their seat, and from a seat view in their DMs kept playing the server's table).
  *
  * The bot asks Discord for the Guilds and GuildModeration intents only. GUILD_MEMBER_REMOVE needs
- * the privileged GuildMembers intent, so a kick, or a member who leaves, is never told. Three ways in:
+ * the privileged GuildMembers intent, so a kick, or a member who leaves, is never told. The ways in:
  *
  * - **A ban**: GUILD_BAN_ADD (GuildModeration, a standard intent; Discord sends it only to a bot
  *   with Ban Members or View Audit Log in that server) → `memberLeft` (src/bot/app.ts).
@@ -12,8 +12,12 @@
  *   a member of the game's server (GET /guilds/{guild}/members/{user}; 10007 Unknown Member: not; the
  *   router). A yes is remembered for a few minutes (`MemberCheck`), so a DM click costs no request
  *   most of the time. A click in the server carries `member` (the clicker is one): no check.
- * - **A turn deadline of theirs runs out** (scheduler.ts `askIfMember`): the same question, so one who
- *   never clicks again does not keep the seat, timing out turn after turn.
+ * - **A turn deadline of theirs runs out, or a reminder of their turn comes due** (scheduler.ts
+ *   `askIfMember`): the same question, so one who never clicks again does not keep the seat, timing
+ *   out turn after turn (or, at a table without deadlines, reminded day after day).
+ * - **A DM to them is refused with 50007** (a notice, notifier.ts; a DM seat view, seat-channels.ts):
+ *   Discord answers so for closed DMs and for a user who shares no server with the bot; the same
+ *   question tells them apart (effects.ts `membership`).
  * - **The AI plays their seat for them** (they are /away, or the AI took the seat over: on-timeout
  *   `ai`, a vote about an absent player): no deadline of theirs runs out, so each housekeeping round
  *   asks about a few of them (store/guilds.ts `absentSeated`, scheduler.ts `askAbsent`). Else a kicked host kept the

@@ -18,7 +18,7 @@
  * else a step back of hours stalled housekeeping, and a failed timer's retry, for as many hours.
  */
 import type { BotContext, GameLocks } from './context.js';
-import { run } from './effects.js';
+import { membership, run } from './effects.js';
 import type { TimerRow } from '../store/timers.js';
 import { shardScope } from '../ops/shard.js';
 import { noteStorageError } from '../store/health.js';
@@ -88,7 +88,7 @@ export class Scheduler {
   private failed = new Map<string, number>();
   /** When the next housekeeping is due (housekeeping.ts). */
   private housekeepingAt = 0;
-  /** Membership questions asked at deadlines and not yet answered (`askIfMember`). */
+  /** Membership questions asked at deadlines and turn reminders, not yet answered (`askIfMember`). */
   private readonly asking = new Set<Promise<void>>();
   /** When each person the AI plays for was last asked about, or found a member by the cache (`askAbsent`). */
   private readonly absentAsked = new Map<string, number>();
@@ -200,7 +200,7 @@ export class Scheduler {
     if (!notifier || this.notices) return;
     const p = (async () => {
       try {
-        await notifier.due(now);
+        await notifier.due(now, membership(this.ctx));
       } catch (e) {
         noteStorageError(e);
         this.ctx.log.error({ err: e }, 'due notices failed');
@@ -282,7 +282,7 @@ export class Scheduler {
   private async fireOne({ what, r }: Due, now: number, asked: Asks): Promise<void> {
     const key = firingKey(what, r);
     if (waitsFor(this.failed.get(key), now)) return;
-    if (what === 'expire') this.askIfMember(r, asked);
+    this.askIfMember(r, asked);
     try {
       await this.locks.run(r.gameId, () => (what === 'remind' ? this.remind(r) : this.expire(r)));
       this.failed.delete(key);
@@ -296,19 +296,22 @@ export class Scheduler {
   /**
    * A person whose deadline ran out may have been kicked from the game's server, or left it: no event
    * tells the bot (no GuildMembers intent; members.ts), and one who never clicks from their DMs would
-   * keep the seat, timing out turn after turn. So Discord is asked (a yes is remembered for minutes),
-   * alongside the round, outside the game's lock; one who is no member leaves their tables at the next
-   * housekeeping round (`noteGone`), as after a DM click. Once per person per round, at most
-   * `MAX_ASKS` requests a round (after a restart, with the answers' cache empty, many deadlines may be
-   * overdue at once: the others are asked at a later deadline of theirs; a person the cache answers
-   * costs no request and does not count). Turn deadlines only: a
-   * turn is public, while who held a claim or a secret opening choice is not (#13 §2), and a "no
-   * longer a member" notice right after a claim window's deadline would say who did.
+   * keep the seat, timing out turn after turn. Likewise a person whose turn reminder comes due: at a
+   * table without deadlines none of theirs ever runs out, and a kicked member was reminded (mentioned)
+   * every day for good, the seat never passing on (the others could only vote). So Discord is asked
+   * (a yes is remembered for minutes), alongside the round, outside the game's lock; one who is no
+   * member leaves their tables at the next housekeeping round (`noteGone`), as after a DM click. Once
+   * per person per round, at most `MAX_ASKS` requests a round (after a restart, with the answers'
+   * cache empty, many deadlines may be overdue at once: the others are asked at a later deadline or
+   * reminder of theirs; a person the cache answers costs no request and does not count). Turn timers
+   * only: a turn is public (its reminder is posted), while who held a claim or a secret opening choice
+   * is not (#13 §2), and a "no longer a member" notice right after a claim window's deadline or
+   * reminder would say who did.
    *
    * The round does not wait for the answers (Discord may take seconds: the other deadlines fire
    * meanwhile; an answer that comes after the next housekeeping is applied at the one after), and a
    * question that cannot be asked (a game row that cannot be read) is logged and changes nothing of
-   * the round: the deadline fires as before.
+   * the round: the deadline or reminder fires as before.
    */
   private askIfMember(r: TimerRow, asked: Asks): void {
     if (r.kind !== 'turn' || !this.ctx.members || asked.requests >= asked.max) return;

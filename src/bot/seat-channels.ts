@@ -12,7 +12,9 @@
  * Fallbacks, never retried in a loop: DMs closed (50007) puts the user's choice back to ephemeral;
  * a missing Create Private Threads / Send Messages in Threads permission (checked before creating,
  * as Discord requires for a type-12 thread) leaves that table on ephemeral views. Either way the
- * user is told once, in their next ephemeral reply (`seatNoticeLine`).
+ * user is told once, in their next ephemeral reply (`seatNoticeLine`). A 50007 to a user who is no
+ * longer a member of the table's server (Discord answers so when they share none with the bot) is
+ * not closed DMs: they leave that server's tables, and their choice stands (`dmRefused`).
  */
 import { cut } from '../table/cut.js';
 import { createHash } from 'node:crypto';
@@ -27,6 +29,7 @@ import type { Table } from '../table/store.js';
 import type { SeatChannelRow, SeatNotice, Store } from '../store/index.js';
 import { handView, ranOutNote, viewParts } from '../table/views.js';
 import { isOff } from '../table/timers.js';
+import { noteGone } from './members.js';
 import type { BaseAction, Decision } from '../games/core/types.js';
 
 /** The permissions a private seat thread needs in the game's parent channel (Discord: type 12 threads). */
@@ -102,6 +105,31 @@ async function fallBack(ctx: BotContext, t: Table, seat: number, userId: string,
   ctx.store.seatChannels.fellBack(userId, why);
 }
 
+/**
+ * A seat view's DM Discord refused with 50007: the user's DMs are closed, or they share no server
+ * with the bot any more (kicked from the table's server, or they left it): Discord answers both
+ * alike. So it asks whether they are still a member (members.ts). Not one: they leave this server's
+ * tables at the next housekeeping round (`noteGone`, as after a DM click), and only this seat's view
+ * stops ('unreachable', ephemeral views here): their choice of DMs, for their other servers, stays,
+ * and they are told nothing about closed DMs. Before, it was taken as closed DMs: their choice went
+ * back to ephemeral for every server. A member: their DMs are closed (`fallBack`). Discord cannot
+ * tell (null): this seat only, as for any other refusal; the choice stays.
+ */
+async function dmRefused(ctx: BotContext, t: Table, seat: number, userId: string, err: unknown): Promise<void> {
+  const guildId = t.row.guildId;
+  const member = guildId && ctx.members ? await ctx.members.isMember(guildId, userId).catch(() => null) : true;
+  if (member === true) return fallBack(ctx, t, seat, userId, 'dm-closed', err);
+  if (member === false) {
+    noteGone(ctx, guildId!, userId);
+    ctx.log.info({ gameId: t.row.id, seat }, 'a DM seat view was refused (50007): the player is no longer a member of the server');
+  } else
+    ctx.log.warn(
+      { err, gameId: t.row.id, seat },
+      'a DM seat view was refused (50007), and whether its player is still a member is not known',
+    );
+  ctx.store.seatChannels.update(t.row.id, seat, { failed: 'unreachable' });
+}
+
 /** Opens the seat's private thread (under the game's parent text channel) or DM channel. */
 async function openChannel(ctx: BotContext, t: Table, seat: number, userId: string, place: 'thread' | 'dm', lang: Lang): Promise<void> {
   const store = ctx.store.seatChannels;
@@ -172,7 +200,7 @@ async function post(ctx: BotContext, t: Table, r: SeatChannelRow, ch: Sendable, 
     if (old) await closeView(ch, old, t, r.hand ?? t.row.handIndex, lang);
     return true;
   } catch (err) {
-    if (r.place === 'dm' && code(err) === 50007) await fallBack(ctx, t, r.seat, r.userId, 'dm-closed', err);
+    if (r.place === 'dm' && code(err) === 50007) await dmRefused(ctx, t, r.seat, r.userId, err);
     else {
       ctx.store.seatChannels.update(t.row.id, r.seat, { failed: 'unreachable' });
       ctx.log.warn({ err, gameId: t.row.id, seat: r.seat }, 'cannot post the seat channel hand message');

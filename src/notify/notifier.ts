@@ -16,8 +16,10 @@
  * - More tables waiting on the user than their digest threshold: one digest (every table where it
  *   is their move) instead of a DM per table, at most one per DIGEST_EVERY_MS.
  * - A DM refused with 50007 (DMs closed) switches that user's notices off and leaves a flag (their
- *   next ephemeral reply says so once, src/notify/tell.ts). Nothing is ever retried: a failed send
- *   is recorded as failed.
+ *   next ephemeral reply says so once, src/notify/tell.ts). Discord answers 50007 too when the user
+ *   shares no server with the bot (kicked, banned, or they left): so the notice's server is asked
+ *   first (`Membership`), and a user no longer on it leaves its tables, their notices and DM settings
+ *   left as they were (`refused`). Nothing is ever retried: a failed send is recorded as failed.
  */
 import { cut } from '../table/cut.js';
 import { randomUUID } from 'node:crypto';
@@ -41,8 +43,24 @@ export interface DmPayload {
   components: Row[];
   allowedMentions: { parse: never[] };
 }
-/** Sends one DM: 'closed' when Discord answers 50007 (the user does not accept DMs from the bot). */
+/**
+ * Sends one DM: 'closed' when Discord answers 50007 (the user does not accept DMs from the bot, or
+ * shares no server with it: Discord does not say which, `Notifier.refused` asks).
+ */
 export type DmSender = (userId: string, payload: DmPayload) => Promise<'sent' | 'closed' | 'failed'>;
+
+/**
+ * Who is still a member of a server (src/bot/members.ts: the bot's `MemberCheck` and `noteGone`), for a
+ * DM Discord refused with 50007: it answers so both for closed DMs and for a user who shares no server
+ * with the bot any more (kicked, or they left). Passed by the callers (effects.ts, scheduler.ts); none
+ * (tests, the CLI): every 50007 is closed DMs.
+ */
+export interface Membership {
+  /** True: a member; false: Discord says not (10007 Unknown Member); null: it could not tell. */
+  isMember(guildId: string, userId: string): Promise<boolean | null>;
+  /** `userId` is no longer a member of `guildId`: they leave its tables (members.ts `noteGone`). */
+  gone(guildId: string, userId: string): void;
+}
 
 /** A user who moved at a table this recently is at the table: no "your move" DM for it. */
 export const AT_TABLE_MS = 2 * 60_000;
@@ -64,7 +82,10 @@ const isMove = (k: NoticeKind) => k === 'turn' || k === 'claim';
 /** How long a delivery may hold a user's notices before another process may take over (a died holder). */
 const LEASE_MS = 60_000;
 
-/** The DM sender over a discord.js client: a 50007 answer means the user's DMs are closed. */
+/**
+ * The DM sender over a discord.js client: a 50007 answer means the user's DMs are closed, or that they
+ * share no server with the bot.
+ */
 export function discordSender(client: Client, log?: Logger): DmSender {
   return async (userId, payload) => {
     try {
@@ -103,8 +124,11 @@ export class Notifier {
     return next;
   }
 
-  /** Records the notices a step's effects call for and delivers what is due now. Never throws. */
-  async onEffects(t: Table, effects: readonly Effect[], now: number): Promise<void> {
+  /**
+   * Records the notices a step's effects call for and delivers what is due now. Never throws.
+   * `members`: who is still on a server, asked when a DM is refused with 50007 (`refused`).
+   */
+  async onEffects(t: Table, effects: readonly Effect[], now: number, members?: Membership): Promise<void> {
     try {
       // `opening`: a secret opening choice (a window's notice, 'claim', but to its holder their move:
       // the user's turn notices cover it as well as their claim notices).
@@ -189,7 +213,7 @@ export class Notifier {
       }
       for (const u of touched) {
         try {
-          await this.serial(u, () => this.flush(u, now));
+          await this.serial(u, () => this.flush(u, now, members));
         } catch (err) {
           this.o.log?.error({ err, gameId: t.row.id, userId: u }, 'notice delivery failed');
         }
@@ -228,10 +252,10 @@ export class Notifier {
   }
 
   /** Delivers every waiting notice that is due (after quiet hours, digest batching). The scheduler calls it. */
-  async due(now: number): Promise<void> {
+  async due(now: number, members?: Membership): Promise<void> {
     for (const u of this.store.notices.usersDue(now)) {
       try {
-        await this.serial(u, () => this.flush(u, now));
+        await this.serial(u, () => this.flush(u, now, members));
       } catch (err) {
         this.o.log?.error({ err, userId: u }, 'notice delivery failed');
       }
@@ -257,16 +281,16 @@ export class Notifier {
    * sharing one database never both send the same DM. Another holder's turn: left to it (its
    * lease runs out within a minute if it died).
    */
-  private async flush(userId: string, now: number): Promise<void> {
+  private async flush(userId: string, now: number, members?: Membership): Promise<void> {
     if (!this.store.notices.lease(userId, this.holder, LEASE_MS)) return;
     try {
-      await this.flushLeased(userId, now);
+      await this.flushLeased(userId, now, members);
     } finally {
       this.store.notices.release(userId, this.holder);
     }
   }
 
-  private async flushLeased(userId: string, now: number): Promise<void> {
+  private async flushLeased(userId: string, now: number, members?: Membership): Promise<void> {
     const p = this.store.prefs.get(userId);
     let waiting = this.store.notices.waiting(userId);
     if (!waiting.length) return;
@@ -329,39 +353,84 @@ export class Notifier {
           // The hour between digests counts from one that went out.
           const r = await this.sendClaimed(
             userId,
-            live.map((x) => x.n.id),
+            live.map((x) => x.n),
             () => this.digest(waitingTables, p),
             now,
+            members,
             'digest',
           );
           if (r === 'sent') this.store.prefs.markDigest(userId, now);
         }
       } else {
-        for (const x of live) await this.sendClaimed(userId, [x.n.id], () => this.moveNotice(x.s, x.n.kind as 'turn' | 'claim', p), now);
+        for (const x of live)
+          await this.sendClaimed(userId, [x.n], () => this.moveNotice(x.s, x.n.kind as 'turn' | 'claim', p), now, members);
       }
     }
-    for (const n of due.filter((x) => !isMove(x.kind))) await this.sendClaimed(userId, [n.id], () => this.eventNotice(n, p), now);
+    for (const n of due.filter((x) => !isMove(x.kind))) await this.sendClaimed(userId, [n], () => this.eventNotice(n, p), now, members);
   }
 
   /**
-   * Sends one DM for the notices `ids`, once this process has taken them (NoticeStore.claim: none is
-   * sent twice, even by two shards whose rounds overlap); `sent` is the outcome recorded on success.
+   * Sends one DM for the notices `notices`, once this process has taken them (NoticeStore.claim: none
+   * is sent twice, even by two shards whose rounds overlap); `sent` is the outcome recorded on success.
    */
   private async sendClaimed(
     userId: string,
-    ids: readonly number[],
+    notices: readonly NoticeRow[],
     payload: () => DmPayload,
     now: number,
+    members: Membership | undefined,
     sent = 'sent',
-  ): Promise<'sent' | 'failed' | 'closed' | null> {
+  ): Promise<'sent' | 'failed' | 'closed' | 'gone' | null> {
     // Built before the notices are taken: one that cannot be built leaves them waiting, not lost as 'sending'.
     const dm = payload();
-    const mine = this.store.notices.claim(ids, now);
+    const mine = this.store.notices.claim(
+      notices.map((n) => n.id),
+      now,
+    );
     if (!mine.length) return null;
-    const r = await this.send(userId, dm);
+    const sentAs = await this.send(userId, dm);
+    const r = sentAs === 'closed' ? await this.refused(userId, notices, members) : sentAs;
     this.store.notices.settle(mine, r === 'sent' ? sent : r);
     if (r === 'closed') this.closed(userId, now);
     return r;
+  }
+
+  /**
+   * Why Discord refused a DM with 50007: the user's DMs are closed, or they share no server with the
+   * bot (kicked, banned, or they left: Discord answers both alike). Each server of the notices' tables
+   * is asked (members.ts, a fresh yes answers from its cache): one they are still on means closed DMs
+   * ('closed', the notices switched off). A server they are no longer on is theirs no more: they leave
+   * its tables at the next housekeeping round (`gone`, as after a DM click), and their notice settings
+   * and DM state stay as they are, for their other servers and for when they come back: before, a
+   * kicked member's notices were switched off everywhere and their next ephemeral reply said that
+   * their DMs were closed. One Discord could not tell about ('failed') changes nothing: the next
+   * refused DM asks again. Without `members` (tests, the CLI) every 50007 is closed DMs.
+   */
+  private async refused(
+    userId: string,
+    notices: readonly NoticeRow[],
+    members: Membership | undefined,
+  ): Promise<'closed' | 'gone' | 'failed'> {
+    if (!members) return 'closed';
+    const guilds = new Set<string>();
+    for (const n of notices) {
+      const g = this.store.games.get(n.gameId)?.guildId;
+      if (g) guilds.add(g);
+    }
+    if (!guilds.size) return 'closed';
+    let member = false;
+    let left = 0;
+    for (const g of guilds) {
+      const yes = await members.isMember(g, userId).catch(() => null);
+      if (yes === true) member = true;
+      else if (yes === false) {
+        left++;
+        members.gone(g, userId);
+        this.o.log?.info({ userId, guildId: g }, 'a DM notice was refused (50007): the user is no longer a member of the server');
+      }
+    }
+    if (member) return 'closed';
+    return left === guilds.size ? 'gone' : 'failed';
   }
 
   /** DMs closed (50007): every notice off, the user told once in their next ephemeral reply, nothing retried. */
