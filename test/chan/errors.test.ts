@@ -186,6 +186,12 @@ test('error: bad-position', () => {
   if (!r.ok) assert.equal(r.error.code, 'chan/bad-position');
   const r2 = engine.fromScenario({} as never, 4, { deck: ['1v'] });
   assert.equal(r2.ok, false);
+  // A melds text is bracketed melds only: a card outside them, or a bracket left open, was dropped.
+  for (const melds of ['[5n5n5n5n] 7v7s', '[5n5n5n5n] [7v7s']) {
+    const r3 = engine.fromScenario(engine.options.presets['seed-table'] as never, 4, { position: { hands: ['2v'], melds: [melds] } });
+    assert.equal(r3.ok, false, melds);
+    if (!r3.ok) assert.match(r3.error.message, /melds\[0\]: .*(outside the brackets|not closed)/);
+  }
 });
 
 test('error: passed-wall-eat-only (§6): a drawn card passed on to the next gate can only be eaten by that gate', () => {

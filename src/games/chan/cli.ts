@@ -2,7 +2,7 @@
  * `npm run cli -- score --game chan` (issue #7): score a winning hand and check its xướng.
  * Input format: docs/scenarios-chan.md § "score input". Never throws: bad input → { valid: false, reason }.
  */
-import { flagProblem } from '../core/input.js';
+import { bracketGroups, flagProblem } from '../core/input.js';
 import { resolveOptions } from '../core/options.js';
 import { counts, countOf, isNhat, isYeu, parseCards, type Face } from './cards.js';
 import { meldChan } from './legality.js';
@@ -44,20 +44,6 @@ function parseCalls(x: unknown): CuocCall[] | string {
     } else return 'announced must be a list of {cuoc, count?}';
   }
   return out;
-}
-
-/**
- * The [bracketed] melds of a `melds` text, or why it is not only such melds (commas and spaces
- * between them aside): cards outside the brackets, or a bracket left open, were dropped silently before.
- */
-function bracketGroups(text: string): string[] | string {
-  const groups: string[] = [];
-  const rest = text.replace(/\[[^[\]]*\]/g, (g) => (groups.push(g), ' '));
-  const stray = rest.replace(/[\s,]+/g, ' ').trim();
-  if (!stray) return groups;
-  return /[[\]]/.test(stray)
-    ? `melds: a bracket is not closed or not opened (${JSON.stringify(text)}); write each meld in brackets, e.g. "[5n5n5n5n] [7v7s]"`
-    : `melds: ${JSON.stringify(stray)} is outside the brackets; write each meld in brackets, e.g. "[5n5n5n5n] [7v7s]"`;
 }
 
 /** One hand (object) or an array of hands (→ an array, one entry per hand, each valid or with its reason). */
@@ -109,7 +95,7 @@ function scoreOne(input: unknown): unknown {
     const concealed = parseCards((x.concealed ?? '') as string);
     if (!concealed) return { valid: false, reason: 'concealed has an unknown card code' };
     const melds: Meld[] = [];
-    const mraw = typeof x.melds === 'string' ? bracketGroups(x.melds) : ((x.melds ?? []) as string[]);
+    const mraw = typeof x.melds === 'string' ? bracketGroups(x.melds, 'melds', 'meld', '[5n5n5n5n] [7v7s]') : ((x.melds ?? []) as string[]);
     if (typeof mraw === 'string') return { valid: false, reason: mraw };
     if (!Array.isArray(mraw)) return { valid: false, reason: 'melds must be a list like ["[5n5n5n5n]", "[7v7s]"]' };
     for (const m of mraw) {

@@ -2,6 +2,7 @@
  * fromScenario (docs/scenarios-chan.md): a seed, a full deck order, or an explicit mid-hand position.
  * A position is checked (every card exactly once, sane counts) and rejected with a clear error.
  */
+import { bracketGroups } from '../core/input.js';
 import { Rng } from '../core/rng.js';
 import type { Result, ScenarioStart, Seat } from '../core/types.js';
 import { ok } from '../core/types.js';
@@ -95,7 +96,9 @@ function fromPosition(opts: ChanOptions, n: number, pos: Raw): Result<ChanState>
     if (typeof h === 'string') return bad(h);
     st.hand = h;
     const ml = (meldsRaw[seat] ?? []) as unknown;
-    const mlist = typeof ml === 'string' ? (ml.match(/\[[^\]]*\]/g) ?? []) : (ml as string[]);
+    // Each meld in brackets: cards outside them, or a bracket left open, are an error (core/input.ts).
+    const mlist = typeof ml === 'string' ? bracketGroups(ml, `melds[${seat}]`, 'meld', '[5n5n5n5n] [7v7s]') : (ml as string[]);
+    if (typeof mlist === 'string') return bad(mlist);
     for (const m of mlist) {
       const meld = meldOf(m, seat);
       if (typeof meld === 'string') return bad(meld);

@@ -12,3 +12,19 @@ export function flagProblem(o: Record<string, unknown>, keys: readonly string[],
   }
   return null;
 }
+
+/**
+ * The [bracketed] groups of a text (their insides), or why it is not only such groups (commas and
+ * spaces between them aside): cards outside the brackets, or a bracket left open, were dropped
+ * silently before. `where` starts the error line; `example` shows the form, e.g. "[5H 6H 7H] [7C 7D 7S]".
+ */
+export function bracketGroups(text: string, where: string, what: string, example: string): string[] | string {
+  const groups: string[] = [];
+  const rest = text.replace(/\[([^[\]]*)\]/g, (_, g: string) => (groups.push(g), ' '));
+  const stray = rest.replace(/[\s,]+/g, ' ').trim();
+  if (!stray) return groups;
+  const how = `write each ${what} in brackets, e.g. "${example}"`;
+  return /[[\]]/.test(stray)
+    ? `${where}: a bracket is not closed or not opened (${JSON.stringify(text)}); ${how}`
+    : `${where}: ${JSON.stringify(stray)} is outside the brackets; ${how}`;
+}

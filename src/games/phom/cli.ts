@@ -8,7 +8,7 @@
  * § "score input". One position → one answer; an array → an array, one entry per position. Never
  * throws: a bad position → `{ valid: false, reason }`.
  */
-import { flagProblem } from '../core/input.js';
+import { bracketGroups, flagProblem } from '../core/input.js';
 import { resolveOptions } from '../core/options.js';
 import type { Seat } from '../core/types.js';
 import { type Card, isCard, sortCards } from './cards.js';
@@ -36,24 +36,10 @@ function cards(x: unknown, where: string): Card[] | string {
   return bad === undefined ? (list as Card[]) : `${where}: unknown card ${JSON.stringify(bad)}`;
 }
 
-/**
- * The [bracketed] groups of a text, or why it is not only such groups (commas and spaces between
- * them aside): cards outside the brackets, or a bracket left open, were dropped silently before.
- */
-function bracketGroups(text: string, where: string): string[] | string {
-  const groups: string[] = [];
-  const rest = text.replace(/\[([^[\]]*)\]/g, (_, g: string) => (groups.push(g), ' '));
-  const stray = rest.replace(/[\s,]+/g, ' ').trim();
-  if (!stray) return groups;
-  return /[[\]]/.test(stray)
-    ? `${where}: a bracket is not closed or not opened (${JSON.stringify(text)}); write each phỏm in brackets, e.g. "[5H 6H 7H] [7C 7D 7S]"`
-    : `${where}: ${JSON.stringify(stray)} is outside the brackets; write each phỏm in brackets, e.g. "[5H 6H 7H] [7C 7D 7S]"`;
-}
-
 /** Phỏm as a list of card lists, or one string "[5H 6H 7H] [7C 7D 7S]". */
 function phomList(x: unknown, where: string): Card[][] | string {
   if (x === undefined || x === null) return [];
-  const groups = typeof x === 'string' ? bracketGroups(x, where) : x;
+  const groups = typeof x === 'string' ? bracketGroups(x, where, 'phỏm', '[5H 6H 7H] [7C 7D 7S]') : x;
   if (typeof groups === 'string') return groups;
   if (!Array.isArray(groups)) return `${where} must be a list of phỏm, e.g. [["5H","6H","7H"]] or "[5H 6H 7H] [7C 7D 7S]"`;
   const out: Card[][] = [];
