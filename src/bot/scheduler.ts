@@ -83,6 +83,13 @@ export class Scheduler {
   /** The delivery of due DM notices a round started, while it runs (one at a time; shutdown waits for it). */
   private notices: Promise<void> | null = null;
   private stopped = false;
+  /**
+   * Aborted by `stop`: the notice delivery in progress takes no further user (notifier.ts `due`).
+   * Shutdown waits for it only `STOP_GRACE_MS` (app.ts) before it destroys the client: a round
+   * that went on past that (many digests when quiet hours end, a 429's wait) took every remaining
+   * user's notices and closed them as failed, their sends refused by the destroyed client.
+   */
+  private halt = new AbortController();
   private waking: NodeJS.Immediate | null = null;
   /** Firings that failed, with the moment they are tried again. */
   private failed = new Map<string, number>();
@@ -100,11 +107,13 @@ export class Scheduler {
 
   start(): void {
     this.stopped = false;
+    if (this.halt.signal.aborted) this.halt = new AbortController();
     this.arm();
   }
 
   stop(): void {
     this.stopped = true;
+    this.halt.abort();
     if (this.waking) clearImmediate(this.waking);
     this.waking = null;
     if (this.handle) clearTimeout(this.handle);
@@ -193,14 +202,16 @@ export class Scheduler {
   /**
    * Delivers the DM notices due (after quiet hours, a digest's hour) beside the round: a DM that
    * takes long (a slow route, discord.js's retries) holds up no deadline. One delivery at a time: a
-   * round that comes while one runs leaves them to it, or to the next round.
+   * round that comes while one runs leaves them to it, or to the next round. Once stopped, it ends
+   * after the user under way: the others' notices wait for the next process.
    */
   private dueNotices(now: number): void {
     const notifier = this.ctx.notifier;
     if (!notifier || this.notices) return;
+    const halt = this.halt.signal;
     const p = (async () => {
       try {
-        await notifier.due(now, membership(this.ctx));
+        await notifier.due(now, membership(this.ctx), halt);
       } catch (e) {
         noteStorageError(e);
         this.ctx.log.error({ err: e }, 'due notices failed');

@@ -20,6 +20,9 @@
  *   shares no server with the bot (kicked, banned, or they left): so the notice's server is asked
  *   first (`Membership`), and a user no longer on it leaves its tables, their notices and DM settings
  *   left as they were (`refused`). Nothing is ever retried: a failed send is recorded as failed.
+ * - Shutting down: a delivery round stops before its next user (`due`'s `stop`, the scheduler's
+ *   stop), and a send the destroyed client could not make (nothing reached Discord) gives its
+ *   notices back: both wait for the next process, not closed as failed.
  */
 import { cut } from '../table/cut.js';
 import { randomUUID } from 'node:crypto';
@@ -45,9 +48,10 @@ export interface DmPayload {
 }
 /**
  * Sends one DM: 'closed' when Discord answers 50007 (the user does not accept DMs from the bot, or
- * shares no server with it: Discord does not say which, `Notifier.refused` asks).
+ * shares no server with it: Discord does not say which, `Notifier.refused` asks); 'stopped' when
+ * the client was destroyed (shutdown) before the DM went out: it never reached Discord.
  */
-export type DmSender = (userId: string, payload: DmPayload) => Promise<'sent' | 'closed' | 'failed'>;
+export type DmSender = (userId: string, payload: DmPayload) => Promise<'sent' | 'closed' | 'failed' | 'stopped'>;
 
 /**
  * Who is still a member of a server (src/bot/members.ts: the bot's `MemberCheck` and `noteGone`), for a
@@ -81,6 +85,11 @@ const PREF_OF: Record<NoticeKind, keyof UserPrefs['notify']> = {
 const isMove = (k: NoticeKind) => k === 'turn' || k === 'claim';
 /** How long a delivery may hold a user's notices before another process may take over (a died holder). */
 const LEASE_MS = 60_000;
+/**
+ * What @discordjs/rest throws for a request made once the client is destroyed (its token cleared),
+ * before anything is sent: a request already under way keeps its token and goes out.
+ */
+const NO_TOKEN = /^Expected token to be set/;
 
 /**
  * The DM sender over a discord.js client: a 50007 answer means the user's DMs are closed, or that they
@@ -94,6 +103,9 @@ export function discordSender(client: Client, log?: Logger): DmSender {
       return 'sent';
     } catch (err) {
       if ((err as { code?: number }).code === 50007) return 'closed';
+      // A shutdown destroyed the client under this send (its grace ran out while the round went on):
+      // the request that failed was never made, so the next process may send this DM.
+      if (!client.token && err instanceof Error && NO_TOKEN.test(err.message)) return 'stopped';
       log?.warn({ err, userId }, 'cannot send a DM notice');
       return 'failed';
     }
@@ -251,11 +263,18 @@ export class Notifier {
     return s.seat === null || !this.seatViewInDm(s.gameId, s.seat);
   }
 
-  /** Delivers every waiting notice that is due (after quiet hours, digest batching). The scheduler calls it. */
-  async due(now: number, members?: Membership): Promise<void> {
+  /**
+   * Delivers every waiting notice that is due (after quiet hours, digest batching). The scheduler
+   * calls it. `stop` aborted (the process shutting down): no further user's notices are taken, and
+   * the rest wait for the next process. Before, the round went on past the shutdown's grace, after
+   * the client was destroyed: each remaining user's notices were taken, their sends failed at once,
+   * and they were closed as failed, never sent.
+   */
+  async due(now: number, members?: Membership, stop?: AbortSignal): Promise<void> {
     for (const u of this.store.notices.usersDue(now)) {
+      if (stop?.aborted) return;
       try {
-        await this.serial(u, () => this.flush(u, now, members));
+        await this.serial(u, () => this.flush(u, now, members, stop));
       } catch (err) {
         this.o.log?.error({ err, userId: u }, 'notice delivery failed');
       }
@@ -281,16 +300,18 @@ export class Notifier {
    * sharing one database never both send the same DM. Another holder's turn: left to it (its
    * lease runs out within a minute if it died).
    */
-  private async flush(userId: string, now: number, members?: Membership): Promise<void> {
+  private async flush(userId: string, now: number, members?: Membership, stop?: AbortSignal): Promise<void> {
+    // Stopped while it waited for this user's previous delivery: left to the next process.
+    if (stop?.aborted) return;
     if (!this.store.notices.lease(userId, this.holder, LEASE_MS)) return;
     try {
-      await this.flushLeased(userId, now, members);
+      await this.flushLeased(userId, now, members, stop);
     } finally {
       this.store.notices.release(userId, this.holder);
     }
   }
 
-  private async flushLeased(userId: string, now: number, members?: Membership): Promise<void> {
+  private async flushLeased(userId: string, now: number, members?: Membership, stop?: AbortSignal): Promise<void> {
     const p = this.store.prefs.get(userId);
     let waiting = this.store.notices.waiting(userId);
     if (!waiting.length) return;
@@ -357,21 +378,30 @@ export class Notifier {
             () => this.digest(waitingTables, p),
             now,
             members,
+            stop,
             'digest',
           );
           if (r === 'sent') this.store.prefs.markDigest(userId, now);
+          if (r === 'stopped') return;
         }
       } else {
-        for (const x of live)
-          await this.sendClaimed(userId, [x.n], () => this.moveNotice(x.s, x.n.kind as 'turn' | 'claim', p), now, members);
+        for (const x of live) {
+          const r = await this.sendClaimed(userId, [x.n], () => this.moveNotice(x.s, x.n.kind as 'turn' | 'claim', p), now, members, stop);
+          if (r === 'stopped') return;
+        }
       }
     }
-    for (const n of due.filter((x) => !isMove(x.kind))) await this.sendClaimed(userId, [n], () => this.eventNotice(n, p), now, members);
+    for (const n of due.filter((x) => !isMove(x.kind))) {
+      const r = await this.sendClaimed(userId, [n], () => this.eventNotice(n, p), now, members, stop);
+      if (r === 'stopped') return;
+    }
   }
 
   /**
    * Sends one DM for the notices `notices`, once this process has taken them (NoticeStore.claim: none
    * is sent twice, even by two shards whose rounds overlap); `sent` is the outcome recorded on success.
+   * Shutting down (`stop` aborted, or the client destroyed under the send: 'stopped'), the notices
+   * are left, or given back, waiting: the next process sends them.
    */
   private async sendClaimed(
     userId: string,
@@ -379,8 +409,10 @@ export class Notifier {
     payload: () => DmPayload,
     now: number,
     members: Membership | undefined,
+    stop: AbortSignal | undefined,
     sent = 'sent',
-  ): Promise<'sent' | 'failed' | 'closed' | 'gone' | null> {
+  ): Promise<'sent' | 'failed' | 'closed' | 'gone' | 'stopped' | null> {
+    if (stop?.aborted) return 'stopped';
     // Built before the notices are taken: one that cannot be built leaves them waiting, not lost as 'sending'.
     const dm = payload();
     const mine = this.store.notices.claim(
@@ -389,6 +421,13 @@ export class Notifier {
     );
     if (!mine.length) return null;
     const sentAs = await this.send(userId, dm);
+    if (sentAs === 'stopped') {
+      // Waiting again, as before the claim, so the next process (or another shard) sends them; the
+      // user's lease is given back right after (`flush`).
+      this.store.notices.unclaim(mine);
+      this.o.log?.info({ userId }, 'shutting down: a DM notice waits for the next process');
+      return 'stopped';
+    }
     const r = sentAs === 'closed' ? await this.refused(userId, notices, members) : sentAs;
     this.store.notices.settle(mine, r === 'sent' ? sent : r);
     if (r === 'closed') this.closed(userId, now);

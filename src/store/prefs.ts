@@ -576,6 +576,12 @@ export class NoticeStore {
     this.db.transaction(() => ids.forEach((id) => st.run(outcome, id)))();
   }
 
+  /** Gives claimed notices back, waiting again (a send the shutting-down process never made: notifier.ts). */
+  unclaim(ids: readonly number[]): void {
+    const st = this.db.prepare("UPDATE notices SET sent_at = NULL, outcome = NULL WHERE id = ? AND outcome = 'sending'");
+    this.db.transaction(() => ids.forEach((id) => st.run(id)))();
+  }
+
   /** Drops every waiting notice of a user (their DMs are closed). */
   dropAll(userId: string, outcome: string, at: number): void {
     this.db
