@@ -1074,6 +1074,10 @@ async function updateTable(
   // globally limited request, after which its edits go through that interaction for 13 minutes
   // (issue #17 §2: at most one globally limited request per move, and far fewer).
   const moveVia = !repost && adopt && messageId && !tableHook(ctx, slot, messageId) ? adopt : undefined;
+  // The message the new post replaces, deleted once it is posted: the moved one, or one whose edit
+  // failed (a 5xx, a timeout: Discord may even have applied it) and is still there. Kept, it stayed in
+  // the thread for good with an older state and live buttons.
+  let replaced = moveVia ? messageId : null;
   try {
     if (messageId && !moveVia) {
       // `content: null` upgrades a table message posted before Components V2 (its text must be cleared).
@@ -1092,6 +1096,7 @@ async function updateTable(
       return;
     }
     ctx.log.warn({ err, gameId: t.row.id }, 'table message edit failed; posting a new one');
+    if (!isUnknownMessage(err)) replaced = messageId;
   }
   try {
     const via = repost?.via ?? moveVia;
@@ -1103,15 +1108,15 @@ async function updateTable(
     t.row.tableMessageId = m.id;
     slot.messageId = m.id;
     slot.shown = shown;
-    // The moved table's old message goes once the game names the new one (a click on it is answered
-    // anyway); a delete that fails keeps its id for the next sweep (`keepLeftover`).
-    if (moveVia && messageId) {
-      const old = messageId;
+    // The replaced message goes once the game names the new one (a click on it is answered anyway);
+    // a delete that fails keeps its id for the next sweep (`keepLeftover`).
+    if (replaced) {
+      const old = replaced;
       await ch.messages.delete(old).catch((err: unknown) => {
         if (isUnknownMessage(err)) return;
         ctx.log.warn(
           { err, code: (err as { code?: unknown }).code, gameId: t.row.id },
-          'cannot delete the moved table message: kept for the next sweep',
+          'cannot delete the replaced table message: kept for the next sweep',
         );
         keepLeftover(ctx, t, old);
       });
