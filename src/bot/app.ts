@@ -2,8 +2,19 @@
  * Building and running the bot: a discord.js Client with the REST base from the environment
  * (Discord or the local simulator), the command router, the timer scheduler, and a clean shutdown.
  */
-import { Client, Events, GatewayDispatchEvents, GatewayIntentBits, MessageFlags, Options, Partials, RESTJSONErrorCodes } from 'discord.js';
+import {
+  Client,
+  Events,
+  GatewayDispatchEvents,
+  GatewayIntentBits,
+  MessageFlags,
+  Options,
+  Partials,
+  RESTJSONErrorCodes,
+  type RateLimitData,
+} from 'discord.js';
 import type { Logger } from 'pino';
+import { redactTokens } from '../config/logger.js';
 import { abandonGames, guildsWithOpenTables, openTablesOfChannel, openTablesOfGuild, pausedTables, type Store } from '../store/index.js';
 import { ownsGuild } from '../ops/shard.js';
 import { GameLocks, type BotContext, type Clock, type Renderer } from './context.js';
@@ -82,6 +93,25 @@ export const CACHE_LIMITS = {
  */
 export const STOP_GRACE_MS = 5_000;
 
+/**
+ * What a `rateLimited` line says of discord.js's info: the bucket's templated route, not `url` nor
+ * `majorParameter`, which for an interaction's webhook route hold its token (valid 15 minutes: anyone
+ * reading the log could post and edit as the bot there). The route goes through `redactTokens` too:
+ * @discordjs/rest templates a webhook's token but not an interaction callback's
+ * (`/interactions/:id/<token>/callback`), nor any id outside 17–19 digits.
+ */
+export function rateLimitFields(info: RateLimitData) {
+  return {
+    route: redactTokens(info.route),
+    method: info.method,
+    global: info.global,
+    scope: info.scope,
+    retryAfter: info.retryAfter,
+    limit: info.limit,
+    timeToReset: info.timeToReset,
+  };
+}
+
 export async function createBot(o: BotOptions): Promise<Bot> {
   const client = new Client({
     // GuildModeration (standard, not privileged): GUILD_BAN_ADD, a member banned from a server
@@ -133,6 +163,9 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   const route = createRouter(ctx, locks, commands, dm, userSync(ctx), members);
   const inflight = new Set<Promise<void>>();
   let stopping = false;
+  /** Resolves once `stop` is called. */
+  let markStopped!: () => void;
+  const stopped = new Promise<void>((resolve) => (markStopped = resolve));
   client.on(Events.InteractionCreate, (i) => {
     // Shutting down: a click now is told to try again (the next process answers it), not left to fail.
     const p = (
@@ -242,7 +275,46 @@ export async function createBot(o: BotOptions): Promise<Bot> {
         .finally(() => checking.delete(id)),
     );
   }
-  client.rest.on('rateLimited', (info) => o.log.warn({ info }, 'rate limited'));
+  // A per-route wait is discord.js pacing a bucket as Discord asks (routine under load: a busy
+  // channel's edits): debug. A global one holds every request of the process: warn. 429s actually
+  // served are counted in the metrics (observe.ts, by scope).
+  client.rest.on('rateLimited', (info) =>
+    (info.global ? o.log.warn : o.log.debug).call(o.log, { rateLimit: rateLimitFields(info) }, 'rate limited'),
+  );
+
+  /**
+   * What the bot catches up on after READY (`start`), each step skipped once it is stopping.
+   */
+  async function catchUp(): Promise<void> {
+    // Removed from a server while the bot was down (no GuildDelete then): READY lists every server
+    // the bot is in (unavailable ones too), so an open table of a server of this shard missing from
+    // it is abandoned as GuildDelete would have done, before its timers fire into that server.
+    for (const g of guildsWithOpenTables(o.store.db)) {
+      if (stopping) return;
+      if (!ownsGuild(client, g) || client.guilds.cache.has(g)) continue;
+      await abandon(openTablesOfGuild(o.store.db, g), 'not in this server any more: its open tables are abandoned');
+    }
+    // A paused table makes no request that would find its thread deleted while the bot was down:
+    // each one's thread is fetched once, in the background (10003: abandoned, as above).
+    for (const p of pausedTables(o.store.db)) if (!stopping && p.threadId && ownsGuild(client, p.guildId)) channelGone(p.threadId);
+    // Timers re-arm from the timers table with their remaining time (the scheduler). Only games whose
+    // table message is behind (shown_version) or whose last step's effects may not have reached
+    // Discord (the outbox) are loaded and redrawn; every other game is loaded on its first click or
+    // timer (issue #18 §1). The redraws run one at a time, paced by the REST client's rate limits.
+    // Under the ShardingManager each process acts only for its own shard's guilds (src/ops/shard.ts).
+    const ids = o.store.games
+      .needingSyncIn()
+      .filter((g) => ownsGuild(client, g.guildId))
+      .map((g) => g.id);
+    o.log.info({ games: ids.length }, 'bringing tables up to date');
+    for (const id of ids) {
+      // The rest are brought up to date at the next start (their shown_version and outbox kept).
+      if (stopping) return;
+      await locks
+        .run(id, () => run(ctx, { kind: 'sync', gameId: id }, { restart: true }))
+        .catch((e: unknown) => o.log.error({ err: e, game: id }, 'resume failed'));
+    }
+  }
 
   return {
     client,
@@ -253,41 +325,48 @@ export async function createBot(o: BotOptions): Promise<Bot> {
       while (inflight.size) await Promise.allSettled([...inflight]);
     },
     async start() {
-      const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-      await client.login(o.token);
+      if (stopping) return;
+      // A stop during the login ends the wait for READY (the client destroyed never gets there).
+      const ready = new Promise<void>((resolve) => {
+        client.once(Events.ClientReady, () => resolve());
+        void stopped.then(resolve);
+      });
+      // Tracked too: a stop during the login waits for it (within the drain's grace) before it destroys
+      // the client. discord.js's destroy while the login still fetches the gateway's address does not
+      // stop it: the shard connected and identified after the stop, and kept reconnecting for good.
+      const login = client.login(o.token);
+      track(
+        login.then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+      try {
+        await login;
+      } catch (e) {
+        // The client destroyed under a login still under way: stopped, not a failed start.
+        if (stopping) return;
+        throw e;
+      }
       await ready;
+      if (stopping) return;
       o.log.info({ user: client.user?.tag }, 'logged in');
-      // Removed from a server while the bot was down (no GuildDelete then): READY lists every server
-      // the bot is in (unavailable ones too), so an open table of a server of this shard missing from
-      // it is abandoned as GuildDelete would have done, before its timers fire into that server.
-      for (const g of guildsWithOpenTables(o.store.db)) {
-        if (!ownsGuild(client, g) || client.guilds.cache.has(g)) continue;
-        await abandon(openTablesOfGuild(o.store.db, g), 'not in this server any more: its open tables are abandoned');
-      }
-      // A paused table makes no request that would find its thread deleted while the bot was down:
-      // each one's thread is fetched once, in the background (10003: abandoned, as above).
-      for (const p of pausedTables(o.store.db)) if (p.threadId && ownsGuild(client, p.guildId)) channelGone(p.threadId);
-      // Timers re-arm from the timers table with their remaining time (the scheduler). Only games whose
-      // table message is behind (shown_version) or whose last step's effects may not have reached
-      // Discord (the outbox) are loaded and redrawn; every other game is loaded on its first click or
-      // timer (issue #18 §1). The redraws run one at a time, paced by the REST client's rate limits.
-      // Under the ShardingManager each process acts only for its own shard's guilds (src/ops/shard.ts).
-      const ids = o.store.games
-        .needingSyncIn()
-        .filter((g) => ownsGuild(client, g.guildId))
-        .map((g) => g.id);
-      o.log.info({ games: ids.length }, 'bringing tables up to date');
-      for (const id of ids) {
-        await locks
-          .run(id, () => run(ctx, { kind: 'sync', gameId: id }, { restart: true }))
-          .catch((e: unknown) => o.log.error({ err: e, game: id }, 'resume failed'));
-      }
-      scheduler!.start();
+      // Tracked as a click is, so a stop meanwhile waits for the table being brought up to date (and
+      // no later one starts: `catchUp` checks `stopping` before each). Then the scheduler starts, if
+      // the bot is not stopping: before, a SIGTERM during this sync stopped the scheduler, and the
+      // sync, not waited for, started it again when it ended: deadlines were played after `stop`
+      // returned, while main.ts closed the pools and the database under them.
+      const sync = catchUp();
+      track(sync.catch(() => undefined));
+      await sync;
+      if (!stopping) scheduler!.start();
     },
     async stop() {
       // Drain: no new clicks or timers; the clicks and the timer round in progress finish (their
-      // steps are committed already; their messages go out), for at most STOP_GRACE_MS.
+      // steps are committed already; their messages go out), and so do a login or the start-up
+      // sync's table under way (`start`), for at most STOP_GRACE_MS.
       stopping = true;
+      markStopped();
       scheduler!.stop();
       const drained = Promise.all([
         scheduler!.idle(),

@@ -35,6 +35,14 @@ if (process.send) {
   // The channel may close while start-up is still under way, or have closed already.
   if (!process.connected) onStop('launcher gone');
   process.once('disconnect', () => onStop('launcher gone'));
+  // discord.js's ShardClientUtil tells the launcher of each gateway event (`process.send` without a
+  // callback), also once the launcher is gone: the shutdown's `client.destroy()` closes the gateway,
+  // discord.js reports it, and the send on the closed channel makes Node emit 'error' on `process`.
+  // Unlistened, that was an uncaught ERR_IPC_CHANNEL_CLOSED in the middle of the shutdown: exit 1 or
+  // 7, the pools and the database not closed. Nobody is left to tell; any other error is thrown as before.
+  process.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'ERR_IPC_CHANNEL_CLOSED') throw e;
+  });
 }
 
 loadDotEnv();
@@ -177,7 +185,10 @@ const store = await step(
   'open the database',
   (async () => {
     try {
-      return openStore(cfg.DATABASE_PATH, engineOf, Date.now, cfg.DB_SYNC);
+      const db = openStore(cfg.DATABASE_PATH, engineOf, Date.now, cfg.DB_SYNC);
+      // A snapshot or hand start that cannot be read is rebuilt from the log: said in the log.
+      db.games.warn = (message, fields) => log.warn(fields, message);
+      return db;
     } catch (e) {
       // A read-only or missing folder, a file that is no database, a newer schema…: named with its path.
       return cannotStart(`open the database at ${cfg.DATABASE_PATH}`, e, { path: cfg.DATABASE_PATH });
@@ -274,7 +285,8 @@ if (cfg.BACKUP_DIR) {
   opened.push({ name: 'backups', close: () => backups.stop() });
 }
 
-// Started: from here a stop shuts the bot down at once (its `stop` ends a login still under way).
+// Started: from here a stop shuts the bot down at once (its `stop` waits for a login under way, within
+// its drain's grace, then destroys the client; `start` then goes no further).
 started = true;
 if (stopRequest) await halt();
 

@@ -42,7 +42,7 @@ const EnvSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_EVERY_H: z.coerce
     .number()
-    .positive()
+    .min(0.1, 'must be at least 0.1 (6 minutes): each backup is a full copy of the database, checked')
     .max(24 * 30)
     .default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),

@@ -6,13 +6,14 @@
  * `SHARD_KILL_AFTER_MS` (10 s, Docker's own stop timeout too); a shard's shutdown fits in
  * `SHUTDOWN_BUDGET_MS` (8 s, src/bot/main.ts `closeAll`), the database closed last.
  */
-import { loadDotEnv } from '../config/env.js';
+import { loadDotEnv, loadEnv, type Env } from '../config/env.js';
 import {
   claimShardFiles,
   createShards,
   metricsPortProblem,
   parseShards,
   parseSpawnDelay,
+  perShardEnv,
   recommendedShards,
   shardsConfigProblem,
   type Shards,
@@ -52,9 +53,13 @@ async function runShards(mode: 'auto' | number, delay: number): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
-  const token = process.env.DISCORD_TOKEN;
-  if (!token) cannotStart('DISCORD_TOKEN is required (the bot token from the Discord developer portal).');
-  const apiBase = process.env.DISCORD_API_BASE || 'https://discord.com/api';
+  // Every variable the bots read, checked here as shard 0 gets them: before, only SHARDS,
+  // SHARD_SPAWN_DELAY_MS, DISCORD_TOKEN and METRICS_PORT were, and any other bad one (LOG_LEVEL=verbose,
+  // DB_SYNC=off) was found by each shard's own check: every shard spawned and respawned with the
+  // back-off until the launcher gave up, ~50 s and the same message 9 times.
+  const env = shardEnv(0);
+  const token = env.DISCORD_TOKEN;
+  const apiBase = env.DISCORD_API_BASE;
   let count: number;
   try {
     count = mode === 'auto' ? await recommendedShards(apiBase, token) : mode;
@@ -65,6 +70,8 @@ async function runShards(mode: 'auto' | number, delay: number): Promise<void> {
   // Shard i listens on METRICS_PORT + i: a port past 65535 is refused here, not by that shard's start.
   const portProblem = metricsPortProblem(process.env.METRICS_PORT, count);
   if (portProblem) cannotStart(portProblem);
+  // And as the last one gets them (its METRICS_PORT, DATABASE_PATH and BACKUP_DIR are its own).
+  if (count > 1) shardEnv(count - 1, count);
   const template = process.env.DATABASE_PATH;
   // One file per shard: the count must be the one the files were made with (store/shard-layout.ts).
   const layoutProblem = template?.includes('{shard}') ? claimShardFiles(template, count) : null;
@@ -78,6 +85,18 @@ async function runShards(mode: 'auto' | number, delay: number): Promise<void> {
     onGiveUp: (msg) => cannotStart(msg),
   });
   await shards.start();
+}
+
+/**
+ * The environment as shard `id` (of `count`, when known) reads it (the launcher's, with that shard's
+ * own entries, `perShardEnv`), validated as the bot validates it (`loadEnv`); refused: its message
+ * and exit 1, before any shard is spawned.
+ */
+function shardEnv(id: number, count?: number): Env {
+  const r = loadEnv({ ...process.env, ...perShardEnv(process.env, id) });
+  if (r.ok) return r.env;
+  console.error(count === undefined ? r.message : `${r.message}\n(Checked as shard ${id} of ${count} gets it.)`);
+  process.exit(1);
 }
 
 function cannotStart(msg: string): never {

@@ -102,3 +102,12 @@ test('a database that cannot be opened stops the start with its path in one fata
   assert.doesNotMatch(r.stderr, /^\s+at /m, 'no stack trace on stderr');
   assert.match(r.stdout, /"level":60.*"path":/);
 });
+
+test('BACKUP_EVERY_H is at least 0.1 (6 minutes): each backup is a full, checked copy', () => {
+  for (const v of ['0.0001', '0', '-1']) {
+    const r = loadEnv({ DISCORD_TOKEN: 'x', BACKUP_EVERY_H: v });
+    assert.equal(r.ok, false, v);
+    if (!r.ok) assert.match(r.message, /BACKUP_EVERY_H.*at least 0\.1/);
+  }
+  for (const v of ['0.1', '0.5', '720']) assert.equal(loadEnv({ DISCORD_TOKEN: 'x', BACKUP_EVERY_H: v }).ok, true, v);
+});
