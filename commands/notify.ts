@@ -23,7 +23,16 @@ import { langOf, translator, type Lang, type T } from '../src/table/i18n.js';
 import { encodeCommandId } from '../src/bot/custom-id.js';
 import { button, row, type Row } from '../src/bot/messages.js';
 import { dmsClosedLine } from '../src/notify/tell.js';
-import { NOTICE_KINDS, formatClock, isTimeZone, localMinutes, parseClock, type NoticePref } from '../src/store/index.js';
+import {
+  DEFAULT_DIGEST_OVER,
+  NOTICE_KINDS,
+  formatClock,
+  isTimeZone,
+  localMinutes,
+  parseClock,
+  type NoticePref,
+  type UserPrefs,
+} from '../src/store/index.js';
 import type { CommandComponentInteraction } from '../src/bot/command-types.js';
 
 export const data = named(new SlashCommandBuilder(), 'notify', 'notify')
@@ -109,6 +118,56 @@ export function applySettings(
   return bad;
 }
 
+/** The settings form's fields, in the order of their hashes in its custom_id. */
+const FORM_FIELDS = ['tz', 'quiet', 'digest'] as const;
+type FormField = (typeof FORM_FIELDS)[number];
+
+/** The form as pre-filled from `p`: never an empty field (an emptied one means `EMPTIED`). */
+function formValues(p: UserPrefs): Record<FormField, string> {
+  return {
+    tz: p.timeZone ?? 'UTC',
+    quiet: p.quiet ? `${formatClock(p.quiet.from)}-${formatClock(p.quiet.to)}` : 'off',
+    digest: String(p.digestOver),
+  };
+}
+
+/** What a field emptied in the form sets (each field's placeholder says so): UTC, no quiet hours, the default digest. */
+const EMPTIED: Record<FormField, string> = { tz: 'UTC', quiet: 'off', digest: String(DEFAULT_DIGEST_OVER) };
+
+/** A short hash of a pre-filled value (FNV-1a, base 36, ≤ 7 characters): three fit the modal's custom_id. */
+function shownHash(value: string): string {
+  let h = 0x811c9dc5;
+  for (const ch of value.trim()) {
+    h ^= ch.codePointAt(0)!;
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
+/** The hashes of what the form showed, from its custom_id `ms:<tz>.<quiet>.<digest>`; null for a form opened before they were sent (`ms`). */
+function shownHashes(rest: string): Record<FormField, string> | null {
+  const m = /^ms:([0-9a-z]{1,7})\.([0-9a-z]{1,7})\.([0-9a-z]{1,7})$/.exec(rest);
+  return m ? { tz: m[1]!, quiet: m[2]!, digest: m[3]! } : null;
+}
+
+/**
+ * The settings a form submit changes: only the fields whose value differs from what the form showed.
+ * Writing back every pre-filled field undid a change made elsewhere (another /notify, another device)
+ * while the form was open, by a submit meant to change the digest alone. An emptied field is a change
+ * to `EMPTIED` (it used to be skipped while the panel said "Saved."). A form opened before this
+ * release (`shown` null) sets every field, as it did.
+ */
+function formChanges(typed: Record<FormField, string | null>, shown: Record<FormField, string> | null): Partial<Record<FormField, string>> {
+  const out: Partial<Record<FormField, string>> = {};
+  for (const k of FORM_FIELDS) {
+    const v = typed[k];
+    // A forged submit may lack a field: nothing to set.
+    if (v === null || (shown && shownHash(v) === shown[k])) continue;
+    out[k] = v.trim() === '' ? EMPTIED[k] : v;
+  }
+  return out;
+}
+
 export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);
   const t = translator(lang);
@@ -145,7 +204,8 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
   const user = i.user.id;
   ctx.store.prefs.setLocale(user, i.locale);
   if (i.isModalSubmit()) {
-    if (rest !== 'ms') return void (await i.reply({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral }));
+    const shown = shownHashes(rest);
+    if (rest !== 'ms' && !shown) return void (await i.reply({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral }));
     const field = (k: string) => {
       try {
         return i.fields.getTextInputValue(k);
@@ -153,7 +213,7 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
         return null;
       }
     };
-    const bad = applySettings(ctx, user, t, { tz: field('tz'), quiet: field('quiet'), digest: field('digest') });
+    const bad = applySettings(ctx, user, t, formChanges({ tz: field('tz'), quiet: field('quiet'), digest: field('digest') }, shown));
     const note = bad.length ? bad.map((b) => `⚠️ ${b}`).join('\n') : `✅ ${t('async:notify.saved')}`;
     if (i.isFromMessage()) await i.update(panel(ctx, user, lang, note));
     else await i.reply({ ...panel(ctx, user, lang, note), flags: MessageFlags.Ephemeral });
@@ -161,24 +221,27 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
   }
   if (!i.isButton()) return void (await i.reply({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral }));
   if (rest === 'm') {
-    const p = ctx.store.prefs.get(user);
-    const input = (k: string, label: string, value: string, max: number) =>
+    const shown = formValues(ctx.store.prefs.get(user));
+    // The placeholder shows once a field is emptied: what the empty field sets.
+    const input = (k: FormField, label: string, placeholder: string, max: number) =>
       new ActionRowBuilder<TextInputBuilder>().addComponents(
         new TextInputBuilder()
           .setCustomId(k)
           .setLabel(label.slice(0, 45))
+          .setPlaceholder(placeholder.slice(0, 100))
           .setStyle(TextInputStyle.Short)
           .setRequired(false)
           .setMaxLength(max)
-          .setValue(value),
+          .setValue(shown[k]),
       );
     const modal = new ModalBuilder()
-      .setCustomId(id('ms'))
+      // What each field showed (hashed), so a submit sets only the fields the user changed.
+      .setCustomId(id(`ms:${FORM_FIELDS.map((k) => shownHash(shown[k])).join('.')}`))
       .setTitle(t('async:notify.modal-title').slice(0, 45))
       .addComponents(
-        input('tz', t('async:notify.modal-tz'), p.timeZone ?? 'UTC', 64),
-        input('quiet', t('async:notify.modal-quiet'), p.quiet ? `${formatClock(p.quiet.from)}-${formatClock(p.quiet.to)}` : 'off', 20),
-        input('digest', t('async:notify.modal-digest'), String(p.digestOver), 2),
+        input('tz', t('async:notify.modal-tz'), t('async:notify.modal-tz-empty'), 64),
+        input('quiet', t('async:notify.modal-quiet'), t('async:notify.modal-quiet-empty'), 20),
+        input('digest', t('async:notify.modal-digest'), t('async:notify.modal-digest-empty', { n: DEFAULT_DIGEST_OVER }), 2),
       );
     await i.showModal(modal);
     return;

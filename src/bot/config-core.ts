@@ -3,7 +3,7 @@
  * option schema, with errors that list what is allowed. Running games keep their own resolved options.
  */
 import { PermissionFlagsBits, type PermissionsBitField } from 'discord.js';
-import { allowedText, parseOptionValue, resolveOptions, type OptionSpec } from '../games/core/options.js';
+import { allowedText, optionPreset, optionSpec, parseOptionValue, resolveOptions, type OptionSpec } from '../games/core/options.js';
 import { engineOf } from '../table/manifests.js';
 import type { GameId } from '../games/core/types.js';
 import type { Store } from '../store/index.js';
@@ -43,10 +43,23 @@ function parseTable(k: TableKey, raw: string): TableSettings[keyof TableSettings
   return isAiLevel(v) ? v : null;
 }
 
+/**
+ * Stores a table setting, and the house rules as this release reads them: a stale stored setting
+ * (options-in-force.ts `serverSettings`) goes with any /config write of the game, as README says
+ * ("the next /config set, reset, … of that game drops it"); a table key's write kept it.
+ */
+function putTable(store: Store, guildId: string, game: GameId, table: TableSettings, by: string): void {
+  const { stale: _, ...cur } = serverSettings(store, guildId, game);
+  store.db.transaction(() => {
+    store.settings.put(guildId, game, cur, by);
+    store.settings.putTable(guildId, game, table, by);
+  })();
+}
+
 function setTable(store: Store, guildId: string, game: GameId, k: TableKey, raw: string, by: string, t: T): ConfigOutcome {
   const v = parseTable(k, raw);
   if (v === null) return { ok: false, message: t('errors:bad-option-value', { key: k, value: raw, allowed: allowedTable(k) }) };
-  store.settings.putTable(guildId, game, { ...store.settings.table(guildId, game), [FIELD[k]]: v }, by);
+  putTable(store, guildId, game, { ...store.settings.table(guildId, game), [FIELD[k]]: v }, by);
   const shown =
     typeof v === 'boolean'
       ? t(v ? 'common:config.value-on' : 'common:config.value-off')
@@ -99,7 +112,7 @@ export function resetOption(store: Store, guildId: string, game: GameId, key: st
   const fields = engine.options.fields as Record<string, OptionSpec>;
   if (isTableKey(key)) {
     const k = FIELD[key];
-    store.settings.putTable(guildId, game, { ...store.settings.table(guildId, game), [k]: DEFAULT_TABLE_SETTINGS[k] }, by);
+    putTable(store, guildId, game, { ...store.settings.table(guildId, game), [k]: DEFAULT_TABLE_SETTINGS[k] }, by);
     return { ok: true, message: t('common:config.reset', { key }) };
   }
   const { stale, ...cur } = serverSettings(store, guildId, game);
@@ -111,10 +124,40 @@ export function resetOption(store: Store, guildId: string, game: GameId, key: st
   // A stale setting (an option this release no longer has) is reset like any other.
   if (!Object.hasOwn(fields, key) && !stale.some((e) => e.key === key))
     return { ok: false, message: t('errors:unknown-option', { key, list: knownKeys(fields) }) };
+  // Set on its own as stored (a stale value too, which `cur` already leaves out).
+  const had = Object.hasOwn(store.settings.get(guildId, game).options, key);
   const options = { ...cur.options };
   delete options[key];
   store.settings.put(guildId, game, { ...cur, options }, by);
-  return { ok: true, message: t('common:config.reset', { key }) };
+  return { ok: true, message: resetMessage(engine.options, cur.preset, options, key, had, t) };
+}
+
+/**
+ * What a reset of the house rule `key` leaves in force, in words: its default, or the value a preset
+ * gives it (the server's `/config preset`, or a bundle option the server sets, such as classic
+ * `preset = millington`), and whether the server had set it on its own at all. "Back to its default"
+ * while millington's limit 1000 stayed in force (and /rules kept it in bold) told the admin wrong.
+ */
+function resetMessage(
+  schema: ReturnType<typeof engineOf>['options'],
+  preset: string | null,
+  options: Record<string, unknown>,
+  key: string,
+  had: boolean,
+  t: T,
+): string {
+  const spec = optionSpec(schema, key);
+  const inForce = resolveOptions(schema, options, preset ?? undefined);
+  // A stale option this release no longer has: dropped, nothing else is in force for it.
+  if (!spec || !inForce.ok) return t('common:config.reset', { key });
+  const value = (inForce.value as Record<string, unknown>)[key];
+  if (value === spec.default) return t(had ? 'common:config.reset' : 'common:config.reset-nothing', { key, value: optionValueText(value) });
+  // Whose value: a bundle the server's options choose that sets the key, else the server's preset.
+  const bundle = (schema.bundles ?? []).find(
+    (b) => Object.hasOwn(options, b) && Object.hasOwn(optionPreset(schema, String(options[b])) ?? {}, key),
+  );
+  const from = bundle !== undefined ? String(options[bundle]) : (preset ?? 'default');
+  return t(had ? 'common:config.reset-preset' : 'common:config.reset-nothing-preset', { key, value: optionValueText(value), preset: from });
 }
 
 export function applyPreset(store: Store, guildId: string, game: GameId, preset: string, by: string, t: T): ConfigOutcome {

@@ -21,7 +21,7 @@ import { button, gameChannel, row } from './messages.js';
 import { encodeCommandId, encodeGameId, type GameButton } from './custom-id.js';
 import { langOf, listWithin, translator, type Lang } from '../table/i18n.js';
 import { engineOf } from '../table/manifests.js';
-import { defaultOptions } from '../games/core/options.js';
+import { bundleKeys, defaultOptions, optionsHash } from '../games/core/options.js';
 import { redrawLobby, run } from './effects.js';
 import { closeThread } from './close-thread.js';
 import { mergeEffects, type Effect } from '../table/effects.js';
@@ -281,9 +281,9 @@ function settingRows(g: GameRow, size: { min: number; max: number }, people: num
 /**
  * The house-rule overrides of a lobby as the modal shows them ("key=value, key=value"): the rules the
  * host may change where the table differs from the server's rules as they are now, which a submit
- * starts from (`optionsForTable`). Compared with the game's defaults instead, a rule the host set
- * back to its default while the server plays another value was left out, and the next submit (to
- * change any other rule) silently gave the table the server's value again.
+ * takes those rules from (`rulesAfterForm`). Compared with the game's defaults instead, a rule the
+ * host set back to its default while the server plays another value was left out, and the next
+ * submit (to change any other rule) silently gave the table the server's value again.
  */
 function overridesText(ctx: BotContext, g: GameRow, overridable: string[]): string {
   const server = optionsForTable(ctx.store, g.guildId, g.game, {});
@@ -292,6 +292,24 @@ function overridesText(ctx: BotContext, g: GameRow, overridable: string[]): stri
     .filter((k) => k in g.options && JSON.stringify(g.options[k]) !== JSON.stringify(base[k]))
     .map((k) => `${k}=${String(g.options[k])}`)
     .join(', ');
+}
+
+/**
+ * The lobby's rules after a House rules… submit. `fresh` is the submit resolved as /play's `rules`
+ * would be (the server's rules now, then what the form holds). The rules the server lets a table
+ * change come from it (one left out of the form is the server's), and so do the rules a bundle
+ * option the form changes brings along (classic `preset`, vn `scoring-preset`, as at /play). Every
+ * other rule keeps the lobby's value, the one it has shown since /play: taken from `fresh`, an
+ * admin's change since /play of a rule tables cannot change (bet-unit 1 → 50) came in with a submit
+ * that only changed ga-pot, through a form that never showed it and could not undo it.
+ */
+function rulesAfterForm(g: GameRow, fresh: Record<string, unknown>, overridable: readonly string[]): Record<string, unknown> {
+  const schema = engineOf(g.game).options;
+  const same = (k: string) => JSON.stringify(fresh[k]) === JSON.stringify(g.options[k]);
+  const fromForm = new Set(overridable);
+  for (const b of schema.bundles ?? []) if (overridable.includes(b) && !same(b)) for (const k of bundleKeys(schema, b)) fromForm.add(k);
+  // Keys of `fresh` only: an option a later release dropped goes; one it added comes from `fresh`.
+  return Object.fromEntries(Object.keys(fresh).map((k) => [k, fromForm.has(k) || !Object.hasOwn(g.options, k) ? fresh[k] : g.options[k]]));
 }
 
 /** The lobby's house rules in a modal (host only; not deferred: a modal must be the first answer). */
@@ -358,9 +376,10 @@ export async function onLobbySetting(
     }
     const parsed = parseRuleOverrides(typed);
     if (!parsed.ok) return refuse(rulesRefusal(parsed, t));
-    const opts = optionsForTable(ctx.store, g.guildId, g.game, parsed.value);
-    if (!opts.ok) return refuse(optionErrorsRefusal(opts.errors, t));
-    const size = engine.tableSize(opts.options as never);
+    const fresh = optionsForTable(ctx.store, g.guildId, g.game, parsed.value);
+    if (!fresh.ok) return refuse(optionErrorsRefusal(fresh.errors, t));
+    const options = rulesAfterForm(g, fresh.options, overridableKeys(ctx, g));
+    const size = engine.tableSize(options as never);
     const taken = ctx.store.games.seats(g.id);
     // A rule that sizes the table (Vietnamese mahjong `player-count`, classical `players`) changed:
     // the table takes its size, as /play's would (never below the people seated: refused below).
@@ -372,7 +391,7 @@ export async function onLobbySetting(
     if (!kept) return refuse(t('errors:lobby-seats-below', { count: taken.filter((s) => !s.isAi).length }));
     ctx.store.db.transaction(() => {
       if (kept !== taken) ctx.store.games.setSeats(g.id, kept);
-      ctx.store.games.update(g.id, { options: opts.options, optionsHash: opts.hash, seats });
+      ctx.store.games.update(g.id, { options, optionsHash: optionsHash(options), seats });
     })();
     return redraw();
   }

@@ -214,12 +214,16 @@ export function createRouter(
           return;
         }
         if (g) {
-          // Any click at a table ends the player's away mode (act.ts awayMode): the other shards are told (user-sync.ts).
-          const away = users && ctx.store.prefs.isAway(i.user.id, ctx.clock.now()) ? ctx.store.prefs.choices(i.user.id) : null;
+          // A click that changes the user's own choices, as /prefs and /away do, is told to the other
+          // shards (user-sync.ts): any click at a table ends the player's away mode (act.ts awayMode),
+          // and the seat view's Claim preferences select sets the preferences of all their tables of
+          // that game (act.ts 'prefs'; they stayed in this shard's file).
+          const tracked = !!users && (g.verb === 'prefs' || ctx.store.prefs.isAway(i.user.id, ctx.clock.now()));
+          const before = tracked ? ctx.store.prefs.choices(i.user.id) : null;
           try {
             await routeGame(i, g);
           } finally {
-            if (away) await users!.changed(i.user.id, away);
+            if (tracked) await users!.changed(i.user.id, before);
           }
           return;
         }

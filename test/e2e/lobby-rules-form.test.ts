@@ -2,8 +2,9 @@
  * The lobby's House rules… form (lobby.ts): what it is pre-filled with, and how it answers what it
  * cannot take.
  *
- * Pre-fill: a submit starts from the server's rules as they are now (`optionsForTable`) plus what the
- * host typed, so the form shows every rule the host may change where the table differs from those.
+ * Pre-fill: a submit resolves the rules the host may change from the server's rules as they are now
+ * (`optionsForTable`) plus what the host typed (every other rule keeps the lobby's value: lobby.ts
+ * `rulesAfterForm`), so the form shows every rule the host may change where the table differs from those.
  * It showed the rules that differ from the GAME's defaults instead: a /play override back to the
  * default while the server plays another value (or a server value changed since /play) was left out,
  * and a submit of the form as shown, to change another rule, silently took it back.

@@ -23,7 +23,10 @@ export interface OptionsSchema<O> {
   /**
    * Options whose value names a bundle: set to V, they bring preset V's values along, under the
    * other options given (vn-mahjong `scoring-preset = B`, classic `preset = millington`: a spec
-   * option that "is" a preset). A value without a preset of its name brings nothing.
+   * option that "is" a preset). The bundles of such an option are the presets named by its values;
+   * choosing one first puts back the default of every key any of them sets, so a value without a
+   * preset of its name (classic `bmja`), or one whose preset sets nothing (`dmjl`), means the
+   * defaults for those keys, whatever preset they were chosen over (`resolveOptions`).
    */
   bundles?: readonly (keyof O & string)[];
 }
@@ -109,8 +112,22 @@ export function defaultOptions<O>(schema: OptionsSchema<O>): O {
 }
 
 /**
- * Resolve options: defaults, then a preset (if named), then the presets the overrides' bundle
- * options name (`OptionsSchema.bundles`), then the overrides. Unknown keys and invalid values are
+ * The keys a bundle option's bundles set (`OptionsSchema.bundles`): those of every preset named by
+ * one of its values (classic `preset`: dmjl, millington, bradfield; vn `scoring-preset`: A, B).
+ */
+export function bundleKeys<O>(schema: OptionsSchema<O>, option: string): string[] {
+  const spec = optionSpec(schema, option);
+  const names = spec?.type === 'enum' ? spec.values : [];
+  return [...new Set(names.flatMap((n) => Object.keys(optionPreset(schema, n) ?? {})))];
+}
+
+/**
+ * Resolve options, later steps winning: (1) defaults; (2) the preset, if named (a server's
+ * `/config preset`); (3) for each bundle option among the overrides (`OptionsSchema.bundles`), every
+ * key any of its bundles sets back to its default, then the chosen bundle's values, so `preset =
+ * dmjl` over a server on `millington` plays dmjl's 20 points and limit 500 (classic-mahjong.md §9.6),
+ * not millington's values under dmjl's name; (4) the overrides themselves, each key given (by the
+ * server's `/config set` or by `/play`) winning over any bundle. Unknown keys and invalid values are
  * errors (never silently ignored).
  */
 export function resolveOptions<O>(
@@ -163,7 +180,12 @@ export function resolveOptions<O>(
     given[k] = parsed.value;
   }
   for (const k of schema.bundles ?? []) {
-    const bundle = Object.hasOwn(given, k) ? optionPreset(schema, String(given[k])) : undefined;
+    if (!Object.hasOwn(given, k)) continue;
+    for (const key of bundleKeys(schema, k)) {
+      const spec = optionSpec(schema, key);
+      if (spec) out[key] = spec.default;
+    }
+    const bundle = optionPreset(schema, String(given[k]));
     if (bundle) Object.assign(out, bundle);
   }
   Object.assign(out, given);
