@@ -62,7 +62,11 @@ test('/notify: everything off by default; toggles, time zone and quiet hours are
 
     // The form: the same settings through a modal.
     await click(w, u.id, good.id, String(buttonByLabel(w.sim, good, /Time zone & quiet hours/).custom_id));
-    const h = await w.sim.submitModal(u.id, good.id, w.sim.openModals(u.id).at(-1)!.customId, { tz: 'Europe/Paris', quiet: 'off', digest: '5' });
+    const h = await w.sim.submitModal(u.id, good.id, w.sim.openModals(u.id).at(-1)!.customId, {
+      tz: 'Europe/Paris',
+      quiet: 'off',
+      digest: '5',
+    });
     await h.settled({ timeout: 30_000 });
     await w.bot.whenIdle();
     assert.equal(w.store.prefs.get(u.id).timeZone, 'Europe/Paris');
