@@ -270,7 +270,8 @@ export async function run(ctx: BotContext, cmd: TableCommand, o: ExecOptions = {
   // The step's load, rules and commit run in a slice of the event loop (slices.ts).
   await slices.slice();
   // The AI thinks in the worker pool when there is one: the event loop stays free meanwhile.
-  const r = ctx.ai ? await actAsync(ctx.table, cmd, ctx.clock.now(), ctx.ai) : act(ctx.table, cmd, ctx.clock.now());
+  // The clock, not one moment: deadlines set by the step count from after its AI waits (act.ts).
+  const r = ctx.ai ? await actAsync(ctx.table, cmd, () => ctx.clock.now(), ctx.ai) : act(ctx.table, cmd, ctx.clock.now());
   logWarnings(ctx.log, { gameId: cmd.gameId, kind: cmd.kind }, r.warnings);
   if (o.answer) await o.answer(r).catch((err: unknown) => ctx.log.warn({ err, gameId: cmd.gameId }, 'cannot answer the interaction'));
   // A held pass (table/reclaim.ts) changes the seat's timer alone, with no effect that would wake the scheduler.

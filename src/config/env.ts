@@ -35,7 +35,8 @@ const EnvSchema = z.object({
   RENDER_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
   // Unset: one AI worker per core but one, at least 1 (src/table/ai-pool.ts); 0 decides on the main thread.
   AI_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
-  // Unset: 5000. Past it a worker's AI decision is abandoned (the worker stopped) and the timeout default is played.
+  // Unset: 5000, counted from when a worker takes the request (a request may wait twice that for a free one,
+  // src/table/ai-pool.ts). Past it the decision is abandoned (the worker stopped) and the timeout default is played.
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   METRICS_PORT: MetricsPort.optional(),
   METRICS_HOST: z.string().min(1).default('0.0.0.0'),

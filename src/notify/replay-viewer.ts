@@ -50,7 +50,6 @@ import type { CommandComponentInteraction } from '../bot/command-types.js';
 export const MOVES_PER_PAGE = 15;
 /** Options of the "jump to" select (Discord allows 25). */
 const JUMP_OPTIONS = 25;
-
 /** The hand as the viewer shows it: the listed moves, already worded, and the hints. */
 interface Steps {
   row: GameRow;
@@ -204,7 +203,16 @@ export async function viewerPayload(
   const model = last
     ? presenter.resultModel(s.views[n], s.result!, pc)
     : presenter.tableModel(s.views[step], { ...pc, scores: s.names.map(() => '') });
-  const image = 'seats' in model ? await ctx.render.table(model) : await ctx.render.result(model);
+  // An image that cannot be drawn (a render worker that failed, RENDER_TIMEOUT_MS under load) leaves
+  // the step in words with a line saying so, as the table's own images do: before, the viewer
+  // answered only the generic error.
+  const image = await ('seats' in model ? ctx.render.table(model) : ctx.render.result(model)).catch((err: unknown) => {
+    ctx.log.warn({ err, gameId, hand, step }, 'cannot draw the replay image');
+    return null;
+  });
+  const missing = image
+    ? []
+    : [`⚠️ ${last ? t('common:picture.result-failed') : t('common:picture.failed')}`];
   // The image in words (words.ts), for screen readers.
   const alt = imageAlt(presenter, model, pc);
   // The move list: the page holding the current step, every move numbered, the current one marked.
@@ -227,7 +235,10 @@ export async function viewerPayload(
     last && s.rulesChangedAt
       ? [`⚠️ ${t('async:replay.rules-changed', { when: `<t:${Math.floor(Date.parse(s.rulesChangedAt) / 1000)}:D>` })}`]
       : [];
-  const content = cut([head, where, ...changed, t('async:replay.moves-page', { p: page + 1, of: pages }), ...list].join('\n'), 2000);
+  const content = cut(
+    [head, where, ...missing, ...changed, t('async:replay.moves-page', { p: page + 1, of: pages }), ...list].join('\n'),
+    2000,
+  );
   const base = `${g.id}:${hand}`;
   const nav = row(
     // Each arrow with its word: a screen reader reads "⏮" alone as "black left-pointing double triangle".
@@ -275,7 +286,7 @@ export async function viewerPayload(
     rows.push(row(menu));
   }
   if (pages > 1) rows.push(pageRow);
-  return { content, files: [png(`replay-${step}.png`, image, alt)], components: rows, attachments: [] };
+  return { content, files: image ? [png(`replay-${step}.png`, image, alt)] : [], components: rows, attachments: [] };
 }
 
 /** The match up to and including `hand` as a scenario (docs/scenarios.md). */

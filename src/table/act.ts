@@ -97,11 +97,15 @@ export interface AiAsk extends AiRequest {
  * or took longer than the pool allows). A step never lets a failed AI stop the table: it goes on as
  * for a rejected AI move (the decision's timeout default, and a warning; `Step.decide`). For a
  * hint's ask (`explain`), the game's reason for the action too, or why it could not be given.
+ * `unanswered`: the pool gave no answer at all (none within its time, or the worker died on it):
+ * `actAsync` asks it nothing more in that step.
  */
-export type AiAnswer = { ok: true; action: BaseAction; reason?: HintReasonKey; reasonError?: string } | { ok: false; error: string };
+export type AiAnswer =
+  { ok: true; action: BaseAction; reason?: HintReasonKey; reasonError?: string } | { ok: false; error: string; unanswered?: true };
 /**
  * Answers an AI request off the main thread (ai-pool.ts). It rejects only when it could not run the
- * request at all (a worker died): `actAsync` then decides on the main thread.
+ * request at all (the pool closed, a state it cannot copy, a worker that cannot load): `actAsync`
+ * then decides on the main thread. A worker that died running the request answers a failure instead.
  */
 export type AiPort = (ask: AiAsk) => Promise<AiAnswer>;
 export type Gen<T> = Generator<AiAsk, T, AiAnswer>;
@@ -220,6 +224,12 @@ export class Step {
     readonly now: number,
     /** The match's stored result rows, read when it needs them (the match's end: `finish`). */
     private readonly storedRows: () => readonly HandRow[] = () => [],
+    /**
+     * The time when the step sets its deadlines (`advance`): later than `now` by what the step waited
+     * for the AI pool (actAsync), which a hung AI made seconds per decision, all of it taken from the
+     * next person's turn. `now` when nothing is waited for (act), so a step is the same for a given clock.
+     */
+    private readonly clock: () => number = () => now,
   ) {
     this.state = t.state;
     this.hand = t.row.handIndex;
@@ -477,7 +487,9 @@ export class Step {
         const old = this.timers ?? this.t.timers;
         const oldRows = old.map((x) => ({ gameId: this.t.row.id, pausedLeft: null, ...x }));
         const ms = durations(this.t.row.timerPreset, this.t.engine.timeouts(this.t.row.options));
-        const { timers, fresh, renewed } = deadlines(pending, this.seats, oldRows, this.version, ms, this.now, this.moved, this.t.turnTime);
+        // Counted from now, after the AI's choices were waited for (a clock stepped back gives no less than the step's start).
+        const from = Math.max(this.now, this.clock());
+        const { timers, fresh, renewed } = deadlines(pending, this.seats, oldRows, this.version, ms, from, this.moved, this.t.turnTime);
         this.timers = timers;
         // Secret opening choices come one seat after another (vn-mahjong.md §4.3; classic §4.5): once
         // one has been waiting in public, the next holder's is the same window, so it gets no new ping
@@ -919,7 +931,7 @@ function* commitDue(step: Step, seat: number): Gen<boolean> {
 }
 
 /** The steps of one command; yields whenever it needs the AI's choice (see `act`, `actAsync`). */
-function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActResult> {
+function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () => number = () => now): Gen<ActResult> {
   const t = store.load(cmd.gameId);
   const nothing = (outcome: Outcome, table: Table | null = t): ActResult => ({
     outcome,
@@ -929,7 +941,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number): Gen<ActRe
     warnings: [],
   });
   if (!t) return nothing({ ok: false, refusal: refuse('errors:game-not-found'), applied: 0 }, null);
-  const step = new Step(t, now, () => store.store.results.handsOf(t.row.id));
+  const step = new Step(t, now, () => store.store.results.handsOf(t.row.id), clock);
   const carried = t.outbox.length ? { carried: t.outbox } : {};
   awayMode(store, t, step, cmd, now);
   const done = (outcome: Omit<Outcome, 'applied'>): ActResult => {
@@ -1423,19 +1435,33 @@ const errorText = (e: unknown): string => (e instanceof Error ? e.message : Stri
  * `act` with the AI's choices made by `port` (a worker pool): the event loop stays free while a
  * strong AI thinks. The game's lock is held by the caller throughout; the load and the commit are
  * the same single ones. An AI that fails (throws, or runs out of the pool's time) answers a failure
- * and the step goes on without it (`Step.decide`); if the port itself fails (a worker died), that
- * choice is made inline, on the event loop, with a warning (the operator should know the pool is
- * failing: every such decision holds up the other tables meanwhile).
+ * and the step goes on without it (`Step.decide`); if the port itself fails (the pool closed, a
+ * worker that cannot load), that choice is made inline, on the event loop, with a warning (the
+ * operator should know the pool is failing: every such decision holds up the other tables meanwhile).
+ *
+ * `now`: the clock, or the time it read as the step began. Given the clock, the deadlines the step
+ * sets count from when the AI's choices were waited for (`Step`), not from before.
+ *
+ * Once the pool leaves a request `unanswered` (out of time, or its worker died), the step's later AI
+ * choices are failures without asking it: a table whose AI hangs took a whole timeout per AI
+ * decision of its step, each holding up its game's lock and the pool's worker, which other tables'
+ * decisions waited for (with one worker, the default on two cores, until they failed too).
  */
-export async function actAsync(store: TableStore, cmd: TableCommand, now: number, port: AiPort): Promise<ActResult> {
-  const g = actSteps(store, cmd, now);
+export async function actAsync(store: TableStore, cmd: TableCommand, now: number | (() => number), port: AiPort): Promise<ActResult> {
+  const clock = typeof now === 'function' ? now : () => now;
+  const g = actSteps(store, cmd, clock(), clock);
   const warnings: string[] = [];
+  let broken: string | null = null;
   let r = g.next();
   while (!r.done) {
     const ask = r.value;
     let answer: AiAnswer;
     try {
-      answer = await port(ask);
+      answer =
+        broken === null
+          ? await port(ask)
+          : { ok: false, error: `not asked: an earlier request of this step got no answer (${broken})`, unanswered: true };
+      if (!answer.ok && answer.unanswered && broken === null) broken = answer.error;
     } catch (e) {
       warnings.push(
         `AI worker pool failed (${errorText(e)}); seat ${ask.seat}'s decision (${ask.game}, ${ask.level}) made on the main thread`,
