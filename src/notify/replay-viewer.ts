@@ -210,9 +210,7 @@ export async function viewerPayload(
     ctx.log.warn({ err, gameId, hand, step }, 'cannot draw the replay image');
     return null;
   });
-  const missing = image
-    ? []
-    : [`⚠️ ${last ? t('common:picture.result-failed') : t('common:picture.failed')}`];
+  const missing = image ? [] : [`⚠️ ${last ? t('common:picture.result-failed') : t('common:picture.failed')}`];
   // The image in words (words.ts), for screen readers.
   const alt = imageAlt(presenter, model, pc);
   // The move list: the page holding the current step, every move numbered, the current one marked.
