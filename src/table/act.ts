@@ -1080,8 +1080,11 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
           // Likewise: an End match clicked on a result after Next hand dealt from it ends no hand in play.
           if (!step.result() || !resultStillUp(store, t, cmd))
             return nothing({ ok: false, seat, refusal: refuse('errors:stale'), applied: 0 });
+          // The host's, while they play their own seat: once they left, or the AI holds their seat (their
+          // time ran out with on-timeout `ai`, the others' vote), anyone still playing may end it, or
+          // the players left could only go on (and, but in Phỏm, not even leave) until the idle end.
           const host = t.row.hostUserId;
-          if (host && cmd.userId !== host && t.seats.some((s) => s.userId === host))
+          if (host && cmd.userId !== host && t.seats.some((s) => s.userId === host && !s.isAi))
             return nothing({ ok: false, seat, refusal: refuse('errors:host-only'), applied: 0 });
           step.finish();
           return done({ ok: true, seat });

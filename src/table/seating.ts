@@ -116,7 +116,8 @@ export function* leaveSeat(step: Step, seat: number, userId: string, arg: string
   // Two who leave during the same hand would leave the table to the AI alone, running with nobody to
   // press Next hand: the last person ends the match instead.
   const humans = peopleSeated(step).filter((s) => s.seat !== seat);
-  if (!humans.length) return { kind: 'refused', refusal: refusal('errors:last-player') };
+  // During a hand End match is not offered yet: they finish the hand first.
+  if (!humans.length) return { kind: 'refused', refusal: refusal(between ? 'errors:last-player' : 'errors:last-player-hand') };
   const asked = leaveConfirmArg(step.hand, between);
   if (arg !== asked)
     return { kind: 'confirm', refusal: refusal(between ? 'common:seat.confirm-between' : 'common:seat.confirm-hand'), arg: asked };

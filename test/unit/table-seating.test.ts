@@ -206,7 +206,7 @@ test('seat changes are refused where they do not apply', () => {
   );
   assert.equal(
     r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: v, verb: 'leave-seat', arg: 'confirm' }).outcome.refusal?.key,
-    'errors:last-player',
+    'errors:last-player-hand',
   );
   assert.equal(row(r).version, v, 'refusals change nothing');
 });
@@ -239,7 +239,7 @@ test('two people cannot both leave during a hand: the table would run on with no
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   const leave = (u: string) => leaveConfirmed(r, u, row(r).version);
   assert.equal(leave('u1').outcome.ok, true);
-  assert.equal(leave('u0').outcome.refusal?.key, 'errors:last-player', 'the last person ends the match instead');
+  assert.equal(leave('u0').outcome.refusal?.key, 'errors:last-player-hand', 'the last person finishes the hand, then ends the match');
   assert.equal(row(r).status, 'running');
 });
 
