@@ -4,34 +4,20 @@
  * seat to act (with its option keys) and the public table image, then the result image at the
  * end. Views only, exactly as the bot renders them (the README's samples in `docs/images/`).
  */
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { GAMES } from '../table/manifests.js';
 import { defaultOptions } from '../games/core/options.js';
 import { handSeed } from '../games/core/rng.js';
 import type { BaseAction, Decision, GameId, HandResult } from '../games/core/types.js';
 import { langOf, translator } from '../table/i18n.js';
 import { registerFonts, renderHand, renderResult, renderSheet, renderTable } from '../render/index.js';
+import { ensureDir } from './folders.js';
 
 /** How far into the hand the hand and table samples are taken (share of its decisions). */
 const MID_FRACTION = 0.6;
 /** Hands tried from the seed until one has a winner (a drawn hand makes a dull result sample). */
 const MAX_HANDS = 12;
-
-/**
- * Creates `dir` and its missing parents one level at a time: mkdirSync's recursive mode never
- * returns under /proc (Node 20), where a plain mkdir fails at once with ENOENT.
- */
-export function ensureDir(dir: string): void {
-  const missing: string[] = [];
-  let d = resolve(dir);
-  while (!existsSync(d) && dirname(d) !== d) {
-    missing.unshift(d);
-    d = dirname(d);
-  }
-  if (!statSync(d).isDirectory()) throw new Error(`${d} is not a directory`);
-  for (const m of missing) mkdirSync(m);
-}
 
 export async function renderSamples(
   game: GameId,

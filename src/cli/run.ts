@@ -12,7 +12,6 @@ import {
   closeSync,
   constants,
   existsSync,
-  mkdirSync,
   openSync,
   readFileSync,
   realpathSync,
@@ -24,6 +23,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { parseCli } from './args.js';
+import { ensureDir } from './folders.js';
 import { ENGINES, isGameId } from '../table/manifests.js';
 import { resolveOptions } from '../games/core/options.js';
 import { selfplay } from '../games/core/selfplay.js';
@@ -122,21 +122,6 @@ function fsProblem(e: unknown): string {
   const why = e.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/s, '');
   const doing = e.syscall === 'mkdir' ? 'cannot create the folder' : e.syscall === 'open' ? 'cannot write' : `cannot ${e.syscall ?? 'use'}`;
   return `${doing} ${e.path}: ${why} (${e.code})`;
-}
-
-/**
- * Makes the folder `dir` and its missing parents one level at a time, as render-samples' `ensureDir`:
- * a recursive mkdirSync never returns under /proc (Node 20), where a plain one fails at once.
- */
-function makeFolder(dir: string): void {
-  const missing: string[] = [];
-  let d = resolve(dir);
-  while (!existsSync(d) && dirname(d) !== d) {
-    missing.unshift(d);
-    d = dirname(d);
-  }
-  if (!statSync(d).isDirectory()) throw new Error(`${d} is not a directory`);
-  for (const m of missing) mkdirSync(m);
 }
 
 async function readStdin(): Promise<string> {
@@ -307,7 +292,7 @@ async function cmdRender(argv: string[]): Promise<number> {
   const { LANGS } = await import('../table/i18n.js');
   const locale = (values.locale as string | undefined) ?? 'vi';
   if (!(LANGS as readonly string[]).includes(locale)) fail(`--locale must be one of ${LANGS.join(', ')}, got "${locale}"`);
-  const { renderSamples, ensureDir } = await import('./render-samples.js');
+  const { renderSamples } = await import('./render-samples.js');
   // A folder that cannot be made (a file in its way, no permission) is bad input (exit 2), said before any drawing.
   try {
     ensureDir(out);
@@ -563,7 +548,7 @@ async function cmdBackup(argv: string[]): Promise<number> {
   // Where the copy goes, checked first: SQLite's "unable to open database file" names no file, and
   // store/backup.ts's recursive mkdir never returns under /proc.
   try {
-    makeFolder(dirname(out));
+    ensureDir(dirname(out));
     closeSync(openSync(`${out}.partial`, 'w'));
     rmSync(`${out}.partial`);
   } catch (e) {
