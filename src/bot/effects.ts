@@ -34,6 +34,7 @@ import {
   tableSummary,
   tableView,
 } from '../table/views.js';
+import type { UiRow } from '../table/ui.js';
 import { lobbyPayload } from './lobby.js';
 import {
   InteractionWebhook,
@@ -555,16 +556,9 @@ async function one(
       // a public custom_id carrying it would tell how many happened (issue #13 §2). Its buttons (Open
       // my hand, the absent votes) check no version.
       if (!ch) return;
-      const sent =
-        (again.has(e) ? await postedBefore(ctx, t, ch, v.text) : null) ??
-        (await ch
-          .send({
-            content: v.text,
-            components: toComponents(t.row.id, 0, v.rows),
-            allowedMentions: { users: v.users },
-            ...onceOnly(t, `remind:${e.seat}:${e.deadline ?? 'off'}:${e.n ?? 0}`),
-          })
-          .catch((err: unknown) => reminderFailed(ctx, t, e, err, owed)));
+      const sent = await postReminder(ctx, t, ch, v, `remind:${e.seat}:${e.deadline ?? 'off'}:${e.n ?? 0}`, again.has(e), (err) =>
+        reminderFailed(ctx, t, e, err, owed),
+      );
       if (sent)
         await noteReminder(ctx, t, {
           id: sent.id,
@@ -580,16 +574,7 @@ async function one(
       const ch = await gameChannel(ctx, t.row.threadId);
       const v = claimReminderText(t, lang, { n: e.n, ...(e.vote ? { vote: true } : {}) }, liveBefore);
       if (!ch) return;
-      const sent =
-        (again.has(e) ? await postedBefore(ctx, t, ch, v.text) : null) ??
-        (await ch
-          .send({
-            content: v.text,
-            components: toComponents(t.row.id, 0, v.rows),
-            allowedMentions: { users: v.users },
-            ...onceOnly(t, `remind-claims:${e.n}`),
-          })
-          .catch((err: unknown) => reminderFailed(ctx, t, e, err, owed)));
+      const sent = await postReminder(ctx, t, ch, v, `remind-claims:${e.n}`, again.has(e), (err) => reminderFailed(ctx, t, e, err, owed));
       // The window's version, read from the table as this step left it rather than carried on the
       // effect: the step that reminds the window executes the effect, and reminding changes no version
       // (one carried past a crash is noted with the window open when it is posted).
@@ -874,6 +859,28 @@ function reminderFailed(ctx: BotContext, t: Table, e: Effect, err: unknown, owed
     REFUSED.has(code) ? 'cannot post a reminder: kept to post again' : 'cannot post a reminder',
   );
   return undefined;
+}
+
+/**
+ * Posts a reminder `v` (a turn's or a claim window's), unless, executed `again`, it is in the thread
+ * already (`postedBefore`); `once` keys its Discord nonce. A refusal is `failed`'s to handle (kept
+ * for a sync, or logged): undefined then.
+ */
+async function postReminder(
+  ctx: BotContext,
+  t: Table,
+  ch: NonNullable<Awaited<ReturnType<typeof gameChannel>>>,
+  v: { text: string; rows: UiRow[]; users: string[] },
+  once: string,
+  again: boolean,
+  failed: (err: unknown) => undefined,
+) {
+  return (
+    (again ? await postedBefore(ctx, t, ch, v.text) : null) ??
+    (await ch
+      .send({ content: v.text, components: toComponents(t.row.id, 0, v.rows), allowedMentions: { users: v.users }, ...onceOnly(t, once) })
+      .catch(failed))
+  );
 }
 
 /**
