@@ -7,22 +7,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rig, timeOutToResult, type Rig } from '../support/table-rig.js';
-
-/** A Phỏm match in its second hand whose last log entry today's engine refuses (a stand-in for a rule fix). */
-function refusedTail(): Rig {
-  const r = rig('phom', ['human', 'ai', 'human', 'ai'], { seed: 'rules-changed' });
-  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  timeOutToResult(r);
-  assert.ok(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: r.version(), verb: 'next-hand' }).outcome.ok);
-  const row = r.store.games.get(r.gameId)!;
-  r.store.db
-    .prepare('INSERT INTO actions (game_id, seq, hand, seat, action, source, user_id, created_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?)')
-    .run(r.gameId, row.version + 1, row.handIndex, JSON.stringify({ type: 'discard', card: 'ZZ' }), 'player', 'u1', r.clock.t);
-  r.store.db.prepare('UPDATE games SET version = version + 1 WHERE id = ?').run(r.gameId);
-  r.store.games.forgetCache();
-  return r;
-}
+import { refusedTail } from '../support/refused-tail.js';
+import type { Rig } from '../support/table-rig.js';
 
 test('after the refused match is ended, a later click is answered (the match is over), not thrown', () => {
   const r = refusedTail();

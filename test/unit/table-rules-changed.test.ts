@@ -7,24 +7,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rig, timeOutToResult, type Rig } from '../support/table-rig.js';
+import { refusedTail } from '../support/refused-tail.js';
 import { tableView } from '../../src/table/views.js';
 import { translator } from '../../src/table/i18n.js';
-
-/** A Phỏm table one hand in, whose log then holds a move today's engine refuses (appended as an old engine accepted it). */
-function refusedTail(): Rig {
-  const r = rig('phom', ['human', 'ai', 'human', 'ai'], { seed: 'rules-changed' });
-  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  timeOutToResult(r);
-  assert.ok(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: r.version(), verb: 'next-hand' }).outcome.ok);
-  const row = r.store.games.get(r.gameId)!;
-  r.store.db
-    .prepare('INSERT INTO actions (game_id, seq, hand, seat, action, source, user_id, created_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?)')
-    .run(r.gameId, row.version + 1, row.handIndex, JSON.stringify({ type: 'discard', card: 'ZZ' }), 'player', 'u1', r.clock.t);
-  r.store.db.prepare('UPDATE games SET version = version + 1 WHERE id = ?').run(r.gameId);
-  r.store.games.forgetCache();
-  return r;
-}
 
 test('its next command, a click, ends the match with a notice; the stored hand counts', () => {
   const r = refusedTail();
