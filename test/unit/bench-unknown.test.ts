@@ -12,3 +12,12 @@ test('bench refuses a name that is no benchmark module, running none', () => {
   );
   assert.equal(r.status, 2);
 });
+
+test("a module's own options (load's --tables 10) are not taken for benchmark names", () => {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', 'phmo', '--tables', '10'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  assert.match(r.stderr, /^error: unknown benchmark "phmo"; /, 'only the typo is refused');
+  assert.equal(r.status, 2);
+});
