@@ -1007,16 +1007,13 @@ export class GameStore {
       try {
         state = this.replayTail(row, engine, parsedState(snap.state), snap.version);
       } catch (first) {
+        // A move today's rules refuse after a sound snapshot (a rule fix since): the expected outcome,
+        // not damage; replaying the whole log would meet it again, at every load of the ended match.
+        if (first instanceof LogEntryRefused) throw first;
         // The snapshot is only a cache: a damaged one (a torn write, a bad restore: cut short, not a
         // state, one the log's next entries do not fit) must not make the table unloadable, and the
         // whole log replays. Before, its SyntaxError escaped `load`, and nobody could move or end it.
-        // If the log fails too, a refusal met from the snapshot stands (the state the table played
-        // from, as before); anything else, the log's own failure.
-        try {
-          state = fromStart();
-        } catch (second) {
-          throw first instanceof LogEntryRefused ? first : second;
-        }
+        state = fromStart();
         this.replaceSnapshot(row, engine, state, `the snapshot at version ${snap.version} is damaged (${(first as Error).message})`);
       }
     } else state = fromStart();

@@ -102,3 +102,12 @@ test('vn-mahjong: server preset B, scoring-preset=A gives table A (progressive, 
   assert.ok(a.ok);
   assert.deepEqual(r.options, a.value, 'exactly the defaults');
 });
+
+test('naming the bundle the server preset plays already changes nothing (classic seed: dmjl without the 9-streak limit)', () => {
+  const schema = engineOf('classic-mahjong').options as OptionsSchema<Record<string, unknown>>;
+  const seed = resolveOptions(schema, {}, 'seed');
+  const named = resolveOptions(schema, { preset: 'dmjl' }, 'seed');
+  assert.ok(seed.ok && named.ok);
+  assert.equal(seed.value['preset'], 'dmjl');
+  assert.deepEqual(named.value, seed.value);
+});

@@ -124,7 +124,8 @@ export function bundleKeys<O>(schema: OptionsSchema<O>, option: string): string[
 /**
  * Resolve options, later steps winning: (1) defaults; (2) the preset, if named (a server's
  * `/config preset`); (3) for each bundle option among the overrides (`OptionsSchema.bundles`), every
- * key any of its bundles sets back to its default, then the chosen bundle's values, so `preset =
+ * key any of its bundles sets back to its default, then the chosen bundle's values (unless it is the
+ * bundle in force already), so `preset =
  * dmjl` over a server on `millington` plays dmjl's 20 points and limit 500 (classic-mahjong.md §9.6),
  * not millington's values under dmjl's name; (4) the overrides themselves, each key given (by the
  * server's `/config set` or by `/play`) winning over any bundle. Unknown keys and invalid values are
@@ -180,7 +181,9 @@ export function resolveOptions<O>(
     given[k] = parsed.value;
   }
   for (const k of schema.bundles ?? []) {
-    if (!Object.hasOwn(given, k)) continue;
+    // The bundle in force already (the server's preset plays it): naming it changes nothing, as in
+    // the lobby's form (classical `seed` plays dmjl without East's 9-streak limit, seed 004).
+    if (!Object.hasOwn(given, k) || given[k] === out[k]) continue;
     for (const key of bundleKeys(schema, k)) {
       const spec = optionSpec(schema, key);
       if (spec) out[key] = spec.default;
