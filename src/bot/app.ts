@@ -103,6 +103,8 @@ export const STOP_GRACE_MS = 5_000;
 export function rateLimitFields(info: RateLimitData) {
   return {
     route: redactTokens(info.route),
+    // The channel or guild limited (a webhook's `id/token` is cleaned: logger.ts `redactTokens`).
+    majorParameter: redactTokens(info.majorParameter),
     method: info.method,
     global: info.global,
     scope: info.scope,

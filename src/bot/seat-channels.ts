@@ -117,7 +117,13 @@ async function fallBack(ctx: BotContext, t: Table, seat: number, userId: string,
  */
 async function dmRefused(ctx: BotContext, t: Table, seat: number, userId: string, err: unknown): Promise<void> {
   const guildId = t.row.guildId;
-  const member = guildId && ctx.members ? await ctx.members.isMember(guildId, userId).catch(() => null) : true;
+  // Not asked while the seat holds a claim or a secret opening choice: the push that failed may be
+  // that window's, and a player found gone then (and leaving at the next housekeeping round, in
+  // public) would tell that their seat could claim (#13 §2; scheduler.ts asks at turns only). Taken
+  // as closed DMs then, as before the question existed.
+  const pending = t.state !== null ? (t.engine.pending(t.state) as Decision<BaseAction>[]) : [];
+  const window = pending.some((d) => d.seat === seat && (d.kind === 'claim' || d.secret));
+  const member = guildId && ctx.members && !window ? await ctx.members.isMember(guildId, userId).catch(() => null) : true;
   if (member === true) return fallBack(ctx, t, seat, userId, 'dm-closed', err);
   if (member === false) {
     noteGone(ctx, guildId!, userId);

@@ -450,9 +450,14 @@ export class Notifier {
     notices: readonly NoticeRow[],
     members: Membership | undefined,
   ): Promise<'closed' | 'gone' | 'failed'> {
-    if (!members) return 'closed';
+    // Claim notices alone (a secret opening choice's is one too) ask nothing: only seats that may
+    // claim get them, so a claimant found gone, and leaving in public at the next housekeeping round,
+    // would tell that their seat could claim (#13 §2; scheduler.ts asks at turns only). Taken as
+    // closed DMs then, as before the question existed.
+    if (!members || notices.every((n) => n.kind === 'claim')) return 'closed';
     const guilds = new Set<string>();
     for (const n of notices) {
+      if (n.kind === 'claim') continue;
       const g = this.store.games.get(n.gameId)?.guildId;
       if (g) guilds.add(g);
     }
