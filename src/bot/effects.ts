@@ -316,6 +316,21 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
   const deferred = o.restart || o.owed ? [] : r.effects.filter((e) => HELD.has(e.kind) && (r.carried ?? []).includes(e) && !stale(e));
   const carried = (o.restart ? r.outbox : (r.carried ?? [])).filter((e) => !deferred.includes(e));
   if (carried.some((e) => PING_OWNERS.has(e.kind))) await removeOrphanPings(ctx, t);
+  // A turn reminder a crash cut off after its post, whose decision is over by the restart: dropped,
+  // it was never looked for, and its post (no id on record) stayed in the thread for good. Only a
+  // sync or a restart deletes it (never a step that may be a hidden claim answer, #13 §2). (A claim
+  // window's reminder names the piece then on offer: not known once the window is over.)
+  if (o.restart || o.owed)
+    for (const e of again)
+      if (e.kind === 'remind' && stale(e)) {
+        const ch = await gameChannel(ctx, t.row.threadId);
+        const v = reminderText(t, e.seat, e.deadline, publicLang(ctx, t), {
+          ...(e.n !== undefined ? { n: e.n } : {}),
+          ...(e.vote ? { vote: true } : {}),
+        });
+        const left = ch ? await postedBefore(ctx, t, ch, v.text) : null;
+        if (left) await left.delete().catch(() => undefined);
+      }
   if (r.effects.some((e) => e.kind === 'ping' || e.kind === 'remind' || e.kind === 'remind-claims' || e.kind === 'table')) ctx.wakeTimers();
   if (!r.effects.length) return;
   // A ping executed again (kept after a refusal, or after a crash) names only who still has that

@@ -1,0 +1,82 @@
+/**
+ * A crash between posting a turn reminder and recording its id, and a restart once that reminder's
+ * decision is over (after its deadline; on a live table a restart of ~20 s is enough): the restart's
+ * sync drops the stale reminder, and deletes the copy the crash left in the thread (effects.ts, found
+ * by `postedBefore`); before, the orphan "time is running out" stayed there for good (sweepReminders
+ * knows only recorded ids).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { later, openTable, withWorld, type World } from './harness.js';
+
+const MIN = 60_000;
+
+function crashAfterReminderPost(w: World): void {
+  const games = w.store.games as unknown as {
+    update: (id: string, patch: Record<string, unknown>) => unknown;
+    clearOutbox: (id: string, executed: { kind: string }[]) => void;
+  };
+  const update = games.update.bind(games);
+  const clear = games.clearOutbox.bind(games);
+  games.update = (id, patch) => {
+    if ('reminders' in patch) throw new Error('crash');
+    return update(id, patch);
+  };
+  games.clearOutbox = (id, executed) => (executed.some((e) => e.kind.startsWith('remind')) ? undefined : clear(id, executed));
+}
+
+test('a reminder cut off by a crash, the bot back 20 s after its deadline (live table, within the nonce window): no orphan reminder left in the thread', async () => {
+  await withWorld(async (w) => {
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'live' });
+    const reminders = () => w.sim.allMessages(threadId).filter((m) => !m.deleted && /time is running out/.test(w.sim.text(m)));
+    const t0 = w.store.timers.forGame(gameId)[0]!;
+    crashAfterReminderPost(w);
+    w.now.t = t0.remindAt! + 1;
+    await w.bot.scheduler.tick();
+    await w.bot.whenIdle();
+    assert.equal(reminders().length, 1, 'the reminder was posted');
+    assert.deepEqual(w.store.games.get(gameId)!.reminders, [], 'its id was not recorded');
+    // Down until past the deadline.
+    const down = t0.deadline - w.now.t + 20_000;
+    w.now.t += down;
+    w.sim.clock.advance(down);
+    await w.restartBot();
+    await w.bot.whenIdle();
+    await later(w, 1000);
+    await later(w, 5000);
+    assert.notEqual(w.store.timers.forGame(gameId)[0]?.version, t0.version, 'the reminded decision is over (timed out)');
+    assert.equal(
+      reminders().length,
+      0,
+      `no "time is running out" left for a decision that is over (${reminders().map((m) => w.sim.text(m))})`,
+    );
+  });
+});
+
+test('a reminder cut off by a crash, the bot back 10 minutes after its deadline (async table): no orphan reminder left in the thread', async () => {
+  await withWorld(async (w) => {
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+    const reminders = () => w.sim.allMessages(threadId).filter((m) => !m.deleted && /time is running out/.test(w.sim.text(m)));
+    const t0 = w.store.timers.forGame(gameId)[0]!;
+    crashAfterReminderPost(w);
+    w.now.t = t0.remindAt! + 1;
+    await w.bot.scheduler.tick();
+    await w.bot.whenIdle();
+    assert.equal(reminders().length, 1, 'the reminder was posted');
+    assert.deepEqual(w.store.games.get(gameId)!.reminders, [], 'its id was not recorded');
+    // Down until past the deadline.
+    const down = t0.deadline - w.now.t + 10 * MIN;
+    w.now.t += down;
+    w.sim.clock.advance(down);
+    await w.restartBot();
+    await w.bot.whenIdle();
+    await later(w, MIN);
+    await later(w, 10 * MIN);
+    assert.notEqual(w.store.timers.forGame(gameId)[0]?.version, t0.version, 'the reminded decision is over (timed out)');
+    assert.equal(
+      reminders().length,
+      0,
+      `no "time is running out" left for a decision that is over (${reminders().map((m) => w.sim.text(m))})`,
+    );
+  });
+});
