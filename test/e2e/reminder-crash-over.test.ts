@@ -7,23 +7,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { later, openTable, withWorld, type World } from './harness.js';
+import { later, openTable, withWorld } from './harness.js';
+import { crashAfterReminderPost } from './crash-reminder.js';
 
 const MIN = 60_000;
-
-function crashAfterReminderPost(w: World): void {
-  const games = w.store.games as unknown as {
-    update: (id: string, patch: Record<string, unknown>) => unknown;
-    clearOutbox: (id: string, executed: { kind: string }[]) => void;
-  };
-  const update = games.update.bind(games);
-  const clear = games.clearOutbox.bind(games);
-  games.update = (id, patch) => {
-    if ('reminders' in patch) throw new Error('crash');
-    return update(id, patch);
-  };
-  games.clearOutbox = (id, executed) => (executed.some((e) => e.kind.startsWith('remind')) ? undefined : clear(id, executed));
-}
 
 test('a reminder cut off by a crash, the bot back 20 s after its deadline (live table, within the nonce window): no orphan reminder left in the thread', async () => {
   await withWorld(async (w) => {

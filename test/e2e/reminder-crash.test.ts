@@ -10,27 +10,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openHand, openTable, pendingNow, playAsAi, playAsAiUntil, withWorld, type World } from './harness.js';
 import { chanTwoClaimantSeed, claimPass, claimSeats } from './seeded.js';
+import { crashAfterReminderPost } from './crash-reminder.js';
 
 const MIN = 60_000;
 const H = 60 * MIN;
-
-/**
- * The crash, as the process would leave it: the reminder is posted, but its id is not recorded (the
- * write that would record it throws) and the outbox is not cleared. Undone by the restart (a new store).
- */
-function crashAfterReminderPost(w: World): void {
-  const games = w.store.games as unknown as {
-    update: (id: string, patch: Record<string, unknown>) => unknown;
-    clearOutbox: (id: string, executed: { kind: string }[]) => void;
-  };
-  const update = games.update.bind(games);
-  const clear = games.clearOutbox.bind(games);
-  games.update = (id, patch) => {
-    if ('reminders' in patch) throw new Error('crash');
-    return update(id, patch);
-  };
-  games.clearOutbox = (id, executed) => (executed.some((e) => e.kind.startsWith('remind')) ? undefined : clear(id, executed));
-}
 
 /** The bot is down for 10 minutes (past Discord's few minutes of enforce_nonce), then restarts. */
 async function downAndRestart(w: World): Promise<void> {

@@ -6,7 +6,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rig, timeOutNext, timeOutToResult, type Rig } from '../support/table-rig.js';
+import { rig, timeOutNext, type Rig } from '../support/table-rig.js';
+import { refusedTail } from '../support/refused-tail.js';
 import { GAMES } from '../../src/table/manifests.js';
 
 const snapshot = (r: Rig) =>
@@ -73,18 +74,7 @@ test('a snapshot the log tail after it does not fit (an object that is no state)
 });
 
 test('a move refused after a sound snapshot (a rule fix since) is not taken for damage: only the tail replays', () => {
-  const r = rig('phom', ['human', 'ai', 'human', 'ai'], { seed: 'rules-changed' });
-  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  for (let h = 0; h < 3; h++) {
-    timeOutToResult(r);
-    assert.ok(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: r.version(), verb: 'next-hand' }).outcome.ok);
-  }
-  const row = r.store.games.get(r.gameId)!;
-  r.store.db
-    .prepare('INSERT INTO actions (game_id, seq, hand, seat, action, source, user_id, created_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?)')
-    .run(r.gameId, row.version + 1, row.handIndex, JSON.stringify({ type: 'discard', card: 'ZZ' }), 'player', 'u1', r.clock.t);
-  r.store.db.prepare('UPDATE games SET version = version + 1 WHERE id = ?').run(r.gameId);
-  r.store.games.forgetCache();
+  const r = refusedTail(3);
   const snap = r.store.db.prepare('SELECT version FROM snapshots WHERE game_id = ?').get(r.gameId) as { version: number };
   const version = r.store.games.get(r.gameId)!.version;
   const engine = GAMES.phom.engine as { apply: (...a: unknown[]) => unknown };

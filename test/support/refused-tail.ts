@@ -3,14 +3,16 @@ import assert from 'node:assert/strict';
 import { rig, timeOutToResult, type Rig } from './table-rig.js';
 
 /**
- * A Phỏm table one hand in, whose log then holds a move today's engine refuses (appended as an old
- * engine accepted it: a stand-in for a rule fix since).
+ * A Phỏm table `hands` hands in (one unless said), whose log then holds a move today's engine refuses
+ * (appended as an old engine accepted it: a stand-in for a rule fix since).
  */
-export function refusedTail(): Rig {
+export function refusedTail(hands = 1): Rig {
   const r = rig('phom', ['human', 'ai', 'human', 'ai'], { seed: 'rules-changed' });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  timeOutToResult(r);
-  assert.ok(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: r.version(), verb: 'next-hand' }).outcome.ok);
+  for (let h = 0; h < hands; h++) {
+    timeOutToResult(r);
+    assert.ok(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: r.version(), verb: 'next-hand' }).outcome.ok);
+  }
   const row = r.store.games.get(r.gameId)!;
   r.store.db
     .prepare('INSERT INTO actions (game_id, seq, hand, seat, action, source, user_id, created_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?)')
