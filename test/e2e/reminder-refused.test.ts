@@ -18,14 +18,20 @@ const outboxKinds = (w: World, gameId: string) => w.store.games.get(gameId)!.out
 const turnReminders = (w: World, threadId: string) =>
   w.sim.allMessages(threadId, { deleted: true }).filter((m) => /time is running out/.test(w.sim.text(m)));
 
+/** An async Phỏm table whose first turn reminder comes due while the bot may not post in the thread. */
+async function refusedTurnReminder(w: World) {
+  const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+  const t0 = w.store.timers.forGame(gameId)[0]!;
+  w.sim.setBotPermission(w.guildId, P.SendMessagesInThreads, false, w.channelId);
+  w.now.t = t0.remindAt! + 1;
+  await w.bot.scheduler.tick();
+  await w.bot.whenIdle();
+  return { gameId, threadId, t0 };
+}
+
 test('a turn reminder refused for a lost permission goes out once the permission is back, before the deadline', async () => {
   await withWorld(async (w) => {
-    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
-    const t0 = w.store.timers.forGame(gameId)[0]!;
-    w.sim.setBotPermission(w.guildId, P.SendMessagesInThreads, false, w.channelId);
-    w.now.t = t0.remindAt! + 1;
-    await w.bot.scheduler.tick();
-    await w.bot.whenIdle();
+    const { gameId, threadId, t0 } = await refusedTurnReminder(w);
     assert.equal(turnReminders(w, threadId).length, 0, 'refused');
     assert.deepEqual(outboxKinds(w, gameId), ['remind'], 'kept to post again');
     w.sim.setBotPermission(w.guildId, P.SendMessagesInThreads, true, w.channelId);
@@ -45,12 +51,7 @@ test('a turn reminder refused for a lost permission goes out once the permission
 
 test('a refused turn reminder whose turn is played meanwhile is dropped, never posted', async () => {
   await withWorld(async (w) => {
-    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
-    const t0 = w.store.timers.forGame(gameId)[0]!;
-    w.sim.setBotPermission(w.guildId, P.SendMessagesInThreads, false, w.channelId);
-    w.now.t = t0.remindAt! + 1;
-    await w.bot.scheduler.tick();
-    await w.bot.whenIdle();
+    const { gameId, threadId, t0 } = await refusedTurnReminder(w);
     assert.deepEqual(outboxKinds(w, gameId), ['remind']);
     // The player moves (their turn may take two decisions: a draw, then a discard).
     const user = w.store.games.seats(gameId)[t0.seat]!.userId!;
