@@ -10,6 +10,7 @@ import type { SimMessage } from '../discord-sim/model.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { createRenderer } from '../../src/bot/renderer.js';
+import { DEFLATE_LEVEL_DEEPER, setDeflateLevel } from '../../src/render/draw.js';
 import { createBot, type Bot } from '../../src/bot/app.js';
 import { deployCommands } from '../../src/bot/deploy.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
@@ -101,6 +102,10 @@ export async function startWorld(
   const now = { t: Date.UTC(2026, 10, 30, 12, 0, 0) };
   await deployCommands({ apiBase: sim.apiBase, token: sim.token, applicationId: sim.applicationId, guildId: guild.id });
   const render = await createRenderer(0);
+  // Images are encoded as a bot under a flood encodes them (draw.ts: deflate level 3, the same
+  // pixels in ~10 % larger files): deflating at the idle level 8 was about 30 % of an e2e test's CPU.
+  // The idle level's byte budget is test/render's; a test that wants it sets it back.
+  setDeflateLevel(DEFLATE_LEVEL_DEEPER);
   let store = openStore(dbPath, engineOf, () => now.t);
   const make = async () =>
     createBot({
