@@ -128,7 +128,17 @@ export async function handleRequest(sim: DiscordSim, req: IncomingMessage, res: 
   try {
     if (m[1] && m[1] !== '10' && m[1] !== '9') throw new ApiError(400, 50041, 'Invalid API version provided.');
     const slow = sim.faults.take('slow', method, path);
-    if (slow) await new Promise((r) => setTimeout(r, slow.delayMs));
+    if (slow) {
+      // One of the simulator's timers: a stop clears it (its connection is closed then), so a slow
+      // answer still due does not keep the test's process up after the simulator is gone.
+      await new Promise<void>((r) => {
+        const t = setTimeout(() => {
+          sim.timers.delete(t);
+          r();
+        }, slow.delayMs);
+        sim.timers.add(t);
+      });
+    }
     const err = sim.faults.take('serverError', method, path);
     if (err) {
       const status = err.status ?? 500;

@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { processWorld, startBot } from './bot-process.js';
+import { raceTimeout } from '../support/race-timeout.js';
 
 test('a gateway closed for good (4004) ends the bot process with exit code 1 after a clean shutdown', { timeout: 120_000 }, async (t) => {
   const { sim, dbPath } = await processWorld('hq-gateway-closed-', t);
@@ -20,7 +21,7 @@ test('a gateway closed for good (4004) ends the bot process with exit code 1 aft
     await sim.waitFor(() => sim.connectedBots() === 1, { timeout: 60_000, message: 'the bot connects' });
     await sim.waitFor(() => out.includes('is online'), { timeout: 10_000, message: 'the bot is online' });
     sim.closeGatewayConnections(4004);
-    const code = await Promise.race([exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 20_000))]);
+    const code = await raceTimeout(exited, 20_000, 'running');
     assert.equal(code, 1, `the bot exits 1 (got ${code}): ${out.slice(-2000)}`);
     assert.match(out, /the gateway closed the connection for good/);
     assert.match(out, /shutting down/);

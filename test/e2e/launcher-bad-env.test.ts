@@ -11,6 +11,8 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../support/temp-dir.js';
+import { raceTimeout } from '../support/race-timeout.js';
+import { programArgs } from '../support/program.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -19,12 +21,12 @@ async function launch(env: Record<string, string>) {
   const full: NodeJS.ProcessEnv = { ...process.env, RENDER_WORKERS: '0', AI_WORKERS: '0', METRICS_PORT: '', BACKUP_DIR: '', ...env };
   delete full.NODE_TEST_CONTEXT;
   // A regression would start shards: they must not reach Discord.
-  const p = spawn(process.execPath, ['--import', 'tsx', 'src/ops/launch.ts'], { cwd: ROOT, env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  const p = spawn(process.execPath, programArgs('src/ops/launch.ts'), { cwd: ROOT, env: full, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   p.stdout.on('data', (d) => (out += String(d)));
   p.stderr.on('data', (d) => (out += String(d)));
   const exited = new Promise<number | null>((r) => p.once('exit', (c) => r(c)));
-  const code = await Promise.race([exited, new Promise<'late'>((r) => setTimeout(() => r('late'), 15_000).unref())]);
+  const code = await raceTimeout(exited, 15_000, 'late');
   if (code === 'late') {
     p.kill('SIGTERM'); // the launcher stops its shards (SIGKILL after 10 s)
     await exited;

@@ -8,8 +8,11 @@ import assert from 'node:assert/strict';
 import { fork } from 'node:child_process';
 import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { botEntry, startShards } from '../../src/ops/sharding.js';
 import { tempDir } from '../support/temp-dir.js';
+import { raceTimeout } from '../support/race-timeout.js';
+import { programFile } from '../support/program.js';
 
 test(
   'a shard that exits before READY every time is given up after maxFailedStarts, and no shard process is left',
@@ -55,7 +58,7 @@ test('a shard whose launcher is gone (its IPC channel closed) shuts down instead
   const server = createServer((s) => sockets.push(s));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;
-  const { file, execArgv } = botEntry(new URL('../../src/ops/launch.ts', import.meta.url).href);
+  const { file, execArgv } = botEntry(pathToFileURL(programFile('src/ops/launch.ts')).href);
   const child = fork(file, [], {
     execArgv,
     env: {
@@ -79,7 +82,7 @@ test('a shard whose launcher is gone (its IPC channel closed) shuts down instead
     for (let k = 0; k < 600 && !sockets.length; k++) await new Promise((r) => setTimeout(r, 100));
     assert.ok(sockets.length, 'the shard reached its login');
     child.disconnect(); // as when the launcher dies: the channel closes
-    const code = await Promise.race([exited, new Promise<'alive'>((r) => setTimeout(() => r('alive'), 60_000))]);
+    const code = await raceTimeout(exited, 60_000, 'alive');
     assert.equal(code, 0, `the shard stopped by itself (${String(code)})`);
     assert.match(out, /"signal":"launcher gone"/);
   } finally {
