@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { engine } from '../../src/games/chan/index.js';
+import { programArgs } from '../support/program.js';
 
 type Out = {
   valid: boolean;
@@ -86,6 +87,6 @@ test('the documented score input is a winning hand and scores as the doc says', 
   for (const said of ['"value": 19', '"points": { "value": 18, "perLoser": -18, "winner": 72 }', '`chiu`'])
     assert.ok(text.includes(said), `docs/scenarios-chan.md should say ${said}`);
   // Through the CLI itself (exit 0 = valid).
-  const out = execFileSync('node', ['--import', 'tsx', 'src/cli/main.ts', 'score', '--game', 'chan'], { input: JSON.stringify(input) });
+  const out = execFileSync('node', [...programArgs('src/cli/main.ts'), 'score', '--game', 'chan'], { input: JSON.stringify(input) });
   assert.deepEqual((JSON.parse(out.toString()) as Out).points, o.points);
 });

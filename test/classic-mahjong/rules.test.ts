@@ -9,6 +9,7 @@ import { deepFreeze } from '../../src/games/core/match.js';
 import { engine, type Action, type State } from '../../src/games/classic-mahjong/index.js';
 import type { Options } from '../../src/games/classic-mahjong/options.js';
 import type { WinOutcome } from '../../src/games/classic-mahjong/state.js';
+import { programArgs } from '../support/program.js';
 
 const T = (s: string): string[] => s.match(/\d[mpszf]/g) ?? [];
 
@@ -820,7 +821,7 @@ test('tournament tables need four players: tableSize, setup and selfplay (seed 0
   for (const n of [2, 3]) assert.throws(() => engine.setup(opts({}, 'tournament'), n, 'tour'), /four players/);
   assert.equal(engine.setup(opts({}, 'tournament'), 4, 'tour').players.length, 4);
   const { spawnSync } = await import('node:child_process');
-  const cli = ['--import', 'tsx', 'src/cli/main.ts', 'selfplay', '--game', 'classic-mahjong', '--preset', 'tournament'];
+  const cli = [...programArgs('src/cli/main.ts'), 'selfplay', '--game', 'classic-mahjong', '--preset', 'tournament'];
   const bad = spawnSync('node', [...cli, '--players', '3', '--hands', '1', '--seed', 'x'], { encoding: 'utf8' });
   assert.notEqual(bad.status, 0);
   assert.match(bad.stderr, /4 players/);

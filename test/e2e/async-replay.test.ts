@@ -9,6 +9,7 @@ import { buttonByLabel, click, openTable, playHandToEnd, slash, withWorld, type 
 import type { SimMessage } from '../discord-sim/model.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { tempDir } from '../support/temp-dir.js';
+import { programArgs } from '../support/program.js';
 
 const run = promisify(execFile);
 
@@ -114,7 +115,7 @@ test('replay viewer: a hand in play is not stepped through; a finished hand step
     assert.deepEqual(sc.next?.result.deltas, second.deltas);
     const path = join(tempDir('hq-export-', t), 'hand.json');
     writeFileSync(path, file.data);
-    const out = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'replay', path], { cwd: process.cwd() });
+    const out = await run(process.execPath, [...programArgs('src/cli/main.ts'), 'replay', path], { cwd: process.cwd() });
     const rep = JSON.parse(out.stdout) as { passed: boolean; problems: string[]; result: { deltas: number[] } };
     assert.deepEqual(rep.problems, []);
     assert.equal(rep.passed, true);

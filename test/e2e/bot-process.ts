@@ -8,6 +8,7 @@ import { GameStore } from '../../src/store/games.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import { tempDb, type AfterHook } from '../support/temp-dir.js';
+import { programArgs } from '../support/program.js';
 
 /**
  * A simulator with one server, a #games channel, two players (an, binh), the commands deployed, and a
@@ -30,7 +31,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 
 /** The bot process on the simulator and database `dbPath`; `env` adds to or overrides its settings (a shard, the log level). */
 export function startBot(sim: DiscordSim, dbPath: string, env: Record<string, string> = {}): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/bot/main.ts'], {
+  const child = spawn(process.execPath, programArgs('src/bot/main.ts'), {
     cwd: ROOT,
     env: {
       ...process.env,

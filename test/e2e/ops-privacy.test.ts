@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { buttonByLabel, click, openTable, playHandToEnd, slash, withWorld } from './harness.js';
 import { FORMER_PLAYER } from '../../src/store/index.js';
 import { replayAllGames } from '../../src/cli/replay-db.js';
+import { programArgs } from '../support/program.js';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -64,7 +65,7 @@ test(
 
         // The action log still replays to the same results.
         assert.deepEqual(replayAllGames(w.dbPath), before);
-        const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'replay-db', '--db', w.dbPath, '--all'], {
+        const cli = spawnSync(process.execPath, [...programArgs('src/cli/main.ts'), 'replay-db', '--db', w.dbPath, '--all'], {
           cwd: root,
           encoding: 'utf8',
         });

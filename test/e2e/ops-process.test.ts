@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { DiscordSim } from '../discord-sim/index.js';
 import { deployCommands } from '../../src/bot/deploy.js';
 import { tempDir } from '../support/temp-dir.js';
+import { programArgs } from '../support/program.js';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -33,7 +34,7 @@ const PORT_TRIES = 5;
 async function startWithMetrics(sim: DiscordSim, dir: string): Promise<{ bot: ChildProcess; port: number }> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    const bot = spawn(process.execPath, ['--import', 'tsx', 'src/bot/main.ts'], {
+    const bot = spawn(process.execPath, programArgs('src/bot/main.ts'), {
       env: {
         ...process.env,
         DISCORD_TOKEN: sim.token,

@@ -22,6 +22,7 @@ import Database from 'better-sqlite3';
 import { GameStore } from '../../src/store/games.js';
 import { initialState } from '../../src/store/replay.js';
 import { removeTempDir, tempDir } from '../support/temp-dir.js';
+import { programArgs } from '../support/program.js';
 
 const engine = engineOf('phom');
 
@@ -80,7 +81,7 @@ for (const layout of ['one file per shard', 'one shared file'] as const) {
       await deployCommands({ apiBase: sim.apiBase, token: sim.token, applicationId: sim.applicationId, guildId: g.id });
       // Global commands too: /away in DMs (Discord offers a bot's global commands there).
       await deployCommands({ apiBase: sim.apiBase, token: sim.token, applicationId: sim.applicationId });
-      launcher = spawn(process.execPath, ['--import', 'tsx', 'src/ops/launch.ts'], {
+      launcher = spawn(process.execPath, programArgs('src/ops/launch.ts'), {
         env: {
           ...process.env,
           SHARDS: '2',

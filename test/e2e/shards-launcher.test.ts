@@ -14,12 +14,13 @@ import { openStore } from '../../src/store/index.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { shardOf } from '../../src/store/shards.js';
 import { tempDir } from '../support/temp-dir.js';
+import { programArgs } from '../support/program.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
 /** Starts the launcher; `out` gathers its and its shards' output, `pids` the shard processes it started. */
 function launch(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/ops/launch.ts'], {
+  const child = spawn(process.execPath, programArgs('src/ops/launch.ts'), {
     cwd: ROOT,
     env: { ...process.env, RENDER_WORKERS: '0', AI_WORKERS: '0', METRICS_PORT: '', BACKUP_DIR: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -22,6 +22,7 @@ import { canonical } from '../../src/games/core/match.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import { optionComponent, readGame as readProcessGame } from './bot-process.js';
 import { removeTempDir, tempDir } from '../support/temp-dir.js';
+import { programArgs } from '../support/program.js';
 
 const engine = engineOf('phom');
 
@@ -108,7 +109,7 @@ describe('SHARDS=auto: two shard processes under the ShardingManager, one databa
     for (const t of tables)
       store.settings.put(t.guildId, 'phom', { preset: null, options: { 'u-khan': false }, playOverridable: [] }, null);
     store.close();
-    launcher = spawn(process.execPath, ['--import', 'tsx', 'src/ops/launch.ts'], {
+    launcher = spawn(process.execPath, programArgs('src/ops/launch.ts'), {
       env: {
         ...process.env,
         SHARDS: 'auto',

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { engine, type State } from '../../src/games/phom/index.js';
 import { opts } from './helpers.js';
+import { programArgs } from '../support/program.js';
 
 type Out = {
   valid: boolean;
@@ -282,7 +283,7 @@ test('score agrees with the engine on self-played hands (2–4 players, several 
 test('the CLI answers a 2,000-position array in full through a pipe', () => {
   const one = { seats: [{ phom: '[2H 3H 4H]', loose: 'KD' }, { loose: 'AD' }] };
   const input = JSON.stringify(Array.from({ length: 2000 }, () => one));
-  const out = execFileSync('sh', ['-c', 'node --import tsx src/cli/main.ts score --game phom | cat'], {
+  const out = execFileSync('sh', ['-c', `node ${programArgs('src/cli/main.ts').join(' ')} score --game phom | cat`], {
     input,
     maxBuffer: 1 << 28,
   }).toString();

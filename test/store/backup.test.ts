@@ -14,8 +14,9 @@ import { engineOf } from '../../src/table/manifests.js';
 import { resolveOptions } from '../../src/games/core/options.js';
 import type { BaseAction, HandResult } from '../../src/games/core/types.js';
 import { tempDir } from '../support/temp-dir.js';
+import { programArgs } from '../support/program.js';
 
-const CLI = ['--import', 'tsx', 'src/cli/main.ts'];
+const CLI = programArgs('src/cli/main.ts');
 
 function newTable(store: ReturnType<typeof openStore>, seed: string) {
   const opts = resolveOptions(engineOf('phom').options, {});

@@ -21,6 +21,7 @@ import { translator } from '../../src/table/i18n.js';
 import { eraseEverywhere, shardDatabases } from '../../src/ops/privacy.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import { tempDir } from '../support/temp-dir.js';
+import { programArgs } from '../support/program.js';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -162,7 +163,7 @@ test('eraseUser: refused while seated at an open table; then the user leaves eve
 
   // Every game still replays to the same results (in process, and through `npm run cli -- replay-db --all`).
   assert.deepEqual(replayAllGames(dbPath), before);
-  const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'replay-db', '--db', dbPath, '--all'], {
+  const cli = spawnSync(process.execPath, [...programArgs('src/cli/main.ts'), 'replay-db', '--db', dbPath, '--all'], {
     cwd: root,
     encoding: 'utf8',
   });

@@ -8,6 +8,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { tempDir, type AfterHook } from '../support/temp-dir.js';
+import { programArgs } from '../support/program.js';
 
 /** The bot's service user, and an operator who may read its database but not write it. */
 export const BOT = 1000;
@@ -25,7 +26,7 @@ export function asUser(uid: number, args: string[]): SpawnSyncReturns<string> {
 }
 
 /** `npm run cli -- <argv>` as `uid`. */
-export const cliAs = (uid: number, ...argv: string[]) => asUser(uid, ['--import', 'tsx', 'src/cli/main.ts', ...argv]);
+export const cliAs = (uid: number, ...argv: string[]) => asUser(uid, [...programArgs('src/cli/main.ts'), ...argv]);
 
 let why: string | null | undefined;
 /** Why these tests cannot run here (not root, no setpriv, a checkout the other users cannot read), or null. */

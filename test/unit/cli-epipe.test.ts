@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { programArgs } from '../support/program.js';
 
 test('output into a pipe its reader closed early: no stack trace, the exit code of the command', async () => {
   const hand = {
@@ -15,7 +16,7 @@ test('output into a pipe its reader closed early: no stack trace, the exit code 
     winningTile: '9m',
     winBy: 'discard',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'score', '--game', 'classic-mahjong']);
+  const child = spawn(process.execPath, [...programArgs('src/cli/main.ts'), 'score', '--game', 'classic-mahjong']);
   let stderr = '';
   let read = 0;
   child.stderr.on('data', (c: Buffer) => (stderr += String(c)));

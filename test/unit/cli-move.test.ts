@@ -13,8 +13,9 @@ import { MIGRATIONS } from '../../src/store/migrations.js';
 import { cli, oneErrorLine } from './cli-capture.js';
 import { phomTable } from './cli-table.js';
 import { tempDir } from '../support/temp-dir.js';
+import { programArgs } from '../support/program.js';
 
-const CLI = ['--import', 'tsx', 'src/cli/main.ts'];
+const CLI = programArgs('src/cli/main.ts');
 
 const table = () => phomTable('hq-cli-move-', 'cli');
 

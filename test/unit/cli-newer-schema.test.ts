@@ -17,6 +17,7 @@ import { engineOf } from '../../src/table/manifests.js';
 import { cli, oneErrorLine } from './cli-capture.js';
 import { phomTable } from './cli-table.js';
 import { tempDir } from '../support/temp-dir.js';
+import { programArgs } from '../support/program.js';
 
 const NEWEST = Math.max(...MIGRATIONS.map((m) => m.version));
 
@@ -67,7 +68,7 @@ test('the store does not open a database of a newer schema; the bot says so in o
   // The bot's start: one fatal log line and one plain line naming the file, no stack trace, exit 1.
   const env: Record<string, string | undefined> = { ...process.env, DISCORD_TOKEN: 'x', DATABASE_PATH: path };
   delete env.SHARDS;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/bot/main.ts'], { env, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, programArgs('src/bot/main.ts'), { env, encoding: 'utf8', timeout: 60_000 });
   assert.equal(r.status, 1, r.stderr);
   assert.match(r.stderr, new RegExp(`Hội Quán cannot open the database at ${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: ${why.source}`));
   assert.doesNotMatch(r.stderr, /^\s+at /m, 'no stack trace on stderr');

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cli, oneErrorLine } from './cli-capture.js';
 import { phomTable } from './cli-table.js';
+import { programArgs } from '../support/program.js';
 
 const noProc = existsSync('/proc/self') ? null : 'needs /proc (Linux)';
 
@@ -28,7 +29,7 @@ test('backup into a folder that cannot be made: the folder named, at once', (t) 
   const { path, store } = phomTable('hq-cli-out-', 'out-paths');
   store.close();
   // In a child process: the old code never returned from this one.
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'backup', '--db', path, '--out', '/proc/none/x.db'], {
+  const r = spawnSync(process.execPath, [...programArgs('src/cli/main.ts'), 'backup', '--db', path, '--out', '/proc/none/x.db'], {
     encoding: 'utf8',
     timeout: 30_000,
   });

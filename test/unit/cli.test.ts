@@ -5,8 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { programArgs } from '../support/program.js';
 
-const CLI = ['--import', 'tsx', 'src/cli/main.ts'];
+const CLI = programArgs('src/cli/main.ts');
 
 test('score of 2,000 hands piped through cat arrives whole and parses', () => {
   const hand = {

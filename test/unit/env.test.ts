@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENV_KEYS, loadDotEnv, loadEnv } from '../../src/config/env.js';
 import { tempDir } from '../support/temp-dir.js';
+import { programArgs } from '../support/program.js';
 
 test('a missing token is reported with what to set', () => {
   const r = loadEnv({});
@@ -30,7 +31,7 @@ test('defaults fill the rest', () => {
 
 test('npm start without a token exits 1 with a clear message', () => {
   const env = { ...process.env, DISCORD_TOKEN: '' };
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/bot/main.ts'], { env, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, programArgs('src/bot/main.ts'), { env, encoding: 'utf8', timeout: 60_000 });
   assert.equal(r.status, 1);
   assert.match(r.stderr, /DISCORD_TOKEN is required/);
 });
@@ -96,7 +97,7 @@ test('a database that cannot be opened stops the start with its path in one fata
   writeFileSync(path, 'this is not a database, but a text file of some length '.repeat(20));
   const env = { ...process.env, DISCORD_TOKEN: 'x', DATABASE_PATH: path, SHARDS: '' };
   delete (env as Record<string, string | undefined>).SHARDS;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/bot/main.ts'], { env, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, programArgs('src/bot/main.ts'), { env, encoding: 'utf8', timeout: 60_000 });
   assert.equal(r.status, 1);
   assert.match(r.stderr, new RegExp(`Hội Quán cannot open the database at ${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: `));
   assert.doesNotMatch(r.stderr, /^\s+at /m, 'no stack trace on stderr');

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { loadEnv, readMetricsPort } from '../../src/config/env.js';
 import { metricsPortProblem, perShardEnv } from '../../src/ops/sharding.js';
+import { programArgs } from '../support/program.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -45,7 +46,7 @@ test('METRICS_PORT + SHARDS − 1 past 65535 is a start problem; up to 65535 is 
 });
 
 test('the launcher refuses METRICS_PORT=65535 with SHARDS=2 before any shard starts', () => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/ops/launch.ts'], {
+  const r = spawnSync(process.execPath, programArgs('src/ops/launch.ts'), {
     cwd: ROOT,
     // A regression would start shards: they must not reach Discord.
     env: {
