@@ -1,0 +1,104 @@
+/**
+ * Test batches: the test files of some folders run several to a process instead of one each.
+ * `node --test` starts a process per file, and loading the project's modules under tsx costs a
+ * small file 1.5–3 s of its 2-core machine's time, more than most of these files' tests take
+ * (2026-12-06: 420 s of 2,325 s of files in the folders below). A batch imports its files one after
+ * the other in one process; Node's runner runs their tests in that order, as it would in each
+ * file's own process.
+ *
+ * Which file goes to which batch is computed, never listed: a new test file in these folders joins a
+ * batch by itself. A file that changes what the process shares (the environment, process handlers,
+ * mocked global timers, worker pools), watches the process itself (its memory, its exit), or takes
+ * long enough to stand alone, is in `ALONE` and keeps its own process. A test of the batched
+ * folders must leave the process as it found it (`t.after` for what it changes).
+ *
+ * `npm test` runs `test/entries.ts`'s list: the batches, then every other test file.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+
+/** The batched groups: their folders (from the root) and how many batches (processes) each has. */
+export const GROUPS: Record<string, { dirs: string[]; batches: number }> = {
+  unit: { dirs: ['test/unit'], batches: 6 },
+  store: { dirs: ['test/store'], batches: 2 },
+  games: { dirs: ['test/phom', 'test/chan', 'test/vn-mahjong', 'test/classic-mahjong'], batches: 2 },
+};
+
+/** Files of the batched folders that keep a process of their own (see the module's comment). */
+export const ALONE = new Set([
+  // the environment, process handlers, global mocked timers
+  'test/unit/env.test.ts',
+  'test/unit/health-clock.test.ts',
+  'test/unit/metrics-forwarded.test.ts',
+  'test/unit/ops-shard-life.test.ts',
+  'test/unit/ops-shard-respawn.test.ts',
+  'test/unit/ops-shards.test.ts',
+  'test/unit/rest-split.test.ts',
+  'test/unit/table-ai-pool.test.ts',
+  'test/unit/render-shutdown-budget.test.ts',
+  // worker pools of the process (the AI pool, the render pool's log)
+  'test/unit/ai-pool-closed.test.ts',
+  'test/unit/ai-pool-hung-table.test.ts',
+  'test/unit/ai-worker-died.test.ts',
+  'test/unit/pool-idle-error.test.ts',
+  'test/unit/table-hints.test.ts',
+  // long: as batches of their own
+  'test/unit/duel-smoke-mahjong.test.ts',
+  'test/unit/duel-smoke-cards.test.ts',
+  'test/unit/cli.test.ts',
+  'test/unit/table-fuzz.test.ts',
+  'test/unit/fuzz-options.test.ts',
+  'test/unit/result-text.test.ts',
+  'test/unit/cli-db-unreadable.test.ts',
+  'test/classic-mahjong/property.test.ts',
+]);
+
+/** The test files (`*.test.ts`) under `dir` (from the root), sorted, with their paths from the root. */
+export function testFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(join(ROOT, d), { withFileTypes: true })) {
+      const path = `${d}/${e.name}`;
+      if (e.isDirectory()) walk(path);
+      else if (e.name.endsWith('.test.ts')) out.push(path);
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** The files of batch `k` (1-based) of `group`: every `batches`-th file of the group's, not alone. */
+export function batchMembers(group: string, k: number): string[] {
+  const g = GROUPS[group];
+  if (!g || !Number.isInteger(k) || k < 1 || k > g.batches) throw new Error(`no batch ${group}-${k}`);
+  const files = g.dirs.flatMap(testFiles).filter((f) => !ALONE.has(f));
+  return files.filter((_, i) => i % g.batches === k - 1);
+}
+
+/** The batch entry files `npm test` runs (test/batches/<group>-<k>.batch.ts), checked to exist, and no others. */
+export function batchEntries(): string[] {
+  const want = Object.entries(GROUPS).flatMap(([group, g]) =>
+    Array.from({ length: g.batches }, (_, i) => `test/batches/${group}-${i + 1}.batch.ts`),
+  );
+  const have = readdirSync(join(ROOT, 'test/batches'))
+    .filter((f) => f.endsWith('.batch.ts'))
+    .map((f) => `test/batches/${f}`);
+  const missing = want.filter((f) => !have.includes(f));
+  const extra = have.filter((f) => !want.includes(f));
+  if (missing.length || extra.length)
+    throw new Error(
+      `test/batches/config.ts GROUPS and the batch files disagree: missing ${missing.join(', ') || 'none'}; not in GROUPS ${extra.join(', ') || 'none'}`,
+    );
+  return want;
+}
+
+/** Every entry of `npm test`: the batches, then each test file outside them, sorted. */
+export function entries(): string[] {
+  const batched = new Set(
+    Object.keys(GROUPS).flatMap((g) => Array.from({ length: GROUPS[g]!.batches }, (_, i) => batchMembers(g, i + 1)).flat()),
+  );
+  const alone = ['test', 'src'].flatMap(testFiles).filter((f) => !batched.has(f));
+  return [...batchEntries(), ...alone];
+}
