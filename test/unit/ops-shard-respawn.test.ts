@@ -26,9 +26,10 @@ const plan = process.env.HQ_FAKE_PLAN.split(',');
 const step = plan[Math.min(n, plan.length - 1)];
 if (step === 'die') setTimeout(() => process.exit(1), 50);
 else {
-  process.send({ _ready: true });
   if (step === 'ready-die') setTimeout(() => process.exit(1), 100);
   else { setInterval(() => {}, 1000); process.on('SIGTERM', () => process.exit(0)); }
+  // READY once the SIGTERM handler is in place (a stop at once after READY killed it by the signal)
+  process.send({ _ready: true });
 }
 `;
 
