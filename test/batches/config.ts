@@ -24,6 +24,8 @@ export const GROUPS: Record<string, { dirs: string[]; batches: number }> = {
   unit: { dirs: ['test/unit'], batches: 6 },
   store: { dirs: ['test/store'], batches: 2 },
   games: { dirs: ['test/phom', 'test/chan', 'test/vn-mahjong', 'test/classic-mahjong'], batches: 2 },
+  // Each e2e test starts its own simulator, database and bot (harness.ts `withWorld`).
+  e2e: { dirs: ['test/e2e'], batches: 6 },
 };
 
 /** Files of the batched folders that keep a process of their own (see the module's comment). */
@@ -53,6 +55,38 @@ export const ALONE = new Set([
   'test/unit/result-text.test.ts',
   'test/unit/cli-db-unreadable.test.ts',
   'test/classic-mahjong/property.test.ts',
+  // e2e: the real bot's process (bot-process.ts, the launcher, the CLI), the environment, process
+  // handlers, an in-process render pool or start-up
+  'test/e2e/async-replay.test.ts',
+  'test/e2e/crash-process.test.ts',
+  'test/e2e/gateway-closed-process.test.ts',
+  'test/e2e/launcher-bad-env.test.ts',
+  'test/e2e/metrics-shards.test.ts',
+  'test/e2e/ops-privacy.test.ts',
+  'test/e2e/ops-process.test.ts',
+  'test/e2e/orphan-shard-process.test.ts',
+  'test/e2e/ratelimit-log.test.ts',
+  'test/e2e/restart-process.test.ts',
+  'test/e2e/seat-prefs-sync.test.ts',
+  'test/e2e/shards-dm.test.ts',
+  'test/e2e/shards-launcher.test.ts',
+  'test/e2e/shards.test.ts',
+  'test/e2e/startup-stop-process.test.ts',
+  'test/e2e/stop-during-start.test.ts',
+  'test/e2e/table-render-fail.test.ts',
+  // e2e, long: as batches of their own
+  'test/e2e/ai-levels.test.ts',
+  'test/e2e/burst.test.ts',
+  'test/e2e/claim-prefs.test.ts',
+  'test/e2e/claim-privacy.test.ts',
+  'test/e2e/deadline-off-claims.test.ts',
+  'test/e2e/member-gone.test.ts',
+  'test/e2e/play-games.test.ts',
+  'test/e2e/play-phom.test.ts',
+  'test/e2e/rest-budget.test.ts',
+  'test/e2e/retry-fairness.test.ts',
+  'test/e2e/stale-reminders.test.ts',
+  'test/e2e/thread-close-retry.test.ts',
 ]);
 
 /** The test files (`*.test.ts`) under `dir` (from the root), sorted, with their paths from the root. */

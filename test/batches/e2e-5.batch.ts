@@ -1,0 +1,3 @@
+import { runBatch } from './run-batch.js';
+
+await runBatch(import.meta.filename);
