@@ -54,3 +54,32 @@ test('phom: the table image at the end of a hand draws no card twice and marks t
   assert.ok(heldEaten > 0 && midEaten > 0, 'hands ended with eaten cards still held');
   assert.deepEqual(problems, []);
 });
+
+test('phom, eat-reveal = phom: the cards shown with an eaten card are a "Shown" group with only the eaten ones marked', () => {
+  const { engine, presenter } = GAMES.phom;
+  const opts = { ...defaultOptions(engine.options), 'eat-reveal': 'phom' };
+  let revealed = 0;
+  for (let k = 0; k < 10; k++) {
+    let state = engine.setup(opts, 4, handSeed('reveal-phom-4', k), null);
+    while (!engine.result(state)) {
+      const d = engine.pending(state)[0]!;
+      const r = engine.apply(state, d.seat, engine.ai(state, d.seat));
+      assert.ok(r.ok);
+      state = r.value;
+      const pub = engine.publicView(state) as PublicView;
+      if (pub.ended) continue;
+      presenter.tableModel(pub, ctx).seats.forEach((s, i) => {
+        const shown = pub.shownInHand[i]!;
+        if (!shown.length) return;
+        const eaten = shown.filter((c) => (pub.eaten[i] as string[]).includes(c));
+        if (eaten.length < shown.length) revealed++;
+        assert.deepEqual(s.groups.at(-1), {
+          codes: shown,
+          label: eaten.length < shown.length ? 'Shown' : 'Eaten',
+          marked: shown.map((c, j) => (eaten.includes(c) ? j : -1)).filter((j) => j >= 0),
+        });
+      });
+    }
+  }
+  assert.ok(revealed > 0, 'hands showed phỏm cards beside eaten ones');
+});

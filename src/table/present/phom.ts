@@ -100,8 +100,14 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action, PhomMove> = 
             label: word(ctx.lang, 'hand'),
             marked: hand.map((c, i) => (eaten.has(c) ? i : -1)).filter((i) => i >= 0),
           });
-        } else if (shown.length)
-          groups.push({ codes: shown, label: ctx.t('phom:ui.eaten', { defaultValue: 'Ăn' }), marked: shown.map((_, i) => i) });
+        } else if (shown.length) {
+          // With eat-reveal = phom the hand cards of an eaten card's phỏm are shown too (phom.md
+          // §6.3): then the group is the shown cards, the eaten ones marked; else all are eaten.
+          const eaten = new Set(pub.eaten[s] ?? []);
+          const marked = shown.map((c, i) => (eaten.has(c) ? i : -1)).filter((i) => i >= 0);
+          const label = marked.length === shown.length ? ctx.t('phom:ui.eaten', { defaultValue: 'Ăn' }) : ctx.t('phom:ui.shown');
+          groups.push({ codes: shown, label, marked });
+        }
         const note = pub.left[s] ? ctx.t('phom:ui.left', { defaultValue: 'left' }) : undefined;
         return {
           name: ctx.names[s] ?? `#${s + 1}`,
