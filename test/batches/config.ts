@@ -28,8 +28,41 @@ export const GROUPS: Record<string, { dirs: string[]; batches: number }> = {
   e2e: { dirs: ['test/e2e'], batches: 6 },
 };
 
-/** Files of the batched folders that keep a process of their own (see the module's comment). */
+/**
+ * The longest files (2026-12-06, 15–60 s each), longest first: each keeps a process of its own and
+ * `npm test` starts them first, so that none is left running alone at the end of the run.
+ */
+export const LONG = [
+  'test/e2e/crash-process.test.ts',
+  'test/unit/duel-smoke-mahjong.test.ts',
+  'test/e2e/play-games.test.ts',
+  'test/e2e/stale-reminders.test.ts',
+  'test/differential/classic-mahjong.test.ts',
+  'test/e2e/burst.test.ts',
+  'test/render/memory.test.ts',
+  'test/unit/cli.test.ts',
+  'test/e2e/shards.test.ts',
+  'test/e2e/shards-dm.test.ts',
+  'test/e2e/claim-privacy.test.ts',
+  'test/e2e/ai-levels.test.ts',
+  'test/unit/table-fuzz.test.ts',
+  'test/e2e/deadline-off-claims.test.ts',
+  'test/unit/fuzz-options.test.ts',
+  'test/e2e/retry-fairness.test.ts',
+  'test/e2e/rest-budget.test.ts',
+  'test/e2e/member-gone.test.ts',
+  'test/e2e/play-phom.test.ts',
+  'test/e2e/thread-close-retry.test.ts',
+  'test/unit/duel-smoke-cards.test.ts',
+  'test/unit/result-text.test.ts',
+  'test/unit/cli-db-unreadable.test.ts',
+  'test/e2e/claim-prefs.test.ts',
+  'test/classic-mahjong/property.test.ts',
+];
+
+/** Files of the batched folders that keep a process of their own (see the module's comment), the long ones included. */
 export const ALONE = new Set([
+  ...LONG,
   // the environment, process handlers, global mocked timers
   'test/unit/env.test.ts',
   'test/unit/health-clock.test.ts',
@@ -46,19 +79,9 @@ export const ALONE = new Set([
   'test/unit/ai-worker-died.test.ts',
   'test/unit/pool-idle-error.test.ts',
   'test/unit/table-hints.test.ts',
-  // long: as batches of their own
-  'test/unit/duel-smoke-mahjong.test.ts',
-  'test/unit/duel-smoke-cards.test.ts',
-  'test/unit/cli.test.ts',
-  'test/unit/table-fuzz.test.ts',
-  'test/unit/fuzz-options.test.ts',
-  'test/unit/result-text.test.ts',
-  'test/unit/cli-db-unreadable.test.ts',
-  'test/classic-mahjong/property.test.ts',
   // e2e: the real bot's process (bot-process.ts, the launcher, the CLI), the environment, process
   // handlers, an in-process render pool or start-up
   'test/e2e/async-replay.test.ts',
-  'test/e2e/crash-process.test.ts',
   'test/e2e/gateway-closed-process.test.ts',
   'test/e2e/launcher-bad-env.test.ts',
   'test/e2e/metrics-shards.test.ts',
@@ -68,25 +91,9 @@ export const ALONE = new Set([
   'test/e2e/ratelimit-log.test.ts',
   'test/e2e/restart-process.test.ts',
   'test/e2e/seat-prefs-sync.test.ts',
-  'test/e2e/shards-dm.test.ts',
-  'test/e2e/shards-launcher.test.ts',
-  'test/e2e/shards.test.ts',
   'test/e2e/startup-stop-process.test.ts',
   'test/e2e/stop-during-start.test.ts',
   'test/e2e/table-render-fail.test.ts',
-  // e2e, long: as batches of their own
-  'test/e2e/ai-levels.test.ts',
-  'test/e2e/burst.test.ts',
-  'test/e2e/claim-prefs.test.ts',
-  'test/e2e/claim-privacy.test.ts',
-  'test/e2e/deadline-off-claims.test.ts',
-  'test/e2e/member-gone.test.ts',
-  'test/e2e/play-games.test.ts',
-  'test/e2e/play-phom.test.ts',
-  'test/e2e/rest-budget.test.ts',
-  'test/e2e/retry-fairness.test.ts',
-  'test/e2e/stale-reminders.test.ts',
-  'test/e2e/thread-close-retry.test.ts',
 ]);
 
 /** The test files (`*.test.ts`) under `dir` (from the root), sorted, with their paths from the root. */
@@ -128,11 +135,13 @@ export function batchEntries(): string[] {
   return want;
 }
 
-/** Every entry of `npm test`: the batches, then each test file outside them, sorted. */
+/** Every entry of `npm test`: the long files, the batches, then each other test file outside them, sorted. */
 export function entries(): string[] {
   const batched = new Set(
     Object.keys(GROUPS).flatMap((g) => Array.from({ length: GROUPS[g]!.batches }, (_, i) => batchMembers(g, i + 1)).flat()),
   );
-  const alone = ['test', 'src'].flatMap(testFiles).filter((f) => !batched.has(f));
-  return [...batchEntries(), ...alone];
+  const all = ['test', 'src'].flatMap(testFiles);
+  const long = LONG.filter((f) => all.includes(f));
+  const alone = all.filter((f) => !batched.has(f) && !long.includes(f));
+  return [...long, ...batchEntries(), ...alone];
 }
