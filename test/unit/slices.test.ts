@@ -1,9 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { stat } from 'node:fs';
 import { Slices } from '../../src/bot/slices.js';
 
 describe('time slices of the event loop (src/bot/slices.ts)', () => {
   it('runs parts while the turn has budget, then lets the loop run its timers before the rest, in order', async () => {
+    // From an I/O callback, as the bot's parts start (a read of the gateway's socket): the loop's
+    // check phase (setImmediate) then comes before its timers. Started from the check phase itself
+    // (node:test runs a suite's tests from setImmediate), a timer 1 ms due could run first.
+    await new Promise((r) => stat('.', r));
     let clock = 0;
     const s = new Slices(5, () => clock);
     const order: string[] = [];
