@@ -6,22 +6,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rig } from '../support/table-rig.js';
+import { playWithAi, rig } from '../support/table-rig.js';
 import { fillRatingHistory } from '../../src/store/rating-history.js';
-import { engineOf } from '../../src/table/manifests.js';
 
 const REFUND_RANK = -1;
 
 test('refund rows are no hand played: /score counts their points only, ratings and /leaderboard ignore them', () => {
   const r = rig('phom', ['human', 'human'], { seed: 'refund-rows' });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  const phom = engineOf('phom');
-  for (let i = 0; i < 600; i++) {
-    const s = r.store.games.load(r.gameId)!.state;
-    if (phom.result(s)) break;
-    const d = phom.pending(s)[0]!;
-    r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action: phom.ai(s, d.seat), ver: null, userId: `u${d.seat}` });
-  }
+  playWithAi(r);
   const before = r.store.results.record('g', 'u0', 'phom', 'all');
   assert.equal(before.hands, 1);
   // A refund row for u0 after the hand, and one for a person who has nothing else in the game.

@@ -126,20 +126,31 @@ export function timeOutUntilAiHolds(r: Rig, seat: number, retake: readonly numbe
 }
 
 /**
- * Plays the hand to its result with the AI's move at every decision, each a click of `userOf(seat)`
- * (`u<seat>` unless told) that must be accepted; throws if it has not ended within `maxSteps`.
+ * The people play as the AI would: the AI's move at the first decision, each a click of `userOf(seat)`
+ * (`u<seat>` unless told) that must be accepted, until the hand has a result or `stop` holds of the
+ * state; returns that state. Throws if neither within `maxSteps`.
  */
-export function playWithAi(r: Rig, userOf: (seat: number) => string = (seat) => `u${seat}`, maxSteps = 600): void {
+export function playWithAiUntil<S = unknown>(
+  r: Rig,
+  stop: (s: S) => boolean,
+  userOf: (seat: number) => string = (seat) => `u${seat}`,
+  maxSteps = 600,
+): S {
   const engine = engineOf(r.store.games.get(r.gameId)!.game);
   for (let i = 0; i < maxSteps; i++) {
     const s = r.store.games.load(r.gameId)!.state;
-    if (engine.result(s)) return;
+    if (engine.result(s) || stop(s as S)) return s as S;
     const d = engine.pending(s)[0]!;
     const action = engine.ai(s, d.seat) as BaseAction;
     const res = r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action, ver: null, userId: userOf(d.seat) });
     assert.equal(res.outcome.ok, true, `the AI's move for seat ${d.seat}`);
   }
   throw new Error('the hand did not end');
+}
+
+/** Plays the hand to its result as `playWithAiUntil` does. */
+export function playWithAi(r: Rig, userOf: (seat: number) => string = (seat) => `u${seat}`, maxSteps = 600): void {
+  playWithAiUntil(r, () => false, userOf, maxSteps);
 }
 
 /**

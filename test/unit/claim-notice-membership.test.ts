@@ -6,29 +6,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rig } from '../support/table-rig.js';
+import { playWithAiUntil, rig } from '../support/table-rig.js';
 import { chanTwoClaimantSeed } from '../e2e/seeded.js';
 import { Notifier, type Membership } from '../../src/notify/notifier.js';
-import { engineOf } from '../../src/table/manifests.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
 test('a refused claim DM notice does not ask (and act on) whether the claimant is still a member', async () => {
   const r = rig('chan', ['human', 'human', 'human', 'human'], { seed: chanTwoClaimantSeed(), timer: { name: 'live' } });
-  const engine = engineOf('chan');
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  for (let k = 0; k < 300 && r.pending().filter((d) => d.kind === 'claim').length < 2; k++) {
-    const s = r.store.games.load(r.gameId)!.state;
-    const d = r.pending()[0]!;
-    const res = r.run({
-      kind: 'move',
-      gameId: r.gameId,
-      seat: d.seat,
-      action: engine.ai(s, d.seat) as BaseAction,
-      ver: null,
-      userId: `u${d.seat}`,
-    });
-    assert.equal(res.outcome.ok, true);
-  }
+  playWithAiUntil(r, () => r.pending().filter((d) => d.kind === 'claim').length >= 2, undefined, 300);
   const claims = r.pending().filter((d: Decision<BaseAction>) => d.kind === 'claim');
   assert.ok(claims.length >= 2, 'a claim window is open');
   const claimant = `u${claims[0]!.seat}`;

@@ -1,25 +1,14 @@
 /** /leaderboard for a period with no hand in it (older hands only) says so, not "No finished hands yet". */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { engineOf } from '../../src/table/manifests.js';
-import { rig } from '../support/table-rig.js';
+import { playWithAi, rig } from '../support/table-rig.js';
 import * as leaderboard from '../../commands/leaderboard.js';
 import type { BotContext } from '../../src/bot/context.js';
-
-const phom = engineOf('phom');
 
 test('a period without hands is named as such', async () => {
   const r = rig('phom', ['human', 'human'], { seed: 'lb-period' });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  for (let i = 0; i < 600; i++) {
-    const s = r.store.games.load(r.gameId)!.state;
-    if (phom.result(s)) break;
-    const d = r.pending()[0]!;
-    assert.equal(
-      r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action: phom.ai(s, d.seat), ver: null, userId: `u${d.seat}` }).outcome.ok,
-      true,
-    );
-  }
+  playWithAi(r);
   r.clock.t += 10 * 86_400_000;
   const said = async (period: string) => {
     const out: string[] = [];

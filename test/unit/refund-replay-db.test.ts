@@ -13,30 +13,18 @@ import { engineOf } from '../../src/table/manifests.js';
 import { POT_REFUND } from '../../src/store/index.js';
 import { replayStoredGame, replaySummary } from '../../src/cli/replay-db.js';
 import { MATCH_REFUNDS_SINCE, RULE_CHANGES } from '../../src/store/rule-changes.js';
-import { rig, type Rig } from '../support/table-rig.js';
+import { playWithAiUntil, rig, type Rig } from '../support/table-rig.js';
 import { cli } from './cli-capture.js';
 import type { PhomResult, State } from '../../src/games/phom/index.js';
 
 const phom = engineOf('phom');
 const SINCE = Date.parse(MATCH_REFUNDS_SINCE.phom!.at);
-const stateOf = (r: Rig) => r.store.games.load(r.gameId)!.state as State;
 const row = (r: Rig) => r.store.games.get(r.gameId)!;
 const click = (r: Rig, verb: 'next-hand' | 'end-match') =>
   r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb, arg: String(row(r).handIndex) });
 
-/** Plays as the AI would until the hand has a result, or `stop` holds. */
-function play(r: Rig, stop: (s: State) => boolean = () => false): State {
-  for (let i = 0; i < 600; i++) {
-    const s = stateOf(r);
-    if (phom.result(s) || stop(s)) return s;
-    const d = phom.pending(s)[0]!;
-    assert.equal(
-      r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action: phom.ai(s, d.seat), ver: null, userId: `u${d.seat}` }).outcome.ok,
-      true,
-    );
-  }
-  throw new Error('the hand did not end');
-}
+/** The people play as the AI would, until the hand has a result or `stop` holds. */
+const play = (r: Rig, stop: (s: State) => boolean = () => false): State => playWithAiUntil<State>(r, stop);
 
 /**
  * A Phỏm match with the gà pot, ended with a pot no Ù took (End match after a hand, or idle days

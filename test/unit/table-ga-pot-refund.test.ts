@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engineOf } from '../../src/table/manifests.js';
-import { leaveConfirmed, rig, type Rig } from '../support/table-rig.js';
+import { leaveConfirmed, playWithAiUntil, rig, type Rig } from '../support/table-rig.js';
 import { POT_REFUND } from '../../src/store/index.js';
 import { endMatchText, standingsModel } from '../../src/table/views.js';
 import type { PhomResult, State } from '../../src/games/phom/index.js';
@@ -32,17 +32,8 @@ const refundRows = (r: Rig) =>
     summary: string;
   }[];
 
-/** The people play as the AI would (moves of their own), until the hand has a result or `stop` holds. */
-function play(r: Rig, stop: (s: State) => boolean = () => false): State {
-  for (let i = 0; i < 600; i++) {
-    const s = stateOf(r);
-    if (phom.result(s) || stop(s)) return s;
-    const d = phom.pending(s)[0]!;
-    const res = r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action: phom.ai(s, d.seat), ver: null, userId: `u${d.seat}` });
-    assert.equal(res.outcome.ok, true);
-  }
-  throw new Error('the hand did not end');
-}
+/** The people play as the AI would, until the hand has a result or `stop` holds. */
+const play = (r: Rig, stop: (s: State) => boolean = () => false): State => playWithAiUntil<State>(r, stop);
 
 const click = (r: Rig, verb: 'next-hand' | 'end-match', userId = 'u0') =>
   r.run({ kind: 'table', gameId: r.gameId, userId, ver: 0, verb, arg: String(row(r).handIndex) });
