@@ -101,8 +101,11 @@ export interface ResultModel {
   locale: Locale;
   title: string;
   winner?: ResultWinner;
-  /** Scoring breakdown. */
-  lines: { label: string; value: string }[];
+  /**
+   * Scoring breakdown. `label` is "name · reason" when the line is a player's (`name` given, so the
+   * image can split it there even when a display name itself contains " · "), else any text.
+   */
+  lines: { label: string; value: string; name?: string }[];
   totals: { name: string; delta: string }[];
   payments: { from: string; to: string; amount: string }[];
 }

@@ -144,11 +144,7 @@ export function layoutResult(m: ResultModel): ResultLayout {
   const colY = winY + winH + 14;
   const tw = (RESULT_W - PAD * 2 - 16) / 2 - 36;
   const k = outputScale(m.game);
-  const lineRows = planRows(
-    m.lines.map((l) => lineText(l.label, l.value)),
-    tw,
-    k,
-  );
+  const lineRows = planRows(m.lines.map(lineText), tw, k);
   const totalRows = planRows(
     m.totals.map((t) => ({ head: t.name, value: t.delta, rc: deltaColour(t.delta) })),
     tw,
@@ -211,11 +207,15 @@ function cut(s: string, sep: string): [string, string] {
   return i < 0 ? [s, ''] : [s.slice(0, i), s.slice(i + sep.length)];
 }
 
-/** A scoring line: the presenter's label is "name · reason (detail)" (common.ts `resultLines`). */
-function lineText(label: string, value: string): RowText {
-  const [head, tail] = cut(label, ' · ');
+/**
+ * A scoring line: a player's label is "name · reason (detail)" (common.ts `scoringLine`), cut after
+ * the name it names (a display name may itself contain " · "); a line without a name is one text.
+ */
+function lineText({ label, value, name }: ResultModel['lines'][number]): RowText {
+  const sep = ' · ';
+  if (name === undefined || !label.startsWith(name + sep)) return { head: label, value };
   // the head is a name (a right-to-left one must not take the reason's numbers into its run)
-  return tail ? { head: isolateName(head), sep: ' · ', tail, value } : { head, value };
+  return { head: isolateName(name), sep, tail: label.slice(name.length + sep.length), value };
 }
 
 /** A payment: the presenter's amount is "amount · reason". */

@@ -16,6 +16,7 @@ import { textWidth } from '../../src/render/text.js';
 import { ROW_MIN } from '../../src/render/result.js';
 import { drawStandings, layoutStandings } from '../../src/render/chart.js';
 import { newImage } from '../../src/render/draw.js';
+import { scoringLine } from '../../src/table/present/common.js';
 
 registerFonts();
 
@@ -100,12 +101,12 @@ const scan: ResultModel = {
   locale: 'vi',
   title: 'Ù',
   lines: [
-    { label: `${LONG} · Hoa (Lan)`, value: '4 điểm' },
-    { label: `${LONG} · Mùa (Đông)`, value: '4 điểm' },
-    { label: '林美玲 · Đôi rồng (Phát Phát)', value: '2 điểm' },
-    { label: 'Lê Văn Bảy · Phỗng lộ quân đầu/chữ ([Đông Đông Đông])', value: '4 điểm' },
-    { label: 'Lê Văn Bảy · Phỗng/coong gió vòng ([Đông Đông Đông])', value: '1 lần nhân đôi' },
-    { label: 'Lê Văn Bảy · Ù', value: '20 điểm' },
+    scoringLine(LONG, 'Hoa (Lan)', '4 điểm'),
+    scoringLine(LONG, 'Mùa (Đông)', '4 điểm'),
+    scoringLine('林美玲', 'Đôi rồng (Phát Phát)', '2 điểm'),
+    scoringLine('Lê Văn Bảy', 'Phỗng lộ quân đầu/chữ ([Đông Đông Đông])', '4 điểm'),
+    scoringLine('Lê Văn Bảy', 'Phỗng/coong gió vòng ([Đông Đông Đông])', '1 lần nhân đôi'),
+    scoringLine('Lê Văn Bảy', 'Ù', '20 điểm'),
   ],
   totals: [
     { name: LONG, delta: '-68 điểm' },

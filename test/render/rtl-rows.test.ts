@@ -11,6 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { registerFonts, renderResult, setTextProbe } from '../../src/render/index.js';
 import type { ResultModel } from '../../src/render/model.js';
+import { scoringLine } from '../../src/table/present/common.js';
 
 registerFonts();
 
@@ -29,8 +30,8 @@ test('a payment between two right-to-left names draws the payer first', () => {
 });
 
 test("a scoring line after a right-to-left name keeps the reason's number after the name", () => {
-  const plain = renderResult(model([{ label: `${MOHAMMED} · 3 phán`, value: '+2' }], []));
-  const ordered = renderResult(model([{ label: `${rli(MOHAMMED)} · 3 phán`, value: '+2' }], []));
+  const plain = renderResult(model([scoringLine(MOHAMMED, '3 phán', '+2')], []));
+  const ordered = renderResult(model([scoringLine(rli(MOHAMMED), '3 phán', '+2')], []));
   assert.ok(plain.equals(ordered), 'the line "Mohammed · 3 phán" is drawn as with the name isolated');
 });
 
@@ -38,7 +39,7 @@ test('rows of left-to-right names keep their plain text', () => {
   const seen: string[] = [];
   setTextProbe((r) => seen.push(r.drawn));
   try {
-    renderResult(model([{ label: 'Lan · Tự mó', value: '+2' }], [{ from: 'Lan', to: 'Minh', amount: '5' }]));
+    renderResult(model([scoringLine('Lan', 'Tự mó', '+2')], [{ from: 'Lan', to: 'Minh', amount: '5' }]));
   } finally {
     setTextProbe(null);
   }

@@ -17,6 +17,7 @@ import {
   inHandAt,
   lastLine,
   resultLines,
+  scoringLine,
   unitName,
   winCaption,
   TILE_CODE,
@@ -199,14 +200,15 @@ function scoredLines(pub: PublicView, r: HandResult, ctx: PresentCtx): Pick<Resu
   const w = r.winners[0]!;
   const lines = scores.map((x) => {
     const sum = `${amount(x.total, ctx.lang)} ${unitName(ctx.t, 'classic-mahjong', 'point', x.total)}`;
-    return {
-      label: `${playerName(pub, x.seat, ctx)} · ${ctx.t('classic-mahjong:ui.hand-score')}`,
-      value: x.limit
+    return scoringLine(
+      playerName(pub, x.seat, ctx),
+      ctx.t('classic-mahjong:ui.hand-score'),
+      x.limit
         ? ctx.t('classic-mahjong:ui.score-limit', { total: sum })
         : x.doubles
           ? ctx.t('classic-mahjong:ui.score-doubled', { points: amount(x.points, ctx.lang), factor: 2 ** x.doubles, total: sum })
           : sum,
-    };
+    );
   });
   const payments = base.payments.map((p, k) => {
     const raw = r.payments[k]!;

@@ -149,6 +149,11 @@ export function detailText(detail: string, ctx: PresentCtx, pieces: PieceText): 
     .trim();
 }
 
+/** A player's scoring line, "name · reason" | value (the image cuts it after `name`). */
+export function scoringLine(name: string, reason: string, value: string): ResultModel['lines'][number] {
+  return { label: `${name} · ${reason}`, value, name };
+}
+
 /** Scoring lines, totals and payments of a HandResult, localized. */
 export function resultLines(
   game: GameId,
@@ -157,10 +162,13 @@ export function resultLines(
   pieces: PieceText,
 ): Pick<ResultModel, 'lines' | 'totals' | 'payments'> {
   return {
-    lines: r.items.map((it) => ({
-      label: `${ctx.names[it.seat] ?? ''} · ${ctx.t(`${game}:item.${it.id}`, { defaultValue: it.id })}${it.detail ? ctx.t('common:punct.aside', { text: detailText(it.detail, ctx, pieces) }) : ''}`,
-      value: `${amount(it.value, ctx.lang)} ${unitName(ctx.t, game, it.unit, it.value)}`,
-    })),
+    lines: r.items.map((it) =>
+      scoringLine(
+        ctx.names[it.seat] ?? '',
+        `${ctx.t(`${game}:item.${it.id}`, { defaultValue: it.id })}${it.detail ? ctx.t('common:punct.aside', { text: detailText(it.detail, ctx, pieces) }) : ''}`,
+        `${amount(it.value, ctx.lang)} ${unitName(ctx.t, game, it.unit, it.value)}`,
+      ),
+    ),
     totals: ctx.names.map((name, s) => ({
       name,
       delta: signedIn(ctx.t, game, r.unit, r.deltas[s] ?? 0, ctx.lang),
