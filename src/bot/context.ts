@@ -49,8 +49,8 @@ export interface BotContext {
    * and when a person's deadline runs out. The bot's own, shared with its GUILD_BAN_ADD handler.
    */
   members?: MemberCheck;
-  /** Where the router records how long a click took to show (METRICS_PORT; src/ops/metrics.ts). */
-  metrics?: Pick<Metrics, 'visibleSeconds' | 'interactionsFailed'>;
+  /** Where the router records how long a click took to show, and a step the AI decisions it did not ask the pool (METRICS_PORT; src/ops/metrics.ts). */
+  metrics?: Pick<Metrics, 'visibleSeconds' | 'interactionsFailed' | 'aiFallbacks'>;
   /** An interaction another shard answers (a forwarded DM click): not counted here (observe.ts). */
   handedOff?: (interactionId: string) => void;
 }

@@ -274,6 +274,8 @@ export async function run(ctx: BotContext, cmd: TableCommand, o: ExecOptions = {
   // The clock, not one moment: deadlines set by the step count from after its AI waits (act.ts).
   const r = ctx.ai ? await actAsync(ctx.table, cmd, () => ctx.clock.now(), ctx.ai) : act(ctx.table, cmd, ctx.clock.now());
   logWarnings(ctx.log, { gameId: cmd.gameId, kind: cmd.kind }, r.warnings);
+  // Decisions the step did not ask the pool (its port, measured in observe.ts, never saw them).
+  if (r.aiSkipped) ctx.metrics?.aiFallbacks.inc({ reason: 'skipped' }, r.aiSkipped);
   if (o.answer) await o.answer(r).catch((err: unknown) => ctx.log.warn({ err, gameId: cmd.gameId }, 'cannot answer the interaction'));
   // A held pass (table/reclaim.ts) changes the seat's timer alone, with no effect that would wake the scheduler.
   if (r.outcome.held !== undefined) ctx.wakeTimers();

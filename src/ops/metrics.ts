@@ -94,7 +94,7 @@ export function createMetrics(sources: MetricsSources = {}, prefix = 'hoiquan_')
     }),
     aiFallbacks: new client.Counter({
       name: `${prefix}ai_fallbacks_total`,
-      help: 'AI decisions not made by the worker pool (inline: on the main thread; failed: timeout default played)',
+      help: 'AI decisions not made by the worker pool (inline: on the main thread; failed: timeout default played; skipped: timeout default played without asking, after an earlier request of the same step went unanswered)',
       labelNames: ['reason'],
       registers: [registry],
     }),

@@ -165,6 +165,12 @@ export interface ActResult {
    * each is told in its own seat's pushed view only. Not in the outbox: a crash loses the words.
    */
   ranOut?: { seat: number; action: BaseAction }[];
+  /**
+   * AI decisions of this step not asked of the pool, once an earlier request of the step went
+   * unanswered (`actAsync`): their timeout defaults were played. The pool's port never sees them, so
+   * the bot counts them here (`hoiquan_ai_fallbacks_total{reason="skipped"}`). Absent when none.
+   */
+  aiSkipped?: number;
 }
 
 const MAX_AI_STEPS = 2000;
@@ -1455,16 +1461,19 @@ export async function actAsync(store: TableStore, cmd: TableCommand, now: number
   const g = actSteps(store, cmd, clock(), clock);
   const warnings: string[] = [];
   let broken: string | null = null;
+  let skipped = 0;
   let r = g.next();
   while (!r.done) {
     const ask = r.value;
     let answer: AiAnswer;
     try {
-      answer =
-        broken === null
-          ? await port(ask)
-          : { ok: false, error: `not asked: an earlier request of this step got no answer (${broken})`, unanswered: true };
-      if (!answer.ok && answer.unanswered && broken === null) broken = answer.error;
+      if (broken === null) {
+        answer = await port(ask);
+        if (!answer.ok && answer.unanswered) broken = answer.error;
+      } else {
+        skipped++;
+        answer = { ok: false, error: `not asked: an earlier request of this step got no answer (${broken})`, unanswered: true };
+      }
     } catch (e) {
       warnings.push(
         `AI worker pool failed (${errorText(e)}); seat ${ask.seat}'s decision (${ask.game}, ${ask.level}) made on the main thread`,
@@ -1473,5 +1482,6 @@ export async function actAsync(store: TableStore, cmd: TableCommand, now: number
     }
     r = g.next(answer);
   }
-  return warnings.length ? { ...r.value, warnings: [...warnings, ...r.value.warnings] } : r.value;
+  const out = warnings.length ? { ...r.value, warnings: [...warnings, ...r.value.warnings] } : r.value;
+  return skipped ? { ...out, aiSkipped: skipped } : out;
 }

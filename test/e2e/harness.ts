@@ -19,6 +19,7 @@ import { canonical } from '../../src/games/core/match.js';
 import { isAnnounceDecision } from '../../src/table/announce.js';
 import { initialState } from '../../src/store/replay.js';
 import type { Metrics } from '../../src/ops/metrics.js';
+import type { AiPort } from '../../src/table/act.js';
 import { removeTempDir, tempDb } from '../support/temp-dir.js';
 
 type Json = Record<string, unknown>;
@@ -81,7 +82,16 @@ export interface World {
 }
 
 export async function startWorld(
-  o: { users?: number; guildLocale?: string; guildFeatures?: string[]; userLocale?: string; dbPath?: string; metrics?: Metrics } = {},
+  o: {
+    users?: number;
+    guildLocale?: string;
+    guildFeatures?: string[];
+    userLocale?: string;
+    dbPath?: string;
+    metrics?: Metrics;
+    /** The AI's port (the bot's worker pool); none: the AI decides inline. */
+    ai?: AiPort;
+  } = {},
 ): Promise<World> {
   const sim = await DiscordSim.start();
   const guild = sim.createGuild({
@@ -117,6 +127,7 @@ export async function startWorld(
       clock: { now: () => now.t },
       defaultLang: 'en',
       ...(o.metrics ? { metrics: o.metrics } : {}),
+      ...(o.ai ? { ai: o.ai } : {}),
     });
   let bot = await make();
   await bot.start();

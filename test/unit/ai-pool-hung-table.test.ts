@@ -61,6 +61,7 @@ test('a step whose AI request went unanswered asks the pool nothing more: its ot
       ),
     JSON.stringify(failed),
   );
+  assert.equal(res.aiSkipped, played.length - 1, 'the step tells how many it did not ask (the metric counts them)');
   // A later step asks again (the AI may answer this time), once.
   for (let k = 0; k < 6 && asked < 2 && r.pending().some((d) => d.seat === 0); k++) {
     const n = asked;
