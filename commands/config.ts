@@ -24,7 +24,7 @@ import {
 } from '../src/bot/config-core.js';
 import { encodeConfigId } from '../src/bot/custom-id.js';
 import { button, row } from '../src/bot/messages.js';
-import { engineOf, isGameId } from '../src/table/manifests.js';
+import { engineOf, GAME_IDS, isGameId } from '../src/table/manifests.js';
 import { redrawOpenLobbies } from '../src/bot/lobby-expiry.js';
 import { embedPages } from '../src/bot/embed-pages.js';
 import { cut } from '../src/table/cut.js';
@@ -65,7 +65,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   // Discord hides the command from members without Manage Server, but permissions can be overridden per channel: check again.
   if (!canConfigure(i.memberPermissions)) return void (await eph(t('errors:manage-guild-only')));
   const game = i.options.getString('game', true);
-  if (!isGameId(game)) return void (await eph(t('errors:unknown-game', { list: 'phom, chan, vn-mahjong, classic-mahjong' })));
+  if (!isGameId(game)) return void (await eph(t('errors:unknown-game', { list: GAME_IDS.join(', ') })));
   const by = i.user.id;
   const s = i.options.getSubcommand();
   if (s === 'show') {

@@ -6,7 +6,7 @@ import { named } from '../src/bot/localize.js';
 import { publicLocale } from '../src/bot/public-locale.js';
 import { langOf, translator } from '../src/table/i18n.js';
 import { gameOption, periodOption } from '../src/bot/command-options.js';
-import { isGameId } from '../src/table/manifests.js';
+import { GAME_IDS, isGameId } from '../src/table/manifests.js';
 import { amount } from '../src/table/present/common.js';
 import type { Period } from '../src/store/index.js';
 
@@ -21,7 +21,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const game = i.options.getString('game', true);
   if (!isGameId(game))
     return void (await i.reply({
-      content: t('errors:unknown-game', { list: 'phom, chan, vn-mahjong, classic-mahjong' }),
+      content: t('errors:unknown-game', { list: GAME_IDS.join(', ') }),
       flags: MessageFlags.Ephemeral,
     }));
   const period = (i.options.getString('period') ?? 'all') as Period;

@@ -6,7 +6,7 @@ import { named } from '../src/bot/localize.js';
 import { langOf, translator } from '../src/table/i18n.js';
 import { gameOption } from '../src/bot/command-options.js';
 import { chunk, describeOptions } from '../src/bot/config-core.js';
-import { isGameId } from '../src/table/manifests.js';
+import { GAME_IDS, isGameId } from '../src/table/manifests.js';
 import { embedPages } from '../src/bot/embed-pages.js';
 
 export const data = named(new SlashCommandBuilder(), 'rules', 'rules').addStringOption((o) => gameOption(o, true));
@@ -17,7 +17,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const game = i.options.getString('game', true);
   if (!isGameId(game))
     return void (await i.reply({
-      content: t('errors:unknown-game', { list: 'phom, chan, vn-mahjong, classic-mahjong' }),
+      content: t('errors:unknown-game', { list: GAME_IDS.join(', ') }),
       flags: MessageFlags.Ephemeral,
     }));
   await i.deferReply({ flags: MessageFlags.Ephemeral });
