@@ -13,7 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
-import { fileURLToPath } from 'node:url';
+import { workerThread } from '../ops/worker-args.js';
 import { handSeed } from '../games/core/rng.js';
 import { ENGINES } from '../table/manifests.js';
 import { resolveOptions } from '../games/core/options.js';
@@ -239,15 +239,13 @@ export function summarize(spec: DuelSpec, t: DuelTally): DuelReport {
  */
 export async function runDuel(spec: DuelSpec, workers = 1, o: { workerFile?: string } = {}): Promise<DuelReport> {
   if (workers <= 1 || spec.hands < 2) return summarize(spec, await duelRange(spec));
-  const isTs = import.meta.url.endsWith('.ts');
-  const filename = o.workerFile ?? fileURLToPath(new URL(isTs ? './duel-worker.ts' : './duel-worker.js', import.meta.url));
-  const execArgv = [...process.execArgv];
-  if (isTs && !execArgv.some((a) => /(^|[/\\=])tsx([/\\]|$)/.test(a))) execArgv.push('--import', 'tsx');
+  const { filename: own, ...args } = workerThread(import.meta.url, 'duel-worker');
+  const filename = o.workerFile ?? own;
   const n = Math.min(workers, spec.hands);
   const per = Math.ceil(spec.hands / n);
   const parts = Array.from({ length: n }, (_, i) => ({ ...spec, from: i * per, hands: Math.max(0, Math.min(per, spec.hands - i * per)) }));
   // Piscina starts the .ts worker the way the render pool does (its own loader runs after `--import tsx`).
-  const pool = new Piscina({ filename, execArgv, minThreads: n, maxThreads: n });
+  const pool = new Piscina({ filename, ...args, minThreads: n, maxThreads: n });
   // A worker failing outside a task (one that cannot load its module, a throw between deals) is
   // Piscina's 'error' event, which throws with nobody listening: the CLI died with a stack trace
   // instead of its one error line. It ends the duel (its deals would be short).

@@ -5,7 +5,7 @@
  * work (a table image takes ~15–30 ms of CPU).
  *
  * Under tsx (`node --import tsx …`) the worker is `worker.ts`; workers inherit the parent's
- * `execArgv`, and we add `--import tsx` ourselves if it is missing. Compiled, it is `worker.js`.
+ * options, and `--import tsx` is added if it is missing (ops/worker-args.ts). Compiled, it is `worker.js`.
  *
  * CAUTION: node-canvas segfaults at process exit when its native addon was loaded only by worker
  * threads (the addon is unloaded with the last worker, then its cleanup hooks run). Loading canvas
@@ -13,7 +13,7 @@
  */
 import { Piscina } from 'piscina';
 import { createCanvas } from 'canvas';
-import { fileURLToPath } from 'node:url';
+import { workerThread } from '../ops/worker-args.js';
 import { availableParallelism } from 'node:os';
 import type { RenderKind, RenderRequestMap } from './model.js';
 import { renderKey } from './key.js';
@@ -67,15 +67,6 @@ export interface PoolOptions {
  */
 const ATOMICS = 'disabled' as const;
 
-function workerSetup(): { filename: string; execArgv: string[] } {
-  const isTs = import.meta.url.endsWith('.ts');
-  const filename = fileURLToPath(new URL(isTs ? './worker.ts' : './worker.js', import.meta.url));
-  const execArgv = [...process.execArgv];
-  const hasTsx = execArgv.some((a) => /(^|[/\\=])tsx([/\\]|$)/.test(a));
-  if (isTs && !hasTsx) execArgv.push('--import', 'tsx');
-  return { filename, execArgv };
-}
-
 /** The environment variable that sets the default number of render workers. */
 export const THREADS_ENV = 'HQ_RENDER_THREADS';
 
@@ -90,14 +81,14 @@ export function poolThreads(o: PoolOptions = {}, env: NodeJS.ProcessEnv = proces
 
 function newPiscina(o: PoolOptions): Piscina {
   const threads = poolThreads(o);
-  const { filename, execArgv } = workerSetup();
+  const { filename, ...args } = workerThread(import.meta.url, 'worker');
   // Once per process, before the first worker: workers never register fonts (fonts.ts, THREADS).
   registerFonts();
   // One thread draws text at a time, the main thread included (text-lock.ts, THREADS).
   const workerData: RenderWorkerData = { fontsRegistered: true, textLock: textLock() };
   const p = new Piscina({
     filename: o.workerFile ?? filename,
-    execArgv,
+    ...args,
     workerData,
     minThreads: 1,
     maxThreads: threads,

@@ -29,7 +29,7 @@
  * (see src/render/pool.ts for why that matters for memory).
  */
 import { Piscina } from 'piscina';
-import { fileURLToPath } from 'node:url';
+import { workerThread } from '../ops/worker-args.js';
 import { availableParallelism } from 'node:os';
 import type { AiAnswer, AiAsk, AiPort } from './act.js';
 
@@ -80,16 +80,14 @@ export function workerDied(e: unknown): boolean {
 }
 
 export function createAiPool(threads: number, o: AiPoolOptions = {}): AiPool {
-  const isTs = import.meta.url.endsWith('.ts');
-  const filename = o.filename ?? fileURLToPath(new URL(isTs ? './ai-worker.ts' : './ai-worker.js', import.meta.url));
-  const execArgv = [...process.execArgv];
-  if (isTs && !execArgv.some((a) => /(^|[/\\=])tsx([/\\]|$)/.test(a))) execArgv.push('--import', 'tsx');
+  const { filename: own, ...args } = workerThread(import.meta.url, 'ai-worker');
+  const filename = o.filename ?? own;
   const timeoutMs = o.timeoutMs ?? AI_TIMEOUT_MS;
   const queueMs = o.queueMs ?? 2 * timeoutMs;
   const slots = Math.max(1, threads);
   const pool = new Piscina({
     filename,
-    execArgv,
+    ...args,
     // One worker always ready: a worker's start (~300 ms) is not paid by the first AI decision after a quiet minute.
     minThreads: 1,
     maxThreads: slots,

@@ -78,6 +78,7 @@ export const ALONE = new Set([
   'test/unit/ai-pool-hung-table.test.ts',
   'test/unit/ai-worker-died.test.ts',
   'test/unit/pool-idle-error.test.ts',
+  'test/unit/worker-exec-argv.test.ts',
   'test/unit/table-hints.test.ts',
   // e2e: the real bot's process (bot-process.ts, the launcher, the CLI), the environment, process
   // handlers, an in-process render pool or start-up

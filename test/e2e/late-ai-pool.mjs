@@ -51,7 +51,8 @@ export async function createRenderer(...args) {
 const hooks = `
 const wrappers = ${JSON.stringify({ '../table/ai-pool.js': AI_POOL, './renderer.js': RENDERER })};
 export async function resolve(specifier, context, next) {
-  const source = wrappers[specifier];
+  // '.ts' when tsx resolved it first (on Node 24 tsx's in-thread hooks run before this chain).
+  const source = wrappers[specifier.replace(/\\.ts$/, '.js')];
   if (source === undefined || !context.parentURL?.split('?')[0].endsWith('/src/bot/main.ts')) return next(specifier, context);
   const real = await next(specifier, context);
   return { url: 'data:text/javascript,' + encodeURIComponent(source.replaceAll('__REAL__', JSON.stringify(real.url))), shortCircuit: true };
