@@ -28,6 +28,8 @@ export interface HandReplay {
     decision: Decision<BaseAction>['kind'] | null;
     /** The decision was a secret opening choice (`Decision.secret`; its `decision` is 'claim'). */
     opening: boolean;
+    /** Whether the decision offered a choice at all was the seat's secret (`Decision.choiceHidden`: Phỏm's take). */
+    choiceHidden: boolean;
     before: unknown;
     after: unknown;
     /** A hint's: the asker's own seat view when they asked (its label may name their hand; shown to them only). */
@@ -59,6 +61,7 @@ export function replayHand(ctx: BotContext, gameId: string, hand: number): HandR
     return d ? windowKind(d) : null;
   };
   const opening = (seat: number | null) => decisionOf(seat)?.secret === true;
+  const choiceHidden = (seat: number | null) => decisionOf(seat)?.choiceHidden === true;
   const hintsAt = (version: number) => {
     for (const h of hints.filter((x) => x.version === version)) {
       const view = engine.publicView(state);
@@ -69,6 +72,7 @@ export function replayHand(ctx: BotContext, gameId: string, hand: number): HandR
         userId: h.userId,
         decision: kindOf(h.seat),
         opening: opening(h.seat),
+        choiceHidden: choiceHidden(h.seat),
         before: view,
         after: view,
         ...(h.seat === null ? {} : { seatView: engine.view(state, h.seat) }),
@@ -82,6 +86,7 @@ export function replayHand(ctx: BotContext, gameId: string, hand: number): HandR
     const before = listed ? engine.publicView(state) : null;
     const decision = listed ? kindOf(e.seat) : null;
     const secret = listed && opening(e.seat);
+    const hidden = listed && choiceHidden(e.seat);
     state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
     if (e.action.type === NEXT_HAND) passed.push({ hand: e.hand, seq: e.seq, state: JSON.stringify(state) });
     if (listed)
@@ -92,6 +97,7 @@ export function replayHand(ctx: BotContext, gameId: string, hand: number): HandR
         userId: e.userId,
         decision,
         opening: secret,
+        choiceHidden: hidden,
         before,
         after: engine.publicView(state),
       });

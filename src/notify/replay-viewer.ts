@@ -115,9 +115,11 @@ function replaySteps(ctx: BotContext, gameId: string, hand: number, userId: stri
   };
   r.actions.forEach((a, i) => {
     if (a.source === 'hint') {
-      // Someone else's hint: that they asked, not what (nor that they had a claim to answer).
+      // Someone else's hint: that they asked, not what; nor one that would tell they had a choice at
+      // all: a claim to answer, an eat they could make (Decision.choiceHidden; a hint needs a choice).
       if (a.userId !== null && a.userId === userId) hints.push({ before: moves.length, text: ownHint(a) });
-      else if (a.decision !== 'claim') hints.push({ before: moves.length, text: t('async:replay.hint-asked', { who: who(a.seat) }) });
+      else if (a.decision !== 'claim' && !a.choiceHidden)
+        hints.push({ before: moves.length, text: t('async:replay.hint-asked', { who: who(a.seat) }) });
       return;
     }
     // A move that changed nothing public is not shown: the table did not show it either.

@@ -146,6 +146,10 @@ test('error: must-discard after a claimed pung; original-call-locked; original-c
   locked.players[0]!.concealed.sort();
   locked.drawn = '2s';
   rejects(locked, 0, { type: 'discard', tile: '9p' }, 'original-call-locked');
+  // Locked, the hand has a choice only when it can win: whether it has one is its secret (a hint
+  // asked on it is not told to the others), whatever the options.
+  assert.equal(engine.pending(locked)[0]!.choiceHidden, true);
+  assert.equal(engine.pending(oc)[0]!.choiceHidden, undefined, 'a hand not locked: its choice is no secret');
 });
 
 // ---- claim priority (§6) ----

@@ -3,7 +3,8 @@
  * the table showed. A claim answer that changed nothing public (a pass, a claim that lost, one
  * answered by timeout) is neither listed nor a step; one that closed the window is told from the
  * public view, never naming who answered. Another player's hint is listed without its content (and
- * not at all when asked on a claim decision); the asker sees their own with it.
+ * not at all when asked on a claim decision, or on a Phỏm take, where a choice means an eat was
+ * possible); the asker sees their own with it.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -232,4 +233,51 @@ test('Export of a long match: without indentation past 2 MiB (each hand nests in
   assert.deepEqual(JSON.parse(long.body.toString()), sc);
   const huge = { ...sc, pad: 'x'.repeat(10 * 2 ** 20) };
   assert.deepEqual(exportFile(huge), { tooLargeMiB: (Buffer.byteLength(`${JSON.stringify(huge)}\n`) / 2 ** 20).toFixed(1) });
+});
+
+test('phom: a hint asked on a take (draw or eat: a choice only when the seat could eat) is not listed to the others, the asker sees it', async () => {
+  const engine = GAMES.phom.engine;
+  for (let k = 0; k < 20; k++) {
+    const r = rig('phom', ['human', 'human', 'human', 'human'], { seed: `ph-hist-${k}` });
+    r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    let asker: number | null = null;
+    for (let i = 0; i < 500; i++) {
+      const s = r.store.games.load(r.gameId)!.state;
+      if (engine.result(s)) break;
+      const d = (engine.pending(s) as Decision<BaseAction>[])[0]!;
+      let action = engine.ai(s, d.seat) as BaseAction;
+      // An eat on offer: the seat asks a hint, then draws (the table saw a draw, as any take).
+      if (asker === null && d.options.some((o) => o.type === 'eat')) {
+        assert.equal(d.choiceHidden, true);
+        assert.equal(r.run({ kind: 'hint', gameId: r.gameId, userId: `u${d.seat}`, ver: r.token(d.seat) }).outcome.ok, true);
+        asker = d.seat;
+        action = { type: 'draw' };
+      }
+      assert.equal(r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action, ver: null, userId: `u${d.seat}` }).outcome.ok, true);
+    }
+    if (asker === null || !engine.result(r.store.games.load(r.gameId)!.state)) continue;
+    const ctx = {
+      store: r.store,
+      render: { table: () => Promise.resolve(Buffer.from('t')), result: () => Promise.resolve(Buffer.from('r')) },
+    } as unknown as BotContext;
+    const lines = async (userId: string) => {
+      const last = (await viewerPayload(ctx, r.gameId, 0, null, 'en', userId))!;
+      const steps = Number(/Step (\d+) of (\d+)/.exec(last.content)?.[2]);
+      const out: string[] = [];
+      for (let s = 1; s <= steps; s += MOVES_PER_PAGE)
+        out.push(...(await viewerPayload(ctx, r.gameId, 0, s, 'en', userId))!.content.split('\n'));
+      return out;
+    };
+    const other = await lines(`u${(asker + 1) % 4}`);
+    assert.ok(!other.some((l) => l.includes(`P${asker} asked for a hint`)), other.join('\n'));
+    assert.ok(!other.some((l) => l.includes('💡')), 'no hint line at all for the others');
+    const own = await lines(`u${asker}`);
+    assert.ok(
+      own.some((l) => l.includes('💡') && l.includes(`P${asker}: `) && l.endsWith('(hint)')),
+      own.join('\n'),
+    );
+    r.store.close();
+    return;
+  }
+  assert.fail('no hand with an eat on offer');
 });

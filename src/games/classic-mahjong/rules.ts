@@ -92,7 +92,8 @@ export function pending(s: State): Decision<Action>[] {
       const drawnTile = s.drawn && p.concealed.includes(s.drawn) ? s.drawn : p.concealed[p.concealed.length - 1]!;
       const timeoutDefault =
         options.find((a) => a.type === 'discard' && a.tile === drawnTile && !a.call) ?? options.find((a) => a.type === 'discard')!;
-      return [{ seat: s.turn, kind: 'turn', options, timeoutDefault }];
+      // A hand locked by its Original Call has a choice only when it can win (§13 `original-call`).
+      return [{ seat: s.turn, kind: 'turn', options, timeoutDefault, ...(p.originalCall ? { choiceHidden: true as const } : {}) }];
     }
     case 'discard-after-claim': {
       const options = discardOptions(s, s.turn);

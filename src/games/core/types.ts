@@ -62,6 +62,15 @@ export interface Decision<A extends BaseAction> {
    * name, a silent timeout. `kind` still picks the timer's length.
    */
   secret?: true;
+  /**
+   * Set when whether this decision offers a choice at all depends on what only its seat can see:
+   * Phỏm's take (eat or draw, phom.md §6.2: eating needs cards of the hand), a classical hand
+   * locked by its Original Call (win or discard the tile drawn, classic-mahjong.md §13 `original-call`). Set whatever
+   * the options are, so the flag itself tells nothing. A hint is offered only where there is a
+   * choice, so one asked on such a decision is never told to the others (/history): it would tell
+   * that the seat could eat, or win.
+   */
+  choiceHidden?: true;
 }
 
 /** A money/point transfer between seats at settlement, in the game's own unit. */

@@ -64,7 +64,8 @@ function computePending(s: State): Decision<Action>[] {
     }
     def = u ? U : autoAction(s, p);
   }
-  return [{ seat: p, kind: 'turn', options, timeoutDefault: def }];
+  // Whether the take offers more than a draw depends on the seat's hand (who can eat is hidden).
+  return [{ seat: p, kind: 'turn', options, timeoutDefault: def, ...(s.phase === 'take' ? { choiceHidden: true as const } : {}) }];
 }
 
 /**
