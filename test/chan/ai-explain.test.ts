@@ -32,13 +32,17 @@ test('every reason of a strong self-play has a text with its placeholders in vi,
           const exposed = v.seats[d.seat]!.melds.reduce((sum, m) => sum + (m.kind === 'chan' ? 1 : m.kind === 'chiu' ? 2 : 0), 0);
           const pairs = FACES.reduce((sum, f) => sum + (countOf(rest, f) >> 1), 0);
           assert.equal(r.vars.chan, exposed + pairs, `${a.type} ${a.card} from ${v.hand.join(' ')}`);
+          // A card of a pair breaks a chắn: the reason says so ("-breaks"), never that it keeps them.
+          const before = exposed + FACES.reduce((sum, f) => sum + (countOf(v.hand, f) >> 1), 0);
+          assert.equal(r.key.endsWith('-breaks'), exposed + pairs < before, `${r.key}: ${a.card} from ${v.hand.join(' ')}`);
+          if (r.key.endsWith('-breaks')) seen.add('breaks');
         }
         const next = engine.apply(s, d.seat, a);
         assert.ok(next.ok);
         s = next.value;
       }
     }
-  for (const id of ['draw', 'discard-risk', 'discard-safe', 'pass-ca', 'eat-chan'])
+  for (const id of ['draw', 'discard-risk', 'discard-safe', 'pass-ca', 'eat-chan', 'breaks'])
     assert.ok(seen.has(id), `${id} seen: ${[...seen].join(',')}`);
 });
 

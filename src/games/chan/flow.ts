@@ -4,14 +4,23 @@
  */
 import { decideClaims, openClaimWindow } from '../core/claims.js';
 import type { Seat } from '../core/types.js';
-import { countOf, removeFaces, sortFaces, type Face } from './cards.js';
+import { removeFaces, sortFaces, type Face } from './cards.js';
 import { afterChiu, afterEat, canChiu, eatOptions, winShape } from './legality.js';
 import { findCuoc, type WinHandInput } from './scoring/predicates.js';
-import { combine } from './scoring/settle.js';
 import type { ChanState, ClaimAnswer, ClaimSeat, Offer, WinRecord } from './state.js';
+import { uLegalOf, uLegalOnOffer, winInputOf, type UFacts } from './u-legal.js';
 import { finishDraw, finishULao, finishWin } from './finish.js';
 
 export const next = (s: ChanState, seat: Seat): Seat => (seat + 1) % s.n;
+
+export const factsOf = (s: ChanState, seat: Seat): UFacts => ({
+  opts: s.opts,
+  n: s.n,
+  seat,
+  st: s.seats[seat]!,
+  draws: s.draws,
+  previousWinner: s.previousWinner,
+});
 
 /** The scoring input for `seat` winning with `card` (null = Thiên ù at OPEN). */
 export function winInput(
@@ -22,35 +31,12 @@ export function winInput(
   gate: Seat | null,
   claimChiu: boolean,
 ): WinHandInput {
-  const st = s.seats[seat]!;
-  const chi = card !== null && gate === seat && (how === 'wall' || how === 'return');
-  // §9 Địa ù: no nọc draw preceded the winning card (the first nọc card itself still counts, Q16).
-  const dia = how !== 'open' && (s.draws === 0 || (s.draws === 1 && how === 'wall'));
-  return {
-    n: s.n,
-    concealed: st.hand.slice(),
-    melds: st.melds.map((m) => ({ ...m, cards: m.cards.slice() })),
-    card,
-    claimChiu,
-    chi,
-    thien: how === 'open',
-    dia,
-    thong: s.previousWinner === seat,
-    dealtHadChan: st.dealtHadChan,
-  };
+  return winInputOf(factsOf(s, seat), card, how, gate, claimChiu);
 }
 
 /** chan.md §8: would an ù by `seat` now be legal (shape, Yêu, Nhất, bỏ ù, minimum value)? */
 export function uLegal(s: ChanState, seat: Seat, card: Face | null, how: WinRecord['how'], gate: Seat | null, claimChiu: boolean): boolean {
-  const st = s.seats[seat]!;
-  if (st.uForfeited) return false;
-  if (!winShape(st.hand, st.melds, card, claimChiu, s.opts, s.n)) return false;
-  const min = s.opts['min-points-to-win'];
-  if (min > 0 && s.opts.scoring === 'cuoc') {
-    const f = findCuoc(winInput(s, seat, card, how, gate, claimChiu), s.opts);
-    if (!f || combine(f.list, s.opts).value < min) return false;
-  }
-  return true;
+  return uLegalOf(factsOf(s, seat), card, how, gate, claimChiu);
 }
 
 /** The claim decision of every seat on an offer, in priority order (gate seat first, §6). */
@@ -67,17 +53,14 @@ export function buildClaim(s: ChanState, offer: Offer): ClaimSeat[] {
     let eat: Face[] = [];
     let eatChan = false;
     if (offer.source === 'wall') {
-      legal = uLegal(s, seat, x, 'wall', offer.gate, false);
+      legal = uLegalOnOffer(factsOf(s, seat), offer);
       u = legal || (honor && !st.uForfeited);
       chiu = canChiu(st, x, s.opts);
     } else if (offer.source === 'discard' || offer.source === 'return') {
       // §7.3: never on a card this seat discarded or returned (also a returned card passed on).
       if (seat !== offer.from && seat !== offer.returner) {
-        const how = offer.source;
         // A discard (or returned card) wins only by chíu-ù; chíu is barred on a passed chắn (R1).
-        const chiuU = countOf(st.hand, x) === 3 && !st.passedChan.includes(x) && uLegal(s, seat, x, how, offer.gate, true);
-        const plainU = how === 'return' && s.opts['u-on-returned-card'] && uLegal(s, seat, x, how, offer.gate, false);
-        legal = chiuU || plainU;
+        legal = uLegalOnOffer(factsOf(s, seat), offer);
         // honor (§8): as on a drawn card, the engine checks neither the hand nor the card (a Yêu too):
         // every seat §6 lets claim Ù on this source may press it; an invalid claim is ù láo (§11).
         u = legal || (honor && !st.uForfeited);

@@ -19,7 +19,8 @@ import type { SeatKnowledge } from '../core/ai.js';
 import type { HintReasonKey, Seat } from '../core/types.js';
 import { counts, FACE_INDEX, FACES, formsCa, GROUP_FACES, group, isRed, type Face } from './cards.js';
 import type { ChanAction } from './actions.js';
-import { afterEat, legalDiscards, meldChan, winShape } from './legality.js';
+import { afterEat, legalDiscards, meldChan } from './legality.js';
+import { uLegalOf, uLegalOnOffer, type UFacts } from './u-legal.js';
 import type { ChanOptions } from './options.js';
 import { findCuoc } from './scoring/predicates.js';
 import { correctCalls } from './scoring/settle.js';
@@ -69,7 +70,7 @@ function ownSeat(k: ChanKnowledge): SeatState {
     discardedFaces: pub.discardedFaces.slice(),
     hasEatenCa: pub.hasEatenCa,
     uForfeited: v.flags.uForfeited,
-    dealtHadChan: true,
+    dealtHadChan: v.flags.dealtHadChan,
   };
 }
 
@@ -323,9 +324,13 @@ function bestDiscard(cx: Ctx, st: SeatState, gate: Seat): { card: Face; score: n
   return best;
 }
 
-/** Would ù win now (for honor tables, where Ù may be pressable without being legal)? */
-function wins(cx: Ctx, st: SeatState, card: Face | null, claimChiu: boolean): boolean {
-  return !st.uForfeited && winShape(st.hand, st.melds, card, claimChiu, cx.opts, cx.n) !== null;
+/**
+ * The seat's facts for judging an ù as the engine does (u-legal.ts `uLegalOf`): its own cards and
+ * flags, and what the table shows (draws, the last winner).
+ */
+function facts(cx: Ctx, st: SeatState): UFacts {
+  const v = cx.k.view;
+  return { opts: cx.opts, n: cx.n, seat: cx.me, st, draws: v.draws, previousWinner: v.previousWinner };
 }
 
 export function strongAi(k: ChanKnowledge): ChanAction {
@@ -344,10 +349,9 @@ export function strongAi(k: ChanKnowledge): ChanAction {
   if (v.phase === 'claim' && v.offer) {
     const offer = v.offer;
     const x = offer.card;
-    if (has('u')) {
-      const claimChiu = offer.source === 'discard' || (offer.source === 'return' && !cx.opts['u-on-returned-card']);
-      if (validated || wins(cx, st, x, claimChiu) || (offer.source === 'return' && wins(cx, st, x, true))) return { type: 'u' };
-    }
+    // On an honor table Ù may be pressable without being legal (ù láo pays, §11): only a legal one,
+    // judged as the engine judges it (shape, passed chắn, the table's minimum value).
+    if (has('u') && (validated || uLegalOnOffer(facts(cx, st), offer))) return { type: 'u' };
     if (has('chiu')) return { type: 'chiu' };
     const partners = options.flatMap((o) => (o.type === 'eat' ? [o.with] : []));
     if (partners.length) {
@@ -363,7 +367,7 @@ export function strongAi(k: ChanKnowledge): ChanAction {
     }
     return { type: 'pass' };
   }
-  if (v.phase === 'open' && has('u') && (validated || wins(cx, st, null, false))) return { type: 'u' };
+  if (v.phase === 'open' && has('u') && (validated || uLegalOf(facts(cx, st), null, 'open', null, false))) return { type: 'u' };
   // Discard (also at OPEN) or return after an out-of-turn chíu.
   const ret = options.find((o) => o.type === 'return');
   const gate = ret && v.returnTo !== null ? v.returnTo : (cx.me + 1) % cx.n;
@@ -382,12 +386,13 @@ export function explainStrong(k: ChanKnowledge, a: ChanAction): HintReasonKey {
   const v = k.view;
   const cx = context(k);
   const st = ownSeat(k);
-  // The chắn the seat keeps once `card` has left its hand (a discard may break a pair).
+  // The chắn the seat has in `hand` and its melds; after a discard, one fewer when it breaks a pair.
+  const chanIn = (hand: Face[]) => meldChan(st.melds) + counts(hand).reduce((n, x) => n + (x >> 1), 0);
   const chanAfter = (card: Face) => {
     const rest = [...st.hand];
     const i = rest.indexOf(card);
     if (i >= 0) rest.splice(i, 1);
-    return meldChan(st.melds) + counts(rest).reduce((n, x) => n + (x >> 1), 0);
+    return chanIn(rest);
   };
   switch (a.type) {
     case 'xuong':
@@ -424,10 +429,13 @@ export function explainStrong(k: ChanKnowledge, a: ChanAction): HintReasonKey {
         : mayHaveLostRank(at, a.card)
           ? sum(gateTake(cx.live, cx.unseen, at.handCount, a.card, banned, cx.opts, true))
           : 0;
-      const vars = { card: a.card, chan: chanAfter(a.card), pct: Math.round(100 * p) };
+      const chan = chanAfter(a.card);
+      const vars = { card: a.card, chan, pct: Math.round(100 * p) };
       const kind = a.type === 'return' ? 'return' : 'discard';
       const level = any === 0 ? 'safe' : p < 0.05 ? 'unlikely' : 'risk';
-      return { key: `chan:hint.${kind}-${level}`, vars };
+      // A card of a pair: the reason says it breaks a chắn, not that it keeps them.
+      const breaks = chan < chanIn(st.hand) ? '-breaks' : '';
+      return { key: `chan:hint.${kind}-${level}${breaks}`, vars };
     }
     default:
       return { key: 'chan:hint.auto', vars: {} };

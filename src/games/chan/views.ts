@@ -63,7 +63,8 @@ export interface ChanSeatView extends ChanPublicView {
   claimable: Face | null;
   /** My legal actions now (empty if I have nothing to decide). */
   options: ChanAction[];
-  flags: { passedChan: Face[]; passedCa: Face[]; uForfeited: boolean };
+  /** `dealtHadChan`: whether my dealt hand held a chắn (Phá thiên, §9: an ù's value the seat knows). */
+  flags: { passedChan: Face[]; passedCa: Face[]; uForfeited: boolean; dealtHadChan: boolean };
   /** While I must announce (xướng): the facts of my own win (hand before the card, how it came, Thông…). */
   myWin: WinHandInput | null;
 }
@@ -123,7 +124,7 @@ export function seatView(s: ChanState, seat: Seat): ChanSeatView {
     drawnCard: p.kind === 'claim' && p.offer.source === 'wall' && p.offer.from === seat ? p.offer.card : null,
     claimable: p.kind === 'claim' && mine ? p.offer.card : null,
     options: mine ? mine.options : [],
-    flags: { passedChan: st.passedChan.slice(), passedCa: st.passedCa.slice(), uForfeited: st.uForfeited },
+    flags: { passedChan: st.passedChan.slice(), passedCa: st.passedCa.slice(), uForfeited: st.uForfeited, dealtHadChan: st.dealtHadChan },
     myWin: p.kind === 'xuong' && p.seat === seat ? copyState(p.win.input) : null,
   };
 }
