@@ -5,13 +5,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { GAMES } from '../../src/table/manifests.js';
-import { initialState } from '../../src/store/index.js';
 import { defaultOptions } from '../../src/games/core/options.js';
 import { translator } from '../../src/table/i18n.js';
 import { amount } from '../../src/table/present/common.js';
 import { imageAlt, presentCtx, resultView } from '../../src/table/views.js';
 import { rig, timeOutToResult } from '../support/table-rig.js';
-import type { AnyEngine, BaseAction, Decision, HandResult } from '../../src/games/core/types.js';
+import { firstAiHand } from '../support/walk.js';
+import type { AnyEngine } from '../../src/games/core/types.js';
 import type { ClassicResult } from '../../src/games/classic-mahjong/scoring/settle.js';
 
 const m = GAMES['classic-mahjong'];
@@ -19,18 +19,15 @@ const e = m.engine as AnyEngine;
 
 /** The first AI-played hand of seeds `cm-<k>` that ends with a win. */
 function won(options: Record<string, unknown>) {
-  for (let k = 0; k < 40; k++) {
-    let s = initialState(e, options, 4, `cm-${k}`);
-    for (let i = 0; i < 3000 && !e.result(s); i++) {
-      const d = (e.pending(s) as Decision<BaseAction>[])[0]!;
-      const r = e.apply(s, d.seat, e.ai(s, d.seat, 'normal'));
-      assert.ok(r.ok);
-      s = r.value;
-    }
-    const r = e.result(s) as HandResult | null;
-    if (r?.winners.length) return { s, r: r as ClassicResult };
-  }
-  throw new Error('no win');
+  const { s, r } = firstAiHand(
+    e,
+    options,
+    4,
+    (k) => `cm-${k}`,
+    (x) => x.winners.length > 0,
+    40,
+  );
+  return { s, r: r as ClassicResult };
 }
 
 for (const eastDouble of [true, false]) {

@@ -6,36 +6,27 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { GAMES } from '../../src/table/manifests.js';
-import { initialState } from '../../src/store/index.js';
 import { defaultOptions } from '../../src/games/core/options.js';
 import { translator } from '../../src/table/i18n.js';
 import { layoutResult } from '../../src/render/result.js';
 import { registerFonts, RENDER_GAMES } from '../../src/render/index.js';
-import type { AnyEngine, BaseAction, Decision, HandResult } from '../../src/games/core/types.js';
+import type { AnyEngine } from '../../src/games/core/types.js';
+import { firstAiHand } from '../support/walk.js';
 
 registerFonts();
 
-/** A finished hand of `game` with scoring lines (AI play from seeds `names-<k>`). */
-function scored(game: (typeof RENDER_GAMES)[number]) {
-  const e = GAMES[game].engine as AnyEngine;
-  const options = defaultOptions(e.options) as Record<string, unknown>;
-  for (let k = 0; k < 60; k++) {
-    let s = initialState(e, options, 4, `names-${k}`);
-    for (let i = 0; i < 5000 && !e.result(s); i++) {
-      const d = (e.pending(s) as Decision<BaseAction>[])[0]!;
-      const r = e.apply(s, d.seat, e.ai(s, d.seat, 'normal'));
-      assert.ok(r.ok);
-      s = r.value;
-    }
-    const r = e.result(s) as HandResult | null;
-    if (r?.items.length) return { pub: e.publicView(s), r };
-  }
-  throw new Error(`${game}: no hand with scoring lines`);
-}
-
 for (const game of RENDER_GAMES) {
   test(`${game}: a name containing " · " stays whole in the result image's scoring lines`, () => {
-    const { pub, r } = scored(game);
+    const e = GAMES[game].engine as AnyEngine;
+    const options = defaultOptions(e.options) as Record<string, unknown>;
+    // A hand with scoring lines.
+    const { pub, r } = firstAiHand(
+      e,
+      options,
+      4,
+      (k) => `names-${k}`,
+      (x) => x.items.length > 0,
+    );
     // long names, so that some lines need their second row
     const names = [0, 1, 2, 3].map((s) => `Lan · Minh ${s} · the long-named player of seat ${s}`);
     const model = GAMES[game].presenter.resultModel(pub, r, { lang: 'en', t: translator('en'), names });
