@@ -8,11 +8,12 @@ import { MessageFlags, type ButtonInteraction, type StringSelectMenuInteraction 
 import type { BotContext } from './context.js';
 import type { GameButton } from './custom-id.js';
 import { langOf, translator, type Lang, type T } from '../table/i18n.js';
-import { run, type Via } from './effects.js';
+import { publicLang, run, type Via } from './effects.js';
 import { heldImages, keepImage, registerView, viewImages } from './seat-views.js';
 import { handPayload } from './hand-view.js';
-import { hintText, namedVars, presentCtx, tableView } from '../table/views.js';
+import { hintText, namedVars, presentCtx, resultWordsRow, tableView } from '../table/views.js';
 import { saidAloud, tableInWords } from '../table/words.js';
+import { handResultInWords } from './replays.js';
 import type { ActResult, HandVerb, Refusal, TableButtonVerb } from '../table/act.js';
 import type { UiRow } from '../table/ui.js';
 import { toComponents } from './components.js';
@@ -75,6 +76,18 @@ export async function tableWords(ctx: BotContext, i: Comp, b: GameButton): Promi
   const words = tableInWords(v.model, t.row.game, (c) => t.presenter.pieceName(c, pc));
   // The table's own lines said as the words are (Phỏm's "K♣" would be read as a symbol).
   await i.editReply(v2Text([...v.lines.map((l) => saidAloud(t.row.game, lang, l)), '', words].join('\n')));
+}
+
+/**
+ * A hand's result message in words (its "Result in words" button, `arg` the hand): the whole of what
+ * its image shows, winner's hand and every scoring line, which its alt text (1,024 characters) and
+ * its lines (the first scoring lines) may not hold. Ephemeral; public facts only.
+ */
+export async function resultWords(ctx: BotContext, i: Comp, b: GameButton): Promise<void> {
+  const lang = langOf(i.locale, ctx.defaultLang);
+  const hand = Number(b.arg);
+  const words = Number.isInteger(hand) && hand >= 0 ? handResultInWords(ctx, b.gameId, hand, lang) : null;
+  await i.editReply(words === null ? { content: translator(lang)('errors:game-not-found') } : v2Text(words));
 }
 
 /**
@@ -224,18 +237,25 @@ const TABLE_BUTTONS: readonly string[] = [
 ];
 
 /**
- * Takes Next hand / End match off the result message once one of them did its work. Clicked on the
- * result message: through the click. Clicked on the table message (it offers them while a result
- * waits, views.ts tableView): the step redraws the table, and the result message of that hand, when
- * it was posted, is edited through the channel.
+ * Takes Next hand / End match off the result message once one of them did its work (Next hand leaves
+ * its Result in words). Clicked on the result message: through the click. Clicked on the table message
+ * (it offers them while a result waits, views.ts tableView): the step redraws the table, and the
+ * result message of that hand, when it was posted, is edited through the channel.
  */
 async function spendResult(ctx: BotContext, i: Comp, b: GameButton, table: Table | null): Promise<void> {
+  // After Next hand the thread goes on: the result keeps its Result in words. After End match the
+  // thread is archived and locked: nothing is left to click.
+  const hand = Number(b.arg);
+  const components =
+    b.verb === 'next-hand' && table && Number.isInteger(hand)
+      ? toComponents(table.row.id, 0, [resultWordsRow(hand, translator(publicLang(ctx, table)))])
+      : [];
   const onTable = i.message.id === table?.row.tableMessageId || i.message.flags.has(MessageFlags.IsComponentsV2);
-  if (!onTable) return void (await i.editReply({ components: [] }).catch(() => undefined));
+  if (!onTable) return void (await i.editReply({ components }).catch(() => undefined));
   const id = table?.row.resultMessageId;
   if (!id || table.row.lastNotice !== `result:${b.arg}` || !table.row.threadId) return;
   const ch = await gameChannel(ctx, table.row.threadId);
-  await ch?.messages.edit(id, { components: [] }).catch(() => undefined);
+  await ch?.messages.edit(id, { components }).catch(() => undefined);
 }
 
 /**

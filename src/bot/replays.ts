@@ -8,6 +8,7 @@ import type { Lang } from '../table/i18n.js';
 import { translator } from '../table/i18n.js';
 import { shownName } from '../store/privacy.js';
 import { wasDealt } from '../store/guilds.js';
+import { resultInWords } from '../table/words.js';
 
 export interface HandReplay {
   state: unknown;
@@ -108,21 +109,36 @@ export function replayHand(ctx: BotContext, gameId: string, hand: number): HandR
   return { state, result: engine.result(state) as HandResult | null, actions };
 }
 
+/** What drawing a hand's replay needs: its last state and result, and the presenter's context with the names as played. */
+function replayed(ctx: BotContext, gameId: string, hand: number, lang: Lang) {
+  const row = ctx.store.games.get(gameId);
+  const r = replayHand(ctx, gameId, hand);
+  if (!row || !r) return null;
+  const names = ctx.store.results.namesAsPlayed(gameId, hand, ctx.store.games.seats(gameId)).map((n) => shownName(n, translator(lang)));
+  const pc = { lang, t: translator(lang), names };
+  return { r, pc, presenter: GAMES[row.game].presenter, engine: GAMES[row.game].engine };
+}
+
 /**
  * The result image of a finished hand (the table image of one not over), drawn from the public
  * view: /score's best hand. No move list: /history's viewer (src/notify/replay-viewer.ts) lists
  * only what the table showed (claim answers are hidden information).
  */
 export async function handReplayView(ctx: BotContext, gameId: string, hand: number, lang: Lang): Promise<{ image: Buffer | null } | null> {
-  const row = ctx.store.games.get(gameId);
-  const r = replayHand(ctx, gameId, hand);
-  if (!row || !r) return null;
-  const names = ctx.store.results.namesAsPlayed(gameId, hand, ctx.store.games.seats(gameId)).map((n) => shownName(n, translator(lang)));
-  const pc = { lang, t: translator(lang), names };
-  const presenter = GAMES[row.game].presenter;
-  const engine = GAMES[row.game].engine;
+  const x = replayed(ctx, gameId, hand, lang);
+  if (!x) return null;
+  const { r, pc, presenter, engine } = x;
   const image = r.result
     ? await ctx.render.result(presenter.resultModel(engine.publicView(r.state), r.result, pc))
-    : await ctx.render.table(presenter.tableModel(engine.publicView(r.state), { ...pc, scores: names.map(() => '') }));
+    : await ctx.render.table(presenter.tableModel(engine.publicView(r.state), { ...pc, scores: pc.names.map(() => '') }));
   return { image };
+}
+
+/** A finished hand's result image in words (its result message's "Result in words"), or null: no such finished hand. */
+export function handResultInWords(ctx: BotContext, gameId: string, hand: number, lang: Lang): string | null {
+  const x = replayed(ctx, gameId, hand, lang);
+  const result = x?.r.result;
+  if (!x || !result) return null;
+  const { r, pc, presenter, engine } = x;
+  return resultInWords(presenter.resultModel(engine.publicView(r.state), result, pc), (c) => presenter.pieceName(c, pc));
 }

@@ -15,7 +15,7 @@ import type { Command } from './command-types.js';
 import { decodeCommandId, decodeConfigId, decodeGameId, type GameButton } from './custom-id.js';
 import { langOf, translator } from '../table/i18n.js';
 import { onLobbyButton, onLobbyRulesButton, onLobbySetting } from './lobby.js';
-import { onHandComponent, onTableComponent, openHand, tableWords } from './play.js';
+import { onHandComponent, onTableComponent, openHand, resultWords, tableWords } from './play.js';
 import { onConfigComponent, onConfigModal } from './config-ui.js';
 import { tableSettled } from './effects.js';
 import { tellDmsClosedOnce } from '../notify/tell.js';
@@ -132,7 +132,8 @@ export function createRouter(
       await locks.run(g.gameId, () => openHand(ctx, i, g));
     } else if (g.verb === 'words') {
       await i.deferReply({ flags: MessageFlags.Ephemeral });
-      await locks.run(g.gameId, () => tableWords(ctx, i, g));
+      // On a result message it names its hand: that hand's result in words; else the table now.
+      await locks.run(g.gameId, () => (g.arg === undefined ? tableWords(ctx, i, g) : resultWords(ctx, i, g)));
     } else if (HAND.has(g.verb)) {
       const arrived = performance.now();
       await i.deferUpdate();

@@ -30,7 +30,7 @@ export const TABLE_VERBS = [
   'absent-ai', // vote: the AI plays the waiting seat <arg> (absent.ts)
   'absent-end', // vote: end the match (absent.ts)
   'prefs', // my claim preferences for this game (multi-select on the seat view; prefs.ts)
-  'words', // the table image in words, whole (ephemeral, nothing changes; words.ts): for screen readers
+  'words', // the table image (or, with its hand as arg, a result image) in words, whole (ephemeral, nothing changes; words.ts): for screen readers
 ] as const;
 export type TableVerb = (typeof TABLE_VERBS)[number];
 

@@ -167,7 +167,20 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
   const tr = pc.t;
   const pub = t.state === null ? null : t.engine.publicView(t.state);
   const deadline = nextDeadline(t);
-  const lines: string[] = [`**${tr(`${t.row.game}:name`)}** · ${tr('common:table.hand', { n: t.row.handIndex + 1 })}`];
+  const model =
+    pub === null
+      ? null
+      : t.presenter.tableModel(pub, {
+          ...pc,
+          scores: scoreStrings(t, lang),
+          // A paused table's timers are frozen: its image shows no date (the text says "paused"). The
+          // pill says what the time is ("Deadline Dec 5, 14:30 UTC"), as the text line does.
+          ...(deadline !== null && t.row.status === 'running' && !openingWindow(t)
+            ? { timer: tr('common:table.deadline', { when: deadlineStamp(deadline, lang) }) }
+            : {}),
+        });
+  // The image's title: the game, and in mahjong the round's wind (only the image showed it).
+  const lines: string[] = [`**${model?.title ?? tr(`${t.row.game}:name`)}** · ${tr('common:table.hand', { n: t.row.handIndex + 1 })}`];
   if (pub !== null) {
     const last = lastLine(t.presenter, pub, pc);
     if (last) lines.push(last);
@@ -186,18 +199,6 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
   } else if (deadline !== null && t.row.status === 'running' && !claimWindow)
     lines.push(tr('common:table.deadline', { when: relTime(deadline) }));
   if (notice) lines.push(noticeText(t, notice, lang));
-  const model =
-    pub === null
-      ? null
-      : t.presenter.tableModel(pub, {
-          ...pc,
-          scores: scoreStrings(t, lang),
-          // A paused table's timers are frozen: its image shows no date (the text says "paused"). The
-          // pill says what the time is ("Deadline Dec 5, 14:30 UTC"), as the text line does.
-          ...(deadline !== null && t.row.status === 'running' && !openingWindow(t)
-            ? { timer: tr('common:table.deadline', { when: deadlineStamp(deadline, lang) }) }
-            : {}),
-        });
   const live = t.row.status === 'running' || t.row.status === 'paused';
   // A result waits: Next hand / End match are the result message's, and the table offers them too, so
   // that the match does not wait for good when that message is gone (a moderator deleted it) or could
@@ -409,6 +410,19 @@ function seatButtons(t: Table, tr: T): UiRow {
 }
 
 /**
+ * A result message's "Result in words": the whole result said (ephemeral), for a screen reader: the
+ * alt text holds 1,024 characters and the message's lines the first scoring lines. It names its
+ * hand, and stays once Next hand is spent (bot/play.ts); End match takes it too, as the match's
+ * thread is then archived and locked.
+ */
+export function resultWordsRow(hand: number, tr: T): UiRow {
+  return [{ type: 'button', verb: 'words', arg: String(hand), label: tr('common:button.result-words'), style: 'secondary' }];
+}
+
+/** Scoring lines a result message lists (classical mahjong's may have 20 and more, with every hand's score). */
+const RESULT_LINES = 15;
+
+/**
  * The result of a finished hand: title, winners, scoring lines, each seat's delta; Next hand / End
  * match, which name the hand they follow (`arg`: its index; act.ts judges them by it). Like every
  * public component they carry version 0 (bot/effects.ts): the version counts hidden claim answers.
@@ -432,7 +446,9 @@ export function resultView(
     ...result.winners.map((w) => tr('common:result.winner', { who: mention(t, w) })),
     // The winning piece and how it came (self-drawn, from whose discard), as the image captions it.
     ...(model.winner?.caption ? [model.winner.caption] : []),
-    ...model.lines.slice(0, 15).map((l) => `• ${l.label}: ${l.value}`),
+    ...model.lines.slice(0, RESULT_LINES).map((l) => `• ${l.label}: ${l.value}`),
+    // Never dropped unsaid: the rest are in the image and its Result in words.
+    ...(model.lines.length > RESULT_LINES ? [tr('common:result.more-lines', { count: model.lines.length - RESULT_LINES })] : []),
     ...t.seats.map((s) => `${t.names[s.seat]}: ${signedIn(tr, t.row.game, result.unit, result.deltas[s.seat] ?? 0, lang)}`),
   ];
   // The match standings after this hand (issue #14 §5), from the second hand on: everyone who played,
@@ -443,6 +459,8 @@ export function resultView(
     const room = 2000 - 120 - lines.join('\n').length - tr('common:result.standings', { list: '' }).length;
     lines.push(tr('common:result.standings', { list: listWithin(entries, Math.max(200, room), tr, ' · ') }));
   }
+  const words = resultWordsRow(t.row.handIndex, tr);
+  // The match over, its thread is archived and locked (nothing to click in it): no buttons.
   const rows: UiRow[] = matchOver
     ? []
     : [
@@ -452,6 +470,7 @@ export function resultView(
           // Who may take a seat now, not as the hand was played.
           ...seatButtons(table, tr),
         ],
+        words,
       ];
   return { lines, rows, model };
 }

@@ -187,11 +187,16 @@ export function handInWords(m: HandModel, game: GameId, pieceName: Namer): strin
   return sentences(parts, m.locale);
 }
 
-/** The public table image in words: the stock, the last action, each seat as drawn. */
+/** The public table image in words: its title, the stock, the last action, each seat as drawn. */
 export function tableInWords(m: TableModel, game: GameId, pieceName: Namer): string {
   const lang = m.locale;
   const sp = speech(game, lang, pieceName);
-  const parts: string[] = [`${m.stockLabel} ${m.stockCount}`, ...(m.lastAction ? [sp.say(m.lastAction)] : [])];
+  // The title first: in mahjong it names the round's wind, which only the image showed.
+  const parts: string[] = [
+    ...(m.title ? [sp.say(m.title)] : []),
+    `${m.stockLabel} ${m.stockCount}`,
+    ...(m.lastAction ? [sp.say(m.lastAction)] : []),
+  ];
   if (m.centreCodes?.length)
     parts.push(m.centreLabel ? sp.labelled(m.centreLabel, m.centreCodes) : piecesInWords(m.centreCodes, sp.name, sp.sep));
   m.seats.forEach((s, k) => {
@@ -260,8 +265,9 @@ export function resultInWords(m: ResultModel, pieceName: Namer): string {
     [
       say(m.title),
       ...(m.totals.length ? [`${word(m.locale, 'totals')}${colon}${m.totals.map((x) => `${x.name} ${x.delta}`).join(sep)}`] : []),
-      ...(m.payments.length ? [`${word(m.locale, 'payments')}${colon}${m.payments.map((x) => say(payment(x))).join(sep)}`] : []),
+      // The winner's hand before the payments: the alt text (1,024 characters) keeps the first parts.
       winnerInWords(m, pieceName),
+      ...(m.payments.length ? [`${word(m.locale, 'payments')}${colon}${m.payments.map((x) => say(payment(x))).join(sep)}`] : []),
       ...m.lines.map((l) => say(l.value ? `${l.label}${colon}${l.value}` : l.label)),
     ],
     m.locale,

@@ -44,7 +44,7 @@ test('Next hand on the table message takes the buttons off the result message; o
     const t1 = tableMessage(w, gameId);
     await click(w, w.users[0]!.id, t1.id, String(buttonByLabel(w.sim, t1, 'Next hand').custom_id));
     assert.equal(w.store.games.get(gameId)!.handIndex, 1);
-    assert.deepEqual(labels(w, r1), [], "the result's buttons are spent");
+    assert.deepEqual(labels(w, r1), ['Result in words'], "the result's buttons are spent, but its words");
     // Hand 2, ended; Next hand from its result message this time.
     await playHandToEnd(w, gameId);
     const r2 = resultOf(w, threadId, 2)!;
@@ -52,7 +52,7 @@ test('Next hand on the table message takes the buttons off the result message; o
     assert.ok(labels(w, t2).includes('Next hand'));
     await click(w, w.users[1]!.id, r2.id, String(buttonByLabel(w.sim, r2, 'Next hand').custom_id));
     assert.equal(w.store.games.get(gameId)!.handIndex, 2);
-    assert.deepEqual(labels(w, r2), []);
+    assert.deepEqual(labels(w, r2), ['Result in words']);
     assert.deepEqual(labels(w, t2), [], "hand 2's table is a one-line summary");
   });
 });

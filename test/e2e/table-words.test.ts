@@ -18,7 +18,8 @@ test('the table and hand images have the game in words; "Table in words" gives t
     assert.doesNotMatch(handAlt, /[♠♥♣♦]/, 'cards are spoken ("7 of Hearts")');
     const table = tableMessage(w, gameId);
     const tableAlt = table.attachments[0]!.description ?? '';
-    assert.match(tableAlt, /^Stock \d+\./, tableAlt);
+    // The image's title first, then the stock.
+    assert.match(tableAlt, /^Phỏm \(Tá lả\)\. Stock \d+\./, tableAlt);
     const names = w.store.games.seats(gameId).map((s) => s.displayName);
     for (const n of names) assert.ok(tableAlt.includes(`${n} (`), `${n} in ${tableAlt}`);
     assert.ok(!tableAlt.includes(handAlt.slice(0, 40)), 'never a hand');

@@ -34,7 +34,8 @@ test('a hand in words has the loose pieces, the sets (a pung after it is claimed
 
 test('the table in words has every seat: whose turn, dealer, score, hand count, sets, flowers, discards with the last one marked, the stock', () => {
   const t = alt('vn-mahjong', 'en', 'table');
-  assert.match(t, /^Wall \d+\. Hoàng Long discarded 9 Bam\./);
+  // The title first: the round's wind is in it, which only the image showed before.
+  assert.match(t, /^Mahjong · Hand 3 · East round\. Wall \d+\. Hoàng Long discarded 9 Bam\./);
   assert.match(t, /Minh Anh \(to play, dealer, East, score \+24, 11 in hand\)\. Pung: White, White \(claimed\), White\. Flowers: Plum/);
   assert.match(t, /Discards \(8\): South, 7 Dot, 1 Crak, 9 Bam, 6 Dot, 4 Crak, 8 Bam, 9 Bam \(last discard\)/);
   assert.match(t, /Tuấn Kiệt \(West, score \+12, 10 in hand\)\. Chow: 3 Dot \(claimed\), 4 Dot, 5 Dot/);
