@@ -521,10 +521,10 @@ function cardsInWords(t: Table, seat: number, lang: Lang): ((text: string) => st
 }
 
 /**
- * Rows' labels through `say`. A label the words make longer than Discord takes (a button 80
- * characters, a menu option 100: a lay-down of three phỏm) is cut with "…" (`button()` cuts buttons)
- * and also given whole among the view's lines (`whole`), where its number finds it: cut plans may
- * read alike up to the cut.
+ * Rows' labels through `say`. A label longer than Discord takes (a button 80 characters, a menu
+ * option 100: a lay-down of three phỏm in words, a xướng of four cước) is cut with "…" and also
+ * given whole among the view's lines (`whole`), where its number finds it: cut plans may read alike
+ * up to the cut.
  */
 function spokenRows(rows: UiRow[], say: (text: string) => string): { rows: UiRow[]; whole: string[] } {
   const whole: string[] = [];
@@ -535,7 +535,7 @@ function spokenRows(rows: UiRow[], say: (text: string) => string): { rows: UiRow
   const out = rows.map((row) =>
     row.map((c) =>
       c.type === 'button'
-        ? { ...c, label: long(say(c.label), 80) }
+        ? { ...c, label: cut(long(say(c.label), 80), 80, '…') }
         : {
             ...c,
             placeholder: cut(say(c.placeholder), 150, '…'),
@@ -836,11 +836,13 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
     last.unshift({ type: 'button', verb: 'retake', label: tr('common:button.retake'), style: 'success' });
   rows.push(last);
   const say = cardsInWords(t, seat, lang);
-  const spoken = say ? spokenRows(rows.slice(0, 5), say) : null;
+  // Every label longer than Discord takes is also given whole among the lines (a Chắn xướng of
+  // four cước, a Vietnamese mahjong opening of four jokers), with Cards in words or not.
+  const spoken = spokenRows(rows.slice(0, 5), say ?? ((text) => text));
   return {
     ver: tokenOf(t.row.handIndex, decision, () => view),
-    lines: spoken ? [...lines.map(say!), ...spoken.whole] : lines,
-    rows: spoken ? spoken.rows : rows.slice(0, 5),
+    lines: [...(say ? lines.map(say) : lines), ...spoken.whole],
+    rows: spoken.rows,
     model,
     ...(claimable && !finished
       ? {

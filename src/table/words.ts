@@ -38,13 +38,16 @@ export function spokenCard(code: string, lang: Lang): string {
 
 export type Namer = (code: string) => string;
 
-/** How a game's pieces are read aloud: the presenter's name, spoken cards for Phỏm, "(red)" on Chắn's red cards. */
+/** How a game's pieces are read aloud: the presenter's name, spoken cards for Phỏm, "(red)" on Chắn's red cards, Vietnamese seasons as "Mùa …". */
 export function spokenNamer(game: GameId, lang: Lang, pieceName: Namer): Namer {
   const tr = translator(lang);
   return (c) => {
     if (c === BACK) return tr('common:words.face-down');
     if (game === 'phom') return spokenCard(c, lang);
     const n = pieceName(c);
+    // Vietnamese names the East wind and the Winter season alike ("Đông"; the art tells 東 from 冬):
+    // the seasons are said as seasons, "Mùa Đông".
+    if (lang === 'vi' && game !== 'chan' && /^[5-8]f$/.test(c)) return `Mùa ${n}`;
     return game === 'chan' && isChanRed(c) ? `${n}${tr('common:punct.aside', { text: tr('common:words.red') })}` : n;
   };
 }

@@ -1,14 +1,17 @@
 /**
  * What a screen reader gets that only the image gave (the 2026-12-06 accessibility review): the
  * table message's first line and its words name the round's wind in mahjong (the image's title);
- * a result message that lists the first scoring lines says how many more there are, and where.
+ * a result message that lists the first scoring lines says how many more there are, and where; a
+ * button label longer than Discord's 80 characters is also given whole among the view's lines; in
+ * Vietnamese, the Winter season is not read as the East wind.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { resultView, tableView } from '../../src/table/views.js';
+import { handView, imageAlt, presentCtx, resultView, tableView } from '../../src/table/views.js';
 import { tableInWords } from '../../src/table/words.js';
-import { presentCtx } from '../../src/table/views.js';
-import { rig, playWithAi } from '../support/table-rig.js';
+import { blocksOf } from '../../src/table/announce.js';
+import type { Table } from '../../src/table/store.js';
+import { rig, playWithAi, playWithAiUntil } from '../support/table-rig.js';
 import type { GameId, HandResult } from '../../src/games/core/types.js';
 
 for (const game of ['vn-mahjong', 'classic-mahjong'] as GameId[]) {
@@ -64,4 +67,45 @@ test('classical mahjong: a result with more than 15 scoring lines says how many 
     }
   }
   assert.ok(seen > 0, 'a result with more than 15 lines');
+});
+
+test('a label longer than a button takes is given whole among the lines: a Chắn xướng of four cước, a four-joker opening', () => {
+  // Chắn: Xuông, Chì, Thông and Lèo chosen (en glosses each: 115 characters).
+  const r = rig('chan', ['human', 'human', 'human', 'human'], { seed: 'xg-0' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const announcing = (t: Table) => r.pending()[0]!.options.every((o) => o.type === 'xuong') && !!t;
+  playWithAiUntil(r, () => announcing(r.ts.load(r.gameId)!));
+  const d = r.pending()[0]!;
+  let mask = 0;
+  blocksOf(d.options).forEach((b, i) => {
+    if (['xuong', 'chi', 'thong', 'leo'].includes(b.cuoc)) mask |= 1 << i;
+  });
+  const v = handView(r.ts.load(r.gameId)!, d.seat, 'en', undefined, { mask, counts: {} });
+  const confirm = v.rows.flat().find((c) => c.type === 'button' && c.verb === 'announce') as { label: string };
+  assert.ok(confirm.label.length === 80 && confirm.label.endsWith('…'), confirm.label);
+  const whole = v.lines.find((l) => l.startsWith(confirm.label.slice(0, -1)));
+  assert.ok(whole && whole.length > 80 && whole.includes('Lèo'), `whole among the lines: ${v.lines.join(' / ')}`);
+  // Vietnamese mahjong: a seat holding four jokers at the opening (seed op-1755, seat 3).
+  const m = rig('vn-mahjong', ['human', 'human', 'human', 'human'], { seed: 'op-1755' });
+  m.run({ kind: 'start', gameId: m.gameId, userId: 'u0' });
+  const o = handView(m.ts.load(m.gameId)!, 3, 'en', undefined, { mask: 15, keep: true });
+  const cutOff = o.rows.flat().filter((c) => c.type === 'button' && c.label.endsWith('…')) as { label: string }[];
+  assert.ok(cutOff.length > 0, 'a confirm longer than a button');
+  for (const b of cutOff) {
+    assert.ok(b.label.length <= 80);
+    assert.ok(
+      o.lines.some((l) => l.length > 80 && l.startsWith(b.label.slice(0, -1))),
+      b.label,
+    );
+  }
+});
+
+test('vi: the Winter season is said "Mùa Đông", not "Đông" as the East wind', () => {
+  const r = rig('vn-mahjong', ['human', 'human', 'human', 'human'], { seed: 'dong-8' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const t = r.ts.load(r.gameId)!;
+  const alt = imageAlt(t.presenter, handView(t, 0, 'vi').model, presentCtx(t, 'vi'));
+  assert.match(alt, /Đông, /, 'the East wind');
+  assert.match(alt, /Mùa Đông/, alt);
+  assert.equal(alt.match(/(?<!Mùa )Đông/g)?.length, 1, alt);
 });

@@ -137,7 +137,9 @@ export function openingRows(options: BaseAction[], draft: OpeningDraft, ctx: Pre
       type: 'button',
       verb: 'act',
       arg: String(Math.max(0, i)),
-      label: cut(ctx.t('vn-mahjong:ui.opening-confirm', { what }), 80, '…'),
+      // Whole: a label past a button's 80 characters is cut where it is drawn and also given whole
+      // among the hand view's lines (views.ts spokenRows), which a cut here would lose.
+      label: ctx.t('vn-mahjong:ui.opening-confirm', { what }),
       style: 'success',
       ...(i < 0 ? { disabled: true } : {}),
     },
