@@ -109,3 +109,18 @@ test('vi: the Winter season is said "Mùa Đông", not "Đông" as the East wind
   assert.match(alt, /Mùa Đông/, alt);
   assert.equal(alt.match(/(?<!Mùa )Đông/g)?.length, 1, alt);
 });
+
+test('an opening of several jokers lists them with the language list separator (zh-TW 、), not spaces', () => {
+  const m = rig('vn-mahjong', ['human', 'human', 'human', 'human'], { seed: 'op-1755' });
+  m.run({ kind: 'start', gameId: m.gameId, userId: 'u0' });
+  const t = m.ts.load(m.gameId)!;
+  for (const [lang, sep] of [
+    ['zh-TW', '、'],
+    ['en', ', '],
+    ['vi', ', '],
+  ] as const) {
+    const v = handView(t, 3, lang, undefined, { mask: 15, keep: true });
+    const whole = v.lines.concat(v.rows.flat().flatMap((c) => (c.type === 'button' ? [c.label] : []))).join('\n');
+    assert.ok(whole.includes(sep), `${lang}: ${whole}`);
+  }
+});

@@ -223,7 +223,7 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction, VnM
     if (x.type === 'initial-expose') {
       const jokers = x.jokers ?? [];
       const what = jokers.length
-        ? ctx.t('vn-mahjong:action.initial-expose', { jokers: jokers.map((c) => name(c, ctx)).join(' ') })
+        ? ctx.t('vn-mahjong:action.initial-expose', { jokers: jokers.map((c) => name(c, ctx)).join(ctx.t('common:punct.list')) })
         : ctx.t('vn-mahjong:action.initial-expose-none');
       if (x.keepFlower) return `${what} · ${ctx.t('vn-mahjong:action.keep-flower')}`;
       // One bonus tile named at most (a dealer that may keep it has exactly one; the label stays
