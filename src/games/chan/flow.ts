@@ -48,24 +48,19 @@ export function buildClaim(s: ChanState, offer: Offer): ClaimSeat[] {
     const seat = (offer.gate + k) % s.n;
     const st = s.seats[seat]!;
     let u = false;
-    let legal = false;
     let chiu = false;
     let eat: Face[] = [];
     let eatChan = false;
-    if (offer.source === 'wall') {
-      legal = uLegalOnOffer(factsOf(s, seat), offer);
+    // A discard (or returned card) wins only by chíu-ù; chíu is barred on a passed chắn (R1): u-legal.ts.
+    const legal = uLegalOnOffer(factsOf(s, seat), offer);
+    // Ù and chíu: any seat on a nọc card; §7.3 never on a card this seat discarded or returned (also a
+    // returned card passed on); nobody on a nọc card passed on.
+    const mayPress = offer.source === 'wall' || (offer.source !== 'passed-wall' && seat !== offer.from && seat !== offer.returner);
+    if (mayPress) {
+      // honor (§8): the engine checks neither the hand nor the card (a Yêu too): every seat §6 lets
+      // claim Ù on this source may press it; an invalid claim is ù láo (§11).
       u = legal || (honor && !st.uForfeited);
       chiu = canChiu(st, x, s.opts);
-    } else if (offer.source === 'discard' || offer.source === 'return') {
-      // §7.3: never on a card this seat discarded or returned (also a returned card passed on).
-      if (seat !== offer.from && seat !== offer.returner) {
-        // A discard (or returned card) wins only by chíu-ù; chíu is barred on a passed chắn (R1).
-        legal = uLegalOnOffer(factsOf(s, seat), offer);
-        // honor (§8): as on a drawn card, the engine checks neither the hand nor the card (a Yêu too):
-        // every seat §6 lets claim Ù on this source may press it; an invalid claim is ù láo (§11).
-        u = legal || (honor && !st.uForfeited);
-        chiu = canChiu(st, x, s.opts);
-      }
     }
     if (seat === offer.gate && seat !== offer.returner) {
       const e = eatOptions(st, x, s.opts);
