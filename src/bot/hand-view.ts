@@ -75,7 +75,7 @@ export async function handPayload(
       ? {
           image: claimImage,
           text: `**${v.claim.caption}**`,
-          alt: spokenNamer(t.row.game, lang, (c) => t.presenter.pieceName(c, pc))(v.claim.model.code),
+          alt: spokenNamer(t.row.game, lang, (c) => t.presenter.pieceName(c, pc), v.claim.model)(v.claim.model.code),
         }
       : null;
   const failed = !image || (v.claim && !claimImage);

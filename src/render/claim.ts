@@ -35,7 +35,7 @@ export function layoutClaim(m: ClaimModel): ClaimLayout {
 
 export function renderClaimPng(m: ClaimModel): Buffer {
   const L = layoutClaim(m);
-  const img = newImage(L.width, L.height, outputScale(m.game));
+  const img = newImage(L.width, L.height, outputScale(m.game), m);
   const { ctx } = img;
   const d = drawPiece(ctx, m.game, m.code, L.w, L.x, L.y, { label: isMahjong(m.game) ? m.locale : null, short: L.short });
   highlight(ctx, L.x, L.y, d.w, d.h);

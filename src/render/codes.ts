@@ -124,9 +124,9 @@ export function pieceName(game: GameId, code: string, locale: Locale): string {
   return locale === 'zh-TW' ? `后 ${seat}` : locale === 'en' ? `Queen ${seat}` : `Hậu ${seat}`;
 }
 
-/** Chắn red cards (chan.md §2, with the default `red-lao-thang`). */
-export function isChanRed(code: string): boolean {
-  return ['CC', '8v', '8s', '9v', '9s', 'LA', 'TH'].includes(code);
+/** Chắn red cards (chan.md §2): `CC 8v 8s 9v 9s`, and `LA TH` unless the table's `red-lao-thang` is off. */
+export function isChanRed(code: string, redLaoThang = true): boolean {
+  return ['CC', '8v', '8s', '9v', '9s'].includes(code) || (redLaoThang && (code === 'LA' || code === 'TH'));
 }
 
 /** Whether `code` is a code of `game` (or the face-down code '?'). */

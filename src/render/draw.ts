@@ -6,12 +6,12 @@ import { createCanvas, Canvas } from 'canvas';
 import { font, registerFonts } from './fonts.js';
 import { ByteLru, MB } from './lru.js';
 import { fitText, measureFit, scratchContext, textWidth } from './text.js';
-import { sprite, pieceDims, claimsSideways } from './sprites.js';
+import { sprite, pieceDims, claimsSideways, setDeckInk } from './sprites.js';
 import { rrect } from './pieces/draw-util.js';
 import { isMahjong } from './codes.js';
 import { encodeIndexed } from './png.js';
 import { blitDevice, devicePx, setDeviceScale } from './scale.js';
-import type { GameId, Locale, PieceGroup } from './model.js';
+import type { DeckInk, GameId, Locale, PieceGroup } from './model.js';
 import { BACK } from './model.js';
 
 export type Ctx = ReturnType<Canvas['getContext']>;
@@ -89,10 +89,11 @@ export interface Image {
  * `SURFACE_ROWS`, and only the image's rows are encoded: a table grows a few pixels as its hand
  * goes on, and with exact sizes nearly every image needed a surface of its own (issue #17: ~1.3 MB
  * of surfaces dropped per image on the varied sample set, each a native allocation and, every ~25
- * images, a full GC).
+ * images, a full GC). `ink` is the model's deck ink, which the pieces drawn on it follow.
  */
-export function newImage(w: number, h: number, scale = 1): Image {
+export function newImage(w: number, h: number, scale = 1, ink: DeckInk = {}): Image {
   registerFonts();
+  setDeckInk(ink);
   const dw = Math.round(w * scale);
   const dh = Math.round(h * scale);
   const sh = Math.ceil(dh / SURFACE_ROWS) * SURFACE_ROWS;

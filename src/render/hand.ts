@@ -356,7 +356,7 @@ export function header(ctx: Ctx, title: string, status: string | undefined, widt
 
 export function renderHandPng(m: HandModel): Buffer {
   const L = layoutHand(m);
-  const img = newImage(L.width, L.height, outputScale(m.game));
+  const img = newImage(L.width, L.height, outputScale(m.game), m);
   const { ctx } = img;
   drawHand(ctx, m, L);
   return encode(img, paletteColours(m.game));

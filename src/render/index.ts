@@ -4,6 +4,7 @@
  * threads so the bot's event loop never blocks.
  */
 export type {
+  DeckInk,
   GameId,
   Locale,
   PieceGroup,

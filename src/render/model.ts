@@ -20,6 +20,16 @@ export const RENDER_GAMES: readonly GameId[] = GAME_IDS;
 /** A code meaning "face-down piece" (a tile back / card back). */
 export const BACK = '?';
 
+/**
+ * How a deck is inked where a table's house rules change it. Absent fields mean the standard deck.
+ * Chắn's `redLaoThang` is `false` at a table without `red-lao-thang` (chan.md §2): Lão and Thang are
+ * then black cards, drawn and said as such, so a player counting red cards (Tám đỏ, Bạch định) is not
+ * misled by the ink.
+ */
+export interface DeckInk {
+  redLaoThang?: boolean;
+}
+
 export interface PieceGroup {
   codes: string[];
   /** Short caption drawn above the group (e.g. 'Phỏm', 'Ăn', 'Coong'); fitted to the group width. */
@@ -38,7 +48,7 @@ export interface PieceGroup {
   marked?: number[];
 }
 
-export interface HandModel {
+export interface HandModel extends DeckInk {
   game: GameId;
   locale: Locale;
   /** Already localized, e.g. the player's name. */
@@ -78,7 +88,7 @@ export interface SeatModel {
   note?: string;
 }
 
-export interface TableModel {
+export interface TableModel extends DeckInk {
   game: GameId;
   locale: Locale;
   title: string;
@@ -96,7 +106,7 @@ export interface TableModel {
   centreLabel?: string;
 }
 
-export interface ResultModel {
+export interface ResultModel extends DeckInk {
   game: GameId;
   locale: Locale;
   title: string;
@@ -167,7 +177,7 @@ export interface RatingModel {
  * its hand message, apart from the hand image: a claim window then changes neither the hand image
  * nor its upload (issue #17 §3), and the words of the offer are text beside it.
  */
-export interface ClaimModel {
+export interface ClaimModel extends DeckInk {
   game: GameId;
   locale: Locale;
   code: string;

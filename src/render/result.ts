@@ -349,7 +349,7 @@ export function drawResult(ctx: Ctx, m: ResultModel, L: ResultLayout): void {
 
 export function renderResultPng(m: ResultModel): Buffer {
   const L = layoutResult(m);
-  const img = newImage(L.width, L.height, outputScale(m.game));
+  const img = newImage(L.width, L.height, outputScale(m.game), m);
   const { ctx } = img;
   drawResult(ctx, m, L);
   return encode(img, paletteColours(m.game));

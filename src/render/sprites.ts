@@ -5,8 +5,8 @@
 import { createCanvas, type Canvas } from 'canvas';
 import { registerFonts } from './fonts.js';
 import { ByteLru, MB } from './lru.js';
-import { isMahjong, pieceName, JOKER_INFO } from './codes.js';
-import type { GameId, Locale } from './model.js';
+import { isChanRed, isMahjong, pieceName, JOKER_INFO } from './codes.js';
+import type { DeckInk, GameId, Locale } from './model.js';
 import { BACK } from './model.js';
 import { fitText } from './text.js';
 import { paintTile, paintTileBack, TILE_W, TILE_H, TILE_LABEL_BOX } from './pieces/mahjong.js';
@@ -57,10 +57,28 @@ export function spriteStats(): { cached: number; painted: number; bytes: number 
   return { cached: cache.size, painted, bytes: cache.bytes };
 }
 
+let deckInk: DeckInk = {};
+
+/**
+ * The deck ink of the image being drawn (`newImage` sets it from the model; rendering is
+ * synchronous, like the device scale): Chắn's Lão and Thang are black at a table without
+ * `red-lao-thang`.
+ */
+export function setDeckInk(ink: DeckInk): void {
+  deckInk = ink.redLaoThang === false ? { redLaoThang: false } : {};
+}
+
+/** Whether a Chắn card is inked red under the current deck ink. */
+function chanRed(code: string): boolean {
+  return isChanRed(code, deckInk.redLaoThang ?? true);
+}
+
 export function sprite(game: GameId, code: string, w: number, o: SpriteOptions = {}): Canvas {
   const label = o.label ?? null;
   const short = game === 'chan' && !!o.short;
-  const key = `${game}|${code}|${w}|${label ?? ''}|${o.sideways ? 1 : 0}|${short ? 1 : 0}`;
+  // the ink is part of the key only where it changes the face (a black Lão or Thang)
+  const ink = game === 'chan' && (code === 'LA' || code === 'TH') && !chanRed(code) ? '|black' : '';
+  const key = `${game}|${code}|${w}|${label ?? ''}|${o.sideways ? 1 : 0}|${short ? 1 : 0}${ink}`;
   const hit = cache.get(key);
   if (hit) return hit;
   registerFonts();
@@ -102,7 +120,7 @@ function chanLabelLines(code: string): string[] {
 
 function paintChanShortFace(ctx: Ctx2D, code: string): void {
   if (code === BACK) return paintChanBack(ctx, CHAN_SHORT_H);
-  const { col, rank } = paintChanShort(ctx, code);
+  const { col, rank } = paintChanShort(ctx, code, chanRed(code));
   const o = { size: 16.5, minSize: 11, bold: true, color: col, align: 'center' as const, cache: false };
   if (rank) fitText(ctx, rank, CHAN_SHORT_INDEX_BOX, { ...o, size: 16, align: 'left' });
   const lines = chanLabelLines(code);
@@ -116,7 +134,7 @@ function paintChanShortFace(ctx: Ctx2D, code: string): void {
 function paintPiece(ctx: Ctx2D, game: GameId, code: string, label: Locale | null): void {
   if (game === 'chan') {
     if (code === BACK) return paintChanBack(ctx);
-    const col = paintChan(ctx, code);
+    const col = paintChan(ctx, code, chanRed(code));
     const name = pieceName(game, code, 'vi');
     // Two lines: rank name / suit name ("Tam" / "Văn"); single-word faces use one larger line.
     const parts = name.split(' ');

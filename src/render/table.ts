@@ -343,7 +343,7 @@ export function drawTable(ctx: Ctx, m: TableModel, T: TableLayout): void {
 
 export function renderTablePng(m: TableModel): Buffer {
   const T = layoutTable(m);
-  const img = newImage(T.width, T.height, outputScale(m.game));
+  const img = newImage(T.width, T.height, outputScale(m.game), m);
   const { ctx } = img;
   drawTable(ctx, m, T);
   return encode(img, paletteColours(m.game));

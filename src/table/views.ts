@@ -847,7 +847,12 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
     ...(claimable && !finished
       ? {
           claim: {
-            model: { game: model.game, locale: model.locale, code: claimable.code },
+            model: {
+              game: model.game,
+              locale: model.locale,
+              ...(model.redLaoThang === false ? { redLaoThang: false } : {}),
+              code: claimable.code,
+            },
             caption: say ? say(claimable.caption) : claimable.caption,
           },
         }

@@ -9,7 +9,7 @@
  * which a screen reader reads "7 black heart suit"), and Chắn's red cards, which the art tells by
  * ink colour alone, say so ("Bát Vạn (red)": they matter for xướng, chan.md §2).
  */
-import type { HandModel, PieceGroup, ResultModel, TableModel } from '../render/model.js';
+import type { DeckInk, HandModel, PieceGroup, ResultModel, TableModel } from '../render/model.js';
 import { BACK } from '../render/model.js';
 import { isChanRed, isMahjong } from '../render/codes.js';
 import { word } from '../render/words.js';
@@ -38,8 +38,11 @@ export function spokenCard(code: string, lang: Lang): string {
 
 export type Namer = (code: string) => string;
 
-/** How a game's pieces are read aloud: the presenter's name, spoken cards for Phỏm, "(red)" on Chắn's red cards, Vietnamese seasons as "Mùa …". */
-export function spokenNamer(game: GameId, lang: Lang, pieceName: Namer): Namer {
+/**
+ * How a game's pieces are read aloud: the presenter's name, spoken cards for Phỏm, "(red)" on Chắn's
+ * red cards (the table's: `ink` of its model), Vietnamese seasons as "Mùa …".
+ */
+export function spokenNamer(game: GameId, lang: Lang, pieceName: Namer, ink: DeckInk = {}): Namer {
   const tr = translator(lang);
   return (c) => {
     if (c === BACK) return tr('common:words.face-down');
@@ -48,7 +51,9 @@ export function spokenNamer(game: GameId, lang: Lang, pieceName: Namer): Namer {
     // Vietnamese names the East wind and the Winter season alike ("Đông"; the art tells 東 from 冬):
     // the seasons are said as seasons, "Mùa Đông".
     if (lang === 'vi' && game !== 'chan' && /^[5-8]f$/.test(c)) return `Mùa ${n}`;
-    return game === 'chan' && isChanRed(c) ? `${n}${tr('common:punct.aside', { text: tr('common:words.red') })}` : n;
+    return game === 'chan' && isChanRed(c, ink.redLaoThang ?? true)
+      ? `${n}${tr('common:punct.aside', { text: tr('common:words.red') })}`
+      : n;
   };
 }
 
@@ -84,9 +89,9 @@ interface Speech {
 
 const SUIT_CODE: Record<string, string> = { '♠': 'S', '♥': 'H', '♣': 'C', '♦': 'D' };
 
-function speech(game: GameId, lang: Lang, pieceName: Namer): Speech {
+function speech(game: GameId, lang: Lang, pieceName: Namer, ink: DeckInk): Speech {
   const tr = translator(lang);
-  const name = spokenNamer(game, lang, pieceName);
+  const name = spokenNamer(game, lang, pieceName, ink);
   const sep = tr('common:punct.list');
   const colon = tr('common:punct.colon');
   return {
@@ -178,7 +183,7 @@ function groupsInWords(sp: Speech, groups: readonly PieceGroup[]): string {
 
 /** The hand image in words (the owner's message only). */
 export function handInWords(m: HandModel, game: GameId, pieceName: Namer): string {
-  const sp = speech(game, m.locale, pieceName);
+  const sp = speech(game, m.locale, pieceName, m);
   const loose = namedMarked(sp, m.hand, new Set(m.handMarked ?? []), word(m.locale, 'eaten').toLowerCase());
   const parts = [
     `${sp.tr('common:hand.alt')}${sp.aside(m.hand.length + (m.drawn ? 1 : 0))}${sp.colon}${piecesInWords(loose, (x) => x, sp.sep)}`,
@@ -193,7 +198,7 @@ export function handInWords(m: HandModel, game: GameId, pieceName: Namer): strin
 /** The public table image in words: its title, the stock, the last action, each seat as drawn. */
 export function tableInWords(m: TableModel, game: GameId, pieceName: Namer): string {
   const lang = m.locale;
-  const sp = speech(game, lang, pieceName);
+  const sp = speech(game, lang, pieceName, m);
   // The title first: in mahjong it names the round's wind, which only the image showed.
   const parts: string[] = [
     ...(m.title ? [sp.say(m.title)] : []),
@@ -241,7 +246,7 @@ export function sentences(parts: readonly string[], lang: Lang): string {
 export function winnerInWords(m: ResultModel, pieceName: Namer): string {
   const w = m.winner;
   if (!w) return '';
-  const sp = speech(m.game, m.locale, pieceName);
+  const sp = speech(m.game, m.locale, pieceName, m);
   const parts = [`${w.name}${w.caption ? `${sp.colon}${sp.say(w.caption)}` : ''}`];
   if (w.groups.length) parts.push(groupsInWords(sp, w.groups));
   if (w.hand.length) parts.push(sp.labelled(word(m.locale, 'hand'), w.hand));
@@ -257,7 +262,7 @@ export function winnerInWords(m: ResultModel, pieceName: Namer): string {
  * 1,024 characters), the winner's hand, the scoring lines.
  */
 export function resultInWords(m: ResultModel, pieceName: Namer): string {
-  const { sep, colon, say, tr, aside } = speech(m.game, m.locale, pieceName);
+  const { sep, colon, say, tr, aside } = speech(m.game, m.locale, pieceName, m);
   // "An pays Bình 56 (pays the winner, East ×2)", not "An → Bình 56 · Pays the winner · East ×2":
   // a name's digits ran into the amount, and the arrow and dots are read as symbols.
   const payment = (x: ResultModel['payments'][number]) => {

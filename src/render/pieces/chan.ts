@@ -2,7 +2,8 @@
  * Chắn cards, drawn in code in a 60 × 200 unit box: the rank numeral on top, the suit character
  * (Vạn 萬, Văn 文, Sách 索) and a suit motif below, and a two-line Vietnamese label at the foot
  * ("Tam" / "Văn") so a new player can read them. Red cards (chan.md §2) are inked red; Chi Chi,
- * Lão and Thang each carry their own medallion.
+ * Lão and Thang each carry their own medallion (in black ink for Lão and Thang at a table where they
+ * are not red cards: `red-lao-thang` off).
  */
 import { ZH_NUM, isChanRed } from '../codes.js';
 import { type Ctx, rrect, circle, glyph, cornerText } from './draw-util.js';
@@ -104,9 +105,9 @@ function suitMotif(ctx: Ctx, suit: string, col: string, y0: number, y1: number):
   ctx.restore();
 }
 
-function medallion(ctx: Ctx, code: string, cy: number, r = 24): void {
+function medallion(ctx: Ctx, code: string, cy: number, ink: string, r = 24): void {
   circle(ctx, 30, cy, r);
-  ctx.fillStyle = RED;
+  ctx.fillStyle = ink;
   ctx.fill();
   circle(ctx, 30, cy, r - 4);
   ctx.fillStyle = '#fff4dc';
@@ -125,10 +126,10 @@ function medallion(ctx: Ctx, code: string, cy: number, r = 24): void {
     ctx.fill();
   } else if (code === 'LA') {
     // Lão: the old man's 老
-    glyph(ctx, '老', 30, cy + 1, 30, RED);
+    glyph(ctx, '老', 30, cy + 1, 30, ink);
   } else {
     // Thang: a ladder (thang)
-    ctx.strokeStyle = RED;
+    ctx.strokeStyle = ink;
     ctx.lineWidth = 3;
     ctx.beginPath();
     ctx.moveTo(22, cy - 15);
@@ -155,8 +156,7 @@ export const CHAN_SHORT_INDEX_BOX = { x: 6, y: 5, w: 16, h: 18 };
  * Paints the short face of `code` (hand cards); returns the ink colour for the label and index,
  * and the rank to print in the index (null for the yêu cards).
  */
-export function paintChanShort(ctx: Ctx, code: string): { col: string; rank: string | null } {
-  const red = isChanRed(code);
+export function paintChanShort(ctx: Ctx, code: string, red = isChanRed(code)): { col: string; rank: string | null } {
   const col = red ? RED : BLACK;
   paper(ctx, red ? RED : '#6b5a3a', CHAN_SHORT_H);
   const m = /^([1-9])([vns])$/.exec(code);
@@ -165,9 +165,9 @@ export function paintChanShort(ctx: Ctx, code: string): { col: string; rank: str
     glyph(ctx, ZH_NUM[n]!, 32, 39, 32, col);
     glyph(ctx, { v: '萬', n: '文', s: '索' }[m[2]!]!, 30, 76, 32, col);
   } else {
-    ctx.fillStyle = 'rgba(192,29,23,0.12)';
+    ctx.fillStyle = red ? 'rgba(192,29,23,0.12)' : 'rgba(60,40,20,0.08)';
     ctx.fillRect(6, 8, 48, 88);
-    medallion(ctx, code, 52, 22);
+    medallion(ctx, code, 52, col, 22);
   }
   rrect(ctx, 5, 99, 50, 46, 3);
   ctx.fillStyle = red ? 'rgba(192,29,23,0.10)' : 'rgba(60,40,20,0.08)';
@@ -181,9 +181,8 @@ export const CHAN_LABEL_BOXES = [
   { x: 6, y: 177, w: 48, h: 17 },
 ];
 
-/** Paints the face of `code`; returns the colour the label should use. */
-export function paintChan(ctx: Ctx, code: string): string {
-  const red = isChanRed(code);
+/** Paints the face of `code`, red or black (`red`: the table's red cards); returns the colour the label should use. */
+export function paintChan(ctx: Ctx, code: string, red = isChanRed(code)): string {
   const col = red ? RED : BLACK;
   paper(ctx, red ? RED : '#6b5a3a');
   const m = /^([1-9])([vns])$/.exec(code);
@@ -195,12 +194,12 @@ export function paintChan(ctx: Ctx, code: string): string {
     suitMotif(ctx, s, red ? RED : '#5a4a30', 106, 152);
     cornerText(ctx, String(n), 8, 7, 12, col);
   } else {
-    // Yêu cards: a red band with the medallion, distinct per face
-    ctx.fillStyle = 'rgba(192,29,23,0.12)';
+    // Yêu cards: a band in the card's ink with the medallion, distinct per face
+    ctx.fillStyle = red ? 'rgba(192,29,23,0.12)' : 'rgba(60,40,20,0.08)';
     ctx.fillRect(6, 10, 48, 140);
-    medallion(ctx, code, 46);
-    medallion(ctx, code, 112);
-    ctx.strokeStyle = RED;
+    medallion(ctx, code, 46, col);
+    medallion(ctx, code, 112, col);
+    ctx.strokeStyle = col;
     ctx.lineWidth = 2;
     ctx.beginPath();
     ctx.moveTo(30, 72);

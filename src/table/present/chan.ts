@@ -1,7 +1,7 @@
 /** Chắn presenter: engine views (src/games/chan/views.ts) → render models and labels. */
 import type { ChanPublicView, ChanSeatView } from '../../games/chan/views.js';
 import type { ChanAction } from '../../games/chan/actions.js';
-import type { PieceGroup } from '../../render/model.js';
+import type { DeckInk, PieceGroup } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
 import { endTitle, genericLabel, inHandAt, lastLine, resultLines, CHAN_CODE } from './common.js';
@@ -47,6 +47,9 @@ function winText(rr: ChanResult, w: number, card: string, ctx: PresentCtx): stri
   return rr.byChiu ? ctx.t('chan:winning.chiu', { text }) : text;
 }
 
+/** The table's card ink: Lão and Thang are black cards without `red-lao-thang` (chan.md §2); the default deck adds nothing. */
+const inkOf = (pub: ChanPublicView): DeckInk => (pub.rules['red-lao-thang'] ? {} : { redLaoThang: false });
+
 /** A Chắn move: the public view's last action, as it is (it has the shape of an action). */
 type ChanMove = { by: number; action: NonNullable<ChanPublicView['lastAction']> };
 
@@ -59,6 +62,7 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction, 
     return {
       game: 'chan',
       locale: ctx.lang,
+      ...inkOf(view),
       title: ctx.names[seat] ?? '',
       hand: view.hand,
       keys: view.hand.map((c, i) => (view.hand.indexOf(c) === i ? (keyOf.get(c) ?? '') : '')),
@@ -78,6 +82,7 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction, 
     return {
       game: 'chan',
       locale: ctx.lang,
+      ...inkOf(pub),
       title: ctx.t('chan:name'),
       seats: pub.seats.map((s) => ({
         name: ctx.names[s.seat] ?? `#${s.seat + 1}`,
@@ -116,6 +121,7 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction, 
     return {
       game: 'chan',
       locale: ctx.lang,
+      ...inkOf(pub),
       // Ù láo and xướng sai are about their offender (chan.md §11), whether đền làng is paid or not.
       title: endTitle('chan', r, ctx, rr?.endedBy === 'u-lao' || rr?.endedBy === 'xuong-sai' ? rr.uSeat : null),
       ...(w !== undefined
