@@ -50,6 +50,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-06T11:50:47Z',
       what: 'a seat that left the hand ranks after every seat still playing and pays the Móm amount (§11.3): it was ranked among the Móm seats by lay-down order, so it could be Nhất and be paid when all who stayed were Móm (§9.4)',
     },
+    {
+      at: '2026-12-06T22:54:50Z',
+      what: "without u-by-sending, every card a seat sent this hand is left over for its Ù (§8.2, Ex 14): a tái turn counted the lay-down turn's sends as in phỏm",
+    },
   ],
   'vn-mahjong': [
     {

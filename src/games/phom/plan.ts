@@ -79,10 +79,19 @@ export function legalDiscards(s: State, seat: Seat): Card[] {
   return sortCards(s.hands[seat]!).filter((c) => discardProblem(s, seat, c) === null);
 }
 
-/** Cards left outside phỏm for the Ù test (phom.md §8.2), sends this turn added unless u-by-sending. */
+/** Cards `seat` has sent onto other seats' phỏm this hand (in its lay-down turn and any tái turn). */
+export function sentThisHand(s: State, seat: Seat): number {
+  return s.melds.reduce((n, m) => n + m.sent.filter((x) => x.from === seat).length, 0);
+}
+
+/**
+ * Cards left outside phỏm for the Ù test (phom.md §8.2). Sent cards count towards Ù only with
+ * `u-by-sending`; without it they are left over, whenever they were sent: a tái turn's Ù counted
+ * the lay-down turn's sends as if in phỏm (only this turn's were added back).
+ */
 export function uLeftover(s: State, seat: Seat): number {
   const base = minLeftoverCount(s.hands[seat]!, eatenInHand(s, seat), qka(s));
-  return base + (s.opts['u-by-sending'] ? 0 : s.sentThisTurn.length);
+  return base + (s.opts['u-by-sending'] ? 0 : sentThisHand(s, seat));
 }
 
 /**
@@ -172,7 +181,7 @@ export interface SendPlan {
 
 /**
  * Best sequence of sends from `hand` (no eaten cards) onto `targets`, keeping one card to discard
- * (phom.md §5 "best plan"). `sentBefore` = cards already sent this turn (for the Ù test).
+ * (phom.md §5 "best plan"). `sentBefore` = cards the seat already sent this hand (for the Ù test).
  */
 export function bestSends(s: State, hand: readonly Card[], targets: SendTarget[], sentBefore: number): SendPlan {
   const f = face(s);
@@ -231,7 +240,7 @@ export function rankedLayDowns(s: State, seat: Seat): Card[][][] {
       const laid = masks.reduce((a, m) => a | m, 0);
       const rest = maskCards(h, ((1 << h.cards.length) - 1) & ~laid);
       const canSendAfter = melds.length > 0 || s.melds.some((m) => m.owner === seat);
-      const plan = canSendAfter ? bestSends(s, rest, targets, 0) : bestSends(s, rest, [], 0);
+      const plan = bestSends(s, rest, canSendAfter ? targets : [], sentThisHand(s, seat));
       return { melds, rest: rest.length, score: plan.score, laidCount: hand.length - rest.length };
     })
     .filter((x) => x.rest > 0); // phom.md §5: a card must remain for the discard (else Ù)

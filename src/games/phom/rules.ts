@@ -22,6 +22,7 @@ import {
   rankedLayDowns,
   sendProblem,
   sendTargets,
+  sentThisHand,
   taiLayDowns,
   uLeftover,
 } from './plan.js';
@@ -83,7 +84,7 @@ export function autoAction(s: State, p: Seat): Action {
   const lay = taiLayDowns(s, p).length > 0 ? rankedLayDowns(s, p)[0] : undefined;
   if (lay && lay.length > 0) return { type: 'lay-down', melds: lay };
   if (maySend(s, p) && s.hands[p]!.length > 1) {
-    const plan = bestSends(s, s.hands[p]!, sendTargets(s, p), s.sentThisTurn.length);
+    const plan = bestSends(s, s.hands[p]!, sendTargets(s, p), sentThisHand(s, p));
     const first = plan.sends[0];
     if (first) return { type: 'send', ...first };
   }
