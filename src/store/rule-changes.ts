@@ -54,6 +54,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-06T22:54:50Z',
       what: "without u-by-sending, every card a seat sent this hand is left over for its Ù (§8.2, Ex 14): a tái turn counted the lay-down turn's sends as in phỏm",
     },
+    {
+      at: '2026-12-06T22:59:52Z',
+      what: 'with allow-qka, K A and Q A of one suit are cạ (§7.2), so a dealt hand holding one is not Ù khan (§8.4); the AI keeps them together',
+    },
   ],
   'vn-mahjong': [
     {

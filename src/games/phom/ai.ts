@@ -93,7 +93,7 @@ function heuristicDiscard(s: State, seat: Seat): Card {
   const h = indexHand(s.hands[seat]!, eatenInHand(s, seat), qka(s));
   const full = (1 << h.cards.length) - 1;
   // caMask[i]: the other cards forming a cạ with card i
-  const caMask = h.cards.map((c, i) => h.cards.reduce((m, o, j) => (j !== i && isCa(c, o) ? m | (1 << j) : m), 0));
+  const caMask = h.cards.map((c, i) => h.cards.reduce((m, o, j) => (j !== i && isCa(c, o, qka(s)) ? m | (1 << j) : m), 0));
   for (const card of legalDiscards(s, seat)) {
     const gone = h.cards.indexOf(card);
     const ca = caMask.map((m) => (m & ~(1 << gone)) !== 0);

@@ -277,16 +277,23 @@ export function layDownChoices(h: HandIndex): number[][] {
   return out;
 }
 
-/** Cạ (phom.md §7.2): two cards of one rank, or same suit with ranks differing by 1 or 2. */
-export function isCa(a: Card, b: Card): boolean {
+/**
+ * Cạ (phom.md §7.2): two cards of one rank, or same suit with ranks differing by 1 or 2. With
+ * `allow-qka` (`qka`) the ace also counts high beside Q and K, as in the run Q K A it allows: K A
+ * and Q A are cạ there (a third card makes them a phỏm), as A 2 and A 3 are everywhere.
+ */
+export function isCa(a: Card, b: Card, qka = false): boolean {
   const x = cardId(a);
   const y = cardId(b);
   if (rankOfId(x) === rankOfId(y)) return true;
-  return suitOfId(x) === suitOfId(y) && Math.abs(rankOfId(x) - rankOfId(y)) <= 2;
+  if (suitOfId(x) !== suitOfId(y)) return false;
+  const gap = (r: number, t: number): number => Math.abs(r - t);
+  const high = (r: number): number => (qka && r === 1 ? 14 : r);
+  return gap(rankOfId(x), rankOfId(y)) <= 2 || gap(high(rankOfId(x)), high(rankOfId(y))) <= 2;
 }
 
-/** Ù khan (phom.md §8.4): a dealt hand with no phỏm and no cạ. */
-export function isUKhan(hand: readonly Card[]): boolean {
-  for (let i = 0; i < hand.length; i++) for (let j = i + 1; j < hand.length; j++) if (isCa(hand[i]!, hand[j]!)) return false;
+/** Ù khan (phom.md §8.4): a dealt hand with no phỏm and no cạ (`qka`: the table's `allow-qka`). */
+export function isUKhan(hand: readonly Card[], qka = false): boolean {
+  for (let i = 0; i < hand.length; i++) for (let j = i + 1; j < hand.length; j++) if (isCa(hand[i]!, hand[j]!, qka)) return false;
   return true;
 }

@@ -246,7 +246,7 @@ export function dealDeck(opts: Options, n: number, deck: readonly Card[], starte
   if (opts['u-khan']) {
     for (let p = 0; p < n; p++) {
       const seat = (starter + p) % n;
-      if (isUKhan(hands[seat]!)) {
+      if (isUKhan(hands[seat]!, opts['allow-qka'])) {
         s.phase = 'over';
         s.end = { by: 'u-khan', winner: seat, loose: hands[seat]!.slice() };
         break;

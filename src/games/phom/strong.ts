@@ -129,12 +129,9 @@ function context(k: PhomKnowledge): Ctx {
   return { k, v, qka: v.options['allow-qka'], face: v.options['face-card-points'], live, hiddenCount: live.size };
 }
 
-/**
- * A near-phỏm for the AI: a cạ (phom.md §7.2), or under allow-qka two cards of one suit that a
- * third would complete into Q K A (K A, Q A). §7.2's cạ itself (only used for Ù khan) is unchanged.
- */
+/** A near-phỏm for the AI: a cạ (phom.md §7.2; under allow-qka K A and Q A too). */
 function near(x: Ctx, a: Card, b: Card): boolean {
-  return isCa(a, b) || (x.qka && runCompleters(a, b, true).length > 0);
+  return isCa(a, b, x.qka);
 }
 
 /** Completing cards of a near-phỏm (a, b) that are still live. */
