@@ -5,6 +5,7 @@
 import type { InteractionHandle } from './interaction.js';
 import type { SimAttachment, SimChannel, SimMessage } from './model.js';
 import type { DiscordSim, SlashOptions } from './sim.js';
+import type { Notified } from './mentions.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
@@ -24,6 +25,8 @@ export interface SimMessageView {
   timestamp: string;
   editedTimestamp: string | null;
   threadId?: string;
+  /** Who the message notified when sent (mentions.ts). */
+  notified: Notified;
 }
 
 export interface InteractionView {
@@ -57,6 +60,7 @@ export function messageView(m: SimMessage): SimMessageView {
     timestamp: m.timestamp,
     editedTimestamp: m.editedTimestamp,
     threadId: m.threadId,
+    notified: m.notified,
   };
 }
 

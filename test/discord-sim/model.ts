@@ -1,4 +1,5 @@
 /** Data model of the simulator: snowflakes, clock, permissions, and the user-visible records. */
+import type { Notified } from './mentions.js';
 
 export const DISCORD_EPOCH = 1420070400000n;
 let lastSnowflakeMs = 0n;
@@ -256,6 +257,8 @@ export interface SimMessage {
   reactions: Map<string, Set<string>>;
   /** Number of edits so far. */
   edits: number;
+  /** Who the message notified when it was sent (mentions.ts): users, roles, @everyone / @here. */
+  notified: Notified;
 }
 
 /** Reads width/height from a PNG header (IHDR). */

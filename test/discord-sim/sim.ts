@@ -37,6 +37,7 @@ import {
   type SimUser,
 } from './model.js';
 import { RateLimiter } from './ratelimit.js';
+import { mentionText, NOBODY, notifiedBy, type Notified } from './mentions.js';
 import { registerRoutes } from './routes/index.js';
 import { channelJson, guildCreatePayload, memberJson, membersChunk, messageJson, readyPayload, roleJson, userJson } from './serialize.js';
 import {
@@ -1175,6 +1176,7 @@ export class DiscordSim {
       messageReference: p.messageReference,
       reactions: new Map(),
       edits: 0,
+      notified: p.notified ?? NOBODY,
     };
     this.messages.get(ch.id)!.push(m);
     this.messageIndex.set(m.id, m);
@@ -1191,6 +1193,13 @@ export class DiscordSim {
     }
     this.messageChanged(m);
     return m;
+  }
+
+  /** Who a bot message sent to `ch` notifies (mentions.ts). */
+  /** @internal */ notifiedOf(ch: SimChannel, payload: Json, flags: number): Notified {
+    const text = mentionText(typeof payload.content === 'string' ? payload.content : '', (payload.components as Json[]) ?? [], flags);
+    const may = ch.guildId ? (this.botPermissions(ch.guildId, ch.id) & P.MentionEveryone) !== 0n : false;
+    return notifiedBy(text, isPlainObject(payload.allowed_mentions) ? (payload.allowed_mentions as Json) : undefined, may);
   }
 
   /** @internal */ memberJsonNoUser(guildId: string, userId: string): Json | undefined {
@@ -1253,6 +1262,7 @@ export class DiscordSim {
     const atts = this.makeAttachments(ch.id, body.files, payload);
     const ephemeral = (flags & MessageFlags.Ephemeral) !== 0;
     return this.storeMessage(ch, {
+      notified: ephemeral ? NOBODY : this.notifiedOf(ch, payload, flags),
       authorId: this.botUserId,
       content: typeof payload.content === 'string' ? payload.content : '',
       embeds: (payload.embeds as Json[]) ?? [],
@@ -1324,6 +1334,9 @@ export class DiscordSim {
     m.components = effective.components as Json[];
     m.attachments = [...kept, ...atts.values()];
     m.flags = flags;
+    // The edit that fills a deferred reply is its sending: its mentions notify (an edit's do not).
+    if (wasLoading && m.ephemeralTo === undefined)
+      m.notified = this.notifiedOf(this.channel(m.channelId), { ...effective, allowed_mentions: payload.allowed_mentions }, flags);
     if (!wasLoading) m.editedTimestamp = new Date(this.clock.now()).toISOString();
     m.edits++;
     if (m.ephemeralTo === undefined) {
