@@ -19,6 +19,7 @@ import { jumpUrl, summaries, type TableSummary } from '../src/notify/tables.js';
 import { dmsClosedLine } from '../src/notify/tell.js';
 import type { GameRow } from '../src/store/index.js';
 import type { CommandComponentInteraction } from '../src/bot/command-types.js';
+import { memberName } from '../src/bot/member-name.js';
 
 export const data = named(new SlashCommandBuilder(), 'games', 'games').addStringOption((o) =>
   named(o, 'show', 'games.show').addChoices(choice('games.show-mine', 'mine'), choice('games.show-open', 'open')),
@@ -219,7 +220,7 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
   // Under the game's lock, as the lobby's own Join (router.ts): a Start or the /play that is still
   // opening the thread must not interleave with a seat being added.
   const joinLocked = async () => {
-    const name = (i.member && 'displayName' in i.member ? (i.member.displayName as string) : null) ?? i.user.globalName ?? i.user.username;
+    const name = memberName(i);
     const r = seatAt(ctx, gameId, i.user.id, name, t);
     // Redraw the lobby message as the lobby's own Join does (lobbyPayload, the server's language); one
     // a moderator deleted is posted again (redrawLobby). A player already seated there (the host of a

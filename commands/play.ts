@@ -12,6 +12,7 @@ import { cut } from '../src/table/cut.js';
 import { lobbyPayload } from '../src/bot/lobby.js';
 import { GAME_IDS, GAMES, isGameId } from '../src/table/manifests.js';
 import type { TimerPreset } from '../src/store/index.js';
+import { memberName } from '../src/bot/member-name.js';
 
 export const data = named(new SlashCommandBuilder(), 'play', 'play')
   .addStringOption((o) =>
@@ -79,7 +80,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
 
   const tableSettings = ctx.store.settings.table(i.guildId, game);
   await i.deferReply();
-  const name = (i.member && 'displayName' in i.member ? (i.member.displayName as string) : null) ?? i.user.globalName ?? i.user.username;
+  const name = memberName(i);
   const row = ctx.store.games.create({
     game,
     guildId: i.guildId,

@@ -11,6 +11,7 @@ import { amount, signed, unitName } from '../src/table/present/common.js';
 import { ratingHistory, type BestHand, type Period } from '../src/store/index.js';
 import type { GameId } from '../src/table/manifests.js';
 import { cut } from '../src/table/cut.js';
+import { plainName } from '../src/bot/member-name.js';
 
 /** The rating chart's model (src/render/model.ts RatingModel; commands do not import render). */
 interface RatingChart {
@@ -32,7 +33,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const user = i.options.getUser('user') ?? i.user;
   // The name people see at the table: the member's display name (nickname) on this server.
   const member = i.options.getUser('user') ? i.options.getMember('user') : i.member;
-  const shown = (member && 'displayName' in member ? member.displayName : null) ?? user.displayName;
+  const shown = plainName((member && 'displayName' in member ? member.displayName : null) ?? user.displayName);
   const gameRaw = i.options.getString('game');
   const game = gameRaw && isGameId(gameRaw) ? gameRaw : null;
   const period = (i.options.getString('period') ?? 'all') as Period;

@@ -121,6 +121,10 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildModeration],
     partials: [Partials.Channel],
     makeCache: Options.cacheWithLimits(CACHE_LIMITS),
+    // No message pings anyone unless it says whom (the turn ping and reminders list their users): a
+    // player's name is player-chosen text, and `<@id>`, `<@&role>` or `@everyone` in it would
+    // otherwise notify whoever it names each time the table message is posted (member-name.ts).
+    allowedMentions: { parse: [], repliedUser: false },
     // Uploads go out as one buffer (src/bot/multipart.ts).
     rest: {
       api: o.apiBase,

@@ -39,6 +39,7 @@ import {
 } from './options-in-force.js';
 import type { TimerPreset } from '../store/index.js';
 import { missingToPlay } from './permissions.js';
+import { memberName } from './member-name.js';
 
 /** The deadlines in force, after the one precedence of src/table/timers.ts (preset vs the game's own options). */
 function tableDurations(row: GameRow, preset: TimerPreset = row.timerPreset) {
@@ -503,7 +504,7 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
   const engine = engineOf(g.game);
   let seats = ctx.store.games.seats(g.id);
   const isHost = i.user.id === g.hostUserId;
-  const name = (i.member && 'displayName' in i.member ? i.member.displayName : null) ?? i.user.globalName ?? i.user.username;
+  const name = memberName(i);
   const cap = Math.min(engine.maxSeats, g.seats);
 
   switch (b.verb) {

@@ -23,6 +23,7 @@ import { noteShown, ownSeatMessage, pendingOf, seatNoticeLine } from './seat-cha
 import type { SeatChannelRow } from '../store/index.js';
 import type { Table } from '../table/store.js';
 import { windowKind } from '../table/timers.js';
+import { memberName } from './member-name.js';
 
 type Comp = ButtonInteraction | StringSelectMenuInteraction;
 
@@ -269,7 +270,7 @@ export async function onTableComponent(ctx: BotContext, i: Comp, b: GameButton):
   // A verb that is no table button (a forged or mistyped custom_id): answered, never left silent.
   if (!TABLE_BUTTONS.includes(b.verb))
     return void (await i.followUp({ content: t('errors:unknown-button'), flags: MessageFlags.Ephemeral }).catch(() => undefined));
-  const displayName = (i.member && 'displayName' in i.member ? i.member.displayName : null) ?? i.user.globalName ?? i.user.username;
+  const displayName = memberName(i);
   // Public posts of the step (the ping, a new hand's table) go out as follow-ups of this click.
   const r = await run(
     ctx,
