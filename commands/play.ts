@@ -6,7 +6,7 @@ import type { BotContext } from '../src/bot/context.js';
 import { choice, named } from '../src/bot/localize.js';
 import { publicLocale } from '../src/bot/public-locale.js';
 import { langOf, translator } from '../src/table/i18n.js';
-import { missingToHost } from '../src/bot/permissions.js';
+import { memberMissingToOpen, missingToHost } from '../src/bot/permissions.js';
 import { optionErrorsRefusal, optionsForTable, parseRuleOverrides, rulesRefusal, staleText } from '../src/bot/options-in-force.js';
 import { cut } from '../src/table/cut.js';
 import { lobbyPayload } from '../src/bot/lobby.js';
@@ -43,6 +43,9 @@ export const data = named(new SlashCommandBuilder(), 'play', 'play')
   )
   .addStringOption((o) => named(o, 'rules', 'play.rules').setMaxLength(500));
 
+/** Open lobbies one member may host on a server at once. */
+export const MAX_OPEN_LOBBIES = 3;
+
 export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);
   const t = translator(lang);
@@ -52,6 +55,8 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const missing = missingToHost(i.appPermissions);
   if (missing.length)
     return void (await eph(t('errors:missing-permissions', { list: missing.map((k) => t(`seatch:perm.${k}`)).join(', ') })));
+  const mine = memberMissingToOpen(i.memberPermissions);
+  if (mine.length) return void (await eph(t('errors:member-cannot-play', { list: mine.map((k) => t(`seatch:perm.${k}`)).join(', ') })));
 
   const game = i.options.getString('game', true);
   if (!isGameId(game)) return void (await eph(t('errors:unknown-game', { list: GAME_IDS.join(', ') })));
@@ -77,6 +82,14 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   if (requested !== null && (requested < size.min || requested > size.max))
     return void (await eph(t('errors:bad-seats', { min: size.min, max: size.max })));
   const seatCap = Math.min(size.max, Math.max(size.min, requested ?? size.default));
+
+  // Each lobby holds a public thread open until it starts or closes (`lobby-days`), and a server's
+  // active threads are capped for everyone on it: one member (or a script) may not hold more.
+  const hosted = ctx.store.listing.lobbiesHostedBy(i.guildId, i.user.id);
+  if (hosted.length >= MAX_OPEN_LOBBIES)
+    return void (await eph(
+      t('errors:too-many-lobbies', { count: hosted.length, list: hosted.map((g) => `<#${g.threadId ?? g.channelId}>`).join(', ') }),
+    ));
 
   const tableSettings = ctx.store.settings.table(i.guildId, game);
   await i.deferReply();

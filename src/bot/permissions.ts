@@ -13,6 +13,18 @@ export const REQUIRED_PERMISSIONS = {
 } as const;
 
 /**
+ * What the member running /play must hold in the channel (Discord resolves an interaction's
+ * `memberPermissions` there): the table posts a lobby and opens a thread on their behalf, so a channel
+ * where they may not post or open threads (read-only, announcements) stays so. Using application
+ * commands is allowed by default even where sending messages is not.
+ */
+export function memberMissingToOpen(perms: Readonly<PermissionsBitField> | null): string[] {
+  if (!perms) return [];
+  const needed: (keyof typeof REQUIRED_PERMISSIONS)[] = ['SendMessages', 'CreatePublicThreads'];
+  return needed.filter((k) => !perms.has(REQUIRED_PERMISSIONS[k]));
+}
+
+/**
  * Asked for at invite but not required: seat views in a private thread (seat-channels.ts; /prefs says
  * when it is missing), and View Audit Log, without which Discord does not send the bot GUILD_BAN_ADD
  * (it goes only to a bot with Ban Members or View Audit Log: discord-api-docs PR #7948, "Guild Ban

@@ -47,6 +47,14 @@ export class ListingStore {
     return ids.map((r) => this.games.get(r.id)).filter((g): g is GameRow => g !== null);
   }
 
+  /** The lobbies `hostUserId` has open on this server, newest first. */
+  lobbiesHostedBy(guildId: string, hostUserId: string): GameRow[] {
+    const ids = this.db
+      .prepare(`SELECT id FROM games WHERE guild_id = ? AND host_user_id = ? AND status = 'lobby' ORDER BY public_at DESC, id`)
+      .all(guildId, hostUserId) as { id: string }[];
+    return ids.map((r) => this.games.get(r.id)).filter((g): g is GameRow => g !== null);
+  }
+
   /** Lobbies on this server, newest first, with their seat count (the caller knows each game's cap). */
   lobbies(guildId: string, limit = 200): { row: GameRow; taken: number }[] {
     const rows = this.db

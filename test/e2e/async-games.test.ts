@@ -132,8 +132,9 @@ test('/games open: lobbies with free seats and a Join button that seats me, refu
       assert.match(text(w.sim.message(listE.id)!), /already started/);
       assert.ok(!w.store.games.seats(g2).some((s) => s.userId === em!.id));
 
-      // Twelve more lobbies: two pages, Next and Previous.
-      for (let k = 0; k < 12; k++) await slash(w, an!.id, 'play', { game: 'chan' });
+      // Twelve more lobbies: two pages, Next and Previous (by four hosts: one member hosts at most
+      // MAX_OPEN_LOBBIES open lobbies).
+      for (let k = 0; k < 12; k++) await slash(w, [binh, chi, dung, w.admin][k % 4]!.id, 'play', { game: 'chan' });
       const paged = await (await slash(w, em!.id, 'games', { show: 'open' })).reply();
       assert.match(text(paged), /Page 1 of 2/);
       assert.ok(w.sim.components(paged).length <= 25);

@@ -91,7 +91,13 @@ test('a lobby its host cancels, or leaves alone, has its thread archived (it no 
 test('a sweep closes at most 25 idle lobbies (each takes three requests while the timer round waits); the next sweep the rest', async () => {
   await withWorld(async (w) => {
     const ids: string[] = [];
-    for (let k = 0; k < 27; k++) ids.push((await openLobby(w, w.users[k % 4]!.id)).gameId);
+    // nine hosts: one member hosts at most MAX_OPEN_LOBBIES (3) open lobbies
+    const hosts = Array.from({ length: 9 }, (_, k) => {
+      const u = w.sim.createUser({ username: `host${k}`, locale: 'en-US' });
+      w.sim.addMember(w.guildId, u.id);
+      return u.id;
+    });
+    for (let k = 0; k < 27; k++) ids.push((await openLobby(w, hosts[k % 9]!)).gameId);
     const open = () => ids.filter((id) => w.store.games.get(id)!.status === 'lobby').length;
     await later(w, 7 * DAY + 1);
     assert.equal(open(), 2);
