@@ -211,6 +211,18 @@ export interface SimChannel {
   deleted: boolean;
   /** Sim-clock time of the last activity (threads auto-archive after `autoArchiveDuration` minutes without it). */
   lastActivity: number;
+  /**
+   * Permission overwrites of a guild channel (type 0 a role, the guild id being @everyone's; 1 a
+   * member), as set with `setPermissionOverwrite`; a thread follows its parent's.
+   */
+  overwrites?: SimOverwrite[];
+}
+
+export interface SimOverwrite {
+  id: string;
+  type: 0 | 1;
+  allow: bigint;
+  deny: bigint;
 }
 
 export interface SimAttachment {

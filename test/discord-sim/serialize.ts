@@ -123,7 +123,12 @@ export function channelJson(sim: DiscordSim, ch: SimChannel): Json {
     rate_limit_per_user: 0,
     flags: 0,
     default_thread_rate_limit_per_user: 0,
-    permission_overwrites: [{ id: sim.botUserId, type: 1, allow: eff.toString(), deny: (ALL_PERMISSIONS & ~eff).toString() }],
+    permission_overwrites: [
+      ...(ch.overwrites ?? [])
+        .filter((x) => x.id !== sim.botUserId)
+        .map((x) => ({ id: x.id, type: x.type, allow: x.allow.toString(), deny: x.deny.toString() })),
+      { id: sim.botUserId, type: 1, allow: eff.toString(), deny: (ALL_PERMISSIONS & ~eff).toString() },
+    ],
   };
 }
 

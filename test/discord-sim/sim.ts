@@ -369,6 +369,43 @@ export class DiscordSim {
     }
   }
 
+  /**
+   * Sets (or with `null` removes) a channel's permission overwrite for a role (`type` 0; the guild id
+   * is @everyone) or a member (`type` 1), as `PUT/DELETE /channels/{id}/permissions/{overwrite}` does.
+   * Members' permissions in the channel follow Discord's algorithm (`memberPermissionsIn`).
+   */
+  setPermissionOverwrite(channelId: string, id: string, type: 0 | 1, o: { allow?: bigint; deny?: bigint } | null): void {
+    const ch = this.channel(channelId);
+    const rest = (ch.overwrites ?? []).filter((x) => x.id !== id);
+    ch.overwrites = o ? [...rest, { id, type, allow: o.allow ?? 0n, deny: o.deny ?? 0n }] : rest;
+    this.gateway.dispatch('CHANNEL_UPDATE', channelJson(this, ch), Intents.Guilds);
+  }
+
+  /**
+   * A member's permissions in a channel (Discord's "Permission Overwrites" algorithm): the guild
+   * permissions; all with Administrator; else @everyone's overwrite, then the member's roles' (denies,
+   * then allows, together), then the member's own. A thread takes its parent channel's.
+   */
+  memberPermissionsIn(guildId: string, userId: string, channelId: string): bigint {
+    const g = this.guild(guildId);
+    const m = g.members.get(userId);
+    if (!m) return 0n;
+    if ((m.permissions & P.Administrator) !== 0n) return ALL_PERMISSIONS;
+    const ch = this.channels.get(channelId);
+    const base = ch?.parentId ? this.channels.get(ch.parentId) : ch;
+    const ow = base?.overwrites ?? [];
+    let perms = m.permissions;
+    const everyone = ow.find((x) => x.type === 0 && x.id === guildId);
+    if (everyone) perms = (perms & ~everyone.deny) | everyone.allow;
+    let allow = 0n;
+    let deny = 0n;
+    for (const x of ow) if (x.type === 0 && x.id !== guildId && m.roles.includes(x.id)) [allow, deny] = [allow | x.allow, deny | x.deny];
+    perms = (perms & ~deny) | allow;
+    const own = ow.find((x) => x.type === 1 && x.id === userId);
+    if (own) perms = (perms & ~own.deny) | own.allow;
+    return perms;
+  }
+
   /** The bot's effective permissions in a guild (or channel / thread). */
   botPermissions(guildId: string, channelId?: string): bigint {
     const g = this.guild(guildId);
@@ -855,8 +892,9 @@ export class DiscordSim {
     const g = this.guild(ch.guildId);
     const m = g.members.get(userId);
     if (!m) return false;
-    if (!hasPerm(m.permissions, P.ViewChannel)) return false;
-    if (ch.type === ChannelType.PrivateThread) return ch.threadMembers.has(userId) || hasPerm(m.permissions, P.ManageThreads);
+    const perms = userId === this.botUserId ? m.permissions : this.memberPermissionsIn(ch.guildId, userId, ch.id);
+    if (!hasPerm(perms, P.ViewChannel)) return false;
+    if (ch.type === ChannelType.PrivateThread) return ch.threadMembers.has(userId) || hasPerm(perms, P.ManageThreads);
     return true;
   }
 
@@ -1012,7 +1050,8 @@ export class DiscordSim {
         guild_id: g.id,
         guild_locale: g.locale,
         guild: { id: g.id, locale: g.locale, features: g.features },
-        member: { ...memberJson(this, m), permissions: m.permissions.toString() },
+        // Discord: "total permissions of the member in the channel, including overwrites".
+        member: { ...memberJson(this, m), permissions: this.memberPermissionsIn(g.id, userId, ch.id).toString() },
         authorizing_integration_owners: { '0': g.id },
       });
     } else {
