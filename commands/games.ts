@@ -20,6 +20,7 @@ import { dmsClosedLine } from '../src/notify/tell.js';
 import type { GameRow } from '../src/store/index.js';
 import type { CommandComponentInteraction } from '../src/bot/command-types.js';
 import { memberName } from '../src/bot/member-name.js';
+import { memberSees } from '../src/bot/permissions.js';
 
 export const data = named(new SlashCommandBuilder(), 'games', 'games').addStringOption((o) =>
   named(o, 'show', 'games.show').addChoices(choice('games.show-mine', 'mine'), choice('games.show-open', 'open')),
@@ -125,10 +126,17 @@ function cap(row_: GameRow): number {
   return Math.min(engineOf(row_.game).maxSeats, row_.seats);
 }
 
-/** Lobbies on this server with a free seat, page `page`. */
-export function openView(ctx: BotContext, guildId: string, lang: Lang, page: number, note?: string): Reply {
+/** Lobbies on this server with a free seat, in a channel the member sees (`sees`), page `page`. */
+export function openView(
+  ctx: BotContext,
+  guildId: string,
+  lang: Lang,
+  page: number,
+  sees: (channelId: string | null) => boolean,
+  note?: string,
+): Reply {
   const t = translator(lang);
-  const list = ctx.store.listing.lobbies(guildId).filter((l) => l.taken < cap(l.row));
+  const list = ctx.store.listing.lobbies(guildId).filter((l) => l.taken < cap(l.row) && sees(l.row.channelId));
   if (!list.length) return { content: note ?? '', embeds: [new EmbedBuilder().setDescription(t('async:games.open-none'))], components: [] };
   const lines = list.map(
     (l, k) =>
@@ -166,7 +174,8 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const mode: Mode = i.options.getString('show') === 'open' ? 'open' : 'mine';
   const awayUntil = ctx.store.prefs.get(i.user.id).awayUntil;
   const away = awayUntil !== null && awayUntil > ctx.clock.now() ? t('async:games.away', { rel: relTime(awayUntil) }) : undefined;
-  const v = mode === 'open' ? openView(ctx, i.guildId, lang, 0) : mineView(ctx, i.guildId, i.user.id, lang, 0, away);
+  const v =
+    mode === 'open' ? openView(ctx, i.guildId, lang, 0, (c) => memberSees(i, c)) : mineView(ctx, i.guildId, i.user.id, lang, 0, away);
   await i.editReply(withDmsNotice(ctx, i.user.id, lang, v));
 }
 
@@ -207,7 +216,7 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
   if (page) {
     await i.deferUpdate();
     const p = Number(page[2]);
-    const v = page[1] === 'o' ? openView(ctx, guildId, lang, p) : mineView(ctx, guildId, i.user.id, lang, p);
+    const v = page[1] === 'o' ? openView(ctx, guildId, lang, p, (c) => memberSees(i, c)) : mineView(ctx, guildId, i.user.id, lang, p);
     await i.editReply(v);
     return;
   }
@@ -242,7 +251,8 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
       note = `✅ ${t('async:games.joined', { game: t(`${g.game}:name`), link: link(t, g.guildId, g.threadId ?? g.channelId) })}`;
     }
   };
-  if (!g0 || g0.guildId !== guildId) note = `⚠️ ${t('errors:game-not-found')}`;
+  // A lobby in a channel the member cannot see is not theirs to join (as if it did not exist).
+  if (!g0 || g0.guildId !== guildId || !memberSees(i, g0.channelId)) note = `⚠️ ${t('errors:game-not-found')}`;
   else await (ctx.locks ? ctx.locks.run(gameId, joinLocked) : joinLocked());
-  await i.editReply(openView(ctx, guildId, lang, 0, note));
+  await i.editReply(openView(ctx, guildId, lang, 0, (c) => memberSees(i, c), note));
 }

@@ -1,5 +1,5 @@
 /** The permissions the bot needs in a channel to host a game there (README lists them with an invite URL). */
-import { PermissionFlagsBits, type PermissionsBitField } from 'discord.js';
+import { GuildMember, PermissionFlagsBits, type Guild, type PermissionsBitField } from 'discord.js';
 
 export const REQUIRED_PERMISSIONS = {
   ViewChannel: PermissionFlagsBits.ViewChannel,
@@ -63,4 +63,19 @@ export function missingToPlay(perms: Readonly<PermissionsBitField> | null, inThr
   if (!perms) return [];
   const needed: (keyof typeof REQUIRED_PERMISSIONS)[] = ['ViewChannel', inThread ? 'SendMessagesInThreads' : 'SendMessages', 'AttachFiles'];
   return needed.filter((k) => !perms.has(REQUIRED_PERMISSIONS[k]));
+}
+
+/**
+ * Whether the interacting member may view `channelId` on this server, from the cached channel's
+ * overwrites and the member's roles (Discord sends an interaction's permissions for its own channel
+ * only). A lobby in a channel the member cannot see (staff-only, private) is neither listed to them by
+ * /games nor joined from there. Without the cached guild nothing can be told: seen, as before; a
+ * channel the cache does not hold (deleted) is not.
+ */
+export function memberSees(i: { guild: Guild | null; member: unknown }, channelId: string | null): boolean {
+  if (!i.guild || !channelId) return true;
+  const ch = i.guild.channels.cache.get(channelId);
+  if (!ch) return false;
+  const who = i.member instanceof GuildMember ? i.member : i.guild.roles.everyone;
+  return ch.permissionsFor(who)?.has(PermissionFlagsBits.ViewChannel) ?? false;
 }
