@@ -17,9 +17,18 @@ const SOURCES = ['src', 'commands'];
 
 let fresh: boolean | undefined;
 
-/** Whether `dist/` holds a build of every source file no older than the file (mtimes). */
+/**
+ * Whether `dist/` holds a build of every source file no older than the file (mtimes), nor than the
+ * compiler settings it was built with (`tsconfig.json`, which `tsconfig.build.json` extends).
+ */
 export function builtIsFresh(): boolean {
-  if (fresh !== undefined) return fresh;
+  fresh ??= buildIsFreshAt(ROOT);
+  return fresh;
+}
+
+/** `builtIsFresh` for the project at `root` (uncached). */
+export function buildIsFreshAt(root: string): boolean {
+  const settings = Math.max(...['tsconfig.json', 'tsconfig.build.json'].map((f) => statSync(join(root, f)).mtimeMs));
   const walk = (dir: string): boolean => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, e.name);
@@ -28,17 +37,16 @@ export function builtIsFresh(): boolean {
         continue;
       }
       if (!e.name.endsWith('.ts') || e.name.endsWith('.d.ts') || e.name.endsWith('.test.ts')) continue;
-      const out = join(ROOT, 'dist', relative(ROOT, path).replace(/\.ts$/, '.js'));
+      const out = join(root, 'dist', relative(root, path).replace(/\.ts$/, '.js'));
       try {
-        if (statSync(out).mtimeMs < statSync(path).mtimeMs) return false;
+        if (statSync(out).mtimeMs < Math.max(statSync(path).mtimeMs, settings)) return false;
       } catch {
         return false;
       }
     }
     return true;
   };
-  fresh = SOURCES.every((d) => walk(join(ROOT, d)));
-  return fresh;
+  return SOURCES.every((d) => walk(join(root, d)));
 }
 
 /**
