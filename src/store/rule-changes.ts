@@ -36,6 +36,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-06T11:16:50Z',
       what: 'ù láo at a table without scoring ranks the offender last (§11; everyone was ranked equal); a xướng count above 6 in one call is xướng sai, not refused (1bd27ed)',
     },
+    {
+      at: '2026-12-06T23:42:58Z',
+      what: 'without lao-thang-ca, a Nhất/Yêu cạ is eaten only with a spare card of a best arrangement of the group (§7.2, R5): 1v of 1v LA TH held a cạ and may not, a lone LA or TH may (the odd-count rule was applied whatever the option)',
+    },
   ],
   phom: [
     {

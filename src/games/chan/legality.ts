@@ -45,16 +45,50 @@ export function rawEatPartners(hand: readonly Face[], x: Face, opts: ChanOptions
   const groupCards = hand.filter((f) => group(f) === g);
   if (g === 1) {
     // Nhất/Yêu group: eat only with the spare card, keeping exact pairs [Seed].
-    if (groupCards.length % 2 === 1) {
-      for (const y of FACES) {
-        if (y === x || group(y) !== 1 || !formsCa(x, y, opts['lao-thang-ca'])) continue;
-        if (countOf(hand, y) % 2 === 1) ca.push(y);
-      }
-    }
+    for (const y of nhatYeuSpares(groupCards, opts['lao-thang-ca'])) if (y !== x && formsCa(x, y, opts['lao-thang-ca'])) ca.push(y);
   } else {
     for (const y of FACES) if (y !== x && group(y) === g && hand.includes(y) && normalCaBlock(hand, x, y, opts) === null) ca.push(y);
   }
   return { chan, ca };
+}
+
+/**
+ * The spare cards of a seat's Nhất/Yêu group (§7.2 [Seed] "eat a cạ with the spare card to round out
+ * the hand, keeping the chắn"; R5 "never split a cạ held"): the faces left alone in some best
+ * arrangement of the group's concealed cards, the most pairs and then the most chắn. With
+ * `lao-thang-ca` any two faces pair, and that is the face held an odd number of times in an odd-sized
+ * group (none in an even one). Without it Lão and Thang never pair: `1v LA TH` holds the cạ 1v–LA or
+ * 1v–TH, so 1v is no spare, and `LA TH` alone are two spares (the parity rule said the opposite of both).
+ */
+export function nhatYeuSpares(groupCards: readonly Face[], laoThangCa: boolean): Face[] {
+  const best = arrange(groupCards, laoThangCa);
+  return [...new Set(groupCards)].filter((y) => {
+    const rest = arrange(removeFaces(groupCards, y), laoThangCa);
+    return rest.pairs === best.pairs && rest.chan === best.chan;
+  });
+}
+
+/** The best arrangement of one group's cards into chắn and cạ: the most pairs, then the most chắn. */
+function arrange(cards: readonly Face[], lt: boolean): { pairs: number; chan: number } {
+  const memo = new Map<string, { pairs: number; chan: number }>();
+  const go = (rest: readonly Face[]): { pairs: number; chan: number } => {
+    if (rest.length < 2) return { pairs: 0, chan: 0 };
+    const key = [...rest].sort().join(' ');
+    const hit = memo.get(key);
+    if (hit) return hit;
+    const [c, ...others] = rest as [Face, ...Face[]];
+    let top = go(others); // c alone
+    const better = (a: { pairs: number; chan: number }) => a.pairs > top.pairs || (a.pairs === top.pairs && a.chan > top.chan);
+    for (const d of new Set(others)) {
+      if (d !== c && !formsCa(c, d, lt)) continue;
+      const sub = go(removeFaces(others, d));
+      const cand = { pairs: sub.pairs + 1, chan: sub.chan + (d === c ? 1 : 0) };
+      if (better(cand)) top = cand;
+    }
+    memo.set(key, top);
+    return top;
+  };
+  return go(cards);
 }
 
 /**

@@ -9,7 +9,7 @@ import { counts, countOf, formsCa, group, isFace, isNhat, isYeu, type Face } fro
 import { fail, type ChanAction } from './actions.js';
 import { claimSeatOf, declareU, discardCard, drawCard, resolveClaim, returnCard, uLegal } from './flow.js';
 import { finishULao, finishWin, finishXuong } from './finish.js';
-import { discardBlock, eatBan, eatOptions, legalDiscards, meldChan, normalCaBlock, winShape } from './legality.js';
+import { discardBlock, eatBan, eatOptions, legalDiscards, meldChan, nhatYeuSpares, normalCaBlock, winShape } from './legality.js';
 import { bestChan } from './pairing.js';
 import { PROFILES } from './scoring/items.js';
 import type { ChanState, ClaimAnswer, CuocCall, SeatState } from './state.js';
@@ -128,9 +128,15 @@ function eatError(s: ChanState, st: SeatState, x: Face, y: Face) {
   if (s.opts['prefer-chan'] && eatOptions(st, x, s.opts).chan) return fail('eat-prefer-chan', { card: x });
   if (ban.ca) return fail('eat-passed-ca', { card: x });
   if (group(x) === 1) {
-    const n = st.hand.filter((f) => group(f) === 1).length;
-    if (n % 2 === 0) return fail('eat-nhat-yeu-even', { count: n });
-    if (countOf(st.hand, y) % 2 === 0) return fail('eat-break-chan', { with: y });
+    const cards = st.hand.filter((f) => group(f) === 1);
+    const spares = nhatYeuSpares(cards, lt);
+    if (!spares.length) return fail('eat-nhat-yeu-even', { count: cards.length });
+    if (!spares.includes(y)) {
+      if (countOf(st.hand, y) >= 2) return fail('eat-break-chan', { with: y });
+      // y is paired in every best arrangement: with a face it forms a cạ with (R5)
+      const other = cards.find((f) => f !== y && formsCa(y, f, lt));
+      if (other) return fail('eat-split-ca', { with: y, other });
+    }
   } else {
     const b = normalCaBlock(st.hand, x, y, s.opts);
     const others = [...new Set(st.hand.filter((f) => group(f) === group(x) && f !== y))];
