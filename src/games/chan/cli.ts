@@ -113,8 +113,11 @@ function scoreOne(input: unknown): unknown {
       if (!c || c.length !== 1) return { valid: false, reason: 'card must be the single winning card (omit it only with how = open)' };
       card = c[0]!;
     }
-    const claimChiu =
-      how === 'discard' || ((how === 'return-to-me' || how === 'return-to-other') && (x.chiu ?? !opts['u-on-returned-card']) === true);
+    const returned = how === 'return-to-me' || how === 'return-to-other';
+    // §6: an ordinary ù on a returned card only with u-on-returned-card; else only a chíu-ù (as the engine).
+    if (returned && x.chiu === false && !opts['u-on-returned-card'])
+      return { valid: false, reason: 'an ù on a returned card is a chíu-ù unless u-on-returned-card (chan.md §6): chiu must be true' };
+    const claimChiu = how === 'discard' || (returned && (x.chiu ?? !opts['u-on-returned-card']) === true);
     if (card && isYeu(card))
       return notWinning(n, concealed, melds, card, claimChiu, opts, `no ù on ${card}: Chi Chi, Lão and Thang never win (chan.md §8)`);
     const w: WinHandInput = {
@@ -132,7 +135,20 @@ function scoreOne(input: unknown): unknown {
     const found = findCuoc(w, opts);
     if (!found) return notWinning(n, concealed, melds, card, claimChiu, opts);
     const best = combine(found.list, opts);
-    const calls = parseCalls(x.announced);
+    // §8: with a minimum, a hand worth less is no win at the table (the engine offers no Ù on it).
+    const min = opts['min-points-to-win'];
+    if (min > 0 && best.value < min)
+      return notWinning(
+        n,
+        concealed,
+        melds,
+        card,
+        claimChiu,
+        opts,
+        `the hand is worth ${best.value}; this table's min-points-to-win is ${min} (chan.md §8)`,
+      );
+    // §9 xuong-mode = auto: the engine announces the full correct list itself (finish.ts).
+    const calls = opts['xuong-mode'] === 'auto' ? correctCalls(found.list) : parseCalls(x.announced);
     if (typeof calls === 'string') return { valid: false, reason: calls };
     const ids = PROFILES[opts['scoring-profile']].map((r) => r.id as string);
     const unknown = calls.filter((c) => !ids.includes(c.cuoc)).map((c) => c.cuoc);
