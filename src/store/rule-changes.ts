@@ -88,6 +88,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-06T12:19:18Z',
       what: "§6.4 phỗng priority with max-jokers-per-call = 2: the claim using more natural tiles wins (one natural + a joker beats two jokers, seed 'phỗng bằng đôi được ưu tiên hơn … phỗng bằng khung'), then the most specific joker; the sum of the jokers' domains ranked before, so two narrow jokers took the discard",
     },
+    {
+      at: '2026-12-06T23:47:59Z',
+      what: 'dai-hoa-mode = wild-flower: an exposed JF the score counts as the seat\'s own bonus tile bars joker discards, as the natural tile does (§5 [Seed] "hoa đúng cửa … không được đánh khung nữa", §13)',
+    },
   ],
   'classic-mahjong': [
     {

@@ -1,6 +1,7 @@
 /** Small rule helpers shared by the phases (initial exposure, claims, turn). */
 import { copyState } from '../core/copy.js';
 import { sevenPairsAllowed } from './scoring/score.js';
+import { bonusTileItems } from './scoring/flowers.js';
 import type { State } from './state.js';
 import { bonusNumber, isBonus, isFlowerLike, isJoker, type Tile } from './tiles.js';
 import { isWinningTiles } from './wincheck.js';
@@ -21,8 +22,16 @@ export function canWin(s: State, seat: number, extra: Tile | null, selfDraw: boo
   return isWinningTiles(tiles, p.melds.length, { sevenPairs: sevenPairsAllowed(s.opts, selfDraw) });
 }
 
+/**
+ * Has `seat` exposed a bonus tile of its own seat ("hoa đúng cửa", §5 [Seed]: it earns phán and the
+ * seat may then discard no joker)? Under `dai-hoa-mode = wild-flower` (§13) an exposed JF that the
+ * score counts as one of the seat's own tiles is such a tile too: it earns the same phán.
+ */
 function hasSeatFlower(s: State, seat: number): boolean {
-  return s.players[seat]!.exposed.some((e) => isBonus(e.tile) && bonusNumber(e.tile) === seat + 1);
+  const exposed = s.players[seat]!.exposed.map((e) => e.tile);
+  if (exposed.some((t) => isBonus(t) && bonusNumber(t) === seat + 1)) return true;
+  if (s.opts['dai-hoa-mode'] !== 'wild-flower' || !exposed.includes('JF')) return false;
+  return [...bonusTileItems(exposed, seat, s.opts).counted].some((t) => bonusNumber(t) === seat + 1);
 }
 
 /** May `seat` discard joker `t`? (`joker-discard`, §5, §15.3). */
