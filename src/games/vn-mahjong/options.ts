@@ -99,7 +99,11 @@ export const OPTIONS: OptionsSchema<VnOptions> = {
     'tong-hop-start-combo': b(false, '§9', 'Tổng + Hợp both exposed in the initial phase: 9 phán (12 if the same frame).'),
     'initial-joker-expose': e(['optional', 'mandatory'], 'optional', '§4.3', 'Whether jokers held at the deal must be exposed.'),
     'max-jokers-per-call': e(['1', '2'], '1', '§7', 'Jokers allowed in a called chow or pung.'),
-    'jokers-in-kong': b(false, '§7', 'Jokers may be used in kongs.'),
+    'jokers-in-kong': b(
+      false,
+      '§7',
+      'Jokers may be used in concealed and added kongs (a kong on a discard takes three natural tiles, §6).',
+    ),
     'joker-discard': e(
       ['seat-flower', 'never', 'tong-hop-anytime', 'always'],
       'seat-flower',
