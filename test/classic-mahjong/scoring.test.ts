@@ -174,6 +174,7 @@ const CASES: [string, object, number][] = [
       winningTile: '4m',
       winBy: 'discard',
       originalCall: true,
+      options: { 'original-call': true },
     },
     80,
   ],

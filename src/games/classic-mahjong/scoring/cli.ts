@@ -81,6 +81,12 @@ export function parseCliHand(raw: unknown): { facts: HandFacts; opts: Options } 
     return `preset ${JSON.stringify(h.preset)} and options.preset ${JSON.stringify(optPreset)} differ: give one preset`;
   const o = resolveOptions(OPTIONS, rawOpts, h.preset === undefined ? undefined : String(h.preset));
   if (!o.ok) return o.errors.map((e) => `${e.key}: ${e.message} (allowed: ${e.allowed})`).join('; ');
+  // The hand must be one the table could deal (as the engine's tableSize and setup): a tournament
+  // has four players (seed §3), a smaller table seats E, S (and W) only (§3).
+  if (o.value.rotation === 'tournament' && o.value.players !== 4)
+    return `a tournament table has four players (seed §3), not players ${o.value.players}`;
+  if (seat >= o.value.players)
+    return `seatWind ${WIND_CODES[seat]} has no seat at a table of ${o.value.players} (its seats are ${WIND_CODES.slice(0, o.value.players).join(', ')}, §3)`;
   if (!Array.isArray(h.concealed) || h.concealed.some((t) => typeof t !== 'string')) return 'concealed must be an array of tile codes';
   const concealed = countsOf(h.concealed as string[]);
   if (!concealed) return `concealed has an unknown tile code: ${(h.concealed as string[]).filter((t) => kindOf(t) === null).join(' ')}`;
@@ -95,6 +101,7 @@ export function parseCliHand(raw: unknown): { facts: HandFacts; opts: Options } 
   const flowers = (h.flowers ?? []) as unknown[];
   if (!Array.isArray(flowers) || flowers.some((t) => typeof t !== 'string' || !isBonusCode(t)))
     return 'flowers must be bonus tile codes 1f–8f';
+  if (flowers.length && !o.value['use-bonus-tiles']) return 'flowers: this table plays without bonus tiles (option use-bonus-tiles, §2)';
   const won = h.won === true;
   const facts: HandFacts = { seatWind: seat, roundWind: round, concealed, melds, bonus: flowers as string[], won };
   if (won) {
@@ -119,6 +126,20 @@ export function parseCliHand(raw: unknown): { facts: HandFacts; opts: Options } 
     }
     if (blessing === 'heaven') source = 'heaven';
     if (blessing === 'earth') source = 'earth';
+    // What the table allows (§6, §8.3, §9.5): the facts of a win it could never produce are refused.
+    if (blessing !== undefined && melds.some((m) => m.exposed))
+      return `blessing ${blessing} is won before anyone claims anything: no exposed set (§8.3)`;
+    if (source === 'robbed-kong') {
+      if (o.value['robbing-kong'] === 'off') return 'robbed-kong: this table has no robbing the kong (option robbing-kong off, §6)';
+      // the konger held all four copies but the robbed one: the robber ends with exactly that one
+      const held = wt === null ? 0 : concealed[wt]! + melds.reduce((n, m) => n + copiesIn(m, wt), 0);
+      if (wt !== null && held !== 1)
+        return `robbed-kong: the winner holds ${held} ${String(h.winningTile)}; the konger held the other copies, so the robbed tile is the winner's only one (§6)`;
+    }
+    if (h.originalCall === true && !o.value['original-call'])
+      return 'originalCall: this table has no Original Call (option original-call, §9.5)';
+    if (h.kongUponKong === true && (source !== 'loose-tile' || melds.filter((m) => m.type === 'kong').length < 2))
+      return "kongUponKong is a win on a second kong's loose tile: winBy replacement and at least two kongs (§8.3)";
     facts.source = source;
     if (wt !== null) facts.winningTile = wt;
     if (h.originalCall === true) facts.originalCall = true;
@@ -129,6 +150,12 @@ export function parseCliHand(raw: unknown): { facts: HandFacts; opts: Options } 
   } else if (h.winningTile !== undefined || h.winBy !== undefined || h.blessing !== undefined || h.eastConsecutiveWins !== undefined)
     return 'a hand that did not win has no winningTile, winBy, blessing or eastConsecutiveWins';
   return { facts, opts: o.value };
+}
+
+/** Copies of kind `k` in a declared set. */
+function copiesIn(m: DeclaredMeld, k: Kind): number {
+  if (m.type === 'chow') return k >= m.kind && k <= m.kind + 2 ? 1 : 0;
+  return m.kind === k ? (m.type === 'kong' ? 4 : 3) : 0;
 }
 
 /**
