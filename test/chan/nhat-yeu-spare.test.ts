@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engine } from '../../src/games/chan/index.js';
-import { nhatYeuSpares } from '../../src/games/chan/legality.js';
+import { nhatYeuSpares, sparesBySearch } from '../../src/games/chan/legality.js';
 import { options, position } from './helpers.js';
 
 const at = (h: string, o: Record<string, unknown>) =>
@@ -35,7 +35,7 @@ test('LA TH (two lone cards without lao-thang-ca) may eat CC; by default they ar
   assert.deepEqual(eats(at(hand, {})), []);
 });
 
-test('with lao-thang-ca the spares are exactly the parity rule (odd group, odd count)', () => {
+test('with lao-thang-ca the spares by the search are exactly the parity rule (odd group, odd count), which is used', () => {
   const faces = ['1v', '1n', '1s', 'CC', 'LA', 'TH'] as const;
   // every group of up to 6 cards, at most 4 of a face
   const groups: string[][] = [];
@@ -47,5 +47,6 @@ test('with lao-thang-ca the spares are exactly the parity rule (odd group, odd c
   for (const g of groups) {
     const parity = g.length % 2 === 1 ? [...new Set(g)].filter((f) => g.filter((x) => x === f).length % 2 === 1) : [];
     assert.deepEqual([...nhatYeuSpares(g as never, true)].sort(), parity.sort(), g.join(' '));
+    assert.deepEqual([...sparesBySearch(g as never, true)].sort(), parity.sort(), `search: ${g.join(' ')}`);
   }
 });

@@ -61,6 +61,13 @@ export function rawEatPartners(hand: readonly Face[], x: Face, opts: ChanOptions
  * 1v–TH, so 1v is no spare, and `LA TH` alone are two spares (the parity rule said the opposite of both).
  */
 export function nhatYeuSpares(groupCards: readonly Face[], laoThangCa: boolean): Face[] {
+  // Any two faces pair: the parity rule, without the search (the same answer: nhat-yeu-spare.test.ts).
+  if (laoThangCa) return groupCards.length % 2 === 1 ? [...new Set(groupCards)].filter((y) => countOf(groupCards, y) % 2 === 1) : [];
+  return sparesBySearch(groupCards, laoThangCa);
+}
+
+/** `nhatYeuSpares` by its definition: the faces whose removal keeps the best arrangement. */
+export function sparesBySearch(groupCards: readonly Face[], laoThangCa: boolean): Face[] {
   const best = arrange(groupCards, laoThangCa);
   return [...new Set(groupCards)].filter((y) => {
     const rest = arrange(removeFaces(groupCards, y), laoThangCa);
