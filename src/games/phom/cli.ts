@@ -12,7 +12,7 @@ import { bracketGroups, flagProblem } from '../core/input.js';
 import { resolveOptions } from '../core/options.js';
 import type { Seat } from '../core/types.js';
 import { type Card, isCard, sortCards } from './cards.js';
-import { isUKhan, phomKind } from './melds.js';
+import { isUKhan, minLeftoverCount, phomKind } from './melds.js';
 import { OPTIONS, type Options } from './options.js';
 import { orderMeld } from './plan.js';
 import { eatPayment, potPayment, rankSeats, settle } from './scoring/settle.js';
@@ -80,6 +80,7 @@ export function endPosition(input: unknown): State | string {
   const loose: Card[][] = [];
   const left: boolean[] = [];
   const momFlag: (boolean | undefined)[] = [];
+  const sent: Card[][] = [];
   let winner: { seat: Seat; flag: UFlag } | null = null;
   const seen = new Map<Card, string>();
   for (const [i, raw] of (x.seats as unknown[]).entries()) {
@@ -104,11 +105,24 @@ export function endPosition(input: unknown): State | string {
     }
     const flag = flagProblem(r, ['left', 'mom'], `seats[${i}].`);
     if (flag) return flag;
+    // The cards this seat sent onto other seats' phỏm (§7.5): they count towards its Ù only with u-by-sending (§8.2).
+    const sentCards = cards(r.sent ?? [], `seats[${i}].sent`);
+    if (typeof sentCards === 'string') return sentCards;
+    sent.push(sentCards);
     phom.push(ph);
     loose.push(lo);
     left.push(r.left === true);
     momFlag.push(r.mom as boolean | undefined);
   }
+
+  for (let i = 0; i < n; i++)
+    for (const c of sent[i]!)
+      if (!phom.some((ms, j) => j !== i && ms.some((m) => m.includes(c))))
+        return `seats[${i}].sent: ${c} must be in another seat's phỏm (it was sent onto one, phom.md §7.5)`;
+  const gaPot = x.gaPot ?? 0;
+  if (typeof gaPot !== 'number' || !Number.isInteger(gaPot) || gaPot < 0) return 'gaPot must be a whole number ≥ 0';
+  // No pot ever fills at a table without it, and a running table keeps its rules.
+  if (gaPot > 0 && opts['ga-pot'] === 'off') return 'gaPot: this table has no gà pot (option ga-pot off, phom.md §10.4)';
 
   // Eats, in the order they happened (§10.1 payments, §11.1 đền).
   const eats: EatRecord[] = [];
@@ -126,6 +140,13 @@ export function endPosition(input: unknown): State | string {
     if (victim !== prev({ n }, eater))
       return `eats[${i}]: seat ${eater} can only eat from seat ${prev({ n }, eater)}, the previous seat (phom.md §6.1)`;
     const chot = e.chot === true;
+    // §6.4 off, §6.5 victim-final: the chốt of the seat before the starter is the hand's last discard
+    // (none eats it: the hand ends), and each seat discards one chốt.
+    if (chot && !opts['discard-rotation'] && opts['chot-definition'] === 'victim-final') {
+      if (victim === prev({ n }, starter))
+        return `eats[${i}]: without discard-rotation seat ${victim}'s chốt is the hand's last discard and is never eaten (phom.md §6.4)`;
+      if (eats.some((y) => y.chot && y.victim === victim)) return `eats[${i}]: seat ${victim} discards one chốt (phom.md §6.5)`;
+    }
     const k = eats.filter((y) => y.eater === eater).length + 1;
     if (k > 3) return `eats[${i}]: a seat eats at most 3 cards in a hand (phom.md §6.2)`;
     const fromV = eats.filter((y) => y.victim === victim).length + 1;
@@ -168,13 +189,27 @@ export function endPosition(input: unknown): State | string {
       if (loose[w]!.length !== want) return `an Ù khan hand is the dealt hand: ${want} cards for seat ${w}, got ${loose[w]!.length}`;
       if (!isUKhan(loose[w]!, opts['allow-qka'])) return `seat ${w}'s hand holds a phỏm or a cạ: not Ù khan (phom.md §8.4)`;
       if (eats.length) return 'Ù khan ends the hand at the deal: there can be no eats';
+      for (let i = 0; i < n; i++)
+        if (i !== w && (phom[i]!.length || left[i] || sent[i]!.length))
+          return `Ù khan ends the hand at the deal: seat ${i} cannot have laid down, sent or left (phom.md §8.4)`;
+      // §8.4: with several Ù khan hands the lowest P-number (turn order from the starter) wins.
+      for (let k = 0; k < (w - starter + n) % n; k++) {
+        const i = (starter + k) % n;
+        if (loose[i]!.length === (i === starter ? 10 : 9) && isUKhan(loose[i]!, q))
+          return `seat ${i} also holds Ù khan and comes first from the starter: the lowest P-number wins (phom.md §8.4)`;
+      }
       end = { by: 'u-khan', winner: w, loose: sortCards(loose[w]!) };
     } else {
-      if (loose[w]!.length > 1) return `seat ${w} has ${loose[w]!.length} cards outside phỏm: Ù leaves at most one (phom.md §8.2)`;
+      // §8.2: sent cards count towards Ù only with u-by-sending; without it they are left over (plan.ts uLeftover).
+      const over = loose[w]!.length + (opts['u-by-sending'] ? 0 : sent[w]!.length);
+      if (over > 1)
+        return `seat ${w} has ${over} cards outside its phỏm${opts['u-by-sending'] ? '' : ' (sent cards count as left over without u-by-sending)'}: Ù leaves at most one (phom.md §8.2)`;
+      if (left[w] && over > 0)
+        return `seat ${w} left the hand: its Ù is declared for it only when no card is left (its only move; phom.md §11.3, docs/rules-decisions.md)`;
       const mode = opts['u-tron'];
       const noEat = !eats.some((e) => e.eater === w);
       // phom.md §8.3, as the engine decides it when Ù is declared.
-      const tron = mode === 'all-ten' ? loose[w]!.length === 0 : mode === 'no-eat' ? noEat : false;
+      const tron = mode === 'all-ten' ? over === 0 : mode === 'no-eat' ? noEat : false;
       const by = tron ? 'u-tron' : 'u';
       if (winner.flag !== 'any' && winner.flag !== by)
         return `seat ${w}'s Ù is ${by === 'u' ? 'a plain Ù' : 'Ù tròn'} under u-tron=${mode}, not ${winner.flag} (phom.md §8.3)`;
@@ -194,6 +229,15 @@ export function endPosition(input: unknown): State | string {
       if (!isSeat(first, n)) return 'first must be the seat that laid down first';
       layOrder = Array.from({ length: n }, (_, k) => (first + k) % n);
     }
+    if (!opts['discard-rotation']) {
+      // §6.4 off: the lead stays with the starter, no tái: seats lay down in turn from the starter and
+      // each lays all its phỏm then (§7.4), with no take after it.
+      if (layOrder.some((s2, k) => s2 !== (starter + k) % n))
+        return `without discard-rotation the seats lay down in turn from the starter (seat ${starter}): layOrder ${Array.from({ length: n }, (_, k) => (starter + k) % n).join(', ')} (phom.md §6.4)`;
+      for (let i = 0; i < n; i++)
+        if (!left[i] && minLeftoverCount(loose[i]!, [], q) < loose[i]!.length)
+          return `seats[${i}].loose holds a phỏm: without discard-rotation every phỏm is laid down in the lay-down turn (phom.md §6.4, §7.4)`;
+    }
     end = { by: 'rank', winner: 0 };
   }
   // The optional `mom` check. On an Ù end only the winner's (a winner marked Móm was accepted): the
@@ -210,8 +254,6 @@ export function endPosition(input: unknown): State | string {
     if (momFlag[i] === false && (noPhom || left[i]))
       return `seats[${i}] is marked not Móm but ${left[i] ? 'left the hand (§11.3)' : 'laid no phỏm (§9.2)'}`;
   }
-  const gaPot = x.gaPot ?? 0;
-  if (typeof gaPot !== 'number' || !Number.isInteger(gaPot) || gaPot < 0) return 'gaPot must be a whole number ≥ 0';
   const gaIn = Array.from({ length: n }, () => 0);
   for (const e of eats) gaIn[e.victim]! += e.pot;
   const s: State = {

@@ -121,6 +121,9 @@ function fromPosition(opts: Options, n: number, p: Json): Result<State> {
   const drawn = p.drawn === undefined || p.drawn === null ? null : (p.drawn as Card);
   if (drawn !== null && (!isCard(drawn) || !hands[turn]!.includes(drawn))) return bad('drawn must be a card in the active hand');
   const lastChot = p.lastChotEater;
+  // No pot ever fills at a table without it (a running table keeps its rules).
+  if (typeof p.gaPot === 'number' && p.gaPot > 0 && opts['ga-pot'] === 'off')
+    return bad('gaPot: this table has no gà pot (option ga-pot off)');
   const s: State = {
     opts,
     n,
