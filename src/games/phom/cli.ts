@@ -187,7 +187,7 @@ export function endPosition(input: unknown): State | string {
       if (phom[w]!.length) return 'Ù khan is declared on the dealt hand: give it as loose, with no phỏm';
       const want = w === starter ? 10 : 9;
       if (loose[w]!.length !== want) return `an Ù khan hand is the dealt hand: ${want} cards for seat ${w}, got ${loose[w]!.length}`;
-      if (!isUKhan(loose[w]!, opts['allow-qka'])) return `seat ${w}'s hand holds a phỏm or a cạ: not Ù khan (phom.md §8.4)`;
+      if (!isUKhan(loose[w]!, q)) return `seat ${w}'s hand holds a phỏm or a cạ: not Ù khan (phom.md §8.4)`;
       if (eats.length) return 'Ù khan ends the hand at the deal: there can be no eats';
       for (let i = 0; i < n; i++)
         if (i !== w && (phom[i]!.length || left[i] || sent[i]!.length))
