@@ -2,6 +2,10 @@
  * Command names and descriptions from the i18n catalogue (locales/<lng>/commands.json), so every
  * slash command and option is localized in vi, en and zh-TW. Names are NFC-normalized
  * (discord-platform.md §1.6: the NFD form of "phỏm" is rejected).
+ *
+ * Discord shows a command under the client's own locale: a client set to Simplified Chinese (`zh-CN`)
+ * is answered in our Traditional Chinese (`langOf`), so its commands carry the same names, and the
+ * replies that name a command (`/開局`) name one that client lists.
  */
 import { translator } from '../table/i18n.js';
 
@@ -9,25 +13,29 @@ const en = translator('en');
 const vi = translator('vi');
 const zh = translator('zh-TW');
 
-export function desc(key: string): { text: string; loc: { vi: string; 'zh-TW': string } } {
+/** A name or description in every Discord locale that reads one of our catalogues other than English. */
+export type Localized = { vi: string; 'zh-TW': string; 'zh-CN': string };
+
+function localized(k: string, max?: number): Localized {
+  const cut = (s: string) => (max === undefined ? s : s.slice(0, max));
+  const chinese = cut(zh(k).normalize('NFC'));
+  return { vi: cut(vi(k).normalize('NFC')), 'zh-TW': chinese, 'zh-CN': chinese };
+}
+
+export function desc(key: string): { text: string; loc: Localized } {
   const k = `commands:${key}`;
-  return { text: en(k).slice(0, 100), loc: { vi: vi(k).normalize('NFC').slice(0, 100), 'zh-TW': zh(k).normalize('NFC').slice(0, 100) } };
+  return { text: en(k).slice(0, 100), loc: localized(k, 100) };
 }
 
 /** Localized names for a command or option; the English name is the base. */
-export function names(key: string): { vi: string; 'zh-TW': string } {
-  const k = `commands:${key}`;
-  return { vi: vi(k).normalize('NFC'), 'zh-TW': zh(k).normalize('NFC') };
+export function names(key: string): Localized {
+  return localized(`commands:${key}`);
 }
 
 /** Localized choice names: { name: English, name_localizations }. */
-export function choice(key: string, value: string): { name: string; value: string; name_localizations: { vi: string; 'zh-TW': string } } {
+export function choice(key: string, value: string): { name: string; value: string; name_localizations: Localized } {
   const k = `commands:${key}`;
-  return {
-    name: en(k).slice(0, 100),
-    value,
-    name_localizations: { vi: vi(k).normalize('NFC').slice(0, 100), 'zh-TW': zh(k).normalize('NFC').slice(0, 100) },
-  };
+  return { name: en(k).slice(0, 100), value, name_localizations: localized(k, 100) };
 }
 
 interface Nameable<T> {

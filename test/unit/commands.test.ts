@@ -48,3 +48,24 @@ test('every command module exports data + execute, and builds within Discord lim
     assert.ok((json.name_localizations as Record<string, string>)['zh-TW'], `${name} has a Chinese name`);
   }
 });
+
+test('a Simplified Chinese client lists the commands by the names the replies give them (zh-CN reads our zh-TW)', async () => {
+  // langOf answers zh-CN in zh-TW, and replies name commands ("/開局"): the client must list them so.
+  const cmds = await loadCommands();
+  for (const [name, c] of cmds) {
+    const json = c.data.toJSON() as unknown as Record<string, unknown>;
+    for (const [path, node] of walk(json, name)) {
+      const same = (field: string) => {
+        const loc = (node[field] as Record<string, string> | undefined) ?? {};
+        assert.ok(loc['zh-TW'], `${path} ${field} has zh-TW`);
+        assert.equal(loc['zh-CN'], loc['zh-TW'], `${path} ${field}: zh-CN as zh-TW`);
+      };
+      same('name_localizations');
+      same('description_localizations');
+      for (const ch of (node.choices as Record<string, unknown>[]) ?? []) {
+        const loc = ch.name_localizations as Record<string, string>;
+        assert.equal(loc['zh-CN'], loc['zh-TW'], `${path} choice ${String(ch.value)}: zh-CN as zh-TW`);
+      }
+    }
+  }
+});
