@@ -128,6 +128,10 @@ function parseMelds(raw: unknown): { melds: MeldState[]; held: TileCode[] } | st
 
 const WINDS = ['1z', '2z', '3z', '4z'];
 
+/** `v` names a seat of the table other than `self` (who claimed a discard of `self`'s). */
+const isOtherSeat = (v: unknown, self: number, seats: number): boolean =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < seats && v !== self;
+
 /** Build the state of a `{position}` start (fields documented in docs/scenarios-classic-mahjong.md). */
 function fromPosition(opts: Options, seats: number, pos: Record<string, unknown>): Result<State> {
   const bad = (msg: string) => fail('bad-position', { reason: msg });
@@ -142,7 +146,8 @@ function fromPosition(opts: Options, seats: number, pos: Record<string, unknown>
   s.dead = [];
   s.players = [];
   for (let i = 0; i < seats; i++) {
-    const r = rawSeats[i]!;
+    const r = rawSeats[i];
+    if (typeof r !== 'object' || r === null || Array.isArray(r)) return bad(`players[${i}] must be an object`);
     const p = emptyPlayer();
     if (!Array.isArray(r.concealed) || !r.concealed.every((t) => kindOf(t) !== null)) return bad(`seat ${i}: concealed must be tile codes`);
     const melds = parseMelds(r.melds ?? []);
@@ -153,15 +158,19 @@ function fromPosition(opts: Options, seats: number, pos: Record<string, unknown>
     if (!p.bonus.every((b) => /^[1-8]f$/.test(b))) return bad(`seat ${i}: bonus must be 1f–8f`);
     p.discards = (r.discards ?? []).map((d) => (typeof d === 'string' ? { tile: d } : { ...d }));
     if (!p.discards.every((d) => isTileCode(d.tile))) return bad(`seat ${i}: bad discard`);
+    const claimed = p.discards.find((d) => d.claimedBy !== undefined && !isOtherSeat(d.claimedBy, i, seats));
+    if (claimed) return bad(`seat ${i}: discard ${claimed.tile} claimedBy must be another seat`);
     const flag = flagProblem(r as unknown as Record<string, unknown>, ['originalCall'], `seat ${i}: `);
     if (flag) return bad(flag);
+    // §9.5: only a table with the option lets a seat declare Original Call (the score CLI refuses it too).
+    if (r.originalCall === true && !opts['original-call'])
+      return bad(`seat ${i}: this table has no Original Call (option original-call, §9.5)`);
     p.originalCall = r.originalCall === true;
     s.players.push(p);
   }
-  const used = tally([
-    ...s.players.flatMap((p) => [...p.concealed, ...p.bonus, ...p.melds.flatMap((m) => m.tiles)]),
-    ...s.players.flatMap((p) => p.discards.map((d) => d.tile)),
-  ]);
+  // A claimed discard ({tile, claimedBy}) is the tile now in the claimer's set: counted there, as
+  // allPlacedTiles counts it.
+  const used = tally(allPlacedTiles(s));
   const pool = tally(tileSet(opts));
   for (const [t, n] of used) if (n > (pool.get(t) ?? 0)) return bad(`tile ${t} appears ${n} times (only ${pool.get(t) ?? 0} exist)`);
   const rest: TileCode[] = [];
@@ -183,7 +192,8 @@ function fromPosition(opts: Options, seats: number, pos: Record<string, unknown>
     else s.dead = [...shuffled, ...s.dead];
   } else {
     const shuffled = new Rng(String(pos.seed ?? 'position')).shuffle(sortTiles(rest));
-    const liveCount = typeof pos.wallCount === 'number' ? pos.wallCount : Math.max(0, shuffled.length - 14);
+    const liveCount = pos.wallCount === undefined ? Math.max(0, shuffled.length - 14) : pos.wallCount;
+    if (typeof liveCount !== 'number' || !Number.isInteger(liveCount) || liveCount < 0) return bad('wallCount must be a whole number ≥ 0');
     if (liveCount > shuffled.length) return bad('wallCount is larger than the tiles left');
     s.dead = shuffled.slice(liveCount);
     s.wall = shuffled.slice(0, liveCount);

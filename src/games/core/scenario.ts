@@ -102,6 +102,14 @@ export function runScenario(engine: AnyEngine, sc: Scenario): ScenarioReport {
     report.problems.push(`seats must be ${engine.minSeats}–${engine.maxSeats}, got ${JSON.stringify(sc.seats) ?? 'nothing'}`);
     return report;
   }
+  // The rules chosen may narrow the engine's range (classical tournament rotation: four, seed 004 §3),
+  // as the lobby and the CLI's --players read them: every start form is held to it.
+  const size = engine.tableSize(opts.value);
+  if (sc.seats < size.min || sc.seats > size.max) {
+    const range = size.min === size.max ? `${size.min}` : `${size.min}–${size.max}`;
+    report.problems.push(`seats: these rules are played by ${range} players, got ${sc.seats}`);
+    return report;
+  }
   const startProblem = checkStart(sc.start);
   if (startProblem) {
     report.problems.push(`start rejected: ${startProblem}`);
