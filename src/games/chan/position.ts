@@ -6,7 +6,7 @@ import { bracketGroups } from '../core/input.js';
 import { Rng } from '../core/rng.js';
 import type { Result, ScenarioStart, Seat } from '../core/types.js';
 import { ok } from '../core/types.js';
-import { COPIES, counts, DECK_SIZE, FACES, isFace, parseCards, sortFaces, type Face } from './cards.js';
+import { COPIES, counts, DECK_SIZE, FACES, formsCa, isFace, parseCards, sortFaces, type Face } from './cards.js';
 import { fail } from './actions.js';
 import { startOffer } from './flow.js';
 import type { ChanOptions } from './options.js';
@@ -22,12 +22,26 @@ function cardsOf(x: unknown, what: string): Face[] | string {
   return c ?? `${what} has an unknown card code`;
 }
 
-function meldOf(text: string, seat: number): Meld | string {
+function meldOf(text: string, seat: number, laoThangCa: boolean): Meld | string {
   const c = parseCards(text);
   if (!c || c.length === 0) return `seat ${seat}: bad meld "${text}"`;
   if (c.length === 4 && c.every((f) => f === c[0])) return { kind: 'chiu', cards: c, taken: c[0]! };
-  if (c.length === 2) return { kind: c[0] === c[1] ? 'chan' : 'ca', cards: c, taken: c[0]! };
-  return `seat ${seat}: meld "${text}" is neither a chíu (4 identical), a chắn nor a cạ`;
+  if (c.length === 2 && c[0] === c[1]) return { kind: 'chan', cards: c, taken: c[0]! };
+  // §2: a cạ is two faces of one group (Lão + Thang only with lao-thang-ca).
+  if (c.length === 2 && formsCa(c[0]!, c[1]!, laoThangCa)) return { kind: 'ca', cards: c, taken: c[0]! };
+  return `seat ${seat}: meld "${text}" is neither a chíu (4 identical), a chắn nor a cạ (§2${laoThangCa ? '' : '; Lão and Thang are no cạ without lao-thang-ca'})`;
+}
+
+/**
+ * Where an offered card lies for its source (flow.ts): a drawn card at its drawer's own gate, a
+ * passed-on draw or a discard at the next seat's, a returned card at another seat's (§5.3, §7.3).
+ */
+function offerGateProblem(source: string, gate: number, from: number, n: number): string | null {
+  if (source === 'wall' && gate !== from) return 'a drawn card (source wall) lies at its drawer’s gate: phase.gate must equal phase.from.';
+  if ((source === 'passed-wall' || source === 'discard') && gate !== (from + 1) % n)
+    return `a ${source === 'discard' ? 'discard' : 'passed-on draw'} lies at the next seat’s gate: phase.gate must be ${(from + 1) % n}.`;
+  if (source === 'return' && gate === from) return 'a returned card goes to another seat’s gate: phase.gate must differ from phase.from.';
+  return null;
 }
 
 export function fromScenario(opts: ChanOptions, n: number, start: ScenarioStart): Result<ChanState> {
@@ -74,6 +88,10 @@ function fromPosition(opts: ChanOptions, n: number, pos: Raw): Result<ChanState>
       if (!seatOk(ph.gate) || !seatOk(ph.from)) return bad('phase.gate and phase.from must be seat numbers.');
       if (!['wall', 'passed-wall', 'discard', 'return'].includes(ph.source as string))
         return bad('phase.source must be wall, passed-wall, discard or return.');
+      {
+        const where = offerGateProblem(ph.source as string, ph.gate, ph.from, n);
+        if (where) return bad(where);
+      }
       offerCard = ph.card;
       break;
     default:
@@ -84,6 +102,15 @@ function fromPosition(opts: ChanOptions, n: number, pos: Raw): Result<ChanState>
   const pilesRaw = (pos.piles ?? []) as unknown[];
   const flags = (pos.flags ?? []) as Raw[];
   if (!Array.isArray(hands) || hands.length > n) return bad(`hands must be a list of at most ${n} seats.`);
+  for (const [name, list] of [
+    ['melds', meldsRaw],
+    ['piles', pilesRaw],
+    ['flags', flags],
+  ] as const)
+    if (!Array.isArray(list) || list.length > n) return bad(`${name} must be a list of at most ${n} seats.`);
+  if (!flags.every((f) => f === null || (typeof f === 'object' && !Array.isArray(f)))) return bad('flags must list one object per seat.');
+  const restTo = pos.rest ?? 'stock';
+  if (restTo !== 'stock' && restTo !== 'piles') return bad('rest must be stock or piles.');
   const state: ChanState = dealDeck(opts, n, [], opener, {
     handNumber: (pos.handNumber as number | undefined) ?? 0,
     previousWinner: (pos.previousWinner as number | null | undefined) ?? null,
@@ -100,7 +127,7 @@ function fromPosition(opts: ChanOptions, n: number, pos: Raw): Result<ChanState>
     const mlist = typeof ml === 'string' ? bracketGroups(ml, `melds[${seat}]`, 'meld', '[5n5n5n5n] [7v7s]') : (ml as string[]);
     if (typeof mlist === 'string') return bad(mlist);
     for (const m of mlist) {
-      const meld = meldOf(m, seat);
+      const meld = meldOf(m, seat, opts['lao-thang-ca']);
       if (typeof meld === 'string') return bad(meld);
       st.melds.push(meld);
     }
@@ -139,7 +166,10 @@ function fromPosition(opts: ChanOptions, n: number, pos: Raw): Result<ChanState>
     if (have > want) return bad(`Seat ${seat} holds ${have} cards (concealed + exposed); it should hold ${want} now.`);
     st.hand = sortFaces([...st.hand, ...pool.splice(0, want - have)]);
   }
-  if ((pos.rest ?? 'stock') === 'piles') {
+  // §5.3 "start": the opener's first move comes before any card is discarded, drawn or eaten.
+  if (ph.kind === 'open' && (restTo === 'piles' || state.seats.some((st) => st.melds.length || st.pile.length)))
+    return bad('phase open is the opener’s first move: no seat has melds or a pile yet.');
+  if (restTo === 'piles') {
     pool.forEach((card, i) => state.seats[i % n]!.pile.push({ card, how: 'discard' }));
     state.stock = stockTop;
   } else state.stock = [...stockTop, ...pool];
