@@ -15,6 +15,7 @@ import { gameOption } from '../src/bot/command-options.js';
 import { dmsClosedLine } from '../src/notify/tell.js';
 import { viewerPayload } from '../src/notify/replay-viewer.js';
 import { isGameId } from '../src/table/manifests.js';
+import { aiNameIn } from '../src/table/views.js';
 import { shownName, wasDealt } from '../src/store/index.js';
 
 export const data = named(new SlashCommandBuilder(), 'history', 'history')
@@ -56,7 +57,10 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     const left = ctx.store.results.matchStandings(g.id, seated).filter((e) => !e.seated);
     // Within 300 characters a game (a long Phỏm match lists some forty), the last counted.
     const seats = listWithin(
-      [...seated.map((s) => shownName(s.displayName, t)), ...left.map((e) => t('common:result.left-name', { name: shownName(e.name, t) }))],
+      [
+        ...seated.map((s) => aiNameIn(shownName(s.displayName, t), s, t)),
+        ...left.map((e) => t('common:result.left-name', { name: shownName(e.name, t) })),
+      ],
       300,
       t,
     );

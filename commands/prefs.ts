@@ -64,7 +64,9 @@ export function panel(
   for (const g of CLAIM_GAMES) {
     const mine = readPrefs(ctx.store.db, g, [userId]).get(userId) ?? new Set<string>();
     const list = prefsOf(g).filter((p) => mine.has(p));
-    lines.push(`${t(`${g}:name`)}: ${list.length ? list.map((p) => claimPrefLabel(t, p)).join(', ') : t('seatch:prefs.none')}`);
+    lines.push(
+      `${t(`${g}:name`)}${t('common:punct.colon')}${list.length ? list.map((p) => claimPrefLabel(t, p)).join(t('common:punct.list')) : t('seatch:prefs.none')}`,
+    );
   }
   const { turnTime, mentionAlways, largeHand, cardsInWords } = ctx.store.prefs.get(userId);
   const timeLabel = (n: number) => t(`seatch:prefs.turn-time-${n}`);

@@ -7,7 +7,7 @@ import { langOf, translator } from '../src/table/i18n.js';
 import { gameOption, periodOption } from '../src/bot/command-options.js';
 import { handReplayView } from '../src/bot/replays.js';
 import { isGameId } from '../src/table/manifests.js';
-import { amount, signed, unitName } from '../src/table/present/common.js';
+import { amount, itemWorth, signed, unitName } from '../src/table/present/common.js';
 import { ratingHistory, type BestHand, type Period } from '../src/store/index.js';
 import type { GameId } from '../src/table/manifests.js';
 import { cut } from '../src/table/cut.js';
@@ -81,7 +81,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     const items = (only.summary as { items?: { id: string; value: number; unit: string }[] }).items ?? [];
     for (const it of items.slice(0, 12))
       lines.push(
-        `• ${t(`${only.game}:item.${it.id}`, { defaultValue: it.id })}: ${amount(it.value, lang)} ${unitName(t, only.game, it.unit, it.value)}`,
+        `• ${t(`${only.game}:item.${it.id}`, { defaultValue: it.id })}${t('common:punct.colon')}${itemWorth(t, only.game, it, lang)}`,
       );
     const view = await handReplayView(ctx, only.gameId, only.hand, lang).catch(() => null);
     if (view?.image) files.push(new AttachmentBuilder(view.image, { name: 'best-hand.png' }));

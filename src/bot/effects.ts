@@ -676,7 +676,13 @@ async function one(
         .send({
           content: endMatchText(t, lang, entries),
           files: chart
-            ? [png('standings.png', chart, `${sm!.title}: ${sm!.players.map((p) => `${p.name} ${p.totals.at(-1)}`).join(', ')}`)]
+            ? [
+                png(
+                  'standings.png',
+                  chart,
+                  `${sm!.title}${translator(lang)('common:punct.colon')}${sm!.players.map((p) => `${p.name} ${p.totals.at(-1)}`).join(translator(lang)('common:punct.list'))}`,
+                ),
+              ]
             : [],
           allowedMentions: { parse: [] },
         })

@@ -6,7 +6,7 @@ import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
 import type { BotContext } from './context.js';
 import type { Lang } from '../table/i18n.js';
 import { translator } from '../table/i18n.js';
-import { shownName } from '../store/privacy.js';
+import { playedNamesIn } from '../table/views.js';
 import { wasDealt } from '../store/guilds.js';
 import { resultInWords } from '../table/words.js';
 
@@ -114,7 +114,7 @@ function replayed(ctx: BotContext, gameId: string, hand: number, lang: Lang) {
   const row = ctx.store.games.get(gameId);
   const r = replayHand(ctx, gameId, hand);
   if (!row || !r) return null;
-  const names = ctx.store.results.namesAsPlayed(gameId, hand, ctx.store.games.seats(gameId)).map((n) => shownName(n, translator(lang)));
+  const names = playedNamesIn(ctx.store.results.seatsAsPlayed(gameId, hand, ctx.store.games.seats(gameId)), translator(lang));
   const pc = { lang, t: translator(lang), names };
   return { r, pc, presenter: GAMES[row.game].presenter, engine: GAMES[row.game].engine };
 }

@@ -41,8 +41,7 @@ import { netPoints, paidAsReplayed } from '../store/results.js';
 import { ruleChangesSince } from '../store/rule-changes.js';
 import { canonical } from '../games/core/match.js';
 import type { NextHand, Scenario, ScenarioStep } from '../games/core/scenario.js';
-import { shownName } from '../store/privacy.js';
-import { imageAlt } from '../table/views.js';
+import { imageAlt, playedNamesIn } from '../table/views.js';
 import { lastLine } from '../table/present/common.js';
 import type { CommandComponentInteraction } from '../bot/command-types.js';
 
@@ -88,11 +87,11 @@ function replaySteps(ctx: BotContext, gameId: string, hand: number, userId: stri
   const r = replayHand(ctx, gameId, hand);
   if (!row || !r) return null;
   const t = translator(lang);
-  const names = ctx.store.results.namesAsPlayed(gameId, hand, ctx.store.games.seats(gameId)).map((n) => shownName(n, t));
+  const names = playedNamesIn(ctx.store.results.seatsAsPlayed(gameId, hand, ctx.store.games.seats(gameId)), t);
   const { presenter, engine } = GAMES[row.game];
   const who = (seat: number | null) => (seat === null ? '—' : (names[seat] ?? `#${seat + 1}`));
   const ownHint = (a: HandReplay['actions'][number]) =>
-    `${who(a.seat)}: ${presenter.actionLabel(a.action, { lang, t, names, view: a.seatView ?? a.before })}${t('common:punct.aside', { text: t('common:source.hint') })}`;
+    `${who(a.seat)}${t('common:punct.colon')}${presenter.actionLabel(a.action, { lang, t, names, view: a.seatView ?? a.before })}${t('common:punct.aside', { text: t('common:source.hint') })}`;
   if (!viewable(row, hand, r.result))
     return { running: true, hints: r.actions.filter((a) => a.source === 'hint' && a.userId === userId).map(ownHint) };
   const moves: string[] = [];
@@ -148,7 +147,7 @@ function replaySteps(ctx: BotContext, gameId: string, hand: number, userId: stri
     views.push(a.before);
     const label = presenter.actionLabel(a.action, { lang, t, names, view: a.before });
     const src = a.source !== 'player' ? t('common:punct.aside', { text: t(`common:source.${a.source}`, { defaultValue: a.source }) }) : '';
-    moves.push(`${who(a.seat)}: ${label}${src}`);
+    moves.push(`${who(a.seat)}${t('common:punct.colon')}${label}${src}`);
   });
   views.push(engine.publicView(r.state));
   return { row, names, views, moves, hints, result: r.result, rulesChangedAt: rulesChangedAt(ctx, row, hand, r.result) };

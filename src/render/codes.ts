@@ -91,7 +91,8 @@ const WIND_VI = ['Đông', 'Nam', 'Tây', 'Bắc', 'Bạch', 'Phát', 'Trung'];
 const WIND_EN = ['East', 'South', 'West', 'North', 'White', 'Green', 'Red'];
 export const HONOUR_ZH = ['東', '南', '西', '北', '白', '發', '中'];
 export const BONUS_ZH = ['梅', '蘭', '菊', '竹', '春', '夏', '秋', '冬'];
-const BONUS_VI = ['Mai', 'Lan', 'Cúc', 'Trúc', 'Xuân', 'Hạ', 'Thu', 'Đông'];
+// Winter says its season: East (1z) is Đông too.
+const BONUS_VI = ['Mai', 'Lan', 'Cúc', 'Trúc', 'Xuân', 'Hạ', 'Thu', 'Mùa Đông'];
 const BONUS_EN = ['Plum', 'Orchid', 'Mum', 'Bamboo', 'Spring', 'Summer', 'Autumn', 'Winter'];
 const CHAN_SUIT_VI: Record<string, string> = { v: 'Vạn', n: 'Văn', s: 'Sách' };
 

@@ -17,9 +17,13 @@ function sheetSpec(game: GameId): { w: number; cols: number; gap: number; captio
 
 const TITLES: Record<GameId, Record<Locale, string>> = {
   phom: { vi: 'Phỏm — bộ bài 52 lá', en: 'Phỏm — the 52 cards', 'zh-TW': 'Phỏm — 52 張撲克牌' },
-  chan: { vi: 'Chắn — 30 mặt bài (mỗi mặt 4 lá)', en: 'Chắn — the 30 faces (4 copies each)', 'zh-TW': 'Chắn — 30 種牌面（各 4 張）' },
-  'vn-mahjong': { vi: 'Mạt chược Việt Nam — các quân bài', en: 'Vietnamese mahjong — the tiles', 'zh-TW': '越南麻雀 — 全部牌' },
-  'classic-mahjong': { vi: 'Mạt chược cổ điển — 144 quân', en: 'Classical mahjong — 144 tiles', 'zh-TW': '古典麻雀 — 144 張' },
+  chan: { vi: 'Chắn — 30 mặt bài (mỗi mặt 4 quân)', en: 'Chắn — the 30 faces (4 copies each)', 'zh-TW': 'Chắn — 30 種牌面（各 4 張）' },
+  'vn-mahjong': { vi: 'Mạt chược Việt Nam — các quân bài', en: 'Vietnamese mahjong — the tiles', 'zh-TW': '越南麻將 — 全部牌' },
+  'classic-mahjong': {
+    vi: 'Mạt chược Trung Hoa cổ điển — 144 quân',
+    en: 'Classical mahjong — 144 tiles',
+    'zh-TW': '經典中式麻雀 — 144 張',
+  },
 };
 
 export function sheetSize(game: GameId): { width: number; height: number } {

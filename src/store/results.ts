@@ -396,6 +396,24 @@ export class ResultStore {
   }
 
   /**
+   * As `namesAsPlayed`, with whether each seat was an AI of its own at that hand (a result row with
+   * no user, not played for a person: `forUserId`), so a reader's words can name it ("電腦 1").
+   */
+  seatsAsPlayed(
+    gameId: string,
+    hand: number,
+    seats: readonly Pick<SeatRow, 'seat' | 'displayName' | 'isAi' | 'userId'>[],
+  ): { displayName: string; isAi: boolean; userId: string | null }[] {
+    const rows = this.handsOf(gameId, hand);
+    return seats.map((s) => {
+      const r = rows.find((x) => x.seat === s.seat);
+      return r
+        ? { displayName: r.displayName, isAi: r.userId === null && !r.forUserId, userId: r.userId }
+        : { displayName: s.displayName, isAi: s.isAi, userId: s.userId };
+    });
+  }
+
+  /**
    * Everyone who played a hand of the match, one entry per person (an AI by its name), with their
    * points hand by hand: the seats' present occupants and those who left (phom.md §11.3), so the
    * standings add up to the hands played. Hands the AI played for a person's seat (stored without

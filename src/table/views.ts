@@ -42,6 +42,11 @@ export function aiNameIn(name: string, seat: { isAi: boolean; userId: string | n
   return m && aiWords.has(m[1]!) ? `${tr('common:ai-name')} ${m[2]}` : name;
 }
 
+/** The names a hand's seats played under (`ResultStore.seatsAsPlayed`) in the reader's words: shown as `shownName` does, an AI of its own by the reader's AI word. */
+export function playedNamesIn(played: readonly { displayName: string; isAi: boolean; userId: string | null }[], tr: T): string[] {
+  return played.map((p) => aiNameIn(shownName(p.displayName, tr), p, tr));
+}
+
 /**
  * The line a seat's own view shows after the timer answered its hidden decision (a claim, a secret
  * opening choice) for it: told to that player only, as nothing public says so (#13 §2).
@@ -441,15 +446,17 @@ export function resultView(
   const pc = presentCtx(t, lang);
   const tr = pc.t;
   const model = t.presenter.resultModel(t.engine.publicView(t.state), result, pc);
+  const colon = tr('common:punct.colon');
   const lines = [
     `**${tr('common:result.title', { n: t.row.handIndex + 1 })}** · ${model.title}`,
     ...result.winners.map((w) => tr('common:result.winner', { who: mention(t, w) })),
     // The winning piece and how it came (self-drawn, from whose discard), as the image captions it.
     ...(model.winner?.caption ? [model.winner.caption] : []),
-    ...model.lines.slice(0, RESULT_LINES).map((l) => `• ${l.label}: ${l.value}`),
+    ...model.lines.slice(0, RESULT_LINES).map((l) => `• ${l.label}${colon}${l.value}`),
     // Never dropped unsaid: the rest are in the image and its Result in words.
     ...(model.lines.length > RESULT_LINES ? [tr('common:result.more-lines', { count: model.lines.length - RESULT_LINES })] : []),
-    ...t.seats.map((s) => `${t.names[s.seat]}: ${signedIn(tr, t.row.game, result.unit, result.deltas[s.seat] ?? 0, lang)}`),
+    // Each seat by the name the reader's words give it (an AI is "電腦 1" in zh-TW), as the lines above.
+    ...t.seats.map((s) => `${pc.names[s.seat]}${colon}${signedIn(tr, t.row.game, result.unit, result.deltas[s.seat] ?? 0, lang)}`),
   ];
   // The match standings after this hand (issue #14 §5), from the second hand on: everyone who played,
   // those who left too (some forty in a long Phỏm match), within what the message leaves (2,000
@@ -658,7 +665,7 @@ export function endMatchText(t: Table, lang: Lang, entries: readonly MatchEntry[
   const inUnit = (n: number) => (unit ? ` ${unitName(tr, t.row.game, unit, Math.abs(n))}` : '');
   const ranked = standings(entries, tr);
   const who = (e: Standing) => (e.userId ? `<@${e.userId}>` : `**${e.name}**`);
-  const lines = ranked.map((e, k) => `${k + 1}. ${who(e)}: ${signed(e.total, lang)}${inUnit(e.total)}`);
+  const lines = ranked.map((e, k) => `${k + 1}. ${who(e)}${tr('common:punct.colon')}${signed(e.total, lang)}${inUnit(e.total)}`);
   // What the match gave back as it ended (Phỏm's gà pot no Ù took, phom.md §15.12): in the totals
   // above, said once below them, so that they are seen to add up.
   const refunded = ranked.filter((e) => e.refund);

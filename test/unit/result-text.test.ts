@@ -210,7 +210,7 @@ test('Vietnamese mahjong opening labels fit a button (80 characters) in every la
 
 test('the result message counts each seat in the game’s unit, singular or plural by its amount (text and image alike)', async () => {
   const { rig } = await import('../support/table-rig.js');
-  const { resultView } = await import('../../src/table/views.js');
+  const { resultView, presentCtx } = await import('../../src/table/views.js');
   // The hand's deltas forced to +1 / −1 / +2 / −2 (the engine's own result otherwise).
   const forcing =
     (deltas: number[]) =>
@@ -248,11 +248,15 @@ test('the result message counts each seat in the game’s unit, singular or plur
       const v = resultView(t, lang, false);
       assert.ok(v, `${game}: the hand ended`);
       const [one, many] = want[lang]![unit];
-      const lines = [`+1 ${one}`, `-1 ${one}`, `+2 ${many}`, `-2 ${many}`].map((x, s) => `${t.names[s]}: ${x}`);
+      // the reader's punctuation ("：" in zh-TW) and names (an AI is "電腦 1" there)
+      const colon = lang === 'zh-TW' ? '：' : ': ';
+      const pc = presentCtx(t, lang);
+      const amounts = [`+1 ${one}`, `-1 ${one}`, `+2 ${many}`, `-2 ${many}`];
+      const lines = amounts.map((x, s) => `${pc.names[s]}${colon}${x}`);
       for (const l of lines) assert.ok(v.lines.includes(l), `${game} ${lang}: "${l}" in\n${v.lines.join('\n')}`);
       assert.deepEqual(
         v.model.totals.map((x) => x.delta),
-        lines.map((l) => l.slice(l.indexOf(': ') + 2)),
+        amounts,
         'the image says the same',
       );
     }

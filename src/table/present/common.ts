@@ -49,6 +49,16 @@ export function unitName(t: PresentCtx['t'], game: GameId | null, unit: string, 
   return game ? t(`${game}:unit.${unit}`, { count, defaultValue: common }) : common;
 }
 
+/**
+ * A scoring item's worth as result lines say it: "3 doubles", "20 points". A limit hand's item is
+ * worth the limit itself (its value is 1 by convention, classic-mahjong scoring/items.ts `L`), so it
+ * says "limit" alone, never "1 limit".
+ */
+export function itemWorth(t: PresentCtx['t'], game: GameId | null, it: { value: number; unit: string }, lang: Lang): string {
+  if (it.unit === 'limit') return unitName(t, game, 'limit', 1);
+  return `${amount(it.value, lang)} ${unitName(t, game, it.unit, it.value)}`;
+}
+
 /** A signed amount in the game's unit, as results say it: "+5 points", "-4 × bet". */
 export function signedIn(t: PresentCtx['t'], game: GameId | null, unit: string, n: number, lang: Lang): string {
   return `${signed(n, lang)} ${unitName(t, game, unit, Math.abs(n))}`;
@@ -166,7 +176,7 @@ export function resultLines(
       scoringLine(
         ctx.names[it.seat] ?? '',
         `${ctx.t(`${game}:item.${it.id}`, { defaultValue: it.id })}${it.detail ? ctx.t('common:punct.aside', { text: detailText(it.detail, ctx, pieces) }) : ''}`,
-        `${amount(it.value, ctx.lang)} ${unitName(ctx.t, game, it.unit, it.value)}`,
+        itemWorth(ctx.t, game, it, ctx.lang),
       ),
     ),
     totals: ctx.names.map((name, s) => ({
