@@ -6,7 +6,8 @@ import { flagProblem } from '../core/input.js';
 import { resolveOptions } from '../core/options.js';
 import { OPTIONS } from './options.js';
 import { inferAs } from './scenario.js';
-import { feedingsOf, type CalledMeld, type Feeding, type Liable } from './scoring/liability.js';
+import { feedingsOfMelds } from './meld-feedings.js';
+import type { CalledMeld, Liable } from './scoring/liability.js';
 import { isSelfDrawWin, type ExposedIn, type HandInput, type MeldIn, type WinBy } from './scoring/score.js';
 import { payments as payLines, settleWin } from './scoring/settle.js';
 import { isBonus, isJoker, isOrdinary, type Tile } from './tiles.js';
@@ -175,8 +176,7 @@ function scoreOne(input: unknown): unknown {
   };
   // Liabilities (§11): the called melds in the order given, each with its feeder.
   const called: CalledMeld[] = melds.map((m, k) => ({ kind: m.meld.kind, as: m.meld.as, called: m.meld.called, from: m.from, at: k }));
-  const feedings: Feeding[] = [];
-  called.forEach((m, k) => feedings.push(...feedingsOf(seat, called.slice(0, k), m, () => melds[k]!.exempt)));
+  const feedings = feedingsOfMelds(seat, called, (k) => melds[k]!.exempt);
   const discarderHand = tiles(i.discarderHand);
   const discarder = discarderHand ? { hand: discarderHand, lastCallAt: bool(i.discarderCalled) ? Infinity : -Infinity } : null;
   const liableIn = parseLiable(i.liable);
