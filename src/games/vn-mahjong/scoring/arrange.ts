@@ -57,8 +57,41 @@ function matchJokers(slots: Slot[], jokers: readonly JokerKind[]): string[] | nu
   return slots.length === jokers.length && rec(0) ? out : null;
 }
 
-/** Standard arrangements (melds + one pair) of the concealed part. */
-export function standardArrangements(c0: readonly number[], jokers: readonly JokerKind[]): ASet[][] {
+/**
+ * Which tiles a joker-only set (spare jokers forming a whole set or the pair) may stand for. Every
+ * tile of the 34 is possible, but scoring (predicates.ts, patterns.ts, liability.ts) tells a set's tile
+ * apart only by: its suit or which honour it is (seat and round wind, dragons); whether a pung or pair
+ * is of terminals, and for pungs which end (Preset B Nhất Cửu pungs); a chow at 123, 456 or 789 (Preset B
+ * Nhất Thông). So one tile of each such class stands for the class, the lowest, which is the one the full
+ * list met first: the best score and the arrangement shown are the same, and a hand of many jokers
+ * no longer lists millions of arrangements (10 jokers took over a minute, on the table's thread).
+ * Cửu Tử (nine gates) counts every rank of its one suit: `fullSuits` keeps every tile of the suits a
+ * hand could make it in (scoring/score.ts `nineGatesSuits`). Khàn Khàn asks whether the won tile had
+ * another home than a pung (predicates.ts `winCompletesPung`), which reads the tiles jokers stand for:
+ * a joker-only pair or pung of the won tile `won` is kept too, and every rank lies in a chow kept.
+ */
+function jokerSetTiles(fullSuits: ReadonlySet<number>, won: number): { pairs: number[]; pungs: number[]; chows: number[] } {
+  const all = (t: number) => t >= 27 || t === won || fullSuits.has(Math.floor(t / 9));
+  const range = (n: number) => Array.from({ length: n }, (_, t) => t);
+  return {
+    pairs: range(34).filter((t) => all(t) || t % 9 <= 1),
+    pungs: range(34).filter((t) => all(t) || t % 9 <= 1 || t % 9 === 8),
+    chows: range(27).filter((t) => t % 9 <= 6 && (all(t) || (t % 9) % 3 === 0)),
+  };
+}
+
+/**
+ * Standard arrangements (melds + one pair) of the concealed part. `fullSuits`: the suits whose every
+ * tile a joker-only set is tried as, `won`: the won natural tile's index (-1: none); others: one tile
+ * per class that scores alike (`jokerSetTiles`). The defaults try every tile.
+ */
+export function standardArrangements(
+  c0: readonly number[],
+  jokers: readonly JokerKind[],
+  fullSuits: ReadonlySet<number> = new Set([0, 1, 2]),
+  won = -1,
+): ASet[][] {
+  const cand = jokerSetTiles(fullSuits, won);
   const c = [...c0];
   const out = new Map<string, ASet[]>();
   const sets: { kind: SetKind; t: number }[] = [];
@@ -87,7 +120,7 @@ export function standardArrangements(c0: readonly number[], jokers: readonly Jok
       }
       const base = sets.length + extra.length;
       if (needPair) {
-        for (let t = 0; t < 34; t++) {
+        for (const t of cand.pairs) {
           extra.push({ kind: 'pair', t });
           extraSlots.push({ set: base, t }, { set: base, t });
           addExtras(left - 2, false);
@@ -97,7 +130,7 @@ export function standardArrangements(c0: readonly number[], jokers: readonly Jok
         return;
       }
       const last = extra.length ? extra[extra.length - 1]! : null;
-      for (let t = 0; t < 34; t++) {
+      for (const t of cand.pungs) {
         // pungs then chows, non-decreasing to avoid permutations
         if (last && last.kind !== 'pair' && (last.kind === 'chow' || last.t > t)) continue;
         extra.push({ kind: 'pung', t });
@@ -106,8 +139,7 @@ export function standardArrangements(c0: readonly number[], jokers: readonly Jok
         extra.pop();
         extraSlots.length -= 3;
       }
-      for (let t = 0; t < 27; t++) {
-        if (t % 9 > 6) continue;
+      for (const t of cand.chows) {
         if (last && last.kind === 'chow' && last.t > t) continue;
         extra.push({ kind: 'chow', t });
         extraSlots.push({ set: base, t }, { set: base, t: t + 1 }, { set: base, t: t + 2 });

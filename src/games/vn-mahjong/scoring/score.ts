@@ -63,12 +63,30 @@ export function waits(concealed: readonly Tile[], meldCount: number, sevenPairs:
 /** The concealed tiles as they play in the shape: a won bonus tile acts as Tổng (§6). */
 export const shapeTiles = (concealed: readonly Tile[]): Tile[] => concealed.map((t) => (isFlowerLike(t) ? 'JA' : t));
 
-export function arrangements(input: HandInput, o: VnOptions): Arrangement[] {
+/**
+ * The suits a hand could be Cửu Tử (nine gates: all concealed, one suit, no honour) in: that of its
+ * natural tiles, every suit when it holds none; none with a declared meld, an honour or two suits.
+ */
+export function nineGatesSuits(shape: readonly Tile[], declaredMelds: number): Set<number> {
+  if (declaredMelds > 0) return new Set();
+  const naturals = shape.filter((t) => !isWild(t)).map(tileIndex);
+  if (naturals.some((i) => i >= 27)) return new Set();
+  const suits = new Set(naturals.map((i) => Math.floor(i / 9)));
+  return suits.size === 0 ? new Set([0, 1, 2]) : suits.size === 1 ? suits : new Set();
+}
+
+/** `everyTile`: joker-only sets tried as every tile, not one per class (arrange.ts `jokerSetTiles`; the tests' reference). */
+export function arrangements(input: HandInput, o: VnOptions, everyTile = false): Arrangement[] {
   const shape = shapeTiles(input.concealed);
   const c = countVector(shape);
   const jokers = shape.filter(isWild) as JokerKind[];
   const fixed = input.melds.map(declaredSet);
-  const out: Arrangement[] = standardArrangements(c, jokers).map((sets) => ({ sets: [...fixed, ...sets], special: null }));
+  const won = input.winningTile === null ? -1 : tileIndex(input.winningTile);
+  const full = everyTile ? new Set([0, 1, 2]) : nineGatesSuits(shape, input.melds.length);
+  const out: Arrangement[] = standardArrangements(c, jokers, full, won).map((sets) => ({
+    sets: [...fixed, ...sets],
+    special: null,
+  }));
   if (input.melds.length === 0) {
     const selfDraw = isSelfDrawWin(input.winBy);
     if (sevenPairsAllowed(o, selfDraw) && isSevenPairs(c, jokers))
@@ -184,8 +202,8 @@ export function scoreHand(input: HandInput, o: VnOptions): ScoreOut {
  * `scoreHand` with the tile kinds of the scored arrangement (jokers as what they stand for; empty when
  * the hand does not win): §11 judges a full hand by this shape (liability.ts `fullHandOf`).
  */
-export function scoreBest(input: HandInput, o: VnOptions): { score: ScoreOut; tiles: number[] } {
-  const arrs = arrangements(input, o);
+export function scoreBest(input: HandInput, o: VnOptions, everyTile = false): { score: ScoreOut; tiles: number[] } {
+  const arrs = arrangements(input, o, everyTile);
   if (arrs.length === 0) return { score: invalid('not a winning hand'), tiles: [] };
   const ctx = scoringContext(input, o);
   const exposure = exposureItems(input, o);
