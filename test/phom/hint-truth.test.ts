@@ -186,8 +186,9 @@ test('which eat is a chốt follows chot-definition: the eater’s row of 3, or 
   }
 });
 
-// Seat 1 to discard 9H (a take made, row of 1); the other hands (unseen by seat 1) are filled in card order.
-function caPosition(hand: Card[], eaten: Card[], rows: Card[][] = [[], ['2S'], [], []]): State {
+// Seat 1 to discard 9H after its first take (seat 0 discarded 2S; with an eat, the eaten card was
+// seat 0's first discard); the other hands (unseen by seat 1) are filled in card order.
+function caPosition(hand: Card[], eaten: Card[], rows: Card[][] = eaten.length ? [[], [], [], []] : [['2S'], [], [], []]): State {
   const mine = [...hand, '9H' as Card];
   const rest = DECK.filter((c) => !mine.includes(c) && !rows.flat().includes(c));
   return position(
@@ -203,7 +204,7 @@ test('"keeps N cạ" counts disjoint cạ of loose cards that a live card comple
   // 5C 7C 9C overlap (5-7, 7-9): one cạ; KH-KS would be a cạ, but KS sits in the phỏm JS QS KS.
   assert.equal(ca(caPosition(['5C', '7C', '9C', 'JS', 'QS', 'KS', 'AC', '3D', 'KH'], [])), 1);
   // With AS and AD both seen, AC-AH waits for nothing: only 5D-7D counts.
-  const dead = caPosition(['AC', 'AH', '5D', '7D', 'JD', 'QC', 'KS', 'KC', 'KD'], ['KC'], [['AS'], ['AD'], [], []]);
+  const dead = caPosition(['AC', 'AH', '5D', '7D', 'JD', 'QC', 'KS', 'KC', 'KD'], ['KC'], [['AS'], ['AD'], ['2S'], ['3S']]);
   assert.equal(ca(dead), 1);
 });
 

@@ -138,7 +138,7 @@ test('u-tron = no-eat: a card eaten earlier and laid down still makes the Ù a p
 });
 
 test('ga-pot = escalating counts the cards eaten from that victim, not all eats (§10.1)', () => {
-  // Ex 5 variant: 8D was eaten from P2 and JC from P1; P1's eat of JH is the 1st card eaten from P0 → 1
-  // into the pot, which the ranked end carries over.
-  assert.deepEqual(resultOf('14-05-variant-tai-eats-chot.json', { 'ga-pot': 'escalating' }).pot, { flows: [-1, 0, 0, 0], carried: 1 });
+  // Ex 5 variant: 8D was eaten from P2 and JC from P1, each the 1st card eaten from it (1 each into the
+  // pot); P1's eat of JH is the 1st card eaten from P0 → 1, not 4: the ranked end carries 3 over.
+  assert.deepEqual(resultOf('14-05-variant-tai-eats-chot.json', { 'ga-pot': 'escalating' }).pot, { flows: [-1, -1, -1, 0], carried: 3 });
 });

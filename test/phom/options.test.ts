@@ -6,6 +6,7 @@ import { OPTIONS } from '../../src/games/phom/options.js';
 import { resolveOptions } from '../../src/games/core/options.js';
 import { nextStarter, seatingResetsStarter } from '../../src/games/phom/state.js';
 import { applyOk, resultOf, opts, position, stateOf } from './helpers.js';
+import { score } from '../../src/games/phom/cli.js';
 
 test('every spec option is in the schema with its default (§13)', () => {
   const d = opts();
@@ -128,37 +129,26 @@ test('den-three-eats off: everybody pays the Ù', () => {
 });
 
 test('den-precedence: three-eats-first vs an-chot-first', () => {
-  const pos = {
-    turn: 2,
-    phase: 'take',
-    layOrder: [3],
-    hands: [
-      ['AS', '2C', '3C', '5S', '8H', '10H', 'QC', 'KD', '9H'],
-      ['AC', '2D', '4S', '5C', '9S', 'JD', 'QH', '10C', '6S'],
-      ['7C', '7D', '7H', 'JS', 'QS', 'KS', '3D', '4D', '9C'],
-      ['2H', '3H', '4H', 'AD', 'JC', '6H'],
-    ],
-    melds: [{ owner: 3, cards: ['8S', '8C', '8D'] }],
-    rows: [
-      ['3S', '4C', '6C'],
-      ['10S', 'JH', '5D'],
-      ['2S', 'QD', 'KC'],
-      ['6D', '7S', 'AH', 'KH'],
-    ],
-    eaten: [[], [], ['7H', 'KS'], ['8D']],
-    eats: [
-      { eater: 2, victim: 1, card: '7H' },
-      { eater: 2, victim: 1, card: 'KS' },
-      { eater: 3, victim: 2, card: '8D', chot: true },
-    ],
-    lastDiscard: { seat: 1, card: '5D' },
-  };
-  const den = (prec: string) => {
-    let s = position(pos, 4, { 'den-precedence': prec });
-    s = applyOk(s, 2, { type: 'eat', card: '5D' });
-    s = applyOk(s, 2, { type: 'u' });
-    return engine.result(s)!.den;
-  };
+  // P2 ate 7H and KS from P1, P3 then ate a chốt (8D, from P2), and P2's third eat, 5D from P1,
+  // completes its Ù: three-eats names P1, ăn-chốt names P3 (the end position, settled by the engine).
+  const den = (prec: string) =>
+    (
+      score({
+        options: { 'den-precedence': prec },
+        seats: [
+          { loose: 'AS 2C 3C 5S 8H 10H QC KD 9H' },
+          { loose: 'AC 2D 4S 5C 9S JD QH 10C 6S' },
+          { phom: '[7C 7D 7H] [JS QS KS] [3D 4D 5D]', loose: '9C', u: true },
+          { phom: '[8S 8C 8D]', loose: '2H 3H 4H AD JC 6H' },
+        ],
+        eats: [
+          { eater: 2, card: '7H' },
+          { eater: 2, card: 'KS' },
+          { eater: 3, card: '8D', chot: true },
+          { eater: 2, card: '5D', uTurn: true },
+        ],
+      }) as { den: unknown }
+    ).den;
   assert.deepEqual(den('three-eats-first'), { payer: 1, trigger: 'den-three-eats' });
   assert.deepEqual(den('an-chot-first'), { payer: 3, trigger: 'den-an-chot' });
 });

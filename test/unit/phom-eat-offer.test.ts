@@ -18,7 +18,7 @@ const position = {
     ['6C', '6S', '4D', '7D', '8D', '3H', 'JH', '2C', 'KC'],
     ['AC', '3S', '4H', '5S', '8S', '9C', '10D', 'QC', 'KS'],
   ],
-  rows: [['10C'], ['10S', '6H'], ['10H'], []],
+  rows: [['10C'], ['6H'], [], []],
   lastDiscard: { seat: 1, card: '6H' },
 };
 

@@ -61,6 +61,47 @@ function uFlag(x: unknown): UFlag | null | undefined {
   return typeof x === 'string' ? U_FLAGS[x] : undefined;
 }
 
+/**
+ * Eat record `i` of a position (`{ eater, victim?, card, chot? }`), the records before it given, or
+ * why the table could not have made it: the checks every Phỏm position's eats pass, mid-hand
+ * (scenario.ts) or at the end (here). The victim is the previous seat (§6.1), a seat eats at most 3
+ * cards (§6.2), no card is eaten twice, and without discard-rotation under victim-final the chốt of
+ * the seat before the starter is never eaten and each seat discards one chốt (§6.4, §6.5). Payments
+ * as the engine makes them (§10.1); `turnNo` is the record's place in the list.
+ */
+export function readEat(
+  opts: Options,
+  n: number,
+  starter: Seat,
+  before: readonly EatRecord[],
+  raw: unknown,
+  i: number,
+): EatRecord | string {
+  const e = (raw ?? {}) as Raw;
+  if (typeof e !== 'object' || !isSeat(e.eater, n) || !isCard(e.card)) return `eats[${i}] needs eater (a seat) and card`;
+  // A `"true"` chốt was paid as a plain eat.
+  const flag = flagProblem(e, ['chot'], `eats[${i}].`);
+  if (flag) return flag;
+  const eater = e.eater;
+  const victim = e.victim ?? prev({ n }, eater);
+  // phom.md §6.1: only the previous seat's fresh discard can be eaten.
+  if (victim !== prev({ n }, eater))
+    return `eats[${i}]: seat ${eater} can only eat from seat ${prev({ n }, eater)}, the previous seat (phom.md §6.1)`;
+  const chot = e.chot === true;
+  // §6.4 off, §6.5 victim-final: the chốt of the seat before the starter is the hand's last discard
+  // (none eats it: the hand ends), and each seat discards one chốt.
+  if (chot && !opts['discard-rotation'] && opts['chot-definition'] === 'victim-final') {
+    if (victim === prev({ n }, starter))
+      return `eats[${i}]: without discard-rotation seat ${victim}'s chốt is the hand's last discard and is never eaten (phom.md §6.4)`;
+    if (before.some((y) => y.chot && y.victim === victim)) return `eats[${i}]: seat ${victim} discards one chốt (phom.md §6.5)`;
+  }
+  const k = before.filter((y) => y.eater === eater).length + 1;
+  if (k > 3) return `eats[${i}]: a seat eats at most 3 cards in a hand (phom.md §6.2)`;
+  if (before.some((y) => y.card === e.card)) return `eats[${i}]: ${e.card} is eaten twice`;
+  const fromV = before.filter((y) => y.victim === victim).length + 1;
+  return { eater, victim, card: e.card, chot, k, amount: eatPayment(opts, chot, k), pot: potPayment(opts, fromV), turnNo: i + 1 };
+}
+
 /** Build the finished State of an end position, or the reason it is not one. */
 export function endPosition(input: unknown): State | string {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return 'a position must be a JSON object';
@@ -129,35 +170,19 @@ export function endPosition(input: unknown): State | string {
   let chotVictim: Seat | null = null;
   if (x.eats !== undefined && !Array.isArray(x.eats)) return 'eats must be a list of { eater, victim, card, chot?, uTurn? }';
   for (const [i, raw] of ((x.eats as unknown[] | undefined) ?? []).entries()) {
-    const e = (raw ?? {}) as Raw;
-    if (!isSeat(e.eater, n) || !isCard(e.card)) return `eats[${i}] needs eater (a seat) and card`;
-    // A `"true"` chốt was paid as a plain eat, a `"true"` uTurn lost the đánh-chốt đền.
-    const flag = flagProblem(e, ['chot', 'uTurn'], `eats[${i}].`);
+    const rec = readEat(opts, n, starter, eats, raw, i);
+    if (typeof rec === 'string') return rec;
+    const e = raw as Raw;
+    // A `"true"` uTurn lost the đánh-chốt đền.
+    const flag = flagProblem(e, ['uTurn'], `eats[${i}].`);
     if (flag) return flag;
-    const eater = e.eater;
-    const victim = e.victim ?? prev({ n }, eater);
-    // phom.md §6.1: only the previous seat's fresh discard can be eaten.
-    if (victim !== prev({ n }, eater))
-      return `eats[${i}]: seat ${eater} can only eat from seat ${prev({ n }, eater)}, the previous seat (phom.md §6.1)`;
-    const chot = e.chot === true;
-    // §6.4 off, §6.5 victim-final: the chốt of the seat before the starter is the hand's last discard
-    // (none eats it: the hand ends), and each seat discards one chốt.
-    if (chot && !opts['discard-rotation'] && opts['chot-definition'] === 'victim-final') {
-      if (victim === prev({ n }, starter))
-        return `eats[${i}]: without discard-rotation seat ${victim}'s chốt is the hand's last discard and is never eaten (phom.md §6.4)`;
-      if (eats.some((y) => y.chot && y.victim === victim)) return `eats[${i}]: seat ${victim} discards one chốt (phom.md §6.5)`;
-    }
-    const k = eats.filter((y) => y.eater === eater).length + 1;
-    if (k > 3) return `eats[${i}]: a seat eats at most 3 cards in a hand (phom.md §6.2)`;
-    const fromV = eats.filter((y) => y.victim === victim).length + 1;
-    const c = e.card;
+    const { eater, victim, chot, card: c } = rec;
     // phom.md §7.3 C3: at the end an eaten card sits in one of the eater's phỏm — except for a seat
     // still holding it when another seat's Ù ended the hand (it is then among its loose cards).
     const inPhom = phom[eater]!.some((m) => m.includes(c));
     const stillHeld = winner !== null && winner.seat !== eater && loose[eater]!.includes(c);
     if (!inPhom && !stillHeld) return `eats[${i}]: eaten ${c} must be in one of seat ${eater}'s phỏm (phom.md §7.3 C3)`;
-    if (eats.some((y) => y.card === c)) return `eats[${i}]: ${c} is eaten twice`;
-    eats.push({ eater, victim, card: c, chot, k, amount: eatPayment(opts, chot, k), pot: potPayment(opts, fromV), turnNo: i + 1 });
+    eats.push(rec);
     if (e.uTurn === true) {
       if (!winner || winner.seat !== eater) return `eats[${i}].uTurn: only the Ù winner's last eat can be made in the turn it declares`;
       if (i !== (x.eats as unknown[]).length - 1) return `eats[${i}].uTurn: the eat in the Ù turn is the last eat of the hand`;
