@@ -53,10 +53,13 @@ test('§10 E5 robbed Hối Coong through the score CLI: compensate = declarer 12
   assert.deepEqual([d.payments.declarer, d.payments.other, d.payments.total], [8, 4, 16]);
 });
 
-test('§13 rob-bounce in the CLI: +1 phán rob-bounce, no cxp, paid like a robbed kong', () => {
-  const o = ok({ seatWind: '4z', concealed: '1m 1m 1m 4p 5p 6p 7s 8s 9s 4s 5s 2z 2z', winningTile: '3s', winBy: 'rob-bounce', from: 1 });
+test('§13 rob-bounce in the CLI: +1 phán rob-bounce, no cxp, paid like a robbed kong (only under the option)', () => {
+  const hand = { seatWind: '4z', concealed: '1m 1m 1m 4p 5p 6p 7s 8s 9s 4s 5s 2z 2z', winningTile: '3s', winBy: 'rob-bounce', from: 1 };
+  const o = ok({ ...hand, options: { 'rob-bounce': true } });
   assert.deepEqual(ids(o), ['rob-bounce:1']);
   assert.deepEqual(o.payments.deltas, [-1, -2, -1, 4]);
+  // §7: without rob-bounce nobody may win on the tile that bounces a joker
+  assert.match(score(hand).reason!, /rob-bounce option/);
 });
 
 test('§6 a won discarded bonus tile is Tổng in the shape, not in Bộ Khung (CLI): 6 phán, not 12', () => {

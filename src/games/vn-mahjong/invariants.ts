@@ -1,6 +1,6 @@
 /** checkInvariants(): every tile exactly once, hand sizes, melds, pending consistency. */
 import { pendingBySeat } from './rules.js';
-import type { State } from './state.js';
+import type { Meld, State } from './state.js';
 import { fullSet, inDomain, isJoker, tileIndex, type Tile } from './tiles.js';
 
 export function allTiles(s: State): Tile[] {
@@ -24,6 +24,26 @@ export function tileCountProblems(tiles: Tile[], s: State): string[] {
   return out;
 }
 
+/**
+ * Why meld `m` is not a set (§7): a chow is three suited tiles in a row, a pung or kong one tile; a
+ * natural tile stands for itself, a joker for a tile of its domain (§2). Shared with the score CLI.
+ */
+export function meldSetProblems(m: Pick<Meld, 'kind' | 'tiles' | 'as'>): string[] {
+  const out: string[] = [];
+  const idx = m.as.map(tileIndex);
+  if (idx.some((i) => i < 0)) out.push('meld stands for a non-ordinary tile');
+  if (
+    m.kind === 'chow' &&
+    !(idx[0]! < 27 && Math.floor(idx[0]! / 9) === Math.floor(idx[2]! / 9) && idx[1] === idx[0]! + 1 && idx[2] === idx[0]! + 2)
+  )
+    out.push(`bad chow ${m.as.join('')}`);
+  if (m.kind !== 'chow' && new Set(m.as).size !== 1) out.push(`bad ${m.kind} ${m.as.join('')}`);
+  m.tiles.forEach((t, k) => {
+    if (isJoker(t) ? !inDomain(t, idx[k]!) : t !== m.as[k]) out.push(`tile ${t} cannot stand for ${m.as[k]}`);
+  });
+  return out;
+}
+
 export function checkInvariants(s: State): string[] {
   const out = tileCountProblems(allTiles(s), s);
   s.players.forEach((p, seat) => {
@@ -34,19 +54,7 @@ export function checkInvariants(s: State): string[] {
       const want = toMove || dealerInitial ? 14 : 13;
       if (size !== want) out.push(`seat ${seat}: ${size} tiles, expected ${want}`);
     } else if (size !== 13 && size !== 14) out.push(`seat ${seat}: ${size} tiles`);
-    for (const m of p.melds) {
-      const idx = m.as.map(tileIndex);
-      if (idx.some((i) => i < 0)) out.push(`seat ${seat}: meld stands for a non-ordinary tile`);
-      if (
-        m.kind === 'chow' &&
-        !(idx[0]! < 27 && Math.floor(idx[0]! / 9) === Math.floor(idx[2]! / 9) && idx[1] === idx[0]! + 1 && idx[2] === idx[0]! + 2)
-      )
-        out.push(`seat ${seat}: bad chow ${m.as.join('')}`);
-      if (m.kind !== 'chow' && new Set(m.as).size !== 1) out.push(`seat ${seat}: bad ${m.kind} ${m.as.join('')}`);
-      m.tiles.forEach((t, k) => {
-        if (isJoker(t) ? !inDomain(t, idx[k]!) : t !== m.as[k]) out.push(`seat ${seat}: tile ${t} cannot stand for ${m.as[k]}`);
-      });
-    }
+    for (const m of p.melds) out.push(...meldSetProblems(m).map((x) => `seat ${seat}: ${x}`));
   });
   if (s.phase === 'claim' && !s.claim) out.push('claim phase without a claim');
   if (s.phase === 'rob' && !s.rob) out.push('rob phase without a rob');

@@ -174,8 +174,8 @@ function meldOf(x: unknown, seat: number, k: number, o: VnOptions): LoadedMeld |
   return { meld, exempt: m.exempt === true };
 }
 
-/** §7 Âm Coong: four tiles declared from the hand; a joker only under `jokers-in-kong`, beside three natural copies (turn.ts). */
-function amCoongProblem(m: Record<string, unknown>, kind: Meld['kind'], jokers: number, o: VnOptions): string | null {
+/** §7 Âm Coong: four tiles declared from the hand; a joker only under `jokers-in-kong`, beside three natural copies (turn.ts). Shared with the score CLI. */
+export function amCoongProblem(m: Record<string, unknown>, kind: Meld['kind'], jokers: number, o: VnOptions): string | null {
   if (kind !== 'kong') return `concealed: true is an Âm Coong, a kong of four tiles (§7); a ${kind} is always claimed`;
   if (m.called === true || m.added === true || (m.from !== undefined && m.from !== null))
     return 'a concealed meld (Âm Coong) has no called, added or from';
@@ -183,8 +183,11 @@ function amCoongProblem(m: Record<string, unknown>, kind: Meld['kind'], jokers: 
   return jokers > 1 ? 'an Âm Coong holds three natural copies and one joker at most (§7 jokers-in-kong)' : null;
 }
 
-/** A meld on show was claimed from a discard (§6): from another seat (a chow from the previous one), with the jokers §7 allows. */
-function calledProblem(
+/**
+ * A meld on show was claimed from a discard (§6): from another seat (a chow from the previous one), with the
+ * jokers §7 allows. Shared with the score CLI.
+ */
+export function calledProblem(
   m: Record<string, unknown>,
   seat: number,
   kind: Meld['kind'],
