@@ -69,6 +69,16 @@ function uFlag(x: unknown): UFlag | null | undefined {
  * the seat before the starter is never eaten and each seat discards one chốt (§6.4, §6.5). Payments
  * as the engine makes them (§10.1); `turnNo` is the record's place in the list.
  */
+/** What a hand's eats left in its state: the last chốt's eater and each eat's payment (§10.1). */
+export function eatLedger(eats: readonly EatRecord[]): Pick<State, 'lastChotEater' | 'payments'> {
+  return {
+    lastChotEater: [...eats].reverse().find((e) => e.chot)?.eater ?? null,
+    payments: eats
+      .filter((e) => e.amount > 0)
+      .map((e) => ({ from: e.victim, to: e.eater, amount: e.amount, reason: e.chot ? 'eat-chot' : 'eat' })),
+  };
+}
+
 export function readEat(
   opts: Options,
   n: number,
@@ -307,10 +317,7 @@ export function endPosition(input: unknown): State | string {
     sentThisTurn: [],
     lastDiscard: null,
     eats,
-    lastChotEater: [...eats].reverse().find((e) => e.chot)?.eater ?? null,
-    payments: eats
-      .filter((e) => e.amount > 0)
-      .map((e) => ({ from: e.victim, to: e.eater, amount: e.amount, reason: e.chot ? 'eat-chot' : 'eat' })),
+    ...eatLedger(eats),
     gaPotStart: gaPot,
     gaIn,
     end,

@@ -3,7 +3,7 @@ import { flagProblem } from '../core/input.js';
 import { ok, type Result, type ScenarioStart, type Seat } from '../core/types.js';
 import { type Card, DECK, isCard } from './cards.js';
 import { fail } from './actions.js';
-import { readEat } from './cli.js';
+import { eatLedger, readEat } from './cli.js';
 import { phomKind } from './melds.js';
 import type { Options } from './options.js';
 import { eatenInHand, maySend, orderMeld, sentThisHand } from './plan.js';
@@ -88,10 +88,7 @@ function readPosition(opts: Options, n: number, x: unknown): State | string {
     ateThisTurn: null,
     lastDiscard: null,
     eats,
-    lastChotEater: [...eats].reverse().find((e) => e.chot)?.eater ?? null,
-    payments: eats
-      .filter((e) => e.amount > 0)
-      .map((e) => ({ from: e.victim, to: e.eater, amount: e.amount, reason: e.chot ? 'eat-chot' : 'eat' })),
+    ...eatLedger(eats),
     // phom.md §10.1: each eat's victim paid into the gà pot as it was made.
     gaIn: Array.from({ length: n }, (_, i) => sum(eats.filter((e) => e.victim === i).map((e) => e.pot))),
     end: null,
