@@ -17,7 +17,7 @@ import { payments as payLines, settleWin } from './scoring/settle.js';
 import { countOf, fullSet, isBonus, isFlowerLike, isJoker, isOrdinary, isWild, removeOne, tileIndex, type Tile } from './tiles.js';
 
 /** Seat words: a Map, so that "constructor" or "__proto__" is no seat (an object's lookup finds its prototype's). */
-const WINDS = new Map<string, number>([
+const WINDS: ReadonlyMap<string, number> = new Map([
   ['1z', 0],
   ['2z', 1],
   ['3z', 2],
