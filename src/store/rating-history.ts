@@ -22,6 +22,15 @@ export const POT_REFUND = -1;
 /** The rows of hands played (ranks 1…): neither a hand sat out (SAT_OUT) nor a refund (POT_REFUND). */
 export const PLAYED = `rank > ${SAT_OUT}`;
 
+/**
+ * Until 6b12c5c (2026-12-05 06:47 UTC) a Vietnamese mahjong hand sat out (5–6 people) was ranked last,
+ * below the four who played (the table's seat count), and rated so; migration 28 stored those rows as
+ * SAT_OUT and kept the ratings they moved. The chart's fill rates them as they were rated then, so it
+ * ends at the rating the leaderboard shows; hands sat out since were never rated.
+ */
+const SAT_OUT_RANKED_LAST_UNTIL = Date.UTC(2026, 11, 5, 6, 47, 53);
+const RATED_THEN = `(${PLAYED} OR (game = 'vn-mahjong' AND rank = ${SAT_OUT} AND created_at < ${SAT_OUT_RANKED_LAST_UNTIL}))`;
+
 export interface RatingPoint {
   t: number;
   ordinal: number;
@@ -80,7 +89,7 @@ export function fillRatingHistory(db: DB, guildId: string, game: string): void {
     const rows = db
       .prepare(
         `SELECT rowid, game_id, hand, seat, user_id, rank, mu_after, sigma_after FROM results
-          WHERE guild_id = ? AND game = ? AND ${PLAYED} ORDER BY rowid`,
+          WHERE guild_id = ? AND game = ? AND ${RATED_THEN} ORDER BY rowid`,
       )
       .all(guildId, game) as {
       rowid: number;
@@ -105,7 +114,7 @@ export function fillRatingHistory(db: DB, guildId: string, game: string): void {
       const seats = [...list].sort((a, b) => a.seat - b.seat);
       const rated = rateHand(
         seats.map((s) => (s.user_id ? ratings.get(s.user_id) : undefined)),
-        seats.map((s) => s.rank),
+        seats.map((s) => (s.rank === SAT_OUT ? seats.length : s.rank)),
       );
       if (!rated) continue;
       seats.forEach((s, i) => {

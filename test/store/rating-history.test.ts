@@ -125,3 +125,50 @@ test('filling keeps the ratings rows already have (recorded since migration 18) 
     0,
   );
 });
+
+/** 30 hands of Vietnamese mahjong among five people (one sits each hand out, rank 0), from clock `start`. */
+function vnFive(start: number): Store {
+  let now = start;
+  const store = openStore(':memory:', engineOf, () => now++);
+  for (let k = 0; k < 30; k++) {
+    const seats: SeatRow[] = people.map((u, seat) => ({ seat, userId: u, isAi: false, displayName: u }));
+    const row = store.games.create({ game: 'vn-mahjong', guildId: 'gA', options: {}, optionsHash: 'x', seed: `v${k}`, seats: 5 });
+    store.games.setSeats(row.id, seats);
+    const out = k % 5;
+    const playing = [0, 1, 2, 3, 4].filter((s) => s !== out);
+    const w = playing[(k * 3) % 4]!;
+    const result: HandResult = {
+      winners: [w],
+      ranking: [[w], playing.filter((s) => s !== w)],
+      deltas: [0, 1, 2, 3, 4].map((s) => (s === out ? 0 : s === w ? 9 : -3)),
+      payments: [],
+      items: [],
+      unit: 'points',
+      endedBy: 'mahjong',
+    };
+    store.results.recordHand(row.id, 'vn-mahjong', 'gA', 0, seats, result);
+    store.games.update(row.id, { status: 'finished' });
+  }
+  return store;
+}
+
+test('hands sat out before 2026-12-05, ranked last and rated then, are rated so when an older database fills its chart', () => {
+  const charts = (s: Store) => people.map((u) => ratingHistory(s.db, 'gA', 'vn-mahjong', u));
+  const refill = (s: Store) => s.db.exec('UPDATE results SET mu_after = NULL, sigma_after = NULL; DELETE FROM rating_history_filled');
+  // Played on 2026-12-02: the release then ranked the seat sitting out last (5 of 5 seats) and rated it.
+  const before = vnFive(Date.UTC(2026, 11, 2));
+  before.db.exec('UPDATE results SET rank = 5 WHERE rank = 0');
+  refill(before);
+  const ratedThen = charts(before);
+  assert.ok(ratedThen.every((p) => p.length >= 20));
+  // Upgraded past migrations 18 and 28 at once: the rows sat out are rank 0, the chart not yet filled.
+  before.db.exec("UPDATE results SET rank = 0 WHERE game = 'vn-mahjong' AND rank > 4");
+  refill(before);
+  assert.deepEqual(charts(before), ratedThen);
+  // Sat out since the fix: never rated, nor by the fill.
+  const after = vnFive(Date.UTC(2026, 11, 6));
+  const recorded = charts(after);
+  refill(after);
+  assert.deepEqual(charts(after), recorded);
+  assert.notDeepEqual(recorded, ratedThen);
+});
