@@ -69,10 +69,16 @@ function onceOnly(t: Table, what: string): { nonce: string; enforceNonce: true }
   return { nonce: h.slice(0, 25), enforceNonce: true };
 }
 
+/** The standings chart's alt text: the title, then each player's total, in the reader's punctuation. */
+function chartAlt(sm: { title: string; players: { name: string; totals: number[] }[] }, tr: (k: string) => string): string {
+  return `${sm.title}${tr('common:punct.colon')}${sm.players.map((p) => `${p.name} ${p.totals.at(-1)}`).join(tr('common:punct.list'))}`;
+}
+
 /**
  * The interaction a step was caused by, when there is one: its token posts the ping as a
  * follow-up (an interaction endpoint, not bound to the global rate limit: src/bot/rest.ts).
  */
+
 export interface Via {
   token: string;
   /**
@@ -675,15 +681,7 @@ async function one(
       const sent = await ch
         .send({
           content: endMatchText(t, lang, entries),
-          files: chart
-            ? [
-                png(
-                  'standings.png',
-                  chart,
-                  `${sm!.title}${translator(lang)('common:punct.colon')}${sm!.players.map((p) => `${p.name} ${p.totals.at(-1)}`).join(translator(lang)('common:punct.list'))}`,
-                ),
-              ]
-            : [],
+          files: chart ? [png('standings.png', chart, chartAlt(sm!, translator(lang)))] : [],
           allowedMentions: { parse: [] },
         })
         .then(

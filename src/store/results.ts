@@ -387,17 +387,10 @@ export class ResultStore {
   }
 
   /**
-   * Each seat's name as hand `hand` was played (its result rows: a player who left during it
-   * settled with it), the seat's present name where the hand has no result yet.
-   */
-  namesAsPlayed(gameId: string, hand: number, seats: readonly Pick<SeatRow, 'seat' | 'displayName'>[]): string[] {
-    const rows = this.handsOf(gameId, hand);
-    return seats.map((s) => rows.find((r) => r.seat === s.seat)?.displayName ?? s.displayName);
-  }
-
-  /**
-   * As `namesAsPlayed`, with whether each seat was an AI of its own at that hand (a result row with
-   * no user, not played for a person: `forUserId`), so a reader's words can name it ("電腦 1").
+   * Each seat as hand `hand` was played (its result rows: a player who left during it settled with
+   * it; the seat's present occupant where the hand has no result yet): the name, and whether it was an
+   * AI of its own (a row with no user, not played for a person: `forUserId`), so a reader's words can
+   * name it ("電腦 1").
    */
   seatsAsPlayed(
     gameId: string,

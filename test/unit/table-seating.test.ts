@@ -144,7 +144,7 @@ test('leaving during a hand: the engine plays the seat out, it settles as Móm, 
   );
   assert.notEqual(afterFirst.names[1], 'P1');
   assert.ok(!first.lines.some((l) => l.includes(afterFirst.names[1]!)), 'the AI now in seat 1 is not named for the hand');
-  assert.equal(r.store.results.namesAsPlayed(r.gameId, 0, r.store.games.seats(r.gameId))[1], 'P1');
+  assert.equal(r.store.results.seatsAsPlayed(r.gameId, 0, r.store.games.seats(r.gameId))[1]!.displayName, 'P1');
   // Its Take a seat button goes by who sits there now (the AI: open).
   assert.ok(first.rows[0]!.some((c) => c.type === 'button' && c.verb === 'take-seat'));
   const next = r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: row(r).version, verb: 'next-hand' });
