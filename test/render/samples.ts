@@ -166,7 +166,7 @@ function classic(locale: Locale, t: (x: T3) => string): SampleSet {
     table: {
       game: g,
       locale,
-      title: t(['Mạt chược cổ điển · Vòng Nam', 'Classical mahjong · South round', '古典麻雀 · 南風圈']),
+      title: t(['Mạt chược cổ điển · Vòng Nam', 'Classical mahjong · South round', '經典中式麻雀 · 南風圈']),
       seats: [
         {
           name: 'Wang Jun',
