@@ -14,7 +14,7 @@
 import { cut } from '../table/cut.js';
 import { createHash } from 'node:crypto';
 import type { BotContext } from './context.js';
-import { ensureUnarchived, gameChannel, png } from './messages.js';
+import { ensureUnarchived, gameChannel, mayAttach, orInWords, png } from './messages.js';
 import { toComponents } from './components.js';
 import { v2Layout, v2Text } from './layout.js';
 import { decodeGameId } from './custom-id.js';
@@ -39,6 +39,7 @@ import { lobbyPayload } from './lobby.js';
 import {
   InteractionWebhook,
   RESTJSONErrorCodes,
+  type AttachmentBuilder,
   type Client,
   type Message,
   type MessageCreateOptions,
@@ -625,21 +626,29 @@ async function one(
       } catch (err) {
         ctx.log.warn({ err, gameId: t.row.id, hand: e.hand }, 'cannot draw the result image: the result is sent in words, without it');
       }
+      // Attach Files taken away during the match: the result in words, with its buttons (mayAttach).
+      const mayNot = image !== null && !mayAttach(ch);
+      if (mayNot) image = null;
       // The line is kept whatever the length of the result's words (cut before it).
-      const failed = image ? '' : `\n⚠️ ${translator(lang)('common:picture.result-failed')}`;
+      const warning = (key: string) => `\n⚠️ ${translator(lang)(key)}`;
+      const failed = image ? '' : warning(mayNot ? 'common:picture.attach-denied' : 'common:picture.result-failed');
       await deletePing(ctx, t);
       try {
         // Version 0 like every public component: the version minus the public moves would count the
         // hidden claim answers (issue #13 §2). Next hand / End match name their hand instead (`arg`).
-        const payload = {
-          content: cut(v.lines.join('\n'), 2000 - failed.length) + failed,
+        const payloadWith = (note: string, files: AttachmentBuilder[]) => ({
+          content: cut(v.lines.join('\n'), 2000 - note.length) + note,
           // The image in words (the winner's hand, the scoring); the message's lines are read beside it.
-          files: image ? [png('result.png', image, imageAlt(t.presenter, v.model, presentCtx(t, lang)))] : [],
+          files,
           components: toComponents(t.row.id, 0, v.rows),
           allowedMentions: { parse: [] },
-        };
+        });
+        const payload = payloadWith(failed, image ? [png('result.png', image, imageAlt(t.presenter, v.model, presentCtx(t, lang)))] : []);
+        const inWords = () => payloadWith(warning('common:picture.attach-denied'), []);
+        const denied = () =>
+          ctx.log.warn({ gameId: t.row.id }, 'cannot attach the result image (Missing Permissions): the result is sent in words');
         // As a follow-up of the move that ended the hand when there is one (interaction endpoint).
-        const m = await (o.via ? o.via.followUp(payload) : ch.send(payload));
+        const m = await orInWords(payload, inWords, (p) => (o.via ? o.via.followUp(p) : ch.send(p)), denied);
         // Marked only once posted: after a crash in between, the result is posted again rather than lost.
         ctx.store.games.update(t.row.id, { lastNotice: key, resultMessageId: m.id });
         t.row.lastNotice = key;
@@ -677,20 +686,22 @@ async function one(
       // With two hands or more, the standings chart: every player's running total by hand.
       const entries = ctx.store.results.matchStandings(t.row.id, t.seats);
       const sm = standingsModel(t, lang, entries);
-      const chart = sm ? await ctx.render.standings(sm).catch(() => null) : null;
-      const sent = await ch
-        .send({
-          content: endMatchText(t, lang, entries),
-          files: chart ? [png('standings.png', chart, chartAlt(sm!, translator(lang)))] : [],
-          allowedMentions: { parse: [] },
-        })
-        .then(
-          () => true,
-          (err: unknown) => {
-            ctx.log.error({ err, gameId: t.row.id }, 'cannot post the end of the match');
-            return false;
-          },
-        );
+      const drawn = sm ? await ctx.render.standings(sm).catch(() => null) : null;
+      // Attach Files taken away: the standings in words (`endMatchText` lists every total).
+      const chart = drawn && mayAttach(ch) ? drawn : null;
+      const endPost = (files: AttachmentBuilder[]) => ({ content: endMatchText(t, lang, entries), files, allowedMentions: { parse: [] } });
+      const sent = await orInWords(
+        endPost(chart ? [png('standings.png', chart, chartAlt(sm!, translator(lang)))] : []),
+        () => endPost([]),
+        (p): Promise<unknown> => ch.send(p),
+        () => ctx.log.warn({ gameId: t.row.id }, 'cannot attach the standings chart (Missing Permissions): the end is sent in words'),
+      ).then(
+        () => true,
+        (err: unknown) => {
+          ctx.log.error({ err, gameId: t.row.id }, 'cannot post the end of the match');
+          return false;
+        },
+      );
       // Marked, and the thread archived and locked, only once posted: the housekeeping round tries
       // again (a `sync` of a finished match re-derives this effect), in a thread still open.
       if (!sent) return;
@@ -1087,6 +1098,16 @@ async function updateTable(
       layout = layoutOf(false, [...v.lines, `⚠️ ${translator(publicLang(ctx, t))('common:picture.table-failed')}`]);
     }
   }
+  // Attach Files taken away during the match: the table in words, with its buttons and a line naming
+  // the permission, so that players see whose turn it is and an admin sees what to give back.
+  const deniedLayout = () => layoutOf(false, [...v.lines, `⚠️ ${translator(publicLang(ctx, t))('common:picture.attach-denied')}`]);
+  if (image && !mayAttach(ch)) {
+    image = null;
+    layout = deniedLayout();
+  }
+  const inWords = () => ({ ...deniedLayout(), files: [] as AttachmentBuilder[], attachments: [] as never[] });
+  const denied = () =>
+    ctx.log.warn({ gameId: t.row.id }, 'cannot attach the table image (Missing Permissions): the table is sent in words');
   if (repost && messageId) {
     await editTableMessage(ctx, ch, slot, messageId, { ...v2Text(repost.summary), content: null, attachments: [], files: [] }).catch(
       (err: unknown) => ctx.log.warn({ err, gameId: t.row.id }, 'cannot shorten the old table message'),
@@ -1094,7 +1115,7 @@ async function updateTable(
     messageId = null;
     delete slot.token;
   }
-  const files = image ? [png('table.png', image, alt)] : [];
+  const files: AttachmentBuilder[] = image ? [png('table.png', image, alt)] : [];
   const payload = { ...layout, files, attachments: [] as never[] };
   // A table message held by no live interaction token (hand 1's, posted when Start was clicked in
   // the lobby's channel, or any table once its token's 13 minutes are over; after a restart too)
@@ -1109,8 +1130,9 @@ async function updateTable(
   let replaced = moveVia ? messageId : null;
   try {
     if (messageId && !moveVia) {
+      const id = messageId;
       // `content: null` upgrades a table message posted before Components V2 (its text must be cleared).
-      await editTableMessage(ctx, ch, slot, messageId, { ...payload, content: null });
+      await orInWords(payload, inWords, (p) => editTableMessage(ctx, ch, slot, id, { ...p, content: null }), denied);
       slot.shown = shown;
       ctx.store.games.markShown(t.row.id, t.row.version);
       return;
@@ -1129,7 +1151,7 @@ async function updateTable(
   }
   try {
     const via = repost?.via ?? moveVia;
-    const m = via ? await via.followUp(payload) : await ch.send(payload);
+    const m = await orInWords(payload, inWords, (p) => (via ? via.followUp(p) : ch.send(p)), denied);
     if (via) slot.token = { value: via.token, since: ctx.clock.now() };
     else delete slot.token;
     ctx.store.games.update(t.row.id, { tableMessageId: m.id });

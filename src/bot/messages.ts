@@ -5,6 +5,8 @@ import {
   AttachmentBuilder,
   ButtonBuilder,
   ButtonStyle,
+  PermissionFlagsBits,
+  RESTJSONErrorCodes,
   type MessageActionRowComponentBuilder,
   type ThreadChannel,
   type TextBasedChannel,
@@ -28,6 +30,44 @@ export function button(customId: string, label: string, style: ButtonStyle = But
 /** An image upload, with its alt text (the attachment `description`, ≤ 1024 characters) when given. */
 export function png(name: string, data: Buffer, description?: string): AttachmentBuilder {
   return new AttachmentBuilder(data, { name, ...(description ? { description: cut(description, 1024) } : {}) });
+}
+
+/**
+ * Whether the bot may attach files in `ch`, as far as its cache tells (a thread takes its parent's
+ * overwrites). A moderator who takes Attach Files away during a match (/play checks it only at Start,
+ * permissions.ts `missingToPlay`) would otherwise have every table and result post refused with 50013,
+ * each refusal one of the invalid requests Discord counts against the bot (10,000 in 10 minutes bans
+ * its IP for an hour: discord-api-docs "Invalid Request Limit"). Unknown: may.
+ */
+export function mayAttach(ch: TextBasedChannel): boolean {
+  if (!('guild' in ch) || !('permissionsFor' in ch)) return true;
+  const me = ch.guild.members.me;
+  if (!me) return true;
+  return ch.permissionsFor(me)?.has(PermissionFlagsBits.AttachFiles) ?? true;
+}
+
+/** Discord refused a request for a permission the bot lacks (Missing Permissions, 50013). */
+export const isMissingPermissions = (err: unknown): boolean => (err as { code?: unknown }).code === RESTJSONErrorCodes.MissingPermissions;
+
+/**
+ * Sends `payload` by `send`; when it carries files and Discord answers Missing Permissions (Attach
+ * Files taken away since the cache last heard, or a cache that never heard), sends `inWords()` once
+ * instead: the move is committed, and the thread must show it (whose turn, the result's buttons) with
+ * or without the picture. Any other error, or one on the words too, is thrown as before.
+ */
+export async function orInWords<P extends { files: readonly unknown[] }, R>(
+  payload: P,
+  inWords: () => P,
+  send: (p: P) => Promise<R>,
+  denied: () => void,
+): Promise<R> {
+  try {
+    return await send(payload);
+  } catch (err) {
+    if (!payload.files.length || !isMissingPermissions(err)) throw err;
+    denied();
+    return send(inWords());
+  }
 }
 
 /** The thread (or channel) a game lives in, or null when it cannot be reached. */
