@@ -292,11 +292,24 @@ export async function run(ctx: BotContext, cmd: TableCommand, o: ExecOptions = {
   // outside the game's thread (a hand view opened from a DM notice or from /games elsewhere): its
   // follow-ups would be posted where it was.
   const { via, ...rest } = o;
-  await execute(ctx, r, {
-    ...rest,
-    ...(cmd.kind === 'sync' ? { owed: true } : {}),
-    ...(via && r.outcome.answered !== 'claim' && r.table && via.channelId === r.table.row.threadId ? { via } : {}),
-  });
+  try {
+    await execute(ctx, r, {
+      ...rest,
+      ...(cmd.kind === 'sync' ? { owed: true } : {}),
+      ...(via && r.outcome.answered !== 'claim' && r.table && via.channelId === r.table.row.threadId ? { via } : {}),
+    });
+  } catch (err) {
+    // The step is committed, its effects with it in the game's outbox, cleared only once every one was
+    // tried: the next sync (the housekeeping round, the start-up sweep) executes them again. Thrown,
+    // the click that made the step was answered by the router's `sorry`, "nothing was changed, please
+    // try again", and a second try would play another move (a shutdown that closed the database
+    // under a click whose posts Discord was slow to take, after STOP_GRACE_MS).
+    ctx.log.error(
+      { err, gameId: cmd.gameId, kind: cmd.kind },
+      'the effects of a committed step failed: its outbox keeps them for the next sync',
+    );
+    return r;
+  }
   // A resume that left an away player's decision (or a claim a preference answers): played now.
   if (r.outcome.catchUp) await run(ctx, { kind: 'sync', gameId: cmd.gameId });
   return r;
