@@ -148,7 +148,9 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton, s
     }
     if (o.ok && o.applied) remember(key);
     const doubleClick = o.refusal?.key === 'errors:stale' && accepted.has(key);
-    const note = o.refusal && !doubleClick ? say(t, o.refusal, { table: r.table, lang }) : undefined;
+    // A move refused because the table is paused: the view says so itself (views.ts "hand.paused").
+    const paused = o.refusal?.key === 'errors:paused' && r.table.row.status === 'paused';
+    const note = o.refusal && !doubleClick && !paused ? say(t, o.refusal, { table: r.table, lang }) : undefined;
     await redraw(ctx, i, b.gameId, own.channel, r.table, o.seat, lang, note, o.draft, o.answered);
     if (o.ok && o.applied) shown?.();
   };
@@ -300,7 +302,9 @@ export async function onTableComponent(ctx: BotContext, i: Comp, b: GameButton):
     await i.followUp({ content: say(t, o.refusal!), components: toComponents(b.gameId, 0, rows), ephemeral: true }).catch(() => undefined);
     return;
   }
-  if (!o.ok) return tell(i, say(t, o.refusal ?? { key: 'errors:stale', warn: false }));
+  // "Out of date" on a table button shows no view (the hand view's words promise one): the table's own.
+  const refusal = o.refusal ?? { key: 'errors:stale', warn: false };
+  if (!o.ok) return tell(i, say(t, refusal.key === 'errors:stale' ? { ...refusal, key: 'errors:stale-table' } : refusal));
   if (b.verb === 'leave-seat') {
     // The confirmation was an ephemeral message of its own: it becomes the answer.
     await i.editReply({ content: t('common:seat.left'), components: [] }).catch(() => undefined);
