@@ -12,7 +12,9 @@
  * Fallbacks, never retried in a loop: DMs closed (50007) puts the user's choice back to ephemeral;
  * a missing Create Private Threads / Send Messages in Threads permission (checked before creating,
  * as Discord requires for a type-12 thread) leaves that table on ephemeral views. Either way the
- * user is told once, in their next ephemeral reply (`seatNoticeLine`). A 50007 to a user who is no
+ * user is told once, in their next ephemeral reply (`seatNoticeLine`). A post or edit Discord refuses
+ * later (a moderator locked the private thread, a permission went) does the same for that table and
+ * is tried again at the next hand (`unreachable`). A 50007 to a user who is no
  * longer a member of the table's server (Discord answers so when they share none with the bot) is
  * not closed DMs: they leave that server's tables, and their choice stands (`dmRefused`).
  */
@@ -110,7 +112,7 @@ async function fallBack(ctx: BotContext, t: Table, seat: number, userId: string,
  * with the bot any more (kicked from the table's server, or they left it): Discord answers both
  * alike. So it asks whether they are still a member (members.ts). Not one: they leave this server's
  * tables at the next housekeeping round (`noteGone`, as after a DM click), and only this seat's view
- * stops ('unreachable', ephemeral views here): their choice of DMs, for their other servers, stays,
+ * stops ('left', ephemeral views here): their choice of DMs, for their other servers, stays,
  * and they are told nothing about closed DMs. Before, it was taken as closed DMs: their choice went
  * back to ephemeral for every server. A member: their DMs are closed (`fallBack`). Discord cannot
  * tell (null): this seat only, as for any other refusal; the choice stays.
@@ -133,7 +135,7 @@ async function dmRefused(ctx: BotContext, t: Table, seat: number, userId: string
       { err, gameId: t.row.id, seat },
       'a DM seat view was refused (50007), and whether its player is still a member is not known',
     );
-  ctx.store.seatChannels.update(t.row.id, seat, { failed: 'unreachable' });
+  ctx.store.seatChannels.update(t.row.id, seat, { failed: member === false ? 'left' : 'unreachable' });
 }
 
 /** Opens the seat's private thread (under the game's parent text channel) or DM channel. */
@@ -171,6 +173,34 @@ async function openChannel(ctx: BotContext, t: Table, seat: number, userId: stri
   }
 }
 
+/**
+ * Discord refused a seat channel's post or edit. Refused for what a moderator did (locked or archived
+ * the private thread, took a permission away: 50001, 50013, 50083, 160005) the seat is back on
+ * ephemeral views at this table, told once in the player's next ephemeral reply, and the channel is
+ * tried again at the next hand (`retriesNow`); before, one failure, even a Discord 5xx, ended it for
+ * the rest of the match with nothing said. Anything else (a 5xx, a timeout) is no failure of the
+ * channel: the next step that changes the view tries again.
+ */
+function unreachable(ctx: BotContext, t: Table, r: SeatChannelRow, err: unknown, what: string): void {
+  ctx.log.warn({ err, code: code(err), gameId: t.row.id, seat: r.seat }, what);
+  if (!REFUSED.has(code(err))) return;
+  // The hand it failed at: the next hand tries again (`retriesNow`), not each step.
+  ctx.store.seatChannels.update(t.row.id, r.seat, { failed: 'unreachable', hand: t.row.handIndex });
+  ctx.store.seatChannels.fellBack(r.userId, 'unreachable');
+}
+
+const REFUSED: ReadonlySet<unknown> = new Set([50001, 50013, 50083, 160005]);
+
+/**
+ * A seat channel Discord refused at an earlier hand (`unreachable`): its new hand's view is posted
+ * there again, once per hand. Not one that fell back for closed DMs or a missing permission when
+ * it was opened (the player is told to choose again), nor a DM to someone no longer in the server
+ * (`left`, dmRefused).
+ */
+function retriesNow(t: Table, r: SeatChannelRow): boolean {
+  return r.failed === 'unreachable' && r.hand !== null && r.hand !== t.row.handIndex && r.channelId !== null;
+}
+
 async function channelOf(ctx: BotContext, r: SeatChannelRow): Promise<Sendable | null> {
   const ch = await gameChannel(ctx, r.channelId);
   if (ch?.isThread() && ch.archived && !ch.locked) await ch.setArchived(false).catch(() => undefined);
@@ -201,15 +231,15 @@ async function post(ctx: BotContext, t: Table, r: SeatChannelRow, ch: Sendable, 
   try {
     const m: Message = await ch.send({ flags: p.flags, files: p.files, components: p.components, allowedMentions: { parse: [] } });
     const old = r.messageId;
-    ctx.store.seatChannels.update(t.row.id, r.seat, { messageId: m.id, hand: t.row.handIndex, sig });
+    // A channel that failed at an earlier hand (`retriesNow`) works again: its view is live.
+    ctx.store.seatChannels.update(t.row.id, r.seat, { messageId: m.id, hand: t.row.handIndex, sig, failed: null });
     r.messageId = m.id;
     if (old) await closeView(ch, old, t, r.hand ?? t.row.handIndex, lang);
     return true;
   } catch (err) {
     if (r.place === 'dm' && code(err) === 50007) await dmRefused(ctx, t, r.seat, r.userId, err);
     else {
-      ctx.store.seatChannels.update(t.row.id, r.seat, { failed: 'unreachable' });
-      ctx.log.warn({ err, gameId: t.row.id, seat: r.seat }, 'cannot post the seat channel hand message');
+      unreachable(ctx, t, r, err, 'cannot post the seat channel hand message');
     }
     return false;
   }
@@ -355,7 +385,7 @@ export async function syncSeatChannels(
       await openChannel(ctx, t, s.seat, s.userId, want.place, lang);
       r = store.get(t.row.id, s.seat);
     }
-    if (!r || r.failed || !r.channelId) continue;
+    if (!r || (r.failed && !retriesNow(t, r)) || !r.channelId) continue;
     const rl = langOf(r.lang, ctx.defaultLang);
     const ch = await channelOf(ctx, r);
     if (!ch) continue;
@@ -374,8 +404,7 @@ export async function syncSeatChannels(
         if (code(err) === 10008) {
           if (!(await post(ctx, t, { ...r, messageId: null }, ch, rl, sig))) continue;
         } else {
-          store.update(t.row.id, s.seat, { failed: 'unreachable' });
-          ctx.log.warn({ err, gameId: t.row.id, seat: s.seat }, 'cannot edit the seat channel hand message');
+          unreachable(ctx, t, r, err, 'cannot edit the seat channel hand message');
           continue;
         }
       }

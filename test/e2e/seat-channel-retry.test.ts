@@ -1,0 +1,77 @@
+/**
+ * A seat view kept in a private thread whose edit failed once: any failure (a Discord 5xx too) put the
+ * seat back on ephemeral views for the rest of the match, never tried again and never told. Now a
+ * 5xx is no failure of the channel (the next step edits it), and a refusal for what a moderator did
+ * (a locked thread) falls back for that hand, is told once in the next ephemeral reply, and the thread
+ * is tried again at the next hand (src/bot/seat-channels.ts `unreachable`, `retriesNow`).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  buttonByLabel,
+  click,
+  later,
+  openHand,
+  openTable,
+  pendingNow,
+  playAsAi,
+  playHandToEnd,
+  slash,
+  withWorld,
+  type World,
+} from './harness.js';
+
+/** Plays `moves` decisions: the other player's by clicks, `a`'s by its deadlines (its view is in its thread). */
+async function play(w: World, gameId: string, a: string, moves: number): Promise<void> {
+  for (let k = 0; k < moves; k++) {
+    const u = w.store.games.seats(gameId)[pendingNow(w, gameId)[0]!.seat]!.userId!;
+    if (u === a) await later(w, 24 * 3600_000 + 1000);
+    else await playAsAi(w, u, gameId, await openHand(w, u, gameId));
+  }
+}
+
+test('a seat thread edit that meets a Discord 5xx is tried again at the next step, not given up', async () => {
+  await withWorld(async (w) => {
+    const a = w.users[0]!.id;
+    await slash(w, a, 'prefs', { 'hand-view': 'thread' });
+    const { gameId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+    const seatThread = w.store.seatChannels.ofUser(gameId, a)!.channelId!;
+    w.sim.faults.serverError({ route: new RegExp(`PATCH /channels/${seatThread}/messages`), times: 4 });
+    await play(w, gameId, a, 4);
+    const r = w.store.seatChannels.ofUser(gameId, a)!;
+    assert.equal(r.failed, null, 'still the seat view');
+    const msgs = w.sim.allMessages(seatThread).filter((m) => !m.deleted);
+    const view = msgs.find((m) => m.id === r.messageId)!;
+    assert.ok(view, 'the hand message is there');
+    assert.equal(r.sig !== null, true);
+  });
+});
+
+test('a seat thread a moderator locks: told once, the view falls back for the hand, and the thread is used again at the next hand', async () => {
+  await withWorld(async (w) => {
+    const a = w.users[0]!.id;
+    await slash(w, a, 'prefs', { 'hand-view': 'thread' });
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+    const seatThread = w.store.seatChannels.ofUser(gameId, a)!.channelId!;
+    w.sim.archiveThread(seatThread, { locked: true });
+    await play(w, gameId, a, 2);
+    assert.equal(w.store.seatChannels.ofUser(gameId, a)!.failed, 'unreachable');
+    // Told once, in the next ephemeral reply.
+    const first = await openHand(w, a, gameId);
+    assert.match(w.sim.text(first), /could not update your hand view/);
+    const second = await openHand(w, a, gameId);
+    assert.doesNotMatch(w.sim.text(second), /could not update your hand view/);
+    // The moderator reopens it; the hand ends; the next hand's view is posted in the thread again.
+    const ch = w.sim.channel(seatThread);
+    ch.locked = false;
+    ch.archived = false;
+    w.sim.threadUpdate(ch);
+    await playHandToEnd(w, gameId);
+    const result = w.sim.visibleMessages(threadId, a).find((m) => /Hand 1 is over/.test(w.sim.text(m)))!;
+    await click(w, a, result.id, String(buttonByLabel(w.sim, result, 'Next hand').custom_id));
+    const r = w.store.seatChannels.ofUser(gameId, a)!;
+    assert.equal(r.failed, null, 'the seat view is back in the thread');
+    assert.equal(r.hand, 1);
+    assert.ok(w.sim.message(r.messageId!), 'its new hand message');
+  });
+});
