@@ -15,7 +15,7 @@ import {
 } from 'discord.js';
 import type { Logger } from 'pino';
 import { redactTokens } from '../config/logger.js';
-import { abandonGames, guildsWithOpenTables, openTablesOfChannel, openTablesOfGuild, pausedTables, type Store } from '../store/index.js';
+import { guildsWithOpenTables, openTablesOfChannel, pausedTables, type Store } from '../store/index.js';
 import { ownsGuild } from '../ops/shard.js';
 import { GameLocks, type BotContext, type Clock, type Renderer } from './context.js';
 import { loadCommands } from './commands.js';
@@ -23,9 +23,8 @@ import { createRouter } from './router.js';
 import { dmForwarding } from './dm-forward.js';
 import { userSync } from './user-sync.js';
 import { Scheduler } from './scheduler.js';
-import { forgetTable, redrawLobby, run } from './effects.js';
-import { closeSeatChannels, takeUnclosed } from './seat-channels.js';
-import type { Effect } from '../table/effects.js';
+import { run } from './effects.js';
+import { abandonTables, botBack, botRemoved } from './housekeeping.js';
 import { tableStore } from '../table/store.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
 import type { AiPort } from '../table/act.js';
@@ -36,11 +35,6 @@ import { splitInteractionRest, GLOBAL_REQUESTS_PER_SECOND } from './rest.js';
 import { makeRequest } from './multipart.js';
 import { watchUnknownChannels } from './gone-channels.js';
 import { MemberCheck, memberLeft } from './members.js';
-
-/** The private seat threads a game's outbox still owes an archiving (`close-thread` effects naming one). */
-function seatThreadsToClose(outbox: readonly unknown[]): string[] {
-  return (outbox as Effect[]).flatMap((e) => (e.kind === 'close-thread' && e.thread ? [e.thread] : []));
-}
 
 export interface BotOptions {
   token: string;
@@ -188,47 +182,34 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   });
   client.on(Events.Error, (e) => o.log.error({ err: e }, 'client error'));
 
-  /**
-   * Abandons open tables (store/guilds.ts: no timers fire; logs and results kept), each under its
-   * game's lock so that no step in flight writes it back, and forgets what this process held for
-   * them. `deleted`: the channel or thread that was deleted, in a server the bot is still in: the
-   * seats' private threads are closed and a lobby message left elsewhere says the table is cancelled.
-   * A seat thread whose archiving fails (a 5xx, a timeout), now or before (a seat that changed hands,
-   * kept in the outbox abandoning empties), is kept in the outbox, for the housekeeping round (store
-   * `threadsLeftOpen`: a day after the abandon) or a restart: a deleted game thread takes none of them
-   * (they hang off the parent channel), and nothing else would close them.
-   */
-  const abandon = async (ids: readonly string[], why: string, deleted?: string): Promise<void> => {
-    const gone: string[] = [];
-    for (const id of ids) {
-      await locks
-        .run(id, async () => {
-          const before = deleted ? seatThreadsToClose(o.store.games.get(id)?.outbox ?? []) : [];
-          if (!abandonGames(o.store.db, [id], ctx.clock.now()).length) return;
-          gone.push(id);
-          forgetTable(ctx, id);
-          const t = deleted ? ctx.table.load(id) : null;
-          if (!t) return;
-          await closeSeatChannels(ctx, t);
-          const left = [...new Set([...before, ...takeUnclosed(t)])].map((thread): Effect => ({ kind: 'close-thread', thread }));
-          if (left.length) o.store.games.replaceOutbox(id, [], left);
-          if (t.row.channelId !== deleted) await redrawLobby(ctx, t);
-        })
-        .catch((e: unknown) => o.log.error({ err: e, game: id }, 'abandoning a table failed'));
-    }
-    if (gone.length) {
-      o.log.info({ games: gone }, why);
-      ctx.wakeTimers();
-    }
-  };
+  /** Abandons open tables (housekeeping.ts `abandonTables`). `deleted`: the channel or thread deleted. */
+  const abandon = (ids: readonly string[], why: string, deleted?: string): Promise<void> => abandonTables(ctx, locks, ids, why, deleted);
   const track = (p: Promise<void>) => {
     inflight.add(p);
     void p.finally(() => inflight.delete(p));
   };
-  // Removed from a server: its open tables are abandoned.
-  client.on(Events.GuildDelete, (g) =>
-    track(abandon(openTablesOfGuild(o.store.db, g.id), 'removed from a server: its open tables are abandoned')),
-  );
+  /**
+   * What the bot's removal from a server and its return do there, one after the other (`guildTurn`):
+   * an admin who kicks the bot and invites it back at once must find the tables the removal held
+   * released, not a return that looked for held tables before the removal had held them.
+   */
+  const guildTurns = new Map<string, Promise<void>>();
+  const guildTurn = (guildId: string, fn: () => Promise<void>): Promise<void> => {
+    const p: Promise<void> = (guildTurns.get(guildId) ?? Promise.resolve())
+      .then(fn)
+      .catch((e: unknown) => o.log.error({ err: e, guildId }, 'a server’s removal or return failed'))
+      .finally(() => {
+        if (guildTurns.get(guildId) === p) guildTurns.delete(guildId);
+      });
+    guildTurns.set(guildId, p);
+    return p;
+  };
+  // Removed from a server (discord.js emits GuildDelete only without `unavailable`; an outage is
+  // GuildUnavailable): its lobbies are abandoned, its running and paused tables held until the bot is
+  // invited back or the grace period ends (housekeeping.ts `botRemoved`, `BOT_REMOVED_GRACE_MS`).
+  client.on(Events.GuildDelete, (g) => track(guildTurn(g.id, () => botRemoved(ctx, locks, g.id))));
+  // Invited (back) to a server: the tables its removal held there are released (housekeeping.ts `botBack`).
+  client.on(Events.GuildCreate, (g) => track(guildTurn(g.id, () => botBack(ctx, locks, g.id))));
   // A game thread deleted (or the channel its lobby was opened in, which takes its threads): its
   // table, hand views and timers have nowhere to go. Deleted while the bot was down: the first
   // request to it answers 10003 (gone-channels.ts) and ends here the same way.
@@ -293,12 +274,15 @@ export async function createBot(o: BotOptions): Promise<Bot> {
    */
   async function catchUp(): Promise<void> {
     // Removed from a server while the bot was down (no GuildDelete then): READY lists every server
-    // the bot is in (unavailable ones too), so an open table of a server of this shard missing from
-    // it is abandoned as GuildDelete would have done, before its timers fire into that server.
+    // the bot is in (unavailable ones too), so the open tables of a server of this shard missing from
+    // it are held (lobbies abandoned) as GuildDelete would have done, before their timers fire into
+    // that server; and those held before of a server READY lists again are released, as GuildCreate
+    // would have done.
     for (const g of guildsWithOpenTables(o.store.db)) {
       if (stopping) return;
-      if (!ownsGuild(client, g) || client.guilds.cache.has(g)) continue;
-      await abandon(openTablesOfGuild(o.store.db, g), 'not in this server any more: its open tables are abandoned');
+      if (!ownsGuild(client, g)) continue;
+      const here = client.guilds.cache.has(g);
+      await guildTurn(g, () => (here ? botBack(ctx, locks, g) : botRemoved(ctx, locks, g)));
     }
     // A paused table makes no request that would find its thread deleted while the bot was down:
     // each one's thread is fetched once, in the background (10003: abandoned, as above).

@@ -65,6 +65,19 @@ export interface GameRow {
    * (a claim pass while the window stays open, a claim reminder) leaves it, so it tells nothing.
    */
   publicAt: number;
+  /** Held because the bot was removed from the table's server (migration 34): see `TableHold`. Null: not held. */
+  hold: TableHold | null;
+}
+
+/**
+ * A running or paused table held while the bot is not in its server (src/table/act.ts 'bot-removed'):
+ * paused, its timers frozen, until the bot is invited back ('bot-back') or the grace period ends
+ * (src/bot/housekeeping.ts abandons it). `from`: the status it had, 'paused' when its players had
+ * paused it themselves (the bot's return leaves it paused then).
+ */
+export interface TableHold {
+  at: number;
+  from: 'running' | 'paused';
 }
 
 /** A reminder posted in a game's thread: deleted once what it reminds of is over. */
@@ -126,6 +139,14 @@ interface RawGame {
   created_at: number;
   updated_at: number;
   public_at: number;
+  held_at?: number | null;
+  held_from?: string | null;
+}
+
+/** The hold of a row (migration 34): a status other than 'paused' in `held_from` is read as 'running'. */
+function holdOf(r: RawGame): TableHold | null {
+  if (r.held_at == null) return null;
+  return { at: r.held_at, from: r.held_from === 'paused' ? 'paused' : 'running' };
 }
 
 function toRow(r: RawGame): GameRow {
@@ -159,6 +180,7 @@ function toRow(r: RawGame): GameRow {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     publicAt: r.public_at,
+    hold: holdOf(r),
   };
 }
 
@@ -214,6 +236,8 @@ export interface GameStep {
   outbox: unknown[];
   /** The step changed something public (the table layer's `Step.showsPublicly`): sets `public_at`. */
   public?: boolean;
+  /** The table is held (the bot removed from its server) or, null, released (src/table/act.ts 'bot-removed', 'bot-back'). */
+  hold?: TableHold | null;
 }
 
 /** A loaded game: its row, seats and current state (null in the lobby), read in one transaction. */
@@ -371,6 +395,8 @@ export class GameStore {
     if (step.seatCount !== undefined) patch.seats = step.seatCount;
     if (step.pauseVotes !== undefined) patch.pauseVotes = step.pauseVotes;
     this.update(id, patch);
+    if (step.hold !== undefined)
+      this.db.prepare('UPDATE games SET held_at = ?, held_from = ? WHERE id = ?').run(step.hold?.at ?? null, step.hold?.from ?? null, id);
     const t = this.now();
     this.db
       .prepare(`UPDATE games SET outbox = ?, updated_at = ?${step.public ? ', public_at = ?' : ''} WHERE id = ?`)
@@ -506,7 +532,9 @@ export class GameStore {
   /**
    * The games a start-up must bring up to date: a running or paused game whose table message does
    * not show its current version (a failed or unknown edit), and any game whose last step's effects
-   * may not have reached Discord (a non-empty outbox). Ids only: nothing is loaded or replayed.
+   * may not have reached Discord (a non-empty outbox). Ids only: nothing is loaded or replayed. Not a
+   * table held while the bot is not in its server (`TableHold`): nothing of it can reach Discord, and
+   * its outbox waits for the bot's return (src/table/act.ts 'bot-back').
    */
   needingSync(): string[] {
     return this.needingSyncIn().map((r) => r.id);
@@ -518,7 +546,8 @@ export class GameStore {
       this.db
         .prepare(
           `SELECT id, guild_id FROM games
-           WHERE (status IN ('running','paused') AND (shown_version IS NULL OR shown_version <> version)) OR outbox <> '[]'
+           WHERE held_at IS NULL
+             AND ((status IN ('running','paused') AND (shown_version IS NULL OR shown_version <> version)) OR outbox <> '[]')
            ORDER BY updated_at`,
         )
         .all() as { id: string; guild_id: string | null }[]
@@ -753,13 +782,15 @@ export class GameStore {
 
   /**
    * Running or paused games with nothing public changed since `before` (`public_at`), oldest first.
+   * Not a held table (`TableHold`): nobody could play it while the bot was away; the grace period
+   * ends it (src/bot/housekeeping.ts), its release moves `public_at`.
    */
   idleTables(before: number, scope?: ShardScope | null): { id: string; guildId: string | null; game: GameId; publicAt: number }[] {
     const s = scopeSql(scope, 'g.guild_id');
     return this.db
       .prepare(
         `SELECT g.id, g.guild_id AS guildId, g.game, g.public_at AS publicAt FROM games g
-          WHERE g.status IN ('running', 'paused') AND g.public_at <= ? AND ${s.sql}
+          WHERE g.status IN ('running', 'paused') AND g.held_at IS NULL AND g.public_at <= ? AND ${s.sql}
           ORDER BY g.public_at, g.id`,
       )
       .all(before, ...s.args) as { id: string; guildId: string | null; game: GameId; publicAt: number }[];
@@ -842,7 +873,8 @@ export class GameStore {
    * retried since their last change, or their back-off (`retry_gap`, `noteRetried`: 10 min, 20, 40,
    * … up to 4 h) is over. Games not tried since they changed come first, then those tried longest
    * ago: games that fail every time (hundreds of tables the bot can no longer post in) cannot hold
-   * up one that failed once.
+   * up one that failed once. Never a held table (`TableHold`): the bot is not in its server, and every
+   * try would fail (50001) for as long as the hold lasts; its release shows the table again.
    */
   private dueForRetry(where: string, w: RetryWindow, scope: ShardScope | null | undefined, limit: number): string[] {
     const s = scopeSql(scope, 'g.guild_id');
@@ -855,7 +887,7 @@ export class GameStore {
       this.db
         .prepare(
           `SELECT g.id FROM games g
-            WHERE ${where} AND g.public_at <= ? AND g.public_at > ? AND ${s.sql}
+            WHERE ${where} AND g.held_at IS NULL AND g.public_at <= ? AND g.public_at > ? AND ${s.sql}
               AND (${fresh} OR g.retried_at + COALESCE(g.retry_gap, ?) <= ?)
             ORDER BY CASE WHEN ${fresh} THEN 0 ELSE 1 END, CASE WHEN ${fresh} THEN g.public_at ELSE g.retried_at END, g.id LIMIT ?`,
         )

@@ -1,10 +1,15 @@
 /**
  * The bot removed from a server (issue #18 §3, Discord's GUILD_DELETE without `unavailable`): the
- * server's tables that were still open (lobby, running, paused) are abandoned in one transaction. Each
- * becomes `cancelled` with `abandoned_at` and `abandoned_from` set (migration 10), so nothing lists,
- * resumes or plays it any more; its timers are deleted (none fires) and its outbox emptied (no effect is
- * retried in a server the bot has left). The action logs and the results of finished hands are kept
- * (replayable, backed up), but /score and /leaderboard ignore abandoned games.
+ * server's lobbies are abandoned; its running and paused tables are held (src/table/act.ts
+ * 'bot-removed', migration 34: paused, timers frozen) until the bot is invited back, and abandoned if
+ * it is not within the grace period (src/bot/housekeeping.ts `BOT_REMOVED_GRACE_MS`). Admins kick and
+ * re-invite a bot to fix its permissions: before, that abandoned every match of the server for good.
+ *
+ * Abandoning is one transaction. Each game becomes `cancelled` with `abandoned_at` and
+ * `abandoned_from` set (migration 10), so nothing lists, resumes or plays it any more; its timers are
+ * deleted (none fires) and its outbox emptied (no effect is retried in a server the bot has left). The
+ * action logs and the results of finished hands are kept (replayable, backed up), but /score and
+ * /leaderboard ignore abandoned games.
  *
  * A game whose thread (or the channel it was opened in) is deleted is abandoned the same way: its
  * table, hand views and timers have nowhere to go (src/bot/app.ts).
@@ -16,19 +21,23 @@ import type { GameRow } from './games.js';
 export interface AbandonedGame {
   id: string;
   game: string;
-  /** The status it had: lobby, running or paused. */
+  /** The status it had: lobby, running or paused (a held table's: the one it had before the hold). */
   from: 'lobby' | 'running' | 'paused';
 }
 
 const OPEN = "status IN ('lobby', 'running', 'paused')";
 
-/** Abandons these games if still open (lobby, running, paused); returns those it abandoned. Idempotent. */
+/**
+ * Abandons these games if still open (lobby, running, paused); returns those it abandoned. Idempotent.
+ * A held table (migration 34) is abandoned from the status it had before its hold, and is held no more.
+ */
 export function abandonGames(db: DB, ids: readonly string[], now: number = Date.now()): AbandonedGame[] {
   return db
     .transaction((): AbandonedGame[] => {
-      const get = db.prepare(`SELECT id, game, status FROM games WHERE id = ? AND ${OPEN}`);
+      const get = db.prepare(`SELECT id, game, COALESCE(held_from, status) AS status FROM games WHERE id = ? AND ${OPEN}`);
       const mark = db.prepare(
-        "UPDATE games SET status = 'cancelled', abandoned_at = ?, abandoned_from = status, outbox = '[]', updated_at = ?, public_at = ? WHERE id = ?",
+        `UPDATE games SET status = 'cancelled', abandoned_at = ?, abandoned_from = COALESCE(held_from, status), held_at = NULL,
+           held_from = NULL, outbox = '[]', updated_at = ?, public_at = ? WHERE id = ?`,
       );
       const clear = db.prepare('DELETE FROM timers WHERE game_id = ?');
       const out: AbandonedGame[] = [];
@@ -46,9 +55,43 @@ export function abandonGames(db: DB, ids: readonly string[], now: number = Date.
 
 /** The open tables of a server, oldest first. */
 export function openTablesOfGuild(db: DB, guildId: string): string[] {
+  return tablesOfGuild(db, guildId, OPEN);
+}
+
+/** The lobbies of a server (no hand dealt), oldest first: the bot's removal abandons them. */
+export function lobbiesOfGuild(db: DB, guildId: string): string[] {
+  return tablesOfGuild(db, guildId, "status = 'lobby'");
+}
+
+/** The running and paused tables of a server not held, oldest first: the bot's removal holds them. */
+export function tablesToHold(db: DB, guildId: string): string[] {
+  return tablesOfGuild(db, guildId, "status IN ('running', 'paused') AND held_at IS NULL");
+}
+
+/** The tables of a server held while the bot was not in it, oldest first: its return releases them. */
+export function heldTablesOfGuild(db: DB, guildId: string): string[] {
+  return tablesOfGuild(db, guildId, "status = 'paused' AND held_at IS NOT NULL");
+}
+
+function tablesOfGuild(db: DB, guildId: string, where: string): string[] {
   return (
-    db.prepare(`SELECT id FROM games WHERE guild_id = ? AND ${OPEN} ORDER BY created_at, rowid`).all(guildId) as { id: string }[]
+    db.prepare(`SELECT id FROM games WHERE guild_id = ? AND ${where} ORDER BY created_at, rowid`).all(guildId) as { id: string }[]
   ).map((r) => r.id);
+}
+
+/**
+ * The held tables (of the scope's guilds, if given), the longest held first, with their server and
+ * since when (src/bot/housekeeping.ts releases those whose server the bot is back in, and abandons
+ * those held past the grace period).
+ */
+export function heldTables(db: DB, scope: ShardScope | null): { id: string; guildId: string | null; heldAt: number }[] {
+  const s = scopeSql(scope);
+  return db
+    .prepare(
+      `SELECT id, guild_id AS guildId, held_at AS heldAt FROM games INDEXED BY games_held
+        WHERE held_at IS NOT NULL AND status = 'paused' AND ${s.sql} ORDER BY held_at, id`,
+    )
+    .all(...s.args) as { id: string; guildId: string | null; heldAt: number }[];
 }
 
 /**
@@ -63,9 +106,12 @@ export function openTablesOfChannel(db: DB, channelId: string): string[] {
   ).map((r) => r.id);
 }
 
-/** The paused tables, with their server and game thread (src/bot/app.ts checks their threads at start). */
+/**
+ * The paused tables, with their server and game thread (src/bot/app.ts checks their threads at start).
+ * Not the held ones: the bot is not in their server, and would only be refused.
+ */
 export function pausedTables(db: DB): { guildId: string | null; threadId: string | null }[] {
-  return db.prepare("SELECT guild_id AS guildId, thread_id AS threadId FROM games WHERE status = 'paused'").all() as {
+  return db.prepare("SELECT guild_id AS guildId, thread_id AS threadId FROM games WHERE status = 'paused' AND held_at IS NULL").all() as {
     guildId: string | null;
     threadId: string | null;
   }[];
@@ -85,14 +131,14 @@ export function guildsWithOpenTables(db: DB): string[] {
  * each): a seat the AI took over that is still theirs (their deadline ran out under on-timeout `ai`,
  * the others voted about their absence), or theirs while they are /away (`now`). No deadline of
  * theirs runs out, so none asks whether they are still members (src/bot/scheduler.ts `askAbsent` does,
- * in its own order).
+ * in its own order). Not at a held table: the bot is not in its server to ask.
  */
 export function absentSeated(db: DB, now: number, scope: ShardScope | null): { guildId: string; userId: string }[] {
   const s = scopeSql(scope, 'g.guild_id');
   return db
     .prepare(
       `SELECT DISTINCT g.guild_id AS guildId, s.user_id AS userId FROM games g JOIN game_seats s ON s.game_id = g.id
-        WHERE g.status IN ('running', 'paused') AND g.guild_id IS NOT NULL AND s.user_id IS NOT NULL
+        WHERE g.status IN ('running', 'paused') AND g.held_at IS NULL AND g.guild_id IS NOT NULL AND s.user_id IS NOT NULL
           AND (s.is_ai = 1 OR s.user_id IN (SELECT user_id FROM user_prefs WHERE away_until IS NOT NULL AND away_until > ?))
           AND ${s.sql}`,
     )

@@ -626,4 +626,21 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP INDEX results_backfill_33;
     `,
   },
+  {
+    version: 34,
+    name: 'held-tables',
+    sql: `
+      -- The bot removed from a server (GUILD_DELETE without unavailable, or a start-up whose READY
+      -- lacks the server: src/bot/app.ts) holds its running and paused tables instead of abandoning
+      -- them (src/table/act.ts 'bot-removed'): status 'paused', the timers frozen as a pause freezes
+      -- them, held_at the moment of the hold and held_from the status the table had ('running', or
+      -- 'paused' by its players' vote, which the bot's return leaves paused). Invited back (GUILD_CREATE,
+      -- or a later READY), the table is released ('bot-back', both columns NULL again); not invited back
+      -- within the grace period (src/bot/housekeeping.ts), it is abandoned as the removal abandoned it
+      -- before (migration 10). NULL: not held (every table before this migration).
+      ALTER TABLE games ADD COLUMN held_at INTEGER;
+      ALTER TABLE games ADD COLUMN held_from TEXT;
+      CREATE INDEX games_held ON games(held_at) WHERE held_at IS NOT NULL;
+    `,
+  },
 ];

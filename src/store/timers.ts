@@ -3,9 +3,11 @@
  * One timer per (game, seat); each belongs to the state version it was set for, so a timer that
  * fires after the state moved on is recognized as stale and ignored.
  *
- * The due lists and `nextDue` never return the timers of an abandoned game (the bot was removed from
- * its server, migration 10), and with a `ShardScope` only those of the shard's own guilds (issue #18 §2:
- * two shard processes must not fire the same timeout, nor wake up for each other's timers).
+ * The due lists and `nextDue` never return the timers of an abandoned game (its thread deleted, or
+ * the bot not invited back to its server: migration 10), nor frozen ones (a pause, or a hold while the
+ * bot is not in the table's server: migration 34), and with a `ShardScope` only those of the shard's
+ * own guilds (issue #18 §2: two shard processes must not fire the same timeout, nor wake up for each
+ * other's timers).
  */
 import type { DB } from './db.js';
 import { scopeSql, type ShardScope } from './shards.js';

@@ -23,7 +23,7 @@ import {
   type TimerRow,
   type TotalRow,
 } from '../store/index.js';
-import { StaleStepError } from '../store/games.js';
+import { StaleStepError, type TableHold } from '../store/games.js';
 import { publicViewOnce } from '../games/core/view-cache.js';
 import { mergeEffects, type Effect, type Notice } from './effects.js';
 import { MOVES_KEPT, type ShownMove, type Table, type TableStore } from './store.js';
@@ -81,7 +81,21 @@ export type TableCommand =
    * click the server no longer lets through; bot/members.ts): their seats pass to the AI for good
    * (seating.ts `memberGone`). Not a click of theirs: it ends no away mode.
    */
-  | { kind: 'member-gone'; gameId: string; userId: string };
+  | { kind: 'member-gone'; gameId: string; userId: string }
+  /**
+   * The bot was removed from the table's server (GUILD_DELETE without `unavailable`, or a start-up
+   * whose READY lacks the server: bot/app.ts): a running or paused table is held (store `TableHold`):
+   * paused, its timers frozen as a pause freezes them, nothing played for anyone, every other command
+   * refused (`heldRefusal`). The step has no effects (the bot can show nothing in a server it is not
+   * in); what the outbox holds is kept for the bot's return, which nothing retries meanwhile.
+   */
+  | { kind: 'bot-removed'; gameId: string }
+  /**
+   * The bot is back in the table's server (GUILD_CREATE, or a later start-up's READY lists it): a table
+   * the removal held is released. One that was running resumes, each timer from the time it had left
+   * (as a resume vote); one its players had paused stays paused. The table is shown again with a notice.
+   */
+  | { kind: 'bot-back'; gameId: string };
 
 /**
  * A step asks for the AI's choice by yielding one of these (the table's engine, the state, the seat
@@ -203,6 +217,13 @@ export class Step {
   /** Hidden decisions (claims, secret opening choices) the timer answered: told to their seats only. */
   ranOut: { seat: number; action: BaseAction }[] = [];
   status: GameStatus | undefined;
+  /** The table held (the bot removed from its server) or, null, released; undefined: as it was. */
+  hold: TableHold | null | undefined;
+  /**
+   * Nothing of the step can be shown (a hold: the bot is not in the table's server): no thread is
+   * reopened for it and its outbox gains nothing (`commit`).
+   */
+  unseen = false;
   pauseVotes: string[] | undefined;
   seatAi: { seat: number; isAi: boolean; aiLevel?: AiLevel }[] = [];
   /**
@@ -659,7 +680,8 @@ export class Step {
     // was lost: a seat left or taken between hands, a seat taken back at a paused table, the idle end
     // of a match. Never a step that showed nothing (a claim pass: #13 §2), nor a finished match's.
     const open = this.t.row.status === 'running' || this.t.row.status === 'paused';
-    if (open && !this.effects.some((e) => e.kind === 'unarchive') && this.showsPublicly()) this.effects.unshift({ kind: 'unarchive' });
+    if (open && !this.unseen && !this.effects.some((e) => e.kind === 'unarchive') && this.showsPublicly())
+      this.effects.unshift({ kind: 'unarchive' });
     const outbox = mergeEffects(this.t.outbox, this.effects);
     store.commit({
       gameId: this.t.row.id,
@@ -673,13 +695,14 @@ export class Step {
       seatAi: this.seatAi,
       ...(this.seatRows.size ? { seatRows: [...this.seatRows.values()] } : {}),
       ...(this.hostUserId !== undefined ? { hostUserId: this.hostUserId } : {}),
+      ...(this.hold !== undefined ? { hold: this.hold } : {}),
       outbox,
       timers: this.timers,
       ...(this.timerOp ? { timerOp: this.timerOp } : {}),
       reminded: this.reminded,
       results: this.results,
       ...(this.refunds.length ? { refunds: { players: this.seats.length, rows: this.refunds } } : {}),
-      public: this.showsPublicly(),
+      public: !this.unseen && this.showsPublicly(),
     });
     return outbox;
   }
@@ -694,6 +717,7 @@ export class Step {
       seats: this.seatCount ?? this.t.row.seats,
       ...(this.pauseVotes !== undefined ? { pauseVotes: this.pauseVotes } : {}),
       ...(this.hostUserId !== undefined ? { hostUserId: this.hostUserId } : {}),
+      ...(this.hold !== undefined ? { hold: this.hold } : {}),
       outbox,
     };
     const recordedHands = new Set(this.t.recordedHands);
@@ -787,9 +811,9 @@ function awayMode(store: TableStore, t: Table, step: Step, cmd: TableCommand, no
   const here = (u: string) => t.seats.some((s) => s.userId === u) || (cmd.kind === 'table' && cmd.verb === 'take-seat');
   if (clicker && here(clicker) && prefs.isAway(clicker, now)) prefs.setAway(clicker, null);
   // Who is played for: at a running table, at Start too (a player away when the host starts is
-  // played for from the first decision) and at a resume (a player who went away during the pause is
-  // played for once it is over).
-  const resuming = cmd.kind === 'table' && cmd.verb === 'resume';
+  // played for from the first decision) and at a resume (a player who went away during the pause, or
+  // while the bot was not in the server, is played for once it is over).
+  const resuming = (cmd.kind === 'table' && cmd.verb === 'resume') || (cmd.kind === 'bot-back' && t.row.hold?.from === 'running');
   if (t.row.status !== 'running' && cmd.kind !== 'start' && !resuming) return;
   const away = new Set(prefs.awayUsers(now).map((a) => a.userId));
   for (const s of t.seats) if (s.userId && !s.isAi && away.has(s.userId)) step.away.add(s.seat);
@@ -861,6 +885,35 @@ function* playAway(step: Step, seat: number): Gen<boolean> {
 }
 
 /**
+ * After a resume (a vote, or the bot back in the table's server: 'bot-back'), who must decide now is
+ * pinged again, and told by DM if they asked (`again`; `by`: the deciding voter, who is at the table
+ * and is not told): the pause may have lasted days. A claim window's part of the ping names nobody, as
+ * always (#13 §2). Returns whether a decision a step plays at once waits (an away player's, a claim a
+ * preference answers, set while the table was paused; or the turn of a seat the AI took meanwhile): the
+ * caller's outcome says `catchUp`, and the bot runs a `sync` next, with the timers resumed.
+ */
+function pingAfterResume(step: Step, now: number, by?: string): boolean {
+  const t = step.t;
+  const humans = step.pending().filter((d) => !step.seats[d.seat]?.isAi);
+  const playsItself = (d: Decision<BaseAction>) =>
+    step.away.has(d.seat) || preferenceAnswer(t.row.game, step.prefs.get(d.seat), d) !== null;
+  const pending = humans.filter((d) => !playsItself(d));
+  const turn = pending.filter((d) => windowKind(d) === 'turn').map((d) => d.seat);
+  // The claim part as before: whether a claimant's preference answers is hidden (#13 §2), and whether
+  // the AI holds one (a member gone from the server during the pause).
+  const claim = step
+    .pending()
+    .filter((d) => windowKind(d) === 'claim')
+    .map((d) => d.seat);
+  if (turn.length || claim.length) step.effects.push({ kind: 'ping', turn, claim, again: { at: now, ...(by ? { by } : {}) } });
+  // Likewise the turn of a seat the AI took while the table was paused (a member gone from the server:
+  // seating.ts `memberGone`), which nothing else would play. Not a claim the AI now holds: answered at
+  // the resume, the window would close at once where another's stays open, telling the table whose it
+  // was; it keeps its own time (its timer, the next step).
+  return pending.length < humans.length || step.pending().some((d) => step.seats[d.seat]?.isAi && windowKind(d) === 'turn');
+}
+
+/**
  * Whether a result message's button (Next hand, End match) is about the hand whose result stands
  * now: its `arg` names the hand. A button posted before buttons named their hand carries the
  * version instead: then every log entry since must be a seat change.
@@ -894,6 +947,15 @@ function sameMove(move: Move, action: BaseAction): boolean {
 function netOf(r: HandResult): number[] {
   const flows = (r as HandResult & { pot?: { flows?: number[] } }).pot?.flows;
   return r.deltas.map((d, s) => d + (flows?.[s] ?? 0));
+}
+
+/**
+ * What a command gets at a table held while the bot is not in its server (null: not held, or the
+ * removal's own commands). A sync is no refusal: it only finds nothing to do.
+ */
+function heldRefusal(t: Table, cmd: TableCommand): Outcome | null {
+  if (!t.row.hold || cmd.kind === 'bot-removed' || cmd.kind === 'bot-back') return null;
+  return cmd.kind === 'sync' ? { ok: true, applied: 0 } : { ok: false, refusal: refuse('errors:bot-removed'), applied: 0 };
 }
 
 function endedRefusal(t: Table): Refusal | null {
@@ -970,11 +1032,20 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
     };
   };
 
+  // A table held while the bot is not in its server (store `TableHold`) plays nothing for anyone: only
+  // the bot's return releases it ('bot-back'). A sync shows nothing (nothing can reach Discord), and
+  // any other command is refused: a click on a hand view a DM notice opened before the removal, a
+  // timer read as due just before the hold, a member found gone (the bot cannot ask the server).
+  const held = heldRefusal(t, cmd);
+  if (held) return nothing(held);
+
   // A running match whose log today's rules refuse (a rule fix since one of its moves was played:
   // store/rule-changes.ts) cannot go on: its next command of any kind (a click, a timer, the start-up
   // sync, housekeeping) ends it, saying why; the hands stored count. Before, every command threw, so
-  // nobody could move it or end it, and not even the idle end did.
-  if (t.refused && (t.row.status === 'running' || t.row.status === 'paused')) {
+  // nobody could move it or end it, and not even the idle end did. Not while the bot is removed from
+  // its server: it ends at the bot's return, where its players see why ('bot-back' releases it here).
+  if (t.refused && (t.row.status === 'running' || t.row.status === 'paused') && cmd.kind !== 'bot-removed') {
+    if (t.row.hold) step.hold = null;
     step.finish();
     step.effects.push({ kind: 'table', notice: { key: 'rules-changed-ended' } });
     step.warnings.push(`the match is ended: its log no longer replays (${t.refused.message})`);
@@ -1123,31 +1194,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
             step.status = want === 'pause' ? 'paused' : 'running';
             step.pauseVotes = others;
             step.effects.push({ kind: 'table', notice: { key: want === 'pause' ? 'paused' : 'resumed' } });
-            if (want === 'resume') {
-              // Who must decide now is pinged again (and told by DM, if they asked): the pause may have
-              // lasted days. A claim window's part of the ping names nobody, as always (#13 §2).
-              // A decision a step plays at once (an away player's, a claim a preference answers, set
-              // while the table was paused) is played by the sync the caller runs next (`catchUp`).
-              const humans = step.pending().filter((d) => !step.seats[d.seat]?.isAi);
-              const playsItself = (d: Decision<BaseAction>) =>
-                step.away.has(d.seat) || preferenceAnswer(t.row.game, step.prefs.get(d.seat), d) !== null;
-              const pending = humans.filter((d) => !playsItself(d));
-              const turn = pending.filter((d) => windowKind(d) === 'turn').map((d) => d.seat);
-              // The claim part as before: whether a claimant's preference answers is hidden (#13 §2),
-              // and whether the AI holds one (a member gone from the server during the pause).
-              const claim = step
-                .pending()
-                .filter((d) => windowKind(d) === 'claim')
-                .map((d) => d.seat);
-              if (turn.length || claim.length) step.effects.push({ kind: 'ping', turn, claim, again: { at: now, by: cmd.userId } });
-              // Likewise the turn of a seat the AI took while the table was paused (a member gone from
-              // the server: seating.ts `memberGone`), which nothing else would play. Not a claim the AI
-              // now holds: answered at the resume, the window would close at once where another's stays
-              // open, telling the table whose it was; it keeps its own time (its timer, the next step).
-              const playable =
-                pending.length < humans.length || step.pending().some((d) => step.seats[d.seat]?.isAi && windowKind(d) === 'turn');
-              if (playable) return done({ ok: true, seat, catchUp: true });
-            }
+            if (want === 'resume' && pingAfterResume(step, now, cmd.userId)) return done({ ok: true, seat, catchUp: true });
           } else {
             step.pauseVotes = [...others, ...[...votes].map((v) => `${want}:${v}`)];
             step.effects.push({ kind: 'table', notice: { key: 'vote', seat, verb: want, n: votes.size, needed } });
@@ -1386,6 +1433,44 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
       if (ended) return nothing({ ok: false, refusal: ended, applied: 0 });
       const r = yield* memberGone(step, cmd.userId);
       return r.ok ? done({ ok: true }) : nothing({ ok: false, refusal: r.refusal, applied: 0 });
+    }
+
+    case 'bot-removed': {
+      if (t.row.hold) return nothing({ ok: true, applied: 0 });
+      if (t.row.status !== 'running' && t.row.status !== 'paused')
+        return nothing({ ok: false, refusal: refuse('errors:stale'), applied: 0 });
+      step.hold = { at: now, from: t.row.status };
+      step.unseen = true;
+      step.dirty = true;
+      // Frozen as a pause freezes them (store/timers.ts `pause`, `pausedTimer`): the deadlines go on
+      // from their time left at the release. A table its players paused has them frozen already.
+      if (t.row.status === 'running') {
+        step.status = 'paused';
+        step.timerOp = { op: 'pause', now };
+      }
+      // No effects: nothing reaches a server the bot is not in. The outbox keeps what it held (a ping
+      // Discord refused, a redraw a crash cut off) for the release; no retry spends requests on it
+      // meanwhile (store/games.ts `dueForRetry`, `needingSyncIn` skip held tables).
+      const { carried: _carried, ...r } = done({ ok: true });
+      return { ...r, effects: [] };
+    }
+
+    case 'bot-back': {
+      const hold = t.row.hold;
+      if (!hold) return nothing({ ok: false, refusal: refuse('errors:stale'), applied: 0 });
+      step.hold = null;
+      step.dirty = true;
+      step.effects.push({ kind: 'unarchive' });
+      // A table its players had paused themselves stays paused: they resume it by their own vote.
+      if (hold.from === 'paused' || t.row.status !== 'paused') {
+        step.effects.push({ kind: 'table', notice: { key: 'bot-back', ...(t.row.status === 'paused' ? { paused: true as const } : {}) } });
+        return done({ ok: true });
+      }
+      // As a resume vote resumes it: each timer from the time it had left (store/timers.ts `resume`).
+      step.status = 'running';
+      step.timerOp = { op: 'resume', now };
+      step.effects.push({ kind: 'table', notice: { key: 'bot-back' } });
+      return done({ ok: true, ...(pingAfterResume(step, now) ? { catchUp: true } : {}) });
     }
 
     case 'sync': {

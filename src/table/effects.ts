@@ -39,7 +39,12 @@ export type Notice =
    * `memberGone`): `ai` took their seat, or (`ended`) nobody else sits there and the match ended.
    * Public fact only (a member left), never why or anything of their hand.
    */
-  | { key: 'member-gone'; seat: number; name: string; ai: string; ended?: true };
+  | { key: 'member-gone'; seat: number; name: string; ai: string; ended?: true }
+  /**
+   * The bot is back in the table's server after its removal held the table (act.ts 'bot-back'): play
+   * resumes, or (`paused`) the table stays paused as its players had left it.
+   */
+  | { key: 'bot-back'; paused?: true };
 
 export type Effect =
   /**
@@ -54,11 +59,11 @@ export type Effect =
   | { kind: 'unarchive' }
   /**
    * Replace the ping message: these seats must act now (turn or claim). `again`: a resume that pings
-   * again at the same state version (act.ts 'resume'), when (`at`) and by whose deciding vote (`by`):
-   * a DM notice of that version sent or dropped before it is sent once more (notifier.ts), except
-   * to the voter, who is at the table.
+   * again at the same state version (act.ts 'resume', 'bot-back'), when (`at`) and by whose deciding
+   * vote (`by`; none for the bot's return): a DM notice of that version sent or dropped before it is
+   * sent once more (notifier.ts), except to the voter, who is at the table.
    */
-  | { kind: 'ping'; turn: number[]; claim: number[]; again?: { at: number; by: string } }
+  | { kind: 'ping'; turn: number[]; claim: number[]; again?: { at: number; by?: string } }
   /**
    * These seats' turns go on with a new deadline after their own move (timers.ts `deadlines`
    * `renewed`): no new ping, but the ping still up that names them is edited to show it (an edit

@@ -137,6 +137,8 @@ export function noticeText(t: Table, n: Notice, lang: Lang): string {
       return tr('common:notice.rules-changed-ended');
     case 'member-gone':
       return `🚪 ${tr(n.ended ? 'common:notice.member-gone-end' : 'common:notice.member-gone', { name: n.name, ai: n.ai })}`;
+    case 'bot-back':
+      return tr(n.paused ? 'common:notice.bot-back-paused' : 'common:notice.bot-back');
   }
 }
 
