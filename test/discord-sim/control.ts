@@ -171,6 +171,15 @@ export async function handleControl(
     case 'POST /_sim/ban':
       sim.ban(String(body.guildId), String(body.userId));
       return ok({});
+    case 'POST /_sim/bot/remove':
+      sim.removeBot(String(body.guildId));
+      return ok({});
+    case 'POST /_sim/bot/add':
+      sim.addBot(String(body.guildId), body.permissions === undefined ? {} : { permissions: String(body.permissions) });
+      return ok({});
+    case 'POST /_sim/timeout':
+      sim.timeout(String(body.guildId), String(body.userId), body.until === null ? null : (body.until as string | number));
+      return ok({});
     case 'POST /_sim/dms':
       sim.setDmsClosed(String(body.userId), Boolean(body.closed));
       return ok({});

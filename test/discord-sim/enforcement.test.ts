@@ -291,6 +291,8 @@ describe('Discord rules enforced by the simulator', () => {
     await assert.rejects(m.edit('changed'), (e) => codeOf(e) === 50083);
     sim.setBotPermissions(guildId, sim.botPermissions(guildId) & ~Permissions.ManageThreads, t.id);
     await assert.rejects(t.send('again'), (e) => codeOf(e) === 160005);
+    // A thread takes its parent's permissions: Manage Threads back for the sibling thread below.
+    sim.setBotPermission(guildId, Permissions.ManageThreads, true, t.id);
     const idle = await parent.threads.create({ name: 'idle game', type: ChannelType.PublicThread });
     sim.archiveThread(idle.id);
     sim.setActiveThreadLimit(guildId, 0);

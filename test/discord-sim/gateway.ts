@@ -52,6 +52,8 @@ export interface GatewayHost {
   guildCreates(): Array<Record<string, unknown>>;
   /** Number of guilds the bot is in (IDENTIFY with too few shards is closed with 4011). */
   guildCount(): number;
+  /** Whether the bot is in the guild: a guild's events reach it only then (GUILD_DELETE, which tells it it left, aside). */
+  inGuild(guildId: string): boolean;
   membersChunk(guildId: string, query: string | undefined, limit: number, userIds: string[] | undefined): Array<Record<string, unknown>>;
   log(kind: 'gateway-in' | 'gateway-out', summary: string, data?: unknown): void;
   gatewayUrl(): string;
@@ -286,10 +288,12 @@ export class SimGateway {
   /**
    * Sends a dispatch to every live or resumable session whose intents include `intent` (if given) and whose shard
    * owns the event's guild (`d.id` for GUILD_CREATE/UPDATE/DELETE, else `d.guild_id`; none: shard 0, as for DMs).
+   * Nothing of a guild the bot is not in is sent, but the GUILD_DELETE telling it it was removed.
    */
   dispatch(t: string, d: unknown, intent?: number): number {
     const data = (d ?? {}) as Record<string, unknown>;
     const gid = t === 'GUILD_CREATE' || t === 'GUILD_UPDATE' || t === 'GUILD_DELETE' ? data.id : data.guild_id;
+    if (typeof gid === 'string' && gid !== '' && t !== 'GUILD_DELETE' && !this.host.inGuild(gid)) return 0;
     let n = 0;
     for (const s of this.sessions.values()) {
       if (s.dead) continue;

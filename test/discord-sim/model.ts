@@ -95,6 +95,7 @@ export const Permissions = {
   CreatePublicThreads: 1n << 35n,
   CreatePrivateThreads: 1n << 36n,
   SendMessagesInThreads: 1n << 38n,
+  ModerateMembers: 1n << 40n,
 } as const;
 
 const P = Permissions;
@@ -138,6 +139,40 @@ export function hasPerm(perms: bigint, bit: bigint): boolean {
   return (perms & P.Administrator) !== 0n || (perms & bit) === bit;
 }
 
+/**
+ * What a timed-out member keeps (developers/topics/permissions.mdx, "Permissions For Timed Out
+ * Members": "Timed out members will temporarily lose all permissions except `VIEW_CHANNEL` and
+ * `READ_MESSAGE_HISTORY`. Owners and admin users with `ADMINISTRATOR` permissions are exempt.").
+ */
+export const TIMED_OUT_PERMISSIONS = P.ViewChannel | P.ReadMessageHistory;
+
+/**
+ * A channel's permission overwrites applied to guild permissions `base` (developers/topics/permissions.mdx,
+ * "Permission Overwrites", `compute_overwrites`): @everyone's deny then allow, then the member's roles'
+ * denies and allows together, then the member's own deny then allow. The caller handles Administrator,
+ * which bypasses overwrites. `skipMember`: leave out the member's own overwrite.
+ */
+export function applyOverwrites(
+  base: bigint,
+  overwrites: readonly SimOverwrite[],
+  o: { guildId: string; userId: string; roles: readonly string[]; skipMember?: boolean },
+): bigint {
+  let perms = base;
+  const everyone = overwrites.find((x) => x.type === 0 && x.id === o.guildId);
+  if (everyone) perms = (perms & ~everyone.deny) | everyone.allow;
+  let allow = 0n;
+  let deny = 0n;
+  for (const x of overwrites) {
+    if (x.type !== 0 || x.id === o.guildId || !o.roles.includes(x.id)) continue;
+    allow |= x.allow;
+    deny |= x.deny;
+  }
+  perms = (perms & ~deny) | allow;
+  const own = o.skipMember ? undefined : overwrites.find((x) => x.type === 1 && x.id === o.userId);
+  if (own) perms = (perms & ~own.deny) | own.allow;
+  return perms;
+}
+
 export interface SimUser {
   id: string;
   username: string;
@@ -160,10 +195,19 @@ export interface SimRole {
 export interface SimMember {
   userId: string;
   roles: string[];
-  /** Effective guild permissions of this member. */
+  /**
+   * Guild permissions of a user (the sim's stand-in for @everyone's and their roles'). The bot's are
+   * computed from @everyone and its roles, as Discord does; this field mirrors them.
+   */
   permissions: bigint;
   joinedAt: string;
   nick: string | null;
+  /**
+   * `communication_disabled_until` (ISO 8601): the member is timed out while it is in the future
+   * (developers/resources/guild.mdx, Guild Member: "null or a time in the past if the user is not
+   * timed out"). Set with `sim.timeout`.
+   */
+  communicationDisabledUntil?: string | null;
 }
 
 export interface SimGuild {
@@ -175,9 +219,8 @@ export interface SimGuild {
   /** Guild features, e.g. COMMUNITY. */
   features: string[];
   roles: SimRole[];
+  /** Members; the bot is one while it is in the guild (`sim.removeBot` / `sim.addBot`). */
   members: Map<string, SimMember>;
-  botPermissions: bigint;
-  channelBotPermissions: Map<string, bigint>;
   activeThreadLimit: number;
   attachmentSizeLimit: number;
   createdAt: string;
@@ -213,7 +256,8 @@ export interface SimChannel {
   lastActivity: number;
   /**
    * Permission overwrites of a guild channel (type 0 a role, the guild id being @everyone's; 1 a
-   * member), as set with `setPermissionOverwrite`; a thread follows its parent's.
+   * member), as set with `setPermissionOverwrite` or, for the bot, `setBotPermissions` with a
+   * channel; a thread has none and follows its parent's.
    */
   overwrites?: SimOverwrite[];
 }

@@ -196,6 +196,18 @@ export class SimRemote {
   ban(guildId: string, userId: string): Promise<void> {
     return this.post('/_sim/ban', { guildId, userId });
   }
+  /** The bot is removed from a guild (sim.removeBot: GUILD_DELETE without `unavailable`; its REST calls there get 50001). */
+  removeBot(guildId: string): Promise<void> {
+    return this.post('/_sim/bot/remove', { guildId });
+  }
+  /** The bot is added to a guild again (sim.addBot: GUILD_CREATE), with `permissions` or the invite's defaults. */
+  addBot(guildId: string, permissions?: bigint | string): Promise<void> {
+    return this.post('/_sim/bot/add', { guildId, ...(permissions === undefined ? {} : { permissions: String(permissions) }) });
+  }
+  /** A moderator times a member out until `until` (ISO time or sim-clock ms), or lifts it with null (sim.timeout). */
+  timeout(guildId: string, userId: string, until: string | number | null): Promise<void> {
+    return this.post('/_sim/timeout', { guildId, userId, until });
+  }
   /** Gateway sessions per shard, IDENTIFY and RESUME counts. */
   gateway(): Promise<{
     shards: number;

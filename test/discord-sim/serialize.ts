@@ -1,14 +1,5 @@
 /** Discord API JSON of the simulator's records (users, members, roles, channels, guilds, messages, READY). */
-import {
-  ALL_PERMISSIONS,
-  ChannelType,
-  type SimAttachment,
-  type SimChannel,
-  type SimGuild,
-  type SimMember,
-  type SimMessage,
-  type SimUser,
-} from './model.js';
+import { ChannelType, type SimAttachment, type SimChannel, type SimGuild, type SimMember, type SimMessage, type SimUser } from './model.js';
 import { shardOf } from './gateway.js';
 import type { DiscordSim } from './sim.js';
 import type { Json } from './types.js';
@@ -45,7 +36,7 @@ export function memberJson(sim: DiscordSim, m: SimMember): Json {
     flags: 0,
     pending: false,
     premium_since: null,
-    communication_disabled_until: null,
+    communication_disabled_until: m.communicationDisabledUntil ?? null,
   };
 }
 
@@ -109,7 +100,6 @@ export function channelJson(sim: DiscordSim, ch: SimChannel): Json {
     if (ch.threadMembers.has(sim.botUserId)) j.member = threadMemberJson(sim, ch, sim.botUserId);
     return j;
   }
-  const eff = sim.botPermissions(ch.guildId!, ch.id);
   return {
     id: ch.id,
     type: ch.type,
@@ -123,12 +113,12 @@ export function channelJson(sim: DiscordSim, ch: SimChannel): Json {
     rate_limit_per_user: 0,
     flags: 0,
     default_thread_rate_limit_per_user: 0,
-    permission_overwrites: [
-      ...(ch.overwrites ?? [])
-        .filter((x) => x.id !== sim.botUserId)
-        .map((x) => ({ id: x.id, type: x.type, allow: x.allow.toString(), deny: x.deny.toString() })),
-      { id: sim.botUserId, type: 1, allow: eff.toString(), deny: (ALL_PERMISSIONS & ~eff).toString() },
-    ],
+    permission_overwrites: (ch.overwrites ?? []).map((x) => ({
+      id: x.id,
+      type: x.type,
+      allow: x.allow.toString(),
+      deny: x.deny.toString(),
+    })),
   };
 }
 
@@ -173,9 +163,8 @@ export function guildCreatePayload(sim: DiscordSim, g: SimGuild): Json {
     voice_states: [],
     members: [...g.members.values()].map((m) => memberJson(sim, m)),
     channels: chans.filter((c) => c.type === ChannelType.GuildText || c.type === ChannelType.GuildCategory).map((c) => channelJson(sim, c)),
-    threads: chans
-      .filter((c) => (c.type === ChannelType.PublicThread || c.type === ChannelType.PrivateThread) && !c.archived)
-      .map((c) => channelJson(sim, c)),
+    // "All active threads in the guild that current user has permission to view" (gateway-events.mdx, Guild Create).
+    threads: chans.filter((c) => sim.isThread(c) && !c.archived && sim.canView(sim.botUserId, c)).map((c) => channelJson(sim, c)),
     presences: [],
     stage_instances: [],
     guild_scheduled_events: [],
@@ -193,7 +182,9 @@ export function readyPayload(sim: DiscordSim, sessionId: string, resumeUrl: stri
   return {
     v: 10,
     user: { ...userJson(sim, sim.user(sim.botUserId)), verified: true, mfa_enabled: false, email: null },
-    guilds: [...sim.guilds.keys()].filter((id) => shardOf(id, shard[1]) === shard[0]).map((id) => ({ id, unavailable: true })),
+    guilds: [...sim.guilds.keys()]
+      .filter((id) => sim.botInGuild(id) && shardOf(id, shard[1]) === shard[0])
+      .map((id) => ({ id, unavailable: true })),
     session_id: sessionId,
     resume_gateway_url: resumeUrl,
     session_type: 'normal',

@@ -17,6 +17,7 @@ import { handleRequest, Router } from './http.js';
 import { InteractionHandle, type InteractionKind, type RouteError, type SimModal } from './interaction.js';
 import {
   ALL_PERMISSIONS,
+  applyOverwrites,
   ChannelType,
   compareSnowflakes,
   DEFAULT_BOT_PERMISSIONS,
@@ -28,12 +29,14 @@ import {
   SimClock,
   snowflake,
   snowflakeOnShard,
+  TIMED_OUT_PERMISSIONS,
   toPermBits,
   type SimAttachment,
   type SimChannel,
   type SimGuild,
   type SimMember,
   type SimMessage,
+  type SimRole,
   type SimUser,
 } from './model.js';
 import { RateLimiter } from './ratelimit.js';
@@ -131,8 +134,9 @@ export class DiscordSim {
       privilegedIntents: this.opts.privilegedIntents,
       heartbeatIntervalMs: this.opts.heartbeatIntervalMs,
       readyPayload: (sessionId, resumeUrl, shard) => readyPayload(this, sessionId, resumeUrl, shard),
-      guildCount: () => this.guilds.size,
-      guildCreates: () => [...this.guilds.values()].map((g) => guildCreatePayload(this, g)),
+      guildCount: () => this.botGuilds().length,
+      guildCreates: () => this.botGuilds().map((g) => guildCreatePayload(this, g)),
+      inGuild: (guildId) => this.botInGuild(guildId),
       membersChunk: (guildId, query, limit, ids) => membersChunk(this, guildId, query, limit, ids),
       log: (kind, summary, data) => this.addLog({ kind, summary, data }),
       gatewayUrl: () => this.gatewayUrl,
@@ -231,26 +235,37 @@ export class DiscordSim {
       features,
       roles: [{ id, name: '@everyone', permissions: DEFAULT_MEMBER_PERMISSIONS, position: 0, managed: false }],
       members: new Map(),
-      botPermissions: o.botPermissions === undefined ? DEFAULT_BOT_PERMISSIONS : toPermBits(o.botPermissions),
-      channelBotPermissions: new Map(),
       activeThreadLimit: 1000,
       attachmentSizeLimit: 10 * 1024 * 1024,
       createdAt: now,
       bans: new Set(),
     };
-    const botRole = { id: snowflake(), name: 'Hội Quán', permissions: g.botPermissions, position: 1, managed: true, botId: this.botUserId };
-    g.roles.push(botRole);
-    g.members.set(this.botUserId, {
-      userId: this.botUserId,
-      roles: [botRole.id],
-      permissions: g.botPermissions,
-      joinedAt: now,
-      nick: null,
-    });
+    this.joinBot(g, o.botPermissions);
     g.members.set(owner, { userId: owner, roles: [], permissions: ALL_PERMISSIONS, joinedAt: now, nick: null });
     this.guilds.set(id, g);
     this.gateway.dispatch('GUILD_CREATE', guildCreatePayload(this, g));
     return g;
+  }
+
+  /**
+   * The bot joins `g` (no event): a new managed role of its own (`tags.bot_id`) carrying `perms`
+   * (default DEFAULT_BOT_PERMISSIONS, with @everyone's on top as Discord ORs them in; given `perms`,
+   * the bot's guild permissions are exactly them, as `setBotPermissions` sets them).
+   */
+  private joinBot(g: SimGuild, perms?: bigint | string): void {
+    const bits = perms === undefined ? DEFAULT_BOT_PERMISSIONS : toPermBits(perms);
+    const role = { id: snowflake(), name: 'Hội Quán', permissions: bits, position: g.roles.length, managed: true, botId: this.botUserId };
+    g.roles.push(role);
+    const me: SimMember = {
+      userId: this.botUserId,
+      roles: [role.id],
+      permissions: 0n,
+      joinedAt: new Date(this.clock.now()).toISOString(),
+      nick: null,
+    };
+    g.members.set(this.botUserId, me);
+    if (perms !== undefined) this.trimEveryone(g, bits, false);
+    me.permissions = this.rolePermissions(g, me);
   }
 
   guild(id: string): SimGuild {
@@ -314,6 +329,7 @@ export class DiscordSim {
    * Intents"; docs/events/gateway-events.mdx "Guild Member Remove"): a bot without it is told nothing.
    */
   kick(guildId: string, userId: string): void {
+    if (userId === this.botUserId) return this.removeBot(guildId);
     const g = this.guild(guildId);
     if (!g.members.delete(userId)) throw new Error(`user ${userId} is not a member of guild ${g.name}`);
     this.addLog({ kind: 'sim', summary: `${this.user(userId).username} removed from guild ${g.name}` });
@@ -350,23 +366,59 @@ export class DiscordSim {
       this.gateway.dispatch('GUILD_BAN_REMOVE', { guild_id: g.id, user: userJson(this, this.user(userId)) }, Intents.GuildModeration);
   }
 
-  /** Sets the bot's permissions guild-wide, or in one channel (or thread) only. */
+  /**
+   * Sets the bot's permissions guild-wide, or in one channel only, the way a server admin would and
+   * the bot is told:
+   * - guild-wide: its managed role gets `perms` (GUILD_ROLE_UPDATE). Discord ORs @everyone's
+   *   permissions into every member's (`compute_base_permissions`), so a bit @everyone grants that
+   *   `perms` leaves out is taken from @everyone too, and so from users without a role (those given
+   *   permissions by `addMember` keep them): the bot's guild permissions are then exactly `perms`.
+   * - in a channel: a member overwrite for the bot on it (CHANNEL_UPDATE), allowing and denying
+   *   what differs from its permissions there without one; none when nothing differs. A thread has
+   *   no overwrites (it takes its parent channel's), so a thread id sets its parent's.
+   * discord.js computes `permissionsFor(me)` from the same roles and overwrites, so the bot sees
+   * what the routes enforce.
+   */
   setBotPermissions(guildId: string, perms: bigint | string | number, channelId?: string): void {
     const g = this.guild(guildId);
     const bits = toPermBits(perms);
-    if (channelId) g.channelBotPermissions.set(channelId, bits);
-    else {
-      g.botPermissions = bits;
-      const role = g.roles.find((r) => r.managed && r.botId === this.botUserId);
-      if (role) role.permissions = bits;
-      const me = g.members.get(this.botUserId);
-      if (me) me.permissions = bits;
-    }
-    for (const ch of this.channels.values()) {
-      if (ch.guildId === guildId && ch.type === ChannelType.GuildText && !ch.deleted) {
-        this.gateway.dispatch('CHANNEL_UPDATE', channelJson(this, ch), Intents.Guilds);
-      }
-    }
+    if (channelId) this.setBotChannelPermissions(g, bits, channelId);
+    else this.setBotGuildPermissions(g, bits);
+  }
+
+  private setBotGuildPermissions(g: SimGuild, bits: bigint): void {
+    const role = this.botRole(g);
+    role.permissions = bits;
+    this.trimEveryone(g, bits, true);
+    this.gateway.dispatch('GUILD_ROLE_UPDATE', { guild_id: g.id, role: roleJson(this, role) }, Intents.Guilds);
+    const me = this.botMember(g);
+    me.permissions = this.rolePermissions(g, me);
+  }
+
+  /**
+   * Takes from @everyone what it grants beyond `bits` (GUILD_ROLE_UPDATE when `dispatch`), and so from
+   * every user without a role of their own, whose permissions are @everyone's.
+   */
+  private trimEveryone(g: SimGuild, bits: bigint, dispatch: boolean): void {
+    const everyone = g.roles.find((r) => r.id === g.id)!;
+    const extra = everyone.permissions & ~bits;
+    if (extra === 0n) return;
+    everyone.permissions &= ~extra;
+    for (const m of g.members.values()) if (m.roles.length === 0 && m.userId !== g.ownerId) m.permissions &= ~extra;
+    this.addLog({ kind: 'sim', summary: `@everyone of ${g.name} loses ${extra} so the bot's guild permissions can lack it` });
+    if (dispatch) this.gateway.dispatch('GUILD_ROLE_UPDATE', { guild_id: g.id, role: roleJson(this, everyone) }, Intents.Guilds);
+  }
+
+  private setBotChannelPermissions(g: SimGuild, bits: bigint, channelId: string): void {
+    const ch = this.channel(channelId);
+    const target = this.isThread(ch) ? this.channel(ch.parentId!) : ch;
+    const me = this.botMember(g);
+    const base = this.rolePermissions(g, me);
+    if ((base & P.Administrator) !== 0n) throw new Error('the bot has Administrator, which bypasses channel overwrites');
+    const without = applyOverwrites(base, target.overwrites ?? [], { guildId: g.id, userId: me.userId, roles: me.roles, skipMember: true });
+    const allow = bits & ~without;
+    const deny = without & ~bits;
+    this.setPermissionOverwrite(target.id, this.botUserId, 1, allow === 0n && deny === 0n ? null : { allow, deny });
   }
 
   /**
@@ -376,49 +428,148 @@ export class DiscordSim {
    */
   setPermissionOverwrite(channelId: string, id: string, type: 0 | 1, o: { allow?: bigint; deny?: bigint } | null): void {
     const ch = this.channel(channelId);
+    if (this.isThread(ch)) throw new Error(`${ch.name} is a thread: threads have no overwrites (they take their parent channel's)`);
     const rest = (ch.overwrites ?? []).filter((x) => x.id !== id);
     ch.overwrites = o ? [...rest, { id, type, allow: o.allow ?? 0n, deny: o.deny ?? 0n }] : rest;
     this.gateway.dispatch('CHANNEL_UPDATE', channelJson(this, ch), Intents.Guilds);
   }
 
   /**
-   * A member's permissions in a channel (Discord's "Permission Overwrites" algorithm): the guild
-   * permissions; all with Administrator; else @everyone's overwrite, then the member's roles' (denies,
-   * then allows, together), then the member's own. A thread takes its parent channel's.
+   * A member's permissions in a channel (developers/topics/permissions.mdx, "Permission Overwrites",
+   * `compute_permissions`): the guild permissions (`memberGuildPermissions`); all with Administrator
+   * or for the owner; else the channel's overwrites (`applyOverwrites`). A thread takes its parent
+   * channel's ("Inherited Permissions (Threads)"). A timed-out member keeps only View Channel and Read
+   * Message History whatever the overwrites allow ("Permissions For Timed Out Members").
    */
   memberPermissionsIn(guildId: string, userId: string, channelId: string): bigint {
     const g = this.guild(guildId);
     const m = g.members.get(userId);
     if (!m) return 0n;
-    if ((m.permissions & P.Administrator) !== 0n) return ALL_PERMISSIONS;
+    const base = this.basePermissions(g, m);
+    if (base === ALL_PERMISSIONS) return ALL_PERMISSIONS;
     const ch = this.channels.get(channelId);
-    const base = ch?.parentId ? this.channels.get(ch.parentId) : ch;
-    const ow = base?.overwrites ?? [];
-    let perms = m.permissions;
-    const everyone = ow.find((x) => x.type === 0 && x.id === guildId);
-    if (everyone) perms = (perms & ~everyone.deny) | everyone.allow;
-    let allow = 0n;
-    let deny = 0n;
-    for (const x of ow) if (x.type === 0 && x.id !== guildId && m.roles.includes(x.id)) [allow, deny] = [allow | x.allow, deny | x.deny];
-    perms = (perms & ~deny) | allow;
-    const own = ow.find((x) => x.type === 1 && x.id === userId);
-    if (own) perms = (perms & ~own.deny) | own.allow;
+    const source = ch?.parentId ? this.channels.get(ch.parentId) : ch;
+    const perms = applyOverwrites(base, source?.overwrites ?? [], { guildId, userId, roles: m.roles });
+    return this.isTimedOut(m) ? perms & TIMED_OUT_PERMISSIONS : perms;
+  }
+
+  /** A member's guild permissions: `basePermissions`, less what a timeout takes away. */
+  memberGuildPermissions(guildId: string, userId: string): bigint {
+    const g = this.guild(guildId);
+    const m = g.members.get(userId);
+    if (!m) return 0n;
+    const base = this.basePermissions(g, m);
+    return base !== ALL_PERMISSIONS && this.isTimedOut(m) ? base & TIMED_OUT_PERMISSIONS : base;
+  }
+
+  /**
+   * `compute_base_permissions`: all for the owner or with Administrator; else the bot's @everyone's
+   * and roles' (`rolePermissions`), a user's as `addMember` gave them.
+   */
+  private basePermissions(g: SimGuild, m: SimMember): bigint {
+    if (m.userId === g.ownerId) return ALL_PERMISSIONS;
+    const perms = m.userId === this.botUserId ? this.rolePermissions(g, m) : m.permissions;
+    return (perms & P.Administrator) !== 0n ? ALL_PERMISSIONS : perms;
+  }
+
+  /** @everyone's permissions OR the member's roles'. */
+  private rolePermissions(g: SimGuild, m: SimMember): bigint {
+    let perms = 0n;
+    for (const r of g.roles) if (r.id === g.id || m.roles.includes(r.id)) perms |= r.permissions;
     return perms;
   }
 
-  /** The bot's effective permissions in a guild (or channel / thread). */
+  /** Whether the member's `communication_disabled_until` is in the future (the sim clock's). */
+  isTimedOut(m: SimMember): boolean {
+    return m.communicationDisabledUntil ? Date.parse(m.communicationDisabledUntil) > this.clock.now() : false;
+  }
+
+  /** The bot's effective permissions in a guild (or channel / thread); none in a guild it is not in. */
   botPermissions(guildId: string, channelId?: string): bigint {
+    return channelId ? this.memberPermissionsIn(guildId, this.botUserId, channelId) : this.memberGuildPermissions(guildId, this.botUserId);
+  }
+
+  /** The guilds the bot is in. */
+  botGuilds(): SimGuild[] {
+    return [...this.guilds.values()].filter((g) => g.members.has(this.botUserId));
+  }
+
+  /** Whether the bot is a member of the guild (`removeBot` / `addBot`). */
+  botInGuild(guildId: string): boolean {
+    return this.guilds.get(guildId)?.members.has(this.botUserId) ?? false;
+  }
+
+  private botMember(g: SimGuild): SimMember {
+    const me = g.members.get(this.botUserId);
+    if (!me) throw new Error(`the bot is not in guild ${g.name}`);
+    return me;
+  }
+
+  private botRole(g: SimGuild): SimRole {
+    const role = g.roles.find((r) => r.managed && r.botId === this.botUserId);
+    if (!role) throw new Error(`the bot has no role in guild ${g.name}`);
+    return role;
+  }
+
+  /**
+   * The bot is removed from a guild (kicked, or the app removed): its member and managed role are
+   * gone, and with the role its overwrites. Discord sends GUILD_DELETE `{ id }` without `unavailable`
+   * (developers/events/gateway-events.mdx, "Guild Delete": "If the `unavailable` field is not set, the
+   * user was removed from the guild"), then nothing more of the guild. REST calls into the guild or its
+   * channels answer 403 / 50001 Missing Access, as Discord answers a bot for a guild it is not in.
+   */
+  removeBot(guildId: string): void {
     const g = this.guild(guildId);
-    if (channelId) {
-      const ch = this.channels.get(channelId);
-      const own = g.channelBotPermissions.get(channelId);
-      if (own !== undefined) return own;
-      if (ch?.parentId) {
-        const parent = g.channelBotPermissions.get(ch.parentId);
-        if (parent !== undefined) return parent;
-      }
-    }
-    return g.botPermissions;
+    const role = this.botRole(g);
+    if (!g.members.delete(this.botUserId)) throw new Error(`the bot is not in guild ${g.name}`);
+    g.roles = g.roles.filter((r) => r !== role);
+    for (const ch of this.channels.values())
+      if (ch.guildId === g.id && ch.overwrites) ch.overwrites = ch.overwrites.filter((x) => x.id !== role.id);
+    this.addLog({ kind: 'sim', summary: `the bot was removed from guild ${g.name}` });
+    this.gateway.dispatch('GUILD_DELETE', { id: g.id }, Intents.Guilds);
+  }
+
+  /**
+   * The bot is added to a guild again (the app re-invited): a new managed role with `permissions`
+   * (default: the invite's defaults), then GUILD_CREATE with the guild's channels, the threads it can
+   * see and its members (developers/events/gateway-events.mdx, "Guild Create": sent "when the current
+   * user joins a new Guild"). Member overwrites for the bot that stayed on channels apply again.
+   */
+  addBot(guildId: string, o: { permissions?: bigint | string } = {}): void {
+    const g = this.guild(guildId);
+    if (g.members.has(this.botUserId)) throw new Error(`the bot is already in guild ${g.name}`);
+    this.joinBot(g, o.permissions);
+    this.addLog({ kind: 'sim', summary: `the bot was added to guild ${g.name}` });
+    this.gateway.dispatch('GUILD_CREATE', guildCreatePayload(this, g));
+  }
+
+  /**
+   * A moderator times a member out until `until` (a Date, ISO string or sim-clock ms), or lifts the
+   * timeout with `null`: `communication_disabled_until` is set (Modify Guild Member) and GUILD_MEMBER_UPDATE
+   * sent, to sessions with GUILD_MEMBERS, or to every session when the member is the bot
+   * (developers/events/gateway.mdx, "Caveats": "Guild Member Update is sent for current-user updates
+   * regardless of whether the GUILD_MEMBERS intent is set"). While it lasts the member has only View
+   * Channel and Read Message History (`TIMED_OUT_PERMISSIONS`): it cannot send messages (the bot: 403 /
+   * 50013 Missing Permissions, as for any missing permission; there is no code of its own) nor use
+   * application commands. Discord sends no event when a timeout runs out.
+   */
+  timeout(guildId: string, userId: string, until: Date | string | number | null): void {
+    const g = this.guild(guildId);
+    const m = g.members.get(userId);
+    if (!m) throw new Error(`user ${userId} is not a member of guild ${g.name}`);
+    // Owners and Administrators are exempt (permissions.mdx); Modify Guild Member refuses to time them out.
+    if (until !== null && this.basePermissions(g, m) === ALL_PERMISSIONS)
+      throw new Error(`user ${userId} is the owner or an Administrator of ${g.name}: Discord refuses to time them out`);
+    m.communicationDisabledUntil = until === null ? null : new Date(until).toISOString();
+    this.addLog({
+      kind: 'sim',
+      summary: `${this.user(userId).username} timed out in ${g.name} until ${String(m.communicationDisabledUntil)}`,
+    });
+    this.gateway.dispatch(
+      'GUILD_MEMBER_UPDATE',
+      { ...memberJson(this, m), guild_id: g.id },
+      userId === this.botUserId ? undefined : Intents.GuildMembers,
+    );
   }
 
   /** Limit of active threads per guild (160006 beyond it; Discord's is undocumented, ~1000). */
@@ -444,9 +595,12 @@ export class DiscordSim {
     return [...this.channels.values()].find((c) => c.type === ChannelType.DM && c.recipientId === userId && !c.deleted);
   }
 
-  /** Sets (or clears) one bit of the bot's permissions, guild-wide or in one channel/thread: e.g. CreatePrivateThreads. */
+  /**
+   * Sets (or clears) one bit of the bot's permissions, guild-wide or in one channel (a thread: its
+   * parent), as `setBotPermissions` does: e.g. CreatePrivateThreads.
+   */
   setBotPermission(guildId: string, bit: bigint, allowed: boolean, channelId?: string): void {
-    const now = channelId ? this.botPermissions(guildId, channelId) : this.guild(guildId).botPermissions;
+    const now = this.botPermissions(guildId, channelId);
     this.setBotPermissions(guildId, allowed ? now | bit : now & ~bit, channelId);
   }
 
@@ -675,8 +829,11 @@ export class DiscordSim {
     const g = this.guild(ch.guildId);
     const member = g.members.get(userId);
     if (!member) throw new Error(`user ${userId} is not a member of guild ${g.name}`);
+    this.assertMayInteract(g, userId);
     if (!this.canView(userId, ch)) throw new Error(`user ${userId} cannot see channel ${ch.name}`);
-    if (!hasPerm(member.permissions, P.UseApplicationCommands)) throw new Error(`user ${userId} lacks USE_APPLICATION_COMMANDS`);
+    // Use Application Commands is a channel permission (T in the permissions table): overwrites apply.
+    if (!hasPerm(this.memberPermissionsIn(g.id, userId, ch.id), P.UseApplicationCommands))
+      throw new Error(`user ${userId} lacks USE_APPLICATION_COMMANDS in #${ch.name}`);
     if (ch.archived) throw new Error(`thread ${ch.name} is archived: Discord refuses slash commands there`);
     const def = this.guildCommands.get(g.id)
       ? [...this.guildCommands.get(g.id)!.values()].find((c) => c.name === name && c.type === 1)
@@ -892,7 +1049,7 @@ export class DiscordSim {
     const g = this.guild(ch.guildId);
     const m = g.members.get(userId);
     if (!m) return false;
-    const perms = userId === this.botUserId ? m.permissions : this.memberPermissionsIn(ch.guildId, userId, ch.id);
+    const perms = this.memberPermissionsIn(ch.guildId, userId, ch.id);
     if (!hasPerm(perms, P.ViewChannel)) return false;
     if (ch.type === ChannelType.PrivateThread) return ch.threadMembers.has(userId) || hasPerm(perms, P.ManageThreads);
     return true;
@@ -904,6 +1061,34 @@ export class DiscordSim {
       throw new Error(`message ${msg.id} is another user's ephemeral message`);
     const ch = this.channel(msg.channelId);
     if (!this.canView(userId, ch)) throw new Error(`user ${userId} cannot see ${ch.name}`);
+  }
+
+  /**
+   * A user's message needs Send Messages in a channel, Send Messages in Threads in a thread (the
+   * former is not inherited: developers/topics/permissions.mdx, "Inherited Permissions (Threads)");
+   * a timeout takes both away.
+   */
+  private assertMaySend(guildId: string, userId: string, ch: SimChannel): void {
+    const m = this.guild(guildId).members.get(userId);
+    if (m && this.isTimedOut(m)) throw new Error(`user ${userId} is timed out until ${String(m.communicationDisabledUntil)}`);
+    const bit = this.isThread(ch) ? P.SendMessagesInThreads : P.SendMessages;
+    if (!hasPerm(this.memberPermissionsIn(guildId, userId, ch.id), bit))
+      throw new Error(`user ${userId} may not send messages in ${ch.name}`);
+  }
+
+  /**
+   * A guild interaction needs the app in the guild (removing the bot removes the app's integration)
+   * and a member who is not timed out. Application commands: a timed-out member loses Use Application
+   * Commands with every permission but View Channel and Read Message History (developers/topics/
+   * permissions.mdx, "Permissions For Timed Out Members"). Message components need no permission and
+   * the docs say nothing of them; Discord is reported to refuse a timed-out member's clicks too
+   * (nextcord/previous PR #86, 2022, dropping its own check as dead code: "Timed out users can not
+   * interact with buttons"), so the sim refuses every interaction of a timed-out member.
+   */
+  private assertMayInteract(g: SimGuild, userId: string): void {
+    if (!this.botInGuild(g.id)) throw new Error(`the bot is not in guild ${g.name}: its commands and components are gone there`);
+    const m = g.members.get(userId);
+    if (m && this.isTimedOut(m)) throw new Error(`user ${userId} is timed out in ${g.name} until ${String(m.communicationDisabledUntil)}`);
   }
 
   // ───────────────────────────── internals: interactions ─────────────────────────────
@@ -1024,6 +1209,7 @@ export class DiscordSim {
     message?: SimMessage,
   ): Promise<InteractionHandle> {
     const g = ch.guildId ? this.guild(ch.guildId) : undefined;
+    if (g) this.assertMayInteract(g, userId);
     const user = this.user(userId);
     const id = snowflake();
     const token = Buffer.from(`interaction:${id}:${randomBytes(48).toString('base64url')}`).toString('base64url');
@@ -1123,6 +1309,7 @@ export class DiscordSim {
   say(userId: string, channelId: string, content: string): SimMessage {
     const ch = this.channel(channelId);
     if (!this.canView(userId, ch)) throw new Error(`user ${userId} cannot see ${ch.name}`);
+    if (ch.guildId) this.assertMaySend(ch.guildId, userId, ch);
     if (ch.locked) throw new Error(`thread ${ch.name} is locked`);
     if (ch.archived) {
       ch.archived = false;

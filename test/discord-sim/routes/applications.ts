@@ -6,6 +6,7 @@ import { userJson } from '../serialize.js';
 import type { DiscordSim } from '../sim.js';
 import { isPlainObject, type Json, type RouteResult, type StoredCommand } from '../types.js';
 import { validateCommand } from '../validate.js';
+import { botGuild } from './channels.js';
 
 export function commandJson(sim: DiscordSim, c: Json, guildId?: string): StoredCommand {
   const type = typeof c.type === 'number' ? c.type : 1;
@@ -31,7 +32,7 @@ export function commandJson(sim: DiscordSim, c: Json, guildId?: string): StoredC
 export function commandStore(sim: DiscordSim, app: string, guildId?: string): Map<string, StoredCommand> {
   if (app !== sim.applicationId) throw Errors.unknownApplication();
   if (!guildId) return sim.globalCommands;
-  if (!sim.guilds.has(guildId)) throw Errors.unknownGuild();
+  botGuild(sim, guildId);
   let m = sim.guildCommands.get(guildId);
   if (!m) sim.guildCommands.set(guildId, (m = new Map()));
   return m;
@@ -54,7 +55,7 @@ export function register(r: Router, sim: DiscordSim): void {
       owner: userJson(sim, sim.user(sim.botUserId)),
       team: null,
       bot: userJson(sim, sim.user(sim.botUserId)),
-      approximate_guild_count: sim.guilds.size,
+      approximate_guild_count: sim.botGuilds().length,
       integration_types_config: { '0': {} },
       tags: [],
       install_params: null,

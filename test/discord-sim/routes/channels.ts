@@ -2,17 +2,28 @@
 import { ApiError, Errors, FormErrors } from '../errors.js';
 import type { Router } from '../http.js';
 import { Intents } from '../gateway.js';
-import { ChannelType, hasPerm, Permissions as P, type SimChannel, type SimMessage } from '../model.js';
+import { ChannelType, hasPerm, Permissions as P, type SimChannel, type SimGuild, type SimMessage } from '../model.js';
 import { channelJson } from '../serialize.js';
 import type { DiscordSim } from '../sim.js';
 import { type Json, type RouteResult } from '../types.js';
+
+/**
+ * A guild the bot is in: 404 / 10004 Unknown Guild for no guild, 403 / 50001 Missing Access for one it
+ * is not (or no longer) in, as Discord answers a bot for another server's guild, members or channels.
+ */
+export function botGuild(sim: DiscordSim, id: string): SimGuild {
+  const g = sim.guilds.get(id);
+  if (!g) throw Errors.unknownGuild();
+  if (!sim.botInGuild(g.id)) throw Errors.missingAccess();
+  return g;
+}
 
 export function getGuildChannel(sim: DiscordSim, id: string): SimChannel {
   const ch = sim.channels.get(id);
   if (!ch || ch.deleted) throw Errors.unknownChannel();
   if (ch.type === ChannelType.DM) return ch;
-  const g = sim.guilds.get(ch.guildId!);
-  if (!g) throw Errors.unknownChannel();
+  if (!sim.guilds.has(ch.guildId!)) throw Errors.unknownChannel();
+  const g = botGuild(sim, ch.guildId!);
   if (!hasPerm(sim.botPermissions(g.id, ch.id), P.ViewChannel)) throw Errors.missingAccess();
   if (
     ch.type === ChannelType.PrivateThread &&

@@ -45,6 +45,15 @@ function postInThread(sim: DiscordSim, ch: SimChannel, body: ParsedBody): void {
   reopenForPost(sim, ch, body, true);
 }
 
+/**
+ * The callback and the webhook routes check none of the bot's channel permissions (Send Messages,
+ * Attach Files, Embed Links…): "Interactions--both receiving and responding--are webhooks under the
+ * hood. So responding to an Interaction is just like sending a webhook request!" and Create Followup
+ * Message "Functions the same as Execute Webhook" (developers/interactions/receiving-and-responding.mdx,
+ * "Responding to an Interaction", "Create Followup Message"). A file in a reply or follow-up goes out
+ * where a channel send would be refused 50013; so does a reply of a timed-out bot (discord-api-docs#6847:
+ * its messages fail, its slash command replies "work").
+ */
 export function interactionCallback(sim: DiscordSim, id: string, token: string, body: ParsedBody, query: URLSearchParams): RouteResult {
   const i = sim.interactions.get(id);
   if (!i || i.token !== token) throw Errors.unknownInteraction();

@@ -58,7 +58,7 @@ export function register(r: Router, sim: DiscordSim): void {
       // channel itself stays open, its sends fail with 403 / 50007 (e.g. after the user's last server
       // kicked them).
       const rid = ch.recipientId!;
-      if (sim.user(rid).dmsClosed || ![...sim.guilds.values()].some((g) => g.members.has(rid))) throw Errors.cannotDm();
+      if (sim.user(rid).dmsClosed || !sim.botGuilds().some((g) => g.members.has(rid))) throw Errors.cannotDm();
     } else {
       requirePerm(sim, ch, sim.isThread(ch) ? P.SendMessagesInThreads : P.SendMessages);
       if (body.files.length) requirePerm(sim, ch, P.AttachFiles);

@@ -7,7 +7,7 @@ import { channelJson, memberJson, threadMemberJson } from '../serialize.js';
 import type { DiscordSim } from '../sim.js';
 import { type RouteCtx, type RouteResult } from '../types.js';
 import { MessageFlags } from '../validate.js';
-import { getGuildChannel, requirePerm, getChannelMessage } from './channels.js';
+import { botGuild, getGuildChannel, requirePerm, getChannelMessage } from './channels.js';
 
 export function createThread(
   sim: DiscordSim,
@@ -116,7 +116,7 @@ export function register(r: Router, sim: DiscordSim): void {
     return { status: 201, body: channelJson(sim, t) };
   });
   r.on('GET', '/guilds/:guild/threads/active', ({ params }) => {
-    if (!sim.guilds.has(params.guild!)) throw Errors.unknownGuild();
+    botGuild(sim, params.guild!);
     const threads = sim.activeThreads(params.guild!).filter((t) => hasPerm(sim.botPermissions(t.guildId!, t.id), P.ViewChannel));
     return {
       status: 200,
