@@ -661,7 +661,7 @@ async function one(
         const denied = () =>
           ctx.log.warn({ gameId: t.row.id }, 'cannot attach the result image (Missing Permissions): the result is sent in words');
         // As a follow-up of the move that ended the hand when there is one (interaction endpoint).
-        const m = await orInWords(payload, inWords, (p) => (o.via ? o.via.followUp(p) : ch.send(p)), denied);
+        const m = await orInWords(ch, payload, inWords, (p) => (o.via ? o.via.followUp(p) : ch.send(p)), denied);
         // Marked only once posted: after a crash in between, the result is posted again rather than lost.
         ctx.store.games.update(t.row.id, { lastNotice: key, resultMessageId: m.id });
         t.row.lastNotice = key;
@@ -704,6 +704,7 @@ async function one(
       const chart = drawn && mayAttach(ch) ? drawn : null;
       const endPost = (files: AttachmentBuilder[]) => ({ content: endMatchText(t, lang, entries), files, allowedMentions: { parse: [] } });
       const sent = await orInWords(
+        ch,
         endPost(chart ? [png('standings.png', chart, chartAlt(sm!, translator(lang)))] : []),
         () => endPost([]),
         (p): Promise<unknown> => ch.send(p),
@@ -1145,7 +1146,7 @@ async function updateTable(
     if (messageId && !moveVia) {
       const id = messageId;
       // `content: null` upgrades a table message posted before Components V2 (its text must be cleared).
-      await orInWords(payload, inWords, (p) => editTableMessage(ctx, ch, slot, id, { ...p, content: null }), denied);
+      await orInWords(ch, payload, inWords, (p) => editTableMessage(ctx, ch, slot, id, { ...p, content: null }), denied);
       slot.shown = shown;
       ctx.store.games.markShown(t.row.id, t.row.version);
       return;
@@ -1164,7 +1165,7 @@ async function updateTable(
   }
   try {
     const via = repost?.via ?? moveVia;
-    const m = await orInWords(payload, inWords, (p) => (via ? via.followUp(p) : ch.send(p)), denied);
+    const m = await orInWords(ch, payload, inWords, (p) => (via ? via.followUp(p) : ch.send(p)), denied);
     if (via) slot.token = { value: via.token, since: ctx.clock.now() };
     else delete slot.token;
     ctx.store.games.update(t.row.id, { tableMessageId: m.id });

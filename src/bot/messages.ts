@@ -46,6 +46,19 @@ export function mayAttach(ch: TextBasedChannel): boolean {
   return ch.permissionsFor(me)?.has(PermissionFlagsBits.AttachFiles) ?? true;
 }
 
+/**
+ * Whether the bot may post in `ch` at all, as far as its cache tells (View Channel, and Send Messages
+ * or, in a thread, Send Messages in Threads). Unknown: may.
+ */
+export function mayPost(ch: TextBasedChannel): boolean {
+  if (!('guild' in ch) || !('permissionsFor' in ch)) return true;
+  const me = ch.guild.members.me;
+  const p = me ? ch.permissionsFor(me) : null;
+  if (!p) return true;
+  const send = ch.isThread() ? PermissionFlagsBits.SendMessagesInThreads : PermissionFlagsBits.SendMessages;
+  return p.has(PermissionFlagsBits.ViewChannel) && p.has(send);
+}
+
 /** Discord refused a request for a permission the bot lacks (Missing Permissions, 50013). */
 export const isMissingPermissions = (err: unknown): boolean => (err as { code?: unknown }).code === RESTJSONErrorCodes.MissingPermissions;
 
@@ -53,9 +66,12 @@ export const isMissingPermissions = (err: unknown): boolean => (err as { code?: 
  * Sends `payload` by `send`; when it carries files and Discord answers Missing Permissions (Attach
  * Files taken away since the cache last heard, or a cache that never heard), sends `inWords()` once
  * instead: the move is committed, and the thread must show it (whose turn, the result's buttons) with
- * or without the picture. Any other error, or one on the words too, is thrown as before.
+ * or without the picture. Not where the cache says the bot may not post at all (`mayPost` of `ch`):
+ * the words would be refused too, one more invalid request per try. Any other error, or one on the
+ * words too, is thrown as before.
  */
 export async function orInWords<P extends { files: readonly unknown[] }, R>(
+  ch: TextBasedChannel,
   payload: P,
   inWords: () => P,
   send: (p: P) => Promise<R>,
@@ -64,7 +80,7 @@ export async function orInWords<P extends { files: readonly unknown[] }, R>(
   try {
     return await send(payload);
   } catch (err) {
-    if (!payload.files.length || !isMissingPermissions(err)) throw err;
+    if (!payload.files.length || !isMissingPermissions(err) || !mayPost(ch)) throw err;
     denied();
     return send(inWords());
   }

@@ -13,6 +13,7 @@ import { Permissions as P } from '../discord-sim/model.js';
 import { engineOf } from '../../src/table/manifests.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 import { orInWords } from '../../src/bot/messages.js';
+import { PermissionFlagsBits, PermissionsBitField, type TextBasedChannel } from 'discord.js';
 
 const DENIED = /Attach Files/;
 
@@ -90,12 +91,15 @@ test('a post refused for Missing Permissions with a picture is sent once more in
     return Promise.resolve(p.text);
   };
   const words = () => ({ files: [], text: 'in words' });
-  assert.equal(await orInWords({ files: ['a.png'], text: 'picture' }, words, refuse, () => denied.push('x')), 'in words');
+  // A channel whose permissions the cache does not know (a DM): the bot may post there.
+  const dm = {} as TextBasedChannel;
+  assert.equal(await orInWords(dm, { files: ['a.png'], text: 'picture' }, words, refuse, () => denied.push('x')), 'in words');
   assert.deepEqual(sent, ['picture', 'in words']);
   assert.equal(denied.length, 1);
   // Without a picture, or for another error, nothing is sent again.
   await assert.rejects(
     orInWords(
+      dm,
       { files: [], text: 'plain' },
       words,
       () => Promise.reject(Object.assign(new Error(), { code: 50013 })),
@@ -104,10 +108,22 @@ test('a post refused for Missing Permissions with a picture is sent once more in
   );
   await assert.rejects(
     orInWords(
+      dm,
       { files: ['a.png'], text: 'picture' },
       words,
       () => Promise.reject(Object.assign(new Error(), { code: 50001 })),
       () => {},
     ),
   );
+  // Where the cache says the bot may not post at all (Send Messages in Threads taken away), the words
+  // would be refused too: not sent (each refusal counts against Discord's invalid request limit).
+  const me = {};
+  const mute = {
+    guild: { members: { me } },
+    isThread: () => true,
+    permissionsFor: () => new PermissionsBitField([PermissionFlagsBits.ViewChannel, PermissionFlagsBits.AttachFiles]),
+  } as unknown as TextBasedChannel;
+  sent.length = 0;
+  await assert.rejects(orInWords(mute, { files: ['a.png'], text: 'picture' }, words, refuse, () => {}));
+  assert.deepEqual(sent, ['picture']);
 });
