@@ -218,10 +218,12 @@ function positionOf(s: State): unknown {
     ...(e.by === 'rank' ? { layOrder: s.layOrder } : {}),
     seats: Array.from({ length: s.n }, (_, i) => {
       const laid = s.melds.filter((m) => m.owner === i).map((m) => m.cards);
-      if (e.by === 'rank' || i !== w) return { phom: laid, loose: s.hands[i], left: s.left[i] };
+      // The winner's 10 cards are counted: the sends onto its phỏm and its own (docs/scenarios-phom.md).
+      const sent = s.melds.flatMap((m) => m.sent.filter((x) => x.from === i).map((x) => x.card));
+      if (e.by === 'rank' || i !== w) return { phom: laid, loose: s.hands[i], left: s.left[i], sent };
       if (e.by === 'u-khan') return { loose: e.loose, u: 'khan' };
       // A seat that left wins when Ù was its only legal move (docs/rules-decisions.md, tái eat row).
-      return { phom: [...laid, ...e.phoms], loose: e.loose, u: e.by, left: s.left[i] };
+      return { phom: [...laid, ...e.phoms], laid, loose: e.loose, u: e.by, left: s.left[i], sent };
     }),
     eats: s.eats.map((x) => ({
       eater: x.eater,
@@ -269,6 +271,8 @@ test('score agrees with the engine on self-played hands (2–4 players, several 
             deadwood: x.deadwood,
             pot: x.pot,
             nextStarter: x.nextStarter,
+            hands: x.hands,
+            items: x.items,
           };
         };
         assert.deepEqual(pick(got), pick(want), `variant ${vi}, ${n} players, hand ${h}`);

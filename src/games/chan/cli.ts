@@ -4,12 +4,13 @@
  */
 import { bracketGroups, flagProblem } from '../core/input.js';
 import { resolveOptions } from '../core/options.js';
-import { counts, countOf, isNhat, isYeu, parseCards, type Face } from './cards.js';
+import { COPIES, counts, countOf, formsCa, isNhat, isYeu, parseCards, type Face } from './cards.js';
 import { meldChan } from './legality.js';
 import { OPTIONS, type ChanOptions } from './options.js';
 import { findCuoc, type WinHandInput } from './scoring/predicates.js';
 import { PROFILES } from './scoring/items.js';
 import { partialPairing } from './pairing.js';
+import { overCopies } from './position.js';
 import { checkXuong, combine, correctCalls } from './scoring/settle.js';
 import { handSizes, type CuocCall, type Meld } from './state.js';
 
@@ -44,6 +45,34 @@ function parseCalls(x: unknown): CuocCall[] | string {
     } else return 'announced must be a list of {cuoc, count?}';
   }
   return out;
+}
+
+/** A meld of the input: 4 identical = chíu, 2 identical = chắn, 2 faces of one cạ group = cạ (chan.md §2, §7.1). */
+function meldOf(m: unknown, laoThangCa: boolean): Meld | string {
+  const c = typeof m === 'string' ? parseCards(m) : null;
+  if (!c) return `bad meld ${JSON.stringify(m)}`;
+  if (c.length === 4 && c.every((f) => f === c[0])) return { kind: 'chiu', cards: c, taken: c[0]! };
+  if (c.length === 2 && c[0] === c[1]) return { kind: 'chan', cards: c, taken: c[0]! };
+  if (c.length === 2 && formsCa(c[0]!, c[1]!, laoThangCa)) return { kind: 'ca', cards: c, taken: c[0]! };
+  if (c.length === 2)
+    return `meld ${m as string} is no cạ: a cạ is two different faces of one cạ group (chan.md §2${laoThangCa ? '' : '; Lão and Thang only with lao-thang-ca'})`;
+  return `meld ${m as string} is not a chíu, chắn or cạ`;
+}
+
+const hasChan = (cards: readonly Face[]): boolean => counts(cards).some((k) => k >= 2);
+
+/**
+ * Thiên ù (how = open) is won on the opener's dealt hand at OPEN, before any card is taken (chan.md
+ * §5.3, §8): no melds, no winning card, and the dealt hand's chắn are the concealed cards' own.
+ */
+function thienProblem(x: Raw, concealed: readonly Face[], melds: readonly Meld[]): string | null {
+  if (melds.length) return 'Thiên ù is won on the dealt hand at OPEN, before the opener takes any card: no melds (chan.md §5.3, §8)';
+  if (x.card !== undefined && x.card !== null)
+    return 'Thiên ù is won on the dealt hand, with no winning card: omit card with how = open (chan.md §8)';
+  const held = hasChan(concealed);
+  if (x.dealtHadChan !== undefined && x.dealtHadChan !== held)
+    return `dealtHadChan is ${String(x.dealtHadChan)}, but with how = open the concealed cards are the dealt hand, which holds ${held ? 'a' : 'no'} chắn (chan.md §9 Phá thiên)`;
+  return null;
 }
 
 /** One hand (object) or an array of hands (→ an array, one entry per hand, each valid or with its reason). */
@@ -99,20 +128,27 @@ function scoreOne(input: unknown): unknown {
     if (typeof mraw === 'string') return { valid: false, reason: mraw };
     if (!Array.isArray(mraw)) return { valid: false, reason: 'melds must be a list like ["[5n5n5n5n]", "[7v7s]"]' };
     for (const m of mraw) {
-      const c = typeof m === 'string' ? parseCards(m) : null;
-      if (!c) return { valid: false, reason: `bad meld ${JSON.stringify(m)}` };
-      if (c.length === 4 && c.every((f) => f === c[0])) melds.push({ kind: 'chiu', cards: c, taken: c[0]! });
-      else if (c.length === 2) melds.push({ kind: c[0] === c[1] ? 'chan' : 'ca', cards: c, taken: c[0]! });
-      else return { valid: false, reason: `meld ${m} is not a chíu, chắn or cạ` };
+      const meld = meldOf(m, opts['lao-thang-ca']);
+      if (typeof meld === 'string') return { valid: false, reason: meld };
+      melds.push(meld);
     }
     const how = (x.how ?? 'other-draw') as (typeof HOWS)[number];
     if (!HOWS.includes(how)) return { valid: false, reason: `how must be one of ${HOWS.join(', ')}` };
     let card: Face | null = null;
-    if (how !== 'open') {
+    if (how === 'open') {
+      const problem = thienProblem(x, concealed, melds);
+      if (problem) return { valid: false, reason: problem };
+    } else {
       const c = parseCards(String(x.card ?? ''));
       if (!c || c.length !== 1) return { valid: false, reason: 'card must be the single winning card (omit it only with how = open)' };
       card = c[0]!;
     }
+    const over = overCopies([...concealed, ...melds.flatMap((m) => m.cards), ...(card ? [card] : [])]);
+    if (over.length)
+      return {
+        valid: false,
+        reason: `more than ${COPIES} copies of ${over.join(' ')} among the concealed cards, melds and winning card: the deck holds ${COPIES} of each face (chan.md §2)`,
+      };
     const returned = how === 'return-to-me' || how === 'return-to-other';
     // §6: an ordinary ù on a returned card only with u-on-returned-card; else only a chíu-ù (as the engine).
     if (returned && x.chiu === false && !opts['u-on-returned-card'])
@@ -130,7 +166,8 @@ function scoreOne(input: unknown): unknown {
       thien: how === 'open',
       dia: x.dia === true,
       thong: x.thong === true,
-      dealtHadChan: x.dealtHadChan !== false,
+      // §9 Phá thiên: at OPEN the concealed cards are the dealt hand, so it tells (thienProblem refused a contradiction).
+      dealtHadChan: how === 'open' ? hasChan(concealed) : x.dealtHadChan !== false,
     };
     const found = findCuoc(w, opts);
     if (!found) return notWinning(n, concealed, melds, card, claimChiu, opts);

@@ -61,6 +61,12 @@ export function fromScenario(opts: ChanOptions, n: number, start: ScenarioStart)
 
 type Raw = Record<string, unknown>;
 
+/** The faces placed more often than the deck holds them (4 copies each, chan.md §2); also the score CLI's check. */
+export function overCopies(cards: readonly Face[]): Face[] {
+  const c = counts(cards);
+  return FACES.filter((_, i) => c[i]! > COPIES);
+}
+
 function fromPosition(opts: ChanOptions, n: number, pos: Raw): Result<ChanState> {
   const sz = handSizes(n);
   const opener = (pos.opener as number | undefined) ?? 0;
@@ -150,9 +156,9 @@ function fromPosition(opts: ChanOptions, n: number, pos: Raw): Result<ChanState>
   if (typeof stockTop === 'string') return bad(stockTop);
   used.push(...stockTop);
   if (offerCard) used.push(offerCard);
-  const c = counts(used);
-  const over = FACES.filter((_, i) => c[i]! > COPIES);
+  const over = overCopies(used);
   if (over.length) return bad(`More than ${COPIES} copies placed of: ${over.join(' ')}.`);
+  const c = counts(used);
   const rest: Face[] = [];
   FACES.forEach((f, i) => {
     for (let k = c[i]!; k < COPIES; k++) rest.push(f);

@@ -12,6 +12,7 @@ import { bracketGroups, flagProblem } from '../core/input.js';
 import { resolveOptions } from '../core/options.js';
 import type { Seat } from '../core/types.js';
 import { type Card, isCard, sortCards } from './cards.js';
+import { ownedCount } from './invariants.js';
 import { isUKhan, minLeftoverCount, phomKind } from './melds.js';
 import { OPTIONS, type Options } from './options.js';
 import { orderMeld } from './plan.js';
@@ -112,6 +113,64 @@ export function readEat(
   return { eater, victim, card: e.card, chot, k, amount: eatPayment(opts, chot, k), pot: potPayment(opts, fromV), turnNo: i + 1 };
 }
 
+/**
+ * A card sent onto `m` by a seat that could not have sent it, if any: a seat sends onto another
+ * seat's phỏm, once it has laid its own (phom.md §7.4: a Móm seat cannot send; §7.5). The check
+ * of scenario positions (scenario.ts) and of end positions (here).
+ */
+export function badSend(m: Meld, melds: readonly Meld[]): Meld['sent'][number] | undefined {
+  return m.sent.find((x) => x.from === m.owner || !melds.some((y) => y.owner === x.from));
+}
+
+/**
+ * Every seat's phỏm as a table meld, each card a seat lists in `sent` recorded on the other seat's
+ * phỏm that holds it (phom.md §7.5), or why the sends cannot be.
+ */
+function placeSends(phom: readonly Card[][][], sent: readonly Card[][], q: boolean): Meld[] | string {
+  const melds = phom.flatMap((ms, i) => ms.map((m) => meld(i, m, q)));
+  for (const [from, list] of sent.entries())
+    for (const card of list) {
+      const target = melds.find((m) => m.owner !== from && m.cards.includes(card));
+      if (!target) return `seats[${from}].sent: ${card} must be in another seat's phỏm (it was sent onto one, phom.md §7.5)`;
+      if (target.sent.some((x) => x.card === card)) return `${card} is listed as sent twice`;
+      target.sent.push({ card, from });
+      target.own = target.own.filter((c) => c !== card);
+    }
+  for (const m of melds) {
+    const x = badSend(m, melds);
+    if (x)
+      return `seats[${x.from}].sent: seat ${x.from} has no phỏm, so it cannot have sent ${x.card}: a seat sends only once it has laid its own phỏm (phom.md §7.5)`;
+  }
+  return melds;
+}
+
+const sameCards = (a: readonly Card[], b: readonly Card[]): boolean =>
+  a.length === b.length && sortCards([...a]).join() === sortCards([...b]).join();
+
+/**
+ * The Ù winner's phỏm still in its hand (the engine's result shows the winner's hand: these and its
+ * loose card), or why its `laid` cannot be. With `laid` (the phỏm on the table when it declared),
+ * the others; without, as far as the position tells: a phỏm another seat sent onto lay on the table,
+ * and a winner that sent had laid all its phỏm (phom.md §7.4: a lay-down leaves no phỏm in hand;
+ * §7.5: a seat sends onto phỏm on the table, once it has laid its own).
+ */
+function phomInHand(placed: readonly Meld[], w: Seat, laid: readonly Card[][] | null): Meld[] | string {
+  const own = placed.filter((m) => m.owner === w);
+  const sentOwn = placed.some((m) => m.sent.some((x) => x.from === w));
+  if (!laid) return sentOwn ? [] : own.filter((m) => m.sent.length === 0);
+  const onTable: Meld[] = [];
+  for (const l of laid) {
+    const m = own.find((y) => sameCards(y.cards, l));
+    if (!m) return `seats[${w}].laid: [${l.join(' ')}] is not one of its phom`;
+    onTable.push(m);
+  }
+  const sentOnto = own.find((m) => m.sent.length > 0 && !onTable.includes(m));
+  if (sentOnto)
+    return `seats[${w}].laid must list [${sentOnto.cards.join(' ')}]: seat ${sentOnto.sent[0]!.from} sent ${sentOnto.sent[0]!.card} onto it, and cards are sent onto phỏm on the table (phom.md §7.5)`;
+  if (sentOwn && !onTable.length) return `seats[${w}].laid: seat ${w} sent cards, so it had laid phỏm (phom.md §7.5)`;
+  return own.filter((m) => !onTable.includes(m));
+}
+
 /** Build the finished State of an end position, or the reason it is not one. */
 export function endPosition(input: unknown): State | string {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return 'a position must be a JSON object';
@@ -131,6 +190,7 @@ export function endPosition(input: unknown): State | string {
   const loose: Card[][] = [];
   const left: boolean[] = [];
   const momFlag: (boolean | undefined)[] = [];
+  const laid: (Card[][] | null)[] = [];
   const sent: Card[][] = [];
   let winner: { seat: Seat; flag: UFlag } | null = null;
   const seen = new Map<Card, string>();
@@ -164,12 +224,17 @@ export function endPosition(input: unknown): State | string {
     loose.push(lo);
     left.push(r.left === true);
     momFlag.push(r.mom as boolean | undefined);
+    const lp = r.laid === undefined ? null : phomList(r.laid, `seats[${i}].laid`);
+    if (typeof lp === 'string') return lp;
+    laid.push(lp);
   }
 
+  const placed = placeSends(phom, sent, q);
+  if (typeof placed === 'string') return placed;
+  // Every other seat's phom lie on the table; an Ù khan hand has none.
   for (let i = 0; i < n; i++)
-    for (const c of sent[i]!)
-      if (!phom.some((ms, j) => j !== i && ms.some((m) => m.includes(c))))
-        return `seats[${i}].sent: ${c} must be in another seat's phỏm (it was sent onto one, phom.md §7.5)`;
+    if (laid[i] && (i !== winner?.seat || winner.flag === 'u-khan'))
+      return `seats[${i}].laid is for the winner of an Ù or Ù tròn only: its phỏm laid before it declared`;
   const gaPot = x.gaPot ?? 0;
   if (typeof gaPot !== 'number' || !Number.isInteger(gaPot) || gaPot < 0) return 'gaPot must be a whole number ≥ 0';
   // No pot ever fills at a table without it, and a running table keeps its rules.
@@ -206,7 +271,7 @@ export function endPosition(input: unknown): State | string {
     }
   }
 
-  const melds: Meld[] = [];
+  let melds: Meld[] = placed;
   const hands: Card[][] = loose.map((l) => l.slice());
   let end: EndInfo;
   let layOrder: Seat[] = [];
@@ -233,7 +298,8 @@ export function endPosition(input: unknown): State | string {
         if (loose[i]!.length === (i === starter ? 10 : 9) && isUKhan(loose[i]!, q))
           return `seat ${i} also holds Ù khan and comes first from the starter: the lowest P-number wins (phom.md §8.4)`;
       }
-      end = { by: 'u-khan', winner: w, loose: sortCards(loose[w]!) };
+      // As the engine's: the dealt hand in the order given (state.ts deals it so).
+      end = { by: 'u-khan', winner: w, loose: loose[w]!.slice() };
     } else {
       // §8.2: sent cards count towards Ù only with u-by-sending; without it they are left over (plan.ts uLeftover).
       const over = loose[w]!.length + (opts['u-by-sending'] ? 0 : sent[w]!.length);
@@ -248,11 +314,13 @@ export function endPosition(input: unknown): State | string {
       const by = tron ? 'u-tron' : 'u';
       if (winner.flag !== 'any' && winner.flag !== by)
         return `seat ${w}'s Ù is ${by === 'u' ? 'a plain Ù' : 'Ù tròn'} under u-tron=${mode}, not ${winner.flag} (phom.md §8.3)`;
-      end = { by, winner: w, chotVictim, phoms: phom[w]!.map((m) => orderMeld(m, q)), loose: sortCards(loose[w]!), taken: null };
+      const inHand = phomInHand(placed, w, laid[w]!);
+      if (typeof inHand === 'string') return inHand;
+      melds = placed.filter((m) => !inHand.includes(m));
+      hands[w] = [...inHand.flatMap((m) => m.cards), ...loose[w]!];
+      end = { by, winner: w, chotVictim, phoms: inHand.map((m) => m.cards), loose: sortCards(loose[w]!), taken: null };
     }
-    for (let i = 0; i < n; i++) if (i !== w) for (const m of phom[i]!) melds.push(meld(i, m, q));
   } else {
-    for (let i = 0; i < n; i++) for (const m of phom[i]!) melds.push(meld(i, m, q));
     // Who went down first: a full lay-down order, or the first seat (then seat order).
     if (x.layOrder !== undefined) {
       const lo = x.layOrder;
@@ -325,6 +393,10 @@ export function endPosition(input: unknown): State | string {
   };
   // phom.md §9: Nhất, as the engine names it when the last row fills.
   if (end.by === 'rank') s.end = { by: 'rank', winner: rankSeats(s)[0]! };
+  const held = end.by === 'u' || end.by === 'u-tron' ? ownedCount(s, end.winner) : 10;
+  // §5, §8.2: an Ù is declared after a take (or on the starter's dealt 10), holding 10 cards.
+  if (held !== 10)
+    return `seat ${end.winner} holds ${held} card${held === 1 ? '' : 's'} at its Ù (phỏm, loose and sent cards, less those others sent onto its phỏm): an Ù is declared holding 10, after a take or on the starter's dealt hand (phom.md §5, §8.2)`;
   return s;
 }
 

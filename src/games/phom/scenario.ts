@@ -3,7 +3,7 @@ import { flagProblem } from '../core/input.js';
 import { ok, type Result, type ScenarioStart, type Seat } from '../core/types.js';
 import { type Card, DECK, isCard } from './cards.js';
 import { fail } from './actions.js';
-import { eatLedger, readEat } from './cli.js';
+import { badSend, eatLedger, readEat } from './cli.js';
 import { phomKind } from './melds.js';
 import type { Options } from './options.js';
 import { eatenInHand, maySend, orderMeld, sentThisHand } from './plan.js';
@@ -287,9 +287,9 @@ function rowsProblem(s: State): string | null {
 function layOrderProblem(s: State): string | null {
   for (const [i, m] of s.melds.entries()) {
     if (!s.laidDown[m.owner]) return `melds[${i}]: seat ${m.owner} has not laid down (it is not in layOrder)`;
-    for (const x of m.sent)
-      if (x.from === m.owner || !s.melds.some((y) => y.owner === x.from))
-        return `melds[${i}].sent: seat ${x.from} cannot have sent ${x.card}: a seat sends onto another seat's phỏm, once it has laid its own (phom.md §7.5)`;
+    const x = badSend(m, s.melds);
+    if (x)
+      return `melds[${i}].sent: seat ${x.from} cannot have sent ${x.card}: a seat sends onto another seat's phỏm, once it has laid its own (phom.md §7.5)`;
   }
   for (let i = 0; i < s.n; i++) {
     // The lay-down turn is the one whose row holds 3 after the take; a tái eat by the lead drops it to 2.
