@@ -36,6 +36,7 @@ test('strong, ready, waits on the dragon pung (worth double) rather than on a wi
     ],
     drawn: '5m',
     wallCount: 40,
+    discardCount: 30,
   });
   assert.deepEqual(engine.ai(s, 0, 'strong'), { type: 'discard', tile: '5m' });
   assert.deepEqual(engine.ai(s, 0, 'normal'), { type: 'discard', tile: '4m' });
@@ -57,6 +58,7 @@ test('strong does not hand a seat showing two dragon pungs the third dragon (a l
     ],
     drawn: '5s',
     wallCount: 40,
+    discardCount: 30,
   });
   const a = engine.ai(s, 0, 'strong');
   assert.equal(a.type, 'discard');

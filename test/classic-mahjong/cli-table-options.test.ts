@@ -151,3 +151,134 @@ test('the same facts stand where the table allows them', () => {
   assert.ok(score({ ...h, seatWind: '3z', options: { players: 3 } }).valid);
   assert.ok(score({ ...h, flowers: ['2f'] }).valid);
 });
+
+// ---- facts no table produces (review of the CLI against the engine, rules.ts) -----------------------
+
+/** South's concealed 14 tiles: 234m 5p5p 789s 345p and a 6z pung, won on 7s. */
+const CLOSED = { seatWind: '2z', won: true, winningTile: '7s', concealed: T('2m3m4m 5p5p 7s8s9s 3p4p5p 6z6z6z') };
+/** The same with the 345p chow replaced by a kong (`k`), won on a loose tile. */
+const withKongs = (...kongs: object[]) => ({ ...CLOSED, winBy: 'replacement', concealed: T('2m3m4m 5p5p 7s8s9s 6z6z6z'), melds: kongs });
+const kong = (t: string, how: 'concealed' | 'added' | 'claimed') => ({
+  tiles: [t, t, t, t],
+  ...(how === 'concealed' ? { exposed: false } : how === 'claimed' ? { claimed: true } : {}),
+});
+/** Refused, with a reason matching `re`. */
+function refused(h: object, re: RegExp): void {
+  const o = score(h);
+  assert.equal(o.valid, false, `${JSON.stringify(h)} → ${JSON.stringify(o)}`);
+  assert.match(o.reason!, re, JSON.stringify(h));
+}
+function accepted(h: object): CliOutput {
+  const o = score(h);
+  assert.ok(o.valid, `${JSON.stringify(h)} → ${JSON.stringify(o)}`);
+  return o;
+}
+
+test('winBy replacement needs a kong, or a flower replaced from the dead wall (§4.4, §5.2)', () => {
+  const loose = { ...CLOSED, winBy: 'replacement' };
+  refused(loose, /winBy replacement is a win on a loose tile.*neither a kong nor a flower/);
+  refused({ ...loose, options: { 'use-bonus-tiles': false } }, /neither a kong nor a flower/);
+  refused({ ...loose, flowers: ['3f'], options: { 'bonus-replacement-source': 'live-wall' } }, /replaced from the live wall/);
+  assert.ok(rules(accepted({ ...loose, flowers: ['3f'] })).includes('loose-tile'));
+  assert.ok(rules(accepted(withKongs(kong('1s', 'concealed')))).includes('loose-tile'));
+  assert.ok(
+    rules(accepted({ ...withKongs(kong('1s', 'claimed')), options: { 'bonus-replacement-source': 'live-wall' } })).includes('loose-tile'),
+  );
+});
+
+test('kongUponKong: the second kong is concealed or added; a claimed kong never continues the chain (rules.ts kongChainAfter)', () => {
+  const twoClaimed = { ...withKongs(kong('1s', 'claimed'), kong('1p', 'claimed')), concealed: T('2m3m4m 5p5p 7s8s9s'), kongUponKong: true };
+  refused(twoClaimed, /a claimed kong never continues the chain/);
+  for (const second of ['concealed', 'added'] as const) {
+    const o = accepted({ ...twoClaimed, melds: [kong('1s', 'claimed'), kong('1p', second)] });
+    assert.deepEqual(rules(o), ['kong-upon-kong'], second);
+  }
+});
+
+test('Original Call: no exposed set, no Kong upon Kong, a loose tile only for a flower, no blessing (rules.ts discardOptions, turnOptions)', () => {
+  const call = { originalCall: true, options: { 'original-call': true } };
+  assert.ok(rules(accepted({ ...CLOSED, ...call, winBy: 'self-draw' })).includes('original-call'));
+  const exposed = { ...CLOSED, ...call, winBy: 'discard', concealed: T('2m3m4m 5p5p 7s8s9s 3p4p5p'), melds: [{ tiles: T('6z6z6z') }] };
+  refused(exposed, /originalCall is declared with the first discard, before any claim.*no exposed set/);
+  refused({ ...exposed, melds: [{ tiles: T('6z6z6z6z') }] }, /no exposed set/);
+  const kongs = { ...withKongs(kong('1s', 'concealed'), kong('1p', 'concealed')), concealed: T('2m3m4m 5p5p 7s8s9s'), ...call };
+  refused({ ...kongs, kongUponKong: true }, /a called hand declares no kong.*Kong upon Kong/);
+  refused(kongs, /originalCall with winBy replacement: .*replaces a flower from the dead wall/);
+  assert.ok(rules(accepted({ ...kongs, flowers: ['2f'] })).includes('original-call'));
+  refused({ ...CLOSED, ...call, seatWind: '1z', blessing: 'heaven' }, /blessing heaven is won before the winner's first discard/);
+  refused({ ...CLOSED, ...call, blessing: 'earth' }, /blessing earth is won before the winner's first discard/);
+});
+
+test("a blessing's kongs are opening kongs: none with opening-kongs false (§4.5, §8.3)", () => {
+  const kongHand = { ...CLOSED, concealed: T('2m3m4m 5p5p 7s8s9s 6z6z6z'), melds: [kong('5z', 'concealed')] };
+  const heaven = { ...kongHand, seatWind: '1z', blessing: 'heaven' };
+  const earth = { ...kongHand, blessing: 'earth', winningTile: '5p' };
+  for (const h of [heaven, earth]) {
+    assert.equal(accepted(h).limit, true);
+    refused({ ...h, options: { 'opening-kongs': false } }, /a blessing's kongs are opening kongs, and this table has none/);
+  }
+});
+
+test('lastTileOfWall goes with self-draw or discard only: refused with a loose tile, a robbed kong or a blessing, not dropped', () => {
+  assert.ok(rules(accepted({ ...CLOSED, winBy: 'self-draw', lastTileOfWall: true })).includes('last-wall-tile'));
+  assert.ok(rules(accepted({ ...CLOSED, winBy: 'discard', lastTileOfWall: true })).includes('last-discard'));
+  refused({ ...withKongs(kong('1s', 'concealed')), lastTileOfWall: true }, /lastTileOfWall .* not with winBy replacement/);
+  refused({ ...CLOSED, winBy: 'robbed-kong', winningTile: '2m', lastTileOfWall: true }, /not with winBy robbed-kong/);
+  refused({ ...CLOSED, seatWind: '1z', blessing: 'heaven', lastTileOfWall: true }, /blessing heaven is won at the start of the hand/);
+  refused({ ...CLOSED, blessing: 'earth', lastTileOfWall: true }, /blessing earth is won at the start of the hand/);
+});
+
+test("a loser's hand has no win type: originalCall as the table allows it, no lastTileOfWall or kongUponKong", () => {
+  const loser = { seatWind: '3z', concealed: T('1m4m7m2p5p8p3s6s9s1z2z3z4z') };
+  refused({ ...loser, originalCall: true }, /this table has no Original Call \(option original-call, §9.5\)/);
+  accepted({ ...loser, originalCall: true, options: { 'original-call': true } });
+  refused({ ...loser, lastTileOfWall: true }, /did not win has no lastTileOfWall/);
+  refused({ ...loser, kongUponKong: true }, /did not win has no kongUponKong/);
+  accepted({ ...loser, lastTileOfWall: false, kongUponKong: false });
+});
+
+test('claimed on a pung or chow restates exposed (an exposed pung or chow was claimed, §6): agreeing is the same hand, contradicting is refused', () => {
+  const h = { ...CLOSED, winBy: 'discard', concealed: T('2m3m4m 5p5p 7s8s9s 6z6z6z'), melds: [{ tiles: T('3p4p5p') }] };
+  const plain = accepted(h);
+  assert.deepEqual(score({ ...h, melds: [{ tiles: T('3p4p5p'), claimed: true }] }), plain);
+  const pung = { ...h, concealed: T('2m3m4m 5p5p 7s8s9s 3p4p5p'), melds: [{ tiles: T('6z6z6z') }] };
+  assert.deepEqual(score({ ...pung, melds: [{ tiles: T('6z6z6z'), exposed: true, claimed: true }] }), accepted(pung));
+  refused({ ...pung, melds: [{ tiles: T('6z6z6z'), claimed: false }] }, /an exposed pung is one claimed from a discard/);
+  refused({ ...h, melds: [{ tiles: T('3p4p5p'), exposed: false, claimed: true }] }, /a chow held in hand .* was not claimed/);
+  // a concealed set says so either way
+  assert.deepEqual(
+    score({ ...h, melds: [{ tiles: T('3p4p5p'), exposed: false, claimed: false }] }),
+    score({ ...h, melds: [{ tiles: T('3p4p5p'), exposed: false }] }),
+  );
+});
+
+test('unknown keys are refused by name, and a list where a text is expected is refused, not read as its String()', () => {
+  const h = { ...CLOSED, winBy: 'self-draw' };
+  refused({ ...h, lastTileofWall: true }, /^unknown key "lastTileofWall" \(allowed: seatWind, .*lastTileOfWall/);
+  refused({ ...h, foo: 1, bar: 2 }, /^unknown keys "foo", "bar"/);
+  refused({ ...h, melds: [{ tiles: T('6z6z6z'), exposd: false }] }, /^meld: unknown key "exposd" \(allowed: tiles, exposed, claimed\)/);
+  for (const [k, v] of [
+    ['seatWind', ['2z']],
+    ['roundWind', ['1z']],
+    ['winningTile', ['7s']],
+    ['winBy', ['self-draw']],
+    ['preset', ['dmjl']],
+  ] as const)
+    refused({ ...h, [k]: v }, new RegExp(`^${k} must be a text, not \\[`));
+  refused({ ...CLOSED, seatWind: '1z', blessing: ['heaven'] }, /^blessing must be a text/);
+});
+
+test('eastConsecutiveWins stops at the limit (its win passes the deal, setup.ts nextMatch); roundWind within match-rounds', () => {
+  const east = { ...CLOSED, seatWind: '1z', winBy: 'self-draw', options: { rotation: 'tournament' } };
+  assert.equal(accepted({ ...east, eastConsecutiveWins: 9 }).limit, true);
+  refused({ ...east, eastConsecutiveWins: 10 }, /East's 9th win in a row is a limit hand and passes the deal/);
+  const mill = { ...east, options: { rotation: 'tournament', preset: 'millington' } };
+  accepted({ ...mill, eastConsecutiveWins: 13 });
+  refused({ ...mill, eastConsecutiveWins: 14 }, /East's 13th win/);
+  accepted({ ...east, eastConsecutiveWins: 20, options: { rotation: 'tournament', 'east-streak-limit': 'off' } });
+  const south = { ...CLOSED, winBy: 'self-draw', roundWind: '2z' };
+  refused(south, /roundWind 2z is never played: a match of 1 prevailing wind plays 1z \(option match-rounds/);
+  refused({ ...south, roundWind: '4z', options: { 'match-rounds': 3 } }, /plays 1z, 2z, 3z/);
+  accepted({ ...south, options: { 'match-rounds': 2 } });
+  accepted({ ...south, roundWind: '4z', options: { rotation: 'tournament' } });
+});

@@ -88,3 +88,150 @@ test('a tournament table has four seats whatever the start (seed 004 §3)', () =
     assert.deepEqual(r.problems, ['seats: these rules are played by 4 players, got 3'], JSON.stringify(Object.keys(start)));
   }
 });
+
+// ---- positions no table produces (review of the loader against rules.ts, walls.ts) -----------------
+
+const L = (s: string): string[] => s.match(/\d[mpszf]/g) ?? [];
+const OTHERS = [
+  { concealed: L('1m4m7m2p5p8p3s6s9s1z2z3z4z') },
+  { concealed: L('2m5m8m3p6p9p1s4s7s1z2z3z4z') },
+  { concealed: L('3m6m9m1p4p7p2s5s8s1z2z3z4z') },
+];
+/** A complete hand of 14: 234m 5p5p 789s 345p 6z6z6z. */
+const WIN14 = { concealed: L('2m3m4m 5p5p 7s8s9s 3p4p5p 6z6z6z') };
+/** South's hand with the 345p chow replaced by `kongs` (4 tiles each, `kongType` as given). */
+const southKongs = (...types: string[]) => ({
+  concealed: L(types.length === 1 ? '2m3m4m 5p5p 7s8s9s 6z6z6z' : '2m3m4m 5p5p 7s8s9s'),
+  melds: types.map((kongType, i) => ({ tiles: Array(4).fill(['5z', '7z'][i]), kongType })),
+});
+/** South (seat 1) on its turn, having drawn 5p from the wall; `south` replaces its seat. */
+const southTurn = (extra: Record<string, unknown> = {}, south: object = WIN14) => ({
+  players: [OTHERS[0], south, OTHERS[1], OTHERS[2]],
+  phase: 'turn',
+  turn: 1,
+  drawn: '5p',
+  discardCount: 8,
+  ...extra,
+});
+/** East (seat 0) at its first turn, on the dealt tiles. */
+const eastFirst = (extra: Record<string, unknown> = {}, east: object = WIN14) => ({
+  players: [east, ...OTHERS],
+  phase: 'turn',
+  turn: 0,
+  ...extra,
+});
+const problems = (position: Record<string, unknown>, extra: Partial<Scenario> = {}) => run(position, extra).problems.join('\n');
+const loads = (position: Record<string, unknown>, extra: Partial<Scenario> = {}) => assert.deepEqual(run(position, extra).problems, []);
+
+test("a turn with no drawn tile is East's first turn only (§4.6): South without one is a bad start, not an engine error at Mah Jong", () => {
+  const mahjong = { steps: [{ seat: 1, action: { type: 'mahjong' } }] } as Partial<Scenario>;
+  const { drawn: _drawn, discardCount: _count, ...noDrawn } = southTurn();
+  const r = run(noDrawn, mahjong);
+  assert.match(
+    r.problems[0] ?? '',
+    /^start rejected: .*seat 1's turn has no drawn tile, so it would start on the dealt tiles \(source deal\).*give drawn/,
+  );
+  assert.match(problems(southTurn({ source: 'deal' })), /source deal is East's first turn \(turn 0, discardCount 0\) only/);
+  assert.match(problems(southTurn({ drawn: 5 })), /drawn must be a tile code/);
+  assert.match(problems(eastFirst({ discardCount: 4 })), /seat 0's turn has no drawn tile/);
+  const pung = { concealed: L('2m3m4m 5p5p 7s8s9s 3p4p5p'), melds: [{ tiles: L('6z6z6z') }] };
+  assert.match(problems(eastFirst({}, pung)), /before East's first discard nobody has claimed/);
+  const kong = { concealed: L('2m3m4m 5p5p 7s8s9s 3p4p5p'), melds: [{ tiles: L('6z6z6z6z'), exposed: false }] };
+  assert.match(problems(eastFirst({}, kong), { options: { 'opening-kongs': false } }), /opening kongs, and this table has none/);
+  loads(eastFirst({}, kong));
+  loads(eastFirst(), { steps: [{ seat: 0, action: { type: 'mahjong' } }] } as Partial<Scenario>);
+});
+
+test('the last live tile leaves the wall empty, and a tile drawn from an empty wall was its last (walls.ts, rules.ts drawFor)', () => {
+  assert.match(
+    problems(southTurn({ source: 'last-wall-tile' })),
+    /source last-wall-tile is the last live tile, but \d+ live tiles are left/,
+  );
+  assert.match(
+    problems(southTurn({ wallCount: 0, discardCount: 40 })),
+    /the live wall is empty, so the tile drawn from it was its last: source last-wall-tile/,
+  );
+  loads(southTurn({ wallCount: 0, discardCount: 40, source: 'last-wall-tile' }));
+});
+
+test('source loose-tile needs a kong, or a flower replaced from the dead wall (§4.4, §5.2)', () => {
+  assert.match(
+    problems(southTurn({ source: 'loose-tile' })),
+    /source loose-tile: a loose tile comes after a kong, or for a flower .* seat 1 has neither/,
+  );
+  loads(southTurn({ source: 'loose-tile' }, southKongs('concealed')));
+  const flower = { ...WIN14, bonus: ['2f'] };
+  loads(southTurn({ source: 'loose-tile' }, flower));
+  assert.match(
+    problems(southTurn({ source: 'loose-tile' }, flower), { options: { 'bonus-replacement-source': 'live-wall' } }),
+    /seat 1 has neither/,
+  );
+});
+
+test('kongChain: a whole number, as long as the kongs allow, the second concealed or added (rules.ts kongChainAfter)', () => {
+  for (const kongChain of ['x', 2.5, 5, -1])
+    assert.match(
+      problems(southTurn({ source: 'loose-tile', kongChain }, southKongs('concealed'))),
+      /kongChain must be a whole number from 0 to 4/,
+      String(kongChain),
+    );
+  assert.match(problems(southTurn({ source: 'loose-tile', kongChain: 2 })), /source loose-tile: .* seat 1 has neither/);
+  assert.match(problems(southTurn({ source: 'loose-tile', kongChain: 2 }, southKongs('concealed'))), /kongChain 2 needs 2 kongs of seat 1/);
+  assert.match(
+    problems(southTurn({ source: 'loose-tile', kongChain: 2 }, southKongs('claimed', 'claimed'))),
+    /a claimed kong never continues a chain.*\(2 claimed\)/,
+  );
+  assert.match(
+    problems(southTurn({ kongChain: 1 }, southKongs('concealed'))),
+    /kongChain 1: a kong chain goes on through the kong's loose tile, not source wall/,
+  );
+  const o = resolveOptions(engine.options, {});
+  assert.ok(o.ok);
+  const s = engine.fromScenario(o.value, 4, {
+    position: southTurn({ source: 'loose-tile', kongChain: 2 }, southKongs('claimed', 'concealed')),
+  });
+  assert.ok(s.ok, s.ok ? '' : s.error.message);
+  const won = engine.apply(s.value, 1, { type: 'mahjong' });
+  assert.ok(won.ok && won.value.outcome?.kind === 'win' && won.value.outcome.kongUponKong, 'Kong upon Kong');
+});
+
+test('discardCount and wallCount: whole numbers in range; before any discard the dead wall holds its size (§4.2)', () => {
+  for (const discardCount of ['abc', -5, 2.5])
+    assert.match(
+      problems(southTurn({ discardCount })),
+      /discardCount must be a whole number from 0 \(the discards listed\)/,
+      String(discardCount),
+    );
+  const discarded = { ...WIN14, discards: ['9m'] };
+  assert.match(problems(southTurn({ discardCount: 0 }, discarded)), /discardCount must be a whole number from 1 \(the discards listed\)/);
+  assert.match(
+    problems(southTurn({ wallCount: 0, discardCount: 0, source: 'last-wall-tile' })),
+    /wallCount 0 leaves 91 tiles for the dead wall, which holds at most 14/,
+  );
+  assert.match(problems(southTurn({ wallCount: 80 })), /wallCount 80 leaves 11 tiles for the dead wall, which keeps at least 13/);
+  loads(southTurn({ wallCount: 78 }));
+});
+
+test('a seat: Original Call with no exposed set (§9.5), no bonus tile among the discards (§4.4)', () => {
+  const called = { concealed: L('2m3m4m 5p5p 7s8s9s 3p4p5p'), melds: [{ tiles: L('6z6z6z') }], originalCall: true };
+  assert.match(
+    problems(southTurn({}, called), { options: { 'original-call': true } }),
+    /seat 1: Original Call is declared with the first discard, before any claim.*no exposed set/,
+  );
+  loads(southTurn({}, { ...WIN14, originalCall: true, discards: ['9m'] }), { options: { 'original-call': true } });
+  assert.match(problems(southTurn({}, { ...WIN14, discards: ['1f'] })), /seat 1: discard 1f is a bonus tile/);
+});
+
+test('roundWind is one the match plays (match-rounds, §3)', () => {
+  assert.match(problems(southTurn({ roundWind: '3z' })), /roundWind 3z is never played: a match of 1 prevailing wind plays 1z/);
+  loads(southTurn({ roundWind: '3z' }), { options: { 'match-rounds': 3 } });
+  loads(southTurn({ roundWind: '4z' }), { options: { rotation: 'tournament' } });
+});
+
+test('discard-after-claim follows a claimed chow or pung: source claim, no drawn tile, no kong chain (rules.ts resolveClaim)', () => {
+  const pos = { players: seatsAfterPung(), phase: 'discard-after-claim', turn: 2 };
+  assert.match(problems({ ...pos, source: 'wall' }), /phase discard-after-claim follows a claimed chow or pung: source claim, not wall/);
+  assert.match(problems({ ...pos, drawn: '7z', source: 'claim' }), /follows a claim, not a draw: no drawn tile/);
+  assert.match(problems({ ...pos, kongChain: 1 }), /runs no kong chain/);
+  assert.match(problems({ ...pos, turn: 3 }), /seat 3 claimed a chow or pung \(§5.3\), but shows no exposed one/);
+});

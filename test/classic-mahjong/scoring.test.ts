@@ -36,7 +36,11 @@ const CASES: [string, object, number][] = [
   ['kong-concealed-major', { seatWind: '2z', concealed: T('2m4m7m2p5p8p3s6s8s1z'), melds: [M('9p9p9p9p', false)], won: false }, 32],
   ['pair-dragons', { seatWind: '2z', concealed: T('5z5z 1m4m7m2p5p8p3s6s9s1z3z'), won: false }, 2],
   ['pair-own-wind', { seatWind: '2z', concealed: T('2z2z 1m4m7m2p5p8p3s6s9s3z4z'), won: false }, 2],
-  ['pair-round-wind', { seatWind: '2z', roundWind: '3z', concealed: T('3z3z 1m4m7m2p5p8p3s6s9s1z4z'), won: false }, 2],
+  [
+    'pair-round-wind',
+    { seatWind: '2z', roundWind: '3z', concealed: T('3z3z 1m4m7m2p5p8p3s6s9s1z4z'), won: false, options: { 'match-rounds': 3 } },
+    2,
+  ],
   ['flower', { seatWind: '2z', concealed: T('1m4m7m2p5p8p3s6s9s1z2z3z4z'), flowers: ['3f'], won: false }, 4],
   ['season', { seatWind: '2z', concealed: T('1m4m7m2p5p8p3s6s9s1z2z3z4z'), flowers: ['7f'], won: false }, 4],
   // §9.4 doubles, every hand
@@ -630,6 +634,7 @@ test('§8.1 best arrangement on a discard win: the pungs, not the chows, when th
   const a = score({
     seatWind: '2z',
     roundWind: '4z',
+    options: { 'match-rounds': 4 },
     concealed: T('5m5m5m 6m6m6m6m 7m7m7m7m 8m 1z1z'),
     won: true,
     winningTile: '6m',
@@ -641,6 +646,7 @@ test('§8.1 best arrangement on a discard win: the pungs, not the chows, when th
   const b = score({
     seatWind: '2z',
     roundWind: '4z',
+    options: { 'match-rounds': 4 },
     concealed: T('2s2s 5s6s7s 7s7s7s 8s8s8s 9s9s9s'),
     flowers: ['1f', '2f'],
     won: true,

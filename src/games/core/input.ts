@@ -14,6 +14,17 @@ export function flagProblem(o: Record<string, unknown>, keys: readonly string[],
 }
 
 /**
+ * The keys of `o` not in `allowed`, said as an error (a typo such as "results" or "lastTileofWall"
+ * would skip a check or drop a fact without a word), or null. `where` starts the error line.
+ */
+export function unknownKeys(o: object, allowed: readonly string[], where = ''): string | null {
+  const extra = Object.keys(o).filter((k) => !allowed.includes(k));
+  if (!extra.length) return null;
+  const what = extra.map((k) => JSON.stringify(k)).join(', ');
+  return `${where}unknown key${extra.length > 1 ? 's' : ''} ${what} (allowed: ${allowed.join(', ')})`;
+}
+
+/**
  * The [bracketed] groups of a text (their insides), or why it is not only such groups (commas and
  * spaces between them aside): cards outside the brackets, or a bracket left open, were dropped
  * silently before. `where` starts the error line; `example` shows the form, e.g. "[5H 6H 7H] [7C 7D 7S]".

@@ -4,6 +4,7 @@
  * reports every expectation that failed.
  */
 import { resolveOptions } from './options.js';
+import { unknownKeys } from './input.js';
 import { canonical, subsetMismatches } from './match.js';
 import type { AnyEngine, ScenarioStart, Seat, SeatChange } from './types.js';
 
@@ -79,14 +80,6 @@ export const SCENARIO_KEYS = ['name', 'game', 'spec', 'seats', 'preset', 'option
 export const NEXT_KEYS = ['seed', 'matchOver', 'seatChange', 'public', 'steps', 'result', 'next'] as const;
 /** The keys of a `next` hand's `seatChange` (core/types.ts `SeatChange`). */
 const SEAT_CHANGE_KEYS = ['left', 'joined', 'host'] as const;
-
-/** The keys of `o` not in `allowed`, said as a problem (a typo such as "results" would skip a check), or null. */
-function unknownKeys(o: Record<string, unknown>, allowed: readonly string[], where: string): string | null {
-  const extra = Object.keys(o).filter((k) => !allowed.includes(k));
-  if (!extra.length) return null;
-  const what = extra.map((k) => JSON.stringify(k)).join(', ');
-  return `${where}unknown key${extra.length > 1 ? 's' : ''} ${what} (allowed: ${allowed.join(', ')})`;
-}
 
 export function runScenario(engine: AnyEngine, sc: Scenario): ScenarioReport {
   const report: ScenarioReport = { name: sc.name, passed: false, steps: [], result: null, problems: [] };
