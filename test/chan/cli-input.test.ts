@@ -140,6 +140,16 @@ test('an exposed cạ is two faces of one cạ group; Lão + Thang only with lao
   assert.equal(score({ ...DOC, melds: ['[5n5n5n5n]', '[7s7v]'] }).valid, true);
 });
 
+test('a melds list entry in brackets holds exactly one meld, its brackets closed, as the one-string form', () => {
+  refused({ ...DOC, melds: ['[5n5n5n5n', '[7v7s]'] }, /bracket is not closed or not opened/);
+  refused({ ...DOC, melds: ['5n5n5n5n]', '[7v7s'] }, /bracket is not closed or not opened/);
+  // Two chắn in one entry were read as one chíu (cước "chiu" paid): refused, as in one string they are two.
+  refused({ ...DOC, melds: ['[5n5n][5n5n]', '[7v7s]'] }, /holds 2 melds: give each as its own entry/);
+  assert.equal(score({ ...DOC, melds: ['[5n5n]', '[5n5n]', '[7v7s]'], announced: 'chi' }).valid, true);
+  // An entry without brackets still reads as one meld.
+  assert.equal(score({ ...DOC, melds: ['5n5n5n5n', '7v7s'] }).valid, true);
+});
+
 // A 5-player opener whose 20 dealt cards win at OPEN (chan.md §8): Thiên ù.
 const OPEN7 = '1v 1v 2v 2v 3n 3n 4s 4s 5v 5v 6v 6v 7v 7s 8v 8n 9n 9s 4v 4v';
 

@@ -17,8 +17,11 @@ function refusal(pos: Record<string, unknown>, overrides: Record<string, unknown
 const drawPhase = { kind: 'draw', seat: 1 };
 
 test('an exposed cạ is two faces of one group; Lão + Thang only with lao-thang-ca (§2)', () => {
-  assert.match(refusal({ melds: [['[2v7v]']], phase: drawPhase }), /meld "\[2v7v\]" is neither a chíu .* nor a cạ/);
-  assert.match(refusal({ melds: [['[LATH]']], phase: drawPhase }, { 'lao-thang-ca': false }), /no cạ without lao-thang-ca/);
+  assert.match(refusal({ melds: [['[2v7v]']], phase: drawPhase }), /seat 0: meld \[2v7v\] is no cạ/);
+  assert.match(refusal({ melds: [['[LATH]']], phase: drawPhase }, { 'lao-thang-ca': false }), /Lão and Thang only with lao-thang-ca/);
+  // A list entry holds one meld, its brackets closed (core/input.ts bracketGroups).
+  assert.match(refusal({ melds: [['[5n5n][5n5n]']], phase: drawPhase }), /holds 2 melds/);
+  assert.match(refusal({ melds: [['[5n5n5n5n']], phase: drawPhase }), /bracket is not closed/);
   // the same melds where the rules make them cạ load
   const s = position(4, { melds: [['[LATH]', '[2v2s]']], phase: drawPhase });
   assert.deepEqual(

@@ -4,13 +4,13 @@
  */
 import { bracketGroups, flagProblem } from '../core/input.js';
 import { resolveOptions } from '../core/options.js';
-import { COPIES, counts, countOf, formsCa, isNhat, isYeu, parseCards, type Face } from './cards.js';
+import { COPIES, counts, countOf, isNhat, isYeu, parseCards, type Face } from './cards.js';
 import { meldChan } from './legality.js';
 import { OPTIONS, type ChanOptions } from './options.js';
 import { findCuoc, type WinHandInput } from './scoring/predicates.js';
 import { PROFILES } from './scoring/items.js';
 import { partialPairing } from './pairing.js';
-import { overCopies } from './position.js';
+import { overCopies, readMeld } from './position.js';
 import { checkXuong, combine, correctCalls } from './scoring/settle.js';
 import { handSizes, type CuocCall, type Meld } from './state.js';
 
@@ -45,18 +45,6 @@ function parseCalls(x: unknown): CuocCall[] | string {
     } else return 'announced must be a list of {cuoc, count?}';
   }
   return out;
-}
-
-/** A meld of the input: 4 identical = chíu, 2 identical = chắn, 2 faces of one cạ group = cạ (chan.md §2, §7.1). */
-function meldOf(m: unknown, laoThangCa: boolean): Meld | string {
-  const c = typeof m === 'string' ? parseCards(m) : null;
-  if (!c) return `bad meld ${JSON.stringify(m)}`;
-  if (c.length === 4 && c.every((f) => f === c[0])) return { kind: 'chiu', cards: c, taken: c[0]! };
-  if (c.length === 2 && c[0] === c[1]) return { kind: 'chan', cards: c, taken: c[0]! };
-  if (c.length === 2 && formsCa(c[0]!, c[1]!, laoThangCa)) return { kind: 'ca', cards: c, taken: c[0]! };
-  if (c.length === 2)
-    return `meld ${m as string} is no cạ: a cạ is two different faces of one cạ group (chan.md §2${laoThangCa ? '' : '; Lão and Thang only with lao-thang-ca'})`;
-  return `meld ${m as string} is not a chíu, chắn or cạ`;
 }
 
 const hasChan = (cards: readonly Face[]): boolean => counts(cards).some((k) => k >= 2);
@@ -128,7 +116,7 @@ function scoreOne(input: unknown): unknown {
     if (typeof mraw === 'string') return { valid: false, reason: mraw };
     if (!Array.isArray(mraw)) return { valid: false, reason: 'melds must be a list like ["[5n5n5n5n]", "[7v7s]"]' };
     for (const m of mraw) {
-      const meld = meldOf(m, opts['lao-thang-ca']);
+      const meld = readMeld(m, opts['lao-thang-ca']);
       if (typeof meld === 'string') return { valid: false, reason: meld };
       melds.push(meld);
     }

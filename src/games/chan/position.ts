@@ -22,14 +22,25 @@ function cardsOf(x: unknown, what: string): Face[] | string {
   return c ?? `${what} has an unknown card code`;
 }
 
-function meldOf(text: string, seat: number, laoThangCa: boolean): Meld | string {
-  const c = parseCards(text);
-  if (!c || c.length === 0) return `seat ${seat}: bad meld "${text}"`;
+/**
+ * One meld of a position or a score input: 4 identical = chíu, 2 identical = chắn, 2 faces of one cạ
+ * group = cạ (chan.md §2, §7.1; Lão + Thang only with lao-thang-ca), or why it is none. A list entry
+ * in brackets holds exactly one meld: "[5n5n][5n5n]" (two chắn) was read as one chíu, and a bracket
+ * left open was dropped, where the same text as one string is refused (core/input.ts `bracketGroups`).
+ */
+export function readMeld(m: unknown, laoThangCa: boolean): Meld | string {
+  if (typeof m !== 'string') return `bad meld ${JSON.stringify(m)}`;
+  const groups = /[[\]]/.test(m) ? bracketGroups(m, `meld ${JSON.stringify(m)}`, 'meld', '[5n5n5n5n]') : [m];
+  if (typeof groups === 'string') return groups;
+  if (groups.length !== 1) return `meld ${JSON.stringify(m)} holds ${groups.length} melds: give each as its own entry`;
+  const c = parseCards(groups[0]!);
+  if (!c || c.length === 0) return `bad meld ${JSON.stringify(m)}`;
   if (c.length === 4 && c.every((f) => f === c[0])) return { kind: 'chiu', cards: c, taken: c[0]! };
   if (c.length === 2 && c[0] === c[1]) return { kind: 'chan', cards: c, taken: c[0]! };
-  // §2: a cạ is two faces of one group (Lão + Thang only with lao-thang-ca).
   if (c.length === 2 && formsCa(c[0]!, c[1]!, laoThangCa)) return { kind: 'ca', cards: c, taken: c[0]! };
-  return `seat ${seat}: meld "${text}" is neither a chíu (4 identical), a chắn nor a cạ (§2${laoThangCa ? '' : '; Lão and Thang are no cạ without lao-thang-ca'})`;
+  if (c.length === 2)
+    return `meld ${m} is no cạ: a cạ is two different faces of one cạ group (chan.md §2${laoThangCa ? '' : '; Lão and Thang only with lao-thang-ca'})`;
+  return `meld ${m} is not a chíu (4 identical), a chắn or a cạ (chan.md §2)`;
 }
 
 /**
@@ -133,8 +144,8 @@ function fromPosition(opts: ChanOptions, n: number, pos: Raw): Result<ChanState>
     const mlist = typeof ml === 'string' ? bracketGroups(ml, `melds[${seat}]`, 'meld', '[5n5n5n5n] [7v7s]') : (ml as string[]);
     if (typeof mlist === 'string') return bad(mlist);
     for (const m of mlist) {
-      const meld = meldOf(m, seat, opts['lao-thang-ca']);
-      if (typeof meld === 'string') return bad(meld);
+      const meld = readMeld(m, opts['lao-thang-ca']);
+      if (typeof meld === 'string') return bad(`seat ${seat}: ${meld}`);
       st.melds.push(meld);
     }
     const pile = cardsOf(pilesRaw[seat], `piles[${seat}]`);
