@@ -28,7 +28,7 @@ import { ENGINES, isGameId } from '../table/manifests.js';
 import { resolveOptions } from '../games/core/options.js';
 import { selfplay } from '../games/core/selfplay.js';
 import { runScenario, type Scenario } from '../games/core/scenario.js';
-import type { AnyEngine, GameId } from '../games/core/types.js';
+import type { AnyEngine, GameId, TableSize } from '../games/core/types.js';
 import { AI_LEVELS, isAiLevel, type AiLevel } from '../games/core/ai.js';
 
 /** Each command's usage lines (continuations indented under the command), in the order `--help` lists them. */
@@ -98,6 +98,15 @@ function intArg(v: unknown, name: string, min: number, max: number, dflt?: numbe
 }
 
 /** The engine's table size under the chosen rules (e.g. a classical tournament seats exactly 4). */
+/**
+ * `--players`, or without it 4 (at most the game's largest table), the table of the duel targets and
+ * the benchmarks; under a preset, the table size its rules set (vn-mahjong `six-people` is 6: it holds
+ * nothing but `player-count`, and was silently played by 4).
+ */
+function playersArg(v: unknown, engine: AnyEngine, size: TableSize, preset: boolean): number {
+  return intArg(v, 'players', engine.minSeats, engine.maxSeats, preset ? size.default : Math.min(4, engine.maxSeats));
+}
+
 function checkTableSize(game: string, size: { min: number; max: number }, players: number): void {
   if (players < size.min || players > size.max)
     fail(
@@ -143,10 +152,11 @@ async function cmdSelfplay(argv: string[]): Promise<number> {
   const engine = ENGINES[game];
   const hands = intArg(values.hands, 'hands', 1, 10_000_000);
   const seed = seedArg(values.seed);
-  const players = intArg(values.players, 'players', engine.minSeats, engine.maxSeats, Math.min(4, engine.maxSeats));
   const opts = resolveOptions(engine.options, {}, values.preset as string | undefined);
   if (!opts.ok) fail(opts.errors.map((e) => `${e.message} (allowed: ${e.allowed})`).join('; '));
-  checkTableSize(game, engine.tableSize(opts.value), players);
+  const size = engine.tableSize(opts.value);
+  const players = playersArg(values.players, engine, size, values.preset !== undefined);
+  checkTableSize(game, size, players);
   const t0 = performance.now();
   const rep = selfplay(engine, opts.value, players, seed, hands);
   const secs = (performance.now() - t0) / 1000;
@@ -201,12 +211,13 @@ async function cmdDuel(argv: string[]): Promise<number> {
   // Two deals at least: the interval is taken over deals.
   const hands = intArg(values.hands, 'hands', 2, 1_000_000);
   const seed = seedArg(values.seed);
-  const players = intArg(values.players, 'players', engine.minSeats, engine.maxSeats, Math.min(4, engine.maxSeats));
   const workers = intArg(values.workers, 'workers', 1, 64, 1);
   const preset = values.preset as string | undefined;
   const opts = resolveOptions(engine.options, {}, preset);
   if (!opts.ok) fail(opts.errors.map((e) => `${e.message} (allowed: ${e.allowed})`).join('; '));
-  checkTableSize(game, engine.tableSize(opts.value), players);
+  const size = engine.tableSize(opts.value);
+  const players = playersArg(values.players, engine, size, preset !== undefined);
+  checkTableSize(game, size, players);
   const { runDuel } = await import('./duel.js');
   const rep = await runDuel({ game, players, hands, seed, a, b, ...(preset ? { preset } : {}) }, workers);
   // The figures and their interval are taken over the deals compared: with fewer than two (every

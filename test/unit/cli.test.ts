@@ -194,3 +194,19 @@ test('an exception in an AI ends the duel with one error line (no stack) and exi
   assert.equal(r.stdout, '');
   assert.equal(r.stderr, 'error: strong AI broke on a second line\n');
 });
+
+test('without --players, selfplay and duel play the table size a preset sets (vn-mahjong six-people: 6), else 4', () => {
+  const run = (...args: string[]) => {
+    const r = spawnSync('node', [...CLI, ...args, '--json'], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    return (JSON.parse(r.stdout) as { players: number }).players;
+  };
+  assert.equal(run('selfplay', '--game', 'vn-mahjong', '--hands', '1', '--seed', 'p6', '--preset', 'six-people'), 6);
+  assert.equal(run('selfplay', '--game', 'vn-mahjong', '--hands', '1', '--seed', 'p6'), 4);
+  assert.equal(
+    run('duel', '--game', 'vn-mahjong', '--a', 'normal', '--b', 'normal', '--hands', '2', '--seed', 'p6', '--preset', 'five-people'),
+    5,
+  );
+  // --players still decides.
+  assert.equal(run('selfplay', '--game', 'vn-mahjong', '--hands', '1', '--seed', 'p6', '--preset', 'six-people', '--players', '6'), 6);
+});
