@@ -24,7 +24,7 @@ import { dmForwarding } from './dm-forward.js';
 import { userSync } from './user-sync.js';
 import { Scheduler } from './scheduler.js';
 import { run } from './effects.js';
-import { abandonTables, botBack, botRemoved } from './housekeeping.js';
+import { abandonTables, botBack, botRemoved, settleLockHolds, threadLockChanged } from './housekeeping.js';
 import { tableStore } from '../table/store.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
 import type { AiPort } from '../table/act.js';
@@ -241,7 +241,17 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     track(memberLeft(ctx, guildId, userId).catch((e: unknown) => o.log.error({ err: e, guildId, userId }, 'a ban could not be applied')));
   });
   client.ws.on(GatewayDispatchEvents.ChannelUpdate, (d: { id: string }) => retrySoon({ channelId: d.id }));
-  client.ws.on(GatewayDispatchEvents.ThreadUpdate, (d: { id: string }) => retrySoon({ channelId: d.id }));
+  // A game thread a moderator locks holds its running or paused table until it is unlocked
+  // (housekeeping.ts `threadLockChanged`): its deadlines played moves nobody could see (a bot without
+  // Manage Threads is refused every post there), or the bot's next post reopened the thread the
+  // moderator had closed. The raw event, as for deletes: an archived thread leaves discord.js's cache,
+  // and a thread archived and locked at once was not in it (the bot's own lock at a match's end finds
+  // the match over: no hold).
+  client.ws.on(GatewayDispatchEvents.ThreadUpdate, (d: { id: string; thread_metadata?: { locked?: boolean } }) => {
+    retrySoon({ channelId: d.id });
+    const locked = d.thread_metadata?.locked;
+    if (typeof locked === 'boolean') track(threadLockChanged(ctx, locks, d.id, locked));
+  });
   client.ws.on(GatewayDispatchEvents.GuildRoleUpdate, (d: { guild_id: string }) => retrySoon({ guildId: d.guild_id }));
   /**
    * A request answered 10003 Unknown Channel: abandoning cannot be undone, so a channel that holds
@@ -287,6 +297,15 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     // A paused table makes no request that would find its thread deleted while the bot was down:
     // each one's thread is fetched once, in the background (10003: abandoned, as above).
     for (const p of pausedTables(o.store.db)) if (!stopping && p.threadId && ownsGuild(client, p.guildId)) channelGone(p.threadId);
+    // A game thread locked or unlocked while the bot was down sent it no THREAD_UPDATE: a thread READY's
+    // servers list as active and locked holds its table now (one archived too is held at the first post
+    // Discord refuses there: effects.ts `holdIfRefused`), and the thread of each table held for a lock
+    // is asked for, releasing the table if it was unlocked.
+    for (const ch of client.channels.cache.values()) {
+      if (stopping) return;
+      if (ch.isThread() && ch.locked && ownsGuild(client, ch.guildId)) await threadLockChanged(ctx, locks, ch.id, true);
+    }
+    if (!stopping) await settleLockHolds(ctx, locks, (g) => ownsGuild(client, g));
     // Timers re-arm from the timers table with their remaining time (the scheduler). Only games whose
     // table message is behind (shown_version) or whose last step's effects may not have reached
     // Discord (the outbox) are loaded and redrawn; every other game is loaded on its first click or

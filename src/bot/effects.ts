@@ -241,6 +241,65 @@ const REFUSED: ReadonlySet<unknown> = new Set([
   RESTJSONErrorCodes.MissingPermissions,
   RESTJSONErrorCodes.ThreadLocked,
 ]);
+/**
+ * Games whose thread Discord refused a post or edit in as locked, by game, with the code: 160005
+ * Thread Locked (a bot without Manage Threads posting in a locked thread), or 50083 Thread Archived,
+ * which a thread archived and locked answers such a bot too (an interaction follow-up, an edit), and an
+ * archived one that is not locked as well (`threadIsLocked` tells them apart). The THREAD_UPDATE that
+ * locked it was missed (the bot was down, app.ts): `holdIfRefused` holds the table as the event would
+ * have (act.ts 'thread-locked'), at the end of the step that met it or, for a table edit run detached
+ * from it, before the game's next command (a deadline would play a move nobody can see).
+ */
+const lockRefusals = new WeakMap<BotContext, Map<string, number>>();
+
+/** Notes a refused post in the game thread of a running or paused table (`lockRefusals`). */
+function noteRefusedPost(ctx: BotContext, t: Table, err: unknown): void {
+  const code = (err as { code?: unknown }).code;
+  if (code !== RESTJSONErrorCodes.ThreadLocked && code !== RESTJSONErrorCodes.InvalidActionOnArchivedThread) return;
+  if (t.row.status !== 'running' && t.row.status !== 'paused') return;
+  let m = lockRefusals.get(ctx);
+  if (!m) lockRefusals.set(ctx, (m = new Map()));
+  if (m.get(t.row.id) !== RESTJSONErrorCodes.ThreadLocked) m.set(t.row.id, code);
+}
+
+/**
+ * Whether Discord has the thread locked now (fetched, not the cache's word: an event missed is what is
+ * in question). Null when it cannot tell: not a thread, or the fetch failed (10003 Unknown Channel goes
+ * to app.ts's deleted-channel check by itself, gone-channels.ts).
+ */
+export async function threadIsLocked(ctx: BotContext, threadId: string | null): Promise<boolean | null> {
+  if (!threadId) return null;
+  try {
+    const ch = await ctx.client.channels.fetch(threadId, { force: true });
+    return ch?.isThread() ? ch.locked === true : null;
+  } catch (err) {
+    ctx.log.warn({ err, threadId }, 'cannot fetch a game thread to see whether it is locked');
+    return null;
+  }
+}
+
+/**
+ * A table whose thread Discord refused a post in as locked (`noteRefusedPost`) is held as its lock's
+ * THREAD_UPDATE would have held it: at once for 160005, after a fetch that finds the thread locked for
+ * 50083. Under the game's lock (`run`'s caller holds it).
+ */
+async function holdIfRefused(ctx: BotContext, gameId: string): Promise<void> {
+  const m = lockRefusals.get(ctx);
+  const code = m?.get(gameId);
+  if (code === undefined) return;
+  m!.delete(gameId);
+  const row = ctx.store.games.get(gameId);
+  if (!row || row.hold?.reasons.locked !== undefined || (row.status !== 'running' && row.status !== 'paused')) return;
+  if (code !== RESTJSONErrorCodes.ThreadLocked && (await threadIsLocked(ctx, row.threadId)) !== true) return;
+  if (!(await run(ctx, { kind: 'thread-locked', gameId })).outcome.ok) return;
+  // As housekeeping.ts `matchLock` after a THREAD_UPDATE: its release pings anew.
+  forgetTable(ctx, gameId);
+  ctx.log.warn({ gameId, code }, 'the game thread is locked (Discord refused a post there): the table is held until it is unlocked');
+}
+
+/** The commands that hold or release a table (act.ts): a refused post never holds one before them. */
+const HOLD_COMMANDS: ReadonlySet<TableCommand['kind']> = new Set(['bot-removed', 'bot-back', 'thread-locked', 'thread-unlocked']);
+
 function pings(ctx: BotContext): Map<string, PingRecord> {
   let m = pingRecords.get(ctx);
   if (!m) pingRecords.set(ctx, (m = new Map()));
@@ -275,6 +334,9 @@ export function logWarnings(log: Pick<BotContext['log'], 'error'>, fields: Recor
 
 /** Runs a command through the table layer and executes its effects. */
 export async function run(ctx: BotContext, cmd: TableCommand, o: ExecOptions = {}): Promise<ActResult> {
+  // A table edit run detached from the game's last step that Discord refused as in a locked thread:
+  // the table is held before this command (refused then, but a hold's own).
+  if (!HOLD_COMMANDS.has(cmd.kind)) await holdIfRefused(ctx, cmd.gameId);
   // The step's load, rules and commit run in a slice of the event loop (slices.ts).
   await slices.slice();
   // The AI thinks in the worker pool when there is one: the event loop stays free meanwhile.
@@ -310,6 +372,8 @@ export async function run(ctx: BotContext, cmd: TableCommand, o: ExecOptions = {
     );
     return r;
   }
+  // A post of the step refused as in a locked thread: the table is held (its catch-up then finds it so).
+  await holdIfRefused(ctx, cmd.gameId);
   // A resume that left an away player's decision (or a claim a preference answers): played now.
   if (r.outcome.catchUp) await run(ctx, { kind: 'sync', gameId: cmd.gameId });
   return r;
@@ -568,6 +632,7 @@ async function one(
         // Refused for what the bot may do in the thread: posted again once it may (the next step, or
         // the housekeeping round), rather than leaving the player unmentioned until a reminder.
         if (REFUSED.has(code)) owed.push(e);
+        noteRefusedPost(ctx, t, err);
         ctx.log.warn({ err, code, gameId: t.row.id }, REFUSED.has(code) ? 'cannot post ping: kept to post again' : 'cannot post ping');
       }
       return;
@@ -667,6 +732,7 @@ async function one(
         t.row.lastNotice = key;
         t.row.resultMessageId = m.id;
       } catch (err) {
+        noteRefusedPost(ctx, t, err);
         ctx.log.error({ err, gameId: t.row.id }, 'cannot post the result');
       }
       return;
@@ -900,6 +966,7 @@ async function deletePing(ctx: BotContext, t: Table): Promise<void> {
 function reminderFailed(ctx: BotContext, t: Table, e: Effect, err: unknown, owed: Effect[]): undefined {
   const code = (err as { code?: unknown }).code;
   if (REFUSED.has(code)) owed.push(e);
+  noteRefusedPost(ctx, t, err);
   ctx.log.warn(
     { err, code, gameId: t.row.id },
     REFUSED.has(code) ? 'cannot post a reminder: kept to post again' : 'cannot post a reminder',
@@ -1157,6 +1224,7 @@ async function updateTable(
     // that showed nothing new (a claim pass after a restart, when what the message shows is not
     // known), telling that someone answered a claim (#13 §2).
     if ((err as { code?: unknown }).code === 50083) {
+      noteRefusedPost(ctx, t, err);
       ctx.log.info({ gameId: t.row.id }, 'table message not edited: the thread is archived');
       return;
     }
@@ -1187,6 +1255,7 @@ async function updateTable(
       });
     }
   } catch (err) {
+    noteRefusedPost(ctx, t, err);
     ctx.log.error({ err, gameId: t.row.id }, 'cannot post the table message');
   }
 }

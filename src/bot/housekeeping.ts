@@ -27,7 +27,9 @@
  *   within a round, not by the next reminder hours later.
  * - tables held since the bot was removed from their server (act.ts 'bot-removed') are released if it
  *   is back there (its return's release failed: a storage error), and abandoned as the removal
- *   abandoned them before once `BOT_REMOVED_GRACE_MS` passed without it (`settleHeldTables`);
+ *   abandoned them before once `BOT_REMOVED_GRACE_MS` passed without it (`settleHeldTables`). A table
+ *   held for its locked thread (act.ts 'thread-locked') has no grace period: the idle end of matches
+ *   ends it (idle-expiry.ts) if its thread stays locked;
  * - DM notices of games that are over are deleted a day after they were done (NoticeStore.pruneDone);
  * - members found gone from a server since the last round (a DM click, a deadline, the scheduler's
  *   questions about the people the AI plays for, asked right after this: scheduler.ts `askAbsent`)
@@ -56,10 +58,18 @@ import { expireLobbies } from './lobby-expiry.js';
 import { expireIdle } from './idle-expiry.js';
 import type { ShardScope } from '../store/shards.js';
 import { noteStorageError } from '../store/health.js';
-import { forgetTable, redrawLobby, run } from './effects.js';
+import { forgetTable, redrawLobby, run, threadIsLocked } from './effects.js';
 import { CLOSE_RETRY_MS } from './close-thread.js';
 import { RETRY_MAX_MS } from '../store/games.js';
-import { abandonGames, heldTables, heldTablesOfGuild, lobbiesOfGuild, tablesToHold } from '../store/guilds.js';
+import {
+  abandonGames,
+  heldTables,
+  heldTablesOfGuild,
+  lobbiesOfGuild,
+  lockHeldTables,
+  tablesOfThread,
+  tablesToHold,
+} from '../store/guilds.js';
 import { applyFoundGone } from './members.js';
 import { closeSeatChannels, takeUnclosed } from './seat-channels.js';
 import type { Effect } from '../table/effects.js';
@@ -246,18 +256,78 @@ export async function botRemoved(ctx: BotContext, locks: GameLocks, guildId: str
 /**
  * The bot is in a server again (GUILD_CREATE, or a start-up whose READY lists it: app.ts): the tables
  * its removal held there are released (act.ts 'bot-back'): play resumes from each timer's time left,
- * a table its players had paused stays paused, and each table is shown again with a notice.
+ * a table its players had paused stays paused, and each table is shown again with a notice. No
+ * THREAD_UPDATE reached the bot while it was away: each table's thread is asked for first, and one a
+ * moderator locked meanwhile stays held for the lock (released at its unlock), one unlocked meanwhile
+ * is released from that hold too (`matchLock`).
  */
 export async function botBack(ctx: BotContext, locks: GameLocks, guildId: string): Promise<void> {
   const back: string[] = [];
   for (const id of heldTablesOfGuild(ctx.store.db, guildId)) {
     await locks
       .run(id, async () => {
+        await matchLock(ctx, id, await threadIsLocked(ctx, ctx.store.games.get(id)?.threadId ?? null));
         if ((await run(ctx, { kind: 'bot-back', gameId: id })).outcome.ok) back.push(id);
       })
       .catch((e: unknown) => ctx.log.error({ err: e, game: id }, 'releasing a held table failed'));
   }
   if (back.length) ctx.log.info({ guildId, games: back }, 'back in a server: its held tables are released');
+}
+
+/**
+ * Holds a table for its locked thread, or releases it from that hold, as `locked` says (null: unknown,
+ * nothing done). Under the game's lock. Whether anything changed. A hold forgets what this process
+ * held for the table, as `botRemoved` does: its message queue, live seat views, ping record and cached
+ * state; days may pass before it is played again, and its release pings whoever must decide anew (a
+ * new post, not an edit of a ping far up the thread).
+ */
+async function matchLock(ctx: BotContext, gameId: string, locked: boolean | null): Promise<boolean> {
+  const row = ctx.store.games.get(gameId);
+  if (locked === null || !row || (row.hold?.reasons.locked !== undefined) === locked) return false;
+  if (!(await run(ctx, { kind: locked ? 'thread-locked' : 'thread-unlocked', gameId })).outcome.ok) return false;
+  if (locked) forgetTable(ctx, gameId);
+  return true;
+}
+
+/**
+ * A game thread locked or unlocked (THREAD_UPDATE `thread_metadata.locked`: app.ts). Its running or
+ * paused table is held for the lock (act.ts 'thread-locked': paused, timers frozen, nothing played or
+ * posted, the thread not reopened), or released from it ('thread-unlocked': shown again with a notice,
+ * play resuming from each timer's time left unless its players had paused it). Each under its game's
+ * lock. The bot's own lock of a finished match's thread (close-thread.ts) finds no running table, and a
+ * seat's private thread is no game's thread (store `tablesOfThread`).
+ */
+export async function threadLockChanged(ctx: BotContext, locks: GameLocks, threadId: string, locked: boolean): Promise<void> {
+  for (const t of tablesOfThread(ctx.store.db, threadId)) {
+    if (t.locked === locked) continue;
+    await locks
+      .run(t.id, async () => {
+        if (await matchLock(ctx, t.id, locked))
+          ctx.log.info(
+            { gameId: t.id, threadId },
+            locked
+              ? 'a moderator locked the game thread: the table is held until it is unlocked'
+              : 'the game thread is unlocked: the table is released',
+          );
+      })
+      .catch((e: unknown) => ctx.log.error({ err: e, game: t.id }, 'holding or releasing a table for its thread’s lock failed'));
+  }
+}
+
+/**
+ * At start-up (app.ts), the tables held for their locked thread whose server `owns` (this shard's):
+ * each thread is asked for (no THREAD_UPDATE came while the bot was down), and a table whose thread was
+ * unlocked meanwhile is released. A thread deleted meanwhile answers 10003, which abandons its table
+ * (gone-channels.ts).
+ */
+export async function settleLockHolds(ctx: BotContext, locks: GameLocks, owns: (guildId: string | null) => boolean): Promise<void> {
+  for (const h of lockHeldTables(ctx.store.db)) {
+    if (!owns(h.guildId)) continue;
+    const locked = await threadIsLocked(ctx, h.threadId);
+    await locks
+      .run(h.id, () => matchLock(ctx, h.id, locked))
+      .catch((e: unknown) => ctx.log.error({ err: e, game: h.id }, 'releasing a table held for its thread’s lock failed'));
+  }
 }
 
 /**

@@ -65,19 +65,32 @@ export interface GameRow {
    * (a claim pass while the window stays open, a claim reminder) leaves it, so it tells nothing.
    */
   publicAt: number;
-  /** Held because the bot was removed from the table's server (migration 34): see `TableHold`. Null: not held. */
+  /**
+   * Held because the bot was removed from the table's server, or a moderator locked its game thread
+   * (migrations 34, 35): see `TableHold`. Null: not held.
+   */
   hold: TableHold | null;
 }
 
 /**
- * A running or paused table held while the bot is not in its server (src/table/act.ts 'bot-removed'):
- * paused, its timers frozen, until the bot is invited back ('bot-back') or the grace period ends
- * (src/bot/housekeeping.ts abandons it). `from`: the status it had, 'paused' when its players had
- * paused it themselves (the bot's return leaves it paused then).
+ * Why a table is held (src/table/act.ts): `removed`, the bot was removed from the table's server
+ * ('bot-removed', until 'bot-back'); `locked`, a moderator locked the game thread ('thread-locked',
+ * until 'thread-unlocked').
+ */
+export type HoldReason = 'removed' | 'locked';
+
+/**
+ * A running or paused table held: paused, its timers frozen, nothing played or posted, until every
+ * reason it is held for is released (`reasons`: each with since when; never empty). A removal hold
+ * ends with the bot invited back, or its grace period (src/bot/housekeeping.ts abandons the table); a
+ * lock hold with the thread unlocked, or the idle end of matches (bot/idle-expiry.ts). `at`: since
+ * when the table is held (its first reason); `from`: the status it had, 'paused' when its players had
+ * paused it themselves (the release leaves it paused then).
  */
 export interface TableHold {
   at: number;
   from: 'running' | 'paused';
+  reasons: Partial<Record<HoldReason, number>>;
 }
 
 /** A reminder posted in a game's thread: deleted once what it reminds of is over. */
@@ -141,12 +154,22 @@ interface RawGame {
   public_at: number;
   held_at?: number | null;
   held_from?: string | null;
+  held_removed_at?: number | null;
+  held_locked_at?: number | null;
 }
 
-/** The hold of a row (migration 34): a status other than 'paused' in `held_from` is read as 'running'. */
+/**
+ * The hold of a row (migrations 34, 35): a status other than 'paused' in `held_from` is read as
+ * 'running'; a hold with no reason recorded (none should be: migration 35 gave those of before theirs)
+ * is read as the removal's, the only hold there was.
+ */
 function holdOf(r: RawGame): TableHold | null {
   if (r.held_at == null) return null;
-  return { at: r.held_at, from: r.held_from === 'paused' ? 'paused' : 'running' };
+  const reasons: TableHold['reasons'] = {};
+  if (r.held_removed_at != null) reasons.removed = r.held_removed_at;
+  if (r.held_locked_at != null) reasons.locked = r.held_locked_at;
+  if (reasons.removed === undefined && reasons.locked === undefined) reasons.removed = r.held_at;
+  return { at: r.held_at, from: r.held_from === 'paused' ? 'paused' : 'running', reasons };
 }
 
 function toRow(r: RawGame): GameRow {
@@ -236,7 +259,10 @@ export interface GameStep {
   outbox: unknown[];
   /** The step changed something public (the table layer's `Step.showsPublicly`): sets `public_at`. */
   public?: boolean;
-  /** The table is held (the bot removed from its server) or, null, released (src/table/act.ts 'bot-removed', 'bot-back'). */
+  /**
+   * The table is held (the bot removed from its server, its thread locked), its reasons changed, or,
+   * null, released (src/table/act.ts 'bot-removed', 'bot-back', 'thread-locked', 'thread-unlocked').
+   */
   hold?: TableHold | null;
 }
 
@@ -395,8 +421,12 @@ export class GameStore {
     if (step.seatCount !== undefined) patch.seats = step.seatCount;
     if (step.pauseVotes !== undefined) patch.pauseVotes = step.pauseVotes;
     this.update(id, patch);
-    if (step.hold !== undefined)
-      this.db.prepare('UPDATE games SET held_at = ?, held_from = ? WHERE id = ?').run(step.hold?.at ?? null, step.hold?.from ?? null, id);
+    if (step.hold !== undefined) {
+      const h = step.hold;
+      this.db
+        .prepare('UPDATE games SET held_at = ?, held_from = ?, held_removed_at = ?, held_locked_at = ? WHERE id = ?')
+        .run(h?.at ?? null, h?.from ?? null, h?.reasons.removed ?? null, h?.reasons.locked ?? null, id);
+    }
     const t = this.now();
     this.db
       .prepare(`UPDATE games SET outbox = ?, updated_at = ?${step.public ? ', public_at = ?' : ''} WHERE id = ?`)
@@ -533,8 +563,9 @@ export class GameStore {
    * The games a start-up must bring up to date: a running or paused game whose table message does
    * not show its current version (a failed or unknown edit), and any game whose last step's effects
    * may not have reached Discord (a non-empty outbox). Ids only: nothing is loaded or replayed. Not a
-   * table held while the bot is not in its server (`TableHold`): nothing of it can reach Discord, and
-   * its outbox waits for the bot's return (src/table/act.ts 'bot-back').
+   * held table (`TableHold`): nothing of it can reach Discord while the bot is not in its server, nor
+   * should while its thread is locked (a post by a bot with Manage Threads reopens it), and its outbox
+   * waits for the release (src/table/act.ts 'bot-back', 'thread-unlocked').
    */
   needingSync(): string[] {
     return this.needingSyncIn().map((r) => r.id);
@@ -782,15 +813,19 @@ export class GameStore {
 
   /**
    * Running or paused games with nothing public changed since `before` (`public_at`), oldest first.
-   * Not a held table (`TableHold`): nobody could play it while the bot was away; the grace period
-   * ends it (src/bot/housekeeping.ts), its release moves `public_at`.
+   * Not a table held while the bot is not in its server (`TableHold` `removed`): nobody could play it
+   * while the bot was away; the grace period ends it (src/bot/housekeeping.ts), its release moves
+   * `public_at`. A table held for its locked thread alone is: a moderator who locks a thread for good
+   * must not keep its match open for ever. It ends `idle-days` after its last public change, as a table
+   * paused for good does: the lock's pause (status paused, as /games shows it), or its players' pause
+   * before the lock.
    */
   idleTables(before: number, scope?: ShardScope | null): { id: string; guildId: string | null; game: GameId; publicAt: number }[] {
     const s = scopeSql(scope, 'g.guild_id');
     return this.db
       .prepare(
         `SELECT g.id, g.guild_id AS guildId, g.game, g.public_at AS publicAt FROM games g
-          WHERE g.status IN ('running', 'paused') AND g.held_at IS NULL AND g.public_at <= ? AND ${s.sql}
+          WHERE g.status IN ('running', 'paused') AND g.held_removed_at IS NULL AND g.public_at <= ? AND ${s.sql}
           ORDER BY g.public_at, g.id`,
       )
       .all(before, ...s.args) as { id: string; guildId: string | null; game: GameId; publicAt: number }[];
@@ -874,7 +909,8 @@ export class GameStore {
    * … up to 4 h) is over. Games not tried since they changed come first, then those tried longest
    * ago: games that fail every time (hundreds of tables the bot can no longer post in) cannot hold
    * up one that failed once. Never a held table (`TableHold`): the bot is not in its server, and every
-   * try would fail (50001) for as long as the hold lasts; its release shows the table again.
+   * try would fail (50001) for as long as the hold lasts, or a moderator locked its thread (refused,
+   * 160005, or reopening it with Manage Threads); its release shows the table again.
    */
   private dueForRetry(where: string, w: RetryWindow, scope: ShardScope | null | undefined, limit: number): string[] {
     const s = scopeSql(scope, 'g.guild_id');

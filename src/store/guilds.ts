@@ -12,7 +12,10 @@
  * /leaderboard ignore abandoned games.
  *
  * A game whose thread (or the channel it was opened in) is deleted is abandoned the same way: its
- * table, hand views and timers have nowhere to go (src/bot/app.ts).
+ * table, hand views and timers have nowhere to go (src/bot/app.ts). One whose game thread a moderator
+ * locks is held as a removal holds it (src/table/act.ts 'thread-locked', migration 35), until the
+ * thread is unlocked; the two holds are told apart (`held_removed_at`, `held_locked_at`): each release
+ * ends only its own, and the grace period's abandon is the removal's alone.
  */
 import type { DB } from './db.js';
 import { scopeSql, type ShardScope } from './shards.js';
@@ -37,7 +40,7 @@ export function abandonGames(db: DB, ids: readonly string[], now: number = Date.
       const get = db.prepare(`SELECT id, game, COALESCE(held_from, status) AS status FROM games WHERE id = ? AND ${OPEN}`);
       const mark = db.prepare(
         `UPDATE games SET status = 'cancelled', abandoned_at = ?, abandoned_from = COALESCE(held_from, status), held_at = NULL,
-           held_from = NULL, outbox = '[]', updated_at = ?, public_at = ? WHERE id = ?`,
+           held_from = NULL, held_removed_at = NULL, held_locked_at = NULL, outbox = '[]', updated_at = ?, public_at = ? WHERE id = ?`,
       );
       const clear = db.prepare('DELETE FROM timers WHERE game_id = ?');
       const out: AbandonedGame[] = [];
@@ -63,14 +66,20 @@ export function lobbiesOfGuild(db: DB, guildId: string): string[] {
   return tablesOfGuild(db, guildId, "status = 'lobby'");
 }
 
-/** The running and paused tables of a server not held, oldest first: the bot's removal holds them. */
+/**
+ * The running and paused tables of a server not held for a removal, oldest first: the bot's removal
+ * holds them (one held for its locked thread is then held for both).
+ */
 export function tablesToHold(db: DB, guildId: string): string[] {
-  return tablesOfGuild(db, guildId, "status IN ('running', 'paused') AND held_at IS NULL");
+  return tablesOfGuild(db, guildId, "status IN ('running', 'paused') AND held_removed_at IS NULL");
 }
 
-/** The tables of a server held while the bot was not in it, oldest first: its return releases them. */
+/**
+ * The tables of a server held while the bot was not in it, oldest first: its return releases them
+ * from that hold (one whose thread is locked stays held for the lock).
+ */
 export function heldTablesOfGuild(db: DB, guildId: string): string[] {
-  return tablesOfGuild(db, guildId, "status = 'paused' AND held_at IS NOT NULL");
+  return tablesOfGuild(db, guildId, "status = 'paused' AND held_removed_at IS NOT NULL");
 }
 
 function tablesOfGuild(db: DB, guildId: string, where: string): string[] {
@@ -80,18 +89,48 @@ function tablesOfGuild(db: DB, guildId: string, where: string): string[] {
 }
 
 /**
- * The held tables (of the scope's guilds, if given), the longest held first, with their server and
- * since when (src/bot/housekeeping.ts releases those whose server the bot is back in, and abandons
- * those held past the grace period).
+ * The tables held for the bot's removal (of the scope's guilds, if given), the longest held first,
+ * with their server and since when the removal holds them (src/bot/housekeeping.ts releases those
+ * whose server the bot is back in, and abandons those held past the grace period). Not one held for
+ * its locked thread alone: the bot is in its server, and no grace period ends that hold.
  */
 export function heldTables(db: DB, scope: ShardScope | null): { id: string; guildId: string | null; heldAt: number }[] {
   const s = scopeSql(scope);
   return db
     .prepare(
-      `SELECT id, guild_id AS guildId, held_at AS heldAt FROM games INDEXED BY games_held
-        WHERE held_at IS NOT NULL AND status = 'paused' AND ${s.sql} ORDER BY held_at, id`,
+      `SELECT id, guild_id AS guildId, held_removed_at AS heldAt FROM games INDEXED BY games_held
+        WHERE held_at IS NOT NULL AND held_removed_at IS NOT NULL AND status = 'paused' AND ${s.sql} ORDER BY held_removed_at, id`,
     )
     .all(...s.args) as { id: string; guildId: string | null; heldAt: number }[];
+}
+
+/**
+ * The running and paused tables whose game thread is `threadId` (a moderator locked or unlocked it:
+ * src/bot/app.ts), with whether a lock holds each. Never a lobby nor a match over: the bot locks a
+ * finished match's thread itself (close-thread.ts), and a seat's private thread is no game's thread.
+ */
+export function tablesOfThread(db: DB, threadId: string): { id: string; locked: boolean }[] {
+  return (
+    db
+      .prepare(
+        `SELECT id, held_locked_at IS NOT NULL AS locked FROM games
+          WHERE thread_id = ? AND status IN ('running', 'paused') ORDER BY created_at, rowid`,
+      )
+      .all(threadId) as { id: string; locked: number }[]
+  ).map((r) => ({ id: r.id, locked: r.locked === 1 }));
+}
+
+/**
+ * The tables held for their locked thread, with their server and thread: src/bot/app.ts asks Discord
+ * at start-up whether each thread is still locked (an unlock while the bot was down sent it nothing).
+ */
+export function lockHeldTables(db: DB): { id: string; guildId: string | null; threadId: string | null }[] {
+  return db
+    .prepare(
+      `SELECT id, guild_id AS guildId, thread_id AS threadId FROM games INDEXED BY games_held
+        WHERE held_at IS NOT NULL AND held_locked_at IS NOT NULL AND status = 'paused' ORDER BY held_locked_at, id`,
+    )
+    .all() as { id: string; guildId: string | null; threadId: string | null }[];
 }
 
 /**
@@ -108,7 +147,8 @@ export function openTablesOfChannel(db: DB, channelId: string): string[] {
 
 /**
  * The paused tables, with their server and game thread (src/bot/app.ts checks their threads at start).
- * Not the held ones: the bot is not in their server, and would only be refused.
+ * Not the held ones: the bot is not in the server of a removal's, and would only be refused; a lock's
+ * thread is fetched at start by its own check (`lockHeldTables`).
  */
 export function pausedTables(db: DB): { guildId: string | null; threadId: string | null }[] {
   return db.prepare("SELECT guild_id AS guildId, thread_id AS threadId FROM games WHERE status = 'paused' AND held_at IS NULL").all() as {
@@ -131,7 +171,8 @@ export function guildsWithOpenTables(db: DB): string[] {
  * each): a seat the AI took over that is still theirs (their deadline ran out under on-timeout `ai`,
  * the others voted about their absence), or theirs while they are /away (`now`). No deadline of
  * theirs runs out, so none asks whether they are still members (src/bot/scheduler.ts `askAbsent` does,
- * in its own order). Not at a held table: the bot is not in its server to ask.
+ * in its own order). Not at a held table: the bot is not in the server of a removal's to ask, and a
+ * lock's plays nothing for anyone (a member found gone there is refused until the release).
  */
 export function absentSeated(db: DB, now: number, scope: ShardScope | null): { guildId: string; userId: string }[] {
   const s = scopeSql(scope, 'g.guild_id');

@@ -643,4 +643,19 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX games_held ON games(held_at) WHERE held_at IS NOT NULL;
     `,
   },
+  {
+    version: 35,
+    name: 'hold-reasons',
+    sql: `
+      -- Why a table is held (migration 34), each reason with since when: held_removed_at, the bot
+      -- removed from the table's server (src/table/act.ts 'bot-removed', released by 'bot-back');
+      -- held_locked_at, a moderator locked the game thread ('thread-locked', released by
+      -- 'thread-unlocked': src/bot/app.ts THREAD_UPDATE). A table held for both waits for both
+      -- releases; the removal's grace period (src/bot/housekeeping.ts) abandons only a table the
+      -- removal holds, counted from the removal. Every hold before this migration was a removal's.
+      ALTER TABLE games ADD COLUMN held_removed_at INTEGER;
+      ALTER TABLE games ADD COLUMN held_locked_at INTEGER;
+      UPDATE games SET held_removed_at = held_at WHERE held_at IS NOT NULL;
+    `,
+  },
 ];

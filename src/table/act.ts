@@ -23,7 +23,7 @@ import {
   type TimerRow,
   type TotalRow,
 } from '../store/index.js';
-import { StaleStepError, type TableHold } from '../store/games.js';
+import { StaleStepError, type HoldReason, type TableHold } from '../store/games.js';
 import { publicViewOnce } from '../games/core/view-cache.js';
 import { mergeEffects, type Effect, type Notice } from './effects.js';
 import { MOVES_KEPT, type ShownMove, type Table, type TableStore } from './store.js';
@@ -94,8 +94,22 @@ export type TableCommand =
    * The bot is back in the table's server (GUILD_CREATE, or a later start-up's READY lists it): a table
    * the removal held is released. One that was running resumes, each timer from the time it had left
    * (as a resume vote); one its players had paused stays paused. The table is shown again with a notice.
+   * One whose thread is locked too stays held for the lock, showing nothing (`release`).
    */
-  | { kind: 'bot-back'; gameId: string };
+  | { kind: 'bot-back'; gameId: string }
+  /**
+   * A moderator locked the table's game thread (THREAD_UPDATE `thread_metadata.locked`, or Discord
+   * refusing a post there as locked: bot/app.ts, bot/effects.ts): a running or paused table is held as
+   * a removal holds it ('bot-removed'): nothing played for anyone, nothing posted (a post by a bot with
+   * Manage Threads would reopen the thread the moderator closed), every other command refused, until
+   * the thread is unlocked. The bot locks a thread itself only once its match is over: no hold then.
+   */
+  | { kind: 'thread-locked'; gameId: string }
+  /**
+   * The game thread is unlocked: a table its lock held is released as 'bot-back' releases it, with its
+   * own notice (and held on if the bot's removal holds it too).
+   */
+  | { kind: 'thread-unlocked'; gameId: string };
 
 /**
  * A step asks for the AI's choice by yielding one of these (the table's engine, the state, the seat
@@ -217,11 +231,14 @@ export class Step {
   /** Hidden decisions (claims, secret opening choices) the timer answered: told to their seats only. */
   ranOut: { seat: number; action: BaseAction }[] = [];
   status: GameStatus | undefined;
-  /** The table held (the bot removed from its server) or, null, released; undefined: as it was. */
+  /**
+   * The table held (the bot removed from its server, its thread locked), its reasons changed, or,
+   * null, released; undefined: as it was.
+   */
   hold: TableHold | null | undefined;
   /**
-   * Nothing of the step can be shown (a hold: the bot is not in the table's server): no thread is
-   * reopened for it and its outbox gains nothing (`commit`).
+   * Nothing of the step can be shown (a hold: the bot is not in the table's server, or its thread is
+   * locked): no thread is reopened for it and its outbox gains nothing (`commit`).
    */
   unseen = false;
   pauseVotes: string[] | undefined;
@@ -812,8 +829,8 @@ function awayMode(store: TableStore, t: Table, step: Step, cmd: TableCommand, no
   if (clicker && here(clicker) && prefs.isAway(clicker, now)) prefs.setAway(clicker, null);
   // Who is played for: at a running table, at Start too (a player away when the host starts is
   // played for from the first decision) and at a resume (a player who went away during the pause, or
-  // while the bot was not in the server, is played for once it is over).
-  const resuming = (cmd.kind === 'table' && cmd.verb === 'resume') || (cmd.kind === 'bot-back' && t.row.hold?.from === 'running');
+  // while the table was held, is played for once it is over).
+  const resuming = (cmd.kind === 'table' && cmd.verb === 'resume') || releasesRunning(t, cmd);
   if (t.row.status !== 'running' && cmd.kind !== 'start' && !resuming) return;
   const away = new Set(prefs.awayUsers(now).map((a) => a.userId));
   for (const s of t.seats) if (s.userId && !s.isAi && away.has(s.userId)) step.away.add(s.seat);
@@ -885,7 +902,7 @@ function* playAway(step: Step, seat: number): Gen<boolean> {
 }
 
 /**
- * After a resume (a vote, or the bot back in the table's server: 'bot-back'), who must decide now is
+ * After a resume (a vote, or a hold's release: 'bot-back', 'thread-unlocked'), who must decide now is
  * pinged again, and told by DM if they asked (`again`; `by`: the deciding voter, who is at the table
  * and is not told): the pause may have lasted days. A claim window's part of the ping names nobody, as
  * always (#13 §2). Returns whether a decision a step plays at once waits (an away player's, a claim a
@@ -949,13 +966,97 @@ function netOf(r: HandResult): number[] {
   return r.deltas.map((d, s) => d + (flows?.[s] ?? 0));
 }
 
+/** The commands that hold a table or release it (store `TableHold`), each for its reason. */
+const HOLDS: Readonly<Record<'bot-removed' | 'bot-back' | 'thread-locked' | 'thread-unlocked', { reason: HoldReason; hold: boolean }>> = {
+  'bot-removed': { reason: 'removed', hold: true },
+  'bot-back': { reason: 'removed', hold: false },
+  'thread-locked': { reason: 'locked', hold: true },
+  'thread-unlocked': { reason: 'locked', hold: false },
+};
+const isHoldCommand = (cmd: TableCommand): cmd is Extract<TableCommand, { kind: keyof typeof HOLDS }> => cmd.kind in HOLDS;
+
 /**
- * What a command gets at a table held while the bot is not in its server (null: not held, or the
- * removal's own commands). A sync is no refusal: it only finds nothing to do.
+ * What a command gets at a held table (null: not held, or a hold's own commands). A sync is no
+ * refusal: it only finds nothing to do. The idle end of matches goes on at a table held for its locked
+ * thread alone (store/games.ts `idleTables`): a thread locked for good must not keep its match open for
+ * ever. A click is told why the table waits: the bot removed from the server (which needs an admin
+ * first), else the thread a moderator locked.
  */
 function heldRefusal(t: Table, cmd: TableCommand): Outcome | null {
-  if (!t.row.hold || cmd.kind === 'bot-removed' || cmd.kind === 'bot-back') return null;
-  return cmd.kind === 'sync' ? { ok: true, applied: 0 } : { ok: false, refusal: refuse('errors:bot-removed'), applied: 0 };
+  const hold = t.row.hold;
+  if (!hold || isHoldCommand(cmd)) return null;
+  if (cmd.kind === 'sync') return { ok: true, applied: 0 };
+  if (cmd.kind === 'expire-idle' && hold.reasons.removed === undefined) return null;
+  const key = hold.reasons.removed !== undefined ? 'errors:bot-removed' : 'errors:thread-locked';
+  return { ok: false, refusal: refuse(key), applied: 0 };
+}
+
+/** Whether `cmd` releases a hold of a table that was running (its last reason: `release`). */
+function releasesRunning(t: Table, cmd: TableCommand): boolean {
+  return isHoldCommand(cmd) && !HOLDS[cmd.kind].hold && t.row.hold?.from === 'running' && !staysHeld(t, cmd);
+}
+
+/** Whether the table is held after `cmd`: a hold, or a release of one reason while another holds it. */
+function staysHeld(t: Table, cmd: TableCommand): boolean {
+  if (!isHoldCommand(cmd)) return false;
+  const { reason, hold } = HOLDS[cmd.kind];
+  return hold || Object.keys(t.row.hold?.reasons ?? {}).some((r) => r !== reason);
+}
+
+/**
+ * Holds a running or paused table for `reason` (a hold already there gains it): paused, its timers
+ * frozen as a pause freezes them (store/timers.ts `pause`, `pausedTimer`), so that the deadlines go on
+ * from their time left at the release (a table its players paused has them frozen already). No
+ * effects: nothing reaches a server the bot is not in, and nothing may be posted in a locked thread
+ * (a bot with Manage Threads would reopen it). The outbox keeps what it held (a ping Discord refused,
+ * a redraw a crash cut off) for the release; no retry spends requests on it meanwhile (store/games.ts
+ * `dueForRetry`, `needingSyncIn` skip held tables). False: nothing to hold (held for it already, or not
+ * running or paused).
+ */
+function holdFor(step: Step, reason: HoldReason, now: number): boolean {
+  const t = step.t;
+  const hold = t.row.hold;
+  if (hold?.reasons[reason] !== undefined) return false;
+  if (t.row.status !== 'running' && t.row.status !== 'paused') return false;
+  step.hold = hold ? { ...hold, reasons: { ...hold.reasons, [reason]: now } } : { at: now, from: t.row.status, reasons: { [reason]: now } };
+  step.unseen = true;
+  step.dirty = true;
+  if (t.row.status === 'running') {
+    step.status = 'paused';
+    step.timerOp = { op: 'pause', now };
+  }
+  return true;
+}
+
+/**
+ * Ends the table's hold for `reason`: held for another too (the bot removed from a server whose
+ * moderator locked the thread), it waits for that one, showing nothing. Else released: shown again
+ * (its thread reopened, unless locked: messages.ts `ensureUnarchived`) with `notice`; one its players
+ * had paused themselves stays paused (they resume it by their own vote), one that was running resumes
+ * as a resume vote resumes it: each timer from the time it had left (store/timers.ts `resume`), whoever
+ * must decide pinged again (`pingAfterResume`). Null: not held for it.
+ */
+function release(step: Step, reason: HoldReason, now: number, notice: 'bot-back' | 'thread-open'): Omit<Outcome, 'applied'> | null {
+  const t = step.t;
+  const hold = t.row.hold;
+  if (hold?.reasons[reason] === undefined) return null;
+  const { [reason]: _gone, ...rest } = hold.reasons;
+  step.dirty = true;
+  if (Object.keys(rest).length) {
+    step.hold = { ...hold, reasons: rest };
+    step.unseen = true;
+    return { ok: true };
+  }
+  step.hold = null;
+  step.effects.push({ kind: 'unarchive' });
+  if (hold.from === 'paused' || t.row.status !== 'paused') {
+    step.effects.push({ kind: 'table', notice: { key: notice, ...(t.row.status === 'paused' ? { paused: true as const } : {}) } });
+    return { ok: true };
+  }
+  step.status = 'running';
+  step.timerOp = { op: 'resume', now };
+  step.effects.push({ kind: 'table', notice: { key: notice } });
+  return { ok: true, ...(pingAfterResume(step, now) ? { catchUp: true } : {}) };
 }
 
 function endedRefusal(t: Table): Refusal | null {
@@ -1032,19 +1133,20 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
     };
   };
 
-  // A table held while the bot is not in its server (store `TableHold`) plays nothing for anyone: only
-  // the bot's return releases it ('bot-back'). A sync shows nothing (nothing can reach Discord), and
-  // any other command is refused: a click on a hand view a DM notice opened before the removal, a
-  // timer read as due just before the hold, a member found gone (the bot cannot ask the server).
+  // A held table (store `TableHold`: the bot not in its server, or its thread locked) plays nothing
+  // for anyone: only the release of each reason it is held for frees it ('bot-back', 'thread-unlocked').
+  // A sync shows nothing (nothing can reach Discord, or may be posted), and any other command is refused
+  // (but the idle end of a lock's hold: `heldRefusal`): a click on a hand view opened before the hold
+  // (from /games or a DM notice), a timer read as due just before it, a member found gone.
   const held = heldRefusal(t, cmd);
   if (held) return nothing(held);
 
   // A running match whose log today's rules refuse (a rule fix since one of its moves was played:
   // store/rule-changes.ts) cannot go on: its next command of any kind (a click, a timer, the start-up
   // sync, housekeeping) ends it, saying why; the hands stored count. Before, every command threw, so
-  // nobody could move it or end it, and not even the idle end did. Not while the bot is removed from
-  // its server: it ends at the bot's return, where its players see why ('bot-back' releases it here).
-  if (t.refused && (t.row.status === 'running' || t.row.status === 'paused') && cmd.kind !== 'bot-removed') {
+  // nobody could move it or end it, and not even the idle end did. Not while the table is held (the bot
+  // removed from its server, its thread locked): it ends at the release, where its players see why.
+  if (t.refused && (t.row.status === 'running' || t.row.status === 'paused') && !staysHeld(t, cmd)) {
     if (t.row.hold) step.hold = null;
     step.finish();
     step.effects.push({ kind: 'table', notice: { key: 'rules-changed-ended' } });
@@ -1404,6 +1506,8 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
       // ended match leave it as it is.
       if ((t.row.status !== 'running' && t.row.status !== 'paused') || t.row.publicAt !== cmd.publicAt)
         return nothing({ ok: false, refusal: refuse('errors:stale'), applied: 0 });
+      // A table held for its locked thread (`heldRefusal`) ends too, held no more.
+      if (t.row.hold) step.hold = null;
       step.finish();
       // How long it was idle, which may be more than the setting (lowered, or 0 until now).
       step.effects.push({
@@ -1435,42 +1539,27 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
       return r.ok ? done({ ok: true }) : nothing({ ok: false, refusal: r.refusal, applied: 0 });
     }
 
-    case 'bot-removed': {
-      if (t.row.hold) return nothing({ ok: true, applied: 0 });
-      if (t.row.status !== 'running' && t.row.status !== 'paused')
-        return nothing({ ok: false, refusal: refuse('errors:stale'), applied: 0 });
-      step.hold = { at: now, from: t.row.status };
-      step.unseen = true;
-      step.dirty = true;
-      // Frozen as a pause freezes them (store/timers.ts `pause`, `pausedTimer`): the deadlines go on
-      // from their time left at the release. A table its players paused has them frozen already.
-      if (t.row.status === 'running') {
-        step.status = 'paused';
-        step.timerOp = { op: 'pause', now };
+    case 'bot-removed':
+    case 'thread-locked': {
+      const reason = HOLDS[cmd.kind].reason;
+      if (!holdFor(step, reason, now)) {
+        // Held for it already: nothing to do. A table not running nor paused (a match over: the bot
+        // locked its thread itself) is none to hold.
+        const already = t.row.hold?.reasons[reason] !== undefined;
+        return nothing(already ? { ok: true, applied: 0 } : { ok: false, refusal: refuse('errors:stale'), applied: 0 });
       }
-      // No effects: nothing reaches a server the bot is not in. The outbox keeps what it held (a ping
-      // Discord refused, a redraw a crash cut off) for the release; no retry spends requests on it
-      // meanwhile (store/games.ts `dueForRetry`, `needingSyncIn` skip held tables).
       const { carried: _carried, ...r } = done({ ok: true });
       return { ...r, effects: [] };
     }
 
-    case 'bot-back': {
-      const hold = t.row.hold;
-      if (!hold) return nothing({ ok: false, refusal: refuse('errors:stale'), applied: 0 });
-      step.hold = null;
-      step.dirty = true;
-      step.effects.push({ kind: 'unarchive' });
-      // A table its players had paused themselves stays paused: they resume it by their own vote.
-      if (hold.from === 'paused' || t.row.status !== 'paused') {
-        step.effects.push({ kind: 'table', notice: { key: 'bot-back', ...(t.row.status === 'paused' ? { paused: true as const } : {}) } });
-        return done({ ok: true });
-      }
-      // As a resume vote resumes it: each timer from the time it had left (store/timers.ts `resume`).
-      step.status = 'running';
-      step.timerOp = { op: 'resume', now };
-      step.effects.push({ kind: 'table', notice: { key: 'bot-back' } });
-      return done({ ok: true, ...(pingAfterResume(step, now) ? { catchUp: true } : {}) });
+    case 'bot-back':
+    case 'thread-unlocked': {
+      const out = release(step, HOLDS[cmd.kind].reason, now, cmd.kind === 'bot-back' ? 'bot-back' : 'thread-open');
+      if (!out) return nothing({ ok: false, refusal: refuse('errors:stale'), applied: 0 });
+      if (!step.unseen) return done(out);
+      // Held on for another reason: nothing shown, nothing carried to run.
+      const { carried: _carried, ...r } = done(out);
+      return { ...r, effects: [] };
     }
 
     case 'sync': {

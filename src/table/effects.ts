@@ -44,7 +44,12 @@ export type Notice =
    * The bot is back in the table's server after its removal held the table (act.ts 'bot-back'): play
    * resumes, or (`paused`) the table stays paused as its players had left it.
    */
-  | { key: 'bot-back'; paused?: true };
+  | { key: 'bot-back'; paused?: true }
+  /**
+   * The game thread a moderator had locked is unlocked (act.ts 'thread-unlocked'): play resumes, or
+   * (`paused`) the table stays paused as its players had left it.
+   */
+  | { key: 'thread-open'; paused?: true };
 
 export type Effect =
   /**
@@ -59,8 +64,8 @@ export type Effect =
   | { kind: 'unarchive' }
   /**
    * Replace the ping message: these seats must act now (turn or claim). `again`: a resume that pings
-   * again at the same state version (act.ts 'resume', 'bot-back'), when (`at`) and by whose deciding
-   * vote (`by`; none for the bot's return): a DM notice of that version sent or dropped before it is
+   * again at the same state version (act.ts 'resume', 'bot-back', 'thread-unlocked'), when (`at`) and
+   * by whose deciding vote (`by`; none for a hold's release): a DM notice of that version sent or dropped before it is
    * sent once more (notifier.ts), except to the voter, who is at the table.
    */
   | { kind: 'ping'; turn: number[]; claim: number[]; again?: { at: number; by?: string } }

@@ -139,6 +139,8 @@ export function noticeText(t: Table, n: Notice, lang: Lang): string {
       return `🚪 ${tr(n.ended ? 'common:notice.member-gone-end' : 'common:notice.member-gone', { name: n.name, ai: n.ai })}`;
     case 'bot-back':
       return tr(n.paused ? 'common:notice.bot-back-paused' : 'common:notice.bot-back');
+    case 'thread-open':
+      return tr(n.paused ? 'common:notice.thread-open-paused' : 'common:notice.thread-open');
   }
 }
 

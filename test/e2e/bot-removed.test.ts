@@ -56,7 +56,7 @@ test('removed from a server: a running table is held, nothing plays or is sent p
     await removeBot(w, gameId);
     const held = w.store.games.get(gameId)!;
     assert.equal(held.status, 'paused');
-    assert.deepEqual(held.hold, { at: heldAt, from: 'running' }, 'the hold is the removal’s, since now');
+    assert.deepEqual(held.hold, { at: heldAt, from: 'running', reasons: { removed: heldAt } }, 'the hold is the removal’s, since now');
     assert.equal(abandonedAt(w.store.db, gameId), null, 'not abandoned');
     assert.deepEqual(
       w.store.timers.forGame(gameId).map((x) => x.pausedLeft),

@@ -35,7 +35,7 @@ test('the hold: paused, timers frozen with their time left, no effects, the outb
   assert.equal(out.carried, undefined, 'nor anything carried to sweep');
   const row = r.store.games.get(r.gameId)!;
   assert.equal(row.status, 'paused');
-  assert.deepEqual(row.hold, { at: r.clock.t, from: 'running' });
+  assert.deepEqual(row.hold, { at: r.clock.t, from: 'running', reasons: { removed: r.clock.t } });
   assert.deepEqual(row.outbox, outbox, 'the undelivered effects wait for the return (no unarchive added)');
   assert.equal(row.version, before.version);
   assert.deepEqual(
