@@ -24,7 +24,7 @@ import { dmForwarding } from './dm-forward.js';
 import { userSync } from './user-sync.js';
 import { Scheduler } from './scheduler.js';
 import { run } from './effects.js';
-import { abandonTables, botBack, botRemoved, settleLockHolds, threadLockChanged } from './housekeeping.js';
+import { abandonTables, botBack, botRemoved, settleLockHolds, threadLockChanged } from './holds.js';
 import { tableStore } from '../table/store.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
 import type { AiPort } from '../table/act.js';
@@ -182,7 +182,7 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   });
   client.on(Events.Error, (e) => o.log.error({ err: e }, 'client error'));
 
-  /** Abandons open tables (housekeeping.ts `abandonTables`). `deleted`: the channel or thread deleted. */
+  /** Abandons open tables (holds.ts `abandonTables`). `deleted`: the channel or thread deleted. */
   const abandon = (ids: readonly string[], why: string, deleted?: string): Promise<void> => abandonTables(ctx, locks, ids, why, deleted);
   const track = (p: Promise<void>) => {
     inflight.add(p);
@@ -206,9 +206,9 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   };
   // Removed from a server (discord.js emits GuildDelete only without `unavailable`; an outage is
   // GuildUnavailable): its lobbies are abandoned, its running and paused tables held until the bot is
-  // invited back or the grace period ends (housekeeping.ts `botRemoved`, `BOT_REMOVED_GRACE_MS`).
+  // invited back or the grace period ends (holds.ts `botRemoved`, `BOT_REMOVED_GRACE_MS`).
   client.on(Events.GuildDelete, (g) => track(guildTurn(g.id, () => botRemoved(ctx, locks, g.id))));
-  // Invited (back) to a server: the tables its removal held there are released (housekeeping.ts `botBack`).
+  // Invited (back) to a server: the tables its removal held there are released (holds.ts `botBack`).
   client.on(Events.GuildCreate, (g) => track(guildTurn(g.id, () => botBack(ctx, locks, g.id))));
   // A game thread deleted (or the channel its lobby was opened in, which takes its threads): its
   // table, hand views and timers have nowhere to go. Deleted while the bot was down: the first
@@ -242,7 +242,7 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   });
   client.ws.on(GatewayDispatchEvents.ChannelUpdate, (d: { id: string }) => retrySoon({ channelId: d.id }));
   // A game thread a moderator locks holds its running or paused table until it is unlocked
-  // (housekeeping.ts `threadLockChanged`): its deadlines played moves nobody could see (a bot without
+  // (holds.ts `threadLockChanged`): its deadlines played moves nobody could see (a bot without
   // Manage Threads is refused every post there), or the bot's next post reopened the thread the
   // moderator had closed. The raw event, as for deletes: an archived thread leaves discord.js's cache,
   // and a thread archived and locked at once was not in it (the bot's own lock at a match's end finds

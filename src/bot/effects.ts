@@ -292,7 +292,7 @@ async function holdIfRefused(ctx: BotContext, gameId: string): Promise<void> {
   if (!row || row.hold?.reasons.locked !== undefined || (row.status !== 'running' && row.status !== 'paused')) return;
   if (code !== RESTJSONErrorCodes.ThreadLocked && (await threadIsLocked(ctx, row.threadId)) !== true) return;
   if (!(await run(ctx, { kind: 'thread-locked', gameId })).outcome.ok) return;
-  // As housekeeping.ts `matchLock` after a THREAD_UPDATE: its release pings anew.
+  // As holds.ts `matchLock` after a THREAD_UPDATE: its release pings anew.
   forgetTable(ctx, gameId);
   ctx.log.warn({ gameId, code }, 'the game thread is locked (Discord refused a post there): the table is held until it is unlocked');
 }

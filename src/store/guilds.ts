@@ -2,7 +2,7 @@
  * The bot removed from a server (issue #18 §3, Discord's GUILD_DELETE without `unavailable`): the
  * server's lobbies are abandoned; its running and paused tables are held (src/table/act.ts
  * 'bot-removed', migration 34: paused, timers frozen) until the bot is invited back, and abandoned if
- * it is not within the grace period (src/bot/housekeeping.ts `BOT_REMOVED_GRACE_MS`). Admins kick and
+ * it is not within the grace period (src/bot/holds.ts `BOT_REMOVED_GRACE_MS`). Admins kick and
  * re-invite a bot to fix its permissions: before, that abandoned every match of the server for good.
  *
  * Abandoning is one transaction. Each game becomes `cancelled` with `abandoned_at` and

@@ -1,5 +1,5 @@
 /**
- * The bot removed from a server and invited back (src/bot/app.ts, housekeeping.ts `botRemoved`,
+ * The bot removed from a server and invited back (src/bot/app.ts, holds.ts `botRemoved`,
  * `botBack`, `settleHeldTables`; src/table/act.ts 'bot-removed', 'bot-back'). Admins kick and re-invite
  * a bot to fix its permissions: before, the removal abandoned every open table of the server for good
  * (a re-invite restored nothing, and a click answered "This table was cancelled"). Now a running or
@@ -15,7 +15,8 @@ import assert from 'node:assert/strict';
 import { buttonByLabel, click, later, openLobby, openTable, tableMessage, until, withWorld, type World } from './harness.js';
 import { guildCreatePayload } from '../discord-sim/serialize.js';
 import { abandonedAt, wasDealt } from '../../src/store/index.js';
-import { BOT_REMOVED_GRACE_MS, HOUSEKEEPING_MS } from '../../src/bot/housekeeping.js';
+import { HOUSEKEEPING_MS } from '../../src/bot/housekeeping.js';
+import { BOT_REMOVED_GRACE_MS } from '../../src/bot/holds.js';
 
 const HOUR = 3600_000;
 

@@ -1,7 +1,7 @@
 /**
  * Removed from a server while the bot was down: no GuildDelete arrives, so at start (READY lists
  * every server the bot is in) the lobbies of a server it is no longer in are abandoned and its running
- * tables held until it is invited back (src/bot/app.ts `catchUp`, housekeeping.ts `botRemoved`); the
+ * tables held until it is invited back (src/bot/app.ts `catchUp`, holds.ts `botRemoved`); the
  * tables of its servers are untouched. The hold and the release: bot-removed.test.ts.
  */
 import { test } from 'node:test';

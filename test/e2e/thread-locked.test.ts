@@ -1,6 +1,6 @@
 /**
  * A game thread a moderator locks holds its table until it is unlocked (src/bot/app.ts THREAD_UPDATE,
- * housekeeping.ts `threadLockChanged`, `settleLockHolds`, `botBack`; src/table/act.ts 'thread-locked',
+ * holds.ts `threadLockChanged`, `settleLockHolds`, `botBack`; src/table/act.ts 'thread-locked',
  * 'thread-unlocked'; effects.ts `holdIfRefused`). Before, a bot without Manage Threads had every post
  * there refused while the deadlines went on playing moves nobody could see, and a bot with it reopened
  * the thread the moderator had closed at its next post. Now the table is held as the bot's removal
@@ -28,7 +28,8 @@ import {
 import { Permissions as P } from '../discord-sim/model.js';
 import { guildCreatePayload } from '../discord-sim/serialize.js';
 import { abandonedAt } from '../../src/store/index.js';
-import { BOT_REMOVED_GRACE_MS, HOUSEKEEPING_MS } from '../../src/bot/housekeeping.js';
+import { HOUSEKEEPING_MS } from '../../src/bot/housekeeping.js';
+import { BOT_REMOVED_GRACE_MS } from '../../src/bot/holds.js';
 import { captureLogs } from './log-capture.js';
 
 const HOUR = 3600_000;
