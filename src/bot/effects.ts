@@ -539,7 +539,11 @@ async function one(
   const lang = publicLang(ctx, t);
   switch (e.kind) {
     case 'unarchive':
-      return ensureUnarchived(ctx, t.row.threadId);
+      // A running game's thread found locked: a moderator's lock whose THREAD_UPDATE the bot missed (it
+      // was down, the thread archived, so not in READY). A bot with Manage Threads is not refused, and
+      // its posts would reopen the thread at every step: the table is held at the end of this one.
+      if (await ensureUnarchived(ctx, t.row.threadId)) noteRefusedPost(ctx, t, { code: RESTJSONErrorCodes.ThreadLocked });
+      return;
     case 'tell':
       // Private only: the DM notices (src/notify) act on it; nothing is posted in the thread.
       return;

@@ -101,16 +101,21 @@ export async function gameChannel(
   return null;
 }
 
-/** Reopen an archived (not locked) thread before acting on a live game (discord-platform.md §1.4). */
-export async function ensureUnarchived(ctx: BotContext, channelId: string | null): Promise<void> {
+/**
+ * Reopen an archived (not locked) thread before acting on a live game (discord-platform.md §1.4).
+ * Returns whether the thread is locked: a moderator's lock the bot missed (effects.ts holds the table).
+ */
+export async function ensureUnarchived(ctx: BotContext, channelId: string | null): Promise<boolean> {
   const ch = await gameChannel(ctx, channelId);
-  if (ch && ch.isThread() && ch.archived && !ch.locked) {
+  if (!ch?.isThread()) return false;
+  if (ch.archived && !ch.locked) {
     try {
       await ch.setArchived(false);
     } catch (e) {
       ctx.log.warn({ err: e, channelId }, 'cannot unarchive thread');
     }
   }
+  return ch.locked === true;
 }
 
 export function mention(userId: string | null, name: string): string {

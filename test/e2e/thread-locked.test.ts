@@ -349,3 +349,23 @@ test('a thread locked (not archived) while the bot was down: the start-up finds 
     assert.equal(w.sim.allMessages(threadId).length, posts, 'nothing posted (the bot has Manage Threads: nothing refused it)');
   });
 });
+
+test('a thread archived and locked while the bot (with Manage Threads) was down: the first step that reopens it finds the lock and holds the table', async () => {
+  await withWorld(async (w) => {
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+    const ch = w.sim.channel(threadId);
+    ch.locked = true;
+    ch.archived = true;
+    await w.restartBot();
+    await w.bot.whenIdle();
+    // Not among READY's active threads: nothing told the bot. The first deadline's step plays (its
+    // unarchive finds the thread locked); the table is held after it, and later deadlines play nothing.
+    await later(w, 24 * HOUR + 1000);
+    const row = w.store.games.get(gameId)!;
+    assert.equal(row.status, 'paused');
+    assert.notEqual(row.hold?.reasons.locked, undefined, 'held for the lock');
+    const version = row.version;
+    for (let k = 0; k < 3; k++) await later(w, 24 * HOUR + 1000);
+    assert.equal(w.store.games.get(gameId)!.version, version, 'no deadline played while held');
+  });
+});
