@@ -297,6 +297,17 @@ async function holdIfRefused(ctx: BotContext, gameId: string): Promise<void> {
   ctx.log.warn({ gameId, code }, 'the game thread is locked (Discord refused a post there): the table is held until it is unlocked');
 }
 
+/** A running table whose game thread is locked is noted as a post refused there would be (`holdIfRefused`). */
+async function noteLockedThread(ctx: BotContext, gameId: string): Promise<void> {
+  const row = ctx.store.games.get(gameId);
+  if (!row?.threadId || row.status !== 'running' || row.hold) return;
+  const ch = await gameChannel(ctx, row.threadId);
+  if (!ch?.isThread() || !ch.locked) return;
+  let m = lockRefusals.get(ctx);
+  if (!m) lockRefusals.set(ctx, (m = new Map()));
+  m.set(gameId, RESTJSONErrorCodes.ThreadLocked);
+}
+
 /** The commands that hold or release a table (act.ts): a refused post never holds one before them. */
 const HOLD_COMMANDS: ReadonlySet<TableCommand['kind']> = new Set(['bot-removed', 'bot-back', 'thread-locked', 'thread-unlocked']);
 
@@ -334,6 +345,10 @@ export function logWarnings(log: Pick<BotContext['log'], 'error'>, fields: Recor
 
 /** Runs a command through the table layer and executes its effects. */
 export async function run(ctx: BotContext, cmd: TableCommand, o: ExecOptions = {}): Promise<ActResult> {
+  // A deadline about to play for someone: a game thread locked while the bot was down (archived, so
+  // not among READY's active threads, and no THREAD_UPDATE came) would have the move played where
+  // nobody sees it. Its thread is asked for first (the cache's, or one fetch per table and process).
+  if (cmd.kind === 'timeout') await noteLockedThread(ctx, cmd.gameId);
   // A table edit run detached from the game's last step that Discord refused as in a locked thread:
   // the table is held before this command (refused then, but a hold's own).
   if (!HOLD_COMMANDS.has(cmd.kind)) await holdIfRefused(ctx, cmd.gameId);

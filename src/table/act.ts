@@ -987,6 +987,10 @@ function heldRefusal(t: Table, cmd: TableCommand): Outcome | null {
   if (!hold || isHoldCommand(cmd)) return null;
   if (cmd.kind === 'sync') return { ok: true, applied: 0 };
   if (cmd.kind === 'expire-idle' && hold.reasons.removed === undefined) return null;
+  // A member banned while the table is held (a moderator locks the thread, bans a troll, unlocks it):
+  // their seats pass to the AI now, shown at the release. Refused, the ban was lost (members.ts asks
+  // once), and the table waited a whole turn for someone who can never play.
+  if (cmd.kind === 'member-gone') return null;
   const key = hold.reasons.removed !== undefined ? 'errors:bot-removed' : 'errors:thread-locked';
   return { ok: false, refusal: refuse(key), applied: 0 };
 }
@@ -1536,7 +1540,13 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
       const ended = endedRefusal(t);
       if (ended) return nothing({ ok: false, refusal: ended, applied: 0 });
       const r = yield* memberGone(step, cmd.userId);
-      return r.ok ? done({ ok: true }) : nothing({ ok: false, refusal: r.refusal, applied: 0 });
+      if (!r.ok) return nothing({ ok: false, refusal: r.refusal, applied: 0 });
+      if (!t.row.hold) return done({ ok: true });
+      // At a held table nothing is shown now (`heldRefusal`): what the step shows waits in the outbox
+      // for the release, which runs it with its own.
+      step.unseen = true;
+      const { carried: _carried, ...held } = done({ ok: true });
+      return { ...held, effects: [] };
     }
 
     case 'bot-removed':

@@ -369,3 +369,39 @@ test('a thread archived and locked while the bot (with Manage Threads) was down:
     assert.equal(w.store.games.get(gameId)!.version, version, 'no deadline played while held');
   });
 });
+
+test('a member banned while the thread is locked: their seat passes to the AI, shown at the unlock', async () => {
+  await withWorld(async (w) => {
+    const { gameId, threadId } = await openTable(w, 'phom', 3, 0);
+    const troll = w.users[2]!;
+    w.sim.setBotPermission(w.guildId, P.ViewAuditLog, true);
+    await lockThread(w, gameId, threadId);
+    const posts = w.sim.allMessages(threadId).length;
+    w.sim.ban(w.guildId, troll.id);
+    await until(w, 'the seat passed to the AI', () => w.store.games.seats(gameId).find((s) => s.seat === 2)!.isAi);
+    await w.bot.whenIdle();
+    assert.equal(w.store.games.get(gameId)!.status, 'paused', 'still held');
+    assert.equal(w.sim.allMessages(threadId).length, posts, 'nothing posted while held');
+    await unlockThread(w, gameId, threadId);
+    const seat = w.store.games.seats(gameId).find((s) => s.seat === 2)!;
+    assert.equal(seat.isAi, true);
+    assert.notEqual(seat.userId, troll.id);
+  });
+});
+
+test('a thread locked and archived while the bot was down: the first deadline finds the lock before it plays', async () => {
+  await withWorld(async (w) => {
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+    const ch = w.sim.channel(threadId);
+    ch.locked = true;
+    ch.archived = true;
+    await w.restartBot();
+    await w.bot.whenIdle();
+    const version = w.store.games.get(gameId)!.version;
+    await later(w, 24 * HOUR + 1000);
+    const row = w.store.games.get(gameId)!;
+    assert.notEqual(row.hold?.reasons.locked, undefined, 'held for the lock');
+    assert.equal(row.version, version, 'the deadline played nothing');
+    assert.equal(w.sim.channel(threadId).archived, true, 'the thread stays closed');
+  });
+});
