@@ -55,7 +55,6 @@ test('the hold: paused, timers frozen with their time left, no effects, the outb
     { kind: 'move', gameId: r.gameId, seat: d.seat, action: d.options[0]!, ver: null },
     { kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'resume' },
     { kind: 'table', gameId: r.gameId, userId: 'u1', ver: 0, verb: 'resume' },
-    { kind: 'member-gone', gameId: r.gameId, userId: 'u1' },
   ] as const) {
     const res = r.run(cmd);
     assert.equal(res.outcome.refusal?.key, 'errors:bot-removed', cmd.kind);
@@ -65,6 +64,15 @@ test('the hold: paused, timers frozen with their time left, no effects, the outb
   assert.deepEqual([sync.outcome.ok, sync.effects], [true, []], 'a sync finds nothing to do');
   assert.equal(r.store.games.get(r.gameId)!.version, before.version);
   assert.equal(r.store.games.get(r.gameId)!.status, 'paused');
+  // A member gone from the server (a ban) is applied at once, shown at the release: nothing now.
+  const gone = r.run({ kind: 'member-gone', gameId: r.gameId, userId: 'u1' });
+  assert.deepEqual([gone.outcome.ok, gone.effects], [true, []]);
+  assert.equal(
+    r.store.games.seats(r.gameId).find((s) => s.userId === 'u1'),
+    undefined,
+    'their seat passed to the AI',
+  );
+  assert.equal(r.store.games.get(r.gameId)!.status, 'paused', 'still held');
 });
 
 test('the release of a running table: resumed from the time left, shown with the notice, whoever must decide pinged again', () => {
