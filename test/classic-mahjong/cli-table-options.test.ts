@@ -195,12 +195,22 @@ test('kongUponKong: the second kong is concealed or added; a claimed kong never 
   }
 });
 
-test('Original Call: no exposed set, no Kong upon Kong, a loose tile only for a flower, no blessing (rules.ts discardOptions, turnOptions)', () => {
+test('Original Call: at most one set claimed before it (and the Mah Jong claim), no Kong upon Kong, a loose tile only for a flower, no blessing (rules.ts discardOptions, turnOptions)', () => {
   const call = { originalCall: true, options: { 'original-call': true } };
   assert.ok(rules(accepted({ ...CLOSED, ...call, winBy: 'self-draw' })).includes('original-call'));
+  // A pung claimed before the first discard, then the call (Kajongg: one claim before it, one for Mah Jong).
   const exposed = { ...CLOSED, ...call, winBy: 'discard', concealed: T('2m3m4m 5p5p 7s8s9s 3p4p5p'), melds: [{ tiles: T('6z6z6z') }] };
-  refused(exposed, /originalCall is declared with the first discard, before any claim.*no exposed set/);
-  refused({ ...exposed, melds: [{ tiles: T('6z6z6z6z') }] }, /no exposed set/);
+  assert.ok(rules(accepted(exposed)).includes('original-call'));
+  const three = {
+    ...exposed,
+    concealed: T('5p5p 3p4p5p'),
+    melds: [{ tiles: T('6z6z6z') }, { tiles: T('2m3m4m') }, { tiles: T('7s8s9s') }],
+  };
+  refused(three, /before which at most one set was claimed.*at most 2 exposed sets \(§9\.5\)/);
+  refused(
+    { ...exposed, won: false, winBy: undefined, winningTile: undefined, melds: [{ tiles: T('6z6z6z') }, { tiles: T('7s8s9s') }] },
+    /at most 1 exposed set /,
+  );
   const kongs = { ...withKongs(kong('1s', 'concealed'), kong('1p', 'concealed')), concealed: T('2m3m4m 5p5p 7s8s9s'), ...call };
   refused({ ...kongs, kongUponKong: true }, /a called hand declares no kong.*Kong upon Kong/);
   refused(kongs, /originalCall with winBy replacement: .*replaces a flower from the dead wall/);

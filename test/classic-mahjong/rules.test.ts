@@ -152,6 +152,23 @@ test('error: must-discard after a claimed pung; original-call-locked; original-c
   assert.equal(engine.pending(oc)[0]!.choiceHidden, undefined, 'a hand not locked: its choice is no secret');
 });
 
+test('Original Call with the first discard after a set claimed before it (§9.5; Kajongg: one tile may be claimed before declaring it)', () => {
+  // W has not discarded yet: it pungs S's 5m, then declares the call with its first discard (a 3z wait).
+  const w = seat('5m5m 1p2p3p 4s5s6s 7p8p9p 3z 4m');
+  const s = play(play(base({ 'original-call': true }, w), 1, { type: 'discard', tile: '5m' }), 3, { type: 'pass' });
+  const after = play(s, 2, { type: 'pung' });
+  assert.ok(
+    engine.pending(after)[0]!.options.some((a) => a.type === 'discard' && a.call),
+    'the call is offered',
+  );
+  const called = play(after, 2, { type: 'discard', tile: '4m', call: true });
+  assert.equal(called.players[2]!.originalCall, true);
+  // Not with a later discard.
+  const later = structuredClone(after);
+  later.players[2]!.discards.push({ tile: '9m' } as never);
+  rejects(later, 2, { type: 'discard', tile: '4m', call: true }, 'original-call-not-ready');
+});
+
 // ---- claim priority (§6) ----
 
 test('priority: Mah Jong beats a pung made earlier; chow only from the previous seat', () => {

@@ -212,11 +212,13 @@ test('discardCount and wallCount: whole numbers in range; before any discard the
   loads(southTurn({ wallCount: 78 }));
 });
 
-test('a seat: Original Call with no exposed set (§9.5), no bonus tile among the discards (§4.4)', () => {
+test('a seat: Original Call with at most one set claimed before it (§9.5), no bonus tile among the discards (§4.4)', () => {
   const called = { concealed: L('2m3m4m 5p5p 7s8s9s 3p4p5p'), melds: [{ tiles: L('6z6z6z') }], originalCall: true };
+  loads(southTurn({}, called), { options: { 'original-call': true } });
+  const twice = { ...called, concealed: L('5p5p 7s8s9s 3p4p5p'), melds: [{ tiles: L('6z6z6z') }, { tiles: L('2m3m4m') }] };
   assert.match(
-    problems(southTurn({}, called), { options: { 'original-call': true } }),
-    /seat 1: Original Call is declared with the first discard, before any claim.*no exposed set/,
+    problems(southTurn({}, twice), { options: { 'original-call': true } }),
+    /seat 1: Original Call is declared with the first discard, before which at most one set was claimed.*at most one exposed set/,
   );
   loads(southTurn({}, { ...WIN14, originalCall: true, discards: ['9m'] }), { options: { 'original-call': true } });
   assert.match(problems(southTurn({}, { ...WIN14, discards: ['1f'] })), /seat 1: discard 1f is a bonus tile/);

@@ -182,10 +182,10 @@ function seatProblem(p: PlayerState, opts: Options): string | null {
   if (!p.originalCall) return null;
   // §9.5: only a table with the option lets a seat declare Original Call (the score CLI refuses it too).
   if (!opts['original-call']) return 'this table has no Original Call (option original-call, §9.5)';
-  // rules.ts `discardOptions`: declared with the first discard while every set is concealed, and a
-  // called hand claims nothing but Mah Jong after it (`claimOptions`): so it has no exposed set.
-  if (p.melds.some((m) => m.exposed))
-    return 'Original Call is declared with the first discard, before any claim, and a called hand claims nothing after it: no exposed set (§9.5)';
+  // rules.ts `discardOptions`: declared with the first discard, before which at most one set was
+  // claimed, and a called hand claims nothing but Mah Jong after it (`claimOptions`).
+  if (p.melds.filter((m) => m.exposed).length > 1)
+    return 'Original Call is declared with the first discard, before which at most one set was claimed, and a called hand claims nothing after it: at most one exposed set (§9.5)';
   return null;
 }
 

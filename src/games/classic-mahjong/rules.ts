@@ -44,8 +44,10 @@ function discardOptions(s: State, seat: number): Action[] {
   if (p.originalCall && s.drawn && p.concealed.includes(s.drawn)) return [{ type: 'discard', tile: s.drawn }];
   const tiles = [...new Set(p.concealed)];
   const out: Action[] = tiles.map((tile) => ({ type: 'discard', tile }));
-  // Original Call (option): declared with the player's first discard, nothing claimed yet.
-  if (s.opts['original-call'] && s.phase === 'turn' && p.discards.length === 0 && p.melds.every((m) => !m.exposed)) {
+  // Original Call (option, §9.5): declared with the player's first discard, the hand ready. A set
+  // claimed before that discard does not prevent it (Kajongg: "one tile may be claimed before declaring
+  // OC and one for going MJ"; the double needs fewer than 3 exposed sets at the win).
+  if (s.opts['original-call'] && (s.phase === 'turn' || s.phase === 'discard-after-claim') && p.discards.length === 0) {
     for (const tile of tiles) {
       const rest = without(p.concealed, [tile])!;
       if (isReady(p, rest)) out.push({ type: 'discard', tile, call: true });
