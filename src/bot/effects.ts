@@ -381,6 +381,8 @@ export async function run(ctx: BotContext, cmd: TableCommand, o: ExecOptions = {
     // the click that made the step was answered by the router's `sorry`, "nothing was changed, please
     // try again", and a second try would play another move (a shutdown that closed the database
     // under a click whose posts Discord was slow to take, after STOP_GRACE_MS).
+    // A storage error (a disk full, a database closed under it) still turns /healthz unhealthy.
+    noteStorageError(err);
     ctx.log.error(
       { err, gameId: cmd.gameId, kind: cmd.kind },
       'the effects of a committed step failed: its outbox keeps them for the next sync',
