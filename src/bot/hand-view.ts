@@ -60,16 +60,18 @@ export async function handPayload(
   lang: Lang,
   note?: string,
   draft?: unknown,
+  /** In words, no picture (a seat thread where the bot may not attach files: messages.ts `mayAttach`). */
+  words = false,
 ): Promise<HandPayload> {
   await slices.slice();
   const v = handView(t, seat, lang, note, draft);
-  const image = await drawOrNull(ctx, t, seat, 'hand', () => ctx.render.hand(v.model));
+  const image = words ? null : await drawOrNull(ctx, t, seat, 'hand', () => ctx.render.hand(v.model));
   // Alt text: the hand image in words, its sets, eaten and drawn pieces and status too (only the
   // owner sees this message); the view's lines are the message's own text, read beside it.
   const pc = { ...presentCtx(t, lang), view: t.engine.view(t.state, seat) };
   const alt = imageAlt(t.presenter, v.model, pc);
   const claimModel = v.claim?.model;
-  const claimImage = claimModel ? await drawOrNull(ctx, t, seat, 'claim', () => ctx.render.claim(claimModel)) : null;
+  const claimImage = claimModel && !words ? await drawOrNull(ctx, t, seat, 'claim', () => ctx.render.claim(claimModel)) : null;
   const claim =
     v.claim && claimImage
       ? {
@@ -81,7 +83,11 @@ export async function handPayload(
   const failed = !image || (v.claim && !claimImage);
   // (A new array: `v` is shared by the step's callers, frozen: views.ts handView.)
   const lines = failed
-    ? [`⚠️ ${translator(lang)('common:picture.hand-failed')}`, ...v.lines, ...(v.claim && !claimImage ? [`**${v.claim.caption}**`] : [])]
+    ? [
+        `⚠️ ${translator(lang)(words ? 'common:picture.attach-denied' : 'common:picture.hand-failed')}`,
+        ...v.lines,
+        ...(v.claim && !claimImage ? [`**${v.claim.caption}**`] : []),
+      ]
     : v.lines;
   return {
     ...v2Layout({

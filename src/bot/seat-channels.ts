@@ -23,7 +23,7 @@ import { createHash } from 'node:crypto';
 import { ChannelType, PermissionFlagsBits, type Message, type TextBasedChannel, type ThreadChannel } from 'discord.js';
 import type { BotContext } from './context.js';
 import { handPayload, type HandPayload } from './hand-view.js';
-import { gameChannel, relTime } from './messages.js';
+import { gameChannel, mayAttach, relTime } from './messages.js';
 import { closeThread } from './close-thread.js';
 import { v2Text } from './layout.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
@@ -183,7 +183,10 @@ async function openChannel(ctx: BotContext, t: Table, seat: number, userId: stri
  */
 function unreachable(ctx: BotContext, t: Table, r: SeatChannelRow, err: unknown, what: string): void {
   ctx.log.warn({ err, code: code(err), gameId: t.row.id, seat: r.seat }, what);
-  if (!REFUSED.has(code(err))) return;
+  // Passing (a 5xx, a timeout): 'retry', tried again at the next step, unsaid; meanwhile the seat is no
+  // live seat view (`seatChannelSeats`), so a turn that begins now is pinged in the game thread: its
+  // view in the seat channel shows the state before it, without the turn's buttons.
+  if (!REFUSED.has(code(err))) return ctx.store.seatChannels.update(t.row.id, r.seat, { failed: 'retry' });
   // The hand it failed at: the next hand tries again (`retriesNow`), not each step.
   ctx.store.seatChannels.update(t.row.id, r.seat, { failed: 'unreachable', hand: t.row.handIndex });
   ctx.store.seatChannels.fellBack(r.userId, 'unreachable');
@@ -212,9 +215,10 @@ async function channelOf(ctx: BotContext, r: SeatChannelRow): Promise<Sendable |
  * the seat channel, which is left as it is (no `failed`, `sig` unchanged) for the next sync to try
  * again. (An image that could not be drawn is no such failure: the view goes in words, hand-view.ts.)
  */
-async function payloadOf(ctx: BotContext, t: Table, seat: number, lang: Lang, note?: string): Promise<HandPayload | null> {
+async function payloadOf(ctx: BotContext, t: Table, seat: number, lang: Lang, ch: Sendable, note?: string): Promise<HandPayload | null> {
   try {
-    return await handPayload(ctx, t, seat, lang, note);
+    // A seat thread where the bot may not attach files (its game channel's overwrites): the view in words.
+    return await handPayload(ctx, t, seat, lang, note, undefined, !mayAttach(ch));
   } catch (err) {
     ctx.log.warn({ err, gameId: t.row.id, seat }, 'cannot make the seat channel hand message: tried again at the next step');
     return null;
@@ -226,7 +230,7 @@ async function payloadOf(ctx: BotContext, t: Table, seat: number, lang: Lang, no
  * Discord refuses is the channel's failure.
  */
 async function post(ctx: BotContext, t: Table, r: SeatChannelRow, ch: Sendable, lang: Lang, sig: string): Promise<boolean> {
-  const p = await payloadOf(ctx, t, r.seat, lang);
+  const p = await payloadOf(ctx, t, r.seat, lang, ch);
   if (!p) return false;
   try {
     const m: Message = await ch.send({ flags: p.flags, files: p.files, components: p.components, allowedMentions: { parse: [] } });
@@ -385,7 +389,7 @@ export async function syncSeatChannels(
       await openChannel(ctx, t, s.seat, s.userId, want.place, lang);
       r = store.get(t.row.id, s.seat);
     }
-    if (!r || (r.failed && !retriesNow(t, r)) || !r.channelId) continue;
+    if (!r || (r.failed && r.failed !== 'retry' && !retriesNow(t, r)) || !r.channelId) continue;
     const rl = langOf(r.lang, ctx.defaultLang);
     const ch = await channelOf(ctx, r);
     if (!ch) continue;
@@ -394,11 +398,11 @@ export async function syncSeatChannels(
       if (!(await post(ctx, t, r, ch, rl, sig))) continue;
     } else if (sig !== r.sig) {
       const action = ranOut?.get(s.seat);
-      const p = await payloadOf(ctx, t, s.seat, rl, action ? ranOutNote(t, s.seat, action, rl) : undefined);
+      const p = await payloadOf(ctx, t, s.seat, rl, ch, action ? ranOutNote(t, s.seat, action, rl) : undefined);
       if (!p) continue;
       try {
         await ch.messages.edit(r.messageId, p);
-        store.update(t.row.id, s.seat, { sig });
+        store.update(t.row.id, s.seat, { sig, failed: null });
       } catch (err) {
         // Deleted by someone (10008): posted anew once; anything else Discord refused: back to ephemeral views.
         if (code(err) === 10008) {

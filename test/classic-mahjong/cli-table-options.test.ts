@@ -206,10 +206,14 @@ test('Original Call: at most one set claimed before it (and the Mah Jong claim),
     concealed: T('5p5p 3p4p5p'),
     melds: [{ tiles: T('6z6z6z') }, { tiles: T('2m3m4m') }, { tiles: T('7s8s9s') }],
   };
-  refused(three, /before which at most one set was claimed.*at most 2 exposed sets \(§9\.5\)/);
+  refused(three, /before which at most one set was claimed.*at most one exposed set \(§9\.5\)/);
+  // The Mah Jong claim's set is the winning tile's, among the concealed tiles here: never a second meld.
+  const two = { ...exposed, melds: [{ tiles: T('6z6z6z') }, { tiles: T('2m3m4m') }], concealed: T('5p5p 7s8s9s 3p4p5p') };
+  refused(two, /at most one exposed set/);
+  refused({ ...two, winBy: 'self-draw' }, /at most one exposed set/);
   refused(
     { ...exposed, won: false, winBy: undefined, winningTile: undefined, melds: [{ tiles: T('6z6z6z') }, { tiles: T('7s8s9s') }] },
-    /at most 1 exposed set /,
+    /at most one exposed set/,
   );
   const kongs = { ...withKongs(kong('1s', 'concealed'), kong('1p', 'concealed')), concealed: T('2m3m4m 5p5p 7s8s9s'), ...call };
   refused({ ...kongs, kongUponKong: true }, /a called hand declares no kong.*Kong upon Kong/);

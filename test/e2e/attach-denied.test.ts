@@ -8,7 +8,20 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttons, click, later, openHand, openTable, pendingNow, playAsAi, tableMessage, until, withWorld, type World } from './harness.js';
+import {
+  buttons,
+  click,
+  later,
+  openHand,
+  openTable,
+  pendingNow,
+  playAsAi,
+  slash,
+  tableMessage,
+  until,
+  withWorld,
+  type World,
+} from './harness.js';
 import { Permissions as P } from '../discord-sim/model.js';
 import { engineOf } from '../../src/table/manifests.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
@@ -126,4 +139,26 @@ test('a post refused for Missing Permissions with a picture is sent once more in
   sent.length = 0;
   await assert.rejects(orInWords(mute, { files: ['a.png'], text: 'picture' }, words, refuse, () => {}));
   assert.deepEqual(sent, ['picture']);
+});
+
+test('Attach Files taken away: a private seat thread gets its hand view in words, with no refused request', async () => {
+  await withWorld(async (w) => {
+    const a = w.users[0]!.id;
+    await slash(w, a, 'prefs', { 'hand-view': 'thread' });
+    const { gameId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+    const seatThread = w.store.seatChannels.ofUser(gameId, a)!.channelId!;
+    w.sim.setBotPermission(w.guildId, P.AttachFiles, false, w.channelId);
+    const from = w.sim.restLog().length;
+    await later(w, 24 * 3600_000 + 1000);
+    const refused = w.sim
+      .restLog()
+      .slice(from)
+      .filter((e) => e.summary.includes(seatThread) && /\b403\b/.test(e.summary));
+    assert.deepEqual(refused, [], 'nothing refused in the seat thread');
+    const r = w.store.seatChannels.ofUser(gameId, a)!;
+    assert.equal(r.failed, null, 'still the seat view');
+    const view = w.sim.message(r.messageId!)!;
+    assert.match(w.sim.text(view), DENIED);
+    assert.equal(w.sim.images(view).length, 0);
+  });
 });

@@ -21,29 +21,39 @@ import {
   type World,
 } from './harness.js';
 
+const HOUR = 3600_000;
+
 /** Plays `moves` decisions: the other player's by clicks, `a`'s by its deadlines (its view is in its thread). */
 async function play(w: World, gameId: string, a: string, moves: number): Promise<void> {
   for (let k = 0; k < moves; k++) {
     const u = w.store.games.seats(gameId)[pendingNow(w, gameId)[0]!.seat]!.userId!;
-    if (u === a) await later(w, 24 * 3600_000 + 1000);
+    if (u === a) await later(w, 24 * HOUR + 1000);
     else await playAsAi(w, u, gameId, await openHand(w, u, gameId));
   }
 }
 
-test('a seat thread edit that meets a Discord 5xx is tried again at the next step, not given up', async () => {
+test('a seat thread edit that meets a Discord 5xx as its player’s turn begins: pinged in the game thread, the thread tried again at the next step', async () => {
   await withWorld(async (w) => {
     const a = w.users[0]!.id;
     await slash(w, a, 'prefs', { 'hand-view': 'thread' });
-    const { gameId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
     const seatThread = w.store.seatChannels.ofUser(gameId, a)!.channelId!;
+    const onTurn = () => w.store.games.seats(gameId)[pendingNow(w, gameId)[0]!.seat]!.userId!;
+    while (onTurn() === a) await later(w, 24 * HOUR + 1000);
+    const b = onTurn();
+    // discord.js's 1 + 3 tries at the edit that shows a's turn all answer 500.
     w.sim.faults.serverError({ route: new RegExp(`PATCH /channels/${seatThread}/messages`), times: 4 });
-    await play(w, gameId, a, 4);
+    const before = new Set(w.sim.allMessages(threadId).map((m) => m.id));
+    while (onTurn() !== a) await playAsAi(w, b, gameId, await openHand(w, b, gameId));
+    await w.bot.whenIdle();
+    assert.equal(w.store.seatChannels.ofUser(gameId, a)!.failed, 'retry', 'not live until an edit lands');
+    const told = w.sim.allMessages(threadId).filter((m) => !before.has(m.id) && !m.deleted && JSON.stringify(m.notified).includes(a));
+    assert.ok(told.length > 0, 'a is pinged in the game thread: its seat view could not show its turn');
+    // The next step that changes the view edits it again: live once more, nothing said to the player.
+    await later(w, 24 * HOUR + 1000);
     const r = w.store.seatChannels.ofUser(gameId, a)!;
-    assert.equal(r.failed, null, 'still the seat view');
-    const msgs = w.sim.allMessages(seatThread).filter((m) => !m.deleted);
-    const view = msgs.find((m) => m.id === r.messageId)!;
-    assert.ok(view, 'the hand message is there');
-    assert.equal(r.sig !== null, true);
+    assert.equal(r.failed, null, 'the seat view again');
+    assert.ok(w.sim.message(r.messageId!), 'its hand message');
   });
 });
 

@@ -170,15 +170,15 @@ function tableProblem(seat: number, round: number, o: Options): string | null {
 /**
  * §9.5 Original Call: only at a table with the option, and declared with the seat's first discard
  * (rules.ts `discardOptions`), before which the seat claimed at most one discard; after it the hand
- * claims nothing but Mah Jong (rules.ts `claimOptions`). So a called hand holds at most one exposed
- * set, and a winner one more: the set its Mah Jong claim completed.
+ * claims nothing but Mah Jong (rules.ts `claimOptions`), whose set is the winning tile's, among the
+ * concealed tiles here (it counts as exposed in the double's "fewer than 3 exposed sets"). So a called
+ * hand lists at most one exposed set, winner or loser.
  */
 function callProblem(h: Record<string, unknown>, melds: readonly DeclaredMeld[], o: Options): string | null {
   if (h.originalCall !== true) return null;
   if (!o['original-call']) return 'originalCall: this table has no Original Call (option original-call, §9.5)';
-  const most = h.won === true ? 2 : 1;
-  if (melds.filter((m) => m.exposed).length > most)
-    return `originalCall is declared with the first discard, before which at most one set was claimed, and a called hand claims nothing after it but Mah Jong: at most ${most} exposed set${most > 1 ? 's' : ''} (§9.5)`;
+  if (melds.filter((m) => m.exposed).length > 1)
+    return 'originalCall is declared with the first discard, before which at most one set was claimed, and a called hand claims nothing after it but Mah Jong: at most one exposed set (§9.5)';
   return null;
 }
 
