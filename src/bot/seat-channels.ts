@@ -340,7 +340,10 @@ async function ping(
       const m = await ch.send({ content: `${text}${when}${link}`, allowedMentions: { users: [r.userId] } });
       pingId = m.id;
     } catch (err) {
-      ctx.log.warn({ err, gameId: t.row.id, seat: r.seat }, 'cannot ping in the seat channel');
+      // Refused: the seat is no live view any more, so the game thread's ping names its player (it
+      // is worked out after this push): DMs closed mid-hand (50007), or what `unreachable` says.
+      if (r.place === 'dm' && code(err) === 50007) await dmRefused(ctx, t, r.seat, r.userId, err);
+      else unreachable(ctx, t, r, err, 'cannot ping in the seat channel');
     }
   }
   ctx.store.seatChannels.update(t.row.id, r.seat, { acting, pingId });

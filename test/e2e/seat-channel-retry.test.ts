@@ -85,3 +85,21 @@ test('a seat thread a moderator locks: told once, the view falls back for the ha
     assert.ok(w.sim.message(r.messageId!), 'its new hand message');
   });
 });
+
+test('DMs closed mid-hand: the refused DM ping falls back, and the turn is pinged in the game thread', async () => {
+  await withWorld(async (w) => {
+    const a = w.users[0]!.id;
+    await slash(w, a, 'prefs', { 'hand-view': 'dm' });
+    const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+    const onTurn = () => w.store.games.seats(gameId)[pendingNow(w, gameId)[0]!.seat]!.userId!;
+    while (onTurn() === a) await later(w, 24 * HOUR + 1000);
+    const b = onTurn();
+    w.sim.setDmsClosed(a, true);
+    const before = new Set(w.sim.allMessages(threadId).map((m) => m.id));
+    while (onTurn() !== a) await playAsAi(w, b, gameId, await openHand(w, b, gameId));
+    await w.bot.whenIdle();
+    assert.equal(w.store.seatChannels.ofUser(gameId, a)!.failed, 'dm-closed');
+    const told = w.sim.allMessages(threadId).filter((m) => !before.has(m.id) && !m.deleted && JSON.stringify(m.notified).includes(a));
+    assert.ok(told.length > 0, 'a is pinged in the game thread');
+  });
+});
