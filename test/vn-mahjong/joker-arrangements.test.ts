@@ -7,8 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { standardArrangements } from '../../src/games/vn-mahjong/scoring/arrange.js';
-import { scoreBest } from '../../src/games/vn-mahjong/scoring/score.js';
-import type { HandInput } from '../../src/games/vn-mahjong/scoring/input.js';
+import { arrangements, scoreBest } from '../../src/games/vn-mahjong/scoring/score.js';
+import type { HandInput, MeldIn, WinBy } from '../../src/games/vn-mahjong/scoring/input.js';
 import type { JokerKind, Tile } from '../../src/games/vn-mahjong/tiles.js';
 import { Rng } from '../../src/games/core/rng.js';
 import { opts } from './helpers.js';
@@ -82,6 +82,75 @@ test('the best score is that of trying every tile, for random hands of 3–6 jok
     compared++;
   }
   assert.equal(compared, 160);
+});
+
+/**
+ * Arrangements that score alike are scored once (scoring/arrange.ts `ScoreView`, `Tally.phanKey`): the
+ * best, its items, its arrangement and the tiles liabilities read are those of scoring them all.
+ */
+test('scoring one arrangement per summary gives the result of scoring them all, for random hands of 3–10 jokers', () => {
+  const rng = new Rng('joker-summaries');
+  const rnd = () => rng.int(1_000_000) / 1_000_000;
+  const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)]!;
+  const suited = (s: number, ranks: number[]) => ranks.map((r) => s * 9 + r);
+  const HONOURS = [27, 28, 29, 30, 31, 32, 33];
+  let compared = 0;
+  for (let h = 0; compared < 400; h++) {
+    const suit = Math.floor(rnd() * 3);
+    const pool = pick([
+      Array.from({ length: 34 }, (_, i) => i),
+      suited(suit, [0, 1, 2, 3, 4, 5, 6, 7, 8]),
+      [...HONOURS, ...suited(suit, [0, 8])],
+      [...suited(0, [0, 8]), ...suited(1, [0, 8]), ...suited(2, [0, 8]), ...HONOURS],
+      [...HONOURS, ...HONOURS, ...suited(suit, [0, 1, 2, 3, 4, 5, 6, 7, 8])],
+    ]);
+    const declared = rnd() < 0.3 ? 1 + Math.floor(rnd() * 2) : 0;
+    const sets = Array.from({ length: 4 }, () => {
+      const t = pick(pool);
+      return t < 27 && t % 9 <= 6 && rnd() < 0.45 ? [t, t + 1, t + 2] : [t, t, t];
+    });
+    const pair = pick(pool);
+    const melds: MeldIn[] = sets.slice(0, declared).map((ts) => {
+      const chow = ts[0] !== ts[1];
+      const as = ts.map(code);
+      return {
+        kind: chow ? 'chow' : 'pung',
+        tiles: [...as.slice(0, 2), rnd() < 0.3 ? 'JA' : as[2]!],
+        as,
+        called: chow || rnd() < 0.7,
+        concealed: false,
+      };
+    });
+    const tiles = rng.shuffle([...sets.slice(declared).flat(), pair, pair]);
+    const count = new Array<number>(34).fill(0);
+    for (const t of [...sets.flat(), pair, pair]) count[t]!++;
+    if (count.some((n) => n > 4)) continue;
+    // 3–7 jokers mostly; 8–10 now and then (listing them all takes seconds)
+    const k = Math.min(tiles.length, h % 40 === 0 ? 8 + (h % 3) : 3 + Math.floor(rnd() * 5));
+    const swap = new Set(rng.shuffle(tiles.map((_, i) => i)).slice(0, k));
+    const concealed = tiles.map((t, i) => (swap.has(i) ? (pick(Object.keys(DOMAIN).filter((j) => DOMAIN[j]!(t))) as Tile) : code(t)));
+    if (rnd() < 0.1) concealed[concealed.length - 1] = '3f';
+    const winBy = concealed.at(-1) === '3f' ? 'discard' : pick<WinBy>(['self-draw', 'discard', 'rob-kong']);
+    const input = hand(concealed, concealed.at(-1)!, { melds, winBy, seat: Math.floor(rnd() * 4), roundWind: Math.floor(rnd() * 4) });
+    const o = opts({ 'joker-copies': 4, ...(rnd() < 0.4 ? { 'scoring-preset': 'B' } : {}) });
+    assert.deepEqual(scoreBest(input, o), scoreBest(input, o, false, false), JSON.stringify(input));
+    compared++;
+  }
+});
+
+test('ten jokers: the scorer scores a few hundred arrangements, not tens of thousands', () => {
+  const concealed = T('1m 2m 3m 5p JA JA JA JA JA JA JA JA JA JA');
+  const o = opts({ 'joker-copies': 4 });
+  for (const winBy of ['self-draw', 'discard'] as const) {
+    const n = arrangements(hand(concealed, '5p', { winBy }), o).length;
+    assert.ok(n < 1_000, `${winBy}: ${n} arrangements`);
+  }
+  const c = new Array<number>(34).fill(0);
+  for (const t of [0, 1, 2, 12]) c[t]!++;
+  const view = { declared: [], seatWind: 28, roundWind: 27, wonOnDiscard: false, wildOnDiscard: false, nineGates: false };
+  const work = { nodes: 0 };
+  const n = standardArrangements(c, new Array<JokerKind>(10).fill('JA'), new Set(), -1, view, work).length;
+  assert.ok(n < 1_000 && work.nodes < 5_000, `${n} arrangements, ${work.nodes} nodes searched`);
 });
 
 test('a joker pair may stand for the won tile, so the pung it completed still counts (Khàn Khàn, §9)', () => {

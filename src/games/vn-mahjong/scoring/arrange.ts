@@ -4,7 +4,7 @@
  * missing slots with wild slots; spare jokers form joker-only sets; finally jokers are matched to
  * slots within their domains. Used for scoring only (the fast yes/no check is wincheck.ts).
  */
-import { GROUP_MASK, groupOf, tileAt, type JokerKind } from '../tiles.js';
+import { GROUP_MASK, groupOf, isTerminal, tileAt, type JokerKind } from '../tiles.js';
 import { ORPHANS } from '../wincheck.js';
 
 export type SetKind = 'chow' | 'pung' | 'kong' | 'pair' | 'single';
@@ -33,7 +33,7 @@ interface Slot {
   t: number;
 }
 
-function matchJokers(slots: Slot[], jokers: readonly JokerKind[]): string[] | null {
+function matchJokers(slots: readonly Slot[], jokers: readonly JokerKind[]): string[] | null {
   // most constrained slot first
   const order = slots.map((_, i) => i).sort((a, b) => (slots[a]!.t >= 27 ? 0 : 1) - (slots[b]!.t >= 27 ? 0 : 1));
   const used = jokers.map(() => false);
@@ -81,77 +81,305 @@ function jokerSetTiles(fullSuits: ReadonlySet<number>, won: number): { pairs: nu
 }
 
 /**
+ * What a standard arrangement's phán depends on beyond its concealed sets (score.ts `arrangements`
+ * passes it): given it, arrangements that score alike are listed once (`standardArrangements`).
+ */
+export interface ScoreView {
+  /** The declared melds, the same in every arrangement of the hand. */
+  declared: readonly Shape[];
+  seatWind: number;
+  roundWind: number;
+  /** Won on another seat's natural tile `won`: Khàn Khàn reads where it lies (predicates.ts `winCompletesPung`). */
+  wonOnDiscard: boolean;
+  /** Won on another seat's joker or bonus tile: Khàn Khàn reads the joker slots (their groups, in a pung or not). */
+  wildOnDiscard: boolean;
+  /** Cửu Tử is possible (score.ts `nineGatesSuits` is not empty): it reads how many of each rank. */
+  nineGates: boolean;
+}
+
+export interface Shape {
+  kind: SetKind;
+  t: number;
+}
+
+/** The tiles of a set (predicates.ts `setTiles` of an `ASet`). */
+function tilesOf(s: Shape): number[] {
+  if (s.kind === 'chow') return [s.t, s.t + 1, s.t + 2];
+  return new Array<number>(s.kind === 'kong' ? 4 : s.kind === 'pung' ? 3 : s.kind === 'pair' ? 2 : 1).fill(s.t);
+}
+
+const isPungLike = (s: Shape) => s.kind === 'pung' || s.kind === 'kong';
+
+/** Cửu Tử (predicates.ts `nineGates`) asks for 3 of the 1 and the 9 and one of every other rank: more count alike. */
+const rankCap = (t: number) => (isTerminal(t) ? 3 : 1);
+
+/**
+ * Running counts of the sets of an arrangement being built (the declared melds included), kept as sets
+ * are added and removed, from which `partialKey` and `phanKey` are read.
+ */
+class Tally {
+  /** Tiles of each kind. */
+  readonly tiles = new Array<number>(34).fill(0);
+  readonly groups = new Array<number>(5).fill(0);
+  terminals = 0;
+  simples = 0;
+  /** Pungs and kongs of each honour, of a 1, of a 9. */
+  readonly honourPungs = new Array<number>(7).fill(0);
+  readonly ends = [0, 0];
+  /** Chows 123, 456, 789 of each suit (index t / 3). */
+  readonly straights = new Array<number>(9).fill(0);
+  /** Of the concealed sets: chows, pungs, the pair's tile. */
+  chows = 0;
+  pungs = 0;
+  pair = -1;
+  /** Concealed pungs, other concealed sets holding the won tile. */
+  readonly won = [0, 0];
+  /** Joker slots by group, in a pung (odd) or not (even). */
+  readonly wild = new Array<number>(10).fill(0);
+  readonly slotGroups = new Array<number>(5).fill(0);
+  slots = 0;
+
+  /** The winds other than the seat's and the round's, and the dragons (honour index 0–6): alike within each. */
+  readonly honourGroups: number[][];
+
+  constructor(
+    readonly view: ScoreView,
+    readonly wonTile: number,
+  ) {
+    for (const s of view.declared) this.add(s, [], 1, true);
+    const other = (k: number) => k + 27 !== view.seatWind && k + 27 !== view.roundWind;
+    this.honourGroups = [[0, 1, 2, 3].filter(other), [4, 5, 6]];
+  }
+
+  /** Adds (`by` 1) or removes (`by` -1) set `s`, whose jokers stand for `jokerTiles`. */
+  add(s: Shape, jokerTiles: readonly number[], by: 1 | -1, declared = false): void {
+    const tiles = tilesOf(s);
+    for (const t of tiles) {
+      this.tiles[t]! += by;
+      this.groups[groupOf(t)]! += by;
+      if (t < 27 && isTerminal(t)) this.terminals += by;
+      else if (t < 27) this.simples += by;
+    }
+    const pung = isPungLike(s);
+    if (pung && s.t >= 27) this.honourPungs[s.t - 27]! += by;
+    else if (pung && s.t % 9 === 0) this.ends[0]! += by;
+    else if (pung && s.t % 9 === 8) this.ends[1]! += by;
+    if (s.kind === 'chow' && (s.t % 9) % 3 === 0) this.straights[s.t / 3]! += by;
+    if (declared) return;
+    if (s.kind === 'chow') this.chows += by;
+    if (pung) this.pungs += by;
+    if (s.kind === 'pair') this.pair = by === 1 ? s.t : -1;
+    if (tiles.includes(this.wonTile)) this.won[pung ? 0 : 1]! += by;
+    for (const t of jokerTiles) {
+      this.wild[groupOf(t) * 2 + (pung ? 1 : 0)]! += by;
+      this.slotGroups[groupOf(t)]! += by;
+      this.slots += by;
+    }
+  }
+
+  private mask(counts: readonly number[]): number {
+    let m = 0;
+    for (let k = 0; k < counts.length; k++) if (counts[k]! > 0) m |= 1 << k;
+    return m;
+  }
+
+  /** Khàn Khàn on another seat's tile (predicates.ts `winCompletesPung`): what it reads (see `phanKey`). */
+  private khanKhan(): string {
+    const { wonOnDiscard, wildOnDiscard } = this.view;
+    return `${wonOnDiscard ? this.mask(this.won) : ''}/${wildOnDiscard ? this.wild.join(',') : ''}`;
+  }
+
+  /** The count of each rank of the one suit of the tiles, capped (Cửu Tử); '' when of more groups. */
+  private ranks(): string {
+    const g = this.mask(this.groups);
+    if (!this.view.nineGates || (g !== 1 && g !== 2 && g !== 4)) return '';
+    const base = 9 * Math.log2(g);
+    return this.tiles
+      .slice(base, base + 9)
+      .map((n, r) => Math.min(n, rankCap(base + r)))
+      .join('');
+  }
+
+  /**
+   * The facts that later sets add to: which groups hold a tile, whether a terminal, a simple, the pair's
+   * tile, chows (and which of 123/456/789), pungs (of each honour, of a 1, of a 9), Khàn Khàn's, and
+   * the ranks (capped) while of one suit, more groups never becoming one again. `phanKey` of these
+   * sets and any later ones follows from it and the later ones (flags or, counts add), so a search
+   * node with the same key and the same choices left reaches only `phanKey`s already reached.
+   */
+  partialKey(): string {
+    const flags = (this.terminals > 0 ? 1 : 0) | (this.simples > 0 ? 2 : 0) | (this.mask(this.ends) << 2);
+    const hp = this.honourPungs.join(',');
+    return `${this.mask(this.groups)}/${flags}/${this.pair}/${this.chows}/${this.mask(this.straights)}/${this.pungs}/${hp}/${this.khanKhan()}/${this.ranks()}`;
+  }
+
+  /**
+   * A summary of a whole standard arrangement: two arrangements of one hand with the same summary score
+   * the same phán, so only the first is scored. The declared melds, the exposed tiles, the way of
+   * winning and the waits are the same in every arrangement of the hand; of its sets, the scoring rules
+   * (predicates.ts `facts` and its predicates; patterns.ts `PATTERNS_A`, `PATTERNS_B`, `commonItems`,
+   * `nfnlItem`; the exclusions and bonuses, which read only the items) read:
+   * - how many suits, whether an honour, a terminal, a simple (Lai/Toàn Hàng, Toàn Chữ, Lai/Toàn Nhất
+   *   Cửu, Không Hoa Không Lá: every set below 27);
+   * - the pair: suited, a dragon, a wind, the seat wind, the round wind (Phình, Phình Chữ, Tiểu Tam
+   *   Nguyên, Tiểu Tứ Hỉ);
+   * - how many chows (Phình, Môn Thanh Phình), whether 123-456-789 of one suit (Nhất Thông);
+   * - how many pungs concealed (Tui Tui, Khàn Khàn, Xuyên; concealed sets are never kongs nor called),
+   *   whether one of a 1 and one of a 9 (Nhất Cửu pungs);
+   * - honour pungs and kongs: how many of the seat wind, of the round wind (Tự Phong Cửa, Tự Phong Gió),
+   *   of each other wind and each dragon, up to which (Rồng counts each dragon once in preset A, each
+   *   pung in preset B: both follow from the counts; Tam Nguyên, Tứ Hỉ count them all);
+   * - Khàn Khàn on another seat's tile (`winCompletesPung`): for a natural won tile, whether a pung
+   *   holds it and whether another set does; for a wild one, the groups of the joker slots in pungs and
+   *   in other sets (the hand's jokers are the same in every arrangement);
+   * - Cửu Tử: how many of each rank (capped at what it asks), when the tiles are of one suit.
+   * The items' details (a dragon's name) may differ between arrangements of one summary, never their phán.
+   */
+  phanKey(): number | string {
+    const { seatWind, roundWind } = this.view;
+    const g = this.mask(this.groups);
+    const suits = (g & 1) + ((g >> 1) & 1) + ((g >> 2) & 1);
+    const flags = (this.terminals > 0 ? 1 : 0) | (this.simples > 0 ? 2 : 0) | (this.ends[0]! && this.ends[1]! ? 4 : 0);
+    const p = this.pair;
+    const pair = p < 0 ? 0 : p < 27 ? 1 : p >= 31 ? 2 : 3 + (p === seatWind ? 1 : 0) + (p === roundWind ? 2 : 0);
+    const s = this.straights;
+    const straight = [0, 3, 6].some((b) => s[b]! > 0 && s[b + 1]! > 0 && s[b + 2]! > 0) ? 1 : 0;
+    // one base-8 digit per count (at most 4 melds), the other winds' and the dragons' sorted
+    let key = 0;
+    const won = this.view.wonOnDiscard ? this.mask(this.won) : 0;
+    for (const x of [suits, g >> 3 ? 1 : 0, flags, pair, this.chows, straight, this.pungs, won]) key = key * 8 + x;
+    for (const t of [seatWind, roundWind]) key = key * 8 + this.honourPungs[t - 27]!;
+    for (const group of this.honourGroups) for (const n of group.map((t) => this.honourPungs[t]!).sort((a, b) => a - b)) key = key * 8 + n;
+    const wild = this.view.wildOnDiscard ? this.wild.join(',') : '';
+    const ranks = this.ranks();
+    return wild || ranks ? `${key}/${wild}/${ranks}` : key;
+  }
+}
+
+/** For each set of groups (a 5-bit mask), how many of `jokers` may stand for a tile of one of them. */
+function jokerReach(jokers: readonly JokerKind[]): number[] {
+  return Array.from({ length: 32 }, (_, set) => jokers.filter((k) => (GROUP_MASK[k] & set) !== 0).length);
+}
+
+/**
+ * Whether the jokers (`reach`: `jokerReach`) can fill joker slots of which `slotGroups[g]` stand for a
+ * tile of group g, each joker at most once. Hall's theorem: a matching filling every slot exists if
+ * and only if every set of slots has at least as many jokers able to fill one of them; slots of one
+ * group have the same jokers, so the sets to check are the unions of whole groups.
+ */
+function jokersCanFill(slotGroups: readonly number[], reach: readonly number[]): boolean {
+  for (let set = 1; set < 32; set++) {
+    let need = 0;
+    for (let g = 0; g < 5; g++) if ((set >> g) & 1) need += slotGroups[g]!;
+    if (need > reach[set]!) return false;
+  }
+  return true;
+}
+
+/**
  * Standard arrangements (melds + one pair) of the concealed part. `fullSuits`: the suits whose every
  * tile a joker-only set is tried as, `won`: the won natural tile's index (-1: none); others: one tile
  * per class that scores alike (`jokerSetTiles`). The defaults try every tile.
+ * With `view`, only the first arrangement of each `phanKey` is listed, in the same order: the scorer
+ * keeps the first best (score.ts `scoreBest`), and a later arrangement with an earlier one's summary
+ * scores the same, so never replaces it. A node of the search whose `partialKey`, remaining tiles and
+ * jokers (and their groups, which decide whether the jokers fit) were met before leads only to
+ * summaries met before: it is not searched again. `work.nodes` counts the nodes searched.
  */
 export function standardArrangements(
   c0: readonly number[],
   jokers: readonly JokerKind[],
   fullSuits: ReadonlySet<number> = new Set([0, 1, 2]),
   won = -1,
+  view?: ScoreView,
+  work: { nodes: number } = { nodes: 0 },
 ): ASet[][] {
   const cand = jokerSetTiles(fullSuits, won);
   const c = [...c0];
   const out = new Map<string, ASet[]>();
-  const sets: { kind: SetKind; t: number }[] = [];
+  const sets: Shape[] = [];
   const slots: Slot[] = [];
+  const tally = view ? new Tally(view, won) : null;
+  const anyFit = jokers.every((k) => k === 'JA');
+  const seenNode = new Set<string>();
+  const seenScore = new Set<number | string>();
+  const reach = jokerReach(jokers);
+  /** True when this node was met before (with `view`). */
+  const metBefore = (node: string): boolean => {
+    if (!tally) return false;
+    // more slots never fit where fewer do not: nothing below this node is an arrangement
+    if (!anyFit && !jokersCanFill(tally.slotGroups, reach)) return true;
+    work.nodes++;
+    const key = `${node}|${anyFit ? tally.slots : tally.slotGroups.join(',')}|${tally.partialKey()}`;
+    if (seenNode.has(key)) return true;
+    seenNode.add(key);
+    return false;
+  };
+  const emit = (extra: readonly Shape[], extraSlots: readonly Slot[]) => {
+    if (tally) {
+      // as many slots as jokers: they fit (`matchJokers` finds how) exactly when `jokersCanFill`
+      if ((!anyFit && !jokersCanFill(tally.slotGroups, reach)) || seenScore.has(tally.phanKey())) return;
+      seenScore.add(tally.phanKey());
+    }
+    const allSlots = [...slots, ...extraSlots];
+    const all = [...sets, ...extra];
+    const m = matchJokers(allSlots, jokers);
+    if (!m) return;
+    const res: ASet[] = all.map((s) => ({ kind: s.kind, t: s.t, jokers: [], called: false, am: false, declared: false }));
+    allSlots.forEach((sl, i) => res[sl.set]!.jokers.push(m[i]!));
+    const key = res
+      .map((s) => `${s.kind}${s.t}:${s.jokers.length}`)
+      .sort()
+      .join('|');
+    if (!out.has(key)) out.set(key, res);
+  };
+  /** Adds set `s` to `list` with jokers standing for `jokerTiles`; returns the undo. */
+  const place = (list: Shape[], slotList: Slot[], s: Shape, jokerTiles: readonly number[], set: number): (() => void) => {
+    list.push(s);
+    for (const t of jokerTiles) slotList.push({ set, t });
+    tally?.add(s, jokerTiles, 1);
+    return () => {
+      tally?.add(s, jokerTiles, -1);
+      slotList.length -= jokerTiles.length;
+      list.pop();
+    };
+  };
   const finish = () => {
     const spare = jokers.length - slots.length;
     const pairUsed = sets.some((s) => s.kind === 'pair');
     const need = pairUsed ? 0 : 2;
     if (spare < need || (spare - need) % 3 !== 0) return;
-    const extra: { kind: SetKind; t: number }[] = [];
+    const extra: Shape[] = [];
     const extraSlots: Slot[] = [];
     const addExtras = (left: number, needPair: boolean) => {
-      if (left === 0 && !needPair) {
-        const allSlots = [...slots, ...extraSlots];
-        const m = matchJokers(allSlots, jokers);
-        if (!m) return;
-        const all = [...sets, ...extra];
-        const res: ASet[] = all.map((s) => ({ kind: s.kind, t: s.t, jokers: [], called: false, am: false, declared: false }));
-        allSlots.forEach((sl, i) => res[sl.set]!.jokers.push(m[i]!));
-        const key = res
-          .map((s) => `${s.kind}${s.t}:${s.jokers.length}`)
-          .sort()
-          .join('|');
-        if (!out.has(key)) out.set(key, res);
-        return;
-      }
-      const base = sets.length + extra.length;
-      if (needPair) {
-        for (const t of cand.pairs) {
-          extra.push({ kind: 'pair', t });
-          extraSlots.push({ set: base, t }, { set: base, t });
-          addExtras(left - 2, false);
-          extra.pop();
-          extraSlots.length -= 2;
-        }
-        return;
-      }
+      if (left === 0 && !needPair) return emit(extra, extraSlots);
       const last = extra.length ? extra[extra.length - 1]! : null;
+      if (metBefore(`x${left}${needPair}${last?.kind}${last?.t}`)) return;
+      const base = sets.length + extra.length;
+      const tryExtra = (s: Shape, jokerTiles: readonly number[]) => {
+        const undo = place(extra, extraSlots, s, jokerTiles, base);
+        addExtras(left - jokerTiles.length, false);
+        undo();
+      };
+      if (needPair) {
+        for (const t of cand.pairs) tryExtra({ kind: 'pair', t }, [t, t]);
+        return;
+      }
       for (const t of cand.pungs) {
         // pungs then chows, non-decreasing to avoid permutations
         if (last && last.kind !== 'pair' && (last.kind === 'chow' || last.t > t)) continue;
-        extra.push({ kind: 'pung', t });
-        extraSlots.push({ set: base, t }, { set: base, t }, { set: base, t });
-        addExtras(left - 3, false);
-        extra.pop();
-        extraSlots.length -= 3;
+        tryExtra({ kind: 'pung', t }, [t, t, t]);
       }
       for (const t of cand.chows) {
         if (last && last.kind === 'chow' && last.t > t) continue;
-        extra.push({ kind: 'chow', t });
-        extraSlots.push({ set: base, t }, { set: base, t: t + 1 }, { set: base, t: t + 2 });
-        addExtras(left - 3, false);
-        extra.pop();
-        extraSlots.length -= 3;
+        tryExtra({ kind: 'chow', t }, [t, t + 1, t + 2]);
       }
     };
     addExtras(spare, need === 2);
   };
   const rec = () => {
     if (slots.length > jokers.length) return;
+    if (metBefore(`r${c.join(',')}`)) return;
     let i = 0;
     while (i < 34 && c[i] === 0) i++;
     if (i === 34) return finish();
@@ -159,21 +387,17 @@ export function standardArrangements(
     const idx = sets.length;
     for (let use = Math.min(3, n); use >= 1; use--) {
       c[i] = n - use;
-      sets.push({ kind: 'pung', t: i });
-      for (let w = use; w < 3; w++) slots.push({ set: idx, t: i });
+      const undo = place(sets, slots, { kind: 'pung', t: i }, new Array<number>(3 - use).fill(i), idx);
       rec();
-      slots.length -= 3 - use;
-      sets.pop();
+      undo();
       c[i] = n;
     }
     if (!sets.some((s) => s.kind === 'pair')) {
       for (let use = Math.min(2, n); use >= 1; use--) {
         c[i] = n - use;
-        sets.push({ kind: 'pair', t: i });
-        if (use === 1) slots.push({ set: idx, t: i });
+        const undo = place(sets, slots, { kind: 'pair', t: i }, use === 1 ? [i] : [], idx);
         rec();
-        if (use === 1) slots.pop();
-        sets.pop();
+        undo();
         c[i] = n;
       }
     }
@@ -183,21 +407,17 @@ export function standardArrangements(
         if (lo < 0 || lo + 2 > 8) continue;
         const base = i - pos;
         const took: number[] = [];
-        let added = 0;
-        sets.push({ kind: 'chow', t: base + lo });
+        const jokerTiles: number[] = [];
         for (let k = base + lo; k <= base + lo + 2; k++) {
           if (k >= i && c[k]! > 0) {
             c[k]!--;
             took.push(k);
-          } else {
-            slots.push({ set: idx, t: k });
-            added++;
-          }
+          } else jokerTiles.push(k);
         }
+        const undo = place(sets, slots, { kind: 'chow', t: base + lo }, jokerTiles, idx);
         rec();
+        undo();
         for (const k of took) c[k]!++;
-        slots.length -= added;
-        sets.pop();
       }
     }
   };
@@ -205,9 +425,27 @@ export function standardArrangements(
   return [...out.values()];
 }
 
-/** Seven pairs arrangements (one representative; stand-ins chosen to keep naturals' kinds). */
-export function sevenPairsArrangements(c: readonly number[], jokers: readonly JokerKind[]): ASet[][] {
-  const sets: { kind: SetKind; t: number }[] = [];
+/** A tile's group (bits 0–4), and whether a terminal (bit 5) or a simple (bit 6). */
+const tileBits = (t: number) => (1 << groupOf(t)) | (t < 27 ? (isTerminal(t) ? 32 : 64) : 0);
+
+/**
+ * What a Pé Pé arrangement's phán depends on, of tiles whose `tileBits` are `bits` (see `Tally.phanKey`):
+ * it has no pung, chow nor pair in the standard sense (predicates.ts `facts`; Khàn Khàn reads pungs), so
+ * the rules read only how many suits, whether an honour, a terminal, a simple (Lai/Toàn Hàng, Toàn Chữ,
+ * Lai/Toàn Nhất Cửu, Môn Thanh, Không Hoa Không Lá).
+ */
+function sevenPairsKey(bits: number): string {
+  const suits = (bits & 1) + ((bits >> 1) & 1) + ((bits >> 2) & 1);
+  return `${suits}/${bits >> 3}`;
+}
+
+/**
+ * Seven pairs arrangements (one representative; stand-ins chosen to keep naturals' kinds). With `alike`,
+ * only the first of each `sevenPairsKey` (as `standardArrangements` with a view): a search node whose
+ * pairs left, lowest tile allowed, tiles' bits and joker slots' groups were met before is not searched again.
+ */
+export function sevenPairsArrangements(c: readonly number[], jokers: readonly JokerKind[], alike = false): ASet[][] {
+  const sets: Shape[] = [];
   const slots: Slot[] = [];
   for (let i = 0; i < 34; i++) {
     let n = c[i]!;
@@ -223,6 +461,13 @@ export function sevenPairsArrangements(c: readonly number[], jokers: readonly Jo
   const results: ASet[][] = [];
   const spare = jokers.length - slots.length;
   if (spare < 0 || spare % 2 !== 0) return results;
+  const anyFit = jokers.every((k) => k === 'JA');
+  const groups = new Array<number>(5).fill(0);
+  for (const sl of slots) groups[groupOf(sl.t)]!++;
+  const seenNode = new Set<string>();
+  const seenScore = new Set<string>();
+  /** Whether the jokers fit the slots, by their groups (`slotGroups`). */
+  const fits = new Map<string, boolean>();
   const tryWith = (extra: number[]) => {
     const allSets = [...sets, ...extra.map((t) => ({ kind: 'pair' as SetKind, t }))];
     const allSlots = [
@@ -238,11 +483,34 @@ export function sevenPairsArrangements(c: readonly number[], jokers: readonly Jo
     allSlots.forEach((sl, i) => res[sl.set]!.jokers.push(m[i]!));
     results.push(res);
   };
-  const rec = (left: number, from: number, acc: number[]) => {
+  const rec = (left: number, from: number, acc: number[], bits: number) => {
+    if (alike && left === 0) {
+      const g = groups.join(',');
+      if (seenScore.has(sevenPairsKey(bits)) || fits.get(g) === false) return;
+      const before = results.length;
+      tryWith(acc);
+      fits.set(g, results.length > before);
+      if (results.length > before) seenScore.add(sevenPairsKey(bits));
+      return;
+    }
     if (left === 0) return tryWith(acc);
-    for (let t = from; t < 34; t++) rec(left - 2, t, [...acc, t]);
+    if (alike) {
+      const node = `${left}/${from}/${bits}/${anyFit ? '' : groups.join(',')}`;
+      if (seenNode.has(node)) return;
+      seenNode.add(node);
+    }
+    for (let t = from; t < 34; t++) {
+      groups[groupOf(t)]! += 2;
+      rec(left - 2, t, [...acc, t], bits | tileBits(t));
+      groups[groupOf(t)]! -= 2;
+    }
   };
-  rec(spare, 0, []);
+  rec(
+    spare,
+    0,
+    [],
+    sets.reduce((b, s) => b | tileBits(s.t), 0),
+  );
   return results;
 }
 

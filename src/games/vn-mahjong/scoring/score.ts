@@ -20,7 +20,14 @@ import {
   type Tile,
 } from '../tiles.js';
 import { isWinningTiles, isSevenPairs, isThirteenOrphans } from '../wincheck.js';
-import { standardArrangements, sevenPairsArrangements, orphansArrangements, type ASet, type Arrangement } from './arrange.js';
+import {
+  standardArrangements,
+  sevenPairsArrangements,
+  orphansArrangements,
+  type ASet,
+  type Arrangement,
+  type ScoreView,
+} from './arrange.js';
 import { isSelfDrawWin, type HandInput, type ItemOut, type MeldIn, type ScoreOut } from './input.js';
 import { bonusTileItems, hasFourSeatFlowers } from './flowers.js';
 import { itemTable } from './items.js';
@@ -75,22 +82,36 @@ export function nineGatesSuits(shape: readonly Tile[], declaredMelds: number): S
   return suits.size === 0 ? new Set([0, 1, 2]) : suits.size === 1 ? suits : new Set();
 }
 
-/** `everyTile`: joker-only sets tried as every tile, not one per class (arrange.ts `jokerSetTiles`; the tests' reference). */
-export function arrangements(input: HandInput, o: VnOptions, everyTile = false): Arrangement[] {
+/**
+ * `everyTile`: joker-only sets tried as every tile, not one per class (arrange.ts `jokerSetTiles`); `alike`:
+ * only the first of the arrangements that score alike (arrange.ts `ScoreView`). Both the tests' references.
+ */
+export function arrangements(input: HandInput, o: VnOptions, everyTile = false, alike = !everyTile): Arrangement[] {
   const shape = shapeTiles(input.concealed);
   const c = countVector(shape);
   const jokers = shape.filter(isWild) as JokerKind[];
   const fixed = input.melds.map(declaredSet);
   const won = input.winningTile === null ? -1 : tileIndex(input.winningTile);
   const full = everyTile ? new Set([0, 1, 2]) : nineGatesSuits(shape, input.melds.length);
-  const out: Arrangement[] = standardArrangements(c, jokers, full, won).map((sets) => ({
+  const onDiscard = !isSelfDrawWin(input.winBy) && input.winningTile !== null;
+  const view: ScoreView = {
+    declared: fixed,
+    seatWind: 27 + input.seat,
+    roundWind: 27 + input.roundWind,
+    wonOnDiscard: onDiscard && won >= 0,
+    wildOnDiscard: onDiscard && won < 0,
+    nineGates: full.size > 0,
+  };
+  // with few jokers the arrangements are few: listing them all is cheaper than telling them apart
+  const summarise = alike && jokers.length >= 3;
+  const out: Arrangement[] = standardArrangements(c, jokers, full, won, summarise ? view : undefined).map((sets) => ({
     sets: [...fixed, ...sets],
     special: null,
   }));
   if (input.melds.length === 0) {
     const selfDraw = isSelfDrawWin(input.winBy);
     if (sevenPairsAllowed(o, selfDraw) && isSevenPairs(c, jokers))
-      for (const s of sevenPairsArrangements(c, jokers)) out.push({ sets: s, special: 'pe-pe' });
+      for (const s of sevenPairsArrangements(c, jokers, summarise)) out.push({ sets: s, special: 'pe-pe' });
     if (isThirteenOrphans(c, jokers)) for (const s of orphansArrangements(c, jokers)) out.push({ sets: s, special: 'thap-tam-yeu' });
   }
   return out;
@@ -202,8 +223,8 @@ export function scoreHand(input: HandInput, o: VnOptions): ScoreOut {
  * `scoreHand` with the tile kinds of the scored arrangement (jokers as what they stand for; empty when
  * the hand does not win): §11 judges a full hand by this shape (liability.ts `fullHandOf`).
  */
-export function scoreBest(input: HandInput, o: VnOptions, everyTile = false): { score: ScoreOut; tiles: number[] } {
-  const arrs = arrangements(input, o, everyTile);
+export function scoreBest(input: HandInput, o: VnOptions, everyTile = false, alike = !everyTile): { score: ScoreOut; tiles: number[] } {
+  const arrs = arrangements(input, o, everyTile, alike);
   if (arrs.length === 0) return { score: invalid('not a winning hand'), tiles: [] };
   const ctx = scoringContext(input, o);
   const exposure = exposureItems(input, o);
