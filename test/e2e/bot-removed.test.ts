@@ -12,7 +12,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, later, openLobby, openTable, tableMessage, until, withWorld, type World } from './harness.js';
+import { buttonByLabel, click, later, openLobby, openTable, tableMessage, until, withWorld, type World, requestsAbout } from './harness.js';
 import { guildCreatePayload } from '../discord-sim/serialize.js';
 import { abandonedAt, wasDealt } from '../../src/store/index.js';
 import { HOUSEKEEPING_MS } from '../../src/bot/housekeeping.js';
@@ -31,15 +31,6 @@ async function inviteBack(w: World, gameId: string): Promise<void> {
   w.sim.gateway.dispatch('GUILD_CREATE', guildCreatePayload(w.sim, w.sim.guild(w.guildId)));
   await until(w, 'the table is released', () => w.store.games.get(gameId)!.hold === null);
   await w.bot.whenIdle();
-}
-
-/** The REST requests the bot made since `from` (an index in the simulator's log) that name `id`. */
-function requestsAbout(w: World, from: number, id: string): string[] {
-  return w.sim
-    .restLog()
-    .slice(from)
-    .map((e) => e.summary)
-    .filter((s) => s.includes(id));
 }
 
 test('removed from a server: a running table is held, nothing plays or is sent past its deadlines; invited back, it resumes from the time left, with a notice', async () => {

@@ -378,3 +378,12 @@ export async function withWorld(fn: (w: World) => Promise<void>, o?: Parameters<
     await w.stop();
   }
 }
+
+/** The REST requests the bot made since `from` (an index in the simulator's log) that name `id`. */
+export function requestsAbout(w: World, from: number, id: string): string[] {
+  return w.sim
+    .restLog()
+    .slice(from)
+    .map((e) => e.summary)
+    .filter((s) => s.includes(id));
+}

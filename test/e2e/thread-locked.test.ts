@@ -24,6 +24,7 @@ import {
   until,
   withWorld,
   type World,
+  requestsAbout,
 } from './harness.js';
 import { Permissions as P } from '../discord-sim/model.js';
 import { guildCreatePayload } from '../discord-sim/serialize.js';
@@ -48,15 +49,6 @@ async function unlockThread(w: World, gameId: string, threadId: string): Promise
   w.sim.threadUpdate(ch);
   await until(w, 'the table is released', () => w.store.games.get(gameId)!.hold === null);
   await w.bot.whenIdle();
-}
-
-/** The REST requests the bot made since `from` (an index in the simulator's log) that name `id`. */
-function requestsAbout(w: World, from: number, id: string): string[] {
-  return w.sim
-    .restLog()
-    .slice(from)
-    .map((e) => e.summary)
-    .filter((s) => s.includes(id));
 }
 
 /** The only deadline of the table, and the time it has left now. */
