@@ -90,7 +90,7 @@ function tablesOfGuild(db: DB, guildId: string, where: string): string[] {
 
 /**
  * The tables held for the bot's removal (of the scope's guilds, if given), the longest held first,
- * with their server and since when the removal holds them (src/bot/housekeeping.ts releases those
+ * with their server and since when the removal holds them (src/bot/holds.ts releases those
  * whose server the bot is back in, and abandons those held past the grace period). Not one held for
  * its locked thread alone: the bot is in its server, and no grace period ends that hold.
  */
@@ -172,7 +172,7 @@ export function guildsWithOpenTables(db: DB): string[] {
  * the others voted about their absence), or theirs while they are /away (`now`). No deadline of
  * theirs runs out, so none asks whether they are still members (src/bot/scheduler.ts `askAbsent` does,
  * in its own order). Not at a held table: the bot is not in the server of a removal's to ask, and a
- * lock's plays nothing for anyone (a member found gone there is refused until the release).
+ * lock's plays nothing for anyone (a ban there still passes the seat to the AI: act.ts `heldRefusal`).
  */
 export function absentSeated(db: DB, now: number, scope: ShardScope | null): { guildId: string; userId: string }[] {
   const s = scopeSql(scope, 'g.guild_id');
