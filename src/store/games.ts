@@ -82,7 +82,7 @@ export type HoldReason = 'removed' | 'locked';
 /**
  * A running or paused table held: paused, its timers frozen, nothing played or posted, until every
  * reason it is held for is released (`reasons`: each with since when; never empty). A removal hold
- * ends with the bot invited back, or its grace period (src/bot/housekeeping.ts abandons the table); a
+ * ends with the bot invited back, or its grace period (src/bot/holds.ts abandons the table); a
  * lock hold with the thread unlocked, or the idle end of matches (bot/idle-expiry.ts). `at`: since
  * when the table is held (its first reason); `from`: the status it had, 'paused' when its players had
  * paused it themselves (the release leaves it paused then).
@@ -814,7 +814,7 @@ export class GameStore {
   /**
    * Running or paused games with nothing public changed since `before` (`public_at`), oldest first.
    * Not a table held while the bot is not in its server (`TableHold` `removed`): nobody could play it
-   * while the bot was away; the grace period ends it (src/bot/housekeeping.ts), its release moves
+   * while the bot was away; the grace period ends it (src/bot/holds.ts), its release moves
    * `public_at`. A table held for its locked thread alone is: a moderator who locks a thread for good
    * must not keep its match open for ever. It ends `idle-days` after its last public change, as a table
    * paused for good does: the lock's pause (status paused, as /games shows it), or its players' pause
