@@ -167,3 +167,10 @@ test('Thiên ù is won on the dealt hand: no melds, no winning card, and its ch�
     /^Thiên ù is won on the dealt hand at OPEN, .*no melds \(chan\.md §5\.3, §8\)$/,
   );
 });
+
+test('Thiên ù is on no card: dia (Địa ù) and chiu (chíu-ù) true are refused with how = open', () => {
+  const thien = { players: 5, concealed: OPEN7, how: 'open', options: { 'xuong-mode': 'auto' } };
+  assert.equal(score(thien).valid, true);
+  refused({ ...thien, dia: true }, /no Địa ù, so dia must be false with how = open/);
+  refused({ ...thien, chiu: true }, /no chíu-ù, so chiu must be false with how = open/);
+});

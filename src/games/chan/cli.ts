@@ -57,6 +57,11 @@ function thienProblem(x: Raw, concealed: readonly Face[], melds: readonly Meld[]
   if (melds.length) return 'Thiên ù is won on the dealt hand at OPEN, before the opener takes any card: no melds (chan.md §5.3, §8)';
   if (x.card !== undefined && x.card !== null)
     return 'Thiên ù is won on the dealt hand, with no winning card: omit card with how = open (chan.md §8)';
+  // Địa ù is won on a card that came (chan.md §9: the first nọc card, or one offered before it); Thiên ù
+  // on none: the engine never counts both, and the CLI ignored `dia` here.
+  if (x.dia === true)
+    return 'Thiên ù is won on the dealt hand, on no card: it is no Địa ù, so dia must be false with how = open (chan.md §9)';
+  if (x.chiu === true) return 'Thiên ù is won on the dealt hand, on no card: no chíu-ù, so chiu must be false with how = open (chan.md §8)';
   const held = hasChan(concealed);
   if (x.dealtHadChan !== undefined && x.dealtHadChan !== held)
     return `dealtHadChan is ${String(x.dealtHadChan)}, but with how = open the concealed cards are the dealt hand, which holds ${held ? 'a' : 'no'} chắn (chan.md §9 Phá thiên)`;
