@@ -299,7 +299,13 @@ async function holdIfRefused(ctx: BotContext, gameId: string): Promise<void> {
 
 /** A running table whose game thread is locked is noted as a post refused there would be (`holdIfRefused`). */
 async function noteLockedThread(ctx: BotContext, gameId: string): Promise<void> {
-  const row = ctx.store.games.get(gameId);
+  // A row that cannot be read (a storage error, a damaged row) is the step's own failure to report.
+  let row: ReturnType<BotContext['store']['games']['get']>;
+  try {
+    row = ctx.store.games.get(gameId);
+  } catch {
+    return;
+  }
   if (!row?.threadId || row.status !== 'running' || row.hold) return;
   const ch = await gameChannel(ctx, row.threadId);
   if (!ch?.isThread() || !ch.locked) return;
