@@ -252,13 +252,18 @@ const REFUSED: ReadonlySet<unknown> = new Set([
  */
 const lockRefusals = new WeakMap<BotContext, Map<string, number>>();
 
+function lockRefusalsOf(ctx: BotContext): Map<string, number> {
+  let m = lockRefusals.get(ctx);
+  if (!m) lockRefusals.set(ctx, (m = new Map()));
+  return m;
+}
+
 /** Notes a refused post in the game thread of a running or paused table (`lockRefusals`). */
 function noteRefusedPost(ctx: BotContext, t: Table, err: unknown): void {
   const code = (err as { code?: unknown }).code;
   if (code !== RESTJSONErrorCodes.ThreadLocked && code !== RESTJSONErrorCodes.InvalidActionOnArchivedThread) return;
   if (t.row.status !== 'running' && t.row.status !== 'paused') return;
-  let m = lockRefusals.get(ctx);
-  if (!m) lockRefusals.set(ctx, (m = new Map()));
+  const m = lockRefusalsOf(ctx);
   if (m.get(t.row.id) !== RESTJSONErrorCodes.ThreadLocked) m.set(t.row.id, code);
 }
 
@@ -309,8 +314,7 @@ async function noteLockedThread(ctx: BotContext, gameId: string): Promise<void> 
   if (!row?.threadId || row.status !== 'running' || row.hold) return;
   const ch = await gameChannel(ctx, row.threadId);
   if (!ch?.isThread() || !ch.locked) return;
-  let m = lockRefusals.get(ctx);
-  if (!m) lockRefusals.set(ctx, (m = new Map()));
+  const m = lockRefusalsOf(ctx);
   m.set(gameId, RESTJSONErrorCodes.ThreadLocked);
 }
 

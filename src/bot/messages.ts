@@ -7,6 +7,7 @@ import {
   ButtonStyle,
   PermissionFlagsBits,
   RESTJSONErrorCodes,
+  type PermissionsBitField,
   type MessageActionRowComponentBuilder,
   type ThreadChannel,
   type TextBasedChannel,
@@ -40,10 +41,14 @@ export function png(name: string, data: Buffer, description?: string): Attachmen
  * its IP for an hour: discord-api-docs "Invalid Request Limit"). Unknown: may.
  */
 export function mayAttach(ch: TextBasedChannel): boolean {
-  if (!('guild' in ch) || !('permissionsFor' in ch)) return true;
+  return botPermissionsIn(ch)?.has(PermissionFlagsBits.AttachFiles) ?? true;
+}
+
+/** The bot's permissions in `ch` as its cache computes them (overwrites included), or null: not known (a DM). */
+function botPermissionsIn(ch: TextBasedChannel): Readonly<PermissionsBitField> | null {
+  if (!('guild' in ch) || !('permissionsFor' in ch)) return null;
   const me = ch.guild.members.me;
-  if (!me) return true;
-  return ch.permissionsFor(me)?.has(PermissionFlagsBits.AttachFiles) ?? true;
+  return me ? ch.permissionsFor(me) : null;
 }
 
 /**
@@ -51,9 +56,7 @@ export function mayAttach(ch: TextBasedChannel): boolean {
  * or, in a thread, Send Messages in Threads). Unknown: may.
  */
 export function mayPost(ch: TextBasedChannel): boolean {
-  if (!('guild' in ch) || !('permissionsFor' in ch)) return true;
-  const me = ch.guild.members.me;
-  const p = me ? ch.permissionsFor(me) : null;
+  const p = botPermissionsIn(ch);
   if (!p) return true;
   const send = ch.isThread() ? PermissionFlagsBits.SendMessagesInThreads : PermissionFlagsBits.SendMessages;
   return p.has(PermissionFlagsBits.ViewChannel) && p.has(send);
