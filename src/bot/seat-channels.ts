@@ -20,7 +20,7 @@
  */
 import { cut } from '../table/cut.js';
 import { createHash } from 'node:crypto';
-import { ChannelType, PermissionFlagsBits, type Message, type TextBasedChannel, type ThreadChannel } from 'discord.js';
+import { ChannelType, PermissionFlagsBits, RESTJSONErrorCodes, type Message, type TextBasedChannel, type ThreadChannel } from 'discord.js';
 import type { BotContext } from './context.js';
 import { handPayload, type HandPayload } from './hand-view.js';
 import { gameChannel, mayAttach, relTime } from './messages.js';
@@ -192,7 +192,18 @@ function unreachable(ctx: BotContext, t: Table, r: SeatChannelRow, err: unknown,
   ctx.store.seatChannels.fellBack(r.userId, 'unreachable');
 }
 
-const REFUSED: ReadonlySet<unknown> = new Set([50001, 50013, 50083, 160005]);
+const REFUSED: ReadonlySet<unknown> = new Set([
+  RESTJSONErrorCodes.MissingAccess,
+  RESTJSONErrorCodes.MissingPermissions,
+  RESTJSONErrorCodes.InvalidActionOnArchivedThread,
+  RESTJSONErrorCodes.ThreadLocked,
+]);
+
+/** A post in the seat channel Discord refused: a DM to closed DMs (50007, `dmRefused`), else `unreachable`. */
+async function refusedHere(ctx: BotContext, t: Table, r: SeatChannelRow, err: unknown, what: string): Promise<void> {
+  if (r.place === 'dm' && code(err) === RESTJSONErrorCodes.CannotSendMessagesToThisUser) await dmRefused(ctx, t, r.seat, r.userId, err);
+  else unreachable(ctx, t, r, err, what);
+}
 
 /**
  * A seat channel Discord refused at an earlier hand (`unreachable`): its new hand's view is posted
@@ -241,10 +252,7 @@ async function post(ctx: BotContext, t: Table, r: SeatChannelRow, ch: Sendable, 
     if (old) await closeView(ch, old, t, r.hand ?? t.row.handIndex, lang);
     return true;
   } catch (err) {
-    if (r.place === 'dm' && code(err) === 50007) await dmRefused(ctx, t, r.seat, r.userId, err);
-    else {
-      unreachable(ctx, t, r, err, 'cannot post the seat channel hand message');
-    }
+    await refusedHere(ctx, t, r, err, 'cannot post the seat channel hand message');
     return false;
   }
 }
@@ -342,8 +350,7 @@ async function ping(
     } catch (err) {
       // Refused: the seat is no live view any more, so the game thread's ping names its player (it
       // is worked out after this push): DMs closed mid-hand (50007), or what `unreachable` says.
-      if (r.place === 'dm' && code(err) === 50007) await dmRefused(ctx, t, r.seat, r.userId, err);
-      else unreachable(ctx, t, r, err, 'cannot ping in the seat channel');
+      await refusedHere(ctx, t, r, err, 'cannot ping in the seat channel');
     }
   }
   ctx.store.seatChannels.update(t.row.id, r.seat, { acting, pingId });
