@@ -1,5 +1,5 @@
 /** Rebuilding a finished hand from the action log, for /score's best hand and /history's replays (with the hints asked). */
-import { applyEntry, initialState, NEXT_HAND } from '../store/replay.js';
+import { applyEntry, initialState, LogEntryRefused, NEXT_HAND } from '../store/replay.js';
 import { GAMES } from '../table/manifests.js';
 import { windowKind } from '../table/timers.js';
 import type { BaseAction, Decision, HandResult } from '../games/core/types.js';
@@ -13,6 +13,12 @@ import { resultInWords } from '../table/words.js';
 export interface HandReplay {
   state: unknown;
   result: HandResult | null;
+  /**
+   * Today's rules refuse one of the hand's logged moves (a rule fix since it was played): the hand is
+   * replayed up to that move, where its match ended (act.ts, notice 'rules-changed-ended'). Before,
+   * /history and the hand's Export failed with "something went wrong" at every try.
+   */
+  cutShort: boolean;
   /**
    * Each action with the public view just before it (labels name what an action refers to) and just
    * after it (a hint's `after` is its `before`), and the kind of the decision the seat answered
@@ -52,6 +58,7 @@ export function replayHand(ctx: BotContext, gameId: string, hand: number): HandR
   let state = start ? start.state : initialState(engine, row.options, row.seats, row.seed);
   const passed: { hand: number; seq: number; state: string }[] = [];
   const actions: HandReplay['actions'] = [];
+  let cutShort = false;
   // Hints asked for (source 'hint', their own table: never applied) are listed where they were asked.
   const hints = ctx.store.games.hints(gameId).filter((h) => h.hand === hand);
   // A secret opening choice (`Decision.secret`) is hidden like a claim answer (timers.ts windowKind).
@@ -88,7 +95,13 @@ export function replayHand(ctx: BotContext, gameId: string, hand: number): HandR
     const decision = listed ? kindOf(e.seat) : null;
     const secret = listed && opening(e.seat);
     const hidden = listed && choiceHidden(e.seat);
-    state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
+    try {
+      state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
+    } catch (err) {
+      if (!(err instanceof LogEntryRefused)) throw err;
+      cutShort = true;
+      break;
+    }
     if (e.action.type === NEXT_HAND) passed.push({ hand: e.hand, seq: e.seq, state: JSON.stringify(state) });
     if (listed)
       actions.push({
@@ -106,7 +119,7 @@ export function replayHand(ctx: BotContext, gameId: string, hand: number): HandR
   if (passed.length) ctx.store.games.saveHandStarts(gameId, row.game, passed, true);
   if (row.handIndex < hand) return null;
   if (row.handIndex === hand) hintsAt(row.version);
-  return { state, result: engine.result(state) as HandResult | null, actions };
+  return { state, result: engine.result(state) as HandResult | null, actions, cutShort };
 }
 
 /** What drawing a hand's replay needs: its last state and result, and the presenter's context with the names as played. */

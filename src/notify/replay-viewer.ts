@@ -35,6 +35,7 @@ import { button, png, row, type Row } from '../bot/messages.js';
 import { GAMES } from '../table/manifests.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
 import { NEXT_HAND, SEAT_CHANGE, applyEntry, initialState, wasDealt, type GameRow } from '../store/index.js';
+import { LogEntryRefused } from '../store/replay.js';
 import { handSeed } from '../games/core/rng.js';
 import type { HandResult, SeatChange } from '../games/core/types.js';
 import { netPoints, paidAsReplayed } from '../store/results.js';
@@ -65,6 +66,8 @@ interface Steps {
    * explains it (store/rule-changes.ts): that fix's date. The viewer replays with today's rules.
    */
   rulesChangedAt: string | null;
+  /** Today's rules refuse the hand's next logged move, where the match ended (replays.ts `cutShort`). */
+  cutShort: boolean;
 }
 
 /** Whether a hand may be stepped through: it is over (a result), or the match ended during it. */
@@ -150,7 +153,16 @@ function replaySteps(ctx: BotContext, gameId: string, hand: number, userId: stri
     moves.push(`${who(a.seat)}${t('common:punct.colon')}${label}${src}`);
   });
   views.push(engine.publicView(r.state));
-  return { row, names, views, moves, hints, result: r.result, rulesChangedAt: rulesChangedAt(ctx, row, hand, r.result) };
+  return {
+    row,
+    names,
+    views,
+    moves,
+    hints,
+    result: r.result,
+    rulesChangedAt: rulesChangedAt(ctx, row, hand, r.result),
+    cutShort: r.cutShort,
+  };
 }
 
 /** The date of the rule fix that explains why a stored hand's result differs from its replay, or null. */
@@ -234,6 +246,7 @@ export async function viewerPayload(
     last && s.rulesChangedAt
       ? [`⚠️ ${t('async:replay.rules-changed', { when: `<t:${Math.floor(Date.parse(s.rulesChangedAt) / 1000)}:D>` })}`]
       : [];
+  if (step === n && s.cutShort) changed.push(`⚠️ ${t('async:replay.cut-short')}`);
   const content = cut(
     [head, where, ...missing, ...changed, t('async:replay.moves-page', { p: page + 1, of: pages }), ...list].join('\n'),
     2000,
@@ -299,12 +312,20 @@ export function exportScenario(ctx: BotContext, gameId: string, hand: number): S
   for (const e of ctx.store.games.log(gameId)) {
     if (e.hand > hand) break;
     const cur = perHand[perHand.length - 1]!;
+    const before = state;
+    try {
+      state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
+    } catch (err) {
+      // Today's rules refuse this move (a rule fix since): the match ended here (act.ts
+      // 'rules-changed-ended'), and the scenario stops before it, as the viewer does (replays.ts `cutShort`).
+      if (!(err instanceof LogEntryRefused)) throw err;
+      break;
+    }
     if (e.action.type === NEXT_HAND) {
-      cur.result = engine.result(state);
+      cur.result = engine.result(before);
       perHand.push({ steps: [], result: null, changes: [] });
     } else if (e.action.type === SEAT_CHANGE) cur.changes.push(e.action as unknown as SeatChange);
     else if (e.seat !== null) cur.steps.push({ seat: e.seat, action: e.action as unknown as Record<string, unknown> });
-    state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
   }
   perHand[perHand.length - 1]!.result = engine.result(state);
   const clean = (x: unknown) => JSON.parse(JSON.stringify(x ?? null)) as unknown;
