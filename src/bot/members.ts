@@ -58,8 +58,7 @@ export class MemberCheck {
    */
   async isMember(guildId: string, userId: string): Promise<boolean | null> {
     const key = `${guildId}:${userId}`;
-    const until = this.ok.get(key);
-    if (until !== undefined && until > this.now()) return true;
+    if (this.fresh(key)) return true;
     this.ok.delete(key);
     try {
       // A click waits on this: an outage or a rate limit answers "cannot tell" within seconds (the
@@ -75,7 +74,19 @@ export class MemberCheck {
 
   /** Whether a fresh yes is kept for the user: `isMember` would answer it without asking Discord. */
   knows(guildId: string, userId: string): boolean {
-    return (this.ok.get(`${guildId}:${userId}`) ?? Number.NEGATIVE_INFINITY) > this.now();
+    return this.fresh(`${guildId}:${userId}`);
+  }
+
+  /**
+   * A yes kept less than `ttlMs` ago. One stamped before the host clock stepped back lies further
+   * ahead than `ttlMs` and is stale (as the scheduler's `waitsFor`): trusted until it passed, a kick
+   * went unnoticed for as long as the clock went back, not `ttlMs` at most.
+   */
+  private fresh(key: string): boolean {
+    const until = this.ok.get(key);
+    if (until === undefined) return false;
+    const left = until - this.now();
+    return left > 0 && left <= this.ttlMs;
   }
 
   /** The user left the server (a ban): the next question is asked of Discord again. */
