@@ -259,6 +259,8 @@ export interface GameStep {
   outbox: unknown[];
   /** The step changed something public (the table layer's `Step.showsPublicly`): sets `public_at`. */
   public?: boolean;
+  /** Else `public_at` moves to this moment (a table still held when the bot came back: act.ts `release`). */
+  publicAt?: number;
   /**
    * The table is held (the bot removed from its server, its thread locked), its reasons changed, or,
    * null, released (src/table/act.ts 'bot-removed', 'bot-back', 'thread-locked', 'thread-unlocked').
@@ -428,9 +430,10 @@ export class GameStore {
         .run(h?.at ?? null, h?.from ?? null, h?.reasons.removed ?? null, h?.reasons.locked ?? null, id);
     }
     const t = this.now();
+    const publicAt = step.public ? t : step.publicAt;
     this.db
-      .prepare(`UPDATE games SET outbox = ?, updated_at = ?${step.public ? ', public_at = ?' : ''} WHERE id = ?`)
-      .run(JSON.stringify(step.outbox), t, ...(step.public ? [t] : []), id);
+      .prepare(`UPDATE games SET outbox = ?, updated_at = ?${publicAt !== undefined ? ', public_at = ?' : ''} WHERE id = ?`)
+      .run(JSON.stringify(step.outbox), t, ...(publicAt !== undefined ? [publicAt] : []), id);
     if (step.status === 'finished' || step.status === 'cancelled') this.cache.delete(id);
   }
 

@@ -241,6 +241,13 @@ export class Step {
    * locked): no thread is reopened for it and its outbox gains nothing (`commit`).
    */
   unseen = false;
+  /**
+   * The table's last public change (`public_at`, from which the idle end counts) moved though nothing
+   * is shown: the bot's return to a table still held for its locked thread (`release`) moves it on by
+   * the removal's days, which were no idle time of its players (store/games.ts `idleTables` does not
+   * count them while they last).
+   */
+  publicAt: number | undefined;
   pauseVotes: string[] | undefined;
   seatAi: { seat: number; isAi: boolean; aiLevel?: AiLevel }[] = [];
   /**
@@ -720,6 +727,7 @@ export class Step {
       results: this.results,
       ...(this.refunds.length ? { refunds: { players: this.seats.length, rows: this.refunds } } : {}),
       public: !this.unseen && this.showsPublicly(),
+      ...(this.publicAt !== undefined ? { publicAt: this.publicAt } : {}),
     });
     return outbox;
   }
@@ -1049,6 +1057,9 @@ function release(step: Step, reason: HoldReason, now: number, notice: 'bot-back'
   if (Object.keys(rest).length) {
     step.hold = { ...hold, reasons: rest };
     step.unseen = true;
+    // Back in a server whose moderator locked the thread meanwhile: the idle end counts the lock's
+    // days, not the removal's. Before, a long absence ended the match at the next housekeeping round.
+    if (reason === 'removed') step.publicAt = Math.min(now, t.row.publicAt + Math.max(0, now - hold.reasons.removed!));
     return { ok: true };
   }
   step.hold = null;

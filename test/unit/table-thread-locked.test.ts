@@ -170,6 +170,35 @@ test('the idle end of matches: a lock’s hold ends as idle (held no more), a re
   assert.deepEqual(tablesOfThread(r.store.db, 'th'), [], 'no running table of that thread');
 });
 
+test('the bot back in a server whose moderator locked the thread meanwhile: the idle end counts the lock’s days, not the removal’s', () => {
+  const r = started();
+  r.clock.t += 3_600_000;
+  r.run({ kind: 'bot-removed', gameId: r.gameId });
+  const removedAt = r.clock.t;
+  // The removal's pause (status paused, as /games shows it) is the last public change.
+  const before = r.store.games.get(r.gameId)!.publicAt;
+  assert.equal(before, removedAt);
+  r.clock.t += 6 * DAY;
+  // botBack (src/bot/holds.ts): the lock found at the return first, then the removal released.
+  assert.equal(r.run({ kind: 'thread-locked', gameId: r.gameId }).outcome.ok, true);
+  const back = r.run({ kind: 'bot-back', gameId: r.gameId });
+  assert.deepEqual(back.effects, [], 'still held for the lock: nothing shown');
+  const row = r.store.games.get(r.gameId)!;
+  assert.deepEqual(Object.keys(row.hold!.reasons), ['locked']);
+  // The return moves it on by the removal's 6 days.
+  assert.equal(row.publicAt, before + (r.clock.t - removedAt));
+  assert.deepEqual(r.store.games.idleTables(r.clock.t - 3 * DAY), [], 'not idle for 3 days: it was away 6');
+  const early = r.run({ kind: 'expire-idle', gameId: r.gameId, publicAt: before, days: 3 });
+  assert.equal(early.outcome.ok, false, 'a round listed before the return does not end it');
+  assert.equal(r.store.games.get(r.gameId)!.status, 'paused');
+  // Locked for good, it ends as idle 3 days on (from its last public change, the removal’s days left out).
+  r.clock.t += 3 * DAY;
+  assert.deepEqual(
+    r.store.games.idleTables(r.clock.t - 3 * DAY).map((g) => g.id),
+    [r.gameId],
+  );
+});
+
 test('migration 35: a table held before it (by a removal, the only hold then) keeps its hold, its reason the removal', () => {
   const path = join(tempDir('hq-m35-'), 'hq.db');
   const old = openDatabase(
