@@ -5,7 +5,13 @@
  * `store.prefs.isAway(userId, now)` / `awayUsers(now)` to let the AI or the timeout default play
  * an away user's seats (logged with source `away`).
  */
-import { ButtonStyle, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  ApplicationIntegrationType,
+  ButtonStyle,
+  InteractionContextType,
+  MessageFlags,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
@@ -16,7 +22,11 @@ import { dmsClosedLine } from '../src/notify/tell.js';
 import { playWaitingSeats } from '../src/bot/user-sync.js';
 import type { CommandComponentInteraction } from '../src/bot/command-types.js';
 
-export const data = named(new SlashCommandBuilder(), 'away', 'away').addStringOption((o) => named(o, 'for', 'away.for').setMaxLength(20));
+export const data = named(new SlashCommandBuilder(), 'away', 'away')
+  // Installed to servers only; offered in servers and in the bot's DMs, where it works too.
+  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
+  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
+  .addStringOption((o) => named(o, 'for', 'away.for').setMaxLength(20));
 
 const HOUR = 3_600_000;
 export const DEFAULT_AWAY_MS = 24 * HOUR;

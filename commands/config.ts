@@ -1,7 +1,9 @@
 /** /config: a server's house rules per game (Manage Server). Changes never affect a game already running. */
 import {
+  ApplicationIntegrationType,
   ButtonStyle,
   EmbedBuilder,
+  InteractionContextType,
   MessageFlags,
   PermissionFlagsBits,
   StringSelectMenuBuilder,
@@ -33,8 +35,10 @@ const keyOpt = (required: boolean) => (o: import('@discordjs/builders').SlashCom
   named(o, 'key', 'config.key').setRequired(required).setMaxLength(60);
 
 export const data = named(new SlashCommandBuilder(), 'config', 'config')
+  // Installed to servers only; offered in servers only (its answer is about the server).
+  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
+  .setContexts(InteractionContextType.Guild)
   .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
-  .setContexts(0)
   .addSubcommand((s) => named(s, 'show', 'config.show').addStringOption((o) => gameOption(o, true)))
   .addSubcommand((s) =>
     named(s, 'set', 'config.set')

@@ -5,7 +5,7 @@
  * result reveals), ◀ ▶ ⏮ ⏭ and a "jump to" select, the move list paged, and Export: the match up to
  * this hand as a scenario JSON (docs/scenarios.md) that `npm run cli -- replay` replays.
  */
-import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { ApplicationIntegrationType, InteractionContextType, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
@@ -19,6 +19,9 @@ import { aiNameIn } from '../src/table/views.js';
 import { shownName, wasDealt } from '../src/store/index.js';
 
 export const data = named(new SlashCommandBuilder(), 'history', 'history')
+  // Installed to servers only; offered in servers only (its answer is about the server).
+  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
+  .setContexts(InteractionContextType.Guild)
   .addStringOption((o) => gameOption(o, false))
   .addStringOption((o) => named(o, 'game-id', 'history.game-id').setMaxLength(12))
   .addIntegerOption((o) => named(o, 'hand', 'history.hand').setMinValue(1).setMaxValue(10_000));

@@ -1,5 +1,11 @@
 /** /leaderboard game [period]: the server's players ranked by OpenSkill rating (2–6-player games). */
-import { EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  ApplicationIntegrationType,
+  EmbedBuilder,
+  InteractionContextType,
+  MessageFlags,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
@@ -11,6 +17,9 @@ import { amount } from '../src/table/present/common.js';
 import type { Period } from '../src/store/index.js';
 
 export const data = named(new SlashCommandBuilder(), 'leaderboard', 'leaderboard')
+  // Installed to servers only; offered in servers only (its answer is about the server).
+  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
+  .setContexts(InteractionContextType.Guild)
   .addStringOption((o) => gameOption(o, true))
   .addStringOption(periodOption);
 

@@ -8,8 +8,10 @@
  */
 import {
   ActionRowBuilder,
+  ApplicationIntegrationType,
   ButtonStyle,
   EmbedBuilder,
+  InteractionContextType,
   MessageFlags,
   ModalBuilder,
   TextInputBuilder,
@@ -36,6 +38,9 @@ import {
 import type { CommandComponentInteraction } from '../src/bot/command-types.js';
 
 export const data = named(new SlashCommandBuilder(), 'notify', 'notify')
+  // Installed to servers only; offered in servers and in the bot's DMs, where it works too.
+  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
+  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
   .addStringOption((o) => named(o, 'time-zone', 'notify.time-zone').setMaxLength(64))
   .addStringOption((o) => named(o, 'quiet', 'notify.quiet').setMaxLength(20))
   .addIntegerOption((o) => named(o, 'digest', 'notify.digest').setMinValue(1).setMaxValue(25));

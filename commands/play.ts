@@ -1,20 +1,35 @@
 /** /play: opens a lobby for a game and a public thread under it. */
 import { randomBytes } from 'node:crypto';
-import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  ApplicationIntegrationType,
+  ChannelType,
+  InteractionContextType,
+  MessageFlags,
+  type ChatInputCommandInteraction,
+  type Message,
+} from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { choice, named } from '../src/bot/localize.js';
 import { publicLocale } from '../src/bot/public-locale.js';
-import { langOf, translator } from '../src/table/i18n.js';
+import { langOf, translator, type Lang } from '../src/table/i18n.js';
 import { memberMissingToOpen, missingToHost } from '../src/bot/permissions.js';
 import { optionErrorsRefusal, optionsForTable, parseRuleOverrides, rulesRefusal, staleText } from '../src/bot/options-in-force.js';
 import { cut } from '../src/table/cut.js';
-import { lobbyPayload } from '../src/bot/lobby.js';
+import { failedForNow, lobbyPayload } from '../src/bot/lobby.js';
+import { redrawLobby } from '../src/bot/effects.js';
 import { GAME_IDS, GAMES, isGameId } from '../src/table/manifests.js';
-import type { TimerPreset } from '../src/store/index.js';
+import type { GameRow, TimerPreset } from '../src/store/index.js';
 import { memberName } from '../src/bot/member-name.js';
 
 export const data = named(new SlashCommandBuilder(), 'play', 'play')
+  // Installed to servers only (`integration_types` [GUILD_INSTALL]): unset, Discord takes the app's
+  // installation contexts, and an app with User Install enabled listed every command in group DMs and
+  // servers the bot is not in. Offered in servers only (`contexts` [GUILD]): a table needs one. The
+  // commands that work in the bot's DMs (/away, /notify, /prefs, /privacy, /rules) add BOT_DM
+  // (discord-api-docs, interactions/application-commands: integration_types, contexts).
+  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
+  .setContexts(InteractionContextType.Guild)
   .addStringOption((o) =>
     named(o, 'game', 'play.game')
       .setRequired(true)
@@ -46,12 +61,25 @@ export const data = named(new SlashCommandBuilder(), 'play', 'play')
 /** Open lobbies one member may host on a server at once. */
 export const MAX_OPEN_LOBBIES = 3;
 
+/**
+ * Whether a lobby posted in a channel of this type can start its game thread. Discord's Start Thread
+ * from Message makes a PUBLIC_THREAD under a GUILD_TEXT channel and an ANNOUNCEMENT_THREAD under a
+ * GUILD_ANNOUNCEMENT one, and threads exist under no other channel (discord-api-docs, resources/channel
+ * "Start Thread from Message"; discord.js's Message#startThread refuses any other parent before asking:
+ * MessageThreadParent). Slash commands also run in a voice or stage channel's text chat (GuildVoice,
+ * GuildStageVoice): there the lobby would be posted, then cancelled for want of its thread.
+ */
+export function startsGameThreads(type: ChannelType): boolean {
+  return type === ChannelType.GuildText || type === ChannelType.GuildAnnouncement;
+}
+
 export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);
   const t = translator(lang);
   const eph = (content: string) => i.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
   if (!i.inGuild() || !i.channel) return void (await eph(t('errors:guild-only')));
   if (i.channel.isThread()) return void (await eph(t('errors:not-in-thread')));
+  if (!startsGameThreads(i.channel.type)) return void (await eph(t('errors:no-threads-here')));
   const missing = missingToHost(i.appPermissions);
   if (missing.length)
     return void (await eph(t('errors:missing-permissions', { list: missing.map((k) => t(`seatch:perm.${k}`)).join(', ') })));
@@ -133,28 +161,17 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     // Recorded at once: a process that dies before the thread is recorded leaves a lobby whose
     // message the housekeeping round can still find, to give it its thread (or tell it is closed).
     ctx.store.games.update(row.id, { lobbyMessageId: msg.id });
-    try {
-      const thread = await msg.startThread({
-        name: `${translator(publicLang)(`${game}:name`)} · ${name}`.slice(0, 100),
-        autoArchiveDuration: 10080,
-      });
-      ctx.store.games.update(row.id, { threadId: thread.id });
-      await thread.members.add(i.user.id).catch(() => undefined);
-      const now = ctx.store.games.get(row.id)!;
-      await i.editReply(lobbyPayload(ctx, now, ctx.store.games.seats(row.id), publicLang));
-    } catch (e) {
-      if ((e as { code?: number }).code === 160006) {
-        // discord-platform.md §1.4: at the server's active-thread cap, play in the channel itself and tell the admins.
-        ctx.log.warn({ guild: i.guildId }, 'active thread cap reached: the game plays in the channel');
-        ctx.store.games.update(row.id, { threadId: i.channelId });
-        const now = ctx.store.games.get(row.id)!;
-        await i.editReply(lobbyPayload(ctx, now, ctx.store.games.seats(row.id), publicLang));
-        return;
-      }
-      ctx.log.warn({ err: e }, 'cannot create the game thread');
-      ctx.store.games.update(row.id, { status: 'cancelled' });
-      await i.editReply({ content: t('errors:cannot-create-thread'), components: [] });
+    const made = await startGameThread(ctx, row, msg, name, publicLang);
+    if (made === 'given') return showLobby(ctx, i, row.id, publicLang);
+    if (made === 'later') {
+      // Discord failed for a moment (the thread may even exist): the lobby stays open without its
+      // thread, which Start or the housekeeping round gives it from the lobby message (lobby.ts
+      // giveLobbyThread, as for a /play that died here), or cancels it if Discord keeps failing.
+      await i.followUp({ content: t('errors:lobby-thread-later'), flags: MessageFlags.Ephemeral }).catch(() => undefined);
+      return;
     }
+    ctx.store.games.update(row.id, { status: 'cancelled' });
+    await i.editReply({ content: t('errors:cannot-create-thread'), components: [] });
   };
   await (ctx.locks ? ctx.locks.run(row.id, open) : open());
   // A server setting an update made invalid was left out (the default holds): the host is told,
@@ -163,4 +180,55 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     await i
       .followUp({ content: cut(opts.stale.map((e) => `⚠️ ${staleText(e, t)}`).join('\n'), 2000), flags: MessageFlags.Ephemeral })
       .catch(() => undefined);
+}
+
+/**
+ * Starts the game thread from the lobby message `msg` and records it, with its host in it: `given`
+ * (at the server's active-thread cap, 160006, the table plays in the channel itself and its lobby says
+ * so: discord-platform.md §1.4), `later` when Discord failed for a moment (lobby.ts `failedForNow`: a
+ * 5xx after discord.js's retries, a timeout, a network error), `refused` when it said no (a permission
+ * missing, the channel or the message gone).
+ */
+async function startGameThread(
+  ctx: BotContext,
+  row: GameRow,
+  msg: Message,
+  hostName: string,
+  lang: Lang,
+): Promise<'given' | 'later' | 'refused'> {
+  try {
+    const thread = await msg.startThread({
+      name: `${translator(lang)(`${row.game}:name`)} · ${hostName}`.slice(0, 100),
+      autoArchiveDuration: 10080,
+    });
+    ctx.store.games.update(row.id, { threadId: thread.id });
+    if (row.hostUserId) await thread.members.add(row.hostUserId).catch(() => undefined);
+    return 'given';
+  } catch (e) {
+    if ((e as { code?: number }).code === 160006) {
+      ctx.log.warn({ guild: row.guildId }, 'active thread cap reached: the game plays in the channel');
+      ctx.store.games.update(row.id, { threadId: row.channelId });
+      return 'given';
+    }
+    ctx.log.warn({ err: e, gameId: row.id }, 'cannot create the game thread');
+    return failedForNow(e) ? 'later' : 'refused';
+  }
+}
+
+/**
+ * Redraws the lobby with its thread. The table is open by now: an edit through the interaction that
+ * fails (a 5xx past discord.js's retries, the lobby message deleted meanwhile) is redrawn through the
+ * channel instead, as a lobby button's is (lobby.ts onLobbyButton), not thrown: the router would tell
+ * the host "nothing was changed" of a lobby that stays open, and before, the table was cancelled under
+ * a lobby still showing it open, its empty thread left active.
+ */
+async function showLobby(ctx: BotContext, i: ChatInputCommandInteraction, gameId: string, lang: Lang): Promise<void> {
+  const now = ctx.store.games.get(gameId)!;
+  try {
+    await i.editReply(lobbyPayload(ctx, now, ctx.store.games.seats(gameId), lang));
+  } catch (err) {
+    ctx.log.warn({ err, gameId }, 'cannot show the lobby its thread: redrawing it through the channel');
+    const table = ctx.table.load(gameId);
+    if (table) await redrawLobby(ctx, table);
+  }
 }

@@ -14,8 +14,10 @@
  * then stays ephemeral at tables of this channel).
  */
 import {
+  ApplicationIntegrationType,
   ButtonStyle,
   EmbedBuilder,
+  InteractionContextType,
   MessageFlags,
   StringSelectMenuBuilder,
   type ButtonInteraction,
@@ -35,9 +37,11 @@ import { missingForSeatThread, seatNoticeLine } from '../src/bot/seat-channels.j
 import type { GameId } from '../src/table/manifests.js';
 import type { CommandComponentInteraction } from '../src/bot/command-types.js';
 
-export const data = named(new SlashCommandBuilder(), 'prefs', 'prefs').addStringOption((o) =>
-  named(o, 'hand-view', 'prefs.hand-view').addChoices(...SEAT_PLACES.map((p) => choice(`prefs.place.${p}`, p))),
-);
+export const data = named(new SlashCommandBuilder(), 'prefs', 'prefs')
+  // Installed to servers only; offered in servers and in the bot's DMs, where it works too.
+  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
+  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
+  .addStringOption((o) => named(o, 'hand-view', 'prefs.hand-view').addChoices(...SEAT_PLACES.map((p) => choice(`prefs.place.${p}`, p))));
 
 const id = (rest: string) => encodeCommandId('prefs', rest);
 /** The on/off switches' custom_id letters (`m:on`, `l:off`, `w:on`). */

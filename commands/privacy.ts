@@ -6,7 +6,14 @@
  * results. Refused while the user sits at an open (lobby, running or paused) table: they finish or leave
  * it, then ask again. With one database file per shard, every shard's file is erased (src/ops/privacy.ts).
  */
-import { ButtonStyle, ComponentType, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  ApplicationIntegrationType,
+  ButtonStyle,
+  ComponentType,
+  InteractionContextType,
+  MessageFlags,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
@@ -16,9 +23,11 @@ import { openSeatsOf } from '../src/store/index.js';
 import { eraseEverywhere, shardDatabases } from '../src/ops/privacy.js';
 import type { CommandComponentInteraction } from '../src/bot/command-types.js';
 
-export const data = named(new SlashCommandBuilder(), 'privacy', 'privacy').addSubcommand((s) =>
-  named(s, 'delete-my-data', 'privacy.delete-my-data'),
-);
+export const data = named(new SlashCommandBuilder(), 'privacy', 'privacy')
+  // Installed to servers only; offered in servers and in the bot's DMs, where it works too.
+  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
+  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
+  .addSubcommand((s) => named(s, 'delete-my-data', 'privacy.delete-my-data'));
 
 const playing = (t: T, open: { id: string; game: string }[]) =>
   t('ops:privacy.playing', { count: open.length, tables: open.map((g) => `${t(`${g.game}:name`)} \`${g.id}\``).join(', ') });

@@ -1,5 +1,11 @@
 /** /score [user] [game] [period]: a player's record and best hand (per game). */
-import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  ApplicationIntegrationType,
+  AttachmentBuilder,
+  InteractionContextType,
+  MessageFlags,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
@@ -22,6 +28,9 @@ interface RatingChart {
 }
 
 export const data = named(new SlashCommandBuilder(), 'score', 'score')
+  // Installed to servers only; offered in servers only (its answer is about the server).
+  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
+  .setContexts(InteractionContextType.Guild)
   .addUserOption((o) => named(o, 'user', 'score.user'))
   .addStringOption((o) => gameOption(o, false))
   .addStringOption(periodOption);

@@ -625,9 +625,9 @@ export async function giveLobbyThread(ctx: BotContext, g: GameRow, messageId: st
 /**
  * A Discord failure that says nothing about the request (a 5xx after discord.js's retries, a timeout,
  * a network error: no JSON error code) rather than Discord's answer to it (a code: 10003 the channel
- * is gone, 10008 the message is, 50013 a permission is missing...).
+ * is gone, 10008 the message is, 50013 a permission is missing...). Also /play's, for its thread.
  */
-function failedForNow(e: unknown): boolean {
+export function failedForNow(e: unknown): boolean {
   const { code, status } = e as { code?: unknown; status?: unknown };
   return typeof code !== 'number' || (typeof status === 'number' && status >= 500);
 }

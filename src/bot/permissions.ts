@@ -41,12 +41,21 @@ export const INVITE_PERMISSIONS = [...Object.values(REQUIRED_PERMISSIONS), ...Ob
   0n,
 );
 
-/** Names of the permissions the bot lacks to host a game (ManageThreads is only needed to lock at the end). */
+/**
+ * Names of the permissions the bot lacks to host a game (ManageThreads is only needed to lock at the
+ * end). Read Message History too: Discord's docs name no permission for Start Thread from Message
+ * (discord-api-docs, resources/channel), and discord.js's proposed `Message#threadable` (PR #11500)
+ * checks View Channel and Create Public Threads only, but nothing says Discord does not ask for it to
+ * start a thread from a message already posted, as it does to react to one or fetch it; the invite URL
+ * grants it. Without this check such a /play posted its lobby, then cancelled it saying "missing
+ * permission or too many active threads", naming neither.
+ */
 export function missingToHost(perms: Readonly<PermissionsBitField> | null): string[] {
   if (!perms) return [];
   const needed: (keyof typeof REQUIRED_PERMISSIONS)[] = [
     'ViewChannel',
     'SendMessages',
+    'ReadMessageHistory',
     'SendMessagesInThreads',
     'CreatePublicThreads',
     'AttachFiles',
