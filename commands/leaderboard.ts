@@ -36,11 +36,14 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const period = (i.options.getString('period') ?? 'all') as Period;
   const lang = langOf(publicLocale(i), ctx.defaultLang);
   const pt = translator(lang);
+  // Acknowledged first, as /score and /history are: the all-time ranking sums every hand of the game on
+  // the server (about 4 s for a million hands on this 2-core machine), and Discord allows 3 s.
+  await i.deferReply();
   const rows = ctx.store.results.leaderboard(i.guildId, game, period, 15);
   const title = `${pt('common:leaderboard.title', { game: pt(`${game}:name`) })} · ${pt(`commands:period.${period}`)}`;
   // Hands before the period (week, month, year) are not "none yet".
   const none = pt(period === 'all' ? 'common:leaderboard.none' : 'common:leaderboard.none-period');
-  if (!rows.length) return void (await i.reply({ content: `${title}\n${none}`, allowedMentions: { parse: [] } }));
+  if (!rows.length) return void (await i.editReply({ content: `${title}\n${none}`, allowedMentions: { parse: [] } }));
   const medal = ['🥇', '🥈', '🥉'];
   const lines = rows.map(
     (r, k) =>
@@ -52,7 +55,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
         total: amount(r.total, lang),
       })}`,
   );
-  await i.reply({
+  await i.editReply({
     embeds: [
       new EmbedBuilder()
         .setTitle(title)

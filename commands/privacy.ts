@@ -67,9 +67,14 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
   if (rest === 'cancel') return void (await i.update({ content: t('ops:privacy.cancelled'), components: [] }));
   const m = /^erase:(\d{1,25})$/.exec(rest);
   if (!m || m[1] !== i.user.id) return void (await i.reply({ content: t('ops:privacy.not-yours'), flags: MessageFlags.Ephemeral }));
+  // Acknowledged first: the erasure scans every table that names a user, in every shard's database
+  // (seconds on a server with a million hands), and Discord allows 3 s for the first answer. Answered
+  // after it, the click failed ("This interaction failed") though the data was erased, and its message
+  // still offered Delete.
+  await i.deferUpdate();
   const r = eraseEverywhere(ctx.store.db, i.user.id, shardDatabases());
-  if (!r.ok) return void (await i.update({ content: playing(t, r.games), components: [] }));
+  if (!r.ok) return void (await i.editReply({ content: playing(t, r.games), components: [] }));
   ctx.log.info({ seats: r.seats, results: r.results, actions: r.actions }, 'a user deleted their data (/privacy)');
   const nothing = r.games === 0 && r.results === 0 && r.ratings === 0 && r.actions === 0 && r.hints === 0;
-  await i.update({ content: nothing ? t('ops:privacy.nothing') : t('ops:privacy.done', r), components: [] });
+  await i.editReply({ content: nothing ? t('ops:privacy.nothing') : t('ops:privacy.done', r), components: [] });
 }
