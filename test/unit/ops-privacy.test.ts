@@ -8,13 +8,15 @@ import { decodeCommandId } from '../../src/bot/custom-id.js';
 import type { BotContext } from '../../src/bot/context.js';
 
 function fakeButton(userId: string) {
-  const calls: { kind: 'reply' | 'update'; content: string; components?: unknown[] }[] = [];
+  const calls: { kind: 'reply' | 'update' | 'defer' | 'edit'; content?: string; components?: unknown[] }[] = [];
   const i = {
     user: { id: userId },
     locale: 'en-US',
     isButton: () => true,
     reply: async (o: { content: string }) => void calls.push({ kind: 'reply', content: o.content }),
     update: async (o: { content: string; components: unknown[] }) => void calls.push({ kind: 'update', ...o }),
+    deferUpdate: async () => void calls.push({ kind: 'defer' }),
+    editReply: async (o: { content: string; components: unknown[] }) => void calls.push({ kind: 'edit', ...o }),
   };
   return { i: i as never, calls };
 }
@@ -34,11 +36,16 @@ test('x:privacy: a stranger cannot confirm, Cancel deletes nothing, the asker is
   const stranger = fakeButton('222');
   await component(stranger.i, 'erase:111', ctx);
   assert.equal(stranger.calls[0]!.kind, 'reply');
-  assert.match(stranger.calls[0]!.content, /Only the person who asked/);
+  assert.match(stranger.calls[0]!.content!, /Only the person who asked/);
 
   const playing = fakeButton('111');
   await component(playing.i, 'erase:111', ctx);
-  assert.match(playing.calls[0]!.content, /still seated at an open table/);
+  // Acknowledged before the erasure's work (seconds on a large server), then edited.
+  assert.deepEqual(
+    playing.calls.map((c) => c.kind),
+    ['defer', 'edit'],
+  );
+  assert.match(playing.calls[1]!.content!, /still seated at an open table/);
   assert.equal(store.games.seats(g.id)[0]!.userId, '111');
 
   store.games.update(g.id, { status: 'finished' });
@@ -49,12 +56,12 @@ test('x:privacy: a stranger cannot confirm, Cancel deletes nothing, the asker is
 
   const ok = fakeButton('111');
   await component(ok.i, 'erase:111', ctx);
-  assert.match(ok.calls[0]!.content, /Done\. You were removed from 1 game/);
+  assert.match(ok.calls[1]!.content!, /Done\. You were removed from 1 game/);
   assert.equal(store.games.seats(g.id)[0]!.userId, null);
   assert.equal(store.games.seats(g.id)[1]!.userId, '222');
 
   const again = fakeButton('111');
   await component(again.i, 'erase:111', ctx);
-  assert.match(again.calls[0]!.content, /nothing to delete/);
+  assert.match(again.calls[1]!.content!, /nothing to delete/);
   store.close();
 });
