@@ -120,6 +120,14 @@ export interface SeatRow {
   displayName: string;
   /** The level this seat's AI plays at (AI seats, and a human's seat the AI takes over). Default normal. */
   aiLevel?: AiLevel;
+  /**
+   * An AI seat whose hand in play is still a person's: they were found gone from the server during it
+   * (src/table/seating.ts `memberGone`), and the new AI plays it out for them. That hand's result rows
+   * are theirs as a takeover hand's are (store/results.ts `bookedAs`); from its result on (or the
+   * match's end), the seat is the AI's own. `userId` null: the person erased their data since
+   * (store/privacy.ts), their name then FORMER_PLAYER. Migration 36.
+   */
+  handFor?: { userId: string | null; displayName: string };
 }
 
 interface RawGame {
@@ -414,8 +422,20 @@ export class GameStore {
     for (const a of step.seatAi ?? []) this.setSeatAi(id, a.seat, a.isAi, a.aiLevel);
     for (const r of step.seatRows ?? []) {
       this.db
-        .prepare('UPDATE game_seats SET user_id = ?, is_ai = ?, display_name = ?, ai_level = ? WHERE game_id = ? AND seat = ?')
-        .run(r.userId, r.isAi ? 1 : 0, r.displayName, r.aiLevel ?? 'normal', id, r.seat);
+        .prepare(
+          `UPDATE game_seats SET user_id = ?, is_ai = ?, display_name = ?, ai_level = ?, hand_for_user_id = ?, hand_for_name = ?
+           WHERE game_id = ? AND seat = ?`,
+        )
+        .run(
+          r.userId,
+          r.isAi ? 1 : 0,
+          r.displayName,
+          r.aiLevel ?? 'normal',
+          r.handFor?.userId ?? null,
+          r.handFor?.displayName ?? null,
+          id,
+          r.seat,
+        );
     }
     if (step.hostUserId !== undefined) this.db.prepare('UPDATE games SET host_user_id = ? WHERE id = ?').run(step.hostUserId, id);
     const patch: Parameters<GameStore['update']>[1] = {};
@@ -681,13 +701,17 @@ export class GameStore {
 
   seats(id: string): SeatRow[] {
     const rows = this.db
-      .prepare('SELECT seat, user_id, is_ai, display_name, ai_level FROM game_seats WHERE game_id = ? ORDER BY seat')
+      .prepare(
+        'SELECT seat, user_id, is_ai, display_name, ai_level, hand_for_user_id, hand_for_name FROM game_seats WHERE game_id = ? ORDER BY seat',
+      )
       .all(id) as {
       seat: number;
       user_id: string | null;
       is_ai: number;
       display_name: string;
       ai_level: string;
+      hand_for_user_id: string | null;
+      hand_for_name: string | null;
     }[];
     return rows.map((r) => ({
       seat: r.seat,
@@ -695,6 +719,7 @@ export class GameStore {
       isAi: r.is_ai === 1,
       displayName: r.display_name,
       aiLevel: level(r.ai_level),
+      ...(r.hand_for_name !== null ? { handFor: { userId: r.hand_for_user_id, displayName: r.hand_for_name } } : {}),
     }));
   }
 

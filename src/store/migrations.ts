@@ -658,4 +658,19 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE games SET held_removed_at = held_at WHERE held_at IS NOT NULL;
     `,
   },
+  {
+    version: 36,
+    name: 'seat-hand-for',
+    sql: `
+      -- A seat whose hand in play a new AI plays out for a person found gone from the server during it
+      -- (src/table/seating.ts memberGone): hand_for_user_id and hand_for_name, the person and the name
+      -- they sat with. That hand's result rows are stored as a takeover hand of theirs (user_id NULL,
+      -- for_user_id them, their name: src/store/results.ts bookedAs), not the AI's; both columns are
+      -- NULL again once that hand's result is recorded or the match ends during it. NULL: the seat's
+      -- occupant plays for itself (every seat before this migration). Erased with the user
+      -- (src/store/privacy.ts: the id NULL, the name FORMER_PLAYER).
+      ALTER TABLE game_seats ADD COLUMN hand_for_user_id TEXT;
+      ALTER TABLE game_seats ADD COLUMN hand_for_name TEXT;
+    `,
+  },
 ];

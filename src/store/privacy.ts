@@ -1,7 +1,8 @@
 /**
  * `/privacy delete-my-data` (issue #18 §3): a user's identity leaves the public records of the games
  * they played, while every game's action log stays replayable. In one transaction:
- * - seats (game_seats) and result rows: `user_id` → NULL, `display_name` → the code FORMER_PLAYER,
+ * - seats (game_seats) and result rows: `user_id` → NULL, `display_name` → the code FORMER_PLAYER
+ *   (a seat's `hand_for_user_id`, a hand in play played out for them, and its `hand_for_name` alike),
  *   which every display localizes ("former player", `ops:former-player`, through `shownName`); also
  *   the rows of hands the AI played for their seat (away, timed out: stored without a user id, under
  *   the seat's name, results.ts `sameOccupant`), found by game, seat and one of their names there;
@@ -49,7 +50,11 @@ export function openSeatsOf(db: DB, userId: string): { id: string; game: string;
  * not listed here (a later migration) is reported by `unhandledUserColumns`, and a test fails on it.
  */
 export const USER_COLUMNS: Record<string, { column: string; how: 'null' | 'erase-name' | 'delete' }[]> = {
-  game_seats: [{ column: 'user_id', how: 'erase-name' }],
+  // hand_for_user_id (migration 36): the person a seat's AI plays the hand in play out for (a member gone).
+  game_seats: [
+    { column: 'user_id', how: 'erase-name' },
+    { column: 'hand_for_user_id', how: 'erase-name' },
+  ],
   // for_user_id (migration 33): the person whose seat the AI played a hand for (eraseAiPlayedRows).
   results: [
     { column: 'user_id', how: 'erase-name' },
@@ -163,6 +168,11 @@ function eraseInTransaction(db: DB, userId: string): EraseOutcome {
       const seats = db
         .prepare('UPDATE game_seats SET user_id = NULL, display_name = ? WHERE user_id = ?')
         .run(FORMER_PLAYER, userId).changes;
+      // A hand in play an AI plays out for them, found gone from the server (migration 36; they hold
+      // no seat, so it may still run): its result rows will be a former player's, as their others are.
+      const handsFor = db
+        .prepare('UPDATE game_seats SET hand_for_user_id = NULL, hand_for_name = ? WHERE hand_for_user_id = ?')
+        .run(FORMER_PLAYER, userId).changes;
       const results = db
         .prepare('UPDATE results SET user_id = NULL, display_name = ?, mu_after = NULL, sigma_after = NULL WHERE user_id = ?')
         .run(FORMER_PLAYER, userId).changes;
@@ -186,7 +196,7 @@ function eraseInTransaction(db: DB, userId: string): EraseOutcome {
       db.prepare('UPDATE timers SET held_by = NULL WHERE held_by = ?').run(userId);
       for (const t of ['claim_prefs', 'user_prefs', 'notices', 'seat_channels', 'notice_leases'])
         db.prepare(`DELETE FROM ${t} WHERE user_id = ?`).run(userId);
-      return { ok: true, seats, results: results + aiRows, ratings, actions, hints, games };
+      return { ok: true, seats: seats + handsFor, results: results + aiRows, ratings, actions, hints, games };
     })
     .immediate();
 }

@@ -107,7 +107,10 @@ export interface HandRow {
   seat: Seat;
   /** Null for an AI, also for a hand the AI played for a person's seat. */
   userId: string | null;
-  /** The person whose seat the AI played this hand for (migration 33); null for their own hand or an AI's. */
+  /**
+   * The person whose seat the AI played this hand for (migration 33), also the hand it played out for
+   * one found gone from the server during it (`bookedAs`); null for their own hand or an AI's.
+   */
   forUserId?: string | null;
   points: number;
   /** The game's unit of `points` ('points', 'bet', …). */
@@ -168,6 +171,20 @@ export function sameOccupant(
   if (!now) return true;
   if (now.userId !== null) return row.userId === now.userId || row.forUserId === now.userId;
   return row.userId === null && !row.forUserId && row.displayName === now.displayName;
+}
+
+/**
+ * Whose a seat's result row is, stored as `seats` had it during the hand (also a refund's and a total's
+ * row of the table step: src/table/act.ts): a person's own hand under their id; a hand the AI played
+ * for a person's seat (away, timed out: an AI seat with their id) without a user id, `forUserId`
+ * naming them (migration 33); the hand in play when its person was found gone from the server
+ * (`SeatRow.handFor`: the new AI played it out) alike, a takeover hand of theirs under the name they
+ * sat with, so the match standings keep them and the hand they were losing is not booked for nobody
+ * (README "A member who leaves the server"); else the AI's own.
+ */
+export function bookedAs(s: SeatRow): { userId: string | null; forUserId: string | null; displayName: string } {
+  if (s.handFor) return { userId: null, forUserId: s.handFor.userId, displayName: s.handFor.displayName };
+  return { userId: s.isAi ? null : s.userId, forUserId: s.isAi ? s.userId : null, displayName: s.displayName };
 }
 
 /** A result row as the match totals count it (`matchTotalsOf`): whose it is, where it was played, what it paid. */
@@ -272,15 +289,16 @@ export class ResultStore {
           payments: result.payments.filter((p) => p.from === s.seat || p.to === s.seat),
           endedBy: result.endedBy,
         };
+        const who = bookedAs(s);
         ins.run(
           gameId,
           hand,
           s.seat,
           guildId,
           game,
-          s.isAi ? null : s.userId,
-          s.isAi ? s.userId : null,
-          s.displayName,
+          who.userId,
+          who.forUserId,
+          who.displayName,
           net[s.seat] ?? 0,
           result.unit,
           ranks[s.seat]!,
@@ -336,9 +354,11 @@ export class ResultStore {
     // still moves; one sitting the hand out (SAT_OUT) does not.
     const get = this.db.prepare('SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?');
     const played = seats.filter((s) => ranks[s.seat] !== SAT_OUT);
+    // Rated: the hands booked under a person's id (`bookedAs`); a takeover hand is none.
     const rated = rateHand(
       played.map((s) => {
-        const r = !s.isAi && s.userId ? (get.get(guildId, game, s.userId) as { mu: number; sigma: number } | undefined) : undefined;
+        const u = bookedAs(s).userId;
+        const r = u ? (get.get(guildId, game, u) as { mu: number; sigma: number } | undefined) : undefined;
         return r ? osRating({ mu: r.mu, sigma: r.sigma }) : undefined;
       }),
       played.map((s) => ranks[s.seat]!),
@@ -350,9 +370,10 @@ export class ResultStore {
     );
     const after = this.db.prepare('UPDATE results SET mu_after = ?, sigma_after = ? WHERE game_id = ? AND hand = ? AND seat = ?');
     played.forEach((s, i) => {
-      if (s.isAi || !s.userId) return;
+      const u = bookedAs(s).userId;
+      if (!u) return;
       const r = rated[i]!;
-      up.run(guildId, game, s.userId, r.mu, r.sigma, this.now());
+      up.run(guildId, game, u, r.mu, r.sigma, this.now());
       after.run(r.mu, r.sigma, gameId, hand, s.seat);
     });
   }

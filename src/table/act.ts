@@ -13,6 +13,7 @@ import type { AnyEngine, BaseAction, Decision, GameId, HandResult, HintReasonKey
 import type { AiLevel } from '../games/core/ai.js';
 import { NEXT_HAND, SEAT_CHANGE, applyEntry, initialState, type ActionSource, type GameStatus, type StepEntry } from '../store/index.js';
 import {
+  bookedAs,
   matchTotalsOf,
   pausedTimer,
   resumedTimer,
@@ -30,7 +31,7 @@ import { MOVES_KEPT, type ShownMove, type Table, type TableStore } from './store
 import type { Move } from './present/types.js';
 import { seatToken } from './seat-token.js';
 import { deadlines, durations, isOff, nextOffReminder, openClaimTimers, windowKind, type TimerSpec } from './timers.js';
-import { handedToAi, leaveSeat, leftDuringHand, memberGone, takeSeat, vacateLeavers } from './seating.js';
+import { goneHandsOver, handedToAi, leaveSeat, leftDuringHand, memberGone, takeSeat, vacateLeavers } from './seating.js';
 import { counted, noVoteKey, voteAbsent, voterIds, type AbsentVerb } from './absent.js';
 import { preferenceAnswer, writePrefs, type ClaimPref } from './prefs.js';
 import { answerAsk, type AiRequest } from './ai-answer.js';
@@ -528,6 +529,8 @@ export class Step {
           this.results.push({ hand: this.hand, seats: this.seats.map((s) => ({ ...s })), result });
           // Players who left during the hand (phom.md §11.3) settled with it; an AI takes their seats.
           vacateLeavers(this);
+          // A hand played out for a member gone from the server is recorded as theirs: the seat is the AI's now.
+          goneHandsOver(this);
         }
         this.timers = [];
         const over = this.t.engine.matchOver(this.state);
@@ -607,6 +610,8 @@ export class Step {
   finish(): void {
     this.dirty = true;
     if (this.currentStatus !== 'finished') this.refunds = this.matchRefunds();
+    // A hand the match ends in records nothing: a seat played out for a member gone is the AI's as it ends.
+    goneHandsOver(this);
     this.status = 'finished';
     this.timers = [];
     this.effects.push({ kind: 'table' }, { kind: 'end-match' });
@@ -635,22 +640,11 @@ export class Step {
     const payer = (hand: number, seat: number): { userId: string | null; forUserId?: string | null; displayName: string; unit: string } => {
       const fresh = this.results.find((r) => r.hand === hand);
       const s = fresh?.seats.find((x) => x.seat === seat);
-      if (fresh && s)
-        return {
-          userId: s.isAi ? null : s.userId,
-          forUserId: s.isAi ? s.userId : null,
-          displayName: s.displayName,
-          unit: fresh.result.unit,
-        };
+      if (fresh && s) return { ...bookedAs(s), unit: fresh.result.unit };
       const row = stored.find((r) => r.hand === hand && r.seat === seat && r.rank > 0); // a hand played
       if (row) return row;
       const now = this.seats[seat];
-      return {
-        userId: now && !now.isAi ? now.userId : null,
-        forUserId: now?.isAi ? now.userId : null,
-        displayName: now?.displayName ?? `#${seat + 1}`,
-        unit,
-      };
+      return now ? { ...bookedAs(now), unit } : { userId: null, forUserId: null, displayName: `#${seat + 1}`, unit };
     };
     const bySeat = new Map<number, (RefundRow & { last: number })[]>();
     for (const x of shares) {
@@ -785,13 +779,7 @@ export class Step {
     const fresh: TotalRow[] = [
       ...this.results.flatMap((r) => {
         const net = netOf(r.result);
-        return r.seats.map((s) => ({
-          seat: s.seat,
-          userId: s.isAi ? null : s.userId,
-          forUserId: s.isAi ? s.userId : null,
-          displayName: s.displayName,
-          points: net[s.seat] ?? 0,
-        }));
+        return r.seats.map((s) => ({ seat: s.seat, ...bookedAs(s), points: net[s.seat] ?? 0 }));
       }),
       ...this.refunds,
     ];

@@ -17,7 +17,9 @@
  *   `Step.replaceSeat` says), and nothing of theirs acts at the table again (the seat is no longer
  *   theirs, so "Take my seat back" finds none). During a hand the AI plays on from the seat's hand as it
  *   stands: not Phỏm's §11.3 leave, which would settle the seat as Móm for a player who did not
- *   choose to go and change what the others' hand pays.
+ *   choose to go and change what the others' hand pays. That hand stays theirs in the record, as a
+ *   hand the AI took over for them (`SeatRow.handFor`, `goneHandsOver`): the standings keep them, and
+ *   leaving the server books no hand they were losing for nobody.
  *
  * A seat's match total belongs to its occupant: the newcomer starts from 0 (store `matchTotals`).
  * A player's votes (pause, resume, absent seats, the open claims) leave with them, however they
@@ -167,15 +169,16 @@ export function* memberGone(step: Step, userId: string): Gen<{ ok: true } | { ok
     step.dirty = true;
     return { ok: true };
   }
+  const between = step.result() !== null;
   const gone = seats.map((seat) => {
     const name = step.seats[seat]!.displayName;
     const ai = aiRow(step, seat);
-    step.replaceSeat(ai);
+    // The hand in play stays theirs in the record (`goneHandsOver`), though the AI plays it out.
+    step.replaceSeat(between ? ai : { ...ai, handFor: { userId, displayName: name } });
     return { seat, name, ai: ai.displayName };
   });
   // Their votes (pause, resume, about an absent seat or the claims) no longer count, nor would again.
   dropVotes(step, userId);
-  const between = step.result() !== null;
   if (engine.seating) step.changeSeats(seats, seats, null);
   step.dirty = true;
   const first = gone[0]!;
@@ -198,6 +201,19 @@ export function* memberGone(step: Step, userId: string): Gen<{ ok: true } | { ok
   }
   yield* step.advance(notice);
   return { ok: true };
+}
+
+/**
+ * After a hand's result is recorded, or as the match ends during a hand: a seat whose new AI played
+ * that hand out for a member gone from the server (`SeatRow.handFor`, set by `memberGone`) is the AI's
+ * own from now on. The hand's result rows, made from the seats before this, are the person's
+ * (store/results.ts `bookedAs`); a hand the match ends in records none.
+ */
+export function goneHandsOver(step: Step): void {
+  for (const s of step.seats.filter((x) => x.handFor)) {
+    const { handFor: _, ...own } = s;
+    step.replaceSeat(own);
+  }
 }
 
 /** After a hand's result is recorded: the seats whose players left during it pass to an AI. */

@@ -36,7 +36,11 @@ test("Phỏm, the host's turn: the AI (takeover level) plays the seat at once, t
   const res = gone(r, 'u0');
   assert.equal(res.outcome.ok, true);
   const ai = seats(r)[0]!;
-  assert.deepEqual({ ...ai, displayName: '' }, { seat: 0, userId: null, isAi: true, displayName: '', aiLevel: 'strong' });
+  // The hand in play stays theirs in the record (member-gone-record.test.ts): the seat remembers whose it is.
+  assert.deepEqual(
+    { ...ai, displayName: '' },
+    { seat: 0, userId: null, isAi: true, displayName: '', aiLevel: 'strong', handFor: { userId: 'u0', displayName: 'P0' } },
+  );
   assert.equal(row(r).hostUserId, 'u1', 'the host passed to the next person');
   assert.deepEqual(row(r).pauseVotes, []);
   assert.ok(r.version() > v0, 'the AI played the turn');
