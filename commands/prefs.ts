@@ -16,6 +16,7 @@
 import {
   ApplicationIntegrationType,
   ButtonStyle,
+  ChannelType,
   EmbedBuilder,
   InteractionContextType,
   MessageFlags,
@@ -134,8 +135,12 @@ function setPlace(ctx: BotContext, i: Comp, place: SeatPlace, lang: Lang): strin
   ctx.store.seatChannels.setPlace(i.user.id, place, lang);
   const lines = [`✅ ${t('seatch:prefs.place-set', { place: t(`seatch:place.${place}`) })}`];
   if (place === 'thread' && i.inGuild()) {
+    // The channel tables here play in: this one, or the parent of the thread it was asked in.
+    const ch = i.channel?.isThread() ? i.channel.parent : i.channel;
     const missing = missingForSeatThread(i.appPermissions);
-    if (missing.length) lines.push(`⚠️ ${t('seatch:prefs.thread-perm', { perms: missing.map((k) => t(`seatch:perm.${k}`)).join(', ') })}`);
+    if (ch?.type === ChannelType.GuildAnnouncement) lines.push(`⚠️ ${t('seatch:prefs.thread-kind')}`);
+    else if (missing.length)
+      lines.push(`⚠️ ${t('seatch:prefs.thread-perm', { perms: missing.map((k) => t(`seatch:perm.${k}`)).join(', ') })}`);
   }
   if (place === 'dm') lines.push(t('seatch:prefs.dm-note'));
   return lines.join('\n');

@@ -138,6 +138,11 @@ async function dmRefused(ctx: BotContext, t: Table, seat: number, userId: string
   ctx.store.seatChannels.update(t.row.id, seat, { failed: member === false ? 'left' : 'unreachable' });
 }
 
+/** Whether a channel of this type can hold private threads: a text channel only (discord-api-docs, topics/threads). */
+export function privateThreadsIn(type: ChannelType): boolean {
+  return type === ChannelType.GuildText;
+}
+
 /** Opens the seat's private thread (under the game's parent text channel) or DM channel. */
 async function openChannel(ctx: BotContext, t: Table, seat: number, userId: string, place: 'thread' | 'dm', lang: Lang): Promise<void> {
   const store = ctx.store.seatChannels;
@@ -157,6 +162,13 @@ async function openChannel(ctx: BotContext, t: Table, seat: number, userId: stri
   const parent = base?.isThread() ? base.parent : base;
   const me = ctx.client.user;
   const perms = parent && me && 'permissionsFor' in parent ? parent.permissionsFor(me) : null;
+  // Private threads exist only under a text channel (discord-api-docs, topics/threads): a game in an
+  // announcement channel can have none, whatever the bot's permissions. Said so, not "I need Create
+  // Private Threads" (which an admin granted in vain).
+  if (parent && !privateThreadsIn(parent.type)) {
+    store.open({ gameId: t.row.id, seat, userId, place, channelId: null, lang, failed: 'thread-kind' });
+    return fallBack(ctx, t, seat, userId, 'thread-kind');
+  }
   if (!parent || parent.type !== ChannelType.GuildText || !perms || missingForSeatThread(perms).length) {
     store.open({ gameId: t.row.id, seat, userId, place, channelId: null, lang, failed: 'thread-perm' });
     return fallBack(ctx, t, seat, userId, 'thread-perm');

@@ -11,7 +11,7 @@ export type SeatPlace = (typeof SEAT_PLACES)[number];
 export const isSeatPlace = (s: unknown): s is SeatPlace => typeof s === 'string' && (SEAT_PLACES as readonly string[]).includes(s);
 
 /** Why a seat channel fell back to ephemeral views; told once in the user's next ephemeral reply. */
-export type SeatNotice = 'dm-closed' | 'thread-perm' | 'unreachable';
+export type SeatNotice = 'dm-closed' | 'thread-perm' | 'thread-kind' | 'unreachable';
 
 export interface SeatChannelRow {
   gameId: string;
