@@ -5,15 +5,10 @@
  * `store.prefs.isAway(userId, now)` / `awayUsers(now)` to let the AI or the timeout default play
  * an away user's seats (logged with source `away`).
  */
-import {
-  ApplicationIntegrationType,
-  ButtonStyle,
-  InteractionContextType,
-  MessageFlags,
-  type ChatInputCommandInteraction,
-} from 'discord.js';
+import { ButtonStyle, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
+import { offered } from '../src/bot/command-options.js';
 import { named } from '../src/bot/localize.js';
 import { langOf, translator, type Lang } from '../src/table/i18n.js';
 import { encodeCommandId } from '../src/bot/custom-id.js';
@@ -22,11 +17,9 @@ import { dmsClosedLine } from '../src/notify/tell.js';
 import { playWaitingSeats } from '../src/bot/user-sync.js';
 import type { CommandComponentInteraction } from '../src/bot/command-types.js';
 
-export const data = named(new SlashCommandBuilder(), 'away', 'away')
-  // Installed to servers only; offered in servers and in the bot's DMs, where it works too.
-  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
-  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
-  .addStringOption((o) => named(o, 'for', 'away.for').setMaxLength(20));
+export const data = offered(named(new SlashCommandBuilder(), 'away', 'away'), 'servers-and-dms').addStringOption((o) =>
+  named(o, 'for', 'away.for').setMaxLength(20),
+);
 
 const HOUR = 3_600_000;
 export const DEFAULT_AWAY_MS = 24 * HOUR;

@@ -1,9 +1,7 @@
 /** /config: a server's house rules per game (Manage Server). Changes never affect a game already running. */
 import {
-  ApplicationIntegrationType,
   ButtonStyle,
   EmbedBuilder,
-  InteractionContextType,
   MessageFlags,
   PermissionFlagsBits,
   StringSelectMenuBuilder,
@@ -13,7 +11,7 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
 import { langOf, translator } from '../src/table/i18n.js';
-import { gameOption } from '../src/bot/command-options.js';
+import { gameOption, offered } from '../src/bot/command-options.js';
 import {
   applyPreset,
   canConfigure,
@@ -34,10 +32,7 @@ import { cut } from '../src/table/cut.js';
 const keyOpt = (required: boolean) => (o: import('@discordjs/builders').SlashCommandStringOption) =>
   named(o, 'key', 'config.key').setRequired(required).setMaxLength(60);
 
-export const data = named(new SlashCommandBuilder(), 'config', 'config')
-  // Installed to servers only; offered in servers only (its answer is about the server).
-  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
-  .setContexts(InteractionContextType.Guild)
+export const data = offered(named(new SlashCommandBuilder(), 'config', 'config'), 'servers')
   .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
   .addSubcommand((s) => named(s, 'show', 'config.show').addStringOption((o) => gameOption(o, true)))
   .addSubcommand((s) =>

@@ -4,16 +4,10 @@
  * an "Open my hand" button where it is their move), or the server's lobbies with free seats and a
  * Join button. Paged with buttons past one screen (≤ 25 components, ≤ 4,000 characters).
  */
-import {
-  ApplicationIntegrationType,
-  ButtonStyle,
-  EmbedBuilder,
-  InteractionContextType,
-  MessageFlags,
-  type ChatInputCommandInteraction,
-} from 'discord.js';
+import { ButtonStyle, EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
+import { offered } from '../src/bot/command-options.js';
 import { choice, named } from '../src/bot/localize.js';
 import { langOf, translator, type T } from '../src/table/i18n.js';
 import { encodeCommandId, encodeGameId } from '../src/bot/custom-id.js';
@@ -29,11 +23,9 @@ import type { CommandComponentInteraction } from '../src/bot/command-types.js';
 import { memberName } from '../src/bot/member-name.js';
 import { memberSees } from '../src/bot/permissions.js';
 
-export const data = named(new SlashCommandBuilder(), 'games', 'games')
-  // Installed to servers only; offered in servers only (its answer is about the server).
-  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
-  .setContexts(InteractionContextType.Guild)
-  .addStringOption((o) => named(o, 'show', 'games.show').addChoices(choice('games.show-mine', 'mine'), choice('games.show-open', 'open')));
+export const data = offered(named(new SlashCommandBuilder(), 'games', 'games'), 'servers').addStringOption((o) =>
+  named(o, 'show', 'games.show').addChoices(choice('games.show-mine', 'mine'), choice('games.show-open', 'open')),
+);
 
 /** Tables (or lobbies) per page: one button each at most, in two rows, plus the page row. */
 export const PAGE_SIZE = 10;

@@ -5,23 +5,20 @@
  * result reveals), ◀ ▶ ⏮ ⏭ and a "jump to" select, the move list paged, and Export: the match up to
  * this hand as a scenario JSON (docs/scenarios.md) that `npm run cli -- replay` replays.
  */
-import { ApplicationIntegrationType, InteractionContextType, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
 import { langOf, listWithin, translator } from '../src/table/i18n.js';
 import { cut } from '../src/table/cut.js';
-import { gameOption } from '../src/bot/command-options.js';
+import { gameOption, offered } from '../src/bot/command-options.js';
 import { dmsClosedLine } from '../src/notify/tell.js';
 import { viewerPayload } from '../src/notify/replay-viewer.js';
 import { isGameId } from '../src/table/manifests.js';
 import { aiNameIn } from '../src/table/views.js';
 import { shownName, wasDealt } from '../src/store/index.js';
 
-export const data = named(new SlashCommandBuilder(), 'history', 'history')
-  // Installed to servers only; offered in servers only (its answer is about the server).
-  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
-  .setContexts(InteractionContextType.Guild)
+export const data = offered(named(new SlashCommandBuilder(), 'history', 'history'), 'servers')
   .addStringOption((o) => gameOption(o, false))
   .addStringOption((o) => named(o, 'game-id', 'history.game-id').setMaxLength(12))
   .addIntegerOption((o) => named(o, 'hand', 'history.hand').setMinValue(1).setMaxValue(10_000));

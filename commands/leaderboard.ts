@@ -1,25 +1,16 @@
 /** /leaderboard game [period]: the server's players ranked by OpenSkill rating (2–6-player games). */
-import {
-  ApplicationIntegrationType,
-  EmbedBuilder,
-  InteractionContextType,
-  MessageFlags,
-  type ChatInputCommandInteraction,
-} from 'discord.js';
+import { EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
 import { publicLocale } from '../src/bot/public-locale.js';
 import { langOf, translator } from '../src/table/i18n.js';
-import { gameOption, periodOption } from '../src/bot/command-options.js';
+import { gameOption, offered, periodOption } from '../src/bot/command-options.js';
 import { GAME_IDS, isGameId } from '../src/table/manifests.js';
 import { amount } from '../src/table/present/common.js';
 import type { Period } from '../src/store/index.js';
 
-export const data = named(new SlashCommandBuilder(), 'leaderboard', 'leaderboard')
-  // Installed to servers only; offered in servers only (its answer is about the server).
-  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
-  .setContexts(InteractionContextType.Guild)
+export const data = offered(named(new SlashCommandBuilder(), 'leaderboard', 'leaderboard'), 'servers')
   .addStringOption((o) => gameOption(o, true))
   .addStringOption(periodOption);
 

@@ -8,10 +8,8 @@
  */
 import {
   ActionRowBuilder,
-  ApplicationIntegrationType,
   ButtonStyle,
   EmbedBuilder,
-  InteractionContextType,
   MessageFlags,
   ModalBuilder,
   TextInputBuilder,
@@ -20,6 +18,7 @@ import {
 } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
+import { offered } from '../src/bot/command-options.js';
 import { named } from '../src/bot/localize.js';
 import { langOf, translator, type Lang, type T } from '../src/table/i18n.js';
 import { encodeCommandId } from '../src/bot/custom-id.js';
@@ -37,10 +36,7 @@ import {
 } from '../src/store/index.js';
 import type { CommandComponentInteraction } from '../src/bot/command-types.js';
 
-export const data = named(new SlashCommandBuilder(), 'notify', 'notify')
-  // Installed to servers only; offered in servers and in the bot's DMs, where it works too.
-  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
-  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
+export const data = offered(named(new SlashCommandBuilder(), 'notify', 'notify'), 'servers-and-dms')
   .addStringOption((o) => named(o, 'time-zone', 'notify.time-zone').setMaxLength(64))
   .addStringOption((o) => named(o, 'quiet', 'notify.quiet').setMaxLength(20))
   .addIntegerOption((o) => named(o, 'digest', 'notify.digest').setMinValue(1).setMaxValue(25));

@@ -1,15 +1,9 @@
 /** /play: opens a lobby for a game and a public thread under it. */
 import { randomBytes } from 'node:crypto';
-import {
-  ApplicationIntegrationType,
-  ChannelType,
-  InteractionContextType,
-  MessageFlags,
-  type ChatInputCommandInteraction,
-  type Message,
-} from 'discord.js';
+import { ChannelType, MessageFlags, type ChatInputCommandInteraction, type Message } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
+import { offered } from '../src/bot/command-options.js';
 import { choice, named } from '../src/bot/localize.js';
 import { publicLocale } from '../src/bot/public-locale.js';
 import { langOf, translator, type Lang } from '../src/table/i18n.js';
@@ -22,14 +16,7 @@ import { GAME_IDS, GAMES, isGameId } from '../src/table/manifests.js';
 import type { GameRow, TimerPreset } from '../src/store/index.js';
 import { memberName } from '../src/bot/member-name.js';
 
-export const data = named(new SlashCommandBuilder(), 'play', 'play')
-  // Installed to servers only (`integration_types` [GUILD_INSTALL]): unset, Discord takes the app's
-  // installation contexts, and an app with User Install enabled listed every command in group DMs and
-  // servers the bot is not in. Offered in servers only (`contexts` [GUILD]): a table needs one. The
-  // commands that work in the bot's DMs (/away, /notify, /prefs, /privacy, /rules) add BOT_DM
-  // (discord-api-docs, interactions/application-commands: integration_types, contexts).
-  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
-  .setContexts(InteractionContextType.Guild)
+export const data = offered(named(new SlashCommandBuilder(), 'play', 'play'), 'servers')
   .addStringOption((o) =>
     named(o, 'game', 'play.game')
       .setRequired(true)

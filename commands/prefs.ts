@@ -14,11 +14,9 @@
  * then stays ephemeral at tables of this channel).
  */
 import {
-  ApplicationIntegrationType,
   ButtonStyle,
   ChannelType,
   EmbedBuilder,
-  InteractionContextType,
   MessageFlags,
   StringSelectMenuBuilder,
   type ButtonInteraction,
@@ -28,6 +26,7 @@ import {
 } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
+import { offered } from '../src/bot/command-options.js';
 import { choice, named } from '../src/bot/localize.js';
 import { langOf, translator, type Lang } from '../src/table/i18n.js';
 import { encodeCommandId } from '../src/bot/custom-id.js';
@@ -38,11 +37,9 @@ import { missingForSeatThread, seatNoticeLine } from '../src/bot/seat-channels.j
 import type { GameId } from '../src/table/manifests.js';
 import type { CommandComponentInteraction } from '../src/bot/command-types.js';
 
-export const data = named(new SlashCommandBuilder(), 'prefs', 'prefs')
-  // Installed to servers only; offered in servers and in the bot's DMs, where it works too.
-  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
-  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
-  .addStringOption((o) => named(o, 'hand-view', 'prefs.hand-view').addChoices(...SEAT_PLACES.map((p) => choice(`prefs.place.${p}`, p))));
+export const data = offered(named(new SlashCommandBuilder(), 'prefs', 'prefs'), 'servers-and-dms').addStringOption((o) =>
+  named(o, 'hand-view', 'prefs.hand-view').addChoices(...SEAT_PLACES.map((p) => choice(`prefs.place.${p}`, p))),
+);
 
 const id = (rest: string) => encodeCommandId('prefs', rest);
 /** The on/off switches' custom_id letters (`m:on`, `l:off`, `w:on`). */

@@ -6,16 +6,10 @@
  * results. Refused while the user sits at an open (lobby, running or paused) table: they finish or leave
  * it, then ask again. With one database file per shard, every shard's file is erased (src/ops/privacy.ts).
  */
-import {
-  ApplicationIntegrationType,
-  ButtonStyle,
-  ComponentType,
-  InteractionContextType,
-  MessageFlags,
-  type ChatInputCommandInteraction,
-} from 'discord.js';
+import { ButtonStyle, ComponentType, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
+import { offered } from '../src/bot/command-options.js';
 import { named } from '../src/bot/localize.js';
 import { encodeCommandId } from '../src/bot/custom-id.js';
 import { langOf, translator, type T } from '../src/table/i18n.js';
@@ -23,11 +17,9 @@ import { openSeatsOf } from '../src/store/index.js';
 import { eraseEverywhere, shardDatabases } from '../src/ops/privacy.js';
 import type { CommandComponentInteraction } from '../src/bot/command-types.js';
 
-export const data = named(new SlashCommandBuilder(), 'privacy', 'privacy')
-  // Installed to servers only; offered in servers and in the bot's DMs, where it works too.
-  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
-  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
-  .addSubcommand((s) => named(s, 'delete-my-data', 'privacy.delete-my-data'));
+export const data = offered(named(new SlashCommandBuilder(), 'privacy', 'privacy'), 'servers-and-dms').addSubcommand((s) =>
+  named(s, 'delete-my-data', 'privacy.delete-my-data'),
+);
 
 const playing = (t: T, open: { id: string; game: string }[]) =>
   t('ops:privacy.playing', { count: open.length, tables: open.map((g) => `${t(`${g.game}:name`)} \`${g.id}\``).join(', ') });

@@ -1,26 +1,17 @@
 /** /rules game: a readable summary of the rules, the options in force on this server, and the tile/card sheet. */
-import {
-  ApplicationIntegrationType,
-  AttachmentBuilder,
-  EmbedBuilder,
-  InteractionContextType,
-  MessageFlags,
-  type ChatInputCommandInteraction,
-} from 'discord.js';
+import { AttachmentBuilder, EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
 import { langOf, translator } from '../src/table/i18n.js';
-import { gameOption } from '../src/bot/command-options.js';
+import { gameOption, offered } from '../src/bot/command-options.js';
 import { chunk, describeOptions } from '../src/bot/config-core.js';
 import { GAME_IDS, isGameId } from '../src/table/manifests.js';
 import { embedPages } from '../src/bot/embed-pages.js';
 
-export const data = named(new SlashCommandBuilder(), 'rules', 'rules')
-  // Installed to servers only; offered in servers and in the bot's DMs, where it works too.
-  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
-  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
-  .addStringOption((o) => gameOption(o, true));
+export const data = offered(named(new SlashCommandBuilder(), 'rules', 'rules'), 'servers-and-dms').addStringOption((o) =>
+  gameOption(o, true),
+);
 
 export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const lang = langOf(i.locale, ctx.defaultLang);

@@ -1,16 +1,10 @@
 /** /score [user] [game] [period]: a player's record and best hand (per game). */
-import {
-  ApplicationIntegrationType,
-  AttachmentBuilder,
-  InteractionContextType,
-  MessageFlags,
-  type ChatInputCommandInteraction,
-} from 'discord.js';
+import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { named } from '../src/bot/localize.js';
 import { langOf, translator } from '../src/table/i18n.js';
-import { gameOption, periodOption } from '../src/bot/command-options.js';
+import { gameOption, offered, periodOption } from '../src/bot/command-options.js';
 import { handReplayView } from '../src/bot/replays.js';
 import { isGameId } from '../src/table/manifests.js';
 import { amount, itemWorth, signed, unitName } from '../src/table/present/common.js';
@@ -27,10 +21,7 @@ interface RatingChart {
   points: { t: number; ordinal: number }[];
 }
 
-export const data = named(new SlashCommandBuilder(), 'score', 'score')
-  // Installed to servers only; offered in servers only (its answer is about the server).
-  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
-  .setContexts(InteractionContextType.Guild)
+export const data = offered(named(new SlashCommandBuilder(), 'score', 'score'), 'servers')
   .addUserOption((o) => named(o, 'user', 'score.user'))
   .addStringOption((o) => gameOption(o, false))
   .addStringOption(periodOption);
