@@ -183,12 +183,14 @@ async function dropReminders(ctx: BotContext, t: Table, list: readonly ReminderP
 async function sweepReminders(ctx: BotContext, t: Table): Promise<void> {
   const list = t.row.reminders;
   if (!list.length) return;
-  // A paused table keeps its reminders (their vote buttons serve after the resume).
+  // A paused table keeps the reminders of decisions without a deadline (their vote buttons serve after
+  // the resume), not those of a deadline the pause froze: "time is running out (in 2 h)" soon read
+  // "2 days ago" beside "Paused", and the resume's new deadline makes them out of date anyway.
   if (t.row.status === 'paused')
     return dropReminders(
       ctx,
       t,
-      list.filter((r) => r.leftover),
+      list.filter((r) => r.leftover || typeof r.deadline === 'number'),
     );
   const over = t.row.status !== 'running';
   const claimsOpen =

@@ -1299,6 +1299,14 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
             step.status = want === 'pause' ? 'paused' : 'running';
             step.pauseVotes = others;
             step.effects.push({ kind: 'table', notice: { key: want === 'pause' ? 'paused' : 'resumed' } });
+            // The turn ping up names a deadline the pause froze: edited to say paused (the resume pings anew).
+            if (want === 'pause') {
+              const turn = step
+                .pending()
+                .filter((d) => windowKind(d) === 'turn')
+                .map((d) => d.seat);
+              if (turn.length) step.effects.push({ kind: 'renew-ping', seats: turn });
+            }
             if (want === 'resume' && pingAfterResume(step, now, cmd.userId)) return done({ ok: true, seat, catchUp: true });
           } else {
             step.pauseVotes = [...others, ...[...votes].map((v) => `${want}:${v}`)];

@@ -38,15 +38,35 @@ test("a turn's reminder is deleted once the seat has moved; it stays while the s
   });
 });
 
-test('a paused table keeps its reminders (their vote buttons serve after the resume)', async () => {
+test('a paused table deletes the reminder of a deadline it froze; one of a decision without deadline stays (its vote buttons serve after the resume)', async () => {
   await withWorld(async (w) => {
     const { gameId, reminders } = await remindedTable(w);
     const table = tableMessage(w, gameId);
     for (const u of w.users.slice(0, 2))
       await click(w, u.id, table.id, buttonByLabel(w.sim, tableMessage(w, gameId), /Pause/).custom_id as string);
     assert.equal(w.store.games.get(gameId)!.status, 'paused');
-    assert.equal(reminders().length, 1, 'kept while paused');
+    // "time is running out (in 30 s)" read "2 hours ago" beside "Paused"; the resume reminds anew.
+    assert.equal(reminders().length, 0, 'the frozen deadline’s reminder is deleted');
+    assert.deepEqual(w.store.games.get(gameId)!.reminders, []);
   });
+  await withWorld(
+    async (w) => {
+      // Chắn without a deadline (decision-timeout-s 0): reminded after 12 h, it waits with no moment named.
+      const { gameId, threadId } = await openTable(w, 'chan', 4, 0, { timer: 'live' });
+      const waiting = () =>
+        w.sim.allMessages(threadId).filter((m) => !m.deleted && /the table is waiting for your move/.test(w.sim.text(m)));
+      w.now.t += 13 * 3_600_000;
+      await w.bot.scheduler.tick();
+      await w.bot.whenIdle();
+      assert.equal(waiting().length, 1, 'reminded');
+      for (const u of w.users)
+        if (w.store.games.get(gameId)!.status === 'running')
+          await click(w, u.id, tableMessage(w, gameId).id, buttonByLabel(w.sim, tableMessage(w, gameId), /Pause/).custom_id as string);
+      assert.equal(w.store.games.get(gameId)!.status, 'paused');
+      assert.equal(waiting().length, 1, 'kept while paused');
+    },
+    { users: 4 },
+  );
 });
 
 test('a reminder posted before a restart is still deleted once its turn is over', async () => {
