@@ -18,7 +18,9 @@ test('a period without hands is named as such', async () => {
       guildId: 'g',
       inGuild: () => true,
       options: { getString: (k: string) => (k === 'game' ? 'phom' : k === 'period' ? period : null) },
-      reply: async (x: { content?: string }) => void out.push(x.content ?? ''),
+      // Acknowledged first (the ranking may take seconds on a large server), then edited.
+      deferReply: async () => undefined,
+      editReply: async (x: { content?: string }) => void out.push(x.content ?? ''),
     };
     await leaderboard.execute(i as never, { store: r.store, defaultLang: 'en' } as unknown as BotContext);
     return out.join('\n');
