@@ -123,9 +123,10 @@ export interface SeatRow {
   /**
    * An AI seat whose hand in play is still a person's: they were found gone from the server during it
    * (src/table/seating.ts `memberGone`), and the new AI plays it out for them. That hand's result rows
-   * are theirs as a takeover hand's are (store/results.ts `bookedAs`); from its result on (or the
-   * match's end), the seat is the AI's own. `userId` null: the person erased their data since
-   * (store/privacy.ts), their name then FORMER_PLAYER. Migration 36.
+   * are theirs as a takeover hand's are (store/results.ts `bookedAs`); from its result on, the seat is
+   * the AI's own (a match ended during that hand keeps it: /history names its moves as theirs). Their
+   * data is erased only once the hand is over (store/privacy.ts `openSeatsOf`); a match ended during it
+   * keeps `userId` null after an erasure, the name FORMER_PLAYER. Migration 36.
    */
   handFor?: { userId: string | null; displayName: string };
 }

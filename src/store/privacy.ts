@@ -35,14 +35,25 @@ export type EraseOutcome =
   | { ok: true; seats: number; results: number; ratings: number; actions: number; hints: number; games: number }
   | { ok: false; reason: 'playing'; games: { id: string; game: string; status: string; guildId: string | null }[] };
 
-/** The open tables (lobby, running, paused) where `userId` has a seat. */
+/**
+ * The open tables (lobby, running, paused) where `userId` has a seat, or a hand in play the AI plays out
+ * for them (found gone from the server during it: `SeatRow.handFor`, migration 36). That hand is still
+ * theirs: a step under way (an AI's think time) records its result under their id once it ends, after
+ * an erasure that could not wait for it. So the erasure waits for the hand's end, as for a seat.
+ */
 export function openSeatsOf(db: DB, userId: string): { id: string; game: string; status: string; guildId: string | null }[] {
+  const handFor = db.prepare("SELECT 1 FROM pragma_table_info('game_seats') WHERE name = 'hand_for_user_id'").get() !== undefined;
   return db
     .prepare(
-      `SELECT g.id, g.game, g.status, g.guild_id AS guildId FROM game_seats s JOIN games g ON g.id = s.game_id
-       WHERE s.user_id = ? AND g.status IN ('lobby', 'running', 'paused') ORDER BY g.created_at`,
+      `SELECT DISTINCT g.id, g.game, g.status, g.guild_id AS guildId, g.created_at FROM game_seats s JOIN games g ON g.id = s.game_id
+       WHERE (s.user_id = ?${handFor ? ' OR s.hand_for_user_id = ?' : ''}) AND g.status IN ('lobby', 'running', 'paused')
+       ORDER BY g.created_at`,
     )
-    .all(userId) as { id: string; game: string; status: string; guildId: string | null }[];
+    .all(...(handFor ? [userId, userId] : [userId]))
+    .map((r) => {
+      const { id, game, status, guildId } = r as { id: string; game: string; status: string; guildId: string | null };
+      return { id, game, status, guildId };
+    });
 }
 
 /**

@@ -416,14 +416,15 @@ export class ResultStore {
   seatsAsPlayed(
     gameId: string,
     hand: number,
-    seats: readonly Pick<SeatRow, 'seat' | 'displayName' | 'isAi' | 'userId'>[],
+    seats: readonly Pick<SeatRow, 'seat' | 'displayName' | 'isAi' | 'userId' | 'handFor'>[],
   ): { displayName: string; isAi: boolean; userId: string | null }[] {
     const rows = this.handsOf(gameId, hand);
     return seats.map((s) => {
       const r = rows.find((x) => x.seat === s.seat);
-      return r
-        ? { displayName: r.displayName, isAi: r.userId === null && !r.forUserId, userId: r.userId }
-        : { displayName: s.displayName, isAi: s.isAi, userId: s.userId };
+      // No result (the hand in play, or the one the match ended in): the seat as its row books it
+      // (`bookedAs`: a hand played out for a member gone from the server is theirs).
+      const who = r ?? bookedAs(s);
+      return { displayName: who.displayName, isAi: who.userId === null && !who.forUserId, userId: who.userId };
     });
   }
 

@@ -610,8 +610,6 @@ export class Step {
   finish(): void {
     this.dirty = true;
     if (this.currentStatus !== 'finished') this.refunds = this.matchRefunds();
-    // A hand the match ends in records nothing: a seat played out for a member gone is the AI's as it ends.
-    goneHandsOver(this);
     this.status = 'finished';
     this.timers = [];
     this.effects.push({ kind: 'table' }, { kind: 'end-match' });

@@ -204,10 +204,11 @@ export function* memberGone(step: Step, userId: string): Gen<{ ok: true } | { ok
 }
 
 /**
- * After a hand's result is recorded, or as the match ends during a hand: a seat whose new AI played
- * that hand out for a member gone from the server (`SeatRow.handFor`, set by `memberGone`) is the AI's
- * own from now on. The hand's result rows, made from the seats before this, are the person's
- * (store/results.ts `bookedAs`); a hand the match ends in records none.
+ * After a hand's result is recorded: a seat whose new AI played that hand out for a member gone from
+ * the server (`SeatRow.handFor`, set by `memberGone`) is the AI's own from now on. The hand's result
+ * rows, made from the seats before this, are the person's (store/results.ts `bookedAs`). A match that
+ * ends during that hand records no result for it and keeps `handFor`: /history names the moves of
+ * that hand as theirs (results.ts `seatsAsPlayed`).
  */
 export function goneHandsOver(step: Step): void {
   for (const s of step.seats.filter((x) => x.handFor)) {

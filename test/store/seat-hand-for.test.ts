@@ -35,7 +35,11 @@ test('migration 36: seats stored before it read as before (nobody’s hand), and
   // Written by a step (the seat passes to an AI that plays the hand out for u9) and read back.
   db.prepare("UPDATE game_seats SET hand_for_user_id = 'u9', hand_for_name = 'Nine' WHERE game_id = 'g1' AND seat = 1").run();
   assert.deepEqual(games.seats('g1')[1]!.handFor, { userId: 'u9', displayName: 'Nine' });
-  // u9 holds no seat, so the erasure is not refused; the seat forgets them.
+  // The hand is still theirs: the erasure waits for it (openSeatsOf); over (the match finished during
+  // it, the seat keeping whose it was), the seat forgets them.
+  const refused = eraseUser(db, 'u9');
+  assert.equal(refused.ok, false, JSON.stringify(refused));
+  db.prepare("UPDATE games SET status = 'finished' WHERE id = 'g1'").run();
   const r = eraseUser(db, 'u9');
   assert.ok(r.ok && r.seats === 1, JSON.stringify(r));
   assert.deepEqual(games.seats('g1')[1]!.handFor, { userId: null, displayName: FORMER_PLAYER });

@@ -97,14 +97,16 @@ test('between hands (a result standing) nothing changes: the finished hand is th
   assert.deepEqual(whose(rowAt(r.store.results.handsOf(r.gameId, 1), 1)), { userId: null, forUserId: null, displayName: ai.displayName });
 });
 
-test('the match ends during the hand they left in: nothing is recorded for it, and the seat keeps no trace of them', () => {
+test('the match ends during the hand they left in: nothing is recorded for it; /history names their moves of it as theirs', () => {
   const r = phomGoneMidHand();
   const g = row(r);
   const res = r.run({ kind: 'expire-idle', gameId: r.gameId, publicAt: g.publicAt, days: 30 });
   assert.equal(res.outcome.ok, true);
   assert.equal(row(r).status, 'finished');
-  assert.equal(seats(r)[1]!.handFor, undefined);
   assert.deepEqual(r.store.results.handsOf(r.gameId), []);
+  // The hand has no result rows: its names come from the seats, which still say whose it was.
+  assert.deepEqual(seats(r)[1]!.handFor, { userId: 'u1', displayName: 'P1' });
+  assert.deepEqual(r.store.results.seatsAsPlayed(r.gameId, 0, seats(r))[1], { displayName: 'P1', isAi: false, userId: null });
 });
 
 test('classical mahjong: the hand in play is theirs in the record, the next the AI’s', () => {
@@ -244,16 +246,20 @@ test('/privacy delete-my-data afterwards: no trace of them, the hand a former pl
   assert.deepEqual(whose(rowAt(store.results.handsOf(id, 0), 0)), { userId: null, forUserId: null, displayName: FORMER_PLAYER });
 });
 
-test('/privacy delete-my-data while the hand they left still runs (they hold no seat): the seat forgets them, the hand is a former player’s', (t) => {
+test('/privacy delete-my-data while the hand they left still runs: refused as at a seat, until that hand is over', (t) => {
   const { store, id } = storedGone(join(tempDir('hq-gone-erase-mid-', t), 'hq.db'));
   t.after(() => store.close());
-  const r = eraseUser(store.db, ID);
-  assert.ok(r.ok, JSON.stringify(r));
-  assert.deepEqual(traces(store), []);
-  assert.deepEqual(store.games.seats(id)[0]!.handFor, { userId: null, displayName: FORMER_PLAYER });
+  // A step under way when they asked (an AI's think time) would record the hand under their id after it.
+  const refused = eraseUser(store.db, ID);
+  assert.equal(refused.ok, false);
+  assert.deepEqual(!refused.ok && refused.games.map((g) => g.id), [id]);
+  assert.deepEqual(store.games.seats(id)[0]!.handFor, { userId: ID, displayName: NAME }, 'nothing erased');
   const ts = tableStore(store);
   playHand(ts, id, USERS, 4);
   delivered(store, id);
+  assert.deepEqual(whose(rowAt(store.results.handsOf(id, 0), 0)), { userId: null, forUserId: ID, displayName: NAME });
+  const r = eraseUser(store.db, ID);
+  assert.ok(r.ok, JSON.stringify(r));
   assert.deepEqual(whose(rowAt(store.results.handsOf(id, 0), 0)), { userId: null, forUserId: null, displayName: FORMER_PLAYER });
   assert.deepEqual(traces(store), []);
   // Not the AI's: it starts from 0 still.
