@@ -15,8 +15,8 @@ export interface HandReplay {
   result: HandResult | null;
   /**
    * Today's rules refuse one of the hand's logged moves (a rule fix since it was played): the hand is
-   * replayed up to that move, where its match ended (act.ts, notice 'rules-changed-ended'). Before,
-   * /history and the hand's Export failed with "something went wrong" at every try.
+   * replayed up to that move (a running match ends there: act.ts, notice 'rules-changed-ended').
+   * Before, /history and the hand's Export failed with "something went wrong" at every try.
    */
   cutShort: boolean;
   /**
@@ -44,6 +44,18 @@ export interface HandReplay {
   }[];
 }
 
+/**
+ * Today's rules refuse a logged move of a hand before the one asked for (a rule fix since), and that
+ * hand's start is not stored (hand_starts): it cannot be replayed. Before, it was shown cut at the
+ * earlier hand's move, as if it were this hand.
+ */
+export class HandNotReplayable extends Error {
+  constructor(readonly hand: number) {
+    super(`hand ${hand + 1} cannot be replayed: today's rules refuse a move of an earlier hand`);
+  }
+}
+
+/** The hand as replayed; throws HandNotReplayable (above). */
 export function replayHand(ctx: BotContext, gameId: string, hand: number): HandReplay | null {
   const row = ctx.store.games.get(gameId);
   if (!row || !wasDealt(ctx.store.db, row)) return null;
@@ -99,6 +111,7 @@ export function replayHand(ctx: BotContext, gameId: string, hand: number): HandR
       state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
     } catch (err) {
       if (!(err instanceof LogEntryRefused)) throw err;
+      if (e.hand < hand) throw new HandNotReplayable(hand);
       cutShort = true;
       break;
     }

@@ -29,7 +29,7 @@
 import { cut } from '../table/cut.js';
 import { AttachmentBuilder, ButtonStyle, MessageFlags, StringSelectMenuBuilder } from 'discord.js';
 import type { BotContext } from '../bot/context.js';
-import { replayHand, type HandReplay } from '../bot/replays.js';
+import { HandNotReplayable, replayHand, type HandReplay } from '../bot/replays.js';
 import { encodeCommandId } from '../bot/custom-id.js';
 import { button, png, row, type Row } from '../bot/messages.js';
 import { GAMES } from '../table/manifests.js';
@@ -196,10 +196,17 @@ export async function viewerPayload(
   userId: string,
 ): Promise<{ content: string; files: AttachmentBuilder[]; components: Row[]; attachments: never[] } | null> {
   const t = translator(lang);
-  const s = replaySteps(ctx, gameId, hand, userId, lang);
-  if (s === null) return null;
-  const g = ctx.store.games.get(gameId)!;
+  const g = ctx.store.games.get(gameId);
+  if (!g) return null;
   const head = `**${t(`${g.game}:name`)}** \`${g.id}\` · ${t('common:table.hand', { n: hand + 1 })}`;
+  let s: ReturnType<typeof replaySteps>;
+  try {
+    s = replaySteps(ctx, gameId, hand, userId, lang);
+  } catch (err) {
+    if (!(err instanceof HandNotReplayable)) throw err;
+    return { content: `${head}\n⚠️ ${t('async:replay.unreplayable')}`, files: [], components: [], attachments: [] };
+  }
+  if (s === null) return null;
   if ('running' in s) {
     const lines = [
       head,
@@ -316,9 +323,10 @@ export function exportScenario(ctx: BotContext, gameId: string, hand: number): S
     try {
       state = applyEntry(engine, row.options, row.seats, row.seed, state, e);
     } catch (err) {
-      // Today's rules refuse this move (a rule fix since): the match ended here (act.ts
-      // 'rules-changed-ended'), and the scenario stops before it, as the viewer does (replays.ts `cutShort`).
+      // Today's rules refuse this move (a rule fix since): the scenario stops before it, as the viewer
+      // does (replays.ts `cutShort`); one of an earlier hand leaves no hand `hand` to export.
       if (!(err instanceof LogEntryRefused)) throw err;
+      if (e.hand < hand) throw new HandNotReplayable(hand);
       break;
     }
     if (e.action.type === NEXT_HAND) {
@@ -393,7 +401,13 @@ export async function component(i: CommandComponentInteraction, rest: string, ct
   if (m[1] === 'e') {
     if (!matchOver(ctx, g)) return void (await i.reply({ content: t('async:replay.export-after-match'), flags: MessageFlags.Ephemeral }));
     await i.deferReply({ flags: MessageFlags.Ephemeral });
-    const sc = exportScenario(ctx, g.id, hand);
+    let sc: Scenario | null;
+    try {
+      sc = exportScenario(ctx, g.id, hand);
+    } catch (err) {
+      if (!(err instanceof HandNotReplayable)) throw err;
+      return void (await i.editReply({ content: t('async:replay.unreplayable') }));
+    }
     if (!sc) return void (await i.editReply({ content: t('errors:game-not-found') }));
     const out = exportFile(sc);
     if ('tooLargeMiB' in out) return void (await i.editReply({ content: t('async:replay.export-too-large', { mib: out.tooLargeMiB }) }));

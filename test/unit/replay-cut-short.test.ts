@@ -9,8 +9,9 @@ import assert from 'node:assert/strict';
 import { engineOf } from '../../src/table/manifests.js';
 import { runScenario, type Scenario } from '../../src/games/core/scenario.js';
 import { exportScenario, viewerPayload } from '../../src/notify/replay-viewer.js';
-import { replayHand } from '../../src/bot/replays.js';
+import { HandNotReplayable, replayHand } from '../../src/bot/replays.js';
 import { refusedTail } from '../support/refused-tail.js';
+import { rig, timeOutToResult } from '../support/table-rig.js';
 import { translator } from '../../src/table/i18n.js';
 import type { BotContext } from '../../src/bot/context.js';
 
@@ -49,4 +50,38 @@ test('the Export of that hand stops before the refused move, and replays to the 
   const rep = runScenario(engineOf('phom'), JSON.parse(JSON.stringify(sc)) as Scenario);
   const problems = [...rep.problems, ...rep.steps.filter((s) => !s.ok).map((s) => `${s.what}: ${s.problems.join('; ')}`)];
   assert.deepEqual(problems, []);
+});
+
+/** A Chắn match of three hands, ended by End match; then today's rules refuse a move of its first hand. */
+function refusedInFirstHand() {
+  const r = rig('chan', ['human', 'human', 'human', 'human'], { seed: 'refused-early' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  for (let h = 0; h < 3; h++) {
+    timeOutToResult(r);
+    const verb = h < 2 ? 'next-hand' : 'end-match';
+    assert.ok(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: r.version(), verb }).outcome.ok);
+  }
+  assert.equal(r.store.games.get(r.gameId)!.status, 'finished');
+  // A stand-in for a rule fix since (the log is append-only: its trigger is dropped for this test only).
+  r.store.db.exec('DROP TRIGGER actions_append_only_update');
+  r.store.db.prepare('UPDATE actions SET action = ? WHERE game_id = ? AND seq = 3').run(JSON.stringify({ type: 'bogus' }), r.gameId);
+  r.store.games.forgetCache();
+  const ctx = { store: r.store, render: { table: async () => Buffer.from('png'), result: async () => Buffer.from('png') } };
+  return { r, ctx: ctx as unknown as BotContext };
+}
+
+test('a refused move of an earlier hand: a later hand not stored from its start cannot be replayed, said so (not shown cut at the earlier hand)', async () => {
+  const { r, ctx } = refusedInFirstHand();
+  // Its own start stored: hand 3 replays whole.
+  assert.equal(replayHand(ctx, r.gameId, 2)!.cutShort, false);
+  r.store.db.prepare('DELETE FROM hand_starts WHERE game_id = ?').run(r.gameId);
+  assert.throws(() => replayHand(ctx, r.gameId, 2), HandNotReplayable);
+  const said = (await viewerPayload(ctx, r.gameId, 2, null, 'en', 'u0'))!;
+  assert.match(said.content, /Hand 3\n⚠️ This hand cannot be replayed/);
+  assert.equal(said.files.length, 0);
+  assert.throws(() => exportScenario(ctx, r.gameId, 2), HandNotReplayable);
+  // The hand that holds it is shown up to it, without saying the match ended there (it went on).
+  const first = (await viewerPayload(ctx, r.gameId, 0, null, 'en', 'u0'))!;
+  assert.ok(first.content.includes(translator('en')('async:replay.cut-short')));
+  assert.doesNotMatch(first.content, /match ended/);
 });
