@@ -244,6 +244,21 @@ const REFUSED: ReadonlySet<unknown> = new Set([
   RESTJSONErrorCodes.ThreadLocked,
 ]);
 /**
+ * A post of the table's the housekeeping round makes again (README "Housekeeping"): refused for what a
+ * moderator did (`REFUSED`), a warning, as for a refused ping or reminder, since no operator can mend
+ * it (before, an error line at every retry: 47 a week for each such table); anything else an error.
+ */
+function logPostFailed(ctx: BotContext, t: Table, err: unknown, what: string): void {
+  const code = (err as { code?: unknown }).code;
+  if (REFUSED.has(code))
+    ctx.log.warn(
+      { err, code, gameId: t.row.id },
+      `cannot post ${what}: Discord refused it here (a permission or a lock), posted again later`,
+    );
+  else ctx.log.error({ err, code, gameId: t.row.id }, `cannot post ${what}`);
+}
+
+/**
  * Games whose thread Discord refused a post or edit in as locked, by game, with the code: 160005
  * Thread Locked (a bot without Manage Threads posting in a locked thread), or 50083 Thread Archived,
  * which a thread archived and locked answers such a bot too (an interaction follow-up, an edit), and an
@@ -766,7 +781,7 @@ async function one(
         t.row.resultMessageId = m.id;
       } catch (err) {
         noteRefusedPost(ctx, t, err);
-        ctx.log.error({ err, gameId: t.row.id }, 'cannot post the result');
+        logPostFailed(ctx, t, err, 'the result');
       }
       return;
     }
@@ -811,7 +826,7 @@ async function one(
       ).then(
         () => true,
         (err: unknown) => {
-          ctx.log.error({ err, gameId: t.row.id }, 'cannot post the end of the match');
+          logPostFailed(ctx, t, err, 'the end of the match');
           return false;
         },
       );
@@ -1289,6 +1304,6 @@ async function updateTable(
     }
   } catch (err) {
     noteRefusedPost(ctx, t, err);
-    ctx.log.error({ err, gameId: t.row.id }, 'cannot post the table message');
+    logPostFailed(ctx, t, err, 'the table message');
   }
 }

@@ -1,0 +1,53 @@
+/**
+ * A hand's result Discord refuses for a permission a moderator took (50013) is posted again by the
+ * housekeeping round for 7 days (README "Housekeeping"). Each try logged an error ("cannot post the
+ * result"), 47 a week for each such table, for what no operator can mend: a warning now, as for a
+ * refused ping or reminder. Posted once the permission is back.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { later, openTable, playAsAiUntil, playHandToEnd, withWorld } from './harness.js';
+import { captureLogs } from './log-capture.js';
+import { Permissions as P } from '../discord-sim/model.js';
+import { engineOf } from '../../src/table/manifests.js';
+import type { BaseAction, Decision } from '../../src/games/core/types.js';
+
+test('a result refused for a lost permission: warnings at each retry, no error; posted once it is given back', async () => {
+  await withWorld(
+    async (w) => {
+      const logs = captureLogs(w);
+      const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+      const engine = engineOf('phom');
+      // Up to the hand's last move: then the permission goes, and the follow-up of that move fails too.
+      const lastMove = (): boolean => {
+        const state = w.store.games.state(w.store.games.get(gameId)!);
+        const d = (engine.pending(state) as Decision<BaseAction>[])[0];
+        if (!d) return false;
+        const r = engine.apply(state, d.seat, engine.ai(state, d.seat) as BaseAction);
+        return r.ok && engine.result(r.value) !== null;
+      };
+      await playAsAiUntil(w, gameId, lastMove, 3000);
+      w.sim.setBotPermission(w.guildId, P.SendMessagesInThreads, false, w.channelId);
+      w.sim.faults.serverError({ route: /POST \/webhooks\//, times: 4 });
+      await playHandToEnd(w, gameId);
+      await w.bot.whenIdle();
+      w.sim.faults.clear();
+      const posted = () => w.sim.allMessages(threadId).filter((m) => w.sim.text(m).includes('Hand 1 is over')).length;
+      assert.equal(posted(), 0);
+      for (let k = 0; k < 6 * 3; k++) await later(w, 10 * 60_000);
+      // The follow-up's 5xx is an error (Discord failed); each refusal (50013) after it a warning.
+      const refused = logs.lines().filter((l) => /cannot post the result/.test(l.msg) && l.code === 50013);
+      assert.ok(refused.length >= 2, `${refused.length} refusals logged`);
+      assert.deepEqual(
+        refused.map((l) => l.level),
+        refused.map(() => 40),
+        'a warning each, no error',
+      );
+      w.sim.setBotPermission(w.guildId, P.SendMessagesInThreads, true, w.channelId);
+      // The retries back off (store/games.ts RETRY_MAX_MS, 4 h at most).
+      for (let k = 0; k < 6 * 5 && !posted(); k++) await later(w, 10 * 60_000);
+      assert.equal(posted(), 1, 'posted once the permission is back');
+    },
+    { users: 2 },
+  );
+});
