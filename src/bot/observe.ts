@@ -65,16 +65,21 @@ export function gatewayReady(client: Client): boolean {
   return client.isReady() && shards.size > 0 && shards.every((s) => s.status === Status.Ready);
 }
 
-/** The renderer, timing each image and counting its bytes. */
+/** The renderer, timing each image (its wait in the pool's queue too, and a failure) and counting its bytes. */
 export function measuredRenderer(r: Renderer, m: Metrics): Renderer {
   const timed =
     <A extends unknown[]>(kind: string, f: (...a: A) => Promise<Buffer>) =>
     async (...a: A): Promise<Buffer> => {
       const end = m.renderSeconds.startTimer({ kind });
-      const buf = await f(...a);
-      end();
-      m.renderBytes.inc({ kind }, buf.byteLength);
-      return buf;
+      try {
+        const buf = await f(...a);
+        end({ outcome: 'ok' });
+        m.renderBytes.inc({ kind }, buf.byteLength);
+        return buf;
+      } catch (err) {
+        end({ outcome: 'failed' });
+        throw err;
+      }
     };
   return {
     hand: timed('hand', (x) => r.hand(x)),

@@ -23,7 +23,7 @@ export interface Metrics {
   /** Seconds from a click to its result being visible (`view`: private seat view or public table). */
   visibleSeconds: client.Histogram<'view'>;
   interactionsFailed: client.Counter<'reason'>;
-  renderSeconds: client.Histogram<'kind'>;
+  renderSeconds: client.Histogram<'kind' | 'outcome'>;
   renderBytes: client.Counter<'kind'>;
   sqliteTxSeconds: client.Histogram<'op'>;
   /** Discord REST responses that were not a success: 429s (by scope) and 5xx. */
@@ -66,11 +66,15 @@ export function createMetrics(sources: MetricsSources = {}, prefix = 'hoiquan_')
       labelNames: ['reason'],
       registers: [registry],
     }),
+    // From asking for an image to having it: the render pool's queue wait included, which is what a
+    // player waits and what grows under load (README: a queue p99 of seconds at 200 busy tables), so
+    // the buckets reach the render timeout (RENDER_TIMEOUT_MS, 30 s). Before, the top bucket was 0.5 s
+    // and most renders under load fell in +Inf; a failed or timed-out render was not counted at all.
     renderSeconds: new client.Histogram({
       name: `${prefix}render_seconds`,
-      help: 'Image render time (in the pool)',
-      labelNames: ['kind'],
-      buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5],
+      help: 'Time to get an image from the render pool (queue wait included), by kind and outcome (ok, failed: an error or the timeout)',
+      labelNames: ['kind', 'outcome'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers: [registry],
     }),
     renderBytes: new client.Counter({
