@@ -201,6 +201,10 @@ test('stake multiplies a paid win in the engine (§10): E1 variant a, V = 15, st
   const r = engine.result(ownDrawWin({ ...AUTO, stake: 3 }))!;
   assert.equal(r.value, 15);
   assert.deepEqual(r.deltas, [-45, -45, 180, -45, -45]);
+  // What is paid at a stake above 1 is money ("Mức tiền nhân với điểm ván"), not points: before, a hand of
+  // 15 điểm showed "+180 điểm". At stake 1 the hand's points are what is paid.
+  assert.equal(r.unit, 'money');
+  assert.equal(engine.result(ownDrawWin({ ...AUTO }))!.unit, 'point');
 });
 
 test('đền làng in the engine pays den-lang-points × stake to each other seat (§10, §11)', () => {
@@ -210,6 +214,11 @@ test('đền làng in the engine pays den-lang-points × stake to each other sea
   const r = engine.result(s)!;
   assert.equal(r.endedBy, 'xuong-sai');
   assert.deepEqual(r.deltas, [10, 10, -40, 10, 10]);
+  assert.deepEqual(
+    r.items.filter((i) => i.id === 'den-lang').map((i) => [i.value, i.unit]),
+    [[-40, 'money']],
+    'what the offender paid, in the result’s unit',
+  );
   // ù láo (honor): the same amount.
   let h = position(
     4,

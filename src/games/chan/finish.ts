@@ -14,7 +14,7 @@ function baseResult(s: ChanState): ChanResult {
     deltas: new Array<number>(s.n).fill(0),
     payments: [],
     items: [],
-    unit: 'point',
+    unit: s.opts.stake > 1 ? 'money' : 'point',
     endedBy: 'draw',
     uSeat: null,
     winningCard: null,
@@ -55,7 +55,8 @@ function denLang(s: ChanState, r: ChanResult, offender: Seat, reason: string): v
     r.deltas[k]! += p;
     r.deltas[offender]! -= p;
   }
-  r.items.push({ id: 'den-lang', seat: offender, value: -(s.n - 1) * p, unit: 'point' });
+  // What was paid (× stake): in the result's unit.
+  r.items.push({ id: 'den-lang', seat: offender, value: -(s.n - 1) * p, unit: r.unit });
 }
 
 /** ù láo (honor mode): the hand ends at once with no winner; the offender pays đền làng. */

@@ -9,7 +9,12 @@ export interface ChanCuoc {
 
 export interface ChanResult extends HandResult {
   endedBy: 'u' | 'draw' | 'u-lao' | 'xuong-sai';
-  unit: 'point';
+  /**
+   * Of the deltas and payments: the hand's value × `stake` (chan.md §10 A = V × stake). With a stake
+   * above 1 that is money ("Mức tiền nhân với điểm ván": the rate in money per point), not points:
+   * a hand worth 4 điểm paid 4,000 at stake 1,000, which read "4.000 điểm".
+   */
+  unit: 'point' | 'money';
   /** The seat that declared ù (also for xướng sai), or null. */
   uSeat: Seat | null;
   winningCard: Face | null;
