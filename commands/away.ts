@@ -45,7 +45,14 @@ function payload(ctx: BotContext, userId: string, lang: Lang, note?: string): { 
   const s = (ms: number) => Math.floor(ms / 1000);
   const lines = [
     ...(note ? [note] : []),
-    away ? t('async:away.on', { until: `<t:${s(p.awayUntil!)}:F>`, rel: `<t:${s(p.awayUntil!)}:R>`, count: tables }) : t('async:away.off'),
+    away
+      ? // No table now: said so, not "at your 0 tables" (away mode applies to the tables joined meanwhile).
+        t(tables ? 'async:away.on' : 'async:away.on-none', {
+          until: `<t:${s(p.awayUntil!)}:F>`,
+          rel: `<t:${s(p.awayUntil!)}:R>`,
+          count: tables,
+        })
+      : t('async:away.off'),
   ];
   return {
     content: lines.join('\n'),

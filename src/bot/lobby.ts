@@ -50,15 +50,28 @@ function deadlineLine(row: GameRow, lang: Lang, preset: TimerPreset = row.timerP
   const t = translator(lang);
   const d = tableDurations(row, preset);
   // The unit in the reader's language (Intl: "25 giây", "12 小時").
-  const unit = (n: number, u: 'hour' | 'minute' | 'second') =>
+  const unit = (n: number, u: 'day' | 'hour' | 'minute' | 'second') =>
     new Intl.NumberFormat(lang, { style: 'unit', unit: u, unitDisplay: 'short' }).format(n);
-  // Whole hours, else whole minutes from 2 minutes on (a custom 30-minute timer: "30 min"), else seconds.
-  const span = (ms: number) =>
-    ms % 3600_000 === 0
-      ? unit(ms / 3600_000, 'hour')
-      : ms >= 120_000 && ms % 60_000 === 0
-        ? unit(ms / 60_000, 'minute')
-        : unit(Math.round(ms / 1000), 'second');
+  // Under 2 minutes in seconds ("90 sec"); whole hours under 2 days in hours ("24 hr"); else days,
+  // hours, minutes and seconds, the zeros left out ("7 days", "1 hr 23 min 20 sec": a custom timer
+  // of 5,000 s read "5,000 sec", one of a week "168 hr").
+  const span = (ms: number) => {
+    const sec = Math.round(ms / 1000);
+    if (sec < 120) return unit(sec, 'second');
+    if (sec % 3600 === 0 && sec < 48 * 3600) return unit(sec / 3600, 'hour');
+    const days = sec >= 48 * 3600 ? Math.floor(sec / 86_400) : 0;
+    const rest = sec - days * 86_400;
+    const parts: [number, 'day' | 'hour' | 'minute' | 'second'][] = [
+      [days, 'day'],
+      [Math.floor(rest / 3600), 'hour'],
+      [Math.floor((rest % 3600) / 60), 'minute'],
+      [rest % 60, 'second'],
+    ];
+    return parts
+      .filter(([n]) => n > 0)
+      .map(([n, u]) => unit(n, u))
+      .join(' ');
+  };
   if (d.turnMs === null && d.claimMs === null)
     return short
       ? t('common:lobby.no-deadline-short')

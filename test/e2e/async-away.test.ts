@@ -21,7 +21,7 @@ test("/away sets the away time, I'm back and /away for:off end it, bad durations
 
     const d = await (await slash(w, u.id, 'away')).reply();
     const g = await (await slash(w, u.id, 'games')).reply();
-    assert.match(w.sim.text(g), /You are away \(until <t:\d+:R>\)/, '/games says so');
+    assert.match(w.sim.text(g), /You are away \(it ends <t:\d+:R>\)/, '/games says so');
     assert.match(d.content, /You are away until/);
     assert.equal(w.store.prefs.get(u.id).awayUntil, w.now.t + 24 * 3_600_000, 'one day by default');
     const off = await (await slash(w, u.id, 'away', { for: 'off' })).reply();
@@ -85,5 +85,13 @@ test('a player who goes away while the table is paused is played for as soon as 
       w.store.games.logWithMeta(gameId).some((e) => e.seat === waiting.seat && e.source === 'away'),
       'played for them at the resume',
     );
+  });
+});
+
+test('/away with no table running says so (not "at your 0 tables")', async () => {
+  await withWorld(async (w) => {
+    const r = await (await slash(w, w.users[0]!.id, 'away', { for: '1d' })).reply();
+    assert.match(w.sim.text(r), /No table of yours is running now/);
+    assert.doesNotMatch(w.sim.text(r), /your 0 tables/);
   });
 });

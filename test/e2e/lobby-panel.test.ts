@@ -186,6 +186,9 @@ test('custom timers read in whole minutes or hours where they are (a 30-minute t
   await withWorld(async (w) => {
     const h = await slash(w, w.users[0]!.id, 'play', { game: 'classic-mahjong', 'turn-seconds': 1800, 'claim-seconds': 90 });
     assert.match(w.sim.text(await h.reply()), /^Timers: custom · turn 30 min, claims 90 sec$/m);
+    // A week in days, an odd length in its parts (they read "168 hr" and "5,000 sec").
+    const long = await slash(w, w.users[1]!.id, 'play', { game: 'classic-mahjong', 'turn-seconds': 604800, 'claim-seconds': 5000 });
+    assert.match(w.sim.text(await long.reply()), /^Timers: custom · turn 7 days, claims 1 hr 23 min 20 sec$/m);
   });
 });
 
