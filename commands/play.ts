@@ -45,7 +45,7 @@ export const data = offered(named(new SlashCommandBuilder(), 'play', 'play'), 's
   )
   .addStringOption((o) => named(o, 'rules', 'play.rules').setMaxLength(500));
 
-/** Open lobbies one member may host on a server at once. */
+/** Open lobbies (and tables played alone with the AI) one member may host on a server at once. */
 export const MAX_OPEN_LOBBIES = 3;
 
 /**
@@ -98,9 +98,10 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     return void (await eph(t('errors:bad-seats', { min: size.min, max: size.max })));
   const seatCap = Math.min(size.max, Math.max(size.min, requested ?? size.default));
 
-  // Each lobby holds a public thread open until it starts or closes (`lobby-days`), and a server's
-  // active threads are capped for everyone on it: one member (or a script) may not hold more.
-  const hosted = ctx.store.listing.lobbiesHostedBy(i.guildId, i.user.id);
+  // Each lobby holds a public thread open until it starts or closes (`lobby-days`), and so does a table
+  // its host plays alone with the AI; a server's active threads are capped for everyone on it: one
+  // member (or a script) may not hold more.
+  const hosted = ctx.store.listing.tablesHeldOpenBy(i.guildId, i.user.id);
   if (hosted.length >= MAX_OPEN_LOBBIES)
     return void (await eph(
       t('errors:too-many-lobbies', { count: hosted.length, list: hosted.map((g) => `<#${g.threadId ?? g.channelId}>`).join(', ') }),

@@ -55,6 +55,25 @@ export class ListingStore {
     return ids.map((r) => this.games.get(r.id)).filter((g): g is GameRow => g !== null);
   }
 
+  /**
+   * The threads `hostUserId` alone holds open on the server (commands/play.ts `MAX_OPEN_LOBBIES`): their
+   * open lobbies, and the running or paused tables they host where no other person has a seat (the
+   * AI plays every other seat). Each keeps a public thread open, and a server's active threads are
+   * capped for everyone: before, /play, Add AI and Start made a table the lobby cap did not count, as
+   * often as a member liked. A table shared with another person is the community's, not counted.
+   */
+  tablesHeldOpenBy(guildId: string, hostUserId: string): GameRow[] {
+    const ids = this.db
+      .prepare(
+        `SELECT g.id FROM games g WHERE g.guild_id = ? AND g.host_user_id = ?
+           AND (g.status = 'lobby' OR (g.status IN ('running', 'paused') AND NOT EXISTS (
+             SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.user_id IS NOT NULL AND s.user_id <> g.host_user_id)))
+         ORDER BY g.public_at DESC, g.id`,
+      )
+      .all(guildId, hostUserId) as { id: string }[];
+    return ids.map((r) => this.games.get(r.id)).filter((g): g is GameRow => g !== null);
+  }
+
   /** Lobbies on this server, newest first, with their seat count (the caller knows each game's cap). */
   lobbies(guildId: string, limit = 200): { row: GameRow; taken: number }[] {
     const rows = this.db

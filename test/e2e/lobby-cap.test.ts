@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, slash, withWorld } from './harness.js';
+import { buttonByLabel, click, openTable, slash, withWorld } from './harness.js';
 import { MAX_OPEN_LOBBIES } from '../../commands/play.js';
 
 test('a host with the maximum of open lobbies is refused the next one until one closes', async () => {
@@ -16,7 +16,7 @@ test('a host with the maximum of open lobbies is refused the next one until one 
     const refused = await slash(w, host, 'play', { game: 'chan' });
     assert.equal(refused.response!.ephemeralTo, host);
     const text = w.sim.text(refused.response!);
-    assert.match(text, new RegExp(`already host ${MAX_OPEN_LOBBIES} open lobbies`));
+    assert.match(text, new RegExp(`already host ${MAX_OPEN_LOBBIES} open lobbies or tables you play alone`));
     for (const g of w.store.listing.lobbiesHostedBy(w.guildId, host)) assert.ok(text.includes(`<#${g.threadId}>`), text);
     assert.equal(w.store.listing.lobbiesHostedBy(w.guildId, host).length, MAX_OPEN_LOBBIES);
     // another member opens theirs
@@ -27,5 +27,26 @@ test('a host with the maximum of open lobbies is refused the next one until one 
     const again = await slash(w, host, 'play', { game: 'chan' });
     assert.equal(again.response!.ephemeralTo, undefined);
     assert.equal(w.store.listing.lobbiesHostedBy(w.guildId, host).length, MAX_OPEN_LOBBIES);
+  });
+});
+
+test('a table its host plays alone with the AI counts too (it holds a thread open); one shared with another person does not', async () => {
+  await withWorld(async (w) => {
+    const [host, other] = [w.users[0]!.id, w.users[1]!.id];
+    // Two tables alone with the AI, started: /play, Add AI, Start (before, as many as a member liked).
+    for (let k = 0; k < 2; k++) {
+      const { gameId } = await openTable(w, 'phom', 1, 1);
+      assert.equal(w.store.games.get(gameId)!.status, 'running');
+    }
+    // One shared with another person: the community's, not counted.
+    await openTable(w, 'phom', 2, 0);
+    assert.equal(w.store.listing.tablesHeldOpenBy(w.guildId, host).length, 2);
+    assert.equal((await slash(w, host, 'play', { game: 'phom' })).response!.ephemeralTo, undefined, 'a third');
+    const refused = await slash(w, host, 'play', { game: 'chan' });
+    assert.equal(refused.response!.ephemeralTo, host);
+    const text = w.sim.text(refused.response!);
+    assert.match(text, /already host 3 open lobbies or tables you play alone/);
+    for (const g of w.store.listing.tablesHeldOpenBy(w.guildId, host)) assert.ok(text.includes(`<#${g.threadId}>`), text);
+    assert.equal((await slash(w, other, 'play', { game: 'phom' })).response!.ephemeralTo, undefined, 'another member is not limited');
   });
 });
