@@ -228,7 +228,37 @@ export interface SimGuild {
   bans: Set<string>;
 }
 
-export const ChannelType = { GuildText: 0, DM: 1, GuildCategory: 4, PublicThread: 11, PrivateThread: 12 } as const;
+/**
+ * Channel types the simulator models (developers/resources/channel.mdx, "Channel Types"): an
+ * announcement channel (GUILD_ANNOUNCEMENT 5) holds announcement threads (ANNOUNCEMENT_THREAD 10), a
+ * text channel public (11) and private (12) threads.
+ */
+export const ChannelType = {
+  GuildText: 0,
+  DM: 1,
+  GuildCategory: 4,
+  GuildAnnouncement: 5,
+  AnnouncementThread: 10,
+  PublicThread: 11,
+  PrivateThread: 12,
+} as const;
+
+/** Thread types: announcement, public and private threads. */
+export function isThreadType(type: number): boolean {
+  return type === ChannelType.AnnouncementThread || type === ChannelType.PublicThread || type === ChannelType.PrivateThread;
+}
+
+/**
+ * The thread type a channel's public threads have, or undefined for a channel that holds none:
+ * "The type of thread created matches the type of the parent channel. `GUILD_TEXT` channels create
+ * `PUBLIC_THREAD` and `GUILD_ANNOUNCEMENT` channels create `ANNOUNCEMENT_THREAD`" (developers/topics/
+ * threads.mdx, "Public & Private Threads").
+ */
+export function publicThreadTypeIn(parentType: number): number | undefined {
+  if (parentType === ChannelType.GuildText) return ChannelType.PublicThread;
+  if (parentType === ChannelType.GuildAnnouncement) return ChannelType.AnnouncementThread;
+  return undefined;
+}
 
 export interface SimChannel {
   id: string;

@@ -73,7 +73,7 @@ export function channelJson(sim: DiscordSim, ch: SimChannel): Json {
   if (ch.type === ChannelType.DM) {
     return { id: ch.id, type: 1, last_message_id: ch.lastMessageId, flags: 0, recipients: [userJson(sim, sim.user(ch.recipientId!))] };
   }
-  if (ch.type === ChannelType.PublicThread || ch.type === ChannelType.PrivateThread) {
+  if (sim.isThread(ch)) {
     const j: Json = {
       id: ch.id,
       type: ch.type,
@@ -122,6 +122,12 @@ export function channelJson(sim: DiscordSim, ch: SimChannel): Json {
   };
 }
 
+const LISTED_CHANNEL_TYPES: ReadonlySet<number> = new Set([
+  ChannelType.GuildText,
+  ChannelType.GuildAnnouncement,
+  ChannelType.GuildCategory,
+]);
+
 export function guildCreatePayload(sim: DiscordSim, g: SimGuild): Json {
   const chans = [...sim.channels.values()].filter((c) => c.guildId === g.id && !c.deleted);
   return {
@@ -162,7 +168,9 @@ export function guildCreatePayload(sim: DiscordSim, g: SimGuild): Json {
     member_count: g.members.size,
     voice_states: [],
     members: [...g.members.values()].map((m) => memberJson(sim, m)),
-    channels: chans.filter((c) => c.type === ChannelType.GuildText || c.type === ChannelType.GuildCategory).map((c) => channelJson(sim, c)),
+    // Text and announcement channels and categories: the kinds the sim creates (a voice or stage channel a
+    // test makes with `newChannel` is announced with CHANNEL_CREATE only).
+    channels: chans.filter((c) => LISTED_CHANNEL_TYPES.has(c.type)).map((c) => channelJson(sim, c)),
     // "All active threads in the guild that current user has permission to view" (gateway-events.mdx, Guild Create).
     threads: chans.filter((c) => sim.isThread(c) && !c.archived && sim.canView(sim.botUserId, c)).map((c) => channelJson(sim, c)),
     presences: [],

@@ -24,6 +24,7 @@ import {
   DEFAULT_MEMBER_PERMISSIONS,
   guessContentType,
   hasPerm,
+  isThreadType,
   Permissions as P,
   pngSize,
   SimClock,
@@ -275,9 +276,33 @@ export class DiscordSim {
   }
 
   createTextChannel(guildId: string, name: string, o: { topic?: string } = {}): SimChannel {
+    return this.createMessageChannel(ChannelType.GuildText, guildId, name, o.topic);
+  }
+
+  /**
+   * An announcement channel (GUILD_ANNOUNCEMENT, type 5): in it, Start Thread from Message makes an
+   * ANNOUNCEMENT_THREAD (10) and no private thread can be made (routes/threads.ts `createThread`).
+   * Only a guild with the NEWS feature has them ("guild has access to create announcement channels",
+   * developers/resources/guild.mdx, "Guild Features"; Discord gives it to Community servers): create
+   * the guild with `features: ['COMMUNITY', 'NEWS']`.
+   */
+  createAnnouncementChannel(guildId: string, name: string, o: { topic?: string } = {}): SimChannel {
     const g = this.guild(guildId);
-    const ch = this.newChannel({ type: ChannelType.GuildText, guildId: g.id, name, topic: o.topic ?? null });
-    ch.position = [...this.channels.values()].filter((c) => c.guildId === guildId && c.type === 0).length - 1;
+    if (!g.features.includes('NEWS'))
+      throw new Error(
+        `guild ${g.name} lacks the NEWS feature: create it with features ['COMMUNITY', 'NEWS'] to have announcement channels`,
+      );
+    return this.createMessageChannel(ChannelType.GuildAnnouncement, guildId, name, o.topic);
+  }
+
+  /** A text or announcement channel, last of the guild's (they share one list of positions), announced with CHANNEL_CREATE. */
+  private createMessageChannel(type: number, guildId: string, name: string, topic: string | undefined): SimChannel {
+    const g = this.guild(guildId);
+    const ch = this.newChannel({ type, guildId: g.id, name, topic: topic ?? null });
+    ch.position =
+      [...this.channels.values()].filter(
+        (c) => c.guildId === guildId && (c.type === ChannelType.GuildText || c.type === ChannelType.GuildAnnouncement),
+      ).length - 1;
     this.gateway.dispatch('CHANNEL_CREATE', channelJson(this, ch), Intents.Guilds);
     return ch;
   }
@@ -701,9 +726,7 @@ export class DiscordSim {
   /** Threads created under a channel, oldest first (archived ones included). */
   threads(channelId: string): SimChannel[] {
     return [...this.channels.values()]
-      .filter(
-        (c) => c.parentId === channelId && !c.deleted && (c.type === ChannelType.PublicThread || c.type === ChannelType.PrivateThread),
-      )
+      .filter((c) => c.parentId === channelId && !c.deleted && this.isThread(c))
       .sort((a, b) => compareSnowflakes(a.id, b.id));
   }
 
@@ -1590,8 +1613,9 @@ export class DiscordSim {
     this.messageChanged(m);
   }
 
-  /** @internal */ isThread(ch: SimChannel): boolean {
-    return ch.type === ChannelType.PublicThread || ch.type === ChannelType.PrivateThread;
+  /** @internal An announcement (10), public (11) or private (12) thread. */
+  isThread(ch: SimChannel): boolean {
+    return isThreadType(ch.type);
   }
 
   /** @internal */ threadUpdate(t: SimChannel): void {

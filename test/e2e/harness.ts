@@ -91,15 +91,22 @@ export async function startWorld(
     metrics?: Metrics;
     /** The AI's port (the bot's worker pool); none: the AI decides inline. */
     ai?: AiPort;
+    /**
+     * The world's #games channel: a text channel (the default) or an announcement channel, which only
+     * a guild with the NEWS feature has (features default to COMMUNITY and NEWS then).
+     */
+    channel?: 'text' | 'announcement';
   } = {},
 ): Promise<World> {
   const sim = await DiscordSim.start();
+  const announcement = o.channel === 'announcement';
+  const features = o.guildFeatures ?? (announcement ? ['COMMUNITY', 'NEWS'] : undefined);
   const guild = sim.createGuild({
     name: 'Hội Quán',
     locale: o.guildLocale ?? 'en-US',
-    ...(o.guildFeatures ? { features: o.guildFeatures } : {}),
+    ...(features ? { features } : {}),
   });
-  const channel = sim.createTextChannel(guild.id, 'games');
+  const channel = announcement ? sim.createAnnouncementChannel(guild.id, 'games') : sim.createTextChannel(guild.id, 'games');
   const names = ['an', 'binh', 'chi', 'dung', 'em', 'giang'];
   const users = names.slice(0, o.users ?? 4).map((n) => {
     const u = sim.createUser({ username: n, locale: o.userLocale ?? 'en-US' });

@@ -1,8 +1,11 @@
-/** REST routes of threads: start from a message or standalone (public 11 / private 12), list, thread members. */
+/**
+ * REST routes of threads: start from a message or standalone (announcement 10 / public 11 / private 12),
+ * list, thread members.
+ */
 import { Errors, FormErrors } from '../errors.js';
 import type { Router } from '../http.js';
 import { Intents } from '../gateway.js';
-import { ChannelType, hasPerm, Permissions as P, type SimChannel } from '../model.js';
+import { ChannelType, hasPerm, Permissions as P, publicThreadTypeIn, type SimChannel } from '../model.js';
 import { channelJson, memberJson, threadMemberJson } from '../serialize.js';
 import type { DiscordSim } from '../sim.js';
 import { type RouteCtx, type RouteResult } from '../types.js';
@@ -14,17 +17,20 @@ export function createThread(
   parent: SimChannel,
   o: { name: unknown; type: number; autoArchive: unknown; invitable: unknown; id?: string },
 ): SimChannel {
-  if (parent.type !== ChannelType.GuildText)
-    throw FormErrors.single(['type'], 'THREAD_INVALID_PARENT', 'Threads can only be created in text channels');
+  const publicType = publicThreadTypeIn(parent.type);
+  if (publicType === undefined)
+    throw FormErrors.single(['type'], 'THREAD_INVALID_PARENT', 'Threads can only be created in text and announcement channels');
   if (typeof o.name !== 'string' || [...o.name].length < 1 || [...o.name].length > 100) {
     throw FormErrors.single(['name'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
   }
-  if (o.type !== ChannelType.PublicThread && o.type !== ChannelType.PrivateThread)
-    throw FormErrors.single(['type'], 'BASE_TYPE_CHOICES', 'Value must be one of (11, 12).');
+  if (o.type !== ChannelType.AnnouncementThread && o.type !== ChannelType.PublicThread && o.type !== ChannelType.PrivateThread)
+    throw FormErrors.single(['type'], 'BASE_TYPE_CHOICES', 'Value must be one of (10, 11, 12).');
+  assertThreadTypeFits(parent, publicType, o.type);
   const aad = o.autoArchive === undefined ? 4320 : Number(o.autoArchive);
   if (![60, 1440, 4320, 10080].includes(aad))
     throw FormErrors.single(['auto_archive_duration'], 'BASE_TYPE_CHOICES', 'Value must be one of (60, 1440, 4320, 10080).');
-  requirePerm(sim, parent, o.type === ChannelType.PublicThread ? P.CreatePublicThreads : P.CreatePrivateThreads);
+  // "CREATE_PUBLIC_THREADS: Allows for creating public and announcement threads" (developers/topics/permissions.mdx).
+  requirePerm(sim, parent, o.type === ChannelType.PrivateThread ? P.CreatePrivateThreads : P.CreatePublicThreads);
   const g = sim.guild(parent.guildId!);
   if (sim.activeThreads(g.id).length >= g.activeThreadLimit) throw Errors.threadCap();
   const now = new Date(sim.clock.now()).toISOString();
@@ -43,6 +49,25 @@ export function createThread(
   t.threadMembers.set(sim.botUserId, now);
   sim.gateway.dispatch('THREAD_CREATE', { ...channelJson(sim, t), newly_created: true }, Intents.Guilds);
   return t;
+}
+
+/**
+ * A thread's type must fit its parent, refused with the shape of an invalid parent (the message is
+ * the sim's own; Discord's is not documented). Private threads "can only be created in `GUILD_TEXT`
+ * channels", and a public thread's type "matches the type of the parent channel" (developers/topics/
+ * threads.mdx, "Public & Private Threads"): an announcement channel takes type 10 only (Start Thread
+ * without Message defaults to 12, "`type` currently defaults to `PRIVATE_THREAD`", so it must be
+ * given), a text channel 11 or 12.
+ */
+function assertThreadTypeFits(parent: SimChannel, publicType: number, type: number): void {
+  if (type === ChannelType.PrivateThread && parent.type !== ChannelType.GuildText)
+    throw FormErrors.single(['type'], 'THREAD_INVALID_PARENT', 'Private threads can only be created in text channels');
+  if (type !== ChannelType.PrivateThread && type !== publicType)
+    throw FormErrors.single(
+      ['type'],
+      'THREAD_INVALID_PARENT',
+      `A thread in this channel must be of type ${publicType === ChannelType.AnnouncementThread ? 'ANNOUNCEMENT_THREAD (10)' : 'PUBLIC_THREAD (11)'}`,
+    );
 }
 
 export function addThreadMember(sim: DiscordSim, threadId: string, userId: string): RouteResult {
@@ -89,9 +114,11 @@ export function register(r: Router, sim: DiscordSim): void {
     if (m.threadId) throw Errors.threadAlreadyCreated();
     requirePerm(sim, ch, P.ReadMessageHistory);
     const j = body.json ?? {};
+    // "When called on a GUILD_TEXT channel, creates a PUBLIC_THREAD. When called on a GUILD_ANNOUNCEMENT
+    // channel, creates a ANNOUNCEMENT_THREAD" (developers/resources/channel.mdx, "Start Thread from Message").
     const t = createThread(sim, ch, {
       name: j.name,
-      type: ChannelType.PublicThread,
+      type: publicThreadTypeIn(ch.type) ?? ChannelType.PublicThread,
       autoArchive: j.auto_archive_duration,
       invitable: undefined,
       id: m.id,
@@ -105,7 +132,7 @@ export function register(r: Router, sim: DiscordSim): void {
     const j = body.json ?? {};
     const type = j.type === undefined ? ChannelType.PrivateThread : Number(j.type);
     const t = createThread(sim, ch, { name: j.name, type, autoArchive: j.auto_archive_duration, invitable: j.invitable });
-    if (type === ChannelType.PublicThread) {
+    if (type !== ChannelType.PrivateThread) {
       sim.storeMessage(ch, {
         authorId: sim.botUserId,
         type: 18,
@@ -126,11 +153,15 @@ export function register(r: Router, sim: DiscordSim): void {
       },
     };
   });
+  // List Public Archived Threads: "When called on a GUILD_TEXT channel, returns threads of type
+  // PUBLIC_THREAD. When called on a GUILD_ANNOUNCEMENT channel returns threads of type
+  // ANNOUNCEMENT_THREAD" (developers/resources/channel.mdx); the private list, PRIVATE_THREAD ones.
   const archived =
-    (type: number) =>
+    (kind: 'public' | 'private') =>
     ({ params }: RouteCtx): RouteResult => {
       const ch = getGuildChannel(sim, params.ch!);
       requirePerm(sim, ch, P.ReadMessageHistory);
+      const type = kind === 'private' ? ChannelType.PrivateThread : publicThreadTypeIn(ch.type);
       const threads = sim.threads(ch.id).filter((t) => t.archived && t.type === type);
       return {
         status: 200,
@@ -141,8 +172,8 @@ export function register(r: Router, sim: DiscordSim): void {
         },
       };
     };
-  r.on('GET', '/channels/:ch/threads/archived/public', archived(ChannelType.PublicThread));
-  r.on('GET', '/channels/:ch/threads/archived/private', archived(ChannelType.PrivateThread));
+  r.on('GET', '/channels/:ch/threads/archived/public', archived('public'));
+  r.on('GET', '/channels/:ch/threads/archived/private', archived('private'));
   r.on('PUT', '/channels/:ch/thread-members/:user', ({ params }) =>
     addThreadMember(sim, params.ch!, params.user === '@me' ? sim.botUserId : params.user!),
   );
