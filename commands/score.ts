@@ -19,6 +19,8 @@ interface RatingChart {
   locale: string;
   title: string;
   points: { t: number; ordinal: number }[];
+  /** The reader's IANA zone (their /notify one): the axis dates are their days; absent: UTC. */
+  timeZone?: string;
 }
 
 export const data = offered(named(new SlashCommandBuilder(), 'score', 'score'), 'servers')
@@ -96,8 +98,11 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   if (game && chart) {
     const points = ratingHistory(ctx.store.db, i.guildId, game, user.id);
     if (points.length) {
+      // Dated in the days of whoever reads it (the reply is ephemeral: the one who asked, not the
+      // player shown), from their /notify time zone; null there means UTC, which the chart then says.
+      const timeZone = ctx.store.prefs.get(i.user.id).timeZone ?? undefined;
       const image = await chart
-        .call(ctx.render, { game, locale: lang, title: `${shown} · ${t(`${game}:name`)}`, points })
+        .call(ctx.render, { game, locale: lang, title: `${shown} · ${t(`${game}:name`)}`, points, timeZone })
         .catch(() => null);
       if (image) files.push(new AttachmentBuilder(image, { name: 'rating.png' }));
     }

@@ -6,7 +6,7 @@
  */
 import { C, type Ctx, encode, newImage, snapHeight } from './draw.js';
 import { header } from './hand.js';
-import { fitText } from './text.js';
+import { fitText, measureFit } from './text.js';
 import { rrect } from './pieces/draw-util.js';
 import type { Locale, RatingModel, StandingsModel } from './model.js';
 
@@ -89,12 +89,100 @@ export function chartNumber(v: number, locale: Locale, o: { signed?: boolean; di
 
 const fmt = (v: number, locale: Locale) => chartNumber(v, locale, { signed: true });
 
-/** A day as the reader writes it (UTC, as the caller's times are): "9 thg 1", "Jan 9", "1月9日"; with the year when asked. */
-export function dayLabel(t: number, locale: Locale, withYear = false): string {
+export interface DayOptions {
+  /** With the year ("9 thg 1, 2026"). */
+  year?: boolean;
+  /** The IANA zone whose day it is (default UTC); the caller checks it with `knownZone`. */
+  timeZone?: string;
+  /** Name the zone too, as the locale places it: "Jan 9, UTC", "UTC 9 thg 1", "1月9日 UTC". */
+  zoneName?: boolean;
+}
+
+/** A day as the reader writes it, in their zone: "9 thg 1", "Jan 9", "1月9日"; with the year and the zone's name when asked. */
+export function dayLabel(t: number, locale: Locale, o: DayOptions = {}): string {
+  const zone = o.timeZone ?? 'UTC';
+  const year = o.year ?? false;
+  const zoneName = o.zoneName ?? false;
   return formatter(
-    `${locale}|day|${withYear}`,
-    () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' }),
+    `${locale}|day|${year}|${zone}|${zoneName}`,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        day: 'numeric',
+        month: 'short',
+        ...(year ? { year: 'numeric' } : {}),
+        ...(zoneName ? { timeZoneName: 'short' } : {}),
+        timeZone: zone,
+      }),
   ).format(t);
+}
+
+/** The year of `t` in `zone` (a hand at 23:30 UTC on Dec 31 is in the next year at UTC+7). */
+function yearIn(t: number, zone: string): string {
+  return formatter(`year|${zone}`, () => new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: zone })).format(t);
+}
+
+/**
+ * Whether this runtime knows the IANA zone `tz`. /notify stores only zones it knows (store/prefs.ts
+ * `isTimeZone`), but a model may come from elsewhere or outlive an ICU update: an unknown zone must
+ * not fail the render (it falls back to UTC, said on the axis). Render imports no store code, hence
+ * this small copy; bounded like prefs.ts's.
+ */
+const zones = new Map<string, boolean>();
+function knownZone(tz: string): boolean {
+  let ok = zones.get(tz);
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    if (zones.size < 1000) zones.set(tz, ok);
+  }
+  return ok;
+}
+
+/** One x label of the rating chart: a hand's time and its day. */
+export interface DateLabel {
+  t: number;
+  label: string;
+}
+
+/** The index of the inner point (neither end) nearest the middle of the span in time; null with fewer than 3. */
+function middleIndex(ts: readonly number[]): number | null {
+  if (ts.length < 3) return null;
+  const mid = (ts[0]! + ts[ts.length - 1]!) / 2;
+  let best = 1;
+  for (let k = 2; k < ts.length - 1; k++) if (Math.abs(ts[k]! - mid) < Math.abs(ts[best]! - mid)) best = k;
+  return best;
+}
+
+/**
+ * The rating chart's dates: the days of the first hand, of the hand nearest the middle of the span
+ * and of the last, in the reader's zone (`timeZone`: their /notify zone; UTC without one, or with
+ * one the runtime does not know). Each day once: the last is left out when it is the first's day
+ * (a one-evening history reads "Dec 7" once, not "Dec 7 … Dec 7 … Dec 7"), the middle when it is
+ * either end's. With the year when the span crosses one (in that zone). In UTC the last label kept
+ * also names the zone ("Dec 7, UTC"), so a reader far from Greenwich knows whose days these are.
+ * `ts`: the hands' times, ascending.
+ */
+export function ratingDates(ts: readonly number[], locale: Locale, timeZone?: string): DateLabel[] {
+  if (!ts.length) return [];
+  const zone = timeZone && knownZone(timeZone) ? timeZone : 'UTC';
+  const first = ts[0]!;
+  const last = ts[ts.length - 1]!;
+  const year = yearIn(first, zone) !== yearIn(last, zone);
+  const day = (t: number): DateLabel => ({ t, label: dayLabel(t, locale, { year, timeZone: zone }) });
+  const mi = middleIndex(ts);
+  const a = day(first);
+  const z = day(last);
+  const m = mi === null ? null : day(ts[mi]!);
+  const out = [a, ...(m && m.label !== a.label && m.label !== z.label ? [m] : []), ...(z.label !== a.label ? [z] : [])];
+  if (zone === 'UTC') {
+    const end = out[out.length - 1]!;
+    out[out.length - 1] = { t: end.t, label: dayLabel(end.t, locale, { year, timeZone: zone, zoneName: true }) };
+  }
+  return out;
 }
 
 /** Intl formatters are costly to build: one per locale and style, kept. */
@@ -105,14 +193,60 @@ function formatter(key: string, make: () => { format(x: number): string }): { fo
   return f;
 }
 
-interface Plot {
+export interface Plot {
   x: number;
   y: number;
   w: number;
   h: number;
 }
 
-/** Axes, grid and y labels; returns the value → pixel mappers. */
+/** An x label's slot under its tick: 110 px, or as wide as its text up to 220 (a date with its year and zone). */
+const LABEL_W = 110;
+const LABEL_MAX_W = 220;
+/** Space kept between two x labels' texts, so they never read as one ("7 thg 12 7 thg 12"). */
+export const LABEL_GAP = 12;
+const TICK_TEXT = { size: 18, minSize: 10, bold: true } as const;
+
+/** Where an x label goes: its box, its alignment in it and the span its text covers (`left`–`right`). */
+export interface LabelPlace {
+  x: number;
+  w: number;
+  align: 'left' | 'center' | 'right';
+  left: number;
+  right: number;
+}
+
+/**
+ * The place of an x label `width` px wide (its text, measured) under its tick at `x`: centred, but
+ * a label that would leave the plot's frame ends (or starts) at its tick instead of sliding away
+ * from it.
+ */
+export function placeLabel(x: number, width: number, p: Plot): LabelPlace {
+  const w = Math.min(LABEL_MAX_W, Math.max(LABEL_W, Math.ceil(width)));
+  const align = x + w / 2 > p.x + p.w + 20 ? 'right' : x - w / 2 < p.x - 40 ? 'left' : 'center';
+  const text = Math.min(width, w);
+  const left = align === 'right' ? x - text : align === 'left' ? x : x - text / 2;
+  return { x: align === 'right' ? x - w : align === 'left' ? x : x - w / 2, w, align, left, right: left + text };
+}
+
+/**
+ * Which x labels to draw (indices, in axis order) so that no two texts come closer than `gap`: the
+ * last always (it ends the axis: a chart's last hand, a history's latest day), any other only when
+ * it stays clear of the label kept before it and of the last. `spans` in axis order.
+ */
+export function labelsApart(spans: readonly { left: number; right: number }[], gap = LABEL_GAP): number[] {
+  if (!spans.length) return [];
+  const end = spans[spans.length - 1]!;
+  const kept: number[] = [];
+  for (let k = 0; k < spans.length - 1; k++) {
+    const s = spans[k]!;
+    const prev = kept.length ? spans[kept[kept.length - 1]!]! : null;
+    if ((!prev || prev.right + gap <= s.left) && s.right + gap <= end.left) kept.push(k);
+  }
+  return [...kept, spans.length - 1];
+}
+
+/** Axes, grid and y labels; x labels (with their grid lines) that would overlap are left out. Returns the value → pixel mappers. */
 function axes(
   ctx: Ctx,
   p: Plot,
@@ -138,15 +272,14 @@ function axes(
       { size: 18, minSize: 11, bold: true, color: C.muted, align: 'right' },
     );
   }
-  for (const t of xs) {
-    const x = px(t.at);
+  const ticksAt = [...xs].sort((a, b) => a.at - b.at).map((t) => ({ ...t, x: px(t.at) }));
+  const places = ticksAt.map((t) => placeLabel(t.x, measureFit(ctx, t.label, { x: 0, y: 0, w: LABEL_MAX_W, h: 24 }, TICK_TEXT).width, p));
+  for (const k of labelsApart(places)) {
+    const t = ticksAt[k]!;
+    const at = places[k]!;
     ctx.fillStyle = 'rgba(255,255,255,0.08)';
-    ctx.fillRect(Math.round(x), p.y, 1, p.h);
-    // centred under its tick; a label that would leave the plot's frame ends (or starts) at its
-    // tick instead of sliding away from it
-    const align = x + 55 > p.x + p.w + 20 ? 'right' : x - 55 < p.x - 40 ? 'left' : 'center';
-    const lx = align === 'right' ? x - 110 : align === 'left' ? x : x - 55;
-    fitText(ctx, t.label, { x: lx, y: p.y + p.h + 14, w: 110, h: 24 }, { size: 18, minSize: 10, bold: true, color: C.muted, align });
+    ctx.fillRect(Math.round(t.x), p.y, 1, p.h);
+    fitText(ctx, t.label, { x: at.x, y: p.y + p.h + 14, w: at.w, h: 24 }, { ...TICK_TEXT, color: C.muted, align: at.align });
   }
   return { px, py };
 }
@@ -308,16 +441,13 @@ export function drawRating(ctx: Ctx, m: RatingModel, L: RatingLayout): void {
   const yt = ticks(Math.min(...vals, 0), Math.max(...vals, 1), 4);
   const t0 = pts[0]?.t ?? 0;
   const t1 = last?.t ?? 1;
-  // The year only when the history spans more than one.
-  const years = new Date(t0).getUTCFullYear() !== new Date(t1).getUTCFullYear();
   const labels =
     m.xLabels ??
-    (pts.length
-      ? [pts[0]!, ...(pts.length > 2 ? [pts[Math.floor(pts.length / 2)]!] : []), ...(pts.length > 1 ? [last!] : [])].map((p) => ({
-          t: p.t,
-          label: dayLabel(p.t, m.locale, years),
-        }))
-      : []);
+    ratingDates(
+      pts.map((p) => p.t),
+      m.locale,
+      m.timeZone,
+    );
   const { px, py } = axes(
     ctx,
     L.plot,

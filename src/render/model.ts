@@ -168,7 +168,13 @@ export interface RatingModel {
   title: string;
   /** `t` = time in ms since the epoch (supplied by the caller; render reads no clock). */
   points: { t: number; ordinal: number }[];
-  /** Optional x-axis labels (default: a few dates in the locale's notation, UTC). */
+  /**
+   * The reader's IANA time zone (their /notify zone, e.g. Asia/Ho_Chi_Minh): the axis dates are
+   * their days. Absent (or unknown to the runtime): UTC, and the axis says so. Carried in the model,
+   * since the chart is drawn in a render worker, which reads no one's settings.
+   */
+  timeZone?: string;
+  /** Optional x-axis labels (default: a few dates in the locale's notation, in `timeZone`). */
   xLabels?: { t: number; label: string }[];
 }
 
