@@ -9,6 +9,7 @@ import { header } from './hand.js';
 import { fitText, measureFit } from './text.js';
 import { rrect } from './pieces/draw-util.js';
 import type { Locale, RatingModel, StandingsModel } from './model.js';
+import { knownTimeZone } from '../config/time-zones.js';
 
 /** Line inks, in seat order (distinct in hue and in lightness). */
 export const SERIES = ['#f4c84a', '#7fd3ff', '#ff8a7a', '#f7f2e2', '#c9a0ff', '#a8f07a'];
@@ -92,7 +93,7 @@ const fmt = (v: number, locale: Locale) => chartNumber(v, locale, { signed: true
 export interface DayOptions {
   /** With the year ("9 thg 1, 2026"). */
   year?: boolean;
-  /** The IANA zone whose day it is (default UTC); the caller checks it with `knownZone`. */
+  /** The IANA zone whose day it is (default UTC); the caller checks it with `knownTimeZone`. */
   timeZone?: string;
   /** Name the zone too, as the locale places it: "Jan 9, UTC", "UTC 9 thg 1", "1月9日 UTC". */
   zoneName?: boolean;
@@ -121,27 +122,6 @@ function yearIn(t: number, zone: string): string {
   return formatter(`year|${zone}`, () => new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: zone })).format(t);
 }
 
-/**
- * Whether this runtime knows the IANA zone `tz`. /notify stores only zones it knows (store/prefs.ts
- * `isTimeZone`), but a model may come from elsewhere or outlive an ICU update: an unknown zone must
- * not fail the render (it falls back to UTC, said on the axis). Render imports no store code, hence
- * this small copy; bounded like prefs.ts's.
- */
-const zones = new Map<string, boolean>();
-function knownZone(tz: string): boolean {
-  let ok = zones.get(tz);
-  if (ok === undefined) {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      ok = true;
-    } catch {
-      ok = false;
-    }
-    if (zones.size < 1000) zones.set(tz, ok);
-  }
-  return ok;
-}
-
 /** One x label of the rating chart: a hand's time and its day. */
 export interface DateLabel {
   t: number;
@@ -168,7 +148,7 @@ function middleIndex(ts: readonly number[]): number | null {
  */
 export function ratingDates(ts: readonly number[], locale: Locale, timeZone?: string): DateLabel[] {
   if (!ts.length) return [];
-  const zone = timeZone && knownZone(timeZone) ? timeZone : 'UTC';
+  const zone = timeZone && knownTimeZone(timeZone) ? timeZone : 'UTC';
   const first = ts[0]!;
   const last = ts[ts.length - 1]!;
   const year = yearIn(first, zone) !== yearIn(last, zone);

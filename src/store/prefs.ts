@@ -4,6 +4,7 @@
  * and away mode. Kept per Discord user, not per server (a DM is not a server's).
  */
 import type { DB } from './db.js';
+import { knownTimeZone } from '../config/time-zones.js';
 
 export const NOTICE_KINDS = ['turn', 'claim', 'result', 'start'] as const;
 export type NoticePref = (typeof NOTICE_KINDS)[number];
@@ -103,7 +104,9 @@ function toPrefs(r: RawPrefs): UserPrefs {
   return {
     userId: r.user_id,
     notify: { turn: r.notify_turn === 1, claim: r.notify_claim === 1, result: r.notify_result === 1, start: r.notify_start === 1 },
-    timeZone: r.time_zone !== null && knownZone(r.time_zone) ? r.time_zone : null,
+    // A stored zone this runtime refuses (adopted from another shard whose runtime knew it:
+    // adoptChoices; written by an older version) reads as UTC: every Intl call with it threw.
+    timeZone: r.time_zone !== null && knownTimeZone(r.time_zone) ? r.time_zone : null,
     quiet: r.quiet_from !== null && r.quiet_to !== null ? { from: r.quiet_from, to: r.quiet_to } : null,
     digestOver: r.digest_over,
     dmsClosed: r.dms_closed === 1,
@@ -125,33 +128,7 @@ function toPrefs(r: RawPrefs): UserPrefs {
  * daylight saving), so a UK player's quiet hours were hours off. UTC is set as "no time zone".
  */
 export function isTimeZone(tz: string): boolean {
-  if (!tz || tz.length > 64 || !tz.includes('/')) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const zones = new Map<string, boolean>();
-/**
- * Whether this runtime's Intl takes the stored zone name. One it refuses (adopted from another shard
- * whose runtime knew it: adoptChoices; written by an older version) reads as UTC: every Intl call with
- * it threw, so the user's notices were never recorded and /notify could not show its panel to fix it.
- */
-function knownZone(tz: string): boolean {
-  let ok = zones.get(tz);
-  if (ok === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: tz });
-      ok = true;
-    } catch {
-      ok = false;
-    }
-    if (zones.size < 1000) zones.set(tz, ok);
-  }
-  return ok;
+  return !!tz && tz.length <= 64 && tz.includes('/') && knownTimeZone(tz);
 }
 
 /** Local minutes after midnight of `now` in `tz` (UTC when null). */
