@@ -299,6 +299,19 @@ export async function playAsAiUntil(w: World, gameId: string, done: () => boolea
   return done();
 }
 
+/** Plays as the AI (`playAsAiUntil`) up to the hand's last move: the next move, the AI's, ends the hand. */
+export async function playToLastMove(w: World, gameId: string, max = 3000): Promise<void> {
+  const engine = engineOf(w.store.games.get(gameId)!.game);
+  const lastMove = (): boolean => {
+    const state = w.store.games.state(w.store.games.get(gameId)!);
+    const d = (engine.pending(state) as Decision<BaseAction>[])[0];
+    if (!d) return false;
+    const r = engine.apply(state, d.seat, engine.ai(state, d.seat) as BaseAction);
+    return r.ok && engine.result(r.value) !== null;
+  };
+  assert.ok(await playAsAiUntil(w, gameId, lastMove, max), 'one move from the end of the hand');
+}
+
 /**
  * The user picks the option the AI would choose, through the hand message's buttons or select
  * menus (as a person would), and returns the refreshed hand message.

@@ -6,27 +6,17 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { later, openTable, playAsAiUntil, playHandToEnd, withWorld } from './harness.js';
+import { later, openTable, playToLastMove, playHandToEnd, withWorld } from './harness.js';
 import { captureLogs } from './log-capture.js';
 import { Permissions as P } from '../discord-sim/model.js';
-import { engineOf } from '../../src/table/manifests.js';
-import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
 test('a result refused for a lost permission: warnings at each retry, no error; posted once it is given back', async () => {
   await withWorld(
     async (w) => {
       const logs = captureLogs(w);
       const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
-      const engine = engineOf('phom');
       // Up to the hand's last move: then the permission goes, and the follow-up of that move fails too.
-      const lastMove = (): boolean => {
-        const state = w.store.games.state(w.store.games.get(gameId)!);
-        const d = (engine.pending(state) as Decision<BaseAction>[])[0];
-        if (!d) return false;
-        const r = engine.apply(state, d.seat, engine.ai(state, d.seat) as BaseAction);
-        return r.ok && engine.result(r.value) !== null;
-      };
-      await playAsAiUntil(w, gameId, lastMove, 3000);
+      await playToLastMove(w, gameId);
       w.sim.setBotPermission(w.guildId, P.SendMessagesInThreads, false, w.channelId);
       w.sim.faults.serverError({ route: /POST \/webhooks\//, times: 4 });
       await playHandToEnd(w, gameId);

@@ -6,24 +6,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { later, buttonByLabel, click, openTable, playHandToEnd, playAsAiUntil, tableMessage, withWorld, type World } from './harness.js';
-import { engineOf } from '../../src/table/manifests.js';
-import type { BaseAction, Decision } from '../../src/games/core/types.js';
+import { later, buttonByLabel, click, openTable, playHandToEnd, playToLastMove, tableMessage, withWorld, type World } from './harness.js';
 
 /**
  * Plays the hand to its end, the last move's posts into the thread failing (the result's, through the
  * channel or as the mover's follow-up: every attempt of discord.js, 1 + 3 retries).
  */
 async function playHandToEndPostsFailing(w: World, gameId: string, threadId: string): Promise<void> {
-  const engine = engineOf(w.store.games.get(gameId)!.game);
-  const lastMove = (): boolean => {
-    const state = w.store.games.state(w.store.games.get(gameId)!);
-    const d = (engine.pending(state) as Decision<BaseAction>[])[0];
-    if (!d) return false;
-    const r = engine.apply(state, d.seat, engine.ai(state, d.seat) as BaseAction);
-    return r.ok && engine.result(r.value) !== null;
-  };
-  assert.ok(await playAsAiUntil(w, gameId, lastMove, 3000), 'one move from the end of the hand');
+  await playToLastMove(w, gameId);
   w.sim.faults.serverError({ route: new RegExp(`POST /channels/${threadId}/messages$`), times: 4 });
   w.sim.faults.serverError({ route: /POST \/webhooks\//, times: 4 });
   await playHandToEnd(w, gameId);
