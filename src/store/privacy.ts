@@ -71,6 +71,7 @@ export const USER_COLUMNS: Record<string, { column: string; how: 'null' | 'erase
     { column: 'user_id', how: 'erase-name' },
     { column: 'for_user_id', how: 'erase-name' },
   ],
+  // Also AI levels' rows (`ai:easy`…, results.ts `aiRatingId`): no person's, never a Discord id, kept.
   ratings: [{ column: 'user_id', how: 'delete' }],
   players: [{ column: 'user_id', how: 'delete' }],
   actions: [{ column: 'user_id', how: 'null' }],

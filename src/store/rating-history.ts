@@ -3,8 +3,8 @@
  * their hands of a game on a server. ResultStore.updateRatings stores each person's rating after a
  * hand on their result row (migration 18), so the chart reads that player's rows only. Rows recorded
  * before migration 18 are filled once per server and game by replaying its stored results, hand by
- * hand in the order they were recorded, exactly as updateRatings computed them (AI seats as fresh
- * players; ranks as stored).
+ * hand in the order they were recorded, exactly as updateRatings computed them then (AI seats as
+ * fresh players; ranks as stored).
  */
 import { rating as osRating, rate as osRate, ordinal, type Rating } from 'openskill';
 import type { DB } from './db.js';
@@ -37,10 +37,11 @@ export interface RatingPoint {
 }
 
 /**
- * The ratings after one hand: every seat takes part, with its person's rating before it, or as a
- * newcomer (`undefined`: an AI seat, a person's first hand, an erased player), ranked as stored.
- * Null when fewer than two seats played (nothing to rate). ResultStore.updateRatings and the fill
- * below both rate through it, so the chart is what the ratings table holds.
+ * The ratings after one hand: every seat takes part, with its rating before it (a person's, an AI
+ * level's: results.ts `ratingIdOf`), or as a newcomer (`undefined`: a person's first hand, a hand the
+ * AI played for a person's seat, an erased player; before migration 18's fill, any AI seat), ranked as
+ * stored. Null when fewer than two seats played (nothing to rate). ResultStore.updateRatings and the
+ * fill below both rate through it, so the chart is what the ratings table holds.
  */
 export function rateHand(before: readonly (Rating | undefined)[], ranks: readonly number[]): Rating[] | null {
   if (before.length < 2) return null;
@@ -74,6 +75,13 @@ export function ratingHistory(db: DB, guildId: string, game: string, userId: str
  * it. Rows from before are recomputed, which is exact unless a player of that server and game was
  * erased before (their seats replay as a newcomer each hand, as before migration 18): eraseUser
  * fills first, so only an erasure made by an older release can leave such a gap.
+ *
+ * AI seats replay as newcomers (μ 25, σ 25/3) at every hand, not as their level's rating
+ * (results.ts `ratingIdOf`, since 2026-12-07): the rows replayed are those recorded before
+ * migration 18, which were rated so, and the ratings table still holds what that rule gave (later
+ * hands went on from it). Replayed with the levels' ratings, the chart would no longer end at the
+ * leaderboard's rating; nor could it be done, as a result row keeps no AI level. Rows recorded
+ * since keep the rating they were given, whatever the rule then.
  */
 export function fillRatingHistory(db: DB, guildId: string, game: string): void {
   const filled = () => db.prepare('SELECT 1 FROM rating_history_filled WHERE guild_id = ? AND game = ?').get(guildId, game);
@@ -112,6 +120,7 @@ export function fillRatingHistory(db: DB, guildId: string, game: string): void {
     const ratings = new Map<string, Rating>();
     for (const list of hands.values()) {
       const seats = [...list].sort((a, b) => a.seat - b.seat);
+      // An AI seat (no user id) as a newcomer: the rule these rows were rated by (see above).
       const rated = rateHand(
         seats.map((s) => (s.user_id ? ratings.get(s.user_id) : undefined)),
         seats.map((s) => (s.rank === SAT_OUT ? seats.length : s.rank)),

@@ -3,9 +3,10 @@
  * Points are stored in each game's own unit; ratings use OpenSkill (Plackett–Luce), which handles
  * 2–6-player free-for-all results with ties.
  */
-import { rating as osRating, ordinal } from 'openskill';
+import { rating as osRating, ordinal, type Rating } from 'openskill';
 import { PLAYED, POT_REFUND, rateHand, SAT_OUT } from './rating-history.js';
 import type { DB } from './db.js';
+import { DEFAULT_AI_LEVEL, type AiLevel } from '../games/core/ai.js';
 import type { GameId, HandResult, Seat } from '../games/core/types.js';
 import type { SeatRow } from './games.js';
 
@@ -105,11 +106,14 @@ export function ranksOf(result: HandResult, seats: number): number[] {
 export interface HandRow {
   hand: number;
   seat: Seat;
-  /** Null for an AI, also for a hand the AI played for a person's seat. */
+  /**
+   * Null for an AI, also for a hand the AI played for a person's seat; the person's own for the hand
+   * in play when they were found gone from the server, which the AI played out (`bookedAs`).
+   */
   userId: string | null;
   /**
-   * The person whose seat the AI played this hand for (migration 33), also the hand it played out for
-   * one found gone from the server during it (`bookedAs`); null for their own hand or an AI's.
+   * The person whose seat the AI played this hand for (migration 33); null for their own hand or an
+   * AI's.
    */
   forUserId?: string | null;
   points: number;
@@ -177,14 +181,63 @@ export function sameOccupant(
  * Whose a seat's result row is, stored as `seats` had it during the hand (also a refund's and a total's
  * row of the table step: src/table/act.ts): a person's own hand under their id; a hand the AI played
  * for a person's seat (away, timed out: an AI seat with their id) without a user id, `forUserId`
- * naming them (migration 33); the hand in play when its person was found gone from the server
- * (`SeatRow.handFor`: the new AI played it out) alike, a takeover hand of theirs under the name they
- * sat with, so the match standings keep them and the hand they were losing is not booked for nobody
- * (README "A member who leaves the server"); else the AI's own.
+ * naming them (migration 33); else the AI's own. The hand in play when its person was found gone from
+ * the server (`SeatRow.handFor`: the new AI played it out) is their own hand, under their id and the
+ * name they sat with: they played it and left during it, so it is in their /score, /leaderboard and
+ * rating as Phỏm's Leave button books a Móm, and leaving the server erases no losing hand from what a
+ * community compares (README "A member who leaves the server"). The seat's live occupant is the AI
+ * all the same (`occupantSeat`: the AI's total starts from 0).
  */
 export function bookedAs(s: SeatRow): { userId: string | null; forUserId: string | null; displayName: string } {
-  if (s.handFor) return { userId: null, forUserId: s.handFor.userId, displayName: s.handFor.displayName };
+  if (s.handFor) return { userId: s.handFor.userId, forUserId: null, displayName: s.handFor.displayName };
   return { userId: s.isAi ? null : s.userId, forUserId: s.isAi ? s.userId : null, displayName: s.displayName };
+}
+
+/**
+ * The ratings row of an AI level on a server and game: a pseudo id, never a Discord id (those are
+ * digits), so no /leaderboard or /score row reads it (they join ratings on the result rows' user
+ * ids, and an AI's rows have none) and no /privacy erasure (of a Discord id) deletes it.
+ */
+export function aiRatingId(level: AiLevel): string {
+  return `ai:${level}`;
+}
+
+/**
+ * The ratings row a seat plays a hand with and moves (`updateRatings`): a person's own hand (`bookedAs`)
+ * their id; an AI of its own (not standing in for anyone) its level's pseudo id (`aiRatingId`), a
+ * player of its own with a rating that moves hand by hand, as bots are rated on OGS. Rating an AI as
+ * a newcomer (μ 25, σ 25/3) at every hand, whatever its level, let a person farm: a normal player
+ * alone against three easy AIs passed a community's best after ~166 hands. Null: a hand the AI
+ * played for a person's seat (away, timed out), which counts for nobody and plays as a newcomer, as
+ * it always did (neither the person's skill nor the AI level's alone).
+ */
+export function ratingIdOf(s: SeatRow): string | null {
+  const person = bookedAs(s).userId;
+  if (person) return person;
+  if (s.isAi && !s.userId && !s.handFor) return aiRatingId(s.aiLevel ?? DEFAULT_AI_LEVEL);
+  return null;
+}
+
+/** Whether a ratings id is an AI level's (`aiRatingId`), not a person's. */
+function isAiRatingId(id: string): boolean {
+  return id.startsWith('ai:');
+}
+
+/**
+ * An AI level's rating after a hand from its seats' ratings after it (`after`; several seats of one
+ * level each played from the level's rating before the hand, `before`). The level is one player, so
+ * every seat's result is evidence about it: its row takes each seat's update as if they were applied
+ * one after another (μ moves by the sum of the seats' moves, σ² shrinks by the product of their
+ * factors); with one seat, that seat's rating. The mean of the seats' ratings (a third of that move
+ * for three seats) let a farmer alone against three easy AIs rise three times as fast as the level
+ * fell, ending further above what the same skill earns among people; the first seat's alone made the
+ * row a random walk on that seat's luck (both measured with test/store/rating-farm.test.ts's skill
+ * model, 2026-12-07).
+ */
+export function levelAfter(before: Rating, after: readonly Rating[]): Rating {
+  const mu = after.reduce((m, r) => m + (r.mu - before.mu), before.mu);
+  const variance = after.reduce((v, r) => v * (r.sigma / before.sigma) ** 2, before.sigma ** 2);
+  return osRating({ mu, sigma: Math.sqrt(variance) });
 }
 
 /** A result row as the match totals count it (`matchTotalsOf`): whose it is, where it was played, what it paid. */
@@ -271,7 +324,7 @@ export class ResultStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Store one finished hand (idempotent per game/hand) and update the ratings of human players. */
+  /** Store one finished hand (idempotent per game/hand) and update the ratings of its people and AI levels (`updateRatings`). */
   recordHand(gameId: string, game: GameId, guildId: string | null, hand: number, seats: SeatRow[], result: HandResult): void {
     const exists = this.db.prepare('SELECT 1 FROM results WHERE game_id = ? AND hand = ? LIMIT 1').get(gameId, hand);
     if (exists) return;
@@ -348,19 +401,26 @@ export class ResultStore {
     })();
   }
 
-  /** The ratings after a hand, stored in the ratings table and on the hand's result rows (/score's chart). */
+  /**
+   * The ratings after a hand, stored in the ratings table and on the hand's result rows (/score's chart).
+   * Every seat that played takes part with its ratings row's rating (`ratingIdOf`: a person's, an AI
+   * level's), so a person beating AIs still moves; one sitting the hand out (SAT_OUT) does not. A hand
+   * that rates no person moves nothing (not even an AI level: its rating is what people measure
+   * themselves against, so only their hands move it).
+   */
   private updateRatings(guildId: string, game: GameId, gameId: string, hand: number, seats: SeatRow[], ranks: number[]): void {
-    // Every seat that played takes part (AI seats as fresh anonymous players) so a human beating AIs
-    // still moves; one sitting the hand out (SAT_OUT) does not.
     const get = this.db.prepare('SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?');
+    const ratingOf = (id: string | null): Rating | undefined => {
+      const r = id ? (get.get(guildId, game, id) as { mu: number; sigma: number } | undefined) : undefined;
+      return r ? osRating({ mu: r.mu, sigma: r.sigma }) : undefined;
+    };
     const played = seats.filter((s) => ranks[s.seat] !== SAT_OUT);
-    // Rated: the hands booked under a person's id (`bookedAs`); a takeover hand is none.
+    const ids = played.map(ratingIdOf);
+    if (!ids.some((id) => id && !isAiRatingId(id))) return;
+    // Several seats of one AI level each play from the level's rating before the hand.
+    const before = ids.map(ratingOf);
     const rated = rateHand(
-      played.map((s) => {
-        const u = bookedAs(s).userId;
-        const r = u ? (get.get(guildId, game, u) as { mu: number; sigma: number } | undefined) : undefined;
-        return r ? osRating({ mu: r.mu, sigma: r.sigma }) : undefined;
-      }),
+      before,
       played.map((s) => ranks[s.seat]!),
     );
     if (!rated) return;
@@ -369,13 +429,25 @@ export class ResultStore {
        ON CONFLICT(guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, matches = matches + 1, updated_at = excluded.updated_at`,
     );
     const after = this.db.prepare('UPDATE results SET mu_after = ?, sigma_after = ? WHERE game_id = ? AND hand = ? AND seat = ?');
+    const levels = new Map<string, { before: Rating | undefined; after: Rating[] }>();
     played.forEach((s, i) => {
-      const u = bookedAs(s).userId;
-      if (!u) return;
+      const id = ids[i];
+      if (!id) return;
       const r = rated[i]!;
-      up.run(guildId, game, u, r.mu, r.sigma, this.now());
+      if (isAiRatingId(id)) {
+        const level = levels.get(id) ?? { before: before[i], after: [] };
+        levels.set(id, { ...level, after: [...level.after, r] });
+        return;
+      }
+      up.run(guildId, game, id, r.mu, r.sigma, this.now());
       after.run(r.mu, r.sigma, gameId, hand, s.seat);
     });
+    // An AI level's row moves once per hand, from all its seats (`levelAfter`); its result rows keep
+    // no rating (no chart reads them).
+    for (const [id, level] of levels) {
+      const r = levelAfter(level.before ?? osRating(), level.after);
+      up.run(guildId, game, id, r.mu, r.sigma, this.now());
+    }
   }
 
   handsOf(gameId: string, hand?: number): HandRow[] {

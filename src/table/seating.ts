@@ -17,9 +17,10 @@
  *   `Step.replaceSeat` says), and nothing of theirs acts at the table again (the seat is no longer
  *   theirs, so "Take my seat back" finds none). During a hand the AI plays on from the seat's hand as it
  *   stands: not Phỏm's §11.3 leave, which would settle the seat as Móm for a player who did not
- *   choose to go and change what the others' hand pays. That hand stays theirs in the record, as a
- *   hand the AI took over for them (`SeatRow.handFor`, `goneHandsOver`): the standings keep them, and
- *   leaving the server books no hand they were losing for nobody.
+ *   choose to go and change what the others' hand pays. That hand stays theirs in the record, as
+ *   their own hand though the AI plays it out (`SeatRow.handFor`, `goneHandsOver`): the standings keep
+ *   them, and it counts in their /score and rating (store/results.ts `bookedAs`), so leaving the
+ *   server erases no hand they were losing.
  *
  * A seat's match total belongs to its occupant: the newcomer starts from 0 (store `matchTotals`).
  * A player's votes (pause, resume, absent seats, the open claims) leave with them, however they
@@ -173,7 +174,7 @@ export function* memberGone(step: Step, userId: string): Gen<{ ok: true } | { ok
   const gone = seats.map((seat) => {
     const name = step.seats[seat]!.displayName;
     const ai = aiRow(step, seat);
-    // The hand in play stays theirs in the record (`goneHandsOver`), though the AI plays it out.
+    // The hand in play stays their own in the record, rated (`bookedAs`), though the AI plays it out.
     step.replaceSeat(between ? ai : { ...ai, handFor: { userId, displayName: name } });
     return { seat, name, ai: ai.displayName };
   });
@@ -206,7 +207,7 @@ export function* memberGone(step: Step, userId: string): Gen<{ ok: true } | { ok
 /**
  * After a hand's result is recorded: a seat whose new AI played that hand out for a member gone from
  * the server (`SeatRow.handFor`, set by `memberGone`) is the AI's own from now on. The hand's result
- * rows, made from the seats before this, are the person's (store/results.ts `bookedAs`). A match that
+ * rows, made from the seats before this, are the person's own (store/results.ts `bookedAs`). A match that
  * ends during that hand records no result for it and keeps `handFor`: /history names the moves of
  * that hand as theirs (results.ts `seatsAsPlayed`).
  */

@@ -1,19 +1,20 @@
 /**
  * /score's rating chart (store/rating-history.ts, migration 18): each person's rating after a hand is
  * kept on their result row, so the chart reads their rows only. Rows recorded before migration 18
- * are filled once per server and game by replaying the results; both ways give the same points, and
- * the last point is the rating the leaderboard shows.
+ * are filled once per server and game by replaying the results as that release rated them (an AI
+ * seat a newcomer at every hand; since 2026-12-07 each AI level has a rating of its own, which no
+ * result row records), so the last point is the rating the leaderboard shows either way.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ordinal } from 'openskill';
-import { openStore, ratingHistory, eraseUser, type SeatRow, type Store } from '../../src/store/index.js';
+import { ordinal, type Rating } from 'openskill';
+import { openStore, ratingHistory, eraseUser, rateHand, type SeatRow, type Store } from '../../src/store/index.js';
 import { engineOf } from '../../src/table/manifests.js';
 import type { HandResult } from '../../src/games/core/types.js';
 
 const people = ['u1', 'u2', 'u3', 'u4', 'u5'];
 
-/** 40 hands of 4 seats among five people and an AI, on two servers, with varied winners. */
+/** 40 hands of 4 seats among five people and an AI (normal), on two servers, with varied winners. */
 function played(): Store {
   let now = 1_000;
   const store = openStore(':memory:', engineOf, () => now++);
@@ -45,24 +46,69 @@ function played(): Store {
   return store;
 }
 
-test('the chart read from the stored ratings equals the replay of the results, and ends at the leaderboard rating', () => {
+/**
+ * `store` as a release before migration 18 (and before 2026-12-07) left it: no rating on the result
+ * rows, no chart filled, and the ratings table as its updateRatings computed it, every AI seat rated
+ * as a newcomer at every hand (not the AI level's rating), hand by hand in the order recorded.
+ */
+function asBeforeMigration18(store: Store): void {
+  const rows = store.db.prepare('SELECT game_id, hand, seat, guild_id, game, user_id, rank FROM results ORDER BY rowid').all() as {
+    game_id: string;
+    hand: number;
+    seat: number;
+    guild_id: string;
+    game: string;
+    user_id: string | null;
+    rank: number;
+  }[];
+  const hands = new Map<string, typeof rows>();
+  for (const r of rows) hands.set(`${r.game_id}\u0000${r.hand}`, [...(hands.get(`${r.game_id}\u0000${r.hand}`) ?? []), r]);
+  const ratings = new Map<string, { guild: string; game: string; user: string; rating: Rating }>();
+  const key = (r: (typeof rows)[number]) => `${r.guild_id}\u0000${r.game}\u0000${r.user_id}`;
+  for (const list of hands.values()) {
+    const seats = [...list].sort((a, b) => a.seat - b.seat);
+    const after = rateHand(
+      seats.map((r) => (r.user_id ? ratings.get(key(r))?.rating : undefined)),
+      seats.map((r) => r.rank),
+    )!;
+    seats.forEach((r, i) => {
+      if (r.user_id) ratings.set(key(r), { guild: r.guild_id, game: r.game, user: r.user_id, rating: after[i]! });
+    });
+  }
+  store.db.exec('UPDATE results SET mu_after = NULL, sigma_after = NULL; DELETE FROM rating_history_filled; DELETE FROM ratings');
+  const ins = store.db.prepare('INSERT INTO ratings (guild_id, game, user_id, mu, sigma, updated_at) VALUES (?, ?, ?, ?, ?, 0)');
+  for (const r of ratings.values()) ins.run(r.guild, r.game, r.user, r.rating.mu, r.rating.sigma);
+}
+
+/** `userId`'s rating on the leaderboard of gA's Phỏm (the ratings table). */
+function leaderboardOrdinal(store: Store, userId: string): number {
+  const r = store.db.prepare("SELECT mu, sigma FROM ratings WHERE guild_id = 'gA' AND game = 'phom' AND user_id = ?").get(userId) as {
+    mu: number;
+    sigma: number;
+  };
+  return ordinal(r);
+}
+
+test('the chart read from the stored ratings ends at the leaderboard rating', () => {
   const store = played();
   const stored = people.map((u) => ratingHistory(store.db, 'gA', 'phom', u));
   assert.ok(
     stored.every((p) => p.length > 3),
     'everyone has points',
   );
-  for (const [k, u] of people.entries()) {
-    const r = store.db.prepare("SELECT mu, sigma FROM ratings WHERE guild_id = 'gA' AND game = 'phom' AND user_id = ?").get(u) as {
-      mu: number;
-      sigma: number;
-    };
-    assert.equal(stored[k]!.at(-1)!.ordinal, ordinal(r), `${u}: the last point is their rating`);
-  }
-  // As a database written before migration 18: no rating on the rows, nothing filled.
-  store.db.exec('UPDATE results SET mu_after = NULL, sigma_after = NULL; DELETE FROM rating_history_filled');
+  for (const [k, u] of people.entries())
+    assert.equal(stored[k]!.at(-1)!.ordinal, leaderboardOrdinal(store, u), `${u}: the last point is their rating`);
+  // The AI seats played as the AI level's rating: a row of its own, on no chart.
+  assert.ok(store.db.prepare("SELECT 1 FROM ratings WHERE guild_id = 'gA' AND user_id = 'ai:normal'").get());
+});
+
+test('a database from before migration 18 is filled as that release rated it, AI seats as newcomers, and ends at the leaderboard rating', () => {
+  const store = played();
+  asBeforeMigration18(store);
   const replayed = people.map((u) => ratingHistory(store.db, 'gA', 'phom', u));
-  assert.deepEqual(replayed, stored);
+  assert.ok(replayed.every((p) => p.length > 3));
+  for (const [k, u] of people.entries())
+    assert.equal(replayed[k]!.at(-1)!.ordinal, leaderboardOrdinal(store, u), `${u}: ends at their rating`);
   assert.equal(
     (
       store.db.prepare("SELECT COUNT(*) AS n FROM results WHERE guild_id = 'gA' AND user_id IS NOT NULL AND mu_after IS NULL").get() as {
@@ -74,7 +120,13 @@ test('the chart read from the stored ratings equals the replay of the results, a
   );
   assert.equal((store.db.prepare('SELECT COUNT(*) AS n FROM rating_history_filled').get() as { n: number }).n, 1, 'once, for gA only');
   // The other server's chart is its own.
-  assert.notDeepEqual(ratingHistory(store.db, 'gB', 'phom', 'u1'), stored[0]);
+  assert.notDeepEqual(ratingHistory(store.db, 'gB', 'phom', 'u1'), replayed[0]);
+  // Filled again, the same points (the fill is the replay of the rows, nothing else).
+  store.db.exec('UPDATE results SET mu_after = NULL, sigma_after = NULL; DELETE FROM rating_history_filled');
+  assert.deepEqual(
+    people.map((u) => ratingHistory(store.db, 'gA', 'phom', u)),
+    replayed,
+  );
 });
 
 test('a person erased (/privacy) takes their ratings along; the others keep their charts', () => {
@@ -91,6 +143,7 @@ test('a person erased (/privacy) takes their ratings along; the others keep thei
 
 test('erasing someone on a database from before migration 18 fills the charts first: the others’ charts stay as they were', () => {
   const store = played();
+  asBeforeMigration18(store);
   const expected = ratingHistory(store.db, 'gA', 'phom', 'u2');
   // As upgraded from an older release: no rating on the rows, nothing filled.
   store.db.exec('UPDATE results SET mu_after = NULL, sigma_after = NULL; DELETE FROM rating_history_filled');

@@ -1,10 +1,11 @@
 /**
  * A member found gone from the server during a hand (act.ts 'member-gone', seating.ts `memberGone`):
  * the new AI plays that hand out as before, but the hand stays theirs in the match's record, stored
- * as a hand the AI took over for them (user_id NULL, for_user_id them, the name they sat with:
- * store/results.ts `bookedAs`), so the standings keep them as "(left)" with its points and the replay
- * names their moves as theirs; not rated. From the next hand the seat is the AI's own. Between hands
- * nothing changes. The seat remembers it across a restart (`SeatRow.handFor`, migration 36), and
+ * as their own hand (user_id them, the name they sat with: store/results.ts `bookedAs`), so the
+ * standings keep them as "(left)" with its points and the replay names their moves as theirs; it is
+ * rated and in their /score and the leaderboard, as Phỏm's Leave books a Móm (until 2026-12-07 it was
+ * stored as a takeover hand, for_user_id them: unrated, so leaving the server erased a losing hand).
+ * From the next hand the seat is the AI's own. Between hands nothing changes. The seat remembers it across a restart (`SeatRow.handFor`, migration 36), and
  * /privacy delete-my-data erases it (store/privacy.ts).
  */
 import { test } from 'node:test';
@@ -29,6 +30,12 @@ const nextHand = (r: Rig, userId = 'u0') =>
 const rowAt = (rows: readonly HandRow[], seat: number) => rows.find((x) => x.seat === seat)!;
 const whose = (x: HandRow) => ({ userId: x.userId, forUserId: x.forUserId ?? null, displayName: x.displayName });
 const ratingOf = (store: Store, userId: string) => store.db.prepare('SELECT mu FROM ratings WHERE user_id = ?').get(userId);
+const muAfter = (store: Store, gameId: string, hand: number, seat: number) =>
+  (
+    store.db.prepare('SELECT mu_after FROM results WHERE game_id = ? AND hand = ? AND seat = ?').get(gameId, hand, seat) as {
+      mu_after: number | null;
+    }
+  ).mu_after;
 /** The person's own moves in the log (clicks logged with their user id). */
 const movesOf = (r: Rig, userId: string) => r.store.games.logWithMeta(r.gameId).filter((e) => e.userId === userId).length;
 
@@ -55,7 +62,7 @@ test('Phỏm, first hand: a member gone mid-hand stays in the standings with tha
   assert.equal(live.totals.get(1) ?? 0, 0);
   playWithAi(r);
   const hand0 = r.store.results.handsOf(r.gameId, 0);
-  assert.deepEqual(whose(rowAt(hand0, 1)), { userId: null, forUserId: 'u1', displayName: 'P1' }, 'a takeover hand of theirs');
+  assert.deepEqual(whose(rowAt(hand0, 1)), { userId: 'u1', forUserId: null, displayName: 'P1' }, 'their own hand');
   assert.equal(seats(r)[1]!.handFor, undefined, 'from its result on, the seat is the AI’s own');
   assert.equal(seats(r)[1]!.displayName, ai.displayName);
   // The standings: they are there, as having left, with that hand's points; the AI starts from 0.
@@ -67,9 +74,15 @@ test('Phỏm, first hand: a member gone mid-hand stays in the standings with tha
   assert.deepEqual([...theirs.byHand], [[0, rowAt(hand0, 1).points]]);
   assert.equal(st.find((e) => e.name === ai.displayName)?.total ?? 0, 0);
   assert.equal(r.ts.load(r.gameId)!.totals.get(1) ?? 0, 0, 'the table shows the AI at 0');
-  // Not rated, not in /score: as every hand the AI took over for a person.
-  assert.equal(ratingOf(r.store, 'u1'), undefined);
-  assert.equal(r.store.results.record('g', 'u1', 'phom', 'all').hands, 0);
+  // Rated, in /score and on the leaderboard: their own hand, though they left during it.
+  assert.notEqual(ratingOf(r.store, 'u1'), undefined, 'rated');
+  assert.notEqual(muAfter(r.store, r.gameId, 0, 1), null, 'a point of their rating chart');
+  const score = r.store.results.record('g', 'u1', 'phom', 'all');
+  assert.deepEqual({ hands: score.hands, total: score.total }, { hands: 1, total: rowAt(hand0, 1).points });
+  assert.ok(
+    r.store.results.leaderboard('g', 'phom', 'all').some((x) => x.userId === 'u1' && x.hands === 1),
+    'on the leaderboard',
+  );
   // The replay names the seat as they played it.
   const named = playedNamesIn(r.store.results.seatsAsPlayed(r.gameId, 0, seats(r)), translator('en'));
   assert.equal(named[1], 'P1');
@@ -106,7 +119,7 @@ test('the match ends during the hand they left in: nothing is recorded for it; /
   assert.deepEqual(r.store.results.handsOf(r.gameId), []);
   // The hand has no result rows: its names come from the seats, which still say whose it was.
   assert.deepEqual(seats(r)[1]!.handFor, { userId: 'u1', displayName: 'P1' });
-  assert.deepEqual(r.store.results.seatsAsPlayed(r.gameId, 0, seats(r))[1], { displayName: 'P1', isAi: false, userId: null });
+  assert.deepEqual(r.store.results.seatsAsPlayed(r.gameId, 0, seats(r))[1], { displayName: 'P1', isAi: false, userId: 'u1' });
 });
 
 test('classical mahjong: the hand in play is theirs in the record, the next the AI’s', () => {
@@ -120,7 +133,8 @@ test('classical mahjong: the hand in play is theirs in the record, the next the 
   assert.deepEqual(ai.handFor, { userId: 'u2', displayName: 'P2' });
   playWithAi(r);
   const hand0 = r.store.results.handsOf(r.gameId, 0);
-  assert.deepEqual(whose(rowAt(hand0, seat)), { userId: null, forUserId: 'u2', displayName: 'P2' });
+  assert.deepEqual(whose(rowAt(hand0, seat)), { userId: 'u2', forUserId: null, displayName: 'P2' });
+  assert.notEqual(ratingOf(r.store, 'u2'), undefined, 'rated');
   const theirs = r.store.results.matchStandings(r.gameId, seats(r)).find((e) => e.userId === 'u2')!;
   assert.equal(theirs.seated, false);
   assert.deepEqual([...theirs.byHand], [[0, rowAt(hand0, seat).points]]);
@@ -147,13 +161,13 @@ test('Phỏm with the gà pot: what they paid into it in the hand they left in i
         .summary,
     ) as { items: { id: string }[]; endedBy: string };
     if (pot.endedBy !== 'rank' || !pot.items.some((i) => i.id === 'ga-pot-in')) continue;
-    assert.equal(paid.forUserId, 'u1');
+    assert.equal(paid.userId, 'u1');
     assert.equal(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'end-match', arg: '0' }).outcome.ok, true);
     const refunds = r.store.db
       .prepare('SELECT seat, user_id, for_user_id, display_name, points FROM results WHERE game_id = ? AND rank = ? AND seat = 1')
       .all(r.gameId, POT_REFUND) as { user_id: string | null; for_user_id: string | null; display_name: string; points: number }[];
     assert.equal(refunds.length, 1);
-    assert.deepEqual({ ...refunds[0]!, points: 0 }, { seat: 1, user_id: null, for_user_id: 'u1', display_name: 'P1', points: 0 });
+    assert.deepEqual({ ...refunds[0]!, points: 0 }, { seat: 1, user_id: 'u1', for_user_id: null, display_name: 'P1', points: 0 });
     assert.ok(refunds[0]!.points > 0);
     return;
   }
@@ -226,7 +240,7 @@ test('a restart between the departure and the result keeps the hand theirs', (t)
   assert.deepEqual(store.games.seats(first.id)[0]!.handFor, { userId: ID, displayName: NAME }, 'read back from the file');
   playHand(ts, first.id, USERS, 4);
   const rows = store.results.handsOf(first.id, 0);
-  assert.deepEqual(whose(rowAt(rows, 0)), { userId: null, forUserId: ID, displayName: NAME });
+  assert.deepEqual(whose(rowAt(rows, 0)), { userId: ID, forUserId: null, displayName: NAME });
   const theirs = store.results.matchStandings(first.id, store.games.seats(first.id)).find((e) => e.userId === ID)!;
   assert.deepEqual([...theirs.byHand], [[0, rowAt(rows, 0).points]]);
   assert.equal(store.games.seats(first.id)[0]!.handFor, undefined);
@@ -257,7 +271,7 @@ test('/privacy delete-my-data while the hand they left still runs: refused as at
   const ts = tableStore(store);
   playHand(ts, id, USERS, 4);
   delivered(store, id);
-  assert.deepEqual(whose(rowAt(store.results.handsOf(id, 0), 0)), { userId: null, forUserId: ID, displayName: NAME });
+  assert.deepEqual(whose(rowAt(store.results.handsOf(id, 0), 0)), { userId: ID, forUserId: null, displayName: NAME });
   const r = eraseUser(store.db, ID);
   assert.ok(r.ok, JSON.stringify(r));
   assert.deepEqual(whose(rowAt(store.results.handsOf(id, 0), 0)), { userId: null, forUserId: null, displayName: FORMER_PLAYER });
