@@ -172,10 +172,14 @@ export function* memberGone(step: Step, userId: string): Gen<{ ok: true } | { ok
   }
   const between = step.result() !== null;
   const gone = seats.map((seat) => {
-    const name = step.seats[seat]!.displayName;
+    const was = step.seats[seat]!;
+    const name = was.displayName;
     const ai = aiRow(step, seat);
-    // The hand in play stays their own in the record, rated (`bookedAs`), though the AI plays it out.
-    step.replaceSeat(between ? ai : { ...ai, handFor: { userId, displayName: name } });
+    // The hand in play stays their own in the record, rated (`bookedAs`), though the AI plays it out:
+    // they played it and left during it. Not a hand the AI was already playing for them (away, timed
+    // out: `isAi` with their id): they played none of it, and such a hand counts for nobody.
+    const own = !between && !was.isAi;
+    step.replaceSeat(own ? { ...ai, handFor: { userId, displayName: name } } : ai);
     return { seat, name, ai: ai.displayName };
   });
   // Their votes (pause, resume, about an absent seat or the claims) no longer count, nor would again.

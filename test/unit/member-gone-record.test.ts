@@ -18,7 +18,7 @@ import { act } from '../../src/table/act.js';
 import { playedNamesIn } from '../../src/table/views.js';
 import { translator } from '../../src/table/i18n.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
-import { playWithAi, playWithAiUntil, rig, type Rig } from '../support/table-rig.js';
+import { playWithAi, playWithAiUntil, rig, timeOutUntilAiHolds, type Rig } from '../support/table-rig.js';
 import { phomTable, playHand } from '../support/phom-match.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -278,4 +278,19 @@ test('/privacy delete-my-data while the hand they left still runs: refused as at
   assert.deepEqual(traces(store), []);
   // Not the AI's: it starts from 0 still.
   assert.equal(ts.load(id)!.totals.get(0) ?? 0, 0);
+});
+
+test('a seat the AI already played for them (timed out, on-timeout ai) when they are found gone: not booked to them, not rated', () => {
+  const r = rig('phom', ['human', 'human', 'human'], { seed: 'standin-gone', timeoutPolicy: 'ai', takeoverLevel: 'strong' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  timeOutUntilAiHolds(r, 1, [0, 2], 200);
+  assert.equal(seats(r)[1]!.isAi, true, 'the AI stands in for u1');
+  assert.equal(gone(r, 'u1').outcome.ok, true);
+  // They played none of this hand: it is no hand of theirs to rate (before, it was booked to them and rated).
+  assert.equal(seats(r)[1]!.handFor, undefined);
+  playWithAi(r);
+  const row = rowAt(r.store.results.handsOf(r.gameId, 0), 1);
+  assert.equal(row.userId, null);
+  assert.equal(r.store.results.record('g', 'u1', 'phom', 'all').hands, 0);
+  assert.equal(r.store.db.prepare("SELECT 1 FROM ratings WHERE user_id = 'u1'").get(), undefined);
 });
