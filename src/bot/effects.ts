@@ -685,6 +685,9 @@ async function one(
       }
       return;
     }
+    case 'unping':
+      await deletePing(ctx, t);
+      return;
     case 'renew-ping': {
       // Edited only, never posted: the ping up (this process's record of it) that names exactly these
       // seats' players, who still have their turn. `live` is not looked at: the ping named them when

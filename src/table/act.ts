@@ -1297,14 +1297,9 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
             step.status = want === 'pause' ? 'paused' : 'running';
             step.pauseVotes = others;
             step.effects.push({ kind: 'table', notice: { key: want === 'pause' ? 'paused' : 'resumed' } });
-            // The turn ping up names a deadline the pause froze: edited to say paused (the resume pings anew).
-            if (want === 'pause') {
-              const turn = step
-                .pending()
-                .filter((d) => windowKind(d) === 'turn')
-                .map((d) => d.seat);
-              if (turn.length) step.effects.push({ kind: 'renew-ping', seats: turn });
-            }
+            // The ping up (a turn's, a claim window's) names a deadline the pause froze: it goes, and
+            // the resume pings anew.
+            if (want === 'pause') step.effects.push({ kind: 'unping' });
             if (want === 'resume' && pingAfterResume(step, now, cmd.userId)) return done({ ok: true, seat, catchUp: true });
           } else {
             step.pauseVotes = [...others, ...[...votes].map((v) => `${want}:${v}`)];

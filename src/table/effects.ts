@@ -76,6 +76,11 @@ export type Effect =
    */
   | { kind: 'renew-ping'; seats: number[] }
   /**
+   * Delete the ping up, if any: a pause froze the deadline it names (a turn's, a claim window's), which
+   * soon read "2 days ago" beside "Paused"; the resume pings anew. Public, whoever could claim.
+   */
+  | { kind: 'unping' }
+  /**
    * These seats have a new hidden decision that gets no public ping (the next holder of a secret
    * opening choice, act.ts `advance`): they are told privately only (their DM notice, if opted in).
    */

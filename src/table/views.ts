@@ -319,14 +319,11 @@ export function pingView(
     const last = t.state === null ? undefined : lastLine(t.presenter, t.engine.publicView(t.state), pc);
     if (last) lines.push(last);
     const deadline = t.timers.find((x) => turnSeats.includes(x.seat))?.deadline;
-    // A decision without a deadline (timers.ts NO_DEADLINE) names none. A paused table's is frozen
-    // (store/timers.ts `pausedTimer`): the ping says paused, not a moment that soon reads "2 days ago".
+    // A decision without a deadline (timers.ts NO_DEADLINE) names none.
     const when =
-      t.row.status === 'paused'
-        ? tr('common:punct.then', { text: tr('common:table.paused') })
-        : deadline !== undefined && !isOff(deadline)
-          ? tr('common:punct.then', { text: tr('common:table.deadline', { when: relTime(deadline) }) })
-          : '';
+      deadline !== undefined && !isOff(deadline)
+        ? tr('common:punct.then', { text: tr('common:table.deadline', { when: relTime(deadline) }) })
+        : '';
     lines.push(`${tr('common:ping.turn', { who: who(turnSeats) })}${when}`);
   }
   let everyone: number[] = [];
