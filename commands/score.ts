@@ -52,11 +52,12 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
       ? t('common:score.line', { ...counts, rate: Math.round((rec.wins / rec.hands) * 100) })
       : t('common:score.line-no-hands', counts),
   ];
-  if (rec.unit)
+  // One line per unit: a Chắn table with a stake pays money, one without points (never added up).
+  for (const x of rec.totals)
     lines.push(
       t('common:score.total', {
-        total: amount(rec.total, lang),
-        unit: unitName(t, game, rec.unit, Math.abs(rec.total)),
+        total: amount(x.total, lang),
+        unit: unitName(t, game, x.unit, Math.abs(x.total)),
       }),
     );
   // What matches gave back as they ended, per game (in the total above; the only line of it across games).

@@ -29,8 +29,14 @@ export function periodStart(period: Period, now: number): number {
 export interface PlayerRecord {
   hands: number;
   wins: number;
+  /** The points of every row in scope added up (one unit: its total; see `totals`). */
   total: number;
-  unit: string | null;
+  /**
+   * One game in scope: its total in each unit it was played in, most rows first (a Chắn table with
+   * a stake pays money, one without points: chan.md §10; added together they were labelled as the
+   * larger unit name). Several games: none (their units differ).
+   */
+  totals: { unit: string; total: number }[];
   /**
    * The best hand (most points, earliest first) of each game in scope, the most-played game first.
    * Units differ between games (Phỏm counts bets, mahjong points), so there is no best across games.
@@ -558,9 +564,14 @@ export class ResultStore {
     const agg = this.db
       .prepare(
         `SELECT COALESCE(SUM(CASE WHEN ${PLAYED} THEN 1 ELSE 0 END),0) AS hands, COALESCE(SUM(won),0) AS wins,
-                COALESCE(SUM(points),0) AS total, MAX(unit) AS unit FROM results WHERE ${where}`,
+                COALESCE(SUM(points),0) AS total FROM results WHERE ${where}`,
       )
-      .get(...args) as { hands: number; wins: number; total: number; unit: string | null };
+      .get(...args) as { hands: number; wins: number; total: number };
+    const totals = game
+      ? (this.db
+          .prepare(`SELECT unit, SUM(points) AS total FROM results WHERE ${where} GROUP BY unit ORDER BY COUNT(*) DESC, unit`)
+          .all(...args) as { unit: string; total: number }[])
+      : [];
     const bests = this.db
       .prepare(
         `SELECT game, game_id, hand, points, unit, summary FROM (
@@ -581,7 +592,7 @@ export class ResultStore {
       hands: agg.hands,
       wins: agg.wins,
       total: agg.total,
-      unit: game ? agg.unit : null,
+      totals,
       bests: bests.map((b) => ({
         game: b.game,
         gameId: b.game_id,
