@@ -121,13 +121,12 @@ export interface SeatRow {
   /** The level this seat's AI plays at (AI seats, and a human's seat the AI takes over). Default normal. */
   aiLevel?: AiLevel;
   /**
-   * An AI seat whose hand in play is still a person's: they were found gone from the server during it
-   * (src/table/seating.ts `memberGone`), and the new AI plays it out for them. That hand's result rows
-   * are their own hand's, under their id: in their /score and rating (store/results.ts `bookedAs`;
-   * until 2026-12-07 a takeover hand's, unrated); from its result on, the seat is
-   * the AI's own (a match ended during that hand keeps it: /history names its moves as theirs). Their
-   * data is erased only once the hand is over (store/privacy.ts `openSeatsOf`); a match ended during it
-   * keeps `userId` null after an erasure, the name FORMER_PLAYER. Migration 36.
+   * An AI seat whose hand in play is still a person's: they were found gone from the server during it,
+   * playing it themselves (src/table/seating.ts `memberGone`), and the new AI plays it out for them.
+   * That hand's result rows are their own hand's, under their id: in their /score and rating
+   * (store/results.ts `bookedAs`); from its result on, the seat is the AI's own (a match ended during
+   * that hand keeps it: /history names its moves as theirs). Their data is erased only once the hand
+   * is over (store/privacy.ts `openSeatsOf`); then `userId` null, the name FORMER_PLAYER. Migration 36.
    */
   handFor?: { userId: string | null; displayName: string };
 }

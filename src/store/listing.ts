@@ -47,17 +47,9 @@ export class ListingStore {
     return ids.map((r) => this.games.get(r.id)).filter((g): g is GameRow => g !== null);
   }
 
-  /** The lobbies `hostUserId` has open on this server, newest first. */
-  lobbiesHostedBy(guildId: string, hostUserId: string): GameRow[] {
-    const ids = this.db
-      .prepare(`SELECT id FROM games WHERE guild_id = ? AND host_user_id = ? AND status = 'lobby' ORDER BY public_at DESC, id`)
-      .all(guildId, hostUserId) as { id: string }[];
-    return ids.map((r) => this.games.get(r.id)).filter((g): g is GameRow => g !== null);
-  }
-
   /**
-   * The threads `hostUserId` alone holds open on the server (commands/play.ts `MAX_OPEN_LOBBIES`): their
-   * open lobbies, and the running or paused tables they host where no other person has a seat (the
+   * The threads `hostUserId` alone holds open on the server, newest first (commands/play.ts
+   * `MAX_OPEN_LOBBIES`): their open lobbies, and the running or paused tables they host where no other person has a seat (the
    * AI plays every other seat). Each keeps a public thread open, and a server's active threads are
    * capped for everyone: before, /play, Add AI and Start made a table the lobby cap did not count, as
    * often as a member liked. A table shared with another person is the community's, not counted.

@@ -180,8 +180,9 @@ function eraseInTransaction(db: DB, userId: string): EraseOutcome {
       const seats = db
         .prepare('UPDATE game_seats SET user_id = NULL, display_name = ? WHERE user_id = ?')
         .run(FORMER_PLAYER, userId).changes;
-      // A hand in play an AI plays out for them, found gone from the server (migration 36; they hold
-      // no seat, so it may still run): its result rows will be a former player's, as their others are.
+      // A hand an AI played out for them, found gone from the server (migration 36), kept on the seat of
+      // a match that ended during it (seating.ts `goneHandsOver`; a hand still running refuses the
+      // erasure: `openSeatsOf`): a former player's, as their other rows are.
       const handsFor = db
         .prepare('UPDATE game_seats SET hand_for_user_id = NULL, hand_for_name = ? WHERE hand_for_user_id = ?')
         .run(FORMER_PLAYER, userId).changes;

@@ -18,7 +18,7 @@ test('a lobby in a channel the member cannot see is neither listed nor joined by
       const [host, outsider, staff2] = w.users;
       const staff = w.sim.createTextChannel(w.guildId, 'staff-only');
       await slash(w, host!.id, 'play', { game: 'phom' }, staff.id);
-      const gameId = w.store.listing.lobbiesHostedBy(w.guildId, host!.id)[0]!.id;
+      const gameId = w.store.listing.tablesHeldOpenBy(w.guildId, host!.id)[0]!.id;
       await slash(w, staff2!.id, 'play', { game: 'chan' });
       // listed while the channel is open to everyone
       const before = await (await slash(w, outsider!.id, 'games', { show: 'open' })).reply();

@@ -17,8 +17,8 @@ test('a host with the maximum of open lobbies is refused the next one until one 
     assert.equal(refused.response!.ephemeralTo, host);
     const text = w.sim.text(refused.response!);
     assert.match(text, new RegExp(`already host ${MAX_OPEN_LOBBIES} open lobbies or tables you play alone`));
-    for (const g of w.store.listing.lobbiesHostedBy(w.guildId, host)) assert.ok(text.includes(`<#${g.threadId}>`), text);
-    assert.equal(w.store.listing.lobbiesHostedBy(w.guildId, host).length, MAX_OPEN_LOBBIES);
+    for (const g of w.store.listing.tablesHeldOpenBy(w.guildId, host)) assert.ok(text.includes(`<#${g.threadId}>`), text);
+    assert.equal(w.store.listing.tablesHeldOpenBy(w.guildId, host).length, MAX_OPEN_LOBBIES);
     // another member opens theirs
     assert.equal((await slash(w, other, 'play', { game: 'phom' })).response!.ephemeralTo, undefined);
     // the host cancels one, then may open a new one
@@ -26,7 +26,7 @@ test('a host with the maximum of open lobbies is refused the next one until one 
     await click(w, host, first.id, buttonByLabel(w.sim, first, 'Cancel').custom_id as string);
     const again = await slash(w, host, 'play', { game: 'chan' });
     assert.equal(again.response!.ephemeralTo, undefined);
-    assert.equal(w.store.listing.lobbiesHostedBy(w.guildId, host).length, MAX_OPEN_LOBBIES);
+    assert.equal(w.store.listing.tablesHeldOpenBy(w.guildId, host).length, MAX_OPEN_LOBBIES);
   });
 });
 
