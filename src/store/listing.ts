@@ -49,10 +49,11 @@ export class ListingStore {
 
   /**
    * The threads `hostUserId` alone holds open on the server, newest first (commands/play.ts
-   * `MAX_OPEN_LOBBIES`): their open lobbies, and the running or paused tables they host where no other person has a seat (the
-   * AI plays every other seat). Each keeps a public thread open, and a server's active threads are
-   * capped for everyone: before, /play, Add AI and Start made a table the lobby cap did not count, as
-   * often as a member liked. A table shared with another person is the community's, not counted.
+   * `MAX_OPEN_LOBBIES`): their open lobbies, and the running or paused tables they host where no other
+   * person has a seat (the AI plays every other seat). Each keeps a public thread open, and a server's
+   * active threads are capped for everyone: before, /play, Add AI and Start made a table the lobby cap
+   * did not count, as often as a member liked. A table shared with another person is the community's,
+   * not counted.
    */
   tablesHeldOpenBy(guildId: string, hostUserId: string): GameRow[] {
     const ids = this.db
