@@ -1,6 +1,6 @@
 /** /play: opens a lobby for a game and a public thread under it. */
 import { randomBytes } from 'node:crypto';
-import { ChannelType, MessageFlags, type ChatInputCommandInteraction, type Message } from 'discord.js';
+import { ChannelType, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { BotContext } from '../src/bot/context.js';
 import { offered } from '../src/bot/command-options.js';
@@ -10,10 +10,10 @@ import { langOf, translator, type Lang } from '../src/table/i18n.js';
 import { memberMissingToOpen, missingToHost } from '../src/bot/permissions.js';
 import { optionErrorsRefusal, optionsForTable, parseRuleOverrides, rulesRefusal, staleText } from '../src/bot/options-in-force.js';
 import { cut } from '../src/table/cut.js';
-import { failedForNow, lobbyPayload } from '../src/bot/lobby.js';
+import { giveLobbyThread, lobbyPayload } from '../src/bot/lobby.js';
 import { redrawLobby } from '../src/bot/effects.js';
 import { GAME_IDS, GAMES, isGameId } from '../src/table/manifests.js';
-import type { GameRow, TimerPreset } from '../src/store/index.js';
+import type { TimerPreset } from '../src/store/index.js';
 import { memberName } from '../src/bot/member-name.js';
 
 export const data = offered(named(new SlashCommandBuilder(), 'play', 'play'), 'servers')
@@ -149,7 +149,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     // Recorded at once: a process that dies before the thread is recorded leaves a lobby whose
     // message the housekeeping round can still find, to give it its thread (or tell it is closed).
     ctx.store.games.update(row.id, { lobbyMessageId: msg.id });
-    const made = await startGameThread(ctx, row, msg, name, publicLang);
+    const made = await giveLobbyThread(ctx, row, msg.id, false);
     if (made === 'given') return showLobby(ctx, i, row.id, publicLang);
     if (made === 'later') {
       // Discord failed for a moment (the thread may even exist): the lobby stays open without its
@@ -168,39 +168,6 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     await i
       .followUp({ content: cut(opts.stale.map((e) => `⚠️ ${staleText(e, t)}`).join('\n'), 2000), flags: MessageFlags.Ephemeral })
       .catch(() => undefined);
-}
-
-/**
- * Starts the game thread from the lobby message `msg` and records it, with its host in it: `given`
- * (at the server's active-thread cap, 160006, the table plays in the channel itself and its lobby says
- * so: discord-platform.md §1.4), `later` when Discord failed for a moment (lobby.ts `failedForNow`: a
- * 5xx after discord.js's retries, a timeout, a network error), `refused` when it said no (a permission
- * missing, the channel or the message gone).
- */
-async function startGameThread(
-  ctx: BotContext,
-  row: GameRow,
-  msg: Message,
-  hostName: string,
-  lang: Lang,
-): Promise<'given' | 'later' | 'refused'> {
-  try {
-    const thread = await msg.startThread({
-      name: `${translator(lang)(`${row.game}:name`)} · ${hostName}`.slice(0, 100),
-      autoArchiveDuration: 10080,
-    });
-    ctx.store.games.update(row.id, { threadId: thread.id });
-    if (row.hostUserId) await thread.members.add(row.hostUserId).catch(() => undefined);
-    return 'given';
-  } catch (e) {
-    if ((e as { code?: number }).code === 160006) {
-      ctx.log.warn({ guild: row.guildId }, 'active thread cap reached: the game plays in the channel');
-      ctx.store.games.update(row.id, { threadId: row.channelId });
-      return 'given';
-    }
-    ctx.log.warn({ err: e, gameId: row.id }, 'cannot create the game thread');
-    return failedForNow(e) ? 'later' : 'refused';
-  }
 }
 
 /**

@@ -591,17 +591,23 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
 }
 
 /**
- * Gives a lobby without its game thread the thread /play would have given it, started from its lobby
- * message `messageId`. /play posts the lobby, then creates the thread, then records it: a process
- * that died in between left a lobby whose Start started a table with nowhere to be posted (Start and
- * the housekeeping round call this). A thread created before the death (160004: the message has one)
+ * Gives a lobby its game thread, started from its lobby message `messageId`: /play's (`repair` false),
+ * and for a lobby without one the thread /play would have given it. /play posts the lobby, then
+ * creates the thread, then records it: a process that died in between, or a Discord failure of a
+ * moment, left a lobby whose Start started a table with nowhere to be posted (Start and the
+ * housekeeping round call this). A thread created before the death (160004: the message has one)
  * has the message's id (Discord: a thread started from a message takes its id); at the server's
  * active-thread cap (160006) the game plays in the channel, as /play does. Everyone seated is added
  * to it. `given`: the lobby has its thread now; else it is unchanged, `later` when Discord failed for
  * a moment (a 5xx after discord.js's retries, a timeout: worth another try), `refused` when it said
  * no (the channel or the lobby message gone, a permission missing). Under the game's lock.
  */
-export async function giveLobbyThread(ctx: BotContext, g: GameRow, messageId: string): Promise<'given' | 'later' | 'refused'> {
+export async function giveLobbyThread(
+  ctx: BotContext,
+  g: GameRow,
+  messageId: string,
+  repair = true,
+): Promise<'given' | 'later' | 'refused'> {
   if (!g.channelId) return 'refused';
   let ch: Awaited<ReturnType<typeof ctx.client.channels.fetch>>;
   try {
@@ -629,7 +635,7 @@ export async function giveLobbyThread(ctx: BotContext, g: GameRow, messageId: st
     }
   }
   ctx.store.games.update(g.id, { threadId, lobbyMessageId: messageId });
-  ctx.log.info({ gameId: g.id, threadId }, 'a lobby without its game thread got it');
+  if (repair) ctx.log.info({ gameId: g.id, threadId }, 'a lobby without its game thread got it');
   const th = threadId === ch.id ? null : await gameChannel(ctx, threadId);
   if (th?.isThread()) for (const s of seats) if (s.userId) await th.members.add(s.userId).catch(() => undefined);
   return 'given';
@@ -638,9 +644,9 @@ export async function giveLobbyThread(ctx: BotContext, g: GameRow, messageId: st
 /**
  * A Discord failure that says nothing about the request (a 5xx after discord.js's retries, a timeout,
  * a network error: no JSON error code) rather than Discord's answer to it (a code: 10003 the channel
- * is gone, 10008 the message is, 50013 a permission is missing...). Also /play's, for its thread.
+ * is gone, 10008 the message is, 50013 a permission is missing...).
  */
-export function failedForNow(e: unknown): boolean {
+function failedForNow(e: unknown): boolean {
   const { code, status } = e as { code?: unknown; status?: unknown };
   return typeof code !== 'number' || (typeof status === 'number' && status >= 500);
 }
