@@ -46,7 +46,8 @@ test('a pause during a claim window: the ping naming the window’s close goes t
       const isClaim = () => pendingNow(w, gameId).some((d) => windowKind(d) === 'claim');
       assert.ok(await playAsAiUntil(w, gameId, isClaim, 400), 'a claim window is open');
       await later(w, 20 * 60_000); // the hand views go stale: the claimants are pinged in the thread
-      const naming = () => w.sim.allMessages(threadId).filter((m) => !m.deleted && /<t:\d+:R>/.test(w.sim.text(m)));
+      // Public messages only: an ephemeral hand view is its player's, redrawn when they open it again.
+      const naming = () => w.sim.allMessages(threadId).filter((m) => !m.deleted && !m.ephemeralTo && /<t:\d+:R>/.test(w.sim.text(m)));
       assert.ok(naming().length > 0, 'a ping names the window’s close');
       for (const u of w.users.slice(0, 4))
         if (w.store.games.get(gameId)!.status === 'running')
