@@ -53,13 +53,14 @@ export class ListingStore {
    * person has a seat (the AI plays every other seat). Each keeps a public thread open, and a server's
    * active threads are capped for everyone: before, /play, Add AI and Start made a table the lobby cap
    * did not count, as often as a member liked. A table shared with another person is the community's,
-   * not counted.
+   * not counted; nor is one held (a moderator locked its thread: its End match waits for the unlock,
+   * so the host could not free a place; store/games.ts `TableHold`).
    */
   tablesHeldOpenBy(guildId: string, hostUserId: string): GameRow[] {
     const ids = this.db
       .prepare(
         `SELECT g.id FROM games g WHERE g.guild_id = ? AND g.host_user_id = ?
-           AND (g.status = 'lobby' OR (g.status IN ('running', 'paused') AND NOT EXISTS (
+           AND (g.status = 'lobby' OR (g.status IN ('running', 'paused') AND g.held_at IS NULL AND NOT EXISTS (
              SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.user_id IS NOT NULL AND s.user_id <> g.host_user_id)))
          ORDER BY g.public_at DESC, g.id`,
       )

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, openTable, slash, withWorld } from './harness.js';
+import { buttonByLabel, click, openTable, slash, until, withWorld } from './harness.js';
 import { MAX_OPEN_LOBBIES } from '../../commands/play.js';
 
 test('a host with the maximum of open lobbies is refused the next one until one closes', async () => {
@@ -48,5 +48,19 @@ test('a table its host plays alone with the AI counts too (it holds a thread ope
     assert.match(text, /already host 3 open lobbies or tables you play alone/);
     for (const g of w.store.listing.tablesHeldOpenBy(w.guildId, host)) assert.ok(text.includes(`<#${g.threadId}>`), text);
     assert.equal((await slash(w, other, 'play', { game: 'phom' })).response!.ephemeralTo, undefined, 'another member is not limited');
+  });
+});
+
+test('a solo table a moderator locked (held: its End match waits for the unlock) does not count toward the cap', async () => {
+  await withWorld(async (w) => {
+    const host = w.users[0]!.id;
+    const tables: string[] = [];
+    for (let k = 0; k < 3; k++) tables.push((await openTable(w, 'phom', 1, 1)).gameId);
+    assert.equal(w.store.listing.tablesHeldOpenBy(w.guildId, host).length, 3);
+    const row = w.store.games.get(tables[0]!)!;
+    w.sim.archiveThread(row.threadId!, { locked: true });
+    await until(w, 'the lock holds the table', () => w.store.games.get(tables[0]!)!.hold !== null);
+    assert.equal(w.store.listing.tablesHeldOpenBy(w.guildId, host).length, 2);
+    assert.equal((await slash(w, host, 'play', { game: 'phom' })).response!.ephemeralTo, undefined, 'a place is free');
   });
 });
