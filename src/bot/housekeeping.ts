@@ -10,7 +10,8 @@
  *   up, a move without a deadline nobody makes, a table paused for good;
  * - a hand's result that could not be posted (a Discord error after discord.js's retries, a render
  *   error, a permission the bot lost) is posted again: it carries the Next hand / End match buttons
- *   (the table message offers them too), for `RESULT_RETRY_DAYS` after the hand ended;
+ *   (the table message offers them too), for `RESULT_RETRY_DAYS` after the hand ended (then a
+ *   warning says the tries are over, once);
  * - so is the end of a match (its final standings), for a day after it ended; and a thread the bot
  *   could not archive (a 5xx, a timeout, 160006 at the reopen to lock it: close-thread.ts) is
  *   archived, for a day after the game's last change, posting nothing again (not when Discord said the
@@ -99,6 +100,17 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
     () => games.unpostedResults({ ...day, since: now - RESULT_RETRY_DAYS * DAY_MS }, scope, PER_SWEEP),
     'the hand result was not posted: posting it again',
   ).catch(failed('posting results again'));
+  try {
+    for (const id of games.resultRetriesOver(RESULT_RETRY_DAYS * DAY_MS, now, scope, PER_SWEEP)) {
+      ctx.log.warn(
+        { gameId: id, days: RESULT_RETRY_DAYS },
+        'the hand result could not be posted: no more tries (the table message still offers Next hand and End match; /config idle-days ends the match)',
+      );
+      games.noteRetriesOver(id);
+    }
+  } catch (e) {
+    failed('noting the end of result retries')(e);
+  }
   await syncAgain(
     ctx,
     locks,

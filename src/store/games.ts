@@ -304,6 +304,11 @@ export const RETRY_MIN_MS = 10 * 60_000;
 export const RETRY_MAX_MS = 4 * 3600_000;
 
 /** A retry query's window: games last changed after `since` and at or before `before`, asked at `now`. */
+/** A running game whose hand is over (its results recorded) but whose result message was never marked posted. */
+const UNPOSTED_RESULT = `g.status = 'running'
+  AND (g.last_notice IS NULL OR g.last_notice <> 'result:' || g.hand_index)
+  AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id AND r.hand = g.hand_index)`;
+
 export interface RetryWindow {
   before: number;
   since: number;
@@ -867,14 +872,32 @@ export class GameStore {
    * left the table without its Next hand / End match buttons.
    */
   unpostedResults(w: RetryWindow, scope?: ShardScope | null, limit = 25): string[] {
-    return this.dueForRetry(
-      `g.status = 'running'
-        AND (g.last_notice IS NULL OR g.last_notice <> 'result:' || g.hand_index)
-        AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id AND r.hand = g.hand_index)`,
-      w,
-      scope,
-      limit,
-    );
+    return this.dueForRetry(UNPOSTED_RESULT, w, scope, limit);
+  }
+
+  /**
+   * Running games whose unposted result (`unpostedResults`) was retried within `windowMs` of the
+   * hand's end and whose window is now over: their retries have ended, and nobody said so. Each is
+   * marked (`retried_at` moved past the window, `noteRetriesOver`) so that it is listed once. Held
+   * tables are left out, as from the retries.
+   */
+  resultRetriesOver(windowMs: number, now: number, scope?: ShardScope | null, limit = 25): string[] {
+    const s = scopeSql(scope, 'g.guild_id');
+    return (
+      this.db
+        .prepare(
+          `SELECT g.id FROM games g
+            WHERE ${UNPOSTED_RESULT} AND g.held_at IS NULL AND g.public_at <= ? AND ${s.sql}
+              AND g.retried_at >= g.public_at AND g.retried_at < g.public_at + ?
+            ORDER BY g.public_at, g.id LIMIT ?`,
+        )
+        .all(now - windowMs, ...s.args, windowMs, limit) as { id: string }[]
+    ).map((r) => r.id);
+  }
+
+  /** Marks a game `resultRetriesOver` listed: its last retry is put at the present time, past its window. */
+  noteRetriesOver(id: string): void {
+    this.db.prepare(`UPDATE games SET retried_at = ? WHERE id = ?`).run(this.now(), id);
   }
 
   /**

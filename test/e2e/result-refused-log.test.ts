@@ -41,3 +41,35 @@ test('a result refused for a lost permission: warnings at each retry, no error; 
     { users: 2 },
   );
 });
+
+test('a result still refused after 7 days: the retries end, and one warning says so', async () => {
+  await withWorld(
+    async (w) => {
+      const logs = captureLogs(w);
+      const { gameId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+      await playToLastMove(w, gameId);
+      w.sim.setBotPermission(w.guildId, P.SendMessagesInThreads, false, w.channelId);
+      // The last click's follow-up (an interaction's webhook, which needs no permission) fails too.
+      w.sim.faults.serverError({ route: /POST \/webhooks\//, times: 4 });
+      await playHandToEnd(w, gameId);
+      await w.bot.whenIdle();
+      w.sim.faults.clear();
+      const over = () => logs.lines().filter((l) => /could not be posted: no more tries/.test(l.msg) && l.gameId === gameId);
+      const retries = () => logs.lines().filter((l) => /the hand result was not posted: posting it again/.test(l.msg)).length;
+      // Six and a half days: still tried, nothing said to be over.
+      for (let k = 0; k < 39; k++) await later(w, 4 * 3600_000);
+      assert.equal(over().length, 0);
+      assert.ok(retries() > 0);
+      // Past the seventh day: said once (a warning), and no more tries.
+      for (let k = 0; k < 6; k++) await later(w, 4 * 3600_000);
+      const tried = retries();
+      for (let k = 0; k < 12; k++) await later(w, 4 * 3600_000);
+      assert.deepEqual(
+        over().map((l) => l.level),
+        [40],
+      );
+      assert.equal(retries(), tried, 'no try after the window');
+    },
+    { users: 2 },
+  );
+});
