@@ -47,11 +47,23 @@ async function sorry(ctx: BotContext, i: RepliableInteraction, e: unknown): Prom
   const t = translator(langOf(i.locale, ctx.defaultLang));
   const payload = { content: t('errors:internal'), flags: MessageFlags.Ephemeral as const };
   try {
+    if (i.deferred && !i.ephemeral) await dropThinking(i);
     if (i.deferred || i.replied) await i.followUp(payload);
     else await i.reply(payload);
   } catch {
     /* the token may be gone; nothing more to do */
   }
+}
+
+/**
+ * A public deferred reply still "thinking" (/play, /leaderboard defer before their work) is deleted
+ * before the error is told: Discord's first follow-up fills that placeholder, keeping it public
+ * whatever its flags, so the error was shown to the whole channel. One the command filled already
+ * (a lobby posted) is left as it is.
+ */
+async function dropThinking(i: RepliableInteraction): Promise<void> {
+  const shown = await i.fetchReply().catch(() => null);
+  if (shown?.flags.has(MessageFlags.Loading)) await i.deleteReply().catch(() => undefined);
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { DB } from './db.js';
+import { noteStorageError } from './health.js';
 import { scopeSql, type ShardScope } from './shards.js';
 import { applyEntry, initialState, LogEntryRefused, NEXT_HAND, type LogEntry } from './replay.js';
 import type { AnyEngine, BaseAction, GameId, RuleError } from '../games/core/types.js';
@@ -315,6 +316,9 @@ export interface RetryWindow {
   now: number;
 }
 
+/** SQLite's answers that mean the storage fails for now (health.ts's, and a file another connection holds). */
+const STORAGE_FAILURE = /^SQLITE_(FULL|IOERR|READONLY|CORRUPT|CANTOPEN|NOTADB|BUSY|LOCKED)/;
+
 /** The games columns `GameStore.update` writes as the bot's bookkeeping: they move no `updated_at` (nor `public_at`). */
 const BOOKKEEPING: ReadonlySet<string> = new Set([
   'thread_id',
@@ -568,24 +572,58 @@ export class GameStore {
 
   get(id: string): GameRow | null {
     const r = this.db.prepare('SELECT * FROM games WHERE id = ?').get(id) as RawGame | undefined;
-    return r ? toRow(r) : null;
+    return r ? toRow(this.withUnwritten(r)) : null;
   }
 
   byThread(threadId: string): GameRow | null {
     const r = this.db.prepare('SELECT * FROM games WHERE thread_id = ? ORDER BY created_at DESC LIMIT 1').get(threadId) as
       RawGame | undefined;
-    return r ? toRow(r) : null;
+    return r ? toRow(this.withUnwritten(r)) : null;
   }
 
-  /** The table message now shows the state at `version` (its edit or post succeeded). */
   /** The version the table message last showed (`markShown`), null before the first. */
   shownVersion(id: string): number | null {
     const r = this.db.prepare('SELECT shown_version FROM games WHERE id = ?').get(id) as { shown_version: number | null } | undefined;
+    const kept = this.unwritten.get(id);
+    if (kept && 'shown_version' in kept) return kept.shown_version as number;
     return r?.shown_version ?? null;
   }
 
+  /** The table message now shows the state at `version` (its edit or post succeeded): bookkeeping (`unwritten`). */
   markShown(id: string, version: number): void {
-    this.db.prepare('UPDATE games SET shown_version = ? WHERE id = ?').run(version, id);
+    this.writeBookkeeping(id, { shown_version: version });
+  }
+
+  /**
+   * Bookkeeping columns (`BOOKKEEPING`, `shown_version`) whose write failed for the storage (a full
+   * disk, a read-only or busy file), by game: what Discord already shows (a message posted, an edit
+   * made) but the database could not record. Read back by `get`, `byThread` and `shownVersion`, and
+   * written with the game's next bookkeeping write that succeeds. Without it, the post just made was
+   * made again by every housekeeping round while the storage failed (a hand's result, the end of a
+   * match, every 10 minutes), and a table edit that landed was taken for a failed one (a second
+   * table message). A restart forgets them: the database says unposted, and the restart posts once,
+   * as after a crash between the post and its mark.
+   */
+  private unwritten = new Map<string, Record<string, unknown>>();
+
+  private withUnwritten(r: RawGame): RawGame {
+    const kept = this.unwritten.get(r.id);
+    return kept ? ({ ...r, ...kept } as RawGame) : r;
+  }
+
+  /** Writes bookkeeping columns, with those kept from a failed write; a storage failure keeps them all in `unwritten`. */
+  private writeBookkeeping(id: string, cols: Record<string, unknown>): void {
+    const all = { ...this.unwritten.get(id), ...cols };
+    const keys = Object.keys(all);
+    try {
+      this.db.prepare(`UPDATE games SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...all, id });
+      this.unwritten.delete(id);
+    } catch (e) {
+      if (!STORAGE_FAILURE.test(String((e as { code?: unknown } | null)?.code))) throw e;
+      noteStorageError(e);
+      this.unwritten.set(id, all);
+      this.warn('cannot record what Discord shows (a storage failure): kept in memory, written with the next write', { gameId: id });
+    }
   }
 
   /**
@@ -698,11 +736,18 @@ export class GameStore {
     // kept for the next sweep) must not restart its own window for ever.
     const shown = ['seats', 'status', 'timeout_policy', 'timer_preset', 'options', 'options_hash'].some((k) => k in cols);
     const changed = keys.some((k) => !BOOKKEEPING.has(k));
+    if (!changed) return this.writeBookkeeping(id, cols);
+    // A change of the game itself fails as a whole (its caller tells the user); bookkeeping kept from
+    // an earlier failure goes with it.
+    const all = { ...this.unwritten.get(id), ...cols };
     this.db
       .prepare(
-        `UPDATE games SET ${keys.map((k) => `${k} = @${k}`).join(', ')}${changed ? ', updated_at = @t' : ''}${shown ? ', public_at = @t' : ''} WHERE id = @id`,
+        `UPDATE games SET ${Object.keys(all)
+          .map((k) => `${k} = @${k}`)
+          .join(', ')}, updated_at = @t${shown ? ', public_at = @t' : ''} WHERE id = @id`,
       )
-      .run({ ...cols, t: this.now(), id });
+      .run({ ...all, t: this.now(), id });
+    this.unwritten.delete(id);
   }
 
   seats(id: string): SeatRow[] {
