@@ -19,7 +19,16 @@ import type { UiRow } from '../table/ui.js';
 import { toComponents } from './components.js';
 import { gameChannel } from './messages.js';
 import { v2Text } from './layout.js';
-import { noteShown, ownSeatMessage, pendingOf, seatNoticeLine } from './seat-channels.js';
+import {
+  ephemeralTableLine,
+  noteLines,
+  noteShown,
+  ownSeatMessage,
+  pendingOf,
+  seatChannelTableLine,
+  seatNoticeLine,
+  tableNoticeLine,
+} from './seat-channels.js';
 import type { SeatChannelRow } from '../store/index.js';
 import type { Table } from '../table/store.js';
 import { windowKind } from '../table/timers.js';
@@ -56,11 +65,14 @@ export async function openHand(ctx: BotContext, i: Comp, b: GameButton): Promise
   if (!r.outcome.ok || !r.table || r.outcome.seat === undefined) {
     return void (await i.editReply({ content: say(t, r.outcome.refusal ?? { key: 'errors:game-not-found', warn: false }) }));
   }
-  // After a seat channel fell back to ephemeral views (DMs closed, no permission), said once here.
-  const notice = seatNoticeLine(ctx.store, i.user.id, lang) ?? undefined;
+  // Opened outside the game thread (/games in another channel, a DM notice): the view names its table.
+  const tableLine = ephemeralTableLine(ctx, r.table, lang, i);
+  // After a seat channel fell back to ephemeral views, said once: closed DMs (the user's choice, for
+  // every table) at any table, a fallback of this table's channel only here.
+  const notice = noteLines(tableLine, seatNoticeLine(ctx.store, i.user.id, lang), tableNoticeLine(ctx.store, b.gameId, i.user.id, lang));
   const payload = await handPayload(ctx, r.table, r.outcome.seat, lang, notice);
   const sent = await i.editReply(payload);
-  registerView(ctx, r.table, r.outcome.seat, { token: i.token, userId: i.user.id, lang, images: heldImages(payload, sent) });
+  registerView(ctx, r.table, r.outcome.seat, { token: i.token, userId: i.user.id, lang, images: heldImages(payload, sent), tableLine });
 }
 
 /**
@@ -191,7 +203,9 @@ async function redraw(
   draft?: unknown,
   answered?: 'turn' | 'claim',
 ): Promise<void> {
-  const payload = await handPayload(ctx, table, seat, lang, note, draft);
+  // The table named above a view outside its game thread (a DM seat channel, an ephemeral opened elsewhere).
+  const tableLine = channel ? seatChannelTableLine(ctx, table, channel, lang) : ephemeralTableLine(ctx, table, lang, i);
+  const payload = await handPayload(ctx, table, seat, lang, noteLines(tableLine, note), draft);
   // The clicked message's images, when the new view draws the same (a pass, a menu step): kept.
   const held = channel ? undefined : viewImages(ctx, gameId, seat, [...i.message.attachments.keys()]);
   const out = keepImage(payload, held);
@@ -207,6 +221,7 @@ async function redraw(
     userId: i.user.id,
     lang,
     images: heldImages(out, sent, held),
+    tableLine,
     hidden: answered === 'claim' || (d !== undefined && windowKind(d) === 'claim'),
   });
 }

@@ -11,10 +11,11 @@
  *
  * Fallbacks, never retried in a loop: DMs closed (50007) puts the user's choice back to ephemeral;
  * a missing Create Private Threads / Send Messages in Threads permission (checked before creating,
- * as Discord requires for a type-12 thread) leaves that table on ephemeral views. Either way the
- * user is told once, in their next ephemeral reply (`seatNoticeLine`). A post or edit Discord refuses
- * later (a moderator locked the private thread, a permission went) does the same for that table and
- * is tried again at the next hand (`unreachable`). A 50007 to a user who is no
+ * as Discord requires for a type-12 thread) leaves that table on ephemeral views. The user is told
+ * once: closed DMs (their choice changed for every table) in their next ephemeral reply anywhere
+ * (`seatNoticeLine`), a table's fallback at that table's next "Open my hand" (`tableNoticeLine`). A
+ * post or edit Discord refuses later (a moderator locked the private thread, a permission went) does
+ * the same for that table and is tried again at the next hand (`unreachable`). A 50007 to a user who is no
  * longer a member of the table's server (Discord answers so when they share none with the bot) is
  * not closed DMs: they leave that server's tables, and their choice stands (`dmRefused`).
  */
@@ -29,6 +30,7 @@ import { v2Text } from './layout.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
 import type { SeatChannelRow, SeatNotice, Store } from '../store/index.js';
+import { plainName } from './member-name.js';
 import { handView, ranOutNote, viewParts } from '../table/views.js';
 import { isOff } from '../table/timers.js';
 import { noteGone } from './members.js';
@@ -95,16 +97,74 @@ export function noteShown(ctx: BotContext, t: Table, r: SeatChannelRow): void {
   ctx.store.seatChannels.update(t.row.id, r.seat, { sig: signature(t, r.seat, langOf(r.lang, ctx.defaultLang)) });
 }
 
-/** "⚠️ …" once after a seat channel fell back to ephemeral views, else null. */
+/** "⚠️ …" once after the user's DMs refused their seat view (their choice is ephemeral again everywhere), else null. */
 export function seatNoticeLine(store: Store, userId: string, lang: Lang): string | null {
   const n = store.seatChannels.takeNotice(userId);
   return n ? `⚠️ ${translator(lang)(`seatch:notice.${n}`)}` : null;
 }
 
+/**
+ * "⚠️ …" once after this table's seat channel fell back to ephemeral views (no private thread in its
+ * channel, a permission missing there, a thread a moderator locked), else null: said at this table's
+ * "Open my hand" only, where its words ("at this table") hold.
+ */
+export function tableNoticeLine(store: Store, gameId: string, userId: string, lang: Lang): string | null {
+  const n = store.seatChannels.takeTableNotice(gameId, userId);
+  return n ? `⚠️ ${translator(lang)(`seatch:notice.${n}`)}` : null;
+}
+
+/**
+ * A table as its players know it, for what is shown outside its game thread (a hand view, a DM ping,
+ * a DM's closed view), where no thread says which table: its game, its short id (the one its seat
+ * threads are named with, `seatch:thread-name`) and its game thread as a channel mention, which
+ * links to it from a DM too; with `withServer` (a reader not on that server: a DM, since a member
+ * may play on several) the server's name, made plain as a member's name is (member-name.ts). Public
+ * facts only.
+ */
+export function tableLabel(ctx: BotContext, t: Table, lang: Lang, withServer: boolean): string {
+  const tr = translator(lang);
+  const thread = t.row.threadId ?? t.row.channelId;
+  const server = withServer && t.row.guildId ? ctx.client.guilds.cache.get(t.row.guildId)?.name : undefined;
+  return [
+    tr('seatch:table', { game: tr(`${t.row.game}:name`), id: t.row.id }),
+    ...(thread ? [`<#${thread}>`] : []),
+    ...(server ? [tr('seatch:server', { server: plainName(server) })] : []),
+  ].join(' · ');
+}
+
+/**
+ * The line naming the table above an ephemeral hand view opened at `at` (the interaction's channel
+ * and server), or undefined in the game thread itself (the thread is the table): a view opened from
+ * /games in another channel, or from a DM notice's button, names it (`tableLabel`; the server too
+ * when the view is not on it).
+ */
+export function ephemeralTableLine(
+  ctx: BotContext,
+  t: Table,
+  lang: Lang,
+  at: { channelId: string | null; guildId: string | null },
+): string | undefined {
+  const thread = t.row.threadId ?? t.row.channelId;
+  if (at.channelId !== null && at.channelId === thread) return undefined;
+  return tableLabel(ctx, t, lang, at.guildId !== t.row.guildId);
+}
+
+/** The line naming the table above a seat channel's hand message: in a DM (a private thread is named for its table). */
+export function seatChannelTableLine(ctx: BotContext, t: Table, r: Pick<SeatChannelRow, 'place'>, lang: Lang): string | undefined {
+  return r.place === 'dm' ? tableLabel(ctx, t, lang, true) : undefined;
+}
+
+/** The lines above a hand view (the table's, a notice, why a click changed nothing) as handPayload's one note. */
+export function noteLines(...lines: (string | null | undefined)[]): string | undefined {
+  return lines.filter(Boolean).join('\n') || undefined;
+}
+
+/** The seat's channel fell back to ephemeral views: closed DMs are the user's (every table), the rest this table's. */
 async function fallBack(ctx: BotContext, t: Table, seat: number, userId: string, why: SeatNotice, err?: unknown): Promise<void> {
   ctx.log.info({ err, gameId: t.row.id, seat, why }, 'seat channel unavailable; ephemeral seat views');
   ctx.store.seatChannels.update(t.row.id, seat, { failed: why });
-  ctx.store.seatChannels.fellBack(userId, why);
+  if (why === 'dm-closed') ctx.store.seatChannels.fellBack(userId, why);
+  else ctx.store.seatChannels.tableFellBack(t.row.id, seat, why);
 }
 
 /**
@@ -201,7 +261,7 @@ function unreachable(ctx: BotContext, t: Table, r: SeatChannelRow, err: unknown,
   if (!REFUSED.has(code(err))) return ctx.store.seatChannels.update(t.row.id, r.seat, { failed: 'retry' });
   // The hand it failed at: the next hand tries again (`retriesNow`), not each step.
   ctx.store.seatChannels.update(t.row.id, r.seat, { failed: 'unreachable', hand: t.row.handIndex });
-  ctx.store.seatChannels.fellBack(r.userId, 'unreachable');
+  ctx.store.seatChannels.tableFellBack(t.row.id, r.seat, 'unreachable');
 }
 
 const REFUSED: ReadonlySet<unknown> = new Set([
@@ -238,12 +298,19 @@ async function channelOf(ctx: BotContext, r: SeatChannelRow): Promise<Sendable |
  * the seat channel, which is left as it is (no `failed`, `sig` unchanged) for the next sync to try
  * again. (An image that could not be drawn is no such failure: the view goes in words, hand-view.ts.)
  */
-async function payloadOf(ctx: BotContext, t: Table, seat: number, lang: Lang, ch: Sendable, note?: string): Promise<HandPayload | null> {
+async function payloadOf(
+  ctx: BotContext,
+  t: Table,
+  r: SeatChannelRow,
+  lang: Lang,
+  ch: Sendable,
+  note?: string,
+): Promise<HandPayload | null> {
   try {
     // A seat thread where the bot may not attach files (its game channel's overwrites): the view in words.
-    return await handPayload(ctx, t, seat, lang, note, undefined, !mayAttach(ch));
+    return await handPayload(ctx, t, r.seat, lang, noteLines(seatChannelTableLine(ctx, t, r, lang), note), undefined, !mayAttach(ch));
   } catch (err) {
-    ctx.log.warn({ err, gameId: t.row.id, seat }, 'cannot make the seat channel hand message: tried again at the next step');
+    ctx.log.warn({ err, gameId: t.row.id, seat: r.seat }, 'cannot make the seat channel hand message: tried again at the next step');
     return null;
   }
 }
@@ -253,15 +320,17 @@ async function payloadOf(ctx: BotContext, t: Table, seat: number, lang: Lang, ch
  * Discord refuses is the channel's failure.
  */
 async function post(ctx: BotContext, t: Table, r: SeatChannelRow, ch: Sendable, lang: Lang, sig: string): Promise<boolean> {
-  const p = await payloadOf(ctx, t, r.seat, lang, ch);
+  const p = await payloadOf(ctx, t, r, lang, ch);
   if (!p) return false;
   try {
     const m: Message = await ch.send({ flags: p.flags, files: p.files, components: p.components, allowedMentions: { parse: [] } });
     const old = r.messageId;
-    // A channel that failed at an earlier hand (`retriesNow`) works again: its view is live.
+    // A channel that failed at an earlier hand (`retriesNow`) works again: its view is live, and its
+    // fallback, if not told yet, is no longer true.
     ctx.store.seatChannels.update(t.row.id, r.seat, { messageId: m.id, hand: t.row.handIndex, sig, failed: null });
+    if (r.failed) ctx.store.seatChannels.tableFellBack(t.row.id, r.seat, null);
     r.messageId = m.id;
-    if (old) await closeView(ch, old, t, r.hand ?? t.row.handIndex, lang);
+    if (old) await closeView(ctx, ch, r, old, t, r.hand ?? t.row.handIndex, lang);
     return true;
   } catch (err) {
     await refusedHere(ctx, t, r, err, 'cannot post the seat channel hand message');
@@ -272,10 +341,13 @@ async function post(ctx: BotContext, t: Table, r: SeatChannelRow, ch: Sendable, 
 /**
  * A seat channel message that is no longer the live view (a new hand's message is below, or the
  * view moved) loses its buttons and image: one line in their place (a Components V2 message has
- * no `content`; `content: null` also upgrades a legacy one).
+ * no `content`; `content: null` also upgrades a legacy one). In a DM, where a player's tables of
+ * every server meet, the line names its table (`tableLabel`); a private thread is named for it.
  */
 async function closeView(
+  ctx: BotContext,
   ch: Sendable,
+  r: Pick<SeatChannelRow, 'place'>,
   messageId: string,
   t: Table,
   hand: number,
@@ -283,7 +355,8 @@ async function closeView(
   why: 'closed' | 'not-yours' = 'closed',
 ): Promise<void> {
   const tr = translator(lang);
-  const line = tr(`seatch:${why}`, { game: tr(`${t.row.game}:name`), n: hand + 1 });
+  const table = seatChannelTableLine(ctx, t, r, lang) ?? `**${tr(`${t.row.game}:name`)}**`;
+  const line = tr(`seatch:${why}`, { table, n: hand + 1 });
   await ch.messages.edit(messageId, { ...v2Text(line), content: null, attachments: [], files: [] }).catch(() => undefined);
 }
 
@@ -326,7 +399,7 @@ async function retire(ctx: BotContext, t: Table, r: SeatChannelRow): Promise<voi
   const ch = await gameChannel(ctx, r.channelId);
   if (ch && !r.failed) {
     if (r.pingId) await ch.messages.delete(r.pingId).catch(() => undefined);
-    if (r.messageId) await closeView(ch, r.messageId, t, r.hand ?? t.row.handIndex, langOf(r.lang, ctx.defaultLang), 'not-yours');
+    if (r.messageId) await closeView(ctx, ch, r, r.messageId, t, r.hand ?? t.row.handIndex, langOf(r.lang, ctx.defaultLang), 'not-yours');
   }
   if (r.place === 'thread') await closeSeatThread(ctx, t, r.channelId, ch);
 }
@@ -348,9 +421,11 @@ async function ping(
   if (d) {
     const tr = translator(lang);
     const deadline = t.timers.find((x) => x.seat === r.seat)?.deadline;
+    // In a DM the table is named (`tableLabel`: its game thread linked, its server); the link that
+    // follows is to the hand message itself. A private thread is named for its table.
     const text = tr(d.kind === 'claim' ? 'seatch:ping-claim' : 'seatch:ping-turn', {
       user: `<@${r.userId}>`,
-      game: tr(`${t.row.game}:name`),
+      game: seatChannelTableLine(ctx, t, r, lang) ?? tr(`${t.row.game}:name`),
     });
     const when = deadline !== undefined && !isOff(deadline) ? ` ${tr('common:table.deadline', { when: relTime(deadline) })}` : '';
     const link = r.messageId
@@ -396,7 +471,7 @@ export async function syncSeatChannels(
       if (r) {
         store.remove(t.row.id, s.seat);
         const ch = r.channelId && r.messageId && !r.failed ? await gameChannel(ctx, r.channelId) : null;
-        if (ch) await closeView(ch, r.messageId!, t, r.hand ?? t.row.handIndex, langOf(r.lang, ctx.defaultLang));
+        if (ch) await closeView(ctx, ch, r, r.messageId!, t, r.hand ?? t.row.handIndex, langOf(r.lang, ctx.defaultLang));
       }
       continue;
     }
@@ -406,7 +481,7 @@ export async function syncSeatChannels(
       // Moved (thread ↔ DM): the old place's message loses its buttons.
       if (r?.channelId && r.messageId && !r.failed) {
         const old = await gameChannel(ctx, r.channelId);
-        if (old) await closeView(old, r.messageId, t, r.hand ?? t.row.handIndex, langOf(r.lang, ctx.defaultLang));
+        if (old) await closeView(ctx, old, r, r.messageId, t, r.hand ?? t.row.handIndex, langOf(r.lang, ctx.defaultLang));
       }
       await openChannel(ctx, t, s.seat, s.userId, want.place, lang);
       r = store.get(t.row.id, s.seat);
@@ -420,7 +495,7 @@ export async function syncSeatChannels(
       if (!(await post(ctx, t, r, ch, rl, sig))) continue;
     } else if (sig !== r.sig) {
       const action = ranOut?.get(s.seat);
-      const p = await payloadOf(ctx, t, s.seat, rl, ch, action ? ranOutNote(t, s.seat, action, rl) : undefined);
+      const p = await payloadOf(ctx, t, r, rl, ch, action ? ranOutNote(t, s.seat, action, rl) : undefined);
       if (!p) continue;
       try {
         await ch.messages.edit(r.messageId, p);

@@ -20,7 +20,7 @@ import { handView, ranOutNote, viewParts } from '../table/views.js';
 import type { BaseAction } from '../games/core/types.js';
 import type { Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
-import { pendingOf, seatChannelSeats, syncSeatChannels } from './seat-channels.js';
+import { noteLines, pendingOf, seatChannelSeats, syncSeatChannels } from './seat-channels.js';
 import { slices } from './slices.js';
 import { windowKind } from '../table/timers.js';
 
@@ -47,6 +47,8 @@ interface LiveView {
   hiddenDeath: boolean;
   /** The images the message holds (by file name: attachment id and a hash of the bytes), kept on an edit when unchanged. */
   images?: HeldImages;
+  /** The line naming the table, above a view opened outside its game thread (seat-channels.ts ephemeralTableLine): kept on every edit. */
+  tableLine?: string;
 }
 
 /** A message's images by file name (`hand.png`, `claim.png`): attachment id and a hash of the bytes. */
@@ -75,10 +77,10 @@ export function registerView(
   ctx: BotContext,
   t: Table,
   seat: number,
-  o: { token: string; userId: string; lang: Lang; images?: HeldImages | undefined; hidden?: boolean },
+  o: { token: string; userId: string; lang: Lang; images?: HeldImages | undefined; hidden?: boolean; tableLine?: string | undefined },
 ): void {
   const m = reg(ctx);
-  const { images, hidden, ...rest } = o;
+  const { images, hidden, tableLine, ...rest } = o;
   const prev = m.get(key(t.row.id, seat));
   const now = ctx.clock.now();
   // A click only a claimant could make does not restart the claim clock (#13 §2).
@@ -96,6 +98,7 @@ export function registerView(
   m.set(key(t.row.id, seat), {
     ...rest,
     ...(images ? { images } : {}),
+    ...(tableLine ? { tableLine } : {}),
     since: now,
     sig: viewSignature(t, seat, o.lang),
     dead: false,
@@ -183,7 +186,7 @@ export async function pushSeatViews(
     try {
       // A hidden decision the timer answered for this seat is told here, to its player only.
       const action = ranOut?.get(s.seat);
-      const payload = await handPayload(ctx, t, s.seat, v.lang, action ? ranOutNote(t, s.seat, action, v.lang) : undefined);
+      const payload = await handPayload(ctx, t, s.seat, v.lang, noteLines(v.tableLine, action && ranOutNote(t, s.seat, action, v.lang)));
       // The same hand image as the message holds (only the words, the buttons or the claim thumbnail
       // changed, e.g. a claim window opened): kept by id instead of uploaded again (issue #17 §3). The
       // components reference it by name (`attachment://hand.png`), which Discord resolves for

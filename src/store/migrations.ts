@@ -695,4 +695,22 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE hand_starts_rowid RENAME TO hand_starts;
     `,
   },
+  {
+    version: 38,
+    name: 'seat-notice-per-table',
+    sql: `
+      -- A seat channel's fallback to tell (src/store/seat-channels.ts TableNotice): kept with the seat
+      -- channel of the table it concerns, told once at that table's next "Open my hand". Kept per user
+      -- (user_prefs.seat_notice, migration 13), it was told at their next Open my hand at any table,
+      -- whose words ("where this table plays") were then false, and a fallback at a second table
+      -- replaced the first. Closed DMs stay per user: they put the user's choice back to ephemeral at
+      -- every table. A notice waiting now goes to each of the user's seat channels that fell back for
+      -- that reason (true of each), and leaves user_prefs.
+      ALTER TABLE seat_channels ADD COLUMN notice TEXT;
+      UPDATE seat_channels SET notice = failed
+        WHERE failed IN ('thread-perm', 'thread-kind', 'unreachable')
+          AND failed = (SELECT p.seat_notice FROM user_prefs p WHERE p.user_id = seat_channels.user_id);
+      UPDATE user_prefs SET seat_notice = NULL WHERE seat_notice IN ('thread-perm', 'thread-kind', 'unreachable');
+    `,
+  },
 ];

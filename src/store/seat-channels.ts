@@ -10,8 +10,15 @@ export const SEAT_PLACES = ['ephemeral', 'thread', 'dm'] as const;
 export type SeatPlace = (typeof SEAT_PLACES)[number];
 export const isSeatPlace = (s: unknown): s is SeatPlace => typeof s === 'string' && (SEAT_PLACES as readonly string[]).includes(s);
 
-/** Why a seat channel fell back to ephemeral views; told once in the user's next ephemeral reply. */
-export type SeatNotice = 'dm-closed' | 'thread-perm' | 'thread-kind' | 'unreachable';
+/**
+ * Why a seat channel fell back to ephemeral views, told once. Closed DMs put the user's choice back to
+ * ephemeral at every table, so that is said at their next ephemeral reply anywhere (`UserNotice`); the
+ * others are facts of one table (its channel's kind or permissions, a thread a moderator locked), said
+ * at that table's next "Open my hand" only (`TableNotice`, migration 38).
+ */
+export type UserNotice = 'dm-closed';
+export type TableNotice = 'thread-perm' | 'thread-kind' | 'unreachable';
+export type SeatNotice = UserNotice | TableNotice;
 
 export interface SeatChannelRow {
   gameId: string;
@@ -93,8 +100,8 @@ export class SeatChannelStore {
       .run(userId, place, lang, this.now());
   }
 
-  /** Records a fallback to tell the user once (and, for closed DMs, puts their choice back to ephemeral). */
-  fellBack(userId: string, why: SeatNotice): void {
+  /** Closed DMs: their choice goes back to ephemeral (every table), and they are told once, wherever they look next. */
+  fellBack(userId: string, why: UserNotice): void {
     this.db.transaction(() => {
       this.db.prepare('INSERT INTO user_prefs (user_id, updated_at) VALUES (?, ?) ON CONFLICT(user_id) DO NOTHING').run(userId, this.now());
       this.db
@@ -118,6 +125,30 @@ export class SeatChannelStore {
         if (!r?.n) return null;
         this.db.prepare('UPDATE user_prefs SET seat_notice = NULL WHERE user_id = ?').run(userId);
         return r.n as SeatNotice;
+      })
+      .immediate();
+  }
+
+  /**
+   * A fallback of this table's seat channel (its row, opened before), told once at that table's next
+   * "Open my hand" (`takeTableNotice`); a later one at the same table replaces it, one at another
+   * table does not touch it. null: nothing left to tell (the channel works again).
+   */
+  tableFellBack(gameId: string, seat: number, why: TableNotice | null): void {
+    this.db
+      .prepare('UPDATE seat_channels SET notice = ?, updated_at = ? WHERE game_id = ? AND seat = ?')
+      .run(why, this.now(), gameId, seat);
+  }
+
+  /** The fallback of `userId`'s seat channel at `gameId` to tell, exactly once (atomic, as `takeNotice`), or null. */
+  takeTableNotice(gameId: string, userId: string): TableNotice | null {
+    return this.db
+      .transaction((): TableNotice | null => {
+        const r = this.db.prepare('SELECT seat, notice AS n FROM seat_channels WHERE game_id = ? AND user_id = ?').get(gameId, userId) as
+          { seat: number; n: string | null } | undefined;
+        if (!r?.n) return null;
+        this.db.prepare('UPDATE seat_channels SET notice = NULL WHERE game_id = ? AND seat = ?').run(gameId, r.seat);
+        return r.n as TableNotice;
       })
       .immediate();
   }
@@ -152,7 +183,7 @@ export class SeatChannelStore {
         `INSERT INTO seat_channels (game_id, seat, user_id, place, channel_id, lang, failed, updated_at)
          VALUES (@g, @s, @u, @p, @c, @l, @f, @t)
          ON CONFLICT(game_id, seat) DO UPDATE SET user_id = @u, place = @p, channel_id = @c, message_id = NULL, hand = NULL,
-           ping_id = NULL, acting = 0, sig = NULL, lang = @l, failed = @f, updated_at = @t`,
+           ping_id = NULL, acting = 0, sig = NULL, lang = @l, failed = @f, notice = NULL, updated_at = @t`,
       )
       .run({ g: r.gameId, s: r.seat, u: r.userId, p: r.place, c: r.channelId, l: r.lang, f: r.failed ?? null, t: this.now() });
   }

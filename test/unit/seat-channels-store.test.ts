@@ -45,22 +45,71 @@ test('migration 13 brings a version-12 database forward: the place defaults to e
 });
 
 test('a fallback is told once; closed DMs put the choice back to ephemeral, a missing permission keeps it', () => {
-  const { store } = withGame();
+  const { store, gameId } = withGame();
   const s = store.seatChannels;
   s.setPlace('a', 'dm', 'en');
   s.setPlace('b', 'thread', 'en');
+  s.open({ gameId, seat: 1, userId: 'b', place: 'thread', channelId: null, lang: 'en', failed: 'thread-perm' });
   s.fellBack('a', 'dm-closed');
-  s.fellBack('b', 'thread-perm');
+  s.tableFellBack(gameId, 1, 'thread-perm');
   assert.equal(s.place('a').place, 'ephemeral');
   assert.equal(s.place('b').place, 'thread');
   assert.equal(s.takeNotice('a'), 'dm-closed');
   assert.equal(s.takeNotice('a'), null, 'once');
-  assert.equal(s.takeNotice('b'), 'thread-perm');
-  assert.equal(s.takeNotice('b'), null);
+  assert.equal(s.takeNotice('b'), null, "a table's fallback is not the user's");
+  assert.equal(s.takeTableNotice(gameId, 'b'), 'thread-perm');
+  assert.equal(s.takeTableNotice(gameId, 'b'), null, 'once');
   // Choosing again clears a notice not yet told.
-  s.fellBack('b', 'thread-perm');
+  s.fellBack('b', 'dm-closed');
   s.setPlace('b', 'dm', 'en');
   assert.equal(s.takeNotice('b'), null);
+  store.close();
+});
+
+test("a table's fallback is kept with that table's seat channel: another table's is another notice, re-opening the channel drops it", () => {
+  const store = openStore(tmpDb(), engineOf, () => 1000);
+  const mk = () =>
+    store.games.create({ game: 'phom', options: {}, optionsHash: 'h', seed: 's', seats: 2, guildId: 'g1', channelId: 'c1' }).id;
+  const [g1, g2] = [mk(), mk()];
+  const s = store.seatChannels;
+  s.open({ gameId: g1, seat: 0, userId: 'a', place: 'thread', channelId: null, lang: 'en', failed: 'thread-kind' });
+  s.tableFellBack(g1, 0, 'thread-kind');
+  s.open({ gameId: g2, seat: 1, userId: 'a', place: 'thread', channelId: 't2', lang: 'en' });
+  s.tableFellBack(g2, 1, 'unreachable');
+  assert.equal(s.takeTableNotice(g2, 'a'), 'unreachable', 'the second table has its own');
+  assert.equal(s.takeTableNotice(g1, 'a'), 'thread-kind', 'not overwritten by the second');
+  assert.equal(s.takeTableNotice(g1, 'b'), null, "nobody else's");
+  s.tableFellBack(g2, 1, 'unreachable');
+  s.tableFellBack(g2, 1, null);
+  assert.equal(s.takeTableNotice(g2, 'a'), null, 'cleared: the channel works again');
+  s.tableFellBack(g1, 0, 'thread-kind');
+  s.open({ gameId: g1, seat: 0, userId: 'a', place: 'dm', channelId: 'd1', lang: 'en' });
+  assert.equal(s.takeTableNotice(g1, 'a'), null, 'the view moved (a DM now): the old fallback is moot');
+  store.close();
+});
+
+test('migration 38 moves a waiting table fallback from the user to their seat channels that fell back for it; closed DMs stay', () => {
+  const path = tmpDb();
+  const old = new Database(path);
+  migrate(
+    old,
+    MIGRATIONS.filter((m) => m.version <= 37),
+  );
+  old.exec(`INSERT INTO games (id, game, options, options_hash, seed, seats, status, created_at, updated_at)
+    VALUES ('g1', 'phom', '{}', 'h', 's', 2, 'running', 1, 1), ('g2', 'phom', '{}', 'h', 's', 2, 'running', 1, 1)`);
+  old.exec(`INSERT INTO user_prefs (user_id, seat_notice, updated_at) VALUES ('a', 'thread-kind', 1), ('b', 'dm-closed', 1)`);
+  old.exec(`INSERT INTO seat_channels (game_id, seat, user_id, place, lang, failed, updated_at) VALUES
+    ('g1', 0, 'a', 'thread', 'en', 'thread-kind', 1), ('g2', 0, 'a', 'thread', 'en', NULL, 1),
+    ('g1', 1, 'b', 'dm', 'en', 'dm-closed', 1)`);
+  old.close();
+  const store = openStore(path, engineOf, () => 5);
+  const s = store.seatChannels;
+  assert.equal(schemaVersion(store.db), MIGRATIONS.at(-1)!.version);
+  assert.equal(s.takeTableNotice('g2', 'a'), null, 'not at a table whose channel works');
+  assert.equal(s.takeTableNotice('g1', 'a'), 'thread-kind');
+  assert.equal(s.takeNotice('a'), null, 'no longer told at any table');
+  assert.equal(s.takeTableNotice('g1', 'b'), null);
+  assert.equal(s.takeNotice('b'), 'dm-closed', "closed DMs stay the user's");
   store.close();
 });
 
