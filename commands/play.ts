@@ -110,27 +110,29 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
   const tableSettings = ctx.store.settings.table(i.guildId, game);
   await i.deferReply();
   const name = memberName(i);
-  const row = ctx.store.games.create({
-    game,
-    guildId: i.guildId,
-    channelId: i.channelId,
-    hostUserId: i.user.id,
-    options: opts.options,
-    optionsHash: opts.hash,
-    // Secret and unguessable: every hand is dealt from it (core/rng.ts `handSeed`), so whoever knows
-    // it knows every hidden hand and the wall. Not the interaction's id (as it was): Discord shows
-    // that to everyone reading the lobby message (its `interaction_metadata.id`).
-    seed: randomBytes(16).toString('base64url'),
-    seats: seatCap,
-    timerPreset,
-    timeoutPolicy: (i.options.getString('on-timeout') ?? 'default') as 'default' | 'ai',
-    // The server's table settings (/config ai-level, takeover-level, hints), fixed for this game.
-    takeoverLevel: tableSettings.takeoverLevel,
-    hints: tableSettings.hints,
-    // Public text: the server's locale on a Community server, else the host's (public-locale.ts).
-    locale: publicLocale(i),
-  });
-  ctx.store.games.setSeats(row.id, [{ seat: 0, userId: i.user.id, isAi: false, displayName: name }]);
+  const row = ctx.store.games.create(
+    {
+      game,
+      guildId: i.guildId,
+      channelId: i.channelId,
+      hostUserId: i.user.id,
+      options: opts.options,
+      optionsHash: opts.hash,
+      // Secret and unguessable: every hand is dealt from it (core/rng.ts `handSeed`), so whoever knows
+      // it knows every hidden hand and the wall. Not the interaction's id (as it was): Discord shows
+      // that to everyone reading the lobby message (its `interaction_metadata.id`).
+      seed: randomBytes(16).toString('base64url'),
+      seats: seatCap,
+      timerPreset,
+      timeoutPolicy: (i.options.getString('on-timeout') ?? 'default') as 'default' | 'ai',
+      // The server's table settings (/config ai-level, takeover-level, hints), fixed for this game.
+      takeoverLevel: tableSettings.takeoverLevel,
+      hints: tableSettings.hints,
+      // Public text: the server's locale on a Community server, else the host's (public-locale.ts).
+      locale: publicLocale(i),
+    },
+    [{ seat: 0, userId: i.user.id, isAi: false, displayName: name }],
+  );
   const publicLang = langOf(publicLocale(i), ctx.defaultLang);
   // The lobby is clickable as soon as it is shown, but its thread is created after it (a thread
   // starts from the lobby message): under load a Join or Start could come before the thread exists

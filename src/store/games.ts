@@ -538,7 +538,16 @@ export class GameStore {
     }
   }
 
-  create(g: NewGame): GameRow {
+  /** A new lobby, with its first seats (`seated`: its host) in the same transaction: never a lobby without its host. */
+  create(g: NewGame, seated: readonly SeatRow[] = []): GameRow {
+    return this.db.transaction(() => {
+      const id = this.insertGame(g);
+      if (seated.length) this.setSeats(id, [...seated]);
+      return this.get(id)!;
+    })();
+  }
+
+  private insertGame(g: NewGame): string {
     const id = this.newId();
     const t = this.now();
     this.db
@@ -567,7 +576,7 @@ export class GameStore {
         g.takeoverLevel ?? 'normal',
         g.hints === false ? 0 : 1,
       );
-    return this.get(id)!;
+    return id;
   }
 
   get(id: string): GameRow | null {
