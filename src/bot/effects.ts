@@ -71,8 +71,8 @@ function onceOnly(t: Table, what: string): { nonce: string; enforceNonce: true }
 }
 
 /** The standings chart's alt text: the title, then each player's total, in the reader's punctuation. */
-function chartAlt(sm: { title: string; players: { name: string; totals: number[] }[] }, tr: (k: string) => string): string {
-  return `${sm.title}${tr('common:punct.colon')}${sm.players.map((p) => `${p.name} ${p.totals.at(-1)}`).join(tr('common:punct.list'))}`;
+function chartAlt(sm: { title: string; players: { name: string; mark?: string; totals: number[] }[] }, tr: (k: string) => string): string {
+  return `${sm.title}${tr('common:punct.colon')}${sm.players.map((p) => `${p.name}${p.mark ?? ''} ${p.totals.at(-1)}`).join(tr('common:punct.list'))}`;
 }
 
 /**

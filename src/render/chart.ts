@@ -355,7 +355,8 @@ export function drawStandings(ctx: Ctx, m: StandingsModel, L: StandingsLayout): 
       { x: x + colW - 170, y, w: 158, h: 40 },
       { size: 22, bold: true, color: o.last > 0 ? C.plus : o.last < 0 ? C.minus : C.text, align: 'right' },
     );
-    fitText(ctx, o.p.name, { x: x + 90, y, w: colW - 270, h: 40 }, { size: 22, minSize: 14, bold: true, color: C.text });
+    // A mark ("(left)") stays whole after a long name: the name is cut before it.
+    fitText(ctx, o.p.name, { x: x + 90, y, w: colW - 270, h: 40 }, { size: 22, minSize: 14, bold: true, color: C.text, tail: o.p.mark });
   });
 }
 

@@ -153,7 +153,8 @@ export interface StandingsModel {
   /** Optional short line at the right of the title (e.g. "3 hands"). */
   subtitle?: string;
   /** `totals[k]` = the player's cumulative total after hand k + 1 (the chart starts at 0). */
-  players: { name: string; totals: number[] }[];
+  /** `mark`: drawn after the name and never cut with it (a player who left: " (left)"). */
+  players: { name: string; mark?: string; totals: number[] }[];
   /** Optional x labels per hand (default 1, 2, …). */
   handLabels?: string[];
   /** Optional final totals as text (e.g. "+12 điểm"), per player; default the signed number. */

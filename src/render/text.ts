@@ -34,6 +34,12 @@ export interface FitOptions {
    * into a scaled context (piece sprites), where a cached bitmap would blur.
    */
   cache?: boolean;
+  /**
+   * Drawn after `text` and never cut: when the whole does not fit, `text` is ellipsized before it
+   * (a standings legend's "(left)" after a long name). When not even "…" and the tail fit, the whole
+   * is ellipsized as one text.
+   */
+  tail?: string;
 }
 
 export interface FitResult {
@@ -237,18 +243,19 @@ export function measureFit(
   o: FitOptions = {},
 ): { drawn: string; size: number; width: number; ellipsized: boolean } {
   text = normalize(text);
+  const tail = o.tail ? normalize(o.tail) : '';
   const maxSize = Math.max(1, Math.min(o.size ?? box.h * 0.8, box.h));
   const minSize = Math.min(o.minSize ?? 11, maxSize);
   const k = o.cache === false ? 1 : deviceScale();
   const opts = { bold: o.bold ?? false, serif: o.serif ?? false };
   const wOf = (s: number, t: string) => textWidth(ctx, font(s * k, opts), t) / k;
-  let width = wOf(maxSize, text);
-  if (width <= box.w) return { drawn: text, size: maxSize, width, ellipsized: false };
+  let width = wOf(maxSize, text + tail);
+  if (width <= box.w) return { drawn: text + tail, size: maxSize, width, ellipsized: false };
   // Width scales linearly with size (to within hinting): jump straight to the fitting size.
   let size = Math.max(minSize, Math.floor(((maxSize * box.w) / width) * 10) / 10);
   for (let i = 0; i < 6; i++) {
-    width = wOf(size, text);
-    if (width <= box.w) return { drawn: text, size, width, ellipsized: false };
+    width = wOf(size, text + tail);
+    if (width <= box.w) return { drawn: text + tail, size, width, ellipsized: false };
     if (size <= minSize) break;
     size = Math.max(minSize, size * 0.94);
   }
@@ -258,12 +265,14 @@ export function measureFit(
   let hi = chars.length;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    const w = wOf(size, ellipsized(chars.slice(0, mid).join('')));
+    const w = wOf(size, ellipsized(chars.slice(0, mid).join('')) + tail);
     if (w <= box.w) lo = mid;
     else hi = mid - 1;
   }
-  let drawn = lo > 0 ? ellipsized(chars.slice(0, lo).join('')) : ELL;
+  let drawn = (lo > 0 ? ellipsized(chars.slice(0, lo).join('')) : ELL) + tail;
   width = wOf(size, drawn);
+  // Not even "…" and the tail: the whole, ellipsized as one text.
+  if (width > box.w && tail) return measureFit(ctx, text + tail, box, { ...o, tail: undefined });
   if (width > box.w) {
     drawn = '';
     width = 0;
@@ -297,7 +306,14 @@ export function fitText(ctx: CanvasRenderingContext2D, text: string, box: Box, o
   } else if (m.drawn) {
     paintText(ctx, m.drawn, x, y, font(m.size, { bold: o.bold ?? false, serif: o.serif ?? false }), align, o.color ?? '#000', o.outline);
   }
-  const r: FitResult = { text: normalize(text), drawn: m.drawn, size: m.size, width: m.width, box, ellipsized: m.ellipsized };
+  const r: FitResult = {
+    text: normalize(text + (o.tail ?? '')),
+    drawn: m.drawn,
+    size: m.size,
+    width: m.width,
+    box,
+    ellipsized: m.ellipsized,
+  };
   if (probe) probe(r);
   return r;
 }

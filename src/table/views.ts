@@ -603,7 +603,10 @@ function asPlayed(t: Table, roster: readonly HandRow[]): Table {
 
 /** One line of the match standings: a name (marked when they left the table) and a total. */
 interface Standing {
+  /** Their name, marked when they left the table (`plain` without the mark). */
   name: string;
+  plain: string;
+  left: boolean;
   total: number;
   userId: string | null;
   byHand?: ReadonlyMap<number, number>;
@@ -619,6 +622,8 @@ function standings(entries: readonly MatchEntry[], tr: T): Standing[] {
       const name = shownName(e.name, tr);
       return {
         name: e.seated ? name : tr('common:result.left-name', { name }),
+        plain: name,
+        left: !e.seated,
         total: e.total,
         userId: e.seated ? e.userId : null,
         byHand: e.byHand,
@@ -631,7 +636,10 @@ function standings(entries: readonly MatchEntry[], tr: T): Standing[] {
 function seatStandings(t: Table): Standing[] {
   return [...t.seats]
     .sort((a, b) => (t.totals.get(b.seat) ?? 0) - (t.totals.get(a.seat) ?? 0))
-    .map((s) => ({ name: t.names[s.seat] ?? `#${s.seat + 1}`, total: t.totals.get(s.seat) ?? 0, userId: s.isAi ? null : s.userId }));
+    .map((s) => {
+      const name = t.names[s.seat] ?? `#${s.seat + 1}`;
+      return { name, plain: name, left: false, total: t.totals.get(s.seat) ?? 0, userId: s.isAi ? null : s.userId };
+    });
 }
 
 /**
@@ -647,7 +655,13 @@ export function standingsModel(t: Table, lang: Lang, entries: readonly MatchEntr
     // A refund at the match's end (the gà pot, phom.md §15.12) comes after the last hand: the chart
     // ends at each total, as the standings do.
     const last = handNos.length - 1;
-    return { name: e.name, totals: handNos.map((k, i) => (run += (e.byHand?.get(k) ?? 0) + (i === last ? (e.refund ?? 0) : 0))) };
+    // The chart's legend keeps the mark whole after a long name (render/text.ts `tail`).
+    const mark = e.left ? pc.t('common:result.left-mark') : undefined;
+    return {
+      name: mark ? e.plain : e.name,
+      ...(mark ? { mark } : {}),
+      totals: handNos.map((k, i) => (run += (e.byHand?.get(k) ?? 0) + (i === last ? (e.refund ?? 0) : 0))),
+    };
   });
   return {
     game: t.row.game,
