@@ -713,4 +713,17 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE user_prefs SET seat_notice = NULL WHERE seat_notice IN ('thread-perm', 'thread-kind', 'unreachable');
     `,
   },
+  {
+    version: 39,
+    name: 'results-board-index',
+    sql: `
+      -- /leaderboard's ranking (store/results.ts, leaderboard) reads every row of a game on a server:
+      -- through results_by_user each row was a lookup in the table too (its rank, won, points, name,
+      -- game), 1.4 s for 400,000 hands on the event loop. This index holds them all (a covering index:
+      -- about 5 times faster) and begins as results_by_user did, which it replaces for every query that
+      -- used it (/score, /leaderboard, the rating history).
+      CREATE INDEX results_board ON results(guild_id, game, user_id, created_at, rank, won, points, display_name, game_id);
+      DROP INDEX results_by_user;
+    `,
+  },
 ];
