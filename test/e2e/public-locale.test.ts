@@ -54,7 +54,7 @@ test('a Community server keeps the locale it chose, en-US included, whatever the
 test('/play in a channel where the bot lacks permissions names them as Discord does, in the user’s language', async () => {
   for (const [locale, names] of [
     ['en-US', ['Create Public Threads', 'Attach Files']],
-    ['vi', ['Tạo luồng công khai', 'Đính kèm tệp']],
+    ['vi', ['Tạo Chủ Đề Công Khai', 'Đính kèm tệp']],
   ] as const) {
     await withWorld(
       async (w) => {

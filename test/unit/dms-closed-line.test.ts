@@ -94,7 +94,7 @@ test('a deferred ephemeral reply (Open my hand, a command) gets it even without 
   const { i, sent } = fake({ ephemeralMessage: false, deferred: 'reply' });
   tellDmsClosedOnce(store, i as never, 'vi');
   await i.editReply({ embeds: [{ title: 'x' }] });
-  assert.match(text(sent[0]), /^⚠️ Không gửi được tin nhắn riêng/);
+  assert.match(text(sent[0]), /^⚠️ Không gửi được tin nhắn trực tiếp/);
   // A Components V2 payload (the hand view) carries it as a text display on top of its components.
   const v2 = withLine({ flags: MessageFlags.IsComponentsV2, components: [{ type: 17, components: [] }] }, '!', true) as {
     components: { toJSON(): unknown }[];

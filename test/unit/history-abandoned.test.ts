@@ -108,7 +108,5 @@ test('a viewer click on a hand the game does not have is answered, not left sile
 test('/history hand: without game-id says what it needs', async () => {
   const r = playedThenAbandoned();
   const out = await runHistory(r, { hand: 2 });
-  assert.deepEqual(out, [
-    "A hand is replayed from its game: give `game-id` with `hand` (the list, /history without them, shows each game's id).",
-  ]);
+  assert.deepEqual(out, ["To replay a hand, give `game-id` as well as `hand` (/history without them lists each game's id)."]);
 });

@@ -157,3 +157,83 @@ test('zh-TW: /away (the seat stays yours) is not named with the word for leaving
   for (const k of ['button.leave', 'button.leave-seat', 'button.leave-confirm'])
     assert.ok(!get('zh-TW', 'common', k).includes(away), `${k} vs /${away}`);
 });
+
+test('Vietnamese names threads and DMs as Discord’s vi client does: "chủ đề" (riêng tư), "tin nhắn trực tiếp"', () => {
+  // "luồng" and "tin nhắn riêng" are not Discord's words: a vi reader looks for "chủ đề" in the client's menus,
+  // and "tin nhắn riêng" was also used for the only-you-can-see (ephemeral) view, which is no DM at all.
+  const bad = all('vi')
+    .filter(([, v]) => /luồng|tin nhắn riêng/i.test(v))
+    .map(([k, v]) => `${k}: ${v}`);
+  assert.deepEqual(bad, []);
+  // Permission names as the vi client lists them, the English one in brackets.
+  assert.equal(get('vi', 'seatch', 'perm.CreatePublicThreads'), 'Tạo Chủ Đề Công Khai (Create Public Threads)');
+  assert.equal(get('vi', 'seatch', 'perm.CreatePrivateThreads'), 'Tạo Chủ Đề Riêng Tư (Create Private Threads)');
+  assert.equal(get('vi', 'seatch', 'perm.SendMessagesInThreads'), 'Gửi Tin Nhắn Trong Chủ Đề (Send Messages in Threads)');
+  assert.equal(get('vi', 'seatch', 'perm.ManageThreads'), 'Quản Lý Chủ Đề (Manage Threads)');
+});
+
+test('English never calls the only-you-can-see (ephemeral) hand view a "private message", Discord’s word for a DM', () => {
+  const bad = all('en')
+    .filter(([, v]) => /private message|private \(ephemeral\)/i.test(v))
+    .map(([k, v]) => `${k}: ${v}`);
+  assert.deepEqual(bad, []);
+  assert.match(get('en', 'seatch', 'place.ephemeral'), /only you can see/);
+  assert.match(get('en', 'commands', 'prefs.place.ephemeral'), /only you can see/);
+});
+
+test('English texts use no internal words (engine, RNG, seeded): the reader is a player', () => {
+  const bad = all('en')
+    .filter(([, v]) => /\b(engine|RNG|seeded)\b/i.test(v))
+    .map(([k, v]) => `${k}: ${v}`);
+  assert.deepEqual(bad, []);
+});
+
+test('Vietnamese: one word for the rating, the host and the hand view', () => {
+  const rules: [RegExp, string][] = [
+    [/điểm hạng/i, 'the rating is "điểm xếp hạng" (ops:privacy.done, /bảng-xếp-hạng)'],
+    [/chủ phòng/i, `the host is "${get('vi', 'common', 'lobby.host')}" (common:lobby.host)`],
+    [/bảng bài/i, 'the hand view is "phần xem bài"'],
+  ];
+  const bad = all('vi').flatMap(([k, v]) => rules.filter(([re]) => re.test(v)).map(([, why]) => `${k}: ${why}`));
+  assert.deepEqual(bad, []);
+});
+
+test('a text that names a permission uses the permission’s own name (seatch:perm.*)', () => {
+  for (const l of LANGS) assert.ok(get(l, 'common', 'picture.attach-denied').includes(get(l, 'seatch', 'perm.AttachFiles')), l);
+});
+
+test('zh-TW: an away seat is played by the computer or the default move, not by another member (他人)', () => {
+  for (const k of ['games.away', 'away.notice']) {
+    assert.doesNotMatch(get('zh-TW', 'async', k), /他人/, k);
+    assert.match(get('zh-TW', 'async', k), /電腦或預設動作/, k);
+  }
+});
+
+test('zh-TW: 局 is a hand, so a text about a game’s own thread says 牌局', () => {
+  for (const k of ['errors:not-in-thread', 'errors:no-threads-here', 'common:lobby.thread-cap']) {
+    const [ns, path] = k.split(':') as [string, string];
+    assert.doesNotMatch(get('zh-TW', ns, path), /[每本]局/, k);
+    assert.match(get('zh-TW', ns, path), /牌局/, k);
+  }
+});
+
+test('zh-TW quotes the buttons it names: 「過」 of every game with a pass, 「結束比賽」; a held pass is 定案 in both texts', () => {
+  for (const game of ['chan', 'classic-mahjong', 'vn-mahjong']) {
+    const pass = `「${get('zh-TW', game, 'action.pass')}」`;
+    assert.ok(get('zh-TW', 'common', 'hand.pass-held').includes(pass), `${game}: ${pass}`);
+    assert.ok(get('zh-TW', 'errors', 'pass-final').includes(pass), `${game}: ${pass}`);
+  }
+  for (const k of ['common:hand.pass-held', 'errors:pass-final']) {
+    const [ns, path] = k.split(':') as [string, string];
+    assert.match(get('zh-TW', ns, path), /定案/, k);
+  }
+  assert.ok(get('zh-TW', 'errors', 'last-player-hand').includes(`「${get('zh-TW', 'common', 'button.end-match')}」`));
+});
+
+test('zh-TW classic mahjong: the tournament rotation is 錦標賽制, never 比賽 (a match)', () => {
+  const en = new Map(entries(cat.en['classic-mahjong']));
+  const bad = entries(cat['zh-TW']['classic-mahjong'])
+    .filter(([k, v]) => /tournament/i.test(en.get(k) ?? '') && !/錦標賽制/.test(v))
+    .map(([k, v]) => `${k}: ${v}`);
+  assert.deepEqual(bad, []);
+});
