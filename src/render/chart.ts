@@ -54,7 +54,7 @@ const PAD = 28;
 const HEADER_H = 74;
 
 const WORDS: Record<Locale, { hand: string; total: string; rating: string; hands: (n: number) => string }> = {
-  vi: { hand: 'Ván', total: 'Tổng', rating: 'Điểm hạng', hands: (n) => `${n} ván` },
+  vi: { hand: 'Ván', total: 'Tổng', rating: 'Điểm xếp hạng', hands: (n) => `${n} ván` },
   en: { hand: 'Hand', total: 'Total', rating: 'Rating', hands: (n) => `${n} ${n === 1 ? 'hand' : 'hands'}` },
   'zh-TW': { hand: '局', total: '總分', rating: '評分', hands: (n) => `${n} 局` },
 };

@@ -261,15 +261,21 @@ export function measureFit(
   }
   // Ellipsize at minSize: binary search the longest prefix of whole graphemes that fits with '…'.
   const chars = Array.from(graphemes.segment(text), (g) => g.segment);
+  // The first n characters and "…", then the tail: an override the cut left open (its closing
+  // character cut off) is dropped, or the tail would be drawn inside it, reversed.
+  const cut = (n: number) => {
+    const start = ellipsized(chars.slice(0, n).join(''));
+    return tail ? balanceBidi(start) + tail : start;
+  };
   let lo = 0;
   let hi = chars.length;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    const w = wOf(size, ellipsized(chars.slice(0, mid).join('')) + tail);
+    const w = wOf(size, cut(mid));
     if (w <= box.w) lo = mid;
     else hi = mid - 1;
   }
-  let drawn = (lo > 0 ? ellipsized(chars.slice(0, lo).join('')) : ELL) + tail;
+  let drawn = lo > 0 ? cut(lo) : ELL + tail;
   width = wOf(size, drawn);
   // Not even "…" and the tail: the whole, ellipsized as one text.
   if (width > box.w && tail) return measureFit(ctx, text + tail, box, { ...o, tail: undefined });

@@ -122,7 +122,7 @@ test('rating history: a small PNG, the latest ordinal in the title badge, dates 
     // Vietnamese: decimal comma, "9 thg 1"; a history over two years names them.
     seen.length = 0;
     renderRating({ ...rating, locale: 'vi' });
-    assert.ok(seen.includes('Điểm hạng 4,4') && seen.some((s) => s.includes('9 thg 1')) && seen.includes('9 ván'), seen.join('|'));
+    assert.ok(seen.includes('Điểm xếp hạng 4,4') && seen.some((s) => s.includes('9 thg 1')) && seen.includes('9 ván'), seen.join('|'));
     assert.ok(seen.includes('−2'), 'a negative tick with a minus sign');
     seen.length = 0;
     renderRating({ ...rating, locale: 'zh-TW', points: [{ t: Date.UTC(2025, 11, 30), ordinal: 1 }, ...rating.points] });

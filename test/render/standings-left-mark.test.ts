@@ -44,3 +44,17 @@ test('a long name in the legend is cut before the "(left)" mark, which stays who
     assert.equal(left.find((r) => r.text.startsWith('An'))!.drawn, `An${mark}`.normalize(), `${lang}: a short one is whole`);
   }
 });
+
+test('a name whose bidi override the cut leaves open does not reverse the mark', async () => {
+  const { measureFit } = await import('../../src/render/text.js');
+  const { createCanvas } = await import('canvas');
+  const ctx = createCanvas(10, 10).getContext('2d');
+  const m = measureFit(
+    ctx,
+    '\u202eKing of the Mahjong Tables Forever\u202c',
+    { x: 0, y: 0, w: 260, h: 40 },
+    { size: 22, minSize: 14, bold: true, tail: ' (left)' },
+  );
+  assert.ok(m.ellipsized && m.drawn.endsWith('… (left)'), m.drawn);
+  assert.ok(!m.drawn.includes('\u202e'), `no override left open before the mark: ${JSON.stringify(m.drawn)}`);
+});
