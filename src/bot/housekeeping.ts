@@ -80,6 +80,14 @@ export async function housekeeping(ctx: BotContext, locks: GameLocks, now: numbe
     noteStorageError(e);
     ctx.log.error({ err: e }, `${what} failed`);
   };
+  // What Discord shows but a failing storage could not record (store/games.ts `unwritten`): written
+  // first, so that the retries below see it (a finished match's end, which no later step writes).
+  try {
+    const kept = ctx.store.games.flushUnwritten();
+    if (kept) ctx.log.warn({ games: kept }, 'the storage still fails: what Discord shows of these games is kept in memory');
+  } catch (e) {
+    failed('writing what Discord shows')(e);
+  }
   // Members a DM click found gone from a server leave their tables (members.ts `noteGone`).
   await applyFoundGone(ctx).catch(failed('handing gone members’ seats to the AI'));
   await settleHeldTables(ctx, locks, now, scope).catch(failed('releasing or abandoning held tables'));

@@ -31,6 +31,7 @@ import { langOf, translator, type Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
 import type { SeatChannelRow, SeatNotice, Store } from '../store/index.js';
 import { plainName } from './member-name.js';
+import { noteStorageError } from '../store/health.js';
 import { handView, ranOutNote, viewParts } from '../table/views.js';
 import { isOff } from '../table/timers.js';
 import { noteGone } from './members.js';
@@ -99,8 +100,21 @@ export function noteShown(ctx: BotContext, t: Table, r: SeatChannelRow): void {
 
 /** "⚠️ …" once after the user's DMs refused their seat view (their choice is ephemeral again everywhere), else null. */
 export function seatNoticeLine(store: Store, userId: string, lang: Lang): string | null {
-  const n = store.seatChannels.takeNotice(userId);
+  const n = takeOrKeep(() => store.seatChannels.takeNotice(userId));
   return n ? `⚠️ ${translator(lang)(`seatch:notice.${n}`)}` : null;
+}
+
+/**
+ * A notice taken (read and cleared: a write). A storage that refuses the write keeps the notice for a
+ * later view, and the view opens without it: before, the whole "Open my hand" failed on it.
+ */
+function takeOrKeep<N>(take: () => N | null): N | null {
+  try {
+    return take();
+  } catch (e) {
+    if (noteStorageError(e)) return null;
+    throw e;
+  }
 }
 
 /**
@@ -109,7 +123,7 @@ export function seatNoticeLine(store: Store, userId: string, lang: Lang): string
  * "Open my hand" only, where its words ("at this table") hold.
  */
 export function tableNoticeLine(store: Store, gameId: string, userId: string, lang: Lang): string | null {
-  const n = store.seatChannels.takeTableNotice(gameId, userId);
+  const n = takeOrKeep(() => store.seatChannels.takeTableNotice(gameId, userId));
   return n ? `⚠️ ${translator(lang)(`seatch:notice.${n}`)}` : null;
 }
 

@@ -615,13 +615,27 @@ export class GameStore {
    */
   private unwritten = new Map<string, Record<string, unknown>>();
 
+  /**
+   * Writes every game's bookkeeping kept from a failed write (`unwritten`): for a game no step writes
+   * again (a finished match, whose "match-over" mark stayed in memory only: the file still said it
+   * unposted, so a restart a day later posted the final standings again). Housekeeping calls it each
+   * round. Returns how many games are still kept (the storage still failing).
+   */
+  flushUnwritten(): number {
+    for (const id of [...this.unwritten.keys()]) this.writeBookkeeping(id, {}, true);
+    return this.unwritten.size;
+  }
+
   private withUnwritten(r: RawGame): RawGame {
     const kept = this.unwritten.get(r.id);
     return kept ? ({ ...r, ...kept } as RawGame) : r;
   }
 
-  /** Writes bookkeeping columns, with those kept from a failed write; a storage failure keeps them all in `unwritten`. */
-  private writeBookkeeping(id: string, cols: Record<string, unknown>): void {
+  /**
+   * Writes bookkeeping columns, with those kept from a failed write; a storage failure keeps them all
+   * in `unwritten` (said in the log unless `quiet`: housekeeping's flush, once a round).
+   */
+  private writeBookkeeping(id: string, cols: Record<string, unknown>, quiet = false): void {
     const all = { ...this.unwritten.get(id), ...cols };
     const keys = Object.keys(all);
     try {
@@ -631,7 +645,8 @@ export class GameStore {
       if (!STORAGE_FAILURE.test(String((e as { code?: unknown } | null)?.code))) throw e;
       noteStorageError(e);
       this.unwritten.set(id, all);
-      this.warn('cannot record what Discord shows (a storage failure): kept in memory, written with the next write', { gameId: id });
+      if (!quiet)
+        this.warn('cannot record what Discord shows (a storage failure): kept in memory, written with the next write', { gameId: id });
     }
   }
 
@@ -930,10 +945,11 @@ export class GameStore {
   }
 
   /**
-   * Running games whose unposted result (`unpostedResults`) was retried within `windowMs` of the
-   * hand's end and whose window is now over: their retries have ended, and nobody said so. Each is
-   * marked (`retried_at` moved past the window, `noteRetriesOver`) so that it is listed once. Held
-   * tables are left out, as from the retries.
+   * Running games whose unposted result (`unpostedResults`) is past its window of `windowMs` after
+   * the hand's end: their retries have ended, and nobody said so. Each is marked (`retried_at` moved
+   * past the window, `noteRetriesOver`) so that it is listed once; one whose last try was cleared
+   * (`retrySoon`: a permission given back at the window's end) is listed too. Held tables are left
+   * out, as from the retries.
    */
   resultRetriesOver(windowMs: number, now: number, scope?: ShardScope | null, limit = 25): string[] {
     const s = scopeSql(scope, 'g.guild_id');
@@ -942,7 +958,7 @@ export class GameStore {
         .prepare(
           `SELECT g.id FROM games g
             WHERE ${UNPOSTED_RESULT} AND g.held_at IS NULL AND g.public_at <= ? AND ${s.sql}
-              AND g.retried_at >= g.public_at AND g.retried_at < g.public_at + ?
+              AND (g.retried_at IS NULL OR g.retried_at < g.public_at + ?)
             ORDER BY g.public_at, g.id LIMIT ?`,
         )
         .all(now - windowMs, ...s.args, windowMs, limit) as { id: string }[]

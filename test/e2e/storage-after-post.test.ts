@@ -9,7 +9,18 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { later, openTable, playToLastMove, playHandToEnd, slash, withWorld } from './harness.js';
+import {
+  buttonByLabel,
+  click,
+  later,
+  openHand,
+  openTable,
+  playToLastMove,
+  playHandToEnd,
+  slash,
+  tableMessage,
+  withWorld,
+} from './harness.js';
 
 test('a result posted while the storage fails is posted once, and recorded when writes come back', async () => {
   await withWorld(
@@ -56,6 +67,49 @@ test('/play failing on the storage after its public deferral tells the host priv
         told.some((x) => /Something went wrong on our side/.test(x)),
         told.join(' | '),
       );
+    },
+    { users: 2 },
+  );
+});
+
+test('the end of a match recorded in memory only is written once the storage works, and a restart does not post it again', async () => {
+  await withWorld(
+    async (w) => {
+      const { gameId, threadId } = await openTable(w, 'phom', 1, 1);
+      await playHandToEnd(w, gameId);
+      const tm = tableMessage(w, gameId);
+      const commit = w.store.commit.bind(w.store);
+      w.store.commit = (step) => {
+        commit(step);
+        if (step.status === 'finished') w.store.db.pragma('query_only = ON');
+      };
+      await click(w, w.users[0]!.id, tm.id, buttonByLabel(w.sim, tm, 'End match').custom_id as string);
+      await w.bot.whenIdle();
+      const ends = () => w.sim.allMessages(threadId).filter((m) => !m.deleted && /Match over: final totals/.test(w.sim.text(m))).length;
+      const mark = () =>
+        (w.store.db.prepare('SELECT last_notice FROM games WHERE id = ?').get(gameId) as { last_notice: string }).last_notice;
+      assert.equal(ends(), 1);
+      assert.notEqual(mark(), 'match-over', 'not in the file while it fails');
+      w.store.db.pragma('query_only = OFF');
+      // A finished match has no later step to write it: the housekeeping round does.
+      await later(w, 11 * 60_000);
+      assert.equal(mark(), 'match-over');
+      await w.restartBot();
+      for (let k = 0; k < 3; k++) await later(w, 30 * 60_000);
+      assert.equal(ends(), 1, 'posted once');
+    },
+    { users: 2 },
+  );
+});
+
+test('"Open my hand" while the storage refuses writes still shows the hand (its notice is kept for later)', async () => {
+  await withWorld(
+    async (w) => {
+      const { gameId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+      w.store.db.pragma('query_only = ON');
+      const view = await openHand(w, w.users[0]!.id, gameId);
+      w.store.db.pragma('query_only = OFF');
+      assert.doesNotMatch(w.sim.text(view), /Something went wrong/);
     },
     { users: 2 },
   );
