@@ -1,7 +1,7 @@
 /** Every game has a complete manifest: engine (with the table facts), presenter, locales. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENGINES, GAMES, GAME_IDS, isGameId, manifest } from '../../src/table/manifests.js';
 import { engine as phomEngine } from '../../src/games/phom/index.js';
@@ -29,6 +29,12 @@ test('the manifest list is exactly the game ids, each complete', () => {
     );
     assert.equal(typeof m.engine.timeouts(opts), 'object');
     for (const lng of LANGS) assert.ok(existsSync(join(LOCALES_DIR, lng, `${id}.json`)), `${id}: locales/${lng}/${id}.json`);
+    // The game's name as a slash-command choice (/play's and every command's `game` option): nothing
+    // else fails without it, and the choice would show its raw key ("game.go").
+    for (const lng of LANGS) {
+      const commands = JSON.parse(readFileSync(join(LOCALES_DIR, lng, 'commands.json'), 'utf8')) as { game?: Record<string, unknown> };
+      assert.equal(typeof commands.game?.[id], 'string', `${id}: game.${id} in locales/${lng}/commands.json`);
+    }
     assert.ok(isGameId(id));
   }
   assert.ok(!isGameId('go'));
