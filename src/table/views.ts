@@ -723,14 +723,15 @@ export function viewParts(v: HandMessageView): unknown[] {
  * the manifest has them), plus Refresh (and Take my seat back when the AI plays it).
  */
 export function handView(t: Table, seat: number, lang: Lang, note?: string, draft?: unknown): HandMessageView {
-  if (note !== undefined || draft !== undefined) return drawHandView(t, seat, lang, note, draft);
+  if (draft !== undefined) return drawHandView(t, seat, lang, note, draft);
   // One step's table asks for the same seat view several times (the acting player's answer, each live
-  // view's "did it change" signature, then its edit): computed once per table, seat and language.
+  // view's "did it change" signature, then its edit): computed once per table, seat, language and
+  // note (a view outside the game thread names its table there: bot/seat-channels.ts).
   let views = handViews.get(t);
   if (!views) handViews.set(t, (views = new Map()));
-  const k = `${seat}:${lang}`;
+  const k = `${seat}:${lang}:${note ?? ''}`;
   let v = views.get(k);
-  if (!v) views.set(k, (v = deepFreeze(drawHandView(t, seat, lang))));
+  if (!v) views.set(k, (v = deepFreeze(drawHandView(t, seat, lang, note))));
   return v;
 }
 
