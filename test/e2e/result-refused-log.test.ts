@@ -6,22 +6,31 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { later, openTable, playToLastMove, playHandToEnd, withWorld } from './harness.js';
+import { later, openTable, playToLastMove, playHandToEnd, withWorld, type World } from './harness.js';
 import { captureLogs } from './log-capture.js';
 import { Permissions as P } from '../discord-sim/model.js';
+
+/**
+ * A 2-player Phỏm table whose hand ends while the bot may not post in its thread: the permission goes
+ * before the last move, and that move's follow-up (an interaction's webhook, which needs no
+ * permission) fails too, with a 5xx.
+ */
+async function endHandRefused(w: World): Promise<{ gameId: string; threadId: string }> {
+  const table = await openTable(w, 'phom', 2, 0, { timer: 'async' });
+  await playToLastMove(w, table.gameId);
+  w.sim.setBotPermission(w.guildId, P.SendMessagesInThreads, false, w.channelId);
+  w.sim.faults.serverError({ route: /POST \/webhooks\//, times: 4 });
+  await playHandToEnd(w, table.gameId);
+  await w.bot.whenIdle();
+  w.sim.faults.clear();
+  return table;
+}
 
 test('a result refused for a lost permission: warnings at each retry, no error; posted once it is given back', async () => {
   await withWorld(
     async (w) => {
       const logs = captureLogs(w);
-      const { gameId, threadId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
-      // Up to the hand's last move: then the permission goes, and the follow-up of that move fails too.
-      await playToLastMove(w, gameId);
-      w.sim.setBotPermission(w.guildId, P.SendMessagesInThreads, false, w.channelId);
-      w.sim.faults.serverError({ route: /POST \/webhooks\//, times: 4 });
-      await playHandToEnd(w, gameId);
-      await w.bot.whenIdle();
-      w.sim.faults.clear();
+      const { threadId } = await endHandRefused(w);
       const posted = () => w.sim.allMessages(threadId).filter((m) => w.sim.text(m).includes('Hand 1 is over')).length;
       assert.equal(posted(), 0);
       for (let k = 0; k < 6 * 3; k++) await later(w, 10 * 60_000);
@@ -46,14 +55,7 @@ test('a result still refused after 7 days: the retries end, and one warning says
   await withWorld(
     async (w) => {
       const logs = captureLogs(w);
-      const { gameId } = await openTable(w, 'phom', 2, 0, { timer: 'async' });
-      await playToLastMove(w, gameId);
-      w.sim.setBotPermission(w.guildId, P.SendMessagesInThreads, false, w.channelId);
-      // The last click's follow-up (an interaction's webhook, which needs no permission) fails too.
-      w.sim.faults.serverError({ route: /POST \/webhooks\//, times: 4 });
-      await playHandToEnd(w, gameId);
-      await w.bot.whenIdle();
-      w.sim.faults.clear();
+      const { gameId } = await endHandRefused(w);
       const over = () => logs.lines().filter((l) => /could not be posted: no more tries/.test(l.msg) && l.gameId === gameId);
       const retries = () => logs.lines().filter((l) => /the hand result was not posted: posting it again/.test(l.msg)).length;
       // Six and a half days: still tried, nothing said to be over.
