@@ -62,3 +62,13 @@ export async function openTextChannel(): Promise<{ sim: DiscordSim; bot: TestBot
   const bot = await connectClient(sim);
   return { sim, bot, channel: (await bot.client.channels.fetch(ch.id)) as TextChannel };
 }
+
+/** A simulator with a server "Quán", its #games, one member (alice) and the bot connected. */
+export async function openServer(): Promise<{ sim: DiscordSim; bot: TestBot; guildId: string; channelId: string; alice: string }> {
+  const sim = await DiscordSim.start();
+  const guildId = sim.createGuild({ name: 'Quán' }).id;
+  const channelId = sim.createTextChannel(guildId, 'games').id;
+  const alice = sim.createUser({ username: 'alice' }).id;
+  sim.addMember(guildId, alice);
+  return { sim, bot: await connectClient(sim), guildId, channelId, alice };
+}

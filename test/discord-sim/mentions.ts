@@ -7,8 +7,9 @@
  *   or, for users and roles, if its id is in `users` / `roles`;
  * - a role mention and `@everyone` / `@here` notify only when the author may mention them (the
  *   simulator's roles are not mentionable, so that is the MENTION_EVERYONE permission);
- * - an ephemeral message notifies nobody, and an edit notifies nobody new (the edit that fills a
- *   deferred reply is its first content, so it counts as the sending).
+ * - an ephemeral message notifies nobody, and an edit notifies nobody new; nor does the edit (or the
+ *   first follow-up) that fills a deferred reply, though it is the reply's first content: Discord
+ *   counts the "thinking…" message as the sending (discord-api-docs#5497, #4034; discord.js#9482).
  */
 type Json = Record<string, unknown>;
 

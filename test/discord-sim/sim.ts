@@ -1311,6 +1311,18 @@ export class DiscordSim {
   }
 
   /**
+   * Locks (or with `false` unlocks) a thread without archiving it, as a moderator's "Lock Thread" does,
+   * dispatching THREAD_UPDATE. A locked, active thread takes no new or edited message from a bot without
+   * Manage Threads (routes/messages.ts `refuseLockedThread`).
+   */
+  lockThread(threadId: string, locked = true): void {
+    const t = this.channel(threadId);
+    if (!this.isThread(t)) throw new Error(`${threadId} is not a thread`);
+    t.locked = locked;
+    this.threadUpdate(t);
+  }
+
+  /**
    * Deletes a channel or thread as a moderator would (or the bot, through DELETE /channels/:id):
    * THREAD_DELETE for a thread (its id, guild_id, parent_id and type only), CHANNEL_DELETE with the
    * channel object otherwise. A channel's threads go with it (no event of their own here); every
@@ -1583,9 +1595,12 @@ export class DiscordSim {
     m.components = effective.components as Json[];
     m.attachments = [...kept, ...atts.values()];
     m.flags = flags;
-    // The edit that fills a deferred reply is its sending: its mentions notify (an edit's do not).
-    if (wasLoading && m.ephemeralTo === undefined)
-      m.notified = this.notifiedOf(this.channel(m.channelId), { ...effective, allowed_mentions: payload.allowed_mentions }, flags);
+    // `notified` stays as the message was sent: an edit notifies nobody, and neither does the edit (or
+    // first follow-up) that fills a deferred reply, whose "thinking…" message was the sending
+    // (discord-api-docs#5497 "Mentions when updating the original interaction message after deferring
+    // the interaction do not work", #4034 "Acknowledged slash commands don't mention users": "when
+    // following-up or editing after acknowledging the command, the user is not mentioned";
+    // discord.js#9482). A ping must be a message of its own.
     if (!wasLoading) m.editedTimestamp = new Date(this.clock.now()).toISOString();
     m.edits++;
     if (m.ephemeralTo === undefined) {

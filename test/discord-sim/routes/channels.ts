@@ -68,6 +68,22 @@ export function checkRenameLimit(sim: DiscordSim, ch: SimChannel, j: Json): void
   sim.renames.set(ch.id, recent);
 }
 
+/**
+ * Whether a thread edit changes a field only its creator or a holder of MANAGE_THREADS may change
+ * (topics/threads.md, "Editing & Deleting Threads": "Editing a thread to change the `name`, `archived`,
+ * `auto_archive_duration` fields requires `MANAGE_THREADS` or that the current user is the thread
+ * creator"). `archived` is only its setting to true: "Editing a thread to set `archived` to `false` only
+ * requires the current user has already been added to the thread". A field sent with its current value
+ * changes nothing.
+ */
+function changesCreatorFields(ch: SimChannel, j: Json): boolean {
+  return (
+    (j.name !== undefined && j.name !== ch.name) ||
+    (j.auto_archive_duration !== undefined && Number(j.auto_archive_duration) !== ch.autoArchiveDuration) ||
+    (j.archived === true && !ch.archived)
+  );
+}
+
 export function patchChannel(sim: DiscordSim, ch: SimChannel, j: Json): RouteResult {
   if (ch.type === ChannelType.DM) throw Errors.missingPermissions();
   const perms = sim.botPermissions(ch.guildId!, ch.id);
@@ -84,9 +100,10 @@ export function patchChannel(sim: DiscordSim, ch: SimChannel, j: Json): RouteRes
     sim.gateway.dispatch('CHANNEL_UPDATE', channelJson(sim, ch), Intents.Guilds);
     return { status: 200, body: channelJson(sim, ch) };
   }
+  // "Locked Threads": without MANAGE_THREADS no one may "update properties like its title or tags" (160005).
   if (ch.locked && !manage) throw Errors.lockedThread();
   if (j.locked !== undefined && Boolean(j.locked) !== ch.locked && !manage) throw Errors.missingPermissions();
-  if (j.archived === true && !ch.archived && ch.ownerId !== sim.botUserId && !manage) throw Errors.missingPermissions();
+  if (changesCreatorFields(ch, j) && ch.ownerId !== sim.botUserId && !manage) throw Errors.missingPermissions();
   if (ch.archived && j.archived !== false) {
     // An archived thread can only be unarchived (Modify Channel: `archived` false or set false in the
     // request); anything else is 50083, a lock too (discord-api-docs#6928), unless the option

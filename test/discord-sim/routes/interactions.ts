@@ -1,5 +1,5 @@
 /** REST routes answered with an interaction token: the callback and the webhook routes (follow-ups, `@original`). */
-import { Errors } from '../errors.js';
+import { Errors, FormErrors } from '../errors.js';
 import type { Router } from '../http.js';
 import type { InteractionHandle } from '../interaction.js';
 import { hasPerm, Permissions as P, type SimChannel, type SimMessage } from '../model.js';
@@ -7,7 +7,7 @@ import { messageJson } from '../serialize.js';
 import type { DiscordSim } from '../sim.js';
 import { isPlainObject, ACK_DEADLINE_MS, TOKEN_LIFETIME_MS, type Json, type ParsedBody, type RouteResult } from '../types.js';
 import { MessageFlags, validateModal } from '../validate.js';
-import { reopenForPost } from './messages.js';
+import { refuseLockedThread, reopenForPost } from './messages.js';
 
 export function getInteractionByToken(sim: DiscordSim, app: string, token: string): InteractionHandle {
   const i = sim.interactionsByToken.get(token);
@@ -17,6 +17,13 @@ export function getInteractionByToken(sim: DiscordSim, app: string, token: strin
   return i;
 }
 
+/**
+ * The message a token's webhook route names: `@original` (the interaction's response), or by id one
+ * "sent with that token" (developers/interactions/receiving-and-responding.mdx, "Followup Messages": "PATCH
+ * /webhooks/<application_id>/<interaction_token>/messages/<message_id> to edit a message sent with that
+ * token"), i.e. the original response or one of its own follow-ups. Any other message, even one the app
+ * sent in the same channel with another interaction's token, is 404 / 10008 Unknown Message.
+ */
 export function webhookMessage(sim: DiscordSim, i: InteractionHandle, id: string): SimMessage {
   if (id === '@original') {
     if (!i.response || i.response.deleted || i.ackType === 9) throw Errors.unknownMessage();
@@ -24,12 +31,42 @@ export function webhookMessage(sim: DiscordSim, i: InteractionHandle, id: string
   }
   const m = sim.messageIndex.get(id);
   if (!m || m.deleted) throw Errors.unknownMessage();
-  const mine =
-    i.followUps.includes(m) ||
-    i.response === m ||
-    (m.webhookId === sim.applicationId && m.ephemeralTo === undefined && m.channelId === i.channelId);
-  if (!mine) throw Errors.unknownMessage();
+  if (i.response !== m && !i.followUps.includes(m)) throw Errors.unknownMessage();
   return m;
+}
+
+/**
+ * An edit through an interaction (callback 7, or PATCH of a message with its token) of a message in a
+ * thread: refused 50083 when the thread is archived (an archived thread is immutable), and 160005 when
+ * it is locked and the bot lacks MANAGE_THREADS ("Locked Threads": no one without it may "create or
+ * update messages in locked threads"; `refuseLockedThread`). An ephemeral message is no message of the
+ * thread's. Not the edit that fills a deferred reply (type 5's "thinking…" message): that is the
+ * interaction's reply being sent, and the callbacks and follow-ups that send one into a locked, active
+ * thread are not refused: the docs say nothing of interaction responses in locked threads (only that
+ * responding "is just like sending a webhook request"), so the simulator leaves them as they were.
+ */
+function refuseThreadEdit(sim: DiscordSim, m: SimMessage): void {
+  if (m.ephemeralTo !== undefined) return;
+  const ch = sim.channel(m.channelId);
+  if (ch.archived) throw Errors.archivedThread();
+  if ((m.flags & MessageFlags.Loading) === 0) refuseLockedThread(sim, ch);
+}
+
+/**
+ * A DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE (5) callback takes no message flag but EPHEMERAL
+ * (developers/interactions/receiving-and-responding.mdx, Interaction Callback Data "Messages": "If you create a
+ * callback with the type DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE the only valid message flag you may use is
+ * EPHEMERAL. If you'd like to create a component based message with IS_COMPONENTS_V2 you must do that
+ * with the edit original response endpoint"): anything else is 400 / 50035.
+ */
+function checkDeferFlags(data: Json): void {
+  const flags = Number(data.flags ?? 0);
+  if ((flags & ~MessageFlags.Ephemeral) !== 0)
+    throw FormErrors.single(
+      ['data', 'flags'],
+      'MESSAGE_FLAGS_INVALID',
+      `The only valid flag for a deferred response is EPHEMERAL (${MessageFlags.Ephemeral}); got ${flags}`,
+    );
 }
 
 /**
@@ -68,6 +105,7 @@ export function interactionCallback(sim: DiscordSim, id: string, token: string, 
   const ch = sim.channel(i.channelId);
   const componentish = i.type === 3 || (i.type === 5 && i.sourceMessage !== undefined);
   let resource: Json | undefined;
+  if (type === 5) checkDeferFlags(data);
   if (type === 4 || type === 5) postInThread(sim, ch, { json: type === 5 ? { flags: data.flags } : data, files: body.files });
   switch (type) {
     case 4: {
@@ -104,8 +142,8 @@ export function interactionCallback(sim: DiscordSim, id: string, token: string, 
       if (!componentish) throw Errors.invalidInteractionType('UPDATE_MESSAGE (7) is only valid for component interactions');
       const src = sim.messageIndex.get(i.sourceMessage!.id)!;
       if (src.deleted) throw Errors.unknownMessage();
-      // An archived thread is immutable: the edit is refused as PATCH is (50083).
-      if (sim.channel(src.channelId).archived && src.ephemeralTo === undefined) throw Errors.archivedThread();
+      // As PATCH is: 50083 in an archived thread, 160005 in a locked one without MANAGE_THREADS.
+      refuseThreadEdit(sim, src);
       sim.editMessageFrom(src, { json: data, files: body.files });
       i.response = src;
       break;
@@ -138,7 +176,9 @@ export function interactionCallback(sim: DiscordSim, id: string, token: string, 
   i._settle();
   if (query.get('with_response') === 'true') {
     const m = i.response;
-    resource = { type, ...(m && type !== 9 ? { message: messageJson(sim, m) } : {}) };
+    // Interaction Callback Resource `message`: "Only present if type is either CHANNEL_MESSAGE_WITH_SOURCE
+    // or UPDATE_MESSAGE" (4, 7): not for a defer (5, 6) nor a modal (9). `interaction` still names it.
+    resource = { type, ...(m && (type === 4 || type === 7) ? { message: messageJson(sim, m) } : {}) };
     return {
       status: 200,
       body: {
@@ -174,6 +214,8 @@ export function register(r: Router, sim: DiscordSim): void {
       const i = getInteractionByToken(sim, params.app!, params.token!);
       const ch = sim.channel(i.channelId);
       let m: SimMessage;
+      // A follow-up into a locked, active thread is not refused (the docs say nothing of it:
+      // `refuseThreadEdit`); one into an archived thread reopens it unless it is locked (`postInThread`).
       if (i.ackType === 5 && i.response && (i.response.flags & MessageFlags.Loading) !== 0 && !i.response.deleted) {
         // Discord: the first follow-up after a deferred reply replaces the "thinking…" message (keeping its ephemerality).
         m = sim.editMessageFrom(i.response, body);
@@ -202,8 +244,7 @@ export function register(r: Router, sim: DiscordSim): void {
     ({ params, body }) => {
       const i = getInteractionByToken(sim, params.app!, params.token!);
       const m = webhookMessage(sim, i, params.mid!);
-      const ch = sim.channel(m.channelId);
-      if (ch.archived && m.ephemeralTo === undefined) throw Errors.archivedThread();
+      refuseThreadEdit(sim, m);
       return { status: 200, body: messageJson(sim, sim.editMessageFrom(m, body)) };
     },
     false,

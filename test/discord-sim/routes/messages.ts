@@ -36,6 +36,21 @@ export function reopenForPost(sim: DiscordSim, ch: SimChannel, body: ParsedBody,
   sim.threadUpdate(ch);
 }
 
+/**
+ * A locked thread takes no new or edited message from a bot without MANAGE_THREADS: 403 / 160005 Thread
+ * is locked (topics/threads.md "Locked Threads": "Users (including bot users) without the MANAGE_THREADS
+ * permission are more restricted in locked threads. Users won't be able to create or update messages in
+ * locked threads, or update properties like its title or tags", and "If a user or bot user has the
+ * MANAGE_THREADS permission, they will still be able to make changes to the thread and messages").
+ * Deleting a message and reactions stay allowed while the thread is active ("some user activity like
+ * deleting messages and adding or removing reactions will *only* be allowed in locked threads if that
+ * thread is also active"): the routes that do them do not call this.
+ */
+export function refuseLockedThread(sim: DiscordSim, ch: SimChannel): void {
+  if (!sim.isThread(ch) || !ch.locked) return;
+  if (!hasPerm(sim.botPermissions(ch.guildId!, ch.id), P.ManageThreads)) throw Errors.lockedThread();
+}
+
 export function register(r: Router, sim: DiscordSim): void {
   r.on('GET', '/channels/:ch/messages', ({ params, query }) => {
     const ch = getGuildChannel(sim, params.ch!);
@@ -64,8 +79,7 @@ export function register(r: Router, sim: DiscordSim): void {
       if (body.files.length) requirePerm(sim, ch, P.AttachFiles);
     }
     if (sim.isThread(ch)) {
-      const manage = hasPerm(sim.botPermissions(ch.guildId!, ch.id), P.ManageThreads);
-      if (ch.locked && !manage) throw Errors.lockedThread();
+      refuseLockedThread(sim, ch);
       reopenForPost(sim, ch, body, false);
     }
     const ref = body.json?.message_reference;
@@ -121,6 +135,7 @@ export function register(r: Router, sim: DiscordSim): void {
       requirePerm(sim, ch, P.ManageMessages);
     }
     if (ch.archived) throw Errors.archivedThread();
+    refuseLockedThread(sim, ch);
     if (body.files.length) requirePerm(sim, ch, P.AttachFiles);
     return { status: 200, body: messageJson(sim, sim.editMessageFrom(m, body)) };
   });
