@@ -8,21 +8,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  buttonByLabel,
-  click,
-  openHand,
-  openLobby,
-  openTable,
-  playAsAi,
-  slash,
-  until,
-  withWorld,
-  type World,
-  pendingNow,
-} from './harness.js';
-import { channelJson } from '../discord-sim/serialize.js';
-import { Intents } from '../discord-sim/gateway.js';
+import { buttonByLabel, click, openHand, openLobby, openTable, playAsAi, slash, withWorld, type World, pendingNow } from './harness.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import { readPrefs } from '../../src/table/prefs.js';
@@ -381,32 +367,25 @@ test('a seat-channel ping names no deadline at a table without one (Chắn decis
 });
 
 test('an announcement channel has no private threads: /prefs says so there, and the seat falls back saying why (not a permission)', async () => {
-  await withWorld(async (w) => {
-    const a = w.users[0]!.id;
-    const { lobbyId, join, gameId } = await openLobby(w, a, 'phom');
-    await click(w, w.users[1]!.id, lobbyId, join);
-    // The channel becomes an announcement channel (Discord lets a Community server convert one; the
-    // simulator makes its threads in text channels only, so the lobby and its thread came first).
-    const sim = w.sim as unknown as {
-      channel(id: string): { type: number };
-      gateway: { dispatch(e: string, d: unknown, i: number): void };
-    };
-    sim.channel(w.channelId).type = 5; // GUILD_ANNOUNCEMENT
-    sim.gateway.dispatch('CHANNEL_UPDATE', channelJson(w.sim, w.sim.channel(w.channelId)), Intents.Guilds);
-    await until(w, 'the bot sees the announcement channel', () => w.bot.client.channels.cache.get(w.channelId)?.type === 5);
+  await withWorld(
+    async (w) => {
+      const a = w.users[0]!.id;
+      const { lobbyId, join, gameId } = await openLobby(w, a, 'phom');
+      await click(w, w.users[1]!.id, lobbyId, join);
+      const panel = await (await slash(w, a, 'prefs')).reply();
+      await click(w, a, panel.id, 'x:prefs:p:thread');
+      const said = w.sim.text(w.sim.message(panel.id)!);
+      assert.match(said, /announcement channel, where Discord has no private threads/);
+      assert.doesNotMatch(said, /lack Create Private Threads/, 'every permission is granted');
 
-    const panel = await (await slash(w, a, 'prefs')).reply();
-    await click(w, a, panel.id, 'x:prefs:p:thread');
-    const said = w.sim.text(w.sim.message(panel.id)!);
-    assert.match(said, /announcement channel, where Discord has no private threads/);
-    assert.doesNotMatch(said, /lack Create Private Threads/, 'every permission is granted');
-
-    const start = buttonByLabel(w.sim, w.sim.message(lobbyId)!, 'Start').custom_id as string;
-    await click(w, a, lobbyId, start);
-    const sc = w.store.seatChannels.get(gameId, seatOf(w, gameId, a))!;
-    assert.equal(sc.failed, 'thread-kind');
-    const v = await openHand(w, a, gameId);
-    assert.match(w.sim.text(v), /cannot be made in an announcement channel/);
-    assert.doesNotMatch(w.sim.text(v), /I need Create Private Threads/);
-  });
+      const start = buttonByLabel(w.sim, w.sim.message(lobbyId)!, 'Start').custom_id as string;
+      await click(w, a, lobbyId, start);
+      const sc = w.store.seatChannels.get(gameId, seatOf(w, gameId, a))!;
+      assert.equal(sc.failed, 'thread-kind');
+      const v = await openHand(w, a, gameId);
+      assert.match(w.sim.text(v), /cannot be made in an announcement channel/);
+      assert.doesNotMatch(w.sim.text(v), /I need Create Private Threads/);
+    },
+    { channel: 'announcement' },
+  );
 });
