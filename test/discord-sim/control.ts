@@ -114,7 +114,14 @@ export async function handleControl(
       return ok(u);
     }
     case 'POST /_sim/channels':
-      return ok(channelView(sim.createTextChannel(String(body.guildId), String(body.name))));
+      // `type: 'announcement'`: an announcement channel (type 5), whose threads are type 10.
+      return ok(
+        channelView(
+          body.type === 'announcement'
+            ? sim.createAnnouncementChannel(String(body.guildId), String(body.name))
+            : sim.createTextChannel(String(body.guildId), String(body.name)),
+        ),
+      );
     case 'POST /_sim/slash':
       return ok(
         interactionView(

@@ -68,6 +68,16 @@ describe('remote control API', () => {
     await assert.rejects(remote.slash(alice.id, games.id, 'nope'), /not registered/);
   });
 
+  it('creates text and announcement channels', async () => {
+    const remote = await SimRemote.connect(sim.origin);
+    // Announcement channels need a Community server with the NEWS feature, as on Discord.
+    const guildId = sim.createGuild({ name: 'Tin', features: ['COMMUNITY', 'NEWS'] }).id;
+    const text = await remote.createTextChannel(guildId, 'more-games');
+    const news = await remote.createAnnouncementChannel(guildId, 'news');
+    assert.equal(sim.channel(text.id).type, 0);
+    assert.equal(sim.channel(news.id).type, 5, 'an announcement channel');
+  });
+
   it("reads the rate limiter and gateway, and closes a user's DMs", async () => {
     const remote = await SimRemote.connect(sim.origin);
     const state = await remote.describe();

@@ -113,6 +113,9 @@ export class SimRemote {
   createTextChannel(guildId: string, name: string): Promise<{ id: string; name: string }> {
     return this.post('/_sim/channels', { guildId, name });
   }
+  createAnnouncementChannel(guildId: string, name: string): Promise<{ id: string; name: string }> {
+    return this.post('/_sim/channels', { guildId, name, type: 'announcement' });
+  }
   async slash(userId: string, channelId: string, name: string, options: SlashOptions = {}): Promise<RemoteInteraction> {
     return new RemoteInteraction(this, await this.post('/_sim/slash', { userId, channelId, name, options }));
   }
