@@ -62,7 +62,7 @@ import { noteStorageError } from '../store/health.js';
 import { redrawLobby, run } from './effects.js';
 import { settleHeldTables } from './holds.js';
 import { CLOSE_RETRY_MS } from './close-thread.js';
-import { RETRY_MAX_MS } from '../store/games.js';
+import { RESULT_RETRY_MS, RETRY_MAX_MS } from '../store/games.js';
 import { applyFoundGone } from './members.js';
 
 export const HOUSEKEEPING_MS = 10 * 60_000;
@@ -70,7 +70,7 @@ export const HOUSEKEEPING_MS = 10 * 60_000;
 export const DM_CACHE_MAX = 2_000;
 const PER_SWEEP = 25;
 /** How long an unposted hand result is retried: without it the match waits until idle-days end it. */
-export const RESULT_RETRY_DAYS = 7;
+export const RESULT_RETRY_DAYS = RESULT_RETRY_MS / DAY_MS;
 /** How old a lobby without a game thread must be before a round mends it: its /play may still be creating it. */
 const THREADLESS_GRACE_MS = 5 * 60_000;
 /** How long after its /play a lobby without a game thread is given it again after Discord failed for a moment (a 5xx). */

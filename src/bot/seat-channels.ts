@@ -31,7 +31,7 @@ import { langOf, translator, type Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
 import type { SeatChannelRow, SeatNotice, Store } from '../store/index.js';
 import { plainName } from './member-name.js';
-import { noteStorageError } from '../store/health.js';
+import { storageRefused } from '../store/health.js';
 import { handView, ranOutNote, viewParts } from '../table/views.js';
 import { isOff } from '../table/timers.js';
 import { noteGone } from './members.js';
@@ -112,7 +112,7 @@ function takeOrKeep<N>(take: () => N | null): N | null {
   try {
     return take();
   } catch (e) {
-    if (noteStorageError(e)) return null;
+    if (storageRefused(e)) return null;
     throw e;
   }
 }

@@ -6,7 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { DB } from './db.js';
-import { noteStorageError } from './health.js';
+import { storageRefused } from './health.js';
 import { scopeSql, type ShardScope } from './shards.js';
 import { applyEntry, initialState, LogEntryRefused, NEXT_HAND, type LogEntry } from './replay.js';
 import type { AnyEngine, BaseAction, GameId, RuleError } from '../games/core/types.js';
@@ -301,6 +301,8 @@ const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
  * Housekeeping's retries of one game (a post or edit that failed, `dueForRetry`) are spaced at least
  * this far apart, doubling from one to the next, up to RETRY_MAX_MS.
  */
+/** How long after a hand's end its unposted result is retried (bot/housekeeping.ts): the longest retry window. */
+export const RESULT_RETRY_MS = 7 * 86_400_000;
 export const RETRY_MIN_MS = 10 * 60_000;
 export const RETRY_MAX_MS = 4 * 3600_000;
 
@@ -315,9 +317,6 @@ export interface RetryWindow {
   since: number;
   now: number;
 }
-
-/** SQLite's answers that mean the storage fails for now (health.ts's, and a file another connection holds). */
-const STORAGE_FAILURE = /^SQLITE_(FULL|IOERR|READONLY|CORRUPT|CANTOPEN|NOTADB|BUSY|LOCKED)/;
 
 /** The games columns `GameStore.update` writes as the bot's bookkeeping: they move no `updated_at` (nor `public_at`). */
 const BOOKKEEPING: ReadonlySet<string> = new Set([
@@ -516,9 +515,14 @@ export class GameStore {
   retrySoon(where: { channelId: string } | { guildId: string }): number {
     const [sql, args] =
       'channelId' in where ? ['(channel_id = ? OR thread_id = ?)', [where.channelId, where.channelId]] : ['guild_id = ?', [where.guildId]];
+    // Only games still within a retry window (the longest: a result's): one past it is retried no
+    // more, and its mark (`noteRetriesOver`) keeps its end from being said again.
     return this.db
-      .prepare(`UPDATE games SET retried_at = NULL, retry_gap = NULL WHERE retried_at IS NOT NULL AND status <> 'cancelled' AND ${sql}`)
-      .run(...args).changes;
+      .prepare(
+        `UPDATE games SET retried_at = NULL, retry_gap = NULL
+          WHERE retried_at IS NOT NULL AND status <> 'cancelled' AND public_at > ? AND ${sql}`,
+      )
+      .run(this.now() - RESULT_RETRY_MS, ...args).changes;
   }
 
   /** The log entry with sequence number `seq` (a double-click check reads the entry after a stale version). */
@@ -642,8 +646,7 @@ export class GameStore {
       this.db.prepare(`UPDATE games SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...all, id });
       this.unwritten.delete(id);
     } catch (e) {
-      if (!STORAGE_FAILURE.test(String((e as { code?: unknown } | null)?.code))) throw e;
-      noteStorageError(e);
+      if (!storageRefused(e)) throw e;
       this.unwritten.set(id, all);
       if (!quiet)
         this.warn('cannot record what Discord shows (a storage failure): kept in memory, written with the next write', { gameId: id });

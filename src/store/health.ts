@@ -30,6 +30,18 @@ export function noteStorageError(err: unknown, at: number = performance.now()): 
 }
 
 /**
+ * Whether `err` says the storage refuses a write for now: a storage error (noted, as
+ * `noteStorageError`), or a file another connection holds past the busy timeout (SQLITE_BUSY,
+ * SQLITE_LOCKED: not noted, the storage itself is fine). What may be kept for later rather than fail
+ * what the user asked (store/games.ts `unwritten`, bot/seat-channels.ts notices).
+ */
+export function storageRefused(err: unknown): boolean {
+  if (noteStorageError(err)) return true;
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+}
+
+/**
  * Whether the database takes the probe's write and no storage error was noted in the last
  * STORAGE_ERROR_MS, as of `at` (monotonic ms, as `noteStorageError`'s). A time before the error
  * (a caller's clock that went back) does not hold it unhealthy either: the difference is bounded.

@@ -118,6 +118,9 @@ export class SeatChannelStore {
    * and a deferred transaction fails with SQLITE_BUSY_SNAPSHOT when another shard commits in between.
    */
   takeNotice(userId: string): SeatNotice | null {
+    // Read first: most views have nothing to tell, and need not wait for the write lock.
+    if (!(this.db.prepare('SELECT seat_notice AS n FROM user_prefs WHERE user_id = ?').get(userId) as { n: string | null } | undefined)?.n)
+      return null;
     return this.db
       .transaction((): SeatNotice | null => {
         const r = this.db.prepare('SELECT seat_notice AS n FROM user_prefs WHERE user_id = ?').get(userId) as
@@ -142,6 +145,9 @@ export class SeatChannelStore {
 
   /** The fallback of `userId`'s seat channel at `gameId` to tell, exactly once (atomic, as `takeNotice`), or null. */
   takeTableNotice(gameId: string, userId: string): TableNotice | null {
+    const waiting = this.db.prepare('SELECT notice AS n FROM seat_channels WHERE game_id = ? AND user_id = ?').get(gameId, userId) as
+      { n: string | null } | undefined;
+    if (!waiting?.n) return null;
     return this.db
       .transaction((): TableNotice | null => {
         const r = this.db.prepare('SELECT seat, notice AS n FROM seat_channels WHERE game_id = ? AND user_id = ?').get(gameId, userId) as

@@ -14,7 +14,7 @@ import { tempDir } from '../support/temp-dir.js';
 const DAY = 86_400_000;
 const WINDOW = 7 * DAY;
 
-test('the end of the retries is listed once, also after a retrySoon at the window’s end; never within it', () => {
+test('the end of the retries is listed once, also after a retrySoon at the window’s end or weeks later; never within it', () => {
   let now = 1_000_000_000_000;
   const store = openStore(
     join(tempDir('hq-retries-over-'), 'test.db'),
@@ -48,5 +48,12 @@ test('the end of the retries is listed once, also after a retrySoon at the windo
     }
   }
   assert.deepEqual(listed.sort(), [plain, cleared].sort(), 'each listed once');
+  // Weeks later a moderator changes a role (app.ts retrySoon for the whole server): games past their
+  // window are retried no more, and their end is not said again.
+  for (const day of [20, 35]) {
+    now = start + day * DAY;
+    assert.equal(store.games.retrySoon({ guildId: 'g' }), 0, `day ${day}: nothing past its window is cleared`);
+    assert.deepEqual(store.games.resultRetriesOver(WINDOW, now), [], `day ${day}: not said again`);
+  }
   store.close();
 });
