@@ -297,21 +297,21 @@ export const STATE_CACHE_SIZE = 256;
 
 const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
+/** How long after a hand's end its unposted result is retried (bot/housekeeping.ts): the longest retry window. */
+export const RESULT_RETRY_MS = 7 * 86_400_000;
 /**
  * Housekeeping's retries of one game (a post or edit that failed, `dueForRetry`) are spaced at least
  * this far apart, doubling from one to the next, up to RETRY_MAX_MS.
  */
-/** How long after a hand's end its unposted result is retried (bot/housekeeping.ts): the longest retry window. */
-export const RESULT_RETRY_MS = 7 * 86_400_000;
 export const RETRY_MIN_MS = 10 * 60_000;
 export const RETRY_MAX_MS = 4 * 3600_000;
 
-/** A retry query's window: games last changed after `since` and at or before `before`, asked at `now`. */
 /** A running game whose hand is over (its results recorded) but whose result message was never marked posted. */
 const UNPOSTED_RESULT = `g.status = 'running'
   AND (g.last_notice IS NULL OR g.last_notice <> 'result:' || g.hand_index)
   AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id AND r.hand = g.hand_index)`;
 
+/** A retry query's window: games last changed after `since` and at or before `before`, asked at `now`. */
 export interface RetryWindow {
   before: number;
   since: number;
