@@ -658,7 +658,7 @@ export function standingsModel(t: Table, lang: Lang, entries: readonly MatchEntr
     // The chart's legend keeps the mark whole after a long name (render/text.ts `tail`).
     const mark = e.left ? pc.t('common:result.left-mark') : undefined;
     return {
-      name: mark ? e.plain : e.name,
+      name: e.plain,
       ...(mark ? { mark } : {}),
       totals: handNos.map((k, i) => (run += (e.byHand?.get(k) ?? 0) + (i === last ? (e.refund ?? 0) : 0))),
     };
