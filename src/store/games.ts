@@ -542,13 +542,20 @@ export class GameStore {
     }
   }
 
-  /** A new lobby, with its first seats (`seated`: its host) in the same transaction: never a lobby without its host. */
+  /**
+   * A new lobby, with its first seats (`seated`: its host) in the same transaction: never a lobby
+   * without its host. IMMEDIATE: the id's uniqueness is read before the insert, and a deferred
+   * transaction that reads first fails at once (SQLITE_BUSY_SNAPSHOT, no busy wait) when another
+   * shard on the same file commits in between.
+   */
   create(g: NewGame, seated: readonly SeatRow[] = []): GameRow {
-    return this.db.transaction(() => {
-      const id = this.insertGame(g);
-      if (seated.length) this.setSeats(id, [...seated]);
-      return this.get(id)!;
-    })();
+    return this.db
+      .transaction(() => {
+        const id = this.insertGame(g);
+        if (seated.length) this.setSeats(id, [...seated]);
+        return this.get(id)!;
+      })
+      .immediate();
   }
 
   private insertGame(g: NewGame): string {
