@@ -854,6 +854,7 @@ test('preset seed: the options it sets, and no limit for East’s ninth straight
   assert.equal(o['robbing-kong'], 'off');
   assert.equal(o['east-streak-limit'], 'off');
   assert.equal(o['added-kong-tile'], 'drawn');
+  assert.equal(o['concealed-kong-tile'], 'drawn');
   assert.equal(o['losers-settle'], false);
   const players = [
     seat('1m2m3m 4p5p6p 7s8s9s 9p9p 6m7m8m'),

@@ -30,6 +30,7 @@ export const ERRORS = {
   'tile-not-in-hand': 'You do not hold {{tile}}.',
   'not-a-winning-hand': 'Your tiles do not form four sets and a pair or a special hand (§8).',
   'no-concealed-kong': 'A concealed kong needs four {{tile}} in your concealed hand (§7).',
+  'concealed-kong-not-drawn': 'Under these rules only the fourth {{tile}} you just drew makes a concealed kong (seed).',
   'no-added-kong': 'An added kong needs an exposed pung of {{tile}} and the fourth tile in your hand; a discard can never be added (§7).',
   'added-kong-not-drawn': 'Under these rules only the fourth {{tile}} you just drew can be added to your pung (seed).',
   'no-opening-kong': 'Opening kongs are declared only during setup with four {{tile}} in hand (§4.5).',

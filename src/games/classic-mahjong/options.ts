@@ -16,6 +16,7 @@ export interface Options {
   'last-discard-claims': 'mahjong-only' | 'all';
   'robbing-kong': 'off' | 'added' | 'added-plus-orphans';
   'added-kong-tile': 'any' | 'drawn';
+  'concealed-kong-tile': 'any' | 'drawn';
   'claimed-kong-concealed': boolean;
   'original-call': boolean;
   'mahjong-points': number;
@@ -109,6 +110,16 @@ export const OPTIONS: OptionsSchema<Options> = {
       description:
         'Which tile may be added to an exposed pung: any matching concealed tile on your turn (Kajongg), or only the tile just drawn (seed)',
     },
+    // Seed 004 says of the concealed kong what it says of the added one: 「並從四方城裡摸得第四張相同的牌時」
+    // (the fourth tile drawn). Four held at the deal are the opening kong (§4.5), not this option.
+    'concealed-kong-tile': {
+      type: 'enum',
+      values: ['any', 'drawn'],
+      default: 'any',
+      spec: '§5, §7',
+      description:
+        'Which four held tiles make a concealed kong on your turn: any four in your concealed hand (Kajongg), or only four completed by the tile just drawn (seed); opening kongs are unchanged',
+    },
     'claimed-kong-concealed': {
       type: 'bool',
       default: true,
@@ -181,8 +192,14 @@ export const OPTIONS: OptionsSchema<Options> = {
     'roof-off': { 'roof-off': true },
     tournament: { rotation: 'tournament', 'match-rounds': 4 },
     // Seed 004 exactly as written where it speaks: no robbing the kong, no limit for East's ninth
-    // win, an added kong only with the freshly drawn fourth tile, the others pay the winner.
-    seed: { 'robbing-kong': 'off', 'east-streak-limit': 'off', 'added-kong-tile': 'drawn', 'losers-settle': false },
+    // win, an added or concealed kong only with the freshly drawn fourth tile, the others pay the winner.
+    seed: {
+      'robbing-kong': 'off',
+      'east-streak-limit': 'off',
+      'added-kong-tile': 'drawn',
+      'concealed-kong-tile': 'drawn',
+      'losers-settle': false,
+    },
   },
   // §9.6, §13: the `preset` option is the scoring bundle: set alone (e.g. millington), it brings the
   // preset's values along, under the other options given; bmja has no bundle (scores as dmjl).

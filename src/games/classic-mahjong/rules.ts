@@ -16,6 +16,16 @@ const next = (s: State, seat: number): number => (seat + 1) % s.seats;
 
 // ---------- options per decision ----------
 
+/**
+ * Whether `tile`, held, may make a kong of tiles held (`concealed-kong-tile` / `added-kong-tile`,
+ * §7, §15 Q8): with `any` (the default; also a stored game whose options lack the key) any matching
+ * tile on your own turn; with `drawn` (preset seed, 「再摸得第四張」, 「從四方城裡摸得第四張」) only the
+ * fourth tile just drawn: `s.drawn`, live or loose (after a kong or a flower).
+ */
+function kongTileAllowed(s: State, option: 'concealed-kong-tile' | 'added-kong-tile', tile: TileCode): boolean {
+  return s.opts[option] !== 'drawn' || s.drawn === tile;
+}
+
 function turnOptions(s: State, seat: number): Action[] {
   const p = s.players[seat]!;
   const out: Action[] = [];
@@ -26,13 +36,10 @@ function turnOptions(s: State, seat: number): Action[] {
     for (const t of p.concealed) {
       if (seen.has(t)) continue;
       seen.add(t);
-      if (countOf(p.concealed, t) === 4) out.push({ type: 'concealed-kong', tile: t });
+      if (countOf(p.concealed, t) === 4 && kongTileAllowed(s, 'concealed-kong-tile', t)) out.push({ type: 'concealed-kong', tile: t });
     }
-    // §7, §15 Q8: any matching concealed tile on your own turn may be added to an exposed pung;
-    // with `added-kong-tile=drawn` (seed) only the fourth tile just drawn.
-    const onlyDrawn = s.opts['added-kong-tile'] === 'drawn';
     for (const m of p.melds)
-      if (m.type === 'pung' && p.concealed.includes(m.tiles[0]!) && (!onlyDrawn || s.drawn === m.tiles[0]))
+      if (m.type === 'pung' && p.concealed.includes(m.tiles[0]!) && kongTileAllowed(s, 'added-kong-tile', m.tiles[0]!))
         out.push({ type: 'added-kong', tile: m.tiles[0]! });
   }
   out.push(...discardOptions(s, seat));
@@ -475,10 +482,12 @@ function explain(s: State, seat: number, a: Action) {
     case 'concealed-kong':
       if (phase === 'discard-after-claim') return fail('must-discard');
       if (s.dead.length === 0) return fail('dead-wall-empty');
+      if (countOf(p.concealed, tile) === 4 && !kongTileAllowed(s, 'concealed-kong-tile', tile))
+        return fail('concealed-kong-not-drawn', { tile });
       return fail('no-concealed-kong', { tile });
     case 'added-kong':
       if (phase === 'discard-after-claim') return fail('must-discard');
-      if (s.opts['added-kong-tile'] === 'drawn' && s.drawn !== tile && p.melds.some((m) => m.type === 'pung' && m.tiles[0] === tile))
+      if (!kongTileAllowed(s, 'added-kong-tile', tile) && p.melds.some((m) => m.type === 'pung' && m.tiles[0] === tile))
         return fail('added-kong-not-drawn', { tile });
       return fail('no-added-kong', { tile });
     case 'opening-kong':
