@@ -92,6 +92,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-06T23:47:59Z',
       what: 'dai-hoa-mode = wild-flower: an exposed JF the score counts as the seat\'s own bonus tile bars joker discards, as the natural tile does (§5 [Seed] "hoa đúng cửa … không được đánh khung nữa", §13)',
     },
+    {
+      at: '2026-12-07T12:06:00Z',
+      what: '§11.1 "no other choice" exception (deal-in, feeding §15.7, Bắc Báo): a joker the discarder could have discarded instead and whose domain holds no tile of the warned category is a safe choice, so the discarder is no longer exempt; a held bonus tile (flower-discard = anytime) acts as Tổng and no longer denies the exemption; a joker it may not discard (§5) is still ignored',
+    },
   ],
   'classic-mahjong': [
     {

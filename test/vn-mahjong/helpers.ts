@@ -46,3 +46,18 @@ export const T = (s: string) => s.split(/\s+/).filter(Boolean);
 
 /** The options of `seat`'s decision now (none: []). */
 export const optionsOf = (s: State, seat: number) => engine.pending(s).find((d) => d.seat === seat)?.options ?? [];
+
+/**
+ * From a claim window: seat `w` calls a pung on the discard and discards `out`; then every seat
+ * discards what it draws (every call passed) until `w` draws `wins` and declares Ù.
+ */
+export function feedThenDraw(s: State, w: number, pung: string, out: string, wins: string): State {
+  s = act(act(s, w, { type: 'pung', tiles: [pung, pung] }), w, { type: 'discard', tile: out });
+  for (let i = 0; i < 40 && !engine.result(s); i++) {
+    const d = engine.pending(s)[0]!;
+    if (s.phase === 'claim') s = act(s, d.seat, { type: 'pass' });
+    else if (d.seat === w && s.drawn === wins) s = act(s, w, { type: 'win' });
+    else s = act(s, d.seat, { type: 'discard', tile: s.drawn! });
+  }
+  return s;
+}

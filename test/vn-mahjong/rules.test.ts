@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { engine, type State, type VnAction } from '../../src/games/vn-mahjong/index.js';
 import { deepFreeze } from '../../src/games/core/match.js';
 import { sortTiles } from '../../src/games/vn-mahjong/tiles.js';
-import { act, optionsOf, opts, pos, redealHidden } from './helpers.js';
+import { act, feedThenDraw, optionsOf, opts, pos, redealHidden } from './helpers.js';
 
 const FA = '1m 4m 7m 2p 5p 8p 3s 6s 9s 1z 3z 5z 7z';
 const FB = '2m 5m 8m 3p 6p 9p 1s 4s 7s 2z 4z 6z 1z';
@@ -328,20 +328,6 @@ function deltas(w: number, p: number, by: 'discard' | 'self-draw', from: number 
     out[w]! += pay;
   }
   return out;
-}
-/**
- * From a claim window: seat `w` calls a pung on the discard and discards `out`; then every seat
- * discards what it draws (every call passed) until `w` draws `wins` and declares Ù.
- */
-function feedThenDraw(s: State, w: number, pung: string, out: string, wins: string): State {
-  s = act(act(s, w, { type: 'pung', tiles: [pung, pung] }), w, { type: 'discard', tile: out });
-  for (let i = 0; i < 40 && !engine.result(s); i++) {
-    const d = engine.pending(s)[0]!;
-    if (s.phase === 'claim') s = act(s, d.seat, { type: 'pass' });
-    else if (d.seat === w && s.drawn === wins) s = act(s, w, { type: 'win' });
-    else s = act(s, d.seat, { type: 'discard', tile: s.drawn! });
-  }
-  return s;
 }
 const VAN_MELDS = [
   { tiles: '1p 2p 3p', from: 2 },

@@ -2,8 +2,9 @@
 import { copyState } from '../core/copy.js';
 import { sevenPairsAllowed } from './scoring/score.js';
 import { bonusTileItems } from './scoring/flowers.js';
+import type { VnOptions } from './options.js';
 import type { State } from './state.js';
-import { bonusNumber, isBonus, isFlowerLike, isJoker, type Tile } from './tiles.js';
+import { bonusNumber, isBonus, isFlowerLike, isJoker, winAs, type Tile } from './tiles.js';
 import { isWinningTiles } from './wincheck.js';
 
 export const next = (seat: number) => (seat + 1) % 4;
@@ -12,9 +13,6 @@ export const liveCount = (s: State) => s.wall.length - s.reserve;
 export const turnDrawsOf = (s: State): Tile[] => s.turnDraws ?? (s.drawn ? [s.drawn] : []);
 /** The three other hand seats in turn order after `seat`. */
 export const othersAfter = (seat: number) => [1, 2, 3].map((k) => (seat + k) % 4);
-
-/** Tile a discard acts as for Ù (§6): bonus tiles act as Tổng, jokers within their domain. */
-export const winAs = (t: Tile): Tile => (isFlowerLike(t) ? 'JA' : t);
 
 export function canWin(s: State, seat: number, extra: Tile | null, selfDraw: boolean): boolean {
   const p = s.players[seat]!;
@@ -34,26 +32,46 @@ function hasSeatFlower(s: State, seat: number): boolean {
   return [...bonusTileItems(exposed, seat, s.opts).counted].some((t) => bonusNumber(t) === seat + 1);
 }
 
-/** May `seat` discard joker `t`? (`joker-discard`, §5, §15.3). */
-export function jokerDiscardAllowed(s: State, seat: number, t: Tile): boolean {
-  if (s.players[seat]!.nfnl) return true; // §13 NFNL: may always discard jokers
-  switch (s.opts['joker-discard']) {
+/** What decides whether a seat may discard a joker or bonus tile, for a table or the score CLI's discarder. */
+export interface DiscardSeat {
+  /** §13 NFNL: the seat may always discard jokers. */
+  nfnl: boolean;
+  /** Has the seat exposed a bonus tile of its own seat (§5)? Asked only when the option needs it. */
+  seatFlower: () => boolean;
+}
+
+/** May a seat discard joker `t`? (`joker-discard`, §5, §15.3). */
+export function jokerDiscardRule(o: VnOptions, t: Tile, d: DiscardSeat): boolean {
+  if (d.nfnl) return true; // §13 NFNL: may always discard jokers
+  switch (o['joker-discard']) {
     case 'never':
       return false;
     case 'always':
       return true;
     case 'tong-hop-anytime':
-      return t === 'JA' || t === 'JN' || !hasSeatFlower(s, seat);
+      return t === 'JA' || t === 'JN' || !d.seatFlower();
     default:
-      return !hasSeatFlower(s, seat);
+      return !d.seatFlower();
   }
+}
+
+/** May a seat discard `t` (§4.3 bonus tiles, §5 jokers)? */
+export function discardableBy(o: VnOptions, t: Tile, d: DiscardSeat): boolean {
+  if (isFlowerLike(t)) return o['flower-discard'] === 'anytime';
+  if (isJoker(t)) return jokerDiscardRule(o, t, d);
+  return true;
+}
+
+const discardSeat = (s: State, seat: number): DiscardSeat => ({ nfnl: !!s.players[seat]!.nfnl, seatFlower: () => hasSeatFlower(s, seat) });
+
+/** May `seat` discard joker `t`? (`joker-discard`, §5, §15.3). */
+export function jokerDiscardAllowed(s: State, seat: number, t: Tile): boolean {
+  return jokerDiscardRule(s.opts, t, discardSeat(s, seat));
 }
 
 /** May `seat` discard `t` (§4.3 bonus tiles, §5 jokers)? */
 export function discardable(s: State, seat: number, t: Tile): boolean {
-  if (isFlowerLike(t)) return s.opts['flower-discard'] === 'anytime';
-  if (isJoker(t)) return jokerDiscardAllowed(s, seat, t);
-  return true;
+  return discardableBy(s.opts, t, discardSeat(s, seat));
 }
 
 /**

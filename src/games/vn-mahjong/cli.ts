@@ -7,11 +7,12 @@
  */
 import { flagProblem } from '../core/input.js';
 import { resolveOptions } from '../core/options.js';
+import { discardableBy } from './basics.js';
 import { meldSetProblems } from './invariants.js';
 import { OPTIONS, type VnOptions } from './options.js';
 import { amCoongProblem, calledProblem, inferAs } from './scenario.js';
 import { feedingsOfMelds } from './meld-feedings.js';
-import type { CalledMeld, Liable } from './scoring/liability.js';
+import type { CalledMeld, DiscarderFacts, Liable } from './scoring/liability.js';
 import { isSelfDrawWin, type ExposedIn, type HandInput, type MeldIn, type WinBy } from './scoring/score.js';
 import { payments as payLines, settleWin } from './scoring/settle.js';
 import { countOf, fullSet, isBonus, isFlowerLike, isJoker, isOrdinary, isWild, removeOne, tileIndex, type Tile } from './tiles.js';
@@ -53,7 +54,7 @@ const LIABLE_RULES: readonly Liable['rule'][] = ['thap-nhi-chuong', 'bach-bao', 
 const ANY_LIABILITY = 'liability';
 const bool = (x: unknown) => x === true;
 /** The documented boolean fields: a value that is not true or false is an error, never read as a default. */
-const HAND_FLAGS = ['replacement', 'lastTile', 'diaU', 'nhanU', 'neverExposed', 'discarderCalled'];
+const HAND_FLAGS = ['replacement', 'lastTile', 'diaU', 'nhanU', 'neverExposed', 'discarderCalled', 'discarderSeatFlower'];
 const MELD_FLAGS = ['exposed', 'concealed', 'called', 'added', 'exempt'];
 const FLOWER_FLAGS = ['initial', 'bounced'];
 
@@ -174,6 +175,16 @@ function discarderHandField(x: unknown): Tile[] | null | string {
   if (x === undefined || x === null) return null;
   const ts = tiles(x);
   return ts && ts.every(known) ? ts : `discarderHand must be tile codes (a text or a list), not ${show(x)}`;
+}
+
+/**
+ * The §11.1 exception's facts of the discarder (scoring/liability.ts `exempt`): `discarderCalled` = a
+ * call since the warning; `discarderSeatFlower` = it exposed its own seat's bonus tile, so it may
+ * discard no joker (§5 `joker-discard`; basics.ts `discardableBy`). An NFNL discarder is not described.
+ */
+function discarderFacts(hand: Tile[], i: Record<string, unknown>, o: VnOptions): DiscarderFacts {
+  const seat = { nfnl: false, seatFlower: () => bool(i.discarderSeatFlower) };
+  return { hand, lastCallAt: bool(i.discarderCalled) ? Infinity : -Infinity, mayDiscard: (t) => discardableBy(o, t, seat) };
 }
 
 // ---------------------------------------------------------------- what no table can produce
@@ -403,7 +414,7 @@ function scoreOne(input: unknown): unknown {
   // Liabilities (§11): the called melds in the order given, each with its feeder.
   const called: CalledMeld[] = melds.map((m, k) => ({ kind: m.meld.kind, as: m.meld.as, called: m.meld.called, from: m.from, at: k }));
   const feedings = feedingsOfMelds(seat, called, (k) => melds[k]!.exempt);
-  const discarder = discarderHand ? { hand: discarderHand, lastCallAt: bool(i.discarderCalled) ? Infinity : -Infinity } : null;
+  const discarder = discarderHand && discarderFacts(discarderHand, i, o);
   const st = settleWin({ winner: seat, from, tile: win, melds: called, feedings, discarder, input: hand }, o);
   const r = st.score;
   if (!r.valid) return bad(r.reason ?? 'not a winning hand');

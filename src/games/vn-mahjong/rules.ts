@@ -14,7 +14,8 @@ import type { State } from './state.js';
 import { compareTiles, sortTiles, type Tile } from './tiles.js';
 import { applyTurn, turnOptions } from './turn.js';
 
-export { canWin, jokerDiscardAllowed, liveCount, next, winAs } from './basics.js';
+export { canWin, jokerDiscardAllowed, liveCount, next } from './basics.js';
+export { winAs } from './tiles.js';
 export { claimOptions } from './claims.js';
 export { liveDraw, replacementDraw } from './draw.js';
 export { initialNeedsDecision, startPlay } from './initial.js';

@@ -1,6 +1,7 @@
 /** Ending a hand: the HandResult of a win (settled by scoring/settle.ts `settleWin`), a draw or a Chao Ù. */
 import type { HandResult, Payment, ScoreItem } from '../core/types.js';
-import { exempt, feedingsOf, meldCats } from './scoring/liability.js';
+import { discardable } from './basics.js';
+import { exempt, feedingsOf, meldCats, type DiscarderFacts } from './scoring/liability.js';
 import type { HandInput, WinBy } from './scoring/score.js';
 import { falseWinPayments, settleWin } from './scoring/settle.js';
 import type { Meld, State } from './state.js';
@@ -12,12 +13,15 @@ export { meldCats };
 export function recordFeeding(s: State, seat: number, m: Meld): void {
   const feeder = m.from;
   if (feeder === null) return;
-  const d = s.players[feeder]!;
   s.feedings.push(
-    ...feedingsOf(seat, s.players[seat]!.melds, m, (cat, warnAt) =>
-      exempt({ hand: d.hand, lastCallAt: d.lastCallAt }, cat, warnAt, m.as[0]!),
-    ),
+    ...feedingsOf(seat, s.players[seat]!.melds, m, (cat, warnAt) => exempt(discarderFacts(s, feeder), cat, warnAt, m.as[0]!)),
   );
+}
+
+/** What the §11.1 exception reads of discarder (or feeder) `seat`: its hand now, its last call, what it may discard. */
+function discarderFacts(s: State, seat: number): DiscarderFacts {
+  const d = s.players[seat]!;
+  return { hand: d.hand, lastCallAt: d.lastCallAt, mayDiscard: (t) => discardable(s, seat, t) };
 }
 
 function buildResult(
@@ -81,7 +85,6 @@ export function handInput(s: State, seat: number, winBy: WinBy, from: number | n
 
 export function finishWin(s: State, seat: number, winBy: WinBy, from: number | null, tile: Tile | null): void {
   const input = handInput(s, seat, winBy, from, tile);
-  const d = from === null ? null : s.players[from]!;
   const { score, liable, shape, lines } = settleWin(
     {
       winner: seat,
@@ -89,7 +92,7 @@ export function finishWin(s: State, seat: number, winBy: WinBy, from: number | n
       tile,
       melds: s.players[seat]!.melds,
       feedings: s.feedings,
-      discarder: d && { hand: d.hand, lastCallAt: d.lastCallAt },
+      discarder: from === null ? null : discarderFacts(s, from),
       input,
     },
     s.opts,

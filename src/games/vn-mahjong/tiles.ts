@@ -34,6 +34,8 @@ export const isJoker = (t: Tile): boolean => JOKER_SET.has(t);
 export const isWild = (t: Tile): boolean => isJoker(t) && t !== 'JF';
 /** Bonus tiles in the §4.3 sense: `1f`–`16f` and `JF`. */
 export const isFlowerLike = (t: Tile): boolean => isBonus(t) || t === 'JF';
+/** Tile a discard acts as for Ù (§6): bonus tiles act as Tổng, jokers within their domain. */
+export const winAs = (t: Tile): Tile => (isFlowerLike(t) ? 'JA' : t);
 /** Number 1…4 of a bonus tile (matching East…North, §2). */
 export const bonusNumber = (t: Tile): number => ((Number(t.slice(0, -1)) - 1) % 4) + 1;
 

@@ -3,7 +3,7 @@
  * its state, the score CLI passes the facts given in its JSON; both get the same answer.
  */
 import type { VnOptions } from '../options.js';
-import { isDragon, isHonor, isJoker, isOrdinary, isTerminal, isWind, tileAt, tileIndex, type Tile } from '../tiles.js';
+import { inDomain, isDragon, isHonor, isOrdinary, isTerminal, isWind, ORDINARY, tileAt, tileIndex, winAs, type Tile } from '../tiles.js';
 import type { HandInput } from './score.js';
 
 /** A declared meld as liabilities see it (engine `Meld` is one). */
@@ -75,16 +75,40 @@ const calledWinds = (melds: readonly CalledMeld[]) => melds.filter((m) => m.call
 
 /** What is known of a discarder for the §11.1 exception. */
 export interface DiscarderFacts {
-  /** Concealed tiles (before the discard); jokers are ignored. */
+  /** Concealed tiles (after the discard: `exempt`'s `extra` is the discarded tile), jokers and bonus tiles too. */
   hand: readonly Tile[];
   /** Counter of its last ăn/phỗng/coong on a discard (−∞ if none). */
   lastCallAt: number;
+  /** May it discard this joker or bonus tile (basics.ts `discardableBy`: §5 `joker-discard`, §4.3 `flower-discard`)? */
+  mayDiscard: (t: Tile) => boolean;
 }
 
-/** §11.1 exception: all of D's concealed tiles are of C and D made no call since the warning. */
+/** Could a discard of joker or bonus tile `t` be won on as a tile of `cat`? Within its domain (§2), a bonus tile as Tổng (§6). */
+function mayStandForCat(t: Tile, cat: string): boolean {
+  const as = winAs(t);
+  return ORDINARY.some((x, i) => inDomain(as, i) && tileInCat(x, cat));
+}
+
+/**
+ * Was discarding `t` instead a safe choice for D, one W could not win on as a tile of `cat`? The seed's
+ * exception is "không còn đường nào lựa chọn" (§11.1: no other choice). An ordinary tile is safe
+ * outside `cat`. A joker or bonus tile D may not discard (§5: after its seat bonus tile, under
+ * `joker-discard`) is no choice at all. One it may discard acts only within its domain (§6, §11.5),
+ * a bonus tile as Tổng: safe only when that domain holds no tile of `cat` (Màn or Hợp beside a Chữ
+ * warning), else it is as risky as the tile of `cat` it could stand for (Tổng, Thùng for Văn).
+ */
+function safeChoice(d: DiscarderFacts, t: Tile, cat: string): boolean {
+  if (isOrdinary(t)) return !tileInCat(t, cat);
+  return d.mayDiscard(t) && !mayStandForCat(t, cat);
+}
+
+/**
+ * §11.1 exception: all of D's concealed tiles are of C and D made no call since the warning; a joker
+ * or bonus tile counts as of C unless D could have discarded it safely instead (`safeChoice`).
+ */
 export function exempt(d: DiscarderFacts, cat: string, warnAt: number, extra: Tile | null): boolean {
-  const tiles = [...d.hand, ...(extra ? [extra] : [])].filter((t) => !isJoker(t));
-  return tiles.every((t) => tileInCat(t, cat)) && d.lastCallAt < warnAt;
+  const tiles = [...d.hand, ...(extra ? [extra] : [])];
+  return !tiles.some((t) => safeChoice(d, t, cat)) && d.lastCallAt < warnAt;
 }
 
 /**
