@@ -96,6 +96,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-07T12:06:00Z',
       what: '§11.1 "no other choice" exception (deal-in, feeding §15.7, Bắc Báo): a joker the discarder could have discarded instead and whose domain holds no tile of the warned category is a safe choice, so the discarder is no longer exempt; a held bonus tile (flower-discard = anytime) acts as Tổng and no longer denies the exemption; a joker it may not discard (§5) is still ignored',
     },
+    {
+      at: '2026-12-07T12:25:00Z',
+      what: 'scoring (§9): a kind the winner holds all four of (concealed or in a meld) is no wait, so such a hand can score Xuyên and Chờ đôi; kk-bonus = per-pattern adds each small no-joker bonus (Tui Tui, Toàn Cầu Nhần: +1 phán) beside the big ones (+1 mủn each), as RA',
+    },
   ],
   'classic-mahjong': [
     {

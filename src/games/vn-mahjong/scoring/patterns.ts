@@ -209,10 +209,13 @@ function bonusesA(items: ItemOut[], ctx: Ctx): ItemOut[] {
   if (kk) {
     const big = KK_BIG.filter(has).length;
     const small = ['tui-tui', 'toan-cau-nhan'].filter(has).length;
+    // §9: `once` gives +1 mủn with a big pattern, else +1 phán with a small one; `per-pattern` [RA]
+    // counts every pattern, as RA's separate "No Jokers" items add up: each big +1 mủn AND each small
+    // +1 phán (Toàn Hàng + Tui Tui + Toàn Cầu Nhần: 1 mủn + 2 phán).
     const per = o['kk-bonus'] === 'per-pattern';
     if (big > 0) items.push({ id: 'kk-bonus', value: 6 * (per ? big : 1) });
     // rules-decisions.md: NFNL already rewards the missing jokers; the small KK bonus is dropped with it unless nfnl-small-kk = kept
-    else if (small > 0 && !(isNfnl(items) && o['nfnl-small-kk'] === 'dropped'))
+    if ((big === 0 || per) && small > 0 && !(isNfnl(items) && o['nfnl-small-kk'] === 'dropped'))
       items.push({ id: 'kk-bonus-small', value: per ? small : 1 });
   }
   if (o.progressive) {

@@ -60,10 +60,15 @@ function declaredSet(m: MeldIn): ASet {
   return { kind: m.kind, t: idx[0]!, jokers, called: m.called, am: m.concealed, declared: true, added: !!m.added };
 }
 
-/** The wait kinds of a hand of 13 (concealed minus winning tile). */
-export function waits(concealed: readonly Tile[], meldCount: number, sevenPairs: boolean): number[] {
+/**
+ * The wait kinds of a hand of 13 (concealed minus winning tile). A kind the seat itself holds all four
+ * of (`held`: its natural tiles, concealed and in its melds) is no wait: no fifth copy can complete the
+ * hand (§9 `xuyen` "exactly one of the 34 tile kinds completed the hand"; as the classical scorer's
+ * `callingKinds`).
+ */
+export function waits(concealed: readonly Tile[], meldCount: number, sevenPairs: boolean, held: readonly number[]): number[] {
   const out: number[] = [];
-  for (let t = 0; t < 34; t++) if (isWinningTiles([...concealed, tileAt(t)], meldCount, { sevenPairs })) out.push(t);
+  for (let t = 0; t < 34; t++) if (held[t]! < 4 && isWinningTiles([...concealed, tileAt(t)], meldCount, { sevenPairs })) out.push(t);
   return out;
 }
 
@@ -194,7 +199,8 @@ function scoringContext(input: HandInput, o: VnOptions): Ctx {
   if (input.winningTile !== null) {
     const i = input.concealed.lastIndexOf(input.winningTile);
     const before = i >= 0 ? [...input.concealed.slice(0, i), ...input.concealed.slice(i + 1)] : input.concealed;
-    waitKinds = waits(before, input.melds.length, sevenPairsAllowed(o, isSelfDrawWin(input.winBy)));
+    const held = countVector([...before, ...input.melds.flatMap((m) => m.tiles)]);
+    waitKinds = waits(before, input.melds.length, sevenPairsAllowed(o, isSelfDrawWin(input.winBy)), held);
     preWin = countVector(before);
   }
   return { input, o, kk: isKk(input), waitCount: waitKinds.length, waitKinds, preWin };
