@@ -62,6 +62,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-06T22:59:52Z',
       what: 'with allow-qka, K A and Q A of one suit are cạ (§7.2), so a dealt hand holding one is not Ù khan (§8.4); the AI keeps them together',
     },
+    {
+      at: '2026-12-07T12:15:00Z',
+      what: 'a tái turn lays down every phỏm of its hand before it sends or discards (seed 002 "phải hạ tất cả Phỏm" on the last turn; phom.md §5 H′ had it optional): a discard, send or empty lay-down that kept a phỏm in a tái hand is refused',
+    },
   ],
   'vn-mahjong': [
     {

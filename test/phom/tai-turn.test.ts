@@ -178,40 +178,33 @@ test('§2, §5 H′: the public view of a tái turn does not tell whether the hi
   const b = applyOk(ex5(['2S', '7D', 'KD'], ['QD', '2H', '3H']), 1, { type: 'draw' });
   assert.deepEqual(engine.publicView(a), engine.publicView(b));
   assert.equal(a.phase, 'act');
-  // The seat still chooses: Ù ([JD QD KD] + 3H, §8.2), lay down its new phỏm (optional, §15.8), or
-  // send and discard at once.
-  const oa = engine.pending(a)[0]!.options;
-  assert.deepEqual(oa[0], U);
-  assert.deepEqual(
-    oa.filter((o) => o.type === 'lay-down'),
-    [{ type: 'lay-down', melds: [['JD', 'QD', 'KD']] }],
-  );
-  assert.ok(
-    oa.some((o) => o.type === 'discard' && o.card === 'JD'),
-    'not laying down: discard at once',
-  );
+  // The seat chooses between Ù ([JD QD KD] + 3H, §8.2) and laying its new phỏm down, due before
+  // any send or discard (seed 002: all phỏm go down on the last turn; tai-lay-all.test.ts).
+  assert.deepEqual(engine.pending(a)[0]!.options, [U, { type: 'lay-down', melds: [['JD', 'QD', 'KD']] }]);
   assert.ok(!engine.pending(b)[0]!.options.some((o) => o.type === 'lay-down'));
-  // Declining is just playing on: the public sees the discard, never a "lay down nothing".
-  const na = applyOk(a, 1, { type: 'discard', card: '3H' });
+  // Without a phỏm, playing on at once: the public sees the discard, never a "lay down nothing".
   const nb = applyOk(b, 1, { type: 'discard', card: '3H' });
-  assert.deepEqual(engine.publicView(na).last, engine.publicView(nb).last);
-  // Laying down still works, then the turn goes on as before.
+  assert.deepEqual(engine.publicView(nb).last, { seat: 1, type: 'discard', card: '3H' });
+  // Laying down, then the turn goes on as before.
   const la = applyOk(a, 1, { type: 'lay-down', melds: [['JD', 'QD', 'KD']] });
   assert.deepEqual(la.hands[1], ['3H']);
   assert.deepEqual(engine.checkInvariants(la), []);
 });
 
-test('§5 H′ then G: the tái lay-down comes before any send; laying nothing is open to every tái hand', () => {
+test('§5 H′ then G: the tái lay-down comes before any send; laying nothing is a no-op only without phỏm', () => {
   const a = applyOk(ex5(['2S', '7D', '2H'], ['QD', 'KD', '3H']), 1, { type: 'draw' });
   const b = applyOk(ex5(['2S', '7D', 'KD'], ['QD', '2H', '3H']), 1, { type: 'draw' });
-  // Not offered (acting on is laying nothing), but a no-op either hand may make: a log of the old
-  // flow, where a hand holding a phỏm declined in phase lay-down, still replays.
-  const na = applyOk(a, 1, { type: 'lay-down', melds: [] });
+  // Not offered (acting on is laying nothing), but a no-op a hand without phỏm may make: a log of
+  // the old flow, where such a hand laid nothing in phase lay-down, still replays.
   const nb = applyOk(b, 1, { type: 'lay-down', melds: [] });
-  assert.deepEqual(engine.publicView(na), engine.publicView(nb));
-  assert.deepEqual(engine.pending(na)[0]!.options, engine.pending(a)[0]!.options);
-  // 3H onto P2's [4H 5H 6H], then no lay-down any more.
-  const sent = applyOk(a, 1, { type: 'send', card: '3H', target: 3 });
+  assert.deepEqual({ ...engine.publicView(nb), last: null }, { ...engine.publicView(b), last: null });
+  assert.deepEqual(engine.pending(nb)[0]!.options, engine.pending(b)[0]!.options);
+  const na = engine.apply(a, 1, { type: 'lay-down', melds: [] });
+  assert.equal(na.ok ? 'accepted' : na.error.code, 'phom/lay-down-phom-left');
+  // 3H onto P2's [4H 5H 6H] waits for the lay-down in `a`; in `b` it goes, and then no lay-down.
+  const early = engine.apply(a, 1, { type: 'send', card: '3H', target: 3 });
+  assert.equal(early.ok ? 'accepted' : early.error.code, 'phom/tai-must-lay-down');
+  const sent = applyOk(b, 1, { type: 'send', card: '3H', target: 3 });
   assert.ok(!engine.pending(sent)[0]!.options.some((o) => o.type === 'lay-down'));
-  assert.equal(engine.apply(sent, 1, { type: 'lay-down', melds: [['JD', 'QD', 'KD']] }).ok, false);
+  assert.equal(engine.apply(sent, 1, { type: 'lay-down', melds: [['QD', '2H', '3H']] }).ok, false);
 });

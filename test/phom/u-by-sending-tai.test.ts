@@ -58,7 +58,8 @@ const options = (s: ReturnType<typeof build>) => new Set(engine.pending(s)[0]!.o
 
 test('u-by-sending off: sends of this turn and of the lay-down turn alike leave no Ù', () => {
   const off = { 'u-by-sending': false };
-  let now = applyOk(build(false, off), 1, { type: 'draw' });
+  // The tái turn lays its new [9H 9C 9S] down before it sends (seed 002: all phỏm on the last turn).
+  let now = applyOk(applyOk(build(false, off), 1, { type: 'draw' }), 1, { type: 'lay-down', melds: [['9H', '9C', '9S']] });
   for (const [card, target] of [
     ['10D', 0],
     ['9D', 0],

@@ -7,7 +7,7 @@ export type Action =
   | { type: 'draw' }
   /** phom.md §6: eat the previous turn's discard (`card` must be that card). */
   | { type: 'eat'; card: Card }
-  /** phom.md §7.4: a full lay-down choice (each phỏm in notation codes); `[]` = nothing (Móm; a no-op in a tái turn). */
+  /** phom.md §7.4: a full lay-down choice (each phỏm in notation codes); `[]` = nothing (Móm; a no-op in a tái turn without phỏm). */
   | { type: 'lay-down'; melds: Card[][] }
   /** phom.md §7.5: send `card` onto table meld number `target` (index into the public `melds`). */
   | { type: 'send'; card: Card; target: number }
@@ -35,6 +35,8 @@ export const ERRORS = {
   'eat-breaks-eaten': 'Eating {{card}} would leave an eaten card without its own phỏm: never two eaten cards in one phỏm (phom.md §6.2).',
   'eat-in-tai': 'Eating is not allowed in a tái turn at this table (option tai-may-eat).',
   'must-lay-down': 'This is your lay-down turn: lay down your phỏm first (phom.md §7.4).',
+  'tai-must-lay-down':
+    'Your tái turn ends with your 4th discard: first lay down all the phỏm in your hand, then send or discard (phom.md §5 H′; seed: all phỏm go down on the last turn).',
   'not-lay-down-turn': 'You can only lay down in your lay-down turn or a tái turn, before discarding (phom.md §7.4).',
   'lay-down-not-phom': '{{cards}} is not a phỏm (phom.md §7.1).',
   'lay-down-not-in-hand': '{{card}} is not in your hand.',

@@ -332,15 +332,15 @@ export function endPosition(input: unknown): State | string {
       if (!isSeat(first, n)) return 'first must be the seat that laid down first';
       layOrder = Array.from({ length: n }, (_, k) => (first + k) % n);
     }
-    if (!opts['discard-rotation']) {
-      // §6.4 off: the lead stays with the starter, no tái: seats lay down in turn from the starter and
-      // each lays all its phỏm then (§7.4), with no take after it.
-      if (layOrder.some((s2, k) => s2 !== (starter + k) % n))
-        return `without discard-rotation the seats lay down in turn from the starter (seat ${starter}): layOrder ${Array.from({ length: n }, (_, k) => (starter + k) % n).join(', ')} (phom.md §6.4)`;
-      for (let i = 0; i < n; i++)
-        if (!left[i] && minLeftoverCount(loose[i]!, [], q) < loose[i]!.length)
-          return `seats[${i}].loose holds a phỏm: without discard-rotation every phỏm is laid down in the lay-down turn (phom.md §6.4, §7.4)`;
-    }
+    // §6.4 off: the lead stays with the starter, no tái: seats lay down in turn from the starter.
+    if (!opts['discard-rotation'] && layOrder.some((s2, k) => s2 !== (starter + k) % n))
+      return `without discard-rotation the seats lay down in turn from the starter (seat ${starter}): layOrder ${Array.from({ length: n }, (_, k) => (starter + k) % n).join(', ')} (phom.md §6.4)`;
+    // Each seat's last discard (its row's 4th) ends its lay-down turn or a tái turn, and both lay
+    // down every phỏm first (§7.4; seed 002 "Khi đánh lượt cuối cùng … phải hạ tất cả Phỏm"), so
+    // no phỏm is left in a hand that is ranked.
+    for (let i = 0; i < n; i++)
+      if (!left[i] && minLeftoverCount(loose[i]!, [], q) < loose[i]!.length)
+        return `seats[${i}].loose holds a phỏm: every phỏm is laid down in the lay-down turn or a tái turn, before the last discard (phom.md §7.4, §5 H′)`;
     end = { by: 'rank', winner: 0 };
   }
   // The optional `mom` check. On an Ù end only the winner's (a winner marked Móm was accepted): the

@@ -57,10 +57,18 @@ export function canEat(s: State, seat: Seat): boolean {
   return c !== null && eatProblem(s, seat, c) === null;
 }
 
-/** Why discarding `card` is illegal (phom.md §7.3 C1, C2), or null. */
-export function discardProblem(s: State, seat: Seat, card: Card): 'card-not-in-hand' | 'discard-eaten' | 'discard-locked' | null {
+/**
+ * Why discarding `card` is illegal (phom.md §7.3 C1, C2; seed 002's last turn, `taiLayDownDue`), or
+ * null.
+ */
+export function discardProblem(
+  s: State,
+  seat: Seat,
+  card: Card,
+): 'card-not-in-hand' | 'discard-eaten' | 'discard-locked' | 'tai-must-lay-down' | null {
   const hand = s.hands[seat]!;
   if (!hand.includes(card)) return 'card-not-in-hand';
+  if (taiLayDownDue(s, seat)) return 'tai-must-lay-down';
   if (s.eaten[seat]!.includes(card)) return 'discard-eaten';
   const held = eatenInHand(s, seat);
   if (
@@ -76,6 +84,7 @@ export function discardProblem(s: State, seat: Seat, card: Card): 'card-not-in-h
 }
 
 export function legalDiscards(s: State, seat: Seat): Card[] {
+  if (taiLayDownDue(s, seat)) return []; // once for the hand, not once a card
   return sortCards(s.hands[seat]!).filter((c) => discardProblem(s, seat, c) === null);
 }
 
@@ -121,14 +130,38 @@ export function maySend(s: State, seat: Seat): boolean {
 }
 
 /**
- * The new phỏm `seat` may lay down in its tái turn (phom.md §5 H′, §15.8: optional), best first: in
- * phase `act`, before any send. Laying nothing is sending or discarding at once, so a tái turn
- * shows the same public phase whatever the hidden hand holds. Empty when an eaten card is held:
- * that turn is in phase `lay-down` (C3 lays it down first; the eat is public).
+ * Is `seat` where a tái turn lays down new phỏm (phom.md §5 H′): its tái turn, in phase `act`,
+ * before any send? Not while an eaten card is held: that turn is in phase `lay-down` (C3 lays it
+ * down first; the eat is public). Public facts only, so the phase never tells what the hand holds.
+ */
+function taiLayDownOpen(s: State, seat: Seat): boolean {
+  return s.phase === 'act' && s.tai && s.turn === seat && s.sentThisTurn.length === 0 && eatenInHand(s, seat).length === 0;
+}
+
+/**
+ * The new phỏm `seat` must lay down in its tái turn, best first (every choice lays all its phỏm,
+ * §7.4): offered in phase `act` beside the sends and discards, which stay refused while any is
+ * due (`taiLayDownDue`). Empty when the hand holds no phỏm: it then sends and discards at once,
+ * so a tái turn shows the same public phase whatever the hidden hand holds (§2, §5 H′).
  */
 export function taiLayDowns(s: State, seat: Seat): Card[][][] {
-  if (s.phase !== 'act' || !s.tai || s.turn !== seat || s.sentThisTurn.length > 0 || eatenInHand(s, seat).length > 0) return [];
+  if (!taiLayDownOpen(s, seat)) return [];
   return rankedLayDowns(s, seat).filter((m) => m.length > 0);
+}
+
+/**
+ * Must `seat` lay down before it sends or discards? Seed 002 (it wins over phom.md §5 H′ / §15.8
+ * "optional"): "Khi đánh lượt cuối cùng, người chơi phải hạ tất cả Phỏm của mình": the tái turn's
+ * discard is the 4th of the row, the seat's last turn, so in it every phỏm of hand cards is laid
+ * down first, as in the lay-down turn. Only a lay-down that keeps a card to discard counts (§7.4):
+ * a hand that is all phỏm with no such lay-down declares Ù or plays on (`hasMoveBesidesU`).
+ */
+export function taiLayDownDue(s: State, seat: Seat): boolean {
+  if (!taiLayDownOpen(s, seat)) return false;
+  const h = indexHand(s.hands[seat]!, [], qka(s));
+  if (h.all.length === 0) return false; // no phỏm: nothing to lay (the cheap, common case)
+  const full = (1 << h.cards.length) - 1;
+  return layDownChoices(h).some((masks) => masks.reduce((a, m) => a | m, 0) !== full);
 }
 
 /**
@@ -165,6 +198,7 @@ export function fits(s: State, card: Card, t: SendTarget): boolean {
 export function legalSends(s: State, seat: Seat): { card: Card; target: number }[] {
   // The last card only with u-by-sending (it then leaves an Ù tròn to declare, rules.ts `send`).
   if (!maySend(s, seat) || s.hands[seat]!.length < (s.opts['u-by-sending'] ? 1 : 2)) return [];
+  if (taiLayDownDue(s, seat)) return []; // §5 H′ before G: the tái phỏm go down first
   const out: { card: Card; target: number }[] = [];
   for (const card of sortCards(s.hands[seat]!)) {
     if (sendProblem(s, seat, card)) continue;
@@ -230,9 +264,9 @@ export function rankedLayDowns(s: State, seat: Seat): Card[][][] {
   const hand = s.hands[seat]!;
   const held = eatenInHand(s, seat);
   const h = indexHand(hand, held, qka(s));
+  // Every choice lays all the phỏm (§7.4), in a tái turn too (seed 002, `taiLayDownDue`): laying
+  // nothing is a choice only for a hand that holds none (a Móm lay-down turn, a tái hand playing on).
   const choices = layDownChoices(h);
-  // phom.md §15.8: in a tái turn laying down is optional (unless an eaten card is held, C3).
-  if (s.tai && held.length === 0 && !choices.some((c) => c.length === 0)) choices.push([]);
   const targets = sendTargets(s, seat);
   const scored = choices
     .map((masks) => {

@@ -23,6 +23,7 @@ import {
   sendProblem,
   sendTargets,
   sentThisHand,
+  taiLayDownDue,
   taiLayDowns,
   uLeftover,
 } from './plan.js';
@@ -65,8 +66,17 @@ function computePending(s: State): Decision<Action>[] {
     }
     def = u ? U : autoAction(s, p);
   }
-  // Whether the take offers more than a draw depends on the seat's hand (who can eat is hidden).
-  return [{ seat: p, kind: 'turn', options, timeoutDefault: def, ...(s.phase === 'take' ? { choiceHidden: true as const } : {}) }];
+  return [{ seat: p, kind: 'turn', options, timeoutDefault: def, ...(choiceHiddenAt(s) ? { choiceHidden: true as const } : {}) }];
+}
+
+/**
+ * Does whether the active seat has a choice at all depend on its hidden hand (`Decision.choiceHidden`,
+ * from public facts only)? The take: more than a draw only if it can eat. A tái turn's `act`: a
+ * hand holding a phỏm may have one lay-down as its only move (seed 002, `taiLayDownDue`), one
+ * without plays on with a choice of discards.
+ */
+function choiceHiddenAt(s: State): boolean {
+  return s.phase === 'take' || (s.phase === 'act' && s.tai);
 }
 
 /**
@@ -80,9 +90,9 @@ export function autoAction(s: State, p: Seat): Action {
     const best = rankedLayDowns(s, p)[0];
     return best ? { type: 'lay-down', melds: best } : U;
   }
-  // A tái turn's optional lay-down (§5 H′), when the best plan lays something down.
-  const lay = taiLayDowns(s, p).length > 0 ? rankedLayDowns(s, p)[0] : undefined;
-  if (lay && lay.length > 0) return { type: 'lay-down', melds: lay };
+  // A tái turn's lay-down (§5 H′; due while the hand holds a phỏm, seed 002): the best plan's.
+  const lay = taiLayDowns(s, p)[0];
+  if (lay) return { type: 'lay-down', melds: lay };
   if (maySend(s, p) && s.hands[p]!.length > 1) {
     const plan = bestSends(s, s.hands[p]!, sendTargets(s, p), sentThisHand(s, p));
     const first = plan.sends[0];
@@ -200,8 +210,9 @@ function eat(s0: State, p: Seat, card: Card): Result<State> {
 
 /**
  * After the take and rotation: lay-down turn, tái turn or a plain turn (phom.md §5, §6.4). The phase
- * is public, so it follows public facts only: a tái turn is in `act` (its optional lay-down, §5 H′,
- * is offered there: `taiLayDowns`) unless it holds an eaten card, which C3 lays down first.
+ * is public, so it follows public facts only: a tái turn is in `act` (its lay-down, §5 H′, due
+ * while the hand holds a phỏm, is offered there: `taiLayDowns`) unless it holds an eaten card,
+ * which C3 lays down first.
  */
 function afterTake(s: State, p: Seat): State {
   s.layTurn = !s.laidDown[p] && s.rowCounts[p] === 3;
@@ -213,9 +224,10 @@ function afterTake(s: State, p: Seat): State {
 function layDown(s0: State, p: Seat, melds: unknown): Result<State> {
   if (s0.phase === 'take') return fail('must-take');
   if (!Array.isArray(melds) || !melds.every((m) => Array.isArray(m) && m.every(isCard))) return fail('bad-action');
-  // A tái turn lays down in phase `act`, before any send (§5 H′ before G). Laying nothing is simply
-  // acting on, never offered; it is still accepted, as a no-op open to every tái hand, so logs of
-  // the old flow (a tái hand holding a phỏm went through phase `lay-down`) replay.
+  // A tái turn lays down in phase `act`, before any send (§5 H′ before G). Laying nothing is never
+  // offered there (a hand without phỏm just plays on) but accepted from such a hand, as a no-op; a
+  // hand holding a phỏm is refused it below (§7.4, seed 002), so an older log that laid nothing
+  // then no longer replays (a rule change, src/store/rule-changes.ts).
   const taiAct = s0.phase === 'act' && s0.tai && s0.sentThisTurn.length === 0;
   if (s0.phase !== 'lay-down' && !taiAct) return fail('not-lay-down-turn');
   const hand = s0.hands[p]!;
@@ -234,12 +246,11 @@ function layDown(s0: State, p: Seat, melds: unknown): Result<State> {
   const lost = held.find((c) => !used.has(c));
   if (lost) return fail('lay-down-eaten-left', { card: lost });
   const rest = hand.filter((c) => !used.has(c));
-  // phom.md §7.4: no phỏm may remain among the kept cards (not required to lay anything in a tái turn).
-  if (!(s0.tai && melds.length === 0)) {
-    const h = indexHand(rest, [], qka(s0));
-    const left = h.all[0];
-    if (left !== undefined) return fail('lay-down-phom-left', { cards: maskCards(h, left).join(' ') });
-  }
+  // phom.md §7.4: no phỏm may remain among the kept cards; in a tái turn too (seed 002: the last
+  // turn lays down all its phỏm; before 2026-12-07 laying nothing there was allowed).
+  const kept = indexHand(rest, [], qka(s0));
+  const left = kept.all[0];
+  if (left !== undefined) return fail('lay-down-phom-left', { cards: maskCards(kept, left).join(' ') });
   if (rest.length === 0) return fail('lay-down-empty-hand');
   const s = copyState(s0);
   for (const m of melds as Card[][]) {
@@ -260,6 +271,7 @@ function layDown(s0: State, p: Seat, melds: unknown): Result<State> {
 function send(s0: State, p: Seat, card: Card, target: number): Result<State> {
   if (s0.phase === 'take') return fail('must-take');
   if (s0.phase === 'lay-down') return fail('must-lay-down');
+  if (taiLayDownDue(s0, p)) return fail('tai-must-lay-down'); // seed 002: the last turn lays its phỏm first
   if (!maySend(s0, p)) return fail('send-not-allowed');
   if (!isCard(card) || !s0.hands[p]!.includes(card)) return fail('card-not-in-hand', { card: String(card) });
   const m = Number.isInteger(target) ? s0.melds[target] : undefined;

@@ -559,7 +559,7 @@ export function strongAi(k: PhomKnowledge): Action {
   const draw = opts.find((o) => o.type === 'draw');
   if (draw) return eat ? takeChoice(context(k), eat, draw) : draw;
   const def = k.decision.timeoutDefault;
-  // The best plan's lay-down (a tái turn offers its optional one beside the sends and discards).
+  // The best plan's lay-down (a tái turn offers it beside the sends and discards, due while the hand holds a phỏm).
   if (def.type === 'lay-down') return def;
   if (def.type === 'send') return def;
   const discards = opts.filter((o): o is Extract<Action, { type: 'discard' }> => o.type === 'discard').map((o) => o.card);
