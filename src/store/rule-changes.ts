@@ -104,6 +104,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-07T12:25:00Z',
       what: 'scoring (§9): a kind the winner holds all four of (concealed or in a meld) is no wait, so such a hand can score Xuyên and Chờ đôi; kk-bonus = per-pattern adds each small no-joker bonus (Tui Tui, Toàn Cầu Nhần: +1 phán) beside the big ones (+1 mủn each), as RA',
     },
+    {
+      at: '2026-12-07T12:40:00Z',
+      what: 'initial phase (§4.3, seed "từ 2 hoa bắt buộc phải dựng"): a dealer whose bonus tiles (two or more) or jokers (initial-joker-expose = mandatory) were exposed automatically is no longer offered to keep a replacement bonus tile: it is exposed in turn',
+    },
   ],
   'classic-mahjong': [
     {

@@ -49,6 +49,9 @@ function advanceInitial(s: State): void {
     const mandatory = s.opts['initial-joker-expose'] === 'mandatory';
     const toExpose = [...p.hand.filter((t) => isFlowerLike(t) && t !== s.mustDiscard), ...(mandatory ? p.hand.filter(isWild) : [])];
     if (toExpose.length) {
+      // §4.3 [Seed "từ 2 hoa bắt buộc phải dựng"]: the keep choice is for the dealt bonus tile alone;
+      // once anything is exposed, a replacement bonus tile is exposed in turn, as after a decision.
+      s.init = { ...s.init, flowerDone: true };
       exposeInitial(s, seat, toExpose);
       continue;
     }
