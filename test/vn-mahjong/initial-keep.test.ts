@@ -22,7 +22,7 @@ function* dealerDecisions(o: Record<string, unknown>, deals: number) {
     const s = engine.setup(opts(o), 4, `keep${h}`, null) as State;
     if (s.phase !== 'initial' || s.init!.seat !== 0) continue;
     const d = engine.pending(s).find((x) => x.seat === 0);
-    if (d) yield { dealt: s.init!.dealt[0]!, keep: d.options.some((a) => a.type === 'initial-expose' && a.keepFlower) };
+    if (d) yield { dealt: s.init!.dealt![0]!, keep: d.options.some((a) => a.type === 'initial-expose' && a.keepFlower) };
   }
 }
 
