@@ -40,6 +40,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-06T23:42:58Z',
       what: 'without lao-thang-ca, a Nhất/Yêu cạ is eaten only with a spare card of a best arrangement of the group (§7.2, R5): 1v of 1v LA TH held a cạ and may not, a lone LA or TH may (the odd-count rule was applied whatever the option)',
     },
+    {
+      at: '2026-12-07T12:50:00Z',
+      what: "combining (§9) takes the cước in the profile's order whatever the order announced: Thập thành and Phá thiên (both 12) paid 43 or 46 by their order in the xướng (Discord's picker and the AIs always sent the table's order: 43)",
+    },
   ],
   phom: [
     {

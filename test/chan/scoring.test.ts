@@ -468,3 +468,23 @@ test("Bạch thủ: the two other suits of the què's rank held as chắn are no
   assert.equal(b.valid, true, b.reason);
   assert.deepEqual(ids(b), ['xuong']);
 });
+
+test("§9 combining does not depend on the announced order: Thập thành and Phá thiên tie at 12, one value (the hand's full value)", () => {
+  const hand = (announced: string) =>
+    score({
+      players: 5,
+      concealed: '4n',
+      melds: '[1v1v] [2v2v] [3n3n] [4s4s] [5v5v] [6n6n] [7v7v] [2n2n] [3s3s]',
+      card: '4n',
+      how: 'other-draw',
+      dealtHadChan: false,
+      announced,
+    });
+  const a = hand('thap-thanh, bach-dinh, pha-thien');
+  const b = hand('pha-thien, thap-thanh, bach-dinh');
+  assert.ok(a.announcementCorrect && b.announcementCorrect);
+  assert.equal(a.value, 43);
+  assert.equal(a.points.value, 43);
+  assert.equal(b.points.value, a.points.value);
+  assert.equal(b.points.winner, a.points.winner);
+});

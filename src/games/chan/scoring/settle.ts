@@ -21,8 +21,12 @@ export interface Valued {
 export function combine(list: readonly CuocInstance[], opts: ChanOptions, seat = 0): Valued {
   const profile = PROFILES[opts['scoring-profile']];
   const rowOf = (id: CuocId): CuocItem | undefined => profile.find((r) => r.id === id);
+  // In the profile's order, whatever the order announced: the first of equal highest điểm is "the
+  // highest" (Thập thành before Phá thiên, both 12), so one announcement pays one value, never more
+  // than the hand's full value (the engine's own, in this order).
+  const rank = (id: CuocId) => profile.findIndex((r) => r.id === id);
   const units: CuocItem[] = [];
-  for (const inst of list) {
+  for (const inst of [...list].sort((a, b) => rank(a.id) - rank(b.id))) {
     const r = rowOf(inst.id);
     if (r) for (let k = 0; k < inst.count; k++) units.push(r);
   }
