@@ -36,7 +36,7 @@ import type { Table, TableStore } from '../table/store.js';
 import { langOf, translator, type Lang } from '../table/i18n.js';
 import { relTime } from '../table/views.js';
 import { signedIn } from '../table/present/common.js';
-import { preferenceAnswer } from '../table/prefs.js';
+import { tablePreferenceAnswer } from '../table/prefs.js';
 import { encodeGameId } from '../bot/custom-id.js';
 import { button, row, type Row } from '../bot/messages.js';
 import { jumpUrl, summaries, type TableSummary } from './tables.js';
@@ -162,7 +162,7 @@ export class Notifier {
         const d = pending.find((x) => x.seat === seat);
         const u = human(seat);
         if (!d || !u) return false;
-        return preferenceAnswer(t.row.game, t.prefs.get(seat), d) !== null || this.store.prefs.isAway(u, now);
+        return tablePreferenceAnswer(t, t.state, t.prefs.get(seat), d) !== null || this.store.prefs.isAway(u, now);
       };
       const everyone = () => t.seats.filter((s) => !s.isAi && s.userId).map((s) => s.userId!);
       // A move notice is recorded under its decision's version: the seat's timer's, which stays while

@@ -33,7 +33,7 @@ import { seatToken } from './seat-token.js';
 import { deadlines, durations, isOff, nextOffReminder, openClaimTimers, windowKind, type TimerSpec } from './timers.js';
 import { goneHandsOver, handedToAi, leaveSeat, leftDuringHand, memberGone, takeSeat, vacateLeavers } from './seating.js';
 import { counted, noVoteKey, voteAbsent, voterIds, type AbsentVerb } from './absent.js';
-import { preferenceAnswer, writePrefs, type ClaimPref } from './prefs.js';
+import { tablePreferenceAnswer, writePrefs, type ClaimPref } from './prefs.js';
 import { answerAsk, type AiRequest } from './ai-answer.js';
 import { commitHeld, heldUntil, holdPass } from './reclaim.js';
 
@@ -509,7 +509,7 @@ export class Step {
     for (const p of pending) {
       const s = this.seats[p.seat];
       if (!s || s.isAi || !s.userId) continue;
-      const action = preferenceAnswer(this.t.row.game, this.prefs.get(p.seat), p);
+      const action = tablePreferenceAnswer(this.t, this.state, this.prefs.get(p.seat), p);
       if (action && this.apply(p.seat, action, 'preference', s.userId).ok) return true;
     }
     return false;
@@ -907,7 +907,7 @@ function pingAfterResume(step: Step, now: number, by?: string): boolean {
   const t = step.t;
   const humans = step.pending().filter((d) => !step.seats[d.seat]?.isAi);
   const playsItself = (d: Decision<BaseAction>) =>
-    step.away.has(d.seat) || preferenceAnswer(t.row.game, step.prefs.get(d.seat), d) !== null;
+    step.away.has(d.seat) || tablePreferenceAnswer(t, step.state, step.prefs.get(d.seat), d) !== null;
   const pending = humans.filter((d) => !playsItself(d));
   const turn = pending.filter((d) => windowKind(d) === 'turn').map((d) => d.seat);
   // The claim part as before: whether a claimant's preference answers is hidden (#13 §2), and whether

@@ -6,7 +6,7 @@
  * decides legality: a preference only ever picks one of the decision's own options.
  */
 import type Database from 'better-sqlite3';
-import type { BaseAction, Decision, GameId } from '../games/core/types.js';
+import type { AnyEngine, BaseAction, Decision, GameId } from '../games/core/types.js';
 
 /** The games with claim windows: the win's action type and the other claim kinds. */
 export const CLAIMS: Partial<Record<GameId, { win: string; kinds: string[] }>> = {
@@ -63,15 +63,34 @@ export function writePrefs(db: Database.Database, game: GameId, userId: string, 
 /**
  * The option a seat's preferences choose for its claim decision, or null (the player decides).
  * A win is never passed by a preference: it is declared with "always declare a win", else asked.
+ * A false one (`isFalse`: Engine.falseDeclaration, Chắn's honour table offering Ù whatever the hand)
+ * is no win: never declared for the player, and it does not stop "auto-pass" nor count as a claim
+ * they want (else a player's "always declare a win" was ù láo at the first card, chan.md §11).
  */
-export function preferenceAnswer(game: GameId, prefs: ReadonlySet<ClaimPref> | undefined, d: Decision<BaseAction>): BaseAction | null {
+export function preferenceAnswer(
+  game: GameId,
+  prefs: ReadonlySet<ClaimPref> | undefined,
+  d: Decision<BaseAction>,
+  isFalse: (a: BaseAction) => boolean = () => false,
+): BaseAction | null {
   const c = CLAIMS[game];
   if (!c || !prefs?.size || d.kind !== 'claim') return null;
-  const win = d.options.find((a) => a.type === c.win);
+  const win = d.options.find((a) => a.type === c.win && !isFalse(a));
   if (win) return prefs.has('always-win') ? win : null;
   const pass = d.options.find((a) => a.type === 'pass');
   if (!pass) return null;
   if (prefs.has('auto-pass')) return pass;
-  const wanted = d.options.filter((a) => a.type !== 'pass' && !prefs.has(`never.${a.type}`));
+  const wanted = d.options.filter((a) => a.type !== 'pass' && !isFalse(a) && !prefs.has(`never.${a.type}`));
   return wanted.length === 0 ? pass : null;
+}
+
+/** `preferenceAnswer` at a table: its engine judges which offered declarations would be false. */
+export function tablePreferenceAnswer(
+  t: { row: { game: GameId }; engine: AnyEngine },
+  state: unknown,
+  prefs: ReadonlySet<ClaimPref> | undefined,
+  d: Decision<BaseAction>,
+): BaseAction | null {
+  const judge = t.engine.falseDeclaration;
+  return preferenceAnswer(t.row.game, prefs, d, judge ? (a) => judge(state, d.seat, a) : undefined);
 }

@@ -8,7 +8,7 @@ import { checkInvariants } from './invariants.js';
 import { OPTIONS, type ChanOptions } from './options.js';
 import { fromScenario } from './position.js';
 import type { ChanResult } from './result-types.js';
-import { apply, pending } from './rules.js';
+import { apply, falseDeclaration, pending } from './rules.js';
 import { setupHand, type ChanState } from './state.js';
 import { publicView, seatView, type ChanPublicView, type ChanSeatView } from './views.js';
 
@@ -42,4 +42,5 @@ export const engine: Engine<ChanState, ChanAction, ChanOptions, ChanSeatView, Ch
     return s > 0 ? { turn: s, claim: s } : { turn: 'off', claim: 'off' };
   },
   matchOver: () => false,
+  falseDeclaration,
 };

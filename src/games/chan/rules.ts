@@ -25,6 +25,19 @@ function openUOffered(s: ChanState): boolean {
   return uLegal(s, s.opener, null, 'open', null, false) || (s.opts['u-claim-check'] === 'honor' && !st.uForfeited);
 }
 
+/**
+ * Engine.falseDeclaration: an Ù that would not really win, offered at an honour table (§8
+ * `u-claim-check = honor`) and paid as ù láo (§11) if pressed: on an offer, the claim seat's `uLegal`;
+ * at OPEN, the opener's Thiên ù.
+ */
+export function falseDeclaration(s: ChanState, seat: Seat, a: ChanAction): boolean {
+  if (a.type !== 'u') return false;
+  const p = s.phase;
+  if (p.kind === 'claim') return claimSeatOf(p, seat)?.uLegal !== true;
+  if (p.kind === 'open') return !uLegal(s, seat, null, 'open', null, false);
+  return false;
+}
+
 export function pending(s: ChanState): Decision<ChanAction>[] {
   const p = s.phase;
   switch (p.kind) {

@@ -193,6 +193,13 @@ export interface Engine<
    */
   seating?: Seating<S, A>;
   /**
+   * Whether playing `a` (one of `seat`'s options) now would be a false declaration the rules
+   * penalize: Chắn's ù láo at an honour table (chan.md §8 `u-claim-check = honor`: Ù is offered
+   * whatever the hand). The table's claim preferences never play one ("always declare a win" declares
+   * only a real win). Absent: no option is.
+   */
+  falseDeclaration?(s: S, seat: Seat, a: A): boolean;
+  /**
    * The seats dealt no hand this time, for a game where more people sit than play a hand
    * (vn-mahjong.md §3: at 5–6 people, exactly 4 play each hand). Public: nothing there is theirs
    * to decide until they play again. Absent: every seat plays every hand.
