@@ -160,3 +160,44 @@ test('score CLI: a ranked hand never keeps a phỏm in hand, with discard-rotati
   assert.match(score({ seats }).reason ?? 'accepted', /holds a phỏm.*tái turn/);
   assert.equal(score({ seats: [seats[0], { loose: '5S 6S 8S 2D' }] }).valid, true);
 });
+
+test('seed 002: a tái hand that is all phỏm, with no lay-down keeping a card, has Ù as its one move', () => {
+  // The adversarial review's position: seat 1 laid [5S 6S 7S* 8S]; its tái hand 2H 3H 9C 9H 9S + 4H is
+  // two phỏm; laying both leaves nothing to discard, and a discard would keep one back.
+  const s = applyOk(
+    position(
+      {
+        turn: 1,
+        phase: 'take',
+        hands: [
+          ['AS', '2C', '4D', '3C', 'JH', '10S'],
+          ['2H', '3H', '9C', '9H', '9S'],
+        ],
+        rows: [
+          ['8C', '9D', 'JS', 'KC'],
+          ['AC', '5D', '6C'],
+        ],
+        melds: [
+          { owner: 1, cards: ['5S', '6S', '7S', '8S'] },
+          { owner: 0, cards: ['QC', 'QD', 'QH'] },
+        ],
+        layOrder: [1, 0],
+        eaten: [['QH'], ['7S']],
+        eats: [
+          { eater: 1, victim: 0, card: '7S' },
+          { eater: 0, victim: 1, card: 'QH', chot: true },
+        ],
+        lastDiscard: { seat: 0, card: 'KC', chot: true },
+        stockTop: ['4H'],
+      },
+      2,
+    ),
+    1,
+    { type: 'draw' },
+  );
+  const d = engine.pending(s)[0]!;
+  assert.deepEqual(d.options, [{ type: 'u' }]);
+  assert.deepEqual(d.timeoutDefault, { type: 'u' });
+  assert.equal(outcome(s, 1, { type: 'discard', card: '9S' }), 'phom/tai-must-lay-down');
+  assert.equal(outcome(s, 1, { type: 'u' }), 'accepted');
+});

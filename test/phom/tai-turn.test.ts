@@ -76,13 +76,15 @@ test('§11.3: a seat leaving with Ù as its only move has it declared (never a c
   assert.ok(engine.result(t));
 });
 
-test('§11.3 with u-by-sending: a seat that sent its last card and then left has its Ù declared', () => {
-  // Seat 0 discarded 5D instead, and seat 1 draws 7H: [5H 6H 7H] all fit P0's run, one by one.
+test('§11.3, seed 002: a tái seat whose hand is one phỏm and then leaves has its Ù (tròn) declared', () => {
+  // Seat 0 discarded 5D instead, and seat 1 draws 7H: [5H 6H 7H] is a phỏm, and laying it leaves no
+  // card to discard: Ù is its one move (seed 002: the last turn keeps no phỏm back; before 2026-12-07
+  // it could send the three to P0's run one by one, an Ù tròn all the same).
   const rows = [['9D', 'KS', '6D', '5D'], ...taiPosition().rows.slice(1)];
-  let s = applyOk(position(taiPosition({ rows, lastDiscard: null, stockTop: ['7H'] }), 3), 1, { type: 'draw' });
-  for (const card of ['5H', '6H', '7H'] as Card[]) s = applyOk(s, 1, { type: 'send', card, target: 4 });
-  assert.deepEqual(s.hands[1], []);
+  const s = applyOk(position(taiPosition({ rows, lastDiscard: null, stockTop: ['7H'] }), 3), 1, { type: 'draw' });
+  assert.deepEqual(s.hands[1], ['5H', '6H', '7H']);
   assert.deepEqual(engine.pending(s)[0]!.options, [U]);
+  assert.equal(engine.apply(s, 1, { type: 'send', card: '5H', target: 4 }).ok, false);
   let r: ReturnType<typeof engine.apply> | undefined;
   assert.doesNotThrow(() => {
     r = engine.apply(s, 1, { type: 'leave' });

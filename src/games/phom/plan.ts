@@ -154,14 +154,19 @@ export function taiLayDowns(s: State, seat: Seat): Card[][][] {
  * "optional"): "Khi đánh lượt cuối cùng, người chơi phải hạ tất cả Phỏm của mình": the tái turn's
  * discard is the 4th of the row, the seat's last turn, so in it every phỏm of hand cards is laid
  * down first, as in the lay-down turn. Only a lay-down that keeps a card to discard counts (§7.4):
- * a hand that is all phỏm with no such lay-down declares Ù or plays on (`hasMoveBesidesU`).
+ * a hand that is all phỏm with no such lay-down declares Ù, its only move (`hasMoveBesidesU`), or
+ * plays on where it may not declare one.
  */
 export function taiLayDownDue(s: State, seat: Seat): boolean {
   if (!taiLayDownOpen(s, seat)) return false;
   const h = indexHand(s.hands[seat]!, [], qka(s));
   if (h.all.length === 0) return false; // no phỏm: nothing to lay (the cheap, common case)
   const full = (1 << h.cards.length) - 1;
-  return layDownChoices(h).some((masks) => masks.reduce((a, m) => a | m, 0) !== full);
+  if (layDownChoices(h).some((masks) => masks.reduce((a, m) => a | m, 0) !== full)) return true;
+  // All of it phỏm, and no lay-down keeps a card to discard: no discard or send may keep a phỏm back
+  // either, so Ù is its one move, when it may declare it (§8.2: `uLeftover`; cards sent earlier
+  // without u-by-sending are left over, and then it plays on, as nothing else is legal).
+  return uLeftover(s, seat) <= 1;
 }
 
 /**

@@ -93,7 +93,7 @@ export function autoAction(s: State, p: Seat): Action {
   // A tái turn's lay-down (§5 H′; due while the hand holds a phỏm, seed 002): the best plan's.
   const lay = taiLayDowns(s, p)[0];
   if (lay) return { type: 'lay-down', melds: lay };
-  if (maySend(s, p) && s.hands[p]!.length > 1) {
+  if (maySend(s, p) && s.hands[p]!.length > 1 && !taiLayDownDue(s, p)) {
     const plan = bestSends(s, s.hands[p]!, sendTargets(s, p), sentThisHand(s, p));
     const first = plan.sends[0];
     if (first) return { type: 'send', ...first };
