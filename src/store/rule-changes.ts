@@ -41,7 +41,7 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       what: 'without lao-thang-ca, a Nhất/Yêu cạ is eaten only with a spare card of a best arrangement of the group (§7.2, R5): 1v of 1v LA TH held a cạ and may not, a lone LA or TH may (the odd-count rule was applied whatever the option)',
     },
     {
-      at: '2026-12-07T12:50:00Z',
+      at: '2026-12-07T12:22:30Z',
       what: "combining (§9) takes the cước in the profile's order whatever the order announced: Thập thành and Phá thiên (both 12) paid 43 or 46 by their order in the xướng (Discord's picker and the AIs always sent the table's order: 43)",
     },
   ],
@@ -67,8 +67,8 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       what: 'with allow-qka, K A and Q A of one suit are cạ (§7.2), so a dealt hand holding one is not Ù khan (§8.4); the AI keeps them together',
     },
     {
-      at: '2026-12-07T12:15:00Z',
-      what: 'a tái turn lays down every phỏm of its hand before it sends or discards (seed 002 "phải hạ tất cả Phỏm" on the last turn; phom.md §5 H′ had it optional): a discard, send or empty lay-down that kept a phỏm in a tái hand is refused',
+      at: '2026-12-07T12:37:22Z',
+      what: 'a tái turn lays down every phỏm of its hand before it sends or discards (seed 002 "phải hạ tất cả Phỏm" on the last turn; phom.md §5 H′ had it optional): a discard, send or empty lay-down that kept a phỏm in a tái hand is refused, and a tái hand that is all phỏm with no lay-down keeping a card has Ù as its one move',
     },
   ],
   'vn-mahjong': [
@@ -101,15 +101,15 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       what: 'dai-hoa-mode = wild-flower: an exposed JF the score counts as the seat\'s own bonus tile bars joker discards, as the natural tile does (§5 [Seed] "hoa đúng cửa … không được đánh khung nữa", §13)',
     },
     {
-      at: '2026-12-07T12:06:00Z',
+      at: '2026-12-07T12:07:44Z',
       what: '§11.1 "no other choice" exception (deal-in, feeding §15.7, Bắc Báo): a joker the discarder could have discarded instead and whose domain holds no tile of the warned category is a safe choice, so the discarder is no longer exempt; a held bonus tile (flower-discard = anytime) acts as Tổng and no longer denies the exemption; a joker it may not discard (§5) is still ignored',
     },
     {
-      at: '2026-12-07T12:25:00Z',
+      at: '2026-12-07T12:11:49Z',
       what: 'scoring (§9): a kind the winner holds all four of (concealed or in a meld) is no wait, so such a hand can score Xuyên and Chờ đôi; kk-bonus = per-pattern adds each small no-joker bonus (Tui Tui, Toàn Cầu Nhần: +1 phán) beside the big ones (+1 mủn each), as RA',
     },
     {
-      at: '2026-12-07T12:40:00Z',
+      at: '2026-12-07T12:20:58Z',
       what: 'initial phase (§4.3, seed "từ 2 hoa bắt buộc phải dựng"): a dealer whose bonus tiles (two or more) or jokers (initial-joker-expose = mandatory) were exposed automatically is no longer offered to keep a replacement bonus tile: it is exposed in turn',
     },
   ],
