@@ -150,7 +150,7 @@ test('§15.7: the same reading for feeding (Thập Nhị Chướng) and for Bắ
 type Out = { valid: boolean; reason?: string; liable: { seat: number; rule: string } | null };
 const score = (x: unknown) => engine.cli!.score!(x) as Out;
 
-test('score CLI: discarderHand jokers read as in play; discarderSeatFlower bars them (§5, §11.1)', () => {
+test('score CLI: discarderHand jokers read as in play; discarderSeatFlower bars them, discarderNfnl frees them (§5, §11.1, §13)', () => {
   const e7cli = {
     seatWind: '4z',
     concealed: '4p 4p 6p 6p',
@@ -170,5 +170,9 @@ test('score CLI: discarderHand jokers read as in play; discarderSeatFlower bars 
   assert.equal(liable({ discarderHand: '1p 2p 3p JM', discarderSeatFlower: true }), null);
   assert.equal(liable({ discarderHand: '1p 2p 3p JM', options: { 'joker-discard': 'never' } }), null);
   assert.equal(liable({ discarderHand: '1p 2p 3p JA' }), null);
+  // An NFNL discarder may discard any joker (§13), as in the engine: its JM was a safe choice.
+  const nfnl = { 'joker-discard': 'never', nfnl: 'true-nfnl' };
+  assert.deepEqual(liable({ discarderHand: '1p 2p 3p JM', discarderNfnl: true, options: nfnl }), { seat: 1, rule: 'cuu-chuong' });
+  assert.equal(liable({ discarderHand: '1p 2p 3p JM', options: nfnl }), null);
   assert.equal(score({ ...e7cli, discarderSeatFlower: 'yes' }).valid, false, 'a flag is true or false');
 });

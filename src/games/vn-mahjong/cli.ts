@@ -54,7 +54,7 @@ const LIABLE_RULES: readonly Liable['rule'][] = ['thap-nhi-chuong', 'bach-bao', 
 const ANY_LIABILITY = 'liability';
 const bool = (x: unknown) => x === true;
 /** The documented boolean fields: a value that is not true or false is an error, never read as a default. */
-const HAND_FLAGS = ['replacement', 'lastTile', 'diaU', 'nhanU', 'neverExposed', 'discarderCalled', 'discarderSeatFlower'];
+const HAND_FLAGS = ['replacement', 'lastTile', 'diaU', 'nhanU', 'neverExposed', 'discarderCalled', 'discarderSeatFlower', 'discarderNfnl'];
 const MELD_FLAGS = ['exposed', 'concealed', 'called', 'added', 'exempt'];
 const FLOWER_FLAGS = ['initial', 'bounced'];
 
@@ -180,10 +180,11 @@ function discarderHandField(x: unknown): Tile[] | null | string {
 /**
  * The §11.1 exception's facts of the discarder (scoring/liability.ts `exempt`): `discarderCalled` = a
  * call since the warning; `discarderSeatFlower` = it exposed its own seat's bonus tile, so it may
- * discard no joker (§5 `joker-discard`; basics.ts `discardableBy`). An NFNL discarder is not described.
+ * discard no joker (§5 `joker-discard`; basics.ts `discardableBy`); `discarderNfnl` = it plays for
+ * NFNL (§13), so it may discard any joker whatever `joker-discard` says.
  */
 function discarderFacts(hand: Tile[], i: Record<string, unknown>, o: VnOptions): DiscarderFacts {
-  const seat = { nfnl: false, seatFlower: () => bool(i.discarderSeatFlower) };
+  const seat = { nfnl: bool(i.discarderNfnl), seatFlower: () => bool(i.discarderSeatFlower) };
   return { hand, lastCallAt: bool(i.discarderCalled) ? Infinity : -Infinity, mayDiscard: (t) => discardableBy(o, t, seat) };
 }
 
