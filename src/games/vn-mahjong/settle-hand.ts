@@ -117,7 +117,7 @@ export function finishWin(s: State, seat: number, winBy: WinBy, from: number | n
     lines.map((l) => ({ ...l, to: seat })),
     [seat],
     items,
-    winBy === 'thien-u' ? 'thien-u' : shape === 'self-draw' ? 'u-self-draw' : shape === 'discard' ? 'u-discard' : 'u-rob-kong',
+    endedByOf(winBy, shape),
   );
   s.phase = 'ended';
   s.claim = null;
@@ -139,4 +139,16 @@ export function finishFalseWin(s: State, seat: number, phan: number): void {
   s.rob = null;
   const items: ScoreItem[] = [{ id: 'chao-u', seat: s.seatPerson[seat]!, value: phan + 6, unit: 'phan' }];
   s.end = { kind: 'false-win', from: seat, result: buildResult(s, lines, [], items, 'false-win') };
+}
+
+/**
+ * The finished hand's title key (`end.<endedBy>`): robbing a bounce (`rob-bounce`, §13) is titled as
+ * such, not as robbing a kong (it is no Coong Xừng Phá, docs/rules-decisions.md; before 2026-12-07 it
+ * was titled "u-rob-kong").
+ */
+function endedByOf(winBy: WinBy, shape: string): string {
+  if (winBy === 'thien-u') return 'thien-u';
+  if (shape === 'self-draw') return 'u-self-draw';
+  if (shape === 'discard') return 'u-discard';
+  return winBy === 'rob-bounce' ? 'u-rob-bounce' : 'u-rob-kong';
 }
