@@ -77,7 +77,7 @@ export const OPTIONS: OptionsSchema<ChanOptions> = {
       also: [0],
       spec: '§5.2, §13',
       description:
-        'Per-decision timeout in seconds (0 = off; otherwise 10–300). Applied by the bot layer with each decision’s timeout default.',
+        'Per-decision timeout in seconds (0 = off; otherwise 10–300). Applied by the bot layer with each decision’s timeout default; a custom timer (/play turn-seconds, claim-seconds) wins over it.',
     },
     'wall-reserve': { type: 'int', default: 0, min: 0, max: 1, spec: '§12', description: 'Nọc cards left when the hand ends as a draw.' },
     'chained-chiu-return': {

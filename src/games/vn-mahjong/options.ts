@@ -167,7 +167,12 @@ export const OPTIONS: OptionsSchema<VnOptions> = {
     'liability-bac-bao': b(true, '§11.4', 'Bắc Báo liability.'),
     'liability-flower-joker': b(true, '§11.5', 'Discarding a bonus tile or joker that is won on: the discarder pays for all.'),
     'liability-exempt-feeding': b(true, '§11.1', 'The "no other choice" exception also covers feeding.'),
-    'false-win': e(['prevented', 'penalized'], 'prevented', '§11.6', 'False Ù: prevented (only legal Ù accepted) or penalized (Chao Ù).'),
+    'false-win': e(
+      ['prevented', 'penalized'],
+      'prevented',
+      '§11.6',
+      'False Ù: prevented (only legal Ù accepted) or penalized (Chao Ù). The bot offers Ù only on a winning hand, so a Chao Ù comes only from a replay or the CLI.',
+    ),
   },
   presets: {
     A: { 'scoring-preset': 'A' },
