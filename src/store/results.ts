@@ -3,6 +3,7 @@
  * Points are stored in each game's own unit; ratings use OpenSkill (Plackett–Luce), which handles
  * 2–6-player free-for-all results with ties.
  */
+import { netPoints } from '../games/core/result.js';
 import { rating as osRating, ordinal, type Rating } from 'openskill';
 import { PLAYED, POT_REFUND, rateHand, SAT_OUT } from './rating-history.js';
 import type { DB } from './db.js';
@@ -78,14 +79,8 @@ export interface LeaderRow {
   sigma: number;
 }
 
-/**
- * What each seat won or lost in a hand: the settlement's deltas plus, for games with a pot kept
- * across hands (Phỏm's gà pot, phom.md §10), the seat's flow into or out of the pot.
- */
-export function netPoints(result: HandResult): number[] {
-  const flows = (result as HandResult & { pot?: { flows?: number[] } }).pot?.flows;
-  return result.deltas.map((d, s) => d + (flows?.[s] ?? 0));
-}
+/** What each seat won or lost in a hand (games/core/result.ts), here for the store's readers. */
+export { netPoints };
 
 /** Whether a hand's stored rows (what was paid, by seat) are what its replayed result pays (`net`). */
 export function paidAsReplayed(paid: readonly { seat: number; points: number }[], net: readonly number[]): boolean {

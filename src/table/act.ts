@@ -8,6 +8,7 @@
  *
  * Nothing here talks to Discord: the effects are data (effects.ts) that src/bot executes.
  */
+import { netPoints } from '../games/core/result.js';
 import { sameCanonical } from '../games/core/match.js';
 import type { AnyEngine, BaseAction, Decision, GameId, HandResult, HintReasonKey } from '../games/core/types.js';
 import type { AiLevel } from '../games/core/ai.js';
@@ -776,7 +777,7 @@ export class Step {
     // A refund is its payer's, as a hand's row is its player's: counted where they sit now.
     const fresh: TotalRow[] = [
       ...this.results.flatMap((r) => {
-        const net = netOf(r.result);
+        const net = netPoints(r.result);
         return r.seats.map((s) => ({ seat: s.seat, ...bookedAs(s), points: net[s.seat] ?? 0 }));
       }),
       ...this.refunds,
@@ -952,12 +953,6 @@ function sameMove(move: Move, action: BaseAction): boolean {
   if (!m) return false;
   const { seat: _seat, ...rest } = m;
   return JSON.stringify(rest) === JSON.stringify(action);
-}
-
-/** Net points per seat of a hand (deltas plus pot flows), as the result rows store them. */
-function netOf(r: HandResult): number[] {
-  const flows = (r as HandResult & { pot?: { flows?: number[] } }).pot?.flows;
-  return r.deltas.map((d, s) => d + (flows?.[s] ?? 0));
 }
 
 /** The commands that hold a table or release it (store `TableHold`), each for its reason. */

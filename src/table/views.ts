@@ -451,6 +451,8 @@ export function resultView(
   const tr = pc.t;
   const model = t.presenter.resultModel(t.engine.publicView(t.state), result, pc);
   const colon = tr('common:punct.colon');
+  // Each seat's net, a pot kept across hands included (Phỏm's gà pot), as its own view and /score.
+  const net = netPoints(result);
   const lines = [
     `**${tr('common:result.title', { n: t.row.handIndex + 1 })}** · ${model.title}`,
     ...result.winners.map((w) => tr('common:result.winner', { who: mention(t, w) })),
@@ -460,7 +462,7 @@ export function resultView(
     // Never dropped unsaid: the rest are in the image and its Result in words.
     ...(model.lines.length > RESULT_LINES ? [tr('common:result.more-lines', { count: model.lines.length - RESULT_LINES })] : []),
     // Each seat by the name the reader's words give it (an AI is "電腦 1" in zh-TW), as the lines above.
-    ...t.seats.map((s) => `${pc.names[s.seat]}${colon}${signedIn(tr, t.row.game, result.unit, result.deltas[s.seat] ?? 0, lang)}`),
+    ...t.seats.map((s) => `${pc.names[s.seat]}${colon}${signedIn(tr, t.row.game, result.unit, net[s.seat] ?? 0, lang)}`),
   ];
   // The match standings after this hand (issue #14 §5), from the second hand on: everyone who played,
   // those who left too (some forty in a long Phỏm match), within what the message leaves (2,000

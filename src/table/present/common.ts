@@ -1,5 +1,6 @@
 /** Helpers shared by the presenters: action-label variables, result lines, signed numbers. */
 import type { BaseAction, GameId, HandResult } from '../../games/core/types.js';
+import { netPoints } from '../../games/core/result.js';
 import type { ResultModel } from '../../render/model.js';
 import type { Lang } from '../i18n.js';
 import type { Move, PresentCtx, Presenter } from './types.js';
@@ -171,6 +172,7 @@ export function resultLines(
   ctx: PresentCtx,
   pieces: PieceText,
 ): Pick<ResultModel, 'lines' | 'totals' | 'payments'> {
+  const net = netPoints(r);
   return {
     lines: r.items.map((it) =>
       scoringLine(
@@ -179,9 +181,10 @@ export function resultLines(
         itemWorth(ctx.t, game, it, ctx.lang),
       ),
     ),
+    // Net of a pot kept across hands (Phỏm's gà pot), as the seat's own view, the standings and /score.
     totals: ctx.names.map((name, s) => ({
       name,
-      delta: signedIn(ctx.t, game, r.unit, r.deltas[s] ?? 0, ctx.lang),
+      delta: signedIn(ctx.t, game, r.unit, net[s] ?? 0, ctx.lang),
     })),
     payments: r.payments.map((p) => ({
       from: ctx.names[p.from] ?? String(p.from),

@@ -1,0 +1,45 @@
+/**
+ * A hand's public result (message and image totals) shows each seat's net, the gà pot included
+ * (phom.md §10, `ga-pot`): before 2026-12-07 it showed the settlement's deltas alone, while the seat's
+ * own view, the stored rows (/score, standings) and the table badges added the pot's flows.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rig, playWithAiUntil } from '../support/table-rig.js';
+import { engineOf } from '../../src/table/manifests.js';
+import { resultView } from '../../src/table/views.js';
+import { netPoints } from '../../src/games/core/result.js';
+import type { HandResult } from '../../src/games/core/types.js';
+
+test('Phỏm with the gà pot: the result message and image totals are the net the rows store', () => {
+  const eng = engineOf('phom');
+  let checked = 0;
+  for (let k = 0; k < 40 && checked === 0; k++) {
+    const r = rig('phom', ['human', 'human', 'human'], { seed: `gp${k}`, options: { 'ga-pot': 'flat' } });
+    r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    playWithAiUntil(r, () => false);
+    const t = r.ts.load(r.gameId)!;
+    const res = eng.result(t.state) as HandResult & { pot: { flows: number[] } };
+    if (!res.pot.flows.some((x) => x !== 0)) continue;
+    checked++;
+    const net = netPoints(res);
+    assert.notDeepEqual(net, res.deltas, 'the pot moved money this hand');
+    const stored = r.store.db.prepare('SELECT seat, points FROM results WHERE game_id = ? ORDER BY seat').all(r.gameId) as {
+      seat: number;
+      points: number;
+    }[];
+    assert.deepEqual(
+      stored.map((x) => x.points),
+      net,
+    );
+    const rv = resultView(t, 'en', false)!;
+    const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '-' : ''}${Math.abs(n)} × bet`;
+    assert.deepEqual(
+      rv.model.totals.map((x) => x.delta),
+      net.map(signed),
+    );
+    for (const [s, n] of net.entries())
+      assert.ok(rv.lines.includes(`P${s}: ${signed(n)}`), `${rv.lines.join('\n')}\nmissing P${s}: ${signed(n)}`);
+  }
+  assert.equal(checked, 1, 'a hand where the pot moved');
+});
