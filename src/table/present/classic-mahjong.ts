@@ -200,14 +200,20 @@ function scoredLines(pub: PublicView, r: HandResult, ctx: PresentCtx): Pick<Resu
   const w = r.winners[0]!;
   const lines = scores.map((x) => {
     const sum = `${amount(x.total, ctx.lang)} ${unitName(ctx.t, 'classic-mahjong', 'point', x.total)}`;
+    // §9.1: points × 2^doubles, then rounded (`rounding`) and capped by the limit: a total that is
+    // not the product shows the product and what it became ("94 × 8 = 752 → 500"), never a false sum.
+    const raw = Math.trunc(x.points * 2 ** x.doubles);
+    const shown = { points: amount(x.points, ctx.lang), factor: 2 ** x.doubles, raw: amount(raw, ctx.lang), total: sum };
     return scoringLine(
       playerName(pub, x.seat, ctx),
       ctx.t('classic-mahjong:ui.hand-score'),
       x.limit
         ? ctx.t('classic-mahjong:ui.score-limit', { total: sum })
         : x.doubles
-          ? ctx.t('classic-mahjong:ui.score-doubled', { points: amount(x.points, ctx.lang), factor: 2 ** x.doubles, total: sum })
-          : sum,
+          ? ctx.t(raw === x.total ? 'classic-mahjong:ui.score-doubled' : 'classic-mahjong:ui.score-doubled-adjusted', shown)
+          : raw === x.total
+            ? sum
+            : ctx.t('classic-mahjong:ui.score-adjusted', shown),
     );
   });
   const payments = base.payments.map((p, k) => {
