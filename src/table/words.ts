@@ -50,7 +50,7 @@ export function spokenNamer(game: GameId, lang: Lang, pieceName: Namer, ink: Dec
     const n = pieceName(c);
     // Vietnamese names the East wind and the Winter season alike ("Đông"; the art tells 東 from 冬):
     // the seasons are said as seasons, "Mùa Đông".
-    if (lang === 'vi' && game !== 'chan' && /^[5-8]f$/.test(c)) return `Mùa ${n}`;
+    if (lang === 'vi' && game !== 'chan' && /^[5-8]f$/.test(c)) return n.startsWith('Mùa ') ? n : `Mùa ${n}`;
     return game === 'chan' && isChanRed(c, ink.redLaoThang ?? true)
       ? `${n}${tr('common:punct.aside', { text: tr('common:words.red') })}`
       : n;
