@@ -284,7 +284,8 @@ export function claimLine(t: Table, lang: Lang, deadline: number | null): string
   const until = deadline !== null ? pc.t('common:punct.aside', { text: pc.t('common:table.until', { when: relTime(deadline) }) }) : '';
   // No deadline for the opening: its holders answer one after another, each with their own time, so
   // a deadline that moved would tell that one had answered (#13 §2).
-  if (openingWindow(t)) return `⏳ ${pc.t('common:table.waiting-opening')}`;
+  // Each game names its own opening choices (vn-mahjong.md §4.3 bonus tiles and jokers; classic-mahjong.md §4.5 kongs).
+  if (openingWindow(t)) return `⏳ ${pc.t(`${t.row.game}:ui.waiting-opening`)}`;
   return piece ? `⏳ ${pc.t('common:table.waiting-claim-on', { piece })}${until}` : `⏳ ${pc.t('common:table.waiting-claim')}${until}`;
 }
 
