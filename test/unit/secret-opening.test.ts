@@ -66,6 +66,10 @@ for (const game of ['vn-mahjong', 'classic-mahjong'] as const) {
       lines.join('\n'),
     );
     assert.ok(!lines.some((l) => /P[0-3]/.test(l)), lines.join('\n'));
+    // Each game names its own choices: no jokers at a classical table, no kongs at a Vietnamese one.
+    const opening = lines.find((l) => l.includes('Opening: waiting'))!;
+    assert.equal(opening.includes('joker'), game === 'vn-mahjong', opening);
+    assert.equal(opening.includes('kong'), game === 'classic-mahjong', opening);
     const pub = publicOf(game, t.state);
     if (game === 'vn-mahjong') assert.equal(pub.turn, null);
     else assert.deepEqual(pub.waitingFor, []);
