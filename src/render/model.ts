@@ -96,6 +96,8 @@ export interface TableModel extends DeckInk {
   seats: SeatModel[];
   stockCount: number;
   stockLabel: string;
+  /** Said after the stock count, e.g. what Phỏm's gà pot holds (phom.md §10). */
+  stockNote?: string;
   /** The last discard: seat and index into that seat's `discards`; drawn highlighted. */
   lastDiscard?: { seat: number; index: number };
   lastAction?: string;

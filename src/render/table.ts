@@ -306,7 +306,7 @@ export function drawTable(ctx: Ctx, m: TableModel, T: TableLayout): void {
   const sh = BAR_H - 12;
   const sw = (back.width * sh) / back.height;
   for (let k = 2; k >= 0; k--) ctx.drawImage(back, PAD + 14 + k * 4, by + 6 - k * 1.5, sw, sh);
-  const stockText = `${m.stockLabel} ${m.stockCount}`;
+  const stockText = `${m.stockLabel} ${m.stockCount}${m.stockNote ? ` · ${m.stockNote}` : ''}`;
   const sx = PAD + 14 + sw + 18;
   const stockW = Math.min(330, TABLE_W * 0.3);
   fitText(ctx, stockText, { x: sx, y: by, w: stockW, h: BAR_H }, { size: 22, minSize: 15, bold: true, color: C.gold });

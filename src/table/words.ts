@@ -202,7 +202,7 @@ export function tableInWords(m: TableModel, game: GameId, pieceName: Namer): str
   // The title first: in mahjong it names the round's wind, which only the image showed.
   const parts: string[] = [
     ...(m.title ? [sp.say(m.title)] : []),
-    `${m.stockLabel} ${m.stockCount}`,
+    `${m.stockLabel} ${m.stockCount}${m.stockNote ? `${sp.sep}${sp.say(m.stockNote)}` : ''}`,
     ...(m.lastAction ? [sp.say(m.lastAction)] : []),
   ];
   if (m.centreCodes?.length)

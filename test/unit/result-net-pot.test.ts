@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rig, playWithAiUntil } from '../support/table-rig.js';
 import { engineOf } from '../../src/table/manifests.js';
-import { resultView } from '../../src/table/views.js';
+import { imageAlt, presentCtx, resultView, tableView } from '../../src/table/views.js';
 import { netPoints } from '../../src/games/core/result.js';
 import type { HandResult } from '../../src/games/core/types.js';
 
@@ -42,4 +42,21 @@ test('Phỏm with the gà pot: the result message and image totals are the net t
       assert.ok(rv.lines.includes(`P${s}: ${signed(n)}`), `${rv.lines.join('\n')}\nmissing P${s}: ${signed(n)}`);
   }
   assert.equal(checked, 1, 'a hand where the pot moved');
+});
+
+test('Phỏm with the gà pot: the table image and its words say what the pot holds for the next Ù', () => {
+  const eng = engineOf('phom');
+  const r = rig('phom', ['human', 'human', 'human'], { seed: 'pot', options: { 'ga-pot': 'flat' } });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  for (let h = 0; h < 10; h++) {
+    if (h > 0) r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'next-hand', arg: String(h - 1) });
+    const s = playWithAiUntil<{ gaPotStart: number; gaIn: number[] }>(r, (x) => x.gaPotStart > 0 && x.gaIn.some((v) => v > 0));
+    if (!eng.result(s)) break;
+  }
+  const t = r.ts.load(r.gameId)!;
+  const pot = (eng.publicView(t.state) as { gaPot: number }).gaPot;
+  assert.ok(pot > 0, 'a pot carried into a running hand');
+  const tv = tableView(t, 'en');
+  assert.equal(tv.model!.stockNote, `Gà pot ${pot} × bet`);
+  assert.match(imageAlt(t.presenter, tv.model!, presentCtx(t, 'en')), new RegExp(`Stock \\d+, Gà pot ${pot} × bet\\.`));
 });

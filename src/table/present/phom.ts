@@ -3,7 +3,7 @@ import type { PublicView, SeatView, Action } from '../../games/phom/index.js';
 import type { PieceGroup } from '../../render/model.js';
 import { word } from '../../render/words.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { endTitle, genericLabel, lastLine, resultLines, CARD_CODE } from './common.js';
+import { endTitle, genericLabel, itemWorth, lastLine, resultLines, CARD_CODE } from './common.js';
 
 const SUIT: Record<string, string> = { S: '♠', C: '♣', D: '♦', H: '♥' };
 export const prettyCard = (c: string): string => (SUIT[c.slice(-1)] ? `${c.slice(0, -1)}${SUIT[c.slice(-1)]}` : c);
@@ -122,6 +122,10 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action, PhomMove> = 
       }),
       stockCount: pub.stockCount,
       stockLabel: ctx.t('phom:ui.stock', { defaultValue: 'Nọc' }),
+      // What the next Ù wins (phom.md §10 `ga-pot`): the payers' lines only said what went in.
+      ...(pub.gaPot > 0
+        ? { stockNote: ctx.t('phom:ui.ga-pot', { amount: itemWorth(ctx.t, 'phom', { value: pub.gaPot, unit: 'bet' }, ctx.lang) }) }
+        : {}),
       ...(last && last.type === 'discard' && (pub.rows[last.seat]?.length ?? 0) > 0
         ? { lastDiscard: { seat: last.seat, index: pub.rows[last.seat]!.length - 1 } }
         : {}),
