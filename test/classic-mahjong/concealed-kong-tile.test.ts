@@ -12,24 +12,11 @@ import { resolveOptions } from '../../src/games/core/options.js';
 import { deepFreeze } from '../../src/games/core/match.js';
 import { engine, type Action, type State } from '../../src/games/classic-mahjong/index.js';
 import type { Options } from '../../src/games/classic-mahjong/options.js';
-
-const T = (s: string): string[] => s.match(/\d[mpszf]/g) ?? [];
-
-function opts(over: Record<string, unknown> = {}, preset?: string): Options {
-  const o = resolveOptions(engine.options, over, preset);
-  if (!o.ok) throw new Error(JSON.stringify(o.errors));
-  return o.value;
-}
+import { opts, play, T } from './helpers.js';
 
 function position(o: Options, pos: Record<string, unknown>): State {
   const r = engine.fromScenario(o, 4, { position: pos });
   if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
-
-function play(s: State, seat: number, a: Action): State {
-  const r = engine.apply(s, seat, a);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.value;
 }
 

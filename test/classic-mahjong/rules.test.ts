@@ -4,30 +4,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { resolveOptions } from '../../src/games/core/options.js';
 import { deepFreeze } from '../../src/games/core/match.js';
 import { engine, type Action, type State } from '../../src/games/classic-mahjong/index.js';
-import type { Options } from '../../src/games/classic-mahjong/options.js';
+import { opts, play, T } from './helpers.js';
 import type { WinOutcome } from '../../src/games/classic-mahjong/state.js';
 import { programArgs } from '../support/program.js';
-
-const T = (s: string): string[] => s.match(/\d[mpszf]/g) ?? [];
-
-function opts(over: Record<string, unknown> = {}, preset?: string): Options {
-  const o = resolveOptions(engine.options, over, preset);
-  if (!o.ok) throw new Error(JSON.stringify(o.errors));
-  return o.value;
-}
 
 function position(players: object[], extra: Record<string, unknown> = {}, over: Record<string, unknown> = {}, seats = 4): State {
   const r = engine.fromScenario(opts(over), seats, { position: { players, ...extra } });
   if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
-
-function play(s: State, seat: number, a: Action): State {
-  const r = engine.apply(s, seat, a);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.value;
 }
 

@@ -21,13 +21,18 @@ const outcome = (s: State, seat: number, a: Action): string => {
 // 2p (the reviewer's position). Seat 1 laid down [5S 6S 7S*] first, seat 0 ate its chốt QH and laid
 // [QC QD QH*]; seat 0 discarded its 4th card KC, and seat 1, holding [2H 3H 9C 10D JC QS], draws
 // `drawn` in its tái turn: 4H completes [2H 3H 4H], 4C completes nothing. QS fits seat 0's queens.
-const taiAfterDraw = (drawn: Card, hand1: Card[] = ['2H', '3H', '9C', '10D', 'JC', 'QS']): State =>
+// `over` replaces parts of that position (seat 0's hand `hand0`, melds, rows, eats…).
+const taiAfterDraw = (
+  drawn: Card,
+  hand1: Card[] = ['2H', '3H', '9C', '10D', 'JC', 'QS'],
+  { hand0 = ['AS', '2C', '4D', '8S', '9H', '10S'], ...over }: Record<string, unknown> & { hand0?: Card[] } = {},
+): State =>
   applyOk(
     position(
       {
         turn: 1,
         phase: 'take',
-        hands: [['AS', '2C', '4D', '8S', '9H', '10S'], hand1],
+        hands: [hand0, hand1],
         rows: [
           ['8C', '9D', 'JS', 'KC'],
           ['AC', '5D', '6C'],
@@ -44,6 +49,7 @@ const taiAfterDraw = (drawn: Card, hand1: Card[] = ['2H', '3H', '9C', '10D', 'JC
         ],
         lastDiscard: { seat: 0, card: 'KC', chot: true },
         stockTop: [drawn],
+        ...over,
       },
       2,
     ),
@@ -117,37 +123,23 @@ test('§2: the public view and the public part of the decision are the same with
 test('phom.md §15.8, seed 002: a Móm seat drawing a phỏm in its tái turn lays it down and is Móm no more', () => {
   // The reviewer's Móm position: seat 1 laid nothing in its lay-down turn; its tái draw 4H makes
   // [2H 3H 4H]. Seat 0 laid [8C 8D 8S*] [QC QD QH*] eating both from seat 1.
-  const s = applyOk(
-    position(
-      {
-        turn: 1,
-        phase: 'take',
-        hands: [
-          ['AS', '2C', '4D'],
-          ['2H', '3H', '9C', '10D', 'JC', 'KD', '5S', '7S', '9S'],
-        ],
-        rows: [
-          ['9D', 'JS', 'KC', '6D'],
-          ['AC', '5D', '6C'],
-        ],
-        melds: [
-          { owner: 0, cards: ['8C', '8D', '8S'] },
-          { owner: 0, cards: ['QC', 'QD', 'QH'] },
-        ],
-        layOrder: [1, 0],
-        eaten: [['8S', 'QH'], []],
-        eats: [
-          { eater: 0, victim: 1, card: '8S' },
-          { eater: 0, victim: 1, card: 'QH', chot: true },
-        ],
-        lastDiscard: { seat: 0, card: '6D', chot: true },
-        stockTop: ['4H'],
-      },
-      2,
-    ),
-    1,
-    { type: 'draw' },
-  );
+  const s = taiAfterDraw('4H', ['2H', '3H', '9C', '10D', 'JC', 'KD', '5S', '7S', '9S'], {
+    hand0: ['AS', '2C', '4D'],
+    rows: [
+      ['9D', 'JS', 'KC', '6D'],
+      ['AC', '5D', '6C'],
+    ],
+    melds: [
+      { owner: 0, cards: ['8C', '8D', '8S'] },
+      { owner: 0, cards: ['QC', 'QD', 'QH'] },
+    ],
+    eaten: [['8S', 'QH'], []],
+    eats: [
+      { eater: 0, victim: 1, card: '8S' },
+      { eater: 0, victim: 1, card: 'QH', chot: true },
+    ],
+    lastDiscard: { seat: 0, card: '6D', chot: true },
+  });
   assert.equal(outcome(s, 1, { type: 'discard', card: 'KD' }), 'phom/tai-must-lay-down');
   assert.deepEqual(engine.pending(s)[0]!.options, [LAY]);
   const end = applyOk(applyOk(s, 1, LAY), 1, { type: 'discard', card: 'KD' });
@@ -164,37 +156,13 @@ test('score CLI: a ranked hand never keeps a phỏm in hand, with discard-rotati
 test('seed 002: a tái hand that is all phỏm, with no lay-down keeping a card, has Ù as its one move', () => {
   // The adversarial review's position: seat 1 laid [5S 6S 7S* 8S]; its tái hand 2H 3H 9C 9H 9S + 4H is
   // two phỏm; laying both leaves nothing to discard, and a discard would keep one back.
-  const s = applyOk(
-    position(
-      {
-        turn: 1,
-        phase: 'take',
-        hands: [
-          ['AS', '2C', '4D', '3C', 'JH', '10S'],
-          ['2H', '3H', '9C', '9H', '9S'],
-        ],
-        rows: [
-          ['8C', '9D', 'JS', 'KC'],
-          ['AC', '5D', '6C'],
-        ],
-        melds: [
-          { owner: 1, cards: ['5S', '6S', '7S', '8S'] },
-          { owner: 0, cards: ['QC', 'QD', 'QH'] },
-        ],
-        layOrder: [1, 0],
-        eaten: [['QH'], ['7S']],
-        eats: [
-          { eater: 1, victim: 0, card: '7S' },
-          { eater: 0, victim: 1, card: 'QH', chot: true },
-        ],
-        lastDiscard: { seat: 0, card: 'KC', chot: true },
-        stockTop: ['4H'],
-      },
-      2,
-    ),
-    1,
-    { type: 'draw' },
-  );
+  const s = taiAfterDraw('4H', ['2H', '3H', '9C', '9H', '9S'], {
+    hand0: ['AS', '2C', '4D', '3C', 'JH', '10S'],
+    melds: [
+      { owner: 1, cards: ['5S', '6S', '7S', '8S'] },
+      { owner: 0, cards: ['QC', 'QD', 'QH'] },
+    ],
+  });
   const d = engine.pending(s)[0]!;
   assert.deepEqual(d.options, [{ type: 'u' }]);
   assert.deepEqual(d.timeoutDefault, { type: 'u' });
