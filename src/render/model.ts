@@ -145,6 +145,8 @@ export interface ResultWinner {
   jokers?: string[];
   /** Optional: a short caption under the name, e.g. "Ù · ăn 8♠ của Minh" (already localized). */
   caption?: string;
+  /** The seat a penalty ending is about, shown as a winner would be but without the crown (Chắn's ù láo, xướng sai). */
+  offender?: boolean;
 }
 
 /** A match's standings (issue #14 §5): running totals after each hand, as numbers. */

@@ -306,7 +306,7 @@ export function drawResult(ctx: Ctx, m: ResultModel, L: ResultLayout): void {
   header(ctx, m.title, undefined, RESULT_W);
   panel(ctx, PAD, L.winY, RESULT_W - PAD * 2, L.winH, { turn: !!m.winner, fill: 'rgba(0,0,0,0.26)' });
   if (m.winner) {
-    crown(ctx, PAD + 18, L.winY + 22, 40);
+    if (!m.winner.offender) crown(ctx, PAD + 18, L.winY + 22, 40);
     fitText(
       ctx,
       m.winner.name,

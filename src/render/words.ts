@@ -54,7 +54,7 @@ const WORDS = {
     payments: '支付',
     eaten: '吃',
     win: '胡',
-    noWinner: '流局',
+    noWinner: '無人勝出',
     exposed: '明牌',
     leftover: '散牌',
     jokers: '百搭',

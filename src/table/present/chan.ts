@@ -4,7 +4,7 @@ import type { ChanAction } from '../../games/chan/actions.js';
 import type { DeckInk, PieceGroup } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { endTitle, genericLabel, inHandAt, lastLine, resultLines, CHAN_CODE } from './common.js';
+import { endTitle, genericLabel, inHandAt, lastLine, resultLines, scoringLine, CHAN_CODE } from './common.js';
 import type { ChanResult } from '../../games/chan/result-types.js';
 
 /**
@@ -115,9 +115,22 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction, 
   resultModel(pub, r, ctx) {
     const w = r.winners[0];
     const rr = pub.result;
-    const groups = w === undefined ? [] : meldGroups(pub, w, ctx);
+    // Ù láo and xướng sai (§11) have no winner: their offender's hand is shown as a winner's would be
+    // (without the crown), and a xướng sai says what was called against what the hand has, so the
+    // table can see why đền làng was paid.
+    const offender = w === undefined && rr && (rr.endedBy === 'u-lao' || rr.endedBy === 'xuong-sai') ? rr.uSeat : null;
+    const shown = w ?? offender ?? undefined;
+    const groups = shown === undefined ? [] : meldGroups(pub, shown, ctx);
     const hand = rr?.revealed?.concealed ?? [];
     const card = rr && rr.uSeat === w ? rr.winningCard : null;
+    const cuocList = (list: readonly { cuoc: string; count: number }[] | null) =>
+      list?.length
+        ? list
+            .map((c) => `${ctx.t(`chan:item.${c.cuoc}`, { defaultValue: c.cuoc })}${c.count > 1 ? ` ×${c.count}` : ''}`)
+            .join(ctx.t('common:punct.list'))
+        : ctx.t('chan:ui.nothing');
+    const wrongCall = offender !== null && rr?.endedBy === 'xuong-sai';
+    const base = resultLines('chan', r, ctx, { code: CHAN_CODE, name: (c) => name(c, ctx) });
     return {
       game: 'chan',
       locale: ctx.lang,
@@ -138,8 +151,19 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction, 
                 : {}),
             },
           }
-        : {}),
-      ...resultLines('chan', r, ctx, { code: CHAN_CODE, name: (c) => name(c, ctx) }),
+        : offender !== null
+          ? {
+              winner: {
+                name: ctx.names[offender] ?? '',
+                groups,
+                hand,
+                offender: true,
+                ...(wrongCall ? { caption: ctx.t('chan:ui.announced', { list: cuocList(rr.announced) }) } : {}),
+              },
+            }
+          : {}),
+      ...base,
+      ...(wrongCall ? { lines: [scoringLine(ctx.names[offender] ?? '', ctx.t('chan:ui.held'), cuocList(rr.cuoc)), ...base.lines] } : {}),
     };
   },
   actionLabel(a, ctx) {
