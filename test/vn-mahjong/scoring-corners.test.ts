@@ -55,3 +55,20 @@ test('§9 kk-bonus = per-pattern: each big pattern +1 mủn and each small one +
   assert.ok(ids(once).includes('kk-bonus:6') && !ids(once).some((x) => x.startsWith('kk-bonus-small')), ids(once).join(' '));
   assert.equal(per.phan, once.phan + 2);
 });
+
+test('§13 rob-bounce: the declarer compensates as for a robbed kong, under its own reason (no Coong Xừng Phá)', () => {
+  const o = engine.cli!.score!({
+    options: { 'rob-bounce': true },
+    seatWind: 3,
+    concealed: '1m 1m 1m 4p 5p 6p 7s 8s 9s 4s 5s 2z 2z 3s',
+    winningTile: '3s',
+    winBy: 'rob-bounce',
+    from: 1,
+  }) as Out & { payments: { lines: { from: number; reason: string }[] } };
+  assert.equal(o.valid, true, o.reason);
+  assert.deepEqual(o.payments.deltas, [-1, -2, -1, 4]);
+  assert.deepEqual(
+    o.payments.lines.map((l) => l.reason),
+    ['chung-con', 'rob-bounce-compensate', 'chung-con'],
+  );
+});

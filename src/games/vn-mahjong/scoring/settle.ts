@@ -56,7 +56,13 @@ export function settleWin(f: Omit<LiabilityFacts, 'patterns' | 'winBy' | 'tiles'
   const shape = payShape(f.input.winBy);
   if (!score.valid) return { score, liable: null, shape, lines: [] };
   const liable = findLiable({ ...f, winBy: f.input.winBy, patterns: score.patterns, tiles }, o);
-  const lines = payments(f.winner, score.phan, score.kongs, shape, f.from, liable?.seat ?? null, o);
+  const paid = payments(f.winner, score.phan, score.kongs, shape, f.from, liable?.seat ?? null, o);
+  // Robbing a bounce is paid like a robbed kong (§13) but is no Coong Xừng Phá (rules-decisions): its
+  // compensation line says so.
+  const lines =
+    f.input.winBy === 'rob-bounce'
+      ? paid.map((l) => (l.reason === 'rob-kong-compensate' ? { ...l, reason: 'rob-bounce-compensate' } : l))
+      : paid;
   return { score, liable, shape, lines };
 }
 
