@@ -4,7 +4,8 @@
  */
 import type { BaseAction } from '../../games/core/types.js';
 import type { PublicView, SeatView, MeldView, PlayerView } from '../../games/vn-mahjong/views.js';
-import { isFlowerLike } from '../../games/vn-mahjong/tiles.js';
+import { isFlowerLike, isWild } from '../../games/vn-mahjong/tiles.js';
+import { word } from '../../render/words.js';
 import type { WinBy } from '../../games/vn-mahjong/scoring/input.js';
 import type { PieceGroup, SeatModel } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
@@ -57,7 +58,16 @@ function meldGroup(m: MeldView, ctx: PresentCtx): PieceGroup {
   return { codes: m.tiles.map(code), label: ctx.t(`vn-mahjong:ui.${m.kind}`, { defaultValue: m.kind }), marked };
 }
 
-const isJoker = (t: string): boolean => t.startsWith('J');
+/**
+ * §2: the exposed area holds bonus tiles (hoa, Đại Hoa JF among them: a bonus tile, not wild) and
+ * jokers set aside (khung: exposed for phán or bounced), scored apart: the bonus tiles are drawn as
+ * the seat's flowers, the jokers as a group of their own.
+ */
+const exposedFlowers = (p: PlayerView): string[] => p.exposed.map((e) => e.tile).filter((t) => !isWild(t));
+function exposedJokers(p: PlayerView, ctx: PresentCtx): PieceGroup[] {
+  const jokers = p.exposed.map((e) => e.tile).filter(isWild);
+  return jokers.length ? [{ codes: jokers, label: word(ctx.lang, 'jokers'), marked: [] }] : [];
+}
 
 /** The engine's `winBy` (§6, §7) as the result caption words it: every way, so a new one must be added here. */
 const HOW: Record<WinBy, WinHow> = {
@@ -115,8 +125,8 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction, VnM
       hand: shown.hand,
       ...(view.drawn ? { drawn: view.drawn } : {}),
       keys: shown.keys,
-      groups: me ? playerGroups(me, ctx) : [],
-      ...(me ? { flowers: me.exposed.map((e) => e.tile) } : {}),
+      groups: me ? [...playerGroups(me, ctx), ...exposedJokers(me, ctx)] : [],
+      ...(me ? { flowers: exposedFlowers(me) } : {}),
       ...(offer && offer.from !== person && options.length
         ? {
             claimable: {
@@ -141,9 +151,9 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction, VnM
       wind: pl.wind,
       score: ctx.scores[pl.person] ?? amount(pl.score, ctx.lang),
       handCount: pl.handCount,
-      groups: playerGroups(pl, ctx),
+      groups: [...playerGroups(pl, ctx), ...exposedJokers(pl, ctx)],
       discards: pl.pond,
-      flowers: pl.exposed.map((e) => e.tile),
+      flowers: exposedFlowers(pl),
     }));
     for (const person of pub.sittingOut)
       seats.push({
@@ -177,10 +187,9 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction, VnM
     const pl = w !== undefined ? pub.players.find((x) => x.person === w) : undefined;
     const hand = w !== undefined ? (pub.revealed?.find((x) => x.person === w)?.hand ?? []) : [];
     const groups = pl ? playerGroups(pl, ctx) : [];
-    // §2: the exposed area holds bonus tiles (hoa) and jokers set aside (khung), scored apart.
-    const exposed = pl ? pl.exposed.map((e) => e.tile) : [];
-    const jokers = exposed.filter(isJoker);
-    const flowers = exposed.filter((t) => !isJoker(t));
+    // §2: bonus tiles (JF too) and jokers set aside, scored apart (`exposedFlowers`).
+    const jokers = pl ? pl.exposed.map((e) => e.tile).filter(isWild) : [];
+    const flowers = pl ? exposedFlowers(pl) : [];
     const end = pub.end && pub.end.kind === 'win' && pub.end.winner === w ? pub.end : null;
     const tile = end?.tile ?? null;
     const at = tile ? inHandAt(hand, groups.length, tile) : undefined;
