@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rig } from '../support/table-rig.js';
 import { engineOf } from '../../src/table/manifests.js';
-import { resultView } from '../../src/table/views.js';
+import { handView, resultView } from '../../src/table/views.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
 const engine = engineOf('chan');
@@ -68,4 +68,27 @@ test('ù láo at an honour table: the result shows the hand that did not win', (
   assert.equal(w.offender, true);
   assert.equal(w.name, `P${res.uSeat}`);
   assert.ok(w.hand.length > 0);
+});
+
+test("xướng: the winner's hand image says the two facts of its value only it knows (Phá thiên, Thông)", () => {
+  for (let h = 0; h < 20; h++) {
+    const r = rig('chan', ['human', 'human', 'human', 'human', 'human'], { seed: `xf-${h}` });
+    r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+    for (let k = 0; k < 800; k++) {
+      const t = r.ts.load(r.gameId)!;
+      const s = t.state as { phase: { kind: string }; seats: { dealtHadChan: boolean }[] };
+      if (engine.result(s)) break;
+      const d = (engine.pending(s) as Decision<BaseAction>[])[0]!;
+      if (s.phase.kind === 'xuong') {
+        const status = (handView(t, d.seat, 'en').model as { status?: string }).status ?? '';
+        const dealt = s.seats[d.seat]!.dealtHadChan;
+        assert.match(status, dealt ? /^Your dealt hand held a chắn/ : /^Your dealt hand held no chắn/);
+        return;
+      }
+      assert.ok(
+        r.run({ kind: 'move', gameId: r.gameId, seat: d.seat, action: engine.ai(s, d.seat), ver: null, userId: `u${d.seat}` }).outcome.ok,
+      );
+    }
+  }
+  assert.fail('no xướng in 20 deals');
 });
