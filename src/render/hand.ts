@@ -4,8 +4,9 @@
  * above. (The piece a seat may claim is an image of its own: claim.ts.)
  */
 import { pieceDims } from './sprites.js';
+import { font } from './fonts.js';
 import { outputScale } from './scale.js';
-import { fitText } from './text.js';
+import { fitText, textWidth } from './text.js';
 import {
   C,
   type Ctx,
@@ -340,15 +341,13 @@ export function header(ctx: Ctx, title: string, status: string | undefined, widt
   ctx.fillRect(12, 12, width - 24, h - 12);
   ctx.fillStyle = C.gold;
   ctx.fillRect(12, h - 2, width - 24, 2);
-  const split = status ? 0.5 : 1;
-  fitText(
-    ctx,
-    title,
-    { x: PAD, y: 16, w: (width - PAD * 2) * split - 12, h: h - 20 },
-    { size: 32, minSize: 20, bold: true, color: C.text },
-  );
+  // A status may take what a short title leaves (a seat's name beside Chắn's xướng facts), from a
+  // quarter of the bar up to half of it, never the title's own room.
+  const inner = width - PAD * 2;
+  const split = status ? Math.min(0.5, Math.max(0.25, (textWidth(ctx, font(32, { bold: true }), title) + 24) / inner)) : 1;
+  fitText(ctx, title, { x: PAD, y: 16, w: inner * split - 12, h: h - 20 }, { size: 32, minSize: 20, bold: true, color: C.text });
   if (status) {
-    const x = PAD + (width - PAD * 2) * split;
+    const x = PAD + inner * split;
     const bw = width - PAD - x;
     badge(ctx, status, width - PAD, 16 + (h - 20 - 40) / 2, 40, { bg: C.gold, fg: '#241a00', maxW: bw, right: true });
   }

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { RenderKind, RenderRequestMap } from './model.js';
 
 /** Bumped when a layout changes, so persisted keys (if any) never match an older drawing. */
-export const RENDER_VERSION = 6;
+export const RENDER_VERSION = 7;
 
 /** JSON with object keys sorted at every depth (arrays keep their order). */
 export function stableJson(v: unknown): string {

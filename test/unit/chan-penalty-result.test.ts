@@ -82,7 +82,7 @@ test("xướng: the winner's hand image says the two facts of its value only it 
       if (s.phase.kind === 'xuong') {
         const status = (handView(t, d.seat, 'en').model as { status?: string }).status ?? '';
         const dealt = s.seats[d.seat]!.dealtHadChan;
-        assert.match(status, dealt ? /^Your dealt hand held a chắn/ : /^Your dealt hand held no chắn/);
+        assert.match(status, dealt ? /^Dealt a chắn: no Phá thiên/ : /^Dealt no chắn: Phá thiên/);
         return;
       }
       assert.ok(

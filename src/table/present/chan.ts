@@ -16,6 +16,20 @@ const name = (code: string, ctx: PresentCtx) =>
     ? ctx.t(`chan:card.${code}`, { defaultValue: pieceName('chan', code, ctx.lang) })
     : pieceName('chan', code, ctx.lang);
 
+/**
+ * At the xướng, the facts of the win's value only its seat knows (§9): whether the dealt hand held a
+ * chắn (Phá thiên, where the profile has it: not in Chắn Vạn Văn) and whether it won the previous hand
+ * (Thông); shown as the hand image's status, for a player over days may not remember the deal.
+ */
+function xuongFacts(win: { dealtHadChan: boolean; thong: boolean }, options: ChanAction[], ctx: PresentCtx): { status?: string } {
+  const offered = (id: string) => options.some((a) => a.type === 'xuong' && a.calls.some((c) => c.cuoc === id));
+  const facts = [
+    ...(offered('pha-thien') ? [ctx.t(win.dealtHadChan ? 'chan:ui.dealt-chan' : 'chan:ui.dealt-no-chan')] : []),
+    ...(win.thong ? [ctx.t('chan:ui.won-previous')] : []),
+  ];
+  return facts.length ? { status: facts.join(' · ') } : {};
+}
+
 function meldGroups(pub: ChanPublicView, seat: number, ctx: PresentCtx): PieceGroup[] {
   return (pub.seats[seat]?.melds ?? []).map((m) => ({
     codes: m.cards,
@@ -69,14 +83,7 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction, 
       groups: meldGroups(view, seat, ctx),
       // At the xướng the two facts of its value only this seat knows (§9 Phá thiên, Thông): shown,
       // as a player over days may not remember the deal.
-      ...(view.myWin
-        ? {
-            status: [
-              ctx.t(view.myWin.dealtHadChan ? 'chan:ui.dealt-chan' : 'chan:ui.dealt-no-chan'),
-              ...(view.myWin.thong ? [ctx.t('chan:ui.won-previous')] : []),
-            ].join(' · '),
-          }
-        : {}),
+      ...(view.myWin ? xuongFacts(view.myWin, options, ctx) : {}),
       ...(view.claimable
         ? {
             claimable: {
