@@ -81,8 +81,6 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction, 
       hand: view.hand,
       keys: view.hand.map((c, i) => (view.hand.indexOf(c) === i ? (keyOf.get(c) ?? '') : '')),
       groups: meldGroups(view, seat, ctx),
-      // At the xướng the two facts of its value only this seat knows (§9 Phá thiên, Thông): shown,
-      // as a player over days may not remember the deal.
       ...(view.myWin ? xuongFacts(view.myWin, options, ctx) : {}),
       ...(view.claimable
         ? {
