@@ -23,7 +23,8 @@ test('locales: same keys in en, vi, zh-TW, covering errors, actions, items, opti
   for (const x of [...BASE_A, ...PRESET_B]) assert.ok(en.item![x.id], `item.${x.id}`);
   for (const k of Object.keys(OPTIONS.fields)) assert.ok(en.option![k], `option.${k}`);
   for (const t of new Set([...fullSet(1, 'off'), 'JH'])) assert.ok(en.card![t], `card.${t}`);
-  for (const r of ['chung-cai', 'chung-con', 'rob-kong-compensate', 'rob-bounce-compensate', 'liability', 'chao-u']) assert.ok(en.payment![r]);
+  for (const r of ['chung-cai', 'chung-con', 'rob-kong-compensate', 'rob-bounce-compensate', 'liability', 'chao-u'])
+    assert.ok(en.payment![r]);
   for (const e of ['u-self-draw', 'u-discard', 'u-rob-kong', 'u-rob-bounce', 'thien-u', 'draw', 'false-win']) assert.ok(en.end![e]);
   const lines = en.rules!.summary!.split('\n').length;
   assert.ok(lines >= 10 && lines <= 25);
