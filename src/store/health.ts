@@ -30,6 +30,15 @@ export function noteStorageError(err: unknown, at: number = performance.now()): 
 }
 
 /**
+ * Forgets the storage errors noted so far (/healthz healthy again at once if the probe passes): for a
+ * test that made the router note one, so that the tests after it in its process start as any other
+ * (test/batches: several files share a process).
+ */
+export function forgetStorageErrors(): void {
+  lastStorageError = -Infinity;
+}
+
+/**
  * Whether `err` says the storage refuses a write for now: a storage error (noted, as
  * `noteStorageError`), or a file another connection holds past the busy timeout (SQLITE_BUSY,
  * SQLITE_LOCKED: not noted, the storage itself is fine). What may be kept for later rather than fail
