@@ -7,7 +7,7 @@ import { publicLocale } from '../src/bot/public-locale.js';
 import { langOf, translator } from '../src/table/i18n.js';
 import { gameOption, offered, periodOption } from '../src/bot/command-options.js';
 import { GAME_IDS, isGameId } from '../src/table/manifests.js';
-import { amount } from '../src/table/present/common.js';
+import { amount, unitName } from '../src/table/present/common.js';
 import type { Period } from '../src/store/index.js';
 
 export const data = offered(named(new SlashCommandBuilder(), 'leaderboard', 'leaderboard'), 'servers')
@@ -43,7 +43,10 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
         rating: amount(r.rating, lang, 1),
         hands: pt('common:count.hands', { count: r.hands }),
         wins: pt('common:count.wins', { count: r.wins }),
-        total: amount(r.total, lang),
+        // In each unit they played in, never added up (a Chắn table with a stake pays money, one without points).
+        total: r.totals
+          .map((x) => `${amount(x.total, lang)} ${unitName(pt, game, x.unit, Math.abs(x.total))}`)
+          .join(pt('common:punct.list')),
       })}`,
   );
   await i.editReply({

@@ -76,10 +76,12 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     id: b.gameId,
     hand: b.hand + 1, // stored from 0; /history counts hands from 1
   });
-  // One game in scope: its best hand, what it scored and its picture. Several: each game's best
-  // on a line (Phỏm counts bets and mahjong points, so no hand is "best" across games).
-  const [only] = rec.bests;
-  if (only && rec.bests.length === 1) {
+  // One game in scope: its best hand, what it scored and its picture (a Chắn player who played both
+  // with and without a stake: the best in the other unit too, on a line of its own; store/results.ts
+  // `bests`). Several: each game's best on a line (Phỏm counts bets and mahjong points, so no hand is
+  // "best" across games).
+  const [only, ...others] = rec.bests;
+  if (only && rec.bests.every((b) => b.game === only.game)) {
     lines.push(t('common:score.best', bestLine(only)));
     const items = (only.summary as { items?: { id: string; value: number; unit: string }[] }).items ?? [];
     for (const it of items.slice(0, 12))
@@ -88,6 +90,7 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
       );
     const view = await handReplayView(ctx, only.gameId, only.hand, lang).catch(() => null);
     if (view?.image) files.push(new AttachmentBuilder(view.image, { name: 'best-hand.png' }));
+    for (const b of others) lines.push(t('common:score.best', bestLine(b)));
   } else if (rec.bests.length > 1) {
     lines.push(t('common:score.bests'));
     for (const b of rec.bests) lines.push(t('common:score.best-of', { game: t(`${b.game}:name`), ...bestLine(b) }));

@@ -726,4 +726,17 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP INDEX results_by_user;
     `,
   },
+  {
+    version: 40,
+    name: 'results-board-unit',
+    sql: `
+      -- /leaderboard totals each player's points per unit (a Chắn table with a stake pays money, one
+      -- without points, never added together): the unit joins results_board, so the ranking is still
+      -- read from the index alone, and before created_at, so its rows come grouped by player and unit
+      -- (no sort: 0.78 s for 400,000 hands where the unit after created_at took 1.85 s; /score's
+      -- per-player reads filter the dates of one player's rows instead of seeking them).
+      DROP INDEX results_board;
+      CREATE INDEX results_board ON results(guild_id, game, user_id, unit, created_at, rank, won, points, display_name, game_id);
+    `,
+  },
 ];

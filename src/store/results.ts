@@ -39,8 +39,10 @@ export interface PlayerRecord {
    */
   totals: { unit: string; total: number }[];
   /**
-   * The best hand (most points, earliest first) of each game in scope, the most-played game first.
-   * Units differ between games (Phỏm counts bets, mahjong points), so there is no best across games.
+   * The best hand (most points, earliest first) of each game in scope and each unit it was played
+   * in, the most-played first. Units differ between games (Phỏm counts bets, mahjong points) and
+   * between Chắn tables (money with a stake, points without: chan.md §10), so there is no best
+   * across them (a hand won for 40 money at a stake of 10 is no better than one won for 12 points).
    */
   bests: BestHand[];
   /**
@@ -73,7 +75,12 @@ export interface LeaderRow {
   displayName: string;
   hands: number;
   wins: number;
-  total: number;
+  /**
+   * Their points in each unit of the game they played in, the game's most-played unit on the server
+   * (in the period) first: a Chắn table with a stake pays money, one without points (chan.md §10),
+   * never added together.
+   */
+  totals: { unit: string; total: number }[];
   rating: number;
   mu: number;
   sigma: number;
@@ -571,10 +578,10 @@ export class ResultStore {
       .prepare(
         `SELECT game, game_id, hand, points, unit, summary FROM (
            SELECT game, game_id, hand, points, unit, summary,
-                  ROW_NUMBER() OVER (PARTITION BY game ORDER BY points DESC, created_at) AS rn,
-                  COUNT(*) OVER (PARTITION BY game) AS n
+                  ROW_NUMBER() OVER (PARTITION BY game, unit ORDER BY points DESC, created_at) AS rn,
+                  COUNT(*) OVER (PARTITION BY game, unit) AS n
            FROM results WHERE ${where} AND ${PLAYED})
-         WHERE rn = 1 ORDER BY n DESC, game`,
+         WHERE rn = 1 ORDER BY n DESC, game, unit`,
       )
       .all(...args) as { game: GameId; game_id: string; hand: number; points: number; unit: string; summary: string }[];
     const refunds = this.db
@@ -610,40 +617,66 @@ export class ResultStore {
    */
   leaderboard(guildId: string, game: GameId, period: Period, limit = 10): LeaderRow[] {
     const since = periodStart(period, this.now());
+    // A row per player and unit (read from the covering index results_board, migration 40), merged below.
     const rows = this.db
       .prepare(
-        `SELECT r.user_id AS user_id, MAX(r.display_name) AS display_name, SUM(CASE WHEN r.${PLAYED} THEN 1 ELSE 0 END) AS hands,
-                SUM(r.won) AS wins, SUM(r.points) AS total, COALESCE(g.mu, 25) AS mu, COALESCE(g.sigma, 25.0/3) AS sigma
+        `SELECT r.user_id AS user_id, r.unit AS unit, MAX(r.display_name) AS display_name, SUM(CASE WHEN r.${PLAYED} THEN 1 ELSE 0 END) AS hands,
+                SUM(r.won) AS wins, SUM(r.points) AS total, COUNT(*) AS n, COALESCE(g.mu, 25) AS mu, COALESCE(g.sigma, 25.0/3) AS sigma
          FROM results r LEFT JOIN ratings g ON g.guild_id = r.guild_id AND g.game = r.game AND g.user_id = r.user_id
          WHERE r.guild_id = ? AND r.game = ? AND r.user_id IS NOT NULL AND r.created_at >= ? AND r.rank <> ${SAT_OUT} AND ${NOT_ABANDONED}
-         GROUP BY r.user_id
+         GROUP BY r.user_id, r.unit
          HAVING hands > 0 OR EXISTS (SELECT 1 FROM results p WHERE p.guild_id = ? AND p.game = ? AND p.user_id = r.user_id AND p.${PLAYED}
                                        AND p.game_id NOT IN (SELECT id FROM games WHERE abandoned_at IS NOT NULL))`,
       )
       .all(guildId, game, since, guildId, game) as {
       user_id: string;
+      unit: string;
       display_name: string;
       hands: number;
       wins: number;
       total: number;
+      n: number;
       mu: number;
       sigma: number;
     }[];
+    // The game's units on the server in the period, most rows first (then by name, for a stable order).
+    const rowsIn = new Map<string, number>();
+    for (const r of rows) rowsIn.set(r.unit, (rowsIn.get(r.unit) ?? 0) + r.n);
+    const units = [...rowsIn].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([u]) => u);
+    const byUser = new Map<string, LeaderRow>();
+    for (const r of rows) {
+      const e =
+        byUser.get(r.user_id) ??
+        byUser
+          .set(r.user_id, {
+            userId: r.user_id,
+            displayName: r.display_name,
+            hands: 0,
+            wins: 0,
+            totals: [],
+            mu: r.mu,
+            sigma: r.sigma,
+            rating: ordinal({ mu: r.mu, sigma: r.sigma }),
+          })
+          .get(r.user_id)!;
+      if (r.display_name > e.displayName) e.displayName = r.display_name;
+      e.hands += r.hands;
+      e.wins += r.wins;
+      e.totals.push({ unit: r.unit, total: r.total });
+    }
+    const totalIn = (e: LeaderRow, unit: string) => e.totals.find((x) => x.unit === unit)?.total ?? 0;
+    for (const e of byUser.values()) e.totals.sort((a, b) => units.indexOf(a.unit) - units.indexOf(b.unit));
     return (
-      rows
-        .map((r) => ({
-          userId: r.user_id,
-          displayName: r.display_name,
-          hands: r.hands,
-          wins: r.wins,
-          total: r.total,
-          mu: r.mu,
-          sigma: r.sigma,
-          rating: ordinal({ mu: r.mu, sigma: r.sigma }),
-        }))
+      [...byUser.values()]
         // Those who played a hand in the period first: one listed only for a refund (0 hands, a match
-        // that ended in the period) never takes the place of one who played.
-        .sort((a, b) => Number(b.hands > 0) - Number(a.hands > 0) || b.rating - a.rating || b.total - a.total)
+        // that ended in the period) never takes the place of one who played. Equal ratings: the larger
+        // total in the game's main unit, then in the next.
+        .sort(
+          (a, b) =>
+            Number(b.hands > 0) - Number(a.hands > 0) ||
+            b.rating - a.rating ||
+            units.reduce((d, u) => d || totalIn(b, u) - totalIn(a, u), 0),
+        )
         .slice(0, limit)
     );
   }

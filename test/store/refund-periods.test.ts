@@ -65,7 +65,7 @@ test('a period holding only a refund: /score and /leaderboard list its points wi
   const board = r.store.results.leaderboard('g', 'phom', 'week');
   const mine = board.find((x) => x.userId === userId);
   assert.ok(mine, 'listed for the week with its refund');
-  assert.deepEqual([mine.hands, mine.wins, mine.total], [0, 0, refund]);
+  assert.deepEqual([mine.hands, mine.wins, mine.totals], [0, 0, [{ unit: 'bet', total: refund }]]);
   // Nobody else has a row this week but the refunds: each listed entry is one, with 0 hands.
   for (const x of board) assert.equal(x.hands, 0);
 
@@ -73,7 +73,7 @@ test('a period holding only a refund: /score and /leaderboard list its points wi
   const all = r.store.results.record('g', userId, 'phom', 'all');
   const allRow = r.store.results.leaderboard('g', 'phom', 'all').find((x) => x.userId === userId)!;
   assert.ok(all.hands > 0);
-  assert.deepEqual([allRow.hands, allRow.wins, allRow.total], [all.hands, all.wins, all.total]);
+  assert.deepEqual([allRow.hands, allRow.wins, allRow.totals], [all.hands, all.wins, all.totals]);
   const hands = r.store.db
     .prepare('SELECT COUNT(*) AS n FROM results WHERE game_id = ? AND user_id = ? AND rank > 0')
     .get(r.gameId, userId) as { n: number };
