@@ -50,3 +50,30 @@ test('§4.3: under initial-joker-expose = mandatory the keep choice is offered o
   }
   assert.ok(one >= 3, `the one-tile keep choice is still offered: ${one}`);
 });
+
+test('§4.3: the kept bonus tile is one tile: another copy of it (joker-copies ≥ 2: JF) is exposed like any bonus tile', () => {
+  let twins = 0;
+  for (let h = 0; h < 3000 && twins < 5; h++) {
+    let s = engine.setup(opts({ 'joker-copies': 3 }), 4, `twin${h}`, null) as State;
+    const keep = engine
+      .pending(s)
+      .find((d) => d.seat === 0)
+      ?.options.find((a) => a.type === 'initial-expose' && a.keepFlower);
+    if (!keep || s.init!.dealt![0]!.filter(isFlowerLike)[0] !== 'JF') continue;
+    // The dealer keeps its JF; every later initial decision takes its first option (no joker exposed).
+    for (let a: typeof keep | undefined = keep, seat = 0; a;) {
+      const r = engine.apply(s, seat, a);
+      assert.ok(r.ok, JSON.stringify(r));
+      s = r.value;
+      const d = s.phase === 'initial' ? engine.pending(s)[0] : undefined;
+      [a, seat] = [d?.options[0], d?.seat ?? 0];
+    }
+    if (s.phase !== 'turn') continue;
+    const held = s.players.flatMap((p, seat) => p.hand.filter(isFlowerLike).map((t) => `${seat}:${t}`));
+    const exposedJf = s.players.some((p) => p.exposed.some((e) => e.tile === 'JF'));
+    if (exposedJf) twins++;
+    assert.deepEqual(held, ['0:JF'], `deal twin${h}: only the dealer's kept JF is held`);
+    assert.equal(s.mustDiscard, 'JF');
+  }
+  assert.ok(twins >= 2, `deals where another JF came out at the deal: ${twins}`);
+});

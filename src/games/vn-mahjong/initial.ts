@@ -47,7 +47,7 @@ function advanceInitial(s: State): void {
     if (initialNeedsDecision(s, seat)) return;
     const p = s.players[seat]!;
     const mandatory = s.opts['initial-joker-expose'] === 'mandatory';
-    const toExpose = [...p.hand.filter((t) => isFlowerLike(t) && t !== s.mustDiscard), ...(mandatory ? p.hand.filter(isWild) : [])];
+    const toExpose = [...flowersToExpose(s, seat), ...(mandatory ? p.hand.filter(isWild) : [])];
     if (toExpose.length) {
       // §4.3 [Seed "từ 2 hoa bắt buộc phải dựng"]: the keep choice is for the dealt bonus tile alone;
       // once anything is exposed, a replacement bonus tile is exposed in turn, as after a decision.
@@ -66,6 +66,18 @@ function advanceInitial(s: State): void {
     }
     s.init = { ...s.init, seat: seat + 1, declined: [], flowerDone: true };
   }
+}
+
+/**
+ * The bonus tiles `seat` exposes now (§4.3): all it holds but the dealer's single kept one
+ * (`mustDiscard`, discarded on its first turn). That is one tile of the dealer's hand, not a kind:
+ * with `joker-copies` ≥ 2 another Đại Hoa (JF), dealt to any seat or drawn as a replacement, is
+ * exposed like any bonus tile (seed "từ 2 hoa bắt buộc phải dựng"); it stayed in the hand, never
+ * part of a win and never discardable under `flower-discard = dealer-single-only`.
+ */
+function flowersToExpose(s: State, seat: number): Tile[] {
+  const flowers = s.players[seat]!.hand.filter(isFlowerLike);
+  return seat === 0 && s.mustDiscard ? (removeOne(flowers, s.mustDiscard) ?? flowers) : flowers;
 }
 
 function exposeInitial(s: State, seat: number, tiles: Tile[]): void {
@@ -92,7 +104,7 @@ export function applyInitial(s0: State, seat: number, a: VnAction & { type: 'ini
   // sees anyway; a decline and a kept bonus tile leave no trace until the tile is discarded.
   if (a.jokers.length) s.last = { seat: s.seatPerson[seat]!, action: { type: 'initial-expose', jokers: a.jokers, keepFlower: false } };
   const p = s.players[seat]!;
-  const flowers = p.hand.filter((t) => isFlowerLike(t) && t !== s.mustDiscard);
+  const flowers = flowersToExpose(s, seat);
   const kept = a.keepFlower ? flowers[0]! : null;
   const toExpose = [...flowers.filter((f) => f !== kept), ...a.jokers];
   const declined = removeAll(p.hand.filter(isWild), a.jokers) ?? [];
