@@ -112,6 +112,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-07T12:20:58Z',
       what: 'initial phase (§4.3, seed "từ 2 hoa bắt buộc phải dựng"): a dealer whose bonus tiles (two or more) or jokers (initial-joker-expose = mandatory) were exposed automatically is no longer offered to keep a replacement bonus tile: it is exposed in turn',
     },
+    {
+      at: '2026-12-07T14:23:26Z',
+      what: 'initial phase (§4.3): with joker-copies ≥ 2, another JF than the one the dealer kept (dealt to any seat or drawn as a replacement) is exposed and replaced; it stayed in the hand (f6acec1)',
+    },
   ],
   'classic-mahjong': [
     {
