@@ -439,12 +439,14 @@ test('settlement: discarder-pays-all makes the discarder of a dangerous tile pay
   assert.deepEqual(eastWon.deltas, [3000, 0, -3000, 0]);
 });
 
+/** Everybody paid as in §10.1–10.2: no discarder paid for all. */
+const normal = (r: { payments: { reason: string }[] }) =>
+  assert.ok(
+    r.payments.every((p) => p.reason === 'winner' || p.reason === 'losers-settle'),
+    JSON.stringify(r.payments),
+  );
+
 test('settlement: discarder-pays-all leaves a win that is not on a dangerous discard alone', () => {
-  const normal = (r: { payments: { reason: string }[] }) =>
-    assert.ok(
-      r.payments.every((p) => p.reason === 'winner' || p.reason === 'losers-settle'),
-      JSON.stringify(r.payments),
-    );
   // §14 Ex 1: one exposed set, no limit hand.
   const ex1r = ex1({ 'discarder-pays-all': true });
   assert.deepEqual(ex1r.deltas, [-72, 256, -84, -100]);
@@ -501,6 +503,36 @@ test('settlement: discarder-pays-all leaves a win that is not on a dangerous dis
   assert.equal(d.scores[2]!.total, 500);
   assert.deepEqual(d.deltas, [-1016, -476, 2000, -508]);
   normal(d);
+});
+
+test('settlement: discarder-pays-all does not blame a konger whose added kong is robbed (no discard)', () => {
+  // W shows three exposed honour pungs and robs E's added kong of 2s: Scratching a Carrying Pole
+  // (500). The konger is the tile's giver, not a discarder: Kajongg's Dangerous Game, which §10.6
+  // follows, judges only a win on a discard. Everybody pays as in §10 (E 1000, S and N 500 each,
+  // and the losers settle). Before 2026-12-07 E paid 2000 alone.
+  const s = position(
+    [
+      seat('1m2m3m 4p5p6p 7s8s9s 9m 2s', ['2s2s2s']),
+      seat('1m 4m 5m 7m 1p 3p 8p 3z 4z 7z 6s 6s 5s'),
+      seat('1s 3s 9p9p', ['1z1z1z', '5z5z5z', '6z6z6z']),
+      seat('2m 5m 8m 2p 5p 8p 3s 4s 5s 9s 2z 4z 7z'),
+    ],
+    { turn: 0, drawn: '2s', discardCount: 8 },
+    { 'discarder-pays-all': true },
+  );
+  const won = play(play(s, 0, { type: 'added-kong', tile: '2s' }), 2, { type: 'mahjong' });
+  assert.deepEqual([winOf(won).source, winOf(won).discarder], ['robbed-kong', 0]);
+  const r = engine.result(won)!;
+  assert.equal(r.scores[2]!.total, 500);
+  normal(r);
+  assert.deepEqual(
+    r.payments.filter((p) => p.reason === 'winner').map((p) => [p.from, p.amount]),
+    [
+      [0, 1000],
+      [1, 500],
+      [3, 500],
+    ],
+  );
 });
 
 /**

@@ -103,7 +103,11 @@ export function settle(s: State): ClassicResult | null {
     deltas[to]! += amount;
   };
   const losers = Array.from({ length: n }, (_, i) => i).filter((i) => i !== w);
-  const liable = s.opts['discarder-pays-all'] && o.discarder !== undefined && isDangerous(s, w, hands[w]!) ? o.discarder : null;
+  // A robbed kong names the konger as the tile's giver (who pays when nobody is liable) but is no
+  // discard: Kajongg's Dangerous Game, which §10.6 follows, judges only a win on a discard
+  // (servertable.py: `lastSource is LivingWallDiscard`; a robbed kong's source is RobbedKong).
+  const discarded = o.discarder !== undefined && o.source !== 'robbed-kong';
+  const liable = s.opts['discarder-pays-all'] && discarded && isDangerous(s, w, hands[w]!) ? o.discarder! : null;
   if (liable !== null) {
     // §10.6 (option): the liable discarder alone pays for everybody, i.e. what each loser would
     // have paid under §10.1 over the players present (§3), and losers do not settle. At the
