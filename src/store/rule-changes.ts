@@ -122,6 +122,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-06T11:12:02Z',
       what: 'only-possible-excludes-visible counts concealed kongs as seen (§9.3); a live-wall replacement taking the last live tile is a last-tile win (§9.5, §8.3); discarder-pays-all pays what the players present would have paid (§10.6, §3); nearest-10 rounding before the limit (§9.1) (f3ffa28)',
     },
+    {
+      at: '2026-12-07T14:26:13Z',
+      what: 'discarder-pays-all (§10.6): a konger whose added kong is robbed is no liable discarder; everybody pays (e4cf21b)',
+    },
   ],
 };
 
