@@ -487,6 +487,8 @@ function explain(s: State, seat: number, a: Action) {
       return fail('no-concealed-kong', { tile });
     case 'added-kong':
       if (phase === 'discard-after-claim') return fail('must-discard');
+      // No kong of any kind once the kong box is empty (fixed-16 / fixed-14: rules-decisions.md).
+      if (s.dead.length === 0) return fail('dead-wall-empty');
       if (!kongTileAllowed(s, 'added-kong-tile', tile) && p.melds.some((m) => m.type === 'pung' && m.tiles[0] === tile))
         return fail('added-kong-not-drawn', { tile });
       return fail('no-added-kong', { tile });
@@ -499,7 +501,7 @@ function explain(s: State, seat: number, a: Action) {
       const c = claimState(s);
       if (c.lastDiscard && s.opts['last-discard-claims'] === 'mahjong-only') return fail('last-discard-mahjong-only');
       if (a.type === 'pung') return fail('no-pair-for-pung', { tile: c.tile });
-      if (a.type === 'kong') return fail('no-pung-for-kong', { tile: c.tile });
+      if (a.type === 'kong') return fail(s.dead.length === 0 ? 'dead-wall-empty' : 'no-pung-for-kong', { tile: c.tile });
       if (seat !== next(s, c.from)) return fail('chow-not-from-previous');
       return fail('chow-invalid', { tile: c.tile });
     }
