@@ -94,7 +94,7 @@ test('the leaderboard and /score write numbers as the reader does (vi: decimal c
         .map((e) => String(e.description))
         .join('\n');
       assert.match(lb, /\d,\d · /, `a decimal comma in the rating: ${lb}`);
-      assert.match(lb, /2,5$/m, `the total: ${lb}`);
+      assert.match(lb, /tổng 2,5 × cược$/m, `the total, in its unit: ${lb}`);
       const score = (await (await slash(w, b.id, 'score', { game: 'phom' })).reply()).content;
       assert.match(score, /-2,5 /, score);
     },
