@@ -7,10 +7,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LANGS, translator } from '../../src/table/i18n.js';
 import { pieceName } from '../../src/render/codes.js';
-import { prettyCard } from '../../src/table/present/phom.js';
 import { NAMES, codeAt, playScenario, resultOf, wonHands } from './winning-helpers.js';
 import { engine as classic } from '../../src/games/classic-mahjong/index.js';
 import { engine as vn } from '../../src/games/vn-mahjong/index.js';
+import { engine as phom } from '../../src/games/phom/index.js';
+import { phomPresenter, prettyCard } from '../../src/table/present/phom.js';
+import type { AnyPresenter } from '../../src/table/present/types.js';
 import { GAMES } from '../../src/table/manifests.js';
 import { resolveOptions } from '../../src/games/core/options.js';
 import { handSeed } from '../../src/games/core/rng.js';
@@ -66,6 +68,19 @@ test('captions read as words in English', () => {
   assert.equal(en('phom: Ù on an eaten'), 'Ù on 9♠, eaten from An');
   assert.equal(en('phom: Ù on a drawn'), 'Ù on 5♥, drawn');
   assert.equal(en('chan: chíu-ù'), `Ù on ${pieceName('chan', '4v', 'en')} discarded by Bình · by chíu`);
+});
+
+test('phom: a drawn card sent away before the Ù is named with the phỏm it went to, not as if in the hand (§8.2 u-by-sending)', () => {
+  // Ex 14's variant: Chi draws 10♦ and sends it to An's run before declaring Ù tròn; the image
+  // shows Chi's phỏm without it, so the caption says where it is (it said "Ù on 10♦, drawn").
+  const h = { label: 'phom: sent', engine: phom, presenter: phomPresenter as AnyPresenter, piece: '10D' };
+  const state = playScenario(phom, '14-14-u-tron-by-sending-last-card.json');
+  const said = Object.fromEntries(LANGS.map((lang) => [lang, resultOf({ ...h, state }, lang).winner!]));
+  assert.equal(said.en!.caption, "Ù on 10♦, drawn and sent to An's phỏm");
+  for (const lang of LANGS) {
+    assert.equal(said[lang]!.winningAt, undefined, `${lang}: not in the winner's cards`);
+    assert.ok(said[lang]!.caption!.includes('An') && said[lang]!.caption!.includes(prettyCard('10D')), `${lang}: ${said[lang]!.caption}`);
+  }
 });
 
 test('classic: a self-drawn Mah Jong names its tile in the last action (public once won)', () => {

@@ -148,6 +148,9 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action, PhomMove> = 
     // The card that completed the Ù (drawn or eaten): each card is unique, so its place is exact.
     const taken = pub.winning?.taken ?? null;
     const at = taken ? cardAt(groups, leftover, taken.card) : undefined;
+    // A drawn card sent to another seat's phỏm before the Ù (u-by-sending, §8.2) is not in the
+    // winner's hand on the image: the caption says whose phỏm it went to.
+    const sentTo = taken && !at ? pub.melds.find((m) => m.owner !== w && m.sent.some((x) => x.card === taken.card))?.owner : undefined;
     return {
       game: 'phom',
       locale: ctx.lang,
@@ -168,7 +171,9 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action, PhomMove> = 
                             piece: prettyCard(taken.card),
                             who: taken.from === null ? '' : (ctx.names[taken.from] ?? `#${taken.from + 1}`),
                           })
-                        : ctx.t('phom:winning.drawn', { piece: prettyCard(taken.card) }),
+                        : sentTo !== undefined
+                          ? ctx.t('phom:winning.drawn-sent', { piece: prettyCard(taken.card), who: ctx.names[sentTo] ?? `#${sentTo + 1}` })
+                          : ctx.t('phom:winning.drawn', { piece: prettyCard(taken.card) }),
                   }
                 : {}),
               ...(at ? { winningAt: at } : {}),
