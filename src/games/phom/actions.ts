@@ -33,6 +33,8 @@ export const ERRORS = {
   'eat-wrong-card': 'You can only eat {{card}}, the card just discarded (phom.md §6.1).',
   'eat-no-phom': '{{card}} does not form a phỏm with two of your own non-eaten cards (phom.md §6.2).',
   'eat-breaks-eaten': 'Eating {{card}} would leave an eaten card without its own phỏm: never two eaten cards in one phỏm (phom.md §6.2).',
+  'eat-no-move':
+    'Eating {{card}} would leave you no move: your hand would be all in phỏm with no card to discard, and the cards you sent earlier stay outside it, so no Ù (phom.md §8.2, option u-by-sending off).',
   'eat-in-tai': 'Eating is not allowed in a tái turn at this table (option tai-may-eat).',
   'must-lay-down': 'This is your lay-down turn: lay down your phỏm first (phom.md §7.4).',
   'tai-must-lay-down':

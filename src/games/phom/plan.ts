@@ -30,7 +30,7 @@ export function orderMeld(cards: readonly Card[], allowQka: boolean): Card[] {
 }
 
 /** Why eating `card` is illegal for `seat` (phom.md §6.2), or null when legal. */
-export function eatProblem(s: State, seat: Seat, card: Card): 'eat-no-phom' | 'eat-breaks-eaten' | null {
+export function eatProblem(s: State, seat: Seat, card: Card): 'eat-no-phom' | 'eat-breaks-eaten' | 'eat-no-move' | null {
   const hand = [...s.hands[seat]!, card];
   const held = eatenInHand(s, seat);
   // c must form a phỏm with ≥2 of the player's own non-eaten hand cards.
@@ -40,7 +40,23 @@ export function eatProblem(s: State, seat: Seat, card: Card): 'eat-no-phom' | 'e
   if (!h.all.some((p) => p & (1 << ci))) return 'eat-no-phom';
   // …and every eaten card, old and new, keeps its own phỏm (never two in one).
   if (!coverable(hand, [...held, card], qka(s))) return 'eat-breaks-eaten';
+  if (s.laidDown[seat] && !movesAfterTaiEat(s, seat, card)) return 'eat-no-move';
   return null;
+}
+
+/**
+ * Has `seat` a move after eating `card` in a tái turn? It must then lay the eaten card down (C3)
+ * keeping a card to discard (§7.4), or declare Ù (§8.2). A small hand the eat puts wholly in phỏm
+ * has only Ù, and without `u-by-sending` two or more cards sent earlier in the hand stay left over
+ * and bar it: such an eat is refused (docs/rules-decisions.md), else the seat had no legal move.
+ */
+function movesAfterTaiEat(s: State, seat: Seat, card: Card): boolean {
+  const after: State = {
+    ...s,
+    hands: s.hands.map((h, i) => (i === seat ? [...h, card] : h)),
+    eaten: s.eaten.map((e, i) => (i === seat ? [...e, card] : e)),
+  };
+  return uLeftover(after, seat) <= 1 || rankedLayDowns(after, seat).length > 0;
 }
 
 /** Is the previous turn's discard on offer to `seat` now (phom.md §6.1)? */
