@@ -70,6 +70,10 @@ export const RULE_CHANGES: Readonly<Record<GameId, readonly RuleChange[]>> = {
       at: '2026-12-07T12:37:22Z',
       what: 'a tái turn lays down every phỏm of its hand before it sends or discards (seed 002 "phải hạ tất cả Phỏm" on the last turn; phom.md §5 H′ had it optional): a discard, send or empty lay-down that kept a phỏm in a tái hand is refused, and a tái hand that is all phỏm with no lay-down keeping a card has Ù as its one move',
     },
+    {
+      at: '2026-12-07T14:33:13Z',
+      what: 'u-by-sending off: a tái eat that would put the hand wholly in phỏm after two or more sends is refused (no move would follow; the hand stopped there) (5d7954d)',
+    },
   ],
   'vn-mahjong': [
     {
