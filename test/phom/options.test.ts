@@ -7,6 +7,7 @@ import { resolveOptions } from '../../src/games/core/options.js';
 import { nextStarter, seatingResetsStarter } from '../../src/games/phom/state.js';
 import { applyOk, resultOf, opts, position, stateOf } from './helpers.js';
 import { score } from '../../src/games/phom/cli.js';
+import type { Card } from '../../src/games/phom/cards.js';
 
 test('every spec option is in the schema with its default (§13)', () => {
   const d = opts();
@@ -43,6 +44,34 @@ test('eat-reveal = phom shows the phỏm completed by the eat', () => {
   const shown = (reveal: string) => engine.publicView(stateOf('14-04b-eaten-constraints.json', { 'eat-reveal': reveal }, 1)).shownInHand[2];
   assert.deepEqual(shown('card'), ['6D', '6H']);
   assert.deepEqual(shown('phom'), ['6S', '6C', '6D', '6H']);
+});
+
+test('eat-reveal = phom shows the whole phỏm, not the smallest one around the eaten card (seed: K♠ onto 10♠ J♠ Q♠)', () => {
+  const shownAfterEat = (hand: string[], card: string) => {
+    const filler = ['2D', '3C', '4D', '5C', '7D', '8C', '9D', 'AC', '2C', '4H', '8D', '10C'].filter((c) => !hand.includes(c) && c !== card);
+    const s = position(
+      {
+        turn: 1,
+        phase: 'take',
+        rows: [[card], [], [], []],
+        lastDiscard: { seat: 0, card },
+        hands: [
+          filler.slice(0, 9),
+          hand,
+          ['2H', '3H', '4C', '6C', '9C', 'JC', 'KC', 'AD', '6D'],
+          ['5D', '10D', 'JD', 'QD', 'KD', 'AH', '9H', '10H', '2S'],
+        ],
+      },
+      4,
+      { 'eat-reveal': 'phom' },
+    );
+    return engine.publicView(applyOk(s, 1, { type: 'eat', card: card as Card })).shownInHand[1];
+  };
+  // Seed 002's example: "ăn lá K♠ và ghép thành phỏm 4 10♠J♠Q♠K♠" (10♠ was hidden).
+  assert.deepEqual(shownAfterEat(['10S', 'JS', 'QS', '5H', '8S', 'AS', '3D', '6S', '7H'], 'KS'), ['10S', 'JS', 'QS', 'KS']);
+  // A set of four (7♠ was hidden), a run of five (3♠ and 4♠ were).
+  assert.deepEqual(shownAfterEat(['7C', '7S', '7D', '5H', '8S', 'AS', '3S', 'JH', 'QH'], '7H'), ['7S', '7C', '7D', '7H']);
+  assert.deepEqual(shownAfterEat(['4S', '5S', '6S', 'JH', 'QH', 'AS', '3S', '8H', 'KH'], '7S'), ['3S', '4S', '5S', '6S', '7S']);
 });
 
 test('eat-payment none / flat / progressive', () => {

@@ -1,7 +1,7 @@
 /** Phỏm turn flow (phom.md §5–§8): pending decisions and apply. */
 import { copyState } from '../core/copy.js';
 import { ok, type Decision, type Result, type Seat } from '../core/types.js';
-import { type Card, isCard, sortCards } from './cards.js';
+import { type Card, cardPoints, isCard, sortCards } from './cards.js';
 import { type Action, fail } from './actions.js';
 import { bestArrangement, indexHand, maskCards, phomKind } from './melds.js';
 import {
@@ -12,6 +12,7 @@ import {
   eatableCard,
   eatenInHand,
   eatProblem,
+  face,
   fits,
   legalDiscards,
   legalSends,
@@ -196,9 +197,12 @@ function eat(s0: State, p: Seat, card: Card): Result<State> {
     s.rowCounts = s.rows.map((r) => r.length);
   }
   if (s.opts['eat-reveal'] === 'phom') {
-    // phom.md §6.3 / option eat-reveal: show the hand cards of the phỏm the eaten card completes.
+    // phom.md §6.3 / option eat-reveal: show the hand cards of the whole phỏm the eaten card
+    // completes, as the hand's best arrangement (least deadwood) has it: the seed's K♠ eaten onto
+    // 10♠ J♠ Q♠ shows all three. With every card costing nothing the first arrangement found took
+    // the smallest phỏm around the card (J♠ Q♠ K♠, 10♠ hidden).
     const h = indexHand(s.hands[p]!, eatenInHand(s, p), qka(s));
-    const arr = bestArrangement(h, () => 0);
+    const arr = bestArrangement(h, (i) => cardPoints(h.cards[i]!, face(s)));
     const ci = h.cards.indexOf(card);
     const m = arr.phoms.find((x) => x & (1 << ci));
     if (m !== undefined) for (const c of maskCards(h, m)) if (c !== card && !s.shown[p]!.includes(c)) s.shown[p]!.push(c);
