@@ -186,3 +186,70 @@ test('2 players: before its last take strong keeps a safe card for its final dis
   assert.deepEqual(engine.ai(chotRisk2p(), 0, 'normal'), { type: 'discard', card: '8C' });
   assert.deepEqual(engine.ai(chotRisk2p(), 0, 'strong'), { type: 'discard', card: '9D' });
 });
+
+/**
+ * phom.md §8.2–8.3 and docs/rules-decisions.md "Sending the last card": Ù is offered with one card
+ * left, but laying down and sending every card left first makes it Ù tròn (10 a loser, not 5).
+ * Every level and the hint pressed Ù at once (plan.ts `tronStep` now leads them down that path).
+ */
+test('every level lays down and sends its last cards for Ù tròn rather than declaring a plain Ù; the hint says why', () => {
+  type Pos = { hands: string[][]; rows: string[][]; melds: { owner: number; cards: string[] }[] };
+  const position = (p: Pos, over: Record<string, unknown> = {}) => {
+    const r = engine.fromScenario(opts(over), 2, {
+      position: { turn: 1, phase: 'lay-down', drawn: p.hands[1]!.at(-1), layOrder: [0], ...p },
+    } as never);
+    assert.ok(r.ok, JSON.stringify(r));
+    return r.value;
+  };
+  const endOf = (s: State, level: AiLevel) => {
+    while (!s.end && s.turn === 1) {
+      const r = engine.apply(s, 1, engine.ai(s, 1, level));
+      assert.ok(r.ok, JSON.stringify(r));
+      s = r.value;
+    }
+    return engine.result(s)!;
+  };
+  // One card to send (7S onto 4S 5S 6S), and two (7S and 9D onto two phỏm).
+  const one: Pos = {
+    hands: [
+      ['2C', '9D', 'KD', 'AC', 'QC', 'JD'],
+      ['2H', '3H', '4H', '8C', '8D', '8S', 'JS', 'QS', 'KS', '7S'],
+    ],
+    rows: [
+      ['AD', 'AS', '3C', '4C'],
+      ['10C', '9C', '5C'],
+    ],
+    melds: [{ owner: 0, cards: ['4S', '5S', '6S'] }],
+  };
+  const two: Pos = {
+    hands: [
+      ['2C', 'KD', 'AC'],
+      ['2H', '3H', '4H', '5H', 'JC', 'JD', 'JH', 'JS', '7S', '9D'],
+    ],
+    rows: [
+      ['AD', 'AS', '3C', '4C'],
+      ['10C', '10D', '5C'],
+    ],
+    melds: [
+      { owner: 0, cards: ['4S', '5S', '6S'] },
+      { owner: 0, cards: ['9C', '9S', '9H'] },
+    ],
+  };
+  // With two cards left Ù is offered only after the first send; the AIs then declared at once.
+  for (const p of [one, two]) {
+    const s = position(p);
+    for (const level of LEVELS) {
+      const r = endOf(s, level);
+      assert.deepEqual([level, r.endedBy, r.deltas], [level, 'u-tron', [-10, 10]]);
+    }
+  }
+  const s = position(one);
+  assert.ok(
+    engine.pending(s)[0]!.options.some((a) => a.type === 'u'),
+    'a plain Ù is offered',
+  );
+  assert.equal(engine.explain!(s, 1, engine.ai(s, 1, 'strong')).key, 'phom:hint.tron-lay-down');
+  // Where the kinds pay the same (u-tron off) or tròn means no eat (no-eat), Ù at once.
+  for (const over of [{ 'u-tron': 'off' }, { 'u-tron': 'no-eat' }])
+    for (const level of LEVELS) assert.deepEqual(engine.ai(position(one, over), 1, level), { type: 'u' });
+});

@@ -1,7 +1,8 @@
 /**
  * The Phỏm AI levels (issue #16, core/ai.ts).
  * - `normal` (the reference): a simple, deterministic player using only what its seat may see:
- *   eats whenever legal, declares Ù at once, lays down the best plan, sends the best plan, and
+ *   eats whenever legal, declares Ù at once (after laying down and sending its last cards when
+ *   that makes it Ù tròn), lays down the best plan, sends the best plan, and
  *   discards the card whose loss hurts least (deadwood, cards kept in cạ count less, Ù distance too).
  * - `easy`: `normal` with human mistakes (misses eats, skips sends, discards its highest or a random
  *   card, never one of a made phỏm), drawn from an Rng seeded by the decision itself; always legal.
@@ -11,10 +12,10 @@ import { type AiLevel, decisionSeed } from '../core/ai.js';
 import { Rng } from '../core/rng.js';
 import type { Seat } from '../core/types.js';
 import { type Card, cardPoints } from './cards.js';
-import { bestArrangement, indexHand, isCa } from './melds.js';
+import { bestArrangement, indexHand, isCa, tronStep } from './melds.js';
 import type { Action } from './actions.js';
 import { pending } from './rules.js';
-import { eatenInHand, face, legalDiscards, qka } from './plan.js';
+import { eatenInHand, face, legalDiscards, qka, sendTargets } from './plan.js';
 import type { State } from './state.js';
 import { type HintReason, explain, strongAi } from './strong.js';
 import { publicView, view } from './views.js';
@@ -45,7 +46,7 @@ function easyAi(s: State, seat: Seat): Action {
   const rng = new Rng(decisionSeed(seat, d, `${s.turnNo}:${s.hands[seat]!.join('')}:${s.phase}`));
   const opts = d.options;
   const u = opts.find((o) => o.type === 'u');
-  if (u) return u;
+  if (u) return tronFirst(s, seat, opts) ?? u;
   const chance = (p: number) => rng.int(1000) < p * 1000;
   // Misses an eat (looks at the stock instead) a third of the time.
   if (opts.some((o) => o.type === 'eat') && chance(0.35)) return { type: 'draw' };
@@ -76,7 +77,7 @@ function normalAi(s: State, seat: Seat): Action {
   if (!d) throw new Error(`phom ai: seat ${seat} has no pending decision`);
   const opts = d.options;
   const u = opts.find((o) => o.type === 'u');
-  if (u) return u;
+  if (u) return tronFirst(s, seat, opts) ?? u;
   const eat = opts.find((o) => o.type === 'eat');
   if (eat) return eat;
   if (s.phase !== 'act') return d.timeoutDefault;
@@ -85,6 +86,11 @@ function normalAi(s: State, seat: Seat): Action {
   // The last discard before lay-down (or after it): plain deadwood is what counts.
   if (s.laidDown[seat] || s.rowCounts[seat]! >= 3 || s.layTurn) return auto;
   return { type: 'discard', card: heuristicDiscard(s, seat) };
+}
+
+/** Ù with a card left: lay down and send it first when that makes the Ù tròn (plan.ts `tronStep`). */
+function tronFirst(s: State, seat: Seat, opts: readonly Action[]): Action | null {
+  return tronStep(s.hands[seat]!, eatenInHand(s, seat), opts, sendTargets(s, seat), s.opts);
 }
 
 function heuristicDiscard(s: State, seat: Seat): Card {

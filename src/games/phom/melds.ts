@@ -3,7 +3,9 @@
  * eaten-card constraints (§6.2, §7.3), admissible lay-downs (§7.4) and send checks (§7.5).
  * Hands are small (≤ 11 cards), so a hand is indexed 0…k−1 and subsets are bit masks.
  */
-import { type Card, DECK, cardId, rankOfId, suitOfId } from './cards.js';
+import { type Card, DECK, cardId, rankOfId, sortCards, suitOfId } from './cards.js';
+import type { Action } from './actions.js';
+import type { Options } from './options.js';
 
 export type MeldKind = 'set' | 'run';
 
@@ -296,4 +298,80 @@ export function isCa(a: Card, b: Card, qka = false): boolean {
 export function isUKhan(hand: readonly Card[], qka = false): boolean {
   for (let i = 0; i < hand.length; i++) for (let j = i + 1; j < hand.length; j++) if (isCa(hand[i]!, hand[j]!, qka)) return false;
   return true;
+}
+
+/** Another seat's laid phỏm as a send target: its index, kind, cards, and the owner's own cards (§7.5). */
+export interface SendSpot {
+  index: number;
+  kind: MeldKind;
+  cards: readonly Card[];
+  own: readonly Card[];
+}
+
+/**
+ * Sends that place every card of `hand` on other seats' phỏm (phom.md §7.5; with `gui-noi` a sent
+ * card links the next), in a fixed search order, or null. An eaten card never goes (§7.3 C1).
+ */
+export function sendEvery(
+  hand: readonly Card[],
+  eaten: readonly Card[],
+  targets: readonly SendSpot[],
+  o: Pick<Options, 'gui-noi' | 'allow-qka'>,
+): { card: Card; target: number }[] | null {
+  if (hand.some((c) => eaten.includes(c))) return null;
+  const go = (h: readonly Card[], ts: readonly SendSpot[]): { card: Card; target: number }[] | null => {
+    if (h.length === 0) return [];
+    const card = h[0]!;
+    for (const t of ts) {
+      if (!fitsMeld(card, t.kind, t.cards, t.own, o['gui-noi'], o['allow-qka'])) continue;
+      const rest = go(
+        h.slice(1),
+        ts.map((x) => (x === t ? { ...x, cards: [...x.cards, card] } : x)),
+      );
+      if (rest) return [{ card, target: t.index }, ...rest];
+    }
+    return null;
+  };
+  // With gửi nối a card may only fit after another was sent: every order is tried (hands are small).
+  const orders = (h: readonly Card[]): Card[][] =>
+    h.length <= 1 ? [h.slice()] : h.flatMap((c, i) => orders([...h.slice(0, i), ...h.slice(i + 1)]).map((r) => [c, ...r]));
+  for (const order of hand.length <= 5 ? orders(sortCards(hand)) : [sortCards(hand)]) {
+    const plan = go(order, targets);
+    if (plan) return plan;
+  }
+  return null;
+}
+
+/**
+ * When Ù is offered with cards still left, the first move of a path to Ù tròn in the same turn, or
+ * null (phom.md §8.2–8.3; docs/rules-decisions.md "Sending the last card"): with `u-by-sending` and
+ * `u-tron = all-ten`, laying down (if due) and sending every card left makes the Ù tròn, which pays
+ * `u-tron-payment` instead of `u-payment`. A player presses Ù only after those sends; the AI and the
+ * hint pressed it at once. `options`: the decision's legal moves; `targets`: other seats' phỏm.
+ */
+export function tronStep(
+  hand: readonly Card[],
+  eaten: readonly Card[],
+  options: readonly Action[],
+  targets: readonly SendSpot[],
+  o: Options,
+): Action | null {
+  if (!options.some((a) => a.type === 'u') || hand.length === 0) return null;
+  if (!o['u-by-sending'] || o['u-tron'] !== 'all-ten' || o['u-tron-payment'] <= o['u-payment']) return null;
+  for (const a of options)
+    if (a.type === 'lay-down' && a.melds.length > 0) {
+      const laid = a.melds.flat();
+      if (
+        sendEvery(
+          hand.filter((c) => !laid.includes(c)),
+          eaten,
+          targets,
+          o,
+        )
+      )
+        return a;
+    }
+  if (!options.some((a) => a.type === 'send')) return null;
+  const first = sendEvery(hand, eaten, targets, o)?.[0];
+  return first ? (options.find((a) => a.type === 'send' && a.card === first.card && a.target === first.target) ?? null) : null;
 }

@@ -43,7 +43,7 @@
 import type { SeatKnowledge } from '../core/ai.js';
 import type { Action } from './actions.js';
 import { type Card, DECK, cardId, cardOf, cardPoints, rankOfId, suitOfId } from './cards.js';
-import { bestArrangement, indexHand, isCa, minLeftoverCount, phomKind, phomMasks, runCompleters, runPartners } from './melds.js';
+import { bestArrangement, indexHand, isCa, minLeftoverCount, phomKind, phomMasks, runCompleters, runPartners, tronStep } from './melds.js';
 import type { PublicView, SeatView } from './views.js';
 
 export type PhomKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
@@ -554,7 +554,7 @@ function takeChoice(x: Ctx, eat: Extract<Action, { type: 'eat' }>, draw: Action)
 export function strongAi(k: PhomKnowledge): Action {
   const opts = k.decision.options;
   const u = opts.find((o) => o.type === 'u');
-  if (u) return u;
+  if (u) return tronFirst(k) ?? u;
   const eat = opts.find((o): o is Extract<Action, { type: 'eat' }> => o.type === 'eat');
   const draw = opts.find((o) => o.type === 'draw');
   if (draw) return eat ? takeChoice(context(k), eat, draw) : draw;
@@ -565,6 +565,29 @@ export function strongAi(k: PhomKnowledge): Action {
   const discards = opts.filter((o): o is Extract<Action, { type: 'discard' }> => o.type === 'discard').map((o) => o.card);
   if (discards.length === 0) return def;
   return { type: 'discard', card: discardChoice(context(k), discards) };
+}
+
+/**
+ * Ù with a card left: lay down and send it first when that makes the Ù tròn (plan.ts `tronStep`),
+ * from the seat's own hand and the public phỏm (a phỏm's own cards are those not sent onto it).
+ */
+function tronFirst(k: PhomKnowledge): Action | null {
+  const v = k.view;
+  const targets = v.melds
+    .filter((m) => m.owner !== k.seat)
+    .map((m) => ({
+      index: m.index,
+      owner: m.owner,
+      kind: m.kind,
+      cards: m.cards,
+      own: m.cards.filter((c) => !m.sent.some((x) => x.card === c)),
+    }));
+  return tronStep(v.hand, v.eatenInHand, k.decision.options, targets, v.options);
+}
+
+/** The same move (lay-downs compare their phỏm). */
+function sameMove(a: Action | null, b: Action): boolean {
+  return a !== null && JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** A one-line reason for a hint (issue #16): an i18n key under `phom:hint.*` and its variables. */
@@ -660,9 +683,10 @@ export function explain(k: PhomKnowledge, action: Action): HintReason {
       return offered && offered.type === 'eat' ? key('draw-not-eat', { card: offered.card }) : key('draw');
     }
     case 'lay-down':
-      return action.melds.length === 0 ? key('lay-down-none') : key('lay-down', { phom: action.melds.length });
+      if (action.melds.length === 0) return key('lay-down-none');
+      return key(sameMove(tronFirst(k), action) ? 'tron-lay-down' : 'lay-down', { phom: action.melds.length });
     case 'send':
-      return key('send', { card: action.card });
+      return key(sameMove(tronFirst(k), action) ? 'tron-send' : 'send', { card: action.card });
     case 'discard': {
       const rest = v.hand.filter((c) => c !== action.card);
       const final = v.laidDown[v.seat]! || v.rowCounts[v.seat]! >= 3;
