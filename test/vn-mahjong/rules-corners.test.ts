@@ -13,6 +13,8 @@ import { wallFrames } from '../../src/games/vn-mahjong/frames.js';
 import { scoreHand, type HandInput, type MeldIn } from '../../src/games/vn-mahjong/scoring/score.js';
 import { fullSet, removeAll } from '../../src/games/vn-mahjong/tiles.js';
 import { act, optionsOf, opts, pos, T } from './helpers.js';
+import { vnMahjongPresenter } from '../../src/table/present/vn-mahjong.js';
+import { translator } from '../../src/table/i18n.js';
 
 const FA = '1m 4m 7m 2p 5p 8p 3s 6s 9s 1z 3z 5z 7z';
 const FB = '2m 5m 8m 3p 6p 9p 1s 4s 7s 2z 4z 6z 1z';
@@ -380,4 +382,30 @@ test("frames are dealt by the RNG: each kind's copies take 0…k−1, in no fixe
     assert.equal(per.size, 8);
   }
   assert.ok(checked >= 5, `only ${checked} deals stopped for a decision`);
+});
+
+// ---------------------------------------------------------------- §4.3 a second JF beside the kept one
+test('§4.3 (joker-copies 2): the opening button names a second JF the dealer must expose beside the one it kept', () => {
+  // The dealer keeps its single JF and exposes JA and JN; their replacements are JF and JP.
+  let s = fromDeck(
+    [
+      'JF JA JN 1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 3z',
+      '1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p',
+      '1s 2s 3s 4s 5s 6s 7s 8s 9s 1p 2p 3p 4p',
+      '1m 2m 3m 4m 5m 6m 7m 8m 9m 1s 2s 3s 4s',
+    ],
+    ['JF', 'JP'],
+    { 'joker-copies': 2 },
+  );
+  s = act(s, 0, { type: 'initial-expose', jokers: T('JA JN'), keepFlower: true });
+  assert.equal(s.mustDiscard, 'JF');
+  const d = engine.pending(s).find((x) => x.seat === 0)!;
+  const ctx = { lang: 'en', t: translator('en'), view: engine.view(s, 0), names: [] } as never;
+  const labels = d.options.map((a) => vnMahjongPresenter.actionLabel(a as never, ctx));
+  for (const l of labels) assert.match(l, / · expose bonus tile Joker Đại Hoa$/, JSON.stringify(labels));
+  // …as the engine does whichever is chosen (initial.ts flowersToExpose).
+  const after = act(s, 0, d.options[0]!);
+  assert.ok(
+    after.players[0]!.exposed.filter((e) => e.tile === 'JF').length === 1 && after.players[0]!.hand.filter((t) => t === 'JF').length === 1,
+  );
 });

@@ -4,7 +4,7 @@
  */
 import type { BaseAction } from '../../games/core/types.js';
 import type { PublicView, SeatView, MeldView, PlayerView } from '../../games/vn-mahjong/views.js';
-import { isFlowerLike, isWild } from '../../games/vn-mahjong/tiles.js';
+import { isFlowerLike, isWild, removeOne } from '../../games/vn-mahjong/tiles.js';
 import { word } from '../../render/words.js';
 import type { WinBy } from '../../games/vn-mahjong/scoring/input.js';
 import type { PieceGroup, SeatModel } from '../../render/model.js';
@@ -236,9 +236,11 @@ export const vnMahjongPresenter: Presenter<SeatView, PublicView, BaseAction, VnM
         : ctx.t('vn-mahjong:action.initial-expose-none');
       if (x.keepFlower) return `${what} · ${ctx.t('vn-mahjong:action.keep-flower')}`;
       // One bonus tile named at most (a dealer that may keep it has exactly one; the label stays
-      // short); the tile kept earlier (`mustDiscard`) is not exposed (initial.ts).
+      // short); the tile kept earlier (`mustDiscard`) is not exposed, but another copy of it is
+      // (joker-copies ≥ 2: a second JF; initial.ts `flowersToExpose`).
       const view = ctx.view as Partial<SeatView> | undefined;
-      const flowers = (view?.hand ?? []).filter((c) => isFlowerLike(c) && c !== view?.mustDiscard);
+      const held = (view?.hand ?? []).filter(isFlowerLike);
+      const flowers = view?.mustDiscard ? (removeOne(held, view.mustDiscard) ?? held) : held;
       return flowers.length === 1
         ? `${what} · ${ctx.t('vn-mahjong:action.expose-flowers', { tiles: flowers.map((c) => name(c, ctx)).join(' ') })}`
         : what;
