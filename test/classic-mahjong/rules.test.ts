@@ -9,6 +9,8 @@ import { engine, type Action, type State } from '../../src/games/classic-mahjong
 import { opts, play, T } from './helpers.js';
 import type { WinOutcome } from '../../src/games/classic-mahjong/state.js';
 import { programArgs } from '../support/program.js';
+import { classicMahjongPresenter } from '../../src/table/present/classic-mahjong.js';
+import { LANGS, translator } from '../../src/table/i18n.js';
 
 function position(players: object[], extra: Record<string, unknown> = {}, over: Record<string, unknown> = {}, seats = 4): State {
   const r = engine.fromScenario(opts(over), seats, { position: { players, ...extra } });
@@ -990,5 +992,39 @@ test('position: kongType must be concealed, added or claimed, agree with exposed
     });
     assert.equal(s.players[0]!.melds[0]!.kongType, kongType);
     assert.equal(s.players[0]!.melds[0]!.exposed, kongType !== 'concealed');
+  }
+});
+
+/**
+ * §9.5 Original Call (option original-call): the call is public and holds for the rest of the hand.
+ * The table showed it only in the move line of the calling discard; a called hand's kong was refused
+ * as if it lacked the tiles (it is locked: it discards the tile it drew or goes out).
+ */
+test('Original Call: the table marks the called seat for the rest of the hand, and a called hand may not kong', () => {
+  const called = { ...seat('1m2m3m 4p5p6p 7s8s9s 2z2z2z 5z 2z'), originalCall: true };
+  const s = position(
+    [
+      seat('2m 4m 6m 1p 3p 7p 1s 3s 5s 3z 4z 6z 7z'),
+      called,
+      seat('2m 4m 6m 1p 3p 7p 1s 3s 5s 3z 4z 6z 7z'),
+      seat('2m 4m 6m 1p 3p 7p 1s 3s 5s 3z 4z 6z 7z'),
+    ],
+    { turn: 1, drawn: '2z', discardCount: 9 },
+    { 'original-call': true },
+  );
+  assert.ok(!engine.pending(s)[0]!.options.some((a) => a.type === 'concealed-kong'), 'no kong is offered');
+  rejects(s, 1, { type: 'concealed-kong', tile: '2z' }, 'original-call-locked');
+  for (const lang of LANGS) {
+    const t = translator(lang);
+    const m = classicMahjongPresenter.tableModel(engine.publicView(s), {
+      lang,
+      t,
+      names: ['An', 'Bình', 'Chi', 'Dũng'],
+      scores: [],
+    } as never);
+    assert.deepEqual(
+      m.seats.map((x) => x.note),
+      [undefined, t('classic-mahjong:item.original-call'), undefined, undefined],
+    );
   }
 });

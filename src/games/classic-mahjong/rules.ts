@@ -481,12 +481,15 @@ function explain(s: State, seat: number, a: Action) {
       return fail('not-a-winning-hand');
     case 'concealed-kong':
       if (phase === 'discard-after-claim') return fail('must-discard');
+      // §9.5: a called hand is locked (it discards the tile it drew or goes out), so no kong.
+      if (p.originalCall) return fail('original-call-locked');
       if (s.dead.length === 0) return fail('dead-wall-empty');
       if (countOf(p.concealed, tile) === 4 && !kongTileAllowed(s, 'concealed-kong-tile', tile))
         return fail('concealed-kong-not-drawn', { tile });
       return fail('no-concealed-kong', { tile });
     case 'added-kong':
       if (phase === 'discard-after-claim') return fail('must-discard');
+      if (p.originalCall) return fail('original-call-locked');
       // No kong of any kind once the kong box is empty (fixed-16 / fixed-14: rules-decisions.md).
       if (s.dead.length === 0) return fail('dead-wall-empty');
       if (!kongTileAllowed(s, 'added-kong-tile', tile) && p.melds.some((m) => m.type === 'pung' && m.tiles[0] === tile))

@@ -104,6 +104,9 @@ export const classicMahjongPresenter: Presenter<SeatView, PublicView, BaseAction
         groups: s.melds.map((m) => meldGroup(m, ctx)),
         discards: s.discards.filter((d) => d.claimedBy === undefined).map((d) => d.tile),
         flowers: s.bonus,
+        // A called hand (§9.5, option original-call) is public for the rest of the hand: locked,
+        // ready, a double more; it was said only in the move line of the call.
+        ...(s.originalCall ? { note: ctx.t('classic-mahjong:item.original-call') } : {}),
       })),
       stockCount: pub.wallCount,
       stockLabel: ctx.t('classic-mahjong:ui.wall', { defaultValue: 'Wall' }),
