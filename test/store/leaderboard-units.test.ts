@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import { openStore, type SeatRow, type Store } from '../../src/store/index.js';
 import { engineOf } from '../../src/table/manifests.js';
 import type { HandResult } from '../../src/games/core/types.js';
-import * as leaderboard from '../../commands/leaderboard.js';
-import type { BotContext } from '../../src/bot/context.js';
+import { leaderboardSays } from '../support/leaderboard.js';
 
 const seats: SeatRow[] = [
   { seat: 0, userId: 'u1', isAi: false, displayName: 'An' },
@@ -56,18 +55,7 @@ test('the leaderboard totals each unit apart, the most-played first', () => {
 
 test("/leaderboard's line names each unit", async () => {
   const { store } = server();
-  const out: string[] = [];
-  const i = {
-    locale: 'en-US',
-    guildLocale: 'en-US',
-    guildId: 'g',
-    inGuild: () => true,
-    options: { getString: (k: string) => (k === 'game' ? 'chan' : null) },
-    deferReply: async () => undefined,
-    editReply: async (x: { embeds?: { data: { description?: string } }[] }) => void out.push(x.embeds?.[0]?.data.description ?? ''),
-  };
-  await leaderboard.execute(i as never, { store, defaultLang: 'en' } as unknown as BotContext);
-  const text = out.join('\n');
+  const text = await leaderboardSays(store, 'chan');
   assert.match(text, /<@u1> .*total 10 points, -40 money/);
   assert.match(text, /<@u2> .*total -10 points, 40 money/);
   store.close();
