@@ -1,16 +1,16 @@
 /**
  * The Chắn AI levels (issue #16, core/ai.ts).
- * - `normal` (the reference, unchanged): a deterministic heuristic — always ù (and announces
+ * - `normal` (the reference): a deterministic heuristic — always ù (and announces
  *   correctly), always chíu, eats when the pair improves the hand, discards the card whose loss hurts
- *   least (dead singles first).
+ *   least (dead singles first; never one of a made chắn while a dead single could go).
  * - `easy`: `normal` with human mistakes (takes every cạ it is offered, misses some cạ and draws
- *   instead, throws a random card now and then), drawn from an Rng seeded by the decision; always legal.
+ *   instead, throws a random card now and then, never one of a pair), drawn from an Rng seeded by the decision; always legal.
  * - `strong`: strong.ts, given only the seat's knowledge (its view, the public view, its decision).
  */
 import { decisionSeed, type AiLevel } from '../core/ai.js';
 import { Rng } from '../core/rng.js';
 import type { Seat } from '../core/types.js';
-import { counts, FACE_INDEX, GROUP_FACES, type Face } from './cards.js';
+import { counts, FACE_INDEX, GROUP_FACES, YEU, type Face } from './cards.js';
 import type { ChanAction } from './actions.js';
 import { claimSeatOf, uLegal } from './flow.js';
 import { afterEat, meldChan } from './legality.js';
@@ -50,7 +50,9 @@ export function handScore(c: number[], st: Pick<SeatState, 'melds'>, n: number, 
     for (const i of GROUP_FACES[g]!) {
       if (c[i]! & 1) {
         og++;
-        potential += 0.3 * Math.max(0, hidden[i]!);
+        // A lone Yêu waits for a card that may never win (chan.md §8: CC, LA, TH are never the
+        // winning card), so its unseen copies are no chance.
+        if (!YEU_INDEX.has(i)) potential += 0.3 * Math.max(0, hidden[i]!);
       }
     }
     odd += og;
@@ -68,10 +70,30 @@ export function handScore(c: number[], st: Pick<SeatState, 'melds'>, n: number, 
   );
 }
 
+const YEU_INDEX = new Set(YEU.map((f) => FACE_INDEX[f]!));
+
+/**
+ * The discards that keep every chắn while a dead single can go: a card held once with no other
+ * single of its group to make a cạ with. Breaking a made chắn (one of exactly two or four copies)
+ * to keep a cạ while such a card is held is what a watching player calls absurd; the score alone
+ * sometimes preferred it (a cạ and the unseen copies of two singles weighed as much as a chắn).
+ */
+export function keepChan(hand: readonly Face[], legal: readonly Face[]): Face[] {
+  const c = counts(hand);
+  const dead = (f: Face): boolean => {
+    const i = FACE_INDEX[f]!;
+    if (c[i] !== 1) return false;
+    const g = GROUP_FACES.findIndex((faces, k) => k > 0 && faces.includes(i));
+    return !GROUP_FACES[g]!.some((j) => j !== i && (c[j]! & 1) === 1);
+  };
+  if (!legal.some(dead)) return [...legal];
+  return legal.filter((f) => c[FACE_INDEX[f]!]! % 2 === 1);
+}
+
 function bestDiscard(s: ChanState, st: SeatState, legal: Face[], hidden: number[]): { card: Face; score: number } {
   const c = counts(st.hand);
   let best: { card: Face; score: number } | null = null;
-  for (const f of legal) {
+  for (const f of keepChan(st.hand, legal)) {
     const i = FACE_INDEX[f]!;
     c[i]!--;
     const sc = handScore(c, st, s.n, hidden) - 0.01 * hidden[i]!;
@@ -108,7 +130,11 @@ function easyAi(s: ChanState, seat: Seat): ChanAction {
     // A cạ on offer: grabs it greedily, or overlooks it.
     return chance(0.6) ? rng.pick(eats) : { type: 'pass' };
   }
-  const discards = d.options.filter((o) => o.type === 'discard' || o.type === 'return');
+  // A careless discard is a human one: a beginner still sees a made chắn (a pair) and keeps it.
+  const discards = d.options.filter(
+    (o): o is Extract<ChanAction, { type: 'discard' | 'return' }> =>
+      (o.type === 'discard' || o.type === 'return') && st.hand.filter((f) => f === o.card).length % 2 === 1,
+  );
   if (discards.length && chance(0.25)) return rng.pick(discards);
   return normalAi(s, seat);
 }

@@ -17,7 +17,7 @@
  */
 import type { SeatKnowledge } from '../core/ai.js';
 import type { HintReasonKey, Seat } from '../core/types.js';
-import { counts, FACE_INDEX, FACES, formsCa, GROUP_FACES, group, isRed, type Face } from './cards.js';
+import { counts, FACE_INDEX, FACES, formsCa, GROUP_FACES, group, isRed, isYeu, type Face } from './cards.js';
 import type { ChanAction } from './actions.js';
 import { afterEat, legalDiscards, meldChan } from './legality.js';
 import { uLegalOf, uLegalOnOffer, type UFacts } from './u-legal.js';
@@ -108,7 +108,8 @@ function evaluate(cx: Ctx, c: number[], melds: SeatState['melds']): number {
     for (const i of GROUP_FACES[g]!) {
       if (c[i]! & 1) {
         og++;
-        potential += W.live * cx.live[i]!;
+        // A lone Yêu's copies are no chance: CC, LA, TH are never the winning card (chan.md §8).
+        if (!isYeu(FACES[i]!)) potential += W.live * cx.live[i]!;
         if (caRoom) potential += W.liveCa * (groupLive - cx.live[i]!);
       }
     }
