@@ -136,9 +136,10 @@ export function usefulness(hand: readonly Tile[], t: Tile): number {
 
 /**
  * `easy`: still wins when it can, but makes a beginner's mistakes: it claims every pung and chow it
- * is offered, never declares a kong, half of its discards are a random tile (never one of a made set)
- * and it sometimes throws a joker away when the rules let it (all seeded by the decision, so it stays
- * deterministic).
+ * is offered (with natural tiles when it can: even a beginner keeps a joker), never declares a kong,
+ * and half of its discards are a random tile (never one of a made set, never a joker: throwing the
+ * most valuable tile, which pays for everyone if won on (§11.5), is no human mistake); all seeded by
+ * the decision, so it stays deterministic.
  */
 export function easyAi(s: State, seat: number): VnAction {
   const d = pendingBySeat(s).find((x) => x.seat === seat);
@@ -147,18 +148,21 @@ export function easyAi(s: State, seat: number): VnAction {
   const win = opts.find((a) => a.type === 'win');
   if (win) return win;
   const rng = new Rng(`easy:${seat}:${s.step}:${hash32(JSON.stringify(s.players[seat]!.hand))}`);
-  if (d.kind === 'claim')
-    return opts.find((a) => a.type === 'pung' || a.type === 'chow') ?? opts.find((a) => a.type === 'pass') ?? opts[0]!;
+  if (d.kind === 'claim') {
+    const calls = opts.filter((a) => a.type === 'pung' || a.type === 'chow');
+    const natural = calls.reduce<VnAction | undefined>((b, a) => (b && jokersIn(b) <= jokersIn(a) ? b : a), undefined);
+    return natural ?? opts.find((a) => a.type === 'pass') ?? opts[0]!;
+  }
   const normal = ai(s, seat);
   const c = countVector(s.players[seat]!.hand);
   const loose = opts.filter(
     (a): a is { type: 'discard'; tile: Tile } => a.type === 'discard' && !isJoker(a.tile) && !inVisibleSet(c, tileIndex(a.tile)),
   );
-  // It does not see the kong: it discards as if it had none (a loose tile when it has one).
-  if (normal.type === 'am-coong' || normal.type === 'hoi-coong') return loose[0] ?? firstDiscard(opts) ?? normal;
+  // It does not see the kong: it discards as if it had none, a careless loose tile (it took the
+  // first in sort order, whatever the hand: a pair's tile beside a lone honour).
+  if (normal.type === 'am-coong' || normal.type === 'hoi-coong')
+    return loose.length ? loose[rng.int(loose.length)]! : (firstDiscard(opts) ?? normal);
   if (normal.type !== 'discard') return normal;
-  const jokers = opts.filter((a) => a.type === 'discard' && isJoker(a.tile));
-  if (jokers.length && rng.int(6) === 0) return jokers[0]!;
   if (rng.int(2) !== 0) return normal;
   // A careless discard, but never a tile of a set a beginner sees (three of a kind, a run): breaking
   // a made set is no human mistake.
@@ -166,6 +170,8 @@ export function easyAi(s: State, seat: number): VnAction {
   return discards.length ? discards[rng.int(discards.length)]! : normal;
 }
 const firstDiscard = (opts: VnAction[]) => opts.find((a) => a.type === 'discard');
+/** Jokers a call spends from the hand (0 for any other action). */
+const jokersIn = (a: VnAction): number => (a.type === 'pung' || a.type === 'chow' ? a.tiles.filter(isJoker).length : 0);
 
 /** `normal`: the reference AI. */
 export function ai(s: State, seat: number): VnAction {
@@ -190,7 +196,8 @@ export function ai(s: State, seat: number): VnAction {
       let sh = 99;
       if (a.type === 'kong') sh = shanten(rest, p.melds.length + 1);
       else for (const t of new Set(rest)) if (!isJoker(t)) sh = Math.min(sh, shanten(removeAll(rest, [t])!, p.melds.length + 1));
-      if (sh < bestSh) {
+      // Equally close to ready: the call spending fewer jokers (a natural chow before a joker one).
+      if (sh < bestSh || (sh === bestSh && best !== pass && jokersIn(a) < jokersIn(best))) {
         best = a;
         bestSh = sh;
       }
