@@ -72,6 +72,8 @@ test('eat-reveal = phom shows the whole phỏm, not the smallest one around the 
   // A set of four (7♠ was hidden), a run of five (3♠ and 4♠ were).
   assert.deepEqual(shownAfterEat(['7C', '7S', '7D', '5H', '8S', 'AS', '3S', 'JH', 'QH'], '7H'), ['7S', '7C', '7D', '7H']);
   assert.deepEqual(shownAfterEat(['4S', '5S', '6S', 'JH', 'QH', 'AS', '3S', '8H', 'KH'], '7S'), ['3S', '4S', '5S', '6S', '7S']);
+  // A run that could also split in two phỏm (3♠ 4♠ 5♠ | 6♠ 7♠ 8♠, the same deadwood): the whole run.
+  assert.deepEqual(shownAfterEat(['4S', '5S', '6S', '8S', 'JH', 'AS', '3S', 'QH', 'KH'], '7S'), ['3S', '4S', '5S', '6S', '7S', '8S']);
 });
 
 test('eat-payment none / flat / progressive', () => {

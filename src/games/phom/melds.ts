@@ -192,7 +192,7 @@ export function indexHand(cards: readonly Card[], eaten: readonly Card[], qka: b
   return { cards: sorted, ids, eatenMask, byLowest, all };
 }
 
-const popcount = (m: number): number => {
+export const popcount = (m: number): number => {
   let c = 0;
   while (m) {
     m &= m - 1;

@@ -3,7 +3,7 @@ import { copyState } from '../core/copy.js';
 import { ok, type Decision, type Result, type Seat } from '../core/types.js';
 import { type Card, cardPoints, isCard, sortCards } from './cards.js';
 import { type Action, fail } from './actions.js';
-import { bestArrangement, indexHand, maskCards, phomKind } from './melds.js';
+import { bestArrangement, indexHand, maskCards, phomKind, popcount } from './melds.js';
 import {
   bestSends,
   canDeclareU,
@@ -198,14 +198,21 @@ function eat(s0: State, p: Seat, card: Card): Result<State> {
   }
   if (s.opts['eat-reveal'] === 'phom') {
     // phom.md §6.3 / option eat-reveal: show the hand cards of the whole phỏm the eaten card
-    // completes, as the hand's best arrangement (least deadwood) has it: the seed's K♠ eaten onto
-    // 10♠ J♠ Q♠ shows all three. With every card costing nothing the first arrangement found took
-    // the smallest phỏm around the card (J♠ Q♠ K♠, 10♠ hidden).
+    // completes: of the phỏm holding it in an arrangement with the least deadwood, the largest (the
+    // seed's K♠ eaten onto 10♠ J♠ Q♠ shows all three, onto 8♠…Q♠ all five). The first arrangement
+    // found took the smallest phỏm around the card (J♠ Q♠ K♠, 10♠ hidden).
     const h = indexHand(s.hands[p]!, eatenInHand(s, p), qka(s));
-    const arr = bestArrangement(h, (i) => cardPoints(h.cards[i]!, face(s)));
+    const cost = (i: number) => cardPoints(h.cards[i]!, face(s));
+    const full = (1 << h.cards.length) - 1;
     const ci = h.cards.indexOf(card);
-    const m = arr.phoms.find((x) => x & (1 << ci));
-    if (m !== undefined) for (const c of maskCards(h, m)) if (c !== card && !s.shown[p]!.includes(c)) s.shown[p]!.push(c);
+    const memo = new Map<number, { value: number; phoms: number[] }>();
+    let best: { m: number; value: number } | null = null;
+    for (const m of h.all) {
+      if (!(m & (1 << ci)) || popcount(m & h.eatenMask) > 1) continue;
+      const value = bestArrangement(h, cost, full & ~m, memo).value;
+      if (!best || value < best.value || (value === best.value && popcount(m) > popcount(best.m))) best = { m, value };
+    }
+    if (best) for (const c of maskCards(h, best.m)) if (c !== card && !s.shown[p]!.includes(c)) s.shown[p]!.push(c);
   }
   s.lastDiscard = null;
   s.last = { seat: p, type: 'eat', card, from: v };
