@@ -10,6 +10,8 @@ import { Rng, handSeed } from '../../src/games/core/rng.js';
 import type { AiLevel } from '../../src/games/core/ai.js';
 import { engine, type State } from '../../src/games/phom/index.js';
 import { strongAi } from '../../src/games/phom/strong.js';
+import { bestArrangement, indexHand } from '../../src/games/phom/melds.js';
+import { type Card, cardPoints } from '../../src/games/phom/cards.js';
 import { defencePosition, opts, toDiscard } from './helpers.js';
 
 const LEVELS: AiLevel[] = ['easy', 'normal', 'strong'];
@@ -252,4 +254,45 @@ test('every level lays down and sends its last cards for Ù tròn rather than de
   // Where the kinds pay the same (u-tron off) or tròn means no eat (no-eat), Ù at once.
   for (const over of [{ 'u-tron': 'off' }, { 'u-tron': 'no-eat' }])
     for (const level of LEVELS) assert.deepEqual(engine.ai(position(one, over), 1, level), { type: 'u' });
+});
+
+test('strong keeps its made phỏm while another card can go (2 players: it broke a run to lower its feeding risk)', () => {
+  const inPhom = (hand: readonly Card[], eaten: readonly Card[]) => {
+    const hi = indexHand(
+      hand,
+      eaten.filter((c) => hand.includes(c)),
+      false,
+    );
+    return bestArrangement(hi, (k) => cardPoints(hi.cards[k]!, 'rank'))
+      .phoms.map((m) => hi.cards.filter((_, k) => m & (1 << k)).length)
+      .reduce((a, b) => a + b, 0);
+  };
+  let discards = 0;
+  for (let h = 0; h < 120; h++) {
+    let s = engine.setup(opts(), 2, handSeed('keeps-phom-2', h), null);
+    for (let i = 0; i < 500 && !engine.result(s); i++) {
+      const d = engine.pending(s)[0]!;
+      const a = engine.ai(s, d.seat, 'strong');
+      if (a.type === 'discard') {
+        discards++;
+        const hand = s.hands[d.seat]!;
+        const eaten = s.eaten[d.seat]!;
+        const made = inPhom(hand, eaten);
+        const keeps = (c: Card) =>
+          inPhom(
+            hand.filter((y) => y !== c),
+            eaten,
+          ) >=
+          made - 1;
+        assert.ok(
+          keeps(a.card) || !d.options.some((o) => o.type === 'discard' && keeps(o.card)),
+          `hand ${h} turn ${i}: ${a.card} from ${hand.join(' ')}`,
+        );
+      }
+      const r = engine.apply(s, d.seat, a);
+      assert.ok(r.ok);
+      s = r.value;
+    }
+  }
+  assert.ok(discards > 500, `discards: ${discards}`);
 });

@@ -465,6 +465,27 @@ function setPen(x: Ctx, eatableFinal: boolean): void {
   };
 }
 
+/**
+ * The discards that keep every made phỏm (a spare fourth card may go) while such a card exists: at 2
+ * players the chance of feeding the only opponent outweighed a made run (A♦ 2♦ 3♦ broken for a 5 %
+ * lower risk, with a loose 2♣ held), which a watching player calls absurd. A discard keeps them when
+ * the rest still has all but that card in phỏm (the hand's best arrangement, by points).
+ */
+function keepMadePhom(k: PhomKnowledge, discards: Card[]): Card[] {
+  const v = k.view;
+  const inPhom = (hand: Card[]): number => {
+    const h = indexHand(
+      hand,
+      v.eatenInHand.filter((c) => hand.includes(c)),
+      v.options['allow-qka'],
+    );
+    return popc(bestArrangement(h, (i) => cardPoints(h.cards[i]!, v.options['face-card-points'])).phoms.reduce((a, m) => a | m, 0));
+  };
+  const made = inPhom(v.hand);
+  const keeps = discards.filter((c) => inPhom(v.hand.filter((y) => y !== c)) >= made - 1);
+  return keeps.length ? keeps : discards;
+}
+
 function discardChoice(x: Ctx, discards: Card[]): Card {
   const v = x.v;
   const hand = v.hand;
@@ -564,7 +585,7 @@ export function strongAi(k: PhomKnowledge): Action {
   if (def.type === 'send') return def;
   const discards = opts.filter((o): o is Extract<Action, { type: 'discard' }> => o.type === 'discard').map((o) => o.card);
   if (discards.length === 0) return def;
-  return { type: 'discard', card: discardChoice(context(k), discards) };
+  return { type: 'discard', card: discardChoice(context(k), keepMadePhom(k, discards)) };
 }
 
 /**
