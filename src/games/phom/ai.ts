@@ -88,7 +88,7 @@ function normalAi(s: State, seat: Seat): Action {
   return { type: 'discard', card: heuristicDiscard(s, seat) };
 }
 
-/** Ù with a card left: lay down and send it first when that makes the Ù tròn (plan.ts `tronStep`). */
+/** Ù with a card left: lay down and send it first when that makes the Ù tròn (melds.ts `tronStep`). */
 function tronFirst(s: State, seat: Seat, opts: readonly Action[]): Action | null {
   return tronStep(s.hands[seat]!, eatenInHand(s, seat), opts, sendTargets(s, seat), s.opts);
 }

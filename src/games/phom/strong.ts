@@ -43,7 +43,18 @@
 import type { SeatKnowledge } from '../core/ai.js';
 import type { Action } from './actions.js';
 import { type Card, DECK, cardId, cardOf, cardPoints, rankOfId, suitOfId } from './cards.js';
-import { bestArrangement, indexHand, isCa, minLeftoverCount, phomKind, phomMasks, runCompleters, runPartners, tronStep } from './melds.js';
+import {
+  bestArrangement,
+  indexHand,
+  isCa,
+  minLeftoverCount,
+  phomKind,
+  phomMasks,
+  popcount,
+  runCompleters,
+  runPartners,
+  tronStep,
+} from './melds.js';
 import type { PublicView, SeatView } from './views.js';
 
 export type PhomKnowledge = SeatKnowledge<SeatView, PublicView, Action>;
@@ -319,26 +330,17 @@ interface Eval {
   rv: number;
 }
 
-function popc(m: number): number {
-  let c = 0;
-  while (m) {
-    m &= m - 1;
-    c++;
-  }
-  return c;
-}
-
 function evalIds(ids: number[], eatenMask: number, qka: boolean, pts: number[], pen?: { cost: number[]; players: number }): Eval {
   const n = ids.length;
   const full = (1 << n) - 1;
-  const masks = phomMasks(ids, qka).filter((m) => popc(m & eatenMask) <= 1);
+  const masks = phomMasks(ids, qka).filter((m) => popcount(m & eatenMask) <= 1);
   let minLoose = Infinity;
   let dw = Infinity;
   let rv = -Infinity;
   const visit = (used: number): void => {
     if ((used & eatenMask) !== eatenMask) return;
     const loose = full & ~used;
-    const cnt = popc(loose);
+    const cnt = popcount(loose);
     if (cnt < minLoose) minLoose = cnt;
     let sum = 0;
     let max = -1;
@@ -479,7 +481,7 @@ function keepMadePhom(k: PhomKnowledge, discards: Card[]): Card[] {
       v.eatenInHand.filter((c) => hand.includes(c)),
       v.options['allow-qka'],
     );
-    return popc(bestArrangement(h, (i) => cardPoints(h.cards[i]!, v.options['face-card-points'])).phoms.reduce((a, m) => a | m, 0));
+    return popcount(bestArrangement(h, (i) => cardPoints(h.cards[i]!, v.options['face-card-points'])).phoms.reduce((a, m) => a | m, 0));
   };
   const made = inPhom(v.hand);
   const keeps = discards.filter((c) => inPhom(v.hand.filter((y) => y !== c)) >= made - 1);
@@ -589,7 +591,7 @@ export function strongAi(k: PhomKnowledge): Action {
 }
 
 /**
- * Ù with a card left: lay down and send it first when that makes the Ù tròn (plan.ts `tronStep`),
+ * Ù with a card left: lay down and send it first when that makes the Ù tròn (melds.ts `tronStep`),
  * from the seat's own hand and the public phỏm (a phỏm's own cards are those not sent onto it).
  */
 function tronFirst(k: PhomKnowledge): Action | null {
