@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engine } from '../../src/games/chan/index.js';
 import { handSeed } from '../../src/games/core/rng.js';
-import { counts, FACE_INDEX, GROUP_FACES, type Face } from '../../src/games/chan/cards.js';
+import { counts, FACE_INDEX, group, GROUP_FACES, type Face } from '../../src/games/chan/cards.js';
 import { handScore, keepChan } from '../../src/games/chan/ai.js';
 import type { AiLevel } from '../../src/games/core/ai.js';
 import { opts } from './helpers.js';
@@ -20,8 +20,7 @@ function deadSingle(hand: readonly Face[], f: Face): boolean {
   const c = counts(hand);
   const i = FACE_INDEX[f]!;
   if (c[i] !== 1) return false;
-  const g = GROUP_FACES.findIndex((faces, k) => k > 0 && faces.includes(i));
-  return !GROUP_FACES[g]!.some((j) => j !== i && (c[j]! & 1) === 1);
+  return !GROUP_FACES[group(f)]!.some((j) => j !== i && (c[j]! & 1) === 1);
 }
 
 test('keepChan: one of a pair goes only when no dead single is legal', () => {

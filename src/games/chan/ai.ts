@@ -10,7 +10,7 @@
 import { decisionSeed, type AiLevel } from '../core/ai.js';
 import { Rng } from '../core/rng.js';
 import type { Seat } from '../core/types.js';
-import { counts, FACE_INDEX, GROUP_FACES, YEU, type Face } from './cards.js';
+import { counts, FACE_INDEX, group, GROUP_FACES, YEU, type Face } from './cards.js';
 import type { ChanAction } from './actions.js';
 import { claimSeatOf, uLegal } from './flow.js';
 import { afterEat, meldChan } from './legality.js';
@@ -83,8 +83,7 @@ export function keepChan(hand: readonly Face[], legal: readonly Face[]): Face[] 
   const dead = (f: Face): boolean => {
     const i = FACE_INDEX[f]!;
     if (c[i] !== 1) return false;
-    const g = GROUP_FACES.findIndex((faces, k) => k > 0 && faces.includes(i));
-    return !GROUP_FACES[g]!.some((j) => j !== i && (c[j]! & 1) === 1);
+    return !GROUP_FACES[group(f)]!.some((j) => j !== i && (c[j]! & 1) === 1);
   };
   if (!legal.some(dead)) return [...legal];
   return legal.filter((f) => c[FACE_INDEX[f]!]! % 2 === 1);
