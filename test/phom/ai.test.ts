@@ -296,3 +296,78 @@ test('strong keeps its made phỏm while another card can go (2 players: it brok
   }
   assert.ok(discards > 500, `discards: ${discards}`);
 });
+
+test('a hand already all in phỏm presses Ù (tròn) at once, and a started Ù tròn path is never left half-way, even by easy', () => {
+  const R = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+  const endOf = (s: State, level: AiLevel) => {
+    while (!s.end && s.turn === 1) {
+      const r = engine.apply(s, 1, engine.ai(s, 1, level));
+      assert.ok(r.ok);
+      s = r.value;
+    }
+    return engine.result(s)!;
+  };
+  const start = (hand1: string[], m1: string[], m2: string[]) => {
+    const used = new Set([...hand1, ...m1, ...m2]);
+    const pool = [
+      'AC',
+      'AD',
+      'AH',
+      'AS',
+      '2C',
+      '2D',
+      '2H',
+      '2S',
+      '3C',
+      '3D',
+      '3H',
+      '4C',
+      '4D',
+      '4H',
+      'KC',
+      'KD',
+      'KH',
+      'QC',
+      'QD',
+      'QH',
+    ].filter((c) => !used.has(c));
+    const r = engine.fromScenario(opts(), 2, {
+      position: {
+        turn: 1,
+        phase: 'lay-down',
+        drawn: hand1.at(-1),
+        layOrder: [0],
+        hands: [pool.slice(0, 3), hand1],
+        rows: [pool.slice(3, 7), pool.slice(7, 10)],
+        melds: [
+          { owner: 0, cards: m1 },
+          { owner: 0, cards: m2 },
+        ],
+      },
+    } as never);
+    assert.ok(r.ok, JSON.stringify(r));
+    return r.value;
+  };
+  // A run of five and two more of its top rank: all ten in phỏm; a lay-down would leave the two
+  // extra sevens to send, and easy discarded one of them (a lost hand, ranked) in 6 deals of 18.
+  for (let r = 5; r <= 10; r++)
+    for (const [a, b] of [
+      ['H', 'D'],
+      ['H', 'C'],
+      ['D', 'C'],
+    ] as const) {
+      const hand1 = [
+        ...[r - 4, r - 3, r - 2, r - 1, r].map((x) => R[x - 1]! + 'S'),
+        R[r - 1]! + a,
+        R[r - 1]! + b,
+        ...(r <= 8 ? ['JS', 'QS', 'KS'] : ['2C', '2D', '2H']),
+      ];
+      const s = start(
+        hand1,
+        [r + 1, r + 2, r + 3].map((x) => R[x - 1]! + a),
+        [r + 1, r + 2, r + 3].map((x) => R[x - 1]! + b),
+      );
+      for (const level of LEVELS) assert.equal(endOf(s, level).endedBy, 'u-tron', `${level}: ${hand1.join(' ')}`);
+      assert.equal(engine.explain!(s, 1, engine.ai(s, 1, 'strong')).key, 'phom:hint.u');
+    }
+});

@@ -46,7 +46,8 @@ function easyAi(s: State, seat: Seat): Action {
   const rng = new Rng(decisionSeed(seat, d, `${s.turnNo}:${s.hands[seat]!.join('')}:${s.phase}`));
   const opts = d.options;
   const u = opts.find((o) => o.type === 'u');
-  if (u) return tronFirst(s, seat, opts) ?? u;
+  const tron = tronFirst(s, seat, opts);
+  if (tron || u) return tron ?? u!;
   const chance = (p: number) => rng.int(1000) < p * 1000;
   // Misses an eat (looks at the stock instead) a third of the time.
   if (opts.some((o) => o.type === 'eat') && chance(0.35)) return { type: 'draw' };
@@ -77,7 +78,8 @@ function normalAi(s: State, seat: Seat): Action {
   if (!d) throw new Error(`phom ai: seat ${seat} has no pending decision`);
   const opts = d.options;
   const u = opts.find((o) => o.type === 'u');
-  if (u) return tronFirst(s, seat, opts) ?? u;
+  const tron = tronFirst(s, seat, opts);
+  if (tron || u) return tron ?? u!;
   const eat = opts.find((o) => o.type === 'eat');
   if (eat) return eat;
   if (s.phase !== 'act') return d.timeoutDefault;
@@ -88,7 +90,7 @@ function normalAi(s: State, seat: Seat): Action {
   return { type: 'discard', card: heuristicDiscard(s, seat) };
 }
 
-/** Ù with a card left: lay down and send it first when that makes the Ù tròn (melds.ts `tronStep`). */
+/** The next step to Ù tròn when the cards left can all be sent (melds.ts `tronStep`). */
 function tronFirst(s: State, seat: Seat, opts: readonly Action[]): Action | null {
   return tronStep(s.hands[seat]!, eatenInHand(s, seat), opts, sendTargets(s, seat), s.opts);
 }

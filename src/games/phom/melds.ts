@@ -343,11 +343,14 @@ export function sendEvery(
 }
 
 /**
- * When Ù is offered with cards still left, the first move of a path to Ù tròn in the same turn, or
- * null (phom.md §8.2–8.3; docs/rules-decisions.md "Sending the last card"): with `u-by-sending` and
- * `u-tron = all-ten`, laying down (if due) and sending every card left makes the Ù tròn, which pays
- * `u-tron-payment` instead of `u-payment`. A player presses Ù only after those sends; the AI and the
- * hint pressed it at once. `options`: the decision's legal moves; `targets`: other seats' phỏm.
+ * The first move of a path to Ù tròn in this turn, or null (phom.md §8.2–8.3; docs/rules-decisions.md
+ * "Sending the last card"): with `u-by-sending` and `u-tron = all-ten`, sending every card left makes
+ * the Ù tròn, which pays `u-tron-payment` instead of `u-payment`. When Ù is offered with cards left:
+ * the lay-down after which every card left can be sent; once laid down (Ù offered or not): the next
+ * send while every card left can go, so no level leaves the path half-way (`easy` discarded between
+ * two sends and lost a won hand). A hand already all in phỏm is Ù tròn as it is: none. The AI and the
+ * hint pressed Ù at once, 5 a loser instead of 10. `options`: the decision's legal moves; `targets`:
+ * other seats' phỏm.
  */
 export function tronStep(
   hand: readonly Card[],
@@ -356,8 +359,12 @@ export function tronStep(
   targets: readonly SendSpot[],
   o: Options,
 ): Action | null {
-  if (!options.some((a) => a.type === 'u') || hand.length === 0) return null;
-  if (!o['u-by-sending'] || o['u-tron'] !== 'all-ten' || o['u-tron-payment'] <= o['u-payment']) return null;
+  if (hand.length === 0 || !o['u-by-sending'] || o['u-tron'] !== 'all-ten' || o['u-tron-payment'] <= o['u-payment']) return null;
+  if (options.some((a) => a.type === 'send')) {
+    const first = sendEvery(hand, eaten, targets, o)?.[0];
+    return first ? (options.find((a) => a.type === 'send' && a.card === first.card && a.target === first.target) ?? null) : null;
+  }
+  if (!options.some((a) => a.type === 'u') || minLeftoverCount(hand, eaten, o['allow-qka']) === 0) return null;
   for (const a of options)
     if (a.type === 'lay-down' && a.melds.length > 0) {
       const laid = a.melds.flat();
@@ -371,7 +378,5 @@ export function tronStep(
       )
         return a;
     }
-  if (!options.some((a) => a.type === 'send')) return null;
-  const first = sendEvery(hand, eaten, targets, o)?.[0];
-  return first ? (options.find((a) => a.type === 'send' && a.card === first.card && a.target === first.target) ?? null) : null;
+  return null;
 }

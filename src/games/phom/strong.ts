@@ -577,7 +577,8 @@ function takeChoice(x: Ctx, eat: Extract<Action, { type: 'eat' }>, draw: Action)
 export function strongAi(k: PhomKnowledge): Action {
   const opts = k.decision.options;
   const u = opts.find((o) => o.type === 'u');
-  if (u) return tronFirst(k) ?? u;
+  const tron = tronFirst(k);
+  if (tron || u) return tron ?? u!;
   const eat = opts.find((o): o is Extract<Action, { type: 'eat' }> => o.type === 'eat');
   const draw = opts.find((o) => o.type === 'draw');
   if (draw) return eat ? takeChoice(context(k), eat, draw) : draw;
@@ -591,7 +592,7 @@ export function strongAi(k: PhomKnowledge): Action {
 }
 
 /**
- * Ù with a card left: lay down and send it first when that makes the Ù tròn (melds.ts `tronStep`),
+ * The next step to Ù tròn when the cards left can all be sent (melds.ts `tronStep`),
  * from the seat's own hand and the public phỏm (a phỏm's own cards are those not sent onto it).
  */
 function tronFirst(k: PhomKnowledge): Action | null {
