@@ -44,8 +44,10 @@ for (const game of ['phom', 'vn-mahjong', 'classic-mahjong', 'chan'] as GameId[]
       assert.ok(step.outcome.ok, JSON.stringify(step.outcome));
       const after = r.store.timers.forGame(r.gameId).find((x) => x.seat === 0);
       if (!after || after.kind !== 'turn' || before.kind !== 'turn') continue;
-      // A discard ends the seat's turn: the turn it has now came back after the AI seats played.
-      if (action.type !== 'discard') {
+      // A discard ends the seat's turn: the turn it has now came back after the AI seats played. So
+      // does a Chắn draw another seat took (one move of seat 0, then the AI seats' in the same step).
+      const othersPlayed = r.store.games.get(r.gameId)!.version > row.version + 1;
+      if (action.type !== 'discard' && !othersPlayed) {
         // The seat's own next decision in its turn: its own deadline (it kept the turn's before,
         // which left a quick player less time than one whose draw ran out), and no ping.
         const t = r.ts.load(r.gameId)!;

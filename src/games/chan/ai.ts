@@ -10,7 +10,7 @@
 import { decisionSeed, type AiLevel } from '../core/ai.js';
 import { Rng } from '../core/rng.js';
 import type { Seat } from '../core/types.js';
-import { counts, FACE_INDEX, group, GROUP_FACES, YEU, type Face } from './cards.js';
+import { counts, FACE_INDEX, FACES, group, GROUP_FACES, isYeu, type Face } from './cards.js';
 import type { ChanAction } from './actions.js';
 import { claimSeatOf, uLegal } from './flow.js';
 import { afterEat, meldChan } from './legality.js';
@@ -52,7 +52,7 @@ export function handScore(c: number[], st: Pick<SeatState, 'melds'>, n: number, 
         og++;
         // A lone Yêu waits for a card that may never win (chan.md §8: CC, LA, TH are never the
         // winning card), so its unseen copies are no chance.
-        if (!YEU_INDEX.has(i)) potential += 0.3 * Math.max(0, hidden[i]!);
+        if (!isYeu(FACES[i]!)) potential += 0.3 * Math.max(0, hidden[i]!);
       }
     }
     odd += og;
@@ -69,8 +69,6 @@ export function handScore(c: number[], st: Pick<SeatState, 'melds'>, n: number, 
     potential
   );
 }
-
-const YEU_INDEX = new Set(YEU.map((f) => FACE_INDEX[f]!));
 
 /**
  * The discards that keep every chắn while a dead single can go: a card held once with no other
