@@ -47,7 +47,8 @@ function easyAi(s: State, seat: Seat): Action {
   const opts = d.options;
   const u = opts.find((o) => o.type === 'u');
   const tron = tronFirst(s, seat, opts);
-  if (tron || u) return tron ?? u!;
+  if (tron) return tron;
+  if (u) return u;
   const chance = (p: number) => rng.int(1000) < p * 1000;
   // Misses an eat (looks at the stock instead) a third of the time.
   if (opts.some((o) => o.type === 'eat') && chance(0.35)) return { type: 'draw' };
@@ -79,7 +80,8 @@ function normalAi(s: State, seat: Seat): Action {
   const opts = d.options;
   const u = opts.find((o) => o.type === 'u');
   const tron = tronFirst(s, seat, opts);
-  if (tron || u) return tron ?? u!;
+  if (tron) return tron;
+  if (u) return u;
   const eat = opts.find((o) => o.type === 'eat');
   if (eat) return eat;
   if (s.phase !== 'act') return d.timeoutDefault;

@@ -578,7 +578,8 @@ export function strongAi(k: PhomKnowledge): Action {
   const opts = k.decision.options;
   const u = opts.find((o) => o.type === 'u');
   const tron = tronFirst(k);
-  if (tron || u) return tron ?? u!;
+  if (tron) return tron;
+  if (u) return u;
   const eat = opts.find((o): o is Extract<Action, { type: 'eat' }> => o.type === 'eat');
   const draw = opts.find((o) => o.type === 'draw');
   if (draw) return eat ? takeChoice(context(k), eat, draw) : draw;
