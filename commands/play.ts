@@ -108,8 +108,10 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     ));
 
   const tableSettings = ctx.store.settings.table(i.guildId, game);
-  await i.deferReply();
   const name = memberName(i);
+  // Created before anything is awaited: the count above and this row are one synchronous step, so
+  // /play commands sent at once by one member (a script) cannot all pass the cap while the first of
+  // them waits on Discord (before, ten at once opened ten lobbies).
   const row = ctx.store.games.create(
     {
       game,
@@ -133,6 +135,14 @@ export async function execute(i: ChatInputCommandInteraction, ctx: BotContext): 
     },
     [{ seat: 0, userId: i.user.id, isAi: false, displayName: name }],
   );
+  try {
+    await i.deferReply();
+  } catch (e) {
+    // Not acknowledged (the interaction expired): nobody sees this lobby, so it must not stay open
+    // and count toward the cap. The router tells the user (errors:internal) if it still can.
+    ctx.store.games.update(row.id, { status: 'cancelled' });
+    throw e;
+  }
   const publicLang = langOf(publicLocale(i), ctx.defaultLang);
   // The lobby is clickable as soon as it is shown, but its thread is created after it (a thread
   // starts from the lobby message): under load a Join or Start could come before the thread exists

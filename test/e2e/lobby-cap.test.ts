@@ -64,3 +64,19 @@ test('a solo table a moderator locked (held: its End match waits for the unlock)
     assert.equal((await slash(w, host, 'play', { game: 'phom' })).response!.ephemeralTo, undefined, 'a place is free');
   });
 });
+
+test('ten /play sent at once by one member open no more than the cap (the count and the new lobby are one step)', async () => {
+  await withWorld(async (w) => {
+    const host = w.users[0]!.id;
+    const sent = await Promise.all(Array.from({ length: 10 }, () => w.sim.slash(host, w.channelId, 'play', { game: 'phom' })));
+    await Promise.all(sent.map((h) => h.settled({ timeout: 30_000 })));
+    await w.bot.whenIdle();
+    const opened = sent.filter((h) => h.response!.ephemeralTo === undefined);
+    const refused = sent.filter((h) => h.response!.ephemeralTo === host);
+    assert.equal(opened.length, MAX_OPEN_LOBBIES);
+    assert.equal(refused.length, 10 - MAX_OPEN_LOBBIES);
+    for (const h of refused) assert.match(w.sim.text(h.response!), /already host 3 open lobbies/);
+    assert.equal(w.store.listing.tablesHeldOpenBy(w.guildId, host).length, MAX_OPEN_LOBBIES);
+    assert.equal(w.sim.threads(w.channelId).length, MAX_OPEN_LOBBIES);
+  });
+});
