@@ -18,7 +18,7 @@ export async function createRenderer(workers: number): Promise<{ renderer: Rende
         claim: async (m) => r.renderClaim(m),
         table: async (m) => r.renderTable(m),
         result: async (m) => r.renderResult(m),
-        sheet: async (game, lang: Lang) => r.renderSheet(game, lang),
+        sheet: drawnOnce(async (game, lang: Lang) => r.renderSheet(game, lang)),
         standings: async (m) => r.renderStandings(m),
         rating: async (m) => r.renderRating(m),
       },
@@ -34,11 +34,31 @@ export async function createRenderer(workers: number): Promise<{ renderer: Rende
       claim: (m) => pool.renderAsync('claim', m),
       table: (m) => pool.renderAsync('table', m),
       result: (m) => pool.renderAsync('result', m),
-      sheet: (game, lang: Lang) => pool.renderAsync('sheet', { game, locale: lang }),
+      sheet: drawnOnce((game, lang: Lang) => pool.renderAsync('sheet', { game, locale: lang })),
       standings: (m) => pool.renderAsync('standings', m),
       rating: (m) => pool.renderAsync('rating', m),
     },
     warm: () => pool.warmPool(),
     close: () => pool.closePool(),
+  };
+}
+
+/**
+ * The piece sheet (/rules) depends on the game and the language only (12 images in all): each is
+ * drawn once and kept, and a /rules that comes while it is being drawn waits for that drawing. Before,
+ * every /rules drew it anew: fifty at once took the render pool for seconds and slowed every table's
+ * images. A drawing that fails is not kept (the next /rules tries again).
+ */
+export function drawnOnce(draw: Renderer['sheet']): Renderer['sheet'] {
+  const kept = new Map<string, Promise<Buffer>>();
+  return (game, lang) => {
+    const key = `${game}:${lang}`;
+    let png = kept.get(key);
+    if (!png) {
+      png = draw(game, lang);
+      kept.set(key, png);
+      png.catch(() => kept.delete(key));
+    }
+    return png;
   };
 }
