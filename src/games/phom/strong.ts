@@ -216,6 +216,7 @@ function momRisk(x: Ctx, hand: Card[], held: Card[], takes: number): number {
 function eatChance(x: Ctx, t: number, c: Card): number {
   const v = x.v;
   if (v.left[t]) return 0;
+  if (v.laidDown[t] && !v.options['tai-may-eat']) return 0; // its tái turns may not eat (engine: eat-in-tai)
   const known = new Set(v.shownInHand[t]!.filter((y) => !v.eaten[t]!.includes(y)));
   const hidden = Math.max(0, v.handCounts[t]! - v.shownInHand[t]!.length);
   const q = x.hiddenCount > 0 ? Math.min(1, hidden / x.hiddenCount) : 0;
@@ -252,7 +253,10 @@ function feedCost(x: Ctx, c: Card): number {
   if (counts.every((r) => r >= 4)) return 0; // the last discard of the hand cannot be eaten
   // Fewer players: the next seat's gain is more of my loss (2 players: all of it).
   const scale = n === 2 ? TUNING.feed2 : n === 3 ? TUNING.feed3 : TUNING.feed4;
-  return eatChance(x, (v.seat + 1) % n, c) * feedMoney(v, counts[v.seat] === 4) * TUNING.money * scale;
+  const t = (v.seat + 1) % n;
+  // phom.md §6.5: a chốt is my 4th discard (victim-final), or any eat while the eater's row holds 3.
+  const chot = v.options['chot-definition'] === 'victim-final' ? counts[v.seat] === 4 : v.rowCounts[t] === 3;
+  return eatChance(x, t, c) * feedMoney(v, chot) * TUNING.money * scale;
 }
 
 /** What the next seat's eat of my discard costs me (bets): its payment, its worth, and the đền it brings. */

@@ -1,0 +1,62 @@
+/**
+ * The strong AI prices a feed by the table's own options: no eat risk from a seat whose tái turns may
+ * not eat (`tai-may-eat` off), and the chốt as `chot-definition` defines it (phom.md §6.5).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { engine } from '../../src/games/phom/index.js';
+import { handSeed } from '../../src/games/core/rng.js';
+import { strongAi } from '../../src/games/phom/strong.js';
+import { publicView, view } from '../../src/games/phom/views.js';
+import { opts, position } from './helpers.js';
+
+test('tai-may-eat off: a discard beside a next seat that has laid down is chosen as if that seat could not eat at all', () => {
+  const o = opts({ 'tai-may-eat': false });
+  let seen = 0;
+  for (let h = 0; h < 60; h++) {
+    let s = engine.setup(o, 4, handSeed('tai-no-eat', h), null);
+    while (!engine.result(s)) {
+      const d = engine.pending(s)[0]!;
+      const next = (d.seat + 1) % 4;
+      if (s.laidDown[next] && d.options.some((x) => x.type === 'discard')) {
+        seen++;
+        const k = { seat: d.seat, view: view(s, d.seat), table: publicView(s), decision: d };
+        // A seat that has left never eats: the same discard must come out.
+        const left = k.view.left.map((l, i) => l || i === next);
+        assert.deepEqual(strongAi(k), strongAi({ ...k, view: { ...k.view, left } }), `hand ${h}, seat ${d.seat}`);
+      }
+      const r = engine.apply(s, d.seat, engine.ai(s, d.seat, 'strong'));
+      assert.ok(r.ok);
+      s = r.value;
+    }
+  }
+  assert.ok(seen > 100, `${seen} positions`);
+});
+
+test('chot-definition eater-final: a discard the next seat (its row at 3) may eat is priced as a chốt', () => {
+  // Seat 1's third discard; seat 2 has discarded 3 (its row holds 3), so eating it is a chốt worth 20
+  // under eater-final, and an unpaid eat under victim-final. Seat 2 holds QS QD QC (seat 1 cannot see).
+  const at = (def: string) =>
+    position(
+      {
+        turn: 1,
+        phase: 'act',
+        hands: [
+          ['10C', 'AD', '8C', '2C', '8H', '10H', 'KC', '10D', '6S'],
+          ['9C', '5D', 'QH', '3D', '6H', '4H', '6D', '9D', '4D', '3C'],
+          ['KD', '7H', '3S', 'QS', 'AS', 'QD', 'JS', 'JD', 'QC'],
+        ],
+        rows: [
+          ['5C', '8S', 'KS'],
+          ['7S', 'KH'],
+          ['JC', 'JH', '9H'],
+        ],
+        eaten: [[], ['4D'], ['JD']],
+      },
+      3,
+      { 'chot-definition': def, 'chot-payment': 20, 'eat-payment': 'none' },
+    );
+  // Unpaid, the high queen goes (fewer points left); as a 20-bet chốt it is kept.
+  assert.deepEqual(engine.ai(at('victim-final'), 1, 'strong'), { type: 'discard', card: 'QH' });
+  assert.notDeepEqual(engine.ai(at('eater-final'), 1, 'strong'), { type: 'discard', card: 'QH' });
+});
