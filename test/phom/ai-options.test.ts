@@ -60,3 +60,25 @@ test('chot-definition eater-final: a discard the next seat (its row at 3) may ea
   assert.deepEqual(engine.ai(at('victim-final'), 1, 'strong'), { type: 'discard', card: 'QH' });
   assert.notDeepEqual(engine.ai(at('eater-final'), 1, 'strong'), { type: 'discard', card: 'QH' });
 });
+
+test('u-tron no-eat: for a seat that has eaten, strong plays as if Ù tròn were off (no eaten card is the tròn, not all ten used)', () => {
+  const o = opts({ 'u-tron': 'no-eat', 'u-tron-payment': 30 });
+  let seen = 0;
+  for (const n of [2, 3, 4])
+    for (let h = 0; h < 15; h++) {
+      let s = engine.setup(o, n, handSeed('no-eat', h), null);
+      while (!engine.result(s)) {
+        const d = engine.pending(s)[0]!;
+        if (s.eaten[d.seat]!.length > 0) {
+          seen++;
+          const k = { seat: d.seat, view: view(s, d.seat), table: publicView(s), decision: d };
+          const off = { ...k, view: { ...k.view, options: { ...k.view.options, 'u-tron': 'off' as const } } };
+          assert.deepEqual(strongAi(k), strongAi(off), `${n} players, hand ${h}, seat ${d.seat}`);
+        }
+        const r = engine.apply(s, d.seat, engine.ai(s, d.seat, 'strong'));
+        assert.ok(r.ok);
+        s = r.value;
+      }
+    }
+  assert.ok(seen > 300, `${seen} positions`);
+});

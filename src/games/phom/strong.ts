@@ -386,7 +386,13 @@ function finalValue(x: Ctx, hand: Card[], held: Card[]): number {
     x.pen ? { cost: hand.map((c) => x.pen!(c)), players: x.v.n } : undefined,
   );
   const o = x.v.options;
-  if (e.minLoose <= 1) return (x.v.n - 1) * (e.minLoose === 0 && o['u-tron'] !== 'off' ? o['u-tron-payment'] : o['u-payment']);
+  if (e.minLoose <= 1) {
+    // phom.md §8.3: Ù tròn is all ten cards used (all-ten) or an Ù with no eaten card (no-eat; `held`
+    // holds every card eaten by then, the one this look-ahead eats included).
+    const mode = o['u-tron'];
+    const tron = mode === 'all-ten' ? e.minLoose === 0 : mode === 'no-eat' ? held.length === 0 && x.v.eaten[x.v.seat]!.length === 0 : false;
+    return (x.v.n - 1) * (tron ? o['u-tron-payment'] : o['u-payment']);
+  }
   if (!e.hasPhom && em === 0) return -o['mom-payment'];
   return x.pen && e.rv > -Infinity ? e.rv : rankMoney(x.v.n, e.dwAfterDiscard);
 }
