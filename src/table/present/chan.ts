@@ -120,7 +120,10 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction, 
             }),
           }
         : {}),
-      ...(last && last.card && (pub.seats[last.seat]?.pile.length ?? 0) > 0 && pub.seats[last.seat]!.pile.at(-1)!.card === last.card
+      // The discard nobody took, as it reaches its discarder's pile (§5.3). Only then: while it is on
+      // offer it is the centre card, and a pile card of the same face is an older copy (as it was after
+      // an ăn, whose card is the eater's own, or a second copy of a face offered again).
+      ...(last?.type === 'discard' && !pub.offer && pub.seats[last.seat]?.pile.at(-1)?.card === last.card
         ? { lastDiscard: { seat: last.seat, index: pub.seats[last.seat]!.pile.length - 1 } }
         : {}),
       ...(lastLine(this, pub, ctx) ? { lastAction: lastLine(this, pub, ctx)! } : {}),
