@@ -169,3 +169,30 @@ test('strong with five pairs plays for pungs (no chow: a double): it passes on a
   assert.deepEqual(engine.ai(s, 1, 'strong'), { type: 'pass' });
   assert.equal(checkReason('classic-mahjong', engine.explain!(s, 1, { type: 'pass' })), 'pass-pungs');
 });
+
+test('last-discard-claims all: strong calls no pung or chow on the last discard (nothing left to draw), and says why', () => {
+  const at = (wallCount: number) => {
+    const s = engine.fromScenario({ ...o, 'last-discard-claims': 'all' }, 4, {
+      position: {
+        players: [
+          { concealed: ['1m', '1m', '2m', '9p', '9p', '9p', '2p', '3p', '4p', '8p', '8p', '3z', '3z'] },
+          { concealed: ['2s', '2s', '3s', '5s', '6s', '7s', '7p', '8p', '9p', '1z', '1z', '1z', '2z'], discards: ['3s'] },
+          { concealed: ['5m', '5m', '3p', '4p', '5p', '6p', '1s', '3s', '3s', '5s'], melds: [{ tiles: ['7z', '7z', '7z'] }] },
+          { concealed: ['9s', '9s', '9s', '4s', '6m', '7m', '7p', '7p', '8m', '4z', '4z', '4z', '2z'] },
+        ],
+        phase: 'claim',
+        claim: { tile: '3s', from: 1 },
+        turn: 1,
+        wallCount,
+      },
+    });
+    assert.ok(s.ok, s.ok ? '' : s.error.message);
+    assert.ok(engine.pending(s.value).some((d) => d.seat === 2 && d.options.some((a) => a.type === 'pung')));
+    return s.value;
+  };
+  // With tiles left the pung brings seat 2 closer, and strong takes it.
+  assert.deepEqual(engine.ai(at(20), 2, 'strong'), { type: 'pung' });
+  const last = at(0);
+  assert.deepEqual(engine.ai(last, 2, 'strong'), { type: 'pass' });
+  assert.equal(checkReason('classic-mahjong', engine.explain!(last, 2, { type: 'pass' })), 'pass-last');
+});

@@ -648,6 +648,10 @@ function chooseClaim(r: Read, options: Action[]): Action {
   const off = offSuit(r, kd);
   const kong = options.find((a) => a.type === 'kong');
   if (kong && !off) return kong;
+  // The last discard (`last-discard-claims = all`, §6): with the wall empty a pung or chow draws
+  // nothing and can never win; its forced discard only offers the others one more last discard to
+  // win on (+1 double, §9). A kong still brings a loose tile.
+  if (r.k.table.wallCount === 0) return { type: 'pass' };
   const nowLive = now <= 1 ? improversFor(r, keptOf(r, r.hand), now, r.need) : 0;
   const pung = options.find((a) => a.type === 'pung');
   if (pung && !off) {

@@ -104,6 +104,8 @@ export function explainClassic(k: Knowledge, a: Action): HintReasonKey {
       const tile = v.claimable?.tile;
       const couldCall = k.decision.options.some((o) => o.type === 'pung' || o.type === 'chow' || o.type === 'kong');
       if (!tile || !couldCall) return key('pass');
+      // The last discard (`last-discard-claims = all`): a pung or chow cannot win any more (§6).
+      if (k.table.wallCount === 0 && !k.decision.options.some((o) => o.type === 'kong')) return key('pass-last', { card: tile });
       // the strong AI's plan for its doubles: one suit, or all pungs
       const plan = planOfPass(k);
       return key(plan === 'one-suit' ? 'pass-suit' : plan === 'pungs' ? 'pass-pungs' : 'pass-call', { card: tile });
