@@ -1,5 +1,5 @@
 /** Helpers shared by the presenters: action-label variables, result lines, signed numbers. */
-import type { BaseAction, GameId, HandResult } from '../../games/core/types.js';
+import type { BaseAction, GameId, HandResult, ScoreItem } from '../../games/core/types.js';
 import { netPoints } from '../../games/core/result.js';
 import type { ResultModel } from '../../render/model.js';
 import type { Lang } from '../i18n.js';
@@ -165,6 +165,21 @@ export function scoringLine(name: string, reason: string, value: string): Result
   return { label: `${name} · ${reason}`, value, name };
 }
 
+/**
+ * Items that repeat one after another (same seat, item, detail, unit and value: Chắn's second Tôm,
+ * chan.md §9 counts each instance) as one line "Tôm ×2" with their sum, not two identical lines.
+ */
+function sameInARow(items: readonly ScoreItem[]): { item: ScoreItem; times: number }[] {
+  const out: { item: ScoreItem; times: number }[] = [];
+  for (const it of items) {
+    const prev = out.at(-1)?.item;
+    if (prev && prev.seat === it.seat && prev.id === it.id && prev.detail === it.detail && prev.unit === it.unit && prev.value === it.value)
+      out.at(-1)!.times++;
+    else out.push({ item: it, times: 1 });
+  }
+  return out;
+}
+
 /** Scoring lines, totals and payments of a HandResult, localized. */
 export function resultLines(
   game: GameId,
@@ -174,11 +189,11 @@ export function resultLines(
 ): Pick<ResultModel, 'lines' | 'totals' | 'payments'> {
   const net = netPoints(r);
   return {
-    lines: r.items.map((it) =>
+    lines: sameInARow(r.items).map(({ item: it, times }) =>
       scoringLine(
         ctx.names[it.seat] ?? '',
-        `${ctx.t(`${game}:item.${it.id}`, { defaultValue: it.id })}${it.detail ? ctx.t('common:punct.aside', { text: detailText(it.detail, ctx, pieces) }) : ''}`,
-        itemWorth(ctx.t, game, it, ctx.lang),
+        `${ctx.t(`${game}:item.${it.id}`, { defaultValue: it.id })}${times > 1 ? ` ×${times}` : ''}${it.detail ? ctx.t('common:punct.aside', { text: detailText(it.detail, ctx, pieces) }) : ''}`,
+        itemWorth(ctx.t, game, { ...it, value: it.value * times }, ctx.lang),
       ),
     ),
     // Net of a pot kept across hands (Phỏm's gà pot), as the seat's own view, the standings and /score.
