@@ -20,8 +20,11 @@ const KONG_HANDS = [
 test('vn on-timeout ai: the public timeout notice of an Âm Coong does not name the joker inside', () => {
   const start = pos({ hands: KONG_HANDS, wallSeed: 'x' }, { 'jokers-in-kong': true });
   // the store replays with the manifest's engine: its deal is this position
-  const vn = GAMES['vn-mahjong'].engine as unknown as { setup: unknown };
+  const vn = GAMES['vn-mahjong'].engine as unknown as { setup: unknown; ai: unknown };
   vn.setup = () => structuredClone(start);
+  // the takeover plays the Âm Coong with a joker (the AIs now lay such a joker down instead, for its
+  // phán: test/vn-mahjong/ai-kong-jokers.test.ts); the notice is what is tested here
+  vn.ai = () => ({ type: 'am-coong', tile: '5p', joker: 'JA' });
   const r = rig('vn-mahjong', ['human', 'human', 'human', 'human'], {
     timeoutPolicy: 'ai',
     takeoverLevel: 'normal',

@@ -247,7 +247,7 @@ export function strongAi(k: VnKnowledge): VnAction {
   }
 
   // turn: kongs and bounces, flowers, then jokers worth exposing
-  const first = kongOrFlower(opts);
+  const first = kongOrFlower(opts, v.hand, seat, k.table.options, TUNING.exposeMin);
   if (first) return first;
   const valueExpose = opts.find(
     (a) => a.type === 'expose' && isWild(a.tile) && jokerValue(a.tile as JokerKind, seat, false, k.table.options) >= TUNING.exposeMin,

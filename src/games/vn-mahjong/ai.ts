@@ -12,7 +12,20 @@ import { inVisibleSet } from '../mahjong/decompose.js';
 import type { VnAction } from './actions.js';
 import { pendingBySeat } from './rules.js';
 import type { State } from './state.js';
-import { countVector, isJoker, isWild, jokerValue, removeAll, tileIndex, type JokerKind, type Tile } from './tiles.js';
+import type { VnOptions } from './options.js';
+import {
+  countOf,
+  countVector,
+  inDomain,
+  isJoker,
+  isWild,
+  jokerValue,
+  removeAll,
+  SPECIFICITY,
+  tileIndex,
+  type JokerKind,
+  type Tile,
+} from './tiles.js';
 import { BoundedMap } from '../core/memo.js';
 
 type Tuple = [number, number, number]; // melds, partial sets, pair
@@ -205,7 +218,7 @@ export function ai(s: State, seat: number): VnAction {
     }
     return best;
   }
-  const first = kongOrFlower(opts);
+  const first = kongOrFlower(opts, p.hand, seat, s.opts);
   if (first) return first;
   const discards = opts.filter((a): a is { type: 'discard'; tile: Tile } => a.type === 'discard');
   if (discards.length === 0) return opts[0]!;
@@ -245,13 +258,46 @@ function initialChoice(s: State, seat: number, opts: readonly VnAction[]): VnAct
 }
 
 /**
- * The turn actions both AI levels take before anything else: a kong or a bounce (a bounce frees a
- * joker worth phán), else exposing a flower or Đại Hoa that is not wild (it only gains).
+ * The turn actions both AI levels take before anything else: a bounce or a Hối Coong (a bounce frees
+ * a joker worth phán), an Âm Coong, else exposing a flower or Đại Hoa that is not wild (it only gains).
+ *
+ * An Âm Coong that needs a joker (`jokers-in-kong`, §7) is skipped for laying that joker down when
+ * it is worth `exposeMin`+ phán: the kong scores `coong` 1 phán (§9) and the joker inside nothing,
+ * the exposed joker scores `khung` (§2: 1–3 phán), brings the same replacement tile and keeps the
+ * concealed pung (a natural 4th still makes the kong). Where a joker does go into a kong, it is the
+ * one worth least: the narrowest domain (§2.2), then the fewest phán exposed, never Tổng first.
  */
-export function kongOrFlower(opts: readonly VnAction[]): VnAction | undefined {
-  for (const type of ['bounce', 'hoi-coong', 'am-coong'] as const) {
+export function kongOrFlower(
+  opts: readonly VnAction[],
+  hand: readonly Tile[],
+  seat: number,
+  o: VnOptions,
+  exposeMin = 1,
+): VnAction | undefined {
+  for (const type of ['bounce', 'hoi-coong'] as const) {
     const a = opts.find((x) => x.type === type);
     if (a) return a;
   }
-  return opts.find((a) => a.type === 'expose' && !isWild(a.tile));
+  let layDown: VnAction | undefined;
+  let kong: VnAction | undefined;
+  let kongCost = Infinity;
+  for (const a of opts) {
+    if (a.type !== 'am-coong') continue;
+    if (countOf(hand, a.tile) >= 4) return a;
+    // the joker the kong takes: the one it names, else the first that may (turn.ts `withJokerChoice`)
+    const j = (a.joker ?? hand.find((t) => isWild(t) && inDomain(t, tileIndex(a.tile)))) as JokerKind | undefined;
+    if (!j) continue;
+    const value = jokerValue(j, seat, false, o);
+    const expose = opts.find((x) => x.type === 'expose' && x.tile === j);
+    if (expose && value >= exposeMin) {
+      layDown ??= expose;
+      continue;
+    }
+    const cost = SPECIFICITY[j] * 10 + value;
+    if (cost < kongCost) {
+      kong = a;
+      kongCost = cost;
+    }
+  }
+  return layDown ?? kong ?? opts.find((a) => a.type === 'expose' && !isWild(a.tile));
 }
