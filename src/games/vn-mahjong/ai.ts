@@ -150,10 +150,11 @@ export function usefulness(hand: readonly Tile[], t: Tile): number {
 
 /**
  * `easy`: still wins when it can, but makes a beginner's mistakes: it claims every pung and chow it
- * is offered (with natural tiles when it can: even a beginner keeps a joker), never declares a kong,
- * and half of its discards are a random tile (never one of a made set, never a joker: throwing the
- * most valuable tile, which pays for everyone if won on (§11.5), is no human mistake); all seeded by
- * the decision, so it stays deterministic.
+ * is offered (with natural tiles when it can, and never one with more jokers than natural tiles:
+ * even a beginner keeps a joker), never declares a kong (but lays a joker down where `normal` does
+ * rather than put it in one), and half of its discards are a random tile (never one of a made set,
+ * never a joker: throwing the most valuable tile, which pays for everyone if won on (§11.5), is no
+ * human mistake); all seeded by the decision, so it stays deterministic.
  */
 export function easyAi(s: State, seat: number): VnAction {
   const d = pendingBySeat(s).find((x) => x.seat === seat);
@@ -163,7 +164,8 @@ export function easyAi(s: State, seat: number): VnAction {
   if (win) return win;
   const rng = new Rng(`easy:${seat}:${s.step}:${hash32(JSON.stringify(s.players[seat]!.hand))}`);
   if (d.kind === 'claim') {
-    const calls = opts.filter((a) => a.type === 'pung' || a.type === 'chow');
+    // never a call made of more jokers than natural tiles (two jokers under `max-jokers-per-call = 2`)
+    const calls = opts.filter((a) => (a.type === 'pung' || a.type === 'chow') && jokersIn(a) * 2 <= a.tiles.length);
     const natural = calls.reduce<VnAction | undefined>((b, a) => (b && jokersIn(b) <= jokersIn(a) ? b : a), undefined);
     return natural ?? opts.find((a) => a.type === 'pass') ?? opts[0]!;
   }
