@@ -2,8 +2,8 @@
  * The initial phase for `normal` and `easy` (a review of 2026-12-07): under preset B
  * (`tong-hop-start-combo` on, §9 "Optional items": Tổng + Hợp exposed in the initial phase, 9 phán,
  * 12 if same frame) they kept Tổng (JA) and Hợp (JN) every time they held both, giving up the combo;
- * they kept every joker at the deal, where each one exposed scores `khung` (§2), as `strong` lays
- * them down. Now both lay down at the deal every joker the scorer pays for.
+ * now they lay down every Tổng and Hợp offered at the deal when the combo is on, and otherwise keep
+ * their jokers as before (`normal` is the reference level; `strong` lays down every joker that pays).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -51,7 +51,7 @@ test('the scorer pays for every joker exposed at the deal, and for Tổng + Hợ
 });
 
 for (const level of ['normal', 'easy'] as AiLevel[])
-  test(`${level}: at the deal lays down every joker offered (all paid), so Tổng + Hợp make the combo`, () => {
+  test(`${level}: under preset B lays down every Tổng and Hợp offered at the deal (no other joker), so both make the combo`, () => {
     let decisions = 0;
     let tongHop = 0;
     for (const copies of [1, 2]) {
@@ -66,8 +66,12 @@ for (const level of ['normal', 'easy'] as AiLevel[])
           const a = engine.ai(s, d.seat, level) as VnAction;
           assert.equal(a.type, 'initial-expose');
           if (a.type !== 'initial-expose') break;
-          const offered = Math.max(...(d.options as VnAction[]).map((x) => (x.type === 'initial-expose' ? x.jokers.length : 0)));
+          const tongHop = (x: VnAction) => x.type === 'initial-expose' && x.jokers.every((j) => j === 'JA' || j === 'JN');
+          const offered = Math.max(
+            ...(d.options as VnAction[]).map((x) => (x.type === 'initial-expose' && tongHop(x) ? x.jokers.length : 0)),
+          );
           if (offered > 0) decisions++;
+          assert.ok(tongHop(a), `deal ${h} seat ${seat} ${hand.join(' ')}: ${JSON.stringify(a)}`);
           assert.equal(a.jokers.length, offered, `deal ${h} seat ${seat} ${hand.join(' ')}: ${JSON.stringify(a)}`);
           assert.equal(a.keepFlower, false);
           if (hand.includes('JA') && hand.includes('JN')) heldBoth.add(seat);
@@ -88,3 +92,22 @@ for (const level of ['normal', 'easy'] as AiLevel[])
     }
     assert.ok(decisions > 100 && tongHop > 5, `decisions ${decisions}, seats holding Tổng + Hợp ${tongHop}`);
   });
+
+test('normal at the default rules (no start combo) keeps its jokers at the deal, as the reference level always has', () => {
+  const r = resolveOptions(engine.options, {});
+  assert.ok(r.ok);
+  let seen = 0;
+  for (let h = 0; h < 150; h++) {
+    let s = engine.setup(r.value, 4, `initial-jokers-default-${h}`, null) as State;
+    for (let i = 0; i < 40 && s.phase === 'initial'; i++) {
+      const d = engine.pending(s)[0]!;
+      const a = engine.ai(s, d.seat, 'normal') as VnAction;
+      if ((d.options as VnAction[]).some((x) => x.type === 'initial-expose' && x.jokers.length > 0)) seen++;
+      assert.ok(a.type === 'initial-expose' && a.jokers.length === 0, JSON.stringify(a));
+      const next = engine.apply(s, d.seat, a);
+      assert.ok(next.ok);
+      s = next.value as State;
+    }
+  }
+  assert.ok(seen > 20, `${seen} decisions with a joker to lay down`);
+});

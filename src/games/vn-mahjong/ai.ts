@@ -2,8 +2,8 @@
  * AI levels (issue #16): `normal` (below, the reference), `easy` (normal with human mistakes) and
  * `strong` (ai-strong.ts, from the seat's knowledge only; built by index.ts).
  *
- * `normal`, a deterministic AI (issue 6): wins whenever it can, lays down at the deal the jokers the
- * scorer pays for and keeps those it draws later (each one is a tile it never has to wait for),
+ * `normal`, a deterministic AI (issue 6): wins whenever it can, keeps its wild jokers (each one is a
+ * tile it never has to wait for; at the deal it lays down only Tổng and Hợp, for the start combo),
  * declares kongs and bounces, claims only when that brings it closer to a win, and discards to
  * minimise a joker-aware shanten (wild jokers count as one step each).
  */
@@ -197,7 +197,7 @@ export function ai(s: State, seat: number): VnAction {
   const win = opts.find((a) => a.type === 'win');
   if (win) return win;
   const p = s.players[seat]!;
-  if (d.kind === 'initial') return initialChoice(s, seat, opts);
+  if (d.kind === 'initial') return initialChoice(s, opts);
   if (d.kind === 'claim') {
     const pass = opts.find((a) => a.type === 'pass') ?? opts[0]!;
     if (s.phase !== 'claim') return pass;
@@ -238,19 +238,19 @@ export function ai(s: State, seat: number): VnAction {
 }
 
 /**
- * `normal`'s (and `easy`'s) initial-phase choice (§4.3): it lays down every joker the scorer pays
- * for there, as `strong` does, and never keeps the dealer's lone bonus tile. Each exposed joker
- * scores `khung` (§2: 1–3 phán, +1 for Tổng/Hợp in this phase under `initial-tong-hop-bonus`), Tổng
- * and Hợp together also `tong-hop-start-combo` (§9 "Optional items": 9 phán, 12 if same frame; on in
- * preset B), and the replacement tile keeps the hand size. Measured against laying down only a
- * Tổng + Hợp pair: ≈ +2.4 (preset B) and ≈ +5.7 (A) points a hand (1,500 duplicate deals, 2026-12-07).
+ * `normal`'s (and `easy`'s) initial-phase choice (§4.3): it keeps its jokers (the reference AI's
+ * habit, issue #16), except Tổng (JA) and Hợp (JN) when `tong-hop-start-combo` is on (§9 "Optional
+ * items", preset B): both exposed in this phase pay 9 phán (12 if the same frame) on top of their own,
+ * so it lays down every Tổng and Hợp offered (one may come now, its partner with a later replacement).
+ * Never the dealer's lone bonus tile kept. `strong` lays down every joker that pays (ai-strong.ts).
  */
-function initialChoice(s: State, seat: number, opts: readonly VnAction[]): VnAction {
+function initialChoice(s: State, opts: readonly VnAction[]): VnAction {
+  const combo = s.opts['tong-hop-start-combo'];
   let best: VnAction | undefined;
   let most = -1;
   for (const a of opts) {
     if (a.type !== 'initial-expose' || a.keepFlower) continue;
-    if (!a.jokers.every((j) => jokerValue(j as JokerKind, seat, true, s.opts) >= 1)) continue;
+    if (!a.jokers.every((j) => combo && (j === 'JA' || j === 'JN'))) continue;
     if (a.jokers.length > most) {
       best = a;
       most = a.jokers.length;
