@@ -25,10 +25,10 @@ function deadSingle(hand: readonly Face[], f: Face): boolean {
 
 test('keepChan: one of a pair goes only when no dead single is legal', () => {
   const hand = ['8v', '8v', '8s', '5v', '4n', '4n'] as Face[];
-  assert.deepEqual(keepChan(hand, ['8v', '8s', '5v', '4n']), ['8s', '5v']);
+  assert.deepEqual(keepChan(hand, ['8v', '8s', '5v', '4n'], true), ['8s', '5v']);
   // No dead single (each single has a partner of its group): the score chooses among all.
   const paired = ['8v', '8v', '8s', '8n', '5v', '5n'] as Face[];
-  assert.deepEqual(keepChan(paired, ['8v', '8s', '8n', '5v', '5n']), ['8v', '8s', '8n', '5v', '5n']);
+  assert.deepEqual(keepChan(paired, ['8v', '8s', '8n', '5v', '5n'], true), ['8v', '8s', '8n', '5v', '5n']);
 });
 
 for (const level of ['easy', 'normal'] as AiLevel[])
@@ -59,6 +59,6 @@ for (const level of ['easy', 'normal'] as AiLevel[])
 test('a lone Yêu is no chance: the hand keeping a lone 6s scores above the same hand keeping a lone TH (chan.md §8)', () => {
   const rest = ['7v', '7v', '5n', '5n', '8n', '8n', '8v', '8s', '9s', '9s'] as Face[];
   const hidden = new Array<number>(30).fill(2);
-  const score = (single: Face) => handScore(counts([...rest, single]), { melds: [] }, 4, hidden);
+  const score = (single: Face) => handScore(counts([...rest, single]), { melds: [] }, 4, hidden, true);
   assert.ok(score('6s') > score('TH'), `${score('6s')} > ${score('TH')}`);
 });

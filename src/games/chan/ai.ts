@@ -10,7 +10,7 @@
 import { decisionSeed, type AiLevel } from '../core/ai.js';
 import { Rng } from '../core/rng.js';
 import type { Seat } from '../core/types.js';
-import { counts, FACE_INDEX, FACES, group, GROUP_FACES, isYeu, type Face } from './cards.js';
+import { counts, FACE_INDEX, FACES, GROUP_FACES, hasOddPartner, isYeu, oddCa, type Face } from './cards.js';
 import type { ChanAction } from './actions.js';
 import { claimSeatOf, uLegal } from './flow.js';
 import { afterEat, meldChan } from './legality.js';
@@ -35,8 +35,8 @@ function unseen(s: ChanState, seat: Seat): number[] {
   return hidden;
 }
 
-/** Higher is closer to a win. */
-export function handScore(c: number[], st: Pick<SeatState, 'melds'>, n: number, hidden: number[]): number {
+/** Higher is closer to a win. `laoThangCa`: the table's option (without it LA and TH are no cạ, §2). */
+export function handScore(c: number[], st: Pick<SeatState, 'melds'>, n: number, hidden: number[], laoThangCa: boolean): number {
   const { pairs, minChan } = handSizes(n);
   const caBudget = pairs - minChan;
   const exposedCa = st.melds.filter((m) => m.kind === 'ca').length;
@@ -46,17 +46,15 @@ export function handScore(c: number[], st: Pick<SeatState, 'melds'>, n: number, 
   let potential = 0;
   for (let i = 0; i < 30; i++) chan += c[i]! >> 1;
   for (let g = 1; g <= 9; g++) {
-    let og = 0;
     for (const i of GROUP_FACES[g]!) {
-      if (c[i]! & 1) {
-        og++;
-        // A lone Yêu waits for a card that may never win (chan.md §8: CC, LA, TH are never the
-        // winning card), so its unseen copies are no chance.
-        if (!isYeu(FACES[i]!)) potential += 0.3 * Math.max(0, hidden[i]!);
-      }
+      // A lone Yêu waits for a card that may never win (chan.md §8: CC, LA, TH are never the
+      // winning card), so its unseen copies are no chance.
+      if (c[i]! & 1 && !isYeu(FACES[i]!)) potential += 0.3 * Math.max(0, hidden[i]!);
     }
-    odd += og;
-    caPossible += og >> 1;
+    // The cạ the engine allows (cards.ts `oddCa`): LA + TH only with `lao-thang-ca`.
+    const g1 = oddCa(c, g, laoThangCa);
+    odd += g1.odd;
+    caPossible += g1.ca;
   }
   const loose = odd - 2 * caPossible;
   const caUse = Math.min(caPossible, Math.max(0, caBudget - exposedCa));
@@ -76,13 +74,10 @@ export function handScore(c: number[], st: Pick<SeatState, 'melds'>, n: number, 
  * to keep a cạ while such a card is held is what a watching player calls absurd; the score alone
  * sometimes preferred it (a cạ and the unseen copies of two singles weighed as much as a chắn).
  */
-export function keepChan(hand: readonly Face[], legal: readonly Face[]): Face[] {
+export function keepChan(hand: readonly Face[], legal: readonly Face[], laoThangCa: boolean): Face[] {
   const c = counts(hand);
-  const dead = (f: Face): boolean => {
-    const i = FACE_INDEX[f]!;
-    if (c[i] !== 1) return false;
-    return !GROUP_FACES[group(f)]!.some((j) => j !== i && (c[j]! & 1) === 1);
-  };
+  // Without `lao-thang-ca` a lone LA beside a lone TH is dead too (§2, cards.ts `hasOddPartner`).
+  const dead = (f: Face): boolean => c[FACE_INDEX[f]!] === 1 && !hasOddPartner(c, f, laoThangCa);
   if (!legal.some(dead)) return [...legal];
   return legal.filter((f) => c[FACE_INDEX[f]!]! % 2 === 1);
 }
@@ -90,10 +85,10 @@ export function keepChan(hand: readonly Face[], legal: readonly Face[]): Face[] 
 function bestDiscard(s: ChanState, st: SeatState, legal: Face[], hidden: number[]): { card: Face; score: number } {
   const c = counts(st.hand);
   let best: { card: Face; score: number } | null = null;
-  for (const f of keepChan(st.hand, legal)) {
+  for (const f of keepChan(st.hand, legal, s.opts['lao-thang-ca'])) {
     const i = FACE_INDEX[f]!;
     c[i]!--;
-    const sc = handScore(c, st, s.n, hidden) - 0.01 * hidden[i]!;
+    const sc = handScore(c, st, s.n, hidden, s.opts['lao-thang-ca']) - 0.01 * hidden[i]!;
     c[i]!++;
     if (!best || sc > best.score) best = { card: f, score: sc };
   }
@@ -162,7 +157,7 @@ function normalAi(s: ChanState, seat: Seat): ChanAction {
       const hidden = unseen(s, seat);
       const x = p.offer.card;
       if (cs.eat.includes(x)) return { type: 'eat', with: x };
-      const now = handScore(counts(st.hand), st, s.n, hidden);
+      const now = handScore(counts(st.hand), st, s.n, hidden, s.opts['lao-thang-ca']);
       let best: { y: Face; score: number } | null = null;
       for (const y of cs.eat) {
         const after = afterEat(st, x, y, s.opts);

@@ -50,6 +50,25 @@ export function compatIndex(i: number, j: number, laoThangCa: boolean): boolean 
   return laoThangCa || !((i === 28 && j === 29) || (i === 29 && j === 28));
 }
 
+/**
+ * The faces of group `g` held an odd number of times in counts `c` (one copy of each is left over once
+ * its chắn are made) and the most cạ they can make among themselves, by the engine's own pairing rule
+ * (`compatIndex`, §2). Within a group every two faces form a cạ except `LA`+`TH` without
+ * `lao-thang-ca`, so only a group whose odd faces are exactly `LA` and `TH` falls short: two dead
+ * singles, no cạ. The AIs value a hand with this, so they count exactly the cạ the engine allows.
+ */
+export function oddCa(c: readonly number[], g: number, laoThangCa: boolean): { odd: number; ca: number } {
+  const odd = GROUP_FACES[g]!.filter((i) => (c[i]! & 1) === 1);
+  const ca = odd.length === 2 && !compatIndex(odd[0]!, odd[1]!, laoThangCa) ? 0 : odd.length >> 1;
+  return { odd: odd.length, ca };
+}
+
+/** May the single `f` (held an odd number of times in counts `c`) make a cạ with another single of its group (§2)? */
+export function hasOddPartner(c: readonly number[], f: Face, laoThangCa: boolean): boolean {
+  const i = FACE_INDEX[f]!;
+  return GROUP_FACES[group(f)]!.some((j) => (c[j]! & 1) === 1 && compatIndex(i, j, laoThangCa));
+}
+
 /** Red cards (§2): `CC 8v 8s 9v 9s`, plus `LA TH` with `red-lao-thang`. */
 export function isRed(f: Face, redLaoThang: boolean): boolean {
   return f === 'CC' || f === '8v' || f === '8s' || f === '9v' || f === '9s' || (redLaoThang && (f === 'LA' || f === 'TH'));

@@ -17,7 +17,7 @@
  */
 import type { SeatKnowledge } from '../core/ai.js';
 import type { HintReasonKey, Seat } from '../core/types.js';
-import { counts, FACE_INDEX, FACES, formsCa, GROUP_FACES, group, isRed, isYeu, type Face } from './cards.js';
+import { counts, FACE_INDEX, FACES, formsCa, GROUP_FACES, group, isRed, isYeu, oddCa, type Face } from './cards.js';
 import type { ChanAction } from './actions.js';
 import { afterEat, legalDiscards, meldChan } from './legality.js';
 import { uLegalOf, uLegalOnOffer, type UFacts } from './u-legal.js';
@@ -102,19 +102,19 @@ function evaluate(cx: Ctx, c: number[], melds: SeatState['melds']): number {
   for (let i = 0; i < 30; i++) chan += c[i]! >> 1;
   const caRoom = exposedCa < caBudget;
   for (let g = 1; g <= 9; g++) {
-    let og = 0;
     let groupLive = 0;
     for (const i of GROUP_FACES[g]!) groupLive += cx.live[i]!;
     for (const i of GROUP_FACES[g]!) {
       if (c[i]! & 1) {
-        og++;
         // A lone Yêu's copies are no chance: CC, LA, TH are never the winning card (chan.md §8).
         if (!isYeu(FACES[i]!)) potential += W.live * cx.live[i]!;
         if (caRoom) potential += W.liveCa * (groupLive - cx.live[i]!);
       }
     }
-    odd += og;
-    caPossible += og >> 1;
+    // The cạ the engine allows (cards.ts `oddCa`): LA + TH only with `lao-thang-ca`.
+    const g1 = oddCa(c, g, cx.opts['lao-thang-ca']);
+    odd += g1.odd;
+    caPossible += g1.ca;
   }
   const loose = odd - 2 * caPossible;
   const caUse = Math.min(caPossible, Math.max(0, caBudget - exposedCa));
