@@ -122,6 +122,8 @@ function easyAi(s: ChanState, seat: Seat): ChanAction {
     // A cạ on offer: grabs it greedily, or overlooks it.
     return chance(0.6) ? rng.pick(eats) : { type: 'pass' };
   }
+  // A dealt win is never thrown away (R7: discarding instead forfeits it): Ù first, as normal.
+  if (declaresOpenU(s, seat, d.options)) return { type: 'u' };
   // A careless discard is a human one: a beginner still sees a made chắn (a pair) and keeps it.
   const discards = d.options.filter(
     (o): o is Extract<ChanAction, { type: 'discard' | 'return' }> =>
@@ -129,6 +131,16 @@ function easyAi(s: ChanState, seat: Seat): ChanAction {
   );
   if (discards.length && chance(0.25)) return rng.pick(discards);
   return normalAi(s, seat);
+}
+
+/**
+ * Thiên ù at OPEN: Ù is on offer and wins. At an honour table Ù is offered whatever the hand (§8
+ * `u-claim-check` = honor): declared only when it wins; a winning dealt hand that discards forfeits
+ * its Ù (§7.5 R7).
+ */
+function declaresOpenU(s: ChanState, seat: Seat, opts: readonly ChanAction[]): boolean {
+  if (s.phase.kind !== 'open' || !opts.some((o) => o.type === 'u')) return false;
+  return s.opts['u-claim-check'] === 'validated' || uLegal(s, seat, null, 'open', null, false);
 }
 
 function normalAi(s: ChanState, seat: Seat): ChanAction {
@@ -142,12 +154,7 @@ function normalAi(s: ChanState, seat: Seat): ChanAction {
     return { type: 'xuong', calls: f ? correctCalls(f.list) : [] };
   }
   if (p.kind === 'draw') return { type: 'draw' };
-  if (p.kind === 'open') {
-    // At an honour table Ù is offered whatever the hand (§8 `u-claim-check` = honor): declared when it
-    // wins; a winning dealt hand that discards forfeits its Ù (§7.5 R7).
-    if (opts.some((o) => o.type === 'u') && (s.opts['u-claim-check'] === 'validated' || uLegal(s, seat, null, 'open', null, false)))
-      return { type: 'u' };
-  }
+  if (declaresOpenU(s, seat, opts)) return { type: 'u' };
   if (p.kind === 'claim') {
     const cs = claimSeatOf(p, seat);
     if (!cs) return { type: 'pass' };
