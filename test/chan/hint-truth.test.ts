@@ -12,6 +12,7 @@ import { handSeed } from '../../src/games/core/rng.js';
 import type { AiLevel } from '../../src/games/core/ai.js';
 import { engine, type ChanState } from '../../src/games/chan/index.js';
 import { countOf, group, type Face } from '../../src/games/chan/cards.js';
+import { eatOptions } from '../../src/games/chan/legality.js';
 import { opts } from './helpers.js';
 
 interface Told {
@@ -25,10 +26,15 @@ interface Told {
   lost: boolean;
 }
 
-/** Did a copy of `x` die at `gate`'s gate: in the previous seat's dead cards, or drawn by `gate` itself? */
+/**
+ * Did a copy of `x` die at `gate`'s gate: in the previous seat's dead cards, or drawn by `gate` itself, or
+ * returned to `gate` and passed on by it (§5.3: it became `gate`'s discard)?
+ */
 function diedAtGate(s: ChanState, gate: number, x: Face): boolean {
   const prev = s.seats[(gate + s.n - 1) % s.n]!;
-  return prev.pile.some((p) => p.card === x) || s.seats[gate]!.pile.some((p) => p.card === x && p.how === 'drawn');
+  return (
+    prev.pile.some((p) => p.card === x) || s.seats[gate]!.pile.some((p) => p.card === x && (p.how === 'drawn' || p.how === 'returned'))
+  );
 }
 
 /** Strong hints on every discard and return of mixed-level self-play whose face died at the gate before. */
@@ -86,8 +92,9 @@ test('a discard whose face already died at the gate: the stated chance counts no
     const seat = t.s.phase.kind === 'return' ? t.s.phase.seat : t.s.phase.kind === 'discard' ? t.s.phase.seat : -1;
     const kind = t.s.phase.kind === 'return' ? 'return' : 'discard';
     const at = t.s.seats[t.gate]!;
-    // The public inference holds in the hidden state: no copy held, or R1 (or R3) bars the face.
-    const barred = at.passedChan.includes(t.card) || at.discardedFaces.includes(t.card);
+    // The public inference holds in the hidden state: no copy held, or R1 (or R3) bars the face, or the
+    // claim guard forbids its chắn (no legal discard after it, §7.2: no ban then, and none now either).
+    const barred = at.passedChan.includes(t.card) || at.discardedFaces.includes(t.card) || !eatOptions(at, t.card, t.s.opts).chan;
     assert.ok(countOf(at.hand, t.card) === 0 || barred, `${t.where}: seat ${t.gate} holds ${t.card} among ${at.hand.join(' ')}`);
     const took = taken(t, seat, { type: kind, card: t.card });
     if (took) hits++;

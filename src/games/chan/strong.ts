@@ -247,11 +247,15 @@ export function gateTake(
 /**
  * Did a copy of `x` already go by at `gate`'s gate and die there (public: the dead cards)? A discard,
  * a drawn card or a returned card in the previous seat's pile lay last at `gate`; a card `gate` drew
- * itself lay at its own gate first. (A card taken by a claim never reaches a pile.)
+ * itself lay at its own gate first, and so did a card returned to `gate` (trả cửa) that it passed on:
+ * it became `gate`'s discard and died in `gate`'s own pile (§5.3 "src = return → card becomes g's
+ * discard", flow.ts `noTake`). (A card taken by a claim never reaches a pile.)
  */
 export function passedAtGate(t: ChanPublicView, gate: Seat, x: Face): boolean {
   const prev = t.seats[(gate + t.seats.length - 1) % t.seats.length]!;
-  return prev.pile.some((p) => p.card === x) || t.seats[gate]!.pile.some((p) => p.card === x && p.how === 'drawn');
+  return (
+    prev.pile.some((p) => p.card === x) || t.seats[gate]!.pile.some((p) => p.card === x && (p.how === 'drawn' || p.how === 'returned'))
+  );
 }
 
 /**
@@ -285,28 +289,40 @@ function caPartner(ky: number, kz: number, opts: ChanOptions): boolean {
  * 7bdeb576 and 42808ba8: +2.61 / +2.77 now, +2.28 / +2.75 and +2.30 / +2.72 exact), so it was not kept.
  */
 function feedCost(cx: Ctx, x: Face, gate: Seat): number {
+  return eatCost(cx, x, gate) + chiuCost(cx, x);
+}
+
+/**
+ * The ăn part of `feedCost` at `gate`. A copy of `x` that died at that gate (`passedAtGate`, as the hint
+ * reads it) leaves the seat no chắn of `x` (its concealed hand never gains a card, or R1 bars the face)
+ * and, its rank untouched since (`mayHaveLostRank`), no cạ either.
+ */
+function eatCost(cx: Ctx, x: Face, gate: Seat): number {
   const W = STRONG;
-  const t = cx.k.table;
-  const st = t.seats[gate]!;
-  let cost = 0;
-  if (gate !== cx.me && !st.discardedFaces.includes(x)) {
-    const i = FACE_INDEX[x]!;
-    cost += W.defence * pHold(cx.live[i]!, st.handCount, cx.unseen);
-    const { pairs, minChan } = handSizes(cx.n);
-    const exposedCa = st.melds.filter((m) => m.kind === 'ca').length;
-    if (exposedCa < pairs - minChan) {
-      let same = 0;
-      for (const j of GROUP_FACES[group(x)]!) if (j !== i) same += cx.live[j]!;
-      cost += W.defenceCa * pHold(same, st.handCount, cx.unseen);
-    }
+  const st = cx.k.table.seats[gate]!;
+  if (gate === cx.me || st.discardedFaces.includes(x)) return 0;
+  const passed = passedAtGate(cx.k.table, gate, x);
+  if (passed && !mayHaveLostRank(st, x)) return 0;
+  const i = FACE_INDEX[x]!;
+  let cost = passed ? 0 : W.defence * pHold(cx.live[i]!, st.handCount, cx.unseen);
+  const { pairs, minChan } = handSizes(cx.n);
+  const exposedCa = st.melds.filter((m) => m.kind === 'ca').length;
+  if (exposedCa < pairs - minChan) {
+    let same = 0;
+    for (const j of GROUP_FACES[group(x)]!) if (j !== i) same += cx.live[j]!;
+    cost += W.defenceCa * pHold(same, st.handCount, cx.unseen);
   }
-  // Chíu (or chíu-ù) by a seat holding the three other copies.
-  if (cx.live[FACE_INDEX[x]!]! >= 3) {
-    for (const o of t.seats) {
-      if (o.seat === cx.me) continue;
-      const q = o.handCount / Math.max(1, cx.unseen);
-      cost += W.chiuRisk * q * q * q;
-    }
+  return cost;
+}
+
+/** Chíu (or chíu-ù) by a seat holding the three other copies. */
+function chiuCost(cx: Ctx, x: Face): number {
+  if (cx.live[FACE_INDEX[x]!]! < 3) return 0;
+  let cost = 0;
+  for (const o of cx.k.table.seats) {
+    if (o.seat === cx.me) continue;
+    const q = o.handCount / Math.max(1, cx.unseen);
+    cost += STRONG.chiuRisk * q * q * q;
   }
   return cost;
 }
