@@ -5,7 +5,7 @@ import { checkReason } from '../support/hint-reasons.js';
 import { handSeed, Rng } from '../../src/games/core/rng.js';
 import { engine, type ChanState } from '../../src/games/chan/index.js';
 import { knowledge } from '../../src/games/chan/ai.js';
-import { passedAtGate } from '../../src/games/chan/strong.js';
+import { offerGates, passedAtGate } from '../../src/games/chan/strong.js';
 import type { ChanAction } from '../../src/games/chan/actions.js';
 import { countOf, FACES, type Face } from '../../src/games/chan/cards.js';
 import { rawEatPartners } from '../../src/games/chan/legality.js';
@@ -64,7 +64,8 @@ interface Told {
   step: number;
   s: ChanState;
   seat: number;
-  gate: number;
+  /** Where the card may be eaten: the next seat's gate, or for a returned card the return seat's and the one after (strong.ts `offerGates`). */
+  gates: number[];
   card: Face;
   id: string;
   pct: number;
@@ -82,8 +83,8 @@ function told(n: number, seed: string, hands: number[], o: ChanOptions): Told[] 
         const r = engine.explain!(s, d.seat, a);
         const id = checkReason('chan', r);
         const v = engine.view(s, d.seat);
-        const gate = a.type === 'return' && v.returnTo !== null ? v.returnTo : (d.seat + 1) % n;
-        out.push({ h, step: i, s, seat: d.seat, gate, card: a.card, id, pct: Number(r.vars.pct) });
+        const gates = offerGates(d.seat, n, a.type === 'return' ? v.returnTo : null);
+        out.push({ h, step: i, s, seat: d.seat, gates, card: a.card, id, pct: Number(r.vars.pct) });
       }
       const next = engine.apply(s, d.seat, a as ChanAction);
       assert.ok(next.ok);
@@ -111,13 +112,15 @@ test('"cannot eat it" is never false: the seat at the gate really holds nothing 
   for (const [n, seed, hands, over] of cases) {
     const o = opts(over);
     for (const t of told(n, seed, hands, o)) {
-      const at = t.s.seats[t.gate]!;
-      // What the gate seat really holds (the test may look; the AI may not).
-      const can = canTake(at.hand, t.card, at.discardedFaces.includes(t.card), o);
-      if (t.id.endsWith('-safe')) {
-        safe++;
-        assert.ok(!can, `${seed} hand ${t.h} step ${t.step}: ${t.card} called safe, but seat ${t.gate} holds ${at.hand.join(' ')}`);
-      } else if (can) risky++;
+      for (const gate of t.gates) {
+        const at = t.s.seats[gate]!;
+        // What the gate seat really holds (the test may look; the AI may not).
+        const can = canTake(at.hand, t.card, at.discardedFaces.includes(t.card), o);
+        if (t.id.endsWith('-safe'))
+          assert.ok(!can, `${seed} hand ${t.h} step ${t.step}: ${t.card} called safe, but seat ${gate} holds ${at.hand.join(' ')}`);
+        else if (can) risky++;
+      }
+      if (t.id.endsWith('-safe')) safe++;
     }
   }
   assert.ok(safe > 20, `some safe discards were seen (${safe})`);
@@ -133,7 +136,7 @@ test('the stated chance is what dealing the unseen cards to the gate seat gives,
       // The unseen cards from the discarder's seat: 4 of each face minus its hand, all melds, all dead cards.
       const k = knowledge(t.s, t.seat);
       // A face that died at that gate before is judged on what the seat's pass tells (hint-truth.test.ts).
-      if (passedAtGate(k.table, t.gate, t.card)) continue;
+      if (t.gates.some((g) => passedAtGate(k.table, g, t.card))) continue;
       const left = new Map<Face, number>(FACES.map((f) => [f, 4]));
       const seen: Face[] = [...k.view.hand];
       for (const st of k.table.seats) {
@@ -143,19 +146,24 @@ test('the stated chance is what dealing the unseen cards to the gate seat gives,
       if (k.table.offer) seen.push(k.table.offer.card);
       for (const f of seen) left.set(f, left.get(f)! - 1);
       const pool = FACES.flatMap((f) => new Array<Face>(Math.max(0, left.get(f)!)).fill(f));
-      const pub = k.table.seats[t.gate]!;
-      const threw = pub.discardedFaces.includes(t.card);
+      const pubs = t.gates.map((g) => k.table.seats[g]!);
       const rng = new Rng(`pct-${checked}`);
       const N = 4000;
       let hits = 0;
       for (let r = 0; r < N; r++) {
-        // A uniformly random hand of the gate's size from the unseen cards (partial Fisher–Yates).
+        // Uniformly random hands of the gate seats' sizes from the unseen cards (partial Fisher–Yates).
         const a = pool.slice();
-        for (let i = 0; i < pub.handCount; i++) {
+        const dealt = pubs.reduce((sum, pub) => sum + pub.handCount, 0);
+        for (let i = 0; i < dealt; i++) {
           const j = i + rng.int(a.length - i);
           [a[i], a[j]] = [a[j]!, a[i]!];
         }
-        if (canTake(a.slice(0, pub.handCount), t.card, threw, o)) hits++;
+        let from = 0;
+        const any = pubs.some((pub) => {
+          const hand = a.slice(from, (from += pub.handCount));
+          return canTake(hand, t.card, pub.discardedFaces.includes(t.card), o);
+        });
+        if (any) hits++;
       }
       const freq = (100 * hits) / N;
       const where = `${JSON.stringify(over)} ${n}P hand ${t.h} step ${t.step}: ${t.card} ${t.id} ${t.pct} %, sampled ${freq} %`;

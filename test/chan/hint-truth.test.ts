@@ -13,16 +13,18 @@ import type { AiLevel } from '../../src/games/core/ai.js';
 import { engine, type ChanState } from '../../src/games/chan/index.js';
 import { countOf, group, type Face } from '../../src/games/chan/cards.js';
 import { eatOptions } from '../../src/games/chan/legality.js';
+import { offerGates } from '../../src/games/chan/strong.js';
 import { opts } from './helpers.js';
 
 interface Told {
   where: string;
   s: ChanState;
-  gate: number;
+  /** The gates the card may be eaten at (strong.ts `offerGates`: a returned card also at the seat after). */
+  gates: number[];
   card: Face;
   id: string;
   pct: number;
-  /** The gate seat may have given up a card of the rank since (public: its discarded faces, eats, a chíu). */
+  /** A gate seat may have given up a card of the rank since (public: its discarded faces, eats, a chíu). */
   lost: boolean;
 }
 
@@ -47,17 +49,20 @@ function told(n: number, seed: string, hands: number): Told[] {
       const d = engine.pending(s)[0]!;
       const a = engine.ai(s, d.seat, 'strong');
       if ((a.type === 'discard' || a.type === 'return') && d.options.length > 1) {
-        const gate = a.type === 'return' && engine.view(s, d.seat).returnTo !== null ? engine.view(s, d.seat).returnTo! : (d.seat + 1) % n;
-        if (diedAtGate(s, gate, a.card)) {
+        const gates = offerGates(d.seat, n, a.type === 'return' ? engine.view(s, d.seat).returnTo : null);
+        if (gates.every((gate) => diedAtGate(s, gate, a.card))) {
           const r = engine.explain!(s, d.seat, a);
-          const at = s.seats[gate]!;
-          const lost =
-            at.discardedFaces.some((f) => group(f) === group(a.card)) ||
-            at.melds.some((m) => m.kind === 'chiu' || m.cards.slice(1).some((f) => group(f) === group(a.card)));
+          const lost = gates.some((gate) => {
+            const at = s.seats[gate]!;
+            return (
+              at.discardedFaces.some((f) => group(f) === group(a.card)) ||
+              at.melds.some((m) => m.kind === 'chiu' || m.cards.slice(1).some((f) => group(f) === group(a.card)))
+            );
+          });
           out.push({
             where: `${seed} hand ${h} step ${i}`,
             s,
-            gate,
+            gates,
             card: a.card,
             id: checkReason('chan', r),
             pct: Number(r.vars.pct),
@@ -73,14 +78,24 @@ function told(n: number, seed: string, hands: number): Told[] {
   return out;
 }
 
-/** Did the gate seat get any way to take the card (ăn, chíu, ù) once it was thrown? */
+/**
+ * Did a gate seat get any way to take the card (ăn, chíu, ù) once it was thrown? A returned card that
+ * every seat passes goes on to the next gate (§5.3).
+ */
 function taken(t: Told, seat: number, a: { type: 'discard' | 'return'; card: Face }): boolean {
   const r = engine.apply(t.s, seat, a);
   assert.ok(r.ok);
-  const ph = r.value.phase;
-  if (ph.kind !== 'claim' || ph.offer.card !== t.card) return false;
-  const cs = ph.seats.find((c) => c.seat === t.gate);
-  return !!cs && (cs.eat.length > 0 || cs.chiu || cs.u);
+  let s = r.value;
+  for (let k = 0; k < 3 * s.n; k++) {
+    const ph = s.phase;
+    if (ph.kind !== 'claim' || ph.offer.card !== t.card) return false;
+    const cs = ph.seats.find((c) => c.seat === ph.offer.gate);
+    if (t.gates.includes(ph.offer.gate) && cs && (cs.eat.length > 0 || cs.chiu || cs.u)) return true;
+    const next = engine.apply(s, engine.pending(s)[0]!.seat, { type: 'pass' });
+    assert.ok(next.ok);
+    s = next.value;
+  }
+  return false;
 }
 
 test('a discard whose face already died at the gate: the stated chance counts no chắn the seat cannot have, and is near what happens', () => {
@@ -91,16 +106,18 @@ test('a discard whose face already died at the gate: the stated chance counts no
   for (const t of all) {
     const seat = t.s.phase.kind === 'return' ? t.s.phase.seat : t.s.phase.kind === 'discard' ? t.s.phase.seat : -1;
     const kind = t.s.phase.kind === 'return' ? 'return' : 'discard';
-    const at = t.s.seats[t.gate]!;
-    // The public inference holds in the hidden state: no copy held, or R1 (or R3) bars the face, or the
-    // claim guard forbids its chắn (no legal discard after it, §7.2: no ban then, and none now either).
-    const barred = at.passedChan.includes(t.card) || at.discardedFaces.includes(t.card) || !eatOptions(at, t.card, t.s.opts).chan;
-    assert.ok(countOf(at.hand, t.card) === 0 || barred, `${t.where}: seat ${t.gate} holds ${t.card} among ${at.hand.join(' ')}`);
+    for (const gate of t.gates) {
+      const at = t.s.seats[gate]!;
+      // The public inference holds in the hidden state: no copy held, or R1 (or R3) bars the face, or the
+      // claim guard forbids its chắn (no legal discard after it, §7.2: no ban then, and none now either).
+      const barred = at.passedChan.includes(t.card) || at.discardedFaces.includes(t.card) || !eatOptions(at, t.card, t.s.opts).chan;
+      assert.ok(countOf(at.hand, t.card) === 0 || barred, `${t.where}: seat ${gate} holds ${t.card} among ${at.hand.join(' ')}`);
+    }
     const took = taken(t, seat, { type: kind, card: t.card });
     if (took) hits++;
     // Its rank untouched since: what it could eat then it passed, what it could not it still cannot.
     if (!t.lost) {
-      assert.ok(!took, `${t.where}: seat ${t.gate} could take ${t.card}`);
+      assert.ok(!took, `${t.where}: seats ${t.gates.join(', ')} could take ${t.card}`);
       assert.match(t.id, /-(unlikely|safe)(-breaks)?$/, `${t.where}: ${t.card} told ${t.id} ${t.pct} %`);
     }
   }

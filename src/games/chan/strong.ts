@@ -12,6 +12,7 @@
  * - defends: a discard (or a returned card) is charged with the chance that the seat at whose gate it
  *   lands can eat it (it holds a live copy or, within its cạ budget, a live card of the same rank; a
  *   face that seat has discarded is safe by R3) and that another seat holds three copies to chíu it;
+ *   a returned card also at the gate after, where it goes on as that seat's discard (`offerGates`);
  * - claims by value: ù and chíu always, a chắn always (passing it bans the face for the hand), a cạ
  *   only when the hand after it (with its best, defended discard) beats keeping the draw.
  */
@@ -288,8 +289,19 @@ function caPartner(ky: number, kz: number, opts: ChanOptions): boolean {
  * instead (defenceCa 0.2 or 0.4) was measured slightly worse against `normal` (1,000-deal duels, seeds
  * 7bdeb576 and 42808ba8: +2.61 / +2.77 now, +2.28 / +2.75 and +2.30 / +2.72 exact), so it was not kept.
  */
-function feedCost(cx: Ctx, x: Face, gate: Seat): number {
-  return eatCost(cx, x, gate) + chiuCost(cx, x);
+function feedCost(cx: Ctx, x: Face, gates: readonly Seat[]): number {
+  return gates.reduce((a, g) => a + eatCost(cx, x, g), 0) + chiuCost(cx, x);
+}
+
+/**
+ * The gates at which a card the seat puts out may be eaten (flow.ts `noTake`, §5.3): a discard at the
+ * next seat's; a card returned to `returnTo` (trả cửa) there, and if that seat passes it on, as its
+ * discard at the seat after it, unless that is the returner itself (it may not take its own card, §6).
+ */
+export function offerGates(me: Seat, n: number, returnTo: Seat | null): Seat[] {
+  if (returnTo === null) return [(me + 1) % n];
+  const after = (returnTo + 1) % n;
+  return after === me ? [returnTo] : [returnTo, after];
 }
 
 /**
@@ -328,13 +340,13 @@ function chiuCost(cx: Ctx, x: Face): number {
 }
 
 /** The best card to discard (or return) from `st`, with its score (hand value minus feeding cost). */
-function bestDiscard(cx: Ctx, st: SeatState, gate: Seat): { card: Face; score: number } | null {
+function bestDiscard(cx: Ctx, st: SeatState, gates: readonly Seat[]): { card: Face; score: number } | null {
   const c = counts(st.hand);
   let best: { card: Face; score: number } | null = null;
   for (const f of legalDiscards(st, cx.opts)) {
     const i = FACE_INDEX[f]!;
     c[i]!--;
-    const sc = evaluate(cx, c, st.melds) - feedCost(cx, f, gate) - 0.01 * cx.live[i]!;
+    const sc = evaluate(cx, c, st.melds) - feedCost(cx, f, gates) - 0.01 * cx.live[i]!;
     c[i]!++;
     if (!best || sc > best.score) best = { card: f, score: sc };
   }
@@ -377,7 +389,7 @@ export function strongAi(k: ChanKnowledge): ChanAction {
       let best: { y: Face; score: number } | null = null;
       for (const y of partners) {
         const after = afterEat(st, x, y, cx.opts);
-        const b = bestDiscard(cx, after, (offer.gate + 1) % cx.n);
+        const b = bestDiscard(cx, after, offerGates(offer.gate, cx.n, null));
         if (b && (!best || b.score > best.score)) best = { y, score: b.score };
       }
       if (best && best.score > now + STRONG.eatMargin) return { type: 'eat', with: best.y };
@@ -387,8 +399,7 @@ export function strongAi(k: ChanKnowledge): ChanAction {
   if (v.phase === 'open' && has('u') && (validated || uLegalOf(facts(cx, st), null, 'open', null, false))) return { type: 'u' };
   // Discard (also at OPEN) or return after an out-of-turn chíu.
   const ret = options.find((o) => o.type === 'return');
-  const gate = ret && v.returnTo !== null ? v.returnTo : (cx.me + 1) % cx.n;
-  const b = bestDiscard(cx, st, gate);
+  const b = bestDiscard(cx, st, offerGates(cx.me, cx.n, ret ? v.returnTo : null));
   const type = ret ? 'return' : 'discard';
   if (b) return { type, card: b.card };
   const first = options.find((o) => o.type === 'discard' || o.type === 'return');
@@ -431,21 +442,29 @@ export function explainStrong(k: ChanKnowledge, a: ChanAction): HintReasonKey {
       return { key: 'chan:hint.draw', vars: {} };
     case 'discard':
     case 'return': {
-      const gate = a.type === 'return' && v.returnTo !== null ? v.returnTo : (cx.me + 1) % cx.n;
-      const at = k.table.seats[gate]!;
-      // Every way that seat may take the card (ăn as chắn or cạ, chíu), over every hand it may hold.
+      // A returned card is judged at both gates it may be eaten at, as the policy charges it (`offerGates`).
+      const gates = offerGates(cx.me, cx.n, a.type === 'return' ? v.returnTo : null);
+      // Every way a gate seat may take the card (ăn as chắn or cạ, chíu), over every hand it may hold.
       const sum = (t: GateTake) => t.chan + t.chiu + t.ca;
-      const banned = at.discardedFaces.includes(a.card);
-      const any = sum(gateTake(cx.live, cx.unseen, at.handCount, a.card, banned, cx.opts));
-      // A copy that died at that gate leaves it a cạ gained since at most (of such discards about 1 in
-      // 20 was taken, not the 58 % the chắn chances said). "Cannot" stays on the public bans alone:
-      // the claim guard, not a ban, may have stopped that eat, and it may no longer.
-      const passed = passedAtGate(k.table, gate, a.card);
-      const p = !passed
-        ? any
-        : mayHaveLostRank(at, a.card)
-          ? sum(gateTake(cx.live, cx.unseen, at.handCount, a.card, banned, cx.opts, true))
-          : 0;
+      const takes = gates.map((gate) => {
+        const at = k.table.seats[gate]!;
+        const banned = at.discardedFaces.includes(a.card);
+        const any = sum(gateTake(cx.live, cx.unseen, at.handCount, a.card, banned, cx.opts));
+        // A copy that died at that gate leaves it a cạ gained since at most (of such discards about 1 in
+        // 20 was taken, not the 58 % the chắn chances said). "Cannot" stays on the public bans alone:
+        // the claim guard, not a ban, may have stopped that eat, and it may no longer.
+        const passed = passedAtGate(k.table, gate, a.card);
+        const p = !passed
+          ? any
+          : mayHaveLostRank(at, a.card)
+            ? sum(gateTake(cx.live, cx.unseen, at.handCount, a.card, banned, cx.opts, true))
+            : 0;
+        return { any, p };
+      });
+      // Either gate (the two seats' hands taken as independent): 1 − Π(1 − chance).
+      const either = (f: (t: { any: number; p: number }) => number) => 1 - takes.reduce((q, t) => q * (1 - f(t)), 1);
+      const any = either((t) => t.any);
+      const p = either((t) => t.p);
       const chan = chanAfter(a.card);
       const vars = { card: a.card, chan, pct: Math.round(100 * p) };
       const kind = a.type === 'return' ? 'return' : 'discard';
