@@ -99,8 +99,10 @@ function arrange(cards: readonly Face[], lt: boolean): { pairs: number; chan: nu
 }
 
 /**
- * §7.2 normal rank: may the held `y` eat offered `x` as a cạ? 'split-ca' (R5: a held cạ would be
- * split) or 'break-chan' (`split-chan-for-ca` = no and a concealed chắn of `y` would be broken).
+ * §7.2 normal rank: may the held `y` eat offered `x` as a cạ? 'split-ca' (R5: `y` held an odd number
+ * of times is the lone card of a cạ held with another face) or 'break-chan' (every copy of `y`, held an
+ * even number of times, is in a concealed chắn: the spare card is another face, or there is none and
+ * `split-chan-for-ca` = no).
  * `ca-partner` = spare-card (default; the seed's Nhất/Yêu rule "eat with the spare card, keep the
  * chắn" read for every rank): with an odd number of cards of the rank, the card held an odd number of
  * times is the spare; with an even number, only chắn are held (no cạ) and one may be broken if
@@ -115,9 +117,12 @@ export function normalCaBlock(hand: readonly Face[], x: Face, y: Face, opts: Cha
     return opts['split-chan-for-ca'] || ny % 2 === 1 ? null : 'break-chan';
   }
   void x;
-  if (groupCards.length % 2 === 1) return ny % 2 === 1 ? null : 'split-ca';
+  // An odd number of cards: the face held an odd number of times is the spare; a face held an even
+  // number of times lies in chắn only, and eating with it breaks one (whatever `split-chan-for-ca`
+  // says: the spare card must go, rules-decisions "R5 with a lone card").
+  if (groupCards.length % 2 === 1) return ny % 2 === 1 ? null : 'break-chan';
   const faces = [...new Set(groupCards)];
-  if (faces.some((f) => countOf(hand, f) % 2 === 1)) return 'split-ca';
+  if (faces.some((f) => countOf(hand, f) % 2 === 1)) return ny % 2 === 1 ? 'split-ca' : 'break-chan';
   return opts['split-chan-for-ca'] ? null : 'break-chan';
 }
 

@@ -152,11 +152,14 @@ function eatError(s: ChanState, st: SeatState, x: Face, y: Face) {
     }
   } else {
     const b = normalCaBlock(st.hand, x, y, s.opts);
-    const others = [...new Set(st.hand.filter((f) => group(f) === group(x) && f !== y))];
-    if (b === 'split-ca')
+    // The cạ `y` is in: with the other face held an odd number of times (legality.ts `normalCaBlock`;
+    // with `ca-partner` = only-face any other face of the rank bars it).
+    const others = st.hand.filter((f) => group(f) === group(x) && f !== y);
+    const other = others.find((f) => countOf(st.hand, f) % 2 === 1) ?? others[0];
+    if (b === 'split-ca' && other)
       return fail('eat-split-ca', {
         with: y,
-        other: others[0]!,
+        other,
       });
     if (b === 'break-chan') return fail('eat-break-chan', { with: y });
   }
