@@ -7,6 +7,7 @@ import type { Options } from '../options.js';
 export interface PhomItem {
   id: string;
   scope: 'eat' | 'rank' | 'u' | 'den' | 'pot' | 'info';
+  /** 'bet': money, reported in `moneyUnit` (bets at B = 1, money above); 'point': card points. */
   unit: 'bet' | 'point';
   /** The option holding the value in bets (× bet-unit), or a fixed value. */
   value: keyof Options | number | 'eat-count';
@@ -39,6 +40,16 @@ export function itemValue(opts: Options, id: ItemId): number {
   const item: PhomItem = ITEMS.find((i) => i.id === id)!;
   const v = typeof item.value === 'number' ? item.value : item.value === 'eat-count' ? 1 : opts[item.value];
   return typeof v === 'number' ? v * opts['bet-unit'] : 0;
+}
+
+/**
+ * The unit of a hand's money (phom.md §1 "Money, in multiples of a bet unit B", §10 "all amounts × B"):
+ * the amounts are already × B, so with B = 1 they count bets ("3 × bet") and with B > 1 they are money
+ * ("3,000 money"), never "3,000 × bet". As Chắn's stake (chan/finish.ts); /score and /leaderboard keep
+ * units apart, so tables of different B are not added together as bets.
+ */
+export function moneyUnit(opts: Pick<Options, 'bet-unit'>): 'bet' | 'money' {
+  return opts['bet-unit'] > 1 ? 'money' : 'bet';
 }
 
 /** Rank payment item of position i (0-based, i ≥ 1). */

@@ -3,7 +3,7 @@ import type { HandResult, Payment, ScoreItem, Seat } from '../../core/types.js';
 import { type Card, pointsOf, sortCards } from '../cards.js';
 import { type State, pIndex, prev, potAfter } from '../state.js';
 import type { Options } from '../options.js';
-import { type ItemId, RANK_ITEM, itemValue } from './items.js';
+import { type ItemId, RANK_ITEM, itemValue, moneyUnit } from './items.js';
 
 export interface PhomResult extends HandResult {
   endedBy: 'u' | 'u-tron' | 'u-khan' | 'rank';
@@ -70,10 +70,12 @@ export function settle(s: State): PhomResult | null {
   if (!end) return null;
   const n = s.n;
   const o = s.opts;
+  // Amounts are money (already × B): 'bet' at B = 1, 'money' above (items.ts `moneyUnit`).
+  const unit = moneyUnit(o);
   const payments: Payment[] = s.payments.map((p) => ({ ...p }));
   const items: ScoreItem[] = [];
   for (const e of s.eats) {
-    items.push({ id: e.chot ? 'eat-chot' : 'eat', seat: e.eater, value: e.amount, unit: 'bet', detail: `${e.card}<-${e.victim}` });
+    items.push({ id: e.chot ? 'eat-chot' : 'eat', seat: e.eater, value: e.amount, unit, detail: `${e.card}<-${e.victim}` });
   }
   let ranking: Seat[][];
   let den: PhomResult['den'] = null;
@@ -94,7 +96,7 @@ export function settle(s: State): PhomResult | null {
       // phom.md §10.2: position i ≥ 2 pays Nhất the Móm amount or its rank payment.
       const id: ItemId = isMom(s, seat) ? 'mom' : RANK_ITEM[i]!;
       const amount = itemValue(o, id);
-      items.push({ id, seat, value: -amount, unit: 'bet' });
+      items.push({ id, seat, value: -amount, unit });
       if (amount > 0) payments.push({ from: seat, to: first, amount, reason: id });
     });
   } else {
@@ -108,7 +110,7 @@ export function settle(s: State): PhomResult | null {
       id: uId,
       seat: w,
       value: U * (n - 1),
-      unit: 'bet',
+      unit,
       detail: phoms
         .map((m) => `[${m.join(' ')}]`)
         .concat(end.loose)
@@ -120,12 +122,12 @@ export function settle(s: State): PhomResult | null {
         if (i === den.payer && U > 0) payments.push({ from: i, to: w, amount: U * (n - 1), reason: den.trigger });
       } else if (U > 0) payments.push({ from: i, to: w, amount: U, reason: uId });
     }
-    if (den) items.push({ id: den.trigger, seat: den.payer, value: -U * (n - 1), unit: 'bet' });
+    if (den) items.push({ id: den.trigger, seat: den.payer, value: -U * (n - 1), unit });
     // phom.md §10.1: the next Ù winner takes the gà pot.
     if (o['ga-pot'] !== 'off') {
       const total = s.gaPotStart + s.gaIn.reduce((a, b) => a + b, 0);
       potFlows[w]! += total;
-      if (total > 0) items.push({ id: 'ga-pot-win', seat: w, value: total, unit: 'bet' });
+      if (total > 0) items.push({ id: 'ga-pot-win', seat: w, value: total, unit });
     }
     // phom.md §8.2 / §15.6 (seed: "Tất cả người chơi còn lại đều được tính là Bét"): after any Ù every
     // other seat is Bét, so the losers share one rank (seat order inside the group).
@@ -133,7 +135,7 @@ export function settle(s: State): PhomResult | null {
     ranking = [[w], others];
   }
   s.gaIn.forEach((x, i) => {
-    if (x > 0) items.push({ id: 'ga-pot-in', seat: i, value: -x, unit: 'bet' });
+    if (x > 0) items.push({ id: 'ga-pot-in', seat: i, value: -x, unit });
   });
   const deltas: number[] = Array.from({ length: n }, () => 0);
   for (const p of payments) {
@@ -146,7 +148,7 @@ export function settle(s: State): PhomResult | null {
     deltas,
     payments,
     items,
-    unit: 'bet',
+    unit,
     endedBy,
     nextStarter: ranking[0]![0]!,
     deadwood,
