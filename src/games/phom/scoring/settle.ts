@@ -74,8 +74,13 @@ export function settle(s: State): PhomResult | null {
   const unit = moneyUnit(o);
   const payments: Payment[] = s.payments.map((p) => ({ ...p }));
   const items: ScoreItem[] = [];
+  // phom.md §10.1 "`none`: 0": an amount of 0 is no payment, so it gets no line ("Eat payment: 0 × bet"
+  // under `room-rules`, a u/chốt/rank/Móm amount set to 0). Loose-card points are information: kept.
+  const add = (it: ScoreItem) => {
+    if (it.value !== 0 || it.id === 'deadwood') items.push(it);
+  };
   for (const e of s.eats) {
-    items.push({ id: e.chot ? 'eat-chot' : 'eat', seat: e.eater, value: e.amount, unit, detail: `${e.card}<-${e.victim}` });
+    add({ id: e.chot ? 'eat-chot' : 'eat', seat: e.eater, value: e.amount, unit, detail: `${e.card}<-${e.victim}` });
   }
   let ranking: Seat[][];
   let den: PhomResult['den'] = null;
@@ -89,14 +94,14 @@ export function settle(s: State): PhomResult | null {
     const first = order[0]!;
     for (let i = 0; i < n; i++) {
       deadwood[i] = deadwoodOf(s, i);
-      items.push({ id: 'deadwood', seat: i, value: deadwood[i]!, unit: 'point', detail: sortCards(s.hands[i]!).join(' ') });
+      add({ id: 'deadwood', seat: i, value: deadwood[i]!, unit: 'point', detail: sortCards(s.hands[i]!).join(' ') });
     }
     order.forEach((seat, i) => {
       if (i === 0) return;
       // phom.md §10.2: position i ≥ 2 pays Nhất the Móm amount or its rank payment.
       const id: ItemId = isMom(s, seat) ? 'mom' : RANK_ITEM[i]!;
       const amount = itemValue(o, id);
-      items.push({ id, seat, value: -amount, unit });
+      add({ id, seat, value: -amount, unit });
       if (amount > 0) payments.push({ from: seat, to: first, amount, reason: id });
     });
   } else {
@@ -106,7 +111,7 @@ export function settle(s: State): PhomResult | null {
     // §11.1: Ù khan is never đền.
     den = end.by === 'u-khan' ? null : denPayer(s, w, end.chotVictim);
     const phoms = end.by === 'u-khan' ? [] : end.phoms;
-    items.push({
+    add({
       id: uId,
       seat: w,
       value: U * (n - 1),
@@ -122,12 +127,12 @@ export function settle(s: State): PhomResult | null {
         if (i === den.payer && U > 0) payments.push({ from: i, to: w, amount: U * (n - 1), reason: den.trigger });
       } else if (U > 0) payments.push({ from: i, to: w, amount: U, reason: uId });
     }
-    if (den) items.push({ id: den.trigger, seat: den.payer, value: -U * (n - 1), unit });
+    if (den) add({ id: den.trigger, seat: den.payer, value: -U * (n - 1), unit });
     // phom.md §10.1: the next Ù winner takes the gà pot.
     if (o['ga-pot'] !== 'off') {
       const total = s.gaPotStart + s.gaIn.reduce((a, b) => a + b, 0);
       potFlows[w]! += total;
-      if (total > 0) items.push({ id: 'ga-pot-win', seat: w, value: total, unit });
+      if (total > 0) add({ id: 'ga-pot-win', seat: w, value: total, unit });
     }
     // phom.md §8.2 / §15.6 (seed: "Tất cả người chơi còn lại đều được tính là Bét"): after any Ù every
     // other seat is Bét, so the losers share one rank (seat order inside the group).
@@ -135,7 +140,7 @@ export function settle(s: State): PhomResult | null {
     ranking = [[w], others];
   }
   s.gaIn.forEach((x, i) => {
-    if (x > 0) items.push({ id: 'ga-pot-in', seat: i, value: -x, unit });
+    if (x > 0) add({ id: 'ga-pot-in', seat: i, value: -x, unit });
   });
   const deltas: number[] = Array.from({ length: n }, () => 0);
   for (const p of payments) {
