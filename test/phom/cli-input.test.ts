@@ -117,7 +117,8 @@ test("an Ù is declared holding 10 cards: the winner's phỏm, loose and sent ca
   assert.deepEqual(r.deltas, [-5, -5, 15, -5]);
   // It sent, so it had laid its phỏm (§7.4, §7.5): only AH is left in its hand, as the engine shows.
   assert.deepEqual(r.hands![2], ['AH']);
-  assert.equal(uDetail(r), 'AH');
+  // The Ù line names its whole arrangement, the laid phỏm too (not "Ù (A♥)", as if it won on the A♥).
+  assert.equal(uDetail(r), '[5C 6C 7C] [QS QD QH] AH');
   // Without the sends its hand is 7 cards.
   bad(
     { ...ex14(undefined), seats: [{ phom: '[6D 7D 8D]', loose: 'KC 2H' }, { phom: '[4S 5S 6S]' }, ...ex14(undefined).seats.slice(2)] },
@@ -133,7 +134,7 @@ test("an Ù is declared holding 10 cards: the winner's phỏm, loose and sent ca
   };
   const o = ok(onto);
   assert.deepEqual(o.hands![1], ['8S', '8C', '8D', 'JS', 'QS', 'KS', 'KC']);
-  assert.equal(uDetail(o), '[8S 8C 8D] [JS QS KS] KC');
+  assert.equal(uDetail(o), '[2H 3H 4H 5H] [8S 8C 8D] [JS QS KS] KC');
   bad({ ...onto, seats: [onto.seats[0], { ...onto.seats[1], loose: '' }, onto.seats[2]] }, /^seat 1 holds 9 cards at its Ù/);
 });
 
@@ -188,7 +189,8 @@ test("laid: the Ù winner's phỏm that lay on the table; the result shows the r
   // Had it laid two of them in an earlier turn, only the third and 2D were in its hand.
   const laid = ok(ex11({ laid: '[JH QH KH] [4S 4C 4D]' }));
   assert.deepEqual(laid.hands![1], ['2D', '7S', '8S', '9S']);
-  assert.equal(uDetail(laid), '[7S 8S 9S] 2D');
+  // The Ù line reads the same: the laid phỏm, then the one in hand, then the leftover.
+  assert.equal(uDetail(laid), '[4S 4C 4D] [JH QH KH] [7S 8S 9S] 2D');
   assert.deepEqual(laid.deltas, r.deltas);
   bad(ex11({ laid: '[4C 4D 4S 4H]' }), /^seats\[1\]\.laid: \[4C 4D 4S 4H\] is not one of its phom$/);
   bad(ex11({}, { laid: '[AH 2H 3H]' }), /^seats\[0\]\.laid is for the winner of an Ù or Ù tròn only/);

@@ -110,7 +110,11 @@ export function settle(s: State): PhomResult | null {
     const U = itemValue(o, uId);
     // §11.1: Ù khan is never đền.
     den = end.by === 'u-khan' ? null : denPayer(s, w, end.chotVictim);
-    const phoms = end.by === 'u-khan' ? [] : end.phoms;
+    // The winner's whole arrangement, as the result image shows it: its phỏm laid down earlier (with
+    // cards sent to them), then those formed in hand at the Ù (`end.phoms` holds only these), then the
+    // leftover. Without the laid ones a winner who had laid all its phỏm read "Ù (8♠)", as if it won on
+    // the 8♠ (phom.md §8.2). Ù khan (§8.4) has no phỏm: its dealt hand.
+    const phoms = end.by === 'u-khan' ? [] : [...s.melds.filter((m) => m.owner === w).map((m) => m.cards), ...end.phoms];
     add({
       id: uId,
       seat: w,
