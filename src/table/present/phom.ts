@@ -1,6 +1,7 @@
 /** Phỏm presenter: engine views (src/games/phom/views.ts) → render models and labels. */
 import type { PublicView, SeatView, Action } from '../../games/phom/index.js';
 import type { PieceGroup } from '../../render/model.js';
+import { moneyUnit } from '../../games/phom/scoring/items.js';
 import { word } from '../../render/words.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
 import { endTitle, genericLabel, itemWorth, lastLine, resultLines, CARD_CODE } from './common.js';
@@ -124,7 +125,11 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action, PhomMove> = 
       stockLabel: ctx.t('phom:ui.stock', { defaultValue: 'Nọc' }),
       // What the next Ù wins (phom.md §10 `ga-pot`): the payers' lines only said what went in.
       ...(pub.gaPot > 0
-        ? { stockNote: ctx.t('phom:ui.ga-pot', { amount: itemWorth(ctx.t, 'phom', { value: pub.gaPot, unit: 'bet' }, ctx.lang) }) }
+        ? {
+            stockNote: ctx.t('phom:ui.ga-pot', {
+              amount: itemWorth(ctx.t, 'phom', { value: pub.gaPot, unit: moneyUnit(pub.options) }, ctx.lang),
+            }),
+          }
         : {}),
       ...(last && last.type === 'discard' && (pub.rows[last.seat]?.length ?? 0) > 0
         ? { lastDiscard: { seat: last.seat, index: pub.rows[last.seat]!.length - 1 } }
