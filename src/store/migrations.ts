@@ -739,4 +739,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX results_board ON results(guild_id, game, user_id, unit, created_at, rank, won, points, display_name, game_id);
     `,
   },
+  {
+    version: 41,
+    name: 'phom-money-unit',
+    sql: `
+      -- A Phỏm table with a bet unit B above 1 pays money (its amounts are already × B, phom.md §2,
+      -- §10), as a Chắn table with a stake does: its rows said 'bet', so /score and /leaderboard added
+      -- them to B = 1 tables' bets ("7,000 × bet" for seven bets of 1,000). The result's own items say
+      -- the same unit (loose-card points stay 'point').
+      UPDATE results SET unit = 'money', summary = replace(summary, '"unit":"bet"', '"unit":"money"')
+        WHERE game = 'phom' AND unit = 'bet'
+          AND game_id IN (SELECT id FROM games WHERE game = 'phom' AND CAST(json_extract(options, '$."bet-unit"') AS REAL) > 1);
+    `,
+  },
 ];
