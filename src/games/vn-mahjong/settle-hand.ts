@@ -3,7 +3,7 @@ import type { HandResult, Payment, ScoreItem } from '../core/types.js';
 import { discardable } from './basics.js';
 import { exempt, feedingsOf, meldCats, type DiscarderFacts } from './scoring/liability.js';
 import type { HandInput, WinBy } from './scoring/score.js';
-import { falseWinPayments, settleWin } from './scoring/settle.js';
+import { falseWinPayments, flatBonus, settleWin } from './scoring/settle.js';
 import type { Meld, State } from './state.js';
 import { isOrdinary, type Tile } from './tiles.js';
 
@@ -104,6 +104,9 @@ export function finishWin(s: State, seat: number, winBy: WinBy, from: number | n
     unit: 'phan',
     ...(x.detail ? { detail: x.detail } : {}),
   }));
+  // The flat extras (§10) are in every payment but no phán: a line of their own says what they add.
+  const flat = score.valid ? flatBonus(score.phan, score.kongs, s.opts) * Number(s.opts['point-unit']) : 0;
+  if (flat > 0) items.push({ id: 'flat-bonus', seat: s.seatPerson[seat]!, value: flat, unit: 'point' });
   if (wonOnAnotherTile(winBy) && tile) {
     const p = s.players[from!]!;
     if (winBy === 'discard') {

@@ -66,6 +66,11 @@ export function settleWin(f: Omit<LiabilityFacts, 'patterns' | 'winBy' | 'tiles'
   return { score, liable, shape, lines };
 }
 
+/** §10 "Flat extras per payer, never doubled": `mun-flat-bonus` per mủn (6 phán) + `kong-flat-bonus` per kong. */
+export function flatBonus(phan: number, kongs: number, o: VnOptions): number {
+  return Number(o['mun-flat-bonus']) * Math.floor(phan / 6) + Number(o['kong-flat-bonus']) * kongs;
+}
+
 /**
  * Payments to the winner. `payer` = discarder (discard) or declarer (rob-kong); `liable` = the
  * seat that pays for everyone (§10 "Liability"), or null.
@@ -80,7 +85,7 @@ export function payments(
   o: VnOptions,
 ): PayLine[] {
   const v = Number(o['leftover-phan-value']);
-  const flat = Number(o['mun-flat-bonus']) * Math.floor(phan / 6) + Number(o['kong-flat-bonus']) * kongs;
+  const flat = flatBonus(phan, kongs, o);
   const unit = o['point-unit'];
   const others = [0, 1, 2, 3].filter((s) => s !== winner);
   const lines: PayLine[] = [];
