@@ -469,7 +469,11 @@ export function resultView(
   // those who left too (some forty in a long Phỏm match), within what the message leaves (2,000
   // characters, with room for a line the bot adds: bot/effects.ts), the last counted, never cut mid-entry.
   if (t.row.handIndex > 0) {
-    const entries = (match ? standings(match.standings, tr) : seatStandings(table)).map((e) => `${e.name} ${signed(e.total, lang)}`);
+    // With a starting balance each is the balance, as the table's badges say (scoreStrings).
+    const start = t.manifest.startingBalance?.(t.row.options) ?? 0;
+    const entries = (match ? standings(match.standings, tr) : seatStandings(table)).map(
+      (e) => `${e.name} ${start ? amount(start + e.total, lang) : signed(e.total, lang)}`,
+    );
     const room = 2000 - 120 - lines.join('\n').length - tr('common:result.standings', { list: '' }).length;
     lines.push(tr('common:result.standings', { list: listWithin(entries, Math.max(200, room), tr, ' · ') }));
   }

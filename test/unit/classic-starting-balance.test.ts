@@ -5,8 +5,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tableView } from '../../src/table/views.js';
-import { rig, timeOutToResult } from '../support/table-rig.js';
+import { resultView, tableView } from '../../src/table/views.js';
+import { playWithAi, rig, timeOutToResult } from '../support/table-rig.js';
 
 test('classical mahjong with a starting balance: the table shows balances, 2,000 plus the match net', () => {
   const r = rig('classic-mahjong', ['human', 'ai', 'ai', 'ai'], { options: { 'starting-balance': 2000 }, seed: 'balance' });
@@ -33,4 +33,20 @@ test('classical mahjong without a starting balance: the badges are the match net
     tableView(r.ts.load(r.gameId)!, 'en').model!.seats.map((s) => s.score),
     ['0', '0', '0', '0'],
   );
+});
+
+test("with a starting balance the result's 'Match so far' line says the balances the badges say", () => {
+  const r = rig('classic-mahjong', ['human', 'human', 'human', 'human'], {
+    seed: 'rc-classic-mahjong-4',
+    options: { 'starting-balance': 2000 },
+  });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  playWithAi(r);
+  r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'next-hand', arg: '0' });
+  playWithAi(r);
+  const t = r.ts.load(r.gameId)!;
+  const line = resultView(t, 'en', false)!.lines.at(-1)!;
+  assert.match(line, /^📊 Match so far: /);
+  for (const s of tableView(t, 'en').model!.seats) assert.ok(line.includes(`${s.name} ${s.score}`), `${line} / ${s.name} ${s.score}`);
+  assert.doesNotMatch(line, /[+-]\d/);
 });
