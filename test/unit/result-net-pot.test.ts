@@ -44,9 +44,10 @@ test('Phỏm with the gà pot: the result message and image totals are the net t
   assert.equal(checked, 1, 'a hand where the pot moved');
 });
 
-test('Phỏm with the gà pot: the table image and its words say what the pot holds for the next Ù', () => {
+/** A Phỏm table (gà pot flat, and `options`) played on until a pot is carried into a running hand. */
+function tableWithPot(options: Record<string, unknown> = {}) {
   const eng = engineOf('phom');
-  const r = rig('phom', ['human', 'human', 'human'], { seed: 'pot', options: { 'ga-pot': 'flat' } });
+  const r = rig('phom', ['human', 'human', 'human'], { seed: 'pot', options: { 'ga-pot': 'flat', ...options } });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
   for (let h = 0; h < 10; h++) {
     if (h > 0) r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'next-hand', arg: String(h - 1) });
@@ -54,7 +55,11 @@ test('Phỏm with the gà pot: the table image and its words say what the pot ho
     if (!eng.result(s)) break;
   }
   const t = r.ts.load(r.gameId)!;
-  const pot = (eng.publicView(t.state) as { gaPot: number }).gaPot;
+  return { t, pot: (eng.publicView(t.state) as { gaPot: number }).gaPot };
+}
+
+test('Phỏm with the gà pot: the table image and its words say what the pot holds for the next Ù', () => {
+  const { t, pot } = tableWithPot();
   assert.ok(pot > 0, 'a pot carried into a running hand');
   const tv = tableView(t, 'en');
   assert.equal(tv.model!.stockNote, `Gà pot ${pot} × bet`);
@@ -62,16 +67,7 @@ test('Phỏm with the gà pot: the table image and its words say what the pot ho
 });
 
 test('Phỏm with the gà pot and a bet unit of 1,000: the pot is money, not "× bet" (phom.md §2, §10)', () => {
-  const eng = engineOf('phom');
-  const r = rig('phom', ['human', 'human', 'human'], { seed: 'pot', options: { 'ga-pot': 'flat', 'bet-unit': 1000 } });
-  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  for (let h = 0; h < 10; h++) {
-    if (h > 0) r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'next-hand', arg: String(h - 1) });
-    const s = playWithAiUntil<{ gaPotStart: number; gaIn: number[] }>(r, (x) => x.gaPotStart > 0 && x.gaIn.some((v) => v > 0));
-    if (!eng.result(s)) break;
-  }
-  const t = r.ts.load(r.gameId)!;
-  const pot = (eng.publicView(t.state) as { gaPot: number }).gaPot;
+  const { t, pot } = tableWithPot({ 'bet-unit': 1000 });
   assert.ok(pot >= 1000, 'a pot carried into a running hand');
   assert.equal(tableView(t, 'en').model!.stockNote, `Gà pot ${pot.toLocaleString('en')} money`);
   assert.doesNotMatch(tableView(t, 'vi').model!.stockNote ?? '', /cược/);
