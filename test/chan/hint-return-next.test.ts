@@ -53,3 +53,16 @@ test('the hint on returning 9v does not call it safe: the seat after the return 
   assert.match(id, /^return-(risk|unlikely)/, JSON.stringify(r));
   assert.ok(Number(r.vars.pct) > 0, JSON.stringify(r));
 });
+
+test('a return to the seat just before the returner names that seat alone (the returner may not take its own card back)', () => {
+  const s0 = position(4, {
+    hands: ['', '', '9n 2v 2v 3n 3n', '5n 5n 5n 9v 4v 4v 6s 6s 7n 7n'],
+    phase: { kind: 'offer', card: '5n', gate: 2, source: 'discard', from: 1 },
+    fill: 'return-one',
+  });
+  const s = play(s0, 3, { type: 'chiu' });
+  assert.deepEqual(s.phase, { kind: 'return', seat: 3, gate: 2 });
+  assert.deepEqual(offerGates(3, 4, 2), [2]);
+  const r = engine.explain!(s, 3, { type: 'return', card: '9v' });
+  assert.match(checkReason('chan', r), /^return-one-(safe|risk|unlikely)(-breaks)?$/, JSON.stringify(r));
+});

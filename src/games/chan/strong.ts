@@ -467,7 +467,9 @@ export function explainStrong(k: ChanKnowledge, a: ChanAction): HintReasonKey {
       const p = either((t) => t.p);
       const chan = chanAfter(a.card);
       const vars = { card: a.card, chan, pct: Math.round(100 * p) };
-      const kind = a.type === 'return' ? 'return' : 'discard';
+      // A return with one gate (the seat after the return seat is the returner, who may not take its
+      // own card back) names that seat alone.
+      const kind = a.type === 'return' ? (gates.length === 1 ? 'return-one' : 'return') : 'discard';
       const level = any === 0 ? 'safe' : p < 0.05 ? 'unlikely' : 'risk';
       // A card of a pair: the reason says it breaks a chắn, not that it keeps them.
       const breaks = chan < chanIn(st.hand) ? '-breaks' : '';
