@@ -6,9 +6,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engine } from '../../src/games/phom/index.js';
 import { handSeed } from '../../src/games/core/rng.js';
-import { strongAi } from '../../src/games/phom/strong.js';
+import { feedIsChot, strongAi } from '../../src/games/phom/strong.js';
 import { publicView, view } from '../../src/games/phom/views.js';
 import { opts, position } from './helpers.js';
+import { checkReason } from '../support/hint-reasons.js';
 
 test('tai-may-eat off: a discard beside a next seat that has laid down is chosen as if that seat could not eat at all', () => {
   const o = opts({ 'tai-may-eat': false });
@@ -34,8 +35,8 @@ test('tai-may-eat off: a discard beside a next seat that has laid down is chosen
 });
 
 test('chot-definition eater-final: a discard the next seat (its row at 3) may eat is priced as a chốt', () => {
-  // Seat 1's third discard; seat 2 has discarded 3 (its row holds 3), so eating it is a chốt worth 20
-  // under eater-final, and an unpaid eat under victim-final. Seat 2 holds QS QD QC (seat 1 cannot see).
+  // Seat 1's third discard; seat 2 has discarded 3 (its row holds 3): eating it is a chốt under
+  // eater-final, an ordinary eat under victim-final (not seat 1's 4th discard).
   const at = (def: string) =>
     position(
       {
@@ -56,9 +57,10 @@ test('chot-definition eater-final: a discard the next seat (its row at 3) may ea
       3,
       { 'chot-definition': def, 'chot-payment': 20, 'eat-payment': 'none' },
     );
-  // Unpaid, the high queen goes (fewer points left); as a 20-bet chốt it is kept.
+  assert.equal(feedIsChot(view(at('eater-final'), 1)), true);
+  assert.equal(feedIsChot(view(at('victim-final'), 1)), false);
+  // Unpaid, the high queen goes (fewer points left), whatever the next seat may hold.
   assert.deepEqual(engine.ai(at('victim-final'), 1, 'strong'), { type: 'discard', card: 'QH' });
-  assert.notDeepEqual(engine.ai(at('eater-final'), 1, 'strong'), { type: 'discard', card: 'QH' });
 });
 
 test('u-tron no-eat: for a seat that has eaten, strong plays as if Ù tròn were off (no eaten card is the tròn, not all ten used)', () => {
@@ -81,4 +83,25 @@ test('u-tron no-eat: for a seat that has eaten, strong plays as if Ù tròn were
       }
     }
   assert.ok(seen > 300, `${seen} positions`);
+});
+
+test('the Ù hint says Ù tròn when the table pays it, and never "only 0 cards left"', () => {
+  const at = (over: Record<string, unknown>) =>
+    position(
+      {
+        turn: 0,
+        phase: 'act',
+        hands: [
+          ['3S', '4S', '5S', '6S', '4H', '5H', '6H', '7C', '7H', '7S'],
+          ['AD', '2C', '9D', 'JC', 'QD', 'KH', '8C', '10D', '2D'],
+        ],
+        rows: [['KD'], ['9C']],
+      },
+      2,
+      over,
+    );
+  const hint = (over: Record<string, unknown>) => checkReason('phom', engine.explain!(at(over), 0, { type: 'u' }));
+  assert.equal(hint({}), 'u-tron');
+  assert.equal(hint({ 'u-tron': 'no-eat' }), 'u-tron-no-eat');
+  assert.equal(hint({ 'u-tron': 'off' }), 'u-all');
 });

@@ -368,6 +368,6 @@ test('a hand already all in phỏm presses Ù (tròn) at once, and a started Ù 
         [r + 1, r + 2, r + 3].map((x) => R[x - 1]! + b),
       );
       for (const level of LEVELS) assert.equal(endOf(s, level).endedBy, 'u-tron', `${level}: ${hand1.join(' ')}`);
-      assert.equal(engine.explain!(s, 1, engine.ai(s, 1, 'strong')).key, 'phom:hint.u');
+      assert.equal(engine.explain!(s, 1, engine.ai(s, 1, 'strong')).key, 'phom:hint.u-tron');
     }
 });

@@ -254,9 +254,15 @@ function feedCost(x: Ctx, c: Card): number {
   // Fewer players: the next seat's gain is more of my loss (2 players: all of it).
   const scale = n === 2 ? TUNING.feed2 : n === 3 ? TUNING.feed3 : TUNING.feed4;
   const t = (v.seat + 1) % n;
-  // phom.md §6.5: a chốt is my 4th discard (victim-final), or any eat while the eater's row holds 3.
-  const chot = v.options['chot-definition'] === 'victim-final' ? counts[v.seat] === 4 : v.rowCounts[t] === 3;
-  return eatChance(x, t, c) * feedMoney(v, chot) * TUNING.money * scale;
+  return eatChance(x, t, c) * feedMoney(v, feedIsChot(v)) * TUNING.money * scale;
+}
+
+/**
+ * Would the next seat's eat of the discard I make now be a chốt (phom.md §6.5)? Under victim-final
+ * when it is my 4th discard; under eater-final when the eater's row already holds 3.
+ */
+export function feedIsChot(v: Pick<SeatView, 'options' | 'rowCounts' | 'seat' | 'n'>): boolean {
+  return v.options['chot-definition'] === 'victim-final' ? v.rowCounts[v.seat]! + 1 === 4 : v.rowCounts[(v.seat + 1) % v.n]! === 3;
 }
 
 /** What the next seat's eat of my discard costs me (bets): its payment, its worth, and the đền it brings. */
@@ -387,8 +393,8 @@ function finalValue(x: Ctx, hand: Card[], held: Card[]): number {
   );
   const o = x.v.options;
   if (e.minLoose <= 1) {
-    // phom.md §8.3: Ù tròn is all ten cards used (all-ten) or an Ù with no eaten card (no-eat; `held`
-    // holds every card eaten by then, the one this look-ahead eats included).
+    // phom.md §8.3: Ù tròn is all ten cards used (all-ten) or an Ù with no eaten card (no-eat; callers
+    // pass in `held` every card eaten by then, the one their look-ahead eats included).
     const mode = o['u-tron'];
     const tron = mode === 'all-ten' ? e.minLoose === 0 : mode === 'no-eat' ? held.length === 0 && x.v.eaten[x.v.seat]!.length === 0 : false;
     return (x.v.n - 1) * (tron ? o['u-tron-payment'] : o['u-payment']);
@@ -440,19 +446,22 @@ function takeExpectation(x: Ctx, hand: Card[], held: Card[]): number {
   const k = v.eaten[v.seat]!.length + 1;
   const model = TUNING.offerModel[v.n - 2]!;
   const prevRow = v.rowCounts[(v.seat + v.n - 1) % v.n]!;
-  const chot = model && prevRow >= 3;
-  const pay = eatWorth(v, chot);
+  // The previous seat's next discard is its 4th: thrown as a chốt (`CHOT`), and under victim-final
+  // eating it is one. Under eater-final (phom.md §6.5) my eat at this take, my row holding 3, is one.
+  const offerChot = model && prevRow >= 3;
+  const pay = eatWorth(v, v.options['chot-definition'] === 'victim-final' ? offerChot : true);
   const vals = live.map((u) => finalValue(x, [...hand, u], held));
   const drawMean = vals.reduce((a, b) => a + b, 0) / vals.length;
   if (k > 3) return drawMean;
-  const table = chot ? CHOT : OFFER[Math.min(2, prevRow)]!;
+  const table = offerChot ? CHOT : OFFER[Math.min(2, prevRow)]!;
   let offer = 0;
   let wsum = 0;
-  live.forEach((u, i) => {
+  for (const u of live) {
     const w = model ? table[rankOfId(cardId(u)) - 1]! : 1;
     wsum += w;
-    offer += w * (eatable(x, hand, held, u) ? Math.max(vals[i]! + pay, drawMean) : drawMean);
-  });
+    // Eaten, `u` is held: it must stay in a phỏm, and the Ù it makes is no Ù tròn under u-tron no-eat.
+    offer += w * (eatable(x, hand, held, u) ? Math.max(finalValue(x, [...hand, u], [...held, u]) + pay, drawMean) : drawMean);
+  }
   return offer / wsum;
 }
 
@@ -558,7 +567,7 @@ function takeChoice(x: Ctx, eat: Extract<Action, { type: 'eat' }>, draw: Action)
   const c = eat.card;
   const held = [...v.eatenInHand, c];
   const withC = [...v.hand, c];
-  if (minLeftoverCount(withC, held, x.qka) <= 1) return eat; // eating gives Ù
+  if (uLeft(x, withC, held) <= 1) return eat; // eating gives Ù
   // After this take the row may reach 3 (lay-down turn): the discard then is the final one.
   const final = v.laidDown[v.seat]! || v.rowCounts[v.seat]! >= 3;
   const net = eatWorth(v, eatIsChot(v)); // chốt by the table's chot-definition (phom.md §6.5)
@@ -689,6 +698,16 @@ function nextCannotEat(x: Ctx, c: Card, last: boolean): boolean {
   return true;
 }
 
+/**
+ * Cards of `hand` left outside phỏm for the Ù test, as the engine counts them (plan.ts `uLeftover`,
+ * phom.md §8.2): without `u-by-sending`, the cards I sent this hand count as left over too.
+ */
+function uLeft(x: Ctx, hand: Card[], held: Card[]): number {
+  const v = x.v;
+  const sent = v.options['u-by-sending'] ? 0 : v.melds.reduce((n, m) => n + m.sent.filter((y) => y.from === v.seat).length, 0);
+  return minLeftoverCount(hand, held, x.qka) + sent;
+}
+
 /** Is the eat on offer now a chốt under the table's `chot-definition` (phom.md §6.5)? */
 function eatIsChot(v: SeatView): boolean {
   return v.options['chot-definition'] === 'victim-final' ? v.claimable?.chot === true : v.rowCounts[v.seat] === 3;
@@ -703,11 +722,15 @@ export function explain(k: PhomKnowledge, action: Action): HintReason {
   const v = x.v;
   const key = (id: string, vars: Record<string, string | number> = {}): HintReason => ({ key: `phom:hint.${id}`, vars });
   switch (action.type) {
-    case 'u':
-      return key('u', { left: minLeftoverCount(v.hand, v.eatenInHand, x.qka) });
+    case 'u': {
+      const left = uLeft(x, v.hand, v.eatenInHand);
+      const mode = v.options['u-tron'];
+      // phom.md §8.3: all ten used (all-ten), or no eaten card (no-eat).
+      const tron = mode === 'all-ten' ? left === 0 : mode === 'no-eat' && v.eaten[v.seat]!.length === 0;
+      return tron ? key(mode === 'no-eat' ? 'u-tron-no-eat' : 'u-tron') : left === 0 ? key('u-all') : key('u', { left });
+    }
     case 'eat': {
-      if (minLeftoverCount([...v.hand, action.card], [...v.eatenInHand, action.card], x.qka) <= 1)
-        return key('eat-u', { card: action.card });
+      if (uLeft(x, [...v.hand, action.card], [...v.eatenInHand, action.card]) <= 1) return key('eat-u', { card: action.card });
       // The table's options decide whether it is a chốt and whether the previous seat pays.
       const chot = eatIsChot(v);
       const paid = eatPayment(v, v.seat, chot) > 0;
