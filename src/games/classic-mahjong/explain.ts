@@ -94,7 +94,8 @@ export function explainClassic(k: Knowledge, a: Action): HintReasonKey {
       const round = ALL.indexOf(v.roundWind);
       const scores = a.type === 'pung' && (kd >= 31 || kd - 27 === v.seat || kd === round);
       if (after === now && scores) return key('call-scores', { card: tile, steps: after });
-      if (after === now && live > nowLive) return key('call-waits', { card: tile, steps: after, live, before: nowLive });
+      if (after === now && live > nowLive)
+        return key(after === 0 ? 'call-waits-ready' : 'call-waits', { card: tile, steps: after, live, before: nowLive });
       const plan = planOf(k);
       if (plan === 'one-suit') return key('call-suit', { card: tile, steps: after });
       if (plan === 'pungs' && a.type === 'pung') return key('call-pungs', { card: tile, steps: after });
