@@ -214,7 +214,8 @@ export function tableInWords(m: TableModel, game: GameId, pieceName: Namer): str
       ...(s.wind && /^[1-4]z$/.test(s.wind) ? [pieceName(s.wind)] : s.wind ? [s.wind] : []),
       // "score 0", not a bare "0" (the image's pill is read beside its seat's name).
       ...(s.score ? [sp.tr('common:words.score', { value: s.score })] : []),
-      sp.tr('common:words.in-hand', { count: s.handCount }),
+      // Phỏm counts its cards in lá, the others in quân (seed 002: "được chia 10 lá bài").
+      sp.tr(game === 'phom' ? 'phom:ui.in-hand' : 'common:words.in-hand', { count: s.handCount }),
       ...(s.note ? [sp.say(s.note)] : []),
     ];
     parts.push(`${s.name}${sp.aside(about.join(sp.sep))}`);

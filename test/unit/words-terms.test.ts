@@ -4,6 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { vnMahjongPresenter } from '../../src/table/present/vn-mahjong.js';
 import { resultLines, TILE_CODE } from '../../src/table/present/common.js';
 import { pieceName } from '../../src/render/codes.js';
@@ -61,8 +62,10 @@ test('classical mahjong in Vietnamese calls a suit hàng, as seed 000 does; flow
     assert.match(t(`classic-mahjong:item.${k}`), /hàng/, k);
   }
   assert.match(t('classic-mahjong:item.all-flowers'), /hoa/);
-  assert.equal(translator('zh-TW')('classic-mahjong:item.heaven'), '天和');
-  assert.equal(translator('zh-TW')('classic-mahjong:item.earth'), '地和');
+  // zh-TW says 胡 for a win, as seed 004 does ("需高喊'胡'"); its 和牌 is a drawn hand (和局 here).
+  assert.equal(translator('zh-TW')('classic-mahjong:item.heaven'), '天胡');
+  assert.equal(translator('zh-TW')('classic-mahjong:item.earth'), '地胡');
+  assert.doesNotMatch(readFileSync(new URL('../../locales/zh-TW/classic-mahjong.json', import.meta.url), 'utf8'), /天和|地和|詐和|和滿貫/);
 });
 
 test("a finished hand's AI seats are named in the reader's words; a person's, or the AI playing for one, as stored", () => {

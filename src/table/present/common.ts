@@ -180,6 +180,24 @@ function sameInARow(items: readonly ScoreItem[]): { item: ScoreItem; times: numb
   return out;
 }
 
+/**
+ * An item's name with its count and detail: "Tôm ×2", "Pung of terminals (Red ×3)". A name that ends in
+ * an aside of its own takes the detail into it ("暗刻（么九字、中 ×3）", not "暗刻（么九字）（中 ×3）"), and a
+ * detail that is one exposed set loses its square brackets inside the round ones.
+ */
+function itemLabel(game: GameId, it: ScoreItem, times: number, ctx: PresentCtx, pieces: PieceText): string {
+  const name = `${ctx.t(`${game}:item.${it.id}`, { defaultValue: it.id })}`;
+  const count = times > 1 ? ` ×${times}` : '';
+  if (!it.detail) return `${name}${count}`;
+  let detail = detailText(it.detail, ctx, pieces);
+  if (/^\[[^[\]]*\]$/.test(detail)) detail = detail.slice(1, -1);
+  // The piece named after the item already says it: "Mùa (Đông)", not "Mùa (Mùa Đông)" (vi Winter).
+  if (detail.startsWith(`${name} `)) detail = detail.slice(name.length + 1);
+  const close = name.at(-1);
+  if (close === ')' || close === '）') return `${name.slice(0, -1)}${ctx.t('common:punct.list')}${detail}${close}${count}`;
+  return `${name}${count}${ctx.t('common:punct.aside', { text: detail })}`;
+}
+
 /** Scoring lines, totals and payments of a HandResult, localized. */
 export function resultLines(
   game: GameId,
@@ -192,7 +210,7 @@ export function resultLines(
     lines: sameInARow(r.items).map(({ item: it, times }) =>
       scoringLine(
         ctx.names[it.seat] ?? '',
-        `${ctx.t(`${game}:item.${it.id}`, { defaultValue: it.id })}${times > 1 ? ` ×${times}` : ''}${it.detail ? ctx.t('common:punct.aside', { text: detailText(it.detail, ctx, pieces) }) : ''}`,
+        itemLabel(game, it, times, ctx, pieces),
         itemWorth(ctx.t, game, { ...it, value: it.value * times }, ctx.lang),
       ),
     ),
