@@ -83,10 +83,14 @@ test("a call's reason states only what is true: closer, or as far but for a doub
             assert.equal(id === 'call-to-ready', after === 0, `ready after it exactly when 0 steps: ${where}`);
             break;
           case 'call-scores':
+          case 'call-scores-ready':
+            assert.equal(id === 'call-scores-ready', after === 0, where);
             assert.ok(a.type === 'pung' && after === now, where);
             assert.ok(['5z', '6z', '7z', v.wind, v.roundWind].includes(tile), `${tile} scores no double: ${where}`);
             break;
           case 'call-waits':
+          case 'call-waits-ready':
+            assert.equal(id === 'call-waits-ready', after === 0, where);
             assert.equal(after, now, where);
             assert.equal(r.vars.before, live(v.hand, sets), where);
             assert.equal(r.vars.live, liveAfter, where);
@@ -102,6 +106,10 @@ test("a call's reason states only what is true: closer, or as far but for a doub
             break;
           case 'call-steps':
             assert.equal(r.vars.before, now, where);
+            assert.ok(after > 0, where);
+            break;
+          case 'call-stays-ready':
+            assert.ok(after === 0 && now === 0, where);
             break;
           default:
             assert.fail(`not a call reason: ${where}`);
@@ -136,4 +144,23 @@ test('a call that keeps a ready hand ready with more winning tiles says so, not 
   const r = engine.explain!(s.value, 1, { type: 'chow', tiles: ['5s', '6s', '7s'] });
   assert.equal(checkReason('classic-mahjong', r), 'call-waits-ready');
   assert.ok(Number(r.vars.live) > Number(r.vars.before), JSON.stringify(r));
+});
+
+test('a scoring pung that keeps a ready hand ready says it stays ready', () => {
+  const s = engine.fromScenario(defaultOptions(engine.options), 4, {
+    position: {
+      players: [
+        { concealed: ['1m', '1m', '2m', '9p', '9p', '9p', '2p', '3p', '4p', '8p', '8p', '3z', '3z'], discards: ['5z'] },
+        { concealed: ['1m', '2m', '3m', '4m', '5m', '6m', '7s', '8s', '9s', '5z', '5z', '3p', '4p'] },
+        { concealed: ['2s', '2s', '3s', '5s', '6s', '7s', '7p', '8p', '9p', '1z', '1z', '1z', '2z'] },
+        { concealed: ['9s', '9s', '9s', '5s', '6s', '7s', '7p', '7p', '8p', '4z', '4z', '4z', '2z'] },
+      ],
+      phase: 'claim',
+      claim: { tile: '5z', from: 0 },
+      turn: 0,
+      wallCount: 50,
+    },
+  });
+  assert.ok(s.ok, s.ok ? '' : s.error.message);
+  assert.equal(checkReason('classic-mahjong', engine.explain!(s.value, 1, { type: 'pung' })), 'call-scores-ready');
 });

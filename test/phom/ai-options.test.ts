@@ -59,8 +59,10 @@ test('chot-definition eater-final: a discard the next seat (its row at 3) may ea
     );
   assert.equal(feedIsChot(view(at('eater-final'), 1)), true);
   assert.equal(feedIsChot(view(at('victim-final'), 1)), false);
-  // Unpaid, the high queen goes (fewer points left), whatever the next seat may hold.
+  // Unpaid, the high queen goes (fewer points left); as a 20-bet chốt it is kept (seat 2 holds three
+  // queens: QH would be eaten, and seat 2 would then declare Ù).
   assert.deepEqual(engine.ai(at('victim-final'), 1, 'strong'), { type: 'discard', card: 'QH' });
+  assert.notDeepEqual(engine.ai(at('eater-final'), 1, 'strong'), { type: 'discard', card: 'QH' });
 });
 
 test('u-tron no-eat: for a seat that has eaten, strong plays as if Ù tròn were off (no eaten card is the tròn, not all ten used)', () => {
@@ -85,7 +87,7 @@ test('u-tron no-eat: for a seat that has eaten, strong plays as if Ù tròn were
   assert.ok(seen > 300, `${seen} positions`);
 });
 
-test('the Ù hint says Ù tròn when the table pays it, and never "only 0 cards left"', () => {
+test('the Ù hint says Ù tròn when the table pays more for it, and never "only 0 cards left"', () => {
   const at = (over: Record<string, unknown>) =>
     position(
       {
@@ -104,4 +106,7 @@ test('the Ù hint says Ù tròn when the table pays it, and never "only 0 cards 
   assert.equal(hint({}), 'u-tron');
   assert.equal(hint({ 'u-tron': 'no-eat' }), 'u-tron-no-eat');
   assert.equal(hint({ 'u-tron': 'off' }), 'u-all');
+  // A table whose Ù tròn pays no more than a plain Ù hears no "pays more".
+  assert.equal(hint({ 'u-tron-payment': 3 }), 'u-all');
+  assert.equal(hint({ 'u-tron': 'no-eat', 'u-tron-payment': 0 }), 'u-all');
 });

@@ -93,9 +93,12 @@ export function explainClassic(k: Knowledge, a: Action): HintReasonKey {
       const kd = ALL.indexOf(tile as TileCode);
       const round = ALL.indexOf(v.roundWind);
       const scores = a.type === 'pung' && (kd >= 31 || kd - 27 === v.seat || kd === round);
-      if (after === now && scores) return key('call-scores', { card: tile, steps: after });
+      // Ready before and after: no "0 steps from ready".
+      const ready = after === 0 && now === 0;
+      if (after === now && scores) return key(ready ? 'call-scores-ready' : 'call-scores', { card: tile, steps: after });
       if (after === now && live > nowLive)
-        return key(after === 0 ? 'call-waits-ready' : 'call-waits', { card: tile, steps: after, live, before: nowLive });
+        return key(ready ? 'call-waits-ready' : 'call-waits', { card: tile, steps: after, live, before: nowLive });
+      if (ready) return key('call-stays-ready', { card: tile, steps: 0 });
       const plan = planOf(k);
       if (plan === 'one-suit') return key('call-suit', { card: tile, steps: after });
       if (plan === 'pungs' && a.type === 'pung') return key('call-pungs', { card: tile, steps: after });

@@ -262,7 +262,15 @@ function feedCost(x: Ctx, c: Card): number {
  * when it is my 4th discard; under eater-final when the eater's row already holds 3.
  */
 export function feedIsChot(v: Pick<SeatView, 'options' | 'rowCounts' | 'seat' | 'n'>): boolean {
-  return v.options['chot-definition'] === 'victim-final' ? v.rowCounts[v.seat]! + 1 === 4 : v.rowCounts[(v.seat + 1) % v.n]! === 3;
+  return isChot(v, v.rowCounts[(v.seat + 1) % v.n]!, v.rowCounts[v.seat]! + 1 === 4);
+}
+
+/**
+ * phom.md §6.5, the one rule for every eat the strong AI prices: a chốt is the victim's 4th discard
+ * (victim-final), or any eat while the eater's row holds 3 (eater-final, counted before the rotation).
+ */
+function isChot(v: Pick<SeatView, 'options'>, eaterRow: number, victimFourth: boolean): boolean {
+  return v.options['chot-definition'] === 'victim-final' ? victimFourth : eaterRow === 3;
 }
 
 /** What the next seat's eat of my discard costs me (bets): its payment, its worth, and the đền it brings. */
@@ -446,10 +454,12 @@ function takeExpectation(x: Ctx, hand: Card[], held: Card[]): number {
   const k = v.eaten[v.seat]!.length + 1;
   const model = TUNING.offerModel[v.n - 2]!;
   const prevRow = v.rowCounts[(v.seat + v.n - 1) % v.n]!;
-  // The previous seat's next discard is its 4th: thrown as a chốt (`CHOT`), and under victim-final
-  // eating it is one. Under eater-final (phom.md §6.5) my eat at this take, my row holding 3, is one.
+  // With `offerModel` (4 players): the previous seat's next discard is its 4th, thrown as a chốt
+  // (`CHOT`), and my eat of it at this take (my row holds 3) is a chốt by either definition of §6.5
+  // (isChot). Without it (2–3 players) the offer is a random live card and its eat is priced as an
+  // ordinary one, under either definition (as measured, docs/ai-measurements.md).
   const offerChot = model && prevRow >= 3;
-  const pay = eatWorth(v, v.options['chot-definition'] === 'victim-final' ? offerChot : true);
+  const pay = eatWorth(v, model && isChot(v, 3, prevRow >= 3));
   const vals = live.map((u) => finalValue(x, [...hand, u], held));
   const drawMean = vals.reduce((a, b) => a + b, 0) / vals.length;
   if (k > 3) return drawMean;
@@ -710,7 +720,7 @@ function uLeft(x: Ctx, hand: Card[], held: Card[]): number {
 
 /** Is the eat on offer now a chốt under the table's `chot-definition` (phom.md §6.5)? */
 function eatIsChot(v: SeatView): boolean {
-  return v.options['chot-definition'] === 'victim-final' ? v.claimable?.chot === true : v.rowCounts[v.seat] === 3;
+  return isChot(v, v.rowCounts[v.seat]!, v.claimable?.chot === true);
 }
 
 /**
@@ -727,7 +737,9 @@ export function explain(k: PhomKnowledge, action: Action): HintReason {
       const mode = v.options['u-tron'];
       // phom.md §8.3: all ten used (all-ten), or no eaten card (no-eat).
       const tron = mode === 'all-ten' ? left === 0 : mode === 'no-eat' && v.eaten[v.seat]!.length === 0;
-      return tron ? key(mode === 'no-eat' ? 'u-tron-no-eat' : 'u-tron') : left === 0 ? key('u-all') : key('u', { left });
+      // "Pays more than a plain Ù" only where it does (u-tron-payment is a table's choice, 0 up).
+      const more = tron && v.options['u-tron-payment'] > v.options['u-payment'];
+      return more ? key(mode === 'no-eat' ? 'u-tron-no-eat' : 'u-tron') : left === 0 ? key('u-all') : key('u', { left });
     }
     case 'eat': {
       if (uLeft(x, [...v.hand, action.card], [...v.eatenInHand, action.card]) <= 1) return key('eat-u', { card: action.card });
