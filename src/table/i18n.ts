@@ -98,10 +98,10 @@ export function has(lang: Lang, key: string): boolean {
 }
 
 /**
- * Items joined by `sep` within about `max` characters; those that do not fit are counted at the end
+ * Items joined by `sep` (the language's list separator unless given) within about `max` characters; those that do not fit are counted at the end
  * ("+3 more", `common:lobby.list-more`). The first item always shows.
  */
-export function listWithin(items: readonly string[], max: number, t: T, sep = ', '): string {
+export function listWithin(items: readonly string[], max: number, t: T, sep = t('common:punct.list')): string {
   let out = '';
   for (const [k, item] of items.entries()) {
     const next = out ? `${out}${sep}${item}` : item;

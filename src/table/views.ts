@@ -657,8 +657,10 @@ export function standingsModel(t: Table, lang: Lang, entries: readonly MatchEntr
   const handNos = [...new Set(entries.flatMap((e) => [...e.byHand.keys()]))].sort((a, b) => a - b);
   if (handNos.length < 2) return null;
   const pc = presentCtx(t, lang);
+  // With a starting balance (classical §13) each line is the balance, as the table's badges.
+  const start = t.manifest.startingBalance?.(t.row.options) ?? 0;
   const players = standings(entries, pc.t).map((e) => {
-    let run = 0;
+    let run = start;
     // A refund at the match's end (the gà pot, phom.md §15.12) comes after the last hand: the chart
     // ends at each total, as the standings do.
     const last = handNos.length - 1;
@@ -690,7 +692,13 @@ export function endMatchText(t: Table, lang: Lang, entries: readonly MatchEntry[
   const inUnit = (n: number) => (unit ? ` ${unitName(tr, t.row.game, unit, Math.abs(n))}` : '');
   const ranked = standings(entries, tr);
   const who = (e: Standing) => (e.userId ? `<@${e.userId}>` : `**${e.name}**`);
-  const lines = ranked.map((e, k) => `${k + 1}. ${who(e)}${tr('common:punct.colon')}${signed(e.total, lang)}${inUnit(e.total)}`);
+  // With a starting balance (classical §13) the balance first, as the table and each result gave it.
+  const start = t.manifest.startingBalance?.(t.row.options) ?? 0;
+  const worth = (n: number) =>
+    start
+      ? `${amount(start + n, lang)}${tr('common:punct.aside', { text: `${signed(n, lang)}${inUnit(n)}` })}`
+      : `${signed(n, lang)}${inUnit(n)}`;
+  const lines = ranked.map((e, k) => `${k + 1}. ${who(e)}${tr('common:punct.colon')}${worth(e.total)}`);
   // What the match gave back as it ended (Phỏm's gà pot no Ù took, phom.md §15.12): in the totals
   // above, said once below them, so that they are seen to add up.
   const refunded = ranked.filter((e) => e.refund);

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { resultView, tableView } from '../../src/table/views.js';
+import { endMatchText, resultView, standingsModel, tableView } from '../../src/table/views.js';
 import { playWithAi, rig, timeOutToResult } from '../support/table-rig.js';
 
 test('classical mahjong with a starting balance: the table shows balances, 2,000 plus the match net', () => {
@@ -49,4 +49,29 @@ test("with a starting balance the result's 'Match so far' line says the balances
   assert.match(line, /^📊 Match so far: /);
   for (const s of tableView(t, 'en').model!.seats) assert.ok(line.includes(`${s.name} ${s.score}`), `${line} / ${s.name} ${s.score}`);
   assert.doesNotMatch(line, /[+-]\d/);
+});
+
+test('with a starting balance the end of the match and its chart give balances too, the net beside', () => {
+  const r = rig('classic-mahjong', ['human', 'human', 'human', 'human'], {
+    seed: 'rc-classic-mahjong-4',
+    options: { 'starting-balance': 2000 },
+  });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  playWithAi(r);
+  r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'next-hand', arg: '0' });
+  playWithAi(r);
+  const t = r.ts.load(r.gameId)!;
+  const entries = r.store.results.matchStandings(r.gameId, t.seats);
+  const text = endMatchText(t, 'en', entries);
+  for (const s of t.seats) {
+    const net = t.totals.get(s.seat) ?? 0;
+    const shown = `${(2000 + net).toLocaleString('en-US')} (${net > 0 ? '+' : net < 0 ? '-' : ''}${Math.abs(net).toLocaleString('en-US')} point`;
+    assert.ok(text.includes(shown), `${text}\nmissing ${shown}`);
+  }
+  const chart = standingsModel(t, 'en', entries)!;
+  for (const p of chart.players)
+    assert.ok(
+      p.totals.every((x) => x > 1000),
+      JSON.stringify(p),
+    );
 });

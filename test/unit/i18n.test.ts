@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadCatalogues, LANGS, translator, langOf } from '../../src/table/i18n.js';
+import { loadCatalogues, LANGS, translator, langOf, listWithin } from '../../src/table/i18n.js';
 
 function keys(obj: unknown, prefix = ''): string[] {
   if (obj === null || typeof obj !== 'object') return [prefix];
@@ -85,4 +85,10 @@ test('Vietnamese and Traditional Chinese name the computer player "máy" / 電�
   assert.deepEqual(bad, []);
   const zh = translator('zh-TW');
   assert.equal(zh('common:button.add-ai-level', { level: zh('common:ai-level.strong') }), `加入${zh('common:ai-name')}（強）`);
+});
+
+test("a list within a line is joined in the reader's language (zh-TW 、, not a comma), unless told otherwise", () => {
+  assert.equal(listWithin(['甲', '乙', '丙'], 100, translator('zh-TW')), '甲、乙、丙');
+  assert.equal(listWithin(['a', 'b'], 100, translator('en')), 'a, b');
+  assert.equal(listWithin(['a', 'b'], 100, translator('zh-TW'), '\n'), 'a\nb');
 });
