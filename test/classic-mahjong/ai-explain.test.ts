@@ -125,42 +125,34 @@ test("a call's reason states only what is true: closer, or as far but for a doub
   assert.ok(kept >= 3, `${kept} calls that keep the distance: ${JSON.stringify([...seen])}`);
 });
 
-test('a call that keeps a ready hand ready with more winning tiles says so, not "0 steps from ready"', () => {
+/** Seat 1 (the hand given, ready) may claim `tile`, discarded by seat 0; the other hands are fixed. */
+function claimBy1(hand: string[], tile: string) {
   const s = engine.fromScenario(defaultOptions(engine.options), 4, {
     position: {
       players: [
-        { concealed: ['1m', '1m', '2m', '9p', '9p', '9p', '2p', '3p', '4p', '8p', '8p', '3z', '3z'], discards: ['7s'] },
-        { concealed: ['4m', '4m', '4m', '6m', '6m', '6m', '3p', '3p', '3s', '4s', '5s', '6s', '6s'] },
+        { concealed: ['1m', '1m', '2m', '9p', '9p', '9p', '2p', '3p', '4p', '8p', '8p', '3z', '3z'], discards: [tile] },
+        { concealed: hand },
         { concealed: ['2s', '2s', '3s', '5s', '6s', '7s', '7p', '8p', '9p', '1z', '1z', '1z', '2z'] },
         { concealed: ['9s', '9s', '9s', '5s', '6s', '7s', '7p', '7p', '8p', '4z', '4z', '4z', '2z'] },
       ],
       phase: 'claim',
-      claim: { tile: '7s', from: 0 },
+      claim: { tile, from: 0 },
       turn: 0,
       wallCount: 50,
     },
   });
   assert.ok(s.ok, s.ok ? '' : s.error.message);
-  const r = engine.explain!(s.value, 1, { type: 'chow', tiles: ['5s', '6s', '7s'] });
+  return s.value;
+}
+
+test('a call that keeps a ready hand ready with more winning tiles says so, not "0 steps from ready"', () => {
+  const s = claimBy1(['4m', '4m', '4m', '6m', '6m', '6m', '3p', '3p', '3s', '4s', '5s', '6s', '6s'], '7s');
+  const r = engine.explain!(s, 1, { type: 'chow', tiles: ['5s', '6s', '7s'] });
   assert.equal(checkReason('classic-mahjong', r), 'call-waits-ready');
   assert.ok(Number(r.vars.live) > Number(r.vars.before), JSON.stringify(r));
 });
 
 test('a scoring pung that keeps a ready hand ready says it stays ready', () => {
-  const s = engine.fromScenario(defaultOptions(engine.options), 4, {
-    position: {
-      players: [
-        { concealed: ['1m', '1m', '2m', '9p', '9p', '9p', '2p', '3p', '4p', '8p', '8p', '3z', '3z'], discards: ['5z'] },
-        { concealed: ['1m', '2m', '3m', '4m', '5m', '6m', '7s', '8s', '9s', '5z', '5z', '3p', '4p'] },
-        { concealed: ['2s', '2s', '3s', '5s', '6s', '7s', '7p', '8p', '9p', '1z', '1z', '1z', '2z'] },
-        { concealed: ['9s', '9s', '9s', '5s', '6s', '7s', '7p', '7p', '8p', '4z', '4z', '4z', '2z'] },
-      ],
-      phase: 'claim',
-      claim: { tile: '5z', from: 0 },
-      turn: 0,
-      wallCount: 50,
-    },
-  });
-  assert.ok(s.ok, s.ok ? '' : s.error.message);
-  assert.equal(checkReason('classic-mahjong', engine.explain!(s.value, 1, { type: 'pung' })), 'call-scores-ready');
+  const s = claimBy1(['1m', '2m', '3m', '4m', '5m', '6m', '7s', '8s', '9s', '5z', '5z', '3p', '4p'], '5z');
+  assert.equal(checkReason('classic-mahjong', engine.explain!(s, 1, { type: 'pung' })), 'call-scores-ready');
 });

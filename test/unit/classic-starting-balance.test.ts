@@ -35,7 +35,8 @@ test('classical mahjong without a starting balance: the badges are the match net
   );
 });
 
-test("with a starting balance the result's 'Match so far' line says the balances the badges say", () => {
+/** A classical table with a starting balance of 2,000 after two hands the AI played. */
+function twoHands() {
   const r = rig('classic-mahjong', ['human', 'human', 'human', 'human'], {
     seed: 'rc-classic-mahjong-4',
     options: { 'starting-balance': 2000 },
@@ -45,6 +46,11 @@ test("with a starting balance the result's 'Match so far' line says the balances
   r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'next-hand', arg: '0' });
   playWithAi(r);
   const t = r.ts.load(r.gameId)!;
+  return { r, t };
+}
+
+test("with a starting balance the result's 'Match so far' line says the balances the badges say", () => {
+  const { t } = twoHands();
   const line = resultView(t, 'en', false)!.lines.at(-1)!;
   assert.match(line, /^📊 Match so far: /);
   for (const s of tableView(t, 'en').model!.seats) assert.ok(line.includes(`${s.name} ${s.score}`), `${line} / ${s.name} ${s.score}`);
@@ -52,15 +58,7 @@ test("with a starting balance the result's 'Match so far' line says the balances
 });
 
 test('with a starting balance the end of the match and its chart give balances too, the net beside', () => {
-  const r = rig('classic-mahjong', ['human', 'human', 'human', 'human'], {
-    seed: 'rc-classic-mahjong-4',
-    options: { 'starting-balance': 2000 },
-  });
-  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  playWithAi(r);
-  r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'next-hand', arg: '0' });
-  playWithAi(r);
-  const t = r.ts.load(r.gameId)!;
+  const { r, t } = twoHands();
   const entries = r.store.results.matchStandings(r.gameId, t.seats);
   const text = endMatchText(t, 'en', entries);
   for (const s of t.seats) {
