@@ -17,10 +17,16 @@ const KONG_HANDS = [
   '9m 9m 9m 8m 8m 8m 7m 7m 7m 4m 4m 5m 5m',
 ];
 
-test('vn on-timeout ai: the public timeout notice of an Âm Coong does not name the joker inside', () => {
+test('vn on-timeout ai: the public timeout notice of an Âm Coong does not name the joker inside', (ctx) => {
   const start = pos({ hands: KONG_HANDS, wallSeed: 'x' }, { 'jokers-in-kong': true });
-  // the store replays with the manifest's engine: its deal is this position
+  // the store replays with the manifest's engine: its deal is this position (the engine is shared by
+  // the files of a test batch: put back as it was afterwards, test/batches/config.ts)
   const vn = GAMES['vn-mahjong'].engine as unknown as { setup: unknown; ai: unknown };
+  const { setup, ai } = vn;
+  ctx.after(() => {
+    vn.setup = setup;
+    vn.ai = ai;
+  });
   vn.setup = () => structuredClone(start);
   // the takeover plays the Âm Coong with a joker (the AIs now lay such a joker down instead, for its
   // phán: test/vn-mahjong/ai-kong-jokers.test.ts); the notice is what is tested here
