@@ -56,12 +56,23 @@ export function ranOutNote(t: Table, seat: number, action: BaseAction, lang: Lan
   return `⏰ ${pc.t('common:hand.ran-out', { what: t.presenter.actionLabel(action, pc) })}`;
 }
 
-/** Each seat's match total, signed, for the table image. */
+/** The table's starting balance (classical §13 `starting-balance`, e.g. Pomax's 2000), else 0. */
+function startOf(t: Table): number {
+  return t.manifest.startingBalance?.(t.row.options) ?? 0;
+}
+
+/**
+ * A match total as the table says it: with a starting balance the balance, as at a real table (the
+ * start plus what the match paid); else the match's net, signed.
+ */
+function standing(t: Table, total: number, lang: Lang): string {
+  const start = startOf(t);
+  return start ? amount(start + total, lang) : signed(total, lang);
+}
+
+/** Each seat's match total (or balance) for the table image. */
 export function scoreStrings(t: Table, lang: Lang): string[] {
-  // With a starting balance (classical §13, e.g. Pomax's 2000) a badge is the balance, as at a real
-  // table: the start plus what the match paid; else the match's net.
-  const start = t.manifest.startingBalance?.(t.row.options) ?? 0;
-  return t.seats.map((s) => (start ? amount(start + (t.totals.get(s.seat) ?? 0), lang) : signed(t.totals.get(s.seat) ?? 0, lang)));
+  return t.seats.map((s) => standing(t, t.totals.get(s.seat) ?? 0, lang));
 }
 
 /** A mention of a seat's player (an AI seat by its name in bold). */
@@ -470,10 +481,7 @@ export function resultView(
   // characters, with room for a line the bot adds: bot/effects.ts), the last counted, never cut mid-entry.
   if (t.row.handIndex > 0) {
     // With a starting balance each is the balance, as the table's badges say (scoreStrings).
-    const start = t.manifest.startingBalance?.(t.row.options) ?? 0;
-    const entries = (match ? standings(match.standings, tr) : seatStandings(table)).map(
-      (e) => `${e.name} ${start ? amount(start + e.total, lang) : signed(e.total, lang)}`,
-    );
+    const entries = (match ? standings(match.standings, tr) : seatStandings(table)).map((e) => `${e.name} ${standing(t, e.total, lang)}`);
     const room = 2000 - 120 - lines.join('\n').length - tr('common:result.standings', { list: '' }).length;
     lines.push(tr('common:result.standings', { list: listWithin(entries, Math.max(200, room), tr, ' · ') }));
   }
@@ -658,7 +666,7 @@ export function standingsModel(t: Table, lang: Lang, entries: readonly MatchEntr
   if (handNos.length < 2) return null;
   const pc = presentCtx(t, lang);
   // With a starting balance (classical §13) each line is the balance, as the table's badges.
-  const start = t.manifest.startingBalance?.(t.row.options) ?? 0;
+  const start = startOf(t);
   const players = standings(entries, pc.t).map((e) => {
     let run = start;
     // A refund at the match's end (the gà pot, phom.md §15.12) comes after the last hand: the chart
@@ -693,10 +701,9 @@ export function endMatchText(t: Table, lang: Lang, entries: readonly MatchEntry[
   const ranked = standings(entries, tr);
   const who = (e: Standing) => (e.userId ? `<@${e.userId}>` : `**${e.name}**`);
   // With a starting balance (classical §13) the balance first, as the table and each result gave it.
-  const start = t.manifest.startingBalance?.(t.row.options) ?? 0;
   const worth = (n: number) =>
-    start
-      ? `${amount(start + n, lang)}${tr('common:punct.aside', { text: `${signed(n, lang)}${inUnit(n)}` })}`
+    startOf(t)
+      ? `${standing(t, n, lang)}${tr('common:punct.aside', { text: `${signed(n, lang)}${inUnit(n)}` })}`
       : `${signed(n, lang)}${inUnit(n)}`;
   const lines = ranked.map((e, k) => `${k + 1}. ${who(e)}${tr('common:punct.colon')}${worth(e.total)}`);
   // What the match gave back as it ended (Phỏm's gà pot no Ù took, phom.md §15.12): in the totals
