@@ -13,7 +13,7 @@ import { resolveOptions } from '../core/options.js';
 import type { Seat } from '../core/types.js';
 import { type Card, isCard, sortCards } from './cards.js';
 import { ownedCount } from './invariants.js';
-import { isUKhan, minLeftoverCount, phomKind } from './melds.js';
+import { isTron, isUKhan, minLeftoverCount, phomKind } from './melds.js';
 import { OPTIONS, type Options } from './options.js';
 import { orderMeld } from './plan.js';
 import { eatPayment, potPayment, rankSeats, settle } from './scoring/settle.js';
@@ -308,9 +308,8 @@ export function endPosition(input: unknown): State | string {
       if (left[w] && over > 0)
         return `seat ${w} left the hand: its Ù is declared for it only when no card is left (its only move; phom.md §11.3, docs/rules-decisions.md)`;
       const mode = opts['u-tron'];
-      const noEat = !eats.some((e) => e.eater === w);
       // phom.md §8.3, as the engine decides it when Ù is declared.
-      const tron = mode === 'all-ten' ? over === 0 : mode === 'no-eat' ? noEat : false;
+      const tron = isTron(opts, over, !eats.some((e) => e.eater === w));
       const by = tron ? 'u-tron' : 'u';
       if (winner.flag !== 'any' && winner.flag !== by)
         return `seat ${w}'s Ù is ${by === 'u' ? 'a plain Ù' : 'Ù tròn'} under u-tron=${mode}, not ${winner.flag} (phom.md §8.3)`;

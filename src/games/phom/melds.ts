@@ -343,6 +343,15 @@ export function sendEvery(
 }
 
 /**
+ * Is an Ù with `left` cards outside phỏm (0 or 1) Ù tròn (phom.md §8.3)? All ten cards used under
+ * `u-tron = all-ten`, no eaten card under `no-eat`, never under `off`. The engine's Ù, the score CLI and
+ * the strong AI's values and hints all judge it here.
+ */
+export function isTron(o: Pick<Options, 'u-tron'>, left: number, noEat: boolean): boolean {
+  return o['u-tron'] === 'all-ten' ? left === 0 : o['u-tron'] === 'no-eat' ? noEat : false;
+}
+
+/**
  * The first move of a path to Ù tròn in this turn, or null (phom.md §8.2–8.3; docs/rules-decisions.md
  * "Sending the last card"): with `u-by-sending` and `u-tron = all-ten`, sending every card left makes
  * the Ù tròn, which pays `u-tron-payment` instead of `u-payment`. When Ù is offered with cards left:

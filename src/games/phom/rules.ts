@@ -3,7 +3,7 @@ import { copyState } from '../core/copy.js';
 import { ok, type Decision, type Result, type Seat } from '../core/types.js';
 import { type Card, cardPoints, isCard, sortCards } from './cards.js';
 import { type Action, fail } from './actions.js';
-import { bestArrangement, indexHand, maskCards, phomKind, popcount } from './melds.js';
+import { bestArrangement, indexHand, isTron, maskCards, phomKind, popcount } from './melds.js';
 import {
   bestSends,
   canDeclareU,
@@ -345,10 +345,8 @@ function declareU(s0: State, p: Seat): Result<State> {
   if (!canDeclareU(s0, p)) return s0.phase === 'take' ? fail('must-take') : fail('no-u');
   const s = copyState(s0);
   const left = uLeftover(s, p);
-  const noEat = s.eaten[p]!.length === 0;
-  const mode = s.opts['u-tron'];
   // phom.md §8.3: Ù tròn = all ten cards used (all-ten) or no eaten card (no-eat).
-  const tron = mode === 'all-ten' ? left === 0 : mode === 'no-eat' ? noEat : false;
+  const tron = isTron(s.opts, left, s.eaten[p]!.length === 0);
   const h = indexHand(s.hands[p]!, eatenInHand(s, p), qka(s));
   const arr = bestArrangement(h, () => 1);
   const inPhom = arr.phoms.reduce((a, m) => a | m, 0);

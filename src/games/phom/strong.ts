@@ -47,6 +47,7 @@ import {
   bestArrangement,
   indexHand,
   isCa,
+  isTron,
   minLeftoverCount,
   phomKind,
   phomMasks,
@@ -401,10 +402,9 @@ function finalValue(x: Ctx, hand: Card[], held: Card[]): number {
   );
   const o = x.v.options;
   if (e.minLoose <= 1) {
-    // phom.md §8.3: Ù tròn is all ten cards used (all-ten) or an Ù with no eaten card (no-eat; callers
-    // pass in `held` every card eaten by then, the one their look-ahead eats included).
-    const mode = o['u-tron'];
-    const tron = mode === 'all-ten' ? e.minLoose === 0 : mode === 'no-eat' ? held.length === 0 && x.v.eaten[x.v.seat]!.length === 0 : false;
+    // phom.md §8.3 (`isTron`); callers pass in `held` every card eaten by then, the one their
+    // look-ahead eats included.
+    const tron = isTron(o, e.minLoose, held.length === 0 && x.v.eaten[x.v.seat]!.length === 0);
     return (x.v.n - 1) * (tron ? o['u-tron-payment'] : o['u-payment']);
   }
   if (!e.hasPhom && em === 0) return -o['mom-payment'];
@@ -735,8 +735,7 @@ export function explain(k: PhomKnowledge, action: Action): HintReason {
     case 'u': {
       const left = uLeft(x, v.hand, v.eatenInHand);
       const mode = v.options['u-tron'];
-      // phom.md §8.3: all ten used (all-ten), or no eaten card (no-eat).
-      const tron = mode === 'all-ten' ? left === 0 : mode === 'no-eat' && v.eaten[v.seat]!.length === 0;
+      const tron = isTron(v.options, left, v.eaten[v.seat]!.length === 0);
       // "Pays more than a plain Ù" only where it does (u-tron-payment is a table's choice, 0 up).
       const more = tron && v.options['u-tron-payment'] > v.options['u-payment'];
       return more ? key(mode === 'no-eat' ? 'u-tron-no-eat' : 'u-tron') : left === 0 ? key('u-all') : key('u', { left });
