@@ -482,8 +482,10 @@ export function resultView(
   if (t.row.handIndex > 0) {
     // With a starting balance each is the balance, as the table's badges say (scoreStrings).
     const entries = (match ? standings(match.standings, tr) : seatStandings(table)).map((e) => `${e.name} ${standing(t, e.total, lang)}`);
-    const room = 2000 - 120 - lines.join('\n').length - tr('common:result.standings', { list: '' }).length;
-    lines.push(tr('common:result.standings', { list: listWithin(entries, Math.max(200, room), tr, ' · ') }));
+    // In the hand's unit (a match keeps its options, so every hand's), as the seats' lines above say it.
+    const unit = unitName(tr, t.row.game, result.unit, 2);
+    const room = 2000 - 120 - lines.join('\n').length - tr('common:result.standings', { list: '', unit }).length;
+    lines.push(tr('common:result.standings', { list: listWithin(entries, Math.max(200, room), tr, ' · '), unit }));
   }
   const words = resultWordsRow(t.row.handIndex, tr);
   // The match over, its thread is archived and locked (nothing to click in it): no buttons.
@@ -667,6 +669,7 @@ export function standingsModel(t: Table, lang: Lang, entries: readonly MatchEntr
   const pc = presentCtx(t, lang);
   // With a starting balance (classical §13) each line is the balance, as the table's badges.
   const start = startOf(t);
+  const unit = entries.find((e) => e.unit)?.unit;
   const players = standings(entries, pc.t).map((e) => {
     let run = start;
     // A refund at the match's end (the gà pot, phom.md §15.12) comes after the last hand: the chart
@@ -684,7 +687,11 @@ export function standingsModel(t: Table, lang: Lang, entries: readonly MatchEntr
     game: t.row.game,
     locale: lang,
     title: `${pc.t(`${t.row.game}:name`)} · ${pc.t('common:match.over')}`,
-    subtitle: pc.t('common:count.hands', { count: handNos.length, defaultValue: `${handNos.length}` }),
+    // The hands and the unit the lines count in (the stored rows': a match keeps its options).
+    subtitle: [
+      pc.t('common:count.hands', { count: handNos.length, defaultValue: `${handNos.length}` }),
+      ...(unit ? [unitName(pc.t, t.row.game, unit, 2)] : []),
+    ].join(' · '),
     players,
     handLabels: handNos.map((k) => String(k + 1)),
   };

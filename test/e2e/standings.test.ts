@@ -19,7 +19,7 @@ test('after a 3-hand match: totals on each later result, and a standings chart a
       const r = result(n);
       assert.ok(r, `result ${n}`);
       if (n === 1) assert.doesNotMatch(w.sim.text(r), /Match so far/);
-      else assert.match(w.sim.text(r), /📊 Match so far: /);
+      else assert.match(w.sim.text(r), /📊 Match so far \(× bet\): /);
       const label = n < 3 ? 'Next hand' : 'End match';
       await click(w, w.users[0]!.id, r.id, buttonByLabel(w.sim, r, label).custom_id as string);
     }

@@ -52,7 +52,7 @@ function twoHands() {
 test("with a starting balance the result's 'Match so far' line says the balances the badges say", () => {
   const { t } = twoHands();
   const line = resultView(t, 'en', false)!.lines.at(-1)!;
-  assert.match(line, /^📊 Match so far: /);
+  assert.match(line, /^📊 Match so far \(points\): /);
   for (const s of tableView(t, 'en').model!.seats) assert.ok(line.includes(`${s.name} ${s.score}`), `${line} / ${s.name} ${s.score}`);
   assert.doesNotMatch(line, /[+-]\d/);
 });

@@ -4,7 +4,7 @@ import type { ChanAction } from '../../games/chan/actions.js';
 import type { DeckInk, PieceGroup } from '../../render/model.js';
 import { pieceName } from '../../render/codes.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { endTitle, genericLabel, inHandAt, lastLine, resultLines, scoringLine, CHAN_CODE } from './common.js';
+import { amount, endTitle, genericLabel, inHandAt, lastLine, resultLines, scoringLine, unitName, CHAN_CODE } from './common.js';
 import type { ChanResult } from '../../games/chan/result-types.js';
 
 /**
@@ -62,6 +62,22 @@ function winText(rr: ChanResult, w: number, card: string, ctx: PresentCtx): stri
 }
 
 /** The table's card ink: Lão and Thang are black cards without `red-lao-thang` (chan.md §2); the default deck adds nothing. */
+/**
+ * chan.md §10: each loser pays A = V × `stake`. At a stake above 1 the items say V in điểm and the
+ * totals say money; this line joins them ("2 points × 500 = 1,000 money from each"), else a reader
+ * could not tell where a thousand came from.
+ */
+function stakeLine(pub: ChanPublicView, rr: ChanResult, w: number, ctx: PresentCtx) {
+  const stake = pub.rules.stake;
+  if (stake <= 1 || rr.endedBy !== 'u' || rr.value <= 0) return [];
+  const value = `${amount(rr.value, ctx.lang)} ${unitName(ctx.t, 'chan', 'point', rr.value)}`;
+  const each = rr.value * stake;
+  const paid = `${amount(each, ctx.lang)} ${unitName(ctx.t, 'chan', rr.unit, each)}`;
+  return [
+    scoringLine(ctx.names[w] ?? '', ctx.t('chan:ui.stake'), ctx.t('chan:ui.stake-paid', { value, stake: amount(stake, ctx.lang), paid })),
+  ];
+}
+
 const inkOf = (pub: ChanPublicView): DeckInk => (pub.rules['red-lao-thang'] ? {} : { redLaoThang: false });
 
 /** A Chắn move: the public view's last action, as it is (it has the shape of an action). */
@@ -181,7 +197,11 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction, 
             }
           : {}),
       ...base,
-      ...(wrongCall ? { lines: [scoringLine(ctx.names[offender] ?? '', ctx.t('chan:ui.held'), cuocList(rr.cuoc)), ...base.lines] } : {}),
+      ...(wrongCall
+        ? { lines: [scoringLine(ctx.names[offender] ?? '', ctx.t('chan:ui.held'), cuocList(rr.cuoc)), ...base.lines] }
+        : w !== undefined && rr
+          ? { lines: [...base.lines, ...stakeLine(pub, rr, w, ctx)] }
+          : {}),
     };
   },
   actionLabel(a, ctx) {
