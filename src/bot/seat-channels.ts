@@ -158,8 +158,10 @@ export function ephemeralTableLine(
   lang: Lang,
   at: { channelId: string | null; guildId: string | null },
 ): string | undefined {
+  // In its own thread the thread is the table; a table playing in its channel (the thread cap,
+  // bot/lobby.ts) may share it with others, so it is named there too.
   const thread = t.row.threadId ?? t.row.channelId;
-  if (at.channelId !== null && at.channelId === thread) return undefined;
+  if (at.channelId !== null && at.channelId === thread && thread !== t.row.channelId) return undefined;
   return tableLabel(ctx, t, lang, at.guildId !== t.row.guildId);
 }
 

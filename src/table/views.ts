@@ -56,6 +56,15 @@ export function ranOutNote(t: Table, seat: number, action: BaseAction, lang: Lan
   return `⏰ ${pc.t('common:hand.ran-out', { what: t.presenter.actionLabel(action, pc) })}`;
 }
 
+/**
+ * A table that plays in its channel (the server at Discord's active-thread cap, bot/lobby.ts) may
+ * share it with other tables: its table, turn, reminder and result messages then say its id
+ * (" · #ab12cd34"), as a DM's hand message names its table. In a thread of its own: nothing.
+ */
+export function sharedChannelTag(t: Table): string {
+  return t.row.threadId !== null && t.row.threadId === t.row.channelId ? ` · #${t.row.id}` : '';
+}
+
 /** The table's starting balance (classical §13 `starting-balance`, e.g. Pomax's 2000), else 0. */
 function startOf(t: Table): number {
   return t.manifest.startingBalance?.(t.row.options) ?? 0;
@@ -200,7 +209,9 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
             : {}),
         });
   // The image's title: the game, and in mahjong the round's wind (only the image showed it).
-  const lines: string[] = [`**${model?.title ?? tr(`${t.row.game}:name`)}** · ${tr('common:table.hand', { n: t.row.handIndex + 1 })}`];
+  const lines: string[] = [
+    `**${model?.title ?? tr(`${t.row.game}:name`)}** · ${tr('common:table.hand', { n: t.row.handIndex + 1 })}${sharedChannelTag(t)}`,
+  ];
   if (pub !== null) {
     const last = lastLine(t.presenter, pub, pc);
     if (last) lines.push(last);
@@ -336,7 +347,7 @@ export function pingView(
       deadline !== undefined && !isOff(deadline)
         ? tr('common:punct.then', { text: tr('common:table.deadline', { when: relTime(deadline) }) })
         : '';
-    lines.push(`${tr('common:ping.turn', { who: who(turnSeats) })}${when}`);
+    lines.push(`${tr('common:ping.turn', { who: who(turnSeats) })}${when}${sharedChannelTag(t)}`);
   }
   let everyone: number[] = [];
   if (claim.length) {
@@ -367,7 +378,7 @@ export function reminderText(
   const u = t.seats[seat]?.userId;
   const who = mention(t, seat);
   const lines = [
-    deadline === null ? tr('common:ping.waiting', { who, n: o.n ?? 1 }) : tr('common:ping.reminder', { who, when: relTime(deadline) }),
+    `${deadline === null ? tr('common:ping.waiting', { who, n: o.n ?? 1 }) : tr('common:ping.reminder', { who, when: relTime(deadline) })}${sharedChannelTag(t)}`,
   ];
   const rows: UiRow[] = [];
   if (o.vote) {
@@ -402,7 +413,7 @@ export function claimReminderText(
   const tr = translator(lang);
   const everyone = claimAudience(t, live);
   const opening = openingWindow(t) ? '-opening' : '';
-  const lines = [claimLine(t, lang, null), tr(`common:absent-claims.reminder${opening}`, { n: o.n })];
+  const lines = [`${claimLine(t, lang, null)}${sharedChannelTag(t)}`, tr(`common:absent-claims.reminder${opening}`, { n: o.n })];
   if (everyone.length)
     lines.push(
       tr(opening ? 'common:ping.opening-open' : 'common:ping.claim-open', { who: everyone.map((s) => mention(t, s.seat)).join(' ') }),
@@ -466,7 +477,7 @@ export function resultView(
   // Each seat's net, a pot kept across hands included (Phỏm's gà pot), as its own view and /score.
   const net = netPoints(result);
   const lines = [
-    `**${tr('common:result.title', { n: t.row.handIndex + 1 })}** · ${model.title}`,
+    `**${tr('common:result.title', { n: t.row.handIndex + 1 })}** · ${model.title}${sharedChannelTag(t)}`,
     ...result.winners.map((w) => tr('common:result.winner', { who: mention(t, w) })),
     // The winning piece and how it came (self-drawn, from whose discard), as the image captions it.
     ...(model.winner?.caption ? [model.winner.caption] : []),
