@@ -145,7 +145,11 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     ...(o.ai ? { ai: o.metrics ? measuredAiPort(o.ai, o.metrics) : o.ai } : {}),
     ...(o.metrics ? { metrics: o.metrics } : {}),
   };
-  ctx.notifier = new Notifier(o.store, ctx.table, discordSender(client, o.log), { defaultLang: ctx.defaultLang, log: o.log });
+  ctx.notifier = new Notifier(o.store, ctx.table, discordSender(client, o.log), {
+    defaultLang: ctx.defaultLang,
+    log: o.log,
+    serverName: (id) => client.guilds.cache.get(id)?.name,
+  });
   scheduler = new Scheduler(ctx, locks);
   const commands = await loadCommands();
   const dm = dmForwarding(

@@ -33,12 +33,13 @@ import { quietUntil } from '../store/index.js';
 import type { Effect } from '../table/effects.js';
 import type { BaseAction, Decision } from '../games/core/types.js';
 import type { Table, TableStore } from '../table/store.js';
-import { langOf, translator, type Lang } from '../table/i18n.js';
+import { langOf, translator, type Lang, type T } from '../table/i18n.js';
 import { relTime } from '../table/views.js';
 import { signedIn } from '../table/present/common.js';
 import { tablePreferenceAnswer } from '../table/prefs.js';
 import { encodeGameId } from '../bot/custom-id.js';
 import { button, row, type Row } from '../bot/messages.js';
+import { plainName } from '../bot/member-name.js';
 import { jumpUrl, summaries, type TableSummary } from './tables.js';
 
 export interface DmPayload {
@@ -121,7 +122,13 @@ export class Notifier {
     private readonly store: Store,
     private readonly table: TableStore,
     private readonly send: DmSender,
-    private readonly o: { defaultLang?: Lang; log?: Logger; digestEveryMs?: number } = {},
+    private readonly o: {
+      defaultLang?: Lang;
+      log?: Logger;
+      digestEveryMs?: number;
+      /** A server's name (the bot's cache), for the notices that say where a table is; none: unnamed. */
+      serverName?: (guildId: string) => string | undefined;
+    } = {},
   ) {}
 
   /** One delivery at a time per user (two tables' steps never send the same notice twice). */
@@ -488,6 +495,15 @@ export class Notifier {
     return url ? [new ButtonBuilder().setStyle(ButtonStyle.Link).setURL(url).setLabel(cut(label, 80))] : [];
   }
 
+  /**
+   * Which table a notice is about: its id and its server. A DM is where the tables of all a user's
+   * servers meet (README "Seat channels"), and two tables of one game read alike but for the link.
+   */
+  private where(t: T, gameId: string, guildId: string | null): string {
+    const server = guildId ? this.o.serverName?.(guildId) : undefined;
+    return [`#${gameId}`, ...(server ? [t('seatch:server', { server: plainName(server) })] : [])].join(' · ');
+  }
+
   private moveNotice(s: TableSummary, kind: 'turn' | 'claim', p: UserPrefs): DmPayload {
     const lang = this.lang(s.gameId, p);
     const t = translator(lang);
@@ -496,6 +512,7 @@ export class Notifier {
     const lines = [
       // A secret opening choice is a window (timers.ts windowKind) but, to its holder, their move.
       t(kind === 'turn' || s.opening ? 'async:dm.turn' : 'async:dm.claim', { game, n: s.hand + 1 }),
+      this.where(t, s.gameId, s.guildId),
       ...(s.deadline !== null ? [t('async:games.deadline', { when: relTime(s.deadline) })] : []),
       ...(url ? [url] : []),
     ];
@@ -522,7 +539,12 @@ export class Notifier {
     const mine = n.kind === 'result' && g ? this.store.results.handsOf(n.gameId, n.hand).find((x) => x.userId === p.userId) : undefined;
     const worth = mine && g ? t('async:dm.result-mine', { delta: signedIn(t, g.game, mine.unit, mine.points, lang) }) : null;
     return {
-      content: [t(key, { game, n: n.hand + 1 }), ...(worth ? [worth] : []), ...(url ? [url] : [])].join('\n'),
+      content: [
+        t(key, { game, n: n.hand + 1 }),
+        this.where(t, n.gameId, g?.guildId ?? null),
+        ...(worth ? [worth] : []),
+        ...(url ? [url] : []),
+      ].join('\n'),
       components: url ? [row(...this.linkButton(t('async:dm.go'), url))] : [],
       allowedMentions: { parse: [] },
     };
@@ -538,7 +560,8 @@ export class Notifier {
         const url = jumpUrl(s.guildId, s.threadId);
         const what = t(s.mine === 'claim' && !s.opening ? 'async:games.your-claim' : 'async:games.your-turn');
         const when = s.deadline !== null ? ` · ${t('async:games.deadline', { when: relTime(s.deadline) })}` : '';
-        return `${k + 1}. **${t(`${s.game}:name`)}** · ${t('common:table.hand', { n: s.hand + 1 })} · ${what}${when}${url ? ` · ${url}` : ''}`;
+        const hand = t('common:table.hand', { n: s.hand + 1 });
+        return `${k + 1}. **${t(`${s.game}:name`)}** ${this.where(t, s.gameId, s.guildId)} · ${hand} · ${what}${when}${url ? ` · ${url}` : ''}`;
       }),
       ...(list.length > shown.length ? [t('async:dm.digest-more', { count: list.length - shown.length })] : []),
     ];

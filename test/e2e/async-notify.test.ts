@@ -156,10 +156,13 @@ test('more tables waiting than my digest threshold: one digest DM instead of one
     await playUntilMoveOf(w, a.gameId, binh!.id);
     assert.equal(dms(w, binh!.id).length, 1);
     assert.match(dms(w, binh!.id)[0]!.content, /Your move/);
+    // Two tables of one game read alike but for the link: the notice names the table and its server.
+    assert.ok(dms(w, binh!.id)[0]!.content.includes(`#${a.gameId} · server Hội Quán`), dms(w, binh!.id)[0]!.content);
     await playUntilMoveOf(w, b.gameId, binh!.id);
     const inbox = dms(w, binh!.id);
     assert.equal(inbox.length, 2);
     assert.match(inbox[1]!.content, /2 tables are waiting for your move/);
+    for (const t of [a, b]) assert.ok(inbox[1]!.content.includes(`#${t.gameId} · server Hội Quán`), inbox[1]!.content);
     const opens = w.sim.components(inbox[1]!).filter((c) => /Open my hand/.test(String(c.label)));
     assert.deepEqual(opens.map((c) => decodeGameId(String(c.custom_id))!.gameId).sort(), [a.gameId, b.gameId].sort());
   });
@@ -188,6 +191,7 @@ test('DMs when a lobby I joined starts and when a hand and the match end (opt-in
     inbox = dms(w, binh!.id);
     assert.equal(inbox.length, 3);
     assert.match(inbox[2]!.content, /The \*\*Phỏm \(Tá lả\)\*\* match is over/);
+    for (const m of inbox) assert.ok(m.content.includes(`#${gameId} · server Hội Quán`), m.content);
 
     // A day on, the scheduler's housekeeping deletes the ended match's done notices (they grew for
     // ever); the DM channel stays cached (under DM_CACHE_MAX: housekeeping.ts), and the next DM goes out.
