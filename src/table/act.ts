@@ -890,6 +890,13 @@ function winsNow(step: Step, seat: number, action: BaseAction): boolean {
  * Plays the decision of `seat` if its player is away (`/away`) and the table runs: the step plays
  * away seats as any step does (`runAi`). False when there is nothing to play that way.
  */
+/** A claim decision its player's preference answers now: answered so (source `preference`) by the step's AI round. */
+function* playPreference(step: Step, d: Decision<BaseAction>): Gen<boolean> {
+  if (step.t.row.status !== 'running' || tablePreferenceAnswer(step.t, step.state, step.prefs.get(d.seat), d) === null) return false;
+  yield* step.advance();
+  return true;
+}
+
 function* playAway(step: Step, seat: number): Gen<boolean> {
   if (step.t.row.status !== 'running' || !step.away.has(seat) || !step.pending().some((d) => d.seat === seat)) return false;
   yield* step.advance();
@@ -1345,8 +1352,12 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
         yield* step.advance();
         return done({ ok: true });
       }
-      // Likewise at the deadline: an away player's decision is played as away, not timed out.
+      // Likewise at the deadline: an away player's decision is played as away, not timed out; and a
+      // claim a preference set since the window opened answers (README "Claim preferences": at
+      // another table's menu, or /prefs) is answered by it: a timeout would pass a win the
+      // preference declares, and on-timeout `ai` would hand the seat to the AI.
       if (yield* playAway(step, cmd.seat)) return done({ ok: true });
+      if (yield* playPreference(step, d)) return done({ ok: true });
       // Read as due before the seat answered and got a new decision of the same kind (a new claim
       // window): its timer now has another deadline, and that decision is not answered early.
       const current = t.timers.find((x) => x.seat === cmd.seat);
