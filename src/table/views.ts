@@ -866,7 +866,8 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
           arg: String(p),
           placeholder: tr('common:hand.choose', { from: p * 25 + 1, to: p * 25 + slice.length }),
           options: slice.map((a, j) => ({
-            label: cut(`${optionKey(p * 25 + j)} · ${t.presenter.actionLabel(a, pc)}`, 100),
+            // Cut by `spokenRows`, which gives a label longer than Discord takes whole among the lines.
+            label: `${optionKey(p * 25 + j)} · ${t.presenter.actionLabel(a, pc)}`,
             value: String(p * 25 + j),
           })),
         },
