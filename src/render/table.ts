@@ -5,7 +5,7 @@
  * one highlighted. Panels stack vertically so the image stays readable on a phone.
  */
 import { pieceDims, sprite } from './sprites.js';
-import { fitText } from './text.js';
+import { fitText, type Box } from './text.js';
 import { outputScale } from './scale.js';
 import {
   C,
@@ -25,8 +25,9 @@ import {
   windText,
   word,
   paletteColours,
+  rowHeight,
 } from './draw.js';
-import { header } from './hand.js';
+import { header, type LayoutBox } from './hand.js';
 import { rrect } from './pieces/draw-util.js';
 import type { GameId, PieceGroup, SeatModel, TableModel } from './model.js';
 import { BACK } from './model.js';
@@ -207,6 +208,42 @@ function layoutAt(m: TableModel, cols: number, scale: number): TableLayout {
   return { width: TABLE_W, height, centreY, centreH, seats, gstyle, dstyle, sizes: sz, scale };
 }
 
+/** Top of a seat's sets and discards (their origin is `(L.x + L.cx, contentTop)`). */
+function contentTop(s: SeatModel, L: SeatLayout): number {
+  return L.y + L.cy + (!L.infoLeft && s.note ? 26 : 0);
+}
+
+/**
+ * Every box a seat draws into (name line, note, sets with their captions and tags, discards
+ * caption and pieces), with its panel: the layout tests check each box lies inside its panel.
+ */
+export function tableBoxes(m: TableModel, T: TableLayout): { seat: number; panel: Box; boxes: LayoutBox[] }[] {
+  return m.seats.map((s, i) => {
+    const L = T.seats[i]!;
+    const boxes: LayoutBox[] = [];
+    if (L.infoLeft) {
+      boxes.push({ what: 'info', x: L.x + 16, y: L.y + 14, w: INFO_W - 16, h: infoHeight(s, m.locale) - 14 - 6 });
+    } else {
+      boxes.push({ what: 'name line', x: L.x + 16, y: L.y + 6, w: L.w - 32, h: 36 });
+      if (s.note) boxes.push({ what: 'note', x: L.x + 16, y: L.y + 42, w: L.w - 32, h: 24 });
+    }
+    const ox = L.x + L.cx;
+    const oy = contentTop(s, L);
+    const LABEL_H = T.sizes.label;
+    const itemH = LABEL_H + rowHeight(T.gstyle) + markRoom(T.gstyle);
+    L.flow.items.forEach((it, k) => boxes.push({ what: `set ${k}`, x: ox + it.x, y: oy + L.flowY + it.y, w: it.w, h: itemH }));
+    if (s.discards.length) {
+      const d = pieceDims(m.game, T.dstyle.w, T.dstyle.short);
+      const dx = ox + L.discX;
+      const dy = oy + L.discY;
+      const cols = Math.min(L.perRow, s.discards.length);
+      boxes.push({ what: 'discards caption', x: dx, y: dy, w: L.cw - L.discX, h: LABEL_H - 2 });
+      boxes.push({ what: 'discards', x: dx, y: dy + LABEL_H, w: (cols - 1) * (T.dstyle.w + 3) + d.w, h: L.discRows * (d.h + 4) - 4 });
+    }
+    return { seat: i, panel: { x: L.x, y: L.y, w: L.w, h: L.h }, boxes };
+  });
+}
+
 function drawSeat(ctx: Ctx, m: TableModel, i: number, s: SeatModel, L: SeatLayout, T: TableLayout): void {
   const { x, w } = L;
   const LABEL_H = T.sizes.label;
@@ -274,7 +311,7 @@ function drawSeat(ctx: Ctx, m: TableModel, i: number, s: SeatModel, L: SeatLayou
   }
   // groups and discards
   const ox = x + L.cx;
-  const oy = L.y + L.cy + (!L.infoLeft && s.note ? 26 : 0);
+  const oy = contentTop(s, L);
   drawFlow(ctx, L.flow, ox, oy + L.flowY, T.gstyle, LABEL_H);
   if (s.discards.length) {
     const dy = oy + L.discY;
