@@ -124,6 +124,8 @@ function infoHeight(s: SeatModel, locale: TableModel['locale']): number {
 
 /** Height of the name line of a panel in the two-column layout (badges share the line). */
 const TOP_INFO_H = 42;
+/** Room for a seat's note under the name line in the two-column layout (counted in `cy`). */
+const NOTE_LINE_H = 26;
 
 export function layoutTable(m: TableModel): TableLayout {
   const cols = m.seats.length >= 3 ? 2 : 1;
@@ -170,7 +172,8 @@ function layoutAt(m: TableModel, cols: number, scale: number): TableLayout {
       rowH = 0;
     }
     const cx = infoLeft ? INFO_W + 14 : 16;
-    const cy = infoLeft ? 0 : TOP_INFO_H + (hasBadges(s) || s.note ? 0 : 0);
+    // the top line's note (Original Call, Phỏm's "left") has its own line under the name
+    const cy = infoLeft ? 0 : TOP_INFO_H + (s.note ? NOTE_LINE_H : 0);
     const cw = infoLeft ? panelW - INFO_W - 14 - 14 : panelW - 32;
     const groups: PieceGroup[] = [...s.groups];
     if (s.flowers?.length) groups.push({ codes: s.flowers, label: word(m.locale, 'flowers') });
@@ -192,7 +195,7 @@ function layoutAt(m: TableModel, cols: number, scale: number): TableLayout {
     const discRows = Math.ceil(s.discards.length / perRow);
     const discBottom = discRows ? discY + LABEL_H + discRows * (dd.h + 4) - 4 : 0;
     const content = cy + Math.max(flowY + flow.height, discBottom) + 12;
-    const h = Math.max(infoLeft ? infoHeight(s, m.locale) : TOP_INFO_H + (s.note ? 26 : 0) + 8, content);
+    const h = Math.max(infoLeft ? infoHeight(s, m.locale) : cy + 8, content);
     seats.push({ x: PAD + col * (panelW + COL_GAP), y, w: panelW, h, infoLeft, cx, cy, cw, flow, flowY, discX, discY, perRow, discRows });
     rowH = Math.max(rowH, h);
   });
@@ -210,7 +213,7 @@ function layoutAt(m: TableModel, cols: number, scale: number): TableLayout {
 
 /** Top of a seat's sets and discards (their origin is `(L.x + L.cx, contentTop)`). */
 function contentTop(s: SeatModel, L: SeatLayout): number {
-  return L.y + L.cy + (!L.infoLeft && s.note ? 26 : 0);
+  return L.y + L.cy;
 }
 
 /**
