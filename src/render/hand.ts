@@ -6,12 +6,13 @@
 import { pieceDims } from './sprites.js';
 import { font } from './fonts.js';
 import { outputScale } from './scale.js';
-import { fitText, textWidth } from './text.js';
+import { fitText, scratchContext, textWidth } from './text.js';
 import {
   C,
   type Ctx,
   tagHeight,
   badge,
+  badgeWidth,
   drawFlow,
   drawPiece,
   encode,
@@ -109,6 +110,8 @@ export interface HandLayout {
   flow: ReturnType<typeof flowGroups>;
   gstyle: GroupStyle;
   rowsY: number;
+  /** The title bar (taller when the status has a line of its own). */
+  header: HeaderPlan;
 }
 
 export function layoutHand(m: HandModel): HandLayout {
@@ -122,7 +125,8 @@ export function layoutHand(m: HandModel): HandLayout {
   if (m.flowers?.length) groups.push({ codes: m.flowers, label: word(m.locale, 'flowers') });
   const gstyle: GroupStyle = { game: m.game, locale: m.locale, w: sz.group, gap: 2, label: null };
   const flow = flowGroups(groups, gstyle, inner, { groupGap: 22, rowGap: 10, labelH: GROUP_LABEL_H });
-  const groupsY = HEADER_H + 14;
+  const head = planHeader(m.title, m.status, W, { wrap: true });
+  const groupsY = head.h + 14;
   // a caption strip above the pieces when the drawn piece carries its caption
   const capRoom = m.drawn ? 30 : 0;
   const rowsY = Math.max(groupsY + (flow.height ? flow.height + 22 : 0) + (m.game === 'phom' ? 14 : 8), groupsY + flow.height + capRoom);
@@ -190,6 +194,7 @@ export function layoutHand(m: HandModel): HandLayout {
     flow,
     gstyle,
     rowsY,
+    header: head,
   };
 }
 
@@ -218,7 +223,8 @@ function layoutChanHand(m: HandModel): HandLayout {
   const gstyle: GroupStyle = { game: 'chan', locale: m.locale, w: sz.group, gap: 2, label: null, short: true };
   const flowW = Math.max(groupWidth({ codes: ['x', 'x'] }, gstyle), inner - extraW - (extras ? 16 : 0));
   const flow = flowGroups(groups, gstyle, flowW, { groupGap: 18, rowGap: 8, labelH: GROUP_LABEL_H });
-  const groupsY = HEADER_H + 12;
+  const head = planHeader(m.title, m.status, W, { wrap: true });
+  const groupsY = head.h + 12;
   const drawnKey = !!(m.drawn && m.keys?.[n]);
   const extrasH = extras ? CAP_H + 8 + d.h + (drawnKey ? KEY_H + 10 : 0) : 0;
   const bandH = Math.max(flow.height, extrasH);
@@ -264,6 +270,7 @@ function layoutChanHand(m: HandModel): HandLayout {
     flow,
     gstyle,
     rowsY,
+    header: head,
   };
 }
 
@@ -278,7 +285,7 @@ function keyBox(s: Slot, w: number, d: { h: number }): Box {
  * captions, exposed groups (caption strip, pieces and tag room below) and the header.
  */
 export function handBoxes(m: HandModel, L: HandLayout): LayoutBox[] {
-  const out: LayoutBox[] = [{ what: 'header', x: 12, y: 12, w: L.width - 24, h: HEADER_H - 12 }];
+  const out: LayoutBox[] = [{ what: 'header', x: 12, y: 12, w: L.width - 24, h: L.header.h - 12 }];
   for (const [k, s] of L.slots.entries()) {
     const sw = s.w ?? L.w;
     const d = pieceDims(m.game, sw, L.short);
@@ -297,7 +304,7 @@ export function handBoxes(m: HandModel, L: HandLayout): LayoutBox[] {
 }
 
 export function drawHand(ctx: Ctx, m: HandModel, L: HandLayout): void {
-  header(ctx, m.title, m.status, L.width);
+  header(ctx, m.title, m.status, L.width, L.header);
   drawFlow(ctx, L.flow, L.groupsX, L.groupsY, L.gstyle, GROUP_LABEL_H);
   const label = isMahjong(m.game) ? m.locale : null;
   for (const s of L.slots) {
@@ -335,21 +342,80 @@ export function drawHand(ctx: Ctx, m: HandModel, L: HandLayout): void {
   }
 }
 
-/** The title bar shared by the hand and table images. */
-export function header(ctx: Ctx, title: string, status: string | undefined, width: number, h = HEADER_H): void {
+/** Smallest size of a status's text beside the title before it takes a line of its own. */
+const STATUS_READABLE = 18;
+const STATUS_BADGE_H = 40;
+/** Height the header grows by when its status has a line of its own. */
+const STATUS_LINE_H = 46;
+
+/** Where the title bar puts its title and its status badge. */
+export interface HeaderPlan {
+  /** Bottom of the bar (its gold rule). */
+  h: number;
+  title: Box;
+  /** The status badge: its box's left edge, top and widest width (`right`: `x` is its right edge). */
+  status?: { x: number; y: number; maxW: number; right: boolean };
+}
+
+/** Size of a status's text in a badge `w` wide (the badge shrinks it to fit, see `badge`). */
+function statusSize(status: string, w: number): number {
+  const size = STATUS_BADGE_H * 0.62;
+  const text = badgeWidth(status, STATUS_BADGE_H) - STATUS_BADGE_H * 0.8;
+  return size * Math.min(1, (w - STATUS_BADGE_H * 0.8) / text);
+}
+
+/**
+ * The title bar's plan. A status may take what a short title leaves (a seat's name beside Chắn's
+ * xướng facts), from a quarter of the bar up to half of it. When it would be cut there, the title
+ * gives way first (shrunk to its smallest size, whole when it can be: it is the reader's own name
+ * on a hand); and when the status still does not fit at a readable size, it goes on a line of its
+ * own under the title (`wrap`: only where the caller lays out below `h`) — the xướng facts appear
+ * nowhere else.
+ */
+export function planHeader(title: string, status: string | undefined, width: number, o: { wrap?: boolean } = {}): HeaderPlan {
+  const inner = width - PAD * 2;
+  const titleH = HEADER_H - 20;
+  if (!status) return { h: HEADER_H, title: { x: PAD, y: 16, w: inner - 12, h: titleH } };
+  const ctx = scratchContext();
+  const y = 16 + (titleH - STATUS_BADGE_H) / 2;
+  const need = badgeWidth(status, STATUS_BADGE_H);
+  const split = Math.min(0.5, Math.max(0.25, (textWidth(ctx, font(32, { bold: true }), title) + 24) / inner));
+  const plan = (statusW: number): HeaderPlan => ({
+    h: HEADER_H,
+    title: { x: PAD, y: 16, w: inner - statusW - 12, h: titleH },
+    status: { x: width - PAD, y, maxW: statusW, right: true },
+  });
+  if (need <= inner * (1 - split)) return plan(inner * (1 - split));
+  // the title gives way: down to its width at its smallest size, a quarter of the bar at least
+  const floor = Math.max(0.25, Math.min(0.5, (textWidth(ctx, font(TITLE_MIN, { bold: true }), title) + 24) / inner));
+  const room = Math.min(need, inner * (1 - floor));
+  if (!o.wrap || statusSize(status, room) >= STATUS_READABLE) return plan(room);
+  return {
+    h: HEADER_H + STATUS_LINE_H,
+    title: { x: PAD, y: 16, w: inner - 12, h: titleH },
+    status: { x: PAD, y: HEADER_H - 4, maxW: inner, right: false },
+  };
+}
+
+const TITLE_MIN = 20;
+
+/** The title bar shared by the hand, table, result and chart images. */
+export function header(
+  ctx: Ctx,
+  title: string,
+  status: string | undefined,
+  width: number,
+  plan: HeaderPlan = planHeader(title, status, width),
+): void {
+  const h = plan.h;
   ctx.fillStyle = 'rgba(0,0,0,0.30)';
   ctx.fillRect(12, 12, width - 24, h - 12);
   ctx.fillStyle = C.gold;
   ctx.fillRect(12, h - 2, width - 24, 2);
-  // A status may take what a short title leaves (a seat's name beside Chắn's xướng facts), from a
-  // quarter of the bar up to half of it, never the title's own room.
-  const inner = width - PAD * 2;
-  const split = status ? Math.min(0.5, Math.max(0.25, (textWidth(ctx, font(32, { bold: true }), title) + 24) / inner)) : 1;
-  fitText(ctx, title, { x: PAD, y: 16, w: inner * split - 12, h: h - 20 }, { size: 32, minSize: 20, bold: true, color: C.text });
-  if (status) {
-    const x = PAD + inner * split;
-    const bw = width - PAD - x;
-    badge(ctx, status, width - PAD, 16 + (h - 20 - 40) / 2, 40, { bg: C.gold, fg: '#241a00', maxW: bw, right: true });
+  fitText(ctx, title, plan.title, { size: 32, minSize: TITLE_MIN, bold: true, color: C.text });
+  if (status && plan.status) {
+    const b = plan.status;
+    badge(ctx, status, b.x, b.y, STATUS_BADGE_H, { bg: C.gold, fg: '#241a00', maxW: b.maxW, right: b.right });
   }
 }
 
