@@ -117,8 +117,34 @@ export function scoreOwnLine(s: SeatModel, locale: TableModel['locale']): boolea
   return w > INFO_W - 16;
 }
 
-function infoHeight(s: SeatModel, locale: TableModel['locale']): number {
-  const badges = hasBadges(s) ? (32 + 8) * (scoreOwnLine(s, locale) ? 2 : 1) : 0;
+/** Width of the hand count (a small back and the number), the back `bh` tall. */
+function countWidth(game: GameId, s: SeatModel, bh = 28): number {
+  const back = sprite(game, BACK, game === 'chan' ? 9 : 20);
+  return (back.width * bh) / back.height + 4 + 14 * String(s.handCount).length + 6 + 8;
+}
+
+/**
+ * In the stacked (2-seat) layout the name has the info column's whole first line (a full
+ * Vietnamese name, "Nguyễn Thị Ngọc Hường", was cut beside the hand count; two such names then
+ * read alike); the hand count goes at the right end of the last badge line, or on a line of its
+ * own when it does not fit there. The badge lines: how many, and whether the count has its own.
+ */
+function badgeLines(s: SeatModel, m: TableModel): { lines: number; countOwnLine: boolean } {
+  let lines = hasBadges(s) ? (scoreOwnLine(s, m.locale) ? 2 : 1) : 0;
+  if (!showCount(s)) return { lines, countOwnLine: false };
+  let last = 0;
+  if (lines === 2) last = badgeWidth(s.score!, 32);
+  else if (lines === 1) {
+    const parts = [s.wind ? windText(s.wind, m.locale) : '', s.isDealer ? word(m.locale, 'dealer') : '', s.score ?? ''].filter(Boolean);
+    last = parts.reduce((w, t) => w + badgeWidth(t, 32) + 6, 0);
+  }
+  const countOwnLine = lines === 0 || last + countWidth(m.game, s) > INFO_W - 16;
+  if (countOwnLine) lines++;
+  return { lines, countOwnLine };
+}
+
+function infoHeight(s: SeatModel, m: TableModel): number {
+  const badges = (32 + 8) * badgeLines(s, m).lines;
   return 12 + 36 + 8 + badges + (s.note ? 30 : 0) + 6;
 }
 
@@ -195,7 +221,7 @@ function layoutAt(m: TableModel, cols: number, scale: number): TableLayout {
     const discRows = Math.ceil(s.discards.length / perRow);
     const discBottom = discRows ? discY + LABEL_H + discRows * (dd.h + 4) - 4 : 0;
     const content = cy + Math.max(flowY + flow.height, discBottom) + 12;
-    const h = Math.max(infoLeft ? infoHeight(s, m.locale) : cy + 8, content);
+    const h = Math.max(infoLeft ? infoHeight(s, m) : cy + 8, content);
     seats.push({ x: PAD + col * (panelW + COL_GAP), y, w: panelW, h, infoLeft, cx, cy, cw, flow, flowY, discX, discY, perRow, discRows });
     rowH = Math.max(rowH, h);
   });
@@ -225,7 +251,7 @@ export function tableBoxes(m: TableModel, T: TableLayout): { seat: number; panel
     const L = T.seats[i]!;
     const boxes: LayoutBox[] = [];
     if (L.infoLeft) {
-      boxes.push({ what: 'info', x: L.x + 16, y: L.y + 14, w: INFO_W - 16, h: infoHeight(s, m.locale) - 14 - 6 });
+      boxes.push({ what: 'info', x: L.x + 16, y: L.y + 14, w: INFO_W - 16, h: infoHeight(s, m) - 14 - 6 });
     } else {
       boxes.push({ what: 'name line', x: L.x + 16, y: L.y + 6, w: L.w - 32, h: 36 });
       if (s.note) boxes.push({ what: 'note', x: L.x + 16, y: L.y + 42, w: L.w - 32, h: 24 });
@@ -265,24 +291,24 @@ function drawSeat(ctx: Ctx, m: TableModel, i: number, s: SeatModel, L: SeatLayou
     ctx.fill();
     nx += 26;
   }
-  // hand count at the right of the name line: a small back and the number
-  let countW = 0;
-  if (showCount(s)) {
+  // hand count: a small back and the number, at the right of the name line (two columns) or of
+  // the last badge line (stacked)
+  const drawCount = (right: number, cy: number): number => {
     const back = sprite(m.game, BACK, m.game === 'chan' ? 9 : 20);
     const bh = 28;
     const bw = (back.width * bh) / back.height;
     const num = String(s.handCount);
     const tw = 14 * num.length + 6;
-    countW = bw + 4 + tw + 8;
-    const cx = x + infoW - countW;
-    ctx.drawImage(back, cx, y + 4, bw, bh);
-    fitText(ctx, num, { x: cx + bw + 4, y, w: tw, h: 36 }, { size: 23, minSize: 12, bold: true, color: C.text });
-  }
-  let right = x + infoW - countW - 4;
+    const cw = countWidth(m.game, s, bh);
+    const cx = right - cw;
+    ctx.drawImage(back, cx, cy + 4, bw, bh);
+    fitText(ctx, num, { x: cx + bw + 4, y: cy, w: tw, h: 36 }, { size: 23, minSize: 12, bold: true, color: C.text });
+    return cw;
+  };
   if (L.infoLeft) {
+    let right = x + INFO_W;
     fitText(ctx, s.name, { x: nx, y, w: right - nx, h: 36 }, { size: 27, minSize: 17, bold: true, color: s.isTurn ? C.gold : C.text });
     y += 36 + 8;
-    right = x + INFO_W;
     let bx = x + 16;
     if (s.wind) bx += badge(ctx, windText(s.wind, m.locale), bx, y, 32, { bg: '#f7f2e2', fg: '#14211b', maxW: right - bx }) + 6;
     if (s.isDealer && right - bx > 30)
@@ -291,13 +317,23 @@ function drawSeat(ctx: Ctx, m: TableModel, i: number, s: SeatModel, L: SeatLayou
       y += 32 + 8;
       bx = x + 16;
     }
+    const { countOwnLine } = badgeLines(s, m);
+    if (showCount(s) && !countOwnLine) right -= countWidth(m.game, s);
     if (s.score && right - bx > 30) badge(ctx, s.score, bx, y, 32, { bg: 'rgba(0,0,0,0.35)', fg: C.gold, maxW: right - bx });
     if (hasBadges(s)) y += 32 + 8;
+    if (showCount(s)) {
+      if (countOwnLine) {
+        drawCount(x + 16 + countWidth(m.game, s), y - 2);
+        y += 32 + 8;
+      } else drawCount(x + INFO_W, y - 32 - 8 - 2);
+    }
     if (s.note) fitText(ctx, s.note, { x: x + 16, y, w: INFO_W - 16, h: 28 }, { size: 20, minSize: 14, bold: true, color: C.minus });
     // divider
     ctx.fillStyle = 'rgba(255,255,255,0.10)';
     ctx.fillRect(x + INFO_W + 4, L.y + 10, 2, L.h - 20);
   } else {
+    const countW = showCount(s) ? drawCount(x + infoW, y) : 0;
+    const right = x + infoW - countW - 4;
     // badges at the right of the line, the name takes what is left (at least 40%)
     const minName = (right - nx) * 0.4;
     let bx = right;
