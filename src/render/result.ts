@@ -198,6 +198,8 @@ export interface RowPlan {
   r: string;
   rc?: string;
   l2?: string;
+  /** Drawn after `l2` and never cut (a payment's reason after a long payee, who is cut instead). */
+  l2tail?: string;
   h: number;
 }
 
@@ -246,13 +248,15 @@ function planRow(t: RowText, w: number): RowPlan {
   if (t.note) candidates.push({ l: full, r: t.value, ...rc, l2: t.note, h: ROW2_H });
   if (t.tail) {
     const sep = (t.sep ?? ' ').trim();
-    const l2 = (sep === '·' ? '' : sep + ' ') + t.tail + (t.note ? ' · ' + t.note : '');
-    candidates.push({ l: t.head, r: t.value, ...rc, l2, h: ROW2_H });
+    const l2 = (sep === '·' ? '' : sep + ' ') + t.tail;
+    candidates.push({ l: t.head, r: t.value, ...rc, l2: l2 + (t.note ? ' · ' + t.note : ''), h: ROW2_H });
+    // the last resort: the name (payee) is cut, never the payment's reason after it
+    if (t.note) candidates.push({ l: t.head, r: t.value, ...rc, l2, l2tail: ' · ' + t.note, h: ROW2_H });
   }
   for (const c of candidates) {
     if (!fits(c.r, w * 0.6, RIGHT)) continue;
     const lw = w - rightW(c.r) - 12;
-    if (fits(c.l, lw, LEFT) && (!c.l2 || fits(c.l2, w - 18, LEFT))) return c;
+    if (fits(c.l, lw, LEFT) && (!c.l2 || fits(c.l2 + (c.l2tail ?? ''), w - 18, LEFT))) return c;
   }
   return candidates[candidates.length - 1]!;
 }
@@ -290,7 +294,13 @@ function rows(ctx: Ctx, items: RowPlan[], x: number, y: number, w: number, local
       { ...RIGHT, minSize: min, color: it.rc ?? C.gold, align: 'right' },
     );
     fitText(ctx, it.l, { x, y: ry, w: w - r.width - 12, h: lh }, { ...LEFT, minSize: min, color: C.text });
-    if (it.l2) fitText(ctx, it.l2, { x: x + 18, y: ry + lh, w: w - 18, h: lh }, { ...LEFT, minSize: ROW_MIN2, color: C.muted });
+    if (it.l2)
+      fitText(
+        ctx,
+        it.l2,
+        { x: x + 18, y: ry + lh, w: w - 18, h: lh },
+        { ...LEFT, minSize: ROW_MIN2, color: C.muted, ...(it.l2tail ? { tail: it.l2tail } : {}) },
+      );
     ry += it.h;
   });
 }
