@@ -34,18 +34,60 @@ const DASHES: readonly { line: readonly number[]; swatch: readonly number[] }[] 
   { line: [14, 8, 1, 8], swatch: [8, 3, 3, 3] },
 ];
 
+/**
+ * Marker shapes, one per 24 lines (every ink with every dash pattern): past 24 players (a long Phỏm
+ * match lists forty, those who left too) the styles came round again and two players' lines and
+ * swatches looked the same. The first 24 keep round point markers (and no mark on their swatch);
+ * the next get squares, then triangles, then diamonds, on their line and in their legend swatch.
+ */
+export const MARKERS = ['circle', 'square', 'triangle', 'diamond'] as const;
+export type Marker = (typeof MARKERS)[number];
+
 export interface SeriesStyle {
   colour: string;
   dash: readonly number[];
   swatchDash: readonly number[];
+  marker: Marker;
 }
 
-/** The ink and dash pattern of the `i`th line (in the model's player order). */
+/** Lines told apart by ink and dash pattern alone. */
+const INK_DASH = SERIES.length * DASHES.length;
+
+/** The ink, dash pattern and marker of the `i`th line (in the model's player order). */
 export function seriesStyle(i: number): SeriesStyle {
   const round = Math.floor(i / SERIES.length);
   const inks = round % 2 === 0 ? SERIES : SERIES_MORE;
   const d = DASHES[round % DASHES.length]!;
-  return { colour: inks[i % inks.length]!, dash: d.line, swatchDash: d.swatch };
+  const marker = MARKERS[Math.floor(i / INK_DASH) % MARKERS.length]!;
+  return { colour: inks[i % inks.length]!, dash: d.line, swatchDash: d.swatch, marker };
+}
+
+/** Traces a marker of radius `r` centred at (x, y). */
+function markerPath(ctx: Ctx, shape: Marker, x: number, y: number, r: number): void {
+  ctx.beginPath();
+  if (shape === 'circle') ctx.arc(x, y, r, 0, Math.PI * 2);
+  else if (shape === 'square') ctx.rect(x - r * 0.9, y - r * 0.9, r * 1.8, r * 1.8);
+  else if (shape === 'triangle') {
+    ctx.moveTo(x, y - r * 1.2);
+    ctx.lineTo(x + r * 1.1, y + r * 0.8);
+    ctx.lineTo(x - r * 1.1, y + r * 0.8);
+    ctx.closePath();
+  } else {
+    ctx.moveTo(x, y - r * 1.25);
+    ctx.lineTo(x + r * 1.05, y);
+    ctx.lineTo(x, y + r * 1.25);
+    ctx.lineTo(x - r * 1.05, y);
+    ctx.closePath();
+  }
+}
+
+function drawMarker(ctx: Ctx, shape: Marker, x: number, y: number, r: number, colour: string): void {
+  markerPath(ctx, shape, x, y, r);
+  ctx.fillStyle = colour;
+  ctx.fill();
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = 'rgba(8,20,15,0.85)';
+  ctx.stroke();
 }
 
 export const STANDINGS_W = 1200;
@@ -267,7 +309,16 @@ function axes(
 /** Beyond this many points a line has no point markers (they merge into a bead chain). */
 export const MARKER_MAX = 41;
 
-function line(ctx: Ctx, pts: [number, number][], colour: string, width: number, dash: readonly number[] = []): void {
+function line(
+  ctx: Ctx,
+  pts: [number, number][],
+  colour: string,
+  width: number,
+  dash: readonly number[] = [],
+  marker: Marker = 'circle',
+  /** Which points of a long line carry its marks (staggered between lines, so they do not stack). */
+  phase = 0,
+): void {
   if (!pts.length) return;
   ctx.lineJoin = 'round';
   ctx.lineCap = 'round';
@@ -283,16 +334,14 @@ function line(ctx: Ctx, pts: [number, number][], colour: string, width: number, 
     ctx.stroke();
   }
   ctx.setLineDash([]);
-  if (pts.length > MARKER_MAX) return;
-  for (const [x, y] of pts) {
-    ctx.beginPath();
-    ctx.arc(x, y, width + 1.5, 0, Math.PI * 2);
-    ctx.fillStyle = colour;
-    ctx.fill();
-    ctx.lineWidth = 2;
-    ctx.strokeStyle = 'rgba(8,20,15,0.85)';
-    ctx.stroke();
-  }
+  // round markers only while they stay apart; other shapes tell a line apart, so a long line keeps
+  // some of them (about MARKER_MAX / 2, evenly spaced)
+  const every = pts.length <= MARKER_MAX ? 1 : marker === 'circle' ? 0 : Math.ceil(pts.length / (MARKER_MAX / 2));
+  if (!every) return;
+  const r = marker === 'circle' ? width + 1.5 : width + 2.5;
+  pts.forEach(([x, y], k) => {
+    if ((k + phase) % every === 0 || k === pts.length - 1) drawMarker(ctx, marker, x, y, r, colour);
+  });
 }
 
 export interface StandingsLayout {
@@ -335,6 +384,8 @@ export function drawStandings(ctx: Ctx, m: StandingsModel, L: StandingsLayout): 
       seriesStyle(i).colour,
       4,
       seriesStyle(i).dash,
+      seriesStyle(i).marker,
+      i,
     ),
   );
   // legend: ranked by final total
@@ -365,6 +416,12 @@ export function drawStandings(ctx: Ctx, m: StandingsModel, L: StandingsLayout): 
  * patterned one, the same pattern over the same width, starting at its centre (so its middle is inked).
  */
 function legendSwatch(ctx: Ctx, x: number, y: number, s: SeriesStyle): void {
+  patternSwatch(ctx, x, y, s);
+  // past 24 lines: the line's marker over the swatch's middle
+  if (s.marker !== 'circle') drawMarker(ctx, s.marker, x + 17, y + 3, 7, s.colour);
+}
+
+function patternSwatch(ctx: Ctx, x: number, y: number, s: SeriesStyle): void {
   ctx.fillStyle = s.colour;
   if (!s.swatchDash.length) {
     rrect(ctx, x, y, 34, 6, 3);
