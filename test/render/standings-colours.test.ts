@@ -54,3 +54,18 @@ test('standings: up to 24 lines, no two share both ink and pattern; 12 share no 
     'the first six solid, in SERIES inks',
   );
 });
+
+test('standings: past 24 lines a marker shape tells players apart (a long Phỏm match lists forty)', () => {
+  // Ink and dash pattern give 24 styles; the 25th player had the 1st one's.
+  const styles = Array.from({ length: 96 }, (_, i) => chart.seriesStyle(i));
+  const key = (s: chart.SeriesStyle) => `${s.colour}|${s.dash.join(',')}|${s.marker}`;
+  assert.equal(new Set(styles.map(key)).size, 96, 'no two of 96 lines alike');
+  assert.ok(
+    styles.slice(0, 24).every((s) => s.marker === 'circle'),
+    'the first 24 keep their round point markers',
+  );
+  assert.ok(
+    styles.slice(24).every((s) => s.marker !== 'circle'),
+    'past 24, another shape',
+  );
+});
