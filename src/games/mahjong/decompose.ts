@@ -131,65 +131,96 @@ export function standardShanten(counts: Counts, setsNeeded: number): number {
 
 const SUIT_CACHE = new BoundedMap<number, (readonly [number, number, number])[]>();
 
-/** Non-dominated (sets, partials, pair) block counts of one suit (9 counts from `base`). */
-function suitBlocks(counts: Counts, base: number): (readonly [number, number, number])[] {
+/** Work done, for tests: suit patterns whose block table was built. */
+export interface SuitWork {
+  states: number;
+}
+
+/** Slots for the sets of one suit: 4 copies × 9 kinds hold at most 12 sets (a hand holds at most 4 of a kind). */
+const M = 13;
+
+/** 5^(8-i): a suit's key counts its kinds (0–4) in base 5, its first kind the highest digit. */
+const PLACE = [390625, 78125, 15625, 3125, 625, 125, 25, 5, 1] as const;
+
+/**
+ * A suit's block counts: at `p * M + m`, the most partial sets (pairs, two of a run) beside `m` sets
+ * and `p` (0 or 1) pairs kept as the hand's pair; -1 when no cut of the suit gives them.
+ */
+type SuitTable = Int8Array;
+
+/** Raises `out` to `sub` shifted by `dm` sets and `dt` partial sets; `pair`: the cut's pair is the hand's (p 0 → 1). */
+function lift(out: SuitTable, sub: SuitTable, dm: number, dt: number, pair: boolean): void {
+  for (let p = 0; p < (pair ? 1 : 2); p++) {
+    const to = pair ? 1 : p;
+    for (let m = 0; m + dm < M; m++) {
+      const t = sub[p * M + m]!;
+      if (t < 0) continue;
+      const i = to * M + m + dm;
+      if (t + dt > out[i]!) out[i] = t + dt;
+    }
+  }
+}
+
+/**
+ * The block table of suit counts `v` (`key` its base-5 key), from the tables of what each cut of
+ * its first tile leaves: a pung, a chow, a pair (as the hand's pair or as a partial set), two of a
+ * run (adjacent or one apart), or the tile left alone. Each pattern is built once per search
+ * (`memo`): a few dozen patterns for a 14-tile suit, where trying every cut took tens of thousands
+ * of steps (a one-suit hand's first AI decision on an empty cache took 100–300 ms).
+ */
+function suitTable(v: number[], key: number, memo: Map<number, SuitTable>, work?: SuitWork): SuitTable {
+  const hit = memo.get(key);
+  if (hit) return hit;
+  if (work) work.states++;
+  const out = new Int8Array(2 * M).fill(-1);
+  let i = 0;
+  while (i < 9 && v[i] === 0) i++;
+  if (i === 9) {
+    out[0] = 0;
+    memo.set(key, out);
+    return out;
+  }
+  // a, b, c: copies taken of kinds i, i + 1, i + 2
+  const take = (a: number, b: number, c: number, dm: number, dt: number, pair: boolean): void => {
+    v[i]! -= a;
+    v[i + 1]! -= b;
+    v[i + 2]! -= c;
+    const sub = suitTable(v, key - a * PLACE[i]! - b * (PLACE[i + 1] ?? 0) - c * (PLACE[i + 2] ?? 0), memo, work);
+    v[i]! += a;
+    v[i + 1]! += b;
+    v[i + 2]! += c;
+    lift(out, sub, dm, dt, pair);
+    if (pair) lift(out, sub, dm, dt + 1, false);
+  };
+  const n = v[i]!;
+  if (n >= 3) take(3, 0, 0, 1, 0, false);
+  if (i <= 6 && v[i + 1]! > 0 && v[i + 2]! > 0) take(1, 1, 1, 1, 0, false);
+  // a pair: the hand's pair (when the cut has none yet), or a partial set (`lift` twice in `take`)
+  if (n >= 2) take(2, 0, 0, 0, 0, true);
+  if (i <= 7 && v[i + 1]! > 0) take(1, 1, 0, 0, 1, false);
+  if (i <= 6 && v[i + 2]! > 0) take(1, 0, 1, 0, 1, false);
+  take(n, 0, 0, 0, 0, false);
+  memo.set(key, out);
+  return out;
+}
+
+/**
+ * Non-dominated (sets, partials, pair) block counts of one suit (9 counts from `base`). `work`
+ * counts the patterns built (tests), and bypasses the cache.
+ */
+export function suitBlocks(counts: Counts, base: number, work?: SuitWork): (readonly [number, number, number])[] {
   let key = 0;
   for (let i = 0; i < 9; i++) key = key * 5 + counts[base + i]!;
-  const hit = SUIT_CACHE.get(key);
+  const hit = work ? undefined : SUIT_CACHE.get(key);
   if (hit) return hit;
-  const v = counts.slice(base, base + 9);
-  const best = new Map<string, number>();
-  const rec = (i: number, m: number, t: number, p: number): void => {
-    while (i < 9 && v[i] === 0) i++;
-    if (i === 9) {
-      const k = `${m},${p}`;
-      if ((best.get(k) ?? -1) < t) best.set(k, t);
-      return;
+  // Two slots past the suit's end, so a cut's `v[i + 2]` is always a number.
+  const tab = suitTable([...counts.slice(base, base + 9), 0, 0], key, new Map(), work);
+  const out: (readonly [number, number, number])[] = [];
+  for (let p = 0; p < 2; p++)
+    for (let m = 0; m < M; m++) {
+      const t = tab[p * M + m]!;
+      if (t >= 0) out.push([m, t, p] as const);
     }
-    if (v[i]! >= 3) {
-      v[i]! -= 3;
-      rec(i, m + 1, t, p);
-      v[i]! += 3;
-    }
-    if (i <= 6 && v[i + 1]! > 0 && v[i + 2]! > 0) {
-      v[i]!--;
-      v[i + 1]!--;
-      v[i + 2]!--;
-      rec(i, m + 1, t, p);
-      v[i]!++;
-      v[i + 1]!++;
-      v[i + 2]!++;
-    }
-    if (v[i]! >= 2) {
-      v[i]! -= 2;
-      if (!p) rec(i, m, t, 1);
-      rec(i, m, t + 1, p);
-      v[i]! += 2;
-    }
-    if (i <= 7 && v[i + 1]! > 0) {
-      v[i]!--;
-      v[i + 1]!--;
-      rec(i, m, t + 1, p);
-      v[i]!++;
-      v[i + 1]!++;
-    }
-    if (i <= 6 && v[i + 2]! > 0) {
-      v[i]!--;
-      v[i + 2]!--;
-      rec(i, m, t + 1, p);
-      v[i]!++;
-      v[i + 2]!++;
-    }
-    const n = v[i]!;
-    v[i] = 0;
-    rec(i + 1, m, t, p);
-    v[i] = n;
-  };
-  rec(0, 0, 0, 0);
-  const out = [...best].map(([k, t]) => {
-    const [m, p] = k.split(',').map(Number);
-    return [m!, t, p!] as const;
-  });
   SUIT_CACHE.set(key, out);
   return out;
 }
