@@ -4,7 +4,7 @@
  * missing slots with wild slots; spare jokers form joker-only sets; finally jokers are matched to
  * slots within their domains. Used for scoring only (the fast yes/no check is wincheck.ts).
  */
-import { GROUP_MASK, groupOf, isTerminal, tileAt, type JokerKind } from '../tiles.js';
+import { GROUP_MASK as JOKER_GROUPS, groupOf, isTerminal, tileAt, type JokerKind } from '../tiles.js';
 import { ORPHANS } from '../wincheck.js';
 
 export type SetKind = 'chow' | 'pung' | 'kong' | 'pair' | 'single';
@@ -34,27 +34,50 @@ interface Slot {
 }
 
 function matchJokers(slots: readonly Slot[], jokers: readonly JokerKind[]): string[] | null {
+  if (slots.length !== jokers.length) return null;
   // most constrained slot first
   const order = slots.map((_, i) => i).sort((a, b) => (slots[a]!.t >= 27 ? 0 : 1) - (slots[b]!.t >= 27 ? 0 : 1));
   const used = jokers.map(() => false);
   const out = new Array<string>(slots.length);
+  // the slots not yet filled, by group, and the jokers not yet used, by kind: a choice after which they
+  // no longer fit (`jokersCanFill`) leads to no matching and is not searched (the first found is the same)
+  const need = new Array<number>(5).fill(0);
+  for (const s of slots) need[GROUP[s.t]!]!++;
+  const kinds = [...new Set(jokers)];
+  const kindOf = jokers.map((k) => kinds.indexOf(k));
+  const left = kinds.map((k) => jokers.filter((j) => j === k).length);
+  const fit = (): boolean => {
+    for (let set = 1; set < 32; set++) {
+      let n = 0;
+      for (let g = 0; g < 5; g++) if ((set >> g) & 1) n += need[g]!;
+      if (n === 0) continue;
+      let r = 0;
+      for (let q = 0; q < kinds.length; q++) if ((MASK[kinds[q]!] & set) !== 0) r += left[q]!;
+      if (n > r) return false;
+    }
+    return true;
+  };
   const rec = (k: number): boolean => {
     if (k === order.length) return true;
     const s = slots[order[k]!]!;
-    const g = groupOf(s.t);
+    const g = GROUP[s.t]!;
     const tried = new Set<string>();
     for (let j = 0; j < jokers.length; j++) {
       const kind = jokers[j]!;
-      if (used[j] || tried.has(kind) || ((GROUP_MASK[kind] >> g) & 1) === 0) continue;
+      if (used[j] || tried.has(kind) || ((MASK[kind] >> g) & 1) === 0) continue;
       tried.add(kind);
       used[j] = true;
+      need[g]!--;
+      left[kindOf[j]!]!--;
       out[order[k]!] = `${kind}(${tileAt(s.t)})`;
-      if (rec(k + 1)) return true;
+      if (fit() && rec(k + 1)) return true;
+      need[g]!++;
+      left[kindOf[j]!]!++;
       used[j] = false;
     }
     return false;
   };
-  return slots.length === jokers.length && rec(0) ? out : null;
+  return rec(0) ? out : null;
 }
 
 /**
@@ -102,6 +125,19 @@ export interface Shape {
   t: number;
 }
 
+/** A joker-only set tried (`standardArrangements`): its tiles, their group, whether the first of its `firstAlike`. */
+interface Candidate {
+  s: Shape;
+  tiles: number[];
+  group: number;
+  first: boolean;
+}
+
+/** `groupOf` and `isTerminal` (suited) of each tile, and the jokers' groups (`GROUP_MASK`), for the hot loops. */
+const MASK: Readonly<Record<JokerKind, number>> = { ...JOKER_GROUPS };
+const GROUP = Array.from({ length: 34 }, (_, t) => groupOf(t));
+const TERMINAL = Array.from({ length: 34 }, (_, t) => t < 27 && isTerminal(t));
+
 /** The tiles of a set (predicates.ts `setTiles` of an `ASet`). */
 function tilesOf(s: Shape): number[] {
   if (s.kind === 'chow') return [s.t, s.t + 1, s.t + 2];
@@ -111,11 +147,15 @@ function tilesOf(s: Shape): number[] {
 const isPungLike = (s: Shape) => s.kind === 'pung' || s.kind === 'kong';
 
 /** Cửu Tử (predicates.ts `nineGates`) asks for 3 of the 1 and the 9 and one of every other rank: more count alike. */
-const rankCap = (t: number) => (isTerminal(t) ? 3 : 1);
+const NINE_GATES = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+/** Powers of 5 and 15: running codes of counts up to 4 (honour pungs) and up to 14 (joker slots). */
+const POW5 = Array.from({ length: 7 }, (_, k) => 5 ** k);
+const POW15 = Array.from({ length: 10 }, (_, k) => 15 ** k);
 
 /**
  * Running counts of the sets of an arrangement being built (the declared melds included), kept as sets
- * are added and removed, from which `partialKey` and `phanKey` are read.
+ * are added and removed, from which `partialKey` and `phanKey` are read. Counts read whole by a key are
+ * also kept as one number (`honourCode`, `wildCode`, `slotCode`).
  */
 class Tally {
   /** Tiles of each kind. */
@@ -125,6 +165,7 @@ class Tally {
   simples = 0;
   /** Pungs and kongs of each honour, of a 1, of a 9. */
   readonly honourPungs = new Array<number>(7).fill(0);
+  honourCode = 0;
   readonly ends = [0, 0];
   /** Chows 123, 456, 789 of each suit (index t / 3). */
   readonly straights = new Array<number>(9).fill(0);
@@ -136,7 +177,9 @@ class Tally {
   readonly won = [0, 0];
   /** Joker slots by group, in a pung (odd) or not (even). */
   readonly wild = new Array<number>(10).fill(0);
+  wildCode = 0;
   readonly slotGroups = new Array<number>(5).fill(0);
+  slotCode = 0;
   slots = 0;
 
   /** The winds other than the seat's and the round's, and the dragons (honour index 0–6): alike within each. */
@@ -152,17 +195,18 @@ class Tally {
   }
 
   /** Adds (`by` 1) or removes (`by` -1) set `s`, whose jokers stand for `jokerTiles`. */
-  add(s: Shape, jokerTiles: readonly number[], by: 1 | -1, declared = false): void {
-    const tiles = tilesOf(s);
+  add(s: Shape, jokerTiles: readonly number[], by: 1 | -1, declared = false, tiles: readonly number[] = tilesOf(s)): void {
     for (const t of tiles) {
       this.tiles[t]! += by;
-      this.groups[groupOf(t)]! += by;
-      if (t < 27 && isTerminal(t)) this.terminals += by;
+      this.groups[GROUP[t]!]! += by;
+      if (TERMINAL[t]) this.terminals += by;
       else if (t < 27) this.simples += by;
     }
     const pung = isPungLike(s);
-    if (pung && s.t >= 27) this.honourPungs[s.t - 27]! += by;
-    else if (pung && s.t % 9 === 0) this.ends[0]! += by;
+    if (pung && s.t >= 27) {
+      this.honourPungs[s.t - 27]! += by;
+      this.honourCode += by * POW5[s.t - 27]!;
+    } else if (pung && s.t % 9 === 0) this.ends[0]! += by;
     else if (pung && s.t % 9 === 8) this.ends[1]! += by;
     if (s.kind === 'chow' && (s.t % 9) % 3 === 0) this.straights[s.t / 3]! += by;
     if (declared) return;
@@ -171,8 +215,11 @@ class Tally {
     if (s.kind === 'pair') this.pair = by === 1 ? s.t : -1;
     if (tiles.includes(this.wonTile)) this.won[pung ? 0 : 1]! += by;
     for (const t of jokerTiles) {
-      this.wild[groupOf(t) * 2 + (pung ? 1 : 0)]! += by;
-      this.slotGroups[groupOf(t)]! += by;
+      const g = GROUP[t]!;
+      this.wild[g * 2 + (pung ? 1 : 0)]! += by;
+      this.wildCode += by * POW15[g * 2 + (pung ? 1 : 0)]!;
+      this.slotGroups[g]! += by;
+      this.slotCode += by * POW15[g]!;
       this.slots += by;
     }
   }
@@ -183,34 +230,90 @@ class Tally {
     return m;
   }
 
-  /** Khàn Khàn on another seat's tile (predicates.ts `winCompletesPung`): what it reads (see `phanKey`). */
-  private khanKhan(): string {
-    const { wonOnDiscard, wildOnDiscard } = this.view;
-    return `${wonOnDiscard ? this.mask(this.won) : ''}/${wildOnDiscard ? this.wild.join(',') : ''}`;
-  }
-
-  /** The count of each rank of the one suit of the tiles, capped (Cửu Tử); '' when of more groups. */
-  private ranks(): string {
-    const g = this.mask(this.groups);
-    if (!this.view.nineGates || (g !== 1 && g !== 2 && g !== 4)) return '';
-    const base = 9 * Math.log2(g);
-    return this.tiles
-      .slice(base, base + 9)
-      .map((n, r) => Math.min(n, rankCap(base + r)))
-      .join('');
+  /** The suit (0–2) all the tiles are of, once `more` groups (a mask) are added, when Cửu Tử may be read; else -1. */
+  private oneSuit(more = 0): number {
+    const g = this.mask(this.groups) | more;
+    return this.view.nineGates && (g === 1 || g === 2 || g === 4) ? g >> 1 : -1;
   }
 
   /**
-   * The facts that later sets add to: which groups hold a tile, whether a terminal, a simple, the pair's
-   * tile, chows (and which of 123/456/789), pungs (of each honour, of a 1, of a 9), Khàn Khàn's, and
-   * the ranks (capped) while of one suit, more groups never becoming one again. `phanKey` of these
-   * sets and any later ones follows from it and the later ones (flags or, counts add), so a search
-   * node with the same key and the same choices left reaches only `phanKey`s already reached.
+   * Whether the hand may still be Cửu Tử with `tilesLeft` more tiles, of group `g`: its tiles all of one
+   * suit and no more of each rank missing than tiles left (ranks only grow).
    */
-  partialKey(): string {
-    const flags = (this.terminals > 0 ? 1 : 0) | (this.simples > 0 ? 2 : 0) | (this.mask(this.ends) << 2);
-    const hp = this.honourPungs.join(',');
-    return `${this.mask(this.groups)}/${flags}/${this.pair}/${this.chows}/${this.mask(this.straights)}/${this.pungs}/${hp}/${this.khanKhan()}/${this.ranks()}`;
+  nineGatesLive(tilesLeft: number, g: number): boolean {
+    const suit = this.oneSuit(1 << g);
+    if (suit < 0) return false;
+    let missing = 0;
+    for (let r = 0; r < 9; r++) missing += Math.max(0, NINE_GATES[r]! - this.tiles[suit * 9 + r]!);
+    return missing <= tilesLeft;
+  }
+
+  /**
+   * The count of each rank of the one suit of the tiles, capped at what Cửu Tử asks (-1: of more groups;
+   * -2: too few tiles left, `tilesLeft`, to make it).
+   */
+  private ranks(tilesLeft: number): number {
+    const suit = this.oneSuit();
+    if (suit < 0) return -1;
+    let code = 0;
+    let missing = 0;
+    for (let r = 0; r < 9; r++) {
+      const n = this.tiles[suit * 9 + r]!;
+      code = code * 4 + Math.min(n, NINE_GATES[r]!);
+      missing += Math.max(0, NINE_GATES[r]! - n);
+    }
+    return missing > tilesLeft ? -2 : code;
+  }
+
+  /**
+   * The chows 123, 456, 789 (Nhất Thông) that may still matter with at most `setsLeft` more sets: -1 once
+   * a suit has all three; of a suit missing more than `setsLeft`, none.
+   */
+  private straightsLeft(setsLeft: number): number {
+    const s = this.straights;
+    let m = 0;
+    for (let b = 0; b < 9; b += 3) {
+      const bits = (s[b]! > 0 ? 1 : 0) | (s[b + 1]! > 0 ? 2 : 0) | (s[b + 2]! > 0 ? 4 : 0);
+      if (bits === 7) return -1;
+      const have = (bits & 1) + ((bits >> 1) & 1) + (bits >> 2);
+      if (3 - have <= setsLeft) m |= bits << b;
+    }
+    return m;
+  }
+
+  /** What the summary reads of the pair (`phanKey`): none, suited, a dragon, a wind and whether the seat's, the round's. */
+  private pairClass(): number {
+    const { seatWind, roundWind } = this.view;
+    const p = this.pair;
+    return p < 0 ? 0 : p < 27 ? 1 : p >= 31 ? 2 : 3 + (p === seatWind ? 1 : 0) + (p === roundWind ? 2 : 0);
+  }
+
+  /** Whether a terminal, a simple, a pung of a 1, of a 9. */
+  private flags(): number {
+    return (this.terminals > 0 ? 1 : 0) | (this.simples > 0 ? 2 : 0) | (this.ends[0]! > 0 ? 4 : 0) | (this.ends[1]! > 0 ? 8 : 0);
+  }
+
+  /**
+   * The facts that later sets add to, of which only what `tilesLeft` more tiles may still change the
+   * summary by: which groups hold a tile, whether a terminal, a simple, the pair's class, chows (and
+   * which of 123/456/789, while a suit may still get all three), pungs (of each honour, of a 1, of a 9),
+   * Khàn Khàn's, and the ranks (capped) while of one suit and Cửu Tử is still possible, more groups never
+   * becoming one again. `phanKey` of these sets and any later ones follows from it and the later ones
+   * (flags or, counts add), so a search node with the same key and the same choices left reaches only
+   * `phanKey`s already reached.
+   */
+  partialKey(tilesLeft = 14): string {
+    const won = this.view.wonOnDiscard ? this.mask(this.won) : 0;
+    const a = this.mask(this.groups) + 32 * (this.flags() + 16 * (this.pairClass() + 8 * (this.chows + 8 * (this.pungs + 8 * won))));
+    const wild = this.view.wildOnDiscard ? this.wildCode : 0;
+    return `${a}/${this.straightsLeft(Math.floor(tilesLeft / 3))}/${this.honourCode}/${wild}/${this.ranks(tilesLeft)}`;
+  }
+
+  /** The sorted counts of honour pungs of `group` (`honourGroups`, at most 3), as how many of each count (base 4). */
+  private alike(group: readonly number[]): number {
+    let code = 0;
+    for (const k of group) code += 1 << (2 * this.honourPungs[k]!);
+    return code;
   }
 
   /**
@@ -232,33 +335,71 @@ class Tally {
    * - Khàn Khàn on another seat's tile (`winCompletesPung`): for a natural won tile, whether a pung
    *   holds it and whether another set does; for a wild one, the groups of the joker slots in pungs and
    *   in other sets (the hand's jokers are the same in every arrangement);
-   * - Cửu Tử: how many of each rank (capped at what it asks), when the tiles are of one suit.
+   * - Cửu Tử (`nineGates`): whether the tiles, of one suit, hold 3 of the 1 and the 9 and one of every
+   *   other rank.
    * The items' details (a dragon's name) may differ between arrangements of one summary, never their phán.
    */
   phanKey(): number | string {
     const { seatWind, roundWind } = this.view;
     const g = this.mask(this.groups);
     const suits = (g & 1) + ((g >> 1) & 1) + ((g >> 2) & 1);
-    const flags = (this.terminals > 0 ? 1 : 0) | (this.simples > 0 ? 2 : 0) | (this.ends[0]! && this.ends[1]! ? 4 : 0);
-    const p = this.pair;
-    const pair = p < 0 ? 0 : p < 27 ? 1 : p >= 31 ? 2 : 3 + (p === seatWind ? 1 : 0) + (p === roundWind ? 2 : 0);
+    const flags = this.flags();
     const s = this.straights;
-    const straight = [0, 3, 6].some((b) => s[b]! > 0 && s[b + 1]! > 0 && s[b + 2]! > 0) ? 1 : 0;
-    // one base-8 digit per count (at most 4 melds), the other winds' and the dragons' sorted
-    let key = 0;
+    const straight = (s[0]! && s[1]! && s[2]!) || (s[3]! && s[4]! && s[5]!) || (s[6]! && s[7]! && s[8]!) ? 1 : 0;
     const won = this.view.wonOnDiscard ? this.mask(this.won) : 0;
-    for (const x of [suits, g >> 3 ? 1 : 0, flags, pair, this.chows, straight, this.pungs, won]) key = key * 8 + x;
+    const nineGates = this.ranks(0) >= 0 ? 1 : 0;
+    // one base-8 digit per count (at most 4 melds)
+    let key = 0;
+    for (const x of [
+      suits,
+      g >> 3 ? 1 : 0,
+      (flags & 3) | (flags >> 3 && flags & 4 ? 4 : 0),
+      this.pairClass(),
+      this.chows,
+      straight,
+      this.pungs,
+      won,
+      nineGates,
+    ])
+      key = key * 8 + x;
     for (const t of [seatWind, roundWind]) key = key * 8 + this.honourPungs[t - 27]!;
-    for (const group of this.honourGroups) for (const n of group.map((t) => this.honourPungs[t]!).sort((a, b) => a - b)) key = key * 8 + n;
-    const wild = this.view.wildOnDiscard ? this.wild.join(',') : '';
-    const ranks = this.ranks();
-    return wild || ranks ? `${key}/${wild}/${ranks}` : key;
+    // 25 bits, then 10 for each group of honours alike
+    key = (key * 1024 + this.alike(this.honourGroups[0]!)) * 1024 + this.alike(this.honourGroups[1]!);
+    return this.view.wildOnDiscard ? `${key}/${this.wildCode}` : key;
   }
+}
+
+/**
+ * For each candidate joker-only set of `list`, the index of the first one whose effect on a summary
+ * (`Tally.phanKey`) and on the joker slots' groups is the same whatever the other sets, the ranks
+ * (Cửu Tử) aside: its kind and group; for an honour, which one (a pung) or its class (the pair:
+ * a dragon, a wind, the seat's, the round's: `Tally.pairClass`, given in `view`); for a suit, whether a
+ * terminal, a simple, a pung of a 1 or of a 9, which of 123/456/789 a chow is; whether it holds `won`.
+ */
+function firstAlike(list: readonly Shape[], won: number, view: ScoreView | undefined): number[] {
+  const effect = (s: Shape): string => {
+    const tiles = tilesOf(s);
+    const holdsWon = tiles.includes(won);
+    if (s.t >= 27) {
+      if (s.kind !== 'pair' || !view) return `${s.kind}${s.t}${holdsWon}`;
+      const wind = s.t < 31 ? `w${s.t === view.seatWind}${s.t === view.roundWind}` : 'd';
+      return `pair${wind}${holdsWon}`;
+    }
+    const end = isPungLike(s) && s.t % 9 === 0 ? 1 : isPungLike(s) && s.t % 9 === 8 ? 2 : 0;
+    const straight = s.kind === 'chow' && (s.t % 9) % 3 === 0 ? s.t / 3 : -1;
+    return `${s.kind}/${groupOf(s.t)}/${tiles.some(isTerminal)}/${!tiles.every(isTerminal)}/${end}/${straight}/${holdsWon}`;
+  };
+  const first = new Map<string, number>();
+  return list.map((s, i) => {
+    const e = effect(s);
+    if (!first.has(e)) first.set(e, i);
+    return first.get(e)!;
+  });
 }
 
 /** For each set of groups (a 5-bit mask), how many of `jokers` may stand for a tile of one of them. */
 function jokerReach(jokers: readonly JokerKind[]): number[] {
-  return Array.from({ length: 32 }, (_, set) => jokers.filter((k) => (GROUP_MASK[k] & set) !== 0).length);
+  return Array.from({ length: 32 }, (_, set) => jokers.filter((k) => ((MASK[k] ?? 0) & set) !== 0).length);
 }
 
 /**
@@ -277,6 +418,18 @@ function jokersCanFill(slotGroups: readonly number[], reach: readonly number[]):
 }
 
 /**
+ * Whether jokers of `kinds` fill stand-in tiles `slotTiles` one to one, each within its domain (§2):
+ * as many of each, and `jokersCanFill` (Hall's theorem) by the slots' groups. Polynomial, where trying
+ * every assignment took seconds on a hand of ten jokers (predicates.ts `winCompletesPung`).
+ */
+export function jokersFill(slotTiles: readonly number[], kinds: readonly string[]): boolean {
+  if (slotTiles.length !== kinds.length) return false;
+  const groups = new Array<number>(5).fill(0);
+  for (const t of slotTiles) groups[GROUP[t]!]!++;
+  return jokersCanFill(groups, jokerReach(kinds as JokerKind[]));
+}
+
+/**
  * Standard arrangements (melds + one pair) of the concealed part. `fullSuits`: the suits whose every
  * tile a joker-only set is tried as, `won`: the won natural tile's index (-1: none); others: one tile
  * per class that scores alike (`jokerSetTiles`). The defaults try every tile.
@@ -284,7 +437,11 @@ function jokersCanFill(slotGroups: readonly number[], reach: readonly number[]):
  * keeps the first best (score.ts `scoreBest`), and a later arrangement with an earlier one's summary
  * scores the same, so never replaces it. A node of the search whose `partialKey`, remaining tiles and
  * jokers (and their groups, which decide whether the jokers fit) were met before leads only to
- * summaries met before: it is not searched again. `work.nodes` counts the nodes searched.
+ * summaries met before: it is not searched again; joker-only sets are pruned likewise (`addExtras`).
+ * The summary is coarser than the phán only where the phán cannot tell (Cửu Tử's ranks, read as
+ * whether it is made): the first arrangement of the best phán is the one trying them all finds first.
+ * `work.nodes` counts the nodes searched (95,000 to 323,000 for 14 jokers before 2026-12-07, 10,000
+ * to 22,000 after).
  */
 export function standardArrangements(
   c0: readonly number[],
@@ -304,25 +461,61 @@ export function standardArrangements(
   const seenNode = new Set<string>();
   const seenScore = new Set<number | string>();
   const reach = jokerReach(jokers);
+  /** Whether the joker slots so far (by group: `Tally.slotCode`) fit the jokers (`jokersCanFill`), per slot code. */
+  const fitsMemo = new Map<number, boolean>();
+  const fits = (): boolean => {
+    // with only Tổng any slots fit, as many as jokers
+    if (!tally || anyFit) return true;
+    let f = fitsMemo.get(tally.slotCode);
+    if (f === undefined) fitsMemo.set(tally.slotCode, (f = jokersCanFill(tally.slotGroups, reach)));
+    return f;
+  };
+  /** The sets of groups whose jokers may run short (`jokerReach` below the jokers). */
+  const binding = Array.from({ length: 31 }, (_, k) => k + 1).filter((set) => reach[set]! < jokers.length);
+  /**
+   * Which `left` more slots fit, per slot code and `left`: how many more slots each binding set of groups
+   * may take (`jokersCanFill`), at most `left` (no more slots are made).
+   */
+  const slackMemo = new Map<number, number>();
+  /** A number for each room (the string of the binding sets' room) met. */
+  const slackIds = new Map<string, number>();
+  const slack = (left: number): number => {
+    const at = tally!.slotCode * 16 + left;
+    let id = slackMemo.get(at);
+    if (id === undefined) {
+      let key = '';
+      for (const set of binding) {
+        let need = 0;
+        for (let g = 0; g < 5; g++) if ((set >> g) & 1) need += tally!.slotGroups[g]!;
+        key += `${Math.min(reach[set]! - need, left)},`;
+      }
+      id = slackIds.get(key) ?? slackIds.size;
+      slackIds.set(key, id);
+      slackMemo.set(at, id);
+    }
+    return id;
+  };
   /** True when this node was met before (with `view`). */
   const metBefore = (node: string): boolean => {
     if (!tally) return false;
     // more slots never fit where fewer do not: nothing below this node is an arrangement
-    if (!anyFit && !jokersCanFill(tally.slotGroups, reach)) return true;
+    if (!fits()) return true;
     work.nodes++;
     const key = `${node}|${anyFit ? tally.slots : tally.slotGroups.join(',')}|${tally.partialKey()}`;
     if (seenNode.has(key)) return true;
     seenNode.add(key);
     return false;
   };
-  const emit = (extra: readonly Shape[], extraSlots: readonly Slot[]) => {
+  const emit = (extra: readonly Candidate[]) => {
     if (tally) {
       // as many slots as jokers: they fit (`matchJokers` finds how) exactly when `jokersCanFill`
-      if ((!anyFit && !jokersCanFill(tally.slotGroups, reach)) || seenScore.has(tally.phanKey())) return;
-      seenScore.add(tally.phanKey());
+      if (!fits()) return;
+      const key = tally.phanKey();
+      if (seenScore.has(key)) return;
+      seenScore.add(key);
     }
-    const allSlots = [...slots, ...extraSlots];
-    const all = [...sets, ...extra];
+    const allSlots = [...slots, ...extra.flatMap((k, j) => k.tiles.map((t) => ({ set: sets.length + j, t })))];
+    const all = [...sets, ...extra.map((k) => k.s)];
     const m = matchJokers(allSlots, jokers);
     if (!m) return;
     const res: ASet[] = all.map((s) => ({ kind: s.kind, t: s.t, jokers: [], called: false, am: false, declared: false }));
@@ -344,38 +537,58 @@ export function standardArrangements(
       list.pop();
     };
   };
+  // Joker-only sets: the pair (when still needed), then non-decreasing indexes into `extraCands` (pungs
+  // then chows), each multiset once, in the order of the search before (the first arrangement of each
+  // summary is the one listed).
+  const candidates = (shapes: Shape[]): Candidate[] => {
+    const first = firstAlike(shapes, won, view);
+    return shapes.map((s, i) => ({ s, tiles: tilesOf(s), group: GROUP[s.t]!, first: first[i] === i }));
+  };
+  const pairCands = candidates(cand.pairs.map((t) => ({ kind: 'pair', t })));
+  const extraCands = candidates([
+    ...cand.pungs.map((t): Shape => ({ kind: 'pung', t })),
+    ...cand.chows.map((t): Shape => ({ kind: 'chow', t })),
+  ]);
+  /** With `view`: the least first index a node of joker-only sets was searched with (see `addExtras`). */
+  const seenExtra = new Map<string, number>();
+  const extra: Candidate[] = [];
+  /**
+   * Joker-only sets made of `left` jokers, the pair first when `needPair`, then candidates from index
+   * `from` on. With `view`, two prunings keep the summaries listed and the first arrangement of each:
+   * - a node whose partial key, jokers left and the room its slots leave were met before with a first
+   *   index as low or lower had every choice this one has: it is not searched again;
+   * - unless the hand may still be Cửu Tử with a set of its group, a set whose effect on the summary is
+   *   that of an earlier candidate (`firstAlike`) is not tried: put in its place, that one makes an
+   *   arrangement of the same summary and slot groups which comes earlier in this order.
+   */
+  const addExtras = (left: number, needPair: boolean, from: number): void => {
+    if (left === 0 && !needPair) return emit(extra);
+    let live = 31;
+    if (tally) {
+      if (!fits()) return;
+      work.nodes++;
+      const key = `${needPair ? -left : left}/${anyFit ? 0 : slack(left)}/${tally.partialKey(left)}`;
+      const least = seenExtra.get(key);
+      if (least !== undefined && least <= from) return;
+      seenExtra.set(key, from);
+      live = 0;
+      for (let g = 0; g < 5; g++) if (tally.nineGatesLive(left, g)) live |= 1 << g;
+    }
+    const list = needPair ? pairCands : extraCands;
+    for (let i = needPair ? 0 : from; i < list.length; i++) {
+      const k = list[i]!;
+      if (!k.first && ((live >> k.group) & 1) === 0) continue;
+      extra.push(k);
+      tally?.add(k.s, k.tiles, 1, false, k.tiles);
+      addExtras(left - k.tiles.length, false, needPair ? 0 : i);
+      tally?.add(k.s, k.tiles, -1, false, k.tiles);
+      extra.pop();
+    }
+  };
   const finish = () => {
     const spare = jokers.length - slots.length;
-    const pairUsed = sets.some((s) => s.kind === 'pair');
-    const need = pairUsed ? 0 : 2;
-    if (spare < need || (spare - need) % 3 !== 0) return;
-    const extra: Shape[] = [];
-    const extraSlots: Slot[] = [];
-    const addExtras = (left: number, needPair: boolean) => {
-      if (left === 0 && !needPair) return emit(extra, extraSlots);
-      const last = extra.length ? extra[extra.length - 1]! : null;
-      if (metBefore(`x${left}${needPair}${last?.kind}${last?.t}`)) return;
-      const base = sets.length + extra.length;
-      const tryExtra = (s: Shape, jokerTiles: readonly number[]) => {
-        const undo = place(extra, extraSlots, s, jokerTiles, base);
-        addExtras(left - jokerTiles.length, false);
-        undo();
-      };
-      if (needPair) {
-        for (const t of cand.pairs) tryExtra({ kind: 'pair', t }, [t, t]);
-        return;
-      }
-      for (const t of cand.pungs) {
-        // pungs then chows, non-decreasing to avoid permutations
-        if (last && last.kind !== 'pair' && (last.kind === 'chow' || last.t > t)) continue;
-        tryExtra({ kind: 'pung', t }, [t, t, t]);
-      }
-      for (const t of cand.chows) {
-        if (last && last.kind === 'chow' && last.t > t) continue;
-        tryExtra({ kind: 'chow', t }, [t, t + 1, t + 2]);
-      }
-    };
-    addExtras(spare, need === 2);
+    const need = sets.some((s) => s.kind === 'pair') ? 0 : 2;
+    if (spare >= need && (spare - need) % 3 === 0) addExtras(spare, need === 2, 0);
   };
   const rec = () => {
     if (slots.length > jokers.length) return;
@@ -465,7 +678,7 @@ export function sevenPairsArrangements(c: readonly number[], jokers: readonly Jo
   const groups = new Array<number>(5).fill(0);
   for (const sl of slots) groups[groupOf(sl.t)]!++;
   const seenNode = new Set<string>();
-  const seenScore = new Set<string>();
+  const seenScore = new Set<number | string>();
   /** Whether the jokers fit the slots, by their groups (`slotGroups`). */
   const fits = new Map<string, boolean>();
   const tryWith = (extra: number[]) => {

@@ -5,7 +5,7 @@
  */
 import type { VnOptions } from '../options.js';
 import { inDomain, isDragon, isFlowerLike, isHonor, isTerminal, isWild, isWind, tileIndex, type Tile } from '../tiles.js';
-import type { ASet, Arrangement } from './arrange.js';
+import { jokersFill, type ASet, type Arrangement } from './arrange.js';
 import { isSelfDrawWin, type HandInput } from './input.js';
 
 /** What scoring knows of the hand beyond one arrangement. */
@@ -60,13 +60,6 @@ export function setTiles(s: ASet): number[] {
   }
 }
 
-/** Can `kinds` (joker kinds) fill the stand-in tiles `slots` one to one, each within its domain (§2)? */
-function jokersFit(slots: readonly number[], kinds: readonly string[]): boolean {
-  if (slots.length === 0) return kinds.length === 0;
-  const [t, ...rest] = slots;
-  return kinds.some((k, i) => inDomain(k, t!) && jokersFit(rest, [...kinds.slice(0, i), ...kinds.slice(i + 1)]));
-}
-
 /**
  * Did the tile won on another seat's tile complete a concealed pung of arrangement `a`, with no other
  * place for it (vn-mahjong.md §9 Khàn Khàn: "a pung completed by the winning discard does not count")?
@@ -95,7 +88,7 @@ function winCompletesPung(a: Arrangement, winning: Tile): boolean {
     (x, i) =>
       !x.pung &&
       inDomain(kind, x.t) &&
-      jokersFit(
+      jokersFill(
         [...slots.slice(0, i), ...slots.slice(i + 1)].map((y) => y.t),
         others,
       ),
