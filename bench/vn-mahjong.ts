@@ -1,8 +1,27 @@
-/** vn-mahjong benchmarks: joker win-check throughput for 0–4 jokers, and self-play hands/s. */
+/** vn-mahjong benchmarks: joker win-check throughput for 0–4 jokers, scoring wins of many jokers, and self-play hands/s. */
 import { engine } from '../src/games/vn-mahjong/index.js';
 import { selfplay, defaultOptions, Rng } from '../src/games/core/index.js';
 import { fullSet, isWild, ORDINARY, type Tile } from '../src/games/vn-mahjong/tiles.js';
 import { isWinningTiles } from '../src/games/vn-mahjong/wincheck.js';
+import { score } from '../src/games/vn-mahjong/cli.js';
+
+/**
+ * Wins of 11–14 jokers (`joker-copies` ≥ 2), scored on the table's thread: 1.3–6 s each before
+ * 2026-12-07, 11 jokers won on a discarded joker 10 s.
+ */
+const MANY_JOKERS: Record<string, unknown>[] = [
+  { concealed: 'JA JA JP JP JS JS JM JM JW JW JD JD JN JN', winningTile: 'JN', options: { 'joker-copies': 2 } },
+  { concealed: 'JA JA JA JA JN JN JN JN JM JM JM JM JP JP', winningTile: 'JP', options: { 'joker-copies': 4 } },
+  { concealed: 'JA JA JP JP JS JS JM JM JW JW JD JD JN 5m', winningTile: '5m', winBy: 'discard', options: { 'joker-copies': 2 } },
+  {
+    seatWind: 0,
+    roundWind: 3,
+    concealed: 'JM JA 1m JM JA JN 2m JN JM JN JN 3m JA JA',
+    winningTile: 'JA',
+    winBy: 'discard',
+    options: { 'joker-copies': 4 },
+  },
+];
 
 /** Random 14-tile concealed hands with exactly `jokers` wild jokers (half of them made winning-shaped). */
 function hands(jokers: number, n: number, seed: string): Tile[][] {
@@ -43,6 +62,19 @@ export function run(): { name: string; value: number; unit: string }[] {
     out.push({ name: `vn-mahjong win-check, ${j} joker(s)`, value: Math.round(hs.length / dt), unit: 'hands/s' });
     void wins;
   }
+  // the slowest of the hands, each the median of 5 after a warm-up
+  let slowest = 0;
+  for (const h of MANY_JOKERS) {
+    score(h);
+    const ms: number[] = [];
+    for (let k = 0; k < 5; k++) {
+      const a = performance.now();
+      score(h);
+      ms.push(performance.now() - a);
+    }
+    slowest = Math.max(slowest, ms.sort((a, b) => a - b)[2]!);
+  }
+  out.push({ name: 'vn-mahjong score, slowest win of 11–14 jokers', value: Math.round(slowest * 10) / 10, unit: 'ms' });
   const t = performance.now();
   const r = selfplay(engine, defaultOptions(engine.options), 4, 'bench', 100);
   out.push({
