@@ -109,6 +109,16 @@ const PATTERNS_B: readonly Rule[] = [
   { id: 'limit-kin', value: 6, when: all(starredB, P.nothingExposed) },
 ];
 
+/**
+ * Each preset's patterns with a fixed value, as id → phán: items.ts lists the same items as data (names,
+ * values, spec sections) for the score CLI and the result; a test holds the two to the same values.
+ */
+export function patternValues(preset: 'A' | 'B'): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of preset === 'B' ? PATTERNS_B : PATTERNS_A) if (!('perPung' in r) && typeof r.value === 'number') out.set(r.id, r.value);
+  return out;
+}
+
 /** Preset B: a hand that is one of the starred limits (or all honours) is no plain Tui Tui. */
 function limitishB(f: Facts, ctx: Ctx): boolean {
   return P.fourConcealedPungs(f, ctx) || P.fourKongs(f, ctx) || P.threeOrMoreWindPungs(f, ctx) || P.noSuit(f, ctx);
