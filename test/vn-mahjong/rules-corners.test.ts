@@ -122,10 +122,12 @@ test('preset B "all called pungs" also on a self-drawn pair (§9 B: no win-by-di
     winningTile: '9s',
     winBy: 'self-draw',
   };
-  assert.ok(ids(scoreHand(input, B).items).includes('cau-nhan-pung'), 'self-drawn');
-  assert.ok(ids(scoreHand({ ...input, winBy: 'discard' }, B).items).includes('cau-nhan-pung'), 'on a discard, as before');
+  // §9 B: all called pungs 1 mủn, 2 with honours
+  const valued = (h: HandInput) => scoreHand(h, B).items.map((x) => `${x.id}:${x.value}`);
+  assert.ok(valued(input).includes('cau-nhan-pung:6'), 'self-drawn');
+  assert.ok(valued({ ...input, winBy: 'discard' }).includes('cau-nhan-pung:6'), 'on a discard, as before');
   const honours = { ...input, melds: [...input.melds.slice(0, 3), called('6z 6z 6z')] };
-  assert.ok(ids(scoreHand(honours, B).items).includes('cau-nhan-pung-chu'), 'with honours');
+  assert.ok(valued(honours).includes('cau-nhan-pung-chu:12'), 'with honours');
 });
 
 // ---------------------------------------------------------------- §9 preset B: Nhân Ù

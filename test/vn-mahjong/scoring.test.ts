@@ -160,10 +160,30 @@ test('dai-tu-hi with toan-chu (tp-* and lai-nhat-cuu excluded; no +3 without a t
     'toan-chu:24',
     'kk-bonus:6',
   ]));
-test('tieu-tu-hi', () => {
-  const o = score({ seatWind: '1z', concealed: '1z 1z 1z 2z 2z 2z 3z 3z 3z 4z 5m 6m 7m', winningTile: '4z', winBy: 'discard' });
-  assert.ok(o.items.some((x) => x.id === 'tieu-tu-hi'));
-});
+test('tieu-tu-hi: 4 mủn, + the KK mủn; tp-cua, tp-gio and lai-hang excluded (§9 A)', () =>
+  check({ seatWind: '1z', concealed: '1z 1z 1z 2z 2z 2z 3z 3z 3z 4z 5m 6m 7m', winningTile: '4z', winBy: 'discard' }, 30, [
+    'tieu-tu-hi:24',
+    'kk-bonus:6',
+  ]));
+test('coong-coong with a claimed kong: 4 mủn; no coong, tui-tui, kin, xuyen or KK bonus (§9 A)', () =>
+  // §9 A: coong-coong 4 mủn (5 only when all are Âm Coong) excludes coong and tui-tui; it is not in the
+  // kk-bonus list; a claimed kong is no Kín; no Xuyên on 4 pungs/kongs; one big, no medium: no progressive
+  check(
+    {
+      seatWind: '1z',
+      concealed: '9s',
+      melds: [
+        { tiles: '2m 2m 2m 2m' },
+        { tiles: '5p 5p 5p 5p', exposed: false },
+        { tiles: '8s 8s 8s 8s', exposed: false },
+        { tiles: '3p 3p 3p 3p', exposed: false },
+      ],
+      winningTile: '9s',
+      winBy: 'self-draw',
+    },
+    24,
+    ['coong-coong:24'],
+  ));
 test('pe-pe (seven pairs), its options', () => {
   const h = { seatWind: '1z', concealed: '1m 1m 3p 3p 5s 5s 7s 7s 1z 1z 6z 6z 9m', winningTile: '9m', winBy: 'self-draw' };
   check(h, 8, ['pe-pe:6', 'kin:1', 'xuyen:1']);
@@ -347,6 +367,70 @@ test('preset B patterns', () => {
     ['toan-hang:12', 'khan-khan:18', 'limit-kk:6', 'limit-kin:6'].every((x) => ids(t).includes(x)),
     ids(t).join(),
   );
+});
+test('preset B pattern values, one hand each, as §9 B states them (1 mủn = 6 phán)', () => {
+  // Values from vn-mahjong.md §9 "Preset B", never from the code. B has no wind/dragon pung items and no
+  // progressive counting. A non-seat bonus tile (2f for East) is set aside where a hand must not be
+  // "nothing exposed" (a called meld is no exposure: rules-corners.test.ts).
+  const B = (x: Record<string, unknown>) => ({ seatWind: '1z', winBy: 'discard', preset: 'B', ...x });
+  const called = (...ts: string[]) => ts.map((tiles) => ({ tiles }));
+  // 13 orphans 2 mủn
+  check(B({ concealed: '1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z', winningTile: '7z' }), 12, ['thap-tam-yeu:12']);
+  // all chows with an honour pair 3 phán (with honours: no "nothing exposed" item)
+  check(B({ concealed: '2m 3m 4m 5z 5z', melds: called('6p 7p 8p', '3s 4s 5s', '6s 7s 8s'), winningTile: '5z' }), 3, ['phinh-chu:3']);
+  // all pungs without honours 3 phán; with honours 1 mủn
+  const pungs = { melds: called('2m 2m 2m', '5p 5p 5p'), winningTile: '7s' };
+  check(B({ ...pungs, concealed: '3m 3m 3m 7s 7s 4p 4p', flowers: ['2f'] }), 3, ['tui-tui:3']);
+  check(B({ ...pungs, concealed: '3m 3m 3m 7s 7s 6z 6z' }), 6, ['tui-tui-chu:6']);
+  // all called pungs 1 mủn, 2 with honours (all pungs too: §9 B states no exclusion)
+  check(B({ concealed: '7s 7s', melds: called('2m 2m 2m', '5p 5p 5p', '3s 3s 3s', '8m 8m 8m'), flowers: ['2f'], winningTile: '7s' }), 9, [
+    'tui-tui:3',
+    'cau-nhan-pung:6',
+  ]);
+  check(B({ concealed: '7s 7s', melds: called('2m 2m 2m', '5p 5p 5p', '3s 3s 3s', '6z 6z 6z'), winningTile: '7s' }), 18, [
+    'tui-tui-chu:6',
+    'cau-nhan-pung-chu:12',
+  ]);
+  // all pungs including a 1 and a 9 pung 1 mủn
+  check(B({ concealed: '1m 1m 1m 7s 7s 4p 4p', melds: called('9p 9p 9p', '5s 5s 5s'), flowers: ['2f'], winningTile: '7s' }), 9, [
+    'tui-tui:3',
+    'nhat-cuu-pung:6',
+  ]);
+  // Tiểu / Đại Tam Nguyên 1 / 2 mủn (no dragon pung items in B)
+  check(B({ concealed: '1m 2m 3m 7z 7z', melds: called('5z 5z 5z', '6z 6z 6z', '4p 5p 6p'), winningTile: '7z' }), 6, ['tieu-tam-nguyen:6']);
+  check(B({ concealed: '1m 2m 3m 9s 9s', melds: called('5z 5z 5z', '6z 6z 6z', '7z 7z 7z'), winningTile: '9s' }), 12, [
+    'dai-tam-nguyen:12',
+  ]);
+  // nothing exposed and no honours 1 mủn (not all chows)
+  check(B({ concealed: '2m 3m 4m 6p 7p 8p 3s 4s 5s 7s 7s 7s 9s', winningTile: '9s' }), 6, ['mon-thanh:6']);
+  // all honours 4 mủn: two wind and two dragon pungs, a wind pair (no Tam Nguyên, no Tứ Hỉ), two held
+  check(B({ concealed: '1z 1z 1z 2z 2z 2z 3z', melds: called('5z 5z 5z', '6z 6z 6z'), winningTile: '3z' }), 24, ['toan-chu:24']);
+  // starred: 4 kongs 4 mủn, + 1 mủn KK (2f set aside: not "nothing exposed"); coong is kept from A
+  check(
+    B({
+      concealed: '9s',
+      melds: [
+        { tiles: '2m 2m 2m 2m' },
+        { tiles: '5p 5p 5p 5p', exposed: false },
+        { tiles: '8s 8s 8s 8s', exposed: false },
+        { tiles: '3p 3p 3p 3p', exposed: false },
+      ],
+      flowers: ['2f'],
+      winningTile: '9s',
+      winBy: 'self-draw',
+    }),
+    34,
+    ['coong-coong:24', 'limit-kk:6', 'coong:1', 'coong:1', 'coong:1', 'coong:1'],
+  );
+  // starred: Tiểu / Đại Tứ Hỉ 5 / 8 mủn, + 1 mủn KK
+  check(B({ concealed: '4z 5m 6m 7m', melds: called('1z 1z 1z', '2z 2z 2z', '3z 3z 3z'), flowers: ['2f'], winningTile: '4z' }), 36, [
+    'tieu-tu-hi:30',
+    'limit-kk:6',
+  ]);
+  check(B({ concealed: '3z 3z 3z 4z 4z 4z 9s', melds: called('1z 1z 1z', '2z 2z 2z'), flowers: ['2f'], winningTile: '9s' }), 54, [
+    'dai-tu-hi:48',
+    'limit-kk:6',
+  ]);
 });
 test('bad input gives {valid:false, reason}', () => {
   for (const x of [
