@@ -99,9 +99,13 @@ export function explainClassic(k: Knowledge, a: Action): HintReasonKey {
       if (after === now && live > nowLive)
         return key(ready ? 'call-waits-ready' : 'call-waits', { card: tile, steps: after, live, before: nowLive });
       if (ready) return key('call-stays-ready', { card: tile, steps: 0 });
-      const plan = planOf(k);
-      if (plan === 'one-suit') return key('call-suit', { card: tile, steps: after });
-      if (plan === 'pungs' && a.type === 'pung') return key('call-pungs', { card: tile, steps: after });
+      // Only a one-suit plan makes strong call what these measures do not favour: it counts the
+      // plan's tiles alone. Under an all-pung plan the pung shanten equals these steps, so its pung
+      // is closer ('call'), a scoring one ('call-scores'), and never as far for more live tiles (a
+      // pung on a pair is a step closer, one on a concealed triplet keeps the same waits): no
+      // all-pung reason here (ai-explain.test.ts). Without a plan strong's measures are these.
+      if (planOf(k) === 'one-suit') return key('call-suit', { card: tile, steps: after });
+      // A call strong never makes (explain words any legal call, e.g. a hint's stored earlier choice).
       return key('call-steps', { card: tile, steps: after, before: now });
     }
     case 'pass': {
