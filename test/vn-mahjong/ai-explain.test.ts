@@ -10,7 +10,8 @@ import { explainStrong } from '../../src/games/vn-mahjong/ai-strong.js';
 import { isWinningTiles } from '../../src/games/vn-mahjong/wincheck.js';
 import type { VnAction } from '../../src/games/vn-mahjong/actions.js';
 import type { HintReasonKey } from '../../src/games/core/types.js';
-import { ORDINARY, isJoker, isWild, jokerValue, removeAll, removeOne, type JokerKind } from '../../src/games/vn-mahjong/tiles.js';
+import { opts as vnOpts } from './helpers.js';
+import { ORDINARY, isJoker, isWild, removeAll, removeOne } from '../../src/games/vn-mahjong/tiles.js';
 
 const opts = defaultOptions(engine.options);
 /** Three concealed hands for a fixed position (East's is the test's own). */
@@ -54,39 +55,40 @@ test('every reason of a strong self-play has a text with its placeholders in vi,
   for (const id of ['discard', 'discard-ready', 'pass-call', 'call', 'win']) assert.ok(seen.has(id), `${id} seen: ${[...seen].join(',')}`);
 });
 
-test('the initial-phase reason fits the hand: keep-jokers only with jokers worth no phán, else the lone bonus tile named (not jokers)', () => {
+test('the initial-phase reason fits the hand: strong exposes every joker and never keeps the lone bonus tile, and says so', () => {
+  // No reason for keeping a joker or the dealer's bonus tile: strong does neither. Every joker is worth a
+  // phán or more exposed (§2 table; Hợp 1 at least with hop-exposed-value = 1 and no initial bonus), so it
+  // exposes them all, and it never takes the keepFlower choice. Checked at the cheapest jokers too.
   const seen = new Map<string, number>();
-  for (let h = 0; h < 30; h++) {
-    let s: State = engine.setup(opts, 4, handSeed('vn-initial-hint', h), null);
-    while (s.phase === 'initial') {
-      const d = engine.pending(s)[0]!;
-      const a = engine.ai(s, d.seat, 'strong');
-      assert.equal(a.type, 'initial-expose');
-      if (a.type !== 'initial-expose') break;
-      const r = engine.explain!(s, d.seat, a);
-      const id = checkReason('vn-mahjong', r);
-      seen.set(id, (seen.get(id) ?? 0) + 1);
-      const v = engine.view(s, d.seat);
-      const jokers = v.hand.filter((t) => t.startsWith('J') && t !== 'JF');
-      const where = `hand ${v.hand.join(' ')}: ${JSON.stringify(a)} → ${id}`;
-      if (id === 'expose-jokers') assert.equal(r.vars.n, a.jokers.length, where);
-      else if (id === 'keep-jokers') {
-        assert.ok(jokers.length > 0 && a.jokers.length === 0, `no jokers to keep: ${where}`);
-        assert.ok(
-          jokers.every((j) => jokerValue(j as JokerKind, v.mySeat!, true, v.options) === 0),
-          where,
-        );
-      } else if (id === 'expose-flower-initial' || id === 'keep-flower') {
-        assert.ok(jokers.length === 0 && a.jokers.length === 0, where);
-        assert.ok(v.hand.includes(String(r.vars.card)) && /^(\d+f|JF)$/.test(String(r.vars.card)), where);
-        assert.equal(a.keepFlower, id === 'keep-flower', where);
-      } else assert.fail(`not an initial-phase reason: ${where}`);
-      const next = engine.apply(s, d.seat, a);
-      assert.ok(next.ok);
-      s = next.value;
+  const cheap = { 'hop-exposed-value': '1', 'initial-tong-hop-bonus': false, 'joker-copies': 4 };
+  for (const o of [opts, vnOpts(cheap)]) {
+    for (let h = 0; h < 30; h++) {
+      let s: State = engine.setup(o, 4, handSeed('vn-initial-hint', h), null);
+      while (s.phase === 'initial') {
+        const d = engine.pending(s)[0]!;
+        const a = engine.ai(s, d.seat, 'strong');
+        assert.equal(a.type, 'initial-expose');
+        if (a.type !== 'initial-expose') break;
+        const r = engine.explain!(s, d.seat, a);
+        const id = checkReason('vn-mahjong', r);
+        seen.set(id, (seen.get(id) ?? 0) + 1);
+        const v = engine.view(s, d.seat);
+        const jokers = v.hand.filter(isWild);
+        const where = `hand ${v.hand.join(' ')}: ${JSON.stringify(a)} → ${id}`;
+        assert.equal(a.keepFlower, false, `the bonus tile kept: ${where}`);
+        assert.deepEqual([...a.jokers].sort(), [...jokers].sort(), `a joker kept: ${where}`);
+        if (id === 'expose-jokers') assert.equal(r.vars.n, jokers.length, where);
+        else if (id === 'expose-flower-initial') {
+          assert.equal(jokers.length, 0, where);
+          assert.ok(v.hand.includes(String(r.vars.card)) && /^(\d+f|JF)$/.test(String(r.vars.card)), where);
+        } else assert.fail(`not an initial-phase reason: ${where}`);
+        const next = engine.apply(s, d.seat, a);
+        assert.ok(next.ok);
+        s = next.value;
+      }
     }
   }
-  assert.ok((seen.get('expose-flower-initial') ?? 0) > 0 && (seen.get('expose-jokers') ?? 0) > 0, JSON.stringify([...seen]));
+  assert.ok((seen.get('expose-flower-initial') ?? 0) >= 5 && (seen.get('expose-jokers') ?? 0) >= 20, JSON.stringify([...seen]));
 });
 
 test("a claimed kong's reason is the kong's (a set more, a replacement tile), never 'a whole step closer'", () => {

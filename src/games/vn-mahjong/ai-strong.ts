@@ -302,13 +302,11 @@ export function explainStrong(k: VnKnowledge, a: VnAction): HintReasonKey {
       return key('win');
     case 'initial-expose': {
       if (a.jokers.length) return key('expose-jokers', { n: a.jokers.length });
-      // 'keep-jokers' only for a hand that holds jokers, none worth exposing here
-      const wild = v.hand.filter(isWild);
-      if (wild.length && wild.every((j) => jokerValue(j as JokerKind, seat, true, k.table.options) < TUNING.exposeMin))
-        return key('keep-jokers');
-      // else the choice is the dealer's lone bonus tile: expose it now, or keep it as the first discard
+      // Strong exposes every joker (each worth a phán or more, §2, so at least TUNING.exposeMin) and
+      // never keeps the dealer's lone bonus tile: no reason for keeping either (ai-explain.test.ts).
+      // Without jokers the choice is that tile's, exposed now.
       const flower = v.hand.find(isFlowerLike);
-      if (flower && !wild.length) return key(a.keepFlower ? 'keep-flower' : 'expose-flower-initial', { card: flower });
+      if (flower && !a.keepFlower && !v.hand.some(isWild)) return key('expose-flower-initial', { card: flower });
       return key('auto');
     }
     case 'expose':
