@@ -847,6 +847,10 @@ function* answerOverdueClaims(step: Step, others: readonly TimerRow[], now: numb
     const dx = step.pending().find((p) => p.seat === x.seat);
     if (!dx || windowKind(dx) !== 'claim') continue;
     if (commitHeld(step, step.pending(), x.seat)) continue;
+    // Its player's preference answers it (README "Claim preferences"), as it would at that seat's
+    // own timer: the seats of one window share a deadline, and whichever timer fires first answers
+    // the others here. An away player's claim is left to the step's AI round (`runAi`), as away.
+    if (step.answerByPreference([dx]) || step.away.has(x.seat)) continue;
     const { r, action } = yield* playTimeout(step, dx, level);
     if (!r.ok) step.warnings.push(`timeout default rejected (${r.refusal.key}) for seat ${x.seat}; a new deadline`);
     else step.ranOut.push({ seat: x.seat, action });
@@ -886,10 +890,6 @@ function winsNow(step: Step, seat: number, action: BaseAction): boolean {
   return r.ok && (step.t.engine.result(r.value) as HandResult | null)?.winners.includes(seat) === true;
 }
 
-/**
- * Plays the decision of `seat` if its player is away (`/away`) and the table runs: the step plays
- * away seats as any step does (`runAi`). False when there is nothing to play that way.
- */
 /** A claim decision its player's preference answers now: answered so (source `preference`) by the step's AI round. */
 function* playPreference(step: Step, d: Decision<BaseAction>): Gen<boolean> {
   if (step.t.row.status !== 'running' || tablePreferenceAnswer(step.t, step.state, step.prefs.get(d.seat), d) === null) return false;
@@ -897,6 +897,10 @@ function* playPreference(step: Step, d: Decision<BaseAction>): Gen<boolean> {
   return true;
 }
 
+/**
+ * Plays the decision of `seat` if its player is away (`/away`) and the table runs: the step plays
+ * away seats as any step does (`runAi`). False when there is nothing to play that way.
+ */
 function* playAway(step: Step, seat: number): Gen<boolean> {
   if (step.t.row.status !== 'running' || !step.away.has(seat) || !step.pending().some((d) => d.seat === seat)) return false;
   yield* step.advance();

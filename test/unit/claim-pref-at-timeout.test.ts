@@ -1,9 +1,10 @@
 /**
  * README "Claim preferences": a preference set while a claim window is open (at another table's
  * menu, or /prefs) answers that window at the table's next step, a timeout included. At the
- * window's deadline the claim is answered by the preference (source `preference`), not timed out:
- * with on-timeout `ai` a timeout hands the seat to the AI, and its default passes a win that
- * _Always declare a win_ declares.
+ * window's deadline the claim is answered by the preference (source `preference`), not timed out
+ * (the timeout default passes a win that _Always declare a win_ declares; with on-timeout `ai` the
+ * AI chooses, e.g. a pung the preference refuses), whichever claimant's timer fires first: the seats
+ * of one window share its deadline.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -34,20 +35,23 @@ function lastEntry(r: Rig, seat: number) {
   };
 }
 
-for (const game of ['classic-mahjong', 'vn-mahjong', 'chan'] as GameId[]) {
-  test(`${game}: auto-pass set while the window is open answers it at its deadline; the seat stays its player's`, () => {
-    const r = rig(game, ['human', 'human', 'human', 'human'], { seed: `pref-timeout-${game}`, timeoutPolicy: 'ai' });
-    r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-    const wins = new Set(['mahjong', 'win', 'u']);
-    const d = untilClaim(r, (p) => !p.options.some((a) => wins.has(a.type)));
-    writePrefs(r.store.db, game, `u${d.seat}`, ['auto-pass'], r.clock.t);
-    const timer = r.store.timers.forGame(r.gameId).find((x) => x.seat === d.seat)!;
-    r.clock.t = timer.deadline + 1;
-    const res = r.run({ kind: 'timeout', gameId: r.gameId, seat: d.seat, timerKind: timer.kind, deadline: timer.deadline });
-    assert.equal(res.outcome.ok, true);
-    const e = lastEntry(r, d.seat);
-    assert.equal(e.source, 'preference', JSON.stringify(e));
-    assert.equal(JSON.parse(e.action).type, 'pass');
-    assert.equal(r.store.games.seats(r.gameId)[d.seat]!.isAi, false, 'not handed to the AI');
-  });
-}
+for (const game of ['classic-mahjong', 'vn-mahjong', 'chan'] as GameId[])
+  // Chắn's windows seldom have two claimants without an ù on offer (only the gate may eat).
+  for (const fires of game === 'chan' ? (['own'] as const) : (['own', 'another'] as const))
+    test(`${game}: auto-pass set while the window is open answers it at its deadline (${fires} claimant's timer fires)`, () => {
+      const r = rig(game, ['human', 'human', 'human', 'human'], { seed: `pref-timeout-${game}` });
+      r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+      const wins = new Set(['mahjong', 'win', 'u']);
+      const claimants = () => r.pending().filter((p) => p.kind === 'claim');
+      const d = untilClaim(r, (p) => !p.options.some((a) => wins.has(a.type)) && (fires === 'own' || claimants().length >= 2));
+      writePrefs(r.store.db, game, `u${d.seat}`, ['auto-pass'], r.clock.t);
+      const other = claimants().find((p) => p.seat !== d.seat);
+      const firing = fires === 'own' ? d.seat : other!.seat;
+      const timer = r.store.timers.forGame(r.gameId).find((x) => x.seat === firing)!;
+      r.clock.t = timer.deadline + 1;
+      const res = r.run({ kind: 'timeout', gameId: r.gameId, seat: firing, timerKind: timer.kind, deadline: timer.deadline });
+      assert.equal(res.outcome.ok, true);
+      const e = lastEntry(r, d.seat);
+      assert.equal(e.source, 'preference', JSON.stringify(e));
+      assert.equal(JSON.parse(e.action).type, 'pass');
+    });
