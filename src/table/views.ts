@@ -355,7 +355,7 @@ export function pingView(
       .filter((s) => !turnSeats.includes(s.seat))
       .map((s) => s.seat);
     if (everyone.length) {
-      lines.push(claimLine(t, lang, nextDeadline(t)));
+      lines.push(`${claimLine(t, lang, nextDeadline(t))}${sharedChannelTag(t)}`);
       lines.push(tr(openingWindow(t) ? 'common:ping.opening-open' : 'common:ping.claim-open', { who: who(everyone) }));
     }
   }
