@@ -55,3 +55,18 @@ for (const game of ['classic-mahjong', 'vn-mahjong', 'chan'] as GameId[])
       assert.equal(e.source, 'preference', JSON.stringify(e));
       assert.equal(JSON.parse(e.action).type, 'pass');
     });
+
+test("an away claimant's claim is played as away when another claimant's timer fires first", () => {
+  const r = rig('classic-mahjong', ['human', 'human', 'human', 'human'], { seed: 'pref-timeout-classic-mahjong' });
+  r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
+  const claimants = () => r.pending().filter((p) => p.kind === 'claim');
+  const d = untilClaim(r, () => claimants().length >= 2);
+  r.store.prefs.setAway(`u${d.seat}`, r.clock.t + 86_400_000);
+  const other = claimants().find((p) => p.seat !== d.seat)!;
+  const timer = r.store.timers.forGame(r.gameId).find((x) => x.seat === other.seat)!;
+  r.clock.t = timer.deadline + 1;
+  const res = r.run({ kind: 'timeout', gameId: r.gameId, seat: other.seat, timerKind: timer.kind, deadline: timer.deadline });
+  assert.equal(res.outcome.ok, true);
+  const e = lastEntry(r, d.seat);
+  assert.equal(e.source, 'away', JSON.stringify(e));
+});
