@@ -46,17 +46,7 @@ function matchJokers(slots: readonly Slot[], jokers: readonly JokerKind[]): stri
   const kinds = [...new Set(jokers)];
   const kindOf = jokers.map((k) => kinds.indexOf(k));
   const left = kinds.map((k) => jokers.filter((j) => j === k).length);
-  const fit = (): boolean => {
-    for (let set = 1; set < 32; set++) {
-      let n = 0;
-      for (let g = 0; g < 5; g++) if ((set >> g) & 1) n += need[g]!;
-      if (n === 0) continue;
-      let r = 0;
-      for (let q = 0; q < kinds.length; q++) if ((MASK[kinds[q]!] & set) !== 0) r += left[q]!;
-      if (n > r) return false;
-    }
-    return true;
-  };
+  const fit = (): boolean => jokersCanFill(need, reachOf(kinds, left));
   const rec = (k: number): boolean => {
     if (k === order.length) return true;
     const s = slots[order[k]!]!;
@@ -399,7 +389,18 @@ function firstAlike(list: readonly Shape[], won: number, view: ScoreView | undef
 
 /** For each set of groups (a 5-bit mask), how many of `jokers` may stand for a tile of one of them. */
 function jokerReach(jokers: readonly JokerKind[]): number[] {
-  return Array.from({ length: 32 }, (_, set) => jokers.filter((k) => ((MASK[k] ?? 0) & set) !== 0).length);
+  return reachOf(
+    jokers,
+    jokers.map(() => 1),
+  );
+}
+
+/** `jokerReach` of `counts[q]` jokers of each kind `kinds[q]`. */
+function reachOf(kinds: readonly JokerKind[], counts: readonly number[]): number[] {
+  const reach = new Array<number>(32).fill(0);
+  for (let set = 1; set < 32; set++)
+    for (let q = 0; q < kinds.length; q++) if (((MASK[kinds[q]!] ?? 0) & set) !== 0) reach[set]! += counts[q]!;
+  return reach;
 }
 
 /**
