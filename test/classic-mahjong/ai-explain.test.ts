@@ -104,7 +104,12 @@ test("a call's reason states only what is true: closer, or as far but for a doub
             break;
           }
           case 'call-stays-ready':
+          case 'call-suit-ready':
             assert.ok(after === 0 && now === 0, where);
+            // the live tiles to win on, after and now: never more after (that is 'call-waits-ready')
+            assert.equal(r.vars.before, live(v.hand, sets), where);
+            assert.equal(r.vars.live, liveAfter, where);
+            assert.ok(liveAfter <= live(v.hand, sets), where);
             break;
           default:
             // 'call-steps' included: strong makes no call that these measures do not favour, but for its plan
@@ -203,17 +208,18 @@ test('call-suit: strong pungs a tile of the one suit it plays for, though the ca
   assert.equal(hand.filter((t) => t[1] === 'p').length, 11);
 });
 
-test('call-stays-ready: strong pungs for its one suit while ready on another suit, and the hand stays ready', () => {
+test('call-suit-ready: strong pungs for its one suit while ready on another suit; the hint says the suit and the narrower wait', () => {
   // 234m 456m 789m 1m1m and 5p6p: ready on 4p/7p. The pung of 1m leaves 234m 456m 789m and a lone
   // 5p or 6p: still ready, on fewer tiles, but the manzu are now ready without the pinzu.
   const s = claimBy1(['2m', '3m', '4m', '4m', '5m', '6m', '7m', '8m', '9m', '1m', '1m', '5p', '6p'], '1m', EAST2);
   const a = engine.ai(s, 1, 'strong');
   assert.deepEqual(a, { type: 'pung' });
   const r = engine.explain!(s, 1, a);
-  assert.equal(checkReason('classic-mahjong', r), 'call-stays-ready');
+  assert.equal(checkReason('classic-mahjong', r), 'call-suit-ready');
   const m = measures(s, 1, a);
   assert.deepEqual([m.now, m.after], [0, 0], 'ready before and after');
   assert.ok(m.liveAfter < m.liveNow, `fewer winning tiles: ${m.liveNow} → ${m.liveAfter}`);
+  assert.deepEqual([r.vars.live, r.vars.before], [m.liveAfter, m.liveNow], 'the hint gives both counts');
 });
 
 test('call-steps: a call strong does not make (a choice given to explain otherwise) gets its steps before and after', () => {

@@ -98,7 +98,10 @@ export function explainClassic(k: Knowledge, a: Action): HintReasonKey {
       if (after === now && scores) return key(ready ? 'call-scores-ready' : 'call-scores', { card: tile, steps: after });
       if (after === now && live > nowLive)
         return key(ready ? 'call-waits-ready' : 'call-waits', { card: tile, steps: after, live, before: nowLive });
-      if (ready) return key('call-stays-ready', { card: tile, steps: 0 });
+      // Ready before and after, on no more live tiles (more would be 'call-waits-ready'): say how many,
+      // and the one-suit plan when that is why strong calls, so the hint never hides a narrower wait.
+      if (ready)
+        return key(planOf(k) === 'one-suit' ? 'call-suit-ready' : 'call-stays-ready', { card: tile, steps: 0, live, before: nowLive });
       // Only a one-suit plan makes strong call what these measures do not favour: it counts the
       // plan's tiles alone. Under an all-pung plan the pung shanten equals these steps, so its pung
       // is closer ('call'), a scoring one ('call-scores'), and never as far for more live tiles (a
