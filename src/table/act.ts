@@ -1207,9 +1207,10 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
       // seat's timer changes, and nothing is executed (an earlier step's outbox, redrawn or swept at
       // this moment, would tell that someone clicked). Clicked again, it changes nothing.
       // A held pass whose time came is final (`commitDue`): any click on that decision is out of
-      // date. Before, a late click on another answer replaced the final pass.
+      // date. Before, a late click on another answer replaced the final pass. The player is told
+      // their pass stands (this click committed it), not the generic "nothing was changed".
       if (decision && (yield* commitDue(step, seat)))
-        return done({ ok: false, seat, answered: 'claim', refusal: refuse('errors:stale', true) });
+        return done({ ok: false, seat, answered: 'claim', refusal: refuse('errors:pass-held-final', true) });
       const hold = decision ? holdPass(step, decision, action) : null;
       if (hold) {
         const outcome = { ok: true, seat, answered: 'claim' as const, held: hold.held };

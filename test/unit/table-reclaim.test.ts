@@ -145,7 +145,9 @@ test('once the held pass is final, a click on another answer is out of date, bef
   const other = d.options.findIndex((a) => a.type !== 'pass');
   const late = click(r, d.seat, other, token);
   assert.equal(late.outcome.ok, false);
-  assert.equal(late.outcome.refusal?.key, 'errors:stale');
+  // this click committed the pass: the player is told it stands, not "nothing was changed"
+  assert.equal(late.outcome.refusal?.key, 'errors:pass-held-final');
+  assert.equal(late.outcome.refusal?.warn, true, 'with the current view');
   const mine = r.store.games
     .logWithMeta(r.gameId)
     .slice(v)
