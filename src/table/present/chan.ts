@@ -206,6 +206,10 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction, 
   },
   actionLabel(a, ctx) {
     const x = a;
+    // Bỏ ù (seed 001 §4, chan.md R7): beside an Ù the seat may claim, passing gives up ù for the rest of
+    // the hand, so the button is named as the seed names it. Only a seat's own view lists its options
+    // (the public view labels a timeout's Pass plainly); at an honour table Ù is offered on every card.
+    if (x.type === 'pass' && ownOptions(ctx.view).some((o) => o.type === 'u')) return ctx.t('chan:action.pass-u');
     if (x.type === 'eat') return ctx.t('chan:action.eat', { card: name(x.with, ctx) });
     if (x.type === 'xuong' || (x.type === 'u' && x.calls)) {
       const calls = (x.calls ?? []).map(
@@ -227,3 +231,8 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction, 
   pieceName: (code, ctx) => name(code, ctx),
   onOffer: (pub, ctx) => (pub.offer ? name(pub.offer.card, ctx) : undefined),
 };
+
+/** The seat's own legal actions when `view` is its seat view (labels drawn for it), else none. */
+function ownOptions(view: ChanPublicView | undefined): readonly ChanAction[] {
+  return view && 'options' in view ? (view as ChanSeatView).options : [];
+}
