@@ -148,7 +148,8 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   ctx.notifier = new Notifier(o.store, ctx.table, discordSender(client, o.log), {
     defaultLang: ctx.defaultLang,
     log: o.log,
-    serverName: (id) => client.guilds.cache.get(id)?.name,
+    // A server another shard holds is not in this one's cache: its name as that shard last saw it.
+    serverName: (id) => client.guilds.cache.get(id)?.name ?? o.store.guildNames.get(id),
   });
   scheduler = new Scheduler(ctx, locks);
   const commands = await loadCommands();
@@ -193,6 +194,38 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     void p.finally(() => inflight.delete(p));
   };
   /**
+   * The names of this shard's servers, kept for the DM notices another shard sends about their tables
+   * (store/guild-names.ts, migration 42): written when the bot sees a server (READY, GUILD_CREATE, a
+   * server available again after an outage, GUILD_UPDATE: names change), forgotten when it is removed.
+   * A failed write costs only a server's name in a notice: logged, nothing else.
+   */
+  const guildNames = {
+    keep(guilds: readonly { id: string; name: string | null | undefined; available: boolean }[]): void {
+      const named = guilds.filter((g) => g.available && g.name).map((g) => ({ id: g.id, name: g.name! }));
+      try {
+        o.store.guildNames.put(named);
+      } catch (e) {
+        o.log.warn({ err: e }, 'cannot record server names');
+      }
+    },
+    forget(guildId: string): void {
+      try {
+        o.store.guildNames.forget(guildId);
+      } catch (e) {
+        o.log.warn({ err: e, guildId }, 'cannot forget a server name');
+      }
+    },
+    /** After READY: every server it lists, and those of this shard it no longer lists (removed meanwhile) forgotten. */
+    ready(): void {
+      guildNames.keep([...client.guilds.cache.values()]);
+      try {
+        for (const id of o.store.guildNames.ids()) if (ownsGuild(client, id) && !client.guilds.cache.has(id)) guildNames.forget(id);
+      } catch (e) {
+        o.log.warn({ err: e }, 'cannot read server names');
+      }
+    },
+  };
+  /**
    * What the bot's removal from a server and its return do there, one after the other (`guildTurn`):
    * an admin who kicks the bot and invites it back at once must find the tables the removal held
    * released, not a return that looked for held tables before the removal had held them.
@@ -211,9 +244,17 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   // Removed from a server (discord.js emits GuildDelete only without `unavailable`; an outage is
   // GuildUnavailable): its lobbies are abandoned, its running and paused tables held until the bot is
   // invited back or the grace period ends (holds.ts `botRemoved`, `BOT_REMOVED_GRACE_MS`).
-  client.on(Events.GuildDelete, (g) => track(guildTurn(g.id, () => botRemoved(ctx, locks, g.id))));
+  client.on(Events.GuildDelete, (g) => {
+    guildNames.forget(g.id);
+    track(guildTurn(g.id, () => botRemoved(ctx, locks, g.id)));
+  });
   // Invited (back) to a server: the tables its removal held there are released (holds.ts `botBack`).
-  client.on(Events.GuildCreate, (g) => track(guildTurn(g.id, () => botBack(ctx, locks, g.id))));
+  client.on(Events.GuildCreate, (g) => {
+    guildNames.keep([g]);
+    track(guildTurn(g.id, () => botBack(ctx, locks, g.id)));
+  });
+  client.on(Events.GuildAvailable, (g) => guildNames.keep([g]));
+  client.on(Events.GuildUpdate, (_, g) => guildNames.keep([g]));
   // A game thread deleted (or the channel its lobby was opened in, which takes its threads): its
   // table, hand views and timers have nowhere to go. Deleted while the bot was down: the first
   // request to it answers 10003 (gone-channels.ts) and ends here the same way.
@@ -364,6 +405,7 @@ export async function createBot(o: BotOptions): Promise<Bot> {
       await ready;
       if (stopping) return;
       o.log.info({ user: client.user?.tag }, 'logged in');
+      guildNames.ready();
       // Tracked as a click is, so a stop meanwhile waits for the table being brought up to date (and
       // no later one starts: `catchUp` checks `stopping` before each). Then the scheduler starts, if
       // the bot is not stopping: before, a SIGTERM during this sync stopped the scheduler, and the

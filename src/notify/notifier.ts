@@ -126,7 +126,10 @@ export class Notifier {
       defaultLang?: Lang;
       log?: Logger;
       digestEveryMs?: number;
-      /** A server's name (the bot's cache), for the notices that say where a table is; none: unnamed. */
+      /**
+       * A server's name (the bot's cache, else as the shard holding it recorded it: store/guild-names.ts),
+       * for the notices that say where a table is; none: unnamed.
+       */
       serverName?: (guildId: string) => string | undefined;
     } = {},
   ) {}

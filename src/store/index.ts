@@ -9,6 +9,7 @@ import { SettingsStore } from './settings.js';
 import { NoticeStore, PrefsStore } from './prefs.js';
 import { ListingStore } from './listing.js';
 import { SeatChannelStore } from './seat-channels.js';
+import { GuildNameStore } from './guild-names.js';
 import type { AnyEngine, GameId, HandResult } from '../games/core/types.js';
 
 /** A whole table step: the game row's part plus the deadlines and the finished hands' results. */
@@ -41,6 +42,8 @@ export interface Store {
   listing: ListingStore;
   /** Where each user wants their seat view, and the seat channels (private thread / DM) in use (migration 13). */
   seatChannels: SeatChannelStore;
+  /** The names of the servers the bot is in, for a shard that does not hold them (migration 42). */
+  guildNames: GuildNameStore;
   /** Commits one table step in ONE transaction: log entries, game row, timers, results, outbox. */
   commit(step: StepCommit): void;
   close(): void;
@@ -75,6 +78,7 @@ export function openStore(
     notices: new NoticeStore(db, now),
     listing: new ListingStore(db, games),
     seatChannels: new SeatChannelStore(db, now),
+    guildNames: new GuildNameStore(db, now),
     // BEGIN IMMEDIATE: the step takes the write lock before its first read, so with several processes
     // on one file (shards, WAL) a writer waits on busy_timeout instead of failing with SQLITE_BUSY when
     // another process commits between its read and its write (a deferred transaction cannot upgrade then).
@@ -118,3 +122,4 @@ export * from './shards.js';
 export * from './guilds.js';
 export * from './privacy.js';
 export * from './seat-channels.js';
+export * from './guild-names.js';

@@ -752,4 +752,21 @@ export const MIGRATIONS: readonly Migration[] = [
           AND game_id IN (SELECT id FROM games WHERE game = 'phom' AND CAST(json_extract(options, '$."bet-unit"') AS REAL) > 1);
     `,
   },
+  {
+    version: 42,
+    name: 'guild-names',
+    sql: `
+      -- The name of each server the bot is in (src/store/guild-names.ts), written by the shard that holds
+      -- it when the bot sees the server (READY, GUILD_CREATE, GUILD_UPDATE: names change) and deleted when
+      -- the bot is removed from it. A DM notice names its table's server (notifier.ts where); the
+      -- process sending it may be another shard's (one shared file: any shard delivers a user's notices),
+      -- whose discord.js cache does not hold that server, and the notice named none. A server's name is
+      -- no user's data (/privacy erases users); it is forgotten once the bot leaves, as the cache forgets it.
+      CREATE TABLE guild_names (
+        guild_id      TEXT PRIMARY KEY,
+        name          TEXT NOT NULL,
+        updated_at    INTEGER NOT NULL
+      );
+    `,
+  },
 ];

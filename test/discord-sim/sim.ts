@@ -43,7 +43,17 @@ import {
 import { RateLimiter } from './ratelimit.js';
 import { mentionText, NOBODY, notifiedBy, type Notified } from './mentions.js';
 import { registerRoutes } from './routes/index.js';
-import { channelJson, guildCreatePayload, memberJson, membersChunk, messageJson, readyPayload, roleJson, userJson } from './serialize.js';
+import {
+  channelJson,
+  guildCreatePayload,
+  guildJson,
+  memberJson,
+  membersChunk,
+  messageJson,
+  readyPayload,
+  roleJson,
+  userJson,
+} from './serialize.js';
 import {
   ACK_DEADLINE_MS,
   flattenComponents,
@@ -552,6 +562,31 @@ export class DiscordSim {
       if (ch.guildId === g.id && ch.overwrites) ch.overwrites = ch.overwrites.filter((x) => x.id !== role.id);
     this.addLog({ kind: 'sim', summary: `the bot was removed from guild ${g.name}` });
     this.gateway.dispatch('GUILD_DELETE', { id: g.id }, Intents.Guilds);
+  }
+
+  /**
+   * A guild's name changed (a manager's Modify Guild): GUILD_UPDATE with the guild object, to the sessions
+   * of the shard that holds it while the bot is a member (developers/events/gateway-events.mdx, "Guild
+   * Update": "Sent when a guild is updated. The inner payload is a guild object", without the extra
+   * fields of Guild Create).
+   */
+  renameGuild(guildId: string, name: string): void {
+    const g = this.guild(guildId);
+    g.name = name;
+    this.addLog({ kind: 'sim', summary: `guild ${g.id} renamed ${name}` });
+    if (!this.botInGuild(g.id)) return;
+    const {
+      approximate_member_count: _a,
+      joined_at: _j,
+      large: _l,
+      unavailable: _u,
+      member_count: _m,
+      stage_instances: _s,
+      guild_scheduled_events: _e,
+      soundboard_sounds: _b,
+      ...guild
+    } = guildJson(this, g);
+    this.gateway.dispatch('GUILD_UPDATE', guild, Intents.Guilds);
   }
 
   /**
