@@ -59,10 +59,25 @@ export function ranOutNote(t: Table, seat: number, action: BaseAction, lang: Lan
 /**
  * A table that plays in its channel (the server at Discord's active-thread cap, bot/lobby.ts) may
  * share it with other tables: its table, turn, reminder and result messages then say its id
- * (" · #ab12cd34"), as a DM's hand message names its table. In a thread of its own: nothing.
+ * ("#ab12cd34"), as a DM's hand message names its table. In a thread of its own: null.
  */
+function tableTag(t: Table): string | null {
+  return t.row.threadId !== null && t.row.threadId === t.row.channelId ? `#${t.row.id}` : null;
+}
+
+/** The tag after a title line's labels ("**Phỏm** · Hand 3 · #ab12cd34"); '' in a thread of its own. */
 export function sharedChannelTag(t: Table): string {
-  return t.row.threadId !== null && t.row.threadId === t.row.channelId ? ` · #${t.row.id}` : '';
+  const tag = tableTag(t);
+  return tag ? ` · ${tag}` : '';
+}
+
+/**
+ * A sentence (a ping, a reminder, a claim line) with the tag before it ("#ab12cd34 · ⏳ …"): after it,
+ * the tag followed the sentence's full stop or bracket ("…no automatic deadline). · #ab12cd34").
+ */
+export function taggedLine(t: Table, line: string): string {
+  const tag = tableTag(t);
+  return tag ? `${tag} · ${line}` : line;
 }
 
 /** The table's starting balance (classical §13 `starting-balance`, e.g. Pomax's 2000), else 0. */
@@ -347,7 +362,7 @@ export function pingView(
       deadline !== undefined && !isOff(deadline)
         ? tr('common:punct.then', { text: tr('common:table.deadline', { when: relTime(deadline) }) })
         : '';
-    lines.push(`${tr('common:ping.turn', { who: who(turnSeats) })}${when}${sharedChannelTag(t)}`);
+    lines.push(taggedLine(t, `${tr('common:ping.turn', { who: who(turnSeats) })}${when}`));
   }
   let everyone: number[] = [];
   if (claim.length) {
@@ -355,7 +370,7 @@ export function pingView(
       .filter((s) => !turnSeats.includes(s.seat))
       .map((s) => s.seat);
     if (everyone.length) {
-      lines.push(`${claimLine(t, lang, nextDeadline(t))}${sharedChannelTag(t)}`);
+      lines.push(taggedLine(t, claimLine(t, lang, nextDeadline(t))));
       lines.push(tr(openingWindow(t) ? 'common:ping.opening-open' : 'common:ping.claim-open', { who: who(everyone) }));
     }
   }
@@ -378,7 +393,10 @@ export function reminderText(
   const u = t.seats[seat]?.userId;
   const who = mention(t, seat);
   const lines = [
-    `${deadline === null ? tr('common:ping.waiting', { who, n: o.n ?? 1 }) : tr('common:ping.reminder', { who, when: relTime(deadline) })}${sharedChannelTag(t)}`,
+    taggedLine(
+      t,
+      deadline === null ? tr('common:ping.waiting', { who, n: o.n ?? 1 }) : tr('common:ping.reminder', { who, when: relTime(deadline) }),
+    ),
   ];
   const rows: UiRow[] = [];
   if (o.vote) {
@@ -413,7 +431,7 @@ export function claimReminderText(
   const tr = translator(lang);
   const everyone = claimAudience(t, live);
   const opening = openingWindow(t) ? '-opening' : '';
-  const lines = [`${claimLine(t, lang, null)}${sharedChannelTag(t)}`, tr(`common:absent-claims.reminder${opening}`, { n: o.n })];
+  const lines = [taggedLine(t, claimLine(t, lang, null)), tr(`common:absent-claims.reminder${opening}`, { n: o.n })];
   if (everyone.length)
     lines.push(
       tr(opening ? 'common:ping.opening-open' : 'common:ping.claim-open', { who: everyone.map((s) => mention(t, s.seat)).join(' ') }),
