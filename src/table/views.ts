@@ -16,7 +16,7 @@ import type { PresentCtx } from './present/types.js';
 import { optionKey } from './present/types.js';
 import { amount, lastLine, readableVars, signed, signedIn, unitName } from './present/common.js';
 import type { Table } from './store.js';
-import type { UiRow } from './ui.js';
+import type { UiComponent, UiRow } from './ui.js';
 import { shownName } from '../store/privacy.js';
 import { netPoints, type HandRow, type MatchEntry } from '../store/results.js';
 import { claimPrefLabel, prefsOf } from './prefs.js';
@@ -78,6 +78,25 @@ export function sharedChannelTag(t: Table): string {
 export function taggedLine(t: Table, line: string): string {
   const tag = tableTag(t);
   return tag ? `${tag} · ${line}` : line;
+}
+
+/** Discord's limits (developers/docs/components/reference, Action Row): 5 buttons a row, 5 rows a message. */
+export const ROW_MAX = 5;
+export const ROWS_MAX = 5;
+
+/**
+ * Components in rows of at most `ROW_MAX`, in their order, at most `ROWS_MAX` rows (a select takes a row
+ * of its own: its width is the row's): for a row built from a variable list, which Discord refuses
+ * whole (400, BASE_TYPE_BAD_LENGTH) once it holds a sixth component.
+ */
+export function inRows(items: readonly UiComponent[]): UiRow[] {
+  const rows: UiRow[] = [];
+  for (const c of items) {
+    const last = rows.at(-1);
+    if (c.type === 'button' && last && last.length < ROW_MAX && last[0]!.type === 'button') last.push(c);
+    else rows.push([c]);
+  }
+  return rows.slice(0, ROWS_MAX);
 }
 
 /** The table's starting balance (classical §13 `starting-balance`, e.g. Pomax's 2000), else 0. */
@@ -253,10 +272,13 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
   // housekeeping, and a Next hand clicked here before that would leave it never posted.
   const between =
     t.row.status === 'running' && t.state !== null && !!t.engine.result(t.state) && t.row.lastNotice === `result:${t.row.handIndex}`;
+  // Open my hand on a row of its own (the bot shows it beside the text: effects.ts `lead`), the other
+  // controls after it in rows of at most five (`inRows`): between hands they are five (Next hand, End
+  // match, Leave, Take a seat, Words), six with Open my hand, more than Discord takes in one row.
   const rows: UiRow[] = live
     ? [
-        [
-          { type: 'button', verb: 'hand', label: tr('common:button.open-hand'), style: 'primary' },
+        [{ type: 'button', verb: 'hand', label: tr('common:button.open-hand'), style: 'primary' }],
+        ...inRows([
           ...(between
             ? [
                 {
@@ -288,7 +310,7 @@ export function tableView(t: Table, lang: Lang, notice?: Notice): MessageView & 
           ...(model
             ? [{ type: 'button' as const, verb: 'words' as const, label: tr('common:button.words'), style: 'secondary' as const }]
             : []),
-        ],
+        ]),
       ]
     : [];
   return { lines, model, rows };
