@@ -909,6 +909,10 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
             // Cut by `spokenRows`, which gives a label longer than Discord takes whole among the lines.
             label: `${optionKey(p * 25 + j)} · ${t.presenter.actionLabel(a, pc)}`,
             value: String(p * 25 + j),
+            // The held Pass, chosen already, as a button greys it: a menu option cannot be disabled
+            // (Discord's select option has no `disabled`), so the menu shows it as its selected value
+            // (`default`); picked again it changes nothing (reclaim.ts `holdPass`: `again`).
+            ...(held !== null && a.type === 'pass' ? { default: true } : {}),
           })),
         },
       ]);
