@@ -147,7 +147,7 @@ test('ten jokers: the scorer scores a few hundred arrangements, not tens of thou
   }
   const c = new Array<number>(34).fill(0);
   for (const t of [0, 1, 2, 12]) c[t]!++;
-  const view = { declared: [], seatWind: 28, roundWind: 27, wonOnDiscard: false, wildOnDiscard: false, nineGates: false };
+  const view = { declared: [], seatWind: 28, roundWind: 27, wonOnDiscard: false, wonWild: null, nineGates: false };
   const work = { nodes: 0 };
   const n = standardArrangements(c, new Array<JokerKind>(10).fill('JA'), new Set(), -1, view, work).length;
   assert.ok(n < 1_000 && work.nodes < 5_000, `${n} arrangements, ${work.nodes} nodes searched`);

@@ -11,6 +11,10 @@ import { score } from '../../src/games/vn-mahjong/cli.js';
 import { jokersFill, standardArrangements, type ScoreView } from '../../src/games/vn-mahjong/scoring/arrange.js';
 import { GROUP_MASK, groupOf, type JokerKind } from '../../src/games/vn-mahjong/tiles.js';
 import { Rng } from '../../src/games/core/rng.js';
+import { resolveOptions } from '../../src/games/core/options.js';
+import { engine } from '../../src/games/vn-mahjong/index.js';
+import type { VnOptions } from '../../src/games/vn-mahjong/options.js';
+import { arrangements, type WinBy } from '../../src/games/vn-mahjong/scoring/score.js';
 
 const HANDS: Record<string, unknown>[] = [
   { concealed: 'JA JA JP JP JS JS JM JM JW JW JD JD JN JN', winningTile: 'JN', options: { 'joker-copies': 2 } },
@@ -256,13 +260,34 @@ test('wins of 9–14 jokers score as before: phán, items, arrangement shown, pa
 });
 
 test('a win of 14 jokers searches tens of thousands of nodes at most, not hundreds of thousands', () => {
-  const view: ScoreView = { declared: [], seatWind: 27, roundWind: 27, wonOnDiscard: false, wildOnDiscard: false, nineGates: true };
+  const view: ScoreView = { declared: [], seatWind: 27, roundWind: 27, wonOnDiscard: false, wonWild: null, nineGates: true };
   for (const js of ['JA JA JP JP JS JS JM JM JW JW JD JD JN JN', 'JA JA JA JA JN JN JN JN JM JM JM JM JP JP']) {
     const work = { nodes: 0 };
     const out = standardArrangements(new Array<number>(34).fill(0), js.split(' ') as JokerKind[], new Set([0, 1, 2]), -1, view, work);
     assert.ok(out.length > 0);
     // 95,000 and 323,000 nodes before
     assert.ok(work.nodes < 30_000, `${js}: ${work.nodes} nodes`);
+  }
+});
+
+test('a win on a discarded joker lists at most twice the arrangements of the same win self-drawn (Khàn Khàn adds a yes or no)', () => {
+  // the joker slots' groups in pungs and in other sets were told apart: 231, 1,236 and 2,740 listed
+  // against 99, 262 and 964 self-drawn, each matched to the jokers and scored
+  for (const [js, won, options] of [
+    ['JA JA JP JP JS JS JM JM JW JW JD JD JN JN', 'JN', { 'joker-copies': 2 }],
+    ['JA JA JA JA JN JN JN JN JM JM JM JM JP JP', 'JP', { 'joker-copies': 4 }],
+    ['JH JA JP JN JN JP JN JN JA JA JP JA JP JH', 'JH', { 'joker-copies': 4, 'honour-joker': 'replaces-JD' }],
+  ] as const) {
+    const r = resolveOptions(engine.options, options);
+    assert.ok(r.ok);
+    const list = (winBy: WinBy) =>
+      arrangements(
+        { seat: 0, roundWind: 2, concealed: js.split(' '), melds: [], exposed: [], winningTile: won, winBy },
+        r.value as VnOptions,
+      ).filter((a) => a.special === null).length;
+    const selfDrawn = list('self-draw');
+    const onDiscard = list('discard');
+    assert.ok(onDiscard <= 2 * selfDrawn, `${js} on ${won}: ${onDiscard} listed, ${selfDrawn} self-drawn`);
   }
 });
 

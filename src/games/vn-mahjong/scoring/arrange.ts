@@ -104,8 +104,11 @@ export interface ScoreView {
   roundWind: number;
   /** Won on another seat's natural tile `won`: Khàn Khàn reads where it lies (predicates.ts `winCompletesPung`). */
   wonOnDiscard: boolean;
-  /** Won on another seat's joker or bonus tile: Khàn Khàn reads the joker slots (their groups, in a pung or not). */
-  wildOnDiscard: boolean;
+  /**
+   * Won on another seat's joker, or bonus tile (it plays Tổng, §6): that joker's kind, whose slots Khàn
+   * Khàn reads (`Tally.wildHomes`, `wildKhanKhan`); else null.
+   */
+  wonWild: JokerKind | null;
   /** Cửu Tử is possible (score.ts `nineGatesSuits` is not empty): it reads how many of each rank. */
   nineGates: boolean;
 }
@@ -138,14 +141,14 @@ const isPungLike = (s: Shape) => s.kind === 'pung' || s.kind === 'kong';
 
 /** Cửu Tử (predicates.ts `nineGates`) asks for 3 of the 1 and the 9 and one of every other rank: more count alike. */
 const NINE_GATES = [3, 1, 1, 1, 1, 1, 1, 1, 3];
-/** Powers of 5 and 15: running codes of counts up to 4 (honour pungs) and up to 14 (joker slots). */
+/** Powers of 5 and 15: running codes of counts up to 4 (honour pungs) and up to 14 (joker slots by group). */
 const POW5 = Array.from({ length: 7 }, (_, k) => 5 ** k);
 const POW15 = Array.from({ length: 10 }, (_, k) => 15 ** k);
 
 /**
  * Running counts of the sets of an arrangement being built (the declared melds included), kept as sets
  * are added and removed, from which `partialKey` and `phanKey` are read. Counts read whole by a key are
- * also kept as one number (`honourCode`, `wildCode`, `slotCode`).
+ * also kept as one number (`honourCode`, `slotCode`).
  */
 class Tally {
   /** Tiles of each kind. */
@@ -167,7 +170,6 @@ class Tally {
   readonly won = [0, 0];
   /** Joker slots by group, in a pung (odd) or not (even). */
   readonly wild = new Array<number>(10).fill(0);
-  wildCode = 0;
   readonly slotGroups = new Array<number>(5).fill(0);
   slotCode = 0;
   slots = 0;
@@ -207,7 +209,6 @@ class Tally {
     for (const t of jokerTiles) {
       const g = GROUP[t]!;
       this.wild[g * 2 + (pung ? 1 : 0)]! += by;
-      this.wildCode += by * POW15[g * 2 + (pung ? 1 : 0)]!;
       this.slotGroups[g]! += by;
       this.slotCode += by * POW15[g]!;
       this.slots += by;
@@ -295,8 +296,23 @@ class Tally {
   partialKey(tilesLeft = 14): string {
     const won = this.view.wonOnDiscard ? this.mask(this.won) : 0;
     const a = this.mask(this.groups) + 32 * (this.flags() + 16 * (this.pairClass() + 8 * (this.chows + 8 * (this.pungs + 8 * won))));
-    const wild = this.view.wildOnDiscard ? this.wildCode : 0;
+    const wild = this.view.wonWild ? this.wildHomes() : 0;
     return `${a}/${this.straightsLeft(Math.floor(tilesLeft / 3))}/${this.honourCode}/${wild}/${this.ranks(tilesLeft)}`;
+  }
+
+  /**
+   * What Khàn Khàn on a won joker of kind `view.wonWild` reads of the joker slots beyond their groups
+   * (`wildKhanKhan`): which groups of its domain have a slot outside a pung (bits 0–4), whether a slot
+   * is in a pung (bit 5). Later sets only add to both.
+   */
+  wildHomes(): number {
+    const dom = MASK[this.view.wonWild!];
+    let m = 0;
+    for (let g = 0; g < 5; g++) {
+      if (((dom >> g) & 1) === 1 && this.wild[g * 2]! > 0) m |= 1 << g;
+      if (this.wild[g * 2 + 1]! > 0) m |= 32;
+    }
+    return m;
   }
 
   /** The sorted counts of honour pungs of `group` (`honourGroups`, at most 3), as how many of each count (base 4). */
@@ -323,13 +339,14 @@ class Tally {
    *   of each other wind and each dragon, up to which (Rồng counts each dragon once in preset A, each
    *   pung in preset B: both follow from the counts; Tam Nguyên, Tứ Hỉ count them all);
    * - Khàn Khàn on another seat's tile (`winCompletesPung`): for a natural won tile, whether a pung
-   *   holds it and whether another set does; for a wild one, the groups of the joker slots in pungs and
-   *   in other sets (the hand's jokers are the same in every arrangement);
+   *   holds it and whether another set does; for a wild one, whether it completes a pung (`wildKk`,
+   *   `wildKhanKhan`: the joker slots' groups, in pungs or not, and the hand's jokers, the same in every
+   *   arrangement, decide it);
    * - Cửu Tử (`nineGates`): whether the tiles, of one suit, hold 3 of the 1 and the 9 and one of every
    *   other rank.
    * The items' details (a dragon's name) may differ between arrangements of one summary, never their phán.
    */
-  phanKey(): number | string {
+  phanKey(wildKk = false): number | string {
     const { seatWind, roundWind } = this.view;
     const g = this.mask(this.groups);
     const suits = (g & 1) + ((g >> 1) & 1) + ((g >> 2) & 1);
@@ -355,7 +372,7 @@ class Tally {
     for (const t of [seatWind, roundWind]) key = key * 8 + this.honourPungs[t - 27]!;
     // 25 bits, then 10 for each group of honours alike
     key = (key * 1024 + this.alike(this.honourGroups[0]!)) * 1024 + this.alike(this.honourGroups[1]!);
-    return this.view.wildOnDiscard ? `${key}/${this.wildCode}` : key;
+    return this.view.wonWild ? `${key}/${wildKk ? 1 : 0}` : key;
   }
 }
 
@@ -431,6 +448,38 @@ export function jokersFill(slotTiles: readonly number[], kinds: readonly string[
 }
 
 /**
+ * Whether a joker of kind `kind` won on another seat's tile completes a concealed pung with no other
+ * home (predicates.ts `winCompletesPung`, §9 Khàn Khàn), read from the joker slots of an arrangement
+ * whose jokers (`reach`: `jokerReach`, `count` of them, `kind` among them) fill them: `wild` by group,
+ * in a pung (odd) or not (even), `slotGroups` by group. A slot outside a pung of group g in `kind`'s
+ * domain is another home when the other jokers fill the other slots: by Hall's theorem
+ * (`jokersCanFill`), when every set of groups without g that `kind` reaches, and whose jokers may run
+ * short (`reach` below `count`), keeps a joker spare; the other sets always fit.
+ */
+function wildKhanKhan(
+  kind: JokerKind,
+  wild: readonly number[],
+  slotGroups: readonly number[],
+  reach: readonly number[],
+  count: number,
+): boolean {
+  const dom = MASK[kind];
+  if (!wild.some((n, k) => k % 2 === 1 && n > 0)) return false;
+  for (let g = 0; g < 5; g++) {
+    if (((dom >> g) & 1) === 0 || wild[g * 2] === 0) continue;
+    let home = true;
+    for (let set = 1; set < 32 && home; set++) {
+      if ((set >> g) & 1 || (set & dom) === 0 || reach[set]! >= count) continue;
+      let need = 0;
+      for (let h = 0; h < 5; h++) if ((set >> h) & 1) need += slotGroups[h]!;
+      if (reach[set]! - need < 1) home = false;
+    }
+    if (home) return false;
+  }
+  return true;
+}
+
+/**
  * Standard arrangements (melds + one pair) of the concealed part. `fullSuits`: the suits whose every
  * tile a joker-only set is tried as, `won`: the won natural tile's index (-1: none); others: one tile
  * per class that scores alike (`jokerSetTiles`). The defaults try every tile.
@@ -475,9 +524,11 @@ export function standardArrangements(
   const binding = Array.from({ length: 31 }, (_, k) => k + 1).filter((set) => reach[set]! < jokers.length);
   /**
    * Which `left` more slots fit, per slot code and `left`: how many more slots each binding set of groups
-   * may take (`jokersCanFill`), at most `left` (no more slots are made).
+   * may take (`jokersCanFill`), at most `left` (no more slots are made); on a won joker, at most `left` + 1:
+   * whether a joker stays spare decides Khàn Khàn (`wildKhanKhan`).
    */
   const slackMemo = new Map<number, number>();
+  const cap = view?.wonWild ? 1 : 0;
   /** A number for each room (the string of the binding sets' room) met. */
   const slackIds = new Map<string, number>();
   const slack = (left: number): number => {
@@ -488,7 +539,7 @@ export function standardArrangements(
       for (const set of binding) {
         let need = 0;
         for (let g = 0; g < 5; g++) if ((set >> g) & 1) need += tally!.slotGroups[g]!;
-        key += `${Math.min(reach[set]! - need, left)},`;
+        key += `${Math.min(reach[set]! - need, left + cap)},`;
       }
       id = slackIds.get(key) ?? slackIds.size;
       slackIds.set(key, id);
@@ -511,7 +562,9 @@ export function standardArrangements(
     if (tally) {
       // as many slots as jokers: they fit (`matchJokers` finds how) exactly when `jokersCanFill`
       if (!fits()) return;
-      const key = tally.phanKey();
+      const kind = view!.wonWild;
+      const kk = kind !== null && jokers.includes(kind) && wildKhanKhan(kind, tally.wild, tally.slotGroups, reach, jokers.length);
+      const key = tally.phanKey(kk);
       if (seenScore.has(key)) return;
       seenScore.add(key);
     }

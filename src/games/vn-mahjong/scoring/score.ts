@@ -16,6 +16,7 @@ import {
   redSet,
   tileAt,
   tileIndex,
+  winAs,
   type JokerKind,
   type Tile,
 } from '../tiles.js';
@@ -87,6 +88,12 @@ export function nineGatesSuits(shape: readonly Tile[], declaredMelds: number): S
   return suits.size === 0 ? new Set([0, 1, 2]) : suits.size === 1 ? suits : new Set();
 }
 
+/** The joker a won tile that is no natural tile plays (predicates.ts `winCompletesPung`): a bonus tile plays Tổng (§6). */
+function wonWildKind(t: Tile): JokerKind | null {
+  const kind = winAs(t);
+  return isWild(kind) ? (kind as JokerKind) : null;
+}
+
 /**
  * `everyTile`: joker-only sets tried as every tile, not one per class (arrange.ts `jokerSetTiles`); `alike`:
  * only the first of the arrangements that score alike (arrange.ts `ScoreView`). Both the tests' references.
@@ -104,7 +111,7 @@ export function arrangements(input: HandInput, o: VnOptions, everyTile = false, 
     seatWind: 27 + input.seat,
     roundWind: 27 + input.roundWind,
     wonOnDiscard: onDiscard && won >= 0,
-    wildOnDiscard: onDiscard && won < 0,
+    wonWild: onDiscard && won < 0 ? wonWildKind(input.winningTile!) : null,
     nineGates: full.size > 0,
   };
   // with few jokers the arrangements are few: listing them all is cheaper than telling them apart
