@@ -14,7 +14,7 @@ import { Rng } from '../../src/games/core/rng.js';
 import { resolveOptions } from '../../src/games/core/options.js';
 import { engine } from '../../src/games/vn-mahjong/index.js';
 import type { VnOptions } from '../../src/games/vn-mahjong/options.js';
-import { arrangements, type WinBy } from '../../src/games/vn-mahjong/scoring/score.js';
+import { arrangements, nineGatesSuits, type WinBy } from '../../src/games/vn-mahjong/scoring/score.js';
 
 const HANDS: Record<string, unknown>[] = [
   { concealed: 'JA JA JP JP JS JS JM JM JW JW JD JD JN JN', winningTile: 'JN', options: { 'joker-copies': 2 } },
@@ -254,6 +254,111 @@ const BEFORE: unknown[] = [
     payments: { total: 658, deltas: [658, 0, 0, -658], lines: [{ from: 3, amount: 658, reason: 'liability' }], liable: 658 },
   },
 ];
+
+/** Wins on a discarded joker or bonus tile with an honour joker (JH), 0.9–1.6 s each before 2026-12-07's second change. */
+const DISCARD_HANDS: Record<string, unknown>[] = [
+  {
+    seatWind: 0,
+    roundWind: 2,
+    concealed: 'JH JA JP JN JN JP JN JN JA JA JP JA JP JH',
+    winningTile: 'JH',
+    winBy: 'discard',
+    options: { 'joker-copies': 4, 'honour-joker': 'replaces-JD', 'dai-hoa-mode': 'wild-flower' },
+    flowers: ['2f', '6f'],
+  },
+  {
+    seatWind: 1,
+    roundWind: 1,
+    concealed: 'JA JN JN JM JM JA JM JN JA JH JN JM JH 5f',
+    winningTile: '5f',
+    winBy: 'discard',
+    options: { 'joker-copies': 4, 'honour-joker': 'replaces-JD', 'dai-hoa-mode': 'wild-flower' },
+  },
+  {
+    seatWind: 3,
+    roundWind: 1,
+    concealed: 'JM JN JN JA JN JN JA JS JA JS JW JW JM JP',
+    winningTile: 'JP',
+    winBy: 'discard',
+    options: { 'joker-copies': 4, 'honour-joker': 'replaces-JD', 'dai-hoa-mode': 'wild-flower' },
+  },
+];
+
+/** The CLI's answers for `DISCARD_HANDS`, recorded from the code before that change. */
+const DISCARD_BEFORE: unknown[] = [
+  {
+    valid: true,
+    phan: 37,
+    mun: 6,
+    items: [
+      { id: 'khan-khan', value: 18 },
+      { id: 'tp-cua', value: 1 },
+      { id: 'lai-hang', value: 3 },
+      { id: 'lai-nhat-cuu', value: 6 },
+      { id: 'bat-hoa', value: 6 },
+      { id: 'progressive', value: 3 },
+    ],
+    arrangement: ['JA(1z) JH(1z)', 'JN(1p) JN(1p) JP(1p)', 'JN(1p) JN(1p) JP(1p)', 'JP(1p) JA(1p) JP(1p)', 'JH(1z) JA(1z) JA(1z)'],
+    kk: false,
+    liable: { seat: 3, rule: 'flower-joker' },
+    payments: { total: 786, deltas: [786, 0, 0, -786], lines: [{ from: 3, amount: 786, reason: 'liability' }], liable: 786 },
+  },
+  {
+    valid: true,
+    phan: 38,
+    mun: 6,
+    items: [
+      { id: 'khan-khan', value: 18 },
+      { id: 'tp-cua', value: 1 },
+      { id: 'tp-gio', value: 1 },
+      { id: 'lai-hang', value: 3 },
+      { id: 'lai-nhat-cuu', value: 6 },
+      { id: 'bat-hoa', value: 6 },
+      { id: 'progressive', value: 3 },
+    ],
+    arrangement: ['JN(1m) JN(1m)', 'JA(1m) JM(1m) JM(1m)', 'JA(1m) JN(1m) JM(1m)', 'JA(1m) JM(1m) JN(1m)', 'JH(2z) JH(2z) JA(2z)'],
+    kk: false,
+    liable: { seat: 0, rule: 'flower-joker' },
+    payments: { total: 804, deltas: [-804, 804, 0, 0], lines: [{ from: 0, amount: 804, reason: 'liability' }], liable: 804 },
+  },
+  {
+    valid: true,
+    phan: 37,
+    mun: 6,
+    items: [
+      { id: 'khan-khan', value: 18 },
+      { id: 'tp-gio', value: 1 },
+      { id: 'lai-nhat-cuu', value: 6 },
+      { id: 'bat-hoa', value: 6 },
+      { id: 'bo-khung', value: 6, detail: 'JAJPJSJM' },
+    ],
+    arrangement: ['JP(1p) JN(1p)', 'JN(1m) JN(1m) JM(1m)', 'JM(1m) JA(1m) JN(1m)', 'JS(1s) JA(1s) JS(1s)', 'JW(2z) JW(2z) JA(2z)'],
+    kk: false,
+    liable: { seat: 2, rule: 'flower-joker' },
+    payments: { total: 786, deltas: [0, 0, -786, 786], lines: [{ from: 2, amount: 786, reason: 'liability' }], liable: 786 },
+  },
+];
+
+test('wins of 14 jokers on a discarded joker or bonus tile score as before', () => {
+  DISCARD_HANDS.forEach((h, i) => assert.deepEqual(score(h), DISCARD_BEFORE[i], JSON.stringify(h)));
+});
+
+test('a win of 14 jokers on a discarded joker searches fewer nodes: Cửu Tử is ruled out by a joker that cannot stand in its suit', () => {
+  for (const [js, won] of [
+    ['JA JA JP JP JS JS JM JM JW JW JD JD JN JN', 'JN'],
+    ['JA JA JA JA JN JN JN JN JM JM JM JM JP JP', 'JP'],
+    ['JH JA JP JN JN JP JN JN JA JA JP JA JP JH', 'JH'],
+  ] as const) {
+    const shape = js.split(' ');
+    const full = nineGatesSuits(shape, 0);
+    const view: ScoreView = { declared: [], seatWind: 27, roundWind: 29, wonOnDiscard: false, wonWild: won, nineGates: full.size > 0 };
+    const work = { nodes: 0 };
+    const out = standardArrangements(new Array<number>(34).fill(0), shape as JokerKind[], full, -1, view, work);
+    assert.ok(out.length > 0);
+    // 11,711, 23,267 and 29,282 nodes before; 7,207, 12,952 and 17,788 after
+    assert.ok(work.nodes < 20_000, `${js} on ${won}: ${work.nodes} nodes`);
+  }
+});
 
 test('wins of 9–14 jokers score as before: phán, items, arrangement shown, payments', () => {
   HANDS.forEach((h, i) => assert.deepEqual(score(h), BEFORE[i], JSON.stringify(h)));

@@ -33,7 +33,7 @@ interface Slot {
   t: number;
 }
 
-function matchJokers(slots: readonly Slot[], jokers: readonly JokerKind[]): string[] | null {
+function matchJokers(slots: readonly Slot[], jokers: readonly JokerKind[], reach0 = jokerReach(jokers)): string[] | null {
   if (slots.length !== jokers.length) return null;
   // most constrained slot first
   const order = slots.map((_, i) => i).sort((a, b) => (slots[a]!.t >= 27 ? 0 : 1) - (slots[b]!.t >= 27 ? 0 : 1));
@@ -41,12 +41,13 @@ function matchJokers(slots: readonly Slot[], jokers: readonly JokerKind[]): stri
   const out = new Array<string>(slots.length);
   // the slots not yet filled, by group, and the jokers not yet used, by kind: a choice after which they
   // no longer fit (`jokersCanFill`) leads to no matching and is not searched (the first found is the same)
+  // (`reach`: `jokerReach` of the jokers not yet used, kept as they are used)
   const need = new Array<number>(5).fill(0);
   for (const s of slots) need[GROUP[s.t]!]!++;
-  const kinds = [...new Set(jokers)];
-  const kindOf = jokers.map((k) => kinds.indexOf(k));
-  const left = kinds.map((k) => jokers.filter((j) => j === k).length);
-  const fit = (): boolean => jokersCanFill(need, reachOf(kinds, left));
+  const reach = [...reach0];
+  const use = (mask: number, by: number) => {
+    for (let set = 1; set < 32; set++) if ((mask & set) !== 0) reach[set]! += by;
+  };
   const rec = (k: number): boolean => {
     if (k === order.length) return true;
     const s = slots[order[k]!]!;
@@ -58,11 +59,11 @@ function matchJokers(slots: readonly Slot[], jokers: readonly JokerKind[]): stri
       tried.add(kind);
       used[j] = true;
       need[g]!--;
-      left[kindOf[j]!]!--;
+      use(MASK[kind], -1);
       out[order[k]!] = `${kind}(${tileAt(s.t)})`;
-      if (fit() && rec(k + 1)) return true;
+      if (jokersCanFill(need, reach) && rec(k + 1)) return true;
       need[g]!++;
-      left[kindOf[j]!]!++;
+      use(MASK[kind], 1);
       used[j] = false;
     }
     return false;
@@ -346,7 +347,7 @@ class Tally {
    *   other rank.
    * The items' details (a dragon's name) may differ between arrangements of one summary, never their phán.
    */
-  phanKey(wildKk = false): number | string {
+  phanKey(wildKk = false): number {
     const { seatWind, roundWind } = this.view;
     const g = this.mask(this.groups);
     const suits = (g & 1) + ((g >> 1) & 1) + ((g >> 2) & 1);
@@ -355,24 +356,21 @@ class Tally {
     const straight = (s[0]! && s[1]! && s[2]!) || (s[3]! && s[4]! && s[5]!) || (s[6]! && s[7]! && s[8]!) ? 1 : 0;
     const won = this.view.wonOnDiscard ? this.mask(this.won) : 0;
     const nineGates = this.ranks(0) >= 0 ? 1 : 0;
-    // one base-8 digit per count (at most 4 melds)
-    let key = 0;
-    for (const x of [
-      suits,
-      g >> 3 ? 1 : 0,
-      (flags & 3) | (flags >> 3 && flags & 4 ? 4 : 0),
-      this.pairClass(),
-      this.chows,
-      straight,
-      this.pungs,
-      won,
-      nineGates,
-    ])
-      key = key * 8 + x;
-    for (const t of [seatWind, roundWind]) key = key * 8 + this.honourPungs[t - 27]!;
-    // 25 bits, then 10 for each group of honours alike
+    // one base-8 digit per count (at most 4 melds), the first (suits) at most 3
+    let key = suits;
+    key = key * 8 + (g >> 3 ? 1 : 0);
+    key = key * 8 + ((flags & 3) | (flags >> 3 && flags & 4 ? 4 : 0));
+    key = key * 8 + this.pairClass();
+    key = key * 8 + this.chows;
+    key = key * 8 + straight;
+    key = key * 8 + this.pungs;
+    key = key * 8 + won;
+    key = key * 8 + nineGates;
+    key = key * 8 + this.honourPungs[seatWind - 27]!;
+    key = key * 8 + this.honourPungs[roundWind - 27]!;
+    // 32 bits, then 10 for each group of honours alike, then Khàn Khàn on a won joker: below 2^53
     key = (key * 1024 + this.alike(this.honourGroups[0]!)) * 1024 + this.alike(this.honourGroups[1]!);
-    return this.view.wonWild ? `${key}/${wildKk ? 1 : 0}` : key;
+    return this.view.wonWild ? key * 2 + (wildKk ? 1 : 0) : key;
   }
 }
 
@@ -406,17 +404,8 @@ function firstAlike(list: readonly Shape[], won: number, view: ScoreView | undef
 
 /** For each set of groups (a 5-bit mask), how many of `jokers` may stand for a tile of one of them. */
 function jokerReach(jokers: readonly JokerKind[]): number[] {
-  return reachOf(
-    jokers,
-    jokers.map(() => 1),
-  );
-}
-
-/** `jokerReach` of `counts[q]` jokers of each kind `kinds[q]`. */
-function reachOf(kinds: readonly JokerKind[], counts: readonly number[]): number[] {
   const reach = new Array<number>(32).fill(0);
-  for (let set = 1; set < 32; set++)
-    for (let q = 0; q < kinds.length; q++) if (((MASK[kinds[q]!] ?? 0) & set) !== 0) reach[set]! += counts[q]!;
+  for (let set = 1; set < 32; set++) for (const k of jokers) if (((MASK[k] ?? 0) & set) !== 0) reach[set]!++;
   return reach;
 }
 
@@ -450,23 +439,17 @@ export function jokersFill(slotTiles: readonly number[], kinds: readonly string[
 /**
  * Whether a joker of kind `kind` won on another seat's tile completes a concealed pung with no other
  * home (predicates.ts `winCompletesPung`, §9 Khàn Khàn), read from the joker slots of an arrangement
- * whose jokers (`reach`: `jokerReach`, `count` of them, `kind` among them) fill them: `wild` by group,
- * in a pung (odd) or not (even), `slotGroups` by group. A slot outside a pung of group g in `kind`'s
+ * whose jokers (`reach`: `jokerReach`, `count` of them, `kind` among them) fill them: `homes` as
+ * `Tally.wildHomes`, `slotGroups` by group. A slot outside a pung of group g in `kind`'s
  * domain is another home when the other jokers fill the other slots: by Hall's theorem
  * (`jokersCanFill`), when every set of groups without g that `kind` reaches, and whose jokers may run
  * short (`reach` below `count`), keeps a joker spare; the other sets always fit.
  */
-function wildKhanKhan(
-  kind: JokerKind,
-  wild: readonly number[],
-  slotGroups: readonly number[],
-  reach: readonly number[],
-  count: number,
-): boolean {
+function wildKhanKhan(kind: JokerKind, homes: number, slotGroups: readonly number[], reach: readonly number[], count: number): boolean {
   const dom = MASK[kind];
-  if (!wild.some((n, k) => k % 2 === 1 && n > 0)) return false;
+  if ((homes & 32) === 0) return false;
   for (let g = 0; g < 5; g++) {
-    if (((dom >> g) & 1) === 0 || wild[g * 2] === 0) continue;
+    if (((homes >> g) & 1) === 0) continue;
     let home = true;
     for (let set = 1; set < 32 && home; set++) {
       if ((set >> g) & 1 || (set & dom) === 0 || reach[set]! >= count) continue;
@@ -509,7 +492,7 @@ export function standardArrangements(
   const tally = view ? new Tally(view, won) : null;
   const anyFit = jokers.every((k) => k === 'JA');
   const seenNode = new Set<string>();
-  const seenScore = new Set<number | string>();
+  const seenScore = new Set<number>();
   const reach = jokerReach(jokers);
   /** Whether the joker slots so far (by group: `Tally.slotCode`) fit the jokers (`jokersCanFill`), per slot code. */
   const fitsMemo = new Map<number, boolean>();
@@ -547,6 +530,17 @@ export function standardArrangements(
     }
     return id;
   };
+  /** `wildKhanKhan` of the slots so far, per slot code and `Tally.wildHomes` (with a won joker held). */
+  const kkMemo = new Map<number, boolean>();
+  const held = view?.wonWild != null && jokers.includes(view.wonWild);
+  const khanKhan = (): boolean => {
+    if (!held) return false;
+    const homes = tally!.wildHomes();
+    const at = tally!.slotCode * 64 + homes;
+    let kk = kkMemo.get(at);
+    if (kk === undefined) kkMemo.set(at, (kk = wildKhanKhan(view!.wonWild!, homes, tally!.slotGroups, reach, jokers.length)));
+    return kk;
+  };
   /** True when this node was met before (with `view`). */
   const metBefore = (node: string): boolean => {
     if (!tally) return false;
@@ -562,15 +556,13 @@ export function standardArrangements(
     if (tally) {
       // as many slots as jokers: they fit (`matchJokers` finds how) exactly when `jokersCanFill`
       if (!fits()) return;
-      const kind = view!.wonWild;
-      const kk = kind !== null && jokers.includes(kind) && wildKhanKhan(kind, tally.wild, tally.slotGroups, reach, jokers.length);
-      const key = tally.phanKey(kk);
+      const key = tally.phanKey(view!.wonWild !== null && khanKhan());
       if (seenScore.has(key)) return;
       seenScore.add(key);
     }
     const allSlots = [...slots, ...extra.flatMap((k, j) => k.tiles.map((t) => ({ set: sets.length + j, t })))];
     const all = [...sets, ...extra.map((k) => k.s)];
-    const m = matchJokers(allSlots, jokers);
+    const m = matchJokers(allSlots, jokers, reach);
     if (!m) return;
     const res: ASet[] = all.map((s) => ({ kind: s.kind, t: s.t, jokers: [], called: false, am: false, declared: false }));
     allSlots.forEach((sl, i) => res[sl.set]!.jokers.push(m[i]!));
@@ -709,7 +701,9 @@ function sevenPairsKey(bits: number): string {
 /**
  * Seven pairs arrangements (one representative; stand-ins chosen to keep naturals' kinds). With `alike`,
  * only the first of each `sevenPairsKey` (as `standardArrangements` with a view): a search node whose
- * pairs left, lowest tile allowed, tiles' bits and joker slots' groups were met before is not searched again.
+ * pairs left, lowest tile allowed, tiles' bits and joker slots' groups were met before is not searched
+ * again, and a joker-only pair stands only for the lowest tile of its `tileBits` (which hold its group):
+ * one for a higher tile of them has the summary and slot groups of one for the lowest, which comes first.
  */
 export function sevenPairsArrangements(c: readonly number[], jokers: readonly JokerKind[], alike = false): ASet[][] {
   const sets: Shape[] = [];
@@ -735,6 +729,13 @@ export function sevenPairsArrangements(c: readonly number[], jokers: readonly Jo
   const seenScore = new Set<number | string>();
   /** Whether the jokers fit the slots, by their groups (`slotGroups`). */
   const fits = new Map<string, boolean>();
+  const firstOfBits = new Map<number, number>();
+  const pairTiles = Array.from({ length: 34 }, (_, t) => t).filter((t) => {
+    if (!alike) return true;
+    if (firstOfBits.has(tileBits(t))) return false;
+    firstOfBits.set(tileBits(t), t);
+    return true;
+  });
   const tryWith = (extra: number[]) => {
     const allSets = [...sets, ...extra.map((t) => ({ kind: 'pair' as SetKind, t }))];
     const allSlots = [
@@ -766,7 +767,8 @@ export function sevenPairsArrangements(c: readonly number[], jokers: readonly Jo
       if (seenNode.has(node)) return;
       seenNode.add(node);
     }
-    for (let t = from; t < 34; t++) {
+    for (const t of pairTiles) {
+      if (t < from) continue;
       groups[groupOf(t)]! += 2;
       rec(left - 2, t, [...acc, t], bits | tileBits(t));
       groups[groupOf(t)]! -= 2;
@@ -784,6 +786,8 @@ export function sevenPairsArrangements(c: readonly number[], jokers: readonly Jo
 /** Thập Tam Yêu arrangement: 13 singles + a duplicate. */
 export function orphansArrangements(c: readonly number[], jokers: readonly JokerKind[]): ASet[][] {
   const results: ASet[][] = [];
+  // 14 tiles, no natural but the orphans (wincheck.ts `isThirteenOrphans`); the rest `matchJokers` asks
+  if (c.reduce((n, x) => n + x, jokers.length) !== 14 || c.some((x, t) => x > 0 && !ORPHANS.includes(t))) return results;
   for (const dup of ORPHANS) {
     const sets: { kind: SetKind; t: number }[] = [];
     const slots: Slot[] = [];

@@ -8,6 +8,7 @@ import type { VnOptions } from '../options.js';
 import {
   BLUE,
   countVector,
+  GROUP_MASK,
   isBonus,
   isFlowerLike,
   isJoker,
@@ -20,7 +21,7 @@ import {
   type JokerKind,
   type Tile,
 } from '../tiles.js';
-import { isWinningTiles, isSevenPairs, isThirteenOrphans } from '../wincheck.js';
+import { isWinningTiles, isSevenPairs } from '../wincheck.js';
 import {
   standardArrangements,
   sevenPairsArrangements,
@@ -78,14 +79,18 @@ export const shapeTiles = (concealed: readonly Tile[]): Tile[] => concealed.map(
 
 /**
  * The suits a hand could be Cửu Tử (nine gates: all concealed, one suit, no honour) in: that of its
- * natural tiles, every suit when it holds none; none with a declared meld, an honour or two suits.
+ * natural tiles, every suit when it holds none; none with a declared meld, an honour or two suits. A
+ * joker stands for a tile of its domain (§2): none of a suit its jokers cannot all stand in (a JW, JD
+ * or JH, an honour; a JM and a JP, two suits).
  */
 export function nineGatesSuits(shape: readonly Tile[], declaredMelds: number): Set<number> {
   if (declaredMelds > 0) return new Set();
   const naturals = shape.filter((t) => !isWild(t)).map(tileIndex);
   if (naturals.some((i) => i >= 27)) return new Set();
   const suits = new Set(naturals.map((i) => Math.floor(i / 9)));
-  return suits.size === 0 ? new Set([0, 1, 2]) : suits.size === 1 ? suits : new Set();
+  const all = suits.size === 0 ? [0, 1, 2] : suits.size === 1 ? [...suits] : [];
+  const wild = shape.filter(isWild) as JokerKind[];
+  return new Set(all.filter((q) => wild.every((j) => ((GROUP_MASK[j] >> q) & 1) === 1)));
 }
 
 /** The joker a won tile that is no natural tile plays (predicates.ts `winCompletesPung`): a bonus tile plays Tổng (§6). */
@@ -124,7 +129,9 @@ export function arrangements(input: HandInput, o: VnOptions, everyTile = false, 
     const selfDraw = isSelfDrawWin(input.winBy);
     if (sevenPairsAllowed(o, selfDraw) && isSevenPairs(c, jokers))
       for (const s of sevenPairsArrangements(c, jokers, summarise)) out.push({ sets: s, special: 'pe-pe' });
-    if (isThirteenOrphans(c, jokers)) for (const s of orphansArrangements(c, jokers)) out.push({ sets: s, special: 'thap-tam-yeu' });
+    // orphansArrangements is empty exactly when wincheck.ts `isThirteenOrphans` says no, without its
+    // search of every joker for every missing kind (seconds for some hands of 14 jokers)
+    for (const s of orphansArrangements(c, jokers)) out.push({ sets: s, special: 'thap-tam-yeu' });
   }
   return out;
 }
