@@ -6,8 +6,9 @@ import { isWinningTiles } from '../src/games/vn-mahjong/wincheck.js';
 import { score } from '../src/games/vn-mahjong/cli.js';
 
 /**
- * Wins of 11–14 jokers (`joker-copies` ≥ 2), scored on the table's thread: 1.3–6 s each before
- * 2026-12-07, 11 jokers won on a discarded joker 10 s.
+ * Wins of 11–14 jokers (`joker-copies` ≥ 2), self-drawn and on a discarded joker or bonus tile, scored
+ * on the table's thread: 1.3–6 s each before 2026-12-07, 11 jokers won on a discarded joker 10 s; then
+ * up to ≈ 0.5–1.6 s won on a discarded joker (with an honour joker) until that day's later change.
  */
 const MANY_JOKERS: Record<string, unknown>[] = [
   { concealed: 'JA JA JP JP JS JS JM JM JW JW JD JD JN JN', winningTile: 'JN', options: { 'joker-copies': 2 } },
@@ -21,6 +22,15 @@ const MANY_JOKERS: Record<string, unknown>[] = [
     winBy: 'discard',
     options: { 'joker-copies': 4 },
   },
+  { concealed: 'JA JA JA JA JN JN JN JN JM JM JM JM JP JP', winningTile: 'JP', winBy: 'discard', options: { 'joker-copies': 4 } },
+  {
+    concealed: 'JH JA JP JN JN JP JN JN JA JA JP JA JP JH',
+    winningTile: 'JH',
+    winBy: 'discard',
+    options: { 'joker-copies': 4, 'honour-joker': 'replaces-JD', 'dai-hoa-mode': 'wild-flower' },
+    flowers: ['2f', '6f'],
+  },
+  { concealed: 'JA JA JA JA JN JN JN JN JW JW JW JW JD JD', winningTile: 'JD', winBy: 'discard', options: { 'joker-copies': 4 } },
 ];
 
 /** Random 14-tile concealed hands with exactly `jokers` wild jokers (half of them made winning-shaped). */
