@@ -263,15 +263,19 @@ const TABLE_BUTTONS: readonly string[] = [
 async function spendResult(ctx: BotContext, i: Comp, b: GameButton, table: Table | null): Promise<void> {
   // After Next hand the thread goes on: the result keeps its Result in words. After End match the
   // thread is archived and locked: nothing is left to click.
-  const hand = Number(b.arg);
+  // "Yes, end the match" (its argument `confirm.<hand>`, act.ts `endMatchConfirmArg`) is on the
+  // clicker's ephemeral question: the result message it was asked from is edited through the channel.
+  const confirmed = b.arg?.startsWith('confirm.') ? b.arg.slice('confirm.'.length) : undefined;
+  const arg = confirmed ?? b.arg;
+  const hand = Number(arg);
   const components =
     b.verb === 'next-hand' && table && Number.isInteger(hand)
       ? toComponents(table.row.id, 0, [resultWordsRow(hand, translator(publicLang(ctx, table)))])
       : [];
-  const onTable = i.message.id === table?.row.tableMessageId || i.message.flags.has(MessageFlags.IsComponentsV2);
+  const onTable = confirmed !== undefined || i.message.id === table?.row.tableMessageId || i.message.flags.has(MessageFlags.IsComponentsV2);
   if (!onTable) return void (await i.editReply({ components }).catch(() => undefined));
   const id = table?.row.resultMessageId;
-  if (!id || table.row.lastNotice !== `result:${b.arg}` || !table.row.threadId) return;
+  if (!id || table.row.lastNotice !== `result:${arg}` || !table.row.threadId) return;
   const ch = await gameChannel(ctx, table.row.threadId);
   await ch?.messages.edit(id, { components }).catch(() => undefined);
 }
@@ -311,9 +315,7 @@ export async function onTableComponent(ctx: BotContext, i: Comp, b: GameButton):
   );
   const o = r.outcome;
   if (o.confirm && r.table) {
-    const rows: UiRow[] = [
-      [{ type: 'button', verb: o.confirm.verb, arg: o.confirm.arg, label: t('common:button.leave-confirm'), style: 'danger' }],
-    ];
+    const rows: UiRow[] = [[{ type: 'button', verb: o.confirm.verb, arg: o.confirm.arg, label: t(o.confirm.label), style: 'danger' }]];
     await i.followUp({ content: say(t, o.refusal!), components: toComponents(b.gameId, 0, rows), ephemeral: true }).catch(() => undefined);
     return;
   }
@@ -323,6 +325,11 @@ export async function onTableComponent(ctx: BotContext, i: Comp, b: GameButton):
   if (b.verb === 'leave-seat') {
     // The confirmation was an ephemeral message of its own: it becomes the answer.
     await i.editReply({ content: t('common:seat.left'), components: [] }).catch(() => undefined);
+    return;
+  }
+  if (b.verb === 'end-match' && b.arg?.startsWith('confirm.')) {
+    // The question was an ephemeral message of its own: it becomes the answer (the thread is closing).
+    await i.editReply({ content: t('common:end-match.ended'), components: [] }).catch(() => undefined);
     return;
   }
   if (b.verb === 'take-seat') {

@@ -155,8 +155,11 @@ export interface Outcome {
   seat?: number;
   /** A game-specific control's draft to show (Chắn xướng), nothing committed. */
   draft?: unknown;
-  /** Nothing done yet: the clicker must confirm (the refusal's text asks; the button re-sends `arg`). */
-  confirm?: { verb: TableButtonVerb; arg: string };
+  /**
+   * Nothing done yet: the clicker must confirm (the refusal's text asks, ephemerally; the button, labelled
+   * with the i18n key `label`, sends `verb` with `arg`, which names the state asked about: stale once it changed).
+   */
+  confirm?: { verb: TableButtonVerb; arg: string; label: string };
   /** Log entries committed by this step. */
   applied: number;
   /** The kind of decision the clicker's move answered (timers.ts `windowKind`: a claim decision's click, or a secret one's, is hidden information). */
@@ -936,6 +939,13 @@ function pingAfterResume(step: Step, now: number, by?: string): boolean {
   return pending.length < humans.length || step.pending().some((d) => step.seats[d.seat]?.isAi && windowKind(d) === 'turn');
 }
 
+const END_CONFIRM = 'confirm.';
+
+/** The argument of the "Yes, end the match" button asked after hand `hand`'s result (act.ts 'end-match'). */
+export function endMatchConfirmArg(hand: number): string {
+  return `${END_CONFIRM}${hand}`;
+}
+
 /**
  * Whether a result message's button (Next hand, End match) is about the hand whose result stands
  * now: its `arg` names the hand. A button posted before buttons named their hand carries the
@@ -1244,7 +1254,13 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
           const r = yield* leaveSeat(step, seat, cmd.userId, cmd.arg);
           if (r.kind === 'refused') return nothing({ ok: false, seat, refusal: r.refusal, applied: 0 });
           if (r.kind === 'confirm')
-            return nothing({ ok: false, seat, refusal: r.refusal, confirm: { verb: 'leave-seat', arg: r.arg }, applied: 0 });
+            return nothing({
+              ok: false,
+              seat,
+              refusal: r.refusal,
+              confirm: { verb: 'leave-seat', arg: r.arg, label: 'common:button.leave-confirm' },
+              applied: 0,
+            });
           return done({ ok: true, seat });
         }
         case 'next-hand': {
@@ -1264,8 +1280,14 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
           return done({ ok: true, seat });
         }
         case 'end-match': {
+          // Asked first (as Leave the table is): one click beside Next hand ended the match for
+          // everyone, its thread archived and locked. The question's "Yes, end the match" names the
+          // hand (`endMatchConfirmArg`): once Next hand dealt, or the match ended otherwise, it is
+          // out of date and changes nothing.
+          const confirmed = cmd.arg?.startsWith(END_CONFIRM) ? cmd.arg.slice(END_CONFIRM.length) : undefined;
+          const asked = confirmed === undefined ? cmd : { ver: cmd.ver, arg: confirmed };
           // Likewise: an End match clicked on a result after Next hand dealt from it ends no hand in play.
-          if (!step.result() || !resultStillUp(store, t, cmd))
+          if (!step.result() || !resultStillUp(store, t, asked))
             return nothing({ ok: false, seat, refusal: refuse('errors:stale'), applied: 0 });
           // The host's, while they play their own seat: once they left, or the AI holds their seat (their
           // time ran out with on-timeout `ai`, the others' vote), anyone still playing may end it, or
@@ -1273,6 +1295,14 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
           const host = t.row.hostUserId;
           if (host && cmd.userId !== host && t.seats.some((s) => s.userId === host && !s.isAi))
             return nothing({ ok: false, seat, refusal: refuse('errors:host-only'), applied: 0 });
+          if (confirmed === undefined) {
+            const confirm = {
+              verb: 'end-match' as const,
+              arg: endMatchConfirmArg(t.row.handIndex),
+              label: 'common:button.end-match-confirm',
+            };
+            return nothing({ ok: false, seat, refusal: refuse('common:end-match.confirm'), confirm, applied: 0 });
+          }
           step.finish();
           return done({ ok: true, seat });
         }

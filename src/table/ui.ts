@@ -19,7 +19,7 @@ export const TABLE_VERBS = [
   'lobby-set', // the host changes a lobby setting <arg>: timer | seats | timeout (select; lobby.ts)
   'lobby-rules', // the host edits the table's house rules (button → modal, arg 'submit' on the modal)
   'next-hand',
-  'end-match',
+  'end-match', // the host ends the match (arg: the hand; 'confirm.<hand>' on the question's Yes: act.ts)
   'pause',
   'resume',
   'retake', // take my seat back from the AI

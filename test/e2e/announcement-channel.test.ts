@@ -24,6 +24,7 @@ import {
   until,
   withWorld,
   type World,
+  endMatch,
 } from './harness.js';
 import { ChannelType, Permissions } from '../discord-sim/index.js';
 import type { SimMessage } from '../discord-sim/model.js';
@@ -138,7 +139,7 @@ test('a Phỏm game in an announcement channel: type-10 thread, table, hand view
       assert.ok(result, 'the result in the thread');
       assert.equal(w.sim.images(result).length, 1);
       assert.equal(w.store.results.handsOf(gameId).length, 4);
-      await click(w, an, result.id, buttonByLabel(w.sim, result, 'End match').custom_id as string);
+      await endMatch(w, an, result);
       assert.equal(w.store.games.get(gameId)!.status, 'finished');
       assert.ok(
         w.sim.allMessages(threadId).some((m) => /Match over: final totals/.test(w.sim.text(m))),
@@ -175,7 +176,7 @@ test('an announcement channel made while the bot runs: its game thread is type 1
         .allMessages(threadId)
         .filter((m) => /Hand 1 is over/.test(w.sim.text(m)))
         .at(-1)!;
-      await click(w, host, result.id, buttonByLabel(w.sim, result, 'End match').custom_id as string);
+      await endMatch(w, host, result);
       assert.equal(w.store.games.get(gameId)!.status, 'finished');
       assert.equal(w.sim.channel(threadId).archived, true, 'archived, as its creator may');
       assert.equal(w.sim.channel(threadId).locked, false, 'not locked: no Manage Threads');

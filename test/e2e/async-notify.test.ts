@@ -12,6 +12,7 @@ import {
   withWorld,
   type World,
   playUntilMoveOf,
+  endMatch,
 } from './harness.js';
 import { engineOf } from '../../src/table/manifests.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
@@ -187,7 +188,7 @@ test('DMs when a lobby I joined starts and when a hand and the match end (opt-in
     const mine = w.store.results.handsOf(gameId, 0).find((x) => x.userId === binh!.id)!;
     assert.ok(inbox[1]!.content.includes(`You: ${mine.points > 0 ? '+' : ''}${mine.points} `), inbox[1]!.content);
     const result = w.sim.visibleMessages(threadId, an!.id).find((m) => /Hand 1 is over/.test(w.sim.text(m)))!;
-    await click(w, an!.id, result.id, String(buttonByLabel(w.sim, result, 'End match').custom_id));
+    await endMatch(w, an!.id, result);
     inbox = dms(w, binh!.id);
     assert.equal(inbox.length, 3);
     assert.match(inbox[2]!.content, /The \*\*Phỏm \(Tá lả\)\*\* match is over/);

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { buttonByLabel, click, openTable, playHandToEnd, slash, withWorld, type World } from './harness.js';
+import { buttonByLabel, click, openTable, playHandToEnd, slash, withWorld, type World, endMatch } from './harness.js';
 import type { SimMessage } from '../discord-sim/model.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -98,7 +98,7 @@ test('replay viewer: a hand in play is not stepped through; a finished hand step
     await playHandToEnd(w, gameId);
     const second = resultOf(w, gameId)!;
     const r2 = resultMessage(w, threadId, me.id, 2);
-    await click(w, me.id, r2.id, String(buttonByLabel(w.sim, r2, 'End match').custom_id));
+    await endMatch(w, me.id, r2);
     assert.equal(w.store.games.get(gameId)!.status, 'finished');
 
     const v2 = await (await slash(w, me.id, 'history', { 'game-id': gameId, hand: 2 })).reply();

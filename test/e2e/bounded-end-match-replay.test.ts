@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, openTable, playHandToEnd, tableMessage, withWorld, type World } from './harness.js';
+import { openTable, playHandToEnd, tableMessage, withWorld, type World, endMatch } from './harness.js';
 import { execute, tableQueueCount } from '../../src/bot/effects.js';
 
 /** A Phỏm match of one person and an AI, played to the end of a hand and ended by its host. */
@@ -13,7 +13,7 @@ async function endedMatch(w: World): Promise<string> {
   const { gameId } = await openTable(w, 'phom', 1, 1);
   await playHandToEnd(w, gameId);
   const tm = tableMessage(w, gameId);
-  await click(w, w.users[0]!.id, tm.id, buttonByLabel(w.sim, tm, 'End match').custom_id as string);
+  await endMatch(w, w.users[0]!.id, tm);
   await w.bot.whenIdle();
   return gameId;
 }

@@ -191,6 +191,25 @@ export async function click(w: World, userId: string, m: SimMessage | string, cu
   return h;
 }
 
+/**
+ * Clicks `customId` (a button that asks first: End match, a deciding End the match vote, a lobby's
+ * Cancel) and, when the bot answers with its ephemeral question, the question's `yes` button. Returns
+ * the first click and the Yes click (none when no question came: a refusal, or nothing to confirm).
+ */
+export async function clickConfirmed(w: World, userId: string, m: SimMessage | string, customId: string, yes: RegExp = /^Yes, /) {
+  const first = await click(w, userId, m, customId);
+  const question = first.followUps.find((q) => buttons(w.sim, w.sim.message(q.id) ?? q).some((c) => yes.test(String(c.label))));
+  if (!question) return { first, question: undefined, confirmed: undefined };
+  const confirmed = await click(w, userId, question.id, buttonByLabel(w.sim, w.sim.message(question.id)!, yes).custom_id as string);
+  return { first, question, confirmed };
+}
+
+/** End match on `m` (a result, or the table message between hands) as the host does: asked, then Yes. */
+export async function endMatch(w: World, userId: string, m: SimMessage | string) {
+  const msg = typeof m === 'string' ? w.sim.message(m)! : m;
+  return clickConfirmed(w, userId, msg.id, buttonByLabel(w.sim, msg, 'End match').custom_id as string);
+}
+
 export async function slash(w: World, userId: string, name: string, options: Json = {}, channelId = w.channelId) {
   const h = await w.sim.slash(userId, channelId, name, options as never);
   await h.settled({ timeout: 30_000 });

@@ -26,6 +26,7 @@ import {
   withWorld,
   type World,
   pendingNow,
+  endMatch,
 } from './harness.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import { MEMBER_OK_MS } from '../../src/bot/members.js';
@@ -94,7 +95,7 @@ test('a banned player: the AI takes their seat at once, the table says so, the h
     // A is no host: B ends the match once the hand is over.
     await playHandToEnd(w, gameId);
     const tm = tableMessage(w, gameId);
-    await click(w, b, tm.id, buttonByLabel(w.sim, tm, 'End match').custom_id as string);
+    await endMatch(w, b, tm);
     assert.equal(w.store.games.get(gameId)!.status, 'finished', 'the host now (B) ended the match');
   });
 });

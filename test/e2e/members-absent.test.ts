@@ -9,8 +9,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  buttonByLabel,
-  click,
   later,
   openHand,
   openTable,
@@ -21,6 +19,7 @@ import {
   withWorld,
   type World,
   pendingNow,
+  endMatch,
 } from './harness.js';
 import { HOUSEKEEPING_MS } from '../../src/bot/housekeeping.js';
 
@@ -47,7 +46,7 @@ async function hostPassedOn(w: World, gameId: string, seatA: number, b: string):
   assert.match(w.sim.text(tableMessage(w, gameId)), /an is no longer a member of this server; AI 1 takes their seat/);
   await playHandToEnd(w, gameId);
   const tm = tableMessage(w, gameId);
-  await click(w, b, tm.id, buttonByLabel(w.sim, tm, 'End match').custom_id as string);
+  await endMatch(w, b, tm);
   assert.equal(w.store.games.get(gameId)!.status, 'finished', 'B, the host now, ended the match');
 }
 

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { buttonByLabel, click, openTable, playHandToEnd, slash, withWorld } from './harness.js';
+import { buttonByLabel, click, openTable, playHandToEnd, slash, withWorld, endMatch } from './harness.js';
 import { FORMER_PLAYER } from '../../src/store/index.js';
 import { replayAllGames } from '../../src/cli/replay-db.js';
 import { programArgs } from '../support/program.js';
@@ -33,7 +33,7 @@ test(
 
         await playHandToEnd(w, gameId);
         const result = w.sim.visibleMessages(threadId, an.id).find((m) => w.sim.text(m).includes('Hand 1 is over'))!;
-        await click(w, an.id, result.id, buttonByLabel(w.sim, result, 'End match').custom_id as string);
+        await endMatch(w, an.id, result);
         assert.equal(w.store.games.get(gameId)!.status, 'finished');
         const board0 = await (await slash(w, binh.id, 'leaderboard', { game: 'phom' })).reply();
         assert.match(w.sim.text(board0) + JSON.stringify(board0.embeds), new RegExp(an.id));

@@ -1,7 +1,7 @@
 /** Playing Phỏm in Discord end to end: the real discord.js client against the simulator. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withWorld, openTable, openHand, playAsAi, playHandToEnd, tableMessage, click, slash, buttonByLabel } from './harness.js';
+import { withWorld, openTable, openHand, playAsAi, playHandToEnd, tableMessage, click, slash, buttonByLabel, endMatch } from './harness.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 
 test('four people play a complete Phỏm hand through buttons; the result is stored and shown', async () => {
@@ -139,7 +139,7 @@ test('a spectator cannot open a hand, and a finished game answers "this game has
     assert.match((await h.reply()).content, /watching/);
     await playHandToEnd(w, gameId);
     const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /Hand \d+ is over/.test(w.sim.text(m)))!;
-    await click(w, w.users[0]!.id, result.id, buttonByLabel(w.sim, result, 'End match').custom_id as string);
+    await endMatch(w, w.users[0]!.id, result);
     assert.equal(w.store.games.get(gameId)!.status, 'finished');
     assert.ok(w.sim.visibleMessages(threadId, w.users[0]!.id).some((m) => /Match over/.test(w.sim.text(m))));
   });

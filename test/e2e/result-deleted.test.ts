@@ -6,7 +6,18 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, buttons, click, later, openTable, playHandToEnd, tableMessage, withWorld, type World } from './harness.js';
+import {
+  buttonByLabel,
+  buttons,
+  click,
+  later,
+  openTable,
+  playHandToEnd,
+  tableMessage,
+  withWorld,
+  type World,
+  endMatch,
+} from './harness.js';
 import type { SimMessage } from '../discord-sim/model.js';
 
 const resultOf = (w: World, threadId: string, n: number): SimMessage | undefined =>
@@ -64,10 +75,11 @@ test('End match on the table message (the host) ends the match; the result messa
     const r1 = resultOf(w, threadId, 1)!;
     const t1 = tableMessage(w, gameId);
     // Not the host's: refused, as on the result message.
-    const refused = await click(w, w.users[1]!.id, t1.id, String(buttonByLabel(w.sim, t1, 'End match').custom_id));
-    assert.match(refused.followUps[0]!.content, /host/i);
+    const refused = await endMatch(w, w.users[1]!.id, t1);
+    assert.equal(refused.question, undefined, 'not asked');
+    assert.match(refused.first.followUps[0]!.content, /host/i);
     assert.equal(w.store.games.get(gameId)!.status, 'running');
-    await click(w, w.users[0]!.id, t1.id, String(buttonByLabel(w.sim, t1, 'End match').custom_id));
+    await endMatch(w, w.users[0]!.id, t1);
     assert.equal(w.store.games.get(gameId)!.status, 'finished');
     assert.deepEqual(labels(w, r1), []);
     assert.deepEqual(labels(w, tableMessage(w, gameId)), [], 'the finished table offers nothing');

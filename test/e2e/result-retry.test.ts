@@ -6,7 +6,18 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { later, buttonByLabel, click, openTable, playHandToEnd, playToLastMove, tableMessage, withWorld, type World } from './harness.js';
+import {
+  later,
+  buttonByLabel,
+  click,
+  openTable,
+  playHandToEnd,
+  playToLastMove,
+  tableMessage,
+  withWorld,
+  type World,
+  endMatch,
+} from './harness.js';
 
 /**
  * Plays the hand to its end, the last move's posts into the thread failing (the result's, through the
@@ -50,7 +61,7 @@ test('an end of match (final standings) that could not be posted is posted by th
     const result = w.sim.allMessages(threadId).find((m) => w.sim.text(m).includes('Hand 1 is over'))!;
     // Every attempt of discord.js (1 + 3 retries) at posting into the thread fails.
     w.sim.faults.serverError({ route: new RegExp(`POST /channels/${threadId}/messages$`), times: 4 });
-    await click(w, w.users[0]!.id, result.id, buttonByLabel(w.sim, result, 'End match').custom_id as string);
+    await endMatch(w, w.users[0]!.id, result);
     await w.bot.whenIdle();
     const ends = () => w.sim.allMessages(threadId).filter((m) => /Match over: final totals/.test(w.sim.text(m)));
     assert.equal(w.store.games.get(gameId)!.status, 'finished');

@@ -8,7 +8,19 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, openHand, openLobby, openTable, playAsAi, slash, withWorld, type World, pendingNow } from './harness.js';
+import {
+  buttonByLabel,
+  click,
+  openHand,
+  openLobby,
+  openTable,
+  playAsAi,
+  slash,
+  withWorld,
+  type World,
+  pendingNow,
+  endMatch,
+} from './harness.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import { readPrefs } from '../../src/table/prefs.js';
@@ -118,7 +130,7 @@ test('private thread seat view: only the player and the bot, one hand message ed
       .visibleMessages(threadId, a)
       .filter((m) => /is over/.test(w.sim.text(m)))
       .at(-1)!;
-    await click(w, a, result.id, buttonByLabel(w.sim, result, 'End match').custom_id as string);
+    await endMatch(w, a, result);
     assert.equal(w.store.games.get(gameId)!.status, 'finished');
     assert.equal(w.sim.channel(th.id).archived, true);
     assert.equal(w.sim.channel(th.id).locked, true);

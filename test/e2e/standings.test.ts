@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withWorld, openTable, playHandToEnd, click, buttonByLabel } from './harness.js';
+import { withWorld, openTable, playHandToEnd, click, buttonByLabel, endMatch } from './harness.js';
 
 test('after a 3-hand match: totals on each later result, and a standings chart at the end', async () => {
   await withWorld(async (w) => {
@@ -20,8 +20,8 @@ test('after a 3-hand match: totals on each later result, and a standings chart a
       assert.ok(r, `result ${n}`);
       if (n === 1) assert.doesNotMatch(w.sim.text(r), /Match so far/);
       else assert.match(w.sim.text(r), /📊 Match so far \(× bet\): /);
-      const label = n < 3 ? 'Next hand' : 'End match';
-      await click(w, w.users[0]!.id, r.id, buttonByLabel(w.sim, r, label).custom_id as string);
+      if (n < 3) await click(w, w.users[0]!.id, r.id, buttonByLabel(w.sim, r, 'Next hand').custom_id as string);
+      else await endMatch(w, w.users[0]!.id, r);
     }
     const end = w.sim
       .visibleMessages(threadId, w.users[1]!.id)

@@ -9,18 +9,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  buttonByLabel,
-  click,
-  later,
-  openHand,
-  openTable,
-  playToLastMove,
-  playHandToEnd,
-  slash,
-  tableMessage,
-  withWorld,
-} from './harness.js';
+import { later, openHand, openTable, playToLastMove, playHandToEnd, slash, tableMessage, withWorld, endMatch } from './harness.js';
 
 test('a result posted while the storage fails is posted once, and recorded when writes come back', async () => {
   await withWorld(
@@ -83,7 +72,7 @@ test('the end of a match recorded in memory only is written once the storage wor
         commit(step);
         if (step.status === 'finished') w.store.db.pragma('query_only = ON');
       };
-      await click(w, w.users[0]!.id, tm.id, buttonByLabel(w.sim, tm, 'End match').custom_id as string);
+      await endMatch(w, w.users[0]!.id, tm);
       await w.bot.whenIdle();
       const ends = () => w.sim.allMessages(threadId).filter((m) => !m.deleted && /Match over: final totals/.test(w.sim.text(m))).length;
       const mark = () =>

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withWorld, openTable, openHand, playHandToEnd, click, buttonByLabel } from './harness.js';
+import { withWorld, openTable, openHand, playHandToEnd, click, endMatch } from './harness.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import { engineOf } from '../../src/table/manifests.js';
 import type { GameStore } from '../../src/store/index.js';
@@ -63,7 +63,7 @@ test('the ping is deleted once at the end of a hand and of the match (no 404 100
     assert.ok(engineOf('phom').result(w.store.games.state(w.store.games.get(gameId)!)));
     assert.equal(w.store.games.get(gameId)!.pingMessageId, null, 'the deleted ping is forgotten');
     const result = w.sim.visibleMessages(threadId, w.users[0]!.id).find((m) => /Hand 1 is over/.test(w.sim.text(m)))!;
-    await click(w, w.users[0]!.id, result.id, String(buttonByLabel(w.sim, result, 'End match').custom_id));
+    await endMatch(w, w.users[0]!.id, result);
     assert.equal(w.store.games.get(gameId)!.status, 'finished');
     const unknownMessage = w.sim.restLog().filter((e) => e.code === 10008);
     assert.deepEqual(

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, openHand, openTable, playAsAi, playHandToEnd, tableMessage, withWorld } from './harness.js';
+import { buttonByLabel, click, openHand, openTable, playAsAi, playHandToEnd, tableMessage, withWorld, endMatch } from './harness.js';
 import { engineOf } from '../../src/table/manifests.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
 
@@ -48,7 +48,7 @@ test('the table and hand images have the game in words; "Table in words" gives t
     // After the match the table message offers nothing more (its image stays, with its alt text).
     await playHandToEnd(w, gameId);
     const end = w.sim.allMessages(w.store.games.get(gameId)!.threadId!).find((x) => /Hand 1 is over/.test(w.sim.text(x)))!;
-    await click(w, w.users[0]!.id, end.id, buttonByLabel(w.sim, end, 'End match').custom_id as string);
+    await endMatch(w, w.users[0]!.id, end);
     assert.equal(w.store.games.get(gameId)!.status, 'finished');
     const last = tableMessage(w, gameId);
     assert.deepEqual(

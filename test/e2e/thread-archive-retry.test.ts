@@ -9,7 +9,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, later, openLobby, openTable, playHandToEnd, slash, withWorld, type World } from './harness.js';
+import { buttonByLabel, click, later, openLobby, openTable, playHandToEnd, slash, withWorld, type World, endMatch } from './harness.js';
 import { Permissions } from '../discord-sim/index.js';
 import { captureLogs } from './log-capture.js';
 
@@ -40,7 +40,7 @@ test('a seat’s private thread whose archiving failed at the end of the match i
     const result = w.sim.allMessages(threadId).find((m) => w.sim.text(m).includes('Hand 1 is over'))!;
     failArchive(w, seatThread);
     const logs = captureLogs(w);
-    await click(w, a, result.id, buttonByLabel(w.sim, result, 'End match').custom_id as string);
+    await endMatch(w, a, result);
     assert.equal(w.store.games.get(gameId)!.status, 'finished');
     assert.equal(w.sim.channel(threadId).locked, true, 'the game thread is closed');
     assert.equal(w.sim.channel(seatThread).archived, false, 'the seat thread’s try failed');

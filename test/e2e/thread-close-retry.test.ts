@@ -9,7 +9,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { later, buttonByLabel, click, openTable, playHandToEnd, withWorld, type World } from './harness.js';
+import { later, openTable, playHandToEnd, withWorld, type World, endMatch as clickEndMatch } from './harness.js';
 import { Permissions } from '../discord-sim/model.js';
 import { captureLogs } from './log-capture.js';
 
@@ -22,7 +22,7 @@ async function endMatch(w: World, before: (threadId: string) => void = () => und
   await w.bot.whenIdle();
   const result = w.sim.allMessages(threadId).find((m) => w.sim.text(m).includes('Hand 1 is over'))!;
   before(threadId);
-  await click(w, w.users[0]!.id, result.id, buttonByLabel(w.sim, result, 'End match').custom_id as string);
+  await clickEndMatch(w, w.users[0]!.id, result);
   await w.bot.whenIdle();
   assert.equal(w.store.games.get(gameId)!.status, 'finished');
   assert.equal(w.store.games.get(gameId)!.lastNotice, 'match-over', 'the end of the match is posted');

@@ -25,6 +25,7 @@ import {
   withWorld,
   type World,
   requestsAbout,
+  endMatch,
 } from './harness.js';
 import { Permissions as P } from '../discord-sim/model.js';
 import { guildCreatePayload } from '../discord-sim/serialize.js';
@@ -279,7 +280,7 @@ test('only a moderator’s lock of the game thread holds: not a lock of a seat�
     await playHandToEnd(w, gameId);
     await w.bot.whenIdle();
     const result = w.sim.allMessages(threadId).find((m) => w.sim.text(m).includes('Hand 1 is over'))!;
-    await click(w, a, result.id, buttonByLabel(w.sim, result, 'End match').custom_id as string);
+    await endMatch(w, a, result);
     await w.bot.whenIdle();
     await until(w, 'the bot’s lock', () => w.sim.channel(threadId).locked);
     await later(w, 1_000);

@@ -10,7 +10,19 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buttonByLabel, click, later, openHand, openTable, playAsAi, playHandToEnd, slash, withWorld, type World } from './harness.js';
+import {
+  buttonByLabel,
+  click,
+  later,
+  openHand,
+  openTable,
+  playAsAi,
+  playHandToEnd,
+  slash,
+  withWorld,
+  type World,
+  endMatch as clickEndMatch,
+} from './harness.js';
 import { tableWithSeed } from './seeded.js';
 import { Permissions } from '../discord-sim/index.js';
 import { engineOf } from '../../src/table/manifests.js';
@@ -164,7 +176,7 @@ async function endMatch(w: World, n: number) {
   await w.bot.whenIdle();
   const result = w.sim.allMessages(t.threadId).find((m) => w.sim.text(m).includes('Hand 1 is over'))!;
   if (n) failArchive(w, t.seatThread, n);
-  await click(w, t.a, result.id, buttonByLabel(w.sim, result, 'End match').custom_id as string);
+  await clickEndMatch(w, t.a, result);
   assert.equal(w.store.games.get(t.gameId)!.lastNotice, 'match-over', 'the end of the match is posted');
   const ends = () => w.sim.allMessages(t.threadId).filter((m) => /Match over: final totals/.test(w.sim.text(m))).length;
   return { ...t, ends };

@@ -38,7 +38,10 @@ test('erasure renames the rows the AI played for the erased player’s seat, and
   });
   assert.ok(timedOut);
   const tb = ts.load(id)!;
-  assert.ok(act(ts, { kind: 'table', gameId: id, userId: 'u2', ver: tb.row.version, verb: 'end-match' }, 3).outcome.ok);
+  assert.ok(
+    act(ts, { kind: 'table', gameId: id, userId: 'u2', ver: tb.row.version, verb: 'end-match', arg: `confirm.${tb.row.handIndex}` }, 3)
+      .outcome.ok,
+  );
   assert.equal(store.games.get(id)!.status, 'finished');
   const seat0 = () =>
     store.db.prepare('SELECT user_id AS userId, display_name AS name FROM results WHERE game_id = ? AND seat = 0').all(id);

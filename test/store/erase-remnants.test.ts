@@ -31,7 +31,10 @@ function playMatch(store: Store): void {
   assert.ok(act(ts, { kind: 'start', gameId: id, userId: '222' }, 1).outcome.ok);
   playHand(ts, id, users, 1);
   const t = ts.load(id)!;
-  assert.ok(act(ts, { kind: 'table', gameId: id, userId: '222', ver: t.row.version, verb: 'end-match' }, 2).outcome.ok);
+  assert.ok(
+    act(ts, { kind: 'table', gameId: id, userId: '222', ver: t.row.version, verb: 'end-match', arg: `confirm.${t.row.handIndex}` }, 2)
+      .outcome.ok,
+  );
 }
 
 const holds = (file: string) => {

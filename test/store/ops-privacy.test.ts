@@ -67,7 +67,11 @@ function playGame(store: Store, guildId: string, users: string[], seed: string, 
     viewToken: 1,
   });
   const t = ts.load(row.id)!;
-  const end = act(ts, { kind: 'table', gameId: row.id, userId: users[0]!, ver: t.row.version, verb: 'end-match' }, 2);
+  const end = act(
+    ts,
+    { kind: 'table', gameId: row.id, userId: users[0]!, ver: t.row.version, verb: 'end-match', arg: `confirm.${t.row.handIndex}` },
+    2,
+  );
   assert.ok(end.outcome.ok, JSON.stringify(end.outcome));
   assert.equal(store.games.get(row.id)!.status, 'finished');
   return row.id;

@@ -21,7 +21,14 @@ const stateOf = (r: Rig) => r.store.games.load(r.gameId)!.state as State;
 const row = (r: Rig) => r.store.games.get(r.gameId)!;
 
 const click = (r: Rig, verb: 'next-hand' | 'end-match') =>
-  r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb, arg: String(row(r).handIndex) });
+  r.run({
+    kind: 'table',
+    gameId: r.gameId,
+    userId: 'u0',
+    ver: 0,
+    verb,
+    arg: `${verb === 'end-match' ? 'confirm.' : ''}${row(r).handIndex}`,
+  });
 
 /**
  * Three people and an AI play Phỏm with the gà pot until a hand leaves it unwon, then the match is

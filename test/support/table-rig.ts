@@ -163,3 +163,15 @@ export function leaveConfirmed(r: Rig, userId: string, ver = 0): ReturnType<type
   const arg = ask.outcome.confirm?.arg;
   return arg ? r.run({ kind: 'table', gameId: r.gameId, userId, ver, verb: 'leave-seat', arg }) : ask;
 }
+
+/**
+ * End match as the host does: the question first, then its "Yes, end the match" button, whose
+ * argument names the hand (src/table/act.ts `endMatchConfirmArg`). `arg`: the clicked button's (the
+ * hand; none for a button from before buttons named it, judged by `ver`). A refusal instead of the
+ * question is returned as is.
+ */
+export function endMatchConfirmed(r: Rig, userId: string, arg?: string, ver = 0): ReturnType<typeof act> {
+  const ask = r.run({ kind: 'table', gameId: r.gameId, userId, ver, verb: 'end-match', ...(arg !== undefined ? { arg } : {}) });
+  const yes = ask.outcome.confirm?.arg;
+  return yes ? r.run({ kind: 'table', gameId: r.gameId, userId, ver, verb: 'end-match', arg: yes }) : ask;
+}

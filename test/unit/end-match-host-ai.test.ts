@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rig, playWithAi, leaveConfirmed } from '../support/table-rig.js';
+import { rig, playWithAi, leaveConfirmed, endMatchConfirmed } from '../support/table-rig.js';
 
 test("the host's seat held by the AI: another player may End match; while the host plays it, not", () => {
   const r = rig('phom', ['human', 'human', 'ai', 'ai'], { timeoutPolicy: 'ai', timer: { name: 'live' }, seed: 'host-ai-1' });
@@ -22,7 +22,7 @@ test("the host's seat held by the AI: another player may End match; while the ho
   assert.equal(r.store.games.seats(r.gameId)[0]!.isAi, true, 'the AI plays the host seat');
   playWithAi(r);
   const hand = String(r.store.games.get(r.gameId)!.handIndex);
-  const end = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: 0, verb: 'end-match', arg: hand });
+  const end = endMatchConfirmed(r, 'u1', hand);
   assert.equal(end.outcome.ok, true, `refused: ${end.outcome.refusal?.key}`);
   assert.equal(r.store.games.get(r.gameId)!.status, 'finished');
 });

@@ -16,7 +16,7 @@ test('End match: the seat view says the match is over, with the last hand, not "
     r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
     timeOutToResult(r);
     const before = handView(r.ts.load(r.gameId)!, 1, lang).lines.join('\n');
-    const res = r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'end-match', arg: '0' });
+    const res = r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'end-match', arg: 'confirm.0' });
     assert.equal(res.outcome.ok, true);
     const t = r.ts.load(r.gameId)!;
     assert.equal(t.row.status, 'finished');

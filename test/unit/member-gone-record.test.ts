@@ -162,7 +162,7 @@ test('Phỏm with the gà pot: what they paid into it in the hand they left in i
     ) as { items: { id: string }[]; endedBy: string };
     if (pot.endedBy !== 'rank' || !pot.items.some((i) => i.id === 'ga-pot-in')) continue;
     assert.equal(paid.userId, 'u1');
-    assert.equal(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'end-match', arg: '0' }).outcome.ok, true);
+    assert.equal(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb: 'end-match', arg: 'confirm.0' }).outcome.ok, true);
     const refunds = r.store.db
       .prepare('SELECT seat, user_id, for_user_id, display_name, points FROM results WHERE game_id = ? AND rank = ? AND seat = 1')
       .all(r.gameId, POT_REFUND) as { user_id: string | null; for_user_id: string | null; display_name: string; points: number }[];
@@ -251,7 +251,20 @@ test('/privacy delete-my-data afterwards: no trace of them, the hand a former pl
   t.after(() => store.close());
   const ts = tableStore(store);
   playHand(ts, id, USERS, 4);
-  assert.ok(act(ts, { kind: 'table', gameId: id, userId: '222', ver: ts.load(id)!.row.version, verb: 'end-match' }, 5).outcome.ok);
+  assert.ok(
+    act(
+      ts,
+      {
+        kind: 'table',
+        gameId: id,
+        userId: '222',
+        ver: ts.load(id)!.row.version,
+        verb: 'end-match',
+        arg: `confirm.${ts.load(id)!.row.handIndex}`,
+      },
+      5,
+    ).outcome.ok,
+  );
   delivered(store, id);
   assert.ok(traces(store).length > 0, 'the match names them (the test sees them)');
   const r = eraseUser(store.db, ID);

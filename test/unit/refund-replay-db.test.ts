@@ -21,7 +21,14 @@ const phom = engineOf('phom');
 const SINCE = Date.parse(MATCH_REFUNDS_SINCE.phom!.at);
 const row = (r: Rig) => r.store.games.get(r.gameId)!;
 const click = (r: Rig, verb: 'next-hand' | 'end-match') =>
-  r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: 0, verb, arg: String(row(r).handIndex) });
+  r.run({
+    kind: 'table',
+    gameId: r.gameId,
+    userId: 'u0',
+    ver: 0,
+    verb,
+    arg: `${verb === 'end-match' ? 'confirm.' : ''}${row(r).handIndex}`,
+  });
 
 /** The people play as the AI would, until the hand has a result or `stop` holds. */
 const play = (r: Rig, stop: (s: State) => boolean = () => false): State => playWithAiUntil<State>(r, stop);

@@ -59,7 +59,9 @@ function refusedInFirstHand() {
   for (let h = 0; h < 3; h++) {
     timeOutToResult(r);
     const verb = h < 2 ? 'next-hand' : 'end-match';
-    assert.ok(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: r.version(), verb }).outcome.ok);
+    // End match's Yes (it asks first) names the hand.
+    const arg = verb === 'end-match' ? { arg: `confirm.${h}` } : {};
+    assert.ok(r.run({ kind: 'table', gameId: r.gameId, userId: 'u0', ver: r.version(), verb, ...arg }).outcome.ok);
   }
   assert.equal(r.store.games.get(r.gameId)!.status, 'finished');
   // A stand-in for a rule fix since (the log is append-only: its trigger is dropped for this test only).

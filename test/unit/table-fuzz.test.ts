@@ -556,7 +556,9 @@ export function fuzzRun(
       if (y < 0.55) return void runCmd(resultButton('next-hand', u, hand), 'next-hand');
       if (y < 0.6) return void runCmd(resultButton('next-hand', u, before), 'next-hand-stale');
       if (y < 0.62) return void runCmd(resultButton('next-hand', u, undefined, s.row.version - Math.floor(rnd() * 3)), 'next-hand-legacy');
-      if (y < 0.64) return void runCmd(resultButton('end-match', rnd() < 0.5 ? 'u0' : u, hand), 'end-match');
+      // End match asks first: its Yes (`confirm.<hand>`) ends the match; the click alone asks.
+      if (y < 0.63) return void runCmd(resultButton('end-match', rnd() < 0.5 ? 'u0' : u, `confirm.${hand}`), 'end-match');
+      if (y < 0.64) return void runCmd(resultButton('end-match', rnd() < 0.5 ? 'u0' : u, hand), 'end-match-asked');
       if (y < 0.67) return void runCmd(resultButton('end-match', u, before), 'end-match-stale');
       if (y < 0.77)
         return void runCmd(

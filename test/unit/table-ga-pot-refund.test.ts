@@ -36,7 +36,7 @@ const refundRows = (r: Rig) =>
 const play = (r: Rig, stop: (s: State) => boolean = () => false): State => playWithAiUntil<State>(r, stop);
 
 const click = (r: Rig, verb: 'next-hand' | 'end-match', userId = 'u0') =>
-  r.run({ kind: 'table', gameId: r.gameId, userId, ver: 0, verb, arg: String(row(r).handIndex) });
+  r.run({ kind: 'table', gameId: r.gameId, userId, ver: 0, verb, arg: `${verb === 'end-match' ? 'confirm.' : ''}${row(r).handIndex}` });
 
 /**
  * What each seat's stored rows paid into the pot since an Ù last took it, read from the rows' own

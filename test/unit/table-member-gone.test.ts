@@ -80,7 +80,7 @@ test('Phỏm between hands: the seat change is logged as a leaver’s, and the n
   assert.ok(!res.effects.some((e) => e.kind === 'result'), 'the result is not posted again');
   replaysToLive(r);
   // The host (u0) could alone end the match; now u1 does.
-  const end = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: r.version(), verb: 'end-match', arg: '0' });
+  const end = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: r.version(), verb: 'end-match', arg: 'confirm.0' });
   assert.equal(end.outcome.ok, true);
   assert.equal(row(r).status, 'finished');
 });

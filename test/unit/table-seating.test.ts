@@ -66,7 +66,7 @@ test('leaving between hands: confirm first, the AI takes the seat, a newcomer ta
   // First click: a question, nothing changes.
   const ask = r.run({ kind: 'table', gameId: r.gameId, userId: 'u1', ver: resultVer, verb: 'leave-seat' });
   assert.equal(ask.outcome.ok, false);
-  assert.deepEqual(ask.outcome.confirm, { verb: 'leave-seat', arg: 'confirm.0.b' });
+  assert.deepEqual(ask.outcome.confirm, { verb: 'leave-seat', arg: 'confirm.0.b', label: 'common:button.leave-confirm' });
   assert.equal(ask.outcome.refusal?.key, 'common:seat.confirm-between');
   assert.equal(row(r).version, resultVer);
   // Confirmed: an AI sits there at once, and the log says so.
