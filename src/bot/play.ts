@@ -327,7 +327,7 @@ export async function onTableComponent(ctx: BotContext, i: Comp, b: GameButton):
     await i.editReply({ content: t('common:seat.left'), components: [] }).catch(() => undefined);
     return;
   }
-  if (b.verb === 'end-match' && b.arg?.startsWith('confirm.')) {
+  if ((b.verb === 'end-match' || b.verb === 'absent-end') && b.arg?.startsWith('confirm.')) {
     // The question was an ephemeral message of its own: it becomes the answer (the thread is closing).
     await i.editReply({ content: t('common:end-match.ended'), components: [] }).catch(() => undefined);
     return;

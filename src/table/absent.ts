@@ -5,7 +5,8 @@
  * vote-after`) has gone out, the other seated players may vote, by majority, to hand the seat to
  * the AI (the table's takeover level; the player takes it back with "Take my seat back") or to end
  * the match (issue #14 §3). Votes are kept with the pause votes, keyed by the seat and its
- * decision's timer, so a vote never outlives the decision it was about.
+ * decision's timer, so a vote never outlives the decision it was about. The End the match vote that
+ * would end the match at once asks its voter first (`askEnd`), as End match and Leave the table do.
  */
 import { commitHeld } from './reclaim.js';
 import type { Gen, Refusal, Step } from './act.js';
@@ -17,6 +18,41 @@ export type AbsentVerb = 'absent-ai' | 'absent-end';
 export const CLAIMS_ARG = 'claims';
 
 const refusal = (key: string): Refusal => ({ key, warn: false });
+
+/**
+ * What a vote answers: done, refused, or (a vote that would end the match at once) a question first,
+ * `confirm` the `arg` of its "Yes, end the match" button (`endVoteConfirmArg`).
+ */
+export type VoteOutcome = { ok: true } | { ok: false; refusal: Refusal; confirm?: string };
+
+const CONFIRM = /^confirm\.(\d{1,2}|claims)\.(\d{1,12})$/;
+
+/**
+ * The argument of the "Yes, end the match" of a deciding End the match vote about `target` (a seat,
+ * or CLAIMS_ARG) while its decision's timer, or the claim window, has version `version`: the vote's
+ * own key, so it is out of date once the seat moved or the window closed.
+ */
+export function endVoteConfirmArg(target: string, version: number): string {
+  return `confirm.${target}.${version}`;
+}
+
+/** A vote's `arg` read: its target (a seat, CLAIMS_ARG) and, for a Yes, the version it was asked at. */
+function readArg(arg: string | undefined): { target: string | undefined; asked?: number } {
+  const m = CONFIRM.exec(arg ?? '');
+  return m ? { target: m[1]!, asked: Number(m[2]) } : { target: arg };
+}
+
+/**
+ * The vote that would end the match now (the deciding one: with two people, any) is asked first, as
+ * End match and Leave the table are: one click ended the match for everyone. Null: it counts now
+ * (its Yes, about the same decision). A Yes about an earlier decision, or one that no longer
+ * decides (a voter more: a seat taken back), is out of date and changes nothing.
+ */
+function askEnd(target: string, version: number, asked: number | undefined, deciding: boolean): VoteOutcome | null {
+  if (asked === undefined)
+    return deciding ? { ok: false, refusal: refusal('common:end-match.vote-confirm'), confirm: endVoteConfirmArg(target, version) } : null;
+  return asked === version && deciding ? null : { ok: false, refusal: refusal('errors:stale') };
+}
 
 /**
  * The refusal for a voter whose vote under `key` is stored already, while the votes do not suffice
@@ -65,12 +101,15 @@ export function* voteAbsent(
   voter: number,
   userId: string,
   verb: AbsentVerb,
-  arg: string | undefined,
+  raw: string | undefined,
   voteAfter: number,
-): Gen<{ ok: true } | { ok: false; refusal: Refusal }> {
+): Gen<VoteOutcome> {
   // Kept through a pause, a reminder's vote buttons serve after the resume: until then, said so.
   if (step.t.row.status === 'paused') return { ok: false, refusal: refusal('errors:paused') };
-  if (arg === CLAIMS_ARG) return yield* voteClaims(step, userId, verb, voteAfter);
+  const { target: arg, asked } = readArg(raw);
+  // A Yes is an End the match vote's only.
+  if (asked !== undefined && verb !== 'absent-end') return { ok: false, refusal: refusal('errors:stale') };
+  if (arg === CLAIMS_ARG) return yield* voteClaims(step, userId, verb, voteAfter, asked);
   const { row, timers } = step.t;
   const seat = arg !== undefined && /^\d{1,2}$/.test(arg) ? Number(arg) : -1;
   const timer = timers.find((x) => x.seat === seat);
@@ -95,6 +134,10 @@ export function* voteAbsent(
   // end counts from it): one voter could repeat it in the thread at will.
   const again = alreadyVoted(row.pauseVotes, key, userId, votes.size, needed);
   if (again) return again;
+  if (verb === 'absent-end') {
+    const ask = askEnd(String(seat), timer.version, asked, votes.size >= needed);
+    if (ask) return ask;
+  }
   step.dirty = true;
   if (votes.size < needed) {
     step.pauseVotes = [...others, ...[...votes].map((v) => `${key}:${v}`)];
@@ -121,7 +164,7 @@ export function* voteAbsent(
  * open in the window (logged with source `ai`; the seats stay their players', no AI badge), or the
  * match ends. Votes are kept with the pause votes, keyed by the window (its timers' version).
  */
-function* voteClaims(step: Step, userId: string, verb: AbsentVerb, voteAfter: number): Gen<{ ok: true } | { ok: false; refusal: Refusal }> {
+function* voteClaims(step: Step, userId: string, verb: AbsentVerb, voteAfter: number, asked: number | undefined): Gen<VoteOutcome> {
   const { row, timers } = step.t;
   const win = openClaimTimers(timers);
   const reminded = Math.max(0, ...win.map((x) => x.reminders ?? 0));
@@ -139,6 +182,10 @@ function* voteClaims(step: Step, userId: string, verb: AbsentVerb, voteAfter: nu
   const others = row.pauseVotes.filter((v) => !v.startsWith(prefix(verb)));
   const again = alreadyVoted(row.pauseVotes, key, userId, votes.size, needed);
   if (again) return again;
+  if (verb === 'absent-end') {
+    const ask = askEnd(CLAIMS_ARG, claimWindowVersion(win)!, asked, votes.size >= needed);
+    if (ask) return ask;
+  }
   const voter = step.seats.find((s) => s.userId === userId)?.seat ?? 0;
   // The window of a secret opening choice (`Decision.secret`) is worded as such, naming nobody either.
   const opening = step.pending().some((d) => d.secret) ? ({ opening: true } as const) : {};

@@ -1248,7 +1248,10 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
         case 'absent-end': {
           const voteAfter = store.store.settings.table(t.row.guildId, t.row.game).voteAfter;
           const r = yield* voteAbsent(step, seat, cmd.userId, cmd.verb, cmd.arg, voteAfter);
-          return r.ok ? done({ ok: true, seat }) : nothing({ ok: false, seat, refusal: r.refusal, applied: 0 });
+          if (r.ok) return done({ ok: true, seat });
+          // A deciding End the match vote asks first (absent.ts `askEnd`).
+          const confirm = r.confirm ? { confirm: { verb: cmd.verb, arg: r.confirm, label: 'common:button.end-match-confirm' } } : {};
+          return nothing({ ok: false, seat, refusal: r.refusal, ...confirm, applied: 0 });
         }
         case 'leave-seat': {
           const r = yield* leaveSeat(step, seat, cmd.userId, cmd.arg);

@@ -28,7 +28,7 @@ export const TABLE_VERBS = [
   'leave-seat', // leave a running match (seating.ts; arg 'confirm.<hand>.<b|h>' once confirmed)
   'take-seat', // take an AI's seat between hands (seating.ts)
   'absent-ai', // vote: the AI plays the waiting seat <arg> (absent.ts)
-  'absent-end', // vote: end the match (absent.ts)
+  'absent-end', // vote: end the match (absent.ts; arg 'confirm.<seat|claims>.<version>' on a deciding vote's Yes)
   'prefs', // my claim preferences for this game (multi-select on the seat view; prefs.ts)
   'words', // the table image (or, with its hand as arg, a result image) in words, whole (ephemeral, nothing changes; words.ts): for screen readers
 ] as const;

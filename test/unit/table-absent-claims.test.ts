@@ -202,7 +202,13 @@ test('ending the match by vote finishes it, with the same notice', () => {
   remindUntil(r, r.clock.t + 50 * H);
   const end = (u: string) => r.run({ kind: 'table', gameId: r.gameId, userId: u, ver: 0, verb: 'absent-end', arg: 'claims' });
   assert.equal(noticeOf(end('u3').effects)?.key, 'vote-claims');
-  const last = end('u2');
+  // The deciding vote asks first (absent.ts `askEnd`); its Yes ends the match.
+  const ask = end('u2');
+  assert.equal(ask.outcome.refusal?.key, 'common:end-match.vote-confirm');
+  assert.equal(r.store.games.get(r.gameId)!.status, 'running');
+  const arg = ask.outcome.confirm!.arg;
+  assert.match(arg, /^confirm\.claims\.\d+$/);
+  const last = r.run({ kind: 'table', gameId: r.gameId, userId: 'u2', ver: 0, verb: 'absent-end', arg });
   assert.deepEqual(noticeOf(last.effects), { key: 'claims-end' });
   assert.equal(r.store.games.get(r.gameId)!.status, 'finished');
   assert.ok(last.effects.some((e) => e.kind === 'end-match'));

@@ -80,11 +80,15 @@ test('the vote is refused before enough reminders, and ending the match by vote 
   const absent = r.store.timers.forGame(r.gameId)[0]!.seat;
   const other = absent === 0 ? 1 : 0;
   const ver = () => r.store.games.get(r.gameId)!.version;
-  const end = () => r.run({ kind: 'table', gameId: r.gameId, userId: `u${other}`, ver: ver(), verb: 'absent-end', arg: String(absent) });
+  const end = (arg = String(absent)) =>
+    r.run({ kind: 'table', gameId: r.gameId, userId: `u${other}`, ver: ver(), verb: 'absent-end', arg });
   remindUntil(r, t0 + 30 * H); // two reminders
   assert.equal(end().outcome.refusal?.key, 'errors:no-absent-vote');
   remindUntil(r, t0 + 50 * H); // the third
-  assert.equal(end().outcome.ok, true);
+  // The deciding vote (two people: any) asks first (absent.ts `askEnd`); its Yes ends the match.
+  const ask = end();
+  assert.equal(ask.outcome.refusal?.key, 'common:end-match.vote-confirm');
+  assert.equal(end(ask.outcome.confirm!.arg).outcome.ok, true);
   assert.equal(r.store.games.get(r.gameId)!.status, 'finished');
 });
 

@@ -531,8 +531,13 @@ export function fuzzRun(
     const arg = t.kind === 'claim' ? 'claims' : String(t.seat);
     const verb = rnd() < 0.85 ? 'absent-ai' : 'absent-end';
     for (const h of humanSeats())
-      if ((h.seat !== t.seat || t.kind === 'claim') && rnd() < 0.8)
-        runCmd({ kind: 'table', gameId: id, userId: h.userId!, ver: r.version(), verb, arg }, 'absent-vote-ripe');
+      if ((h.seat !== t.seat || t.kind === 'claim') && rnd() < 0.8) {
+        const res = runCmd({ kind: 'table', gameId: id, userId: h.userId!, ver: r.version(), verb, arg }, 'absent-vote-ripe');
+        // A deciding End the match vote asks first (absent.ts): mostly confirmed.
+        const yes = res?.outcome.confirm;
+        if (yes && rnd() < 0.8)
+          runCmd({ kind: 'table', gameId: id, userId: h.userId!, ver: r.version(), verb, arg: yes.arg }, 'absent-end-yes');
+      }
     return true;
   };
 
