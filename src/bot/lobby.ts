@@ -503,6 +503,48 @@ export function leaveLobby(ctx: BotContext, g: GameRow, userId: string): boolean
   return true;
 }
 
+const CANCEL_CONFIRM = 'confirm.';
+
+/**
+ * The argument of a lobby's "Yes, cancel the lobby": the people seated there besides the host (their
+ * ids, hashed to fit a custom_id), so a Yes asked before someone joined or left is out of date. Null
+ * when nobody else is seated: Cancel then needs no question.
+ */
+export function cancelConfirmArg(seats: readonly SeatRow[], hostUserId: string | null): string | null {
+  const others = seats.filter((s) => s.userId && s.userId !== hostUserId).map((s) => s.userId!);
+  if (!others.length) return null;
+  // FNV-1a (32 bits) of the ids in seat order.
+  let h = 0x811c9dc5;
+  for (const c of others.join(',')) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
+  return `${CANCEL_CONFIRM}${others.length}.${h.toString(36)}`;
+}
+
+/** The host's ephemeral question before a lobby others joined is cancelled. */
+async function askCancel(
+  i: ButtonInteraction,
+  t: (k: string, v?: Record<string, unknown>) => string,
+  gameId: string,
+  arg: string,
+  n: number,
+): Promise<void> {
+  const yes = button(encodeGameId({ gameId, ver: 0, verb: 'cancel', arg }), t('common:button.cancel-confirm'), ButtonStyle.Danger);
+  await i
+    .followUp({ content: t('common:lobby.cancel-confirm', { count: n }), components: [row(yes)], ephemeral: true })
+    .catch(() => undefined);
+}
+
+/**
+ * A lobby cancelled from its question's Yes: the question (the clicked ephemeral message) becomes the
+ * answer, and the lobby message is redrawn through the channel and its thread archived.
+ */
+async function cancelledFromQuestion(ctx: BotContext, i: ButtonInteraction, t: (k: string) => string, gameId: string): Promise<void> {
+  await i.editReply({ content: t('common:lobby.cancelled-by-you'), components: [] }).catch(() => undefined);
+  const table = ctx.table.load(gameId);
+  if (table) await redrawLobby(ctx, table);
+  const now = ctx.store.games.get(gameId);
+  if (now) await archiveLobbyThread(ctx, now);
+}
+
 async function reply(i: ButtonInteraction, text: string): Promise<void> {
   await i.followUp({ content: text, ephemeral: true }).catch(() => undefined);
 }
@@ -550,7 +592,16 @@ export async function onLobbyButton(ctx: BotContext, i: ButtonInteraction, b: Ga
     }
     case 'cancel': {
       if (!isHost) return reply(i, t('errors:host-only'));
+      // Asked first while anyone else is seated (as Leave the table and End match are): Cancel sits
+      // beside Start, and one click closed a lobby others had joined. The Yes names who was seated.
+      const asked = cancelConfirmArg(seats, g.hostUserId);
+      const confirming = b.arg?.startsWith(CANCEL_CONFIRM) ?? false;
+      if (!confirming && asked) return askCancel(i, t, g.id, asked, seats.filter((s) => s.userId && s.userId !== g.hostUserId).length);
+      // A Yes asked about other people than those seated now (someone joined or left since): nothing changes.
+      if (confirming && b.arg !== asked)
+        return void (await i.editReply({ content: t('errors:stale-table'), components: [] }).catch(() => undefined));
       ctx.store.games.update(g.id, { status: 'cancelled' });
+      if (confirming) return cancelledFromQuestion(ctx, i, t, g.id);
       break;
     }
     case 'start': {
