@@ -162,7 +162,8 @@ export async function onHandComponent(ctx: BotContext, i: Comp, b: GameButton, s
     const doubleClick = o.refusal?.key === 'errors:stale' && accepted.has(key);
     // A move refused because the table is paused: the view says so itself (views.ts "hand.paused").
     const paused = o.refusal?.key === 'errors:paused' && r.table.row.status === 'paused';
-    const note = o.refusal && !doubleClick && !paused ? say(t, o.refusal, { table: r.table, lang }) : undefined;
+    const said = o.refusal && !doubleClick && !paused ? o.refusal : o.note;
+    const note = said ? say(t, said, { table: r.table, lang }) : undefined;
     await redraw(ctx, i, b.gameId, own.channel, r.table, o.seat, lang, note, o.draft, o.answered);
     if (o.ok && o.applied) shown?.();
   };

@@ -155,6 +155,8 @@ export interface Outcome {
   seat?: number;
   /** A game-specific control's draft to show (Chắn xướng), nothing committed. */
   draft?: unknown;
+  /** A line above the draft's view: the question it asks (Chắn's "Announce nothing?"). */
+  note?: Refusal;
   /**
    * Nothing done yet: the clicker must confirm (the refusal's text asks, ephemerally; the button, labelled
    * with the i18n key `label`, sends `verb` with `arg`, which names the state asked about: stale once it changed).
@@ -1206,7 +1208,8 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
       if (cmd.verb === 'announce') {
         const ui = t.manifest.ui;
         const r = decision && ui && ui.handles(options) ? ui.read(cmd.arg, cmd.values ?? [], options) : null;
-        if (r?.kind === 'draft') return nothing({ ok: true, seat, draft: r.draft, applied: 0 });
+        if (r?.kind === 'draft')
+          return nothing({ ok: true, seat, draft: r.draft, ...(r.note ? { note: refuse(r.note) } : {}), applied: 0 });
         action = r?.action;
       } else {
         const i = optionIndex(cmd.verb, cmd.arg, cmd.values);

@@ -4,6 +4,12 @@
  * hand view shows a multi-select of cước, a count picker for cước counted per instance, and a
  * confirm button. The draft lives in the components' custom_ids (no server-side state), so it
  * survives restarts like every other button.
+ *
+ * "Announce nothing" asks first, in the view (`Draft.nothing`): announcing nothing is a wrong call
+ * (xướng sai) whose winner pays đền làng to everyone (chan.md §9, §11), never a right answer (a hand
+ * with no other cước is Xuông), so one click of it, beside the confirm, was only ever a misclick. Its
+ * "Yes, announce nothing" is a button of that view, whose token makes it out of date once anything
+ * changes. The option stays the engine's (`{calls: []}`, which a timeout still plays).
  */
 import { cut } from './cut.js';
 import { MAX_CALL_COUNT, PROFILES } from '../games/chan/scoring/items.js';
@@ -32,6 +38,8 @@ export interface Draft {
   mask: number;
   /** Count per block index (1 when absent). */
   counts: Record<number, number>;
+  /** "Announce nothing" was clicked: the view asks whether to, with its Yes in place of the button. */
+  nothing?: true;
 }
 
 export function isAnnounceDecision(options: BaseAction[]): boolean {
@@ -75,17 +83,26 @@ export function draftAction(d: Draft, blocks: Block[]): XuongAction {
   return { type: 'xuong', calls };
 }
 
-/** Parses an `announce` click: `d.<draft>` (cước chosen), `c.<draft>` (a count) or `k.<draft>` (confirm). */
+/**
+ * Parses an `announce` click: `d.<draft>` (cước chosen), `c.<draft>` (a count), `k.<draft>` (confirm),
+ * `n.<draft>` ("Announce nothing": asks first) or `z.<draft>` (its "Yes, announce nothing").
+ */
 export function readAnnounce(
   arg: string | undefined,
   values: readonly string[],
   blocks: Block[],
-): { kind: 'draft'; draft: Draft } | { kind: 'confirm'; action: XuongAction } | null {
-  const m = /^([dck])\.(.+)$/.exec(arg ?? '');
+): { kind: 'draft'; draft: Draft } | { kind: 'confirm'; action: XuongAction } | { kind: 'nothing' } | null {
+  const m = /^([dcknz])\.(.+)$/.exec(arg ?? '');
   if (!m) return null;
   const draft = decodeDraft(m[2]!, blocks);
   if (!draft) return null;
-  if (m[1] === 'k') return { kind: 'confirm', action: draftAction(draft, blocks) };
+  if (m[1] === 'n') return { kind: 'draft', draft: { ...draft, nothing: true } };
+  if (m[1] === 'z') return { kind: 'nothing' };
+  if (m[1] === 'k') {
+    const action = draftAction(draft, blocks);
+    // An empty confirm (its button is disabled then) is no way around the question.
+    return action.calls.length ? { kind: 'confirm', action } : null;
+  }
   if (m[1] === 'd') {
     let mask = 0;
     for (const v of values) {
@@ -161,9 +178,10 @@ export function announceRows(options: BaseAction[], draft: Draft, ctx: PresentCt
       ? [
           {
             type: 'button' as const,
-            verb: 'act' as const,
-            arg: String(nothing),
-            label: ctx.t('common:announce.nothing'),
+            verb: 'announce' as const,
+            // Asked first (the module's comment); asked, the button is the question's Yes.
+            arg: `${draft.nothing ? 'z' : 'n'}.${enc}`,
+            label: ctx.t(draft.nothing ? 'common:announce.nothing-yes' : 'common:announce.nothing'),
             style: 'danger' as const,
           },
         ]
@@ -177,11 +195,18 @@ const isDraft = (d: unknown): d is Draft => typeof d === 'object' && d !== null 
 /** Chắn's xướng controls, the `ui` of its manifest. */
 export const chanAnnounceUi: GameUi = {
   handles: isAnnounceDecision,
+  // The winner's view says what is asked of them (chan.md §9), not the generic "choose an action".
+  turnLine: 'common:announce.turn',
   rows: (options, draft, ctx) => announceRows(options, isDraft(draft) ? draft : { mask: 0, counts: {} }, ctx),
   read(arg, values, options) {
     if (!isAnnounceDecision(options)) return null;
     const r = readAnnounce(arg, values, blocksOf(options));
     if (!r) return null;
-    return r.kind === 'draft' ? { kind: 'draft', draft: r.draft } : { kind: 'action', action: r.action };
+    if (r.kind === 'nothing') {
+      const nothing = options.find((a) => (a as XuongAction).calls.length === 0);
+      return nothing ? { kind: 'action', action: nothing } : null;
+    }
+    if (r.kind === 'draft') return { kind: 'draft', draft: r.draft, ...(r.draft.nothing ? { note: 'common:announce.nothing-ask' } : {}) };
+    return { kind: 'action', action: r.action };
   },
 };

@@ -60,7 +60,8 @@ export type UiComponent = UiButton | UiSelect;
 export type UiRow = UiComponent[];
 
 /** What a game-specific control made of a click. */
-export type UiRead = { kind: 'draft'; draft: unknown } | { kind: 'action'; action: BaseAction } | null;
+/** `note`: an i18n key for a line above the redrawn view (a question the draft asks). */
+export type UiRead = { kind: 'draft'; draft: unknown; note?: string } | { kind: 'action'; action: BaseAction } | null;
 
 /**
  * A game's own controls for decisions one button per option cannot express (Chắn's xướng: any
@@ -69,6 +70,8 @@ export type UiRead = { kind: 'draft'; draft: unknown } | { kind: 'action'; actio
 export interface GameUi {
   /** Whether this decision's options are drawn by this UI. */
   handles(options: BaseAction[]): boolean;
+  /** The i18n key of the view's first line for such a decision (else the generic "Your turn"). */
+  turnLine?: string;
   /** The rows for the decision, with the player's draft so far (`undefined`: nothing chosen yet). */
   rows(options: BaseAction[], draft: unknown, ctx: PresentCtx): UiRow[];
   /** Reads an `announce` click: a new draft to show, the action to play, or null (refused). */

@@ -843,6 +843,12 @@ function awayByVote(t: Table): boolean {
 /** handView's answers per table (a step's `Table` is not changed once `act` returns it). */
 const handViews = new WeakMap<Table, Map<string, HandMessageView>>();
 
+/** The first line of a seat's turn: a game's own control says what it asks (Chắn's xướng), else "Your turn". */
+function turnLineKey(t: Table, options: BaseAction[]): string {
+  const ui = t.manifest.ui;
+  return ui?.turnLine && ui.handles(options) ? ui.turnLine : 'common:hand.your-turn';
+}
+
 function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?: unknown): HandMessageView {
   const tr: T = translator(lang);
   // A finished match (ended mid-hand too: End match, idleness, a rule change) asks nothing of anyone,
@@ -865,7 +871,7 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
   else if (t.row.status === 'paused') lines.push(tr('common:hand.paused'));
   else if (away) lines.push(tr(awayByVote(t) ? 'common:hand.away-vote' : 'common:hand.away'));
   else if (held !== null) lines.push(tr('common:hand.pass-held', { when: relTime(held) }));
-  else if (decision) lines.push(tr(decision.kind === 'claim' ? 'common:hand.your-claim' : 'common:hand.your-turn'));
+  else if (decision) lines.push(tr(decision.kind === 'claim' ? 'common:hand.your-claim' : turnLineKey(t, options)));
   else if (t.engine.result(t.state)) lines.push(handOverLine(t, seat, lang));
   else lines.push(tr('common:hand.waiting'));
   // While the seat decides, the words beside its picture say what happened last and until when

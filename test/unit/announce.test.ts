@@ -73,7 +73,8 @@ test('options of another kind (a forged announce on a non-Chắn decision) have 
   ] as unknown as BaseAction[];
   assert.equal(isAnnounceDecision(discard), false);
   assert.deepEqual(blocksOf(discard), []);
-  assert.equal(readAnnounce('k.0.0', [], blocksOf(discard))?.kind, 'confirm');
+  // No cước chosen: an empty confirm is refused (announcing nothing asks first: n., then z.).
+  assert.equal(readAnnounce('k.0.0', [], blocksOf(discard)), null);
 });
 
 test("Chắn's manifest UI refuses a click on a decision it does not draw", () => {
