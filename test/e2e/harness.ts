@@ -78,7 +78,8 @@ export interface World {
   dbPath: string;
   now: { t: number };
   stop(): Promise<void>;
-  restartBot(): Promise<void>;
+  /** Stops the bot, closes and reopens the store, starts a new bot; `whileStopped` runs between the stop and the start. */
+  restartBot(o?: { whileStopped?: () => void }): Promise<void>;
 }
 
 export async function startWorld(
@@ -155,9 +156,10 @@ export async function startWorld(
       // The directory is the world's own unless the caller gave the database path.
       if (!o.dbPath) removeTempDir(dirname(dbPath));
     },
-    async restartBot() {
+    async restartBot(r = {}) {
       await world.bot.stop();
       world.store.close();
+      r.whileStopped?.();
       store = openStore(dbPath, engineOf, () => now.t);
       world.store = store;
       bot = await make();
