@@ -17,8 +17,20 @@ import { tempDir } from '../support/temp-dir.js';
 const STEPS = 600;
 const root = join(import.meta.dirname, '..', '..');
 
-/** A child process that creates one game in `guild` and commits STEPS one-entry steps to it through the store's commit. */
-function writer(dbPath: string, guild: string, at: number): Promise<{ code: number | null; out: string }> {
+interface Writer {
+  /** Resolves once the child has loaded the store and created its game, and waits for `go`. */
+  ready: Promise<void>;
+  /** Lets the child commit its steps. */
+  go(): void;
+  done: Promise<{ code: number | null; out: string }>;
+}
+
+/**
+ * A child process that creates one game in `guild` and, once told to go, commits STEPS one-entry steps
+ * to it through the store's commit. Both writers are told together once both are ready (a barrier:
+ * loading the store under tsx takes seconds, more on a busy host), so their steps interleave.
+ */
+function writer(dbPath: string, guild: string): Writer {
   const store = pathToFileURL(join(root, 'src/store/index.ts')).href;
   const manifests = pathToFileURL(join(root, 'src/table/manifests.ts')).href;
   const code = `
@@ -28,7 +40,9 @@ function writer(dbPath: string, guild: string, at: number): Promise<{ code: numb
     const g = s.games.create({ game: 'phom', guildId: ${JSON.stringify(guild)}, options: {}, optionsHash: 'x', seed: 's', seats: 2 });
     s.games.update(g.id, { status: 'running' });
     let failed = 0;
-    while (Date.now() < ${at}) {} // both writers start at the same moment
+    console.log('ready');
+    await new Promise((go) => process.stdin.once('data', go)); // both writers start at the same moment
+    process.stdin.destroy();
     for (let v = 0; v < ${STEPS}; v++) {
       try {
         s.commit({ gameId: g.id, game: 'phom', guildId: ${JSON.stringify(guild)}, expectVersion: v, outbox: [], results: [],
@@ -39,25 +53,31 @@ function writer(dbPath: string, guild: string, at: number): Promise<{ code: numb
     console.log(JSON.stringify({ id: g.id, failed }));
     s.close();
   `;
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    p.stdout.on('data', (d: Buffer) => (out += String(d)));
-    p.stderr.on('data', (d: Buffer) => (out += String(d)));
-    p.on('exit', (c) => resolve({ code: c, out }));
+  const p = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
+  p.stdin.on('error', () => undefined); // a child that exited early: its exit code and output tell
+  let out = '';
+  let ready = () => {};
+  const isReady = new Promise<void>((r) => (ready = r));
+  p.stdout.on('data', (d: Buffer) => {
+    out += String(d);
+    if (/^ready$/m.test(out)) ready();
+  });
+  p.stderr.on('data', (d: Buffer) => (out += String(d)));
+  const done = new Promise<{ code: number | null; out: string }>((resolve) => p.on('exit', (c) => resolve({ code: c, out })));
+  // A child that exits before it is ready ends the wait too: its exit code and output say why.
+  return { ready: Promise.race([isReady, done.then(() => undefined)]), go: () => p.stdin.end('go\n'), done };
 }
 
 test('two processes commit steps to one WAL file at once: none fails, none is lost', { timeout: 120_000 }, async (t) => {
   const dbPath = join(tempDir('hq-shared-', t), 'hq.db');
   openStore(dbPath, engineOf).close(); // migrate once, before the writers race
-  const runs = await (async () => {
-    const at = Date.now() + 8_000;
-    return Promise.all([writer(dbPath, '4194304', at), writer(dbPath, '8388608', at)]);
-  })();
+  const writers = [writer(dbPath, '4194304'), writer(dbPath, '8388608')];
+  await Promise.all(writers.map((w) => w.ready));
+  for (const w of writers) w.go();
+  const runs = await Promise.all(writers.map((w) => w.done));
   const store = openStore(dbPath, engineOf);
   try {
     for (const r of runs) {
