@@ -1,5 +1,6 @@
 /** The real bot process (`node src/bot/main.ts`, as `npm start` runs it) against the simulator, for the process tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DiscordSim } from '../discord-sim/index.js';
@@ -69,4 +70,45 @@ export function optionComponent<C extends Record<string, unknown>>(components: r
       (c.type === 2 && decodeGameId(String(c.custom_id))?.verb === 'act' && decodeGameId(String(c.custom_id))?.arg === String(idx)) ||
       (c.type === 3 && ((c.options as { value: string }[] | undefined) ?? []).some((o) => o.value === String(idx))),
   );
+}
+
+/** A TCP port of 127.0.0.1 free a moment ago (listened on, then closed). */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+/** How many ports to try: each is free when picked, but another process may take it before the bot listens. */
+export const PORT_TRIES = 5;
+
+/**
+ * A bot process listening on a port (METRICS_PORT) found free a moment before: the bot cannot be told
+ * port 0 and say which port it got (METRICS_PORT is 1–65535, and the port is logged at info only).
+ * `start(port)` starts it; `started` resolves once it is up, or once `closed()`. A start that found
+ * the port taken (exit 1, EADDRINUSE in its `log()`; the ops server listens before the gateway
+ * connects) is retried on another, at most PORT_TRIES times.
+ */
+export async function startOnFreePort<T extends { bot: ChildProcess; log(): string }>(
+  start: (port: number) => T,
+  started: (s: T, o: { port: number; closed: () => boolean }) => Promise<unknown>,
+): Promise<T & { port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const s = start(port);
+    let closed = false;
+    s.bot.once('close', () => (closed = true));
+    try {
+      await started(s, { port, closed: () => closed });
+    } catch (e) {
+      s.bot.kill('SIGKILL'); // not returned: nobody else would stop it
+      throw e;
+    }
+    if (!closed) return { ...s, port };
+    if (/EADDRINUSE/.test(s.log()) && attempt < PORT_TRIES) continue;
+    throw new Error(`the bot exited (${s.bot.exitCode ?? s.bot.signalCode}) before it was up, port ${port}: ${s.log()}`);
+  }
 }

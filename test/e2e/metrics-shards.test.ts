@@ -7,7 +7,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DiscordSim } from '../discord-sim/index.js';
 import { openStore } from '../../src/store/index.js';
@@ -17,15 +16,7 @@ import { tableStore } from '../../src/table/store.js';
 import { act } from '../../src/table/act.js';
 import { optionsForTable } from '../../src/bot/options-in-force.js';
 import { tempDir } from '../support/temp-dir.js';
-import { startBot } from './bot-process.js';
-
-const freePort = () =>
-  new Promise<number>((r) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => r(p));
-    });
-  });
+import { startBot, startOnFreePort } from './bot-process.js';
 
 /** The bot process as discord.js's ShardingManager starts shard `id` of 2 (without its IPC: no other shard here). */
 function startShard(sim: DiscordSim, dbPath: string, id: number, port: number): { bot: ChildProcess; log: () => string } {
@@ -42,17 +33,20 @@ function startShard(sim: DiscordSim, dbPath: string, id: number, port: number): 
   return { bot, log: () => err };
 }
 
-async function activeTablesOf(sim: DiscordSim, port: number, log: () => string): Promise<string[]> {
-  let text = '';
-  await sim.waitFor(
-    async () => {
-      const r = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
-      if (!r || r.status !== 200) return false;
-      text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-      return true;
-    },
-    { timeout: 60_000, message: `the shard turns healthy: ${log()}` },
+/** Shard `id` of 2 once its /healthz answers 200, on a port free a moment before (retried if taken). */
+function startHealthyShard(sim: DiscordSim, dbPath: string, id: number) {
+  return startOnFreePort(
+    (port) => startShard(sim, dbPath, id, port),
+    (s, { port, closed }) =>
+      sim.waitFor(async () => closed() || (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status === 200, {
+        timeout: 60_000,
+        message: `the shard turns healthy: ${s.log()}`,
+      }),
   );
+}
+
+async function activeTablesOf(port: number): Promise<string[]> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   return text.split('\n').filter((l) => l.startsWith('hoiquan_active_tables'));
 }
 
@@ -90,10 +84,9 @@ test('each shard of 2 sharing one file counts only its own guilds’ running tab
     [1, []],
     [0, ['hoiquan_active_tables{game="phom"} 1']],
   ] as const) {
-    const port = await freePort();
-    const s = startShard(sim, dbPath, id, port);
+    const s = await startHealthyShard(sim, dbPath, id);
     try {
-      assert.deepEqual(await activeTablesOf(sim, port, s.log), want, `shard ${id}`);
+      assert.deepEqual(await activeTablesOf(s.port), want, `shard ${id}`);
     } finally {
       s.bot.kill('SIGKILL');
       await new Promise((r) => (s.bot.exitCode !== null || s.bot.signalCode !== null ? r(null) : s.bot.once('exit', r)));

@@ -6,65 +6,40 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DiscordSim } from '../discord-sim/index.js';
 import { deployCommands } from '../../src/bot/deploy.js';
 import { tempDir } from '../support/temp-dir.js';
 import { programArgs } from '../support/program.js';
+import { startOnFreePort } from './bot-process.js';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
-
-/** How many ports to try: each is free when picked, but another process may take it before the bot listens. */
-const PORT_TRIES = 5;
-
-/**
- * The bot process (`node src/bot/main.ts`) with METRICS_PORT set, once its gateway is connected. The
- * bot cannot be told port 0 and say which port it got (METRICS_PORT is 1–65535, and the port is
- * logged at info only), so the port is one found free a moment before: a start that finds it taken
- * (exit 1, EADDRINUSE; the ops server listens before the gateway connects) is retried on another.
- */
-async function startWithMetrics(sim: DiscordSim, dir: string): Promise<{ bot: ChildProcess; port: number }> {
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const bot = spawn(process.execPath, programArgs('src/bot/main.ts'), {
-      env: {
-        ...process.env,
-        DISCORD_TOKEN: sim.token,
-        DISCORD_API_BASE: sim.apiBase,
-        DATABASE_PATH: join(dir, 'hq.db'),
-        RENDER_WORKERS: '0',
-        LOG_LEVEL: 'warn',
-        METRICS_PORT: String(port),
-        METRICS_HOST: '127.0.0.1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    let closed = false;
-    bot.stdout!.resume();
-    bot.stderr!.on('data', (d: Buffer) => {
-      stderr = (stderr + String(d)).slice(-4000);
-      if (process.env.HQ_TEST_LOG) process.stderr.write(d);
-    });
-    bot.once('close', () => (closed = true));
-    try {
-      await sim.waitFor(() => sim.connectedBots() === 1 || closed, { timeout: 60_000, message: 'bot connects' });
-    } catch (e) {
-      bot.kill('SIGKILL'); // not returned: nobody else would stop it
-      throw e;
-    }
-    if (!closed) return { bot, port };
-    if (/EADDRINUSE/.test(stderr) && attempt < PORT_TRIES) continue;
-    throw new Error(`the bot exited (${bot.exitCode ?? bot.signalCode}) before connecting, METRICS_PORT ${port}: ${stderr}`);
-  }
+/** The bot process (`node src/bot/main.ts`) with METRICS_PORT set, once its gateway is connected (on a port free a moment before, retried if taken). */
+function startWithMetrics(sim: DiscordSim, dir: string): Promise<{ bot: ChildProcess; port: number }> {
+  return startOnFreePort(
+    (port) => {
+      const bot = spawn(process.execPath, programArgs('src/bot/main.ts'), {
+        env: {
+          ...process.env,
+          DISCORD_TOKEN: sim.token,
+          DISCORD_API_BASE: sim.apiBase,
+          DATABASE_PATH: join(dir, 'hq.db'),
+          RENDER_WORKERS: '0',
+          LOG_LEVEL: 'warn',
+          METRICS_PORT: String(port),
+          METRICS_HOST: '127.0.0.1',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      bot.stdout!.resume();
+      bot.stderr!.on('data', (d: Buffer) => {
+        stderr = (stderr + String(d)).slice(-4000);
+        if (process.env.HQ_TEST_LOG) process.stderr.write(d);
+      });
+      return { bot, log: () => stderr };
+    },
+    (_, { closed }) => sim.waitFor(() => sim.connectedBots() === 1 || closed(), { timeout: 60_000, message: 'bot connects' }),
+  );
 }
 
 test('METRICS_PORT serves /healthz and /metrics of the running bot', { timeout: 120_000 }, async (t) => {
