@@ -27,10 +27,18 @@ function world(n: number, o: { locks?: GameLocks; notifier?: { due(now: number):
     for (let i = 0; i < n; i++) ins.run(`g${i}`);
   })();
   let nextDueCalls = 0;
+  let rowsRead = 0;
   const timers = new Proxy(store.timers, {
     get(target, key, receiver) {
       const v = Reflect.get(target, key, receiver) as unknown;
       if (key === 'nextDue') return (...a: unknown[]) => (nextDueCalls++, (v as (...x: unknown[]) => unknown).apply(target, a));
+      // The rows the due lists return (what a re-arm reads of the backlog).
+      if (key === 'due' || key === 'remindersDue')
+        return (...a: unknown[]) => {
+          const rows = (v as (...x: unknown[]) => unknown[]).apply(target, a);
+          rowsRead += rows.length;
+          return rows;
+        };
       return typeof v === 'function' ? v.bind(target) : v;
     },
   });
@@ -52,7 +60,7 @@ function world(n: number, o: { locks?: GameLocks; notifier?: { due(now: number):
   scheduler = new Scheduler(ctx, o.locks ?? new GameLocks());
   // No housekeeping in these rounds (it takes the games' locks too): the next is 5 minutes away.
   (scheduler as unknown as { housekeepingAt: number }).housekeepingAt = clock.t + 5 * 60_000;
-  return { store, clock, scheduler, arms: () => nextDueCalls };
+  return { store, clock, scheduler, arms: () => nextDueCalls, rowsRead: () => rowsRead };
 }
 
 /** A turn deadline (and reminder) for seat `seat` of game `id`. */
@@ -101,11 +109,20 @@ test('re-arming the scheduler stays cheap with a backlog of due timers and one f
   w.clock.t += 10_000; // the backlog is due
   const arm = (w.scheduler as unknown as { arm(): void }).arm.bind(w.scheduler);
   arm(); // warm up
-  const t0 = performance.now();
+  // What a re-arm reads: a few rows (the failed firing's, the next moment's), not every due row.
+  const before = w.rowsRead();
   for (let k = 0; k < 10; k++) arm();
-  const each = (performance.now() - t0) / 10;
+  const rows = (w.rowsRead() - before) / 10;
+  assert.ok(rows <= 10, `one re-arm read ${rows} due rows (of ${N + 1} due; a round of ${N} steps re-arms ~${N} times)`);
+  // And its time: the best of 5 windows of 10 re-arms (a busy host slows a window, not all five).
+  let best = Infinity;
+  for (let win = 0; win < 5; win++) {
+    const t0 = performance.now();
+    for (let k = 0; k < 10; k++) arm();
+    best = Math.min(best, (performance.now() - t0) / 10);
+  }
   w.scheduler.stop();
-  assert.ok(each < 5, `one re-arm blocked the event loop ${each.toFixed(1)} ms (a round of ${N} steps re-arms ~${N} times)`);
+  assert.ok(best < 5, `one re-arm blocked the event loop ${best.toFixed(1)} ms (a round of ${N} steps re-arms ~${N} times)`);
 });
 
 test('with only failed firings due, the scheduler sleeps until their retry or the next timer, whichever comes first', async () => {
