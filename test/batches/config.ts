@@ -29,8 +29,10 @@ export const GROUPS: Record<string, { dirs: string[]; batches: number }> = {
 };
 
 /**
- * The longest files (2026-12-06, 15–60 s each), longest first: each keeps a process of its own and
- * `npm test` starts them first, so that none is left running alone at the end of the run.
+ * The longest files (2026-12-06, 15–60 s each), longest first: each keeps a process of its own. They
+ * are listed first in `entries()`, but `node --test` (Node 20) sorts the files it is given and starts
+ * them in path order, so they do NOT start first: a long file late in that order (test/unit/…) can
+ * still run alone at the end of the run.
  */
 export const LONG = [
   'test/e2e/crash-process.test.ts',
@@ -136,7 +138,11 @@ export function batchEntries(): string[] {
   return want;
 }
 
-/** Every entry of `npm test`: the long files, the batches, then each other test file outside them, sorted. */
+/**
+ * Every entry of `npm test`: the long files, the batches, then each other test file outside them,
+ * sorted. `node --test` sorts this list again by path before it runs it: the order here is not the
+ * order the files start in.
+ */
 export function entries(): string[] {
   const batched = new Set(
     Object.keys(GROUPS).flatMap((g) => Array.from({ length: GROUPS[g]!.batches }, (_, i) => batchMembers(g, i + 1)).flat()),
