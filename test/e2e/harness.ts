@@ -10,7 +10,7 @@ import type { SimMessage } from '../discord-sim/model.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { createRenderer } from '../../src/bot/renderer.js';
-import { DEFLATE_LEVEL_DEEPER, setDeflateLevel } from '../../src/render/draw.js';
+import { DEFLATE_LEVEL, DEFLATE_LEVEL_DEEPER, setDeflateLevel } from '../../src/render/draw.js';
 import { createBot, type Bot } from '../../src/bot/app.js';
 import { deployCommands } from '../../src/bot/deploy.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
@@ -82,6 +82,17 @@ export interface World {
   restartBot(o?: { whileStopped?: () => void }): Promise<void>;
 }
 
+/**
+ * Worlds started and not yet stopped in this process. The deflate level is the process's (draw.ts):
+ * the last world to stop sets it back to the idle level, the one a process starts with, for the files
+ * run after it in the same batch (draw.ts has no getter of the level to restore one set before).
+ */
+let liveWorlds = 0;
+
+function releaseDeflateLevel(): void {
+  if (--liveWorlds === 0) setDeflateLevel(DEFLATE_LEVEL);
+}
+
 export async function startWorld(
   o: {
     users?: number;
@@ -122,8 +133,10 @@ export async function startWorld(
   const render = await createRenderer(0);
   // Images are encoded as a bot under a flood encodes them (draw.ts: deflate level 3, the same
   // pixels in ~10 % larger files): deflating at the idle level 8 was about 30 % of an e2e test's CPU.
-  // The idle level's byte budget is test/render's; a test that wants it sets it back.
+  // The idle level's byte budget is test/render's; a test that wants it sets it back. Set back to
+  // the idle level when the last world stops (`releaseDeflateLevel`).
   setDeflateLevel(DEFLATE_LEVEL_DEEPER);
+  liveWorlds++;
   let store = openStore(dbPath, engineOf, () => now.t);
   const make = async () =>
     createBot({
@@ -137,8 +150,15 @@ export async function startWorld(
       ...(o.metrics ? { metrics: o.metrics } : {}),
       ...(o.ai ? { ai: o.ai } : {}),
     });
-  let bot = await make();
-  await bot.start();
+  let bot: Bot;
+  try {
+    bot = await make();
+    await bot.start();
+  } catch (e) {
+    releaseDeflateLevel(); // no world to stop
+    throw e;
+  }
+  let released = false;
   const world: World = {
     sim,
     guildId: guild.id,
@@ -150,11 +170,16 @@ export async function startWorld(
     dbPath,
     now,
     async stop() {
-      await world.bot.stop();
-      world.store.close();
-      await sim.stop();
-      // The directory is the world's own unless the caller gave the database path.
-      if (!o.dbPath) removeTempDir(dirname(dbPath));
+      try {
+        await world.bot.stop();
+        world.store.close();
+        await sim.stop();
+        // The directory is the world's own unless the caller gave the database path.
+        if (!o.dbPath) removeTempDir(dirname(dbPath));
+      } finally {
+        if (!released) releaseDeflateLevel();
+        released = true;
+      }
     },
     async restartBot(r = {}) {
       await world.bot.stop();
