@@ -166,7 +166,9 @@ for (const game of ['phom', 'vn-mahjong', 'chan', 'classic-mahjong'] as const) {
       const hintLines = first.split('\n').filter((l) => l.includes('💡'));
       // A hint asked on a secret opening choice (vn-mahjong's jokers at the deal) is not listed at
       // all: it would tell that the asker held a joker (#13 §2), as a hint on a claim would.
-      assert.deepEqual(hintLines, d.secret ? [] : [`\u3000\u3000💡 ${askerName} asked for a hint`], first);
+      // Nor one on a claim or a choice whose existence is the seat's secret (replay-viewer.ts).
+      const hidden = d.secret || d.kind === 'claim' || d.choiceHidden;
+      assert.deepEqual(hintLines, hidden ? [] : [`\u3000\u3000💡 ${askerName} asked for a hint`], first);
       assert.ok(!first.includes('(hint)'), first);
       const own = (await firstPage(asker)).split('\n').find((l) => l.endsWith('(hint)'));
       assert.ok(own?.includes(label.replace(/^\S+ · /, '')), own);

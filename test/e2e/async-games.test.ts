@@ -71,7 +71,16 @@ test('/games lists my tables newest first, highlights my move with a deadline an
       const opened = await click(w, an!.id, m.id, String(hands[0].custom_id));
       const hv = opened.response!;
       assert.equal(hv.ephemeralTo, an!.id);
-      assert.equal(w.sim.images(w.sim.message(hv.id)!).length, 1, 'the hand image');
+      // The hand image, and the piece on offer beside it when an's decision there is a claim.
+      const opened0 = decodeGameId(String(hands[0].custom_id))!.gameId;
+      const row = w.store.games.get(opened0)!;
+      const seat = w.store.games.seats(opened0).findIndex((x) => x.userId === an!.id);
+      const mineNow = (engineOf(row.game).pending(w.store.games.state(row)) as Decision<BaseAction>[]).find((d) => d.seat === seat);
+      assert.equal(
+        w.sim.images(w.sim.message(hv.id)!).length,
+        mineNow?.kind === 'claim' ? 2 : 1,
+        'the hand image (and the piece on offer)',
+      );
     }
     // binh sees the same tables from his side.
     const hb = await (await slash(w, binh!.id, 'games')).reply();

@@ -77,6 +77,8 @@ export interface World {
   bot: Bot;
   dbPath: string;
   now: { t: number };
+  /** The seeds openTable deals from (`seedInPlay`): the calling test file's name and this world's count of deals. */
+  deals: { file: string; n: number };
   stop(): Promise<void>;
   /** Stops the bot, closes and reopens the store, starts a new bot; `whileStopped` runs between the stop and the start. */
   restartBot(o?: { whileStopped?: () => void }): Promise<void>;
@@ -110,6 +112,7 @@ export async function startWorld(
     channel?: 'text' | 'announcement';
   } = {},
 ): Promise<World> {
+  const file = callerTestFile(new Error().stack);
   const sim = await DiscordSim.start();
   const announcement = o.channel === 'announcement';
   const features = o.guildFeatures ?? (announcement ? ['COMMUNITY', 'NEWS'] : undefined);
@@ -169,6 +172,7 @@ export async function startWorld(
     bot,
     dbPath,
     now,
+    deals: { file, n: 0 },
     async stop() {
       try {
         await world.bot.stop();
@@ -280,8 +284,13 @@ export async function openTable(
   return { gameId, threadId: row.threadId!, lobbyId: lobby.id };
 }
 
-/** Deals dealt by openTable so far in this process (the seeds' sequence number). */
-let deals = 0;
+/**
+ * The test file that started a world (its name without `.test.ts`), read from the call's stack:
+ * its deals are the same whichever batch it runs in, alone or after other files.
+ */
+function callerTestFile(stack: string | undefined): string {
+  return /([\w.-]+)\.test\.[cm]?[jt]s\b/.exec(stack ?? '')?.[1] ?? 'e2e';
+}
 
 /**
  * The game's seed is the /play interaction's id, a snowflake of the current time, so every run
@@ -289,13 +298,15 @@ let deals = 0;
  * (phom.md §8.4): a test expecting a hand in play then failed at random. openTable gives the
  * lobby the next seed of a fixed sequence instead (the same deals on every run), skipping one whose
  * first hand is over at the deal. A hand over at the deal has its own test (e2e play-phom).
+ * The sequence is the world's own, named for its test file: a counter of the whole process gave a
+ * file other deals alone than in its batch, and a new e2e file moved the deals of the files after it.
  */
 function seedInPlay(w: World, gameId: string): string {
   const row = w.store.games.get(gameId)!;
   const engine = engineOf(row.game);
   const seats = w.store.games.seats(gameId).length;
   for (;;) {
-    const seed = `e2e-${row.game}-${seats}-${deals++}`;
+    const seed = `e2e-${w.deals.file}-${row.game}-${seats}-${w.deals.n++}`;
     if (engine.result(initialState(engine, row.options, seats, seed)) === null) return seed;
   }
 }
