@@ -6,6 +6,7 @@
  */
 import { GROUP_MASK as JOKER_GROUPS, groupOf, isTerminal, tileAt, type JokerKind } from '../tiles.js';
 import { ORPHANS } from '../wincheck.js';
+import { jokerReach, jokersCanFill } from '../joker-fill.js';
 
 export type SetKind = 'chow' | 'pung' | 'kong' | 'pair' | 'single';
 export interface ASet {
@@ -400,28 +401,6 @@ function firstAlike(list: readonly Shape[], won: number, view: ScoreView | undef
     if (!first.has(e)) first.set(e, i);
     return first.get(e)!;
   });
-}
-
-/** For each set of groups (a 5-bit mask), how many of `jokers` may stand for a tile of one of them. */
-function jokerReach(jokers: readonly JokerKind[]): number[] {
-  const reach = new Array<number>(32).fill(0);
-  for (let set = 1; set < 32; set++) for (const k of jokers) if (((MASK[k] ?? 0) & set) !== 0) reach[set]!++;
-  return reach;
-}
-
-/**
- * Whether the jokers (`reach`: `jokerReach`) can fill joker slots of which `slotGroups[g]` stand for a
- * tile of group g, each joker at most once. Hall's theorem: a matching filling every slot exists if
- * and only if every set of slots has at least as many jokers able to fill one of them; slots of one
- * group have the same jokers, so the sets to check are the unions of whole groups.
- */
-function jokersCanFill(slotGroups: readonly number[], reach: readonly number[]): boolean {
-  for (let set = 1; set < 32; set++) {
-    let need = 0;
-    for (let g = 0; g < 5; g++) if ((set >> g) & 1) need += slotGroups[g]!;
-    if (need > reach[set]!) return false;
-  }
-  return true;
 }
 
 /**
