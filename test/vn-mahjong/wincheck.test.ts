@@ -130,3 +130,21 @@ test('declared melds reduce the concealed size; a bonus tile in hand never wins'
   assert.ok(!win('4p 4p 6p 6p 1f', 3));
   assert.ok(!win('1m 2m 3m', 0));
 });
+
+test('a hand of 13–14 jokers of few kinds is checked in a few thousand search nodes, not every group for every joker', () => {
+  // jokers of one kind take groups in rising order (wincheck.ts `assign`): the slowest multisets of
+  // 13–14 jokers (4 copies, with JH) took 230,000–257,000 nodes trying every group for every joker
+  const cases: [string, boolean][] = [
+    ['JA JA JA JA JP JS JM JH JH JH JH JD JD JD', false],
+    ['JA JA JA JA JS JM JH JH JH JH JD JD JD 1p', false],
+    ['JA JA JA JP JS JM JH JH JH JH JD JD JN 5z', false],
+    ['JA JA JA JA JP JS JM JH JH JH JH JD JD JN', true],
+  ];
+  for (const [hand, wins] of cases) {
+    const tiles = h(hand);
+    const work = { nodes: 0 };
+    const jokers = tiles.filter((t) => t.startsWith('J')) as JokerKind[];
+    assert.equal(isStandardWin(countVector(tiles.filter((t) => !t.startsWith('J'))), jokers, work), wins, hand);
+    assert.ok(work.nodes > 0 && work.nodes <= 5000, `${hand}: ${work.nodes} nodes`);
+  }
+});

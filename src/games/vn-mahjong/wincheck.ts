@@ -109,9 +109,9 @@ function groupNeeds(c: readonly number[]): number[][] {
 
 /**
  * Can the concealed part (natural counts `c`, wild jokers `jokers` by kind) form melds + one pair?
- * The caller checks the size (≡ 2 mod 3).
+ * The caller checks the size (≡ 2 mod 3). `work`, when given, counts the nodes of the jokers' search.
  */
-export function isStandardWin(c: readonly number[], jokers: readonly JokerKind[]): boolean {
+export function isStandardWin(c: readonly number[], jokers: readonly JokerKind[], work?: { nodes: number }): boolean {
   const needs = groupNeeds(c);
   const masks: number[] = [];
   for (const j of jokers) {
@@ -119,6 +119,8 @@ export function isStandardWin(c: readonly number[], jokers: readonly JokerKind[]
     if (m === 0) return false;
     masks.push(m);
   }
+  // jokers of one kind side by side: `assign` gives them groups in rising order
+  masks.sort((a, b) => a - b);
   let base = 0;
   for (let g = 0; g < 5; g++) base += needs[g]![0]!;
   const assigned = [0, 0, 0, 0, 0];
@@ -128,12 +130,20 @@ export function isStandardWin(c: readonly number[], jokers: readonly JokerKind[]
     if (base - needs[pg]![0]! + needs[pg]![1]! > masks.length) continue;
     for (let g = 0; g < 5; g++) req[g] = needs[g]![g === pg ? 1 : 0]!;
     if (masks.length === 0) return true;
-    if (assign(masks, 0, assigned, req)) return true;
+    if (assign(masks, 0, 0, assigned, req, work)) return true;
   }
   return false;
 }
 
-function assign(masks: number[], k: number, assigned: number[], req: number[]): boolean {
+/**
+ * Whether jokers `masks[k..]` (sorted) can be given groups so that each group g gets `req[g]` more, or
+ * 3, 6, … more than that (`assigned` so far). Only the counts by group matter, so jokers of one kind
+ * are given groups in rising order (`from`: the group of the one before, when of the same kind): every
+ * count by group is still reached, where trying every group for every joker reached one up to 4! times
+ * for four jokers of a kind (257,000 nodes, tens of ms in the AI's 34 checks of a hand of 13 jokers).
+ */
+function assign(masks: number[], k: number, from: number, assigned: number[], req: number[], work?: { nodes: number }): boolean {
+  if (work) work.nodes++;
   if (k === masks.length) {
     for (let g = 0; g < 5; g++) {
       const d = assigned[g]! - req[g]!;
@@ -146,10 +156,10 @@ function assign(masks: number[], k: number, assigned: number[], req: number[]): 
   for (let g = 0; g < 5; g++) deficit += Math.max(0, req[g]! - assigned[g]!);
   if (deficit > masks.length - k) return false;
   const m = masks[k]!;
-  for (let g = 0; g < 5; g++) {
+  for (let g = k > 0 && masks[k - 1] === m ? from : 0; g < 5; g++) {
     if (((m >> g) & 1) === 0) continue;
     assigned[g]!++;
-    const okay = assign(masks, k + 1, assigned, req);
+    const okay = assign(masks, k + 1, g, assigned, req, work);
     assigned[g]!--;
     if (okay) return true;
   }
