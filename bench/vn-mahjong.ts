@@ -1,4 +1,4 @@
-/** vn-mahjong benchmarks: joker win-check throughput for 0–4 jokers, scoring wins of many jokers, and self-play hands/s. */
+/** vn-mahjong benchmarks: joker win-check throughput for 0–4 jokers and its slowest hands of 13–14 jokers, scoring wins of many jokers, and self-play hands/s. */
 import { engine } from '../src/games/vn-mahjong/index.js';
 import { selfplay, defaultOptions, Rng } from '../src/games/core/index.js';
 import { fullSet, isWild, ORDINARY, type Tile } from '../src/games/vn-mahjong/tiles.js';
@@ -8,7 +8,8 @@ import { score } from '../src/games/vn-mahjong/cli.js';
 /**
  * Wins of 11–14 jokers (`joker-copies` ≥ 2), self-drawn and on a discarded joker or bonus tile, scored
  * on the table's thread: 1.3–6 s each before 2026-12-07, 11 jokers won on a discarded joker 10 s; then
- * up to ≈ 0.5–1.6 s won on a discarded joker (with an honour joker) until that day's later change.
+ * up to ≈ 0.5–1.6 s won on a discarded joker (with an honour joker) until that day's later change,
+ * then ≈ 150 ms (JW and JD with JA, JN) until the win check's change (the score asks it for the waits).
  */
 const MANY_JOKERS: Record<string, unknown>[] = [
   { concealed: 'JA JA JP JP JS JS JM JM JW JW JD JD JN JN', winningTile: 'JN', options: { 'joker-copies': 2 } },
@@ -32,6 +33,30 @@ const MANY_JOKERS: Record<string, unknown>[] = [
   },
   { concealed: 'JA JA JA JA JN JN JN JN JW JW JW JW JD JD', winningTile: 'JD', winBy: 'discard', options: { 'joker-copies': 4 } },
 ];
+
+/**
+ * Hands of 13–14 jokers the engine's win check was slowest on (each `isWinningTiles`, or the 34 of a
+ * hand of 13 for the kinds it waits on, as the AI and `waits` ask): up to ≈ 0.1 s before 2026-12-07's
+ * Hall's-theorem Thập Tam Yêu check and the standard check's jokers of one kind in rising groups.
+ */
+const SLOW_CHECKS = ['JA JA JA JA JP JS JS JS JS JM JH JH JH JH', 'JA JA JA JA JP JS JM JM JM JM JH JH JH JH'];
+const SLOW_WAITS = [
+  'JA JA JA JA JP JS JH JH JH JH JD JD JD',
+  'JA JP JS JM JW JW JW JW JD JN JN JN JN',
+  'JA JA JA JA JS JM JH JH JH JH JD JD JD',
+];
+
+/** Median ms of 5 runs of `f` after a warm-up. */
+function medianMs(f: () => void): number {
+  f();
+  const ms: number[] = [];
+  for (let k = 0; k < 5; k++) {
+    const a = performance.now();
+    f();
+    ms.push(performance.now() - a);
+  }
+  return ms.sort((a, b) => a - b)[2]!;
+}
 
 /** Random 14-tile concealed hands with exactly `jokers` wild jokers (half of them made winning-shaped). */
 function hands(jokers: number, n: number, seed: string): Tile[][] {
@@ -72,18 +97,17 @@ export function run(): { name: string; value: number; unit: string }[] {
     out.push({ name: `vn-mahjong win-check, ${j} joker(s)`, value: Math.round(hs.length / dt), unit: 'hands/s' });
     void wins;
   }
+  const slowCheck = Math.max(
+    ...SLOW_CHECKS.map((h) => medianMs(() => isWinningTiles(h.split(' '), 0, { sevenPairs: true }))),
+    ...SLOW_WAITS.map((h) => medianMs(() => ORDINARY.forEach((t) => isWinningTiles([...h.split(' '), t], 0, { sevenPairs: true })))),
+  );
+  out.push({
+    name: 'vn-mahjong win-check, slowest hand of 13–14 jokers (one check, or the 34 kinds a hand waits on)',
+    value: Math.round(slowCheck * 10) / 10,
+    unit: 'ms',
+  });
   // the slowest of the hands, each the median of 5 after a warm-up
-  let slowest = 0;
-  for (const h of MANY_JOKERS) {
-    score(h);
-    const ms: number[] = [];
-    for (let k = 0; k < 5; k++) {
-      const a = performance.now();
-      score(h);
-      ms.push(performance.now() - a);
-    }
-    slowest = Math.max(slowest, ms.sort((a, b) => a - b)[2]!);
-  }
+  const slowest = Math.max(...MANY_JOKERS.map((h) => medianMs(() => score(h))));
   out.push({ name: 'vn-mahjong score, slowest win of 11–14 jokers', value: Math.round(slowest * 10) / 10, unit: 'ms' });
   const t = performance.now();
   const r = selfplay(engine, defaultOptions(engine.options), 4, 'bench', 100);
