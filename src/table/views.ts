@@ -583,7 +583,7 @@ export function hintText(
   const pc = { ...presentCtx(t, lang), view: t.engine.view(t.state, seat) };
   const decision = (t.engine.pending(t.state) as Decision<BaseAction>[]).find((d) => d.seat === seat);
   const n = decision?.options.length ?? 1;
-  const label = t.presenter.actionLabel(hint.action, pc);
+  const label = t.presenter.actionLabel(hint.action, { ...pc, options: decision?.options ?? [] });
   const kind = hintKind(hint.action.type, hint.decision, n);
   const line = tr(`common:hint.${kind}`, { action: label, n, level: tr(`common:ai-level.${hint.level}`) });
   const text = why ? `💡 ${tr('common:hint.with-reason', { action: label, reason: why })}` : `💡 ${line}`;
@@ -884,6 +884,8 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
   }
 
   const rows: UiRow[] = [];
+  // The options' labels know the options they stand among (PresentCtx `options`).
+  const opc = { ...pc, options };
   const canAct = decision && t.row.status === 'running' && !away;
   const ui = t.manifest.ui;
   if (canAct && ui && ui.handles(options)) {
@@ -895,7 +897,7 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
           type: 'button' as const,
           verb: 'act' as const,
           arg: String(i + j),
-          label: `${optionKey(i + j)} · ${t.presenter.actionLabel(a, pc)}`,
+          label: `${optionKey(i + j)} · ${t.presenter.actionLabel(a, opc)}`,
           style: t.presenter.actionStyle(a),
           // The held Pass is chosen already: the other answers stay open until it is final.
           ...(held !== null && a.type === 'pass' ? { disabled: true } : {}),
@@ -913,7 +915,7 @@ function drawHandView(t: Table, seat: number, lang: Lang, note?: string, draft?:
           placeholder: tr('common:hand.choose', { from: p * 25 + 1, to: p * 25 + slice.length }),
           options: slice.map((a, j) => ({
             // Cut by `spokenRows`, which gives a label longer than Discord takes whole among the lines.
-            label: `${optionKey(p * 25 + j)} · ${t.presenter.actionLabel(a, pc)}`,
+            label: `${optionKey(p * 25 + j)} · ${t.presenter.actionLabel(a, opc)}`,
             value: String(p * 25 + j),
             // The held Pass, chosen already, as a button greys it: a menu option cannot be disabled
             // (Discord's select option has no `disabled`), so the menu shows it as its selected value

@@ -7,15 +7,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rig } from '../support/table-rig.js';
 import { engineOf } from '../../src/table/manifests.js';
-import { handView, noticeText } from '../../src/table/views.js';
+import { handView, noticeText, ranOutNote } from '../../src/table/views.js';
 import type { Decision, BaseAction } from '../../src/games/core/types.js';
 
 type Found = { r: ReturnType<typeof rig>; d: Decision<BaseAction> };
 
-function findClaim(withU: boolean): Found {
+function findClaim(withU: boolean, options: Record<string, unknown> = {}, legal?: boolean): Found {
   const engine = engineOf('chan');
   for (let h = 0; h < 80; h++) {
-    const r = rig('chan', ['human', 'human', 'human', 'human'], { seed: `pass-u-${h}` });
+    const r = rig('chan', ['human', 'human', 'human', 'human'], { seed: `pass-u-${h}`, options });
     r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
     for (let k = 0; k < 800; k++) {
       const s = r.ts.load(r.gameId)!.state;
@@ -24,7 +24,10 @@ function findClaim(withU: boolean): Found {
       const d = ds.find(
         (x) => x.options.some((a) => a.type === 'pass') && x.options.some((a) => a.type === 'u') === withU && x.options.length >= 2,
       );
-      if (d) return { r, d };
+      // `legal`: whether the seat's Ù would win (the engine's claim facts; an honour table offers it on every card)
+      const wins = (seat: number) =>
+        (s as { phase: { seats?: { seat: number; uLegal?: boolean }[] } }).phase.seats?.find((c) => c.seat === seat)?.uLegal;
+      if (d && (legal === undefined || wins(d.seat) === legal)) return { r, d };
       const x = ds[0]!;
       r.run({ kind: 'move', gameId: r.gameId, seat: x.seat, action: engine.ai(s, x.seat), ver: null, userId: `u${x.seat}` });
     }
@@ -56,4 +59,20 @@ test('a Pass with no Ù beside it keeps its plain name', () => {
   const pass = f.d.options.findIndex((a) => a.type === 'pass');
   assert.ok(labels(f, 'vi')[pass]!.endsWith(' · Bỏ qua'), JSON.stringify(labels(f, 'vi')));
   assert.ok(labels(f, 'en')[pass]!.endsWith(' · Pass'));
+});
+
+test('a ran-out note names the move made, never "Bỏ ù" from the options the seat has afterwards', () => {
+  const f = findClaim(true);
+  const t = f.r.ts.load(f.r.gameId)!;
+  // drawn while the same offer is still open to the seat: its options still hold the Ù
+  assert.equal(ranOutNote(t, f.d.seat, { type: 'pass' }, 'vi').includes('Bỏ ù'), false);
+});
+
+test('at an honour table (Ù offered on every card) Pass keeps its name whether or not the hand would win', () => {
+  for (const legal of [false, true]) {
+    const f = findClaim(true, { 'u-claim-check': 'honor' }, legal);
+    const pass = f.d.options.findIndex((a) => a.type === 'pass');
+    assert.ok(labels(f, 'vi')[pass]!.endsWith(' · Bỏ qua'), `${legal}: ${JSON.stringify(labels(f, 'vi'))}`);
+    assert.ok(labels(f, 'en')[pass]!.endsWith(' · Pass'));
+  }
 });

@@ -207,9 +207,12 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction, 
   actionLabel(a, ctx) {
     const x = a;
     // Bỏ ù (seed 001 §4, chan.md R7): beside an Ù the seat may claim, passing gives up ù for the rest of
-    // the hand, so the button is named as the seed names it. Only a seat's own view lists its options
-    // (the public view labels a timeout's Pass plainly); at an honour table Ù is offered on every card.
-    if (x.type === 'pass' && ownOptions(ctx.view).some((o) => o.type === 'u')) return ctx.t('chan:action.pass-u');
+    // the hand, so the button is named as the seed names it. Only the options a label stands among say
+    // so (never a move made: a timeout's Pass, a ran-out note). At an honour table (`u-claim-check =
+    // honor`) Ù is offered on every card and a pass forfeits ù only when the hand would have won: it
+    // stays "Pass" there, on every card alike (a label that differed would tell the hand wins).
+    if (x.type === 'pass' && ctx.view?.rules['u-claim-check'] !== 'honor' && (ctx.options ?? []).some((o) => o.type === 'u'))
+      return ctx.t('chan:action.pass-u');
     if (x.type === 'eat') return ctx.t('chan:action.eat', { card: name(x.with, ctx) });
     if (x.type === 'xuong' || (x.type === 'u' && x.calls)) {
       const calls = (x.calls ?? []).map(
@@ -231,8 +234,3 @@ export const chanPresenter: Presenter<ChanSeatView, ChanPublicView, ChanAction, 
   pieceName: (code, ctx) => name(code, ctx),
   onOffer: (pub, ctx) => (pub.offer ? name(pub.offer.card, ctx) : undefined),
 };
-
-/** The seat's own legal actions when `view` is its seat view (labels drawn for it), else none. */
-function ownOptions(view: ChanPublicView | undefined): readonly ChanAction[] {
-  return view && 'options' in view ? (view as ChanSeatView).options : [];
-}

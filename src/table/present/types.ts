@@ -22,6 +22,11 @@ export interface PresentCtx<P = unknown> {
   names: string[];
   /** The view the labels are drawn for, when there is one (e.g. to name the meld a Phỏm send targets). */
   view?: P;
+  /**
+   * The seat's legal options now, when a label is one of them (its buttons and menus, a hint on the
+   * live decision): e.g. Chắn names the Pass beside an Ù "Bỏ ù". Not given for a move already made.
+   */
+  options?: readonly BaseAction[];
 }
 
 export type TableCtx<P = unknown> = PresentCtx<P> & { scores: string[]; timer?: string };
