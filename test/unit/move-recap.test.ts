@@ -68,7 +68,9 @@ function expectedRecap(r: Rig, t: Table): string[] {
 
 /** The view's lines from the decision line up to the deadline line (the recap, or the one last-action line). */
 function recapOf(lines: readonly string[]): string[] {
-  const from = lines.findIndex((l) => l === tr('common:hand.your-turn') || l === tr('common:hand.your-claim'));
+  // the decision's first line: a turn, a claim, or a game's own (Chắn's xướng: announce.ts `turnLine`)
+  const first = [tr('common:hand.your-turn'), tr('common:hand.your-claim'), tr('common:announce.turn')];
+  const from = lines.findIndex((l) => first.includes(l));
   const to = lines.findIndex((l, i) => i > from && l.startsWith('Deadline'));
   return lines.slice(from + 1, to < 0 ? undefined : to);
 }
