@@ -50,7 +50,14 @@ function readArg(arg: string | undefined): { target: string | undefined; asked?:
  */
 function askEnd(target: string, version: number, asked: number | undefined, deciding: boolean): VoteOutcome | null {
   if (asked === undefined)
-    return deciding ? { ok: false, refusal: refusal('common:end-match.vote-confirm'), confirm: endVoteConfirmArg(target, version) } : null;
+    // The claims window's question says nothing of taking a seat back: no seat changes hands there.
+    return deciding
+      ? {
+          ok: false,
+          refusal: refusal(target === CLAIMS_ARG ? 'common:end-match.vote-confirm-claims' : 'common:end-match.vote-confirm'),
+          confirm: endVoteConfirmArg(target, version),
+        }
+      : null;
   return asked === version && deciding ? null : { ok: false, refusal: refusal('errors:stale') };
 }
 

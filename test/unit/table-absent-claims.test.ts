@@ -204,7 +204,8 @@ test('ending the match by vote finishes it, with the same notice', () => {
   assert.equal(noticeOf(end('u3').effects)?.key, 'vote-claims');
   // The deciding vote asks first (absent.ts `askEnd`); its Yes ends the match.
   const ask = end('u2');
-  assert.equal(ask.outcome.refusal?.key, 'common:end-match.vote-confirm');
+  // worded for the claims (no seat to take back there), not for a seat
+  assert.equal(ask.outcome.refusal?.key, 'common:end-match.vote-confirm-claims');
   assert.equal(r.store.games.get(r.gameId)!.status, 'running');
   const arg = ask.outcome.confirm!.arg;
   assert.match(arg, /^confirm\.claims\.\d+$/);
