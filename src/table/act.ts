@@ -1211,6 +1211,11 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
         if (r?.kind === 'draft')
           return nothing({ ok: true, seat, draft: r.draft, ...(r.note ? { note: refuse(r.note) } : {}), applied: 0 });
         action = r?.action;
+      } else if (decision && t.manifest.ui?.handles(options)) {
+        // A decision the game's own control draws (Chắn's xướng) is answered through it alone: an option
+        // index (a view drawn before that control asked first about Announce nothing, or a forged
+        // custom_id) would skip its question. Out of date: the current view is drawn.
+        return nothing({ ok: false, seat, refusal: refuse('errors:stale', true), applied: 0 });
       } else {
         const i = optionIndex(cmd.verb, cmd.arg, cmd.values);
         action = i === null ? undefined : options[i];

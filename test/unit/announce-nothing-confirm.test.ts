@@ -83,5 +83,12 @@ test('a Yes, announce nothing from a view out of date changes nothing; an empty 
   assert.equal(confirm.disabled, true);
   const empty = r.run({ kind: 'hand', gameId: r.gameId, userId, ver: r.token(seat), verb: 'announce', arg: confirm.arg! });
   assert.equal(empty.outcome.refusal?.key, 'errors:no-such-option');
+  // Nor an option index (the Announce nothing button of a view drawn before it asked first, or a
+  // forged custom_id): the xướng is answered through its own control alone.
+  const idx = chan.pending(r.ts.load(r.gameId)!.state)[0]!.options.findIndex((a) => a.type === 'xuong' && a.calls.length === 0);
+  assert.ok(idx >= 0);
+  const byIndex = r.run({ kind: 'hand', gameId: r.gameId, userId, ver: r.token(seat), verb: 'act', arg: String(idx) });
+  assert.equal(byIndex.outcome.applied, 0);
+  assert.equal(byIndex.outcome.refusal?.key, 'errors:stale');
   assert.ok(!chan.result(r.ts.load(r.gameId)!.state), 'still waiting for the xướng');
 });
