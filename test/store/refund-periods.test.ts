@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engineOf } from '../../src/table/manifests.js';
-import { playWithAi, rig, type Rig } from '../support/table-rig.js';
+import { playWithAi, rig, type Rig, resultClick } from '../support/table-rig.js';
 import { POT_REFUND } from '../../src/store/index.js';
 import type { PhomResult, State } from '../../src/games/phom/index.js';
 import * as score from '../../commands/score.js';
@@ -20,15 +20,7 @@ const DAY = 24 * 3600 * 1000;
 const stateOf = (r: Rig) => r.store.games.load(r.gameId)!.state as State;
 const row = (r: Rig) => r.store.games.get(r.gameId)!;
 
-const click = (r: Rig, verb: 'next-hand' | 'end-match') =>
-  r.run({
-    kind: 'table',
-    gameId: r.gameId,
-    userId: 'u0',
-    ver: 0,
-    verb,
-    arg: `${verb === 'end-match' ? 'confirm.' : ''}${row(r).handIndex}`,
-  });
+const click = resultClick;
 
 /**
  * Three people and an AI play Phỏm with the gà pot until a hand leaves it unwon, then the match is

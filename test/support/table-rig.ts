@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { openStore, type Store, type TimerPreset } from '../../src/store/index.js';
 import { engineOf, GAMES, type GameManifest } from '../../src/table/manifests.js';
 import { tableStore, type Table, type TableStore } from '../../src/table/store.js';
-import { act, type TableCommand } from '../../src/table/act.js';
+import { act, endMatchConfirmArg, type TableCommand } from '../../src/table/act.js';
 import { seatToken } from '../../src/table/seat-token.js';
 import { defaultOptions } from '../../src/games/core/options.js';
 import type { AiLevel } from '../../src/games/core/ai.js';
@@ -162,6 +162,22 @@ export function leaveConfirmed(r: Rig, userId: string, ver = 0): ReturnType<type
   const ask = r.run({ kind: 'table', gameId: r.gameId, userId, ver, verb: 'leave-seat' });
   const arg = ask.outcome.confirm?.arg;
   return arg ? r.run({ kind: 'table', gameId: r.gameId, userId, ver, verb: 'leave-seat', arg }) : ask;
+}
+
+/**
+ * A result's Next hand, or End match's "Yes, end the match" sent at once (its question skipped), on the
+ * hand in play, by `userId` (the host by default).
+ */
+export function resultClick(r: Rig, verb: 'next-hand' | 'end-match', userId = 'u0'): ReturnType<typeof act> {
+  const hand = r.store.games.get(r.gameId)!.handIndex;
+  return r.run({
+    kind: 'table',
+    gameId: r.gameId,
+    userId,
+    ver: 0,
+    verb,
+    arg: verb === 'end-match' ? endMatchConfirmArg(hand) : String(hand),
+  });
 }
 
 /**

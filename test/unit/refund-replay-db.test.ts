@@ -13,22 +13,14 @@ import { engineOf } from '../../src/table/manifests.js';
 import { POT_REFUND } from '../../src/store/index.js';
 import { replayStoredGame, replaySummary } from '../../src/cli/replay-db.js';
 import { MATCH_REFUNDS_SINCE, RULE_CHANGES } from '../../src/store/rule-changes.js';
-import { playWithAiUntil, rig, type Rig } from '../support/table-rig.js';
+import { playWithAiUntil, rig, type Rig, resultClick } from '../support/table-rig.js';
 import { cli } from './cli-capture.js';
 import type { PhomResult, State } from '../../src/games/phom/index.js';
 
 const phom = engineOf('phom');
 const SINCE = Date.parse(MATCH_REFUNDS_SINCE.phom!.at);
 const row = (r: Rig) => r.store.games.get(r.gameId)!;
-const click = (r: Rig, verb: 'next-hand' | 'end-match') =>
-  r.run({
-    kind: 'table',
-    gameId: r.gameId,
-    userId: 'u0',
-    ver: 0,
-    verb,
-    arg: `${verb === 'end-match' ? 'confirm.' : ''}${row(r).handIndex}`,
-  });
+const click = resultClick;
 
 /** The people play as the AI would, until the hand has a result or `stop` holds. */
 const play = (r: Rig, stop: (s: State) => boolean = () => false): State => playWithAiUntil<State>(r, stop);

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engineOf } from '../../src/table/manifests.js';
-import { leaveConfirmed, playWithAiUntil, rig, type Rig } from '../support/table-rig.js';
+import { leaveConfirmed, playWithAiUntil, rig, type Rig, resultClick } from '../support/table-rig.js';
 import { POT_REFUND } from '../../src/store/index.js';
 import { endMatchText, standingsModel } from '../../src/table/views.js';
 import type { PhomResult, State } from '../../src/games/phom/index.js';
@@ -35,8 +35,7 @@ const refundRows = (r: Rig) =>
 /** The people play as the AI would, until the hand has a result or `stop` holds. */
 const play = (r: Rig, stop: (s: State) => boolean = () => false): State => playWithAiUntil<State>(r, stop);
 
-const click = (r: Rig, verb: 'next-hand' | 'end-match', userId = 'u0') =>
-  r.run({ kind: 'table', gameId: r.gameId, userId, ver: 0, verb, arg: `${verb === 'end-match' ? 'confirm.' : ''}${row(r).handIndex}` });
+const click = resultClick;
 
 /**
  * What each seat's stored rows paid into the pot since an Ù last took it, read from the rows' own
