@@ -9,7 +9,9 @@ import { score } from '../src/games/vn-mahjong/cli.js';
  * Wins of 11–14 jokers (`joker-copies` ≥ 2), self-drawn and on a discarded joker or bonus tile, scored
  * on the table's thread: 1.3–6 s each before 2026-12-07, 11 jokers won on a discarded joker 10 s; then
  * up to ≈ 0.5–1.6 s won on a discarded joker (with an honour joker) until that day's later change,
- * then ≈ 150 ms (JW and JD with JA, JN) until the win check's change (the score asks it for the waits).
+ * then ≈ 150 ms (JW and JD with JA, JN) until the win check's change (the score asks it for the waits),
+ * then ≈ 80 ms until the scorer's cheaper joker-only search steps (numeric keys, counts per set worked
+ * out once; ≈ 60 ms at most on a busy machine, 2026-12-07).
  */
 const MANY_JOKERS: Record<string, unknown>[] = [
   { concealed: 'JA JA JP JP JS JS JM JM JW JW JD JD JN JN', winningTile: 'JN', options: { 'joker-copies': 2 } },

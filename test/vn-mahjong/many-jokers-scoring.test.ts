@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { score } from '../../src/games/vn-mahjong/cli.js';
 import { jokersFill, standardArrangements, type ScoreView } from '../../src/games/vn-mahjong/scoring/arrange.js';
 import { GROUP_MASK, groupOf, type JokerKind } from '../../src/games/vn-mahjong/tiles.js';
+import { jokerReach } from '../../src/games/vn-mahjong/joker-fill.js';
 import { Rng } from '../../src/games/core/rng.js';
 import { resolveOptions } from '../../src/games/core/options.js';
 import { engine } from '../../src/games/vn-mahjong/index.js';
@@ -415,4 +416,15 @@ test('jokersFill answers as trying every assignment of jokers to stand-in tiles'
     assert.equal(jokersFill(slots, js), want, `${slots.join(',')} ${js.join(' ')}`);
   }
   assert.ok(yes > 100, `${yes} fit`);
+});
+
+test('jokerReach counts, for every set of groups, the jokers whose domain meets it (counted by domain since 2026-12-07)', () => {
+  const rng = new Rng('joker-reach');
+  const kinds: JokerKind[] = ['JA', 'JN', 'JM', 'JP', 'JS', 'JW', 'JD', 'JH', 'JF'];
+  for (let n = 0; n < 300; n++) {
+    const js = Array.from({ length: rng.int(15) }, () => kinds[rng.int(kinds.length)]!);
+    const reach = jokerReach(js);
+    for (let set = 1; set < 32; set++)
+      assert.equal(reach[set], js.filter((k) => (GROUP_MASK[k] & set) !== 0).length, `${js.join(' ')} ${set}`);
+  }
 });

@@ -7,8 +7,12 @@ import { GROUP_MASK, type JokerKind } from './tiles.js';
 
 /** For each set of groups (a 5-bit mask), how many of `jokers` may stand for a tile of one of them. */
 export function jokerReach(jokers: readonly JokerKind[]): number[] {
+  // how many jokers of each domain (a mask), then each set of groups adds those of the domains meeting it
+  const byDomain = new Array<number>(32).fill(0);
+  for (const k of jokers) byDomain[GROUP_MASK[k] ?? 0]!++;
+  const domains = byDomain.flatMap((n, m) => (n > 0 && m > 0 ? [m] : []));
   const reach = new Array<number>(32).fill(0);
-  for (let set = 1; set < 32; set++) for (const k of jokers) if (((GROUP_MASK[k] ?? 0) & set) !== 0) reach[set]!++;
+  for (let set = 1; set < 32; set++) for (const m of domains) if ((m & set) !== 0) reach[set]! += byDomain[m]!;
   return reach;
 }
 

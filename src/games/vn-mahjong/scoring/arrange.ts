@@ -53,11 +53,13 @@ function matchJokers(slots: readonly Slot[], jokers: readonly JokerKind[], reach
     if (k === order.length) return true;
     const s = slots[order[k]!]!;
     const g = GROUP[s.t]!;
-    const tried = new Set<string>();
+    // the kinds tried at this slot, one bit each (`KIND_BIT`)
+    let tried = 0;
     for (let j = 0; j < jokers.length; j++) {
       const kind = jokers[j]!;
-      if (used[j] || tried.has(kind) || ((MASK[kind] >> g) & 1) === 0) continue;
-      tried.add(kind);
+      const bit = KIND_BIT[kind];
+      if (used[j] || (tried & bit) !== 0 || ((MASK[kind] >> g) & 1) === 0) continue;
+      tried |= bit;
       used[j] = true;
       need[g]!--;
       use(MASK[kind], -1);
@@ -120,16 +122,26 @@ export interface Shape {
   t: number;
 }
 
-/** A joker-only set tried (`standardArrangements`): its tiles, their group, whether the first of its `firstAlike`. */
+/**
+ * A joker-only set tried (`standardArrangements`): its tiles, their group, whether the first of its
+ * `firstAlike`; what `Tally.addCandidate` adds: how many tiles, terminals, simples, whether a pung
+ * and whether it holds the won tile.
+ */
 interface Candidate {
   s: Shape;
   tiles: number[];
   group: number;
   first: boolean;
+  terminals: number;
+  simples: number;
+  pung: boolean;
+  holdsWon: boolean;
 }
 
 /** `groupOf` and `isTerminal` (suited) of each tile, and the jokers' groups (`GROUP_MASK`), for the hot loops. */
 const MASK: Readonly<Record<JokerKind, number>> = { ...JOKER_GROUPS };
+/** One bit for each joker kind (`matchJokers`' kinds tried at a slot). */
+const KIND_BIT = Object.fromEntries(Object.keys(JOKER_GROUPS).map((k, i) => [k, 1 << i])) as Readonly<Record<JokerKind, number>>;
 const GROUP = Array.from({ length: 34 }, (_, t) => groupOf(t));
 const TERMINAL = Array.from({ length: 34 }, (_, t) => t < 27 && isTerminal(t));
 
@@ -217,6 +229,36 @@ class Tally {
     }
   }
 
+  /**
+   * `add(k.s, k.tiles, by, false, k.tiles)` of a joker-only set (every tile a joker's), from its counts
+   * worked out once (`Candidate`): the hot step of `standardArrangements`' joker-only sets.
+   */
+  addCandidate(k: Candidate, by: 1 | -1): void {
+    const s = k.s;
+    const n = k.tiles.length;
+    const g = k.group;
+    for (const t of k.tiles) this.tiles[t]! += by;
+    this.groups[g]! += by * n;
+    this.terminals += by * k.terminals;
+    this.simples += by * k.simples;
+    if (k.pung && s.t >= 27) {
+      this.honourPungs[s.t - 27]! += by;
+      this.honourCode += by * POW5[s.t - 27]!;
+    } else if (k.pung && s.t % 9 === 0) this.ends[0]! += by;
+    else if (k.pung && s.t % 9 === 8) this.ends[1]! += by;
+    if (s.kind === 'chow') {
+      if ((s.t % 9) % 3 === 0) this.straights[s.t / 3]! += by;
+      this.chows += by;
+    }
+    if (k.pung) this.pungs += by;
+    if (s.kind === 'pair') this.pair = by === 1 ? s.t : -1;
+    if (k.holdsWon) this.won[k.pung ? 0 : 1]! += by;
+    this.wild[g * 2 + (k.pung ? 1 : 0)]! += by * n;
+    this.slotGroups[g]! += by * n;
+    this.slotCode += by * n * POW15[g]!;
+    this.slots += by * n;
+  }
+
   private mask(counts: readonly number[]): number {
     let m = 0;
     for (let k = 0; k < counts.length; k++) if (counts[k]! > 0) m |= 1 << k;
@@ -225,8 +267,9 @@ class Tally {
 
   /** The suit (0–2) all the tiles are of, once `more` groups (a mask) are added, when Cửu Tử may be read; else -1. */
   private oneSuit(more = 0): number {
+    if (!this.view.nineGates) return -1;
     const g = this.mask(this.groups) | more;
-    return this.view.nineGates && (g === 1 || g === 2 || g === 4) ? g >> 1 : -1;
+    return g === 1 || g === 2 || g === 4 ? g >> 1 : -1;
   }
 
   /**
@@ -300,6 +343,23 @@ class Tally {
     const a = this.mask(this.groups) + 32 * (this.flags() + 16 * (this.pairClass() + 8 * (this.chows + 8 * (this.pungs + 8 * won))));
     const wild = this.view.wonWild ? this.wildHomes() : 0;
     return `${a}/${this.straightsLeft(Math.floor(tilesLeft / 3))}/${this.honourCode}/${wild}/${this.ranks(tilesLeft)}`;
+  }
+
+  /**
+   * `partialKey` as two numbers, `partialHigh` (all but the ranks, below 2^53: the first part below
+   * 2^20, the straights + 1 below 2^10, the honour code below 5^7 < 2^17, the won joker's homes below
+   * 2^6) and `partialRanks` (the ranks + 2, below 2^19): equal exactly when the strings are.
+   */
+  partialHigh(tilesLeft: number): number {
+    const won = this.view.wonOnDiscard ? this.mask(this.won) : 0;
+    const a = this.mask(this.groups) + 32 * (this.flags() + 16 * (this.pairClass() + 8 * (this.chows + 8 * (this.pungs + 8 * won))));
+    const wild = this.view.wonWild ? this.wildHomes() : 0;
+    const hi = a * 1024 + this.straightsLeft(Math.floor(tilesLeft / 3)) + 1;
+    return hi * 2 ** 23 + this.honourCode * 64 + wild;
+  }
+
+  partialRanks(tilesLeft: number): number {
+    return this.ranks(tilesLeft) + 2;
   }
 
   /**
@@ -567,15 +627,30 @@ export function standardArrangements(
   // summary is the one listed).
   const candidates = (shapes: Shape[]): Candidate[] => {
     const first = firstAlike(shapes, won, view);
-    return shapes.map((s, i) => ({ s, tiles: tilesOf(s), group: GROUP[s.t]!, first: first[i] === i }));
+    return shapes.map((s, i) => {
+      const tiles = tilesOf(s);
+      return {
+        s,
+        tiles,
+        group: GROUP[s.t]!,
+        first: first[i] === i,
+        terminals: tiles.filter((t) => TERMINAL[t]).length,
+        simples: tiles.filter((t) => t < 27 && !TERMINAL[t]).length,
+        pung: isPungLike(s),
+        holdsWon: tiles.includes(won),
+      };
+    });
   };
   const pairCands = candidates(cand.pairs.map((t) => ({ kind: 'pair', t })));
   const extraCands = candidates([
     ...cand.pungs.map((t): Shape => ({ kind: 'pung', t })),
     ...cand.chows.map((t): Shape => ({ kind: 'chow', t })),
   ]);
-  /** With `view`: the least first index a node of joker-only sets was searched with (see `addExtras`). */
-  const seenExtra = new Map<string, number>();
+  /**
+   * With `view`: the least first index a node of joker-only sets was searched with (see `addExtras`), by
+   * the jokers left, the pair still needed, the slots' room and `Tally.partialRanks`, then `Tally.partialHigh`.
+   */
+  const seenExtra = new Map<number, Map<number, number>>();
   const extra: Candidate[] = [];
   /**
    * Joker-only sets made of `left` jokers, the pair first when `needPair`, then candidates from index
@@ -592,10 +667,14 @@ export function standardArrangements(
     if (tally) {
       if (!fits()) return;
       work.nodes++;
-      const key = `${needPair ? -left : left}/${anyFit ? 0 : slack(left)}/${tally.partialKey(left)}`;
-      const least = seenExtra.get(key);
+      // (left ≤ 14, a room's number far below 2^29)
+      const outer = ((anyFit ? 0 : slack(left)) * 32 + (needPair ? -left : left) + 16) * 2 ** 19 + tally.partialRanks(left);
+      let inner = seenExtra.get(outer);
+      if (inner === undefined) seenExtra.set(outer, (inner = new Map()));
+      const key = tally.partialHigh(left);
+      const least = inner.get(key);
       if (least !== undefined && least <= from) return;
-      seenExtra.set(key, from);
+      inner.set(key, from);
       live = 0;
       for (let g = 0; g < 5; g++) if (tally.nineGatesLive(left, g)) live |= 1 << g;
     }
@@ -604,9 +683,9 @@ export function standardArrangements(
       const k = list[i]!;
       if (!k.first && ((live >> k.group) & 1) === 0) continue;
       extra.push(k);
-      tally?.add(k.s, k.tiles, 1, false, k.tiles);
+      tally?.addCandidate(k, 1);
       addExtras(left - k.tiles.length, false, needPair ? 0 : i);
-      tally?.add(k.s, k.tiles, -1, false, k.tiles);
+      tally?.addCandidate(k, -1);
       extra.pop();
     }
   };

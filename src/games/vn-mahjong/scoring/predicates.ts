@@ -4,8 +4,21 @@
  * item each predicate gives, exclusions, bonuses) is in patterns.ts.
  */
 import type { VnOptions } from '../options.js';
-import { inDomain, isDragon, isFlowerLike, isHonor, isTerminal, isWild, isWind, tileIndex, type Tile } from '../tiles.js';
-import { jokersFill, type ASet, type Arrangement } from './arrange.js';
+import { jokerReach, jokersCanFill } from '../joker-fill.js';
+import {
+  groupOf,
+  inDomain,
+  isDragon,
+  isFlowerLike,
+  isHonor,
+  isTerminal,
+  isWild,
+  isWind,
+  tileIndex,
+  type JokerKind,
+  type Tile,
+} from '../tiles.js';
+import type { ASet, Arrangement } from './arrange.js';
 import { isSelfDrawWin, type HandInput } from './input.js';
 
 /** What scoring knows of the hand beyond one arrangement. */
@@ -84,15 +97,18 @@ function winCompletesPung(a: Arrangement, winning: Tile): boolean {
   const at = kinds.indexOf(kind);
   if (at < 0) return false;
   const others = [...kinds.slice(0, at), ...kinds.slice(at + 1)];
-  const otherHome = slots.some(
-    (x, i) =>
-      !x.pung &&
-      inDomain(kind, x.t) &&
-      jokersFill(
-        [...slots.slice(0, i), ...slots.slice(i + 1)].map((y) => y.t),
-        others,
-      ),
-  );
+  // the other jokers fill the other slots (arrange.ts `jokersFill`, as many of each): their reach and
+  // the slots' groups are read once, a slot's group taken out for each slot tried
+  const reach = jokerReach(others as JokerKind[]);
+  const groups = new Array<number>(5).fill(0);
+  for (const x of slots) groups[groupOf(x.t)]!++;
+  const otherHome = slots.some((x) => {
+    if (x.pung || !inDomain(kind, x.t)) return false;
+    groups[groupOf(x.t)]!--;
+    const fill = jokersCanFill(groups, reach);
+    groups[groupOf(x.t)]!++;
+    return fill;
+  });
   return !otherHome && slots.some((x) => x.pung);
 }
 
