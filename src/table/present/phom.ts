@@ -4,7 +4,8 @@ import type { PieceGroup } from '../../render/model.js';
 import { moneyUnit } from '../../games/phom/scoring/items.js';
 import { word } from '../../render/words.js';
 import { optionKey, type Presenter, type PresentCtx } from './types.js';
-import { endTitle, genericLabel, itemWorth, lastLine, resultLines, CARD_CODE } from './common.js';
+import { endTitle, genericLabel, itemWorth, lastLine, resultLines, scoringLine, CARD_CODE } from './common.js';
+import type { HandResult } from '../../games/core/types.js';
 
 const SUIT: Record<string, string> = { S: '♠', C: '♣', D: '♦', H: '♥' };
 export const prettyCard = (c: string): string => (SUIT[c.slice(-1)] ? `${c.slice(0, -1)}${SUIT[c.slice(-1)]}` : c);
@@ -185,7 +186,7 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action, PhomMove> = 
             },
           }
         : {}),
-      ...resultLines('phom', r, ctx, { code: CARD_CODE, name: (c) => prettyCard(c) }),
+      ...withTies(resultLines('phom', r, ctx, { code: CARD_CODE, name: (c) => prettyCard(c) }), pub, r, ctx),
     };
   },
   actionLabel(a, ctx) {
@@ -214,3 +215,31 @@ export const phomPresenter: Presenter<SeatView, PublicView, Action, PhomMove> = 
   },
   pieceName: (code) => prettyCard(code),
 };
+
+/**
+ * A ranked end (phom.md §9 step 3): seats on equal loose-card points rank by who laid down first, which
+ * no other line says: one line per such tie ("AI 3, AI 1 · Tie on loose-card points: ranked in the
+ * order they laid down · 2 points"), names in their ranking. Móm seats and leavers rank apart (§9.4).
+ */
+function withTies<L extends { lines: ReturnType<typeof scoringLine>[] }>(base: L, pub: PublicView, r: HandResult, ctx: PresentCtx): L {
+  if (r.endedBy !== 'rank') return base;
+  const points = new Map(r.items.filter((it) => it.id === 'deadwood').map((it) => [it.seat, it]));
+  const playing = r.ranking.flat().filter((seat) => !pub.left[seat] && pub.melds.some((m) => m.owner === seat) && points.has(seat));
+  const lines: ReturnType<typeof scoringLine>[] = [];
+  for (let i = 0; i < playing.length;) {
+    let j = i + 1;
+    while (j < playing.length && points.get(playing[j]!)!.value === points.get(playing[i]!)!.value) j++;
+    if (j - i > 1) {
+      const names = playing.slice(i, j).map((seat) => ctx.names[seat] ?? `#${seat + 1}`);
+      lines.push(
+        scoringLine(
+          names.join(ctx.t('common:punct.list')),
+          ctx.t('phom:ui.tie-order'),
+          itemWorth(ctx.t, 'phom', points.get(playing[i]!)!, ctx.lang),
+        ),
+      );
+    }
+    i = j;
+  }
+  return lines.length ? { ...base, lines: [...base.lines, ...lines] } : base;
+}
