@@ -493,7 +493,7 @@ export async function execute(ctx: BotContext, r: ActResult, o: ExecOptions = {}
     const d = pendingOf(t, seat);
     return !!d && windowKind(d) === 'turn';
   };
-  const ranOut = r.ranOut ? new Map(r.ranOut.map((x) => [x.seat, x.action])) : undefined;
+  const ranOut = r.ranOut ? new Map(r.ranOut.map((x) => [x.seat, x])) : undefined;
   // The seats with a new decision in this step (the ping's seats: timers.ts `deadlines`).
   const fresh = new Set(effects.flatMap((e) => (e.kind === 'ping' ? [...e.turn, ...e.claim] : [])));
   if (push) await pushSeatViews(ctx, t, actor, turnNow, ranOut, fresh);

@@ -36,6 +36,7 @@ import { handView, ranOutNote, viewParts } from '../table/views.js';
 import { isOff } from '../table/timers.js';
 import { noteGone } from './members.js';
 import type { BaseAction, Decision } from '../games/core/types.js';
+import type { RanOut } from '../table/act.js';
 
 /** The permissions a private seat thread needs in the game's parent channel (Discord: type 12 threads). */
 export const PRIVATE_THREAD_PERMISSIONS = {
@@ -468,7 +469,7 @@ export async function syncSeatChannels(
   ctx: BotContext,
   t: Table,
   only?: (seat: number) => boolean,
-  ranOut?: ReadonlyMap<number, BaseAction>,
+  ranOut?: ReadonlyMap<number, RanOut>,
   fresh?: ReadonlySet<number>,
 ): Promise<void> {
   if (t.state === null || (t.row.status !== 'running' && t.row.status !== 'paused' && t.row.status !== 'finished')) return;
@@ -510,8 +511,8 @@ export async function syncSeatChannels(
     if (!r.messageId || r.hand !== t.row.handIndex) {
       if (!(await post(ctx, t, r, ch, rl, sig))) continue;
     } else if (sig !== r.sig) {
-      const action = ranOut?.get(s.seat);
-      const p = await payloadOf(ctx, t, r, rl, ch, action ? ranOutNote(t, s.seat, action, rl) : undefined);
+      const x = ranOut?.get(s.seat);
+      const p = await payloadOf(ctx, t, r, rl, ch, x ? ranOutNote(t, s.seat, x.action, rl, x.options) : undefined);
       if (!p) continue;
       try {
         await ch.messages.edit(r.messageId, p);

@@ -17,7 +17,7 @@ import { InteractionWebhook, type Client } from 'discord.js';
 import type { BotContext } from './context.js';
 import { handPayload } from './hand-view.js';
 import { handView, ranOutNote, viewParts } from '../table/views.js';
-import type { BaseAction } from '../games/core/types.js';
+import type { RanOut } from '../table/act.js';
 import type { Lang } from '../table/i18n.js';
 import type { Table } from '../table/store.js';
 import { noteLines, pendingOf, seatChannelSeats, syncSeatChannels } from './seat-channels.js';
@@ -166,7 +166,7 @@ export async function pushSeatViews(
   t: Table,
   except?: number,
   only?: (seat: number) => boolean,
-  ranOut?: ReadonlyMap<number, BaseAction>,
+  ranOut?: ReadonlyMap<number, RanOut>,
   fresh?: ReadonlySet<number>,
 ): Promise<number[]> {
   const failed: number[] = [];
@@ -185,8 +185,14 @@ export async function pushSeatViews(
     if (sig === v.sig) continue;
     try {
       // A hidden decision the timer answered for this seat is told here, to its player only.
-      const action = ranOut?.get(s.seat);
-      const payload = await handPayload(ctx, t, s.seat, v.lang, noteLines(v.tableLine, action && ranOutNote(t, s.seat, action, v.lang)));
+      const x = ranOut?.get(s.seat);
+      const payload = await handPayload(
+        ctx,
+        t,
+        s.seat,
+        v.lang,
+        noteLines(v.tableLine, x && ranOutNote(t, s.seat, x.action, v.lang, x.options)),
+      );
       // The same hand image as the message holds (only the words, the buttons or the claim thumbnail
       // changed, e.g. a claim window opened): kept by id instead of uploaded again (issue #17 §3). The
       // components reference it by name (`attachment://hand.png`), which Discord resolves for

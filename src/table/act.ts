@@ -198,8 +198,9 @@ export interface ActResult {
   /**
    * Hidden decisions the timer answered in this step, by seat: nothing public says so (#13 §2), so
    * each is told in its own seat's pushed view only. Not in the outbox: a crash loses the words.
+   * `options`: the decision's, which the move is named among (Chắn's Pass beside an Ù: "Bỏ ù").
    */
-  ranOut?: { seat: number; action: BaseAction }[];
+  ranOut?: RanOut[];
   /**
    * AI decisions of this step not asked of the pool, once an earlier request of the step went
    * unanswered (`actAsync`): their timeout defaults were played. The pool's port never sees them, so
@@ -216,6 +217,13 @@ const MAX_AI_STEPS = 2000;
  * timers are frozen), which also kept its players from /privacy delete-my-data.
  */
 export const PAUSED_ALONE_MS = 7 * 24 * 3_600_000;
+
+/** A hidden decision the timer answered (`Outcome.ranOut`): the move, and the options it was one of. */
+export interface RanOut {
+  seat: number;
+  action: BaseAction;
+  options: readonly BaseAction[];
+}
 
 const refuse = (key: string, warn = false, vars?: Record<string, string | number>, defaultValue?: string): Refusal => ({
   key,
@@ -236,7 +244,7 @@ export class Step {
   timerOp: StepCommit['timerOp'];
   reminded: { seat: number; next: number | null }[] = [];
   /** Hidden decisions (claims, secret opening choices) the timer answered: told to their seats only. */
-  ranOut: { seat: number; action: BaseAction }[] = [];
+  ranOut: RanOut[] = [];
   status: GameStatus | undefined;
   /**
    * The table held (the bot removed from its server, its thread locked), its reasons changed, or,
@@ -858,7 +866,7 @@ function* answerOverdueClaims(step: Step, others: readonly TimerRow[], now: numb
     if (step.answerByPreference([dx]) || step.away.has(x.seat)) continue;
     const { r, action } = yield* playTimeout(step, dx, level);
     if (!r.ok) step.warnings.push(`timeout default rejected (${r.refusal.key}) for seat ${x.seat}; a new deadline`);
-    else step.ranOut.push({ seat: x.seat, action });
+    else step.ranOut.push({ seat: x.seat, action, options: dx.options });
   }
 }
 
@@ -1435,7 +1443,7 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
       // (issue #13 §2): a notice "X ran out of time" or an AI badge on X would tell the table that
       // X could claim. The AI (policy 'ai') answers only this one claim.
       if (cmd.timerKind === 'claim') {
-        step.ranOut.push({ seat: cmd.seat, action });
+        step.ranOut.push({ seat: cmd.seat, action, options: d.options });
         yield* answerOverdueClaims(step, others, now, useAi ? takeover : null);
         yield* step.advance();
         return done({ ok: true });

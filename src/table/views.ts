@@ -51,8 +51,9 @@ export function playedNamesIn(played: readonly { displayName: string; isAi: bool
  * The line a seat's own view shows after the timer answered its hidden decision (a claim, a secret
  * opening choice) for it: told to that player only, as nothing public says so (#13 §2).
  */
-export function ranOutNote(t: Table, seat: number, action: BaseAction, lang: Lang): string {
-  const pc = { ...presentCtx(t, lang), view: t.engine.view(t.state, seat) };
+export function ranOutNote(t: Table, seat: number, action: BaseAction, lang: Lang, options?: readonly BaseAction[]): string {
+  // Named among the options of the decision that ran out (never those the seat has after the step).
+  const pc = { ...presentCtx(t, lang), view: t.engine.view(t.state, seat), ...(options ? { options } : {}) };
   return `⏰ ${pc.t('common:hand.ran-out', { what: t.presenter.actionLabel(action, pc) })}`;
 }
 

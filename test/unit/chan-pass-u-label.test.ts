@@ -61,11 +61,27 @@ test('a Pass with no Ù beside it keeps its plain name', () => {
   assert.ok(labels(f, 'en')[pass]!.endsWith(' · Pass'));
 });
 
-test('a ran-out note names the move made, never "Bỏ ù" from the options the seat has afterwards', () => {
+test('a ran-out note names the move among the options of the decision that ran out, never those the seat has afterwards', () => {
   const f = findClaim(true);
   const t = f.r.ts.load(f.r.gameId)!;
-  // drawn while the same offer is still open to the seat: its options still hold the Ù
+  // without the decision's options (the view the seat has now, whatever it holds): a plain Pass
   assert.equal(ranOutNote(t, f.d.seat, { type: 'pass' }, 'vi').includes('Bỏ ù'), false);
+  // among them: the Pass that gave up ù says so
+  assert.ok(ranOutNote(t, f.d.seat, { type: 'pass' }, 'vi', f.d.options).includes('Bỏ ù'));
+  // a Pass with no Ù beside it stays plain
+  const g = findClaim(false);
+  assert.ok(ranOutNote(g.r.ts.load(g.r.gameId)!, g.d.seat, { type: 'pass' }, 'vi', g.d.options).includes('Bỏ qua'));
+});
+
+test('a claim that runs out carries its options to the note (act.ts ranOut)', () => {
+  const f = findClaim(true);
+  const t = f.r.ts.load(f.r.gameId)!;
+  const timer = t.timers.find((x) => x.seat === f.d.seat)!;
+  f.r.clock.t = Math.max(f.r.clock.t, timer.deadline) + 1;
+  const res = f.r.run({ kind: 'timeout', gameId: f.r.gameId, seat: f.d.seat, timerKind: 'claim', deadline: timer.deadline });
+  const x = res.ranOut?.find((o) => o.seat === f.d.seat);
+  assert.ok(x, JSON.stringify(res.outcome));
+  assert.deepEqual(x.options, f.d.options);
 });
 
 test('at an honour table (Ù offered on every card) Pass keeps its name whether or not the hand would win', () => {
