@@ -23,7 +23,20 @@ test('in the bot DMs, the commands offered answer, and those that only work in a
     const u = w.users[0]!.id;
     const dm = w.sim.newChannel({ type: 1, name: '', recipientId: u });
     const offered: string[] = [];
-    for (const name of ['play', 'games', 'score', 'leaderboard', 'history', 'rules', 'away', 'prefs', 'notify', 'privacy', 'config']) {
+    for (const name of [
+      'play',
+      'games',
+      'score',
+      'leaderboard',
+      'history',
+      'rules',
+      'away',
+      'prefs',
+      'notify',
+      'privacy',
+      'config',
+      'help',
+    ]) {
       let h;
       try {
         h = await w.sim.slash(u, dm.id, name, (OPTIONS[name] ?? {}) as never);
@@ -38,6 +51,6 @@ test('in the bot DMs, the commands offered answer, and those that only work in a
       assert.ok(h.messages.length > 0, `/${name} answers`);
       assert.doesNotMatch(said, /works in a server only/, `/${name} works in DMs`);
     }
-    assert.deepEqual(offered.sort(), ['away', 'notify', 'prefs', 'privacy', 'rules']);
+    assert.deepEqual(offered.sort(), ['away', 'help', 'notify', 'prefs', 'privacy', 'rules']);
   });
 });

@@ -12,7 +12,7 @@ import { ApplicationIntegrationType, InteractionContextType } from 'discord.js';
 import { loadCommands } from '../../src/bot/commands.js';
 
 /** The commands that answer in the bot's DMs (the others say they work in a server only). */
-const IN_DMS = ['away', 'notify', 'prefs', 'privacy', 'rules'];
+const IN_DMS = ['away', 'help', 'notify', 'prefs', 'privacy', 'rules'];
 
 test('every command is a server install, offered in servers, and in the bot DMs where it works there', async () => {
   const cmds = await loadCommands();

@@ -15,6 +15,7 @@ test('every command module exports data + execute, and builds within Discord lim
     'away',
     'config',
     'games',
+    'help',
     'history',
     'leaderboard',
     'notify',
