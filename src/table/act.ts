@@ -1219,14 +1219,15 @@ function* actSteps(store: TableStore, cmd: TableCommand, now: number, clock: () 
         if (r?.kind === 'draft')
           return nothing({ ok: true, seat, draft: r.draft, ...(r.note ? { note: refuse(r.note) } : {}), applied: 0 });
         action = r?.action;
-      } else if (decision && t.manifest.ui?.handles(options)) {
-        // A decision the game's own control draws (Chắn's xướng) is answered through it alone: an option
-        // index (a view drawn before that control asked first about Announce nothing, or a forged
-        // custom_id) would skip its question. Out of date: the current view is drawn.
-        return nothing({ ok: false, seat, refusal: refuse('errors:stale', true), applied: 0 });
       } else {
         const i = optionIndex(cmd.verb, cmd.arg, cmd.values);
         action = i === null ? undefined : options[i];
+        // An option the game's own control plays only after a question (Chắn's Announce nothing): by
+        // its index (a view drawn before the question existed, a forged custom_id) it would skip the
+        // question. Out of date: the current view is drawn.
+        const ui = t.manifest.ui;
+        if (action && decision && ui?.handles(options) && ui.asksFirst?.(action))
+          return nothing({ ok: false, seat, refusal: refuse('errors:stale', true), applied: 0 });
       }
       if (!action) return nothing({ ok: false, seat, refusal: refuse('errors:no-such-option', true), applied: 0 });
       // A Pass on a claim at a table with a reclaim window is held, not applied (reclaim.ts): only the

@@ -209,4 +209,6 @@ export const chanAnnounceUi: GameUi = {
     if (r.kind === 'draft') return { kind: 'draft', draft: r.draft, ...(r.draft.nothing ? { note: 'common:announce.nothing-ask' } : {}) };
     return { kind: 'action', action: r.action };
   },
+  // Announce nothing, a sure xướng sai (chan.md §9, §11), is played from its question's Yes alone.
+  asksFirst: (a) => a.type === 'xuong' && (a as XuongAction).calls.length === 0,
 };

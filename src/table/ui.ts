@@ -76,4 +76,9 @@ export interface GameUi {
   rows(options: BaseAction[], draft: unknown, ctx: PresentCtx): UiRow[];
   /** Reads an `announce` click: a new draft to show, the action to play, or null (refused). */
   read(arg: string | undefined, values: readonly string[], options: BaseAction[]): UiRead;
+  /**
+   * An option this UI plays only after a question (Chắn's Announce nothing): an option index (`act`)
+   * naming it, from a view drawn before the question existed or a forged custom_id, is out of date.
+   */
+  asksFirst?(action: BaseAction): boolean;
 }
