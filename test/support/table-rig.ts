@@ -112,6 +112,17 @@ export function timeOutNext(r: Rig): ReturnType<typeof act> {
   return r.run({ kind: 'timeout', gameId: r.gameId, seat: x.seat, timerKind: x.kind, deadline: x.deadline });
 }
 
+/** Lets deadlines run out until a claim window is open (at most 200); its claimants' seats. */
+export function untilClaimWindow(r: Rig): number[] {
+  for (let k = 0; k < 200 && !r.pending().some((p) => p.kind === 'claim'); k++) timeOutNext(r);
+  const claim = r
+    .pending()
+    .filter((p) => p.kind === 'claim')
+    .map((p) => p.seat);
+  assert.ok(claim.length > 0, 'a claim window');
+  return claim;
+}
+
 /**
  * Lets deadlines run out (timeout policy `ai`) until the AI holds `seat`, at most `maxSteps`; the people
  * of the seats `retake` take theirs back whenever their own turn ran out. Whether it does is the caller's

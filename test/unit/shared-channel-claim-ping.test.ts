@@ -5,19 +5,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rig, timeOutNext } from '../support/table-rig.js';
+import { rig, untilClaimWindow } from '../support/table-rig.js';
 import { pingView } from '../../src/table/views.js';
 import type { Table } from '../../src/table/store.js';
 
 test("a claim window's ping names its table in a shared channel, and only there", () => {
   const r = rig('classic-mahjong', ['human', 'human', 'human', 'human'], { seed: 'shared-claim-ping' });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  for (let k = 0; k < 200 && !r.pending().some((p) => p.kind === 'claim'); k++) timeOutNext(r);
-  const claim = r
-    .pending()
-    .filter((p) => p.kind === 'claim')
-    .map((p) => p.seat);
-  assert.ok(claim.length > 0, 'a claim window');
+  const claim = untilClaimWindow(r);
   const t = r.ts.load(r.gameId)!;
   const inChannel: Table = { ...t, row: { ...t.row, threadId: t.row.channelId } };
   const tag = `#${t.row.id}`;

@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rig, timeOutNext } from '../support/table-rig.js';
+import { rig, untilClaimWindow } from '../support/table-rig.js';
 import { claimReminderText, pingView, reminderText } from '../../src/table/views.js';
 import type { Table } from '../../src/table/store.js';
 import type { Lang } from '../../src/table/i18n.js';
@@ -47,11 +47,6 @@ test("a turn ping and its reminders in a shared channel open with the table's ta
 test("a claim window's ping and reminder in a shared channel open with the table's tag, in vi, en and zh-TW", () => {
   const r = rig('classic-mahjong', ['human', 'human', 'human', 'human'], { seed: 'shared-claim-ping' });
   r.run({ kind: 'start', gameId: r.gameId, userId: 'u0' });
-  for (let k = 0; k < 200 && !r.pending().some((p) => p.kind === 'claim'); k++) timeOutNext(r);
-  const claim = r
-    .pending()
-    .filter((p) => p.kind === 'claim')
-    .map((p) => p.seat);
-  assert.ok(claim.length > 0, 'a claim window');
+  const claim = untilClaimWindow(r);
   check(r.ts.load(r.gameId)!, [], claim);
 });
