@@ -11,7 +11,7 @@ import { openStore, type Store } from '../../src/store/index.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { createRenderer } from '../../src/bot/renderer.js';
 import { DEFLATE_LEVEL, DEFLATE_LEVEL_DEEPER, setDeflateLevel } from '../../src/render/draw.js';
-import { createBot, type Bot } from '../../src/bot/app.js';
+import { createBot, type Bot, type BotOptions } from '../../src/bot/app.js';
 import { deployCommands } from '../../src/bot/deploy.js';
 import { decodeGameId } from '../../src/bot/custom-id.js';
 import type { BaseAction, Decision } from '../../src/games/core/types.js';
@@ -142,17 +142,7 @@ export async function startWorld(
   liveWorlds++;
   let store = openStore(dbPath, engineOf, () => now.t);
   const make = async () =>
-    createBot({
-      token: sim.token,
-      apiBase: sim.apiBase,
-      store,
-      log: pino({ level: process.env.HQ_TEST_LOG ?? 'silent' }),
-      render: render.renderer,
-      clock: { now: () => now.t },
-      defaultLang: 'en',
-      ...(o.metrics ? { metrics: o.metrics } : {}),
-      ...(o.ai ? { ai: o.ai } : {}),
-    });
+    simBot(sim, store, render.renderer, now, { ...(o.metrics ? { metrics: o.metrics } : {}), ...(o.ai ? { ai: o.ai } : {}) });
   let bot: Bot;
   try {
     bot = await make();
@@ -282,6 +272,29 @@ export async function openTable(
   const row = w.store.games.get(gameId)!;
   assert.equal(row.status, 'running');
   return { gameId, threadId: row.threadId!, lobbyId: lobby.id };
+}
+
+/**
+ * A bot on the simulator `sim` with `store`, drawing with `render`, on the clock `now`, in English,
+ * logging only when HQ_TEST_LOG asks; `extra` adds or replaces options (a world's own, or a test's).
+ */
+export function simBot(
+  sim: DiscordSim,
+  store: Store,
+  render: BotOptions['render'],
+  now: { t: number },
+  extra: Partial<BotOptions> = {},
+): Promise<Bot> {
+  return createBot({
+    token: sim.token,
+    apiBase: sim.apiBase,
+    store,
+    log: pino({ level: process.env.HQ_TEST_LOG ?? 'silent' }),
+    render,
+    clock: { now: () => now.t },
+    defaultLang: 'en',
+    ...extra,
+  });
 }
 
 /**

@@ -12,12 +12,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { dirname } from 'node:path';
-import pino from 'pino';
 import { DiscordSim } from '../discord-sim/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { engineOf } from '../../src/table/manifests.js';
 import { createRenderer } from '../../src/bot/renderer.js';
-import { createBot, type Bot } from '../../src/bot/app.js';
+import type { Bot } from '../../src/bot/app.js';
+import { simBot } from './harness.js';
 import { removeTempDir, tempDb } from '../support/temp-dir.js';
 
 describe('a DM notice sent by shard 0 about a shard-1 server names that server', { timeout: 60_000 }, () => {
@@ -46,17 +46,7 @@ describe('a DM notice sent by shard 0 about a shard-1 server names that server',
       for (const shard of [0, 1]) {
         process.env.SHARDS = JSON.stringify([shard]);
         process.env.SHARD_COUNT = '2';
-        bots.push(
-          await createBot({
-            token: sim.token,
-            apiBase: sim.apiBase,
-            store,
-            log: pino({ level: process.env.HQ_TEST_LOG ?? 'silent' }),
-            render: render.renderer,
-            clock: { now: () => now.t },
-            defaultLang: 'en',
-          }),
-        );
+        bots.push(await simBot(sim, store, render.renderer, now));
       }
     } finally {
       for (const [k, v] of Object.entries(saved)) {

@@ -9,8 +9,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createLogger } from '../../src/config/logger.js';
-import { startWorld, openTable } from './harness.js';
-import { createBot, type Bot } from '../../src/bot/app.js';
+import { startWorld, openTable, simBot } from './harness.js';
+import type { Bot } from '../../src/bot/app.js';
 import { createRenderer } from '../../src/bot/renderer.js';
 
 /** A pause that does not keep the test's process alive once the test is over. */
@@ -36,15 +36,7 @@ test('a bot stopped during its start-up sync plays no deadline afterwards', { ti
     w.store.db.prepare('UPDATE games SET shown_version = NULL WHERE id = ?').run(gameId);
     // Discord is slow for the start-up sync's requests, so the stop lands during the sync.
     w.sim.faults.slow({ route: /^\/channels\//, delayMs: 2_500, times: 3 });
-    const bot = await createBot({
-      token: w.sim.token,
-      apiBase: w.sim.apiBase,
-      store: w.store,
-      log: createLogger('silent', false),
-      render: render.renderer,
-      clock: { now: () => w.now.t },
-      defaultLang: 'en',
-    });
+    const bot = await simBot(w.sim, w.store, render.renderer, w.now, { log: createLogger('silent', false) });
     w.bot = bot;
     const started = bot.start();
     for (let k = 0; k < 1_000 && !bot.client.isReady(); k++) await sleep(10);
@@ -71,15 +63,7 @@ test('a bot stopped during its login: start() ends, the scheduler is not armed',
     await w.bot.stop();
     // The login's first request (GET /gateway/bot) is slow: the stop lands before READY.
     w.sim.faults.slow({ route: /^\/gateway\/bot/, delayMs: 1_500, times: 1 });
-    const bot = await createBot({
-      token: w.sim.token,
-      apiBase: w.sim.apiBase,
-      store: w.store,
-      log: createLogger('silent', false),
-      render: render.renderer,
-      clock: { now: () => w.now.t },
-      defaultLang: 'en',
-    });
+    const bot = await simBot(w.sim, w.store, render.renderer, w.now, { log: createLogger('silent', false) });
     w.bot = bot;
     const started = bot.start().then(
       () => 'resolved',
